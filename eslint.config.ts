@@ -1,0 +1,88 @@
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Import boundaries (ARCHITECTURE.md, principles 1 and 2):
+ * - the renderer reaches the main process only through the contract, and only for types;
+ * - the renderer cannot load Node built-ins or drivers;
+ * - the core (src-main outside electron/, and drivers/) never imports electron.
+ * test/lint/boundaries.test.ts proves each rule fires.
+ */
+const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
+
+export const rendererBoundaries = {
+  paths: nodeBuiltins.map((name) => ({
+    name,
+    message: 'The renderer runs in a browser sandbox: no Node built-ins. Ask the main process through the contract.',
+  })),
+  patterns: [
+    {
+      regex: '^node:',
+      message: 'The renderer runs in a browser sandbox: no Node built-ins. Ask the main process through the contract.',
+    },
+    {
+      regex: '(^|/)drivers(/|$)',
+      message: 'The renderer cannot import drivers; devices live in the main process.',
+    },
+    {
+      regex: '(^|/)src-main/ipc/contract$',
+      allowTypeImports: true,
+      message: 'Import the contract with `import type` only; the renderer talks to main through window.pos.',
+    },
+    {
+      regex: '(^|/)src-main/(?!ipc/contract$)',
+      message: 'The renderer cannot import main-process code; use the contract (types only).',
+    },
+    {
+      regex: '^electron$',
+      message: 'The renderer never sees Electron; window.pos is its only door.',
+    },
+  ],
+};
+
+const electronOnlyInShell = {
+  paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron: the core runs on plain Node.' }],
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'test/lint/fixtures/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      'no-console': 'error',
+      'no-empty': ['error', { allowEmptyCatch: false }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', rendererBoundaries],
+    },
+  },
+  {
+    files: ['src-main/**/*.ts', 'drivers/**/*.ts'],
+    ignores: ['src-main/electron/**'],
+    languageOptions: { globals: globals.node },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', electronOnlyInShell] },
+  },
+  {
+    files: ['src-main/electron/**/*.ts', 'test/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bin/**/*.mjs', '*.config.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // The CLI prints to its terminal on purpose; everything else logs through the redacting logger.
+    files: ['src-main/cli/**/*.ts', 'bin/**/*.mjs', 'scripts/**/*.{ts,mjs}'],
+    rules: { 'no-console': 'off' },
+  },
+);

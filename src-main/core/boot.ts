@@ -1,0 +1,32 @@
+import { defaultAppDataDir, loadSettings } from '../config/settings';
+import type { ShellKind } from '../ipc/contract';
+import { createLogger, type Logger } from '../log/logger';
+import { createCore, type Core } from './core';
+
+export interface BootOptions {
+  readonly shell: ShellKind;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Electron passes `app.getPath('userData')`; the Node host uses the platform default. */
+  readonly appDataDir?: string;
+  /** Tests pass a collecting stream. */
+  readonly logger?: Logger;
+}
+
+export interface BootedCore {
+  readonly core: Core;
+  readonly appDataDir: string;
+}
+
+/**
+ * Loads the settings (file, then `LANEPOINT_*` overrides), makes the logger and starts the
+ * core. A bad setting throws a `SettingsError` that names it; nothing starts half-configured.
+ */
+export function bootCore(options: BootOptions): BootedCore {
+  const env = options.env ?? process.env;
+  const appDataDir = options.appDataDir ?? defaultAppDataDir(env);
+  const { settings, sources } = loadSettings({ appDataDir, env });
+  const logger = options.logger ?? createLogger({ level: settings.log.level });
+  const core = createCore({ settings, shell: options.shell, logger });
+  if (Object.keys(sources).length > 0) logger.info({ overrides: sources }, 'settings overridden by environment');
+  return { core, appDataDir };
+}

@@ -1,0 +1,76 @@
+import type { AppInfo, ShellKind } from '../ipc/contract';
+import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
+import { createEventHub, type EventHub } from '../ipc/event-hub';
+import type { Settings } from '../config/settings';
+import type { Logger } from '../log/logger';
+import { createDeviceRegistry, type DeviceRegistry } from '../devices/registry';
+import { createTerminalStateStore, type TerminalStateStore } from '../terminal/state-store';
+import { systemClock, type Clock } from './clock';
+import { createCommandHandlers } from './handlers';
+import { productVersion } from './version';
+
+export interface CoreOptions {
+  readonly settings: Settings;
+  readonly shell: ShellKind;
+  readonly logger: Logger;
+  readonly clock?: Clock;
+  readonly version?: string;
+}
+
+/**
+ * The payment core as both shells, the CLI and the tests see it. It runs on plain Node and
+ * never imports `electron`.
+ */
+export interface Core {
+  readonly settings: Settings;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly devices: DeviceRegistry;
+  readonly terminal: TerminalStateStore;
+  readonly events: EventHub;
+  /** The validated entry point for every command from a renderer. */
+  readonly dispatch: Dispatch;
+  info(): AppInfo;
+  close(): Promise<void>;
+}
+
+/** The composition root: wires the registry, the state store and the event hub together. */
+export function createCore(options: CoreOptions): Core {
+  const { settings, shell, logger } = options;
+  const clock = options.clock ?? systemClock;
+  const version = options.version ?? productVersion;
+  const events = createEventHub((error) => logger.error({ err: error }, 'event listener failed'));
+  const devices = createDeviceRegistry();
+  const terminal = createTerminalStateStore(clock);
+  const stops = [
+    devices.onChange((list) => events.emit('devices.changed', list)),
+    terminal.onChange((state) => events.emit('terminal.state', state)),
+  ];
+
+  const info = (): AppInfo => ({
+    name: 'Lanepoint',
+    version,
+    mode: settings.mode,
+    training: settings.training,
+    terminalId: settings.terminalId,
+    shell,
+  });
+
+  const core: Core = {
+    settings,
+    logger,
+    clock,
+    devices,
+    terminal,
+    events,
+    info,
+    dispatch: (name, args) => dispatch(name, args),
+    async close() {
+      for (const stop of stops) stop();
+    },
+  };
+  const dispatch = createDispatcher(createCommandHandlers(core), logger);
+  terminal.enter('idle', settings.training ? 'Training: no real money moves' : null);
+  logger.info({ mode: settings.mode, training: settings.training, shell, version }, 'core started');
+  return core;
+}

@@ -1,0 +1,219 @@
+/**
+ * The one contract between the renderer and the main process.
+ *
+ * Every command is a name, a zod schema for its arguments and a result type; every event is a
+ * name and a payload type. Both transports (Electron IPC and the browser-mode WebSocket bridge)
+ * are derived from this file, and the renderer imports it for types only, so nothing here may
+ * hold a secret, a credential or card data beyond a masked PAN.
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Domain types that cross the boundary
+// ---------------------------------------------------------------------------------------------
+
+export const terminalModes = ['counter', 'kiosk'] as const;
+export type TerminalMode = (typeof terminalModes)[number];
+
+/** Which shell hosts the renderer: the Electron app, or the Node host serving a browser. */
+export type ShellKind = 'electron' | 'browser';
+
+export interface AppInfo {
+  readonly name: 'Lanepoint';
+  readonly version: string;
+  readonly mode: TerminalMode;
+  /** Training mode: embedded gateway emulator, emulated devices, its own journal, no real money. */
+  readonly training: boolean;
+  readonly terminalId: string;
+  readonly shell: ShellKind;
+}
+
+export const deviceKinds = ['card-reader', 'signature-pad', 'printer'] as const;
+export type DeviceKind = (typeof deviceKinds)[number];
+
+export type DeviceTransportKind = 'serial' | 'hid' | 'keyboard-wedge' | 'tcp' | 'emulated';
+
+export type DeviceStatus = 'connected' | 'connecting' | 'disconnected' | 'error';
+
+export interface DeviceInfo {
+  /** Stable id from settings, e.g. "reader-1". */
+  readonly id: string;
+  readonly kind: DeviceKind;
+  /** What the cashier calls it, e.g. "Counter card reader". */
+  readonly name: string;
+  readonly transport: DeviceTransportKind;
+  /** True for the emulated peers used in training mode. */
+  readonly emulated: boolean;
+  readonly status: DeviceStatus;
+  /** The last error in words a store's IT person can act on, or null. */
+  readonly lastError: string | null;
+}
+
+export const terminalPhases = [
+  'starting',
+  'idle',
+  'reading',
+  'signing',
+  'authorizing',
+  'printing',
+  'resolving',
+  'offline',
+] as const;
+export type TerminalPhase = (typeof terminalPhases)[number];
+
+export interface TerminalState {
+  readonly phase: TerminalPhase;
+  /** Epoch milliseconds when this phase began, from the injected clock. */
+  readonly since: number;
+  /** A short line for the status bar, e.g. "Waiting for card". */
+  readonly detail: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A command's declaration. `result` is a phantom: it carries the result type for the derived
+ * client and is never set at runtime.
+ */
+export interface CommandSpec<Args extends z.ZodType, Result> {
+  readonly summary: string;
+  readonly args: Args;
+  readonly result?: Result;
+}
+
+function command<Result>() {
+  return <Args extends z.ZodType>(summary: string, args: Args): CommandSpec<Args, Result> => ({
+    summary,
+    args,
+  });
+}
+
+const noArgs = z.object({}).strict();
+
+export const commands = {
+  'app.info': command<AppInfo>()('Version, mode and training flag of this terminal.', noArgs),
+  'devices.list': command<DeviceInfo[]>()(
+    'Configured devices with their status, optionally of one kind.',
+    z.object({ kind: z.enum(deviceKinds).optional() }).strict(),
+  ),
+  'terminal.state': command<TerminalState>()('The payment state machine\u2019s current phase.', noArgs),
+} as const;
+
+export type CommandName = keyof typeof commands;
+export const commandNames = Object.keys(commands) as CommandName[];
+
+/** What a caller passes (before defaults are applied). */
+export type CommandArgs<N extends CommandName> = z.input<(typeof commands)[N]['args']>;
+/** What a handler receives (validated, defaults applied). */
+export type ParsedCommandArgs<N extends CommandName> = z.output<(typeof commands)[N]['args']>;
+export type CommandResult<N extends CommandName> =
+  (typeof commands)[N] extends CommandSpec<z.ZodType, infer R> ? R : never;
+
+// ---------------------------------------------------------------------------------------------
+// Events (main → renderer)
+// ---------------------------------------------------------------------------------------------
+
+export interface EventSpec<Payload> {
+  readonly summary: string;
+  readonly payload?: Payload;
+}
+
+function event<Payload>(summary: string): EventSpec<Payload> {
+  return { summary };
+}
+
+export const events = {
+  'devices.changed': event<DeviceInfo[]>('The device list or a device\u2019s status changed.'),
+  'terminal.state': event<TerminalState>('The payment state machine moved to another phase.'),
+} as const;
+
+export type EventName = keyof typeof events;
+export const eventNames = Object.keys(events) as EventName[];
+export type EventPayload<N extends EventName> =
+  (typeof events)[N] extends EventSpec<infer P> ? P : never;
+
+// ---------------------------------------------------------------------------------------------
+// The wire
+// ---------------------------------------------------------------------------------------------
+
+export const commandErrorCodes = [
+  /** The arguments failed the command's schema; `field` names the first bad one. */
+  'invalid_argument',
+  /** No command of that name exists in this contract. */
+  'unknown_command',
+  /** The caller may not do this (wrong sender, missing manager approval). */
+  'forbidden',
+  /** The request was understood but cannot be done now; the message says why. */
+  'failed_precondition',
+  /** A bug or an unexpected fault; details are in the terminal log under `ref`. */
+  'internal',
+  /** The renderer could not reach the main process (browser mode: the bridge is down). */
+  'unavailable',
+] as const;
+export type CommandErrorCode = (typeof commandErrorCodes)[number];
+
+export interface CommandError {
+  readonly code: CommandErrorCode;
+  readonly message: string;
+  /** Dotted path of the argument that was wrong, for `invalid_argument`. */
+  readonly field?: string;
+  /** Correlates with the terminal log for `internal` errors. */
+  readonly ref?: string;
+}
+
+export type CommandReply<R = unknown> =
+  | { readonly ok: true; readonly result: R }
+  | { readonly ok: false; readonly error: CommandError };
+
+/** Messages on the browser-mode WebSocket bridge. */
+export type BridgeClientMessage = {
+  readonly type: 'command';
+  readonly id: number;
+  readonly name: string;
+  readonly args?: unknown;
+};
+
+export type BridgeServerMessage =
+  | ({ readonly type: 'reply'; readonly id: number } & CommandReply)
+  | { readonly type: 'event'; readonly name: EventName; readonly payload: unknown };
+
+/** The Electron IPC channel names, derived from the contract so both sides agree. */
+export const ipcChannels = {
+  command: (name: CommandName) => `pos:command:${name}`,
+  event: 'pos:event',
+} as const;
+
+/**
+ * The generic half of `window.pos`: call any command by name, listen to any event. A command
+ * resolves with its reply envelope rather than throwing, because an Error crossing Electron's
+ * contextBridge keeps only its message and would lose `code` and `field`. A transport failure
+ * (the bridge is down) is a reply too, with code `unavailable`.
+ */
+export interface PosTransport {
+  call<N extends CommandName>(name: N, args?: CommandArgs<N>): Promise<CommandReply<CommandResult<N>>>;
+  onEvent<N extends EventName>(
+    name: N,
+    listener: (payload: EventPayload<N>) => void,
+    options?: { signal?: AbortSignal },
+  ): () => void;
+}
+
+type NamespaceOf<N extends string> = N extends `${infer NS}.${string}` ? NS : never;
+type ActionOf<N extends string, NS extends string> = N extends `${NS}.${infer A}` ? A : never;
+
+/**
+ * The named half of `window.pos`, derived from the command names: `pos.devices.list({ kind })`
+ * calls `devices.list`. A new command in `commands` appears here with no hand-written type.
+ */
+export type PosActions = {
+  readonly [NS in NamespaceOf<CommandName>]: {
+    readonly [A in ActionOf<CommandName, NS>]: `${NS}.${A}` extends infer N extends CommandName
+      ? (args?: CommandArgs<N>) => Promise<CommandReply<CommandResult<N>>>
+      : never;
+  };
+};
+
+/** What the Electron preload exposes as `window.pos`; the WebSocket client implements it too. */
+export type PosApi = PosTransport & PosActions;

@@ -1,0 +1,61 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The import boundaries of ARCHITECTURE.md, checked through the project's real ESLint config:
+// each forbidden import must produce an error, and each allowed one must not.
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restrictedImportErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId?.endsWith('no-restricted-imports'))
+    .map((message) => message.message);
+}
+
+describe('renderer import boundaries', () => {
+  const file = 'src-renderer/components/BoundaryProbe.tsx';
+
+  it.each([
+    ['a node: built-in', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;"],
+    ['a bare built-in', "import { createServer } from 'http';\nexport const s = createServer;"],
+    ['a driver', "import { parse } from '../../drivers/card-reader/tlv';\nexport const p = parse;"],
+    ['main-process code', "import { createCore } from '../../src-main/core/core';\nexport const c = createCore;"],
+    ['a type from main-process code other than the contract', "import type { Core } from '../../src-main/core/core';\nexport type C = Core;"],
+    ['a value from the contract', "import { commands } from '../../src-main/ipc/contract';\nexport const c = commands;"],
+    ['electron', "import { ipcRenderer } from 'electron';\nexport const i = ipcRenderer;"],
+  ])('refuses %s', async (_what, code) => {
+    expect(await restrictedImportErrors(file, code)).toHaveLength(1);
+  });
+
+  it('allows type-only imports of the contract', async () => {
+    const code = "import type { AppInfo } from '../../src-main/ipc/contract';\nexport type A = AppInfo;";
+    expect(await restrictedImportErrors(file, code)).toEqual([]);
+  });
+
+  it('allows inline type imports of the contract', async () => {
+    const code = "import { type AppInfo } from '../../src-main/ipc/contract';\nexport type A = AppInfo;";
+    expect(await restrictedImportErrors(file, code)).toEqual([]);
+  });
+
+  it('allows the renderer\u2019s own modules and React', async () => {
+    const code = "import { useState } from 'react';\nimport { App } from './App';\nexport const x = [useState, App];";
+    expect(await restrictedImportErrors(file, code)).toEqual([]);
+  });
+});
+
+describe('core import boundaries', () => {
+  const electronImport = "import { app } from 'electron';\nexport const a = app;";
+
+  it.each([['src-main/host/probe.ts'], ['src-main/core/probe.ts'], ['drivers/transport/probe.ts']])(
+    'refuses electron in %s',
+    async (file) => {
+      const errors = await restrictedImportErrors(file, electronImport);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain('Only src-main/electron/ may import electron');
+    },
+  );
+
+  it('allows electron in the shell', async () => {
+    expect(await restrictedImportErrors('src-main/electron/probe.ts', electronImport)).toEqual([]);
+  });
+});
