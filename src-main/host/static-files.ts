@@ -1,0 +1,68 @@
+import { readFile, stat } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The Content-Type for a renderer file, by extension. */
+export function contentTypeFor(path: string): string {
+  return contentTypes[extname(path)] ?? 'application/octet-stream';
+}
+
+/** Hashed assets never change; index.html must be re-read after an upgrade. */
+export function cacheControlFor(path: string): string {
+  return path.endsWith('index.html') ? 'no-store' : 'public, max-age=31536000, immutable';
+}
+
+/**
+ * Maps a request path to a file inside `root`, or null when it would leave `root` (encoded
+ * dots, backslashes and NUL included). `/` is the app's index.html.
+ */
+export function resolveStaticPath(root: string, pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const relative = decoded === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
+  const base = resolve(root);
+  const full = resolve(join(base, relative));
+  return full === base || full.startsWith(base + sep) ? full : null;
+}
+
+/** Serves one file from the built renderer with the given security headers; 404 otherwise. */
+export async function serveStatic(
+  root: string,
+  pathname: string,
+  response: ServerResponse,
+  headers: Record<string, string>,
+): Promise<void> {
+  const path = resolveStaticPath(root, pathname);
+  const info = path ? await stat(path).catch(() => null) : null;
+  if (!path || !info?.isFile()) {
+    response.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+    response.end('Not found');
+    return;
+  }
+  const body = await readFile(path);
+  response.writeHead(200, {
+    ...headers,
+    'Content-Type': contentTypeFor(path),
+    'Content-Length': String(body.length),
+    'Cache-Control': cacheControlFor(path),
+  });
+  response.end(body);
+}
