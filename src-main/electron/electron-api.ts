@@ -1,0 +1,20 @@
+import type * as ElectronModule from 'electron';
+
+/**
+ * The parts of Electron the shell uses. `startShell` takes them as an argument so tests can
+ * pass a fake module that records every setting; at run time it is the real `electron`.
+ */
+export type ElectronApi = Pick<
+  typeof ElectronModule,
+  'app' | 'BrowserWindow' | 'ipcMain' | 'protocol' | 'session' | 'Menu' | 'dialog' | 'safeStorage'
+>;
+
+export type BrowserWindow = ElectronModule.BrowserWindow;
+export type WebContents = ElectronModule.WebContents;
+export type WebFrameMain = ElectronModule.WebFrameMain;
+export type Session = ElectronModule.Session;
+export type WebPreferences = ElectronModule.WebPreferences;
+export type BrowserWindowConstructorOptions = ElectronModule.BrowserWindowConstructorOptions;
+export type IpcMain = ElectronModule.IpcMain;
+export type IpcMainInvokeEvent = ElectronModule.IpcMainInvokeEvent;
+export type Protocol = ElectronModule.Protocol;
