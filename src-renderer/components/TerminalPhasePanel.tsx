@@ -1,0 +1,50 @@
+import { useShallow } from 'zustand/react/shallow';
+import type { TerminalMode, TerminalPhase } from '../../src-main/ipc/contract';
+import { usePos } from '../store/use-pos';
+
+const headlines: Record<TerminalPhase, Record<TerminalMode, string>> = {
+  starting: { counter: 'Starting the terminal\u2026', kiosk: 'One moment\u2026' },
+  idle: { counter: 'Ready for the next sale', kiosk: 'Welcome' },
+  reading: { counter: 'Waiting for the card', kiosk: 'Insert, tap or swipe your card' },
+  signing: { counter: 'Waiting for the signature', kiosk: 'Please sign below' },
+  authorizing: { counter: 'Authorizing\u2026', kiosk: 'Approving your payment\u2026' },
+  printing: { counter: 'Printing the receipt', kiosk: 'Printing your receipt' },
+  resolving: { counter: 'Checking the outcome with the gateway', kiosk: 'One moment, please' },
+  offline: { counter: 'Gateway unreachable', kiosk: 'This lane is temporarily closed' },
+};
+
+/** The centre of the screen: what the terminal is doing now, in the words of its audience. */
+export function TerminalPhasePanel() {
+  const { terminal, mode, sessionError, connection, connectionHint } = usePos(
+    useShallow((state) => ({
+      terminal: state.terminal,
+      mode: state.info?.mode ?? 'counter',
+      sessionError: state.sessionError,
+      connection: state.connection,
+      connectionHint: state.connectionHint,
+    })),
+  );
+  if (connection === 'closed') {
+    return (
+      <main className="phase-panel phase-unreachable" aria-live="polite">
+        <h1 data-testid="phase-headline">Cannot reach the terminal</h1>
+        <p className="phase-detail" role="alert">
+          {connectionHint ??
+            'Check that Lanepoint is still running on this computer. This screen reconnects on its own.'}
+        </p>
+      </main>
+    );
+  }
+  const phase = terminal?.phase ?? 'starting';
+  return (
+    <main className={`phase-panel phase-${phase}`} aria-live="polite">
+      <h1 data-testid="phase-headline">{headlines[phase][mode]}</h1>
+      {terminal?.detail ? <p className="phase-detail">{terminal.detail}</p> : null}
+      {sessionError ? (
+        <p className="phase-error" role="alert">
+          {sessionError}
+        </p>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,44 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { PosApi } from '../../src-main/ipc/contract';
+import { createConnectionSlice, type ConnectionSlice, type ConnectionStatus } from './connection-slice';
+import { createDevicesSlice, type DevicesSlice } from './devices-slice';
+import { createSessionSlice, type SessionSlice } from './session-slice';
+import { createTerminalSlice, type TerminalSlice } from './terminal-slice';
+
+export type PosState = SessionSlice & DevicesSlice & TerminalSlice & ConnectionSlice;
+export type PosStore = StoreApi<PosState>;
+
+/** One store built from typed slices; every action reaches the core through `pos` only. */
+export function createPosStore(pos: PosApi): PosStore {
+  return createStore<PosState>()((...a) => ({
+    ...createSessionSlice(pos)(...a),
+    ...createDevicesSlice(pos)(...a),
+    ...createTerminalSlice(pos)(...a),
+    ...createConnectionSlice(...a),
+  }));
+}
+
+/**
+ * Keeps the store in step with the main process: events update it as they come, and every
+ * (re)connection reloads everything, since events sent while disconnected were missed.
+ */
+export function syncPosStore(
+  store: PosStore,
+  pos: PosApi,
+  onConnectionChange: (listener: (status: ConnectionStatus) => void) => () => void,
+): () => void {
+  const controller = new AbortController();
+  const { signal } = controller;
+  pos.onEvent('devices.changed', (devices) => store.getState().setDevices(devices), { signal });
+  pos.onEvent('terminal.state', (state) => store.getState().setTerminal(state), { signal });
+  const stopConnection = onConnectionChange((status) => {
+    store.getState().setConnection(status);
+    if (status !== 'open') return;
+    const state = store.getState();
+    void Promise.all([state.loadInfo(), state.refreshDevices(), state.refreshTerminal()]);
+  });
+  return () => {
+    controller.abort();
+    stopConnection();
+  };
+}

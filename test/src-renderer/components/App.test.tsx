@@ -1,0 +1,89 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppInfo, DeviceInfo } from '../../../src-main/ipc/contract';
+import { App } from '../../../src-renderer/components/App';
+import { createPosStore, syncPosStore } from '../../../src-renderer/store/pos-store';
+import { PosStoreContext } from '../../../src-renderer/store/use-pos';
+import { stubPos } from '../support/stub-pos';
+
+const info: AppInfo = {
+  name: 'Lanepoint',
+  version: '1.2.3',
+  mode: 'counter',
+  training: true,
+  terminalId: 'LANE-07',
+  shell: 'browser',
+};
+
+const printer: DeviceInfo = {
+  id: 'printer-1',
+  kind: 'printer',
+  name: 'Receipt printer',
+  transport: 'emulated',
+  emulated: true,
+  status: 'connected',
+  lastError: null,
+};
+
+async function renderApp(appInfo: AppInfo, devices: DeviceInfo[] = []) {
+  const stub = stubPos({ info: appInfo, devices });
+  const store = createPosStore(stub.pos);
+  let announce: (status: 'connecting' | 'open' | 'closed') => void = () => undefined;
+  syncPosStore(store, stub.pos, (listener) => {
+    announce = listener;
+    return () => undefined;
+  });
+  render(
+    <PosStoreContext.Provider value={store}>
+      <App />
+    </PosStoreContext.Provider>,
+  );
+  await act(async () => announce('open'));
+  return { ...stub, announce };
+}
+
+afterEach(cleanup);
+
+describe('<App />', () => {
+  it('stamps TRAINING in the banner and the status bar in training mode', async () => {
+    await renderApp(info);
+    expect(screen.getByRole('status', { name: 'Training mode' }).textContent).toContain('TRAINING');
+    expect(screen.getByTestId('training-stamp').textContent).toBe('TRAINING');
+    expect(screen.getByTestId('mode').textContent).toBe('Counter');
+    expect(screen.getByText('Terminal LANE-07')).toBeTruthy();
+    expect(screen.getByTestId('phase-headline').textContent).toBe('Ready for the next sale');
+  });
+
+  it('shows no TRAINING stamp on a live terminal', async () => {
+    await renderApp({ ...info, training: false });
+    expect(screen.queryByTestId('training-stamp')).toBeNull();
+    expect(screen.queryByRole('status', { name: 'Training mode' })).toBeNull();
+  });
+
+  it('greets a customer in kiosk mode', async () => {
+    await renderApp({ ...info, mode: 'kiosk' });
+    expect(screen.getByTestId('mode').textContent).toBe('Kiosk');
+    expect(screen.getByTestId('phase-headline').textContent).toBe('Welcome');
+  });
+
+  it('follows device and phase events from the main process', async () => {
+    const { emit } = await renderApp(info, [printer]);
+    expect(screen.getByText(/Receipt printer \(emulated\): ready/)).toBeTruthy();
+    await act(async () => emit('devices.changed', [{ ...printer, status: 'error', lastError: 'Paper out' }]));
+    const chip = screen.getByText(/Receipt printer \(emulated\): needs attention/);
+    expect(chip.getAttribute('title')).toBe('Receipt printer: Paper out');
+    await act(async () => emit('terminal.state', { phase: 'reading', since: 1, detail: null }));
+    expect(screen.getByTestId('phase-headline').textContent).toBe('Waiting for the card');
+  });
+
+  it('says so when the terminal cannot be reached, and reloads everything on reconnect', async () => {
+    const { announce, calls } = await renderApp(info);
+    await act(async () => announce('closed'));
+    expect(screen.getByText('Terminal not reachable; retrying')).toBeTruthy();
+    expect(screen.getByTestId('phase-headline').textContent).toBe('Cannot reach the terminal');
+    expect(screen.getByText('Devices unknown while disconnected')).toBeTruthy();
+    const before = calls.length;
+    await act(async () => announce('open'));
+    expect(calls.slice(before).map(([name]) => name).sort()).toEqual(['app.info', 'devices.list', 'terminal.state']);
+  });
+});

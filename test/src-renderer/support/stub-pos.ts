@@ -1,0 +1,45 @@
+import type {
+  AppInfo,
+  CommandName,
+  CommandReply,
+  DeviceInfo,
+  EventName,
+  EventPayload,
+  PosApi,
+  TerminalState,
+} from '../../../src-main/ipc/contract';
+import { namedActions } from '../../../src-renderer/pos/named-actions';
+
+/**
+ * A renderer-side test double for window.pos: answers from the data given and lets the test
+ * push events, as the main process would. Calls are recorded.
+ */
+export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?: TerminalState }) {
+  const calls: Array<[CommandName, unknown]> = [];
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  const answers: Record<CommandName, () => unknown> = {
+    'app.info': () => data.info,
+    'devices.list': () => data.devices ?? [],
+    'terminal.state': () => data.terminal ?? { phase: 'idle', since: 0, detail: null },
+  };
+  const call = (async (name: CommandName, args?: unknown): Promise<CommandReply> => {
+    calls.push([name, args]);
+    return { ok: true, result: answers[name]() };
+  }) as PosApi['call'];
+  const onEvent: PosApi['onEvent'] = (name, listener, options) => {
+    const set = listeners.get(name) ?? new Set();
+    listeners.set(name, set);
+    const wrapped = listener as (payload: unknown) => void;
+    set.add(wrapped);
+    options?.signal?.addEventListener('abort', () => set.delete(wrapped));
+    return () => set.delete(wrapped);
+  };
+  const pos = Object.assign(Object.create(namedActions(call)) as PosApi, { call, onEvent });
+  return {
+    pos,
+    calls,
+    emit<N extends EventName>(name: N, payload: EventPayload<N>) {
+      for (const listener of listeners.get(name) ?? []) listener(payload);
+    },
+  };
+}
