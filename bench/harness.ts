@@ -1,0 +1,73 @@
+import { performance } from 'node:perf_hooks';
+
+/** One row of the benchmark table. */
+export interface BenchResult {
+  readonly name: string;
+  readonly samples: number;
+  readonly opsPerSecond: number;
+  readonly meanMs: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+}
+
+export interface BenchCase {
+  readonly name: string;
+  /** Runs before timing starts (open servers, build inputs); its result is passed to `run`. */
+  readonly setup?: () => Promise<unknown> | unknown;
+  readonly run: (context: unknown) => Promise<unknown> | unknown;
+  readonly teardown?: (context: unknown) => Promise<void> | void;
+  /** Timed iterations after the warm-up; kept bounded so a run ends on a 2-core machine. */
+  readonly iterations?: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+/** Times each iteration separately so the table shows tail latency, not just the mean. */
+export async function measure(benchCase: BenchCase): Promise<BenchResult> {
+  const context = await benchCase.setup?.();
+  const iterations = benchCase.iterations ?? 2000;
+  const warmup = Math.max(10, Math.floor(iterations / 10));
+  try {
+    for (let i = 0; i < warmup; i++) await benchCase.run(context);
+    const durations: number[] = [];
+    for (let i = 0; i < iterations; i++) {
+      const started = performance.now();
+      await benchCase.run(context);
+      durations.push(performance.now() - started);
+    }
+    durations.sort((a, b) => a - b);
+    const total = durations.reduce((sum, d) => sum + d, 0);
+    return {
+      name: benchCase.name,
+      samples: iterations,
+      opsPerSecond: iterations / (total / 1000),
+      meanMs: total / iterations,
+      p50Ms: percentile(durations, 50),
+      p99Ms: percentile(durations, 99),
+    };
+  } finally {
+    await benchCase.teardown?.(context);
+  }
+}
+
+const fixed = (value: number, digits: number) => value.toFixed(digits);
+
+/** Formats the results as one aligned text table. */
+export function formatTable(results: readonly BenchResult[]): string {
+  const header = ['benchmark', 'ops/s', 'mean ms', 'p50 ms', 'p99 ms', 'samples'];
+  const rows = results.map((r) => [
+    r.name,
+    fixed(r.opsPerSecond, 0),
+    fixed(r.meanMs, 4),
+    fixed(r.p50Ms, 4),
+    fixed(r.p99Ms, 4),
+    String(r.samples),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,68 @@
+import { parseArgs } from 'node:util';
+import { productVersion } from '../core/version';
+import { runBenchCommand } from './bench-command';
+import { parsePort, runHostCommand } from './host-command';
+import { processIo, type CliIo } from './io';
+import { runStartCommand } from './start-command';
+import { helpText, UsageError, usageLine } from './usage';
+
+type Command = (io: CliIo, args: string[]) => Promise<number>;
+
+/** Options a command does not declare are usage errors, never silently ignored. */
+function parse(args: string[], options: NonNullable<Parameters<typeof parseArgs>[0]>['options'] = {}) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function noPositionals(name: string, positionals: string[]) {
+  if (positionals.length > 0) throw new UsageError(`${name} takes no argument "${positionals[0]}"`);
+}
+
+const commands: Record<string, Command> = {
+  async start(io, args) {
+    noPositionals('start', parse(args).positionals);
+    return runStartCommand(io);
+  },
+  async host(io, args) {
+    const { values, positionals } = parse(args, { port: { type: 'string' } });
+    noPositionals('host', positionals);
+    return runHostCommand(io, values.port === undefined ? {} : { port: parsePort(String(values.port)) });
+  },
+  async bench(io, args) {
+    const { positionals } = parse(args);
+    if (positionals.length > 1) throw new UsageError('bench takes at most one name filter');
+    return runBenchCommand(io, positionals[0]);
+  },
+};
+
+/**
+ * Runs the `lanepoint` command line and returns the exit code: 0 done, 1 failed, 2 the command
+ * line itself was wrong (with the usage line on stderr).
+ */
+export async function runCli(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const [name, ...rest] = argv;
+  try {
+    if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
+      (name === undefined ? io.stderr : io.stdout)(helpText);
+      return name === undefined ? 2 : 0;
+    }
+    if (name === '-v' || name === '--version') {
+      io.stdout(productVersion);
+      return 0;
+    }
+    const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+    if (!command) throw new UsageError(`unknown command "${name}"`);
+    return await command(io, rest);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`lanepoint: ${error.message}`);
+      io.stderr(usageLine);
+      return 2;
+    }
+    io.stderr(`lanepoint: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}

@@ -1,0 +1,31 @@
+/** Thrown for a command line we cannot run; the CLI prints the usage line and exits with 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export const usageLine = 'usage: lanepoint <command> [options]   (lanepoint --help lists the commands)';
+
+export const helpText = `Lanepoint: an in-store payment terminal.
+
+usage: lanepoint <command> [options]
+
+commands:
+  start                 the Electron app; browser mode when the Electron runtime is missing
+  host [--port N]       browser mode: serve the terminal on 127.0.0.1 and print its address
+  bench                 run the benchmarks and print one table of figures
+
+options:
+  -h, --help            show this help
+  -v, --version         print the version
+
+environment:
+  LANEPOINT_HOME        the app-data folder (settings.json, secrets, journals)
+  LANEPOINT_MODE        counter | kiosk
+  LANEPOINT_TRAINING    1 | 0   (a fresh install starts in training)
+  LANEPOINT_HOST_PORT   the browser-mode port (0 = any free port)
+  LANEPOINT_HOST_TOKEN  a fixed session token for kiosk browsers (at least 32 characters)
+  ... and the rest in README.md, "Settings".
+`;

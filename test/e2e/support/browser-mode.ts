@@ -1,0 +1,75 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { it } from 'vitest';
+import { bootCore } from '../../../src-main/core/boot';
+import { builtRendererDir } from '../../../src-main/cli/paths';
+import { startHost, type RunningHost } from '../../../src-main/host/server';
+import { collectingLogger } from '../../support/test-core';
+import { chromiumForTests, chromiumInstallHint, launchChromium } from './chromium';
+
+export const screenshotDir = join(process.cwd(), 'test-results');
+
+/** Saves a full-page PNG under test-results/ for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+export interface BrowserModeSession {
+  readonly host: RunningHost;
+  readonly browser: Browser;
+  readonly page: Page;
+  readonly logLines: string[];
+  readonly appDataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh terminal in browser mode: its own app-data folder (so every test is a fresh
+ * install), the real core and host on a free port, and a Chromium page.
+ */
+export async function openBrowserMode(
+  executablePath: string,
+  env: NodeJS.ProcessEnv = {},
+  viewport = { width: 1280, height: 800 },
+): Promise<BrowserModeSession> {
+  const appDataDir = mkdtempSync(join(tmpdir(), 'lanepoint-e2e-'));
+  const { logger, lines } = collectingLogger();
+  const { core } = bootCore({ shell: 'browser', env: { ...env, LANEPOINT_HOME: appDataDir }, logger });
+  const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
+  const browser = await launchChromium(executablePath);
+  const page = await browser.newPage({ viewport });
+  return {
+    host,
+    browser,
+    page,
+    logLines: lines,
+    appDataDir,
+    async close() {
+      await browser.close();
+      await host.close();
+      await core.close();
+      rmSync(appDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const executablePath = chromiumForTests();
+
+/**
+ * An end-to-end test: runs with Chromium, and is reported as skipped with the install hint
+ * when Chromium is missing on a developer's machine (never silently passed).
+ */
+export function e2e(name: string, body: (chromiumPath: string) => Promise<void>): void {
+  it(name, async (context) => {
+    if (!executablePath) {
+      context.skip(chromiumInstallHint);
+      return;
+    }
+    await body(executablePath);
+  });
+}

@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface RunningProcess {
+  readonly child: ChildProcess;
+  readonly stdout: string[];
+  readonly stderr: string[];
+  /** Resolves with the first stdout line matching, or rejects when the process ends first. */
+  waitForLine(pattern: RegExp): Promise<string>;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts `node bin/lanepoint.mjs ...` as a real child process with its output collected. */
+export function runLanepoint(args: string[], env: NodeJS.ProcessEnv): RunningProcess {
+  const child = spawn(process.execPath, ['bin/lanepoint.mjs', ...args], {
+    cwd: process.cwd(),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const waiters = new Set<() => void>();
+  const collect = (into: string[]) => (chunk: Buffer) => {
+    into.push(...chunk.toString().split('\n').filter(Boolean));
+    for (const wake of [...waiters]) wake();
+  };
+  child.stdout?.on('data', collect(stdout));
+  child.stderr?.on('data', collect(stderr));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+  return {
+    child,
+    stdout,
+    stderr,
+    waitForLine(pattern) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const line = stdout.find((l) => pattern.test(l));
+          if (line) {
+            waiters.delete(check);
+            resolve(line);
+          }
+        };
+        waiters.add(check);
+        check();
+        void exited.then((code) => {
+          waiters.delete(check);
+          reject(new Error(`lanepoint exited (${code}) before printing ${pattern}: ${stderr.join('\n')}`));
+        });
+      });
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../../src-main/cli/main';
+import type { CliIo } from '../../../src-main/cli/io';
+
+function fakeIo(env: NodeJS.ProcessEnv = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = {
+    stdout: (line) => out.push(line),
+    stderr: (line) => err.push(line),
+    env,
+    stopRequested: new Promise(() => undefined),
+  };
+  return { io, out, err };
+}
+
+describe('lanepoint command line', () => {
+  it('prints help and exits 0 for --help', async () => {
+    const { io, out } = fakeIo();
+    expect(await runCli(['--help'], io)).toBe(0);
+    expect(out.join('\n')).toMatch(/usage: lanepoint <command>/);
+    expect(out.join('\n')).toMatch(/host \[--port N\]/);
+  });
+
+  it('prints the version', async () => {
+    const { io, out } = fakeIo();
+    expect(await runCli(['--version'], io)).toBe(0);
+    expect(out[0]).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it.each([
+    [[], /usage/],
+    [['frobnicate'], /unknown command "frobnicate"/],
+    [['host', '--port', 'abc'], /--port must be an integer/],
+    [['host', '--port', '70000'], /--port must be an integer/],
+    [['host', '--bogus'], /Unknown option '--bogus'/],
+    [['host', 'extra'], /host takes no argument "extra"/],
+    [['start', '--port', '1'], /Unknown option '--port'/],
+    [['bench', 'a', 'b'], /at most one/],
+  ])('exits 2 with the usage line for %j', async (argv, reason) => {
+    const { io, err } = fakeIo();
+    expect(await runCli(argv, io)).toBe(2);
+    expect(err.join('\n')).toMatch(reason);
+    expect(err.join('\n')).toContain('usage: lanepoint');
+  });
+
+  it('exits 1 naming the setting when the settings are wrong', async () => {
+    const { io, err } = fakeIo({ LANEPOINT_HOME: '/nonexistent-lanepoint', LANEPOINT_MODE: 'drive-thru' });
+    expect(await runCli(['host', '--port', '0'], io)).toBe(1);
+    expect(err.join('\n')).toContain('LANEPOINT_MODE');
+  });
+});

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end: Playwright drives Chromium against browser mode. One file at a time: each test
+// starts a browser, and the machines this runs on have two cores.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['test/e2e/**/*.e2e.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest-e2e.json' }]],
+  },
+});
