@@ -58,6 +58,20 @@ export async function openBrowserMode(
   };
 }
 
+/** Runs `body` against a fresh browser-mode terminal and always closes it afterwards. */
+export async function withBrowserMode(
+  executablePath: string,
+  options: { env?: NodeJS.ProcessEnv; viewport?: { width: number; height: number } },
+  body: (session: BrowserModeSession) => Promise<void>,
+): Promise<void> {
+  const session = await openBrowserMode(executablePath, options.env, options.viewport);
+  try {
+    await body(session);
+  } finally {
+    await session.close();
+  }
+}
+
 const executablePath = chromiumForTests();
 
 /**
