@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { it } from 'vitest';
 import { bootCore } from '../../../src-main/core/boot';
+import type { Core } from '../../../src-main/core/core';
 import { builtRendererDir } from '../../../src-main/cli/paths';
 import { startHost, type RunningHost } from '../../../src-main/host/server';
 import { collectingLogger } from '../../support/test-core';
@@ -20,6 +21,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 export interface BrowserModeSession {
+  readonly core: Core;
   readonly host: RunningHost;
   readonly browser: Browser;
   readonly page: Page;
@@ -44,6 +46,7 @@ export async function openBrowserMode(
   const browser = await launchChromium(executablePath);
   const page = await browser.newPage({ viewport });
   return {
+    core,
     host,
     browser,
     page,
