@@ -1,0 +1,90 @@
+import { redactText } from '../log/redact';
+
+export interface GatewayErrorDetails {
+  readonly status?: number | undefined;
+  readonly respstat?: string | undefined;
+  readonly respcode?: string | undefined;
+  readonly respproc?: string | undefined;
+  readonly resptext?: string | undefined;
+  /** The response body as received, with card data redacted. */
+  readonly raw?: string | undefined;
+  readonly cause?: unknown;
+}
+
+/** The base of every failure the gateway client reports (a decline is not one: it is a result). */
+export class GatewayError extends Error {
+  readonly status: number | undefined;
+  readonly respstat: string | undefined;
+  readonly respcode: string | undefined;
+  readonly respproc: string | undefined;
+  readonly resptext: string | undefined;
+  readonly raw: string | undefined;
+
+  constructor(message: string, details: GatewayErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'GatewayError';
+    this.status = details.status;
+    this.respstat = details.respstat;
+    this.respcode = details.respcode;
+    this.respproc = details.respproc;
+    this.resptext = details.resptext;
+    this.raw = details.raw === undefined ? undefined : redactText(details.raw).slice(0, 4000);
+  }
+}
+
+/** Raised for HTTP 401: the credentials are wrong, missing, or not for this merchant. */
+export class AuthenticationError extends GatewayError {
+  constructor(message: string, details: GatewayErrorDetails = {}) {
+    super(message, details);
+    this.name = 'AuthenticationError';
+  }
+}
+
+/** Raised when the gateway says to try again: respstat B (e.g. processor timeout, respcode 62). */
+export class RetryableError extends GatewayError {
+  constructor(message: string, details: GatewayErrorDetails = {}) {
+    super(message, details);
+    this.name = 'RetryableError';
+  }
+}
+
+/**
+ * Raised when no usable answer arrived: the connection failed, dropped, or timed out.
+ * `requestSent` is false only when the request certainly never reached the gateway; when true,
+ * the outcome is unknown and a money-moving call must be resolved, never blindly repeated.
+ */
+export class TransportError extends GatewayError {
+  readonly requestSent: boolean;
+  readonly timedOut: boolean;
+
+  constructor(message: string, details: GatewayErrorDetails & { requestSent: boolean; timedOut?: boolean }) {
+    super(message, details);
+    this.name = 'TransportError';
+    this.requestSent = details.requestSent;
+    this.timedOut = details.timedOut ?? false;
+  }
+}
+
+/** Raised when the answer is not JSON or not the documented shape. */
+export class ProtocolError extends GatewayError {
+  constructor(message: string, details: GatewayErrorDetails = {}) {
+    super(message, details);
+    this.name = 'ProtocolError';
+  }
+}
+
+/**
+ * Raised before anything is sent when a request breaks a documented rule. `field` is the
+ * dotted path of the bad field, `rule` the rule it broke, in words.
+ */
+export class ValidationError extends Error {
+  readonly field: string;
+  readonly rule: string;
+
+  constructor(field: string, rule: string) {
+    super(`${field}: ${rule}`);
+    this.name = 'ValidationError';
+    this.field = field;
+    this.rule = rule;
+  }
+}

@@ -1,0 +1,152 @@
+import type { ResolvedGatewayOptions } from './client-settings';
+import { AuthenticationError, GatewayError, ProtocolError, TransportError } from './errors';
+import { decideRetry, moneyMovingOperations, type FailureKind, type GatewayOperation } from './retry-policy';
+
+export interface GatewayRequest {
+  readonly operation: GatewayOperation;
+  readonly method: 'GET' | 'PUT' | 'POST';
+  /** Relative to the base URL, without a leading slash, e.g. "auth" or "inquire/123/456". */
+  readonly path: string;
+  readonly body?: unknown;
+  /** "json" (default): a body that is not JSON is a ProtocolError. "text": the caller reads it. */
+  readonly expect?: 'json' | 'text';
+}
+
+export interface GatewayResponse {
+  readonly status: number;
+  readonly text: string;
+  /** The parsed body, or undefined when it is not JSON (only with expect: "text"). */
+  readonly json: unknown;
+}
+
+export type Sleep = (ms: number) => Promise<void>;
+
+// Failures where the request certainly never reached the gateway (no connection, no TLS).
+const connectCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+function errorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Classifies a failure for the retry policy. */
+export function failureKindOf(error: unknown): FailureKind {
+  if (error instanceof AuthenticationError) return 'unauthorized';
+  if (error instanceof TransportError) {
+    if (!error.requestSent) return 'connect';
+    if (error.timedOut) return 'timeout';
+    return error.status === 408 ? 'http-408' : 'transport';
+  }
+  if (error instanceof ProtocolError) return 'protocol';
+  if (error instanceof GatewayError && error.status !== undefined) {
+    if (error.status === 429) return 'http-429';
+    if (error.status >= 500) return 'http-5xx';
+  }
+  return 'http-4xx';
+}
+
+/**
+ * The one place requests leave the terminal. It owns the Basic credentials, the timeouts, the
+ * retry policy and the mapping of every failure to a typed GatewayError. It never repeats a
+ * money-moving request that may have arrived: that error goes to the caller to resolve.
+ */
+export function createRequestSender(options: ResolvedGatewayOptions, sleep: Sleep) {
+  const { credentials, timers } = options;
+  const authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
+
+  async function attempt(request: GatewayRequest): Promise<GatewayResponse> {
+    const url = new URL(request.path, options.baseUrl);
+    const timeoutMs = moneyMovingOperations.has(request.operation)
+      ? options.timeouts.moneyMovingMs
+      : options.timeouts.inquiryMs;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = timers.setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const what = `${request.operation} (${request.method} ${url.pathname})`;
+    try {
+      let response: Response;
+      try {
+        response = await options.fetch(url, {
+          method: request.method,
+          headers: {
+            Authorization: authorization,
+            Accept: 'application/json',
+            ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+          signal: controller.signal,
+        });
+      } catch (error) {
+        const code = errorCode(error);
+        const requestSent = timedOut || !(code && connectCodes.has(code));
+        const reason = timedOut ? `no answer within ${timeoutMs} ms` : `connection failed (${code ?? 'unknown'})`;
+        throw new TransportError(`${what}: ${reason}`, { requestSent, timedOut, cause: error });
+      }
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (error) {
+        const reason = timedOut ? `answer not finished within ${timeoutMs} ms` : 'the answer was cut off';
+        throw new TransportError(`${what}: ${reason}`, { requestSent: true, timedOut, status: response.status, cause: error });
+      }
+      return interpret(request, what, response.status, text);
+    } finally {
+      timers.clearTimeout(timer);
+    }
+  }
+
+  return {
+    /** Sends with the retry policy applied; throws a GatewayError subclass on failure. */
+    async send(request: GatewayRequest): Promise<GatewayResponse> {
+      for (let attempts = 1; ; attempts++) {
+        try {
+          return await attempt(request);
+        } catch (error) {
+          const decision = decideRetry({ operation: request.operation, attempt: attempts, failure: failureKindOf(error) });
+          if (decision.action !== 'retry') throw error;
+          await sleep(decision.delayMs);
+        }
+      }
+    },
+  };
+}
+
+function interpret(request: GatewayRequest, what: string, status: number, text: string): GatewayResponse {
+  if (status === 401) {
+    throw new AuthenticationError(`${what}: the gateway refused the credentials (HTTP 401)`, { status, raw: text });
+  }
+  if (status === 408) {
+    throw new TransportError(`${what}: the gateway timed out the request (HTTP 408)`, { status, requestSent: true, raw: text });
+  }
+  if (status < 200 || status > 299) {
+    throw new GatewayError(`${what}: HTTP ${status}`, { status, raw: text });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    if ((request.expect ?? 'json') === 'json') {
+      throw new ProtocolError(`${what}: the answer is not JSON`, { status, raw: text, cause: error });
+    }
+  }
+  return { status, text, json };
+}
