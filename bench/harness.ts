@@ -8,6 +8,8 @@ export interface BenchResult {
   readonly meanMs: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
+  /** Mean time relative to the case's baseline (e.g. 2.1 = 2.1x slower), when it has one. */
+  readonly vsBaseline?: { readonly name: string; readonly ratio: number };
 }
 
 export interface BenchCase {
@@ -18,6 +20,8 @@ export interface BenchCase {
   readonly teardown?: (context: unknown) => Promise<void> | void;
   /** Timed iterations after the warm-up; kept bounded so a run ends on a 2-core machine. */
   readonly iterations?: number;
+  /** A reference to compare with, timed the same way on the same context. */
+  readonly baseline?: { readonly name: string; readonly run: (context: unknown) => unknown };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -25,21 +29,28 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)] ?? 0;
 }
 
+async function timeRuns(run: (context: unknown) => unknown, context: unknown, iterations: number): Promise<number[]> {
+  const warmup = Math.max(10, Math.floor(iterations / 10));
+  for (let i = 0; i < warmup; i++) await run(context);
+  const durations: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const started = performance.now();
+    await run(context);
+    durations.push(performance.now() - started);
+  }
+  return durations.sort((a, b) => a - b);
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
 /** Times each iteration separately so the table shows tail latency, not just the mean. */
 export async function measure(benchCase: BenchCase): Promise<BenchResult> {
   const context = await benchCase.setup?.();
   const iterations = benchCase.iterations ?? 2000;
-  const warmup = Math.max(10, Math.floor(iterations / 10));
   try {
-    for (let i = 0; i < warmup; i++) await benchCase.run(context);
-    const durations: number[] = [];
-    for (let i = 0; i < iterations; i++) {
-      const started = performance.now();
-      await benchCase.run(context);
-      durations.push(performance.now() - started);
-    }
-    durations.sort((a, b) => a - b);
-    const total = durations.reduce((sum, d) => sum + d, 0);
+    const durations = await timeRuns(benchCase.run, context, iterations);
+    const total = sum(durations);
+    const baseline = benchCase.baseline && (await timeRuns(benchCase.baseline.run, context, iterations));
     return {
       name: benchCase.name,
       samples: iterations,
@@ -47,6 +58,7 @@ export async function measure(benchCase: BenchCase): Promise<BenchResult> {
       meanMs: total / iterations,
       p50Ms: percentile(durations, 50),
       p99Ms: percentile(durations, 99),
+      ...(benchCase.baseline && baseline ? { vsBaseline: { name: benchCase.baseline.name, ratio: total / sum(baseline) } } : {}),
     };
   } finally {
     await benchCase.teardown?.(context);
@@ -57,17 +69,21 @@ const fixed = (value: number, digits: number) => value.toFixed(digits);
 
 /** Formats the results as one aligned text table. */
 export function formatTable(results: readonly BenchResult[]): string {
-  const header = ['benchmark', 'ops/s', 'mean ms', 'p50 ms', 'p99 ms', 'samples'];
+  const header = ['benchmark', 'ops/s', 'mean µs', 'p50 µs', 'p99 µs', 'samples', 'vs baseline'];
   const rows = results.map((r) => [
     r.name,
     fixed(r.opsPerSecond, 0),
-    fixed(r.meanMs, 4),
-    fixed(r.p50Ms, 4),
-    fixed(r.p99Ms, 4),
+    fixed(r.meanMs * 1000, 1),
+    fixed(r.p50Ms * 1000, 1),
+    fixed(r.p99Ms * 1000, 1),
     String(r.samples),
+    r.vsBaseline ? `${fixed(r.vsBaseline.ratio, 2)}x ${r.vsBaseline.name}` : '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
   const line = (cells: string[]) =>
-    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+    cells
+      .map((cell, i) => (i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

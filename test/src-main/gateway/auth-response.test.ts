@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseAuthorization } from '../../../src-main/gateway/auth-response';
+import { ProtocolError, RetryableError } from '../../../src-main/gateway/errors';
+import { approvedAnswer, declinedAnswer, timeoutAnswer } from '../../support/gateway-answers';
+
+const parse = (json: unknown) => parseAuthorization(json, JSON.stringify(json));
+
+/** Shuffles the keys and adds random extra fields, objects and arrays, as the test gateway does. */
+const noisy = (answer: Record<string, unknown>) =>
+  fc
+    .tuple(
+      fc.dictionary(
+        fc.string({ minLength: 1, maxLength: 12 }).filter((key) => !(key in answer) && key !== '__proto__'),
+        fc.oneof(fc.string(), fc.integer(), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 })),
+        { maxKeys: 30 },
+      ),
+      fc.func(fc.integer()),
+    )
+    .map(([extra, order]) => {
+      const entries = [...Object.entries(answer), ...Object.entries(extra)];
+      const keyed = entries.map((entry, i) => ({ entry, key: order(i) }));
+      keyed.sort((a, b) => a.key - b.key);
+      return Object.fromEntries(keyed.map(({ entry }) => entry));
+    });
+
+describe('parseAuthorization', () => {
+  it('reads an approval by name: amount in minor units, EMV data decoded, receipt kept', () => {
+    const result = parse(approvedAnswer);
+    expect(result).toMatchObject({
+      outcome: 'approved',
+      respstat: 'A',
+      amount: 1234,
+      authcode: 'PPS568',
+      retref: '343005123105',
+      token: '9418594164541111',
+      cvvresp: 'M',
+      bintype: 'Purchase',
+      entrymode: 'EMVContact',
+      receipt: { dba: 'Corner Store', dateTime: '20261122121314', footer: 'Thank you' },
+    });
+    expect(result.emvTagData).toEqual({
+      tvr: '0200008000',
+      pin: 'Verified by PIN',
+      signature: 'false',
+      mode: 'Issuer',
+      arc: '00',
+      networkLabel: 'AMEX',
+      tsi: 'E800',
+      aid: 'A000000025010802',
+      iad: '06020103A40000',
+      entryMethod: 'Chip Read',
+      applicationLabel: 'AMEX 2',
+    });
+  });
+
+  it('returns a decline as a result, not an error', () => {
+    expect(parse(declinedAnswer)).toMatchObject({ outcome: 'declined', respcode: '05', resptext: 'Do not honor' });
+    expect(parse(declinedAnswer).authcode).toBeUndefined();
+  });
+
+  it('throws RetryableError for respstat B, keeping the processor fields', () => {
+    expect(() => parse(timeoutAnswer)).toThrow(RetryableError);
+    try {
+      parse(timeoutAnswer);
+    } catch (error) {
+      expect(error).toMatchObject({ respstat: 'B', respcode: '62', respproc: 'PPS' });
+    }
+  });
+
+  it('keeps values the API adds later instead of failing', () => {
+    const result = parse({ ...approvedAnswer, cvvresp: 'X', bintype: 'Fleet', entrymode: 'Biometric' });
+    expect(result).toMatchObject({ cvvresp: 'X', bintype: 'Fleet', entrymode: 'Biometric' });
+    expect(parse({ ...approvedAnswer, respstat: 'D' }).outcome).toBe('unknown');
+  });
+
+  it('accepts codes sent as numbers', () => {
+    expect(parse({ ...declinedAnswer, respcode: 5 }).respcode).toBe('5');
+  });
+
+  it.each<[string, unknown]>([
+    ['no respstat', { ...approvedAnswer, respstat: undefined }],
+    ['an amount that is not one', { ...approvedAnswer, amount: 'twelve' }],
+    ['emvTagData that is not a JSON object', { ...approvedAnswer, emvTagData: 'TVR=0200008000' }],
+    ['a receipt that is not an object', { ...approvedAnswer, receipt: 'Corner Store' }],
+    ['an array body', [approvedAnswer]],
+  ])('throws ProtocolError for %s, naming the field', (_what, answer) => {
+    expect(() => parse(answer)).toThrow(ProtocolError);
+  });
+
+  it('reads the same result whatever the order and whatever extra fields arrive', () => {
+    const expected = parse(approvedAnswer);
+    fc.assert(
+      fc.property(noisy(approvedAnswer), (answer) => {
+        expect(parse(JSON.parse(JSON.stringify(answer)))).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('keeps card data out of the raw body it attaches to errors', () => {
+    const answer = { ...approvedAnswer, respstat: undefined, account: '4788250000121443' };
+    try {
+      parse(answer);
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ProtocolError).raw).not.toContain('4788250000121443');
+      expect((error as ProtocolError).raw).toContain('478825******1443');
+    }
+  });
+});
