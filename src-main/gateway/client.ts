@@ -1,7 +1,17 @@
 import { authorizationToWire, type AuthorizationRequest } from './auth-request';
 import { parseAuthorization, type Authorization } from './auth-response';
 import { resolveGatewayOptions, type GatewayClientOptions } from './client-settings';
+import { checkField, requireField } from './field-rules';
 import { createRequestSender, type Sleep } from './request-sender';
+import {
+  parseReversal,
+  reversalToWire,
+  voidByOrderIdToWire,
+  type Reversal,
+  type ReversalRequest,
+  type VoidByOrderIdRequest,
+} from './reversal';
+import { parseTransactionRecord, parseTransactionRecords, type TransactionRecord } from './transaction-record';
 
 export interface GatewayClient {
   /**
@@ -10,9 +20,23 @@ export interface GatewayClient {
    * TransportError with requestSent when the answer was lost (resolve by order id then).
    */
   auth(request: AuthorizationRequest): Promise<Authorization>;
+  /** Voids an Authorized (full or partial) or Queued for Capture (full only) transaction. */
+  void(request: ReversalRequest): Promise<Reversal>;
+  /** Refunds a settled transaction, in full or in part. */
+  refund(request: ReversalRequest): Promise<Reversal>;
+  /** Voids whatever authorization of this merchant used the order id (lost-answer recovery). */
+  voidByOrderId(request: VoidByOrderIdRequest): Promise<Reversal>;
+  /** The transaction record for a retrieval reference. */
+  inquire(request: { merchid: string; retref: string }): Promise<TransactionRecord>;
+  /**
+   * Every authorization attempt that used the order id: for this merchant only (`scope`
+   * "merchant", set=1) or across the site ("site").
+   */
+  inquireByOrderid(request: { merchid: string; orderid: string; scope?: 'merchant' | 'site' }): Promise<TransactionRecord[]>;
 }
 
 const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const segment = (value: string) => encodeURIComponent(value);
 
 /**
  * The gateway's transaction API as typed methods over one request sender (stripe-node's
@@ -26,6 +50,39 @@ export function createGatewayClient(options: GatewayClientOptions & { sleep?: Sl
       const body = authorizationToWire(request);
       const response = await sender.send({ operation: 'auth', method: 'PUT', path: 'auth', body });
       return parseAuthorization(response.json, response.text);
+    },
+    async void(request) {
+      const body = reversalToWire('void', request);
+      const response = await sender.send({ operation: 'void', method: 'PUT', path: 'void', body });
+      return parseReversal('void', response.json, response.text);
+    },
+    async refund(request) {
+      const body = reversalToWire('refund', request);
+      const response = await sender.send({ operation: 'refund', method: 'PUT', path: 'refund', body });
+      return parseReversal('refund', response.json, response.text);
+    },
+    async voidByOrderId(request) {
+      const body = voidByOrderIdToWire(request);
+      const response = await sender.send({ operation: 'voidByOrderId', method: 'PUT', path: 'voidByOrderId', body });
+      return parseReversal('voidByOrderId', response.json, response.text);
+    },
+    async inquire({ merchid, retref }) {
+      requireField('retref', retref);
+      requireField('merchid', merchid);
+      checkField('retref', retref, { max: 14, type: 'N' });
+      checkField('merchid', merchid, { max: 16, type: 'N' });
+      const path = `inquire/${segment(retref)}/${segment(merchid)}`;
+      const response = await sender.send({ operation: 'inquire', method: 'GET', path });
+      return parseTransactionRecord('inquire', response.json, response.text);
+    },
+    async inquireByOrderid({ merchid, orderid, scope = 'merchant' }) {
+      requireField('orderid', orderid);
+      requireField('merchid', merchid);
+      checkField('orderid', orderid, { max: 19, type: 'AN' });
+      checkField('merchid', merchid, { max: 14, type: 'N' });
+      const path = `inquireByOrderid/${segment(orderid)}/${segment(merchid)}${scope === 'merchant' ? '/1' : ''}`;
+      const response = await sender.send({ operation: 'inquireByOrderid', method: 'GET', path });
+      return parseTransactionRecords('inquireByOrderid', response.json, response.text);
     },
   };
 }

@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createGatewayClient } from '../../../src-main/gateway/client';
+import { AuthenticationError, TransportError } from '../../../src-main/gateway/errors';
+import { resolveLostAuthorization } from '../../../src-main/gateway/recovery';
+import { scriptedGateway, type Step } from '../../support/scripted-gateway';
+
+const merchid = '496160873888';
+const orderid = 'LANE01-000123';
+const credentials = { level: 'site' as const, username: 'testing', password: 'testing123' };
+
+const record = (fields: Record<string, unknown>) => ({
+  merchid,
+  orderId: orderid,
+  amount: '12.34',
+  currency: 'USD',
+  retref: '343005123105',
+  respproc: 'RPCT',
+  respcode: '00',
+  respstat: 'A',
+  resptext: 'Approval',
+  setlstat: 'Authorized',
+  authdate: '20261122',
+  lastfour: '1443',
+  account: '9418594164541443',
+  voidable: 'Y',
+  refundable: 'N',
+  ...fields,
+});
+const notFound = { respproc: 'PPS', respcode: '29', respstat: 'C', resptext: 'Txn not found', merchid };
+const voided = { merchid, orderId: orderid, amount: '0.00', retref: '343005123105', authcode: 'REVERS', respcode: '00', respproc: 'RPCT', respstat: 'A', resptext: 'Approval' };
+const voidNotFound = { merchid, orderId: orderid, authcode: null, respcode: '29', respproc: 'PPS', respstat: 'C', resptext: 'Txn not found' };
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+async function recover(script: Record<string, Step[]>) {
+  const gateway = await scriptedGateway(script);
+  close = gateway.close;
+  const client = createGatewayClient({ baseUrl: gateway.baseUrl, credentials, sleep: async () => undefined });
+  const outcome = await resolveLostAuthorization(client, { merchid, orderid }).catch((error: unknown) => error);
+  return { outcome, calls: gateway.seen.map((call) => `${call.method} ${call.url.replace('/rest/', '')}`) };
+}
+
+const inquiry = `GET inquireByOrderid/${orderid}/${merchid}/1`;
+const voidCall = 'PUT voidByOrderId';
+
+describe('resolveLostAuthorization, losing the answer at each step', () => {
+  it('found approved: the record is the answer, nothing is voided', async () => {
+    const { outcome, calls } = await recover({ inquireByOrderid: [{ answer: [record({})] }] });
+    expect(outcome).toMatchObject({ kind: 'found', approved: true, record: { retref: '343005123105', amount: 1234 } });
+    expect(calls).toEqual([inquiry]);
+  });
+
+  it('found declined: the decline is the answer', async () => {
+    const { outcome } = await recover({
+      inquireByOrderid: [{ answer: [record({ respstat: 'C', respcode: '05', resptext: 'Do not honor', setlstat: 'Declined' })] }],
+    });
+    expect(outcome).toMatchObject({ kind: 'found', approved: false, record: { respcode: '05' } });
+  });
+
+  it('a decline and then an approval under one order id: the approval wins', async () => {
+    const { outcome } = await recover({
+      inquireByOrderid: [{ answer: [record({ respstat: 'C', retref: '1' }), record({ respstat: 'A', retref: '2' })] }],
+    });
+    expect(outcome).toMatchObject({ kind: 'found', approved: true, record: { retref: '2' } });
+  });
+
+  it('PPS 29 "Txn not found": never processed, safe to retry', async () => {
+    const { outcome, calls } = await recover({ inquireByOrderid: [{ answer: notFound }] });
+    expect(outcome).toEqual({ kind: 'not-processed' });
+    expect(calls).toEqual([inquiry]);
+  });
+
+  it('the inquiry goes unanswered (after its own retries): voidByOrderId reverses it', async () => {
+    const { outcome, calls } = await recover({
+      inquireByOrderid: ['drop', 'drop', 'drop'],
+      voidByOrderId: [{ answer: voided }],
+    });
+    expect(outcome).toMatchObject({ kind: 'voided', reversal: { authcode: 'REVERS', amount: 0 } });
+    expect(calls).toEqual([inquiry, inquiry, inquiry, voidCall]);
+  });
+
+  it('the first two voids go unanswered: the third one counts', async () => {
+    const { outcome, calls } = await recover({
+      inquireByOrderid: ['drop', 'drop', 'drop'],
+      voidByOrderId: ['drop', 'drop', { answer: voided }],
+    });
+    expect(outcome).toMatchObject({ kind: 'voided' });
+    expect(calls.filter((call) => call === voidCall)).toHaveLength(3);
+  });
+
+  it('the void answers "not found": reported, not retried', async () => {
+    const { outcome, calls } = await recover({
+      inquireByOrderid: ['drop', 'drop', 'drop'],
+      voidByOrderId: [{ answer: voidNotFound }],
+    });
+    expect(outcome).toMatchObject({ kind: 'void-refused', reversal: { respcode: '29', outcome: 'declined' } });
+    expect(calls.filter((call) => call === voidCall)).toHaveLength(1);
+  });
+
+  it('nothing answers, three voids included: unresolved, kept for later', async () => {
+    const { outcome, calls } = await recover({ inquireByOrderid: ['drop', 'drop', 'drop'], voidByOrderId: ['drop', 'drop', 'drop'] });
+    expect(outcome).toMatchObject({ kind: 'unresolved' });
+    expect((outcome as { error: unknown }).error).toBeInstanceOf(TransportError);
+    expect(calls.filter((call) => call === voidCall)).toHaveLength(3);
+  });
+
+  it('server errors count as no answer too', async () => {
+    const { outcome } = await recover({
+      inquireByOrderid: [{ status: 503, answer: {} }, { status: 503, answer: {} }, { status: 503, answer: {} }],
+      voidByOrderId: [{ answer: voided }],
+    });
+    expect(outcome).toMatchObject({ kind: 'voided' });
+  });
+
+  it('wrong credentials stop the procedure: a person must fix them', async () => {
+    const { outcome, calls } = await recover({ inquireByOrderid: [{ status: 401, answer: {} }] });
+    expect(outcome).toBeInstanceOf(AuthenticationError);
+    expect(calls).toEqual([inquiry]);
+  });
+});

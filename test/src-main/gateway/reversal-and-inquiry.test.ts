@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ProtocolError, RetryableError, ValidationError } from '../../../src-main/gateway/errors';
+import { parseReversal, reversalToWire, voidByOrderIdToWire } from '../../../src-main/gateway/reversal';
+import { parseTransactionRecord, parseTransactionRecords } from '../../../src-main/gateway/transaction-record';
+
+const fieldOf = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ValidationError) return error.field;
+    throw error;
+  }
+  return null;
+};
+
+describe('void and refund requests', () => {
+  it('sends a full void without an amount and a partial one as a decimal', () => {
+    expect(reversalToWire('void', { merchid: '496160873888', retref: '343005123105' })).toEqual({ merchid: '496160873888', retref: '343005123105' });
+    expect(reversalToWire('void', { merchid: '496160873888', retref: '343005123105', amount: 500 }).amount).toBe('5.00');
+    expect(reversalToWire('refund', { merchid: '496160873888', retref: '343005123105', amount: 1 }).amount).toBe('0.01');
+  });
+
+  it.each<[string, () => unknown, string]>([
+    ['merchid required', () => reversalToWire('void', { merchid: '', retref: '1' }), 'merchid'],
+    ['retref required', () => reversalToWire('void', { merchid: '1', retref: '' }), 'retref'],
+    ['retref digits', () => reversalToWire('void', { merchid: '1', retref: '34300512310A' }), 'retref'],
+    ['retref length', () => reversalToWire('refund', { merchid: '1', retref: '1'.repeat(15) }), 'retref'],
+    ['negative void', () => reversalToWire('void', { merchid: '1', retref: '1', amount: -1 }), 'amount'],
+    ['zero refund', () => reversalToWire('refund', { merchid: '1', retref: '1', amount: 0 }), 'amount'],
+    ['fractional cents', () => reversalToWire('refund', { merchid: '1', retref: '1', amount: 1.5 }), 'amount'],
+    ['orderid required', () => voidByOrderIdToWire({ merchid: '1', orderid: '' }), 'orderid'],
+    ['orderid length', () => voidByOrderIdToWire({ merchid: '1', orderid: 'O'.repeat(20) }), 'orderid'],
+    ['voidByOrderId merchid length', () => voidByOrderIdToWire({ merchid: '1'.repeat(15), orderid: 'A' }), 'merchid'],
+  ])('refuses %s', (_rule, run, field) => {
+    expect(fieldOf(run)).toBe(field);
+  });
+
+  it('accepts the edges those rules allow', () => {
+    expect(fieldOf(() => reversalToWire('void', { merchid: '1'.repeat(16), retref: '1'.repeat(14), amount: 0 }))).toBeNull();
+    expect(fieldOf(() => voidByOrderIdToWire({ merchid: '1'.repeat(14), orderid: 'O'.repeat(19) }))).toBeNull();
+  });
+});
+
+describe('parseReversal', () => {
+  it('reads a full void: amount 0.00 remaining, authcode REVERS', () => {
+    const answer = { merchid: '496160873888', amount: '0.00', currency: 'USD', retref: '343005123105', authcode: 'REVERS', respcode: '00', respproc: 'RPCT', respstat: 'A', resptext: 'Approval' };
+    expect(parseReversal('void', answer, '')).toMatchObject({ outcome: 'approved', amount: 0, authcode: 'REVERS' });
+  });
+
+  it('reads the PPS failure shape as a refusal, authcode null dropped', () => {
+    const answer = { respproc: 'PPS', respcode: '29', respstat: 'C', resptext: 'Txn not found', authcode: null, merchid: '496160873888' };
+    const result = parseReversal('void', answer, '');
+    expect(result).toMatchObject({ outcome: 'declined', respproc: 'PPS', respcode: '29' });
+    expect(result.authcode).toBeUndefined();
+  });
+
+  it('throws RetryableError for respstat B and ProtocolError for a body without respstat', () => {
+    expect(() => parseReversal('refund', { respstat: 'B', respcode: '62' }, '')).toThrow(RetryableError);
+    expect(() => parseReversal('refund', { amount: '1.00' }, '')).toThrow(ProtocolError);
+  });
+});
+
+describe('transaction records', () => {
+  const record = {
+    merchid: '496160873888',
+    orderId: 'LANE01-000123',
+    account: '9418594164541443',
+    amount: '12.34',
+    currency: 'USD',
+    retref: '343005123105',
+    respcode: '00',
+    respproc: 'RPCT',
+    respstat: 'A',
+    resptext: 'Approval',
+    batchid: '1900941444',
+    setlstat: 'Queued for Capture',
+    capturedate: '20261122121314',
+    entrymode: 'V',
+    authdate: '20261122',
+    lastfour: '1443',
+    name: 'PAT DOE',
+    bintype: 'Purchase',
+    emvTagData: '{"TVR":"0000008000","Signature":"true","Entry method":"Chip Read"}',
+    receipt: { dba: 'Corner Store' },
+    userfield: [{ lane: '3' }, { shift: 'am' }],
+    voidable: 'Y',
+    refundable: 'N',
+  };
+
+  it('reads every field by name, decoding the flags, EMV data and userfields', () => {
+    const { userfield: _raw, ...fields } = record;
+    expect(parseTransactionRecord('inquire', record, '')).toEqual({
+      ...fields,
+      amount: 1234,
+      emvTagData: { tvr: '0000008000', signature: 'true', entryMethod: 'Chip Read' },
+      userfields: { lane: '3', shift: 'am' },
+      voidable: true,
+      refundable: false,
+    } as unknown as ReturnType<typeof parseTransactionRecord>);
+  });
+
+  it('drops unknown fields and keeps new enumeration values', () => {
+    const result = parseTransactionRecord('inquire', { ...record, setlstat: 'Pending Review', zz9: [1, 2], dummy: { x: 1 } }, '');
+    expect(result.setlstat).toBe('Pending Review');
+    expect(result).not.toHaveProperty('zz9');
+    expect(result).not.toHaveProperty('dummy');
+  });
+
+  it('reads the inquireByOrderid list, and a single record as a list of one', () => {
+    expect(parseTransactionRecords('inquireByOrderid', [record, { ...record, retref: '2' }], '').map((r) => r.retref)).toEqual(['343005123105', '2']);
+    expect(parseTransactionRecords('inquireByOrderid', record, '')).toHaveLength(1);
+  });
+
+  it('is indifferent to field order', () => {
+    const expected = parseTransactionRecord('inquire', record, '');
+    fc.assert(
+      fc.property(fc.shuffledSubarray(Object.entries(record), { minLength: Object.keys(record).length }), (entries) => {
+        expect(parseTransactionRecord('inquire', Object.fromEntries(entries), '')).toEqual(expected);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('throws ProtocolError for a record that is not an object', () => {
+    expect(() => parseTransactionRecord('inquire', 'Txn not found', '')).toThrow(ProtocolError);
+  });
+});
