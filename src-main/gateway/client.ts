@@ -2,6 +2,7 @@ import { authorizationToWire, type AuthorizationRequest } from './auth-request';
 import { parseAuthorization, type Authorization } from './auth-response';
 import { resolveGatewayOptions, type GatewayClientOptions } from './client-settings';
 import { checkField, requireField } from './field-rules';
+import { parseCredentialTest, parseMerchantInquiry, type MerchantInquiry } from './merchant';
 import { createRequestSender, type Sleep } from './request-sender';
 import {
   parseReversal,
@@ -11,6 +12,7 @@ import {
   type ReversalRequest,
   type VoidByOrderIdRequest,
 } from './reversal';
+import { parseSettlement, settlementPath, type SettlementBatch, type SettlementQuery } from './settlement';
 import { parseTransactionRecord, parseTransactionRecords, type TransactionRecord } from './transaction-record';
 
 export interface GatewayClient {
@@ -33,6 +35,15 @@ export interface GatewayClient {
    * "merchant", set=1) or across the site ("site").
    */
   inquireByOrderid(request: { merchid: string; orderid: string; scope?: 'merchant' | 'site' }): Promise<TransactionRecord[]>;
+  /**
+   * Checks the credentials: GET on the root with site-level credentials, PUT with the
+   * merchant id with merchant-level ones. Throws AuthenticationError when they are wrong.
+   */
+  credentialTest(request?: { merchid: string }): Promise<{ message: string }>;
+  /** Whether a merchant id is boarded on this site, not on it, or invalid. */
+  inquireMerchant(request: { merchid: string }): Promise<MerchantInquiry>;
+  /** Settlement batches by date (MMDD) or batch id; with merchid alone, the ones not returned before. */
+  settlementStatus(query: SettlementQuery): Promise<SettlementBatch[]>;
 }
 
 const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,6 +94,27 @@ export function createGatewayClient(options: GatewayClientOptions & { sleep?: Sl
       const path = `inquireByOrderid/${segment(orderid)}/${segment(merchid)}${scope === 'merchant' ? '/1' : ''}`;
       const response = await sender.send({ operation: 'inquireByOrderid', method: 'GET', path });
       return parseTransactionRecords('inquireByOrderid', response.json, response.text);
+    },
+    async credentialTest(request) {
+      if (resolved.credentials.level === 'merchant') {
+        requireField('merchid', request?.merchid, 'merchant-level credentials are tested with their merchant id');
+        checkField('merchid', request!.merchid, { max: 16, type: 'N' });
+        const body = { merchid: request!.merchid };
+        const response = await sender.send({ operation: 'credentialTest', method: 'PUT', path: '', body, expect: 'text' });
+        return parseCredentialTest(response.json, response.text);
+      }
+      const response = await sender.send({ operation: 'credentialTest', method: 'GET', path: '', expect: 'text' });
+      return parseCredentialTest(response.json, response.text);
+    },
+    async inquireMerchant({ merchid }) {
+      requireField('merchid', merchid);
+      checkField('merchid', merchid, { max: 16, type: 'N' });
+      const response = await sender.send({ operation: 'inquireMerchant', method: 'GET', path: `inquireMerchant/${segment(merchid)}` });
+      return parseMerchantInquiry(response.json, response.text);
+    },
+    async settlementStatus(query) {
+      const response = await sender.send({ operation: 'settlestat', method: 'GET', path: settlementPath(query), expect: 'text' });
+      return parseSettlement(response.json, response.text);
     },
   };
 }

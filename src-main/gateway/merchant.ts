@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { describeIssue } from './auth-response';
+import { ProtocolError } from './errors';
+import { text } from './wire-schema';
+
+/** inquireMerchant's three documented answers, plus any other message kept as it came. */
+export type MerchantInquiry =
+  | { readonly status: 'boarded'; readonly merchid: string; readonly site?: string; readonly cardproc?: string; readonly enabled: boolean | undefined }
+  | { readonly status: 'not-on-site'; readonly message: string }
+  | { readonly status: 'invalid'; readonly message: string }
+  | { readonly status: 'other'; readonly message: string };
+
+const merchantRecordSchema = z.object({
+  merchid: text,
+  site: text.optional(),
+  cardproc: text.optional(),
+  enabled: z.union([z.boolean(), z.string()]).optional(),
+});
+
+const messageSchema = z.object({ message: text });
+
+const notOnSite = 'contact support - merchant not on site';
+const invalidMerchant = 'Invalid merchant';
+
+/** Reads inquireMerchant: the merchant record, or one of the two documented messages. */
+export function parseMerchantInquiry(json: unknown, raw: string): MerchantInquiry {
+  const message = messageSchema.safeParse(json);
+  if (message.success) {
+    const text = message.data.message;
+    if (text.toLowerCase() === notOnSite) return { status: 'not-on-site', message: text };
+    if (text.toLowerCase() === invalidMerchant.toLowerCase()) return { status: 'invalid', message: text };
+    return { status: 'other', message: text };
+  }
+  const record = merchantRecordSchema.safeParse(json);
+  if (!record.success) throw new ProtocolError(`inquireMerchant: unexpected answer (${describeIssue(record.error)})`, { raw });
+  const { enabled, ...fields } = record.data;
+  return { status: 'boarded', ...fields, enabled: enabled === undefined ? undefined : String(enabled) === 'true' };
+}
+
+/** The credential test answers with a fixed confirmation text; JSON-quoted or plain. */
+export function parseCredentialTest(json: unknown, raw: string): { readonly message: string } {
+  if (typeof json === 'string') return { message: json };
+  if (json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string') {
+    return { message: (json as { message: string }).message };
+  }
+  return { message: raw.trim() };
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { describeIssue } from './auth-response';
+import { ProtocolError, ValidationError } from './errors';
+import { checkField, requireField } from './field-rules';
+import { amount, openEnum, text } from './wire-schema';
+
+export const hoststatValues = ['', 'BB', 'EB', 'GB', 'MB', 'RB', 'SB', 'ND'] as const;
+export const settlementCodeValues = ['A', 'D', 'R', 'Y', 'N', 'Z', 'V', 'T', 'F', 'W', 'P'] as const;
+
+const settlementEntrySchema = z.object({
+  retref: text.optional(),
+  setlamount: amount.optional(),
+  salesdoc: text.optional(),
+  setlstat: openEnum(settlementCodeValues).optional(),
+});
+
+export const settlementBatchSchema = z.object({
+  batchid: text.optional(),
+  hoststat: openEnum(hoststatValues).optional(),
+  hostbatch: text.optional(),
+  merchid: text.optional(),
+  respproc: text.optional(),
+  txns: z.array(settlementEntrySchema).default([]),
+});
+export type SettlementBatch = z.output<typeof settlementBatchSchema>;
+
+/** By settlement date (MMDD), by batch id, or (neither) the batches not returned before. */
+export type SettlementQuery = { readonly merchid: string } & ({ readonly date: string } | { readonly batchid: string } | object);
+
+/** The settlestat query string, checked: merchid always; date MMDD or batchid, not both. */
+export function settlementPath(query: SettlementQuery): string {
+  requireField('merchid', query.merchid);
+  checkField('merchid', query.merchid, { max: 16, type: 'N' });
+  const params = new URLSearchParams({ merchid: query.merchid });
+  const date = 'date' in query ? query.date : undefined;
+  const batchid = 'batchid' in query ? query.batchid : undefined;
+  if (date !== undefined && batchid !== undefined) throw new ValidationError('date', 'give a date or a batchid, not both');
+  if (date !== undefined) {
+    const month = Number(date.slice(0, 2));
+    const day = Number(date.slice(2, 4));
+    if (!/^\d{4}$/.test(date) || month < 1 || month > 12 || day < 1 || day > 31) {
+      throw new ValidationError('date', 'MMDD, e.g. 1122 for November 22');
+    }
+    params.set('date', date);
+  }
+  if (batchid !== undefined) {
+    requireField('batchid', batchid);
+    checkField('batchid', batchid, { max: 12, type: 'AN' });
+    params.set('batchid', batchid);
+  }
+  return `settlestat?${params.toString()}`;
+}
+
+/** Reads settlestat: a list of batches, with "Null Batches" (no data) as an empty list. */
+export function parseSettlement(json: unknown, raw: string): SettlementBatch[] {
+  if (raw.trim().replace(/^"|"$/g, '') === 'Null Batches') return [];
+  const list = Array.isArray(json) ? json : json && typeof json === 'object' ? [json] : undefined;
+  if (!list) throw new ProtocolError('settlestat: unexpected answer (not a batch list)', { raw });
+  const parsed = z.array(settlementBatchSchema).safeParse(list);
+  if (!parsed.success) throw new ProtocolError(`settlestat: unexpected answer (${describeIssue(parsed.error)})`, { raw });
+  return parsed.data;
+}

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createGatewayClient } from '../../../src-main/gateway/client';
+import { AuthenticationError, ProtocolError, ValidationError } from '../../../src-main/gateway/errors';
+import { settlementPath } from '../../../src-main/gateway/settlement';
+import { scriptedGateway, type Step } from '../../support/scripted-gateway';
+
+const merchid = '496160873888';
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+async function client(script: Record<string, Step[]>, level: 'site' | 'merchant' = 'site') {
+  const gateway = await scriptedGateway(script);
+  close = gateway.close;
+  const gatewayClient = createGatewayClient({
+    baseUrl: gateway.baseUrl,
+    credentials: { level, username: 'testing', password: 'testing123' },
+    sleep: async () => undefined,
+  });
+  return { gatewayClient, seen: gateway.seen };
+}
+
+describe('credentialTest', () => {
+  it('site level: GET on the root', async () => {
+    const { gatewayClient, seen } = await client({ '/rest/': [{ answer: 'Gateway REST service is up' }] });
+    await expect(gatewayClient.credentialTest()).resolves.toEqual({ message: 'Gateway REST service is up' });
+    expect(seen).toEqual([{ method: 'GET', url: '/rest/', body: undefined }]);
+  });
+
+  it('merchant level: PUT on the root with the merchant id', async () => {
+    const { gatewayClient, seen } = await client({ '/rest/': [{ answer: 'Gateway REST service is up' }] }, 'merchant');
+    await gatewayClient.credentialTest({ merchid });
+    expect(seen).toEqual([{ method: 'PUT', url: '/rest/', body: { merchid } }]);
+  });
+
+  it('merchant level needs the merchant id', async () => {
+    const { gatewayClient, seen } = await client({}, 'merchant');
+    await expect(gatewayClient.credentialTest()).rejects.toThrow(ValidationError);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('wrong credentials: AuthenticationError', async () => {
+    const { gatewayClient } = await client({ '/rest/': [{ status: 401, answer: 'Unauthorized' }] });
+    await expect(gatewayClient.credentialTest()).rejects.toThrow(AuthenticationError);
+  });
+});
+
+describe('inquireMerchant', () => {
+  it.each<[unknown, object]>([
+    [{ site: 'fts', cardproc: 'RPCT', enabled: true, merchid }, { status: 'boarded', site: 'fts', cardproc: 'RPCT', enabled: true, merchid }],
+    [{ site: 'fts', cardproc: 'FNOR', enabled: 'false', merchid, extra: 1 }, { status: 'boarded', enabled: false }],
+    [{ message: 'contact support - merchant not on site' }, { status: 'not-on-site' }],
+    [{ message: 'Invalid merchant' }, { status: 'invalid' }],
+    [{ message: 'Something new' }, { status: 'other', message: 'Something new' }],
+  ])('reads %j', async (answer, expected) => {
+    const { gatewayClient, seen } = await client({ inquireMerchant: [{ answer }] });
+    await expect(gatewayClient.inquireMerchant({ merchid })).resolves.toMatchObject(expected);
+    expect(seen[0]?.url).toBe(`/rest/inquireMerchant/${merchid}`);
+  });
+
+  it('refuses a merchant id that is not digits before sending', async () => {
+    const { gatewayClient, seen } = await client({});
+    await expect(gatewayClient.inquireMerchant({ merchid: '../auth' })).rejects.toMatchObject({ field: 'merchid' });
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe('settlementStatus', () => {
+  const batch = {
+    respproc: 'RPCT',
+    hostbatch: '1900941444',
+    batchid: '1900941444',
+    hoststat: 'GB',
+    merchid,
+    txns: [
+      { setlamount: '12.34', setlstat: 'Y', salesdoc: 'LANE01-000123', retref: '343005123105' },
+      { setlamount: '5.00', setlstat: 'Q', retref: '343005123106' },
+    ],
+  };
+
+  it('reads batches by date, amounts in minor units, unknown codes kept', async () => {
+    const { gatewayClient, seen } = await client({ settlestat: [{ answer: [batch] }] });
+    const batches = await gatewayClient.settlementStatus({ merchid, date: '1122' });
+    expect(batches).toEqual([{ ...batch, txns: [{ ...batch.txns[0], setlamount: 1234 }, { ...batch.txns[1], setlamount: 500 }] }]);
+    expect(seen[0]?.url).toBe(`/rest/settlestat?merchid=${merchid}&date=1122`);
+  });
+
+  it('turns "Null Batches" into an empty list', async () => {
+    const { gatewayClient } = await client({ settlestat: [{ answer: 'Null Batches' }] });
+    await expect(gatewayClient.settlementStatus({ merchid })).resolves.toEqual([]);
+  });
+
+  it('calls a garbled answer a ProtocolError', async () => {
+    const { gatewayClient } = await client({ settlestat: [{ answer: 42 }] });
+    await expect(gatewayClient.settlementStatus({ merchid })).rejects.toThrow(ProtocolError);
+  });
+
+  it.each<[object, string | null]>([
+    [{ merchid }, `settlestat?merchid=${merchid}`],
+    [{ merchid, batchid: '1900941444' }, `settlestat?merchid=${merchid}&batchid=1900941444`],
+    [{ merchid, date: '1322' }, null],
+    [{ merchid, date: '11-22' }, null],
+    [{ merchid, date: '1122', batchid: '1' }, null],
+    [{ merchid: '' }, null],
+  ])('builds the query for %j', (query, path) => {
+    if (path) expect(settlementPath(query as never)).toBe(path);
+    else expect(() => settlementPath(query as never)).toThrow(ValidationError);
+  });
+});
