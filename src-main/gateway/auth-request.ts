@@ -1,3 +1,4 @@
+import { captureDetailsToWire, type CaptureDetails } from './capture-details';
 import { ValidationError } from './errors';
 import { checkCountry, checkFields, checkPostal, isValidExpiry, requireField, type FieldRule } from './field-rules';
 import { toWireAmount } from './money';
@@ -43,6 +44,8 @@ export interface AuthorizationRequest {
   /** T telephone or mail, R recurring, E e-commerce. */
   readonly ecomind?: 'T' | 'R' | 'E';
   readonly userfields?: Userfields;
+  /** Level 2/3 data; processed only when `capture` is true and the authorization succeeds. */
+  readonly captureDetails?: CaptureDetails;
 }
 
 /** The authorization request table of the spec: maximum length and type per wire field. */
@@ -177,5 +180,14 @@ export function authorizationToWire(request: AuthorizationRequest): Record<strin
   checkAch(request);
   checkProfile(request);
   if (request.userfields !== undefined) checkUserfields(request.userfields);
+  if (request.captureDetails !== undefined) {
+    if (request.capture !== true) {
+      throw new ValidationError('captureDetails', 'Level 2/3 data is processed only when capture is Y');
+    }
+    if (request.taxexempt === true && (request.captureDetails.taxamnt ?? 0) !== 0) {
+      throw new ValidationError('captureDetails.taxamnt', 'a tax-exempt order (taxexempt Y) sends zero tax');
+    }
+    return { ...wire, ...captureDetailsToWire(request.captureDetails, request.amount) };
+  }
   return wire;
 }

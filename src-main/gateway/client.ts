@@ -1,5 +1,6 @@
 import { authorizationToWire, type AuthorizationRequest } from './auth-request';
 import { parseAuthorization, type Authorization } from './auth-response';
+import { captureToWire, parseCapture, type Capture, type CaptureRequest } from './capture';
 import { resolveGatewayOptions, type GatewayClientOptions } from './client-settings';
 import { checkField, requireField } from './field-rules';
 import { parseCredentialTest, parseMerchantInquiry, type MerchantInquiry } from './merchant';
@@ -22,6 +23,8 @@ export interface GatewayClient {
    * TransportError with requestSent when the answer was lost (resolve by order id then).
    */
   auth(request: AuthorizationRequest): Promise<Authorization>;
+  /** Queues an authorization for settlement, with Level 2/3 data; an unknown retref answers found: false. */
+  capture(request: CaptureRequest): Promise<Capture>;
   /** Voids an Authorized (full or partial) or Queued for Capture (full only) transaction. */
   void(request: ReversalRequest): Promise<Reversal>;
   /** Refunds a settled transaction, in full or in part. */
@@ -61,6 +64,11 @@ export function createGatewayClient(options: GatewayClientOptions & { sleep?: Sl
       const body = authorizationToWire(request);
       const response = await sender.send({ operation: 'auth', method: 'PUT', path: 'auth', body });
       return parseAuthorization(response.json, response.text);
+    },
+    async capture(request) {
+      const body = captureToWire(request);
+      const response = await sender.send({ operation: 'capture', method: 'PUT', path: 'capture', body });
+      return parseCapture(response.json, response.text);
     },
     async void(request) {
       const body = reversalToWire('void', request);

@@ -47,18 +47,21 @@ export function requireField(field: string, value: unknown, why = 'is required')
   if (value === undefined || value === null || value === '') throw new ValidationError(field, why);
 }
 
+/** YYYYMMDD naming a real calendar date. */
+export function isValidDate(text: string): boolean {
+  if (!/^\d{8}$/.test(text)) return false;
+  const [year, month, day] = [Number(text.slice(0, 4)), Number(text.slice(4, 6)), Number(text.slice(6, 8))];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** MMYY with a real month, or YYYYMMDD with a real date. */
 export function isValidExpiry(expiry: string): boolean {
   if (/^\d{4}$/.test(expiry)) {
     const month = Number(expiry.slice(0, 2));
     return month >= 1 && month <= 12;
   }
-  if (/^\d{8}$/.test(expiry)) {
-    const [year, month, day] = [Number(expiry.slice(0, 4)), Number(expiry.slice(4, 6)), Number(expiry.slice(6, 8))];
-    const date = new Date(Date.UTC(year, month - 1, day));
-    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  }
-  return false;
+  return isValidDate(expiry);
 }
 
 /** US postal codes are 5 or 9 digits; elsewhere any alphanumeric. */
