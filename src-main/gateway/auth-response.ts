@@ -32,6 +32,8 @@ export const authorizationResponseSchema = z.object({
   cvvresp: openEnum(cvvrespValues).optional(),
   batchid: text.optional(),
   bin: text.optional(),
+  /** The BIN service's fields when bin is Y; their names are not documented, so kept as given. */
+  binInfo: z.union([z.array(z.record(z.string(), z.unknown())), z.record(z.string(), z.unknown())]).optional(),
   bintype: openEnum(bintypeValues).optional(),
   entrymode: openEnum(entrymodeValues).optional(),
   authcode: text.nullish(),

@@ -1,5 +1,6 @@
 import { isLoopbackHost } from '../config/schema';
 import { systemClock, type Clock } from '../core/clock';
+import type { Logger } from '../log/logger';
 import { ValidationError } from './errors';
 
 export interface GatewayCredentials {
@@ -34,6 +35,8 @@ export interface GatewayClientOptions {
   readonly fetch?: typeof fetch;
   readonly clock?: Clock;
   readonly timers?: Timers;
+  /** Told of every call (operation, status, timing; never a body). */
+  readonly logger?: Logger;
 }
 
 export interface ResolvedGatewayOptions {
@@ -43,6 +46,7 @@ export interface ResolvedGatewayOptions {
   readonly fetch: typeof fetch;
   readonly clock: Clock;
   readonly timers: Timers;
+  readonly logger: Logger | undefined;
 }
 
 /**
@@ -87,5 +91,6 @@ export function resolveGatewayOptions(options: GatewayClientOptions): ResolvedGa
     fetch: options.fetch ?? globalThis.fetch,
     clock: options.clock ?? systemClock,
     timers: options.timers ?? globalThis,
+    logger: options.logger,
   };
 }

@@ -11,8 +11,12 @@ export interface GatewayErrorDetails {
   readonly cause?: unknown;
 }
 
+/** A stable name for each kind of failure, for callers that branch on it and for logs. */
+export type GatewayErrorCode = 'http' | 'authentication' | 'retryable' | 'transport' | 'protocol';
+
 /** The base of every failure the gateway client reports (a decline is not one: it is a result). */
 export class GatewayError extends Error {
+  readonly code: GatewayErrorCode = 'http';
   readonly status: number | undefined;
   readonly respstat: string | undefined;
   readonly respcode: string | undefined;
@@ -34,6 +38,7 @@ export class GatewayError extends Error {
 
 /** Raised for HTTP 401: the credentials are wrong, missing, or not for this merchant. */
 export class AuthenticationError extends GatewayError {
+  override readonly code = 'authentication';
   constructor(message: string, details: GatewayErrorDetails = {}) {
     super(message, details);
     this.name = 'AuthenticationError';
@@ -42,6 +47,7 @@ export class AuthenticationError extends GatewayError {
 
 /** Raised when the gateway says to try again: respstat B (e.g. processor timeout, respcode 62). */
 export class RetryableError extends GatewayError {
+  override readonly code = 'retryable';
   constructor(message: string, details: GatewayErrorDetails = {}) {
     super(message, details);
     this.name = 'RetryableError';
@@ -54,6 +60,7 @@ export class RetryableError extends GatewayError {
  * the outcome is unknown and a money-moving call must be resolved, never blindly repeated.
  */
 export class TransportError extends GatewayError {
+  override readonly code = 'transport';
   readonly requestSent: boolean;
   readonly timedOut: boolean;
 
@@ -67,6 +74,7 @@ export class TransportError extends GatewayError {
 
 /** Raised when the answer is not JSON or not the documented shape. */
 export class ProtocolError extends GatewayError {
+  override readonly code = 'protocol';
   constructor(message: string, details: GatewayErrorDetails = {}) {
     super(message, details);
     this.name = 'ProtocolError';

@@ -17,6 +17,8 @@ export interface GatewayResponse {
   readonly text: string;
   /** The parsed body, or undefined when it is not JSON (only with expect: "text"). */
   readonly json: unknown;
+  /** From sending to the whole answer read, by the injected clock. */
+  readonly elapsedMs: number;
 }
 
 export type Sleep = (ms: number) => Promise<void>;
@@ -67,7 +69,7 @@ export function failureKindOf(error: unknown): FailureKind {
  * money-moving request that may have arrived: that error goes to the caller to resolve.
  */
 export function createRequestSender(options: ResolvedGatewayOptions, sleep: Sleep) {
-  const { credentials, timers } = options;
+  const { credentials, timers, clock, logger } = options;
   const authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
 
   async function attempt(request: GatewayRequest): Promise<GatewayResponse> {
@@ -82,6 +84,7 @@ export function createRequestSender(options: ResolvedGatewayOptions, sleep: Slee
       controller.abort();
     }, timeoutMs);
     const what = `${request.operation} (${request.method} ${url.pathname})`;
+    const started = clock.now();
     try {
       let response: Response;
       try {
@@ -108,7 +111,13 @@ export function createRequestSender(options: ResolvedGatewayOptions, sleep: Slee
         const reason = timedOut ? `answer not finished within ${timeoutMs} ms` : 'the answer was cut off';
         throw new TransportError(`${what}: ${reason}`, { requestSent: true, timedOut, status: response.status, cause: error });
       }
-      return interpret(request, what, response.status, text);
+      const answer = interpret(request, what, response.status, text, clock.now() - started);
+      logger?.info({ operation: request.operation, status: answer.status, elapsedMs: answer.elapsedMs }, 'gateway call');
+      return answer;
+    } catch (error) {
+      const { code, status, requestSent } = error as TransportError;
+      logger?.warn({ operation: request.operation, code, status, requestSent, elapsedMs: clock.now() - started }, 'gateway call failed');
+      throw error;
     } finally {
       timers.clearTimeout(timer);
     }
@@ -130,7 +139,7 @@ export function createRequestSender(options: ResolvedGatewayOptions, sleep: Slee
   };
 }
 
-function interpret(request: GatewayRequest, what: string, status: number, text: string): GatewayResponse {
+function interpret(request: GatewayRequest, what: string, status: number, text: string, elapsedMs: number): GatewayResponse {
   if (status === 401) {
     throw new AuthenticationError(`${what}: the gateway refused the credentials (HTTP 401)`, { status, raw: text });
   }
@@ -148,5 +157,5 @@ function interpret(request: GatewayRequest, what: string, status: number, text: 
       throw new ProtocolError(`${what}: the answer is not JSON`, { status, raw: text, cause: error });
     }
   }
-  return { status, text, json };
+  return { status, text, json, elapsedMs };
 }
