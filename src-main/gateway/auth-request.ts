@@ -1,6 +1,6 @@
 import { captureDetailsToWire, type CaptureDetails } from './capture-details';
 import { ValidationError } from './errors';
-import { checkCountry, checkFields, checkPostal, isValidExpiry, requireField, type FieldRule } from './field-rules';
+import { checkCountry, checkFields, checkPostal, definedFields, isValidExpiry, requireField, type FieldRule } from './field-rules';
 import { toWireAmount } from './money';
 import { checkUserfields, type Userfields } from './userfields';
 
@@ -131,7 +131,7 @@ export function authorizationToWire(request: AuthorizationRequest): Record<strin
   requireField('merchid', request.merchid);
   if (!Number.isSafeInteger(request.amount)) throw new ValidationError('amount', 'whole minor units (cents)');
   requireField('account', request.account ?? request.track ?? request.profile, 'an account, track data or a stored profile is required');
-  const wire: Record<string, unknown> = {
+  const wire: Record<string, unknown> = definedFields({
     merchid: request.merchid,
     amount: toWireAmount(request.amount),
     account: request.account,
@@ -162,8 +162,7 @@ export function authorizationToWire(request: AuthorizationRequest): Record<strin
     accttype: request.accttype,
     ecomind: request.ecomind,
     userfields: request.userfields,
-  };
-  for (const key of Object.keys(wire)) if (wire[key] === undefined) delete wire[key];
+  });
   checkFields(wire, authFieldRules);
   if (request.expiry !== undefined && !isValidExpiry(request.expiry)) {
     throw new ValidationError('expiry', 'MMYY or YYYYMMDD with a real month and date');

@@ -1,5 +1,5 @@
 import { ValidationError } from './errors';
-import { checkCountry, checkFields, checkPostal, isValidDate, requireField, type FieldRule } from './field-rules';
+import { checkCountry, checkFields, checkPostal, definedFields, isValidDate, requireField, type FieldRule } from './field-rules';
 import { toWireAmount } from './money';
 
 /** A Level 3 line item. Money in minor units; quantity whole or up to three decimals. */
@@ -87,7 +87,7 @@ function itemToWire(item: LineItem, index: number): Record<string, string> {
   if (item.taxexempt === true && (item.taxamnt ?? 0) !== 0) {
     throw new ValidationError(`${at}taxamnt`, 'must be zero or omitted on a tax-exempt line');
   }
-  const wire: Record<string, string | undefined> = {
+  const wire = definedFields({
     lineno: item.lineno === undefined ? undefined : String(item.lineno),
     material: item.material,
     description: item.description,
@@ -99,8 +99,7 @@ function itemToWire(item: LineItem, index: number): Record<string, string> {
     taxamnt: money(`${at}taxamnt`, item.taxamnt),
     taxexempt: item.taxexempt === undefined ? undefined : String(item.taxexempt),
     discamnt: money(`${at}discamnt`, item.discamnt),
-  };
-  for (const key of Object.keys(wire)) if (wire[key] === undefined) delete wire[key];
+  });
   checkFields(wire, lineItemRules, at);
   return wire as Record<string, string>;
 }
@@ -131,7 +130,7 @@ export function captureDetailsToWire(details: CaptureDetails, amount: number | u
   if (items.length > 0 && details.taxamnt === undefined) {
     throw new ValidationError('taxamnt', 'Level 3 line items need Level 2 data: send the order tax (0 when exempt)');
   }
-  const wire: Record<string, unknown> = {
+  const wire: Record<string, unknown> = definedFields({
     invoiceid: details.invoiceid,
     ponumber: details.ponumber,
     taxamnt: money('taxamnt', details.taxamnt),
@@ -141,8 +140,7 @@ export function captureDetailsToWire(details: CaptureDetails, amount: number | u
     shiptozip: details.shiptozip,
     shipfromzip: details.shipfromzip,
     shiptocountry: details.shiptocountry,
-  };
-  for (const key of Object.keys(wire)) if (wire[key] === undefined) delete wire[key];
+  });
   checkFields(wire, captureDetailRules);
   if (details.orderdate !== undefined && !isValidDate(details.orderdate)) {
     throw new ValidationError('orderdate', 'YYYYMMDD with a real date');

@@ -79,3 +79,8 @@ export function checkPostal(field: string, postal: string, country: string | und
 export function checkCountry(field: string, country: string): void {
   if (!/^[A-Za-z]{2}$/.test(country)) throw new ValidationError(field, 'a two-letter country code, e.g. US');
 }
+
+/** The wire object without its absent fields: an omitted field is left out, never sent as null. */
+export function definedFields<T extends Record<string, unknown>>(fields: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as never;
+}

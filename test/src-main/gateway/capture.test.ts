@@ -3,8 +3,9 @@ import { authorizationToWire } from '../../../src-main/gateway/auth-request';
 import { captureToWire, parseCapture, type CaptureRequest } from '../../../src-main/gateway/capture';
 import type { LineItem } from '../../../src-main/gateway/capture-details';
 import { createGatewayClient } from '../../../src-main/gateway/client';
-import { ProtocolError, ValidationError } from '../../../src-main/gateway/errors';
+import { ProtocolError } from '../../../src-main/gateway/errors';
 import { scriptedGateway } from '../../support/scripted-gateway';
+import { rejectedField } from '../../support/validation';
 
 const widget: LineItem = { lineno: 1, description: 'Widget', upc: '012345678905', quantity: 2, uom: 'EA', unitcost: 500, netamnt: 1000, taxamnt: 80 };
 const gadget: LineItem = { lineno: 2, description: 'Gadget', quantity: 1.5, uom: 'LB', netamnt: 300, taxamnt: 24, discamnt: 100 };
@@ -23,15 +24,6 @@ const level3: CaptureRequest = {
   items: [widget, gadget],
 };
 
-function fieldOf(run: () => unknown): string | null {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ValidationError) return error.field;
-    throw error;
-  }
-  return null;
-}
 
 describe('captureToWire', () => {
   it('sends Level 2/3 data with decimal money and string quantities', () => {
@@ -98,8 +90,8 @@ describe('captureToWire', () => {
       'items',
     ],
   ])('%s', (_rule, accepted, refused, field) => {
-    expect(fieldOf(() => captureToWire(accepted))).toBeNull();
-    expect(fieldOf(() => captureToWire(refused))).toBe(field);
+    expect(rejectedField(() => captureToWire(accepted))).toBeNull();
+    expect(rejectedField(() => captureToWire(refused))).toBe(field);
   });
 });
 
@@ -112,8 +104,8 @@ describe('capture inside an authorization (capture Y)', () => {
   });
 
   it('refuses Level 2/3 data without capture, and tax on a tax-exempt order', () => {
-    expect(fieldOf(() => authorizationToWire({ ...auth, captureDetails: { ponumber: 'PO' } }))).toBe('captureDetails');
-    expect(fieldOf(() => authorizationToWire({ ...auth, capture: true, taxexempt: true, captureDetails: { taxamnt: 5 } }))).toBe('captureDetails.taxamnt');
+    expect(rejectedField(() => authorizationToWire({ ...auth, captureDetails: { ponumber: 'PO' } }))).toBe('captureDetails');
+    expect(rejectedField(() => authorizationToWire({ ...auth, capture: true, taxexempt: true, captureDetails: { taxamnt: 5 } }))).toBe('captureDetails.taxamnt');
   });
 });
 

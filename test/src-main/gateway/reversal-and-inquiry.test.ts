@@ -1,18 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ProtocolError, RetryableError, ValidationError } from '../../../src-main/gateway/errors';
+import { ProtocolError, RetryableError } from '../../../src-main/gateway/errors';
 import { parseReversal, reversalToWire, voidByOrderIdToWire } from '../../../src-main/gateway/reversal';
 import { parseTransactionRecord, parseTransactionRecords } from '../../../src-main/gateway/transaction-record';
+import { rejectedField } from '../../support/validation';
 
-const fieldOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ValidationError) return error.field;
-    throw error;
-  }
-  return null;
-};
 
 describe('void and refund requests', () => {
   it('sends a full void without an amount and a partial one as a decimal', () => {
@@ -33,12 +25,12 @@ describe('void and refund requests', () => {
     ['orderid length', () => voidByOrderIdToWire({ merchid: '1', orderid: 'O'.repeat(20) }), 'orderid'],
     ['voidByOrderId merchid length', () => voidByOrderIdToWire({ merchid: '1'.repeat(15), orderid: 'A' }), 'merchid'],
   ])('refuses %s', (_rule, run, field) => {
-    expect(fieldOf(run)).toBe(field);
+    expect(rejectedField(run)).toBe(field);
   });
 
   it('accepts the edges those rules allow', () => {
-    expect(fieldOf(() => reversalToWire('void', { merchid: '1'.repeat(16), retref: '1'.repeat(14), amount: 0 }))).toBeNull();
-    expect(fieldOf(() => voidByOrderIdToWire({ merchid: '1'.repeat(14), orderid: 'O'.repeat(19) }))).toBeNull();
+    expect(rejectedField(() => reversalToWire('void', { merchid: '1'.repeat(16), retref: '1'.repeat(14), amount: 0 }))).toBeNull();
+    expect(rejectedField(() => voidByOrderIdToWire({ merchid: '1'.repeat(14), orderid: 'O'.repeat(19) }))).toBeNull();
   });
 });
 
