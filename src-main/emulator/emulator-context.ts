@@ -1,0 +1,64 @@
+import type { Clock } from '../core/clock';
+import type { EmulatedMerchant, EmulatorConfig } from './config';
+import type { EmulatorIds } from './ids';
+import type { Ledger } from './ledger';
+
+/** What every emulator operation works with; tests build it with a fixed clock and ids. */
+export interface EmulatorContext {
+  readonly config: EmulatorConfig;
+  readonly ledger: Ledger;
+  readonly ids: EmulatorIds;
+  readonly clock: Clock;
+  /** Each merchant's batch that captures currently join, until settlement closes it. */
+  readonly openBatches: Map<string, string>;
+}
+
+/** The merchant's open batch id, opening one when there is none. */
+export function openBatch(context: EmulatorContext, merchid: string): string {
+  let batchid = context.openBatches.get(merchid);
+  if (!batchid) {
+    batchid = context.ids.batchid();
+    context.openBatches.set(merchid, batchid);
+  }
+  return batchid;
+}
+
+/** An answer the emulator sends: a JSON body (or text) with an HTTP status. */
+export interface EmulatorAnswer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/** The gateway answers a malformed request with an HTTP error, not a JSON decline. */
+export class BadRequest extends Error {}
+
+export function merchantOf(context: EmulatorContext, merchid: string): EmulatedMerchant | undefined {
+  return context.config.merchants.find((merchant) => merchant.merchid === merchid);
+}
+
+/** "12.34" is decimal; "1234" (no point) is minor units, as the gateway accepts both. */
+export function readAmount(field: string, value: unknown): number {
+  if (typeof value !== 'string' && typeof value !== 'number') throw new BadRequest(`${field}: expected an amount`);
+  const text = String(value).trim();
+  const decimal = /^(-)?(\d+)\.(\d{1,2})$/.exec(text);
+  if (decimal) {
+    const minor = Number(decimal[2]) * 100 + Number((decimal[3] ?? '').padEnd(2, '0'));
+    return decimal[1] ? -minor : minor;
+  }
+  if (/^-?\d+$/.test(text)) return Number(text);
+  throw new BadRequest(`${field}: not an amount: ${text.slice(0, 20)}`);
+}
+
+/** Minor units as the gateway prints them. */
+export function decimal(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** YYYYMMDD and YYYYMMDDHHMMSS in UTC from the injected clock. */
+export function stamps(clock: Clock): { date: string; dateTime: string } {
+  const iso = new Date(clock.now()).toISOString();
+  const dateTime = iso.slice(0, 19).replace(/[-T:]/g, '');
+  return { date: dateTime.slice(0, 8), dateTime };
+}

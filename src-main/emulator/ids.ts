@@ -1,0 +1,30 @@
+import { createHmac, randomBytes } from 'node:crypto';
+
+/** Identifiers the emulator hands out, injectable so tests can predict them. */
+export interface EmulatorIds {
+  /** 12-digit retrieval reference, unique per emulator. */
+  retref(): string;
+  /** 6-character issuer authorization code. */
+  authcode(): string;
+  /** Batch id for a merchant's open batch. */
+  batchid(): string;
+  /** 16-digit token for a card or bank account: the same account always gets the same token. */
+  token(account: string): string;
+}
+
+/** Counters from a random base (so two emulators rarely collide) and an HMAC for tokens. */
+export function createEmulatorIds(secret: Buffer = randomBytes(32), base = 100_000_000_000 + randomBytes(4).readUInt32BE() * 100): EmulatorIds {
+  let retref = base;
+  let batch = Number(String(base).slice(-8));
+  return {
+    retref: () => String(++retref).padStart(12, '0').slice(-12),
+    authcode: () => `PPS${String(randomBytes(2).readUInt16BE() % 1000).padStart(3, '0')}`,
+    batchid: () => String(++batch),
+    token(account) {
+      // Tokens start with 9 (no card network issues that prefix) and keep the last four digits.
+      const digest = createHmac('sha256', secret).update(account).digest();
+      const middle = String(digest.readBigUInt64BE() % 100_000_000_000n).padStart(11, '0');
+      return `9${middle}${account.slice(-4)}`;
+    },
+  };
+}

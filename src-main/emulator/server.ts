@@ -1,0 +1,160 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { systemClock, type Clock } from '../core/clock';
+import { authorize } from './authorize';
+import { defaultEmulatorConfig, type EmulatorConfig } from './config';
+import { BadRequest, merchantOf, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
+import { createEmulatorIds, type EmulatorIds } from './ids';
+import { createMemoryLedger, type Ledger } from './ledger';
+import { capture, inquire, inquireByOrderid, inquireMerchant, refund, voidByOrderId, voidByRetref } from './transactions';
+
+/** The REST root the emulator serves, like a gateway site's. */
+export const restRoot = '/rest/';
+const maxBodyBytes = 64 * 1024;
+/** The credential test's fixed confirmation text. */
+export const credentialConfirmation = 'Gateway emulator REST service: credentials accepted';
+
+export interface EmulatorOptions {
+  readonly port?: number;
+  readonly config?: EmulatorConfig;
+  readonly clock?: Clock;
+  readonly ids?: EmulatorIds;
+  readonly ledger?: Ledger;
+}
+
+export interface RunningEmulator {
+  /** The base URL clients use, ending in /rest. */
+  readonly url: string;
+  readonly port: number;
+  readonly context: EmulatorContext;
+  close(): Promise<void>;
+}
+
+type Credential = EmulatorConfig['credentials'][number];
+
+function same(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The configured credential the Basic header names, or undefined. */
+function authenticate(config: EmulatorConfig, header: string | undefined): Credential | undefined {
+  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1] ?? '', 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  const [username, password] = [decoded.slice(0, colon), decoded.slice(colon + 1)];
+  return config.credentials.find((c) => same(c.username, username) && same(c.password, password));
+}
+
+async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > maxBodyBytes) throw new BadRequest(`request body over ${maxBodyBytes} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new BadRequest('request body is not JSON');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new BadRequest('request body must be a JSON object');
+  return parsed as Record<string, unknown>;
+}
+
+function send(response: ServerResponse, answer: EmulatorAnswer): void {
+  const isText = typeof answer.body === 'string' && answer.status !== 200;
+  const payload = isText ? String(answer.body) : JSON.stringify(answer.body);
+  response.writeHead(answer.status, {
+    'Content-Type': isText ? 'text/plain; charset=utf-8' : 'application/json',
+    'Content-Length': Buffer.byteLength(payload),
+  });
+  response.end(payload);
+}
+
+/**
+ * The gateway emulator on node:http, listening on 127.0.0.1. Every request needs configured
+ * Basic credentials (HTTP 401 otherwise); merchant-level credentials reach only their merchant.
+ */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const context: EmulatorContext = {
+    config: options.config ?? defaultEmulatorConfig,
+    ledger: options.ledger ?? createMemoryLedger(),
+    ids: options.ids ?? createEmulatorIds(),
+    clock: options.clock ?? systemClock,
+    openBatches: new Map(),
+  };
+
+  const route = async (request: IncomingMessage): Promise<EmulatorAnswer> => {
+    const url = new URL(request.url ?? '/', 'http://emulator');
+    if (!url.pathname.startsWith(restRoot) && url.pathname !== restRoot.slice(0, -1)) return { status: 404, body: 'Not found' };
+    const credential = authenticate(context.config, request.headers.authorization);
+    if (!credential) return { status: 401, body: 'Unauthorized' };
+    const allowed = (merchid: string) =>
+      credential.level === 'merchant'
+        ? credential.merchid === merchid
+        : merchantOf(context, merchid)?.site === context.config.site || !merchantOf(context, merchid);
+    const parts = url.pathname.slice(restRoot.length).split('/').map(decodeURIComponent);
+    const [resource = '', ...rest] = parts;
+    const method = request.method ?? 'GET';
+    const write = method === 'PUT' || method === 'POST';
+
+    if (resource === '') {
+      if (method === 'GET') return credential.level === 'site' ? { status: 200, body: credentialConfirmation } : { status: 401, body: 'Unauthorized' };
+      if (write) {
+        const merchid = String((await readBody(request)).merchid ?? '');
+        return merchid && allowed(merchid) && merchantOf(context, merchid) ? { status: 200, body: credentialConfirmation } : { status: 401, body: 'Unauthorized' };
+      }
+    }
+    if (method === 'GET' && resource === 'inquireMerchant' && rest.length === 1) return inquireMerchant(context, rest[0] ?? '');
+    if (method === 'GET' && resource === 'inquire' && rest.length === 2) {
+      const [retref = '', merchid = ''] = rest;
+      return allowed(merchid) ? inquire(context, retref, merchid) : { status: 401, body: 'Unauthorized' };
+    }
+    if (method === 'GET' && resource === 'inquireByOrderid' && (rest.length === 2 || rest.length === 3)) {
+      const [orderid = '', merchid = '', set] = rest;
+      return allowed(merchid) ? inquireByOrderid(context, orderid, merchid, set || undefined) : { status: 401, body: 'Unauthorized' };
+    }
+    if (write && ['auth', 'capture', 'void', 'refund', 'voidByOrderId'].includes(resource) && rest.filter(Boolean).length === 0) {
+      const body = await readBody(request);
+      if (resource === 'auth') return authorize(context, body, allowed);
+      if (typeof body.merchid === 'string' && !allowed(body.merchid)) return { status: 401, body: 'Unauthorized' };
+      if (resource === 'capture') return capture(context, body);
+      if (resource === 'void') return voidByRetref(context, body);
+      if (resource === 'refund') return refund(context, body);
+      return voidByOrderId(context, body);
+    }
+    return { status: 404, body: 'Not found' };
+  };
+
+  const server = createServer((request, response) => {
+    route(request)
+      .catch((error: unknown) => {
+        if (error instanceof BadRequest) return { status: 400, body: error.message };
+        return { status: 500, body: 'Internal error' };
+      })
+      .then((answer) => send(response, answer));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${restRoot.slice(0, -1)}`,
+    port,
+    context,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
+import { createEmulatorIds } from '../../../src-main/emulator/ids';
+
+export const siteAuth = `Basic ${Buffer.from('testing:testing123').toString('base64')}`;
+export const merchantAuth = `Basic ${Buffer.from('lane-merchant:lane-merchant-pw').toString('base64')}`;
+export const rpctMerchant = '496160873888';
+export const fnorMerchant = '820000000001';
+
+/** A fresh emulator with a fixed clock (2026-11-22 12:00 UTC) and predictable ids. */
+export async function freshEmulator(): Promise<RunningEmulator> {
+  return startEmulator({
+    clock: { now: () => Date.UTC(2026, 10, 22, 12, 0, 0) },
+    ids: createEmulatorIds(Buffer.alloc(32, 7), 343005123100),
+  });
+}
+
+/** Plain fetch against the emulator, as any integrator would call it. */
+export async function call(emulator: RunningEmulator, method: string, path: string, body?: unknown, authorization = siteAuth) {
+  const response = await fetch(`${emulator.url}/${path}`, {
+    method,
+    headers: { Authorization: authorization, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, text, json: json as Record<string, unknown> & Array<Record<string, unknown>> };
+}
+
+export const sale = (fields: Record<string, unknown> = {}) => ({
+  merchid: rpctMerchant,
+  account: '4788250000121443',
+  expiry: '1228',
+  amount: '12.34',
+  currency: 'USD',
+  ...fields,
+});
