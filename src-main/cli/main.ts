@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { productVersion } from '../core/version';
 import { runBenchCommand } from './bench-command';
+import { runEmulatorCommand } from './emulator-command';
 import { parsePort, runHostCommand } from './host-command';
 import { processIo, type CliIo } from './io';
 import { runStartCommand } from './start-command';
@@ -30,6 +31,11 @@ const commands: Record<string, Command> = {
     const { values, positionals } = parse(args, { port: { type: 'string' } });
     noPositionals('host', positionals);
     return runHostCommand(io, values.port === undefined ? {} : { port: parsePort(String(values.port)) });
+  },
+  async emulator(io, args) {
+    const { values, positionals } = parse(args, { port: { type: 'string' } });
+    noPositionals('emulator', positionals);
+    return runEmulatorCommand(io, values.port === undefined ? {} : { port: parsePort(String(values.port)) });
   },
   async bench(io, args) {
     const { positionals } = parse(args);

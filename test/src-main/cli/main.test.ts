@@ -50,3 +50,33 @@ describe('lanepoint command line', () => {
     expect(err.join('\n')).toContain('LANEPOINT_MODE');
   });
 });
+
+describe('lanepoint emulator', () => {
+  it('prints its URL, credentials and merchants, serves, and stops on request', async () => {
+    let stop: (signal: string) => void = () => undefined;
+    const out: string[] = [];
+    const io: CliIo = {
+      stdout: (line) => out.push(line),
+      stderr: () => undefined,
+      env: {},
+      stopRequested: new Promise((resolve) => (stop = resolve)),
+    };
+    const running = runCli(['emulator', '--port', '0'], io);
+    await expect.poll(() => out.length, { timeout: 5000 }).toBeGreaterThan(3);
+    const url = out[0]!.slice(out[0]!.indexOf('http://'));
+    expect(out.join('\n')).toContain('testing / testing123   (site level)');
+    expect(out.join('\n')).toContain('496160873888  RPCT  site fts');
+    const answer = await fetch(`${url}/inquireMerchant/496160873888`, {
+      headers: { Authorization: `Basic ${Buffer.from('testing:testing123').toString('base64')}` },
+    });
+    expect(await answer.json()).toMatchObject({ merchid: '496160873888', cardproc: 'RPCT' });
+    stop('SIGTERM');
+    expect(await running).toBe(0);
+  });
+
+  it('refuses a bad port with the usage line', async () => {
+    const { io, err } = fakeIo();
+    expect(await runCli(['emulator', '--port', 'x'], io)).toBe(2);
+    expect(err.join('\n')).toContain('usage: lanepoint');
+  });
+});

@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/client';
+import { RetryableError } from '../../../src-main/gateway/errors';
+import { resolveLostAuthorization } from '../../../src-main/gateway/recovery';
+import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
+
+// The gateway client over real HTTP against the gateway emulator: the two are written from the
+// same spec by different code, so each checks the other.
+let emulator: RunningEmulator;
+let client: GatewayClient;
+const merchid = '496160873888';
+
+beforeEach(async () => {
+  emulator = await startEmulator();
+  client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
+});
+afterEach(async () => {
+  await emulator.close();
+});
+
+describe('gateway client against the emulator', () => {
+  it('passes the credential test and finds its merchant', async () => {
+    await expect(client.credentialTest()).resolves.toMatchObject({ message: expect.stringContaining('credentials accepted') });
+    await expect(client.inquireMerchant({ merchid })).resolves.toMatchObject({ status: 'boarded', cardproc: 'RPCT', enabled: true });
+  });
+
+  it('authorizes, captures with Level 3 data, inquires and voids a sale', async () => {
+    const auth = await client.auth({ merchid, amount: 1304, account: '4788250000121443', expiry: '1228', orderid: 'IT-1', receipt: true });
+    expect(auth).toMatchObject({ outcome: 'approved', amount: 1304, receipt: { dba: 'Lanepoint Training Store' } });
+    const capture = await client.capture({
+      merchid,
+      retref: auth.retref!,
+      ponumber: 'PO-1',
+      taxamnt: 104,
+      items: [
+        { description: 'Widget', quantity: 2, netamnt: 1000, taxamnt: 80 },
+        { description: 'Gadget', quantity: 1, netamnt: 300, taxamnt: 24, discamnt: 100 },
+      ],
+      amount: 1304,
+    });
+    expect(capture).toMatchObject({ found: true, setlstat: 'Queued for Capture', amount: 1304 });
+    expect(await client.inquire({ merchid, retref: auth.retref! })).toMatchObject({ setlstat: 'Queued for Capture', voidable: true, orderId: 'IT-1' });
+    expect(await client.void({ merchid, retref: auth.retref! })).toMatchObject({ outcome: 'approved', authcode: 'REVERS', amount: 0 });
+  });
+
+  it('reads a decline as a result and a processor timeout as RetryableError', async () => {
+    await expect(client.auth({ merchid, amount: 500, account: '4387751111111038', expiry: '1228' })).resolves.toMatchObject({ outcome: 'declined', respcode: '100' });
+    await expect(client.auth({ merchid, amount: 500, account: '4999006200620062', expiry: '1228' })).rejects.toThrow(RetryableError);
+  });
+
+  it('resolves a lost authorization by order id', async () => {
+    await client.auth({ merchid, amount: 700, account: '5454545454545454', expiry: '1228', orderid: 'LOST-7' });
+    await expect(resolveLostAuthorization(client, { merchid, orderid: 'LOST-7' })).resolves.toMatchObject({ kind: 'found', approved: true, record: { amount: 700 } });
+    await expect(resolveLostAuthorization(client, { merchid, orderid: 'NEVER-SENT' })).resolves.toEqual({ kind: 'not-processed' });
+  });
+});
