@@ -2,6 +2,7 @@ import type { Clock } from '../core/clock';
 import type { EmulatedMerchant, EmulatorConfig } from './config';
 import type { EmulatorIds } from './ids';
 import type { Ledger } from './ledger';
+import type { SettledBatch } from './settlement';
 
 /** What every emulator operation works with; tests build it with a fixed clock and ids. */
 export interface EmulatorContext {
@@ -11,6 +12,17 @@ export interface EmulatorContext {
   readonly clock: Clock;
   /** Each merchant's batch that captures currently join, until settlement closes it. */
   readonly openBatches: Map<string, string>;
+  /** Batches settled so far, for settlestat. */
+  readonly settledBatches: SettledBatch[];
+  /** When the daily settlement next runs, by the injected clock. */
+  readonly nextSettlementAt: { value: number };
+}
+
+/** The first daily cut-off (02:00 UTC) after `now`. */
+export function nextCutoff(now: number): number {
+  const day = new Date(now);
+  const cutoff = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 2);
+  return cutoff > now ? cutoff : cutoff + 24 * 60 * 60 * 1000;
 }
 
 /** The merchant's open batch id, opening one when there is none. */

@@ -4,13 +4,16 @@ import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../core/clock';
 import { authorize } from './authorize';
 import { defaultEmulatorConfig, type EmulatorConfig } from './config';
-import { BadRequest, merchantOf, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
+import { BadRequest, merchantOf, nextCutoff, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
 import { createEmulatorIds, type EmulatorIds } from './ids';
 import { createMemoryLedger, type Ledger } from './ledger';
+import { settleIfDue, settleOpenBatches, settlementStatus } from './settlement';
 import { capture, inquire, inquireByOrderid, inquireMerchant, refund, voidByOrderId, voidByRetref } from './transactions';
 
 /** The REST root the emulator serves, like a gateway site's. */
 export const restRoot = '/rest/';
+/** Controls that the real gateway does not have: settlement now, fault injection. */
+export const adminRoot = '/__emulator/';
 const maxBodyBytes = 64 * 1024;
 /** The credential test's fixed confirmation text. */
 export const credentialConfirmation = 'Gateway emulator REST service: credentials accepted';
@@ -71,7 +74,8 @@ async function readBody(request: IncomingMessage): Promise<Record<string, unknow
 }
 
 function send(response: ServerResponse, answer: EmulatorAnswer): void {
-  const isText = typeof answer.body === 'string' && answer.status !== 200;
+  // Plain-text answers (errors, the credential test, "Null Batches") go out as text, not JSON.
+  const isText = typeof answer.body === 'string';
   const payload = isText ? String(answer.body) : JSON.stringify(answer.body);
   response.writeHead(answer.status, {
     'Content-Type': isText ? 'text/plain; charset=utf-8' : 'application/json',
@@ -85,16 +89,21 @@ function send(response: ServerResponse, answer: EmulatorAnswer): void {
  * Basic credentials (HTTP 401 otherwise); merchant-level credentials reach only their merchant.
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const clock = options.clock ?? systemClock;
   const context: EmulatorContext = {
     config: options.config ?? defaultEmulatorConfig,
     ledger: options.ledger ?? createMemoryLedger(),
     ids: options.ids ?? createEmulatorIds(),
-    clock: options.clock ?? systemClock,
+    clock,
     openBatches: new Map(),
+    settledBatches: [],
+    nextSettlementAt: { value: nextCutoff(clock.now()) },
   };
 
   const route = async (request: IncomingMessage): Promise<EmulatorAnswer> => {
     const url = new URL(request.url ?? '/', 'http://emulator');
+    settleIfDue(context);
+    if (url.pathname.startsWith(adminRoot)) return admin(request, url);
     if (!url.pathname.startsWith(restRoot) && url.pathname !== restRoot.slice(0, -1)) return { status: 404, body: 'Not found' };
     const credential = authenticate(context.config, request.headers.authorization);
     if (!credential) return { status: 401, body: 'Unauthorized' };
@@ -114,6 +123,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         return merchid && allowed(merchid) && merchantOf(context, merchid) ? { status: 200, body: credentialConfirmation } : { status: 401, body: 'Unauthorized' };
       }
     }
+    if (method === 'GET' && resource === 'settlestat' && rest.length === 0) {
+      const merchid = url.searchParams.get('merchid') ?? '';
+      return merchid && !allowed(merchid) ? { status: 401, body: 'Unauthorized' } : settlementStatus(context, url.searchParams);
+    }
     if (method === 'GET' && resource === 'inquireMerchant' && rest.length === 1) return inquireMerchant(context, rest[0] ?? '');
     if (method === 'GET' && resource === 'inquire' && rest.length === 2) {
       const [retref = '', merchid = ''] = rest;
@@ -131,6 +144,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       if (resource === 'void') return voidByRetref(context, body);
       if (resource === 'refund') return refund(context, body);
       return voidByOrderId(context, body);
+    }
+    return { status: 404, body: 'Not found' };
+  };
+
+  /** Controls for trainers and tests; site-level credentials only. */
+  const admin = async (request: IncomingMessage, url: URL): Promise<EmulatorAnswer> => {
+    const credential = authenticate(context.config, request.headers.authorization);
+    if (!credential || credential.level !== 'site') return { status: 401, body: 'Unauthorized' };
+    if (url.pathname === `${adminRoot}settle` && request.method === 'POST') {
+      const body = await readBody(request);
+      const reject = Array.isArray(body.reject) ? body.reject.map(String) : [];
+      const merchid = typeof body.merchid === 'string' ? body.merchid : undefined;
+      const batches = settleOpenBatches(context, { ...(merchid ? { merchid } : {}), reject });
+      return { status: 200, body: batches.map(({ batchid, merchid: m, hoststat, txns }) => ({ batchid, merchid: m, hoststat, txns: txns.length })) };
     }
     return { status: 404, body: 'Not found' };
   };

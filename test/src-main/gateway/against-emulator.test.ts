@@ -53,4 +53,17 @@ describe('gateway client against the emulator', () => {
     await expect(resolveLostAuthorization(client, { merchid, orderid: 'LOST-7' })).resolves.toMatchObject({ kind: 'found', approved: true, record: { amount: 700 } });
     await expect(resolveLostAuthorization(client, { merchid, orderid: 'NEVER-SENT' })).resolves.toEqual({ kind: 'not-processed' });
   });
+
+  it('reads settlement batches after the emulator settles, then Null Batches as an empty list', async () => {
+    const auth = await client.auth({ merchid, amount: 900, account: '4788250000121443', expiry: '1228', capture: true });
+    const settle = await fetch(`${emulator.url.replace('/rest', '')}/__emulator/settle`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from('testing:testing123').toString('base64')}` },
+      body: '{}',
+    });
+    expect(settle.status).toBe(200);
+    const batches = await client.settlementStatus({ merchid });
+    expect(batches).toEqual([expect.objectContaining({ hoststat: 'GB', txns: [expect.objectContaining({ retref: auth.retref, setlamount: 900, setlstat: 'Y' })] })]);
+    await expect(client.settlementStatus({ merchid })).resolves.toEqual([]);
+  });
 });
