@@ -33,9 +33,12 @@ const commands: Record<string, Command> = {
     return runHostCommand(io, values.port === undefined ? {} : { port: parsePort(String(values.port)) });
   },
   async emulator(io, args) {
-    const { values, positionals } = parse(args, { port: { type: 'string' } });
+    const { values, positionals } = parse(args, { port: { type: 'string' }, plain: { type: 'boolean' } });
     noPositionals('emulator', positionals);
-    return runEmulatorCommand(io, values.port === undefined ? {} : { port: parsePort(String(values.port)) });
+    return runEmulatorCommand(io, {
+      ...(values.port === undefined ? {} : { port: parsePort(String(values.port)) }),
+      plain: values.plain === true,
+    });
   },
   async bench(io, args) {
     const { positionals } = parse(args);

@@ -15,7 +15,9 @@ usage: lanepoint <command> [options]
 commands:
   start                 the Electron app; browser mode when the Electron runtime is missing
   host [--port N]       browser mode: serve the terminal on 127.0.0.1 and print its address
-  emulator [--port N]   the gateway emulator on 127.0.0.1 (test merchants and credentials)
+  emulator [--port N] [--plain]
+                        the gateway emulator on 127.0.0.1 (test merchants and credentials);
+                        --plain turns off the test environment's shuffled, padded answers
   bench                 run the benchmarks and print one table of figures
 
 options:

@@ -7,6 +7,7 @@ import { defaultEmulatorConfig, type EmulatorConfig } from './config';
 import { BadRequest, merchantOf, nextCutoff, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
 import { createEmulatorIds, type EmulatorIds } from './ids';
 import { createMemoryLedger, type Ledger } from './ledger';
+import { withTestEnvironmentNoise, type Random } from './realism';
 import { settleIfDue, settleOpenBatches, settlementStatus } from './settlement';
 import { capture, inquire, inquireByOrderid, inquireMerchant, refund, voidByOrderId, voidByRetref } from './transactions';
 
@@ -24,6 +25,9 @@ export interface EmulatorOptions {
   readonly clock?: Clock;
   readonly ids?: EmulatorIds;
   readonly ledger?: Ledger;
+  /** Shuffled, padded answers like the gateway's test environment (default on; --plain off). */
+  readonly realism?: boolean;
+  readonly random?: Random;
 }
 
 export interface RunningEmulator {
@@ -162,13 +166,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     return { status: 404, body: 'Not found' };
   };
 
+  const realism = options.realism ?? true;
+  const random = options.random ?? Math.random;
   const server = createServer((request, response) => {
+    const isGateway = (request.url ?? '').startsWith(restRoot);
     route(request)
       .catch((error: unknown) => {
         if (error instanceof BadRequest) return { status: 400, body: error.message };
         return { status: 500, body: 'Internal error' };
       })
-      .then((answer) => send(response, answer));
+      .then((answer) =>
+        send(response, realism && isGateway && answer.status === 200 && typeof answer.body === 'object' ? { ...answer, body: withTestEnvironmentNoise(answer.body, random) } : answer),
+      );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

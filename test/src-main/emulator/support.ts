@@ -6,9 +6,13 @@ export const merchantAuth = `Basic ${Buffer.from('lane-merchant:lane-merchant-pw
 export const rpctMerchant = '496160873888';
 export const fnorMerchant = '820000000001';
 
-/** A fresh emulator with a fixed clock (2026-11-22 12:00 UTC) and predictable ids. */
+/**
+ * A fresh emulator with a fixed clock (2026-11-22 12:00 UTC), predictable ids, and plain
+ * answers so tests can compare exact shapes (realism.test.ts covers the noisy default).
+ */
 export async function freshEmulator(): Promise<RunningEmulator> {
   return startEmulator({
+    realism: false,
     clock: { now: () => Date.UTC(2026, 10, 22, 12, 0, 0) },
     ids: createEmulatorIds(Buffer.alloc(32, 7), 343005123100),
   });
