@@ -7,6 +7,7 @@ import { defaultEmulatorConfig, type EmulatorConfig } from './config';
 import { BadRequest, merchantOf, nextCutoff, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
 import { createEmulatorIds, type EmulatorIds } from './ids';
 import { createMemoryLedger, type Ledger } from './ledger';
+import { createFaultStore, faultSchema } from './faults';
 import { withTestEnvironmentNoise, type Random } from './realism';
 import { settleIfDue, settleOpenBatches, settlementStatus } from './settlement';
 import { capture, inquire, inquireByOrderid, inquireMerchant, refund, voidByOrderId, voidByRetref } from './transactions';
@@ -152,10 +153,28 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     return { status: 404, body: 'Not found' };
   };
 
+  const faults = createFaultStore();
+
   /** Controls for trainers and tests; site-level credentials only. */
   const admin = async (request: IncomingMessage, url: URL): Promise<EmulatorAnswer> => {
     const credential = authenticate(context.config, request.headers.authorization);
     if (!credential || credential.level !== 'site') return { status: 401, body: 'Unauthorized' };
+    if (url.pathname === `${adminRoot}faults`) {
+      if (request.method === 'GET') return { status: 200, body: faults.list() };
+      if (request.method === 'DELETE') {
+        faults.clear();
+        return { status: 200, body: [] };
+      }
+      if (request.method === 'PUT' || request.method === 'POST') {
+        const parsed = faultSchema.safeParse(await readBody(request));
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw new BadRequest(`${issue?.path.join('.') || 'fault'}: ${issue?.message ?? 'invalid'}`);
+        }
+        faults.add(parsed.data);
+        return { status: 200, body: faults.list() };
+      }
+    }
     if (url.pathname === `${adminRoot}settle` && request.method === 'POST') {
       const body = await readBody(request);
       const reject = Array.isArray(body.reject) ? body.reject.map(String) : [];
@@ -168,16 +187,29 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const realism = options.realism ?? true;
   const random = options.random ?? Math.random;
-  const server = createServer((request, response) => {
+  const answerWith = (request: IncomingMessage) =>
+    route(request).catch((error: unknown): EmulatorAnswer => {
+      if (error instanceof BadRequest) return { status: 400, body: error.message };
+      return { status: 500, body: 'Internal error' };
+    });
+
+  const server = createServer(async (request, response) => {
     const isGateway = (request.url ?? '').startsWith(restRoot);
-    route(request)
-      .catch((error: unknown) => {
-        if (error instanceof BadRequest) return { status: 400, body: error.message };
-        return { status: 500, body: 'Internal error' };
-      })
-      .then((answer) =>
-        send(response, realism && isGateway && answer.status === 200 && typeof answer.body === 'object' ? { ...answer, body: withTestEnvironmentNoise(answer.body, random) } : answer),
-      );
+    const endpoint = isGateway ? ((request.url ?? '').slice(restRoot.length).split(/[/?]/)[0] ?? '') : '';
+    const fault = isGateway && endpoint !== '' ? faults.take(endpoint) : undefined;
+    if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));
+    if (fault?.kind === 'drop-before') return void request.socket.destroy();
+    if (fault?.kind === 'http-500') return send(response, { status: 500, body: 'Internal Server Error' });
+    if (fault?.kind === 'http-408') return send(response, { status: 408, body: 'Request Timeout' });
+    const answer = await answerWith(request);
+    if (fault?.kind === 'drop-after') return void request.socket.destroy();
+    const body = realism && isGateway && answer.status === 200 && typeof answer.body === 'object' ? withTestEnvironmentNoise(answer.body, random) : answer.body;
+    if (fault?.kind === 'malformed-json') {
+      const broken = JSON.stringify(body).slice(0, -7);
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(broken) }).end(broken);
+      return;
+    }
+    send(response, { ...answer, body });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

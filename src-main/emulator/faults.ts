@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+export const faultKinds = ['delay', 'drop-before', 'drop-after', 'http-500', 'malformed-json', 'http-408'] as const;
+export const faultEndpoints = ['auth', 'capture', 'void', 'refund', 'voidByOrderId', 'inquire', 'inquireByOrderid', 'settlestat', 'inquireMerchant', '*'] as const;
+
+/**
+ * A fault for tests: delay, drop the connection before processing, or after it (the
+ * transaction is recorded but no answer comes), answer HTTP 500 or 408 without processing,
+ * or process and answer with broken JSON. Once, or until cleared.
+ */
+export const faultSchema = z.strictObject({
+  endpoint: z.enum(faultEndpoints),
+  kind: z.enum(faultKinds),
+  /** For delay: how long, at most a minute. */
+  ms: z.number().int().min(0).max(60_000).default(0),
+  times: z.enum(['once', 'always']).default('once'),
+});
+export type Fault = z.output<typeof faultSchema>;
+
+export interface FaultStore {
+  add(fault: Fault): void;
+  list(): Fault[];
+  clear(): void;
+  /** The fault to apply to a request for `endpoint`, consuming it when it is a one-off. */
+  take(endpoint: string): Fault | undefined;
+}
+
+export function createFaultStore(): FaultStore {
+  let faults: Fault[] = [];
+  return {
+    add: (fault) => void faults.push(fault),
+    list: () => [...faults],
+    clear: () => void (faults = []),
+    take(endpoint) {
+      const fault = faults.find((f) => f.endpoint === endpoint || f.endpoint === '*');
+      if (fault?.times === 'once') faults = faults.filter((f) => f !== fault);
+      return fault;
+    },
+  };
+}
