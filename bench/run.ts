@@ -1,4 +1,5 @@
 import { foundationBenchmarks } from './foundation.bench';
+import { emulatorBenchmarks } from './emulator.bench';
 import { gatewayBenchmarks } from './gateway.bench';
 import { formatTable, measure, type BenchResult } from './harness';
 
@@ -11,6 +12,11 @@ export async function runBenchmarks(filter?: string): Promise<BenchResult[]> {
   for (const benchCase of allBenchmarks) {
     if (filter && !benchCase.name.includes(filter)) continue;
     results.push(await measure(benchCase));
+  }
+  // Load runs measure wall-clock throughput, not one call at a time, so they report their own rows.
+  for (const loadRun of [emulatorBenchmarks]) {
+    const rows = await loadRun();
+    results.push(...rows.filter((row) => !filter || row.name.includes(filter)));
   }
   return results;
 }

@@ -68,9 +68,16 @@ export function decimal(minor: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** YYYYMMDD and YYYYMMDDHHMMSS in UTC from the injected clock. */
+let lastSecond = Number.NaN;
+let lastStamps = { date: '', dateTime: '' };
+
+/** YYYYMMDD and YYYYMMDDHHMMSS in UTC from the injected clock (formatted once per second). */
 export function stamps(clock: Clock): { date: string; dateTime: string } {
-  const iso = new Date(clock.now()).toISOString();
-  const dateTime = iso.slice(0, 19).replace(/[-T:]/g, '');
-  return { date: dateTime.slice(0, 8), dateTime };
+  const second = Math.floor(clock.now() / 1000);
+  if (second !== lastSecond) {
+    const dateTime = new Date(second * 1000).toISOString().slice(0, 19).replace(/[-T:]/g, '');
+    lastStamps = { date: dateTime.slice(0, 8), dateTime };
+    lastSecond = second;
+  }
+  return lastStamps;
 }

@@ -16,15 +16,24 @@ export interface EmulatorIds {
 export function createEmulatorIds(secret: Buffer = randomBytes(32), base = 100_000_000_000 + randomBytes(4).readUInt32BE() * 100): EmulatorIds {
   let retref = base;
   let batch = Number(String(base).slice(-8));
+  let authcode = base % 1000;
+  const tokens = new Map<string, string>();
   return {
     retref: () => String(++retref).padStart(12, '0').slice(-12),
-    authcode: () => `PPS${String(randomBytes(2).readUInt16BE() % 1000).padStart(3, '0')}`,
+    // Authorization codes need only look like the issuer's; a cycling counter is enough.
+    authcode: () => `PPS${String(++authcode % 1000).padStart(3, '0')}`,
     batchid: () => String(++batch),
     token(account) {
-      // Tokens start with 9 (no card network issues that prefix) and keep the last four digits.
-      const digest = createHmac('sha256', secret).update(account).digest();
-      const middle = String(digest.readBigUInt64BE() % 100_000_000_000n).padStart(11, '0');
-      return `9${middle}${account.slice(-4)}`;
+      let token = tokens.get(account);
+      if (!token) {
+        // Tokens start with 9 (no card network issues that prefix) and keep the last four digits.
+        const digest = createHmac('sha256', secret).update(account).digest();
+        const middle = String(digest.readBigUInt64BE() % 100_000_000_000n).padStart(11, '0');
+        token = `9${middle}${account.slice(-4)}`;
+        if (tokens.size > 4096) tokens.clear();
+        tokens.set(account, token);
+      }
+      return token;
     },
   };
 }

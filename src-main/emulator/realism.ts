@@ -29,8 +29,13 @@ function dummyValue(random: Random): unknown {
 function shuffled(value: unknown, random: Random): unknown {
   if (Array.isArray(value)) return value.map((item) => shuffled(item, random));
   if (value === null || typeof value !== 'object') return value;
-  const entries = Object.entries(value).map(([key, item]) => [key, shuffled(item, random)] as const);
-  return Object.fromEntries(shuffle([...entries], random));
+  const keys = shuffle(Object.keys(value), random);
+  const result: Record<string, unknown> = {};
+  for (const key of keys) {
+    const item = (value as Record<string, unknown>)[key];
+    result[key] = item !== null && typeof item === 'object' ? shuffled(item, random) : item;
+  }
+  return result;
 }
 
 function padded(value: Record<string, unknown>, random: Random): Record<string, unknown> {
