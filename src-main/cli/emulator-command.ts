@@ -5,8 +5,8 @@ import type { CliIo } from './io';
  * `lanepoint emulator [--port N]`: the gateway emulator on 127.0.0.1, printing its base URL
  * and the merchants and credentials it accepts, until Ctrl+C or SIGTERM.
  */
-export async function runEmulatorCommand(io: CliIo, options: { port?: number; plain?: boolean }): Promise<number> {
-  const emulator = await startEmulator({ port: options.port ?? 0, realism: !options.plain });
+export async function runEmulatorCommand(io: CliIo, options: { port?: number; plain?: boolean; unlimited?: boolean }): Promise<number> {
+  const emulator = await startEmulator({ port: options.port ?? 0, realism: !options.plain, rateLimit: !options.unlimited });
   const { config } = emulator.context;
   io.stdout(`Gateway emulator (site ${config.site}) at ${emulator.url}${options.plain ? ' (plain answers)' : ''}`);
   io.stdout('Credentials (Basic):');

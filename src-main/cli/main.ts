@@ -33,11 +33,12 @@ const commands: Record<string, Command> = {
     return runHostCommand(io, values.port === undefined ? {} : { port: parsePort(String(values.port)) });
   },
   async emulator(io, args) {
-    const { values, positionals } = parse(args, { port: { type: 'string' }, plain: { type: 'boolean' } });
+    const { values, positionals } = parse(args, { port: { type: 'string' }, plain: { type: 'boolean' }, unlimited: { type: 'boolean' } });
     noPositionals('emulator', positionals);
     return runEmulatorCommand(io, {
       ...(values.port === undefined ? {} : { port: parsePort(String(values.port)) }),
       plain: values.plain === true,
+      unlimited: values.unlimited === true,
     });
   },
   async bench(io, args) {

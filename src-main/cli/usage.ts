@@ -15,9 +15,10 @@ usage: lanepoint <command> [options]
 commands:
   start                 the Electron app; browser mode when the Electron runtime is missing
   host [--port N]       browser mode: serve the terminal on 127.0.0.1 and print its address
-  emulator [--port N] [--plain]
+  emulator [--port N] [--plain] [--unlimited]
                         the gateway emulator on 127.0.0.1 (test merchants and credentials);
-                        --plain turns off the test environment's shuffled, padded answers
+                        --plain turns off the test environment's shuffled, padded answers,
+                        --unlimited the 20-a-minute limit on inquiries
   bench                 run the benchmarks and print one table of figures
 
 options:

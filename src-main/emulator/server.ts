@@ -8,6 +8,7 @@ import { BadRequest, merchantOf, nextCutoff, type EmulatorAnswer, type EmulatorC
 import { createEmulatorIds, type EmulatorIds } from './ids';
 import { createMemoryLedger, type Ledger } from './ledger';
 import { createFaultStore, faultSchema } from './faults';
+import { createRateLimiter, rateLimitedEndpoints } from './rate-limit';
 import { withTestEnvironmentNoise, type Random } from './realism';
 import { settleIfDue, settleOpenBatches, settlementStatus } from './settlement';
 import { capture, inquire, inquireByOrderid, inquireMerchant, refund, voidByOrderId, voidByRetref } from './transactions';
@@ -29,6 +30,8 @@ export interface EmulatorOptions {
   /** Shuffled, padded answers like the gateway's test environment (default on; --plain off). */
   readonly realism?: boolean;
   readonly random?: Random;
+  /** The 20-a-minute limit on inquiries per client address (default on). */
+  readonly rateLimit?: boolean;
 }
 
 export interface RunningEmulator {
@@ -180,6 +183,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 
   const faults = createFaultStore();
+  const limiter = options.rateLimit === false ? undefined : createRateLimiter(clock);
 
   /** Controls for trainers and tests; site-level credentials only. */
   const admin = async (request: IncomingMessage, url: URL): Promise<EmulatorAnswer> => {
@@ -227,6 +231,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (fault?.kind === 'drop-before') return void request.socket.destroy();
     if (fault?.kind === 'http-500') return send(response, { status: 500, body: 'Internal Server Error' });
     if (fault?.kind === 'http-408') return send(response, { status: 408, body: 'Request Timeout' });
+    const wait = limiter && rateLimitedEndpoints.has(endpoint) ? limiter.admit(request.socket.remoteAddress ?? '', clock.now()) : 0;
+    if (wait > 0) {
+      request.resume();
+      response.writeHead(429, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(wait) });
+      return void response.end(`Too many requests: inquiries are limited to 20 a minute; retry in ${wait} s`);
+    }
     const answer = await answerWith(request);
     if (fault?.kind === 'drop-after') return void request.socket.destroy();
     const body = realism && isGateway && answer.status === 200 && typeof answer.body === 'object' ? withTestEnvironmentNoise(answer.body, random) : answer.body;
