@@ -6,7 +6,8 @@ import { checkUserfields } from '../gateway/userfields';
 import type { EmulatedMerchant } from './config';
 import { BadRequest, decimal, merchantOf, openBatch, readAmount, stamps, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
 import type { EmulatedTransaction } from './ledger';
-import { approval, cardOutcome, cvvResponse, ppsDecline, type Outcome } from './outcomes';
+import { binFields } from './bin-lookup';
+import { approval, avsResponse, cardOutcome, cvvResponse, ppsDecline, type Outcome } from './outcomes';
 import { readClearTrack } from './track';
 
 type Body = Record<string, unknown>;
@@ -65,7 +66,15 @@ interface Account {
   readonly entry: string;
 }
 
-function accountOf(body: Body): Account {
+const profileReference = /^\d{20}\/\d{1,3}$/;
+
+/** The account to charge: from a stored profile, track data, or the account field. */
+function accountOf(context: EmulatorContext, merchid: string, body: Body): Account | 'profile-not-found' {
+  if (typeof body.profile === 'string' && profileReference.test(body.profile)) {
+    const stored = context.profiles.find(merchid, body.profile);
+    if (!stored) return 'profile-not-found';
+    return { number: stored.number, expiry: stored.expiry, name: stored.name, entry: entryModes.R! };
+  }
   if (typeof body.track === 'string' && body.track !== '') {
     const track = readClearTrack(body.track);
     if (!track) throw new BadRequest('track: not clear track 1 or 2 data this emulator can read');
@@ -110,7 +119,9 @@ export function authorize(context: EmulatorContext, body: Body, allowed: (merchi
   if (!merchant.enabled) return { status: 200, body: { ...ppsDecline('97', 'Merchant disabled'), merchid, amount: '0.00' } };
   const amount = readAmount('amount', body.amount ?? '0');
   const ach = typeof body.bankaba === 'string' || body.accttype === 'ECHK' || body.accttype === 'ESAV';
-  const account = accountOf(body);
+  const found = accountOf(context, merchid, body);
+  if (found === 'profile-not-found') return { status: 200, body: { ...ppsDecline('96', 'Profile not found'), merchid, amount: '0.00' } };
+  const account = found;
   const outcome = decide(merchant, body, account, amount, ach);
   const approved = outcome.respstat === 'A';
   const authorizedAmount = approved ? (outcome.approvedAmount ?? amount) : 0;
@@ -145,7 +156,10 @@ export function authorize(context: EmulatorContext, body: Body, allowed: (merchi
     refundOf: undefined,
   };
   context.ledger.add(transaction);
-  return { status: 200, body: authorizationAnswer(transaction, body, amount) };
+  const answer = authorizationAnswer(transaction, body, amount);
+  if (approved && body.profile === 'Y') Object.assign(answer, context.profiles.create(merchid, { number: account.number, expiry: account.expiry, name: account.name }));
+  if (body.bin === 'Y' && !ach) Object.assign(answer, binFields(account.number, checkCard(account.number).card));
+  return { status: 200, body: answer };
 }
 
 function authorizationAnswer(t: EmulatedTransaction, body: Body, requested: number): Record<string, unknown> {
@@ -164,6 +178,8 @@ function authorizationAnswer(t: EmulatedTransaction, body: Body, requested: numb
   if (typeof body.expiry === 'string') answer.expiry = body.expiry.length === 8 ? `${body.expiry.slice(4, 6)}${body.expiry.slice(2, 4)}` : body.expiry;
   const cvvresp = cvvResponse(body.cvv as string | undefined);
   if (cvvresp && approved) answer.cvvresp = cvvresp;
+  const avsresp = avsResponse(body.postal as string | undefined);
+  if (avsresp && approved) answer.avsresp = avsresp;
   if (approved) {
     answer.authcode = t.authcode;
     answer.commcard = 'N';

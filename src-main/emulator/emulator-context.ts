@@ -2,6 +2,7 @@ import type { Clock } from '../core/clock';
 import type { EmulatedMerchant, EmulatorConfig } from './config';
 import type { EmulatorIds } from './ids';
 import type { Ledger } from './ledger';
+import type { ProfileStore } from './profiles';
 import type { SettledBatch } from './settlement';
 
 /** What every emulator operation works with; tests build it with a fixed clock and ids. */
@@ -10,6 +11,7 @@ export interface EmulatorContext {
   readonly ledger: Ledger;
   readonly ids: EmulatorIds;
   readonly clock: Clock;
+  readonly profiles: ProfileStore;
   /** Each merchant's batch that captures currently join, until settlement closes it. */
   readonly openBatches: Map<string, string>;
   /** Batches settled so far, for settlestat. */

@@ -64,3 +64,13 @@ export function cvvResponse(cvv: string | undefined): string | undefined {
   if (cvv === undefined || cvv === '') return undefined;
   return { '112': 'M', '111': 'N', '222': 'P', '333': 'U' }[cvv] ?? 'M';
 }
+
+/**
+ * AVS by the last three characters of the postal code (FACTS.md says the result is driven by
+ * them; the mapping is the emulator's, listed in the README): 000 no match, 111 address only,
+ * 222 postal code only, 333 unavailable, 444 retry; anything else a full match.
+ */
+export function avsResponse(postal: string | undefined): string | undefined {
+  if (postal === undefined || postal === '') return undefined;
+  return { '000': 'N', '111': 'A', '222': 'Z', '333': 'U', '444': 'R' }[postal.slice(-3)] ?? 'Y';
+}

@@ -8,6 +8,7 @@ import { BadRequest, merchantOf, nextCutoff, type EmulatorAnswer, type EmulatorC
 import { createEmulatorIds, type EmulatorIds } from './ids';
 import { createMemoryLedger, type Ledger } from './ledger';
 import { createFaultStore, faultSchema } from './faults';
+import { createProfileStore } from './profiles';
 import { createRateLimiter, rateLimitedEndpoints } from './rate-limit';
 import { withTestEnvironmentNoise, type Random } from './realism';
 import { settleIfDue, settleOpenBatches, settlementStatus } from './settlement';
@@ -129,6 +130,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ledger: options.ledger ?? createMemoryLedger(),
     ids: options.ids ?? createEmulatorIds(),
     clock,
+    profiles: createProfileStore(),
     openBatches: new Map(),
     settledBatches: [],
     nextSettlementAt: { value: nextCutoff(clock.now()) },

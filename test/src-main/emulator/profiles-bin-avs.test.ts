@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../../src-main/emulator/server';
+import { call, fnorMerchant, freshEmulator, sale } from './support';
+
+let emulator: RunningEmulator;
+beforeEach(async () => {
+  emulator = await freshEmulator();
+});
+afterEach(async () => {
+  await emulator.close();
+});
+
+describe('stored profiles', () => {
+  it('profile Y creates a 20-digit profile with account 1; <profile>/<account> pays with it', async () => {
+    const created = await call(emulator, 'PUT', 'auth', sale({ amount: '0', profile: 'Y' }));
+    expect(created.json).toMatchObject({ respstat: 'A', acctid: '1' });
+    expect(created.json.profileid).toMatch(/^\d{20}$/);
+    const reference = `${String(created.json.profileid)}/1`;
+    const paid = await call(emulator, 'PUT', 'auth', sale({ account: undefined, expiry: undefined, profile: reference, amount: '20.00' }));
+    expect(paid.json).toMatchObject({ respstat: 'A', amount: '20.00', token: created.json.token, entrymode: 'Recurring' });
+  });
+
+  it('declines an unknown profile, or another merchant\u2019s, with PPS 96', async () => {
+    const created = await call(emulator, 'PUT', 'auth', sale({ amount: '0', profile: 'Y' }));
+    const reference = `${String(created.json.profileid)}/1`;
+    const missing = await call(emulator, 'PUT', 'auth', sale({ account: undefined, profile: '12345678901234567890/1' }));
+    expect(missing.json).toMatchObject({ respstat: 'C', respproc: 'PPS', respcode: '96', resptext: 'Profile not found' });
+    const foreign = await call(emulator, 'PUT', 'auth', sale({ merchid: fnorMerchant, account: undefined, profile: reference }));
+    expect(foreign.json).toMatchObject({ respcode: '96' });
+    const secondAccount = await call(emulator, 'PUT', 'auth', sale({ account: undefined, profile: `${String(created.json.profileid)}/2` }));
+    expect(secondAccount.json).toMatchObject({ respcode: '96' });
+  });
+
+  it('creates no profile for a declined authorization', async () => {
+    const declined = await call(emulator, 'PUT', 'auth', sale({ account: '4387751111111038', profile: 'Y' }));
+    expect(declined.json).not.toHaveProperty('profileid');
+  });
+});
+
+describe('BIN lookup', () => {
+  it.each([
+    ['4788250000121443', '478825', 'V', 'Visa Credit'],
+    ['5454545454545454', '545454', 'M', 'Mastercard Credit'],
+    ['371449635398431', '371449', 'A', 'American Express Credit'],
+  ])('answers the BIN fields for %s when bin is Y', async (account, bin, product, cardusestring) => {
+    const { json } = await call(emulator, 'PUT', 'auth', sale({ account, bin: 'Y' }));
+    expect(json.bin).toBe(bin);
+    expect(json.binInfo).toEqual([expect.objectContaining({ bin, product, cardusestring, country: 'USA' })]);
+  });
+
+  it('leaves them out when bin is not Y', async () => {
+    expect((await call(emulator, 'PUT', 'auth', sale())).json).not.toHaveProperty('binInfo');
+  });
+});
+
+describe('AVS by the last three characters of the postal code', () => {
+  it.each([
+    ['55000', 'N'],
+    ['55111', 'A'],
+    ['55222', 'Z'],
+    ['55333', 'U'],
+    ['55444', 'R'],
+    ['55555', 'Y'],
+  ])('postal %s answers avsresp %s', async (postal, avsresp) => {
+    expect((await call(emulator, 'PUT', 'auth', sale({ postal, address: '1 Main St' }))).json.avsresp).toBe(avsresp);
+  });
+
+  it('answers no AVS without a postal code', async () => {
+    expect((await call(emulator, 'PUT', 'auth', sale())).json).not.toHaveProperty('avsresp');
+  });
+});
