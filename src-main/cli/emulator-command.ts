@@ -5,10 +5,19 @@ import type { CliIo } from './io';
  * `lanepoint emulator [--port N]`: the gateway emulator on 127.0.0.1, printing its base URL
  * and the merchants and credentials it accepts, until Ctrl+C or SIGTERM.
  */
-export async function runEmulatorCommand(io: CliIo, options: { port?: number; plain?: boolean; unlimited?: boolean }): Promise<number> {
-  const emulator = await startEmulator({ port: options.port ?? 0, realism: !options.plain, rateLimit: !options.unlimited });
+export async function runEmulatorCommand(
+  io: CliIo,
+  options: { port?: number; plain?: boolean; unlimited?: boolean; db?: string },
+): Promise<number> {
+  const emulator = await startEmulator({
+    port: options.port ?? 0,
+    realism: !options.plain,
+    rateLimit: !options.unlimited,
+    ...(options.db ? { databasePath: options.db } : {}),
+  });
   const { config } = emulator.context;
   io.stdout(`Gateway emulator (site ${config.site}) at ${emulator.url}${options.plain ? ' (plain answers)' : ''}`);
+  if (options.db) io.stdout(`Keeping transactions in ${options.db}`);
   io.stdout('Credentials (Basic):');
   for (const credential of config.credentials) {
     const scope = credential.level === 'site' ? 'site level' : `merchant level, merchid ${credential.merchid}`;

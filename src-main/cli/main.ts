@@ -33,12 +33,18 @@ const commands: Record<string, Command> = {
     return runHostCommand(io, values.port === undefined ? {} : { port: parsePort(String(values.port)) });
   },
   async emulator(io, args) {
-    const { values, positionals } = parse(args, { port: { type: 'string' }, plain: { type: 'boolean' }, unlimited: { type: 'boolean' } });
+    const { values, positionals } = parse(args, {
+      port: { type: 'string' },
+      plain: { type: 'boolean' },
+      unlimited: { type: 'boolean' },
+      db: { type: 'string' },
+    });
     noPositionals('emulator', positionals);
     return runEmulatorCommand(io, {
       ...(values.port === undefined ? {} : { port: parsePort(String(values.port)) }),
       plain: values.plain === true,
       unlimited: values.unlimited === true,
+      ...(typeof values.db === 'string' ? { db: values.db } : {}),
     });
   },
   async bench(io, args) {

@@ -46,6 +46,8 @@ export interface EmulatedTransaction {
  */
 export interface Ledger {
   add(transaction: EmulatedTransaction): void;
+  /** Persists changes made to a transaction already added (state, amounts, batch). */
+  save(transaction: EmulatedTransaction): void;
   get(retref: string): EmulatedTransaction | undefined;
   byOrderId(orderid: string): EmulatedTransaction[];
   all(): EmulatedTransaction[];
@@ -58,6 +60,8 @@ export function createMemoryLedger(): Ledger {
       if (byRetref.has(transaction.retref)) throw new Error(`retref ${transaction.retref} is already in the ledger`);
       byRetref.set(transaction.retref, transaction);
     },
+    // In memory the object is the record: nothing more to write.
+    save: () => undefined,
     get: (retref) => byRetref.get(retref),
     byOrderId: (orderid) => [...byRetref.values()].filter((t) => t.orderid === orderid && t.kind !== 'refund'),
     all: () => [...byRetref.values()],

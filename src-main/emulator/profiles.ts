@@ -13,10 +13,15 @@ export interface ProfileStore {
   create(merchid: string, account: ProfileAccount): { profileid: string; acctid: string };
   /** The account behind "<profileid>/<acctid>" for this merchant, or undefined. */
   find(merchid: string, reference: string): ProfileAccount | undefined;
+  /** Everything stored, for persistence. */
+  entries(): Array<[string, { merchid: string; accounts: ProfileAccount[] }]>;
 }
 
-export function createProfileStore(newId: () => string = () => `1${Array.from({ length: 19 }, () => randomInt(10)).join('')}`): ProfileStore {
-  const profiles = new Map<string, { merchid: string; accounts: ProfileAccount[] }>();
+export function createProfileStore(
+  restored: Array<[string, { merchid: string; accounts: ProfileAccount[] }]> = [],
+  newId: () => string = () => `1${Array.from({ length: 19 }, () => randomInt(10)).join('')}`,
+): ProfileStore {
+  const profiles = new Map(restored);
   return {
     create(merchid, account) {
       let profileid = newId();
@@ -31,5 +36,6 @@ export function createProfileStore(newId: () => string = () => `1${Array.from({ 
       if (!profile || profile.merchid !== merchid) return undefined;
       return profile.accounts[Number(match[2]) - 1];
     },
+    entries: () => [...profiles.entries()],
   };
 }

@@ -10,6 +10,7 @@ import { createMemoryLedger, type Ledger } from './ledger';
 import { createFaultStore, faultSchema } from './faults';
 import { createProfileStore } from './profiles';
 import { createRateLimiter, rateLimitedEndpoints } from './rate-limit';
+import { openEmulatorDatabase } from './sqlite-store';
 import { withTestEnvironmentNoise, type Random } from './realism';
 import { settleIfDue, settleOpenBatches, settlementStatus } from './settlement';
 import { capture, inquire, inquireByOrderid, inquireMerchant, refund, voidByOrderId, voidByRetref } from './transactions';
@@ -33,6 +34,8 @@ export interface EmulatorOptions {
   readonly random?: Random;
   /** The 20-a-minute limit on inquiries per client address (default on). */
   readonly rateLimit?: boolean;
+  /** A SQLite file to keep transactions, batches and profiles across restarts (default: memory). */
+  readonly databasePath?: string;
 }
 
 export interface RunningEmulator {
@@ -49,6 +52,12 @@ function same(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** After a restart, retrefs continue above the highest one the file holds. */
+function nextRetrefBase(ledger: Ledger | undefined): number | undefined {
+  const highest = Math.max(0, ...(ledger?.all().map((t) => Number(t.retref)) ?? []));
+  return highest > 0 ? highest : undefined;
 }
 
 /** The configured credential the Basic header names, or undefined. */
@@ -125,15 +134,17 @@ function send(response: ServerResponse, answer: EmulatorAnswer): void {
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const clock = options.clock ?? systemClock;
+  const database = options.databasePath ? openEmulatorDatabase(options.databasePath) : undefined;
+  const restored = database?.restored;
   const context: EmulatorContext = {
     config: options.config ?? defaultEmulatorConfig,
-    ledger: options.ledger ?? createMemoryLedger(),
-    ids: options.ids ?? createEmulatorIds(),
+    ledger: database?.ledger ?? options.ledger ?? createMemoryLedger(),
+    ids: options.ids ?? createEmulatorIds(undefined, nextRetrefBase(database?.ledger)),
     clock,
-    profiles: createProfileStore(),
-    openBatches: new Map(),
-    settledBatches: [],
-    nextSettlementAt: { value: nextCutoff(clock.now()) },
+    profiles: createProfileStore(restored?.profiles),
+    openBatches: new Map(restored?.openBatches),
+    settledBatches: restored?.settledBatches ?? [],
+    nextSettlementAt: { value: restored?.nextSettlementAt ?? nextCutoff(clock.now()) },
   };
 
   const route = async (request: IncomingMessage): Promise<EmulatorAnswer> => {
@@ -220,10 +231,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const realism = options.realism ?? true;
   const random = options.random ?? Math.random;
   const answerWith = (request: IncomingMessage) =>
-    route(request).catch((error: unknown): EmulatorAnswer => {
-      if (error instanceof BadRequest) return { status: 400, body: error.message };
-      return { status: 500, body: 'Internal error' };
-    });
+    route(request)
+      .catch((error: unknown): EmulatorAnswer => {
+        if (error instanceof BadRequest) return { status: 400, body: error.message };
+        return { status: 500, body: 'Internal error' };
+      })
+      .finally(() => database?.saveState(context));
 
   const server = createServer(async (request, response) => {
     const isGateway = (request.url ?? '').startsWith(restRoot);
@@ -261,6 +274,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      database?.close();
     },
   };
 }

@@ -42,6 +42,7 @@ export function settleOpenBatches(context: EmulatorContext, options: { merchid?:
       if (t.setlstat !== 'Queued for Capture') continue;
       t.setlstat = reject.has(t.retref) ? 'Rejected' : 'Accepted';
       t.settledate = dateTime;
+      context.ledger.save(t);
     }
     const live = members.filter((t) => t.setlstat === 'Accepted' || t.setlstat === 'Rejected');
     const rejected = live.filter((t) => t.setlstat === 'Rejected').length;

@@ -47,6 +47,7 @@ export function capture(context: EmulatorContext, body: Body): EmulatorAnswer {
   t.setlstat = 'Queued for Capture';
   t.batchid = openBatch(context, merchid);
   t.capturedate = stamps(context.clock).dateTime;
+  context.ledger.save(t);
   return answer();
 }
 
@@ -72,6 +73,7 @@ function voidTransaction(context: EmulatorContext, t: EmulatedTransaction, rawAm
   if (partial && t.setlstat !== 'Authorized') return refused(t.merchid, '24', 'Reversal not supported', { retref: t.retref });
   t.remaining = partial ? t.remaining - amount : 0;
   if (!partial) t.setlstat = 'Voided';
+  context.ledger.save(t);
   const approval = merchantOf(context, t.merchid)?.platform === 'RPCT' ? { respcode: '000', resptext: 'Approve' } : { respcode: '00', resptext: 'Approval' };
   return ok(reversalAnswer(t, { amount: decimal(t.remaining), authcode: 'REVERS', respstat: 'A', respproc: t.respproc, ...approval }));
 }
