@@ -1,3 +1,6 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startEmulator } from '../emulator/server';
 import type { CliIo } from './io';
 
@@ -7,17 +10,24 @@ import type { CliIo } from './io';
  */
 export async function runEmulatorCommand(
   io: CliIo,
-  options: { port?: number; plain?: boolean; unlimited?: boolean; db?: string },
+  options: { port?: number; plain?: boolean; unlimited?: boolean; db?: string; tls?: boolean },
 ): Promise<number> {
   const emulator = await startEmulator({
     port: options.port ?? 0,
     realism: !options.plain,
     rateLimit: !options.unlimited,
     ...(options.db ? { databasePath: options.db } : {}),
+    tls: options.tls === true,
   });
   const { config } = emulator.context;
   io.stdout(`Gateway emulator (site ${config.site}) at ${emulator.url}${options.plain ? ' (plain answers)' : ''}`);
   if (options.db) io.stdout(`Keeping transactions in ${options.db}`);
+  if (emulator.certificate) {
+    const pemPath = join(tmpdir(), `lanepoint-emulator-${emulator.port}.pem`);
+    writeFileSync(pemPath, emulator.certificate.cert);
+    io.stdout(`TLS certificate (trust it in the client): ${pemPath}`);
+    io.stdout(`  SHA-256 fingerprint ${emulator.certificate.fingerprint256}`);
+  }
   io.stdout('Credentials (Basic):');
   for (const credential of config.credentials) {
     const scope = credential.level === 'site' ? 'site level' : `merchant level, merchid ${credential.merchid}`;

@@ -38,6 +38,7 @@ const commands: Record<string, Command> = {
       plain: { type: 'boolean' },
       unlimited: { type: 'boolean' },
       db: { type: 'string' },
+      tls: { type: 'boolean' },
     });
     noPositionals('emulator', positionals);
     return runEmulatorCommand(io, {
@@ -45,6 +46,7 @@ const commands: Record<string, Command> = {
       plain: values.plain === true,
       unlimited: values.unlimited === true,
       ...(typeof values.db === 'string' ? { db: values.db } : {}),
+      tls: values.tls === true,
     });
   },
   async bench(io, args) {

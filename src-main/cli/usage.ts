@@ -15,11 +15,12 @@ usage: lanepoint <command> [options]
 commands:
   start                 the Electron app; browser mode when the Electron runtime is missing
   host [--port N]       browser mode: serve the terminal on 127.0.0.1 and print its address
-  emulator [--port N] [--plain] [--unlimited] [--db FILE]
+  emulator [--port N] [--tls] [--plain] [--unlimited] [--db FILE]
                         the gateway emulator on 127.0.0.1 (test merchants and credentials);
                         --plain turns off the test environment's shuffled, padded answers,
                         --unlimited the 20-a-minute limit on inquiries; --db keeps the day
-                        in a SQLite file across restarts
+                        in a SQLite file across restarts; --tls serves https with a
+                        certificate generated at start
   bench                 run the benchmarks and print one table of figures
 
 options:

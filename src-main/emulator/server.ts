@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../core/clock';
 import { authorize } from './authorize';
@@ -11,6 +12,7 @@ import { createFaultStore, faultSchema } from './faults';
 import { createProfileStore } from './profiles';
 import { createRateLimiter, rateLimitedEndpoints } from './rate-limit';
 import { openEmulatorDatabase } from './sqlite-store';
+import { generateEmulatorCertificate, type EmulatorCertificate } from './tls';
 import { withTestEnvironmentNoise, type Random } from './realism';
 import { settleIfDue, settleOpenBatches, settlementStatus } from './settlement';
 import { capture, inquire, inquireByOrderid, inquireMerchant, refund, voidByOrderId, voidByRetref } from './transactions';
@@ -36,6 +38,8 @@ export interface EmulatorOptions {
   readonly rateLimit?: boolean;
   /** A SQLite file to keep transactions, batches and profiles across restarts (default: memory). */
   readonly databasePath?: string;
+  /** Serve https with a certificate generated at start (for clients that insist on https). */
+  readonly tls?: boolean;
 }
 
 export interface RunningEmulator {
@@ -43,6 +47,8 @@ export interface RunningEmulator {
   readonly url: string;
   readonly port: number;
   readonly context: EmulatorContext;
+  /** With tls: the generated certificate clients must trust. */
+  readonly certificate: EmulatorCertificate | undefined;
   close(): Promise<void>;
 }
 
@@ -238,7 +244,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       })
       .finally(() => database?.saveState(context));
 
-  const server = createServer(async (request, response) => {
+  const handle: RequestListener = async (request, response) => {
     const isGateway = (request.url ?? '').startsWith(restRoot);
     const endpoint = isGateway ? ((request.url ?? '').slice(restRoot.length).split(/[/?]/)[0] ?? '') : '';
     const fault = isGateway && endpoint !== '' ? faults.take(endpoint) : undefined;
@@ -261,16 +267,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return;
     }
     send(response, { ...answer, body });
-  });
+  };
+  const certificate = options.tls ? await generateEmulatorCertificate(clock.now()) : undefined;
+  const server = certificate ? createTlsServer({ cert: certificate.cert, key: certificate.key }, handle) : createServer(handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}${restRoot.slice(0, -1)}`,
+    url: `${certificate ? 'https' : 'http'}://127.0.0.1:${port}${restRoot.slice(0, -1)}`,
     port,
     context,
+    certificate,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

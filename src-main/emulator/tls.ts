@@ -1,0 +1,39 @@
+import { X509Certificate } from 'node:crypto';
+import selfsigned from 'selfsigned';
+
+export interface EmulatorCertificate {
+  /** PEM certificate: what a client adds to its trusted CAs. */
+  readonly cert: string;
+  /** PEM private key; never leaves the emulator. */
+  readonly key: string;
+  /** SHA-256 fingerprint, printed so a person can compare it. */
+  readonly fingerprint256: string;
+}
+
+const validityDays = 30;
+
+/**
+ * A fresh self-signed certificate for 127.0.0.1, ::1 and localhost, for clients that insist
+ * on https. Valid for 30 days from `now`; a new one is made at every start.
+ */
+export async function generateEmulatorCertificate(now: number): Promise<EmulatorCertificate> {
+  const pems = await selfsigned.generate([{ name: 'commonName', value: 'Lanepoint gateway emulator' }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    notBeforeDate: new Date(now - 60_000),
+    notAfterDate: new Date(now + validityDays * 24 * 60 * 60 * 1000),
+    extensions: [
+      { name: 'basicConstraints', cA: false },
+      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+          { type: 7, ip: '::1' },
+        ],
+      },
+    ],
+  });
+  return { cert: pems.cert, key: pems.private, fingerprint256: new X509Certificate(pems.cert).fingerprint256 };
+}
