@@ -1,5 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../core/clock';
@@ -9,6 +8,8 @@ import { BadRequest, merchantOf, nextCutoff, type EmulatorAnswer, type EmulatorC
 import { createEmulatorIds, type EmulatorIds } from './ids';
 import { createMemoryLedger, type Ledger } from './ledger';
 import { createFaultStore, faultSchema } from './faults';
+import { authenticate } from './credentials';
+import { readBody, send } from './http-io';
 import { createProfileStore } from './profiles';
 import { createRateLimiter, rateLimitedEndpoints } from './rate-limit';
 import { openEmulatorDatabase } from './sqlite-store';
@@ -21,7 +22,6 @@ import { capture, inquire, inquireByOrderid, inquireMerchant, refund, voidByOrde
 export const restRoot = '/rest/';
 /** Controls that the real gateway does not have: settlement now, fault injection. */
 export const adminRoot = '/__emulator/';
-const maxBodyBytes = 64 * 1024;
 /** The credential test's fixed confirmation text. */
 export const credentialConfirmation = 'Gateway emulator REST service: credentials accepted';
 
@@ -52,86 +52,10 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-type Credential = EmulatorConfig['credentials'][number];
-
-function same(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 /** After a restart, retrefs continue above the highest one the file holds. */
 function nextRetrefBase(ledger: Ledger | undefined): number | undefined {
   const highest = Math.max(0, ...(ledger?.all().map((t) => Number(t.retref)) ?? []));
   return highest > 0 ? highest : undefined;
-}
-
-/** The configured credential the Basic header names, or undefined. */
-function checkCredentials(config: EmulatorConfig, header: string | undefined): Credential | undefined {
-  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '');
-  if (!match) return undefined;
-  const decoded = Buffer.from(match[1] ?? '', 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) return undefined;
-  const [username, password] = [decoded.slice(0, colon), decoded.slice(colon + 1)];
-  return config.credentials.find((c) => same(c.username, username) && same(c.password, password));
-}
-
-const knownHeaders = new WeakMap<EmulatorConfig, Map<string, Credential | undefined>>();
-
-/** checkCredentials, remembered per header value (a client sends the same one every time). */
-function authenticate(config: EmulatorConfig, header: string | undefined): Credential | undefined {
-  if (header === undefined) return undefined;
-  let cache = knownHeaders.get(config);
-  if (!cache) knownHeaders.set(config, (cache = new Map()));
-  if (cache.has(header)) return cache.get(header);
-  const credential = checkCredentials(config, header);
-  if (cache.size > 256) cache.clear();
-  cache.set(header, credential);
-  return credential;
-}
-
-/** Reads the whole body with plain events (async iteration costs more per request under load). */
-function readText(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBodyBytes) {
-        request.pause();
-        reject(new BadRequest(`request body over ${maxBodyBytes} bytes`));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
-async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const text = await readText(request);
-  if (text.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new BadRequest('request body is not JSON');
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new BadRequest('request body must be a JSON object');
-  return parsed as Record<string, unknown>;
-}
-
-function send(response: ServerResponse, answer: EmulatorAnswer): void {
-  // Plain-text answers (errors, the credential test, "Null Batches") go out as text, not JSON.
-  const isText = typeof answer.body === 'string';
-  const payload = isText ? String(answer.body) : JSON.stringify(answer.body);
-  response.writeHead(answer.status, {
-    'Content-Type': isText ? 'text/plain; charset=utf-8' : 'application/json',
-    'Content-Length': Buffer.byteLength(payload),
-  });
-  response.end(payload);
 }
 
 /**
