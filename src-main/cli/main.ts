@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { productVersion } from '../core/version';
 import { runBenchCommand } from './bench-command';
 import { runEmulatorCommand } from './emulator-command';
+import { defaultEmulatorUrl, runSettleCommand } from './settle-command';
 import { parsePort, runHostCommand } from './host-command';
 import { processIo, type CliIo } from './io';
 import { runStartCommand } from './start-command';
@@ -47,6 +48,23 @@ const commands: Record<string, Command> = {
       unlimited: values.unlimited === true,
       ...(typeof values.db === 'string' ? { db: values.db } : {}),
       tls: values.tls === true,
+    });
+  },
+  async settle(io, args) {
+    const { values, positionals } = parse(args, {
+      emulator: { type: 'string' },
+      merchid: { type: 'string' },
+      reject: { type: 'string', multiple: true },
+      user: { type: 'string' },
+      password: { type: 'string' },
+    });
+    noPositionals('settle', positionals);
+    return runSettleCommand(io, {
+      emulator: typeof values.emulator === 'string' ? values.emulator : defaultEmulatorUrl,
+      ...(typeof values.merchid === 'string' ? { merchid: values.merchid } : {}),
+      reject: Array.isArray(values.reject) ? values.reject.map(String) : [],
+      username: typeof values.user === 'string' ? values.user : 'testing',
+      password: typeof values.password === 'string' ? values.password : 'testing123',
     });
   },
   async bench(io, args) {

@@ -21,6 +21,8 @@ commands:
                         --unlimited the 20-a-minute limit on inquiries; --db keeps the day
                         in a SQLite file across restarts; --tls serves https with a
                         certificate generated at start
+  settle [--emulator URL] [--merchid M] [--reject RETREF]...
+                        settle the emulator's open batches now (default URL http://127.0.0.1:8711/rest)
   bench                 run the benchmarks and print one table of figures
 
 options:

@@ -1,8 +1,34 @@
+import { ValidationError } from '../gateway/errors';
+import { checkFields, type FieldRule } from '../gateway/field-rules';
 import { BadRequest, decimal, merchantOf, openBatch, readAmount, stamps, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
 import type { EmulatedTransaction } from './ledger';
 import { ppsDecline } from './outcomes';
 
 type Body = Record<string, unknown>;
+
+/** The spec's request tables for capture, void, refund and voidByOrderId (amounts read apart). */
+const requestRules: Readonly<Record<string, FieldRule>> = {
+  merchid: { max: 16, type: 'N' },
+  retref: { max: 14, type: 'N' },
+  orderid: { max: 19, type: 'AN' },
+  authcode: { max: 6, type: 'AN' },
+  invoiceid: { max: 12, type: 'AN' },
+  ponumber: { max: 36, type: 'AN' },
+  orderdate: { max: 8, type: 'N' },
+  shiptozip: { max: 12, type: 'AN' },
+  shipfromzip: { max: 12, type: 'AN' },
+  shiptocountry: { max: 2, type: 'A' },
+};
+
+/** A field that breaks its documented length or type is an HTTP 400, as on the gateway. */
+function checkRequest(body: Body): void {
+  try {
+    checkFields(Object.fromEntries(Object.entries(body).filter(([key]) => key in requestRules)), requestRules);
+  } catch (error) {
+    if (error instanceof ValidationError) throw new BadRequest(error.message);
+    throw error;
+  }
+}
 
 function required(body: Body, field: string): string {
   const value = body[field];
@@ -32,6 +58,7 @@ function isRefundable(context: EmulatorContext, t: EmulatedTransaction): boolean
 
 /** capture: Authorized → Queued for Capture, into the merchant's open batch. */
 export function capture(context: EmulatorContext, body: Body): EmulatorAnswer {
+  checkRequest(body);
   const merchid = required(body, 'merchid');
   const retref = required(body, 'retref');
   const t = find(context, merchid, retref);
@@ -79,6 +106,7 @@ function voidTransaction(context: EmulatorContext, t: EmulatedTransaction, rawAm
 }
 
 export function voidByRetref(context: EmulatorContext, body: Body): EmulatorAnswer {
+  checkRequest(body);
   const merchid = required(body, 'merchid');
   const t = find(context, merchid, required(body, 'retref'));
   if (!t) return refused(merchid, '29', 'Txn not found');
@@ -87,6 +115,7 @@ export function voidByRetref(context: EmulatorContext, body: Body): EmulatorAnsw
 
 /** voidByOrderId: voids the merchant's live authorization under the order id, if there is one. */
 export function voidByOrderId(context: EmulatorContext, body: Body): EmulatorAnswer {
+  checkRequest(body);
   const merchid = required(body, 'merchid');
   const orderid = required(body, 'orderid');
   const candidates = context.ledger.byOrderId(orderid).filter((t) => t.merchid === merchid);
@@ -98,6 +127,7 @@ export function voidByOrderId(context: EmulatorContext, body: Body): EmulatorAns
 
 /** refund: a new transaction with its own retref, for all or part of a refundable sale. */
 export function refund(context: EmulatorContext, body: Body): EmulatorAnswer {
+  checkRequest(body);
   const merchid = required(body, 'merchid');
   const t = find(context, merchid, required(body, 'retref'));
   if (!t) return refused(merchid, '29', 'Txn not found');

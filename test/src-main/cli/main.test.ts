@@ -80,3 +80,33 @@ describe('lanepoint emulator', () => {
     expect(err.join('\n')).toContain('usage: lanepoint');
   });
 });
+
+describe('lanepoint settle', () => {
+  it('settles a running emulator\u2019s open batches and prints them', async () => {
+    const { startEmulator } = await import('../../../src-main/emulator/server');
+    const emulator = await startEmulator({ realism: false });
+    try {
+      const authorization = `Basic ${Buffer.from('testing:testing123').toString('base64')}`;
+      const auth = await fetch(`${emulator.url}/auth`, {
+        method: 'PUT',
+        headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ merchid: '496160873888', account: '4788250000121443', expiry: '1228', amount: '3.00', capture: 'Y' }),
+      });
+      const { retref } = (await auth.json()) as { retref: string };
+      const { io, out } = fakeIo();
+      expect(await runCli(['settle', '--emulator', emulator.url, '--reject', retref], io)).toBe(0);
+      expect(out.join('\n')).toMatch(/Settled batch \d+ of merchant 496160873888: RB, 1 transaction/);
+      const again = fakeIo();
+      expect(await runCli(['settle', '--emulator', emulator.url], again.io)).toBe(0);
+      expect(again.out).toEqual(['No open batches to settle.']);
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('says plainly when no emulator answers', async () => {
+    const { io, err } = fakeIo();
+    expect(await runCli(['settle', '--emulator', 'http://127.0.0.1:9/rest'], io)).toBe(1);
+    expect(err.join('\n')).toContain('No emulator answered');
+  });
+});

@@ -127,3 +127,17 @@ describe('order ids', () => {
     expect(await inquire(without)).not.toHaveProperty('orderId');
   });
 });
+
+describe('request checks', () => {
+  it.each([
+    ['capture', { merchid: rpctMerchant, retref: '34300512310A' }, 'retref'],
+    ['void', { merchid: rpctMerchant, retref: '1'.repeat(15) }, 'retref'],
+    ['refund', { merchid: '4961608738881234567', retref: '1' }, 'merchid'],
+    ['voidByOrderId', { merchid: rpctMerchant, orderid: 'O'.repeat(20) }, 'orderid'],
+    ['capture', { merchid: rpctMerchant, retref: '1', ponumber: 'P'.repeat(37) }, 'ponumber'],
+  ])('%s answers HTTP 400 naming %j\u2019s bad field', async (endpoint, body, field) => {
+    const response = await call(emulator, 'PUT', endpoint, body);
+    expect(response.status).toBe(400);
+    expect(response.text).toContain(field);
+  });
+});
