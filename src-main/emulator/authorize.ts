@@ -157,7 +157,17 @@ export function authorize(context: EmulatorContext, body: Body, allowed: (merchi
   };
   context.ledger.add(transaction);
   const answer = authorizationAnswer(transaction, body, amount);
-  if (approved && body.profile === 'Y') Object.assign(answer, context.profiles.create(merchid, { number: account.number, expiry: account.expiry, name: account.name }));
+  const profile =
+    approved && body.profile === 'Y'
+      ? context.profiles.create(merchid, { number: account.number, expiry: account.expiry, name: account.name })
+      : typeof body.profile === 'string' && profileReference.test(body.profile)
+        ? { profileid: body.profile.split('/')[0] ?? '', acctid: body.profile.split('/')[1] ?? '' }
+        : undefined;
+  if (profile) {
+    Object.assign(answer, profile);
+    Object.assign(transaction, profile);
+    context.ledger.save(transaction);
+  }
   if (body.bin === 'Y' && !ach) Object.assign(answer, binFields(account.number, checkCard(account.number).card));
   return { status: 200, body: answer };
 }

@@ -38,6 +38,9 @@ export interface EmulatedTransaction {
   readonly kind: 'sale' | 'refund' | 'forced-credit' | 'verification';
   /** For a refund: the sale it refunds. */
   readonly refundOf: string | undefined;
+  /** The stored profile the authorization used or created. */
+  profileid?: string;
+  acctid?: string;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -66,10 +67,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const clock = options.clock ?? systemClock;
   const database = options.databasePath ? openEmulatorDatabase(options.databasePath) : undefined;
   const restored = database?.restored;
+  const tokenSecret = restored ? Buffer.from(restored.tokenSecret, 'hex') : randomBytes(32);
   const context: EmulatorContext = {
     config: options.config ?? defaultEmulatorConfig,
     ledger: database?.ledger ?? options.ledger ?? createMemoryLedger(),
-    ids: options.ids ?? createEmulatorIds(undefined, nextRetrefBase(database?.ledger)),
+    ids: options.ids ?? createEmulatorIds(tokenSecret, nextRetrefBase(database?.ledger)),
     clock,
     profiles: createProfileStore(restored?.profiles),
     openBatches: new Map(restored?.openBatches),
@@ -166,7 +168,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         if (error instanceof BadRequest) return { status: 400, body: error.message };
         return { status: 500, body: 'Internal error' };
       })
-      .finally(() => database?.saveState(context));
+      .finally(() => database?.saveState(context, tokenSecret));
 
   const handle: RequestListener = async (request, response) => {
     const isGateway = (request.url ?? '').startsWith(restRoot);

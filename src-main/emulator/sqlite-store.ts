@@ -10,6 +10,8 @@ export interface EmulatorState {
   readonly settledBatches: SettledBatch[];
   readonly nextSettlementAt: number;
   readonly profiles: Array<[string, { merchid: string; accounts: ProfileAccount[] }]>;
+  /** The token key (hex), so a card keeps its token across restarts. */
+  readonly tokenSecret: string;
 }
 
 export interface EmulatorDatabase {
@@ -17,7 +19,7 @@ export interface EmulatorDatabase {
   /** The state saved last time, or undefined for a new file. */
   readonly restored: EmulatorState | undefined;
   /** Writes batches, profiles and the next cut-off (transactions are written as they change). */
-  saveState(context: EmulatorContext): void;
+  saveState(context: EmulatorContext, tokenSecret: Buffer): void;
   close(): void;
 }
 
@@ -59,8 +61,9 @@ export function openEmulatorDatabase(path: string): EmulatorDatabase {
   return {
     ledger,
     restored: stateRow ? (JSON.parse(stateRow.value) as EmulatorState) : undefined,
-    saveState(context) {
+    saveState(context, tokenSecret) {
       const state: EmulatorState = {
+        tokenSecret: tokenSecret.toString('hex'),
         openBatches: [...context.openBatches],
         settledBatches: context.settledBatches,
         nextSettlementAt: context.nextSettlementAt.value,

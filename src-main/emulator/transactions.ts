@@ -183,6 +183,7 @@ export function transactionRecord(context: EmulatorContext, t: EmulatedTransacti
   if (t.receipt) record.receipt = t.receipt;
   if (t.signature) record.signature = t.signature;
   if (t.userfields.length > 0) record.userfields = t.userfields;
+  if (t.profileid) Object.assign(record, { profileid: t.profileid, acctid: t.acctid });
   return record;
 }
 

@@ -18,6 +18,9 @@ describe('stored profiles', () => {
     const reference = `${String(created.json.profileid)}/1`;
     const paid = await call(emulator, 'PUT', 'auth', sale({ account: undefined, expiry: undefined, profile: reference, amount: '20.00' }));
     expect(paid.json).toMatchObject({ respstat: 'A', amount: '20.00', token: created.json.token, entrymode: 'Recurring' });
+    const record = (await call(emulator, 'GET', `inquire/${String(paid.json.retref)}/496160873888`)).json;
+    expect(record).toMatchObject({ profileid: created.json.profileid, acctid: '1' });
+    expect((await call(emulator, 'GET', `inquire/${String(created.json.retref)}/496160873888`)).json).toMatchObject({ profileid: created.json.profileid });
   });
 
   it('declines an unknown profile, or another merchant\u2019s, with PPS 96', async () => {
