@@ -1,0 +1,22 @@
+/**
+ * What went wrong with a card reader or what it sent. Callers branch on `kind`, not on classes:
+ * - `malformed`: bytes that do not follow the format (with `offset` where known);
+ * - `disconnected`: the device went away mid-operation;
+ * - `canceled`: the operation was canceled (the port closed, the cashier pressed Cancel);
+ * - `timeout`: the device did not answer in time.
+ */
+export type CardReaderErrorKind = 'malformed' | 'disconnected' | 'canceled' | 'timeout';
+
+export class CardReaderError extends Error {
+  readonly kind: CardReaderErrorKind;
+  readonly offset: number | undefined;
+
+  constructor(kind: CardReaderErrorKind, message: string, offset?: number) {
+    super(message);
+    this.name = 'CardReaderError';
+    this.kind = kind;
+    this.offset = offset;
+  }
+}
+
+export const malformed = (message: string, offset?: number) => new CardReaderError('malformed', message, offset);
