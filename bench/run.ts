@@ -1,10 +1,13 @@
 import { foundationBenchmarks } from './foundation.bench';
+import { cardReaderBenchmarks } from './card-reader.bench';
 import { emulatorBenchmarks } from './emulator.bench';
 import { gatewayBenchmarks } from './gateway.bench';
 import { formatTable, measure, type BenchResult } from './harness';
 
 /** Every benchmark the project has; later issues append their cases here. */
-export const allBenchmarks = [...foundationBenchmarks, ...gatewayBenchmarks];
+export const allBenchmarks = [...foundationBenchmarks, ...gatewayBenchmarks, ...cardReaderBenchmarks];
+
+const loadRuns = [{ keywords: ['emulator', 'bare', 'concurrency'], run: emulatorBenchmarks }];
 
 /** Runs the cases one after another (never in parallel: they would skew each other). */
 export async function runBenchmarks(filter?: string): Promise<BenchResult[]> {
@@ -13,9 +16,11 @@ export async function runBenchmarks(filter?: string): Promise<BenchResult[]> {
     if (filter && !benchCase.name.includes(filter)) continue;
     results.push(await measure(benchCase));
   }
-  // Load runs measure wall-clock throughput, not one call at a time, so they report their own rows.
-  for (const loadRun of [emulatorBenchmarks]) {
-    const rows = await loadRun();
+  // Load runs measure wall-clock throughput, not one call at a time, so they report their own
+  // rows; they run only when the filter could match one of them.
+  for (const loadRun of loadRuns) {
+    if (filter && !loadRun.keywords.some((keyword) => keyword.includes(filter) || filter.includes(keyword))) continue;
+    const rows = await loadRun.run();
     results.push(...rows.filter((row) => !filter || row.name.includes(filter)));
   }
   return results;
