@@ -8,7 +8,8 @@ import { BadRequest, decimal, merchantOf, openBatch, readAmount, stamps, type Em
 import type { EmulatedTransaction } from './ledger';
 import { binFields } from './bin-lookup';
 import { approval, avsResponse, cardOutcome, cvvResponse, ppsDecline, type Outcome } from './outcomes';
-import { readClearTrack } from './track';
+import { CardReaderError } from '../../drivers/card-reader/errors';
+import { parseSwipe } from '../../drivers/card-reader/track';
 
 type Body = Record<string, unknown>;
 
@@ -69,16 +70,23 @@ interface Account {
 const profileReference = /^\d{20}\/\d{1,3}$/;
 
 /** The account to charge: from a stored profile, track data, or the account field. */
-function accountOf(context: EmulatorContext, merchid: string, body: Body): Account | 'profile-not-found' {
+function accountOf(context: EmulatorContext, merchid: string, body: Body): Account | 'profile-not-found' | 'invalid-track' {
   if (typeof body.profile === 'string' && profileReference.test(body.profile)) {
     const stored = context.profiles.find(merchid, body.profile);
     if (!stored) return 'profile-not-found';
     return { number: stored.number, expiry: stored.expiry, name: stored.name, entry: entryModes.R! };
   }
   if (typeof body.track === 'string' && body.track !== '') {
-    const track = readClearTrack(body.track);
-    if (!track) throw new BadRequest('track: not clear track 1 or 2 data this emulator can read');
-    return { number: track.pan, expiry: track.expiry, name: track.name ?? (body.name as string | undefined), entry: entryModes.track! };
+    let tracks: ReturnType<typeof parseSwipe>;
+    try {
+      tracks = parseSwipe(body.track);
+    } catch (error) {
+      if (error instanceof CardReaderError) return 'invalid-track';
+      throw error;
+    }
+    const track = (tracks.track1 ?? tracks.track2)!;
+    const name = tracks.track1?.name ?? (body.name as string | undefined);
+    return { number: track.pan, expiry: track.expiry, name, entry: entryModes.track! };
   }
   if (typeof body.account === 'string' && body.account !== '') {
     const entry = entryModes[String(body.ecomind ?? '')] ?? entryModes.keyed!;
@@ -121,6 +129,7 @@ export function authorize(context: EmulatorContext, body: Body, allowed: (merchi
   const ach = typeof body.bankaba === 'string' || body.accttype === 'ECHK' || body.accttype === 'ESAV';
   const found = accountOf(context, merchid, body);
   if (found === 'profile-not-found') return { status: 200, body: { ...ppsDecline('96', 'Profile not found'), merchid, amount: '0.00' } };
+  if (found === 'invalid-track') return { status: 200, body: { ...ppsDecline('12', 'Invalid track'), merchid, amount: '0.00' } };
   const account = found;
   const outcome = decide(merchant, body, account, amount, ach);
   const approved = outcome.respstat === 'A';

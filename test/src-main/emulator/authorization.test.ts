@@ -145,6 +145,17 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
     expect((await call(emulator, 'PUT', 'auth', sale({ tokenize: 'Y' }))).json.account).toBe('************1443');
   });
 
+  it('declines track data it cannot read with PPS 12 Invalid track', async () => {
+    const { json } = await call(emulator, 'PUT', 'auth', sale({ account: undefined, track: ';4788250000121444=2812101?' }));
+    expect(json).toMatchObject({ respstat: 'C', respproc: 'PPS', respcode: '12', resptext: 'Invalid track' });
+  });
+
+  it('reads track 2 alone', async () => {
+    const { json } = await call(emulator, 'PUT', 'auth', sale({ account: undefined, expiry: undefined, track: ';5454545454545454=28121010000000000?' }));
+    expect(json).toMatchObject({ respstat: 'A', entrymode: 'Swipe(Non EMV)' });
+    expect(String(json.token).slice(-4)).toBe('5454');
+  });
+
   it('reads the PAN, expiry and name from clear track data, with entry mode on RPCT', async () => {
     const { json } = await call(emulator, 'PUT', 'auth', sale({ account: undefined, expiry: undefined, track: '%B4788250000121443^DOE/PAT^2812101000000000000000?', receipt: 'Y' }));
     expect(json).toMatchObject({ respstat: 'A', entrymode: 'Swipe(Non EMV)', receipt: { nameOnCard: 'DOE/PAT' } });
