@@ -1,19 +1,23 @@
+import type { Core } from '../core/core';
 import { commandNames, ipcChannels, type CommandReply } from '../ipc/contract';
-import type { Dispatch } from '../ipc/dispatcher';
 import type { EventHub } from '../ipc/event-hub';
-import type { Logger } from '../log/logger';
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from './electron-api';
-import { isAppUrl } from './origin';
+import { describeOrigin, isAppUrl } from './origin';
+
+/** Decides whether an IPC message may reach the core. */
+export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;
 
 /**
  * True when an IPC message comes from the top frame of one of our own windows showing our own
- * page. A subframe, a page that navigated elsewhere, or a WebContents we did not create is
- * refused, whatever it sends.
+ * page. A subframe, a frame that is gone (`senderFrame` null), a page that navigated elsewhere,
+ * or a WebContents we did not create is refused, whatever it sends.
  */
 export function isTrustedSender(event: IpcMainInvokeEvent, trustedContents: ReadonlySet<number>): boolean {
   const frame = event.senderFrame;
-  if (!frame || frame.isDestroyed?.()) return false;
+  if (!frame || frame.isDestroyed()) return false;
   if (!trustedContents.has(event.sender.id)) return false;
+  // The top frame has no parent; comparing with sender.mainFrame would rely on Electron
+  // handing out the same wrapper object each time.
   if (frame.parent !== null) return false;
   return isAppUrl(frame.url);
 }
@@ -25,26 +29,25 @@ const forbidden: CommandReply = {
 
 /**
  * One `ipcMain.handle` per contract command. The sender is checked first, then the core's
- * dispatcher validates the arguments; nothing unchecked reaches the core.
+ * dispatcher validates the arguments; nothing unchecked reaches the core. A refusal is a
+ * reply, not a throw: an Error crossing IPC would lose its code.
  */
-export function setupCommands(
-  ipcMain: IpcMain,
-  dispatch: Dispatch,
-  trustedContents: ReadonlySet<number>,
-  logger: Logger,
-): void {
+export function setupCommands(ipcMain: IpcMain, core: Pick<Core, 'dispatch' | 'logger'>, isTrusted: SenderCheck): void {
   for (const name of commandNames) {
     ipcMain.handle(ipcChannels.command(name), async (event, args: unknown): Promise<CommandReply> => {
-      if (!isTrustedSender(event, trustedContents)) {
-        logger.warn({ command: name, senderId: event.sender.id }, 'electron: refused IPC from an untrusted sender');
+      if (!isTrusted(event)) {
+        core.logger.warn(
+          { command: name, senderId: event.sender.id, frame: describeOrigin(event.senderFrame?.url) },
+          'electron: refused IPC from an untrusted sender',
+        );
         return forbidden;
       }
-      return dispatch(name, args);
+      return core.dispatch(name, args);
     });
   }
 }
 
-/** Sends every core event to one window until that window is gone. */
+/** Sends every core event to one window's page until that page is gone. */
 export function forwardEvents(events: EventHub, contents: WebContents): () => void {
   const stop = events.subscribe((name, payload) => {
     if (!contents.isDestroyed()) contents.send(ipcChannels.event, name, payload);

@@ -4,25 +4,30 @@ import { fileURLToPath } from 'node:url';
 import { createEncryptedSecretStore, createFileSecretStore, type SecretStore } from '../config/secrets';
 import { bootCore } from '../core/boot';
 import type { Core } from '../core/core';
+import type { Logger } from '../log/logger';
 import type { BrowserWindow, ElectronApi } from './electron-api';
-import { forwardEvents, setupCommands } from './ipc';
+import { forwardEvents, isTrustedSender, setupCommands } from './ipc';
 import { registerAppScheme, serveAppProtocol } from './protocol';
 import { safeStorageCipher } from './safe-storage';
-import { denyAllPermissions, hardenWebContents } from './security';
-import { createTerminalWindow } from './windows';
+import { hardenWebContents, lockDownSession, type ReportRefusal } from './security';
+import { openTerminalWindow } from './windows';
 
-export interface ShellPaths {
+export interface ShellOptions {
   /** The built renderer served on app://lanepoint/. */
-  readonly rendererDir: string;
+  readonly rendererDir?: string;
   /** The bundled CommonJS preload. */
-  readonly preload: string;
+  readonly preload?: string;
+  /** Where `LANEPOINT_*` overrides are read; `process.env` unless a test passes its own. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Tests pass a collecting logger; otherwise the settings' log level decides. */
+  readonly logger?: Logger;
+  /** Tests pass it to exercise the Linux keychain rule on any machine. */
+  readonly platform?: NodeJS.Platform;
 }
 
 /** Where electron-vite puts the renderer and preload, relative to out/main/main.js. */
-export const builtShellPaths: ShellPaths = {
-  rendererDir: fileURLToPath(new URL('../renderer/', import.meta.url)),
-  preload: fileURLToPath(new URL('../preload/preload.cjs', import.meta.url)),
-};
+const builtRendererDir = () => fileURLToPath(new URL('../renderer/', import.meta.url));
+const builtPreload = () => fileURLToPath(new URL('../preload/preload.cjs', import.meta.url));
 
 export interface RunningShell {
   /** Resolves once the window is open (or the start failed and the app is quitting). */
@@ -34,9 +39,11 @@ export interface RunningShell {
 
 /**
  * Starts the desktop app. Takes the electron module as an argument so tests can pass a fake
- * one and check every security setting; at run time it is the real module.
+ * one and check every security setting; at run time it is the real module. Everything Electron
+ * accepts only before `ready` (the single-instance lock, the privileged scheme, app listeners)
+ * happens synchronously here; the rest waits for `ready`.
  */
-export function startShell(electron: ElectronApi, paths: ShellPaths = builtShellPaths): RunningShell {
+export function startShell(electron: ElectronApi, options: ShellOptions = {}): RunningShell {
   const { app } = electron;
   let core: Core | undefined;
   let window: BrowserWindow | undefined;
@@ -54,23 +61,30 @@ export function startShell(electron: ElectronApi, paths: ShellPaths = builtShell
   });
 
   registerAppScheme(electron.protocol);
-  const trustedContents = new Set<number>();
-
-  app.on('web-contents-created', (_event, contents) => {
-    if (core) hardenWebContents(contents, core.logger);
-  });
+  // Until the core (and its logger) runs there is no window to refuse anything for, but the
+  // hardening itself must never depend on the logger being there.
+  const report: ReportRefusal = (fields, message) => core?.logger.warn(fields, message);
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, report));
   app.on('window-all-closed', () => app.quit());
-  app.on('will-quit', () => void core?.close());
+  closeCoreBeforeExit(app, () => core);
 
+  const trustedContents = new Set<number>();
   const ready = app.whenReady().then(() => {
     try {
       const userData = app.getPath('userData');
-      core = bootCore({ shell: 'electron', appDataDir: userData }).core;
-      secrets = openSecretStore(electron, userData, core);
-      denyAllPermissions(electron.session.defaultSession);
-      serveAppProtocol(electron.protocol, paths.rendererDir);
-      setupCommands(electron.ipcMain, core.dispatch, trustedContents, core.logger);
-      window = createTerminalWindow(electron, core.settings.mode, paths.preload);
+      const env = options.env ?? process.env;
+      core = bootCore({ shell: 'electron', appDataDir: userData, env, logger: options.logger }).core;
+      secrets = openSecretStore(electron, userData, core, options.platform);
+      serveAppProtocol(electron.protocol, options.rendererDir ?? builtRendererDir());
+      lockDownSession(electron.session.defaultSession, report);
+      setupCommands(electron.ipcMain, core, (event) => isTrustedSender(event, trustedContents));
+      const logger = core.logger;
+      window = openTerminalWindow(electron, core.settings.mode, {
+        preload: options.preload ?? builtPreload(),
+        // A packaged terminal never opens developer tools; a development run may, at the counter.
+        devTools: !app.isPackaged,
+        onLoadError: (error) => logger.error({ err: error }, 'electron: the renderer did not load'),
+      });
       // Hardened already: 'web-contents-created' fires while the window is constructed.
       const contents = window.webContents;
       trustedContents.add(contents.id);
@@ -80,7 +94,8 @@ export function startShell(electron: ElectronApi, paths: ShellPaths = builtShell
         window = undefined;
       });
     } catch (error) {
-      // A bad setting or a broken install: say exactly what, then leave; never run half-configured.
+      // A bad setting names itself in its message: show it, then leave; never run half-configured.
+      core?.logger.error({ err: error }, 'electron: start failed');
       electron.dialog.showErrorBox('Lanepoint cannot start', error instanceof Error ? error.message : String(error));
       app.quit();
     }
@@ -89,14 +104,42 @@ export function startShell(electron: ElectronApi, paths: ShellPaths = builtShell
   return { ready, core: () => core, window: () => window, secrets: () => secrets };
 }
 
-/** The OS keychain where it can encrypt; otherwise the 0600 file, with a warning in the log. */
-function openSecretStore(electron: ElectronApi, userData: string, core: Core): SecretStore {
-  const cipher = safeStorageCipher(electron.safeStorage);
+/**
+ * Electron does not wait for promises on the way out, and the core closes asynchronously (the
+ * journal is flushed and closed). So the first quit is held until the core has closed, then
+ * quit is asked again and let through.
+ */
+function closeCoreBeforeExit(app: ElectronApi['app'], currentCore: () => Core | undefined): void {
+  let closing: Promise<void> | undefined;
+  let closed = false;
+  app.on('will-quit', (event) => {
+    const core = currentCore();
+    if (!core || closed) return;
+    event.preventDefault();
+    closing ??= core
+      .close()
+      .catch((error: unknown) => core.logger.error({ err: error }, 'electron: the core did not close cleanly'))
+      .finally(() => {
+        closed = true;
+        app.quit();
+      });
+  });
+}
+
+/**
+ * The OS keychain where it can really encrypt; otherwise the 0600 file, with a warning in the
+ * log, as in the Node host.
+ */
+function openSecretStore(electron: ElectronApi, userData: string, core: Core, platform?: NodeJS.Platform): SecretStore {
+  const cipher = safeStorageCipher(electron.safeStorage, platform);
   if (cipher.isAvailable()) return createEncryptedSecretStore(userData, cipher);
   core.logger.warn('electron: the OS keychain cannot encrypt here; secrets use a 0600 file instead');
   return createFileSecretStore(userData, { onWarning: (message) => core.logger.warn(message) });
 }
 
+// Only inside Electron's main process: importing this file in a test must start nothing. The
+// top-level await is part of the entry module, and Electron emits 'ready' only after the entry
+// module has finished evaluating, so the lock and the scheme are still registered before ready.
 if (process.versions.electron && process.type === 'browser') {
   startShell(await import('electron'));
 }

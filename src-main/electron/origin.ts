@@ -23,3 +23,19 @@ export function isAppUrl(url: string | null | undefined): boolean {
     return false;
   }
 }
+
+/**
+ * The origin of a refused URL, for the log. Only the origin: a path or query string could
+ * carry anything. Custom and opaque schemes (app:, javascript:) have the origin "null" in a
+ * URL parser, so those are shown as scheme and host.
+ */
+export function describeOrigin(url: string | null | undefined): string {
+  if (!url) return '(none)';
+  try {
+    const { origin, protocol, host } = new URL(url);
+    if (origin !== 'null') return origin;
+    return host ? `${protocol}//${host}` : protocol;
+  } catch {
+    return '(unparseable)';
+  }
+}

@@ -1,10 +1,13 @@
-import type { Logger } from '../log/logger';
 import type { Session, WebContents, WebPreferences } from './electron-api';
-import { isAppUrl } from './origin';
+import { describeOrigin, isAppUrl } from './origin';
+
+/** Where the shell reports what it refused; the core's logger once it is running. */
+export type ReportRefusal = (fields: Record<string, unknown>, message: string) => void;
 
 /**
- * The renderer's process settings: sandboxed, isolated, no Node, no webviews, no insecure
- * content. Kiosk windows also lose their developer tools.
+ * The renderer's process settings: sandboxed, isolated, no Node anywhere (page, workers,
+ * subframes), no webviews, no insecure content, no experimental web features. The preload is
+ * the only code with any reach into the main process, and only through `window.pos`.
  */
 export function secureWebPreferences(options: { preload: string; devTools: boolean }): WebPreferences {
   return {
@@ -18,50 +21,54 @@ export function secureWebPreferences(options: { preload: string; devTools: boole
     allowRunningInsecureContent: false,
     experimentalFeatures: false,
     webviewTag: false,
+    // A file dropped on the window would otherwise replace the app with that file.
     navigateOnDragDrop: false,
+    // Chromium's spellchecker downloads dictionaries from Google: a network call nobody asked for.
     spellcheck: false,
+    // A page looping on alert() would otherwise lock a kiosk.
     safeDialogs: true,
     devTools: options.devTools,
   };
 }
 
 /**
- * Closes the ways a page could leave the app: no new windows, no navigation or redirect to
- * another origin, no webviews. Applied to every WebContents the app ever creates.
+ * Closes the ways a page could leave the app: no new windows, no navigation or redirect of any
+ * frame to another origin, no webviews. Applied to every WebContents the app ever creates.
  */
-export function hardenWebContents(contents: WebContents, logger: Logger): void {
+export function hardenWebContents(contents: WebContents, report: ReportRefusal): void {
   contents.setWindowOpenHandler(({ url }) => {
-    logger.warn({ url: safeUrl(url) }, 'electron: denied window.open');
+    report({ url: describeOrigin(url) }, 'electron: denied window.open');
     return { action: 'deny' };
   });
-  const guard = (event: { preventDefault(): void; url?: string }, url?: string) => {
-    const target = event.url ?? url;
-    if (isAppUrl(target)) return;
+  const guard = (event: { preventDefault(): void; url: string }, how: string) => {
+    if (isAppUrl(event.url)) return;
     event.preventDefault();
-    logger.warn({ url: safeUrl(target) }, 'electron: blocked navigation away from the app');
+    report({ url: describeOrigin(event.url), how }, 'electron: blocked navigation away from the app');
   };
-  contents.on('will-navigate', guard);
-  contents.on('will-frame-navigate', (event) => guard(event));
-  contents.on('will-redirect', guard);
+  contents.on('will-navigate', (event) => guard(event, 'navigate'));
+  // Subframes navigate without 'will-navigate'; the CSP forbids frames, this covers a gap in it.
+  contents.on('will-frame-navigate', (event) => guard(event, 'frame-navigate'));
+  contents.on('will-redirect', (event) => guard(event, 'redirect'));
   contents.on('will-attach-webview', (event) => {
     event.preventDefault();
-    logger.warn('electron: blocked a webview');
+    report({}, 'electron: blocked a webview');
   });
 }
 
-/** The terminal asks the OS for nothing through the browser: every permission is refused. */
-export function denyAllPermissions(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+/**
+ * The terminal asks the OS for nothing through the browser: every permission request, check
+ * and device (HID, serial, USB) grant is refused, since devices are driven from the main
+ * process. Downloads are refused too: a save dialog would be a way out of the kiosk.
+ */
+export function lockDownSession(session: Session, report: ReportRefusal): void {
+  session.setPermissionRequestHandler((_contents, permission, callback) => {
+    report({ permission }, 'electron: denied a permission request');
+    callback(false);
+  });
   session.setPermissionCheckHandler(() => false);
   session.setDevicePermissionHandler(() => false);
-}
-
-/** Logs only the origin of a refused URL: a query string could carry anything. */
-function safeUrl(url: string | undefined): string {
-  if (!url) return '(none)';
-  try {
-    return new URL(url).origin;
-  } catch {
-    return '(unparseable)';
-  }
+  session.on('will-download', (event) => {
+    event.preventDefault();
+    report({}, 'electron: blocked a download');
+  });
 }

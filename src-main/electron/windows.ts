@@ -1,66 +1,91 @@
 import type { TerminalMode } from '../ipc/contract';
-import type { BrowserWindow, BrowserWindowConstructorOptions, ElectronApi } from './electron-api';
+import type { BrowserWindow, ElectronApi, Input } from './electron-api';
 import { appEntryUrl } from './origin';
 import { secureWebPreferences } from './security';
 
-/** Keys a kiosk customer could use to reload the page or open developer tools. */
-export function isKioskEscapeKey(input: { key: string; control: boolean; meta: boolean; shift: boolean; alt: boolean }): boolean {
-  const key = input.key.toLowerCase();
-  const command = input.control || input.meta;
-  return (
-    key === 'f5' ||
-    key === 'f11' ||
-    key === 'f12' ||
-    (command && key === 'r') ||
-    (command && input.shift && (key === 'i' || key === 'j' || key === 'c')) ||
-    (input.alt && key === 'f4')
-  );
-}
+type WindowMaker = Pick<ElectronApi, 'BrowserWindow' | 'Menu'>;
 
-/** Window options per mode: a resizable counter window, or a locked full-screen kiosk. */
-export function windowOptions(mode: TerminalMode, preload: string): BrowserWindowConstructorOptions {
-  const common: BrowserWindowConstructorOptions = {
-    title: 'Lanepoint',
-    show: false,
-    backgroundColor: '#f4f6f8',
-  };
-  if (mode === 'kiosk') {
-    return {
-      ...common,
-      kiosk: true,
-      fullscreen: true,
-      frame: false,
-      autoHideMenuBar: true,
-      minimizable: false,
-      maximizable: false,
-      webPreferences: secureWebPreferences({ preload, devTools: false }),
-    };
-  }
-  return {
-    ...common,
-    width: 1280,
-    height: 800,
-    minWidth: 1024,
-    minHeight: 700,
-    webPreferences: secureWebPreferences({ preload, devTools: true }),
-  };
+export interface WindowOptions {
+  /** The bundled CommonJS preload (out/preload/preload.cjs). */
+  readonly preload: string;
+  /** Told when the page fails to load (a missing build, a blocked redirect). */
+  readonly onLoadError: (error: unknown) => void;
 }
 
 /**
- * Opens the terminal's window for `mode` on `app://lanepoint/index.html`. Kiosk windows have
- * no menu and swallow the reload and developer-tools keys.
+ * Keys a kiosk customer could use to reload the page, open developer tools or leave full
+ * screen. OS keys (Alt+F4, Ctrl+Alt+Del, the Windows key) are left to the OS's own kiosk
+ * configuration: the page cannot reliably swallow them, and pretending to would hide the gap.
  */
-export function createTerminalWindow(electron: Pick<ElectronApi, 'BrowserWindow' | 'Menu'>, mode: TerminalMode, preload: string): BrowserWindow {
-  const window = new electron.BrowserWindow(windowOptions(mode, preload));
-  if (mode === 'kiosk') {
-    electron.Menu.setApplicationMenu(null);
-    window.removeMenu();
-    window.webContents.on('before-input-event', (event, input) => {
-      if (isKioskEscapeKey(input)) event.preventDefault();
-    });
-    window.webContents.on('devtools-opened', () => window.webContents.closeDevTools());
-  }
+export function isKioskEscapeKey(input: Pick<Input, 'key' | 'control' | 'meta' | 'shift' | 'alt'>): boolean {
+  const key = input.key.toLowerCase();
+  const command = input.control || input.meta;
+  if (key === 'f5' || key === 'f11' || key === 'f12') return true;
+  // Ctrl+R and Ctrl+Shift+R reload; Ctrl+Shift+I/J/C open the developer tools.
+  if (command && key === 'r') return true;
+  return command && input.shift && (key === 'i' || key === 'j' || key === 'c');
+}
+
+/**
+ * The cashier's window: resizable, with its menu and keys. Developer tools only in a
+ * development run (`devTools`), never in a packaged terminal.
+ */
+export function createCounterWindow(electron: WindowMaker, options: WindowOptions & { devTools: boolean }): BrowserWindow {
+  const window = new electron.BrowserWindow({
+    title: 'Lanepoint',
+    width: 1280,
+    height: 800,
+    // The counter layout (keypad beside the cart) needs this much room.
+    minWidth: 1024,
+    minHeight: 700,
+    show: false,
+    backgroundColor: '#f4f6f8',
+    webPreferences: secureWebPreferences({ preload: options.preload, devTools: options.devTools }),
+  });
+  return showWhenReady(window, options.onLoadError);
+}
+
+/**
+ * The customer's window: full screen in kiosk mode, no menu, no developer tools, and the
+ * reload and developer-tools keys swallowed before the page sees them.
+ */
+export function createKioskWindow(electron: WindowMaker, options: WindowOptions): BrowserWindow {
+  // Without an application menu there are no default accelerators (reload, zoom, devtools).
+  electron.Menu.setApplicationMenu(null);
+  const window = new electron.BrowserWindow({
+    title: 'Lanepoint',
+    kiosk: true,
+    fullscreen: true,
+    frame: false,
+    autoHideMenuBar: true,
+    minimizable: false,
+    maximizable: false,
+    show: false,
+    backgroundColor: '#f4f6f8',
+    webPreferences: secureWebPreferences({ preload: options.preload, devTools: false }),
+  });
+  window.removeMenu();
+  window.webContents.on('before-input-event', (event, input) => {
+    if (isKioskEscapeKey(input)) event.preventDefault();
+  });
+  // devTools: false already stops them; this is the second lock should anything open them.
+  window.webContents.on('devtools-opened', () => window.webContents.closeDevTools());
+  return showWhenReady(window, options.onLoadError);
+}
+
+/** Opens the terminal's window for `mode`; `devTools` applies to the counter only. */
+export function openTerminalWindow(
+  electron: WindowMaker,
+  mode: TerminalMode,
+  options: WindowOptions & { devTools: boolean },
+): BrowserWindow {
+  return mode === 'kiosk' ? createKioskWindow(electron, options) : createCounterWindow(electron, options);
+}
+
+/** Shown once painted (no white flash), always from app://lanepoint, never file://. */
+function showWhenReady(window: BrowserWindow, onLoadError: (error: unknown) => void): BrowserWindow {
   window.once('ready-to-show', () => window.show());
-  void window.loadURL(appEntryUrl);
+  // A rejected loadURL left unhandled would crash the main process; report it instead.
+  window.loadURL(appEntryUrl).catch(onLoadError);
   return window;
 }
