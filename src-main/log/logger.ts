@@ -1,50 +1,107 @@
-import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
-import { redactText, redactValue } from './redact';
+import pino, { type ChildLoggerOptions, type DestinationStream, type Logger as PinoLogger, type LogFn } from 'pino';
+import { interpolate } from './interpolate';
+import { redactRecord, redactText, redactValue } from './redact';
 
 export type Logger = PinoLogger;
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface LoggerOptions {
   readonly level: LogLevel;
-  /** Where lines go; standard error by default. Tests pass a collecting stream. */
+  /** Where lines go; standard error (synchronous) by default. Tests pass a collecting stream. */
   readonly destination?: DestinationStream;
+  /** Fields on every line; `{ app: 'lanepoint' }` by default. Redacted like everything else. */
   readonly base?: Record<string, unknown>;
 }
 
+type Message = { readonly given: true; readonly value: unknown } | { readonly given: false };
+
 /**
- * The one logger of the core: pino, with every record (fields, message, interpolation
- * arguments, errors, child bindings) passed through the card-data redaction.
+ * Splits a log call the way pino's LOG does (optional object or error first, then a message
+ * and its parameters) and builds the final message, redacted. When no message is given pino
+ * takes one from the error, outside every formatter; it is taken here instead, redacted.
+ */
+function messageOf(record: object | undefined, rest: readonly unknown[]): Message {
+  const [template, ...params] = rest;
+  if (template !== undefined) return { given: true, value: interpolate(template, params) };
+  if (record instanceof Error) return { given: true, value: redactText(String(record.message)) };
+  const fields = record as { msg?: unknown; err?: { message?: unknown } } | undefined;
+  if (fields && fields.msg === undefined && fields.err) {
+    const fromError = fields.err.message;
+    if (fromError !== undefined) return { given: true, value: redactValue(fromError) };
+  }
+  return { given: false };
+}
+
+/**
+ * Rewrites every log call before pino sees it: the message is interpolated and redacted here.
+ * The object (fields) is redacted by the record formatter.
+ */
+function redactCall(this: PinoLogger, args: Parameters<LogFn>, method: LogFn): void {
+  const [first, ...rest] = args as unknown[];
+  if (args.length === 0 || (first === null && rest.length === 0)) return method.apply(this, args);
+  const record = first !== null && typeof first === 'object' ? first : undefined;
+  const message = messageOf(record, record || first === null || first === undefined ? rest : args);
+  // Passing the message on its own (no parameters) leaves pino nothing to interpolate again.
+  const call: unknown[] = record ? [record] : [undefined];
+  if (message.given) call.push(message.value);
+  return method.apply(this, call as Parameters<LogFn>);
+}
+
+/** Child options can bring their own serializers, formatters and prefix: wrap them all. */
+function redactedChildOptions<Options extends ChildLoggerOptions>(options: Options): Options {
+  const safe: ChildLoggerOptions = { ...options };
+  if (typeof options.msgPrefix === 'string') safe.msgPrefix = redactText(options.msgPrefix);
+  if (options.serializers) {
+    safe.serializers = Object.fromEntries(
+      Object.entries(options.serializers).map(([key, serialize]) => [
+        key,
+        (value: unknown) => redactValue((serialize as (input: unknown) => unknown)(value)),
+      ]),
+    );
+  }
+  const formatters = options.formatters;
+  if (formatters) {
+    safe.formatters = {
+      ...formatters,
+      ...(formatters.log && { log: (record: object) => redactRecord(formatters.log?.(record) ?? {}) }),
+      ...(formatters.bindings && {
+        bindings: (bindings: pino.Bindings) => redactRecord(formatters.bindings?.(bindings) ?? {}),
+      }),
+    };
+  }
+  return safe as Options;
+}
+
+/**
+ * The one logger of the core: pino, with every record passed through the card-data redaction
+ * of `./redact` — the message and its interpolation parameters, fields at any depth, errors
+ * (message, stack, cause), the base fields and child bindings. Child options that bring their
+ * own serializers, formatters or message prefix are redacted too.
  */
 export function createLogger(options: LoggerOptions): Logger {
   const logger: Logger = pino(
     {
       level: options.level,
       base: options.base ?? { app: 'lanepoint' },
+      // pino runs serializers after the record formatter, so the error serializer redacts too.
       serializers: { err: (error: unknown) => redactValue(error) },
-      formatters: {
-        log: (record) => redactValue(record) as Record<string, unknown>,
-      },
-      hooks: {
-        logMethod(args, method) {
-          const [first, ...rest] = args as unknown[];
-          // logger.error(err) takes its message from err.message: redact it here, since pino
-          // writes `msg` outside the record formatter.
-          if (first instanceof Error) {
-            const message = typeof rest[0] === 'string' ? redactText(rest[0]) : redactText(first.message);
-            return method.apply(this, [{ err: first }, message, ...rest.slice(1).map((arg) => redactValue(arg))] as never);
-          }
-          const head = typeof first === 'string' ? redactText(first) : first;
-          return method.apply(this, [head, ...rest.map((arg) => redactValue(arg))] as never);
-        },
-      },
+      formatters: { log: redactRecord, bindings: redactRecord },
+      hooks: { logMethod: redactCall },
     },
     options.destination ?? pino.destination({ fd: 2, sync: true }),
   );
-  // pino serializes a child's bindings once, outside the record formatter; redact them on the
-  // way in. Children inherit this method through their prototype, so grandchildren do too.
-  const child = logger.child;
-  logger.child = function redactedChild(this: Logger, bindings, childOptions) {
-    return child.call(this, redactValue(bindings) as typeof bindings, childOptions);
-  } as Logger['child'];
+  // pino writes a child's bindings once, outside every formatter, so they are redacted on the
+  // way in. Children are made with Object.create(parent) and inherit these methods, so
+  // grandchildren are covered as well.
+  type Child = (this: Logger, bindings: pino.Bindings, childOptions?: ChildLoggerOptions) => unknown;
+  const child = logger.child as unknown as Child;
+  const redactedChild: Child = function (bindings, childOptions) {
+    return child.call(this, redactRecord(bindings), childOptions && redactedChildOptions(childOptions));
+  };
+  logger.child = redactedChild as unknown as Logger['child'];
+  const setBindings = logger.setBindings;
+  logger.setBindings = function redactedSetBindings(this: Logger, bindings: pino.Bindings) {
+    setBindings.call(this, redactRecord(bindings));
+  };
   return logger;
 }
