@@ -1,61 +1,79 @@
-import { SettingsError, type SettingIssue } from './settings-error';
+import type { SettingIssue } from './settings-error';
 
-type Parse = (raw: string) => { value: unknown } | { error: string };
+/** Turns a variable's text into the setting's value, or says why it cannot. */
+type ReadVariable = (raw: string) => { value: unknown } | { error: string };
 
-const text: Parse = (raw) => ({ value: raw });
+const text: ReadVariable = (raw) => ({ value: raw });
 
-const integer: Parse = (raw) =>
-  /^-?\d+$/.test(raw.trim()) ? { value: Number(raw.trim()) } : { error: `expected an integer, got "${raw}"` };
+// Whole numbers become numbers; anything else is passed on as text, so the schema rejects it
+// with the same words (and range) it uses for the file.
+const integer: ReadVariable = (raw) => (/^\s*-?\d+\s*$/.test(raw) ? { value: Number(raw) } : { value: raw });
 
-const truthy = ['1', 'true', 'yes', 'on'];
-const falsy = ['0', 'false', 'no', 'off'];
-const flag: Parse = (raw) => {
+const truthy = ['1', 'true', 'yes'];
+const falsy = ['0', 'false', 'no'];
+const flag: ReadVariable = (raw) => {
   const value = raw.trim().toLowerCase();
   if (truthy.includes(value)) return { value: true };
   if (falsy.includes(value)) return { value: false };
-  return { error: `expected one of ${[...truthy, ...falsy].join(', ')}, got "${raw}"` };
+  return { error: `expected one of ${[...truthy, ...falsy].join(', ')}, got ${JSON.stringify(raw)}` };
 };
 
+export interface SettingVariable {
+  readonly variable: string;
+  /** Dotted path of the setting it overrides. */
+  readonly setting: string;
+  readonly read: ReadVariable;
+}
+
 /**
- * The one table of environment overrides: variable → setting path and how to read it. The
- * README's Settings table lists the same rows.
+ * The one table of environment overrides: variable → setting path and how its text is read.
+ * The README's Settings table lists the same rows. A variable that is unset or empty leaves
+ * the file's value (or the default) in place. `kiosk.idleResetSeconds` is file-only.
  */
-export const settingsEnvironment: ReadonlyArray<{ variable: string; setting: string; parse: Parse }> = [
-  { variable: 'LANEPOINT_MODE', setting: 'mode', parse: text },
-  { variable: 'LANEPOINT_TRAINING', setting: 'training', parse: flag },
-  { variable: 'LANEPOINT_TERMINAL_ID', setting: 'terminalId', parse: text },
-  { variable: 'LANEPOINT_MERCHANT_ID', setting: 'merchantId', parse: text },
-  { variable: 'LANEPOINT_GATEWAY_URL', setting: 'gateway.url', parse: text },
-  { variable: 'LANEPOINT_HOST_PORT', setting: 'host.port', parse: integer },
-  { variable: 'LANEPOINT_LOG_LEVEL', setting: 'log.level', parse: text },
+export const settingsEnvironment: readonly SettingVariable[] = [
+  { variable: 'LANEPOINT_MODE', setting: 'mode', read: text },
+  { variable: 'LANEPOINT_TRAINING', setting: 'training', read: flag },
+  { variable: 'LANEPOINT_TERMINAL_ID', setting: 'terminalId', read: text },
+  { variable: 'LANEPOINT_MERCHANT_ID', setting: 'merchantId', read: text },
+  { variable: 'LANEPOINT_GATEWAY_URL', setting: 'gateway.url', read: text },
+  { variable: 'LANEPOINT_HOST_PORT', setting: 'host.port', read: integer },
+  { variable: 'LANEPOINT_LOG_LEVEL', setting: 'log.level', read: text },
 ];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
   let node = target;
   for (const key of keys.slice(0, -1)) {
+    // Copy each section on the way down so the caller's object is never changed. A section
+    // that is not an object in the file stays wrong, and the schema reports it.
     const next = node[key];
-    node[key] = next !== null && typeof next === 'object' && !Array.isArray(next) ? { ...next } : {};
+    if (next !== undefined && !isRecord(next)) return;
+    node[key] = { ...next };
     node = node[key] as Record<string, unknown>;
   }
   node[keys[keys.length - 1] as string] = value;
 }
 
 /**
- * Lays the `LANEPOINT_*` overrides over the file's values. Returns the merged (still unchecked)
- * input, and for each overridden setting the variable that set it.
+ * Lays the `LANEPOINT_*` overrides over the file's values. Returns the merged (not yet
+ * checked) input, per overridden setting path the variable that set it, and an issue for each
+ * variable whose text cannot be read at all (the caller reports them with the file's).
  */
 export function applyEnvironment(
   input: Record<string, unknown>,
   env: NodeJS.ProcessEnv,
-): { input: Record<string, unknown>; sources: Record<string, string> } {
+): { input: Record<string, unknown>; sources: Record<string, string>; issues: SettingIssue[] } {
   const merged: Record<string, unknown> = { ...input };
   const sources: Record<string, string> = {};
   const issues: SettingIssue[] = [];
-  for (const { variable, setting, parse } of settingsEnvironment) {
+  for (const { variable, setting, read } of settingsEnvironment) {
     const raw = env[variable];
     if (raw === undefined || raw === '') continue;
-    const parsed = parse(raw);
+    const parsed = read(raw);
     if ('error' in parsed) {
       issues.push({ setting, source: { kind: 'env', variable }, reason: parsed.error });
       continue;
@@ -63,6 +81,5 @@ export function applyEnvironment(
     setPath(merged, setting, parsed.value);
     sources[setting] = variable;
   }
-  if (issues.length > 0) throw new SettingsError(issues);
-  return { input: merged, sources };
+  return { input: merged, sources, issues };
 }

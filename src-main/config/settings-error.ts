@@ -2,10 +2,11 @@
 export type SettingSource =
   | { readonly kind: 'file'; readonly path: string }
   | { readonly kind: 'env'; readonly variable: string }
+  /** Passed in by code (e.g. the back office saving settings), not read from anywhere. */
   | { readonly kind: 'value' };
 
 export interface SettingIssue {
-  /** Dotted path, e.g. "gateway.url"; "(file)" for a file that is not valid JSON at all. */
+  /** Dotted path, e.g. "gateway.url"; "(file)" when the file as a whole cannot be read. */
   readonly setting: string;
   readonly source: SettingSource;
   readonly reason: string;
@@ -16,32 +17,33 @@ function describe(issue: SettingIssue): string {
     case 'env':
       return `${issue.source.variable} (${issue.setting}): ${issue.reason}`;
     case 'file':
-      return `${issue.source.path}: ${issue.setting}: ${issue.reason}`;
+      return issue.setting === '(file)'
+        ? `${issue.source.path}: ${issue.reason}`
+        : `${issue.source.path}: ${issue.setting}: ${issue.reason}`;
     default:
       return `${issue.setting}: ${issue.reason}`;
   }
 }
 
-/** One or more settings are wrong; the message names each one and where it came from. */
+/**
+ * One or more settings are wrong. The message names each one and where it came from, e.g.
+ * `LANEPOINT_HOST_PORT (host.port): expected an integer from 0 to 65535, got "abc"`;
+ * `setting` and `source` describe the first, `issues` all of them.
+ */
 export class SettingsError extends Error {
   readonly issues: readonly SettingIssue[];
+  readonly setting: string;
+  readonly source: SettingSource;
 
-  constructor(issues: readonly SettingIssue[]) {
+  constructor(issues: readonly [SettingIssue, ...SettingIssue[]]) {
     super(
       issues.length === 1
-        ? `Invalid setting: ${describe(issues[0] as SettingIssue)}`
+        ? `Invalid setting: ${describe(issues[0])}`
         : `Invalid settings:\n${issues.map((issue) => `  - ${describe(issue)}`).join('\n')}`,
     );
     this.name = 'SettingsError';
     this.issues = issues;
-  }
-
-  /** The first wrong setting's dotted path. */
-  get setting(): string {
-    return this.issues[0]?.setting ?? '';
-  }
-
-  get source(): SettingSource {
-    return this.issues[0]?.source ?? { kind: 'value' };
+    this.setting = issues[0].setting;
+    this.source = issues[0].source;
   }
 }

@@ -1,14 +1,15 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join, posix, win32 } from 'node:path';
 import type { z } from 'zod';
 import { applyEnvironment } from './environment';
+import { writeFileAtomic } from './private-file';
 import { settingsSchema, type Settings, type SettingsInput } from './schema';
-import { SettingsError, type SettingSource } from './settings-error';
+import { SettingsError, type SettingIssue, type SettingSource } from './settings-error';
 
-export { settingsSchema, isLoopbackHost, type Settings, type SettingsInput } from './schema';
+export { settingsSchema, isLoopbackHost, logLevels, type Settings, type SettingsInput } from './schema';
 export { SettingsError, type SettingIssue, type SettingSource } from './settings-error';
-export { settingsEnvironment } from './environment';
+export { settingsEnvironment, type SettingVariable } from './environment';
 
 /** The settings file inside an app-data folder. */
 export function settingsPath(appDataDir: string): string {
@@ -17,7 +18,9 @@ export function settingsPath(appDataDir: string): string {
 
 /**
  * The Node host's app-data folder: `LANEPOINT_HOME`, else the platform's per-user settings
- * folder. (The Electron shell passes `app.getPath('userData')` instead.)
+ * folder (`$XDG_CONFIG_HOME/lanepoint` or `~/.config/lanepoint`, `~/Library/Application
+ * Support/Lanepoint`, `%APPDATA%\Lanepoint`). Pure: everything it reads is passed in. (The
+ * Electron shell passes `app.getPath('userData')` instead.)
  */
 export function defaultAppDataDir(
   env: NodeJS.ProcessEnv = process.env,
@@ -25,24 +28,55 @@ export function defaultAppDataDir(
   home: string = homedir(),
 ): string {
   if (env.LANEPOINT_HOME) return env.LANEPOINT_HOME;
-  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Lanepoint');
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Lanepoint');
-  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'lanepoint');
+  if (platform === 'win32') return win32.join(env.APPDATA || win32.join(home, 'AppData', 'Roaming'), 'Lanepoint');
+  if (platform === 'darwin') return posix.join(home, 'Library', 'Application Support', 'Lanepoint');
+  // The XDG spec says a relative XDG_CONFIG_HOME is invalid and must be ignored.
+  const xdg = env.XDG_CONFIG_HOME;
+  return posix.join(xdg && posix.isAbsolute(xdg) ? xdg : posix.join(home, '.config'), 'lanepoint');
 }
 
-function sourceOf(setting: string, sources: Record<string, string>, file: string): SettingSource {
-  // An env variable overrides a whole leaf; anything under it came from the file.
-  const variable = sources[setting];
-  return variable ? { kind: 'env', variable } : { kind: 'file', path: file };
+/** How a rejected value is shown in a message: short, quoted, never a whole object. */
+function shown(input: unknown): string {
+  if (typeof input === 'string') return JSON.stringify(input.length > 64 ? `${input.slice(0, 64)}…` : input);
+  if (typeof input === 'number' || typeof input === 'boolean' || input === null) return String(input);
+  return Array.isArray(input) ? 'a list' : typeof input === 'object' ? 'an object' : 'nothing';
 }
 
-function issuesOf(error: z.ZodError, sources: Record<string, string>, file: string) {
-  return error.issues.map((issue) => {
-    const keys = 'keys' in issue && Array.isArray(issue.keys) ? (issue.keys as string[]) : [];
-    const base = issue.path.map(String).join('.');
-    const setting = keys.length > 0 ? [base, keys.join(', ')].filter(Boolean).join('.') : base || '(settings)';
-    return { setting, source: sourceOf(setting, sources, file), reason: issue.message };
+/**
+ * zod issues → setting issues: one per unknown key, the rejected value appended (except a
+ * gateway URL's, which might carry credentials), and the source of each: the variable that set
+ * it, else `fallback`.
+ */
+function issuesOf(error: z.ZodError, sources: Record<string, string>, fallback: SettingSource): SettingIssue[] {
+  const sourceOf = (setting: string): SettingSource => {
+    const variable = sources[setting];
+    return variable ? { kind: 'env', variable } : fallback;
+  };
+  return error.issues.flatMap((issue) => {
+    const base = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => {
+        const setting = [...base, key].join('.');
+        return { setting, source: sourceOf(setting), reason: 'unknown setting; check its spelling' };
+      });
+    }
+    const setting = base.join('.') || '(settings)';
+    const withInput = 'input' in issue && setting !== 'gateway.url' && issue.code !== 'custom';
+    const reason = withInput ? `${issue.message}, got ${shown(issue.input)}` : issue.message;
+    return [{ setting, source: sourceOf(setting), reason }];
   });
+}
+
+/** "position 19" in V8's message → "line 1, column 20" in the file, which an editor can find. */
+function jsonPosition(text: string, message: string): string {
+  const match = /position (\d+)/.exec(message);
+  const offset = match ? Number(match[1]) : text.length;
+  const before = text.slice(0, offset).split('\n');
+  return `line ${before.length}, column ${(before[before.length - 1]?.length ?? 0) + 1}`;
+}
+
+function fileIssue(file: string, reason: string): SettingsError {
+  return new SettingsError([{ setting: '(file)', source: { kind: 'file', path: file }, reason }]);
 }
 
 function readSettingsFile(file: string): Record<string, unknown> {
@@ -53,57 +87,57 @@ function readSettingsFile(file: string): Record<string, unknown> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw error;
   }
+  // Windows editors like to start UTF-8 files with a byte-order mark, which JSON.parse rejects.
+  text = text.replace(/^\uFEFF/, '');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    const reason = `not valid JSON (${(error as Error).message})`;
-    throw new SettingsError([{ setting: '(file)', source: { kind: 'file', path: file }, reason }]);
+    const message = (error as Error).message;
+    throw fileIssue(file, `not valid JSON at ${jsonPosition(text, message)}: ${message}`);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    const reason = 'must hold one JSON object';
-    throw new SettingsError([{ setting: '(file)', source: { kind: 'file', path: file }, reason }]);
+    throw fileIssue(file, 'must hold one JSON object, e.g. { "mode": "counter" }');
   }
   return parsed as Record<string, unknown>;
 }
 
+export interface LoadedSettings {
+  readonly settings: Settings;
+  /** Setting path → the environment variable that overrode it, for diagnostics. */
+  readonly sources: Record<string, string>;
+}
+
 /**
- * Reads `settings.json` (missing means defaults), lays the `LANEPOINT_*` overrides over it and
- * checks the result. Throws one `SettingsError` listing every wrong setting and its source.
+ * Reads `<appDataDir>/settings.json` (missing means defaults), lays the `LANEPOINT_*`
+ * overrides of `settingsEnvironment` over it and checks the result. Throws one
+ * `SettingsError` listing every wrong setting with its source (the file or the variable).
  */
-export function loadSettings(options: { appDataDir: string; env?: NodeJS.ProcessEnv }): {
-  settings: Settings;
-  /** Setting path → the environment variable that overrode it. */
-  sources: Record<string, string>;
-} {
+export function loadSettings(options: { appDataDir: string; env?: NodeJS.ProcessEnv }): LoadedSettings {
   const file = settingsPath(options.appDataDir);
-  const { input, sources } = applyEnvironment(readSettingsFile(file), options.env ?? {});
-  const result = settingsSchema.safeParse(input);
-  if (!result.success) throw new SettingsError(issuesOf(result.error, sources, file));
+  const { input, sources, issues } = applyEnvironment(readSettingsFile(file), options.env ?? process.env);
+  const result = settingsSchema.safeParse(input, { reportInput: true });
+  const all = [...issues, ...(result.success ? [] : issuesOf(result.error, sources, { kind: 'file', path: file }))];
+  const [first, ...rest] = all;
+  if (first) throw new SettingsError([first, ...rest]);
+  if (!result.success) throw result.error; // unreachable: a failed parse always has issues
   return { settings: result.data, sources };
 }
 
 /**
- * Checks and writes the settings atomically: a temporary file in the same folder, flushed to
- * disk, then renamed over the old one, so a crash or a bad value never leaves a broken file.
+ * Checks `settings` and writes them to `<appDataDir>/settings.json` atomically (temporary
+ * file in the same folder, fsync, rename), creating the folder (0700) when needed. Invalid
+ * settings throw a `SettingsError` before anything is written, so the old file stays whole.
+ * Pass the values meant for the file, not ones merged with environment overrides, or the
+ * overrides become permanent. Returns the settings as written (defaults filled in).
  */
 export function saveSettings(appDataDir: string, settings: SettingsInput): Settings {
-  const file = settingsPath(appDataDir);
-  const result = settingsSchema.safeParse(settings);
+  const result = settingsSchema.safeParse(settings, { reportInput: true });
   if (!result.success) {
-    throw new SettingsError(
-      issuesOf(result.error, {}, file).map((issue) => ({ ...issue, source: { kind: 'value' } as const })),
-    );
+    const [first, ...rest] = issuesOf(result.error, {}, { kind: 'value' });
+    if (first) throw new SettingsError([first, ...rest]);
+    throw result.error;
   }
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${process.pid}.tmp`;
-  const fd = openSync(temporary, 'w', 0o600);
-  try {
-    writeSync(fd, `${JSON.stringify(result.data, null, 2)}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temporary, file);
+  writeFileAtomic(settingsPath(appDataDir), `${JSON.stringify(result.data, null, 2)}\n`);
   return result.data;
 }

@@ -1,10 +1,9 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   defaultAppDataDir,
-  isLoopbackHost,
   loadSettings,
   saveSettings,
   settingsPath,
@@ -13,6 +12,7 @@ import {
 } from '../../../src-main/config/settings';
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'lanepoint-settings-'));
+const posix = process.platform !== 'win32';
 
 function settingsErrorOf(run: () => unknown): SettingsError {
   try {
@@ -24,86 +24,86 @@ function settingsErrorOf(run: () => unknown): SettingsError {
   throw new Error('expected a SettingsError');
 }
 
-describe('settingsSchema', () => {
-  it('turns {} into a fresh install: training counter mode on the built-in emulator', () => {
-    expect(settingsSchema.parse({})).toEqual({
-      mode: 'counter',
-      training: true,
-      terminalId: 'LANE-01',
-      merchantId: '',
-      gateway: { url: '' },
-      host: { port: 8710 },
-      kiosk: { idleResetSeconds: 90 },
-      log: { level: 'info' },
+/** A folder holding a settings.json with `content` (a string is written as is). */
+function withFile(content: unknown): { dir: string; file: string } {
+  const dir = freshDir();
+  const file = settingsPath(dir);
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return { dir, file };
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('loadSettings: the file', () => {
+  it('gives the defaults when there is no settings file', () => {
+    expect(loadSettings({ appDataDir: freshDir(), env: {} })).toEqual({
+      settings: settingsSchema.parse({}),
+      sources: {},
     });
   });
 
-  it.each<[string, unknown, string]>([
-    ['mode', { mode: 'drive-thru' }, 'mode'],
-    ['training', { training: 'yes' }, 'training'],
-    ['terminalId', { terminalId: 'LANE 01' }, 'terminalId'],
-    ['terminalId length', { terminalId: 'L'.repeat(17) }, 'terminalId'],
-    ['merchantId', { merchantId: '49602800000A' }, 'merchantId'],
-    ['merchantId length', { merchantId: '1'.repeat(17) }, 'merchantId'],
-    ['port', { host: { port: 70000 } }, 'host.port'],
-    ['idle reset', { kiosk: { idleResetSeconds: 5 } }, 'kiosk.idleResetSeconds'],
-    ['log level', { log: { level: 'loud' } }, 'log.level'],
-    ['gateway http', { training: false, gateway: { url: 'http://gateway.example/cardconnect/rest' } }, 'gateway.url'],
-    ['gateway scheme', { training: false, gateway: { url: 'ftp://gateway.example/' } }, 'gateway.url'],
-    ['gateway credentials', { training: false, gateway: { url: 'https://u:p@gateway.example/' } }, 'gateway.url'],
-    ['gateway not a URL', { training: false, gateway: { url: 'gateway' } }, 'gateway.url'],
-    ['training off loopback', { gateway: { url: 'https://gateway.example/rest' } }, 'gateway.url'],
-  ])('rejects a bad %s, naming it', (_what, input, setting) => {
-    const result = settingsSchema.safeParse(input);
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toContain(setting);
+  it('reads the file, filling what it leaves out with defaults', () => {
+    const { dir } = withFile({ mode: 'kiosk', training: false, kiosk: { idleResetSeconds: 30 } });
+    const { settings } = loadSettings({ appDataDir: dir, env: {} });
+    expect(settings).toMatchObject({ mode: 'kiosk', training: false, kiosk: { idleResetSeconds: 30 }, host: { port: 8710 } });
   });
 
-  it.each(['http://127.0.0.1:9000/rest', 'http://127.8.9.10/rest', 'http://[::1]:9000/rest', 'http://localhost:9000/'])(
-    'accepts plain http on loopback %s, even in training',
-    (url) => {
-      expect(settingsSchema.safeParse({ gateway: { url } }).success).toBe(true);
-    },
-  );
-
-  it('accepts an https gateway on a live terminal', () => {
-    const url = 'https://gateway.example:6443/cardconnect/rest';
-    expect(settingsSchema.parse({ training: false, gateway: { url } }).gateway.url).toBe(url);
-  });
-
-  it.each([['192.168.1.5'], ['10.0.0.1'], ['128.0.0.1'], ['localhost.evil.example'], ['::2']])(
-    '%s is not loopback',
-    (host) => {
-      expect(isLoopbackHost(host)).toBe(false);
-    },
-  );
-});
-
-describe('loadSettings', () => {
-  it('gives the defaults when there is no settings file', () => {
-    expect(loadSettings({ appDataDir: freshDir(), env: {} }).settings.mode).toBe('counter');
-  });
-
-  it('reads the file and names an unknown key in it', () => {
-    const dir = freshDir();
-    writeFileSync(settingsPath(dir), JSON.stringify({ mode: 'kiosk', gatewayUrl: 'x' }));
+  it('names an unknown key and the file it is in', () => {
+    const { dir, file } = withFile({ mode: 'kiosk', gatewayUrl: 'x' });
     const error = settingsErrorOf(() => loadSettings({ appDataDir: dir, env: {} }));
     expect(error.setting).toBe('gatewayUrl');
-    expect(error.message).toContain(settingsPath(dir));
-    expect(error.message).toContain('gatewayUrl');
+    expect(error.source).toEqual({ kind: 'file', path: file });
+    expect(error.message).toBe(`Invalid setting: ${file}: gatewayUrl: unknown setting; check its spelling`);
   });
 
-  it('names the file when it is not JSON', () => {
-    const dir = freshDir();
-    writeFileSync(settingsPath(dir), '{ "mode": "kiosk", }');
+  it('names the file and the line and column when it is not JSON', () => {
+    const { dir, file } = withFile('{\n  "mode": "kiosk",\n}\n');
     const error = settingsErrorOf(() => loadSettings({ appDataDir: dir, env: {} }));
-    expect(error.message).toContain(settingsPath(dir));
-    expect(error.message).toMatch(/not valid JSON/);
+    expect(error.source).toEqual({ kind: 'file', path: file });
+    expect(error.message).toContain(`${file}: not valid JSON at line 3, column 1`);
   });
 
+  it('names the file when it holds JSON that is not an object', () => {
+    const { dir, file } = withFile('["kiosk"]');
+    expect(settingsErrorOf(() => loadSettings({ appDataDir: dir, env: {} })).message).toContain(
+      `${file}: must hold one JSON object`,
+    );
+  });
+
+  it('reads a file that starts with a byte-order mark', () => {
+    const { dir } = withFile('\uFEFF{ "mode": "kiosk" }');
+    expect(loadSettings({ appDataDir: dir, env: {} }).settings.mode).toBe('kiosk');
+  });
+
+  it.each([
+    [
+      { training: false, gateway: { url: 'http://192.168.1.5/rest' } },
+      'gateway.url: http is allowed only for loopback addresses; use https',
+    ],
+    [{ gateway: { url: 'https://gw.example/rest' } }, 'gateway.url: training mode refuses a non-loopback gateway'],
+    [{ host: { port: 'abc' } }, 'host.port: expected an integer from 0 to 65535, got "abc"'],
+    [{ mode: 'drive-thru' }, 'mode: expected "counter" or "kiosk", got "drive-thru"'],
+  ])('says what is wrong in the file and where: %j', (content, expected) => {
+    const { dir, file } = withFile(content);
+    expect(settingsErrorOf(() => loadSettings({ appDataDir: dir, env: {} })).message).toContain(`${file}: ${expected}`);
+  });
+
+  it.each([
+    ['credentials', 'https://user:hunter2@gw.example/'],
+    ['credentials and too long', `https://user:hunter2@gw.example/${'a'.repeat(2048)}`],
+  ])('does not repeat a gateway URL that carries %s', (_what, url) => {
+    const { dir } = withFile({ training: false, gateway: { url } });
+    const error = settingsErrorOf(() => loadSettings({ appDataDir: dir, env: {} }));
+    expect(error.setting).toBe('gateway.url');
+    expect(error.message).not.toContain('hunter2');
+  });
+});
+
+describe('loadSettings: the environment', () => {
   it('lets the environment override the file and reports which variable did', () => {
-    const dir = freshDir();
-    writeFileSync(settingsPath(dir), JSON.stringify({ mode: 'counter', host: { port: 9000 } }));
+    const { dir } = withFile({ mode: 'counter', host: { port: 9000 } });
     const { settings, sources } = loadSettings({
       appDataDir: dir,
       env: { LANEPOINT_MODE: 'kiosk', LANEPOINT_TRAINING: 'no', LANEPOINT_GATEWAY_URL: 'https://gw.example/rest' },
@@ -114,51 +114,81 @@ describe('loadSettings', () => {
   });
 
   it.each([
-    [{ LANEPOINT_HOST_PORT: 'abc' }, 'LANEPOINT_HOST_PORT (host.port): expected an integer'],
-    [{ LANEPOINT_HOST_PORT: '99999' }, 'LANEPOINT_HOST_PORT (host.port)'],
-    [{ LANEPOINT_TRAINING: 'maybe' }, 'LANEPOINT_TRAINING (training)'],
-    [{ LANEPOINT_MODE: 'drive-thru' }, 'LANEPOINT_MODE (mode)'],
+    [{ LANEPOINT_HOST_PORT: 'abc' }, 'LANEPOINT_HOST_PORT (host.port): expected an integer from 0 to 65535, got "abc"'],
+    [{ LANEPOINT_HOST_PORT: '99999' }, 'LANEPOINT_HOST_PORT (host.port): expected an integer from 0 to 65535, got 99999'],
+    [{ LANEPOINT_TRAINING: 'maybe' }, 'LANEPOINT_TRAINING (training): expected one of 1, true, yes, 0, false, no'],
+    [{ LANEPOINT_MODE: 'drive-thru' }, 'LANEPOINT_MODE (mode): expected "counter" or "kiosk"'],
+    [{ LANEPOINT_TERMINAL_ID: 'lane 1' }, 'LANEPOINT_TERMINAL_ID (terminalId): expected 1 to 16 letters'],
+    [{ LANEPOINT_LOG_LEVEL: 'verbose' }, 'LANEPOINT_LOG_LEVEL (log.level): expected one of fatal'],
     [{ LANEPOINT_GATEWAY_URL: 'https://gw.example/' }, 'LANEPOINT_GATEWAY_URL (gateway.url): training mode refuses'],
   ])('names the variable for a bad override %j', (env, expected) => {
     const error = settingsErrorOf(() => loadSettings({ appDataDir: freshDir(), env }));
+    const variable = Object.keys(env)[0];
+    expect(error.source).toEqual({ kind: 'env', variable });
     expect(error.message).toContain(expected);
   });
 
-  it('lists every wrong setting at once', () => {
-    const dir = freshDir();
-    writeFileSync(settingsPath(dir), JSON.stringify({ mode: 'x', terminalId: '' }));
-    const error = settingsErrorOf(() => loadSettings({ appDataDir: dir, env: { LANEPOINT_HOST_PORT: '-1' } }));
-    expect(error.issues.map((issue) => issue.setting).sort()).toEqual(['host.port', 'mode', 'terminalId']);
+  it('lists every wrong setting at once, from the file and the environment', () => {
+    const { dir, file } = withFile({ mode: 'x', terminalId: '' });
+    const error = settingsErrorOf(() =>
+      loadSettings({ appDataDir: dir, env: { LANEPOINT_HOST_PORT: '-1', LANEPOINT_TRAINING: 'perhaps' } }),
+    );
+    expect(error.issues.map((issue) => issue.setting).sort()).toEqual(['host.port', 'mode', 'terminalId', 'training']);
+    expect(error.message.split('\n')).toHaveLength(5);
     expect(error.message).toContain('LANEPOINT_HOST_PORT (host.port)');
-    expect(error.message).toContain(`${settingsPath(dir)}: mode`);
+    expect(error.message).toContain('LANEPOINT_TRAINING (training)');
+    expect(error.message).toContain(`${file}: mode`);
+    expect(error.message).toContain(`${file}: terminalId`);
+  });
+
+  it('reads process.env when no environment is passed', () => {
+    vi.stubEnv('LANEPOINT_MODE', 'kiosk');
+    expect(loadSettings({ appDataDir: freshDir() }).sources).toEqual({ mode: 'LANEPOINT_MODE' });
   });
 });
 
 describe('saveSettings', () => {
-  it('round-trips through the file, owner-only', () => {
+  it('round-trips through the file, owner-only, creating the folder owner-only', () => {
     const dir = join(freshDir(), 'nested', 'app');
-    saveSettings(dir, { mode: 'kiosk', terminalId: 'KIOSK-2' });
-    expect(loadSettings({ appDataDir: dir, env: {} }).settings).toMatchObject({ mode: 'kiosk', terminalId: 'KIOSK-2' });
-    if (process.platform !== 'win32') expect(statSync(settingsPath(dir)).mode & 0o777).toBe(0o600);
+    const saved = saveSettings(dir, { mode: 'kiosk', terminalId: 'KIOSK-2' });
+    expect(saved).toEqual(settingsSchema.parse({ mode: 'kiosk', terminalId: 'KIOSK-2' }));
+    expect(loadSettings({ appDataDir: dir, env: {} }).settings).toEqual(saved);
+    expect(JSON.parse(readFileSync(settingsPath(dir), 'utf8'))).toEqual(saved);
+    if (posix) {
+      expect(statSync(settingsPath(dir)).mode & 0o777).toBe(0o600);
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+    }
   });
 
-  it('leaves the old file untouched when the new settings are wrong', () => {
+  it('leaves the old file untouched, and no temporary file, when the new settings are wrong', () => {
     const dir = freshDir();
     saveSettings(dir, { terminalId: 'LANE-09' });
     const before = readFileSync(settingsPath(dir), 'utf8');
-    const error = settingsErrorOf(() => saveSettings(dir, { terminalId: 'not valid!' }));
-    expect(error.setting).toBe('terminalId');
+    const error = settingsErrorOf(() => saveSettings(dir, { terminalId: 'not valid!', host: { port: 1e6 } }));
+    expect(error.issues.map((issue) => issue.setting)).toEqual(['terminalId', 'host.port']);
+    expect(error.source).toEqual({ kind: 'value' });
+    expect(error.message).toContain('terminalId: expected 1 to 16 letters, digits or dashes, got "not valid!"');
     expect(readFileSync(settingsPath(dir), 'utf8')).toBe(before);
+    expect(readdirSync(dir)).toEqual(['settings.json']);
+  });
+
+  it('writes nothing at all for wrong settings in a fresh folder', () => {
+    const dir = freshDir();
+    expect(() => saveSettings(dir, { training: true, gateway: { url: 'https://gw.example/' } })).toThrow(SettingsError);
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
 
 describe('defaultAppDataDir', () => {
   it.each<[NodeJS.ProcessEnv, NodeJS.Platform, string]>([
-    [{ LANEPOINT_HOME: '/srv/lane' }, 'linux', '/srv/lane'],
+    [{ LANEPOINT_HOME: '/srv/lane', XDG_CONFIG_HOME: '/cfg' }, 'linux', '/srv/lane'],
+    [{ LANEPOINT_HOME: '' }, 'linux', '/home/cashier/.config/lanepoint'],
     [{}, 'linux', '/home/cashier/.config/lanepoint'],
     [{ XDG_CONFIG_HOME: '/cfg' }, 'linux', '/cfg/lanepoint'],
-    [{}, 'darwin', '/home/cashier/Library/Application Support/Lanepoint'],
-    [{ APPDATA: '/appdata' }, 'win32', join('/appdata', 'Lanepoint')],
+    [{ XDG_CONFIG_HOME: 'relative/cfg' }, 'linux', '/home/cashier/.config/lanepoint'],
+    [{ XDG_CONFIG_HOME: '/cfg' }, 'darwin', '/home/cashier/Library/Application Support/Lanepoint'],
+    [{ APPDATA: 'C:\\Users\\cashier\\AppData\\Roaming' }, 'win32', 'C:\\Users\\cashier\\AppData\\Roaming\\Lanepoint'],
+    [{ LANEPOINT_HOME: 'D:\\lane' }, 'win32', 'D:\\lane'],
   ])('%j on %s → %s', (env, platform, expected) => {
     expect(defaultAppDataDir(env, platform, '/home/cashier')).toBe(expected);
   });

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { isLoopbackHost, settingsSchema } from '../../../src-main/config/schema';
+
+/** The dotted paths zod names for `input`, unknown keys included (one per key). */
+function rejectedPaths(input: unknown): string[] {
+  const result = settingsSchema.safeParse(input);
+  expect(result.success, `expected ${JSON.stringify(input)} to be rejected`).toBe(false);
+  return (result.error?.issues ?? []).flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => [...issue.path, key].join('.'))
+      : [issue.path.join('.')],
+  );
+}
+
+describe('settingsSchema defaults', () => {
+  it('turns {} into a fresh install: training counter mode on the built-in emulator', () => {
+    expect(settingsSchema.parse({})).toEqual({
+      mode: 'counter',
+      training: true,
+      terminalId: 'LANE-01',
+      merchantId: '',
+      gateway: { url: '' },
+      host: { port: 8710 },
+      kiosk: { idleResetSeconds: 90 },
+      log: { level: 'info' },
+    });
+  });
+
+  it('fills a half-written section from its own defaults', () => {
+    expect(settingsSchema.parse({ host: {}, kiosk: { idleResetSeconds: 120 } })).toMatchObject({
+      host: { port: 8710 },
+      kiosk: { idleResetSeconds: 120 },
+    });
+  });
+});
+
+describe('settingsSchema rules', () => {
+  it.each<[string, unknown, string]>([
+    ['mode', { mode: 'drive-thru' }, 'mode'],
+    ['training as text', { training: 'yes' }, 'training'],
+    ['terminalId with a space', { terminalId: 'LANE 01' }, 'terminalId'],
+    ['terminalId empty', { terminalId: '' }, 'terminalId'],
+    ['terminalId of 17', { terminalId: 'L'.repeat(17) }, 'terminalId'],
+    ['merchantId with a letter', { merchantId: '49602800000A' }, 'merchantId'],
+    ['merchantId of 17 digits', { merchantId: '1'.repeat(17) }, 'merchantId'],
+    ['port above 65535', { host: { port: 65536 } }, 'host.port'],
+    ['negative port', { host: { port: -1 } }, 'host.port'],
+    ['fractional port', { host: { port: 8710.5 } }, 'host.port'],
+    ['port as text', { host: { port: '8710' } }, 'host.port'],
+    ['idle reset below 15', { kiosk: { idleResetSeconds: 14 } }, 'kiosk.idleResetSeconds'],
+    ['idle reset above 3600', { kiosk: { idleResetSeconds: 3601 } }, 'kiosk.idleResetSeconds'],
+    ['log level', { log: { level: 'loud' } }, 'log.level'],
+    ['section that is not an object', { kiosk: 90 }, 'kiosk'],
+    ['http off loopback', { training: false, gateway: { url: 'http://192.168.1.5/cardconnect/rest' } }, 'gateway.url'],
+    ['ftp scheme', { training: false, gateway: { url: 'ftp://gateway.example/' } }, 'gateway.url'],
+    ['credentials in the URL', { training: false, gateway: { url: 'https://u:p@gateway.example/' } }, 'gateway.url'],
+    ['a relative URL', { training: false, gateway: { url: 'gateway.example/rest' } }, 'gateway.url'],
+    ['unknown top-level key', { gatewayUrl: 'https://gateway.example/' }, 'gatewayUrl'],
+    ['unknown nested key', { gateway: { URL: 'https://gateway.example/' } }, 'gateway.URL'],
+  ])('rejects %s, naming the setting', (_what, input, setting) => {
+    expect(rejectedPaths(input)).toContain(setting);
+  });
+
+  it('names every unknown key, not only the first', () => {
+    expect(rejectedPaths({ modes: 'kiosk', trainning: false, log: { levle: 'debug' } }).sort()).toEqual([
+      'log.levle',
+      'modes',
+      'trainning',
+    ]);
+  });
+
+  it.each<[string, unknown]>([
+    ['port 0 (any free port)', { host: { port: 0 } }],
+    ['port 65535', { host: { port: 65535 } }],
+    ['idle reset 15', { kiosk: { idleResetSeconds: 15 } }],
+    ['idle reset 3600', { kiosk: { idleResetSeconds: 3600 } }],
+    ['a 16-character terminal id', { terminalId: 'Lane-0123456789a' }],
+    ['a 16-digit merchant id', { merchantId: '4960280000000001' }],
+    ['kiosk mode', { mode: 'kiosk' }],
+    ['every log level', { log: { level: 'trace' } }],
+  ])('accepts %s', (_what, input) => {
+    expect(settingsSchema.safeParse(input).success).toBe(true);
+  });
+});
+
+describe('gateway.url and training', () => {
+  it.each([
+    'http://127.0.0.1:9000/rest',
+    'http://127.8.9.10/rest',
+    'http://[::1]:9000/rest',
+    'http://localhost:9000/',
+    'http://LOCALHOST./',
+    // The WHATWG parser normalizes the decimal form to 127.0.0.1: the host is read, not the text.
+    'http://2130706433/',
+  ])('accepts plain http on loopback %s, even in training', (url) => {
+    expect(settingsSchema.safeParse({ gateway: { url } }).success).toBe(true);
+  });
+
+  it.each([
+    'http://192.168.1.5/rest',
+    'http://127.0.0.1.evil.example/',
+    'http://evil.example#@127.0.0.1/',
+    'http://evil.example/?u=http://127.0.0.1/',
+  ])('rejects plain http on %s, which is not loopback', (url) => {
+    expect(rejectedPaths({ training: false, gateway: { url } })).toEqual(['gateway.url']);
+  });
+
+  it('accepts an https gateway on a live terminal', () => {
+    const url = 'https://gateway.example:6443/cardconnect/rest';
+    expect(settingsSchema.parse({ training: false, gateway: { url } }).gateway.url).toBe(url);
+  });
+
+  it('refuses a non-loopback gateway in training, naming gateway.url and why', () => {
+    const result = settingsSchema.safeParse({ training: true, gateway: { url: 'https://gateway.example/rest' } });
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ['gateway', 'url'], message: expect.stringMatching(/training mode refuses/) }),
+    ]);
+  });
+
+  it('accepts an https loopback gateway in training', () => {
+    expect(settingsSchema.safeParse({ gateway: { url: 'https://127.0.0.1:8711/rest' } }).success).toBe(true);
+  });
+
+  it('reports a URL that does not parse in training as one issue, instead of throwing', () => {
+    expect(() => settingsSchema.safeParse({ training: true, gateway: { url: 'not a url' } })).not.toThrow();
+    expect(rejectedPaths({ training: true, gateway: { url: 'not a url' } })).toEqual(['gateway.url']);
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it.each(['127.0.0.1', '127.255.255.254', 'localhost', 'LocalHost', 'localhost.', '[::1]', '::1'])(
+    '%s is loopback',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(true);
+    },
+  );
+
+  it.each(['192.168.1.5', '10.0.0.1', '128.0.0.1', '0.0.0.0', 'localhost.evil.example', 'mylocalhost', '::2', '[::]'])(
+    '%s is not loopback',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(false);
+    },
+  );
+});
