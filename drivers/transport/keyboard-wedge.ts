@@ -1,0 +1,211 @@
+import { EventEmitter } from 'node:events';
+import type { Transport, TransportEvents } from './types';
+
+/**
+ * Card readers in keyboard mode "type" what they read. These keystrokes arrive in the same
+ * stream as the cashier's, so they must be told apart and taken out before they reach a text
+ * field. Readers type far faster than people (a character every few milliseconds; people
+ * rarely manage 60 ms between keys) and their output starts with a known character.
+ *
+ * The detector holds back every keystroke that could start a reader burst. While keys keep
+ * coming faster than `maxGapMs` they are held; once the burst ends (Enter, or a pause) it is
+ * a reader burst when it is long enough, and otherwise the held keys are released to be typed
+ * after all. A person's keystrokes are therefore never lost, only delayed by `maxGapMs` when
+ * they start with a character a reader could start with.
+ */
+export interface Keystroke {
+  /** The character typed ("A", "%", "0"), or a key name such as "Enter" or "Backspace". */
+  readonly key: string;
+  /** When it was typed, in milliseconds (any monotonic clock). */
+  readonly at: number;
+}
+
+export interface WedgeOptions {
+  /** The longest pause between two keystrokes of one burst (default 50 ms). */
+  readonly maxGapMs?: number;
+  /** The fewest characters that make a reader burst (default 16: no card record is shorter). */
+  readonly minLength?: number;
+  /** The most characters one burst may hold (default 4096); more ends it as too long. */
+  readonly maxLength?: number;
+  /** The characters a burst may start with (default: "%" and ";" for clear tracks, hex digits for encrypted records). */
+  readonly startCharacters?: string;
+}
+
+export type WedgeVerdict = 'consume' | 'pass';
+
+export interface WedgeOutput {
+  /** A complete reader burst (without its Enter). */
+  readonly burst?: string;
+  /** Keystrokes held back that turned out to be a person typing, to be typed now, in order. */
+  readonly release?: readonly Keystroke[];
+}
+
+const defaultStart = '%;0123456789ABCDEF';
+
+/** The pure burst detector: feed it keystrokes (and the time) and act on what it returns. */
+export class WedgeDetector {
+  readonly #maxGapMs: number;
+  readonly #minLength: number;
+  readonly #maxLength: number;
+  readonly #start: ReadonlySet<string>;
+  #held: Keystroke[] = [];
+
+  constructor(options: WedgeOptions = {}) {
+    this.#maxGapMs = options.maxGapMs ?? 50;
+    this.#minLength = options.minLength ?? 16;
+    this.#maxLength = options.maxLength ?? 4096;
+    this.#start = new Set(options.startCharacters ?? defaultStart);
+  }
+
+  /** True while keystrokes are held back; call `tick` after `maxGapMs` to settle them. */
+  get holding(): boolean {
+    return this.#held.length > 0;
+  }
+
+  /** The time after which `tick` settles the held keystrokes, or undefined when none are held. */
+  get deadline(): number | undefined {
+    const last = this.#held.at(-1);
+    return last ? last.at + this.#maxGapMs : undefined;
+  }
+
+  /**
+   * One keystroke. `verdict` says whether to keep it from the page (`consume`) or let it
+   * through (`pass`); `output` carries a finished burst or keystrokes to release.
+   */
+  feed(stroke: Keystroke): { verdict: WedgeVerdict; output: WedgeOutput } {
+    let settled: WedgeOutput = {};
+    const last = this.#held.at(-1);
+    if (last && stroke.at - last.at > this.#maxGapMs) settled = this.#settle();
+    if (this.#held.length > 0) {
+      if (stroke.key === 'Enter') {
+        const done = this.#settle();
+        // A burst swallows its Enter; a person's Enter goes through after their released keys.
+        return { verdict: done.burst !== undefined ? 'consume' : 'pass', output: merge(settled, done) };
+      }
+      if (stroke.key.length !== 1) {
+        return { verdict: 'pass', output: merge(settled, this.#release()) };
+      }
+      this.#held.push(stroke);
+      if (this.#held.length > this.#maxLength) return { verdict: 'consume', output: merge(settled, this.#settle()) };
+      return { verdict: 'consume', output: settled };
+    }
+    if (stroke.key.length === 1 && this.#start.has(stroke.key)) {
+      this.#held.push(stroke);
+      return { verdict: 'consume', output: settled };
+    }
+    return { verdict: 'pass', output: settled };
+  }
+
+  /** Settles held keystrokes whose burst has ended by time (call at `deadline`). */
+  tick(now: number): WedgeOutput {
+    const deadline = this.deadline;
+    return deadline !== undefined && now >= deadline ? this.#settle() : {};
+  }
+
+  #settle(): WedgeOutput {
+    const text = this.#held.map((stroke) => stroke.key).join('');
+    if (text.length >= this.#minLength && text.length <= this.#maxLength) {
+      this.#held = [];
+      return { burst: text };
+    }
+    return this.#release();
+  }
+
+  #release(): WedgeOutput {
+    const release = this.#held;
+    this.#held = [];
+    return release.length > 0 ? { release } : {};
+  }
+}
+
+function merge(first: WedgeOutput, second: WedgeOutput): WedgeOutput {
+  const release = [...(first.release ?? []), ...(second.release ?? [])];
+  const burst = second.burst ?? first.burst;
+  return { ...(burst !== undefined && { burst }), ...(release.length > 0 && { release }) };
+}
+
+/**
+ * The keyboard wedge as a Transport: its `data` chunks are whole reader bursts (UTF-8), fed
+ * by whoever sees the keystrokes (the Electron main process's `before-input-event`, or the
+ * renderer over the contract in browser mode). It cannot write: a keyboard takes no commands.
+ */
+export class KeyboardWedgeTransport extends EventEmitter<TransportEvents> implements Transport {
+  readonly kind = 'keyboard-wedge' as const;
+  readonly description: string;
+  readonly #detector: WedgeDetector;
+  readonly #now: () => number;
+  readonly #releaseListeners = new Set<(keys: readonly Keystroke[]) => void>();
+  #open = false;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(options: WedgeOptions & { description?: string; now?: () => number } = {}) {
+    super();
+    this.description = options.description ?? 'keyboard-mode card reader';
+    this.#detector = new WedgeDetector(options);
+    this.#now = options.now ?? (() => performance.now());
+  }
+
+  get isOpen(): boolean {
+    return this.#open;
+  }
+
+  async open(): Promise<void> {
+    if (this.#open) return;
+    this.#open = true;
+    this.emit('open');
+  }
+
+  async write(): Promise<void> {
+    throw new Error(`${this.description} is a keyboard and takes no commands`);
+  }
+
+  async close(): Promise<void> {
+    if (!this.#open) return;
+    this.#open = false;
+    clearTimeout(this.#timer);
+    this.#emit(this.#detector.tick(Number.POSITIVE_INFINITY));
+    this.emit('close');
+  }
+
+  /**
+   * One keystroke from the keyboard stream. Returns true when the caller must keep it from the
+   * page. While closed, every keystroke passes.
+   */
+  feed(stroke: Keystroke): boolean {
+    if (!this.#open) return false;
+    const { verdict, output } = this.#detector.feed(stroke);
+    this.#emit(output);
+    this.#schedule();
+    return verdict === 'consume';
+  }
+
+  /**
+   * Held keystrokes that turned out to be a person typing: whoever feeds the wedge types them
+   * into the page when this is called. Returns the unsubscribe function.
+   */
+  onRelease(listener: (keys: readonly Keystroke[]) => void): () => void {
+    this.#releaseListeners.add(listener);
+    return () => this.#releaseListeners.delete(listener);
+  }
+
+  /** Feeds a key with the current time. */
+  key(key: string): boolean {
+    return this.feed({ key, at: this.#now() });
+  }
+
+  #schedule(): void {
+    clearTimeout(this.#timer);
+    const deadline = this.#detector.deadline;
+    if (deadline === undefined) return;
+    this.#timer = setTimeout(() => {
+      this.#emit(this.#detector.tick(this.#now()));
+      this.#schedule();
+    }, Math.max(0, deadline - this.#now()) + 1);
+  }
+
+  #emit(output: WedgeOutput): void {
+    const release = output.release;
+    if (release) for (const listener of [...this.#releaseListeners]) listener(release);
+    if (output.burst !== undefined) this.emit('data', Uint8Array.from(Buffer.from(output.burst, 'utf8')));
+  }
+}
