@@ -43,22 +43,26 @@ const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
 const text = (value: string) => Uint8Array.from(Buffer.from(value, 'latin1'));
 const yymm = (mmyy: string) => `${mmyy.slice(2, 4)}${mmyy.slice(0, 2)}`;
 
-/** Clear track 1 and 2 of a card, with LRCs off (as a keyboard reader sends them). */
+const discretionary = '1000000000000';
+const trackName = (card: EmulatedCard) => card.name.padEnd(2).slice(0, 26);
+
+/** Clear track 1 and 2 of a card, without LRC characters (as a keyboard reader sends them). */
 export function clearTracks(card: EmulatedCard): { track1: string; track2: string } {
-  const discretionary = '1000000000000';
   return {
-    track1: `%B${card.pan}^${card.name.padEnd(2).slice(0, 26)}^${yymm(card.expiry)}${card.serviceCode}${discretionary}?`,
+    track1: `%B${card.pan}^${trackName(card)}^${yymm(card.expiry)}${card.serviceCode}${discretionary}?`,
     track2: `;${card.pan}=${yymm(card.expiry)}${card.serviceCode}${discretionary}?`,
   };
 }
 
-/** ID TECH's default masking: first four and last four of the PAN, everything after the name masked. */
-function maskTracks(card: EmulatedCard, track1: string, track2: string): [string, string] {
+/**
+ * ID TECH's default masking: first four and last four of the PAN, the data after the name (or
+ * after "=") starred, and the LRC shown as '*'. Each masked track is as long as its clear track
+ * with its LRC, which is what the reader encrypts.
+ */
+function maskTracks(card: EmulatedCard): [string, string] {
   const pan = `${card.pan.slice(0, 4)}${'*'.repeat(card.pan.length - 8)}${card.pan.slice(-4)}`;
-  const stars = (count: number) => '*'.repeat(Math.max(0, count));
-  const t1 = `%*${pan}^${card.name.padEnd(2).slice(0, 26)}^${stars(track1.length - 2 - card.pan.length - card.name.length - 3 - 1)}?*`;
-  const t2 = `;${pan}=${stars(track2.length - 1 - card.pan.length - 1 - 1)}?*`;
-  return [t1.slice(0, track1.length + 1), t2.slice(0, track2.length + 1)];
+  const data = '*'.repeat(yymm(card.expiry).length + card.serviceCode.length + discretionary.length);
+  return [`%*${pan}^${trackName(card)}^${data}?*`, `;${pan}=${data}?*`];
 }
 
 const cvmResults: Record<EmulatedCard['cvm'], string> = {
@@ -112,7 +116,7 @@ export class EmulatedEncryptingReader {
   swipeRecord(card: EmulatedCard): EnhancedSwipeRecord {
     const ksn = this.#nextKsn();
     const { track1, track2 } = clearTracks(card);
-    const [masked1, masked2] = maskTracks(card, track1, track2);
+    const [masked1, masked2] = maskTracks(card);
     const clear1 = `${track1}${trackLrc(track1, 1)}`;
     const clear2 = `${track2}${trackLrc(track2, 2)}`;
     const sha1 = (value: string) => Uint8Array.from(createHash('sha1').update(value, 'latin1').digest());
@@ -155,7 +159,7 @@ export class EmulatedEncryptingReader {
     const date = this.#now();
     const ymd = `${String(date.getUTCFullYear() % 100).padStart(2, '0')}${String(date.getUTCMonth() + 1).padStart(2, '0')}${String(date.getUTCDate()).padStart(2, '0')}`;
     const panPadded = card.pan.length % 2 === 0 ? card.pan : `${card.pan}F`;
-    const equivalent = `${card.pan}D${yymm(card.expiry)}${card.serviceCode}1000000000000`;
+    const equivalent = `${card.pan}D${yymm(card.expiry)}${card.serviceCode}${discretionary}`;
     const equivalentPadded = equivalent.length % 2 === 0 ? equivalent : `${equivalent}F`;
     const maskedPan = `${card.pan.slice(0, 4)}${'C'.repeat(card.pan.length - 8)}${card.pan.slice(-4)}`;
     const maskedEquivalent = `${maskedPan}D${yymm(card.expiry)}${card.serviceCode}${'C'.repeat(equivalent.length - card.pan.length - 8)}`;
@@ -194,7 +198,7 @@ export class EmulatedEncryptingReader {
       { tag: '9F36', value: bytes(atc) },
       { tag: '9F37', value: Uint8Array.from(randomBytes(4)) },
       { tag: '9F39', value: bytes(method === 'chip' ? '05' : '07') },
-      { tag: '5F20', value: text(card.name.padEnd(2)) },
+      { tag: '5F20', value: text(trackName(card)) },
       { tag: 'DFEF57', value: text(this.#deviceName) },
     ];
     return encodeTlv(objects);

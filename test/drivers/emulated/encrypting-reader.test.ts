@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decryptReaderOutput } from '../../../drivers/card-reader/decrypt';
 import { ansiTestBdk } from '../../../drivers/card-reader/dukpt';
 import { parseEnhancedSwipeBinary, parseEnhancedSwipeText } from '../../../drivers/card-reader/idtech-swipe';
 import { parseReaderOutput } from '../../../drivers/card-reader/reader-output';
 import { EmulatedEncryptingReader, type EmulatedCard } from '../../../drivers/emulated/encrypting-reader';
+import { withLuhnDigit } from '../../support/cards';
 
 const visa: EmulatedCard = {
   pan: '4788250000121443',
@@ -91,5 +93,27 @@ describe('EmulatedEncryptingReader', () => {
       format: 'clear-swipe',
       read: { maskedPan: '478825******1443', chipCard: true, encrypted: false },
     });
+  });
+
+  it('round-trips any card: parse gives the masked card, decryption gives the tracks', () => {
+    const digits = (min: number, max: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((d) => d.join(''));
+    fc.assert(
+      fc.property(
+        digits(12, 18).map((body) => withLuhnDigit(`4${body}`.slice(0, 18))),
+        fc.stringMatching(/^[A-Z][A-Z /]{1,25}$/),
+        fc.constantFrom('101', '201', '601'),
+        (pan, name, serviceCode) => {
+          const card = { ...visa, pan, name, serviceCode };
+          const reader = new EmulatedEncryptingReader();
+          const record = reader.swipe(card);
+          const output = parseReaderOutput(record);
+          expect(output).toMatchObject({ kind: 'card', read: { lastFour: pan.slice(-4), name: name.trim() || null } });
+          const clear = decryptReaderOutput(record, ansiTestBdk);
+          expect(clear).toMatchObject({ track2: `;${pan}=2812${serviceCode}1000000000000?` });
+          expect(decryptReaderOutput(reader.chip(card, 100), ansiTestBdk)).toMatchObject({ pan });
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
