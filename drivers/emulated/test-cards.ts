@@ -42,7 +42,7 @@ export function loadTestCards(assetsDir: string): TestCard[] {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`Cannot read the test card deck ${file}: ${(error as Error).message}`);
+    throw new Error(`Cannot read the test card deck ${file}: ${(error as Error).message}`, { cause: error });
   }
   const parsed = deckSchema.safeParse(raw);
   if (!parsed.success) {
