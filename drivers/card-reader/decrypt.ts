@@ -54,9 +54,11 @@ export function decryptReaderOutput(text: string, bdk: string, variant: DukptVar
   if (!ksnNode) throw malformed('the chip record is not encrypted (no DFEE12 key serial number)');
   if (!encrypted) throw malformed('the chip record carries no track 2 equivalent (57)');
   const ksn = Buffer.from(ksnNode.value).toString('hex').toUpperCase();
-  const clear = dukptDecrypt(bdk, ksn, encrypted.value, variant).toString('hex').toUpperCase();
-  const match = /^(\d{12,19})D(\d{4})(\d{3})(\d*)F*0*$/.exec(clear);
+  // The cipher's zero padding cannot be told from trailing zeros of the discretionary data, so
+  // both go: the discretionary data is not needed to authorize, and never printed.
+  const clear = trimPadding(dukptDecrypt(bdk, ksn, encrypted.value, variant)).toString('hex').toUpperCase();
+  const match = /^(\d{12,19})D(\d{4})(\d{3})(\d*)F?$/.exec(clear);
   if (!match) throw malformed('tag 57 does not decrypt to a track 2 equivalent (wrong key?)');
   const [, pan = '', date = '', serviceCode = '', rest = ''] = match;
-  return { kind: 'chip', ksn, nodes, pan, track2: `;${pan}=${date}${serviceCode}${rest}?` };
+  return { kind: 'chip', ksn, nodes, pan, track2: `;${pan}=${date}${serviceCode}${rest.slice(0, 40 - pan.length - 10)}?` };
 }

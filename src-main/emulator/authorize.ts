@@ -8,8 +8,13 @@ import { BadRequest, decimal, merchantOf, openBatch, readAmount, stamps, type Em
 import type { EmulatedTransaction } from './ledger';
 import { binFields } from './bin-lookup';
 import { approval, avsResponse, cardOutcome, cvvResponse, ppsDecline, type Outcome } from './outcomes';
+import { networkForPan } from '../../drivers/card-reader/card-read';
+import { decryptReaderOutput } from '../../drivers/card-reader/decrypt';
+import { decodeEmvText } from '../../drivers/card-reader/emv';
 import { CardReaderError } from '../../drivers/card-reader/errors';
+import { findTlv, type TlvNode } from '../../drivers/card-reader/tlv';
 import { parseSwipe } from '../../drivers/card-reader/track';
+import { emvTagData } from './emv-tags';
 
 type Body = Record<string, unknown>;
 
@@ -26,7 +31,15 @@ function checkCard(number: string): ReturnType<typeof cardValidator.number> {
   return verdict;
 }
 
-const entryModes: Record<string, string> = { track: 'Swipe(Non EMV)', keyed: 'Keyed', T: 'Moto', E: 'ECommerce', R: 'Recurring' };
+const entryModes: Record<string, string> = {
+  track: 'Swipe(Non EMV)',
+  chip: 'EMVContact',
+  contactless: 'Contactless',
+  keyed: 'Keyed',
+  T: 'Moto',
+  E: 'ECommerce',
+  R: 'Recurring',
+};
 
 /** Checks the request the way the gateway does: a broken field is an HTTP 400, not a decline. */
 function checkRequest(body: Body): void {
@@ -65,6 +78,54 @@ interface Account {
   readonly expiry: string | undefined;
   readonly name: string | undefined;
   readonly entry: string;
+  /** The EMV data of a chip or contactless read. */
+  readonly emv?: { readonly nodes: readonly TlvNode[]; readonly contactless: boolean };
+  readonly keyed?: boolean;
+}
+
+/** Clear tracks, or one of the encrypting reader's formats decrypted with a key the emulator holds. */
+function trackAccount(context: EmulatorContext, track: string, fallbackName: string | undefined): Account | 'invalid-track' {
+  const text = track.trim();
+  try {
+    if (text.startsWith('%') || text.startsWith(';')) return swipeAccount(text, fallbackName);
+  } catch (error) {
+    if (error instanceof CardReaderError) return 'invalid-track';
+    throw error;
+  }
+  for (const key of context.config.readerKeys) {
+    let clear: ReturnType<typeof decryptReaderOutput>;
+    try {
+      clear = decryptReaderOutput(text, key.bdk, key.variant);
+    } catch (error) {
+      if (error instanceof CardReaderError) continue;
+      throw error;
+    }
+    try {
+      if (clear.kind === 'swipe') return swipeAccount(`${clear.track1 ?? ''}${clear.track2 ?? ''}`, fallbackName);
+      const track2 = parseSwipe(clear.track2).track2!;
+      const nameNode = findTlv(clear.nodes, '5F20');
+      const name = nameNode ? decodeEmvText(Buffer.from(nameNode.value).toString('hex'), '5F20') : fallbackName;
+      const posEntry = findTlv(clear.nodes, '9F39');
+      const contactless = posEntry !== undefined && [0x07, 0x91].includes(posEntry.value[0] ?? 0);
+      return {
+        number: track2.pan,
+        expiry: track2.expiry,
+        name: name || fallbackName,
+        entry: entryModes[contactless ? 'contactless' : 'chip']!,
+        emv: { nodes: clear.nodes, contactless },
+      };
+    } catch (error) {
+      if (error instanceof CardReaderError) return 'invalid-track';
+      throw error;
+    }
+  }
+  return 'invalid-track';
+}
+
+function swipeAccount(text: string, fallbackName: string | undefined): Account {
+  const tracks = parseSwipe(text);
+  const track = (tracks.track1 ?? tracks.track2)!;
+  return { number: track.pan, expiry: track.expiry, name: tracks.track1?.name ?? fallbackName, entry: entryModes.track! };
 }
 
 const profileReference = /^\d{20}\/\d{1,3}$/;
@@ -76,21 +137,10 @@ function accountOf(context: EmulatorContext, merchid: string, body: Body): Accou
     if (!stored) return 'profile-not-found';
     return { number: stored.number, expiry: stored.expiry, name: stored.name, entry: entryModes.R! };
   }
-  if (typeof body.track === 'string' && body.track !== '') {
-    let tracks: ReturnType<typeof parseSwipe>;
-    try {
-      tracks = parseSwipe(body.track);
-    } catch (error) {
-      if (error instanceof CardReaderError) return 'invalid-track';
-      throw error;
-    }
-    const track = (tracks.track1 ?? tracks.track2)!;
-    const name = tracks.track1?.name ?? (body.name as string | undefined);
-    return { number: track.pan, expiry: track.expiry, name, entry: entryModes.track! };
-  }
+  if (typeof body.track === 'string' && body.track !== '') return trackAccount(context, body.track, body.name as string | undefined);
   if (typeof body.account === 'string' && body.account !== '') {
     const entry = entryModes[String(body.ecomind ?? '')] ?? entryModes.keyed!;
-    return { number: body.account, expiry: body.expiry as string | undefined, name: body.name as string | undefined, entry };
+    return { number: body.account, expiry: body.expiry as string | undefined, name: body.name as string | undefined, entry, keyed: entry === entryModes.keyed };
   }
   throw new BadRequest('account: an account, track data or a profile is required');
 }
@@ -161,6 +211,7 @@ export function authorize(context: EmulatorContext, body: Body, allowed: (merchi
     userfields: Array.isArray(body.userfields) ? (body.userfields as Array<Record<string, string>>) : body.userfields ? [body.userfields as Record<string, string>] : [],
     receipt: approved && body.receipt === 'Y' ? receiptFor(merchant, body, dateTime, account.name) : undefined,
     signature: typeof body.signature === 'string' ? body.signature : undefined,
+    emvTagData: emvTagDataOf(merchant, account, outcome, amount, ach),
     kind: amount < 0 ? 'forced-credit' : amount === 0 ? 'verification' : 'sale',
     refundOf: undefined,
   };
@@ -179,6 +230,22 @@ export function authorize(context: EmulatorContext, body: Body, allowed: (merchi
   }
   if (body.bin === 'Y' && !ach) Object.assign(answer, binFields(account.number, checkCard(account.number).card));
   return { status: 200, body: answer };
+}
+
+/**
+ * emvTagData when an EMV card was used, and on RPCT also for other cards; not when the
+ * processor never answered (respstat B) or for ACH.
+ */
+function emvTagDataOf(merchant: EmulatedMerchant, account: Account, outcome: Outcome, amount: number, ach: boolean): string | undefined {
+  if (ach || outcome.respstat === 'B') return undefined;
+  if (!account.emv && merchant.platform !== 'RPCT') return undefined;
+  return emvTagData({
+    ...(account.emv && { nodes: account.emv.nodes, contactless: account.emv.contactless }),
+    network: networkForPan(account.number),
+    amountMinor: amount,
+    approved: outcome.respstat === 'A',
+    ...(account.keyed && { keyed: true }),
+  });
 }
 
 function authorizationAnswer(t: EmulatedTransaction, body: Body, requested: number): Record<string, unknown> {
@@ -207,6 +274,7 @@ function authorizationAnswer(t: EmulatedTransaction, body: Body, requested: numb
   }
   if (t.batchid) answer.batchid = t.batchid;
   if (t.entrymode) answer.entrymode = t.entrymode;
+  if (t.emvTagData) answer.emvTagData = t.emvTagData;
   if (typeof body.orderid === 'string') answer.orderId = body.orderid;
   return answer;
 }

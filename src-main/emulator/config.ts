@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ansiTestBdk } from '../../drivers/card-reader/dukpt';
 
 const merchantSchema = z.strictObject({
   merchid: z.string().regex(/^\d{1,16}$/),
@@ -40,6 +41,19 @@ export const emulatorConfigSchema = z
     site: z.string().min(1).max(12),
     credentials: z.array(credentialSchema).min(1),
     merchants: z.array(merchantSchema).min(1),
+    /**
+     * Base derivation keys of the encrypting readers whose data this gateway decrypts, tried in
+     * order. The public ANSI X9.24 test key by default, which the emulated reader uses.
+     */
+    readerKeys: z
+      .array(
+        z.strictObject({
+          name: z.string().min(1),
+          bdk: z.string().regex(/^[0-9A-Fa-f]{32}$/, 'must be 32 hex digits (a two-key TDES BDK)'),
+          variant: z.enum(['data', 'pin']).default('data'),
+        }),
+      )
+      .default([{ name: 'ANSI X9.24 test key', bdk: ansiTestBdk, variant: 'data' }]),
   })
   .superRefine((config, context) => {
     config.credentials.forEach((credential, index) => {

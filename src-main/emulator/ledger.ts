@@ -34,6 +34,8 @@ export interface EmulatedTransaction {
   readonly userfields: ReadonlyArray<Readonly<Record<string, string>>>;
   readonly receipt: Readonly<Record<string, string>> | undefined;
   readonly signature: string | undefined;
+  /** The EMV tag data answered with the authorization (a JSON object as a string). */
+  readonly emvTagData?: string | undefined;
   /** sale, refund (a reversal of a sale, with its own retref), forced credit or verification. */
   readonly kind: 'sale' | 'refund' | 'forced-credit' | 'verification';
   /** For a refund: the sale it refunds. */

@@ -181,6 +181,7 @@ export function transactionRecord(context: EmulatorContext, t: EmulatedTransacti
   if (t.settledate) record.settledate = t.settledate;
   if (t.entrymode && merchantOf(context, t.merchid)?.platform === 'FNOR') record.entrymode = t.entrymode;
   if (t.receipt) record.receipt = t.receipt;
+  if (t.emvTagData) record.emvTagData = t.emvTagData;
   if (t.signature) record.signature = t.signature;
   if (t.userfields.length > 0) record.userfields = t.userfields;
   if (t.profileid) Object.assign(record, { profileid: t.profileid, acctid: t.acctid });

@@ -1,0 +1,108 @@
+import { decodeCvmResults, decodeEmvText, networkForAid, type CardNetwork } from '../../drivers/card-reader/emv';
+import { findTlv, type TlvNode } from '../../drivers/card-reader/tlv';
+
+/**
+ * The gateway's emvTagData: a JSON object serialized into a string (FACTS.md), built from the
+ * EMV data the reader sent in `track`, with the signature requirement adjusted by network and
+ * amount (the spec's "Signature requirement adjustment").
+ */
+
+/** Signature thresholds in minor units: group 1 (Visa) 25.00, group 2 (Mastercard, Discover, Amex) 50.00. */
+const signatureThresholds: Partial<Record<CardNetwork, number>> = {
+  visa: 2500,
+  mastercard: 5000,
+  discover: 5000,
+  amex: 5000,
+};
+
+const networkLabels: Partial<Record<CardNetwork, string>> = {
+  visa: 'VISA',
+  mastercard: 'MASTERCARD',
+  amex: 'AMEX',
+  discover: 'DISCOVER',
+  diners: 'DINERS',
+  jcb: 'JCB',
+  unionpay: 'UNIONPAY',
+  interac: 'INTERAC',
+};
+
+/** Whether a signature is required once the CVM asked for one: at or above the network's threshold. */
+export function signatureRequired(network: CardNetwork, amountMinor: number): boolean {
+  const threshold = signatureThresholds[network];
+  return threshold === undefined || amountMinor >= threshold;
+}
+
+const hexOf = (nodes: readonly TlvNode[], tag: string) => {
+  const node = findTlv(nodes, tag);
+  return node ? Buffer.from(node.value).toString('hex').toUpperCase() : undefined;
+};
+
+const textOf = (nodes: readonly TlvNode[], tag: string) => {
+  const hex = hexOf(nodes, tag);
+  if (hex === undefined) return undefined;
+  try {
+    return decodeEmvText(hex, tag) || undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+export interface EmvTagInput {
+  /** The EMV data objects of a chip or contactless read; absent for a swipe or keyed card. */
+  readonly nodes?: readonly TlvNode[];
+  readonly contactless?: boolean;
+  /** The card's network by its number, for non-EMV cards. */
+  readonly network: CardNetwork;
+  readonly amountMinor: number;
+  readonly approved: boolean;
+  /** Non-EMV only: how the card was entered. */
+  readonly keyed?: boolean;
+}
+
+/** The emvTagData string for one authorization. Keys in the order the gateway's example uses. */
+export function emvTagData(input: EmvTagInput): string {
+  const { nodes } = input;
+  if (!nodes) {
+    // RPCT also answers non-EMV transactions: no chip data, so the CVM is unknown.
+    const data: Record<string, string> = {
+      PIN: 'None',
+      Signature: 'unknown',
+      Mode: 'Issuer',
+      ...(networkLabels[input.network] && { 'Network Label': networkLabels[input.network] }),
+      ...(input.keyed && { 'Entry method': 'Manual' }),
+    };
+    return JSON.stringify(data);
+  }
+  const aid = hexOf(nodes, '9F06') ?? hexOf(nodes, '4F') ?? hexOf(nodes, '84');
+  const network = aid ? networkForAid(aid) : input.network;
+  const cvmHex = hexOf(nodes, '9F34');
+  let pin = 'None';
+  let signature = 'unknown';
+  if (cvmHex) {
+    try {
+      const cvm = decodeCvmResults(cvmHex);
+      if (cvm.pinVerified) pin = 'Verified by PIN';
+      signature = cvm.signature ? String(signatureRequired(network, input.amountMinor)) : 'false';
+    } catch {
+      signature = 'unknown';
+    }
+  }
+  const data: Record<string, string> = {};
+  const put = (key: string, value: string | undefined) => {
+    if (value !== undefined) data[key] = value;
+  };
+  put('TVR', hexOf(nodes, '95'));
+  data.PIN = pin;
+  data.Signature = signature;
+  data.Mode = 'Issuer';
+  // The issuer's answer: 00 approved, 05 not.
+  data.ARC = input.approved ? '00' : '05';
+  put('Network Label', networkLabels[network]);
+  put('TSI', hexOf(nodes, '9B'));
+  put('AID', aid);
+  put('IAD', hexOf(nodes, '9F10'));
+  data['Entry method'] = input.contactless ? 'Contactless Chip' : 'Chip Read';
+  put('Application Label', textOf(nodes, '50'));
+  if (input.contactless) put('Application Preferred Name', textOf(nodes, '9F12'));
+  return JSON.stringify(data);
+}
