@@ -22,7 +22,11 @@ const networksByType: Readonly<Record<string, CardNetwork>> = {
 export function networkForPan(pan: string): CardNetwork {
   const lead = pan.replace(/[^0-9].*$/, '');
   if (lead.length === 0) return 'unknown';
-  const type = cardValidator.number(lead).card?.type;
+  return networkForCardType(cardValidator.number(lead).card?.type);
+}
+
+/** Our network name for card-validator's brand type ("american-express" → "amex"). */
+export function networkForCardType(type: string | undefined): CardNetwork {
   return (type ? networksByType[type] : undefined) ?? 'unknown';
 }
 

@@ -8,7 +8,7 @@ import { BadRequest, decimal, merchantOf, openBatch, readAmount, stamps, type Em
 import type { EmulatedTransaction } from './ledger';
 import { binFields } from './bin-lookup';
 import { approval, avsResponse, cardOutcome, cvvResponse, ppsDecline, type Outcome } from './outcomes';
-import { networkForPan } from '../../drivers/card-reader/card-read';
+import { networkForCardType } from '../../drivers/card-reader/card-read';
 import { decryptReaderOutput } from '../../drivers/card-reader/decrypt';
 import { decodeEmvText } from '../../drivers/card-reader/emv';
 import { CardReaderError } from '../../drivers/card-reader/errors';
@@ -241,7 +241,7 @@ function emvTagDataOf(merchant: EmulatedMerchant, account: Account, outcome: Out
   if (!account.emv && merchant.platform !== 'RPCT') return undefined;
   return emvTagData({
     ...(account.emv && { nodes: account.emv.nodes, contactless: account.emv.contactless }),
-    network: networkForPan(account.number),
+    network: networkForCardType(checkCard(account.number).card?.type),
     amountMinor: amount,
     approved: outcome.respstat === 'A',
     ...(account.keyed && { keyed: true }),
