@@ -218,6 +218,6 @@ export function cardReadFromEnhancedSwipe(text: string, entryMode: Extract<Entry
     applicationLabel: null,
     preferredName: null,
     encrypted: record.ksn !== null,
-    chipCard: clear ? serviceCodeHasChip(clear[3] ?? '') : false,
+    chipCard: clear ? serviceCodeHasChip(clear[3] ?? '') : null,
   };
 }

@@ -19,7 +19,8 @@ export interface ReadCardOptions extends ReadRequest {
 /**
  * Reads one card for a sale with the card-present entry rules: a swiped chip card is refused
  * ("insert the chip") until the chip has failed `chipFailuresBeforeFallback` times, and then
- * accepted as `fallback-swipe`. The read keeps waiting through refusals and chip failures
+ * accepted as `fallback-swipe`. When the reader masks the service code (an encrypted swipe)
+ * the swipe is taken, as `fallback-swipe` when the chip already failed in this read. The read keeps waiting through refusals and chip failures
  * until a card is accepted, the signal aborts or the timeout passes.
  */
 export async function readCard(reader: CardReader, options: ReadCardOptions): Promise<CardRead> {
@@ -37,8 +38,11 @@ export async function readCard(reader: CardReader, options: ReadCardOptions): Pr
       const remaining = deadline === undefined ? undefined : Math.max(0, (deadline - Date.now()) / 1000);
       if (remaining === 0) throw new CardReaderError('timeout', `no card within ${options.timeoutSeconds} s`);
       const read = await reader.read({ ...options, ...(remaining !== undefined && { timeoutSeconds: remaining }) });
-      if (read.entryMode !== 'swipe' || !read.chipCard) return read;
-      if (allowAfter > 0 && failures >= allowAfter) return { ...read, entryMode: 'fallback-swipe' };
+      if (read.entryMode !== 'swipe' || read.chipCard === false) return read;
+      const fallbackAllowed = allowAfter > 0 && failures >= allowAfter;
+      // A masked stripe hides the service code: after a failed chip in this read it is fallback.
+      if (read.chipCard === null) return failures > 0 ? { ...read, entryMode: 'fallback-swipe' } : read;
+      if (fallbackAllowed) return { ...read, entryMode: 'fallback-swipe' };
       options.onNotice?.({ kind: 'insert-chip' });
     }
   } finally {

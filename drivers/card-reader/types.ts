@@ -36,8 +36,11 @@ export interface CardRead {
   readonly preferredName: string | null;
   /** True when the reader encrypted the card data (then `track` carries a key serial number). */
   readonly encrypted: boolean;
-  /** True for a magnetic stripe whose service code says the card has a chip (starts with 2 or 6). */
-  readonly chipCard: boolean;
+  /**
+   * Whether the card has a chip: from the stripe's service code (2xx or 6xx), true for chip and
+   * contactless reads, null when the reader masks the service code (encrypted swipes).
+   */
+  readonly chipCard: boolean | null;
 }
 
 export interface KeyedCard {

@@ -49,7 +49,7 @@ describe('the enhanced encrypted swipe record', () => {
       applicationLabel: null,
       preferredName: null,
       encrypted: true,
-      chipCard: false,
+      chipCard: null,
     });
   });
 
