@@ -49,6 +49,62 @@ const integerFrom = (min: number, max: number) => {
 const oneOf = (values: readonly string[], separator: string) =>
   `expected ${values.map((value) => JSON.stringify(value)).join(separator)}`;
 
+const deviceId = z
+  .string({ error: 'expected an id of letters, digits and dashes' })
+  .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, { error: 'expected 1 to 32 lower-case letters, digits or dashes' });
+const hexId = z
+  .string()
+  .regex(/^(0x)?[0-9A-Fa-f]{1,4}$/, { error: 'expected a USB id in hex, e.g. "0acd"' })
+  .transform((value) => parseInt(value.replace(/^0x/, ''), 16));
+/** Which HID device: by vendor and product id, or by its OS path. */
+const hidSelector = z.union(
+  [
+    z.strictObject({ vendorId: hexId, productId: hexId }),
+    z.strictObject({ path: z.string().min(1) }),
+  ],
+  { error: 'expected { vendorId, productId } or { path }' },
+);
+const serialPort = z.strictObject({
+  path: z.string({ error: 'expected the port, e.g. /dev/ttyUSB0 or COM3' }).min(1),
+  baudRate: z.union([z.literal(9600), z.literal(19200), z.literal(38400), z.literal(57600), z.literal(115200)], {
+    error: 'expected 9600, 19200, 38400, 57600 or 115200',
+  }).default(19200),
+  parity: z.enum(['none', 'even', 'odd'], { error: 'expected "none", "even" or "odd"' }).default('none'),
+});
+const readerCommon = {
+  id: deviceId,
+  kind: z.literal('card-reader').default('card-reader'),
+  name: z.string().min(1).max(40).optional(),
+  /** Chip failures after which a swiped chip card is accepted as fallback (0: never). */
+  chipFailuresBeforeFallback: integerFrom(0, 5).default(1),
+};
+
+/**
+ * A card reader and how it is connected. Protocols: `keyboard` (an encrypting reader in USB
+ * keyboard mode, fed by the shell's keystrokes), `idtech-hid` (the same family in HID mode),
+ * `magtek-hid` (a legacy unencrypted HID swipe reader), `hid-pos-msr` (a reader declaring the HID
+ * magnetic stripe usage page), `vivotech2` (an ID TECH NEO serial EMV reader), and `emulated`
+ * (training only).
+ */
+export const cardReaderSettingSchema = z.discriminatedUnion(
+  'protocol',
+  [
+    z.strictObject({ ...readerCommon, protocol: z.literal('keyboard') }),
+    z.strictObject({ ...readerCommon, protocol: z.literal('idtech-hid'), hid: hidSelector }),
+    z.strictObject({ ...readerCommon, protocol: z.literal('magtek-hid'), hid: hidSelector }),
+    z.strictObject({ ...readerCommon, protocol: z.literal('hid-pos-msr'), hid: hidSelector }),
+    z.strictObject({ ...readerCommon, protocol: z.literal('vivotech2'), serial: serialPort }),
+    z.strictObject({ ...readerCommon, protocol: z.literal('emulated'), mode: z.enum(['keyboard', 'hid']).default('keyboard') }),
+  ],
+  { error: 'expected protocol "keyboard", "idtech-hid", "magtek-hid", "hid-pos-msr", "vivotech2" or "emulated"' },
+);
+export type CardReaderSetting = z.output<typeof cardReaderSettingSchema>;
+
+/** True for a reader that types into the keyboard stream (there is one stream, so one such reader). */
+export function keyboardMode(device: CardReaderSetting): boolean {
+  return device.protocol === 'keyboard' || (device.protocol === 'emulated' && device.mode === 'keyboard');
+}
+
 // Each section's own defaults fill in a missing section (prefault parses `{}`), so every
 // default is written once.
 const asSection = { error: 'expected an object' } as const;
@@ -77,10 +133,23 @@ export const settingsSchema = z
       log: z
         .strictObject({ level: z.enum(logLevels, { error: `expected one of ${logLevels.join(', ')}` }).default('info') }, asSection)
         .prefault({}),
+      /** Card readers; training adds an emulated one when none is configured. */
+      devices: z.array(cardReaderSettingSchema, { error: 'expected a list of devices' }).default([]),
     },
     { error: 'expected a JSON object of settings' },
   )
   .superRefine((settings, context) => {
+    const seen = new Set<string>();
+    settings.devices.forEach((device, index) => {
+      if (seen.has(device.id)) context.addIssue({ code: 'custom', path: ['devices', index, 'id'], message: `"${device.id}" is used by another device` });
+      seen.add(device.id);
+      if (keyboardMode(device) && settings.devices.findIndex(keyboardMode) !== index) {
+        context.addIssue({ code: 'custom', path: ['devices', index, 'protocol'], message: 'only one reader can use the keyboard; another one already does' });
+      }
+      if (device.protocol === 'emulated' && !settings.training) {
+        context.addIssue({ code: 'custom', path: ['devices', index, 'protocol'], message: 'emulated devices are for training mode only' });
+      }
+    });
     // zod runs this even when a field already failed; a URL that does not parse has its own
     // issue, so only a parsed, non-loopback host is reported here.
     if (!settings.training || settings.gateway.url === '') return;

@@ -23,7 +23,38 @@ describe('settingsSchema defaults', () => {
       host: { port: 8710 },
       kiosk: { idleResetSeconds: 90 },
       log: { level: 'info' },
+      devices: [],
     });
+  });
+
+  it('reads card reader settings and names what is wrong with one', () => {
+    const parsed = settingsSchema.parse({
+      training: false,
+      devices: [
+        { id: 'counter-reader', protocol: 'keyboard' },
+        { id: 'neo', protocol: 'vivotech2', serial: { path: '/dev/ttyUSB0' } },
+        { id: 'swipe', protocol: 'magtek-hid', hid: { vendorId: '0801', productId: '0x0002' }, chipFailuresBeforeFallback: 0 },
+      ],
+    });
+    expect(parsed.devices).toEqual([
+      { id: 'counter-reader', kind: 'card-reader', protocol: 'keyboard', chipFailuresBeforeFallback: 1 },
+      { id: 'neo', kind: 'card-reader', protocol: 'vivotech2', serial: { path: '/dev/ttyUSB0', baudRate: 19200, parity: 'none' }, chipFailuresBeforeFallback: 1 },
+      { id: 'swipe', kind: 'card-reader', protocol: 'magtek-hid', hid: { vendorId: 0x0801, productId: 2 }, chipFailuresBeforeFallback: 0 },
+    ]);
+    const problems = (devices: unknown, training = false) =>
+      settingsSchema.safeParse({ training, devices }).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect(problems([{ id: 'a', protocol: 'telepathy' }])).toEqual([
+      'devices.0.protocol: expected protocol "keyboard", "idtech-hid", "magtek-hid", "hid-pos-msr", "vivotech2" or "emulated"',
+    ]);
+    expect(problems([{ id: 'a', protocol: 'vivotech2', serial: { path: '/dev/ttyS0', baudRate: 12345 } }])).toEqual([
+      'devices.0.serial.baudRate: expected 9600, 19200, 38400, 57600 or 115200',
+    ]);
+    expect(problems([{ id: 'a', protocol: 'keyboard' }, { id: 'a', protocol: 'keyboard' }])).toEqual([
+      'devices.1.id: "a" is used by another device',
+      'devices.1.protocol: only one reader can use the keyboard; another one already does',
+    ]);
+    expect(problems([{ id: 'a', protocol: 'emulated' }])).toEqual(['devices.0.protocol: emulated devices are for training mode only']);
+    expect(problems([{ id: 'a', protocol: 'emulated' }], true)).toBeUndefined();
   });
 
   it('fills a half-written section from its own defaults', () => {
