@@ -3,7 +3,10 @@ import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
 import { createEventHub, type EventHub } from '../ipc/event-hub';
 import type { Settings } from '../config/settings';
 import type { Logger } from '../log/logger';
+import { createCardReaderService, type CardReaderService } from '../devices/card-service';
+import { createDeviceManager, type DeviceManager, type DeviceManagerOptions } from '../devices/manager';
 import { createDeviceRegistry, type DeviceRegistry } from '../devices/registry';
+import { defaultAssetsDir } from './assets';
 import { createTerminalStateStore, type TerminalStateStore } from '../terminal/state-store';
 import { systemClock, type Clock } from './clock';
 import { createCommandHandlers } from './handlers';
@@ -15,6 +18,10 @@ export interface CoreOptions {
   readonly logger: Logger;
   readonly clock?: Clock;
   readonly version?: string;
+  /** Run-time data (the training card deck); found beside the app by default. */
+  readonly assetsDir?: string;
+  /** How HID and serial links are opened on this machine (the Electron and Node hosts pass theirs). */
+  readonly deviceEnvironment?: DeviceManagerOptions['environment'];
 }
 
 /**
@@ -26,6 +33,9 @@ export interface Core {
   readonly logger: Logger;
   readonly clock: Clock;
   readonly devices: DeviceRegistry;
+  /** The configured devices themselves, and the keyboard stream keyboard-mode readers type into. */
+  readonly deviceManager: DeviceManager;
+  readonly cardReaders: CardReaderService;
   readonly terminal: TerminalStateStore;
   readonly events: EventHub;
   /** The validated entry point for every command from a renderer. */
@@ -41,6 +51,14 @@ export function createCore(options: CoreOptions): Core {
   const version = options.version ?? productVersion;
   const events = createEventHub((error) => logger.error({ err: error }, 'event listener failed'));
   const devices = createDeviceRegistry();
+  const deviceManager = createDeviceManager({
+    devices: settings.devices,
+    training: settings.training,
+    registry: devices,
+    logger,
+    ...(options.deviceEnvironment && { environment: options.deviceEnvironment }),
+  });
+  const cardReaders = createCardReaderService({ manager: deviceManager, training: settings.training, assetsDir: options.assetsDir ?? defaultAssetsDir() });
   const terminal = createTerminalStateStore(clock);
   const stops = [
     devices.onChange((list) => events.emit('devices.changed', list)),
@@ -61,16 +79,21 @@ export function createCore(options: CoreOptions): Core {
     logger,
     clock,
     devices,
+    deviceManager,
+    cardReaders,
     terminal,
     events,
     info,
     dispatch: (name, args) => dispatch(name, args),
     async close() {
+      await deviceManager.close();
       for (const stop of stops) stop();
     },
   };
   const dispatch = createDispatcher(createCommandHandlers(core), logger);
   terminal.enter('idle', settings.training ? 'Training: no real money moves' : null);
+  // Devices open in the background; each one's status reaches the screen through the registry.
+  void deviceManager.start().catch((error: unknown) => logger.error({ err: error }, 'devices could not start'));
   logger.info({ mode: settings.mode, training: settings.training, shell, version }, 'core started');
   return core;
 }

@@ -49,6 +49,37 @@ export interface DeviceInfo {
   readonly lastError: string | null;
 }
 
+/** A card as the screen may show it: masked, never the track or a clear number. */
+export interface CardSummary {
+  readonly entryMode: 'swipe' | 'chip' | 'contactless' | 'fallback-swipe' | 'keyed';
+  readonly maskedPan: string;
+  readonly lastFour: string;
+  readonly network: string;
+  readonly name: string | null;
+  readonly expiry: string | null;
+  /** "pin", "signature", "pin-and-signature", "none", ... or null for swipe and keyed. */
+  readonly cvm: string | null;
+  readonly aid: string | null;
+  readonly applicationLabel: string | null;
+  readonly encrypted: boolean;
+}
+
+export const presentMethods = ['insert', 'tap', 'swipe'] as const;
+
+/** One card of the training deck (assets/test-cards.json), as the card-deck panel shows it. */
+export interface TestCardInfo {
+  readonly id: string;
+  readonly label: string;
+  readonly network: string;
+  readonly scenario: string;
+  /** Masked like any card on screen, although these are public test numbers. */
+  readonly maskedPan: string;
+  readonly methods: ReadonlyArray<(typeof presentMethods)[number]>;
+  /** The suggested sale amount for the scenario, e.g. "25.00". */
+  readonly amount: string;
+  readonly note: string;
+}
+
 export const terminalPhases = [
   'starting',
   'idle',
@@ -97,6 +128,32 @@ export const commands = {
   'devices.list': command<DeviceInfo[]>()(
     'Configured devices with their status, optionally of one kind.',
     z.object({ kind: z.enum(deviceKinds).optional() }).strict(),
+  ),
+  'devices.readCard': command<CardSummary>()(
+    'Reads one card on a card reader (the devices screen\u2019s test read); masked.',
+    z
+      .object({
+        deviceId: z.string().max(32).optional(),
+        timeoutSeconds: z.number().int().min(1).max(120).default(30),
+      })
+      .strict(),
+  ),
+  'devices.cancelRead': command<{ readonly canceled: boolean }>()(
+    'Cancels a test read in progress on a card reader.',
+    z.object({ deviceId: z.string().max(32).optional() }).strict(),
+  ),
+  'devices.testCards': command<TestCardInfo[]>()('Training: the card deck.', noArgs),
+  'devices.presentTestCard': command<{ readonly presented: true }>()(
+    'Training: inserts, taps or swipes a card of the deck on the emulated reader.',
+    z
+      .object({
+        cardId: z.string().min(1).max(64),
+        method: z.enum(presentMethods),
+        /** Sale amount in minor units, for the chip record; the card\u2019s suggested amount by default. */
+        amountMinor: z.number().int().min(0).max(99_999_999).optional(),
+        deviceId: z.string().max(32).optional(),
+      })
+      .strict(),
   ),
   'terminal.state': command<TerminalState>()('The payment state machine\u2019s current phase.', noArgs),
 } as const;

@@ -43,7 +43,12 @@ describe('createCore', () => {
     core.devices.setStatus('reader-1', 'error', 'USB cable unplugged');
     core.terminal.enter('reading', 'Waiting for card');
     expect(seen.map(([name]) => name)).toEqual(['devices.changed', 'devices.changed', 'terminal.state']);
-    expect(seen[1]?.[1]).toEqual([{ ...reader, status: 'error', lastError: 'USB cable unplugged' }]);
+    // Training also brings its emulated reader; this test's reader is the one that changed.
+    expect((seen[1]?.[1] as Array<{ id: string }>).find((device) => device.id === 'reader-1')).toEqual({
+      ...reader,
+      status: 'error',
+      lastError: 'USB cable unplugged',
+    });
     expect(seen[2]?.[1]).toMatchObject({ phase: 'reading', detail: 'Waiting for card' });
   });
 
@@ -72,7 +77,10 @@ describe('createCore', () => {
     const { core } = testCore();
     core.devices.register(reader);
     expect(await core.dispatch('devices.list', { kind: 'printer' })).toEqual({ ok: true, result: [] });
-    expect(await core.dispatch('devices.list', { kind: 'card-reader' })).toEqual({ ok: true, result: [reader] });
+    expect(await core.dispatch('devices.list', { kind: 'card-reader' })).toEqual({
+      ok: true,
+      result: [expect.objectContaining({ id: 'training-reader', emulated: true }), reader],
+    });
   });
 
   it('refuses a status change for a device it does not know', () => {

@@ -21,6 +21,12 @@ export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?
     'app.info': () => data.info,
     'devices.list': () => data.devices ?? [],
     'terminal.state': () => data.terminal ?? { phase: 'idle', since: 0, detail: null },
+    'devices.readCard': () => {
+      throw new Error('stubPos: devices.readCard has no stubbed answer');
+    },
+    'devices.cancelRead': () => ({ canceled: false }),
+    'devices.testCards': () => [],
+    'devices.presentTestCard': () => ({ presented: true }),
   };
   const call = (async (name: CommandName, args?: unknown): Promise<CommandReply> => {
     calls.push([name, args]);

@@ -1,0 +1,150 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { IdtechHidReader } from '../../../drivers/card-reader/idtech-hid';
+import { EmulatedEncryptingReader } from '../../../drivers/emulated/encrypting-reader';
+import { readerKeystrokes } from '../../../drivers/emulated/keyboard';
+import { createMemoryPair, type MemoryTransport } from '../../../drivers/transport/memory';
+import { settingsSchema } from '../../../src-main/config/settings';
+import type { Core } from '../../../src-main/core/core';
+import type { CommandReply, TestCardInfo } from '../../../src-main/ipc/contract';
+import { createDeviceManager } from '../../../src-main/devices/manager';
+import { createDeviceRegistry } from '../../../src-main/devices/registry';
+import { collectingLogger, testCore } from '../../support/test-core';
+
+const cores: Core[] = [];
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.close()));
+});
+
+function trainingCore() {
+  const made = testCore();
+  cores.push(made.core);
+  return made;
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(check()).toBe(true);
+};
+
+describe('training devices', () => {
+  it('starts an emulated reader when none is configured, and reports it connected', async () => {
+    const { core } = trainingCore();
+    await until(() => core.devices.list('card-reader')[0]?.status === 'connected');
+    expect(core.devices.list('card-reader')).toEqual([
+      { id: 'training-reader', kind: 'card-reader', name: 'Training card reader', transport: 'emulated', emulated: true, status: 'connected', lastError: null },
+    ]);
+  });
+
+  it('reads a card of the deck presented on the emulated reader, masked over the contract', async () => {
+    const { core, lines } = trainingCore();
+    const deck = (await core.dispatch('devices.testCards', {})) as CommandReply<TestCardInfo[]>;
+    expect(deck.ok && deck.result.find((card) => card.id === 'visa-signature')).toMatchObject({ maskedPan: '478825******1443', methods: ['insert'] });
+    for (const [cardId, method, expected] of [
+      ['visa-signature', 'insert', { entryMode: 'chip', cvm: 'signature', network: 'visa', applicationLabel: 'VISA CREDIT' }],
+      ['amex-contactless', 'tap', { entryMode: 'contactless', network: 'amex' }],
+      ['mastercard-approve', 'swipe', { entryMode: 'swipe', maskedPan: '5454********5454', encrypted: true }],
+    ] as const) {
+      const read = core.dispatch('devices.readCard', { timeoutSeconds: 5 });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(await core.dispatch('devices.presentTestCard', { cardId, method })).toEqual({ ok: true, result: { presented: true } });
+      expect(await read).toEqual({ ok: true, result: expect.objectContaining(expected) });
+    }
+    expect(lines.join('\n')).not.toMatch(/4788250000121443|371449635398431|5454545454545454/);
+  });
+
+  it('applies the chip-first rule to the deck’s chip-failure card', async () => {
+    const { core } = trainingCore();
+    const read = core.dispatch('devices.readCard', { timeoutSeconds: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await core.dispatch('devices.presentTestCard', { cardId: 'discover-chip-failure', method: 'insert' });
+    await core.dispatch('devices.presentTestCard', { cardId: 'discover-chip-failure', method: 'swipe' });
+    expect(await read).toMatchObject({ ok: true, result: { entryMode: 'fallback-swipe', network: 'discover' } });
+  });
+
+  it('explains what cannot be done', async () => {
+    const { core } = trainingCore();
+    expect(await core.dispatch('devices.presentTestCard', { cardId: 'no-such-card', method: 'tap' })).toEqual({
+      ok: false,
+      error: { code: 'invalid_argument', field: 'cardId', message: 'No test card "no-such-card" in the deck.' },
+    });
+    expect(await core.dispatch('devices.presentTestCard', { cardId: 'visa-partial', method: 'tap' })).toMatchObject({
+      ok: false,
+      error: { field: 'method', message: 'Visa: partial approval cannot be presented by tap; use insert or swipe.' },
+    });
+    expect(await core.dispatch('devices.readCard', { deviceId: 'nope' })).toMatchObject({ ok: false, error: { message: 'No card reader "nope" is configured.' } });
+    const read = core.dispatch('devices.readCard', { timeoutSeconds: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await core.dispatch('devices.cancelRead', {})).toEqual({ ok: true, result: { canceled: true } });
+    expect(await read).toMatchObject({ ok: false, error: { code: 'failed_precondition', message: 'The read was canceled.' } });
+  });
+
+  it('keeps the deck out of live mode', async () => {
+    const { core } = testCore({ training: false, gateway: { url: 'https://gateway.example/rest' } });
+    cores.push(core);
+    expect(await core.dispatch('devices.testCards', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+});
+
+describe('createDeviceManager', () => {
+  it('follows a reader through unplug and replug, and names a device that cannot be built', async () => {
+    const { logger } = collectingLogger();
+    const registry = createDeviceRegistry();
+    const settings = settingsSchema.parse({
+      training: false,
+      gateway: { url: 'https://gateway.example/rest' },
+      devices: [
+        { id: 'counter', protocol: 'idtech-hid', hid: { vendorId: '0acd', productId: '3810' } },
+        { id: 'neo', protocol: 'vivotech2', serial: { path: '/dev/ttyUSB7' } },
+      ],
+    });
+    let link: { host: MemoryTransport; device: MemoryTransport } | undefined;
+    const manager = createDeviceManager({
+      devices: settings.devices,
+      training: false,
+      registry,
+      logger,
+      environment: {
+        hid: () => {
+          link = createMemoryPair('HID 0acd:3810');
+          return link.host;
+        },
+      },
+    });
+    expect(registry.list().find((device) => device.id === 'neo')).toMatchObject({ status: 'error', lastError: 'devices.neo: the serial port is not available on this machine' });
+    await manager.start();
+    expect(registry.list().find((device) => device.id === 'counter')).toMatchObject({ status: 'connected', transport: 'hid' });
+    expect(manager.cardReader('counter')?.reader).toBeInstanceOf(IdtechHidReader);
+    link!.host.unplug();
+    expect(registry.list().find((device) => device.id === 'counter')).toMatchObject({ status: 'disconnected', lastError: 'HID 0acd:3810 (host end) was disconnected' });
+    link!.host.replug();
+    await until(() => registry.list().find((device) => device.id === 'counter')?.status === 'connected');
+    await manager.close();
+  });
+
+  it('takes keyboard-mode reader data out of the keystroke stream and releases a person’s typing', async () => {
+    const { logger } = collectingLogger();
+    let now = 0;
+    const manager = createDeviceManager({ devices: [], training: true, registry: createDeviceRegistry(), logger, now: () => now });
+    await manager.start();
+    const released: string[] = [];
+    manager.onRelease((keys) => released.push(...keys.map((key) => key.key)));
+    const pending = manager.cardReader()!.reader.read({ amountMinor: 100 });
+    const output = new EmulatedEncryptingReader().swipe({
+      pan: '6011000995500000',
+      expiry: '1228',
+      name: 'TEST/DISCOVER',
+      serviceCode: '101',
+      cvm: 'none',
+      chip: 'ok',
+      aid: 'A0000001523010',
+      applicationLabel: 'DISCOVER',
+    });
+    expect(readerKeystrokes(output, 1000).map((stroke) => manager.keystroke(stroke)).every(Boolean)).toBe(true);
+    await expect(pending).resolves.toMatchObject({ network: 'discover', entryMode: 'swipe' });
+    now = 5000;
+    expect(manager.keystroke({ key: '7', at: 5000 })).toBe(true);
+    expect(manager.keystroke({ key: 'x', at: 5200 })).toBe(false);
+    expect(released).toEqual(['7']);
+    await manager.close();
+  });
+});
