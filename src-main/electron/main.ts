@@ -11,6 +11,7 @@ import { registerAppScheme, serveAppProtocol } from './protocol';
 import { safeStorageCipher } from './safe-storage';
 import { hardenWebContents, lockDownSession, type ReportRefusal } from './security';
 import { openTerminalWindow } from './windows';
+import { routeReaderKeystrokes } from './reader-keys';
 
 export interface ShellOptions {
   /** The built renderer served on app://lanepoint/. */
@@ -89,7 +90,10 @@ export function startShell(electron: ElectronApi, options: ShellOptions = {}): R
       const contents = window.webContents;
       trustedContents.add(contents.id);
       forwardEvents(core.events, contents);
+      // A keyboard-mode card reader types into this window: its data is taken out here.
+      const stopReaderKeys = routeReaderKeystrokes(contents, core.deviceManager);
       window.on('closed', () => {
+        stopReaderKeys();
         trustedContents.delete(contents.id);
         window = undefined;
       });

@@ -34,7 +34,7 @@ type WindowOpenHandler = Parameters<Electron.WebContents['setWindowOpenHandler']
 
 export class FakeWebContents
   extends EventEmitter
-  implements Pick<Electron.WebContents, 'id' | 'setWindowOpenHandler' | 'send' | 'isDestroyed' | 'closeDevTools' | 'loadURL'>
+  implements Pick<Electron.WebContents, 'id' | 'setWindowOpenHandler' | 'send' | 'isDestroyed' | 'closeDevTools' | 'loadURL' | 'sendInputEvent'>
 {
   readonly id = nextContentsId++;
   readonly mainFrame = new FakeWebFrame('');
@@ -59,6 +59,17 @@ export class FakeWebContents
   }
   isDestroyed() {
     return this.destroyed;
+  }
+  /** Input typed with sendInputEvent, in order; what the page received from it. */
+  readonly typed: Array<Electron.KeyboardInputEvent | Electron.MouseInputEvent | Electron.MouseWheelInputEvent> = [];
+  /**
+   * Like Electron, an injected key goes through before-input-event first, and reaches the page
+   * (`typed`) only when no listener prevents it.
+   */
+  sendInputEvent(input: Electron.KeyboardInputEvent | Electron.MouseInputEvent | Electron.MouseWheelInputEvent) {
+    if (this.destroyed) throw new Error('Object has been destroyed');
+    if (input.type === 'keyDown' && 'keyCode' in input && this.fire('before-input-event', {}, keyInput(input.keyCode))) return;
+    this.typed.push(input);
   }
   closeDevTools() {
     this.devToolsClosed++;
