@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { productVersion } from '../core/version';
 import { runBenchCommand } from './bench-command';
+import { runCardCommand } from './card-command';
 import { runEmulatorCommand } from './emulator-command';
 import { defaultEmulatorUrl, runSettleCommand } from './settle-command';
 import { parsePort, runHostCommand } from './host-command';
@@ -66,6 +67,9 @@ const commands: Record<string, Command> = {
       username: typeof values.user === 'string' ? values.user : 'testing',
       password: typeof values.password === 'string' ? values.password : 'testing123',
     });
+  },
+  async card(io, args) {
+    return runCardCommand(io, parse(args).positionals);
   },
   async bench(io, args) {
     const { positionals } = parse(args);

@@ -23,6 +23,9 @@ commands:
                         certificate generated at start
   settle [--emulator URL] [--merchid M] [--reject RETREF]...
                         settle the emulator's open batches now (default URL http://127.0.0.1:8711/rest)
+  card parse <output>   what the terminal reads from one card reader output (tracks, an
+                        encrypted swipe record or quick-chip TLV; - reads standard input),
+                        as JSON: the masked card, never the track or a clear number
   bench                 run the benchmarks and print one table of figures
 
 options:
