@@ -63,6 +63,8 @@ export function createCore(options: CoreOptions): Core {
   const stops = [
     devices.onChange((list) => events.emit('devices.changed', list)),
     terminal.onChange((state) => events.emit('terminal.state', state)),
+    // In the Electron shell the main process types released keys into the window itself.
+    ...(shell === 'browser' ? [deviceManager.onRelease((keys) => events.emit('devices.keysReleased', { keys: keys.map((key) => key.key) }))] : []),
   ];
 
   const info = (): AppInfo => ({

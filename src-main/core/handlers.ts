@@ -2,12 +2,14 @@ import type { CommandHandlers } from '../ipc/dispatcher';
 import type { Core } from './core';
 
 /** Binds every contract command to the core. A command without a handler fails type-checking. */
-export function createCommandHandlers(core: Pick<Core, 'info' | 'devices' | 'terminal' | 'cardReaders'>): CommandHandlers {
+export function createCommandHandlers(core: Pick<Core, 'info' | 'devices' | 'terminal' | 'cardReaders' | 'deviceManager'>): CommandHandlers {
   return {
     'app.info': () => core.info(),
     'devices.list': ({ kind }) => core.devices.list(kind),
     'devices.readCard': (args) => core.cardReaders.readCard(args),
     'devices.cancelRead': (args) => core.cardReaders.cancelRead(args),
+    // Timed on arrival: the page's clock is not the main process's.
+    'devices.keystroke': ({ key }) => ({ consumed: core.deviceManager.keystroke({ key, at: performance.now() }) }),
     'devices.testCards': () => core.cardReaders.testCards(),
     'devices.presentTestCard': (args) => core.cardReaders.presentTestCard(args),
     'terminal.state': () => core.terminal.current(),

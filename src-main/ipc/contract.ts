@@ -142,6 +142,15 @@ export const commands = {
     'Cancels a test read in progress on a card reader.',
     z.object({ deviceId: z.string().max(32).optional() }).strict(),
   ),
+  'devices.keystroke': command<{ readonly consumed: boolean }>()(
+    'Browser mode: one keystroke for the keyboard-mode card reader\u2019s wedge, sent as it is typed (the main process times it on arrival). `consumed` keys are card data or held back; held keys a person typed come back in `devices.keysReleased`.',
+    z
+      .object({
+        /** One character, or a key name such as "Enter". */
+        key: z.string().min(1).max(16),
+      })
+      .strict(),
+  ),
   'devices.testCards': command<TestCardInfo[]>()('Training: the card deck.', noArgs),
   'devices.presentTestCard': command<{ readonly presented: true }>()(
     'Training: inserts, taps or swipes a card of the deck on the emulated reader.',
@@ -184,6 +193,9 @@ function event<Payload>(summary: string): EventSpec<Payload> {
 export const events = {
   'devices.changed': event<DeviceInfo[]>('The device list or a device\u2019s status changed.'),
   'terminal.state': event<TerminalState>('The payment state machine moved to another phase.'),
+  'devices.keysReleased': event<{ readonly keys: readonly string[] }>(
+    'Keystrokes the card reader wedge held back that a person typed: the page types them now, in order.',
+  ),
 } as const;
 
 export type EventName = keyof typeof events;

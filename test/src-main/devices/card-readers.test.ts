@@ -148,3 +148,33 @@ describe('createDeviceManager', () => {
     await manager.close();
   });
 });
+
+describe('browser mode keystrokes over the contract', () => {
+  it('takes reader output out of the page’s keystrokes and sends a person’s held keys back', async () => {
+    const { core } = trainingCore();
+    const released: unknown[] = [];
+    core.events.subscribe((name, payload) => {
+      if (name === 'devices.keysReleased') released.push(payload);
+    });
+    const read = core.dispatch('devices.readCard', { timeoutSeconds: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const output = new EmulatedEncryptingReader().swipe({
+      pan: '5454545454545454',
+      expiry: '1228',
+      name: 'TEST/MC',
+      serviceCode: '101',
+      cvm: 'none',
+      chip: 'ok',
+      aid: 'A0000000041010',
+      applicationLabel: 'MASTERCARD',
+    });
+    for (const { key } of readerKeystrokes(output, 0)) {
+      expect(await core.dispatch('devices.keystroke', { key })).toEqual({ ok: true, result: { consumed: true } });
+    }
+    expect(await read).toMatchObject({ ok: true, result: { network: 'mastercard', entryMode: 'swipe' } });
+    expect(await core.dispatch('devices.keystroke', { key: '3' })).toEqual({ ok: true, result: { consumed: true } });
+    await until(() => released.length > 0);
+    expect(released).toEqual([{ keys: ['3'] }]);
+    expect(await core.dispatch('devices.keystroke', { key: 'k' })).toEqual({ ok: true, result: { consumed: false } });
+  });
+});

@@ -25,6 +25,7 @@ export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?
       throw new Error('stubPos: devices.readCard has no stubbed answer');
     },
     'devices.cancelRead': () => ({ canceled: false }),
+    'devices.keystroke': () => ({ consumed: false }),
     'devices.testCards': () => [],
     'devices.presentTestCard': () => ({ presented: true }),
   };
