@@ -92,7 +92,16 @@ export const cardReaderSettingSchema = z.discriminatedUnion(
     z.strictObject({ ...readerCommon, protocol: z.literal('keyboard') }),
     z.strictObject({ ...readerCommon, protocol: z.literal('idtech-hid'), hid: hidSelector }),
     z.strictObject({ ...readerCommon, protocol: z.literal('magtek-hid'), hid: hidSelector }),
-    z.strictObject({ ...readerCommon, protocol: z.literal('hid-pos-msr'), hid: hidSelector }),
+    z.strictObject({
+      ...readerCommon,
+      protocol: z.literal('hid-pos-msr'),
+      hid: hidSelector,
+      /** The device's HID report descriptor in hex (node-hid cannot read it from the device). */
+      reportDescriptor: z
+        .string({ error: 'expected the report descriptor in hex' })
+        .regex(/^([0-9A-Fa-f]{2})+$/, { error: 'expected the report descriptor in hex, two digits a byte' })
+        .max(8192),
+    }),
     z.strictObject({ ...readerCommon, protocol: z.literal('vivotech2'), serial: serialPort }),
     z.strictObject({ ...readerCommon, protocol: z.literal('emulated'), mode: z.enum(['keyboard', 'hid']).default('keyboard') }),
   ],

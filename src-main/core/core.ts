@@ -5,6 +5,7 @@ import type { Settings } from '../config/settings';
 import type { Logger } from '../log/logger';
 import { createCardReaderService, type CardReaderService } from '../devices/card-service';
 import { createDeviceManager, type DeviceManager, type DeviceManagerOptions } from '../devices/manager';
+import { laneDeviceEnvironment } from '../devices/environment';
 import { createDeviceRegistry, type DeviceRegistry } from '../devices/registry';
 import { defaultAssetsDir } from './assets';
 import { createTerminalStateStore, type TerminalStateStore } from '../terminal/state-store';
@@ -56,7 +57,7 @@ export function createCore(options: CoreOptions): Core {
     training: settings.training,
     registry: devices,
     logger,
-    ...(options.deviceEnvironment && { environment: options.deviceEnvironment }),
+    environment: options.deviceEnvironment ?? laneDeviceEnvironment(),
   });
   const cardReaders = createCardReaderService({ manager: deviceManager, training: settings.training, assetsDir: options.assetsDir ?? defaultAssetsDir() });
   const terminal = createTerminalStateStore(clock);

@@ -178,3 +178,39 @@ describe('browser mode keystrokes over the contract', () => {
     expect(await core.dispatch('devices.keystroke', { key: 'k' })).toEqual({ ok: true, result: { consumed: false } });
   });
 });
+
+describe('a MagTek HID swipe reader on a lane', () => {
+  it('is opened from settings through node-hid and reads a swipe, masked over the contract', async () => {
+    const { FakeNodeHid } = await import('../../support/fake-node-hid');
+    const { magtekHidReport } = await import('../../../drivers/emulated/magtek-hid-reader');
+    const { laneDeviceEnvironment } = await import('../../../src-main/devices/environment');
+    const { createCore } = await import('../../../src-main/core/core');
+    const hid = new FakeNodeHid([{ vendorId: 0x0801, productId: 0x0002, path: '/dev/hidraw3', product: 'USB Swipe Reader', usagePage: 0xff00, inputReportSize: 337 }]);
+    const { logger, lines } = collectingLogger();
+    const core = createCore({
+      settings: settingsSchema.parse({
+        training: false,
+        gateway: { url: 'https://gateway.example/rest' },
+        devices: [{ id: 'swipe', protocol: 'magtek-hid', hid: { vendorId: '0801', productId: '0002' } }],
+      }),
+      shell: 'browser',
+      logger,
+      deviceEnvironment: laneDeviceEnvironment({ hidApi: hid }),
+    });
+    cores.push(core);
+    await until(() => core.devices.list()[0]?.status === 'connected');
+    expect(core.devices.list()[0]).toMatchObject({ id: 'swipe', transport: 'hid', name: 'Swipe reader (USB HID)' });
+    const read = core.dispatch('devices.readCard', { timeoutSeconds: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await hid.sendReport(
+      '/dev/hidraw3',
+      magtekHidReport({ track1: '%B5454545454545454^TEST/MC^28121011000000000000?', track2: ';5454545454545454=28121011000000000000?' }),
+    );
+    expect(await read).toEqual({ ok: true, result: expect.objectContaining({ entryMode: 'swipe', maskedPan: '545454******5454', network: 'mastercard', encrypted: false }) });
+    hid.unplug('/dev/hidraw3');
+    await until(() => core.devices.list()[0]?.status === 'disconnected');
+    hid.plug('/dev/hidraw3');
+    await until(() => core.devices.list()[0]?.status === 'connected');
+    expect(lines.join('\n')).not.toContain('5454545454545454');
+  });
+});
