@@ -1,0 +1,112 @@
+import { EventEmitter } from 'node:events';
+import { SerialPort } from 'serialport';
+import { backoffDelay, defaultBackoff, type Backoff, type Transport, type TransportEvents } from './types';
+
+export interface SerialOptions {
+  readonly path: string;
+  readonly baudRate: number;
+  readonly parity?: 'none' | 'even' | 'odd';
+  readonly dataBits?: 5 | 6 | 7 | 8;
+  readonly stopBits?: 1 | 2;
+  readonly backoff?: Backoff;
+}
+
+/** The serial ports this machine has, for the devices screen. */
+export async function listSerialPorts(): Promise<Array<{ path: string; manufacturer?: string; vendorId?: string; productId?: string }>> {
+  const ports = await SerialPort.list();
+  return ports.map(({ path, manufacturer, vendorId, productId }) => ({
+    path,
+    ...(manufacturer && { manufacturer }),
+    ...(vendorId && { vendorId }),
+    ...(productId && { productId }),
+  }));
+}
+
+/**
+ * A serial port (serialport). When the port goes away under it (a USB adapter unplugged, the
+ * far end of a pseudo-terminal closed) it emits `disconnected` and tries to reopen, waiting
+ * longer each time up to the backoff's maximum, until it opens (`open` again) or `close()` is
+ * called. `write` resolves once the bytes are drained to the OS.
+ */
+export class SerialTransport extends EventEmitter<TransportEvents> implements Transport {
+  readonly kind = 'serial' as const;
+  readonly description: string;
+  readonly #options: SerialOptions;
+  #port: SerialPort | undefined;
+  #wanted = false;
+  #timer: NodeJS.Timeout | undefined;
+  #attempt = 0;
+
+  constructor(options: SerialOptions) {
+    super();
+    this.#options = options;
+    this.description = `${options.path} at ${options.baudRate} baud`;
+  }
+
+  get isOpen(): boolean {
+    return this.#port?.isOpen ?? false;
+  }
+
+  async open(): Promise<void> {
+    if (this.isOpen) return;
+    this.#wanted = true;
+    await this.#connect();
+  }
+
+  #connect(): Promise<void> {
+    const { path, baudRate, parity = 'none', dataBits = 8, stopBits = 1 } = this.#options;
+    return new Promise((resolve, reject) => {
+      const port = new SerialPort({ path, baudRate, parity, dataBits, stopBits, autoOpen: false });
+      port.open((error) => {
+        if (error) {
+          reject(new Error(`Cannot open ${this.description}: ${error.message}`, { cause: error }));
+          return;
+        }
+        this.#port = port;
+        this.#attempt = 0;
+        port.on('data', (chunk: Buffer) => this.emit('data', Uint8Array.from(chunk)));
+        port.on('error', (portError) => this.emit('error', portError));
+        port.on('close', (closeError?: Error & { disconnected?: boolean }) => this.#onClose(port, closeError));
+        this.emit('open');
+        resolve();
+      });
+    });
+  }
+
+  #onClose(port: SerialPort, error: Error | undefined): void {
+    if (this.#port !== port) return;
+    this.#port = undefined;
+    if (!this.#wanted) return;
+    this.emit('disconnected', new Error(`${this.description} was disconnected${error ? `: ${error.message}` : ''}`));
+    this.#scheduleReopen();
+  }
+
+  #scheduleReopen(): void {
+    const delay = backoffDelay(this.#options.backoff ?? defaultBackoff, this.#attempt++);
+    this.#timer = setTimeout(() => {
+      if (!this.#wanted) return;
+      this.#connect().catch((error: unknown) => {
+        this.emit('error', error as Error);
+        if (this.#wanted) this.#scheduleReopen();
+      });
+    }, delay);
+  }
+
+  async write(data: Uint8Array): Promise<void> {
+    const port = this.#port;
+    if (!port?.isOpen) throw new Error(`${this.description} is not open`);
+    await new Promise<void>((resolve, reject) => {
+      port.write(Buffer.from(data), (error) => (error ? reject(error) : port.drain((drainError) => (drainError ? reject(drainError) : resolve()))));
+    });
+  }
+
+  async close(): Promise<void> {
+    if (!this.#wanted && !this.#port) return;
+    this.#wanted = false;
+    clearTimeout(this.#timer);
+    const port = this.#port;
+    this.#port = undefined;
+    if (port?.isOpen) await new Promise<void>((resolve) => port.close(() => resolve()));
+    this.emit('close');
+  }
+}

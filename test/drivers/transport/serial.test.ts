@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SerialTransport } from '../../../drivers/transport/serial';
+import { PtyPair } from '../../support/pty-pair';
+
+const pairs: PtyPair[] = [];
+const transports: SerialTransport[] = [];
+afterEach(async () => {
+  await Promise.all(transports.splice(0).map((transport) => transport.close()));
+  await Promise.all(pairs.splice(0).map((pair) => pair.stop()));
+});
+
+async function link() {
+  const pair = await new PtyPair().start();
+  pairs.push(pair);
+  const host = new SerialTransport({ path: pair.host, baudRate: 115200, backoff: { initialMs: 20, maxMs: 200 } });
+  const device = new SerialTransport({ path: pair.device, baudRate: 115200, backoff: { initialMs: 20, maxMs: 200 } });
+  transports.push(host, device);
+  await host.open();
+  await device.open();
+  return { pair, host, device };
+}
+
+const collect = (transport: SerialTransport) => {
+  const bytes: number[] = [];
+  transport.on('data', (chunk) => bytes.push(...chunk));
+  return bytes;
+};
+
+const until = async (check: () => boolean, what: string) => {
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
+};
+
+describe('SerialTransport over a real pseudo-terminal pair', () => {
+  it('moves bytes both ways', async () => {
+    const { host, device } = await link();
+    const atDevice = collect(device);
+    const atHost = collect(host);
+    await host.write(Buffer.from('ping from host'));
+    await device.write(Uint8Array.from({ length: 600 }, (_, i) => i % 256));
+    await until(() => atDevice.length === 14 && atHost.length === 600, 'both directions');
+    expect(Buffer.from(atDevice).toString()).toBe('ping from host');
+    expect(atHost).toEqual(Array.from({ length: 600 }, (_, i) => i % 256));
+    expect(host.description).toMatch(/host at 115200 baud$/);
+  });
+
+  it('names the port it cannot open', async () => {
+    const missing = new SerialTransport({ path: '/dev/lanepoint-no-such-port', baudRate: 9600 });
+    await expect(missing.open()).rejects.toThrow(/^Cannot open \/dev\/lanepoint-no-such-port at 9600 baud: /);
+  });
+
+  it('reports an unplug, reconnects when the port is back, and stops trying after close', async () => {
+    const { pair, host } = await link();
+    const events: string[] = [];
+    host.on('disconnected', () => events.push('disconnected'));
+    host.on('open', () => events.push('open'));
+    await pair.stop();
+    await until(() => events.includes('disconnected'), 'disconnected');
+    await pair.restart();
+    await until(() => events.at(-1) === 'open', 'reopen');
+    const device = new SerialTransport({ path: pair.device, baudRate: 115200 });
+    transports.push(device);
+    await device.open();
+    const atHost = collect(host);
+    await device.write(Buffer.from('back'));
+    await until(() => atHost.length === 4, 'data after reconnect');
+    await host.close();
+    await pair.stop();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events).toEqual(['disconnected', 'open']);
+    expect(host.isOpen).toBe(false);
+  });
+
+  it('refuses to write while closed', async () => {
+    const { host } = await link();
+    await host.close();
+    await expect(host.write(Uint8Array.of(1))).rejects.toThrow('is not open');
+  });
+});
