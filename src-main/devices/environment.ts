@@ -1,17 +1,21 @@
 import { HidPosMsrReader } from '../../drivers/card-reader/hid-pos-msr';
 import { MagtekHidReader } from '../../drivers/card-reader/magtek-hid';
+import { ViVOtech2Reader } from '../../drivers/card-reader/vivotech2';
 import { HidTransport, type HidApi } from '../../drivers/transport/hid';
+import { SerialTransport } from '../../drivers/transport/serial';
 import type { CardReaderEnvironment } from './card-readers';
 
 /**
- * How devices are reached on a real lane: HID through node-hid (loaded on first use, so a
+ * How devices are reached on a real lane: serial through serialport, HID through node-hid (loaded on first use, so a
  * machine without it still starts, and the device shows the error), and the protocols that
  * live in their own modules.
  */
 export function laneDeviceEnvironment(options: { hidApi?: HidApi | (() => Promise<HidApi>) } = {}): Omit<CardReaderEnvironment, 'wedge' | 'now'> {
   return {
     hid: (setting) => new HidTransport({ device: setting.hid, ...(options.hidApi && { api: options.hidApi }) }),
+    serial: (setting) => new SerialTransport(setting.serial),
     protocols: {
+      vivotech2: (transport) => new ViVOtech2Reader(transport),
       'magtek-hid': (transport) => new MagtekHidReader(transport),
       'hid-pos-msr': (transport, setting) =>
         new HidPosMsrReader(transport, Buffer.from(setting.protocol === 'hid-pos-msr' ? setting.reportDescriptor : '', 'hex')),

@@ -214,3 +214,35 @@ describe('a MagTek HID swipe reader on a lane', () => {
     expect(lines.join('\n')).not.toContain('5454545454545454');
   });
 });
+
+describe('a serial EMV reader on a lane', () => {
+  it('is opened from settings on a real pseudo-terminal and reads a card from the emulated NEO', async () => {
+    const { PtyPair } = await import('../../support/pty-pair');
+    const { SerialTransport } = await import('../../../drivers/transport/serial');
+    const { EmulatedViVOtech2Reader } = await import('../../../drivers/emulated/vivotech2-reader');
+    const { createCore } = await import('../../../src-main/core/core');
+    const pair = await new PtyPair().start();
+    const device = new SerialTransport({ path: pair.device, baudRate: 19200 });
+    await device.open();
+    const peer = new EmulatedViVOtech2Reader(device);
+    const core = createCore({
+      settings: settingsSchema.parse({
+        training: false,
+        gateway: { url: 'https://gateway.example/rest' },
+        devices: [{ id: 'neo', protocol: 'vivotech2', serial: { path: pair.host } }],
+      }),
+      shell: 'browser',
+      logger: collectingLogger().logger,
+    });
+    try {
+      await until(() => core.devices.list()[0]?.status === 'connected');
+      const read = core.dispatch('devices.readCard', { timeoutSeconds: 5 });
+      setTimeout(() => peer.presentCard({ pan: '6011000995500000', expiry: '1228', name: 'TEST/DISCOVER', serviceCode: '201', cvm: 'signature', chip: 'ok', aid: 'A0000001523010', applicationLabel: 'DISCOVER' }, 'contactless'), 30);
+      expect(await read).toMatchObject({ ok: true, result: { entryMode: 'contactless', network: 'discover', maskedPan: '6011********0000' } });
+    } finally {
+      await core.close();
+      await device.close();
+      await pair.stop();
+    }
+  });
+});
