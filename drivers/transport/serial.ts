@@ -65,7 +65,9 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
         this.#port = port;
         this.#attempt = 0;
         port.on('data', (chunk: Buffer) => this.emit('data', Uint8Array.from(chunk)));
-        port.on('error', (portError) => this.emit('error', portError));
+        // A port error with nobody listening must not take the process down; a lost port is
+        // reported through 'close' anyway.
+        port.on('error', (portError) => this.#report(portError));
         port.on('close', (closeError?: Error & { disconnected?: boolean }) => this.#onClose(port, closeError));
         this.emit('open');
         resolve();
@@ -86,10 +88,14 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
     this.#timer = setTimeout(() => {
       if (!this.#wanted) return;
       this.#connect().catch((error: unknown) => {
-        this.emit('error', error as Error);
+        this.#report(error as Error);
         if (this.#wanted) this.#scheduleReopen();
       });
     }, delay);
+  }
+
+  #report(error: Error): void {
+    if (this.listenerCount('error') > 0) this.emit('error', error);
   }
 
   async write(data: Uint8Array): Promise<void> {

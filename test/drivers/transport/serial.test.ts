@@ -50,19 +50,21 @@ describe('SerialTransport over a real pseudo-terminal pair', () => {
   });
 
   it('reports an unplug, reconnects when the port is back, and stops trying after close', async () => {
-    const { pair, host } = await link();
+    const { pair, host, device } = await link();
     const events: string[] = [];
     host.on('disconnected', () => events.push('disconnected'));
     host.on('open', () => events.push('open'));
     await pair.stop();
     await until(() => events.includes('disconnected'), 'disconnected');
+    // The far end here stands for the device itself: it goes away for good, a new one comes.
+    await device.close();
     await pair.restart();
     await until(() => events.at(-1) === 'open', 'reopen');
-    const device = new SerialTransport({ path: pair.device, baudRate: 115200 });
-    transports.push(device);
-    await device.open();
+    const replugged = new SerialTransport({ path: pair.device, baudRate: 115200 });
+    transports.push(replugged);
+    await replugged.open();
     const atHost = collect(host);
-    await device.write(Buffer.from('back'));
+    await replugged.write(Buffer.from('back'));
     await until(() => atHost.length === 4, 'data after reconnect');
     await host.close();
     await pair.stop();
