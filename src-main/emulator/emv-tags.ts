@@ -1,19 +1,12 @@
 import { decodeCvmResults, decodeEmvText, networkForAid, type CardNetwork } from '../../drivers/card-reader/emv';
 import { findTlv, type TlvNode } from '../../drivers/card-reader/tlv';
+import { overThreshold } from '../signature/requirement';
 
 /**
  * The gateway's emvTagData: a JSON object serialized into a string (FACTS.md), built from the
  * EMV data the reader sent in `track`, with the signature requirement adjusted by network and
  * amount (the spec's "Signature requirement adjustment").
  */
-
-/** Signature thresholds in minor units: group 1 (Visa) 25.00, group 2 (Mastercard, Discover, Amex) 50.00. */
-const signatureThresholds: Partial<Record<CardNetwork, number>> = {
-  visa: 2500,
-  mastercard: 5000,
-  discover: 5000,
-  amex: 5000,
-};
 
 const networkLabels: Partial<Record<CardNetwork, string>> = {
   visa: 'VISA',
@@ -27,10 +20,7 @@ const networkLabels: Partial<Record<CardNetwork, string>> = {
 };
 
 /** Whether a signature is required once the CVM asked for one: at or above the network's threshold. */
-export function signatureRequired(network: CardNetwork, amountMinor: number): boolean {
-  const threshold = signatureThresholds[network];
-  return threshold === undefined || amountMinor >= threshold;
-}
+export const signatureRequired = overThreshold;
 
 const hexOf = (nodes: readonly TlvNode[], tag: string) => {
   const node = findTlv(nodes, tag);
