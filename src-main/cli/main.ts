@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { productVersion } from '../core/version';
 import { runBenchCommand } from './bench-command';
 import { runCardCommand } from './card-command';
+import { runSignatureCommand } from './signature-command';
 import { runEmulatorCommand } from './emulator-command';
 import { defaultEmulatorUrl, runSettleCommand } from './settle-command';
 import { parsePort, runHostCommand } from './host-command';
@@ -70,6 +71,10 @@ const commands: Record<string, Command> = {
   },
   async card(io, args) {
     return runCardCommand(io, parse(args).positionals);
+  },
+  async signature(io, args) {
+    const { values, positionals } = parse(args, { png: { type: 'string' } });
+    return runSignatureCommand(io, positionals, typeof values.png === 'string' ? values.png : undefined);
   },
   async bench(io, args) {
     const { positionals } = parse(args);

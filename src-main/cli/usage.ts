@@ -26,6 +26,10 @@ commands:
   card parse <output>   what the terminal reads from one card reader output (tracks, an
                         encrypted swipe record or quick-chip TLV; - reads standard input),
                         as JSON: the masked card, never the track or a clear number
+  signature encode <strokes.json>
+                        the gateway's signature string (gzipped Base64 BMP) and its length
+  signature decode <string or file> --png out.png
+                        the image of a signature string
   bench                 run the benchmarks and print one table of figures
 
 options:
