@@ -124,35 +124,23 @@ export function decodePosMsrReport(report: Uint8Array, layout: PosMsrLayout): st
  */
 export class HidPosMsrReader extends PassiveCardReader {
   readonly protocol = 'hid-pos-msr';
-  readonly #transport: Transport;
   readonly #layout: PosMsrLayout;
 
   /** Throws `malformed` when the descriptor declares no magnetic stripe tracks. */
   constructor(transport: Transport, reportDescriptor: Uint8Array) {
-    super();
-    this.#layout = posMsrLayout(reportDescriptor);
-    this.#transport = transport;
-    transport.on('data', (report) => this.#onReport(report));
-    transport.on('open', () => this.emit('connected'));
-    transport.on('disconnected', (error) => this.lost(error));
+    const layout = posMsrLayout(reportDescriptor);
+    super(transport);
+    this.#layout = layout;
   }
 
-  async open(): Promise<void> {
-    await this.#transport.open();
-  }
-
-  async close(): Promise<void> {
-    await this.#transport.close();
-  }
-
-  #onReport(report: Uint8Array): void {
+  protected receive(report: Uint8Array): void {
     try {
-      const text = decodePosMsrReport(report, this.#layout);
-      if (text === undefined) return;
-      if (text.length === 0) throw malformed('the swipe carries no track 1 or track 2 data');
-      this.present(cardReadFromClearSwipe(text));
-    } catch (error) {
-      this.reject(error instanceof CardReaderError ? error : new CardReaderError('malformed', String(error)));
+      this.deliver(() => {
+        const text = decodePosMsrReport(report, this.#layout);
+        if (text === undefined) return undefined;
+        if (text.length === 0) throw malformed('the swipe carries no track 1 or track 2 data');
+        return cardReadFromClearSwipe(text);
+      });
     } finally {
       report.fill(0);
     }

@@ -1,8 +1,6 @@
-import { CardReaderError } from './errors';
 import { encodeEnhancedSwipeText, parseEnhancedSwipeBinary } from './idtech-swipe';
 import { PassiveCardReader } from './passive-reader';
 import { parseReaderOutput } from './reader-output';
-import type { Transport } from '../transport/types';
 
 const STX = 0x02;
 const ETX = 0x03;
@@ -69,51 +67,32 @@ export class RecordFramer {
  */
 export class IdtechHidReader extends PassiveCardReader {
   readonly protocol = 'idtech-hid';
-  readonly #transport: Transport;
   readonly #framer = new RecordFramer();
 
-  constructor(transport: Transport) {
-    super();
-    this.#transport = transport;
-    transport.on('data', (report) => {
-      for (const record of this.#framer.push(report)) this.#onRecord(record);
-    });
-    transport.on('open', () => {
-      this.#framer.reset();
-      this.emit('connected');
-    });
-    transport.on('disconnected', (error) => this.lost(error));
+  protected receive(report: Uint8Array): void {
+    for (const record of this.#framer.push(report)) this.deliver(() => parseReaderOutput(keyboardForm(record)));
   }
 
-  async open(): Promise<void> {
-    await this.#transport.open();
+  protected override reopened(): void {
+    this.#framer.reset();
   }
+}
 
-  async close(): Promise<void> {
-    await this.#transport.close();
-  }
-
-  #onRecord(record: Uint8Array): void {
+/**
+ * What the reader would have typed for one binary record: enhanced swipe records (encode type
+ * 80-87 first) in their keyboard form, chip records (a tag first, DFEE25 on this family) as hex.
+ * A record that fails as a swipe is taken as TLV.
+ */
+function keyboardForm(record: Uint8Array): string {
+  const first = record[3] ?? 0;
+  if (first >= 0x80 && first <= 0x87) {
     try {
-      const first = record[3] ?? 0;
-      // Enhanced swipe records start with the encode type (80-87); chip records with a tag
-      // (DFEE25 on this family). A record that fails as a swipe is tried as TLV.
-      let text: string | undefined;
-      if (first >= 0x80 && first <= 0x87) {
-        try {
-          text = encodeEnhancedSwipeText(parseEnhancedSwipeBinary(record));
-        } catch {
-          text = undefined;
-        }
-      }
-      text ??= Buffer.from(record.subarray(3, record.length - 3)).toString('hex').toUpperCase();
-      const output = parseReaderOutput(text);
-      if (output.kind === 'chip-error') this.emit('chip-error', output.reason);
-      else this.present(output.read);
-    } catch (error) {
-      this.reject(error instanceof CardReaderError ? error : new CardReaderError('malformed', String(error)));
+      return encodeEnhancedSwipeText(parseEnhancedSwipeBinary(record));
+    } catch {
+      // not a swipe record after all
     }
   }
+  return Buffer.from(record.subarray(3, record.length - 3)).toString('hex').toUpperCase();
 }
 
 /** The device side: a record in its envelope, cut into zero-padded input reports. */

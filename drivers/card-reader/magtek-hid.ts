@@ -1,5 +1,5 @@
 import { cardReadFromClearSwipe } from './card-read';
-import { CardReaderError, malformed } from './errors';
+import { malformed } from './errors';
 import { PassiveCardReader } from './passive-reader';
 import type { Transport } from '../transport/types';
 
@@ -90,31 +90,16 @@ export function decodeMagtekReport(report: Uint8Array, options: MagtekHidOptions
  */
 export class MagtekHidReader extends PassiveCardReader {
   readonly protocol = 'magtek-hid';
-  readonly #transport: Transport;
   readonly #options: MagtekHidOptions;
 
   constructor(transport: Transport, options: MagtekHidOptions = {}) {
-    super();
-    this.#transport = transport;
+    super(transport);
     this.#options = options;
-    transport.on('data', (report) => this.#onReport(report));
-    transport.on('open', () => this.emit('connected'));
-    transport.on('disconnected', (error) => this.lost(error));
   }
 
-  async open(): Promise<void> {
-    await this.#transport.open();
-  }
-
-  async close(): Promise<void> {
-    await this.#transport.close();
-  }
-
-  #onReport(report: Uint8Array): void {
+  protected receive(report: Uint8Array): void {
     try {
-      this.present(cardReadFromClearSwipe(decodeMagtekReport(report, this.#options)));
-    } catch (error) {
-      this.reject(error instanceof CardReaderError ? error : new CardReaderError('malformed', String(error)));
+      this.deliver(() => cardReadFromClearSwipe(decodeMagtekReport(report, this.#options)));
     } finally {
       report.fill(0);
     }

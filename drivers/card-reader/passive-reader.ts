@@ -1,17 +1,62 @@
 import { EventEmitter } from 'node:events';
+import type { Transport } from '../transport/types';
 import { CardReaderError } from './errors';
+import type { ReaderOutput } from './reader-output';
 import type { CardRead, CardReader, CardReaderEvents, ReadRequest } from './types';
 
 /**
- * The `read` of readers that send a card whenever one is presented (swipe readers, keyboard
- * wedges, HID readers in auto-send mode): a protocol calls `present` for each card, and `read`
- * resolves with the next one. Cards presented while nobody is reading are still emitted as
- * `card`, never queued for a later sale.
+ * Readers that send a card whenever one is presented (swipe readers, keyboard wedges, HID
+ * readers in auto-send mode), over one transport. A protocol implements `receive` for each
+ * chunk and hands what it decoded to `deliver`; `read` resolves with the next card. Cards
+ * presented while nobody is reading are still emitted as `card`, never queued for a later sale.
+ * The transport's `open` and `disconnected` become the reader's `connected` and `disconnected`.
  */
 export abstract class PassiveCardReader extends EventEmitter<CardReaderEvents> implements CardReader {
   abstract readonly protocol: string;
-  abstract open(): Promise<void>;
-  abstract close(): Promise<void>;
+  protected readonly transport: Transport;
+
+  constructor(transport: Transport) {
+    super();
+    this.transport = transport;
+    transport.on('data', (chunk) => this.receive(chunk));
+    transport.on('open', () => {
+      this.reopened();
+      this.emit('connected');
+    });
+    transport.on('disconnected', (error) => this.lost(error));
+  }
+
+  /** One chunk from the transport (a burst, a report, a slice of a stream). */
+  protected abstract receive(chunk: Uint8Array): void;
+
+  /** Called when the transport (re)opens, before `connected`: drop half-read state here. */
+  protected reopened(): void {}
+
+  async open(): Promise<void> {
+    await this.transport.open();
+  }
+
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+
+  /**
+   * Runs one decode and acts on it: a card is presented, a chip error emitted, nothing ignored,
+   * and anything thrown fails a waiting read as `malformed` while the reader stays usable.
+   */
+  protected deliver(decode: () => CardRead | ReaderOutput | undefined): void {
+    let output: CardRead | ReaderOutput | undefined;
+    try {
+      output = decode();
+    } catch (error) {
+      this.reject(error instanceof CardReaderError ? error : new CardReaderError('malformed', String(error)));
+      return;
+    }
+    if (output === undefined) return;
+    if (!('kind' in output)) this.present(output);
+    else if (output.kind === 'chip-error') this.emit('chip-error', output.reason);
+    else this.present(output.read);
+  }
 
   #waiting: { resolve: (read: CardRead) => void; reject: (error: Error) => void } | undefined;
 
