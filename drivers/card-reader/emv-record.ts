@@ -6,9 +6,14 @@ import type { CardRead, EntryMode } from './types';
 
 const hexOf = (node: TlvNode | undefined) => (node ? Buffer.from(node.value).toString('hex').toUpperCase() : undefined);
 
-/** A tag's value as text, or null when absent or unreadable (labels are optional on a receipt). */
-function text(nodes: readonly TlvNode[], tag: string): string | null {
-  const value = hexOf(findTlv(nodes, tag));
+/** A tag's value as upper-case hex, or undefined when the record does not carry it. */
+export function tagHex(nodes: readonly TlvNode[], tag: string): string | undefined {
+  return hexOf(findTlv(nodes, tag));
+}
+
+/** A text tag (50, 9F12, 5F20), or null when absent or unreadable (labels are optional on a receipt). */
+export function tagText(nodes: readonly TlvNode[], tag: string): string | null {
+  const value = tagHex(nodes, tag);
   if (value === undefined) return null;
   try {
     return decodeEmvText(value, tag) || null;
@@ -22,8 +27,8 @@ function panOfTrack2Equivalent(hex: string): string | undefined {
   return /^([0-9]{12,19})D/.exec(hex)?.[1];
 }
 
-/** 9F39 (POS entry mode) → entry mode: 05 chip, 07 contactless, 80 fallback; else undefined. */
-function entryModeOf(nodes: readonly TlvNode[]): EntryMode | undefined {
+/** 9F39 (POS entry mode) → entry mode: 05 chip, 07 or 91 contactless, 80 fallback; else undefined. */
+export function entryModeOf(nodes: readonly TlvNode[]): EntryMode | undefined {
   switch (hexOf(findTlv(nodes, '9F39'))) {
     case '05':
       return 'chip';
@@ -94,12 +99,12 @@ export function cardReadFromEmvTlv(nodes: readonly TlvNode[], options: EmvRecord
     maskedPan,
     lastFour: maskedPan.slice(-4),
     network: fromAid !== 'unknown' ? fromAid : networkForPan(panForNetwork),
-    name: text(nodes, '5F20'),
+    name: tagText(nodes, '5F20'),
     expiry,
     cvm: cvmHex ? decodeCvmResults(cvmHex) : null,
     aid,
-    applicationLabel: text(nodes, '50'),
-    preferredName: text(nodes, '9F12'),
+    applicationLabel: tagText(nodes, '50'),
+    preferredName: tagText(nodes, '9F12'),
     encrypted,
     chipCard: true,
   };

@@ -1,3 +1,4 @@
+import { posMsrUsagePage, posMsrUsages } from '../card-reader/hid-pos-msr';
 import { HidDescriptorWriter, hidInputFlags } from './hid-descriptor-writer';
 
 /**
@@ -7,16 +8,8 @@ import { HidDescriptorWriter, hidInputFlags } from './hid-descriptor-writer';
  * descriptor rather than fixed offsets. Verified only against our own driver.
  */
 
-export const msrPage = 0x8e;
-export const msrUsage = {
-  deviceReadOnly: 0x01,
-  track1Length: 0x11,
-  track2Length: 0x12,
-  track3Length: 0x13,
-  track1Data: 0x21,
-  track2Data: 0x22,
-  track3Data: 0x23,
-} as const;
+/** The usages the reader reports on (the driver's table: one source for both ends). */
+export const msrUsage = posMsrUsages;
 
 /** One input item: a usage with `count` bytes, or constant padding of `padBits` bits. */
 export type PosMsrItem = { readonly usage: number; readonly count: number } | { readonly padBits: number };
@@ -44,7 +37,7 @@ export const defaultPosMsrLayout: PosMsrLayoutSpec = {
 
 /** The report descriptor for a layout: one application collection on page 0x8E. */
 export function posMsrReportDescriptor(layout: PosMsrLayoutSpec = defaultPosMsrLayout): Uint8Array {
-  const writer = new HidDescriptorWriter().usagePage(msrPage).usage(msrUsage.deviceReadOnly).collection('application');
+  const writer = new HidDescriptorWriter().usagePage(posMsrUsagePage).usage(msrUsage.deviceReadOnly).collection('application');
   if (layout.reportId !== 0) writer.reportId(layout.reportId);
   writer.logicalMinimum(0).logicalMaximum(255).reportSize(8);
   for (const item of layout.items) {

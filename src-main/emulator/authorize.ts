@@ -10,9 +10,9 @@ import { binFields } from './bin-lookup';
 import { approval, avsResponse, cardOutcome, cvvResponse, ppsDecline, type Outcome } from './outcomes';
 import { networkForCardType } from '../../drivers/card-reader/card-read';
 import { decryptReaderOutput } from '../../drivers/card-reader/decrypt';
-import { decodeEmvText } from '../../drivers/card-reader/emv';
+import { entryModeOf, tagText } from '../../drivers/card-reader/emv-record';
 import { CardReaderError } from '../../drivers/card-reader/errors';
-import { findTlv, type TlvNode } from '../../drivers/card-reader/tlv';
+import type { TlvNode } from '../../drivers/card-reader/tlv';
 import { parseSwipe } from '../../drivers/card-reader/track';
 import { emvTagData } from './emv-tags';
 
@@ -103,10 +103,8 @@ function trackAccount(context: EmulatorContext, track: string, fallbackName: str
     try {
       if (clear.kind === 'swipe') return swipeAccount(`${clear.track1 ?? ''}${clear.track2 ?? ''}`, fallbackName);
       const track2 = parseSwipe(clear.track2).track2!;
-      const nameNode = findTlv(clear.nodes, '5F20');
-      const name = nameNode ? decodeEmvText(Buffer.from(nameNode.value).toString('hex'), '5F20') : fallbackName;
-      const posEntry = findTlv(clear.nodes, '9F39');
-      const contactless = posEntry !== undefined && [0x07, 0x91].includes(posEntry.value[0] ?? 0);
+      const name = tagText(clear.nodes, '5F20') ?? fallbackName;
+      const contactless = entryModeOf(clear.nodes) === 'contactless';
       return {
         number: track2.pan,
         expiry: track2.expiry,

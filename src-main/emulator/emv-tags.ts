@@ -1,5 +1,6 @@
-import { decodeCvmResults, decodeEmvText, networkForAid, type CardNetwork } from '../../drivers/card-reader/emv';
-import { findTlv, type TlvNode } from '../../drivers/card-reader/tlv';
+import { decodeCvmResults, networkForAid, type CardNetwork } from '../../drivers/card-reader/emv';
+import { tagHex, tagText } from '../../drivers/card-reader/emv-record';
+import type { TlvNode } from '../../drivers/card-reader/tlv';
 import { overThreshold } from '../signature/requirement';
 
 /**
@@ -21,21 +22,6 @@ const networkLabels: Partial<Record<CardNetwork, string>> = {
 
 /** Whether a signature is required once the CVM asked for one: at or above the network's threshold. */
 export const signatureRequired = overThreshold;
-
-const hexOf = (nodes: readonly TlvNode[], tag: string) => {
-  const node = findTlv(nodes, tag);
-  return node ? Buffer.from(node.value).toString('hex').toUpperCase() : undefined;
-};
-
-const textOf = (nodes: readonly TlvNode[], tag: string) => {
-  const hex = hexOf(nodes, tag);
-  if (hex === undefined) return undefined;
-  try {
-    return decodeEmvText(hex, tag) || undefined;
-  } catch {
-    return undefined;
-  }
-};
 
 export interface EmvTagInput {
   /** The EMV data objects of a chip or contactless read; absent for a swipe or keyed card. */
@@ -63,9 +49,9 @@ export function emvTagData(input: EmvTagInput): string {
     };
     return JSON.stringify(data);
   }
-  const aid = hexOf(nodes, '9F06') ?? hexOf(nodes, '4F') ?? hexOf(nodes, '84');
+  const aid = tagHex(nodes, '9F06') ?? tagHex(nodes, '4F') ?? tagHex(nodes, '84');
   const network = aid ? networkForAid(aid) : input.network;
-  const cvmHex = hexOf(nodes, '9F34');
+  const cvmHex = tagHex(nodes, '9F34');
   let pin = 'None';
   let signature = 'unknown';
   if (cvmHex) {
@@ -81,18 +67,18 @@ export function emvTagData(input: EmvTagInput): string {
   const put = (key: string, value: string | undefined) => {
     if (value !== undefined) data[key] = value;
   };
-  put('TVR', hexOf(nodes, '95'));
+  put('TVR', tagHex(nodes, '95'));
   data.PIN = pin;
   data.Signature = signature;
   data.Mode = 'Issuer';
   // The issuer's answer: 00 approved, 05 not.
   data.ARC = input.approved ? '00' : '05';
   put('Network Label', networkLabels[network]);
-  put('TSI', hexOf(nodes, '9B'));
+  put('TSI', tagHex(nodes, '9B'));
   put('AID', aid);
-  put('IAD', hexOf(nodes, '9F10'));
+  put('IAD', tagHex(nodes, '9F10'));
   data['Entry method'] = input.contactless ? 'Contactless Chip' : 'Chip Read';
-  put('Application Label', textOf(nodes, '50'));
-  if (input.contactless) put('Application Preferred Name', textOf(nodes, '9F12'));
+  put('Application Label', tagText(nodes, '50') ?? undefined);
+  if (input.contactless) put('Application Preferred Name', tagText(nodes, '9F12') ?? undefined);
   return JSON.stringify(data);
 }
