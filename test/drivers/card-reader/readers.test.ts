@@ -7,17 +7,9 @@ import { EmulatedEncryptingReader, type EmulatedCard } from '../../../drivers/em
 import { readerKeystrokes } from '../../../drivers/emulated/keyboard';
 import { KeyboardWedgeTransport } from '../../../drivers/transport/keyboard-wedge';
 import { createMemoryPair } from '../../../drivers/transport/memory';
+import { emulatedVisa } from '../../support/cards';
 
-const visa: EmulatedCard = {
-  pan: '4788250000121443',
-  expiry: '1228',
-  name: 'TEST/VISA',
-  serviceCode: '201',
-  cvm: 'signature',
-  chip: 'ok',
-  aid: 'A0000000031010',
-  applicationLabel: 'VISA CREDIT',
-};
+const visa: EmulatedCard = emulatedVisa;
 
 async function keyboardLane() {
   let now = 0;

@@ -5,19 +5,9 @@ import { ansiTestBdk } from '../../../drivers/card-reader/dukpt';
 import { parseEnhancedSwipeBinary, parseEnhancedSwipeText } from '../../../drivers/card-reader/idtech-swipe';
 import { parseReaderOutput } from '../../../drivers/card-reader/reader-output';
 import { EmulatedEncryptingReader, type EmulatedCard } from '../../../drivers/emulated/encrypting-reader';
-import { withLuhnDigit } from '../../support/cards';
+import { emulatedVisa, withLuhnDigit } from '../../support/cards';
 
-const visa: EmulatedCard = {
-  pan: '4788250000121443',
-  expiry: '1228',
-  name: 'TEST/VISA',
-  serviceCode: '201',
-  cvm: 'signature',
-  chip: 'ok',
-  aid: 'A0000000031010',
-  applicationLabel: 'VISA CREDIT',
-  preferredName: 'Visa Credit',
-};
+const visa: EmulatedCard = emulatedVisa;
 const amex: EmulatedCard = { ...visa, pan: '371449635398431', name: 'TEST/AMEX', cvm: 'pin', aid: 'A000000025010801', applicationLabel: 'AMERICAN EXPRESS' };
 
 describe('EmulatedEncryptingReader', () => {

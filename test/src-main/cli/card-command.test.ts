@@ -1,16 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src-main/cli/main';
-import type { CliIo } from '../../../src-main/cli/io';
+import { fakeIo } from '../../support/cli-io';
 import { EmulatedEncryptingReader } from '../../../drivers/emulated/encrypting-reader';
 import { publishedQuickChip, publishedSwipeRecord } from '../../support/reader-samples';
 
-function fakeIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { stdout: (line) => out.push(line), stderr: (line) => err.push(line), env: {}, stopRequested: new Promise(() => undefined) };
-  return { io, out, err };
-}
 
 describe('lanepoint card parse', () => {
   it('prints the masked card of the published quick-chip record, never the track', async () => {

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src-main/cli/main';
 import type { CliIo } from '../../../src-main/cli/io';
+import { fakeIo } from '../../support/cli-io';
 
-function fakeIo(env: NodeJS.ProcessEnv = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    stdout: (line) => out.push(line),
-    stderr: (line) => err.push(line),
-    env,
-    stopRequested: new Promise(() => undefined),
-  };
-  return { io, out, err };
-}
 
 describe('lanepoint command line', () => {
   it('prints help and exits 0 for --help', async () => {

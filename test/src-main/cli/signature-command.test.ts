@@ -4,14 +4,8 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src-main/cli/main';
-import type { CliIo } from '../../../src-main/cli/io';
+import { fakeIo } from '../../support/cli-io';
 
-function fakeIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { stdout: (line) => out.push(line), stderr: (line) => err.push(line), env: {}, stopRequested: new Promise(() => undefined) };
-  return { io, out, err };
-}
 
 describe('lanepoint signature', () => {
   it('encodes each recorded signature within 6144 characters and decodes it to a PNG', async () => {

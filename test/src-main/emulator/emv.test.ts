@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EmulatedEncryptingReader, type EmulatedCard } from '../../../drivers/emulated/encrypting-reader';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
 import { signatureRequired } from '../../../src-main/emulator/emv-tags';
+import { emulatedVisa } from '../../support/cards';
 import { publishedQuickChip, publishedSwipeRecord } from '../../support/reader-samples';
 import { call, fnorMerchant, freshEmulator, rpctMerchant } from './support';
 
@@ -13,18 +14,7 @@ afterEach(async () => {
   await emulator.close();
 });
 
-const card = (overrides: Partial<EmulatedCard> = {}): EmulatedCard => ({
-  pan: '4788250000121443',
-  expiry: '1228',
-  name: 'TEST/VISA',
-  serviceCode: '201',
-  cvm: 'signature',
-  chip: 'ok',
-  aid: 'A0000000031010',
-  applicationLabel: 'VISA CREDIT',
-  preferredName: 'Visa Credit',
-  ...overrides,
-});
+const card = (overrides: Partial<EmulatedCard> = {}): EmulatedCard => ({ ...emulatedVisa, ...overrides });
 
 const authorize = (track: string, amount: string, merchid = rpctMerchant, extra: Record<string, unknown> = {}) =>
   call(emulator, 'PUT', 'auth', { merchid, amount, currency: 'USD', track, receipt: 'Y', ...extra });
