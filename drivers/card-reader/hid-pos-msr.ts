@@ -1,6 +1,6 @@
 import { cardReadFromClearSwipe } from './card-read';
 import { CardReaderError, malformed } from './errors';
-import { type HidDescriptor, type HidInputField, inputFields, parseHidDescriptor, readHidField } from './hid-descriptor';
+import { type HidDescriptor, HidDescriptorError, type HidInputField, inputFields, parseHidDescriptor, readHidField } from '../transport/hid-descriptor';
 import { PassiveCardReader } from './passive-reader';
 import type { Transport } from '../transport/types';
 
@@ -36,7 +36,15 @@ export interface PosMsrLayout {
   readonly track2: TrackFields | undefined;
 }
 
-const asDescriptor = (descriptor: Uint8Array | HidDescriptor) => (descriptor instanceof Uint8Array ? parseHidDescriptor(descriptor) : descriptor);
+function asDescriptor(descriptor: Uint8Array | HidDescriptor): HidDescriptor {
+  if (!(descriptor instanceof Uint8Array)) return descriptor;
+  try {
+    return parseHidDescriptor(descriptor);
+  } catch (error) {
+    if (error instanceof HidDescriptorError) throw malformed(`report descriptor: ${error.message}`, error.offset);
+    throw error;
+  }
+}
 
 /**
  * The track 1 and 2 fields of a descriptor on page 0x8E, all in one input report. Throws

@@ -1,4 +1,3 @@
-import { malformed } from './errors';
 
 /**
  * A HID report descriptor (Device Class Definition for HID 1.11, section 6.2.2), read far
@@ -41,6 +40,19 @@ export interface HidDescriptor {
   readonly applications: readonly { readonly usagePage: number; readonly usage: number }[];
   readonly inputReports: ReadonlyMap<number, HidInputReport>;
 }
+
+/** A report descriptor that does not follow the HID rules, with the byte offset of the bad item where known. */
+export class HidDescriptorError extends Error {
+  readonly offset: number | undefined;
+
+  constructor(message: string, offset?: number) {
+    super(message);
+    this.name = 'HidDescriptorError';
+    this.offset = offset;
+  }
+}
+
+const malformed = (message: string, offset?: number) => new HidDescriptorError(message, offset);
 
 /** Caps that keep the work on any input bounded, far above what real descriptors use. */
 export const hidDescriptorLimits = {
@@ -91,7 +103,7 @@ function signed(raw: number, size: number): number {
 /**
  * Parses a report descriptor. Long items and tags this reader has no use for are skipped. A 1-
  * or 2-byte usage takes the Usage Page in effect where it appears; a 4-byte usage carries its
- * own page in the high 16 bits. Throws `malformed` (with the item's offset) for a truncated
+ * own page in the high 16 bits. Throws `HidDescriptorError` (with the item's offset) for a truncated
  * item, Pop without Push, End Collection without Collection, a report id of 0, and anything
  * beyond `hidDescriptorLimits`. Work is linear in the descriptor's length.
  */

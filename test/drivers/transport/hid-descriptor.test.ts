@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CardReaderError } from '../../../drivers/card-reader/errors';
-import { hidDescriptorLimits, inputFields, parseHidDescriptor, readHidField } from '../../../drivers/card-reader/hid-descriptor';
+import { HidDescriptorError, hidDescriptorLimits, inputFields, parseHidDescriptor, readHidField } from '../../../drivers/transport/hid-descriptor';
 import { HidDescriptorWriter, hidInputFlags } from '../../../drivers/emulated/hid-descriptor-writer';
 import { defaultPosMsrLayout, posMsrReportDescriptor, posMsrReportLength } from '../../../drivers/emulated/hid-pos-msr-reader';
 import { magtekHidReportDescriptor } from '../../../drivers/emulated/magtek-hid-reader';
@@ -23,9 +22,8 @@ function malformedAt(run: () => unknown): number | undefined {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(CardReaderError);
-    expect((error as CardReaderError).kind).toBe('malformed');
-    return (error as CardReaderError).offset;
+    expect(error).toBeInstanceOf(HidDescriptorError);
+    return (error as HidDescriptorError).offset;
   }
   throw new Error('expected a malformed error');
 }
@@ -182,14 +180,13 @@ describe('parseHidDescriptor: malformed descriptors', () => {
 });
 
 describe('parseHidDescriptor: properties', () => {
-  it('returns or throws a malformed CardReaderError for any bytes, never anything else', () => {
+  it('returns or throws a HidDescriptorError for any bytes, never anything else', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 600 }), (input) => {
         try {
           parseHidDescriptor(input);
         } catch (error) {
-          expect(error).toBeInstanceOf(CardReaderError);
-          expect((error as CardReaderError).kind).toBe('malformed');
+          expect(error).toBeInstanceOf(HidDescriptorError);
         }
       }),
       { numRuns: 2000 },
