@@ -1,63 +1,17 @@
 /**
- * Writes assets/signatures/*.json: signatures in a 2000 x 600 pad's coordinates, drawn the way
- * a hand moves (letters as overlapping loops travelling right, speed and pressure noise, pen
- * lifts between words, a final flourish). Seeded, so the files are reproducible:
+ * Writes assets/signatures/*.json, the emulated pad's recorded signatures, from the seeded
+ * generator in drivers/emulated/signature-generator.ts, so the files are reproducible:
  *   npx tsx scripts/generate-signatures.ts
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-type Point = { x: number; y: number };
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-function word(rand: () => number, startX: number, baseY: number, letters: number, size: number, messiness: number): Point[] {
-  const points: Point[] = [];
-  let x = startX;
-  for (let letter = 0; letter < letters; letter++) {
-    const height = size * (0.6 + rand() * (letter === 0 ? 1.2 : 0.7));
-    const width = size * (0.35 + rand() * 0.4);
-    const loops = rand() < 0.3 ? 2 : 1;
-    for (let t = 0; t <= 24 * loops; t++) {
-      const angle = (t / 24) * Math.PI * 2;
-      const jitter = () => (rand() - 0.5) * messiness;
-      points.push({ x: x + (t / (24 * loops)) * width + Math.sin(angle) * width * 0.35 + jitter(), y: baseY - (1 - Math.cos(angle)) * height * 0.5 + jitter() });
-    }
-    x += width * (0.9 + rand() * 0.3);
-  }
-  return points;
-}
-
-function signature(seed: number, words: number[], size: number, messiness: number, flourish: boolean) {
-  const rand = random(seed);
-  const strokes: Point[][] = [];
-  let x = 80 + rand() * 60;
-  for (const letters of words) {
-    const stroke = word(rand, x, 420 + (rand() - 0.5) * 60, letters, size, messiness);
-    strokes.push(stroke);
-    x = (stroke.at(-1)?.x ?? x) + size * (0.5 + rand() * 0.5);
-    if (rand() < 0.5) strokes.push([{ x: x - size * 0.8, y: 420 - size * 1.4 }, { x: x - size * 0.75 + rand() * 4, y: 420 - size * 1.38 }]); // a dot
-  }
-  if (flourish) {
-    const flourishStroke: Point[] = [];
-    for (let t = 0; t <= 80; t++) flourishStroke.push({ x: 100 + t * 21 + (rand() - 0.5) * messiness, y: 500 + Math.sin(t / 6) * 30 + t * 0.6 + (rand() - 0.5) * messiness });
-    strokes.push(flourishStroke);
-  }
-  const clamp = (p: Point) => ({ x: Math.round(Math.min(1999, Math.max(0, p.x))), y: Math.round(Math.min(599, Math.max(0, p.y))) });
-  return { width: 2000, height: 600, strokes: strokes.map((stroke) => stroke.map(clamp)) };
-}
+import { generateSignature } from '../drivers/emulated/signature-generator';
 
 const signatures = {
-  'initials-short': signature(7, [1, 1], 160, 4, false),
-  'neat-name': signature(21, [4, 6], 150, 3, false),
-  'name-with-underline': signature(42, [5, 7], 130, 6, true),
-  'long-messy': signature(1999, [7, 3, 9, 6, 8], 58, 16, true),
+  'initials-short': generateSignature(7, [1, 1], 160, 4, false),
+  'neat-name': generateSignature(21, [4, 6], 150, 3, false),
+  'name-with-underline': generateSignature(42, [5, 7], 130, 6, true),
+  'long-messy': generateSignature(1999, [7, 3, 9, 6, 8], 58, 16, true),
 };
 for (const [name, strokes] of Object.entries(signatures)) {
   writeFileSync(join('assets', 'signatures', `${name}.json`), `${JSON.stringify(strokes)}\n`);

@@ -1,15 +1,10 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PNG } from 'pngjs';
+import type { SignatureStrokes } from '../../drivers/signature-pad/types';
 import { readBmp, SignatureFormatError, writeBmp1, type Bitmap } from './bmp';
 
-/** Pen strokes in the capturing device's coordinates (a pad's extent, or screen pixels). */
-export interface SignatureStrokes {
-  /** The device's extent: x in 0..width, y in 0..height, y down. */
-  readonly width: number;
-  readonly height: number;
-  /** Each stroke is the points between pen-down and pen-up. */
-  readonly strokes: ReadonlyArray<ReadonlyArray<{ readonly x: number; readonly y: number }>>;
-}
+export type { SignatureStrokes };
+
 
 export interface CanvasOptions {
   /** Default 384 x 128: half the printable width of an 80 mm receipt at 203 dpi. */

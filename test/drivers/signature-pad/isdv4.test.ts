@@ -1,0 +1,190 @@
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultIsdv4Pad, EmulatedIsdv4Pad, encodeIsdv4PenPacket, encodeIsdv4QueryReply } from '../../../drivers/emulated/isdv4-pad';
+import { loadSignatures } from '../../../drivers/emulated/signature-replay';
+import { Isdv4Framer, Isdv4Pad, parseIsdv4PenPacket, parseIsdv4QueryReply } from '../../../drivers/signature-pad/isdv4';
+import { createMemoryPair, type MemoryTransport } from '../../../drivers/transport/memory';
+import { SerialTransport } from '../../../drivers/transport/serial';
+import { PtyPair } from '../../support/pty-pair';
+
+const signatures = loadSignatures('assets/signatures');
+const neatName = signatures.get('neat-name')!;
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+/** Waits (up to 2 s) for what the far end of a link does once bytes arrive. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(condition()).toBe(true);
+}
+const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex.replace(/\s+/g, ''), 'hex'));
+
+describe('ISDV4 packets', () => {
+  it('reads a pen packet bit by bit as the kernel driver does', () => {
+    // Proximity + tip; X = 0x1234 (0x09, 0x0D, low bits 0), Y = 0x0567 (0x02, 0x59, low bits 3),
+    // pressure 0x1A5 (0x25 and 3 in byte 6).
+    const packet = bytes('A1 09 0D 02 59 25 1B 05 06');
+    expect(parseIsdv4PenPacket(packet)).toEqual({ proximity: true, tip: true, side: false, side2: false, x: 0x1234, y: 0x567, pressure: 0x1a5, tiltX: 5, tiltY: 6 });
+  });
+
+  it('reads a query reply: maximum X, Y, pressure and the firmware version', () => {
+    const reply = parseIsdv4QueryReply(encodeIsdv4QueryReply(defaultIsdv4Pad));
+    expect(reply).toEqual(defaultIsdv4Pad);
+    expect(encodeIsdv4QueryReply(defaultIsdv4Pad)[0]).toBe(0xc0);
+  });
+
+  it('round-trips any pen packet', () => {
+    fc.assert(
+      fc.property(
+        fc.record({ proximity: fc.boolean(), tip: fc.boolean(), side: fc.boolean(), side2: fc.boolean(), x: fc.integer({ min: 0, max: 0xffff }), y: fc.integer({ min: 0, max: 0xffff }), pressure: fc.integer({ min: 0, max: 1023 }), tiltX: fc.integer({ min: 0, max: 127 }), tiltY: fc.integer({ min: 0, max: 127 }) }),
+        (packet) => {
+          expect(parseIsdv4PenPacket(encodeIsdv4PenPacket(packet))).toEqual(packet);
+        },
+      ),
+    );
+  });
+
+  it('names what is wrong with a damaged packet', () => {
+    expect(() => parseIsdv4PenPacket(bytes('A1 09 0D 02 59 25 1B 05'))).toThrow(/9 bytes, not 8/);
+    expect(() => parseIsdv4PenPacket(bytes('A1 89 0D 02 59 25 1B 05 06'))).toThrow(/byte 1 .* bit 7/);
+    expect(() => parseIsdv4QueryReply(bytes('A1 09 0D 02 59 25 1B 05 06 00 00'))).toThrow(/control bit/);
+  });
+});
+
+describe('Isdv4Framer', () => {
+  const stream = [encodeIsdv4QueryReply(defaultIsdv4Pad), ...Array.from({ length: 20 }, (_, i) => encodeIsdv4PenPacket({ proximity: true, tip: i % 3 !== 0, side: false, side2: false, x: i * 97, y: i * 31, pressure: i * 40, tiltX: 0, tiltY: 0 }))];
+  const whole = Uint8Array.from(stream.flatMap((packet) => [...packet]));
+
+  it('finds every packet in any chunking, after garbage, one byte at a time', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 20 }).map((garbage) => garbage.map((byte) => byte & 0x7f)), fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1 }), (garbage, cuts) => {
+        const framer = new Isdv4Framer();
+        const input = Uint8Array.from([...garbage, ...whole]);
+        const found = [];
+        let at = 0;
+        for (let i = 0; at < input.length; i++) {
+          const size = cuts[i % cuts.length]!;
+          found.push(...framer.push(input.subarray(at, at + size)));
+          at += size;
+        }
+        expect(found.map((packet) => [...packet.bytes])).toEqual(stream.map((packet) => [...packet]));
+        expect(framer.dropped).toBe(garbage.length);
+      }),
+    );
+  });
+
+  it('drops a packet cut short by the next header and a touch packet, then carries on', () => {
+    const framer = new Isdv4Framer();
+    const pen = encodeIsdv4PenPacket({ proximity: true, tip: true, side: false, side2: false, x: 1, y: 2, pressure: 3, tiltX: 0, tiltY: 0 });
+    const found = framer.push(Uint8Array.from([...pen.subarray(0, 5), 0x90, 1, 2, 3, 4, ...pen]));
+    expect(found).toHaveLength(1);
+    expect(framer.dropped).toBe(10);
+  });
+
+  it('never throws and never yields a malformed packet, whatever arrives', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 400 }), (input) => {
+        for (const packet of new Isdv4Framer().push(input)) {
+          if (packet.kind === 'pen') expect(() => parseIsdv4PenPacket(packet.bytes)).not.toThrow();
+          else expect(() => parseIsdv4QueryReply(packet.bytes)).not.toThrow();
+        }
+      }),
+    );
+  });
+});
+
+describe('Isdv4Pad against the emulated pad', () => {
+  const ends: MemoryTransport[] = [];
+  afterEach(async () => {
+    await Promise.all(ends.splice(0).map((end) => end.close()));
+  });
+  const open = async () => {
+    const { host, device } = createMemoryPair('ISDV4 pad');
+    ends.push(host, device);
+    await device.open();
+    const peer = new EmulatedIsdv4Pad(device);
+    const pad = new Isdv4Pad(host, { stopSettleMs: 1 });
+    await pad.open();
+    await until(() => peer.sampling);
+    return { pad, peer, host, device };
+  };
+
+  it('stops, queries and starts the pad, and takes its range from the reply', async () => {
+    const { pad, peer } = await open();
+    expect(peer.received).toEqual(['0', '*', '1']);
+    expect(pad.extent).toEqual({ width: 10_000, height: 3_000, maxPressure: 1023 });
+    await pad.close();
+    await until(() => !peer.sampling);
+    expect(peer.received.at(-1)).toBe('0');
+  });
+
+  it('captures a recorded signature, scaled into the pad’s range', async () => {
+    const { pad, peer } = await open();
+    const capture = pad.capture();
+    await peer.sign(neatName, { speed: 0 });
+    await settle();
+    pad.accept();
+    const strokes = await capture;
+    expect(strokes).toMatchObject({ width: 10_000, height: 3_000 });
+    expect(strokes.strokes).toHaveLength(neatName.strokes.length);
+    expect(strokes.strokes[0]![0]).toEqual({ x: neatName.strokes[0]![0]!.x * 5, y: neatName.strokes[0]![0]!.y * 5 });
+  });
+
+  it('never draws with the eraser end (side switch 2 set on entering proximity)', async () => {
+    const { pad, peer } = await open();
+    const capture = pad.capture();
+    for (const [tip, inRange] of [[false, true], [true, true], [true, true]] as const) await peer.report({ x: 100, y: 100 + Number(tip), tip, inRange, pressure: 500 }, { side2: true });
+    await peer.report({ x: 100, y: 100, tip: false, inRange: false, pressure: 0 });
+    await settle();
+    expect(() => pad.accept()).toThrow(expect.objectContaining({ kind: 'empty' }));
+    pad.cancel();
+    await expect(capture).rejects.toMatchObject({ kind: 'canceled' });
+  });
+
+  it('fails to open, naming the baud rate, when the pad never answers the query', async () => {
+    const { host, device } = createMemoryPair('silent pad');
+    ends.push(host, device);
+    await device.open();
+    const pad = new Isdv4Pad(host, { stopSettleMs: 1, queryTimeoutMs: 50 });
+    await expect(pad.open()).rejects.toMatchObject({ kind: 'timeout', message: expect.stringMatching(/38400 or 19200/) });
+    expect(host.isOpen).toBe(false);
+  });
+});
+
+describe('ISDV4 over a real serial pseudo-terminal', () => {
+  let pair: PtyPair | undefined;
+  const transports: SerialTransport[] = [];
+  afterEach(async () => {
+    await Promise.all(transports.splice(0).map((transport) => transport.close()));
+    await pair?.stop();
+  });
+
+  it('captures a signature at 38400 baud, and sets the pad up again after it was unplugged', async () => {
+    pair = await new PtyPair().start();
+    const host = new SerialTransport({ path: pair.host, baudRate: 38_400, backoff: { initialMs: 20, maxMs: 100 } });
+    const device = new SerialTransport({ path: pair.device, baudRate: 38_400, backoff: { initialMs: 20, maxMs: 100 } });
+    transports.push(host, device);
+    await device.open();
+    const peer = new EmulatedIsdv4Pad(device);
+    const pad = new Isdv4Pad(host);
+    await pad.open();
+    await until(() => peer.sampling);
+    const capture = pad.capture();
+    await peer.sign(signatures.get('long-messy')!, { speed: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    pad.accept();
+    const strokes = await capture;
+    expect(strokes.strokes).toHaveLength(signatures.get('long-messy')!.strokes.length);
+
+    const connected = new Promise((resolve) => pad.once('connected', () => resolve(undefined)));
+    const lost = expect(pad.capture()).rejects.toMatchObject({ kind: 'disconnected' });
+    await pair.restart();
+    await lost;
+    await connected;
+    expect(peer.received.filter((command) => command === '*').length).toBeGreaterThanOrEqual(2);
+    await until(() => peer.sampling);
+    const again = pad.capture();
+    await peer.sign(neatName, { speed: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    pad.accept();
+    await expect(again).resolves.toMatchObject({ width: 10_000, height: 3_000 });
+  });
+});
