@@ -64,13 +64,20 @@ const hidSelector = z.union(
   ],
   { error: 'expected { vendorId, productId } or { path }' },
 );
-const serialPort = z.strictObject({
-  path: z.string({ error: 'expected the port, e.g. /dev/ttyUSB0 or COM3' }).min(1),
-  baudRate: z.union([z.literal(9600), z.literal(19200), z.literal(38400), z.literal(57600), z.literal(115200)], {
-    error: 'expected 9600, 19200, 38400, 57600 or 115200',
-  }).default(19200),
-  parity: z.enum(['none', 'even', 'odd'], { error: 'expected "none", "even" or "odd"' }).default('none'),
-});
+const serialPortWith = (defaultBaudRate: 19200 | 38400) =>
+  z.strictObject({
+    path: z.string({ error: 'expected the port, e.g. /dev/ttyUSB0 or COM3' }).min(1),
+    baudRate: z.union([z.literal(9600), z.literal(19200), z.literal(38400), z.literal(57600), z.literal(115200)], {
+      error: 'expected 9600, 19200, 38400, 57600 or 115200',
+    }).default(defaultBaudRate),
+    parity: z.enum(['none', 'even', 'odd'], { error: 'expected "none", "even" or "odd"' }).default('none'),
+  });
+const serialPort = serialPortWith(19200);
+/** A device's HID report descriptor in hex (node-hid cannot read it from the device). */
+const reportDescriptor = z
+  .string({ error: 'expected the report descriptor in hex' })
+  .regex(/^([0-9A-Fa-f]{2})+$/, { error: 'expected the report descriptor in hex, two digits a byte' })
+  .max(8192);
 const readerCommon = {
   id: deviceId,
   kind: z.literal('card-reader').default('card-reader'),
@@ -96,11 +103,7 @@ export const cardReaderSettingSchema = z.discriminatedUnion(
       ...readerCommon,
       protocol: z.literal('hid-pos-msr'),
       hid: hidSelector,
-      /** The device's HID report descriptor in hex (node-hid cannot read it from the device). */
-      reportDescriptor: z
-        .string({ error: 'expected the report descriptor in hex' })
-        .regex(/^([0-9A-Fa-f]{2})+$/, { error: 'expected the report descriptor in hex, two digits a byte' })
-        .max(8192),
+      reportDescriptor,
     }),
     z.strictObject({ ...readerCommon, protocol: z.literal('vivotech2'), serial: serialPort }),
     z.strictObject({ ...readerCommon, protocol: z.literal('emulated'), mode: z.enum(['keyboard', 'hid']).default('keyboard') }),
@@ -108,6 +111,39 @@ export const cardReaderSettingSchema = z.discriminatedUnion(
   { error: 'expected protocol "keyboard", "idtech-hid", "magtek-hid", "hid-pos-msr", "vivotech2" or "emulated"' },
 );
 export type CardReaderSetting = z.output<typeof cardReaderSettingSchema>;
+
+const padRegion = z.strictObject({
+  x: z.number({ error: 'expected a number' }).min(0),
+  y: z.number({ error: 'expected a number' }).min(0),
+  width: z.number({ error: 'expected a number' }).positive(),
+  height: z.number({ error: 'expected a number' }).positive(),
+});
+const padCommon = {
+  id: deviceId,
+  kind: z.literal('signature-pad').default('signature-pad'),
+  name: z.string().min(1).max(40).optional(),
+  /** Accept / clear / cancel areas printed on (or drawn by) the signing surface, in pad coordinates. */
+  buttons: z.strictObject({ accept: padRegion.optional(), clear: padRegion.optional(), cancel: padRegion.optional() }).optional(),
+};
+
+/**
+ * A signature pad and how it is connected: `hid-digitizer` (the HID Digitizers page, fields from
+ * the report descriptor), `isdv4` (a Wacom ISDV4 serial pen pad, 38400 baud by default), or
+ * `emulated` (training only: a pad that signs recorded signatures, over the HID or ISDV4 protocol).
+ */
+export const signaturePadSettingSchema = z.discriminatedUnion(
+  'protocol',
+  [
+    z.strictObject({ ...padCommon, protocol: z.literal('hid-digitizer'), hid: hidSelector, reportDescriptor }),
+    z.strictObject({ ...padCommon, protocol: z.literal('isdv4'), serial: serialPortWith(38400) }),
+    z.strictObject({ ...padCommon, protocol: z.literal('emulated'), mode: z.enum(['hid-digitizer', 'isdv4']).default('hid-digitizer') }),
+  ],
+  { error: 'expected protocol "hid-digitizer", "isdv4" or "emulated"' },
+);
+export type SignaturePadSetting = z.output<typeof signaturePadSettingSchema>;
+
+export const signaturePolicies = ['network-rules', 'always', 'never'] as const;
+export const signatureCaptureSources = ['auto', 'pad', 'screen'] as const;
 
 /** True for a reader that types into the keyboard stream (there is one stream, so one such reader). */
 export function keyboardMode(device: CardReaderSetting): boolean {
@@ -144,11 +180,35 @@ export const settingsSchema = z
         .prefault({}),
       /** Card readers; training adds an emulated one when none is configured. */
       devices: z.array(cardReaderSettingSchema, { error: 'expected a list of devices' }).default([]),
+      /** Signature pads; training adds an emulated one when none is configured. */
+      signaturePads: z.array(signaturePadSettingSchema, { error: 'expected a list of signature pads' }).default([]),
+      signature: z
+        .strictObject(
+          {
+            /** When to ask for a signature on swipe and keyed sales, or always / never (signature/requirement.ts). */
+            policy: z.enum(signaturePolicies, { error: oneOf(signaturePolicies, ', ') }).default('network-rules'),
+            /** Where the cardholder signs: a pad, the touch screen, or `auto` (a connected pad, else the screen). */
+            capture: z.enum(signatureCaptureSources, { error: oneOf(signatureCaptureSources, ', ') }).default('auto'),
+            /** The image sent to the gateway and printed: 384 x 128 is half an 80 mm receipt's 576 dots. */
+            canvasWidth: integerFrom(64, 576).default(384),
+            canvasHeight: integerFrom(32, 256).default(128),
+            lineWidth: integerFrom(1, 8).default(3),
+          },
+          asSection,
+        )
+        .prefault({}),
     },
     { error: 'expected a JSON object of settings' },
   )
   .superRefine((settings, context) => {
     const seen = new Set<string>();
+    settings.signaturePads.forEach((pad, index) => {
+      if (seen.has(pad.id)) context.addIssue({ code: 'custom', path: ['signaturePads', index, 'id'], message: `"${pad.id}" is used by another signature pad` });
+      seen.add(pad.id);
+      if (pad.protocol === 'emulated' && !settings.training) {
+        context.addIssue({ code: 'custom', path: ['signaturePads', index, 'protocol'], message: 'emulated devices are for training mode only' });
+      }
+    });
     settings.devices.forEach((device, index) => {
       if (seen.has(device.id)) context.addIssue({ code: 'custom', path: ['devices', index, 'id'], message: `"${device.id}" is used by another device` });
       seen.add(device.id);

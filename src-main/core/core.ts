@@ -7,6 +7,7 @@ import { createCardReaderService, type CardReaderService } from '../devices/card
 import { createDeviceManager, type DeviceManager, type DeviceManagerOptions } from '../devices/manager';
 import { laneDeviceEnvironment } from '../devices/environment';
 import { createDeviceRegistry, type DeviceRegistry } from '../devices/registry';
+import { createSignatureService, type SignatureService } from '../signature/service';
 import { defaultAssetsDir } from './assets';
 import { createTerminalStateStore, type TerminalStateStore } from '../terminal/state-store';
 import { systemClock, type Clock } from './clock';
@@ -37,6 +38,8 @@ export interface Core {
   /** The configured devices themselves, and the keyboard stream keyboard-mode readers type into. */
   readonly deviceManager: DeviceManager;
   readonly cardReaders: CardReaderService;
+  /** The lane's signature capture, on a pad or on the screen. */
+  readonly signature: SignatureService;
   readonly terminal: TerminalStateStore;
   readonly events: EventHub;
   /** The validated entry point for every command from a renderer. */
@@ -54,12 +57,15 @@ export function createCore(options: CoreOptions): Core {
   const devices = createDeviceRegistry();
   const deviceManager = createDeviceManager({
     devices: settings.devices,
+    signaturePads: settings.signaturePads,
     training: settings.training,
     registry: devices,
     logger,
     environment: options.deviceEnvironment ?? laneDeviceEnvironment(),
   });
-  const cardReaders = createCardReaderService({ manager: deviceManager, training: settings.training, assetsDir: options.assetsDir ?? defaultAssetsDir() });
+  const assetsDir = options.assetsDir ?? defaultAssetsDir();
+  const cardReaders = createCardReaderService({ manager: deviceManager, training: settings.training, assetsDir });
+  const signature = createSignatureService({ manager: deviceManager, registry: devices, settings, events, logger, assetsDir });
   const terminal = createTerminalStateStore(clock);
   const stops = [
     devices.onChange((list) => events.emit('devices.changed', list)),
@@ -84,13 +90,16 @@ export function createCore(options: CoreOptions): Core {
     devices,
     deviceManager,
     cardReaders,
+    signature,
     terminal,
     events,
     info,
     dispatch: (name, args) => dispatch(name, args),
     async close() {
-      await deviceManager.close();
+      // Nothing is published once closing begins: devices going down are not news to anyone.
       for (const stop of stops) stop();
+      signature.close();
+      await deviceManager.close();
     },
   };
   const dispatch = createDispatcher(createCommandHandlers(core), logger);

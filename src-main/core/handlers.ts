@@ -2,7 +2,7 @@ import type { CommandHandlers } from '../ipc/dispatcher';
 import type { Core } from './core';
 
 /** Binds every contract command to the core. A command without a handler fails type-checking. */
-export function createCommandHandlers(core: Pick<Core, 'info' | 'devices' | 'terminal' | 'cardReaders' | 'deviceManager'>): CommandHandlers {
+export function createCommandHandlers(core: Pick<Core, 'info' | 'devices' | 'terminal' | 'cardReaders' | 'deviceManager' | 'signature'>): CommandHandlers {
   return {
     'app.info': () => core.info(),
     'devices.list': ({ kind }) => core.devices.list(kind),
@@ -13,5 +13,13 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'devices' | 'ter
     'devices.testCards': () => core.cardReaders.testCards(),
     'devices.presentTestCard': (args) => core.cardReaders.presentTestCard(args),
     'terminal.state': () => core.terminal.current(),
+    'signature.session': () => core.signature.session(),
+    'signature.begin': (args) => core.signature.begin(args),
+    'signature.clear': () => core.signature.clear(),
+    'signature.accept': () => core.signature.accept(),
+    'signature.submit': ({ signature }) => core.signature.submit(signature),
+    'signature.cancel': () => core.signature.cancel(),
+    'signature.recorded': () => core.signature.recorded(),
+    'signature.replay': ({ name }) => core.signature.replay(name),
   };
 }

@@ -3,17 +3,20 @@ import { MagtekHidReader } from '../../drivers/card-reader/magtek-hid';
 import { ViVOtech2Reader } from '../../drivers/card-reader/vivotech2';
 import { HidTransport, type HidApi } from '../../drivers/transport/hid';
 import { SerialTransport } from '../../drivers/transport/serial';
-import type { CardReaderEnvironment } from './card-readers';
+import type { DeviceEnvironment } from './manager';
 
 /**
  * How devices are reached on a real lane: serial through serialport, HID through node-hid (loaded on first use, so a
  * machine without it still starts, and the device shows the error), and the protocols that
- * live in their own modules.
+ * live in their own modules; signature pads over the same two links.
  */
-export function laneDeviceEnvironment(options: { hidApi?: HidApi | (() => Promise<HidApi>) } = {}): Omit<CardReaderEnvironment, 'wedge' | 'now'> {
+export function laneDeviceEnvironment(options: { hidApi?: HidApi | (() => Promise<HidApi>) } = {}): DeviceEnvironment {
+  const hid = (setting: { hid: ConstructorParameters<typeof HidTransport>[0]['device'] }) => new HidTransport({ device: setting.hid, ...(options.hidApi && { api: options.hidApi }) });
+  const serial = (setting: { serial: ConstructorParameters<typeof SerialTransport>[0] }) => new SerialTransport(setting.serial);
   return {
-    hid: (setting) => new HidTransport({ device: setting.hid, ...(options.hidApi && { api: options.hidApi }) }),
-    serial: (setting) => new SerialTransport(setting.serial),
+    hid,
+    serial,
+    pads: { hid, serial },
     protocols: {
       vivotech2: (transport) => new ViVOtech2Reader(transport),
       'magtek-hid': (transport) => new MagtekHidReader(transport),

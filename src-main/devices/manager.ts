@@ -1,8 +1,10 @@
 import { KeyboardWedgeTransport, type Keystroke } from '../../drivers/transport/keyboard-wedge';
-import type { CardReaderSetting } from '../config/schema';
+import type { CardReaderSetting, SignaturePadSetting } from '../config/schema';
+import type { DeviceKind, DeviceTransportKind } from '../ipc/contract';
 import type { Logger } from '../log/logger';
 import { buildCardReader, type CardReaderDevice, type CardReaderEnvironment } from './card-readers';
 import type { DeviceRegistry } from './registry';
+import { buildSignaturePad, type SignaturePadDevice, type SignaturePadEnvironment } from './signature-pads';
 
 /** The emulated reader training uses when the settings name no card reader. */
 export const trainingReader: CardReaderSetting = {
@@ -14,12 +16,25 @@ export const trainingReader: CardReaderSetting = {
   chipFailuresBeforeFallback: 1,
 };
 
+/** The emulated pad training uses when the settings name no signature pad. */
+export const trainingPad: SignaturePadSetting = {
+  id: 'training-pad',
+  kind: 'signature-pad',
+  name: 'Training signature pad',
+  protocol: 'emulated',
+  mode: 'hid-digitizer',
+};
+
+/** How devices are reached on this machine: card readers' links and protocols, and pads' links. */
+export type DeviceEnvironment = Omit<CardReaderEnvironment, 'wedge' | 'now'> & { readonly pads?: SignaturePadEnvironment };
+
 export interface DeviceManagerOptions {
   readonly devices: readonly CardReaderSetting[];
+  readonly signaturePads?: readonly SignaturePadSetting[];
   readonly training: boolean;
   readonly registry: DeviceRegistry;
   readonly logger: Logger;
-  readonly environment?: Omit<CardReaderEnvironment, 'wedge' | 'now'>;
+  readonly environment?: DeviceEnvironment;
   readonly now?: () => number;
 }
 
@@ -33,6 +48,9 @@ export interface DeviceManager {
   cardReaders(): readonly CardReaderDevice[];
   /** The reader with this id, or the first one. */
   cardReader(id?: string): CardReaderDevice | undefined;
+  signaturePads(): readonly SignaturePadDevice[];
+  /** The pad with this id, or the first one. */
+  signaturePad(id?: string): SignaturePadDevice | undefined;
   /** One keystroke from the shell; true when it must be kept from the page (reader data). */
   keystroke(stroke: Keystroke): boolean;
   /** Keystrokes held back that a person typed, to be typed into the page now. */
@@ -45,64 +63,88 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
   const wedge = new KeyboardWedgeTransport({ now, description: 'keyboard stream' });
   const settings = options.devices.length === 0 && options.training ? [trainingReader] : options.devices;
   const devices: CardReaderDevice[] = [];
+  const pads: SignaturePadDevice[] = [];
   const { registry, logger } = options;
 
+  /** Registers a device and keeps its registry entry in step with its events. */
+  const track = (
+    kind: DeviceKind,
+    device: { setting: { id: string; protocol: string }; name: string; transportKind: DeviceTransportKind },
+    emitter: { on(event: 'connected', listener: () => void): unknown; on(event: 'disconnected' | 'error', listener: (error: Error) => void): unknown },
+    unusable: string,
+  ) => {
+    const { id } = device.setting;
+    registry.register({ id, kind, name: device.name, transport: device.transportKind, emulated: device.setting.protocol === 'emulated', status: 'connecting', lastError: null });
+    emitter.on('connected', () => registry.setStatus(id, 'connected', null));
+    emitter.on('disconnected', (error) => {
+      registry.setStatus(id, 'disconnected', error.message);
+      logger.warn({ device: id, err: error }, `${kind} disconnected`);
+    });
+    emitter.on('error', (error) => {
+      registry.setStatus(id, 'connected', `${unusable}: ${error.message}`);
+      logger.warn({ device: id, err: error }, `${kind} sent unusable data`);
+    });
+  };
+  const unbuildable = (kind: DeviceKind, setting: { id: string; name?: string | undefined }, error: unknown) => {
+    registry.register({ id: setting.id, kind, name: setting.name ?? setting.id, transport: 'emulated', emulated: false, status: 'error', lastError: (error as Error).message });
+    logger.error({ device: setting.id, err: error }, 'device cannot be built');
+  };
+
   for (const setting of settings) {
-    let device: CardReaderDevice;
     try {
-      device = buildCardReader(setting, { ...options.environment, wedge, now });
+      const device = buildCardReader(setting, { ...options.environment, wedge, now });
+      devices.push(device);
+      track('card-reader', device, device.reader, 'The last card could not be read');
     } catch (error) {
-      const message = (error as Error).message;
-      registry.register({ id: setting.id, kind: 'card-reader', name: setting.name ?? setting.id, transport: 'emulated', emulated: false, status: 'error', lastError: message });
-      logger.error({ device: setting.id, err: error }, 'device cannot be built');
-      continue;
+      unbuildable('card-reader', setting, error);
     }
-    devices.push(device);
-    registry.register({
-      id: setting.id,
-      kind: 'card-reader',
-      name: device.name,
-      transport: device.transportKind,
-      emulated: setting.protocol === 'emulated',
-      status: 'connecting',
-      lastError: null,
-    });
-    const { reader } = device;
-    reader.on('connected', () => registry.setStatus(setting.id, 'connected', null));
-    reader.on('disconnected', (error) => {
-      registry.setStatus(setting.id, 'disconnected', error.message);
-      logger.warn({ device: setting.id, err: error }, 'card reader disconnected');
-    });
-    reader.on('error', (error) => {
-      registry.setStatus(setting.id, 'connected', `The last card could not be read: ${error.message}`);
-      logger.warn({ device: setting.id, err: error }, 'card reader sent unusable data');
-    });
   }
+  const padSettings = options.signaturePads?.length ? options.signaturePads : options.training ? [trainingPad] : [];
+  for (const setting of padSettings) {
+    try {
+      const device = buildSignaturePad(setting, options.environment?.pads ?? {});
+      pads.push(device);
+      track('signature-pad', device, device.pad, 'The pad sent something unreadable');
+    } catch (error) {
+      unbuildable('signature-pad', setting, error);
+    }
+  }
+
+  const opened = async (id: string, kind: DeviceKind, open: () => Promise<void>) => {
+    try {
+      await open();
+      registry.setStatus(id, 'connected', null);
+    } catch (error) {
+      registry.setStatus(id, 'error', (error as Error).message);
+      logger.error({ device: id, err: error }, `${kind} cannot be opened`);
+    }
+  };
 
   return {
     async start() {
       await wedge.open();
-      await Promise.all(
-        devices.map(async (device) => {
-          try {
-            await device.reader.open();
-            registry.setStatus(device.setting.id, 'connected', null);
-          } catch (error) {
-            registry.setStatus(device.setting.id, 'error', (error as Error).message);
-            logger.error({ device: device.setting.id, err: error }, 'card reader cannot be opened');
-          }
-        }),
-      );
+      await Promise.all([
+        ...devices.map((device) => opened(device.setting.id, 'card-reader', () => device.reader.open())),
+        ...pads.map((device) => opened(device.setting.id, 'signature-pad', () => device.pad.open())),
+      ]);
     },
     cardReaders: () => devices,
     cardReader: (id) => (id === undefined ? devices[0] : devices.find((device) => device.setting.id === id)),
+    signaturePads: () => pads,
+    signaturePad: (id) => (id === undefined ? pads[0] : pads.find((device) => device.setting.id === id)),
     keystroke: (stroke) => wedge.feed(stroke),
     onRelease: (listener) => wedge.onRelease(listener),
     async close() {
-      await Promise.allSettled(devices.map(async (device) => {
-        await device.reader.close();
-        await device.dispose?.();
-      }));
+      await Promise.allSettled([
+        ...devices.map(async (device) => {
+          await device.reader.close();
+          await device.dispose?.();
+        }),
+        ...pads.map(async (device) => {
+          await device.pad.close();
+          await device.dispose?.();
+        }),
+      ]);
       await wedge.close();
     },
   };

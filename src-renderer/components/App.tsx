@@ -1,4 +1,5 @@
 import { usePos } from '../store/use-pos';
+import { SignaturePanel } from './SignaturePanel';
 import { StatusBar } from './StatusBar';
 import { TerminalPhasePanel } from './TerminalPhasePanel';
 import { TrainingBanner } from './TrainingBanner';
@@ -7,10 +8,11 @@ import { TrainingBanner } from './TrainingBanner';
 export function App() {
   const training = usePos((state) => state.info?.training ?? false);
   const mode = usePos((state) => state.info?.mode ?? 'counter');
+  const signing = usePos((state) => state.signature.state !== 'idle');
   return (
     <div className={`app app-${mode}${training ? ' app-training' : ''}`}>
       {training ? <TrainingBanner /> : null}
-      <TerminalPhasePanel />
+      {signing ? <SignaturePanel /> : <TerminalPhasePanel />}
       <StatusBar />
     </div>
   );

@@ -3,9 +3,10 @@ import type { PosApi } from '../../src-main/ipc/contract';
 import { createConnectionSlice, type ConnectionSlice, type ConnectionStatus } from './connection-slice';
 import { createDevicesSlice, type DevicesSlice } from './devices-slice';
 import { createSessionSlice, type SessionSlice } from './session-slice';
+import { createSignatureSlice, type SignatureSlice } from './signature-slice';
 import { createTerminalSlice, type TerminalSlice } from './terminal-slice';
 
-export type PosState = SessionSlice & DevicesSlice & TerminalSlice & ConnectionSlice;
+export type PosState = SessionSlice & DevicesSlice & TerminalSlice & SignatureSlice & ConnectionSlice;
 export type PosStore = StoreApi<PosState>;
 
 /** One store built from typed slices; every action reaches the core through `pos` only. */
@@ -14,6 +15,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createSessionSlice(pos)(...a),
     ...createDevicesSlice(pos)(...a),
     ...createTerminalSlice(pos)(...a),
+    ...createSignatureSlice(pos)(...a),
     ...createConnectionSlice(...a),
   }));
 }
@@ -31,11 +33,14 @@ export function syncPosStore(
   const { signal } = controller;
   pos.onEvent('devices.changed', (devices) => store.getState().setDevices(devices), { signal });
   pos.onEvent('terminal.state', (state) => store.getState().setTerminal(state), { signal });
+  pos.onEvent('signature.session', (session) => store.getState().setSignature(session), { signal });
+  pos.onEvent('signature.ink', ({ stroke, points }) => store.getState().addPadInk(stroke, points), { signal });
+  pos.onEvent('signature.cleared', () => store.getState().clearPadInk(), { signal });
   const stopConnection = onConnectionChange((status) => {
     store.getState().setConnection(status);
     if (status !== 'open') return;
     const state = store.getState();
-    void Promise.all([state.loadInfo(), state.refreshDevices(), state.refreshTerminal()]);
+    void Promise.all([state.loadInfo(), state.refreshDevices(), state.refreshTerminal(), state.refreshSignature()]);
   });
   return () => {
     controller.abort();

@@ -24,6 +24,8 @@ describe('settingsSchema defaults', () => {
       kiosk: { idleResetSeconds: 90 },
       log: { level: 'info' },
       devices: [],
+      signaturePads: [],
+      signature: { policy: 'network-rules', capture: 'auto', canvasWidth: 384, canvasHeight: 128, lineWidth: 3 },
     });
   });
 
@@ -55,6 +57,28 @@ describe('settingsSchema defaults', () => {
     ]);
     expect(problems([{ id: 'a', protocol: 'emulated' }])).toEqual(['devices.0.protocol: emulated devices are for training mode only']);
     expect(problems([{ id: 'a', protocol: 'emulated' }], true)).toBeUndefined();
+  });
+
+  it('reads signature pad and signature settings and names what is wrong with them', () => {
+    const parsed = settingsSchema.parse({
+      training: false,
+      signaturePads: [
+        { id: 'pad', protocol: 'isdv4', serial: { path: '/dev/ttyS1' }, buttons: { accept: { x: 9000, y: 2500, width: 1000, height: 500 } } },
+        { id: 'hid-pad', protocol: 'hid-digitizer', hid: { vendorId: '056a', productId: '00a8' }, reportDescriptor: '050d0902a101c0' },
+      ],
+      signature: { policy: 'always', capture: 'pad' },
+    });
+    expect(parsed.signaturePads[0]).toEqual({ id: 'pad', kind: 'signature-pad', protocol: 'isdv4', serial: { path: '/dev/ttyS1', baudRate: 38400, parity: 'none' }, buttons: { accept: { x: 9000, y: 2500, width: 1000, height: 500 } } });
+    expect(parsed.signature).toEqual({ policy: 'always', capture: 'pad', canvasWidth: 384, canvasHeight: 128, lineWidth: 3 });
+    const problems = (settings: object) => settingsSchema.safeParse(settings).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect(problems({ training: false, signaturePads: [{ id: 'p', protocol: 'emulated' }] })).toEqual(['signaturePads.0.protocol: emulated devices are for training mode only']);
+    expect(problems({ signaturePads: [{ id: 'p', protocol: 'topaz' }] })).toEqual(['signaturePads.0.protocol: expected protocol "hid-digitizer", "isdv4" or "emulated"']);
+    expect(problems({ signaturePads: [{ id: 'x', protocol: 'emulated' }], devices: [{ id: 'x', protocol: 'keyboard' }] })).toEqual(['devices.0.id: "x" is used by another device']);
+    expect(problems({ signature: { policy: 'sometimes' } })).toEqual(['signature.policy: expected "network-rules", "always", "never"']);
+    expect(problems({ signature: { canvasWidth: 1000 } })).toEqual(['signature.canvasWidth: expected an integer from 64 to 576']);
+    expect(problems({ signaturePads: [{ id: 'p', protocol: 'hid-digitizer', hid: { path: '/dev/hidraw1' }, reportDescriptor: 'zz' }] })).toEqual([
+      'signaturePads.0.reportDescriptor: expected the report descriptor in hex, two digits a byte',
+    ]);
   });
 
   it('fills a half-written section from its own defaults', () => {

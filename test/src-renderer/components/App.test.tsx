@@ -84,6 +84,6 @@ describe('<App />', () => {
     expect(screen.getByText('Devices unknown while disconnected')).toBeTruthy();
     const before = calls.length;
     await act(async () => announce('open'));
-    expect(calls.slice(before).map(([name]) => name).sort()).toEqual(['app.info', 'devices.list', 'terminal.state']);
+    expect(calls.slice(before).map(([name]) => name).sort()).toEqual(['app.info', 'devices.list', 'signature.session', 'terminal.state']);
   });
 });

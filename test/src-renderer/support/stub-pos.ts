@@ -6,9 +6,12 @@ import type {
   EventName,
   EventPayload,
   PosApi,
+  SignatureSession,
   TerminalState,
 } from '../../../src-main/ipc/contract';
 import { namedActions } from '../../../src-renderer/pos/named-actions';
+
+const idleSignature: SignatureSession = { state: 'idle', source: null, deviceId: null, extent: null, emulated: false, result: null };
 
 /**
  * A renderer-side test double for window.pos: answers from the data given and lets the test
@@ -28,6 +31,18 @@ export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?
     'devices.keystroke': () => ({ consumed: false }),
     'devices.testCards': () => [],
     'devices.presentTestCard': () => ({ presented: true }),
+    'signature.session': () => idleSignature,
+    'signature.begin': () => ({ ...idleSignature, state: 'capturing', source: 'screen' }),
+    'signature.clear': () => idleSignature,
+    'signature.accept': () => {
+      throw new Error('stubPos: signature.accept has no stubbed answer');
+    },
+    'signature.submit': () => {
+      throw new Error('stubPos: signature.submit has no stubbed answer');
+    },
+    'signature.cancel': () => ({ canceled: true }),
+    'signature.recorded': () => [],
+    'signature.replay': () => ({ signed: true }),
   };
   const call = (async (name: CommandName, args?: unknown): Promise<CommandReply> => {
     calls.push([name, args]);

@@ -1,0 +1,195 @@
+import { loadSignatures } from '../../drivers/emulated/signature-replay';
+import { SignaturePadError, type SignatureStrokes } from '../../drivers/signature-pad/types';
+import type { Settings } from '../config/settings';
+import type { SignaturePadDevice } from '../devices/signature-pads';
+import type { DeviceManager } from '../devices/manager';
+import type { DeviceRegistry } from '../devices/registry';
+import type { SignatureResult, SignatureSession, SignatureSource } from '../ipc/contract';
+import { CommandFailure } from '../ipc/errors';
+import type { EventHub } from '../ipc/event-hub';
+import type { Logger } from '../log/logger';
+import { bitmapToPng, decodeSignature, encodeSignature, type EncodedSignature } from './codec';
+
+/**
+ * The one signature capture of a lane, on a pad or on the screen, over the contract. It turns
+ * strokes into the gateway's string (with the lane's canvas settings) as soon as they are
+ * accepted and keeps it for the authorization (`take`). The screens get the session, live pad
+ * ink, and a preview decoded back from the very string that will be sent.
+ */
+export interface SignatureService {
+  session(): SignatureSession;
+  begin(args: { source?: SignatureSource | undefined; deviceId?: string | undefined }): SignatureSession;
+  clear(): SignatureSession;
+  accept(): Promise<SignatureResult>;
+  submit(signature: SignatureStrokes): SignatureResult;
+  cancel(): { canceled: boolean };
+  /** Training: the recorded signatures the training pad can sign. */
+  recorded(): string[];
+  replay(name: string): Promise<{ signed: true }>;
+  /** The accepted signature's gateway string, handed over once; the session goes back to idle. */
+  take(): EncodedSignature | undefined;
+  close(): void;
+}
+
+export interface SignatureServiceOptions {
+  readonly manager: DeviceManager;
+  readonly registry: DeviceRegistry;
+  readonly settings: Pick<Settings, 'signature' | 'training'>;
+  readonly events: EventHub;
+  readonly logger: Logger;
+  readonly assetsDir: string;
+}
+
+const idle: SignatureSession = { state: 'idle', source: null, deviceId: null, extent: null, emulated: false, result: null };
+
+export function createSignatureService(options: SignatureServiceOptions): SignatureService {
+  const { manager, registry, events, logger } = options;
+  const { canvasWidth, canvasHeight, lineWidth } = options.settings.signature;
+  let session: SignatureSession = idle;
+  let accepted: EncodedSignature | undefined;
+  /** The pad capture in progress: its device, its abort, and the listeners to take off. */
+  let running: { device: SignaturePadDevice; abort: AbortController; done: Promise<void>; detach: () => void; replay?: AbortController } | undefined;
+  let recordings: Map<string, SignatureStrokes> | undefined;
+
+  const publish = (next: SignatureSession) => {
+    session = next;
+    events.emit('signature.session', next);
+    return next;
+  };
+
+  const encode = (strokes: SignatureStrokes): SignatureResult => {
+    const encoded = encodeSignature(strokes, { width: canvasWidth, height: canvasHeight, lineWidth });
+    accepted = encoded;
+    const png = bitmapToPng(decodeSignature(encoded.value));
+    return { length: encoded.length, width: encoded.width, height: encoded.height, lineWidth: encoded.lineWidth, reduced: encoded.reduced, png: `data:image/png;base64,${png.toString('base64')}` };
+  };
+
+  const stopPad = () => {
+    const current = running;
+    running = undefined;
+    if (!current) return;
+    current.replay?.abort();
+    current.abort.abort();
+    current.detach();
+  };
+
+  const connected = (id: string) => registry.list('signature-pad').find((device) => device.id === id)?.status === 'connected';
+
+  const chooseSource = (requested: SignatureSource | undefined): SignatureSource => {
+    if (requested) return requested;
+    const setting = options.settings.signature.capture;
+    if (setting !== 'auto') return setting;
+    const pad = manager.signaturePad();
+    return pad && connected(pad.setting.id) ? 'pad' : 'screen';
+  };
+
+  const beginPad = (deviceId: string | undefined): SignatureSession => {
+    const device = manager.signaturePad(deviceId);
+    if (!device) {
+      throw new CommandFailure('failed_precondition', deviceId ? `No signature pad "${deviceId}" is configured.` : 'No signature pad is configured: sign on the screen, or add a pad under Devices in the settings.', deviceId ? 'deviceId' : undefined);
+    }
+    const { pad } = device;
+    if (!connected(device.setting.id) || !pad.extent) {
+      throw new CommandFailure('failed_precondition', `${device.name} is not connected: check its cable, or sign on the screen.`);
+    }
+    const abort = new AbortController();
+    const onInk = (stroke: number, points: readonly { x: number; y: number }[]) => events.emit('signature.ink', { stroke, points });
+    const onCleared = () => events.emit('signature.cleared', {});
+    pad.on('ink', onInk);
+    pad.on('cleared', onCleared);
+    const detach = () => {
+      pad.off('ink', onInk);
+      pad.off('cleared', onCleared);
+    };
+    const capture = pad.capture({ signal: abort.signal });
+    const done = capture.then(
+      (strokes) => {
+        if (running?.abort !== abort) return;
+        const result = encode(strokes);
+        stopPad();
+        publish({ ...session, state: 'accepted', result });
+      },
+      (error: unknown) => {
+        if (running?.abort !== abort) return;
+        stopPad();
+        if (!(error instanceof SignaturePadError && error.kind === 'canceled')) logger.warn({ device: device.setting.id, err: error }, 'signature capture ended');
+        publish(idle);
+      },
+    );
+    running = { device, abort, done, detach };
+    const { width, height } = pad.extent;
+    return publish({ state: 'capturing', source: 'pad', deviceId: device.setting.id, extent: { width, height }, emulated: device.emulated !== undefined, result: null });
+  };
+
+  return {
+    session: () => session,
+    begin({ source, deviceId }) {
+      stopPad();
+      accepted = undefined;
+      const chosen = chooseSource(source);
+      if (chosen === 'pad') return beginPad(deviceId);
+      return publish({ state: 'capturing', source: 'screen', deviceId: null, extent: null, emulated: false, result: null });
+    },
+    clear() {
+      if (session.state !== 'capturing') throw new CommandFailure('failed_precondition', 'No signature is being captured.');
+      if (running) running.device.pad.clear();
+      else events.emit('signature.cleared', {});
+      return session;
+    },
+    async accept() {
+      const current = running;
+      if (session.state !== 'capturing' || !current) throw new CommandFailure('failed_precondition', 'No signature is being captured on a pad.');
+      try {
+        current.device.pad.accept();
+      } catch (error) {
+        if (error instanceof SignaturePadError && error.kind === 'empty') throw new CommandFailure('failed_precondition', 'Nothing has been signed yet: ask the customer to sign on the pad.');
+        throw error;
+      }
+      await current.done;
+      // The capture's own handler has moved the session on by now.
+      const after: SignatureSession = session;
+      if (after.state !== 'accepted' || !after.result) throw new CommandFailure('failed_precondition', 'The signature could not be accepted: ask the customer to sign again.');
+      return after.result;
+    },
+    submit(signature) {
+      if (session.state !== 'capturing' || session.source !== 'screen') throw new CommandFailure('failed_precondition', 'No on-screen signature is being captured.');
+      const result = encode(signature);
+      return publish({ ...session, state: 'accepted', result }).result ?? result;
+    },
+    cancel() {
+      const canceled = session.state === 'capturing';
+      stopPad();
+      if (session.state !== 'idle') {
+        accepted = undefined;
+        publish(idle);
+      }
+      return { canceled };
+    },
+    recorded() {
+      if (!options.settings.training) throw new CommandFailure('forbidden', 'Recorded signatures are for training mode only.');
+      recordings ??= loadSignatures(`${options.assetsDir}/signatures`);
+      return [...recordings.keys()];
+    },
+    async replay(name) {
+      if (!options.settings.training) throw new CommandFailure('forbidden', 'Recorded signatures are for training mode only.');
+      recordings ??= loadSignatures(`${options.assetsDir}/signatures`);
+      const signature = recordings.get(name);
+      if (!signature) throw new CommandFailure('invalid_argument', `No recorded signature "${name}"; there are ${[...recordings.keys()].join(', ')}.`, 'name');
+      const current = running;
+      const emulated = current?.device.emulated;
+      if (!current || !emulated) throw new CommandFailure('failed_precondition', 'Start a signature on the training pad first.');
+      current.replay?.abort();
+      const replay = new AbortController();
+      current.replay = replay;
+      await emulated.sign(signature, { speed: 1, signal: replay.signal });
+      return { signed: true };
+    },
+    take() {
+      const value = accepted;
+      accepted = undefined;
+      if (session.state !== 'idle') publish(idle);
+      return value;
+    },
+    close: stopPad,
+  };
+}

@@ -1,0 +1,156 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { usePos } from '../store/use-pos';
+import { drawInk, fitCanvas } from './ink';
+import { SignatureSurface, type DrawnSignature } from './SignatureSurface';
+
+/** The pad's strokes as they arrive, drawn to scale in a box of the pad's proportions. */
+function PadInkPreview() {
+  const { ink, extent } = usePos(useShallow((state) => ({ ink: state.padInk, extent: state.signature.extent })));
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || !extent) return;
+    const { context, width } = fitCanvas(canvas);
+    if (!context) return;
+    context.clearRect(0, 0, canvas.width, canvas.height);
+    drawInk(context, ink, width / extent.width);
+  }, [ink, extent]);
+  const points = ink.reduce((sum, stroke) => sum + stroke.length, 0);
+  return (
+    <div className="signature-surface signature-pad-preview" style={extent ? { aspectRatio: `${extent.width} / ${extent.height}` } : undefined}>
+      <canvas ref={canvasRef} className="signature-canvas" role="img" aria-label={points > 0 ? `The signature so far: ${ink.length} strokes` : 'Nothing signed on the pad yet'} data-testid="pad-preview" data-points={points} />
+      <div className="signature-baseline" aria-hidden="true">
+        <span>&times;</span>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Signature capture: on this screen (touch, stylus or mouse) or on a pad with a live preview,
+ * then the accepted image exactly as the gateway will receive it. Enter accepts, Escape cancels.
+ */
+export function SignaturePanel() {
+  const { session, error, mode, recorded, devices, actions } = usePos(
+    useShallow((state) => ({
+      session: state.signature,
+      error: state.signatureError,
+      mode: state.info?.mode ?? 'counter',
+      recorded: state.recordedSignatures,
+      devices: state.devices,
+      actions: {
+        accept: state.acceptSignature,
+        submit: state.submitSignature,
+        clear: state.clearSignature,
+        cancel: state.cancelSignature,
+        begin: state.beginSignature,
+        replay: state.replaySignature,
+      },
+    })),
+  );
+  const [drawn, setDrawn] = useState<DrawnSignature | null>(null);
+  const [clearCount, setClearCount] = useState(0);
+  const [emptyAccept, setEmptyAccept] = useState(false);
+  const onChange = useCallback((signature: DrawnSignature | null) => {
+    setDrawn(signature);
+    if (signature) setEmptyAccept(false);
+  }, []);
+
+  const capturing = session.state === 'capturing';
+  const onScreen = session.source === 'screen';
+  const accept = useCallback(() => {
+    if (!capturing) return;
+    if (!onScreen) return void actions.accept();
+    if (!drawn) return setEmptyAccept(true);
+    void actions.submit({ width: drawn.width, height: drawn.height, strokes: drawn.strokes.map((stroke) => stroke.map((point) => ({ x: point.x, y: point.y }))) });
+  }, [actions, capturing, drawn, onScreen]);
+  const clear = useCallback(() => {
+    setEmptyAccept(false);
+    if (onScreen) setClearCount((count) => count + 1);
+    else void actions.clear();
+  }, [actions, onScreen]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Enter' && capturing) {
+        event.preventDefault();
+        accept();
+      } else if (event.key === 'Escape') {
+        event.preventDefault();
+        void actions.cancel();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [accept, actions, capturing]);
+
+  const kiosk = mode === 'kiosk';
+  const padName = devices.find((device) => device.id === session.deviceId)?.name ?? 'the signature pad';
+  const headline =
+    session.state === 'accepted' ? 'Signature accepted' : onScreen ? (kiosk ? 'Please sign below' : 'Customer signature') : kiosk ? 'Please sign on the pad' : 'Waiting for the signature on the pad';
+  const hint = onScreen
+    ? kiosk
+      ? 'Sign in the box with your finger. Press Done when you have finished.'
+      : 'Turn the screen to the customer, or ask them to sign with a finger or stylus.'
+    : `The customer signs on ${padName}; the signature appears here as they write.`;
+  const message = emptyAccept ? 'Nothing has been signed yet: sign in the box first.' : error;
+
+  return (
+    <main className="phase-panel signature-panel" aria-labelledby="signature-headline">
+      <h1 id="signature-headline" data-testid="signature-headline">
+        {headline}
+      </h1>
+      {session.state === 'accepted' && session.result ? (
+        <>
+          <figure className="signature-result">
+            <img src={session.result.png} alt="The accepted signature as it will be sent and printed" data-testid="signature-image" />
+            <figcaption>
+              {session.result.width} &times; {session.result.height} dots, {session.result.length.toLocaleString()} of 6,144 characters
+              {session.result.reduced ? ' (thinned to fit)' : ''}
+            </figcaption>
+          </figure>
+          <div className="signature-actions">
+            <button type="button" onClick={() => void actions.begin(session.source ?? undefined)}>
+              Sign again
+            </button>
+            <button type="button" className="secondary" onClick={() => void actions.cancel()}>
+              Discard <kbd>Esc</kbd>
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="phase-detail">{hint}</p>
+          {onScreen ? <SignatureSurface clearCount={clearCount} onChange={onChange} label="Signature area: sign here with a finger, stylus or mouse" /> : <PadInkPreview />}
+          {session.emulated && recorded.length > 0 ? (
+            <div className="signature-replay" role="group" aria-label="Training: sign on the training pad with a recorded signature">
+              <span>Training pad: sign as</span>
+              {recorded.map((name) => (
+                <button key={name} type="button" className="secondary" onClick={() => void actions.replay(name)}>
+                  {name.replace(/-/g, ' ')}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          <div className="signature-actions">
+            <button type="button" className="secondary" onClick={clear}>
+              Clear
+            </button>
+            <button type="button" className="secondary" onClick={() => void actions.cancel()}>
+              Cancel <kbd>Esc</kbd>
+            </button>
+            <button type="button" className="primary" onClick={accept}>
+              {kiosk ? 'Done' : 'Accept'} <kbd>Enter</kbd>
+            </button>
+          </div>
+        </>
+      )}
+      {message ? (
+        <p className="phase-error" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,93 @@
+import type { StateCreator } from 'zustand';
+import type { PosApi, SignatureSession, SignatureSource, SignatureStrokesInput } from '../../src-main/ipc/contract';
+import { unwrap } from '../pos/call-error';
+import type { PosState } from './pos-store';
+
+type Point = { readonly x: number; readonly y: number };
+
+const idleSignature: SignatureSession = { state: 'idle', source: null, deviceId: null, extent: null, emulated: false, result: null };
+
+export interface SignatureSlice {
+  signature: SignatureSession;
+  /** The pad's strokes so far, as its `signature.ink` events drew them. */
+  padInk: Point[][];
+  /** The last thing that went wrong, in words for the cashier. */
+  signatureError: string | null;
+  /** Training: recorded signatures the training pad can sign. */
+  recordedSignatures: string[];
+  refreshSignature(): Promise<void>;
+  /** Applies a `signature.session` event. */
+  setSignature(session: SignatureSession): void;
+  /** Applies a `signature.ink` event. */
+  addPadInk(stroke: number, points: readonly Point[]): void;
+  /** Applies a `signature.cleared` event. */
+  clearPadInk(): void;
+  beginSignature(source?: SignatureSource): Promise<void>;
+  clearSignature(): Promise<void>;
+  acceptSignature(): Promise<void>;
+  submitSignature(signature: SignatureStrokesInput): Promise<void>;
+  cancelSignature(): Promise<void>;
+  replaySignature(name: string): Promise<void>;
+}
+
+export const createSignatureSlice =
+  (pos: PosApi): StateCreator<PosState, [], [], SignatureSlice> =>
+  (set, get) => {
+    /** Runs one command; a failure becomes the message on the signature panel. */
+    const attempt = async (run: () => Promise<void>) => {
+      try {
+        set({ signatureError: null });
+        await run();
+      } catch (error) {
+        set({ signatureError: error instanceof Error ? error.message : String(error) });
+      }
+    };
+    return {
+      signature: idleSignature,
+      padInk: [],
+      signatureError: null,
+      recordedSignatures: [],
+      async refreshSignature() {
+        try {
+          get().setSignature(unwrap(await pos.signature.session()));
+        } catch {
+          // The connection slice already says the terminal is unreachable.
+        }
+      },
+      setSignature(session) {
+        const previous = get().signature;
+        const fresh = session.state === 'capturing' && previous.state !== 'capturing';
+        set({ signature: session, ...(fresh || session.state === 'idle' ? { padInk: [], signatureError: null } : {}) });
+        if (fresh && session.emulated && get().recordedSignatures.length === 0) {
+          void pos.signature.recorded().then((reply) => reply.ok && set({ recordedSignatures: reply.result }));
+        }
+      },
+      addPadInk(stroke, points) {
+        const ink = get().padInk.slice();
+        ink[stroke] = [...(ink[stroke] ?? []), ...points];
+        set({ padInk: ink });
+      },
+      clearPadInk: () => set({ padInk: [] }),
+      beginSignature: (source) => attempt(async () => get().setSignature(unwrap(await pos.signature.begin(source ? { source } : {})))),
+      clearSignature: () =>
+        attempt(async () => {
+          unwrap(await pos.signature.clear());
+        }),
+      acceptSignature: () =>
+        attempt(async () => {
+          unwrap(await pos.signature.accept());
+        }),
+      submitSignature: (signature) =>
+        attempt(async () => {
+          unwrap(await pos.signature.submit({ signature }));
+        }),
+      cancelSignature: () =>
+        attempt(async () => {
+          unwrap(await pos.signature.cancel());
+        }),
+      replaySignature: (name) =>
+        attempt(async () => {
+          unwrap(await pos.signature.replay({ name }));
+        }),
+    };
+  };

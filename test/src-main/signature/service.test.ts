@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadSignatures } from '../../../drivers/emulated/signature-replay';
+import { settingsSchema, type Settings } from '../../../src-main/config/settings';
+import { createCore, type Core } from '../../../src-main/core/core';
+import type { CommandReply, EventName, SignatureResult, SignatureSession } from '../../../src-main/ipc/contract';
+import { decodeSignature } from '../../../src-main/signature/codec';
+import { collectingLogger, testCore } from '../../support/test-core';
+
+const cores: Core[] = [];
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.close()));
+});
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(check()).toBe(true);
+};
+
+function core(settings: Partial<Settings> = {}) {
+  const made = testCore(settings);
+  cores.push(made.core);
+  const seen: Array<{ name: EventName; payload: unknown }> = [];
+  made.core.events.subscribe((name, payload) => seen.push({ name, payload }));
+  return { ...made, seen };
+}
+
+const ok = <R>(reply: CommandReply<R>): R => {
+  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
+  return reply.result;
+};
+
+const signatures = loadSignatures('assets/signatures');
+const drawn = { width: 800, height: 260, strokes: [[{ x: 40, y: 200 }, { x: 120, y: 60 }, { x: 200, y: 200 }], [{ x: 260, y: 120 }, { x: 700, y: 140 }]] };
+
+describe('signature capture over the contract', () => {
+  it('captures on the training pad: live ink, accept, and the image as the gateway gets it', async () => {
+    const { core: lane, seen } = core();
+    await until(() => lane.devices.list('signature-pad')[0]?.status === 'connected');
+    expect(lane.devices.list('signature-pad')[0]).toMatchObject({ id: 'training-pad', name: 'Training signature pad', emulated: true });
+    const session = ok(await lane.dispatch('signature.begin', {})) as SignatureSession;
+    expect(session).toMatchObject({ state: 'capturing', source: 'pad', deviceId: 'training-pad', extent: { width: 2000, height: 600 }, emulated: true });
+    expect(ok(await lane.dispatch('signature.recorded', {}))).toEqual(['initials-short', 'long-messy', 'name-with-underline', 'neat-name']);
+    expect(await lane.dispatch('signature.accept', {})).toMatchObject({ ok: false, error: { code: 'failed_precondition', message: expect.stringMatching(/Nothing has been signed/) } });
+    ok(await lane.dispatch('signature.replay', { name: 'initials-short' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const ink = seen.filter((event) => event.name === 'signature.ink');
+    expect(ink.reduce((sum, event) => sum + (event.payload as { points: unknown[] }).points.length, 0)).toBe(signatures.get('initials-short')!.strokes.flat().length);
+    const result = ok(await lane.dispatch('signature.accept', {})) as SignatureResult;
+    expect(result).toMatchObject({ width: 384, height: 128, lineWidth: 3, reduced: false });
+    expect(result.length).toBeLessThanOrEqual(6144);
+    expect(result.png).toMatch(/^data:image\/png;base64,/);
+    expect(lane.signature.session()).toMatchObject({ state: 'accepted', result });
+    const taken = lane.signature.take();
+    expect(taken?.length).toBe(result.length);
+    const bitmap = decodeSignature(taken!.value);
+    expect(bitmap.ink.some(Boolean)).toBe(true);
+    expect(lane.signature.take()).toBeUndefined();
+    expect(lane.signature.session().state).toBe('idle');
+  });
+
+  it('captures on the screen with the lane’s canvas settings, and clears and cancels', async () => {
+    const { core: lane, seen } = core({ signature: { policy: 'network-rules', capture: 'screen', canvasWidth: 576, canvasHeight: 160, lineWidth: 2 } });
+    expect(ok(await lane.dispatch('signature.begin', {}))).toMatchObject({ state: 'capturing', source: 'screen', extent: null });
+    expect(ok(await lane.dispatch('signature.clear', {}))).toMatchObject({ state: 'capturing' });
+    expect(seen.some((event) => event.name === 'signature.cleared')).toBe(true);
+    const result = ok(await lane.dispatch('signature.submit', { signature: drawn })) as SignatureResult;
+    expect(result).toMatchObject({ width: 576, height: 160, lineWidth: 2 });
+    expect(decodeSignature(lane.signature.take()!.value)).toMatchObject({ width: 576, height: 160 });
+    ok(await lane.dispatch('signature.begin', { source: 'screen' }));
+    expect(ok(await lane.dispatch('signature.cancel', {}))).toEqual({ canceled: true });
+    expect(lane.signature.take()).toBeUndefined();
+    expect(seen.filter((event) => event.name === 'signature.session').map((event) => (event.payload as SignatureSession).state)).toEqual(['capturing', 'accepted', 'idle', 'capturing', 'idle']);
+  });
+
+  it('refuses strokes that are not a signature, naming what is wrong', async () => {
+    const { core: lane } = core({ signature: { policy: 'network-rules', capture: 'screen', canvasWidth: 384, canvasHeight: 128, lineWidth: 3 } });
+    ok(await lane.dispatch('signature.begin', {}));
+    expect(await lane.dispatch('signature.submit', { signature: { ...drawn, strokes: [] } })).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'signature.strokes', message: expect.stringMatching(/nothing was signed/) } });
+    expect(await lane.dispatch('signature.submit', { signature: { ...drawn, strokes: [[{ x: 900, y: 10 }]] } })).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringMatching(/outside the 800 x 260 surface/) } });
+    expect(await lane.dispatch('signature.submit', { signature: { ...drawn, width: -1 } })).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'signature.width' } });
+    expect(lane.signature.session().state).toBe('capturing');
+  });
+
+  it('explains what cannot be done', async () => {
+    const { core: lane } = core();
+    expect(await lane.dispatch('signature.accept', {})).toMatchObject({ ok: false, error: { code: 'failed_precondition' } });
+    expect(await lane.dispatch('signature.submit', { signature: drawn })).toMatchObject({ ok: false, error: { message: 'No on-screen signature is being captured.' } });
+    expect(await lane.dispatch('signature.replay', { name: 'neat-name' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Start a signature on the training pad/) } });
+    expect(await lane.dispatch('signature.begin', { source: 'pad', deviceId: 'nope' })).toMatchObject({ ok: false, error: { code: 'failed_precondition', field: 'deviceId' } });
+    await until(() => lane.devices.list('signature-pad')[0]?.status === 'connected');
+    ok(await lane.dispatch('signature.begin', { source: 'pad' }));
+    expect(await lane.dispatch('signature.replay', { name: 'nobody' })).toMatchObject({ ok: false, error: { field: 'name', message: expect.stringMatching(/neat-name/) } });
+
+    const { core: live } = core({ training: false, gateway: { url: 'https://gateway.example/rest' } });
+    expect(live.devices.list('signature-pad')).toEqual([]);
+    expect(ok(await live.dispatch('signature.begin', {}))).toMatchObject({ source: 'screen' });
+    expect(await live.dispatch('signature.begin', { source: 'pad' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/No signature pad is configured/) } });
+    expect(await live.dispatch('signature.recorded', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+});
+
+describe('a serial ISDV4 pad on a lane', () => {
+  it('is opened from settings on a real pseudo-terminal and captures what the emulated pad signs', async () => {
+    const { PtyPair } = await import('../../support/pty-pair');
+    const { SerialTransport } = await import('../../../drivers/transport/serial');
+    const { EmulatedIsdv4Pad } = await import('../../../drivers/emulated/isdv4-pad');
+    const pair = await new PtyPair().start();
+    const device = new SerialTransport({ path: pair.device, baudRate: 38_400 });
+    await device.open();
+    const peer = new EmulatedIsdv4Pad(device);
+    const lane = createCore({
+      settings: settingsSchema.parse({
+        training: false,
+        gateway: { url: 'https://gateway.example/rest' },
+        signaturePads: [{ id: 'pad', protocol: 'isdv4', serial: { path: pair.host } }],
+      }),
+      shell: 'browser',
+      logger: collectingLogger().logger,
+    });
+    try {
+      await until(() => lane.devices.list('signature-pad')[0]?.status === 'connected');
+      expect(lane.devices.list('signature-pad')[0]).toMatchObject({ id: 'pad', transport: 'serial', name: 'Signature pad (serial)' });
+      expect(ok(await lane.dispatch('signature.begin', {}))).toMatchObject({ source: 'pad', extent: { width: 10_000, height: 3_000 }, emulated: false });
+      await until(() => peer.sampling);
+      await peer.sign(signatures.get('name-with-underline')!, { speed: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const result = ok(await lane.dispatch('signature.accept', {})) as SignatureResult;
+      expect(result.length).toBeLessThanOrEqual(6144);
+      expect(await lane.dispatch('signature.replay', { name: 'neat-name' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    } finally {
+      await lane.close();
+      await device.close();
+      await pair.stop();
+    }
+  });
+});
