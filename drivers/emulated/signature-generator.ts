@@ -63,3 +63,18 @@ export function randomSignature(seed: number): SignatureStrokes {
   const words = Array.from({ length: 1 + Math.floor(rand() * 6) }, () => 1 + Math.floor(rand() * 9));
   return generateSignature(seed, words, 50 + rand() * 130, 2 + rand() * 18, rand() < 0.4);
 }
+
+/**
+ * A worst case for the codec, not a signature: a dense zigzag scribble, or a digitizer spraying
+ * hundreds to thousands of stray points. Such input is what the 6144-character limit and the
+ * codec's reduction exist for; the bench and tests use it to prove the bound holds.
+ */
+export function noisySignature(seed: number): SignatureStrokes {
+  const rand = seededRandom(seed);
+  const count = 200 + Math.floor(rand() * 8000);
+  if (rand() < 0.5) {
+    const stroke = Array.from({ length: count }, (_, i) => ({ x: 100 + (i / count) * 1800 + (rand() - 0.5) * 300, y: 300 + (i % 2 ? 1 : -1) * 250 * rand() }));
+    return { width: 2000, height: 600, strokes: [stroke.map((p) => ({ x: Math.min(1999, Math.max(0, p.x)), y: Math.min(599, Math.max(0, p.y)) }))] };
+  }
+  return { width: 2000, height: 600, strokes: Array.from({ length: count }, () => [{ x: rand() * 2000, y: rand() * 600 }]) };
+}

@@ -28,14 +28,33 @@ export interface EncodedSignature {
 }
 
 export const signatureLimit = 6144;
-const margin = 4;
+const margin = 8;
 
-/** Scales the strokes into the canvas (aspect kept, centred) and draws them with a round pen. */
+/** How much larger than the whole surface's scale the ink may be drawn, so initials do not become a blot. */
+const maxZoom = 3;
+
+/**
+ * Scales the strokes into the canvas and draws them with a round pen. The ink's own bounding box
+ * is fitted (aspect kept, centred), so a signature written in one corner of a large pad still
+ * fills the receipt, but never magnified beyond `maxZoom` times the fit of the whole surface.
+ */
 export function rasterize(signature: SignatureStrokes, width: number, height: number, lineWidth: number): Bitmap {
   const ink = new Uint8Array(width * height);
-  const scale = Math.min((width - 2 * margin) / Math.max(1, signature.width), (height - 2 * margin) / Math.max(1, signature.height));
-  const offsetX = (width - signature.width * scale) / 2;
-  const offsetY = (height - signature.height * scale) / 2;
+  const box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+  for (const stroke of signature.strokes) {
+    for (const { x, y } of stroke) {
+      box.left = Math.min(box.left, x);
+      box.right = Math.max(box.right, x);
+      box.top = Math.min(box.top, y);
+      box.bottom = Math.max(box.bottom, y);
+    }
+  }
+  if (box.left > box.right) Object.assign(box, { left: 0, top: 0, right: signature.width, bottom: signature.height });
+  const room = { width: width - 2 * margin - lineWidth, height: height - 2 * margin - lineWidth };
+  const surfaceScale = Math.min(room.width / Math.max(1, signature.width), room.height / Math.max(1, signature.height));
+  const scale = Math.min(room.width / Math.max(1e-9, box.right - box.left), room.height / Math.max(1e-9, box.bottom - box.top), surfaceScale * maxZoom);
+  const offsetX = width / 2 - ((box.left + box.right) / 2) * scale;
+  const offsetY = height / 2 - ((box.top + box.bottom) / 2) * scale;
   const radius = lineWidth / 2;
   const reach = Math.ceil(radius);
   const dab = (cx: number, cy: number) => {

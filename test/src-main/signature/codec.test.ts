@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { readBmp, writeBmp1 } from '../../../src-main/signature/bmp';
+import { noisySignature } from '../../../drivers/emulated/signature-generator';
 import { bitmapToPng, decodeSignature, encodeSignature, rasterize, type SignatureStrokes } from '../../../src-main/signature/codec';
 
 /** A loop-and-underline signature in a 2000 x 600 pad's coordinates. */
@@ -100,10 +101,40 @@ describe('encodeSignature', () => {
     );
   });
 
-  it('draws a stroke where the pad put it (scaled, aspect kept)', () => {
+  it('reduces scribbles and pad noise on a large canvas until they fit, and says so', () => {
+    const results = Array.from({ length: 12 }, (_, i) => encodeSignature(noisySignature(i + 1), { width: 576, height: 256, lineWidth: 3 }));
+    for (const result of results) expect(result.length).toBeLessThanOrEqual(6144);
+    const reduced = results.filter((result) => result.reduced);
+    expect(reduced.length).toBeGreaterThan(0);
+    for (const result of reduced) expect(result.lineWidth < 3 || result.width < 576).toBe(true);
+  });
+
+  it('draws a dot at the centre, no bigger than the pen', () => {
     const bitmap = rasterize({ width: 100, height: 100, strokes: [[{ x: 50, y: 50 }]] }, 100, 100, 3);
     expect(bitmap.ink[50 * 100 + 50]).toBe(1);
-    expect(bitmap.ink[10 * 100 + 10]).toBe(0);
+    expect(bitmap.ink.reduce((sum, pixel) => sum + pixel, 0)).toBeLessThanOrEqual(9);
+  });
+
+  it('fits the ink, not the whole pad: a signature in one corner fills the canvas, aspect kept', () => {
+    const corner = { width: 4000, height: 1200, strokes: [[{ x: 100, y: 100 }, { x: 1600, y: 550 }]] };
+    const bitmap = rasterize(corner, 384, 128, 1);
+    const inked = (x: number, y: number) => bitmap.ink[y * 384 + x] === 1;
+    const columns = Array.from({ length: 384 }, (_, x) => Array.from({ length: 128 }, (_, y) => inked(x, y)).some(Boolean));
+    const rows = Array.from({ length: 128 }, (_, y) => Array.from({ length: 384 }, (_, x) => inked(x, y)).some(Boolean));
+    // 1500 x 450 pad units (a quarter of the pad's area): the width decides, 367 of 384 dots
+    // inside the margins, and the height follows at the same scale, about 110 dots.
+    expect(columns.lastIndexOf(true) - columns.indexOf(true)).toBeGreaterThan(360);
+    expect(rows.lastIndexOf(true) - rows.indexOf(true)).toBeGreaterThan(105);
+    expect(rows.lastIndexOf(true) - rows.indexOf(true)).toBeLessThan(116);
+  });
+
+  it('magnifies small ink at most three times the whole pad’s fit', () => {
+    const tiny = { width: 2000, height: 600, strokes: [[{ x: 1000, y: 300 }, { x: 1010, y: 300 }]] };
+    const bitmap = rasterize(tiny, 384, 128, 1);
+    const row = Array.from({ length: 384 }, (_, x) => bitmap.ink[64 * 384 + x]);
+    // The pad fits at about 0.18 dots a unit; three times that makes 10 units about 5.5 dots.
+    expect(row.filter(Boolean).length).toBeGreaterThanOrEqual(4);
+    expect(row.filter(Boolean).length).toBeLessThanOrEqual(8);
   });
 });
 
