@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { usePos } from '../store/use-pos';
 import { drawInk, fitCanvas } from './ink';
@@ -32,23 +32,23 @@ function PadInkPreview() {
  * then the accepted image exactly as the gateway will receive it. Enter accepts, Escape cancels.
  */
 export function SignaturePanel() {
-  const { session, error, mode, recorded, devices, actions } = usePos(
+  const { session, error, mode, recorded, devices } = usePos(
     useShallow((state) => ({
       session: state.signature,
       error: state.signatureError,
       mode: state.info?.mode ?? 'counter',
       recorded: state.recordedSignatures,
       devices: state.devices,
-      actions: {
-        accept: state.acceptSignature,
-        submit: state.submitSignature,
-        clear: state.clearSignature,
-        cancel: state.cancelSignature,
-        begin: state.beginSignature,
-        replay: state.replaySignature,
-      },
     })),
   );
+  // Store actions never change: selected one by one, they keep the component from re-rendering.
+  const accept_ = usePos((state) => state.acceptSignature);
+  const submit = usePos((state) => state.submitSignature);
+  const clear_ = usePos((state) => state.clearSignature);
+  const cancel = usePos((state) => state.cancelSignature);
+  const begin = usePos((state) => state.beginSignature);
+  const replay = usePos((state) => state.replaySignature);
+  const actions = useMemo(() => ({ accept: accept_, submit, clear: clear_, cancel, begin, replay }), [accept_, submit, clear_, cancel, begin, replay]);
   const [drawn, setDrawn] = useState<DrawnSignature | null>(null);
   const [clearCount, setClearCount] = useState(0);
   const [emptyAccept, setEmptyAccept] = useState(false);
@@ -71,7 +71,8 @@ export function SignaturePanel() {
     else void actions.clear();
   }, [actions, onScreen]);
 
-  useEffect(() => {
+  // A layout effect: the keys work from the moment the panel is on screen.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Enter' && capturing) {
         event.preventDefault();

@@ -1,0 +1,124 @@
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { decodeSignature } from '../../src-main/signature/codec';
+import { e2e, screenshot, withBrowserMode } from './support/browser-mode';
+
+/** Fingers on a touch screen: Chromium's DevTools protocol dispatches real touch input. */
+async function touchStroke(page: Page, points: ReadonlyArray<readonly [number, number]>): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const [first, ...rest] = points;
+  if (!first) return;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: first[0], y: first[1] }] });
+  for (const [x, y] of rest) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** A wave across the box, as a finger would draw it. */
+function wave(box: { x: number; y: number; width: number; height: number }, row: number): Array<[number, number]> {
+  return Array.from({ length: 40 }, (_, i) => [box.x + box.width * (0.1 + 0.8 * (i / 39)), box.y + box.height * (row + 0.12 * Math.sin(i / 3))] as [number, number]);
+}
+
+/** Columns of the image that have ink: where the signature is, left to right. */
+function inkedColumns(value: string): { first: number; last: number; width: number } {
+  const bitmap = decodeSignature(value);
+  let first = -1;
+  let last = -1;
+  for (let x = 0; x < bitmap.width; x++) {
+    for (let y = 0; y < bitmap.height; y++) {
+      if (bitmap.ink[y * bitmap.width + x]) {
+        if (first < 0) first = x;
+        last = x;
+        break;
+      }
+    }
+  }
+  return { first, last, width: bitmap.width };
+}
+
+describe('signature capture in the browser', () => {
+  e2e('the training pad signs a recorded signature: live preview, Enter accepts, the image is what the gateway gets', (chromium) =>
+    withBrowserMode(chromium, {}, async ({ page, host, core }) => {
+      await page.goto(host.url);
+      await page.getByText('Terminal connected').waitFor();
+      for (let i = 0; i < 200 && core.devices.list('signature-pad')[0]?.status !== 'connected'; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      core.signature.begin({});
+      await expect(page.getByTestId('signature-headline').innerText()).resolves.toBe('Waiting for the signature on the pad');
+      await page.getByText('The customer signs on Training signature pad').waitFor();
+      await screenshot(page, 'signature-pad-waiting');
+      await page.getByRole('button', { name: 'neat name' }).click();
+      // The recorded signature arrives in real time; the preview counts the points it drew.
+      const preview = page.getByTestId('pad-preview');
+      for (let i = 0; i < 200 && Number(await preview.getAttribute('data-points')) < 300; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(Number(await preview.getAttribute('data-points'))).toBeGreaterThanOrEqual(300);
+      await screenshot(page, 'signature-pad-live-preview');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('signature-image').waitFor();
+      await expect(page.getByTestId('signature-headline').innerText()).resolves.toBe('Signature accepted');
+      await page.getByText(/384 × 128 dots, [\d,]+ of 6,144 characters/).waitFor();
+      await screenshot(page, 'signature-pad-accepted');
+      const taken = core.signature.take();
+      expect(taken?.length).toBeLessThanOrEqual(6144);
+      const columns = inkedColumns(taken!.value);
+      // The pad's signature spans most of the width once scaled into the canvas.
+      expect(columns.last - columns.first).toBeGreaterThan(columns.width * 0.5);
+      await page.getByTestId('phase-headline').waitFor();
+    }),
+  );
+
+  e2e('a customer signs with a finger on the kiosk screen and presses Done', (chromium) =>
+    withBrowserMode(chromium, { env: { LANEPOINT_MODE: 'kiosk' }, viewport: { width: 1080, height: 1920 } }, async ({ page, host, core }) => {
+      await page.goto(host.url);
+      await page.getByText('Terminal connected').waitFor();
+      core.signature.begin({ source: 'screen' });
+      await expect(page.getByTestId('signature-headline').innerText()).resolves.toBe('Please sign below');
+      const surface = page.getByTestId('signature-surface');
+      const box = (await surface.boundingBox())!;
+      await touchStroke(page, wave(box, 0.45));
+      await touchStroke(page, [[box.x + box.width * 0.2, box.y + box.height * 0.2], [box.x + box.width * 0.25, box.y + box.height * 0.75], [box.x + box.width * 0.3, box.y + box.height * 0.2]]);
+      await screenshot(page, 'signature-kiosk-touch');
+      await page.getByRole('button', { name: /Done/ }).click();
+      await page.getByTestId('signature-image').waitFor();
+      await screenshot(page, 'signature-kiosk-accepted');
+      const taken = core.signature.take();
+      const columns = inkedColumns(taken!.value);
+      expect(columns.first).toBeGreaterThanOrEqual(0);
+      // The wave ran from 10 % to 90 % of the box: the ink spans about that share of the canvas.
+      expect((columns.last - columns.first) / columns.width).toBeGreaterThan(0.6);
+    }),
+  );
+
+  e2e('the cashier’s screen: accept with nothing signed says so, Clear wipes, a mouse signs, Escape cancels', (chromium) =>
+    withBrowserMode(chromium, {}, async ({ page, host, core }) => {
+      await page.goto(host.url);
+      await page.getByText('Terminal connected').waitFor();
+      core.signature.begin({ source: 'screen' });
+      await expect(page.getByTestId('signature-headline').innerText()).resolves.toBe('Customer signature');
+      await page.keyboard.press('Enter');
+      const nothingSigned = page.getByRole('alert').filter({ hasText: 'Nothing has been signed yet: sign in the box first.' });
+      await nothingSigned.waitFor();
+      const box = (await page.getByTestId('signature-surface').boundingBox())!;
+      const draw = async (row: number) => {
+        const points = wave(box, row);
+        await page.mouse.move(...points[0]!);
+        await page.mouse.down();
+        for (const point of points.slice(1)) await page.mouse.move(...point);
+        await page.mouse.up();
+      };
+      await draw(0.3);
+      await page.getByRole('button', { name: 'Clear' }).click();
+      await expect(nothingSigned.count()).resolves.toBe(0);
+      await page.keyboard.press('Enter');
+      await nothingSigned.waitFor();
+      await draw(0.6);
+      await expect(nothingSigned.count()).resolves.toBe(0);
+      await screenshot(page, 'signature-counter-mouse');
+      await page.getByRole('button', { name: /Accept/ }).click();
+      await page.getByTestId('signature-image').waitFor();
+      expect(core.signature.session().state).toBe('accepted');
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('phase-headline').innerText()).resolves.toBe('Ready for the next sale');
+      expect(core.signature.take()).toBeUndefined();
+    }),
+  );
+});
