@@ -1,16 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { z } from 'zod';
+import { signatureStrokesSchema } from '../ipc/contract';
 import { SignatureFormatError } from '../signature/bmp';
 import { bitmapToPng, decodeSignature, encodeSignature } from '../signature/codec';
 import type { CliIo } from './io';
 import { UsageError } from './usage';
 
-const point = z.object({ x: z.number().finite(), y: z.number().finite() });
-const strokesFile = z.object({
-  width: z.number().positive(),
-  height: z.number().positive(),
-  strokes: z.array(z.array(point).min(1)).min(1),
-});
 
 /**
  * `lanepoint signature encode <strokes.json>`: the gateway's signature string and its length.
@@ -23,7 +17,7 @@ export async function runSignatureCommand(io: CliIo, positionals: string[], png:
     if (!input) throw new UsageError('signature encode needs a strokes JSON file');
     let parsed;
     try {
-      parsed = strokesFile.safeParse(JSON.parse(readFileSync(input, 'utf8')));
+      parsed = signatureStrokesSchema.safeParse(JSON.parse(readFileSync(input, 'utf8')));
     } catch (error) {
       io.stderr(`lanepoint signature encode: cannot read ${input}: ${(error as Error).message}`);
       return 1;
