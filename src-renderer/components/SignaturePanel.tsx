@@ -67,6 +67,9 @@ export function SignaturePanel() {
   }, [actions, capturing, drawn, onScreen]);
   const clear = useCallback(() => {
     setEmptyAccept(false);
+    // Forget the strokes now, not when the surface's effect runs: an Enter right after Clear
+    // must not send what was just wiped.
+    setDrawn(null);
     if (onScreen) setClearCount((count) => count + 1);
     else void actions.clear();
   }, [actions, onScreen]);
