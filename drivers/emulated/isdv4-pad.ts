@@ -83,6 +83,14 @@ export class EmulatedIsdv4Pad {
     return true;
   }
 
+  /** A tap at one point: pen in range, down, up, out of range (a button on the pad's surface). */
+  async tap(x: number, y: number): Promise<void> {
+    const pressure = Math.round(this.reply.maxPressure / 2);
+    for (const [tip, inRange] of [[false, true], [true, true], [false, true], [false, false]] as const) {
+      await this.report({ x, y, tip, inRange, pressure: tip ? pressure : 0 });
+    }
+  }
+
   /** Signs a recorded signature at `speed` (1 real time, 0 back to back). */
   async sign(signature: SignatureStrokes, options: ReplayOptions & { speed?: number; signal?: AbortSignal } = {}): Promise<void> {
     if (!this.#sampling) throw new Error('the emulated ISDV4 pad has not been started by the host');

@@ -164,16 +164,20 @@ describe('ISDV4 over a real serial pseudo-terminal', () => {
     transports.push(host, device);
     await device.open();
     const peer = new EmulatedIsdv4Pad(device);
-    const pad = new Isdv4Pad(host);
+    // An accept button in the pad's corner: the tap arrives after every packet of the signature,
+    // so the capture ends exactly when all of it has been read, however slow the machine.
+    const pad = new Isdv4Pad(host, { buttons: { accept: { x: 9500, y: 2700, width: 500, height: 300 } } });
     await pad.open();
     await until(() => peer.sampling);
     const capture = pad.capture();
     await peer.sign(signatures.get('long-messy')!, { speed: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    pad.accept();
+    await peer.tap(9800, 2900);
     const strokes = await capture;
     expect(strokes.strokes).toHaveLength(signatures.get('long-messy')!.strokes.length);
 
+    // Let the host read the tap's last packet before the far end vanishes: a pseudo-terminal
+    // killed with bytes still unread does not always report the hang-up to serialport.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const connected = new Promise((resolve) => pad.once('connected', () => resolve(undefined)));
     const lost = expect(pad.capture()).rejects.toMatchObject({ kind: 'disconnected' });
     await pair.restart();
@@ -183,8 +187,7 @@ describe('ISDV4 over a real serial pseudo-terminal', () => {
     await until(() => peer.sampling);
     const again = pad.capture();
     await peer.sign(neatName, { speed: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    pad.accept();
-    await expect(again).resolves.toMatchObject({ width: 10_000, height: 3_000 });
+    await peer.tap(9800, 2900);
+    await expect(again).resolves.toMatchObject({ width: 10_000, height: 3_000, strokes: { length: neatName.strokes.length } });
   });
 });

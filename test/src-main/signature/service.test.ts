@@ -112,7 +112,7 @@ describe('a serial ISDV4 pad on a lane', () => {
       settings: settingsSchema.parse({
         training: false,
         gateway: { url: 'https://gateway.example/rest' },
-        signaturePads: [{ id: 'pad', protocol: 'isdv4', serial: { path: pair.host } }],
+        signaturePads: [{ id: 'pad', protocol: 'isdv4', serial: { path: pair.host }, buttons: { accept: { x: 9500, y: 2700, width: 500, height: 300 } } }],
       }),
       shell: 'browser',
       logger: collectingLogger().logger,
@@ -123,9 +123,12 @@ describe('a serial ISDV4 pad on a lane', () => {
       expect(ok(await lane.dispatch('signature.begin', {}))).toMatchObject({ source: 'pad', extent: { width: 10_000, height: 3_000 }, emulated: false });
       await until(() => peer.sampling);
       await peer.sign(signatures.get('name-with-underline')!, { speed: 0 });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const result = ok(await lane.dispatch('signature.accept', {})) as SignatureResult;
+      // The signer taps the pad's accept button: read after the whole signature, over serial.
+      await peer.tap(9800, 2900);
+      await until(() => lane.signature.session().state === 'accepted');
+      const result = lane.signature.session().result!;
       expect(result.length).toBeLessThanOrEqual(6144);
+      expect(decodeSignature(lane.signature.take()!.value).ink.some(Boolean)).toBe(true);
       expect(await lane.dispatch('signature.replay', { name: 'neat-name' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     } finally {
       await lane.close();
