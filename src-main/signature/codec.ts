@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { PNG } from 'pngjs';
+import { inkToPng } from '../../drivers/printer/page';
 import type { SignatureStrokes } from '../../drivers/signature-pad/types';
 import { readBmp, SignatureFormatError, writeBmp1, type Bitmap } from './bmp';
 
@@ -124,9 +124,5 @@ export function decodeSignature(value: string): Bitmap {
 
 /** A PNG of a bitmap (black ink on white), for previews and receipts. */
 export function bitmapToPng(bitmap: Bitmap): Buffer {
-  const png = new PNG({ width: bitmap.width, height: bitmap.height, colorType: 0, inputColorType: 0, bitDepth: 8, inputHasAlpha: false });
-  const data = Buffer.alloc(bitmap.width * bitmap.height);
-  for (let i = 0; i < data.length; i++) data[i] = bitmap.ink[i] ? 0 : 255;
-  png.data = data;
-  return PNG.sync.write(png, { colorType: 0, inputColorType: 0, inputHasAlpha: false });
+  return inkToPng(bitmap);
 }
