@@ -1,4 +1,5 @@
 import { decimal, stamps, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
+import { settlementStatusLetters } from '../gateway/settlement';
 import type { EmulatedTransaction, Setlstat } from './ledger';
 
 /** One settled batch, as settlestat reports it. */
@@ -16,15 +17,7 @@ export interface SettledBatch {
   returned: boolean;
 }
 
-const oneLetter: Record<Setlstat, string> = {
-  Authorized: 'A',
-  Declined: 'D',
-  'Queued for Capture': 'R',
-  Accepted: 'Y',
-  Rejected: 'N',
-  'Zero Amount': 'Z',
-  Voided: 'V',
-};
+const oneLetter: Record<Setlstat, string> = settlementStatusLetters;
 
 /**
  * Closes every open batch (or one merchant's): its queued captures become Accepted, or

@@ -7,6 +7,21 @@ import { amount, openEnum, text } from './wire-schema';
 export const hoststatValues = ['', 'BB', 'EB', 'GB', 'MB', 'RB', 'SB', 'ND'] as const;
 export const settlementCodeValues = ['A', 'D', 'R', 'Y', 'N', 'Z', 'V', 'T', 'F', 'W', 'P'] as const;
 
+/**
+ * The one-letter setlstat of settlestat's entries and the textual status each stands for (the
+ * spec gives only "one-letter code"; this is our reading, shared by the emulator and the
+ * end-of-day report).
+ */
+export const settlementStatusLetters = {
+  Authorized: 'A',
+  Declined: 'D',
+  'Queued for Capture': 'R',
+  Accepted: 'Y',
+  Rejected: 'N',
+  'Zero Amount': 'Z',
+  Voided: 'V',
+} as const;
+
 const settlementEntrySchema = z.object({
   retref: text.optional(),
   setlamount: amount.optional(),
