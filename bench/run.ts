@@ -2,11 +2,12 @@ import { foundationBenchmarks } from './foundation.bench';
 import { cardReaderBenchmarks } from './card-reader.bench';
 import { emulatorBenchmarks } from './emulator.bench';
 import { gatewayBenchmarks } from './gateway.bench';
+import { receiptBenchmarks } from './receipt.bench';
 import { signatureBenchmarks } from './signature.bench';
 import { formatTable, measure, type BenchResult } from './harness';
 
 /** Every benchmark the project has; later issues append their cases here. */
-export const allBenchmarks = [...foundationBenchmarks, ...gatewayBenchmarks, ...cardReaderBenchmarks, ...signatureBenchmarks];
+export const allBenchmarks = [...foundationBenchmarks, ...gatewayBenchmarks, ...cardReaderBenchmarks, ...signatureBenchmarks, ...receiptBenchmarks];
 
 const loadRuns = [{ keywords: ['emulator', 'bare', 'concurrency'], run: emulatorBenchmarks }];
 

@@ -1,4 +1,5 @@
 import ImageData from '@canvas/image-data';
+import CodepageEncoder, { type Codepage } from '@point-of-sale/codepage-encoder';
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import type { Bitmap } from '../signature/bmp';
 import type { ReceiptDocument } from './model';
@@ -11,23 +12,70 @@ export function pairLine(left: string, right: string, columns: number): string {
   return `${shown}${' '.repeat(Math.max(1, columns - shown.length - right.length))}${right}`;
 }
 
-/** The bitmap centred on a full-width strip (black ink on white), as the encoder's raster input. */
-function fullWidthImage(bitmap: Bitmap, dots: number): ImageData {
-  const width = dots;
+const codepageSets = new Map<string, Set<number>>();
+function codepoints(name: string): Set<number> {
+  let set = codepageSets.get(name);
+  if (!set) {
+    set = new Set(CodepageEncoder.getCodepoints(name as Codepage, true));
+    codepageSets.set(name, set);
+  }
+  return set;
+}
+
+/**
+ * The first of the printer's code pages (in its own numbering) that has every character of
+ * `text`, or `auto` to let the encoder switch within the line. Choosing once per line is what
+ * keeps encoding fast: the encoder's `auto` tries every code page for every character.
+ */
+export function codepageFor(text: string, profile: PrinterProfile): string {
+  if (/^[\x20-\x7e]*$/.test(text)) return 'cp437' in profile.codepages ? 'cp437' : 'auto';
+  const chars = [...text].map((char) => char.codePointAt(0) ?? 0);
+  const candidates = Object.entries(profile.codepages).sort((a, b) => a[1] - b[1]);
+  for (const [name] of candidates) {
+    if (!CodepageEncoder.supports(name)) continue;
+    const set = codepoints(name);
+    if (chars.every((char) => set.has(char))) return name;
+  }
+  return 'auto';
+}
+
+/**
+ * ESC/POS GS v 0 (normal density) for a full-width 1-bit image: exactly the bytes the encoder's
+ * raster mode makes from the same image (a test holds the two together), without converting a
+ * 1-bit signature to RGBA and thresholding it back.
+ */
+export function rasterCommand(image: { width: number; height: number; ink: Uint8Array }): Uint8Array {
+  const widthBytes = image.width / 8;
+  const bytes = new Uint8Array(8 + widthBytes * image.height);
+  bytes.set([0x1d, 0x76, 0x30, 0x00, widthBytes & 0xff, widthBytes >> 8, image.height & 0xff, image.height >> 8]);
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) if (image.ink[y * image.width + x]) bytes[8 + y * widthBytes + (x >> 3)]! |= 0x80 >> (x & 7);
+  }
+  return bytes;
+}
+
+/** The bitmap centred on a full-width strip, as 1-bit ink. */
+export function fullWidthInk(bitmap: Bitmap, dots: number): { width: number; height: number; ink: Uint8Array } {
   const scale = bitmap.width > dots ? dots / bitmap.width : 1;
   const drawnWidth = Math.floor(bitmap.width * scale);
   const height = Math.max(8, Math.ceil((bitmap.height * scale) / 8) * 8);
-  const image = new ImageData(width, height);
-  image.data.fill(255);
-  const left = Math.floor((width - drawnWidth) / 2);
+  const ink = new Uint8Array(dots * height);
+  const left = Math.floor((dots - drawnWidth) / 2);
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < drawnWidth; x++) {
-      const source = Math.floor(y / scale) * bitmap.width + Math.floor(x / scale);
-      if (Math.floor(y / scale) < bitmap.height && bitmap.ink[source]) {
-        const at = (y * width + left + x) * 4;
-        image.data[at] = image.data[at + 1] = image.data[at + 2] = 0;
-      }
-    }
+    const sourceY = Math.floor(y / scale);
+    if (sourceY >= bitmap.height) break;
+    for (let x = 0; x < drawnWidth; x++) if (bitmap.ink[sourceY * bitmap.width + Math.floor(x / scale)]) ink[y * dots + left + x] = 1;
+  }
+  return { width: dots, height, ink };
+}
+
+/** The same strip as RGBA image data, for the encoder's own image path (StarPRNT). */
+export function inkToImageData(strip: { width: number; height: number; ink: Uint8Array }): ImageData {
+  const image = new ImageData(strip.width, strip.height);
+  for (let i = 0; i < strip.ink.length; i++) {
+    const value = strip.ink[i] ? 0 : 255;
+    image.data[i * 4] = image.data[i * 4 + 1] = image.data[i * 4 + 2] = value;
+    image.data[i * 4 + 3] = 255;
   }
   return image;
 }
@@ -46,10 +94,17 @@ export function encodeReceipt(document: ReceiptDocument, profile: PrinterProfile
     feedBeforeCut: profile.feedBeforeCut,
     newline: '\n',
   });
-  encoder.initialize().codepage('auto');
+  encoder.initialize();
+  let current = '';
+  const codepage = (text: string) => {
+    const chosen = codepageFor(text, profile);
+    if (chosen !== current) encoder.codepage(chosen as Codepage | 'auto');
+    current = chosen;
+  };
   for (const line of document.lines) {
     switch (line.kind) {
       case 'text':
+        codepage(line.text);
         encoder.align(line.align);
         if (line.bold) encoder.bold(true);
         if (line.large) encoder.size(2, 2);
@@ -58,6 +113,7 @@ export function encodeReceipt(document: ReceiptDocument, profile: PrinterProfile
         if (line.bold) encoder.bold(false);
         break;
       case 'pair':
+        codepage(`${line.left}${line.right}`);
         encoder.align('left');
         if (line.bold) encoder.bold(true);
         encoder.line(pairLine(line.left, line.right, profile.columns));
@@ -73,8 +129,10 @@ export function encodeReceipt(document: ReceiptDocument, profile: PrinterProfile
         encoder.align('left').line(`X${'_'.repeat(profile.columns - 1)}`);
         break;
       case 'image': {
-        const image = fullWidthImage(line.bitmap, profile.dotsPerLine);
-        encoder.align('left').image(image, image.width, image.height, 'threshold');
+        const strip = fullWidthInk(line.bitmap, profile.dotsPerLine);
+        encoder.align('left');
+        if (profile.language === 'esc-pos') encoder.raw(rasterCommand(strip)).newline();
+        else encoder.image(inkToImageData(strip), strip.width, strip.height, 'threshold');
         break;
       }
     }

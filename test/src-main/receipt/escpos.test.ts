@@ -4,13 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { EscPosInterpreter } from '../../../drivers/emulated/escpos-printer';
 import { inkToPng } from '../../../drivers/printer/page';
 import { settlementStatusLetters } from '../../../src-main/gateway/settlement';
-import { encodeReceipt } from '../../../src-main/receipt/escpos';
+import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import { codepageFor, encodeReceipt, fullWidthInk, inkToImageData, rasterCommand } from '../../../src-main/receipt/escpos';
+import { decodeSignature, encodeSignature } from '../../../src-main/signature/codec';
+import { loadSignatures } from '../../../drivers/emulated/signature-replay';
 import { buildReceipt, buildSettlementReport, type ReceiptDocument, type ReceiptKind } from '../../../src-main/receipt/model';
 import { renderReceipt } from '../../../src-main/receipt/preview';
 import { loadPrinterProfiles } from '../../../src-main/receipt/profiles';
 import { fullEmvSale, receiptText } from '../../support/receipts';
 
 const profiles = loadPrinterProfiles('assets/printers');
+const signatures = { neat: loadSignatures('assets/signatures').get('neat-name')! };
 const profile = (id: string) => profiles.get(id)!;
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 const printedAt = new Date(2026, 10, 22, 9, 30, 0);
@@ -34,9 +38,9 @@ describe('printer profiles', () => {
 });
 
 describe('encodeReceipt: exact bytes', () => {
-  it('ESC/POS: initialize, bold, code page per character (cp437 for ASCII, 1252 for the euro), feed and partial cut', () => {
+  it('ESC/POS: initialize, bold, one code page for the line (WPC1252 has the euro, as 0x80), feed and partial cut', () => {
     expect(hex(encodeReceipt(one('Hi €', { bold: true }), profile('escpos-80mm')))).toBe(
-      ['1b40', '1c2e', '1b4d00', '1b4501', '1b7400', '486920', '1b7410', '80', '1b4500', '0a', '0a0a0a0a', '1d5601', '0a'].join(''),
+      ['1b40', '1c2e', '1b4d00', '1b4501', '1b7410', '486920', '80', '1b4500', '0a', '0a0a0a0a', '1d5601', '0a'].join(''),
     );
   });
 
@@ -52,7 +56,7 @@ describe('encodeReceipt: exact bytes', () => {
 
   it('StarPRNT: ESC E / ESC F emphasis, ESC GS t code pages, ESC d 1 partial cut', () => {
     expect(hex(encodeReceipt(one('Hi €', { bold: true }), profile('starprnt-80mm')))).toBe(
-      ['1b40', '18', '1b45', '1b1d7400', '486920', '1b1d7410', '80', '1b46', '0a', '0a0a0a', '1b6401', '0a'].join(''),
+      ['1b40', '18', '1b45', '1b1d7410', '486920', '80', '1b46', '0a', '0a0a0a', '1b6401', '0a'].join(''),
     );
   });
 
@@ -68,6 +72,24 @@ describe('encodeReceipt: exact bytes', () => {
     // The 384-dot signature sits in the middle 384 dots.
     expect(columns.indexOf(true)).toBeGreaterThanOrEqual(96);
     expect(columns.lastIndexOf(true)).toBeLessThan(480);
+  });
+
+  it('makes the signature raster byte for byte as the encoder’s own raster mode does', () => {
+    const strip = fullWidthInk(decodeSignature(encodeSignature(signatures.neat).value), 576);
+    const library = new ReceiptPrinterEncoder({ language: 'esc-pos', columns: 48, imageMode: 'raster', newline: '\n' });
+    const theirs = library.initialize().image(inkToImageData(strip), strip.width, strip.height, 'threshold').encode();
+    // Theirs: ESC @, FS ., ESC M 0, the raster, and the line feed that ends its line; ours sends the same.
+    const ours = Uint8Array.from([0x1b, 0x40, 0x1c, 0x2e, 0x1b, 0x4d, 0x00, ...rasterCommand(strip), 0x0a]);
+    expect(theirs.length).toBe(ours.length);
+    expect(Buffer.from(theirs).equals(Buffer.from(ours))).toBe(true);
+  });
+
+  it('chooses one code page per line: cp437 for ASCII and accents it has, WPC1252 for the euro', () => {
+    expect(codepageFor('Total 12.34', profile('escpos-80mm'))).toBe('cp437');
+    expect(codepageFor('Café Crème', profile('escpos-80mm'))).toBe('cp437');
+    expect(codepageFor('Prix en € et £', profile('escpos-80mm'))).toBe('windows1252');
+    expect(codepageFor('Łódź', profile('escpos-80mm'))).toBe('cp852');
+    expect(codepageFor('€ and Ł', profile('escpos-80mm'))).toBe('auto');
   });
 
   const fixtures = join('test', 'fixtures', 'receipts');

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { approvedAnswer } from '../test/support/gateway-answers';
+import { encodeReceipt } from '../src-main/receipt/escpos';
+import { receiptFactsFromAnswer } from '../src-main/receipt/from-answer';
+import { buildReceipt } from '../src-main/receipt/model';
+import { renderReceipt } from '../src-main/receipt/preview';
+import { loadPrinterProfiles } from '../src-main/receipt/profiles';
+import { encodeSignature } from '../src-main/signature/codec';
+import type { BenchCase } from './harness';
+
+const profile = loadPrinterProfiles('assets/printers').get('escpos-80mm')!;
+const signature = encodeSignature(JSON.parse(readFileSync('assets/signatures/long-messy.json', 'utf8'))).value;
+const answer = { ...approvedAnswer, emvTagData: approvedAnswer.emvTagData.replace('"Signature":"false"', '"Signature":"true"'), receipt: { ...approvedAnswer.receipt, dba: 'Café Crème & Söhne', footer: 'Merci! € £ ¥' } };
+
+/** Issue 7's row: a full EMV sale receipt with a signature, from the gateway's answer to printer bytes. */
+export const receiptBenchmarks: BenchCase[] = [
+  {
+    name: 'receipt: EMV sale with signature, answer -> ESC/POS bytes (target < 2 ms)',
+    iterations: 500,
+    run: () => {
+      const facts = receiptFactsFromAnswer(answer, { terminalId: 'LANE-01', signature });
+      return encodeReceipt(buildReceipt(facts, { copy: 'merchant', training: false, duplicate: false, printedAt: new Date(), columns: 48 }), profile);
+    },
+  },
+  {
+    name: 'receipt: the same receipt as a preview page (dots)',
+    iterations: 200,
+    run: () => renderReceipt(buildReceipt(receiptFactsFromAnswer(answer, { terminalId: 'LANE-01', signature }), { copy: 'merchant', training: false, duplicate: false, printedAt: new Date(), columns: 48 }), profile),
+  },
+];
