@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { productVersion } from '../core/version';
 import { runBenchCommand } from './bench-command';
 import { runCardCommand } from './card-command';
+import { parseReceiptKind, runReceiptCommand } from './receipt-command';
 import { runSignatureCommand } from './signature-command';
 import { runEmulatorCommand } from './emulator-command';
 import { defaultEmulatorUrl, runSettleCommand } from './settle-command';
@@ -75,6 +76,30 @@ const commands: Record<string, Command> = {
   async signature(io, args) {
     const { values, positionals } = parse(args, { png: { type: 'string' } });
     return runSignatureCommand(io, positionals, typeof values.png === 'string' ? values.png : undefined);
+  },
+  async receipt(io, args) {
+    const { values, positionals } = parse(args, {
+      printer: { type: 'string' },
+      escpos: { type: 'string' },
+      png: { type: 'string' },
+      copy: { type: 'string' },
+      kind: { type: 'string' },
+      training: { type: 'boolean' },
+      duplicate: { type: 'boolean' },
+      terminal: { type: 'string' },
+    });
+    const copy = values.copy ?? 'merchant';
+    if (copy !== 'merchant' && copy !== 'customer') throw new UsageError('--copy must be merchant or customer');
+    return runReceiptCommand(io, positionals, {
+      printer: typeof values.printer === 'string' ? values.printer : 'escpos-80mm',
+      ...(typeof values.escpos === 'string' ? { escpos: values.escpos } : {}),
+      ...(typeof values.png === 'string' ? { png: values.png } : {}),
+      copy,
+      ...(typeof values.kind === 'string' ? { kind: parseReceiptKind(values.kind) } : {}),
+      training: values.training === true,
+      duplicate: values.duplicate === true,
+      terminalId: typeof values.terminal === 'string' ? values.terminal : 'LANE-01',
+    });
   },
   async bench(io, args) {
     const { positionals } = parse(args);

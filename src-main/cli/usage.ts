@@ -30,6 +30,12 @@ commands:
                         the gateway's signature string (gzipped Base64 BMP) and its length
   signature decode <string or file> --png out.png
                         the image of a signature string
+  receipt <answer.json> [--printer PROFILE] [--escpos out.bin] [--png out.png]
+          [--copy merchant|customer] [--kind sale|authorization|void|refund|decline|partial]
+          [--training] [--duplicate] [--terminal ID]
+                        the receipt for a saved gateway answer (auth or inquire), as text,
+                        printer bytes and a preview; profiles: escpos-80mm (default),
+                        escpos-58mm, starprnt-80mm
   bench                 run the benchmarks and print one table of figures
 
 options:

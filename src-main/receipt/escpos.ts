@@ -5,6 +5,30 @@ import type { Bitmap } from '../signature/bmp';
 import type { ReceiptDocument } from './model';
 import type { PrinterProfile } from './profiles';
 
+/** The receipt as the lines of text it prints, for terminals and tests (an image as a marker). */
+export function receiptAsText(document: ReceiptDocument): string[] {
+  return document.lines.map((line) => {
+    switch (line.kind) {
+      case 'text': {
+        const width = [...line.text].length * (line.large ? 2 : 1);
+        const room = Math.max(0, document.columns - width);
+        const pad = line.align === 'center' ? Math.floor(room / 2) : line.align === 'right' ? room : 0;
+        return `${' '.repeat(pad)}${line.text}`;
+      }
+      case 'pair':
+        return pairLine(line.left, line.right, document.columns);
+      case 'rule':
+        return '-'.repeat(document.columns);
+      case 'blank':
+        return '';
+      case 'signature-line':
+        return `X${'_'.repeat(document.columns - 1)}`;
+      case 'image':
+        return `[image ${line.bitmap.width}x${line.bitmap.height}]`;
+    }
+  });
+}
+
 /** A line with `left` and `right` at either edge of `columns`; a long left side is cut short. */
 export function pairLine(left: string, right: string, columns: number): string {
   const room = Math.max(0, columns - right.length - 1);

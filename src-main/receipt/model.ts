@@ -172,7 +172,7 @@ export function buildReceipt(facts: ReceiptFacts, options: ReceiptOptions): Rece
   if (options.training) center('*** TRAINING - NO REAL MONEY ***', { bold: true });
   if (options.duplicate) center('DUPLICATE', { bold: true, large: true });
   if (merchant.header) center(merchant.header);
-  center(merchant.dba || 'Lanepoint merchant', { bold: true, large: true });
+  if (merchant.dba) center(merchant.dba, { bold: true, large: true });
   if (merchant.address1) center(merchant.address1);
   if (merchant.address2) center(merchant.address2);
   if (merchant.phone) center(phone(merchant.phone));

@@ -1,31 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { pairLine } from '../../src-main/receipt/escpos';
+import { receiptAsText } from '../../src-main/receipt/escpos';
 import { receiptFactsFromAnswer } from '../../src-main/receipt/from-answer';
-import type { ReceiptDocument, ReceiptFacts } from '../../src-main/receipt/model';
+import type { ReceiptFacts } from '../../src-main/receipt/model';
 import { encodeSignature } from '../../src-main/signature/codec';
 import { approvedAnswer } from './gateway-answers';
 
 /** The receipt as the lines of text it prints (images as a marker). */
-export function receiptText(document: ReceiptDocument): string[] {
-  return document.lines.map((line) => {
-    switch (line.kind) {
-      case 'text':
-        return line.text;
-      case 'pair':
-        return pairLine(line.left, line.right, document.columns);
-      case 'rule':
-        return '-'.repeat(document.columns);
-      case 'blank':
-        return '';
-      case 'signature-line':
-        return `X${'_'.repeat(document.columns - 1)}`;
-      case 'image':
-        return `[image ${line.bitmap.width}x${line.bitmap.height}]`;
-    }
-  });
-}
-
-
+export const receiptText = receiptAsText;
 
 /**
  * A full EMV sale: the documented approval with a signature CVM, a captured signature (the
