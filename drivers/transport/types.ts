@@ -23,7 +23,7 @@ export interface TransportEvents {
   error: [error: Error];
 }
 
-export type TransportKind = 'serial' | 'hid' | 'keyboard-wedge' | 'memory';
+export type TransportKind = 'serial' | 'hid' | 'keyboard-wedge' | 'tcp' | 'device-file' | 'memory';
 
 export interface Transport extends EventEmitter<TransportEvents> {
   readonly kind: TransportKind;

@@ -1,0 +1,107 @@
+import { EventEmitter } from 'node:events';
+import { Socket } from 'node:net';
+import { backoffDelay, defaultBackoff, type Backoff, type Transport, type TransportEvents } from './types';
+
+export interface TcpOptions {
+  readonly host: string;
+  /** 9100 for a network receipt printer's raw port. */
+  readonly port: number;
+  /** How long a connection attempt may take (default 3000 ms). */
+  readonly connectTimeoutMs?: number;
+  readonly backoff?: Backoff;
+}
+
+/**
+ * A raw TCP link (a network printer's port 9100). Like the serial transport it reconnects with
+ * backoff when the peer goes away, and `write` resolves once the socket has handed the bytes to
+ * the OS. Keep-alive is on, so a printer that is switched off is noticed on an idle link too.
+ */
+export class TcpTransport extends EventEmitter<TransportEvents> implements Transport {
+  readonly kind = 'tcp' as const;
+  readonly description: string;
+  readonly #options: TcpOptions;
+  #socket: Socket | undefined;
+  #wanted = false;
+  #timer: NodeJS.Timeout | undefined;
+  #attempt = 0;
+
+  constructor(options: TcpOptions) {
+    super();
+    this.#options = options;
+    this.description = `${options.host}:${options.port}`;
+  }
+
+  get isOpen(): boolean {
+    return this.#socket !== undefined && !this.#socket.destroyed && !this.#socket.connecting;
+  }
+
+  async open(): Promise<void> {
+    if (this.isOpen) return;
+    this.#wanted = true;
+    await this.#connect();
+  }
+
+  #connect(): Promise<void> {
+    const { host, port, connectTimeoutMs = 3000 } = this.#options;
+    return new Promise((resolve, reject) => {
+      const socket = new Socket();
+      const fail = (error: Error) => {
+        socket.destroy();
+        reject(new Error(`Cannot connect to ${this.description}: ${error.message}`, { cause: error }));
+      };
+      socket.setTimeout(connectTimeoutMs, () => fail(new Error(`no answer within ${connectTimeoutMs} ms`)));
+      socket.once('error', fail);
+      socket.connect(port, host, () => {
+        socket.setTimeout(0);
+        socket.off('error', fail);
+        socket.setKeepAlive(true, 5000);
+        socket.setNoDelay(true);
+        this.#socket = socket;
+        this.#attempt = 0;
+        socket.on('data', (chunk: Buffer) => this.emit('data', Uint8Array.from(chunk)));
+        socket.on('error', (error) => {
+          if (this.listenerCount('error') > 0) this.emit('error', error);
+        });
+        socket.on('close', () => this.#onClose(socket));
+        this.emit('open');
+        resolve();
+      });
+    });
+  }
+
+  #onClose(socket: Socket): void {
+    if (this.#socket !== socket) return;
+    this.#socket = undefined;
+    if (!this.#wanted) return;
+    this.emit('disconnected', new Error(`${this.description} closed the connection`));
+    this.#scheduleReconnect();
+  }
+
+  #scheduleReconnect(): void {
+    const delay = backoffDelay(this.#options.backoff ?? defaultBackoff, this.#attempt++);
+    this.#timer = setTimeout(() => {
+      if (!this.#wanted) return;
+      this.#connect().catch((error: unknown) => {
+        if (this.listenerCount('error') > 0) this.emit('error', error as Error);
+        if (this.#wanted) this.#scheduleReconnect();
+      });
+    }, delay);
+  }
+
+  async write(data: Uint8Array): Promise<void> {
+    const socket = this.#socket;
+    if (!socket || !this.isOpen) throw new Error(`${this.description} is not connected`);
+    await new Promise<void>((resolve, reject) => socket.write(data, (error) => (error ? reject(error) : resolve())));
+  }
+
+  async close(): Promise<void> {
+    if (!this.#wanted && !this.#socket) return;
+    this.#wanted = false;
+    clearTimeout(this.#timer);
+    const socket = this.#socket;
+    this.#socket = undefined;
+    if (socket && !socket.destroyed) await new Promise<void>((resolve) => socket.end(() => resolve()));
+    socket?.destroy();
+    this.emit('close');
+  }
+}
