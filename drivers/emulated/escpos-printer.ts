@@ -68,6 +68,14 @@ export class EscPosInterpreter {
   readonly #codepages: Map<number, Codepage>;
   readonly #reply: (bytes: Uint8Array) => void;
   condition: PrinterCondition = { online: true, coverOpen: false, paperEnd: false, paperNearEnd: false };
+  /**
+   * Paper left on the roll, in dots (Infinity: never runs out). When it runs out the printer stops
+   * printing, goes offline and reports paper end; what arrives meanwhile is not printed, as a
+   * printer that clears its buffer when the host reprints from the start.
+   */
+  paperDots = Number.POSITIVE_INFINITY;
+  /** Whether anything was lost to a paper end since the last check. */
+  lostToPaperEnd = false;
   #pending: number[] = [];
   #style: Style = { bold: false, underline: false, width: 1, height: 1 };
   #align: 'left' | 'center' | 'right' = 'left';
@@ -96,6 +104,16 @@ export class EscPosInterpreter {
       used += taken;
     }
     this.#pending = this.#pending.slice(used);
+  }
+
+  /** A new roll is loaded: what was printed on the old one's end is a page of its own, uncut. */
+  newRoll(): void {
+    if (this.#lines.length > 0 || this.#rasters.length > 0) this.pages.push(this.current());
+    this.#paper = new Paper(this.#dots);
+    this.#y = leadingDots;
+    this.#lines = [];
+    this.#rasters = [];
+    this.#line = [];
   }
 
   /** The page printed since the last cut (what would hang out of the printer). */
@@ -224,14 +242,27 @@ export class EscPosInterpreter {
     return 1;
   }
 
+  /** The printer cannot print: bytes are read (status still answered) but nothing reaches paper. */
+  get #stopped(): boolean {
+    return this.condition.paperEnd || this.condition.coverOpen || !this.condition.online;
+  }
+
   #feed(dots: number): void {
-    this.#y += dots;
+    if (this.#stopped) return;
+    const fed = Math.min(dots, this.paperDots);
+    this.#y += fed;
     this.#paper.extend(this.#y);
+    this.paperDots -= fed;
+    if (this.paperDots <= 0) this.condition = { ...this.condition, paperEnd: true, online: false };
   }
 
   #printLine(): void {
     const cells = this.#line;
     this.#line = [];
+    if (this.#stopped) {
+      this.lostToPaperEnd = true;
+      return;
+    }
     this.#lines.push(cells.map((cell) => cell.char).join(''));
     const charDots = (cell: Cell) => cellUnits.width * 2 * cell.style.width;
     const width = cells.reduce((sum, cell) => sum + charDots(cell), 0);
@@ -248,6 +279,10 @@ export class EscPosInterpreter {
 
   #raster(data: number[], widthBytes: number, height: number): void {
     if (this.#line.length > 0) this.#printLine();
+    if (this.#stopped) {
+      this.lostToPaperEnd = true;
+      return;
+    }
     const width = widthBytes * 8;
     const ink = new Uint8Array(width * height);
     for (let y = 0; y < height; y++) {
@@ -261,6 +296,7 @@ export class EscPosInterpreter {
 
   #cut(kind: 'full' | 'partial'): void {
     if (this.#line.length > 0) this.#printLine();
+    if (this.#stopped) return;
     this.pages.push({ ...this.current(), cut: kind });
     this.#paper = new Paper(this.#dots);
     this.#y = leadingDots;

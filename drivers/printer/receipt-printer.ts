@@ -1,0 +1,165 @@
+import { EventEmitter } from 'node:events';
+import type { Transport } from '../transport/types';
+import { isStatusByte, parseRealtimeStatus, type PrinterProblem, problemOf, type PrinterStatus, realtimeStatusRequests } from './status';
+
+export type PrinterErrorKind = 'canceled' | 'unreachable' | 'no-status' | 'closed';
+
+export class PrinterError extends Error {
+  readonly kind: PrinterErrorKind;
+
+  constructor(kind: PrinterErrorKind, message: string) {
+    super(message);
+    this.name = 'PrinterError';
+    this.kind = kind;
+  }
+}
+
+export interface PrinterEvents {
+  /** A status read before or after a job. */
+  status: [status: PrinterStatus];
+  /** Jobs are held until the operator fixes the problem and calls `resume()`. */
+  attention: [problem: PrinterProblem, held: number];
+  printed: [label: string];
+}
+
+export interface ReceiptPrinterOptions {
+  /** Whether the link is two-way and the printer answers DLE EOT (a profile's `realtimeStatus`). */
+  readonly realtimeStatus: boolean;
+  /** How long to wait for each status byte (default 1000 ms). */
+  readonly statusTimeoutMs?: number;
+}
+
+interface Job {
+  readonly bytes: Uint8Array;
+  readonly label: string;
+  readonly resolve: () => void;
+  readonly reject: (error: Error) => void;
+}
+
+/**
+ * One printer: one queue and one writer, so jobs never interleave. Where the link is two-way the
+ * printer's real-time status is read before each job (a job is not sent to a printer with its
+ * cover open, out of paper or offline) and after it (paper that ran out during the job). Either
+ * way the job is kept, not dropped: it stays at the head of the queue, `attention` says why, and
+ * `resume()` (the operator has loaded paper or closed the cover) prints it again from the start.
+ * `print()` resolves once the bytes are written and drained and the printer reports no problem;
+ * it rejects when the link fails or the held job is discarded.
+ */
+export class ReceiptPrinter extends EventEmitter<PrinterEvents> {
+  readonly #transport: Transport;
+  readonly #options: ReceiptPrinterOptions;
+  readonly #queue: Job[] = [];
+  #running = false;
+  #held: PrinterProblem | null = null;
+  #replies: number[] = [];
+  #waiter: (() => void) | undefined;
+
+  constructor(transport: Transport, options: ReceiptPrinterOptions) {
+    super();
+    this.#transport = transport;
+    this.#options = options;
+    transport.on('data', (chunk) => {
+      for (const byte of chunk) if (isStatusByte(byte)) this.#replies.push(byte);
+      this.#waiter?.();
+    });
+  }
+
+  /** The problem jobs are held for, if any. */
+  get held(): PrinterProblem | null {
+    return this.#held;
+  }
+
+  get queued(): number {
+    return this.#queue.length;
+  }
+
+  async open(): Promise<void> {
+    await this.#transport.open();
+  }
+
+  async close(): Promise<void> {
+    for (const job of this.#queue.splice(0)) job.reject(new PrinterError('closed', 'the printer was closed before the job printed'));
+    await this.#transport.close();
+  }
+
+  /** Queues a job; see the class comment for when it settles. */
+  print(bytes: Uint8Array, label = 'receipt'): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ bytes, label, resolve, reject });
+      void this.#run();
+    });
+  }
+
+  /** The operator fixed the problem: check again and print the held jobs. */
+  async resume(): Promise<void> {
+    this.#held = null;
+    await this.#run();
+  }
+
+  /** Gives up the held jobs (each `print()` rejects as canceled); returns how many. */
+  discardHeld(): number {
+    const jobs = this.#queue.splice(0);
+    for (const job of jobs) job.reject(new PrinterError('canceled', `the ${job.label} was not printed: discarded by the operator`));
+    this.#held = null;
+    return jobs.length;
+  }
+
+  /** DLE EOT 1, 2 and 4, in that order. Rejects with `no-status` when the printer does not answer. */
+  async status(): Promise<PrinterStatus> {
+    if (!this.#options.realtimeStatus) throw new PrinterError('no-status', 'this printer link is one-way and reports no status');
+    this.#replies = [];
+    await this.#transport.write(Uint8Array.from([...realtimeStatusRequests.printer, ...realtimeStatusRequests.offlineCause, ...realtimeStatusRequests.paperSensor]));
+    const timeout = this.#options.statusTimeoutMs ?? 1000;
+    const deadline = Date.now() + timeout;
+    while (this.#replies.length < 3) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new PrinterError('no-status', `the printer did not answer a status request within ${timeout} ms`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.#waiter = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.#waiter = undefined;
+    }
+    const [printer, offline, paper] = this.#replies as [number, number, number];
+    const status = parseRealtimeStatus(printer, offline, paper);
+    this.emit('status', status);
+    return status;
+  }
+
+  async #run(): Promise<void> {
+    if (this.#running) return;
+    this.#running = true;
+    try {
+      while (this.#queue.length > 0 && this.#held === null) {
+        const job = this.#queue[0]!;
+        try {
+          if (!this.#transport.isOpen) await this.#transport.open();
+          if (this.#options.realtimeStatus && this.#hold(await this.status())) break;
+          await this.#transport.write(job.bytes);
+          if (this.#options.realtimeStatus && this.#hold(await this.status())) break;
+        } catch (error) {
+          this.#queue.shift();
+          job.reject(error instanceof PrinterError ? error : new PrinterError('unreachable', `the ${job.label} could not be sent: ${(error as Error).message}`));
+          continue;
+        }
+        this.#queue.shift();
+        job.resolve();
+        this.emit('printed', job.label);
+      }
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  /** Holds the queue when the status shows a problem; true when it did. */
+  #hold(status: PrinterStatus): boolean {
+    const problem = problemOf(status);
+    if (!problem) return false;
+    this.#held = problem;
+    this.emit('attention', problem, this.#queue.length);
+    return true;
+  }
+}
