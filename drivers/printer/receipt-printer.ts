@@ -15,6 +15,11 @@ export class PrinterError extends Error {
 }
 
 export interface PrinterEvents {
+  /** The link is open (the first time and after each reconnection). */
+  connected: [];
+  disconnected: [error: Error];
+  /** A link problem that did not close it (a failed reconnection attempt). */
+  error: [error: Error];
   /** A status read before or after a job. */
   status: [status: PrinterStatus];
   /** Jobs are held until the operator fixes the problem and calls `resume()`. */
@@ -58,6 +63,11 @@ export class ReceiptPrinter extends EventEmitter<PrinterEvents> {
     super();
     this.#transport = transport;
     this.#options = options;
+    transport.on('open', () => this.emit('connected'));
+    transport.on('disconnected', (error) => this.emit('disconnected', error));
+    transport.on('error', (error) => {
+      if (this.listenerCount('error') > 0) this.emit('error', error);
+    });
     transport.on('data', (chunk) => {
       for (const byte of chunk) if (isStatusByte(byte)) this.#replies.push(byte);
       this.#waiter?.();

@@ -142,6 +142,30 @@ export const signaturePadSettingSchema = z.discriminatedUnion(
 );
 export type SignaturePadSetting = z.output<typeof signaturePadSettingSchema>;
 
+const printerCommon = {
+  id: deviceId,
+  kind: z.literal('printer').default('printer'),
+  name: z.string().min(1).max(40).optional(),
+  /** A printer profile from assets/printers: escpos-80mm, escpos-58mm or starprnt-80mm. */
+  profile: z.string({ error: 'expected a printer profile id, e.g. "escpos-80mm"' }).regex(/^[a-z0-9-]{1,40}$/).default('escpos-80mm'),
+};
+
+/**
+ * A receipt printer and its link: a network printer's raw port (`tcp`), a serial port, the USB
+ * printer class's device file (`deviceFile`, one-way: no status), or `emulated` (training only:
+ * the emulated printer, whose pages the screen can show).
+ */
+export const printerSettingSchema = z.union(
+  [
+    z.strictObject({ ...printerCommon, tcp: z.strictObject({ host: z.string().min(1).max(253), port: integerFrom(1, 65535).default(9100) }) }),
+    z.strictObject({ ...printerCommon, serial: serialPortWith(38400) }),
+    z.strictObject({ ...printerCommon, deviceFile: z.string().min(1).max(255) }),
+    z.strictObject({ ...printerCommon, emulated: z.literal(true) }),
+  ],
+  { error: 'expected a printer with one of "tcp", "serial", "deviceFile" or "emulated"' },
+);
+export type PrinterSetting = z.output<typeof printerSettingSchema>;
+
 export const signaturePolicies = ['network-rules', 'always', 'never'] as const;
 export const signatureCaptureSources = ['auto', 'pad', 'screen'] as const;
 
@@ -180,6 +204,8 @@ export const settingsSchema = z
         .prefault({}),
       /** Card readers; training adds an emulated one when none is configured. */
       devices: z.array(cardReaderSettingSchema, { error: 'expected a list of devices' }).default([]),
+      /** Receipt printers; training adds an emulated one when none is configured. */
+      printers: z.array(printerSettingSchema, { error: 'expected a list of printers' }).default([]),
       /** Signature pads; training adds an emulated one when none is configured. */
       signaturePads: z.array(signaturePadSettingSchema, { error: 'expected a list of signature pads' }).default([]),
       signature: z
@@ -202,6 +228,13 @@ export const settingsSchema = z
   )
   .superRefine((settings, context) => {
     const seen = new Set<string>();
+    settings.printers.forEach((printer, index) => {
+      if (seen.has(printer.id)) context.addIssue({ code: 'custom', path: ['printers', index, 'id'], message: `"${printer.id}" is used by another device` });
+      seen.add(printer.id);
+      if ('emulated' in printer && !settings.training) {
+        context.addIssue({ code: 'custom', path: ['printers', index, 'emulated'], message: 'emulated devices are for training mode only' });
+      }
+    });
     settings.signaturePads.forEach((pad, index) => {
       if (seen.has(pad.id)) context.addIssue({ code: 'custom', path: ['signaturePads', index, 'id'], message: `"${pad.id}" is used by another signature pad` });
       seen.add(pad.id);

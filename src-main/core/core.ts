@@ -7,6 +7,9 @@ import { createCardReaderService, type CardReaderService } from '../devices/card
 import { createDeviceManager, type DeviceManager, type DeviceManagerOptions } from '../devices/manager';
 import { laneDeviceEnvironment } from '../devices/environment';
 import { createDeviceRegistry, type DeviceRegistry } from '../devices/registry';
+import { join } from 'node:path';
+import { createPrinterService, type PrinterService } from '../receipt/printer-service';
+import { loadPrinterProfiles } from '../receipt/profiles';
 import { createSignatureService, type SignatureService } from '../signature/service';
 import { defaultAssetsDir } from './assets';
 import { createTerminalStateStore, type TerminalStateStore } from '../terminal/state-store';
@@ -38,6 +41,8 @@ export interface Core {
   /** The configured devices themselves, and the keyboard stream keyboard-mode readers type into. */
   readonly deviceManager: DeviceManager;
   readonly cardReaders: CardReaderService;
+  /** Test prints, held jobs and (training) the emulated printer's pages. */
+  readonly printers: PrinterService;
   /** The lane's signature capture, on a pad or on the screen. */
   readonly signature: SignatureService;
   readonly terminal: TerminalStateStore;
@@ -55,17 +60,21 @@ export function createCore(options: CoreOptions): Core {
   const version = options.version ?? productVersion;
   const events = createEventHub((error) => logger.error({ err: error }, 'event listener failed'));
   const devices = createDeviceRegistry();
+  const assetsDir = options.assetsDir ?? defaultAssetsDir();
+  const printerProfiles = loadPrinterProfiles(join(assetsDir, 'printers'));
   const deviceManager = createDeviceManager({
     devices: settings.devices,
+    printers: settings.printers,
+    printerProfiles,
     signaturePads: settings.signaturePads,
     training: settings.training,
     registry: devices,
     logger,
     environment: options.deviceEnvironment ?? laneDeviceEnvironment(),
   });
-  const assetsDir = options.assetsDir ?? defaultAssetsDir();
   const cardReaders = createCardReaderService({ manager: deviceManager, training: settings.training, assetsDir });
   const signature = createSignatureService({ manager: deviceManager, registry: devices, settings, events, logger, assetsDir });
+  const printers = createPrinterService({ manager: deviceManager, settings });
   const terminal = createTerminalStateStore(clock);
   const stops = [
     devices.onChange((list) => events.emit('devices.changed', list)),
@@ -91,6 +100,7 @@ export function createCore(options: CoreOptions): Core {
     deviceManager,
     cardReaders,
     signature,
+    printers,
     terminal,
     events,
     info,

@@ -17,6 +17,7 @@ export function laneDeviceEnvironment(options: { hidApi?: HidApi | (() => Promis
     hid,
     serial,
     pads: { hid, serial },
+    printers: { serial },
     protocols: {
       vivotech2: (transport) => new ViVOtech2Reader(transport),
       'magtek-hid': (transport) => new MagtekHidReader(transport),

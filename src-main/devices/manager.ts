@@ -1,9 +1,12 @@
 import { KeyboardWedgeTransport, type Keystroke } from '../../drivers/transport/keyboard-wedge';
-import type { CardReaderSetting, SignaturePadSetting } from '../config/schema';
+import { problemWords } from '../../drivers/printer/status';
+import type { CardReaderSetting, PrinterSetting, SignaturePadSetting } from '../config/schema';
 import type { DeviceKind, DeviceTransportKind } from '../ipc/contract';
 import type { Logger } from '../log/logger';
 import { buildCardReader, type CardReaderDevice, type CardReaderEnvironment } from './card-readers';
 import type { DeviceRegistry } from './registry';
+import type { PrinterProfile } from '../receipt/profiles';
+import { buildPrinter, type PrinterDevice, type PrinterEnvironment } from './printers';
 import { buildSignaturePad, type SignaturePadDevice, type SignaturePadEnvironment } from './signature-pads';
 
 /** The emulated reader training uses when the settings name no card reader. */
@@ -25,12 +28,18 @@ export const trainingPad: SignaturePadSetting = {
   mode: 'hid-digitizer',
 };
 
-/** How devices are reached on this machine: card readers' links and protocols, and pads' links. */
-export type DeviceEnvironment = Omit<CardReaderEnvironment, 'wedge' | 'now'> & { readonly pads?: SignaturePadEnvironment };
+/** The emulated printer training uses when the settings name no printer. */
+export const trainingPrinter: PrinterSetting = { id: 'training-printer', kind: 'printer', name: 'Training printer', profile: 'escpos-80mm', emulated: true };
+
+/** How devices are reached on this machine: card readers' links and protocols, pads' and printers' links. */
+export type DeviceEnvironment = Omit<CardReaderEnvironment, 'wedge' | 'now'> & { readonly pads?: SignaturePadEnvironment; readonly printers?: PrinterEnvironment };
 
 export interface DeviceManagerOptions {
   readonly devices: readonly CardReaderSetting[];
   readonly signaturePads?: readonly SignaturePadSetting[];
+  readonly printers?: readonly PrinterSetting[];
+  /** assets/printers, by id. */
+  readonly printerProfiles?: ReadonlyMap<string, PrinterProfile>;
   readonly training: boolean;
   readonly registry: DeviceRegistry;
   readonly logger: Logger;
@@ -49,6 +58,9 @@ export interface DeviceManager {
   /** The reader with this id, or the first one. */
   cardReader(id?: string): CardReaderDevice | undefined;
   signaturePads(): readonly SignaturePadDevice[];
+  printers(): readonly PrinterDevice[];
+  /** The printer with this id, or the first one. */
+  printer(id?: string): PrinterDevice | undefined;
   /** The pad with this id, or the first one. */
   signaturePad(id?: string): SignaturePadDevice | undefined;
   /** One keystroke from the shell; true when it must be kept from the page (reader data). */
@@ -64,6 +76,7 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
   const settings = options.devices.length === 0 && options.training ? [trainingReader] : options.devices;
   const devices: CardReaderDevice[] = [];
   const pads: SignaturePadDevice[] = [];
+  const printers: PrinterDevice[] = [];
   const { registry, logger } = options;
 
   /** Registers a device and keeps its registry entry in step with its events. */
@@ -110,6 +123,22 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
     }
   }
 
+  const printerSettings = options.printers?.length ? options.printers : options.training ? [trainingPrinter] : [];
+  for (const setting of printerSettings) {
+    try {
+      const device = buildPrinter(setting, options.printerProfiles ?? new Map(), options.environment?.printers ?? {});
+      printers.push(device);
+      track('printer', { ...device, setting: { id: setting.id, protocol: 'emulated' in setting ? 'emulated' : device.transportKind } }, device.printer, 'The printer link reported a problem');
+      device.printer.on('attention', (problem) => {
+        registry.setStatus(setting.id, 'error', problemWords[problem]);
+        logger.warn({ device: setting.id, problem }, 'printer needs attention');
+      });
+      device.printer.on('printed', () => registry.setStatus(setting.id, 'connected', null));
+    } catch (error) {
+      unbuildable('printer', setting, error);
+    }
+  }
+
   const opened = async (id: string, kind: DeviceKind, open: () => Promise<void>) => {
     try {
       await open();
@@ -126,11 +155,14 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
       await Promise.all([
         ...devices.map((device) => opened(device.setting.id, 'card-reader', () => device.reader.open())),
         ...pads.map((device) => opened(device.setting.id, 'signature-pad', () => device.pad.open())),
+        ...printers.map((device) => opened(device.setting.id, 'printer', () => device.printer.open())),
       ]);
     },
     cardReaders: () => devices,
     cardReader: (id) => (id === undefined ? devices[0] : devices.find((device) => device.setting.id === id)),
     signaturePads: () => pads,
+    printers: () => printers,
+    printer: (id) => (id === undefined ? printers[0] : printers.find((device) => device.setting.id === id)),
     signaturePad: (id) => (id === undefined ? pads[0] : pads.find((device) => device.setting.id === id)),
     keystroke: (stroke) => wedge.feed(stroke),
     onRelease: (listener) => wedge.onRelease(listener),
@@ -142,6 +174,10 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
         }),
         ...pads.map(async (device) => {
           await device.pad.close();
+          await device.dispose?.();
+        }),
+        ...printers.map(async (device) => {
+          await device.printer.close();
           await device.dispose?.();
         }),
       ]);

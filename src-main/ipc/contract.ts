@@ -31,7 +31,7 @@ export interface AppInfo {
 export const deviceKinds = ['card-reader', 'signature-pad', 'printer'] as const;
 export type DeviceKind = (typeof deviceKinds)[number];
 
-export type DeviceTransportKind = 'serial' | 'hid' | 'keyboard-wedge' | 'tcp' | 'emulated';
+export type DeviceTransportKind = 'serial' | 'hid' | 'keyboard-wedge' | 'tcp' | 'usb' | 'emulated';
 
 export type DeviceStatus = 'connected' | 'connecting' | 'disconnected' | 'error';
 
@@ -224,6 +224,22 @@ export const commands = {
       .strict(),
   ),
   'terminal.state': command<TerminalState>()('The payment state machine\u2019s current phase.', noArgs),
+  'printers.testPrint': command<{ readonly printed: true }>()(
+    'Prints a test page; fails with what to do when the printer needs attention (the page is kept and prints on resume).',
+    z.object({ deviceId: z.string().max(32).optional() }).strict(),
+  ),
+  'printers.resume': command<{ readonly held: number }>()(
+    'The operator loaded paper, closed the cover or turned the printer on: held jobs print now.',
+    z.object({ deviceId: z.string().max(32).optional() }).strict(),
+  ),
+  'printers.discardHeld': command<{ readonly discarded: number }>()(
+    'Gives up the jobs held for a printer problem.',
+    z.object({ deviceId: z.string().max(32).optional() }).strict(),
+  ),
+  'printers.lastPage': command<{ readonly png: string | null; readonly lines: readonly string[] }>()(
+    'Training: the last page the emulated printer printed from the bytes it received, as a PNG data URL and its text.',
+    z.object({ deviceId: z.string().max(32).optional() }).strict(),
+  ),
   'signature.session': command<SignatureSession>()('The signature capture\u2019s state.', noArgs),
   'signature.begin': command<SignatureSession>()(
     'Starts a signature capture on a pad or on the screen (by default as the `signature.capture` setting says). Ends any capture in progress.',

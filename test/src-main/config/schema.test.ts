@@ -24,6 +24,7 @@ describe('settingsSchema defaults', () => {
       kiosk: { idleResetSeconds: 90 },
       log: { level: 'info' },
       devices: [],
+      printers: [],
       signaturePads: [],
       signature: { policy: 'network-rules', capture: 'auto', canvasWidth: 384, canvasHeight: 128, lineWidth: 3 },
     });

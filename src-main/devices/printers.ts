@@ -1,0 +1,53 @@
+import { EmulatedReceiptPrinter } from '../../drivers/emulated/receipt-printer-peer';
+import { ReceiptPrinter } from '../../drivers/printer/receipt-printer';
+import { DeviceFileTransport } from '../../drivers/transport/device-file';
+import { createMemoryPair } from '../../drivers/transport/memory';
+import { TcpTransport } from '../../drivers/transport/tcp';
+import type { Transport } from '../../drivers/transport/types';
+import type { PrinterSetting } from '../config/schema';
+import type { DeviceTransportKind } from '../ipc/contract';
+import type { PrinterProfile } from '../receipt/profiles';
+
+/** One configured receipt printer, opened or not. */
+export interface PrinterDevice {
+  readonly setting: PrinterSetting;
+  readonly name: string;
+  readonly transportKind: DeviceTransportKind;
+  readonly profile: PrinterProfile;
+  readonly printer: ReceiptPrinter;
+  /** Training: the emulated printer, whose pages show what was really sent. */
+  readonly emulated?: EmulatedReceiptPrinter;
+  readonly dispose?: () => Promise<void>;
+}
+
+export interface PrinterEnvironment {
+  readonly serial?: (setting: Extract<PrinterSetting, { serial: unknown }>) => Transport;
+  /** By default node:net (TCP) and node:fs (device files); tests may pass their own. */
+  readonly tcp?: (setting: Extract<PrinterSetting, { tcp: unknown }>) => Transport;
+  readonly deviceFile?: (path: string) => Transport;
+}
+
+/** Builds the printer a setting describes. Throws an error naming the setting when it cannot. */
+export function buildPrinter(setting: PrinterSetting, profiles: ReadonlyMap<string, PrinterProfile>, environment: PrinterEnvironment): PrinterDevice {
+  const profile = profiles.get(setting.profile);
+  if (!profile) throw new Error(`printers.${setting.id}.profile: no printer profile "${setting.profile}"; there are ${[...profiles.keys()].join(', ')}`);
+  const twoWay = profile.realtimeStatus;
+  if ('emulated' in setting) {
+    const { host, device } = createMemoryPair(`training printer`);
+    const emulated = new EmulatedReceiptPrinter(profile);
+    emulated.attach(device);
+    void device.open();
+    return { setting, name: setting.name ?? 'Training printer', transportKind: 'emulated', profile, printer: new ReceiptPrinter(host, { realtimeStatus: twoWay }), emulated, dispose: () => device.close() };
+  }
+  if ('tcp' in setting) {
+    const transport = environment.tcp?.(setting) ?? new TcpTransport({ host: setting.tcp.host, port: setting.tcp.port });
+    return { setting, name: setting.name ?? `Printer at ${setting.tcp.host}`, transportKind: 'tcp', profile, printer: new ReceiptPrinter(transport, { realtimeStatus: twoWay }) };
+  }
+  if ('serial' in setting) {
+    if (!environment.serial) throw new Error(`printers.${setting.id}: the serial port is not available on this machine`);
+    return { setting, name: setting.name ?? 'Receipt printer (serial)', transportKind: 'serial', profile, printer: new ReceiptPrinter(environment.serial(setting), { realtimeStatus: twoWay }) };
+  }
+  const transport = environment.deviceFile?.(setting.deviceFile) ?? new DeviceFileTransport(setting.deviceFile);
+  // A device file is one-way: the printer's status cannot be read back through it.
+  return { setting, name: setting.name ?? 'Receipt printer (USB)', transportKind: 'usb', profile, printer: new ReceiptPrinter(transport, { realtimeStatus: false }) };
+}

@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { EmulatedReceiptPrinter } from '../../../drivers/emulated/receipt-printer-peer';
+import { settingsSchema } from '../../../src-main/config/settings';
+import { createCore, type Core } from '../../../src-main/core/core';
+import type { CommandReply } from '../../../src-main/ipc/contract';
+import { loadPrinterProfiles } from '../../../src-main/receipt/profiles';
+import { collectingLogger, testCore } from '../../support/test-core';
+
+const cores: Core[] = [];
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.close()));
+});
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(check()).toBe(true);
+};
+const ok = <R>(reply: CommandReply<R>): R => {
+  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
+  return reply.result;
+};
+
+describe('printers over the contract', () => {
+  it('training prints a test page on the emulated printer and shows what it printed', async () => {
+    const { core } = testCore();
+    cores.push(core);
+    await until(() => core.devices.list('printer')[0]?.status === 'connected');
+    expect(core.devices.list('printer')[0]).toMatchObject({ id: 'training-printer', name: 'Training printer', transport: 'emulated', emulated: true });
+    expect(ok(await core.dispatch('printers.testPrint', {}))).toEqual({ printed: true });
+    const page = ok(await core.dispatch('printers.lastPage', {})) as { png: string; lines: string[] };
+    expect(page.png).toMatch(/^data:image\/png;base64,/);
+    expect(page.lines.map((line) => line.trim())).toEqual(expect.arrayContaining(['TEST PRINT', 'Café Crème Söhne Ñandú façade', '€ 12,50  £ 3.00  ¥ 400  $ 1.99']));
+  });
+
+  it('says what to do when a network printer is out of paper, keeps the page, and prints it on resume', async () => {
+    const profile = loadPrinterProfiles('assets/printers').get('escpos-58mm')!;
+    const device = new EmulatedReceiptPrinter(profile);
+    const port = await device.listen();
+    const core = createCore({
+      settings: settingsSchema.parse({ training: false, gateway: { url: 'https://gateway.example/rest' }, printers: [{ id: 'front', profile: 'escpos-58mm', tcp: { host: '127.0.0.1', port } }] }),
+      shell: 'browser',
+      logger: collectingLogger().logger,
+    });
+    cores.push(core);
+    try {
+      await until(() => core.devices.list('printer')[0]?.status === 'connected');
+      expect(core.devices.list('printer')[0]).toMatchObject({ name: 'Printer at 127.0.0.1', transport: 'tcp' });
+      device.setPaper(0);
+      expect(await core.dispatch('printers.testPrint', {})).toMatchObject({ ok: false, error: { code: 'failed_precondition', message: expect.stringMatching(/out of paper: load a new roll\. The job is kept/) } });
+      await until(() => core.devices.list('printer')[0]?.status === 'error');
+      expect(core.devices.list('printer')[0]?.lastError).toMatch(/out of paper/);
+      expect(await core.dispatch('printers.resume', {})).toMatchObject({ ok: false, error: { message: expect.stringMatching(/out of paper/) } });
+      device.loadPaper();
+      expect(ok(await core.dispatch('printers.resume', {}))).toEqual({ held: 0 });
+      expect(device.pages.at(-1)?.lines.map((line) => line.trim())).toContain('TEST PRINT');
+      await until(() => core.devices.list('printer')[0]?.status === 'connected');
+      expect(await core.dispatch('printers.lastPage', {})).toMatchObject({ ok: false, error: { message: expect.stringMatching(/real printer/) } });
+    } finally {
+      await core.close();
+      await device.stop();
+    }
+  });
+
+  it('names a printer setting that cannot be used', async () => {
+    const { core } = testCore({ printers: [{ id: 'p', kind: 'printer', profile: 'laser-9000', emulated: true }] });
+    cores.push(core);
+    expect(core.devices.list('printer')[0]).toMatchObject({ status: 'error', lastError: expect.stringMatching(/printers\.p\.profile: no printer profile "laser-9000"/) });
+    expect(await core.dispatch('printers.testPrint', { deviceId: 'nope' })).toMatchObject({ ok: false, error: { field: 'deviceId' } });
+  });
+});
