@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { settingsSchema, type Settings } from '../../src-main/config/settings';
 import { createCore, type Core } from '../../src-main/core/core';
-import type { ShellKind } from '../../src-main/ipc/contract';
+import type { CommandReply, ShellKind } from '../../src-main/ipc/contract';
 import { createLogger } from '../../src-main/log/logger';
 
 /** A logger whose JSON lines are kept in memory, so a test can assert what was (not) logged. */
@@ -30,4 +30,16 @@ export function testCore(
     version: '9.9.9-test',
   });
   return { core, lines };
+}
+
+/** Waits (up to about 2 s) for something the core does in the background, then asserts it. */
+export async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  if (!check()) throw new Error(`still not true after 2 s: ${check.toString()}`);
+}
+
+/** A command's result, or a thrown error naming the command error. */
+export function ok<R>(reply: CommandReply<R>): R {
+  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
+  return reply.result;
 }

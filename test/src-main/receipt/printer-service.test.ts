@@ -2,22 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EmulatedReceiptPrinter } from '../../../drivers/emulated/receipt-printer-peer';
 import { settingsSchema } from '../../../src-main/config/settings';
 import { createCore, type Core } from '../../../src-main/core/core';
-import type { CommandReply } from '../../../src-main/ipc/contract';
 import { loadPrinterProfiles } from '../../../src-main/receipt/profiles';
-import { collectingLogger, testCore } from '../../support/test-core';
+import { collectingLogger, ok, testCore, until } from '../../support/test-core';
 
 const cores: Core[] = [];
 afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.close()));
 });
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(check()).toBe(true);
-};
-const ok = <R>(reply: CommandReply<R>): R => {
-  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-  return reply.result;
-};
 
 describe('printers over the contract', () => {
   it('training prints a test page on the emulated printer and shows what it printed', async () => {

@@ -2,19 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadSignatures } from '../../../drivers/emulated/signature-replay';
 import { settingsSchema, type Settings } from '../../../src-main/config/settings';
 import { createCore, type Core } from '../../../src-main/core/core';
-import type { CommandReply, EventName, SignatureResult, SignatureSession } from '../../../src-main/ipc/contract';
+import type { EventName, SignatureResult, SignatureSession } from '../../../src-main/ipc/contract';
 import { decodeSignature } from '../../../src-main/signature/codec';
-import { collectingLogger, testCore } from '../../support/test-core';
+import { collectingLogger, ok, testCore, until } from '../../support/test-core';
 
 const cores: Core[] = [];
 afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.close()));
 });
 
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(check()).toBe(true);
-};
 
 function core(settings: Partial<Settings> = {}) {
   const made = testCore(settings);
@@ -24,10 +20,6 @@ function core(settings: Partial<Settings> = {}) {
   return { ...made, seen };
 }
 
-const ok = <R>(reply: CommandReply<R>): R => {
-  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-  return reply.result;
-};
 
 const signatures = loadSignatures('assets/signatures');
 const drawn = { width: 800, height: 260, strokes: [[{ x: 40, y: 200 }, { x: 120, y: 60 }, { x: 200, y: 200 }], [{ x: 260, y: 120 }, { x: 700, y: 140 }]] };
