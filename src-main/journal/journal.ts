@@ -1,0 +1,295 @@
+import { createHash } from 'node:crypto';
+import Database from 'better-sqlite3';
+import type { Clock } from '../core/clock';
+
+/** The calls that move money: each is journaled before it leaves and completed after. */
+export const journalOperations = ['auth', 'capture', 'void', 'refund', 'voidByOrderId'] as const;
+export type JournalOperation = (typeof journalOperations)[number];
+
+/**
+ * - `pending`: written, the request may or may not have left (a crash here is resolved at start);
+ * - `completed`: the gateway's answer is recorded;
+ * - `unknown`: the request may have arrived and the answer was lost: recovery runs;
+ * - `resolved`: recovery learned the outcome (found, voided, or never processed);
+ * - `not-sent`: the request certainly did not leave (it failed validation or could not connect).
+ */
+export type JournalState = 'pending' | 'completed' | 'unknown' | 'resolved' | 'not-sent';
+
+/** What is known before the request: no track, TLV, CVV or full card number, by construction. */
+export interface JournalIntent {
+  readonly operation: JournalOperation;
+  readonly orderId: string;
+  readonly amountMinor: number;
+  /** At most the first six and last four digits, the rest masked. */
+  readonly maskedPan?: string;
+  readonly entryMode?: string;
+  /** The authorization a capture, void or refund acts on. */
+  readonly originalRetref?: string;
+}
+
+/** The gateway's answer, as much of it as the journal keeps. */
+export interface JournalOutcome {
+  readonly respstat?: string;
+  readonly respcode?: string;
+  readonly resptext?: string;
+  readonly retref?: string;
+  readonly authcode?: string;
+  readonly batchid?: string;
+  readonly setlstat?: string;
+  /** The gateway's emvTagData string and receipt object, for reprints. */
+  readonly emvTagData?: string;
+  readonly receipt?: unknown;
+  readonly amountMinor?: number;
+}
+
+export interface JournalEntry extends JournalIntent {
+  readonly id: number;
+  readonly state: JournalState;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly outcome: JournalOutcome | null;
+  /** Why it is unknown or how it was resolved, in words. */
+  readonly note: string | null;
+}
+
+/** The journal could not be written or read: nothing may be sent while this is so. */
+export class JournalError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'JournalError';
+  }
+}
+
+/** Each migration runs once, in order, inside a transaction; `user_version` counts them. */
+const migrations: readonly string[] = [
+  `CREATE TABLE entries (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     operation TEXT NOT NULL CHECK (operation IN ('auth', 'capture', 'void', 'refund', 'voidByOrderId')),
+     order_id TEXT NOT NULL CHECK (length(order_id) BETWEEN 1 AND 19),
+     amount_minor INTEGER NOT NULL,
+     masked_pan TEXT,
+     entry_mode TEXT,
+     original_retref TEXT,
+     state TEXT NOT NULL CHECK (state IN ('pending', 'completed', 'unknown', 'resolved', 'not-sent')),
+     outcome TEXT,
+     note TEXT,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   );
+   CREATE INDEX entries_order_id ON entries (order_id);
+   CREATE INDEX entries_state ON entries (state) WHERE state IN ('pending', 'unknown');
+   CREATE TABLE order_sequence (day TEXT PRIMARY KEY, last INTEGER NOT NULL);`,
+];
+
+/** Runs of 13 to 19 digits: what a card number looks like. The journal refuses to hold one. */
+const cardNumberLike = /\d{13,19}/;
+/** A masked number: at most six leading and four trailing digits around at least one mask. */
+const maskedShape = /^\d{0,6}\*+\d{0,4}$/;
+
+function refuseCardData(field: string, value: string | undefined): void {
+  if (value === undefined) return;
+  if (cardNumberLike.test(value.replace(/[\s-]/g, ''))) throw new JournalError(`journal: ${field} looks like a card number; the journal keeps masked numbers only`);
+  if (/[%;=^?]/.test(value) && /\d{6,}/.test(value)) throw new JournalError(`journal: ${field} looks like track data`);
+}
+
+export interface JournalOptions {
+  readonly clock: Clock;
+  readonly terminalId: string;
+  /** A ceiling on the file's size (SQLite's max_page_count); past it, writes fail as on a full disk. */
+  readonly maxBytes?: number;
+}
+
+/**
+ * The write-ahead journal (ARCHITECTURE.md, principle 4): a row per money-moving call, written
+ * before the request and completed after it, in a SQLite file (better-sqlite3; WAL;
+ * `synchronous = FULL`, so a row that `begin` returned survives a power cut). The file is
+ * checked with `integrity_check` when opened, and migrated by `user_version`. It holds masked
+ * numbers, entry modes and the gateway's answers, never track data, TLV, CVV or a clear
+ * number. Every write that fails throws `JournalError`: the caller must then send nothing.
+ */
+export class Journal {
+  readonly path: string;
+  readonly #db: Database.Database;
+  readonly #clock: Clock;
+  readonly #lanePrefix: string;
+
+  private constructor(path: string, db: Database.Database, options: JournalOptions) {
+    this.path = path;
+    this.#db = db;
+    this.#clock = options.clock;
+    this.#lanePrefix = lanePrefix(options.terminalId);
+  }
+
+  static open(path: string, options: JournalOptions): Journal {
+    let db: Database.Database;
+    try {
+      db = new Database(path);
+    } catch (error) {
+      throw new JournalError(`journal: cannot open ${path}: ${(error as Error).message}`, { cause: error });
+    }
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      if (options.maxBytes !== undefined) db.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxBytes / (db.pragma('page_size', { simple: true }) as number)))}`);
+      const check = db.pragma('integrity_check', { simple: true });
+      if (check !== 'ok') throw new JournalError(`journal: ${path} failed its integrity check (${String(check)}); keep the file for support and start with a new one`);
+      const version = db.pragma('user_version', { simple: true }) as number;
+      if (version > migrations.length) throw new JournalError(`journal: ${path} is from a newer Lanepoint (schema ${version}, this one knows ${migrations.length})`);
+      for (let next = version; next < migrations.length; next++) {
+        db.transaction(() => {
+          db.exec(migrations[next]!);
+          db.pragma(`user_version = ${next + 1}`);
+        })();
+      }
+    } catch (error) {
+      db.close();
+      if (error instanceof JournalError) throw error;
+      throw new JournalError(`journal: cannot use ${path}: ${(error as Error).message}`, { cause: error });
+    }
+    return new Journal(path, db, options);
+  }
+
+  /** Runs a write; any SQLite failure (disk full, I/O error, read-only file) becomes a JournalError. */
+  #write<T>(what: string, run: () => T): T {
+    try {
+      return run();
+    } catch (error) {
+      if (error instanceof JournalError) throw error;
+      throw new JournalError(`journal: could not ${what}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  /**
+   * A new order id, unique per attempt across restarts and lanes: the lane (its terminal id, or
+   * two characters of it and four of its hash when longer than six), the date (YYMMDD) and the
+   * day's sequence from this journal, dash-separated so no long run of digits ever looks like a
+   * card number: "LANE01-261122-00001", 19 characters at most.
+   */
+  nextOrderId(): string {
+    const day = new Date(this.#clock.now()).toISOString().slice(2, 10).replace(/-/g, '');
+    const sequence = this.#write('number the order', () =>
+      this.#db.transaction(() => {
+        this.#db.prepare('INSERT INTO order_sequence (day, last) VALUES (?, 1) ON CONFLICT(day) DO UPDATE SET last = last + 1').run(day);
+        return (this.#db.prepare('SELECT last FROM order_sequence WHERE day = ?').get(day) as { last: number }).last;
+      })(),
+    );
+    if (sequence > 99_999) throw new JournalError('journal: this lane has used all 99999 order numbers for today');
+    return `${this.#lanePrefix}-${day}-${String(sequence).padStart(5, '0')}`;
+  }
+
+  /** Writes the row before the request; returns its id. Throws JournalError (send nothing) when it cannot. */
+  begin(intent: JournalIntent): number {
+    if (!journalOperations.includes(intent.operation)) throw new JournalError(`journal: unknown operation ${String(intent.operation)}`);
+    if (!/^[A-Za-z0-9-]{1,19}$/.test(intent.orderId)) throw new JournalError(`journal: order id "${intent.orderId}" is not 1 to 19 letters, digits or dashes`);
+    if (!Number.isSafeInteger(intent.amountMinor)) throw new JournalError(`journal: amount ${intent.amountMinor} is not a whole number of minor units`);
+    if (intent.maskedPan !== undefined && !maskedShape.test(intent.maskedPan)) throw new JournalError('journal: the card number is not masked (first six and last four at most)');
+    refuseCardData('entryMode', intent.entryMode);
+    const now = this.#clock.now();
+    return this.#write('write the request before sending it', () => {
+      const result = this.#db
+        .prepare('INSERT INTO entries (operation, order_id, amount_minor, masked_pan, entry_mode, original_retref, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(intent.operation, intent.orderId, intent.amountMinor, intent.maskedPan ?? null, intent.entryMode ?? null, intent.originalRetref ?? null, 'pending', now, now);
+      return Number(result.lastInsertRowid);
+    });
+  }
+
+  /** Records the gateway's answer. */
+  complete(id: number, outcome: JournalOutcome): void {
+    this.#settle(id, 'completed', outcome, null);
+  }
+
+  /** The request may have arrived and its answer was lost: recovery must run. */
+  markUnknown(id: number, note: string): void {
+    this.#settle(id, 'unknown', null, note);
+  }
+
+  /** The request certainly did not leave. */
+  markNotSent(id: number, note: string): void {
+    this.#settle(id, 'not-sent', null, note);
+  }
+
+  /** Recovery learned what became of it. */
+  resolve(id: number, note: string, outcome: JournalOutcome | null = null): void {
+    this.#settle(id, 'resolved', outcome, note);
+  }
+
+  #settle(id: number, state: JournalState, outcome: JournalOutcome | null, note: string | null): void {
+    const text = outcome === null ? null : JSON.stringify(outcome);
+    refuseCardData('the answer', text ?? undefined);
+    const changed = this.#write(`record the outcome of entry ${id}`, () =>
+      this.#db.prepare('UPDATE entries SET state = ?, outcome = coalesce(?, outcome), note = ?, updated_at = ? WHERE id = ?').run(state, text, note, this.#clock.now(), id).changes,
+    );
+    if (changed === 0) throw new JournalError(`journal: there is no entry ${id}`);
+  }
+
+  get(id: number): JournalEntry | undefined {
+    const row = this.#db.prepare('SELECT * FROM entries WHERE id = ?').get(id) as Row | undefined;
+    return row ? toEntry(row) : undefined;
+  }
+
+  /** Rows whose outcome is not known: pending (a crash between write and answer) and unknown. */
+  unresolved(): JournalEntry[] {
+    return (this.#db.prepare("SELECT * FROM entries WHERE state IN ('pending', 'unknown') ORDER BY id").all() as Row[]).map(toEntry);
+  }
+
+  /** The newest entries first, optionally by order id or last four digits. */
+  list(filter: { orderId?: string; lastFour?: string; limit?: number } = {}): JournalEntry[] {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.orderId) {
+      where.push('order_id = ?');
+      params.push(filter.orderId);
+    }
+    if (filter.lastFour) {
+      where.push("masked_pan LIKE '%' || ?");
+      params.push(filter.lastFour);
+    }
+    const sql = `SELECT * FROM entries ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
+    return (this.#db.prepare(sql).all(...params, filter.limit ?? 100) as Row[]).map(toEntry);
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+}
+
+interface Row {
+  id: number;
+  operation: JournalOperation;
+  order_id: string;
+  amount_minor: number;
+  masked_pan: string | null;
+  entry_mode: string | null;
+  original_retref: string | null;
+  state: JournalState;
+  outcome: string | null;
+  note: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+function toEntry(row: Row): JournalEntry {
+  return {
+    id: row.id,
+    operation: row.operation,
+    orderId: row.order_id,
+    amountMinor: row.amount_minor,
+    ...(row.masked_pan !== null ? { maskedPan: row.masked_pan } : {}),
+    ...(row.entry_mode !== null ? { entryMode: row.entry_mode } : {}),
+    ...(row.original_retref !== null ? { originalRetref: row.original_retref } : {}),
+    state: row.state,
+    outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as JournalOutcome),
+    note: row.note,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The lane's part of an order id: its terminal id in letters and digits, 6 at most. */
+export function lanePrefix(terminalId: string): string {
+  const compact = terminalId.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
+  if (compact.length <= 6) return compact;
+  const hash = BigInt(`0x${createHash('sha256').update(terminalId).digest('hex').slice(0, 12)}`).toString(36).toUpperCase().slice(-4).padStart(4, '0');
+  return `${compact.slice(0, 2)}${hash}`;
+}

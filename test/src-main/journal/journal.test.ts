@@ -1,0 +1,132 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { Journal, JournalError, lanePrefix } from '../../../src-main/journal/journal';
+
+let now = Date.UTC(2026, 10, 22, 14, 0, 0);
+const clock = { now: () => now };
+const fresh = () => join(mkdtempSync(join(tmpdir(), 'journal-')), 'journal.sqlite');
+const open = (path: string, terminalId = 'LANE-01', extra = {}) => Journal.open(path, { clock, terminalId, ...extra });
+const sale = { operation: 'auth', orderId: 'LANE01-261122-00001', amountMinor: 1234, maskedPan: '478825******1443', entryMode: 'chip' } as const;
+
+describe('Journal', () => {
+  it('is a WAL file with full sync, at the current schema, checked when opened', () => {
+    const path = fresh();
+    open(path).close();
+    const db = new Database(path);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    db.close();
+    const journal = open(path);
+    expect(journal.list()).toEqual([]);
+    journal.close();
+  });
+
+  it('writes a row before the request and completes it after, and keeps it across a restart', () => {
+    const path = fresh();
+    const journal = open(path);
+    const id = journal.begin(sale);
+    expect(journal.get(id)).toMatchObject({ state: 'pending', orderId: sale.orderId, amountMinor: 1234, maskedPan: '478825******1443', outcome: null });
+    expect(journal.unresolved().map((entry) => entry.id)).toEqual([id]);
+    now += 1500;
+    journal.complete(id, { respstat: 'A', respcode: '00', resptext: 'Approval', retref: '343005123105', authcode: 'PPS568', batchid: '1900941444', emvTagData: '{"TVR":"0200008000"}', receipt: { dba: 'Corner Store' } });
+    journal.close();
+    const again = open(path);
+    expect(again.get(id)).toMatchObject({ state: 'completed', outcome: { retref: '343005123105', receipt: { dba: 'Corner Store' } }, updatedAt: now });
+    expect(again.unresolved()).toEqual([]);
+    again.close();
+  });
+
+  it('keeps unknown outcomes for recovery, and records how they were resolved', () => {
+    const journal = open(fresh());
+    const lost = journal.begin(sale);
+    const crashed = journal.begin({ ...sale, orderId: 'LANE01-261122-00002' });
+    journal.markUnknown(lost, 'the answer was lost after the request was sent');
+    expect(journal.unresolved().map((entry) => [entry.id, entry.state])).toEqual([
+      [lost, 'unknown'],
+      [crashed, 'pending'],
+    ]);
+    journal.resolve(lost, 'voided by order id', { respstat: 'A', respcode: '00', resptext: 'Approval' });
+    journal.markNotSent(crashed, 'the gateway could not be reached');
+    expect(journal.unresolved()).toEqual([]);
+    expect(journal.list({ lastFour: '1443' }).map((entry) => entry.state)).toEqual(['not-sent', 'resolved']);
+    expect(journal.list({ orderId: sale.orderId })).toHaveLength(1);
+    journal.close();
+  });
+
+  it('gives order ids unique across restarts and lanes, 19 characters at most', () => {
+    const path = fresh();
+    const first = open(path);
+    const ids = [first.nextOrderId(), first.nextOrderId()];
+    first.close();
+    const second = open(path);
+    ids.push(second.nextOrderId());
+    expect(ids).toEqual(['LANE01-261122-00001', 'LANE01-261122-00002', 'LANE01-261122-00003']);
+    now += 24 * 3600 * 1000;
+    expect(second.nextOrderId()).toBe('LANE01-261123-00001');
+    second.close();
+    const other = open(fresh(), 'LANE-02');
+    expect(other.nextOrderId()).toMatch(/^LANE02-/);
+    other.close();
+    const long = open(fresh(), 'STORE-0042-LANE-11');
+    const id = long.nextOrderId();
+    expect(id).toMatch(/^ST[0-9A-Z]{4}-\d{6}-\d{5}$/);
+    expect(id.length).toBeLessThanOrEqual(19);
+    expect(lanePrefix('STORE-0042-LANE-11')).not.toBe(lanePrefix('STORE-0042-LANE-12'));
+    long.close();
+  });
+
+  it('refuses card data: a clear number, track data, or a number in the answer', () => {
+    const journal = open(fresh());
+    expect(() => journal.begin({ ...sale, maskedPan: '4788250000121443' })).toThrow(/not masked/);
+    expect(() => journal.begin({ ...sale, entryMode: ';4788250000121443=2812?' })).toThrow(JournalError);
+    const id = journal.begin(sale);
+    expect(() => journal.complete(id, { respstat: 'A', resptext: 'account 4788250000121443' })).toThrow(/looks like a card number/);
+    expect(journal.get(id)?.state).toBe('pending');
+    journal.close();
+  });
+
+  it('fails every write as a JournalError when the disk is full, leaving no half-written row', () => {
+    const journal = open(fresh(), 'LANE-01', { maxBytes: 64 * 1024 });
+    let written = 0;
+    let failure: unknown;
+    try {
+      for (let i = 0; i < 100_000; i++) {
+        journal.begin({ ...sale, orderId: `LANE01-X-${String(i).padStart(8, '0')}` });
+        written++;
+      }
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(JournalError);
+    expect((failure as Error).message).toMatch(/could not write the request before sending it: database or disk is full/);
+    expect(journal.list({ limit: 1_000_000 })).toHaveLength(written);
+    journal.close();
+  });
+
+  it('names a damaged file and a file from a newer version', () => {
+    const damaged = fresh();
+    writeFileSync(damaged, Buffer.concat([Buffer.from('SQLite format 3\u0000'), Buffer.alloc(4000, 7)]));
+    expect(() => open(damaged)).toThrow(JournalError);
+    const newer = fresh();
+    open(newer).close();
+    const db = new Database(newer);
+    db.pragma('user_version = 9');
+    db.close();
+    expect(() => open(newer)).toThrow(/newer Lanepoint \(schema 9, this one knows 1\)/);
+  });
+
+  it('never holds a test card number, however it is used', () => {
+    const path = fresh();
+    const journal = open(path);
+    for (let i = 0; i < 20; i++) {
+      const id = journal.begin({ ...sale, orderId: journal.nextOrderId() });
+      journal.complete(id, { respstat: 'A', retref: String(343005123100 + i), authcode: 'PPS568' });
+    }
+    journal.close();
+    const bytes = readFileSync(path).toString('latin1') + readFileSync(`${path}-wal`, { flag: 'a+' }).toString('latin1');
+    expect(bytes).not.toMatch(/\d{13,19}/);
+  });
+});
