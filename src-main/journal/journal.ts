@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
+import cardValidator from 'card-validator';
 import type { Clock } from '../core/clock';
 
 /** The calls that move money: each is journaled before it leaves and completed after. */
@@ -81,14 +82,28 @@ const migrations: readonly string[] = [
    CREATE TABLE order_sequence (day TEXT PRIMARY KEY, last INTEGER NOT NULL);`,
 ];
 
-/** Runs of 13 to 19 digits: what a card number looks like. The journal refuses to hold one. */
-const cardNumberLike = /\d{13,19}/;
+/**
+ * Whether text holds a card number: a run of 13 to 19 digits (spaces and dashes allowed) that
+ * card-validator accepts (a known brand's prefix and length, and the Luhn check). A timestamp or
+ * a reference number is not one.
+ */
+export function containsCardNumber(text: string): boolean {
+  for (const match of text.matchAll(/\d[\d -]{11,}\d/g)) {
+    const digits = match[0].replace(/[ -]/g, '');
+    for (let length = 19; length >= 13; length--) {
+      for (let start = 0; start + length <= digits.length; start++) {
+        if (cardValidator.number(digits.slice(start, start + length)).isValid) return true;
+      }
+    }
+  }
+  return false;
+}
 /** A masked number: at most six leading and four trailing digits around at least one mask. */
 const maskedShape = /^\d{0,6}\*+\d{0,4}$/;
 
 function refuseCardData(field: string, value: string | undefined): void {
   if (value === undefined) return;
-  if (cardNumberLike.test(value.replace(/[\s-]/g, ''))) throw new JournalError(`journal: ${field} looks like a card number; the journal keeps masked numbers only`);
+  if (containsCardNumber(value)) throw new JournalError(`journal: ${field} looks like a card number; the journal keeps masked numbers only`);
   if (/[%;=^?]/.test(value) && /\d{6,}/.test(value)) throw new JournalError(`journal: ${field} looks like track data`);
 }
 

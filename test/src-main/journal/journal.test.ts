@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { Journal, JournalError, lanePrefix } from '../../../src-main/journal/journal';
+import { containsCardNumber, Journal, JournalError, lanePrefix } from '../../../src-main/journal/journal';
 
 let now = Date.UTC(2026, 10, 22, 14, 0, 0);
 const clock = { now: () => now };
@@ -127,6 +127,8 @@ describe('Journal', () => {
     }
     journal.close();
     const bytes = readFileSync(path).toString('latin1') + readFileSync(`${path}-wal`, { flag: 'a+' }).toString('latin1');
-    expect(bytes).not.toMatch(/\d{13,19}/);
+    expect(containsCardNumber(bytes)).toBe(false);
+    expect(containsCardNumber(`x ${'4788250000121443'} y`)).toBe(true);
+    expect(containsCardNumber('dateTime 20261122121314, retref 343005123105')).toBe(false);
   });
 });

@@ -1,0 +1,107 @@
+import type { AuthorizationRequest } from '../gateway/auth-request';
+import type { Authorization } from '../gateway/auth-response';
+import type { GatewayClient } from '../gateway/client';
+import { AuthenticationError, GatewayError, RetryableError, TransportError, ValidationError } from '../gateway/errors';
+import { resolveLostAuthorization, type LostAuthorizationOutcome } from '../gateway/recovery';
+import type { TransactionRecord } from '../gateway/transaction-record';
+import { type Journal, type JournalEntry, type JournalOutcome } from './journal';
+
+/** What the screen may say about an authorization. `unknown` is never shown or printed as approved. */
+export type JournaledAuthorization =
+  | { readonly kind: 'answered'; readonly entryId: number; readonly authorization: Authorization }
+  /** The answer was lost and recovery learned the outcome. */
+  | { readonly kind: 'recovered'; readonly entryId: number; readonly outcome: LostAuthorizationOutcome }
+  /** The answer was lost and nothing could be learned yet: the entry waits in the recovery queue. */
+  | { readonly kind: 'unknown'; readonly entryId: number; readonly error: GatewayError };
+
+export interface CardForJournal {
+  /** First six and last four at most. */
+  readonly maskedPan?: string;
+  readonly entryMode?: string;
+}
+
+function outcomeOf(answer: Authorization | TransactionRecord): JournalOutcome {
+  return {
+    ...(answer.respstat ? { respstat: answer.respstat } : {}),
+    ...(answer.respcode ? { respcode: answer.respcode } : {}),
+    ...(answer.resptext ? { resptext: answer.resptext } : {}),
+    ...(answer.retref ? { retref: answer.retref } : {}),
+    ...('authcode' in answer && answer.authcode ? { authcode: answer.authcode } : {}),
+    ...(answer.batchid ? { batchid: answer.batchid } : {}),
+    ...('setlstat' in answer && answer.setlstat ? { setlstat: answer.setlstat } : {}),
+    ...(answer.emvTagData ? { emvTagData: JSON.stringify(answer.emvTagData) } : {}),
+    ...(answer.receipt ? { receipt: answer.receipt } : {}),
+    ...(answer.amount !== undefined ? { amountMinor: answer.amount } : {}),
+  };
+}
+
+/** Words for the journal's note on how a lost answer was settled. */
+function describeRecovery(outcome: LostAuthorizationOutcome): string {
+  switch (outcome.kind) {
+    case 'found':
+      return outcome.approved ? 'answer lost; the gateway has it approved' : 'answer lost; the gateway has it declined';
+    case 'not-processed':
+      return 'answer lost; the gateway never processed it';
+    case 'voided':
+      return 'answer lost and the gateway did not answer the inquiry; voided by order id';
+    case 'void-refused':
+      return `answer lost; voidByOrderId answered ${outcome.reversal.respcode ?? ''} ${outcome.reversal.resptext ?? ''}`.trim();
+    case 'unresolved':
+      return `answer lost; nothing answered yet (${outcome.error.message})`;
+  }
+}
+
+/** Records what recovery learned; an unresolved entry stays unknown for the next try. */
+function record(journal: Journal, entryId: number, outcome: LostAuthorizationOutcome): void {
+  if (outcome.kind === 'unresolved') journal.markUnknown(entryId, describeRecovery(outcome));
+  else journal.resolve(entryId, describeRecovery(outcome), outcome.kind === 'found' ? outcomeOf(outcome.record) : outcome.kind === 'voided' || outcome.kind === 'void-refused' ? { respstat: outcome.reversal.respstat, ...(outcome.reversal.respcode ? { respcode: outcome.reversal.respcode } : {}), ...(outcome.reversal.resptext ? { resptext: outcome.reversal.resptext } : {}) } : null);
+}
+
+/**
+ * One authorization the journaled way (ARCHITECTURE.md, principle 4): the row is written first
+ * (a JournalError means nothing was sent), then the request; the answer completes the row. A
+ * request that certainly never left is marked not sent and its error rethrown; respstat B is an
+ * answer (nothing was charged). When the answer is lost after the request may have arrived, the
+ * row is marked unknown and the lost-response procedure runs at once.
+ */
+export async function journaledAuthorize(journal: Journal, client: Pick<GatewayClient, 'auth' | 'inquireByOrderid' | 'voidByOrderId'>, request: AuthorizationRequest & { orderid: string }, card: CardForJournal = {}): Promise<JournaledAuthorization> {
+  const entryId = journal.begin({ operation: 'auth', orderId: request.orderid, amountMinor: request.amount, ...card });
+  let authorization: Authorization;
+  try {
+    authorization = await client.auth(request);
+  } catch (error) {
+    // Refused before anything was processed: checked locally, never connected, or wrong credentials.
+    if (error instanceof ValidationError || error instanceof AuthenticationError || (error instanceof TransportError && !error.requestSent)) {
+      journal.markNotSent(entryId, error.message);
+      throw error;
+    }
+    if (error instanceof RetryableError) {
+      journal.complete(entryId, { respstat: 'B', ...(error.respcode ? { respcode: error.respcode } : {}), ...(error.resptext ? { resptext: error.resptext } : {}) });
+      throw error;
+    }
+    // A bug, not a gateway answer: the row stays pending and the start-up pass resolves it.
+    if (!(error instanceof GatewayError)) throw error;
+    journal.markUnknown(entryId, `the answer was lost: ${(error as Error).message}`);
+    const outcome = await resolveLostAuthorization(client, { merchid: request.merchid, orderid: request.orderid });
+    record(journal, entryId, outcome);
+    return outcome.kind === 'unresolved' ? { kind: 'unknown', entryId, error: outcome.error } : { kind: 'recovered', entryId, outcome };
+  }
+  journal.complete(entryId, outcomeOf(authorization));
+  return { kind: 'answered', entryId, authorization };
+}
+
+/**
+ * The start-up (and background) pass over the journal: every authorization whose outcome is not
+ * known (written but not answered when the process died, or answered but lost) goes through the
+ * lost-response procedure. Returns what became of each; unresolved ones stay queued.
+ */
+export async function recoverJournal(journal: Journal, client: Pick<GatewayClient, 'inquireByOrderid' | 'voidByOrderId'>, merchid: string): Promise<Array<{ entry: JournalEntry; outcome: LostAuthorizationOutcome }>> {
+  const results: Array<{ entry: JournalEntry; outcome: LostAuthorizationOutcome }> = [];
+  for (const entry of journal.unresolved()) {
+    if (entry.operation !== 'auth') continue;
+    const outcome = await resolveLostAuthorization(client, { merchid, orderid: entry.orderId });
+    record(journal, entry.id, outcome);
+    results.push({ entry, outcome });
+  }
+  return results;
+}

@@ -1,0 +1,92 @@
+import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
+import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/client';
+import { TransportError, ValidationError } from '../../../src-main/gateway/errors';
+import { Journal, JournalError } from '../../../src-main/journal/journal';
+import { journaledAuthorize, recoverJournal } from '../../../src-main/journal/journaled';
+
+const merchid = '496160873888';
+const credentials = { level: 'site', username: 'testing', password: 'testing123' } as const;
+let emulator: RunningEmulator;
+let client: GatewayClient;
+let journal: Journal;
+
+beforeEach(async () => {
+  emulator = await startEmulator();
+  client = createGatewayClient({ baseUrl: emulator.url, credentials, sleep: async () => undefined });
+  journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'journaled-')), 'journal.sqlite'), { clock: { now: () => Date.now() }, terminalId: 'LANE-01' });
+});
+afterEach(async () => {
+  journal.close();
+  await emulator.close();
+});
+
+const fault = (kind: string) =>
+  fetch(`${emulator.url.replace('/rest', '')}/__emulator/faults`, {
+    method: 'PUT',
+    headers: { Authorization: `Basic ${Buffer.from('testing:testing123').toString('base64')}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ endpoint: 'auth', kind }),
+  });
+const card = { maskedPan: '478825******1443', entryMode: 'keyed' };
+const sale = (orderid: string, amount = 1234) => ({ merchid, amount, account: '4788250000121443', expiry: '1228', orderid, capture: true, receipt: true });
+
+describe('journaled authorizations against the emulator over HTTP', () => {
+  it('completes the row with the answer', async () => {
+    const orderid = journal.nextOrderId();
+    const result = await journaledAuthorize(journal, client, sale(orderid), card);
+    expect(result).toMatchObject({ kind: 'answered', authorization: { outcome: 'approved' } });
+    expect(journal.get(result.entryId)).toMatchObject({ state: 'completed', orderId: orderid, maskedPan: '478825******1443', outcome: { respstat: 'A', authcode: expect.any(String), receipt: { dba: 'Lanepoint Training Store' } } });
+  });
+
+  it('marks a request that never left as not sent: a broken field, or a gateway that cannot be reached', async () => {
+    await expect(journaledAuthorize(journal, client, { ...sale(journal.nextOrderId()), expiry: '13/28' }, card)).rejects.toThrow(ValidationError);
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const offline = createGatewayClient({ baseUrl: `http://127.0.0.1:${port}/rest`, credentials, sleep: async () => undefined });
+    await expect(journaledAuthorize(journal, offline, sale(journal.nextOrderId()), card)).rejects.toThrow(TransportError);
+    expect(journal.list().map((entry) => entry.state)).toEqual(['not-sent', 'not-sent']);
+    expect(journal.unresolved()).toEqual([]);
+  });
+
+  it('recovers a lost answer at once: the approval the gateway recorded is found, never charged twice', async () => {
+    await fault('drop-after');
+    const orderid = journal.nextOrderId();
+    const result = await journaledAuthorize(journal, client, sale(orderid), card);
+    expect(result).toMatchObject({ kind: 'recovered', outcome: { kind: 'found', approved: true } });
+    expect(journal.get(result.entryId)).toMatchObject({ state: 'resolved', note: 'answer lost; the gateway has it approved', outcome: { respstat: 'A' } });
+    const attempts = await client.inquireByOrderid({ merchid, orderid });
+    expect(attempts).toHaveLength(1);
+  });
+
+  it('knows a request dropped before processing was never charged', async () => {
+    await fault('drop-before');
+    const result = await journaledAuthorize(journal, client, sale(journal.nextOrderId()), card);
+    expect(result).toMatchObject({ kind: 'recovered', outcome: { kind: 'not-processed' } });
+    expect(journal.get(result.entryId)?.note).toBe('answer lost; the gateway never processed it');
+  });
+
+  it('resolves at start the rows a crash left pending', async () => {
+    const sent = journal.nextOrderId();
+    await client.auth(sale(sent));
+    // As if the process died after writing the rows: one whose request arrived, one whose never left.
+    journal.begin({ operation: 'auth', orderId: sent, amountMinor: 1234, ...card });
+    journal.begin({ operation: 'auth', orderId: journal.nextOrderId(), amountMinor: 500, ...card });
+    const results = await recoverJournal(journal, client, merchid);
+    expect(results.map((result) => result.outcome.kind)).toEqual(['found', 'not-processed']);
+    expect(journal.unresolved()).toEqual([]);
+  });
+
+  it('sends nothing when the journal cannot be written', async () => {
+    journal.close();
+    const orderid = 'LANE01-261122-09999';
+    await expect(journaledAuthorize(journal, client, sale(orderid), card)).rejects.toThrow(JournalError);
+    journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'journaled-')), 'journal.sqlite'), { clock: { now: () => Date.now() }, terminalId: 'LANE-01' });
+    await expect(client.inquireByOrderid({ merchid, orderid })).resolves.toEqual([expect.objectContaining({ respcode: '29' })]);
+  });
+});
