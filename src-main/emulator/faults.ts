@@ -1,17 +1,18 @@
 import { z } from 'zod';
 
-export const faultKinds = ['delay', 'drop-before', 'drop-after', 'http-500', 'malformed-json', 'http-408'] as const;
+export const faultKinds = ['delay', 'delay-after', 'drop-before', 'drop-after', 'http-500', 'malformed-json', 'http-408'] as const;
 export const faultEndpoints = ['auth', 'capture', 'void', 'refund', 'voidByOrderId', 'inquire', 'inquireByOrderid', 'settlestat', 'inquireMerchant', '*'] as const;
 
 /**
- * A fault for tests: delay, drop the connection before processing, or after it (the
+ * A fault for tests: delay before processing, or process and then hold the answer
+ * (`delay-after`: a slow way back), drop the connection before processing, or after it (the
  * transaction is recorded but no answer comes), answer HTTP 500 or 408 without processing,
  * or process and answer with broken JSON. Once, or until cleared.
  */
 export const faultSchema = z.strictObject({
   endpoint: z.enum(faultEndpoints),
   kind: z.enum(faultKinds),
-  /** For delay: how long, at most a minute. */
+  /** For delay and delay-after: how long, at most a minute. */
   ms: z.number().int().min(0).max(60_000).default(0),
   times: z.enum(['once', 'always']).default('once'),
 });

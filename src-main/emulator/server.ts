@@ -185,6 +185,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return void response.end(`Too many requests: inquiries are limited to 20 a minute; retry in ${wait} s`);
     }
     const answer = await answerWith(request);
+    if (fault?.kind === 'delay-after') await new Promise((resolve) => setTimeout(resolve, fault.ms));
     if (fault?.kind === 'drop-after') return void request.socket.destroy();
     const body = realism && isGateway && answer.status === 200 && typeof answer.body === 'object' ? withTestEnvironmentNoise(answer.body, random) : answer.body;
     if (fault?.kind === 'malformed-json') {

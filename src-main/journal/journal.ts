@@ -179,13 +179,18 @@ export class Journal {
    * A new order id, unique per attempt across restarts and lanes: the lane (its terminal id, or
    * two characters of it and four of its hash when longer than six), the date (YYMMDD) and the
    * day's sequence from this journal, dash-separated so no long run of digits ever looks like a
-   * card number: "LANE01-261122-00001", 19 characters at most.
+   * card number: "LANE01-261122-50401", 19 characters at most.
    */
   nextOrderId(): string {
-    const day = new Date(this.#clock.now()).toISOString().slice(2, 10).replace(/-/g, '');
+    const now = new Date(this.#clock.now());
+    const day = now.toISOString().slice(2, 10).replace(/-/g, '');
+    // A day's first number is the second of the day it starts in, not 1: should this file ever be
+    // replaced (a damaged journal set aside), the new one does not reuse numbers the old one gave
+    // out that day, unless the lane averaged more than one sale a second since midnight.
+    const first = now.getUTCHours() * 3600 + now.getUTCMinutes() * 60 + now.getUTCSeconds() + 1;
     const sequence = this.#write('number the order', () =>
       this.#db.transaction(() => {
-        this.#db.prepare('INSERT INTO order_sequence (day, last) VALUES (?, 1) ON CONFLICT(day) DO UPDATE SET last = last + 1').run(day);
+        this.#db.prepare('INSERT INTO order_sequence (day, last) VALUES (?, ?) ON CONFLICT(day) DO UPDATE SET last = last + 1').run(day, first);
         return (this.#db.prepare('SELECT last FROM order_sequence WHERE day = ?').get(day) as { last: number }).last;
       })(),
     );

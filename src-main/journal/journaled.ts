@@ -64,11 +64,20 @@ function record(journal: Journal, entryId: number, outcome: LostAuthorizationOut
  * answer (nothing was charged). When the answer is lost after the request may have arrived, the
  * row is marked unknown and the lost-response procedure runs at once.
  */
-export async function journaledAuthorize(journal: Journal, client: Pick<GatewayClient, 'auth' | 'inquireByOrderid' | 'voidByOrderId'>, request: AuthorizationRequest & { orderid: string }, card: CardForJournal = {}): Promise<JournaledAuthorization> {
+export async function journaledAuthorize(
+  journal: Journal,
+  client: Pick<GatewayClient, 'auth' | 'inquireByOrderid' | 'voidByOrderId'>,
+  request: AuthorizationRequest & { orderid: string },
+  card: CardForJournal = {},
+  /** Told when the row is written and when the answer is in (before it is recorded): for metrics and the crash tests. */
+  onStage?: (stage: 'journaled' | 'answered') => void,
+): Promise<JournaledAuthorization> {
   const entryId = journal.begin({ operation: 'auth', orderId: request.orderid, amountMinor: request.amount, ...card });
+  onStage?.('journaled');
   let authorization: Authorization;
   try {
     authorization = await client.auth(request);
+    onStage?.('answered');
   } catch (error) {
     // Refused before anything was processed: checked locally, never connected, or wrong credentials.
     if (error instanceof ValidationError || error instanceof AuthenticationError || (error instanceof TransportError && !error.requestSent)) {

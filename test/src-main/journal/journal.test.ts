@@ -57,15 +57,18 @@ describe('Journal', () => {
   });
 
   it('gives order ids unique across restarts and lanes, 19 characters at most', () => {
+    now = Date.UTC(2026, 10, 22, 14, 0, 0);
     const path = fresh();
     const first = open(path);
     const ids = [first.nextOrderId(), first.nextOrderId()];
     first.close();
     const second = open(path);
     ids.push(second.nextOrderId());
-    expect(ids).toEqual(['LANE01-261122-00001', 'LANE01-261122-00002', 'LANE01-261122-00003']);
-    now += 24 * 3600 * 1000;
-    expect(second.nextOrderId()).toBe('LANE01-261123-00001');
+    // 14:00:00 UTC is second 50400 of the day: the day's numbers start just after it.
+    expect(ids).toEqual(['LANE01-261122-50401', 'LANE01-261122-50402', 'LANE01-261122-50403']);
+    now += 24 * 3600 * 1000 - 3 * 3600 * 1000;
+    expect(second.nextOrderId()).toBe('LANE01-261123-39601');
+    now += 3 * 3600 * 1000;
     second.close();
     const other = open(fresh(), 'LANE-02');
     expect(other.nextOrderId()).toMatch(/^LANE02-/);

@@ -1,0 +1,20 @@
+/**
+ * One sale for the crash tests, run as its own process: opens the journal, authorizes through
+ * the journal against the emulator, and kills itself with SIGKILL at the stage it is told
+ * ("journaled": after the row, before the request; "answered": after the answer, before the
+ * row is completed; "none"). Prints the order id first, so the parent can kill it in between.
+ */
+import { createGatewayClient } from '../../../src-main/gateway/client';
+import { Journal } from '../../../src-main/journal/journal';
+import { journaledAuthorize } from '../../../src-main/journal/journaled';
+
+const [journalPath, baseUrl, stage, amount, terminalId] = process.argv.slice(2) as [string, string, string, string, string];
+const journal = Journal.open(journalPath, { clock: { now: () => Date.now() }, terminalId });
+const client = createGatewayClient({ baseUrl, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
+const orderid = journal.nextOrderId();
+process.stdout.write(`${orderid}\n`);
+await journaledAuthorize(journal, client, { merchid: '496160873888', amount: Number(amount), account: '4788250000121443', expiry: '1228', orderid, capture: true }, { maskedPan: '478825******1443', entryMode: 'keyed' }, (reached) => {
+  if (reached === stage) process.kill(process.pid, 'SIGKILL');
+});
+journal.close();
+process.stdout.write('done\n');

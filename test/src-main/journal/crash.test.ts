@@ -1,0 +1,118 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
+import { createGatewayClient } from '../../../src-main/gateway/client';
+import { Journal } from '../../../src-main/journal/journal';
+import { recoverJournal } from '../../../src-main/journal/journaled';
+
+/**
+ * ARCHITECTURE.md principle 4, proved by killing: a child process runs one sale against the
+ * emulator and is killed with SIGKILL (a) after the journal row and before the request, (b)
+ * after the emulator recorded the request and before the answer was read, (c) after the answer
+ * and before the row was completed. After a restart and the recovery pass each sale is exactly
+ * one of approved and recorded, voided, or never sent; never charged twice. 50 times each.
+ */
+const runs = 50;
+const merchid = '496160873888';
+let emulator: RunningEmulator;
+let child: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ rateLimit: false, realism: false });
+  // One bundle, so each of the 150 processes starts in a fraction of a second.
+  const dir = join(process.cwd(), 'node_modules', '.cache', 'lanepoint-tests');
+  mkdirSync(dir, { recursive: true });
+  child = join(dir, 'crash-child.mjs');
+  await build({ entryPoints: ['test/src-main/journal/crash-child.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: child, external: ['better-sqlite3'], logLevel: 'silent' });
+}, 60_000);
+afterAll(async () => {
+  await emulator?.close();
+});
+
+const admin = (body: unknown) =>
+  fetch(`${emulator.url.replace('/rest', '')}/__emulator/faults`, {
+    method: body === undefined ? 'DELETE' : 'PUT',
+    headers: { Authorization: `Basic ${Buffer.from('testing:testing123').toString('base64')}`, 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+/** Runs the child to its death; `killWhen` lets the parent kill it once its order id shows up somewhere. */
+function runChild(journalPath: string, terminalId: string, stage: string, amount: number, killWhen?: (orderId: string) => boolean): Promise<{ orderId: string; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve, reject) => {
+    const process_ = spawn(process.execPath, [child, journalPath, emulator.url, stage, String(amount), terminalId], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    let timer: NodeJS.Timeout | undefined;
+    process_.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const orderId = out.split('\n')[0];
+      if (killWhen && orderId && out.includes('\n') && !timer) {
+        timer = setInterval(() => {
+          if (killWhen(orderId)) {
+            clearInterval(timer);
+            process_.kill('SIGKILL');
+          }
+        }, 2);
+      }
+    });
+    process_.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    process_.on('error', reject);
+    process_.on('exit', (_code, signal) => {
+      clearInterval(timer);
+      const orderId = out.split('\n')[0] ?? '';
+      if (!orderId) reject(new Error(`the child printed no order id: ${err}`));
+      else resolve({ orderId, signal });
+    });
+  });
+}
+
+const ledgerFor = (orderId: string) => emulator.context.ledger.all().filter((transaction) => transaction.orderid === orderId && transaction.kind !== 'refund');
+const charged = (orderId: string) => ledgerFor(orderId).filter((transaction) => transaction.respstat === 'A' && transaction.setlstat !== 'Voided').length;
+
+async function crashAndRecover(stage: 'journaled' | 'received' | 'answered', amount: number) {
+  const journalPath = join(mkdtempSync(join(tmpdir(), `crash-${stage}-`)), 'journal.sqlite');
+  const results: Array<{ kind: string; state: string | undefined; charged: number; recorded: number }> = [];
+  if (stage === 'received') await admin({ endpoint: 'auth', kind: 'delay-after', ms: 10_000, times: 'always' });
+  try {
+    for (let run = 0; run < runs; run++) {
+      const { orderId, signal } = await runChild(journalPath, `CRASH-${stage[0]}`, stage === 'received' ? 'none' : stage, amount, stage === 'received' ? (id) => ledgerFor(id).length > 0 : undefined);
+      expect(signal).toBe('SIGKILL');
+      // The restart: a new process opens the journal and runs the recovery pass.
+      const journal = Journal.open(journalPath, { clock: { now: () => Date.now() }, terminalId: `CRASH-${stage[0]}` });
+      try {
+        const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
+        const recovered = await recoverJournal(journal, client, merchid);
+        const entry = journal.list({ orderId })[0];
+        results.push({ kind: recovered.find((result) => result.entry.orderId === orderId)?.outcome.kind ?? 'none', state: entry?.state, charged: charged(orderId), recorded: entry?.outcome?.respstat === 'A' ? 1 : 0 });
+        expect(journal.unresolved()).toEqual([]);
+      } finally {
+        journal.close();
+      }
+    }
+  } finally {
+    if (stage === 'received') await admin(undefined);
+  }
+  return results;
+}
+
+describe('a sale killed with SIGKILL, then recovered', () => {
+  it(`(a) after the journal row, before the request: never sent (${runs} runs)`, async () => {
+    const results = await crashAndRecover('journaled', 1001);
+    expect(results).toHaveLength(runs);
+    for (const result of results) expect(result).toEqual({ kind: 'not-processed', state: 'resolved', charged: 0, recorded: 0 });
+  }, 120_000);
+
+  it(`(b) after the emulator recorded it, before the answer was read: approved and recorded once (${runs} runs)`, async () => {
+    const results = await crashAndRecover('received', 1002);
+    for (const result of results) expect(result).toEqual({ kind: 'found', state: 'resolved', charged: 1, recorded: 1 });
+  }, 120_000);
+
+  it(`(c) after the answer, before the row was completed: approved and recorded once (${runs} runs)`, async () => {
+    const results = await crashAndRecover('answered', 1003);
+    for (const result of results) expect(result).toEqual({ kind: 'found', state: 'resolved', charged: 1, recorded: 1 });
+  }, 120_000);
+});
