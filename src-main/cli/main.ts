@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { productVersion } from '../core/version';
 import { runBenchCommand } from './bench-command';
 import { runCardCommand } from './card-command';
+import { runJournalListCommand, runRecoverCommand } from './journal-command';
 import { parseReceiptKind, runReceiptCommand } from './receipt-command';
 import { runSignatureCommand } from './signature-command';
 import { runEmulatorCommand } from './emulator-command';
@@ -99,6 +100,45 @@ const commands: Record<string, Command> = {
       training: values.training === true,
       duplicate: values.duplicate === true,
       terminalId: typeof values.terminal === 'string' ? values.terminal : 'LANE-01',
+    });
+  },
+  async journal(io, args) {
+    const { values, positionals } = parse(args, {
+      journal: { type: 'string' },
+      live: { type: 'boolean' },
+      'last-four': { type: 'string' },
+      order: { type: 'string' },
+      limit: { type: 'string' },
+    });
+    if (positionals[0] !== 'list' || positionals.length > 1) throw new UsageError('journal takes one subcommand: list');
+    const limit = values.limit === undefined ? 50 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError('--limit takes a whole number from 1 to 10000');
+    return runJournalListCommand(io, {
+      ...(typeof values.journal === 'string' ? { journal: values.journal } : {}),
+      training: values.live !== true,
+      ...(typeof values['last-four'] === 'string' ? { lastFour: values['last-four'] } : {}),
+      ...(typeof values.order === 'string' ? { orderId: values.order } : {}),
+      limit,
+    });
+  },
+  async recover(io, args) {
+    const { values, positionals } = parse(args, {
+      journal: { type: 'string' },
+      live: { type: 'boolean' },
+      gateway: { type: 'string' },
+      merchid: { type: 'string' },
+      user: { type: 'string' },
+      password: { type: 'string' },
+    });
+    noPositionals('recover', positionals);
+    if (typeof values.gateway !== 'string' || typeof values.merchid !== 'string') throw new UsageError('recover needs --gateway URL and --merchid M');
+    return runRecoverCommand(io, {
+      ...(typeof values.journal === 'string' ? { journal: values.journal } : {}),
+      training: values.live !== true,
+      gateway: values.gateway,
+      merchid: values.merchid,
+      username: typeof values.user === 'string' ? values.user : 'testing',
+      password: typeof values.password === 'string' ? values.password : 'testing123',
     });
   },
   async bench(io, args) {

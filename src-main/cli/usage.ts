@@ -36,6 +36,11 @@ commands:
                         the receipt for a saved gateway answer (auth or inquire), as text,
                         printer bytes and a preview; profiles: escpos-80mm (default),
                         escpos-58mm, starprnt-80mm
+  journal list [--journal FILE] [--live] [--last-four NNNN] [--order ID] [--limit N]
+                        the journal's newest entries (the training journal unless --live)
+  recover --gateway URL --merchid M [--journal FILE] [--live] [--user U --password P]
+                        resolve every entry whose outcome is unknown (inquire by order id,
+                        void by order id when nothing answers), as the terminal does at start
   bench                 run the benchmarks and print one table of figures
 
 options:

@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+import { defaultAppDataDir } from '../config/settings';
+import { formatMoney } from '../receipt/model';
+import { createGatewayClient } from '../gateway/client';
+import { Journal, JournalError } from '../journal/journal';
+import { recoverJournal } from '../journal/journaled';
+import type { CliIo } from './io';
+import { UsageError } from './usage';
+
+/** Where a lane keeps its journal: its own file for training, so practice never mixes with sales. */
+export function defaultJournalPath(appDataDir: string, training: boolean): string {
+  return join(appDataDir, training ? 'training-journal.sqlite' : 'journal.sqlite');
+}
+
+function openJournal(io: CliIo, path: string): Journal | undefined {
+  try {
+    return Journal.open(path, { clock: { now: () => Date.now() }, terminalId: 'CLI' });
+  } catch (error) {
+    if (!(error instanceof JournalError)) throw error;
+    io.stderr(`lanepoint journal: ${error.message}`);
+    return undefined;
+  }
+}
+
+/** `lanepoint journal list [--journal PATH] [--last-four NNNN] [--order ID]`: the newest entries, one a line. */
+export async function runJournalListCommand(io: CliIo, options: { journal?: string; training: boolean; lastFour?: string; orderId?: string; limit: number }): Promise<number> {
+  if (options.lastFour !== undefined && !/^\d{4}$/.test(options.lastFour)) throw new UsageError('--last-four takes the card\u2019s last four digits');
+  const journal = openJournal(io, options.journal ?? defaultJournalPath(defaultAppDataDir(process.env), options.training));
+  if (!journal) return 1;
+  try {
+    const entries = journal.list({ limit: options.limit, ...(options.lastFour ? { lastFour: options.lastFour } : {}), ...(options.orderId ? { orderId: options.orderId } : {}) });
+    if (entries.length === 0) io.stdout('No journal entries.');
+    for (const entry of entries) {
+      const when = new Date(entry.createdAt).toISOString().replace('T', ' ').slice(0, 19);
+      const outcome = entry.outcome ? [entry.outcome.respstat, entry.outcome.respcode, entry.outcome.resptext, entry.outcome.retref && `retref ${entry.outcome.retref}`, entry.outcome.authcode && `auth ${entry.outcome.authcode}`].filter(Boolean).join(' ') : '';
+      io.stdout([when, entry.orderId.padEnd(19), entry.operation.padEnd(13), formatMoney(entry.amountMinor).padStart(11), (entry.maskedPan ?? '').padEnd(16), entry.state.padEnd(9), outcome, entry.note ?? ''].join('  ').trimEnd());
+    }
+    return 0;
+  } finally {
+    journal.close();
+  }
+}
+
+/**
+ * `lanepoint recover --gateway URL --merchid M`: the lost-response procedure for every entry whose
+ * outcome is not known, as the terminal runs it at start; prints what became of each.
+ */
+export async function runRecoverCommand(io: CliIo, options: { journal?: string; training: boolean; gateway: string; merchid: string; username: string; password: string }): Promise<number> {
+  if (!/^\d{1,16}$/.test(options.merchid)) throw new UsageError('--merchid takes the merchant id (up to 16 digits)');
+  const journal = openJournal(io, options.journal ?? defaultJournalPath(defaultAppDataDir(process.env), options.training));
+  if (!journal) return 1;
+  try {
+    const client = createGatewayClient({ baseUrl: options.gateway, credentials: { level: 'site', username: options.username, password: options.password } });
+    const results = await recoverJournal(journal, client, options.merchid);
+    if (results.length === 0) io.stdout('Nothing to recover: every entry has a known outcome.');
+    for (const { entry, outcome } of results) io.stdout(`${entry.orderId}  ${formatMoney(entry.amountMinor)}  ${outcome.kind}  ${journal.get(entry.id)?.note ?? ''}`);
+    return results.some((result) => result.outcome.kind === 'unresolved') ? 1 : 0;
+  } finally {
+    journal.close();
+  }
+}
