@@ -224,7 +224,7 @@ export function buildReceipt(facts: ReceiptFacts, options: ReceiptOptions): Rece
     if (emv.arc) pair('ARC', emv.arc);
     if (emv.mode) pair('Mode', emv.mode);
   }
-  if (emv?.pin) {
+  if (emv?.pin && /verified/i.test(emv.pin)) {
     lines.push({ kind: 'blank' });
     center(emv.pin.toUpperCase(), { bold: true });
   }
