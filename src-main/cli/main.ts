@@ -4,6 +4,7 @@ import { runBenchCommand } from './bench-command';
 import { runCardCommand } from './card-command';
 import { runJournalListCommand, runRecoverCommand } from './journal-command';
 import { parseReceiptKind, runReceiptCommand } from './receipt-command';
+import { runSaleCommand } from './sale-command';
 import { runSignatureCommand } from './signature-command';
 import { runEmulatorCommand } from './emulator-command';
 import { defaultEmulatorUrl, runSettleCommand } from './settle-command';
@@ -100,6 +101,27 @@ const commands: Record<string, Command> = {
       training: values.training === true,
       duplicate: values.duplicate === true,
       terminalId: typeof values.terminal === 'string' ? values.terminal : 'LANE-01',
+    });
+  },
+  async sale(io, args) {
+    const { values, positionals } = parse(args, {
+      card: { type: 'string' },
+      gateway: { type: 'string' },
+      journal: { type: 'string' },
+      merchid: { type: 'string' },
+      user: { type: 'string' },
+      password: { type: 'string' },
+    });
+    const [amount, ...extra] = positionals;
+    if (!amount || extra.length > 0) throw new UsageError('sale takes one amount, e.g. lanepoint sale 12.34');
+    return runSaleCommand(io, {
+      amount,
+      ...(typeof values.card === 'string' ? { card: values.card } : {}),
+      ...(typeof values.gateway === 'string' ? { gateway: values.gateway } : {}),
+      ...(typeof values.journal === 'string' ? { journal: values.journal } : {}),
+      ...(typeof values.merchid === 'string' ? { merchid: values.merchid } : {}),
+      username: typeof values.user === 'string' ? values.user : 'testing',
+      password: typeof values.password === 'string' ? values.password : 'testing123',
     });
   },
   async journal(io, args) {

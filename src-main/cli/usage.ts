@@ -36,6 +36,9 @@ commands:
                         the receipt for a saved gateway answer (auth or inquire), as text,
                         printer bytes and a preview; profiles: escpos-80mm (default),
                         escpos-58mm, starprnt-80mm
+  sale <amount> [--card ID] [--gateway URL] [--journal FILE] [--merchid M]
+                        one sale without a screen; with no gateway a training sale (the built-in
+                        emulator, the test deck's card, the training pad and printer)
   journal list [--journal FILE] [--live] [--last-four NNNN] [--order ID] [--limit N]
                         the journal's newest entries (the training journal unless --live)
   recover --gateway URL --merchid M [--journal FILE] [--live] [--user U --password P]
