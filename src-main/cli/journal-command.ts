@@ -1,16 +1,10 @@
-import { join } from 'node:path';
 import { defaultAppDataDir } from '../config/settings';
 import { formatMoney } from '../receipt/model';
 import { createGatewayClient } from '../gateway/client';
-import { Journal, JournalError } from '../journal/journal';
+import { defaultJournalPath, Journal, JournalError } from '../journal/journal';
 import { recoverJournal } from '../journal/journaled';
 import type { CliIo } from './io';
 import { UsageError } from './usage';
-
-/** Where a lane keeps its journal: its own file for training, so practice never mixes with sales. */
-export function defaultJournalPath(appDataDir: string, training: boolean): string {
-  return join(appDataDir, training ? 'training-journal.sqlite' : 'journal.sqlite');
-}
 
 function openJournal(io: CliIo, path: string): Journal | undefined {
   try {

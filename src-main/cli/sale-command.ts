@@ -4,12 +4,11 @@ import { defaultAssetsDir } from '../core/assets';
 import { bootCore } from '../core/boot';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { createGatewayClient } from '../gateway/client';
-import { Journal, JournalError } from '../journal/journal';
+import { defaultJournalPath, Journal, JournalError } from '../journal/journal';
 import { receiptAsText } from '../receipt/escpos';
 import { formatMoney } from '../receipt/model';
 import { runSale, type SaleResult } from '../terminal/sale';
 import type { CliIo } from './io';
-import { defaultJournalPath } from './journal-command';
 import { UsageError } from './usage';
 
 export interface SaleCommandOptions {

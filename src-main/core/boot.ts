@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { defaultAppDataDir, loadSettings } from '../config/settings';
+import { defaultJournalPath } from '../journal/journal';
 import type { ShellKind } from '../ipc/contract';
 import { createLogger, type Logger } from '../log/logger';
 import { createCore, type Core } from './core';
@@ -26,7 +28,13 @@ export function bootCore(options: BootOptions): BootedCore {
   const appDataDir = options.appDataDir ?? defaultAppDataDir(env);
   const { settings, sources } = loadSettings({ appDataDir, env });
   const logger = options.logger ?? createLogger({ level: settings.log.level });
-  const core = createCore({ settings, shell: options.shell, logger });
+  const core = createCore({
+    settings,
+    shell: options.shell,
+    logger,
+    journalPath: defaultJournalPath(appDataDir, settings.training),
+    trainingGatewayPath: join(appDataDir, 'training-gateway.sqlite'),
+  });
   if (Object.keys(sources).length > 0) logger.info({ overrides: sources }, 'settings overridden by environment');
   return { core, appDataDir };
 }

@@ -11,6 +11,11 @@ import { join } from 'node:path';
 import { createPrinterService, type PrinterService } from '../receipt/printer-service';
 import { loadPrinterProfiles } from '../receipt/profiles';
 import { createSignatureService, type SignatureService } from '../signature/service';
+import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { createGatewayClient } from '../gateway/client';
+import { CommandFailure } from '../ipc/errors';
+import { Journal } from '../journal/journal';
+import { createTerminalService, type GatewayAccess, type TerminalService } from '../terminal/terminal';
 import { defaultAssetsDir } from './assets';
 import { createTerminalStateStore, type TerminalStateStore } from '../terminal/state-store';
 import { systemClock, type Clock } from './clock';
@@ -25,6 +30,10 @@ export interface CoreOptions {
   readonly version?: string;
   /** Run-time data (the training card deck); found beside the app by default. */
   readonly assetsDir?: string;
+  /** The journal's file (boot passes the app-data one); tests get a private in-memory journal. */
+  readonly journalPath?: string;
+  /** Training: where the built-in emulator keeps its day, so a restart can still recover. */
+  readonly trainingGatewayPath?: string;
   /** How HID and serial links are opened on this machine (the Electron and Node hosts pass theirs). */
   readonly deviceEnvironment?: DeviceManagerOptions['environment'];
 }
@@ -41,6 +50,8 @@ export interface Core {
   /** The configured devices themselves, and the keyboard stream keyboard-mode readers type into. */
   readonly deviceManager: DeviceManager;
   readonly cardReaders: CardReaderService;
+  /** Sales: one at a time, through the journal. */
+  readonly sales: TerminalService;
   /** Test prints, held jobs and (training) the emulated printer's pages. */
   readonly printers: PrinterService;
   /** The lane's signature capture, on a pad or on the screen. */
@@ -76,6 +87,27 @@ export function createCore(options: CoreOptions): Core {
   const signature = createSignatureService({ manager: deviceManager, registry: devices, settings, events, logger, assetsDir });
   const printers = createPrinterService({ manager: deviceManager, settings });
   const terminal = createTerminalStateStore(clock);
+  let journal: Journal | undefined;
+  let emulator: Promise<RunningEmulator> | undefined;
+  const gateway = async (): Promise<GatewayAccess> => {
+    if (!settings.training || settings.gateway.url !== '') {
+      throw new CommandFailure('failed_precondition', 'Live sales need the gateway credentials, which this build does not read yet: use training mode.');
+    }
+    emulator ??= startEmulator(options.trainingGatewayPath ? { databasePath: options.trainingGatewayPath } : {});
+    const running = await emulator;
+    const client = createGatewayClient({ baseUrl: running.url, credentials: { level: 'site', username: 'testing', password: 'testing123' } });
+    return { client, merchid: settings.merchantId || '496160873888' };
+  };
+  const sales = createTerminalService({
+    state: terminal,
+    manager: deviceManager,
+    settings,
+    signature,
+    journal: () => (journal ??= Journal.open(options.journalPath ?? ':memory:', { clock, terminalId: settings.terminalId })),
+    gateway,
+    now: () => clock.now(),
+    logger,
+  });
   const stops = [
     devices.onChange((list) => events.emit('devices.changed', list)),
     terminal.onChange((state) => events.emit('terminal.state', state)),
@@ -101,6 +133,7 @@ export function createCore(options: CoreOptions): Core {
     cardReaders,
     signature,
     printers,
+    sales,
     terminal,
     events,
     info,
@@ -110,12 +143,18 @@ export function createCore(options: CoreOptions): Core {
       for (const stop of stops) stop();
       signature.close();
       await deviceManager.close();
+      journal?.close();
+      if (emulator) await (await emulator).close();
     },
   };
   const dispatch = createDispatcher(createCommandHandlers(core), logger);
   terminal.enter('idle', settings.training ? 'Training: no real money moves' : null);
   // Devices open in the background; each one's status reaches the screen through the registry.
   void deviceManager.start().catch((error: unknown) => logger.error({ err: error }, 'devices could not start'));
+  // Whatever a crash left open in the journal is settled with the gateway before anyone asks.
+  if (options.journalPath && settings.training) {
+    void sales.recover().catch((error: unknown) => logger.warn({ err: error }, 'journal recovery at start did not finish'));
+  }
   logger.info({ mode: settings.mode, training: settings.training, shell, version }, 'core started');
   return core;
 }

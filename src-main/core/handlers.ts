@@ -2,7 +2,7 @@ import type { CommandHandlers } from '../ipc/dispatcher';
 import type { Core } from './core';
 
 /** Binds every contract command to the core. A command without a handler fails type-checking. */
-export function createCommandHandlers(core: Pick<Core, 'info' | 'devices' | 'terminal' | 'cardReaders' | 'deviceManager' | 'signature' | 'printers'>): CommandHandlers {
+export function createCommandHandlers(core: Pick<Core, 'info' | 'devices' | 'terminal' | 'cardReaders' | 'deviceManager' | 'signature' | 'printers' | 'sales'>): CommandHandlers {
   return {
     'app.info': () => core.info(),
     'devices.list': ({ kind }) => core.devices.list(kind),
@@ -13,6 +13,8 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'devices' | 'ter
     'devices.testCards': () => core.cardReaders.testCards(),
     'devices.presentTestCard': (args) => core.cardReaders.presentTestCard(args),
     'terminal.state': () => core.terminal.current(),
+    'terminal.sale': (args) => core.sales.sale(args),
+    'terminal.cancel': () => core.sales.cancel(),
     'printers.testPrint': (args) => core.printers.testPrint(args),
     'printers.resume': (args) => core.printers.resume(args),
     'printers.discardHeld': (args) => core.printers.discardHeld(args),

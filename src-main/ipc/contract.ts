@@ -139,6 +139,21 @@ export interface SignatureResult {
   readonly png: string;
 }
 
+/** A sale's result as the screens show it: masked card, never the track. */
+export interface SaleSummary {
+  readonly outcome: 'approved' | 'partial' | 'declined' | 'retry' | 'not-charged' | 'unknown';
+  readonly orderId: string;
+  readonly approvedMinor: number;
+  readonly authcode: string | null;
+  /** Why it was not approved, in words for the cashier. */
+  readonly reason: string | null;
+  readonly maskedPan: string;
+  readonly entryMode: string;
+  readonly signatureRequired: boolean;
+  readonly printed: boolean;
+  readonly printProblem: string | null;
+}
+
 export const terminalPhases = [
   'starting',
   'idle',
@@ -224,6 +239,11 @@ export const commands = {
       .strict(),
   ),
   'terminal.state': command<TerminalState>()('The payment state machine\u2019s current phase.', noArgs),
+  'terminal.sale': command<SaleSummary>()(
+    'Runs a card sale for the amount: read, signature when required, authorize through the journal, print. A repeated command for the same amount while it runs joins it (one authorization).',
+    z.object({ amountMinor: z.number().int().min(1).max(99_999_999) }).strict(),
+  ),
+  'terminal.cancel': command<{ readonly canceled: boolean }>()('Cancels the sale at a human step (waiting for the card or the signature).', noArgs),
   'printers.testPrint': command<{ readonly printed: true }>()(
     'Prints a test page; fails with what to do when the printer needs attention (the page is kept and prints on resume).',
     z.object({ deviceId: z.string().max(32).optional() }).strict(),

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import cardValidator from 'card-validator';
 import type { Clock } from '../core/clock';
+
+/** Where a lane keeps its journal: its own file for training, so practice never mixes with sales. */
+export function defaultJournalPath(appDataDir: string, training: boolean): string {
+  return join(appDataDir, training ? 'training-journal.sqlite' : 'journal.sqlite');
+}
 
 /** The calls that move money: each is journaled before it leaves and completed after. */
 export const journalOperations = ['auth', 'capture', 'void', 'refund', 'voidByOrderId'] as const;

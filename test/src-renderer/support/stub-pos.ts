@@ -31,6 +31,10 @@ export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?
     'devices.keystroke': () => ({ consumed: false }),
     'devices.testCards': () => [],
     'devices.presentTestCard': () => ({ presented: true }),
+    'terminal.sale': () => {
+      throw new Error('stubPos: terminal.sale has no stubbed answer');
+    },
+    'terminal.cancel': () => ({ canceled: false }),
     'printers.testPrint': () => ({ printed: true }),
     'printers.resume': () => ({ held: 0 }),
     'printers.discardHeld': () => ({ discarded: 0 }),

@@ -1,0 +1,97 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { settingsSchema } from '../../../src-main/config/settings';
+import { createCore, type Core } from '../../../src-main/core/core';
+import type { SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
+import { Journal } from '../../../src-main/journal/journal';
+import { collectingLogger, ok, until } from '../../support/test-core';
+
+const cores: Core[] = [];
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.close()));
+});
+
+function lane() {
+  const dir = mkdtempSync(join(tmpdir(), 'sale-flow-'));
+  const { logger } = collectingLogger();
+  const core = createCore({ settings: settingsSchema.parse({}), shell: 'browser', logger, journalPath: join(dir, 'training-journal.sqlite'), trainingGatewayPath: join(dir, 'training-gateway.sqlite') });
+  cores.push(core);
+  const phases: TerminalState[] = [];
+  core.events.subscribe((name, payload) => {
+    if (name === 'terminal.state') phases.push(payload as TerminalState);
+  });
+  return { core, dir, phases };
+}
+
+/** Presents a deck card as soon as the terminal waits for one. */
+function presentWhenReading(core: Core, cardId: string, method: 'insert' | 'tap' | 'swipe') {
+  const stop = core.events.subscribe((name, payload) => {
+    if (name === 'terminal.state' && (payload as TerminalState).phase === 'reading') {
+      stop();
+      void core.cardReaders.presentTestCard({ cardId, method });
+    }
+  });
+}
+
+const entries = (dir: string) => {
+  const journal = Journal.open(join(dir, 'training-journal.sqlite'), { clock: { now: () => Date.now() }, terminalId: 'T' });
+  try {
+    return journal.list();
+  } finally {
+    journal.close();
+  }
+};
+
+describe('terminal.sale over the contract (training)', () => {
+  it('runs a sale through its phases, journaled, and says Approved', async () => {
+    const { core, dir, phases } = lane();
+    await until(() => core.devices.list().every((device) => device.status === 'connected'));
+    presentWhenReading(core, 'visa-approve', 'insert');
+    const summary = ok(await core.dispatch('terminal.sale', { amountMinor: 1500 })) as SaleSummary;
+    expect(summary).toMatchObject({ outcome: 'approved', approvedMinor: 1500, entryMode: 'chip', printed: true, reason: null });
+    expect(phases.map((state) => state.phase)).toEqual(['reading', 'authorizing', 'printing', 'idle']);
+    expect(phases.at(-1)?.detail).toBe('Approved');
+    await core.close();
+    expect(entries(dir)).toEqual([expect.objectContaining({ orderId: summary.orderId, state: 'completed' })]);
+  });
+
+  it('makes one authorization from two Pay presses', async () => {
+    const { core, dir } = lane();
+    await until(() => core.devices.list().every((device) => device.status === 'connected'));
+    presentWhenReading(core, 'mastercard-approve', 'swipe');
+    const [first, second] = await Promise.all([core.dispatch('terminal.sale', { amountMinor: 2200 }), core.dispatch('terminal.sale', { amountMinor: 2200 })]);
+    expect(ok(first)).toEqual(ok(second));
+    await core.close();
+    expect(entries(dir)).toHaveLength(1);
+  });
+
+  it('cancels while waiting for the card, and refuses a different sale while one runs', async () => {
+    const { core, phases } = lane();
+    await until(() => core.devices.list().every((device) => device.status === 'connected'));
+    const sale = core.dispatch('terminal.sale', { amountMinor: 999 });
+    await until(() => core.terminal.current().phase === 'reading');
+    expect(await core.dispatch('terminal.sale', { amountMinor: 5 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/A sale is in progress/) } });
+    expect(ok(await core.dispatch('terminal.cancel', {}))).toEqual({ canceled: true });
+    expect(await sale).toMatchObject({ ok: false, error: { message: 'The sale was canceled.' } });
+    expect(phases.at(-1)).toMatchObject({ phase: 'idle', detail: 'Sale canceled' });
+  });
+
+  it('asks for the signature the rules require, on the training pad, before authorizing', async () => {
+    const { core, phases } = lane();
+    await until(() => core.devices.list().every((device) => device.status === 'connected'));
+    presentWhenReading(core, 'visa-signature', 'insert');
+    const stop = core.events.subscribe((name, payload) => {
+      if (name === 'signature.session' && (payload as { state: string }).state === 'capturing') {
+        stop();
+        void core.signature.replay('initials-short').then(() => core.signature.accept());
+      }
+    });
+    const summary = ok(await core.dispatch('terminal.sale', { amountMinor: 3000 })) as SaleSummary;
+    expect(summary).toMatchObject({ outcome: 'approved', signatureRequired: true });
+    expect(phases.map((state) => state.phase)).toEqual(['reading', 'signing', 'authorizing', 'printing', 'idle']);
+    const page = ok(await core.dispatch('printers.lastPage', {})) as { lines: string[] };
+    expect(page.lines.map((line) => line.trim())).toContain('CUSTOMER COPY');
+  });
+});
