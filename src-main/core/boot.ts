@@ -3,7 +3,7 @@ import { defaultAppDataDir, loadSettings } from '../config/settings';
 import { defaultJournalPath } from '../journal/journal';
 import type { ShellKind } from '../ipc/contract';
 import { createLogger, type Logger } from '../log/logger';
-import { createCore, type Core } from './core';
+import { createCore, type Core, type CoreOptions } from './core';
 
 export interface BootOptions {
   readonly shell: ShellKind;
@@ -12,6 +12,9 @@ export interface BootOptions {
   readonly appDataDir?: string;
   /** Tests pass a collecting stream. */
   readonly logger?: Logger;
+  /** The journal to use instead of the app-data one. */
+  readonly journalPath?: string;
+  readonly gateway?: CoreOptions['gateway'];
 }
 
 export interface BootedCore {
@@ -32,7 +35,8 @@ export function bootCore(options: BootOptions): BootedCore {
     settings,
     shell: options.shell,
     logger,
-    journalPath: defaultJournalPath(appDataDir, settings.training),
+    journalPath: options.journalPath ?? defaultJournalPath(appDataDir, settings.training),
+    ...(options.gateway ? { gateway: options.gateway } : {}),
     trainingGatewayPath: join(appDataDir, 'training-gateway.sqlite'),
   });
   if (Object.keys(sources).length > 0) logger.info({ overrides: sources }, 'settings overridden by environment');

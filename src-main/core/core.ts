@@ -34,6 +34,8 @@ export interface CoreOptions {
   readonly journalPath?: string;
   /** Training: where the built-in emulator keeps its day, so a restart can still recover. */
   readonly trainingGatewayPath?: string;
+  /** A gateway to use instead (the headless CLI's --gateway, tests); by default training's built-in emulator. */
+  readonly gateway?: () => Promise<GatewayAccess>;
   /** How HID and serial links are opened on this machine (the Electron and Node hosts pass theirs). */
   readonly deviceEnvironment?: DeviceManagerOptions['environment'];
 }
@@ -89,7 +91,7 @@ export function createCore(options: CoreOptions): Core {
   const terminal = createTerminalStateStore(clock);
   let journal: Journal | undefined;
   let emulator: Promise<RunningEmulator> | undefined;
-  const gateway = async (): Promise<GatewayAccess> => {
+  const gateway = options.gateway ?? (async (): Promise<GatewayAccess> => {
     if (!settings.training || settings.gateway.url !== '') {
       throw new CommandFailure('failed_precondition', 'Live sales need the gateway credentials, which this build does not read yet: use training mode.');
     }
@@ -97,7 +99,7 @@ export function createCore(options: CoreOptions): Core {
     const running = await emulator;
     const client = createGatewayClient({ baseUrl: running.url, credentials: { level: 'site', username: 'testing', password: 'testing123' } });
     return { client, merchid: settings.merchantId || '496160873888' };
-  };
+  });
   const sales = createTerminalService({
     state: terminal,
     manager: deviceManager,
