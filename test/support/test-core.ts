@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { settingsSchema, type Settings } from '../../src-main/config/settings';
 import { createCore, type Core } from '../../src-main/core/core';
 import type { CommandReply, ShellKind } from '../../src-main/ipc/contract';
+import { Journal, type JournalEntry } from '../../src-main/journal/journal';
 import { createLogger } from '../../src-main/log/logger';
 
 /** A logger whose JSON lines are kept in memory, so a test can assert what was (not) logged. */
@@ -42,4 +44,14 @@ export async function until(check: () => boolean): Promise<void> {
 export function ok<R>(reply: CommandReply<R>): R {
   if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
   return reply.result;
+}
+
+/** The entries of the training journal in `dir`, read the way support would, after the lane closed it. */
+export function trainingJournalEntries(dir: string): JournalEntry[] {
+  const journal = Journal.open(join(dir, 'training-journal.sqlite'), { clock: { now: () => Date.now() }, terminalId: 'TEST' });
+  try {
+    return journal.list();
+  } finally {
+    journal.close();
+  }
 }

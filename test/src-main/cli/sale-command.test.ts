@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src-main/cli/main';
 import { startEmulator } from '../../../src-main/emulator/server';
-import { Journal, containsCardNumber } from '../../../src-main/journal/journal';
+import { containsCardNumber } from '../../../src-main/journal/journal';
 import { fakeIo } from '../../support/cli-io';
+import { trainingJournalEntries } from '../../support/test-core';
 
 let home: string;
 const saved = process.env['LANEPOINT_HOME'];
@@ -18,14 +19,7 @@ afterEach(() => {
   else process.env['LANEPOINT_HOME'] = saved;
 });
 
-const journalEntries = () => {
-  const journal = Journal.open(join(home, 'training-journal.sqlite'), { clock: { now: () => Date.now() }, terminalId: 'T' });
-  try {
-    return journal.list();
-  } finally {
-    journal.close();
-  }
-};
+const journalEntries = () => trainingJournalEntries(home);
 
 describe('lanepoint sale (training, headless)', () => {
   it('reads the deck’s card, takes the signature the rules ask for, authorizes through the journal and prints', async () => {

@@ -5,8 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { settingsSchema } from '../../../src-main/config/settings';
 import { createCore, type Core } from '../../../src-main/core/core';
 import type { SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
-import { Journal } from '../../../src-main/journal/journal';
-import { collectingLogger, ok, until } from '../../support/test-core';
+import { collectingLogger, ok, trainingJournalEntries, until } from '../../support/test-core';
 
 const cores: Core[] = [];
 afterEach(async () => {
@@ -35,14 +34,7 @@ function presentWhenReading(core: Core, cardId: string, method: 'insert' | 'tap'
   });
 }
 
-const entries = (dir: string) => {
-  const journal = Journal.open(join(dir, 'training-journal.sqlite'), { clock: { now: () => Date.now() }, terminalId: 'T' });
-  try {
-    return journal.list();
-  } finally {
-    journal.close();
-  }
-};
+const entries = trainingJournalEntries;
 
 describe('terminal.sale over the contract (training)', () => {
   it('runs a sale through its phases, journaled, and says Approved', async () => {
