@@ -8,11 +8,13 @@ import { type Journal, type JournalEntry, type JournalOutcome } from './journal'
 
 /** What the screen may say about an authorization. `unknown` is never shown or printed as approved. */
 export type JournaledAuthorization =
-  | { readonly kind: 'answered'; readonly entryId: number; readonly authorization: Authorization }
+  | { readonly kind: 'answered'; readonly entryId: number; readonly orderId: string; readonly authorization: Authorization }
   /** The answer was lost and recovery learned the outcome. */
-  | { readonly kind: 'recovered'; readonly entryId: number; readonly outcome: LostAuthorizationOutcome }
+  | { readonly kind: 'recovered'; readonly entryId: number; readonly orderId: string; readonly outcome: LostAuthorizationOutcome }
+  /** The gateway asked to try again (respstat B): nothing was charged. */
+  | { readonly kind: 'retry'; readonly entryId: number; readonly orderId: string; readonly error: RetryableError }
   /** The answer was lost and nothing could be learned yet: the entry waits in the recovery queue. */
-  | { readonly kind: 'unknown'; readonly entryId: number; readonly error: GatewayError };
+  | { readonly kind: 'unknown'; readonly entryId: number; readonly orderId: string; readonly error: GatewayError };
 
 export interface CardForJournal {
   /** First six and last four at most. */
@@ -61,22 +63,25 @@ function record(journal: Journal, entryId: number, outcome: LostAuthorizationOut
  * One authorization the journaled way (ARCHITECTURE.md, principle 4): the row is written first
  * (a JournalError means nothing was sent), then the request; the answer completes the row. A
  * request that certainly never left is marked not sent and its error rethrown; respstat B is an
- * answer (nothing was charged). When the answer is lost after the request may have arrived, the
+ * answer (`retry`: nothing was charged). When the answer is lost after the request may have arrived, the
  * row is marked unknown and the lost-response procedure runs at once.
  */
 export async function journaledAuthorize(
   journal: Journal,
   client: Pick<GatewayClient, 'auth' | 'inquireByOrderid' | 'voidByOrderId'>,
-  request: AuthorizationRequest & { orderid: string },
+  /** Without an order id, a new one is taken in the same transaction as the row. */
+  request: AuthorizationRequest,
   card: CardForJournal = {},
   /** Told when the row is written and when the answer is in (before it is recorded): for metrics and the crash tests. */
   onStage?: (stage: 'journaled' | 'answered') => void,
 ): Promise<JournaledAuthorization> {
-  const entryId = journal.begin({ operation: 'auth', orderId: request.orderid, amountMinor: request.amount, ...card });
+  const intent = { operation: 'auth' as const, amountMinor: request.amount, ...card };
+  const { id: entryId, orderId } = request.orderid ? { id: journal.begin({ ...intent, orderId: request.orderid }), orderId: request.orderid } : journal.beginWithNewOrderId(intent);
+  const sent = { ...request, orderid: orderId };
   onStage?.('journaled');
   let authorization: Authorization;
   try {
-    authorization = await client.auth(request);
+    authorization = await client.auth(sent);
     onStage?.('answered');
   } catch (error) {
     // Refused before anything was processed: checked locally, never connected, or wrong credentials.
@@ -86,17 +91,17 @@ export async function journaledAuthorize(
     }
     if (error instanceof RetryableError) {
       journal.complete(entryId, { respstat: 'B', ...(error.respcode ? { respcode: error.respcode } : {}), ...(error.resptext ? { resptext: error.resptext } : {}) });
-      throw error;
+      return { kind: 'retry', entryId, orderId, error };
     }
     // A bug, not a gateway answer: the row stays pending and the start-up pass resolves it.
     if (!(error instanceof GatewayError)) throw error;
     journal.markUnknown(entryId, `the answer was lost: ${(error as Error).message}`);
-    const outcome = await resolveLostAuthorization(client, { merchid: request.merchid, orderid: request.orderid });
+    const outcome = await resolveLostAuthorization(client, { merchid: request.merchid, orderid: orderId });
     record(journal, entryId, outcome);
-    return outcome.kind === 'unresolved' ? { kind: 'unknown', entryId, error: outcome.error } : { kind: 'recovered', entryId, outcome };
+    return outcome.kind === 'unresolved' ? { kind: 'unknown', entryId, orderId, error: outcome.error } : { kind: 'recovered', entryId, orderId, outcome };
   }
   journal.complete(entryId, outcomeOf(authorization));
-  return { kind: 'answered', entryId, authorization };
+  return { kind: 'answered', entryId, orderId, authorization };
 }
 
 /**

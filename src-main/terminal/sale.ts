@@ -2,7 +2,6 @@ import { readCard } from '../../drivers/card-reader/read-card';
 import type { CardRead, CardReader } from '../../drivers/card-reader/types';
 import type { ReceiptPrinter } from '../../drivers/printer/receipt-printer';
 import type { GatewayClient } from '../gateway/client';
-import { RetryableError } from '../gateway/errors';
 import type { Journal } from '../journal/journal';
 import { journaledAuthorize } from '../journal/journaled';
 import { encodeReceipt } from '../receipt/escpos';
@@ -75,20 +74,20 @@ export async function runSale(deps: SaleDependencies, request: { amountMinor: nu
   if (signal.aborted) throw new Error('the sale was canceled');
 
   phase('authorizing', 'Authorizing');
-  const orderId = deps.journal.nextOrderId();
   const card = { maskedPan: read.maskedPan, entryMode: read.entryMode };
   let outcome: SaleOutcome;
   let facts: Omit<ReceiptFacts, 'kind'> | undefined;
   const cardFacts = { lastFour: read.lastFour, brand: (read.applicationLabel ?? read.network).toUpperCase(), entryMethod: entryWords[read.entryMode], ...(read.name ? { name: read.name } : {}) };
   const image: Bitmap | undefined = signature ? decodeSignature(signature.value) : undefined;
-  try {
+  {
+    // Errors that are not answers (a journal that cannot be written, a request that never left)
+    // go to the caller as they are.
     const result = await journaledAuthorize(
       deps.journal,
       deps.client,
       {
         merchid: deps.merchid,
         amount: amountMinor,
-        orderid: orderId,
         capture: true,
         receipt: true,
         ...(read.keyed ? { account: read.keyed.account, expiry: read.keyed.expiry, ...(read.keyed.cvv ? { cvv: read.keyed.cvv } : {}) } : { track: read.track }),
@@ -96,6 +95,8 @@ export async function runSale(deps: SaleDependencies, request: { amountMinor: nu
       },
       card,
     );
+    // The journal gives the order id with the row it writes before the request.
+    const orderId = result.orderId;
     if (result.kind === 'answered') {
       const answer = result.authorization;
       const approvedMinor = answer.amount ?? amountMinor;
@@ -137,12 +138,11 @@ export async function runSale(deps: SaleDependencies, request: { amountMinor: nu
       } else {
         outcome = { kind: 'not-charged', orderId, reason: settled.kind === 'not-processed' ? 'The answer was lost, and the gateway never processed the sale: nothing was charged.' : 'The answer was lost; the sale was voided so nothing stays charged. Try the card again.' };
       }
+    } else if (result.kind === 'retry') {
+      outcome = { kind: 'retry', orderId, reason: `${result.error.resptext ?? 'The processor did not answer'}: try again.` };
     } else {
       outcome = { kind: 'unknown', orderId, reason: 'The answer was lost and the gateway has not answered since: the sale is queued and checked again.' };
     }
-  } catch (error) {
-    if (!(error instanceof RetryableError)) throw error;
-    outcome = { kind: 'retry', orderId, reason: `${error.resptext ?? 'The processor did not answer'}: try again.` };
   }
 
   const receipts: ReceiptDocument[] = [];
