@@ -4,10 +4,11 @@ import { emulatorBenchmarks } from './emulator.bench';
 import { gatewayBenchmarks } from './gateway.bench';
 import { receiptBenchmarks } from './receipt.bench';
 import { signatureBenchmarks } from './signature.bench';
+import { terminalBenchmarks } from './terminal.bench';
 import { formatTable, measure, type BenchResult } from './harness';
 
 /** Every benchmark the project has; later issues append their cases here. */
-export const allBenchmarks = [...foundationBenchmarks, ...gatewayBenchmarks, ...cardReaderBenchmarks, ...signatureBenchmarks, ...receiptBenchmarks];
+export const allBenchmarks = [...foundationBenchmarks, ...gatewayBenchmarks, ...cardReaderBenchmarks, ...signatureBenchmarks, ...receiptBenchmarks, ...terminalBenchmarks];
 
 const loadRuns = [{ keywords: ['emulator', 'bare', 'concurrency'], run: emulatorBenchmarks }];
 
