@@ -2,7 +2,7 @@ import { defaultAppDataDir } from '../config/settings';
 import { formatMoney } from '../receipt/model';
 import { createGatewayClient } from '../gateway/client';
 import { defaultJournalPath, Journal, JournalError } from '../journal/journal';
-import { recoverJournal } from '../journal/journaled';
+import { recoverJournal, recoveredKind, stillOpen } from '../journal/journaled';
 import type { CliIo } from './io';
 import { UsageError } from './usage';
 
@@ -47,8 +47,8 @@ export async function runRecoverCommand(io: CliIo, options: { journal?: string; 
     const client = createGatewayClient({ baseUrl: options.gateway, credentials: { level: 'site', username: options.username, password: options.password } });
     const results = await recoverJournal(journal, client, options.merchid);
     if (results.length === 0) io.stdout('Nothing to recover: every entry has a known outcome.');
-    for (const { entry, outcome } of results) io.stdout(`${entry.orderId}  ${formatMoney(entry.amountMinor)}  ${outcome.kind}  ${journal.get(entry.id)?.note ?? ''}`);
-    return results.some((result) => result.outcome.kind === 'unresolved') ? 1 : 0;
+    for (const result of results) io.stdout(`${result.entry.orderId}  ${result.entry.operation}  ${formatMoney(result.entry.amountMinor)}  ${recoveredKind(result)}  ${journal.get(result.entry.id)?.note ?? ''}`);
+    return results.some(stillOpen) ? 1 : 0;
   } finally {
     journal.close();
   }

@@ -85,8 +85,8 @@ export async function runSaleCommand(io: CliIo, options: SaleCommandOptions): Pr
       core.events.subscribe((name, payload) => {
         if (name === 'terminal.state') {
           const state = payload as TerminalState;
-          if (state.phase !== 'idle' && state.detail) io.stderr(`${state.phase}: ${state.detail}`);
-          if (state.phase === 'reading' && testCard) {
+          if (state.phase !== 'idle' && state.phase !== 'done' && state.detail) io.stderr(`${state.phase}: ${state.detail}`);
+          if (state.phase === 'awaiting-card' && testCard) {
             void core.cardReaders.presentTestCard({ cardId: testCard.id, method: testCard.methods[0] ?? 'swipe', amountMinor }).catch((error: unknown) => io.stderr(`lanepoint sale: ${(error as Error).message}`));
           }
         }

@@ -198,6 +198,22 @@ export const settingsSchema = z
         .default(''),
       gateway: z.strictObject({ url: gatewayUrl.default('') }, asSection).prefault({}),
       host: z.strictObject({ port: integerFrom(0, 65535).default(8710) }, asSection).prefault({}),
+      /** What this merchant's account allows beyond card sales; the gateway refuses what it is not boarded for. */
+      payments: z
+        .strictObject(
+          {
+            /** A capture may add a tip to the authorization. */
+            tips: z.boolean({ error: 'expected true or false' }).default(false),
+            /** Money back without a sale to refund (a negative authorization). */
+            forcedCredit: z.boolean({ error: 'expected true or false' }).default(false),
+            /** Electronic check sales from a keyed bank account. */
+            ach: z.boolean({ error: 'expected true or false' }).default(false),
+            /** Background checks of the recovery queue: the first after this many seconds, then doubling to 10 minutes. */
+            recoveryRetrySeconds: integerFrom(5, 600).default(30),
+          },
+          asSection,
+        )
+        .prefault({}),
       kiosk: z.strictObject({ idleResetSeconds: integerFrom(15, 3600).default(90) }, asSection).prefault({}),
       log: z
         .strictObject({ level: z.enum(logLevels, { error: `expected one of ${logLevels.join(', ')}` }).default('info') }, asSection)

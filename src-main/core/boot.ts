@@ -1,3 +1,4 @@
+import { createFileSecretStore, type SecretStore } from '../config/secrets';
 import { join } from 'node:path';
 import { defaultAppDataDir, loadSettings } from '../config/settings';
 import { defaultJournalPath } from '../journal/journal';
@@ -15,6 +16,8 @@ export interface BootOptions {
   /** The journal to use instead of the app-data one. */
   readonly journalPath?: string;
   readonly gateway?: CoreOptions['gateway'];
+  /** The Electron shell passes its keychain-backed store; the Node host keeps a 0600 file in the app-data folder. */
+  readonly secrets?: CoreOptions['secrets'];
 }
 
 export interface BootedCore {
@@ -31,6 +34,7 @@ export function bootCore(options: BootOptions): BootedCore {
   const appDataDir = options.appDataDir ?? defaultAppDataDir(env);
   const { settings, sources } = loadSettings({ appDataDir, env });
   const logger = options.logger ?? createLogger({ level: settings.log.level });
+  let fileSecrets: SecretStore | undefined;
   const core = createCore({
     settings,
     shell: options.shell,
@@ -38,6 +42,7 @@ export function bootCore(options: BootOptions): BootedCore {
     journalPath: options.journalPath ?? defaultJournalPath(appDataDir, settings.training),
     ...(options.gateway ? { gateway: options.gateway } : {}),
     trainingGatewayPath: join(appDataDir, 'training-gateway.sqlite'),
+    secrets: options.secrets ?? (() => (fileSecrets ??= createFileSecretStore(appDataDir, { onWarning: (message) => logger.warn(message) }))),
   });
   if (Object.keys(sources).length > 0) logger.info({ overrides: sources }, 'settings overridden by environment');
   return { core, appDataDir };

@@ -14,6 +14,7 @@ import { createSignatureService, type SignatureService } from '../signature/serv
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { createGatewayClient } from '../gateway/client';
 import { CommandFailure } from '../ipc/errors';
+import type { SecretStore } from '../config/secrets';
 import { Journal } from '../journal/journal';
 import { createTerminalService, type GatewayAccess, type TerminalService } from '../terminal/terminal';
 import { defaultAssetsDir } from './assets';
@@ -36,6 +37,10 @@ export interface CoreOptions {
   readonly trainingGatewayPath?: string;
   /** A gateway to use instead (the headless CLI's --gateway, tests); by default training's built-in emulator. */
   readonly gateway?: () => Promise<GatewayAccess>;
+  /** Schedules the recovery queue's background checks (tests run them by hand). */
+  readonly recoveryTimer?: (run: () => void, ms: number) => () => void;
+  /** Where live gateway credentials are kept (`gateway.username`, `gateway.password`); the shells pass theirs. */
+  readonly secrets?: () => SecretStore | undefined;
   /** How HID and serial links are opened on this machine (the Electron and Node hosts pass theirs). */
   readonly deviceEnvironment?: DeviceManagerOptions['environment'];
 }
@@ -92,14 +97,13 @@ export function createCore(options: CoreOptions): Core {
   let journal: Journal | undefined;
   let emulator: Promise<RunningEmulator> | undefined;
   const gateway = options.gateway ?? (async (): Promise<GatewayAccess> => {
-    if (!settings.training || settings.gateway.url !== '') {
-      throw new CommandFailure('failed_precondition', 'Live sales need the gateway credentials, which this build does not read yet: use training mode.');
-    }
+    if (!settings.training) return liveGateway(settings, options.secrets?.());
     emulator ??= startEmulator(options.trainingGatewayPath ? { databasePath: options.trainingGatewayPath } : {});
     const running = await emulator;
     const client = createGatewayClient({ baseUrl: running.url, credentials: { level: 'site', username: 'testing', password: 'testing123' } });
     return { client, merchid: settings.merchantId || '496160873888' };
   });
+  const previewProfile = printerProfiles.get('escpos-80mm') ?? [...printerProfiles.values()][0]!;
   const sales = createTerminalService({
     state: terminal,
     manager: deviceManager,
@@ -107,8 +111,11 @@ export function createCore(options: CoreOptions): Core {
     signature,
     journal: () => (journal ??= Journal.open(options.journalPath ?? ':memory:', { clock, terminalId: settings.terminalId })),
     gateway,
+    previewProfile,
     now: () => clock.now(),
     logger,
+    onQueueChange: (queue) => events.emit('terminal.recoveryQueue', queue),
+    ...(options.recoveryTimer ? { setTimer: options.recoveryTimer } : {}),
   });
   const stops = [
     devices.onChange((list) => events.emit('devices.changed', list)),
@@ -144,6 +151,7 @@ export function createCore(options: CoreOptions): Core {
       // Nothing is published once closing begins: devices going down are not news to anyone.
       for (const stop of stops) stop();
       signature.close();
+      sales.close();
       await deviceManager.close();
       journal?.close();
       if (emulator) await (await emulator).close();
@@ -154,9 +162,25 @@ export function createCore(options: CoreOptions): Core {
   // Devices open in the background; each one's status reaches the screen through the registry.
   void deviceManager.start().catch((error: unknown) => logger.error({ err: error }, 'devices could not start'));
   // Whatever a crash left open in the journal is settled with the gateway before anyone asks.
-  if (options.journalPath && settings.training) {
+  if (options.journalPath) {
     void sales.recover().catch((error: unknown) => logger.warn({ err: error }, 'journal recovery at start did not finish'));
   }
   logger.info({ mode: settings.mode, training: settings.training, shell, version }, 'core started');
   return core;
+}
+
+/**
+ * The live gateway: its URL and the merchant id from the settings, the credentials from the
+ * secret store. What is missing is named, so store IT knows what to enter.
+ */
+async function liveGateway(settings: Settings, secrets: SecretStore | undefined): Promise<GatewayAccess> {
+  const missing: string[] = [];
+  if (settings.gateway.url === '') missing.push('the gateway URL (setting gateway.url)');
+  if (settings.merchantId === '') missing.push('the merchant id (setting merchantId)');
+  const username = await secrets?.get('gateway.username');
+  const password = await secrets?.get('gateway.password');
+  if (!username || !password) missing.push('the gateway credentials (secrets gateway.username and gateway.password)');
+  if (missing.length > 0) throw new CommandFailure('failed_precondition', `Live sales need ${missing.join(', ')}: enter them under Settings, or use training mode.`);
+  const client = createGatewayClient({ baseUrl: settings.gateway.url, credentials: { level: 'site', username: username!, password: password! } });
+  return { client, merchid: settings.merchantId };
 }

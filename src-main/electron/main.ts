@@ -74,7 +74,7 @@ export function startShell(electron: ElectronApi, options: ShellOptions = {}): R
     try {
       const userData = app.getPath('userData');
       const env = options.env ?? process.env;
-      core = bootCore({ shell: 'electron', appDataDir: userData, env, logger: options.logger }).core;
+      core = bootCore({ shell: 'electron', appDataDir: userData, env, logger: options.logger, secrets: () => secrets }).core;
       secrets = openSecretStore(electron, userData, core, options.platform);
       serveAppProtocol(electron.protocol, options.rendererDir ?? builtRendererDir());
       lockDownSession(electron.session.defaultSession, report);

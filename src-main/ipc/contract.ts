@@ -142,7 +142,10 @@ export interface SignatureResult {
 /** A sale's result as the screens show it: masked card, never the track. */
 export interface SaleSummary {
   readonly outcome: 'approved' | 'partial' | 'declined' | 'retry' | 'not-charged' | 'unknown';
+  /** What was asked: a sale (captured), an authorization to capture later, a forced credit, an ACH check or a stored-profile sale. */
+  readonly tender: SaleTender;
   readonly orderId: string;
+  readonly requestedMinor: number;
   readonly approvedMinor: number;
   readonly authcode: string | null;
   /** Why it was not approved, in words for the cashier. */
@@ -154,14 +157,112 @@ export interface SaleSummary {
   readonly printProblem: string | null;
 }
 
+/**
+ * The payment state machine's states (src-main/terminal/state-store.ts holds the moves between
+ * them): a sale goes idle, awaiting-card, card-read, signature when the rules ask, authorizing,
+ * then its outcome (approved, partial, declined, retry, unknown; resolving while a lost answer is
+ * looked up), printing, done. `working` is a capture, void, refund or reprint in progress.
+ */
+export const saleTenders = ['sale', 'authorize', 'forced-credit', 'ach', 'profile'] as const;
+export type SaleTender = (typeof saleTenders)[number];
+
+/** A capture, void or refund as the screens show it. */
+export interface FollowUpSummary {
+  readonly operation: 'capture' | 'void' | 'refund';
+  /** not-applied: the answer was lost and the gateway shows nothing changed (safe to try again). */
+  readonly outcome: 'approved' | 'declined' | 'retry' | 'unknown' | 'not-applied';
+  readonly orderId: string;
+  /** Captured, voided or refunded, in minor units. */
+  readonly amountMinor: number;
+  /** After a void: what the authorization still holds. */
+  readonly remainingMinor: number | null;
+  /** A refund's own retrieval reference. */
+  readonly retref: string | null;
+  readonly reason: string | null;
+  readonly printed: boolean;
+  readonly printProblem: string | null;
+}
+
+/** One journal row as the history screen shows it: masked card, the gateway's answer, how it stands. */
+export interface JournalEntryView {
+  readonly id: number;
+  readonly operation: 'auth' | 'capture' | 'void' | 'refund' | 'voidByOrderId';
+  readonly orderId: string;
+  readonly amountMinor: number;
+  readonly maskedPan: string | null;
+  readonly entryMode: string | null;
+  readonly state: 'pending' | 'completed' | 'unknown' | 'resolved' | 'not-sent';
+  readonly createdAt: number;
+  readonly respstat: string | null;
+  readonly resptext: string | null;
+  readonly authcode: string | null;
+  readonly retref: string | null;
+  readonly note: string | null;
+}
+
+/** What the journal and the gateway say about an order id. */
+export interface LookupResult {
+  readonly entries: readonly JournalEntryView[];
+  /** The gateway's records for the order id now (inquireByOrderid), one per attempt. */
+  readonly gateway: ReadonlyArray<{
+    readonly retref: string | null;
+    readonly amountMinor: number | null;
+    readonly respstat: string | null;
+    readonly resptext: string | null;
+    readonly setlstat: string | null;
+    readonly voidable: boolean;
+    readonly refundable: boolean;
+  }>;
+  /** Why the gateway could not be asked, when it could not. */
+  readonly gatewayProblem: string | null;
+}
+
+/** The day's settlement status and the lane's own totals. */
+export interface EndOfDayReport {
+  /** MMDD or the batch id asked for. */
+  readonly query: { readonly date: string } | { readonly batchid: string };
+  readonly batches: ReadonlyArray<{
+    readonly batchid: string | null;
+    readonly hoststat: string | null;
+    readonly hostbatch: string | null;
+    readonly count: number;
+    readonly totalMinor: number;
+    readonly refundsMinor: number;
+  }>;
+  /** The lane's journal for the day, by status: what the chart draws. */
+  readonly journal: ReadonlyArray<{ readonly status: 'approved' | 'declined' | 'voided' | 'refunded' | 'captured' | 'unknown' | 'not-sent'; readonly count: number; readonly amountMinor: number }>;
+  readonly gatewayProblem: string | null;
+}
+
+/** An entry the recovery queue still works on, or one waiting for a person. */
+export interface RecoveryItem {
+  readonly entryId: number;
+  readonly operation: JournalEntryView['operation'];
+  readonly orderId: string;
+  readonly amountMinor: number;
+  readonly maskedPan: string | null;
+  readonly since: number;
+  readonly note: string | null;
+  /** True when only a person can settle it (a refund whose answer was lost). */
+  readonly needsPerson: boolean;
+}
+
 export const terminalPhases = [
   'starting',
   'idle',
-  'reading',
-  'signing',
+  'awaiting-card',
+  'card-read',
+  'signature',
   'authorizing',
-  'printing',
   'resolving',
+  'approved',
+  'partial',
+  'declined',
+  'retry',
+  'unknown',
+  'printing',
+  'done',
+  'working',
   'offline',
 ] as const;
 export type TerminalPhase = (typeof terminalPhases)[number];
@@ -240,10 +341,79 @@ export const commands = {
   ),
   'terminal.state': command<TerminalState>()('The payment state machine\u2019s current phase.', noArgs),
   'terminal.sale': command<SaleSummary>()(
-    'Runs a card sale for the amount: read, signature when required, authorize through the journal, print. A repeated command for the same amount while it runs joins it (one authorization).',
-    z.object({ amountMinor: z.number().int().min(1).max(99_999_999) }).strict(),
+    'Runs a card sale for the amount: read, signature when required, authorize through the journal, print. `tender` authorize holds the amount for a later capture; forced-credit returns money without a sale (where the merchant is configured for it). A repeated command for the same amount while it runs joins it (one authorization).',
+    z
+      .object({
+        amountMinor: z.number().int().min(1).max(99_999_999),
+        tender: z.enum(['sale', 'authorize', 'forced-credit']).optional(),
+      })
+      .strict(),
+  ),
+  'terminal.achSale': command<SaleSummary>()(
+    'An electronic check sale from a keyed bank account (routing number and account number; checking or savings).',
+    z
+      .object({
+        amountMinor: z.number().int().min(1).max(99_999_999),
+        routing: z.string().regex(/^\d{9}$/, { error: 'the routing (ABA) number is 9 digits' }),
+        account: z.string().regex(/^\d{4,17}$/, { error: 'the bank account number is 4 to 17 digits' }),
+        accountType: z.enum(['checking', 'savings']),
+        name: z.string().min(1).max(30),
+      })
+      .strict(),
+  ),
+  'terminal.profileSale': command<SaleSummary>()(
+    'A sale on a card-on-file customer\u2019s stored profile ("<20-digit profile id>/<account id>").',
+    z
+      .object({
+        amountMinor: z.number().int().min(1).max(99_999_999),
+        profile: z.string().regex(/^\d{20}\/\d{1,3}$/, { error: 'a stored profile is written <20-digit profile id>/<1-3 digit account id>' }),
+      })
+      .strict(),
   ),
   'terminal.cancel': command<{ readonly canceled: boolean }>()('Cancels the sale at a human step (waiting for the card or the signature).', noArgs),
+  'terminal.capture': command<FollowUpSummary>()(
+    'Captures an authorization by its order id, with a tip where the merchant takes tips (refused otherwise).',
+    z.object({ orderId: z.string().min(1).max(19), tipMinor: z.number().int().min(0).max(99_999_999).optional() }).strict(),
+  ),
+  'terminal.void': command<FollowUpSummary>()(
+    'Voids a sale or authorization by its order id: all of it, or part while it is only authorized.',
+    z.object({ orderId: z.string().min(1).max(19), amountMinor: z.number().int().min(1).max(99_999_999).optional() }).strict(),
+  ),
+  'terminal.refund': command<FollowUpSummary>()(
+    'Refunds a settled sale by its order id, all of it or part.',
+    z.object({ orderId: z.string().min(1).max(19), amountMinor: z.number().int().min(1).max(99_999_999).optional() }).strict(),
+  ),
+  'terminal.reprint': command<{ readonly printed: boolean; readonly problem: string | null; readonly png: string }>()(
+    'Prints a sale\u2019s receipt again, marked DUPLICATE, from what the journal kept.',
+    z.object({ orderId: z.string().min(1).max(19), copy: z.enum(['merchant', 'customer']).optional() }).strict(),
+  ),
+  'terminal.lookup': command<LookupResult>()(
+    'What the journal and the gateway say about an order id.',
+    z.object({ orderId: z.string().min(1).max(19) }).strict(),
+  ),
+  'terminal.history': command<JournalEntryView[]>()(
+    'The journal, newest first: by last four, amount, order id or a day (YYYY-MM-DD, the lane\u2019s local day).',
+    z
+      .object({
+        lastFour: z.string().regex(/^\d{4}$/, { error: 'the last four digits' }).optional(),
+        amountMinor: z.number().int().min(0).max(99_999_999).optional(),
+        orderId: z.string().min(1).max(19).optional(),
+        day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a day as YYYY-MM-DD' }).optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+      })
+      .strict(),
+  ),
+  'terminal.endOfDay': command<EndOfDayReport>()(
+    'Settlement status by date (MMDD; today when neither is given) or batch id, with the lane\u2019s totals for the day.',
+    z
+      .object({
+        date: z.string().regex(/^\d{4}$/, { error: 'a date as MMDD' }).optional(),
+        batchid: z.string().min(1).max(12).optional(),
+      })
+      .strict(),
+  ),
+  'terminal.recoveryQueue': command<RecoveryItem[]>()('Entries whose outcome is not known yet, checked again in the background.', noArgs),
+  'terminal.recover': command<{ readonly settled: number; readonly open: number }>()('Checks the recovery queue with the gateway now.', noArgs),
   'printers.testPrint': command<{ readonly printed: true }>()(
     'Prints a test page; fails with what to do when the printer needs attention (the page is kept and prints on resume).',
     z.object({ deviceId: z.string().max(32).optional() }).strict(),
@@ -310,6 +480,7 @@ function event<Payload>(summary: string): EventSpec<Payload> {
 export const events = {
   'devices.changed': event<DeviceInfo[]>('The device list or a device\u2019s status changed.'),
   'terminal.state': event<TerminalState>('The payment state machine moved to another phase.'),
+  'terminal.recoveryQueue': event<RecoveryItem[]>('The recovery queue changed: an entry joined it, or was settled.'),
   'signature.session': event<SignatureSession>('A signature capture began, was accepted, or ended.'),
   'signature.ink': event<{ readonly stroke: number; readonly points: ReadonlyArray<{ readonly x: number; readonly y: number }> }>(
     'Points the signer just drew on the pad, in the pad\u2019s coordinates, for the live preview.',

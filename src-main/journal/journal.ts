@@ -32,6 +32,11 @@ export interface JournalIntent {
   readonly entryMode?: string;
   /** The authorization a capture, void or refund acts on. */
   readonly originalRetref?: string;
+  /**
+   * What recovery needs beyond the amount, never card data: the tip in a capture, the amount a
+   * partial void should leave, how an authorization was tendered (card, ACH, stored profile).
+   */
+  readonly detail?: Readonly<Record<string, string | number | boolean>>;
 }
 
 /** The gateway's answer, as much of it as the journal keeps. */
@@ -47,6 +52,8 @@ export interface JournalOutcome {
   readonly emvTagData?: string;
   readonly receipt?: unknown;
   readonly amountMinor?: number;
+  /** A capture, void or refund whose answer was lost: whether recovery found it took effect. */
+  readonly applied?: boolean;
 }
 
 export interface JournalEntry extends JournalIntent {
@@ -57,6 +64,16 @@ export interface JournalEntry extends JournalIntent {
   readonly outcome: JournalOutcome | null;
   /** Why it is unknown or how it was resolved, in words. */
   readonly note: string | null;
+}
+
+export interface JournalFilter {
+  readonly orderId?: string;
+  readonly lastFour?: string;
+  readonly amountMinor?: number;
+  readonly operation?: JournalOperation;
+  readonly from?: number;
+  readonly to?: number;
+  readonly limit?: number;
 }
 
 /** The journal could not be written or read: nothing may be sent while this is so. */
@@ -86,6 +103,8 @@ const migrations: readonly string[] = [
    CREATE INDEX entries_order_id ON entries (order_id);
    CREATE INDEX entries_state ON entries (state) WHERE state IN ('pending', 'unknown');
    CREATE TABLE order_sequence (day TEXT PRIMARY KEY, last INTEGER NOT NULL);`,
+  `ALTER TABLE entries ADD COLUMN detail TEXT;
+   CREATE INDEX entries_created_at ON entries (created_at);`,
 ];
 
 /**
@@ -224,13 +243,15 @@ export class Journal {
     if (!Number.isSafeInteger(intent.amountMinor)) throw new JournalError(`journal: amount ${intent.amountMinor} is not a whole number of minor units`);
     if (intent.maskedPan !== undefined && !maskedShape.test(intent.maskedPan)) throw new JournalError('journal: the card number is not masked (first six and last four at most)');
     refuseCardData('entryMode', intent.entryMode);
+    const detail = intent.detail === undefined ? null : JSON.stringify(intent.detail);
+    refuseCardData('detail', detail ?? undefined);
     const now = this.#clock.now();
     return this.#write('write the request before sending it', () =>
       this.#db.transaction(() => {
         const id = orderId();
         const result = this.#db
-          .prepare('INSERT INTO entries (operation, order_id, amount_minor, masked_pan, entry_mode, original_retref, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-          .run(intent.operation, id, intent.amountMinor, intent.maskedPan ?? null, intent.entryMode ?? null, intent.originalRetref ?? null, 'pending', now, now);
+          .prepare('INSERT INTO entries (operation, order_id, amount_minor, masked_pan, entry_mode, original_retref, detail, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+          .run(intent.operation, id, intent.amountMinor, intent.maskedPan ?? null, intent.entryMode ?? null, intent.originalRetref ?? null, detail, 'pending', now, now);
         return { id: Number(result.lastInsertRowid), orderId: id };
       })(),
     );
@@ -275,8 +296,11 @@ export class Journal {
     return (this.#db.prepare("SELECT * FROM entries WHERE state IN ('pending', 'unknown') ORDER BY id").all() as Row[]).map(toEntry);
   }
 
-  /** The newest entries first, optionally by order id or last four digits. */
-  list(filter: { orderId?: string; lastFour?: string; limit?: number } = {}): JournalEntry[] {
+  /**
+   * The newest entries first, narrowed by any of: order id, last four digits, amount (minor
+   * units), operation, and a time range (epoch milliseconds, `from` inclusive, `to` exclusive).
+   */
+  list(filter: JournalFilter = {}): JournalEntry[] {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.orderId) {
@@ -287,8 +311,33 @@ export class Journal {
       where.push("masked_pan LIKE '%' || ?");
       params.push(filter.lastFour);
     }
+    if (filter.amountMinor !== undefined) {
+      where.push('amount_minor = ?');
+      params.push(filter.amountMinor);
+    }
+    if (filter.operation) {
+      where.push('operation = ?');
+      params.push(filter.operation);
+    }
+    if (filter.from !== undefined) {
+      where.push('created_at >= ?');
+      params.push(filter.from);
+    }
+    if (filter.to !== undefined) {
+      where.push('created_at < ?');
+      params.push(filter.to);
+    }
     const sql = `SELECT * FROM entries ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
     return (this.#db.prepare(sql).all(...params, filter.limit ?? 100) as Row[]).map(toEntry);
+  }
+
+  /**
+   * The authorization a follow-up acts on: the order id's approved authorization (answered, or
+   * found by recovery), or undefined when there is none.
+   */
+  authorization(orderId: string): JournalEntry | undefined {
+    const rows = this.#db.prepare("SELECT * FROM entries WHERE order_id = ? AND operation = 'auth' AND state IN ('completed', 'resolved') ORDER BY id DESC").all(orderId) as Row[];
+    return rows.map(toEntry).find((entry) => entry.outcome?.respstat === 'A' && entry.outcome.retref !== undefined);
   }
 
   close(): void {
@@ -304,6 +353,7 @@ interface Row {
   masked_pan: string | null;
   entry_mode: string | null;
   original_retref: string | null;
+  detail: string | null;
   state: JournalState;
   outcome: string | null;
   note: string | null;
@@ -320,6 +370,7 @@ function toEntry(row: Row): JournalEntry {
     ...(row.masked_pan !== null ? { maskedPan: row.masked_pan } : {}),
     ...(row.entry_mode !== null ? { entryMode: row.entry_mode } : {}),
     ...(row.original_retref !== null ? { originalRetref: row.original_retref } : {}),
+    ...(row.detail !== null ? { detail: JSON.parse(row.detail) as Record<string, string | number | boolean> } : {}),
     state: row.state,
     outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as JournalOutcome),
     note: row.note,

@@ -4,7 +4,8 @@ import type { GatewayClient } from '../gateway/client';
 import { AuthenticationError, GatewayError, RetryableError, TransportError, ValidationError } from '../gateway/errors';
 import { resolveLostAuthorization, type LostAuthorizationOutcome } from '../gateway/recovery';
 import type { TransactionRecord } from '../gateway/transaction-record';
-import { type Journal, type JournalEntry, type JournalOutcome } from './journal';
+import { settleFollowUp, type FollowUpSettlement } from './follow-ups';
+import { type Journal, type JournalEntry, type JournalIntent, type JournalOutcome } from './journal';
 
 /** What the screen may say about an authorization. `unknown` is never shown or printed as approved. */
 export type JournaledAuthorization =
@@ -74,8 +75,10 @@ export async function journaledAuthorize(
   card: CardForJournal = {},
   /** Told when the row is written and when the answer is in (before it is recorded): for metrics and the crash tests. */
   onStage?: (stage: 'journaled' | 'answered') => void,
+  /** Kept with the row for reprints and the history: how it was tendered, whether a signature was asked for. */
+  detail?: JournalIntent['detail'],
 ): Promise<JournaledAuthorization> {
-  const intent = { operation: 'auth' as const, amountMinor: request.amount, ...card };
+  const intent = { operation: 'auth' as const, amountMinor: request.amount, ...card, ...(detail ? { detail } : {}) };
   const { id: entryId, orderId } = request.orderid ? { id: journal.begin({ ...intent, orderId: request.orderid }), orderId: request.orderid } : journal.beginWithNewOrderId(intent);
   const sent = { ...request, orderid: orderId };
   onStage?.('journaled');
@@ -104,18 +107,39 @@ export async function journaledAuthorize(
   return { kind: 'answered', entryId, orderId, authorization };
 }
 
+/** What the start-up or background pass made of one open entry. */
+export type RecoveredEntry =
+  | { readonly entry: JournalEntry; readonly kind: 'authorization'; readonly outcome: LostAuthorizationOutcome }
+  | { readonly entry: JournalEntry; readonly kind: 'follow-up'; readonly settlement: FollowUpSettlement };
+
+/** Whether a recovered entry still waits: for the gateway to answer, or for a person. */
+export function stillOpen(result: RecoveredEntry): boolean {
+  return result.kind === 'authorization' ? result.outcome.kind === 'unresolved' : result.settlement.kind !== 'resolved';
+}
+
+/** One word for what became of a recovered entry: the lost-response outcome, or applied / not-applied / unresolved / needs-person. */
+export function recoveredKind(result: RecoveredEntry): string {
+  if (result.kind === 'authorization') return result.outcome.kind;
+  const { settlement } = result;
+  return settlement.kind === 'resolved' ? (settlement.applied ? 'applied' : 'not-applied') : settlement.kind;
+}
+
 /**
- * The start-up (and background) pass over the journal: every authorization whose outcome is not
- * known (written but not answered when the process died, or answered but lost) goes through the
- * lost-response procedure. Returns what became of each; unresolved ones stay queued.
+ * The start-up (and background) pass over the journal: every entry whose outcome is not known
+ * (written but not answered when the process died, or answered but lost) is settled. An
+ * authorization goes through the lost-response procedure; a capture or void is read from its
+ * authorization's record; a refund waits for a person. Unresolved ones stay queued.
  */
-export async function recoverJournal(journal: Journal, client: Pick<GatewayClient, 'inquireByOrderid' | 'voidByOrderId'>, merchid: string): Promise<Array<{ entry: JournalEntry; outcome: LostAuthorizationOutcome }>> {
-  const results: Array<{ entry: JournalEntry; outcome: LostAuthorizationOutcome }> = [];
+export async function recoverJournal(journal: Journal, client: Pick<GatewayClient, 'inquireByOrderid' | 'voidByOrderId' | 'inquire'>, merchid: string): Promise<RecoveredEntry[]> {
+  const results: RecoveredEntry[] = [];
   for (const entry of journal.unresolved()) {
-    if (entry.operation !== 'auth') continue;
-    const outcome = await resolveLostAuthorization(client, { merchid, orderid: entry.orderId });
-    record(journal, entry.id, outcome);
-    results.push({ entry, outcome });
+    if (entry.operation === 'auth') {
+      const outcome = await resolveLostAuthorization(client, { merchid, orderid: entry.orderId });
+      record(journal, entry.id, outcome);
+      results.push({ entry, kind: 'authorization', outcome });
+    } else if (entry.operation === 'capture' || entry.operation === 'void' || entry.operation === 'refund') {
+      results.push({ entry, kind: 'follow-up', settlement: await settleFollowUp(journal, client, merchid, entry) });
+    }
   }
   return results;
 }

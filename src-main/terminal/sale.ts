@@ -1,6 +1,7 @@
 import { readCard } from '../../drivers/card-reader/read-card';
 import type { CardRead, CardReader } from '../../drivers/card-reader/types';
 import type { ReceiptPrinter } from '../../drivers/printer/receipt-printer';
+import type { AuthorizationRequest } from '../gateway/auth-request';
 import type { GatewayClient } from '../gateway/client';
 import type { Journal } from '../journal/journal';
 import { journaledAuthorize } from '../journal/journaled';
@@ -11,8 +12,8 @@ import type { Bitmap } from '../signature/bmp';
 import { decodeSignature, type EncodedSignature } from '../signature/codec';
 import { signatureRequirement, type SignaturePolicy } from '../signature/requirement';
 
-/** The phases a sale goes through, as the screens and the status bar name them. */
-export type SalePhase = 'reading' | 'signing' | 'authorizing' | 'resolving' | 'printing';
+/** The states a sale passes through, as `terminal.state` names them. */
+export type SalePhase = 'awaiting-card' | 'card-read' | 'signature' | 'authorizing' | 'resolving' | 'approved' | 'partial' | 'declined' | 'retry' | 'unknown' | 'printing';
 
 export interface SaleDependencies {
   readonly journal: Journal;
@@ -27,6 +28,8 @@ export interface SaleDependencies {
   readonly captureSignature?: (signal: AbortSignal) => Promise<EncodedSignature | undefined>;
   readonly printer?: { readonly printer: ReceiptPrinter; readonly profile: PrinterProfile };
   readonly now: () => number;
+  /** Seconds to wait for a card before the sale goes back to idle. */
+  readonly cardTimeoutSeconds?: number;
 }
 
 export type SaleOutcome =
@@ -40,6 +43,9 @@ export type SaleOutcome =
   /** The answer was lost and nothing could be learned: never shown as approved; queued for recovery. */
   | { readonly kind: 'unknown'; readonly orderId: string; readonly reason: string };
 
+/** A card sale captures at once; an authorization waits for a capture; a forced credit returns money. */
+export type CardTender = 'sale' | 'authorize' | 'forced-credit';
+
 export interface SaleResult {
   readonly outcome: SaleOutcome;
   readonly card: { readonly maskedPan: string; readonly entryMode: string; readonly network: string };
@@ -49,7 +55,9 @@ export interface SaleResult {
   readonly printed: { readonly ok: boolean; readonly problem?: string };
 }
 
-const entryWords: Record<CardRead['entryMode'], string> = { swipe: 'Swiped', chip: 'Chip Read', contactless: 'Contactless', 'fallback-swipe': 'Fallback Swipe', keyed: 'Keyed' };
+export const entryWords: Record<CardRead['entryMode'], string> = { swipe: 'Swiped', chip: 'Chip Read', contactless: 'Contactless', 'fallback-swipe': 'Fallback Swipe', keyed: 'Keyed' };
+
+type PhaseListener = (phase: SalePhase, detail: string) => void;
 
 /**
  * One card sale, sequenced: read the card (chip first, fallback by the rules), ask for a
@@ -58,27 +66,70 @@ const entryWords: Record<CardRead['entryMode'], string> = { swipe: 'Swiped', chi
  * then build and print the receipts. A sale whose outcome is unknown is never reported or
  * printed as approved. Cancel with `signal` at any human step.
  */
-export async function runSale(deps: SaleDependencies, request: { amountMinor: number; signal: AbortSignal; onPhase?: (phase: SalePhase, detail: string) => void }): Promise<SaleResult> {
+export async function runSale(
+  deps: SaleDependencies,
+  request: { amountMinor: number; tender?: CardTender; signal: AbortSignal; onPhase?: PhaseListener },
+): Promise<SaleResult> {
   const { amountMinor, signal } = request;
+  const tender = request.tender ?? 'sale';
   const phase = request.onPhase ?? (() => undefined);
   // The reader listens before the screen says so: a card presented at once is not missed.
-  const reading = readCard(deps.reader, { amountMinor, timeoutSeconds: 60, signal, chipFailuresBeforeFallback: deps.chipFailuresBeforeFallback });
-  phase('reading', 'Insert, tap or swipe the card');
+  const reading = readCard(deps.reader, { amountMinor, timeoutSeconds: deps.cardTimeoutSeconds ?? 60, signal, chipFailuresBeforeFallback: deps.chipFailuresBeforeFallback });
+  phase('awaiting-card', 'Insert, tap or swipe the card');
   const read = await reading;
-  const required = signatureRequirement({ network: read.network, amountMinor, entryMode: read.entryMode, cvm: read.cvm, policy: deps.policy }).required;
+  phase('card-read', `${read.network.toUpperCase()} ${read.maskedPan.slice(-4)}`);
+  // Money going back to the card asks for no cardholder verification.
+  const required = tender !== 'forced-credit' && signatureRequirement({ network: read.network, amountMinor, entryMode: read.entryMode, cvm: read.cvm, policy: deps.policy }).required;
   let signature: EncodedSignature | undefined;
   if (required && deps.captureSignature) {
-    phase('signing', 'Waiting for the signature');
+    phase('signature', 'Waiting for the signature');
     signature = await deps.captureSignature(signal);
   }
   if (signal.aborted) throw new Error('the sale was canceled');
+  const result = await authorizeAndPrint(deps, {
+    amountMinor,
+    tender,
+    fields: read.keyed ? { account: read.keyed.account, expiry: read.keyed.expiry, ...(read.keyed.cvv ? { cvv: read.keyed.cvv } : {}) } : { track: read.track },
+    card: { maskedPan: read.maskedPan, entryMode: read.entryMode },
+    cardFacts: { lastFour: read.lastFour, brand: (read.applicationLabel ?? read.network).toUpperCase(), entryMethod: entryWords[read.entryMode], ...(read.name ? { name: read.name } : {}) },
+    ...(signature ? { signature } : {}),
+    signatureRequired: required,
+    onPhase: phase,
+  });
+  return { ...result, card: { maskedPan: read.maskedPan, entryMode: read.entryMode, network: read.network } };
+}
 
-  phase('authorizing', 'Authorizing');
-  const card = { maskedPan: read.maskedPan, entryMode: read.entryMode };
+/** How a sale that reads no card (an ACH check, a stored profile) or a card already read is paid. */
+export interface TenderedPayment {
+  readonly amountMinor: number;
+  readonly tender: CardTender | 'ach' | 'profile';
+  /** The request's account fields: track, keyed card, bank account, or profile. */
+  readonly fields: Partial<AuthorizationRequest>;
+  /** What the journal keeps of the account: masked, never clear. */
+  readonly card: { readonly maskedPan?: string; readonly entryMode: string };
+  readonly cardFacts: ReceiptFacts['card'];
+  readonly signature?: EncodedSignature;
+  readonly signatureRequired: boolean;
+  readonly onPhase?: PhaseListener;
+}
+
+/** Words for the receipt and the screen by tender. */
+const receiptKinds: Record<TenderedPayment['tender'], ReceiptKind> = { sale: 'sale', authorize: 'authorization', 'forced-credit': 'refund', ach: 'sale', profile: 'sale' };
+
+/**
+ * The part of every sale after the account is known: the journaled authorization (its order id
+ * taken in the same transaction as the row), the outcome in the cashier's terms, and the receipts,
+ * printed without waiting on a printer that needs attention.
+ */
+export async function authorizeAndPrint(deps: Omit<SaleDependencies, 'reader' | 'chipFailuresBeforeFallback' | 'policy' | 'captureSignature'>, payment: TenderedPayment): Promise<Omit<SaleResult, 'card'>> {
+  const { amountMinor, tender } = payment;
+  const phase = payment.onPhase ?? (() => undefined);
+  const required = payment.signatureRequired;
+  phase('authorizing', tender === 'forced-credit' ? 'Returning the money' : 'Authorizing');
   let outcome: SaleOutcome;
   let facts: Omit<ReceiptFacts, 'kind'> | undefined;
-  const cardFacts = { lastFour: read.lastFour, brand: (read.applicationLabel ?? read.network).toUpperCase(), entryMethod: entryWords[read.entryMode], ...(read.name ? { name: read.name } : {}) };
-  const image: Bitmap | undefined = signature ? decodeSignature(signature.value) : undefined;
+  const { cardFacts } = payment;
+  const image: Bitmap | undefined = payment.signature ? decodeSignature(payment.signature.value) : undefined;
   {
     // Errors that are not answers (a journal that cannot be written, a request that never left)
     // go to the caller as they are.
@@ -87,19 +138,22 @@ export async function runSale(deps: SaleDependencies, request: { amountMinor: nu
       deps.client,
       {
         merchid: deps.merchid,
-        amount: amountMinor,
-        capture: true,
+        amount: tender === 'forced-credit' ? -amountMinor : amountMinor,
+        capture: tender !== 'authorize',
         receipt: true,
-        ...(read.keyed ? { account: read.keyed.account, expiry: read.keyed.expiry, ...(read.keyed.cvv ? { cvv: read.keyed.cvv } : {}) } : { track: read.track }),
-        ...(signature ? { signature: signature.value } : {}),
+        ...payment.fields,
+        ...(payment.signature ? { signature: payment.signature.value } : {}),
       },
-      card,
+      payment.card,
+      undefined,
+      { tender, signatureRequired: required },
     );
     // The journal gives the order id with the row it writes before the request.
     const orderId = result.orderId;
     if (result.kind === 'answered') {
       const answer = result.authorization;
-      const approvedMinor = answer.amount ?? amountMinor;
+      // A forced credit answers with the credit as a negative amount; the screens show money back as positive.
+      const approvedMinor = answer.amount === undefined ? amountMinor : Math.abs(answer.amount);
       outcome =
         answer.outcome === 'approved'
           ? { kind: approvedMinor < amountMinor ? 'partial' : 'approved', orderId, approvedMinor, authcode: answer.authcode, retref: answer.retref }
@@ -120,11 +174,12 @@ export async function runSale(deps: SaleDependencies, request: { amountMinor: nu
       const settled = result.outcome;
       if (settled.kind === 'found') {
         const record = settled.record;
+        const foundMinor = record.amount === undefined ? amountMinor : Math.abs(record.amount);
         outcome = settled.approved
-          ? { kind: 'approved', orderId, approvedMinor: record.amount ?? amountMinor, authcode: undefined, retref: record.retref }
+          ? { kind: 'approved', orderId, approvedMinor: foundMinor, authcode: undefined, retref: record.retref }
           : { kind: 'declined', orderId, reason: record.resptext ?? 'Declined', respcode: record.respcode };
         facts = {
-          amountMinor: record.amount ?? amountMinor,
+          amountMinor: foundMinor,
           card: cardFacts,
           gateway: { ...(record.retref ? { retref: record.retref } : {}), ...(record.respcode ? { respcode: record.respcode } : {}), ...(record.resptext ? { resptext: record.resptext } : {}), orderId },
           ...(record.emvTagData ? { emv: record.emvTagData } : {}),
@@ -144,30 +199,49 @@ export async function runSale(deps: SaleDependencies, request: { amountMinor: nu
       outcome = { kind: 'unknown', orderId, reason: 'The answer was lost and the gateway has not answered since: the sale is queued and checked again.' };
     }
   }
+  if (outcome.kind !== 'not-charged') phase(outcome.kind, outcomeLine(outcome));
 
   const receipts: ReceiptDocument[] = [];
   let printed: SaleResult['printed'] = { ok: false, problem: 'nothing to print' };
   if (facts && (outcome.kind === 'approved' || outcome.kind === 'partial' || outcome.kind === 'declined')) {
-    const kind: ReceiptKind = outcome.kind === 'declined' ? 'decline' : outcome.kind === 'partial' ? 'partial' : 'sale';
+    const kind: ReceiptKind = outcome.kind === 'declined' ? 'decline' : outcome.kind === 'partial' ? 'partial' : receiptKinds[tender];
     const columns = deps.printer?.profile.columns ?? 48;
     const options = { training: deps.training, duplicate: false, printedAt: new Date(deps.now()), columns };
     receipts.push(buildReceipt({ ...facts, kind }, { ...options, copy: 'merchant' }), buildReceipt({ ...facts, kind }, { ...options, copy: 'customer' }));
     if (deps.printer) {
       phase('printing', 'Printing the receipt');
-      const { printer, profile } = deps.printer;
-      // A printer out of paper keeps the receipts and prints them on resume; the sale does not wait for that.
-      const held = new Promise<string>((resolve) => printer.once('attention', (problem) => resolve(problem)));
-      try {
-        const jobs = Promise.all(receipts.map((document) => printer.print(encodeReceipt(document, profile), `${document.copy} copy`)));
-        const first = await Promise.race([jobs.then(() => null), held]);
-        printed = first === null ? { ok: true } : { ok: false, problem: `the printer needs attention (${first}); the receipts print when it is fixed` };
-        jobs.catch(() => undefined);
-      } catch (error) {
-        printed = { ok: false, problem: (error as Error).message };
-      }
+      printed = await printReceipts(deps.printer, receipts);
     } else {
       printed = { ok: false, problem: 'no printer is configured' };
     }
   }
-  return { outcome, card: { maskedPan: read.maskedPan, entryMode: read.entryMode, network: read.network }, signatureRequired: required, receipts, printed };
+  return { outcome, signatureRequired: required, receipts, printed };
+}
+
+function outcomeLine(outcome: SaleOutcome): string {
+  switch (outcome.kind) {
+    case 'approved':
+      return `Approved${outcome.authcode ? `, code ${outcome.authcode}` : ''}`;
+    case 'partial':
+      return 'Partially approved: tender the rest, or void it';
+    default:
+      return outcome.reason;
+  }
+}
+
+/**
+ * Sends receipts to the printer. A printer out of paper keeps them and prints them on resume;
+ * the caller does not wait for that.
+ */
+export async function printReceipts(target: { readonly printer: ReceiptPrinter; readonly profile: PrinterProfile }, receipts: readonly ReceiptDocument[]): Promise<{ ok: boolean; problem?: string }> {
+  const { printer, profile } = target;
+  const held = new Promise<string>((resolve) => printer.once('attention', (problem) => resolve(problem)));
+  try {
+    const jobs = Promise.all(receipts.map((document) => printer.print(encodeReceipt(document, profile), `${document.copy} copy`)));
+    const first = await Promise.race([jobs.then(() => null), held]);
+    jobs.catch(() => undefined);
+    return first === null ? { ok: true } : { ok: false, problem: `the printer needs attention (${first}); the receipts print when it is fixed` };
+  } catch (error) {
+    return { ok: false, problem: (error as Error).message };
+  }
 }

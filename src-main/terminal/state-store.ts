@@ -2,11 +2,36 @@ import type { TerminalPhase, TerminalState } from '../ipc/contract';
 import type { Clock } from '../core/clock';
 
 /**
- * Holds the payment state machine's published phase. The state machine itself (a later issue)
- * is the only writer; the shells only read and subscribe.
+ * The payment state machine's moves: from each state, the states it may go to. A sale runs
+ * idle → awaiting-card → card-read → (signature) → authorizing → its outcome (resolving first
+ * when the answer was lost) → (printing) → done; every human step may go back to idle (cancel,
+ * timeout, a read error), and a journal that cannot be written stops authorizing with nothing
+ * sent. Captures, voids, refunds and reprints are `working`. Anything else is a bug, and
+ * `enter` throws rather than publish it.
  */
+export const terminalMoves: Readonly<Record<TerminalPhase, readonly TerminalPhase[]>> = {
+  starting: ['idle', 'offline'],
+  idle: ['awaiting-card', 'authorizing', 'working', 'offline', 'idle'],
+  'awaiting-card': ['card-read', 'idle'],
+  'card-read': ['signature', 'authorizing', 'idle'],
+  signature: ['authorizing', 'idle'],
+  authorizing: ['approved', 'partial', 'declined', 'retry', 'unknown', 'resolving', 'idle'],
+  resolving: ['approved', 'declined', 'unknown', 'done'],
+  approved: ['printing', 'done'],
+  partial: ['printing', 'done'],
+  declined: ['printing', 'done'],
+  retry: ['done'],
+  unknown: ['done'],
+  printing: ['done'],
+  done: ['idle', 'awaiting-card', 'authorizing', 'working', 'offline'],
+  working: ['printing', 'done', 'idle'],
+  offline: ['idle', 'offline'],
+};
+
+/** Holds the payment state machine's published state; the terminal service is its only writer. */
 export interface TerminalStateStore {
   current(): TerminalState;
+  /** Moves to `phase`; throws when the move is not one of `terminalMoves`. */
   enter(phase: TerminalPhase, detail?: string | null): void;
   onChange(listener: (state: TerminalState) => void): () => void;
 }
@@ -18,6 +43,7 @@ export function createTerminalStateStore(clock: Clock): TerminalStateStore {
   return {
     current: () => state,
     enter(phase, detail = null) {
+      if (!terminalMoves[state.phase].includes(phase)) throw new Error(`terminal: no move from ${state.phase} to ${phase}`);
       state = { phase, since: clock.now(), detail };
       for (const listener of [...listeners]) listener(state);
     },

@@ -1,48 +1,73 @@
 import type { Settings } from '../config/settings';
 import type { DeviceManager } from '../devices/manager';
 import type { GatewayClient } from '../gateway/client';
-import type { SaleSummary } from '../ipc/contract';
+import type { EndOfDayReport, FollowUpSummary, JournalEntryView, LookupResult, RecoveryItem, SaleSummary, SaleTender } from '../ipc/contract';
 import { CommandFailure } from '../ipc/errors';
 import type { Journal } from '../journal/journal';
 import { JournalError } from '../journal/journal';
-import { recoverJournal } from '../journal/journaled';
+import { recoverJournal, recoveredKind, stillOpen } from '../journal/journaled';
 import type { Logger } from '../log/logger';
+import type { PrinterProfile } from '../receipt/profiles';
 import type { SignatureService } from '../signature/service';
 import type { EncodedSignature } from '../signature/codec';
-import { runSale, type SaleResult } from './sale';
+import { endOfDay, followUp, history, lookup, recoveryQueue, reprint, type OperationDependencies } from './operations';
+import { authorizeAndPrint, runSale, type CardTender, type SaleResult } from './sale';
 import type { TerminalStateStore } from './state-store';
 
 /** How the terminal reaches the gateway: started on first use (the training emulator) or given. */
 export interface GatewayAccess {
-  readonly client: Pick<GatewayClient, 'auth' | 'inquireByOrderid' | 'voidByOrderId'>;
+  readonly client: GatewayClient;
   readonly merchid: string;
 }
 
 export interface TerminalService {
-  /** Runs a sale; a second call while one runs (a double Pay press) joins it instead of charging again. */
-  sale(args: { amountMinor: number }): Promise<SaleSummary>;
+  /** Runs a card sale; a second call while one runs (a double Pay press) joins it instead of charging again. */
+  sale(args: { amountMinor: number; tender?: CardTender }): Promise<SaleSummary>;
+  /** An electronic check sale from a keyed bank account. */
+  achSale(args: { amountMinor: number; routing: string; account: string; accountType: 'checking' | 'savings'; name: string }): Promise<SaleSummary>;
+  /** A sale on a stored profile ("<profile id>/<account id>"). */
+  profileSale(args: { amountMinor: number; profile: string }): Promise<SaleSummary>;
   /** Cancels the sale at a human step (reading, signing). */
   cancel(): { canceled: boolean };
-  /** Resolves what the journal does not know yet (at start, and when asked). */
-  recover(): Promise<number>;
+  capture(args: { orderId: string; tipMinor?: number }): Promise<FollowUpSummary>;
+  void(args: { orderId: string; amountMinor?: number }): Promise<FollowUpSummary>;
+  refund(args: { orderId: string; amountMinor?: number }): Promise<FollowUpSummary>;
+  reprint(args: { orderId: string; copy?: 'merchant' | 'customer' }): Promise<{ printed: boolean; problem: string | null; png: string }>;
+  lookup(args: { orderId: string }): Promise<LookupResult>;
+  history(args: { lastFour?: string; amountMinor?: number; orderId?: string; day?: string; limit?: number }): JournalEntryView[];
+  endOfDay(args: { date?: string; batchid?: string }): Promise<EndOfDayReport>;
+  /** Entries whose outcome is not known yet. */
+  recoveryQueue(): RecoveryItem[];
+  /** Settles what the journal does not know yet (at start, in the background, and when asked). */
+  recover(): Promise<{ settled: number; open: number }>;
+  /** Stops the background checks. */
+  close(): void;
 }
 
 export interface TerminalServiceOptions {
   readonly state: TerminalStateStore;
   readonly manager: DeviceManager;
-  readonly settings: Pick<Settings, 'terminalId' | 'training' | 'signature'>;
+  readonly settings: Pick<Settings, 'terminalId' | 'training' | 'signature' | 'payments'>;
   readonly signature: SignatureService;
   readonly journal: () => Journal;
   readonly gateway: () => Promise<GatewayAccess>;
+  /** Draws reprints for the screen when no printer is configured. */
+  readonly previewProfile: PrinterProfile;
   readonly now: () => number;
   readonly logger: Logger;
+  /** Told whenever the recovery queue may have changed. */
+  readonly onQueueChange?: (queue: RecoveryItem[]) => void;
+  /** Schedules the background checks; tests pass their own. */
+  readonly setTimer?: (run: () => void, ms: number) => () => void;
 }
 
-function summarize(result: SaleResult): SaleSummary {
+function summarize(result: SaleResult, tender: SaleTender, requestedMinor: number): SaleSummary {
   const { outcome } = result;
   return {
     outcome: outcome.kind,
+    tender,
     orderId: outcome.orderId,
+    requestedMinor,
     approvedMinor: outcome.kind === 'approved' || outcome.kind === 'partial' ? outcome.approvedMinor : 0,
     authcode: (outcome.kind === 'approved' || outcome.kind === 'partial' ? outcome.authcode : undefined) ?? null,
     reason: 'reason' in outcome ? outcome.reason : null,
@@ -63,14 +88,24 @@ const outcomeWords: Record<SaleSummary['outcome'], string> = {
   unknown: 'Outcome unknown: being checked with the gateway',
 };
 
+const followUpWords: Record<FollowUpSummary['operation'], string> = { capture: 'Capturing', void: 'Voiding', refund: 'Refunding' };
+
+const defaultTimer = (run: () => void, ms: number) => {
+  const timer = setTimeout(run, ms);
+  timer.unref?.();
+  return () => clearTimeout(timer);
+};
+
 /**
- * The one place that sequences a payment for the screens: one sale at a time, its phases
- * published as `terminal.state`, the signature captured through the signature service when the
- * rules ask for one, and the journal's open entries resolved at start.
+ * The one place that sequences a payment for the screens: one money-moving operation at a time
+ * (a repeated command joins the one running), the state machine published as `terminal.state`,
+ * the signature captured through the signature service when the rules ask for one, and the
+ * journal's open entries settled at start and retried in the background until they are known.
  */
 export function createTerminalService(options: TerminalServiceOptions): TerminalService {
-  const { state, manager, logger } = options;
-  let running: { amountMinor: number; promise: Promise<SaleSummary>; abort: AbortController } | undefined;
+  const { state, manager, logger, settings } = options;
+  const setTimer = options.setTimer ?? defaultTimer;
+  let running: { key: string; promise: Promise<unknown>; abort: AbortController } | undefined;
 
   const captureSignature = async (signal: AbortSignal): Promise<EncodedSignature | undefined> => {
     options.signature.begin({});
@@ -93,74 +128,216 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     });
   };
 
-  const run = async (amountMinor: number, abort: AbortController): Promise<SaleSummary> => {
-    const reader = manager.cardReader();
-    if (!reader) throw new CommandFailure('failed_precondition', 'No card reader is configured: add one under Devices in the settings.');
-    let journal: Journal;
+  const openJournal = (): Journal => {
     try {
-      journal = options.journal();
+      return options.journal();
     } catch (error) {
       if (error instanceof JournalError) throw new CommandFailure('failed_precondition', `The journal cannot be written, so nothing was sent: ${error.message}. Free disk space or call support.`);
       throw error;
     }
+  };
+
+  /** Runs one money-moving operation; the same command again while it runs joins it, another is refused. */
+  const single = <T>(key: string, work: (abort: AbortController) => Promise<T>): Promise<T> => {
+    if (running) {
+      if (running.key === key) return running.promise as Promise<T>;
+      throw new CommandFailure('failed_precondition', 'Another payment is in progress: finish or cancel it first.');
+    }
+    const abort = new AbortController();
+    const promise = work(abort).finally(() => {
+      running = undefined;
+      publishQueue();
+      scheduleRecovery();
+    });
+    running = { key, promise, abort };
+    return promise;
+  };
+
+  /** Ends an operation: the state machine to done with the outcome's words, or back to idle on an error. */
+  const settle = (detail: string) => state.enter('done', detail);
+  const fail = (error: unknown, abort?: AbortController): never => {
+    if (error instanceof JournalError) {
+      state.enter('idle', 'The journal cannot be written: nothing was sent');
+      throw new CommandFailure('failed_precondition', `The journal cannot be written, so nothing was sent: ${error.message}`);
+    }
+    const canceled = abort?.signal.aborted ?? false;
+    state.enter('idle', canceled ? 'Sale canceled' : `Stopped: ${(error as Error).message}`);
+    if (canceled) throw new CommandFailure('failed_precondition', 'The sale was canceled.');
+    if ((error as { kind?: string }).kind === 'timeout') throw new CommandFailure('failed_precondition', 'No card was presented in time: start the sale again.');
+    throw error;
+  };
+
+  const lane = async (): Promise<Omit<OperationDependencies, 'tips'> & { gateway: GatewayAccess }> => {
+    const journal = openJournal();
     const gateway = await options.gateway();
     const printer = manager.printer();
+    return {
+      journal,
+      gateway,
+      client: gateway.client,
+      merchid: gateway.merchid,
+      terminalId: settings.terminalId,
+      training: settings.training,
+      ...(printer ? { printer: { printer: printer.printer, profile: printer.profile } } : {}),
+      previewProfile: options.previewProfile,
+      now: options.now,
+    };
+  };
+
+  const cardSale = async (amountMinor: number, tender: CardTender, abort: AbortController): Promise<SaleSummary> => {
+    const reader = manager.cardReader();
+    if (!reader) throw new CommandFailure('failed_precondition', 'No card reader is configured: add one under Devices in the settings.');
+    const deps = await lane();
     try {
       const result = await runSale(
         {
-          journal,
-          client: gateway.client,
-          merchid: gateway.merchid,
-          terminalId: options.settings.terminalId,
-          training: options.settings.training,
+          ...deps,
           reader: reader.reader,
           chipFailuresBeforeFallback: reader.setting.chipFailuresBeforeFallback,
-          policy: options.settings.signature.policy,
+          policy: settings.signature.policy,
           captureSignature,
-          ...(printer ? { printer: { printer: printer.printer, profile: printer.profile } } : {}),
-          now: options.now,
         },
-        { amountMinor, signal: abort.signal, onPhase: (phase, detail) => state.enter(phase, detail) },
+        { amountMinor, tender, signal: abort.signal, onPhase: (phase, detail) => state.enter(phase, detail) },
       );
-      const summary = summarize(result);
-      state.enter('idle', `${outcomeWords[summary.outcome]}${summary.reason ? `: ${summary.reason}` : ''}`);
+      const summary = summarize(result, tender, amountMinor);
+      settle(`${outcomeWords[summary.outcome]}${summary.reason ? `: ${summary.reason}` : ''}`);
       return summary;
     } catch (error) {
-      if (error instanceof JournalError) {
-        state.enter('idle', 'The journal cannot be written: nothing was sent');
-        throw new CommandFailure('failed_precondition', `The journal cannot be written, so nothing was sent: ${error.message}`);
-      }
-      state.enter('idle', abort.signal.aborted ? 'Sale canceled' : `The sale stopped: ${(error as Error).message}`);
-      if (abort.signal.aborted) throw new CommandFailure('failed_precondition', 'The sale was canceled.');
-      if ((error as { kind?: string }).kind === 'timeout') throw new CommandFailure('failed_precondition', 'No card was presented in time: start the sale again.');
-      throw error;
+      return fail(error, abort);
     }
   };
 
-  return {
-    sale({ amountMinor }) {
-      if (running) {
-        if (running.amountMinor === amountMinor) return running.promise;
-        throw new CommandFailure('failed_precondition', 'A sale is in progress: finish or cancel it first.');
+  const keyedSale = async (amountMinor: number, tender: 'ach' | 'profile', fields: Parameters<typeof authorizeAndPrint>[1]['fields'], card: { maskedPan?: string; entryMode: string }, cardFacts: { lastFour: string; brand: string; entryMethod: string }): Promise<SaleSummary> => {
+    const deps = await lane();
+    try {
+      const result = await authorizeAndPrint(deps, { amountMinor, tender, fields, card, cardFacts, signatureRequired: false, onPhase: (phase, detail) => state.enter(phase, detail) });
+      const summary = summarize({ ...result, card: { maskedPan: card.maskedPan ?? '', entryMode: card.entryMode, network: tender } }, tender, amountMinor);
+      settle(`${outcomeWords[summary.outcome]}${summary.reason ? `: ${summary.reason}` : ''}`);
+      return summary;
+    } catch (error) {
+      return fail(error);
+    }
+  };
+
+  const followUpOf = (operation: 'capture' | 'void' | 'refund', args: { orderId: string; amountMinor?: number; tipMinor?: number }) =>
+    single(`${operation}:${args.orderId}:${args.amountMinor ?? ''}:${args.tipMinor ?? ''}`, async () => {
+      const deps = await lane();
+      state.enter('working', `${followUpWords[operation]} order ${args.orderId}`);
+      try {
+        const summary = await followUp({ ...deps, tips: settings.payments.tips, onPrinting: () => state.enter('printing', 'Printing the slips') }, operation, args);
+        settle(`${followUpWords[operation]}: ${summary.outcome}${summary.reason ? `, ${summary.reason}` : ''}`);
+        return summary;
+      } catch (error) {
+        state.enter('idle', null);
+        throw error;
       }
-      const abort = new AbortController();
-      const promise = run(amountMinor, abort).finally(() => {
-        running = undefined;
-      });
-      running = { amountMinor, promise, abort };
-      return promise;
+    });
+
+  // --- The recovery queue, checked in the background until every entry is known ---------------
+  let stopTimer: (() => void) | undefined;
+  let delaySeconds = settings.payments.recoveryRetrySeconds;
+  let recovering: Promise<{ settled: number; open: number }> | undefined;
+
+  const queueNow = (): RecoveryItem[] => {
+    try {
+      return recoveryQueue(options.journal());
+    } catch {
+      return [];
+    }
+  };
+  const publishQueue = () => options.onQueueChange?.(queueNow());
+
+  /** A check is due while an entry waits for the gateway (those waiting for a person are not retried). */
+  const scheduleRecovery = () => {
+    if (stopTimer || closed) return;
+    if (!queueNow().some((item) => !item.needsPerson)) {
+      delaySeconds = settings.payments.recoveryRetrySeconds;
+      return;
+    }
+    stopTimer = setTimer(() => {
+      stopTimer = undefined;
+      void recover()
+        .then(({ open }) => {
+          // Backs off while the gateway stays silent, up to ten minutes between checks.
+          delaySeconds = open > 0 ? Math.min(delaySeconds * 2, 600) : settings.payments.recoveryRetrySeconds;
+        })
+        .catch((error: unknown) => logger.warn({ err: error }, 'background recovery did not finish'))
+        .finally(scheduleRecovery);
+    }, delaySeconds * 1000);
+  };
+  let closed = false;
+
+  const recover = (): Promise<{ settled: number; open: number }> => {
+    recovering ??= (async () => {
+      const journal = options.journal();
+      if (journal.unresolved().length === 0) return { settled: 0, open: 0 };
+      const gateway = await options.gateway();
+      const results = await recoverJournal(journal, gateway.client, gateway.merchid);
+      for (const result of results) logger.info({ orderId: result.entry.orderId, operation: result.entry.operation, outcome: recoveredKind(result) }, 'journal entry recovered');
+      publishQueue();
+      return { settled: results.filter((result) => !stillOpen(result)).length, open: results.filter(stillOpen).length };
+    })().finally(() => {
+      recovering = undefined;
+    });
+    return recovering;
+  };
+
+  return {
+    sale({ amountMinor, tender = 'sale' }) {
+      if (tender === 'forced-credit' && !settings.payments.forcedCredit) {
+        throw new CommandFailure('failed_precondition', 'This merchant is not set up for refunds without a sale: refund the original sale by its order id.', 'tender');
+      }
+      return single(`sale:${tender}:${amountMinor}`, (abort) => cardSale(amountMinor, tender, abort));
+    },
+    achSale({ amountMinor, routing, account, accountType, name }) {
+      if (!settings.payments.ach) throw new CommandFailure('failed_precondition', 'This merchant does not take electronic checks.', 'tender');
+      return single(`ach:${amountMinor}:${account.slice(-4)}`, () =>
+        keyedSale(
+          amountMinor,
+          'ach',
+          // ACH asks for the account type and a payment origin; a check keyed at the counter is sent as the gateway's ACH examples send it.
+          { account, bankaba: routing, accttype: accountType === 'savings' ? 'ESAV' : 'ECHK', ecomind: 'E', name, capture: true },
+          { maskedPan: `****${account.slice(-4)}`, entryMode: 'ach' },
+          { lastFour: account.slice(-4), brand: 'CHECK', entryMethod: 'Electronic check' },
+        ),
+      );
+    },
+    profileSale({ amountMinor, profile }) {
+      return single(`profile:${amountMinor}:${profile}`, () =>
+        keyedSale(amountMinor, 'profile', { profile }, { entryMode: 'profile' }, { lastFour: '----', brand: 'CARD ON FILE', entryMethod: 'Card on file' }),
+      );
     },
     cancel() {
       if (!running) return { canceled: false };
       running.abort.abort();
       return { canceled: true };
     },
+    capture: (args) => followUpOf('capture', args),
+    void: (args) => followUpOf('void', args),
+    refund: (args) => followUpOf('refund', args),
+    async reprint(args) {
+      const deps = await lane();
+      return reprint({ ...deps, tips: settings.payments.tips }, args);
+    },
+    async lookup({ orderId }) {
+      const deps = await lane();
+      return lookup(deps, orderId);
+    },
+    history: (args) => history(openJournal(), args),
+    async endOfDay(args) {
+      const deps = await lane();
+      return endOfDay(deps, args);
+    },
+    recoveryQueue: () => recoveryQueue(openJournal()),
     async recover() {
-      if (options.journal().unresolved().length === 0) return 0;
-      const gateway = await options.gateway();
-      const results = await recoverJournal(options.journal(), gateway.client, gateway.merchid);
-      for (const { entry, outcome } of results) logger.info({ orderId: entry.orderId, outcome: outcome.kind }, 'journal entry recovered');
-      return results.length;
+      const result = await recover();
+      scheduleRecovery();
+      return result;
+    },
+    close() {
+      closed = true;
+      stopTimer?.();
+      stopTimer = undefined;
     },
   };
 }

@@ -5,11 +5,19 @@ import { usePos } from '../store/use-pos';
 const headlines: Record<TerminalPhase, Record<TerminalMode, string>> = {
   starting: { counter: 'Starting the terminal\u2026', kiosk: 'One moment\u2026' },
   idle: { counter: 'Ready for the next sale', kiosk: 'Welcome' },
-  reading: { counter: 'Waiting for the card', kiosk: 'Insert, tap or swipe your card' },
-  signing: { counter: 'Waiting for the signature', kiosk: 'Please sign below' },
+  'awaiting-card': { counter: 'Waiting for the card', kiosk: 'Insert, tap or swipe your card' },
+  'card-read': { counter: 'Card read', kiosk: 'Card read' },
+  signature: { counter: 'Waiting for the signature', kiosk: 'Please sign below' },
   authorizing: { counter: 'Authorizing\u2026', kiosk: 'Approving your payment\u2026' },
-  printing: { counter: 'Printing the receipt', kiosk: 'Printing your receipt' },
   resolving: { counter: 'Checking the outcome with the gateway', kiosk: 'One moment, please' },
+  approved: { counter: 'Approved', kiosk: 'Approved: thank you' },
+  partial: { counter: 'Partially approved', kiosk: 'Only part of the amount was approved' },
+  declined: { counter: 'Declined', kiosk: 'Your card was declined' },
+  retry: { counter: 'Not approved: try again', kiosk: 'Please try again' },
+  unknown: { counter: 'Outcome being checked', kiosk: 'One moment, please' },
+  printing: { counter: 'Printing the receipt', kiosk: 'Printing your receipt' },
+  done: { counter: 'Done', kiosk: 'Thank you' },
+  working: { counter: 'Working\u2026', kiosk: 'One moment, please' },
   offline: { counter: 'Gateway unreachable', kiosk: 'This lane is temporarily closed' },
 };
 

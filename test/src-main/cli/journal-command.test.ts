@@ -42,7 +42,7 @@ describe('lanepoint journal list and recover', () => {
 
     const recover = fakeIo();
     expect(await runCli(['recover', '--journal', path, '--gateway', emulator.url, '--merchid', merchid], recover.io)).toBe(0);
-    expect(recover.out).toEqual([`${pending}  $5.00  found  answer lost; the gateway has it approved`]);
+    expect(recover.out).toEqual([`${pending}  auth  $5.00  found  answer lost; the gateway has it approved`]);
     const again = fakeIo();
     expect(await runCli(['recover', '--journal', path, '--gateway', emulator.url, '--merchid', merchid], again.io)).toBe(0);
     expect(again.out).toEqual(['Nothing to recover: every entry has a known outcome.']);

@@ -28,7 +28,14 @@ describe('lanepoint sale (training, headless)', () => {
     expect(out[0]).toMatch(/^APPROVED \$30\.00 {2}auth \w+ {2}order LANE01-\d{6}-\d{5}$/);
     expect(out[1]).toBe('card 4788********1443 chip, signature required');
     expect(out.join('\n')).toContain('CUSTOMER COPY');
-    expect(err).toEqual(['reading: Insert, tap or swipe the card', 'signing: Waiting for the signature', 'authorizing: Authorizing', 'printing: Printing the receipt']);
+    expect(err).toEqual([
+      'awaiting-card: Insert, tap or swipe the card',
+      'card-read: VISA 1443',
+      'signature: Waiting for the signature',
+      'authorizing: Authorizing',
+      expect.stringMatching(/^approved: Approved, code \w+$/),
+      'printing: Printing the receipt',
+    ]);
     expect(journalEntries()).toEqual([expect.objectContaining({ state: 'completed', amountMinor: 3000, maskedPan: '4788********1443', entryMode: 'chip', outcome: expect.objectContaining({ respstat: 'A' }) })]);
     expect(containsCardNumber(out.join('\n') + err.join('\n'))).toBe(false);
   });

@@ -41,7 +41,7 @@ describe('createCore', () => {
     core.events.subscribe((name, payload) => seen.push([name, payload]));
     core.devices.register(reader);
     core.devices.setStatus('reader-1', 'error', 'USB cable unplugged');
-    core.terminal.enter('reading', 'Waiting for card');
+    core.terminal.enter('awaiting-card', 'Waiting for card');
     expect(seen.map(([name]) => name)).toEqual(['devices.changed', 'devices.changed', 'terminal.state']);
     // Training also brings its emulated reader; this test's reader is the one that changed.
     expect((seen[1]?.[1] as Array<{ id: string }>).find((device) => device.id === 'reader-1')).toEqual({
@@ -49,7 +49,7 @@ describe('createCore', () => {
       status: 'error',
       lastError: 'USB cable unplugged',
     });
-    expect(seen[2]?.[1]).toMatchObject({ phase: 'reading', detail: 'Waiting for card' });
+    expect(seen[2]?.[1]).toMatchObject({ phase: 'awaiting-card', detail: 'Waiting for card' });
   });
 
   it('does not repeat an event for a status that did not change', () => {
@@ -68,7 +68,7 @@ describe('createCore', () => {
       throw new Error('window gone');
     });
     core.events.subscribe(good);
-    core.terminal.enter('printing');
+    core.terminal.enter('awaiting-card');
     expect(good).toHaveBeenCalledOnce();
     expect(lines.some((line) => line.includes('event listener failed'))).toBe(true);
   });

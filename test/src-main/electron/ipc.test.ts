@@ -67,8 +67,8 @@ describe('IPC events', () => {
   it('forwards core events to the window on the contract channel', async () => {
     const { window, shell } = await startedShell();
     const contents = window!.webContents;
-    shell.core()!.terminal.enter('reading', 'Waiting for card');
-    expect(contents.sent.at(-1)).toEqual([ipcChannels.event, 'terminal.state', expect.objectContaining({ phase: 'reading' })]);
+    shell.core()!.terminal.enter('awaiting-card', 'Waiting for card');
+    expect(contents.sent.at(-1)).toEqual([ipcChannels.event, 'terminal.state', expect.objectContaining({ phase: 'awaiting-card' })]);
     shell.core()!.events.emit('devices.changed', []);
     expect(contents.sent.at(-1)).toEqual(['pos:event', 'devices.changed', []]);
   });

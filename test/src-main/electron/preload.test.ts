@@ -105,7 +105,7 @@ describe('pos.onEvent', () => {
     renderer.ipcRenderer.deliver(ipcChannels.event, 'terminal.state', { phase: 'idle' });
     renderer.ipcRenderer.deliver('some:other:channel', 'terminal.state', { phase: 'other' });
     stop();
-    renderer.ipcRenderer.deliver(ipcChannels.event, 'terminal.state', { phase: 'reading' });
+    renderer.ipcRenderer.deliver(ipcChannels.event, 'terminal.state', { phase: 'awaiting-card' });
     expect(states).toEqual([{ phase: 'idle' }]);
     expect(renderer.ipcRenderer.listenerCount(ipcChannels.event)).toBe(0);
   });
@@ -116,7 +116,7 @@ describe('pos.onEvent', () => {
     pos.onEvent('terminal.state', (state) => states.push(state), { signal: controller.signal });
     renderer.ipcRenderer.deliver(ipcChannels.event, 'terminal.state', { phase: 'idle' });
     controller.abort();
-    renderer.ipcRenderer.deliver(ipcChannels.event, 'terminal.state', { phase: 'reading' });
+    renderer.ipcRenderer.deliver(ipcChannels.event, 'terminal.state', { phase: 'awaiting-card' });
     expect(states).toEqual([{ phase: 'idle' }]);
     expect(renderer.ipcRenderer.listenerCount(ipcChannels.event)).toBe(0);
   });

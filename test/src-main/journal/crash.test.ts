@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
 import { createGatewayClient } from '../../../src-main/gateway/client';
 import { Journal } from '../../../src-main/journal/journal';
-import { recoverJournal } from '../../../src-main/journal/journaled';
+import { recoverJournal, recoveredKind } from '../../../src-main/journal/journaled';
 
 /**
  * ARCHITECTURE.md principle 4, proved by killing: a child process runs one sale against the
@@ -87,7 +87,7 @@ async function crashAndRecover(stage: 'journaled' | 'received' | 'answered', amo
         const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
         const recovered = await recoverJournal(journal, client, merchid);
         const entry = journal.list({ orderId })[0];
-        results.push({ kind: recovered.find((result) => result.entry.orderId === orderId)?.outcome.kind ?? 'none', state: entry?.state, charged: charged(orderId), recorded: entry?.outcome?.respstat === 'A' ? 1 : 0 });
+        results.push({ kind: (() => { const found = recovered.find((result) => result.entry.orderId === orderId); return found ? recoveredKind(found) : 'none'; })(), state: entry?.state, charged: charged(orderId), recorded: entry?.outcome?.respstat === 'A' ? 1 : 0 });
         expect(journal.unresolved()).toEqual([]);
       } finally {
         journal.close();

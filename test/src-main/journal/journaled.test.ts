@@ -7,7 +7,7 @@ import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/
 import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/client';
 import { TransportError, ValidationError } from '../../../src-main/gateway/errors';
 import { Journal, JournalError } from '../../../src-main/journal/journal';
-import { journaledAuthorize, recoverJournal } from '../../../src-main/journal/journaled';
+import { journaledAuthorize, recoverJournal, recoveredKind } from '../../../src-main/journal/journaled';
 
 const merchid = '496160873888';
 const credentials = { level: 'site', username: 'testing', password: 'testing123' } as const;
@@ -78,7 +78,7 @@ describe('journaled authorizations against the emulator over HTTP', () => {
     journal.begin({ operation: 'auth', orderId: sent, amountMinor: 1234, ...card });
     journal.begin({ operation: 'auth', orderId: journal.nextOrderId(), amountMinor: 500, ...card });
     const results = await recoverJournal(journal, client, merchid);
-    expect(results.map((result) => result.outcome.kind)).toEqual(['found', 'not-processed']);
+    expect(results.map(recoveredKind)).toEqual(['found', 'not-processed']);
     expect(journal.unresolved()).toEqual([]);
   });
 

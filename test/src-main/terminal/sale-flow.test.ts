@@ -27,7 +27,7 @@ function lane() {
 /** Presents a deck card as soon as the terminal waits for one. */
 function presentWhenReading(core: Core, cardId: string, method: 'insert' | 'tap' | 'swipe') {
   const stop = core.events.subscribe((name, payload) => {
-    if (name === 'terminal.state' && (payload as TerminalState).phase === 'reading') {
+    if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
       stop();
       void core.cardReaders.presentTestCard({ cardId, method });
     }
@@ -43,7 +43,7 @@ describe('terminal.sale over the contract (training)', () => {
     presentWhenReading(core, 'visa-approve', 'insert');
     const summary = ok(await core.dispatch('terminal.sale', { amountMinor: 1500 })) as SaleSummary;
     expect(summary).toMatchObject({ outcome: 'approved', approvedMinor: 1500, entryMode: 'chip', printed: true, reason: null });
-    expect(phases.map((state) => state.phase)).toEqual(['reading', 'authorizing', 'printing', 'idle']);
+    expect(phases.map((state) => state.phase)).toEqual(['awaiting-card', 'card-read', 'authorizing', 'approved', 'printing', 'done']);
     expect(phases.at(-1)?.detail).toBe('Approved');
     await core.close();
     expect(entries(dir)).toEqual([expect.objectContaining({ orderId: summary.orderId, state: 'completed' })]);
@@ -63,8 +63,8 @@ describe('terminal.sale over the contract (training)', () => {
     const { core, phases } = lane();
     await until(() => core.devices.list().every((device) => device.status === 'connected'));
     const sale = core.dispatch('terminal.sale', { amountMinor: 999 });
-    await until(() => core.terminal.current().phase === 'reading');
-    expect(await core.dispatch('terminal.sale', { amountMinor: 5 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/A sale is in progress/) } });
+    await until(() => core.terminal.current().phase === 'awaiting-card');
+    expect(await core.dispatch('terminal.sale', { amountMinor: 5 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Another payment is in progress/) } });
     expect(ok(await core.dispatch('terminal.cancel', {}))).toEqual({ canceled: true });
     expect(await sale).toMatchObject({ ok: false, error: { message: 'The sale was canceled.' } });
     expect(phases.at(-1)).toMatchObject({ phase: 'idle', detail: 'Sale canceled' });
@@ -82,7 +82,7 @@ describe('terminal.sale over the contract (training)', () => {
     });
     const summary = ok(await core.dispatch('terminal.sale', { amountMinor: 3000 })) as SaleSummary;
     expect(summary).toMatchObject({ outcome: 'approved', signatureRequired: true });
-    expect(phases.map((state) => state.phase)).toEqual(['reading', 'signing', 'authorizing', 'printing', 'idle']);
+    expect(phases.map((state) => state.phase)).toEqual(['awaiting-card', 'card-read', 'signature', 'authorizing', 'approved', 'printing', 'done']);
     const page = ok(await core.dispatch('printers.lastPage', {})) as { lines: string[] };
     expect(page.lines.map((line) => line.trim())).toContain('CUSTOMER COPY');
   });

@@ -17,6 +17,10 @@ const idleSignature: SignatureSession = { state: 'idle', source: null, deviceId:
  * A renderer-side test double for window.pos: answers from the data given and lets the test
  * push events, as the main process would. Calls are recorded.
  */
+const unstubbed = (name: string) => () => {
+  throw new Error(`stubPos: ${name} has no stubbed answer`);
+};
+
 export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?: TerminalState }) {
   const calls: Array<[CommandName, unknown]> = [];
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
@@ -35,6 +39,17 @@ export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?
       throw new Error('stubPos: terminal.sale has no stubbed answer');
     },
     'terminal.cancel': () => ({ canceled: false }),
+    'terminal.achSale': unstubbed('terminal.achSale'),
+    'terminal.profileSale': unstubbed('terminal.profileSale'),
+    'terminal.capture': unstubbed('terminal.capture'),
+    'terminal.void': unstubbed('terminal.void'),
+    'terminal.refund': unstubbed('terminal.refund'),
+    'terminal.reprint': unstubbed('terminal.reprint'),
+    'terminal.lookup': unstubbed('terminal.lookup'),
+    'terminal.endOfDay': unstubbed('terminal.endOfDay'),
+    'terminal.history': () => [],
+    'terminal.recoveryQueue': () => [],
+    'terminal.recover': () => ({ settled: 0, open: 0 }),
     'printers.testPrint': () => ({ printed: true }),
     'printers.resume': () => ({ held: 0 }),
     'printers.discardHeld': () => ({ discarded: 0 }),

@@ -1,0 +1,244 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { settingsSchema, type SettingsInput } from '../../../src-main/config/settings';
+import { createCore, type Core } from '../../../src-main/core/core';
+import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
+import { createGatewayClient } from '../../../src-main/gateway/client';
+import type { CommandName, CommandReply, EndOfDayReport, FollowUpSummary, LookupResult, RecoveryItem, SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
+import { containsCardNumber } from '../../../src-main/journal/journal';
+import { collectingLogger, ok, until } from '../../support/test-core';
+
+const merchid = '496160873888';
+const adminAuth = `Basic ${Buffer.from('testing:testing123').toString('base64')}`;
+let emulator: RunningEmulator;
+const cores: Core[] = [];
+
+beforeEach(async () => {
+  emulator = await startEmulator();
+});
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.close()));
+  await emulator.close();
+});
+
+const adminUrl = (path: string) => `${emulator.url.replace('/rest', '')}/__emulator/${path}`;
+const fault = (endpoint: string, kind: string, times: 'once' | 'always' = 'once') =>
+  fetch(adminUrl('faults'), { method: 'PUT', headers: { Authorization: adminAuth, 'Content-Type': 'application/json' }, body: JSON.stringify({ endpoint, kind, times }) });
+const clearFaults = () => fetch(adminUrl('faults'), { method: 'DELETE', headers: { Authorization: adminAuth } });
+const settle = () => fetch(adminUrl('settle'), { method: 'POST', headers: { Authorization: adminAuth, 'Content-Type': 'application/json' }, body: '{}' });
+
+/** A training lane whose gateway is this test's emulator, over real HTTP, with its journal in a file. */
+function lane(settings: SettingsInput = {}, timers?: Array<() => void>) {
+  const dir = mkdtempSync(join(tmpdir(), 'operations-'));
+  const { logger, lines } = collectingLogger();
+  const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
+  const core = createCore({
+    settings: settingsSchema.parse(settings),
+    shell: 'browser',
+    logger,
+    journalPath: join(dir, 'training-journal.sqlite'),
+    gateway: async () => ({ client, merchid }),
+    ...(timers ? { recoveryTimer: (run: () => void) => (timers.push(run), () => undefined) } : {}),
+  });
+  cores.push(core);
+  const phases: TerminalState[] = [];
+  const queues: RecoveryItem[][] = [];
+  core.events.subscribe((name, payload) => {
+    if (name === 'terminal.state') phases.push(payload as TerminalState);
+    if (name === 'terminal.recoveryQueue') queues.push(payload as RecoveryItem[]);
+  });
+  return { core, phases, queues, lines };
+}
+
+const call = <R>(core: Core, name: CommandName, args: object) => core.dispatch(name, args) as Promise<CommandReply<R>>;
+
+/** A card sale with a deck card, presented as soon as the terminal waits for one. */
+async function cardSale(core: Core, cardId: string, amountMinor: number, tender?: 'sale' | 'authorize' | 'forced-credit'): Promise<SaleSummary> {
+  await until(() => core.devices.list().every((device) => device.status === 'connected'));
+  const stop = core.events.subscribe((name, payload) => {
+    if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
+      stop();
+      void core.cardReaders.presentTestCard({ cardId, method: 'swipe' });
+    }
+  });
+  return ok(await call<SaleSummary>(core, 'terminal.sale', { amountMinor, ...(tender ? { tender } : {}) }));
+}
+
+describe('operations after the sale, over the contract, against the emulator', () => {
+  it('authorizes, then captures with a tip where the merchant takes tips, and prints the tipped receipt', async () => {
+    const { core, phases } = lane({ payments: { tips: true } });
+    const auth = await cardSale(core, 'visa-approve', 2000, 'authorize');
+    expect(auth).toMatchObject({ outcome: 'approved', tender: 'authorize', approvedMinor: 2000 });
+    expect((ok(await call<{ lines: string[] }>(core, 'printers.lastPage', {}))).lines.join('\n')).toMatch(/AUTHORIZATION/i);
+    const capture = ok(await call<FollowUpSummary>(core, 'terminal.capture', { orderId: auth.orderId, tipMinor: 600 }));
+    expect(capture).toMatchObject({ operation: 'capture', outcome: 'approved', amountMinor: 2600, printed: true });
+    expect((ok(await call<{ lines: string[] }>(core, 'printers.lastPage', {}))).lines.join('\n')).toMatch(/TIP\s+\$?6\.00/i);
+    expect(phases.slice(-3).map((state) => state.phase)).toEqual(['working', 'printing', 'done']);
+    // Captured once: a second capture is refused with the reason, before anything is sent.
+    expect(await call(core, 'terminal.capture', { orderId: auth.orderId })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/cannot be captured: the gateway has it Queued for Capture/) } });
+  });
+
+  it('refuses a tip where the merchant takes none, and a capture of an order this lane never made', async () => {
+    const { core } = lane();
+    const auth = await cardSale(core, 'visa-approve', 1000, 'authorize');
+    expect(await call(core, 'terminal.capture', { orderId: auth.orderId, tipMinor: 100 })).toMatchObject({ ok: false, error: { field: 'tipMinor', message: 'This merchant does not take tips: capture without one.' } });
+    expect(await call(core, 'terminal.capture', { orderId: 'LANE01-261122-00001' })).toMatchObject({ ok: false, error: { field: 'orderId', message: expect.stringMatching(/No approved sale or authorization has order id LANE01-261122-00001/) } });
+    expect(ok(await call<FollowUpSummary>(core, 'terminal.capture', { orderId: auth.orderId }))).toMatchObject({ outcome: 'approved', amountMinor: 1000 });
+  });
+
+  it('voids a partial approval the customer does not want, and says what the authorization still holds', async () => {
+    const { core } = lane();
+    const partial = await cardSale(core, 'visa-partial', 1000);
+    expect(partial).toMatchObject({ outcome: 'partial', requestedMinor: 1000, approvedMinor: 500 });
+    const voided = ok(await call<FollowUpSummary>(core, 'terminal.void', { orderId: partial.orderId }));
+    expect(voided).toMatchObject({ operation: 'void', outcome: 'approved', amountMinor: 500, remainingMinor: 0, printed: true });
+    expect((ok(await call<{ lines: string[] }>(core, 'printers.lastPage', {}))).lines.join('\n')).toMatch(/VOID/);
+    expect(await call(core, 'terminal.void', { orderId: partial.orderId })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/can no longer be voided/) } });
+  });
+
+  it('refunds only once settled (void before), in part, and never more than the sale', async () => {
+    const { core } = lane();
+    const sale = await cardSale(core, 'mastercard-approve', 3000);
+    expect(await call(core, 'terminal.refund', { orderId: sale.orderId })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/has not settled\. Void it instead/) } });
+    await settle();
+    expect(await call(core, 'terminal.void', { orderId: sale.orderId })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/refund it instead/) } });
+    expect(await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 3001 })).toMatchObject({ ok: false, error: { field: 'amountMinor' } });
+    const refund = ok(await call<FollowUpSummary>(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 1000 }));
+    expect(refund).toMatchObject({ operation: 'refund', outcome: 'approved', amountMinor: 1000, retref: expect.stringMatching(/^\d+$/) });
+    expect(refund.retref).not.toBe(null);
+  });
+
+  it('refuses a forced credit unless configured, and runs one where it is', async () => {
+    const plain = lane();
+    expect(await call(plain.core, 'terminal.sale', { amountMinor: 500, tender: 'forced-credit' })).toMatchObject({ ok: false, error: { field: 'tender', message: expect.stringMatching(/not set up for refunds without a sale/) } });
+    const configured = lane({ payments: { forcedCredit: true } });
+    const credit = await cardSale(configured.core, 'visa-approve', 500, 'forced-credit');
+    expect(credit).toMatchObject({ outcome: 'approved', tender: 'forced-credit', approvedMinor: 500, signatureRequired: false });
+    const [row] = ok(await call<Array<{ amountMinor: number }>>(configured.core, 'terminal.history', { orderId: credit.orderId }));
+    expect(row).toMatchObject({ amountMinor: -500 });
+  });
+
+  it('takes an ACH check where enabled, keeping only the last four of the bank account', async () => {
+    const { core, lines } = lane({ payments: { ach: true } });
+    const args = { amountMinor: 2500, routing: '036001808', account: '1234567890', accountType: 'checking', name: 'Pat Doe' };
+    const check = ok(await call<SaleSummary>(core, 'terminal.achSale', args));
+    expect(check).toMatchObject({ outcome: 'approved', tender: 'ach', maskedPan: '****7890', entryMode: 'ach' });
+    expect(ok(await call<Array<{ maskedPan: string }>>(core, 'terminal.history', {}))[0]).toMatchObject({ maskedPan: '****7890', entryMode: 'ach' });
+    expect(lines.join('\n')).not.toContain('1234567890');
+    const refused = lane();
+    expect(await call(refused.core, 'terminal.achSale', args)).toMatchObject({ ok: false, error: { message: 'This merchant does not take electronic checks.' } });
+  });
+
+  it('charges a stored profile', async () => {
+    const { core } = lane();
+    const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' } });
+    const created = await client.auth({ merchid, amount: 0, account: '5454545454545454', expiry: '1228', profile: 'Y' });
+    const profile = `${created.profileid}/${created.acctid}`;
+    expect(profile).toMatch(/^\d{20}\/\d{1,3}$/);
+    expect(ok(await call<SaleSummary>(core, 'terminal.profileSale', { amountMinor: 1999, profile }))).toMatchObject({ outcome: 'approved', tender: 'profile', approvedMinor: 1999 });
+    expect(await call(core, 'terminal.profileSale', { amountMinor: 1999, profile: '123/1' })).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'profile' } });
+  });
+
+  it('reprints a receipt marked DUPLICATE, looks an order up in the journal and at the gateway, and searches the history', async () => {
+    const { core } = lane();
+    const sale = await cardSale(core, 'amex-approve', 1234);
+    const reprint = ok(await call<{ printed: boolean; png: string }>(core, 'terminal.reprint', { orderId: sale.orderId }));
+    expect(reprint.printed).toBe(true);
+    expect(reprint.png).toMatch(/^data:image\/png;base64,/);
+    const page = ok(await call<{ lines: string[] }>(core, 'printers.lastPage', {})).lines.join('\n');
+    expect(page).toMatch(/DUPLICATE/);
+    expect(page).toContain('8431');
+    const found = ok(await call<LookupResult>(core, 'terminal.lookup', { orderId: sale.orderId }));
+    expect(found.entries).toEqual([expect.objectContaining({ operation: 'auth', state: 'completed', respstat: 'A' })]);
+    expect(found.gateway).toEqual([expect.objectContaining({ amountMinor: 1234, setlstat: 'Queued for Capture', voidable: true, refundable: false })]);
+    expect(ok(await call<unknown[]>(core, 'terminal.history', { lastFour: '8431' }))).toHaveLength(1);
+    expect(ok(await call<unknown[]>(core, 'terminal.history', { lastFour: '1111' }))).toHaveLength(0);
+    expect(ok(await call<unknown[]>(core, 'terminal.history', { amountMinor: 1234 }))).toHaveLength(1);
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    expect(ok(await call<unknown[]>(core, 'terminal.history', { day }))).toHaveLength(1);
+    expect(ok(await call<unknown[]>(core, 'terminal.history', { day: '2020-01-01' }))).toHaveLength(0);
+    await clearFaults();
+    await fault('inquireByOrderid', 'http-500', 'always');
+    expect(ok(await call<LookupResult>(core, 'terminal.lookup', { orderId: sale.orderId }))).toMatchObject({ entries: [expect.anything()], gateway: [], gatewayProblem: expect.stringMatching(/could not be asked/) });
+  });
+
+  it('reports the end of day: the gateway’s batches and the lane’s totals by status', async () => {
+    const { core } = lane();
+    await cardSale(core, 'visa-approve', 2000);
+    await cardSale(core, 'visa-decline', 700);
+    const voided = await cardSale(core, 'discover-approve', 300);
+    ok(await call(core, 'terminal.void', { orderId: voided.orderId }));
+    await settle();
+    const now = new Date();
+    const report = ok(await call<EndOfDayReport>(core, 'terminal.endOfDay', {}));
+    expect(report.query).toEqual({ date: `${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}` });
+    expect(report.gatewayProblem).toBe(null);
+    expect(report.batches).toEqual([expect.objectContaining({ count: expect.any(Number), totalMinor: 2000 })]);
+    expect(report.journal).toEqual([
+      { status: 'approved', count: 2, amountMinor: 2300 },
+      { status: 'declined', count: 1, amountMinor: 700 },
+      { status: 'voided', count: 1, amountMinor: 300 },
+    ]);
+    expect(await call(core, 'terminal.endOfDay', { date: '1122', batchid: '1' })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+  });
+
+  it('queues a sale whose answer stays lost, shows it, and settles it in the background once the gateway answers', async () => {
+    const timers: Array<() => void> = [];
+    const { core, queues } = lane({}, timers);
+    await fault('auth', 'drop-after');
+    await fault('inquireByOrderid', 'http-500', 'always');
+    await fault('voidByOrderId', 'http-500', 'always');
+    const sale = await cardSale(core, 'visa-approve', 1500);
+    expect(sale).toMatchObject({ outcome: 'unknown', approvedMinor: 0 });
+    const queue = ok(await call<RecoveryItem[]>(core, 'terminal.recoveryQueue', {}));
+    expect(queue).toEqual([expect.objectContaining({ orderId: sale.orderId, operation: 'auth', amountMinor: 1500, needsPerson: false })]);
+    expect(queues.at(-1)).toEqual(queue);
+    expect(timers).toHaveLength(1);
+    // The gateway is still silent at the first check: the entry stays and another check is due.
+    timers.shift()!();
+    await until(() => timers.length === 1);
+    expect(ok(await call<RecoveryItem[]>(core, 'terminal.recoveryQueue', {}))).toHaveLength(1);
+    await clearFaults();
+    timers.shift()!();
+    await until(() => queues.at(-1)?.length === 0);
+    expect(timers).toHaveLength(0);
+    const [entry] = ok(await call<Array<{ state: string; respstat: string }>>(core, 'terminal.history', { orderId: sale.orderId }));
+    expect(entry).toMatchObject({ state: 'resolved', respstat: 'A' });
+  });
+
+  it('reaches a live gateway with the credentials from the secret store, and names what is missing', async () => {
+    const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' } });
+    const created = await client.auth({ merchid, amount: 0, account: '4788250000121443', expiry: '1228', profile: 'Y' });
+    const profile = `${created.profileid}/${created.acctid}`;
+    const stored = new Map<string, string>();
+    const secrets = { get: async (name: string) => stored.get(name), set: async () => undefined, delete: async () => undefined, names: async () => [...stored.keys()] };
+    const live = (settings: SettingsInput) => {
+      const core = createCore({ settings: settingsSchema.parse({ training: false, ...settings }), shell: 'browser', logger: collectingLogger().logger, secrets: () => secrets });
+      cores.push(core);
+      return core;
+    };
+    expect(await call(live({}), 'terminal.profileSale', { amountMinor: 100, profile })).toMatchObject({
+      ok: false,
+      error: { message: 'Live sales need the gateway URL (setting gateway.url), the merchant id (setting merchantId), the gateway credentials (secrets gateway.username and gateway.password): enter them under Settings, or use training mode.' },
+    });
+    const configured = { gateway: { url: emulator.url }, merchantId: merchid };
+    expect(await call(live(configured), 'terminal.profileSale', { amountMinor: 100, profile })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^Live sales need the gateway credentials/) } });
+    stored.set('gateway.username', 'testing').set('gateway.password', 'testing123');
+    expect(ok(await call<SaleSummary>(live(configured), 'terminal.profileSale', { amountMinor: 100, profile }))).toMatchObject({ outcome: 'approved', tender: 'profile' });
+  });
+
+  it('keeps card numbers out of everything it answers and logs', async () => {
+    const { core, lines } = lane();
+    const sale = await cardSale(core, 'visa-approve', 800);
+    const answers = JSON.stringify([
+      ok(await call(core, 'terminal.history', {})),
+      ok(await call(core, 'terminal.lookup', { orderId: sale.orderId })),
+      ok(await call(core, 'terminal.recoveryQueue', {})),
+    ]);
+    expect(containsCardNumber(answers)).toBe(false);
+    expect(containsCardNumber(lines.join('\n'))).toBe(false);
+  });
+});
