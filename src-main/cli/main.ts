@@ -11,6 +11,7 @@ import { defaultEmulatorUrl, runSettleCommand } from './settle-command';
 import { parsePort, runHostCommand } from './host-command';
 import { processIo, type CliIo } from './io';
 import { runStartCommand } from './start-command';
+import { scanPaths } from '../security/card-data-scan';
 import { helpText, UsageError, usageLine } from './usage';
 
 type Command = (io: CliIo, args: string[]) => Promise<number>;
@@ -162,6 +163,14 @@ const commands: Record<string, Command> = {
       username: typeof values.user === 'string' ? values.user : 'testing',
       password: typeof values.password === 'string' ? values.password : 'testing123',
     });
+  },
+  async scan(io, args) {
+    const { positionals } = parse(args);
+    if (positionals.length === 0) throw new UsageError('scan takes the files or folders to scan');
+    const { findings, filesRead } = scanPaths(positionals);
+    for (const finding of findings) io.stdout(`${finding.file}:${finding.line}  ${finding.kind}  ${finding.hint}`);
+    io.stderr(findings.length === 0 ? `scan: no card data in ${filesRead} files` : `scan: card data in ${new Set(findings.map((finding) => finding.file)).size} of ${filesRead} files`);
+    return findings.length === 0 ? 0 : 1;
   },
   async bench(io, args) {
     const { positionals } = parse(args);

@@ -44,6 +44,8 @@ commands:
   recover --gateway URL --merchid M [--journal FILE] [--live] [--user U --password P]
                         resolve every entry whose outcome is unknown (inquire by order id,
                         void by order id when nothing answers), as the terminal does at start
+  scan <path>...        look for card data (card numbers, clear track data, CVVs) in journals,
+                        logs and reports; exits 1 and names file and line when it finds any
   bench                 run the benchmarks and print one table of figures
 
 options:

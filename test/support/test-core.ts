@@ -1,4 +1,6 @@
-import { join } from 'node:path';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { settingsSchema, type Settings } from '../../src-main/config/settings';
 import { createCore, type Core } from '../../src-main/core/core';
@@ -6,12 +8,20 @@ import type { CommandReply, ShellKind } from '../../src-main/ipc/contract';
 import { Journal, type JournalEntry } from '../../src-main/journal/journal';
 import { createLogger } from '../../src-main/log/logger';
 
-/** A logger whose JSON lines are kept in memory, so a test can assert what was (not) logged. */
+/** Where the suite's log lines are also written, for the card-data scan at the end of `npm test`. */
+const logFile = join(tmpdir(), 'logs', `unit-${process.pid}.log`);
+
+/**
+ * A logger whose JSON lines are kept in memory, so a test can assert what was (not) logged,
+ * and appended to a log file under the tests' temporary folder, as a lane's log would be.
+ */
 export function collectingLogger() {
   const lines: string[] = [];
   const destination = new Writable({
     write(chunk, _encoding, done) {
       lines.push(...String(chunk).split('\n').filter(Boolean));
+      mkdirSync(dirname(logFile), { recursive: true });
+      appendFileSync(logFile, chunk as Buffer);
       done();
     },
   });

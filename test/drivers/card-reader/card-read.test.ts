@@ -3,19 +3,25 @@ import { cardReadFromClearSwipe, maskCardNumber, networkForPan, normalizeMaskedP
 import { describeCardRead } from '../../../drivers/card-reader/types';
 
 describe('networkForPan', () => {
-  it.each([
-    ['4788250000121443', 'visa'],
-    ['5454545454545454', 'mastercard'],
-    ['2223000048400011', 'mastercard'],
-    ['371449635398431', 'amex'],
-    ['6011000995500000', 'discover'],
-    ['6510000000000133', 'discover'],
-    ['36438999960016', 'diners'],
-    ['3528000000000007', 'jcb'],
-    ['6011********6668', 'discover'],
-    ['9601000000000000', 'unknown'],
-    ['', 'unknown'],
-  ])('%s is %s', (pan, network) => expect(networkForPan(pan)).toBe(network));
+  it.each(
+    [
+      ['4788250000121443', 'visa'],
+      ['5454545454545454', 'mastercard'],
+      ['2223000048400011', 'mastercard'],
+      ['371449635398431', 'amex'],
+      ['6011000995500000', 'discover'],
+      ['6510000000000133', 'discover'],
+      ['36438999960016', 'diners'],
+      ['3528000000000007', 'jcb'],
+      ['6011********6668', 'discover'],
+      ['9601000000000000', 'unknown'],
+      ['', 'unknown'],
+    ].map(([pan, network]) => [pan!.slice(-4) || '(none)', network!, pan!]),
+  )(
+    // Titled by the last four: the test report must not hold card numbers either.
+    'the number ending %s is %s',
+    (_lastFour, network, pan) => expect(networkForPan(pan)).toBe(network),
+  );
 });
 
 describe('masking', () => {

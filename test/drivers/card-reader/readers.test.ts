@@ -117,7 +117,7 @@ describe('keyedCardRead', () => {
     [{ account: '5454545454545454', expiry: '1328' }, 'expiry: enter the month and year as MMYY'],
     [{ account: '5454545454545454', expiry: '1026' }, 'expiry: the card has expired'],
     [{ account: '371449635398431', expiry: '1228', cvv: '112' }, 'CVV: enter the 4 digits on the card'],
-  ])('refuses %o', (input, message) => {
+  ].map(([input, message]) => [message as string, input as { account: string; expiry: string; cvv?: string }]))('refuses a keyed card: %s', (message, input) => {
     expect(() => keyedCardRead(input, now)).toThrow(message);
   });
 });

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface RunningProcess {
   readonly child: ChildProcess;
@@ -26,7 +29,15 @@ export function runLanepoint(args: string[], env: NodeJS.ProcessEnv): RunningPro
   };
   child.stdout?.on('data', collect(stdout));
   child.stderr?.on('data', collect(stderr));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      // The process's output is kept as its log, for the card-data scan at the end of `npm test`.
+      const logs = join(tmpdir(), 'logs');
+      mkdirSync(logs, { recursive: true });
+      writeFileSync(join(logs, `lanepoint-${args[0] ?? 'run'}-${child.pid ?? 0}.log`), [...stdout, ...stderr].join('\n'));
+      resolve(code);
+    }),
+  );
 
   return {
     child,

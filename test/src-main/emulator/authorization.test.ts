@@ -68,7 +68,7 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
     ['4387751111111038', '100', 'Do not honor'],
     ['4387751111111046', '101', 'Expired card'],
     ['4387751111111053', '500', 'Decline'],
-  ])('declines %s with %s %s', async (account, respcode, resptext) => {
+  ].map(([account, respcode, resptext]) => [account!.slice(-4), respcode!, resptext!, account!]))('declines the card ending %s with %s %s', async (_lastFour, respcode, resptext, account) => {
     const { json } = await call(emulator, 'PUT', 'auth', sale({ account }));
     expect(json).toMatchObject({ respstat: 'C', respcode, resptext, amount: '0.00' });
     expect(json.authcode).toBeUndefined();
@@ -81,7 +81,7 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
     expect(full.json).toMatchObject({ respstat: 'A', amount: '5.99' });
   });
 
-  it.each(['4999006200620062', '5111006200620062', '6465006200620062'])('times out %s: PPS 62 respstat B', async (account) => {
+  it.each(['4999006200620062', '5111006200620062', '6465006200620062'].map((account) => [account.slice(-8, -4), account]))('times out the card with %s before its last four: PPS 62 respstat B', async (_middle, account) => {
     expect((await call(emulator, 'PUT', 'auth', sale({ account }))).json).toMatchObject({ respstat: 'B', respcode: '62', respproc: 'PPS' });
   });
 

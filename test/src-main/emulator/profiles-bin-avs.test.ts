@@ -45,7 +45,7 @@ describe('BIN lookup', () => {
     ['4788250000121443', '478825', 'V', 'Visa Credit'],
     ['5454545454545454', '545454', 'M', 'Mastercard Credit'],
     ['371449635398431', '371449', 'A', 'American Express Credit'],
-  ])('answers the BIN fields for %s when bin is Y', async (account, bin, product, cardusestring) => {
+  ].map(([account, bin, product, cardusestring]) => [bin!, account!, product!, cardusestring!]))('answers the BIN fields for BIN %s when bin is Y', async (bin, account, product, cardusestring) => {
     const { json } = await call(emulator, 'PUT', 'auth', sale({ account, bin: 'Y' }));
     expect(json.bin).toBe(bin);
     expect(json.binInfo).toEqual([expect.objectContaining({ bin, product, cardusestring, country: 'USA' })]);

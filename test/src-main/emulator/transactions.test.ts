@@ -135,7 +135,7 @@ describe('request checks', () => {
     ['refund', { merchid: '4961608738881234567', retref: '1' }, 'merchid'],
     ['voidByOrderId', { merchid: rpctMerchant, orderid: 'O'.repeat(20) }, 'orderid'],
     ['capture', { merchid: rpctMerchant, retref: '1', ponumber: 'P'.repeat(37) }, 'ponumber'],
-  ])('%s answers HTTP 400 naming %j\u2019s bad field', async (endpoint, body, field) => {
+  ])('%s answers HTTP 400 naming the bad field (case %#)', async (endpoint, body, field) => {
     const response = await call(emulator, 'PUT', endpoint, body);
     expect(response.status).toBe(400);
     expect(response.text).toContain(field);

@@ -1,0 +1,79 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../../src-main/cli/main';
+import { scanPaths, scanText } from '../../../src-main/security/card-data-scan';
+import { fakeIo } from '../../support/cli-io';
+
+describe('the card-data scan', () => {
+  it('finds the test deck’s numbers, grouped or not, and clear track data, and says where without repeating them', () => {
+    const text = ['ok line', 'card 4788250000121443 here', 'amex 3714 496353 98431', '%B5454545454545454^DOE/PAT^28121010000000000000?', ';6011000995500000=28121010000000000000?'].join('\n');
+    const findings = scanText(text, 'log.txt');
+    expect(findings.map((finding) => [finding.line, finding.kind, finding.hint])).toEqual([
+      [2, 'card-number', 'ending 1443'],
+      [3, 'card-number', 'ending 8431'],
+      [5, 'card-number', 'ending 0000'],
+      [4, 'track-data', 'track 1'],
+      [5, 'track-data', 'track 2'],
+    ]);
+    expect(JSON.stringify(findings)).not.toMatch(/4788250000121443|5454545454545454/);
+  });
+
+  it('finds a CVV kept by name, in JSON or a log line', () => {
+    expect(scanText('{"account":"x","cvv":"112"}').map((finding) => finding.kind)).toEqual(['cvv']);
+    expect(scanText('request cvv2=1234 sent').map((finding) => finding.hint)).toEqual(['cvv2 value']);
+    expect(scanText('the CVV was not kept')).toEqual([]);
+  });
+
+  it('leaves alone what only looks like one: masked numbers, order ids, durations, timestamps, hashes', () => {
+    const text = [
+      '478825******1443',
+      'LANE01-261122-50401',
+      '"duration": 270.4788250000121443',
+      '"startTime": 1795384218123',
+      'sha 9f4788250000121443ab',
+      'retref 112233445566',
+      '%*6011********6668^DISCOVER TEST CARD^***************?',
+    ].join('\n');
+    expect(scanText(text)).toEqual([]);
+  });
+
+  it('reads journals as bytes, logs and reports as text, and skips images and the gateway’s own store', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scan-'));
+    mkdirSync(join(dir, 'nested'));
+    const db = new Database(join(dir, 'nested', 'journal.sqlite'));
+    db.exec("CREATE TABLE t (v TEXT); INSERT INTO t VALUES ('pan 4788250000121443')");
+    db.close();
+    writeFileSync(join(dir, 'lane.log'), '{"msg":"sale","track":";5454545454545454=2812101?"}\n');
+    writeFileSync(join(dir, 'screen.png'), '4788250000121443');
+    writeFileSync(join(dir, 'training-gateway.sqlite'), '4788250000121443');
+    mkdirSync(join(dir, 'lanepoint-emulator-x'));
+    writeFileSync(join(dir, 'lanepoint-emulator-x', 'training.sqlite'), '4788250000121443');
+    writeFileSync(join(dir, 'test-cards.json'), '{"pan":"4788250000121443","cvv":"112"}');
+    writeFileSync(join(dir, 'clean.json'), '{"maskedPan":"478825******1443"}');
+    const { findings, filesRead } = scanPaths([dir]);
+    // The planted card data must not outlive the test: the suite's own scan would find it.
+    rmSync(dir, { recursive: true });
+    expect(filesRead).toBe(3);
+    expect(findings.map((finding) => [finding.file.slice(dir.length + 1), finding.kind])).toEqual([
+      ['lane.log', 'card-number'],
+      ['lane.log', 'track-data'],
+      [join('nested', 'journal.sqlite'), 'card-number'],
+    ]);
+  });
+
+  it('runs as lanepoint scan: exit 1 with file and line, 0 with the count when clean', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scan-cli-'));
+    writeFileSync(join(dir, 'report.json'), '{\n"card":"371449635398431"\n}');
+    const dirty = fakeIo();
+    expect(await runCli(['scan', dir], dirty.io)).toBe(1);
+    expect(dirty.out).toEqual([`${join(dir, 'report.json')}:2  card-number  ending 8431`]);
+    // Rewritten clean at once: the suite's own scan must not find it.
+    writeFileSync(join(dir, 'report.json'), '{"card":"3714********8431"}');
+    const clean = fakeIo();
+    expect(await runCli(['scan', dir], clean.io)).toBe(0);
+    expect(clean.err).toEqual(['scan: no card data in 1 files']);
+  });
+});
