@@ -208,6 +208,8 @@ export const settingsSchema = z
             forcedCredit: z.boolean({ error: 'expected true or false' }).default(false),
             /** Electronic check sales from a keyed bank account. */
             ach: z.boolean({ error: 'expected true or false' }).default(false),
+            /** How long a sale waits for the card before it goes back to idle. */
+            cardTimeoutSeconds: integerFrom(1, 600).default(60),
             /** Background checks of the recovery queue: the first after this many seconds, then doubling to 10 minutes. */
             recoveryRetrySeconds: integerFrom(5, 600).default(30),
           },

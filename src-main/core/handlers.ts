@@ -26,6 +26,7 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'devices' | 'ter
     'terminal.endOfDay': (args) => core.sales.endOfDay(args),
     'terminal.recoveryQueue': () => core.sales.recoveryQueue(),
     'terminal.recover': () => core.sales.recover(),
+    'terminal.settleByHand': (args) => core.sales.settleByHand(args),
     'printers.testPrint': (args) => core.printers.testPrint(args),
     'printers.resume': (args) => core.printers.resume(args),
     'printers.discardHeld': (args) => core.printers.discardHeld(args),

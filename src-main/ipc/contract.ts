@@ -413,6 +413,10 @@ export const commands = {
       .strict(),
   ),
   'terminal.recoveryQueue': command<RecoveryItem[]>()('Entries whose outcome is not known yet, checked again in the background.', noArgs),
+  'terminal.settleByHand': command<RecoveryItem[]>()(
+    'Records what a person found for an entry only a person can settle (a refund whose answer was lost): whether it took effect. Returns the queue.',
+    z.object({ entryId: z.number().int().min(1), applied: z.boolean(), note: z.string().min(1).max(200) }).strict(),
+  ),
   'terminal.recover': command<{ readonly settled: number; readonly open: number }>()('Checks the recovery queue with the gateway now.', noArgs),
   'printers.testPrint': command<{ readonly printed: true }>()(
     'Prints a test page; fails with what to do when the printer needs attention (the page is kept and prints on resume).',

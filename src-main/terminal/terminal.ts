@@ -4,7 +4,7 @@ import type { GatewayClient } from '../gateway/client';
 import type { EndOfDayReport, FollowUpSummary, JournalEntryView, LookupResult, RecoveryItem, SaleSummary, SaleTender } from '../ipc/contract';
 import { CommandFailure } from '../ipc/errors';
 import type { Journal } from '../journal/journal';
-import { JournalError } from '../journal/journal';
+import { containsCardNumber, JournalError } from '../journal/journal';
 import { recoverJournal, recoveredKind, stillOpen } from '../journal/journaled';
 import type { Logger } from '../log/logger';
 import type { PrinterProfile } from '../receipt/profiles';
@@ -40,6 +40,8 @@ export interface TerminalService {
   recoveryQueue(): RecoveryItem[];
   /** Settles what the journal does not know yet (at start, in the background, and when asked). */
   recover(): Promise<{ settled: number; open: number }>;
+  /** Records what a person found for an entry waiting for one; returns the queue. */
+  settleByHand(args: { entryId: number; applied: boolean; note: string }): RecoveryItem[];
   /** Stops the background checks. */
   close(): void;
 }
@@ -196,6 +198,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
           chipFailuresBeforeFallback: reader.setting.chipFailuresBeforeFallback,
           policy: settings.signature.policy,
           captureSignature,
+          cardTimeoutSeconds: settings.payments.cardTimeoutSeconds,
         },
         { amountMinor, tender, signal: abort.signal, onPhase: (phase, detail) => state.enter(phase, detail) },
       );
@@ -333,6 +336,16 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       const result = await recover();
       scheduleRecovery();
       return result;
+    },
+    settleByHand({ entryId, applied, note }) {
+      const journal = openJournal();
+      const item = recoveryQueue(journal).find((candidate) => candidate.entryId === entryId);
+      if (!item) throw new CommandFailure('failed_precondition', `Entry ${entryId} is not in the recovery queue.`, 'entryId');
+      if (!item.needsPerson) throw new CommandFailure('failed_precondition', `Entry ${entryId} is still being checked with the gateway; only entries waiting for a person are settled by hand.`, 'entryId');
+      if (containsCardNumber(note)) throw new CommandFailure('invalid_argument', 'The note looks like it holds a card number: describe what was checked instead.', 'note');
+      journal.resolve(entryId, `settled by hand: ${applied ? 'took effect' : 'did not take effect'}; ${note}`, { applied });
+      publishQueue();
+      return recoveryQueue(journal);
     },
     close() {
       closed = true;

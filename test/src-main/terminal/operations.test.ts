@@ -66,6 +66,44 @@ async function cardSale(core: Core, cardId: string, amountMinor: number, tender?
   return ok(await call<SaleSummary>(core, 'terminal.sale', { amountMinor, ...(tender ? { tender } : {}) }));
 }
 
+describe('the sale state machine, over the contract, against the emulator', () => {
+  it('goes back to idle when no card comes in time, saying so', async () => {
+    const { core, phases } = lane({ payments: { cardTimeoutSeconds: 1 } });
+    await until(() => core.devices.list().every((device) => device.status === 'connected'));
+    expect(await call(core, 'terminal.sale', { amountMinor: 700 })).toMatchObject({ ok: false, error: { message: 'No card was presented in time: start the sale again.' } });
+    expect(phases.map((state) => state.phase)).toEqual(['awaiting-card', 'idle']);
+    expect(ok(await call<unknown[]>(core, 'terminal.history', {}))).toEqual([]);
+  });
+
+  it('says why a card was declined, and takes another card for the same amount under a new order id', async () => {
+    const { core, phases } = lane();
+    const declined = await cardSale(core, 'visa-do-not-honor', 1800);
+    expect(declined).toMatchObject({ outcome: 'declined', approvedMinor: 0, reason: 'Do not honor' });
+    expect(phases.slice(-4).map((state) => state.phase)).toEqual(['authorizing', 'declined', 'printing', 'done']);
+    const approved = await cardSale(core, 'mastercard-approve', 1800);
+    expect(approved).toMatchObject({ outcome: 'approved', approvedMinor: 1800 });
+    expect(approved.orderId).not.toBe(declined.orderId);
+    expect(ok(await call<Array<{ orderId: string; respstat: string }>>(core, 'terminal.history', { amountMinor: 1800 })).map((row) => row.respstat)).toEqual(['A', 'C']);
+  });
+
+  it('answers retry when the processor does not answer in time (respstat B), with nothing charged', async () => {
+    const { core, phases } = lane();
+    const sale = await cardSale(core, 'visa-timeout', 1200);
+    expect(sale).toMatchObject({ outcome: 'retry', approvedMinor: 0, reason: expect.stringMatching(/try again\.$/) });
+    expect(phases.slice(-3).map((state) => state.phase)).toEqual(['authorizing', 'retry', 'done']);
+    expect(ok(await call<Array<{ state: string; respstat: string }>>(core, 'terminal.history', { orderId: sale.orderId }))).toEqual([expect.objectContaining({ state: 'completed', respstat: 'B' })]);
+    expect(ok(await call<RecoveryItem[]>(core, 'terminal.recoveryQueue', {}))).toEqual([]);
+  });
+
+  it('takes a partial approval and the rest on another card', async () => {
+    const { core } = lane();
+    const partial = await cardSale(core, 'visa-partial', 900);
+    expect(partial).toMatchObject({ outcome: 'partial', requestedMinor: 900, approvedMinor: 500 });
+    const rest = await cardSale(core, 'amex-approve', partial.requestedMinor - partial.approvedMinor);
+    expect(rest).toMatchObject({ outcome: 'approved', approvedMinor: 400 });
+  });
+});
+
 describe('operations after the sale, over the contract, against the emulator', () => {
   it('authorizes, then captures with a tip where the merchant takes tips, and prints the tipped receipt', async () => {
     const { core, phases } = lane({ payments: { tips: true } });
@@ -207,6 +245,21 @@ describe('operations after the sale, over the contract, against the emulator', (
     expect(timers).toHaveLength(0);
     const [entry] = ok(await call<Array<{ state: string; respstat: string }>>(core, 'terminal.history', { orderId: sale.orderId }));
     expect(entry).toMatchObject({ state: 'resolved', respstat: 'A' });
+  });
+
+  it('leaves a refund whose answer was lost to a person, who settles it by hand', async () => {
+    const { core, queues } = lane();
+    const sale = await cardSale(core, 'visa-approve', 2100);
+    await settle();
+    await fault('refund', 'drop-after');
+    expect(ok(await call<FollowUpSummary>(core, 'terminal.refund', { orderId: sale.orderId }))).toMatchObject({ outcome: 'unknown', reason: expect.stringMatching(/check the settlement report/) });
+    const [item] = ok(await call<RecoveryItem[]>(core, 'terminal.recoveryQueue', {}));
+    expect(item).toMatchObject({ operation: 'refund', orderId: sale.orderId, needsPerson: true });
+    expect(queues.at(-1)).toEqual([item]);
+    expect(await call(core, 'terminal.settleByHand', { entryId: item!.entryId, applied: true, note: 'card 4788250000121443' })).toMatchObject({ ok: false, error: { field: 'note' } });
+    expect(ok(await call(core, 'terminal.settleByHand', { entryId: item!.entryId, applied: true, note: 'refund on the settlement report' }))).toEqual([]);
+    expect(queues.at(-1)).toEqual([]);
+    expect(await call(core, 'terminal.settleByHand', { entryId: item!.entryId, applied: true, note: 'again' })).toMatchObject({ ok: false, error: { message: `Entry ${item!.entryId} is not in the recovery queue.` } });
   });
 
   it('reaches a live gateway with the credentials from the secret store, and names what is missing', async () => {

@@ -50,6 +50,7 @@ export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?
     'terminal.history': () => [],
     'terminal.recoveryQueue': () => [],
     'terminal.recover': () => ({ settled: 0, open: 0 }),
+    'terminal.settleByHand': () => [],
     'printers.testPrint': () => ({ printed: true }),
     'printers.resume': () => ({ held: 0 }),
     'printers.discardHeld': () => ({ discarded: 0 }),
