@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { usePos } from '../store/use-pos';
 import { DeviceStatusList } from './DeviceStatusList';
+import { RecoveryQueueNotice } from './RecoveryQueueNotice';
 
 const connectionWords = {
   connecting: 'Connecting to terminal\u2026',
@@ -25,6 +26,7 @@ export function StatusBar() {
       ) : null}
       {info ? <span className="status-terminal">Terminal {info.terminalId}</span> : null}
       <DeviceStatusList />
+      <RecoveryQueueNotice />
       <span className={`status-connection connection-${connection}`} role="status">
         {connectionWords[connection]}
       </span>

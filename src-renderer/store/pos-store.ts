@@ -33,6 +33,7 @@ export function syncPosStore(
   const { signal } = controller;
   pos.onEvent('devices.changed', (devices) => store.getState().setDevices(devices), { signal });
   pos.onEvent('terminal.state', (state) => store.getState().setTerminal(state), { signal });
+  pos.onEvent('terminal.recoveryQueue', (queue) => store.getState().setRecoveryQueue(queue), { signal });
   pos.onEvent('signature.session', (session) => store.getState().setSignature(session), { signal });
   pos.onEvent('signature.ink', ({ stroke, points }) => store.getState().addPadInk(stroke, points), { signal });
   pos.onEvent('signature.cleared', () => store.getState().clearPadInk(), { signal });
@@ -40,7 +41,7 @@ export function syncPosStore(
     store.getState().setConnection(status);
     if (status !== 'open') return;
     const state = store.getState();
-    void Promise.all([state.loadInfo(), state.refreshDevices(), state.refreshTerminal(), state.refreshSignature()]);
+    void Promise.all([state.loadInfo(), state.refreshDevices(), state.refreshTerminal(), state.refreshRecoveryQueue(), state.refreshSignature()]);
   });
   return () => {
     controller.abort();

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { PosApi, TerminalState } from '../../src-main/ipc/contract';
+import type { PosApi, RecoveryItem, TerminalState } from '../../src-main/ipc/contract';
 import { unwrap } from '../pos/call-error';
 import type { PosState } from './pos-store';
 
@@ -8,6 +8,11 @@ export interface TerminalSlice {
   refreshTerminal(): Promise<void>;
   /** Applies a `terminal.state` event. */
   setTerminal(state: TerminalState): void;
+  /** Money-moving calls whose outcome is not known yet: being checked, or waiting for a person. */
+  recoveryQueue: RecoveryItem[];
+  refreshRecoveryQueue(): Promise<void>;
+  /** Applies a `terminal.recoveryQueue` event. */
+  setRecoveryQueue(queue: RecoveryItem[]): void;
 }
 
 export const createTerminalSlice =
@@ -22,4 +27,13 @@ export const createTerminalSlice =
       }
     },
     setTerminal: (terminal) => set({ terminal }),
+    recoveryQueue: [],
+    async refreshRecoveryQueue() {
+      try {
+        set({ recoveryQueue: unwrap(await pos.terminal.recoveryQueue()) });
+      } catch {
+        // As above: unreachable is shown once, by the connection slice.
+      }
+    },
+    setRecoveryQueue: (recoveryQueue) => set({ recoveryQueue }),
   });

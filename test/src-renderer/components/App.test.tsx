@@ -76,6 +76,21 @@ describe('<App />', () => {
     expect(screen.getByTestId('phase-headline').textContent).toBe('Waiting for the card');
   });
 
+  it('shows payments with an unknown outcome on every screen until they are settled, never as approved', async () => {
+    const { emit } = await renderApp(info);
+    expect(screen.queryByTestId('recovery-queue')).toBeNull();
+    const lost = { entryId: 7, operation: 'auth', orderId: 'LANE07-261122-50001', amountMinor: 1500, maskedPan: '478825******1443', since: 1, note: 'answer lost', needsPerson: false } as const;
+    await act(async () => emit('terminal.recoveryQueue', [lost]));
+    expect(screen.getByTestId('recovery-queue').textContent).toMatch(/^1 payment with an unknown outcome, being checked with the gateway/);
+    expect(screen.getByTestId('recovery-queue').textContent).toContain('Sale $15.00 card 1443 order LANE07-261122-50001');
+    expect(screen.getByTestId('recovery-queue').textContent).not.toMatch(/approved/i);
+    await act(async () => emit('terminal.recoveryQueue', [lost, { ...lost, entryId: 8, operation: 'refund', needsPerson: true }]));
+    expect(screen.getByTestId('recovery-queue').textContent).toMatch(/^2 payments with an unknown outcome, 1 waiting for a manager/);
+    expect(screen.getByTestId('recovery-queue').textContent).toContain('Refund $15.00 card 1443 order LANE07-261122-50001: check the settlement report');
+    await act(async () => emit('terminal.recoveryQueue', []));
+    expect(screen.queryByTestId('recovery-queue')).toBeNull();
+  });
+
   it('says so when the terminal cannot be reached, and reloads everything on reconnect', async () => {
     const { announce, calls } = await renderApp(info);
     await act(async () => announce('closed'));
@@ -84,6 +99,6 @@ describe('<App />', () => {
     expect(screen.getByText('Devices unknown while disconnected')).toBeTruthy();
     const before = calls.length;
     await act(async () => announce('open'));
-    expect(calls.slice(before).map(([name]) => name).sort()).toEqual(['app.info', 'devices.list', 'signature.session', 'terminal.state']);
+    expect(calls.slice(before).map(([name]) => name).sort()).toEqual(['app.info', 'devices.list', 'signature.session', 'terminal.recoveryQueue', 'terminal.state']);
   });
 });

@@ -1,0 +1,28 @@
+import { usePos } from '../store/use-pos';
+
+const operationWords = { auth: 'Sale', capture: 'Capture', void: 'Void', refund: 'Refund', voidByOrderId: 'Void' } as const;
+const money = (minor: number) => `$${(Math.abs(minor) / 100).toFixed(2)}`;
+
+/**
+ * On every screen while the journal holds an outcome nobody knows yet: how many, and for each
+ * what it was and what is being done. Never "approved": these are not.
+ */
+export function RecoveryQueueNotice() {
+  const queue = usePos((state) => state.recoveryQueue);
+  if (queue.length === 0) return null;
+  const forPerson = queue.filter((item) => item.needsPerson).length;
+  const summary = `${queue.length} ${queue.length === 1 ? 'payment' : 'payments'} with an unknown outcome${forPerson > 0 ? `, ${forPerson} waiting for a manager` : ', being checked with the gateway'}`;
+  return (
+    <details className="recovery-queue" data-testid="recovery-queue">
+      <summary role="status">{summary}</summary>
+      <ul>
+        {queue.map((item) => (
+          <li key={item.entryId}>
+            {operationWords[item.operation]} {money(item.amountMinor)} {item.maskedPan ? `card ${item.maskedPan.slice(-4)}` : ''} order {item.orderId}:{' '}
+            {item.needsPerson ? 'check the settlement report, then record what you found' : 'outcome not known yet, checked with the gateway again automatically'}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
