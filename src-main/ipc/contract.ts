@@ -388,8 +388,11 @@ export const commands = {
     z.object({ orderId: z.string().min(1).max(19), copy: z.enum(['merchant', 'customer']).optional() }).strict(),
   ),
   'terminal.lookup': command<LookupResult>()(
-    'What the journal and the gateway say about an order id.',
-    z.object({ orderId: z.string().min(1).max(19) }).strict(),
+    'What the journal and the gateway say about an order id (inquire by order id) or a retrieval reference (inquire).',
+    z
+      .object({ orderId: z.string().min(1).max(19).optional(), retref: z.string().regex(/^\d{1,14}$/, { error: 'a retrieval reference is up to 14 digits' }).optional() })
+      .strict()
+      .refine((args) => (args.orderId === undefined) !== (args.retref === undefined), { error: 'give an order id or a retrieval reference', path: ['orderId'] }),
   ),
   'terminal.history': command<JournalEntryView[]>()(
     'The journal, newest first: by last four, amount, order id or a day (YYYY-MM-DD, the lane\u2019s local day).',

@@ -71,6 +71,8 @@ export interface JournalFilter {
   readonly lastFour?: string;
   readonly amountMinor?: number;
   readonly operation?: JournalOperation;
+  /** The gateway's reference: the row it answered, and the follow-ups that acted on it. */
+  readonly retref?: string;
   readonly from?: number;
   readonly to?: number;
   readonly limit?: number;
@@ -314,6 +316,10 @@ export class Journal {
     if (filter.amountMinor !== undefined) {
       where.push('amount_minor = ?');
       params.push(filter.amountMinor);
+    }
+    if (filter.retref) {
+      where.push("(json_extract(outcome, '$.retref') = ? OR original_retref = ?)");
+      params.push(filter.retref, filter.retref);
     }
     if (filter.operation) {
       where.push('operation = ?');

@@ -226,11 +226,11 @@ export function entryView(entry: JournalEntry): JournalEntryView {
   };
 }
 
-/** The journal's rows for an order id, and the gateway's records of it now. */
-export async function lookup(deps: Pick<OperationDependencies, 'journal' | 'client' | 'merchid'>, orderId: string): Promise<LookupResult> {
-  const entries = deps.journal.list({ orderId }).map(entryView);
+/** The journal's rows for an order id or a retrieval reference, and the gateway's records of it now. */
+export async function lookup(deps: Pick<OperationDependencies, 'journal' | 'client' | 'merchid'>, key: { orderId?: string; retref?: string }): Promise<LookupResult> {
+  const entries = deps.journal.list(key.retref ? { retref: key.retref } : { orderId: key.orderId! }).map(entryView);
   try {
-    const records = await deps.client.inquireByOrderid({ merchid: deps.merchid, orderid: orderId, scope: 'merchant' });
+    const records = key.retref ? [await deps.client.inquire({ merchid: deps.merchid, retref: key.retref })] : await deps.client.inquireByOrderid({ merchid: deps.merchid, orderid: key.orderId!, scope: 'merchant' });
     const real = records.filter((record) => !(record.respproc === 'PPS' && record.respcode === '29'));
     return {
       entries,

@@ -33,7 +33,7 @@ export interface TerminalService {
   void(args: { orderId: string; amountMinor?: number }): Promise<FollowUpSummary>;
   refund(args: { orderId: string; amountMinor?: number }): Promise<FollowUpSummary>;
   reprint(args: { orderId: string; copy?: 'merchant' | 'customer' }): Promise<{ printed: boolean; problem: string | null; png: string }>;
-  lookup(args: { orderId: string }): Promise<LookupResult>;
+  lookup(args: { orderId?: string; retref?: string }): Promise<LookupResult>;
   history(args: { lastFour?: string; amountMinor?: number; orderId?: string; day?: string; limit?: number }): JournalEntryView[];
   endOfDay(args: { date?: string; batchid?: string }): Promise<EndOfDayReport>;
   /** Entries whose outcome is not known yet. */
@@ -322,9 +322,9 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       const deps = await lane();
       return reprint({ ...deps, tips: settings.payments.tips }, args);
     },
-    async lookup({ orderId }) {
+    async lookup(args) {
       const deps = await lane();
-      return lookup(deps, orderId);
+      return lookup(deps, args);
     },
     history: (args) => history(openJournal(), args),
     async endOfDay(args) {

@@ -191,6 +191,10 @@ describe('operations after the sale, over the contract, against the emulator', (
     const found = ok(await call<LookupResult>(core, 'terminal.lookup', { orderId: sale.orderId }));
     expect(found.entries).toEqual([expect.objectContaining({ operation: 'auth', state: 'completed', respstat: 'A' })]);
     expect(found.gateway).toEqual([expect.objectContaining({ amountMinor: 1234, setlstat: 'Queued for Capture', voidable: true, refundable: false })]);
+    const retref = found.entries[0]!.retref!;
+    const byRetref = ok(await call<LookupResult>(core, 'terminal.lookup', { retref }));
+    expect(byRetref).toMatchObject({ entries: [{ orderId: sale.orderId }], gateway: [{ retref, amountMinor: 1234 }] });
+    expect(await call(core, 'terminal.lookup', {})).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringMatching(/order id or a retrieval reference/) } });
     expect(ok(await call<unknown[]>(core, 'terminal.history', { lastFour: '8431' }))).toHaveLength(1);
     expect(ok(await call<unknown[]>(core, 'terminal.history', { lastFour: '1111' }))).toHaveLength(0);
     expect(ok(await call<unknown[]>(core, 'terminal.history', { amountMinor: 1234 }))).toHaveLength(1);
