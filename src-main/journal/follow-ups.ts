@@ -1,8 +1,9 @@
 import type { Capture, CaptureRequest } from '../gateway/capture';
 import type { GatewayClient } from '../gateway/client';
-import { AuthenticationError, GatewayError, ProtocolError, RetryableError, TransportError, ValidationError } from '../gateway/errors';
+import { AuthenticationError, GatewayError, ProtocolError, RetryableError, TransportError } from '../gateway/errors';
 import type { Reversal, ReversalRequest } from '../gateway/reversal';
 import type { TransactionRecord } from '../gateway/transaction-record';
+import { recordFailedCall } from './failed-call';
 import type { Journal, JournalEntry, JournalOutcome } from './journal';
 
 /** The calls that act on an authorization already made. */
@@ -98,19 +99,11 @@ export async function journaledFollowUp(journal: Journal, client: FollowUpClient
     else if (request.operation === 'void') answer = await client.void(base as ReversalRequest);
     else answer = await client.refund(base as ReversalRequest);
   } catch (error) {
-    if (error instanceof ValidationError || error instanceof AuthenticationError || (error instanceof TransportError && !error.requestSent)) {
-      journal.markNotSent(entryId, error.message);
-      throw error;
-    }
-    if (error instanceof RetryableError) {
-      journal.complete(entryId, { respstat: 'B', ...(error.respcode ? { respcode: error.respcode } : {}), ...(error.resptext ? { resptext: error.resptext } : {}) });
-      return { kind: 'retry', entryId, error };
-    }
-    if (!(error instanceof GatewayError)) throw error;
-    journal.markUnknown(entryId, `the answer was lost: ${error.message}`);
+    const failure = recordFailedCall(journal, entryId, error);
+    if (failure.kind === 'retry') return { kind: 'retry', entryId, error: failure.error };
     const settled = await settleFollowUp(journal, client, request.merchid, journal.get(entryId)!);
     if (settled.kind === 'resolved') return { kind: 'recovered', entryId, applied: settled.applied, record: settled.record };
-    return { kind: 'unknown', entryId, error: settled.kind === 'unresolved' ? settled.error : error };
+    return { kind: 'unknown', entryId, error: settled.kind === 'unresolved' ? settled.error : failure.error };
   }
   journal.complete(entryId, outcomeOfAnswer(answer));
   return { kind: 'answered', entryId, answer };

@@ -1,9 +1,10 @@
 import type { AuthorizationRequest } from '../gateway/auth-request';
 import type { Authorization } from '../gateway/auth-response';
 import type { GatewayClient } from '../gateway/client';
-import { AuthenticationError, GatewayError, RetryableError, TransportError, ValidationError } from '../gateway/errors';
+import type { GatewayError, RetryableError } from '../gateway/errors';
 import { resolveLostAuthorization, type LostAuthorizationOutcome } from '../gateway/recovery';
 import type { TransactionRecord } from '../gateway/transaction-record';
+import { recordFailedCall } from './failed-call';
 import { settleFollowUp, type FollowUpSettlement } from './follow-ups';
 import { type Journal, type JournalEntry, type JournalIntent, type JournalOutcome } from './journal';
 
@@ -87,18 +88,8 @@ export async function journaledAuthorize(
     authorization = await client.auth(sent);
     onStage?.('answered');
   } catch (error) {
-    // Refused before anything was processed: checked locally, never connected, or wrong credentials.
-    if (error instanceof ValidationError || error instanceof AuthenticationError || (error instanceof TransportError && !error.requestSent)) {
-      journal.markNotSent(entryId, error.message);
-      throw error;
-    }
-    if (error instanceof RetryableError) {
-      journal.complete(entryId, { respstat: 'B', ...(error.respcode ? { respcode: error.respcode } : {}), ...(error.resptext ? { resptext: error.resptext } : {}) });
-      return { kind: 'retry', entryId, orderId, error };
-    }
-    // A bug, not a gateway answer: the row stays pending and the start-up pass resolves it.
-    if (!(error instanceof GatewayError)) throw error;
-    journal.markUnknown(entryId, `the answer was lost: ${(error as Error).message}`);
+    const failure = recordFailedCall(journal, entryId, error);
+    if (failure.kind === 'retry') return { kind: 'retry', entryId, orderId, error: failure.error };
     const outcome = await resolveLostAuthorization(client, { merchid: request.merchid, orderid: orderId });
     record(journal, entryId, outcome);
     return outcome.kind === 'unresolved' ? { kind: 'unknown', entryId, orderId, error: outcome.error } : { kind: 'recovered', entryId, orderId, outcome };

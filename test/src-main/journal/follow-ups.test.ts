@@ -8,10 +8,10 @@ import { ValidationError } from '../../../src-main/gateway/errors';
 import { journaledFollowUp, refundNeedsPerson } from '../../../src-main/journal/follow-ups';
 import { Journal } from '../../../src-main/journal/journal';
 import { journaledAuthorize, recoverJournal, recoveredKind } from '../../../src-main/journal/journaled';
+import { emulatorAdmin } from '../../support/emulator-admin';
 
 const merchid = '496160873888';
 const credentials = { level: 'site', username: 'testing', password: 'testing123' } as const;
-const adminAuth = `Basic ${Buffer.from('testing:testing123').toString('base64')}`;
 let emulator: RunningEmulator;
 let client: GatewayClient;
 let journal: Journal;
@@ -26,10 +26,8 @@ afterEach(async () => {
   await emulator.close();
 });
 
-const admin = (path: string, body: unknown) =>
-  fetch(`${emulator.url.replace('/rest', '')}/__emulator/${path}`, { method: 'PUT', headers: { Authorization: adminAuth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-const fault = (endpoint: string, kind: string) => admin('faults', { endpoint, kind });
-const settle = () => fetch(`${emulator.url.replace('/rest', '')}/__emulator/settle`, { method: 'POST', headers: { Authorization: adminAuth, 'Content-Type': 'application/json' }, body: '{}' });
+const fault = (endpoint: string, kind: string) => emulatorAdmin(emulator.url).fault(endpoint, kind);
+const settle = () => emulatorAdmin(emulator.url).settle();
 
 /** An approved authorization in the journal: its order id and retref. */
 async function authorized(amount: number, capture: boolean) {

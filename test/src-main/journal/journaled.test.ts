@@ -8,6 +8,7 @@ import { createGatewayClient, type GatewayClient } from '../../../src-main/gatew
 import { TransportError, ValidationError } from '../../../src-main/gateway/errors';
 import { Journal, JournalError } from '../../../src-main/journal/journal';
 import { journaledAuthorize, recoverJournal, recoveredKind } from '../../../src-main/journal/journaled';
+import { emulatorAdmin } from '../../support/emulator-admin';
 
 const merchid = '496160873888';
 const credentials = { level: 'site', username: 'testing', password: 'testing123' } as const;
@@ -25,12 +26,7 @@ afterEach(async () => {
   await emulator.close();
 });
 
-const fault = (kind: string) =>
-  fetch(`${emulator.url.replace('/rest', '')}/__emulator/faults`, {
-    method: 'PUT',
-    headers: { Authorization: `Basic ${Buffer.from('testing:testing123').toString('base64')}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ endpoint: 'auth', kind }),
-  });
+const fault = (kind: string) => emulatorAdmin(emulator.url).fault('auth', kind);
 const card = { maskedPan: '478825******1443', entryMode: 'keyed' };
 const sale = (orderid: string, amount = 1234) => ({ merchid, amount, account: '4788250000121443', expiry: '1228', orderid, capture: true, receipt: true });
 

@@ -8,10 +8,10 @@ import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/
 import { createGatewayClient } from '../../../src-main/gateway/client';
 import type { CommandName, CommandReply, EndOfDayReport, FollowUpSummary, LookupResult, RecoveryItem, SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
 import { containsCardNumber } from '../../../src-main/journal/journal';
+import { emulatorAdmin } from '../../support/emulator-admin';
 import { collectingLogger, ok, until } from '../../support/test-core';
 
 const merchid = '496160873888';
-const adminAuth = `Basic ${Buffer.from('testing:testing123').toString('base64')}`;
 let emulator: RunningEmulator;
 const cores: Core[] = [];
 
@@ -23,11 +23,9 @@ afterEach(async () => {
   await emulator.close();
 });
 
-const adminUrl = (path: string) => `${emulator.url.replace('/rest', '')}/__emulator/${path}`;
-const fault = (endpoint: string, kind: string, times: 'once' | 'always' = 'once') =>
-  fetch(adminUrl('faults'), { method: 'PUT', headers: { Authorization: adminAuth, 'Content-Type': 'application/json' }, body: JSON.stringify({ endpoint, kind, times }) });
-const clearFaults = () => fetch(adminUrl('faults'), { method: 'DELETE', headers: { Authorization: adminAuth } });
-const settle = () => fetch(adminUrl('settle'), { method: 'POST', headers: { Authorization: adminAuth, 'Content-Type': 'application/json' }, body: '{}' });
+const fault = (endpoint: string, kind: string, times: 'once' | 'always' = 'once') => emulatorAdmin(emulator.url).fault(endpoint, kind, times);
+const clearFaults = () => emulatorAdmin(emulator.url).clearFaults();
+const settle = () => emulatorAdmin(emulator.url).settle();
 
 /** A training lane whose gateway is this test's emulator, over real HTTP, with its journal in a file. */
 function lane(settings: SettingsInput = {}, timers?: Array<() => void>) {
