@@ -5,6 +5,8 @@ export interface CliIo {
   readonly env: NodeJS.ProcessEnv;
   /** Resolves when the operator asks a long-running command to stop (Ctrl+C, SIGTERM). */
   readonly stopRequested: Promise<string>;
+  /** Everything on standard input (a PIN piped in, never typed on the command line). */
+  readonly readInput: () => Promise<string>;
 }
 
 /** The real process: lines to stdout/stderr, and SIGINT/SIGTERM as the stop request. */
@@ -17,5 +19,10 @@ export function processIo(): CliIo {
       process.once('SIGINT', () => resolve('SIGINT'));
       process.once('SIGTERM', () => resolve('SIGTERM'));
     }),
+    async readInput() {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
   };
 }

@@ -12,6 +12,7 @@ import { parsePort, runHostCommand } from './host-command';
 import { processIo, type CliIo } from './io';
 import { runStartCommand } from './start-command';
 import { scanPaths } from '../security/card-data-scan';
+import { hashPin, pinPattern } from '../session/pin-hash';
 import { helpText, UsageError, usageLine } from './usage';
 
 type Command = (io: CliIo, args: string[]) => Promise<number>;
@@ -163,6 +164,13 @@ const commands: Record<string, Command> = {
       username: typeof values.user === 'string' ? values.user : 'testing',
       password: typeof values.password === 'string' ? values.password : 'testing123',
     });
+  },
+  async 'pin-hash'(io, args) {
+    noPositionals('pin-hash', parse(args).positionals);
+    const pin = (await io.readInput()).trim();
+    if (!pinPattern.test(pin)) throw new UsageError('pin-hash reads a PIN of 4 to 8 digits on standard input, e.g. printf 4821 | lanepoint pin-hash');
+    io.stdout(hashPin(pin));
+    return 0;
   },
   async scan(io, args) {
     const { positionals } = parse(args);

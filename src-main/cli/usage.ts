@@ -46,6 +46,8 @@ commands:
                         void by order id when nothing answers), as the terminal does at start
   scan <path>...        look for card data (card numbers, clear track data, CVVs) in journals,
                         logs and reports; exits 1 and names file and line when it finds any
+  pin-hash              a staff PIN (read on standard input) as settings.json keeps it:
+                        printf 4821 | lanepoint pin-hash
   bench                 run the benchmarks and print one table of figures
 
 options:

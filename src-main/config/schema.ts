@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { terminalModes } from '../ipc/contract';
+import { staffRoles, terminalModes } from '../ipc/contract';
+import { pinHashPattern } from '../session/pin-hash';
 
 /**
  * True for 127.0.0.0/8, ::1 and localhost: the only hosts plain http and training may use.
@@ -216,6 +217,28 @@ export const settingsSchema = z
           asSection,
         )
         .prefault({}),
+      /** Who may sign in on the lane, and what needs a manager. Training signs in its practice staff when none are listed. */
+      staff: z
+        .strictObject(
+          {
+            members: z
+              .array(
+                z.strictObject({
+                  id: z.string({ error: 'expected a cashier id of 1 to 8 digits' }).regex(/^\d{1,8}$/, { error: 'expected a cashier id of 1 to 8 digits' }),
+                  name: z.string({ error: 'expected a name' }).min(1).max(40),
+                  role: z.enum(staffRoles, { error: oneOf(staffRoles, ' or ') }),
+                  pin: z.string({ error: 'expected a PIN hash' }).regex(pinHashPattern, { error: 'expected a PIN hash made with `lanepoint pin-hash`, never the PIN itself' }),
+                }),
+                { error: 'expected a list of staff members' },
+              )
+              .max(500)
+              .default([]),
+            /** Refunds above this (minor units) need a manager's PIN; 0: every refund does. */
+            refundLimitMinor: integerFrom(0, 99_999_999).default(5000),
+          },
+          asSection,
+        )
+        .prefault({}),
       kiosk: z.strictObject({ idleResetSeconds: integerFrom(15, 3600).default(90) }, asSection).prefault({}),
       log: z
         .strictObject({ level: z.enum(logLevels, { error: `expected one of ${logLevels.join(', ')}` }).default('info') }, asSection)
@@ -269,6 +292,11 @@ export const settingsSchema = z
       if (device.protocol === 'emulated' && !settings.training) {
         context.addIssue({ code: 'custom', path: ['devices', index, 'protocol'], message: 'emulated devices are for training mode only' });
       }
+    });
+    const staffIds = new Set<string>();
+    settings.staff.members.forEach((member, index) => {
+      if (staffIds.has(member.id)) context.addIssue({ code: 'custom', path: ['staff', 'members', index, 'id'], message: `cashier id ${member.id} is listed twice` });
+      staffIds.add(member.id);
     });
     // zod runs this even when a field already failed; a URL that does not parse has its own
     // issue, so only a parsed, non-loopback host is reported here.

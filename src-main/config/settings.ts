@@ -79,7 +79,8 @@ function fileIssue(file: string, reason: string): SettingsError {
   return new SettingsError([{ setting: '(file)', source: { kind: 'file', path: file }, reason }]);
 }
 
-function readSettingsFile(file: string): Record<string, unknown> {
+/** What settings.json itself holds (no defaults, no environment overrides); `{}` when there is no file. */
+export function readSettingsFile(file: string): Record<string, unknown> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

@@ -42,6 +42,7 @@ export function bootCore(options: BootOptions): BootedCore {
     journalPath: options.journalPath ?? defaultJournalPath(appDataDir, settings.training),
     ...(options.gateway ? { gateway: options.gateway } : {}),
     trainingGatewayPath: join(appDataDir, 'training-gateway.sqlite'),
+    settingsFile: { appDataDir, sources },
     secrets: options.secrets ?? (() => (fileSecrets ??= createFileSecretStore(appDataDir, { onWarning: (message) => logger.warn(message) }))),
   });
   if (Object.keys(sources).length > 0) logger.info({ overrides: sources }, 'settings overridden by environment');

@@ -21,6 +21,8 @@ import { defaultAssetsDir } from './assets';
 import { createTerminalStateStore, type TerminalStateStore } from '../terminal/state-store';
 import { systemClock, type Clock } from './clock';
 import { createCommandHandlers } from './handlers';
+import { createSessionService, type SessionService } from '../session/session-service';
+import { createSettingsService, type SettingsFile, type SettingsService } from '../config/settings-service';
 import { productVersion } from './version';
 
 export interface CoreOptions {
@@ -41,6 +43,8 @@ export interface CoreOptions {
   readonly recoveryTimer?: (run: () => void, ms: number) => () => void;
   /** Where live gateway credentials are kept (`gateway.username`, `gateway.password`); the shells pass theirs. */
   readonly secrets?: () => SecretStore | undefined;
+  /** Where the Settings screen saves settings.json, and which settings the environment overrides (boot passes it). */
+  readonly settingsFile?: SettingsFile;
   /** How HID and serial links are opened on this machine (the Electron and Node hosts pass theirs). */
   readonly deviceEnvironment?: DeviceManagerOptions['environment'];
 }
@@ -64,6 +68,10 @@ export interface Core {
   /** The lane's signature capture, on a pad or on the screen. */
   readonly signature: SignatureService;
   readonly terminal: TerminalStateStore;
+  /** Who is signed in, and manager approvals. */
+  readonly session: SessionService;
+  /** The Settings screen's reading and saving of settings and gateway credentials. */
+  readonly settingsService: SettingsService;
   readonly events: EventHub;
   /** The validated entry point for every command from a renderer. */
   readonly dispatch: Dispatch;
@@ -117,7 +125,10 @@ export function createCore(options: CoreOptions): Core {
     onQueueChange: (queue) => events.emit('terminal.recoveryQueue', queue),
     ...(options.recoveryTimer ? { setTimer: options.recoveryTimer } : {}),
   });
+  const session = createSessionService({ settings, clock, logger });
+  const settingsService = createSettingsService({ settings, file: options.settingsFile, secrets: () => options.secrets?.(), gateway, printerProfiles: [...printerProfiles.keys()].sort(), logger });
   const stops = [
+    session.onChange((current) => events.emit('session.changed', current)),
     devices.onChange((list) => events.emit('devices.changed', list)),
     terminal.onChange((state) => events.emit('terminal.state', state)),
     // In the Electron shell the main process types released keys into the window itself.
@@ -144,6 +155,8 @@ export function createCore(options: CoreOptions): Core {
     printers,
     sales,
     terminal,
+    session,
+    settingsService,
     events,
     info,
     dispatch: (name, args) => dispatch(name, args),

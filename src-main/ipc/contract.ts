@@ -7,6 +7,7 @@
  * hold a secret, a credential or card data beyond a masked PAN.
  */
 import { z } from 'zod';
+import { cartTotalMinor } from './cart';
 
 // ---------------------------------------------------------------------------------------------
 // Domain types that cross the boundary
@@ -155,6 +156,8 @@ export interface SaleSummary {
   readonly signatureRequired: boolean;
   readonly printed: boolean;
   readonly printProblem: string | null;
+  /** The customer's receipt as printed, a PNG data URL for the preview; null when there is none. */
+  readonly receiptPng: string | null;
 }
 
 /**
@@ -275,6 +278,70 @@ export interface TerminalState {
   readonly detail: string | null;
 }
 
+/** One line of the counter's cart: what was sold, how many, the unit price and the line's tax. */
+export const cartLineSchema = z
+  .object({
+    description: z.string().trim().min(1, { error: 'a line needs a description' }).max(26, { error: 'a line\u2019s description is at most 26 characters' }),
+    quantity: z.number().int().min(1).max(9999),
+    unitMinor: z.number().int().min(0).max(9_999_999),
+    taxMinor: z.number().int().min(0).max(9_999_999).default(0),
+  })
+  .strict();
+export type { CartLine } from './cart';
+
+export const staffRoles = ['cashier', 'manager'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/** Who is signed in on the lane. */
+export interface StaffSession {
+  readonly cashierId: string;
+  readonly name: string;
+  readonly role: StaffRole;
+  /** Epoch milliseconds of the sign-in. */
+  readonly since: number;
+}
+
+/** Training's practice sign-ins, shown on the sign-in screen (never real staff). */
+export interface TrainingLogin {
+  readonly cashierId: string;
+  readonly pin: string;
+  readonly name: string;
+  readonly role: StaffRole;
+}
+
+/** The settings a manager may change from the Settings screen, by their path in settings.json. */
+export const editableSettings = [
+  'merchantId',
+  'gateway.url',
+  'terminalId',
+  'mode',
+  'training',
+  'payments.tips',
+  'payments.forcedCredit',
+  'payments.ach',
+  'payments.cardTimeoutSeconds',
+  'signature.policy',
+  'signature.capture',
+  'staff.refundLimitMinor',
+  'kiosk.idleResetSeconds',
+  'printer.profile',
+] as const;
+export type EditableSetting = (typeof editableSettings)[number];
+export type SettingValue = string | number | boolean;
+
+/** The Settings screen's view: values, where they come from, what waits for a restart; never a secret. */
+export interface SettingsView {
+  readonly values: Readonly<Record<EditableSetting, SettingValue>>;
+  /** The choices of the settings that have a fixed set of them. */
+  readonly choices: Readonly<Partial<Record<EditableSetting, readonly string[]>>>;
+  /** Settings an environment variable overrides (setting → variable): saving them changes the file only. */
+  readonly overridden: Readonly<Partial<Record<EditableSetting, string>>>;
+  /** Saved settings that take effect when Lanepoint restarts. */
+  readonly restartNeeded: readonly EditableSetting[];
+  /** The gateway user name when one is stored, and whether a password is; never the password. */
+  readonly credentials: { readonly username: string | null; readonly passwordSet: boolean };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Commands
 // ---------------------------------------------------------------------------------------------
@@ -298,7 +365,51 @@ function command<Result>() {
 
 const noArgs = z.object({}).strict();
 
+/**
+ * A manager's PIN, given with a command only a manager may run (a void; a refund above the
+ * lane's limit; settling a lost refund by hand; changing settings) when a cashier is signed in.
+ */
+const managerPin = z.string().regex(/^\d{4,8}$/, { error: 'a manager PIN is 4 to 8 digits' }).optional();
+
 export const commands = {
+  'session.current': command<StaffSession | null>()('Who is signed in on this lane, or null.', noArgs),
+  'session.signIn': command<StaffSession>()(
+    'Signs a cashier or a manager in with their id and PIN. Repeated wrong PINs lock the id for a minute.',
+    z
+      .object({
+        cashierId: z.string().regex(/^\d{1,8}$/, { error: 'a cashier id is 1 to 8 digits' }),
+        pin: z.string().regex(/^\d{4,8}$/, { error: 'a PIN is 4 to 8 digits' }),
+      })
+      .strict(),
+  ),
+  'session.signOut': command<{ readonly signedOut: boolean }>()('Signs the cashier out; the lane waits for the next sign-in.', noArgs),
+  'session.trainingLogins': command<TrainingLogin[]>()('Training: the practice sign-ins; empty outside training.', noArgs),
+  'settings.get': command<SettingsView>()('The settings the Settings screen shows and edits.', noArgs),
+  'settings.update': command<SettingsView>()(
+    'Checks and saves changed settings (a manager\u2019s); a wrong value fails naming the setting in `field`.',
+    z
+      .object({
+        changes: z
+          .partialRecord(z.enum(editableSettings, { error: 'not a setting the Settings screen changes' }), z.union([z.string().max(2048), z.number(), z.boolean()]))
+          .refine((changes) => Object.keys(changes).length > 0, { error: 'nothing to change' }),
+        managerPin,
+      })
+      .strict(),
+  ),
+  'settings.setCredentials': command<SettingsView>()(
+    'Stores the live gateway\u2019s user name and password in the secret store (a manager\u2019s).',
+    z
+      .object({
+        username: z.string().min(1, { error: 'the gateway user name is empty' }).max(64),
+        password: z.string().min(1, { error: 'the gateway password is empty' }).max(128),
+        managerPin,
+      })
+      .strict(),
+  ),
+  'settings.testCredentials': command<{ readonly ok: boolean; readonly message: string }>()(
+    'Signs in to the gateway with the stored credentials and asks about the merchant: what a live sale would meet.',
+    noArgs,
+  ),
   'app.info': command<AppInfo>()('Version, mode and training flag of this terminal.', noArgs),
   'devices.list': command<DeviceInfo[]>()(
     'Configured devices with their status, optionally of one kind.',
@@ -346,8 +457,19 @@ export const commands = {
       .object({
         amountMinor: z.number().int().min(1).max(99_999_999),
         tender: z.enum(['sale', 'authorize', 'forced-credit']).optional(),
+        /** Included in `amountMinor`; only where the merchant takes tips. */
+        tipMinor: z.number().int().min(0).max(99_999_999).optional(),
+        /** The items sold: sent as Level 2/3 data with a sale that captures. */
+        cart: z.array(cartLineSchema).min(1).max(99).optional(),
       })
-      .strict(),
+      .strict()
+      .superRefine((sale, context) => {
+        if (!sale.cart) return;
+        const total = cartTotalMinor(sale.cart) + (sale.tipMinor ?? 0);
+        if (total !== sale.amountMinor) {
+          context.addIssue({ code: 'custom', path: ['cart'], message: `the cart and tip come to ${total} cents, not the amount of ${sale.amountMinor} cents` });
+        }
+      }),
   ),
   'terminal.achSale': command<SaleSummary>()(
     'An electronic check sale from a keyed bank account (routing number and account number; checking or savings).',
@@ -376,12 +498,12 @@ export const commands = {
     z.object({ orderId: z.string().min(1).max(19), tipMinor: z.number().int().min(0).max(99_999_999).optional() }).strict(),
   ),
   'terminal.void': command<FollowUpSummary>()(
-    'Voids a sale or authorization by its order id: all of it, or part while it is only authorized.',
-    z.object({ orderId: z.string().min(1).max(19), amountMinor: z.number().int().min(1).max(99_999_999).optional() }).strict(),
+    'Voids a sale or authorization by its order id: all of it, or part while it is only authorized. A manager\u2019s: a cashier gives `managerPin`.',
+    z.object({ orderId: z.string().min(1).max(19), amountMinor: z.number().int().min(1).max(99_999_999).optional(), managerPin }).strict(),
   ),
   'terminal.refund': command<FollowUpSummary>()(
-    'Refunds a settled sale by its order id, all of it or part.',
-    z.object({ orderId: z.string().min(1).max(19), amountMinor: z.number().int().min(1).max(99_999_999).optional() }).strict(),
+    'Refunds a settled sale by its order id, all of it or part. Above the lane\u2019s refund limit a cashier gives `managerPin`.',
+    z.object({ orderId: z.string().min(1).max(19), amountMinor: z.number().int().min(1).max(99_999_999).optional(), managerPin }).strict(),
   ),
   'terminal.reprint': command<{ readonly printed: boolean; readonly problem: string | null; readonly png: string }>()(
     'Prints a sale\u2019s receipt again, marked DUPLICATE, from what the journal kept.',
@@ -418,7 +540,7 @@ export const commands = {
   'terminal.recoveryQueue': command<RecoveryItem[]>()('Entries whose outcome is not known yet, checked again in the background.', noArgs),
   'terminal.settleByHand': command<RecoveryItem[]>()(
     'Records what a person found for an entry only a person can settle (a refund whose answer was lost): whether it took effect. Returns the queue.',
-    z.object({ entryId: z.number().int().min(1), applied: z.boolean(), note: z.string().min(1).max(200) }).strict(),
+    z.object({ entryId: z.number().int().min(1), applied: z.boolean(), note: z.string().min(1).max(200), managerPin }).strict(),
   ),
   'terminal.recover': command<{ readonly settled: number; readonly open: number }>()('Checks the recovery queue with the gateway now.', noArgs),
   'printers.testPrint': command<{ readonly printed: true }>()(
@@ -485,6 +607,7 @@ function event<Payload>(summary: string): EventSpec<Payload> {
 }
 
 export const events = {
+  'session.changed': event<StaffSession | null>('A cashier signed in or out.'),
   'devices.changed': event<DeviceInfo[]>('The device list or a device\u2019s status changed.'),
   'terminal.state': event<TerminalState>('The payment state machine moved to another phase.'),
   'terminal.recoveryQueue': event<RecoveryItem[]>('The recovery queue changed: an entry joined it, or was settled.'),

@@ -2,6 +2,7 @@ import { readCard } from '../../drivers/card-reader/read-card';
 import type { CardRead, CardReader } from '../../drivers/card-reader/types';
 import type { ReceiptPrinter } from '../../drivers/printer/receipt-printer';
 import type { AuthorizationRequest } from '../gateway/auth-request';
+import type { CaptureDetails } from '../gateway/capture-details';
 import type { GatewayClient } from '../gateway/client';
 import type { Journal } from '../journal/journal';
 import { journaledAuthorize } from '../journal/journaled';
@@ -68,7 +69,7 @@ type PhaseListener = (phase: SalePhase, detail: string) => void;
  */
 export async function runSale(
   deps: SaleDependencies,
-  request: { amountMinor: number; tender?: CardTender; signal: AbortSignal; onPhase?: PhaseListener },
+  request: { amountMinor: number; tender?: CardTender; captureDetails?: CaptureDetails; signal: AbortSignal; onPhase?: PhaseListener },
 ): Promise<SaleResult> {
   const { amountMinor, signal } = request;
   const tender = request.tender ?? 'sale';
@@ -89,7 +90,11 @@ export async function runSale(
   const result = await authorizeAndPrint(deps, {
     amountMinor,
     tender,
-    fields: read.keyed ? { account: read.keyed.account, expiry: read.keyed.expiry, ...(read.keyed.cvv ? { cvv: read.keyed.cvv } : {}) } : { track: read.track },
+    fields: {
+      ...(read.keyed ? { account: read.keyed.account, expiry: read.keyed.expiry, ...(read.keyed.cvv ? { cvv: read.keyed.cvv } : {}) } : { track: read.track }),
+      // Level 2/3 data rides on an authorization only when it captures.
+      ...(request.captureDetails && tender === 'sale' ? { captureDetails: request.captureDetails } : {}),
+    },
     card: { maskedPan: read.maskedPan, entryMode: read.entryMode },
     cardFacts: { lastFour: read.lastFour, brand: (read.applicationLabel ?? read.network).toUpperCase(), entryMethod: entryWords[read.entryMode], ...(read.name ? { name: read.name } : {}) },
     ...(signature ? { signature } : {}),

@@ -1,15 +1,19 @@
 import type { Settings } from '../config/settings';
 import type { DeviceManager } from '../devices/manager';
+import type { CaptureDetails } from '../gateway/capture-details';
 import type { GatewayClient } from '../gateway/client';
+import type { CartLine } from '../ipc/cart';
 import type { EndOfDayReport, FollowUpSummary, JournalEntryView, LookupResult, RecoveryItem, SaleSummary, SaleTender } from '../ipc/contract';
 import { CommandFailure } from '../ipc/errors';
 import type { Journal } from '../journal/journal';
 import { containsCardNumber, JournalError } from '../journal/journal';
 import { recoverJournal, recoveredKind, stillOpen } from '../journal/journaled';
 import type { Logger } from '../log/logger';
+import { receiptPng } from '../receipt/preview';
 import type { PrinterProfile } from '../receipt/profiles';
 import type { SignatureService } from '../signature/service';
 import type { EncodedSignature } from '../signature/codec';
+import { cartDetails } from './cart-details';
 import { endOfDay, followUp, history, lookup, recoveryQueue, reprint, type OperationDependencies } from './operations';
 import { authorizeAndPrint, runSale, type CardTender, type SaleResult } from './sale';
 import type { TerminalStateStore } from './state-store';
@@ -22,7 +26,7 @@ export interface GatewayAccess {
 
 export interface TerminalService {
   /** Runs a card sale; a second call while one runs (a double Pay press) joins it instead of charging again. */
-  sale(args: { amountMinor: number; tender?: CardTender }): Promise<SaleSummary>;
+  sale(args: { amountMinor: number; tender?: CardTender; tipMinor?: number; cart?: readonly CartLine[] }): Promise<SaleSummary>;
   /** An electronic check sale from a keyed bank account. */
   achSale(args: { amountMinor: number; routing: string; account: string; accountType: 'checking' | 'savings'; name: string }): Promise<SaleSummary>;
   /** A sale on a stored profile ("<profile id>/<account id>"). */
@@ -35,6 +39,8 @@ export interface TerminalService {
   reprint(args: { orderId: string; copy?: 'merchant' | 'customer' }): Promise<{ printed: boolean; problem: string | null; png: string }>;
   lookup(args: { orderId?: string; retref?: string }): Promise<LookupResult>;
   history(args: { lastFour?: string; amountMinor?: number; orderId?: string; day?: string; limit?: number }): JournalEntryView[];
+  /** What an approved sale or authorization in the journal was approved for; undefined when there is none. */
+  saleAmount(orderId: string): number | undefined;
   endOfDay(args: { date?: string; batchid?: string }): Promise<EndOfDayReport>;
   /** Entries whose outcome is not known yet. */
   recoveryQueue(): RecoveryItem[];
@@ -63,8 +69,9 @@ export interface TerminalServiceOptions {
   readonly setTimer?: (run: () => void, ms: number) => () => void;
 }
 
-function summarize(result: SaleResult, tender: SaleTender, requestedMinor: number): SaleSummary {
+function summarize(result: SaleResult, tender: SaleTender, requestedMinor: number, previewProfile: PrinterProfile): SaleSummary {
   const { outcome } = result;
+  const customerCopy = result.receipts.find((receipt) => receipt.copy === 'customer');
   return {
     outcome: outcome.kind,
     tender,
@@ -78,6 +85,7 @@ function summarize(result: SaleResult, tender: SaleTender, requestedMinor: numbe
     signatureRequired: result.signatureRequired,
     printed: result.printed.ok,
     printProblem: result.printed.problem ?? null,
+    receiptPng: customerCopy ? `data:image/png;base64,${receiptPng(customerCopy, previewProfile).toString('base64')}` : null,
   };
 }
 
@@ -186,7 +194,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     };
   };
 
-  const cardSale = async (amountMinor: number, tender: CardTender, abort: AbortController): Promise<SaleSummary> => {
+  const cardSale = async (amountMinor: number, tender: CardTender, abort: AbortController, captureDetails?: CaptureDetails): Promise<SaleSummary> => {
     const reader = manager.cardReader();
     if (!reader) throw new CommandFailure('failed_precondition', 'No card reader is configured: add one under Devices in the settings.');
     const deps = await lane();
@@ -200,9 +208,9 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
           captureSignature,
           cardTimeoutSeconds: settings.payments.cardTimeoutSeconds,
         },
-        { amountMinor, tender, signal: abort.signal, onPhase: (phase, detail) => state.enter(phase, detail) },
+        { amountMinor, tender, ...(captureDetails ? { captureDetails } : {}), signal: abort.signal, onPhase: (phase, detail) => state.enter(phase, detail) },
       );
-      const summary = summarize(result, tender, amountMinor);
+      const summary = summarize(result, tender, amountMinor, options.previewProfile);
       settle(`${outcomeWords[summary.outcome]}${summary.reason ? `: ${summary.reason}` : ''}`);
       return summary;
     } catch (error) {
@@ -214,7 +222,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     const deps = await lane();
     try {
       const result = await authorizeAndPrint(deps, { amountMinor, tender, fields, card, cardFacts, signatureRequired: false, onPhase: (phase, detail) => state.enter(phase, detail) });
-      const summary = summarize({ ...result, card: { maskedPan: card.maskedPan ?? '', entryMode: card.entryMode, network: tender } }, tender, amountMinor);
+      const summary = summarize({ ...result, card: { maskedPan: card.maskedPan ?? '', entryMode: card.entryMode, network: tender } }, tender, amountMinor, options.previewProfile);
       settle(`${outcomeWords[summary.outcome]}${summary.reason ? `: ${summary.reason}` : ''}`);
       return summary;
     } catch (error) {
@@ -286,11 +294,14 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
   };
 
   return {
-    sale({ amountMinor, tender = 'sale' }) {
+    sale({ amountMinor, tender = 'sale', tipMinor = 0, cart }) {
       if (tender === 'forced-credit' && !settings.payments.forcedCredit) {
         throw new CommandFailure('failed_precondition', 'This merchant is not set up for refunds without a sale: refund the original sale by its order id.', 'tender');
       }
-      return single(`sale:${tender}:${amountMinor}`, (abort) => cardSale(amountMinor, tender, abort));
+      if (tipMinor > 0 && !settings.payments.tips) throw new CommandFailure('failed_precondition', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
+      if (tipMinor > 0 && tender === 'forced-credit') throw new CommandFailure('invalid_argument', 'A refund takes no tip.', 'tipMinor');
+      const captureDetails = cart ? cartDetails(cart, tipMinor) : undefined;
+      return single(`sale:${tender}:${amountMinor}`, (abort) => cardSale(amountMinor, tender, abort, captureDetails));
     },
     achSale({ amountMinor, routing, account, accountType, name }) {
       if (!settings.payments.ach) throw new CommandFailure('failed_precondition', 'This merchant does not take electronic checks.', 'tender');
@@ -327,6 +338,10 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       return lookup(deps, args);
     },
     history: (args) => history(openJournal(), args),
+    saleAmount(orderId) {
+      const entry = openJournal().authorization(orderId);
+      return entry ? (entry.outcome?.amountMinor ?? entry.amountMinor) : undefined;
+    },
     async endOfDay(args) {
       const deps = await lane();
       return endOfDay(deps, args);

@@ -1,7 +1,7 @@
 import type { CliIo } from '../../src-main/cli/io';
 
-/** A CliIo that collects what a command prints; `env` is empty unless given. */
-export function fakeIo(env: NodeJS.ProcessEnv = {}) {
+/** A CliIo that collects what a command prints; `env` is empty and standard input is `input`. */
+export function fakeIo(env: NodeJS.ProcessEnv = {}, input = '') {
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIo = {
@@ -9,6 +9,7 @@ export function fakeIo(env: NodeJS.ProcessEnv = {}) {
     stderr: (line) => err.push(line),
     env,
     stopRequested: new Promise(() => undefined),
+    readInput: async () => input,
   };
   return { io, out, err };
 }

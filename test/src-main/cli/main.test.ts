@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src-main/cli/main';
 import type { CliIo } from '../../../src-main/cli/io';
+import { pinMatches } from '../../../src-main/session/pin-hash';
 import { fakeIo } from '../../support/cli-io';
 
 
@@ -41,6 +42,22 @@ describe('lanepoint command line', () => {
   });
 });
 
+describe('lanepoint pin-hash', () => {
+  it('prints the hash of the PIN on standard input, which matches it and does not hold it', async () => {
+    const { io, out } = fakeIo({}, '4821\n');
+    expect(await runCli(['pin-hash'], io)).toBe(0);
+    expect(out[0]).toMatch(/^scrypt\$/);
+    expect(out[0]).not.toContain('4821');
+    expect(pinMatches('4821', out[0]!)).toBe(true);
+  });
+
+  it('refuses anything but 4 to 8 digits, saying how to pipe one in', async () => {
+    const { io, err } = fakeIo({}, '12ab');
+    expect(await runCli(['pin-hash'], io)).toBe(2);
+    expect(err.join('\n')).toMatch(/printf 4821 \| lanepoint pin-hash/);
+  });
+});
+
 describe('lanepoint emulator', () => {
   it('prints its URL, credentials and merchants, serves, and stops on request', async () => {
     let stop: (signal: string) => void = () => undefined;
@@ -50,6 +67,7 @@ describe('lanepoint emulator', () => {
       stderr: () => undefined,
       env: {},
       stopRequested: new Promise((resolve) => (stop = resolve)),
+      readInput: async () => '',
     };
     const running = runCli(['emulator', '--port', '0'], io);
     await expect.poll(() => out.length, { timeout: 5000 }).toBeGreaterThan(3);

@@ -28,6 +28,7 @@ describe('settingsSchema defaults', () => {
       printers: [],
       signaturePads: [],
       signature: { policy: 'network-rules', capture: 'auto', canvasWidth: 384, canvasHeight: 128, lineWidth: 3 },
+      staff: { members: [], refundLimitMinor: 5000 },
     });
   });
 

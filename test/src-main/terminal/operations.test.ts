@@ -8,6 +8,7 @@ import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/
 import { createGatewayClient } from '../../../src-main/gateway/client';
 import type { CommandName, CommandReply, EndOfDayReport, FollowUpSummary, LookupResult, RecoveryItem, SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
 import { containsCardNumber } from '../../../src-main/journal/journal';
+import { hashPin } from '../../../src-main/session/pin-hash';
 import { emulatorAdmin } from '../../support/emulator-admin';
 import { collectingLogger, ok, until } from '../../support/test-core';
 
@@ -41,6 +42,8 @@ function lane(settings: SettingsInput = {}, timers?: Array<() => void>) {
     ...(timers ? { recoveryTimer: (run: () => void) => (timers.push(run), () => undefined) } : {}),
   });
   cores.push(core);
+  // A manager, so voids, refunds and settling by hand need no PIN here (test/src-main/session covers the PINs).
+  core.session.signIn({ cashierId: '9001', pin: '9999' });
   const phases: TerminalState[] = [];
   const queues: RecoveryItem[][] = [];
   core.events.subscribe((name, payload) => {
@@ -53,7 +56,7 @@ function lane(settings: SettingsInput = {}, timers?: Array<() => void>) {
 const call = <R>(core: Core, name: CommandName, args: object) => core.dispatch(name, args) as Promise<CommandReply<R>>;
 
 /** A card sale with a deck card, presented as soon as the terminal waits for one. */
-async function cardSale(core: Core, cardId: string, amountMinor: number, tender?: 'sale' | 'authorize' | 'forced-credit'): Promise<SaleSummary> {
+async function cardSale(core: Core, cardId: string, amountMinor: number, tender?: 'sale' | 'authorize' | 'forced-credit', extra: object = {}): Promise<SaleSummary> {
   await until(() => core.devices.list().every((device) => device.status === 'connected'));
   const stop = core.events.subscribe((name, payload) => {
     if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
@@ -61,7 +64,7 @@ async function cardSale(core: Core, cardId: string, amountMinor: number, tender?
       void core.cardReaders.presentTestCard({ cardId, method: 'swipe' });
     }
   });
-  return ok(await call<SaleSummary>(core, 'terminal.sale', { amountMinor, ...(tender ? { tender } : {}) }));
+  return ok(await call<SaleSummary>(core, 'terminal.sale', { amountMinor, ...(tender ? { tender } : {}), ...extra }));
 }
 
 describe('the sale state machine, over the contract, against the emulator', () => {
@@ -114,6 +117,19 @@ describe('operations after the sale, over the contract, against the emulator', (
     expect(phases.slice(-3).map((state) => state.phase)).toEqual(['working', 'printing', 'done']);
     // Captured once: a second capture is refused with the reason, before anything is sent.
     expect(await call(core, 'terminal.capture', { orderId: auth.orderId })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/cannot be captured: the gateway has it Queued for Capture/) } });
+  });
+
+  it('sells a cart with a tip: the lines go as Level 2/3 data the gateway client checks, and the receipt preview comes back', async () => {
+    const { core } = lane({ payments: { tips: true } });
+    const cart = [
+      { description: 'Coffee beans 1 lb', quantity: 2, unitMinor: 650, taxMinor: 104 },
+      { description: 'Mug', quantity: 1, unitMinor: 399, taxMinor: 32 },
+    ];
+    const sale = await cardSale(core, 'visa-approve', 2035, 'sale', { cart, tipMinor: 200 });
+    expect(sale).toMatchObject({ outcome: 'approved', approvedMinor: 2035, receiptPng: expect.stringMatching(/^data:image\/png;base64,/) });
+    expect(await call(core, 'terminal.sale', { amountMinor: 2000, cart, tipMinor: 200 })).toMatchObject({ ok: false, error: { field: 'cart', message: expect.stringMatching(/come to 2035 cents, not the amount of 2000/) } });
+    const plain = lane();
+    expect(await call(plain.core, 'terminal.sale', { amountMinor: 1200, tipMinor: 200 })).toMatchObject({ ok: false, error: { field: 'tipMinor', message: 'This merchant does not take tips: charge the amount without one.' } });
   });
 
   it('refuses a tip where the merchant takes none, and a capture of an order this lane never made', async () => {
@@ -269,10 +285,12 @@ describe('operations after the sale, over the contract, against the emulator', (
     const created = await client.auth({ merchid, amount: 0, account: '4788250000121443', expiry: '1228', profile: 'Y' });
     const profile = `${created.profileid}/${created.acctid}`;
     const stored = new Map<string, string>();
+    const cashierPin = hashPin('2468');
     const secrets = { get: async (name: string) => stored.get(name), set: async () => undefined, delete: async () => undefined, names: async () => [...stored.keys()] };
     const live = (settings: SettingsInput) => {
-      const core = createCore({ settings: settingsSchema.parse({ training: false, ...settings }), shell: 'browser', logger: collectingLogger().logger, secrets: () => secrets });
+      const core = createCore({ settings: settingsSchema.parse({ training: false, staff: { members: [{ id: '7', name: 'Robin', role: 'cashier', pin: cashierPin }] }, ...settings }), shell: 'browser', logger: collectingLogger().logger, secrets: () => secrets });
       cores.push(core);
+      core.session.signIn({ cashierId: '7', pin: '2468' });
       return core;
     };
     expect(await call(live({}), 'terminal.profileSale', { amountMinor: 100, profile })).toMatchObject({

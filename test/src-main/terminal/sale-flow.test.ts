@@ -17,6 +17,7 @@ function lane() {
   const { logger } = collectingLogger();
   const core = createCore({ settings: settingsSchema.parse({}), shell: 'browser', logger, journalPath: join(dir, 'training-journal.sqlite'), trainingGatewayPath: join(dir, 'training-gateway.sqlite') });
   cores.push(core);
+  core.session.signIn({ cashierId: '1001', pin: '1234' });
   const phases: TerminalState[] = [];
   core.events.subscribe((name, payload) => {
     if (name === 'terminal.state') phases.push(payload as TerminalState);

@@ -1,5 +1,6 @@
 import type {
   AppInfo,
+  CommandError,
   CommandName,
   CommandReply,
   DeviceInfo,
@@ -7,6 +8,7 @@ import type {
   EventPayload,
   PosApi,
   SignatureSession,
+  StaffSession,
   TerminalState,
 } from '../../../src-main/ipc/contract';
 import { namedActions } from '../../../src-renderer/pos/named-actions';
@@ -21,10 +23,28 @@ const unstubbed = (name: string) => () => {
   throw new Error(`stubPos: ${name} has no stubbed answer`);
 };
 
-export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?: TerminalState }) {
+/** A stubbed answer: returns the result (or a promise of it), or throws a `StubRefusal` for an error reply. */
+export type StubAnswer = (args: unknown) => unknown;
+
+/** A command refused by the main process, as a stubbed answer throws it. */
+export class StubRefusal extends Error {
+  constructor(readonly error: CommandError) {
+    super(error.message);
+  }
+}
+
+export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?: TerminalState; session?: StaffSession | null; answers?: Partial<Record<CommandName, StubAnswer>> }) {
   const calls: Array<[CommandName, unknown]> = [];
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
-  const answers: Record<CommandName, () => unknown> = {
+  const answers: Record<CommandName, StubAnswer> = {
+    'session.current': () => data.session ?? null,
+    'session.signIn': unstubbed('session.signIn'),
+    'session.signOut': () => ({ signedOut: true }),
+    'session.trainingLogins': () => [],
+    'settings.get': unstubbed('settings.get'),
+    'settings.update': unstubbed('settings.update'),
+    'settings.setCredentials': unstubbed('settings.setCredentials'),
+    'settings.testCredentials': unstubbed('settings.testCredentials'),
     'app.info': () => data.info,
     'devices.list': () => data.devices ?? [],
     'terminal.state': () => data.terminal ?? { phase: 'idle', since: 0, detail: null },
@@ -68,9 +88,15 @@ export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?
     'signature.recorded': () => [],
     'signature.replay': () => ({ signed: true }),
   };
+  Object.assign(answers, data.answers);
   const call = (async (name: CommandName, args?: unknown): Promise<CommandReply> => {
     calls.push([name, args]);
-    return { ok: true, result: answers[name]() };
+    try {
+      return { ok: true, result: await answers[name](args) };
+    } catch (error) {
+      if (error instanceof StubRefusal) return { ok: false, error: error.error };
+      throw error;
+    }
   }) as PosApi['call'];
   const onEvent: PosApi['onEvent'] = (name, listener, options) => {
     const set = listeners.get(name) ?? new Set();

@@ -1,0 +1,123 @@
+import type { Settings } from '../config/settings';
+import type { Clock } from '../core/clock';
+import type { StaffRole, StaffSession, TrainingLogin } from '../ipc/contract';
+import { CommandFailure } from '../ipc/errors';
+import type { Logger } from '../log/logger';
+import { pinMatches } from './pin-hash';
+
+/** Training's practice staff, used when the settings list nobody: never valid outside training. */
+export const trainingStaff: readonly TrainingLogin[] = [
+  { cashierId: '1001', pin: '1234', name: 'Trainee', role: 'cashier' },
+  { cashierId: '9001', pin: '9999', name: 'Trainer', role: 'manager' },
+];
+
+/** Wrong PINs in a row, for one id or for manager approvals, before a minute's lock. */
+const attemptsBeforeLock = 5;
+const lockMs = 60_000;
+
+interface Member {
+  readonly id: string;
+  readonly name: string;
+  readonly role: StaffRole;
+  matches(pin: string): boolean;
+}
+
+export interface SessionService {
+  current(): StaffSession | null;
+  signIn(args: { cashierId: string; pin: string }): StaffSession;
+  signOut(): { signedOut: boolean };
+  trainingLogins(): TrainingLogin[];
+  /** Throws `forbidden` unless somebody is signed in (a kiosk sells to its customer with nobody signed in). */
+  requireSignedIn(action: string): void;
+  /**
+   * Lets a manager's action through: a manager is signed in, or `managerPin` is a manager's PIN.
+   * Throws `forbidden` naming the action otherwise. Returns who approved it, for the log.
+   */
+  approve(action: string, managerPin: string | undefined): string;
+  onChange(listener: (session: StaffSession | null) => void): () => void;
+}
+
+/**
+ * Who is signed in on the lane, and the manager approvals a cashier asks for. PINs are checked
+ * against settings' scrypt hashes; repeated wrong PINs lock the id (or approvals) for a minute,
+ * which makes guessing a 4-digit PIN at the counter impractical.
+ */
+export function createSessionService(options: { settings: Settings; clock: Clock; logger: Logger }): SessionService {
+  const { settings, clock, logger } = options;
+  let session: StaffSession | null = null;
+  const listeners = new Set<(session: StaffSession | null) => void>();
+  const failures = new Map<string, { count: number; lockedUntil: number }>();
+
+  const members = (): Member[] => {
+    if (settings.staff.members.length > 0) {
+      return settings.staff.members.map((member) => ({ id: member.id, name: member.name, role: member.role, matches: (pin) => pinMatches(pin, member.pin) }));
+    }
+    if (!settings.training) return [];
+    return trainingStaff.map((login) => ({ id: login.cashierId, name: login.name, role: login.role, matches: (pin) => pin === login.pin }));
+  };
+
+  const publish = () => {
+    for (const listener of listeners) listener(session);
+  };
+
+  /** Runs one PIN check under the lock for `key`: a locked key is refused before the PIN is looked at. */
+  const checked = <T>(key: string, lockedMessage: string, check: () => T | undefined): T | undefined => {
+    const now = clock.now();
+    const record = failures.get(key);
+    if (record && record.lockedUntil > now) throw new CommandFailure('forbidden', lockedMessage);
+    const result = check();
+    if (result !== undefined) {
+      failures.delete(key);
+      return result;
+    }
+    const count = (record && record.lockedUntil <= now && record.lockedUntil !== 0 ? 0 : (record?.count ?? 0)) + 1;
+    failures.set(key, { count, lockedUntil: count >= attemptsBeforeLock ? now + lockMs : 0 });
+    if (count >= attemptsBeforeLock) logger.warn({ key: key.startsWith('id:') ? 'sign-in' : 'manager approval' }, 'too many wrong PINs: locked for a minute');
+    return undefined;
+  };
+
+  return {
+    current: () => session,
+    signIn({ cashierId, pin }) {
+      const staff = members();
+      if (staff.length === 0) {
+        throw new CommandFailure('failed_precondition', 'Nobody is set up to sign in on this lane: store IT adds staff to settings.json (staff.members, PINs made with `lanepoint pin-hash`).');
+      }
+      const member = checked(`id:${cashierId}`, `Too many wrong PINs for cashier ${cashierId}: wait a minute, then try again.`, () => {
+        const found = staff.find((candidate) => candidate.id === cashierId);
+        return found?.matches(pin) ? found : undefined;
+      });
+      if (!member) throw new CommandFailure('forbidden', 'That cashier id and PIN do not match: check both and try again.', 'pin');
+      session = { cashierId: member.id, name: member.name, role: member.role, since: clock.now() };
+      logger.info({ cashierId: member.id, role: member.role }, 'signed in');
+      publish();
+      return session;
+    },
+    signOut() {
+      if (!session) return { signedOut: false };
+      logger.info({ cashierId: session.cashierId }, 'signed out');
+      session = null;
+      publish();
+      return { signedOut: true };
+    },
+    trainingLogins: () => (settings.training && settings.staff.members.length === 0 ? [...trainingStaff] : []),
+    requireSignedIn(action) {
+      if (session || settings.mode === 'kiosk') return;
+      throw new CommandFailure('forbidden', `Sign in first to ${action}.`);
+    },
+    approve(action, managerPin) {
+      if (session?.role === 'manager') return session.cashierId;
+      if (managerPin === undefined) throw new CommandFailure('forbidden', `A manager approves this: ${action} needs a manager's PIN.`, 'managerPin');
+      const manager = checked('approvals', 'Too many wrong manager PINs: wait a minute, then try again.', () =>
+        members().find((member) => member.role === 'manager' && member.matches(managerPin)),
+      );
+      if (!manager) throw new CommandFailure('forbidden', 'That is not a manager\u2019s PIN: ask a manager to enter theirs.', 'managerPin');
+      logger.info({ action, approvedBy: manager.id, cashierId: session?.cashierId ?? null }, 'manager approved');
+      return manager.id;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
