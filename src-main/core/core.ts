@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createPrinterService, type PrinterService } from '../receipt/printer-service';
 import { loadPrinterProfiles } from '../receipt/profiles';
 import { createSignatureService, type SignatureService } from '../signature/service';
-import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { createTrainingGateway, type TrainingGateway } from './training-gateway';
 import { createGatewayClient } from '../gateway/client';
 import { CommandFailure } from '../ipc/errors';
 import type { SecretStore } from '../config/secrets';
@@ -73,6 +73,8 @@ export interface Core {
   /** The Settings screen's reading and saving of settings and gateway credentials. */
   readonly settingsService: SettingsService;
   readonly events: EventHub;
+  /** Training's built-in gateway (unused when another gateway is given). */
+  readonly trainingGateway: TrainingGateway;
   /** The validated entry point for every command from a renderer. */
   readonly dispatch: Dispatch;
   info(): AppInfo;
@@ -103,14 +105,8 @@ export function createCore(options: CoreOptions): Core {
   const printers = createPrinterService({ manager: deviceManager, settings });
   const terminal = createTerminalStateStore(clock);
   let journal: Journal | undefined;
-  let emulator: Promise<RunningEmulator> | undefined;
-  const gateway = options.gateway ?? (async (): Promise<GatewayAccess> => {
-    if (!settings.training) return liveGateway(settings, options.secrets?.());
-    emulator ??= startEmulator(options.trainingGatewayPath ? { databasePath: options.trainingGatewayPath } : {});
-    const running = await emulator;
-    const client = createGatewayClient({ baseUrl: running.url, credentials: { level: 'site', username: 'testing', password: 'testing123' } });
-    return { client, merchid: settings.merchantId || '496160873888' };
-  });
+  const trainingGateway = createTrainingGateway(options.trainingGatewayPath);
+  const gateway = options.gateway ?? (async (): Promise<GatewayAccess> => (settings.training ? trainingGateway.access(settings.merchantId) : liveGateway(settings, options.secrets?.())));
   const previewProfile = printerProfiles.get('escpos-80mm') ?? [...printerProfiles.values()][0]!;
   const sales = createTerminalService({
     state: terminal,
@@ -157,6 +153,7 @@ export function createCore(options: CoreOptions): Core {
     terminal,
     session,
     settingsService,
+    trainingGateway,
     events,
     info,
     dispatch: (name, args) => dispatch(name, args),
@@ -167,7 +164,7 @@ export function createCore(options: CoreOptions): Core {
       sales.close();
       await deviceManager.close();
       journal?.close();
-      if (emulator) await (await emulator).close();
+      await trainingGateway.close();
     },
   };
   const dispatch = createDispatcher(createCommandHandlers(core), logger);

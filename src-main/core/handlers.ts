@@ -1,8 +1,9 @@
 import type { CommandHandlers } from '../ipc/dispatcher';
+import { CommandFailure } from '../ipc/errors';
 import type { Core } from './core';
 
 /** Binds every contract command to the core. A command without a handler fails type-checking. */
-export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'devices' | 'terminal' | 'cardReaders' | 'deviceManager' | 'signature' | 'printers' | 'sales' | 'session' | 'settingsService'>): CommandHandlers {
+export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'devices' | 'terminal' | 'cardReaders' | 'deviceManager' | 'signature' | 'printers' | 'sales' | 'session' | 'settingsService' | 'trainingGateway'>): CommandHandlers {
   const { session } = core;
   /** Money moves only with somebody signed in (or a kiosk's customer); the journal and the log say who. */
   const signedIn = <A, R>(action: string, run: (args: A) => R) => (args: A): R => {
@@ -57,6 +58,11 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     'printers.resume': (args) => core.printers.resume(args),
     'printers.discardHeld': (args) => core.printers.discardHeld(args),
     'printers.lastPage': (args) => core.printers.lastPage(args),
+    'training.loseNextAnswer': async () => {
+      if (!core.settings.training) throw new CommandFailure('failed_precondition', 'Only training\u2019s built-in gateway loses answers on purpose.');
+      await core.trainingGateway.loseNextAnswer();
+      return { armed: true } as const;
+    },
     'signature.session': () => core.signature.session(),
     'signature.begin': (args) => core.signature.begin(args),
     'signature.clear': () => core.signature.clear(),

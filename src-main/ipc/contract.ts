@@ -559,6 +559,10 @@ export const commands = {
     'Training: the last page the emulated printer printed from the bytes it received, as a PNG data URL and its text.',
     z.object({ deviceId: z.string().max(32).optional() }).strict(),
   ),
+  'training.loseNextAnswer': command<{ readonly armed: true }>()(
+    'Training: the built-in gateway processes the next authorization but its answer is lost on the way back, so the lane\u2019s recovery runs.',
+    noArgs,
+  ),
   'signature.session': command<SignatureSession>()('The signature capture\u2019s state.', noArgs),
   'signature.begin': command<SignatureSession>()(
     'Starts a signature capture on a pad or on the screen (by default as the `signature.capture` setting says). Ends any capture in progress.',

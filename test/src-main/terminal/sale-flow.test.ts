@@ -50,6 +50,20 @@ describe('terminal.sale over the contract (training)', () => {
     expect(entries(dir)).toEqual([expect.objectContaining({ orderId: summary.orderId, state: 'completed' })]);
   });
 
+  it('training can lose the next answer on purpose: the lane checks with the gateway and records one approval', async () => {
+    const { core, dir, phases } = lane();
+    await until(() => core.devices.list().every((device) => device.status === 'connected'));
+    expect(ok(await core.dispatch('training.loseNextAnswer', {}))).toEqual({ armed: true });
+    presentWhenReading(core, 'visa-approve', 'insert');
+    const summary = ok(await core.dispatch('terminal.sale', { amountMinor: 1700 })) as SaleSummary;
+    expect(summary).toMatchObject({ outcome: 'approved', approvedMinor: 1700 });
+    expect(phases.map((state) => state.phase)).toContain('resolving');
+    const lookup = ok(await core.dispatch('terminal.lookup', { orderId: summary.orderId })) as { gateway: unknown[] };
+    expect(lookup.gateway).toHaveLength(1);
+    await core.close();
+    expect(entries(dir)).toEqual([expect.objectContaining({ orderId: summary.orderId, state: 'resolved' })]);
+  });
+
   it('makes one authorization from two Pay presses', async () => {
     const { core, dir } = lane();
     await until(() => core.devices.list().every((device) => device.status === 'connected'));

@@ -75,6 +75,7 @@ export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?
     'printers.resume': () => ({ held: 0 }),
     'printers.discardHeld': () => ({ discarded: 0 }),
     'printers.lastPage': () => ({ png: null, lines: [] }),
+    'training.loseNextAnswer': () => ({ armed: true }),
     'signature.session': () => idleSignature,
     'signature.begin': () => ({ ...idleSignature, state: 'capturing', source: 'screen' }),
     'signature.clear': () => idleSignature,
