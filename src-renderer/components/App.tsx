@@ -1,18 +1,30 @@
+import { useShallow } from 'zustand/react/shallow';
 import { usePos } from '../store/use-pos';
+import { CounterApp } from './CounterApp';
 import { SignaturePanel } from './SignaturePanel';
 import { StatusBar } from './StatusBar';
 import { TerminalPhasePanel } from './TerminalPhasePanel';
 import { TrainingBanner } from './TrainingBanner';
 
-/** The shell every screen lives in: training banner, the current screen, the status bar. */
+/**
+ * The shell every screen lives in: the training banner, the screen, the status bar. A counter
+ * lane shows the cashier's app once the terminal is reachable; a kiosk shows its customer panel.
+ */
 export function App() {
-  const training = usePos((state) => state.info?.training ?? false);
-  const mode = usePos((state) => state.info?.mode ?? 'counter');
-  const signing = usePos((state) => state.signature.state !== 'idle');
+  const { training, mode, signing, connection, known } = usePos(
+    useShallow((state) => ({
+      training: state.info?.training ?? false,
+      mode: state.info?.mode ?? 'counter',
+      signing: state.signature.state !== 'idle',
+      connection: state.connection,
+      known: state.info !== null && state.staffKnown,
+    })),
+  );
+  const counter = mode === 'counter' && connection === 'open' && known;
   return (
     <div className={`app app-${mode}${training ? ' app-training' : ''}`}>
       {training ? <TrainingBanner /> : null}
-      {signing ? <SignaturePanel /> : <TerminalPhasePanel />}
+      {counter ? <CounterApp signing={signing} /> : signing ? <SignaturePanel /> : <TerminalPhasePanel />}
       <StatusBar />
     </div>
   );

@@ -5,8 +5,11 @@ import { createDevicesSlice, type DevicesSlice } from './devices-slice';
 import { createSessionSlice, type SessionSlice } from './session-slice';
 import { createSignatureSlice, type SignatureSlice } from './signature-slice';
 import { createTerminalSlice, type TerminalSlice } from './terminal-slice';
+import { createStaffSlice, type StaffSlice } from './staff-slice';
+import { createNavigationSlice, type NavigationSlice } from './navigation-slice';
+import { createSaleSlice, type SaleSlice } from './sale-slice';
 
-export type PosState = SessionSlice & DevicesSlice & TerminalSlice & SignatureSlice & ConnectionSlice;
+export type PosState = SessionSlice & DevicesSlice & TerminalSlice & SignatureSlice & ConnectionSlice & StaffSlice & NavigationSlice & SaleSlice;
 export type PosStore = StoreApi<PosState>;
 
 /** One store built from typed slices; every action reaches the core through `pos` only. */
@@ -17,6 +20,9 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createTerminalSlice(pos)(...a),
     ...createSignatureSlice(pos)(...a),
     ...createConnectionSlice(...a),
+    ...createStaffSlice(pos)(...a),
+    ...createNavigationSlice(...a),
+    ...createSaleSlice(pos)(...a),
   }));
 }
 
@@ -33,6 +39,7 @@ export function syncPosStore(
   const { signal } = controller;
   pos.onEvent('devices.changed', (devices) => store.getState().setDevices(devices), { signal });
   pos.onEvent('terminal.state', (state) => store.getState().setTerminal(state), { signal });
+  pos.onEvent('session.changed', (staff) => store.getState().setStaff(staff), { signal });
   pos.onEvent('terminal.recoveryQueue', (queue) => store.getState().setRecoveryQueue(queue), { signal });
   pos.onEvent('signature.session', (session) => store.getState().setSignature(session), { signal });
   pos.onEvent('signature.ink', ({ stroke, points }) => store.getState().addPadInk(stroke, points), { signal });
@@ -41,7 +48,7 @@ export function syncPosStore(
     store.getState().setConnection(status);
     if (status !== 'open') return;
     const state = store.getState();
-    void Promise.all([state.loadInfo(), state.refreshDevices(), state.refreshTerminal(), state.refreshRecoveryQueue(), state.refreshSignature()]);
+    void Promise.all([state.loadInfo(), state.refreshDevices(), state.refreshTerminal(), state.refreshRecoveryQueue(), state.refreshSignature(), state.refreshStaff(), state.loadSaleOptions()]);
   });
   return () => {
     controller.abort();

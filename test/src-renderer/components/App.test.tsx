@@ -51,7 +51,8 @@ describe('<App />', () => {
     expect(screen.getByTestId('training-stamp').textContent).toBe('TRAINING');
     expect(screen.getByTestId('mode').textContent).toBe('Counter');
     expect(screen.getByText('Terminal LANE-07')).toBeTruthy();
-    expect(screen.getByTestId('phase-headline').textContent).toBe('Ready for the next sale');
+    // Nobody is signed in yet: the counter opens on the sign-in screen.
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
   });
 
   it('shows no TRAINING stamp on a live terminal', async () => {
@@ -67,13 +68,13 @@ describe('<App />', () => {
   });
 
   it('follows device and phase events from the main process', async () => {
-    const { emit } = await renderApp(info, [printer]);
+    const { emit } = await renderApp({ ...info, mode: 'kiosk' }, [printer]);
     expect(screen.getByText(/Receipt printer \(emulated\): ready/)).toBeTruthy();
     await act(async () => emit('devices.changed', [{ ...printer, status: 'error', lastError: 'Paper out' }]));
     const chip = screen.getByText(/Receipt printer \(emulated\): needs attention/);
     expect(chip.getAttribute('title')).toBe('Receipt printer: Paper out');
     await act(async () => emit('terminal.state', { phase: 'awaiting-card', since: 1, detail: null }));
-    expect(screen.getByTestId('phase-headline').textContent).toBe('Waiting for the card');
+    expect(screen.getByTestId('phase-headline').textContent).toBe('Insert, tap or swipe your card');
   });
 
   it('shows payments with an unknown outcome on every screen until they are settled, never as approved', async () => {
@@ -99,6 +100,6 @@ describe('<App />', () => {
     expect(screen.getByText('Devices unknown while disconnected')).toBeTruthy();
     const before = calls.length;
     await act(async () => announce('open'));
-    expect(calls.slice(before).map(([name]) => name).sort()).toEqual(['app.info', 'devices.list', 'signature.session', 'terminal.recoveryQueue', 'terminal.state']);
+    expect(calls.slice(before).map(([name]) => name).sort()).toEqual(['app.info', 'devices.list', 'session.current', 'session.trainingLogins', 'settings.get', 'signature.session', 'terminal.recoveryQueue', 'terminal.state']);
   });
 });

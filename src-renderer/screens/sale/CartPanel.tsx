@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { cartTotalMinor } from '../../../src-main/ipc/cart';
+import { formatMoney, parseMoney } from '../../format/money';
+import { usePos } from '../../store/use-pos';
+
+/**
+ * The optional cart: items with quantity, unit price and tax. Its lines become the sale's
+ * Level 2/3 data, and its total is the amount.
+ */
+export function CartPanel({ disabled }: { disabled: boolean }) {
+  const cart = usePos((state) => state.cart);
+  const addCartLine = usePos((state) => state.addCartLine);
+  const removeCartLine = usePos((state) => state.removeCartLine);
+  const [description, setDescription] = useState('');
+  const [quantity, setQuantity] = useState('1');
+  const [price, setPrice] = useState('');
+  const [tax, setTax] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const unitMinor = parseMoney(price);
+    const taxMinor = tax.trim() === '' ? 0 : parseMoney(tax);
+    const count = Number(quantity);
+    if (description.trim() === '') return setProblem('Describe the item (up to 26 characters).');
+    if (!Number.isInteger(count) || count < 1 || count > 9999) return setProblem('The quantity is a whole number from 1 to 9999.');
+    if (unitMinor === null) return setProblem('The unit price is an amount such as 4.99.');
+    if (taxMinor === null) return setProblem('The tax is an amount such as 0.40, or empty for none.');
+    addCartLine({ description: description.trim(), quantity: count, unitMinor, taxMinor });
+    setDescription('');
+    setQuantity('1');
+    setPrice('');
+    setTax('');
+    setProblem(null);
+  };
+
+  return (
+    <section className="cart-panel" aria-labelledby="cart-heading">
+      <h2 id="cart-heading">Cart</h2>
+      {cart.length > 0 ? (
+        <table className="cart-lines">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Qty</th>
+              <th scope="col">Price</th>
+              <th scope="col">Tax</th>
+              <th scope="col">
+                <span className="visually-hidden">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {cart.map((line, index) => (
+              <tr key={`${index}-${line.description}`}>
+                <td>{line.description}</td>
+                <td>{line.quantity}</td>
+                <td>{formatMoney(line.quantity * line.unitMinor)}</td>
+                <td>{formatMoney(line.taxMinor ?? 0)}</td>
+                <td>
+                  <button type="button" className="danger" disabled={disabled} onClick={() => removeCartLine(index)} aria-label={`Remove ${line.description}`}>
+                    &times;
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                Cart total
+              </th>
+              <td colSpan={3}>{formatMoney(cartTotalMinor(cart))}</td>
+            </tr>
+          </tfoot>
+        </table>
+      ) : (
+        <p className="cart-empty">No items: the keyed amount is charged. Add items to send them with the sale.</p>
+      )}
+      <form className="cart-add" onSubmit={add}>
+        <label>
+          Item
+          <input value={description} maxLength={26} disabled={disabled} onChange={(event) => setDescription(event.target.value)} />
+        </label>
+        <label>
+          Qty
+          <input value={quantity} inputMode="numeric" size={4} disabled={disabled} onChange={(event) => setQuantity(event.target.value.replace(/\D/g, ''))} />
+        </label>
+        <label>
+          Unit price
+          <input value={price} inputMode="decimal" size={8} disabled={disabled} onChange={(event) => setPrice(event.target.value)} />
+        </label>
+        <label>
+          Tax
+          <input value={tax} inputMode="decimal" size={7} disabled={disabled} onChange={(event) => setTax(event.target.value)} />
+        </label>
+        <button type="submit" disabled={disabled}>
+          Add item
+        </button>
+      </form>
+      {problem ? (
+        <p className="cart-problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { TerminalPhase } from '../../../src-main/ipc/contract';
+import { formatMoney } from '../../format/money';
+import { usePos } from '../../store/use-pos';
+
+const words: Partial<Record<TerminalPhase, { headline: string; next: string }>> = {
+  'awaiting-card': { headline: 'Insert, tap or swipe the card', next: 'The reader is waiting. Escape cancels if the customer pays another way.' },
+  'card-read': { headline: 'Card read', next: 'Checking what the card needs.' },
+  signature: { headline: 'Waiting for the signature', next: 'The customer signs on the pad or on this screen.' },
+  authorizing: { headline: 'Authorizing', next: 'Waiting for the gateway. Do not hand back the goods yet.' },
+  resolving: { headline: 'Checking the outcome with the gateway', next: 'The answer was lost on the way: the lane asks the gateway what happened. Nothing is charged twice.' },
+  printing: { headline: 'Printing the receipt', next: 'Tear off the customer\u2019s copy when it is done.' },
+};
+
+/** The sale on its way: what the lane waits for, for how long, and Cancel while a person is needed. */
+export function SaleProgress() {
+  const { terminal, total } = usePos(useShallow((state) => ({ terminal: state.terminal, total: state.saleTotalMinor() })));
+  const cancelSale = usePos((state) => state.cancelSale);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  const phase = terminal?.phase ?? 'awaiting-card';
+  const shown = words[phase] ?? { headline: 'Working\u2026', next: terminal?.detail ?? '' };
+  const elapsedMs = terminal ? Math.max(0, now - terminal.since) : 0;
+  const cancelable = phase === 'awaiting-card' || phase === 'signature';
+  // Waits longer than 300 ms show how long they have lasted.
+  const elapsed = elapsedMs >= 300 ? `${(elapsedMs / 1000).toFixed(elapsedMs < 10_000 ? 1 : 0)} s` : null;
+  return (
+    <div className="sale-progress" aria-busy="true" data-testid="sale-progress" data-phase={phase}>
+      <p className="sale-progress-amount">{formatMoney(total)}</p>
+      <h2 role="status">{shown.headline}</h2>
+      <p className="sale-progress-next">{shown.next}</p>
+      {elapsed && phase !== 'awaiting-card' ? (
+        <p className="sale-progress-elapsed">
+          <span className="spinner" aria-hidden="true" /> {elapsed}
+        </p>
+      ) : null}
+      {cancelable ? (
+        <button type="button" className="danger" onClick={() => void cancelSale()}>
+          Cancel <kbd>Esc</kbd>
+        </button>
+      ) : null}
+    </div>
+  );
+}

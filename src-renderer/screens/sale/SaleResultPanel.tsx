@@ -1,0 +1,133 @@
+import { useShallow } from 'zustand/react/shallow';
+import type { SaleSummary } from '../../../src-main/ipc/contract';
+import { formatMoney } from '../../format/money';
+import { usePos } from '../../store/use-pos';
+import { ReceiptPreview } from './ReceiptPreview';
+
+const entryWords: Record<string, string> = { swipe: 'swiped', chip: 'chip', contactless: 'tapped', 'fallback-swipe': 'swiped after the chip failed', keyed: 'keyed' };
+
+function headline(sale: SaleSummary): string {
+  switch (sale.outcome) {
+    case 'approved':
+      return 'Approved';
+    case 'partial':
+      return 'Partially approved';
+    case 'declined':
+      return 'Declined';
+    case 'retry':
+      return 'Not approved: try again';
+    case 'not-charged':
+      return 'Not charged';
+    case 'unknown':
+      return 'Outcome being checked';
+  }
+}
+
+/** What the cashier does next, in words, for each outcome. */
+function nextStep(sale: SaleSummary, dueMinor: number | null): string {
+  switch (sale.outcome) {
+    case 'approved':
+      return sale.signatureRequired ? 'Hand over the goods and the customer\u2019s copy; the signature is on the merchant copy.' : 'Hand over the goods and the customer\u2019s copy.';
+    case 'partial':
+      return `The card covered ${formatMoney(sale.approvedMinor)}. Take the remaining ${formatMoney(dueMinor ?? 0)} another way, or void this approval if the customer does not want to split the payment.`;
+    case 'declined':
+      return 'Ask the customer for another card or another way to pay. Do not say more than "declined" at the counter.';
+    case 'retry':
+      return 'Nothing was charged. Run the card again.';
+    case 'not-charged':
+      return 'Nothing was charged: the lost answer was settled without a charge. Run the card again.';
+    case 'unknown':
+      return 'Do not hand over the goods yet. The lane keeps asking the gateway in the background; the status bar shows it until it is settled. Ask for another way to pay only if it stays unknown.';
+  }
+}
+
+/**
+ * The sale's outcome: approved (amount, authorization code), partially approved (tender the
+ * rest, or void), declined (the reason and the next step), or unknown while recovery runs. Never
+ * shows "approved" for anything else.
+ */
+export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
+  const { results, dueMinor, followUp, error } = usePos(useShallow((state) => ({ results: state.saleResults, dueMinor: state.dueMinor, followUp: state.saleFollowUp, error: state.saleError })));
+  const pay = usePos((state) => state.pay);
+  const tryAnotherCard = usePos((state) => state.tryAnotherCard);
+  const newSale = usePos((state) => state.newSale);
+  const reprint = usePos((state) => state.reprintLastSale);
+  const sale = results.at(-1);
+  if (!sale) return null;
+  const voided = followUp?.kind === 'void' && followUp.summary.outcome === 'approved';
+  const earlier = results.slice(0, -1).filter((result) => result.outcome === 'approved' || result.outcome === 'partial');
+  const tone = voided ? 'neutral' : sale.outcome === 'approved' ? 'ok' : sale.outcome === 'partial' ? 'warn' : sale.outcome === 'unknown' ? 'warn' : 'bad';
+  return (
+    <div className={`sale-result sale-result-${tone}`} data-testid="sale-result" data-outcome={sale.outcome}>
+      <div className="sale-result-facts">
+        <h2 role="status" data-testid="sale-headline">
+          {voided ? 'Voided' : headline(sale)}
+        </h2>
+        <p className="sale-result-amount">
+          {sale.outcome === 'partial' ? `${formatMoney(sale.approvedMinor)} of ${formatMoney(sale.requestedMinor)}` : formatMoney(sale.outcome === 'approved' ? sale.approvedMinor : sale.requestedMinor)}
+        </p>
+        <dl>
+          {sale.authcode ? (
+            <>
+              <dt>Authorization code</dt>
+              <dd data-testid="authcode">{sale.authcode}</dd>
+            </>
+          ) : null}
+          {sale.maskedPan ? (
+            <>
+              <dt>Card</dt>
+              <dd>
+                {sale.maskedPan.slice(-4).padStart(8, '\u2022')} ({entryWords[sale.entryMode] ?? sale.entryMode})
+              </dd>
+            </>
+          ) : null}
+          {sale.reason ? (
+            <>
+              <dt>Reason</dt>
+              <dd data-testid="sale-reason">{sale.reason}</dd>
+            </>
+          ) : null}
+          <dt>Order</dt>
+          <dd>{sale.orderId}</dd>
+          {earlier.length > 0 ? (
+            <>
+              <dt>Earlier cards</dt>
+              <dd>{earlier.map((result) => `${formatMoney(result.approvedMinor)} on \u2022\u2022\u2022\u2022${result.maskedPan.slice(-4)}`).join(', ')}</dd>
+            </>
+          ) : null}
+        </dl>
+        <p className="sale-result-next">{voided ? `Voided ${formatMoney(followUp.summary.amountMinor)}: nothing stays charged on that card.` : nextStep(sale, dueMinor)}</p>
+        {sale.printProblem && sale.printProblem !== 'nothing to print' ? <p className="sale-result-problem" role="alert">The receipt did not print: {sale.printProblem}. Fix the printer on the Devices screen; the receipt prints when it is back.</p> : null}
+        {followUp?.kind === 'reprint' ? <p role="status">{followUp.printed ? 'Printed again, marked DUPLICATE.' : `The copy did not print: ${followUp.problem ?? 'no printer'}.`}</p> : null}
+        {followUp?.kind === 'void' && !voided ? <p role="alert">The void was not done: {followUp.summary.reason ?? followUp.summary.outcome}.</p> : null}
+        {error ? <p role="alert" className="sale-result-problem">{error}</p> : null}
+        <div className="sale-result-actions">
+          {sale.outcome === 'partial' && !voided ? (
+            <>
+              <button type="button" className="primary" onClick={() => void pay()} data-testid="tender-rest">
+                Take the remaining {formatMoney(dueMinor ?? 0)} on another card <kbd>Enter</kbd>
+              </button>
+              <button type="button" className="danger" onClick={onVoid}>
+                Void this approval <kbd>V</kbd>
+              </button>
+            </>
+          ) : null}
+          {sale.outcome === 'declined' || sale.outcome === 'retry' || sale.outcome === 'not-charged' ? (
+            <button type="button" className="primary" onClick={() => void tryAnotherCard()} data-testid="try-again">
+              {sale.outcome === 'declined' ? 'Another card' : 'Run the card again'} <kbd>Enter</kbd>
+            </button>
+          ) : null}
+          {sale.receiptPng ? (
+            <button type="button" onClick={() => void reprint()}>
+              Print again <kbd>P</kbd>
+            </button>
+          ) : null}
+          <button type="button" className={sale.outcome === 'approved' || sale.outcome === 'unknown' || voided ? 'primary' : ''} onClick={newSale} data-testid="new-sale">
+            New sale <kbd>{sale.outcome === 'approved' || sale.outcome === 'unknown' || voided ? 'Enter' : 'Esc'}</kbd>
+          </button>
+        </div>
+      </div>
+      {sale.receiptPng ? <ReceiptPreview png={sale.receiptPng} caption={`customer copy, order ${sale.orderId}`} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { formatMoney } from '../../format/money';
+import { PosCallError } from '../../pos/call-error';
+import { usePos } from '../../store/use-pos';
+import { AmountKeypad } from './AmountKeypad';
+import { CartPanel } from './CartPanel';
+import { SaleProgress } from './SaleProgress';
+import { SaleResultPanel } from './SaleResultPanel';
+import { TipEntry } from './TipEntry';
+import './sale.css';
+
+/** True when a key belongs to a field the person is typing in, not to the screen. */
+const typingInField = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/**
+ * The counter's sale: key the amount (or build a cart), add a tip where the merchant takes
+ * tips, then Pay. The keys: digits, Backspace, Escape (clear / cancel / done), Enter (pay /
+ * the next step), P (print again), V (void a partial approval).
+ */
+export function SaleScreen({ askManager }: { askManager: (action: string, run: (managerPin: string) => Promise<void>) => void }) {
+  const { stage, total, error, tipsEnabled, cartLines, results, dueMinor } = usePos(
+    useShallow((state) => ({ stage: state.saleStage, total: state.saleTotalMinor(), error: state.saleError, tipsEnabled: state.tipsEnabled, cartLines: state.cart.length, results: state.saleResults, dueMinor: state.dueMinor })),
+  );
+  const actions = usePos(
+    useShallow((state) => ({ typeDigit: state.typeDigit, eraseDigit: state.eraseDigit, clearAmount: state.clearAmount, pay: state.pay, cancelSale: state.cancelSale, tryAnotherCard: state.tryAnotherCard, newSale: state.newSale, reprint: state.reprintLastSale, voidLastSale: state.voidLastSale })),
+  );
+  const payRef = useRef<HTMLButtonElement>(null);
+  const [showCart, setShowCart] = useState(false);
+  const last = results.at(-1);
+
+  const voidLast = () => {
+    void actions.voidLastSale().catch((refusal: unknown) => {
+      if (refusal instanceof PosCallError && refusal.code === 'forbidden') askManager('Void this approval', (managerPin) => actions.voidLastSale(managerPin));
+    });
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      const inField = typingInField(event.target);
+      if (stage === 'entry') {
+        if (event.key === 'Enter' && !(inField && (event.target as HTMLElement).closest('form'))) {
+          event.preventDefault();
+          void actions.pay();
+        } else if (inField) {
+          return;
+        } else if (/^\d$/.test(event.key)) {
+          actions.typeDigit(event.key);
+        } else if (event.key === 'Backspace') {
+          event.preventDefault();
+          actions.eraseDigit();
+        } else if (event.key === 'Escape') {
+          actions.clearAmount();
+        }
+      } else if (stage === 'paying') {
+        if (event.key === 'Escape') void actions.cancelSale();
+      } else if (last && !inField) {
+        const key = event.key.toLowerCase();
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          if (last.outcome === 'partial' && dueMinor !== null) void actions.pay();
+          else if (last.outcome === 'declined' || last.outcome === 'retry' || last.outcome === 'not-charged') void actions.tryAnotherCard();
+          else actions.newSale();
+        } else if (event.key === 'Escape') {
+          actions.newSale();
+        } else if (key === 'p' && last.receiptPng) {
+          void actions.reprint();
+        } else if (key === 'v' && last.outcome === 'partial' && dueMinor !== null) {
+          voidLast();
+        }
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  // Each stage puts focus on its main action, so Enter and Tab start from there.
+  useEffect(() => {
+    if (stage === 'entry') payRef.current?.focus();
+  }, [stage]);
+
+  if (stage === 'paying') {
+    return (
+      <section className="sale-screen" aria-labelledby="sale-heading">
+        <h1 id="sale-heading" className="visually-hidden">
+          Sale
+        </h1>
+        <SaleProgress />
+      </section>
+    );
+  }
+  if (stage === 'result') {
+    return (
+      <section className="sale-screen" aria-labelledby="sale-heading">
+        <h1 id="sale-heading" className="visually-hidden">
+          Sale result
+        </h1>
+        <SaleResultPanel onVoid={voidLast} />
+      </section>
+    );
+  }
+  return (
+    <section className="sale-screen sale-entry" aria-labelledby="sale-heading">
+      <div className="sale-amount-column">
+        <h1 id="sale-heading">{dueMinor !== null ? 'Remaining to pay' : 'New sale'}</h1>
+        <p className="sale-amount" data-testid="sale-amount" aria-live="polite">
+          {formatMoney(total)}
+        </p>
+        {cartLines > 0 ? <p className="sale-amount-note">The cart{tipsEnabled ? ' and the tip' : ''}: clear the cart to key an amount.</p> : <p className="sale-amount-note">Type the amount: digits fill in from the cents.</p>}
+        <AmountKeypad disabled={cartLines > 0 || dueMinor !== null} />
+        {tipsEnabled && dueMinor === null ? <TipEntry disabled={false} /> : null}
+      </div>
+      <div className="sale-side-column">
+        <button type="button" aria-expanded={showCart || cartLines > 0} onClick={() => setShowCart((shown) => !shown)} disabled={cartLines > 0 || dueMinor !== null}>
+          {showCart || cartLines > 0 ? 'Cart' : 'Add items (cart)'}
+        </button>
+        {showCart || cartLines > 0 ? <CartPanel disabled={dueMinor !== null} /> : null}
+        <div className="tender-bar" role="group" aria-label="Tender">
+          <button type="button" ref={payRef} className="primary tender-card" onClick={() => void actions.pay()} data-testid="pay-card">
+            Card: insert, tap or swipe {total > 0 ? formatMoney(total) : ''} <kbd>Enter</kbd>
+          </button>
+        </div>
+        {error ? (
+          <p className="sale-error" role="alert" data-testid="sale-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

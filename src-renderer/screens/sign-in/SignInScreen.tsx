@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { usePos } from '../../store/use-pos';
+import './sign-in.css';
+
+/** The lane's front door: cashier id and PIN. Training lists its practice sign-ins beside the form. */
+export function SignInScreen() {
+  const { error, busy, logins, training } = usePos(
+    useShallow((state) => ({ error: state.signInError, busy: state.signingIn, logins: state.trainingLogins, training: state.info?.training ?? false })),
+  );
+  const signIn = usePos((state) => state.signIn);
+  const [cashierId, setCashierId] = useState('');
+  const [pin, setPin] = useState('');
+  const idRef = useRef<HTMLInputElement>(null);
+  const pinRef = useRef<HTMLInputElement>(null);
+  useEffect(() => idRef.current?.focus(), []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{1,8}$/.test(cashierId)) return idRef.current?.focus();
+    if (!/^\d{4,8}$/.test(pin)) return pinRef.current?.focus();
+    void signIn(cashierId, pin).then((signedIn) => {
+      // A refused PIN is typed again, not the id.
+      if (signedIn) return;
+      setPin('');
+      pinRef.current?.focus();
+    });
+  };
+  const fillLogin = (id: string, loginPin: string) => {
+    setCashierId(id);
+    setPin(loginPin);
+    pinRef.current?.focus();
+  };
+
+  return (
+    <main className="sign-in">
+      <form className="sign-in-form" onSubmit={submit} aria-describedby={error ? 'sign-in-error' : undefined} noValidate>
+        <h1>Sign in</h1>
+        <label htmlFor="cashier-id">Cashier id</label>
+        <input id="cashier-id" ref={idRef} inputMode="numeric" autoComplete="username" maxLength={8} value={cashierId} onChange={(event) => setCashierId(event.target.value.replace(/\D/g, ''))} aria-invalid={cashierId !== '' && !/^\d{1,8}$/.test(cashierId)} />
+        <label htmlFor="cashier-pin">PIN</label>
+        <input id="cashier-pin" ref={pinRef} type="password" inputMode="numeric" autoComplete="current-password" maxLength={8} value={pin} onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))} aria-invalid={Boolean(error)} />
+        <p className="sign-in-hint">Your cashier id and a PIN of 4 to 8 digits.</p>
+        {error ? (
+          <p id="sign-in-error" className="sign-in-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
+          {busy ? 'Signing in\u2026' : 'Sign in'} <kbd>Enter</kbd>
+        </button>
+      </form>
+      {training && logins.length > 0 ? (
+        <aside className="sign-in-practice" aria-labelledby="practice-heading">
+          <h2 id="practice-heading">Practice sign-ins</h2>
+          <p>Training only: these work on this practice terminal, never on a live lane.</p>
+          <ul>
+            {logins.map((login) => (
+              <li key={login.cashierId}>
+                <button type="button" onClick={() => fillLogin(login.cashierId, login.pin)}>
+                  {login.name} ({login.role}): id {login.cashierId}, PIN {login.pin}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,140 @@
+import type { StateCreator } from 'zustand';
+import { cartTotalMinor, type CartLine } from '../../src-main/ipc/cart';
+import type { FollowUpSummary, PosApi, SaleSummary } from '../../src-main/ipc/contract';
+import { PosCallError, unwrap } from '../pos/call-error';
+import type { PosState } from './pos-store';
+
+/** Where the counter's sale is: keying the amount, paying (card, signature, authorizing), or showing the result. */
+export type SaleStage = 'entry' | 'paying' | 'result';
+
+/** The most a sale can be, in minor units, as the contract allows. */
+export const maxSaleMinor = 99_999_999;
+
+export interface SaleSlice {
+  /** The amount keyed on the keypad, as digits of cents ("1250" is $12.50). */
+  amountDigits: string;
+  cart: CartLine[];
+  tipMinor: number;
+  /** Whether this merchant takes tips (payments.tips). */
+  tipsEnabled: boolean;
+  saleStage: SaleStage;
+  /** The sales of this customer so far: one, or several after a partial approval. */
+  saleResults: SaleSummary[];
+  /** After a partial approval: what is still due. */
+  dueMinor: number | null;
+  saleError: string | null;
+  /** The last void or reprint done from the result screen. */
+  saleFollowUp: { readonly kind: 'void'; readonly summary: FollowUpSummary } | { readonly kind: 'reprint'; readonly printed: boolean; readonly problem: string | null } | null;
+  loadSaleOptions(): Promise<void>;
+  typeDigit(digit: string): void;
+  eraseDigit(): void;
+  clearAmount(): void;
+  addCartLine(line: CartLine): void;
+  removeCartLine(index: number): void;
+  setTip(minor: number): void;
+  /** What the customer pays now: the cart (or the keyed amount) and the tip, or what is still due. */
+  saleTotalMinor(): number;
+  /** Starts the card payment: the reader waits for the card, then signature and authorization as needed. */
+  pay(): Promise<void>;
+  cancelSale(): Promise<void>;
+  /** After a decline: the same amount on another card. */
+  tryAnotherCard(): Promise<void>;
+  /** Voids the last approval (a partial one the customer does not want); needs a manager. Throws a `PosCallError` on refusal. */
+  voidLastSale(managerPin?: string): Promise<void>;
+  reprintLastSale(): Promise<void>;
+  newSale(): void;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const createSaleSlice =
+  (pos: PosApi): StateCreator<PosState, [], [], SaleSlice> =>
+  (set, get) => {
+    const entry = { amountDigits: '', cart: [], tipMinor: 0, saleStage: 'entry' as const, saleResults: [], dueMinor: null, saleError: null, saleFollowUp: null };
+
+    const charge = async (amountMinor: number, extra: { tipMinor?: number; cart?: CartLine[] }) => {
+      set({ saleStage: 'paying', saleError: null, saleFollowUp: null });
+      try {
+        const summary = unwrap(await pos.terminal.sale({ amountMinor, ...extra }));
+        const saleResults = [...get().saleResults, summary];
+        const dueMinor = summary.outcome === 'partial' ? amountMinor - summary.approvedMinor : summary.outcome === 'approved' ? null : get().dueMinor;
+        set({ saleStage: 'result', saleResults, dueMinor });
+      } catch (error) {
+        // Nothing was charged (no card in time, canceled, refused before sending): back to the amount.
+        set({ saleStage: 'entry', saleError: message(error) });
+      }
+    };
+
+    return {
+      ...entry,
+      tipsEnabled: false,
+      async loadSaleOptions() {
+        try {
+          const view = unwrap(await pos.settings.get());
+          set({ tipsEnabled: view.values['payments.tips'] === true });
+        } catch {
+          // Without the settings the lane still sells, without tips.
+        }
+      },
+      typeDigit(digit) {
+        const { amountDigits, cart } = get();
+        if (!/^\d$/.test(digit) || cart.length > 0) return;
+        const next = (amountDigits + digit).replace(/^0+/, '');
+        if (Number(next) > maxSaleMinor) return;
+        set({ amountDigits: next, saleError: null });
+      },
+      eraseDigit: () => set((state) => ({ amountDigits: state.amountDigits.slice(0, -1) })),
+      clearAmount: () => set({ amountDigits: '', cart: [], tipMinor: 0, saleError: null }),
+      addCartLine: (line) => set((state) => ({ cart: [...state.cart, line], amountDigits: '', saleError: null })),
+      removeCartLine: (index) => set((state) => ({ cart: state.cart.filter((_, i) => i !== index) })),
+      setTip: (tipMinor) => set({ tipMinor }),
+      saleTotalMinor() {
+        const { amountDigits, cart, tipMinor, dueMinor } = get();
+        if (dueMinor !== null) return dueMinor;
+        return (cart.length > 0 ? cartTotalMinor(cart) : Number(amountDigits || '0')) + tipMinor;
+      },
+      async pay() {
+        const state = get();
+        if (state.saleStage === 'paying') return;
+        const total = state.saleTotalMinor();
+        if (total <= 0) return set({ saleError: 'Key the amount first, or add items to the cart.' });
+        if (state.dueMinor !== null) return charge(total, {});
+        await charge(total, { ...(state.tipMinor > 0 ? { tipMinor: state.tipMinor } : {}), ...(state.cart.length > 0 ? { cart: state.cart } : {}) });
+      },
+      async cancelSale() {
+        try {
+          unwrap(await pos.terminal.cancel());
+        } catch (error) {
+          set({ saleError: message(error) });
+        }
+      },
+      async tryAnotherCard() {
+        const last = get().saleResults.at(-1);
+        if (!last) return;
+        set({ saleResults: get().saleResults.slice(0, -1) });
+        await charge(last.requestedMinor, {});
+      },
+      async voidLastSale(managerPin) {
+        const last = get().saleResults.at(-1);
+        if (!last) return;
+        try {
+          const summary = unwrap(await pos.terminal.void({ orderId: last.orderId, ...(managerPin ? { managerPin } : {}) }));
+          set({ saleFollowUp: { kind: 'void', summary }, ...(summary.outcome === 'approved' ? { dueMinor: null } : {}) });
+        } catch (error) {
+          if (error instanceof PosCallError && error.code === 'forbidden') throw error;
+          set({ saleError: message(error) });
+        }
+      },
+      async reprintLastSale() {
+        const last = get().saleResults.at(-1);
+        if (!last) return;
+        try {
+          const reprint = unwrap(await pos.terminal.reprint({ orderId: last.orderId }));
+          set({ saleFollowUp: { kind: 'reprint', printed: reprint.printed, problem: reprint.problem } });
+        } catch (error) {
+          set({ saleError: message(error) });
+        }
+      },
+      newSale: () => set({ ...entry }),
+    };
+  };

@@ -1,0 +1,24 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { seriousAccessibilityViolations } from './axe';
+import { screenshot } from './browser-mode';
+
+/** Signs in with training's practice cashier (or manager), as a new hire would: the listed login, then Enter. */
+export async function signIn(page: Page, who: 'Trainee' | 'Trainer' = 'Trainee'): Promise<void> {
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await page.getByRole('button', { name: new RegExp(`^${who} \\(`) }).click();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('sale-amount').waitFor();
+}
+
+/** Keys an amount on the keyboard the way the keypad takes it: "12.00" is typed 1, 2, 0, 0. */
+export async function keyAmount(page: Page, amount: string): Promise<void> {
+  for (const digit of amount.replace(/\D/g, '')) await page.keyboard.press(digit);
+  await expect.poll(() => page.getByTestId('sale-amount').innerText()).toBe(`$${amount}`);
+}
+
+/** A screenshot for a person to look at, and axe-core's check of the same screen. */
+export async function look(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  expect(await seriousAccessibilityViolations(page), `serious or critical accessibility problems on ${name}`).toEqual([]);
+}
