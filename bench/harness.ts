@@ -10,6 +10,8 @@ export interface BenchResult {
   readonly p99Ms: number;
   /** Mean time relative to the case's baseline (e.g. 2.1 = 2.1x slower), when it has one. */
   readonly vsBaseline?: { readonly name: string; readonly ratio: number };
+  /** A figure that is not a time (a size), shown in the last column instead of a comparison. */
+  readonly note?: string;
 }
 
 /** What `run` may return to time a slice of itself instead of the whole call. */
@@ -75,16 +77,20 @@ const fixed = (value: number, digits: number) => value.toFixed(digits);
 
 /** Formats the results as one aligned text table. */
 export function formatTable(results: readonly BenchResult[]): string {
-  const header = ['benchmark', 'ops/s', 'mean µs', 'p50 µs', 'p99 µs', 'samples', 'vs baseline'];
-  const rows = results.map((r) => [
-    r.name,
-    fixed(r.opsPerSecond, 0),
-    fixed(r.meanMs * 1000, 1),
-    fixed(r.p50Ms * 1000, 1),
-    fixed(r.p99Ms * 1000, 1),
-    String(r.samples),
-    r.vsBaseline ? `${fixed(r.vsBaseline.ratio, 2)}x ${r.vsBaseline.name}` : '',
-  ]);
+  const header = ['benchmark', 'ops/s', 'mean µs', 'p50 µs', 'p99 µs', 'samples', 'vs baseline / figure'];
+  const rows = results.map((r) =>
+    r.note !== undefined
+      ? [r.name, '', '', '', '', String(r.samples), r.note]
+      : [
+          r.name,
+          fixed(r.opsPerSecond, 0),
+          fixed(r.meanMs * 1000, 1),
+          fixed(r.p50Ms * 1000, 1),
+          fixed(r.p99Ms * 1000, 1),
+          String(r.samples),
+          r.vsBaseline ? `${fixed(r.vsBaseline.ratio, 2)}x ${r.vsBaseline.name}` : '',
+        ],
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
   const line = (cells: string[]) =>
     cells

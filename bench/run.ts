@@ -5,12 +5,16 @@ import { gatewayBenchmarks } from './gateway.bench';
 import { receiptBenchmarks } from './receipt.bench';
 import { signatureBenchmarks } from './signature.bench';
 import { terminalBenchmarks } from './terminal.bench';
+import { rendererBenchmarks, rendererSize } from './renderer.bench';
 import { formatTable, measure, type BenchResult } from './harness';
 
 /** Every benchmark the project has; later issues append their cases here. */
-export const allBenchmarks = [...foundationBenchmarks, ...gatewayBenchmarks, ...cardReaderBenchmarks, ...signatureBenchmarks, ...receiptBenchmarks, ...terminalBenchmarks];
+export const allBenchmarks = [...foundationBenchmarks, ...gatewayBenchmarks, ...cardReaderBenchmarks, ...signatureBenchmarks, ...receiptBenchmarks, ...terminalBenchmarks, ...rendererBenchmarks];
 
-const loadRuns = [{ keywords: ['emulator', 'bare', 'concurrency'], run: emulatorBenchmarks }];
+const loadRuns = [
+  { keywords: ['emulator', 'bare', 'concurrency'], run: emulatorBenchmarks },
+  { keywords: ['renderer', 'javascript'], run: async () => rendererSize() },
+];
 
 /** Runs the cases one after another (never in parallel: they would skew each other). */
 export async function runBenchmarks(filter?: string): Promise<BenchResult[]> {
