@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './components/App';
 import { connectPos } from './pos/connect';
+import { needsWedgeRouting, routeKeysThroughReader } from './pos/reader-wedge';
 import { createPosStore, syncPosStore } from './store/pos-store';
 import { PosStoreContext } from './store/use-pos';
 import './styles.css';
@@ -10,6 +11,18 @@ const connection = connectPos(window);
 const store = createPosStore(connection.pos);
 store.getState().setConnectionHint(connection.hint);
 syncPosStore(store, connection.pos, connection.onConnectionChange);
+
+// A keyboard-mode card reader types into this page's keyboard in browser mode: its keys go
+// through the main process's wedge first, so card data never lands in a field.
+let stopRouting: (() => void) | undefined;
+store.subscribe((state) => {
+  const wanted = needsWedgeRouting(state.info?.shell, state.devices);
+  if (wanted && !stopRouting) stopRouting = routeKeysThroughReader(window, connection.pos);
+  if (!wanted && stopRouting) {
+    stopRouting();
+    stopRouting = undefined;
+  }
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -38,8 +38,10 @@ export async function openBrowserMode(
   executablePath: string,
   env: NodeJS.ProcessEnv = {},
   viewport = { width: 1280, height: 800 },
+  settings?: object,
 ): Promise<BrowserModeSession> {
   const appDataDir = mkdtempSync(join(tmpdir(), 'lanepoint-e2e-'));
+  if (settings) writeFileSync(join(appDataDir, 'settings.json'), JSON.stringify(settings));
   const { logger, lines } = collectingLogger();
   const { core } = bootCore({ shell: 'browser', env: { ...env, LANEPOINT_HOME: appDataDir }, logger });
   const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
@@ -64,10 +66,10 @@ export async function openBrowserMode(
 /** Runs `body` against a fresh browser-mode terminal and always closes it afterwards. */
 export async function withBrowserMode(
   executablePath: string,
-  options: { env?: NodeJS.ProcessEnv; viewport?: { width: number; height: number } },
+  options: { env?: NodeJS.ProcessEnv; viewport?: { width: number; height: number }; settings?: object },
   body: (session: BrowserModeSession) => Promise<void>,
 ): Promise<void> {
-  const session = await openBrowserMode(executablePath, options.env, options.viewport);
+  const session = await openBrowserMode(executablePath, options.env, options.viewport, options.settings);
   try {
     await body(session);
   } finally {

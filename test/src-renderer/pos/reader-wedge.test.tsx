@@ -1,0 +1,71 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { needsWedgeRouting, routeKeysThroughReader } from '../../../src-renderer/pos/reader-wedge';
+import { trainingCounter } from '../support/render-counter';
+import { stubPos } from '../support/stub-pos';
+
+afterEach(cleanup);
+
+function Field() {
+  const [value, setValue] = useState('');
+  return (
+    <label>
+      Item
+      <input value={value} onChange={(event) => setValue(event.target.value)} />
+    </label>
+  );
+}
+
+/** A page with one React field, its keys routed through a wedge that consumes what `consumes` says. */
+function routedPage(consumes: (key: string) => boolean) {
+  const stub = stubPos({ info: trainingCounter, answers: { 'devices.keystroke': (args) => ({ consumed: consumes((args as { key: string }).key) }) } });
+  // jsdom's events are never trusted: the keydowns this test fires stand for the keyboard.
+  const fromKeyboard = new WeakSet<Event>();
+  const stop = routeKeysThroughReader(window, stub.pos, { fromKeyboard: (event) => fromKeyboard.has(event) });
+  render(<Field />);
+  const field = screen.getByLabelText('Item') as HTMLInputElement;
+  field.focus();
+  const press = async (key: string) =>
+    act(async () => {
+      const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+      fromKeyboard.add(event);
+      fireEvent(field, event);
+    });
+  return { ...stub, stop, field, press };
+}
+
+describe('routing the keyboard through a keyboard-mode reader (browser mode)', () => {
+  it('types what a person typed, in order, after the wedge lets it through', async () => {
+    const { field, press, calls, stop } = routedPage(() => false);
+    for (const key of 'Mug') await press(key);
+    expect(field.value).toBe('Mug');
+    expect(calls.map(([name, args]) => [name, (args as { key: string }).key])).toEqual([
+      ['devices.keystroke', 'M'],
+      ['devices.keystroke', 'u'],
+      ['devices.keystroke', 'g'],
+    ]);
+    stop();
+  });
+
+  it('keeps a reader burst out of the field, and types held keys when the wedge releases them', async () => {
+    const { field, press, emit, stop } = routedPage(() => true);
+    for (const key of ';4788') await press(key);
+    expect(field.value).toBe('');
+    // The wedge's pause ended: these were a person's keys after all.
+    await act(async () => emit('devices.keysReleased', { keys: ['1', '2'] }));
+    expect(field.value).toBe('12');
+    stop();
+  });
+
+  it('leaves keys alone once stopped, and routes only in browser mode with a keyboard-mode reader', async () => {
+    const { field, press, calls, stop } = routedPage(() => true);
+    stop();
+    await press('x');
+    expect(calls).toEqual([]);
+    expect(field.value).toBe('');
+    expect(needsWedgeRouting('browser', [{ kind: 'card-reader', transport: 'keyboard-wedge' }])).toBe(true);
+    expect(needsWedgeRouting('electron', [{ kind: 'card-reader', transport: 'keyboard-wedge' }])).toBe(false);
+    expect(needsWedgeRouting('browser', [{ kind: 'card-reader', transport: 'emulated' }])).toBe(false);
+  });
+});
