@@ -17,6 +17,9 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     session.approve(action, managerPin);
     return run(rest);
   };
+  const trainingOnly = (what: string) => {
+    if (!core.settings.training) throw new CommandFailure('failed_precondition', `Only training\u2019s built-in gateway ${what}.`);
+  };
   return {
     'session.current': () => session.current(),
     'session.signIn': (args) => session.signIn(args),
@@ -59,9 +62,13 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     'printers.discardHeld': (args) => core.printers.discardHeld(args),
     'printers.lastPage': (args) => core.printers.lastPage(args),
     'training.loseNextAnswer': async () => {
-      if (!core.settings.training) throw new CommandFailure('failed_precondition', 'Only training\u2019s built-in gateway loses answers on purpose.');
+      trainingOnly('loses answers on purpose');
       await core.trainingGateway.loseNextAnswer();
       return { armed: true } as const;
+    },
+    'training.settleBatches': async () => {
+      trainingOnly('settles batches on request');
+      return { batches: await core.trainingGateway.settleBatches() };
     },
     'signature.session': () => core.signature.session(),
     'signature.begin': (args) => core.signature.begin(args),

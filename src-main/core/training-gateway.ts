@@ -11,6 +11,8 @@ export interface TrainingGateway {
   access(merchantId: string): Promise<GatewayAccess>;
   /** The next authorization is processed but its answer never comes back: the lane's recovery runs. */
   loseNextAnswer(): Promise<void>;
+  /** Closes the open batches now, as the processor does overnight: captured sales settle (refundable, no longer voidable). */
+  settleBatches(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -22,6 +24,17 @@ export interface TrainingGateway {
 export function createTrainingGateway(databasePath: string | undefined): TrainingGateway {
   let emulator: Promise<RunningEmulator> | undefined;
   const running = () => (emulator ??= startEmulator(databasePath ? { databasePath } : {}));
+  /** The emulator's admin endpoints, which trainers use as its tests do. */
+  const admin = async (method: string, path: string, body: unknown): Promise<unknown> => {
+    const { url } = await running();
+    const response = await fetch(`${url.replace(/\/rest\/?$/, '')}/__emulator/${path}`, {
+      method,
+      headers: { Authorization: `Basic ${Buffer.from(`${trainingCredentials.username}:${trainingCredentials.password}`).toString('base64')}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`the training gateway refused ${path}: HTTP ${response.status}`);
+    return response.json();
+  };
   return {
     async access(merchantId) {
       const { url } = await running();
@@ -29,14 +42,12 @@ export function createTrainingGateway(databasePath: string | undefined): Trainin
       return { client, merchid: merchantId || trainingMerchant };
     },
     async loseNextAnswer() {
-      const { url } = await running();
-      // The emulator's admin endpoint, as its tests use it: drop the connection after processing.
-      const response = await fetch(`${url.replace(/\/rest\/?$/, '')}/__emulator/faults`, {
-        method: 'PUT',
-        headers: { Authorization: `Basic ${Buffer.from(`${trainingCredentials.username}:${trainingCredentials.password}`).toString('base64')}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ endpoint: 'auth', kind: 'drop-after', times: 'once' }),
-      });
-      if (!response.ok) throw new Error(`the training gateway refused the fault: HTTP ${response.status}`);
+      // Drop the connection after processing: the transaction is made, the answer never arrives.
+      await admin('PUT', 'faults', { endpoint: 'auth', kind: 'drop-after', times: 'once' });
+    },
+    async settleBatches() {
+      const batches = (await admin('POST', 'settle', {})) as unknown[];
+      return batches.length;
     },
     async close() {
       if (emulator) await (await emulator).close();

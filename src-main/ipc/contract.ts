@@ -563,6 +563,10 @@ export const commands = {
     'Training: the built-in gateway processes the next authorization but its answer is lost on the way back, so the lane\u2019s recovery runs.',
     noArgs,
   ),
+  'training.settleBatches': command<{ readonly batches: number }>()(
+    'Training: the built-in gateway closes its open batches now, as the processor does overnight, so settled sales can be refunded.',
+    noArgs,
+  ),
   'signature.session': command<SignatureSession>()('The signature capture\u2019s state.', noArgs),
   'signature.begin': command<SignatureSession>()(
     'Starts a signature capture on a pad or on the screen (by default as the `signature.capture` setting says). Ends any capture in progress.',

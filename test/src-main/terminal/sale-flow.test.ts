@@ -64,6 +64,21 @@ describe('terminal.sale over the contract (training)', () => {
     expect(entries(dir)).toEqual([expect.objectContaining({ orderId: summary.orderId, state: 'resolved' })]);
   });
 
+  it('training settles its batches on request, so a sale can be refunded; a live lane refuses both controls', async () => {
+    const { core } = lane();
+    await until(() => core.devices.list().every((device) => device.status === 'connected'));
+    presentWhenReading(core, 'visa-approve', 'swipe');
+    const sale = ok(await core.dispatch('terminal.sale', { amountMinor: 1100 })) as SaleSummary;
+    expect(await core.dispatch('terminal.refund', { orderId: sale.orderId })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/has not settled/) } });
+    expect(ok(await core.dispatch('training.settleBatches', {}))).toEqual({ batches: 1 });
+    expect(ok(await core.dispatch('terminal.refund', { orderId: sale.orderId }))).toMatchObject({ outcome: 'approved', amountMinor: 1100 });
+    const { logger } = collectingLogger();
+    const live = createCore({ settings: settingsSchema.parse({ training: false }), shell: 'browser', logger });
+    cores.push(live);
+    expect(await live.dispatch('training.settleBatches', {})).toMatchObject({ ok: false, error: { code: 'failed_precondition' } });
+    expect(await live.dispatch('training.loseNextAnswer', {})).toMatchObject({ ok: false, error: { code: 'failed_precondition' } });
+  });
+
   it('makes one authorization from two Pay presses', async () => {
     const { core, dir } = lane();
     await until(() => core.devices.list().every((device) => device.status === 'connected'));

@@ -76,6 +76,7 @@ export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?
     'printers.discardHeld': () => ({ discarded: 0 }),
     'printers.lastPage': () => ({ png: null, lines: [] }),
     'training.loseNextAnswer': () => ({ armed: true }),
+    'training.settleBatches': () => ({ batches: 1 }),
     'signature.session': () => idleSignature,
     'signature.begin': () => ({ ...idleSignature, state: 'capturing', source: 'screen' }),
     'signature.clear': () => idleSignature,
