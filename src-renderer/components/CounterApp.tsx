@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SaleScreen } from '../screens/sale/SaleScreen';
 import { SignInScreen } from '../screens/sign-in/SignInScreen';
+import { TrainingPanel } from '../training/TrainingPanel';
 import { usePos } from '../store/use-pos';
 import { NavBar } from './NavBar';
 import { SignaturePanel } from './SignaturePanel';
@@ -14,7 +15,7 @@ export interface PendingApproval {
 
 /** The cashier's app: sign-in first, then the screens under the navigation bar, training's panel beside them. */
 export function CounterApp({ signing }: { signing: boolean }) {
-  const { staff, screen } = usePos(useShallow((state) => ({ staff: state.staff, screen: state.screen })));
+  const { staff, screen, training } = usePos(useShallow((state) => ({ staff: state.staff, screen: state.screen, training: state.info?.training ?? false })));
   const [, setApproval] = useState<PendingApproval | null>(null);
   const askManager = useCallback((action: string, run: (managerPin: string) => Promise<void>) => setApproval({ action, run }), []);
   // A signature being captured shows whoever is signed in: the customer is at the pen.
@@ -22,8 +23,9 @@ export function CounterApp({ signing }: { signing: boolean }) {
   return (
     <div className="counter">
       <NavBar />
-      <div className="counter-body">
+      <div className={`counter-body${training ? ' with-training' : ''}`}>
         <div className="counter-screen">{signing ? <SignaturePanel /> : screen === 'sale' ? <SaleScreen askManager={askManager} /> : null}</div>
+        {training ? <TrainingPanel /> : null}
       </div>
     </div>
   );

@@ -8,8 +8,9 @@ import { createTerminalSlice, type TerminalSlice } from './terminal-slice';
 import { createStaffSlice, type StaffSlice } from './staff-slice';
 import { createNavigationSlice, type NavigationSlice } from './navigation-slice';
 import { createSaleSlice, type SaleSlice } from './sale-slice';
+import { createTrainingSlice, type TrainingSlice } from './training-slice';
 
-export type PosState = SessionSlice & DevicesSlice & TerminalSlice & SignatureSlice & ConnectionSlice & StaffSlice & NavigationSlice & SaleSlice;
+export type PosState = SessionSlice & DevicesSlice & TerminalSlice & SignatureSlice & ConnectionSlice & StaffSlice & NavigationSlice & SaleSlice & TrainingSlice;
 export type PosStore = StoreApi<PosState>;
 
 /** One store built from typed slices; every action reaches the core through `pos` only. */
@@ -23,6 +24,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createStaffSlice(pos)(...a),
     ...createNavigationSlice(...a),
     ...createSaleSlice(pos)(...a),
+    ...createTrainingSlice(pos)(...a),
   }));
 }
 

@@ -1,0 +1,65 @@
+import type { StateCreator } from 'zustand';
+import type { PosApi, TestCardInfo } from '../../src-main/ipc/contract';
+import { unwrap } from '../pos/call-error';
+import type { PosState } from './pos-store';
+
+export type PresentMethod = TestCardInfo['methods'][number];
+
+export interface TrainingSlice {
+  testCards: TestCardInfo[];
+  /** What the last training action did, or why it could not: one line for the trainee. */
+  trainingNote: { readonly ok: boolean; readonly text: string } | null;
+  scenarioId: string | null;
+  loadTestCards(): Promise<void>;
+  /** Inserts, taps or swipes a deck card on the training reader, for `amountMinor` (its suggested amount when omitted). */
+  presentTestCard(card: TestCardInfo, method: PresentMethod, amountMinor?: number): Promise<void>;
+  loseNextAnswer(): Promise<void>;
+  settleTrainingBatches(): Promise<void>;
+  chooseScenario(id: string | null): void;
+}
+
+const verbs: Record<PresentMethod, string> = { insert: 'Inserted', tap: 'Tapped', swipe: 'Swiped' };
+
+export const createTrainingSlice =
+  (pos: PosApi): StateCreator<PosState, [], [], TrainingSlice> =>
+  (set) => {
+    const note = (ok: boolean, text: string) => set({ trainingNote: { ok, text } });
+    const failed = (error: unknown) => note(false, error instanceof Error ? error.message : String(error));
+    return {
+      testCards: [],
+      trainingNote: null,
+      scenarioId: null,
+      async loadTestCards() {
+        try {
+          set({ testCards: unwrap(await pos.devices.testCards()) });
+        } catch (error) {
+          failed(error);
+        }
+      },
+      async presentTestCard(card, method, amountMinor) {
+        try {
+          unwrap(await pos.devices.presentTestCard({ cardId: card.id, method, ...(amountMinor ? { amountMinor } : {}) }));
+          note(true, `${verbs[method]} ${card.label} (\u2026${card.maskedPan.slice(-4)}) on the training reader.`);
+        } catch (error) {
+          failed(error);
+        }
+      },
+      async loseNextAnswer() {
+        try {
+          unwrap(await pos.training.loseNextAnswer());
+          note(true, 'The next answer will be lost on its way back from the training gateway. Run a sale and watch the lane find out what happened.');
+        } catch (error) {
+          failed(error);
+        }
+      },
+      async settleTrainingBatches() {
+        try {
+          const { batches } = unwrap(await pos.training.settleBatches());
+          note(true, batches === 0 ? 'There was nothing to settle: run a sale first.' : `Settled ${batches} batch${batches === 1 ? '' : 'es'}, as the processor does overnight: today's sales can now be refunded.`);
+        } catch (error) {
+          failed(error);
+        }
+      },
+      chooseScenario: (scenarioId) => set({ scenarioId }),
+    };
+  };

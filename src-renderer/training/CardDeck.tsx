@@ -1,0 +1,65 @@
+import { useEffect, type MouseEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { TestCardInfo } from '../../src-main/ipc/contract';
+import { usePos } from '../store/use-pos';
+import type { PresentMethod } from '../store/training-slice';
+
+const methodWords: Record<PresentMethod, string> = { insert: 'Insert', tap: 'Tap', swipe: 'Swipe' };
+
+/** A deck button leaves the focus where the cashier was (the amount, a field): a mouse press does not take it. */
+const keepFocus = (event: MouseEvent) => event.preventDefault();
+
+/** The amount a card is presented for: the sale being paid, else the card's own suggestion. */
+function useSaleAmount(): number | undefined {
+  return usePos((state) => (state.saleStage === 'paying' ? state.saleTotalMinor() : undefined));
+}
+
+function DeckCard({ card }: { card: TestCardInfo }) {
+  const present = usePos((state) => state.presentTestCard);
+  const amountMinor = useSaleAmount();
+  return (
+    <li className="deck-card">
+      <div className="deck-card-name">
+        <strong>{card.label}</strong> <span className="deck-pan">…{card.maskedPan.slice(-4)}</span>
+      </div>
+      <p className="deck-note">{card.note}</p>
+      <div className="deck-methods" role="group" aria-label={`Present ${card.label}`}>
+        {card.methods.map((method) => (
+          <button key={method} type="button" onMouseDown={keepFocus} onClick={() => void present(card, method, amountMinor)} data-testid={`deck-${card.id}-${method}`} aria-label={`${methodWords[method]} ${card.label}`}>
+            {methodWords[method]}
+          </button>
+        ))}
+      </div>
+    </li>
+  );
+}
+
+/** Training's card deck: any card of assets/test-cards.json, inserted, tapped or swiped into the training reader. */
+export function CardDeck() {
+  const { cards, note } = usePos(useShallow((state) => ({ cards: state.testCards, note: state.trainingNote })));
+  const load = usePos((state) => state.loadTestCards);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const scenarios = [...new Set(cards.map((card) => card.scenario))];
+  return (
+    <section className="card-deck" aria-labelledby="card-deck-heading">
+      <h2 id="card-deck-heading">Card deck</h2>
+      <p className="training-note" role="status" data-testid="training-note" data-ok={note?.ok ?? true}>
+        {note?.text ?? 'Present a card when the screen asks for one.'}
+      </p>
+      {scenarios.map((scenario) => (
+        <details key={scenario} className="deck-group" open={scenario === 'approve'}>
+          <summary>{scenario.replace('-', ' ')}</summary>
+          <ul>
+            {cards
+              .filter((card) => card.scenario === scenario)
+              .map((card) => (
+                <DeckCard key={card.id} card={card} />
+              ))}
+          </ul>
+        </details>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { useShallow } from 'zustand/react/shallow';
+import { usePos } from '../store/use-pos';
+import { scenarios, type ScenarioStep } from './scenarios';
+
+function StepControls({ step }: { step: ScenarioStep }) {
+  const { cards, amountMinor } = usePos(useShallow((state) => ({ cards: state.testCards, amountMinor: state.saleStage === 'paying' ? state.saleTotalMinor() : undefined })));
+  const present = usePos((state) => state.presentTestCard);
+  const loseNextAnswer = usePos((state) => state.loseNextAnswer);
+  const settle = usePos((state) => state.settleTrainingBatches);
+  const card = step.card ? cards.find((candidate) => candidate.id === step.card!.id) : undefined;
+  return (
+    <span className="step-controls">
+      {step.control === 'lose-next-answer' ? (
+        <button type="button" onMouseDown={(event) => event.preventDefault()} onClick={() => void loseNextAnswer()} data-testid="lose-next-answer">
+          Lose the next answer
+        </button>
+      ) : null}
+      {step.control === 'settle-batches' ? (
+        <button type="button" onMouseDown={(event) => event.preventDefault()} onClick={() => void settle()} data-testid="settle-batches">
+          Settle the batch
+        </button>
+      ) : null}
+      {card && step.card ? (
+        <button type="button" onMouseDown={(event) => event.preventDefault()} onClick={() => void present(card, step.card!.method, amountMinor)} data-testid={`step-${card.id}-${step.card.method}`}>
+          {step.card.method === 'insert' ? 'Insert' : step.card.method === 'tap' ? 'Tap' : 'Swipe'} {card.label}
+        </button>
+      ) : null}
+    </span>
+  );
+}
+
+/** The scenario guide: pick a scenario, follow its steps, and read what to notice. */
+export function ScenarioGuide() {
+  const scenarioId = usePos((state) => state.scenarioId);
+  const choose = usePos((state) => state.chooseScenario);
+  const scenario = scenarios.find((candidate) => candidate.id === scenarioId);
+  return (
+    <section className="scenario-guide" aria-labelledby="scenario-heading">
+      <h2 id="scenario-heading">Scenarios</h2>
+      <label className="scenario-pick">
+        Practise
+        <select value={scenarioId ?? ''} onChange={(event) => choose(event.target.value || null)}>
+          <option value="">Pick a scenario…</option>
+          {scenarios.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {candidate.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      {scenario ? (
+        <div className="scenario" data-testid={`scenario-${scenario.id}`}>
+          <h3>{scenario.title}</h3>
+          <ol>
+            {scenario.steps.map((step, index) => (
+              <li key={index}>
+                {step.text} <StepControls step={step} />
+              </li>
+            ))}
+          </ol>
+          <p className="scenario-notice">
+            <strong>Notice:</strong> {scenario.notice}
+          </p>
+        </div>
+      ) : (
+        <p className="scenario-intro">Nine scenarios take you through a day at the counter: approvals, declines, lost answers, voids, refunds and closing the day. Nothing here moves real money.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import type { PresentMethod } from '../store/training-slice';
+
+/** One step of a scenario: what to do, and the deck card to present when the step is presenting one. */
+export interface ScenarioStep {
+  readonly text: string;
+  readonly card?: { readonly id: string; readonly method: PresentMethod };
+  /** A training control the step uses. */
+  readonly control?: 'lose-next-answer' | 'settle-batches';
+}
+
+export interface Scenario {
+  readonly id: string;
+  readonly title: string;
+  readonly steps: readonly ScenarioStep[];
+  /** What the trainee should notice. */
+  readonly notice: string;
+}
+
+/**
+ * The training scenarios, each true of the built-in gateway and the card deck
+ * (assets/test-cards.json): the amounts and cards named here give the outcome described.
+ */
+export const scenarios: readonly Scenario[] = [
+  {
+    id: 'approve',
+    title: 'Approve a sale',
+    steps: [
+      { text: 'Type 1200 on the keyboard: the amount shows $12.00. Press Enter.' },
+      { text: 'Insert the Visa card that is approved.', card: { id: 'visa-approve', method: 'insert' } },
+      { text: 'Read the result, then press Enter for the next sale.' },
+    ],
+    notice: 'The authorization code and the receipt preview: the customer\u2019s copy is what the printer printed.',
+  },
+  {
+    id: 'decline',
+    title: 'A declined card',
+    steps: [
+      { text: 'Key $12.00 and press Enter.' },
+      { text: 'Insert the Visa card that is declined with \u201cDo not honor\u201d.', card: { id: 'visa-do-not-honor', method: 'insert' } },
+      { text: 'Press Enter to take another card for the same amount, then tap the approved Mastercard.', card: { id: 'mastercard-approve', method: 'tap' } },
+    ],
+    notice: 'Say only \u201cdeclined\u201d at the counter; the reason on screen is for you. Nothing was charged on the first card.',
+  },
+  {
+    id: 'partial',
+    title: 'Partial approval',
+    steps: [
+      { text: 'Key $8.00 and press Enter.' },
+      { text: 'Insert the Visa card that approves only part.', card: { id: 'visa-partial', method: 'insert' } },
+      { text: 'Only $5.00 is approved. Press Enter to take the remaining $3.00 on another card, and insert the approved Visa.', card: { id: 'visa-approve', method: 'insert' } },
+    ],
+    notice: 'A partial approval is money taken: take the rest another way, or void it (a manager\u2019s) if the customer does not want to split.',
+  },
+  {
+    id: 'timeout',
+    title: 'Timeout and recovery',
+    steps: [
+      { text: 'Key $12.00, press Enter, and insert the Visa card whose processor does not answer.', card: { id: 'visa-timeout', method: 'insert' } },
+      { text: '\u201cNot approved: try again\u201d: nothing was charged. Press Enter and insert the approved Visa.', card: { id: 'visa-approve', method: 'insert' } },
+      { text: 'Now lose an answer on purpose: press \u201cLose the next answer\u201d, key $12.00, press Enter and insert the approved Visa again.', control: 'lose-next-answer', card: { id: 'visa-approve', method: 'insert' } },
+    ],
+    notice: 'When the answer is lost the lane says it is checking with the gateway, and records the sale once: it never charges twice and never shows an unknown sale as approved.',
+  },
+  {
+    id: 'signature',
+    title: 'Signature required',
+    steps: [
+      { text: 'Key $25.00 and press Enter: Visa asks for a signature from $25.00 on.' },
+      { text: 'Insert the Visa card that asks for a signature.', card: { id: 'visa-signature', method: 'insert' } },
+      { text: 'The training pad can sign for the customer: press a recorded signature, watch it appear, and press Enter to accept it.' },
+    ],
+    notice: 'The signature is taken before the authorization and sent with it; the merchant copy carries it.',
+  },
+  {
+    id: 'chip-fallback',
+    title: 'Chip fallback',
+    steps: [
+      { text: 'Key $12.00 and press Enter.' },
+      { text: 'Insert the Visa card whose chip fails.', card: { id: 'visa-chip-failure', method: 'insert' } },
+      { text: 'The chip could not be read: swipe the same card.', card: { id: 'visa-chip-failure', method: 'swipe' } },
+    ],
+    notice: 'A chip card is swiped only after its chip failed; the receipt says \u201cFallback Swipe\u201d.',
+  },
+  {
+    id: 'void',
+    title: 'Void a sale',
+    steps: [
+      { text: 'Run a $12.00 sale with the approved Visa.', card: { id: 'visa-approve', method: 'insert' } },
+      { text: 'Open History (Alt+2), pick the sale and press Void.' },
+      { text: 'A void is a manager\u2019s: the trainer enters PIN 9999.' },
+    ],
+    notice: 'A sale is voided, not refunded, until its batch settles; the void prints its own slip.',
+  },
+  {
+    id: 'refund',
+    title: 'Refund a sale',
+    steps: [
+      { text: 'Run a $12.00 sale with the approved Visa.', card: { id: 'visa-approve', method: 'insert' } },
+      { text: 'Settle the day\u2019s batch, as the processor does overnight.', control: 'settle-batches' },
+      { text: 'Open History (Alt+2), pick the sale and press Refund.' },
+    ],
+    notice: 'Once settled a sale can only be refunded; refunds above the lane\u2019s limit need a manager.',
+  },
+  {
+    id: 'end-of-day',
+    title: 'End of day',
+    steps: [
+      { text: 'Run two or three sales, one of them declined.' },
+      { text: 'Settle the day\u2019s batch.', control: 'settle-batches' },
+      { text: 'Open End of day (Alt+3) and check the batch against the lane\u2019s own totals.' },
+    ],
+    notice: 'The gateway\u2019s batch and the lane\u2019s journal should agree; the chart shows the day by status.',
+  },
+];

@@ -1,0 +1,177 @@
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { Core } from '../../src-main/core/core';
+import type { LookupResult } from '../../src-main/ipc/contract';
+import { trainingJournalEntries } from '../support/test-core';
+import { e2e, withBrowserMode } from './support/browser-mode';
+import { keyAmount, look, signIn } from './support/counter';
+
+/**
+ * One test per training scenario, done the way a trainee does it: sign in, key the amount,
+ * present the deck card the guide names, read the screen. Each checks what the journal and the
+ * built-in gateway recorded, and saves screenshots.
+ */
+
+/** Picks a scenario in the guide, as a trainee starts one. */
+async function practise(page: Page, scenarioId: string): Promise<void> {
+  await page.getByLabel('Practise').selectOption(scenarioId);
+  await page.getByTestId(`scenario-${scenarioId}`).waitFor();
+}
+
+/** Presents the card a step of the scenario names, with that step's button. */
+async function present(page: Page, cardId: string, method: 'insert' | 'tap' | 'swipe'): Promise<void> {
+  await page.getByTestId(`step-${cardId}-${method}`).first().click();
+}
+
+async function saleOutcome(page: Page): Promise<string> {
+  await page.getByTestId('sale-result').waitFor();
+  return page.getByTestId('sale-headline').innerText();
+}
+
+async function gatewayRecords(core: Core, orderId: string): Promise<LookupResult['gateway']> {
+  const reply = await core.dispatch('terminal.lookup', { orderId });
+  if (!reply.ok) throw new Error(reply.error.message);
+  return (reply.result as LookupResult).gateway;
+}
+
+describe('training scenarios, end to end', () => {
+  e2e('approve: a chip card for 12.00 is approved, printed and recorded once', (chromium) =>
+    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
+      await page.goto(host.url);
+      await signIn(page);
+      await practise(page, 'approve');
+      await keyAmount(page, '12.00');
+      await page.keyboard.press('Enter');
+      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await present(page, 'visa-approve', 'insert');
+      expect(await saleOutcome(page)).toBe('Approved');
+      await look(page, 'scenario-approve');
+      const orderId = (await page.getByText(/^LANE01-/).first().innerText()).trim();
+      expect(await gatewayRecords(core, orderId)).toEqual([expect.objectContaining({ respstat: 'A', amountMinor: 1200 })]);
+      expect(trainingJournalEntries(appDataDir)).toEqual([expect.objectContaining({ orderId, operation: 'auth', state: 'completed' })]);
+    }),
+  );
+
+  e2e('decline: the reason in plain words, then another card for the same amount', (chromium) =>
+    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
+      await page.goto(host.url);
+      await signIn(page);
+      await practise(page, 'decline');
+      await keyAmount(page, '12.00');
+      await page.keyboard.press('Enter');
+      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await present(page, 'visa-do-not-honor', 'insert');
+      expect(await saleOutcome(page)).toBe('Declined');
+      expect(await page.getByTestId('sale-reason').innerText()).toMatch(/do not honor/i);
+      await look(page, 'scenario-decline');
+      await page.keyboard.press('Enter');
+      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await present(page, 'mastercard-approve', 'tap');
+      expect(await saleOutcome(page)).toBe('Approved');
+      // Newest first, as the journal lists it.
+      const rows = trainingJournalEntries(appDataDir).reverse();
+      expect(rows.map((row) => [row.outcome?.respstat, row.amountMinor])).toEqual([
+        ['C', 1200],
+        ['A', 1200],
+      ]);
+      expect(await gatewayRecords(core, rows[0]!.orderId)).toEqual([expect.objectContaining({ respstat: 'C' })]);
+    }),
+  );
+
+  e2e('partial approval: 8.00 on a card that covers 5.00, the remaining 3.00 on another card', (chromium) =>
+    withBrowserMode(chromium, {}, async ({ page, host, appDataDir }) => {
+      await page.goto(host.url);
+      await signIn(page);
+      await practise(page, 'partial');
+      await keyAmount(page, '8.00');
+      await page.keyboard.press('Enter');
+      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await present(page, 'visa-partial', 'insert');
+      expect(await saleOutcome(page)).toBe('Partially approved');
+      expect(await page.getByTestId('tender-rest').innerText()).toContain('$3.00');
+      await look(page, 'scenario-partial');
+      await page.keyboard.press('Enter');
+      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await present(page, 'visa-approve', 'insert');
+      expect(await saleOutcome(page)).toBe('Approved');
+      await page.getByText(/\$5\.00 on ••••/).waitFor();
+      await look(page, 'scenario-partial-rest-approved');
+      expect(trainingJournalEntries(appDataDir).reverse().map((row) => [row.amountMinor, row.outcome?.amountMinor])).toEqual([
+        [800, 500],
+        [300, 300],
+      ]);
+    }),
+  );
+
+  e2e('timeout and recovery: the answer is lost, the lane checks with the gateway, one approval is recorded', (chromium) =>
+    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
+      await page.goto(host.url);
+      await signIn(page);
+      await practise(page, 'timeout');
+      // The processor does not answer in time (respstat B): nothing charged, run the card again.
+      await keyAmount(page, '12.00');
+      await page.keyboard.press('Enter');
+      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await present(page, 'visa-timeout', 'insert');
+      expect(await saleOutcome(page)).toBe('Not approved: try again');
+      await look(page, 'scenario-timeout-retry');
+      await page.keyboard.press('Enter');
+      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await present(page, 'visa-approve', 'insert');
+      expect(await saleOutcome(page)).toBe('Approved');
+      await page.keyboard.press('Enter');
+      // Now the answer of an approved sale is lost on its way back.
+      await page.getByTestId('lose-next-answer').click();
+      await page.getByText(/next answer will be lost/i).waitFor();
+      await keyAmount(page, '12.00');
+      await page.keyboard.press('Enter');
+      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await present(page, 'visa-approve', 'insert');
+      expect(await saleOutcome(page)).toBe('Approved');
+      await look(page, 'scenario-timeout-recovered');
+      const [row, ...earlier] = trainingJournalEntries(appDataDir);
+      expect(row).toMatchObject({ state: 'resolved' });
+      expect(earlier.map((entry) => entry.outcome?.respstat)).toEqual(['A', 'B']);
+      expect(await gatewayRecords(core, row!.orderId)).toHaveLength(1);
+    }),
+  );
+
+  e2e('signature required: a Visa chip card at 25.00 asks for the signature before authorizing', (chromium) =>
+    withBrowserMode(chromium, {}, async ({ page, host, appDataDir }) => {
+      await page.goto(host.url);
+      await signIn(page);
+      await practise(page, 'signature');
+      await keyAmount(page, '25.00');
+      await page.keyboard.press('Enter');
+      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await present(page, 'visa-signature', 'insert');
+      await page.getByTestId('signature-headline').waitFor();
+      await look(page, 'scenario-signature-waiting');
+      await page.getByRole('button', { name: 'neat name' }).click();
+      const preview = page.getByTestId('pad-preview');
+      await expect.poll(async () => Number(await preview.getAttribute('data-points')), { timeout: 10_000 }).toBeGreaterThan(200);
+      await page.keyboard.press('Enter');
+      expect(await saleOutcome(page)).toBe('Approved');
+      await page.getByText(/signature is on the merchant copy/).waitFor();
+      await look(page, 'scenario-signature-approved');
+      expect(trainingJournalEntries(appDataDir)[0]).toMatchObject({ detail: expect.objectContaining({ signatureRequired: true }) });
+    }),
+  );
+
+  e2e('chip fallback: the chip fails, the swipe is then taken as fallback', (chromium) =>
+    withBrowserMode(chromium, {}, async ({ page, host, appDataDir }) => {
+      await page.goto(host.url);
+      await signIn(page);
+      await practise(page, 'chip-fallback');
+      await keyAmount(page, '12.00');
+      await page.keyboard.press('Enter');
+      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await present(page, 'visa-chip-failure', 'insert');
+      await present(page, 'visa-chip-failure', 'swipe');
+      expect(await saleOutcome(page)).toBe('Approved');
+      await page.getByText(/swiped after the chip failed/).waitFor();
+      await look(page, 'scenario-chip-fallback');
+      expect(trainingJournalEntries(appDataDir)[0]).toMatchObject({ entryMode: 'fallback-swipe' });
+    }),
+  );
+});
