@@ -1,9 +1,13 @@
 import { useCallback, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { HistoryScreen } from '../screens/history/HistoryScreen';
 import { SaleScreen } from '../screens/sale/SaleScreen';
+import type { CounterScreen as CounterScreenName } from '../store/navigation-slice';
 import { SignInScreen } from '../screens/sign-in/SignInScreen';
 import { TrainingPanel } from '../training/TrainingPanel';
 import { usePos } from '../store/use-pos';
+import { PosCallError } from '../pos/call-error';
+import { ManagerApproval } from './ManagerApproval';
 import { NavBar } from './NavBar';
 import { SignaturePanel } from './SignaturePanel';
 
@@ -13,10 +17,32 @@ export interface PendingApproval {
   readonly run: (managerPin: string) => Promise<void>;
 }
 
+function CounterScreen({ screen, askManager }: { screen: CounterScreenName; askManager: (action: string, run: (managerPin: string) => Promise<void>) => void }) {
+  switch (screen) {
+    case 'sale':
+      return <SaleScreen askManager={askManager} />;
+    case 'history':
+      return <HistoryScreen askManager={askManager} />;
+    default:
+      return null;
+  }
+}
+
+/** Runs the approved call; a refusal (a wrong PIN) stays in the dialog, anything else closes it. */
+async function approvedWith(approval: PendingApproval, managerPin: string): Promise<string | null> {
+  try {
+    await approval.run(managerPin);
+    return null;
+  } catch (error) {
+    if (error instanceof PosCallError && error.code === 'forbidden') return error.message;
+    return null;
+  }
+}
+
 /** The cashier's app: sign-in first, then the screens under the navigation bar, training's panel beside them. */
 export function CounterApp({ signing }: { signing: boolean }) {
   const { staff, screen, training } = usePos(useShallow((state) => ({ staff: state.staff, screen: state.screen, training: state.info?.training ?? false })));
-  const [, setApproval] = useState<PendingApproval | null>(null);
+  const [approval, setApproval] = useState<PendingApproval | null>(null);
   const askManager = useCallback((action: string, run: (managerPin: string) => Promise<void>) => setApproval({ action, run }), []);
   // A signature being captured shows whoever is signed in: the customer is at the pen.
   if (!staff) return signing ? <SignaturePanel /> : <SignInScreen />;
@@ -24,9 +50,10 @@ export function CounterApp({ signing }: { signing: boolean }) {
     <div className="counter">
       <NavBar />
       <div className={`counter-body${training ? ' with-training' : ''}`}>
-        <div className="counter-screen">{signing ? <SignaturePanel /> : screen === 'sale' ? <SaleScreen askManager={askManager} /> : null}</div>
+        <div className="counter-screen">{signing ? <SignaturePanel /> : <CounterScreen screen={screen} askManager={askManager} />}</div>
         {training ? <TrainingPanel /> : null}
       </div>
+      {approval ? <ManagerApproval action={approval.action} approve={(pin) => approvedWith(approval, pin)} onClose={() => setApproval(null)} /> : null}
     </div>
   );
 }

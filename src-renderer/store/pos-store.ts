@@ -9,8 +9,9 @@ import { createStaffSlice, type StaffSlice } from './staff-slice';
 import { createNavigationSlice, type NavigationSlice } from './navigation-slice';
 import { createSaleSlice, type SaleSlice } from './sale-slice';
 import { createTrainingSlice, type TrainingSlice } from './training-slice';
+import { createHistorySlice, type HistorySlice } from './history-slice';
 
-export type PosState = SessionSlice & DevicesSlice & TerminalSlice & SignatureSlice & ConnectionSlice & StaffSlice & NavigationSlice & SaleSlice & TrainingSlice;
+export type PosState = SessionSlice & DevicesSlice & TerminalSlice & SignatureSlice & ConnectionSlice & StaffSlice & NavigationSlice & SaleSlice & TrainingSlice & HistorySlice;
 export type PosStore = StoreApi<PosState>;
 
 /** One store built from typed slices; every action reaches the core through `pos` only. */
@@ -25,6 +26,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createNavigationSlice(...a),
     ...createSaleSlice(pos)(...a),
     ...createTrainingSlice(pos)(...a),
+    ...createHistorySlice(pos)(...a),
   }));
 }
 

@@ -174,4 +174,62 @@ describe('training scenarios, end to end', () => {
       expect(trainingJournalEntries(appDataDir)[0]).toMatchObject({ entryMode: 'fallback-swipe' });
     }),
   );
+
+  /** A 12.00 sale with the approved Visa, from the scenario's first step; returns its order id. */
+  async function approvedSale(page: Page): Promise<string> {
+    await keyAmount(page, '12.00');
+    await page.keyboard.press('Enter');
+    await page.getByText('Insert, tap or swipe the card').waitFor();
+    await present(page, 'visa-approve', 'insert');
+    expect(await saleOutcome(page)).toBe('Approved');
+    const orderId = (await page.getByText(/^LANE01-/).first().innerText()).trim();
+    await page.keyboard.press('Enter');
+    return orderId;
+  }
+
+  e2e('void: the cashier voids a sale from History, a manager approves with their PIN', (chromium) =>
+    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
+      await page.goto(host.url);
+      await signIn(page);
+      await practise(page, 'void');
+      const orderId = await approvedSale(page);
+      await page.keyboard.press('Alt+2');
+      await page.getByRole('heading', { name: 'History' }).waitFor();
+      await page.getByRole('button', { name: `Open order ${orderId}` }).click();
+      await page.getByTestId('order-detail').getByRole('button', { name: 'Void' }).click();
+      await page.getByRole('dialog', { name: 'Manager approval' }).waitFor();
+      await look(page, 'scenario-void-manager-approval');
+      await page.keyboard.type('1234');
+      await page.keyboard.press('Enter');
+      await page.getByText('That is not a manager\u2019s PIN: ask a manager to enter theirs.').waitFor();
+      await page.keyboard.type('9999');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('order-outcome').innerText()).toMatch(/^Void approved\. \$12\.00/);
+      await look(page, 'scenario-void-done');
+      expect(trainingJournalEntries(appDataDir).map((row) => [row.operation, row.state, row.orderId])).toEqual([
+        ['void', 'completed', orderId],
+        ['auth', 'completed', orderId],
+      ]);
+      expect(await gatewayRecords(core, orderId)).toEqual([expect.objectContaining({ voidable: false })]);
+    }),
+  );
+
+  e2e('refund: the batch settles, then the cashier refunds the sale from History', (chromium) =>
+    withBrowserMode(chromium, {}, async ({ page, host, appDataDir }) => {
+      await page.goto(host.url);
+      await signIn(page);
+      await practise(page, 'refund');
+      const orderId = await approvedSale(page);
+      await page.getByTestId('settle-batches').click();
+      await page.getByText(/Settled 1 batch/).waitFor();
+      await page.keyboard.press('Alt+2');
+      await page.getByRole('button', { name: `Open order ${orderId}` }).click();
+      await page.getByTestId('order-detail').getByRole('button', { name: 'Gateway status' }).click();
+      await page.getByTestId('order-lookup').getByText(/can be refunded/).waitFor();
+      await page.getByTestId('order-detail').getByRole('button', { name: 'Refund' }).click();
+      await expect.poll(() => page.getByTestId('order-outcome').innerText()).toMatch(/^Refund approved\. \$12\.00/);
+      await look(page, 'scenario-refund-done');
+      expect(trainingJournalEntries(appDataDir)[0]).toMatchObject({ operation: 'refund', state: 'completed', orderId, amountMinor: 1200 });
+    }),
+  );
 });

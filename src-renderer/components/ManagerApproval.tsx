@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+
+/**
+ * Asks for a manager's PIN for one action, then runs it with the PIN. Enter approves, Escape
+ * cancels; the focus goes into the PIN field and back where it was when the dialog closes.
+ * `approve` resolves with null when done, or the refusal to show (a wrong PIN, say).
+ */
+export function ManagerApproval({ action, approve, onClose }: { action: string; approve: (managerPin: string) => Promise<string | null>; onClose: () => void }) {
+  const [pin, setPin] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    field.current?.focus();
+    return () => before?.focus();
+  }, []);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      onClose();
+    };
+    window.addEventListener('keydown', onKey, { capture: true });
+    return () => window.removeEventListener('keydown', onKey, { capture: true });
+  }, [onClose]);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{4,8}$/.test(pin)) return setProblem('A manager PIN is 4 to 8 digits.');
+    setBusy(true);
+    const refusal = await approve(pin);
+    setBusy(false);
+    if (refusal === null) return onClose();
+    setProblem(refusal);
+    setPin('');
+    field.current?.focus();
+  };
+  return (
+    <div className="dialog-backdrop">
+      <form className="dialog" role="dialog" aria-modal="true" aria-labelledby="approval-heading" aria-describedby="approval-what" onSubmit={(event) => void submit(event)}>
+        <h2 id="approval-heading">Manager approval</h2>
+        <p id="approval-what">{action}: a manager enters their PIN.</p>
+        <label htmlFor="manager-pin">Manager PIN</label>
+        <input id="manager-pin" ref={field} type="password" inputMode="numeric" autoComplete="off" maxLength={8} value={pin} onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))} aria-invalid={problem !== null} aria-describedby={problem ? 'approval-problem' : undefined} />
+        {problem ? (
+          <p id="approval-problem" className="dialog-problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="dialog-actions">
+          <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
+            {busy ? 'Checking\u2026' : 'Approve'} <kbd>Enter</kbd>
+          </button>
+          <button type="button" onClick={onClose}>
+            Cancel <kbd>Esc</kbd>
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

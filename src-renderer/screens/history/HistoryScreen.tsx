@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { formatMoney, parseMoney } from '../../format/money';
+import { usePos } from '../../store/use-pos';
+import { OrderDetail, type AskManager } from './OrderDetail';
+import { RecoveryList } from './RecoveryList';
+import { answerWords, operationWords, stateWords } from './words';
+import './history.css';
+
+const time = (epochMs: number) => new Date(epochMs).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/**
+ * The journal: search by last four, amount, order id or day; pick an order for its actions.
+ * Enter searches (or opens the focused row), Escape closes the order.
+ */
+export function HistoryScreen({ askManager }: { askManager: AskManager }) {
+  const { rows, busy, error, selected } = usePos(useShallow((state) => ({ rows: state.historyRows, busy: state.historyBusy, error: state.historyError, selected: state.selectedOrderId })));
+  const search = usePos((state) => state.searchHistory);
+  const select = usePos((state) => state.selectOrder);
+  const [lastFour, setLastFour] = useState('');
+  const [amount, setAmount] = useState('');
+  const [orderId, setOrderId] = useState('');
+  const [day, setDay] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const firstField = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    firstField.current?.focus();
+    void search({ lastFour: '', amountMinor: null, orderId: '', day: '' });
+  }, [search]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && selected && !document.querySelector('[role="dialog"]')) select(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [selected, select]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const amountMinor = amount.trim() === '' ? null : parseMoney(amount);
+    if (lastFour !== '' && !/^\d{4}$/.test(lastFour)) return setProblem('The last four digits of the card, e.g. 1443.');
+    if (amountMinor === null && amount.trim() !== '') return setProblem('The amount as money, e.g. 12.00.');
+    setProblem(null);
+    void search({ lastFour, amountMinor, orderId: orderId.trim(), day });
+  };
+
+  const orderRows = selected ? rows.filter((row) => row.orderId === selected) : [];
+  return (
+    <section className="history-screen" aria-labelledby="history-heading">
+      <h1 id="history-heading">History</h1>
+      <form className="history-search" onSubmit={submit} role="search">
+        <label>
+          Last four
+          <input ref={firstField} value={lastFour} inputMode="numeric" maxLength={4} size={5} onChange={(event) => setLastFour(event.target.value.replace(/\D/g, ''))} />
+        </label>
+        <label>
+          Amount
+          <input value={amount} inputMode="decimal" size={9} onChange={(event) => setAmount(event.target.value)} />
+        </label>
+        <label>
+          Order id
+          <input value={orderId} maxLength={19} size={20} onChange={(event) => setOrderId(event.target.value)} />
+        </label>
+        <label>
+          Day
+          <input type="date" value={day} onChange={(event) => setDay(event.target.value)} />
+        </label>
+        <button type="submit" className="primary" disabled={busy}>
+          Search <kbd>Enter</kbd>
+        </button>
+      </form>
+      {problem || error ? (
+        <p className="history-error" role="alert">
+          {problem ?? error}
+        </p>
+      ) : null}
+      <RecoveryList askManager={askManager} />
+      {selected ? <OrderDetail orderId={selected} entries={orderRows} askManager={askManager} /> : null}
+      <table className="history-table" aria-busy={busy}>
+        <caption>{busy ? 'Searching\u2026' : `${rows.length} journal ${rows.length === 1 ? 'entry' : 'entries'}, newest first`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">What</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Card</th>
+            <th scope="col">Answer</th>
+            <th scope="col">State</th>
+            <th scope="col">Order</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} aria-selected={row.orderId === selected} data-testid={`history-row-${row.id}`}>
+              <td>{time(row.createdAt)}</td>
+              <td>{operationWords[row.operation]}</td>
+              <td className="money">{formatMoney(row.amountMinor)}</td>
+              <td>{row.maskedPan ? `\u2022\u2022\u2022\u2022${row.maskedPan.slice(-4)}` : '\u2014'}</td>
+              <td>{answerWords(row)}</td>
+              <td>{stateWords[row.state]}</td>
+              <td>
+                <button type="button" className="link" onClick={() => select(row.orderId)} aria-label={`Open order ${row.orderId}`}>
+                  {row.orderId}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
