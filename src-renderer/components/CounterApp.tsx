@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { EndOfDayScreen } from '../screens/end-of-day/EndOfDayScreen';
 import { HistoryScreen } from '../screens/history/HistoryScreen';
 import { SaleScreen } from '../screens/sale/SaleScreen';
 import type { CounterScreen as CounterScreenName } from '../store/navigation-slice';
@@ -23,6 +24,8 @@ function CounterScreen({ screen, askManager }: { screen: CounterScreenName; askM
       return <SaleScreen askManager={askManager} />;
     case 'history':
       return <HistoryScreen askManager={askManager} />;
+    case 'end-of-day':
+      return <EndOfDayScreen />;
     default:
       return null;
   }

@@ -10,8 +10,9 @@ import { createNavigationSlice, type NavigationSlice } from './navigation-slice'
 import { createSaleSlice, type SaleSlice } from './sale-slice';
 import { createTrainingSlice, type TrainingSlice } from './training-slice';
 import { createHistorySlice, type HistorySlice } from './history-slice';
+import { createEndOfDaySlice, type EndOfDaySlice } from './end-of-day-slice';
 
-export type PosState = SessionSlice & DevicesSlice & TerminalSlice & SignatureSlice & ConnectionSlice & StaffSlice & NavigationSlice & SaleSlice & TrainingSlice & HistorySlice;
+export type PosState = SessionSlice & DevicesSlice & TerminalSlice & SignatureSlice & ConnectionSlice & StaffSlice & NavigationSlice & SaleSlice & TrainingSlice & HistorySlice & EndOfDaySlice;
 export type PosStore = StoreApi<PosState>;
 
 /** One store built from typed slices; every action reaches the core through `pos` only. */
@@ -27,6 +28,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createSaleSlice(pos)(...a),
     ...createTrainingSlice(pos)(...a),
     ...createHistorySlice(pos)(...a),
+    ...createEndOfDaySlice(pos)(...a),
   }));
 }
 

@@ -180,7 +180,8 @@ describe('training scenarios, end to end', () => {
     await keyAmount(page, '12.00');
     await page.keyboard.press('Enter');
     await page.getByText('Insert, tap or swipe the card').waitFor();
-    await present(page, 'visa-approve', 'insert');
+    // The card deck's approved Visa (its first group, open from the start).
+    await page.getByTestId('deck-visa-approve-insert').click();
     expect(await saleOutcome(page)).toBe('Approved');
     const orderId = (await page.getByText(/^LANE01-/).first().innerText()).trim();
     await page.keyboard.press('Enter');
@@ -230,6 +231,36 @@ describe('training scenarios, end to end', () => {
       await expect.poll(() => page.getByTestId('order-outcome').innerText()).toMatch(/^Refund approved\. \$12\.00/);
       await look(page, 'scenario-refund-done');
       expect(trainingJournalEntries(appDataDir)[0]).toMatchObject({ operation: 'refund', state: 'completed', orderId, amountMinor: 1200 });
+    }),
+  );
+
+  e2e('end of day: two sales and a decline, the batch settled, the gateway and the lane agree, the chart shows the day', (chromium) =>
+    withBrowserMode(chromium, {}, async ({ page, host, appDataDir }) => {
+      await page.goto(host.url);
+      await signIn(page);
+      await practise(page, 'end-of-day');
+      await approvedSale(page);
+      await approvedSale(page);
+      await keyAmount(page, '12.00');
+      await page.keyboard.press('Enter');
+      await page.getByText('Insert, tap or swipe the card').waitFor();
+      // From the card deck: open its decline cards and insert the Visa one.
+      await page.locator('.deck-group summary', { hasText: 'decline' }).click();
+      await page.getByTestId('deck-visa-decline-insert').click();
+      expect(await saleOutcome(page)).toBe('Declined');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('settle-batches').click();
+      await page.getByText(/Settled 1 batch/).waitFor();
+      await page.keyboard.press('Alt+3');
+      await page.getByRole('heading', { name: 'End of day', level: 1 }).waitFor();
+      const batches = page.getByTestId('eod-batches');
+      await batches.waitFor();
+      expect(await batches.innerText()).toMatch(/Accepted \(settled\)\s+2\s+\$24\.00/);
+      expect(await page.getByTestId('eod-lane').innerText()).toMatch(/Approved\s+2\s+\$24\.00[\s\S]*Declined\s+1\s+\$12\.00/);
+      expect(await page.getByTestId('status-chart').getAttribute('aria-label')).toContain('Declined: 1, $12.00');
+      expect(await page.getByRole('alert').count()).toBe(0);
+      await look(page, 'scenario-end-of-day');
+      expect(trainingJournalEntries(appDataDir)).toHaveLength(3);
     }),
   );
 });

@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { formatMoney } from '../../format/money';
+import { usePos } from '../../store/use-pos';
+import { StatusChart } from './StatusChart';
+import { batchWords, statusWords } from './words';
+import '../history/history.css';
+import './end-of-day.css';
+
+/** MMDD of today on this lane. */
+const todayMmdd = () => {
+  const now = new Date();
+  return `${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
+};
+
+/** End of day: the gateway's settlement by date or batch, beside the lane's own totals and a chart of the day by status. */
+export function EndOfDayScreen() {
+  const { report, busy, error } = usePos(useShallow((state) => ({ report: state.endOfDay, busy: state.endOfDayBusy, error: state.endOfDayError })));
+  const load = usePos((state) => state.loadEndOfDay);
+  const [date, setDate] = useState(todayMmdd);
+  const [batchid, setBatchid] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const dateField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    dateField.current?.focus();
+    void load({});
+  }, [load]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (batchid.trim() === '' && !/^\d{4}$/.test(date)) return setProblem('A date as MMDD, e.g. 1123 for November 23, or a batch id.');
+    setProblem(null);
+    void load(batchid.trim() !== '' ? { batchid: batchid.trim() } : { date });
+  };
+  const laneTotal = report?.journal.filter((row) => row.status === 'approved' || row.status === 'captured').reduce((sum, row) => sum + row.amountMinor, 0) ?? 0;
+  const gatewayTotal = report?.batches.reduce((sum, batch) => sum + batch.totalMinor, 0) ?? 0;
+  return (
+    <section className="end-of-day-screen" aria-labelledby="eod-heading">
+      <h1 id="eod-heading">End of day</h1>
+      <form className="history-search" onSubmit={submit}>
+        <label>
+          Date (MMDD)
+          <input ref={dateField} value={date} inputMode="numeric" maxLength={4} size={5} onChange={(event) => setDate(event.target.value.replace(/\D/g, ''))} />
+        </label>
+        <label>
+          or batch id
+          <input value={batchid} maxLength={12} size={12} onChange={(event) => setBatchid(event.target.value)} />
+        </label>
+        <button type="submit" className="primary" disabled={busy}>
+          Show <kbd>Enter</kbd>
+        </button>
+      </form>
+      {busy ? (
+        <p role="status" aria-busy="true">
+          Asking the gateway for its settlement{'\u2026'}
+        </p>
+      ) : null}
+      {problem || error ? (
+        <p className="history-error" role="alert">
+          {problem ?? error}
+        </p>
+      ) : null}
+      {report ? (
+        <>
+          {report.gatewayProblem ? (
+            <p className="history-error" role="alert">
+              The gateway could not be asked: {report.gatewayProblem}. The lane&rsquo;s own totals are below; try again in a few minutes.
+            </p>
+          ) : null}
+          <div className="eod-columns">
+            <div className="eod-panel">
+              <h2>Settlement at the gateway</h2>
+              {report.batches.length === 0 && !report.gatewayProblem ? <p>No batch has settled for {'date' in report.query ? report.query.date : `batch ${report.query.batchid}`} yet: batches settle overnight (in training, with the guide&rsquo;s Settle button).</p> : null}
+              {report.batches.length > 0 ? (
+                <table className="history-table" data-testid="eod-batches">
+                  <thead>
+                    <tr>
+                      <th scope="col">Batch</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Orders</th>
+                      <th scope="col">Total</th>
+                      <th scope="col">Refunds</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {report.batches.map((batch, index) => (
+                      <tr key={batch.batchid ?? index}>
+                        <td>{batch.batchid ?? '\u2014'}</td>
+                        <td>{batchWords(batch.hoststat)}</td>
+                        <td>{batch.count}</td>
+                        <td className="money">{formatMoney(batch.totalMinor)}</td>
+                        <td className="money">{formatMoney(batch.refundsMinor)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ) : null}
+            </div>
+            <div className="eod-panel">
+              <h2>This lane&rsquo;s day</h2>
+              <table className="history-table" data-testid="eod-lane">
+                <thead>
+                  <tr>
+                    <th scope="col">Status</th>
+                    <th scope="col">Count</th>
+                    <th scope="col">Amount</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.journal.map((row) => (
+                    <tr key={row.status}>
+                      <th scope="row">{statusWords[row.status]}</th>
+                      <td>{row.count}</td>
+                      <td className="money">{formatMoney(row.amountMinor)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {report.batches.length > 0 && laneTotal !== gatewayTotal ? (
+                <p className="eod-mismatch" role="alert">
+                  The lane took {formatMoney(laneTotal)}; the gateway settled {formatMoney(gatewayTotal)}. Compare the orders in History before closing the day.
+                </p>
+              ) : null}
+            </div>
+          </div>
+          <div className="eod-panel">
+            <h2>The day by status</h2>
+            <StatusChart rows={report.journal} />
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EndOfDayReport } from '../../../../src-main/ipc/contract';
+import { renderCounter } from '../../support/render-counter';
+import { StubRefusal } from '../../support/stub-pos';
+
+afterEach(cleanup);
+
+const report: EndOfDayReport = {
+  query: { date: '1123' },
+  batches: [{ batchid: '17754601', hoststat: 'GB', hostbatch: '17754601', count: 2, totalMinor: 2400, refundsMinor: 0 }],
+  journal: [
+    { status: 'approved', count: 3, amountMinor: 3600 },
+    { status: 'declined', count: 1, amountMinor: 1200 },
+    { status: 'voided', count: 0, amountMinor: 0 },
+  ],
+  gatewayProblem: null,
+};
+
+describe('the end of day screen', () => {
+  it('shows the batches, the lane\u2019s totals, a chart bar per status with sales, and a mismatch between the two', async () => {
+    await renderCounter({ answers: { 'terminal.endOfDay': () => report } });
+    await act(async () => void fireEvent.keyDown(window, { key: '3', altKey: true }));
+    expect(screen.getByTestId('eod-batches').textContent).toContain('Accepted (settled)');
+    expect(screen.getByTestId('eod-lane').textContent).toContain('Declined1$12.00');
+    const chart = screen.getByTestId('status-chart');
+    expect([...chart.querySelectorAll('g')].map((bar) => bar.getAttribute('data-status'))).toEqual(['approved', 'declined']);
+    expect(chart.getAttribute('aria-label')).toBe('The day by status. Approved: 3, $36.00; Declined: 1, $12.00');
+    expect(screen.getByRole('alert').textContent).toBe('The lane took $36.00; the gateway settled $24.00. Compare the orders in History before closing the day.');
+  });
+
+  it('asks by batch id, refuses a malformed date in words, and says when the gateway could not be asked', async () => {
+    const { calls } = await renderCounter({
+      answers: {
+        'terminal.endOfDay': (args) => {
+          if ((args as { batchid?: string }).batchid === 'nope') throw new StubRefusal({ code: 'invalid_argument', message: 'No such batch.' });
+          return { ...report, batches: [], gatewayProblem: 'the gateway could not be reached' };
+        },
+      },
+    });
+    await act(async () => void fireEvent.keyDown(window, { key: '3', altKey: true }));
+    expect(screen.getByRole('alert').textContent).toMatch(/^The gateway could not be asked: the gateway could not be reached/);
+    fireEvent.change(screen.getByLabelText('Date (MMDD)'), { target: { value: '11' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: /Show/ })));
+    expect(screen.getAllByRole('alert')[0]!.textContent).toBe('A date as MMDD, e.g. 1123 for November 23, or a batch id.');
+    fireEvent.change(screen.getByLabelText('or batch id'), { target: { value: 'nope' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: /Show/ })));
+    expect(calls.filter(([name]) => name === 'terminal.endOfDay').at(-1)?.[1]).toEqual({ batchid: 'nope' });
+    expect(screen.getAllByRole('alert')[0]!.textContent).toBe('No such batch. Check the date or batch and try again.');
+  });
+});
