@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { DevicesScreen } from '../screens/devices/DevicesScreen';
 import { EndOfDayScreen } from '../screens/end-of-day/EndOfDayScreen';
 import { HistoryScreen } from '../screens/history/HistoryScreen';
 import { SaleScreen } from '../screens/sale/SaleScreen';
@@ -26,6 +27,8 @@ function CounterScreen({ screen, askManager }: { screen: CounterScreenName; askM
       return <HistoryScreen askManager={askManager} />;
     case 'end-of-day':
       return <EndOfDayScreen />;
+    case 'devices':
+      return <DevicesScreen />;
     default:
       return null;
   }

@@ -11,8 +11,9 @@ import { createSaleSlice, type SaleSlice } from './sale-slice';
 import { createTrainingSlice, type TrainingSlice } from './training-slice';
 import { createHistorySlice, type HistorySlice } from './history-slice';
 import { createEndOfDaySlice, type EndOfDaySlice } from './end-of-day-slice';
+import { createDeviceTestsSlice, type DeviceTestsSlice } from './device-tests-slice';
 
-export type PosState = SessionSlice & DevicesSlice & TerminalSlice & SignatureSlice & ConnectionSlice & StaffSlice & NavigationSlice & SaleSlice & TrainingSlice & HistorySlice & EndOfDaySlice;
+export type PosState = SessionSlice & DevicesSlice & TerminalSlice & SignatureSlice & ConnectionSlice & StaffSlice & NavigationSlice & SaleSlice & TrainingSlice & HistorySlice & EndOfDaySlice & DeviceTestsSlice;
 export type PosStore = StoreApi<PosState>;
 
 /** One store built from typed slices; every action reaches the core through `pos` only. */
@@ -29,6 +30,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createTrainingSlice(pos)(...a),
     ...createHistorySlice(pos)(...a),
     ...createEndOfDaySlice(pos)(...a),
+    ...createDeviceTestsSlice(pos)(...a),
   }));
 }
 

@@ -20,4 +20,26 @@ describe('the counter in the browser', () => {
       await look(page, 'counter-sale-approved');
     }),
   );
+
+  e2e('the devices screen: each device with its state, a test print shown as printed, a test card read masked', (chromium) =>
+    withBrowserMode(chromium, {}, async ({ page, host }) => {
+      await page.goto(host.url);
+      await signIn(page);
+      await page.keyboard.press('Alt+4');
+      await page.getByRole('heading', { name: 'Devices', level: 1 }).waitFor();
+      const printer = page.getByTestId('device-training-printer');
+      await printer.getByText('Ready').waitFor();
+      await printer.getByRole('button', { name: 'Test print' }).click();
+      await printer.getByText('The test page printed.').waitFor();
+      await printer.getByRole('img', { name: /what the training printer printed/ }).waitFor();
+      const reader = page.locator('[data-testid^="device-"]', { hasText: 'Card reader' }).first();
+      await reader.getByRole('button', { name: 'Read a test card' }).click();
+      await reader.getByText(/Present a card to the reader/).waitFor();
+      await page.getByTestId('deck-visa-approve-tap').click();
+      const facts = reader.getByTestId('card-facts');
+      await facts.waitFor();
+      expect(await facts.innerText()).toMatch(/VISA 4788\*{8}1443[\s\S]*tapped/);
+      await look(page, 'counter-devices');
+    }),
+  );
 });
