@@ -4,6 +4,7 @@ import { DevicesScreen } from '../screens/devices/DevicesScreen';
 import { EndOfDayScreen } from '../screens/end-of-day/EndOfDayScreen';
 import { HistoryScreen } from '../screens/history/HistoryScreen';
 import { SaleScreen } from '../screens/sale/SaleScreen';
+import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import type { CounterScreen as CounterScreenName } from '../store/navigation-slice';
 import { SignInScreen } from '../screens/sign-in/SignInScreen';
 import { TrainingPanel } from '../training/TrainingPanel';
@@ -29,8 +30,8 @@ function CounterScreen({ screen, askManager }: { screen: CounterScreenName; askM
       return <EndOfDayScreen />;
     case 'devices':
       return <DevicesScreen />;
-    default:
-      return null;
+    case 'settings':
+      return <SettingsScreen askManager={askManager} />;
   }
 }
 

@@ -12,8 +12,9 @@ import { createTrainingSlice, type TrainingSlice } from './training-slice';
 import { createHistorySlice, type HistorySlice } from './history-slice';
 import { createEndOfDaySlice, type EndOfDaySlice } from './end-of-day-slice';
 import { createDeviceTestsSlice, type DeviceTestsSlice } from './device-tests-slice';
+import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 
-export type PosState = SessionSlice & DevicesSlice & TerminalSlice & SignatureSlice & ConnectionSlice & StaffSlice & NavigationSlice & SaleSlice & TrainingSlice & HistorySlice & EndOfDaySlice & DeviceTestsSlice;
+export type PosState = SessionSlice & DevicesSlice & TerminalSlice & SignatureSlice & ConnectionSlice & StaffSlice & NavigationSlice & SaleSlice & TrainingSlice & HistorySlice & EndOfDaySlice & DeviceTestsSlice & SettingsSlice;
 export type PosStore = StoreApi<PosState>;
 
 /** One store built from typed slices; every action reaches the core through `pos` only. */
@@ -31,6 +32,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createHistorySlice(pos)(...a),
     ...createEndOfDaySlice(pos)(...a),
     ...createDeviceTestsSlice(pos)(...a),
+    ...createSettingsSlice(pos)(...a),
   }));
 }
 

@@ -42,4 +42,37 @@ describe('the counter in the browser', () => {
       await look(page, 'counter-devices');
     }),
   );
+
+  e2e('settings: a wrong value is refused naming the setting, a manager approves a change, the credential test answers', (chromium) =>
+    withBrowserMode(chromium, {}, async ({ page, host, core }) => {
+      await page.goto(host.url);
+      await signIn(page);
+      await page.keyboard.press('Alt+5');
+      await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      const url = page.getByLabel('Gateway URL');
+      await url.fill('https://gateway.example.com/cardconnect/rest');
+      await page.getByRole('button', { name: /Save 1 change/ }).click();
+      await page.getByRole('dialog', { name: 'Manager approval' }).waitFor();
+      await page.keyboard.type('9999');
+      await page.keyboard.press('Enter');
+      await page.getByText('gateway.url: training mode refuses a non-loopback gateway; leave it empty for the built-in emulator').waitFor();
+      expect(await url.getAttribute('aria-invalid')).toBe('true');
+      await look(page, 'counter-settings-refused');
+      await page.keyboard.press('Escape');
+      await page.getByLabel('Take tips').check();
+      await page.getByLabel('Card wait (seconds)').fill('45');
+      await page.getByRole('button', { name: /Save 2 changes/ }).click();
+      await page.getByRole('dialog', { name: 'Manager approval' }).waitFor();
+      await page.keyboard.type('9999');
+      await page.keyboard.press('Enter');
+      await page.getByText('Saved.').waitFor();
+      expect(core.settings.payments).toMatchObject({ tips: true, cardTimeoutSeconds: 45 });
+      await page.getByTestId('test-credentials').click();
+      await expect.poll(() => page.getByTestId('credential-test').innerText()).toMatch(/merchant 496160873888 is boarded/);
+      await look(page, 'counter-settings-saved');
+      // Tips are on at once: the sale screen offers them.
+      await page.keyboard.press('Alt+1');
+      await page.getByRole('group', { name: 'Tip' }).waitFor();
+    }),
+  );
 });

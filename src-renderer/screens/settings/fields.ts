@@ -1,0 +1,52 @@
+import type { EditableSetting } from '../../../src-main/ipc/contract';
+
+export interface SettingField {
+  readonly name: EditableSetting;
+  readonly label: string;
+  readonly hint: string;
+  /** How the value is typed: text, a whole number, money (minor units on the wire), a yes/no, or one of the setting's choices. */
+  readonly input: 'text' | 'integer' | 'money' | 'boolean' | 'choice';
+}
+
+/** The Settings screen's groups, in the order a store's IT person sets a lane up. */
+export const settingGroups: ReadonlyArray<{ readonly title: string; readonly fields: readonly SettingField[] }> = [
+  {
+    title: 'Gateway',
+    fields: [
+      { name: 'merchantId', label: 'Merchant id', hint: 'The merchant id your acquirer gave you; empty in training.', input: 'text' },
+      { name: 'gateway.url', label: 'Gateway URL', hint: 'https://\u2026/cardconnect/rest; empty for the built-in training gateway.', input: 'text' },
+    ],
+  },
+  {
+    title: 'Terminal',
+    fields: [
+      { name: 'terminalId', label: 'Terminal id', hint: 'This lane\u2019s name on receipts and in order ids (letters, digits, dashes).', input: 'text' },
+      { name: 'mode', label: 'Mode', hint: 'Counter for a cashier; kiosk for customer self-checkout.', input: 'choice' },
+      { name: 'training', label: 'Training mode', hint: 'Off means real cards and real money, with the gateway above.', input: 'boolean' },
+    ],
+  },
+  {
+    title: 'Payments',
+    fields: [
+      { name: 'payments.tips', label: 'Take tips', hint: 'Tip entry at the sale and tips on captures, where the merchant account allows them.', input: 'boolean' },
+      { name: 'payments.forcedCredit', label: 'Refunds without a sale', hint: 'Forced credits, only where the merchant account is set up for them.', input: 'boolean' },
+      { name: 'payments.ach', label: 'Electronic checks', hint: 'ACH sales from a keyed bank account.', input: 'boolean' },
+      { name: 'payments.cardTimeoutSeconds', label: 'Card wait (seconds)', hint: 'How long a sale waits for the card before it goes back to the amount.', input: 'integer' },
+      { name: 'staff.refundLimitMinor', label: 'Refund limit', hint: 'Refunds above this need a manager\u2019s PIN; 0.00 means every refund does.', input: 'money' },
+    ],
+  },
+  {
+    title: 'Signature',
+    fields: [
+      { name: 'signature.policy', label: 'When to ask', hint: 'network-rules follows each card network\u2019s amount thresholds.', input: 'choice' },
+      { name: 'signature.capture', label: 'Where the customer signs', hint: 'auto: a connected pad, else this screen.', input: 'choice' },
+    ],
+  },
+  {
+    title: 'Printer and kiosk',
+    fields: [
+      { name: 'printer.profile', label: 'Printer profile', hint: 'The receipt printer\u2019s model: paper width and code page.', input: 'choice' },
+      { name: 'kiosk.idleResetSeconds', label: 'Kiosk idle reset (seconds)', hint: 'A kiosk goes back to its welcome screen after this long untouched.', input: 'integer' },
+    ],
+  },
+];
