@@ -119,6 +119,7 @@ export function createCore(options: CoreOptions): Core {
     now: () => clock.now(),
     logger,
     onQueueChange: (queue) => events.emit('terminal.recoveryQueue', queue),
+    onKeyEntry: (view) => events.emit('terminal.keyEntry', view),
     ...(options.recoveryTimer ? { setTimer: options.recoveryTimer } : {}),
   });
   const session = createSessionService({ settings, clock, logger });

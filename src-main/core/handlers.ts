@@ -41,6 +41,7 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     'terminal.sale': signedIn('take a payment', (args) => core.sales.sale(args)),
     'terminal.achSale': signedIn('take a payment', (args) => core.sales.achSale(args)),
     'terminal.profileSale': signedIn('take a payment', (args) => core.sales.profileSale(args)),
+    'terminal.keyEntry': ({ key }) => core.sales.keyEntry(key),
     'terminal.cancel': () => core.sales.cancel(),
     'terminal.capture': signedIn('capture a sale', (args) => core.sales.capture(args)),
     'terminal.void': managers('void a sale', (args) => core.sales.void(args)),

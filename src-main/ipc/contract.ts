@@ -289,6 +289,22 @@ export const cartLineSchema = z
   .strict();
 export type { CartLine } from './cart';
 
+/** A keyed card as the screen echoes it while the cashier types: never more than the first six and last four. */
+export interface KeyedEntryView {
+  /** True while a sale waits for a keyed card. */
+  readonly active: boolean;
+  /** Where the next digit goes. */
+  readonly field: 'account' | 'expiry' | 'cvv';
+  /** "4788 25•• •••• 1443" */
+  readonly account: string;
+  /** "12/28" */
+  readonly expiry: string;
+  /** One dot per digit. */
+  readonly cvv: string;
+  /** Why the card was refused, naming the field; null while typing. */
+  readonly problem: string | null;
+}
+
 export const staffRoles = ['cashier', 'manager'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
@@ -457,6 +473,8 @@ export const commands = {
       .object({
         amountMinor: z.number().int().min(1).max(99_999_999),
         tender: z.enum(['sale', 'authorize', 'forced-credit']).optional(),
+        /** `keyed`: the cashier keys the card (it could not be read); the keys go to `terminal.keyEntry`. */
+        entry: z.enum(['card', 'keyed']).optional(),
         /** Included in `amountMinor`; only where the merchant takes tips. */
         tipMinor: z.number().int().min(0).max(99_999_999).optional(),
         /** The items sold: sent as Level 2/3 data with a sale that captures. */
@@ -491,6 +509,10 @@ export const commands = {
         profile: z.string().regex(/^\d{20}\/\d{1,3}$/, { error: 'a stored profile is written <20-digit profile id>/<1-3 digit account id>' }),
       })
       .strict(),
+  ),
+  'terminal.keyEntry': command<KeyedEntryView>()(
+    'One key of a keyed card (a digit, Backspace, Tab or Enter), straight to the main process; the answer is the masked echo.',
+    z.object({ key: z.string().regex(/^(\d|Backspace|Tab|Enter)$/, { error: 'a digit, Backspace, Tab or Enter' }) }).strict(),
   ),
   'terminal.cancel': command<{ readonly canceled: boolean }>()('Cancels the sale at a human step (waiting for the card or the signature).', noArgs),
   'terminal.capture': command<FollowUpSummary>()(
@@ -618,6 +640,7 @@ export const events = {
   'session.changed': event<StaffSession | null>('A cashier signed in or out.'),
   'devices.changed': event<DeviceInfo[]>('The device list or a device\u2019s status changed.'),
   'terminal.state': event<TerminalState>('The payment state machine moved to another phase.'),
+  'terminal.keyEntry': event<KeyedEntryView>('The keyed card being typed changed: its masked echo, the field, a refusal.'),
   'terminal.recoveryQueue': event<RecoveryItem[]>('The recovery queue changed: an entry joined it, or was settled.'),
   'signature.session': event<SignatureSession>('A signature capture began, was accepted, or ended.'),
   'signature.ink': event<{ readonly stroke: number; readonly points: ReadonlyArray<{ readonly x: number; readonly y: number }> }>(

@@ -31,6 +31,8 @@ export interface SaleDependencies {
   readonly now: () => number;
   /** Seconds to wait for a card before the sale goes back to idle. */
   readonly cardTimeoutSeconds?: number;
+  /** A card keyed by the cashier, for a sale whose card cannot be read. */
+  readonly keyedEntry?: (signal: AbortSignal) => Promise<CardRead>;
 }
 
 export type SaleOutcome =
@@ -69,14 +71,16 @@ type PhaseListener = (phase: SalePhase, detail: string) => void;
  */
 export async function runSale(
   deps: SaleDependencies,
-  request: { amountMinor: number; tender?: CardTender; captureDetails?: CaptureDetails; signal: AbortSignal; onPhase?: PhaseListener },
+  request: { amountMinor: number; tender?: CardTender; entry?: 'card' | 'keyed'; captureDetails?: CaptureDetails; signal: AbortSignal; onPhase?: PhaseListener },
 ): Promise<SaleResult> {
   const { amountMinor, signal } = request;
   const tender = request.tender ?? 'sale';
   const phase = request.onPhase ?? (() => undefined);
+  const keyed = request.entry === 'keyed';
+  if (keyed && !deps.keyedEntry) throw new Error('this lane takes no keyed cards');
   // The reader listens before the screen says so: a card presented at once is not missed.
-  const reading = readCard(deps.reader, { amountMinor, timeoutSeconds: deps.cardTimeoutSeconds ?? 60, signal, chipFailuresBeforeFallback: deps.chipFailuresBeforeFallback });
-  phase('awaiting-card', 'Insert, tap or swipe the card');
+  const reading = keyed ? deps.keyedEntry!(signal) : readCard(deps.reader, { amountMinor, timeoutSeconds: deps.cardTimeoutSeconds ?? 60, signal, chipFailuresBeforeFallback: deps.chipFailuresBeforeFallback });
+  phase('awaiting-card', keyed ? 'Key the card number, expiry and CVV' : 'Insert, tap or swipe the card');
   const read = await reading;
   phase('card-read', `${read.network.toUpperCase()} ${read.maskedPan.slice(-4)}`);
   // Money going back to the card asks for no cardholder verification.

@@ -3,7 +3,7 @@ import type { DeviceManager } from '../devices/manager';
 import type { CaptureDetails } from '../gateway/capture-details';
 import type { GatewayClient } from '../gateway/client';
 import type { CartLine } from '../ipc/cart';
-import type { EndOfDayReport, FollowUpSummary, JournalEntryView, LookupResult, RecoveryItem, SaleSummary, SaleTender } from '../ipc/contract';
+import type { EndOfDayReport, FollowUpSummary, KeyedEntryView, JournalEntryView, LookupResult, RecoveryItem, SaleSummary, SaleTender } from '../ipc/contract';
 import { CommandFailure } from '../ipc/errors';
 import type { Journal } from '../journal/journal';
 import { containsCardNumber, JournalError } from '../journal/journal';
@@ -14,6 +14,7 @@ import type { PrinterProfile } from '../receipt/profiles';
 import type { SignatureService } from '../signature/service';
 import type { EncodedSignature } from '../signature/codec';
 import { cartDetails } from './cart-details';
+import { KeyedEntry } from './keyed-entry';
 import { endOfDay, followUp, history, lookup, recoveryQueue, reprint, type OperationDependencies } from './operations';
 import { authorizeAndPrint, runSale, type CardTender, type SaleResult } from './sale';
 import type { TerminalStateStore } from './state-store';
@@ -26,7 +27,9 @@ export interface GatewayAccess {
 
 export interface TerminalService {
   /** Runs a card sale; a second call while one runs (a double Pay press) joins it instead of charging again. */
-  sale(args: { amountMinor: number; tender?: CardTender; tipMinor?: number; cart?: readonly CartLine[] }): Promise<SaleSummary>;
+  sale(args: { amountMinor: number; tender?: CardTender; entry?: 'card' | 'keyed'; tipMinor?: number; cart?: readonly CartLine[] }): Promise<SaleSummary>;
+  /** One key of a card being keyed; the masked echo back. */
+  keyEntry(key: string): KeyedEntryView;
   /** An electronic check sale from a keyed bank account. */
   achSale(args: { amountMinor: number; routing: string; account: string; accountType: 'checking' | 'savings'; name: string }): Promise<SaleSummary>;
   /** A sale on a stored profile ("<profile id>/<account id>"). */
@@ -65,6 +68,8 @@ export interface TerminalServiceOptions {
   readonly logger: Logger;
   /** Told whenever the recovery queue may have changed. */
   readonly onQueueChange?: (queue: RecoveryItem[]) => void;
+  /** Told whenever the keyed card being typed changed (its masked echo). */
+  readonly onKeyEntry?: (view: KeyedEntryView) => void;
   /** Schedules the background checks; tests pass their own. */
   readonly setTimer?: (run: () => void, ms: number) => () => void;
 }
@@ -115,6 +120,8 @@ const defaultTimer = (run: () => void, ms: number) => {
 export function createTerminalService(options: TerminalServiceOptions): TerminalService {
   const { state, manager, logger, settings } = options;
   const setTimer = options.setTimer ?? defaultTimer;
+  const keyed = new KeyedEntry(() => new Date(options.now()));
+  if (options.onKeyEntry) keyed.onChange(options.onKeyEntry);
   let running: { key: string; promise: Promise<unknown>; abort: AbortController } | undefined;
 
   const captureSignature = async (signal: AbortSignal): Promise<EncodedSignature | undefined> => {
@@ -194,7 +201,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     };
   };
 
-  const cardSale = async (amountMinor: number, tender: CardTender, abort: AbortController, captureDetails?: CaptureDetails): Promise<SaleSummary> => {
+  const cardSale = async (amountMinor: number, tender: CardTender, entry: 'card' | 'keyed', abort: AbortController, captureDetails?: CaptureDetails): Promise<SaleSummary> => {
     const reader = manager.cardReader();
     if (!reader) throw new CommandFailure('failed_precondition', 'No card reader is configured: add one under Devices in the settings.');
     const deps = await lane();
@@ -207,8 +214,9 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
           policy: settings.signature.policy,
           captureSignature,
           cardTimeoutSeconds: settings.payments.cardTimeoutSeconds,
+          keyedEntry: (signal) => keyed.read(signal),
         },
-        { amountMinor, tender, ...(captureDetails ? { captureDetails } : {}), signal: abort.signal, onPhase: (phase, detail) => state.enter(phase, detail) },
+        { amountMinor, tender, entry, ...(captureDetails ? { captureDetails } : {}), signal: abort.signal, onPhase: (phase, detail) => state.enter(phase, detail) },
       );
       const summary = summarize(result, tender, amountMinor, options.previewProfile);
       settle(`${outcomeWords[summary.outcome]}${summary.reason ? `: ${summary.reason}` : ''}`);
@@ -294,14 +302,15 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
   };
 
   return {
-    sale({ amountMinor, tender = 'sale', tipMinor = 0, cart }) {
+    keyEntry: (key) => keyed.key(key),
+    sale({ amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart }) {
       if (tender === 'forced-credit' && !settings.payments.forcedCredit) {
         throw new CommandFailure('failed_precondition', 'This merchant is not set up for refunds without a sale: refund the original sale by its order id.', 'tender');
       }
       if (tipMinor > 0 && !settings.payments.tips) throw new CommandFailure('failed_precondition', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
       if (tipMinor > 0 && tender === 'forced-credit') throw new CommandFailure('invalid_argument', 'A refund takes no tip.', 'tipMinor');
       const captureDetails = cart ? cartDetails(cart, tipMinor) : undefined;
-      return single(`sale:${tender}:${amountMinor}`, (abort) => cardSale(amountMinor, tender, abort, captureDetails));
+      return single(`sale:${tender}:${entry}:${amountMinor}`, (abort) => cardSale(amountMinor, tender, entry, abort, captureDetails));
     },
     achSale({ amountMinor, routing, account, accountType, name }) {
       if (!settings.payments.ach) throw new CommandFailure('failed_precondition', 'This merchant does not take electronic checks.', 'tender');

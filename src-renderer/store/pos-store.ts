@@ -50,6 +50,7 @@ export function syncPosStore(
   pos.onEvent('devices.changed', (devices) => store.getState().setDevices(devices), { signal });
   pos.onEvent('terminal.state', (state) => store.getState().setTerminal(state), { signal });
   pos.onEvent('session.changed', (staff) => store.getState().setStaff(staff), { signal });
+  pos.onEvent('terminal.keyEntry', (view) => store.getState().setKeyedEntry(view), { signal });
   pos.onEvent('terminal.recoveryQueue', (queue) => store.getState().setRecoveryQueue(queue), { signal });
   pos.onEvent('signature.session', (session) => store.getState().setSignature(session), { signal });
   pos.onEvent('signature.ink', ({ stroke, points }) => store.getState().addPadInk(stroke, points), { signal });

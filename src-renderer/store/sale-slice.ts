@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import { cartTotalMinor, type CartLine } from '../../src-main/ipc/cart';
-import type { FollowUpSummary, PosApi, SaleSummary } from '../../src-main/ipc/contract';
+import type { FollowUpSummary, KeyedEntryView, PosApi, SaleSummary } from '../../src-main/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
 import type { PosState } from './pos-store';
 
@@ -25,6 +25,12 @@ export interface SaleSlice {
   saleError: string | null;
   /** The last void or reprint done from the result screen. */
   saleFollowUp: { readonly kind: 'void'; readonly summary: FollowUpSummary } | { readonly kind: 'reprint'; readonly printed: boolean; readonly problem: string | null } | null;
+  /** The keyed card being typed, as the main process echoes it (masked). */
+  keyedEntry: KeyedEntryView | null;
+  /** Applies a `terminal.keyEntry` event. */
+  setKeyedEntry(view: KeyedEntryView): void;
+  /** One key of a keyed card, straight to the main process; nothing of it is kept here. */
+  keyEntry(key: string): Promise<void>;
   loadSaleOptions(): Promise<void>;
   typeDigit(digit: string): void;
   eraseDigit(): void;
@@ -34,8 +40,8 @@ export interface SaleSlice {
   setTip(minor: number): void;
   /** What the customer pays now: the cart (or the keyed amount) and the tip, or what is still due. */
   saleTotalMinor(): number;
-  /** Starts the card payment: the reader waits for the card, then signature and authorization as needed. */
-  pay(): Promise<void>;
+  /** Starts the card payment: the reader waits for the card (or the cashier keys it), then signature and authorization as needed. */
+  pay(entry?: 'card' | 'keyed'): Promise<void>;
   cancelSale(): Promise<void>;
   /** After a decline: the same amount on another card. */
   tryAnotherCard(): Promise<void>;
@@ -52,7 +58,7 @@ export const createSaleSlice =
   (set, get) => {
     const entry = { amountDigits: '', cart: [], tipMinor: 0, saleStage: 'entry' as const, saleResults: [], dueMinor: null, saleError: null, saleFollowUp: null };
 
-    const charge = async (amountMinor: number, extra: { tipMinor?: number; cart?: CartLine[] }) => {
+    const charge = async (amountMinor: number, extra: { tipMinor?: number; cart?: CartLine[]; entry?: 'keyed' }) => {
       set({ saleStage: 'paying', saleError: null, saleFollowUp: null });
       try {
         const summary = unwrap(await pos.terminal.sale({ amountMinor, ...extra }));
@@ -68,6 +74,15 @@ export const createSaleSlice =
     return {
       ...entry,
       tipsEnabled: false,
+      keyedEntry: null,
+      setKeyedEntry: (keyedEntry) => set({ keyedEntry }),
+      async keyEntry(key) {
+        try {
+          set({ keyedEntry: unwrap(await pos.terminal.keyEntry({ key })) });
+        } catch (error) {
+          set({ saleError: message(error) });
+        }
+      },
       async loadSaleOptions() {
         try {
           const view = unwrap(await pos.settings.get());
@@ -93,13 +108,14 @@ export const createSaleSlice =
         if (dueMinor !== null) return dueMinor;
         return (cart.length > 0 ? cartTotalMinor(cart) : Number(amountDigits || '0')) + tipMinor;
       },
-      async pay() {
+      async pay(entry = 'card') {
         const state = get();
         if (state.saleStage === 'paying') return;
         const total = state.saleTotalMinor();
         if (total <= 0) return set({ saleError: 'Key the amount first, or add items to the cart.' });
-        if (state.dueMinor !== null) return charge(total, {});
-        await charge(total, { ...(state.tipMinor > 0 ? { tipMinor: state.tipMinor } : {}), ...(state.cart.length > 0 ? { cart: state.cart } : {}) });
+        const keyed = entry === 'keyed' ? { entry: 'keyed' as const } : {};
+        if (state.dueMinor !== null) return charge(total, keyed);
+        await charge(total, { ...keyed, ...(state.tipMinor > 0 ? { tipMinor: state.tipMinor } : {}), ...(state.cart.length > 0 ? { cart: state.cart } : {}) });
       },
       async cancelSale() {
         try {

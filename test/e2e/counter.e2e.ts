@@ -1,4 +1,7 @@
+import { join } from 'node:path';
 import { describe, expect } from 'vitest';
+import { loadTestCards } from '../../drivers/emulated/test-cards';
+import { trainingJournalEntries } from '../support/test-core';
 import { e2e, withBrowserMode } from './support/browser-mode';
 import { keyAmount, look, signIn } from './support/counter';
 
@@ -73,6 +76,31 @@ describe('the counter in the browser', () => {
       // Tips are on at once: the sale screen offers them.
       await page.keyboard.press('Alt+1');
       await page.getByRole('group', { name: 'Tip' }).waitFor();
+    }),
+  );
+
+  e2e('a card that cannot be read is keyed: no field holds it, the screen echoes it masked, the sale is approved as keyed', (chromium) =>
+    withBrowserMode(chromium, {}, async ({ page, host, appDataDir }) => {
+      const visa = loadTestCards(join(process.cwd(), 'assets')).find((card) => card.id === 'visa-approve')!;
+      await page.goto(host.url);
+      await signIn(page);
+      await keyAmount(page, '15.00');
+      await page.keyboard.press('k');
+      await page.getByRole('group', { name: 'Keyed card' }).waitFor();
+      await page.keyboard.type(visa.pan, { delay: 20 });
+      await expect.poll(() => page.getByTestId('keyed-account').innerText()).toBe(`${visa.pan.slice(0, 4)} ${visa.pan.slice(4, 6)}•• •••• ${visa.pan.slice(-4)}`);
+      expect(await page.content()).not.toContain(visa.pan);
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('1228');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('123');
+      await expect.poll(() => page.getByTestId('keyed-cvv').innerText()).toBe('•••');
+      await look(page, 'counter-keyed-entry');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('sale-result').waitFor();
+      expect(await page.getByTestId('sale-headline').innerText()).toBe('Approved');
+      await page.getByText(/••••1443 \(keyed\)/).waitFor();
+      expect(trainingJournalEntries(appDataDir)[0]).toMatchObject({ entryMode: 'keyed', state: 'completed' });
     }),
   );
 });

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { TerminalPhase } from '../../../src-main/ipc/contract';
 import { formatMoney } from '../../format/money';
 import { usePos } from '../../store/use-pos';
+import { KeyedCardEntry } from './KeyedCardEntry';
 
 const words: Partial<Record<TerminalPhase, { headline: string; next: string }>> = {
   'awaiting-card': { headline: 'Insert, tap or swipe the card', next: 'The reader is waiting. Escape cancels if the customer pays another way.' },
@@ -15,7 +16,7 @@ const words: Partial<Record<TerminalPhase, { headline: string; next: string }>> 
 
 /** The sale on its way: what the lane waits for, for how long, and Cancel while a person is needed. */
 export function SaleProgress() {
-  const { terminal, total } = usePos(useShallow((state) => ({ terminal: state.terminal, total: state.saleTotalMinor() })));
+  const { terminal, total, keyed } = usePos(useShallow((state) => ({ terminal: state.terminal, total: state.saleTotalMinor(), keyed: state.keyedEntry })));
   const cancelSale = usePos((state) => state.cancelSale);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -23,7 +24,8 @@ export function SaleProgress() {
     return () => clearInterval(timer);
   }, []);
   const phase = terminal?.phase ?? 'awaiting-card';
-  const shown = words[phase] ?? { headline: 'Working\u2026', next: terminal?.detail ?? '' };
+  const keying = phase === 'awaiting-card' && keyed?.active === true;
+  const shown = keying ? { headline: 'Key the card', next: 'The card could not be read: type its number, expiry and CVV. Escape cancels.' } : (words[phase] ?? { headline: 'Working\u2026', next: terminal?.detail ?? '' });
   const elapsedMs = terminal ? Math.max(0, now - terminal.since) : 0;
   const cancelable = phase === 'awaiting-card' || phase === 'signature';
   // Waits longer than 300 ms show how long they have lasted.
@@ -33,6 +35,7 @@ export function SaleProgress() {
       <p className="sale-progress-amount">{formatMoney(total)}</p>
       <h2 role="status">{shown.headline}</h2>
       <p className="sale-progress-next">{shown.next}</p>
+      {keying && keyed ? <KeyedCardEntry view={keyed} /> : null}
       {elapsed && phase !== 'awaiting-card' ? (
         <p className="sale-progress-elapsed">
           <span className="spinner" aria-hidden="true" /> {elapsed}

@@ -53,6 +53,8 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
           actions.eraseDigit();
         } else if (event.key === 'Escape') {
           actions.clearAmount();
+        } else if (event.key.toLowerCase() === 'k') {
+          void actions.pay('keyed');
         }
       } else if (stage === 'paying') {
         if (event.key === 'Escape') void actions.cancelSale();
@@ -120,6 +122,9 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
         <div className="tender-bar" role="group" aria-label="Tender">
           <button type="button" ref={payRef} className="primary tender-card" onClick={() => void actions.pay()} data-testid="pay-card">
             Card: insert, tap or swipe {total > 0 ? formatMoney(total) : ''} <kbd>Enter</kbd>
+          </button>
+          <button type="button" className="tender-keyed" onClick={() => void actions.pay('keyed')} data-testid="pay-keyed">
+            Key card <kbd>K</kbd>
           </button>
         </div>
         {error ? (
