@@ -7,7 +7,7 @@ import { keyAmount, look, signIn } from './support/counter';
 
 describe('the counter in the browser', () => {
   e2e('a cashier signs in, keys an amount, the card is inserted, and the approval shows with its receipt', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host, core }) => {
+    withBrowserMode(chromium, {}, async ({ page, host }) => {
       await page.goto(host.url);
       await look(page, 'counter-sign-in');
       await signIn(page);
@@ -16,7 +16,7 @@ describe('the counter in the browser', () => {
       await page.keyboard.press('Enter');
       await page.getByText('Insert, tap or swipe the card').waitFor();
       await look(page, 'counter-sale-waiting-for-card');
-      await core.cardReaders.presentTestCard({ cardId: 'visa-approve', method: 'insert' });
+      await page.getByTestId('deck-visa-approve-insert').click();
       await page.getByTestId('sale-result').waitFor();
       expect(await page.getByTestId('sale-headline').innerText()).toBe('Approved');
       await page.getByTestId('receipt-preview').waitFor();

@@ -4,7 +4,7 @@ import type { Core } from '../../src-main/core/core';
 import type { LookupResult } from '../../src-main/ipc/contract';
 import { trainingJournalEntries } from '../support/test-core';
 import { e2e, withBrowserMode } from './support/browser-mode';
-import { keyAmount, look, signIn } from './support/counter';
+import { look, signIn, startSale } from './support/counter';
 
 /**
  * One test per training scenario, done the way a trainee does it: sign in, key the amount,
@@ -40,9 +40,7 @@ describe('training scenarios, end to end', () => {
       await page.goto(host.url);
       await signIn(page);
       await practise(page, 'approve');
-      await keyAmount(page, '12.00');
-      await page.keyboard.press('Enter');
-      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await startSale(page, '12.00');
       await present(page, 'visa-approve', 'insert');
       expect(await saleOutcome(page)).toBe('Approved');
       await look(page, 'scenario-approve');
@@ -57,9 +55,7 @@ describe('training scenarios, end to end', () => {
       await page.goto(host.url);
       await signIn(page);
       await practise(page, 'decline');
-      await keyAmount(page, '12.00');
-      await page.keyboard.press('Enter');
-      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await startSale(page, '12.00');
       await present(page, 'visa-do-not-honor', 'insert');
       expect(await saleOutcome(page)).toBe('Declined');
       expect(await page.getByTestId('sale-reason').innerText()).toMatch(/do not honor/i);
@@ -83,9 +79,7 @@ describe('training scenarios, end to end', () => {
       await page.goto(host.url);
       await signIn(page);
       await practise(page, 'partial');
-      await keyAmount(page, '8.00');
-      await page.keyboard.press('Enter');
-      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await startSale(page, '8.00');
       await present(page, 'visa-partial', 'insert');
       expect(await saleOutcome(page)).toBe('Partially approved');
       expect(await page.getByTestId('tender-rest').innerText()).toContain('$3.00');
@@ -109,9 +103,7 @@ describe('training scenarios, end to end', () => {
       await signIn(page);
       await practise(page, 'timeout');
       // The processor does not answer in time (respstat B): nothing charged, run the card again.
-      await keyAmount(page, '12.00');
-      await page.keyboard.press('Enter');
-      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await startSale(page, '12.00');
       await present(page, 'visa-timeout', 'insert');
       expect(await saleOutcome(page)).toBe('Not approved: try again');
       await look(page, 'scenario-timeout-retry');
@@ -123,9 +115,7 @@ describe('training scenarios, end to end', () => {
       // Now the answer of an approved sale is lost on its way back.
       await page.getByTestId('lose-next-answer').click();
       await page.getByText(/next answer will be lost/i).waitFor();
-      await keyAmount(page, '12.00');
-      await page.keyboard.press('Enter');
-      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await startSale(page, '12.00');
       await present(page, 'visa-approve', 'insert');
       expect(await saleOutcome(page)).toBe('Approved');
       await look(page, 'scenario-timeout-recovered');
@@ -141,9 +131,7 @@ describe('training scenarios, end to end', () => {
       await page.goto(host.url);
       await signIn(page);
       await practise(page, 'signature');
-      await keyAmount(page, '25.00');
-      await page.keyboard.press('Enter');
-      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await startSale(page, '25.00');
       await present(page, 'visa-signature', 'insert');
       await page.getByTestId('signature-headline').waitFor();
       await look(page, 'scenario-signature-waiting');
@@ -163,9 +151,7 @@ describe('training scenarios, end to end', () => {
       await page.goto(host.url);
       await signIn(page);
       await practise(page, 'chip-fallback');
-      await keyAmount(page, '12.00');
-      await page.keyboard.press('Enter');
-      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await startSale(page, '12.00');
       await present(page, 'visa-chip-failure', 'insert');
       await present(page, 'visa-chip-failure', 'swipe');
       expect(await saleOutcome(page)).toBe('Approved');
@@ -177,9 +163,7 @@ describe('training scenarios, end to end', () => {
 
   /** A 12.00 sale with the approved Visa, from the scenario's first step; returns its order id. */
   async function approvedSale(page: Page): Promise<string> {
-    await keyAmount(page, '12.00');
-    await page.keyboard.press('Enter');
-    await page.getByText('Insert, tap or swipe the card').waitFor();
+    await startSale(page, '12.00');
     // The card deck's approved Visa (its first group, open from the start).
     await page.getByTestId('deck-visa-approve-insert').click();
     expect(await saleOutcome(page)).toBe('Approved');
@@ -241,9 +225,7 @@ describe('training scenarios, end to end', () => {
       await practise(page, 'end-of-day');
       await approvedSale(page);
       await approvedSale(page);
-      await keyAmount(page, '12.00');
-      await page.keyboard.press('Enter');
-      await page.getByText('Insert, tap or swipe the card').waitFor();
+      await startSale(page, '12.00');
       // From the card deck: open its decline cards and insert the Visa one.
       await page.locator('.deck-group summary', { hasText: 'decline' }).click();
       await page.getByTestId('deck-visa-decline-insert').click();

@@ -17,6 +17,13 @@ export async function keyAmount(page: Page, amount: string): Promise<void> {
   await expect.poll(() => page.getByTestId('sale-amount').innerText()).toBe(`$${amount}`);
 }
 
+/** Keys the amount and presses Enter: the terminal then waits for the card. */
+export async function startSale(page: Page, amount: string): Promise<void> {
+  await keyAmount(page, amount);
+  await page.keyboard.press('Enter');
+  await page.getByText('Insert, tap or swipe the card').waitFor();
+}
+
 /** A screenshot for a person to look at, and axe-core's check of the same screen. */
 export async function look(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
