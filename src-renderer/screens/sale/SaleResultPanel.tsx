@@ -31,7 +31,9 @@ function nextStep(sale: SaleSummary, dueMinor: number | null): string {
     case 'partial':
       return `The card covered ${formatMoney(sale.approvedMinor)}. Take the remaining ${formatMoney(dueMinor ?? 0)} another way, or void this approval if the customer does not want to split the payment.`;
     case 'declined':
-      return 'Ask the customer for another card or another way to pay. Do not say more than "declined" at the counter.';
+      return dueMinor !== null
+        ? `${formatMoney(dueMinor)} is still due after the earlier card: ask for another card. Do not say more than "declined" at the counter.`
+        : 'Ask the customer for another card or another way to pay. Do not say more than "declined" at the counter.';
     case 'retry':
       return 'Nothing was charged. Run the card again.';
     case 'not-charged':
@@ -122,9 +124,12 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
               Print again <kbd>P</kbd>
             </button>
           ) : null}
-          <button type="button" className={sale.outcome === 'approved' || sale.outcome === 'unknown' || voided ? 'primary' : ''} onClick={newSale} data-testid="new-sale">
-            New sale <kbd>{sale.outcome === 'approved' || sale.outcome === 'unknown' || voided ? 'Enter' : 'Esc'}</kbd>
-          </button>
+          {/* A partial approval is settled first (the rest tendered, or the approval voided): no new sale leaves money owed. */}
+          {dueMinor !== null && !voided ? null : (
+            <button type="button" className={sale.outcome === 'approved' || sale.outcome === 'unknown' || voided ? 'primary' : ''} onClick={newSale} data-testid="new-sale">
+              New sale <kbd>{sale.outcome === 'approved' || sale.outcome === 'unknown' || voided ? 'Enter' : 'Esc'}</kbd>
+            </button>
+          )}
         </div>
       </div>
       {sale.receiptPng ? <ReceiptPreview png={sale.receiptPng} caption={`customer copy, order ${sale.orderId}`} /> : null}

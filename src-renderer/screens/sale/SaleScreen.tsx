@@ -63,10 +63,12 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
         if (event.key === 'Enter') {
           event.preventDefault();
           if (last.outcome === 'partial' && dueMinor !== null) void actions.pay();
+          else if (last.outcome === 'partial') actions.newSale();
           else if (last.outcome === 'declined' || last.outcome === 'retry' || last.outcome === 'not-charged') void actions.tryAnotherCard();
           else actions.newSale();
         } else if (event.key === 'Escape') {
-          actions.newSale();
+          // Money still owed after a partial approval is settled first: the rest tendered, or the approval voided.
+          if (dueMinor === null) actions.newSale();
         } else if (key === 'p' && last.receiptPng) {
           void actions.reprint();
         } else if (key === 'v' && last.outcome === 'partial' && dueMinor !== null) {

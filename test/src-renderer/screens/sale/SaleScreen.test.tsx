@@ -59,6 +59,10 @@ describe('the counter sale screen', () => {
     await keys('5', '0', '0', '0', 'Enter');
     expect(screen.getByTestId('sale-headline').textContent).toBe('Partially approved');
     expect(screen.getByTestId('tender-rest').textContent).toContain('$20.00');
+    // Nothing starts a new sale while money is owed: Escape does nothing, and there is no New sale.
+    expect(screen.queryByTestId('new-sale')).toBeNull();
+    await keys('Escape');
+    expect(screen.getByTestId('sale-headline').textContent).toBe('Partially approved');
     await keys('Enter');
     expect(calls.filter(([name]) => name === 'terminal.sale').map(([, args]) => args)).toEqual([{ amountMinor: 5000 }, { amountMinor: 2000 }]);
     expect(screen.getByTestId('sale-headline').textContent).toBe('Approved');
