@@ -75,7 +75,7 @@ describe('training scenarios, end to end', () => {
   );
 
   e2e('partial approval: 8.00 on a card that covers 5.00, the remaining 3.00 on another card', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host, appDataDir }) => {
+    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
       await page.goto(host.url);
       await signIn(page);
       await practise(page, 'partial');
@@ -90,10 +90,14 @@ describe('training scenarios, end to end', () => {
       expect(await saleOutcome(page)).toBe('Approved');
       await page.getByText(/\$5\.00 on ••••/).waitFor();
       await look(page, 'scenario-partial-rest-approved');
-      expect(trainingJournalEntries(appDataDir).reverse().map((row) => [row.amountMinor, row.outcome?.amountMinor])).toEqual([
+      const rows = trainingJournalEntries(appDataDir).reverse();
+      expect(rows.map((row) => [row.amountMinor, row.outcome?.amountMinor])).toEqual([
         [800, 500],
         [300, 300],
       ]);
+      // The gateway holds the partial approval at what it approved, and the rest as its own sale.
+      expect(await gatewayRecords(core, rows[0]!.orderId)).toEqual([expect.objectContaining({ respstat: 'A', amountMinor: 500 })]);
+      expect(await gatewayRecords(core, rows[1]!.orderId)).toEqual([expect.objectContaining({ respstat: 'A', amountMinor: 300 })]);
     }),
   );
 
@@ -127,7 +131,7 @@ describe('training scenarios, end to end', () => {
   );
 
   e2e('signature required: a Visa chip card at 25.00 asks for the signature before authorizing', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host, appDataDir }) => {
+    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
       await page.goto(host.url);
       await signIn(page);
       await practise(page, 'signature');
@@ -142,12 +146,14 @@ describe('training scenarios, end to end', () => {
       expect(await saleOutcome(page)).toBe('Approved');
       await page.getByText(/signature is on the merchant copy/).waitFor();
       await look(page, 'scenario-signature-approved');
-      expect(trainingJournalEntries(appDataDir)[0]).toMatchObject({ detail: expect.objectContaining({ signatureRequired: true }) });
+      const [row] = trainingJournalEntries(appDataDir);
+      expect(row).toMatchObject({ detail: expect.objectContaining({ signatureRequired: true }) });
+      expect(await gatewayRecords(core, row!.orderId)).toEqual([expect.objectContaining({ respstat: 'A', amountMinor: 2500 })]);
     }),
   );
 
   e2e('chip fallback: the chip fails, the swipe is then taken as fallback', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host, appDataDir }) => {
+    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
       await page.goto(host.url);
       await signIn(page);
       await practise(page, 'chip-fallback');
@@ -157,7 +163,10 @@ describe('training scenarios, end to end', () => {
       expect(await saleOutcome(page)).toBe('Approved');
       await page.getByText(/swiped after the chip failed/).waitFor();
       await look(page, 'scenario-chip-fallback');
-      expect(trainingJournalEntries(appDataDir)[0]).toMatchObject({ entryMode: 'fallback-swipe' });
+      const [row] = trainingJournalEntries(appDataDir);
+      expect(row).toMatchObject({ entryMode: 'fallback-swipe' });
+      // One authorization: the failed chip never reached the gateway.
+      expect(await gatewayRecords(core, row!.orderId)).toEqual([expect.objectContaining({ respstat: 'A', amountMinor: 1200 })]);
     }),
   );
 
@@ -200,7 +209,7 @@ describe('training scenarios, end to end', () => {
   );
 
   e2e('refund: the batch settles, then the cashier refunds the sale from History', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host, appDataDir }) => {
+    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
       await page.goto(host.url);
       await signIn(page);
       await practise(page, 'refund');
@@ -214,7 +223,12 @@ describe('training scenarios, end to end', () => {
       await page.getByTestId('order-detail').getByRole('button', { name: 'Refund' }).click();
       await expect.poll(() => page.getByTestId('order-outcome').innerText()).toMatch(/^Refund approved\. \$12\.00/);
       await look(page, 'scenario-refund-done');
-      expect(trainingJournalEntries(appDataDir)[0]).toMatchObject({ operation: 'refund', state: 'completed', orderId, amountMinor: 1200 });
+      const [refund] = trainingJournalEntries(appDataDir);
+      expect(refund).toMatchObject({ operation: 'refund', state: 'completed', orderId, amountMinor: 1200 });
+      // At the gateway: the sale settled, and the refund is a transaction of its own under the retref it answered with.
+      expect(await gatewayRecords(core, orderId)).toEqual([expect.objectContaining({ setlstat: 'Accepted', voidable: false })]);
+      const lookup = await core.dispatch('terminal.lookup', { retref: refund!.outcome!.retref! });
+      expect(lookup).toMatchObject({ ok: true, result: { gateway: [expect.objectContaining({ retref: refund!.outcome!.retref, amountMinor: expect.any(Number) })] } });
     }),
   );
 
