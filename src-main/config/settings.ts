@@ -130,7 +130,9 @@ export function loadSettings(options: { appDataDir: string; env?: NodeJS.Process
  * file in the same folder, fsync, rename), creating the folder (0700) when needed. Invalid
  * settings throw a `SettingsError` before anything is written, so the old file stays whole.
  * Pass the values meant for the file, not ones merged with environment overrides, or the
- * overrides become permanent. Returns the settings as written (defaults filled in).
+ * overrides become permanent. The file gets the values as given, not the parsed ones: defaults
+ * stay out of it, and values the schema transforms (a USB id in hex) stay as a person wrote
+ * them, so the file loads again. Returns the parsed settings (defaults filled in).
  */
 export function saveSettings(appDataDir: string, settings: SettingsInput): Settings {
   const result = settingsSchema.safeParse(settings, { reportInput: true });
@@ -139,6 +141,6 @@ export function saveSettings(appDataDir: string, settings: SettingsInput): Setti
     if (first) throw new SettingsError([first, ...rest]);
     throw result.error;
   }
-  writeFileAtomic(settingsPath(appDataDir), `${JSON.stringify(result.data, null, 2)}\n`);
+  writeFileAtomic(settingsPath(appDataDir), `${JSON.stringify(settings, null, 2)}\n`);
   return result.data;
 }
