@@ -38,6 +38,21 @@ const liveSettings: ReadonlySet<EditableSetting> = new Set([
 
 type Tree = Record<string, unknown>;
 
+/** The device lists, edited as JSON text; the screen shows them as settings.json holds them. */
+const deviceLists: ReadonlySet<EditableSetting> = new Set(['devices', 'signaturePads', 'printers']);
+
+/** A device list as the person typed it → the list, or a refusal naming the setting. */
+function deviceList(name: EditableSetting, value: SettingValue): unknown[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(String(value));
+  } catch (error) {
+    throw new CommandFailure('invalid_argument', `${name}: not valid JSON (${(error as Error).message})`, name);
+  }
+  if (!Array.isArray(parsed)) throw new CommandFailure('invalid_argument', `${name}: expected a list in square brackets, [ … ]`, name);
+  return parsed;
+}
+
 function valueAt(tree: Tree, path: string): unknown {
   return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Tree)[key] : undefined), tree);
 }
@@ -95,9 +110,14 @@ export function createSettingsService(options: {
   const restartNeeded = new Set<EditableSetting>();
 
   const view = async (): Promise<SettingsView> => {
-    const values = Object.fromEntries(
-      editableSettings.map((name) => [name, name === 'printer.profile' ? printerProfile(settings) : (valueAt(settings as unknown as Tree, name) as SettingValue)]),
-    ) as Record<EditableSetting, SettingValue>;
+    // The device lists as the file holds them (USB ids in hex, no defaults), else as running.
+    const file: Tree = options.file ? readSettingsFile(settingsPath(options.file.appDataDir)) : (settings as unknown as Tree);
+    const valueOf = (name: EditableSetting): SettingValue => {
+      if (name === 'printer.profile') return printerProfile(settings);
+      if (deviceLists.has(name)) return JSON.stringify(file[name] ?? [], null, 2);
+      return valueAt(settings as unknown as Tree, name) as SettingValue;
+    };
+    const values = Object.fromEntries(editableSettings.map((name) => [name, valueOf(name)])) as Record<EditableSetting, SettingValue>;
     const overridden = Object.fromEntries(editableSettings.flatMap((name) => (options.file?.sources[name] ? [[name, options.file.sources[name]]] : [])));
     const secrets = options.secrets();
     const username = (await secrets?.get('gateway.username')) ?? null;
@@ -116,6 +136,7 @@ export function createSettingsService(options: {
       const file = readSettingsFile(settingsPath(options.file.appDataDir));
       for (const [name, value] of Object.entries(changes) as Array<[EditableSetting, SettingValue]>) {
         if (name === 'printer.profile') withPrinterProfile(file, settings, value);
+        else if (deviceLists.has(name)) file[name] = deviceList(name, value);
         else setAt(file, name, value);
       }
       let saved: Settings;
@@ -124,13 +145,16 @@ export function createSettingsService(options: {
       } catch (error) {
         if (!(error instanceof SettingsError)) throw error;
         const [issue] = error.issues;
-        const field = issue?.setting.startsWith('printers.') ? 'printer.profile' : issue?.setting;
-        throw new CommandFailure('invalid_argument', `${field}: ${issue?.reason ?? 'not a valid value'}`, field);
+        // A device list's issue names the place inside it (devices.0.serial.path); the field is the list.
+        const setting = issue?.setting ?? '(settings)';
+        const list = setting.split('.')[0] as EditableSetting;
+        const field = deviceLists.has(list) && changes[list] !== undefined ? list : setting.startsWith('printers.') ? 'printer.profile' : setting;
+        throw new CommandFailure('invalid_argument', `${setting}: ${issue?.reason ?? 'not a valid value'}`, field);
       }
       for (const name of Object.keys(changes) as EditableSetting[]) {
         const before = name === 'printer.profile' ? printerProfile(settings) : valueAt(settings as unknown as Tree, name);
         const after = name === 'printer.profile' ? printerProfile(saved) : valueAt(saved as unknown as Tree, name);
-        if (before === after || options.file.sources[name]) continue;
+        if (JSON.stringify(before) === JSON.stringify(after) || options.file.sources[name]) continue;
         if (liveSettings.has(name)) setAt(settings as unknown as Tree, name, after);
         else restartNeeded.add(name);
       }

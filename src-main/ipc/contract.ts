@@ -341,6 +341,10 @@ export const editableSettings = [
   'staff.refundLimitMinor',
   'kiosk.idleResetSeconds',
   'printer.profile',
+  // The device lists, as JSON text (their shapes are in README, "Settings").
+  'devices',
+  'signaturePads',
+  'printers',
 ] as const;
 export type EditableSetting = (typeof editableSettings)[number];
 export type SettingValue = string | number | boolean;

@@ -62,6 +62,14 @@ describe('the counter in the browser', () => {
       expect(await url.getAttribute('aria-invalid')).toBe('true');
       await look(page, 'counter-settings-refused');
       await page.keyboard.press('Escape');
+      // A device list is JSON, checked by the same rules as settings.json, the place in it named.
+      await page.getByLabel('Card readers').fill('[{ "id": "reader-1", "protocol": "vivotech2", "serial": {} }]');
+      await page.getByRole('button', { name: /Save 1 change/ }).click();
+      await page.getByRole('dialog', { name: 'Manager approval' }).waitFor();
+      await page.keyboard.type('9999');
+      await page.keyboard.press('Enter');
+      await page.getByText(/^devices\.0\.serial\.path: expected the port/).waitFor();
+      await page.keyboard.press('Escape');
       await page.getByLabel('Take tips').check();
       await page.getByLabel('Card wait (seconds)').fill('45');
       await page.getByRole('button', { name: /Save 2 changes/ }).click();

@@ -66,7 +66,7 @@ export function SettingsScreen({ askManager }: { askManager: AskManager }) {
     const changes: Partial<Record<EditableSetting, SettingValue>> = {};
     for (const field of changed) {
       const value = parsed(field, draft[field.name]!);
-      if (typeof value === 'string' && field.input !== 'text' && field.input !== 'choice') return setProblem({ field: field.name, message: value });
+      if (typeof value === 'string' && (field.input === 'integer' || field.input === 'money')) return setProblem({ field: field.name, message: value });
       changes[field.name] = value;
     }
     setProblem(null);
@@ -107,6 +107,8 @@ export function SettingsScreen({ askManager }: { askManager: AskManager }) {
                         </option>
                       ))}
                     </select>
+                  ) : field.input === 'json' ? (
+                    <textarea id={field.name} name={field.name} className="setting-json" rows={5} spellCheck={false} value={String(value)} onChange={(event) => edit(event.target.value)} aria-describedby={describedBy} aria-invalid={invalid} />
                   ) : (
                     <input id={field.name} name={field.name} value={String(value)} inputMode={field.input === 'text' ? 'text' : field.input === 'money' ? 'decimal' : 'numeric'} onChange={(event) => edit(event.target.value)} aria-describedby={describedBy} aria-invalid={invalid} />
                   )}

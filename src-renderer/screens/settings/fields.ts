@@ -5,7 +5,7 @@ export interface SettingField {
   readonly label: string;
   readonly hint: string;
   /** How the value is typed: text, a whole number, money (minor units on the wire), a yes/no, or one of the setting's choices. */
-  readonly input: 'text' | 'integer' | 'money' | 'boolean' | 'choice';
+  readonly input: 'text' | 'integer' | 'money' | 'boolean' | 'choice' | 'json';
 }
 
 /** The Settings screen's groups, in the order a store's IT person sets a lane up. */
@@ -47,6 +47,14 @@ export const settingGroups: ReadonlyArray<{ readonly title: string; readonly fie
     fields: [
       { name: 'printer.profile', label: 'Printer profile', hint: 'The receipt printer\u2019s model: paper width and code page.', input: 'choice' },
       { name: 'kiosk.idleResetSeconds', label: 'Kiosk idle reset (seconds)', hint: 'A kiosk goes back to its welcome screen after this long untouched.', input: 'integer' },
+    ],
+  },
+  {
+    title: 'Devices',
+    fields: [
+      { name: 'devices', label: 'Card readers', hint: 'A JSON list, e.g. [{ "id": "reader-1", "protocol": "vivotech2", "serial": { "path": "/dev/ttyUSB0" } }]. Empty in training: the training reader is used. Takes effect at the next start.', input: 'json' },
+      { name: 'signaturePads', label: 'Signature pads', hint: 'A JSON list, e.g. [{ "id": "pad", "protocol": "isdv4", "serial": { "path": "/dev/ttyS1" } }]. Takes effect at the next start.', input: 'json' },
+      { name: 'printers', label: 'Receipt printers', hint: 'A JSON list, e.g. [{ "id": "printer-1", "tcp": { "host": "192.168.1.50" } }]. Takes effect at the next start.', input: 'json' },
     ],
   },
 ];

@@ -147,6 +147,23 @@ describe('settings over the contract', () => {
     expect(() => readFileSync(join(appDataDir, 'settings.json'))).toThrow(/ENOENT/);
   });
 
+  it('edits the device lists as JSON, refusing what is not JSON or not a valid device, naming the list and the place in it', async () => {
+    const { call, appDataDir } = configured();
+    ok(await call('session.signIn', { cashierId: '9001', pin: '9999' }));
+    expect(ok(await call<{ values: Record<string, unknown> }>('settings.get')).values.devices).toBe('[]');
+    expect(await call('settings.update', { changes: { devices: '[{ "id": "reader-1",' } })).toMatchObject({ ok: false, error: { field: 'devices', message: expect.stringMatching(/^devices: not valid JSON/) } });
+    expect(await call('settings.update', { changes: { devices: '{}' } })).toMatchObject({ ok: false, error: { field: 'devices', message: 'devices: expected a list in square brackets, [ … ]' } });
+    expect(await call('settings.update', { changes: { devices: JSON.stringify([{ id: 'reader-1', protocol: 'vivotech2', serial: {} }]) } })).toMatchObject({
+      ok: false,
+      error: { field: 'devices', message: expect.stringMatching(/^devices\.0\.serial\.path: expected the port/) },
+    });
+    const reader = [{ id: 'reader-1', protocol: 'idtech-hid', hid: { vendorId: '0acd', productId: '2030' } }];
+    const saved = ok(await call<{ restartNeeded: string[]; values: Record<string, unknown> }>('settings.update', { changes: { devices: JSON.stringify(reader) } }));
+    expect(saved.restartNeeded).toEqual(['devices']);
+    expect(JSON.parse(String(saved.values.devices))).toEqual(reader);
+    expect(JSON.parse(readFileSync(join(appDataDir, 'settings.json'), 'utf8')).devices).toEqual(reader);
+  });
+
   it('keeps credentials in the secret store, shows only the user name, and tests them against the gateway', async () => {
     const { call, secrets } = configured();
     ok(await call('session.signIn', { cashierId: '9001', pin: '9999' }));
