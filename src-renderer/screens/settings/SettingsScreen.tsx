@@ -1,16 +1,19 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { EditableSetting, SettingValue } from '../../../src-main/ipc/contract';
 import { formatMoney, parseMoney } from '../../format/money';
 import { PosCallError } from '../../pos/call-error';
 import { usePos } from '../../store/use-pos';
 import type { AskManager } from '../history/OrderDetail';
-import { CredentialsForm } from './CredentialsForm';
 import { settingGroups, type SettingField } from './fields';
-import '../history/history.css';
+import { focusRefused } from './focus-refused';
+import { GatewayCredentials } from './GatewayCredentials';
+import { SettingRow } from './SettingRow';
 import './settings.css';
 
 type Draft = Partial<Record<EditableSetting, string | boolean>>;
+
+const fields = settingGroups.flatMap((group) => group.fields);
 
 /** A saved value as the form edits it: money as dollars, numbers as text. */
 function shown(field: SettingField, value: SettingValue): string | boolean {
@@ -19,127 +22,163 @@ function shown(field: SettingField, value: SettingValue): string | boolean {
   return String(value);
 }
 
-/** The form's value back as the setting's: a refusal names what could not be read. */
-function parsed(field: SettingField, value: string | boolean): SettingValue | string {
-  if (field.input === 'boolean') return value === true;
-  if (field.input === 'integer') return /^\d+$/.test(String(value)) ? Number(value) : `${field.label}: a whole number`;
-  if (field.input === 'money') return parseMoney(String(value)) ?? `${field.label}: an amount such as 50.00`;
-  return String(value).trim();
+/** The form's value back as the setting's, or what is wrong with it and how to write it. */
+function parsed(field: SettingField, value: string | boolean): { value: SettingValue } | { problem: string } {
+  if (field.input === 'boolean') return { value: value === true };
+  const text = String(value).trim();
+  if (field.input === 'integer') return /^\d+$/.test(text) ? { value: Number(text) } : { problem: `${field.label}: enter a whole number, e.g. ${field.min ?? 0}.` };
+  if (field.input === 'money') {
+    const minor = parseMoney(text);
+    return minor === null ? { problem: `${field.label}: enter an amount such as 50.00.` } : { value: minor };
+  }
+  return { value: field.input === 'json' ? String(value) : text };
 }
 
+/** A refusal as a sentence, so what to do next reads as the next one. */
+function sentence(message: string): string {
+  return /[.!?]$/.test(message) ? message : `${message}.`;
+}
+
+/** What to do after a refusal, said once under the refused setting. */
+const correctIt = 'Correct it and press Enter to save again, or Esc to put back the saved value.';
+
 /**
- * The lane's settings, as a manager changes them: each change checked by the main process and
- * refused naming the setting; what waits for a restart, or is set by the environment, said so.
- * Enter saves, Escape puts back what is saved.
+ * The lane's settings as a manager changes them, in groups. Only changed settings are sent; the
+ * main process checks them and a refusal is shown and focused at the setting it names. What
+ * waits for a restart, or is set by the environment, says so. Enter saves, Escape puts back.
  */
 export function SettingsScreen({ askManager }: { askManager: AskManager }) {
-  const { view, busy, error, saved } = usePos(useShallow((state) => ({ view: state.settingsView, busy: state.settingsBusy, error: state.settingsError, saved: state.settingsSaved })));
+  const { view, wait, error, saved } = usePos(useShallow((state) => ({ view: state.settingsView, wait: state.settingsWait, error: state.settingsError, saved: state.settingsSaved })));
   const load = usePos((state) => state.loadSettings);
   const save = usePos((state) => state.saveSettings);
+  const dismissProblems = usePos((state) => state.dismissSettingsProblems);
   const [draft, setDraft] = useState<Draft>({});
-  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  const [problem, setProblem] = useState<{ field: string | null; message: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const saving = wait === 'saving';
+
   useEffect(() => {
     void load();
   }, [load]);
-  const fieldError = problem ?? (error?.field ? { field: error.field, message: error.message } : null);
-  const invalidField = fieldError?.field ?? null;
-  // A refused setting gets the focus, so it can be corrected at once.
+
+  const refusal = problem ?? error;
+  const refusedField = refusal?.field && fields.some((field) => field.name === refusal.field) ? refusal.field : null;
+  // A refused setting takes the focus, so it can be corrected at once.
   useEffect(() => {
-    if (invalidField) formRef.current?.querySelector<HTMLElement>(`[name="${invalidField}"]`)?.focus();
-  }, [invalidField, error, problem]);
+    if (!refusedField) return;
+    return focusRefused(formRef.current?.querySelector<HTMLElement>(`[name="${refusedField}"]`));
+  }, [refusedField, refusal]);
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || document.querySelector('[role="dialog"]')) return;
       setDraft({});
       setProblem(null);
+      dismissProblems();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
-  if (!view) return <section className="settings-screen" aria-busy="true"><h1>Settings</h1><p role="status">{error?.message ?? 'Reading the settings\u2026'}</p></section>;
+  }, [dismissProblems]);
 
-  const fields = settingGroups.flatMap((group) => group.fields);
+  if (!view) {
+    const reading = wait === 'reading' || !error;
+    return (
+      <section className="settings-screen" aria-labelledby="settings-heading" aria-busy={reading}>
+        <h1 id="settings-heading">Settings</h1>
+        {reading ? (
+          <p role="status">Reading the settings&hellip;</p>
+        ) : (
+          <div className="settings-unread">
+            <p role="alert" className="setting-error">
+              The settings could not be read: {error?.message} Check that the terminal is running, then try again.
+            </p>
+            <button type="button" className="primary" onClick={() => void load()} autoFocus>
+              Try again <kbd>Enter</kbd>
+            </button>
+          </div>
+        )}
+      </section>
+    );
+  }
+
+  const valueOf = (field: SettingField) => draft[field.name] ?? shown(field, view.values[field.name]);
   const changed = fields.filter((field) => draft[field.name] !== undefined && draft[field.name] !== shown(field, view.values[field.name]));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (saving) return;
+    if (changed.length === 0) return setProblem({ field: null, message: 'Nothing to save: no setting was changed.' });
     const changes: Partial<Record<EditableSetting, SettingValue>> = {};
     for (const field of changed) {
-      const value = parsed(field, draft[field.name]!);
-      if (typeof value === 'string' && (field.input === 'integer' || field.input === 'money')) return setProblem({ field: field.name, message: value });
-      changes[field.name] = value;
+      const result = parsed(field, draft[field.name]!);
+      if ('problem' in result) return setProblem({ field: field.name, message: result.problem });
+      changes[field.name] = result.value;
     }
     setProblem(null);
-    if (changed.length === 0) return;
     const done = (ok: boolean) => {
       if (ok) setDraft({});
     };
     void save(changes)
       .then(done)
-      .catch((refusal: unknown) => {
-        if (refusal instanceof PosCallError && refusal.code === 'forbidden') askManager('Change the settings', (managerPin) => save(changes, managerPin).then(done));
+      .catch((error: unknown) => {
+        if (error instanceof PosCallError && error.code === 'forbidden') askManager('Change the settings', (managerPin) => save(changes, managerPin).then(done));
       });
   };
+  // Enter in any setting saves (a JSON list takes Ctrl+Enter, since Enter starts a new line there).
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || event.defaultPrevented) return;
+    const target = event.target as HTMLElement;
+    if (target instanceof HTMLButtonElement || (target instanceof HTMLTextAreaElement && !event.ctrlKey)) return;
+    event.preventDefault();
+    submit();
+  };
+  const putBack = () => {
+    setDraft({});
+    setProblem(null);
+    dismissProblems();
+  };
+  const formProblem = refusal && !refusedField ? refusal.message : null;
 
   return (
     <section className="settings-screen" aria-labelledby="settings-heading">
       <h1 id="settings-heading">Settings</h1>
-      <form ref={formRef} onSubmit={submit} className="settings-form" noValidate>
+      <p className="settings-intro">The terminal checks each setting as you save it. Enter saves the changes; Esc puts back the saved values.</p>
+      <form ref={formRef} onSubmit={submit} onKeyDown={onKeyDown} className="settings-form" aria-busy={saving} noValidate>
         {settingGroups.map((group) => (
-          <fieldset key={group.title}>
+          <fieldset key={group.title} className={`settings-group settings-group-${group.title.toLowerCase()}`}>
             <legend>{group.title}</legend>
-            {group.fields.map((field) => {
-              const value = draft[field.name] ?? shown(field, view.values[field.name]);
-              const invalid = fieldError?.field === field.name;
-              const describedBy = [`${field.name}-hint`, invalid ? `${field.name}-error` : ''].filter(Boolean).join(' ');
-              const edit = (next: string | boolean) => setDraft((current) => ({ ...current, [field.name]: next }));
-              const choices = view.choices[field.name] ?? [];
-              return (
-                <div key={field.name} className={`setting${changed.includes(field) ? ' setting-changed' : ''}`}>
-                  <label htmlFor={field.name}>{field.label}</label>
-                  {field.input === 'boolean' ? (
-                    <input id={field.name} name={field.name} type="checkbox" checked={value === true} onChange={(event) => edit(event.target.checked)} aria-describedby={describedBy} aria-invalid={invalid} />
-                  ) : field.input === 'choice' ? (
-                    <select id={field.name} name={field.name} value={String(value)} onChange={(event) => edit(event.target.value)} aria-describedby={describedBy} aria-invalid={invalid}>
-                      {choices.map((choice) => (
-                        <option key={choice} value={choice}>
-                          {choice}
-                        </option>
-                      ))}
-                    </select>
-                  ) : field.input === 'json' ? (
-                    <textarea id={field.name} name={field.name} className="setting-json" rows={5} spellCheck={false} value={String(value)} onChange={(event) => edit(event.target.value)} aria-describedby={describedBy} aria-invalid={invalid} />
-                  ) : (
-                    <input id={field.name} name={field.name} value={String(value)} inputMode={field.input === 'text' ? 'text' : field.input === 'money' ? 'decimal' : 'numeric'} onChange={(event) => edit(event.target.value)} aria-describedby={describedBy} aria-invalid={invalid} />
-                  )}
-                  <p id={`${field.name}-hint`} className="setting-hint">
-                    {field.hint}
-                    {view.overridden[field.name] ? ` Set by ${view.overridden[field.name]}: saving changes the file only.` : ''}
-                    {view.restartNeeded.includes(field.name) ? ' Saved: takes effect when Lanepoint restarts.' : ''}
-                    {field.name === 'training' && value === false && view.values.training === true ? ' Leaving training means real cards and real money.' : ''}
-                  </p>
-                  {invalid ? (
-                    <p id={`${field.name}-error`} className="setting-error" role="alert">
-                      {fieldError.message}
-                    </p>
-                  ) : null}
-                </div>
-              );
-            })}
+            {group.fields.map((field) => (
+              <SettingRow
+                key={field.name}
+                field={field}
+                view={view}
+                value={valueOf(field)}
+                changed={changed.includes(field)}
+                refusal={refusedField === field.name && refusal ? `${sentence(refusal.message)} ${correctIt}` : null}
+                onEdit={(value) => setDraft((current) => ({ ...current, [field.name]: value }))}
+              />
+            ))}
+            {group.title === 'Gateway' ? <GatewayCredentials askManager={askManager} /> : null}
           </fieldset>
         ))}
-        <div className="settings-actions">
-          <button type="submit" className="primary" disabled={busy || changed.length === 0} aria-busy={busy}>
-            {busy ? 'Saving\u2026' : changed.length > 0 ? `Save ${changed.length} change${changed.length === 1 ? '' : 's'}` : 'No changes'} <kbd>Enter</kbd>
+        <div className="settings-actions settings-save">
+          <button type="submit" className="primary" aria-disabled={saving || changed.length === 0} aria-busy={saving}>
+            {saving ? 'Saving\u2026' : changed.length > 0 ? `Save ${changed.length} change${changed.length === 1 ? '' : 's'}` : 'Save changes'} <kbd>Enter</kbd>
           </button>
-          <button type="button" disabled={changed.length === 0} onClick={() => setDraft({})}>
-            Put back <kbd>Esc</kbd>
+          <button type="button" onClick={putBack} aria-disabled={changed.length === 0}>
+            Put back saved values <kbd>Esc</kbd>
           </button>
-          {saved && changed.length === 0 ? <p role="status">{saved}</p> : null}
-          {error && !error.field ? <p role="alert" className="setting-error">{error.message}</p> : null}
+          <p role="status" className="settings-unsaved">
+            {saving ? 'Saving the changes\u2026' : changed.length > 0 ? `${changed.length} unsaved change${changed.length === 1 ? '' : 's'}.` : saved && !formProblem ? saved : ''}
+          </p>
+          {formProblem ? (
+            <p role="alert" className="setting-error">
+              {formProblem}
+              {problem?.field === null ? '' : ' Nothing was saved.'}
+            </p>
+          ) : null}
         </div>
       </form>
-      <CredentialsForm askManager={askManager} />
     </section>
   );
 }

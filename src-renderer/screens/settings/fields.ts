@@ -6,6 +6,9 @@ export interface SettingField {
   readonly hint: string;
   /** How the value is typed: text, a whole number, money (minor units on the wire), a yes/no, or one of the setting's choices. */
   readonly input: 'text' | 'integer' | 'money' | 'boolean' | 'choice' | 'json';
+  /** The bounds of a whole number, as settings.json checks them. */
+  readonly min?: number;
+  readonly max?: number;
 }
 
 /** The Settings screen's groups, in the order a store's IT person sets a lane up. */
@@ -31,23 +34,24 @@ export const settingGroups: ReadonlyArray<{ readonly title: string; readonly fie
       { name: 'payments.tips', label: 'Take tips', hint: 'Tip entry at the sale and tips on captures, where the merchant account allows them.', input: 'boolean' },
       { name: 'payments.forcedCredit', label: 'Refunds without a sale', hint: 'Forced credits, only where the merchant account is set up for them.', input: 'boolean' },
       { name: 'payments.ach', label: 'Electronic checks', hint: 'ACH sales from a keyed bank account.', input: 'boolean' },
-      { name: 'payments.cardTimeoutSeconds', label: 'Card wait (seconds)', hint: 'How long a sale waits for the card before it goes back to the amount.', input: 'integer' },
+      { name: 'payments.cardTimeoutSeconds', label: 'Card wait (seconds)', hint: 'How long a sale waits for the card before it goes back to the amount (1 to 600).', input: 'integer', min: 1, max: 600 },
       { name: 'staff.refundLimitMinor', label: 'Refund limit', hint: 'Refunds above this need a manager\u2019s PIN; 0.00 means every refund does.', input: 'money' },
     ],
   },
   {
     title: 'Signature',
     fields: [
-      { name: 'signature.policy', label: 'When to ask', hint: 'network-rules follows each card network\u2019s amount thresholds.', input: 'choice' },
-      { name: 'signature.capture', label: 'Where the customer signs', hint: 'auto: a connected pad, else this screen.', input: 'choice' },
+      { name: 'signature.policy', label: 'When to ask', hint: 'On swipe and keyed sales: by each card network\u2019s amount thresholds, always, or never.', input: 'choice' },
+      { name: 'signature.capture', label: 'Where the customer signs', hint: 'A signature pad, this touch screen, or a connected pad when there is one.', input: 'choice' },
     ],
   },
   {
-    title: 'Printer and kiosk',
-    fields: [
-      { name: 'printer.profile', label: 'Printer profile', hint: 'The receipt printer\u2019s model: paper width and code page.', input: 'choice' },
-      { name: 'kiosk.idleResetSeconds', label: 'Kiosk idle reset (seconds)', hint: 'A kiosk goes back to its welcome screen after this long untouched.', input: 'integer' },
-    ],
+    title: 'Printer',
+    fields: [{ name: 'printer.profile', label: 'Printer profile', hint: 'The receipt printer\u2019s model: paper width and code page.', input: 'choice' }],
+  },
+  {
+    title: 'Kiosk',
+    fields: [{ name: 'kiosk.idleResetSeconds', label: 'Kiosk idle reset (seconds)', hint: 'A kiosk goes back to its welcome screen after this long untouched (15 to 3600).', input: 'integer', min: 15, max: 3600 }],
   },
   {
     title: 'Devices',
@@ -58,3 +62,19 @@ export const settingGroups: ReadonlyArray<{ readonly title: string; readonly fie
     ],
   },
 ];
+
+/** Plain words for the choices the screen knows; any other choice (a printer profile) shows as it is named. */
+const choiceWords: Readonly<Record<string, string>> = {
+  counter: 'Counter (a cashier)',
+  kiosk: 'Kiosk (customer self-checkout)',
+  'network-rules': 'By the card networks\u2019 rules',
+  always: 'Always',
+  never: 'Never',
+  auto: 'A connected pad, else this screen',
+  pad: 'The signature pad',
+  screen: 'This screen',
+};
+
+export function choiceLabel(choice: string): string {
+  return choiceWords[choice] ?? choice;
+}
