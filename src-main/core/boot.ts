@@ -1,5 +1,6 @@
 import { createFileSecretStore, type SecretStore } from '../config/secrets';
 import { join } from 'node:path';
+import { ensurePrivateFolder, removeStaleTemporaryFiles } from '../config/private-file';
 import { defaultAppDataDir, loadSettings } from '../config/settings';
 import { defaultJournalPath } from '../journal/journal';
 import type { ShellKind } from '../ipc/contract';
@@ -34,6 +35,10 @@ export function bootCore(options: BootOptions): BootedCore {
   const appDataDir = options.appDataDir ?? defaultAppDataDir(env);
   const { settings, sources } = loadSettings({ appDataDir, env });
   const logger = options.logger ?? createLogger({ level: settings.log.level });
+  // A new user has no app-data folder yet: every file below is written into it, privately.
+  ensurePrivateFolder(appDataDir);
+  const stale = removeStaleTemporaryFiles(appDataDir);
+  if (stale.length > 0) logger.warn({ removed: stale }, 'removed temporary files an interrupted save left behind');
   let fileSecrets: SecretStore | undefined;
   const core = createCore({
     settings,

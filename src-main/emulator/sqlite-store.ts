@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { preparePrivateDatabase } from '../config/private-file';
 import type { EmulatorContext } from './emulator-context';
 import type { EmulatedTransaction, Ledger } from './ledger';
 import type { ProfileAccount } from './profiles';
@@ -28,6 +29,7 @@ export interface EmulatorDatabase {
  * survives a restart. Transactions are kept in memory too and written on every change.
  */
 export function openEmulatorDatabase(path: string): EmulatorDatabase {
+  preparePrivateDatabase(path);
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

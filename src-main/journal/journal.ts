@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import cardValidator from 'card-validator';
+import { preparePrivateDatabase } from '../config/private-file';
 import type { Clock } from '../core/clock';
 
 /** Where a lane keeps its journal: its own file for training, so practice never mixes with sales. */
@@ -165,6 +166,8 @@ export class Journal {
   static open(path: string, options: JournalOptions): Journal {
     let db: Database.Database;
     try {
+      // A new user's app-data folder does not exist yet; the journal is private to the lane.
+      if (path !== ':memory:') preparePrivateDatabase(path);
       db = new Database(path);
     } catch (error) {
       throw new JournalError(`journal: cannot open ${path}: ${(error as Error).message}`, { cause: error });

@@ -9,16 +9,25 @@ export interface RunningProcess {
   readonly stderr: string[];
   /** Resolves with the first stdout line matching, or rejects when the process ends first. */
   waitForLine(pattern: RegExp): Promise<string>;
-  /** Sends SIGTERM and resolves with the exit code. */
+  /** Sends SIGTERM to the child's process group and resolves with the child's exit code. */
   stop(): Promise<number | null>;
 }
 
 /** Starts `node bin/lanepoint.mjs ...` as a real child process with its output collected. */
 export function runLanepoint(args: string[], env: NodeJS.ProcessEnv): RunningProcess {
-  const child = spawn(process.execPath, ['bin/lanepoint.mjs', ...args], {
+  return runCommand(process.execPath, ['bin/lanepoint.mjs', ...args], { ...process.env, ...env }, args[0]);
+}
+
+/**
+ * Starts `command` in the checkout with exactly `env`, in its own process group, so `stop`
+ * reaches what it starts in turn (`npm start` runs node under a shell).
+ */
+export function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv, logName = 'run'): RunningProcess {
+  const child = spawn(command, args, {
     cwd: process.cwd(),
-    env: { ...process.env, ...env },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -34,7 +43,7 @@ export function runLanepoint(args: string[], env: NodeJS.ProcessEnv): RunningPro
       // The process's output is kept as its log, for the card-data scan at the end of `npm test`.
       const logs = join(tmpdir(), 'logs');
       mkdirSync(logs, { recursive: true });
-      writeFileSync(join(logs, `lanepoint-${args[0] ?? 'run'}-${child.pid ?? 0}.log`), [...stdout, ...stderr].join('\n'));
+      writeFileSync(join(logs, `lanepoint-${logName}-${child.pid ?? 0}.log`), [...stdout, ...stderr].join('\n'));
       resolve(code);
     }),
   );
@@ -61,7 +70,8 @@ export function runLanepoint(args: string[], env: NodeJS.ProcessEnv): RunningPro
       });
     },
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      // The group this child leads (detached above): npm and the lane under it.
+      if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
       return exited;
     },
   };

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../../src-main/config/private-file';
+import Database from 'better-sqlite3';
+import { ensurePrivateFolder, preparePrivateDatabase, removeStaleTemporaryFiles, writeFileAtomic } from '../../../src-main/config/private-file';
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'lanepoint-private-file-'));
 const posix = process.platform !== 'win32';
@@ -40,5 +41,46 @@ describe('writeFileAtomic', () => {
     expect(() => writeFileAtomic(join(dir, 'taken'), 'new')).toThrow();
     expect(readdirSync(dir)).toEqual(['taken']);
     expect(readFileSync(join(dir, 'taken', 'inside'), 'utf8')).toBe('keep');
+  });
+});
+
+const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
+
+describe.skipIf(!posix)('private folders and SQLite files', () => {
+  it('makes a missing app-data folder and its parents 0700, and tightens an existing loose one', () => {
+    const home = freshDir();
+    ensurePrivateFolder(join(home, '.config', 'lanepoint'));
+    expect([modeOf(join(home, '.config')), modeOf(join(home, '.config', 'lanepoint'))]).toEqual(['700', '700']);
+    chmodSync(join(home, '.config', 'lanepoint'), 0o755);
+    ensurePrivateFolder(join(home, '.config', 'lanepoint'));
+    expect(modeOf(join(home, '.config', 'lanepoint'))).toBe('700');
+  });
+
+  it('gives a new SQLite file, its WAL and its SHM 0600, and tightens ones an older version left 0644', () => {
+    const dir = join(freshDir(), 'lanepoint');
+    const file = join(dir, 'journal.sqlite');
+    preparePrivateDatabase(file);
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.exec('CREATE TABLE t (x)');
+    expect([modeOf(dir), modeOf(file), modeOf(`${file}-wal`), modeOf(`${file}-shm`)]).toEqual(['700', '600', '600', '600']);
+    db.close();
+    const old = join(freshDir(), 'old.sqlite');
+    for (const path of [old, `${old}-wal`, `${old}-shm`]) writeFileSync(path, '', { mode: 0o644 });
+    preparePrivateDatabase(old);
+    expect([modeOf(old), modeOf(`${old}-wal`), modeOf(`${old}-shm`)]).toEqual(['600', '600', '600']);
+  });
+});
+
+describe('removeStaleTemporaryFiles', () => {
+  it('removes what a save killed mid-write left (old passwords included) and nothing else', () => {
+    const dir = freshDir();
+    writeFileSync(join(dir, 'secrets.json'), '{}');
+    writeFileSync(join(dir, 'secrets.json.4242-0123456789ab.tmp'), '{"gateway.password":"old"}');
+    writeFileSync(join(dir, 'settings.json.17-abcdefabcdef.tmp'), '{}');
+    writeFileSync(join(dir, 'notes.tmp'), 'a person\'s file');
+    expect(removeStaleTemporaryFiles(dir).sort()).toEqual(['secrets.json.4242-0123456789ab.tmp', 'settings.json.17-abcdefabcdef.tmp']);
+    expect(readdirSync(dir).sort()).toEqual(['notes.tmp', 'secrets.json']);
+    expect(removeStaleTemporaryFiles(join(dir, 'missing'))).toEqual([]);
   });
 });
