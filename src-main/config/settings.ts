@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join, posix, win32 } from 'node:path';
 import type { z } from 'zod';
 import { applyEnvironment } from './environment';
+import { duplicateKeys } from './json-keys';
 import { writeFileAtomic } from './private-file';
 import { settingsSchema, type Settings, type SettingsInput } from './schema';
 import { SettingsError, type SettingIssue, type SettingSource } from './settings-error';
@@ -79,17 +80,27 @@ function fileIssue(file: string, reason: string): SettingsError {
   return new SettingsError([{ setting: '(file)', source: { kind: 'file', path: file }, reason }]);
 }
 
+/** A byte-order mark or NUL bytes: the file was saved as UTF-16 (Windows Notepad's "Unicode"). */
+function isUtf16(data: Buffer): boolean {
+  if (data.length >= 2 && ((data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0xfe && data[1] === 0xff))) return true;
+  return data.subarray(0, 64).includes(0);
+}
+
 /** What settings.json itself holds (no defaults, no environment overrides); `{}` when there is no file. */
 export function readSettingsFile(file: string): Record<string, unknown> {
-  let text: string;
+  let data: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    data = readFileSync(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return {};
+    if (code === 'EISDIR') throw fileIssue(file, 'is a folder, not a file; move the folder away so the settings file can be written there');
+    if (code === 'EACCES') throw fileIssue(file, 'cannot be read by this user; give the user that runs Lanepoint read and write access to it');
     throw error;
   }
+  if (isUtf16(data)) throw fileIssue(file, 'is saved as UTF-16; save it again as UTF-8 (in Notepad: Save as, Encoding "UTF-8")');
   // Windows editors like to start UTF-8 files with a byte-order mark, which JSON.parse rejects.
-  text = text.replace(/^\uFEFF/, '');
+  const text = data.toString('utf8').replace(/^\uFEFF/, '');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -100,6 +111,10 @@ export function readSettingsFile(file: string): Record<string, unknown> {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw fileIssue(file, 'must hold one JSON object, e.g. { "mode": "counter" }');
   }
+  const [first, ...rest] = duplicateKeys(text).map(
+    (duplicate): SettingIssue => ({ setting: duplicate.path, source: { kind: 'file', path: file }, reason: `written twice (again at line ${duplicate.line}); keep the one you mean and delete the other` }),
+  );
+  if (first) throw new SettingsError([first, ...rest]);
   return parsed as Record<string, unknown>;
 }
 
@@ -116,9 +131,20 @@ export interface LoadedSettings {
  */
 export function loadSettings(options: { appDataDir: string; env?: NodeJS.ProcessEnv }): LoadedSettings {
   const file = settingsPath(options.appDataDir);
-  const { input, sources, issues } = applyEnvironment(readSettingsFile(file), options.env ?? process.env);
+  const fromFile = readSettingsFile(file);
+  const { input, sources, issues } = applyEnvironment(fromFile, options.env ?? process.env);
   const result = settingsSchema.safeParse(input, { reportInput: true });
   const all = [...issues, ...(result.success ? [] : issuesOf(result.error, sources, { kind: 'file', path: file }))];
+  // A variable laid over a wrong value in the file would hide it until the day the variable is
+  // unset: the file's own values are checked too, and each one a variable covers is reported.
+  const overridden = Object.keys(sources);
+  if (overridden.length > 0) {
+    const fileAlone = settingsSchema.safeParse(fromFile, { reportInput: true });
+    if (!fileAlone.success) {
+      const hidden = issuesOf(fileAlone.error, {}, { kind: 'file', path: file }).filter((issue) => overridden.some((setting) => issue.setting === setting || issue.setting.startsWith(`${setting}.`)));
+      all.push(...hidden.map((issue) => ({ ...issue, reason: `${issue.reason} (${sources[issue.setting] ?? 'an environment variable'} overrides it now, but the file must be right too)` })));
+    }
+  }
   const [first, ...rest] = all;
   if (first) throw new SettingsError([first, ...rest]);
   if (!result.success) throw result.error; // unreachable: a failed parse always has issues

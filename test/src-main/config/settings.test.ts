@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -101,6 +101,40 @@ describe('loadSettings: the file', () => {
   });
 });
 
+describe('loadSettings: files a person cannot fix without being told how', () => {
+  it('says so when settings.json is a folder', () => {
+    const dir = freshDir();
+    mkdirSync(settingsPath(dir));
+    expect(settingsErrorOf(() => loadSettings({ appDataDir: dir, env: {} })).message).toBe(
+      `Invalid setting: ${settingsPath(dir)}: is a folder, not a file; move the folder away so the settings file can be written there`,
+    );
+  });
+
+  it.each([
+    ['with a byte-order mark', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"mode":"kiosk"}', 'utf16le')])],
+    ['without one', Buffer.from('{"mode":"kiosk"}', 'utf16le')],
+  ])('says a UTF-16 file (%s) must be saved as UTF-8', (_, bytes) => {
+    const { dir, file } = withFile('');
+    writeFileSync(file, bytes);
+    expect(settingsErrorOf(() => loadSettings({ appDataDir: dir, env: {} })).message).toBe(
+      `Invalid setting: ${file}: is saved as UTF-16; save it again as UTF-8 (in Notepad: Save as, Encoding "UTF-8")`,
+    );
+  });
+
+  it('names a key written twice, with the line of the second, instead of quietly keeping the last', () => {
+    const { dir, file } = withFile('{\n  "mode": "kiosk",\n  "host": { "port": 1, "port": 2 },\n  "printers": [{ "id": "a" }],\n  "mode": "counter"\n}');
+    const error = settingsErrorOf(() => loadSettings({ appDataDir: dir, env: {} }));
+    expect(error.issues.map((issue) => issue.setting)).toEqual(['host.port', 'mode']);
+    expect(error.message).toContain(`${file}: mode: written twice (again at line 5); keep the one you mean and delete the other`);
+    expect(error.message).toContain(`${file}: host.port: written twice (again at line 3)`);
+  });
+
+  it('does not mistake the same key in different objects, or a string value, for a duplicate', () => {
+    const { dir } = withFile('{ "printers": [{ "id": "a", "model": "escpos-80mm" }, { "id": "b", "model": "escpos-80mm" }], "terminalId": "mode" }');
+    expect(() => loadSettings({ appDataDir: dir, env: {} })).not.toThrow(/twice/);
+  });
+});
+
 describe('loadSettings: the environment', () => {
   it('lets the environment override the file and reports which variable did', () => {
     const { dir } = withFile({ mode: 'counter', host: { port: 9000 } });
@@ -139,6 +173,17 @@ describe('loadSettings: the environment', () => {
     expect(error.message).toContain('LANEPOINT_TRAINING (training)');
     expect(error.message).toContain(`${file}: mode`);
     expect(error.message).toContain(`${file}: terminalId`);
+  });
+
+  it('checks the file under an override too: a wrong value a variable hides is still named', () => {
+    const { dir, file } = withFile({ host: { port: 'abc' }, mode: 'drive-thru' });
+    const error = settingsErrorOf(() => loadSettings({ appDataDir: dir, env: { LANEPOINT_HOST_PORT: '0', LANEPOINT_MODE: 'counter' } }));
+    expect(error.issues.map((issue) => [issue.setting, issue.source]).sort()).toEqual([
+      ['host.port', { kind: 'file', path: file }],
+      ['mode', { kind: 'file', path: file }],
+    ]);
+    expect(error.message).toContain(`${file}: host.port: expected an integer from 0 to 65535, got "abc" (LANEPOINT_HOST_PORT overrides it now, but the file must be right too)`);
+    expect(loadSettings({ appDataDir: withFile({ host: { port: 9000 } }).dir, env: { LANEPOINT_HOST_PORT: '0' } }).settings.host.port).toBe(0);
   });
 
   it('reads process.env when no environment is passed', () => {
