@@ -2,13 +2,25 @@ import { defaultAppDataDir } from '../config/settings';
 import { formatMoney } from '../receipt/model';
 import { createGatewayClient } from '../gateway/client';
 import { defaultJournalPath, Journal, JournalError } from '../journal/journal';
+import { journalIdentityPath, openLaneJournal } from '../journal/journal-check';
 import { recoverJournal, recoveredKind, stillOpen } from '../journal/journaled';
 import type { CliIo } from './io';
 import { UsageError } from './usage';
 
-function openJournal(io: CliIo, path: string): Journal | undefined {
+/**
+ * The journal named by --journal, or the lane's own in its app-data folder: that one checked as
+ * the lane checks it at start, so a journal that disappeared or was replaced is reported as
+ * such, not listed as a new empty one.
+ */
+function openJournal(io: CliIo, given: string | undefined, training: boolean): Journal | undefined {
+  const options = { clock: { now: () => Date.now() }, terminalId: 'CLI' };
   try {
-    return Journal.open(path, { clock: { now: () => Date.now() }, terminalId: 'CLI' });
+    if (given) return Journal.open(given, options);
+    const appDataDir = defaultAppDataDir(process.env);
+    const opened = openLaneJournal({ ...options, path: defaultJournalPath(appDataDir, training), identityFile: journalIdentityPath(appDataDir) });
+    if ('journal' in opened) return opened.journal;
+    io.stderr(`lanepoint journal: ${opened.refusal.message}`);
+    return undefined;
   } catch (error) {
     if (!(error instanceof JournalError)) throw error;
     io.stderr(`lanepoint journal: ${error.message}`);
@@ -19,7 +31,7 @@ function openJournal(io: CliIo, path: string): Journal | undefined {
 /** `lanepoint journal list [--journal PATH] [--last-four NNNN] [--order ID]`: the newest entries, one a line. */
 export async function runJournalListCommand(io: CliIo, options: { journal?: string; training: boolean; lastFour?: string; orderId?: string; limit: number }): Promise<number> {
   if (options.lastFour !== undefined && !/^\d{4}$/.test(options.lastFour)) throw new UsageError('--last-four takes the card\u2019s last four digits');
-  const journal = openJournal(io, options.journal ?? defaultJournalPath(defaultAppDataDir(process.env), options.training));
+  const journal = openJournal(io, options.journal, options.training);
   if (!journal) return 1;
   try {
     const entries = journal.list({ limit: options.limit, ...(options.lastFour ? { lastFour: options.lastFour } : {}), ...(options.orderId ? { orderId: options.orderId } : {}) });
@@ -41,7 +53,7 @@ export async function runJournalListCommand(io: CliIo, options: { journal?: stri
  */
 export async function runRecoverCommand(io: CliIo, options: { journal?: string; training: boolean; gateway: string; merchid: string; username: string; password: string }): Promise<number> {
   if (!/^\d{1,16}$/.test(options.merchid)) throw new UsageError('--merchid takes the merchant id (up to 16 digits)');
-  const journal = openJournal(io, options.journal ?? defaultJournalPath(defaultAppDataDir(process.env), options.training));
+  const journal = openJournal(io, options.journal, options.training);
   if (!journal) return 1;
   try {
     const client = createGatewayClient({ baseUrl: options.gateway, credentials: { level: 'site', username: options.username, password: options.password } });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ensurePrivateFolder, removeStaleTemporaryFiles } from '../config/private-file';
 import { defaultAppDataDir, loadSettings } from '../config/settings';
 import { defaultJournalPath } from '../journal/journal';
+import { journalIdentityPath } from '../journal/journal-check';
 import type { ShellKind } from '../ipc/contract';
 import { createLogger, type Logger } from '../log/logger';
 import { createCore, type Core, type CoreOptions } from './core';
@@ -46,6 +47,7 @@ export function bootCore(options: BootOptions): BootedCore {
     logger,
     journalPath: options.journalPath ?? defaultJournalPath(appDataDir, settings.training),
     ...(options.gateway ? { gateway: options.gateway } : {}),
+    journalIdentityFile: journalIdentityPath(appDataDir),
     trainingGatewayPath: join(appDataDir, 'training-gateway.sqlite'),
     settingsFile: { appDataDir, sources },
     secrets: options.secrets ?? (() => (fileSecrets ??= createFileSecretStore(appDataDir, { onWarning: (message) => logger.warn(message) }))),

@@ -15,7 +15,8 @@ import { createTrainingGateway, type TrainingGateway } from './training-gateway'
 import { createGatewayClient } from '../gateway/client';
 import { CommandFailure } from '../ipc/errors';
 import type { SecretStore } from '../config/secrets';
-import { Journal } from '../journal/journal';
+import { Journal, JournalError } from '../journal/journal';
+import { openLaneJournal, type JournalRefusal } from '../journal/journal-check';
 import { createTerminalService, type GatewayAccess, type TerminalService } from '../terminal/terminal';
 import { defaultAssetsDir } from './assets';
 import { createTerminalStateStore, type TerminalStateStore } from '../terminal/state-store';
@@ -35,6 +36,12 @@ export interface CoreOptions {
   readonly assetsDir?: string;
   /** The journal's file (boot passes the app-data one); tests get a private in-memory journal. */
   readonly journalPath?: string;
+  /**
+   * Where the lane records which journal file is its own (boot passes the one beside the
+   * settings): with it, the journal is opened and checked at start, and a journal that
+   * disappeared, was replaced or is damaged refuses sales until a manager acknowledges it.
+   */
+  readonly journalIdentityFile?: string;
   /** Training: where the built-in emulator keeps its day, so a restart can still recover. */
   readonly trainingGatewayPath?: string;
   /** A gateway to use instead (the headless CLI's --gateway, tests); by default training's built-in emulator. */
@@ -73,6 +80,10 @@ export interface Core {
   /** The Settings screen's reading and saving of settings and gateway credentials. */
   readonly settingsService: SettingsService;
   readonly events: EventHub;
+  /** Why the lane refuses to sell because of its journal, or null when the journal is in order. */
+  journalRefusal(): JournalRefusal | null;
+  /** A manager has seen the refusal: a new journal (the damaged one kept aside), or the replacement accepted. */
+  acknowledgeJournal(): JournalRefusal | null;
   /** Training's built-in gateway (unused when another gateway is given). */
   readonly trainingGateway: TrainingGateway;
   /** The validated entry point for every command from a renderer. */
@@ -105,15 +116,32 @@ export function createCore(options: CoreOptions): Core {
   const printers = createPrinterService({ manager: deviceManager, settings });
   const terminal = createTerminalStateStore(clock);
   let journal: Journal | undefined;
+  let journalRefusal: JournalRefusal | null = null;
+  const laneJournal = (acknowledge: boolean) => {
+    if (!options.journalPath || !options.journalIdentityFile) return;
+    const opened = openLaneJournal({ path: options.journalPath, identityFile: options.journalIdentityFile, clock, terminalId: settings.terminalId }, acknowledge);
+    if ('journal' in opened) {
+      journal = opened.journal;
+      journalRefusal = null;
+    } else {
+      journalRefusal = opened.refusal;
+      logger.error({ cause: opened.refusal.cause, file: opened.refusal.file }, 'the journal is refused: no sales until it is dealt with');
+    }
+  };
+  // Opened now, not at the first sale: a damaged or replaced journal is seen before anyone sells.
+  laneJournal(false);
   const trainingGateway = createTrainingGateway(options.trainingGatewayPath);
   const gateway = options.gateway ?? (async (): Promise<GatewayAccess> => (settings.training ? trainingGateway.access(settings.merchantId) : liveGateway(settings, options.secrets?.())));
   const previewProfile = printerProfiles.get('escpos-80mm') ?? [...printerProfiles.values()][0]!;
-  const sales = createTerminalService({
+  const service = createTerminalService({
     state: terminal,
     manager: deviceManager,
     settings,
     signature,
-    journal: () => (journal ??= Journal.open(options.journalPath ?? ':memory:', { clock, terminalId: settings.terminalId })),
+    journal: () => {
+      if (journalRefusal) throw new JournalError(journalRefusal.message, { kind: 'refused' });
+      return (journal ??= Journal.open(options.journalPath ?? ':memory:', { clock, terminalId: settings.terminalId }));
+    },
     gateway,
     previewProfile,
     now: () => clock.now(),
@@ -122,6 +150,7 @@ export function createCore(options: CoreOptions): Core {
     onKeyEntry: (view) => events.emit('terminal.keyEntry', view),
     ...(options.recoveryTimer ? { setTimer: options.recoveryTimer } : {}),
   });
+  const sales = refusingWithoutJournal(service, () => journalRefusal);
   const session = createSessionService({ settings, clock, logger });
   const settingsService = createSettingsService({ settings, file: options.settingsFile, secrets: () => options.secrets?.(), gateway, printerProfiles: [...printerProfiles.keys()].sort(), logger });
   const stops = [
@@ -157,6 +186,19 @@ export function createCore(options: CoreOptions): Core {
     trainingGateway,
     events,
     info,
+    journalRefusal: () => journalRefusal,
+    acknowledgeJournal() {
+      const refusal = journalRefusal;
+      if (!refusal) throw new CommandFailure('failed_precondition', 'The journal is in order: there is nothing to acknowledge.');
+      if (!refusal.acknowledgeable) throw new CommandFailure('failed_precondition', refusal.message);
+      laneJournal(true);
+      if (journalRefusal) throw new CommandFailure('failed_precondition', (journalRefusal as JournalRefusal).message);
+      logger.warn({ cause: refusal.cause, file: refusal.file }, 'a manager acknowledged the journal problem; the lane sells again');
+      events.emit('journal.refusal', null);
+      terminal.enter('idle', readyDetail);
+      void sales.recover().catch((error: unknown) => logger.warn({ err: error }, 'journal recovery after the acknowledgement did not finish'));
+      return null;
+    },
     dispatch: (name, args) => dispatch(name, args),
     async close() {
       // Nothing is published once closing begins: devices going down are not news to anyone.
@@ -169,11 +211,13 @@ export function createCore(options: CoreOptions): Core {
     },
   };
   const dispatch = createDispatcher(createCommandHandlers(core), logger);
-  terminal.enter('idle', settings.training ? 'Training: no real money moves' : null);
+  const readyDetail = settings.training ? 'Training: no real money moves' : null;
+  // The lane's state says why it will not sell, for every screen and the log.
+  terminal.enter('idle', journalRefusal ? `No sales: ${(journalRefusal as JournalRefusal).message}` : readyDetail);
   // Devices open in the background; each one's status reaches the screen through the registry.
   void deviceManager.start().catch((error: unknown) => logger.error({ err: error }, 'devices could not start'));
   // Whatever a crash left open in the journal is settled with the gateway before anyone asks.
-  if (options.journalPath) {
+  if (options.journalPath && !journalRefusal) {
     void sales.recover().catch((error: unknown) => logger.warn({ err: error }, 'journal recovery at start did not finish'));
   }
   logger.info({ mode: settings.mode, training: settings.training, shell, version }, 'core started');
@@ -194,4 +238,33 @@ async function liveGateway(settings: Settings, secrets: SecretStore | undefined)
   if (missing.length > 0) throw new CommandFailure('failed_precondition', `Live sales need ${missing.join(', ')}: enter them under Settings, or use training mode.`);
   const client = createGatewayClient({ baseUrl: settings.gateway.url, credentials: { level: 'site', username: username!, password: password! } });
   return { client, merchid: settings.merchantId };
+}
+
+/**
+ * The terminal service, with everything that moves money or reads the journal refused while
+ * the journal is: the refusal's own words, before a card is asked for.
+ */
+function refusingWithoutJournal(service: TerminalService, refusal: () => JournalRefusal | null): TerminalService {
+  const guarded = <A extends unknown[], R>(run: (...args: A) => R) => (...args: A): R => {
+    const current = refusal();
+    if (current) throw new CommandFailure('failed_precondition', current.message);
+    return run(...args);
+  };
+  return {
+    ...service,
+    sale: guarded(service.sale),
+    achSale: guarded(service.achSale),
+    profileSale: guarded(service.profileSale),
+    capture: guarded(service.capture),
+    void: guarded(service.void),
+    refund: guarded(service.refund),
+    reprint: guarded(service.reprint),
+    lookup: guarded(service.lookup),
+    history: guarded(service.history),
+    endOfDay: guarded(service.endOfDay),
+    settleByHand: guarded(service.settleByHand),
+    recover: guarded(service.recover),
+    recoveryQueue: () => (refusal() ? [] : service.recoveryQueue()),
+    saleAmount: (orderId) => (refusal() ? undefined : service.saleAmount(orderId)),
+  };
 }

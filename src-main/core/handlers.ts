@@ -3,7 +3,7 @@ import { CommandFailure } from '../ipc/errors';
 import type { Core } from './core';
 
 /** Binds every contract command to the core. A command without a handler fails type-checking. */
-export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'devices' | 'terminal' | 'cardReaders' | 'deviceManager' | 'signature' | 'printers' | 'sales' | 'session' | 'settingsService' | 'trainingGateway'>): CommandHandlers {
+export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'devices' | 'terminal' | 'cardReaders' | 'deviceManager' | 'signature' | 'printers' | 'sales' | 'session' | 'settingsService' | 'trainingGateway' | 'journalRefusal' | 'acknowledgeJournal'>): CommandHandlers {
   const { session } = core;
   /** Money moves only with somebody signed in (or a kiosk's customer); the journal and the log say who. */
   const signedIn = <A, R>(action: string, run: (args: A) => R) => (args: A): R => {
@@ -57,6 +57,8 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     'terminal.endOfDay': (args) => core.sales.endOfDay(args),
     'terminal.recoveryQueue': () => core.sales.recoveryQueue(),
     'terminal.recover': () => core.sales.recover(),
+    'journal.refusal': () => core.journalRefusal(),
+    'journal.acknowledge': managers('acknowledge the journal problem', () => core.acknowledgeJournal()),
     'terminal.settleByHand': managers('record what a person found', (args) => core.sales.settleByHand(args)),
     'printers.testPrint': (args) => core.printers.testPrint(args),
     'printers.resume': (args) => core.printers.resume(args),

@@ -278,6 +278,20 @@ export interface TerminalState {
   readonly detail: string | null;
 }
 
+/**
+ * Why the lane refuses to sell because of its journal: it `missing` (deleted), `emptied` (cut
+ * to 0 bytes), `replaced` (another file in its place), `damaged`, `newer-schema` (a newer
+ * Lanepoint wrote it; never downgraded), or `unreadable`. `message` names the file and the
+ * cause in plain words; `acknowledgeable` says whether a manager's `journal.acknowledge` lets
+ * the lane sell again (a new journal, the damaged one kept aside; or the replacement accepted).
+ */
+export interface JournalRefusal {
+  readonly cause: 'missing' | 'emptied' | 'replaced' | 'damaged' | 'newer-schema' | 'unreadable';
+  readonly file: string;
+  readonly message: string;
+  readonly acknowledgeable: boolean;
+}
+
 /** One line of the counter's cart: what was sold, how many, the unit price and the line's tax. */
 export const cartLineSchema = z
   .object({
@@ -568,6 +582,11 @@ export const commands = {
     'Records what a person found for an entry only a person can settle (a refund whose answer was lost): whether it took effect. Returns the queue.',
     z.object({ entryId: z.number().int().min(1), applied: z.boolean(), note: z.string().min(1).max(200), managerPin }).strict(),
   ),
+  'journal.refusal': command<JournalRefusal | null>()('Why the lane refuses to sell because of its journal, or null when it is in order.', noArgs),
+  'journal.acknowledge': command<JournalRefusal | null>()(
+    'A manager has seen the journal refusal: a new journal is started (a damaged one kept aside) or the replacement accepted, and the lane sells again. A manager\u2019s: a cashier gives `managerPin`.',
+    z.object({ managerPin }).strict(),
+  ),
   'terminal.recover': command<{ readonly settled: number; readonly open: number }>()('Checks the recovery queue with the gateway now.', noArgs),
   'printers.testPrint': command<{ readonly printed: true }>()(
     'Prints a test page; fails with what to do when the printer needs attention (the page is kept and prints on resume).',
@@ -646,6 +665,7 @@ export const events = {
   'terminal.state': event<TerminalState>('The payment state machine moved to another phase.'),
   'terminal.keyEntry': event<KeyedEntryView>('The keyed card being typed changed: its masked echo, the field, a refusal.'),
   'terminal.recoveryQueue': event<RecoveryItem[]>('The recovery queue changed: an entry joined it, or was settled.'),
+  'journal.refusal': event<JournalRefusal | null>('The lane started refusing to sell because of its journal, or a manager\u2019s acknowledgement ended it.'),
   'signature.session': event<SignatureSession>('A signature capture began, was accepted, or ended.'),
   'signature.ink': event<{ readonly stroke: number; readonly points: ReadonlyArray<{ readonly x: number; readonly y: number }> }>(
     'Points the signer just drew on the pad, in the pad\u2019s coordinates, for the live preview.',

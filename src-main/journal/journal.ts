@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import cardValidator from 'card-validator';
 import { preparePrivateDatabase } from '../config/private-file';
 import type { Clock } from '../core/clock';
+import { migrations } from './schema';
 
 /** Where a lane keeps its journal: its own file for training, so practice never mixes with sales. */
 export function defaultJournalPath(appDataDir: string, training: boolean): string {
@@ -79,36 +80,22 @@ export interface JournalFilter {
   readonly limit?: number;
 }
 
+/**
+ * Why a journal cannot be used: `write` (a write failed: disk full, I/O error), `damaged` (it
+ * failed its integrity check or is not a journal), `newer-schema` (a newer Lanepoint wrote it;
+ * it is never downgraded), `refused` (the lane refuses to sell until a manager acknowledges it).
+ */
+export type JournalErrorKind = 'write' | 'damaged' | 'newer-schema' | 'refused';
+
 /** The journal could not be written or read: nothing may be sent while this is so. */
 export class JournalError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  readonly kind: JournalErrorKind;
+  constructor(message: string, options?: { cause?: unknown; kind?: JournalErrorKind }) {
     super(message, options);
     this.name = 'JournalError';
+    this.kind = options?.kind ?? 'write';
   }
 }
-
-/** Each migration runs once, in order, inside a transaction; `user_version` counts them. */
-const migrations: readonly string[] = [
-  `CREATE TABLE entries (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     operation TEXT NOT NULL CHECK (operation IN ('auth', 'capture', 'void', 'refund', 'voidByOrderId')),
-     order_id TEXT NOT NULL CHECK (length(order_id) BETWEEN 1 AND 19),
-     amount_minor INTEGER NOT NULL,
-     masked_pan TEXT,
-     entry_mode TEXT,
-     original_retref TEXT,
-     state TEXT NOT NULL CHECK (state IN ('pending', 'completed', 'unknown', 'resolved', 'not-sent')),
-     outcome TEXT,
-     note TEXT,
-     created_at INTEGER NOT NULL,
-     updated_at INTEGER NOT NULL
-   );
-   CREATE INDEX entries_order_id ON entries (order_id);
-   CREATE INDEX entries_state ON entries (state) WHERE state IN ('pending', 'unknown');
-   CREATE TABLE order_sequence (day TEXT PRIMARY KEY, last INTEGER NOT NULL);`,
-  `ALTER TABLE entries ADD COLUMN detail TEXT;
-   CREATE INDEX entries_created_at ON entries (created_at);`,
-];
 
 /**
  * Whether text holds a card number: a run of 13 to 19 digits (spaces and dashes allowed) that
@@ -178,21 +165,29 @@ export class Journal {
       db.pragma('foreign_keys = ON');
       if (options.maxBytes !== undefined) db.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxBytes / (db.pragma('page_size', { simple: true }) as number)))}`);
       const check = db.pragma('integrity_check', { simple: true });
-      if (check !== 'ok') throw new JournalError(`journal: ${path} failed its integrity check (${String(check)}); keep the file for support and start with a new one`);
+      if (check !== 'ok') throw new JournalError(`journal: ${path} failed its integrity check (${String(check)}); keep the file for support and start with a new one`, { kind: 'damaged' });
       const version = db.pragma('user_version', { simple: true }) as number;
-      if (version > migrations.length) throw new JournalError(`journal: ${path} is from a newer Lanepoint (schema ${version}, this one knows ${migrations.length})`);
+      if (version > migrations.length) throw new JournalError(`journal: ${path} is from a newer Lanepoint (schema ${version}, this one knows ${migrations.length}); run that version, which can read it: this one never downgrades a journal`, { kind: 'newer-schema' });
       for (let next = version; next < migrations.length; next++) {
         db.transaction(() => {
           db.exec(migrations[next]!);
           db.pragma(`user_version = ${next + 1}`);
         })();
       }
+      db.prepare('INSERT OR IGNORE INTO identity (id, journal_id, created_at) VALUES (1, ?, ?)').run(randomUUID(), options.clock.now());
     } catch (error) {
       db.close();
       if (error instanceof JournalError) throw error;
-      throw new JournalError(`journal: cannot use ${path}: ${(error as Error).message}`, { cause: error });
+      // SQLITE_NOTADB: the file is something else, or its header was overwritten.
+      const kind = (error as { code?: string }).code === 'SQLITE_NOTADB' ? 'damaged' : 'write';
+      throw new JournalError(`journal: cannot use ${path}: ${(error as Error).message}`, { cause: error, kind });
     }
     return new Journal(path, db, options);
+  }
+
+  /** This file's own id, made when it was created: a journal put in its place has another. */
+  get identity(): string {
+    return (this.#db.prepare('SELECT journal_id FROM identity WHERE id = 1').get() as { journal_id: string }).journal_id;
   }
 
   /** Runs a write; any SQLite failure (disk full, I/O error, read-only file) becomes a JournalError. */

@@ -149,6 +149,8 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     try {
       return options.journal();
     } catch (error) {
+      // Only a failed write is about the disk; a refused, damaged or newer journal says its own cause.
+      if (error instanceof JournalError && error.kind !== 'write') throw new CommandFailure('failed_precondition', `Nothing was sent: ${error.message}`);
       if (error instanceof JournalError) throw new CommandFailure('failed_precondition', `The journal cannot be written, so nothing was sent: ${error.message}. Free disk space or call support.`);
       throw error;
     }

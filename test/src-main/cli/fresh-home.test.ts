@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -55,5 +55,19 @@ describe('the CLI on a machine where Lanepoint never ran', () => {
     const { io, out } = fakeIo();
     expect(await runCli(['journal', 'list'], io)).toBe(0);
     expect(out).toEqual([expect.stringMatching(/auth\s+\$7\.50\s+\d{4,6}\*+\d{4}\s+completed\s+A /)]);
+  });
+
+  it('after the journal was deleted, lanepoint sale and journal list say so instead of starting an empty one', async () => {
+    expect(await runCli(['sale', '7.50', '--card', 'visa-approve'], fakeIo().io)).toBe(0);
+    const journal = join(home, '.config', 'lanepoint', 'training-journal.sqlite');
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${journal}${suffix}`, { force: true });
+    const disappeared = `The journal ${journal} has disappeared, with the record of this lane's payments. Restore it from a backup and restart, or a manager acknowledges to start a new journal.`;
+    const list = fakeIo();
+    expect(await runCli(['journal', 'list'], list.io)).toBe(1);
+    expect(list.err).toEqual([`lanepoint journal: ${disappeared}`]);
+    const sale = fakeIo();
+    expect(await runCli(['sale', '7.50', '--card', 'visa-approve'], sale.io)).toBe(1);
+    expect(sale.err).toEqual([`lanepoint sale: ${disappeared}`]);
+    expect(existsSync(journal)).toBe(false);
   });
 });

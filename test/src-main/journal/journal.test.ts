@@ -17,7 +17,7 @@ describe('Journal', () => {
     open(path).close();
     const db = new Database(path);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
     db.close();
     const journal = open(path);
     expect(journal.list()).toEqual([]);
@@ -113,12 +113,27 @@ describe('Journal', () => {
     const damaged = fresh();
     writeFileSync(damaged, Buffer.concat([Buffer.from('SQLite format 3\u0000'), Buffer.alloc(4000, 7)]));
     expect(() => open(damaged)).toThrow(JournalError);
+    expect(() => open(damaged)).toThrow(expect.objectContaining({ kind: 'damaged' }));
     const newer = fresh();
     open(newer).close();
     const db = new Database(newer);
     db.pragma('user_version = 9');
     db.close();
-    expect(() => open(newer)).toThrow(/newer Lanepoint \(schema 9, this one knows 2\)/);
+    expect(() => open(newer)).toThrow(/newer Lanepoint \(schema 9, this one knows 3\); run that version, which can read it: this one never downgrades a journal/);
+    expect(() => open(newer)).toThrow(expect.objectContaining({ kind: 'newer-schema' }));
+  });
+
+  it('gives each new file its own identity, kept across opens and through the upgrade of an older file', () => {
+    const path = fresh();
+    const first = open(path);
+    const identity = first.identity;
+    first.close();
+    const again = open(path);
+    expect(again.identity).toBe(identity);
+    again.close();
+    const other = open(fresh());
+    expect(other.identity).not.toBe(identity);
+    other.close();
   });
 
   it('never holds a test card number, however it is used', () => {

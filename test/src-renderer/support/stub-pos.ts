@@ -71,6 +71,8 @@ export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?
     'terminal.history': () => [],
     'terminal.recoveryQueue': () => [],
     'terminal.recover': () => ({ settled: 0, open: 0 }),
+    'journal.refusal': () => null,
+    'journal.acknowledge': unstubbed('journal.acknowledge'),
     'terminal.settleByHand': () => [],
     'printers.testPrint': () => ({ printed: true }),
     'printers.resume': () => ({ held: 0 }),

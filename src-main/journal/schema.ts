@@ -1,0 +1,24 @@
+/** Each migration runs once, in order, inside a transaction; `user_version` counts them. */
+export const migrations: readonly string[] = [
+  `CREATE TABLE entries (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     operation TEXT NOT NULL CHECK (operation IN ('auth', 'capture', 'void', 'refund', 'voidByOrderId')),
+     order_id TEXT NOT NULL CHECK (length(order_id) BETWEEN 1 AND 19),
+     amount_minor INTEGER NOT NULL,
+     masked_pan TEXT,
+     entry_mode TEXT,
+     original_retref TEXT,
+     state TEXT NOT NULL CHECK (state IN ('pending', 'completed', 'unknown', 'resolved', 'not-sent')),
+     outcome TEXT,
+     note TEXT,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   );
+   CREATE INDEX entries_order_id ON entries (order_id);
+   CREATE INDEX entries_state ON entries (state) WHERE state IN ('pending', 'unknown');
+   CREATE TABLE order_sequence (day TEXT PRIMARY KEY, last INTEGER NOT NULL);`,
+  `ALTER TABLE entries ADD COLUMN detail TEXT;
+   CREATE INDEX entries_created_at ON entries (created_at);`,
+  // The file's identity, recorded beside the settings too, so a journal that was replaced is noticed.
+  `CREATE TABLE identity (id INTEGER PRIMARY KEY CHECK (id = 1), journal_id TEXT NOT NULL, created_at INTEGER NOT NULL);`,
+];
