@@ -69,6 +69,11 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
       await core.trainingGateway.loseNextAnswer();
       return { armed: true } as const;
     },
+    'training.reset': managers('reset training', async () => {
+      trainingOnly('is reset');
+      await core.trainingGateway.reset();
+      return { reset: true } as const;
+    }),
     'training.settleBatches': async () => {
       trainingOnly('settles batches on request');
       return { batches: await core.trainingGateway.settleBatches() };

@@ -1,3 +1,5 @@
+import { renameSync } from 'node:fs';
+import { CommandFailure } from '../ipc/errors';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { createGatewayClient } from '../gateway/client';
 import type { GatewayAccess } from '../terminal/terminal';
@@ -11,6 +13,11 @@ export interface TrainingGateway {
   access(merchantId: string): Promise<GatewayAccess>;
   /** The next authorization is processed but its answer never comes back: the lane's recovery runs. */
   loseNextAnswer(): Promise<void>;
+  /**
+   * Starts training's day afresh: the store is set aside (kept for support, never deleted) and
+   * a new one is made at the next use. What a damaged store's message offers.
+   */
+  reset(): Promise<void>;
   /** Closes the open batches now, as the processor does overnight: captured sales settle (refundable, no longer voidable). */
   settleBatches(): Promise<number>;
   close(): Promise<void>;
@@ -23,7 +30,14 @@ export interface TrainingGateway {
  */
 export function createTrainingGateway(databasePath: string | undefined): TrainingGateway {
   let emulator: Promise<RunningEmulator> | undefined;
-  const running = () => (emulator ??= startEmulator(databasePath ? { databasePath } : {}));
+  const running = () =>
+    (emulator ??= startEmulator(databasePath ? { databasePath } : {}).catch((error: unknown) => {
+      // The store is a file on disk that can be cut short or overwritten: say which, and the way out.
+      throw new CommandFailure(
+        'failed_precondition',
+        `The training gateway's store ${databasePath ?? ''} cannot be read (${(error as Error).message}). Reset training to start the practice day afresh; the old file is kept for support.`,
+      );
+    }));
   /** The emulator's admin endpoints, which trainers use as its tests do. */
   const admin = async (method: string, path: string, body: unknown): Promise<unknown> => {
     const { url } = await running();
@@ -45,12 +59,27 @@ export function createTrainingGateway(databasePath: string | undefined): Trainin
       // Drop the connection after processing: the transaction is made, the answer never arrives.
       await admin('PUT', 'faults', { endpoint: 'auth', kind: 'drop-after', times: 'once' });
     },
+    async reset() {
+      const current = emulator;
+      emulator = undefined;
+      await current?.then((running) => running.close()).catch(() => undefined);
+      if (!databasePath) return;
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      for (const suffix of ['', '-wal', '-shm']) {
+        try {
+          renameSync(`${databasePath}${suffix}`, `${databasePath}.reset-${stamp}${suffix}`);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
+      }
+    },
     async settleBatches() {
       const batches = (await admin('POST', 'settle', {})) as unknown[];
       return batches.length;
     },
     async close() {
-      if (emulator) await (await emulator).close();
+      // A store that could not be opened has nothing to close.
+      if (emulator) await (await emulator.catch(() => undefined))?.close();
     },
   };
 }

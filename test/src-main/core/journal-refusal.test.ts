@@ -162,6 +162,25 @@ describe('the lane opens and checks its journal at start', () => {
     expect(JSON.stringify(reply)).not.toContain('Free disk space');
   });
 
+  it('a damaged training gateway store names its file and offers to reset training, which a manager does', async () => {
+    const { home } = await laneThatRan();
+    const store = join(home, 'training-gateway.sqlite');
+    writeFileSync(store, Buffer.alloc(8192, 0x5a));
+    const { core } = start(home);
+    core.session.signIn({ cashierId: '1001', pin: '1234' });
+    expect(await sell(core)).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        code: 'failed_precondition',
+        message: `The training gateway's store ${store} cannot be read (file is not a database). Reset training to start the practice day afresh; the old file is kept for support.`,
+      }),
+    });
+    expect(await core.dispatch('training.reset', {})).toEqual({ ok: false, error: expect.objectContaining({ code: 'forbidden' }) });
+    expect(ok(await core.dispatch('training.reset', { managerPin: '9999' }))).toEqual({ reset: true });
+    expect(readdirSync(home).filter((name) => name.startsWith('training-gateway.sqlite.reset-'))).toHaveLength(1);
+    expect(ok(await sell(core))).toMatchObject({ outcome: 'approved' });
+  });
+
   it('removes at start the temporary files a killed settings save left, old passwords included', async () => {
     const home = mkdtempSync(join(tmpdir(), 'journal-refusal-'));
     writeFileSync(join(home, 'secrets.json.999999-00112233aabb.tmp'), '{"gateway.password":"old"}');

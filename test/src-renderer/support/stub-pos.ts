@@ -73,6 +73,7 @@ export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?
     'terminal.recover': () => ({ settled: 0, open: 0 }),
     'journal.refusal': () => null,
     'journal.acknowledge': unstubbed('journal.acknowledge'),
+    'training.reset': unstubbed('training.reset'),
     'terminal.settleByHand': () => [],
     'printers.testPrint': () => ({ printed: true }),
     'printers.resume': () => ({ held: 0 }),
