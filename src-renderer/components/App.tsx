@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { usePos } from '../store/use-pos';
 import { CounterApp } from './CounterApp';
+import { JournalRefusalNotice } from './JournalRefusalNotice';
 import { SignaturePanel } from './SignaturePanel';
 import { StatusBar } from './StatusBar';
 import { TerminalPhasePanel } from './TerminalPhasePanel';
@@ -24,6 +25,7 @@ export function App() {
   return (
     <div className={`app app-${mode}${training ? ' app-training' : ''}`}>
       {training ? <TrainingBanner /> : null}
+      <JournalRefusalNotice />
       {counter ? <CounterApp signing={signing} /> : signing ? <SignaturePanel /> : <TerminalPhasePanel />}
       <StatusBar />
     </div>

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { PosApi, RecoveryItem, TerminalState } from '../../src-main/ipc/contract';
+import type { JournalRefusal, PosApi, RecoveryItem, TerminalState } from '../../src-main/ipc/contract';
 import { unwrap } from '../pos/call-error';
 import type { PosState } from './pos-store';
 
@@ -13,6 +13,14 @@ export interface TerminalSlice {
   refreshRecoveryQueue(): Promise<void>;
   /** Applies a `terminal.recoveryQueue` event. */
   setRecoveryQueue(queue: RecoveryItem[]): void;
+  /** Why the lane refuses to sell because of its journal, or null. */
+  journalRefusal: JournalRefusal | null;
+  /** Why the manager's acknowledgement did not go through, in the main process's words. */
+  journalAcknowledgeError: string | null;
+  refreshJournalRefusal(): Promise<void>;
+  /** Applies a `journal.refusal` event. */
+  setJournalRefusal(refusal: JournalRefusal | null): void;
+  acknowledgeJournal(): Promise<void>;
 }
 
 export const createTerminalSlice =
@@ -36,4 +44,21 @@ export const createTerminalSlice =
       }
     },
     setRecoveryQueue: (recoveryQueue) => set({ recoveryQueue }),
+    journalRefusal: null,
+    journalAcknowledgeError: null,
+    async refreshJournalRefusal() {
+      try {
+        set({ journalRefusal: unwrap(await pos.journal.refusal()) });
+      } catch {
+        // As above: unreachable is shown once, by the connection slice.
+      }
+    },
+    setJournalRefusal: (journalRefusal) => set({ journalRefusal, journalAcknowledgeError: null }),
+    async acknowledgeJournal() {
+      try {
+        set({ journalRefusal: unwrap(await pos.journal.acknowledge({})), journalAcknowledgeError: null });
+      } catch (error) {
+        set({ journalAcknowledgeError: error instanceof Error ? error.message : String(error) });
+      }
+    },
   });
