@@ -24,8 +24,11 @@ export function App() {
   const counter = mode === 'counter' && connection === 'open' && known;
   return (
     <div className={`app app-${mode}${training ? ' app-training' : ''}`}>
-      {training ? <TrainingBanner /> : null}
-      <JournalRefusalNotice />
+      {/* One grid row for what stays on top of every screen: the training stamp, a journal refusal. */}
+      <div className="app-top">
+        {training ? <TrainingBanner /> : null}
+        <JournalRefusalNotice />
+      </div>
       {counter ? <CounterApp signing={signing} /> : signing ? <SignaturePanel /> : <TerminalPhasePanel />}
       <StatusBar />
     </div>
