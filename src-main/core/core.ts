@@ -171,10 +171,10 @@ export function createCore(options: CoreOptions): Core {
   const dispatch = createDispatcher(createCommandHandlers(core), logger);
   terminal.enter('idle', settings.training ? 'Training: no real money moves' : null);
   // Devices open in the background; each one's status reaches the screen through the registry.
-  void deviceManager.start().catch((error: unknown) => logger.error({ err: error }, 'devices could not start'));
+  void deviceManager.start().catch((error: unknown) => logger.error({ err: error }, 'devices could not start: check the device entries in settings.json, then restart Lanepoint'));
   // Whatever a crash left open in the journal is settled with the gateway before anyone asks.
   if (options.journalPath) {
-    void sales.recover().catch((error: unknown) => logger.warn({ err: error }, 'journal recovery at start did not finish'));
+    void sales.recover().catch((error: unknown) => logger.warn({ err: error }, 'journal recovery at start did not finish: sales with an unknown outcome are checked again in the background; check the network and the gateway address if this repeats'));
   }
   logger.info({ mode: settings.mode, training: settings.training, shell, version }, 'core started');
   return core;
