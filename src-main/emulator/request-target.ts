@@ -27,7 +27,7 @@ function decode(text: string, where: string): string {
     const stray = /%(?![0-9A-Fa-f]{2}).{0,2}/s.exec(text)?.[0];
     throw new MalformedTarget(
       stray === undefined
-        ? `malformed percent-encoding in the ${where}: "${text}" does not decode to UTF-8 text`
+        ? `malformed percent-encoding in the ${where}: "${text.slice(0, 60)}" does not decode to UTF-8 text`
         : `malformed percent-encoding in the ${where}: "${stray}" is not % and two hex digits (write a % as %25)`,
     );
   }
