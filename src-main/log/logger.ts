@@ -12,7 +12,7 @@ export interface LoggerOptions {
   readonly destination?: DestinationStream;
   /**
    * `pretty`: one readable line a record (`./pretty`); `json`: pino's JSON lines. By default
-   * pretty when standard error is a terminal, JSON when it goes to a pipe or file.
+   * pretty when the lines go to standard error and it is a terminal, else JSON.
    */
   readonly format?: 'pretty' | 'json';
   /** Fields on every line; `{ app: 'lanepoint' }` by default. Redacted like everything else. */
@@ -98,7 +98,8 @@ function redactedChildOptions<Options extends ChildLoggerOptions>(options: Optio
  * terminal by default), after the redaction in both cases.
  */
 export function createLogger(options: LoggerOptions): Logger {
-  const format = options.format ?? (process.stderr.isTTY ? 'pretty' : 'json');
+  // A given destination (a test's, a file) gets JSON unless asked; standard error follows the terminal.
+  const format = options.format ?? (!options.destination && process.stderr.isTTY ? 'pretty' : 'json');
   let destination = options.destination;
   if (format === 'pretty') {
     destination = destination
