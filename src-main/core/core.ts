@@ -215,10 +215,10 @@ export function createCore(options: CoreOptions): Core {
   // The lane's state says why it will not sell, for every screen and the log.
   terminal.enter('idle', journalRefusal ? `No sales: ${(journalRefusal as JournalRefusal).message}` : readyDetail);
   // Devices open in the background; each one's status reaches the screen through the registry.
-  void deviceManager.start().catch((error: unknown) => logger.error({ err: error }, 'devices could not start'));
+  void deviceManager.start().catch((error: unknown) => logger.error({ err: error }, 'devices could not start: check the device entries in settings.json, then restart Lanepoint'));
   // Whatever a crash left open in the journal is settled with the gateway before anyone asks.
   if (options.journalPath && !journalRefusal) {
-    void sales.recover().catch((error: unknown) => logger.warn({ err: error }, 'journal recovery at start did not finish'));
+    void sales.recover().catch((error: unknown) => logger.warn({ err: error }, 'journal recovery at start did not finish: sales with an unknown outcome are checked again in the background; check the network and the gateway address if this repeats'));
   }
   logger.info({ mode: settings.mode, training: settings.training, shell, version }, 'core started');
   return core;

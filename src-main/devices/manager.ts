@@ -91,16 +91,16 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
     emitter.on('connected', () => registry.setStatus(id, 'connected', null));
     emitter.on('disconnected', (error) => {
       registry.setStatus(id, 'disconnected', error.message);
-      logger.warn({ device: id, err: error }, `${kind} disconnected`);
+      logger.warn({ device: id, err: error }, `${kind} disconnected: check its cable and power; it is used again once it reconnects`);
     });
     emitter.on('error', (error) => {
       registry.setStatus(id, 'connected', `${unusable}: ${error.message}`);
-      logger.warn({ device: id, err: error }, `${kind} sent unusable data`);
+      logger.warn({ device: id, err: error }, `${kind} sent unusable data: try again; if it keeps happening, check the protocol its entry in settings.json names`);
     });
   };
   const unbuildable = (kind: DeviceKind, setting: { id: string; name?: string | undefined }, error: unknown) => {
     registry.register({ id: setting.id, kind, name: setting.name ?? setting.id, transport: 'emulated', emulated: false, status: 'error', lastError: (error as Error).message });
-    logger.error({ device: setting.id, err: error }, 'device cannot be built');
+    logger.error({ device: setting.id, err: error }, 'device cannot be set up: correct its entry in settings.json as the error says, then restart Lanepoint');
   };
 
   for (const setting of settings) {
@@ -131,7 +131,7 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
       track('printer', { ...device, setting: { id: setting.id, protocol: 'emulated' in setting ? 'emulated' : device.transportKind } }, device.printer, 'The printer link reported a problem');
       device.printer.on('attention', (problem) => {
         registry.setStatus(setting.id, 'error', problemWords[problem]);
-        logger.warn({ device: setting.id, problem }, 'printer needs attention');
+        logger.warn({ device: setting.id, problem }, `printer needs attention: ${problemWords[problem]}`);
       });
       device.printer.on('printed', () => registry.setStatus(setting.id, 'connected', null));
     } catch (error) {
@@ -145,7 +145,7 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
       registry.setStatus(id, 'connected', null);
     } catch (error) {
       registry.setStatus(id, 'error', (error as Error).message);
-      logger.error({ device: id, err: error }, `${kind} cannot be opened`);
+      logger.error({ device: id, err: error }, `${kind} cannot be opened: check that it is plugged in and that its entry in settings.json names the right port or USB ids, then restart Lanepoint`);
     }
   };
 

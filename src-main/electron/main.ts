@@ -137,7 +137,7 @@ function closeCoreBeforeExit(app: ElectronApi['app'], currentCore: () => Core | 
 function openSecretStore(electron: ElectronApi, userData: string, core: Core, platform?: NodeJS.Platform): SecretStore {
   const cipher = safeStorageCipher(electron.safeStorage, platform);
   if (cipher.isAvailable()) return createEncryptedSecretStore(userData, cipher);
-  core.logger.warn('electron: the OS keychain cannot encrypt here; secrets use a 0600 file instead');
+  core.logger.warn('electron: the OS keychain cannot encrypt here; secrets use a 0600 file instead. To keep them in the keychain, set up the desktop keyring (for example GNOME Keyring or KWallet) and restart Lanepoint');
   return createFileSecretStore(userData, { onWarning: (message) => core.logger.warn(message) });
 }
 

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 export const faultKinds = ['delay', 'delay-after', 'drop-before', 'drop-after', 'http-500', 'malformed-json', 'http-408'] as const;
-export const faultEndpoints = ['auth', 'capture', 'void', 'refund', 'voidByOrderId', 'inquire', 'inquireByOrderid', 'settlestat', 'inquireMerchant', '*'] as const;
+const servedEndpoints = ['auth', 'capture', 'void', 'refund', 'voidByOrderId', 'inquire', 'inquireByOrderid', 'settlestat', 'inquireMerchant'] as const;
+/** The gateway endpoints a fault can be set on and taken by (case-sensitive, as the gateway's). */
+export const gatewayEndpoints: ReadonlySet<string> = new Set(servedEndpoints);
+export const faultEndpoints = [...servedEndpoints, '*'] as const;
 
 /**
  * A fault for tests: delay before processing, or process and then hold the answer
@@ -22,7 +25,10 @@ export interface FaultStore {
   add(fault: Fault): void;
   list(): Fault[];
   clear(): void;
-  /** The fault to apply to a request for `endpoint`, consuming it when it is a one-off. */
+  /**
+   * The fault to apply to a request for `endpoint`, consuming it when it is a one-off. The
+   * server asks only for authenticated requests to one of `gatewayEndpoints`.
+   */
   take(endpoint: string): Fault | undefined;
 }
 

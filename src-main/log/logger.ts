@@ -1,5 +1,6 @@
 import pino, { type ChildLoggerOptions, type DestinationStream, type Logger as PinoLogger, type LogFn } from 'pino';
 import { interpolate } from './interpolate';
+import { createPrettyDestination, pinoPrettyDestination } from './pretty';
 import { redactRecord, redactText, redactValue } from './redact';
 
 export type Logger = PinoLogger;
@@ -9,6 +10,11 @@ export interface LoggerOptions {
   readonly level: LogLevel;
   /** Where lines go; standard error (synchronous) by default. Tests pass a collecting stream. */
   readonly destination?: DestinationStream;
+  /**
+   * `pretty`: one readable line a record (`./pretty`); `json`: pino's JSON lines. By default
+   * pretty when the lines go to standard error and it is a terminal, else JSON.
+   */
+  readonly format?: 'pretty' | 'json';
   /** Fields on every line; `{ app: 'lanepoint' }` by default. Redacted like everything else. */
   readonly base?: Record<string, unknown>;
 }
@@ -47,6 +53,17 @@ function redactCall(this: PinoLogger, args: Parameters<LogFn>, method: LogFn): v
   return method.apply(this, call as Parameters<LogFn>);
 }
 
+/** A logged error (flattened by redaction) without its stack, nor its causes' stacks. */
+function withoutStacks(error: unknown, depth = 0): unknown {
+  if (error === null || typeof error !== 'object' || Array.isArray(error) || depth > 8) return error;
+  const { stack: _stack, cause, errors, ...rest } = error as Record<string, unknown>;
+  return {
+    ...rest,
+    ...(cause !== undefined ? { cause: withoutStacks(cause, depth + 1) } : {}),
+    ...(Array.isArray(errors) ? { errors: errors.map((item) => withoutStacks(item, depth + 1)) } : {}),
+  };
+}
+
 /** Child options can bring their own serializers, formatters and prefix: wrap them all. */
 function redactedChildOptions<Options extends ChildLoggerOptions>(options: Options): Options {
   const safe: ChildLoggerOptions = { ...options };
@@ -76,19 +93,34 @@ function redactedChildOptions<Options extends ChildLoggerOptions>(options: Optio
  * The one logger of the core: pino, with every record passed through the card-data redaction
  * of `./redact` — the message and its interpolation parameters, fields at any depth, errors
  * (message, stack, cause), the base fields and child bindings. Child options that bring their
- * own serializers, formatters or message prefix are redacted too.
+ * own serializers, formatters or message prefix are redacted too. Errors keep their stack only
+ * while debug is on. Lines are pino's JSON, or laid out for a person by `./pretty` (on a
+ * terminal by default), after the redaction in both cases.
  */
 export function createLogger(options: LoggerOptions): Logger {
+  // A given destination (a test's, a file) gets JSON unless asked; standard error follows the terminal.
+  const format = options.format ?? (!options.destination && process.stderr.isTTY ? 'pretty' : 'json');
+  let destination = options.destination;
+  if (format === 'pretty') {
+    destination = destination
+      ? createPrettyDestination(destination)
+      : (pinoPrettyDestination(2) ?? createPrettyDestination(pino.destination({ fd: 2, sync: true })));
+  }
+  // Stacks are for whoever debugs, not for everyday lines: kept only while debug is on.
+  const errorSerializer = (error: unknown) => {
+    const safe = redactValue(error);
+    return logger.isLevelEnabled('debug') ? safe : withoutStacks(safe);
+  };
   const logger: Logger = pino(
     {
       level: options.level,
       base: options.base ?? { app: 'lanepoint' },
       // pino runs serializers after the record formatter, so the error serializer redacts too.
-      serializers: { err: (error: unknown) => redactValue(error) },
+      serializers: { err: errorSerializer },
       formatters: { log: redactRecord, bindings: redactRecord },
       hooks: { logMethod: redactCall },
     },
-    options.destination ?? pino.destination({ fd: 2, sync: true }),
+    destination ?? pino.destination({ fd: 2, sync: true }),
   );
   // pino writes a child's bindings once, outside every formatter, so they are redacted on the
   // way in. Children are made with Object.create(parent) and inherit these methods, so

@@ -74,7 +74,7 @@ describe('createFileSecretStore', () => {
     expect(await createFileSecretStore(dir, { onWarning }).get('gateway.password')).toBe('x');
     expect(modeOf(file)).toBe(0o600);
     expect(onWarning).toHaveBeenCalledTimes(1);
-    expect(onWarning).toHaveBeenCalledWith(`${file} was readable by other users (mode 644); tightened to 600`);
+    expect(onWarning).toHaveBeenCalledWith(`${file} was readable by other users (mode 644); tightened to 600. If others could have read it, change the gateway password and enter the new one in Settings`);
     expect(String(onWarning.mock.calls[0])).not.toContain('"x"');
   });
 
