@@ -89,6 +89,13 @@ const mutations: readonly Mutation[] = [
     const run = input.subarray(at, at + 1 + random.below(32));
     return join(input.subarray(0, at), run, run, input.subarray(at));
   },
+  // Repeat a short run many times (a command sent in a loop: feeds, cuts, nested openers).
+  (input, random) => {
+    const at = random.below(input.length + 1);
+    const run = input.length === 0 ? random.bytes(1 + random.below(4)) : input.subarray(at, at + 1 + random.below(8));
+    const times = random.pick([16, 100, 1000, 3000]);
+    return join(input.subarray(0, at), ...Array.from({ length: times }, () => run), input.subarray(at));
+  },
   // Truncate.
   (input, random) => input.subarray(0, random.below(input.length + 1)),
   // Splice: the head of this input with the tail of another sample.

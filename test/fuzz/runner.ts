@@ -68,20 +68,22 @@ async function attempt(target: FuzzTarget, input: Uint8Array, now: () => number)
 }
 
 /** The same failure: crashes with the same error name (messages carry offsets), or slowness. */
-async function stillFails(target: FuzzTarget, input: Uint8Array, finding: Pick<FuzzFinding, 'kind' | 'error'>, hangMs: number, now: () => number): Promise<boolean> {
+async function stillFails(target: FuzzTarget, input: Uint8Array, finding: Pick<FuzzFinding, 'kind' | 'error'>, hangMs: number, now: () => number, onInput?: (input: Uint8Array) => void): Promise<boolean> {
+  // Minimizing runs inputs too: the watchdog hears of each, or it takes the shrinking for a hang.
+  onInput?.(input);
   const outcome = await attempt(target, input, now);
   if (finding.kind === 'hang') return outcome.ms > hangMs;
   return outcome.kind === 'crash' && outcome.error.split(':')[0] === finding.error.split(':')[0];
 }
 
 /** Shrinks a failing input by removing ever smaller chunks while it still fails the same way. */
-async function minimize(target: FuzzTarget, input: Uint8Array, finding: Pick<FuzzFinding, 'kind' | 'error'>, hangMs: number, now: () => number): Promise<Uint8Array> {
+async function minimize(target: FuzzTarget, input: Uint8Array, finding: Pick<FuzzFinding, 'kind' | 'error'>, hangMs: number, now: () => number, onInput?: (input: Uint8Array) => void): Promise<Uint8Array> {
   let smallest = input;
   let tries = finding.kind === 'hang' ? 40 : 2000;
   for (let chunk = Math.max(1, smallest.length >> 1); chunk >= 1 && tries > 0; chunk >>= 1) {
     for (let at = 0; at < smallest.length && tries > 0; tries--) {
       const candidate = Uint8Array.from([...smallest.subarray(0, at), ...smallest.subarray(at + chunk)]);
-      if (await stillFails(target, candidate, finding, hangMs, now)) smallest = candidate;
+      if (await stillFails(target, candidate, finding, hangMs, now, onInput)) smallest = candidate;
       else at += chunk;
     }
   }
@@ -123,7 +125,7 @@ export async function fuzzTarget(target: FuzzTarget, options: FuzzOptions): Prom
     const key = `${failure.kind}:${failure.error.split(':')[0]}`;
     if (seen.has(key) || report.findings.length >= 5) continue;
     seen.add(key);
-    const smallest = await minimize(target, input, failure, hangMs, now);
+    const smallest = await minimize(target, input, failure, hangMs, now, options.onInput);
     report.findings.push({ ...failure, input: smallest, hex: toHex(smallest), ms: outcome.ms });
   }
   return report;

@@ -71,10 +71,15 @@ export const deviceTargets: FuzzTarget[] = [
   },
   {
     name: 'emulated/escpos-printer (the printer interpreter)',
-    seeds: receiptBytes,
+    seeds: [
+      ...receiptBytes,
+      // Every command the interpreter knows, with small arguments: feeds, sizes, a raster, status, cuts.
+      Uint8Array.of(0x1b, 0x40, 0x1b, 0x74, 0x00, 0x1b, 0x21, 0x38, 0x41, 0x0a, 0x1d, 0x21, 0x11, 0x42, 0x0a, 0x1b, 0x64, 0x03, 0x1b, 0x4a, 0x30, 0x1d, 0x76, 0x30, 0x00, 0x02, 0x00, 0x02, 0x00, 0xff, 0x00, 0x0f, 0xf0, 0x10, 0x04, 0x01, 0x1d, 0x28, 0x4b, 0x02, 0x00, 0x30, 0x31, 0x1c, 0x2e, 0x1d, 0x56, 0x41, 0x10),
+    ],
     // The interpreter refuses nothing: unknown commands are listed, never thrown.
     isTyped: () => false,
-    maxLength: 8192,
+    // Bytes become dots: 4 KB can already print dozens of metre-long pages.
+    maxLength: 4096,
     weight: 0.25,
     run: (input) => {
       const printer = new EscPosInterpreter({ dotsPerLine: profile.dotsPerLine, codepages: profile.codepages, reply: (bytes) => bytes.forEach((byte) => isStatusByte(byte)) });
