@@ -150,7 +150,8 @@ export class EscPosInterpreter {
     if (this.#y + height <= maxPageDots) return;
     // A page of blank lines is paper fed through, not a page.
     if (this.#lines.some((line) => line.trim() !== '') || this.#rasters.length > 0) this.#keep(this.current());
-    this.#paper = new Paper(this.#dots);
+    // Paper with no ink on it is reused: a run of feeds allocates nothing.
+    if (this.#paper.height > 0) this.#paper = new Paper(this.#dots);
     this.#y = leadingDots;
     this.#lines = [];
     this.#rasters = [];
@@ -297,8 +298,10 @@ export class EscPosInterpreter {
   #feed(dots: number): void {
     if (this.#stopped) return;
     const fed = Math.min(dots, this.paperDots);
-    // Blank paper costs nothing until a page is taken (see current()); past the bound it hangs out.
-    this.#y = Math.min(this.#y + fed, maxPageDots);
+    // Blank paper costs nothing until a page is taken (see current()). Paper fed past the bound
+    // ends the page there (torn off, uncut); the blank rest never becomes an image.
+    if (this.#y + fed > maxPageDots) this.#roomFor(fed);
+    else this.#y += fed;
     this.paperDots -= fed;
     if (this.paperDots <= 0) this.condition = { ...this.condition, paperEnd: true, online: false };
   }

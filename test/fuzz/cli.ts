@@ -18,6 +18,7 @@ const total = Number(argument('inputs') ?? 1_000_000);
 const seed = Number(argument('seed') ?? 0x5eed);
 const only = argument('only');
 const stallSeconds = 10;
+const startupSeconds = 120;
 const maxInput = 1 << 20;
 
 function runInWorker(index: number, inputs: number): Promise<FuzzReport> {
@@ -31,7 +32,8 @@ function runInWorker(index: number, inputs: number): Promise<FuzzReport> {
       const count = Atomics.load(header, 0);
       still = count === last ? still + 1 : 0;
       last = count;
-      if (still < stallSeconds) return;
+      // Before the first input the worker is still loading its modules, slow on a busy machine.
+      if (still < (count === 0 ? startupSeconds : stallSeconds)) return;
       clearInterval(watchdog);
       const input = new Uint8Array(shared, 8, Atomics.load(header, 1)).slice();
       void worker.terminate();

@@ -17,6 +17,8 @@ export interface FuzzTarget {
   readonly json?: boolean;
   /** Share of the total budget relative to other targets (default 1): slow parsers get less. */
   readonly weight?: number;
+  /** This target's hang bound in ms, where its work is rightly proportional to what it is asked (the printer). */
+  readonly hangMs?: number;
 }
 
 /** A crash or hang, with the smallest input found that still shows it. */
@@ -43,7 +45,7 @@ export interface FuzzReport {
 export interface FuzzOptions {
   readonly inputs: number;
   readonly seed?: number;
-  /** An input taking longer than this, twice in a row, is a hang (default 500 ms). */
+  /** An input taking longer than this, twice in a row, is a hang (default: the target's bound, else 500 ms). */
   readonly hangMs?: number;
   /** The clock inputs are timed with (milliseconds); performance.now unless a test injects one. */
   readonly now?: () => number;
@@ -97,7 +99,7 @@ async function minimize(target: FuzzTarget, input: Uint8Array, finding: Pick<Fuz
  */
 export async function fuzzTarget(target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
   const random = new FuzzRandom(options.seed ?? 0x5eed);
-  const hangMs = options.hangMs ?? 500;
+  const hangMs = options.hangMs ?? target.hangMs ?? 500;
   const now = options.now ?? (() => performance.now());
   const maxLength = target.maxLength ?? 4096;
   const report: FuzzReport = { target: target.name, inputs: 0, typed: 0, accepted: 0, crashes: 0, hangs: 0, findings: [], slowestMs: 0 };

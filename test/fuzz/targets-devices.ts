@@ -78,8 +78,11 @@ export const deviceTargets: FuzzTarget[] = [
     ],
     // The interpreter refuses nothing: unknown commands are listed, never thrown.
     isTyped: () => false,
-    // Bytes become dots: 4 KB can already print dozens of metre-long pages.
-    maxLength: 4096,
+    // Bytes become dots: a few bytes can print a metre of paper (ESC d 255, then a character at
+    // its foot), and the page image costs what the paper does. The bound is on that work: 1 KB
+    // of input, 2 s.
+    maxLength: 1024,
+    hangMs: 2000,
     weight: 0.25,
     run: (input) => {
       const printer = new EscPosInterpreter({ dotsPerLine: profile.dotsPerLine, codepages: profile.codepages, reply: (bytes) => bytes.forEach((byte) => isStatusByte(byte)) });
