@@ -6,6 +6,7 @@ import { receiptBenchmarks } from './receipt.bench';
 import { signatureBenchmarks } from './signature.bench';
 import { terminalBenchmarks } from './terminal.bench';
 import { rendererBenchmarks, rendererSize } from './renderer.bench';
+import { soakBenchmarks } from './soak.bench';
 import { formatTable, measure, type BenchResult } from './harness';
 
 /** Every benchmark the project has; later issues append their cases here. */
@@ -14,6 +15,8 @@ export const allBenchmarks = [...foundationBenchmarks, ...gatewayBenchmarks, ...
 const loadRuns = [
   { keywords: ['emulator', 'bare', 'concurrency'], run: emulatorBenchmarks },
   { keywords: ['renderer', 'javascript'], run: async () => rendererSize() },
+  // Minutes long: only when the filter names it (`lanepoint bench soak`), never in a plain run.
+  { keywords: ['soak'], run: soakBenchmarks, onlyWhenNamed: true },
 ];
 
 /** Runs the cases one after another (never in parallel: they would skew each other). */
@@ -26,6 +29,7 @@ export async function runBenchmarks(filter?: string): Promise<BenchResult[]> {
   // Load runs measure wall-clock throughput, not one call at a time, so they report their own
   // rows; they run only when the filter could match one of them.
   for (const loadRun of loadRuns) {
+    if (!filter && 'onlyWhenNamed' in loadRun) continue;
     if (filter && !loadRun.keywords.some((keyword) => keyword.includes(filter) || filter.includes(keyword))) continue;
     const rows = await loadRun.run();
     results.push(...rows.filter((row) => !filter || row.name.includes(filter)));

@@ -83,7 +83,7 @@ export class IdtechHidReader extends PassiveCardReader {
  * 80-87 first) in their keyboard form, chip records (a tag first, DFEE25 on this family) as hex.
  * A record that fails as a swipe is taken as TLV.
  */
-function keyboardForm(record: Uint8Array): string {
+export function keyboardForm(record: Uint8Array): string {
   const first = record[3] ?? 0;
   if (first >= 0x80 && first <= 0x87) {
     try {

@@ -51,7 +51,16 @@ export interface PrintedPage {
 }
 
 const lineDots = cellUnits.height * 2;
+const charDots = (cell: Cell) => cellUnits.width * 2 * cell.style.width;
 const leadingDots = 24;
+/**
+ * The longest page kept as one image: 8000 dots is a metre of receipt at 203 dpi. Paper fed past
+ * it hangs out blank; print past it starts a page of its own (cut: null). Without the bound a few
+ * bytes of ESC d 255 asked for gigabytes of blank image.
+ */
+export const maxPageDots = 8000;
+/** Printed pages kept (the newest); older ones have left the printer. `pagesPrinted` counts all. */
+export const keptPages = 32;
 
 /**
  * An ESC/POS interpreter: the emulated printer's "print head". It turns the bytes a printer
@@ -62,7 +71,10 @@ const leadingDots = 24;
  * Commands it does not know are listed in `unknown` rather than guessed at.
  */
 export class EscPosInterpreter {
+  /** The newest `keptPages` pages, oldest first. */
   readonly pages: PrintedPage[] = [];
+  /** Every page printed since the interpreter started, kept or not. */
+  pagesPrinted = 0;
   readonly unknown: string[] = [];
   readonly #dots: number;
   readonly #codepages: Map<number, Codepage>;
@@ -81,6 +93,8 @@ export class EscPosInterpreter {
   #align: 'left' | 'center' | 'right' = 'left';
   #table: number[] = CodepageEncoder.getCodepoints('cp437', true);
   #line: Cell[] = [];
+  /** Dots the characters of `#line` take across the head. */
+  #lineWidth = 0;
   #paper: Paper;
   #y = leadingDots;
   #lines: string[] = [];
@@ -96,7 +110,8 @@ export class EscPosInterpreter {
 
   /** Bytes as they arrive, in any chunking; a command cut between chunks waits for the rest. */
   push(chunk: Uint8Array): void {
-    this.#pending.push(...chunk);
+    // Not push(...chunk): spreading a chunk of a few hundred kilobytes overflows the call stack.
+    for (const byte of chunk) this.#pending.push(byte);
     let used = 0;
     for (;;) {
       const taken = this.#step(this.#pending, used);
@@ -108,17 +123,38 @@ export class EscPosInterpreter {
 
   /** A new roll is loaded: what was printed on the old one's end is a page of its own, uncut. */
   newRoll(): void {
-    if (this.#lines.length > 0 || this.#rasters.length > 0) this.pages.push(this.current());
+    if (this.#lines.length > 0 || this.#rasters.length > 0) this.#keep(this.current());
     this.#paper = new Paper(this.#dots);
     this.#y = leadingDots;
     this.#lines = [];
     this.#rasters = [];
     this.#line = [];
+    this.#lineWidth = 0;
   }
 
   /** The page printed since the last cut (what would hang out of the printer). */
   current(): PrintedPage {
+    // Paper fed since the last print is blank: it becomes image only here, and never past the bound.
+    this.#paper.extend(Math.min(this.#y, maxPageDots));
     return { image: this.#paper.image(), lines: [...this.#lines], rasters: [...this.#rasters], cut: null };
+  }
+
+  #keep(page: PrintedPage): void {
+    this.pages.push(page);
+    this.pagesPrinted++;
+    if (this.pages.length > keptPages) this.pages.splice(0, this.pages.length - keptPages);
+  }
+
+  /** Print that would reach past the page bound starts a new page (as if torn off, uncut). */
+  #roomFor(height: number): void {
+    if (this.#y + height <= maxPageDots) return;
+    // A page of blank lines is paper fed through, not a page.
+    if (this.#lines.some((line) => line.trim() !== '') || this.#rasters.length > 0) this.#keep(this.current());
+    // Paper with no ink on it is reused: a run of feeds allocates nothing.
+    if (this.#paper.height > 0) this.#paper = new Paper(this.#dots);
+    this.#y = leadingDots;
+    this.#lines = [];
+    this.#rasters = [];
   }
 
   /** Executes one command or character at `at`; returns the bytes used, 0 when more are needed. */
@@ -197,7 +233,9 @@ export class EscPosInterpreter {
       switch (command) {
         case '!':
           if (!need(3)) return 0;
-          this.#style = { ...this.#style, width: (arg(2) >> 4) + 1, height: (arg(2) & 0x0f) + 1 };
+          // Magnification 1 to 8 each way; a printer ignores the command outside that range.
+          if (arg(2) & 0x88) this.unknown.push(`GS ! ${arg(2).toString(16)}`);
+          else this.#style = { ...this.#style, width: (arg(2) >> 4) + 1, height: (arg(2) & 0x0f) + 1 };
           return 3;
         case 'B':
           return need(3) ? 3 : 0;
@@ -214,6 +252,12 @@ export class EscPosInterpreter {
           if (!need(8)) return 0;
           const widthBytes = arg(4) + arg(5) * 256;
           const height = arg(6) + arg(7) * 256;
+          if (widthBytes * 8 > this.#dots || height > maxPageDots) {
+            // Wider than the head or longer than a page: refused, as a printer does, rather than
+            // holding every byte that follows while waiting for data it will never print.
+            this.unknown.push(`GS v 0 of ${widthBytes * 8} x ${height} dots (too large)`);
+            return 8;
+          }
           if (!need(8 + widthBytes * height)) return 0;
           this.#raster(bytes.slice(at + 8, at + 8 + widthBytes * height), widthBytes, height);
           return 8 + widthBytes * height;
@@ -238,7 +282,11 @@ export class EscPosInterpreter {
       return 1;
     }
     const codepoint = this.#table[b];
-    this.#line.push({ char: codepoint === undefined ? '?' : String.fromCodePoint(codepoint), style: { ...this.#style } });
+    const cell = { char: codepoint === undefined ? '?' : String.fromCodePoint(codepoint), style: { ...this.#style } };
+    // A line as wide as the head prints and the text wraps, as on a printer (and a line stays bounded).
+    if (this.#line.length > 0 && this.#lineWidth + charDots(cell) > this.#dots) this.#printLine();
+    this.#line.push(cell);
+    this.#lineWidth += charDots(cell);
     return 1;
   }
 
@@ -250,8 +298,10 @@ export class EscPosInterpreter {
   #feed(dots: number): void {
     if (this.#stopped) return;
     const fed = Math.min(dots, this.paperDots);
-    this.#y += fed;
-    this.#paper.extend(this.#y);
+    // Blank paper costs nothing until a page is taken (see current()). Paper fed past the bound
+    // ends the page there (torn off, uncut); the blank rest never becomes an image.
+    if (this.#y + fed > maxPageDots) this.#roomFor(fed);
+    else this.#y += fed;
     this.paperDots -= fed;
     if (this.paperDots <= 0) this.condition = { ...this.condition, paperEnd: true, online: false };
   }
@@ -259,14 +309,16 @@ export class EscPosInterpreter {
   #printLine(): void {
     const cells = this.#line;
     this.#line = [];
+    this.#lineWidth = 0;
     if (this.#stopped) {
       this.lostToPaperEnd = true;
       return;
     }
-    this.#lines.push(cells.map((cell) => cell.char).join(''));
-    const charDots = (cell: Cell) => cellUnits.width * 2 * cell.style.width;
     const width = cells.reduce((sum, cell) => sum + charDots(cell), 0);
-    const height = Math.max(1, ...cells.map((cell) => cell.style.height)) * lineDots;
+    // reduce, not Math.max(...cells): a line of a few hundred thousand characters overflows the stack.
+    const height = cells.reduce((tallest, cell) => Math.max(tallest, cell.style.height), 1) * lineDots;
+    this.#roomFor(height);
+    this.#lines.push(cells.map((cell) => cell.char).join(''));
     let x = this.#align === 'left' ? 0 : this.#align === 'center' ? Math.floor((this.#dots - width) / 2) : this.#dots - width;
     for (const cell of cells) {
       // Taller characters stand on the line's baseline.
@@ -284,6 +336,7 @@ export class EscPosInterpreter {
       return;
     }
     const width = widthBytes * 8;
+    this.#roomFor(height);
     const ink = new Uint8Array(width * height);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) if ((data[y * widthBytes + (x >> 3)] ?? 0) & (0x80 >> (x & 7))) ink[y * width + x] = 1;
@@ -297,7 +350,7 @@ export class EscPosInterpreter {
   #cut(kind: 'full' | 'partial'): void {
     if (this.#line.length > 0) this.#printLine();
     if (this.#stopped) return;
-    this.pages.push({ ...this.current(), cut: kind });
+    this.#keep({ ...this.current(), cut: kind });
     this.#paper = new Paper(this.#dots);
     this.#y = leadingDots;
     this.#lines = [];

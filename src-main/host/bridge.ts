@@ -19,6 +19,19 @@ const clientMessageSchema = z
   })
   .strict();
 
+/** A command frame as the page sends it, checked. */
+export type BridgeClientMessage = z.infer<typeof clientMessageSchema>;
+
+/**
+ * Reads one frame from a page: a text frame holding one command message. Throws (a
+ * SyntaxError for text that is not JSON, a ZodError for JSON that is not a command message, an
+ * Error for a binary frame); the connection is then closed as malformed.
+ */
+export function readClientMessage(data: RawData | string, isBinary: boolean): BridgeClientMessage {
+  if (isBinary) throw new Error('binary frame');
+  return clientMessageSchema.parse(JSON.parse(data.toString()));
+}
+
 /** WebSocket close code for a frame that is not a well-formed bridge message. */
 export const closeMalformed = 1007;
 
@@ -47,10 +60,9 @@ export function createBridge(options: { dispatch: Dispatch; events: EventHub; lo
   });
 
   const onMessage = async (socket: WebSocket, data: RawData, isBinary: boolean) => {
-    let message: z.infer<typeof clientMessageSchema>;
+    let message: BridgeClientMessage;
     try {
-      if (isBinary) throw new Error('binary frame');
-      message = clientMessageSchema.parse(JSON.parse(data.toString()));
+      message = readClientMessage(data, isBinary);
     } catch {
       logger.warn('bridge: closing a connection that sent a malformed message');
       socket.close(closeMalformed, 'malformed message');

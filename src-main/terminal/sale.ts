@@ -244,7 +244,12 @@ function outcomeLine(outcome: SaleOutcome): string {
  */
 export async function printReceipts(target: { readonly printer: ReceiptPrinter; readonly profile: PrinterProfile }, receipts: readonly ReceiptDocument[]): Promise<{ ok: boolean; problem?: string }> {
   const { printer, profile } = target;
-  const held = new Promise<string>((resolve) => printer.once('attention', (problem) => resolve(problem)));
+  // Removed in finally: a listener left per print piled up on the printer, one per sale.
+  let onAttention: (problem: string) => void = () => undefined;
+  const held = new Promise<string>((resolve) => {
+    onAttention = resolve;
+    printer.once('attention', onAttention);
+  });
   try {
     const jobs = Promise.all(receipts.map((document) => printer.print(encodeReceipt(document, profile), `${document.copy} copy`)));
     const first = await Promise.race([jobs.then(() => null), held]);
@@ -252,5 +257,7 @@ export async function printReceipts(target: { readonly printer: ReceiptPrinter; 
     return first === null ? { ok: true } : { ok: false, problem: `the printer needs attention (${first}); the receipts print when it is fixed` };
   } catch (error) {
     return { ok: false, problem: (error as Error).message };
+  } finally {
+    printer.off('attention', onAttention);
   }
 }

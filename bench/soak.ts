@@ -1,0 +1,187 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { loadSignatures } from '../drivers/emulated/signature-replay';
+import { settingsSchema } from '../src-main/config/settings';
+import { createCore, type Core } from '../src-main/core/core';
+import type { SaleSummary, SignatureSession, TerminalState } from '../src-main/ipc/contract';
+import { Journal } from '../src-main/journal/journal';
+import { createLogger } from '../src-main/log/logger';
+
+/**
+ * The soak: many training sales through the whole core (emulated reader, on-screen signature,
+ * emulated printer, the built-in emulator over loopback HTTP, real SQLite journal and gateway
+ * files), watching for what only shows after thousands of sales: memory that keeps growing,
+ * listeners that pile up (Node's MaxListenersExceededWarning), and a journal that drifts from
+ * what the gateway recorded.
+ */
+export interface SoakOptions {
+  readonly sales: number;
+  /** Sales before the first memory sample: caches, JIT and pools fill up first. */
+  readonly warmup: number;
+  /** Called after each sale (progress for a long run). */
+  readonly onSale?: (done: number) => void;
+}
+
+export interface SoakResult {
+  readonly sales: number;
+  readonly seconds: number;
+  readonly salesPerSecond: number;
+  /** One sale's wall time after the warm-up, median and 99th percentile. */
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  /** Heap used after a full GC, at the end against after the warm-up, in percent. */
+  readonly heapGrowthPct: number;
+  readonly rssGrowthPct: number;
+  readonly heapAfterWarmupMb: number;
+  readonly rssAfterWarmupMb: number;
+  /** Every process warning seen during the run (MaxListenersExceededWarning among them). */
+  readonly warnings: readonly string[];
+  readonly listenerLeaks: readonly string[];
+  /** Journal rows against the emulator's ledger, each disagreement in words; empty when they agree. */
+  readonly disagreements: readonly string[];
+  readonly journalRows: number;
+  readonly ledgerRows: number;
+  readonly outcomes: Readonly<Record<string, number>>;
+}
+
+/** The sales the soak rings up, in turn: approvals on every network and entry mode, and a decline. */
+const rotation = [
+  { cardId: 'visa-approve', method: 'insert' },
+  { cardId: 'mastercard-approve', method: 'tap' },
+  { cardId: 'amex-approve', method: 'swipe' },
+  { cardId: 'discover-approve', method: 'insert' },
+  { cardId: 'visa-approve', method: 'swipe' },
+  { cardId: 'jcb-approve', method: 'insert' },
+  { cardId: 'visa-decline', method: 'insert' },
+] as const;
+
+/** The V8 collector, so memory is sampled after a full GC rather than whenever it last ran. */
+function collector(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+const megabytes = (bytes: number) => bytes / 2 ** 20;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
+
+function sample(gc: () => void): { heap: number; rss: number } {
+  gc();
+  gc();
+  const usage = process.memoryUsage();
+  return { heap: usage.heapUsed, rss: usage.rss };
+}
+
+/** One sale: the card is presented when the lane asks for it, the signature on the screen. */
+async function sale(core: Core, index: number, signature: ReturnType<typeof loadSignatures> extends Map<string, infer S> ? S : never): Promise<SaleSummary> {
+  const { cardId, method } = rotation[index % rotation.length]!;
+  const stop = core.events.subscribe((name, payload) => {
+    if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
+      void core.cardReaders.presentTestCard({ cardId, method });
+    }
+    if (name === 'signature.session' && (payload as SignatureSession).state === 'capturing') core.signature.submit(signature);
+  });
+  try {
+    const reply = await core.dispatch('terminal.sale', { amountMinor: 100 + (index % 900) });
+    if (!reply.ok) throw new Error(`soak sale ${index}: ${reply.error.message}`);
+    return reply.result as SaleSummary;
+  } finally {
+    stop();
+  }
+}
+
+/** Every journal row against the emulator's ledger: same orders, amounts and outcomes, nothing extra. */
+function compare(journalPath: string, ledgerPath: string): { disagreements: string[]; journalRows: number; ledgerRows: number } {
+  const journal = Journal.open(journalPath, { clock: { now: () => Date.now() }, terminalId: 'SOAK' });
+  const ledger = new Database(ledgerPath, { readonly: true });
+  try {
+    // list() shows the newest 100 unless told; the soak compares every row.
+    const rows = journal.list({ limit: Number.MAX_SAFE_INTEGER });
+    const transactions = new Map(
+      (ledger.prepare('SELECT retref, record FROM transactions').all() as { retref: string; record: string }[]).map(({ retref, record }) => [retref, JSON.parse(record) as { orderid?: string; amount: number; respstat: string }]),
+    );
+    const disagreements: string[] = [];
+    for (const row of rows) {
+      const retref = row.outcome?.retref;
+      const recorded = retref ? transactions.get(retref) : undefined;
+      if (row.state !== 'completed') disagreements.push(`order ${row.orderId}: journal state ${row.state}`);
+      else if (!recorded) disagreements.push(`order ${row.orderId}: retref ${retref ?? '(none)'} is not in the gateway's ledger`);
+      else if (recorded.orderid !== row.orderId) disagreements.push(`retref ${retref}: the gateway has order ${recorded.orderid}, the journal ${row.orderId}`);
+      else if (recorded.respstat !== row.outcome?.respstat) disagreements.push(`order ${row.orderId}: the gateway says ${recorded.respstat}, the journal ${row.outcome?.respstat}`);
+      else if (recorded.respstat === 'A' && recorded.amount !== row.amountMinor) disagreements.push(`order ${row.orderId}: the gateway authorized ${recorded.amount}, the journal asked ${row.amountMinor}`);
+    }
+    if (transactions.size !== rows.length) disagreements.push(`the gateway recorded ${transactions.size} transactions, the journal ${rows.length} rows`);
+    return { disagreements, journalRows: rows.length, ledgerRows: transactions.size };
+  } finally {
+    ledger.close();
+    journal.close();
+  }
+}
+
+/** Runs the soak in a fresh temporary folder and reports what it saw. */
+export async function runSoak(options: SoakOptions): Promise<SoakResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'soak-'));
+  const journalPath = join(dir, 'training-journal.sqlite');
+  const ledgerPath = join(dir, 'training-gateway.sqlite');
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+  process.on('warning', onWarning);
+  const gc = collector();
+  const logger = createLogger({ level: 'error', destination: new Writable({ write: (_chunk, _encoding, done) => done() }) });
+  const settings = settingsSchema.parse({ signature: { policy: 'always', capture: 'screen' } });
+  const core = createCore({ settings, shell: 'browser', logger, journalPath, trainingGatewayPath: ledgerPath });
+  const signature = loadSignatures('assets/signatures').get('initials-short')!;
+  const outcomes: Record<string, number> = {};
+  let baseline = { heap: 0, rss: 0 };
+  let end: { heap: number; rss: number };
+  let started = 0;
+  let seconds: number;
+  const durations: number[] = [];
+  try {
+    core.session.signIn({ cashierId: '1001', pin: '1234' });
+    for (let i = 0; i < options.sales; i++) {
+      if (i === options.warmup) {
+        baseline = sample(gc);
+        started = performance.now();
+      }
+      const saleStarted = performance.now();
+      const summary = await sale(core, i, signature);
+      if (i >= options.warmup) durations.push(performance.now() - saleStarted);
+      if (!summary.printed) throw new Error(`soak sale ${i}: the receipt did not print (${summary.printProblem ?? 'no reason'})`);
+      outcomes[summary.outcome] = (outcomes[summary.outcome] ?? 0) + 1;
+      options.onSale?.(i + 1);
+    }
+    seconds = (performance.now() - started) / 1000;
+    // Sampled before the lane closes: closing frees what a leak would hold.
+    end = sample(gc);
+  } finally {
+    await core.close();
+  }
+  process.off('warning', onWarning);
+  const { disagreements, journalRows, ledgerRows } = compare(journalPath, ledgerPath);
+  return {
+    sales: options.sales,
+    seconds,
+    salesPerSecond: (options.sales - options.warmup) / seconds,
+    p50Ms: percentile(durations, 50),
+    p99Ms: percentile(durations, 99),
+    heapGrowthPct: ((end.heap - baseline.heap) / baseline.heap) * 100,
+    rssGrowthPct: ((end.rss - baseline.rss) / baseline.rss) * 100,
+    heapAfterWarmupMb: megabytes(baseline.heap),
+    rssAfterWarmupMb: megabytes(baseline.rss),
+    warnings,
+    listenerLeaks: warnings.filter((warning) => warning.startsWith('MaxListenersExceededWarning')),
+    disagreements,
+    journalRows,
+    ledgerRows,
+    outcomes,
+  };
+}
