@@ -92,6 +92,14 @@ describe('<App />', () => {
     expect(screen.queryByTestId('recovery-queue')).toBeNull();
   });
 
+  it('writes the unknown outcomes\u2019 amounts with the shared formatter: sign kept, thousands grouped', async () => {
+    const { emit } = await renderApp(info);
+    const lost = { entryId: 9, operation: 'voidByOrderId', orderId: 'LANE07-261122-50002', amountMinor: -500, maskedPan: null, since: 1, note: 'answer lost', needsPerson: false } as const;
+    await act(async () => emit('terminal.recoveryQueue', [lost, { ...lost, entryId: 10, operation: 'auth', amountMinor: 123456 }]));
+    expect(screen.getByTestId('recovery-queue').textContent).toContain('Void \u2212$5.00');
+    expect(screen.getByTestId('recovery-queue').textContent).toContain('Sale $1,234.56');
+  });
+
   it('says so when the terminal cannot be reached, and reloads everything on reconnect', async () => {
     const { announce, calls } = await renderApp(info);
     await act(async () => announce('closed'));
