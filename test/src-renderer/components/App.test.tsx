@@ -71,8 +71,8 @@ describe('<App />', () => {
     const { emit } = await renderApp({ ...info, mode: 'kiosk' }, [printer]);
     expect(screen.getByText(/Receipt printer \(emulated\): ready/)).toBeTruthy();
     await act(async () => emit('devices.changed', [{ ...printer, status: 'error', lastError: 'Paper out' }]));
-    const chip = screen.getByText(/Receipt printer \(emulated\): needs attention/);
-    expect(chip.getAttribute('title')).toBe('Receipt printer: Paper out');
+    const chip = screen.getByText(/Receipt printer \(emulated\): needs attention/).closest('li');
+    expect(chip?.getAttribute('title')).toBe('Receipt printer: Paper out');
     await act(async () => emit('terminal.state', { phase: 'awaiting-card', since: 1, detail: null }));
     expect(screen.getByTestId('phase-headline').textContent).toBe('Insert, tap or swipe your card');
   });
