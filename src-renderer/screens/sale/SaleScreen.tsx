@@ -66,6 +66,10 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
           else if (last.outcome === 'partial') actions.newSale();
           else if (last.outcome === 'declined' || last.outcome === 'retry' || last.outcome === 'not-charged') void actions.tryAnotherCard();
           else actions.newSale();
+        } else if (/^\d$/.test(event.key) && dueMinor === null) {
+          // The next customer is waiting: a digit starts the next sale with that digit.
+          actions.newSale();
+          actions.typeDigit(event.key);
         } else if (event.key === 'Escape') {
           // Money still owed after a partial approval is settled first: the rest tendered, or the approval voided.
           if (dueMinor === null) actions.newSale();
