@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// The page.evaluate bodies below run in Chromium, where the DOM exists.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { e2e, screenshot, withBrowserMode } from './support/browser-mode';
