@@ -57,9 +57,9 @@ export const settingGroups: ReadonlyArray<{ readonly title: string; readonly fie
   {
     title: 'Devices',
     fields: [
-      { name: 'devices', label: 'Card readers', hint: 'A JSON list, e.g. [{ "id": "reader-1", "protocol": "vivotech2", "serial": { "path": "/dev/ttyUSB0" } }]. Empty in training: the training reader is used. Takes effect at the next start.', input: 'json' },
-      { name: 'signaturePads', label: 'Signature pads', hint: 'A JSON list, e.g. [{ "id": "pad", "protocol": "isdv4", "serial": { "path": "/dev/ttyS1" } }]. Takes effect at the next start.', input: 'json' },
-      { name: 'printers', label: 'Receipt printers', hint: 'A JSON list, e.g. [{ "id": "printer-1", "tcp": { "host": "192.168.1.50" } }]. Takes effect at the next start.', input: 'json' },
+      { name: 'devices', label: 'Card readers', hint: 'Each card reader, how it connects and where. None in training: the training reader is used. Takes effect at the next start.', input: 'json' },
+      { name: 'signaturePads', label: 'Signature pads', hint: 'Each signature pad, how it connects and where. Takes effect at the next start.', input: 'json' },
+      { name: 'printers', label: 'Receipt printers', hint: 'Each receipt printer, how it connects and where. Takes effect at the next start.', input: 'json' },
     ],
   },
 ];
