@@ -33,9 +33,10 @@ export const rendererBoundaries = {
       message: 'Import the contract with `import type` only; the renderer talks to main through window.pos.',
     },
     {
-      // ipc/cart.ts is the one pure module both sides run: the cart's total, checked by the
-      // contract and shown by the screen, must be the same arithmetic. It imports nothing.
-      regex: '(^|/)src-main/(?!ipc/contract$|ipc/cart$)',
+      // ipc/cart.ts and ipc/money.ts are the pure modules both sides run: the cart's total,
+      // checked by the contract and shown by the screen, must be the same arithmetic, and an
+      // amount reads the same on screen, receipt and CLI. They import nothing.
+      regex: '(^|/)src-main/(?!ipc/contract$|ipc/cart$|ipc/money$)',
       message: 'The renderer cannot import main-process code; use the contract (types only).',
     },
     {

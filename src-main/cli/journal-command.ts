@@ -1,5 +1,5 @@
 import { defaultAppDataDir } from '../config/settings';
-import { formatMoney } from '../receipt/model';
+import { formatMinorUnits } from '../ipc/money';
 import { createGatewayClient } from '../gateway/client';
 import { defaultJournalPath, Journal, JournalError } from '../journal/journal';
 import { journalIdentityPath, openLaneJournal } from '../journal/journal-check';
@@ -39,7 +39,7 @@ export async function runJournalListCommand(io: CliIo, options: { journal?: stri
     for (const entry of entries) {
       const when = new Date(entry.createdAt).toISOString().replace('T', ' ').slice(0, 19);
       const outcome = entry.outcome ? [entry.outcome.respstat, entry.outcome.respcode, entry.outcome.resptext, entry.outcome.retref && `retref ${entry.outcome.retref}`, entry.outcome.authcode && `auth ${entry.outcome.authcode}`].filter(Boolean).join(' ') : '';
-      io.stdout([when, entry.orderId.padEnd(19), entry.operation.padEnd(13), formatMoney(entry.amountMinor).padStart(11), (entry.maskedPan ?? '').padEnd(16), entry.state.padEnd(9), outcome, entry.note ?? ''].join('  ').trimEnd());
+      io.stdout([when, entry.orderId.padEnd(19), entry.operation.padEnd(13), formatMinorUnits(entry.amountMinor).padStart(11), (entry.maskedPan ?? '').padEnd(16), entry.state.padEnd(9), outcome, entry.note ?? ''].join('  ').trimEnd());
     }
     return 0;
   } finally {
@@ -59,7 +59,7 @@ export async function runRecoverCommand(io: CliIo, options: { journal?: string; 
     const client = createGatewayClient({ baseUrl: options.gateway, credentials: { level: 'site', username: options.username, password: options.password } });
     const results = await recoverJournal(journal, client, options.merchid);
     if (results.length === 0) io.stdout('Nothing to recover: every entry has a known outcome.');
-    for (const result of results) io.stdout(`${result.entry.orderId}  ${result.entry.operation}  ${formatMoney(result.entry.amountMinor)}  ${recoveredKind(result)}  ${journal.get(result.entry.id)?.note ?? ''}`);
+    for (const result of results) io.stdout(`${result.entry.orderId}  ${result.entry.operation}  ${formatMinorUnits(result.entry.amountMinor)}  ${recoveredKind(result)}  ${journal.get(result.entry.id)?.note ?? ''}`);
     return results.some(stillOpen) ? 1 : 0;
   } finally {
     journal.close();

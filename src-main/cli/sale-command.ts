@@ -5,7 +5,7 @@ import { bootCore } from '../core/boot';
 import { createGatewayClient } from '../gateway/client';
 import type { SaleSummary, SignatureSession, TerminalState } from '../ipc/contract';
 import { CommandFailure } from '../ipc/errors';
-import { formatMoney } from '../receipt/model';
+import { formatMinorUnits } from '../ipc/money';
 import type { CliIo } from './io';
 import { UsageError } from './usage';
 
@@ -37,7 +37,7 @@ function describe(summary: SaleSummary): string {
   switch (summary.outcome) {
     case 'approved':
     case 'partial':
-      return `${summary.outcome === 'partial' ? 'PARTIALLY APPROVED' : 'APPROVED'} ${formatMoney(summary.approvedMinor)}  auth ${summary.authcode ?? '-'}  order ${summary.orderId}`;
+      return `${summary.outcome === 'partial' ? 'PARTIALLY APPROVED' : 'APPROVED'} ${formatMinorUnits(summary.approvedMinor)}  auth ${summary.authcode ?? '-'}  order ${summary.orderId}`;
     case 'declined':
       return `DECLINED: ${summary.reason ?? ''}  order ${summary.orderId}`;
     default:

@@ -213,6 +213,8 @@ export const settingsSchema = z
             cardTimeoutSeconds: integerFrom(1, 600).default(60),
             /** Background checks of the recovery queue: the first after this many seconds, then doubling to 10 minutes. */
             recoveryRetrySeconds: integerFrom(5, 600).default(30),
+            /** A keyed amount above this (minor units) asks the cashier to confirm it before the card is asked for: 999,999.99 is one slip of the finger. */
+            confirmAboveMinor: integerFrom(100, 99_999_999).default(100_000),
           },
           asSection,
         )

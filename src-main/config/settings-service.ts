@@ -30,6 +30,7 @@ const liveSettings: ReadonlySet<EditableSetting> = new Set([
   'payments.forcedCredit',
   'payments.ach',
   'payments.cardTimeoutSeconds',
+  'payments.confirmAboveMinor',
   'signature.policy',
   'signature.capture',
   'staff.refundLimitMinor',

@@ -1,6 +1,7 @@
 import type { Clock } from '../core/clock';
 import type { EmulatedMerchant, EmulatorConfig } from './config';
 import type { EmulatorIds } from './ids';
+import { formatMinorUnits } from '../ipc/money';
 import type { Ledger } from './ledger';
 import type { ProfileStore } from './profiles';
 import type { SettledBatch } from './settlement';
@@ -65,9 +66,7 @@ export function readAmount(field: string, value: unknown): number {
 
 /** Minor units as the gateway prints them. */
 export function decimal(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return formatMinorUnits(minor, { symbol: '', grouping: false });
 }
 
 let lastSecond = Number.NaN;

@@ -2,6 +2,7 @@
  * Money is an integer count of minor units (cents) inside the program; the gateway's wire
  * carries a decimal string. These are the only two crossings.
  */
+import { formatMinorUnits } from '../ipc/money';
 
 const maxMinorUnits = 99_999_999_999; // 999,999,999.99 fits the 12-character amount fields
 
@@ -10,9 +11,7 @@ export function toWireAmount(minorUnits: number): string {
   if (!Number.isSafeInteger(minorUnits) || Math.abs(minorUnits) > maxMinorUnits) {
     throw new RangeError(`amount must be a whole number of minor units up to ${maxMinorUnits}, got ${minorUnits}`);
   }
-  const sign = minorUnits < 0 ? '-' : '';
-  const abs = Math.abs(minorUnits);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return formatMinorUnits(minorUnits, { symbol: '', grouping: false });
 }
 
 const wireAmount = /^(-)?(\d{1,12})(?:\.(\d{1,2}))?$/;

@@ -350,6 +350,7 @@ export const editableSettings = [
   'payments.forcedCredit',
   'payments.ach',
   'payments.cardTimeoutSeconds',
+  'payments.confirmAboveMinor',
   'signature.policy',
   'signature.capture',
   'staff.refundLimitMinor',

@@ -1,6 +1,7 @@
 import type { EmvTagData } from '../gateway/emv-tag-data';
 import type { GatewayReceipt } from '../gateway/wire-schema';
 import type { Bitmap } from '../signature/bmp';
+import { formatMinorUnits } from '../ipc/money';
 
 /** What kind of slip: an approved sale, an authorization to capture later, a void, a refund, a decline, or a partial approval. */
 export type ReceiptKind = 'sale' | 'authorization' | 'void' | 'refund' | 'decline' | 'partial';
@@ -92,14 +93,6 @@ const titles: Record<ReceiptKind, string> = {
   partial: 'PARTIAL APPROVAL',
 };
 
-/** 1234 → "$12.34", -500 → "-$5.00". */
-export function formatMoney(minor: number, currency = '$'): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  const whole = Math.trunc(abs / 100).toLocaleString('en-US');
-  return `${sign}${currency}${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** The merchant id as receipts may show it: its last four digits. */
 export function maskMerchantId(merchantId: string): string {
   return merchantId.length <= 4 ? merchantId : `${'*'.repeat(merchantId.length - 4)}${merchantId.slice(-4)}`;
@@ -157,7 +150,7 @@ export function wrap(text: string, width: number): string[] {
  */
 export function buildReceipt(facts: ReceiptFacts, options: ReceiptOptions): ReceiptDocument {
   const { columns } = options;
-  const money = (minor: number) => formatMoney(minor, options.currency);
+  const money = (minor: number) => formatMinorUnits(minor, { symbol: options.currency });
   const lines: ReceiptLine[] = [];
   const center = (text: string, style: { bold?: boolean; large?: boolean } = {}) => {
     for (const line of wrap(text, style.large ? Math.floor(columns / 2) : columns)) lines.push({ kind: 'text', text: line, align: 'center', ...style });
@@ -312,15 +305,15 @@ export function buildSettlementReport(
         totals.set(status, entry);
       }
     }
-    for (const [status, { count, total }] of byStatus) pair(`  ${status} (${count})`, formatMoney(total));
-    pair('  Batch total', formatMoney(batch.txns.reduce((sum, txn) => sum + (txn.setlamount ?? 0), 0)), true);
+    for (const [status, { count, total }] of byStatus) pair(`  ${status} (${count})`, formatMinorUnits(total));
+    pair('  Batch total', formatMinorUnits(batch.txns.reduce((sum, txn) => sum + (txn.setlamount ?? 0), 0)), true);
   }
   if (batches.length > 0) {
     lines.push({ kind: 'rule' });
     center('DAY TOTALS', { bold: true });
-    for (const [status, { count, total }] of day) pair(`${status} (${count})`, formatMoney(total));
+    for (const [status, { count, total }] of day) pair(`${status} (${count})`, formatMinorUnits(total));
     const all = [...day.values()];
-    pair(`TOTAL (${all.reduce((sum, entry) => sum + entry.count, 0)})`, formatMoney(all.reduce((sum, entry) => sum + entry.total, 0)), true);
+    pair(`TOTAL (${all.reduce((sum, entry) => sum + entry.count, 0)})`, formatMinorUnits(all.reduce((sum, entry) => sum + entry.total, 0)), true);
   }
   if (options.training) {
     lines.push({ kind: 'blank' });

@@ -6,6 +6,7 @@ import type { GatewayReceipt } from '../gateway/wire-schema';
 import type { TransactionRecord } from '../gateway/transaction-record';
 import type { EndOfDayReport, FollowUpSummary, JournalEntryView, LookupResult, RecoveryItem } from '../ipc/contract';
 import { CommandFailure } from '../ipc/errors';
+import { formatMinorUnits } from '../ipc/money';
 import { journaledFollowUp, refundNeedsPerson, type FollowUpOperation } from '../journal/follow-ups';
 import type { Journal, JournalEntry } from '../journal/journal';
 import { buildReceipt, type ReceiptDocument, type ReceiptFacts, type ReceiptKind } from '../receipt/model';
@@ -31,7 +32,7 @@ export interface OperationDependencies {
   readonly onPrinting?: () => void;
 }
 
-const money = (minor: number) => `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
+const money = (minor: number) => formatMinorUnits(minor);
 
 /** The journal's approved authorization for an order id, or a failure that names it. */
 function authorizationOf(journal: Journal, orderId: string): JournalEntry & { outcome: NonNullable<JournalEntry['outcome']> } {

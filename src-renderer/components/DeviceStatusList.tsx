@@ -14,8 +14,10 @@ function DeviceChip({ device }: { device: DeviceInfo }) {
   return (
     <li className={`device-chip device-${device.status}`} title={title}>
       <span className="device-dot" aria-hidden="true" />
-      {device.name}
-      {device.emulated ? ' (emulated)' : ''}: {statusWords[device.status]}
+      <span className="device-words">
+        {device.name}
+        {device.emulated ? ' (emulated)' : ''}: {statusWords[device.status]}
+      </span>
     </li>
   );
 }

@@ -39,7 +39,7 @@ export function NavBar() {
       <ul>
         {counterScreens.map((name, index) => (
           <li key={name}>
-            <button type="button" aria-current={screen === name ? 'page' : undefined} disabled={paying && name !== 'sale'} onClick={() => go(name)} data-testid={`nav-${name}`}>
+            <button type="button" aria-current={screen === name ? 'page' : undefined} disabled={paying && name !== 'sale'} onClick={() => go(name)} data-testid={`nav-${name}`} aria-keyshortcuts={`Alt+${index + 1}`}>
               {screenNames[name]} <kbd>Alt+{index + 1}</kbd>
             </button>
           </li>
@@ -50,7 +50,7 @@ export function NavBar() {
           <span>
             {staff.name} <span className="nav-role">({staff.role})</span>
           </span>
-          <button type="button" onClick={() => void signOut()} disabled={paying}>
+          <button type="button" onClick={() => void signOut()} disabled={paying} aria-keyshortcuts="Alt+0">
             Sign out <kbd>Alt+0</kbd>
           </button>
         </p>

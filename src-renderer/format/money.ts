@@ -1,9 +1,11 @@
-/** Dollars and cents for the screen, from minor units: 123456 → "$1,234.56"; negative as "−$1.00". */
+import { formatMinorUnits } from '../../src-main/ipc/money';
+
+/**
+ * Dollars and cents for the screen, from minor units: 123456 → "$1,234.56"; negative as "−$1.00"
+ * (a typographic minus, which screen readers say as "minus"). The shared formatter does the work.
+ */
 export function formatMoney(minor: number): string {
-  const sign = minor < 0 ? '\u2212' : '';
-  const cents = Math.abs(Math.trunc(minor));
-  const dollars = Math.floor(cents / 100).toLocaleString('en-US');
-  return `${sign}$${dollars}.${String(cents % 100).padStart(2, '0')}`;
+  return formatMinorUnits(minor, { minus: '\u2212' });
 }
 
 /**

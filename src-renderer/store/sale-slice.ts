@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import { cartTotalMinor, type CartLine } from '../../src-main/ipc/cart';
 import type { FollowUpSummary, KeyedEntryView, PosApi, SaleSummary } from '../../src-main/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
+import { confirmLimitOf, defaultConfirmAboveMinor } from './sale-options';
 import type { PosState } from './pos-store';
 
 /** Where the counter's sale is: keying the amount, paying (card, signature, authorizing), or showing the result. */
@@ -17,6 +18,8 @@ export interface SaleSlice {
   tipMinor: number;
   /** Whether this merchant takes tips (payments.tips). */
   tipsEnabled: boolean;
+  /** A sale above this many minor units is confirmed by the cashier first (payments.confirmAboveMinor). */
+  confirmAboveMinor: number;
   saleStage: SaleStage;
   /** The sales of this customer so far: one, or several after a partial approval. */
   saleResults: SaleSummary[];
@@ -74,6 +77,7 @@ export const createSaleSlice =
     return {
       ...entry,
       tipsEnabled: false,
+      confirmAboveMinor: defaultConfirmAboveMinor,
       keyedEntry: null,
       setKeyedEntry: (keyedEntry) => set({ keyedEntry }),
       async keyEntry(key) {
@@ -86,7 +90,7 @@ export const createSaleSlice =
       async loadSaleOptions() {
         try {
           const view = unwrap(await pos.settings.get());
-          set({ tipsEnabled: view.values['payments.tips'] === true });
+          set({ tipsEnabled: view.values['payments.tips'] === true, confirmAboveMinor: confirmLimitOf(view) });
         } catch {
           // Without the settings the lane still sells, without tips.
         }

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { EditableSetting, PosApi, SettingsView, SettingValue } from '../../src-main/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
+import { confirmLimitOf } from './sale-options';
 import type { PosState } from './pos-store';
 
 /** A refusal in words, and the setting (or credential field) it names when it names one. */
@@ -51,7 +52,7 @@ export const createSettingsSlice =
       set({ settingsWait: wait, settingsSaved: null, ...shown(null) });
       try {
         const view = await call();
-        set({ settingsView: view, settingsWait: null, settingsSaved: saved, tipsEnabled: view.values['payments.tips'] === true });
+        set({ settingsView: view, settingsWait: null, settingsSaved: saved, tipsEnabled: view.values['payments.tips'] === true, confirmAboveMinor: confirmLimitOf(view) });
         return true;
       } catch (error) {
         set({ settingsWait: null });

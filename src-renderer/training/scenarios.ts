@@ -109,6 +109,6 @@ export const scenarios: readonly Scenario[] = [
       { text: 'Settle the day\u2019s batch.', control: 'settle-batches' },
       { text: 'Open End of day (Alt+3) and check the batch against the lane\u2019s own totals.' },
     ],
-    notice: 'The gateway\u2019s batch and the lane\u2019s journal should agree; the chart shows the day by status.',
+    notice: 'The gateway\u2019s batch and the lane\u2019s own record should agree; the chart shows the day by status.',
   },
 ];

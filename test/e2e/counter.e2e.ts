@@ -62,13 +62,18 @@ describe('the counter in the browser', () => {
       expect(await url.getAttribute('aria-invalid')).toBe('true');
       await look(page, 'counter-settings-refused');
       await page.keyboard.press('Escape');
-      // A device list is JSON, checked by the same rules as settings.json, the place in it named.
-      await page.getByLabel('Card readers').fill('[{ "id": "reader-1", "protocol": "vivotech2", "serial": {} }]');
+      // A device list is a form (its JSON kept for IT), checked by the same rules as settings.json, the place in it named.
+      const readers = page.getByRole('group', { name: 'Card readers' });
+      await readers.getByRole('button', { name: 'Add' }).click();
+      await readers.getByLabel('Connection').selectOption({ label: 'ID TECH NEO chip reader (serial)' });
+      await readers.getByRole('button', { name: 'JSON (for IT)' }).click();
+      expect(JSON.parse(await readers.getByLabel('Card readers as JSON').inputValue())).toEqual([{ id: 'reader-1', protocol: 'vivotech2', serial: { path: '' } }]);
       await page.getByRole('button', { name: /Save 1 change/ }).click();
       await page.getByRole('dialog', { name: 'Manager approval' }).waitFor();
       await page.keyboard.type('9999');
       await page.keyboard.press('Enter');
       await page.getByText(/^devices\.0\.serial\.path: expected the port/).waitFor();
+      await look(page, 'counter-settings-device-form');
       await page.keyboard.press('Escape');
       await page.getByLabel('Take tips').check();
       await page.getByLabel('Card wait (seconds)').fill('45');

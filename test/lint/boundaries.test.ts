@@ -37,6 +37,11 @@ describe('renderer import boundaries', () => {
     expect(await restrictedImportErrors(file, code)).toEqual([]);
   });
 
+  it('allows the shared pure money formatter', async () => {
+    const code = "import { formatMinorUnits } from '../../src-main/ipc/money';\nexport const f = formatMinorUnits;";
+    expect(await restrictedImportErrors(file, code)).toEqual([]);
+  });
+
   it('allows the renderer\u2019s own modules and React', async () => {
     const code = "import { useState } from 'react';\nimport { App } from './App';\nexport const x = [useState, App];";
     expect(await restrictedImportErrors(file, code)).toEqual([]);

@@ -7,17 +7,23 @@ import { batchWords, statusWords } from './words';
 import '../history/history.css';
 import './end-of-day.css';
 
-/** MMDD of today on this lane. */
-const todayMmdd = () => {
+const pad = (value: number) => String(value).padStart(2, '0');
+/** Today on this lane as the date picker holds it (YYYY-MM-DD). */
+const today = () => {
   const now = new Date();
-  return `${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 };
+const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** The gateway asks for a settlement day as MMDD; people pick a date. "2026-11-23" → "1123". */
+export const mmddOf = (pickedDate: string) => pickedDate.slice(5, 7) + pickedDate.slice(8, 10);
+/** "1123" → "November 23", for the sentences on this screen. */
+const dayWords = (mmdd: string) => `${months[Number(mmdd.slice(0, 2)) - 1] ?? mmdd} ${Number(mmdd.slice(2))}`;
 
 /** End of day: the gateway's settlement by date or batch, beside the lane's own totals and a chart of the day by status. */
 export function EndOfDayScreen() {
   const { report, busy, error } = usePos(useShallow((state) => ({ report: state.endOfDay, busy: state.endOfDayBusy, error: state.endOfDayError })));
   const load = usePos((state) => state.loadEndOfDay);
-  const [date, setDate] = useState(todayMmdd);
+  const [date, setDate] = useState(today);
   const [batchid, setBatchid] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const dateField = useRef<HTMLInputElement>(null);
@@ -27,9 +33,9 @@ export function EndOfDayScreen() {
   }, [load]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (batchid.trim() === '' && !/^\d{4}$/.test(date)) return setProblem('A date as MMDD, e.g. 1123 for November 23, or a batch id.');
+    if (batchid.trim() === '' && !/^\d{4}-\d{2}-\d{2}$/.test(date)) return setProblem('Pick the day to show, or type a settlement batch number.');
     setProblem(null);
-    void load(batchid.trim() !== '' ? { batchid: batchid.trim() } : { date });
+    void load(batchid.trim() !== '' ? { batchid: batchid.trim() } : { date: mmddOf(date) });
   };
   const laneTotal = report?.journal.filter((row) => row.status === 'approved' || row.status === 'captured').reduce((sum, row) => sum + row.amountMinor, 0) ?? 0;
   const gatewayTotal = report?.batches.reduce((sum, batch) => sum + batch.totalMinor, 0) ?? 0;
@@ -38,11 +44,11 @@ export function EndOfDayScreen() {
       <h1 id="eod-heading">End of day</h1>
       <form className="history-search" onSubmit={submit}>
         <label>
-          Date (MMDD)
-          <input ref={dateField} value={date} inputMode="numeric" maxLength={4} size={5} onChange={(event) => setDate(event.target.value.replace(/\D/g, ''))} />
+          Day
+          <input ref={dateField} type="date" value={date} onChange={(event) => setDate(event.target.value)} />
         </label>
         <label>
-          or batch id
+          or settlement batch number
           <input value={batchid} maxLength={12} size={12} onChange={(event) => setBatchid(event.target.value)} />
         </label>
         <button type="submit" className="primary" disabled={busy}>
@@ -69,7 +75,7 @@ export function EndOfDayScreen() {
           <div className="eod-columns">
             <div className="eod-panel">
               <h2>Settlement at the gateway</h2>
-              {report.batches.length === 0 && !report.gatewayProblem ? <p>No batch has settled for {'date' in report.query ? report.query.date : `batch ${report.query.batchid}`} yet: batches settle overnight (in training, with the guide&rsquo;s Settle button).</p> : null}
+              {report.batches.length === 0 && !report.gatewayProblem ? <p>No batch has settled for {'date' in report.query ? dayWords(report.query.date) : `batch ${report.query.batchid}`} yet: batches settle overnight (in training, with the guide&rsquo;s Settle button).</p> : null}
               {report.batches.length > 0 ? (
                 <table className="history-table" data-testid="eod-batches">
                   <thead>

@@ -78,7 +78,7 @@ export function HistoryScreen({ askManager }: { askManager: AskManager }) {
       <RecoveryList askManager={askManager} />
       {selected ? <OrderDetail orderId={selected} entries={orderRows} askManager={askManager} /> : null}
       <table className="history-table" aria-busy={busy}>
-        <caption>{busy ? 'Searching\u2026' : `${rows.length} journal ${rows.length === 1 ? 'entry' : 'entries'}, newest first`}</caption>
+        <caption>{busy ? 'Searching\u2026' : `${rows.length} ${rows.length === 1 ? 'payment step' : 'payment steps'} (sales, voids, refunds), newest first`}</caption>
         <thead>
           <tr>
             <th scope="col">When</th>

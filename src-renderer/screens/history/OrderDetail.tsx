@@ -5,7 +5,7 @@ import { formatMoney, parseMoney } from '../../format/money';
 import { PosCallError } from '../../pos/call-error';
 import { usePos } from '../../store/use-pos';
 import { ReceiptPreview } from '../sale/ReceiptPreview';
-import { followUpWords } from './words';
+import { followUpWords, gatewayAnswerWords } from './words';
 
 export type AskManager = (action: string, run: (managerPin: string) => Promise<void>) => void;
 
@@ -88,7 +88,7 @@ export function OrderDetail({ orderId, entries, askManager }: { orderId: string;
           <ul>
             {lookup.gateway.map((record, index) => (
               <li key={record.retref ?? index}>
-                {record.amountMinor !== null ? formatMoney(record.amountMinor) : ''} {record.resptext ?? record.respstat ?? ''}; settlement: {record.setlstat ?? 'unknown'}; {record.voidable ? 'can be voided' : 'cannot be voided'}, {record.refundable ? 'can be refunded' : 'cannot be refunded'}
+                {record.amountMinor !== null ? formatMoney(record.amountMinor) : ''} {gatewayAnswerWords(record)}; settlement: {record.setlstat ?? 'unknown'}; {record.voidable ? 'can be voided' : 'cannot be voided'}, {record.refundable ? 'can be refunded' : 'cannot be refunded'}
               </li>
             ))}
             {lookup.gateway.length === 0 && !lookup.gatewayProblem ? <li>The gateway has no record of this order.</li> : null}

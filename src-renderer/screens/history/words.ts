@@ -1,12 +1,12 @@
 import type { FollowUpSummary, JournalEntryView } from '../../../src-main/ipc/contract';
 
-export const operationWords: Record<JournalEntryView['operation'], string> = { auth: 'Sale', capture: 'Capture', void: 'Void', refund: 'Refund', voidByOrderId: 'Void (recovery)' };
+export const operationWords: Record<JournalEntryView['operation'], string> = { auth: 'Sale', capture: 'Capture', void: 'Void', refund: 'Refund', voidByOrderId: 'Void (automatic, after a lost answer)' };
 
 export const stateWords: Record<JournalEntryView['state'], string> = {
   pending: 'Sending',
-  completed: 'Answered',
+  completed: 'Done',
   unknown: 'Outcome unknown',
-  resolved: 'Settled by recovery',
+  resolved: 'Outcome found after a lost answer',
   'not-sent': 'Not sent',
 };
 
@@ -32,4 +32,12 @@ export function followUpWords(summary: FollowUpSummary): string {
     case 'not-applied':
       return `${what} not done: the answer was lost and the gateway shows nothing changed. It is safe to try again.`;
   }
+}
+
+/** The gateway's own answer to a lookup, in words, never its status letter. */
+export function gatewayAnswerWords(record: { readonly respstat: string | null; readonly resptext: string | null }): string {
+  if (record.respstat === 'A') return record.resptext && !/approv/i.test(record.resptext) ? `Approved (${record.resptext})` : 'Approved';
+  if (record.respstat === 'C') return `Declined${record.resptext ? `: ${record.resptext}` : ''}`;
+  if (record.respstat === 'B') return 'Not approved: retry';
+  return record.resptext ?? 'No answer recorded';
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SaleSummary } from '../../../src-main/ipc/contract';
 import { formatMoney } from '../../format/money';
@@ -55,8 +56,12 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
   const newSale = usePos((state) => state.newSale);
   const reprint = usePos((state) => state.reprintLastSale);
   const sale = results.at(-1);
-  if (!sale) return null;
   const voided = followUp?.kind === 'void' && followUp.summary.outcome === 'approved';
+  // Focus lands on the result's main action (the one Enter does), so Tab and a screen reader
+  // start there, not at the page body and from there into the training deck.
+  const mainAction = useRef<HTMLButtonElement>(null);
+  useEffect(() => mainAction.current?.focus(), [sale, voided]);
+  if (!sale) return null;
   const earlier = results.slice(0, -1).filter((result) => result.outcome === 'approved' || result.outcome === 'partial');
   const tone = voided ? 'neutral' : sale.outcome === 'approved' ? 'ok' : sale.outcome === 'partial' ? 'warn' : sale.outcome === 'unknown' ? 'warn' : 'bad';
   return (
@@ -106,7 +111,7 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
         <div className="sale-result-actions">
           {sale.outcome === 'partial' && !voided ? (
             <>
-              <button type="button" className="primary" onClick={() => void pay()} data-testid="tender-rest">
+              <button type="button" className="primary" ref={mainAction} onClick={() => void pay()} data-testid="tender-rest">
                 Take the remaining {formatMoney(dueMinor ?? 0)} on another card <kbd>Enter</kbd>
               </button>
               <button type="button" className="danger" onClick={onVoid}>
@@ -115,7 +120,7 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
             </>
           ) : null}
           {sale.outcome === 'declined' || sale.outcome === 'retry' || sale.outcome === 'not-charged' ? (
-            <button type="button" className="primary" onClick={() => void tryAnotherCard()} data-testid="try-again">
+            <button type="button" className="primary" ref={mainAction} onClick={() => void tryAnotherCard()} data-testid="try-again">
               {sale.outcome === 'declined' ? 'Another card' : 'Run the card again'} <kbd>Enter</kbd>
             </button>
           ) : null}
@@ -126,7 +131,13 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
           ) : null}
           {/* A partial approval is settled first (the rest tendered, or the approval voided): no new sale leaves money owed. */}
           {dueMinor !== null && !voided ? null : (
-            <button type="button" className={sale.outcome === 'approved' || sale.outcome === 'unknown' || voided ? 'primary' : ''} onClick={newSale} data-testid="new-sale">
+            <button
+              type="button"
+              className={sale.outcome === 'approved' || sale.outcome === 'unknown' || voided ? 'primary' : ''}
+              ref={sale.outcome === 'approved' || sale.outcome === 'unknown' || voided ? mainAction : undefined}
+              onClick={newSale}
+              data-testid="new-sale"
+            >
               New sale <kbd>{sale.outcome === 'approved' || sale.outcome === 'unknown' || voided ? 'Enter' : 'Esc'}</kbd>
             </button>
           )}

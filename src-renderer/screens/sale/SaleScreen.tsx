@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { formatMoney } from '../../format/money';
 import { PosCallError } from '../../pos/call-error';
 import { usePos } from '../../store/use-pos';
+import { AmountConfirmation } from './AmountConfirmation';
 import { AmountKeypad } from './AmountKeypad';
 import { CartPanel } from './CartPanel';
 import { SaleProgress } from './SaleProgress';
@@ -19,15 +20,30 @@ const typingInField = (target: EventTarget | null) => target instanceof HTMLElem
  * the next step), P (print again), V (void a partial approval).
  */
 export function SaleScreen({ askManager }: { askManager: (action: string, run: (managerPin: string) => Promise<void>) => void }) {
-  const { stage, total, error, tipsEnabled, cartLines, results, dueMinor } = usePos(
-    useShallow((state) => ({ stage: state.saleStage, total: state.saleTotalMinor(), error: state.saleError, tipsEnabled: state.tipsEnabled, cartLines: state.cart.length, results: state.saleResults, dueMinor: state.dueMinor })),
+  const { stage, total, error, tipsEnabled, cartLines, results, dueMinor, confirmAboveMinor } = usePos(
+    useShallow((state) => ({ stage: state.saleStage, total: state.saleTotalMinor(), error: state.saleError, tipsEnabled: state.tipsEnabled, cartLines: state.cart.length, results: state.saleResults, dueMinor: state.dueMinor, confirmAboveMinor: state.confirmAboveMinor })),
   );
   const actions = usePos(
     useShallow((state) => ({ typeDigit: state.typeDigit, eraseDigit: state.eraseDigit, clearAmount: state.clearAmount, pay: state.pay, cancelSale: state.cancelSale, tryAnotherCard: state.tryAnotherCard, newSale: state.newSale, reprint: state.reprintLastSale, voidLastSale: state.voidLastSale })),
   );
   const payRef = useRef<HTMLButtonElement>(null);
   const [showCart, setShowCart] = useState(false);
+  // A sale above the merchant's limit waits here for the cashier's yes: the card, or keyed.
+  const [confirming, setConfirming] = useState<'card' | 'keyed' | null>(null);
   const last = results.at(-1);
+  const payChecked = (tender: 'card' | 'keyed') => {
+    if (total > confirmAboveMinor) setConfirming(tender);
+    else void actions.pay(tender === 'keyed' ? 'keyed' : undefined);
+  };
+  const confirmed = () => {
+    const tender = confirming;
+    setConfirming(null);
+    void actions.pay(tender === 'keyed' ? 'keyed' : undefined);
+  };
+  const backToAmount = () => {
+    setConfirming(null);
+    payRef.current?.focus();
+  };
 
   const voidLast = () => {
     void actions.voidLastSale().catch((refusal: unknown) => {
@@ -43,7 +59,7 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
       if (stage === 'entry') {
         if (event.key === 'Enter' && !(inField && (event.target as HTMLElement).closest('form'))) {
           event.preventDefault();
-          void actions.pay();
+          payChecked('card');
         } else if (inField) {
           return;
         } else if (/^\d$/.test(event.key)) {
@@ -54,7 +70,7 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
         } else if (event.key === 'Escape') {
           actions.clearAmount();
         } else if (event.key.toLowerCase() === 'k') {
-          void actions.pay('keyed');
+          payChecked('keyed');
         }
       } else if (stage === 'paying') {
         if (event.key === 'Escape') void actions.cancelSale();
@@ -66,6 +82,10 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
           else if (last.outcome === 'partial') actions.newSale();
           else if (last.outcome === 'declined' || last.outcome === 'retry' || last.outcome === 'not-charged') void actions.tryAnotherCard();
           else actions.newSale();
+        } else if (/^\d$/.test(event.key) && dueMinor === null) {
+          // The next customer is waiting: a digit starts the next sale with that digit.
+          actions.newSale();
+          actions.typeDigit(event.key);
         } else if (event.key === 'Escape') {
           // Money still owed after a partial approval is settled first: the rest tendered, or the approval voided.
           if (dueMinor === null) actions.newSale();
@@ -122,10 +142,10 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
         </button>
         {showCart || cartLines > 0 ? <CartPanel disabled={dueMinor !== null} /> : null}
         <div className="tender-bar" role="group" aria-label="Tender">
-          <button type="button" ref={payRef} className="primary tender-card" onClick={() => void actions.pay()} data-testid="pay-card">
+          <button type="button" ref={payRef} className="primary tender-card" onClick={() => payChecked('card')} data-testid="pay-card">
             Card: insert, tap or swipe {total > 0 ? formatMoney(total) : ''} <kbd>Enter</kbd>
           </button>
-          <button type="button" className="tender-keyed" onClick={() => void actions.pay('keyed')} data-testid="pay-keyed">
+          <button type="button" className="tender-keyed" onClick={() => payChecked('keyed')} data-testid="pay-keyed">
             Key card <kbd>K</kbd>
           </button>
         </div>
@@ -135,6 +155,7 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
           </p>
         ) : null}
       </div>
+      {confirming ? <AmountConfirmation amountMinor={total} limitMinor={confirmAboveMinor} onConfirm={confirmed} onCancel={backToAmount} /> : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { SettingsView } from '../../../src-main/ipc/contract';
+import { DeviceListForm, type DeviceListName } from './DeviceListForm';
 import { choiceLabel, type SettingField } from './fields';
 
 /** What is said under a setting beside its hint: where its value comes from, when it applies, what a change means. */
@@ -36,7 +37,7 @@ export function SettingRow({ field, view, value, changed, refusal, onEdit }: { f
       </select>
     );
   } else if (field.input === 'json') {
-    control = <textarea {...common} className="setting-json" rows={5} spellCheck={false} value={String(value)} onChange={(event) => onEdit(event.target.value)} />;
+    control = <DeviceListForm list={field.name as DeviceListName} label={field.label} text={String(value)} describedBy={describedBy} onEdit={onEdit} />;
   } else if (field.input === 'integer') {
     control = <input {...common} type="number" inputMode="numeric" step={1} min={field.min} max={field.max} value={String(value)} onChange={(event) => onEdit(event.target.value)} />;
   } else if (field.input === 'money') {
@@ -51,7 +52,7 @@ export function SettingRow({ field, view, value, changed, refusal, onEdit }: { f
   }
   return (
     <div className={`setting setting-${field.input}${changed ? ' setting-changed' : ''}`}>
-      <label htmlFor={field.name}>{field.label}</label>
+      {field.input === 'json' ? <h3 className="setting-list-heading">{field.label}</h3> : <label htmlFor={field.name}>{field.label}</label>}
       {control}
       <p id={`${field.name}-hint`} className="setting-hint">
         {field.hint}

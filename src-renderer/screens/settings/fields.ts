@@ -35,6 +35,7 @@ export const settingGroups: ReadonlyArray<{ readonly title: string; readonly fie
       { name: 'payments.forcedCredit', label: 'Refunds without a sale', hint: 'Forced credits, only where the merchant account is set up for them.', input: 'boolean' },
       { name: 'payments.ach', label: 'Electronic checks', hint: 'ACH sales from a keyed bank account.', input: 'boolean' },
       { name: 'payments.cardTimeoutSeconds', label: 'Card wait (seconds)', hint: 'How long a sale waits for the card before it goes back to the amount (1 to 600).', input: 'integer', min: 1, max: 600 },
+      { name: 'payments.confirmAboveMinor', label: 'Confirm sales above', hint: 'A sale above this amount asks the cashier to confirm it before the card is asked for (1.00 to 999,999.99).', input: 'money' },
       { name: 'staff.refundLimitMinor', label: 'Refund limit', hint: 'Refunds above this need a manager\u2019s PIN; 0.00 means every refund does.', input: 'money' },
     ],
   },
@@ -56,9 +57,9 @@ export const settingGroups: ReadonlyArray<{ readonly title: string; readonly fie
   {
     title: 'Devices',
     fields: [
-      { name: 'devices', label: 'Card readers', hint: 'A JSON list, e.g. [{ "id": "reader-1", "protocol": "vivotech2", "serial": { "path": "/dev/ttyUSB0" } }]. Empty in training: the training reader is used. Takes effect at the next start.', input: 'json' },
-      { name: 'signaturePads', label: 'Signature pads', hint: 'A JSON list, e.g. [{ "id": "pad", "protocol": "isdv4", "serial": { "path": "/dev/ttyS1" } }]. Takes effect at the next start.', input: 'json' },
-      { name: 'printers', label: 'Receipt printers', hint: 'A JSON list, e.g. [{ "id": "printer-1", "tcp": { "host": "192.168.1.50" } }]. Takes effect at the next start.', input: 'json' },
+      { name: 'devices', label: 'Card readers', hint: 'Each card reader, how it connects and where. None in training: the training reader is used. Takes effect at the next start.', input: 'json' },
+      { name: 'signaturePads', label: 'Signature pads', hint: 'Each signature pad, how it connects and where. Takes effect at the next start.', input: 'json' },
+      { name: 'printers', label: 'Receipt printers', hint: 'Each receipt printer, how it connects and where. Takes effect at the next start.', input: 'json' },
     ],
   },
 ];

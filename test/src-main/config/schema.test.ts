@@ -21,7 +21,7 @@ describe('settingsSchema defaults', () => {
       merchantId: '',
       gateway: { url: '' },
       host: { port: 8710 },
-      payments: { tips: false, forcedCredit: false, ach: false, cardTimeoutSeconds: 60, recoveryRetrySeconds: 30 },
+      payments: { tips: false, forcedCredit: false, ach: false, cardTimeoutSeconds: 60, recoveryRetrySeconds: 30, confirmAboveMinor: 100_000 },
       kiosk: { idleResetSeconds: 90 },
       log: { level: 'info' },
       devices: [],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeSignature, encodeSignature } from '../../../src-main/signature/codec';
 import { receiptFactsFromAnswer } from '../../../src-main/receipt/from-answer';
-import { buildReceipt, buildSettlementReport, formatMoney, maskMerchantId, type ReceiptFacts, type ReceiptOptions } from '../../../src-main/receipt/model';
+import { buildReceipt, buildSettlementReport, maskMerchantId, type ReceiptFacts, type ReceiptOptions } from '../../../src-main/receipt/model';
 import { pairLine } from '../../../src-main/receipt/escpos';
 import { settlementStatusLetters } from '../../../src-main/gateway/settlement';
 import { approvedAnswer, declinedAnswer } from '../../support/gateway-answers';
@@ -110,9 +110,7 @@ describe('buildReceipt', () => {
     for (const line of lines) if (!line.startsWith('[image')) expect(line.length).toBeLessThanOrEqual(32);
   });
 
-  it('formats money and masks the merchant id', () => {
-    expect(formatMoney(123456)).toBe('$1,234.56');
-    expect(formatMoney(-5)).toBe('-$0.05');
+  it('masks the merchant id', () => {
     expect(maskMerchantId('496160873888')).toBe('********3888');
     expect(maskMerchantId('123')).toBe('123');
   });

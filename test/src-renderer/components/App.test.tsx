@@ -71,8 +71,8 @@ describe('<App />', () => {
     const { emit } = await renderApp({ ...info, mode: 'kiosk' }, [printer]);
     expect(screen.getByText(/Receipt printer \(emulated\): ready/)).toBeTruthy();
     await act(async () => emit('devices.changed', [{ ...printer, status: 'error', lastError: 'Paper out' }]));
-    const chip = screen.getByText(/Receipt printer \(emulated\): needs attention/);
-    expect(chip.getAttribute('title')).toBe('Receipt printer: Paper out');
+    const chip = screen.getByText(/Receipt printer \(emulated\): needs attention/).closest('li');
+    expect(chip?.getAttribute('title')).toBe('Receipt printer: Paper out');
     await act(async () => emit('terminal.state', { phase: 'awaiting-card', since: 1, detail: null }));
     expect(screen.getByTestId('phase-headline').textContent).toBe('Insert, tap or swipe your card');
   });
@@ -90,6 +90,14 @@ describe('<App />', () => {
     expect(screen.getByTestId('recovery-queue').textContent).toContain('Refund $15.00 card 1443 order LANE07-261122-50001: check the settlement report');
     await act(async () => emit('terminal.recoveryQueue', []));
     expect(screen.queryByTestId('recovery-queue')).toBeNull();
+  });
+
+  it('writes the unknown outcomes\u2019 amounts with the shared formatter: sign kept, thousands grouped', async () => {
+    const { emit } = await renderApp(info);
+    const lost = { entryId: 9, operation: 'voidByOrderId', orderId: 'LANE07-261122-50002', amountMinor: -500, maskedPan: null, since: 1, note: 'answer lost', needsPerson: false } as const;
+    await act(async () => emit('terminal.recoveryQueue', [lost, { ...lost, entryId: 10, operation: 'auth', amountMinor: 123456 }]));
+    expect(screen.getByTestId('recovery-queue').textContent).toContain('Void \u2212$5.00');
+    expect(screen.getByTestId('recovery-queue').textContent).toContain('Sale $1,234.56');
   });
 
   it('says so when the terminal cannot be reached, and reloads everything on reconnect', async () => {

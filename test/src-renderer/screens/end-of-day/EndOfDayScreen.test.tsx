@@ -29,7 +29,7 @@ describe('the end of day screen', () => {
     expect(screen.getByRole('alert').textContent).toBe('The lane took $36.00; the gateway settled $24.00. Compare the orders in History before closing the day.');
   });
 
-  it('asks by batch id, refuses a malformed date in words, and says when the gateway could not be asked', async () => {
+  it('asks by batch number, refuses a missing day in words, and says when the gateway could not be asked', async () => {
     const { calls } = await renderCounter({
       answers: {
         'terminal.endOfDay': (args) => {
@@ -40,12 +40,24 @@ describe('the end of day screen', () => {
     });
     await act(async () => void fireEvent.keyDown(window, { key: '3', altKey: true }));
     expect(screen.getByRole('alert').textContent).toMatch(/^The gateway could not be asked: the gateway could not be reached/);
-    fireEvent.change(screen.getByLabelText('Date (MMDD)'), { target: { value: '11' } });
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '' } });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: /Show/ })));
-    expect(screen.getAllByRole('alert')[0]!.textContent).toBe('A date as MMDD, e.g. 1123 for November 23, or a batch id.');
-    fireEvent.change(screen.getByLabelText('or batch id'), { target: { value: 'nope' } });
+    expect(screen.getAllByRole('alert')[0]!.textContent).toBe('Pick the day to show, or type a settlement batch number.');
+    fireEvent.change(screen.getByLabelText('or settlement batch number'), { target: { value: 'nope' } });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: /Show/ })));
     expect(calls.filter(([name]) => name === 'terminal.endOfDay').at(-1)?.[1]).toEqual({ batchid: 'nope' });
     expect(screen.getAllByRole('alert')[0]!.textContent).toBe('No such batch. Check the date or batch and try again.');
+  });
+
+  it('picks the day with a date picker and asks the gateway for it as MMDD, saying the day in words', async () => {
+    const { calls } = await renderCounter({ answers: { 'terminal.endOfDay': (args) => ({ ...report, query: args, batches: [] }) } });
+    await act(async () => void fireEvent.keyDown(window, { key: '3', altKey: true }));
+    const day = screen.getByLabelText('Day') as HTMLInputElement;
+    expect(day.type).toBe('date');
+    fireEvent.change(day, { target: { value: '2026-11-21' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: /Show/ })));
+    expect(calls.filter(([name]) => name === 'terminal.endOfDay').at(-1)?.[1]).toEqual({ date: '1121' });
+    expect(screen.getByText(/No batch has settled for November 21 yet/)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/MMDD|batch id/i);
   });
 });

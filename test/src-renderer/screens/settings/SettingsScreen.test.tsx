@@ -18,6 +18,7 @@ const saved: SettingsView = {
     'payments.forcedCredit': false,
     'payments.ach': false,
     'payments.cardTimeoutSeconds': 60,
+    'payments.confirmAboveMinor': 100000,
     'signature.policy': 'network-rules',
     'signature.capture': 'auto',
     'staff.refundLimitMinor': 5000,

@@ -1,0 +1,10 @@
+import type { SettingsView } from '../../src-main/ipc/contract';
+
+/** The settings' default for payments.confirmAboveMinor: a sale above 1,000.00 is confirmed before the card is asked for. */
+export const defaultConfirmAboveMinor = 100_000;
+
+/** The confirmation limit a settings view gives, or the default where it gives none. */
+export function confirmLimitOf(view: SettingsView): number {
+  const limit = view.values['payments.confirmAboveMinor'];
+  return typeof limit === 'number' ? limit : defaultConfirmAboveMinor;
+}
