@@ -17,6 +17,11 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     session.approve(action, managerPin);
     return run(rest);
   };
+  /** The customer's own payment: a kiosk's customer pays alone; anything else is staff's. */
+  const customerPayment = <A, R>(action: string, run: (args: A) => R) => (args: A): R => {
+    session.requireCustomerOrStaff(action);
+    return run(args);
+  };
   const trainingOnly = (what: string) => {
     if (!core.settings.training) throw new CommandFailure('failed_precondition', `Only training\u2019s built-in gateway ${what}.`);
   };
@@ -38,9 +43,12 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     'devices.testCards': () => core.cardReaders.testCards(),
     'devices.presentTestCard': (args) => core.cardReaders.presentTestCard(args),
     'terminal.state': () => core.terminal.current(),
-    'terminal.sale': signedIn('take a payment', (args) => core.sales.sale(args)),
-    'terminal.achSale': signedIn('take a payment', (args) => core.sales.achSale(args)),
-    'terminal.profileSale': signedIn('take a payment', (args) => core.sales.profileSale(args)),
+    'terminal.sale': (args) =>
+      // Money back without a sale is never the customer's own payment.
+      args.tender === 'forced-credit' ? signedIn('give money back without a sale', (sale: typeof args) => core.sales.sale(sale))(args) : customerPayment('take a payment', (sale: typeof args) => core.sales.sale(sale))(args),
+    'terminal.achSale': customerPayment('take a payment', (args) => core.sales.achSale(args)),
+    // A stored card is charged by staff: at a kiosk nobody checks whose it is.
+    'terminal.profileSale': signedIn('charge a stored card', (args) => core.sales.profileSale(args)),
     'terminal.keyEntry': ({ key }) => core.sales.keyEntry(key),
     'terminal.cancel': () => core.sales.cancel(),
     'terminal.capture': signedIn('capture a sale', (args) => core.sales.capture(args)),

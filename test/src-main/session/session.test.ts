@@ -81,6 +81,17 @@ describe('signing in (training practice staff)', () => {
     const { call } = lane({ mode: 'kiosk', payments: { cardTimeoutSeconds: 1 } });
     expect(await call('terminal.sale', { amountMinor: 500 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/No card was presented in time/) } });
   });
+
+  it('moves no other money on a kiosk with nobody signed in: capture, refund, void, forced credit and a stored profile need staff', async () => {
+    const { call } = lane({ mode: 'kiosk', payments: { forcedCredit: true } });
+    const staffOnly = 'A member of staff signs in with their PIN to do this on a kiosk:';
+    expect(await call('terminal.capture', { orderId: 'LANE01-261123-00001' })).toMatchObject({ ok: false, error: { code: 'forbidden', message: `${staffOnly} capture a sale.` } });
+    expect(await call('terminal.refund', { orderId: 'LANE01-261123-00001', amountMinor: 4500 })).toMatchObject({ ok: false, error: { code: 'forbidden', message: `${staffOnly} refund a sale.` } });
+    expect(await call('terminal.void', { orderId: 'LANE01-261123-00001' })).toMatchObject({ ok: false, error: { code: 'forbidden', message: `${staffOnly} void a sale.` } });
+    expect(await call('terminal.sale', { amountMinor: 500, tender: 'forced-credit' })).toMatchObject({ ok: false, error: { code: 'forbidden', message: `${staffOnly} give money back without a sale.` } });
+    expect(await call('terminal.profileSale', { amountMinor: 500, profile: '12345678901234567890/1' })).toMatchObject({ ok: false, error: { code: 'forbidden', message: `${staffOnly} charge a stored card.` } });
+    expect(await call('settings.testCredentials')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
 });
 
 describe('signing in (configured staff)', () => {
