@@ -52,13 +52,17 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     'terminal.keyEntry': ({ key }) => core.sales.keyEntry(key),
     'terminal.cancel': () => core.sales.cancel(),
     'terminal.capture': signedIn('capture a sale', (args) => core.sales.capture(args)),
-    'terminal.void': managers('void a sale', (args) => core.sales.void(args)),
-    'terminal.refund': signedIn('refund a sale', async ({ managerPin, ...args }) => {
-      // Above the lane's limit a refund is a manager's; the full refund's amount is the sale's.
-      const amountMinor = args.amountMinor ?? (await core.sales.saleAmount(args.orderId));
-      if (amountMinor === undefined || amountMinor > core.settings.staff.refundLimitMinor) session.approve('refund more than the lane\u2019s limit', managerPin);
-      return core.sales.refund(args);
-    }),
+    // The manager is asked once the sale's state allows the void or refund: a refusal that needs no manager comes first.
+    'terminal.void': signedIn('void a sale', ({ managerPin, ...args }) => core.sales.void({ ...args, approve: () => void session.approve('void a sale', managerPin) })),
+    'terminal.refund': signedIn('refund a sale', ({ managerPin, ...args }) =>
+      core.sales.refund({
+        ...args,
+        // Above the lane's limit a refund is a manager's.
+        approve: (amountMinor) => {
+          if (amountMinor > core.settings.staff.refundLimitMinor) session.approve('refund more than the lane\u2019s limit', managerPin);
+        },
+      }),
+    ),
     'terminal.reprint': (args) => core.sales.reprint(args),
     'terminal.lookup': (args) => core.sales.lookup(args),
     'terminal.history': (args) => core.sales.history(args),

@@ -50,6 +50,8 @@ export interface ReceiptFacts {
   readonly signature: { readonly image?: Bitmap; readonly required: boolean };
   readonly merchantId: string;
   readonly terminalId: string;
+  /** A refund's reason, in words ("Goods returned"). */
+  readonly reason?: string;
 }
 
 export interface ReceiptOptions {
@@ -206,6 +208,7 @@ export function buildReceipt(facts: ReceiptFacts, options: ReceiptOptions): Rece
     }
     const sign = facts.kind === 'refund' || facts.kind === 'void' ? -1 : 1;
     pair(facts.kind === 'decline' ? 'Amount' : 'TOTAL', money(sign * facts.amountMinor), true);
+    if (facts.kind === 'refund' && facts.reason) pair('Reason', facts.reason);
   }
   lines.push({ kind: 'blank' });
   center(approved ? 'APPROVED' : 'DECLINED', { bold: true, large: !approved });
