@@ -85,7 +85,7 @@ export function HistoryScreen({ askManager }: { askManager: AskManager }) {
             <th scope="col">What</th>
             <th scope="col">Amount</th>
             <th scope="col">Card</th>
-            <th scope="col">Answer</th>
+            <th scope="col">Result</th>
             <th scope="col">State</th>
             <th scope="col">Order</th>
           </tr>

@@ -38,7 +38,7 @@ export function OrderDetail({ orderId, entries, askManager }: { orderId: string;
       <h2 id="order-heading">Order {orderId}</h2>
       {sale ? (
         <p>
-          {answerWords(sale)} on {sale.maskedPan ? `card ending ${sale.maskedPan.slice(-4)}` : 'no card'}, authorization {sale.authcode ?? '\u2014'}
+          {answerWords(sale)}. {sale.maskedPan ? `Card ending ${sale.maskedPan.slice(-4)}` : 'No card'}, authorization {sale.authcode ?? '\u2014'}.
         </p>
       ) : null}
       <label className="order-amount">
