@@ -211,7 +211,8 @@ export function buildReceipt(facts: ReceiptFacts, options: ReceiptOptions): Rece
     if (facts.kind === 'refund' && facts.reason) pair('Reason', facts.reason);
   }
   lines.push({ kind: 'blank' });
-  center(approved ? 'APPROVED' : 'DECLINED', { bold: true, large: !approved });
+  // A void gives the money back: "APPROVED" under it would read as a charge.
+  center(facts.kind === 'void' ? 'VOIDED' : approved ? 'APPROVED' : 'DECLINED', { bold: true, large: !approved });
   if (facts.gateway.authcode && approved) pair('Auth code', facts.gateway.authcode);
   const response = [facts.gateway.respcode, facts.gateway.resptext].filter(Boolean).join(' ');
   if (response) pair('Response', response);
