@@ -19,7 +19,7 @@ const report: EndOfDayReport = {
 };
 
 describe('the end of day screen', () => {
-  it('shows the batches, the lane\u2019s totals, a chart bar per status with sales, and a mismatch between the two', async () => {
+  it('shows the batches, the lane\u2019s totals, a chart bar per status with sales, and no mismatch where the day nets to what the gateway settled', async () => {
     await renderCounter({ answers: { 'terminal.endOfDay': () => report } });
     await act(async () => void fireEvent.keyDown(window, { key: '3', altKey: true }));
     expect(screen.getByTestId('eod-batches').textContent).toContain('Accepted (settled)');
