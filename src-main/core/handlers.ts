@@ -17,6 +17,11 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     session.approve(action, managerPin);
     return run(rest);
   };
+  /** The customer's own payment: a kiosk's customer pays alone; anything else is staff's. */
+  const customerPayment = <A, R>(action: string, run: (args: A) => R) => (args: A): R => {
+    session.requireCustomerOrStaff(action);
+    return run(args);
+  };
   const trainingOnly = (what: string) => {
     if (!core.settings.training) throw new CommandFailure('failed_precondition', `Only training\u2019s built-in gateway ${what}.`);
   };
@@ -38,19 +43,26 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     'devices.testCards': () => core.cardReaders.testCards(),
     'devices.presentTestCard': (args) => core.cardReaders.presentTestCard(args),
     'terminal.state': () => core.terminal.current(),
-    'terminal.sale': signedIn('take a payment', (args) => core.sales.sale(args)),
-    'terminal.achSale': signedIn('take a payment', (args) => core.sales.achSale(args)),
-    'terminal.profileSale': signedIn('take a payment', (args) => core.sales.profileSale(args)),
+    'terminal.sale': (args) =>
+      // Money back without a sale is never the customer's own payment.
+      args.tender === 'forced-credit' ? signedIn('give money back without a sale', (sale: typeof args) => core.sales.sale(sale))(args) : customerPayment('take a payment', (sale: typeof args) => core.sales.sale(sale))(args),
+    'terminal.achSale': customerPayment('take a payment', (args) => core.sales.achSale(args)),
+    // A stored card is charged by staff: at a kiosk nobody checks whose it is.
+    'terminal.profileSale': signedIn('charge a stored card', (args) => core.sales.profileSale(args)),
     'terminal.keyEntry': ({ key }) => core.sales.keyEntry(key),
     'terminal.cancel': () => core.sales.cancel(),
     'terminal.capture': signedIn('capture a sale', (args) => core.sales.capture(args)),
-    'terminal.void': managers('void a sale', (args) => core.sales.void(args)),
-    'terminal.refund': signedIn('refund a sale', async ({ managerPin, ...args }) => {
-      // Above the lane's limit a refund is a manager's; the full refund's amount is the sale's.
-      const amountMinor = args.amountMinor ?? (await core.sales.saleAmount(args.orderId));
-      if (amountMinor === undefined || amountMinor > core.settings.staff.refundLimitMinor) session.approve('refund more than the lane\u2019s limit', managerPin);
-      return core.sales.refund(args);
-    }),
+    // The manager is asked once the sale's state allows the void or refund: a refusal that needs no manager comes first.
+    'terminal.void': signedIn('void a sale', ({ managerPin, ...args }) => core.sales.void({ ...args, approve: () => void session.approve('void a sale', managerPin) })),
+    'terminal.refund': signedIn('refund a sale', ({ managerPin, ...args }) =>
+      core.sales.refund({
+        ...args,
+        // Above the lane's limit a refund is a manager's.
+        approve: (amountMinor) => {
+          if (amountMinor > core.settings.staff.refundLimitMinor) session.approve('refund more than the lane\u2019s limit', managerPin);
+        },
+      }),
+    ),
     'terminal.reprint': (args) => core.sales.reprint(args),
     'terminal.lookup': (args) => core.sales.lookup(args),
     'terminal.history': (args) => core.sales.history(args),

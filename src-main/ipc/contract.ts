@@ -169,6 +169,18 @@ export interface SaleSummary {
 export const saleTenders = ['sale', 'authorize', 'forced-credit', 'ach', 'profile'] as const;
 export type SaleTender = (typeof saleTenders)[number];
 
+/** Why money goes back, from a short list: the journal keeps it and the refund slip prints it. */
+export const refundReasons = ['returned', 'damaged', 'wrong-amount', 'charged-twice', 'goodwill'] as const;
+export type RefundReason = (typeof refundReasons)[number];
+/** The reasons in the words the slip prints (the renderer keeps its own copy: ADR 002). */
+export const refundReasonWords: Record<RefundReason, string> = {
+  returned: 'Goods returned',
+  damaged: 'Damaged or faulty',
+  'wrong-amount': 'Charged the wrong amount',
+  'charged-twice': 'Charged twice',
+  goodwill: 'Goodwill',
+};
+
 /** A capture, void or refund as the screens show it. */
 export interface FollowUpSummary {
   readonly operation: 'capture' | 'void' | 'refund';
@@ -201,6 +213,27 @@ export interface JournalEntryView {
   readonly authcode: string | null;
   readonly retref: string | null;
   readonly note: string | null;
+  /** A sale's row: what its money did since, from the order's journal rows; null on other rows. */
+  readonly money: OrderMoneyView | null;
+  /** A refund's reason, as chosen from the list; null otherwise. */
+  readonly reason: RefundReason | null;
+}
+
+/** What one order's money did, as the lane's journal knows it (minor units). */
+export interface OrderMoneyView {
+  /** The sale as asked. */
+  readonly requestedMinor: number;
+  /** What the gateway approved: less than asked for a partial approval, 0 when declined. */
+  readonly approvedMinor: number;
+  /** What the sale leaves to settle (captured; 0 once voided in full or for an authorization not captured yet). */
+  readonly capturedMinor: number;
+  readonly voidedMinor: number;
+  readonly fullyVoided: boolean;
+  readonly refundedMinor: number;
+  /** A refund whose answer was lost and nobody has settled: it may have paid out. */
+  readonly refundsInDoubt: number;
+  /** How it was tendered (sale, authorize, forced-credit, ach, profile), when the journal kept it. */
+  readonly tender: string | null;
 }
 
 /** What the journal and the gateway say about an order id. */
@@ -234,6 +267,18 @@ export interface EndOfDayReport {
   }>;
   /** The lane's journal for the day, by status: what the chart draws. */
   readonly journal: ReadonlyArray<{ readonly status: 'approved' | 'declined' | 'voided' | 'refunded' | 'captured' | 'unknown' | 'not-sent'; readonly count: number; readonly amountMinor: number }>;
+  /**
+   * The lane's day netted as the gateway settles it (sales as captured, voids to nothing,
+   * refunds negative) beside what the batches settled of this lane's orders, order by order.
+   */
+  readonly reconciliation: {
+    /** What the lane's day should settle. */
+    readonly laneMinor: number;
+    /** What the reported batches settled of the orders this lane made that day; null when no batch is reported. */
+    readonly gatewayMinor: number | null;
+    /** Orders where the two differ (only when a batch is reported). */
+    readonly differences: ReadonlyArray<{ readonly orderId: string; readonly laneMinor: number; readonly gatewayMinor: number | null; readonly why: string }>;
+  };
   readonly gatewayProblem: string | null;
 }
 
@@ -543,8 +588,8 @@ export const commands = {
     z.object({ orderId: z.string().min(1).max(19), amountMinor: z.number().int().min(1).max(99_999_999).optional(), managerPin }).strict(),
   ),
   'terminal.refund': command<FollowUpSummary>()(
-    'Refunds a settled sale by its order id, all of it or part. Above the lane\u2019s refund limit a cashier gives `managerPin`.',
-    z.object({ orderId: z.string().min(1).max(19), amountMinor: z.number().int().min(1).max(99_999_999).optional(), managerPin }).strict(),
+    'Refunds a settled sale by its order id: the amount always given (the screen offers what is left, never assumes it) and a reason from the list. Above the lane\u2019s refund limit a cashier gives `managerPin`.',
+    z.object({ orderId: z.string().min(1).max(19), amountMinor: z.number().int().min(1).max(99_999_999), reason: z.enum(refundReasons), managerPin }).strict(),
   ),
   'terminal.reprint': command<{ readonly printed: boolean; readonly problem: string | null; readonly png: string }>()(
     'Prints a sale\u2019s receipt again, marked DUPLICATE, from what the journal kept.',

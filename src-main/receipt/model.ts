@@ -51,6 +51,8 @@ export interface ReceiptFacts {
   readonly signature: { readonly image?: Bitmap; readonly required: boolean };
   readonly merchantId: string;
   readonly terminalId: string;
+  /** A refund's reason, in words ("Goods returned"). */
+  readonly reason?: string;
 }
 
 export interface ReceiptOptions {
@@ -199,9 +201,11 @@ export function buildReceipt(facts: ReceiptFacts, options: ReceiptOptions): Rece
     }
     const sign = facts.kind === 'refund' || facts.kind === 'void' ? -1 : 1;
     pair(facts.kind === 'decline' ? 'Amount' : 'TOTAL', money(sign * facts.amountMinor), true);
+    if (facts.kind === 'refund' && facts.reason) pair('Reason', facts.reason);
   }
   lines.push({ kind: 'blank' });
-  center(approved ? 'APPROVED' : 'DECLINED', { bold: true, large: !approved });
+  // A void gives the money back: "APPROVED" under it would read as a charge.
+  center(facts.kind === 'void' ? 'VOIDED' : approved ? 'APPROVED' : 'DECLINED', { bold: true, large: !approved });
   if (facts.gateway.authcode && approved) pair('Auth code', facts.gateway.authcode);
   const response = [facts.gateway.respcode, facts.gateway.resptext].filter(Boolean).join(' ');
   if (response) pair('Response', response);

@@ -27,8 +27,13 @@ export interface SessionService {
   signIn(args: { cashierId: string; pin: string }): StaffSession;
   signOut(): { signedOut: boolean };
   trainingLogins(): TrainingLogin[];
-  /** Throws `forbidden` unless somebody is signed in (a kiosk sells to its customer with nobody signed in). */
+  /** Throws `forbidden` unless a member of staff is signed in: on a kiosk too, where the customer stands alone. */
   requireSignedIn(action: string): void;
+  /**
+   * The customer's own payment: on a kiosk it runs with nobody signed in; on a counter a member
+   * of staff must be. Throws `forbidden` otherwise.
+   */
+  requireCustomerOrStaff(action: string): void;
   /**
    * Lets a manager's action through: a manager is signed in, or `managerPin` is a manager's PIN.
    * Throws `forbidden` naming the action otherwise. Returns who approved it, for the log.
@@ -102,6 +107,13 @@ export function createSessionService(options: { settings: Settings; clock: Clock
     },
     trainingLogins: () => (settings.training && settings.staff.members.length === 0 ? [...trainingStaff] : []),
     requireSignedIn(action) {
+      if (session) return;
+      // On a kiosk only the customer's own payment runs without staff: anything else moving money
+      // (a capture, a refund up to the limit, a void) would be open to whoever walks up.
+      if (settings.mode === 'kiosk') throw new CommandFailure('forbidden', `A member of staff signs in with their PIN to do this on a kiosk: ${action}.`);
+      throw new CommandFailure('forbidden', `Sign in first to ${action}.`);
+    },
+    requireCustomerOrStaff(action) {
       if (session || settings.mode === 'kiosk') return;
       throw new CommandFailure('forbidden', `Sign in first to ${action}.`);
     },

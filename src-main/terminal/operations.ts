@@ -4,7 +4,7 @@ import { AuthenticationError, GatewayError, ValidationError } from '../gateway/e
 import type { EmvTagData } from '../gateway/emv-tag-data';
 import type { GatewayReceipt } from '../gateway/wire-schema';
 import type { TransactionRecord } from '../gateway/transaction-record';
-import type { EndOfDayReport, FollowUpSummary, JournalEntryView, LookupResult, RecoveryItem } from '../ipc/contract';
+import { refundReasonWords, type FollowUpSummary, type JournalEntryView, type LookupResult, type RecoveryItem, type RefundReason } from '../ipc/contract';
 import { CommandFailure } from '../ipc/errors';
 import { formatMinorUnits } from '../ipc/money';
 import { journaledFollowUp, refundNeedsPerson, type FollowUpOperation } from '../journal/follow-ups';
@@ -14,6 +14,8 @@ import { receiptPng } from '../receipt/preview';
 import type { PrinterProfile } from '../receipt/profiles';
 import type { ReceiptPrinter } from '../../drivers/printer/receipt-printer';
 import { printReceipts } from './sale';
+import { localDay } from './end-of-day';
+import { orderMoney, refundableMinor, tookEffect, type OrderMoney } from './order-money';
 
 /** What the operations after a sale need: the journal, the gateway, the lane, the printer. */
 export interface OperationDependencies {
@@ -54,47 +56,97 @@ async function currentRecord(deps: OperationDependencies, retref: string): Promi
   }
 }
 
+/** A capture, void or refund as the core is asked for it. */
+export interface FollowUpArgs {
+  readonly orderId: string;
+  /** Void and refund: how much (a refund's is always given from the screen; absent means all that is left). */
+  readonly amountMinor?: number;
+  readonly tipMinor?: number;
+  /** A refund's reason: into the journal and onto the slip. */
+  readonly reason?: RefundReason;
+  /**
+   * Who may do it, asked once the order's state allows it and before anything is sent, with the
+   * amount that would move: a refusal that needs no manager comes before any PIN is asked for.
+   */
+  readonly approve?: (amountMinor: number) => void;
+}
+
+/** A refusal that names how the sale stands and the one thing that can be done. */
+const refuse = (message: string, field: 'orderId' | 'amountMinor' = 'orderId') => new CommandFailure('failed_precondition', message, field);
+const voidedWords = (what: 'void' | 'refund') => `This sale was voided: nothing is left to ${what}.`;
+
+/** Why a void cannot go, from the journal's and the gateway's view of the order; undefined when it can. */
+function voidRefusal(money: OrderMoney, record: TransactionRecord): CommandFailure | undefined {
+  if (money.fullyVoided || record.setlstat === 'Voided') return refuse(voidedWords('void'));
+  if (record.voidable === true) return undefined;
+  if (record.refundable === true) {
+    const left = refundableMinor(money, record.amount ?? money.capturedMinor);
+    return refuse(left > 0 ? 'This sale has settled, so it can no longer be voided: refund it instead.' : 'This sale has settled and was refunded in full: nothing is left to void or refund.');
+  }
+  return refuse(`This sale is ${record.setlstat ?? 'in a state the gateway did not say'}: it cannot be voided. Look it up under Gateway status.`);
+}
+
+/** Why a refund cannot go, and how much is left when it can. */
+function refundCheck(money: OrderMoney, record: TransactionRecord, asked: number | undefined): { refusal: CommandFailure } | { leftMinor: number } {
+  if (money.fullyVoided || record.setlstat === 'Voided') return { refusal: refuse(voidedWords('refund')) };
+  if (record.refundable !== true) {
+    if (record.voidable === true) return { refusal: refuse('This sale has not settled yet, so there is nothing to refund: void it instead.') };
+    return { refusal: refuse(`This sale is ${record.setlstat ?? 'in a state the gateway did not say'}: it cannot be refunded. Look it up under Gateway status.`) };
+  }
+  const leftMinor = refundableMinor(money, record.amount ?? money.capturedMinor);
+  if (leftMinor === 0) return { refusal: refuse('This sale was refunded in full: nothing is left to refund.') };
+  if (asked !== undefined && asked > leftMinor) return { refusal: refuse(`Only ${money(leftMinor)} of this sale is left to refund.`, 'amountMinor') };
+  return { leftMinor };
+}
+
 /**
- * A capture, void or refund of a sale this lane made, by its order id. The sale's state is
- * read from the gateway first, so the cashier hears "settled: refund it instead" before
- * anything is sent; then the call goes through the journal, and a void or refund prints its
- * slips.
+ * A capture, void or refund of a sale this lane made, by its order id. What the journal knows
+ * of the order (voids, refunds) and the sale's record at the gateway are read first, so a
+ * refusal says how the sale stands before any manager is asked and before anything is sent;
+ * then the call goes through the journal, and a void or refund prints its slips.
  */
-export async function followUp(
-  deps: OperationDependencies,
-  operation: FollowUpOperation,
-  request: { orderId: string; amountMinor?: number; tipMinor?: number },
-): Promise<FollowUpSummary> {
+export async function followUp(deps: OperationDependencies, operation: FollowUpOperation, request: FollowUpArgs): Promise<FollowUpSummary> {
   const auth = authorizationOf(deps.journal, request.orderId);
   const retref = auth.outcome.retref!;
+  const money = orderMoney(request.orderId, deps.journal.list({ orderId: request.orderId, limit: 1000 }));
+  // What the journal alone knows is said without asking the gateway.
+  if (operation !== 'capture' && money.fullyVoided) throw refuse(voidedWords(operation));
+  if (operation === 'refund' && money.refundsInDoubt > 0) throw refuse('A refund of this sale lost its answer: settle it in the recovery list before refunding again.');
   const record = await currentRecord(deps, retref);
   const held = record.amount ?? auth.outcome.amountMinor ?? auth.amountMinor;
   let amountMinor: number | undefined;
   let journalAmountMinor: number;
-  let detail: Record<string, number> | undefined;
+  let detail: Record<string, number | string> | undefined;
+  let tipMinor: number | undefined;
   if (operation === 'capture') {
-    if (record.setlstat !== 'Authorized') throw new CommandFailure('failed_precondition', `Order ${request.orderId} cannot be captured: the gateway has it ${record.setlstat ?? 'in an unknown state'}.`, 'orderId');
+    if (record.setlstat !== 'Authorized') throw refuse(`This sale cannot be captured: the gateway has it ${record.setlstat ?? 'in an unknown state'}.`);
     const tip = request.tipMinor ?? 0;
     if (tip > 0 && !deps.tips) throw new CommandFailure('failed_precondition', 'This merchant does not take tips: capture without one.', 'tipMinor');
     amountMinor = held + tip;
     journalAmountMinor = amountMinor;
-    if (tip > 0) detail = { tipMinor: tip };
+    if (tip > 0) {
+      detail = { tipMinor: tip };
+      tipMinor = tip;
+    }
   } else if (operation === 'void') {
-    if (record.voidable !== true) throw new CommandFailure('failed_precondition', `Order ${request.orderId} can no longer be voided (${record.setlstat ?? 'settled'}): refund it instead.`, 'orderId');
-    if (request.amountMinor !== undefined && request.amountMinor > held) throw new CommandFailure('invalid_argument', `The void (${money(request.amountMinor)}) is more than the sale holds (${money(held)}).`, 'amountMinor');
+    const refusal = voidRefusal(money, record);
+    if (refusal) throw refusal;
+    if (request.amountMinor !== undefined && request.amountMinor > held) throw refuse(`Only ${money(held)} of this sale is left to void.`, 'amountMinor');
     if (request.amountMinor !== undefined && request.amountMinor < held && record.setlstat !== 'Authorized') {
-      throw new CommandFailure('failed_precondition', 'Part of a captured sale cannot be voided: void all of it, or refund part once it has settled.', 'amountMinor');
+      throw refuse('Part of a captured sale cannot be voided: void all of it, or refund part once it has settled.', 'amountMinor');
     }
     // A void of the whole amount is sent without one, as the gateway prefers.
     amountMinor = request.amountMinor !== undefined && request.amountMinor < held ? request.amountMinor : undefined;
     journalAmountMinor = amountMinor ?? held;
   } else {
-    if (record.refundable !== true) throw new CommandFailure('failed_precondition', `Order ${request.orderId} cannot be refunded yet: it has not settled. Void it instead.`, 'orderId');
-    const original = auth.outcome.amountMinor ?? auth.amountMinor;
-    if (request.amountMinor !== undefined && request.amountMinor > original) throw new CommandFailure('invalid_argument', `The refund (${money(request.amountMinor)}) is more than the sale (${money(original)}).`, 'amountMinor');
-    amountMinor = request.amountMinor;
-    journalAmountMinor = amountMinor ?? original;
+    const checked = refundCheck(money, record, request.amountMinor);
+    if ('refusal' in checked) throw checked.refusal;
+    // The amount is always sent: the gateway's "all of it" is not what the lane checked.
+    amountMinor = request.amountMinor ?? checked.leftMinor;
+    journalAmountMinor = amountMinor;
+    if (request.reason) detail = { reason: request.reason };
   }
+  request.approve?.(journalAmountMinor);
   let result;
   try {
     result = await journaledFollowUp(deps.journal, deps.client, {
@@ -122,7 +174,7 @@ export async function followUp(
       return { ...base, outcome: 'unknown', reason: operation === 'refund' ? 'The answer was lost: check the settlement report before refunding again.' : 'The answer was lost and the gateway has not answered since: it is queued and checked again.' };
     case 'recovered':
       if (!result.applied) return { ...base, outcome: 'not-applied', reason: 'The answer was lost and the gateway shows nothing changed: try again.' };
-      return finish(deps, auth, operation, { ...base, outcome: 'approved', reason: null, remainingMinor: operation === 'void' ? (result.record.amount ?? null) : null }, detail?.tipMinor);
+      return finish(deps, auth, operation, { ...base, outcome: 'approved', reason: null, remainingMinor: operation === 'void' ? (result.record.amount ?? null) : null }, tipMinor, request.reason);
     case 'answered': {
       const answer = result.answer;
       const approved = 'respstat' in answer ? answer.respstat === 'A' : answer.found;
@@ -132,13 +184,13 @@ export async function followUp(
       }
       const remainingMinor = operation === 'void' ? (answer.amount ?? null) : null;
       const amount = operation === 'void' ? held - (remainingMinor ?? 0) : (answer.amount ?? journalAmountMinor);
-      return finish(deps, auth, operation, { ...base, outcome: 'approved', reason: null, amountMinor: amount, remainingMinor, retref: operation === 'refund' ? (answer.retref ?? null) : null }, detail?.tipMinor);
+      return finish(deps, auth, operation, { ...base, outcome: 'approved', reason: null, amountMinor: amount, remainingMinor, retref: operation === 'refund' ? (answer.retref ?? null) : null }, tipMinor, request.reason);
     }
   }
 }
 
 /** Prints the slips of an approved void or refund, and of a capture with a tip. */
-async function finish(deps: OperationDependencies, auth: JournalEntry, operation: FollowUpOperation, summary: FollowUpSummary, tipMinor: number | undefined): Promise<FollowUpSummary> {
+async function finish(deps: OperationDependencies, auth: JournalEntry, operation: FollowUpOperation, summary: FollowUpSummary, tipMinor: number | undefined, reason: RefundReason | undefined): Promise<FollowUpSummary> {
   if (operation === 'capture' && !tipMinor) return summary;
   if (!deps.printer) return { ...summary, printProblem: 'no printer is configured' };
   const kind: ReceiptKind = operation === 'capture' ? 'sale' : operation;
@@ -147,6 +199,7 @@ async function finish(deps: OperationDependencies, auth: JournalEntry, operation
     kind,
     amountMinor: summary.amountMinor,
     ...(tipMinor ? { tipMinor } : {}),
+    ...(operation === 'refund' && reason ? { reason: refundReasonWords[reason] } : {}),
     ...(summary.retref ? { gateway: { ...factsFromJournal(auth, deps).gateway, retref: summary.retref } } : {}),
   };
   const documents = (['merchant', 'customer'] as const).map((copy) => buildReceipt(facts, { copy, training: deps.training, duplicate: false, printedAt: new Date(deps.now()), columns: deps.printer!.profile.columns }));
@@ -199,8 +252,11 @@ export async function reprint(deps: OperationDependencies, request: { orderId: s
   const entry = deps.journal.list({ orderId: request.orderId, operation: 'auth' }).find((candidate) => candidate.outcome?.respstat === 'A' || candidate.outcome?.respstat === 'C');
   if (!entry) throw new CommandFailure('failed_precondition', `No answered sale has order id ${request.orderId} in this lane's journal, so there is no receipt to print.`, 'orderId');
   const profile = deps.printer?.profile ?? deps.previewProfile;
+  // A voided sale's slip is its void: an APPROVED sale slip would say money moved that did not.
+  const money = orderMoney(request.orderId, deps.journal.list({ orderId: request.orderId, limit: 1000 }));
+  const voided = entry.outcome?.respstat === 'A' && money.fullyVoided;
   const document: ReceiptDocument = buildReceipt(
-    { ...factsFromJournal(entry, deps), kind: receiptKindOf(entry) },
+    { ...factsFromJournal(entry, deps), kind: voided ? 'void' : receiptKindOf(entry), ...(voided ? { amountMinor: money.voidedMinor } : {}) },
     { copy: request.copy ?? 'customer', training: deps.training, duplicate: true, printedAt: new Date(deps.now()), columns: profile.columns },
   );
   const png = `data:image/png;base64,${receiptPng(document, profile).toString('base64')}`;
@@ -209,7 +265,10 @@ export async function reprint(deps: OperationDependencies, request: { orderId: s
   return { printed: printed.ok, problem: printed.problem ?? null, png };
 }
 
-export function entryView(entry: JournalEntry): JournalEntryView {
+/** A journal row as the screens show it; a sale's row carries what its order's money did since. */
+export function entryView(entry: JournalEntry, money?: OrderMoney): JournalEntryView {
+  const reason = entry.operation === 'refund' && typeof entry.detail?.reason === 'string' && entry.detail.reason in refundReasonWords ? (entry.detail.reason as RefundReason) : null;
+  const tender = typeof entry.detail?.tender === 'string' ? entry.detail.tender : null;
   return {
     id: entry.id,
     operation: entry.operation,
@@ -224,12 +283,29 @@ export function entryView(entry: JournalEntry): JournalEntryView {
     authcode: entry.outcome?.authcode ?? null,
     retref: entry.outcome?.retref ?? null,
     note: entry.note,
+    money: entry.operation === 'auth' && money ? { requestedMinor: money.requestedMinor, approvedMinor: money.approvedMinor, capturedMinor: money.capturedMinor, voidedMinor: money.voidedMinor, fullyVoided: money.fullyVoided, refundedMinor: money.refundedMinor, refundsInDoubt: money.refundsInDoubt, tender } : null,
+    reason,
   };
+}
+
+/** Journal rows as the screens show them, each sale's row with its order's money. */
+function viewsOf(journal: Journal, entries: readonly JournalEntry[]): JournalEntryView[] {
+  const orders = new Map<string, OrderMoney>();
+  return entries.map((entry) => {
+    if (entry.operation !== 'auth') return entryView(entry);
+    let money = orders.get(entry.orderId);
+    if (!money) {
+      money = orderMoney(entry.orderId, journal.list({ orderId: entry.orderId, limit: 1000 }));
+      orders.set(entry.orderId, money);
+    }
+    // Only the order's approved authorization carries its money: a declined try under the same order stays declined.
+    return entryView(entry, tookEffect(entry) ? money : undefined);
+  });
 }
 
 /** The journal's rows for an order id or a retrieval reference, and the gateway's records of it now. */
 export async function lookup(deps: Pick<OperationDependencies, 'journal' | 'client' | 'merchid'>, key: { orderId?: string; retref?: string }): Promise<LookupResult> {
-  const entries = deps.journal.list(key.retref ? { retref: key.retref } : { orderId: key.orderId! }).map(entryView);
+  const entries = viewsOf(deps.journal, deps.journal.list(key.retref ? { retref: key.retref } : { orderId: key.orderId! }));
   try {
     const records = key.retref ? [await deps.client.inquire({ merchid: deps.merchid, retref: key.retref })] : await deps.client.inquireByOrderid({ merchid: deps.merchid, orderid: key.orderId!, scope: 'merchant' });
     const real = records.filter((record) => !(record.respproc === 'PPS' && record.respcode === '29'));
@@ -252,88 +328,17 @@ export async function lookup(deps: Pick<OperationDependencies, 'journal' | 'clie
   }
 }
 
-/** The lane's local day [start, end) in epoch milliseconds, from YYYY-MM-DD or a Date. */
-export function localDay(day: string | Date): { from: number; to: number } {
-  const date = typeof day === 'string' ? new Date(`${day}T00:00:00`) : new Date(day.getFullYear(), day.getMonth(), day.getDate());
-  if (Number.isNaN(date.getTime())) throw new CommandFailure('invalid_argument', `"${String(day)}" is not a day`, 'day');
-  const next = new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1);
-  return { from: date.getTime(), to: next.getTime() };
-}
-
 /** The journal's history, filtered as the history screen asks. */
 export function history(journal: Journal, filter: { lastFour?: string; amountMinor?: number; orderId?: string; day?: string; limit?: number }): JournalEntryView[] {
   const range = filter.day ? localDay(filter.day) : undefined;
-  return journal
-    .list({
+  const rows = journal.list({
       ...(filter.lastFour ? { lastFour: filter.lastFour } : {}),
       ...(filter.amountMinor !== undefined ? { amountMinor: filter.amountMinor } : {}),
       ...(filter.orderId ? { orderId: filter.orderId } : {}),
       ...(range ? range : {}),
       limit: filter.limit ?? 100,
-    })
-    .map(entryView);
-}
-
-type DayStatus = EndOfDayReport['journal'][number]['status'];
-
-/** Which bar of the day's chart a journal row belongs to. */
-function dayStatus(entry: JournalEntry): DayStatus | undefined {
-  if (entry.state === 'pending' || entry.state === 'unknown') return 'unknown';
-  if (entry.state === 'not-sent') return 'not-sent';
-  const approved = entry.outcome?.respstat === 'A' || entry.outcome?.applied === true;
-  if (entry.operation === 'auth') return approved ? 'approved' : entry.outcome?.respstat === 'C' ? 'declined' : undefined;
-  if (!approved) return undefined;
-  return entry.operation === 'void' || entry.operation === 'voidByOrderId' ? 'voided' : entry.operation === 'refund' ? 'refunded' : 'captured';
-}
-
-/**
- * End of day: the gateway's settlement status by date (MMDD) or batch id, and the lane's own
- * journal for the day by status. When the gateway cannot be reached the journal's part still
- * comes back, with the reason.
- */
-export async function endOfDay(deps: Pick<OperationDependencies, 'journal' | 'client' | 'merchid' | 'now'>, query: { date?: string; batchid?: string }): Promise<EndOfDayReport> {
-  if (query.date && query.batchid) throw new CommandFailure('invalid_argument', 'Ask by date or by batch id, not both.', 'batchid');
-  const today = new Date(deps.now());
-  const mmdd = query.date ?? `${String(today.getMonth() + 1).padStart(2, '0')}${String(today.getDate()).padStart(2, '0')}`;
-  const reportQuery = query.batchid ? { batchid: query.batchid } : { date: mmdd };
-  // The journal's day is the MMDD in this year, or last year's when that day is still ahead.
-  let year = today.getFullYear();
-  const month = Number(mmdd.slice(0, 2)) - 1;
-  const dayOfMonth = Number(mmdd.slice(2, 4));
-  if (new Date(year, month, dayOfMonth).getTime() > today.getTime()) year -= 1;
-  const range = localDay(new Date(year, month, dayOfMonth));
-  const totals = new Map<DayStatus, { count: number; amountMinor: number }>();
-  for (const entry of deps.journal.list({ ...range, limit: 100_000 })) {
-    const status = dayStatus(entry);
-    if (!status) continue;
-    const total = totals.get(status) ?? { count: 0, amountMinor: 0 };
-    total.count += 1;
-    // An approval counts what was approved (a partial approval less than asked); anything else what was asked.
-    total.amountMinor += entry.operation === 'auth' && status === 'approved' && entry.outcome?.amountMinor !== undefined ? entry.outcome.amountMinor : entry.amountMinor;
-    totals.set(status, total);
-  }
-  const order: DayStatus[] = ['approved', 'declined', 'captured', 'voided', 'refunded', 'unknown', 'not-sent'];
-  const journal = order.filter((status) => totals.has(status)).map((status) => ({ status, ...totals.get(status)! }));
-  try {
-    const batches = await deps.client.settlementStatus({ merchid: deps.merchid, ...reportQuery });
-    return {
-      query: reportQuery,
-      batches: batches.map((batch) => ({
-        batchid: batch.batchid ?? null,
-        hoststat: batch.hoststat ?? null,
-        hostbatch: batch.hostbatch ?? null,
-        count: batch.txns.length,
-        totalMinor: batch.txns.reduce((sum, txn) => sum + (txn.setlamount ?? 0), 0),
-        refundsMinor: batch.txns.reduce((sum, txn) => sum + Math.min(0, txn.setlamount ?? 0), 0),
-      })),
-      journal,
-      gatewayProblem: null,
-    };
-  } catch (error) {
-    if (error instanceof ValidationError) throw new CommandFailure('invalid_argument', error.message, error.field);
-    if (!(error instanceof GatewayError)) throw error;
-    return { query: reportQuery, batches: [], journal, gatewayProblem: `The gateway's settlement status could not be read: ${error.message}` };
-  }
+    });
+  return viewsOf(journal, rows);
 }
 
 /** The recovery queue as the screen lists it. */

@@ -15,7 +15,8 @@ import type { SignatureService } from '../signature/service';
 import type { EncodedSignature } from '../signature/codec';
 import { cartDetails } from './cart-details';
 import { KeyedEntry } from './keyed-entry';
-import { endOfDay, followUp, history, lookup, recoveryQueue, reprint, type OperationDependencies } from './operations';
+import { followUp, history, lookup, recoveryQueue, reprint, type FollowUpArgs, type OperationDependencies } from './operations';
+import { endOfDay } from './end-of-day';
 import { authorizeAndPrint, runSale, type CardTender, type SaleResult } from './sale';
 import type { TerminalStateStore } from './state-store';
 
@@ -37,8 +38,8 @@ export interface TerminalService {
   /** Cancels the sale at a human step (reading, signing). */
   cancel(): { canceled: boolean };
   capture(args: { orderId: string; tipMinor?: number }): Promise<FollowUpSummary>;
-  void(args: { orderId: string; amountMinor?: number }): Promise<FollowUpSummary>;
-  refund(args: { orderId: string; amountMinor?: number }): Promise<FollowUpSummary>;
+  void(args: Pick<FollowUpArgs, 'orderId' | 'amountMinor' | 'approve'>): Promise<FollowUpSummary>;
+  refund(args: Pick<FollowUpArgs, 'orderId' | 'amountMinor' | 'reason' | 'approve'>): Promise<FollowUpSummary>;
   reprint(args: { orderId: string; copy?: 'merchant' | 'customer' }): Promise<{ printed: boolean; problem: string | null; png: string }>;
   lookup(args: { orderId?: string; retref?: string }): Promise<LookupResult>;
   history(args: { lastFour?: string; amountMinor?: number; orderId?: string; day?: string; limit?: number }): JournalEntryView[];
@@ -240,7 +241,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     }
   };
 
-  const followUpOf = (operation: 'capture' | 'void' | 'refund', args: { orderId: string; amountMinor?: number; tipMinor?: number }) =>
+  const followUpOf = (operation: 'capture' | 'void' | 'refund', args: FollowUpArgs) =>
     single(`${operation}:${args.orderId}:${args.amountMinor ?? ''}:${args.tipMinor ?? ''}`, async () => {
       const deps = await lane();
       state.enter('working', `${followUpWords[operation]} order ${args.orderId}`);

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { FollowUpSummary, JournalEntryView, LookupResult, PosApi } from '../../src-main/ipc/contract';
+import type { FollowUpSummary, JournalEntryView, LookupResult, PosApi, RefundReason } from '../../src-main/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
 import type { PosState } from './pos-store';
 
@@ -28,7 +28,13 @@ export interface HistorySlice {
   selectOrder(orderId: string | null): void;
   inquireOrder(orderId: string): Promise<void>;
   /** Voids, refunds or captures the selected order. A refusal for want of a manager throws (`forbidden`) so the screen can ask for one. */
-  followUpOrder(operation: 'void' | 'refund' | 'capture', args: { orderId: string; amountMinor?: number; tipMinor?: number; managerPin?: string }): Promise<void>;
+  followUpOrder(operation: 'void' | 'capture', args: { orderId: string; amountMinor?: number; tipMinor?: number; managerPin?: string }): Promise<void>;
+  /**
+   * Refunds the selected order: the amount and reason the refund dialog confirmed. Resolves with
+   * null when done, or the refusal to show in the dialog; a refusal for want of a manager throws
+   * (`forbidden`) so the screen can ask for one.
+   */
+  refundOrder(args: { orderId: string; amountMinor: number; reason: RefundReason; managerPin?: string }): Promise<string | null>;
   reprintOrder(orderId: string): Promise<void>;
   settleByHand(args: { entryId: number; applied: boolean; note: string; managerPin?: string }): Promise<void>;
   recoverNow(): Promise<void>;
@@ -78,14 +84,26 @@ export const createHistorySlice =
       async followUpOrder(operation, args) {
         set({ historyBusy: true, historyError: null, historyOutcome: null });
         try {
-          const call = operation === 'void' ? pos.terminal.void : operation === 'refund' ? pos.terminal.refund : pos.terminal.capture;
-          const summary = unwrap(await call(args));
+          const summary = unwrap(await (operation === 'void' ? pos.terminal.void(args) : pos.terminal.capture(args)));
           set({ historyBusy: false, historyOutcome: { kind: 'follow-up', summary }, lookupResult: null });
           await refresh();
         } catch (error) {
           set({ historyBusy: false });
           if (error instanceof PosCallError && error.code === 'forbidden') throw error;
           set({ historyError: message(error) });
+        }
+      },
+      async refundOrder(args) {
+        set({ historyBusy: true, historyError: null, historyOutcome: null });
+        try {
+          const summary = unwrap(await pos.terminal.refund(args));
+          set({ historyBusy: false, historyOutcome: { kind: 'follow-up', summary }, lookupResult: null });
+          await refresh();
+          return null;
+        } catch (error) {
+          set({ historyBusy: false });
+          if (error instanceof PosCallError && error.code === 'forbidden') throw error;
+          return message(error);
         }
       },
       async reprintOrder(orderId) {

@@ -97,7 +97,7 @@ export const scenarios: readonly Scenario[] = [
     steps: [
       { text: 'Run a $12.00 sale with the approved Visa.', card: { id: 'visa-approve', method: 'insert' } },
       { text: 'Settle the day\u2019s batch, as the processor does overnight.', control: 'settle-batches' },
-      { text: 'Open History (Alt+2), pick the sale and press Refund.' },
+      { text: 'Open History (Alt+2), pick the sale and press Refund: check the amount offered, choose a reason, then confirm the card and amount.' },
     ],
     notice: 'Once settled a sale can only be refunded; refunds above the lane\u2019s limit need a manager.',
   },

@@ -199,6 +199,12 @@ describe('training scenarios, end to end', () => {
       await page.keyboard.type('9999');
       await page.keyboard.press('Enter');
       await expect.poll(() => page.getByTestId('order-outcome').innerText()).toMatch(/^Void approved\. \$12\.00/);
+      // The sale's row no longer reads Approved; voiding again says why not, with no PIN asked.
+      const saleRow = trainingJournalEntries(appDataDir).find((row) => row.operation === 'auth')!;
+      await expect.poll(() => page.getByTestId(`history-row-${saleRow.id}`).innerText()).toMatch(/Voided: nothing was charged/);
+      await page.getByTestId('order-detail').getByRole('button', { name: 'Void' }).click();
+      await expect.poll(() => page.getByText('This sale was voided: nothing is left to void.').count()).toBe(1);
+      expect(await page.getByRole('dialog').count()).toBe(0);
       await look(page, 'scenario-void-done');
       expect(trainingJournalEntries(appDataDir).map((row) => [row.operation, row.state, row.orderId])).toEqual([
         ['void', 'completed', orderId],
@@ -220,11 +226,40 @@ describe('training scenarios, end to end', () => {
       await page.getByRole('button', { name: `Open order ${orderId}` }).click();
       await page.getByTestId('order-detail').getByRole('button', { name: 'Gateway status' }).click();
       await page.getByTestId('order-lookup').getByText(/can be refunded/).waitFor();
-      await page.getByTestId('order-detail').getByRole('button', { name: 'Refund' }).click();
-      await expect.poll(() => page.getByTestId('order-outcome').innerText()).toMatch(/^Refund approved\. \$12\.00/);
+      const lastFour = trainingJournalEntries(appDataDir)[0]!.maskedPan!.slice(-4);
+      await page.getByTestId('order-detail').getByRole('button', { name: 'Refund\u2026' }).click();
+      // The amount left is offered, not assumed; the reason is chosen from a list, none picked for the cashier.
+      const dialog = page.getByRole('dialog', { name: `Refund order ${orderId}` });
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain(`Card ending ${lastFour}. Left to refund: $12.00.`);
+      expect(await dialog.getByLabel('Amount to refund').inputValue()).toBe('12.00');
+      expect(await dialog.getByRole('radio').evaluateAll((radios) => radios.map((radio) => (radio as unknown as { checked: boolean }).checked))).toEqual([false, false, false, false, false]);
+      await look(page, 'scenario-refund-dialog');
+      await dialog.getByLabel('Amount to refund').fill('5.00');
+      await dialog.getByLabel('Damaged or faulty').check();
+      await page.keyboard.press('Enter');
+      const confirm = page.getByRole('dialog', { name: 'Confirm the refund' });
+      await confirm.waitFor();
+      expect(await page.getByTestId('refund-confirm').innerText()).toBe(`Refund $5.00 to the card ending ${lastFour}? Reason: Damaged or faulty.`);
+      await look(page, 'scenario-refund-confirm');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('order-outcome').innerText()).toMatch(/^Refund approved\. \$5\.00/);
+      // The slip says why the money went back.
+      const slip = await core.dispatch('printers.lastPage', {});
+      expect(slip).toMatchObject({ ok: true, result: { lines: expect.arrayContaining([expect.stringMatching(/REFUND/), expect.stringMatching(/Reason\s+Damaged or faulty/)]) } });
+      // History says what the money did: the sale partly refunded, the refund with its reason.
+      const [refund, sale] = trainingJournalEntries(appDataDir);
+      await expect.poll(() => page.getByTestId(`history-row-${sale!.id}`).innerText()).toMatch(/Approved \$12\.00; \$5\.00 refunded/);
+      expect(await page.getByTestId(`history-row-${refund!.id}`).innerText()).toMatch(/Refund\s+\$5\.00[\s\S]*Refunded \$5\.00 \(Damaged or faulty\)/);
       await look(page, 'scenario-refund-done');
-      const [refund] = trainingJournalEntries(appDataDir);
-      expect(refund).toMatchObject({ operation: 'refund', state: 'completed', orderId, amountMinor: 1200 });
+      // A second refund for more than is left is refused in the dialog with how much is left.
+      await page.getByTestId('order-detail').getByRole('button', { name: 'Refund\u2026' }).click();
+      await dialog.getByLabel('Amount to refund').fill('8.00');
+      await dialog.getByLabel('Goods returned').check();
+      await page.keyboard.press('Enter');
+      expect(await dialog.getByRole('alert').innerText()).toBe('Only $7.00 of this sale is left to refund.');
+      await page.keyboard.press('Escape');
+      expect(refund).toMatchObject({ operation: 'refund', state: 'completed', orderId, amountMinor: 500, detail: { reason: 'damaged' } });
       // At the gateway: the sale settled, and the refund is a transaction of its own under the retref it answered with.
       expect(await gatewayRecords(core, orderId)).toEqual([expect.objectContaining({ setlstat: 'Accepted', voidable: false })]);
       const lookup = await core.dispatch('terminal.lookup', { retref: refund!.outcome!.retref! });
@@ -255,6 +290,7 @@ describe('training scenarios, end to end', () => {
       expect(await page.getByTestId('eod-lane').innerText()).toMatch(/Approved\s+2\s+\$24\.00[\s\S]*Declined\s+1\s+\$12\.00/);
       expect(await page.getByTestId('status-chart').getAttribute('aria-label')).toContain('Declined: 1, $12.00');
       expect(await page.getByRole('alert').count()).toBe(0);
+      expect(await page.getByTestId('eod-reconciliation').innerText()).toMatch(/nets \$24\.00[\s\S]*settled \$24\.00 of it[\s\S]*Every order matches the gateway\./);
       await look(page, 'scenario-end-of-day');
       expect(trainingJournalEntries(appDataDir)).toHaveLength(3);
     }),

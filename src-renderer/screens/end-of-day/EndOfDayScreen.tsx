@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatMoney } from '../../format/money';
 import { usePos } from '../../store/use-pos';
+import { Reconciliation } from './Reconciliation';
 import { StatusChart } from './StatusChart';
 import { batchWords, statusWords } from './words';
 import '../history/history.css';
@@ -37,8 +38,6 @@ export function EndOfDayScreen() {
     setProblem(null);
     void load(batchid.trim() !== '' ? { batchid: batchid.trim() } : { date: mmddOf(date) });
   };
-  const laneTotal = report?.journal.filter((row) => row.status === 'approved' || row.status === 'captured').reduce((sum, row) => sum + row.amountMinor, 0) ?? 0;
-  const gatewayTotal = report?.batches.reduce((sum, batch) => sum + batch.totalMinor, 0) ?? 0;
   return (
     <section className="end-of-day-screen" aria-labelledby="eod-heading">
       <h1 id="eod-heading">End of day</h1>
@@ -121,11 +120,7 @@ export function EndOfDayScreen() {
                   ))}
                 </tbody>
               </table>
-              {report.batches.length > 0 && laneTotal !== gatewayTotal ? (
-                <p className="eod-mismatch" role="alert">
-                  The lane took {formatMoney(laneTotal)}; the gateway settled {formatMoney(gatewayTotal)}. Compare the orders in History before closing the day.
-                </p>
-              ) : null}
+              <Reconciliation reconciliation={report.reconciliation} />
             </div>
           </div>
           <div className="eod-panel">

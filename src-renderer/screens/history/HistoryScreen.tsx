@@ -4,7 +4,7 @@ import { formatMoney, parseMoney } from '../../format/money';
 import { usePos } from '../../store/use-pos';
 import { OrderDetail, type AskManager } from './OrderDetail';
 import { RecoveryList } from './RecoveryList';
-import { answerWords, operationWords, stateWords } from './words';
+import { answerWords, operationWords, rowAmountMinor, stateWords } from './words';
 import './history.css';
 
 const time = (epochMs: number) => new Date(epochMs).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -85,7 +85,7 @@ export function HistoryScreen({ askManager }: { askManager: AskManager }) {
             <th scope="col">What</th>
             <th scope="col">Amount</th>
             <th scope="col">Card</th>
-            <th scope="col">Answer</th>
+            <th scope="col">Result</th>
             <th scope="col">State</th>
             <th scope="col">Order</th>
           </tr>
@@ -95,7 +95,7 @@ export function HistoryScreen({ askManager }: { askManager: AskManager }) {
             <tr key={row.id} aria-selected={row.orderId === selected} data-testid={`history-row-${row.id}`}>
               <td>{time(row.createdAt)}</td>
               <td>{operationWords[row.operation]}</td>
-              <td className="money">{formatMoney(row.amountMinor)}</td>
+              <td className="money">{formatMoney(rowAmountMinor(row))}</td>
               <td>{row.maskedPan ? `\u2022\u2022\u2022\u2022${row.maskedPan.slice(-4)}` : '\u2014'}</td>
               <td>{answerWords(row)}</td>
               <td>{stateWords[row.state]}</td>

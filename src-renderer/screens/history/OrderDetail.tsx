@@ -5,7 +5,8 @@ import { formatMoney, parseMoney } from '../../format/money';
 import { PosCallError } from '../../pos/call-error';
 import { usePos } from '../../store/use-pos';
 import { ReceiptPreview } from '../sale/ReceiptPreview';
-import { followUpWords, gatewayAnswerWords } from './words';
+import { RefundDialog } from './RefundDialog';
+import { answerWords, followUpWords, gatewayAnswerWords } from './words';
 
 export type AskManager = (action: string, run: (managerPin: string) => Promise<void>) => void;
 
@@ -20,12 +21,13 @@ export function OrderDetail({ orderId, entries, askManager }: { orderId: string;
   const [problem, setProblem] = useState<string | null>(null);
   const sale = entries.find((entry) => entry.operation === 'auth' && entry.respstat === 'A');
 
-  const run = (operation: 'void' | 'refund' | 'capture') => {
+  const [refunding, setRefunding] = useState(false);
+  const run = (operation: 'void' | 'capture') => {
     const amountMinor = amount.trim() === '' ? undefined : parseMoney(amount);
     if (amountMinor === null) return setProblem('The amount is money such as 5.00, or empty for all of it.');
     setProblem(null);
     const args = operation === 'capture' ? { orderId, ...(amountMinor ? { tipMinor: amountMinor } : {}) } : { orderId, ...(amountMinor ? { amountMinor } : {}) };
-    const words = { void: 'Void the sale', refund: 'Refund the sale', capture: 'Capture the authorization' }[operation];
+    const words = { void: 'Void the sale', capture: 'Capture the authorization' }[operation];
     void actions.followUp(operation, args).catch((error: unknown) => {
       if (error instanceof PosCallError && error.code === 'forbidden') askManager(`${words} ${orderId}`, (managerPin) => actions.followUp(operation, { ...args, managerPin }));
     });
@@ -36,19 +38,19 @@ export function OrderDetail({ orderId, entries, askManager }: { orderId: string;
       <h2 id="order-heading">Order {orderId}</h2>
       {sale ? (
         <p>
-          {formatMoney(sale.amountMinor)} on {sale.maskedPan ? `card ending ${sale.maskedPan.slice(-4)}` : 'no card'}, authorization {sale.authcode ?? '\u2014'}
+          {answerWords(sale)}. {sale.maskedPan ? `Card ending ${sale.maskedPan.slice(-4)}` : 'No card'}, authorization {sale.authcode ?? '\u2014'}.
         </p>
       ) : null}
       <label className="order-amount">
-        Amount (empty: all of it; for a capture, the tip)
+        Amount to void (empty: all of it), or a capture&rsquo;s tip
         <input value={amount} inputMode="decimal" size={10} onChange={(event) => setAmount(event.target.value)} />
       </label>
       <div className="order-actions">
         <button type="button" className="danger" disabled={busy} onClick={() => run('void')}>
           Void
         </button>
-        <button type="button" disabled={busy} onClick={() => run('refund')}>
-          Refund
+        <button type="button" disabled={busy} onClick={() => setRefunding(true)}>
+          Refund{'\u2026'}
         </button>
         <button type="button" disabled={busy} onClick={() => run('capture')}>
           Capture
@@ -63,6 +65,7 @@ export function OrderDetail({ orderId, entries, askManager }: { orderId: string;
           Close <kbd>Esc</kbd>
         </button>
       </div>
+      {refunding ? <RefundDialog orderId={orderId} sale={sale} askManager={askManager} onClose={() => setRefunding(false)} /> : null}
       {busy ? (
         <p role="status" aria-busy="true">
           Asking the gateway{'\u2026'}

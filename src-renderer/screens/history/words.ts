@@ -1,4 +1,5 @@
-import type { FollowUpSummary, JournalEntryView } from '../../../src-main/ipc/contract';
+import type { FollowUpSummary, JournalEntryView, RefundReason } from '../../../src-main/ipc/contract';
+import { formatMoney } from '../../format/money';
 
 export const operationWords: Record<JournalEntryView['operation'], string> = { auth: 'Sale', capture: 'Capture', void: 'Void', refund: 'Refund', voidByOrderId: 'Void (automatic, after a lost answer)' };
 
@@ -10,12 +11,43 @@ export const stateWords: Record<JournalEntryView['state'], string> = {
   'not-sent': 'Not sent',
 };
 
-/** The gateway's answer in a word: A approved, B retry, C declined. */
+/** The refund reasons as the dialog lists them and History shows them (the core prints the same words on the slip). */
+export const refundReasonWords: Record<RefundReason, string> = {
+  returned: 'Goods returned',
+  damaged: 'Damaged or faulty',
+  'wrong-amount': 'Charged the wrong amount',
+  'charged-twice': 'Charged twice',
+  goodwill: 'Goodwill',
+};
+
+/** What a sale's money did since it was approved: partial, voided, refunded, and how much. */
+function saleMoneyWords(money: NonNullable<JournalEntryView['money']>): string {
+  if (money.fullyVoided) return money.approvedMinor < money.requestedMinor ? `Voided (partial approval of ${formatMoney(money.approvedMinor)} given back)` : 'Voided: nothing was charged';
+  const approved = money.approvedMinor < money.requestedMinor ? `Partly approved: ${formatMoney(money.approvedMinor)} of ${formatMoney(money.requestedMinor)}` : `Approved ${formatMoney(money.approvedMinor)}`;
+  const after: string[] = [];
+  if (money.voidedMinor > 0) after.push(`${formatMoney(money.voidedMinor)} voided`);
+  const settled = money.capturedMinor;
+  if (money.refundedMinor > 0) after.push(settled > 0 && money.refundedMinor >= settled ? 'refunded in full' : `${formatMoney(money.refundedMinor)} refunded`);
+  if (money.refundsInDoubt > 0) after.push('a refund awaits checking');
+  return after.length > 0 ? `${approved}; ${after.join(', ')}` : approved;
+}
+
+/** What the row's money did, in words: the gateway's answer, and for a sale what became of it since. */
 export function answerWords(entry: JournalEntryView): string {
-  if (entry.respstat === 'A') return entry.resptext && !/approv/i.test(entry.resptext) ? `Approved (${entry.resptext})` : 'Approved';
   if (entry.respstat === 'C') return `Declined${entry.resptext ? `: ${entry.resptext}` : ''}`;
   if (entry.respstat === 'B') return 'Not approved: retry';
+  if (entry.operation === 'auth' && entry.money) return saleMoneyWords(entry.money);
+  if (entry.respstat === 'A') {
+    if (entry.operation === 'void' || entry.operation === 'voidByOrderId') return `Voided ${formatMoney(entry.amountMinor)}`;
+    if (entry.operation === 'refund') return `Refunded ${formatMoney(entry.amountMinor)}${entry.reason ? ` (${refundReasonWords[entry.reason]})` : ''}`;
+    return entry.resptext && !/approv/i.test(entry.resptext) ? `Approved (${entry.resptext})` : 'Approved';
+  }
   return entry.note ?? '';
+}
+
+/** The amount a row shows: what a sale was approved for (less than asked on a partial approval), else what moved. */
+export function rowAmountMinor(entry: JournalEntryView): number {
+  return entry.operation === 'auth' && entry.money ? entry.money.approvedMinor : entry.amountMinor;
 }
 
 export function followUpWords(summary: FollowUpSummary): string {

@@ -72,6 +72,14 @@ describe('buildReceipt', () => {
     expect(printed).toContain(pairLine('TOTAL', total, 48));
   });
 
+  it('says VOIDED on a void slip, never APPROVED, and prints a refund\u2019s reason', () => {
+    const voided = text({ ...sale, kind: 'void' });
+    expect(voided).toMatch(/^\s*VOIDED\s*$/m);
+    expect(voided).not.toContain('APPROVED');
+    expect(text({ ...sale, kind: 'refund', reason: 'Goods returned' })).toContain(pairLine('Reason', 'Goods returned', 48));
+    expect(text({ ...sale, kind: 'sale', reason: 'Goods returned' })).not.toContain('Reason');
+  });
+
   it('prints a decline with the reason and no auth code or signature', () => {
     const declined = receiptFactsFromAnswer(declinedAnswer, { terminalId: 'LANE-01', brand: 'VISA' });
     expect(declined.kind).toBe('decline');

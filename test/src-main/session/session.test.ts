@@ -64,22 +64,33 @@ describe('signing in (training practice staff)', () => {
     const { call } = lane();
     expect(await call('terminal.sale', { amountMinor: 500 })).toMatchObject({ ok: false, error: { code: 'forbidden', message: 'Sign in first to take a payment.' } });
     ok(await call('session.signIn', { cashierId: '1001', pin: '1234' }));
-    expect(await call('terminal.void', { orderId: 'LANE01-261123-00001' })).toMatchObject({ ok: false, error: { code: 'forbidden', field: 'managerPin' } });
-    expect(await call('terminal.void', { orderId: 'LANE01-261123-00001', managerPin: '1234' })).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/not a manager/) } });
-    // The manager's PIN lets the void through to the journal, which knows no such sale.
-    expect(await call('terminal.void', { orderId: 'LANE01-261123-00001', managerPin: '9999' })).toMatchObject({ ok: false, error: { field: 'orderId', message: expect.stringMatching(/No approved sale/) } });
+    // No manager is asked for a sale the journal does not have: that refusal needs none.
+    expect(await call('terminal.void', { orderId: 'LANE01-261123-00001' })).toMatchObject({ ok: false, error: { field: 'orderId', message: expect.stringMatching(/No approved sale/) } });
+    // A sale that can be voided asks for a manager, and only a manager's PIN lets it through (test/src-main/terminal/order-money.test.ts).
   });
 
   it('asks for a manager above the refund limit only', async () => {
     const { call } = lane({ staff: { refundLimitMinor: 1000 } });
     ok(await call('session.signIn', { cashierId: '1001', pin: '1234' }));
-    expect(await call('terminal.refund', { orderId: 'LANE01-261123-00001', amountMinor: 1001 })).toMatchObject({ ok: false, error: { code: 'forbidden', field: 'managerPin' } });
-    expect(await call('terminal.refund', { orderId: 'LANE01-261123-00001', amountMinor: 1000 })).toMatchObject({ ok: false, error: { field: 'orderId' } });
+    // A sale the journal does not have is refused before any manager is asked, above the limit or not.
+    expect(await call('terminal.refund', { orderId: 'LANE01-261123-00001', amountMinor: 1001, reason: 'returned' })).toMatchObject({ ok: false, error: { field: 'orderId' } });
+    expect(await call('terminal.refund', { orderId: 'LANE01-261123-00001', amountMinor: 1000, reason: 'returned' })).toMatchObject({ ok: false, error: { field: 'orderId' } });
   });
 
   it('lets a kiosk customer pay with nobody signed in', async () => {
     const { call } = lane({ mode: 'kiosk', payments: { cardTimeoutSeconds: 1 } });
     expect(await call('terminal.sale', { amountMinor: 500 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/No card was presented in time/) } });
+  });
+
+  it('moves no other money on a kiosk with nobody signed in: capture, refund, void, forced credit and a stored profile need staff', async () => {
+    const { call } = lane({ mode: 'kiosk', payments: { forcedCredit: true } });
+    const staffOnly = 'A member of staff signs in with their PIN to do this on a kiosk:';
+    expect(await call('terminal.capture', { orderId: 'LANE01-261123-00001' })).toMatchObject({ ok: false, error: { code: 'forbidden', message: `${staffOnly} capture a sale.` } });
+    expect(await call('terminal.refund', { orderId: 'LANE01-261123-00001', amountMinor: 4500, reason: 'returned' })).toMatchObject({ ok: false, error: { code: 'forbidden', message: `${staffOnly} refund a sale.` } });
+    expect(await call('terminal.void', { orderId: 'LANE01-261123-00001' })).toMatchObject({ ok: false, error: { code: 'forbidden', message: `${staffOnly} void a sale.` } });
+    expect(await call('terminal.sale', { amountMinor: 500, tender: 'forced-credit' })).toMatchObject({ ok: false, error: { code: 'forbidden', message: `${staffOnly} give money back without a sale.` } });
+    expect(await call('terminal.profileSale', { amountMinor: 500, profile: '12345678901234567890/1' })).toMatchObject({ ok: false, error: { code: 'forbidden', message: `${staffOnly} charge a stored card.` } });
+    expect(await call('settings.testCredentials')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });
 });
 

@@ -147,17 +147,17 @@ describe('operations after the sale, over the contract, against the emulator', (
     const voided = ok(await call<FollowUpSummary>(core, 'terminal.void', { orderId: partial.orderId }));
     expect(voided).toMatchObject({ operation: 'void', outcome: 'approved', amountMinor: 500, remainingMinor: 0, printed: true });
     expect((ok(await call<{ lines: string[] }>(core, 'printers.lastPage', {}))).lines.join('\n')).toMatch(/VOID/);
-    expect(await call(core, 'terminal.void', { orderId: partial.orderId })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/can no longer be voided/) } });
+    expect(await call(core, 'terminal.void', { orderId: partial.orderId })).toMatchObject({ ok: false, error: { message: 'This sale was voided: nothing is left to void.' } });
   });
 
   it('refunds only once settled (void before), in part, and never more than the sale', async () => {
     const { core } = lane();
     const sale = await cardSale(core, 'mastercard-approve', 3000);
-    expect(await call(core, 'terminal.refund', { orderId: sale.orderId })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/has not settled\. Void it instead/) } });
+    expect(await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 3000, reason: 'returned' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/has not settled yet.*void it instead/) } });
     await settle();
     expect(await call(core, 'terminal.void', { orderId: sale.orderId })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/refund it instead/) } });
-    expect(await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 3001 })).toMatchObject({ ok: false, error: { field: 'amountMinor' } });
-    const refund = ok(await call<FollowUpSummary>(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 1000 }));
+    expect(await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 3001, reason: 'returned' })).toMatchObject({ ok: false, error: { field: 'amountMinor', message: 'Only $30.00 of this sale is left to refund.' } });
+    const refund = ok(await call<FollowUpSummary>(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 1000, reason: 'returned' }));
     expect(refund).toMatchObject({ operation: 'refund', outcome: 'approved', amountMinor: 1000, retref: expect.stringMatching(/^\d+$/) });
     expect(refund.retref).not.toBe(null);
   });
@@ -270,13 +270,16 @@ describe('operations after the sale, over the contract, against the emulator', (
     const sale = await cardSale(core, 'visa-approve', 2100);
     await settle();
     await fault('refund', 'drop-after');
-    expect(ok(await call<FollowUpSummary>(core, 'terminal.refund', { orderId: sale.orderId }))).toMatchObject({ outcome: 'unknown', reason: expect.stringMatching(/check the settlement report/) });
+    expect(ok(await call<FollowUpSummary>(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 2100, reason: 'returned' }))).toMatchObject({ outcome: 'unknown', reason: expect.stringMatching(/check the settlement report/) });
+    // Refunding again while nobody knows whether the first paid out could pay the customer twice.
+    expect(await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 2100, reason: 'returned' })).toMatchObject({ ok: false, error: { message: 'A refund of this sale lost its answer: settle it in the recovery list before refunding again.' } });
     const [item] = ok(await call<RecoveryItem[]>(core, 'terminal.recoveryQueue', {}));
     expect(item).toMatchObject({ operation: 'refund', orderId: sale.orderId, needsPerson: true });
     expect(queues.at(-1)).toEqual([item]);
     expect(await call(core, 'terminal.settleByHand', { entryId: item!.entryId, applied: true, note: 'card 4788250000121443' })).toMatchObject({ ok: false, error: { field: 'note' } });
     expect(ok(await call(core, 'terminal.settleByHand', { entryId: item!.entryId, applied: true, note: 'refund on the settlement report' }))).toEqual([]);
     expect(queues.at(-1)).toEqual([]);
+    expect(await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 100, reason: 'returned' })).toMatchObject({ ok: false, error: { message: 'This sale was refunded in full: nothing is left to refund.' } });
     expect(await call(core, 'terminal.settleByHand', { entryId: item!.entryId, applied: true, note: 'again' })).toMatchObject({ ok: false, error: { message: `Entry ${item!.entryId} is not in the recovery queue.` } });
   });
 

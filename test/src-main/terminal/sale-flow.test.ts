@@ -69,9 +69,9 @@ describe('terminal.sale over the contract (training)', () => {
     await until(() => core.devices.list().every((device) => device.status === 'connected'));
     presentWhenReading(core, 'visa-approve', 'swipe');
     const sale = ok(await core.dispatch('terminal.sale', { amountMinor: 1100 })) as SaleSummary;
-    expect(await core.dispatch('terminal.refund', { orderId: sale.orderId })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/has not settled/) } });
+    expect(await core.dispatch('terminal.refund', { orderId: sale.orderId, amountMinor: 1100, reason: 'returned' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/has not settled/) } });
     expect(ok(await core.dispatch('training.settleBatches', {}))).toEqual({ batches: 1 });
-    expect(ok(await core.dispatch('terminal.refund', { orderId: sale.orderId }))).toMatchObject({ outcome: 'approved', amountMinor: 1100 });
+    expect(ok(await core.dispatch('terminal.refund', { orderId: sale.orderId, amountMinor: 1100, reason: 'returned' }))).toMatchObject({ outcome: 'approved', amountMinor: 1100 });
     const { logger } = collectingLogger();
     const live = createCore({ settings: settingsSchema.parse({ training: false }), shell: 'browser', logger });
     cores.push(live);

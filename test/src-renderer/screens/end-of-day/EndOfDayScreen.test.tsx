@@ -14,11 +14,12 @@ const report: EndOfDayReport = {
     { status: 'declined', count: 1, amountMinor: 1200 },
     { status: 'voided', count: 0, amountMinor: 0 },
   ],
+  reconciliation: { laneMinor: 2400, gatewayMinor: 2400, differences: [] },
   gatewayProblem: null,
 };
 
 describe('the end of day screen', () => {
-  it('shows the batches, the lane\u2019s totals, a chart bar per status with sales, and a mismatch between the two', async () => {
+  it('shows the batches, the lane\u2019s totals, a chart bar per status with sales, and no mismatch where the day nets to what the gateway settled', async () => {
     await renderCounter({ answers: { 'terminal.endOfDay': () => report } });
     await act(async () => void fireEvent.keyDown(window, { key: '3', altKey: true }));
     expect(screen.getByTestId('eod-batches').textContent).toContain('Accepted (settled)');
@@ -26,7 +27,24 @@ describe('the end of day screen', () => {
     const chart = screen.getByTestId('status-chart');
     expect([...chart.querySelectorAll('g')].map((bar) => bar.getAttribute('data-status'))).toEqual(['approved', 'declined']);
     expect(chart.getAttribute('aria-label')).toBe('The day by status. Approved: 3, $36.00; Declined: 1, $12.00');
-    expect(screen.getByRole('alert').textContent).toBe('The lane took $36.00; the gateway settled $24.00. Compare the orders in History before closing the day.');
+    // Approved counts voided sales too; the day nets them out as the gateway does, so nothing is a mismatch.
+    expect(screen.getByTestId('eod-reconciliation').textContent).toBe('The lane\u2019s day nets $24.00 (voids and refunds taken off). The gateway settled $24.00 of it.Every order matches the gateway.');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('names each order that differs from the gateway, and why', async () => {
+    const differences = [
+      { orderId: 'LANE07-261123-00004', laneMinor: 999, gatewayMinor: null, why: 'the lane has 9.99 for it; the gateway settled nothing of it in these batches' },
+      { orderId: 'LANE07-261123-00009', laneMinor: 0, gatewayMinor: 777, why: 'the gateway settled 7.77; this lane\u2019s journal has no sale under this order id' },
+    ];
+    await renderCounter({ answers: { 'terminal.endOfDay': () => ({ ...report, reconciliation: { laneMinor: 3399, gatewayMinor: 3177, differences } }) } });
+    await act(async () => void fireEvent.keyDown(window, { key: '3', altKey: true }));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('2 orders differ from the gateway: look each up in History before closing the day.');
+    expect([...alert.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'Order LANE07-261123-00004: the lane has 9.99 for it; the gateway settled nothing of it in these batches.',
+      'Order LANE07-261123-00009: the gateway settled 7.77; this lane\u2019s journal has no sale under this order id.',
+    ]);
   });
 
   it('asks by batch number, refuses a missing day in words, and says when the gateway could not be asked', async () => {

@@ -20,7 +20,12 @@ const sale: JournalEntryView = {
   authcode: 'PPS123',
   retref: '123456789012',
   note: null,
+  money: { requestedMinor: 1200, approvedMinor: 1200, capturedMinor: 1200, voidedMinor: 0, fullyVoided: false, refundedMinor: 0, refundsInDoubt: 0, tender: 'sale' },
+  reason: null,
 };
+const money = sale.money!;
+/** A sale row and what its money did since. */
+const saleWith = (id: number, changes: Partial<typeof money>): JournalEntryView => ({ ...sale, id, orderId: `LANE07-261123-0000${id}`, money: { ...money, ...changes } });
 const voided: FollowUpSummary = { operation: 'void', outcome: 'approved', orderId: sale.orderId, amountMinor: 1200, remainingMinor: 0, retref: null, reason: null, printed: true, printProblem: null };
 
 async function openHistory(answers: Partial<Record<CommandName, StubAnswer>>) {
@@ -32,7 +37,7 @@ async function openHistory(answers: Partial<Record<CommandName, StubAnswer>>) {
 describe('the history screen', () => {
   it('searches by last four, amount, order id and day, and names a bad search', async () => {
     const { calls } = await openHistory({});
-    expect(screen.getByText('Approved')).toBeTruthy();
+    expect(screen.getByText('Approved $12.00')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Last four'), { target: { value: '1443' } });
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '12.00' } });
     fireEvent.change(screen.getByLabelText('Day'), { target: { value: '2026-11-23' } });
@@ -66,6 +71,58 @@ describe('the history screen', () => {
     expect(pins).toEqual([undefined, '1234', '9999']);
     expect(screen.getByTestId('order-outcome').textContent).toMatch(/^Void approved\. \$12\.00/);
     expect(calls.filter(([name]) => name === 'terminal.history').length).toBeGreaterThan(1);
+  });
+
+  it('says what each sale\u2019s money did: a partial approval, a void, a partial void, refunds', async () => {
+    const rows = [
+      saleWith(4, { requestedMinor: 800, approvedMinor: 500, capturedMinor: 500 }),
+      saleWith(5, { capturedMinor: 0, voidedMinor: 1200, fullyVoided: true }),
+      saleWith(6, { requestedMinor: 1500, approvedMinor: 1500, capturedMinor: 1000, voidedMinor: 500 }),
+      saleWith(7, { refundedMinor: 300 }),
+      saleWith(8, { refundedMinor: 1200 }),
+      { ...sale, id: 9, operation: 'refund', amountMinor: 300, money: null, reason: 'damaged', authcode: null } satisfies JournalEntryView,
+    ];
+    await openHistory({ 'terminal.history': () => rows });
+    const cells = (id: number) => [...screen.getByTestId(`history-row-${id}`).querySelectorAll('td')].map((cell) => cell.textContent);
+    expect(cells(4).slice(1, 5)).toEqual(['Sale', '$5.00', '\u2022\u2022\u2022\u20221443', 'Partly approved: $5.00 of $8.00']);
+    expect(cells(5)[4]).toBe('Voided: nothing was charged');
+    expect(cells(6)[4]).toBe('Approved $15.00; $5.00 voided');
+    expect(cells(7)[4]).toBe('Approved $12.00; $3.00 refunded');
+    expect(cells(8)[4]).toBe('Approved $12.00; refunded in full');
+    expect(cells(9)[4]).toBe('Refunded $3.00 (Damaged or faulty)');
+    expect(screen.queryByText('Approved')).toBeNull();
+  });
+
+  it('refunds through a dialog: what is left offered, a reason from the list, a confirmation repeating the card and the amount', async () => {
+    const refunds: object[] = [];
+    await openHistory({
+      'terminal.history': () => [saleWith(3, { refundedMinor: 900 })],
+      'terminal.refund': (args) => {
+        refunds.push(args as object);
+        return { operation: 'refund', outcome: 'approved', orderId: 'LANE07-261123-00003', amountMinor: 300, remainingMinor: null, retref: '9', reason: null, printed: true, printProblem: null } satisfies FollowUpSummary;
+      },
+    });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Open order LANE07-261123-00003' })));
+    await act(async () => void fireEvent.click(within(screen.getByTestId('order-detail')).getByRole('button', { name: 'Refund\u2026' })));
+    const dialog = screen.getByRole('dialog', { name: 'Refund order LANE07-261123-00003' });
+    expect(dialog.textContent).toContain('Card ending 1443. Left to refund: $3.00.');
+    expect((within(dialog).getByLabelText('Amount to refund') as HTMLInputElement).value).toBe('3.00');
+    expect(within(dialog).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).checked)).toEqual([false, false, false, false, false]);
+    await act(async () => void fireEvent.submit(dialog));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Choose why the money goes back.');
+    fireEvent.change(within(dialog).getByLabelText('Amount to refund'), { target: { value: '4.00' } });
+    fireEvent.click(within(dialog).getByLabelText('Goods returned'));
+    await act(async () => void fireEvent.submit(dialog));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Only $3.00 of this sale is left to refund.');
+    fireEvent.change(within(dialog).getByLabelText('Amount to refund'), { target: { value: '3' } });
+    await act(async () => void fireEvent.submit(dialog));
+    const confirm = screen.getByRole('dialog', { name: 'Confirm the refund' });
+    expect(screen.getByTestId('refund-confirm').textContent).toBe('Refund $3.00 to the card ending 1443? Reason: Goods returned.');
+    expect(refunds).toEqual([]);
+    await act(async () => void fireEvent.click(within(confirm).getByRole('button', { name: /Refund \$3\.00/ })));
+    expect(refunds).toEqual([{ orderId: 'LANE07-261123-00003', amountMinor: 300, reason: 'returned' }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('order-outcome').textContent).toMatch(/^Refund approved\. \$3\.00/);
   });
 
   it('says what the gateway holds now, and when it could not be asked', async () => {

@@ -1,0 +1,93 @@
+import type { JournalEntry } from '../journal/journal';
+
+/**
+ * What the money of one order did, as this lane's journal knows it: what the authorization
+ * approved, what was captured, voided and refunded since. History, end of day and the refusals
+ * of a void or refund all read an order through this, so they never disagree.
+ */
+export interface OrderMoney {
+  readonly orderId: string;
+  /** The sale's amount as asked (0 when the journal has no authorization for the order). */
+  readonly requestedMinor: number;
+  /** What the gateway approved: less than asked for a partial approval; 0 when declined. */
+  readonly approvedMinor: number;
+  /** What the sale leaves to settle: captured with the sale or later, 0 once voided in full. */
+  readonly capturedMinor: number;
+  /** Taken off the authorization by voids, in full or in part. */
+  readonly voidedMinor: number;
+  /** A void of all of it went through: nothing of the sale remains. */
+  readonly fullyVoided: boolean;
+  /** Refunds the gateway approved (or recovery found took effect). */
+  readonly refundedMinor: number;
+  /** Refunds whose answer was lost and nobody has settled yet: they may have paid out. */
+  readonly refundsInDoubt: number;
+  /** A refund with no sale (forced credit): its money goes back to the card. */
+  readonly forcedCredit: boolean;
+}
+
+/** Whether a journal row moved money: answered approved, or found by recovery to have taken effect. */
+export function tookEffect(entry: JournalEntry): boolean {
+  const outcome = entry.outcome;
+  if (!outcome || (entry.state !== 'completed' && entry.state !== 'resolved')) return false;
+  if (outcome.applied !== undefined) return outcome.applied;
+  // A capture is answered with the sale's settlement state, not a respstat.
+  if (entry.operation === 'capture') return outcome.setlstat === 'Queued for Capture' || outcome.setlstat === 'Accepted';
+  return outcome.respstat === 'A';
+}
+
+/** The order's money from its journal rows (any order of rows; the journal's ids give the sequence). */
+export function orderMoney(orderId: string, entries: readonly JournalEntry[]): OrderMoney {
+  let requestedMinor = 0;
+  let approvedMinor = 0;
+  let heldMinor = 0;
+  let capturedMinor = 0;
+  let voidedMinor = 0;
+  let fullyVoided = false;
+  let refundedMinor = 0;
+  let refundsInDoubt = 0;
+  let forcedCredit = false;
+  for (const entry of [...entries].filter((row) => row.orderId === orderId).sort((a, b) => a.id - b.id)) {
+    const moved = tookEffect(entry);
+    switch (entry.operation) {
+      case 'auth': {
+        requestedMinor = Math.abs(entry.amountMinor);
+        if (!moved) break;
+        approvedMinor = Math.abs(entry.outcome?.amountMinor ?? entry.amountMinor);
+        heldMinor = approvedMinor;
+        forcedCredit = entry.detail?.tender === 'forced-credit';
+        // An authorization alone settles nothing until it is captured.
+        capturedMinor = entry.detail?.tender === 'authorize' ? 0 : approvedMinor;
+        break;
+      }
+      case 'capture':
+        if (moved) capturedMinor = entry.amountMinor;
+        break;
+      case 'void':
+      case 'voidByOrderId': {
+        if (!moved) break;
+        const remainder = entry.detail?.expectedRemainderMinor;
+        if (entry.operation === 'void' && typeof remainder === 'number' && remainder > 0) {
+          // A partial void only happens before capture: it lowers what the capture will take.
+          voidedMinor += heldMinor - remainder;
+          heldMinor = remainder;
+        } else {
+          voidedMinor += heldMinor;
+          heldMinor = 0;
+          capturedMinor = 0;
+          fullyVoided = true;
+        }
+        break;
+      }
+      case 'refund':
+        if (moved) refundedMinor += Math.abs(entry.outcome?.amountMinor ?? entry.amountMinor);
+        else if (entry.state === 'pending' || entry.state === 'unknown') refundsInDoubt += 1;
+        break;
+    }
+  }
+  return { orderId, requestedMinor, approvedMinor, capturedMinor, voidedMinor, fullyVoided, refundedMinor, refundsInDoubt, forcedCredit };
+}
+
+/** What is left to refund: what settled of the sale, less the refunds already approved. */
+export function refundableMinor(money: OrderMoney, settledMinor: number): number {
+  return Math.max(0, settledMinor - money.refundedMinor);
+}
