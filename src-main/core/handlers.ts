@@ -1,4 +1,4 @@
-import type { CommandHandlers } from '../ipc/dispatcher';
+import type { CommandCaller, CommandHandlers } from '../ipc/dispatcher';
 import { CommandFailure } from '../ipc/errors';
 import type { Core } from './core';
 
@@ -6,12 +6,12 @@ import type { Core } from './core';
 export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'devices' | 'terminal' | 'cardReaders' | 'deviceManager' | 'signature' | 'printers' | 'sales' | 'session' | 'settingsService' | 'trainingGateway'>): CommandHandlers {
   const { session } = core;
   /** Money moves only with somebody signed in (or a kiosk's customer); the journal and the log say who. */
-  const signedIn = <A, R>(action: string, run: (args: A) => R) => (args: A): R => {
+  const signedIn = <A, R>(action: string, run: (args: A, caller: CommandCaller) => R) => (args: A, caller: CommandCaller): R => {
     session.requireSignedIn(action);
-    return run(args);
+    return run(args, caller);
   };
   /** A manager's action: a signed-in manager, or a cashier with a manager's PIN. */
-  const managers = <A extends { managerPin?: string | undefined }, R>(action: string, run: (args: Omit<A, 'managerPin'>) => R) => (args: A): R => {
+  const managers = <A extends { managerPin?: string | undefined }, R>(action: string, run: (args: Omit<A, 'managerPin'>) => R) => (args: A, caller: CommandCaller): R => {
     session.requireSignedIn(action);
     const { managerPin, ...rest } = args;
     session.approve(action, managerPin);
@@ -34,7 +34,7 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     'devices.readCard': (args) => core.cardReaders.readCard(args),
     'devices.cancelRead': (args) => core.cardReaders.cancelRead(args),
     // Timed on arrival: the page's clock is not the main process's.
-    'devices.keystroke': ({ key }) => ({ consumed: core.deviceManager.keystroke({ key, at: performance.now() }) }),
+    'devices.keystroke': ({ key, seq }, { source }) => ({ consumed: core.deviceManager.keystroke({ key, at: performance.now(), source, seq }) }),
     'devices.testCards': () => core.cardReaders.testCards(),
     'devices.presentTestCard': (args) => core.cardReaders.presentTestCard(args),
     'terminal.state': () => core.terminal.current(),

@@ -449,11 +449,13 @@ export const commands = {
     z.object({ deviceId: z.string().max(32).optional() }).strict(),
   ),
   'devices.keystroke': command<{ readonly consumed: boolean }>()(
-    'Browser mode: one keystroke for the keyboard-mode card reader\u2019s wedge, sent as it is typed (the main process times it on arrival). `consumed` keys are card data or held back; held keys a person typed come back in `devices.keysReleased`.',
+    'Browser mode: one keystroke for the keyboard-mode card reader\u2019s wedge, sent as it is typed (the main process times it on arrival). `consumed` keys are card data or held back; held keys a person typed are released by `seq` in `devices.keysReleased`, to this screen only.',
     z
       .object({
         /** One character, or a key name such as "Enter". */
         key: z.string().min(1).max(16),
+        /** The page's number for this keystroke, rising: the release names it, never the key itself. */
+        seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
       })
       .strict(),
   ),
@@ -651,8 +653,8 @@ export const events = {
     'Points the signer just drew on the pad, in the pad\u2019s coordinates, for the live preview.',
   ),
   'signature.cleared': event<Record<string, never>>('The strokes so far were thrown away (Clear on the screen or the pad).'),
-  'devices.keysReleased': event<{ readonly keys: readonly string[] }>(
-    'Keystrokes the card reader wedge held back that a person typed: the page types them now, in order.',
+  'devices.keysReleased': event<{ readonly seqs: readonly number[] }>(
+    'Keystrokes the card reader wedge held back that a person typed, by the `seq` the page gave them: sent only to the screen that typed them, which types them now, in order. It never carries the keys (a PIN, a keyed card number).',
   ),
 } as const;
 
@@ -678,6 +680,8 @@ export const commandErrorCodes = [
   'internal',
   /** The renderer could not reach the main process (browser mode: the bridge is down). */
   'unavailable',
+  /** Too many commands from one screen at once, or too often; the message says when to try again. */
+  'resource_exhausted',
 ] as const;
 export type CommandErrorCode = (typeof commandErrorCodes)[number];
 
