@@ -14,7 +14,7 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
   const managers = <A extends { managerPin?: string | undefined }, R>(action: string, run: (args: Omit<A, 'managerPin'>) => R) => (args: A, caller: CommandCaller): R => {
     session.requireSignedIn(action);
     const { managerPin, ...rest } = args;
-    session.approve(action, managerPin);
+    session.approve(action, managerPin, caller.source);
     return run(rest);
   };
   const trainingOnly = (what: string) => {
@@ -22,7 +22,7 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
   };
   return {
     'session.current': () => session.current(),
-    'session.signIn': (args) => session.signIn(args),
+    'session.signIn': (args, { source }) => session.signIn(args, source),
     'session.signOut': () => session.signOut(),
     'session.trainingLogins': () => session.trainingLogins(),
     'settings.get': () => core.settingsService.view(),
@@ -45,10 +45,10 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     'terminal.cancel': () => core.sales.cancel(),
     'terminal.capture': signedIn('capture a sale', (args) => core.sales.capture(args)),
     'terminal.void': managers('void a sale', (args) => core.sales.void(args)),
-    'terminal.refund': signedIn('refund a sale', async ({ managerPin, ...args }) => {
+    'terminal.refund': signedIn('refund a sale', async ({ managerPin, ...args }, { source }) => {
       // Above the lane's limit a refund is a manager's; the full refund's amount is the sale's.
       const amountMinor = args.amountMinor ?? (await core.sales.saleAmount(args.orderId));
-      if (amountMinor === undefined || amountMinor > core.settings.staff.refundLimitMinor) session.approve('refund more than the lane\u2019s limit', managerPin);
+      if (amountMinor === undefined || amountMinor > core.settings.staff.refundLimitMinor) session.approve('refund more than the lane\u2019s limit', managerPin, source);
       return core.sales.refund(args);
     }),
     'terminal.reprint': (args) => core.sales.reprint(args),
