@@ -1,9 +1,16 @@
 import type { CommandCaller, CommandHandlers } from '../ipc/dispatcher';
 import { CommandFailure } from '../ipc/errors';
 import type { Core } from './core';
+import { createRateLimit } from '../ipc/rate-limit';
+
+/**
+ * `printers.lastPage` draws a PNG of the training printer's page; a screen asks once after a
+ * test print. Ten in ten seconds is generous for that and keeps a page from busying the lane.
+ */
+export const lastPageLimit = { max: 10, windowMs: 10_000 } as const;
 
 /** Binds every contract command to the core. A command without a handler fails type-checking. */
-export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'devices' | 'terminal' | 'cardReaders' | 'deviceManager' | 'signature' | 'printers' | 'sales' | 'session' | 'settingsService' | 'trainingGateway'>): CommandHandlers {
+export function createCommandHandlers(core: Pick<Core, 'clock' | 'info' | 'settings' | 'devices' | 'terminal' | 'cardReaders' | 'deviceManager' | 'signature' | 'printers' | 'sales' | 'session' | 'settingsService' | 'trainingGateway'>): CommandHandlers {
   const { session } = core;
   /** Money moves only with somebody signed in (or a kiosk's customer); the journal and the log say who. */
   const signedIn = <A, R>(action: string, run: (args: A, caller: CommandCaller) => R) => (args: A, caller: CommandCaller): R => {
@@ -17,6 +24,7 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     session.approve(action, managerPin, caller.source);
     return run(rest);
   };
+  const lastPageCalls = createRateLimit({ ...lastPageLimit, now: () => core.clock.now() });
   const trainingOnly = (what: string) => {
     if (!core.settings.training) throw new CommandFailure('failed_precondition', `Only training\u2019s built-in gateway ${what}.`);
   };
@@ -61,7 +69,12 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     'printers.testPrint': (args) => core.printers.testPrint(args),
     'printers.resume': (args) => core.printers.resume(args),
     'printers.discardHeld': (args) => core.printers.discardHeld(args),
-    'printers.lastPage': (args) => core.printers.lastPage(args),
+    'printers.lastPage': signedIn('see the printed page', (args, { source }) => {
+      if (!lastPageCalls.take(source)) {
+        throw new CommandFailure('resource_exhausted', `The printed page was asked for more than ${lastPageLimit.max} times in ${lastPageLimit.windowMs / 1000} seconds from this screen: wait a few seconds, then try again.`);
+      }
+      return core.printers.lastPage(args);
+    }),
     'training.loseNextAnswer': async () => {
       trainingOnly('loses answers on purpose');
       await core.trainingGateway.loseNextAnswer();
