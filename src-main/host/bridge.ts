@@ -39,6 +39,14 @@ export interface BridgeLimits {
  */
 export const defaultBridgeLimits: BridgeLimits = { maxPendingCalls: 32, maxUnsentBytes: 4 * 1024 * 1024 };
 
+/**
+ * Commands outside the waiting-calls limit. A keystroke is answered by the core at once and
+ * never waits, but a reader types hundreds of them faster than the replies come back; refusing
+ * one would type card data into the page (a refused key is typed) or break the card's read.
+ * The wedge bounds what it holds, and the unsent-bytes limit bounds what goes back.
+ */
+const uncountedCommands: ReadonlySet<string> = new Set(['devices.keystroke']);
+
 export interface Bridge {
   /** Completes a WebSocket handshake the caller has already authorized. */
   accept(request: IncomingMessage, socket: Duplex, head: Buffer): void;
@@ -93,6 +101,10 @@ export function createBridge(options: { dispatch: Dispatch; events: EventHub; lo
     } catch {
       logger.warn('bridge: closing a connection that sent a malformed message');
       connection.socket.close(closeMalformed, 'malformed message');
+      return;
+    }
+    if (uncountedCommands.has(message.name)) {
+      send(connection, { type: 'reply', id: message.id, ...(await dispatch(message.name, message.args, connection.caller)) });
       return;
     }
     if (connection.pendingCalls >= limits.maxPendingCalls) {

@@ -124,6 +124,17 @@ describe('the bridge bounds each connection', () => {
     expect(await flooding.reply(again)).toMatchObject({ ok: true });
   });
 
+  it('takes a reader\u2019s whole burst of keystrokes at once, none refused, whatever the limit', async () => {
+    const { host } = await lane({ bridgeLimits: { maxPendingCalls: 4 } });
+    const cashier = await page(host);
+    // An encrypted-swipe-like burst, sent without waiting for replies, as a page forwards a reader.
+    const burst = [...'0123456789ABCDEF'.repeat(8), 'Enter'];
+    const ids = burst.map((key, index) => cashier.send('devices.keystroke', { key, seq: index + 1 }));
+    const replies = await Promise.all(ids.map((id) => cashier.reply(id)));
+    expect(replies.every((reply) => reply.ok && (reply.result as { consumed: boolean }).consumed)).toBe(true);
+    expect(cashier.messages().some((message) => message.type === 'event' && message.name === 'devices.keysReleased')).toBe(false);
+  });
+
   it('closes a page that stops reading, with the reason, instead of piling up what it is sent', async () => {
     const { core, host, lines } = await lane({ bridgeLimits: { maxUnsentBytes: 256 * 1024 } });
     const stalled = await page(host);
