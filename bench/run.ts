@@ -1,4 +1,5 @@
 import { foundationBenchmarks } from './foundation.bench';
+import { bridgeBenchmarks } from './bridge.bench';
 import { cardReaderBenchmarks } from './card-reader.bench';
 import { emulatorBenchmarks } from './emulator.bench';
 import { gatewayBenchmarks } from './gateway.bench';
@@ -10,7 +11,7 @@ import { soakBenchmarks } from './soak.bench';
 import { formatTable, measure, type BenchResult } from './harness';
 
 /** Every benchmark the project has; later issues append their cases here. */
-export const allBenchmarks = [...foundationBenchmarks, ...gatewayBenchmarks, ...cardReaderBenchmarks, ...signatureBenchmarks, ...receiptBenchmarks, ...terminalBenchmarks, ...rendererBenchmarks];
+export const allBenchmarks = [...foundationBenchmarks, ...bridgeBenchmarks, ...gatewayBenchmarks, ...cardReaderBenchmarks, ...signatureBenchmarks, ...receiptBenchmarks, ...terminalBenchmarks, ...rendererBenchmarks];
 
 const loadRuns = [
   { keywords: ['emulator', 'bare', 'concurrency'], run: emulatorBenchmarks },

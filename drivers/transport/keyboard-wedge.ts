@@ -18,6 +18,10 @@ export interface Keystroke {
   readonly key: string;
   /** When it was typed, in milliseconds (any monotonic clock). */
   readonly at: number;
+  /** The window or connection it was typed in, so a release goes back there only. */
+  readonly source?: string;
+  /** That screen's number for it: a release names the keystroke without the key. */
+  readonly seq?: number;
 }
 
 export interface WedgeOptions {

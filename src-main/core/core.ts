@@ -25,6 +25,7 @@ import { createCommandHandlers } from './handlers';
 import { createSessionService, type SessionService } from '../session/session-service';
 import { createSettingsService, type SettingsFile, type SettingsService } from '../config/settings-service';
 import { productVersion } from './version';
+import type { Keystroke } from '../../drivers/transport/keyboard-wedge';
 
 export interface CoreOptions {
   readonly settings: Settings;
@@ -158,7 +159,7 @@ export function createCore(options: CoreOptions): Core {
     devices.onChange((list) => events.emit('devices.changed', list)),
     terminal.onChange((state) => events.emit('terminal.state', state)),
     // In the Electron shell the main process types released keys into the window itself.
-    ...(shell === 'browser' ? [deviceManager.onRelease((keys) => events.emit('devices.keysReleased', { keys: keys.map((key) => key.key) }))] : []),
+    ...(shell === 'browser' ? [deviceManager.onRelease((keys) => releaseToScreens(events, keys))] : []),
   ];
 
   const info = (): AppInfo => ({
@@ -199,7 +200,7 @@ export function createCore(options: CoreOptions): Core {
       void sales.recover().catch((error: unknown) => logger.warn({ err: error }, 'journal recovery after the acknowledgement did not finish'));
       return null;
     },
-    dispatch: (name, args) => dispatch(name, args),
+    dispatch: (name, args, caller) => dispatch(name, args, caller),
     async close() {
       // Nothing is published once closing begins: devices going down are not news to anyone.
       for (const stop of stops) stop();
@@ -222,6 +223,19 @@ export function createCore(options: CoreOptions): Core {
   }
   logger.info({ mode: settings.mode, training: settings.training, shell, version }, 'core started');
   return core;
+}
+
+/**
+ * Browser mode: released keystrokes go back to the connection that typed them, named by the
+ * page's `seq` and never by the key, since a held key may be a PIN digit or a keyed card's.
+ */
+function releaseToScreens(events: EventHub, keys: readonly Keystroke[]): void {
+  const bySource = new Map<string, number[]>();
+  for (const { source, seq } of keys) {
+    if (source === undefined || seq === undefined) continue;
+    bySource.set(source, [...(bySource.get(source) ?? []), seq]);
+  }
+  for (const [source, seqs] of bySource) events.emitTo(source, 'devices.keysReleased', { seqs });
 }
 
 /**

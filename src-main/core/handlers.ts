@@ -1,20 +1,27 @@
-import type { CommandHandlers } from '../ipc/dispatcher';
+import type { CommandCaller, CommandHandlers } from '../ipc/dispatcher';
 import { CommandFailure } from '../ipc/errors';
 import type { Core } from './core';
+import { createRateLimit } from '../ipc/rate-limit';
+
+/**
+ * `printers.lastPage` draws a PNG of the training printer's page; a screen asks once after a
+ * test print. Ten in ten seconds is generous for that and keeps a page from busying the lane.
+ */
+export const lastPageLimit = { max: 10, windowMs: 10_000 } as const;
 
 /** Binds every contract command to the core. A command without a handler fails type-checking. */
-export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'devices' | 'terminal' | 'cardReaders' | 'deviceManager' | 'signature' | 'printers' | 'sales' | 'session' | 'settingsService' | 'trainingGateway' | 'journalRefusal' | 'acknowledgeJournal'>): CommandHandlers {
+export function createCommandHandlers(core: Pick<Core, 'clock' | 'info' | 'settings' | 'devices' | 'terminal' | 'cardReaders' | 'deviceManager' | 'signature' | 'printers' | 'sales' | 'session' | 'settingsService' | 'trainingGateway' | 'journalRefusal' | 'acknowledgeJournal'>): CommandHandlers {
   const { session } = core;
   /** Money moves only with somebody signed in (or a kiosk's customer); the journal and the log say who. */
-  const signedIn = <A, R>(action: string, run: (args: A) => R) => (args: A): R => {
+  const signedIn = <A, R>(action: string, run: (args: A, caller: CommandCaller) => R) => (args: A, caller: CommandCaller): R => {
     session.requireSignedIn(action);
-    return run(args);
+    return run(args, caller);
   };
   /** A manager's action: a signed-in manager, or a cashier with a manager's PIN. */
-  const managers = <A extends { managerPin?: string | undefined }, R>(action: string, run: (args: Omit<A, 'managerPin'>) => R) => (args: A): R => {
+  const managers = <A extends { managerPin?: string | undefined }, R>(action: string, run: (args: Omit<A, 'managerPin'>) => R) => (args: A, caller: CommandCaller): R => {
     session.requireSignedIn(action);
     const { managerPin, ...rest } = args;
-    session.approve(action, managerPin);
+    session.approve(action, managerPin, caller.source);
     return run(rest);
   };
   /** The customer's own payment: a kiosk's customer pays alone; anything else is staff's. */
@@ -22,12 +29,13 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     session.requireCustomerOrStaff(action);
     return run(args);
   };
+  const lastPageCalls = createRateLimit({ ...lastPageLimit, now: () => core.clock.now() });
   const trainingOnly = (what: string) => {
     if (!core.settings.training) throw new CommandFailure('failed_precondition', `Only training\u2019s built-in gateway ${what}.`);
   };
   return {
     'session.current': () => session.current(),
-    'session.signIn': (args) => session.signIn(args),
+    'session.signIn': (args, { source }) => session.signIn(args, source),
     'session.signOut': () => session.signOut(),
     'session.trainingLogins': () => session.trainingLogins(),
     'settings.get': () => core.settingsService.view(),
@@ -39,13 +47,13 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     'devices.readCard': (args) => core.cardReaders.readCard(args),
     'devices.cancelRead': (args) => core.cardReaders.cancelRead(args),
     // Timed on arrival: the page's clock is not the main process's.
-    'devices.keystroke': ({ key }) => ({ consumed: core.deviceManager.keystroke({ key, at: performance.now() }) }),
+    'devices.keystroke': ({ key, seq }, { source }) => ({ consumed: core.deviceManager.keystroke({ key, at: performance.now(), source, seq }) }),
     'devices.testCards': () => core.cardReaders.testCards(),
     'devices.presentTestCard': (args) => core.cardReaders.presentTestCard(args),
     'terminal.state': () => core.terminal.current(),
-    'terminal.sale': (args) =>
+    'terminal.sale': (args, caller) =>
       // Money back without a sale is never the customer's own payment.
-      args.tender === 'forced-credit' ? signedIn('give money back without a sale', (sale: typeof args) => core.sales.sale(sale))(args) : customerPayment('take a payment', (sale: typeof args) => core.sales.sale(sale))(args),
+      args.tender === 'forced-credit' ? signedIn('give money back without a sale', (sale: typeof args) => core.sales.sale(sale))(args, caller) : customerPayment('take a payment', (sale: typeof args) => core.sales.sale(sale))(args),
     'terminal.achSale': customerPayment('take a payment', (args) => core.sales.achSale(args)),
     // A stored card is charged by staff: at a kiosk nobody checks whose it is.
     'terminal.profileSale': signedIn('charge a stored card', (args) => core.sales.profileSale(args)),
@@ -53,13 +61,13 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     'terminal.cancel': () => core.sales.cancel(),
     'terminal.capture': signedIn('capture a sale', (args) => core.sales.capture(args)),
     // The manager is asked once the sale's state allows the void or refund: a refusal that needs no manager comes first.
-    'terminal.void': signedIn('void a sale', ({ managerPin, ...args }) => core.sales.void({ ...args, approve: () => void session.approve('void a sale', managerPin) })),
-    'terminal.refund': signedIn('refund a sale', ({ managerPin, ...args }) =>
+    'terminal.void': signedIn('void a sale', ({ managerPin, ...args }, { source }) => core.sales.void({ ...args, approve: () => void session.approve('void a sale', managerPin, source) })),
+    'terminal.refund': signedIn('refund a sale', ({ managerPin, ...args }, { source }) =>
       core.sales.refund({
         ...args,
         // Above the lane's limit a refund is a manager's.
         approve: (amountMinor) => {
-          if (amountMinor > core.settings.staff.refundLimitMinor) session.approve('refund more than the lane\u2019s limit', managerPin);
+          if (amountMinor > core.settings.staff.refundLimitMinor) session.approve('refund more than the lane\u2019s limit', managerPin, source);
         },
       }),
     ),
@@ -75,7 +83,12 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     'printers.testPrint': (args) => core.printers.testPrint(args),
     'printers.resume': (args) => core.printers.resume(args),
     'printers.discardHeld': (args) => core.printers.discardHeld(args),
-    'printers.lastPage': (args) => core.printers.lastPage(args),
+    'printers.lastPage': signedIn('see the printed page', (args, { source }) => {
+      if (!lastPageCalls.take(source)) {
+        throw new CommandFailure('resource_exhausted', `The printed page was asked for more than ${lastPageLimit.max} times in ${lastPageLimit.windowMs / 1000} seconds from this screen: wait a few seconds, then try again.`);
+      }
+      return core.printers.lastPage(args);
+    }),
     'training.loseNextAnswer': async () => {
       trainingOnly('loses answers on purpose');
       await core.trainingGateway.loseNextAnswer();

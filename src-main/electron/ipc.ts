@@ -1,6 +1,7 @@
 import type { Core } from '../core/core';
 import { commandNames, ipcChannels, type CommandReply } from '../ipc/contract';
-import type { EventHub } from '../ipc/event-hub';
+import type { CommandCaller } from '../ipc/dispatcher';
+import { isForSource, type EventHub } from '../ipc/event-hub';
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from './electron-api';
 import { describeOrigin, isAppUrl } from './origin';
 
@@ -42,15 +43,21 @@ export function setupCommands(ipcMain: IpcMain, core: Pick<Core, 'dispatch' | 'l
         );
         return forbidden;
       }
-      return core.dispatch(name, args);
+      return core.dispatch(name, args, windowCaller(event.sender.id));
     });
   }
 }
 
-/** Sends every core event to one window's page until that page is gone. */
+/** The caller a window's commands are dispatched as: one source per WebContents. */
+export function windowCaller(contentsId: number): CommandCaller {
+  return { source: `window:${contentsId}` };
+}
+
+/** Sends core events to one window's page until that page is gone: those for every screen, and its own. */
 export function forwardEvents(events: EventHub, contents: WebContents): () => void {
-  const stop = events.subscribe((name, payload) => {
-    if (!contents.isDestroyed()) contents.send(ipcChannels.event, name, payload);
+  const { source } = windowCaller(contents.id);
+  const stop = events.subscribe((name, payload, target) => {
+    if (isForSource(target, source) && !contents.isDestroyed()) contents.send(ipcChannels.event, name, payload);
   });
   contents.once('destroyed', stop);
   return stop;

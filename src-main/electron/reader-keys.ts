@@ -1,5 +1,6 @@
 import type { Keystroke } from '../../drivers/transport/keyboard-wedge';
 import type { Input, WebContents } from './electron-api';
+import { windowCaller } from './ipc';
 
 type InputListener = (event: { preventDefault(): void }, input: Input) => void;
 
@@ -9,6 +10,7 @@ export interface KeyboardContents {
   off(event: 'before-input-event', listener: InputListener): unknown;
   sendInputEvent: WebContents['sendInputEvent'];
   isDestroyed(): boolean;
+  readonly id: number;
 }
 
 export interface KeystrokeSink {
@@ -27,6 +29,8 @@ const echoWindowMs = 250;
  * Returns a function that stops the routing.
  */
 export function routeReaderKeystrokes(contents: KeyboardContents, sink: KeystrokeSink, now: () => number = () => performance.now()): () => void {
+  // The wedge is shared by every window: a key held in this one is typed again in this one only.
+  const { source } = windowCaller(contents.id);
   // Keys this function typed again: when Electron passes them back through before-input-event
   // they go straight to the page.
   const echoes: Array<{ key: string; until: number }> = [];
@@ -38,12 +42,12 @@ export function routeReaderKeystrokes(contents: KeyboardContents, sink: Keystrok
       echoes.shift();
       return;
     }
-    if (sink.keystroke({ key: input.key, at })) event.preventDefault();
+    if (sink.keystroke({ key: input.key, at, source })) event.preventDefault();
   };
   contents.on('before-input-event', listener);
   const stopRelease = sink.onRelease((keys) => {
     if (contents.isDestroyed()) return;
-    for (const { key } of keys) {
+    for (const { key } of keys.filter((stroke) => stroke.source === source)) {
       echoes.push({ key, until: now() + echoWindowMs });
       contents.sendInputEvent({ type: 'keyDown', keyCode: key });
       if (key.length === 1) contents.sendInputEvent({ type: 'char', keyCode: key });

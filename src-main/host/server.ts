@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import type { Core } from '../core/core';
 import { contentSecurityPolicy, rendererSecurityHeaders } from '../security/csp';
-import { createBridge } from './bridge';
+import { createBridge, type BridgeLimits } from './bridge';
 import { isAllowedHostHeader, isAllowedOrigin, isValidToken } from './guard';
 import { serveStatic } from './static-files';
 
@@ -22,6 +22,8 @@ export interface HostOptions {
   readonly port: number;
   /** A fixed session token (kiosk browsers that restart); random when absent. */
   readonly token?: string;
+  /** Per-connection bounds on the bridge; the defaults suit a lane. */
+  readonly bridgeLimits?: Partial<BridgeLimits>;
 }
 
 export interface RunningHost {
@@ -49,7 +51,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     throw new Error(`The host token must be at least ${minTokenLength} characters long.`);
   }
   const token = options.token ?? randomBytes(32).toString('base64url');
-  const bridge = createBridge({ dispatch: core.dispatch, events: core.events, logger: core.logger });
+  const bridge = createBridge({ dispatch: core.dispatch, events: core.events, logger: core.logger, ...(options.bridgeLimits ? { limits: options.bridgeLimits } : {}) });
   let port = options.port;
 
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {

@@ -446,6 +446,24 @@ function command<Result>() {
 const noArgs = z.object({}).strict();
 
 /**
+ * The most the gateway's amount fields hold, in minor units: 12 characters, "999999999.99"
+ * (gateway/money.ts refuses more before anything is sent).
+ */
+export const maxAmountMinor = 99_999_999_999;
+
+/**
+ * An amount in minor units, up to what the gateway takes. The limit is checked before the
+ * integer check, so a huge number is refused with the gateway's limit, not JavaScript's.
+ */
+function amountMinorFrom(min: 0 | 1) {
+  return z
+    .number()
+    .min(min, { error: min === 0 ? 'an amount cannot be negative' : 'an amount is at least 0.01' })
+    .max(maxAmountMinor, { error: 'an amount is at most 999,999,999.99: the gateway\u2019s amount field holds 12 characters' })
+    .int({ error: 'an amount is a whole number of cents (minor units)' });
+}
+
+/**
  * A manager's PIN, given with a command only a manager may run (a void; a refund above the
  * lane's limit; settling a lost refund by hand; changing settings) when a cashier is signed in.
  */
@@ -509,11 +527,13 @@ export const commands = {
     z.object({ deviceId: z.string().max(32).optional() }).strict(),
   ),
   'devices.keystroke': command<{ readonly consumed: boolean }>()(
-    'Browser mode: one keystroke for the keyboard-mode card reader\u2019s wedge, sent as it is typed (the main process times it on arrival). `consumed` keys are card data or held back; held keys a person typed come back in `devices.keysReleased`.',
+    'Browser mode: one keystroke for the keyboard-mode card reader\u2019s wedge, sent as it is typed (the main process times it on arrival). `consumed` keys are card data or held back; held keys a person typed are released by `seq` in `devices.keysReleased`, to this screen only.',
     z
       .object({
         /** One character, or a key name such as "Enter". */
         key: z.string().min(1).max(16),
+        /** The page's number for this keystroke, rising: the release names it, never the key itself. */
+        seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
       })
       .strict(),
   ),
@@ -525,7 +545,7 @@ export const commands = {
         cardId: z.string().min(1).max(64),
         method: z.enum(presentMethods),
         /** Sale amount in minor units, for the chip record; the card\u2019s suggested amount by default. */
-        amountMinor: z.number().int().min(0).max(99_999_999).optional(),
+        amountMinor: amountMinorFrom(0).optional(),
         deviceId: z.string().max(32).optional(),
       })
       .strict(),
@@ -535,12 +555,12 @@ export const commands = {
     'Runs a card sale for the amount: read, signature when required, authorize through the journal, print. `tender` authorize holds the amount for a later capture; forced-credit returns money without a sale (where the merchant is configured for it). A repeated command for the same amount while it runs joins it (one authorization).',
     z
       .object({
-        amountMinor: z.number().int().min(1).max(99_999_999),
+        amountMinor: amountMinorFrom(1),
         tender: z.enum(['sale', 'authorize', 'forced-credit']).optional(),
         /** `keyed`: the cashier keys the card (it could not be read); the keys go to `terminal.keyEntry`. */
         entry: z.enum(['card', 'keyed']).optional(),
         /** Included in `amountMinor`; only where the merchant takes tips. */
-        tipMinor: z.number().int().min(0).max(99_999_999).optional(),
+        tipMinor: amountMinorFrom(0).optional(),
         /** The items sold: sent as Level 2/3 data with a sale that captures. */
         cart: z.array(cartLineSchema).min(1).max(99).optional(),
       })
@@ -557,7 +577,7 @@ export const commands = {
     'An electronic check sale from a keyed bank account (routing number and account number; checking or savings).',
     z
       .object({
-        amountMinor: z.number().int().min(1).max(99_999_999),
+        amountMinor: amountMinorFrom(1),
         routing: z.string().regex(/^\d{9}$/, { error: 'the routing (ABA) number is 9 digits' }),
         account: z.string().regex(/^\d{4,17}$/, { error: 'the bank account number is 4 to 17 digits' }),
         accountType: z.enum(['checking', 'savings']),
@@ -569,7 +589,7 @@ export const commands = {
     'A sale on a card-on-file customer\u2019s stored profile ("<20-digit profile id>/<account id>").',
     z
       .object({
-        amountMinor: z.number().int().min(1).max(99_999_999),
+        amountMinor: amountMinorFrom(1),
         profile: z.string().regex(/^\d{20}\/\d{1,3}$/, { error: 'a stored profile is written <20-digit profile id>/<1-3 digit account id>' }),
       })
       .strict(),
@@ -581,15 +601,15 @@ export const commands = {
   'terminal.cancel': command<{ readonly canceled: boolean }>()('Cancels the sale at a human step (waiting for the card or the signature).', noArgs),
   'terminal.capture': command<FollowUpSummary>()(
     'Captures an authorization by its order id, with a tip where the merchant takes tips (refused otherwise).',
-    z.object({ orderId: z.string().min(1).max(19), tipMinor: z.number().int().min(0).max(99_999_999).optional() }).strict(),
+    z.object({ orderId: z.string().min(1).max(19), tipMinor: amountMinorFrom(0).optional() }).strict(),
   ),
   'terminal.void': command<FollowUpSummary>()(
     'Voids a sale or authorization by its order id: all of it, or part while it is only authorized. A manager\u2019s: a cashier gives `managerPin`.',
-    z.object({ orderId: z.string().min(1).max(19), amountMinor: z.number().int().min(1).max(99_999_999).optional(), managerPin }).strict(),
+    z.object({ orderId: z.string().min(1).max(19), amountMinor: amountMinorFrom(1).optional(), managerPin }).strict(),
   ),
   'terminal.refund': command<FollowUpSummary>()(
     'Refunds a settled sale by its order id: the amount always given (the screen offers what is left, never assumes it) and a reason from the list. Above the lane\u2019s refund limit a cashier gives `managerPin`.',
-    z.object({ orderId: z.string().min(1).max(19), amountMinor: z.number().int().min(1).max(99_999_999), reason: z.enum(refundReasons), managerPin }).strict(),
+    z.object({ orderId: z.string().min(1).max(19), amountMinor: amountMinorFrom(1), reason: z.enum(refundReasons), managerPin }).strict(),
   ),
   'terminal.reprint': command<{ readonly printed: boolean; readonly problem: string | null; readonly png: string }>()(
     'Prints a sale\u2019s receipt again, marked DUPLICATE, from what the journal kept.',
@@ -607,7 +627,7 @@ export const commands = {
     z
       .object({
         lastFour: z.string().regex(/^\d{4}$/, { error: 'the last four digits' }).optional(),
-        amountMinor: z.number().int().min(0).max(99_999_999).optional(),
+        amountMinor: amountMinorFrom(0).optional(),
         orderId: z.string().min(1).max(19).optional(),
         day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a day as YYYY-MM-DD' }).optional(),
         limit: z.number().int().min(1).max(500).optional(),
@@ -721,8 +741,8 @@ export const events = {
     'Points the signer just drew on the pad, in the pad\u2019s coordinates, for the live preview.',
   ),
   'signature.cleared': event<Record<string, never>>('The strokes so far were thrown away (Clear on the screen or the pad).'),
-  'devices.keysReleased': event<{ readonly keys: readonly string[] }>(
-    'Keystrokes the card reader wedge held back that a person typed: the page types them now, in order.',
+  'devices.keysReleased': event<{ readonly seqs: readonly number[] }>(
+    'Keystrokes the card reader wedge held back that a person typed, by the `seq` the page gave them: sent only to the screen that typed them, which types them now, in order. It never carries the keys (a PIN, a keyed card number).',
   ),
 } as const;
 
@@ -748,6 +768,8 @@ export const commandErrorCodes = [
   'internal',
   /** The renderer could not reach the main process (browser mode: the bridge is down). */
   'unavailable',
+  /** Too many commands from one screen at once, or too often; the message says when to try again. */
+  'resource_exhausted',
 ] as const;
 export type CommandErrorCode = (typeof commandErrorCodes)[number];
 

@@ -11,15 +11,28 @@ import {
 import { CommandFailure } from './errors';
 import type { Logger } from '../log/logger';
 
+/**
+ * Who sent a command: one Electron window or one bridge connection. Replies to that screen
+ * alone (released keystrokes) and limits on guessing (wrong PINs) are kept per source.
+ */
+export interface CommandCaller {
+  /** Stable for the life of the window or connection: `window:3`, `bridge:12`, `local`. */
+  readonly source: string;
+}
+
+/** The caller of the CLI, tests and anything else inside the main process. */
+export const localCaller: CommandCaller = { source: 'local' };
+
 /** One handler per command, receiving arguments that already passed the command's schema. */
 export type CommandHandlers = {
   readonly [N in CommandName]: (
     args: ParsedCommandArgs<N>,
+    caller: CommandCaller,
   ) => CommandResult<N> | Promise<CommandResult<N>>;
 };
 
 /** Takes a command name and untrusted arguments from a transport and answers with a reply. */
-export type Dispatch = (name: unknown, args: unknown) => Promise<CommandReply>;
+export type Dispatch = (name: unknown, args: unknown, caller?: CommandCaller) => Promise<CommandReply>;
 
 function isCommandName(name: unknown): name is CommandName {
   return typeof name === 'string' && Object.hasOwn(commands, name);
@@ -42,7 +55,7 @@ export function describeInvalidArguments(name: CommandName, error: z.ZodError): 
  * unexpected fault is logged with a reference instead of leaking its details to the renderer.
  */
 export function createDispatcher(handlers: CommandHandlers, logger: Logger): Dispatch {
-  return async (name, rawArgs) => {
+  return async (name, rawArgs, caller = localCaller) => {
     if (!isCommandName(name)) {
       const shown = typeof name === 'string' ? JSON.stringify(name.slice(0, 64)) : typeof name;
       return { ok: false, error: { code: 'unknown_command', message: `Unknown command ${shown}` } };
@@ -52,8 +65,8 @@ export function createDispatcher(handlers: CommandHandlers, logger: Logger): Dis
       return { ok: false, error: describeInvalidArguments(name, parsed.error) };
     }
     try {
-      const handler = handlers[name] as (args: unknown) => unknown;
-      return { ok: true, result: await handler(parsed.data) };
+      const handler = handlers[name] as (args: unknown, caller: CommandCaller) => unknown;
+      return { ok: true, result: await handler(parsed.data, caller) };
     } catch (error) {
       if (error instanceof CommandFailure) return { ok: false, error: error.toCommandError() };
       const ref = randomUUID().slice(0, 8);

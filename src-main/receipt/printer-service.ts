@@ -41,6 +41,7 @@ export function testPage(device: PrinterDevice, terminalId: string, training: bo
 
 export function createPrinterService(options: { manager: DeviceManager; settings: Pick<Settings, 'terminalId' | 'training'> }): PrinterService {
   const { manager } = options;
+  const drawn = new WeakMap<object, string>();
   const deviceFor = (deviceId: string | undefined) => {
     const device = manager.printer(deviceId);
     if (!device) {
@@ -84,7 +85,11 @@ export function createPrinterService(options: { manager: DeviceManager; settings
       const device = deviceFor(deviceId);
       if (!device.emulated) throw new CommandFailure('failed_precondition', `${device.name} is a real printer: its pages are on paper.`);
       const page = device.emulated.pages.at(-1);
-      return page ? { png: `data:image/png;base64,${inkToPng(page.image).toString('base64')}`, lines: [...page.lines] } : { png: null, lines: [] };
+      if (!page) return { png: null, lines: [] };
+      // Drawn once per page: asking again for the same page costs nothing.
+      let png = drawn.get(page);
+      if (png === undefined) drawn.set(page, (png = `data:image/png;base64,${inkToPng(page.image).toString('base64')}`));
+      return { png, lines: [...page.lines] };
     },
   };
 }

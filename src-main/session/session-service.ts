@@ -11,7 +11,11 @@ export const trainingStaff: readonly TrainingLogin[] = [
   { cashierId: '9001', pin: '9999', name: 'Trainer', role: 'manager' },
 ];
 
-/** Wrong PINs in a row, for one id or for manager approvals, before a minute's lock. */
+/**
+ * Wrong PINs in a row from one screen, for one id or for manager approvals, before that screen
+ * is locked for a minute. The lock is on the screen that guessed, not on the person: a cashier's
+ * screen trying a manager's id cannot lock the manager out of their own.
+ */
 const attemptsBeforeLock = 5;
 const lockMs = 60_000;
 
@@ -24,7 +28,8 @@ interface Member {
 
 export interface SessionService {
   current(): StaffSession | null;
-  signIn(args: { cashierId: string; pin: string }): StaffSession;
+  /** `source` is the screen the attempt came from (`CommandCaller.source`); wrong PINs lock it alone. */
+  signIn(args: { cashierId: string; pin: string }, source?: string): StaffSession;
   signOut(): { signedOut: boolean };
   trainingLogins(): TrainingLogin[];
   /** Throws `forbidden` unless a member of staff is signed in: on a kiosk too, where the customer stands alone. */
@@ -37,15 +42,18 @@ export interface SessionService {
   /**
    * Lets a manager's action through: a manager is signed in, or `managerPin` is a manager's PIN.
    * Throws `forbidden` naming the action otherwise. Returns who approved it, for the log.
+   * Wrong PINs lock approvals on `source`, the screen that asked, only.
    */
-  approve(action: string, managerPin: string | undefined): string;
+  approve(action: string, managerPin: string | undefined, source?: string): string;
   onChange(listener: (session: StaffSession | null) => void): () => void;
 }
 
 /**
  * Who is signed in on the lane, and the manager approvals a cashier asks for. PINs are checked
- * against settings' scrypt hashes; repeated wrong PINs lock the id (or approvals) for a minute,
- * which makes guessing a 4-digit PIN at the counter impractical.
+ * against settings' scrypt hashes; repeated wrong PINs lock that screen's tries at the id (or
+ * its approvals) for a minute, which makes guessing a 4-digit PIN at the counter impractical.
+ * The lock is keyed on the screen as well as the id, so guessing cannot be used to lock a
+ * manager out of signing in and approving at their own screen.
  */
 export function createSessionService(options: { settings: Settings; clock: Clock; logger: Logger }): SessionService {
   const { settings, clock, logger } = options;
@@ -77,18 +85,18 @@ export function createSessionService(options: { settings: Settings; clock: Clock
     }
     const count = (record && record.lockedUntil <= now && record.lockedUntil !== 0 ? 0 : (record?.count ?? 0)) + 1;
     failures.set(key, { count, lockedUntil: count >= attemptsBeforeLock ? now + lockMs : 0 });
-    if (count >= attemptsBeforeLock) logger.warn({ key: key.startsWith('id:') ? 'sign-in' : 'manager approval' }, 'too many wrong PINs: locked for a minute');
+    if (count >= attemptsBeforeLock) logger.warn({ key: key.includes('|id:') ? 'sign-in' : 'manager approval', source: key.split('|')[0] }, 'too many wrong PINs from one screen: locked for a minute');
     return undefined;
   };
 
   return {
     current: () => session,
-    signIn({ cashierId, pin }) {
+    signIn({ cashierId, pin }, source = 'local') {
       const staff = members();
       if (staff.length === 0) {
         throw new CommandFailure('failed_precondition', 'Nobody is set up to sign in on this lane: store IT adds staff to settings.json (staff.members, PINs made with `lanepoint pin-hash`).');
       }
-      const member = checked(`id:${cashierId}`, `Too many wrong PINs for cashier ${cashierId}: wait a minute, then try again.`, () => {
+      const member = checked(`${source}|id:${cashierId}`, `Too many wrong PINs for cashier ${cashierId} on this screen: wait a minute, then try again.`, () => {
         const found = staff.find((candidate) => candidate.id === cashierId);
         return found?.matches(pin) ? found : undefined;
       });
@@ -117,10 +125,10 @@ export function createSessionService(options: { settings: Settings; clock: Clock
       if (session || settings.mode === 'kiosk') return;
       throw new CommandFailure('forbidden', `Sign in first to ${action}.`);
     },
-    approve(action, managerPin) {
+    approve(action, managerPin, source = 'local') {
       if (session?.role === 'manager') return session.cashierId;
       if (managerPin === undefined) throw new CommandFailure('forbidden', `A manager approves this: ${action} needs a manager's PIN.`, 'managerPin');
-      const manager = checked('approvals', 'Too many wrong manager PINs: wait a minute, then try again.', () =>
+      const manager = checked(`${source}|approvals`, 'Too many wrong manager PINs on this screen: wait a minute, then try again.', () =>
         members().find((member) => member.role === 'manager' && member.matches(managerPin)),
       );
       if (!manager) throw new CommandFailure('forbidden', 'That is not a manager\u2019s PIN: ask a manager to enter theirs.', 'managerPin');

@@ -34,7 +34,7 @@ export interface OperationDependencies {
   readonly onPrinting?: () => void;
 }
 
-const money = (minor: number) => formatMinorUnits(minor);
+const moneyText = (minor: number) => formatMinorUnits(minor);
 
 /** The journal's approved authorization for an order id, or a failure that names it. */
 function authorizationOf(journal: Journal, orderId: string): JournalEntry & { outcome: NonNullable<JournalEntry['outcome']> } {
@@ -95,7 +95,7 @@ function refundCheck(money: OrderMoney, record: TransactionRecord, asked: number
   }
   const leftMinor = refundableMinor(money, record.amount ?? money.capturedMinor);
   if (leftMinor === 0) return { refusal: refuse('This sale was refunded in full: nothing is left to refund.') };
-  if (asked !== undefined && asked > leftMinor) return { refusal: refuse(`Only ${money(leftMinor)} of this sale is left to refund.`, 'amountMinor') };
+  if (asked !== undefined && asked > leftMinor) return { refusal: refuse(`Only ${moneyText(leftMinor)} of this sale is left to refund.`, 'amountMinor') };
   return { leftMinor };
 }
 
@@ -131,7 +131,7 @@ export async function followUp(deps: OperationDependencies, operation: FollowUpO
   } else if (operation === 'void') {
     const refusal = voidRefusal(money, record);
     if (refusal) throw refusal;
-    if (request.amountMinor !== undefined && request.amountMinor > held) throw refuse(`Only ${money(held)} of this sale is left to void.`, 'amountMinor');
+    if (request.amountMinor !== undefined && request.amountMinor > held) throw refuse(`Only ${moneyText(held)} of this sale is left to void.`, 'amountMinor');
     if (request.amountMinor !== undefined && request.amountMinor < held && record.setlstat !== 'Authorized') {
       throw refuse('Part of a captured sale cannot be voided: void all of it, or refund part once it has settled.', 'amountMinor');
     }

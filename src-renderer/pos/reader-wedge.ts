@@ -30,29 +30,56 @@ export interface WedgeRouterOptions {
   readonly fromKeyboard?: (event: KeyboardEvent) => boolean;
 }
 
+/** The most keystrokes kept waiting for the wedge's answer; a reader burst is at most 4096. */
+const maxPendingKeys = 4096;
+
 /**
  * Browser mode's half of a keyboard-mode card reader (the Electron shell does this in its main
  * process). A reader types into the same keyboard as the cashier, so every printable key and
  * Enter is held from the page and sent to the main process's wedge, which times it: keys that
  * are a reader's burst become a card read and never reach a field; keys a person typed come
- * back (at once, or as `devices.keysReleased` after the wedge's pause) and are typed then. Both
- * answers arrive over the one connection in the order the wedge decided them, so keys are typed
- * in order. When the main process cannot be asked, the key is typed: nothing a person types is lost.
+ * back (at once, or as `devices.keysReleased` after the wedge's pause) and are typed then. The
+ * release names keystrokes by the `seq` this page gave them and never carries a key, so a PIN
+ * or a keyed card number never comes back over the bridge; the page keeps each key until the
+ * wedge has decided it. Both answers arrive over the one connection in the order the wedge
+ * decided them, so keys are typed in order, and a key decided after older held ones means
+ * those were a reader's burst: they are forgotten. When the main process cannot be asked, the
+ * key is typed: nothing a person types is lost.
  */
 export function routeKeysThroughReader(win: Window, pos: PosApi, options: WedgeRouterOptions = {}): () => void {
   const fromKeyboard = options.fromKeyboard ?? ((event: KeyboardEvent) => event.isTrusted);
+  const pending = new Map<number, string>();
+  let lastSeq = 0;
+  /** Forgets keys older than `seq` that were never released: they were card data. */
+  const forgetBefore = (seq: number) => {
+    for (const held of pending.keys()) if (held < seq) pending.delete(held);
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (!fromKeyboard(event) || event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
     if (event.key.length !== 1 && event.key !== 'Enter') return;
     event.preventDefault();
     event.stopImmediatePropagation();
     const { key } = event;
-    void pos.devices.keystroke({ key }).then((reply) => {
-      if (!reply.ok || !reply.result.consumed) typeKey(win.document, key);
+    const seq = ++lastSeq;
+    pending.set(seq, key);
+    if (pending.size > maxPendingKeys) forgetBefore(seq - maxPendingKeys);
+    void pos.devices.keystroke({ key, seq }).then((reply) => {
+      if (reply.ok && reply.result.consumed) return;
+      pending.delete(seq);
+      if (reply.ok) forgetBefore(seq);
+      typeKey(win.document, key);
     });
   };
+  const onReleased = ({ seqs }: { seqs: readonly number[] }) => {
+    for (const seq of seqs) {
+      const key = pending.get(seq);
+      forgetBefore(seq);
+      pending.delete(seq);
+      if (key !== undefined) typeKey(win.document, key);
+    }
+  };
   const controller = new AbortController();
-  pos.onEvent('devices.keysReleased', ({ keys }) => keys.forEach((key) => typeKey(win.document, key)), { signal: controller.signal });
+  pos.onEvent('devices.keysReleased', onReleased, { signal: controller.signal });
   win.addEventListener('keydown', onKeyDown, { capture: true });
   return () => {
     controller.abort();

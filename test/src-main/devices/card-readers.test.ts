@@ -168,14 +168,16 @@ describe('browser mode keystrokes over the contract', () => {
       aid: 'A0000000041010',
       applicationLabel: 'MASTERCARD',
     });
+    let seq = 0;
     for (const { key } of readerKeystrokes(output, 0)) {
-      expect(await core.dispatch('devices.keystroke', { key })).toEqual({ ok: true, result: { consumed: true } });
+      expect(await core.dispatch('devices.keystroke', { key, seq: ++seq })).toEqual({ ok: true, result: { consumed: true } });
     }
     expect(await read).toMatchObject({ ok: true, result: { network: 'mastercard', entryMode: 'swipe' } });
-    expect(await core.dispatch('devices.keystroke', { key: '3' })).toEqual({ ok: true, result: { consumed: true } });
+    expect(await core.dispatch('devices.keystroke', { key: '3', seq: 1000 })).toEqual({ ok: true, result: { consumed: true } });
     await until(() => released.length > 0);
-    expect(released).toEqual([{ keys: ['3'] }]);
-    expect(await core.dispatch('devices.keystroke', { key: 'k' })).toEqual({ ok: true, result: { consumed: false } });
+    // Named by its number, never as the key: the released key may be a PIN digit.
+    expect(released).toEqual([{ seqs: [1000] }]);
+    expect(await core.dispatch('devices.keystroke', { key: 'k', seq: 1001 })).toEqual({ ok: true, result: { consumed: false } });
   });
 });
 

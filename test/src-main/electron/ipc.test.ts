@@ -24,7 +24,8 @@ describe('IPC commands', () => {
     const dispatch = vi.spyOn(shell.core()!, 'dispatch');
     const reply = await invoke(fake, 'app.info', fromPage(window!.webContents), {});
     expect(reply).toMatchObject({ ok: true, result: { name: 'Lanepoint', mode: 'kiosk', shell: 'electron' } });
-    expect(dispatch).toHaveBeenCalledWith('app.info', {});
+    // As this window: what belongs to one screen (released keys, wrong-PIN locks) is kept per window.
+    expect(dispatch).toHaveBeenCalledWith('app.info', {}, { source: `window:${window!.webContents.id}` });
   });
 
   it('refuses a bad argument by name', async () => {
@@ -71,6 +72,16 @@ describe('IPC events', () => {
     expect(contents.sent.at(-1)).toEqual([ipcChannels.event, 'terminal.state', expect.objectContaining({ phase: 'awaiting-card' })]);
     shell.core()!.events.emit('devices.changed', []);
     expect(contents.sent.at(-1)).toEqual(['pos:event', 'devices.changed', []]);
+  });
+
+  it('forwards an event meant for one window to that window only', async () => {
+    const { window, shell } = await startedShell();
+    const contents = window!.webContents;
+    const count = contents.sent.length;
+    shell.core()!.events.emitTo(`window:${contents.id + 1}`, 'devices.keysReleased', { seqs: [1] });
+    expect(contents.sent).toHaveLength(count);
+    shell.core()!.events.emitTo(`window:${contents.id}`, 'devices.keysReleased', { seqs: [2] });
+    expect(contents.sent.at(-1)).toEqual(['pos:event', 'devices.keysReleased', { seqs: [2] }]);
   });
 
   it('stops once the window is closed', async () => {

@@ -45,6 +45,22 @@ describe('routeReaderKeystrokes', () => {
     await manager.close();
   });
 
+  it('types a held key again in the window it was typed in, never in another window', async () => {
+    const { contents, manager, press } = await lane();
+    const other = new FakeWebContents();
+    const stopOther = routeReaderKeystrokes(other, manager, () => 6000);
+    expect(press('9', 6000)).toBe(true); // held: it could start reader data
+    expect(press('Tab', 6010)).toBe(false); // a person's key: the held 9 is released now
+    expect(contents.typed.map((input) => [input.type, 'keyCode' in input ? input.keyCode : ''])).toEqual([
+      ['keyDown', '9'],
+      ['char', '9'],
+      ['keyUp', '9'],
+    ]);
+    expect(other.typed).toEqual([]);
+    stopOther();
+    await manager.close();
+  });
+
   it('types a person’s held-back keys again, once, without holding them a second time', async () => {
     const { contents, manager, press, setNow } = await lane();
     expect(press('4', 5000)).toBe(true); // could start reader data: held

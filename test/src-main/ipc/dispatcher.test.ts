@@ -21,7 +21,10 @@ describe('createDispatcher', () => {
     const dispatch = createDispatcher(handlers as CommandHandlers, collectingLogger().logger);
     const reply = await dispatch('devices.list', { kind: 'printer' });
     expect(reply).toEqual({ ok: true, result: [] });
-    expect(handlers['devices.list']).toHaveBeenCalledWith({ kind: 'printer' });
+    // From inside the main process when no transport names the caller.
+    expect(handlers['devices.list']).toHaveBeenCalledWith({ kind: 'printer' }, { source: 'local' });
+    await dispatch('devices.list', {}, { source: 'bridge:4' });
+    expect(handlers['devices.list']).toHaveBeenLastCalledWith({}, { source: 'bridge:4' });
   });
 
   it('treats missing arguments as an empty object', async () => {

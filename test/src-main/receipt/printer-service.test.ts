@@ -3,6 +3,8 @@ import { EmulatedReceiptPrinter } from '../../../drivers/emulated/receipt-printe
 import { settingsSchema } from '../../../src-main/config/settings';
 import { createCore, type Core } from '../../../src-main/core/core';
 import { loadPrinterProfiles } from '../../../src-main/receipt/profiles';
+import { lastPageLimit } from '../../../src-main/core/handlers';
+import { hashPin } from '../../../src-main/session/pin-hash';
 import { collectingLogger, ok, testCore, until } from '../../support/test-core';
 
 const cores: Core[] = [];
@@ -17,9 +19,31 @@ describe('printers over the contract', () => {
     await until(() => core.devices.list('printer')[0]?.status === 'connected');
     expect(core.devices.list('printer')[0]).toMatchObject({ id: 'training-printer', name: 'Training printer', transport: 'emulated', emulated: true });
     expect(ok(await core.dispatch('printers.testPrint', {}))).toEqual({ printed: true });
+    ok(await core.dispatch('session.signIn', { cashierId: '1001', pin: '1234' }));
     const page = ok(await core.dispatch('printers.lastPage', {})) as { png: string; lines: string[] };
     expect(page.png).toMatch(/^data:image\/png;base64,/);
     expect(page.lines.map((line) => line.trim())).toEqual(expect.arrayContaining(['TEST PRINT', 'Café Crème Söhne Ñandú façade', '€ 12,50  £ 3.00  ¥ 400  $ 1.99']));
+  });
+
+  it('shows the printed page to a signed-in screen only, and only so often per screen', async () => {
+    const clock = { t: Date.UTC(2026, 10, 23, 9) };
+    const core = createCore({ settings: settingsSchema.parse({}), shell: 'browser', logger: collectingLogger().logger, clock: { now: () => clock.t } });
+    cores.push(core);
+    await until(() => core.devices.list('printer')[0]?.status === 'connected');
+    ok(await core.dispatch('printers.testPrint', {}));
+    const screen = { source: 'bridge:1' };
+    expect(await core.dispatch('printers.lastPage', {}, screen)).toMatchObject({ ok: false, error: { code: 'forbidden', message: 'Sign in first to see the printed page.' } });
+    ok(await core.dispatch('session.signIn', { cashierId: '1001', pin: '1234' }, screen));
+    const first = ok(await core.dispatch('printers.lastPage', {}, screen)) as { png: string };
+    for (let i = 1; i < lastPageLimit.max; i++) expect(ok(await core.dispatch('printers.lastPage', {}, screen))).toEqual(expect.objectContaining({ png: first.png }));
+    expect(await core.dispatch('printers.lastPage', {}, screen)).toMatchObject({
+      ok: false,
+      error: { code: 'resource_exhausted', message: 'The printed page was asked for more than 10 times in 10 seconds from this screen: wait a few seconds, then try again.' },
+    });
+    // Another screen has its own allowance, and this one gets its back once the window is over.
+    expect(ok(await core.dispatch('printers.lastPage', {}, { source: 'bridge:2' }))).toMatchObject({ png: first.png });
+    clock.t += lastPageLimit.windowMs;
+    expect(ok(await core.dispatch('printers.lastPage', {}, screen))).toMatchObject({ png: first.png });
   });
 
   it('says what to do when a network printer is out of paper, keeps the page, and prints it on resume', async () => {
@@ -27,7 +51,7 @@ describe('printers over the contract', () => {
     const device = new EmulatedReceiptPrinter(profile);
     const port = await device.listen();
     const core = createCore({
-      settings: settingsSchema.parse({ training: false, gateway: { url: 'https://gateway.example/rest' }, printers: [{ id: 'front', profile: 'escpos-58mm', tcp: { host: '127.0.0.1', port } }] }),
+      settings: settingsSchema.parse({ training: false, gateway: { url: 'https://gateway.example/rest' }, printers: [{ id: 'front', profile: 'escpos-58mm', tcp: { host: '127.0.0.1', port } }], staff: { members: [{ id: '7', name: 'Robin', role: 'cashier', pin: hashPin('2468') }] } }),
       shell: 'browser',
       logger: collectingLogger().logger,
     });
@@ -44,6 +68,7 @@ describe('printers over the contract', () => {
       expect(ok(await core.dispatch('printers.resume', {}))).toEqual({ held: 0 });
       expect(device.pages.at(-1)?.lines.map((line) => line.trim())).toContain('TEST PRINT');
       await until(() => core.devices.list('printer')[0]?.status === 'connected');
+      ok(await core.dispatch('session.signIn', { cashierId: '7', pin: '2468' }));
       expect(await core.dispatch('printers.lastPage', {})).toMatchObject({ ok: false, error: { message: expect.stringMatching(/real printer/) } });
     } finally {
       await core.close();

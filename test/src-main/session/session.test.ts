@@ -60,6 +60,28 @@ describe('signing in (training practice staff)', () => {
     expect(lines.join('\n')).not.toContain('0000');
   });
 
+  it('locks the screen that guessed a manager\u2019s PIN, never the manager at their own screen', async () => {
+    const { core, now } = lane();
+    const cashierScreen = { source: 'bridge:1' };
+    const managerScreen = { source: 'bridge:2' };
+    // A manager's action that checks the PIN first (a void now checks the sale before asking for one).
+    const voidSale = (managerPin: string, caller: { source: string }) => core.dispatch('terminal.settleByHand', { entryId: 1, applied: false, note: 'checked with the bank', managerPin }, caller);
+    ok(await core.dispatch('session.signIn', { cashierId: '1001', pin: '1234' }, cashierScreen));
+    for (let i = 0; i < 5; i++) {
+      expect(await voidSale('0000', cashierScreen)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/not a manager/) } });
+      expect(await core.dispatch('session.signIn', { cashierId: '9001', pin: '0000' }, cashierScreen)).toMatchObject({ ok: false, error: { field: 'pin' } });
+    }
+    // The guessing screen is locked, even for the right PIN...
+    expect(await voidSale('9999', cashierScreen)).toMatchObject({ ok: false, error: { message: 'Too many wrong manager PINs on this screen: wait a minute, then try again.' } });
+    expect(await core.dispatch('session.signIn', { cashierId: '9001', pin: '9999' }, cashierScreen)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Too many wrong PINs for cashier 9001 on this screen/) } });
+    // ...while the manager approves and signs in at their own screen.
+    expect(ok(await core.dispatch('session.signIn', { cashierId: '9001', pin: '9999' }, managerScreen))).toMatchObject({ cashierId: '9001', role: 'manager' });
+    // (the PIN is accepted; the journal then has no such entry)
+    expect(await voidSale('9999', managerScreen)).toMatchObject({ ok: false, error: { field: 'entryId', message: expect.stringMatching(/not in the recovery queue/) } });
+    now.t += 61_000;
+    expect(ok(await core.dispatch('session.signIn', { cashierId: '9001', pin: '9999' }, cashierScreen))).toMatchObject({ cashierId: '9001' });
+  });
+
   it('keeps money behind a sign-in, and voids behind a manager', async () => {
     const { call } = lane();
     expect(await call('terminal.sale', { amountMinor: 500 })).toMatchObject({ ok: false, error: { code: 'forbidden', message: 'Sign in first to take a payment.' } });

@@ -48,13 +48,17 @@ describe('routing the keyboard through a keyboard-mode reader (browser mode)', (
     stop();
   });
 
-  it('keeps a reader burst out of the field, and types held keys when the wedge releases them', async () => {
-    const { field, press, emit, stop } = routedPage(() => true);
+  it('keeps a reader burst out of the field, and types held keys when the wedge releases them by number', async () => {
+    const { field, press, emit, calls, stop } = routedPage(() => true);
     for (const key of ';4788') await press(key);
     expect(field.value).toBe('');
-    // The wedge's pause ended: these were a person's keys after all.
-    await act(async () => emit('devices.keysReleased', { keys: ['1', '2'] }));
-    expect(field.value).toBe('12');
+    expect(calls.map(([, args]) => (args as { seq: number }).seq)).toEqual([1, 2, 3, 4, 5]);
+    // The wedge's pause ended: the last two were a person's keys after all; the first three,
+    // never released, were a burst and are forgotten (a later release does not type them).
+    await act(async () => emit('devices.keysReleased', { seqs: [4, 5] }));
+    expect(field.value).toBe('88');
+    await act(async () => emit('devices.keysReleased', { seqs: [1, 2, 3] }));
+    expect(field.value).toBe('88');
     stop();
   });
 

@@ -18,6 +18,8 @@ const sale: JournalEntryView = {
   resptext: 'Approval',
   authcode: 'PPS123',
   retref: '123456789012',
+  money: { requestedMinor: 1200, approvedMinor: 1200, capturedMinor: 1200, voidedMinor: 0, fullyVoided: false, refundedMinor: 0, refundsInDoubt: 0, tender: 'sale' },
+  reason: null,
   note: null,
 };
 const recovered: JournalEntryView = { ...sale, id: 4, operation: 'voidByOrderId', state: 'resolved', respstat: null, resptext: null, authcode: null, note: null };
