@@ -46,7 +46,7 @@ const bridgeSeeds = [
   ...Object.entries(commands).flatMap(([name, command], id) => (command.args.safeParse({}).success ? [json({ type: 'command', id, name, args: {} })] : [])),
   json({ type: 'command', id: 7, name: 'terminal.sale', args: { amountMinor: 1500 } }),
   json({ type: 'command', id: 8, name: 'session.signIn', args: { cashierId: '1001', pin: '1234' } }),
-  json({ type: 'command', id: 9, name: 'terminal.refund', args: { orderId: 'LANE01-000123' } }),
+  json({ type: 'command', id: 9, name: 'terminal.refund', args: { orderId: 'LANE01-000123', amountMinor: 500, reason: 'returned' } }),
 ];
 
 const settingsDir = mkdtempSync(join(tmpdir(), 'fuzz-settings-'));
