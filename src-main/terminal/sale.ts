@@ -1,11 +1,13 @@
 import { readCard } from '../../drivers/card-reader/read-card';
 import type { CardRead, CardReader } from '../../drivers/card-reader/types';
 import type { ReceiptPrinter } from '../../drivers/printer/receipt-printer';
+import type { PrinterProblem } from '../../drivers/printer/status';
 import type { AuthorizationRequest } from '../gateway/auth-request';
 import type { CaptureDetails } from '../gateway/capture-details';
 import type { GatewayClient } from '../gateway/client';
 import type { Journal } from '../journal/journal';
 import { journaledAuthorize } from '../journal/journaled';
+import type { Logger } from '../log/logger';
 import { encodeReceipt } from '../receipt/escpos';
 import { buildReceipt, type ReceiptDocument, type ReceiptFacts, type ReceiptKind } from '../receipt/model';
 import type { PrinterProfile } from '../receipt/profiles';
@@ -33,6 +35,8 @@ export interface SaleDependencies {
   readonly cardTimeoutSeconds?: number;
   /** A card keyed by the cashier, for a sale whose card cannot be read. */
   readonly keyedEntry?: (signal: AbortSignal) => Promise<CardRead>;
+  /** Where printing problems are written (never card data). */
+  readonly logger?: Pick<Logger, 'warn'>;
 }
 
 export type SaleOutcome =
@@ -219,7 +223,7 @@ export async function authorizeAndPrint(deps: Omit<SaleDependencies, 'reader' | 
     receipts.push(buildReceipt({ ...facts, kind }, { ...options, copy: 'merchant' }), buildReceipt({ ...facts, kind }, { ...options, copy: 'customer' }));
     if (deps.printer) {
       phase('printing', 'Printing the receipt');
-      printed = await printReceipts(deps.printer, receipts);
+      printed = await printReceipts(deps.printer, receipts, deps.logger);
     } else {
       printed = { ok: false, problem: 'no printer is configured' };
     }
@@ -240,17 +244,34 @@ function outcomeLine(outcome: SaleOutcome): string {
 
 /**
  * Sends receipts to the printer. A printer out of paper keeps them and prints them on resume;
- * the caller does not wait for that.
+ * the caller does not wait for that. A printer already holding jobs is said to need attention at
+ * once (it sends nothing until someone fixes it, and will not say so again). Whatever goes wrong
+ * is in the result for the screen and in the log (the job's label and the printer's words, never
+ * the receipt); the attention listener comes off on every way out.
  */
-export async function printReceipts(target: { readonly printer: ReceiptPrinter; readonly profile: PrinterProfile }, receipts: readonly ReceiptDocument[]): Promise<{ ok: boolean; problem?: string }> {
+export async function printReceipts(
+  target: { readonly printer: ReceiptPrinter; readonly profile: PrinterProfile },
+  receipts: readonly ReceiptDocument[],
+  logger?: Pick<Logger, 'warn'>,
+): Promise<{ ok: boolean; problem?: string }> {
   const { printer, profile } = target;
-  const held = new Promise<string>((resolve) => printer.once('attention', (problem) => resolve(problem)));
+  const alreadyHeld = printer.held;
+  let onAttention: ((problem: PrinterProblem) => void) | undefined;
+  const held = new Promise<PrinterProblem>((resolve) => {
+    onAttention = resolve;
+    printer.on('attention', onAttention);
+  });
   try {
     const jobs = Promise.all(receipts.map((document) => printer.print(encodeReceipt(document, profile), `${document.copy} copy`)));
-    const first = await Promise.race([jobs.then(() => null), held]);
-    jobs.catch(() => undefined);
-    return first === null ? { ok: true } : { ok: false, problem: `the printer needs attention (${first}); the receipts print when it is fixed` };
+    const first = await Promise.race([jobs.then(() => null), alreadyHeld ?? held]);
+    if (first === null) return { ok: true };
+    // Nobody waits for the held jobs any more: a later failure (discarded, link lost) goes to the log.
+    jobs.catch((error: unknown) => logger?.warn({ err: error, problem: first }, 'held receipts did not print'));
+    return { ok: false, problem: `the printer needs attention (${first}); the receipts print when it is fixed` };
   } catch (error) {
+    logger?.warn({ err: error }, 'the receipts did not print');
     return { ok: false, problem: (error as Error).message };
+  } finally {
+    if (onAttention) printer.off('attention', onAttention);
   }
 }

@@ -215,6 +215,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
           captureSignature,
           cardTimeoutSeconds: settings.payments.cardTimeoutSeconds,
           keyedEntry: (signal) => keyed.read(signal),
+          logger,
         },
         { amountMinor, tender, entry, ...(captureDetails ? { captureDetails } : {}), signal: abort.signal, onPhase: (phase, detail) => state.enter(phase, detail) },
       );
@@ -229,7 +230,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
   const keyedSale = async (amountMinor: number, tender: 'ach' | 'profile', fields: Parameters<typeof authorizeAndPrint>[1]['fields'], card: { maskedPan?: string; entryMode: string }, cardFacts: { lastFour: string; brand: string; entryMethod: string }): Promise<SaleSummary> => {
     const deps = await lane();
     try {
-      const result = await authorizeAndPrint(deps, { amountMinor, tender, fields, card, cardFacts, signatureRequired: false, onPhase: (phase, detail) => state.enter(phase, detail) });
+      const result = await authorizeAndPrint({ ...deps, logger }, { amountMinor, tender, fields, card, cardFacts, signatureRequired: false, onPhase: (phase, detail) => state.enter(phase, detail) });
       const summary = summarize({ ...result, card: { maskedPan: card.maskedPan ?? '', entryMode: card.entryMode, network: tender } }, tender, amountMinor, options.previewProfile);
       settle(`${outcomeWords[summary.outcome]}${summary.reason ? `: ${summary.reason}` : ''}`);
       return summary;
