@@ -32,6 +32,7 @@ const liveSettings: ReadonlySet<EditableSetting> = new Set([
   'payments.cardTimeoutSeconds',
   'signature.policy',
   'signature.capture',
+  'signature.allowSkip',
   'staff.refundLimitMinor',
 ]);
 

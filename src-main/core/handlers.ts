@@ -43,6 +43,12 @@ export function createCommandHandlers(core: Pick<Core, 'info' | 'settings' | 'de
     'terminal.profileSale': signedIn('take a payment', (args) => core.sales.profileSale(args)),
     'terminal.keyEntry': ({ key }) => core.sales.keyEntry(key),
     'terminal.cancel': () => core.sales.cancel(),
+    // Going on without the signature is a cashier's choice, never a kiosk customer's: somebody must be signed in.
+    'terminal.skipSignature': () => {
+      const cashier = session.current();
+      if (!cashier) throw new CommandFailure('forbidden', 'Only a signed-in cashier can skip the signature: sign in, or ask the customer to sign.');
+      return core.sales.skipSignature({ cashierId: cashier.cashierId });
+    },
     'terminal.capture': signedIn('capture a sale', (args) => core.sales.capture(args)),
     'terminal.void': managers('void a sale', (args) => core.sales.void(args)),
     'terminal.refund': signedIn('refund a sale', async ({ managerPin, ...args }) => {

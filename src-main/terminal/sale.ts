@@ -27,8 +27,8 @@ export interface SaleDependencies {
   readonly reader: CardReader;
   readonly chipFailuresBeforeFallback: number;
   readonly policy: SignaturePolicy;
-  /** Gets the cardholder's signature when the rules ask for one; undefined when none was captured. */
-  readonly captureSignature?: (signal: AbortSignal) => Promise<EncodedSignature | undefined>;
+  /** Gets the cardholder's signature when the rules ask for one, or learns it was canceled or skipped. */
+  readonly captureSignature?: (signal: AbortSignal) => Promise<SignatureStep>;
   readonly printer?: { readonly printer: ReceiptPrinter; readonly profile: PrinterProfile };
   readonly now: () => number;
   /** Seconds to wait for a card before the sale goes back to idle. */
@@ -37,6 +37,23 @@ export interface SaleDependencies {
   readonly keyedEntry?: (signal: AbortSignal) => Promise<CardRead>;
   /** Where printing problems are written (never card data). */
   readonly logger?: Pick<Logger, 'warn'>;
+}
+
+/**
+ * How the signature step ended: signed; canceled (on the screen, the pad, or by Cancel: the sale
+ * ends with nothing sent); or skipped by a signed-in cashier where the store allows it.
+ */
+export type SignatureStep = { readonly kind: 'signed'; readonly signature: EncodedSignature } | { readonly kind: 'canceled' } | { readonly kind: 'skipped'; readonly by: string };
+
+/** A sale canceled at the signature: nothing was sent; the journal has a not-sent row with `orderId`. */
+export class SaleCanceledError extends Error {
+  constructor(
+    readonly orderId: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SaleCanceledError';
+  }
 }
 
 export type SaleOutcome =
@@ -57,6 +74,8 @@ export interface SaleResult {
   readonly outcome: SaleOutcome;
   readonly card: { readonly maskedPan: string; readonly entryMode: string; readonly network: string };
   readonly signatureRequired: boolean;
+  /** The cashier who chose to go on without the required signature, when one did. */
+  readonly signatureSkippedBy?: string;
   readonly receipts: readonly ReceiptDocument[];
   /** Whether the receipts reached the printer; the reason when not. */
   readonly printed: { readonly ok: boolean; readonly problem?: string };
@@ -89,12 +108,22 @@ export async function runSale(
   phase('card-read', `${read.network.toUpperCase()} ${read.maskedPan.slice(-4)}`);
   // Money going back to the card asks for no cardholder verification.
   const required = tender !== 'forced-credit' && signatureRequirement({ network: read.network, amountMinor, entryMode: read.entryMode, cvm: read.cvm, policy: deps.policy }).required;
-  let signature: EncodedSignature | undefined;
+  let step: SignatureStep | undefined;
   if (required && deps.captureSignature) {
     phase('signature', 'Waiting for the signature');
-    signature = await deps.captureSignature(signal);
+    step = await deps.captureSignature(signal);
+    // The signature comes before the authorization: a cancel here ends the sale with nothing sent.
+    // The journal keeps a whole not-sent row so the history says what became of the card.
+    if (step.kind === 'canceled') {
+      const { orderId } = deps.journal.recordNotSent(
+        { operation: 'auth', amountMinor, maskedPan: read.maskedPan, entryMode: read.entryMode, detail: { tender, signatureRequired: true, canceledAt: 'signature' } },
+        'canceled at the signature: nothing was sent',
+      );
+      throw new SaleCanceledError(orderId, 'Sale canceled at the signature: nothing was charged.');
+    }
   }
   if (signal.aborted) throw new Error('the sale was canceled');
+  const signature = step?.kind === 'signed' ? step.signature : undefined;
   const result = await authorizeAndPrint(deps, {
     amountMinor,
     tender,
@@ -107,6 +136,7 @@ export async function runSale(
     cardFacts: { lastFour: read.lastFour, brand: (read.applicationLabel ?? read.network).toUpperCase(), entryMethod: entryWords[read.entryMode], ...(read.name ? { name: read.name } : {}) },
     ...(signature ? { signature } : {}),
     signatureRequired: required,
+    ...(step?.kind === 'skipped' ? { signatureSkippedBy: step.by } : {}),
     onPhase: phase,
   });
   return { ...result, card: { maskedPan: read.maskedPan, entryMode: read.entryMode, network: read.network } };
@@ -123,6 +153,8 @@ export interface TenderedPayment {
   readonly cardFacts: ReceiptFacts['card'];
   readonly signature?: EncodedSignature;
   readonly signatureRequired: boolean;
+  /** The cashier who chose to go on without the required signature: kept on the authorization's row. */
+  readonly signatureSkippedBy?: string;
   readonly onPhase?: PhaseListener;
 }
 
@@ -159,7 +191,7 @@ export async function authorizeAndPrint(deps: Omit<SaleDependencies, 'reader' | 
       },
       payment.card,
       undefined,
-      { tender, signatureRequired: required },
+      { tender, signatureRequired: required, ...(payment.signatureSkippedBy ? { signatureSkippedBy: payment.signatureSkippedBy } : {}) },
     );
     // The journal gives the order id with the row it writes before the request.
     const orderId = result.orderId;
@@ -228,7 +260,7 @@ export async function authorizeAndPrint(deps: Omit<SaleDependencies, 'reader' | 
       printed = { ok: false, problem: 'no printer is configured' };
     }
   }
-  return { outcome, signatureRequired: required, receipts, printed };
+  return { outcome, signatureRequired: required, ...(payment.signatureSkippedBy ? { signatureSkippedBy: payment.signatureSkippedBy } : {}), receipts, printed };
 }
 
 function outcomeLine(outcome: SaleOutcome): string {

@@ -20,6 +20,7 @@ const saved: SettingsView = {
     'payments.cardTimeoutSeconds': 60,
     'signature.policy': 'network-rules',
     'signature.capture': 'auto',
+    'signature.allowSkip': false,
     'staff.refundLimitMinor': 5000,
     'kiosk.idleResetSeconds': 90,
     'printer.profile': 'escpos-80mm',
