@@ -1,4 +1,4 @@
-import { readCard } from '../../drivers/card-reader/read-card';
+import { readCard, type ReadNotice } from '../../drivers/card-reader/read-card';
 import type { CardRead, CardReader } from '../../drivers/card-reader/types';
 import type { ReceiptPrinter } from '../../drivers/printer/receipt-printer';
 import type { PrinterProblem } from '../../drivers/printer/status';
@@ -85,6 +85,18 @@ export const entryWords: Record<CardRead['entryMode'], string> = { swipe: 'Swipe
 
 type PhaseListener = (phase: SalePhase, detail: string) => void;
 
+/** What the screen says while the card is awaited, after the reader refused a swipe or the chip failed. */
+export function readNoticeWords(notice: ReadNotice, chipFailuresBeforeFallback: number): string {
+  switch (notice.kind) {
+    case 'insert-chip':
+      return 'Chip card: insert it';
+    case 'swipe-now':
+      return 'Chip failed: swipe the card';
+    case 'chip-failed':
+      return chipFailuresBeforeFallback > 0 ? 'The chip could not be read: insert the card again' : 'The chip could not be read: insert the card again, or key the card';
+  }
+}
+
 /**
  * One card sale, sequenced: read the card (chip first, fallback by the rules), ask for a
  * signature when the network's rules say so (captured before the authorization and sent in it),
@@ -101,8 +113,10 @@ export async function runSale(
   const phase = request.onPhase ?? (() => undefined);
   const keyed = request.entry === 'keyed';
   if (keyed && !deps.keyedEntry) throw new Error('this lane takes no keyed cards');
-  // The reader listens before the screen says so: a card presented at once is not missed.
-  const reading = keyed ? deps.keyedEntry!(signal) : readCard(deps.reader, { amountMinor, timeoutSeconds: deps.cardTimeoutSeconds ?? 60, signal, chipFailuresBeforeFallback: deps.chipFailuresBeforeFallback });
+  // The reader listens before the screen says so: a card presented at once is not missed. What
+  // the chip-first rule asks of the person at the reader goes to the screen as the phase's words.
+  const onNotice = (notice: ReadNotice) => phase('awaiting-card', readNoticeWords(notice, deps.chipFailuresBeforeFallback));
+  const reading = keyed ? deps.keyedEntry!(signal) : readCard(deps.reader, { amountMinor, timeoutSeconds: deps.cardTimeoutSeconds ?? 60, signal, chipFailuresBeforeFallback: deps.chipFailuresBeforeFallback, onNotice });
   phase('awaiting-card', keyed ? 'Key the card number, expiry and CVV' : 'Insert, tap or swipe the card');
   const read = await reading;
   phase('card-read', `${read.network.toUpperCase()} ${read.maskedPan.slice(-4)}`);

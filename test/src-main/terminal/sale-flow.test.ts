@@ -67,7 +67,7 @@ describe('terminal.sale over the contract (training)', () => {
   it('training settles its batches on request, so a sale can be refunded; a live lane refuses both controls', async () => {
     const { core } = lane();
     await until(() => core.devices.list().every((device) => device.status === 'connected'));
-    presentWhenReading(core, 'visa-approve', 'swipe');
+    presentWhenReading(core, 'visa-approve', 'insert');
     const sale = ok(await core.dispatch('terminal.sale', { amountMinor: 1100 })) as SaleSummary;
     expect(await core.dispatch('terminal.refund', { orderId: sale.orderId })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/has not settled/) } });
     expect(ok(await core.dispatch('training.settleBatches', {}))).toEqual({ batches: 1 });
@@ -82,7 +82,7 @@ describe('terminal.sale over the contract (training)', () => {
   it('makes one authorization from two Pay presses', async () => {
     const { core, dir } = lane();
     await until(() => core.devices.list().every((device) => device.status === 'connected'));
-    presentWhenReading(core, 'mastercard-approve', 'swipe');
+    presentWhenReading(core, 'mastercard-approve', 'insert');
     const [first, second] = await Promise.all([core.dispatch('terminal.sale', { amountMinor: 2200 }), core.dispatch('terminal.sale', { amountMinor: 2200 })]);
     expect(ok(first)).toEqual(ok(second));
     await core.close();
