@@ -100,6 +100,28 @@ describe('terminal.sale over the contract (training)', () => {
     expect(phases.at(-1)).toMatchObject({ phase: 'idle', detail: 'Sale canceled' });
   });
 
+  it('refuses a chip card\u2019s swipe until the chip fails, saying so on the awaiting-card phase, then takes the fallback swipe', async () => {
+    const { core, dir, phases } = lane();
+    await until(() => core.devices.list().every((device) => device.status === 'connected'));
+    const said: string[] = [];
+    const stop = core.events.subscribe((name, payload) => {
+      const state = payload as TerminalState;
+      if (name !== 'terminal.state' || state.phase !== 'awaiting-card') return;
+      said.push(state.detail ?? '');
+      // The cashier does what the screen says: swipe, then insert when told, then swipe when told.
+      const method = said.length === 1 ? 'swipe' : state.detail === 'Chip card: insert it' ? 'insert' : state.detail === 'Chip failed: swipe the card' ? 'swipe' : undefined;
+      // A person reacts after the reader has finished typing its last record.
+      if (method) setImmediate(() => void core.cardReaders.presentTestCard({ cardId: 'visa-chip-failure', method }));
+    });
+    const summary = ok(await core.dispatch('terminal.sale', { amountMinor: 1200 })) as SaleSummary;
+    stop();
+    expect(summary).toMatchObject({ outcome: 'approved', entryMode: 'fallback-swipe' });
+    expect(said).toEqual(['Insert, tap or swipe the card', 'Chip card: insert it', 'The chip could not be read: insert the card again', 'Chip failed: swipe the card']);
+    expect(phases.map((state) => state.phase)).toEqual(['awaiting-card', 'awaiting-card', 'awaiting-card', 'awaiting-card', 'card-read', 'authorizing', 'approved', 'printing', 'done']);
+    await core.close();
+    expect(entries(dir)).toEqual([expect.objectContaining({ orderId: summary.orderId, entryMode: 'fallback-swipe', state: 'completed' })]);
+  });
+
   it('asks for the signature the rules require, on the training pad, before authorizing', async () => {
     const { core, phases } = lane();
     await until(() => core.devices.list().every((device) => device.status === 'connected'));
