@@ -37,6 +37,11 @@ export interface EncryptingReaderOptions {
   readonly deviceName?: string;
   /** For the transaction date in chip records. */
   readonly now?: () => Date;
+  /**
+   * Leave the expiry and service code unmasked in the masked tracks, as an ID TECH reader can be
+   * set to: the lane then sees a chip card's 2xx/6xx and asks for the chip first. Training's is.
+   */
+  readonly clearExpiryAndServiceCode?: boolean;
 }
 
 const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
@@ -59,9 +64,9 @@ export function clearTracks(card: EmulatedCard): { track1: string; track2: strin
  * after "=") starred, and the LRC shown as '*'. Each masked track is as long as its clear track
  * with its LRC, which is what the reader encrypts.
  */
-function maskTracks(card: EmulatedCard): [string, string] {
+function maskTracks(card: EmulatedCard, clearExpiryAndServiceCode: boolean): [string, string] {
   const pan = `${card.pan.slice(0, 4)}${'*'.repeat(card.pan.length - 8)}${card.pan.slice(-4)}`;
-  const data = '*'.repeat(yymm(card.expiry).length + card.serviceCode.length + discretionary.length);
+  const data = clearExpiryAndServiceCode ? `${yymm(card.expiry)}${card.serviceCode}${'*'.repeat(discretionary.length)}` : '*'.repeat(yymm(card.expiry).length + card.serviceCode.length + discretionary.length);
   return [`%*${pan}^${trackName(card)}^${data}?*`, `;${pan}=${data}?*`];
 }
 
@@ -86,6 +91,7 @@ export class EmulatedEncryptingReader {
   readonly #serial: string;
   readonly #deviceName: string;
   readonly #now: () => Date;
+  readonly #clearExpiryAndServiceCode: boolean;
   #ksn: string;
   #atc = 1;
 
@@ -96,6 +102,7 @@ export class EmulatedEncryptingReader {
     this.#serial = (options.serialNumber ?? 'LP00000001').padStart(10, '0').slice(0, 10);
     this.#deviceName = options.deviceName ?? 'Lanepoint emulated encrypting reader';
     this.#now = options.now ?? (() => new Date());
+    this.#clearExpiryAndServiceCode = options.clearExpiryAndServiceCode ?? false;
   }
 
   /** The KSN the next read will use. */
@@ -116,7 +123,7 @@ export class EmulatedEncryptingReader {
   swipeRecord(card: EmulatedCard): EnhancedSwipeRecord {
     const ksn = this.#nextKsn();
     const { track1, track2 } = clearTracks(card);
-    const [masked1, masked2] = maskTracks(card);
+    const [masked1, masked2] = maskTracks(card, this.#clearExpiryAndServiceCode);
     const clear1 = `${track1}${trackLrc(track1, 1)}`;
     const clear2 = `${track2}${trackLrc(track2, 2)}`;
     const sha1 = (value: string) => Uint8Array.from(createHash('sha1').update(value, 'latin1').digest());

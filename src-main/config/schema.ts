@@ -258,6 +258,8 @@ export const settingsSchema = z
             policy: z.enum(signaturePolicies, { error: oneOf(signaturePolicies, ', ') }).default('network-rules'),
             /** Where the cardholder signs: a pad, the touch screen, or `auto` (a connected pad, else the screen). */
             capture: z.enum(signatureCaptureSources, { error: oneOf(signatureCaptureSources, ', ') }).default('auto'),
+            /** Whether a signed-in cashier may go on without a signature the rules ask for (journaled as skipped, by whom). */
+            allowSkip: z.boolean().default(false),
             /** The image sent to the gateway and printed: 384 x 128 is half an 80 mm receipt's 576 dots. */
             canvasWidth: integerFrom(64, 576).default(384),
             canvasHeight: integerFrom(32, 256).default(128),

@@ -33,6 +33,7 @@ const liveSettings: ReadonlySet<EditableSetting> = new Set([
   'payments.confirmAboveMinor',
   'signature.policy',
   'signature.capture',
+  'signature.allowSkip',
   'staff.refundLimitMinor',
 ]);
 

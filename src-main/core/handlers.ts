@@ -59,6 +59,12 @@ export function createCommandHandlers(core: Pick<Core, 'clock' | 'info' | 'setti
     'terminal.profileSale': signedIn('charge a stored card', (args) => core.sales.profileSale(args)),
     'terminal.keyEntry': ({ key }) => core.sales.keyEntry(key),
     'terminal.cancel': () => core.sales.cancel(),
+    // Going on without the signature is a cashier's choice, never a kiosk customer's: somebody must be signed in.
+    'terminal.skipSignature': () => {
+      const cashier = session.current();
+      if (!cashier) throw new CommandFailure('forbidden', 'Only a signed-in cashier can skip the signature: sign in, or ask the customer to sign.');
+      return core.sales.skipSignature({ cashierId: cashier.cashierId });
+    },
     'terminal.capture': signedIn('capture a sale', (args) => core.sales.capture(args)),
     // The manager is asked once the sale's state allows the void or refund: a refusal that needs no manager comes first.
     'terminal.void': signedIn('void a sale', ({ managerPin, ...args }, { source }) => core.sales.void({ ...args, approve: () => void session.approve('void a sale', managerPin, source) })),

@@ -56,7 +56,8 @@ export function buildCardReader(setting: CardReaderSetting, environment: CardRea
     case 'keyboard':
       return { setting, name, transportKind: 'keyboard-wedge', reader: new KeyboardCardReader(environment.wedge) };
     case 'emulated': {
-      const device = new EmulatedEncryptingReader({ serialNumber: 'LPTRAIN001' });
+      // Set to show the service code, so the chip-first rule applies to its encrypted swipes.
+      const device = new EmulatedEncryptingReader({ serialNumber: 'LPTRAIN001', clearExpiryAndServiceCode: true });
       if (setting.mode === 'keyboard') {
         const reader = new KeyboardCardReader(environment.wedge);
         const emulated: EmulatedReaderControl = {

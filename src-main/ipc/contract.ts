@@ -125,6 +125,8 @@ export interface SignatureSession {
   readonly emulated: boolean;
   /** The accepted signature, while `state` is `accepted`. */
   readonly result: SignatureResult | null;
+  /** True when a sale waits on this capture and the store lets a signed-in cashier skip it (`terminal.skipSignature`). */
+  readonly skippable?: boolean;
 }
 
 /** The accepted signature as it will be sent and printed (the image, never anything about the card). */
@@ -154,6 +156,8 @@ export interface SaleSummary {
   readonly maskedPan: string;
   readonly entryMode: string;
   readonly signatureRequired: boolean;
+  /** The cashier id that chose to go on without the signature the rules asked for, when one did. */
+  readonly signatureSkippedBy?: string;
   readonly printed: boolean;
   readonly printProblem: string | null;
   /** The customer's receipt as printed, a PNG data URL for the preview; null when there is none. */
@@ -398,6 +402,7 @@ export const editableSettings = [
   'payments.confirmAboveMinor',
   'signature.policy',
   'signature.capture',
+  'signature.allowSkip',
   'staff.refundLimitMinor',
   'kiosk.idleResetSeconds',
   'printer.profile',
@@ -599,6 +604,10 @@ export const commands = {
     z.object({ key: z.string().regex(/^(\d|Backspace|Tab|Enter)$/, { error: 'a digit, Backspace, Tab or Enter' }) }).strict(),
   ),
   'terminal.cancel': command<{ readonly canceled: boolean }>()('Cancels the sale at a human step (waiting for the card or the signature).', noArgs),
+  'terminal.skipSignature': command<{ readonly skipped: true }>()(
+    'The signed-in cashier chooses to go on without the signature the sale waits for, where the store allows it (signature.allowSkip); journaled with who chose it.',
+    noArgs,
+  ),
   'terminal.capture': command<FollowUpSummary>()(
     'Captures an authorization by its order id, with a tip where the merchant takes tips (refused otherwise).',
     z.object({ orderId: z.string().min(1).max(19), tipMinor: amountMinorFrom(0).optional() }).strict(),

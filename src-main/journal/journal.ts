@@ -237,7 +237,12 @@ export class Journal {
     return this.#begin({ ...intent, orderId: 'pending' }, () => this.#allocateOrderId());
   }
 
-  #begin(intent: JournalIntent, orderId: () => string): { id: number; orderId: string } {
+  /** A sale ended before sending (canceled at the signature): one whole row, born not sent, never pending. */
+  recordNotSent(intent: Omit<JournalIntent, 'orderId'>, note: string): { id: number; orderId: string } {
+    return this.#begin({ ...intent, orderId: 'pending' }, () => this.#allocateOrderId(), { state: 'not-sent', note });
+  }
+
+  #begin(intent: JournalIntent, orderId: () => string, settled: { state: 'pending' | 'not-sent'; note: string | null } = { state: 'pending', note: null }): { id: number; orderId: string } {
     if (!journalOperations.includes(intent.operation)) throw new JournalError(`journal: unknown operation ${String(intent.operation)}`);
     if (!/^[A-Za-z0-9-]{1,19}$/.test(intent.orderId)) throw new JournalError(`journal: order id "${intent.orderId}" is not 1 to 19 letters, digits or dashes`);
     if (!Number.isSafeInteger(intent.amountMinor)) throw new JournalError(`journal: amount ${intent.amountMinor} is not a whole number of minor units`);
@@ -250,8 +255,8 @@ export class Journal {
       this.#db.transaction(() => {
         const id = orderId();
         const result = this.#db
-          .prepare('INSERT INTO entries (operation, order_id, amount_minor, masked_pan, entry_mode, original_retref, detail, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-          .run(intent.operation, id, intent.amountMinor, intent.maskedPan ?? null, intent.entryMode ?? null, intent.originalRetref ?? null, detail, 'pending', now, now);
+          .prepare('INSERT INTO entries (operation, order_id, amount_minor, masked_pan, entry_mode, original_retref, detail, state, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+          .run(intent.operation, id, intent.amountMinor, intent.maskedPan ?? null, intent.entryMode ?? null, intent.originalRetref ?? null, detail, settled.state, settled.note, now, now);
         return { id: Number(result.lastInsertRowid), orderId: id };
       })(),
     );

@@ -18,7 +18,8 @@ import { bitmapToPng, decodeSignature, encodeSignature, type EncodedSignature } 
  */
 export interface SignatureService {
   session(): SignatureSession;
-  begin(args: { source?: SignatureSource | undefined; deviceId?: string | undefined }): SignatureSession;
+  /** `skippable`: a sale waits on this capture and the store lets a cashier skip it (the screens show the choice). */
+  begin(args: { source?: SignatureSource | undefined; deviceId?: string | undefined; skippable?: boolean }): SignatureSession;
   clear(): SignatureSession;
   accept(): Promise<SignatureResult>;
   submit(signature: SignatureStrokes): SignatureResult;
@@ -83,7 +84,7 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
     return pad && connected(pad.setting.id) ? 'pad' : 'screen';
   };
 
-  const beginPad = (deviceId: string | undefined): SignatureSession => {
+  const beginPad = (deviceId: string | undefined, skippable: { skippable?: true }): SignatureSession => {
     const device = manager.signaturePad(deviceId);
     if (!device) {
       throw new CommandFailure('failed_precondition', deviceId ? `No signature pad "${deviceId}" is configured.` : 'No signature pad is configured: sign on the screen, or add a pad under Devices in the settings.', deviceId ? 'deviceId' : undefined);
@@ -118,17 +119,18 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
     );
     running = { device, abort, done, detach };
     const { width, height } = pad.extent;
-    return publish({ state: 'capturing', source: 'pad', deviceId: device.setting.id, extent: { width, height }, emulated: device.emulated !== undefined, result: null });
+    return publish({ state: 'capturing', source: 'pad', deviceId: device.setting.id, extent: { width, height }, emulated: device.emulated !== undefined, result: null, ...skippable });
   };
 
   return {
     session: () => session,
-    begin({ source, deviceId }) {
+    begin({ source, deviceId, skippable }) {
       stopPad();
       accepted = undefined;
       const chosen = chooseSource(source);
-      if (chosen === 'pad') return beginPad(deviceId);
-      return publish({ state: 'capturing', source: 'screen', deviceId: null, extent: null, emulated: false, result: null });
+      const skip = skippable ? { skippable: true as const } : {};
+      if (chosen === 'pad') return beginPad(deviceId, skip);
+      return publish({ state: 'capturing', source: 'screen', deviceId: null, extent: null, emulated: false, result: null, ...skip });
     },
     clear() {
       if (session.state !== 'capturing') throw new CommandFailure('failed_precondition', 'No signature is being captured.');

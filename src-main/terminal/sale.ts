@@ -1,11 +1,13 @@
-import { readCard } from '../../drivers/card-reader/read-card';
+import { readCard, type ReadNotice } from '../../drivers/card-reader/read-card';
 import type { CardRead, CardReader } from '../../drivers/card-reader/types';
 import type { ReceiptPrinter } from '../../drivers/printer/receipt-printer';
+import type { PrinterProblem } from '../../drivers/printer/status';
 import type { AuthorizationRequest } from '../gateway/auth-request';
 import type { CaptureDetails } from '../gateway/capture-details';
 import type { GatewayClient } from '../gateway/client';
 import type { Journal } from '../journal/journal';
 import { journaledAuthorize } from '../journal/journaled';
+import type { Logger } from '../log/logger';
 import { encodeReceipt } from '../receipt/escpos';
 import { buildReceipt, type ReceiptDocument, type ReceiptFacts, type ReceiptKind } from '../receipt/model';
 import type { PrinterProfile } from '../receipt/profiles';
@@ -25,14 +27,33 @@ export interface SaleDependencies {
   readonly reader: CardReader;
   readonly chipFailuresBeforeFallback: number;
   readonly policy: SignaturePolicy;
-  /** Gets the cardholder's signature when the rules ask for one; undefined when none was captured. */
-  readonly captureSignature?: (signal: AbortSignal) => Promise<EncodedSignature | undefined>;
+  /** Gets the cardholder's signature when the rules ask for one, or learns it was canceled or skipped. */
+  readonly captureSignature?: (signal: AbortSignal) => Promise<SignatureStep>;
   readonly printer?: { readonly printer: ReceiptPrinter; readonly profile: PrinterProfile };
   readonly now: () => number;
   /** Seconds to wait for a card before the sale goes back to idle. */
   readonly cardTimeoutSeconds?: number;
   /** A card keyed by the cashier, for a sale whose card cannot be read. */
   readonly keyedEntry?: (signal: AbortSignal) => Promise<CardRead>;
+  /** Where printing problems are written (never card data). */
+  readonly logger?: Pick<Logger, 'warn'>;
+}
+
+/**
+ * How the signature step ended: signed; canceled (on the screen, the pad, or by Cancel: the sale
+ * ends with nothing sent); or skipped by a signed-in cashier where the store allows it.
+ */
+export type SignatureStep = { readonly kind: 'signed'; readonly signature: EncodedSignature } | { readonly kind: 'canceled' } | { readonly kind: 'skipped'; readonly by: string };
+
+/** A sale canceled at the signature: nothing was sent; the journal has a not-sent row with `orderId`. */
+export class SaleCanceledError extends Error {
+  constructor(
+    readonly orderId: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SaleCanceledError';
+  }
 }
 
 export type SaleOutcome =
@@ -53,6 +74,8 @@ export interface SaleResult {
   readonly outcome: SaleOutcome;
   readonly card: { readonly maskedPan: string; readonly entryMode: string; readonly network: string };
   readonly signatureRequired: boolean;
+  /** The cashier who chose to go on without the required signature, when one did. */
+  readonly signatureSkippedBy?: string;
   readonly receipts: readonly ReceiptDocument[];
   /** Whether the receipts reached the printer; the reason when not. */
   readonly printed: { readonly ok: boolean; readonly problem?: string };
@@ -61,6 +84,18 @@ export interface SaleResult {
 export const entryWords: Record<CardRead['entryMode'], string> = { swipe: 'Swiped', chip: 'Chip Read', contactless: 'Contactless', 'fallback-swipe': 'Fallback Swipe', keyed: 'Keyed' };
 
 type PhaseListener = (phase: SalePhase, detail: string) => void;
+
+/** What the screen says while the card is awaited, after the reader refused a swipe or the chip failed. */
+export function readNoticeWords(notice: ReadNotice, chipFailuresBeforeFallback: number): string {
+  switch (notice.kind) {
+    case 'insert-chip':
+      return 'Chip card: insert it';
+    case 'swipe-now':
+      return 'Chip failed: swipe the card';
+    case 'chip-failed':
+      return chipFailuresBeforeFallback > 0 ? 'The chip could not be read: insert the card again' : 'The chip could not be read: insert the card again, or key the card';
+  }
+}
 
 /**
  * One card sale, sequenced: read the card (chip first, fallback by the rules), ask for a
@@ -78,19 +113,31 @@ export async function runSale(
   const phase = request.onPhase ?? (() => undefined);
   const keyed = request.entry === 'keyed';
   if (keyed && !deps.keyedEntry) throw new Error('this lane takes no keyed cards');
-  // The reader listens before the screen says so: a card presented at once is not missed.
-  const reading = keyed ? deps.keyedEntry!(signal) : readCard(deps.reader, { amountMinor, timeoutSeconds: deps.cardTimeoutSeconds ?? 60, signal, chipFailuresBeforeFallback: deps.chipFailuresBeforeFallback });
+  // The reader listens before the screen says so: a card presented at once is not missed. What
+  // the chip-first rule asks of the person at the reader goes to the screen as the phase's words.
+  const onNotice = (notice: ReadNotice) => phase('awaiting-card', readNoticeWords(notice, deps.chipFailuresBeforeFallback));
+  const reading = keyed ? deps.keyedEntry!(signal) : readCard(deps.reader, { amountMinor, timeoutSeconds: deps.cardTimeoutSeconds ?? 60, signal, chipFailuresBeforeFallback: deps.chipFailuresBeforeFallback, onNotice });
   phase('awaiting-card', keyed ? 'Key the card number, expiry and CVV' : 'Insert, tap or swipe the card');
   const read = await reading;
   phase('card-read', `${read.network.toUpperCase()} ${read.maskedPan.slice(-4)}`);
   // Money going back to the card asks for no cardholder verification.
   const required = tender !== 'forced-credit' && signatureRequirement({ network: read.network, amountMinor, entryMode: read.entryMode, cvm: read.cvm, policy: deps.policy }).required;
-  let signature: EncodedSignature | undefined;
+  let step: SignatureStep | undefined;
   if (required && deps.captureSignature) {
     phase('signature', 'Waiting for the signature');
-    signature = await deps.captureSignature(signal);
+    step = await deps.captureSignature(signal);
+    // The signature comes before the authorization: a cancel here ends the sale with nothing sent.
+    // The journal keeps a whole not-sent row so the history says what became of the card.
+    if (step.kind === 'canceled') {
+      const { orderId } = deps.journal.recordNotSent(
+        { operation: 'auth', amountMinor, maskedPan: read.maskedPan, entryMode: read.entryMode, detail: { tender, signatureRequired: true, canceledAt: 'signature' } },
+        'canceled at the signature: nothing was sent',
+      );
+      throw new SaleCanceledError(orderId, 'Sale canceled at the signature: nothing was charged.');
+    }
   }
   if (signal.aborted) throw new Error('the sale was canceled');
+  const signature = step?.kind === 'signed' ? step.signature : undefined;
   const result = await authorizeAndPrint(deps, {
     amountMinor,
     tender,
@@ -103,6 +150,7 @@ export async function runSale(
     cardFacts: { lastFour: read.lastFour, brand: (read.applicationLabel ?? read.network).toUpperCase(), entryMethod: entryWords[read.entryMode], ...(read.name ? { name: read.name } : {}) },
     ...(signature ? { signature } : {}),
     signatureRequired: required,
+    ...(step?.kind === 'skipped' ? { signatureSkippedBy: step.by } : {}),
     onPhase: phase,
   });
   return { ...result, card: { maskedPan: read.maskedPan, entryMode: read.entryMode, network: read.network } };
@@ -119,6 +167,8 @@ export interface TenderedPayment {
   readonly cardFacts: ReceiptFacts['card'];
   readonly signature?: EncodedSignature;
   readonly signatureRequired: boolean;
+  /** The cashier who chose to go on without the required signature: kept on the authorization's row. */
+  readonly signatureSkippedBy?: string;
   readonly onPhase?: PhaseListener;
 }
 
@@ -155,7 +205,7 @@ export async function authorizeAndPrint(deps: Omit<SaleDependencies, 'reader' | 
       },
       payment.card,
       undefined,
-      { tender, signatureRequired: required },
+      { tender, signatureRequired: required, ...(payment.signatureSkippedBy ? { signatureSkippedBy: payment.signatureSkippedBy } : {}) },
     );
     // The journal gives the order id with the row it writes before the request.
     const orderId = result.orderId;
@@ -219,12 +269,12 @@ export async function authorizeAndPrint(deps: Omit<SaleDependencies, 'reader' | 
     receipts.push(buildReceipt({ ...facts, kind }, { ...options, copy: 'merchant' }), buildReceipt({ ...facts, kind }, { ...options, copy: 'customer' }));
     if (deps.printer) {
       phase('printing', 'Printing the receipt');
-      printed = await printReceipts(deps.printer, receipts);
+      printed = await printReceipts(deps.printer, receipts, deps.logger);
     } else {
       printed = { ok: false, problem: 'no printer is configured' };
     }
   }
-  return { outcome, signatureRequired: required, receipts, printed };
+  return { outcome, signatureRequired: required, ...(payment.signatureSkippedBy ? { signatureSkippedBy: payment.signatureSkippedBy } : {}), receipts, printed };
 }
 
 function outcomeLine(outcome: SaleOutcome): string {
@@ -240,24 +290,34 @@ function outcomeLine(outcome: SaleOutcome): string {
 
 /**
  * Sends receipts to the printer. A printer out of paper keeps them and prints them on resume;
- * the caller does not wait for that.
+ * the caller does not wait for that. A printer already holding jobs is said to need attention at
+ * once (it sends nothing until someone fixes it, and will not say so again). Whatever goes wrong
+ * is in the result for the screen and in the log (the job's label and the printer's words, never
+ * the receipt); the attention listener comes off on every way out.
  */
-export async function printReceipts(target: { readonly printer: ReceiptPrinter; readonly profile: PrinterProfile }, receipts: readonly ReceiptDocument[]): Promise<{ ok: boolean; problem?: string }> {
+export async function printReceipts(
+  target: { readonly printer: ReceiptPrinter; readonly profile: PrinterProfile },
+  receipts: readonly ReceiptDocument[],
+  logger?: Pick<Logger, 'warn'>,
+): Promise<{ ok: boolean; problem?: string }> {
   const { printer, profile } = target;
-  // Removed in finally: a listener left per print piled up on the printer, one per sale.
-  let onAttention: (problem: string) => void = () => undefined;
-  const held = new Promise<string>((resolve) => {
+  const alreadyHeld = printer.held;
+  let onAttention: ((problem: PrinterProblem) => void) | undefined;
+  const held = new Promise<PrinterProblem>((resolve) => {
     onAttention = resolve;
-    printer.once('attention', onAttention);
+    printer.on('attention', onAttention);
   });
   try {
     const jobs = Promise.all(receipts.map((document) => printer.print(encodeReceipt(document, profile), `${document.copy} copy`)));
-    const first = await Promise.race([jobs.then(() => null), held]);
-    jobs.catch(() => undefined);
-    return first === null ? { ok: true } : { ok: false, problem: `the printer needs attention (${first}); the receipts print when it is fixed` };
+    const first = await Promise.race([jobs.then(() => null), alreadyHeld ?? held]);
+    if (first === null) return { ok: true };
+    // Nobody waits for the held jobs any more: a later failure (discarded, link lost) goes to the log.
+    jobs.catch((error: unknown) => logger?.warn({ err: error, problem: first }, 'held receipts did not print'));
+    return { ok: false, problem: `the printer needs attention (${first}); the receipts print when it is fixed` };
   } catch (error) {
+    logger?.warn({ err: error }, 'the receipts did not print');
     return { ok: false, problem: (error as Error).message };
   } finally {
-    printer.off('attention', onAttention);
+    if (onAttention) printer.off('attention', onAttention);
   }
 }

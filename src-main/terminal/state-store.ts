@@ -12,7 +12,8 @@ import type { Clock } from '../core/clock';
 export const terminalMoves: Readonly<Record<TerminalPhase, readonly TerminalPhase[]>> = {
   starting: ['idle', 'offline'],
   idle: ['awaiting-card', 'authorizing', 'working', 'offline', 'idle'],
-  'awaiting-card': ['card-read', 'idle'],
+  // awaiting-card again: the words change ("Chip card: insert it") while the same card is awaited.
+  'awaiting-card': ['awaiting-card', 'card-read', 'idle'],
   'card-read': ['signature', 'authorizing', 'idle'],
   signature: ['authorizing', 'idle'],
   authorizing: ['approved', 'partial', 'declined', 'retry', 'unknown', 'resolving', 'idle'],

@@ -12,12 +12,12 @@ import type { Logger } from '../log/logger';
 import { receiptPng } from '../receipt/preview';
 import type { PrinterProfile } from '../receipt/profiles';
 import type { SignatureService } from '../signature/service';
-import type { EncodedSignature } from '../signature/codec';
 import { cartDetails } from './cart-details';
 import { KeyedEntry } from './keyed-entry';
 import { followUp, history, lookup, recoveryQueue, reprint, type FollowUpArgs, type OperationDependencies } from './operations';
 import { endOfDay } from './end-of-day';
-import { authorizeAndPrint, runSale, type CardTender, type SaleResult } from './sale';
+import { authorizeAndPrint, runSale, SaleCanceledError, type CardTender, type SaleResult } from './sale';
+import { createSaleSignature } from './sale-signature';
 import type { TerminalStateStore } from './state-store';
 
 /** How the terminal reaches the gateway: started on first use (the training emulator) or given. */
@@ -37,6 +37,8 @@ export interface TerminalService {
   profileSale(args: { amountMinor: number; profile: string }): Promise<SaleSummary>;
   /** Cancels the sale at a human step (reading, signing). */
   cancel(): { canceled: boolean };
+  /** The signed-in cashier goes on without the signature the sale waits for, where the store allows it. */
+  skipSignature(args: { cashierId: string }): { skipped: true };
   capture(args: { orderId: string; tipMinor?: number }): Promise<FollowUpSummary>;
   void(args: Pick<FollowUpArgs, 'orderId' | 'amountMinor' | 'approve'>): Promise<FollowUpSummary>;
   refund(args: Pick<FollowUpArgs, 'orderId' | 'amountMinor' | 'reason' | 'approve'>): Promise<FollowUpSummary>;
@@ -89,6 +91,7 @@ function summarize(result: SaleResult, tender: SaleTender, requestedMinor: numbe
     maskedPan: result.card.maskedPan,
     entryMode: result.card.entryMode,
     signatureRequired: result.signatureRequired,
+    ...(result.signatureSkippedBy ? { signatureSkippedBy: result.signatureSkippedBy } : {}),
     printed: result.printed.ok,
     printProblem: result.printed.problem ?? null,
     receiptPng: customerCopy ? `data:image/png;base64,${receiptPng(customerCopy, previewProfile).toString('base64')}` : null,
@@ -125,26 +128,8 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
   if (options.onKeyEntry) keyed.onChange(options.onKeyEntry);
   let running: { key: string; promise: Promise<unknown>; abort: AbortController } | undefined;
 
-  const captureSignature = async (signal: AbortSignal): Promise<EncodedSignature | undefined> => {
-    options.signature.begin({});
-    return new Promise((resolve) => {
-      const timer = setInterval(() => {
-        const session = options.signature.session();
-        if (signal.aborted) {
-          clearInterval(timer);
-          options.signature.cancel();
-          resolve(undefined);
-        } else if (session.state === 'accepted') {
-          clearInterval(timer);
-          resolve(options.signature.take());
-        } else if (session.state === 'idle') {
-          // Canceled on the screen or the pad: the sale goes on with a signature line instead.
-          clearInterval(timer);
-          resolve(undefined);
-        }
-      }, 25);
-    });
-  };
+  const saleSignature = createSaleSignature({ signature: options.signature, allowSkip: () => settings.signature.allowSkip, logger });
+  const captureSignature = (signal: AbortSignal) => saleSignature.capture(signal);
 
   const openJournal = (): Journal => {
     try {
@@ -179,6 +164,10 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     if (error instanceof JournalError) {
       state.enter('idle', 'The journal cannot be written: nothing was sent');
       throw new CommandFailure('failed_precondition', `The journal cannot be written, so nothing was sent: ${error.message}`);
+    }
+    if (error instanceof SaleCanceledError) {
+      state.enter('idle', error.message.replace(/\.$/, ''));
+      throw new CommandFailure('failed_precondition', error.message);
     }
     const canceled = abort?.signal.aborted ?? false;
     state.enter('idle', canceled ? 'Sale canceled' : `Stopped: ${(error as Error).message}`);
@@ -218,6 +207,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
           captureSignature,
           cardTimeoutSeconds: settings.payments.cardTimeoutSeconds,
           keyedEntry: (signal) => keyed.read(signal),
+          logger,
         },
         { amountMinor, tender, entry, ...(captureDetails ? { captureDetails } : {}), signal: abort.signal, onPhase: (phase, detail) => state.enter(phase, detail) },
       );
@@ -232,7 +222,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
   const keyedSale = async (amountMinor: number, tender: 'ach' | 'profile', fields: Parameters<typeof authorizeAndPrint>[1]['fields'], card: { maskedPan?: string; entryMode: string }, cardFacts: { lastFour: string; brand: string; entryMethod: string }): Promise<SaleSummary> => {
     const deps = await lane();
     try {
-      const result = await authorizeAndPrint(deps, { amountMinor, tender, fields, card, cardFacts, signatureRequired: false, onPhase: (phase, detail) => state.enter(phase, detail) });
+      const result = await authorizeAndPrint({ ...deps, logger }, { amountMinor, tender, fields, card, cardFacts, signatureRequired: false, onPhase: (phase, detail) => state.enter(phase, detail) });
       const summary = summarize({ ...result, card: { maskedPan: card.maskedPan ?? '', entryMode: card.entryMode, network: tender } }, tender, amountMinor, options.previewProfile);
       settle(`${outcomeWords[summary.outcome]}${summary.reason ? `: ${summary.reason}` : ''}`);
       return summary;
@@ -338,6 +328,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       running.abort.abort();
       return { canceled: true };
     },
+    skipSignature: ({ cashierId }) => saleSignature.skip(cashierId),
     capture: (args) => followUpOf('capture', args),
     void: (args) => followUpOf('void', args),
     refund: (args) => followUpOf('refund', args),

@@ -32,13 +32,14 @@ function PadInkPreview() {
  * then the accepted image exactly as the gateway will receive it. Enter accepts, Escape cancels.
  */
 export function SignaturePanel() {
-  const { session, error, mode, recorded, devices } = usePos(
+  const { session, error, mode, recorded, devices, cashier } = usePos(
     useShallow((state) => ({
       session: state.signature,
       error: state.signatureError,
       mode: state.info?.mode ?? 'counter',
       recorded: state.recordedSignatures,
       devices: state.devices,
+      cashier: state.staff,
     })),
   );
   // Store actions never change: selected one by one, they keep the component from re-rendering.
@@ -48,7 +49,8 @@ export function SignaturePanel() {
   const cancel = usePos((state) => state.cancelSignature);
   const begin = usePos((state) => state.beginSignature);
   const replay = usePos((state) => state.replaySignature);
-  const actions = useMemo(() => ({ accept: accept_, submit, clear: clear_, cancel, begin, replay }), [accept_, submit, clear_, cancel, begin, replay]);
+  const skip = usePos((state) => state.skipSignature);
+  const actions = useMemo(() => ({ accept: accept_, submit, clear: clear_, cancel, begin, replay, skip }), [accept_, submit, clear_, cancel, begin, replay, skip]);
   const [drawn, setDrawn] = useState<DrawnSignature | null>(null);
   const [clearCount, setClearCount] = useState(0);
   const [emptyAccept, setEmptyAccept] = useState(false);
@@ -99,6 +101,7 @@ export function SignaturePanel() {
       : 'Turn the screen to the customer, or ask them to sign with a finger or stylus.'
     : `The customer signs on ${padName}; the signature appears here as they write.`;
   const message = emptyAccept ? 'Nothing has been signed yet: sign in the box first.' : error;
+  const cancelWords = kiosk ? 'Cancel stops the payment: nothing is charged.' : 'Cancel ends the sale: nothing is charged.';
 
   return (
     <main className="phase-panel signature-panel" aria-labelledby="signature-headline">
@@ -125,7 +128,9 @@ export function SignaturePanel() {
         </>
       ) : (
         <>
-          <p className="phase-detail">{hint}</p>
+          <p className="phase-detail">
+            {hint} {cancelWords}
+          </p>
           {onScreen ? <SignatureSurface clearCount={clearCount} onChange={onChange} label="Signature area: sign here with a finger, stylus or mouse" /> : <PadInkPreview />}
           {session.emulated && recorded.length > 0 ? (
             <div className="signature-replay" role="group" aria-label="Training: sign on the training pad with a recorded signature">
@@ -144,6 +149,12 @@ export function SignaturePanel() {
             <button type="button" className="secondary" onClick={() => void actions.cancel()}>
               Cancel <kbd>Esc</kbd>
             </button>
+            {/* Going on unsigned is the cashier's choice, offered only where the store allows it. */}
+            {session.skippable && cashier ? (
+              <button type="button" className="secondary" onClick={() => void actions.skip()} data-testid="skip-signature">
+                Skip signature
+              </button>
+            ) : null}
             <button type="button" className="primary" onClick={accept}>
               {kiosk ? 'Done' : 'Accept'} <kbd>Enter</kbd>
             </button>

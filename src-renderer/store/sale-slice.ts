@@ -46,7 +46,7 @@ export interface SaleSlice {
   /** Starts the card payment: the reader waits for the card (or the cashier keys it), then signature and authorization as needed. */
   pay(entry?: 'card' | 'keyed'): Promise<void>;
   cancelSale(): Promise<void>;
-  /** After a decline: the same amount on another card. */
+  /** After a decline: the same amount, cart and tip on another card. */
   tryAnotherCard(): Promise<void>;
   /** Voids the last approval (a partial one the customer does not want); needs a manager. Throws a `PosCallError` on refusal. */
   voidLastSale(managerPin?: string): Promise<void>;
@@ -72,6 +72,16 @@ export const createSaleSlice =
         // Nothing was charged (no card in time, canceled, refused before sending): back to the amount.
         set({ saleStage: 'entry', saleError: message(error) });
       }
+    };
+
+    /**
+     * What goes with the amount: the cart and the tip of this sale, or nothing when only the rest
+     * after a partial approval is due (the tip and lines went with the first approval).
+     */
+    const saleExtras = (): { tipMinor?: number; cart?: CartLine[] } => {
+      const { dueMinor, tipMinor, cart } = get();
+      if (dueMinor !== null) return {};
+      return { ...(tipMinor > 0 ? { tipMinor } : {}), ...(cart.length > 0 ? { cart } : {}) };
     };
 
     return {
@@ -118,8 +128,7 @@ export const createSaleSlice =
         const total = state.saleTotalMinor();
         if (total <= 0) return set({ saleError: 'Key the amount first, or add items to the cart.' });
         const keyed = entry === 'keyed' ? { entry: 'keyed' as const } : {};
-        if (state.dueMinor !== null) return charge(total, keyed);
-        await charge(total, { ...keyed, ...(state.tipMinor > 0 ? { tipMinor: state.tipMinor } : {}), ...(state.cart.length > 0 ? { cart: state.cart } : {}) });
+        await charge(total, { ...keyed, ...saleExtras() });
       },
       async cancelSale() {
         try {
@@ -132,7 +141,9 @@ export const createSaleSlice =
         const last = get().saleResults.at(-1);
         if (!last) return;
         set({ saleResults: get().saleResults.slice(0, -1) });
-        await charge(last.requestedMinor, {});
+        // The same sale on another card: its lines and tip go again, or the declined card's
+        // order would reach the gateway without the details the first one carried.
+        await charge(last.requestedMinor, saleExtras());
       },
       async voidLastSale(managerPin) {
         const last = get().saleResults.at(-1);

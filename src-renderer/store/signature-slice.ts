@@ -26,7 +26,10 @@ export interface SignatureSlice {
   clearSignature(): Promise<void>;
   acceptSignature(): Promise<void>;
   submitSignature(signature: SignatureStrokesInput): Promise<void>;
+  /** Ends the capture without a signature: a sale waiting on it is canceled, nothing charged. */
   cancelSignature(): Promise<void>;
+  /** The signed-in cashier's choice to go on without the signature, where the store allows it. */
+  skipSignature(): Promise<void>;
   replaySignature(name: string): Promise<void>;
 }
 
@@ -84,6 +87,10 @@ export const createSignatureSlice =
       cancelSignature: () =>
         attempt(async () => {
           unwrap(await pos.signature.cancel());
+        }),
+      skipSignature: () =>
+        attempt(async () => {
+          unwrap(await pos.terminal.skipSignature());
         }),
       replaySignature: (name) =>
         attempt(async () => {

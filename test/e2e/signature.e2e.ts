@@ -1,7 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import type { Core } from '../../src-main/core/core';
+import type { LookupResult } from '../../src-main/ipc/contract';
 import { decodeSignature } from '../../src-main/signature/codec';
+import { trainingJournalEntries } from '../support/test-core';
 import { e2e, screenshot, withBrowserMode } from './support/browser-mode';
+import { look, signIn, startSale } from './support/counter';
 
 /** Fingers on a touch screen: Chromium's DevTools protocol dispatches real touch input. */
 async function touchStroke(page: Page, points: ReadonlyArray<readonly [number, number]>): Promise<void> {
@@ -35,6 +39,86 @@ function inkedColumns(value: string): { first: number; last: number; width: numb
   }
   return { first, last, width: bitmap.width };
 }
+
+/** What the built-in gateway holds for an order id, asked over HTTP. */
+async function gatewayRecords(core: Core, orderId: string): Promise<LookupResult['gateway']> {
+  const reply = await core.dispatch('terminal.lookup', { orderId });
+  if (!reply.ok) throw new Error(reply.error.message);
+  return (reply.result as LookupResult).gateway;
+}
+
+/** Waits until the training pad is connected, so a sale asks for the signature on it. */
+async function padReady(core: Core): Promise<void> {
+  await expect.poll(() => core.devices.list('signature-pad')[0]?.status).toBe('connected');
+}
+
+describe('cancel and skip at a sale\u2019s signature', () => {
+  e2e('counter: Cancel at the signature ends the 50.00 sale with nothing charged, and the screen says so', (chromium) =>
+    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
+      await page.goto(host.url);
+      await signIn(page);
+      await padReady(core);
+      await startSale(page, '50.00');
+      await core.cardReaders.presentTestCard({ cardId: 'visa-signature', method: 'insert' });
+      await expect(page.getByTestId('signature-headline').innerText()).resolves.toBe('Waiting for the signature on the pad');
+      await page.getByText('Cancel ends the sale: nothing is charged.').waitFor();
+      // Nobody may skip here: the store has not allowed it.
+      expect(await page.getByTestId('skip-signature').count()).toBe(0);
+      await page.getByRole('button', { name: /^Cancel/ }).click();
+      await expect(page.getByTestId('sale-error').innerText()).resolves.toBe('Sale canceled at the signature: nothing was charged.');
+      // No result screen, and no "Approved" anywhere on the sale (the training guide beside it names scenarios).
+      expect(await page.getByTestId('sale-result').count()).toBe(0);
+      expect(await page.locator('.counter-screen').getByText(/Approved/).count()).toBe(0);
+      // The amount stays keyed for another way to pay.
+      expect(await page.getByTestId('sale-amount').innerText()).toBe('$50.00');
+      await look(page, 'signature-sale-canceled');
+      const [row, ...more] = trainingJournalEntries(appDataDir);
+      expect(more).toEqual([]);
+      expect(row).toMatchObject({ operation: 'auth', amountMinor: 5000, state: 'not-sent', detail: expect.objectContaining({ canceledAt: 'signature' }) });
+      expect(await gatewayRecords(core, row!.orderId)).toEqual([]);
+      expect(await core.dispatch('training.settleBatches', {})).toEqual({ ok: true, result: { batches: 0 } });
+    }),
+  );
+
+  e2e('counter: where the store allows it, the cashier skips the signature and the sale says who did', (chromium) =>
+    withBrowserMode(chromium, { settings: { signature: { allowSkip: true } } }, async ({ page, host, core, appDataDir }) => {
+      await page.goto(host.url);
+      await signIn(page);
+      await padReady(core);
+      await startSale(page, '50.00');
+      await core.cardReaders.presentTestCard({ cardId: 'visa-signature', method: 'insert' });
+      await page.getByTestId('signature-headline').waitFor();
+      await page.getByTestId('skip-signature').click();
+      await page.getByTestId('sale-result').waitFor();
+      await expect(page.getByTestId('sale-headline').innerText()).resolves.toBe('Approved');
+      await page.getByText('Signature skipped by cashier 1001: have the customer sign the merchant copy').waitFor();
+      await look(page, 'signature-skipped-approved');
+      const [row] = trainingJournalEntries(appDataDir);
+      expect(row).toMatchObject({ state: 'completed', detail: expect.objectContaining({ signatureRequired: true, signatureSkippedBy: '1001' }) });
+      expect(await gatewayRecords(core, row!.orderId)).toEqual([expect.objectContaining({ respstat: 'A', amountMinor: 5000 })]);
+    }),
+  );
+
+  e2e('kiosk: the customer presses Cancel at the signature; the screen says nothing was charged', (chromium) =>
+    withBrowserMode(chromium, { env: { LANEPOINT_MODE: 'kiosk' }, viewport: { width: 1080, height: 1920 } }, async ({ page, host, core, appDataDir }) => {
+      await page.goto(host.url);
+      await page.getByText('Terminal connected').waitFor();
+      await padReady(core);
+      const sale = core.dispatch('terminal.sale', { amountMinor: 5000 });
+      await expect.poll(() => core.terminal.current().phase).toBe('awaiting-card');
+      await core.cardReaders.presentTestCard({ cardId: 'visa-signature', method: 'insert' });
+      await expect(page.getByTestId('signature-headline').innerText()).resolves.toBe('Please sign on the pad');
+      await page.getByText('Cancel stops the payment: nothing is charged.').waitFor();
+      await page.getByRole('button', { name: /^Cancel/ }).click();
+      await page.getByText('Sale canceled at the signature: nothing was charged').waitFor();
+      await expect(page.getByTestId('phase-headline').innerText()).resolves.toBe('Welcome');
+      expect(await page.getByText(/Approved/).count()).toBe(0);
+      await screenshot(page, 'signature-kiosk-canceled');
+      expect(await sale).toMatchObject({ ok: false, error: { message: 'Sale canceled at the signature: nothing was charged.' } });
+      expect(trainingJournalEntries(appDataDir)).toEqual([expect.objectContaining({ state: 'not-sent', amountMinor: 5000 })]);
+    }),
+  );
+});
 
 describe('signature capture in the browser', () => {
   e2e('the training pad signs a recorded signature: live preview, Enter accepts, the image is what the gateway gets', (chromium) =>

@@ -152,21 +152,32 @@ describe('training scenarios, end to end', () => {
     }),
   );
 
-  e2e('chip fallback: the chip fails, the swipe is then taken as fallback', (chromium) =>
+  e2e('chip fallback: a swiped chip card is refused until the chip fails, then the swipe is taken as fallback', (chromium) =>
     withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
       await page.goto(host.url);
       await signIn(page);
       await practise(page, 'chip-fallback');
       await startSale(page, '12.00');
+      const progress = page.getByTestId('sale-progress').getByRole('status');
+      // Swiped first: the stripe says it is a chip card, so the sale screen asks for the chip.
+      await present(page, 'visa-chip-failure', 'swipe');
+      await expect.poll(() => progress.innerText()).toBe('Chip card: insert it');
+      await look(page, 'scenario-chip-fallback-insert-it');
       await present(page, 'visa-chip-failure', 'insert');
+      await expect.poll(() => progress.innerText()).toBe('Chip failed: swipe the card');
+      await look(page, 'scenario-chip-fallback-swipe-now');
       await present(page, 'visa-chip-failure', 'swipe');
       expect(await saleOutcome(page)).toBe('Approved');
       await page.getByText(/swiped after the chip failed/).waitFor();
       await look(page, 'scenario-chip-fallback');
-      const [row] = trainingJournalEntries(appDataDir);
+      const [row, ...more] = trainingJournalEntries(appDataDir);
+      expect(more).toEqual([]);
       expect(row).toMatchObject({ entryMode: 'fallback-swipe' });
-      // One authorization: the failed chip never reached the gateway.
+      // One authorization, by the swipe: the refused swipe and the failed chip never reached the gateway.
       expect(await gatewayRecords(core, row!.orderId)).toEqual([expect.objectContaining({ respstat: 'A', amountMinor: 1200 })]);
+      // The receipt as printed names the entry the gateway was sent.
+      const page_ = await core.dispatch('printers.lastPage', {});
+      expect(page_.ok && (page_.result as { lines: string[] }).lines.some((line) => /Entry\s+Fallback Swipe/.test(line))).toBe(true);
     }),
   );
 

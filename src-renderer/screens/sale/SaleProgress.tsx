@@ -25,7 +25,11 @@ export function SaleProgress() {
   }, []);
   const phase = terminal?.phase ?? 'awaiting-card';
   const keying = phase === 'awaiting-card' && keyed?.active === true;
-  const shown = keying ? { headline: 'Key the card', next: 'The card could not be read: type its number, expiry and CVV. Escape cancels.' } : (words[phase] ?? { headline: 'Working\u2026', next: terminal?.detail ?? '' });
+  const stock = words[phase] ?? { headline: 'Working\u2026', next: terminal?.detail ?? '' };
+  // While the card is awaited the terminal's words lead: they change with what the reader saw
+  // ("Chip card: insert it", then "Chip failed: swipe the card").
+  const awaited = phase === 'awaiting-card' && terminal?.detail ? { ...stock, headline: terminal.detail } : stock;
+  const shown = keying ? { headline: 'Key the card', next: 'The card could not be read: type its number, expiry and CVV. Escape cancels.' } : awaited;
   const elapsedMs = terminal ? Math.max(0, now - terminal.since) : 0;
   const cancelable = phase === 'awaiting-card' || phase === 'signature';
   // Waits longer than 300 ms show how long they have lasted.

@@ -28,6 +28,7 @@ function headline(sale: SaleSummary): string {
 function nextStep(sale: SaleSummary, dueMinor: number | null): string {
   switch (sale.outcome) {
     case 'approved':
+      if (sale.signatureSkippedBy) return `Signature skipped by cashier ${sale.signatureSkippedBy}: have the customer sign the merchant copy, then hand over the goods and the customer\u2019s copy.`;
       return sale.signatureRequired ? 'Hand over the goods and the customer\u2019s copy; the signature is on the merchant copy.' : 'Hand over the goods and the customer\u2019s copy.';
     case 'partial':
       return `The card covered ${formatMoney(sale.approvedMinor)}. Take the remaining ${formatMoney(dueMinor ?? 0)} another way, or void this approval if the customer does not want to split the payment.`;

@@ -44,6 +44,7 @@ export const settingGroups: ReadonlyArray<{ readonly title: string; readonly fie
     fields: [
       { name: 'signature.policy', label: 'When to ask', hint: 'On swipe and keyed sales: by each card network\u2019s amount thresholds, always, or never.', input: 'choice' },
       { name: 'signature.capture', label: 'Where the customer signs', hint: 'A signature pad, this touch screen, or a connected pad when there is one.', input: 'choice' },
+      { name: 'signature.allowSkip', label: 'Cashier may skip the signature', hint: 'Lets a signed-in cashier go on without the signature; the journal says who skipped it.', input: 'boolean' },
     ],
   },
   {

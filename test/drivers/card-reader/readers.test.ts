@@ -97,6 +97,57 @@ describe('readCard: the chip-first rule and fallback', () => {
   });
 });
 
+describe('readCard: service codes and fallback counts', () => {
+  /** Swipes first, then fails the chip `failures` times, swiping after each; what the read took and what it said. */
+  async function swipeThroughFailures(options: { serviceCode: string; chipFailuresBeforeFallback: number; failures: number; encrypted?: boolean }) {
+    const { reader, type } = await keyboardLane();
+    const device = new EmulatedEncryptingReader({ clearExpiryAndServiceCode: true });
+    const card = { ...visa, serviceCode: options.serviceCode };
+    const swipe = () => type(options.encrypted ? device.swipe(card) : EmulatedEncryptingReader.clearSwipe(card));
+    const notices: ReadNotice[] = [];
+    const stop = new AbortController();
+    const pending = readCard(reader, { amountMinor: 1200, chipFailuresBeforeFallback: options.chipFailuresBeforeFallback, signal: stop.signal, onNotice: (notice) => notices.push(notice) });
+    const outcome = pending.then(
+      (read) => read.entryMode,
+      (error: { kind?: string }) => error.kind ?? 'error',
+    );
+    swipe();
+    for (let failure = 0; failure < options.failures; failure++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      type(device.chip({ ...card, chip: 'fails' }, 1200));
+      await new Promise((resolve) => setImmediate(resolve));
+      swipe();
+    }
+    // A read still waiting after the last swipe refused it: the cashier cancels.
+    await new Promise((resolve) => setImmediate(resolve));
+    stop.abort();
+    return { entryMode: await outcome, notices: notices.map((notice) => notice.kind) };
+  }
+
+  it.each([
+    // service code, failures needed, chip failures, what the read takes, notices
+    ['201', 1, 0, 'canceled', ['insert-chip']],
+    ['201', 1, 1, 'fallback-swipe', ['insert-chip', 'chip-failed', 'swipe-now']],
+    ['201', 2, 1, 'canceled', ['insert-chip', 'chip-failed', 'insert-chip']],
+    ['201', 2, 2, 'fallback-swipe', ['insert-chip', 'chip-failed', 'insert-chip', 'chip-failed', 'swipe-now']],
+    ['201', 0, 2, 'canceled', ['insert-chip', 'chip-failed', 'insert-chip', 'chip-failed', 'insert-chip']],
+    ['601', 1, 0, 'canceled', ['insert-chip']],
+    ['601', 1, 1, 'fallback-swipe', ['insert-chip', 'chip-failed', 'swipe-now']],
+    ['101', 1, 0, 'swipe', []],
+    ['120', 2, 0, 'swipe', []],
+  ] as const)('a clear swipe with service code %s, fallback after %i failures, %i failed: %s', async (serviceCode, chipFailuresBeforeFallback, failures, entryMode, notices) => {
+    expect(await swipeThroughFailures({ serviceCode, chipFailuresBeforeFallback, failures })).toEqual({ entryMode, notices });
+  });
+
+  it.each([
+    ['201', 0, 'canceled', ['insert-chip']],
+    ['201', 1, 'fallback-swipe', ['insert-chip', 'chip-failed', 'swipe-now']],
+    ['101', 0, 'swipe', []],
+  ] as const)('an encrypted swipe whose masked tracks show service code %s, %i failed: %s', async (serviceCode, failures, entryMode, notices) => {
+    expect(await swipeThroughFailures({ serviceCode, chipFailuresBeforeFallback: 1, failures, encrypted: true })).toEqual({ entryMode, notices });
+  });
+});
+
 describe('keyedCardRead', () => {
   const now = new Date('2026-11-22T12:00:00Z');
 

@@ -27,7 +27,7 @@ describe('settingsSchema defaults', () => {
       devices: [],
       printers: [],
       signaturePads: [],
-      signature: { policy: 'network-rules', capture: 'auto', canvasWidth: 384, canvasHeight: 128, lineWidth: 3 },
+      signature: { policy: 'network-rules', capture: 'auto', allowSkip: false, canvasWidth: 384, canvasHeight: 128, lineWidth: 3 },
       staff: { members: [], refundLimitMinor: 5000 },
     });
   });
@@ -72,7 +72,7 @@ describe('settingsSchema defaults', () => {
       signature: { policy: 'always', capture: 'pad' },
     });
     expect(parsed.signaturePads[0]).toEqual({ id: 'pad', kind: 'signature-pad', protocol: 'isdv4', serial: { path: '/dev/ttyS1', baudRate: 38400, parity: 'none' }, buttons: { accept: { x: 9000, y: 2500, width: 1000, height: 500 } } });
-    expect(parsed.signature).toEqual({ policy: 'always', capture: 'pad', canvasWidth: 384, canvasHeight: 128, lineWidth: 3 });
+    expect(parsed.signature).toEqual({ policy: 'always', capture: 'pad', allowSkip: false, canvasWidth: 384, canvasHeight: 128, lineWidth: 3 });
     const problems = (settings: object) => settingsSchema.safeParse(settings).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     expect(problems({ training: false, signaturePads: [{ id: 'p', protocol: 'emulated' }] })).toEqual(['signaturePads.0.protocol: emulated devices are for training mode only']);
     expect(problems({ signaturePads: [{ id: 'p', protocol: 'topaz' }] })).toEqual(['signaturePads.0.protocol: expected protocol "hid-digitizer", "isdv4" or "emulated"']);

@@ -42,14 +42,15 @@ describe('training devices', () => {
     for (const [cardId, method, expected] of [
       ['visa-signature', 'insert', { entryMode: 'chip', cvm: 'signature', network: 'visa', applicationLabel: 'VISA CREDIT' }],
       ['amex-contactless', 'tap', { entryMode: 'contactless', network: 'amex' }],
-      ['mastercard-approve', 'swipe', { entryMode: 'swipe', maskedPan: '5454********5454', encrypted: true }],
+      // A chip card's swipe waits for the chip (the chip-first rule); a stripe-only card is taken swiped.
+      ['diners-approve', 'swipe', { entryMode: 'swipe', maskedPan: '3643******0016', encrypted: true }],
     ] as const) {
       const read = core.dispatch('devices.readCard', { timeoutSeconds: 5 });
       await new Promise((resolve) => setTimeout(resolve, 5));
       expect(await core.dispatch('devices.presentTestCard', { cardId, method })).toEqual({ ok: true, result: { presented: true } });
       expect(await read).toEqual({ ok: true, result: expect.objectContaining(expected) });
     }
-    expect(lines.join('\n')).not.toMatch(/4788250000121443|371449635398431|5454545454545454/);
+    expect(lines.join('\n')).not.toMatch(/4788250000121443|371449635398431|36438999960016/);
   });
 
   it('applies the chip-first rule to the deck’s chip-failure card', async () => {

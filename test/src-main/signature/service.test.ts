@@ -51,7 +51,7 @@ describe('signature capture over the contract', () => {
   });
 
   it('captures on the screen with the lane’s canvas settings, and clears and cancels', async () => {
-    const { core: lane, seen } = core({ signature: { policy: 'network-rules', capture: 'screen', canvasWidth: 576, canvasHeight: 160, lineWidth: 2 } });
+    const { core: lane, seen } = core({ signature: { policy: 'network-rules', capture: 'screen', allowSkip: false, canvasWidth: 576, canvasHeight: 160, lineWidth: 2 } });
     expect(ok(await lane.dispatch('signature.begin', {}))).toMatchObject({ state: 'capturing', source: 'screen', extent: null });
     expect(ok(await lane.dispatch('signature.clear', {}))).toMatchObject({ state: 'capturing' });
     expect(seen.some((event) => event.name === 'signature.cleared')).toBe(true);
@@ -65,7 +65,7 @@ describe('signature capture over the contract', () => {
   });
 
   it('refuses strokes that are not a signature, naming what is wrong', async () => {
-    const { core: lane } = core({ signature: { policy: 'network-rules', capture: 'screen', canvasWidth: 384, canvasHeight: 128, lineWidth: 3 } });
+    const { core: lane } = core({ signature: { policy: 'network-rules', capture: 'screen', allowSkip: false, canvasWidth: 384, canvasHeight: 128, lineWidth: 3 } });
     ok(await lane.dispatch('signature.begin', {}));
     expect(await lane.dispatch('signature.submit', { signature: { ...drawn, strokes: [] } })).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'signature.strokes', message: expect.stringMatching(/nothing was signed/) } });
     expect(await lane.dispatch('signature.submit', { signature: { ...drawn, strokes: [[{ x: 900, y: 10 }]] } })).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringMatching(/outside the 800 x 260 surface/) } });

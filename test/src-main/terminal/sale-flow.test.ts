@@ -67,7 +67,7 @@ describe('terminal.sale over the contract (training)', () => {
   it('training settles its batches on request, so a sale can be refunded; a live lane refuses both controls', async () => {
     const { core } = lane();
     await until(() => core.devices.list().every((device) => device.status === 'connected'));
-    presentWhenReading(core, 'visa-approve', 'swipe');
+    presentWhenReading(core, 'visa-approve', 'insert');
     const sale = ok(await core.dispatch('terminal.sale', { amountMinor: 1100 })) as SaleSummary;
     expect(await core.dispatch('terminal.refund', { orderId: sale.orderId, amountMinor: 1100, reason: 'returned' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/has not settled/) } });
     expect(ok(await core.dispatch('training.settleBatches', {}))).toEqual({ batches: 1 });
@@ -82,7 +82,7 @@ describe('terminal.sale over the contract (training)', () => {
   it('makes one authorization from two Pay presses', async () => {
     const { core, dir } = lane();
     await until(() => core.devices.list().every((device) => device.status === 'connected'));
-    presentWhenReading(core, 'mastercard-approve', 'swipe');
+    presentWhenReading(core, 'mastercard-approve', 'insert');
     const [first, second] = await Promise.all([core.dispatch('terminal.sale', { amountMinor: 2200 }), core.dispatch('terminal.sale', { amountMinor: 2200 })]);
     expect(ok(first)).toEqual(ok(second));
     await core.close();
@@ -98,6 +98,28 @@ describe('terminal.sale over the contract (training)', () => {
     expect(ok(await core.dispatch('terminal.cancel', {}))).toEqual({ canceled: true });
     expect(await sale).toMatchObject({ ok: false, error: { message: 'The sale was canceled.' } });
     expect(phases.at(-1)).toMatchObject({ phase: 'idle', detail: 'Sale canceled' });
+  });
+
+  it('refuses a chip card\u2019s swipe until the chip fails, saying so on the awaiting-card phase, then takes the fallback swipe', async () => {
+    const { core, dir, phases } = lane();
+    await until(() => core.devices.list().every((device) => device.status === 'connected'));
+    const said: string[] = [];
+    const stop = core.events.subscribe((name, payload) => {
+      const state = payload as TerminalState;
+      if (name !== 'terminal.state' || state.phase !== 'awaiting-card') return;
+      said.push(state.detail ?? '');
+      // The cashier does what the screen says: swipe, then insert when told, then swipe when told.
+      const method = said.length === 1 ? 'swipe' : state.detail === 'Chip card: insert it' ? 'insert' : state.detail === 'Chip failed: swipe the card' ? 'swipe' : undefined;
+      // A person reacts after the reader has finished typing its last record.
+      if (method) setImmediate(() => void core.cardReaders.presentTestCard({ cardId: 'visa-chip-failure', method }));
+    });
+    const summary = ok(await core.dispatch('terminal.sale', { amountMinor: 1200 })) as SaleSummary;
+    stop();
+    expect(summary).toMatchObject({ outcome: 'approved', entryMode: 'fallback-swipe' });
+    expect(said).toEqual(['Insert, tap or swipe the card', 'Chip card: insert it', 'The chip could not be read: insert the card again', 'Chip failed: swipe the card']);
+    expect(phases.map((state) => state.phase)).toEqual(['awaiting-card', 'awaiting-card', 'awaiting-card', 'awaiting-card', 'card-read', 'authorizing', 'approved', 'printing', 'done']);
+    await core.close();
+    expect(entries(dir)).toEqual([expect.objectContaining({ orderId: summary.orderId, entryMode: 'fallback-swipe', state: 'completed' })]);
   });
 
   it('asks for the signature the rules require, on the training pad, before authorizing', async () => {

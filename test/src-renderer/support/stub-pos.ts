@@ -59,6 +59,7 @@ export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?
       throw new Error('stubPos: terminal.sale has no stubbed answer');
     },
     'terminal.cancel': () => ({ canceled: false }),
+    'terminal.skipSignature': () => ({ skipped: true }),
     'terminal.keyEntry': () => ({ active: false, field: 'account', account: '', expiry: '', cvv: '', problem: null }),
     'terminal.achSale': unstubbed('terminal.achSale'),
     'terminal.profileSale': unstubbed('terminal.profileSale'),

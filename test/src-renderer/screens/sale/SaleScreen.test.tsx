@@ -53,6 +53,29 @@ describe('the counter sale screen', () => {
     expect(screen.getByTestId('sale-headline').textContent).toBe('Approved');
   });
 
+  it('after a decline, another card is charged for the same cart and tip', async () => {
+    const view = { values: { 'payments.tips': true } } as unknown as SettingsView;
+    const answers = [{ ...approved, outcome: 'declined', requestedMinor: 1017, approvedMinor: 0, authcode: null, reason: 'Do not honor', receiptPng: null }, { ...approved, requestedMinor: 1017, approvedMinor: 1017 }] as SaleSummary[];
+    const { calls } = await renderCounter({ answers: { 'terminal.sale': () => answers.shift(), 'settings.get': () => view } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Add items (cart)' })));
+    fireEvent.change(screen.getByLabelText('Item'), { target: { value: 'Mug' } });
+    fireEvent.change(screen.getByLabelText('Qty'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Unit price'), { target: { value: '3.99' } });
+    fireEvent.change(screen.getByLabelText('Tax'), { target: { value: '0.64' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Add item' })));
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: '18% ($1.55)' })));
+    expect(screen.getByTestId('sale-amount').textContent).toBe('$10.17');
+    await act(async () => void fireEvent.click(screen.getByTestId('pay-card')));
+    expect(screen.getByTestId('sale-headline').textContent).toBe('Declined');
+    await act(async () => void fireEvent.click(screen.getByTestId('try-again')));
+    const cart = [{ description: 'Mug', quantity: 2, unitMinor: 399, taxMinor: 64 }];
+    expect(calls.filter(([name]) => name === 'terminal.sale').map(([, args]) => args)).toEqual([
+      { amountMinor: 1017, tipMinor: 155, cart },
+      { amountMinor: 1017, tipMinor: 155, cart },
+    ]);
+    expect(screen.getByTestId('sale-headline').textContent).toBe('Approved');
+  });
+
   it('takes a partial approval and the remaining amount on another card', async () => {
     const answers = [{ ...approved, outcome: 'partial', requestedMinor: 5000, approvedMinor: 3000 }, { ...approved, requestedMinor: 2000, approvedMinor: 2000 }] as SaleSummary[];
     const { calls } = await renderCounter({ answers: { 'terminal.sale': () => answers.shift() } });

@@ -21,6 +21,7 @@ const saved: SettingsView = {
     'payments.confirmAboveMinor': 100000,
     'signature.policy': 'network-rules',
     'signature.capture': 'auto',
+    'signature.allowSkip': false,
     'staff.refundLimitMinor': 5000,
     'kiosk.idleResetSeconds': 90,
     'printer.profile': 'escpos-80mm',
