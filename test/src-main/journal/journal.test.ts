@@ -17,7 +17,7 @@ describe('Journal', () => {
     open(path).close();
     const db = new Database(path);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
     db.close();
     const journal = open(path);
     expect(journal.list()).toEqual([]);
@@ -118,7 +118,7 @@ describe('Journal', () => {
     const db = new Database(newer);
     db.pragma('user_version = 9');
     db.close();
-    expect(() => open(newer)).toThrow(/newer Lanepoint \(schema 9, this one knows 2\)/);
+    expect(() => open(newer)).toThrow(/newer Lanepoint \(schema 9, this one knows 3\)/);
   });
 
   it('never holds a test card number, however it is used', () => {
