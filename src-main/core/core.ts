@@ -119,6 +119,7 @@ export function createCore(options: CoreOptions): Core {
     now: () => clock.now(),
     logger,
     onQueueChange: (queue) => events.emit('terminal.recoveryQueue', queue),
+    onFindings: (findings) => events.emit('terminal.findings', findings),
     onKeyEntry: (view) => events.emit('terminal.keyEntry', view),
     ...(options.recoveryTimer ? { setTimer: options.recoveryTimer } : {}),
   });
@@ -174,7 +175,7 @@ export function createCore(options: CoreOptions): Core {
   void deviceManager.start().catch((error: unknown) => logger.error({ err: error }, 'devices could not start'));
   // Whatever a crash left open in the journal is settled with the gateway before anyone asks.
   if (options.journalPath) {
-    void sales.recover().catch((error: unknown) => logger.warn({ err: error }, 'journal recovery at start did not finish'));
+    void sales.recover('start').catch((error: unknown) => logger.warn({ err: error }, 'journal recovery at start did not finish'));
   }
   logger.info({ mode: settings.mode, training: settings.training, shell, version }, 'core started');
   return core;

@@ -73,7 +73,7 @@ describe('<App />', () => {
     await act(async () => emit('devices.changed', [{ ...printer, status: 'error', lastError: 'Paper out' }]));
     const chip = screen.getByText(/Receipt printer \(emulated\): needs attention/);
     expect(chip.getAttribute('title')).toBe('Receipt printer: Paper out');
-    await act(async () => emit('terminal.state', { phase: 'awaiting-card', since: 1, detail: null }));
+    await act(async () => emit('terminal.state', { phase: 'awaiting-card', since: 1, detail: null, sale: null }));
     expect(screen.getByTestId('phase-headline').textContent).toBe('Insert, tap or swipe your card');
   });
 
