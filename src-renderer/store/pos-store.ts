@@ -52,6 +52,7 @@ export function syncPosStore(
   pos.onEvent('session.changed', (staff) => store.getState().setStaff(staff), { signal });
   pos.onEvent('terminal.keyEntry', (view) => store.getState().setKeyedEntry(view), { signal });
   pos.onEvent('terminal.recoveryQueue', (queue) => store.getState().setRecoveryQueue(queue), { signal });
+  pos.onEvent('terminal.findings', (findings) => store.getState().setFindings(findings), { signal });
   pos.onEvent('signature.session', (session) => store.getState().setSignature(session), { signal });
   pos.onEvent('signature.ink', ({ stroke, points }) => store.getState().addPadInk(stroke, points), { signal });
   pos.onEvent('signature.cleared', () => store.getState().clearPadInk(), { signal });
@@ -59,7 +60,7 @@ export function syncPosStore(
     store.getState().setConnection(status);
     if (status !== 'open') return;
     const state = store.getState();
-    void Promise.all([state.loadInfo(), state.refreshDevices(), state.refreshTerminal(), state.refreshRecoveryQueue(), state.refreshSignature(), state.refreshStaff(), state.loadSaleOptions()]);
+    void Promise.all([state.loadInfo(), state.refreshDevices(), state.refreshTerminal(), state.refreshRecoveryQueue(), state.refreshFindings(), state.refreshSignature(), state.refreshStaff(), state.loadSaleOptions()]);
   });
   return () => {
     controller.abort();

@@ -100,6 +100,6 @@ describe('<App />', () => {
     expect(screen.getByText('Devices unknown while disconnected')).toBeTruthy();
     const before = calls.length;
     await act(async () => announce('open'));
-    expect(calls.slice(before).map(([name]) => name).sort()).toEqual(['app.info', 'devices.list', 'session.current', 'session.trainingLogins', 'settings.get', 'signature.session', 'terminal.recoveryQueue', 'terminal.state']);
+    expect(calls.slice(before).map(([name]) => name).sort()).toEqual(['app.info', 'devices.list', 'session.current', 'session.trainingLogins', 'settings.get', 'signature.session', 'terminal.findings', 'terminal.recoveryQueue', 'terminal.state']);
   });
 });
