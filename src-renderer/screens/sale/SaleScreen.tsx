@@ -56,7 +56,7 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      if (document.querySelector('[aria-modal="true"]')) return;
       const inField = typingInField(event.target);
       if (stage === 'entry') {
         if (event.key === 'Enter' && !(inField && (event.target as HTMLElement).closest('form'))) {
