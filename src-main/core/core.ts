@@ -148,6 +148,7 @@ export function createCore(options: CoreOptions): Core {
     now: () => clock.now(),
     logger,
     onQueueChange: (queue) => events.emit('terminal.recoveryQueue', queue),
+    onFindings: (findings) => events.emit('terminal.findings', findings),
     onKeyEntry: (view) => events.emit('terminal.keyEntry', view),
     ...(options.recoveryTimer ? { setTimer: options.recoveryTimer } : {}),
   });
@@ -219,7 +220,7 @@ export function createCore(options: CoreOptions): Core {
   void deviceManager.start().catch((error: unknown) => logger.error({ err: error }, 'devices could not start: check the device entries in settings.json, then restart Lanepoint'));
   // Whatever a crash left open in the journal is settled with the gateway before anyone asks.
   if (options.journalPath && !journalRefusal) {
-    void sales.recover().catch((error: unknown) => logger.warn({ err: error }, 'journal recovery at start did not finish: sales with an unknown outcome are checked again in the background; check the network and the gateway address if this repeats'));
+    void sales.recover('start').catch((error: unknown) => logger.warn({ err: error }, 'journal recovery at start did not finish: sales with an unknown outcome are checked again in the background; check the network and the gateway address if this repeats'));
   }
   logger.info({ mode: settings.mode, training: settings.training, shell, version }, 'core started');
   return core;

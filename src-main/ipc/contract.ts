@@ -7,7 +7,7 @@
  * hold a secret, a credential or card data beyond a masked PAN.
  */
 import { z } from 'zod';
-import { cartTotalMinor } from './cart';
+import { cartTotalMinor, type CartLine } from './cart';
 
 // ---------------------------------------------------------------------------------------------
 // Domain types that cross the boundary
@@ -325,6 +325,53 @@ export interface TerminalState {
   readonly since: number;
   /** A short line for the status bar, e.g. "Waiting for card". */
   readonly detail: string | null;
+  /** The customer's sale the main process holds, so a screen that connects mid-sale shows it; null between sales. */
+  readonly sale: CurrentSale | null;
+}
+
+/** The sale in progress as the main process keeps it (it owns the sale, not the screen). */
+export interface CurrentSale {
+  /** What the payment running now (or the last one) asks, in minor units, the tip included. */
+  readonly amountMinor: number;
+  readonly tender: SaleTender;
+  readonly entry: 'card' | 'keyed';
+  readonly tipMinor: number;
+  /** The cart's lines when the sale was rung up as a cart. */
+  readonly cart: readonly CartLine[] | null;
+  /** True while a payment of this sale runs (card wait, signature, authorization, printing). */
+  readonly running: boolean;
+  /** This customer's payments so far: one, or several after a partial approval. */
+  readonly results: readonly SaleSummary[];
+  /** After a partial approval: what is still owed. */
+  readonly dueMinor: number | null;
+  /** Why the last attempt stopped with nothing charged (canceled, no card in time); null otherwise. */
+  readonly problem: string | null;
+}
+
+/**
+ * What recovery decided for a payment whose outcome nobody saw (found at start after a crash, or
+ * settled in the background after a lost answer), kept until a signed-in person acknowledges it.
+ */
+export interface RecoveryFinding {
+  readonly entryId: number;
+  readonly operation: JournalEntryView['operation'];
+  readonly orderId: string;
+  readonly amountMinor: number;
+  readonly maskedPan: string | null;
+  /** start: after a restart; background: while the lane ran. */
+  readonly source: 'start' | 'background';
+  readonly foundAt: number;
+  /**
+   * approved / not-charged for a payment (unclear when the gateway refused the safety void, so a
+   * person looks first); applied / not-applied for a capture, void or refund.
+   */
+  readonly outcome: 'approved' | 'not-charged' | 'unclear' | 'applied' | 'not-applied';
+  readonly authcode: string | null;
+  readonly retref: string | null;
+  /** What it became and what to do, in the cashier's words: "Approved: authcode 123456, hand over the goods". */
+  readonly message: string;
+  /** Whether there is a receipt to print (an approval found later). */
+  readonly receipt: boolean;
 }
 
 /**
@@ -663,6 +710,19 @@ export const commands = {
     z.object({ managerPin }).strict(),
   ),
   'terminal.recover': command<{ readonly settled: number; readonly open: number }>()('Checks the recovery queue with the gateway now.', noArgs),
+  'terminal.newSale': command<TerminalState>()(
+    'Ends the customer\u2019s sale the lane holds, for the next customer; refused while a payment runs or money is still owed after a partial approval.',
+    noArgs,
+  ),
+  'terminal.findings': command<RecoveryFinding[]>()('What recovery settled that nobody has acknowledged yet.', noArgs),
+  'terminal.acknowledgeFinding': command<RecoveryFinding[]>()(
+    'The signed-in person saw what recovery found for an entry; returns what is left to acknowledge.',
+    z.object({ entryId: z.number().int().min(1) }).strict(),
+  ),
+  'terminal.printFinding': command<{ readonly printed: boolean; readonly problem: string | null; readonly png: string }>()(
+    'Prints the receipt of an approval recovery found later (the customer never got one).',
+    z.object({ entryId: z.number().int().min(1) }).strict(),
+  ),
   'printers.testPrint': command<{ readonly printed: true }>()(
     'Prints a test page; fails with what to do when the printer needs attention (the page is kept and prints on resume).',
     z.object({ deviceId: z.string().max(32).optional() }).strict(),
@@ -745,6 +805,7 @@ export const events = {
   'terminal.keyEntry': event<KeyedEntryView>('The keyed card being typed changed: its masked echo, the field, a refusal.'),
   'terminal.recoveryQueue': event<RecoveryItem[]>('The recovery queue changed: an entry joined it, or was settled.'),
   'journal.refusal': event<JournalRefusal | null>('The lane started refusing to sell because of its journal, or a manager\u2019s acknowledgement ended it.'),
+  'terminal.findings': event<RecoveryFinding[]>('Recovery settled an entry nobody saw settle, or a finding was acknowledged.'),
   'signature.session': event<SignatureSession>('A signature capture began, was accepted, or ended.'),
   'signature.ink': event<{ readonly stroke: number; readonly points: ReadonlyArray<{ readonly x: number; readonly y: number }> }>(
     'Points the signer just drew on the pad, in the pad\u2019s coordinates, for the live preview.',

@@ -4,7 +4,7 @@ import { AuthenticationError, GatewayError, ProtocolError, RetryableError, Trans
 import type { Reversal, ReversalRequest } from '../gateway/reversal';
 import type { TransactionRecord } from '../gateway/transaction-record';
 import { recordFailedCall } from './failed-call';
-import type { Journal, JournalEntry, JournalOutcome } from './journal';
+import type { FindingSource, Journal, JournalEntry, JournalOutcome } from './journal';
 
 /** The calls that act on an authorization already made. */
 export type FollowUpOperation = 'capture' | 'void' | 'refund';
@@ -119,8 +119,8 @@ export type FollowUpSettlement =
 export const refundNeedsPerson =
   'the refund was sent and its answer lost; the gateway cannot look a refund up by the sale, so check the settlement report for a refund of this sale before refunding again';
 
-/** Settles one capture, void or refund whose answer was lost, by reading the authorization's record. */
-export async function settleFollowUp(journal: Journal, client: Pick<GatewayClient, 'inquire'>, merchid: string, entry: JournalEntry): Promise<FollowUpSettlement> {
+/** Settles one capture, void or refund whose answer was lost, by reading the authorization's record; `finding` as in `Journal.resolve`. */
+export async function settleFollowUp(journal: Journal, client: Pick<GatewayClient, 'inquire'>, merchid: string, entry: JournalEntry, finding?: FindingSource): Promise<FollowUpSettlement> {
   if (entry.operation === 'refund' || !entry.originalRetref) {
     journal.markUnknown(entry.id, refundNeedsPerson);
     return { kind: 'needs-person', note: refundNeedsPerson };
@@ -141,6 +141,6 @@ export async function settleFollowUp(journal: Journal, client: Pick<GatewayClien
     ...(record.batchid ? { batchid: record.batchid } : {}),
     ...(record.amount !== undefined ? { amountMinor: record.amount } : {}),
     applied,
-  });
+  }, finding);
   return { kind: 'resolved', applied, record };
 }

@@ -1,10 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import cardValidator from 'card-validator';
 import { preparePrivateDatabase } from '../config/private-file';
 import type { Clock } from '../core/clock';
+import { JournalError, maskedShape, refuseCardData } from './card-data';
 import { migrations } from './schema';
+
+export { containsCardNumber, JournalError, type JournalErrorKind } from './card-data';
 
 /** Where a lane keeps its journal: its own file for training, so practice never mixes with sales. */
 export function defaultJournalPath(appDataDir: string, training: boolean): string {
@@ -80,47 +82,12 @@ export interface JournalFilter {
   readonly limit?: number;
 }
 
-/**
- * Why a journal cannot be used: `write` (a write failed: disk full, I/O error), `damaged` (it
- * failed its integrity check or is not a journal), `newer-schema` (a newer Lanepoint wrote it;
- * it is never downgraded), `refused` (the lane refuses to sell until a manager acknowledges it).
- */
-export type JournalErrorKind = 'write' | 'damaged' | 'newer-schema' | 'refused';
-
-/** The journal could not be written or read: nothing may be sent while this is so. */
-export class JournalError extends Error {
-  readonly kind: JournalErrorKind;
-  constructor(message: string, options?: { cause?: unknown; kind?: JournalErrorKind }) {
-    super(message, options);
-    this.name = 'JournalError';
-    this.kind = options?.kind ?? 'write';
-  }
-}
 
 /**
- * Whether text holds a card number: a run of 13 to 19 digits (spaces and dashes allowed) that
- * card-validator accepts (a known brand's prefix and length, and the Luhn check). A timestamp or
- * a reference number is not one.
+ * Where recovery settled an entry whose outcome nobody had seen: at start (a crash or power cut
+ * mid-payment) or in the background (an answer lost while the cashier moved on).
  */
-export function containsCardNumber(text: string): boolean {
-  for (const match of text.matchAll(/\d[\d -]{11,}\d/g)) {
-    const digits = match[0].replace(/[ -]/g, '');
-    for (let length = 19; length >= 13; length--) {
-      for (let start = 0; start + length <= digits.length; start++) {
-        if (cardValidator.number(digits.slice(start, start + length)).isValid) return true;
-      }
-    }
-  }
-  return false;
-}
-/** A masked number: at most six leading and four trailing digits around at least one mask. */
-const maskedShape = /^\d{0,6}\*+\d{0,4}$/;
-
-function refuseCardData(field: string, value: string | undefined): void {
-  if (value === undefined) return;
-  if (containsCardNumber(value)) throw new JournalError(`journal: ${field} looks like a card number; the journal keeps masked numbers only`);
-  if (/[%;=^?]/.test(value) && /\d{6,}/.test(value)) throw new JournalError(`journal: ${field} looks like track data`);
-}
+export type FindingSource = 'start' | 'background';
 
 export interface JournalOptions {
   readonly clock: Clock;
@@ -277,18 +244,37 @@ export class Journal {
     this.#settle(id, 'not-sent', null, note);
   }
 
-  /** Recovery learned what became of it. */
-  resolve(id: number, note: string, outcome: JournalOutcome | null = null): void {
-    this.#settle(id, 'resolved', outcome, note);
+  /**
+   * Recovery learned what became of it. With `finding`, the outcome is also kept as a finding for
+   * a person to acknowledge, in the same transaction: nobody saw it settle.
+   */
+  resolve(id: number, note: string, outcome: JournalOutcome | null = null, finding?: FindingSource): void {
+    this.#settle(id, 'resolved', outcome, note, finding);
   }
 
-  #settle(id: number, state: JournalState, outcome: JournalOutcome | null, note: string | null): void {
+  #settle(id: number, state: JournalState, outcome: JournalOutcome | null, note: string | null, finding?: FindingSource): void {
     const text = outcome === null ? null : JSON.stringify(outcome);
     refuseCardData('the answer', text ?? undefined);
+    const now = this.#clock.now();
     const changed = this.#write(`record the outcome of entry ${id}`, () =>
-      this.#db.prepare('UPDATE entries SET state = ?, outcome = coalesce(?, outcome), note = ?, updated_at = ? WHERE id = ?').run(state, text, note, this.#clock.now(), id).changes,
+      this.#db.transaction(() => {
+        const updated = this.#db.prepare('UPDATE entries SET state = ?, outcome = coalesce(?, outcome), note = ?, updated_at = ? WHERE id = ?').run(state, text, note, now, id).changes;
+        if (updated > 0 && finding) this.#db.prepare('INSERT OR IGNORE INTO findings (entry_id, source, found_at) VALUES (?, ?, ?)').run(id, finding, now);
+        return updated;
+      })(),
     );
     if (changed === 0) throw new JournalError(`journal: there is no entry ${id}`);
+  }
+
+  /** What recovery settled that nobody has acknowledged yet, oldest first. */
+  findings(): Array<JournalEntry & { readonly finding: { readonly source: FindingSource; readonly foundAt: number } }> {
+    const rows = this.#db.prepare('SELECT entries.*, findings.source AS finding_source, findings.found_at AS finding_at FROM findings JOIN entries ON entries.id = findings.entry_id WHERE findings.acknowledged_at IS NULL ORDER BY entries.id').all() as Array<Row & { finding_source: FindingSource; finding_at: number }>;
+    return rows.map((row) => ({ ...toEntry(row), finding: { source: row.finding_source, foundAt: row.finding_at } }));
+  }
+
+  /** A person saw the finding (`by`: who, as the session names them); false when there was none open. */
+  acknowledgeFinding(entryId: number, by: string): boolean {
+    return this.#write(`acknowledge what recovery found for entry ${entryId}`, () => this.#db.prepare('UPDATE findings SET acknowledged_at = ?, acknowledged_by = ? WHERE entry_id = ? AND acknowledged_at IS NULL').run(this.#clock.now(), by, entryId).changes > 0);
   }
 
   get(id: number): JournalEntry | undefined {

@@ -6,7 +6,7 @@ import { resolveLostAuthorization, type LostAuthorizationOutcome } from '../gate
 import type { TransactionRecord } from '../gateway/transaction-record';
 import { recordFailedCall } from './failed-call';
 import { settleFollowUp, type FollowUpSettlement } from './follow-ups';
-import { type Journal, type JournalEntry, type JournalIntent, type JournalOutcome } from './journal';
+import { type FindingSource, type Journal, type JournalEntry, type JournalIntent, type JournalOutcome } from './journal';
 
 /** What the screen may say about an authorization. `unknown` is never shown or printed as approved. */
 export type JournaledAuthorization =
@@ -56,9 +56,9 @@ function describeRecovery(outcome: LostAuthorizationOutcome): string {
 }
 
 /** Records what recovery learned; an unresolved entry stays unknown for the next try. */
-function record(journal: Journal, entryId: number, outcome: LostAuthorizationOutcome): void {
+function record(journal: Journal, entryId: number, outcome: LostAuthorizationOutcome, finding?: FindingSource): void {
   if (outcome.kind === 'unresolved') journal.markUnknown(entryId, describeRecovery(outcome));
-  else journal.resolve(entryId, describeRecovery(outcome), outcome.kind === 'found' ? outcomeOf(outcome.record) : outcome.kind === 'voided' || outcome.kind === 'void-refused' ? { respstat: outcome.reversal.respstat, ...(outcome.reversal.respcode ? { respcode: outcome.reversal.respcode } : {}), ...(outcome.reversal.resptext ? { resptext: outcome.reversal.resptext } : {}) } : null);
+  else journal.resolve(entryId, describeRecovery(outcome), outcome.kind === 'found' ? outcomeOf(outcome.record) : outcome.kind === 'voided' || outcome.kind === 'void-refused' ? { respstat: outcome.reversal.respstat, ...(outcome.reversal.respcode ? { respcode: outcome.reversal.respcode } : {}), ...(outcome.reversal.resptext ? { resptext: outcome.reversal.resptext } : {}) } : null, finding);
 }
 
 /**
@@ -119,17 +119,19 @@ export function recoveredKind(result: RecoveredEntry): string {
  * The start-up (and background) pass over the journal: every entry whose outcome is not known
  * (written but not answered when the process died, or answered but lost) is settled. An
  * authorization goes through the lost-response procedure; a capture or void is read from its
- * authorization's record; a refund waits for a person. Unresolved ones stay queued.
+ * authorization's record; a refund waits for a person. Unresolved ones stay queued. With
+ * `finding`, each settled entry is also kept (in the same transaction) as a finding for the next
+ * person to acknowledge: nobody at the counter saw it settle.
  */
-export async function recoverJournal(journal: Journal, client: Pick<GatewayClient, 'inquireByOrderid' | 'voidByOrderId' | 'inquire'>, merchid: string): Promise<RecoveredEntry[]> {
+export async function recoverJournal(journal: Journal, client: Pick<GatewayClient, 'inquireByOrderid' | 'voidByOrderId' | 'inquire'>, merchid: string, finding?: FindingSource): Promise<RecoveredEntry[]> {
   const results: RecoveredEntry[] = [];
   for (const entry of journal.unresolved()) {
     if (entry.operation === 'auth') {
       const outcome = await resolveLostAuthorization(client, { merchid, orderid: entry.orderId });
-      record(journal, entry.id, outcome);
+      record(journal, entry.id, outcome, finding);
       results.push({ entry, kind: 'authorization', outcome });
     } else if (entry.operation === 'capture' || entry.operation === 'void' || entry.operation === 'refund') {
-      results.push({ entry, kind: 'follow-up', settlement: await settleFollowUp(journal, client, merchid, entry) });
+      results.push({ entry, kind: 'follow-up', settlement: await settleFollowUp(journal, client, merchid, entry, finding) });
     }
   }
   return results;

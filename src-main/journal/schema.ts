@@ -21,4 +21,12 @@ export const migrations: readonly string[] = [
    CREATE INDEX entries_created_at ON entries (created_at);`,
   // The file's identity, recorded beside the settings too, so a journal that was replaced is noticed.
   `CREATE TABLE identity (id INTEGER PRIMARY KEY CHECK (id = 1), journal_id TEXT NOT NULL, created_at INTEGER NOT NULL);`,
+  // What recovery settled while nobody watched, kept until a person acknowledges it.
+  `CREATE TABLE findings (
+     entry_id INTEGER PRIMARY KEY REFERENCES entries (id),
+     source TEXT NOT NULL CHECK (source IN ('start', 'background')),
+     found_at INTEGER NOT NULL,
+     acknowledged_at INTEGER,
+     acknowledged_by TEXT
+   );`,
 ];

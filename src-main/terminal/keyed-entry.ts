@@ -3,6 +3,11 @@ import type { CardRead } from '../../drivers/card-reader/types';
 import type { KeyedEntryView } from '../ipc/contract';
 
 type Field = KeyedEntryView['field'];
+
+const defaultTimer = (run: () => void, ms: number) => {
+  const timer = setTimeout(run, ms);
+  return () => clearTimeout(timer);
+};
 const fields: readonly Field[] = ['account', 'expiry', 'cvv'];
 const maxDigits: Record<Field, number> = { account: 19, expiry: 4, cvv: 4 };
 
@@ -26,17 +31,26 @@ export class KeyedEntry {
   #pending: { resolve: (read: CardRead) => void; reject: (error: Error) => void } | undefined;
   readonly #listeners = new Set<(view: KeyedEntryView) => void>();
   readonly #now: () => Date;
+  readonly #setTimer: (run: () => void, ms: number) => () => void;
 
-  constructor(now: () => Date = () => new Date()) {
+  /** `setTimer` runs the entry's timeout (tests pass their own clock's). */
+  constructor(now: () => Date = () => new Date(), setTimer: (run: () => void, ms: number) => () => void = defaultTimer) {
     this.#now = now;
+    this.#setTimer = setTimer;
   }
 
-  /** Waits for a complete, valid keyed card; the signal ends the entry (the sale was canceled). */
-  read(signal: AbortSignal): Promise<CardRead> {
+  /**
+   * Waits for a complete, valid keyed card; the signal ends the entry (the sale was canceled).
+   * With `timeoutSeconds` (the card wait's, `payments.cardTimeoutSeconds`) an entry not finished
+   * in time rejects with kind `timeout`, as a card wait does: a lane left keying holds no sale.
+   */
+  read(signal: AbortSignal, timeoutSeconds?: number): Promise<CardRead> {
     this.#pending?.reject(new Error('another keyed entry began'));
     this.#reset();
     return new Promise<CardRead>((resolve, reject) => {
+      const stopTimer = timeoutSeconds === undefined ? undefined : this.#setTimer(() => this.#pending?.reject(Object.assign(new Error(`no card keyed within ${timeoutSeconds} s`), { kind: 'timeout' })), timeoutSeconds * 1000);
       const end = () => {
+        stopTimer?.();
         this.#pending = undefined;
         this.#reset();
         this.#publish();

@@ -1,4 +1,4 @@
-import type { TerminalPhase, TerminalState } from '../ipc/contract';
+import type { CurrentSale, TerminalPhase, TerminalState } from '../ipc/contract';
 import type { Clock } from '../core/clock';
 
 /**
@@ -34,19 +34,31 @@ export interface TerminalStateStore {
   current(): TerminalState;
   /** Moves to `phase`; throws when the move is not one of `terminalMoves`. */
   enter(phase: TerminalPhase, detail?: string | null): void;
+  /**
+   * Replaces the customer's sale (null between sales); the phase stays. Published at once with
+   * `publish`, else with the next phase (so each move of a sale is one event).
+   */
+  setSale(sale: CurrentSale | null, publish?: boolean): void;
   onChange(listener: (state: TerminalState) => void): () => void;
 }
 
 /** Starts in `starting`; the composition root moves it to `idle` once the core is ready. */
 export function createTerminalStateStore(clock: Clock): TerminalStateStore {
-  let state: TerminalState = { phase: 'starting', since: clock.now(), detail: null };
+  let state: TerminalState = { phase: 'starting', since: clock.now(), detail: null, sale: null };
   const listeners = new Set<(state: TerminalState) => void>();
+  const publish = () => {
+    for (const listener of [...listeners]) listener(state);
+  };
   return {
     current: () => state,
     enter(phase, detail = null) {
       if (!terminalMoves[state.phase].includes(phase)) throw new Error(`terminal: no move from ${state.phase} to ${phase}`);
-      state = { phase, since: clock.now(), detail };
-      for (const listener of [...listeners]) listener(state);
+      state = { phase, since: clock.now(), detail, sale: state.sale };
+      publish();
+    },
+    setSale(sale, now = false) {
+      state = { ...state, sale };
+      if (now) publish();
     },
     onChange(listener) {
       listeners.add(listener);

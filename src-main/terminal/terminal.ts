@@ -3,19 +3,20 @@ import type { DeviceManager } from '../devices/manager';
 import type { CaptureDetails } from '../gateway/capture-details';
 import type { GatewayClient } from '../gateway/client';
 import type { CartLine } from '../ipc/cart';
-import type { EndOfDayReport, FollowUpSummary, KeyedEntryView, JournalEntryView, LookupResult, RecoveryItem, SaleSummary, SaleTender } from '../ipc/contract';
+import type { EndOfDayReport, FollowUpSummary, KeyedEntryView, JournalEntryView, LookupResult, RecoveryFinding, RecoveryItem, SaleSummary, SaleTender, TerminalState } from '../ipc/contract';
 import { CommandFailure } from '../ipc/errors';
-import type { Journal } from '../journal/journal';
+import type { FindingSource, Journal } from '../journal/journal';
 import { containsCardNumber, JournalError } from '../journal/journal';
-import { recoverJournal, recoveredKind, stillOpen } from '../journal/journaled';
 import type { Logger } from '../log/logger';
 import { receiptPng } from '../receipt/preview';
 import type { PrinterProfile } from '../receipt/profiles';
 import type { SignatureService } from '../signature/service';
 import { cartDetails } from './cart-details';
 import { KeyedEntry } from './keyed-entry';
-import { followUp, history, lookup, recoveryQueue, reprint, type FollowUpArgs, type OperationDependencies } from './operations';
+import { createSaleKeeper, type PaymentRequest } from './current-sale';
 import { endOfDay } from './end-of-day';
+import { followUp, history, lookup, recoveryQueue, reprint, type FollowUpArgs, type OperationDependencies } from './operations';
+import { createRecovery } from './recovery';
 import { authorizeAndPrint, runSale, SaleCanceledError, type CardTender, type SaleResult } from './sale';
 import { createSaleSignature } from './sale-signature';
 import type { TerminalStateStore } from './state-store';
@@ -50,8 +51,16 @@ export interface TerminalService {
   endOfDay(args: { date?: string; batchid?: string }): Promise<EndOfDayReport>;
   /** Entries whose outcome is not known yet. */
   recoveryQueue(): RecoveryItem[];
-  /** Settles what the journal does not know yet (at start, in the background, and when asked). */
-  recover(): Promise<{ settled: number; open: number }>;
+  /** Settles what the journal does not know yet (at start with `start`, in the background, and when asked). */
+  recover(source?: FindingSource): Promise<{ settled: number; open: number }>;
+  /** Ends the customer's sale for the next one; refused while a payment runs or money is still owed. */
+  newSale(): TerminalState;
+  /** What recovery settled that nobody has acknowledged yet. */
+  findings(): RecoveryFinding[];
+  /** `by` (who is signed in) saw the finding; what is left. */
+  acknowledgeFinding(entryId: number, by: string): RecoveryFinding[];
+  /** The receipts (merchant and customer copy) of an approval recovery found; the customer copy for the screen. */
+  printFinding(entryId: number): Promise<{ printed: boolean; problem: string | null; png: string }>;
   /** Records what a person found for an entry waiting for one; returns the queue. */
   settleByHand(args: { entryId: number; applied: boolean; note: string }): RecoveryItem[];
   /** Stops the background checks. */
@@ -71,9 +80,11 @@ export interface TerminalServiceOptions {
   readonly logger: Logger;
   /** Told whenever the recovery queue may have changed. */
   readonly onQueueChange?: (queue: RecoveryItem[]) => void;
+  /** Told whenever recovery settled something nobody saw, or a finding was acknowledged. */
+  readonly onFindings?: (findings: RecoveryFinding[]) => void;
   /** Told whenever the keyed card being typed changed (its masked echo). */
   readonly onKeyEntry?: (view: KeyedEntryView) => void;
-  /** Schedules the background checks; tests pass their own. */
+  /** Schedules the background checks and the keyed entry's timeout; tests pass their own. */
   readonly setTimer?: (run: () => void, ms: number) => () => void;
 }
 
@@ -124,8 +135,18 @@ const defaultTimer = (run: () => void, ms: number) => {
 export function createTerminalService(options: TerminalServiceOptions): TerminalService {
   const { state, manager, logger, settings } = options;
   const setTimer = options.setTimer ?? defaultTimer;
-  const keyed = new KeyedEntry(() => new Date(options.now()));
+  const keyed = new KeyedEntry(() => new Date(options.now()), setTimer);
   if (options.onKeyEntry) keyed.onChange(options.onKeyEntry);
+  const keeper = createSaleKeeper(state);
+  const recovery = createRecovery({
+    journal: options.journal,
+    gateway: options.gateway,
+    retrySeconds: settings.payments.recoveryRetrySeconds,
+    logger,
+    setTimer,
+    ...(options.onQueueChange ? { onQueueChange: options.onQueueChange } : {}),
+    ...(options.onFindings ? { onFindings: options.onFindings } : {}),
+  });
   let running: { key: string; promise: Promise<unknown>; abort: AbortController } | undefined;
 
   const saleSignature = createSaleSignature({ signature: options.signature, allowSkip: () => settings.signature.allowSkip, logger });
@@ -151,12 +172,27 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     const abort = new AbortController();
     const promise = work(abort).finally(() => {
       running = undefined;
-      publishQueue();
-      scheduleRecovery();
+      recovery.publish();
+      recovery.schedule();
     });
     running = { key, promise, abort };
     return promise;
   };
+
+  /**
+   * One payment of the customer's sale: kept by the keeper while it runs, so a screen that
+   * connects meanwhile shows it; a failure before any phase (no reader, no gateway) is published too.
+   */
+  const payment = (key: string, request: PaymentRequest, work: (abort: AbortController) => Promise<SaleSummary>): Promise<SaleSummary> =>
+    single(key, async (abort) => {
+      keeper.begin(request);
+      try {
+        return await work(abort);
+      } catch (error) {
+        if (keeper.current()?.running) keeper.stopped((error as Error).message, true);
+        throw error;
+      }
+    });
 
   /** Ends an operation: the state machine to done with the outcome's words, or back to idle on an error. */
   const settle = (detail: string) => state.enter('done', detail);
@@ -170,9 +206,11 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       throw new CommandFailure('failed_precondition', error.message);
     }
     const canceled = abort?.signal.aborted ?? false;
+    const timedOut = (error as { kind?: string }).kind === 'timeout';
+    const problem = canceled ? 'The sale was canceled.' : timedOut ? `No card was ${keeper.current()?.entry === 'keyed' ? 'keyed' : 'presented'} in time: start the sale again.` : null;
+    keeper.stopped(problem ?? (error as Error).message);
     state.enter('idle', canceled ? 'Sale canceled' : `Stopped: ${(error as Error).message}`);
-    if (canceled) throw new CommandFailure('failed_precondition', 'The sale was canceled.');
-    if ((error as { kind?: string }).kind === 'timeout') throw new CommandFailure('failed_precondition', 'No card was presented in time: start the sale again.');
+    if (problem) throw new CommandFailure('failed_precondition', problem);
     throw error;
   };
 
@@ -206,12 +244,13 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
           policy: settings.signature.policy,
           captureSignature,
           cardTimeoutSeconds: settings.payments.cardTimeoutSeconds,
-          keyedEntry: (signal) => keyed.read(signal),
+          keyedEntry: (signal) => keyed.read(signal, settings.payments.cardTimeoutSeconds),
           logger,
         },
         { amountMinor, tender, entry, ...(captureDetails ? { captureDetails } : {}), signal: abort.signal, onPhase: (phase, detail) => state.enter(phase, detail) },
       );
       const summary = summarize(result, tender, amountMinor, options.previewProfile);
+      keeper.finished(summary);
       settle(`${outcomeWords[summary.outcome]}${summary.reason ? `: ${summary.reason}` : ''}`);
       return summary;
     } catch (error) {
@@ -224,6 +263,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     try {
       const result = await authorizeAndPrint({ ...deps, logger }, { amountMinor, tender, fields, card, cardFacts, signatureRequired: false, onPhase: (phase, detail) => state.enter(phase, detail) });
       const summary = summarize({ ...result, card: { maskedPan: card.maskedPan ?? '', entryMode: card.entryMode, network: tender } }, tender, amountMinor, options.previewProfile);
+      keeper.finished(summary);
       settle(`${outcomeWords[summary.outcome]}${summary.reason ? `: ${summary.reason}` : ''}`);
       return summary;
     } catch (error) {
@@ -237,6 +277,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       state.enter('working', `${followUpWords[operation]} order ${args.orderId}`);
       try {
         const summary = await followUp({ ...deps, tips: settings.payments.tips, onPrinting: () => state.enter('printing', 'Printing the slips') }, operation, args);
+        if (operation === 'void' && summary.outcome === 'approved') keeper.voided(args.orderId);
         settle(`${followUpWords[operation]}: ${summary.outcome}${summary.reason ? `, ${summary.reason}` : ''}`);
         return summary;
       } catch (error) {
@@ -244,55 +285,6 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
         throw error;
       }
     });
-
-  // --- The recovery queue, checked in the background until every entry is known ---------------
-  let stopTimer: (() => void) | undefined;
-  let delaySeconds = settings.payments.recoveryRetrySeconds;
-  let recovering: Promise<{ settled: number; open: number }> | undefined;
-
-  const queueNow = (): RecoveryItem[] => {
-    try {
-      return recoveryQueue(options.journal());
-    } catch {
-      return [];
-    }
-  };
-  const publishQueue = () => options.onQueueChange?.(queueNow());
-
-  /** A check is due while an entry waits for the gateway (those waiting for a person are not retried). */
-  const scheduleRecovery = () => {
-    if (stopTimer || closed) return;
-    if (!queueNow().some((item) => !item.needsPerson)) {
-      delaySeconds = settings.payments.recoveryRetrySeconds;
-      return;
-    }
-    stopTimer = setTimer(() => {
-      stopTimer = undefined;
-      void recover()
-        .then(({ open }) => {
-          // Backs off while the gateway stays silent, up to ten minutes between checks.
-          delaySeconds = open > 0 ? Math.min(delaySeconds * 2, 600) : settings.payments.recoveryRetrySeconds;
-        })
-        .catch((error: unknown) => logger.warn({ err: error }, 'background recovery did not finish'))
-        .finally(scheduleRecovery);
-    }, delaySeconds * 1000);
-  };
-  let closed = false;
-
-  const recover = (): Promise<{ settled: number; open: number }> => {
-    recovering ??= (async () => {
-      const journal = options.journal();
-      if (journal.unresolved().length === 0) return { settled: 0, open: 0 };
-      const gateway = await options.gateway();
-      const results = await recoverJournal(journal, gateway.client, gateway.merchid);
-      for (const result of results) logger.info({ orderId: result.entry.orderId, operation: result.entry.operation, outcome: recoveredKind(result) }, 'journal entry recovered');
-      publishQueue();
-      return { settled: results.filter((result) => !stillOpen(result)).length, open: results.filter(stillOpen).length };
-    })().finally(() => {
-      recovering = undefined;
-    });
-    return recovering;
-  };
 
   return {
     keyEntry: (key) => keyed.key(key),
@@ -303,11 +295,11 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       if (tipMinor > 0 && !settings.payments.tips) throw new CommandFailure('failed_precondition', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
       if (tipMinor > 0 && tender === 'forced-credit') throw new CommandFailure('invalid_argument', 'A refund takes no tip.', 'tipMinor');
       const captureDetails = cart ? cartDetails(cart, tipMinor) : undefined;
-      return single(`sale:${tender}:${entry}:${amountMinor}`, (abort) => cardSale(amountMinor, tender, entry, abort, captureDetails));
+      return payment(`sale:${tender}:${entry}:${amountMinor}`, { amountMinor, tender, entry, tipMinor, ...(cart ? { cart } : {}) }, (abort) => cardSale(amountMinor, tender, entry, abort, captureDetails));
     },
     achSale({ amountMinor, routing, account, accountType, name }) {
       if (!settings.payments.ach) throw new CommandFailure('failed_precondition', 'This merchant does not take electronic checks.', 'tender');
-      return single(`ach:${amountMinor}:${account.slice(-4)}`, () =>
+      return payment(`ach:${amountMinor}:${account.slice(-4)}`, { amountMinor, tender: 'ach', entry: 'keyed' }, () =>
         keyedSale(
           amountMinor,
           'ach',
@@ -319,7 +311,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       );
     },
     profileSale({ amountMinor, profile }) {
-      return single(`profile:${amountMinor}:${profile}`, () =>
+      return payment(`profile:${amountMinor}:${profile}`, { amountMinor, tender: 'profile', entry: 'keyed' }, () =>
         keyedSale(amountMinor, 'profile', { profile }, { entryMode: 'profile' }, { lastFour: '----', brand: 'CARD ON FILE', entryMethod: 'Card on file' }),
       );
     },
@@ -350,10 +342,28 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       return endOfDay(deps, args);
     },
     recoveryQueue: () => recoveryQueue(openJournal()),
-    async recover() {
-      const result = await recover();
-      scheduleRecovery();
+    async recover(source) {
+      const result = await recovery.recover(source);
+      recovery.schedule();
       return result;
+    },
+    newSale() {
+      keeper.clear();
+      return state.current();
+    },
+    findings: () => recovery.findings(),
+    acknowledgeFinding(entryId, by) {
+      if (!recovery.findings().some((finding) => finding.entryId === entryId)) throw new CommandFailure('failed_precondition', `Nothing found by recovery for entry ${entryId} waits to be acknowledged.`, 'entryId');
+      return recovery.acknowledge(entryId, by);
+    },
+    async printFinding(entryId) {
+      const finding = recovery.findings().find((candidate) => candidate.entryId === entryId);
+      if (!finding?.receipt) throw new CommandFailure('failed_precondition', `Entry ${entryId} has no approval found by recovery, so there is no receipt to print.`, 'entryId');
+      const deps = { ...(await lane()), tips: settings.payments.tips };
+      // The customer never got a receipt: both copies print as originals, not as duplicates.
+      const merchant = await reprint(deps, { orderId: finding.orderId, copy: 'merchant', duplicate: false });
+      const customer = await reprint(deps, { orderId: finding.orderId, copy: 'customer', duplicate: false });
+      return { printed: merchant.printed && customer.printed, problem: merchant.problem ?? customer.problem, png: customer.png };
     },
     settleByHand({ entryId, applied, note }) {
       const journal = openJournal();
@@ -362,13 +372,11 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       if (!item.needsPerson) throw new CommandFailure('failed_precondition', `Entry ${entryId} is still being checked with the gateway; only entries waiting for a person are settled by hand.`, 'entryId');
       if (containsCardNumber(note)) throw new CommandFailure('invalid_argument', 'The note looks like it holds a card number: describe what was checked instead.', 'note');
       journal.resolve(entryId, `settled by hand: ${applied ? 'took effect' : 'did not take effect'}; ${note}`, { applied });
-      publishQueue();
+      recovery.publish();
       return recoveryQueue(journal);
     },
     close() {
-      closed = true;
-      stopTimer?.();
-      stopTimer = undefined;
+      recovery.close();
     },
   };
 }

@@ -12,6 +12,7 @@ import { usePos } from '../store/use-pos';
 import { PosCallError } from '../pos/call-error';
 import { ManagerApproval } from './ManagerApproval';
 import { NavBar } from './NavBar';
+import { RecoveryFindingsNotice } from './RecoveryFindingsNotice';
 import { SignaturePanel } from './SignaturePanel';
 
 /** A manager's approval the screen is asking for: what it is for, and the call to retry with the PIN. */
@@ -48,7 +49,14 @@ async function approvedWith(approval: PendingApproval, managerPin: string): Prom
 
 /** The cashier's app: sign-in first, then the screens under the navigation bar, training's panel beside them. */
 export function CounterApp({ signing }: { signing: boolean }) {
-  const { staff, screen, training } = usePos(useShallow((state) => ({ staff: state.staff, screen: state.screen, training: state.info?.training ?? false })));
+  const { staff, screen, training, saleShowing } = usePos(
+    useShallow((state) => {
+      const last = state.saleResults.at(-1);
+      // The sale screen tells its own unknown sale's outcome; the notice tells the rest.
+      const saleShowing = state.screen === 'sale' && state.saleStage === 'result' && last?.outcome === 'unknown' ? last.orderId : null;
+      return { staff: state.staff, screen: state.screen, training: state.info?.training ?? false, saleShowing };
+    }),
+  );
   const [approval, setApproval] = useState<PendingApproval | null>(null);
   const askManager = useCallback((action: string, run: (managerPin: string) => Promise<void>) => setApproval({ action, run }), []);
   // A signature being captured shows whoever is signed in: the customer is at the pen.
@@ -60,6 +68,7 @@ export function CounterApp({ signing }: { signing: boolean }) {
         <div className="counter-screen">{signing ? <SignaturePanel /> : <CounterScreen screen={screen} askManager={askManager} />}</div>
         {training ? <TrainingPanel /> : null}
       </div>
+      {signing ? null : <RecoveryFindingsNotice hide={saleShowing} />}
       {approval ? <ManagerApproval action={approval.action} approve={(pin) => approvedWith(approval, pin)} onClose={() => setApproval(null)} /> : null}
     </div>
   );

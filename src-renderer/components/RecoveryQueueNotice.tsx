@@ -14,7 +14,9 @@ export function RecoveryQueueNotice() {
   const summary = `${queue.length} ${queue.length === 1 ? 'payment' : 'payments'} with an unknown outcome${forPerson > 0 ? `, ${forPerson} waiting for a manager` : ', being checked with the gateway'}`;
   return (
     <details className="recovery-queue" data-testid="recovery-queue">
-      <summary role="status">{summary}</summary>
+      <summary>
+        <span role="status">{summary}</span>
+      </summary>
       <ul>
         {queue.map((item) => (
           <li key={item.entryId}>

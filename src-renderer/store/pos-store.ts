@@ -53,6 +53,7 @@ export function syncPosStore(
   pos.onEvent('terminal.keyEntry', (view) => store.getState().setKeyedEntry(view), { signal });
   pos.onEvent('terminal.recoveryQueue', (queue) => store.getState().setRecoveryQueue(queue), { signal });
   pos.onEvent('journal.refusal', (refusal) => store.getState().setJournalRefusal(refusal), { signal });
+  pos.onEvent('terminal.findings', (findings) => store.getState().setFindings(findings), { signal });
   pos.onEvent('signature.session', (session) => store.getState().setSignature(session), { signal });
   pos.onEvent('signature.ink', ({ stroke, points }) => store.getState().addPadInk(stroke, points), { signal });
   pos.onEvent('signature.cleared', () => store.getState().clearPadInk(), { signal });
@@ -60,7 +61,7 @@ export function syncPosStore(
     store.getState().setConnection(status);
     if (status !== 'open') return;
     const state = store.getState();
-    void Promise.all([state.loadInfo(), state.refreshDevices(), state.refreshTerminal(), state.refreshRecoveryQueue(), state.refreshJournalRefusal(), state.refreshSignature(), state.refreshStaff(), state.loadSaleOptions()]);
+    void Promise.all([state.loadInfo(), state.refreshDevices(), state.refreshTerminal(), state.refreshRecoveryQueue(), state.refreshJournalRefusal(), state.refreshFindings(), state.refreshSignature(), state.refreshStaff(), state.loadSaleOptions()]);
   });
   return () => {
     controller.abort();

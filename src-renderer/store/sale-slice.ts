@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import { cartTotalMinor, type CartLine } from '../../src-main/ipc/cart';
-import type { FollowUpSummary, KeyedEntryView, PosApi, SaleSummary } from '../../src-main/ipc/contract';
+import type { CurrentSale, FollowUpSummary, KeyedEntryView, PosApi, SaleSummary } from '../../src-main/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
 import { confirmLimitOf, defaultConfirmAboveMinor } from './sale-options';
 import type { PosState } from './pos-store';
@@ -51,7 +51,14 @@ export interface SaleSlice {
   /** Voids the last approval (a partial one the customer does not want); needs a manager. Throws a `PosCallError` on refusal. */
   voidLastSale(managerPin?: string): Promise<void>;
   reprintLastSale(): Promise<void>;
-  newSale(): void;
+  /** Ends the customer's sale here and in the main process, which holds it for every screen. */
+  newSale(): Promise<void>;
+  /**
+   * Rebuilds the sale screen from the sale the main process holds (with `terminal.state`): a
+   * reload, or a second window, shows the card wait with its amount and Cancel, the result, and
+   * what is still owed. While this screen's own payment call runs, its answer rules.
+   */
+  adoptSale(sale: CurrentSale | null): void;
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -60,9 +67,12 @@ export const createSaleSlice =
   (pos: PosApi): StateCreator<PosState, [], [], SaleSlice> =>
   (set, get) => {
     const entry = { amountDigits: '', cart: [], tipMinor: 0, saleStage: 'entry' as const, saleResults: [], dueMinor: null, saleError: null, saleFollowUp: null };
+    // This screen's own payment call is under way: the main process's events about it are not news here.
+    let charging = false;
 
     const charge = async (amountMinor: number, extra: { tipMinor?: number; cart?: CartLine[]; entry?: 'keyed' }) => {
       set({ saleStage: 'paying', saleError: null, saleFollowUp: null });
+      charging = true;
       try {
         const summary = unwrap(await pos.terminal.sale({ amountMinor, ...extra }));
         const saleResults = [...get().saleResults, summary];
@@ -71,6 +81,8 @@ export const createSaleSlice =
       } catch (error) {
         // Nothing was charged (no card in time, canceled, refused before sending): back to the amount.
         set({ saleStage: 'entry', saleError: message(error) });
+      } finally {
+        charging = false;
       }
     };
 
@@ -166,6 +178,26 @@ export const createSaleSlice =
           set({ saleError: message(error) });
         }
       },
-      newSale: () => set({ ...entry }),
+      async newSale() {
+        set({ ...entry });
+        try {
+          unwrap(await pos.terminal.newSale());
+        } catch (error) {
+          set({ saleError: message(error) });
+        }
+      },
+      adoptSale(sale) {
+        if (charging) return;
+        const state = get();
+        if (!sale) {
+          // Another screen began the next sale.
+          if (state.saleStage !== 'entry' || state.saleResults.length > 0) set({ ...entry });
+          return;
+        }
+        const kept = { saleResults: [...sale.results], dueMinor: sale.dueMinor, tipMinor: sale.tipMinor, cart: sale.cart ? [...sale.cart] : [] };
+        if (sale.running) set({ ...kept, saleStage: 'paying', saleError: null });
+        else if (sale.results.length > 0) set({ ...kept, saleStage: 'result' });
+        else if (state.saleStage === 'paying') set({ ...kept, saleStage: 'entry', saleError: sale.problem });
+      },
     };
   };

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { JournalRefusal, PosApi, RecoveryItem, TerminalState } from '../../src-main/ipc/contract';
+import type { JournalRefusal, PosApi, RecoveryFinding, RecoveryItem, TerminalState } from '../../src-main/ipc/contract';
 import { unwrap } from '../pos/call-error';
 import type { PosState } from './pos-store';
 
@@ -21,20 +21,33 @@ export interface TerminalSlice {
   /** Applies a `journal.refusal` event. */
   setJournalRefusal(refusal: JournalRefusal | null): void;
   acknowledgeJournal(): Promise<void>;
+  /** What recovery settled that nobody has acknowledged yet (a crash, a lost answer settled later). */
+  findings: RecoveryFinding[];
+  /** After printing a finding's receipt: whether it printed, or why not; by entry id. */
+  findingPrints: Record<number, string>;
+  findingError: string | null;
+  refreshFindings(): Promise<void>;
+  /** Applies a `terminal.findings` event. */
+  setFindings(findings: RecoveryFinding[]): void;
+  acknowledgeFinding(entryId: number): Promise<void>;
+  printFinding(entryId: number): Promise<void>;
 }
 
 export const createTerminalSlice =
   (pos: PosApi): StateCreator<PosState, [], [], TerminalSlice> =>
-  (set) => ({
+  (set, get) => ({
     terminal: null,
     async refreshTerminal() {
       try {
-        set({ terminal: unwrap(await pos.terminal.state()) });
+        get().setTerminal(unwrap(await pos.terminal.state()));
       } catch {
         // The connection slice already tells the cashier the terminal is unreachable.
       }
     },
-    setTerminal: (terminal) => set({ terminal }),
+    setTerminal(terminal) {
+      set({ terminal });
+      get().adoptSale(terminal.sale);
+    },
     recoveryQueue: [],
     async refreshRecoveryQueue() {
       try {
@@ -59,6 +72,32 @@ export const createTerminalSlice =
         set({ journalRefusal: unwrap(await pos.journal.acknowledge({})), journalAcknowledgeError: null });
       } catch (error) {
         set({ journalAcknowledgeError: error instanceof Error ? error.message : String(error) });
+      }
+    },
+    findings: [],
+    findingPrints: {},
+    findingError: null,
+    async refreshFindings() {
+      try {
+        set({ findings: unwrap(await pos.terminal.findings()) });
+      } catch {
+        // As above.
+      }
+    },
+    setFindings: (findings) => set({ findings }),
+    async acknowledgeFinding(entryId) {
+      try {
+        set({ findings: unwrap(await pos.terminal.acknowledgeFinding({ entryId })), findingError: null });
+      } catch (error) {
+        set({ findingError: error instanceof Error ? error.message : String(error) });
+      }
+    },
+    async printFinding(entryId) {
+      try {
+        const printed = unwrap(await pos.terminal.printFinding({ entryId }));
+        set((state) => ({ findingPrints: { ...state.findingPrints, [entryId]: printed.printed ? 'The receipt printed: both copies.' : `The receipt did not print: ${printed.problem ?? 'no printer'}.` }, findingError: null }));
+      } catch (error) {
+        set({ findingError: error instanceof Error ? error.message : String(error) });
       }
     },
   });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { TerminalPhase } from '../../../src-main/ipc/contract';
+import type { KeyedEntryView, TerminalPhase } from '../../../src-main/ipc/contract';
 import { formatMoney } from '../../format/money';
 import { usePos } from '../../store/use-pos';
 import { KeyedCardEntry } from './KeyedCardEntry';
@@ -14,9 +14,12 @@ const words: Partial<Record<TerminalPhase, { headline: string; next: string }>> 
   printing: { headline: 'Printing the receipt', next: 'Tear off the customer\u2019s copy when it is done.' },
 };
 
+const blankEntry: KeyedEntryView = { active: true, field: 'account', account: '', expiry: '', cvv: '', problem: null };
+
 /** The sale on its way: what the lane waits for, for how long, and Cancel while a person is needed. */
 export function SaleProgress() {
-  const { terminal, total, keyed } = usePos(useShallow((state) => ({ terminal: state.terminal, total: state.saleTotalMinor(), keyed: state.keyedEntry })));
+  // The amount of the payment the main process runs: a screen that connected mid-sale shows it too.
+  const { terminal, total, keyed } = usePos(useShallow((state) => ({ terminal: state.terminal, total: state.terminal?.sale?.running ? state.terminal.sale.amountMinor : state.saleTotalMinor(), keyed: state.keyedEntry })));
   const cancelSale = usePos((state) => state.cancelSale);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -24,7 +27,9 @@ export function SaleProgress() {
     return () => clearInterval(timer);
   }, []);
   const phase = terminal?.phase ?? 'awaiting-card';
-  const keying = phase === 'awaiting-card' && keyed?.active === true;
+  // A screen that connected mid-entry has no echo yet: the main process's sale says a card is being keyed.
+  const keying = phase === 'awaiting-card' && (keyed?.active === true || terminal?.sale?.entry === 'keyed');
+  const echo = keyed?.active ? keyed : blankEntry;
   const stock = words[phase] ?? { headline: 'Working\u2026', next: terminal?.detail ?? '' };
   // While the card is awaited the terminal's words lead: they change with what the reader saw
   // ("Chip card: insert it", then "Chip failed: swipe the card").
@@ -36,10 +41,12 @@ export function SaleProgress() {
   const elapsed = elapsedMs >= 300 ? `${(elapsedMs / 1000).toFixed(elapsedMs < 10_000 ? 1 : 0)} s` : null;
   return (
     <div className="sale-progress" aria-busy="true" data-testid="sale-progress" data-phase={phase}>
-      <p className="sale-progress-amount">{formatMoney(total)}</p>
+      <p className="sale-progress-amount" data-testid="progress-amount">
+        {formatMoney(total)}
+      </p>
       <h2 role="status">{shown.headline}</h2>
       <p className="sale-progress-next">{shown.next}</p>
-      {keying && keyed ? <KeyedCardEntry view={keyed} /> : null}
+      {keying ? <KeyedCardEntry view={echo} /> : null}
       {elapsed && phase !== 'awaiting-card' ? (
         <p className="sale-progress-elapsed">
           <span className="spinner" aria-hidden="true" /> {elapsed}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { SaleSummary } from '../../../src-main/ipc/contract';
+import type { RecoveryFinding, SaleSummary } from '../../../src-main/ipc/contract';
 import { formatMoney } from '../../format/money';
 import { usePos } from '../../store/use-pos';
 import { ReceiptPreview } from './ReceiptPreview';
@@ -45,6 +45,19 @@ function nextStep(sale: SaleSummary, dueMinor: number | null): string {
   }
 }
 
+/** What recovery decided for an unknown sale shown here, once it settled (and until acknowledged). */
+export function settledFinding(sale: SaleSummary | undefined, findings: readonly RecoveryFinding[]): RecoveryFinding | undefined {
+  return sale?.outcome === 'unknown' ? findings.find((finding) => finding.operation === 'auth' && finding.orderId === sale.orderId) : undefined;
+}
+
+const settledNext: Record<RecoveryFinding['outcome'], string> = {
+  approved: 'The gateway approved it after the answer was lost. Print the receipt for the customer.',
+  'not-charged': 'Nothing stays charged on the card. Run the card again, or take another way to pay.',
+  unclear: 'Look the order up in History before taking any payment again.',
+  applied: '',
+  'not-applied': '',
+};
+
 /**
  * The sale's outcome: approved (amount, authorization code), partially approved (tender the
  * rest, or void), declined (the reason and the next step), or unknown while recovery runs. Never
@@ -56,6 +69,8 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
   const tryAnotherCard = usePos((state) => state.tryAnotherCard);
   const newSale = usePos((state) => state.newSale);
   const reprint = usePos((state) => state.reprintLastSale);
+  const { findings, queue, prints } = usePos(useShallow((state) => ({ findings: state.findings, queue: state.recoveryQueue, prints: state.findingPrints })));
+  const { acknowledge, printFinding, recoverNow } = usePos(useShallow((state) => ({ acknowledge: state.acknowledgeFinding, printFinding: state.printFinding, recoverNow: state.recoverNow })));
   const sale = results.at(-1);
   const voided = followUp?.kind === 'void' && followUp.summary.outcome === 'approved';
   // Focus lands on the result's main action (the one Enter does), so Tab and a screen reader
@@ -63,6 +78,43 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
   const mainAction = useRef<HTMLButtonElement>(null);
   useEffect(() => mainAction.current?.focus(), [sale, voided]);
   if (!sale) return null;
+  const settled = settledFinding(sale, findings);
+  // Unknown and still in the recovery queue: nothing here may suggest the sale is over.
+  const checking = sale.outcome === 'unknown' && !settled && queue.some((item) => item.orderId === sale.orderId);
+  if (settled) {
+    const tone = settled.outcome === 'approved' ? 'ok' : 'bad';
+    return (
+      <div className={`sale-result sale-result-${tone}`} data-testid="sale-result" data-outcome={sale.outcome} data-settled={settled.outcome}>
+        <div className="sale-result-facts">
+          <h2 role="status" data-testid="sale-headline">
+            {settled.message}
+          </h2>
+          <p className="sale-result-amount">{formatMoney(settled.amountMinor)}</p>
+          <dl>
+            <dt>Order</dt>
+            <dd>{sale.orderId}</dd>
+          </dl>
+          <p className="sale-result-next">{settledNext[settled.outcome]}</p>
+          {prints[settled.entryId] ? <p role="status">{prints[settled.entryId]}</p> : null}
+          <div className="sale-result-actions">
+            {settled.receipt ? (
+              <button type="button" onClick={() => void printFinding(settled.entryId)} data-testid="print-settled">
+                Print the receipt <kbd>P</kbd>
+              </button>
+            ) : null}
+            {settled.outcome === 'not-charged' ? (
+              <button type="button" className="primary" ref={mainAction} onClick={() => void acknowledge(settled.entryId).then(tryAnotherCard)} data-testid="try-again">
+                Run the card again <kbd>Enter</kbd>
+              </button>
+            ) : null}
+            <button type="button" className={settled.outcome === 'not-charged' ? '' : 'primary'} ref={settled.outcome === 'not-charged' ? undefined : mainAction} onClick={() => void acknowledge(settled.entryId).then(newSale)} data-testid="new-sale">
+              New sale <kbd>{settled.outcome === 'not-charged' ? 'Esc' : 'Enter'}</kbd>
+            </button>
+          </div>
+        </div>
+      </div>
+    );
+  }
   const earlier = results.slice(0, -1).filter((result) => result.outcome === 'approved' || result.outcome === 'partial');
   const tone = voided ? 'neutral' : sale.outcome === 'approved' ? 'ok' : sale.outcome === 'partial' ? 'warn' : sale.outcome === 'unknown' ? 'warn' : 'bad';
   return (
@@ -130,16 +182,21 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
               Print again <kbd>P</kbd>
             </button>
           ) : null}
+          {checking ? (
+            <button type="button" className="primary" onClick={() => void recoverNow()} data-testid="check-now">
+              Check with the gateway now <kbd>Enter</kbd>
+            </button>
+          ) : null}
           {/* A partial approval is settled first (the rest tendered, or the approval voided): no new sale leaves money owed. */}
           {dueMinor !== null && !voided ? null : (
             <button
               type="button"
-              className={sale.outcome === 'approved' || sale.outcome === 'unknown' || voided ? 'primary' : ''}
-              ref={sale.outcome === 'approved' || sale.outcome === 'unknown' || voided ? mainAction : undefined}
-              onClick={newSale}
+              className={sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided ? 'primary' : ''}
+              ref={sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided ? mainAction : undefined}
+              onClick={() => void newSale()}
               data-testid="new-sale"
             >
-              New sale <kbd>{sale.outcome === 'approved' || sale.outcome === 'unknown' || voided ? 'Enter' : 'Esc'}</kbd>
+              New sale <kbd>{sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided ? 'Enter' : 'Esc'}</kbd>
             </button>
           )}
         </div>

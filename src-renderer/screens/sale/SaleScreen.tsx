@@ -7,7 +7,7 @@ import { AmountConfirmation } from './AmountConfirmation';
 import { AmountKeypad } from './AmountKeypad';
 import { CartPanel } from './CartPanel';
 import { SaleProgress } from './SaleProgress';
-import { SaleResultPanel } from './SaleResultPanel';
+import { SaleResultPanel, settledFinding } from './SaleResultPanel';
 import { TipEntry } from './TipEntry';
 import './sale.css';
 
@@ -20,11 +20,11 @@ const typingInField = (target: EventTarget | null) => target instanceof HTMLElem
  * the next step), P (print again), V (void a partial approval).
  */
 export function SaleScreen({ askManager }: { askManager: (action: string, run: (managerPin: string) => Promise<void>) => void }) {
-  const { stage, total, error, tipsEnabled, cartLines, results, dueMinor, confirmAboveMinor } = usePos(
-    useShallow((state) => ({ stage: state.saleStage, total: state.saleTotalMinor(), error: state.saleError, tipsEnabled: state.tipsEnabled, cartLines: state.cart.length, results: state.saleResults, dueMinor: state.dueMinor, confirmAboveMinor: state.confirmAboveMinor })),
+  const { stage, total, error, tipsEnabled, cartLines, results, dueMinor, confirmAboveMinor, findings, queue } = usePos(
+    useShallow((state) => ({ stage: state.saleStage, total: state.saleTotalMinor(), error: state.saleError, tipsEnabled: state.tipsEnabled, cartLines: state.cart.length, results: state.saleResults, dueMinor: state.dueMinor, confirmAboveMinor: state.confirmAboveMinor, findings: state.findings, queue: state.recoveryQueue })),
   );
   const actions = usePos(
-    useShallow((state) => ({ typeDigit: state.typeDigit, eraseDigit: state.eraseDigit, clearAmount: state.clearAmount, pay: state.pay, cancelSale: state.cancelSale, tryAnotherCard: state.tryAnotherCard, newSale: state.newSale, reprint: state.reprintLastSale, voidLastSale: state.voidLastSale })),
+    useShallow((state) => ({ typeDigit: state.typeDigit, eraseDigit: state.eraseDigit, clearAmount: state.clearAmount, pay: state.pay, cancelSale: state.cancelSale, tryAnotherCard: state.tryAnotherCard, newSale: state.newSale, reprint: state.reprintLastSale, voidLastSale: state.voidLastSale, acknowledge: state.acknowledgeFinding, printFinding: state.printFinding, recoverNow: state.recoverNow })),
   );
   const payRef = useRef<HTMLButtonElement>(null);
   const [showCart, setShowCart] = useState(false);
@@ -51,10 +51,28 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
     });
   };
 
+  /** The keys while a sale's outcome is unknown: Enter checks now (never a new sale); once settled, as its buttons say. */
+  const unknownKey = (event: KeyboardEvent) => {
+    const settled = settledFinding(last, findings);
+    const checking = !settled && queue.some((item) => item.orderId === last?.orderId);
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      if (checking) void actions.recoverNow();
+      else if (settled?.outcome === 'not-charged') void actions.acknowledge(settled.entryId).then(actions.tryAnotherCard);
+      else if (settled) void actions.acknowledge(settled.entryId).then(actions.newSale);
+      else void actions.newSale();
+    } else if (event.key === 'Escape') {
+      if (settled) void actions.acknowledge(settled.entryId).then(actions.newSale);
+      else void actions.newSale();
+    } else if (event.key.toLowerCase() === 'p' && settled?.receipt) {
+      void actions.printFinding(settled.entryId);
+    }
+  };
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      if (document.querySelector('[aria-modal="true"]')) return;
       const inField = typingInField(event.target);
       if (stage === 'entry') {
         if (event.key === 'Enter' && !(inField && (event.target as HTMLElement).closest('form'))) {
@@ -74,21 +92,23 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
         }
       } else if (stage === 'paying') {
         if (event.key === 'Escape') void actions.cancelSale();
+      } else if (last && !inField && last.outcome === 'unknown') {
+        unknownKey(event);
       } else if (last && !inField) {
         const key = event.key.toLowerCase();
         if (event.key === 'Enter') {
           event.preventDefault();
           if (last.outcome === 'partial' && dueMinor !== null) void actions.pay();
-          else if (last.outcome === 'partial') actions.newSale();
+          else if (last.outcome === 'partial') void actions.newSale();
           else if (last.outcome === 'declined' || last.outcome === 'retry' || last.outcome === 'not-charged') void actions.tryAnotherCard();
-          else actions.newSale();
+          else void actions.newSale();
         } else if (/^\d$/.test(event.key) && dueMinor === null) {
           // The next customer is waiting: a digit starts the next sale with that digit.
-          actions.newSale();
-          actions.typeDigit(event.key);
+          const digit = event.key;
+          void actions.newSale().then(() => actions.typeDigit(digit));
         } else if (event.key === 'Escape') {
           // Money still owed after a partial approval is settled first: the rest tendered, or the approval voided.
-          if (dueMinor === null) actions.newSale();
+          if (dueMinor === null) void actions.newSale();
         } else if (key === 'p' && last.receiptPng) {
           void actions.reprint();
         } else if (key === 'v' && last.outcome === 'partial' && dueMinor !== null) {

@@ -8,6 +8,7 @@ export function SignInScreen() {
   const { error, busy, logins, training } = usePos(
     useShallow((state) => ({ error: state.signInError, busy: state.signingIn, logins: state.trainingLogins, training: state.info?.training ?? false })),
   );
+  const findings = usePos((state) => state.findings.length);
   const signIn = usePos((state) => state.signIn);
   const [cashierId, setCashierId] = useState('');
   const [pin, setPin] = useState('');
@@ -41,6 +42,11 @@ export function SignInScreen() {
         <label htmlFor="cashier-pin">PIN</label>
         <input id="cashier-pin" ref={pinRef} type="password" inputMode="numeric" autoComplete="current-password" maxLength={8} value={pin} onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))} aria-invalid={Boolean(error)} />
         <p className="sign-in-hint">Your cashier id and a PIN of 4 to 8 digits.</p>
+        {findings > 0 ? (
+          <p className="sign-in-findings" role="status" data-testid="sign-in-findings">
+            {findings === 1 ? 'A payment was settled while the lane was unattended' : `${findings} payments were settled while the lane was unattended`}: sign in to see what became of {findings === 1 ? 'it' : 'them'} before the next sale.
+          </p>
+        ) : null}
         {error ? (
           <p id="sign-in-error" className="sign-in-error" role="alert">
             {error}

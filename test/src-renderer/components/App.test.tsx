@@ -73,7 +73,7 @@ describe('<App />', () => {
     await act(async () => emit('devices.changed', [{ ...printer, status: 'error', lastError: 'Paper out' }]));
     const chip = screen.getByText(/Receipt printer \(emulated\): needs attention/).closest('li');
     expect(chip?.getAttribute('title')).toBe('Receipt printer: Paper out');
-    await act(async () => emit('terminal.state', { phase: 'awaiting-card', since: 1, detail: null }));
+    await act(async () => emit('terminal.state', { phase: 'awaiting-card', since: 1, detail: null, sale: null }));
     expect(screen.getByTestId('phase-headline').textContent).toBe('Insert, tap or swipe your card');
   });
 
@@ -108,6 +108,6 @@ describe('<App />', () => {
     expect(screen.getByText('Devices unknown while disconnected')).toBeTruthy();
     const before = calls.length;
     await act(async () => announce('open'));
-    expect(calls.slice(before).map(([name]) => name).sort()).toEqual(['app.info', 'devices.list', 'journal.refusal', 'session.current', 'session.trainingLogins', 'settings.get', 'signature.session', 'terminal.recoveryQueue', 'terminal.state']);
+    expect(calls.slice(before).map(([name]) => name).sort()).toEqual(['app.info', 'devices.list', 'journal.refusal', 'session.current', 'session.trainingLogins', 'settings.get', 'signature.session', 'terminal.findings', 'terminal.recoveryQueue', 'terminal.state']);
   });
 });

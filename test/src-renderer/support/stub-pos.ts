@@ -47,7 +47,7 @@ export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?
     'settings.testCredentials': unstubbed('settings.testCredentials'),
     'app.info': () => data.info,
     'devices.list': () => data.devices ?? [],
-    'terminal.state': () => data.terminal ?? { phase: 'idle', since: 0, detail: null },
+    'terminal.state': () => data.terminal ?? { phase: 'idle', since: 0, detail: null, sale: null },
     'devices.readCard': () => {
       throw new Error('stubPos: devices.readCard has no stubbed answer');
     },
@@ -76,6 +76,10 @@ export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?
     'journal.acknowledge': unstubbed('journal.acknowledge'),
     'training.reset': unstubbed('training.reset'),
     'terminal.settleByHand': () => [],
+    'terminal.newSale': () => data.terminal ?? { phase: 'idle', since: 0, detail: null, sale: null },
+    'terminal.findings': () => [],
+    'terminal.acknowledgeFinding': () => [],
+    'terminal.printFinding': unstubbed('terminal.printFinding'),
     'printers.testPrint': () => ({ printed: true }),
     'printers.resume': () => ({ held: 0 }),
     'printers.discardHeld': () => ({ discarded: 0 }),

@@ -1,0 +1,91 @@
+import type { CartLine } from '../ipc/cart';
+import type { CurrentSale, SaleSummary, SaleTender } from '../ipc/contract';
+import { CommandFailure } from '../ipc/errors';
+import type { TerminalStateStore } from './state-store';
+
+/** What a payment of the customer's sale asks. */
+export interface PaymentRequest {
+  readonly amountMinor: number;
+  readonly tender: SaleTender;
+  readonly entry: 'card' | 'keyed';
+  readonly tipMinor?: number;
+  readonly cart?: readonly CartLine[];
+}
+
+const money = (minor: number) => `$${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+
+/** Results that moved money: what a later payment of the same customer keeps ("earlier cards"). */
+const tookMoney = (result: SaleSummary) => result.outcome === 'approved' || result.outcome === 'partial';
+
+/**
+ * The customer's sale, kept by the main process and published with `terminal.state`, so a screen
+ * that reloads or a second window shows the sale as it stands (the card wait with its amount and
+ * Cancel, the result, the balance still owed after a partial approval) instead of a blank "New
+ * sale". A sale begins with its first payment and ends with `clear` (New sale); while money is
+ * still owed after a partial approval, only that amount may be charged and nothing ends it but
+ * the rest tendered or the approval voided.
+ */
+export interface SaleKeeper {
+  current(): CurrentSale | null;
+  /** A payment starts; throws (nothing published) when the amount is not what is still owed. */
+  begin(request: PaymentRequest): void;
+  /** The payment ended with an outcome. */
+  finished(summary: SaleSummary): void;
+  /** The payment stopped before anything was charged (canceled, no card in time, refused); `publish` when no phase change follows. */
+  stopped(problem: string, publish?: boolean): void;
+  /** An approval of this sale was voided: nothing is owed on it any more. */
+  voided(orderId: string): void;
+  /** New sale: refused while a payment runs or money is still owed. */
+  clear(): void;
+}
+
+export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
+  const current = () => state.current().sale;
+  const update = (change: Partial<CurrentSale>, publish = false) => {
+    const sale = current();
+    if (sale) state.setSale({ ...sale, ...change }, publish);
+  };
+  return {
+    current,
+    begin(request) {
+      const sale = current();
+      const owed = sale?.dueMinor ?? null;
+      if (owed !== null && request.amountMinor !== owed) {
+        throw new CommandFailure('failed_precondition', `${money(owed)} is still owed after the partial approval: take that amount, or void the approval first.`, 'amountMinor');
+      }
+      const continuing = owed !== null && sale !== null;
+      state.setSale({
+        amountMinor: request.amountMinor,
+        tender: request.tender,
+        entry: request.entry,
+        tipMinor: continuing ? sale.tipMinor : (request.tipMinor ?? 0),
+        cart: continuing ? sale.cart : (request.cart ?? null),
+        running: true,
+        // Another card after a decline replaces the decline; approvals of this customer stay.
+        results: continuing ? sale.results.filter(tookMoney) : [],
+        dueMinor: owed,
+        problem: null,
+      });
+    },
+    finished(summary) {
+      const sale = current();
+      if (!sale) return;
+      const dueMinor = summary.outcome === 'partial' ? sale.amountMinor - summary.approvedMinor : summary.outcome === 'approved' ? null : sale.dueMinor;
+      update({ running: false, results: [...sale.results, summary], dueMinor, problem: null });
+    },
+    stopped(problem, publish = false) {
+      update({ running: false, problem }, publish);
+    },
+    voided(orderId) {
+      const sale = current();
+      if (sale?.results.some((result) => result.orderId === orderId && tookMoney(result))) update({ dueMinor: null });
+    },
+    clear() {
+      const sale = current();
+      if (!sale) return;
+      if (sale.running) throw new CommandFailure('failed_precondition', 'A payment is still running: finish or cancel it first.');
+      if (sale.dueMinor !== null) throw new CommandFailure('failed_precondition', `${money(sale.dueMinor)} is still owed after the partial approval: take the rest, or void the approval first.`);
+      state.setSale(null, true);
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import type { RecoveryFinding, RecoveryItem } from '../ipc/contract';
+import type { FindingSource, Journal, JournalEntry } from '../journal/journal';
+import { recoverJournal, recoveredKind, stillOpen } from '../journal/journaled';
+import type { Logger } from '../log/logger';
+import type { GatewayAccess } from './terminal';
+import { recoveryQueue } from './operations';
+
+export interface RecoveryOptions {
+  readonly journal: () => Journal;
+  readonly gateway: () => Promise<GatewayAccess>;
+  /** The first background check's delay; it doubles while the gateway stays silent, up to ten minutes. */
+  readonly retrySeconds: number;
+  readonly logger: Logger;
+  readonly setTimer: (run: () => void, ms: number) => () => void;
+  readonly onQueueChange?: (queue: RecoveryItem[]) => void;
+  readonly onFindings?: (findings: RecoveryFinding[]) => void;
+}
+
+/** The lane's recovery: the queue of unknown outcomes, checked at start and in the background, and what it found. */
+export interface Recovery {
+  queue(): RecoveryItem[];
+  publish(): void;
+  /** A check is due while an entry waits for the gateway; schedules one unless one is already waiting. */
+  schedule(): void;
+  /** One pass now; `start` marks what it settles as found at start (a crash), else in the background. */
+  recover(source?: FindingSource): Promise<{ settled: number; open: number }>;
+  findings(): RecoveryFinding[];
+  acknowledge(entryId: number, by: string): RecoveryFinding[];
+  close(): void;
+}
+
+const operationWords: Record<JournalEntry['operation'], string> = { auth: 'Sale', capture: 'Capture', void: 'Void', refund: 'Refund', voidByOrderId: 'Void' };
+
+/** What a settled entry became, in the words the cashier acts on. */
+export function findingOf(entry: JournalEntry & { readonly finding: { readonly source: FindingSource; readonly foundAt: number } }): RecoveryFinding {
+  const outcome = entry.outcome ?? {};
+  const base = {
+    entryId: entry.id,
+    operation: entry.operation,
+    orderId: entry.orderId,
+    amountMinor: Math.abs(entry.amountMinor),
+    maskedPan: entry.maskedPan ?? null,
+    source: entry.finding.source,
+    foundAt: entry.finding.foundAt,
+    authcode: outcome.authcode ?? null,
+    retref: outcome.retref ?? null,
+  };
+  if (entry.operation !== 'auth') {
+    const applied = outcome.applied === true;
+    const words = operationWords[entry.operation];
+    return { ...base, outcome: applied ? 'applied' : 'not-applied', receipt: false, message: applied ? `${words} took effect: nothing more to do.` : `${words} did not take effect: do it again from History.` };
+  }
+  if (outcome.respstat === 'A' && outcome.retref) {
+    // The gateway's inquiry gives no authorization code; the reference identifies the approval instead.
+    const code = outcome.authcode ? `authcode ${outcome.authcode}` : `reference ${outcome.retref}`;
+    return { ...base, outcome: 'approved', receipt: true, message: `Approved: ${code}, hand over the goods.` };
+  }
+  if (entry.note?.startsWith('answer lost; voidByOrderId answered')) {
+    // The void was refused, so whether the sale stands is not certain: a person looks before charging again.
+    return { ...base, outcome: 'unclear', receipt: false, message: `Not certain: the gateway refused to void it (${outcome.resptext ?? 'no reason given'}). Look the order up in History before collecting payment again.` };
+  }
+  return { ...base, outcome: 'not-charged', receipt: false, message: 'Not charged: collect payment again.' };
+}
+
+/**
+ * Settles what the journal does not know yet: at start (whatever a crash left open) and in the
+ * background (answers lost while the lane ran), backing off while the gateway stays silent.
+ * What it settles is kept in the journal as a finding until a signed-in person acknowledges it,
+ * so a crash mid-payment is never recovered silently.
+ */
+export function createRecovery(options: RecoveryOptions): Recovery {
+  const { logger } = options;
+  let stopTimer: (() => void) | undefined;
+  let delaySeconds = options.retrySeconds;
+  let recovering: Promise<{ settled: number; open: number }> | undefined;
+  let closed = false;
+
+  const queue = (): RecoveryItem[] => {
+    try {
+      return recoveryQueue(options.journal());
+    } catch {
+      return [];
+    }
+  };
+  const findings = (): RecoveryFinding[] => {
+    try {
+      return options.journal().findings().map(findingOf);
+    } catch {
+      return [];
+    }
+  };
+  const publish = () => {
+    options.onQueueChange?.(queue());
+    options.onFindings?.(findings());
+  };
+
+  const recover = (pass: FindingSource = 'background'): Promise<{ settled: number; open: number }> => {
+    recovering ??= (async () => {
+      const journal = options.journal();
+      if (journal.unresolved().length === 0) return { settled: 0, open: 0 };
+      const gateway = await options.gateway();
+      const results = await recoverJournal(journal, gateway.client, gateway.merchid, pass);
+      for (const result of results) logger.info({ orderId: result.entry.orderId, operation: result.entry.operation, outcome: recoveredKind(result) }, 'journal entry recovered');
+      publish();
+      return { settled: results.filter((result) => !stillOpen(result)).length, open: results.filter(stillOpen).length };
+    })().finally(() => {
+      recovering = undefined;
+    });
+    return recovering;
+  };
+
+  const schedule = () => {
+    if (stopTimer || closed) return;
+    // Entries waiting for a person are not retried.
+    if (!queue().some((item) => !item.needsPerson)) {
+      delaySeconds = options.retrySeconds;
+      return;
+    }
+    stopTimer = options.setTimer(() => {
+      stopTimer = undefined;
+      void recover('background')
+        .then(({ open }) => {
+          delaySeconds = open > 0 ? Math.min(delaySeconds * 2, 600) : options.retrySeconds;
+        })
+        .catch((error: unknown) => logger.warn({ err: error }, 'background recovery did not finish'))
+        .finally(schedule);
+    }, delaySeconds * 1000);
+  };
+
+  return {
+    queue,
+    publish,
+    schedule,
+    recover,
+    findings,
+    acknowledge(entryId, by) {
+      options.journal().acknowledgeFinding(entryId, by);
+      const left = findings();
+      options.onFindings?.(left);
+      return left;
+    },
+    close() {
+      closed = true;
+      stopTimer?.();
+      stopTimer = undefined;
+    },
+  };
+}

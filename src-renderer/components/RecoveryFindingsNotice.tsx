@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { RecoveryFinding } from '../../src-main/ipc/contract';
+import { formatMoney } from '../format/money';
+import { usePos } from '../store/use-pos';
+
+const operationWords = { auth: 'Sale', capture: 'Capture', void: 'Void', refund: 'Refund', voidByOrderId: 'Void' } as const;
+
+const when = (finding: RecoveryFinding) =>
+  finding.source === 'start' ? 'found when the lane started again after it stopped mid-payment' : `settled by the lane\u2019s background check at ${new Date(finding.foundAt).toLocaleTimeString()}`;
+
+/**
+ * What recovery settled while nobody watched (a crash mid-payment, an answer lost and found
+ * later), over the signed-in person's screen until they acknowledge each one: what it became,
+ * what to do, and the receipt of an approval to print. Without it the cashier rings the sale again
+ * and the customer pays twice. `hide` leaves out the order the sale screen already shows.
+ */
+export function RecoveryFindingsNotice({ hide }: { hide: string | null }) {
+  const { findings, prints, error } = usePos(useShallow((state) => ({ findings: state.findings, prints: state.findingPrints, error: state.findingError })));
+  const acknowledge = usePos((state) => state.acknowledgeFinding);
+  const print = usePos((state) => state.printFinding);
+  const first = useRef<HTMLButtonElement>(null);
+  const shown = findings.filter((finding) => finding.orderId !== hide);
+  useEffect(() => first.current?.focus(), [shown.length]);
+  if (shown.length === 0) return null;
+  return (
+    <div className="dialog-backdrop">
+      <section className="dialog findings-dialog" role="alertdialog" aria-modal="true" aria-labelledby="findings-heading" data-testid="recovery-findings">
+        <h2 id="findings-heading">{shown.length === 1 ? 'A payment was settled while nobody was watching' : `${shown.length} payments were settled while nobody was watching`}</h2>
+        <ul>
+          {shown.map((finding, index) => (
+            <li key={finding.entryId} data-testid="recovery-finding" data-outcome={finding.outcome}>
+              <p className="finding-what">
+                {operationWords[finding.operation]} {formatMoney(finding.amountMinor)}
+                {finding.maskedPan ? ` on card \u2022\u2022\u2022\u2022${finding.maskedPan.slice(-4)}` : ''}, order {finding.orderId}, {when(finding)}:
+              </p>
+              <p className={`finding-message finding-${finding.outcome}`} role="status">
+                {finding.message}
+              </p>
+              {prints[finding.entryId] ? <p>{prints[finding.entryId]}</p> : null}
+              <div className="dialog-actions">
+                {finding.receipt ? (
+                  <button type="button" onClick={() => void print(finding.entryId)}>
+                    Print the receipt
+                  </button>
+                ) : null}
+                <button type="button" className="primary" ref={index === 0 ? first : undefined} onClick={() => void acknowledge(finding.entryId)}>
+                  Seen: done
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+        {error ? (
+          <p className="dialog-problem" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}

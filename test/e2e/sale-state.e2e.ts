@@ -1,0 +1,221 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { builtRendererDir } from '../../src-main/cli/paths';
+import { settingsSchema } from '../../src-main/config/settings';
+import { createCore, type Core } from '../../src-main/core/core';
+import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
+import { createGatewayClient } from '../../src-main/gateway/client';
+import { startHost } from '../../src-main/host/server';
+import type { TerminalState } from '../../src-main/ipc/contract';
+import { emulatorAdmin } from '../support/emulator-admin';
+import { collectingLogger } from '../support/test-core';
+import { launchChromium } from './support/chromium';
+import { e2e, screenshot, withBrowserMode } from './support/browser-mode';
+import { look, signIn, startSale } from './support/counter';
+
+/**
+ * The main process owns the sale (issue 16, item 4), tells what recovery settled unseen (item 5),
+ * and shows what it recovered after a crash to the next person who signs in (issue 22, item 2).
+ */
+const merchid = '496160873888';
+let emulator: RunningEmulator;
+let child: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ rateLimit: false, realism: false });
+  const dir = join(process.cwd(), 'node_modules', '.cache', 'lanepoint-tests');
+  mkdirSync(dir, { recursive: true });
+  child = join(dir, 'crash-child-e2e.mjs');
+  await build({ entryPoints: ['test/src-main/journal/crash-child.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: child, external: ['better-sqlite3'], logLevel: 'silent' });
+}, 60_000);
+afterAll(async () => {
+  await emulator?.close();
+});
+
+const progressAmount = (page: Page) => page.getByTestId('progress-amount').innerText();
+
+describe('a screen that connects mid-sale', () => {
+  e2e('a reload during the card wait shows the waiting sale with its amount, a second page sees it too, and either cancels it', (chromium) =>
+    withBrowserMode(chromium, {}, async ({ page, host, browser }) => {
+      await page.goto(host.url);
+      await signIn(page);
+      await startSale(page, '42.75');
+      await page.reload();
+      await page.getByText('Insert, tap or swipe the card').waitFor();
+      expect(await progressAmount(page)).toBe('$42.75');
+      await look(page, 'sale-state-reload-card-wait');
+      const second = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await second.goto(host.url);
+      await second.getByText('Insert, tap or swipe the card').waitFor();
+      expect(await progressAmount(second)).toBe('$42.75');
+      await screenshot(second, 'sale-state-second-page-card-wait');
+      await second.getByRole('button', { name: /Cancel/ }).click();
+      await page.getByText('The sale was canceled.').waitFor();
+      await second.getByText('The sale was canceled.').waitFor();
+      expect(await page.getByTestId('sale-amount').innerText()).toBe('$0.00');
+      await look(page, 'sale-state-canceled-from-second-page');
+    }),
+  );
+
+  e2e('keyed entry nobody finishes ends with the card wait, saying so', (chromium) =>
+    withBrowserMode(chromium, { settings: { payments: { cardTimeoutSeconds: 1 } } }, async ({ page, host }) => {
+      await page.goto(host.url);
+      await signIn(page);
+      for (const digit of '990') await page.keyboard.press(digit);
+      await page.keyboard.press('k');
+      await page.getByText('Key the card').waitFor();
+      await page.keyboard.press('4');
+      await page.getByText('No card was keyed in time: start the sale again.').waitFor({ timeout: 10_000 });
+      await look(page, 'sale-state-keyed-timeout');
+    }),
+  );
+
+  e2e('the balance owed after a partial approval survives a reload', (chromium) =>
+    withBrowserMode(chromium, {}, async ({ page, host, core }) => {
+      await page.goto(host.url);
+      await signIn(page);
+      await startSale(page, '8.00');
+      await core.cardReaders.presentTestCard({ cardId: 'visa-partial', method: 'insert' });
+      await page.getByTestId('tender-rest').waitFor();
+      await page.reload();
+      await page.getByTestId('tender-rest').waitFor();
+      expect(await page.getByTestId('sale-headline').innerText()).toBe('Partially approved');
+      expect(await page.getByTestId('tender-rest').innerText()).toContain('Take the remaining $3.00');
+      expect(await page.getByTestId('new-sale').count()).toBe(0);
+      await look(page, 'sale-state-partial-after-reload');
+    }),
+  );
+});
+
+/** A lane on this file's emulator with its journal in `journalPath`, background checks run by hand, served to Chromium. */
+async function laneOn(chromium: string, journalPath: string) {
+  const timers: Array<() => void> = [];
+  const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
+  const core: Core = createCore({
+    settings: settingsSchema.parse({}),
+    shell: 'browser',
+    logger: collectingLogger().logger,
+    journalPath,
+    gateway: async () => ({ client, merchid }),
+    recoveryTimer: (run, ms) => {
+      // The background checks (every 30 s at first) are run by hand; no other timer is used here.
+      if (ms === 30_000) timers.push(run);
+      return () => undefined;
+    },
+  });
+  const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
+  const browser = await launchChromium(chromium);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  return {
+    core,
+    host,
+    page,
+    timers,
+    async close() {
+      await browser.close();
+      await host.close();
+      await core.close();
+    },
+  };
+}
+
+const newJournal = () => join(mkdtempSync(join(tmpdir(), 'sale-state-')), 'journal.sqlite');
+
+async function lostSale(core: Core, page: Page, amount: string, fault: 'drop-after' | 'drop-before') {
+  const admin = emulatorAdmin(emulator.url);
+  await admin.fault('auth', fault);
+  await admin.fault('inquireByOrderid', 'http-500', 'always');
+  await admin.fault('voidByOrderId', 'http-500', 'always');
+  await startSale(page, amount);
+  await core.cardReaders.presentTestCard({ cardId: 'visa-approve', method: 'swipe' });
+  await page.getByText('Outcome being checked').waitFor({ timeout: 20_000 });
+}
+
+describe('an unknown outcome settled in the background', () => {
+  for (const [fault, headline, name] of [
+    ['drop-after', /^Approved: reference \d+, hand over the goods\.$/, 'approved'],
+    ['drop-before', /^Not charged: collect payment again\.$/, 'not-charged'],
+  ] as const) {
+    e2e(`says what it became (${name}), keeps it in History, and the main button was never New sale`, async (chromium) => {
+      const lane = await laneOn(chromium, newJournal());
+      try {
+        const { page, core } = lane;
+        await page.goto(lane.host.url);
+        await signIn(page);
+        await lostSale(core, page, '18.00', fault);
+        expect(await page.getByTestId('check-now').getAttribute('class')).toBe('primary');
+        expect(await page.getByTestId('new-sale').getAttribute('class')).not.toBe('primary');
+        await look(page, `sale-state-unknown-${name}`);
+        await emulatorAdmin(emulator.url).clearFaults();
+        lane.timers.shift()!();
+        await expect.poll(() => page.getByTestId('sale-headline').innerText(), { timeout: 10_000 }).toMatch(headline);
+        await look(page, `sale-state-settled-${name}`);
+        if (name === 'approved') {
+          await page.getByTestId('print-settled').click();
+          await page.getByText('The receipt printed: both copies.').waitFor();
+        }
+        await page.getByTestId('new-sale').click();
+        await page.getByTestId('nav-history').click();
+        await page.getByText(/18\.00/).first().waitFor();
+        await screenshot(page, `sale-state-history-${name}`);
+        const history = await core.dispatch('terminal.history', {});
+        expect(history).toMatchObject({ ok: true, result: [expect.objectContaining({ state: 'resolved', amountMinor: 1800 })] });
+      } finally {
+        await emulatorAdmin(emulator.url).clearFaults();
+        await lane.close();
+      }
+    });
+  }
+});
+
+/** A lane process SIGKILLed after the gateway approved and before its journal recorded the answer. */
+function crashMidAuthorization(journalPath: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const process_ = spawn(process.execPath, [child, journalPath, emulator.url, 'answered', '4200', 'LANE-01'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    process_.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    process_.on('error', reject);
+    process_.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(out.split('\n')[0]!) : reject(new Error(`the child was not killed (${String(signal)})`))));
+  });
+}
+
+describe('a restart after a crash mid-authorization', () => {
+  e2e('the next person who signs in sees what recovery found until they acknowledge it, and its receipt prints', async (chromium) => {
+    const journalPath = newJournal();
+    const orderId = await crashMidAuthorization(journalPath);
+    const lane = await laneOn(chromium, journalPath);
+    try {
+      const { page, core } = lane;
+      await page.goto(lane.host.url);
+      await page.getByTestId('sign-in-findings').waitFor();
+      await look(page, 'sale-state-restart-sign-in');
+      await page.getByRole('button', { name: /^Trainee \(/ }).click();
+      await page.keyboard.press('Enter');
+      const notice = page.getByTestId('recovery-findings');
+      await notice.waitFor();
+      expect(await notice.innerText()).toContain(`Sale $42.00 on card ••••1443, order ${orderId}, found when the lane started again`);
+      expect(await notice.innerText()).toMatch(/Approved: reference \d+, hand over the goods\./);
+      await notice.getByRole('button', { name: 'Print the receipt' }).click();
+      await notice.getByText('The receipt printed: both copies.').waitFor();
+      await look(page, 'sale-state-restart-finding');
+      const lastPage = await core.dispatch('printers.lastPage', {});
+      expect(lastPage.ok && (lastPage.result as { lines: string[] }).lines.join('\n')).toContain('42.00');
+      // Nothing else can be done until it is acknowledged: the sale screen's keys are held.
+      await page.keyboard.press('5');
+      expect(await page.getByTestId('sale-amount').innerText()).toBe('$0.00');
+      await notice.getByRole('button', { name: 'Seen: done' }).click();
+      await notice.waitFor({ state: 'detached' });
+      expect((await core.dispatch('terminal.findings', {})) as { ok: boolean; result: unknown[] }).toMatchObject({ ok: true, result: [] });
+      const state = (await core.dispatch('terminal.state', {})) as { ok: true; result: TerminalState };
+      expect(state.result.sale).toBeNull();
+      await look(page, 'sale-state-restart-acknowledged');
+    } finally {
+      await lane.close();
+    }
+  });
+});

@@ -1,0 +1,162 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { settingsSchema } from '../../../src-main/config/settings';
+import { createCore, type Core } from '../../../src-main/core/core';
+import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
+import { createGatewayClient } from '../../../src-main/gateway/client';
+import type { JournalEntryView, RecoveryFinding, SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
+import { emulatorAdmin } from '../../support/emulator-admin';
+import { collectingLogger, ok, until } from '../../support/test-core';
+
+/**
+ * What recovery settles while nobody watches is told, kept and acknowledged: an unknown outcome
+ * settled in the background says what it became, and a sale recovered after a crash (the lane
+ * SIGKILLed mid-authorization) is shown to the next person who signs in, survives another
+ * restart until acknowledged, and its receipt prints. Real emulator over HTTP, real SQLite.
+ */
+const merchid = '496160873888';
+let emulator: RunningEmulator;
+let child: string;
+const cores: Core[] = [];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ rateLimit: false, realism: false });
+  const dir = join(process.cwd(), 'node_modules', '.cache', 'lanepoint-tests');
+  mkdirSync(dir, { recursive: true });
+  child = join(dir, 'crash-child-findings.mjs');
+  await build({ entryPoints: ['test/src-main/journal/crash-child.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: child, external: ['better-sqlite3'], logLevel: 'silent' });
+}, 60_000);
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.close()));
+  await emulatorAdmin(emulator.url).clearFaults();
+});
+afterAll(async () => {
+  await emulator?.close();
+});
+
+function lane(journalPath: string, timers: Array<() => void> = []) {
+  const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
+  const core = createCore({
+    settings: settingsSchema.parse({}),
+    shell: 'browser',
+    logger: collectingLogger().logger,
+    journalPath,
+    gateway: async () => ({ client, merchid }),
+    recoveryTimer: (run) => (timers.push(run), () => undefined),
+  });
+  cores.push(core);
+  const findings: RecoveryFinding[][] = [];
+  core.events.subscribe((name, payload) => {
+    if (name === 'terminal.findings') findings.push(payload as RecoveryFinding[]);
+  });
+  return { core, findings };
+}
+
+const newJournal = () => join(mkdtempSync(join(tmpdir(), 'findings-')), 'training-journal.sqlite');
+
+async function lostSale(core: Core, amountMinor: number): Promise<SaleSummary> {
+  await until(() => core.devices.list().every((device) => device.status === 'connected'));
+  const stop = core.events.subscribe((name, payload) => {
+    if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
+      stop();
+      void core.cardReaders.presentTestCard({ cardId: 'visa-approve', method: 'swipe' });
+    }
+  });
+  return ok(await core.dispatch('terminal.sale', { amountMinor })) as SaleSummary;
+}
+
+/** The gateway answers nothing about lost answers until `clearFaults`. */
+async function silenceRecovery() {
+  const admin = emulatorAdmin(emulator.url);
+  await admin.fault('inquireByOrderid', 'http-500', 'always');
+  await admin.fault('voidByOrderId', 'http-500', 'always');
+}
+
+describe('what recovery settles in the background', () => {
+  it('an approval found later: says "Approved", keeps it in History, prints its receipt, until acknowledged', async () => {
+    const timers: Array<() => void> = [];
+    const { core, findings } = lane(newJournal(), timers);
+    core.session.signIn({ cashierId: '1001', pin: '1234' });
+    await emulatorAdmin(emulator.url).fault('auth', 'drop-after');
+    await silenceRecovery();
+    const sale = await lostSale(core, 1800);
+    expect(sale.outcome).toBe('unknown');
+    expect(ok(await core.dispatch('terminal.findings', {}))).toEqual([]);
+    await emulatorAdmin(emulator.url).clearFaults();
+    timers.shift()!();
+    await until(() => findings.at(-1)?.length === 1);
+    const [finding] = ok(await core.dispatch('terminal.findings', {})) as RecoveryFinding[];
+    expect(finding).toMatchObject({ orderId: sale.orderId, operation: 'auth', amountMinor: 1800, source: 'background', outcome: 'approved', receipt: true });
+    expect(finding!.message).toBe(`Approved: reference ${finding!.retref}, hand over the goods.`);
+    const [entry] = ok(await core.dispatch('terminal.history', { orderId: sale.orderId })) as JournalEntryView[];
+    expect(entry).toMatchObject({ state: 'resolved', respstat: 'A' });
+    const printed = ok(await core.dispatch('terminal.printFinding', { entryId: finding!.entryId })) as { printed: boolean; png: string };
+    expect(printed).toMatchObject({ printed: true, png: expect.stringMatching(/^data:image\/png;base64,/) });
+    const page = ok(await core.dispatch('printers.lastPage', {})) as { lines: string[] };
+    const text = page.lines.map((line) => line.trim());
+    expect(text).toContain('CUSTOMER COPY');
+    expect(text.join('\n')).toContain('18.00');
+    expect(text.join('\n')).not.toContain('DUPLICATE');
+    expect(ok(await core.dispatch('terminal.acknowledgeFinding', { entryId: finding!.entryId }))).toEqual([]);
+    expect(findings.at(-1)).toEqual([]);
+  });
+
+  it('a sale that never reached the processor: says "Not charged: collect payment again"', async () => {
+    const timers: Array<() => void> = [];
+    const { core } = lane(newJournal(), timers);
+    core.session.signIn({ cashierId: '1001', pin: '1234' });
+    await emulatorAdmin(emulator.url).fault('auth', 'drop-before');
+    await silenceRecovery();
+    const sale = await lostSale(core, 2300);
+    expect(sale.outcome).toBe('unknown');
+    await emulatorAdmin(emulator.url).clearFaults();
+    timers.shift()!();
+    await until(() => core.sales.findings().length === 1);
+    expect(core.sales.findings()).toEqual([expect.objectContaining({ orderId: sale.orderId, outcome: 'not-charged', receipt: false, message: 'Not charged: collect payment again.' })]);
+    expect(await core.dispatch('terminal.printFinding', { entryId: core.sales.findings()[0]!.entryId })).toMatchObject({ ok: false, error: { code: 'failed_precondition' } });
+  });
+});
+
+/** A lane process killed with SIGKILL after the gateway approved and before the journal recorded it. */
+function crashMidAuthorization(journalPath: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const process_ = spawn(process.execPath, [child, journalPath, emulator.url, 'answered', '4200', 'LANE-01'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    process_.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    process_.on('error', reject);
+    process_.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(out.split('\n')[0]!) : reject(new Error(`the child was not killed (${String(signal)})`))));
+  });
+}
+
+describe('what recovery finds at start, after a crash mid-authorization', () => {
+  it('is shown to the next person who signs in, survives a restart until acknowledged, and its receipt prints', async () => {
+    const journalPath = newJournal();
+    const orderId = await crashMidAuthorization(journalPath);
+    const first = lane(journalPath).core;
+    await until(() => first.sales.findings().length === 1);
+    // Nobody is signed in yet: the finding waits for the next person, who may not acknowledge without signing in.
+    const [finding] = ok(await first.dispatch('terminal.findings', {})) as RecoveryFinding[];
+    expect(finding).toMatchObject({ orderId, amountMinor: 4200, maskedPan: '478825******1443', source: 'start', outcome: 'approved', receipt: true });
+    expect(await first.dispatch('terminal.acknowledgeFinding', { entryId: finding!.entryId })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    await first.close();
+
+    const second = lane(journalPath).core;
+    expect(ok(await second.dispatch('terminal.findings', {}))).toEqual([finding]);
+    second.session.signIn({ cashierId: '1001', pin: '1234' });
+    expect(ok(await second.dispatch('terminal.printFinding', { entryId: finding!.entryId }))).toMatchObject({ printed: true });
+    const page = ok(await second.dispatch('printers.lastPage', {})) as { lines: string[] };
+    expect(page.lines.join('\n')).toContain('42.00');
+    expect(ok(await second.dispatch('terminal.acknowledgeFinding', { entryId: finding!.entryId }))).toEqual([]);
+    await second.close();
+
+    const third = lane(journalPath).core;
+    expect(ok(await third.dispatch('terminal.findings', {}))).toEqual([]);
+    // Recovered once: one approval at the gateway, one row in the journal.
+    expect(emulator.context.ledger.all().filter((transaction) => transaction.orderid === orderId && transaction.respstat === 'A')).toHaveLength(1);
+    expect(ok(await third.dispatch('terminal.history', { orderId }))).toEqual([expect.objectContaining({ state: 'resolved', respstat: 'A' })]);
+  });
+});
