@@ -53,9 +53,9 @@ export interface SoakResult {
 const rotation = [
   { cardId: 'visa-approve', method: 'insert' },
   { cardId: 'mastercard-approve', method: 'tap' },
-  { cardId: 'amex-approve', method: 'swipe' },
+  { cardId: 'diners-approve', method: 'swipe' },
   { cardId: 'discover-approve', method: 'insert' },
-  { cardId: 'visa-approve', method: 'swipe' },
+  { cardId: 'amex-approve', method: 'insert' },
   { cardId: 'jcb-approve', method: 'insert' },
   { cardId: 'visa-decline', method: 'insert' },
 ] as const;

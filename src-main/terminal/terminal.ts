@@ -198,10 +198,13 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
   const settle = (detail: string) => state.enter('done', detail);
   const fail = (error: unknown, abort?: AbortController): never => {
     if (error instanceof JournalError) {
+      keeper.stopped('The journal cannot be written: nothing was sent.');
       state.enter('idle', 'The journal cannot be written: nothing was sent');
       throw new CommandFailure('failed_precondition', `The journal cannot be written, so nothing was sent: ${error.message}`);
     }
     if (error instanceof SaleCanceledError) {
+      // The keeper says why first, so the one published idle state carries it.
+      keeper.stopped(error.message);
       state.enter('idle', error.message.replace(/\.$/, ''));
       throw new CommandFailure('failed_precondition', error.message);
     }

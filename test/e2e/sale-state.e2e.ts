@@ -132,7 +132,7 @@ async function lostSale(core: Core, page: Page, amount: string, fault: 'drop-aft
   await admin.fault('inquireByOrderid', 'http-500', 'always');
   await admin.fault('voidByOrderId', 'http-500', 'always');
   await startSale(page, amount);
-  await core.cardReaders.presentTestCard({ cardId: 'visa-approve', method: 'swipe' });
+  await core.cardReaders.presentTestCard({ cardId: 'visa-approve', method: 'insert' });
   await page.getByText('Outcome being checked').waitFor({ timeout: 20_000 });
 }
 

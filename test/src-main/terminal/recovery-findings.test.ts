@@ -63,7 +63,7 @@ async function lostSale(core: Core, amountMinor: number): Promise<SaleSummary> {
   const stop = core.events.subscribe((name, payload) => {
     if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
       stop();
-      void core.cardReaders.presentTestCard({ cardId: 'visa-approve', method: 'swipe' });
+      void core.cardReaders.presentTestCard({ cardId: 'visa-approve', method: 'insert' });
     }
   });
   return ok(await core.dispatch('terminal.sale', { amountMinor })) as SaleSummary;

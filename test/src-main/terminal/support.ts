@@ -33,7 +33,7 @@ export async function cardSale(core: Core, cardId: string, amountMinor: number, 
   const stop = core.events.subscribe((name, payload) => {
     if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
       stop();
-      void core.cardReaders.presentTestCard({ cardId, method: 'swipe' });
+      void core.cardReaders.presentTestCard({ cardId, method: 'insert' });
     }
   });
   return ok(await call<SaleSummary>(core, 'terminal.sale', { amountMinor, ...(tender ? { tender } : {}) }));
