@@ -38,10 +38,15 @@ afterAll(async () => {
   await emulator?.close();
 });
 
+// Each lane its own terminal id: a new journal numbers its orders from the time of day, so two
+// lanes started in the same second against the one emulator would share order ids.
+let lanes = 0;
+
 function lane(journalPath: string, timers: Array<() => void> = []) {
+  lanes += 1;
   const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
   const core = createCore({
-    settings: settingsSchema.parse({}),
+    settings: settingsSchema.parse({ terminalId: `LANE-${String(lanes).padStart(2, '0')}` }),
     shell: 'browser',
     logger: collectingLogger().logger,
     journalPath,
@@ -124,7 +129,7 @@ describe('what recovery settles in the background', () => {
 /** A lane process killed with SIGKILL after the gateway approved and before the journal recorded it. */
 function crashMidAuthorization(journalPath: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const process_ = spawn(process.execPath, [child, journalPath, emulator.url, 'answered', '4200', 'LANE-01'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const process_ = spawn(process.execPath, [child, journalPath, emulator.url, 'answered', '4200', 'LANE-09'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     process_.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     process_.on('error', reject);
