@@ -39,13 +39,14 @@ export async function openBrowserMode(
   env: NodeJS.ProcessEnv = {},
   viewport = { width: 1280, height: 800 },
   settings?: object,
+  recordFrames = true,
 ): Promise<BrowserModeSession> {
   const appDataDir = mkdtempSync(join(tmpdir(), 'lanepoint-e2e-'));
   if (settings) writeFileSync(join(appDataDir, 'settings.json'), JSON.stringify(settings));
   const { logger, lines } = collectingLogger();
   const { core } = bootCore({ shell: 'browser', env: { ...env, LANEPOINT_HOME: appDataDir }, logger });
   const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
-  const browser = await launchChromium(executablePath);
+  const browser = await launchChromium(executablePath, { recordFrames });
   const page = await browser.newPage({ viewport });
   return {
     core,
@@ -66,10 +67,10 @@ export async function openBrowserMode(
 /** Runs `body` against a fresh browser-mode terminal and always closes it afterwards. */
 export async function withBrowserMode(
   executablePath: string,
-  options: { env?: NodeJS.ProcessEnv; viewport?: { width: number; height: number }; settings?: object },
+  options: { env?: NodeJS.ProcessEnv; viewport?: { width: number; height: number }; settings?: object; recordFrames?: boolean },
   body: (session: BrowserModeSession) => Promise<void>,
 ): Promise<void> {
-  const session = await openBrowserMode(executablePath, options.env, options.viewport, options.settings);
+  const session = await openBrowserMode(executablePath, options.env, options.viewport, options.settings, options.recordFrames);
   try {
     await body(session);
   } finally {

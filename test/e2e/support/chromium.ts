@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Flags for a closed network and a root user: no sandbox, no GPU, no background traffic. */
 export const chromiumArgs = [
@@ -40,6 +42,49 @@ export function chromiumForTests(): string | null {
   return path;
 }
 
-export function launchChromium(executablePath: string): Promise<Browser> {
-  return chromium.launch({ executablePath, headless: true, args: chromiumArgs });
+/** Where every page's received bridge frames are kept, for the card-data scan that closes `npm test`. */
+export const pageEventsDir = join(process.cwd(), 'test-results', 'page-events');
+/**
+ * Keeps every WebSocket frame each page of `browser` receives (the events and replies the host
+ * sent it), and writes them to one file under test-results/page-events/ when the browser closes:
+ * the card-data scan then reads what every screen was told, not only what the suites wrote.
+ */
+export function recordPageFrames(browser: Browser): Browser {
+  const frames: string[] = [];
+  const watched = new WeakSet<Page>();
+  const watch = (page: Page) => {
+    if (watched.has(page)) return;
+    watched.add(page);
+    page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(typeof payload === 'string' ? payload : payload.toString('utf8'))));
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', watch);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    watch(page);
+    return page;
+  };
+  // Test files may run one after another in one worker process: the name is unique anyway.
+  const file = join(pageEventsDir, `frames-${randomUUID()}.jsonl`);
+  const close = browser.close.bind(browser);
+  browser.close = async (options) => {
+    mkdirSync(pageEventsDir, { recursive: true });
+    writeFileSync(file, frames.join('\n'));
+    return close(options);
+  };
+  return browser;
+}
+
+/**
+ * Launches Chromium, keeping what its pages receive unless `recordFrames` is false: watching
+ * frames slows their delivery, which a test of a reader's keystroke timing cannot afford.
+ */
+export async function launchChromium(executablePath: string, options: { recordFrames?: boolean } = {}): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs });
+  return options.recordFrames === false ? browser : recordPageFrames(browser);
 }
