@@ -1,6 +1,6 @@
 import pino, { type ChildLoggerOptions, type DestinationStream, type Logger as PinoLogger, type LogFn } from 'pino';
 import { interpolate } from './interpolate';
-import { createPrettyDestination, pinoPrettyDestination } from './pretty';
+import { createPrettyDestination } from './pretty';
 import { redactRecord, redactText, redactValue } from './redact';
 
 export type Logger = PinoLogger;
@@ -104,7 +104,7 @@ export function createLogger(options: LoggerOptions): Logger {
   if (format === 'pretty') {
     destination = destination
       ? createPrettyDestination(destination)
-      : (pinoPrettyDestination(2) ?? createPrettyDestination(pino.destination({ fd: 2, sync: true })));
+      : createPrettyDestination(pino.destination({ fd: 2, sync: true }), process.stderr.isTTY);
   }
   // Stacks are for whoever debugs, not for everyday lines: kept only while debug is on.
   const errorSerializer = (error: unknown) => {

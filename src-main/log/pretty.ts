@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import type { DestinationStream } from 'pino';
+import { prettyFactory } from 'pino-pretty';
 
 /**
  * Log lines a person reads in a terminal. pino hands every record here as its JSON line, after
@@ -7,7 +7,6 @@ import type { DestinationStream } from 'pino';
  * this only lays it out.
  */
 
-const levelNames: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 /** Fields every line has or nobody at a terminal needs. */
 const quietKeys = new Set(['level', 'time', 'msg', 'pid', 'hostname', 'app', 'err']);
 
@@ -38,36 +37,35 @@ function fieldText(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
-function clockText(time: unknown): string {
-  if (typeof time !== 'number') return '--:--:--.---';
-  const at = new Date(time);
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  return `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}.${pad(at.getMilliseconds(), 3)}`;
-}
-
 /**
- * One JSON log line as `HH:MM:SS.mmm LEVEL message — error; cause: ... key=value ...`. An
+ * What follows the level on a person's line: `message — error; cause: ... key=value ...`. An
  * error's stack is in the record only at debug level (the logger leaves it out otherwise); when
- * it is, it follows on indented lines. A line that is not a JSON object passes through as it is.
+ * it is, it follows on indented lines.
  */
-export function formatLogLine(line: string): string {
-  let record: unknown;
-  try {
-    record = JSON.parse(line);
-  } catch {
-    return line.endsWith('\n') ? line : `${line}\n`;
-  }
-  if (!isRecord(record)) return `${line.trimEnd()}\n`;
-  const level = levelNames[Number(record.level)] ?? String(record.level ?? '');
+function messageText(record: Record<string, unknown>): string {
   const message = typeof record.msg === 'string' ? record.msg : '';
   const error = isRecord(record.err) ? (record.err as LoggedError) : undefined;
   const sentence = error ? errorSentence(error, message) : '';
   const fields = Object.entries(record)
     .filter(([key]) => !quietKeys.has(key))
     .map(([key, value]) => `${key}=${fieldText(value)}`);
-  const head = [clockText(record.time), level.padEnd(5), [message, sentence].filter(Boolean).join(' — '), ...fields].filter(Boolean).join(' ');
-  const stack = typeof error?.stack === 'string' ? error.stack.split('\n').slice(1).map((frame) => `    ${frame.trim()}\n`).join('') : '';
-  return `${head}\n${stack}`;
+  const head = [[message, sentence].filter(Boolean).join(' — '), ...fields].filter(Boolean).join(' ');
+  const stack = typeof error?.stack === 'string' ? error.stack.split('\n').slice(1).map((frame) => `\n    ${frame.trim()}`).join('') : '';
+  return `${head}${stack}`;
+}
+
+/**
+ * pino-pretty's layout (`[HH:MM:SS.mmm] LEVEL: ...`, coloured on a terminal) with our message
+ * text: the error as one sentence with its causes and the fields as key=value, never a JSON
+ * object. A line that is not a JSON record passes through as it is.
+ */
+export function prettyLineFormatter(colorize: boolean): (line: string) => string {
+  return prettyFactory({
+    colorize,
+    translateTime: 'SYS:HH:MM:ss.l',
+    hideObject: true,
+    messageFormat: (record) => messageText(record),
+  });
 }
 
 /** What a stream must take: pino writes one JSON line per call. */
@@ -75,30 +73,11 @@ interface LineSink {
   write(text: string): unknown;
 }
 
-/** Writes each record to `sink` as `formatLogLine` lays it out. */
-export function createPrettyDestination(sink: LineSink): DestinationStream {
-  return { write: (line: string) => void sink.write(formatLogLine(line)) };
-}
-
-type PinoPretty = (options: Record<string, unknown>) => DestinationStream;
-
 /**
- * The well-kept `pino-pretty` package, when it is installed, as an in-process stream writing
- * synchronously to file descriptor `fd`; undefined when it is not (the built-in layout is used).
+ * Writes each record to `sink` laid out for a person, synchronously (a crash loses no line).
+ * Colours only when asked for (a terminal), never into a file or a test's memory.
  */
-export function pinoPrettyDestination(fd: number): DestinationStream | undefined {
-  let build: PinoPretty;
-  try {
-    build = createRequire(import.meta.url)('pino-pretty') as PinoPretty;
-  } catch {
-    return undefined;
-  }
-  return build({
-    destination: fd,
-    sync: true,
-    colorize: true,
-    singleLine: true,
-    translateTime: 'SYS:HH:MM:ss.l',
-    ignore: 'pid,hostname,app',
-  });
+export function createPrettyDestination(sink: LineSink, colorize = false): DestinationStream {
+  const format = prettyLineFormatter(colorize);
+  return { write: (line: string) => void sink.write(format(line)) };
 }

@@ -48,7 +48,7 @@ describe('what `lanepoint host` prints', () => {
     try {
       const output = await runOnTerminal(home);
       const lines = output.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('Session terminated'));
-      expect(lines.some((line) => /^\d\d:\d\d:\d\d\.\d{3} INFO +core started/.test(line))).toBe(true);
+      expect(lines.some((line) => /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: core started/.test(line))).toBe(true);
       const failure = lines.find((line) => cannotOpen.test(line)) ?? '';
       expect(failure).toMatch(/ERROR/);
       expect(failure).toContain('Cannot open /dev/ttyLANEPOINT9');

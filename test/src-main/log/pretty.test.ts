@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src-main/log/logger';
-import { formatLogLine } from '../../../src-main/log/pretty';
+import { prettyLineFormatter } from '../../../src-main/log/pretty';
 import { withLuhnDigit } from '../../support/cards';
 
 /** A pretty logger writing to memory; `text()` is everything it wrote. */
@@ -28,9 +28,9 @@ describe('pretty log lines', () => {
     logger.info({ mode: 'counter', training: true }, 'core started');
     expect(lines()).toHaveLength(2);
     expect(lines()[0]).toMatch(
-      /^\d\d:\d\d:\d\d\.\d{3} ERROR card-reader cannot be opened: check that it is plugged in — Cannot open \/dev\/ttyUSB9 at 19200 baud; cause: No such file or directory, cannot open \/dev\/ttyUSB9 device=neo$/,
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] ERROR: card-reader cannot be opened: check that it is plugged in — Cannot open \/dev\/ttyUSB9 at 19200 baud; cause: No such file or directory, cannot open \/dev\/ttyUSB9 device=neo$/,
     );
-    expect(lines()[1]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}core started mode=counter training=true$/);
+    expect(lines()[1]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: core started mode=counter training=true$/);
     for (const line of lines()) expect(() => JSON.parse(line)).toThrow();
   });
 
@@ -49,13 +49,13 @@ describe('pretty log lines', () => {
   it('says a cause once when the error quotes it already', () => {
     const { logger, lines } = collectPretty();
     logger.warn({ err: new Error('Cannot open /dev/ttyUSB9: Error: busy', { cause: new Error('Error: busy') }) }, 'reader lost');
-    expect(lines()[0]).toMatch(/ WARN {2}reader lost — Cannot open \/dev\/ttyUSB9: Error: busy$/);
+    expect(lines()[0]).toMatch(/ WARN: reader lost — Cannot open \/dev\/ttyUSB9: Error: busy$/);
   });
 
   it('takes the message from an error logged on its own, without repeating it', () => {
     const { logger, lines } = collectPretty();
     logger.error(new TypeError('bad input'));
-    expect(lines()).toEqual([expect.stringMatching(/^\S+ ERROR bad input$/)]);
+    expect(lines()).toEqual([expect.stringMatching(/^\S+ ERROR: bad input$/)]);
   });
 
   it('masks card numbers and drops card data in the message, fields, errors and causes', () => {
@@ -78,7 +78,7 @@ describe('pretty log lines', () => {
   });
 
   it('passes a line that is not a JSON record through', () => {
-    expect(formatLogLine('plain words')).toBe('plain words\n');
+    expect(prettyLineFormatter(false)('plain words')).toBe('plain words\n');
   });
 });
 
