@@ -1,7 +1,7 @@
 import { cardReadFromClearSwipe } from './card-read';
 import { CardReaderError, malformed } from './errors';
 import { type HidDescriptor, HidDescriptorError, type HidInputField, inputFields, parseHidDescriptor, readHidField } from '../transport/hid-descriptor';
-import { PassiveCardReader } from './passive-reader';
+import { PassiveCardReader, type PassiveReaderOptions } from './passive-reader';
 import type { Transport } from '../transport/types';
 
 /** HID Usage Tables, Magnetic Stripe Reader page (0x8E). */
@@ -135,9 +135,9 @@ export class HidPosMsrReader extends PassiveCardReader {
   readonly #layout: PosMsrLayout;
 
   /** Throws `malformed` when the descriptor declares no magnetic stripe tracks. */
-  constructor(transport: Transport, reportDescriptor: Uint8Array) {
+  constructor(transport: Transport, reportDescriptor: Uint8Array, options: PassiveReaderOptions = {}) {
     const layout = posMsrLayout(reportDescriptor);
-    super(transport);
+    super(transport, options);
     this.#layout = layout;
   }
 

@@ -1,6 +1,6 @@
 import { cardReadFromClearSwipe } from './card-read';
 import { malformed } from './errors';
-import { PassiveCardReader } from './passive-reader';
+import { PassiveCardReader, type PassiveReaderOptions } from './passive-reader';
 import type { Transport } from '../transport/types';
 
 /**
@@ -24,7 +24,7 @@ export const magtekEncodeTypes: Readonly<Record<number, string>> = {
   6: 'none',
 };
 
-export interface MagtekHidOptions {
+export interface MagtekHidOptions extends PassiveReaderOptions {
   /** Size of each track data field (default 110). */
   readonly trackFieldSize?: number;
 }
@@ -93,7 +93,7 @@ export class MagtekHidReader extends PassiveCardReader {
   readonly #options: MagtekHidOptions;
 
   constructor(transport: Transport, options: MagtekHidOptions = {}) {
-    super(transport);
+    super(transport, options);
     this.#options = options;
   }
 

@@ -1,8 +1,16 @@
 import { EventEmitter } from 'node:events';
+import { systemDeviceClock, type DeviceClock } from '../clock';
+import { pendingRead, type PendingRead } from '../pending-read';
 import type { Transport } from '../transport/types';
 import { CardReaderError } from './errors';
 import type { ReaderOutput } from './reader-output';
 import type { CardRead, CardReader, CardReaderEvents, ReadRequest } from './types';
+
+/** What every passive reader may be given besides its transport. */
+export interface PassiveReaderOptions {
+  /** Runs read timeouts (default: the process's timers). */
+  readonly clock?: DeviceClock;
+}
 
 /**
  * Readers that send a card whenever one is presented (swipe readers, keyboard wedges, HID
@@ -14,10 +22,12 @@ import type { CardRead, CardReader, CardReaderEvents, ReadRequest } from './type
 export abstract class PassiveCardReader extends EventEmitter<CardReaderEvents> implements CardReader {
   abstract readonly protocol: string;
   protected readonly transport: Transport;
+  readonly #clock: DeviceClock;
 
-  constructor(transport: Transport) {
+  constructor(transport: Transport, options: PassiveReaderOptions = {}) {
     super();
     this.transport = transport;
+    this.#clock = options.clock ?? systemDeviceClock;
     transport.on('data', (chunk) => this.receive(chunk));
     transport.on('open', () => {
       this.reopened();
@@ -58,41 +68,21 @@ export abstract class PassiveCardReader extends EventEmitter<CardReaderEvents> i
     else this.present(output.read);
   }
 
-  #waiting: { resolve: (read: CardRead) => void; reject: (error: Error) => void } | undefined;
+  #waiting: PendingRead<CardRead> | undefined;
 
   read(request: ReadRequest): Promise<CardRead> {
     if (this.#waiting) return Promise.reject(new Error(`${this.protocol}: a read is already in progress`));
     const { signal, timeoutSeconds } = request;
-    if (signal?.aborted) return Promise.reject(new CardReaderError('canceled', 'the read was canceled'));
-    return new Promise<CardRead>((resolve, reject) => {
-      let timer: NodeJS.Timeout | undefined;
-      const done = () => {
-        this.#waiting = undefined;
-        if (timer) clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      };
-      const onAbort = () => {
-        done();
-        reject(new CardReaderError('canceled', 'the read was canceled'));
-      };
-      this.#waiting = {
-        resolve: (read) => {
-          done();
-          resolve(read);
-        },
-        reject: (error) => {
-          done();
-          reject(error);
-        },
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      if (timeoutSeconds !== undefined) {
-        timer = setTimeout(() => {
-          done();
-          reject(new CardReaderError('timeout', `no card within ${timeoutSeconds} s`));
-        }, timeoutSeconds * 1000);
-      }
+    const waiting = pendingRead<CardRead>({
+      signal,
+      canceled: () => new CardReaderError('canceled', 'the read was canceled'),
+      timeout: timeoutSeconds === undefined ? undefined : { ms: timeoutSeconds * 1000, clock: this.#clock, timedOut: () => new CardReaderError('timeout', `no card within ${timeoutSeconds} s`) },
+      onSettled: () => {
+        if (this.#waiting === waiting) this.#waiting = undefined;
+      },
     });
+    if (!waiting.settled) this.#waiting = waiting;
+    return waiting.promise;
   }
 
   /** For protocols: a card was read. */

@@ -1,4 +1,5 @@
 import cardValidator from 'card-validator';
+import { systemDeviceClock, type DeviceClock } from '../clock';
 import { maskCardNumber, networkForPan } from './card-read';
 import { CardReaderError, malformed } from './errors';
 import { luhnValid } from './track';
@@ -14,6 +15,8 @@ export interface ReadCardOptions extends ReadRequest {
   /** Chip failures after which a chip card may be swiped as "fallback" (default 1; 0 never allows it). */
   readonly chipFailuresBeforeFallback?: number;
   readonly onNotice?: (notice: ReadNotice) => void;
+  /** Where the read's deadline is measured (default: the process's clock). */
+  readonly clock?: Pick<DeviceClock, 'now'>;
 }
 
 /**
@@ -32,10 +35,11 @@ export async function readCard(reader: CardReader, options: ReadCardOptions): Pr
     if (allowAfter > 0 && failures >= allowAfter) options.onNotice?.({ kind: 'swipe-now' });
   };
   reader.on('chip-error', onChipError);
-  const deadline = options.timeoutSeconds === undefined ? undefined : Date.now() + options.timeoutSeconds * 1000;
+  const clock = options.clock ?? systemDeviceClock;
+  const deadline = options.timeoutSeconds === undefined ? undefined : clock.now() + options.timeoutSeconds * 1000;
   try {
     for (;;) {
-      const remaining = deadline === undefined ? undefined : Math.max(0, (deadline - Date.now()) / 1000);
+      const remaining = deadline === undefined ? undefined : Math.max(0, (deadline - clock.now()) / 1000);
       if (remaining === 0) throw new CardReaderError('timeout', `no card within ${options.timeoutSeconds} s`);
       const read = await reader.read({ ...options, ...(remaining !== undefined && { timeoutSeconds: remaining }) });
       if (read.entryMode !== 'swipe' || read.chipCard === false) return read;

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { systemDeviceClock, type DeviceClock } from '../clock';
 import type { Transport } from '../transport/types';
 import { cardReadFromEmvTlv } from './emv-record';
 import { CardReaderError, malformed } from './errors';
@@ -124,14 +125,17 @@ export class ViVOtech2Reader extends EventEmitter<CardReaderEvents> implements C
   readonly protocol = 'vivotech2';
   readonly #transport: Transport;
   readonly #decoder = new FrameDecoder('response');
+  readonly #clock: DeviceClock;
   readonly #replyTimeoutMs: number;
   #waiting: { command: number; resolve: (frame: Frame) => void; reject: (error: Error) => void } | undefined;
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(transport: Transport, options: { replyTimeoutMs?: number } = {}) {
+  /** `clock` runs the reply timeouts (default: the process's timers). */
+  constructor(transport: Transport, options: { replyTimeoutMs?: number; clock?: DeviceClock } = {}) {
     super();
     this.#transport = transport;
     this.#replyTimeoutMs = options.replyTimeoutMs ?? 3000;
+    this.#clock = options.clock ?? systemDeviceClock;
     transport.on('data', (chunk) => this.#onData(chunk));
     transport.on('open', () => this.emit('connected'));
     transport.on('disconnected', (error) => {
@@ -162,12 +166,12 @@ export class ViVOtech2Reader extends EventEmitter<CardReaderEvents> implements C
   #exchange(command: readonly [number, number], data: Uint8Array, timeoutMs: number): Promise<Frame> {
     const run = () =>
       new Promise<Frame>((resolve, reject) => {
-        const timer = setTimeout(() => {
+        const stopTimer = this.#clock.setTimer(() => {
           this.#waiting = undefined;
           reject(new CardReaderError('timeout', `the reader did not answer command ${hex(command)} within ${Math.round(timeoutMs / 1000)} s`));
         }, timeoutMs);
         const done = () => {
-          clearTimeout(timer);
+          stopTimer();
           this.#waiting = undefined;
         };
         this.#waiting = {

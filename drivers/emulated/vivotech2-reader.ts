@@ -1,5 +1,6 @@
 import { encodeFrame, FrameDecoder, type Frame } from '../card-reader/vivotech2';
 import { parseTlv, findTlv } from '../card-reader/tlv';
+import { systemDeviceClock, type DeviceClock } from '../clock';
 import type { Transport } from '../transport/types';
 import { EmulatedEncryptingReader, type EmulatedCard } from './encrypting-reader';
 
@@ -13,13 +14,16 @@ export class EmulatedViVOtech2Reader {
   readonly #transport: Transport;
   readonly #decoder = new FrameDecoder('command');
   readonly #chip: EmulatedEncryptingReader;
-  #pending: { amountMinor: number; timer: NodeJS.Timeout } | undefined;
+  #pending: { amountMinor: number; stopTimer: () => void } | undefined;
+  readonly #clock: DeviceClock;
   #card: { card: EmulatedCard; method: 'chip' | 'contactless' } | undefined;
   /** Commands received, for tests: "18-01", "02-01", ... */
   readonly received: string[] = [];
 
-  constructor(transport: Transport, options: { reader?: EmulatedEncryptingReader } = {}) {
+  /** `clock` runs the reader's own card timeout (default: the process's timers). */
+  constructor(transport: Transport, options: { reader?: EmulatedEncryptingReader; clock?: DeviceClock } = {}) {
     this.#transport = transport;
+    this.#clock = options.clock ?? systemDeviceClock;
     this.#chip = options.reader ?? new EmulatedEncryptingReader({ serialNumber: 'LPNEO00001' });
     transport.on('data', (chunk) => {
       const { frames, errors } = this.#decoder.push(chunk);
@@ -48,16 +52,16 @@ export class EmulatedViVOtech2Reader {
         const seconds = frame.data[0] ?? 30;
         const amount = findTlv(parseTlv(frame.data.subarray(1)), '9F02');
         const amountMinor = amount ? Number(Buffer.from(amount.value).toString('hex')) : 0;
-        clearTimeout(this.#pending?.timer);
-        const timer = setTimeout(() => {
+        this.#pending?.stopTimer();
+        const stopTimer = this.#clock.setTimer(() => {
           this.#pending = undefined;
           void this.#answer({ command: 0x02, code: 0x08, data: new Uint8Array(0) });
         }, seconds * 1000);
-        this.#pending = { amountMinor, timer };
+        this.#pending = { amountMinor, stopTimer };
         return this.#complete();
       }
       case '05-01':
-        clearTimeout(this.#pending?.timer);
+        this.#pending?.stopTimer();
         this.#pending = undefined;
         return void this.#answer({ command: 0x05, code: 0x00, data: new Uint8Array(0) });
       default:
@@ -69,7 +73,7 @@ export class EmulatedViVOtech2Reader {
     const pending = this.#pending;
     const presented = this.#card;
     if (!pending || !presented) return;
-    clearTimeout(pending.timer);
+    pending.stopTimer();
     this.#pending = undefined;
     this.#card = undefined;
     const record = this.#chip.chipRecord(presented.card, pending.amountMinor, presented.method);

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { systemDeviceClock, type DeviceClock } from '../clock';
 import type { Transport } from '../transport/types';
 import { isStatusByte, parseRealtimeStatus, type PrinterProblem, problemOf, type PrinterStatus, realtimeStatusRequests } from './status';
 
@@ -32,6 +33,8 @@ export interface ReceiptPrinterOptions {
   readonly realtimeStatus: boolean;
   /** How long to wait for each status byte (default 1000 ms). */
   readonly statusTimeoutMs?: number;
+  /** Runs the status timeout (default: the process's timers). */
+  readonly clock?: DeviceClock;
 }
 
 interface Job {
@@ -120,14 +123,15 @@ export class ReceiptPrinter extends EventEmitter<PrinterEvents> {
     this.#replies = [];
     await this.#transport.write(Uint8Array.from([...realtimeStatusRequests.printer, ...realtimeStatusRequests.offlineCause, ...realtimeStatusRequests.paperSensor]));
     const timeout = this.#options.statusTimeoutMs ?? 1000;
-    const deadline = Date.now() + timeout;
+    const clock = this.#options.clock ?? systemDeviceClock;
+    const deadline = clock.now() + timeout;
     while (this.#replies.length < 3) {
-      const left = deadline - Date.now();
+      const left = deadline - clock.now();
       if (left <= 0) throw new PrinterError('no-status', `the printer did not answer a status request within ${timeout} ms`);
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
+        const stopTimer = clock.setTimer(resolve, left);
         this.#waiter = () => {
-          clearTimeout(timer);
+          stopTimer();
           resolve();
         };
       });

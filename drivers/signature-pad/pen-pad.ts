@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { pendingRead, type PendingRead } from '../pending-read';
 import type { Transport } from '../transport/types';
 import { type PadButtons, StrokeRecorder } from './strokes';
 import { type CaptureRequest, type PadExtent, type PenSample, type SignaturePad, SignaturePadError, type SignaturePadEvents, type SignatureStrokes } from './types';
@@ -21,7 +22,7 @@ export abstract class PenSignaturePad extends EventEmitter<SignaturePadEvents> i
   #extent: PadExtent | undefined;
   #recorder: StrokeRecorder | undefined;
   #ready: Promise<void> | undefined;
-  #capture: { resolve: (strokes: SignatureStrokes) => void; reject: (error: SignaturePadError) => void } | undefined;
+  #capture: PendingRead<SignatureStrokes> | undefined;
 
   constructor(transport: Transport, options: PenPadOptions = {}) {
     super();
@@ -43,7 +44,7 @@ export abstract class PenSignaturePad extends EventEmitter<SignaturePadEvents> i
     transport.on('disconnected', (error) => {
       this.#ready = undefined;
       this.emit('disconnected', error);
-      this.#finish()?.reject(new SignaturePadError('disconnected', `the signature pad was disconnected: ${error.message}`));
+      this.#capture?.reject(new SignaturePadError('disconnected', `the signature pad was disconnected: ${error.message}`));
     });
   }
 
@@ -82,7 +83,7 @@ export abstract class PenSignaturePad extends EventEmitter<SignaturePadEvents> i
   }
 
   async close(): Promise<void> {
-    this.#finish()?.reject(new SignaturePadError('canceled', 'the signature pad was closed'));
+    this.#capture?.reject(new SignaturePadError('canceled', 'the signature pad was closed'));
     this.#ready = undefined;
     await this.transport.close();
   }
@@ -106,24 +107,18 @@ export abstract class PenSignaturePad extends EventEmitter<SignaturePadEvents> i
   capture(request: CaptureRequest = {}): Promise<SignatureStrokes> {
     if (this.#capture) return Promise.reject(new SignaturePadError('busy', `${this.protocol}: a signature is already being captured`));
     if (!this.#recorder || !this.transport.isOpen) return Promise.reject(new SignaturePadError('disconnected', `${this.protocol}: the signature pad is not open`));
-    const { signal } = request;
-    if (signal?.aborted) return Promise.reject(new SignaturePadError('canceled', 'the signature was canceled'));
+    if (request.signal?.aborted) return Promise.reject(new SignaturePadError('canceled', 'the signature was canceled'));
     this.#recorder.clear();
-    return new Promise<SignatureStrokes>((resolve, reject) => {
-      const onAbort = () => this.cancel();
-      const detach = () => signal?.removeEventListener('abort', onAbort);
-      this.#capture = {
-        resolve: (strokes) => {
-          detach();
-          resolve(strokes);
-        },
-        reject: (error) => {
-          detach();
-          reject(error);
-        },
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+    const capture = pendingRead<SignatureStrokes>({
+      signal: request.signal,
+      canceled: () => new SignaturePadError('canceled', 'the signature was canceled'),
+      onSettled: () => {
+        this.#capture = undefined;
+        this.#recorder?.clear();
+      },
     });
+    this.#capture = capture;
+    return capture.promise;
   }
 
   clear(): void {
@@ -138,17 +133,10 @@ export abstract class PenSignaturePad extends EventEmitter<SignaturePadEvents> i
     if (!this.#capture || !recorder || !extent) throw new SignaturePadError('canceled', 'no signature is being captured');
     if (recorder.empty) throw new SignaturePadError('empty', 'nothing has been signed yet');
     const strokes = recorder.strokes.map((stroke) => [...stroke]);
-    this.#finish()?.resolve({ width: extent.width, height: extent.height, strokes });
+    this.#capture?.resolve({ width: extent.width, height: extent.height, strokes });
   }
 
   cancel(): void {
-    this.#finish()?.reject(new SignaturePadError('canceled', 'the signature was canceled'));
-  }
-
-  #finish() {
-    const capture = this.#capture;
-    this.#capture = undefined;
-    this.#recorder?.clear();
-    return capture;
+    this.#capture?.reject(new SignaturePadError('canceled', 'the signature was canceled'));
   }
 }

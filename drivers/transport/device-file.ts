@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { open, type FileHandle } from 'node:fs/promises';
+import { TransportError, transportFailure } from './errors';
 import type { Transport, TransportEvents } from './types';
 
 /**
@@ -13,6 +14,7 @@ export class DeviceFileTransport extends EventEmitter<TransportEvents> implement
   readonly description: string;
   readonly #path: string;
   #file: FileHandle | undefined;
+  #opening: Promise<void> | undefined;
 
   constructor(path: string) {
     super();
@@ -26,18 +28,23 @@ export class DeviceFileTransport extends EventEmitter<TransportEvents> implement
 
   async open(): Promise<void> {
     if (this.#file) return;
-    try {
-      // 'a' never truncates or seeks: right for a character device, and for a file in tests.
-      this.#file = await open(this.#path, 'a');
-    } catch (error) {
-      throw new Error(`Cannot open ${this.#path}: ${(error as Error).message}`, { cause: error });
-    }
-    this.emit('open');
+    this.#opening ??= (async () => {
+      try {
+        // 'a' never truncates or seeks: right for a character device, and for a file in tests.
+        this.#file = await open(this.#path, 'a');
+      } catch (error) {
+        throw transportFailure(`Cannot open ${this.#path}`, error);
+      } finally {
+        this.#opening = undefined;
+      }
+      this.emit('open');
+    })();
+    return this.#opening;
   }
 
   async write(data: Uint8Array): Promise<void> {
     const file = this.#file;
-    if (!file) throw new Error(`${this.#path} is not open`);
+    if (!file) throw new TransportError('not-open', `${this.#path} is not open`);
     try {
       let written = 0;
       while (written < data.length) written += (await file.write(data, written, data.length - written)).bytesWritten;
@@ -46,8 +53,9 @@ export class DeviceFileTransport extends EventEmitter<TransportEvents> implement
       // A printer unplugged under an open device file fails the write (ENODEV / EIO).
       this.#file = undefined;
       await file.close().catch(() => undefined);
-      this.emit('disconnected', error as Error);
-      throw new Error(`Cannot write to ${this.#path}: ${(error as Error).message}`, { cause: error });
+      const failure = new TransportError('disconnected', `Cannot write to ${this.#path}: ${(error as Error).message}`, { cause: error });
+      this.emit('disconnected', failure);
+      throw failure;
     }
   }
 

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { TransportError, transportFailure } from './errors';
 import type { Transport, TransportEvents } from './types';
 
 /** What node-hid's enumeration says about one HID interface. */
@@ -187,11 +188,11 @@ export class HidTransport extends EventEmitter<TransportEvents> implements Trans
 
   async write(data: Uint8Array): Promise<void> {
     const device = this.#device;
-    if (!device) throw new Error(`${this.#description} is not open`);
+    if (!device) throw new TransportError('not-open', `${this.#description} is not open`);
     try {
       await device.write(Buffer.from(data));
     } catch (error) {
-      throw new Error(`${this.#description}: write failed: ${asError(error).message}`, { cause: error });
+      throw transportFailure(`${this.#description}: write failed`, error);
     }
   }
 
@@ -201,7 +202,7 @@ export class HidTransport extends EventEmitter<TransportEvents> implements Trans
     try {
       return new Uint8Array(await device.getFeatureReport(reportId, length));
     } catch (error) {
-      throw new Error(`${this.#description}: reading feature report ${reportId} failed: ${asError(error).message}`, { cause: error });
+      throw transportFailure(`${this.#description}: reading feature report ${reportId} failed`, error);
     }
   }
 
@@ -211,7 +212,7 @@ export class HidTransport extends EventEmitter<TransportEvents> implements Trans
     try {
       await device.sendFeatureReport(Buffer.from(data));
     } catch (error) {
-      throw new Error(`${this.#description}: sending a feature report failed: ${asError(error).message}`, { cause: error });
+      throw transportFailure(`${this.#description}: sending a feature report failed`, error);
     }
   }
 
@@ -233,7 +234,7 @@ export class HidTransport extends EventEmitter<TransportEvents> implements Trans
   }
 
   #openDevice(): HidDevice {
-    if (!this.#device) throw new Error(`${this.#description} is not open`);
+    if (!this.#device) throw new TransportError('not-open', `${this.#description} is not open`);
     return this.#device;
   }
 
@@ -255,7 +256,7 @@ export class HidTransport extends EventEmitter<TransportEvents> implements Trans
       else if (selector.usagePage === undefined && selector.interface === undefined) device = await api.HIDAsync.open(selector.vendorId, selector.productId);
       else throw new Error('no matching interface is connected');
     } catch (error) {
-      throw new Error(`cannot open ${this.#description}: ${asError(error).message}`, { cause: error });
+      throw transportFailure(`cannot open ${this.#description}`, error);
     }
     this.#device = device;
     device.on('data', (report) => {
@@ -271,7 +272,7 @@ export class HidTransport extends EventEmitter<TransportEvents> implements Trans
     await this.#closeDevice(device);
     // Closed on purpose meanwhile: `close` has been said, and nothing comes back.
     if (!this.#wanted) return;
-    this.emit('disconnected', new Error(`${this.#description} was disconnected: ${error.message}`, { cause: error }));
+    this.emit('disconnected', new TransportError('disconnected', `${this.#description} was disconnected: ${error.message}`, { cause: error }));
     this.#schedulePoll();
   }
 
@@ -280,7 +281,7 @@ export class HidTransport extends EventEmitter<TransportEvents> implements Trans
       await device.close();
     } catch (error) {
       // A device that went away may refuse to close; the handle is released either way.
-      this.#report(new Error(`${this.#description}: close failed: ${asError(error).message}`, { cause: error }));
+      this.#report(transportFailure(`${this.#description}: close failed`, error));
     }
   }
 

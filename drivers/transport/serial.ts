@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { SerialPort } from 'serialport';
+import { TransportError, transportFailure } from './errors';
 import { backoffDelay, defaultBackoff, type Backoff, type Transport, type TransportEvents } from './types';
 
 export interface SerialOptions {
@@ -36,6 +37,7 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
   #wanted = false;
   #timer: NodeJS.Timeout | undefined;
   #attempt = 0;
+  #opening: Promise<void> | undefined;
 
   constructor(options: SerialOptions) {
     super();
@@ -47,10 +49,19 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
     return this.#port?.isOpen ?? false;
   }
 
+  /** An `open()` while another is under way joins it: one port is built, and both callers see its outcome. */
   async open(): Promise<void> {
     if (this.isOpen) return;
     this.#wanted = true;
-    await this.#connect();
+    return this.#connectOnce();
+  }
+
+  /** The one attempt under way (a caller's or a reconnection's), or a new one. */
+  #connectOnce(): Promise<void> {
+    this.#opening ??= this.#connect().finally(() => {
+      this.#opening = undefined;
+    });
+    return this.#opening;
   }
 
   #connect(): Promise<void> {
@@ -59,7 +70,7 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
       const port = new SerialPort({ path, baudRate, parity, dataBits, stopBits, autoOpen: false });
       port.open((error) => {
         if (error) {
-          reject(new Error(`Cannot open ${this.description}: ${error.message}`, { cause: error }));
+          reject(transportFailure(`Cannot open ${this.description}`, error));
           return;
         }
         this.#port = port;
@@ -79,7 +90,7 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
     if (this.#port !== port) return;
     this.#port = undefined;
     if (!this.#wanted) return;
-    this.emit('disconnected', new Error(`${this.description} was disconnected${error ? `: ${error.message}` : ''}`));
+    this.emit('disconnected', new TransportError('disconnected', `${this.description} was disconnected${error ? `: ${error.message}` : ''}`, { cause: error }));
     this.#scheduleReopen();
   }
 
@@ -87,7 +98,7 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
     const delay = backoffDelay(this.#options.backoff ?? defaultBackoff, this.#attempt++);
     this.#timer = setTimeout(() => {
       if (!this.#wanted) return;
-      this.#connect().catch((error: unknown) => {
+      this.#connectOnce().catch((error: unknown) => {
         this.#report(error as Error);
         if (this.#wanted) this.#scheduleReopen();
       });
@@ -100,9 +111,10 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
 
   async write(data: Uint8Array): Promise<void> {
     const port = this.#port;
-    if (!port?.isOpen) throw new Error(`${this.description} is not open`);
+    if (!port?.isOpen) throw new TransportError('not-open', `${this.description} is not open`);
     await new Promise<void>((resolve, reject) => {
-      port.write(Buffer.from(data), (error) => (error ? reject(error) : port.drain((drainError) => (drainError ? reject(drainError) : resolve()))));
+      const fail = (error: Error) => reject(transportFailure(`Cannot write to ${this.description}`, error));
+      port.write(Buffer.from(data), (error) => (error ? fail(error) : port.drain((drainError) => (drainError ? fail(drainError) : resolve()))));
     });
   }
 

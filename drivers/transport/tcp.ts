@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Socket } from 'node:net';
+import { TransportError, transportFailure } from './errors';
 import { backoffDelay, defaultBackoff, type Backoff, type Transport, type TransportEvents } from './types';
 
 export interface TcpOptions {
@@ -24,6 +25,7 @@ export class TcpTransport extends EventEmitter<TransportEvents> implements Trans
   #wanted = false;
   #timer: NodeJS.Timeout | undefined;
   #attempt = 0;
+  #opening: Promise<void> | undefined;
 
   constructor(options: TcpOptions) {
     super();
@@ -35,10 +37,18 @@ export class TcpTransport extends EventEmitter<TransportEvents> implements Trans
     return this.#socket !== undefined && !this.#socket.destroyed && !this.#socket.connecting;
   }
 
+  /** An `open()` while a connection attempt is under way joins it. */
   async open(): Promise<void> {
     if (this.isOpen) return;
     this.#wanted = true;
-    await this.#connect();
+    return this.#connectOnce();
+  }
+
+  #connectOnce(): Promise<void> {
+    this.#opening ??= this.#connect().finally(() => {
+      this.#opening = undefined;
+    });
+    return this.#opening;
   }
 
   #connect(): Promise<void> {
@@ -47,7 +57,7 @@ export class TcpTransport extends EventEmitter<TransportEvents> implements Trans
       const socket = new Socket();
       const fail = (error: Error) => {
         socket.destroy();
-        reject(new Error(`Cannot connect to ${this.description}: ${error.message}`, { cause: error }));
+        reject(transportFailure(`Cannot connect to ${this.description}`, error));
       };
       socket.setTimeout(connectTimeoutMs, () => fail(new Error(`no answer within ${connectTimeoutMs} ms`)));
       socket.once('error', fail);
@@ -73,7 +83,7 @@ export class TcpTransport extends EventEmitter<TransportEvents> implements Trans
     if (this.#socket !== socket) return;
     this.#socket = undefined;
     if (!this.#wanted) return;
-    this.emit('disconnected', new Error(`${this.description} closed the connection`));
+    this.emit('disconnected', new TransportError('disconnected', `${this.description} closed the connection`));
     this.#scheduleReconnect();
   }
 
@@ -81,7 +91,7 @@ export class TcpTransport extends EventEmitter<TransportEvents> implements Trans
     const delay = backoffDelay(this.#options.backoff ?? defaultBackoff, this.#attempt++);
     this.#timer = setTimeout(() => {
       if (!this.#wanted) return;
-      this.#connect().catch((error: unknown) => {
+      this.#connectOnce().catch((error: unknown) => {
         if (this.listenerCount('error') > 0) this.emit('error', error as Error);
         if (this.#wanted) this.#scheduleReconnect();
       });
@@ -90,8 +100,8 @@ export class TcpTransport extends EventEmitter<TransportEvents> implements Trans
 
   async write(data: Uint8Array): Promise<void> {
     const socket = this.#socket;
-    if (!socket || !this.isOpen) throw new Error(`${this.description} is not connected`);
-    await new Promise<void>((resolve, reject) => socket.write(data, (error) => (error ? reject(error) : resolve())));
+    if (!socket || !this.isOpen) throw new TransportError('not-open', `${this.description} is not connected`);
+    await new Promise<void>((resolve, reject) => socket.write(data, (error) => (error ? reject(transportFailure(`Cannot write to ${this.description}`, error)) : resolve())));
   }
 
   async close(): Promise<void> {

@@ -15,7 +15,7 @@ export interface TransportEvents {
   data: [chunk: Uint8Array];
   /** The link is open (the first time, and again after each reconnection). */
   open: [];
-  /** The device went away (unplugged, port error). A transport that reconnects says so again with `open`. */
+  /** The device went away (unplugged, port error), as a `TransportError` of kind `disconnected`. A transport that reconnects says so again with `open`. */
   disconnected: [error: Error];
   /** The link was closed on purpose and will not reopen. */
   close: [];
@@ -30,9 +30,14 @@ export interface Transport extends EventEmitter<TransportEvents> {
   /** A human description for the device list, e.g. "/dev/ttyUSB0 at 115200 baud". Never card data. */
   readonly description: string;
   readonly isOpen: boolean;
-  /** Opens the link; rejects with a message naming the device when it cannot. Opening an open link is a no-op. */
+  /**
+   * Opens the link; rejects with a `TransportError` (./errors) whose kind says why (`not-found`,
+   * `permission`, `busy`, ...) and whose message names the device. Opening an open link is a
+   * no-op, and an `open()` while another is under way joins it (the same promise): one OS handle
+   * is ever made, however many callers raced to open.
+   */
   open(): Promise<void>;
-  /** Resolves once the bytes are handed to the OS (and drained, where the link can tell). */
+  /** Resolves once the bytes are handed to the OS (and drained, where the link can tell); a closed link rejects with kind `not-open`. */
   write(data: Uint8Array): Promise<void>;
   /** Closes for good: stops any reconnection, emits `close`. Closing a closed link is a no-op. */
   close(): Promise<void>;

@@ -1,5 +1,6 @@
 import { KeyboardWedgeTransport, type Keystroke } from '../../drivers/transport/keyboard-wedge';
 import { problemWords } from '../../drivers/printer/status';
+import { TransportError, transportProblemWords } from '../../drivers/transport/errors';
 import type { CardReaderSetting, PrinterSetting, SignaturePadSetting } from '../config/schema';
 import type { DeviceKind, DeviceTransportKind } from '../ipc/contract';
 import type { Logger } from '../log/logger';
@@ -8,6 +9,12 @@ import type { DeviceRegistry } from './registry';
 import type { PrinterProfile } from '../receipt/profiles';
 import { buildPrinter, type PrinterDevice, type PrinterEnvironment } from './printers';
 import { buildSignaturePad, type SignaturePadDevice, type SignaturePadEnvironment } from './signature-pads';
+
+/** The device list's words for a device that cannot be opened: the kind's advice, then the error naming the device. */
+export function openFailureWords(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return error instanceof TransportError ? `${transportProblemWords[error.kind]} ${message}` : message;
+}
 
 /** The emulated reader training uses when the settings name no card reader. */
 export const trainingReader: CardReaderSetting = {
@@ -144,7 +151,7 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
       await open();
       registry.setStatus(id, 'connected', null);
     } catch (error) {
-      registry.setStatus(id, 'error', (error as Error).message);
+      registry.setStatus(id, 'error', openFailureWords(error));
       logger.error({ device: id, err: error }, `${kind} cannot be opened: check that it is plugged in and that its entry in settings.json names the right port or USB ids, then restart Lanepoint`);
     }
   };

@@ -36,15 +36,15 @@ export function pairLine(left: string, right: string, columns: number): string {
   return `${shown}${' '.repeat(Math.max(1, columns - shown.length - right.length))}${right}`;
 }
 
-/**
- * @point-of-sale/codepage-encoder's `encode` takes a structuredClone of the code page's 256-entry
- * table and searches it linearly for every character, and the receipt encoder calls it for every
- * piece of text: about 80 % of a receipt's encoding time. The same mapping (the first position of
- * each code point, "?" for the rest, one byte per UTF-16 unit) is built once per code page here.
- * The exact-bytes tests hold the output unchanged.
- */
 const lookups = new Map<string, Map<number, number>>();
-CodepageEncoder.encode = (input: string, codepage: Codepage): Uint8Array => {
+
+/**
+ * The code page encoder's `encode` with its table built once per code page. The library's own
+ * takes a structuredClone of the page's 256-entry table and searches it linearly for every piece
+ * of text, about 80 % of a receipt's encoding time. This keeps its rules (the first position of
+ * a code point, "?" for one the page lacks, one byte per UTF-16 unit); a test holds the two equal.
+ */
+export function encodeCodepageText(input: string, codepage: Codepage): Uint8Array {
   let lookup = lookups.get(codepage);
   if (!lookup) {
     const table = new Map<number, number>();
@@ -57,7 +57,23 @@ CodepageEncoder.encode = (input: string, codepage: Codepage): Uint8Array => {
   const output = new Uint8Array(input.length);
   for (let c = 0; c < input.length; c++) output[c] = lookup.get(input.codePointAt(c) ?? -1) ?? 0x3f;
   return output;
-};
+}
+
+/**
+ * Runs the receipt encoder's final, synchronous `encode()` with `encodeCodepageText` lent to it,
+ * and gives the library its own function back before returning (ADR 011). The receipt encoder
+ * offers no option for its text encoder, and nothing else can run while a synchronous call does,
+ * so no other user of the library in the process ever sees the cached one.
+ */
+function withCachedCodepages<T>(encode: () => T): T {
+  const own = CodepageEncoder.encode;
+  CodepageEncoder.encode = encodeCodepageText;
+  try {
+    return encode();
+  } finally {
+    CodepageEncoder.encode = own;
+  }
+}
 
 const codepageSets = new Map<string, Set<number>>();
 function codepoints(name: string): Set<number> {
@@ -184,5 +200,6 @@ export function encodeReceipt(document: ReceiptDocument, profile: PrinterProfile
       }
     }
   }
-  return encoder.cut(profile.cut).encode();
+  encoder.cut(profile.cut);
+  return withCachedCodepages(() => encoder.encode());
 }

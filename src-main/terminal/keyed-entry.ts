@@ -1,5 +1,6 @@
 import { keyedCardRead } from '../../drivers/card-reader/read-card';
 import type { CardRead } from '../../drivers/card-reader/types';
+import { pendingRead, type PendingRead } from '../../drivers/pending-read';
 import type { KeyedEntryView } from '../ipc/contract';
 
 type Field = KeyedEntryView['field'];
@@ -28,7 +29,7 @@ export class KeyedEntry {
   #digits: Record<Field, string> = { account: '', expiry: '', cvv: '' };
   #field: Field = 'account';
   #problem: string | null = null;
-  #pending: { resolve: (read: CardRead) => void; reject: (error: Error) => void } | undefined;
+  #pending: PendingRead<CardRead> | undefined;
   readonly #listeners = new Set<(view: KeyedEntryView) => void>();
   readonly #now: () => Date;
   readonly #setTimer: (run: () => void, ms: number) => () => void;
@@ -47,27 +48,20 @@ export class KeyedEntry {
   read(signal: AbortSignal, timeoutSeconds?: number): Promise<CardRead> {
     this.#pending?.reject(new Error('another keyed entry began'));
     this.#reset();
-    return new Promise<CardRead>((resolve, reject) => {
-      const stopTimer = timeoutSeconds === undefined ? undefined : this.#setTimer(() => this.#pending?.reject(Object.assign(new Error(`no card keyed within ${timeoutSeconds} s`), { kind: 'timeout' })), timeoutSeconds * 1000);
-      const end = () => {
-        stopTimer?.();
+    const pending = pendingRead<CardRead>({
+      signal,
+      canceled: () => new Error('the sale was canceled'),
+      timeout: timeoutSeconds === undefined ? undefined : { ms: timeoutSeconds * 1000, clock: { setTimer: this.#setTimer }, timedOut: () => Object.assign(new Error(`no card keyed within ${timeoutSeconds} s`), { kind: 'timeout' }) },
+      onSettled: () => {
+        if (this.#pending !== pending) return;
         this.#pending = undefined;
         this.#reset();
         this.#publish();
-      };
-      this.#pending = {
-        resolve: (read) => {
-          end();
-          resolve(read);
-        },
-        reject: (error) => {
-          end();
-          reject(error);
-        },
-      };
-      signal.addEventListener('abort', () => this.#pending?.reject(new Error('the sale was canceled')), { once: true });
-      this.#publish();
+      },
     });
+    if (!pending.settled) this.#pending = pending;
+    this.#publish();
+    return pending.promise;
   }
 
   /** One key: a digit, Backspace, Tab (the next field) or Enter (the next field, or done). Ignored when no entry is open. */

@@ -8,6 +8,8 @@ import type { CommandReply, ShellKind } from '../../src-main/ipc/contract';
 import { Journal, type JournalEntry } from '../../src-main/journal/journal';
 import { createLogger } from '../../src-main/log/logger';
 
+export { until } from './until';
+
 /** Where the suite's log lines are also written, for the card-data scan at the end of `npm test`. */
 const logFile = join(tmpdir(), 'logs', `unit-${process.pid}.log`);
 
@@ -42,12 +44,6 @@ export function testCore(
     version: '9.9.9-test',
   });
   return { core, lines };
-}
-
-/** Waits (up to about 2 s) for something the core does in the background, then asserts it. */
-export async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  if (!check()) throw new Error(`still not true after 2 s: ${check.toString()}`);
 }
 
 /** A command's result, or a thrown error naming the command error. */

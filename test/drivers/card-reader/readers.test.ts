@@ -8,13 +8,16 @@ import { readerKeystrokes } from '../../../drivers/emulated/keyboard';
 import { KeyboardWedgeTransport } from '../../../drivers/transport/keyboard-wedge';
 import { createMemoryPair } from '../../../drivers/transport/memory';
 import { emulatedVisa } from '../../support/cards';
+import { ManualClock } from '../../support/manual-clock';
+import { until } from '../../support/until';
 
 const visa: EmulatedCard = emulatedVisa;
 
 async function keyboardLane() {
   let now = 0;
   const wedge = new KeyboardWedgeTransport({ now: () => now });
-  const reader = new KeyboardCardReader(wedge);
+  const clock = new ManualClock();
+  const reader = new KeyboardCardReader(wedge, { clock });
   await reader.open();
   const type = (output: string) => {
     now += 1000;
@@ -23,7 +26,7 @@ async function keyboardLane() {
       expect(wedge.feed(stroke)).toBe(true);
     }
   };
-  return { reader, type, wedge };
+  return { reader, type, wedge, clock };
 }
 
 describe('KeyboardCardReader', () => {
@@ -55,12 +58,17 @@ describe('KeyboardCardReader', () => {
   });
 
   it('cancels and times out', async () => {
-    const { reader } = await keyboardLane();
+    const { reader, clock } = await keyboardLane();
     const controller = new AbortController();
     const pending = reader.read({ amountMinor: 100, signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ kind: 'canceled' });
-    await expect(reader.read({ amountMinor: 100, timeoutSeconds: 0.05 })).rejects.toMatchObject({ kind: 'timeout' });
+    const unanswered = reader.read({ amountMinor: 100, timeoutSeconds: 30 });
+    clock.advance(29_999);
+    expect(clock.pending).toBe(1);
+    clock.advance(1);
+    await expect(unanswered).rejects.toMatchObject({ kind: 'timeout', message: 'no card within 30 s' });
+    expect(clock.pending).toBe(0);
   });
 });
 
@@ -88,11 +96,14 @@ describe('readCard: the chip-first rule and fallback', () => {
   });
 
   it('never allows fallback when configured with 0', async () => {
-    const { reader, type } = await keyboardLane();
-    const pending = readCard(reader, { amountMinor: 1200, chipFailuresBeforeFallback: 0, timeoutSeconds: 0.2 });
+    const { reader, type, clock } = await keyboardLane();
+    const notices: string[] = [];
+    const pending = readCard(reader, { amountMinor: 1200, chipFailuresBeforeFallback: 0, timeoutSeconds: 30, clock, onNotice: (notice) => notices.push(notice.kind) });
     type(new EmulatedEncryptingReader().chip({ ...visa, chip: 'fails' }, 1200));
-    await new Promise((resolve) => setImmediate(resolve));
     type(EmulatedEncryptingReader.clearSwipe(visa));
+    await until(() => notices.includes('insert-chip') && clock.pending === 1, 'the swipe refused and the read waiting again');
+    expect(notices).toEqual(['chip-failed', 'insert-chip']);
+    clock.advance(30_000);
     await expect(pending).rejects.toMatchObject({ kind: 'timeout' });
   });
 });
@@ -206,7 +217,7 @@ describe('IdtechHidReader', () => {
     const reasons: string[] = [];
     reader.on('chip-error', (reason) => reasons.push(reason));
     for (const report of toHidReports(new EmulatedEncryptingReader().chipRecord({ ...visa, chip: 'fails' }, 100))) await device.write(report);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await until(() => reasons.length > 0, 'the chip error');
     expect(reasons).toEqual(['the chip could not be read (reader status 0005)']);
     const pending = reader.read({ amountMinor: 100 });
     host.unplug();

@@ -8,7 +8,9 @@ import type { EmulatedCard } from '../../../drivers/emulated/encrypting-reader';
 import { EmulatedViVOtech2Reader } from '../../../drivers/emulated/vivotech2-reader';
 import { createMemoryPair } from '../../../drivers/transport/memory';
 import { SerialTransport } from '../../../drivers/transport/serial';
+import { ManualClock } from '../../support/manual-clock';
 import { PtyPair } from '../../support/pty-pair';
+import { until } from '../../support/until';
 
 const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex.replace(/\s/g, ''), 'hex'));
 
@@ -87,18 +89,20 @@ describe('ViVOtech2 framing', () => {
 describe('ViVOtech2Reader against the emulated reader', () => {
   async function lane() {
     const { host, device } = createMemoryPair('NEO');
-    const reader = new ViVOtech2Reader(host, { replyTimeoutMs: 300 });
-    const peer = new EmulatedViVOtech2Reader(device);
+    const clock = new ManualClock();
+    const reader = new ViVOtech2Reader(host, { replyTimeoutMs: 300, clock });
+    const peer = new EmulatedViVOtech2Reader(device, { clock });
     await device.open();
     await reader.open();
-    return { reader, peer, host, device };
+    return { reader, peer, host, device, clock };
   }
 
   it('pings, and reads an inserted and a tapped card with the amount', async () => {
     const { reader, peer } = await lane();
     expect(await reader.ping()).toBe(true);
     const inserted = reader.read({ amountMinor: 2500, timeoutSeconds: 5 });
-    setTimeout(() => peer.presentCard(card), 20);
+    await until(() => peer.received.includes('02-01'), 'the transaction at the reader');
+    peer.presentCard(card);
     const read = await inserted;
     expect(read).toMatchObject({ entryMode: 'chip', network: 'mastercard', maskedPan: '5454********5454', encrypted: true, cvm: { method: 'pin' } });
     // The record carries the amount the terminal sent, and decrypts at the gateway.
@@ -112,20 +116,27 @@ describe('ViVOtech2Reader against the emulated reader', () => {
     const { reader, peer } = await lane();
     const controller = new AbortController();
     const pending = reader.read({ amountMinor: 100, timeoutSeconds: 30, signal: controller.signal });
-    setTimeout(() => controller.abort(), 20);
+    await until(() => peer.received.includes('02-01'), 'the transaction at the reader');
+    controller.abort();
     await expect(pending).rejects.toMatchObject({ kind: 'canceled' });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await until(() => peer.received.length === 2, 'the cancel at the reader');
     expect(peer.received).toEqual(['02-01', '05-01']);
     expect(await reader.ping()).toBe(true);
   });
 
   it('reports the reader’s timeout, a reply that never comes, and a disconnect', async () => {
-    const { reader, host, device } = await lane();
-    await expect(reader.read({ amountMinor: 100, timeoutSeconds: 1 })).rejects.toMatchObject({ kind: 'timeout', message: 'no card within 1 s' });
+    const { reader, peer, host, device, clock } = await lane();
+    const unanswered = reader.read({ amountMinor: 100, timeoutSeconds: 1 });
+    await until(() => peer.received.includes('02-01'), 'the transaction at the reader');
+    clock.advance(1000);
+    await expect(unanswered).rejects.toMatchObject({ kind: 'timeout', message: 'no card within 1 s' });
     await device.close();
-    await expect(reader.ping()).rejects.toMatchObject({ kind: 'timeout' });
+    const ping = reader.ping();
+    await until(() => clock.pending > 0, 'the ping sent');
+    clock.advance(300);
+    await expect(ping).rejects.toMatchObject({ kind: 'timeout' });
     const pending = reader.read({ amountMinor: 100, timeoutSeconds: 5 });
-    setTimeout(() => host.unplug(), 20);
+    host.unplug();
     await expect(pending).rejects.toMatchObject({ kind: 'disconnected' });
   });
 });

@@ -111,8 +111,9 @@ describe('ReceiptPrinter over TCP port 9100', () => {
 
   it('rejects a job when the printer is unreachable, and prints again once it is back', async () => {
     const { device, printer, port } = await connect();
+    const lost = new Promise((resolve) => printer.once('disconnected', resolve));
     await device.stop();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await lost;
     await expect(printer.print(receipt(), 'sale receipt')).rejects.toMatchObject({ kind: 'unreachable' });
     const back = new EmulatedReceiptPrinter(profile);
     await back.listen(port);

@@ -6,15 +6,12 @@ import { Isdv4Framer, Isdv4Pad, parseIsdv4PenPacket, parseIsdv4QueryReply } from
 import { createMemoryPair, type MemoryTransport } from '../../../drivers/transport/memory';
 import { SerialTransport } from '../../../drivers/transport/serial';
 import { PtyPair } from '../../support/pty-pair';
+import { until } from '../../support/until';
 
 const signatures = loadSignatures('assets/signatures');
 const neatName = signatures.get('neat-name')!;
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 /** Waits (up to 2 s) for what the far end of a link does once bytes arrive. */
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(condition()).toBe(true);
-}
 const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex.replace(/\s+/g, ''), 'hex'));
 
 describe('ISDV4 packets', () => {

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { HidTransport, listHidDevices } from '../../../drivers/transport/hid';
 import { FakeNodeHid, type FakeHidDeviceSpec } from '../../support/fake-node-hid';
+import { until } from '../../support/until';
 
 const swipeReader: FakeHidDeviceSpec = {
   vendorId: 0x0801,
@@ -19,14 +20,6 @@ const swipeReader: FakeHidDeviceSpec = {
 const keyboardInterface: FakeHidDeviceSpec = { ...swipeReader, path: '/dev/hidraw4', usagePage: 0x01, usage: 0x06, interface: 1 };
 
 const poll = 5;
-
-async function until(condition: () => boolean, what: string, timeoutMs = 2000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -80,14 +73,15 @@ describe('HidTransport', () => {
 
   it('rejects an open with a message naming the device, and does not start polling', async () => {
     const api = new FakeNodeHid([swipeReader]);
-    await expect(new HidTransport({ device: { path: '/dev/hidraw9' }, api }).open()).rejects.toThrow(
-      'cannot open HID /dev/hidraw9: cannot open device with path /dev/hidraw9',
-    );
+    await expect(new HidTransport({ device: { path: '/dev/hidraw9' }, api }).open()).rejects.toMatchObject({
+      kind: 'not-found',
+      message: 'cannot open HID /dev/hidraw9: cannot open device with path /dev/hidraw9',
+    });
     await expect(new HidTransport({ device: { vendorId: 0x0c2e, productId: 0x0200 }, api }).open()).rejects.toThrow(
       'cannot open HID 0c2e:0200: cannot open device with vendor id 0xc2e and product id 0x200',
     );
     const filtered = new HidTransport({ device: { vendorId: 0x0801, productId: 0x0011, usagePage: 0x8e }, api, pollIntervalMs: poll });
-    await expect(filtered.open()).rejects.toThrow('cannot open HID 0801:0011 [usage page 0x008e]: no matching interface is connected');
+    await expect(filtered.open()).rejects.toMatchObject({ kind: 'not-found', message: 'cannot open HID 0801:0011 [usage page 0x008e]: no matching interface is connected' });
     expect(filtered.isOpen).toBe(false);
     expect(filtered.polling).toBe(false);
     const enumerations = api.enumerations;
@@ -103,10 +97,11 @@ describe('HidTransport', () => {
     const before = api.enumerations;
 
     api.unplug(swipeReader.path);
-    await once(transport, 'disconnected');
+    const [lost] = await once(transport, 'disconnected');
+    expect(lost).toMatchObject({ kind: 'disconnected' });
     expect(transport.isOpen).toBe(false);
     expect(api.openHandles(swipeReader.path)).toHaveLength(0);
-    await expect(transport.write(Uint8Array.of(0, 1))).rejects.toThrow('HID 0801:0011 (MagTek USB Swipe Reader) is not open');
+    await expect(transport.write(Uint8Array.of(0, 1))).rejects.toMatchObject({ kind: 'not-open', message: 'HID 0801:0011 (MagTek USB Swipe Reader) is not open' });
     await until(() => api.enumerations >= before + 3, 'polling');
     expect(transport.polling).toBe(true);
 

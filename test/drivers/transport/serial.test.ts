@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SerialTransport } from '../../../drivers/transport/serial';
 import { PtyPair } from '../../support/pty-pair';
+import { until } from '../../support/until';
 
 const pairs: PtyPair[] = [];
 const transports: SerialTransport[] = [];
@@ -26,10 +27,6 @@ const collect = (transport: SerialTransport) => {
   return bytes;
 };
 
-const until = async (check: () => boolean, what: string) => {
-  for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-};
 
 describe('SerialTransport over a real pseudo-terminal pair', () => {
   it('moves bytes both ways', async () => {
@@ -44,18 +41,45 @@ describe('SerialTransport over a real pseudo-terminal pair', () => {
     expect(host.description).toMatch(/host at 115200 baud$/);
   });
 
-  it('names the port it cannot open', async () => {
+  it('names the port it cannot open, with the kind not-found', async () => {
     const missing = new SerialTransport({ path: '/dev/lanepoint-no-such-port', baudRate: 9600 });
     await expect(missing.open()).rejects.toThrow(/^Cannot open \/dev\/lanepoint-no-such-port at 9600 baud: /);
+    await expect(missing.open()).rejects.toMatchObject({ name: 'TransportError', kind: 'not-found' });
+  });
+
+  it('refuses a port another open holds, with the kind busy', async () => {
+    const { pair } = await link();
+    const second = new SerialTransport({ path: pair.host, baudRate: 115200 });
+    transports.push(second);
+    await expect(second.open()).rejects.toMatchObject({ kind: 'busy', message: expect.stringMatching(/^Cannot open .*host at 115200 baud: .*lock/i) });
+  });
+
+  it('joins an open() made while another is under way: one port, one open event', async () => {
+    const pair = await new PtyPair().start();
+    pairs.push(pair);
+    const host = new SerialTransport({ path: pair.host, baudRate: 115200 });
+    transports.push(host);
+    let opens = 0;
+    host.on('open', () => (opens += 1));
+    // With two ports built, the second would fail to lock the port the first holds.
+    await Promise.all([host.open(), host.open(), host.open()]);
+    expect(opens).toBe(1);
+    const device = new SerialTransport({ path: pair.device, baudRate: 115200 });
+    transports.push(device);
+    await device.open();
+    const atDevice = collect(device);
+    await host.write(Buffer.from('one port'));
+    await until(() => atDevice.length === 8, 'the bytes at the far end');
+    expect(Buffer.from(atDevice).toString()).toBe('one port');
   });
 
   it('reports an unplug, reconnects when the port is back, and stops trying after close', async () => {
     const { pair, host, device } = await link();
     const events: string[] = [];
-    host.on('disconnected', () => events.push('disconnected'));
+    host.on('disconnected', (error) => events.push(`disconnected (${(error as { kind?: string }).kind})`));
     host.on('open', () => events.push('open'));
     await pair.stop();
-    await until(() => events.includes('disconnected'), 'disconnected');
+    await until(() => events.includes('disconnected (disconnected)'), 'disconnected');
     // The far end here stands for the device itself: it goes away for good, a new one comes.
     await device.close();
     await pair.restart();
@@ -69,13 +93,13 @@ describe('SerialTransport over a real pseudo-terminal pair', () => {
     await host.close();
     await pair.stop();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(events).toEqual(['disconnected', 'open']);
+    expect(events).toEqual(['disconnected (disconnected)', 'open']);
     expect(host.isOpen).toBe(false);
   });
 
   it('refuses to write while closed', async () => {
     const { host } = await link();
     await host.close();
-    await expect(host.write(Uint8Array.of(1))).rejects.toThrow('is not open');
+    await expect(host.write(Uint8Array.of(1))).rejects.toMatchObject({ kind: 'not-open', message: expect.stringMatching(/is not open$/) });
   });
 });

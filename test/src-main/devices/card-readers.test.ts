@@ -6,9 +6,10 @@ import { createMemoryPair, type MemoryTransport } from '../../../drivers/transpo
 import { settingsSchema } from '../../../src-main/config/settings';
 import type { Core } from '../../../src-main/core/core';
 import type { CommandReply, TestCardInfo } from '../../../src-main/ipc/contract';
+import { laneDeviceEnvironment } from '../../../src-main/devices/environment';
 import { createDeviceManager } from '../../../src-main/devices/manager';
 import { createDeviceRegistry } from '../../../src-main/devices/registry';
-import { collectingLogger, testCore } from '../../support/test-core';
+import { collectingLogger, testCore, until } from '../../support/test-core';
 
 const cores: Core[] = [];
 afterEach(async () => {
@@ -21,10 +22,6 @@ function trainingCore() {
   return made;
 }
 
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(check()).toBe(true);
-};
 
 describe('training devices', () => {
   it('starts an emulated reader when none is configured, and reports it connected', async () => {
@@ -119,6 +116,23 @@ describe('createDeviceManager', () => {
     expect(registry.list().find((device) => device.id === 'counter')).toMatchObject({ status: 'disconnected', lastError: 'HID 0acd:3810 (host end) was disconnected' });
     link!.host.replug();
     await until(() => registry.list().find((device) => device.id === 'counter')?.status === 'connected');
+    await manager.close();
+  });
+
+  it('says in plain words why a reader cannot be opened: its port is not there', async () => {
+    const { logger } = collectingLogger();
+    const registry = createDeviceRegistry();
+    const settings = settingsSchema.parse({
+      training: false,
+      gateway: { url: 'https://gateway.example/rest' },
+      devices: [{ id: 'neo', protocol: 'vivotech2', serial: { path: '/dev/lanepoint-no-such-port' } }],
+    });
+    const manager = createDeviceManager({ devices: settings.devices, training: false, registry, logger, environment: laneDeviceEnvironment() });
+    await manager.start();
+    expect(registry.list()[0]).toMatchObject({
+      status: 'error',
+      lastError: expect.stringMatching(/^Not found: check that it is plugged in and that settings\.json names the right port or USB ids\. Cannot open \/dev\/lanepoint-no-such-port at \d+ baud: /),
+    });
     await manager.close();
   });
 

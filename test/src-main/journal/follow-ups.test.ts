@@ -1,30 +1,22 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
-import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/client';
+import type { RunningEmulator } from '../../../src-main/emulator/server';
+import type { GatewayClient } from '../../../src-main/gateway/client';
 import { ValidationError } from '../../../src-main/gateway/errors';
 import { journaledFollowUp, refundNeedsPerson } from '../../../src-main/journal/follow-ups';
-import { Journal } from '../../../src-main/journal/journal';
+import type { Journal } from '../../../src-main/journal/journal';
 import { journaledAuthorize, recoverJournal, recoveredKind } from '../../../src-main/journal/journaled';
 import { emulatorAdmin } from '../../support/emulator-admin';
+import { closeJournalLane, laneMerchid, openJournalLane } from '../../support/journal-lane';
 
-const merchid = '496160873888';
-const credentials = { level: 'site', username: 'testing', password: 'testing123' } as const;
+const merchid = laneMerchid;
 let emulator: RunningEmulator;
 let client: GatewayClient;
 let journal: Journal;
 
 beforeEach(async () => {
-  emulator = await startEmulator();
-  client = createGatewayClient({ baseUrl: emulator.url, credentials, sleep: async () => undefined });
-  journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'follow-ups-')), 'journal.sqlite'), { clock: { now: () => Date.now() }, terminalId: 'LANE-01' });
+  ({ emulator, client, journal } = await openJournalLane('follow-ups-'));
 });
-afterEach(async () => {
-  journal.close();
-  await emulator.close();
-});
+afterEach(() => closeJournalLane({ emulator, client, journal }));
 
 const fault = (endpoint: string, kind: string) => emulatorAdmin(emulator.url).fault(endpoint, kind);
 const settle = () => emulatorAdmin(emulator.url).settle();

@@ -3,28 +3,24 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
+import type { RunningEmulator } from '../../../src-main/emulator/server';
 import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/client';
 import { TransportError, ValidationError } from '../../../src-main/gateway/errors';
 import { Journal, JournalError } from '../../../src-main/journal/journal';
 import { journaledAuthorize, recoverJournal, recoveredKind } from '../../../src-main/journal/journaled';
 import { emulatorAdmin } from '../../support/emulator-admin';
+import { closeJournalLane, laneCredentials, laneMerchid, openJournalLane } from '../../support/journal-lane';
 
-const merchid = '496160873888';
-const credentials = { level: 'site', username: 'testing', password: 'testing123' } as const;
+const merchid = laneMerchid;
+const credentials = laneCredentials;
 let emulator: RunningEmulator;
 let client: GatewayClient;
 let journal: Journal;
 
 beforeEach(async () => {
-  emulator = await startEmulator();
-  client = createGatewayClient({ baseUrl: emulator.url, credentials, sleep: async () => undefined });
-  journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'journaled-')), 'journal.sqlite'), { clock: { now: () => Date.now() }, terminalId: 'LANE-01' });
+  ({ emulator, client, journal } = await openJournalLane('journaled-'));
 });
-afterEach(async () => {
-  journal.close();
-  await emulator.close();
-});
+afterEach(() => closeJournalLane({ emulator, client, journal }));
 
 const fault = (kind: string) => emulatorAdmin(emulator.url).fault('auth', kind);
 const card = { maskedPan: '478825******1443', entryMode: 'keyed' };

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { EscPosInterpreter } from '../../../drivers/emulated/escpos-printer';
 import { inkToPng } from '../../../drivers/printer/page';
 import { settlementStatusLetters } from '../../../src-main/gateway/settlement';
+import CodepageEncoder, { type Codepage } from '@point-of-sale/codepage-encoder';
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import { codepageFor, encodeReceipt, fullWidthInk, inkToImageData, rasterCommand } from '../../../src-main/receipt/escpos';
+import { codepageFor, encodeCodepageText, encodeReceipt, fullWidthInk, inkToImageData, rasterCommand } from '../../../src-main/receipt/escpos';
 import { decodeSignature, encodeSignature } from '../../../src-main/signature/codec';
 import { loadSignatures } from '../../../drivers/emulated/signature-replay';
 import { buildReceipt, buildSettlementReport, type ReceiptDocument, type ReceiptKind } from '../../../src-main/receipt/model';
@@ -112,6 +113,23 @@ describe('encodeReceipt: exact bytes', () => {
     const expected = receiptText(document).filter((line) => !line.startsWith('[image'));
     const got = printed.pages[0]!.lines.map((line) => line.trim()).filter((line, index, all) => line !== '' || all[index - 1] !== undefined);
     expect(got.filter(Boolean)).toEqual(expected.map((line) => line.trim()).filter(Boolean));
+  });
+});
+
+describe('the cached code page text encoder (ADR 011)', () => {
+  const sample = 'Café Crème & Söhne: € £ ¥ ñ ß Ω ✓ \u{1F600} ~';
+
+  it('gives the library’s own bytes for every code page the printers use', () => {
+    const pages = new Set([...profiles.values()].flatMap((printer) => Object.keys(printer.codepages)).filter((name) => CodepageEncoder.supports(name)));
+    expect(pages.size).toBeGreaterThan(3);
+    for (const page of pages) expect([...encodeCodepageText(sample, page as Codepage)], page).toEqual([...CodepageEncoder.encode(sample, page as Codepage)]);
+  });
+
+  it('leaves the library’s encode as it was, before and after a receipt', () => {
+    const own = CodepageEncoder.encode;
+    expect(own).not.toBe(encodeCodepageText);
+    encodeReceipt(one('Café €'), profile('escpos-80mm'));
+    expect(CodepageEncoder.encode).toBe(own);
   });
 });
 

@@ -1,0 +1,36 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
+import { createGatewayClient, type GatewayClient } from '../../src-main/gateway/client';
+import { Journal } from '../../src-main/journal/journal';
+
+/** The training merchant the emulator knows. */
+export const laneMerchid = '496160873888';
+
+/** The emulator's training credentials. */
+export const laneCredentials = { level: 'site', username: 'testing', password: 'testing123' } as const;
+
+/** What a journaled-operation test runs against: the emulator over real HTTP, a client, and a new journal file. */
+export interface JournalLane {
+  readonly emulator: RunningEmulator;
+  readonly client: GatewayClient;
+  readonly journal: Journal;
+}
+
+/**
+ * Starts a lane for one test: the emulator, a gateway client that does not sleep between its
+ * retries, and a fresh SQLite journal (lane LANE-01) under the tests' temporary folder.
+ */
+export async function openJournalLane(prefix: string): Promise<JournalLane> {
+  const emulator = await startEmulator();
+  const client = createGatewayClient({ baseUrl: emulator.url, credentials: laneCredentials, sleep: async () => undefined });
+  const journal = Journal.open(join(mkdtempSync(join(tmpdir(), prefix)), 'journal.sqlite'), { clock: { now: () => Date.now() }, terminalId: 'LANE-01' });
+  return { emulator, client, journal };
+}
+
+/** Closes the journal, then the emulator. */
+export async function closeJournalLane(lane: JournalLane): Promise<void> {
+  lane.journal.close();
+  await lane.emulator.close();
+}
