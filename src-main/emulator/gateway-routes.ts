@@ -46,15 +46,29 @@ function badLookup(values: Readonly<Record<string, string | undefined>>, echo: B
 }
 
 /**
- * The authorization, and then what the ledger keeps of its answer for later inquiries and
- * captures (the expiry as answered, MMYY, and commcard).
+ * An expiry in any of the request's documented formats (MMYY, YYYYM, YYYYMM, YYYYMMDD:
+ * captureRequest.expiry) as MMYY, the form inquire answers (expiry schema); undefined otherwise.
+ */
+export function expiryAsMmyy(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !/^\d{4,8}$/.test(value)) return undefined;
+  if (value.length === 4) return value;
+  const year = value.slice(2, 4);
+  const month = value.length === 5 ? `0${value.slice(4)}` : value.slice(4, 6);
+  return `${month}${year}`;
+}
+
+/**
+ * The authorization, and then what the ledger keeps of it for later inquiries and captures:
+ * the expiry (MMYY) and the commcard flag it answered.
  */
 async function authorizeAndRecord(context: EmulatorContext, call: RouteCall): Promise<EmulatorAnswer> {
-  const answer = authorize(context, await call.body(), call.allowed);
+  const request = await call.body();
+  const answer = authorize(context, request, call.allowed);
   const body = answer.body as Body | undefined;
   const transaction = typeof body?.retref === 'string' ? context.ledger.get(body.retref) : undefined;
   if (transaction) {
-    if (typeof body?.expiry === 'string') transaction.expiry = body.expiry;
+    const expiry = expiryAsMmyy(request.expiry);
+    if (expiry) transaction.expiry = expiry;
     if (typeof body?.commcard === 'string') transaction.commcard = body.commcard;
     context.ledger.save(transaction);
   }

@@ -1,5 +1,4 @@
-import { fnorResponseCodes } from './fnor-response-codes';
-import { rpctResponseCodes } from './rpct-response-codes';
+import { processorResponseCodes, type ProcessorCode } from './processor-response-codes';
 
 /** A refund's answer from the emulated processor. */
 export interface RefundOutcome {
@@ -10,10 +9,7 @@ export interface RefundOutcome {
 }
 
 /** The platforms whose UAT emulators answer refunds by amount (developer-guides.md, "Testing Refund Authorizations"). */
-const refundTables: Readonly<Record<string, Readonly<Record<string, { readonly respstat: 'A' | 'B' | 'C'; readonly resptext: string }>>>> = {
-  RPCT: rpctResponseCodes,
-  FNOR: fnorResponseCodes,
-};
+const refundTables: Readonly<Record<string, Readonly<Record<string, ProcessorCode>>>> = processorResponseCodes;
 
 /** RPCT approves with 000 "Approve", FNOR (and the rest) with 00 "Approval" (response-codes.md). */
 export function refundApproval(platform: string): RefundOutcome {
