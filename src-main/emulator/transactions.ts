@@ -126,7 +126,8 @@ export function voidByOrderId(context: EmulatorContext, body: Body): EmulatorAns
   const merchid = typeof body.merchid === 'string' ? body.merchid : '';
   const orderid = typeof body.orderid === 'string' ? body.orderid : '';
   const bad = checked('voidByOrderId', body);
-  if (bad) return ok({ orderId: orderid, ...(bad.body as Record<string, unknown>) }, bad.headers);
+  // The order id is echoed unless it is what was wrong: the answer's orderId holds 50 at most.
+  if (bad) return ok({ ...(orderid.length <= 50 ? { orderId: orderid } : {}), ...(bad.body as Record<string, unknown>) }, bad.headers);
   const candidates = context.ledger.byOrderId(orderid).filter((t) => t.merchid === merchid && t.respstat === 'A');
   const live = candidates.find(isVoidable) ?? candidates.at(-1);
   if (!live) return refused(merchid, '29', 'Txn not found', { orderId: orderid });
