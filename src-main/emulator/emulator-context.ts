@@ -42,10 +42,26 @@ export function openBatch(context: EmulatorContext, merchid: string): string {
 export interface EmulatorAnswer {
   readonly status: number;
   readonly body: unknown;
+  /** Headers beside the body (the rate limit's, the emulator's problem note). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** The gateway answers a malformed request with an HTTP error, not a JSON decline. */
+/** A request the gateway cannot read (not JSON, not an amount): HTTP 400 with the reference's JSON error body. */
 export class BadRequest extends Error {}
+
+/** Names what was wrong with a request beside the gateway's own answer (the gateway names nothing). */
+export const problemHeader = 'X-Emulator-Problem';
+
+/**
+ * An HTTP 400 with the JSON error body the reference declares for every operation
+ * ({message, errorcode}); errorcode is the PPS code of the same problem.
+ */
+export function httpBadRequest(message: string, errorcode = 34): EmulatorAnswer {
+  return { status: 400, body: { message, errorcode }, headers: { [problemHeader]: message } };
+}
+
+/** A 200 answer. */
+export const ok = (body: unknown, headers?: Readonly<Record<string, string>>): EmulatorAnswer => ({ status: 200, body, ...(headers ? { headers } : {}) });
 
 export function merchantOf(context: EmulatorContext, merchid: string): EmulatedMerchant | undefined {
   return context.config.merchants.find((merchant) => merchant.merchid === merchid);

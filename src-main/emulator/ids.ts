@@ -26,10 +26,11 @@ export function createEmulatorIds(secret: Buffer = randomBytes(32), base: number
     token(account) {
       let token = tokens.get(account);
       if (!token) {
-        // Tokens start with 9 (no card network issues that prefix) and keep the last four digits.
+        // Tokens start with 9 (no card network issues that prefix), then the account's first two
+        // digits and, last, its last four, as the service's tokens do (FACTS.md).
         const digest = createHmac('sha256', secret).update(account).digest();
-        const middle = String(digest.readBigUInt64BE() % 100_000_000_000n).padStart(11, '0');
-        token = `9${middle}${account.slice(-4)}`;
+        const middle = String(digest.readBigUInt64BE() % 1_000_000_000n).padStart(9, '0');
+        token = `9${account.slice(0, 2)}${middle}${account.slice(-4)}`;
         if (tokens.size > 4096) tokens.clear();
         tokens.set(account, token);
       }

@@ -40,6 +40,10 @@ export interface EmulatedTransaction {
   readonly kind: 'sale' | 'refund' | 'forced-credit' | 'verification';
   /** For a refund: the sale it refunds. */
   readonly refundOf: string | undefined;
+  /** The expiry (MMYY) the authorization answered, for inquire. */
+  expiry?: string;
+  /** Y for a corporate or purchase card, as the authorization answered it. */
+  commcard?: string;
   /** The stored profile the authorization used or created. */
   profileid?: string;
   acctid?: string;

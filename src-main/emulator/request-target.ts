@@ -66,3 +66,16 @@ export function readRequestTarget(rawTarget: string): RequestTarget {
   }
   return { segments, path: `/${segments.map(encodeURIComponent).join('/')}`, query };
 }
+
+/** The REST root the reference documents (`https://<site>.<host>/cardconnect/rest`). */
+export const referenceRestRoot = '/cardconnect/rest/';
+
+/**
+ * The segments after a REST root, `/cardconnect/rest/` or the emulator's own `/rest/`, or
+ * undefined for a path under neither. Both roots reach the same endpoints, rate limit and faults.
+ */
+export function gatewayTail(segments: readonly string[]): readonly string[] | undefined {
+  if (segments[0] === 'cardconnect' && segments[1] === 'rest') return segments.slice(2);
+  if (segments[0] === 'rest') return segments.slice(1);
+  return undefined;
+}

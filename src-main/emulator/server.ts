@@ -3,27 +3,27 @@ import { createServer, type IncomingMessage, type RequestListener } from 'node:h
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../core/clock';
-import { authorize } from './authorize';
 import { defaultEmulatorConfig, type EmulatorConfig } from './config';
-import { BadRequest, merchantOf, nextCutoff, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
+import { BadRequest, httpBadRequest, merchantOf, nextCutoff, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
+import { gatewayRoutes } from './gateway-routes';
 import { createEmulatorIds, type EmulatorIds } from './ids';
 import { createMemoryLedger, type Ledger } from './ledger';
 import { createFaultStore, faultSchema, gatewayEndpoints } from './faults';
 import { authenticate, type Credential } from './credentials';
 import { bodyTooLarge, defaultRequestLimits, readBody, refuse, RequestRefused, send, type RequestLimits } from './http-io';
-import { MalformedTarget, readRequestTarget, type RequestTarget } from './request-target';
+import { gatewayTail, MalformedTarget, readRequestTarget, referenceRestRoot, type RequestTarget } from './request-target';
 import { createProfileStore } from './profiles';
-import { createRateLimiter, rateLimitedEndpoints } from './rate-limit';
+import { createRateLimiter, rateLimitedEndpoints, remainingHeader, retryAfterHeader, type Admission } from './rate-limit';
 import { openEmulatorDatabase } from './sqlite-store';
 import { generateEmulatorCertificate, type EmulatorCertificate } from './tls';
 import { withTestEnvironmentNoise, type Random } from './realism';
-import { settleIfDue, settleOpenBatches, settlementStatus } from './settlement';
-import { capture, inquire, inquireByOrderid, inquireMerchant, refund, voidByOrderId, voidByRetref } from './transactions';
+import { settleIfDue, settleOpenBatches } from './settlement';
 
-const restName = 'rest';
 const adminName = '__emulator';
-/** The REST root the emulator serves, like a gateway site's. */
-export const restRoot = `/${restName}/`;
+/** The emulator's own REST root; the documented one, `/cardconnect/rest/`, is served alike. */
+export const restRoot = '/rest/';
+/** The JSON body of an unknown path, as the reference declares its 404 (message, errorcode). */
+const notFound: EmulatorAnswer = { status: 404, body: { message: 'Not found: no such endpoint', errorcode: 404 } };
 /** Controls that the real gateway does not have: settlement now, fault injection. */
 export const adminRoot = `/${adminName}/`;
 /** The credential test's fixed confirmation text. */
@@ -51,6 +51,8 @@ export interface EmulatorOptions {
 export interface RunningEmulator {
   /** The base URL clients use, ending in /rest. */
   readonly url: string;
+  /** The same service under the documented REST root, ending in /cardconnect/rest. */
+  readonly referenceUrl: string;
   readonly port: number;
   readonly context: EmulatorContext;
   /** With tls: the generated certificate clients must trust. */
@@ -87,47 +89,29 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const limits: RequestLimits = { ...defaultRequestLimits, ...options.limits };
   const route = async (request: IncomingMessage, target: RequestTarget, credential: Credential | undefined): Promise<EmulatorAnswer> => {
     settleIfDue(context);
-    const [root = '', resource = '', ...rest] = target.segments;
+    const [root = '', resource = ''] = target.segments;
     if (root === adminName) return admin(request, resource, credential);
-    if (root !== restName) return { status: 404, body: 'Not found' };
+    const tail = gatewayTail(target.segments);
+    if (!tail) return notFound;
     if (!credential) return { status: 401, body: 'Unauthorized' };
     const allowed = (merchid: string) =>
       credential.level === 'merchant'
         ? credential.merchid === merchid
         : merchantOf(context, merchid)?.site === context.config.site || !merchantOf(context, merchid);
     const method = request.method ?? 'GET';
-    const write = method === 'PUT' || method === 'POST';
+    const [endpoint = '', ...params] = tail;
+    if (endpoint === '') return credentialTest(request, method, credential, allowed);
+    const found = gatewayRoutes.find((r) => r.endpoint === endpoint && r.methods.includes(method) && r.params.includes(params.length));
+    if (!found) return notFound;
+    return found.answer(context, { request, params, query: target.query, body: () => readBody(request, limits), allowed });
+  };
 
-    if (resource === '') {
-      if (method === 'GET') return credential.level === 'site' ? { status: 200, body: credentialConfirmation } : { status: 401, body: 'Unauthorized' };
-      if (write) {
-        const merchid = String((await readBody(request, limits)).merchid ?? '');
-        return merchid && allowed(merchid) && merchantOf(context, merchid) ? { status: 200, body: credentialConfirmation } : { status: 401, body: 'Unauthorized' };
-      }
-    }
-    if (method === 'GET' && resource === 'settlestat' && rest.length === 0) {
-      const merchid = target.query.get('merchid') ?? '';
-      return merchid && !allowed(merchid) ? { status: 401, body: 'Unauthorized' } : settlementStatus(context, target.query);
-    }
-    if (method === 'GET' && resource === 'inquireMerchant' && rest.length === 1) return inquireMerchant(context, rest[0] ?? '');
-    if (method === 'GET' && resource === 'inquire' && rest.length === 2) {
-      const [retref = '', merchid = ''] = rest;
-      return allowed(merchid) ? inquire(context, retref, merchid) : { status: 401, body: 'Unauthorized' };
-    }
-    if (method === 'GET' && resource === 'inquireByOrderid' && (rest.length === 2 || rest.length === 3)) {
-      const [orderid = '', merchid = '', set] = rest;
-      return allowed(merchid) ? inquireByOrderid(context, orderid, merchid, set || undefined) : { status: 401, body: 'Unauthorized' };
-    }
-    if (write && ['auth', 'capture', 'void', 'refund', 'voidByOrderId'].includes(resource) && rest.filter(Boolean).length === 0) {
-      const body = await readBody(request, limits);
-      if (resource === 'auth') return authorize(context, body, allowed);
-      if (typeof body.merchid === 'string' && !allowed(body.merchid)) return { status: 401, body: 'Unauthorized' };
-      if (resource === 'capture') return capture(context, body);
-      if (resource === 'void') return voidByRetref(context, body);
-      if (resource === 'refund') return refund(context, body);
-      return voidByOrderId(context, body);
-    }
-    return { status: 404, body: 'Not found' };
+  /** The REST root itself: GET with site credentials, or PUT/POST naming a merchant they reach. */
+  const credentialTest = async (request: IncomingMessage, method: string, credential: Credential, allowed: (merchid: string) => boolean): Promise<EmulatorAnswer> => {
+    if (method === 'GET') return credential.level === 'site' ? { status: 200, body: credentialConfirmation } : { status: 401, body: 'Unauthorized' };
+    if (method !== 'PUT' && method !== 'POST') return notFound;
+    const merchid = String((await readBody(request, limits)).merchid ?? '');
+    return merchid && allowed(merchid) && merchantOf(context, merchid) ? { status: 200, body: credentialConfirmation } : { status: 401, body: 'Unauthorized' };
   };
 
   const faults = createFaultStore();
@@ -159,7 +143,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       const batches = settleOpenBatches(context, { ...(merchid ? { merchid } : {}), reject });
       return { status: 200, body: batches.map(({ batchid, merchid: m, hoststat, txns }) => ({ batchid, merchid: m, hoststat, txns: txns.length })) };
     }
-    return { status: 404, body: 'Not found' };
+    return notFound;
   };
 
   const realism = options.realism ?? true;
@@ -168,7 +152,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     route(request, target, credential)
       .catch((error: unknown): EmulatorAnswer | RequestRefused => {
         if (error instanceof RequestRefused) return error;
-        if (error instanceof BadRequest) return { status: 400, body: error.message };
+        if (error instanceof BadRequest) return httpBadRequest(error.message);
         return { status: 500, body: 'Internal error' };
       })
       .finally(() => database?.saveState(context, tokenSecret));
@@ -182,12 +166,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       target = readRequestTarget(request.url ?? '/');
     } catch (error) {
       if (!(error instanceof MalformedTarget)) throw error;
-      return send(response, { status: 400, body: { error: error.problem } });
+      return send(response, httpBadRequest(error.problem));
     }
     // By the declared length, before a byte of the body is read.
     if (Number(request.headers['content-length'] ?? 0) > limits.maxBodyBytes) return refuse(response, bodyTooLarge(limits));
-    const [root = '', endpoint = ''] = target.segments;
-    const isGateway = root === restName;
+    const tail = gatewayTail(target.segments);
+    const isGateway = tail !== undefined;
+    const endpoint = tail?.[0] ?? '';
     // Only a request the gateway would serve (good credentials, a real endpoint) may use up an
     // injected fault or count toward the rate limit: a stranger can do neither to a lane.
     const credential = authenticate(context.config, request.headers.authorization);
@@ -197,11 +182,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (fault?.kind === 'drop-before') return void request.socket.destroy();
     if (fault?.kind === 'http-500') return send(response, { status: 500, body: 'Internal Server Error' });
     if (fault?.kind === 'http-408') return send(response, { status: 408, body: 'Request Timeout' });
-    const wait = limiter && served && rateLimitedEndpoints.has(endpoint) ? limiter.admit(request.socket.remoteAddress ?? '', clock.now()) : 0;
-    if (wait > 0) {
+    const admission: Admission | undefined = limiter && served && rateLimitedEndpoints.has(endpoint) ? limiter.admit(request.socket.remoteAddress ?? '', clock.now()) : undefined;
+    if (admission && admission.waitSeconds > 0) {
       request.resume();
-      response.writeHead(429, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(wait) });
-      return void response.end(`Too many requests: inquiries are limited to 20 a minute; retry in ${wait} s`);
+      const wait = String(admission.waitSeconds);
+      response.writeHead(429, { 'Content-Type': 'text/plain; charset=utf-8', [retryAfterHeader]: wait, 'Retry-After': wait });
+      return void response.end(`Too many requests: ${endpoint} is limited to 20 a minute; retry in ${wait} s`);
     }
     const answer = await answerWith(request, target, credential);
     if (answer instanceof RequestRefused) return refuse(response, answer);
@@ -213,7 +199,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(broken) }).end(broken);
       return;
     }
-    send(response, { ...answer, body });
+    const rateHeaders: Record<string, string> = admission && answer.status === 200 ? { [remainingHeader]: String(admission.remaining) } : {};
+    send(response, { ...answer, body }, { ...answer.headers, ...rateHeaders });
   };
   const certificate = options.tls ? await generateEmulatorCertificate(clock.now()) : undefined;
   const serverOptions = {
@@ -231,6 +218,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const { port } = server.address() as AddressInfo;
   return {
     url: `${certificate ? 'https' : 'http'}://127.0.0.1:${port}${restRoot.slice(0, -1)}`,
+    referenceUrl: `${certificate ? 'https' : 'http'}://127.0.0.1:${port}${referenceRestRoot.slice(0, -1)}`,
     port,
     context,
     certificate,

@@ -1,6 +1,5 @@
-import { decimal, stamps, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
-import { settlementStatusLetters } from '../gateway/settlement';
-import type { EmulatedTransaction, Setlstat } from './ledger';
+import { decimal, httpBadRequest, stamps, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
+import type { EmulatedTransaction } from './ledger';
 
 /** One settled batch, as settlestat reports it. */
 export interface SettledBatch {
@@ -12,12 +11,43 @@ export interface SettledBatch {
   readonly respproc: string;
   /** MMDD of the settlement, for settlestat?date=. */
   readonly date: string;
-  readonly txns: ReadonlyArray<{ retref: string; setlamount: string; salesdoc?: string; setlstat: string }>;
+  readonly txns: ReadonlyArray<SettledEntry>;
   /** Set once settlestat with merchid alone has returned it. */
   returned: boolean;
 }
 
-const oneLetter: Record<Setlstat, string> = settlementStatusLetters;
+/** One transaction of a settled batch, with settlestat's txns fields. */
+export interface SettledEntry {
+  readonly retref: string;
+  readonly setlamount: string;
+  readonly salesdoc?: string;
+  readonly setlstat: string;
+  readonly authcode?: string;
+  readonly cardtype?: string;
+}
+
+/**
+ * settlestat's one-letter statuses (gateway-openapi.yaml, txns.setlstat): the emulator's batches
+ * are accepted or rejected whole-transaction, so it answers Y (Accepted) and N (Rejected); F, P,
+ * T and W are processor conditions it does not emulate.
+ */
+export const settledLetters = { Accepted: 'Y', Rejected: 'N' } as const;
+
+/**
+ * The card brand of a token: the emulator's tokens carry the account's first two digits after
+ * the leading 9 (FACTS.md), read by the guides' test-card prefixes. cardtype holds four characters.
+ */
+export function cardtypeOfToken(token: string): string | undefined {
+  if (!/^9\d{2}/.test(token)) return undefined;
+  const prefix = Number(token.slice(1, 3));
+  if (prefix >= 40 && prefix <= 49) return 'VISA';
+  if (prefix >= 51 && prefix <= 55) return 'MC';
+  if (prefix === 34 || prefix === 37) return 'AMEX';
+  if (prefix === 60 || prefix === 62 || prefix === 64 || prefix === 65) return 'DISC';
+  if (prefix === 36) return 'DINR';
+  if (prefix === 35) return 'JCB';
+  return undefined;
+}
 
 /**
  * Closes every open batch (or one merchant's): its queued captures become Accepted, or
@@ -47,7 +77,8 @@ export function settleOpenBatches(context: EmulatorContext, options: { merchid?:
       hostbatch: `${batchid}${date.slice(4)}`,
       respproc: members[0]?.respproc ?? 'RPCT',
       date: date.slice(4),
-      txns: members.map((t) => entry(t)),
+      // Only what was sent for settlement is listed: a voided capture left the batch.
+      txns: live.map((t) => entry(t)),
       returned: false,
     };
     context.settledBatches.push(batch);
@@ -56,13 +87,16 @@ export function settleOpenBatches(context: EmulatorContext, options: { merchid?:
   return settled;
 }
 
-function entry(t: EmulatedTransaction) {
+function entry(t: EmulatedTransaction): SettledEntry {
   const amount = t.captured ?? 0;
+  const cardtype = cardtypeOfToken(t.token);
   return {
     retref: t.retref,
-    setlamount: decimal(t.kind === 'refund' ? -amount : t.setlstat === 'Voided' ? 0 : amount),
+    setlamount: decimal(t.kind === 'refund' ? -amount : amount),
     ...(t.orderid ? { salesdoc: t.orderid } : {}),
-    setlstat: oneLetter[t.setlstat],
+    setlstat: t.setlstat === 'Rejected' ? settledLetters.Rejected : settledLetters.Accepted,
+    ...(t.authcode ? { authcode: t.authcode } : {}),
+    ...(cardtype ? { cardtype } : {}),
   };
 }
 
@@ -77,7 +111,7 @@ export function settleIfDue(context: EmulatorContext): void {
 /** settlestat: by date (MMDD), by batchid, or merchid alone for batches not returned before. */
 export function settlementStatus(context: EmulatorContext, query: URLSearchParams): EmulatorAnswer {
   const merchid = query.get('merchid');
-  if (!merchid) return { status: 400, body: 'merchid: required' };
+  if (!merchid) return httpBadRequest('merchid: required');
   const date = query.get('date');
   const batchid = query.get('batchid');
   let batches = context.settledBatches.filter((b) => b.merchid === merchid);

@@ -1,42 +1,28 @@
-import { ValidationError } from '../gateway/errors';
-import { checkFields, type FieldRule } from '../gateway/field-rules';
-import { BadRequest, decimal, merchantOf, openBatch, readAmount, stamps, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
+import type { EmulatedMerchant } from './config';
+import { decimal, httpBadRequest, merchantOf, ok, openBatch, problemHeader, readAmount, stamps, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
 import type { EmulatedTransaction } from './ledger';
+import { checkOperationFields, type FieldOperation, type FieldProblem } from './operation-fields';
 import { ppsDecline } from './outcomes';
+import { refundApproval, refundOutcome } from './refund-outcomes';
 
 type Body = Record<string, unknown>;
 
-/** The spec's request tables for capture, void, refund and voidByOrderId (amounts read apart). */
-const requestRules: Readonly<Record<string, FieldRule>> = {
-  merchid: { max: 16, type: 'N' },
-  retref: { max: 14, type: 'N' },
-  orderid: { max: 19, type: 'AN' },
-  authcode: { max: 6, type: 'AN' },
-  invoiceid: { max: 12, type: 'AN' },
-  ponumber: { max: 36, type: 'AN' },
-  orderdate: { max: 8, type: 'N' },
-  shiptozip: { max: 12, type: 'AN' },
-  shipfromzip: { max: 12, type: 'AN' },
-  shiptocountry: { max: 2, type: 'A' },
-};
-
-/** A field that breaks its documented length or type is an HTTP 400, as on the gateway. */
-function checkRequest(body: Body): void {
-  try {
-    checkFields(Object.fromEntries(Object.entries(body).filter(([key]) => key in requestRules)), requestRules);
-  } catch (error) {
-    if (error instanceof ValidationError) throw new BadRequest(error.message);
-    throw error;
-  }
+/** The documented PPS decline for a broken field: 43 "Invalid amount" or 34 "Invalid field" (response-codes.md). */
+function fieldDecline(problem: FieldProblem, fields: Record<string, unknown>): EmulatorAnswer {
+  const outcome = problem.isAmount ? ppsDecline('43', 'Invalid amount') : ppsDecline('34', 'Invalid field');
+  return ok({ ...fields, ...outcome }, { [problemHeader]: problem.problem });
 }
 
-function required(body: Body, field: string): string {
-  const value = body[field];
-  if (typeof value !== 'string' || value === '') throw new BadRequest(`${field}: required`);
-  return value;
+/** The request's problem as a decline for operations whose answers carry a respcode. */
+function checked(operation: FieldOperation, body: Body): EmulatorAnswer | undefined {
+  const problem = checkOperationFields(operation, body);
+  if (!problem) return undefined;
+  const echo = Object.fromEntries(['merchid', 'retref'].filter((f) => typeof body[f] === 'string' && problem.field !== f).map((f) => [f, body[f]]));
+  return fieldDecline(problem, echo);
 }
 
-const ok = (body: unknown): EmulatorAnswer => ({ status: 200, body });
+/** Flags come in any case (the guides' own examples write "capture":"y"). */
+const flag = (value: unknown, wanted: string) => typeof value === 'string' && value.toLowerCase() === wanted.toLowerCase();
 
 /** Finds the merchant's transaction; another merchant's retref is "not found" too. */
 function find(context: EmulatorContext, merchid: string, retref: string): EmulatedTransaction | undefined {
@@ -44,7 +30,7 @@ function find(context: EmulatorContext, merchid: string, retref: string): Emulat
   return transaction && transaction.merchid === merchid ? transaction : undefined;
 }
 
-/** Voidable while Authorized or Queued for Capture (the spec's state table). */
+/** Voidable while Authorized or Queued for Capture (the void operation's description). */
 function isVoidable(t: EmulatedTransaction): boolean {
   return t.respstat === 'A' && (t.setlstat === 'Authorized' || t.setlstat === 'Queued for Capture');
 }
@@ -56,19 +42,36 @@ function isRefundable(context: EmulatorContext, t: EmulatedTransaction): boolean
   return t.setlstat === 'Accepted';
 }
 
-/** capture: Authorized → Queued for Capture, into the merchant's open batch. */
+/** The receipt object of the guides' "Receipt Data", from the merchant's configured properties. */
+function merchantReceipt(merchant: EmulatedMerchant, dateTime: string, nameOnCard: string | undefined): Record<string, string> {
+  const { dba, address1, address2, phone, header, footer } = merchant.receipt;
+  return { header, footer, dba, address1, address2, phone, dateTime, nameOnCard: nameOnCard ?? '', orderNote: '', items: '' };
+}
+
+/** capture: Authorized → Queued for Capture, into the merchant's open batch (captureResponse's fields). */
 export function capture(context: EmulatorContext, body: Body): EmulatorAnswer {
-  checkRequest(body);
-  const merchid = required(body, 'merchid');
-  const retref = required(body, 'retref');
+  // captureResponse has no respcode to decline with: a broken field is the declared HTTP 400.
+  const problem = checkOperationFields('capture', body);
+  if (problem) return httpBadRequest(problem.problem, problem.isAmount ? 43 : 34);
+  const merchid = body.merchid as string;
+  const retref = body.retref as string;
   const t = find(context, merchid, retref);
   if (!t) return ok({ merchid, retref, setlstat: 'Txn not found' });
-  const answer = () => ok({ merchid, account: t.account, amount: decimal(t.captured ?? t.remaining), retref, batchid: t.batchid, setlstat: t.setlstat });
+  const answer = () => {
+    const fields: Record<string, unknown> = { merchid, account: t.account, amount: decimal(t.captured ?? t.remaining), retref, setlstat: t.setlstat };
+    if (t.batchid) fields.batchid = t.batchid;
+    if (t.authcode) fields.authcode = t.authcode;
+    if (t.orderid !== undefined) fields.orderid = t.orderid;
+    if (t.respstat === 'A') fields.commcard = t.commcard ?? 'N';
+    const merchant = merchantOf(context, merchid);
+    if (flag(body.receipt, 'Y') && t.respstat === 'A' && merchant) fields.receipt = t.receipt ?? merchantReceipt(merchant, t.capturedate ?? stamps(context.clock).dateTime, t.name);
+    return ok(fields);
+  };
   if (t.setlstat !== 'Authorized') return answer();
   const amount = body.amount === undefined || body.amount === '' ? t.remaining : readAmount('amount', body.amount);
-  if (amount < 0) throw new BadRequest('amount: cannot be negative');
+  if (amount < 0) return httpBadRequest('amount: a capture amount cannot be negative', 43);
   if (amount > t.remaining && !merchantOf(context, merchid)?.entitlements.captureOverAuthorized) {
-    throw new BadRequest('amount: exceeds the authorized amount and the merchant may not capture more');
+    return httpBadRequest('amount: exceeds the authorized amount and the merchant is not entitled to capture more', 43);
   }
   t.captured = amount;
   t.setlstat = 'Queued for Capture';
@@ -85,12 +88,12 @@ function reversalAnswer(t: EmulatedTransaction, fields: Record<string, unknown>)
   return answer;
 }
 
-const refused = (merchid: string, respcode: string, resptext: string, extra: Record<string, unknown> = {}) =>
-  ok({ merchid, ...extra, authcode: null, ...ppsDecline(respcode, resptext) });
+// authcode is left out of a failure: voidByOrderIdResponse types it a string, not nullable.
+const refused = (merchid: string, respcode: string, resptext: string, extra: Record<string, unknown> = {}) => ok({ merchid, ...extra, ...ppsDecline(respcode, resptext) });
 
 /**
- * void: full (amount absent or 0) while Authorized or Queued for Capture; partial only while
- * Authorized, answering the remainder. authcode REVERS on success, null on failure.
+ * void: the whole amount (absent or 0) while Authorized or Queued for Capture; a part only while
+ * Authorized, answering what remains authorized. authcode REVERS on success.
  */
 function voidTransaction(context: EmulatorContext, t: EmulatedTransaction, rawAmount: unknown): EmulatorAnswer {
   if (!isVoidable(t)) return refused(t.merchid, t.setlstat === 'Voided' ? '25' : '27', t.setlstat === 'Voided' ? 'No matching auth for reversal' : 'Txn Batched', { retref: t.retref });
@@ -101,60 +104,83 @@ function voidTransaction(context: EmulatorContext, t: EmulatedTransaction, rawAm
   t.remaining = partial ? t.remaining - amount : 0;
   if (!partial) t.setlstat = 'Voided';
   context.ledger.save(t);
-  const approval = merchantOf(context, t.merchid)?.platform === 'RPCT' ? { respcode: '000', resptext: 'Approve' } : { respcode: '00', resptext: 'Approval' };
-  return ok(reversalAnswer(t, { amount: decimal(t.remaining), authcode: 'REVERS', respstat: 'A', respproc: t.respproc, ...approval }));
+  const approval = refundApproval(merchantOf(context, t.merchid)?.platform ?? t.respproc);
+  return ok(reversalAnswer(t, { amount: decimal(t.remaining), authcode: 'REVERS', respstat: 'A', respproc: t.respproc, respcode: approval.respcode, resptext: approval.resptext }));
 }
 
 export function voidByRetref(context: EmulatorContext, body: Body): EmulatorAnswer {
-  checkRequest(body);
-  const merchid = required(body, 'merchid');
-  const t = find(context, merchid, required(body, 'retref'));
+  const bad = checked('void', body);
+  if (bad) return bad;
+  const merchid = body.merchid as string;
+  const t = find(context, merchid, body.retref as string);
   if (!t) return refused(merchid, '29', 'Txn not found');
   return voidTransaction(context, t, body.amount);
 }
 
-/** voidByOrderId: voids the merchant's live authorization under the order id, if there is one. */
+/**
+ * voidByOrderId: voids the merchant's live authorization under the order id, declined attempts
+ * ignored (changelog: "voidByOrderId Now Ignores Declined Transactions"). With an amount it voids
+ * that much where the void operation allows a part (setlstat Authorized).
+ */
 export function voidByOrderId(context: EmulatorContext, body: Body): EmulatorAnswer {
-  checkRequest(body);
-  const merchid = required(body, 'merchid');
-  const orderid = required(body, 'orderid');
-  const candidates = context.ledger.byOrderId(orderid).filter((t) => t.merchid === merchid);
+  const merchid = typeof body.merchid === 'string' ? body.merchid : '';
+  const orderid = typeof body.orderid === 'string' ? body.orderid : '';
+  const bad = checked('voidByOrderId', body);
+  // The order id is echoed unless it is what was wrong: the answer's orderId holds 50 at most.
+  if (bad) return ok({ ...(orderid.length <= 50 ? { orderId: orderid } : {}), ...(bad.body as Record<string, unknown>) }, bad.headers);
+  const candidates = context.ledger.byOrderId(orderid).filter((t) => t.merchid === merchid && t.respstat === 'A');
   const live = candidates.find(isVoidable) ?? candidates.at(-1);
   if (!live) return refused(merchid, '29', 'Txn not found', { orderId: orderid });
-  const answer = voidTransaction(context, live, undefined);
+  const answer = voidTransaction(context, live, body.amount);
   return ok({ orderId: orderid, ...(answer.body as Record<string, unknown>) });
 }
 
-/** refund: a new transaction with its own retref, for all or part of a refundable sale. */
+/**
+ * refund: a new transaction with its own retref, for all or part of a refundable sale. An amount
+ * of 1000.00 to 1999.99 asks the processor for the code its last three digits name
+ * (refund-outcomes.ts); a decline is recorded but refunds nothing.
+ */
 export function refund(context: EmulatorContext, body: Body): EmulatorAnswer {
-  checkRequest(body);
-  const merchid = required(body, 'merchid');
-  const t = find(context, merchid, required(body, 'retref'));
+  const bad = checked('refund', body);
+  if (bad) return bad;
+  const merchid = body.merchid as string;
+  const t = find(context, merchid, body.retref as string);
   if (!t) return refused(merchid, '29', 'Txn not found');
   if (!isRefundable(context, t)) return refused(merchid, '28', 'Txn not settled', { retref: t.retref });
   const settled = t.captured ?? t.remaining;
-  const alreadyRefunded = context.ledger.all().filter((r) => r.refundOf === t.retref).reduce((sum, r) => sum + r.amount, 0);
+  const alreadyRefunded = context.ledger
+    .all()
+    .filter((r) => r.refundOf === t.retref && r.respstat === 'A')
+    .reduce((sum, r) => sum + r.amount, 0);
   const amount = body.amount === undefined || body.amount === '' ? settled - alreadyRefunded : readAmount('amount', body.amount);
   if (amount <= 0 || amount > settled - alreadyRefunded) return refused(merchid, '43', 'Invalid amount', { retref: t.retref });
+  const outcome = refundOutcome(amount, merchantOf(context, merchid)?.platform ?? t.respproc);
+  const approved = outcome.respstat === 'A';
   const { date } = stamps(context.clock);
   const refundTransaction: EmulatedTransaction = {
     ...t,
     retref: context.ids.retref(),
-    amount,
-    remaining: amount,
-    captured: amount,
+    amount: approved ? amount : 0,
+    remaining: approved ? amount : 0,
+    captured: approved ? amount : null,
+    ...outcome,
     authcode: undefined,
-    setlstat: 'Queued for Capture',
-    batchid: openBatch(context, merchid),
+    setlstat: approved ? 'Queued for Capture' : 'Declined',
+    batchid: approved ? openBatch(context, merchid) : undefined,
+    capturedate: undefined,
+    settledate: undefined,
     authdate: date,
     kind: 'refund',
     refundOf: t.retref,
+    receipt: undefined,
   };
   context.ledger.add(refundTransaction);
-  return ok({ merchid, amount: decimal(amount), retref: refundTransaction.retref, respcode: t.respproc === 'RPCT' ? '000' : '00', respproc: t.respproc, respstat: 'A', resptext: 'Approval' });
+  const answer: Record<string, unknown> = { merchid, amount: decimal(approved ? amount : 0), retref: refundTransaction.retref, ...outcome };
+  if (typeof body.orderid === 'string') answer.orderid = body.orderid;
+  return ok(answer);
 }
 
-/** The documented transaction record of a ledger entry. */
+/** The transaction record inquire and inquireByOrderid answer. */
 export function transactionRecord(context: EmulatorContext, t: EmulatedTransaction): Record<string, unknown> {
   const record: Record<string, unknown> = {
     merchid: t.merchid,
@@ -175,6 +201,7 @@ export function transactionRecord(context: EmulatorContext, t: EmulatedTransacti
   };
   if (t.orderid !== undefined) record.orderId = t.orderid;
   else if (t.receiptRequested) record.orderId = '';
+  if (t.expiry) record.expiry = t.expiry;
   if (t.name) record.name = t.name;
   if (t.batchid) record.batchid = t.batchid;
   if (t.capturedate) record.capturedate = t.capturedate;
@@ -188,6 +215,7 @@ export function transactionRecord(context: EmulatorContext, t: EmulatedTransacti
   return record;
 }
 
+/** inquire: one transaction by retref; PPS 29 when the merchant has none under it. */
 export function inquire(context: EmulatorContext, retref: string, merchid: string): EmulatorAnswer {
   const t = find(context, merchid, retref);
   return t ? ok(transactionRecord(context, t)) : ok({ merchid, retref, ...ppsDecline('29', 'Txn not found') });
@@ -196,17 +224,31 @@ export function inquire(context: EmulatorContext, retref: string, merchid: strin
 /** Every attempt under the order id: this merchant's (set=1) or every merchant's on the site. */
 export function inquireByOrderid(context: EmulatorContext, orderid: string, merchid: string, set: string | undefined): EmulatorAnswer {
   const site = context.config.site;
-  const matches = context.ledger
-    .byOrderId(orderid)
-    .filter((t) => (set === '1' ? t.merchid === merchid : merchantOf(context, t.merchid)?.site === site));
+  const matches = context.ledger.byOrderId(orderid).filter((t) => (set === '1' ? t.merchid === merchid : merchantOf(context, t.merchid)?.site === site));
   if (matches.length === 0) return ok({ merchid, orderId: orderid, ...ppsDecline('29', 'Txn not found') });
   return ok(matches.map((t) => transactionRecord(context, t)));
 }
 
-/** inquireMerchant's three documented answers. */
+/**
+ * inquireMerchant: the merchant's configuration as inquireMerchantSuccess types it (enabled a
+ * boolean; avs, cvv, echeck, acctupdater Y or N; fee_type N and fee_merchid "" with no fee), or
+ * the two messages for a merchant not boarded here.
+ */
 export function inquireMerchant(context: EmulatorContext, merchid: string): EmulatorAnswer {
   const merchant = merchantOf(context, merchid);
   if (!merchant) return ok({ message: 'Invalid merchant' });
   if (merchant.site !== context.config.site) return ok({ message: 'contact support - merchant not on site' });
-  return ok({ site: merchant.site, cardproc: merchant.platform, enabled: merchant.enabled ? 'true' : 'false', merchid });
+  return ok({
+    site: merchant.site,
+    cardproc: merchant.platform,
+    enabled: merchant.enabled,
+    merchid,
+    // The emulator answers avsresp and cvvresp for every merchant and runs no account updater.
+    avs: 'Y',
+    cvv: 'Y',
+    echeck: merchant.entitlements.ach ? 'Y' : 'N',
+    acctupdater: 'N',
+    fee_type: 'N',
+    fee_merchid: '',
+  });
 }

@@ -109,9 +109,11 @@ describe('malformed percent-encoding', () => {
     emulator = await start();
     const answer = await rawGet(path);
     expect(answer.status).toBe(400);
-    const { error } = JSON.parse(answer.body) as { error: string };
-    expect(error).toContain('malformed percent-encoding');
-    expect(error).toContain(problem);
+    // The reference's 400 body: {message, errorcode} (gateway-openapi.yaml, every operation's 400).
+    const { message, errorcode } = JSON.parse(answer.body) as { message: string; errorcode: number };
+    expect(typeof errorcode).toBe('number');
+    expect(message).toContain('malformed percent-encoding');
+    expect(message).toContain(problem);
   });
 });
 

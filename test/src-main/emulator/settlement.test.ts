@@ -35,9 +35,10 @@ describe('settlement', () => {
         merchid: rpctMerchant,
         hoststat: 'GB',
         respproc: 'RPCT',
+        // authcode and cardtype: settlestat's txns as gateway-openapi.yaml declares and exemplifies them.
         txns: [
-          { retref: first, setlamount: '12.34', salesdoc: 'S-1', setlstat: 'Y' },
-          { retref: second, setlamount: '5.00', setlstat: 'Y' },
+          { retref: first, setlamount: '12.34', salesdoc: 'S-1', setlstat: 'Y', authcode: expect.stringMatching(/^\w{6}$/), cardtype: 'VISA' },
+          { retref: second, setlamount: '5.00', setlstat: 'Y', authcode: expect.stringMatching(/^\w{6}$/), cardtype: 'VISA' },
         ],
       }),
     ]);
@@ -64,13 +65,29 @@ describe('settlement', () => {
     expect(await settleNow({ reject: [only] })).toEqual([expect.objectContaining({ hoststat: 'RB' })]);
   });
 
-  it('shows a voided capture as V with nothing settled', async () => {
+  // settlestat lists what was sent for settlement, with the statuses F, N, P, T, W, Y
+  // (gateway-openapi.yaml, txns.setlstat): there is no letter for a void, which never settles.
+  it('leaves a voided capture out of the settled batch, which is then empty (EB)', async () => {
     emulator = await freshEmulator();
     const retref = await captured();
+    const kept = await captured({ amount: '3.00' });
     await call(emulator, 'PUT', 'void', { merchid: rpctMerchant, retref });
     await settleNow();
     const { json } = await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=1122`);
-    expect(json[0]).toMatchObject({ hoststat: 'EB', txns: [{ retref, setlstat: 'V', setlamount: '0.00' }] });
+    expect(json[0]).toMatchObject({ hoststat: 'GB', txns: [{ retref: kept, setlstat: 'Y', setlamount: '3.00' }] });
+    const voidedOnly = await captured();
+    await call(emulator, 'PUT', 'void', { merchid: rpctMerchant, retref: voidedOnly });
+    expect(await settleNow()).toEqual([expect.objectContaining({ hoststat: 'EB', txns: 0 })]);
+  });
+
+  it('names each settled card brand by the guides\' test-card prefixes', async () => {
+    emulator = await freshEmulator();
+    const brands: Record<string, string> = { '5454545454545454': 'MC', '371449635398431': 'AMEX', '6011000995500000': 'DISC', '36438999960016': 'DINR', '3528000000000007': 'JCB' };
+    const retrefs = new Map<string, string>();
+    for (const account of Object.keys(brands)) retrefs.set(await captured({ account }), brands[account]!);
+    await settleNow();
+    const { json } = await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=1122`);
+    for (const txn of json[0]!.txns as Array<{ retref: string; cardtype: string }>) expect(txn.cardtype).toBe(retrefs.get(txn.retref));
   });
 
   it('settlestat by batchid, and merchid alone returns each batch once, then Null Batches', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
-import { call, fnorMerchant, freshEmulator, rpctMerchant, sale } from './support';
+import { call, fnorMerchant, freshEmulator, rpctMerchant, sale, siteAuth } from './support';
 
 let emulator: RunningEmulator;
 beforeEach(async () => {
@@ -40,7 +40,9 @@ describe('the settlement state table', () => {
     const retref = await authorized();
     expect((await call(emulator, 'PUT', 'capture', { merchid: rpctMerchant, retref, amount: '15.00' })).json).toMatchObject({ amount: '15.00' });
     const other = await authorized({ merchid: fnorMerchant });
-    expect((await call(emulator, 'PUT', 'capture', { merchid: fnorMerchant, retref: other, amount: '15.00' })).status).toBe(400);
+    const refused = await call(emulator, 'PUT', 'capture', { merchid: fnorMerchant, retref: other, amount: '15.00' });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ message: expect.stringContaining('amount'), errorcode: 43 });
   });
 
   it('capture of an unknown retref answers setlstat Txn not found', async () => {
@@ -64,16 +66,17 @@ describe('the settlement state table', () => {
   it('Queued for Capture → Voided by a full void; a partial void is refused', async () => {
     const retref = await authorized({ capture: 'Y', amount: '10.00' });
     const partial = await call(emulator, 'PUT', 'void', { merchid: rpctMerchant, retref, amount: '1.00' });
-    expect(partial.json).toMatchObject({ respstat: 'C', respproc: 'PPS', authcode: null });
+    expect(partial.json).toMatchObject({ respstat: 'C', respproc: 'PPS', respcode: '24' });
+    expect(partial.json).not.toHaveProperty('authcode');
     const full = await call(emulator, 'PUT', 'void', { merchid: rpctMerchant, retref });
     expect(full.json).toMatchObject({ respstat: 'A', authcode: 'REVERS', amount: '0.00' });
     expect(await inquire(retref)).toMatchObject({ setlstat: 'Voided' });
   });
 
+  // No authcode on a failure: voidByOrderIdResponse types authcode a string, never null (gateway-openapi.yaml).
   it('void of an unknown retref: the PPS failure shape', async () => {
     expect((await call(emulator, 'PUT', 'void', { merchid: rpctMerchant, retref: '1' })).json).toEqual({
       merchid: rpctMerchant,
-      authcode: null,
       respstat: 'C',
       respcode: '29',
       respproc: 'PPS',
@@ -116,7 +119,7 @@ describe('order ids', () => {
     expect(json).toMatchObject({ orderId: 'LOST-1', respstat: 'A', authcode: 'REVERS', retref });
     expect(await inquire(retref)).toMatchObject({ setlstat: 'Voided' });
     const again = await call(emulator, 'PUT', 'voidByOrderId', { merchid: rpctMerchant, orderid: 'LOST-1' });
-    expect(again.json).toMatchObject({ orderId: 'LOST-1', respstat: 'C', authcode: null });
+    expect(again.json).toMatchObject({ orderId: 'LOST-1', respstat: 'C', respcode: '25' });
     expect((await call(emulator, 'PUT', 'voidByOrderId', { merchid: rpctMerchant, orderid: 'NEVER' })).json).toMatchObject({ orderId: 'NEVER', respcode: '29' });
   });
 
@@ -128,16 +131,43 @@ describe('order ids', () => {
   });
 });
 
-describe('request checks', () => {
+describe('request checks (operation-fields.ts, from gateway-openapi.yaml)', () => {
+  // A broken field is the documented PPS decline (response-codes.md: 34 "Invalid field",
+  // 43 "Invalid amount"), with the emulator's note naming the field; capture, whose answer has
+  // no respcode, answers the declared HTTP 400 with a JSON {message, errorcode}.
   it.each([
-    ['capture', { merchid: rpctMerchant, retref: '34300512310A' }, 'retref'],
-    ['void', { merchid: rpctMerchant, retref: '1'.repeat(15) }, 'retref'],
-    ['refund', { merchid: '4961608738881234567', retref: '1' }, 'merchid'],
-    ['voidByOrderId', { merchid: rpctMerchant, orderid: 'O'.repeat(20) }, 'orderid'],
-    ['capture', { merchid: rpctMerchant, retref: '1', ponumber: 'P'.repeat(37) }, 'ponumber'],
-  ])('%s answers HTTP 400 naming the bad field (case %#)', async (endpoint, body, field) => {
-    const response = await call(emulator, 'PUT', endpoint, body);
+    ['void', { merchid: rpctMerchant, retref: '1'.repeat(15) }, 'retref', '34', 'Invalid field'],
+    ['refund', { merchid: '4961608738881234567', retref: '1' }, 'merchid', '34', 'Invalid field'],
+    ['voidByOrderId', { merchid: rpctMerchant, orderid: 'O'.repeat(51) }, 'orderid', '34', 'Invalid field'],
+    ['void', { merchid: rpctMerchant, retref: '1', amount: 'ten' }, 'amount', '43', 'Invalid amount'],
+    ['refund', { merchid: rpctMerchant }, 'retref', '34', 'Invalid field'],
+  ])('%s declines a bad %s with PPS %s (case %#)', async (endpoint, body, field, respcode, resptext) => {
+    const response = await fetch(`${emulator.url}/${endpoint}`, {
+      method: 'POST',
+      headers: { Authorization: siteAuth, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ respstat: 'C', respproc: 'PPS', respcode, resptext });
+    expect(response.headers.get('x-emulator-problem')).toContain(field);
+  });
+
+  it.each([
+    [{ merchid: rpctMerchant, retref: '1'.repeat(15) }, 'retref'],
+    [{ merchid: rpctMerchant, retref: '1', ponumber: 'P'.repeat(37) }, 'ponumber'],
+    [{ merchid: rpctMerchant, retref: '1', amount: '1,00' }, 'amount'],
+  ])('capture answers HTTP 400 with a JSON body naming the bad field (case %#)', async (body, field) => {
+    const response = await call(emulator, 'PUT', 'capture', body);
     expect(response.status).toBe(400);
-    expect(response.text).toContain(field);
+    expect(response.json).toMatchObject({ message: expect.stringContaining(field), errorcode: expect.any(Number) });
+  });
+
+  it('takes what the reference allows and the client once refused: a merchid of letters up to 16, an orderid of 50', async () => {
+    // Looked up (29, not found), not refused as a field (34): the authorization's own rules are authorize.ts's.
+    const orderid = 'O'.repeat(50);
+    expect((await call(emulator, 'PUT', 'voidByOrderId', { merchid: rpctMerchant, orderid })).json).toMatchObject({ orderId: orderid, respcode: '29' });
+    expect((await call(emulator, 'GET', `inquireByOrderid/${orderid}/${rpctMerchant}/1`)).json).toMatchObject({ respcode: '29' });
+    // Not a merchant of this emulator, but a well-formed merchid: looked up, not refused as a field.
+    expect((await call(emulator, 'PUT', 'void', { merchid: 'MERCHANT-ABC-123', retref: '1' })).json).toMatchObject({ respcode: '29', resptext: 'Txn not found' });
   });
 });
