@@ -45,6 +45,15 @@ describe('captureToWire', () => {
     });
   });
 
+  it('sends a tax-exempt line\'s flag as the reference\'s one letter, Y or N', () => {
+    const exempt = captureToWire({ ...level3, amount: undefined, taxamnt: 24, items: [{ ...widget, taxexempt: true, taxamnt: 0 }, { ...gadget, taxexempt: false }] });
+    expect((exempt.items as Array<Record<string, string>>).map((item) => item.taxexempt)).toEqual(['Y', 'N']);
+  });
+
+  it('accepts a merchant id with letters, as the reference allows', () => {
+    expect(captureToWire({ merchid: 'MID-LANEPOINT-01', retref: '343005123105' }).merchid).toBe('MID-LANEPOINT-01');
+  });
+
   it('captures the authorized amount when none is given', () => {
     expect(captureToWire({ merchid: '496160873888', retref: '343005123105' })).toEqual({ merchid: '496160873888', retref: '343005123105' });
   });
@@ -113,6 +122,23 @@ describe('parseCapture', () => {
   it('reads a queued capture', () => {
     const answer = { merchid: '496160873888', account: '9418594164541443', amount: '13.04', retref: '343005123105', batchid: '1900941444', setlstat: 'Queued for Capture' };
     expect(parseCapture(answer, '')).toMatchObject({ found: true, amount: 1304, setlstat: 'Queued for Capture', batchid: '1900941444' });
+  });
+
+  it('reads the fields the reference adds: authcode, order id, commercial card, receipt', () => {
+    const answer = {
+      setlstat: 'Queued for Capture',
+      retref: '343005123105',
+      authcode: 'PPS568',
+      orderid: 'LANE01-000123',
+      commcard: 'Y',
+      receipt: { dba: 'Lanepoint Training Store', dateTime: '20261122120000' },
+      surprise: 'ignored',
+    };
+    const capture = parseCapture(answer, '');
+    expect(capture).toMatchObject({ authcode: 'PPS568', orderId: 'LANE01-000123', commcard: 'Y', receipt: { dba: 'Lanepoint Training Store' } });
+    expect(capture).not.toHaveProperty('surprise');
+    // The OpenAPI file points capture's receipt at the one-letter flag: a string is no receipt, not a failure.
+    expect(parseCapture({ ...answer, receipt: 'Y' }, '')).not.toHaveProperty('receipt');
   });
 
   it('reads "Txn not found" as a result', () => {
