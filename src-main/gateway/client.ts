@@ -62,27 +62,27 @@ export function createGatewayClient(options: GatewayClientOptions & { sleep?: Sl
   return {
     async auth(request) {
       const body = authorizationToWire(request);
-      const response = await sender.send({ operation: 'auth', method: 'PUT', path: 'auth', body });
+      const response = await sender.send({ operation: 'auth', method: 'POST', path: 'auth', body });
       return parseAuthorization(response.json, response.text);
     },
     async capture(request) {
       const body = captureToWire(request);
-      const response = await sender.send({ operation: 'capture', method: 'PUT', path: 'capture', body });
+      const response = await sender.send({ operation: 'capture', method: 'POST', path: 'capture', body });
       return parseCapture(response.json, response.text);
     },
     async void(request) {
       const body = reversalToWire('void', request);
-      const response = await sender.send({ operation: 'void', method: 'PUT', path: 'void', body });
+      const response = await sender.send({ operation: 'void', method: 'POST', path: 'void', body });
       return parseReversal('void', response.json, response.text);
     },
     async refund(request) {
       const body = reversalToWire('refund', request);
-      const response = await sender.send({ operation: 'refund', method: 'PUT', path: 'refund', body });
+      const response = await sender.send({ operation: 'refund', method: 'POST', path: 'refund', body });
       return parseReversal('refund', response.json, response.text);
     },
     async voidByOrderId(request) {
       const body = voidByOrderIdToWire(request);
-      const response = await sender.send({ operation: 'voidByOrderId', method: 'PUT', path: 'voidByOrderId', body });
+      const response = await sender.send({ operation: 'voidByOrderId', method: 'POST', path: 'voidByOrderId', body });
       return parseReversal('voidByOrderId', response.json, response.text);
     },
     async inquire({ merchid, retref }) {

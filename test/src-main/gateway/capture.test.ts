@@ -156,11 +156,11 @@ describe('GatewayClient.capture over HTTP', () => {
     await close?.();
   });
 
-  it('PUTs the capture and reads the answer', async () => {
+  it('POSTs the capture and reads the answer', async () => {
     const gateway = await scriptedGateway({ capture: [{ answer: { setlstat: 'Queued for Capture', amount: '13.04', retref: '343005123105' } }] });
     close = gateway.close;
     const client = createGatewayClient({ baseUrl: gateway.baseUrl, credentials: { level: 'site', username: 'u', password: 'p' }, sleep: async () => undefined });
     await expect(client.capture(level3)).resolves.toMatchObject({ found: true, amount: 1304 });
-    expect(gateway.seen[0]).toMatchObject({ method: 'PUT', url: '/rest/capture', body: { retref: '343005123105', items: [{}, {}] } });
+    expect(gateway.seen[0]).toMatchObject({ method: 'POST', url: '/rest/capture', body: { retref: '343005123105', items: [{}, {}] } });
   });
 });

@@ -77,13 +77,15 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
 }
 
 describe('GatewayClient.auth over HTTP', () => {
-  it('sends one PUT with Basic credentials and the decimal amount, and reads the approval', async () => {
+  // POST: the method the gateway's OpenAPI file declares for auth, capture, void, refund and
+  // voidByOrderId alike (its descriptions allow PUT for some of them only).
+  it('sends one POST with Basic credentials and the decimal amount, and reads the approval', async () => {
     const { seen, baseUrl } = await gateway((_req, res) => json(res, 200, approvedAnswer));
     const result = await client(baseUrl).auth(sale);
     expect(result).toMatchObject({ outcome: 'approved', amount: 1234, authcode: 'PPS568' });
     expect(seen).toEqual([
       {
-        method: 'PUT',
+        method: 'POST',
         url: '/cardconnect/rest/auth',
         authorization: `Basic ${Buffer.from('testing:testing123').toString('base64')}`,
         contentType: 'application/json',
