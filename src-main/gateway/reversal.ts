@@ -3,7 +3,7 @@ import { describeIssue } from './auth-response';
 import { ProtocolError, RetryableError, ValidationError } from './errors';
 import { checkFields, merchidRule, orderidRule, requireField, retrefRule, type FieldRule } from './field-rules';
 import { toWireAmount } from './money';
-import { amount, openEnum, respstatValues, text } from './wire-schema';
+import { amount, declineAdviceFields, openEnum, respstatValues, text } from './wire-schema';
 
 /** Void (full when amount is absent or 0; partial only while Authorized) or refund. */
 export interface ReversalRequest {
@@ -68,6 +68,8 @@ export const reversalResponseSchema = z.object({
   respcode: text.optional(),
   respproc: text.optional(),
   resptext: text.optional(),
+  // A declined refund carries the decline category (refundResponse in the OpenAPI file).
+  ...declineAdviceFields,
 });
 
 export interface Reversal extends Omit<z.output<typeof reversalResponseSchema>, 'authcode'> {

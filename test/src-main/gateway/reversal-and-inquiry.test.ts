@@ -39,6 +39,11 @@ describe('void and refund requests', () => {
 });
 
 describe('parseReversal', () => {
+  it('reads a declined refund with its decline category', () => {
+    const answer = { merchid: '496160873888', retref: '343005123105', respstat: 'C', respproc: 'RPCT', respcode: '500', resptext: 'Decline', declineCategory: '3', declineCategoryText: 'Fix the request and retry' };
+    expect(parseReversal('refund', answer, '')).toMatchObject({ outcome: 'declined', declineCategory: '3', declineCategoryText: 'Fix the request and retry' });
+  });
+
   it('reads a full void: amount 0.00 remaining, authcode REVERS', () => {
     const answer = { merchid: '496160873888', amount: '0.00', currency: 'USD', retref: '343005123105', authcode: 'REVERS', respcode: '00', respproc: 'RPCT', respstat: 'A', resptext: 'Approval' };
     expect(parseReversal('void', answer, '')).toMatchObject({ outcome: 'approved', amount: 0, authcode: 'REVERS' });
