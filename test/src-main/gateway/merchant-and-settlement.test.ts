@@ -51,6 +51,8 @@ describe('inquireMerchant', () => {
   it.each<[unknown, object]>([
     [{ site: 'fts', cardproc: 'RPCT', enabled: true, merchid }, { status: 'boarded', site: 'fts', cardproc: 'RPCT', enabled: true, merchid }],
     [{ site: 'fts', cardproc: 'FNOR', enabled: 'false', merchid, extra: 1 }, { status: 'boarded', enabled: false }],
+    // The OpenAPI's inquireMerchantSuccess: avs, cvv, echeck, acctupdater as Y/N; booleans read the same.
+    [{ merchid, site: 'fts', enabled: true, avs: 'Y', cvv: 'N', echeck: true, acctupdater: 'false' }, { status: 'boarded', avs: true, cvv: false, echeck: true, acctupdater: false }],
     [{ message: 'contact support - merchant not on site' }, { status: 'not-on-site' }],
     [{ message: 'Invalid merchant' }, { status: 'invalid' }],
     [{ message: 'Something new' }, { status: 'other', message: 'Something new' }],
