@@ -52,7 +52,8 @@ export async function runJournalListCommand(io: CliIo, options: { journal?: stri
  * outcome is not known, as the terminal runs it at start; prints what became of each.
  */
 export async function runRecoverCommand(io: CliIo, options: { journal?: string; training: boolean; gateway: string; merchid: string; username: string; password: string }): Promise<number> {
-  if (!/^\d{1,16}$/.test(options.merchid)) throw new UsageError('--merchid takes the merchant id (up to 16 digits)');
+  // The gateway's merchid is a string of up to 16, not always digits: recovery must reach every merchant.
+  if (!/^[\x21-\x7E]{1,16}$/.test(options.merchid)) throw new UsageError('--merchid takes the merchant id (1 to 16 characters, no spaces)');
   const journal = openJournal(io, options.journal, options.training);
   if (!journal) return 1;
   try {

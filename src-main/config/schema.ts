@@ -193,9 +193,10 @@ export const settingsSchema = z
         .string({ error: 'expected 1 to 16 letters, digits or dashes' })
         .regex(/^[A-Za-z0-9-]{1,16}$/, { error: 'expected 1 to 16 letters, digits or dashes' })
         .default('LANE-01'),
+      // The gateway's merchid: a string of up to 16 characters, not always digits (its OpenAPI file).
       merchantId: z
-        .string({ error: 'expected empty or 1 to 16 digits' })
-        .regex(/^(\d{1,16})?$/, { error: 'expected empty or 1 to 16 digits' })
+        .string({ error: 'expected empty or a merchant id of 1 to 16 characters' })
+        .regex(/^([\x21-\x7E]{1,16})?$/, { error: 'expected empty or a merchant id of 1 to 16 characters: letters, digits or punctuation, no spaces' })
         .default(''),
       gateway: z.strictObject({ url: gatewayUrl.default('') }, asSection).prefault({}),
       host: z.strictObject({ port: integerFrom(0, 65535).default(8710) }, asSection).prefault({}),

@@ -1,6 +1,6 @@
 import { captureDetailsToWire, type CaptureDetails } from './capture-details';
 import { ValidationError } from './errors';
-import { checkCountry, checkFields, checkPostal, definedFields, isValidExpiry, requireField, type FieldRule } from './field-rules';
+import { checkCountry, checkFields, checkPostal, definedFields, isValidExpiry, merchidRule, orderidRule, requireField, type FieldRule } from './field-rules';
 import { toWireAmount } from './money';
 import { checkUserfields, type Userfields } from './userfields';
 
@@ -26,6 +26,7 @@ export interface AuthorizationRequest {
   readonly tokenize?: boolean;
   /** Base64 of a gzipped BMP, at most 6144 characters. */
   readonly signature?: string;
+  /** The 3 or 4 digits printed on the card; the wire calls it `cvv2` (the gateway knows no `cvv`). */
   readonly cvv?: string;
   readonly name?: string;
   readonly address?: string;
@@ -48,9 +49,12 @@ export interface AuthorizationRequest {
   readonly captureDetails?: CaptureDetails;
 }
 
-/** The authorization request table of the spec: maximum length and type per wire field. */
+/**
+ * The authorization request table: maximum length and type per wire field, as the gateway's
+ * reference (`authRequest` in its OpenAPI file) declares them.
+ */
 export const authFieldRules: Readonly<Record<string, FieldRule>> = {
-  merchid: { max: 16, type: 'N' },
+  merchid: merchidRule,
   expiry: { max: 8, type: 'N' },
   account: { max: 19, type: 'N' },
   currency: { max: 3, type: 'AN' },
@@ -61,7 +65,7 @@ export const authFieldRules: Readonly<Record<string, FieldRule>> = {
   capture: { max: 1, type: 'A' },
   tokenize: { max: 1, type: 'A' },
   signature: { max: 6144, type: 'AN' },
-  cvv: { max: 24, type: 'N' },
+  cvv2: { max: 4, type: 'N' },
   name: { max: 30, type: 'AN' },
   address: { max: 30, type: 'AN' },
   address2: { max: 30, type: 'AN' },
@@ -71,10 +75,10 @@ export const authFieldRules: Readonly<Record<string, FieldRule>> = {
   country: { max: 2, type: 'AN' },
   phone: { max: 15, type: 'AN' },
   email: { max: 128, type: 'AN' },
-  orderid: { max: 19, type: 'AN' },
+  orderid: orderidRule,
   authcode: { max: 6, type: 'AN' },
   taxexempt: { max: 1, type: 'A' },
-  termid: { max: 12, type: 'AN' },
+  termid: { max: 8, type: 'AN' },
   accttype: { max: 6, type: 'A' },
   ecomind: { max: 1, type: 'A' },
 };
@@ -131,6 +135,10 @@ export function authorizationToWire(request: AuthorizationRequest): Record<strin
   requireField('merchid', request.merchid);
   if (!Number.isSafeInteger(request.amount)) throw new ValidationError('amount', 'whole minor units (cents)');
   requireField('account', request.account ?? request.track ?? request.profile, 'an account, track data or a stored profile is required');
+  // Named by the program's field: the cashier keyed a "cvv", whatever the wire calls it.
+  if (request.cvv !== undefined && !/^\d{3,4}$/.test(request.cvv)) {
+    throw new ValidationError('cvv', 'the 3 or 4 digits printed on the card (sent as cvv2)');
+  }
   const wire: Record<string, unknown> = definedFields({
     merchid: request.merchid,
     amount: toWireAmount(request.amount),
@@ -145,7 +153,7 @@ export function authorizationToWire(request: AuthorizationRequest): Record<strin
     capture: flag(request.capture),
     tokenize: flag(request.tokenize),
     signature: request.signature,
-    cvv: request.cvv,
+    cvv2: request.cvv,
     name: request.name,
     address: request.address,
     address2: request.address2,

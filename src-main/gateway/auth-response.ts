@@ -3,7 +3,9 @@ import { emvTagDataSchema, type EmvTagData } from './emv-tag-data';
 import { ProtocolError, RetryableError } from './errors';
 import {
   amount,
+  binInfoSchema,
   bintypeValues,
+  declineAdviceFields,
   cvvrespValues,
   entrymodeValues,
   openEnum,
@@ -32,8 +34,8 @@ export const authorizationResponseSchema = z.object({
   cvvresp: openEnum(cvvrespValues).optional(),
   batchid: text.optional(),
   bin: text.optional(),
-  /** The BIN service's fields when bin is Y; their names are not documented, so kept as given. */
-  binInfo: z.union([z.array(z.record(z.string(), z.unknown())), z.record(z.string(), z.unknown())]).optional(),
+  /** The BIN service's fields when bin is Y: one object (the OpenAPI) or a list of them (older answers). */
+  binInfo: z.union([z.array(binInfoSchema), binInfoSchema]).optional(),
   bintype: openEnum(bintypeValues).optional(),
   entrymode: openEnum(entrymodeValues).optional(),
   authcode: text.nullish(),
@@ -44,6 +46,8 @@ export const authorizationResponseSchema = z.object({
   receipt: receiptSchema.optional(),
   profileid: text.optional(),
   acctid: text.optional(),
+  orderId: text.optional(),
+  ...declineAdviceFields,
 });
 
 type WireAuthorization = z.output<typeof authorizationResponseSchema>;

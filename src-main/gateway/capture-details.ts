@@ -59,6 +59,7 @@ const lineItemRules: Readonly<Record<string, FieldRule>> = {
   unitcost: { max: 12, type: 'AN' },
   netamnt: { max: 12, type: 'AN' },
   taxamnt: { max: 12, type: 'AN' },
+  taxexempt: { max: 1, type: 'A' },
   discamnt: { max: 12, type: 'AN' },
 };
 
@@ -97,7 +98,8 @@ function itemToWire(item: LineItem, index: number): Record<string, string> {
     unitcost: money(`${at}unitcost`, item.unitcost),
     netamnt: money(`${at}netamnt`, item.netamnt),
     taxamnt: money(`${at}taxamnt`, item.taxamnt),
-    taxexempt: item.taxexempt === undefined ? undefined : String(item.taxexempt),
+    // The reference's taxexempt is one letter, Y or N, on the line as on the order.
+    taxexempt: item.taxexempt === undefined ? undefined : item.taxexempt ? 'Y' : 'N',
     discamnt: money(`${at}discamnt`, item.discamnt),
   });
   checkFields(wire, lineItemRules, at);

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { describeIssue } from './auth-response';
 import { captureDetailsToWire, type CaptureDetails } from './capture-details';
 import { ProtocolError, ValidationError } from './errors';
-import { checkFields, requireField } from './field-rules';
+import { checkFields, merchidRule, requireField, retrefRule } from './field-rules';
 import { toWireAmount } from './money';
 import { setlstatValues } from './transaction-record';
-import { amount, openEnum, text } from './wire-schema';
+import { amount, lenientReceipt, openEnum, text } from './wire-schema';
 
 /** Queue an authorization for settlement, optionally with another amount and Level 2/3 data. */
 export interface CaptureRequest extends CaptureDetails {
@@ -30,22 +30,35 @@ export function captureToWire(request: CaptureRequest): Record<string, unknown> 
     ...(request.amount === undefined ? {} : { amount: toWireAmount(request.amount) }),
   };
   checkFields(head, {
-    merchid: { max: 16, type: 'N' },
-    retref: { max: 14, type: 'N' },
+    merchid: merchidRule,
+    retref: retrefRule,
     authcode: { max: 6, type: 'AN' },
     amount: { max: 12, type: 'AN' },
   });
   return { ...head, ...captureDetailsToWire(request, request.amount) };
 }
 
-export const captureResponseSchema = z.object({
-  merchid: text.optional(),
-  account: text.optional(),
-  amount: amount.optional(),
-  retref: text.optional(),
-  batchid: text.optional(),
-  setlstat: openEnum(setlstatValues),
-});
+/** The capture answer, read by name (the reference's `captureResponse`); unknown fields are dropped. */
+export const captureResponseSchema = z
+  .object({
+    merchid: text.optional(),
+    account: text.optional(),
+    amount: amount.optional(),
+    retref: text.optional(),
+    batchid: text.optional(),
+    setlstat: openEnum(setlstatValues),
+    authcode: text.nullish(),
+    // The reference spells it orderid here and orderId elsewhere: either is the order id.
+    orderid: text.optional(),
+    orderId: text.optional(),
+    /** Y for a corporate card: Level 2/3 data matters to its interchange. */
+    commcard: text.optional(),
+    receipt: lenientReceipt.optional(),
+  })
+  .transform(({ orderid, orderId, authcode, receipt, ...fields }) => {
+    const order = orderId ?? orderid;
+    return { ...fields, ...(authcode ? { authcode } : {}), ...(order ? { orderId: order } : {}), ...(receipt ? { receipt } : {}) };
+  });
 
 export interface Capture extends z.output<typeof captureResponseSchema> {
   /** False when the gateway answered setlstat "Txn not found" (unknown retref). */

@@ -69,6 +69,11 @@ export function resolveGatewayOptions(options: GatewayClientOptions): ResolvedGa
   if (baseUrl.username || baseUrl.password || baseUrl.search || baseUrl.hash) {
     throw new ValidationError('baseUrl', 'must be a bare REST root: no credentials, query or fragment');
   }
+  // The site alone would send auth to https://<site>/auth, which the gateway does not serve:
+  // name the root the reference gives rather than let every call answer 404.
+  if (baseUrl.pathname === '/' || baseUrl.pathname === '') {
+    throw new ValidationError('baseUrl', `must be the REST root, e.g. ${baseUrl.origin}/cardconnect/rest, not the site alone`);
+  }
   const { username, password } = options.credentials;
   if (!username || username.includes(':')) {
     throw new ValidationError('credentials.username', 'is required and cannot contain ":"');

@@ -2,7 +2,7 @@ import { authorizationToWire, type AuthorizationRequest } from './auth-request';
 import { parseAuthorization, type Authorization } from './auth-response';
 import { captureToWire, parseCapture, type Capture, type CaptureRequest } from './capture';
 import { resolveGatewayOptions, type GatewayClientOptions } from './client-settings';
-import { checkField, requireField } from './field-rules';
+import { checkField, merchidRule, orderidRule, requireField, retrefRule } from './field-rules';
 import { parseCredentialTest, parseMerchantInquiry, type MerchantInquiry } from './merchant';
 import { createRequestSender, type Sleep } from './request-sender';
 import {
@@ -62,34 +62,34 @@ export function createGatewayClient(options: GatewayClientOptions & { sleep?: Sl
   return {
     async auth(request) {
       const body = authorizationToWire(request);
-      const response = await sender.send({ operation: 'auth', method: 'PUT', path: 'auth', body });
+      const response = await sender.send({ operation: 'auth', method: 'POST', path: 'auth', body });
       return parseAuthorization(response.json, response.text);
     },
     async capture(request) {
       const body = captureToWire(request);
-      const response = await sender.send({ operation: 'capture', method: 'PUT', path: 'capture', body });
+      const response = await sender.send({ operation: 'capture', method: 'POST', path: 'capture', body });
       return parseCapture(response.json, response.text);
     },
     async void(request) {
       const body = reversalToWire('void', request);
-      const response = await sender.send({ operation: 'void', method: 'PUT', path: 'void', body });
+      const response = await sender.send({ operation: 'void', method: 'POST', path: 'void', body });
       return parseReversal('void', response.json, response.text);
     },
     async refund(request) {
       const body = reversalToWire('refund', request);
-      const response = await sender.send({ operation: 'refund', method: 'PUT', path: 'refund', body });
+      const response = await sender.send({ operation: 'refund', method: 'POST', path: 'refund', body });
       return parseReversal('refund', response.json, response.text);
     },
     async voidByOrderId(request) {
       const body = voidByOrderIdToWire(request);
-      const response = await sender.send({ operation: 'voidByOrderId', method: 'PUT', path: 'voidByOrderId', body });
+      const response = await sender.send({ operation: 'voidByOrderId', method: 'POST', path: 'voidByOrderId', body });
       return parseReversal('voidByOrderId', response.json, response.text);
     },
     async inquire({ merchid, retref }) {
       requireField('retref', retref);
       requireField('merchid', merchid);
-      checkField('retref', retref, { max: 14, type: 'N' });
-      checkField('merchid', merchid, { max: 16, type: 'N' });
+      checkField('retref', retref, retrefRule);
+      checkField('merchid', merchid, merchidRule);
       const path = `inquire/${segment(retref)}/${segment(merchid)}`;
       const response = await sender.send({ operation: 'inquire', method: 'GET', path });
       return parseTransactionRecord('inquire', response.json, response.text);
@@ -97,8 +97,8 @@ export function createGatewayClient(options: GatewayClientOptions & { sleep?: Sl
     async inquireByOrderid({ merchid, orderid, scope = 'merchant' }) {
       requireField('orderid', orderid);
       requireField('merchid', merchid);
-      checkField('orderid', orderid, { max: 19, type: 'AN' });
-      checkField('merchid', merchid, { max: 14, type: 'N' });
+      checkField('orderid', orderid, orderidRule);
+      checkField('merchid', merchid, merchidRule);
       const path = `inquireByOrderid/${segment(orderid)}/${segment(merchid)}${scope === 'merchant' ? '/1' : ''}`;
       const response = await sender.send({ operation: 'inquireByOrderid', method: 'GET', path });
       return parseTransactionRecords('inquireByOrderid', response.json, response.text);
@@ -106,7 +106,7 @@ export function createGatewayClient(options: GatewayClientOptions & { sleep?: Sl
     async credentialTest(request) {
       if (resolved.credentials.level === 'merchant') {
         requireField('merchid', request?.merchid, 'merchant-level credentials are tested with their merchant id');
-        checkField('merchid', request!.merchid, { max: 16, type: 'N' });
+        checkField('merchid', request!.merchid, merchidRule);
         const body = { merchid: request!.merchid };
         const response = await sender.send({ operation: 'credentialTest', method: 'PUT', path: '', body, expect: 'text' });
         return parseCredentialTest(response.json, response.text);
@@ -116,7 +116,7 @@ export function createGatewayClient(options: GatewayClientOptions & { sleep?: Sl
     },
     async inquireMerchant({ merchid }) {
       requireField('merchid', merchid);
-      checkField('merchid', merchid, { max: 16, type: 'N' });
+      checkField('merchid', merchid, merchidRule);
       const response = await sender.send({ operation: 'inquireMerchant', method: 'GET', path: `inquireMerchant/${segment(merchid)}` });
       return parseMerchantInquiry(response.json, response.text);
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The processor's EMV receipt data, decoded from the JSON string in `emvTagData`. */
+/** The processor's EMV receipt data, read from `emvTagData` (a JSON string or an object). */
 export interface EmvTagData {
   readonly tvr?: string;
   readonly arc?: string;
@@ -34,28 +34,34 @@ const names: ReadonlyArray<[string, keyof EmvTagData]> = [
   ['Application Label', 'applicationLabel'],
 ];
 
-/**
- * `emvTagData` arrives as a JSON object serialized into a string (at most 2000 characters).
- * It is read by name; unknown names are ignored. A string that is not such an object is an
- * issue on the field, since the receipt must not silently lose its EMV lines.
- */
-export const emvTagDataSchema = z.string().max(2000).transform((raw, context): EmvTagData => {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    context.addIssue({ code: 'custom', message: 'emvTagData is not a JSON object string' });
-    return z.NEVER;
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    context.addIssue({ code: 'custom', message: 'emvTagData is not a JSON object string' });
-    return z.NEVER;
-  }
-  const source = parsed as Record<string, unknown>;
+function decode(source: Record<string, unknown>): EmvTagData {
   const decoded: Record<string, string> = {};
   for (const [wire, key] of names) {
     const value = source[wire];
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') decoded[key] = String(value);
   }
   return decoded as EmvTagData;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * `emvTagData` comes two ways: the developer guides show a JSON object serialized into a string
+ * (at most 2000 characters), the OpenAPI file declares an object. Either is read by name, and
+ * unknown names are ignored. Anything else is an issue on the field, since the receipt must not
+ * silently lose its EMV lines.
+ */
+export const emvTagDataSchema = z.union([z.string().max(2000), z.record(z.string(), z.unknown())]).transform((raw, context): EmvTagData => {
+  if (typeof raw !== 'string') return decode(raw);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (!isObject(parsed)) {
+    context.addIssue({ code: 'custom', message: 'emvTagData is neither an object nor a JSON object string' });
+    return z.NEVER;
+  }
+  return decode(parsed);
 });

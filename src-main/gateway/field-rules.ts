@@ -22,6 +22,19 @@ const typeWords: Record<FieldType, string> = {
   AN: 'printable US-ASCII characters only',
 };
 
+/**
+ * `merchid` as the reference declares it on every operation: a string of up to 16 characters,
+ * not necessarily digits (some merchant ids carry letters). One rule, so no call refuses a
+ * merchant id another accepts: recovery must reach every merchant a sale reached.
+ */
+export const merchidRule: FieldRule = { max: 16, type: 'AN' };
+
+/** `orderid`: the reference's 50 characters, source-system text. */
+export const orderidRule: FieldRule = { max: 50, type: 'AN' };
+
+/** `retref`: the reference's string of up to 14; the gateway issues digits. */
+export const retrefRule: FieldRule = { max: 14, type: 'N' };
+
 /** Checks one wire value against its documented maximum length and type. */
 export function checkField(field: string, value: string, rule: FieldRule): void {
   if (value.length > rule.max) {

@@ -5,16 +5,37 @@ import { text } from './wire-schema';
 
 /** inquireMerchant's three documented answers, plus any other message kept as it came. */
 export type MerchantInquiry =
-  | { readonly status: 'boarded'; readonly merchid: string; readonly site?: string; readonly cardproc?: string; readonly enabled: boolean | undefined }
+  | {
+      readonly status: 'boarded';
+      readonly merchid: string;
+      readonly site?: string;
+      readonly cardproc?: string;
+      readonly enabled: boolean | undefined;
+      /** What the merchant is set up for: AVS and CVV checks, electronic checks (ACH), the card account updater. */
+      readonly avs?: boolean;
+      readonly cvv?: boolean;
+      readonly echeck?: boolean;
+      readonly acctupdater?: boolean;
+    }
   | { readonly status: 'not-on-site'; readonly message: string }
   | { readonly status: 'invalid'; readonly message: string }
   | { readonly status: 'other'; readonly message: string };
+
+/** A merchant setting: the OpenAPI file gives Y/N text (enabled: a boolean); either form reads the same. */
+const merchantFlag = z.union([z.boolean(), z.string()]).transform((value) => {
+  const word = String(value).toLowerCase();
+  return word === 'y' || word === 'true' ? true : word === 'n' || word === 'false' ? false : undefined;
+});
 
 const merchantRecordSchema = z.object({
   merchid: text,
   site: text.optional(),
   cardproc: text.optional(),
-  enabled: z.union([z.boolean(), z.string()]).optional(),
+  enabled: merchantFlag.optional(),
+  avs: merchantFlag.optional(),
+  cvv: merchantFlag.optional(),
+  echeck: merchantFlag.optional(),
+  acctupdater: merchantFlag.optional(),
 });
 
 const messageSchema = z.object({ message: text });
@@ -34,7 +55,8 @@ export function parseMerchantInquiry(json: unknown, raw: string): MerchantInquir
   const record = merchantRecordSchema.safeParse(json);
   if (!record.success) throw new ProtocolError(`inquireMerchant: unexpected answer (${describeIssue(record.error)})`, { raw });
   const { enabled, ...fields } = record.data;
-  return { status: 'boarded', ...fields, enabled: enabled === undefined ? undefined : String(enabled) === 'true' };
+  const flags = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  return { status: 'boarded', ...(flags as typeof fields), enabled };
 }
 
 /** The credential test answers with a fixed confirmation text; JSON-quoted or plain. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { describeIssue } from './auth-response';
 import { ProtocolError, RetryableError, ValidationError } from './errors';
-import { checkFields, requireField, type FieldRule } from './field-rules';
+import { checkFields, merchidRule, orderidRule, requireField, retrefRule, type FieldRule } from './field-rules';
 import { toWireAmount } from './money';
-import { amount, openEnum, respstatValues, text } from './wire-schema';
+import { amount, declineAdviceFields, openEnum, respstatValues, text } from './wire-schema';
 
 /** Void (full when amount is absent or 0; partial only while Authorized) or refund. */
 export interface ReversalRequest {
@@ -19,13 +19,15 @@ export interface VoidByOrderIdRequest {
 }
 
 const reversalRules: Readonly<Record<string, FieldRule>> = {
-  merchid: { max: 16, type: 'N' },
-  retref: { max: 14, type: 'N' },
+  merchid: merchidRule,
+  retref: retrefRule,
 };
 
+// The same merchid rule as every other call: a stricter one here would leave a lost sale of
+// such a merchant unrecoverable.
 const voidByOrderIdRules: Readonly<Record<string, FieldRule>> = {
-  merchid: { max: 14, type: 'N' },
-  orderid: { max: 19, type: 'AN' },
+  merchid: merchidRule,
+  orderid: orderidRule,
 };
 
 /** Wire body of a void or refund; a refund amount must be positive. */
@@ -44,6 +46,7 @@ export function reversalToWire(operation: 'void' | 'refund', request: ReversalRe
   return wire;
 }
 
+/** Wire body of voidByOrderId (lost-answer recovery), checked by the same rules as the auth it voids. */
 export function voidByOrderIdToWire(request: VoidByOrderIdRequest): Record<string, string> {
   requireField('merchid', request.merchid);
   requireField('orderid', request.orderid, 'the order id of the original authorization is required');
@@ -65,6 +68,8 @@ export const reversalResponseSchema = z.object({
   respcode: text.optional(),
   respproc: text.optional(),
   resptext: text.optional(),
+  // A declined refund carries the decline category (refundResponse in the OpenAPI file).
+  ...declineAdviceFields,
 });
 
 export interface Reversal extends Omit<z.output<typeof reversalResponseSchema>, 'authcode'> {

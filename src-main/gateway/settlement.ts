@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describeIssue } from './auth-response';
 import { ProtocolError, ValidationError } from './errors';
-import { checkField, requireField } from './field-rules';
+import { checkField, merchidRule, requireField } from './field-rules';
 import { amount, openEnum, text } from './wire-schema';
 
 export const hoststatValues = ['', 'BB', 'EB', 'GB', 'MB', 'RB', 'SB', 'ND'] as const;
@@ -27,6 +27,10 @@ const settlementEntrySchema = z.object({
   setlamount: amount.optional(),
   salesdoc: text.optional(),
   setlstat: openEnum(settlementCodeValues).optional(),
+  /** The authorization code of the settled sale, for matching the end-of-day report to receipts. */
+  authcode: text.optional(),
+  /** The brand or account type as the processor names it (VISA, MC, ...), at most 4 characters. */
+  cardtype: text.optional(),
 });
 
 export const settlementBatchSchema = z.object({
@@ -45,7 +49,7 @@ export type SettlementQuery = { readonly merchid: string } & ({ readonly date: s
 /** The settlestat query string, checked: merchid always; date MMDD or batchid, not both. */
 export function settlementPath(query: SettlementQuery): string {
   requireField('merchid', query.merchid);
-  checkField('merchid', query.merchid, { max: 16, type: 'N' });
+  checkField('merchid', query.merchid, merchidRule);
   const params = new URLSearchParams({ merchid: query.merchid });
   const date = 'date' in query ? query.date : undefined;
   const batchid = 'batchid' in query ? query.batchid : undefined;

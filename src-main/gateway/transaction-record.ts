@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describeIssue } from './auth-response';
 import { emvTagDataSchema } from './emv-tag-data';
 import { ProtocolError } from './errors';
-import { amount, bintypeValues, openEnum, receiptSchema, respstatValues, text, yesNo } from './wire-schema';
+import { amount, bintypeValues, declineAdviceFields, lenientReceipt, openEnum, respstatValues, text, yesNo } from './wire-schema';
 
 export const setlstatValues = ['Authorized', 'Queued for Capture', 'Accepted', 'Rejected', 'Zero Amount', 'Voided', 'Declined', 'Txn not found'] as const;
 export const entrymodeCodes = ['K', 'T', 'E', 'R', 'S', 'W', 'V', 'L', 'F', 'Y'] as const;
@@ -12,7 +12,11 @@ export const transactionRecordSchema = z
   .object({
     merchid: text.optional(),
     orderId: text.optional(),
+    // inquire's answer spells it orderid, inquireByOrderid's orderId (both in the OpenAPI file).
+    orderid: text.optional(),
     account: text.optional(),
+    /** The card's expiry as the gateway holds it (MMYY). */
+    expiry: text.optional(),
     amount: amount.optional(),
     currency: text.optional(),
     retref: text.optional(),
@@ -34,14 +38,23 @@ export const transactionRecordSchema = z
     name: text.optional(),
     bintype: openEnum(bintypeValues).optional(),
     emvTagData: emvTagDataSchema.optional(),
-    receipt: receiptSchema.optional(),
+    receipt: lenientReceipt.optional(),
     voidable: yesNo.optional(),
     refundable: yesNo.optional(),
     // The spec names it "userfield [0..9]": accept either spelling, either shape.
     userfield: z.unknown().optional(),
     userfields: z.unknown().optional(),
+    ...declineAdviceFields,
   })
-  .transform(({ userfield, userfields, ...record }) => ({ ...record, userfields: flattenUserfields(userfields ?? userfield) }));
+  .transform(({ userfield, userfields, orderid, orderId, receipt, ...record }) => {
+    const order = orderId ?? orderid;
+    return {
+      ...record,
+      ...(order === undefined ? {} : { orderId: order }),
+      ...(receipt === undefined ? {} : { receipt }),
+      userfields: flattenUserfields(userfields ?? userfield),
+    };
+  });
 
 /** Userfields come back as an object or an array of single-pair objects; flatten either. */
 function flattenUserfields(value: unknown): Record<string, string> {

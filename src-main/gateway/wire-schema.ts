@@ -22,6 +22,44 @@ export const amount = z.union([z.string(), z.number()]).transform((value, contex
   return minor;
 });
 
+/** A true/false the gateway sends as a JSON boolean or as its text ("true", "false"). */
+export const looseBoolean = z.union([z.boolean(), z.string()]).transform((value) => (value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined));
+
+/**
+ * One BIN lookup answer (`binInfo` of the OpenAPI): the card's product and usage, its issuer and
+ * the BIN range it falls in (`binlo`/`binhi`, masked after six digits).
+ */
+export const binInfoSchema = z.object({
+  country: text.optional(),
+  /** A Amex, D Discover, M Mastercard, N non-co-branded debit, V Visa. */
+  product: text.optional(),
+  bin: text.optional(),
+  cardusestring: text.optional(),
+  gsa: looseBoolean.optional(),
+  corporate: looseBoolean.optional(),
+  fsa: looseBoolean.optional(),
+  purchase: looseBoolean.optional(),
+  prepaid: looseBoolean.optional(),
+  /** e.g. "Consumer Credit - Rewards"; blank when unknown. */
+  subtype: text.optional(),
+  issuer: text.optional(),
+  binlo: text.optional(),
+  binhi: text.optional(),
+});
+export type BinInfo = z.output<typeof binInfoSchema>;
+
+/**
+ * Why a Visa decline happened and whether to try again (`declineCategory` 1 never, 2 later,
+ * 3 after fixing the data), and the networks' advice on a declined recurring payment. Shared by
+ * the authorization and the transaction record.
+ */
+export const declineAdviceFields = {
+  declineCategory: text.optional(),
+  declineCategoryText: text.optional(),
+  merchAdviceCode: text.optional(),
+  merchAdviceText: text.optional(),
+};
+
 /** "Y"/"N" flags as booleans; anything else is kept undefined rather than guessed. */
 export const yesNo = z.string().transform((value) => (value === 'Y' ? true : value === 'N' ? false : undefined));
 
@@ -40,6 +78,17 @@ export const receiptSchema = z.object({
   items: text.optional(),
 });
 export type GatewayReceipt = z.output<typeof receiptSchema>;
+
+/**
+ * A receipt where the OpenAPI file points at the one-letter receipt flag instead of the object
+ * (capture's and inquire's answers): the object is kept when it comes, anything else is ignored
+ * rather than failing an answer that moved money.
+ */
+export const lenientReceipt = z.unknown().transform((value): GatewayReceipt | undefined => {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const parsed = receiptSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+});
 
 export const respstatValues = ['A', 'B', 'C'] as const;
 export const cvvrespValues = ['M', 'N', 'P', 'S', 'U'] as const;

@@ -674,7 +674,8 @@ export const commands = {
   'terminal.lookup': command<LookupResult>()(
     'What the journal and the gateway say about an order id (inquire by order id) or a retrieval reference (inquire).',
     z
-      .object({ orderId: z.string().min(1).max(19).optional(), retref: z.string().regex(/^\d{1,14}$/, { error: 'a retrieval reference is up to 14 digits' }).optional() })
+      // The gateway's orderid is up to 50 characters: an order made elsewhere for this merchant can be asked about too.
+      .object({ orderId: z.string().min(1).max(50).optional(), retref: z.string().regex(/^\d{1,14}$/, { error: 'a retrieval reference is up to 14 digits' }).optional() })
       .strict()
       .refine((args) => (args.orderId === undefined) !== (args.retref === undefined), { error: 'give an order id or a retrieval reference', path: ['orderId'] }),
   ),

@@ -48,6 +48,19 @@ describe('lanepoint journal list and recover', () => {
     expect(again.out).toEqual(['Nothing to recover: every entry has a known outcome.']);
   });
 
+  // The reference's merchid is a string of up to 16 characters: a merchant id with letters must
+  // not stop recovery at the command line.
+  it('recovers for a merchant id with letters, and refuses one longer than 16', async () => {
+    const empty = join(mkdtempSync(join(tmpdir(), 'journal-cli-')), 'journal.sqlite');
+    Journal.open(empty, { clock: { now: () => Date.now() }, terminalId: 'LANE-01' }).close();
+    const lettered = fakeIo();
+    expect(await runCli(['recover', '--journal', empty, '--gateway', emulator.url, '--merchid', 'MID-LANEPOINT-01'], lettered.io)).toBe(0);
+    expect(lettered.out).toEqual(['Nothing to recover: every entry has a known outcome.']);
+    const long = fakeIo();
+    expect(await runCli(['recover', '--journal', empty, '--gateway', emulator.url, '--merchid', 'M'.repeat(17)], long.io)).toBe(2);
+    expect(long.err.join('\n')).toContain('--merchid');
+  });
+
   it('names what is wrong', async () => {
     expect(await runCli(['journal', 'show'], fakeIo().io)).toBe(2);
     expect(await runCli(['journal', 'list', '--journal', path, '--last-four', '12'], fakeIo().io)).toBe(2);

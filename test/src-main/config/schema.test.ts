@@ -99,8 +99,9 @@ describe('settingsSchema rules', () => {
     ['terminalId with a space', { terminalId: 'LANE 01' }, 'terminalId'],
     ['terminalId empty', { terminalId: '' }, 'terminalId'],
     ['terminalId of 17', { terminalId: 'L'.repeat(17) }, 'terminalId'],
-    ['merchantId with a letter', { merchantId: '49602800000A' }, 'merchantId'],
+    ['merchantId with a space', { merchantId: '496028 00000' }, 'merchantId'],
     ['merchantId of 17 digits', { merchantId: '1'.repeat(17) }, 'merchantId'],
+    ['merchantId of 17 characters', { merchantId: 'M'.repeat(17) }, 'merchantId'],
     ['port above 65535', { host: { port: 65536 } }, 'host.port'],
     ['negative port', { host: { port: -1 } }, 'host.port'],
     ['fractional port', { host: { port: 8710.5 } }, 'host.port'],
@@ -134,6 +135,9 @@ describe('settingsSchema rules', () => {
     ['idle reset 3600', { kiosk: { idleResetSeconds: 3600 } }],
     ['a 16-character terminal id', { terminalId: 'Lane-0123456789a' }],
     ['a 16-digit merchant id', { merchantId: '4960280000000001' }],
+    // The gateway's OpenAPI file: merchid is a string of up to 16, not necessarily digits.
+    ['a merchant id with letters', { merchantId: '49602800000A' }],
+    ['a 16-character merchant id', { merchantId: 'MID-LANEPOINT-01' }],
     ['kiosk mode', { mode: 'kiosk' }],
     ['every log level', { log: { level: 'trace' } }],
   ])('accepts %s', (_what, input) => {

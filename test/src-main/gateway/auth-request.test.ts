@@ -44,6 +44,19 @@ describe('authorizationToWire', () => {
     });
   });
 
+  // The gateway's field is cvv2 (FACTS.md, "The real service behind the specs"); a cvv field
+  // would be ignored and the card's code never checked.
+  it('sends the keyed CVV as cvv2, never as cvv', () => {
+    const wire = authorizationToWire({ ...card, cvv: '112' });
+    expect(wire.cvv2).toBe('112');
+    expect(wire).not.toHaveProperty('cvv');
+  });
+
+  it('sends a 50-character order id and a merchant id with letters as given', () => {
+    const wire = authorizationToWire({ ...card, merchid: 'MID-LANEPOINT-01', orderid: 'O'.repeat(50) });
+    expect(wire).toMatchObject({ merchid: 'MID-LANEPOINT-01', orderid: 'O'.repeat(50) });
+  });
+
   it('sends a forced credit as a negative amount and a verification as zero', () => {
     expect(authorizationToWire({ ...card, amount: -500 }).amount).toBe('-5.00');
     expect(authorizationToWire({ ...card, amount: 0 }).amount).toBe('0.00');
@@ -52,7 +65,7 @@ describe('authorizationToWire', () => {
   // Each rule: one request it accepts, one it refuses, and the field the refusal names.
   it.each<[string, Partial<AuthorizationRequest>, Partial<AuthorizationRequest>, string]>([
     ['merchid required', {}, { merchid: '' }, 'merchid'],
-    ['merchid digits', { merchid: '1234567890123456' }, { merchid: '49616087388A' }, 'merchid'],
+    ['merchid a string, not only digits', { merchid: 'MID-LANEPOINT-01' }, { merchid: 'MID-LANEPOINT-012' }, 'merchid'],
     ['merchid length', { merchid: '1'.repeat(16) }, { merchid: '1'.repeat(17) }, 'merchid'],
     ['amount whole minor units', { amount: 1 }, { amount: 12.5 }, 'amount'],
     ['account digits', { account: '9418594164541111' }, { account: '4788-2500-0012-1443' }, 'account'],
@@ -63,6 +76,8 @@ describe('authorizationToWire', () => {
     ['expiry digits', { expiry: '20301231' }, { expiry: '12/28' }, 'expiry'],
     ['currency length', { currency: 'CAD' }, { currency: 'USDX' }, 'currency'],
     ['cvv digits', { cvv: '112' }, { cvv: '11a' }, 'cvv'],
+    ['cvv 3 or 4 digits', { cvv: '1234' }, { cvv: '12345' }, 'cvv'],
+    ['cvv at least 3 digits', { cvv: '123' }, { cvv: '12' }, 'cvv'],
     ['name length', { name: 'N'.repeat(30) }, { name: 'N'.repeat(31) }, 'name'],
     ['name ASCII', { name: "Pat O'Doe-Smith" }, { name: 'Zoë Müller' }, 'name'],
     ['address length', { address: 'A'.repeat(30) }, { address: 'A'.repeat(31) }, 'address'],
@@ -76,9 +91,9 @@ describe('authorizationToWire', () => {
     ['phone length', { phone: '1'.repeat(15) }, { phone: '1'.repeat(16) }, 'phone'],
     ['email shape', { email: 'pat@example.com' }, { email: 'pat.example.com' }, 'email'],
     ['email length', { email: `${'e'.repeat(116)}@example.com` }, { email: `${'e'.repeat(117)}@example.com` }, 'email'],
-    ['orderid length', { orderid: 'O'.repeat(19) }, { orderid: 'O'.repeat(20) }, 'orderid'],
+    ['orderid length', { orderid: 'O'.repeat(50) }, { orderid: 'O'.repeat(51) }, 'orderid'],
     ['authcode length', { authcode: 'A12345' }, { authcode: 'A123456' }, 'authcode'],
-    ['termid length', { termid: 'T'.repeat(12) }, { termid: 'T'.repeat(13) }, 'termid'],
+    ['termid length', { termid: 'T'.repeat(8) }, { termid: 'T'.repeat(9) }, 'termid'],
     ['accttype letters', { accttype: 'PPAL' }, { accttype: 'PP4L' }, 'accttype'],
     ['ecomind values', { ecomind: 'R' }, { ecomind: 'X' as 'E' }, 'ecomind'],
     ['signature length', { signature: 'A'.repeat(6144) }, { signature: 'A'.repeat(6145) }, 'signature'],

@@ -58,6 +58,47 @@ describe('parseAuthorization', () => {
     });
   });
 
+  // The guides show emvTagData as a JSON string; the OpenAPI file declares an object. Same reading either way.
+  it('reads emvTagData as the object the OpenAPI declares, like the string the guides show', () => {
+    const tags = JSON.parse(approvedAnswer.emvTagData as string) as Record<string, unknown>;
+    expect(parse({ ...approvedAnswer, emvTagData: tags }).emvTagData).toEqual(parse(approvedAnswer).emvTagData);
+    expect(parse({ ...approvedAnswer, emvTagData: { TVR: '0000008000', Unheard: 'x' } }).emvTagData).toEqual({ tvr: '0000008000' });
+  });
+
+  it('reads the decline category and the merchant advice of a decline', () => {
+    const answer = {
+      ...declinedAnswer,
+      declineCategory: '1',
+      declineCategoryText: 'Do not retry',
+      merchAdviceCode: '03',
+      merchAdviceText: 'Do not try again',
+    };
+    expect(parse(answer)).toMatchObject({ outcome: 'declined', declineCategory: '1', declineCategoryText: 'Do not retry', merchAdviceCode: '03', merchAdviceText: 'Do not try again' });
+  });
+
+  it('reads binInfo by name, as one object or a list, with subtype, issuer and the BIN range', () => {
+    const binInfo = {
+      country: 'USA',
+      product: 'D',
+      bin: '601101',
+      cardusestring: 'True credit, No PIN/Signature capability',
+      gsa: 'false',
+      corporate: false,
+      fsa: false,
+      purchase: true,
+      prepaid: false,
+      subtype: 'Consumer Credit - Rewards',
+      issuer: 'Example Bank',
+      binlo: '601100XXX',
+      binhi: '601102XXX',
+      dummy: 'ignored',
+    };
+    const expected = { ...binInfo, gsa: false, dummy: undefined };
+    delete (expected as Record<string, unknown>).dummy;
+    expect(parse({ ...approvedAnswer, binInfo }).binInfo).toEqual(expected);
+    expect(parse({ ...approvedAnswer, binInfo: [binInfo] }).binInfo).toEqual([expected]);
+  });
+
   it('returns a decline as a result, not an error', () => {
     expect(parse(declinedAnswer)).toMatchObject({ outcome: 'declined', respcode: '05', resptext: 'Do not honor' });
     expect(parse(declinedAnswer).authcode).toBeUndefined();
@@ -86,6 +127,7 @@ describe('parseAuthorization', () => {
     ['no respstat', { ...approvedAnswer, respstat: undefined }],
     ['an amount that is not one', { ...approvedAnswer, amount: 'twelve' }],
     ['emvTagData that is not a JSON object', { ...approvedAnswer, emvTagData: 'TVR=0200008000' }],
+    ['emvTagData that is a list', { ...approvedAnswer, emvTagData: ['TVR'] }],
     ['a receipt that is not an object', { ...approvedAnswer, receipt: 'Corner Store' }],
     ['an array body', [approvedAnswer]],
   ])('throws ProtocolError for %s, naming the field', (_what, answer) => {

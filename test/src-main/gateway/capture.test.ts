@@ -45,6 +45,15 @@ describe('captureToWire', () => {
     });
   });
 
+  it('sends a tax-exempt line\'s flag as the reference\'s one letter, Y or N', () => {
+    const exempt = captureToWire({ ...level3, amount: undefined, taxamnt: 24, items: [{ ...widget, taxexempt: true, taxamnt: 0 }, { ...gadget, taxexempt: false }] });
+    expect((exempt.items as Array<Record<string, string>>).map((item) => item.taxexempt)).toEqual(['Y', 'N']);
+  });
+
+  it('accepts a merchant id with letters, as the reference allows', () => {
+    expect(captureToWire({ merchid: 'MID-LANEPOINT-01', retref: '343005123105' }).merchid).toBe('MID-LANEPOINT-01');
+  });
+
   it('captures the authorized amount when none is given', () => {
     expect(captureToWire({ merchid: '496160873888', retref: '343005123105' })).toEqual({ merchid: '496160873888', retref: '343005123105' });
   });
@@ -115,6 +124,23 @@ describe('parseCapture', () => {
     expect(parseCapture(answer, '')).toMatchObject({ found: true, amount: 1304, setlstat: 'Queued for Capture', batchid: '1900941444' });
   });
 
+  it('reads the fields the reference adds: authcode, order id, commercial card, receipt', () => {
+    const answer = {
+      setlstat: 'Queued for Capture',
+      retref: '343005123105',
+      authcode: 'PPS568',
+      orderid: 'LANE01-000123',
+      commcard: 'Y',
+      receipt: { dba: 'Lanepoint Training Store', dateTime: '20261122120000' },
+      surprise: 'ignored',
+    };
+    const capture = parseCapture(answer, '');
+    expect(capture).toMatchObject({ authcode: 'PPS568', orderId: 'LANE01-000123', commcard: 'Y', receipt: { dba: 'Lanepoint Training Store' } });
+    expect(capture).not.toHaveProperty('surprise');
+    // The OpenAPI file points capture's receipt at the one-letter flag: a string is no receipt, not a failure.
+    expect(parseCapture({ ...answer, receipt: 'Y' }, '')).not.toHaveProperty('receipt');
+  });
+
   it('reads "Txn not found" as a result', () => {
     expect(parseCapture({ setlstat: 'Txn not found', merchid: '496160873888' }, '')).toMatchObject({ found: false });
   });
@@ -130,11 +156,11 @@ describe('GatewayClient.capture over HTTP', () => {
     await close?.();
   });
 
-  it('PUTs the capture and reads the answer', async () => {
+  it('POSTs the capture and reads the answer', async () => {
     const gateway = await scriptedGateway({ capture: [{ answer: { setlstat: 'Queued for Capture', amount: '13.04', retref: '343005123105' } }] });
     close = gateway.close;
     const client = createGatewayClient({ baseUrl: gateway.baseUrl, credentials: { level: 'site', username: 'u', password: 'p' }, sleep: async () => undefined });
     await expect(client.capture(level3)).resolves.toMatchObject({ found: true, amount: 1304 });
-    expect(gateway.seen[0]).toMatchObject({ method: 'PUT', url: '/rest/capture', body: { retref: '343005123105', items: [{}, {}] } });
+    expect(gateway.seen[0]).toMatchObject({ method: 'POST', url: '/rest/capture', body: { retref: '343005123105', items: [{}, {}] } });
   });
 });

@@ -77,13 +77,15 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
 }
 
 describe('GatewayClient.auth over HTTP', () => {
-  it('sends one PUT with Basic credentials and the decimal amount, and reads the approval', async () => {
+  // POST: the method the gateway's OpenAPI file declares for auth, capture, void, refund and
+  // voidByOrderId alike (its descriptions allow PUT for some of them only).
+  it('sends one POST with Basic credentials and the decimal amount, and reads the approval', async () => {
     const { seen, baseUrl } = await gateway((_req, res) => json(res, 200, approvedAnswer));
     const result = await client(baseUrl).auth(sale);
     expect(result).toMatchObject({ outcome: 'approved', amount: 1234, authcode: 'PPS568' });
     expect(seen).toEqual([
       {
-        method: 'PUT',
+        method: 'POST',
         url: '/cardconnect/rest/auth',
         authorization: `Basic ${Buffer.from('testing:testing123').toString('base64')}`,
         contentType: 'application/json',
@@ -212,6 +214,7 @@ describe('client settings', () => {
   it.each<[string, Parameters<typeof resolveGatewayOptions>[0], string]>([
     ['http off loopback', { baseUrl: 'http://gateway.example/rest', credentials }, 'baseUrl'],
     ['not a URL', { baseUrl: 'gateway', credentials }, 'baseUrl'],
+    ['the site without the REST root', { baseUrl: 'https://fts-uat.cardconnect.com/', credentials }, 'baseUrl'],
     ['credentials in the URL', { baseUrl: 'https://u:p@gateway.example/rest', credentials }, 'baseUrl'],
     ['a money timeout within the gateway deadline', { baseUrl: 'https://gw.example/rest', credentials, timeouts: { moneyMovingMs: 32_000 } }, 'timeouts.moneyMovingMs'],
     ['an inquiry timeout too short', { baseUrl: 'https://gw.example/rest', credentials, timeouts: { inquiryMs: 10 } }, 'timeouts.inquiryMs'],
@@ -229,5 +232,12 @@ describe('client settings', () => {
   it('accepts https anywhere and http on loopback, with a money timeout past 32 s by default', () => {
     expect(resolveGatewayOptions({ baseUrl: 'https://gw.example:6443/cardconnect/rest', credentials }).timeouts.moneyMovingMs).toBeGreaterThan(32_000);
     expect(resolveGatewayOptions({ baseUrl: 'http://127.0.0.1:9000/rest', credentials }).baseUrl.href).toBe('http://127.0.0.1:9000/rest/');
+  });
+
+  // The reference's REST root, as store IT copies it: with or without the closing slash.
+  it.each(['https://fts-uat.cardconnect.com/cardconnect/rest', 'https://fts-uat.cardconnect.com/cardconnect/rest/'])('takes %s as the root of every call', (baseUrl) => {
+    const root = resolveGatewayOptions({ baseUrl, credentials }).baseUrl;
+    expect(new URL('auth', root).href).toBe('https://fts-uat.cardconnect.com/cardconnect/rest/auth');
+    expect(new URL('inquire/1/2', root).pathname).toBe('/cardconnect/rest/inquire/1/2');
   });
 });

@@ -51,6 +51,8 @@ describe('inquireMerchant', () => {
   it.each<[unknown, object]>([
     [{ site: 'fts', cardproc: 'RPCT', enabled: true, merchid }, { status: 'boarded', site: 'fts', cardproc: 'RPCT', enabled: true, merchid }],
     [{ site: 'fts', cardproc: 'FNOR', enabled: 'false', merchid, extra: 1 }, { status: 'boarded', enabled: false }],
+    // The OpenAPI's inquireMerchantSuccess: avs, cvv, echeck, acctupdater as Y/N; booleans read the same.
+    [{ merchid, site: 'fts', enabled: true, avs: 'Y', cvv: 'N', echeck: true, acctupdater: 'false' }, { status: 'boarded', avs: true, cvv: false, echeck: true, acctupdater: false }],
     [{ message: 'contact support - merchant not on site' }, { status: 'not-on-site' }],
     [{ message: 'Invalid merchant' }, { status: 'invalid' }],
     [{ message: 'Something new' }, { status: 'other', message: 'Something new' }],
@@ -60,10 +62,18 @@ describe('inquireMerchant', () => {
     expect(seen[0]?.url).toBe(`/rest/inquireMerchant/${merchid}`);
   });
 
-  it('refuses a merchant id that is not digits before sending', async () => {
+  it('refuses a merchant id longer than the reference\'s 16 characters before sending', async () => {
     const { gatewayClient, seen } = await client({});
-    await expect(gatewayClient.inquireMerchant({ merchid: '../auth' })).rejects.toMatchObject({ field: 'merchid' });
+    await expect(gatewayClient.inquireMerchant({ merchid: '1'.repeat(17) })).rejects.toMatchObject({ field: 'merchid' });
     expect(seen).toHaveLength(0);
+  });
+
+  // The reference's merchid is a string of up to 16, not always digits; whatever it holds stays
+  // one path segment, so no merchant id can reach another endpoint.
+  it.each([['MID-LANEPOINT-01', 'MID-LANEPOINT-01'], ['../auth', '..%2Fauth']])('asks about merchant id %s as one path segment', async (id, segment) => {
+    const { gatewayClient, seen } = await client({ inquireMerchant: [{ answer: { merchid: id, site: 'fts', enabled: true } }] });
+    await expect(gatewayClient.inquireMerchant({ merchid: id })).resolves.toMatchObject({ status: 'boarded' });
+    expect(seen[0]?.url).toBe(`/rest/inquireMerchant/${segment}`);
   });
 });
 
@@ -75,7 +85,7 @@ describe('settlementStatus', () => {
     hoststat: 'GB',
     merchid,
     txns: [
-      { setlamount: '12.34', setlstat: 'Y', salesdoc: 'LANE01-000123', retref: '343005123105' },
+      { setlamount: '12.34', setlstat: 'Y', salesdoc: 'LANE01-000123', retref: '343005123105', authcode: 'PPS568', cardtype: 'VISA' },
       { setlamount: '5.00', setlstat: 'Q', retref: '343005123106' },
     ],
   };
@@ -104,6 +114,8 @@ describe('settlementStatus', () => {
     [{ merchid, date: '11-22' }, null],
     [{ merchid, date: '1122', batchid: '1' }, null],
     [{ merchid: '' }, null],
+    [{ merchid: 'MID-LANEPOINT-01' }, 'settlestat?merchid=MID-LANEPOINT-01'],
+    [{ merchid: 'M'.repeat(17) }, null],
   ])('builds the query for %j', (query, path) => {
     if (path) expect(settlementPath(query as never)).toBe(path);
     else expect(() => settlementPath(query as never)).toThrow(ValidationError);

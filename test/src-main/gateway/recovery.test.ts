@@ -45,7 +45,7 @@ async function recover(script: Record<string, Step[]>) {
 }
 
 const inquiry = `GET inquireByOrderid/${orderid}/${merchid}/1`;
-const voidCall = 'PUT voidByOrderId';
+const voidCall = 'POST voidByOrderId';
 
 describe('resolveLostAuthorization, losing the answer at each step', () => {
   it('found approved: the record is the answer, nothing is voided', async () => {

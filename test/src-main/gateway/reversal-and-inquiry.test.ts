@@ -22,19 +22,28 @@ describe('void and refund requests', () => {
     ['zero refund', () => reversalToWire('refund', { merchid: '1', retref: '1', amount: 0 }), 'amount'],
     ['fractional cents', () => reversalToWire('refund', { merchid: '1', retref: '1', amount: 1.5 }), 'amount'],
     ['orderid required', () => voidByOrderIdToWire({ merchid: '1', orderid: '' }), 'orderid'],
-    ['orderid length', () => voidByOrderIdToWire({ merchid: '1', orderid: 'O'.repeat(20) }), 'orderid'],
-    ['voidByOrderId merchid length', () => voidByOrderIdToWire({ merchid: '1'.repeat(15), orderid: 'A' }), 'merchid'],
+    ['orderid length', () => voidByOrderIdToWire({ merchid: '1', orderid: 'O'.repeat(51) }), 'orderid'],
+    ['voidByOrderId merchid length', () => voidByOrderIdToWire({ merchid: '1'.repeat(17), orderid: 'A' }), 'merchid'],
+    ['merchid length', () => reversalToWire('refund', { merchid: 'M'.repeat(17), retref: '1' }), 'merchid'],
   ])('refuses %s', (_rule, run, field) => {
     expect(rejectedField(run)).toBe(field);
   });
 
   it('accepts the edges those rules allow', () => {
     expect(rejectedField(() => reversalToWire('void', { merchid: '1'.repeat(16), retref: '1'.repeat(14), amount: 0 }))).toBeNull();
-    expect(rejectedField(() => voidByOrderIdToWire({ merchid: '1'.repeat(14), orderid: 'O'.repeat(19) }))).toBeNull();
+    // The reference's limits: merchid a string of 16 (not always digits), orderid 50.
+    expect(rejectedField(() => voidByOrderIdToWire({ merchid: '1'.repeat(16), orderid: 'O'.repeat(50) }))).toBeNull();
+    expect(rejectedField(() => voidByOrderIdToWire({ merchid: 'MID-LANEPOINT-01', orderid: 'A' }))).toBeNull();
+    expect(rejectedField(() => reversalToWire('void', { merchid: 'MID-LANEPOINT-01', retref: '1' }))).toBeNull();
   });
 });
 
 describe('parseReversal', () => {
+  it('reads a declined refund with its decline category', () => {
+    const answer = { merchid: '496160873888', retref: '343005123105', respstat: 'C', respproc: 'RPCT', respcode: '500', resptext: 'Decline', declineCategory: '3', declineCategoryText: 'Fix the request and retry' };
+    expect(parseReversal('refund', answer, '')).toMatchObject({ outcome: 'declined', declineCategory: '3', declineCategoryText: 'Fix the request and retry' });
+  });
+
   it('reads a full void: amount 0.00 remaining, authcode REVERS', () => {
     const answer = { merchid: '496160873888', amount: '0.00', currency: 'USD', retref: '343005123105', authcode: 'REVERS', respcode: '00', respproc: 'RPCT', respstat: 'A', resptext: 'Approval' };
     expect(parseReversal('void', answer, '')).toMatchObject({ outcome: 'approved', amount: 0, authcode: 'REVERS' });
@@ -90,6 +99,34 @@ describe('transaction records', () => {
       voidable: true,
       refundable: false,
     } as unknown as ReturnType<typeof parseTransactionRecord>);
+  });
+
+  // inquire's answer in the OpenAPI file spells the order id orderid and adds expiry and the
+  // decline fields; its emvTagData is an object there.
+  it('reads inquire as the reference declares it: orderid, expiry, decline fields, emvTagData as an object', () => {
+    const { orderId, emvTagData: _string, userfield: _raw, ...rest } = record;
+    const answer = {
+      ...rest,
+      orderid: orderId,
+      expiry: '1228',
+      emvTagData: { TVR: '0000008000', Signature: 'true' },
+      declineCategory: '2',
+      declineCategoryText: 'Wait to retry',
+      merchAdviceCode: '21',
+      merchAdviceText: 'Payment cancellation',
+    };
+    expect(parseTransactionRecord('inquire', answer, '')).toMatchObject({
+      orderId: 'LANE01-000123',
+      expiry: '1228',
+      emvTagData: { tvr: '0000008000', signature: 'true' },
+      declineCategory: '2',
+      declineCategoryText: 'Wait to retry',
+      merchAdviceCode: '21',
+      merchAdviceText: 'Payment cancellation',
+    });
+    expect(parseTransactionRecord('inquire', answer, '')).not.toHaveProperty('orderid');
+    // inquire's receipt points at the one-letter flag in the OpenAPI file: a string is no receipt, not a failure.
+    expect(parseTransactionRecord('inquire', { ...answer, receipt: 'Y' }, '')).not.toHaveProperty('receipt');
   });
 
   it('drops unknown fields and keeps new enumeration values', () => {

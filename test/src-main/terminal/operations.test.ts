@@ -208,6 +208,9 @@ describe('operations after the sale, over the contract, against the emulator', (
     const retref = found.entries[0]!.retref!;
     const byRetref = ok(await call<LookupResult>(core, 'terminal.lookup', { retref }));
     expect(byRetref).toMatchObject({ entries: [{ orderId: sale.orderId }], gateway: [{ retref, amountMinor: 1234 }] });
+    // An order id of the reference's full 50 characters (made elsewhere, unknown to this lane) is asked about, not refused.
+    expect(ok(await call<LookupResult>(core, 'terminal.lookup', { orderId: `WEB-${'7'.repeat(46)}` }))).toMatchObject({ entries: [] });
+    expect(await call(core, 'terminal.lookup', { orderId: 'O'.repeat(51) })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
     expect(await call(core, 'terminal.lookup', {})).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringMatching(/order id or a retrieval reference/) } });
     expect(ok(await call<unknown[]>(core, 'terminal.history', { lastFour: '8431' }))).toHaveLength(1);
     expect(ok(await call<unknown[]>(core, 'terminal.history', { lastFour: '1111' }))).toHaveLength(0);
