@@ -1,35 +1,20 @@
-import cardValidator from 'card-validator';
-import { authFieldRules } from '../gateway/auth-request';
-import { ValidationError } from '../gateway/errors';
-import { checkFields } from '../gateway/field-rules';
-import { checkUserfields } from '../gateway/userfields';
 import type { EmulatedMerchant } from './config';
-import { BadRequest, decimal, merchantOf, openBatch, readAmount, stamps, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
+import { decimal, merchantOf, openBatch, stamps, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
 import type { EmulatedTransaction } from './ledger';
-import { binFields } from './bin-lookup';
-import { approval, avsResponse, cardOutcome, cvvResponse, ppsDecline, type Outcome } from './outcomes';
-import { networkForCardType } from '../../drivers/card-reader/card-read';
+import { amountMinorOf, expiryAsMmyy, fieldDecline, readAuthFields, type AuthFields } from './auth-fields';
+import { binInfo } from './bin-lookup';
+import { brandRangeOf, passesLuhn } from './card-brands';
+import { visaDeclineCategory } from './decline-category';
+import { approval, cardOutcome, ppsDecline, type Outcome } from './outcomes';
+import { receiptData, receiptObject } from './receipt-data';
+import { cardForToken, looksLikeToken, rememberToken } from './token-vault';
+import { avsResponse, cvvResponse } from './uat-verification';
 import { decryptReaderOutput } from '../../drivers/card-reader/decrypt';
 import { entryModeOf, tagText } from '../../drivers/card-reader/emv-record';
 import { CardReaderError } from '../../drivers/card-reader/errors';
 import type { TlvNode } from '../../drivers/card-reader/tlv';
 import { parseSwipe } from '../../drivers/card-reader/track';
 import { emvTagData } from './emv-tags';
-
-type Body = Record<string, unknown>;
-
-const cardChecks = new Map<string, ReturnType<typeof cardValidator.number>>();
-
-/** card-validator's verdict, remembered per number: training reuses a handful of test cards. */
-function checkCard(number: string): ReturnType<typeof cardValidator.number> {
-  let verdict = cardChecks.get(number);
-  if (!verdict) {
-    verdict = cardValidator.number(number);
-    if (cardChecks.size > 1024) cardChecks.clear();
-    cardChecks.set(number, verdict);
-  }
-  return verdict;
-}
 
 const entryModes: Record<string, string> = {
   track: 'Swipe(Non EMV)',
@@ -40,38 +25,6 @@ const entryModes: Record<string, string> = {
   E: 'ECommerce',
   R: 'Recurring',
 };
-
-/** Checks the request the way the gateway does: a broken field is an HTTP 400, not a decline. */
-function checkRequest(body: Body): void {
-  try {
-    const strings = Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'userfields' && key !== 'amount'));
-    checkFields(strings, authFieldRules);
-    if (body.userfields !== undefined) checkUserfields(body.userfields);
-  } catch (error) {
-    if (error instanceof ValidationError) throw new BadRequest(error.message);
-    throw error;
-  }
-  if (typeof body.merchid !== 'string' || body.merchid === '') throw new BadRequest('merchid: required');
-}
-
-function receiptFor(merchant: EmulatedMerchant, body: Body, dateTime: string, name: string | undefined): Record<string, string> {
-  const fields: Record<string, string> = {};
-  const entries = Array.isArray(body.userfields) ? body.userfields : body.userfields ? [body.userfields] : [];
-  for (const entry of entries as Body[]) for (const [key, value] of Object.entries(entry)) fields[key] = String(value);
-  const override = (name: string, fallback: string) => fields[name] ?? fallback;
-  return {
-    header: override('receiptHeader', merchant.receipt.header),
-    footer: override('receiptFooter', merchant.receipt.footer),
-    dba: override('receiptDba', merchant.receipt.dba),
-    address1: override('receiptAddress1', merchant.receipt.address1),
-    address2: override('receiptAddress2', merchant.receipt.address2),
-    phone: override('receiptPhone', merchant.receipt.phone),
-    dateTime,
-    nameOnCard: name ?? '',
-    orderNote: fields.orderNote ?? '',
-    items: fields.items ?? '',
-  };
-}
 
 interface Account {
   readonly number: string;
@@ -128,105 +81,132 @@ function swipeAccount(text: string, fallbackName: string | undefined): Account {
 
 const profileReference = /^\d{20}\/\d{1,3}$/;
 
-/** The account to charge: from a stored profile, track data, or the account field. */
-function accountOf(context: EmulatorContext, merchid: string, body: Body): Account | 'profile-not-found' | 'invalid-track' {
-  if (typeof body.profile === 'string' && profileReference.test(body.profile)) {
-    const stored = context.profiles.find(merchid, body.profile);
+type AccountProblem = 'profile-not-found' | 'invalid-track' | 'invalid-token';
+
+/** The account to charge: from a stored profile, track data, a token this emulator issued, or the account field. */
+function accountOf(context: EmulatorContext, fields: AuthFields): Account | AccountProblem {
+  const { profile, track, account, name, expiry, ecomind } = fields.text;
+  if (profile !== undefined && profileReference.test(profile)) {
+    const stored = context.profiles.find(fields.merchid, profile);
     if (!stored) return 'profile-not-found';
     return { number: stored.number, expiry: stored.expiry, name: stored.name, entry: entryModes.R! };
   }
-  if (typeof body.track === 'string' && body.track !== '') return trackAccount(context, body.track, body.name as string | undefined);
-  if (typeof body.account === 'string' && body.account !== '') {
-    const entry = entryModes[String(body.ecomind ?? '')] ?? entryModes.keyed!;
-    return { number: body.account, expiry: body.expiry as string | undefined, name: body.name as string | undefined, entry, keyed: entry === entryModes.keyed };
-  }
-  throw new BadRequest('account: an account, track data or a profile is required');
+  if (track) return trackAccount(context, track, name);
+  const entry = entryModes[ecomind?.toUpperCase() ?? ''] ?? entryModes.keyed!;
+  const number = account && looksLikeToken(account) && !ach(fields) ? cardForToken(context, account) : account;
+  if (number === undefined) return 'invalid-token';
+  return { number, expiry, name, entry, keyed: entry === entryModes.keyed };
 }
 
-/** Decides the outcome for this merchant, account and amount, before anything is recorded. */
-function decide(merchant: EmulatedMerchant, body: Body, account: Account, amount: number, ach: boolean): Outcome {
-  if (ach) {
+const ach = (fields: AuthFields) => fields.text.bankaba !== undefined || ['ECHK', 'ESAV'].includes(fields.text.accttype?.toUpperCase() ?? '');
+
+/**
+ * The gateway's card checks before the processor (PPS 11 Invalid card, 13 Bad card check digit,
+ * 33 Unknown card type: a number outside the guides' brand table), then the processor's answer.
+ */
+function decide(merchant: EmulatedMerchant, account: Account, amount: number, isAch: boolean): Outcome {
+  if (isAch) {
     if (!merchant.entitlements.ach) return ppsDecline('48', 'Echeck not supported');
     if (amount === 0) return ppsDecline('43', 'Invalid amount');
     return approval(merchant.platform);
   }
-  const check = checkCard(account.number);
-  if (!check.isValid) return ppsDecline(check.isPotentiallyValid ? '13' : '11', check.isPotentiallyValid ? 'Bad card check digit' : 'Invalid card');
+  const pan = account.number;
+  if (!/^\d{12,19}$/.test(pan)) return ppsDecline('11', 'Invalid card');
+  if (!passesLuhn(pan)) return ppsDecline('13', 'Bad card check digit');
+  if (!brandRangeOf(pan)) return ppsDecline('33', 'Unknown card type');
   if (amount < 0 && !merchant.entitlements.forcedCredit) return ppsDecline('45', 'Refunds without reference not supported');
   if (amount <= 0) return approval(merchant.platform);
-  return cardOutcome(account.number, amount, merchant.platform);
+  return cardOutcome(pan, amount, merchant.platform);
 }
 
 const masked = (number: string) => `${'*'.repeat(Math.max(0, number.length - 4))}${number.slice(-4)}`;
 
+/** A request the gateway cannot read: the OpenAPI's 400 body. The errorcode is PPS 34 "Invalid field", the gateway's code for it. */
+const unreadable = (message: string): EmulatorAnswer => ({ status: 400, body: { message, errorcode: 34 } });
+
+/** A decline before anything is recorded: no retref, amount 0.00. */
+const earlyDecline = (outcome: Outcome, merchid: string): EmulatorAnswer => ({ status: 200, body: { ...outcome, merchid, amount: '0.00' } });
+
 /**
- * The authorization endpoint: checks the request, decides the outcome as the test environment
- * would, records the transaction (also when declined or timed out, so inquireByOrderid finds
- * every attempt) and answers with the documented fields.
+ * The authorization endpoint: reads the request by the gateway's reference, decides the outcome
+ * as the test environment would, records the transaction (also when declined or timed out, so
+ * inquireByOrderid finds every attempt) and answers with the documented fields.
  */
-export function authorize(context: EmulatorContext, body: Body, allowed: (merchid: string) => boolean): EmulatorAnswer {
-  checkRequest(body);
-  const merchid = body.merchid as string;
+export function authorize(context: EmulatorContext, body: Record<string, unknown>, allowed: (merchid: string) => boolean): EmulatorAnswer {
+  const fields = readAuthFields(body);
+  if ('problem' in fields) return unreadable(fields.problem);
+  const { merchid } = fields;
   if (!allowed(merchid)) return { status: 401, body: 'Unauthorized' };
   const merchant = merchantOf(context, merchid);
-  if (!merchant || merchant.site !== context.config.site) {
-    return { status: 200, body: { ...ppsDecline('21', 'Invalid merchant'), merchid, amount: '0.00' } };
-  }
-  if (!merchant.enabled) return { status: 200, body: { ...ppsDecline('97', 'Merchant disabled'), merchid, amount: '0.00' } };
-  const amount = readAmount('amount', body.amount ?? '0');
-  const ach = typeof body.bankaba === 'string' || body.accttype === 'ECHK' || body.accttype === 'ESAV';
-  const found = accountOf(context, merchid, body);
-  if (found === 'profile-not-found') return { status: 200, body: { ...ppsDecline('96', 'Profile not found'), merchid, amount: '0.00' } };
-  if (found === 'invalid-track') return { status: 200, body: { ...ppsDecline('12', 'Invalid track'), merchid, amount: '0.00' } };
+  if (!merchant || merchant.site !== context.config.site) return earlyDecline(ppsDecline('21', 'Invalid merchant'), merchid);
+  if (!merchant.enabled) return earlyDecline(ppsDecline('97', 'Merchant disabled'), merchid);
+  const declined = fieldDecline(fields);
+  if (declined) return earlyDecline(declined, merchid);
+  const amount = amountMinorOf(fields.text.amount!)!;
+  const isAch = ach(fields);
+  const found = accountOf(context, fields);
+  if (found === 'profile-not-found') return earlyDecline(ppsDecline('96', 'Profile not found'), merchid);
+  if (found === 'invalid-track') return earlyDecline(ppsDecline('12', 'Invalid track'), merchid);
+  if (found === 'invalid-token') return earlyDecline(ppsDecline('98', 'Invalid token'), merchid);
   const account = found;
-  const outcome = decide(merchant, body, account, amount, ach);
+  const outcome = decide(merchant, account, amount, isAch);
   const approved = outcome.respstat === 'A';
   const authorizedAmount = approved ? (outcome.approvedAmount ?? amount) : 0;
   const { date, dateTime } = stamps(context.clock);
   const token = context.ids.token(account.number);
-  const capture = approved && body.capture === 'Y' && amount > 0;
+  if (!isAch) rememberToken(context, token, account.number);
+  const capture = approved && fields.capture && amount > 0;
+  const emvTags = emvTagDataOf(merchant, account, outcome, amount, isAch);
+  const receipt = approved && fields.receipt !== 'none' ? receiptData(merchant, fields.userfields, dateTime, account.name) : undefined;
   const transaction: EmulatedTransaction = {
     retref: context.ids.retref(),
     merchid,
-    orderid: typeof body.orderid === 'string' ? body.orderid : undefined,
-    receiptRequested: body.receipt === 'Y',
-    account: body.tokenize === 'Y' ? masked(account.number) : token,
+    orderid: fields.text.orderid,
+    receiptRequested: fields.receipt === 'data',
+    account: fields.tokenize ? masked(account.number) : token,
     token,
     lastfour: account.number.slice(-4),
     name: account.name,
-    currency: typeof body.currency === 'string' ? body.currency : 'USD',
+    currency: fields.text.currency?.toUpperCase() ?? 'USD',
     amount: authorizedAmount,
     remaining: authorizedAmount,
     captured: capture ? authorizedAmount : null,
-    ...outcome,
-    authcode: approved ? context.ids.authcode() : undefined,
+    respstat: outcome.respstat,
+    respcode: outcome.respcode,
+    respproc: outcome.respproc,
+    resptext: outcome.resptext,
+    authcode: approved ? (outcome.authcode ?? context.ids.authcode()) : undefined,
     setlstat: !approved ? 'Declined' : amount === 0 ? 'Zero Amount' : capture ? 'Queued for Capture' : 'Authorized',
     batchid: capture ? openBatch(context, merchid) : undefined,
     capturedate: capture ? dateTime : undefined,
     settledate: undefined,
     authdate: date,
     entrymode: ['FNOR', 'RPCT'].includes(merchant.platform) ? account.entry : undefined,
-    userfields: Array.isArray(body.userfields) ? (body.userfields as Array<Record<string, string>>) : body.userfields ? [body.userfields as Record<string, string>] : [],
-    receipt: approved && body.receipt === 'Y' ? receiptFor(merchant, body, dateTime, account.name) : undefined,
-    signature: typeof body.signature === 'string' ? body.signature : undefined,
-    emvTagData: emvTagDataOf(merchant, account, outcome, amount, ach),
+    userfields: fields.userfields,
+    receipt: fields.receipt === 'data' ? receipt : undefined,
+    signature: fields.text.signature,
+    emvTagData: emvTags,
     kind: amount < 0 ? 'forced-credit' : amount === 0 ? 'verification' : 'sale',
     refundOf: undefined,
   };
   context.ledger.add(transaction);
-  const answer = authorizationAnswer(transaction, body, amount);
+  const answer = authorizationAnswer(transaction, fields, amount);
+  if (receipt && fields.receipt === 'json') answer.receiptObj = receiptObject(receipt, emvTags);
+  const category = outcome.respstat === 'C' && outcome.respproc !== 'PPS' && brandRangeOf(account.number)?.brand === 'visa' ? visaDeclineCategory(merchant.platform, outcome.respcode) : undefined;
+  if (category) Object.assign(answer, category);
   const profile =
-    approved && body.profile === 'Y'
+    approved && fields.createProfile
       ? context.profiles.create(merchid, { number: account.number, expiry: account.expiry, name: account.name })
-      : typeof body.profile === 'string' && profileReference.test(body.profile)
-        ? { profileid: body.profile.split('/')[0] ?? '', acctid: body.profile.split('/')[1] ?? '' }
+      : fields.text.profile !== undefined && profileReference.test(fields.text.profile)
+        ? { profileid: fields.text.profile.split('/')[0] ?? '', acctid: fields.text.profile.split('/')[1] ?? '' }
         : undefined;
-  if (profile) {
+  // "Declined authorizations no longer return profileid or acctid" (changelog).
+  if (profile && approved) {
     Object.assign(answer, profile);
     Object.assign(transaction, profile);
     context.ledger.save(transaction);
   }
-  if (body.bin === 'Y' && !ach) Object.assign(answer, binFields(account.number, checkCard(account.number).card));
+  if (fields.bin && !isAch) answer.binInfo = binInfo(account.number);
   return { status: 200, body: answer };
 }
 
@@ -234,35 +214,39 @@ export function authorize(context: EmulatorContext, body: Body, allowed: (merchi
  * emvTagData when an EMV card was used, and on RPCT also for other cards; not when the
  * processor never answered (respstat B) or for ACH.
  */
-function emvTagDataOf(merchant: EmulatedMerchant, account: Account, outcome: Outcome, amount: number, ach: boolean): string | undefined {
-  if (ach || outcome.respstat === 'B') return undefined;
+function emvTagDataOf(merchant: EmulatedMerchant, account: Account, outcome: Outcome, amount: number, isAch: boolean): string | undefined {
+  if (isAch || outcome.respstat === 'B') return undefined;
   if (!account.emv && merchant.platform !== 'RPCT') return undefined;
   return emvTagData({
     ...(account.emv && { nodes: account.emv.nodes, contactless: account.emv.contactless }),
-    network: networkForCardType(checkCard(account.number).card?.type),
+    network: brandRangeOf(account.number)?.brand ?? 'unknown',
     amountMinor: amount,
     approved: outcome.respstat === 'A',
     ...(account.keyed && { keyed: true }),
   });
 }
 
-function authorizationAnswer(t: EmulatedTransaction, body: Body, requested: number): Record<string, unknown> {
+function authorizationAnswer(t: EmulatedTransaction, fields: AuthFields, requested: number): Record<string, unknown> {
   const approved = t.respstat === 'A';
+  // Declines answer 0.00 (the guides' amount-driven sample); a timeout the amount asked (their timeout sample).
+  const shown = approved ? t.amount : t.respstat === 'B' || requested < 0 ? requested : 0;
   const answer: Record<string, unknown> = {
     respstat: t.respstat,
     retref: t.retref,
     account: t.account,
     token: t.token,
-    amount: decimal(approved ? t.amount : requested < 0 ? requested : 0),
+    amount: decimal(shown),
     merchid: t.merchid,
     respcode: t.respcode,
     resptext: t.resptext,
     respproc: t.respproc,
   };
-  if (typeof body.expiry === 'string') answer.expiry = body.expiry.length === 8 ? `${body.expiry.slice(4, 6)}${body.expiry.slice(2, 4)}` : body.expiry;
-  const cvvresp = cvvResponse(body.cvv as string | undefined);
+  const { expiry, cvv2, postal, address, orderid } = fields.text;
+  if (expiry) answer.expiry = expiryAsMmyy(expiry);
+  // Both are "typically only returned for approved authorizations".
+  const cvvresp = cvvResponse(cvv2);
   if (cvvresp && approved) answer.cvvresp = cvvresp;
-  const avsresp = avsResponse(body.postal as string | undefined);
+  const avsresp = avsResponse(postal, address);
   if (avsresp && approved) answer.avsresp = avsresp;
   if (approved) {
     answer.authcode = t.authcode;
@@ -273,6 +257,8 @@ function authorizationAnswer(t: EmulatedTransaction, body: Body, requested: numb
   if (t.batchid) answer.batchid = t.batchid;
   if (t.entrymode) answer.entrymode = t.entrymode;
   if (t.emvTagData) answer.emvTagData = t.emvTagData;
-  if (typeof body.orderid === 'string') answer.orderId = body.orderid;
+  // "returned in the response when the request includes an orderId and receipt y"; "" with receipt y and no order id.
+  if (fields.receipt === 'data') answer.orderId = orderid ?? '';
+  else if (fields.receipt === 'json' && orderid !== undefined) answer.orderId = orderid;
   return answer;
 }

@@ -1,32 +1,37 @@
-import type cardValidator from 'card-validator';
+import { brandRangeOf, type CardBrand } from './card-brands';
 
-const products: Record<string, { product: string; label: string }> = {
-  visa: { product: 'V', label: 'Visa' },
-  mastercard: { product: 'M', label: 'Mastercard' },
-  'american-express': { product: 'A', label: 'American Express' },
-  discover: { product: 'D', label: 'Discover' },
-  'diners-club': { product: 'N', label: 'Diners Club' },
-  jcb: { product: 'J', label: 'JCB' },
-};
+/**
+ * The OpenAPI file's product letters (A Amex, D Discover, M Mastercard, V Visa). Diners and JCB
+ * cards are accepted in the US on the Discover network, so they answer D.
+ */
+const products: Record<CardBrand, string> = { visa: 'V', mastercard: 'M', amex: 'A', discover: 'D', diners: 'D', jcb: 'D' };
 
-/** The BIN fields the emulator answers when bin is Y: the first six digits and what they say. */
-export function binFields(number: string, card: ReturnType<typeof cardValidator.number>['card']) {
-  const known = card ? products[card.type] : undefined;
+/** binlo and binhi show six digits, "masked after the first six (6) digits" as the OpenAPI example 601100XXX. */
+const masked = (six: string) => `${six}XXX`;
+
+/**
+ * The binInfo object the authorization answers when bin is Y (the OpenAPI authResponse's
+ * binInfo; `bin` is inside it, as the changelog of 1/19/2020 says). The emulator knows only the
+ * guides' brand ranges, so binlo and binhi are the ends of the range the card falls in, the card
+ * is a consumer credit card of no named issuer (subtype and issuer blank: "blank if not
+ * available").
+ */
+export function binInfo(number: string): Record<string, string | boolean> {
+  const range = brandRangeOf(number);
   const bin = number.slice(0, 6);
   return {
     bin,
-    binInfo: [
-      {
-        bin,
-        country: 'USA',
-        product: known?.product ?? 'X',
-        cardusestring: known ? `${known.label} Credit` : 'Unknown',
-        corporate: false,
-        purchase: false,
-        prepaid: false,
-        gsa: false,
-        fsa: false,
-      },
-    ],
+    country: 'USA',
+    product: range ? products[range.brand] : '',
+    cardusestring: 'True credit, No PIN/Signature capability',
+    subtype: '',
+    issuer: '',
+    binlo: masked(range ? range.low.padEnd(6, '0') : bin),
+    binhi: masked(range ? range.high.padEnd(6, '9') : bin),
+    corporate: false,
+    purchase: false,
+    prepaid: false,
+    gsa: false,
+    fsa: false,
   };
 }

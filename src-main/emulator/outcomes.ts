@@ -1,4 +1,6 @@
+import { fnorResponseCodes } from './fnor-response-codes';
 import { rpctResponseCodes } from './rpct-response-codes';
+import { fixedCardAnswer, partialApprovalAnswers, partialApprovalCard, timeoutCards } from './uat-test-cards';
 
 export interface Outcome {
   readonly respstat: 'A' | 'B' | 'C';
@@ -7,70 +9,65 @@ export interface Outcome {
   readonly resptext: string;
   /** Set for a partial approval: the amount actually approved, in minor units. */
   readonly approvedAmount?: number;
+  /** A published approval card's fixed authorization code. */
+  readonly authcode?: string;
 }
 
-/** Cards with a fixed answer in the gateway's test environment (FACTS.md). */
-const declineCards: Record<string, string> = {
-  '4387751111111020': '107', // Call for authorization
-  '4387751111111038': '100', // Do not honor
-  '4387751111111046': '101', // Expired card
-  '4387751111111053': '500', // Decline
-};
-const timeoutCards = new Set(['4999006200620062', '5111006200620062', '6465006200620062']);
-const partialApprovalCard = '4387750101010101';
-const partialApprovalAmount = 500;
-const partialApprovalFrom = 600;
+/** The OpenAPI file declares resptext at most 40 characters; some listed texts are longer. */
+const resptextMax = 40;
 
-function rpct(code: string, platform: string): Outcome {
-  const known = rpctResponseCodes[code];
-  return {
-    respstat: known?.respstat ?? 'C',
-    respcode: code,
-    respproc: platform,
-    resptext: known?.resptext ?? 'Decline',
-  };
-}
+const isRpct = (platform: string) => platform === 'RPCT';
 
+/** The approval every card gets unless something below answers otherwise (the test-card tables' "Approval"). */
 export function approval(platform: string): Outcome {
-  return platform === 'RPCT'
-    ? rpct('000', platform)
-    : { respstat: 'A', respcode: '00', respproc: platform, resptext: 'Approval' };
+  return { respstat: 'A', respcode: isRpct(platform) ? '000' : '00', respproc: platform, resptext: 'Approval' };
 }
 
+/** A decline by the gateway itself, before the processor (respproc PPS). */
 export function ppsDecline(respcode: string, resptext: string): Outcome {
   return { respstat: 'C', respcode, respproc: 'PPS', resptext };
 }
 
-/**
- * The answer the test environment gives a card authorization: fixed cards first (timeouts,
- * declines, the partial-approval card), then RPCT's amount-driven codes for 1000.00 to
- * 1999.99 (1332.00 answers code 332), else an approval.
- */
-export function cardOutcome(pan: string, amount: number, platform: string): Outcome {
-  if (timeoutCards.has(pan)) return { respstat: 'B', respcode: '62', respproc: 'PPS', resptext: 'Timed out' };
-  const declineCode = declineCards[pan];
-  if (declineCode) return platform === 'RPCT' ? rpct(declineCode, platform) : { ...rpct(declineCode, platform), respproc: platform };
-  if (pan === partialApprovalCard && amount >= partialApprovalFrom) {
-    return { ...rpct('002', platform), respproc: platform, approvedAmount: partialApprovalAmount };
-  }
-  if (platform === 'RPCT' && amount >= 100_000 && amount <= 199_999) {
-    return rpct(String(Math.trunc(amount / 100) % 1000).padStart(3, '0'), platform);
-  }
-  return approval(platform);
-}
-
-/** CVV test values: 112 match, 111 no match, 222 not processed, 333 issuer not certified. */
-export function cvvResponse(cvv: string | undefined): string | undefined {
-  if (cvv === undefined || cvv === '') return undefined;
-  return { '112': 'M', '111': 'N', '222': 'P', '333': 'U' }[cvv] ?? 'M';
-}
+/** The PPS 62 answer of the timeout cards: the processor never answered. */
+export const processorTimeout: Outcome = { respstat: 'B', respcode: '62', respproc: 'PPS', resptext: 'Timed out' };
 
 /**
- * AVS by the last three characters of the postal code (FACTS.md says the result is driven by
- * them; the mapping is the emulator's, listed in the README): 000 no match, 111 address only,
- * 222 postal code only, 333 unavailable, 444 retry; anything else a full match.
+ * The processor's answer for an amount in the amount-driven range, or undefined when the amount
+ * is outside it or names no code of the platform's list. The guides: "an amount in the
+ * $1000-$1999 range ... the last three digits (with a leading 0 for 2-digit response codes) of
+ * the whole-dollar amount"; for RPCT "the amount range will be $1001-$1999".
  */
-export function avsResponse(postal: string | undefined): string | undefined {
-  if (postal === undefined || postal === '') return undefined;
-  return { '000': 'N', '111': 'A', '222': 'Z', '333': 'U', '444': 'R' }[postal.slice(-3)] ?? 'Y';
+export function amountDrivenOutcome(amountMinor: number, platform: string): Outcome | undefined {
+  const dollars = Math.trunc(amountMinor / 100);
+  if (dollars < (isRpct(platform) ? 1001 : 1000) || dollars > 1999) return undefined;
+  const digits = String(dollars % 1000).padStart(3, '0');
+  const respcode = isRpct(platform) ? digits : digits.startsWith('0') ? digits.slice(1) : undefined;
+  const listed = respcode === undefined ? undefined : (isRpct(platform) ? rpctResponseCodes : fnorResponseCodes)[respcode];
+  if (!listed || respcode === undefined) return undefined;
+  const partial = listed.respstat === 'A' && respcode === partialApprovalAnswers[isRpct(platform) ? 'RPCT' : 'FNOR'].respcode;
+  return {
+    respstat: listed.respstat,
+    respcode,
+    respproc: platform,
+    resptext: listed.resptext.slice(0, resptextMax),
+    // The guides name no approved amount for an amount-driven partial approval: the partial card's 5.00.
+    ...(partial && { approvedAmount: partialApprovalCard.approvedMinor }),
+  };
+}
+
+/**
+ * The answer the test environment gives a card authorization: the timeout cards, the decline
+ * cards of the merchant's platform (at any amount), the partial-approval card, the amount-driven
+ * codes, else an approval (with the published authcode for the tables' approval cards).
+ */
+export function cardOutcome(pan: string, amountMinor: number, platform: string): Outcome {
+  if (timeoutCards.has(pan)) return processorTimeout;
+  const fixed = fixedCardAnswer(pan, platform);
+  if (fixed && fixed.respstat !== 'A') return { ...fixed, respproc: platform };
+  if (pan === partialApprovalCard.pan && amountMinor >= partialApprovalCard.fromMinor) {
+    return { ...partialApprovalAnswers[isRpct(platform) ? 'RPCT' : 'FNOR'], respproc: platform, approvedAmount: partialApprovalCard.approvedMinor };
+  }
+  const driven = amountDrivenOutcome(amountMinor, platform);
+  if (driven) return driven;
+  return fixed ? { ...fixed, respproc: platform } : approval(platform);
 }

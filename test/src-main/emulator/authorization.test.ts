@@ -39,8 +39,7 @@ describe('authentication', () => {
 
 describe('inquireMerchant', () => {
   it.each([
-    // inquireMerchantSuccess (gateway-openapi.yaml) types enabled a boolean and avs, cvv, echeck, acctupdater Y/N.
-    [rpctMerchant, { site: 'fts', cardproc: 'RPCT', enabled: true, merchid: rpctMerchant, avs: 'Y', cvv: 'Y', echeck: 'Y', acctupdater: 'N', fee_type: 'N', fee_merchid: '' }],
+    [rpctMerchant, { site: 'fts', cardproc: 'RPCT', enabled: 'true', merchid: rpctMerchant }],
     ['820000000099', { message: 'contact support - merchant not on site' }],
     ['123456789012', { message: 'Invalid merchant' }],
   ])('%s', async (merchid, expected) => {
@@ -58,8 +57,9 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
     ['JCB', '3528000000000007'],
   ])('approves the %s test card with a token, authcode and RPCT code 000', async (_brand, account) => {
     const { json } = await call(emulator, 'PUT', 'auth', sale({ account }));
-    expect(json).toMatchObject({ respstat: 'A', respcode: '000', respproc: 'RPCT', resptext: 'Approve', amount: '12.34' });
-    expect(json.authcode).toMatch(/^\w{6}$/);
+    // The guides' RPCT test-card table answers resptext "Approval" (response-codes.md's list says "Approve").
+    expect(json).toMatchObject({ respstat: 'A', respcode: '000', respproc: 'RPCT', resptext: 'Approval', amount: '12.34' });
+    expect(json.authcode).toMatch(/^PPS\d{3}$/);
     expect(json.token).toMatch(new RegExp(`^9\\d{11}${account.slice(-4)}$`));
     expect(json.account).toBe(json.token);
   });
@@ -90,19 +90,26 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
     ['1332.00', '332', 'C'],
     ['1000.00', '000', 'A'],
     ['1116.00', '116', 'C'],
-    ['1999.99', '999', 'C'],
+    ['1999.99', '000', 'A'],
+    ['1920.00', '920', 'B'],
+    ['1963.00', '963', 'C'],
     ['999.99', '000', 'A'],
     ['2000.00', '000', 'A'],
   ])('answers %s with amount-driven code %s on RPCT', async (amount, respcode, respstat) => {
     expect((await call(emulator, 'PUT', 'auth', sale({ amount }))).json).toMatchObject({ respcode, respstat });
   });
 
-  it('does not drive codes by amount on other platforms', async () => {
+  it('drives FNOR codes by amount too, with a leading 0 for its 2-digit codes', async () => {
+    expect((await call(emulator, 'PUT', 'auth', sale({ merchid: fnorMerchant, amount: '1051.00' }))).json).toMatchObject({ respstat: 'C', respcode: '51', respproc: 'FNOR' });
     expect((await call(emulator, 'PUT', 'auth', sale({ merchid: fnorMerchant, amount: '1332.00' }))).json).toMatchObject({ respstat: 'A', respcode: '00', respproc: 'FNOR' });
   });
 
-  it.each([['112', 'M'], ['111', 'N'], ['222', 'P'], ['333', 'U'], ['123', 'M']])('answers CVV %s with cvvresp %s', async (cvv, cvvresp) => {
-    expect((await call(emulator, 'PUT', 'auth', sale({ cvv }))).json.cvvresp).toBe(cvvresp);
+  it.each([['112', 'M'], ['111', 'N'], ['222', 'P'], ['333', 'U'], ['123', 'M']])('answers cvv2 %s with cvvresp %s', async (cvv2, cvvresp) => {
+    expect((await call(emulator, 'PUT', 'auth', sale({ cvv2 }))).json.cvvresp).toBe(cvvresp);
+  });
+
+  it('takes the CVV from cvv2 only: the spec\u2019s cvv is not a field of the real API', async () => {
+    expect((await call(emulator, 'PUT', 'auth', sale({ cvv: '111' }))).json).not.toHaveProperty('cvvresp');
   });
 
   it('verifies an account with amount 0 (Zero Amount), but not for ACH', async () => {
@@ -133,14 +140,13 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
 
   it.each([
     ['a field too long', sale({ name: 'N'.repeat(31) }), 'name'],
-    // merchid is no numeric field: the reference's is a string of up to 16 (issue 17).
-    ['letters in a numeric field', sale({ bankaba: '03600180X' }), 'bankaba'],
-    ['an amount that is not one', sale({ amount: 'twelve' }), 'amount'],
+    ['a merchant id over 16 characters', sale({ merchid: '49616087388812345' }), 'merchid'],
+    ['a number where the reference declares a string', sale({ capture: 1 }), 'capture'],
     ['no account at all', sale({ account: undefined }), 'account'],
-  ])('answers HTTP 400 for %s', async (_what, body, field) => {
+  ])('answers HTTP 400 with a JSON error body for %s', async (_what, body, field) => {
     const response = await call(emulator, 'PUT', 'auth', body);
     expect(response.status).toBe(400);
-    expect(response.text).toContain(field);
+    expect(response.json).toMatchObject({ message: expect.stringContaining(field), errorcode: 34 });
   });
 
   it('answers the masked number instead of the token when tokenize is Y', async () => {
