@@ -39,7 +39,8 @@ describe('authentication', () => {
 
 describe('inquireMerchant', () => {
   it.each([
-    [rpctMerchant, { site: 'fts', cardproc: 'RPCT', enabled: 'true', merchid: rpctMerchant }],
+    // inquireMerchantSuccess (gateway-openapi.yaml) types enabled a boolean and avs, cvv, echeck, acctupdater Y/N.
+    [rpctMerchant, { site: 'fts', cardproc: 'RPCT', enabled: true, merchid: rpctMerchant, avs: 'Y', cvv: 'Y', echeck: 'Y', acctupdater: 'N', fee_type: 'N', fee_merchid: '' }],
     ['820000000099', { message: 'contact support - merchant not on site' }],
     ['123456789012', { message: 'Invalid merchant' }],
   ])('%s', async (merchid, expected) => {
