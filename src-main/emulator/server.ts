@@ -18,6 +18,8 @@ import { openEmulatorDatabase } from './sqlite-store';
 import { generateEmulatorCertificate, type EmulatorCertificate } from './tls';
 import { withTestEnvironmentNoise, type Random } from './realism';
 import { settleIfDue, settleOpenBatches, settlementStatus } from './settlement';
+import { serveGatewayService } from './services';
+import { withTokenVault } from './token-vault';
 import { capture, inquire, inquireByOrderid, inquireMerchant, refund, voidByOrderId, voidByRetref } from './transactions';
 
 const restName = 'rest';
@@ -73,10 +75,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const database = options.databasePath ? openEmulatorDatabase(options.databasePath) : undefined;
   const restored = database?.restored;
   const tokenSecret = restored ? Buffer.from(restored.tokenSecret, 'hex') : randomBytes(32);
+  // The tokenizer remembers what each token stands for (sigcap, bin, profile services).
+  const { ids, vault } = withTokenVault(options.ids ?? createEmulatorIds(tokenSecret, nextRetrefBase(database?.ledger)));
   const context: EmulatorContext = {
     config: options.config ?? defaultEmulatorConfig,
     ledger: database?.ledger ?? options.ledger ?? createMemoryLedger(),
-    ids: options.ids ?? createEmulatorIds(tokenSecret, nextRetrefBase(database?.ledger)),
+    ids,
+    tokens: vault,
+    fundingsReturned: new Set(restored?.fundingsReturned),
     clock,
     profiles: createProfileStore(restored?.profiles),
     openBatches: new Map(restored?.openBatches),
@@ -127,6 +133,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       if (resource === 'refund') return refund(context, body);
       return voidByOrderId(context, body);
     }
+    // sigcap, funding, profile, bin, openbatch, closebatch (services.ts).
+    const service = await serveGatewayService(context, { method, resource, rest, query: target.query, body: () => readBody(request, limits), allowed });
+    if (service) return service;
     return { status: 404, body: 'Not found' };
   };
 
