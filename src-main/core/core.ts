@@ -18,6 +18,7 @@ import type { SecretStore } from '../config/secrets';
 import { Journal, JournalError } from '../journal/journal';
 import { openLaneJournal, type JournalRefusal } from '../journal/journal-check';
 import { createTerminalService, type GatewayAccess, type TerminalService } from '../terminal/terminal';
+import { createCustomerServices, type CustomerServices } from '../terminal/customer-services';
 import { defaultAssetsDir } from './assets';
 import { createTerminalStateStore, type TerminalStateStore } from '../terminal/state-store';
 import { systemClock, type Clock } from './clock';
@@ -71,6 +72,8 @@ export interface Core {
   readonly cardReaders: CardReaderService;
   /** Sales: one at a time, through the journal. */
   readonly sales: TerminalService;
+  /** A sale's customer beside the money: stored cards, a signature added after the approval. */
+  readonly customers: CustomerServices;
   /** Test prints, held jobs and (training) the emulated printer's pages. */
   readonly printers: PrinterService;
   /** The lane's signature capture, on a pad or on the screen. */
@@ -134,15 +137,16 @@ export function createCore(options: CoreOptions): Core {
   const trainingGateway = createTrainingGateway(options.trainingGatewayPath);
   const gateway = options.gateway ?? (async (): Promise<GatewayAccess> => (settings.training ? trainingGateway.access(settings.merchantId) : liveGateway(settings, options.secrets?.())));
   const previewProfile = printerProfiles.get('escpos-80mm') ?? [...printerProfiles.values()][0]!;
+  const laneJournalNow = () => {
+    if (journalRefusal) throw new JournalError(journalRefusal.message, { kind: 'refused' });
+    return (journal ??= Journal.open(options.journalPath ?? ':memory:', { clock, terminalId: settings.terminalId }));
+  };
   const service = createTerminalService({
     state: terminal,
     manager: deviceManager,
     settings,
     signature,
-    journal: () => {
-      if (journalRefusal) throw new JournalError(journalRefusal.message, { kind: 'refused' });
-      return (journal ??= Journal.open(options.journalPath ?? ':memory:', { clock, terminalId: settings.terminalId }));
-    },
+    journal: laneJournalNow,
     gateway,
     previewProfile,
     now: () => clock.now(),
@@ -153,6 +157,7 @@ export function createCore(options: CoreOptions): Core {
     ...(options.recoveryTimer ? { setTimer: options.recoveryTimer } : {}),
   });
   const sales = refusingWithoutJournal(service, () => journalRefusal);
+  const customers = createCustomerServices({ journal: laneJournalNow, gateway, takeSignature: () => signature.take(), logger });
   const session = createSessionService({ settings, clock, logger });
   const settingsService = createSettingsService({ settings, file: options.settingsFile, secrets: () => options.secrets?.(), gateway, printerProfiles: [...printerProfiles.keys()].sort(), logger });
   const stops = [
@@ -182,6 +187,7 @@ export function createCore(options: CoreOptions): Core {
     signature,
     printers,
     sales,
+    customers,
     terminal,
     session,
     settingsService,

@@ -10,7 +10,7 @@ import { createRateLimit } from '../ipc/rate-limit';
 export const lastPageLimit = { max: 10, windowMs: 10_000 } as const;
 
 /** Binds every contract command to the core. A command without a handler fails type-checking. */
-export function createCommandHandlers(core: Pick<Core, 'clock' | 'info' | 'settings' | 'devices' | 'terminal' | 'cardReaders' | 'deviceManager' | 'signature' | 'printers' | 'sales' | 'session' | 'settingsService' | 'trainingGateway' | 'journalRefusal' | 'acknowledgeJournal'>): CommandHandlers {
+export function createCommandHandlers(core: Pick<Core, 'clock' | 'info' | 'settings' | 'devices' | 'terminal' | 'cardReaders' | 'deviceManager' | 'signature' | 'printers' | 'sales' | 'customers' | 'session' | 'settingsService' | 'trainingGateway' | 'journalRefusal' | 'acknowledgeJournal'>): CommandHandlers {
   const { session } = core;
   /** Money moves only with somebody signed in (or a kiosk's customer); the journal and the log say who. */
   const signedIn = <A, R>(action: string, run: (args: A, caller: CommandCaller) => R) => (args: A, caller: CommandCaller): R => {
@@ -81,6 +81,10 @@ export function createCommandHandlers(core: Pick<Core, 'clock' | 'info' | 'setti
     'terminal.lookup': (args) => core.sales.lookup(args),
     'terminal.history': (args) => core.sales.history(args),
     'terminal.endOfDay': (args) => core.sales.endOfDay(args),
+    // A sale's customer (issue 17): staff only, as a kiosk's customer runs nothing but their own payment; deleting a card is a manager's.
+    'terminal.storedCards': signedIn('see a customer\u2019s stored cards', (args) => core.customers.storedCards(args)),
+    'terminal.deleteStoredCard': managers('delete a customer\u2019s stored card', (args) => core.customers.deleteStoredCard(args)),
+    'terminal.addSignature': signedIn('add a signature to a sale', (args) => core.customers.addSignature({ ...args, by: session.current()!.cashierId })),
     'terminal.recoveryQueue': () => core.sales.recoveryQueue(),
     'terminal.recover': () => core.sales.recover(),
     'journal.refusal': () => core.journalRefusal(),

@@ -7,7 +7,7 @@ import { brandRangeOf, passesLuhn } from './card-brands';
 import { visaDeclineCategory } from './decline-category';
 import { approval, cardOutcome, ppsDecline, type Outcome } from './outcomes';
 import { receiptData, receiptObject } from './receipt-data';
-import { cardForToken, looksLikeToken, rememberToken } from './token-vault';
+import { looksLikeToken } from './token-vault';
 import { avsResponse, cvvResponse } from './uat-verification';
 import { decryptReaderOutput } from '../../drivers/card-reader/decrypt';
 import { entryModeOf, tagText } from '../../drivers/card-reader/emv-record';
@@ -93,7 +93,7 @@ function accountOf(context: EmulatorContext, fields: AuthFields): Account | Acco
   }
   if (track) return trackAccount(context, track, name);
   const entry = entryModes[ecomind?.toUpperCase() ?? ''] ?? entryModes.keyed!;
-  const number = account && looksLikeToken(account) && !ach(fields) ? cardForToken(context, account) : account;
+  const number = account && looksLikeToken(account) && !ach(fields) ? context.tokens.accountOf(account) : account;
   if (number === undefined) return 'invalid-token';
   return { number, expiry, name, entry, keyed: entry === entryModes.keyed };
 }
@@ -154,7 +154,6 @@ export function authorize(context: EmulatorContext, body: Record<string, unknown
   const authorizedAmount = approved ? (outcome.approvedAmount ?? amount) : 0;
   const { date, dateTime } = stamps(context.clock);
   const token = context.ids.token(account.number);
-  if (!isAch) rememberToken(context, token, account.number);
   const capture = approved && fields.capture && amount > 0;
   const emvTags = emvTagDataOf(merchant, account, outcome, amount, isAch);
   const receipt = approved && fields.receipt !== 'none' ? receiptData(merchant, fields.userfields, dateTime, account.name) : undefined;

@@ -5,6 +5,7 @@ import { formatMinorUnits } from '../ipc/money';
 import type { Ledger } from './ledger';
 import type { ProfileStore } from './profiles';
 import type { SettledBatch } from './settlement';
+import type { TokenVault } from './token-vault';
 
 /** What every emulator operation works with; tests build it with a fixed clock and ids. */
 export interface EmulatorContext {
@@ -19,6 +20,10 @@ export interface EmulatorContext {
   readonly settledBatches: SettledBatch[];
   /** When the daily settlement next runs, by the injected clock. */
   readonly nextSettlementAt: { value: number };
+  /** The account behind each token issued since start, for the BIN and profile services. */
+  readonly tokens: TokenVault;
+  /** Funding masters (merchid and funding date) that funding without a date has returned. */
+  readonly fundingsReturned: Set<string>;
 }
 
 /** The first daily cut-off (02:00 UTC) after `now`. */

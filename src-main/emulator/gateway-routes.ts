@@ -3,6 +3,7 @@ import { authorize } from './authorize';
 import { httpBadRequest, ok, problemHeader, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
 import { checkValue, lookupFields } from './operation-fields';
 import { ppsDecline } from './outcomes';
+import { serviceRoutes } from './services';
 import { settlementStatus } from './settlement';
 import { capture, inquire, inquireByOrderid, inquireMerchant, refund, voidByOrderId, voidByRetref } from './transactions';
 
@@ -140,4 +141,5 @@ export const gatewayRoutes: readonly GatewayRoute[] = [
     params: [1],
     answer: (context, { params: [merchid = ''] }) => inquireMerchant(context, merchid),
   },
+  ...serviceRoutes,
 ];

@@ -33,7 +33,8 @@ export interface EmulatedTransaction {
   readonly entrymode: string | undefined;
   readonly userfields: ReadonlyArray<Readonly<Record<string, string>>>;
   readonly receipt: Readonly<Record<string, string>> | undefined;
-  readonly signature: string | undefined;
+  /** Sent with the authorization, or added later by sigcap. */
+  signature: string | undefined;
   /** The EMV tag data answered with the authorization (a JSON object as a string). */
   readonly emvTagData?: string | undefined;
   /** sale, refund (a reversal of a sale, with its own retref), forced credit or verification. */

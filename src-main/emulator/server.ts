@@ -18,6 +18,7 @@ import { openEmulatorDatabase } from './sqlite-store';
 import { generateEmulatorCertificate, type EmulatorCertificate } from './tls';
 import { withTestEnvironmentNoise, type Random } from './realism';
 import { settleIfDue, settleOpenBatches } from './settlement';
+import { withTokenVault } from './token-vault';
 
 const adminName = '__emulator';
 /** The emulator's own REST root; the documented one, `/cardconnect/rest/`, is served alike. */
@@ -75,10 +76,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const database = options.databasePath ? openEmulatorDatabase(options.databasePath) : undefined;
   const restored = database?.restored;
   const tokenSecret = restored ? Buffer.from(restored.tokenSecret, 'hex') : randomBytes(32);
+  // The tokenizer remembers what each token stands for (auth by token, sigcap, bin, profile).
+  const { ids, vault } = withTokenVault(options.ids ?? createEmulatorIds(tokenSecret, nextRetrefBase(database?.ledger)));
   const context: EmulatorContext = {
     config: options.config ?? defaultEmulatorConfig,
     ledger: database?.ledger ?? options.ledger ?? createMemoryLedger(),
-    ids: options.ids ?? createEmulatorIds(tokenSecret, nextRetrefBase(database?.ledger)),
+    ids,
+    tokens: vault,
+    fundingsReturned: new Set(restored?.fundingsReturned),
     clock,
     profiles: createProfileStore(restored?.profiles),
     openBatches: new Map(restored?.openBatches),

@@ -10,7 +10,9 @@ export interface EmulatorState {
   readonly openBatches: Array<[string, string]>;
   readonly settledBatches: SettledBatch[];
   readonly nextSettlementAt: number;
-  readonly profiles: Array<[string, { merchid: string; accounts: ProfileAccount[] }]>;
+  readonly profiles: Array<[string, { merchid: string; accounts: Array<ProfileAccount | null> }]>;
+  /** Absent in files written before the funding service. */
+  readonly fundingsReturned?: string[];
   /** The token key (hex), so a card keeps its token across restarts. */
   readonly tokenSecret: string;
 }
@@ -70,6 +72,7 @@ export function openEmulatorDatabase(path: string): EmulatorDatabase {
         settledBatches: context.settledBatches,
         nextSettlementAt: context.nextSettlementAt.value,
         profiles: context.profiles.entries(),
+        fundingsReturned: [...context.fundingsReturned],
       };
       saveStatement.run(JSON.stringify(state));
     },

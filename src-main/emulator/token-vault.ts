@@ -1,29 +1,36 @@
-import type { EmulatorContext } from './emulator-context';
+import type { EmulatorIds } from './ids';
 
 /**
- * The card number behind each token this emulator handed out, so a token can pay in place of
- * the card ("You can also tokenize the card number and use the token in the auth request").
- * Kept in memory per running emulator: after a restart a token answers PPS 98 until its card is
- * seen again.
+ * What the emulator, as the tokenizer, knows behind each token it handed out: the account
+ * number, in memory only (never written to the state file), so a token can pay in place of the
+ * card ("You can also tokenize the card number and use the token in the auth request") and the
+ * BIN and profile services can take one as the real ones do. After a restart a token is known
+ * again once an authorization or a stored profile uses its account.
  */
-const vaults = new WeakMap<EmulatorContext, Map<string, string>>();
+export interface TokenVault {
+  /** The account behind a token this emulator issued, or undefined. */
+  accountOf(token: string): string | undefined;
+}
+
 const vaultLimit = 4096;
-
-/** Remembers the card number a token stands for. */
-export function rememberToken(context: EmulatorContext, token: string, pan: string): void {
-  let vault = vaults.get(context);
-  if (!vault) {
-    vault = new Map();
-    vaults.set(context, vault);
-  }
-  if (vault.size >= vaultLimit && !vault.has(token)) vault.delete(vault.keys().next().value!);
-  vault.set(token, pan);
-}
-
-/** The card number behind a token, or undefined when this emulator did not issue it. */
-export function cardForToken(context: EmulatorContext, token: string): string | undefined {
-  return vaults.get(context)?.get(token);
-}
 
 /** Tokens are 16 digits starting with 9: no card network issues that prefix (FACTS.md). */
 export const looksLikeToken = (account: string) => /^9\d{15}$/.test(account);
+
+/** Wraps the id source so every token it issues is remembered with its account. */
+export function withTokenVault(ids: EmulatorIds): { ids: EmulatorIds; vault: TokenVault } {
+  const accounts = new Map<string, string>();
+  return {
+    ids: {
+      ...ids,
+      token(account) {
+        const token = ids.token(account);
+        // Training uses a handful of cards; a long soak must not grow the map without bound.
+        if (accounts.size >= vaultLimit && !accounts.has(token)) accounts.delete(accounts.keys().next().value!);
+        accounts.set(token, account);
+        return token;
+      },
+    },
+    vault: { accountOf: (token) => accounts.get(token) },
+  };
+}

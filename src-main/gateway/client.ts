@@ -15,8 +15,9 @@ import {
 } from './reversal';
 import { parseSettlement, settlementPath, type SettlementBatch, type SettlementQuery } from './settlement';
 import { parseTransactionRecord, parseTransactionRecords, type TransactionRecord } from './transaction-record';
+import { serviceMethods, type GatewayServices } from './service-methods';
 
-export interface GatewayClient {
+export interface GatewayClient extends GatewayServices {
   /**
    * Authorizes (optionally capturing) a payment. Resolves with the outcome, approved or
    * declined; throws ValidationError before sending, RetryableError for respstat B, and
@@ -60,6 +61,7 @@ export function createGatewayClient(options: GatewayClientOptions & { sleep?: Sl
   const resolved = resolveGatewayOptions(options);
   const sender = createRequestSender(resolved, options.sleep ?? realSleep);
   return {
+    ...serviceMethods(sender),
     async auth(request) {
       const body = authorizationToWire(request);
       const response = await sender.send({ operation: 'auth', method: 'POST', path: 'auth', body });

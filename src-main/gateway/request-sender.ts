@@ -4,7 +4,7 @@ import { decideRetry, moneyMovingOperations, type FailureKind, type GatewayOpera
 
 export interface GatewayRequest {
   readonly operation: GatewayOperation;
-  readonly method: 'GET' | 'PUT' | 'POST';
+  readonly method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   /** Relative to the base URL, without a leading slash, e.g. "auth" or "inquire/123/456". */
   readonly path: string;
   readonly body?: unknown;

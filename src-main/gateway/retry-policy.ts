@@ -10,6 +10,12 @@ export const gatewayOperations = [
   'inquireByOrderid',
   'voidByOrderId',
   'settlestat',
+  'sigcap',
+  'funding',
+  'profile',
+  'bin',
+  'openbatch',
+  'closebatch',
 ] as const;
 export type GatewayOperation = (typeof gatewayOperations)[number];
 

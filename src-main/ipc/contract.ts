@@ -240,6 +240,21 @@ export interface OrderMoneyView {
   readonly tender: string | null;
 }
 
+/** A sale's customer's stored cards (the gateway's profile), masked: never a number or a token. */
+export interface StoredCardsView {
+  /** False when the sale used or created no stored profile (or it was deleted since). */
+  readonly hasProfile: boolean;
+  readonly cards: ReadonlyArray<{
+    /** The account's id within the profile: what deleting names. */
+    readonly acctid: string;
+    /** The last four digits only, e.g. "****1443". */
+    readonly maskedPan: string;
+    readonly brand: string | null;
+    /** The account authorizations use when only the profile is named. */
+    readonly isDefault: boolean;
+  }>;
+}
+
 /** What the journal and the gateway say about an order id. */
 export interface LookupResult {
   readonly entries: readonly JournalEntryView[];
@@ -690,6 +705,18 @@ export const commands = {
         limit: z.number().int().min(1).max(500).optional(),
       })
       .strict(),
+  ),
+  'terminal.storedCards': command<StoredCardsView>()(
+    'The stored cards of the customer of a sale (the profile the sale used or created, as the gateway keeps it), masked.',
+    z.object({ orderId: z.string().min(1).max(19) }).strict(),
+  ),
+  'terminal.deleteStoredCard': command<StoredCardsView>()(
+    'Deletes one stored card of a sale\u2019s customer at the gateway; the cards left. A manager\u2019s: a cashier gives `managerPin`.',
+    z.object({ orderId: z.string().min(1).max(19), acctid: z.string().regex(/^\d{1,3}$/, { error: 'a stored card\u2019s account id is 1 to 3 digits' }), managerPin }).strict(),
+  ),
+  'terminal.addSignature': command<{ readonly saved: boolean; readonly reason: string | null }>()(
+    'Sends the signature just accepted (signature.accept or signature.submit) to the gateway for an approved sale that was not signed when paid (sigcap). Moves no money.',
+    z.object({ orderId: z.string().min(1).max(19) }).strict(),
   ),
   'terminal.endOfDay': command<EndOfDayReport>()(
     'Settlement status by date (MMDD; today when neither is given) or batch id, with the lane\u2019s totals for the day.',

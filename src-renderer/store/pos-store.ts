@@ -10,11 +10,12 @@ import { createNavigationSlice, type NavigationSlice } from './navigation-slice'
 import { createSaleSlice, type SaleSlice } from './sale-slice';
 import { createTrainingSlice, type TrainingSlice } from './training-slice';
 import { createHistorySlice, type HistorySlice } from './history-slice';
+import { createCustomerSlice, type CustomerSlice } from './customer-slice';
 import { createEndOfDaySlice, type EndOfDaySlice } from './end-of-day-slice';
 import { createDeviceTestsSlice, type DeviceTestsSlice } from './device-tests-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 
-export type PosState = SessionSlice & DevicesSlice & TerminalSlice & SignatureSlice & ConnectionSlice & StaffSlice & NavigationSlice & SaleSlice & TrainingSlice & HistorySlice & EndOfDaySlice & DeviceTestsSlice & SettingsSlice;
+export type PosState = SessionSlice & DevicesSlice & TerminalSlice & SignatureSlice & ConnectionSlice & StaffSlice & NavigationSlice & SaleSlice & TrainingSlice & HistorySlice & CustomerSlice & EndOfDaySlice & DeviceTestsSlice & SettingsSlice;
 export type PosStore = StoreApi<PosState>;
 
 /** One store built from typed slices; every action reaches the core through `pos` only. */
@@ -30,6 +31,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createSaleSlice(pos)(...a),
     ...createTrainingSlice(pos)(...a),
     ...createHistorySlice(pos)(...a),
+    ...createCustomerSlice(pos)(...a),
     ...createEndOfDaySlice(pos)(...a),
     ...createDeviceTestsSlice(pos)(...a),
     ...createSettingsSlice(pos)(...a),

@@ -50,6 +50,12 @@ export interface GatewayReference {
   checkRequest(method: string, path: string, body: unknown): SchemaProblem[];
   /** The statuses the reference declares for an operation. */
   statuses(method: string, path: string): number[];
+  /**
+   * Problems of a body against one named schema of `components/schemas`: for answers the
+   * reference describes but does not attach to the operation (bin's "no information" answer),
+   * and for the items of lists the reference declares as single objects (funding's txns).
+   */
+  checkComponent(schemaName: string, body: unknown): SchemaProblem[];
 }
 
 const documentId = 'gateway-openapi';
@@ -150,6 +156,10 @@ export function loadGatewayReference(path = gatewayOpenApiPath, { closed = true 
       if (!declared) return [`${method.toUpperCase()} ${found.template} declares no ${status} answer`];
       const schema = declared.content?.['application/json']?.schema;
       return schema ? problems(validatorFor(schema), body) : [];
+    },
+    checkComponent(schemaName, body) {
+      if (!document.components.schemas[schemaName]) return [`the reference has no schema named ${schemaName}`];
+      return problems(validatorFor({ $ref: `#/components/schemas/${schemaName}` }), body);
     },
     checkRequest(method, path, body) {
       const found = find(method, path);

@@ -6,6 +6,7 @@ import { PosCallError } from '../../pos/call-error';
 import { usePos } from '../../store/use-pos';
 import { ReceiptPreview } from '../sale/ReceiptPreview';
 import { RefundDialog } from './RefundDialog';
+import { CustomerPanel } from './CustomerPanel';
 import { answerWords, followUpWords, gatewayAnswerWords } from './words';
 
 export type AskManager = (action: string, run: (managerPin: string) => Promise<void>) => void;
@@ -65,6 +66,7 @@ export function OrderDetail({ orderId, entries, askManager }: { orderId: string;
           Close <kbd>Esc</kbd>
         </button>
       </div>
+      <CustomerPanel orderId={orderId} sale={sale} askManager={askManager} />
       {refunding ? <RefundDialog orderId={orderId} sale={sale} askManager={askManager} onClose={() => setRefunding(false)} /> : null}
       {busy ? (
         <p role="status" aria-busy="true">

@@ -1,0 +1,59 @@
+import { useShallow } from 'zustand/react/shallow';
+import type { JournalEntryView } from '../../../src-main/ipc/contract';
+import { PosCallError } from '../../pos/call-error';
+import { usePos } from '../../store/use-pos';
+import type { AskManager } from './OrderDetail';
+
+/**
+ * The sale's customer: their stored cards (masked, loaded when asked, a manager deletes one) and,
+ * for a sale paid without a signature, "Add signature" on the screen, sent to the gateway.
+ */
+export function CustomerPanel({ orderId, sale, askManager }: { orderId: string; sale: JournalEntryView | undefined; askManager: AskManager }) {
+  const { cards, cardsOrder, problem, added } = usePos(
+    useShallow((state) => ({ cards: state.storedCards, cardsOrder: state.storedCardsOrder, problem: state.customerError, added: state.signatureAdded })),
+  );
+  const actions = usePos(useShallow((state) => ({ load: state.loadStoredCards, remove: state.deleteStoredCard, sign: state.addSignature })));
+  if (!sale) return null;
+  const shown = cardsOrder === orderId ? cards : null;
+  const remove = (acctid: string) => {
+    void actions.remove({ orderId, acctid }).catch((error: unknown) => {
+      if (error instanceof PosCallError && error.code === 'forbidden') askManager(`Delete the stored card ${acctid} of order ${orderId}`, (managerPin) => actions.remove({ orderId, acctid, managerPin }));
+    });
+  };
+  return (
+    <div className="order-customer" data-testid="order-customer">
+      <h3>Customer</h3>
+      <div className="order-actions">
+        <button type="button" onClick={() => void actions.load(orderId)}>
+          Stored cards
+        </button>
+        <button type="button" onClick={() => void actions.sign(orderId)}>
+          Add signature
+        </button>
+      </div>
+      {shown ? (
+        shown.cards.length === 0 ? (
+          <p>The customer has no stored cards from this sale.</p>
+        ) : (
+          <ul aria-label="Stored cards">
+            {shown.cards.map((card) => (
+              <li key={card.acctid}>
+                {card.brand ?? 'Card'} {card.maskedPan}
+                {card.isDefault ? ' (default)' : ''}{' '}
+                <button type="button" className="danger" onClick={() => remove(card.acctid)}>
+                  Delete card {card.acctid}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+      {added?.orderId === orderId ? <p role="status">{added.saved ? 'The signature was added to the sale at the gateway.' : `The gateway did not add the signature: ${added.reason ?? 'no reason given'}.`}</p> : null}
+      {problem ? (
+        <p role="alert" className="history-error">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
