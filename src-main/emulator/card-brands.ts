@@ -18,6 +18,10 @@ export interface BrandRange {
 export const brandRanges: readonly BrandRange[] = [
   { brand: 'visa', low: '4', high: '4', length: 16 },
   { brand: 'mastercard', low: '51', high: '55', length: 16 },
+  // Beyond the guides' table, which predates them: Mastercard's 2-series (2221-2720, issued since
+  // 2017) are Mastercards to every live gateway, so a trainer's own 2-series card must not read as
+  // "Unknown card type" in training.
+  { brand: 'mastercard', low: '2221', high: '2720', length: 16 },
   { brand: 'amex', low: '34', high: '34', length: 15 },
   { brand: 'amex', low: '37', high: '37', length: 15 },
   { brand: 'discover', low: '6011', high: '6011', length: 16 },

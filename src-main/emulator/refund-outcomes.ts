@@ -11,11 +11,13 @@ export interface RefundOutcome {
 /** The platforms whose UAT emulators answer refunds by amount (developer-guides.md, "Testing Refund Authorizations"). */
 const refundTables: Readonly<Record<string, Readonly<Record<string, ProcessorCode>>>> = processorResponseCodes;
 
-/** RPCT approves with 000 "Approve", FNOR (and the rest) with 00 "Approval" (response-codes.md). */
+/**
+ * RPCT approves with 000, FNOR (and the rest) with 00. The text is "Approval" on both, as the
+ * authorization answers it: the guides' test-card tables and changelog examples say "Approval"
+ * where response-codes.md's RPCT list says "Approve".
+ */
 export function refundApproval(platform: string): RefundOutcome {
-  return platform === 'RPCT'
-    ? { respstat: 'A', respcode: '000', respproc: platform, resptext: 'Approve' }
-    : { respstat: 'A', respcode: '00', respproc: platform, resptext: 'Approval' };
+  return { respstat: 'A', respcode: platform === 'RPCT' ? '000' : '00', respproc: platform, resptext: 'Approval' };
 }
 
 /**
