@@ -46,6 +46,22 @@ export const rendererBoundaries = {
   ],
 };
 
+/**
+ * The gateway emulator is an independent implementation of the real service's reference: it may
+ * share the lane's wire *types*, never its rules (field checks, thresholds, journaling), or a
+ * wrong rule in the lane would pass every test (issue 17).
+ */
+export const emulatorIndependence = {
+  paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron: the core runs on plain Node.' }],
+  patterns: [
+    {
+      regex: '(^|/)src-main/(gateway|signature|terminal|journal|receipt)/|^\\.\\./(gateway|signature|terminal|journal|receipt)/',
+      allowTypeImports: true,
+      message: 'The emulator implements the gateway from its reference: import only types from the lane (gateway, signature, terminal, journal, receipt).',
+    },
+  ],
+};
+
 const electronOnlyInShell = {
   paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron: the core runs on plain Node.' }],
 };
@@ -78,6 +94,10 @@ export default tseslint.config(
     ignores: ['src-main/electron/**'],
     languageOptions: { globals: globals.node },
     rules: { '@typescript-eslint/no-restricted-imports': ['error', electronOnlyInShell] },
+  },
+  {
+    files: ['src-main/emulator/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', emulatorIndependence] },
   },
   {
     files: ['src-main/electron/**/*.ts', 'test/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bin/**/*.mjs', '*.config.ts'],

@@ -1,7 +1,6 @@
 import { decodeCvmResults, networkForAid, type CardNetwork } from '../../drivers/card-reader/emv';
 import { tagHex, tagText } from '../../drivers/card-reader/emv-record';
 import type { TlvNode } from '../../drivers/card-reader/tlv';
-import { overThreshold } from '../signature/requirement';
 
 /**
  * The gateway's emvTagData: a JSON object serialized into a string (FACTS.md), built from the
@@ -20,8 +19,18 @@ const networkLabels: Partial<Record<CardNetwork, string>> = {
   interac: 'INTERAC',
 };
 
-/** Whether a signature is required once the CVM asked for one: at or above the network's threshold. */
-export const signatureRequired = overThreshold;
+/**
+ * The gateway's signature requirement adjustment, as the emulator reads the spec (group 1, Visa:
+ * 25.00; group 2, Mastercard, Discover, American Express: 50.00), kept apart from the lane's own
+ * rule so that a wrong threshold in the lane cannot pass here.
+ */
+const signatureThresholdMinor: Readonly<Partial<Record<CardNetwork, number>>> = { visa: 2500, mastercard: 5000, discover: 5000, amex: 5000 };
+
+/** Whether a signature is required once the CVM asked for one: at or above the network's threshold; any amount where none is documented. */
+export function signatureRequired(network: CardNetwork, amountMinor: number): boolean {
+  const threshold = signatureThresholdMinor[network];
+  return threshold === undefined || amountMinor >= threshold;
+}
 
 export interface EmvTagInput {
   /** The EMV data objects of a chip or contactless read; absent for a swipe or keyed card. */

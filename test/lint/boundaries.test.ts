@@ -64,3 +64,21 @@ describe('core import boundaries', () => {
     expect(await restrictedImportErrors('src-main/electron/probe.ts', electronImport)).toEqual([]);
   });
 });
+
+describe('the emulator imports no lane rules', () => {
+  const file = 'src-main/emulator/probe.ts';
+
+  it.each([
+    ['the client\u2019s field rules', "import { checkFields } from '../gateway/field-rules';\nexport const c = checkFields;"],
+    ['the lane\u2019s signature thresholds', "import { overThreshold } from '../signature/requirement';\nexport const o = overThreshold;"],
+    ['the journal', "import { Journal } from '../journal/journal';\nexport const j = Journal;"],
+    ['electron', "import { app } from 'electron';\nexport const a = app;"],
+  ])('refuses %s', async (_what, code) => {
+    expect(await restrictedImportErrors(file, code)).toHaveLength(1);
+  });
+
+  it('allows the wire types and its own modules', async () => {
+    const code = "import type { GatewayAnswer } from '../gateway/wire-schema';\nimport { ppsDecline } from './outcomes';\nexport type A = GatewayAnswer;\nexport const p = ppsDecline;";
+    expect(await restrictedImportErrors(file, code)).toEqual([]);
+  });
+});
