@@ -43,6 +43,16 @@ describe('gateway client against the emulator', () => {
     expect(await client.void({ merchid, retref: auth.retref! })).toMatchObject({ outcome: 'approved', authcode: 'REVERS', amount: 0 });
   });
 
+  it.each([
+    ['112', 'M'],
+    ['111', 'N'],
+    ['222', 'P'],
+    ['333', 'U'],
+  ])('sends the CVV as cvv2, and reads the guides\u2019 answer to %s as cvvresp %s', async (cvv, cvvresp) => {
+    const auth = await client.auth({ merchid, amount: 1200, account: '4788250000121443', expiry: '1228', cvv });
+    expect(auth).toMatchObject({ outcome: 'approved', cvvresp });
+  });
+
   it('reads a decline as a result and a processor timeout as RetryableError', async () => {
     await expect(client.auth({ merchid, amount: 500, account: '4387751111111038', expiry: '1228' })).resolves.toMatchObject({ outcome: 'declined', respcode: '100' });
     await expect(client.auth({ merchid, amount: 500, account: '4999006200620062', expiry: '1228' })).rejects.toThrow(RetryableError);
