@@ -97,6 +97,8 @@ export function createRecovery(options: RecoveryOptions): Recovery {
   const recover = (pass: FindingSource = 'background'): Promise<{ settled: number; open: number }> => {
     recovering ??= (async () => {
       const journal = options.journal();
+      // A crash after the answer was journaled and before the screen showed it: the outcome is known but nobody saw it.
+      if (pass === 'start' && journal.findUnclosedSale() > 0) publish();
       if (journal.unresolved().length === 0) return { settled: 0, open: 0 };
       const gateway = await options.gateway();
       const results = await recoverJournal(journal, gateway.client, gateway.merchid, pass);

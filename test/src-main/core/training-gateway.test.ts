@@ -26,10 +26,14 @@ afterAll(async () => {
   await emulator?.close();
 });
 
+// Each lane its own terminal id: new journals number orders from the time of day, and the lanes share one emulator.
+let lanes = 0;
+
 function trainingLane(url: string): Core {
+  lanes += 1;
   const dir = mkdtempSync(join(tmpdir(), 'training-gateway-'));
   const core = createCore({
-    settings: settingsSchema.parse({ terminalId: 'EXT-01', gateway: { url } }),
+    settings: settingsSchema.parse({ terminalId: `EXT-${lanes}`, gateway: { url } }),
     shell: 'browser',
     logger: collectingLogger().logger,
     journalPath: join(dir, 'training-journal.sqlite'),
