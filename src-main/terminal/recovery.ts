@@ -1,4 +1,5 @@
 import type { RecoveryFinding, RecoveryItem } from '../ipc/contract';
+import { formatMinorUnits } from '../ipc/money';
 import type { FindingSource, Journal, JournalEntry } from '../journal/journal';
 import { recoverJournal, recoveredKind, stillOpen } from '../journal/journaled';
 import type { Logger } from '../log/logger';
@@ -53,6 +54,12 @@ export function findingOf(entry: JournalEntry & { readonly finding: { readonly s
   if (outcome.respstat === 'A' && outcome.retref) {
     // The gateway's inquiry gives no authorization code; the reference identifies the approval instead.
     const code = outcome.authcode ? `authcode ${outcome.authcode}` : `reference ${outcome.retref}`;
+    const approvedMinor = outcome.amountMinor === undefined ? base.amountMinor : Math.abs(outcome.amountMinor);
+    if (approvedMinor < base.amountMinor) {
+      // A partial approval: the goods are not paid for until the rest is taken.
+      const rest = formatMinorUnits(base.amountMinor - approvedMinor);
+      return { ...base, amountMinor: approvedMinor, outcome: 'approved', receipt: true, message: `Partially approved: ${formatMinorUnits(approvedMinor)} of ${formatMinorUnits(base.amountMinor)}, ${code}. Collect the remaining ${rest} before handing over the goods.` };
+    }
     return { ...base, outcome: 'approved', receipt: true, message: `Approved: ${code}, hand over the goods.` };
   }
   if (entry.note?.startsWith('answer lost; voidByOrderId answered')) {

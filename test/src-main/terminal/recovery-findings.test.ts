@@ -192,6 +192,16 @@ describe('an answer journaled but never shown, after a crash', () => {
     expect(core.sales.findings()).toEqual([expect.objectContaining({ orderId, amountMinor: 3100, source: 'start', outcome: 'approved', receipt: true, message: expect.stringMatching(/^Approved: authcode \w+, hand over the goods\.$/) })]);
   });
 
+  it('a partial approval says what was approved and what is still owed', async () => {
+    const journalPath = newJournal();
+    const orderId = await answeredThenDied(journalPath, 2950, '4387750101010101', 'LANE-21');
+    const { core } = lane(journalPath);
+    await until(() => core.sales.findings().length === 1);
+    const [finding] = core.sales.findings();
+    expect(finding).toMatchObject({ orderId, amountMinor: 500, outcome: 'approved' });
+    expect(finding!.message).toMatch(/^Partially approved: \$5\.00 of \$29\.50, authcode \w+\. Collect the remaining \$24\.50 before handing over the goods\.$/);
+  });
+
   it('a sale the cashier ended with New sale is not shown again', async () => {
     const journalPath = newJournal();
     const { core } = lane(journalPath);
