@@ -190,7 +190,7 @@ export async function runKills(options: KillsOptions): Promise<KillsReport> {
       const findings = must(await page.call<RecoveryFinding[]>('terminal.findings'), 'terminal.findings');
       const state = must(await page.call<TerminalState>('terminal.state'), 'terminal.state');
       for (const finding of findings) count(findingsSeen, finding.outcome);
-      const verdict = checkScreenAfterRestart({ payment: killedPayment, row: killedRow, findings, state, queue: must(await page.call<unknown[]>('terminal.recoveryQueue'), 'terminal.recoveryQueue'), ledger: emulator.context.ledger.byOrderId.bind(emulator.context.ledger) });
+      const verdict = checkScreenAfterRestart({ payment: killedPayment, row: killedRow, findings, state, queue: must(await page.call<unknown[]>('terminal.recoveryQueue'), 'terminal.recoveryQueue'), ledger: emulator.context.ledger.byOrderId.bind(emulator.context.ledger), openSaleOrders: customers.at(-1)?.orderIds ?? [] });
       for (const what of verdict.problems) fail(kill, what);
       if (killedPayment && killedRow) {
         killedPayment.customer.orderIds.push(killedRow.orderId);
