@@ -104,6 +104,7 @@ export async function runKills(options: KillsOptions): Promise<KillsReport> {
       let lastPhase = 'idle';
       const answeredOrders = new Set<string>();
       let armed: ReturnType<typeof setTimeout> | undefined;
+      let fallback: ReturnType<typeof setTimeout> | undefined;
       const fire = new Promise<void>((resolve) => {
         const arm = () => (armed ??= setTimeout(resolve, moment.afterMs));
         page.onEvent(({ name, payload }) => {
@@ -115,7 +116,7 @@ export async function runKills(options: KillsOptions): Promise<KillsReport> {
         });
         if (moment.from === 'sale') arm();
         // A lane that never reaches the authorization in this time is killed where it stands.
-        setTimeout(resolve, 15_000);
+        fallback = setTimeout(resolve, 15_000);
       });
       const stopCards = page.onEvent(({ name, payload }) => {
         if (killed || !inFlight) return;
@@ -159,6 +160,7 @@ export async function runKills(options: KillsOptions): Promise<KillsReport> {
       await fire;
       killed = true;
       clearTimeout(armed);
+      clearTimeout(fallback);
       stopCards();
       const killedPayment = inFlight as InFlight | undefined;
       await lane.kill();
