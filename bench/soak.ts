@@ -11,6 +11,7 @@ import { createCore, type Core } from '../src-main/core/core';
 import type { SaleSummary, SignatureSession, TerminalState } from '../src-main/ipc/contract';
 import { Journal } from '../src-main/journal/journal';
 import { createLogger } from '../src-main/log/logger';
+import { journalAgainstLedger, type LedgerAgreement, type LedgerTransaction } from '../test/support/ledger-agreement';
 
 /**
  * The soak: many training sales through the whole core (emulated reader, on-screen signature,
@@ -98,28 +99,17 @@ async function sale(core: Core, index: number, signature: ReturnType<typeof load
   }
 }
 
-/** Every journal row against the emulator's ledger: same orders, amounts and outcomes, nothing extra. */
-function compare(journalPath: string, ledgerPath: string): { disagreements: string[]; journalRows: number; ledgerRows: number } {
+/** Every journal row against the emulator's ledger, as the gateway's SQLite store keeps it: same orders, amounts and outcomes, nothing extra. */
+function compare(journalPath: string, ledgerPath: string): LedgerAgreement {
   const journal = Journal.open(journalPath, { clock: { now: () => Date.now() }, terminalId: 'SOAK' });
   const ledger = new Database(ledgerPath, { readonly: true });
   try {
     // list() shows the newest 100 unless told; the soak compares every row.
     const rows = journal.list({ limit: Number.MAX_SAFE_INTEGER });
-    const transactions = new Map(
-      (ledger.prepare('SELECT retref, record FROM transactions').all() as { retref: string; record: string }[]).map(({ retref, record }) => [retref, JSON.parse(record) as { orderid?: string; amount: number; respstat: string }]),
-    );
-    const disagreements: string[] = [];
-    for (const row of rows) {
-      const retref = row.outcome?.retref;
-      const recorded = retref ? transactions.get(retref) : undefined;
-      if (row.state !== 'completed') disagreements.push(`order ${row.orderId}: journal state ${row.state}`);
-      else if (!recorded) disagreements.push(`order ${row.orderId}: retref ${retref ?? '(none)'} is not in the gateway's ledger`);
-      else if (recorded.orderid !== row.orderId) disagreements.push(`retref ${retref}: the gateway has order ${recorded.orderid}, the journal ${row.orderId}`);
-      else if (recorded.respstat !== row.outcome?.respstat) disagreements.push(`order ${row.orderId}: the gateway says ${recorded.respstat}, the journal ${row.outcome?.respstat}`);
-      else if (recorded.respstat === 'A' && recorded.amount !== row.amountMinor) disagreements.push(`order ${row.orderId}: the gateway authorized ${recorded.amount}, the journal asked ${row.amountMinor}`);
-    }
-    if (transactions.size !== rows.length) disagreements.push(`the gateway recorded ${transactions.size} transactions, the journal ${rows.length} rows`);
-    return { disagreements, journalRows: rows.length, ledgerRows: transactions.size };
+    const transactions = (ledger.prepare('SELECT record FROM transactions').all() as { record: string }[]).map(({ record }) => JSON.parse(record) as LedgerTransaction);
+    // No answer is ever lost in the soak: a recovered row is a disagreement too.
+    const agreement = journalAgainstLedger(rows, transactions, { completedOnly: true });
+    return { ...agreement, disagreements: [...agreement.disagreements, ...agreement.doubleCharges] };
   } finally {
     ledger.close();
     journal.close();

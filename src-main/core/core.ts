@@ -134,7 +134,8 @@ export function createCore(options: CoreOptions): Core {
   };
   // Opened now, not at the first sale: a damaged or replaced journal is seen before anyone sells.
   laneJournal(false);
-  const trainingGateway = createTrainingGateway(options.trainingGatewayPath);
+  // Training with a gateway URL (loopback only, the settings make sure) uses that emulator instead of its own.
+  const trainingGateway = createTrainingGateway(options.trainingGatewayPath, settings.training && settings.gateway.url !== '' ? settings.gateway.url : undefined);
   const gateway = options.gateway ?? (async (): Promise<GatewayAccess> => (settings.training ? trainingGateway.access(settings.merchantId) : liveGateway(settings, options.secrets?.())));
   const previewProfile = printerProfiles.get('escpos-80mm') ?? [...printerProfiles.values()][0]!;
   const laneJournalNow = () => {

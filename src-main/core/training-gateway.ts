@@ -26,12 +26,15 @@ export interface TrainingGateway {
 /**
  * Training's gateway: the emulator in this process on a loopback port, keeping its day in
  * `databasePath` so a restart can still recover. The lane reaches it over real HTTP, as it
- * would reach the live gateway.
+ * would reach the live gateway. With `externalUrl` (the `gateway.url` setting, which training
+ * allows only on loopback) it is an emulator running outside the lane instead, reached with the
+ * same public test credentials: one that outlives the lane, as the random-kills test needs
+ * (docs/adr/020-training-on-a-loopback-emulator.md).
  */
-export function createTrainingGateway(databasePath: string | undefined): TrainingGateway {
-  let emulator: Promise<RunningEmulator> | undefined;
+export function createTrainingGateway(databasePath: string | undefined, externalUrl?: string): TrainingGateway {
+  let emulator: Promise<Pick<RunningEmulator, 'url'> & { close(): Promise<void> }> | undefined;
   const running = () =>
-    (emulator ??= startEmulator(databasePath ? { databasePath } : {}).catch((error: unknown) => {
+    (emulator ??= (externalUrl ? Promise.resolve({ url: externalUrl.replace(/\/$/, ''), close: async () => undefined }) : startEmulator(databasePath ? { databasePath } : {})).catch((error: unknown) => {
       // The store is a file on disk that can be cut short or overwritten: say which, and the way out.
       throw new CommandFailure(
         'failed_precondition',
@@ -60,6 +63,8 @@ export function createTrainingGateway(databasePath: string | undefined): Trainin
       await admin('PUT', 'faults', { endpoint: 'auth', kind: 'drop-after', times: 'once' });
     },
     async reset() {
+      // Another program's store: the lane neither owns nor may move it.
+      if (externalUrl) throw new CommandFailure('failed_precondition', `Training uses the gateway at ${externalUrl} (setting gateway.url): reset it there, or clear the setting to use the built-in one.`);
       const current = emulator;
       emulator = undefined;
       await current?.then((running) => running.close()).catch(() => undefined);

@@ -371,6 +371,7 @@ export interface RecoveryFinding {
   readonly entryId: number;
   readonly operation: JournalEntryView['operation'];
   readonly orderId: string;
+  /** What the payment moved: for a partial approval the approved amount, not the amount asked. */
   readonly amountMinor: number;
   readonly maskedPan: string | null;
   /** start: after a restart; background: while the lane ran. */

@@ -82,11 +82,7 @@ export interface JournalFilter {
   readonly limit?: number;
 }
 
-
-/**
- * Where recovery settled an entry whose outcome nobody had seen: at start (a crash or power cut
- * mid-payment) or in the background (an answer lost while the cashier moved on).
- */
+/** Where recovery settled an entry nobody saw settle: at start (a crash or power cut mid-payment) or in the background (a lost answer). */
 export type FindingSource = 'start' | 'background';
 
 export interface JournalOptions {
@@ -224,7 +220,10 @@ export class Journal {
         const result = this.#db
           .prepare('INSERT INTO entries (operation, order_id, amount_minor, masked_pan, entry_mode, original_retref, detail, state, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
           .run(intent.operation, id, intent.amountMinor, intent.maskedPan ?? null, intent.entryMode ?? null, intent.originalRetref ?? null, detail, settled.state, settled.note, now, now);
-        return { id: Number(result.lastInsertRowid), orderId: id };
+        const entryId = Number(result.lastInsertRowid);
+        // In the open sale from the moment it is written, in the same sync.
+        if (intent.operation === 'auth' && settled.state === 'pending') this.#db.prepare('INSERT INTO open_sale (entry_id) VALUES (?)').run(entryId);
+        return { id: entryId, orderId: id };
       })(),
     );
   }
@@ -264,6 +263,23 @@ export class Journal {
       })(),
     );
     if (changed === 0) throw new JournalError(`journal: there is no entry ${id}`);
+  }
+
+  /** The cashier closed the customer's sale (New sale, the next customer, a clean stop): its outcomes were on the screen. */
+  closeSale(): void {
+    this.#write('close the sale', () => this.#db.prepare('DELETE FROM open_sale').run());
+  }
+
+  /** At start: the unclosed sale's payments with a known outcome become findings (the screen may never have shown them; recovery makes its own for open ones); the sale is closed. */
+  findUnclosedSale(): number {
+    const keep = "INSERT OR IGNORE INTO findings (entry_id, source, found_at) SELECT entry_id, 'start', ? FROM open_sale JOIN entries ON entries.id = open_sale.entry_id WHERE entries.state IN ('completed', 'resolved')";
+    return this.#write('keep the unclosed sale as findings', () =>
+      this.#db.transaction(() => {
+        const made = this.#db.prepare(keep).run(this.#clock.now()).changes;
+        this.#db.prepare('DELETE FROM open_sale').run();
+        return made;
+      })(),
+    );
   }
 
   /** What recovery settled that nobody has acknowledged yet, oldest first. */

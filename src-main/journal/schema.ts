@@ -29,4 +29,7 @@ export const migrations: readonly string[] = [
      acknowledged_at INTEGER,
      acknowledged_by TEXT
    );`,
+  // The payments of the customer's sale the cashier has not closed yet (New sale, the next
+  // customer, a clean stop): after a crash, outcomes the screen may never have shown.
+  `CREATE TABLE open_sale (entry_id INTEGER PRIMARY KEY REFERENCES entries (id));`,
 ];

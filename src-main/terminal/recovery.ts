@@ -1,4 +1,5 @@
 import type { RecoveryFinding, RecoveryItem } from '../ipc/contract';
+import { formatMinorUnits } from '../ipc/money';
 import type { FindingSource, Journal, JournalEntry } from '../journal/journal';
 import { recoverJournal, recoveredKind, stillOpen } from '../journal/journaled';
 import type { Logger } from '../log/logger';
@@ -53,6 +54,12 @@ export function findingOf(entry: JournalEntry & { readonly finding: { readonly s
   if (outcome.respstat === 'A' && outcome.retref) {
     // The gateway's inquiry gives no authorization code; the reference identifies the approval instead.
     const code = outcome.authcode ? `authcode ${outcome.authcode}` : `reference ${outcome.retref}`;
+    const approvedMinor = outcome.amountMinor === undefined ? base.amountMinor : Math.abs(outcome.amountMinor);
+    if (approvedMinor < base.amountMinor) {
+      // A partial approval: the goods are not paid for until the rest is taken.
+      const rest = formatMinorUnits(base.amountMinor - approvedMinor);
+      return { ...base, amountMinor: approvedMinor, outcome: 'approved', receipt: true, message: `Partially approved: ${formatMinorUnits(approvedMinor)} of ${formatMinorUnits(base.amountMinor)}, ${code}. Collect the remaining ${rest} before handing over the goods.` };
+    }
     return { ...base, outcome: 'approved', receipt: true, message: `Approved: ${code}, hand over the goods.` };
   }
   if (entry.note?.startsWith('answer lost; voidByOrderId answered')) {
@@ -97,6 +104,8 @@ export function createRecovery(options: RecoveryOptions): Recovery {
   const recover = (pass: FindingSource = 'background'): Promise<{ settled: number; open: number }> => {
     recovering ??= (async () => {
       const journal = options.journal();
+      // A crash after the answer was journaled and before the screen showed it: the outcome is known but nobody saw it.
+      if (pass === 'start' && journal.findUnclosedSale() > 0) publish();
       if (journal.unresolved().length === 0) return { settled: 0, open: 0 };
       const gateway = await options.gateway();
       const results = await recoverJournal(journal, gateway.client, gateway.merchid, pass);

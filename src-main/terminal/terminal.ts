@@ -163,6 +163,18 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     }
   };
 
+  // The customer's sale is over: its outcomes were on the screen, so a crash from now on does not show them again.
+  let saleOpen = false;
+  const closeSale = () => {
+    if (!saleOpen) return;
+    saleOpen = false;
+    try {
+      options.journal().closeSale();
+    } catch (error) {
+      logger.warn({ err: error }, 'the journal could not close the sale: its outcomes are shown again after a restart');
+    }
+  };
+
   /** Runs one money-moving operation; the same command again while it runs joins it, another is refused. */
   const single = <T>(key: string, work: (abort: AbortController) => Promise<T>): Promise<T> => {
     if (running) {
@@ -179,13 +191,12 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     return promise;
   };
 
-  /**
-   * One payment of the customer's sale: kept by the keeper while it runs, so a screen that
-   * connects meanwhile shows it; a failure before any phase (no reader, no gateway) is published too.
-   */
+  /** One payment of the customer's sale, kept while it runs so a screen connecting meanwhile shows it; an early failure is published too. */
   const payment = (key: string, request: PaymentRequest, work: (abort: AbortController) => Promise<SaleSummary>): Promise<SaleSummary> =>
     single(key, async (abort) => {
+      if ((keeper.current()?.dueMinor ?? null) === null) closeSale(); // the next customer: the last one's outcomes were shown
       keeper.begin(request);
+      saleOpen = true;
       try {
         return await work(abort);
       } catch (error) {
@@ -352,6 +363,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     },
     newSale() {
       keeper.clear();
+      closeSale();
       return state.current();
     },
     findings: () => recovery.findings(),
@@ -379,6 +391,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       return recoveryQueue(journal);
     },
     close() {
+      if (!running) closeSale(); // a clean stop between payments: every outcome was shown
       recovery.close();
     },
   };

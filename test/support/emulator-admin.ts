@@ -11,8 +11,8 @@ export function emulatorAdmin(restUrl: string, credentials = { username: 'testin
     return response;
   };
   return {
-    /** One fault for an endpoint: once (the default) or until cleared. */
-    fault: (endpoint: string, kind: string, times: 'once' | 'always' = 'once') => send('PUT', 'faults', { endpoint, kind, times }),
+    /** One fault for an endpoint: once (the default) or until cleared; `ms` for the delays. */
+    fault: (endpoint: string, kind: string, times: 'once' | 'always' = 'once', ms?: number) => send('PUT', 'faults', { endpoint, kind, times, ...(ms === undefined ? {} : { ms }) }),
     clearFaults: () => send('DELETE', 'faults'),
     /** Closes the open batches: captured sales become settled (refundable, no longer voidable). */
     settle: () => send('POST', 'settle', {}),

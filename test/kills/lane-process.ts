@@ -1,0 +1,54 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { builtRendererDir } from '../../src-main/cli/paths';
+import { runLanepoint, type RunningProcess } from '../e2e/support/process';
+
+/** A lane as a real process: `lanepoint host --port 0` on its own app-data folder. */
+export interface LaneProcess {
+  /** The address the host printed, session token included. */
+  readonly url: string;
+  readonly pid: number;
+  /** SIGKILL, as a power cut or the OOM killer: nothing runs after it. Resolves once the process is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM: the lane closes cleanly. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The app-data folder of a training lane that authorizes at the emulator at `gatewayUrl`
+ * (ADR 020), signing on the screen, so a test can sign as a page does.
+ */
+export function prepareLaneHome(home: string): void {
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  writeFileSync(join(home, 'settings.json'), JSON.stringify({ signature: { capture: 'screen' } }), { mode: 0o600 });
+}
+
+/** Starts the lane on `home` against the gateway at `gatewayUrl`; resolves once it serves. */
+export async function startLaneProcess(home: string, gatewayUrl: string, terminalId: string): Promise<LaneProcess> {
+  if (!existsSync(join(builtRendererDir, 'index.html'))) {
+    throw new Error(`The renderer is not built (no ${join(builtRendererDir, 'index.html')}): run "npm run build" first; browser mode serves it.`);
+  }
+  const lane: RunningProcess = runLanepoint(['host', '--port', '0'], {
+    LANEPOINT_HOME: home,
+    LANEPOINT_TRAINING: 'true',
+    LANEPOINT_GATEWAY_URL: gatewayUrl,
+    LANEPOINT_TERMINAL_ID: terminalId,
+    LANEPOINT_LOG_LEVEL: 'warn',
+    LANEPOINT_HOST_TOKEN: '',
+  });
+  const line = await lane.waitForLine(/browser mode .* at http:\/\/\S+/);
+  const url = /(http:\/\/\S+)/.exec(line)![1]!;
+  const pid = lane.child.pid!;
+  const gone = new Promise<void>((resolve) => lane.child.once('exit', () => resolve()));
+  return {
+    url,
+    pid,
+    async kill() {
+      if (lane.child.exitCode === null && lane.child.signalCode === null) process.kill(pid, 'SIGKILL');
+      await gone;
+    },
+    async stop() {
+      await lane.stop();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { FuzzRandom } from '../fuzz/mutator';
+
+/** A seeded source of every random choice a run makes, so `LANEPOINT_KILLS_SEED` replays it. */
+export { FuzzRandom as KillsRandom };
+
+/** A card of the training deck and how it meets the reader. */
+export interface CardChoice {
+  readonly cardId: string;
+  readonly method: 'insert' | 'tap' | 'swipe';
+  /** What the test expects the gateway to do with it, for the report. */
+  readonly kind: 'approve' | 'decline' | 'partial' | 'signature';
+}
+
+// Chip cards are inserted or tapped (the reader refuses a chip card's swipe: chip first);
+// Diners is stripe only, so its swipe asks for a signature at any amount.
+const approvals: readonly CardChoice[] = [
+  { cardId: 'visa-approve', method: 'insert', kind: 'approve' },
+  { cardId: 'visa-approve', method: 'tap', kind: 'approve' },
+  { cardId: 'mastercard-approve', method: 'insert', kind: 'approve' },
+  { cardId: 'mastercard-approve', method: 'tap', kind: 'approve' },
+  { cardId: 'amex-approve', method: 'tap', kind: 'approve' },
+  { cardId: 'discover-approve', method: 'insert', kind: 'approve' },
+  { cardId: 'jcb-approve', method: 'insert', kind: 'approve' },
+];
+const declines: readonly CardChoice[] = [
+  { cardId: 'visa-decline', method: 'insert', kind: 'decline' },
+  { cardId: 'visa-do-not-honor', method: 'insert', kind: 'decline' },
+  { cardId: 'mastercard-decline', method: 'tap', kind: 'decline' },
+];
+const signatures: readonly CardChoice[] = [
+  { cardId: 'diners-approve', method: 'swipe', kind: 'signature' },
+  { cardId: 'visa-signature', method: 'insert', kind: 'signature' },
+  { cardId: 'mastercard-signature', method: 'insert', kind: 'signature' },
+];
+const partial: CardChoice = { cardId: 'visa-partial', method: 'insert', kind: 'partial' };
+
+/** The partial-approval card approves 5.00 of a sale of 6.00 or more (FACTS.md). */
+export const partialFromMinor = 600;
+
+/**
+ * A customer's amount: small ones below every network's signature threshold, large ones above
+ * (25.00 Visa, 50.00 the others), all below the 1,000.00 confirmation and the gateway's
+ * amount-driven response codes.
+ */
+export function drawAmount(random: FuzzRandom): number {
+  return random.below(2) === 0 ? 100 + random.below(2400) : 2500 + random.below(7500);
+}
+
+/** The card for the next payment: what is still owed after a partial approval is paid by an approving card. */
+export function drawCard(random: FuzzRandom, amountMinor: number, restOfPartial: boolean): CardChoice {
+  if (restOfPartial) return random.pick(approvals);
+  const roll = random.below(100);
+  if (roll < 50) return random.pick(approvals);
+  if (roll < 65) return random.pick(declines);
+  if (roll < 80 && amountMinor >= partialFromMinor) return partial;
+  return random.pick(signatures);
+}
+
+/** A hold the emulator puts on the next authorization, so kills land while the gateway works. */
+export interface GatewayHold {
+  /** `delay`: before it processes; `delay-after`: processed, the answer held; `none`: at once. */
+  readonly kind: 'none' | 'delay' | 'delay-after';
+  readonly ms: number;
+}
+
+export function drawHold(random: FuzzRandom): GatewayHold {
+  const roll = random.below(100);
+  if (roll < 30) return { kind: 'none', ms: 0 };
+  return { kind: roll < 65 ? 'delay' : 'delay-after', ms: 50 + random.below(350) };
+}
+
+/**
+ * When the kill comes: most often counted from the moment the lane says it is authorizing, so it
+ * lands in the dangerous window (before the request, while the gateway holds it, between the
+ * answer and the journal, during printing); otherwise from the moment the sale is asked for, so
+ * the card wait, the signature and the next sale are hit too.
+ */
+export interface KillMoment {
+  readonly from: 'authorizing' | 'sale';
+  readonly afterMs: number;
+}
+
+export function drawKillMoment(random: FuzzRandom, hold: GatewayHold): KillMoment {
+  return random.below(100) < 65 ? { from: 'authorizing', afterMs: random.below(hold.ms + 200) } : { from: 'sale', afterMs: random.below(2500) };
+}
+
+/** A signature as the screen's drawing area sends it: one stroke across the box. */
+export const screenSignature = {
+  width: 300,
+  height: 100,
+  strokes: [
+    [
+      { x: 12, y: 60 },
+      { x: 60, y: 22 },
+      { x: 110, y: 78 },
+      { x: 170, y: 30 },
+      { x: 230, y: 70 },
+      { x: 285, y: 40 },
+    ],
+  ],
+};
