@@ -24,7 +24,7 @@ let child: string;
 beforeAll(async () => {
   emulator = await startEmulator({ rateLimit: false, realism: false });
   // One bundle, so each of the 150 processes starts in a fraction of a second.
-  const dir = join(process.cwd(), 'node_modules', '.cache', 'lanepoint-tests');
+  const dir = join(process.cwd(), '.lanepoint-dev', 'test-build');
   mkdirSync(dir, { recursive: true });
   child = join(dir, 'crash-child.mjs');
   await build({ entryPoints: ['test/src-main/journal/crash-child.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: child, external: ['better-sqlite3'], logLevel: 'silent' });

@@ -28,7 +28,7 @@ const cores: Core[] = [];
 
 beforeAll(async () => {
   emulator = await startEmulator({ rateLimit: false, realism: false });
-  const dir = join(process.cwd(), 'node_modules', '.cache', 'lanepoint-tests');
+  const dir = join(process.cwd(), '.lanepoint-dev', 'test-build');
   mkdirSync(dir, { recursive: true });
   child = join(dir, 'crash-child-findings.mjs');
   await build({ entryPoints: ['test/src-main/journal/crash-child.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: child, external: ['better-sqlite3'], logLevel: 'silent' });
