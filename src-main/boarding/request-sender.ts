@@ -1,7 +1,7 @@
 import {
   BoardingApiError,
   BoardingAuthenticationError,
-  BoardingError,
+  type BoardingError,
   BoardingProtocolError,
   BoardingTransportError,
   describeWireErrors,
