@@ -70,7 +70,8 @@ export function createBoardingStore(config: BoardingConfig, timings: BoardingTim
   let nextAttachmentId = 90_001;
   let nextPlanId = 11_001;
   let nextScheduleId = 1_000_001;
-  let nextFrontEndMid = 496_000_000_001;
+  // merchId is at most 11 digits (billing plan object).
+  let nextFrontEndMid = 49_600_000_001;
 
   function advanceMerchant(entry: MerchantEntry, now: number): void {
     if (entry.signedAt === undefined || entry.status === 'CANCELLED') return;

@@ -61,7 +61,7 @@ export function createBoardingClient(clientOptions: BoardingClientOptions) {
       return String(answer.merchantId);
     },
     /** All the merchant's data, with its statuses. */
-    get(merchantId: string | number): Promise<MerchantRecord> {
+    async get(merchantId: string | number): Promise<MerchantRecord> {
       return sender.send<MerchantRecord>({ operation: 'merchant.get', method: 'GET', path: `merchant/${merchantIdOf(merchantId)}` });
     },
     /**
@@ -124,7 +124,7 @@ export function createBoardingClient(clientOptions: BoardingClientOptions) {
 
   const equipment = {
     /** One page of the catalog for a sales code, optionally filtered by supplier and type. */
-    catalog(query: { salesCode: string; equipmentSupplierCd?: string; equipmentTypeCd?: string } & Paging): Promise<Page<Equipment>> {
+    async catalog(query: { salesCode: string; equipmentSupplierCd?: string; equipmentTypeCd?: string } & Paging): Promise<Page<Equipment>> {
       if (!query.salesCode || query.salesCode.length > 25) throw new BoardingValidationError('salesCode', 'is required, at most 25 characters');
       const paging = checkPaging({ pageNumber: query.pageNumber, pageSize: query.pageSize });
       return sender.send({ operation: 'equipment.catalog', method: 'GET', path: 'equipmentCatalog/list', query: { salesCode: query.salesCode, equipmentSupplierCd: query.equipmentSupplierCd, equipmentTypeCd: query.equipmentTypeCd, ...paging } });
@@ -138,10 +138,10 @@ export function createBoardingClient(clientOptions: BoardingClientOptions) {
       if (typeof answer.orderId !== 'number') throw new BoardingProtocolError('order.create: the answer has no orderId');
       return answer.orderId;
     },
-    get(orderId: number): Promise<Order> {
+    async get(orderId: number): Promise<Order> {
       return sender.send({ operation: 'order.get', method: 'GET', path: `order/${checkId('orderId', orderId, 19)}` });
     },
-    list(merchantId: string | number, paging: Paging = {}): Promise<Page<Order>> {
+    async list(merchantId: string | number, paging: Paging = {}): Promise<Page<Order>> {
       return sender.send({ operation: 'order.list', method: 'GET', path: 'order/list', query: { merchantId: merchantIdOf(merchantId), ...checkPaging(paging) } });
     },
     /** Changes quantity, prices, bill-to; merchantId and equipmentId cannot change (checked first). */
