@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { BoardingValidationError } from './errors';
 import type { AttachmentMeta } from './wire';
 
@@ -13,7 +14,7 @@ const readChunkBytes = 3 * 21_846;
  * piece by piece and each piece encoded as it goes, so a 100 MB document never sits in memory
  * whole (the JSON text alone would be 133 MB). Metadata goes first, the document last.
  */
-export async function attachmentBody(filePath: string, meta: AttachmentMeta): Promise<{ size: number; stream: () => ReadableStream<Uint8Array> }> {
+export async function attachmentBody(filePath: string, meta: AttachmentMeta): Promise<{ size: number; stream: () => Readable }> {
   let size: number;
   try {
     const stats = await stat(filePath);
@@ -28,33 +29,18 @@ export async function attachmentBody(filePath: string, meta: AttachmentMeta): Pr
   const head = JSON.stringify(meta).slice(0, -1);
   const encoder = new TextEncoder();
 
-  const stream = () => {
-    const file = createReadStream(filePath, { highWaterMark: readChunkBytes });
+  async function* pieces(): AsyncGenerator<Uint8Array> {
+    yield encoder.encode(`${head},"document":"`);
     let carry = Buffer.alloc(0);
-    const iterator = file[Symbol.asyncIterator]();
-    let started = false;
-    return new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        if (!started) {
-          started = true;
-          controller.enqueue(encoder.encode(`${head},"document":"`));
-          return;
-        }
-        const next = await iterator.next();
-        if (next.done) {
-          controller.enqueue(encoder.encode(`${carry.toString('base64')}"}`));
-          controller.close();
-          return;
-        }
-        const piece = carry.length ? Buffer.concat([carry, next.value as Buffer]) : (next.value as Buffer);
-        const whole = piece.length - (piece.length % 3);
-        carry = Buffer.from(piece.subarray(whole));
-        controller.enqueue(encoder.encode(piece.subarray(0, whole).toString('base64')));
-      },
-      cancel() {
-        file.destroy();
-      },
-    });
-  };
+    for await (const chunk of createReadStream(filePath, { highWaterMark: readChunkBytes })) {
+      const piece = carry.length ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+      const whole = piece.length - (piece.length % 3);
+      carry = Buffer.from(piece.subarray(whole));
+      yield encoder.encode(piece.subarray(0, whole).toString('base64'));
+    }
+    yield encoder.encode(`${carry.toString('base64')}"}`);
+  }
+  // One object a read: the file is read only as fast as the connection takes it.
+  const stream = () => Readable.from(pieces(), { objectMode: false, highWaterMark: 1 });
   return { size, stream };
 }

@@ -1,3 +1,7 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   BoardingApiError,
   BoardingAuthenticationError,
@@ -20,7 +24,27 @@ export interface BoardingRequest {
   readonly query?: Readonly<Record<string, string | number | undefined>>;
   /** A JSON body, or a stream factory for a body too large to hold (an attachment). */
   readonly body?: unknown;
-  readonly stream?: () => ReadableStream<Uint8Array>;
+  readonly stream?: () => Readable;
+}
+
+/**
+ * A streamed body goes out through node:http with its backpressure: fetch (undici) drains a
+ * body stream into its own buffers ahead of the socket, which held most of a 20 MB upload in
+ * memory at once (measured in test/src-main/boarding/attachment.test.ts).
+ */
+function sendStreamed(url: URL, headers: Record<string, string>, body: Readable, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const outgoing = send(url, { method: 'PUT', headers: { ...headers, 'Transfer-Encoding': 'chunked' }, signal }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: incoming.statusCode ?? 500 })));
+      incoming.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    // An answer before the whole body went (a refusal) ends the upload: its error is not the story.
+    pipeline(body, outgoing).catch(() => undefined);
+  });
 }
 
 const connectCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -54,18 +78,21 @@ export function createBoardingSender(options: ResolvedBoardingOptions, tokens: T
     const hasBody = request.body !== undefined || request.stream !== undefined;
     try {
       let response: Response;
+      const headers: Record<string, string> = {
+        Authorization: `Bearer ${token}`,
+        [versionHeader]: apiVersion,
+        Accept: 'application/json',
+        ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+      };
       try {
-        response = await options.fetch(url, {
-          method: request.method,
-          headers: {
-            Authorization: `Bearer ${token}`,
-            [versionHeader]: apiVersion,
-            Accept: 'application/json',
-            ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
-          },
-          ...(request.stream ? { body: request.stream(), duplex: 'half' } : request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
-          signal: controller.signal,
-        } as RequestInit);
+        response = request.stream
+          ? await sendStreamed(url, headers, request.stream(), controller.signal)
+          : await options.fetch(url, {
+              method: request.method,
+              headers,
+              ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+              signal: controller.signal,
+            });
       } catch (error) {
         const code = errorCode(error);
         const reason = controller.signal.aborted ? `no answer within ${timeoutMs} ms` : `connection failed (${code ?? 'unknown'})`;

@@ -158,7 +158,7 @@ describe('secrets stay out of logs and errors', () => {
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     pair.clock.advance(59 * second);
     await pair.client.merchants.status(merchantId);
-    const failure = await pair.client.merchants.get('999999').catch((error: unknown) => error as Error);
+    const failure = (await pair.client.merchants.get('999999').catch((error: unknown) => error)) as Error;
     const text = lines.join('') + String(failure) + JSON.stringify(failure);
     expect(lines.length).toBeGreaterThan(2);
     expect(text).toContain('merchant.create');

@@ -84,7 +84,7 @@ describe('the token', () => {
     pair = await startBoardingPair();
     const { username, password, clientId } = pair.emulator.credentials;
     const wrong = createBoardingClient({ apiUrl: pair.emulator.url, credentials: { username, password: 'wrong-pass-1', clientId, clientSecret: 'bsec-4111111111111111-wrong' }, clock: pair.clock });
-    const failure = await wrong.lookup('stateCodes').catch((error: unknown) => error as Error);
+    const failure = (await wrong.lookup('stateCodes').catch((error: unknown) => error)) as Error;
     expect(failure).toBeInstanceOf(BoardingAuthenticationError);
     expect(failure.message).toContain('Invalid client secret');
     expect(`${failure.message}${failure.stack}`).not.toMatch(/bsec|wrong-pass/);
