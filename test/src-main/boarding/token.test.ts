@@ -82,7 +82,7 @@ describe('the token', () => {
 
   it('fails with an authentication error that names neither the secret nor the password', async () => {
     pair = await startBoardingPair();
-    const { username, password, clientId } = pair.emulator.credentials;
+    const { username, clientId } = pair.emulator.credentials;
     const wrong = createBoardingClient({ apiUrl: pair.emulator.url, credentials: { username, password: 'wrong-pass-1', clientId, clientSecret: 'bsec-4111111111111111-wrong' }, clock: pair.clock });
     const failure = (await wrong.lookup('stateCodes').catch((error: unknown) => error)) as Error;
     expect(failure).toBeInstanceOf(BoardingAuthenticationError);
