@@ -83,6 +83,7 @@ export async function answerOrder(store: BoardingStore, method: string, rest: re
   if (first === 'list' && method === 'GET') {
     const merchantId = query.get('merchantId');
     if (!merchantId) refuse(400, '1401', 'merchantId is required.', 'merchantId');
+    if (!store.merchants.has(merchantId)) refuse(404, '1404', 'Merchant not found.', 'merchantId');
     const { pageNumber, pageSize } = paging(query);
     const rows = [...store.orders.values()].filter((entry) => String(entry.order.merchantId) === merchantId).map((entry) => entry.order);
     return ok(pageOf(rows, pageNumber, pageSize));
