@@ -62,6 +62,22 @@ export const emulatorIndependence = {
   ],
 };
 
+/**
+ * The boarding emulator implements the boarding service from its reference, like the gateway
+ * emulator: it may share the client's wire *types*, never its rules (field checks, the
+ * whole-object rule), or a wrong rule in the client would pass every test.
+ */
+export const boardingEmulatorIndependence = {
+  paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron: the core runs on plain Node.' }],
+  patterns: [
+    {
+      regex: '(^|/)src-main/boarding/|^\\.\\./boarding/',
+      allowTypeImports: true,
+      message: 'The boarding emulator implements the service from its reference: import only types from the boarding client.',
+    },
+  ],
+};
+
 const electronOnlyInShell = {
   paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron: the core runs on plain Node.' }],
 };
@@ -98,6 +114,10 @@ export default tseslint.config(
   {
     files: ['src-main/emulator/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', emulatorIndependence] },
+  },
+  {
+    files: ['src-main/boarding-emulator/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', boardingEmulatorIndependence] },
   },
   {
     files: ['src-main/electron/**/*.ts', 'test/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bin/**/*.mjs', '*.config.ts'],

@@ -7,6 +7,7 @@ import { parseReceiptKind, runReceiptCommand } from './receipt-command';
 import { runSaleCommand } from './sale-command';
 import { runSignatureCommand } from './signature-command';
 import { runEmulatorCommand } from './emulator-command';
+import { runBoardCommand, runBoardingEmulatorCommand } from './board-command';
 import { defaultEmulatorUrl, runSettleCommand } from './settle-command';
 import { parsePort, runHostCommand } from './host-command';
 import { processIo, type CliIo } from './io';
@@ -47,14 +48,36 @@ const commands: Record<string, Command> = {
       unlimited: { type: 'boolean' },
       db: { type: 'string' },
       tls: { type: 'boolean' },
+      boarding: { type: 'boolean' },
     });
     noPositionals('emulator', positionals);
+    if (values.boarding === true) {
+      const gatewayOnly = (['plain', 'unlimited', 'db', 'tls'] as const).find((name) => values[name] !== undefined);
+      if (gatewayOnly) throw new UsageError(`--${gatewayOnly} is an option of the gateway emulator, not of --boarding`);
+      return runBoardingEmulatorCommand(io, values.port === undefined ? {} : { port: parsePort(String(values.port)) });
+    }
     return runEmulatorCommand(io, {
       ...(values.port === undefined ? {} : { port: parsePort(String(values.port)) }),
       plain: values.plain === true,
       unlimited: values.unlimited === true,
       ...(typeof values.db === 'string' ? { db: values.db } : {}),
       tls: values.tls === true,
+    });
+  },
+  async board(io, args) {
+    const { values, positionals } = parse(args, {
+      url: { type: 'string' },
+      'auth-url': { type: 'string' },
+      user: { type: 'string' },
+      'client-id': { type: 'string' },
+    });
+    const [subcommand, merchantId, ...extra] = positionals;
+    if (extra.length > 0) throw new UsageError(`board takes one merchant id, not "${extra[0]}"`);
+    return runBoardCommand(io, subcommand, merchantId, {
+      ...(typeof values.url === 'string' ? { url: values.url } : {}),
+      ...(typeof values['auth-url'] === 'string' ? { authUrl: values['auth-url'] } : {}),
+      ...(typeof values.user === 'string' ? { user: values.user } : {}),
+      ...(typeof values['client-id'] === 'string' ? { clientId: values['client-id'] } : {}),
     });
   },
   async settle(io, args) {

@@ -21,6 +21,12 @@ commands:
                         --unlimited the 20-a-minute limit on inquiries; --db keeps the day
                         in a SQLite file across restarts; --tls serves https with a
                         certificate generated at start
+  emulator --boarding [--port N]
+                        the boarding emulator alone (prints its URL, API user and client secret)
+  board status|signature|orders <merchantId> [--url URL] [--auth-url URL] [--user U] [--client-id ID]
+                        a boarding application's status, the owner's signing link, its
+                        equipment orders (LANEPOINT_BOARDING_URL, _USER, _PASSWORD, _CLIENT_ID,
+                        _CLIENT_SECRET; the password and secret from the environment only)
   settle [--emulator URL] [--merchid M] [--reject RETREF]...
                         settle the emulator's open batches now (default URL http://127.0.0.1:8711/rest)
   card parse <output>   what the terminal reads from one card reader output (tracks, an

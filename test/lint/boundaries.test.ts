@@ -82,3 +82,20 @@ describe('the emulator imports no lane rules', () => {
     expect(await restrictedImportErrors(file, code)).toEqual([]);
   });
 });
+
+describe('the boarding emulator imports no client rules', () => {
+  const file = 'src-main/boarding-emulator/probe.ts';
+
+  it.each([
+    ['the client\u2019s field rules', "import { checkMerchant } from '../boarding/field-rules';\nexport const c = checkMerchant;"],
+    ['the client\u2019s whole-object rule', "import { wholeUpdate } from '../boarding/whole-objects';\nexport const w = wholeUpdate;"],
+    ['electron', "import { app } from 'electron';\nexport const a = app;"],
+  ])('refuses %s', async (_what, code) => {
+    expect(await restrictedImportErrors(file, code)).toHaveLength(1);
+  });
+
+  it('allows the wire types and its own modules', async () => {
+    const code = "import type { Order } from '../boarding/wire';\nimport { ok } from './answers';\nexport type O = Order;\nexport const o = ok;";
+    expect(await restrictedImportErrors(file, code)).toEqual([]);
+  });
+});

@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { systemClock, type Clock } from '../core/clock';
+import { failed, notFoundAnswer, ok, Refusal, refuse, type BoardingAnswer } from './answers';
+import { readAttachment } from './attachment-reader';
+import { createBoardingStore, type BoardingConfig, type BoardingStore, type StoreHooks } from './boarding-store';
+import { answerBillingPlan, answerCatalog, answerLookup, answerOrder } from './commerce-routes';
+import { defaultBoardingConfig, defaultBoardingCredentials, type BoardingEmulatorCredentials } from './emulator-config';
+import { answerMerchant } from './merchant-routes';
+import { signingMessage, signingPage } from './signing-page';
+import { trainingTimings, type BoardingTimings } from './timeline';
+import { answerToken, bearerRefusal, type TokenLifetimes } from './token-endpoint';
+
+/** The path the real service's auth server answers tokens on (realm `cardconnect`). */
+export const tokenRoute = '/auth/realms/cardconnect/protocol/openid-connect/token';
+const maxJsonBytes = 1024 * 1024;
+
+export interface BoardingEmulatorOptions {
+  readonly port?: number;
+  /** The emulator's clock; `POST /__emulator/clock` moves it further forward. */
+  readonly clock?: Clock;
+  readonly config?: BoardingConfig;
+  readonly timings?: BoardingTimings;
+  readonly credentials?: BoardingEmulatorCredentials;
+  readonly tokens?: Partial<TokenLifetimes>;
+  /** onBoarded: a merchant got its gateway merchant id; charge: a scheduled payment fell due. */
+  readonly hooks?: StoreHooks;
+  /** How often the clock is looked at for due moves without a request (default 250 ms; 0 off). */
+  readonly tickMs?: number;
+}
+
+export interface RunningBoardingEmulator {
+  /** The API root and auth root alike (the emulator serves both). */
+  readonly url: string;
+  readonly port: number;
+  readonly credentials: BoardingEmulatorCredentials;
+  readonly store: BoardingStore;
+  /** The emulator's now: the injected clock plus every advance. */
+  now(): number;
+  /** Moves the emulator's clock forward and applies every move that falls due. */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxJsonBytes) {
+        request.removeAllListeners('data');
+        request.resume();
+        reject(new Refusal(failed(413, { code: '1010', message: 'The request body is too large.', errorField: null })));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (text.trim() === '') return resolve({});
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+        resolve(parsed as Record<string, unknown>);
+      } catch {
+        reject(new Refusal(failed(400, { code: '1011', message: 'The request body is not a JSON object.', errorField: null })));
+      }
+    });
+    request.on('error', reject);
+  });
+}
+
+function sendAnswer(response: ServerResponse, answer: BoardingAnswer): void {
+  const payload = answer.html ? String(answer.body) : JSON.stringify(answer.body);
+  response.writeHead(answer.status, {
+    'Content-Type': answer.html ? 'text/html; charset=utf-8' : 'application/json',
+    'Content-Length': Buffer.byteLength(payload),
+    ...(answer.html ? { 'Content-Security-Policy': "default-src 'none'; form-action 'self'" } : {}),
+  });
+  response.end(payload);
+}
+
+/**
+ * The boarding emulator on node:http, 127.0.0.1: the token endpoint, every endpoint of the
+ * boarding API with its rules and error shapes, the owner's signing page, and the timeline
+ * after signing on its own clock. It implements the reference itself: it shares the client's
+ * wire types only.
+ */
+export async function startBoardingEmulator(options: BoardingEmulatorOptions = {}): Promise<RunningBoardingEmulator> {
+  const clock = options.clock ?? systemClock;
+  let offset = 0;
+  const now = () => clock.now() + offset;
+  const credentials = options.credentials ?? defaultBoardingCredentials;
+  const store = createBoardingStore(options.config ?? defaultBoardingConfig, options.timings ?? trainingTimings, options.hooks ?? {});
+  const signingKey = randomBytes(32);
+  const lifetimes: TokenLifetimes = { accessSeconds: 300, refreshSeconds: 600, ...options.tokens };
+  let baseUrl = '';
+
+  const admin = async (request: IncomingMessage, rest: string[]): Promise<BoardingAnswer> => {
+    const basic = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`;
+    if (request.headers.authorization !== basic) return failed(401, { code: '1005', message: 'Access denied.', errorField: null });
+    const [control, id] = rest;
+    if (control === 'clock' && request.method === 'POST') {
+      const advanceMs = Number((await readJson(request)).advanceMs);
+      if (!Number.isInteger(advanceMs) || advanceMs < 0) refuse(400, '9001', 'advanceMs must be a whole number of milliseconds, 0 or more.', 'advanceMs');
+      offset += advanceMs;
+      store.advance(now());
+      return ok({ now: now() });
+    }
+    if (control === 'underwriting' && id && request.method === 'PUT') {
+      const entry = store.merchants.get(id);
+      if (!entry) return notFoundAnswer(`Merchant ${id}`);
+      const outcome = (await readJson(request)).outcome;
+      if (outcome !== 'approve' && outcome !== 'decline') refuse(400, '9002', 'outcome must be approve or decline.', 'outcome');
+      entry.underwriting = outcome;
+      return ok({ merchantId: id, underwriting: outcome });
+    }
+    if (control === 'merchants' && request.method === 'GET') {
+      return ok({ merchants: [...store.merchants.values()].map((entry) => ({ merchantId: entry.merchantId, status: entry.status, frontEndMid: entry.frontEndMid ?? null, underwriting: entry.underwriting })) });
+    }
+    return notFoundAnswer('Control');
+  };
+
+  const signing = async (request: IncomingMessage, merchantId: string, key: string): Promise<BoardingAnswer> => {
+    const entry = store.merchants.get(merchantId);
+    if (!entry || entry.signature.code !== 'PENDING' || entry.signature.key !== key) {
+      return signingMessage(404, 'This link no longer works', 'The application was retracted, signed already, or the link is wrong. Ask for a new link.');
+    }
+    if (request.method === 'GET') return signingPage(entry, `/sign/${merchantId}/${key}`);
+    if (request.method !== 'POST') return notFoundAnswer('Endpoint');
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8').slice(0, 10_000));
+    if (form.get('agree') !== '1' || !form.get('firstName') || !form.get('lastName') || !form.get('email')) {
+      return signingMessage(400, 'Not signed', 'Give your name and email and agree to the terms, then sign.');
+    }
+    const signer = { email: form.get('email'), firstName: form.get('firstName'), lastName: form.get('lastName'), ipAddress: request.socket.remoteAddress ?? null, personalGuaranteeFlg: form.get('personalGuarantee') === '1' };
+    store.sign(entry, signer, now());
+    return signingMessage(200, 'Application signed', `Thank you. The application of ${String(entry.merchant.dbaName ?? '')} goes to underwriting.`);
+  };
+
+  const api = async (request: IncomingMessage, segments: string[], query: URLSearchParams): Promise<BoardingAnswer> => {
+    const refusal = bearerRefusal(request.headers.authorization, signingKey, now());
+    if (refusal) return refusal;
+    const version = request.headers['x-copilotapi-version'];
+    if (version !== undefined && version !== '1.0') refuse(400, '1002', `API version ${String(version)} is not supported; use 1.0.`, 'X-CopilotAPI-Version');
+    const method = request.method ?? 'GET';
+    const [resource, ...rest] = segments;
+    const body = () => readJson(request);
+    switch (resource) {
+      case 'merchant':
+        if (rest[1] === 'attachment' && rest.length === 2) {
+          if (method !== 'PUT') return notFoundAnswer('Endpoint');
+          const entry = store.merchants.get(rest[0]!);
+          if (!entry) return notFoundAnswer(`Merchant ${rest[0]}`);
+          const received = await readAttachment(request);
+          const { fileName, mimeType, description, attachmentTypeCd } = received.fields as Record<string, string | undefined>;
+          for (const [field, value, max] of [['fileName', fileName, 60], ['mimeType', mimeType, 30], ['description', description, 1000], ['attachmentTypeCd', attachmentTypeCd, 100]] as const) {
+            if (typeof value !== 'string' || value === '') refuse(400, '1705', `${field} is required.`, field);
+            if (value.length > max) refuse(400, '1706', `${field} has invalid length.`, field);
+          }
+          if (/^(audio|video)\//i.test(mimeType!)) refuse(400, '1707', 'Audio and video files are not supported.', 'mimeType');
+          if (received.bytes === 0) refuse(400, '1704', 'document is required.', 'document');
+          return ok({ attachmentId: store.addAttachment(entry, { fileName: fileName!, mimeType: mimeType!, attachmentTypeCd: attachmentTypeCd!, bytes: received.bytes, sha256: received.sha256 }) });
+        }
+        return answerMerchant(store, { method, rest, body, baseUrl, now: now() });
+      case 'equipmentCatalog':
+        return rest[0] === 'list' && rest.length === 1 && method === 'GET' ? answerCatalog(store, query) : notFoundAnswer('Endpoint');
+      case 'order':
+        return answerOrder(store, method, rest, query, body, now());
+      case 'lookup':
+        return rest.length === 1 && method === 'GET' ? answerLookup(rest[0]!) : notFoundAnswer('Endpoint');
+      case 'billingplan':
+        return answerBillingPlan(store, method, rest, body);
+      default:
+        return notFoundAnswer('Endpoint');
+    }
+  };
+
+  const route = async (request: IncomingMessage): Promise<BoardingAnswer> => {
+    const url = new URL(request.url ?? '/', 'http://emulator');
+    const segments = url.pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+    store.advance(now());
+    if (url.pathname === tokenRoute) return request.method === 'POST' ? answerToken(request, { credentials, signingKey, lifetimes, now: now() }) : notFoundAnswer('Endpoint');
+    if (segments[0] === '__emulator') return admin(request, segments.slice(1));
+    if (segments[0] === 'sign' && segments.length === 3) return signing(request, segments[1]!, segments[2]!);
+    return api(request, segments, url.searchParams);
+  };
+
+  const server = createServer({ requestTimeout: 15 * 60_000 }, (request, response) => {
+    route(request)
+      .catch((error: unknown) => {
+        if (error instanceof Refusal) return error.answer;
+        return failed(500, { code: '9999', message: 'Internal error.', errorField: null });
+      })
+      .then((answer) => {
+        // An answer before the whole body was read (a refusal): drain the rest, then close.
+        if (!request.complete) response.setHeader('Connection', 'close');
+        sendAnswer(response, answer);
+        if (!request.complete) request.resume();
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
+  const tickMs = options.tickMs ?? 250;
+  const ticker = tickMs > 0 ? setInterval(() => store.advance(now()), tickMs) : undefined;
+  ticker?.unref();
+  return {
+    url: baseUrl,
+    port,
+    credentials,
+    store,
+    now,
+    advance(ms: number) {
+      offset += ms;
+      store.advance(now());
+    },
+    async close() {
+      if (ticker) clearInterval(ticker);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

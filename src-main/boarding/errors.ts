@@ -1,0 +1,121 @@
+import { redactText } from '../log/redact';
+import type { WireError } from './wire';
+
+/** A stable name for each kind of failure, for callers that branch on it. */
+export type BoardingErrorCode = 'api' | 'authentication' | 'transport' | 'protocol' | 'rule' | 'validation';
+
+export interface BoardingErrorDetails {
+  readonly status?: number | undefined;
+  /** The service's `errors` array, read on every status. */
+  readonly errors?: readonly WireError[] | undefined;
+  readonly cause?: unknown;
+}
+
+/**
+ * The base of every failure the boarding client reports. Messages never hold the client secret,
+ * a token or a request body: they name the operation, the status and the service's own words.
+ */
+export class BoardingError extends Error {
+  readonly code: BoardingErrorCode = 'api';
+  readonly status: number | undefined;
+  readonly errors: readonly WireError[];
+
+  constructor(message: string, details: BoardingErrorDetails = {}) {
+    super(redactText(message), details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'BoardingError';
+    this.status = details.status;
+    this.errors = details.errors ?? [];
+  }
+
+  /** The first field the service blamed, e.g. `merchant.demographic.businessPhone`. */
+  get field(): string | undefined {
+    return this.errors.find((error) => error.errorField)?.errorField ?? undefined;
+  }
+}
+
+/** Raised when the service answers with a non-empty `errors` array (whatever the HTTP status). */
+export class BoardingApiError extends BoardingError {
+  override readonly code = 'api';
+  constructor(message: string, details: BoardingErrorDetails) {
+    super(message, details);
+    this.name = 'BoardingApiError';
+  }
+}
+
+/** Raised when the credentials or the token are refused, after a fresh token was tried. */
+export class BoardingAuthenticationError extends BoardingError {
+  override readonly code = 'authentication';
+  constructor(message: string, details: BoardingErrorDetails = {}) {
+    super(message, details);
+    this.name = 'BoardingAuthenticationError';
+  }
+}
+
+/** Raised when no usable answer arrived: the connection failed, dropped or timed out. */
+export class BoardingTransportError extends BoardingError {
+  override readonly code = 'transport';
+  readonly timedOut: boolean;
+  constructor(message: string, details: BoardingErrorDetails & { timedOut?: boolean } = {}) {
+    super(message, details);
+    this.name = 'BoardingTransportError';
+    this.timedOut = details.timedOut ?? false;
+  }
+}
+
+/** Raised when the answer is not JSON or not the documented shape. */
+export class BoardingProtocolError extends BoardingError {
+  override readonly code = 'protocol';
+  constructor(message: string, details: BoardingErrorDetails = {}) {
+    super(message, details);
+    this.name = 'BoardingProtocolError';
+  }
+}
+
+/**
+ * Raised before sending when the service's state forbids the call (update while not INPROG,
+ * retract while not PENDING, cancel an order that is not NEW, cancel a payment not Scheduled).
+ */
+export class BoardingRuleError extends BoardingError {
+  override readonly code = 'rule';
+  /** The state found, e.g. OFS. */
+  readonly found: string;
+  constructor(message: string, found: string) {
+    super(message);
+    this.name = 'BoardingRuleError';
+    this.found = found;
+  }
+}
+
+/** Raised before sending when a field breaks a documented rule; `field` is its dotted path. */
+export class BoardingValidationError extends BoardingError {
+  override readonly code = 'validation';
+  readonly rule: string;
+  readonly fieldPath: string;
+  constructor(field: string, rule: string) {
+    super(`${field}: ${rule}`);
+    this.name = 'BoardingValidationError';
+    this.fieldPath = field;
+    this.rule = rule;
+  }
+
+  override get field(): string {
+    return this.fieldPath;
+  }
+}
+
+/** Reads the `errors` array of any answer; the service spells the field `errorField` or `errorfield`. */
+export function readWireErrors(body: unknown): WireError[] {
+  const list = (body as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(list)) return [];
+  return list.map((item: Record<string, unknown>) => ({
+    code: String(item?.code ?? ''),
+    message: String(item?.message ?? ''),
+    errorField: typeof item?.errorField === 'string' ? item.errorField : typeof item?.errorfield === 'string' ? item.errorfield : null,
+    status: String(item?.status ?? ''),
+  }));
+}
+
+/** The errors in one line: "merchant.dbaName: Dba name is required (1101); ...". */
+export function describeWireErrors(errors: readonly WireError[]): string {
+  return errors.map((error) => `${error.errorField ? `${error.errorField}: ` : ''}${error.message}${error.code ? ` (${error.code})` : ''}`).join('; ');
+}
