@@ -83,7 +83,7 @@ const electronOnlyInShell = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'test/lint/fixtures/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'test/lint/fixtures/**', '.lanepoint-dev/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
