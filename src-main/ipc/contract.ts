@@ -8,6 +8,11 @@
  */
 import { z } from 'zod';
 import { cartTotalMinor, type CartLine } from './cart';
+import type { TerminalPhase } from './sale-phases';
+import { cardEntries, cardTenders, type CardEntry, type SaleTender } from './tenders';
+
+export { cancelablePhases, salePhases, terminalPhases, type SalePhase, type TerminalPhase } from './sale-phases';
+export { cardEntries, cardTenders, saleTenders, type CardEntry, type CardTender, type SaleTender } from './tenders';
 
 // ---------------------------------------------------------------------------------------------
 // Domain types that cross the boundary
@@ -164,15 +169,6 @@ export interface SaleSummary {
   readonly receiptPng: string | null;
 }
 
-/**
- * The payment state machine's states (src-main/terminal/state-store.ts holds the moves between
- * them): a sale goes idle, awaiting-card, card-read, signature when the rules ask, authorizing,
- * then its outcome (approved, partial, declined, retry, unknown; resolving while a lost answer is
- * looked up), printing, done. `working` is a capture, void, refund or reprint in progress.
- */
-export const saleTenders = ['sale', 'authorize', 'forced-credit', 'ach', 'profile'] as const;
-export type SaleTender = (typeof saleTenders)[number];
-
 /** Why money goes back, from a short list: the journal keeps it and the refund slip prints it. */
 export const refundReasons = ['returned', 'damaged', 'wrong-amount', 'charged-twice', 'goodwill'] as const;
 export type RefundReason = (typeof refundReasons)[number];
@@ -314,26 +310,6 @@ export interface RecoveryItem {
   readonly needsPerson: boolean;
 }
 
-export const terminalPhases = [
-  'starting',
-  'idle',
-  'awaiting-card',
-  'card-read',
-  'signature',
-  'authorizing',
-  'resolving',
-  'approved',
-  'partial',
-  'declined',
-  'retry',
-  'unknown',
-  'printing',
-  'done',
-  'working',
-  'offline',
-] as const;
-export type TerminalPhase = (typeof terminalPhases)[number];
-
 export interface TerminalState {
   readonly phase: TerminalPhase;
   /** Epoch milliseconds when this phase began, from the injected clock. */
@@ -349,7 +325,7 @@ export interface CurrentSale {
   /** What the payment running now (or the last one) asks, in minor units, the tip included. */
   readonly amountMinor: number;
   readonly tender: SaleTender;
-  readonly entry: 'card' | 'keyed';
+  readonly entry: CardEntry;
   readonly tipMinor: number;
   /** The cart's lines when the sale was rung up as a cart. */
   readonly cart: readonly CartLine[] | null;
@@ -624,9 +600,9 @@ export const commands = {
     z
       .object({
         amountMinor: amountMinorFrom(1),
-        tender: z.enum(['sale', 'authorize', 'forced-credit']).optional(),
+        tender: z.enum(cardTenders).optional(),
         /** `keyed`: the cashier keys the card (it could not be read); the keys go to `terminal.keyEntry`. */
-        entry: z.enum(['card', 'keyed']).optional(),
+        entry: z.enum(cardEntries).optional(),
         /** Included in `amountMinor`; only where the merchant takes tips. */
         tipMinor: amountMinorFrom(0).optional(),
         /** The items sold: sent as Level 2/3 data with a sale that captures. */
