@@ -51,7 +51,7 @@ export * from './contract/signature';
 export * from './contract/training';
 export type { CommandSpec, EventSpec } from './contract/spec';
 export { maxAmountMinor } from './contract/schemas';
-export { cancelablePhases, salePhases, terminalPhases, type SalePhase, type TerminalPhase } from './sale-phases';
+export { cancelablePhases, isCancelablePhase, salePhases, terminalPhases, type SalePhase, type TerminalPhase } from './sale-phases';
 export { cardEntries, cardTenders, saleTenders, type CardEntry, type CardTender, type SaleTender } from './tenders';
 export type { CartLine } from './cart';
 

@@ -34,3 +34,8 @@ export type TerminalPhase = (typeof terminalPhases)[number];
 
 /** The phases that wait for a person (the card, the signature): `terminal.cancel` ends the sale there. */
 export const cancelablePhases = ['awaiting-card', 'signature'] as const satisfies readonly SalePhase[];
+
+/** True when the sale waits for a person in `phase`, so Cancel can end it there. */
+export function isCancelablePhase(phase: TerminalPhase): boolean {
+  return (cancelablePhases as readonly TerminalPhase[]).includes(phase);
+}

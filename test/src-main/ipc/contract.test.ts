@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commands, events, saleTenders, terminalPhases } from '../../../src-main/ipc/contract';
-import { cancelablePhases, salePhases } from '../../../src-main/ipc/sale-phases';
+import { cancelablePhases, isCancelablePhase, salePhases } from '../../../src-main/ipc/sale-phases';
 import { cardEntries, cardTenders } from '../../../src-main/ipc/tenders';
 
 // ADR 023: the contract is declared by group in src-main/ipc/contract/, and ipc/contract.ts is
@@ -61,5 +61,6 @@ describe('the tenders and the sale phases, declared once', () => {
     expect(new Set(terminalPhases).size).toBe(terminalPhases.length);
     expect(terminalPhases).toEqual(['starting', 'idle', ...salePhases, 'done', 'working', 'offline']);
     for (const phase of cancelablePhases) expect(salePhases).toContain(phase);
+    expect(terminalPhases.filter(isCancelablePhase)).toEqual(['awaiting-card', 'signature']);
   });
 });
