@@ -7,12 +7,21 @@ import tseslint from 'typescript-eslint';
 /**
  * Import boundaries (ARCHITECTURE.md, principles 1 and 2):
  * - the renderer reaches the main process only through the contract's index, and only for
- *   types; values only from the pure shared modules (cart, money, tenders, sale phases);
+ *   types; values only from the pure shared modules (pureSharedModules);
  * - the renderer cannot load Node built-ins or drivers;
  * - the core (src-main outside electron/, and drivers/) never imports electron.
  * test/lint/boundaries.test.ts proves each rule fires.
  */
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
+
+/**
+ * The main-process modules whose values the renderer may import: they run in the browser too, so
+ * they import nothing, not even zod. The cart's total, checked by the contract and shown by the
+ * screen, must be the same arithmetic; an amount reads the same on screen, receipt and CLI; the
+ * tenders, the sale phases and the refund reasons are named once.
+ */
+export const pureSharedModules = ['src-main/ipc/cart.ts', 'src-main/ipc/money.ts', 'src-main/ipc/tenders.ts', 'src-main/ipc/sale-phases.ts', 'src-main/ipc/refund-reasons.ts'];
+const pureSharedImports = pureSharedModules.map((file) => `${file.slice('src-main/'.length, -'.ts'.length)}$`);
 
 export const rendererBoundaries = {
   paths: nodeBuiltins.map((name) => ({
@@ -40,10 +49,7 @@ export const rendererBoundaries = {
       message: 'Import the contract through its index, src-main/ipc/contract, with `import type`; ipc/contract/* are its parts.',
     },
     {
-      // The pure modules both sides run (pureSharedModules): the cart's total, checked by the
-      // contract and shown by the screen, must be the same arithmetic; an amount reads the same
-      // on screen, receipt and CLI; the tenders and the sale phases are named once.
-      regex: '(^|/)src-main/(?!ipc/contract$|ipc/contract/|ipc/cart$|ipc/money$|ipc/tenders$|ipc/sale-phases$)',
+      regex: `(^|/)src-main/(?!${['ipc/contract$', 'ipc/contract/', ...pureSharedImports].join('|')})`,
       message: 'The renderer cannot import main-process code; use the contract (types only).',
     },
     {
@@ -84,12 +90,6 @@ export const boardingEmulatorIndependence = {
     },
   ],
 };
-
-/**
- * The main-process modules whose values the renderer may import (rendererBoundaries): they run
- * in the browser too, so they import nothing, not even zod.
- */
-export const pureSharedModules = ['src-main/ipc/cart.ts', 'src-main/ipc/money.ts', 'src-main/ipc/tenders.ts', 'src-main/ipc/sale-phases.ts'];
 
 const importsNothing = {
   patterns: [{ regex: '.', message: 'The renderer runs this module too (pureSharedModules in eslint.config.ts): it imports nothing.' }],

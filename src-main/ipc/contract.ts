@@ -19,8 +19,8 @@
  *   history.ts     terminal.history, .lookup, .endOfDay
  *   recovery.ts    terminal.recoveryQueue, .findings, ...; journal.*: lost answers, the refusal
  *   training.ts    training.*                 training's built-in gateway
- * The tenders and the sale phases are pure modules beside this one (../tenders.ts,
- * ../sale-phases.ts), so the renderer may use their values.
+ * The tenders, the sale phases and the refund reasons are pure modules beside this one
+ * (tenders.ts, sale-phases.ts, refund-reasons.ts), so the renderer may use their values.
  */
 import type { z } from 'zod';
 import { appCommands } from './contract/app';
@@ -52,6 +52,7 @@ export * from './contract/training';
 export type { CommandSpec, EventSpec } from './contract/spec';
 export { maxAmountMinor } from './contract/schemas';
 export { cancelablePhases, isCancelablePhase, salePhases, terminalPhases, type SalePhase, type TerminalPhase } from './sale-phases';
+export { refundReasons, refundReasonWords, type RefundReason } from './refund-reasons';
 export { cardEntries, cardTenders, saleTenders, type CardEntry, type CardTender, type SaleTender } from './tenders';
 export type { CartLine } from './cart';
 

@@ -46,6 +46,7 @@ describe('renderer import boundaries', () => {
     ['the cart’s total', "import { cartTotalMinor } from '../../src-main/ipc/cart';\nexport const t = cartTotalMinor;"],
     ['the tenders', "import { cardTenders, saleTenders } from '../../src-main/ipc/tenders';\nexport const t = [cardTenders, saleTenders];"],
     ['the sale phases', "import { cancelablePhases, terminalPhases } from '../../src-main/ipc/sale-phases';\nexport const p = [cancelablePhases, terminalPhases];"],
+    ['the refund reasons', "import { refundReasonWords } from '../../src-main/ipc/refund-reasons';\nexport const r = refundReasonWords;"],
   ])('allows values from the shared pure module of %s', async (_what, code) => {
     expect(await restrictedImportErrors(file, code)).toEqual([]);
   });

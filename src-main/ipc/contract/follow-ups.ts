@@ -3,20 +3,9 @@
  * reprint, the customer's stored cards, and a signature sent after the sale.
  */
 import { z } from 'zod';
+import { refundReasons } from '../refund-reasons';
 import { amountMinorFrom, managerPin } from './schemas';
 import { command } from './spec';
-
-/** Why money goes back, from a short list: the journal keeps it and the refund slip prints it. */
-export const refundReasons = ['returned', 'damaged', 'wrong-amount', 'charged-twice', 'goodwill'] as const;
-export type RefundReason = (typeof refundReasons)[number];
-/** The reasons in the words the slip prints (the renderer keeps its own copy: ADR 002). */
-export const refundReasonWords: Record<RefundReason, string> = {
-  returned: 'Goods returned',
-  damaged: 'Damaged or faulty',
-  'wrong-amount': 'Charged the wrong amount',
-  'charged-twice': 'Charged twice',
-  goodwill: 'Goodwill',
-};
 
 /** A capture, void or refund as the screens show it. */
 export interface FollowUpSummary {

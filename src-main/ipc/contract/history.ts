@@ -1,6 +1,6 @@
 /** The journal as the history screen reads it, a lookup at the gateway, and the end of the day. */
 import { z } from 'zod';
-import type { RefundReason } from './follow-ups';
+import type { RefundReason } from '../refund-reasons';
 import { amountMinorFrom } from './schemas';
 import { command } from './spec';
 
