@@ -38,7 +38,7 @@ export interface OrderMoneyView {
   readonly refundedMinor: number;
   /** A refund whose answer was lost and nobody has settled: it may have paid out. */
   readonly refundsInDoubt: number;
-  /** How it was tendered (sale, authorize, forced-credit, ach, profile), when the journal kept it. */
+  /** How it was tendered (a name from `saleTenders`, ipc/tenders.ts), when the journal kept it. */
   readonly tender: string | null;
 }
 
