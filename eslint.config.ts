@@ -6,12 +6,22 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Import boundaries (ARCHITECTURE.md, principles 1 and 2):
- * - the renderer reaches the main process only through the contract, and only for types;
+ * - the renderer reaches the main process only through the contract's index, and only for
+ *   types; values only from the pure shared modules (pureSharedModules);
  * - the renderer cannot load Node built-ins or drivers;
  * - the core (src-main outside electron/, and drivers/) never imports electron.
  * test/lint/boundaries.test.ts proves each rule fires.
  */
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
+
+/**
+ * The main-process modules whose values the renderer may import: they run in the browser too, so
+ * they import nothing, not even zod. The cart's total, checked by the contract and shown by the
+ * screen, must be the same arithmetic; an amount reads the same on screen, receipt and CLI; the
+ * tenders, the sale phases and the refund reasons are named once.
+ */
+export const pureSharedModules = ['src-main/ipc/cart.ts', 'src-main/ipc/money.ts', 'src-main/ipc/tenders.ts', 'src-main/ipc/sale-phases.ts', 'src-main/ipc/refund-reasons.ts'];
+const pureSharedImports = pureSharedModules.map((file) => `${file.slice('src-main/'.length, -'.ts'.length)}$`);
 
 export const rendererBoundaries = {
   paths: nodeBuiltins.map((name) => ({
@@ -33,10 +43,13 @@ export const rendererBoundaries = {
       message: 'Import the contract with `import type` only; the renderer talks to main through window.pos.',
     },
     {
-      // ipc/cart.ts and ipc/money.ts are the pure modules both sides run: the cart's total,
-      // checked by the contract and shown by the screen, must be the same arithmetic, and an
-      // amount reads the same on screen, receipt and CLI. They import nothing.
-      regex: '(^|/)src-main/(?!ipc/contract$|ipc/cart$|ipc/money$)',
+      // The group files are how main declares the contract (ADR 023); the screens read it
+      // through its one index, so moving a command between groups never touches them.
+      regex: '(^|/)src-main/ipc/contract/',
+      message: 'Import the contract through its index, src-main/ipc/contract, with `import type`; ipc/contract/* are its parts.',
+    },
+    {
+      regex: `(^|/)src-main/(?!${['ipc/contract$', 'ipc/contract/', ...pureSharedImports].join('|')})`,
       message: 'The renderer cannot import main-process code; use the contract (types only).',
     },
     {
@@ -78,6 +91,10 @@ export const boardingEmulatorIndependence = {
   ],
 };
 
+const importsNothing = {
+  patterns: [{ regex: '.', message: 'The renderer runs this module too (pureSharedModules in eslint.config.ts): it imports nothing.' }],
+};
+
 const electronOnlyInShell = {
   paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron: the core runs on plain Node.' }],
 };
@@ -110,6 +127,10 @@ export default tseslint.config(
     ignores: ['src-main/electron/**'],
     languageOptions: { globals: globals.node },
     rules: { '@typescript-eslint/no-restricted-imports': ['error', electronOnlyInShell] },
+  },
+  {
+    files: pureSharedModules,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', importsNothing] },
   },
   {
     files: ['src-main/emulator/**/*.ts'],

@@ -5,6 +5,8 @@ import type { PrinterProblem } from '../../drivers/printer/status';
 import type { AuthorizationRequest } from '../gateway/auth-request';
 import type { CaptureDetails } from '../gateway/capture-details';
 import type { GatewayClient } from '../gateway/client';
+import type { SalePhase } from '../ipc/sale-phases';
+import type { CardTender, SaleTender } from '../ipc/tenders';
 import type { Journal } from '../journal/journal';
 import { journaledAuthorize } from '../journal/journaled';
 import type { Logger } from '../log/logger';
@@ -14,9 +16,6 @@ import type { PrinterProfile } from '../receipt/profiles';
 import type { Bitmap } from '../signature/bmp';
 import { decodeSignature, type EncodedSignature } from '../signature/codec';
 import { signatureRequirement, type SignaturePolicy } from '../signature/requirement';
-
-/** The states a sale passes through, as `terminal.state` names them. */
-export type SalePhase = 'awaiting-card' | 'card-read' | 'signature' | 'authorizing' | 'resolving' | 'approved' | 'partial' | 'declined' | 'retry' | 'unknown' | 'printing';
 
 export interface SaleDependencies {
   readonly journal: Journal;
@@ -67,8 +66,8 @@ export type SaleOutcome =
   /** The answer was lost and nothing could be learned: never shown as approved; queued for recovery. */
   | { readonly kind: 'unknown'; readonly orderId: string; readonly reason: string };
 
-/** A card sale captures at once; an authorization waits for a capture; a forced credit returns money. */
-export type CardTender = 'sale' | 'authorize' | 'forced-credit';
+// Declared with every tender in ipc/tenders.ts; terminal.ts takes it from here.
+export type { CardTender };
 
 export interface SaleResult {
   readonly outcome: SaleOutcome;
@@ -159,7 +158,7 @@ export async function runSale(
 /** How a sale that reads no card (an ACH check, a stored profile) or a card already read is paid. */
 export interface TenderedPayment {
   readonly amountMinor: number;
-  readonly tender: CardTender | 'ach' | 'profile';
+  readonly tender: SaleTender;
   /** The request's account fields: track, keyed card, bank account, or profile. */
   readonly fields: Partial<AuthorizationRequest>;
   /** What the journal keeps of the account: masked, never clear. */

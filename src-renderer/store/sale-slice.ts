@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import { cartTotalMinor, type CartLine } from '../../src-main/ipc/cart';
-import type { CurrentSale, FollowUpSummary, KeyedEntryView, PosApi, SaleSummary } from '../../src-main/ipc/contract';
+import type { CardEntry, CurrentSale, FollowUpSummary, KeyedEntryView, PosApi, SaleSummary } from '../../src-main/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
 import { confirmLimitOf, defaultConfirmAboveMinor } from './sale-options';
 import type { PosState } from './pos-store';
@@ -44,7 +44,7 @@ export interface SaleSlice {
   /** What the customer pays now: the cart (or the keyed amount) and the tip, or what is still due. */
   saleTotalMinor(): number;
   /** Starts the card payment: the reader waits for the card (or the cashier keys it), then signature and authorization as needed. */
-  pay(entry?: 'card' | 'keyed'): Promise<void>;
+  pay(entry?: CardEntry): Promise<void>;
   cancelSale(): Promise<void>;
   /** After a decline: the same amount, cart and tip on another card. */
   tryAnotherCard(): Promise<void>;

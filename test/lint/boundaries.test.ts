@@ -1,5 +1,6 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { pureSharedModules } from '../../eslint.config';
 
 // The import boundaries of ARCHITECTURE.md, checked through the project's real ESLint config:
 // each forbidden import must produce an error, and each allowed one must not.
@@ -22,6 +23,9 @@ describe('renderer import boundaries', () => {
     ['main-process code', "import { createCore } from '../../src-main/core/core';\nexport const c = createCore;"],
     ['a type from main-process code other than the contract', "import type { Core } from '../../src-main/core/core';\nexport type C = Core;"],
     ['a value from the contract', "import { commands } from '../../src-main/ipc/contract';\nexport const c = commands;"],
+    ['a value from a contract group file', "import { saleCommands } from '../../src-main/ipc/contract/sale';\nexport const c = saleCommands;"],
+    ['a type from a contract group file (the index is the one door)', "import type { SaleSummary } from '../../src-main/ipc/contract/sale';\nexport type S = SaleSummary;"],
+    ['the contract’s shared schemas', "import { managerPin } from '../../src-main/ipc/contract/schemas';\nexport const m = managerPin;"],
     ['electron', "import { ipcRenderer } from 'electron';\nexport const i = ipcRenderer;"],
   ])('refuses %s', async (_what, code) => {
     expect(await restrictedImportErrors(file, code)).toHaveLength(1);
@@ -37,14 +41,36 @@ describe('renderer import boundaries', () => {
     expect(await restrictedImportErrors(file, code)).toEqual([]);
   });
 
-  it('allows the shared pure money formatter', async () => {
-    const code = "import { formatMinorUnits } from '../../src-main/ipc/money';\nexport const f = formatMinorUnits;";
+  it.each([
+    ['the money formatter', "import { formatMinorUnits } from '../../src-main/ipc/money';\nexport const f = formatMinorUnits;"],
+    ['the cart’s total', "import { cartTotalMinor } from '../../src-main/ipc/cart';\nexport const t = cartTotalMinor;"],
+    ['the tenders', "import { cardTenders, saleTenders } from '../../src-main/ipc/tenders';\nexport const t = [cardTenders, saleTenders];"],
+    ['the sale phases', "import { cancelablePhases, terminalPhases } from '../../src-main/ipc/sale-phases';\nexport const p = [cancelablePhases, terminalPhases];"],
+    ['the refund reasons', "import { refundReasonWords } from '../../src-main/ipc/refund-reasons';\nexport const r = refundReasonWords;"],
+  ])('allows values from the shared pure module of %s', async (_what, code) => {
     expect(await restrictedImportErrors(file, code)).toEqual([]);
   });
 
   it('allows the renderer\u2019s own modules and React', async () => {
     const code = "import { useState } from 'react';\nimport { App } from './App';\nexport const x = [useState, App];";
     expect(await restrictedImportErrors(file, code)).toEqual([]);
+  });
+});
+
+describe('the shared pure modules import nothing', () => {
+  it.each(pureSharedModules)('refuses any import in %s, even zod or a type', async (module) => {
+    for (const code of ["import { z } from 'zod';\nexport const s = z.string();", "import type { CartLine } from './contract';\nexport type C = CartLine;"]) {
+      const errors = await restrictedImportErrors(module, code);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain('imports nothing');
+    }
+  });
+
+  it('holds for the files as they are', async () => {
+    for (const module of pureSharedModules) {
+      const [result] = await eslint.lintFiles([module]);
+      expect(result?.messages ?? []).toEqual([]);
+    }
   });
 });
 

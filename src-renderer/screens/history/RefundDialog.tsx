@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { JournalEntryView, RefundReason } from '../../../src-main/ipc/contract';
+import { refundReasons as reasons, refundReasonWords } from '../../../src-main/ipc/refund-reasons';
 import { formatMoney, parseMoney } from '../../format/money';
 import { PosCallError } from '../../pos/call-error';
 import { usePos } from '../../store/use-pos';
 import type { AskManager } from './OrderDetail';
-import { refundReasonWords } from './words';
 
-const reasons = Object.keys(refundReasonWords) as RefundReason[];
 /** "12.00" for the amount field: what a person would type. */
 const typed = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 

@@ -1,4 +1,5 @@
-import type { FollowUpSummary, JournalEntryView, RefundReason } from '../../../src-main/ipc/contract';
+import type { FollowUpSummary, JournalEntryView } from '../../../src-main/ipc/contract';
+import { refundReasonWords } from '../../../src-main/ipc/refund-reasons';
 import { formatMoney } from '../../format/money';
 
 export const operationWords: Record<JournalEntryView['operation'], string> = { auth: 'Sale', capture: 'Capture', void: 'Void', refund: 'Refund', voidByOrderId: 'Void (automatic, after a lost answer)' };
@@ -9,15 +10,6 @@ export const stateWords: Record<JournalEntryView['state'], string> = {
   unknown: 'Outcome unknown',
   resolved: 'Outcome found after a lost answer',
   'not-sent': 'Not sent',
-};
-
-/** The refund reasons as the dialog lists them and History shows them (the core prints the same words on the slip). */
-export const refundReasonWords: Record<RefundReason, string> = {
-  returned: 'Goods returned',
-  damaged: 'Damaged or faulty',
-  'wrong-amount': 'Charged the wrong amount',
-  'charged-twice': 'Charged twice',
-  goodwill: 'Goodwill',
 };
 
 /** What a sale's money did since it was approved: partial, voided, refunded, and how much. */

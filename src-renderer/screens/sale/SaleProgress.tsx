@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { KeyedEntryView, TerminalPhase } from '../../../src-main/ipc/contract';
+import { isCancelablePhase } from '../../../src-main/ipc/sale-phases';
 import { formatMoney } from '../../format/money';
 import { usePos } from '../../store/use-pos';
 import { KeyedCardEntry } from './KeyedCardEntry';
@@ -36,7 +37,7 @@ export function SaleProgress() {
   const awaited = phase === 'awaiting-card' && terminal?.detail ? { ...stock, headline: terminal.detail } : stock;
   const shown = keying ? { headline: 'Key the card', next: 'The card could not be read: type its number, expiry and CVV. Escape cancels.' } : awaited;
   const elapsedMs = terminal ? Math.max(0, now - terminal.since) : 0;
-  const cancelable = phase === 'awaiting-card' || phase === 'signature';
+  const cancelable = isCancelablePhase(phase);
   // Waits longer than 300 ms show how long they have lasted.
   const elapsed = elapsedMs >= 300 ? `${(elapsedMs / 1000).toFixed(elapsedMs < 10_000 ? 1 : 0)} s` : null;
   return (

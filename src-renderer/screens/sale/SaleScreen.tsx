@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { CardEntry } from '../../../src-main/ipc/contract';
 import { formatMoney } from '../../format/money';
 import { PosCallError } from '../../pos/call-error';
 import { usePos } from '../../store/use-pos';
@@ -29,16 +30,16 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
   const payRef = useRef<HTMLButtonElement>(null);
   const [showCart, setShowCart] = useState(false);
   // A sale above the merchant's limit waits here for the cashier's yes: the card, or keyed.
-  const [confirming, setConfirming] = useState<'card' | 'keyed' | null>(null);
+  const [confirming, setConfirming] = useState<CardEntry | null>(null);
   const last = results.at(-1);
-  const payChecked = (tender: 'card' | 'keyed') => {
-    if (total > confirmAboveMinor) setConfirming(tender);
-    else void actions.pay(tender === 'keyed' ? 'keyed' : undefined);
+  const payChecked = (entry: CardEntry) => {
+    if (total > confirmAboveMinor) setConfirming(entry);
+    else void actions.pay(entry === 'keyed' ? 'keyed' : undefined);
   };
   const confirmed = () => {
-    const tender = confirming;
+    const entry = confirming;
     setConfirming(null);
-    void actions.pay(tender === 'keyed' ? 'keyed' : undefined);
+    void actions.pay(entry === 'keyed' ? 'keyed' : undefined);
   };
   const backToAmount = () => {
     setConfirming(null);

@@ -6,7 +6,7 @@ import { settingsSchema, type SettingsInput } from '../../../src-main/config/set
 import { createCore, type Core } from '../../../src-main/core/core';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
 import { createGatewayClient } from '../../../src-main/gateway/client';
-import type { CommandName, CommandReply, EndOfDayReport, FollowUpSummary, LookupResult, RecoveryItem, SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
+import type { CardTender, CommandName, CommandReply, EndOfDayReport, FollowUpSummary, LookupResult, RecoveryItem, SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
 import { containsCardNumber } from '../../../src-main/journal/journal';
 import { hashPin } from '../../../src-main/session/pin-hash';
 import { emulatorAdmin } from '../../support/emulator-admin';
@@ -56,7 +56,7 @@ function lane(settings: SettingsInput = {}, timers?: Array<() => void>) {
 const call = <R>(core: Core, name: CommandName, args: object) => core.dispatch(name, args) as Promise<CommandReply<R>>;
 
 /** A card sale with a deck card, presented as soon as the terminal waits for one. */
-async function cardSale(core: Core, cardId: string, amountMinor: number, tender?: 'sale' | 'authorize' | 'forced-credit', extra: object = {}): Promise<SaleSummary> {
+async function cardSale(core: Core, cardId: string, amountMinor: number, tender?: CardTender, extra: object = {}): Promise<SaleSummary> {
   await until(() => core.devices.list().every((device) => device.status === 'connected'));
   const stop = core.events.subscribe((name, payload) => {
     if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {

@@ -48,6 +48,18 @@ describe('the sale screen rebuilt from the sale the main process holds', () => {
     expect(calls.map(([name]) => name)).toContain('terminal.cancel');
   });
 
+  it.each(['card-read', 'authorizing', 'resolving', 'printing'] as const)('offers no Cancel once nobody is waited for (%s)', async (phase) => {
+    await renderCounter({ terminal: state(phase, waiting) });
+    expect(screen.getByTestId('sale-progress').getAttribute('data-phase')).toBe(phase);
+    expect(screen.queryByRole('button', { name: /Cancel/ })).toBeNull();
+  });
+
+  it('offers Cancel while the signature is awaited', async () => {
+    await renderCounter({ terminal: state('signature', waiting) });
+    expect(screen.getByTestId('sale-progress').getAttribute('data-phase')).toBe('signature');
+    expect(screen.getByRole('button', { name: /Cancel/ })).toBeTruthy();
+  });
+
   it('shows the balance still owed after a partial approval, with no New sale', async () => {
     const partial: SaleSummary = { ...unknown, outcome: 'partial', requestedMinor: 800, approvedMinor: 500, authcode: 'PPS001', reason: null };
     await renderCounter({ terminal: state('done', { ...waiting, amountMinor: 800, running: false, results: [partial], dueMinor: 300 }) });

@@ -1,0 +1,153 @@
+/**
+ * The customer's sale: the payment state machine's state, running a card, ACH or stored-profile
+ * sale, the keyed card's echo, Cancel, skipping the signature, and New sale.
+ */
+import { z } from 'zod';
+import { cartTotalMinor, type CartLine } from '../cart';
+import type { TerminalPhase } from '../sale-phases';
+import { cardEntries, cardTenders, type CardEntry, type SaleTender } from '../tenders';
+import { amountMinorFrom, noArgs } from './schemas';
+import { command, event } from './spec';
+
+/** A sale's result as the screens show it: masked card, never the track. */
+export interface SaleSummary {
+  readonly outcome: 'approved' | 'partial' | 'declined' | 'retry' | 'not-charged' | 'unknown';
+  /** What was asked: a sale (captured), an authorization to capture later, a forced credit, an ACH check or a stored-profile sale. */
+  readonly tender: SaleTender;
+  readonly orderId: string;
+  readonly requestedMinor: number;
+  readonly approvedMinor: number;
+  readonly authcode: string | null;
+  /** Why it was not approved, in words for the cashier. */
+  readonly reason: string | null;
+  readonly maskedPan: string;
+  readonly entryMode: string;
+  readonly signatureRequired: boolean;
+  /** The cashier id that chose to go on without the signature the rules asked for, when one did. */
+  readonly signatureSkippedBy?: string;
+  readonly printed: boolean;
+  readonly printProblem: string | null;
+  /** The customer's receipt as printed, a PNG data URL for the preview; null when there is none. */
+  readonly receiptPng: string | null;
+}
+
+/** What the payment state machine publishes (`terminal.state`): its phase, since when, and the customer's sale. */
+export interface TerminalState {
+  readonly phase: TerminalPhase;
+  /** Epoch milliseconds when this phase began, from the injected clock. */
+  readonly since: number;
+  /** A short line for the status bar, e.g. "Waiting for card". */
+  readonly detail: string | null;
+  /** The customer's sale the main process holds, so a screen that connects mid-sale shows it; null between sales. */
+  readonly sale: CurrentSale | null;
+}
+
+/** The sale in progress as the main process keeps it (it owns the sale, not the screen). */
+export interface CurrentSale {
+  /** What the payment running now (or the last one) asks, in minor units, the tip included. */
+  readonly amountMinor: number;
+  readonly tender: SaleTender;
+  readonly entry: CardEntry;
+  readonly tipMinor: number;
+  /** The cart's lines when the sale was rung up as a cart. */
+  readonly cart: readonly CartLine[] | null;
+  /** True while a payment of this sale runs (card wait, signature, authorization, printing). */
+  readonly running: boolean;
+  /** This customer's payments so far: one, or several after a partial approval. */
+  readonly results: readonly SaleSummary[];
+  /** After a partial approval: what is still owed. */
+  readonly dueMinor: number | null;
+  /** Why the last attempt stopped with nothing charged (canceled, no card in time); null otherwise. */
+  readonly problem: string | null;
+}
+
+/** A keyed card as the screen echoes it while the cashier types: never more than the first six and last four. */
+export interface KeyedEntryView {
+  /** True while a sale waits for a keyed card. */
+  readonly active: boolean;
+  /** Where the next digit goes. */
+  readonly field: 'account' | 'expiry' | 'cvv';
+  /** "4788 25•• •••• 1443" */
+  readonly account: string;
+  /** "12/28" */
+  readonly expiry: string;
+  /** One dot per digit. */
+  readonly cvv: string;
+  /** Why the card was refused, naming the field; null while typing. */
+  readonly problem: string | null;
+}
+
+/** One line of the counter's cart: what was sold, how many, the unit price and the line's tax. */
+export const cartLineSchema = z
+  .object({
+    description: z.string().trim().min(1, { error: 'a line needs a description' }).max(26, { error: 'a line\u2019s description is at most 26 characters' }),
+    quantity: z.number().int().min(1).max(9999),
+    unitMinor: z.number().int().min(0).max(9_999_999),
+    taxMinor: z.number().int().min(0).max(9_999_999).default(0),
+  })
+  .strict();
+
+export const saleCommands = {
+  'terminal.state': command<TerminalState>()('The payment state machine\u2019s current phase.', noArgs),
+  'terminal.sale': command<SaleSummary>()(
+    'Runs a card sale for the amount: read, signature when required, authorize through the journal, print. `tender` authorize holds the amount for a later capture; forced-credit returns money without a sale (where the merchant is configured for it). A repeated command for the same amount while it runs joins it (one authorization).',
+    z
+      .object({
+        amountMinor: amountMinorFrom(1),
+        tender: z.enum(cardTenders).optional(),
+        /** `keyed`: the cashier keys the card (it could not be read); the keys go to `terminal.keyEntry`. */
+        entry: z.enum(cardEntries).optional(),
+        /** Included in `amountMinor`; only where the merchant takes tips. */
+        tipMinor: amountMinorFrom(0).optional(),
+        /** The items sold: sent as Level 2/3 data with a sale that captures. */
+        cart: z.array(cartLineSchema).min(1).max(99).optional(),
+      })
+      .strict()
+      .superRefine((sale, context) => {
+        if (!sale.cart) return;
+        const total = cartTotalMinor(sale.cart) + (sale.tipMinor ?? 0);
+        if (total !== sale.amountMinor) {
+          context.addIssue({ code: 'custom', path: ['cart'], message: `the cart and tip come to ${total} cents, not the amount of ${sale.amountMinor} cents` });
+        }
+      }),
+  ),
+  'terminal.achSale': command<SaleSummary>()(
+    'An electronic check sale from a keyed bank account (routing number and account number; checking or savings).',
+    z
+      .object({
+        amountMinor: amountMinorFrom(1),
+        routing: z.string().regex(/^\d{9}$/, { error: 'the routing (ABA) number is 9 digits' }),
+        account: z.string().regex(/^\d{4,17}$/, { error: 'the bank account number is 4 to 17 digits' }),
+        accountType: z.enum(['checking', 'savings']),
+        name: z.string().min(1).max(30),
+      })
+      .strict(),
+  ),
+  'terminal.profileSale': command<SaleSummary>()(
+    'A sale on a card-on-file customer\u2019s stored profile ("<20-digit profile id>/<account id>").',
+    z
+      .object({
+        amountMinor: amountMinorFrom(1),
+        profile: z.string().regex(/^\d{20}\/\d{1,3}$/, { error: 'a stored profile is written <20-digit profile id>/<1-3 digit account id>' }),
+      })
+      .strict(),
+  ),
+  'terminal.keyEntry': command<KeyedEntryView>()(
+    'One key of a keyed card (a digit, Backspace, Tab or Enter), straight to the main process; the answer is the masked echo.',
+    z.object({ key: z.string().regex(/^(\d|Backspace|Tab|Enter)$/, { error: 'a digit, Backspace, Tab or Enter' }) }).strict(),
+  ),
+  'terminal.cancel': command<{ readonly canceled: boolean }>()('Cancels the sale at a human step (waiting for the card or the signature).', noArgs),
+  'terminal.skipSignature': command<{ readonly skipped: true }>()(
+    'The signed-in cashier chooses to go on without the signature the sale waits for, where the store allows it (signature.allowSkip); journaled with who chose it.',
+    noArgs,
+  ),
+  'terminal.newSale': command<TerminalState>()(
+    'Ends the customer\u2019s sale the lane holds, for the next customer; refused while a payment runs or money is still owed after a partial approval.',
+    noArgs,
+  ),
+} as const;
+
+export const saleEvents = {
+  'terminal.state': event<TerminalState>('The payment state machine moved to another phase.'),
+  'terminal.keyEntry': event<KeyedEntryView>('The keyed card being typed changed: its masked echo, the field, a refusal.'),
+} as const;
