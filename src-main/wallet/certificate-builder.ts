@@ -9,7 +9,6 @@ import * as pkijs from 'pkijs';
 
 const ecdsaWithSha256 = '1.2.840.10045.4.3.2';
 const commonName = '2.5.4.3';
-const organization = '2.5.4.10';
 
 /** One extension: its OID, whether it is critical, and its DER value. */
 export interface CertificateExtension {
@@ -33,10 +32,8 @@ export interface CertificateRequest {
 
 function name(subject: string): pkijs.RelativeDistinguishedNames {
   return new pkijs.RelativeDistinguishedNames({
-    typesAndValues: [
-      new pkijs.AttributeTypeAndValue({ type: organization, value: new asn1js.Utf8String({ value: 'Lanepoint training' }) }),
-      new pkijs.AttributeTypeAndValue({ type: commonName, value: new asn1js.Utf8String({ value: subject }) }),
-    ],
+    // One attribute: pkijs would put several into one multi-valued RDN, which tools print oddly.
+    typesAndValues: [new pkijs.AttributeTypeAndValue({ type: commonName, value: new asn1js.Utf8String({ value: subject }) })],
   });
 }
 
