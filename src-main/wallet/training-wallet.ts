@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { encryptEcV1, newTransactionId } from './ec-v1-crypto';
+import type { EcV1PaymentData } from './payment-data';
 import type { MerchantIdentity } from './merchant-certificate';
 import { signPaymentData, type WalletSigner } from './payment-signature';
 import type { EcV1PaymentToken } from './payment-token';
@@ -26,17 +27,6 @@ export interface TrainingPayment {
   readonly withPublicKeyHash?: boolean;
 }
 
-/** The decrypted payment data's fields, as the wallet lays them out. */
-export interface EcV1PaymentData {
-  readonly applicationPrimaryAccountNumber: string;
-  readonly applicationExpirationDate: string;
-  readonly currencyCode: string;
-  readonly transactionAmount: number;
-  readonly deviceManufacturerIdentifier: string;
-  readonly paymentDataType: string;
-  readonly paymentData: { readonly onlinePaymentCryptogram?: string };
-}
-
 /** Builds and signs a payload at `signingTime` (the injected clock's now, or a moved one). */
 export function trainingWalletPayment(payment: TrainingPayment, merchant: MerchantIdentity['certificate'], signer: WalletSigner, signingTime: Date): EcV1PaymentToken {
   const paymentData: EcV1PaymentData = {
@@ -57,16 +47,4 @@ export function trainingWalletPayment(payment: TrainingPayment, merchant: Mercha
   };
   const unsigned = { data: encrypted.data, header };
   return { version: 'EC_v1', ...unsigned, signature: signPaymentData(unsigned, signer, signingTime) };
-}
-
-/** Reads decrypted payment data; throws naming the first field that is missing or wrong. */
-export function readPaymentData(plaintext: string): EcV1PaymentData {
-  const data = JSON.parse(plaintext) as Partial<EcV1PaymentData>;
-  if (typeof data.applicationPrimaryAccountNumber !== 'string' || !/^\d{12,19}$/.test(data.applicationPrimaryAccountNumber)) {
-    throw new Error('payment data: applicationPrimaryAccountNumber must be 12 to 19 digits');
-  }
-  if (typeof data.applicationExpirationDate !== 'string' || !/^\d{6}$/.test(data.applicationExpirationDate)) {
-    throw new Error('payment data: applicationExpirationDate must be YYMMDD');
-  }
-  return data as EcV1PaymentData;
 }

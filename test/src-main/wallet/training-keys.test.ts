@@ -8,7 +8,8 @@ import { merchantIdentifierHash, publicKeyHashOf } from '../../../src-main/walle
 import { verifyPaymentSignature } from '../../../src-main/wallet/payment-signature';
 import { readEcV1Token } from '../../../src-main/wallet/payment-token';
 import { createTrainingWalletKeys, loadOrCreateTrainingWalletKeys, trainingKeysFile, trainingMerchantIdentifier } from '../../../src-main/wallet/training-keys';
-import { readPaymentData, trainingWalletPayment } from '../../../src-main/wallet/training-wallet';
+import { readPaymentData } from '../../../src-main/wallet/payment-data';
+import { trainingWalletPayment } from '../../../src-main/wallet/training-wallet';
 
 const now = Date.parse('2026-03-02T10:00:00Z');
 const keys = createTrainingWalletKeys(now);
