@@ -112,6 +112,15 @@ function checkChain(certificates: readonly X509Certificate[], anchors: readonly 
   return leaf;
 }
 
+/** node:crypto throws on a signature that is not DER at all; that is just a signature that does not hold. */
+function ecdsaHolds(content: Buffer, key: KeyObject, signature: Buffer): boolean {
+  try {
+    return verify('sha256', content, { key, dsaEncoding: 'der' }, signature);
+  } catch {
+    return false;
+  }
+}
+
 export interface SignatureCheck {
   /** The configured roots (training's own; never a real wallet's in this program). */
   readonly anchors: readonly X509Certificate[];
@@ -136,13 +145,7 @@ export function verifyPaymentSignature(token: Pick<EcV1PaymentToken, 'data' | 'h
   // The signed attributes are verified as received (their SET encoding), not re-encoded.
   const signedAttributes = Buffer.from(signer.signedAttrs!.encodedValue);
   const signatureValue = Buffer.from(signer.signature.valueBlock.valueHexView);
-  let holds = false;
-  try {
-    holds = verify('sha256', signedAttributes, { key: leaf.publicKey, dsaEncoding: 'der' }, signatureValue);
-  } catch {
-    holds = false;
-  }
-  if (!holds) throw new PaymentSignatureError('signature', 'the ECDSA signature does not verify with the leaf certificate');
+  if (!ecdsaHolds(signedAttributes, leaf.publicKey, signatureValue)) throw new PaymentSignatureError('signature', 'the ECDSA signature does not verify with the leaf certificate');
   if (Math.abs(check.now - signingTime.getTime()) > signatureMaxAgeMs) {
     throw new PaymentSignatureError('expired', 'the signing time is more than two minutes from now');
   }
