@@ -53,6 +53,11 @@ describe('EC_v1 known-answer vector', () => {
     expect(verifyPaymentSignature(token, { anchors: [vectorIntermediate()], now: nearSigning }).getTime()).toBe(signingTime);
   });
 
+  it('reads no signing time from something that is not a SignedData', () => {
+    expect(() => signingTimeOf(Buffer.from('not cms').toString('base64'))).toThrow(/not a CMS SignedData/);
+    expect(() => verifyPaymentSignature({ ...token, signature: 'MAA=' }, { anchors: [vectorIntermediate()], now: nearSigning })).toThrow(/not a CMS SignedData/);
+  });
+
   it('refuses the same token as expired by the real clock', () => {
     expect(() => verifyPaymentSignature(token, { anchors: [vectorIntermediate()], now: Date.now() })).toThrow(PaymentSignatureError);
     try {
