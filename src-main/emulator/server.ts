@@ -98,8 +98,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 
   const limits: RequestLimits = { ...defaultRequestLimits, ...options.limits };
-  const wallet = options.wallet ?? (({ merchant, root }) => ({ merchant, anchors: [root] }))(createTrainingWalletKeys(clock.now()));
-  const tokenizer = createTokenizer(context, wallet);
+  let wallet = options.wallet;
+  const walletKeys = () => (wallet ??= (({ merchant, root }) => ({ merchant, anchors: [root] }))(createTrainingWalletKeys(clock.now())));
+  const tokenizer = createTokenizer(context, walletKeys);
   const route = async (request: IncomingMessage, target: RequestTarget, credential: Credential | undefined): Promise<EmulatorAnswer> => {
     settleIfDue(context);
     const [root = '', resource = ''] = target.segments;
@@ -237,7 +238,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     port,
     context,
     certificate,
-    wallet,
+    get wallet() {
+      return walletKeys();
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -55,8 +55,11 @@ export interface Tokenizer {
   answer(method: string, segments: readonly string[], body: () => Promise<Record<string, unknown>>): Promise<EmulatorAnswer>;
 }
 
-/** The tokenizer for one emulator: its merchant's keys, and the transaction ids it has seen. */
-export function createTokenizer(context: EmulatorContext, setup: TokenizerSetup): Tokenizer {
+/**
+ * The tokenizer for one emulator: its merchant's keys (asked for at the first wallet payload, so
+ * an emulator that never sees one never makes keys), and the transaction ids it has seen.
+ */
+export function createTokenizer(context: EmulatorContext, keys: () => TokenizerSetup): Tokenizer {
   const seen = new Map<string, number>();
   const forgetOld = (now: number) => {
     for (const [id, at] of seen) {
@@ -90,6 +93,7 @@ export function createTokenizer(context: EmulatorContext, setup: TokenizerSetup)
           ...(fields.ecpublickeyhash && { publicKeyHash: fields.ecpublickeyhash }),
         },
       });
+      const setup = keys();
       verifyPaymentSignature(token, { anchors: setup.anchors, now });
       forgetOld(now);
       const transactionId = token.header.transactionId.toLowerCase();

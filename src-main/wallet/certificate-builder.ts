@@ -54,7 +54,8 @@ export function issueCertificate(request: CertificateRequest): X509Certificate {
   const certificate = new pkijs.Certificate();
   certificate.version = 2;
   const serial = randomBytes(9);
-  serial[0] = serial[0]! & 0x7f; // a positive INTEGER
+  // Positive (top bit clear) and with no leading zero byte, which DER forbids and OpenSSL refuses.
+  serial[0] = 0x40 | (serial[0]! & 0x3f);
   certificate.serialNumber = new asn1js.Integer({ valueHex: serial });
   certificate.subject = name(request.subject);
   certificate.issuer = request.issuer ? pkijs.Certificate.fromBER(request.issuer.certificate.raw).subject : name(request.subject);

@@ -81,7 +81,8 @@ export interface EcV1DeviceDataFields {
  */
 export function readEcV1DeviceData(devicedata: string): EcV1DeviceDataFields {
   const [data = '', ...labelled] = devicedata.split('&');
-  if (data === '' || data.includes('=') && /^[a-z]+=/.test(data)) throw new WalletTokenError('devicedata', 'must start with the unlabelled data');
+  // Base64 holds '=' only as its last one or two characters, so a label can be told from data.
+  if (data === '' || ecV1DeviceDataOrder.some((label) => data.startsWith(`${label}=`))) throw new WalletTokenError('devicedata', 'must start with the unlabelled data');
   const fields: Record<string, string> = {};
   for (const part of labelled) {
     const equals = part.indexOf('=');

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { issueCertificate } from '../../../src-main/wallet/certificate-builder';
 import { decryptEcV1 } from '../../../src-main/wallet/ec-v1-crypto';
 import { merchantIdentifierHash, publicKeyHashOf } from '../../../src-main/wallet/merchant-certificate';
 import { verifyPaymentSignature } from '../../../src-main/wallet/payment-signature';
@@ -42,6 +43,16 @@ describe('training wallet keys', () => {
     // Past the certificates' end they are made again rather than used expired.
     const later = loadOrCreateTrainingWalletKeys(folder, now + 4000 * 24 * 60 * 60 * 1000);
     expect(later.root.fingerprint256).not.toBe(first.root.fingerprint256);
+  });
+});
+
+describe('the certificate builder', () => {
+  it('writes serial numbers node always reads (no leading zero byte: one in 256 did once)', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    for (let i = 0; i < 600; i++) {
+      const certificate = issueCertificate({ subject: 'serial check', publicKey, selfKey: privateKey, ca: false, notBefore: new Date(now), notAfter: new Date(now + 1000) });
+      expect(certificate.serialNumber).toMatch(/^[4-7][0-9A-F]{17}$/);
+    }
   });
 });
 
