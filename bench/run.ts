@@ -8,10 +8,11 @@ import { signatureBenchmarks } from './signature.bench';
 import { terminalBenchmarks } from './terminal.bench';
 import { rendererBenchmarks, rendererSize } from './renderer.bench';
 import { soakBenchmarks } from './soak.bench';
+import { walletBenchmarks } from './wallet.bench';
 import { formatTable, measure, type BenchResult } from './harness';
 
 /** Every benchmark the project has; later issues append their cases here. */
-export const allBenchmarks = [...foundationBenchmarks, ...bridgeBenchmarks, ...gatewayBenchmarks, ...cardReaderBenchmarks, ...signatureBenchmarks, ...receiptBenchmarks, ...terminalBenchmarks, ...rendererBenchmarks];
+export const allBenchmarks = [...foundationBenchmarks, ...bridgeBenchmarks, ...gatewayBenchmarks, ...cardReaderBenchmarks, ...signatureBenchmarks, ...receiptBenchmarks, ...terminalBenchmarks, ...rendererBenchmarks, ...walletBenchmarks];
 
 const loadRuns = [
   { keywords: ['emulator', 'bare', 'concurrency'], run: emulatorBenchmarks },

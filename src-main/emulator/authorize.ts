@@ -93,6 +93,11 @@ function accountOf(context: EmulatorContext, fields: AuthFields): Account | Acco
   }
   if (track) return trackAccount(context, track, name);
   const entry = entryModes[ecomind?.toUpperCase() ?? ''] ?? entryModes.keyed!;
+  if (account && looksLikeToken(account) && !ach(fields)) {
+    const wallet = context.tokens.redeemWalletToken(account);
+    if (wallet === 'used') return 'invalid-token';
+    if (wallet) return { number: wallet.number, expiry: wallet.expiry, name, entry: 'DigitalWallet' };
+  }
   const number = account && looksLikeToken(account) && !ach(fields) ? context.tokens.accountOf(account) : account;
   if (number === undefined) return 'invalid-token';
   return { number, expiry, name, entry, keyed: entry === entryModes.keyed };

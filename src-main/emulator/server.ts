@@ -19,6 +19,8 @@ import { generateEmulatorCertificate, type EmulatorCertificate } from './tls';
 import { withTestEnvironmentNoise, type Random } from './realism';
 import { settleIfDue, settleOpenBatches } from './settlement';
 import { withTokenVault } from './token-vault';
+import { createTokenizer, type TokenizerSetup } from './tokenizer-endpoint';
+import { createTrainingWalletKeys } from '../wallet/training-keys';
 
 const adminName = '__emulator';
 /** The emulator's own REST root; the documented one, `/cardconnect/rest/`, is served alike. */
@@ -47,6 +49,8 @@ export interface EmulatorOptions {
   readonly tls?: boolean;
   /** Timeouts and the largest body (defaults: `defaultRequestLimits`); tests pass small ones. */
   readonly limits?: Partial<RequestLimits>;
+  /** The tokenizer's wallet keys (training's, from the app-data folder); made in memory when absent. */
+  readonly wallet?: TokenizerSetup;
 }
 
 export interface RunningEmulator {
@@ -58,6 +62,8 @@ export interface RunningEmulator {
   readonly context: EmulatorContext;
   /** With tls: the generated certificate clients must trust. */
   readonly certificate: EmulatorCertificate | undefined;
+  /** The keys the tokenizer decrypts and verifies wallet payloads with. */
+  readonly wallet: TokenizerSetup;
   close(): Promise<void>;
 }
 
@@ -92,10 +98,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 
   const limits: RequestLimits = { ...defaultRequestLimits, ...options.limits };
+  let wallet = options.wallet;
+  const walletKeys = () => (wallet ??= (({ merchant, root }) => ({ merchant, anchors: [root] }))(createTrainingWalletKeys(clock.now())));
+  const tokenizer = createTokenizer(context, walletKeys);
   const route = async (request: IncomingMessage, target: RequestTarget, credential: Credential | undefined): Promise<EmulatorAnswer> => {
     settleIfDue(context);
     const [root = '', resource = ''] = target.segments;
     if (root === adminName) return admin(request, resource, credential);
+    // The tokenizer's own path; it takes no gateway credentials (its authentication is "not shown").
+    if (tokenizer.serves(target.segments)) return tokenizer.answer(request.method ?? 'GET', target.segments, () => readBody(request, limits));
     const tail = gatewayTail(target.segments);
     if (!tail) return notFound;
     if (!credential) return { status: 401, body: 'Unauthorized' };
@@ -227,6 +238,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     port,
     context,
     certificate,
+    get wallet() {
+      return walletKeys();
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

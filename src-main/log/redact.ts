@@ -28,6 +28,14 @@ export const removedKeys: readonly string[] = [
   'exp',
   'pin',
   'pinblock',
+  // wallet payloads and what they decrypt to (the wallet's single-use token goes under walletToken)
+  'devicedata',
+  'paymentdata',
+  'onlinepaymentcryptogram',
+  'signedmessage',
+  'encryptedmessage',
+  'walletpayload',
+  'wallettoken',
   // credentials, including HTTP headers that carry them
   'authorization',
   'proxy-authorization',

@@ -78,6 +78,11 @@ describe('removedKeys', () => {
     expect(removedKeys).not.toContain('account');
   });
 
+  it('drops a wallet payload and its single-use token wherever they are logged', () => {
+    const record = redactValue({ tokenize: { encryptionhandler: 'EC_APPLE_PAY', devicedata: 'AbC+/=&ectype=apple' }, walletToken: '9545454545455454', decrypted: { paymentData: { onlinePaymentCryptogram: 'AMwB' } } });
+    expect(JSON.stringify(record)).not.toMatch(/AbC|9545454545455454|AMwB/);
+  });
+
   it.each(['CVV2', 'Track_2', 'expDate', 'exp_date', 'PIN-Block', 'Proxy-Authorization', 'EMV Data'])(
     'matches %s without regard to case or separators',
     (key) => {

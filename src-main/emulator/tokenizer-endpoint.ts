@@ -1,0 +1,142 @@
+import type { X509Certificate } from 'node:crypto';
+import { readEcV1DeviceData, applePayEcType, applePayHandler, googlePayHandler } from '../wallet/device-data';
+import { decryptEcV1, PaymentDataError } from '../wallet/ec-v1-crypto';
+import type { MerchantIdentity } from '../wallet/merchant-certificate';
+import { PaymentSignatureError, verifyPaymentSignature } from '../wallet/payment-signature';
+import { readEcV1Token, WalletTokenError } from '../wallet/payment-token';
+import { readPaymentData } from '../wallet/payment-data';
+import { passesLuhn } from './card-brands';
+import { BadRequest, problemHeader, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
+
+/**
+ * The tokenizer at its documented path on the emulator's server (tokenizer-openapi.yaml:
+ * POST /cardsecure/api/v1/ccn/tokenize, and /echo). A wallet payload is really decrypted with the
+ * merchant's key, its signature checked to the configured root with a two-minute signing time,
+ * and a transaction id seen before refused; the token it issues pays one authorization.
+ * Answers are `{message, errorcode, token}` with the tokenizer's error table's codes.
+ */
+
+export const tokenizerRoot = ['cardsecure', 'api', 'v1'] as const;
+
+/** The merchant's key and certificate, and the roots wallet signatures must chain to. */
+export interface TokenizerSetup {
+  readonly merchant: MerchantIdentity;
+  readonly anchors: readonly X509Certificate[];
+}
+
+/** The tokenizer error table's codes this emulator answers (tokenizer-api-overview.md). */
+export const tokenizerErrors = {
+  16: 'Unknown algorithm',
+  24: 'decryption failure',
+  53: 'Token or data duplicate',
+  54: 'Card number check (Luhn formula) failed',
+  74: 'Missing required parameter',
+  75: 'Invalid elliptic curve type parameter',
+  77: 'JSON deserialization error',
+} as const;
+
+type TokenizerError = keyof typeof tokenizerErrors;
+
+// The Apple Pay guide quotes the expired-payload answer as "decryption failure"; the others are the table's wording.
+const refused = (errorcode: TokenizerError, problem: string): EmulatorAnswer => ({
+  status: 400,
+  body: { message: tokenizerErrors[errorcode], errorcode },
+  headers: { [problemHeader]: problem },
+});
+
+const issued = (token: string): EmulatorAnswer => ({ status: 200, body: { message: 'No Error', errorcode: 0, token } });
+
+/** How long a transaction id is remembered: well past the two minutes its signature is good for. */
+const rememberMs = 10 * 60 * 1000;
+
+export interface Tokenizer {
+  /** Whether the path (decoded segments) is the tokenizer's. */
+  serves(segments: readonly string[]): boolean;
+  answer(method: string, segments: readonly string[], body: () => Promise<Record<string, unknown>>): Promise<EmulatorAnswer>;
+}
+
+/**
+ * The tokenizer for one emulator: its merchant's keys (asked for at the first wallet payload, so
+ * an emulator that never sees one never makes keys), and the transaction ids it has seen.
+ */
+export function createTokenizer(context: EmulatorContext, keys: () => TokenizerSetup): Tokenizer {
+  const seen = new Map<string, number>();
+  const forgetOld = (now: number) => {
+    for (const [id, at] of seen) {
+      if (now - at <= rememberMs) break; // insertion order is time order
+      seen.delete(id);
+    }
+  };
+
+  const walletPayload = (devicedata: string): EmulatorAnswer => {
+    let fields;
+    try {
+      fields = readEcV1DeviceData(devicedata);
+    } catch (error) {
+      if (error instanceof WalletTokenError) return refused(24, error.message);
+      throw error;
+    }
+    for (const label of ['ectype', 'ecsig', 'eckey', 'ectid'] as const) {
+      if (!fields[label]) return refused(74, `devicedata: ${label} is missing`);
+    }
+    if (fields.ectype !== applePayEcType) return refused(75, `devicedata: ectype must be ${applePayEcType}`);
+    const now = context.clock.now();
+    try {
+      const token = readEcV1Token({
+        version: 'EC_v1',
+        data: fields.data,
+        signature: fields.ecsig,
+        header: {
+          ephemeralPublicKey: fields.eckey,
+          transactionId: fields.ectid,
+          ...(fields.echash && { applicationData: fields.echash }),
+          ...(fields.ecpublickeyhash && { publicKeyHash: fields.ecpublickeyhash }),
+        },
+      });
+      const setup = keys();
+      verifyPaymentSignature(token, { anchors: setup.anchors, now });
+      forgetOld(now);
+      const transactionId = token.header.transactionId.toLowerCase();
+      if (seen.has(transactionId)) return refused(53, 'devicedata: this transaction id was tokenized before; a payload serves once');
+      const paymentData = readPaymentData(decryptEcV1(token, setup.merchant).plaintext);
+      seen.set(transactionId, now);
+      const yymmdd = paymentData.applicationExpirationDate;
+      return issued(context.tokens.issueWalletToken({ number: paymentData.applicationPrimaryAccountNumber, expiry: `${yymmdd.slice(2, 4)}${yymmdd.slice(0, 2)}` }));
+    } catch (error) {
+      if (error instanceof WalletTokenError || error instanceof PaymentSignatureError || error instanceof PaymentDataError) return refused(24, error.message);
+      throw error;
+    }
+  };
+
+  const tokenize = (body: Record<string, unknown>): EmulatorAnswer => {
+    const { devicedata, encryptionhandler, account } = body;
+    if (typeof devicedata !== 'string' || devicedata === '') {
+      if (typeof account !== 'string' || account === '') return refused(74, 'account or devicedata is required');
+      if (!/^\d{12,19}$/.test(account) || !passesLuhn(account)) return refused(54, 'account: not a card number that passes the Luhn check');
+      return issued(context.ids.token(account));
+    }
+    if (typeof encryptionhandler !== 'string' || encryptionhandler === '') return refused(74, 'encryptionhandler is required with wallet devicedata');
+    if (encryptionhandler === googlePayHandler) return refused(16, `${googlePayHandler}: ECv2 decryption is not emulated`);
+    if (encryptionhandler !== applePayHandler) return refused(16, `encryptionhandler must be ${applePayHandler} or ${googlePayHandler}`);
+    return walletPayload(devicedata);
+  };
+
+  return {
+    serves: (segments) => tokenizerRoot.every((segment, index) => segments[index] === segment),
+    async answer(method, segments, readBody) {
+      const endpoint = segments.slice(tokenizerRoot.length).join('/');
+      if (method !== 'POST' || (endpoint !== 'ccn/tokenize' && endpoint !== 'echo')) {
+        return { status: 404, body: { message: 'Data not found', errorcode: 49 } };
+      }
+      let body: Record<string, unknown>;
+      try {
+        body = await readBody();
+      } catch (error) {
+        if (error instanceof BadRequest) return refused(77, error.message);
+        throw error;
+      }
+      if (endpoint === 'echo') return { status: 200, body: { message: typeof body.message === 'string' ? body.message : '', errorcode: 0 } };
+      return tokenize(body);
+    },
+  };
+}
