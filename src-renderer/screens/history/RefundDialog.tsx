@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { JournalEntryView, RefundReason } from '../../../src-main/ipc/contract';
 import { formatMoney, parseMoney } from '../../format/money';
+import { useModalDialog } from '../../components/modal-dialog';
 import { PosCallError } from '../../pos/call-error';
 import { usePos } from '../../store/use-pos';
 import type { AskManager } from './OrderDetail';
@@ -26,27 +27,11 @@ export function RefundDialog({ orderId, sale, askManager, onClose }: { orderId: 
   const [busy, setBusy] = useState(false);
   const amountField = useRef<HTMLInputElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    amountField.current?.focus();
-    return () => before?.focus();
-  }, []);
+  const dialog = useModalDialog<HTMLFormElement>(amountField, () => (confirming ? setConfirming(null) : onClose()));
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
     else amountField.current?.focus();
   }, [confirming]);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      // The manager's dialog on top answers its own Escape.
-      if (event.key !== 'Escape' || document.querySelectorAll('[role="dialog"]').length > 1) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      if (confirming) setConfirming(null);
-      else onClose();
-    };
-    window.addEventListener('keydown', onKey, { capture: true });
-    return () => window.removeEventListener('keydown', onKey, { capture: true });
-  }, [confirming, onClose]);
 
   const next = (event: FormEvent) => {
     event.preventDefault();
@@ -78,7 +63,7 @@ export function RefundDialog({ orderId, sale, askManager, onClose }: { orderId: 
   return (
     <div className="dialog-backdrop">
       {confirming ? (
-        <form className="dialog refund-dialog" role="dialog" aria-modal="true" aria-labelledby="refund-heading" aria-describedby="refund-confirm" onSubmit={(event) => (event.preventDefault(), void send())}>
+        <form ref={dialog} className="dialog refund-dialog" role="dialog" aria-modal="true" aria-labelledby="refund-heading" aria-describedby="refund-confirm" onSubmit={(event) => (event.preventDefault(), void send())}>
           <h2 id="refund-heading">Confirm the refund</h2>
           <p id="refund-confirm" data-testid="refund-confirm">
             Refund <strong>{formatMoney(confirming.amountMinor)}</strong> to the card ending <strong>{lastFour ?? '\u2014'}</strong>? Reason: {refundReasonWords[confirming.reason]}.
@@ -93,7 +78,7 @@ export function RefundDialog({ orderId, sale, askManager, onClose }: { orderId: 
           </div>
         </form>
       ) : (
-        <form className="dialog refund-dialog" role="dialog" aria-modal="true" aria-labelledby="refund-heading" onSubmit={next}>
+        <form ref={dialog} className="dialog refund-dialog" role="dialog" aria-modal="true" aria-labelledby="refund-heading" onSubmit={next}>
           <h2 id="refund-heading">Refund order {orderId}</h2>
           <p>
             Card ending {lastFour ?? '\u2014'}. {leftMinor > 0 ? `Left to refund: ${formatMoney(leftMinor)}.` : 'The lane\u2019s journal shows nothing settled to refund.'}

@@ -106,6 +106,29 @@ describe('the history screen', () => {
     expect(screen.getByTestId('order-outcome').textContent).toMatch(/^Refund approved\. \$3\.00/);
   });
 
+  it('a manager asked over a refund takes the first Escape; the refund dialog takes the next ones', async () => {
+    await openHistory({
+      'terminal.refund': () => {
+        throw new StubRefusal({ code: 'forbidden', field: 'managerPin', message: 'A manager approves this: a refund above the lane\u2019s limit needs a manager\u2019s PIN.' });
+      },
+    });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: `Open order ${sale.orderId}` })));
+    await act(async () => void fireEvent.click(within(screen.getByTestId('order-detail')).getByRole('button', { name: 'Refund\u2026' })));
+    fireEvent.click(within(screen.getByRole('dialog', { name: `Refund order ${sale.orderId}` })).getByLabelText('Goods returned'));
+    await act(async () => void fireEvent.submit(screen.getByRole('dialog', { name: `Refund order ${sale.orderId}` })));
+    await act(async () => void fireEvent.submit(screen.getByRole('dialog', { name: 'Confirm the refund' })));
+    const approval = screen.getByRole('dialog', { name: 'Manager approval' });
+    expect(document.activeElement).toBe(within(approval).getByLabelText('Manager PIN'));
+    await act(async () => void fireEvent.keyDown(document.activeElement!, { key: 'Escape' }));
+    expect(screen.queryByRole('dialog', { name: 'Manager approval' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Confirm the refund' })).toBeTruthy();
+    await act(async () => void fireEvent.keyDown(window, { key: 'Escape' }));
+    expect(screen.getByRole('dialog', { name: `Refund order ${sale.orderId}` })).toBeTruthy();
+    await act(async () => void fireEvent.keyDown(window, { key: 'Escape' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('order-detail')).toBeTruthy();
+  });
+
   it('says what the gateway holds now, and when it could not be asked', async () => {
     await openHistory({
       'terminal.lookup': () => ({ entries: [sale], gateway: [{ retref: '1', amountMinor: 1200, respstat: 'A', resptext: 'Approval', setlstat: 'Queued for Capture', voidable: true, refundable: false }], gatewayProblem: null }),
