@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useModalDialog } from './modal-dialog';
+import { DialogActions, useModalDialog } from './modal-dialog';
 
 /**
  * Asks for a manager's PIN for one action, then runs it with the PIN. Enter approves, Escape
@@ -35,14 +35,7 @@ export function ManagerApproval({ action, approve, onClose }: { action: string; 
             {problem}
           </p>
         ) : null}
-        <div className="dialog-actions">
-          <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
-            {busy ? 'Checking\u2026' : 'Approve'} <kbd>Enter</kbd>
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel <kbd>Esc</kbd>
-          </button>
-        </div>
+        <DialogActions submit={busy ? 'Checking\u2026' : 'Approve'} back="Cancel" onBack={onClose} busy={busy} />
       </form>
     </div>
   );

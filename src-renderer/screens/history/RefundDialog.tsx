@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { JournalEntryView, RefundReason } from '../../../src-main/ipc/contract';
 import { formatMoney, parseMoney } from '../../format/money';
-import { useModalDialog } from '../../components/modal-dialog';
+import { DialogActions, useModalDialog } from '../../components/modal-dialog';
 import { PosCallError } from '../../pos/call-error';
 import { usePos } from '../../store/use-pos';
 import type { AskManager } from './OrderDetail';
@@ -68,14 +68,7 @@ export function RefundDialog({ orderId, sale, askManager, onClose }: { orderId: 
           <p id="refund-confirm" data-testid="refund-confirm">
             Refund <strong>{formatMoney(confirming.amountMinor)}</strong> to the card ending <strong>{lastFour ?? '\u2014'}</strong>? Reason: {refundReasonWords[confirming.reason]}.
           </p>
-          <div className="dialog-actions">
-            <button ref={confirmButton} type="submit" className="primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Refunding\u2026' : `Refund ${formatMoney(confirming.amountMinor)}`} <kbd>Enter</kbd>
-            </button>
-            <button type="button" onClick={() => setConfirming(null)} disabled={busy}>
-              Back <kbd>Esc</kbd>
-            </button>
-          </div>
+          <DialogActions submit={busy ? 'Refunding\u2026' : `Refund ${formatMoney(confirming.amountMinor)}`} back="Back" onBack={() => setConfirming(null)} busy={busy} holdBackWhileBusy submitRef={confirmButton} />
         </form>
       ) : (
         <form ref={dialog} className="dialog refund-dialog" role="dialog" aria-modal="true" aria-labelledby="refund-heading" onSubmit={next}>
@@ -98,14 +91,7 @@ export function RefundDialog({ orderId, sale, askManager, onClose }: { orderId: 
               {problem}
             </p>
           ) : null}
-          <div className="dialog-actions">
-            <button type="submit" className="primary">
-              Next: confirm <kbd>Enter</kbd>
-            </button>
-            <button type="button" onClick={onClose}>
-              Cancel <kbd>Esc</kbd>
-            </button>
-          </div>
+          <DialogActions submit="Next: confirm" back="Cancel" onBack={onClose} />
         </form>
       )}
     </div>

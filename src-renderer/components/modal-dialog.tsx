@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type Ref, type RefObject } from 'react';
 
 /**
  * What every modal dialog does with the focus and Escape. The focus goes to `first` when the
@@ -31,4 +31,21 @@ export function useModalDialog<T extends HTMLElement>(first: RefObject<HTMLEleme
     return () => window.removeEventListener('keydown', onKey, { capture: true });
   }, []);
   return dialog;
+}
+
+/**
+ * A dialog's two answers: the main one submits the form (Enter), the other backs out (Escape).
+ * While `busy` the main one is disabled and says so; `holdBackWhileBusy` disables the other too.
+ */
+export function DialogActions({ submit, back, onBack, busy = false, holdBackWhileBusy = false, submitRef }: { submit: ReactNode; back: string; onBack: () => void; busy?: boolean; holdBackWhileBusy?: boolean; submitRef?: Ref<HTMLButtonElement> }) {
+  return (
+    <div className="dialog-actions">
+      <button ref={submitRef} type="submit" className="primary" disabled={busy} aria-busy={busy}>
+        {submit} <kbd>Enter</kbd>
+      </button>
+      <button type="button" onClick={onBack} disabled={holdBackWhileBusy && busy}>
+        {back} <kbd>Esc</kbd>
+      </button>
+    </div>
+  );
 }
