@@ -1,6 +1,6 @@
 import { cardReadFromClearSwipe } from './card-read';
 import { CardReaderError, malformed } from './errors';
-import { type HidDescriptor, HidDescriptorError, type HidInputField, inputFields, parseHidDescriptor, readHidField } from '../transport/hid-descriptor';
+import { asHidDescriptor, type HidDescriptor, type HidInputField, type HidReportPlace, inputFields, inputReportData, readHidField } from '../transport/hid-descriptor';
 import { PassiveCardReader, type PassiveReaderOptions } from './passive-reader';
 import type { Transport } from '../transport/types';
 
@@ -27,23 +27,9 @@ interface TrackFields {
 }
 
 /** Where tracks 1 and 2 sit in the reader's input report, found from its report descriptor. */
-export interface PosMsrLayout {
-  readonly reportId: number;
-  readonly usesReportIds: boolean;
-  /** Report length in bytes without the report id. */
-  readonly reportBytes: number;
+export interface PosMsrLayout extends HidReportPlace {
   readonly track1: TrackFields | undefined;
   readonly track2: TrackFields | undefined;
-}
-
-function asDescriptor(descriptor: Uint8Array | HidDescriptor): HidDescriptor {
-  if (!(descriptor instanceof Uint8Array)) return descriptor;
-  try {
-    return parseHidDescriptor(descriptor);
-  } catch (error) {
-    if (error instanceof HidDescriptorError) throw malformed(`report descriptor: ${error.message}`, error.offset);
-    throw error;
-  }
 }
 
 /**
@@ -51,7 +37,7 @@ function asDescriptor(descriptor: Uint8Array | HidDescriptor): HidDescriptor {
  * `malformed` when there are none, or when they are not whole 8-bit characters.
  */
 export function posMsrLayout(descriptor: Uint8Array | HidDescriptor): PosMsrLayout {
-  const parsed = asDescriptor(descriptor);
+  const parsed = asHidDescriptor(descriptor, malformed);
   const fields = inputFields(parsed).filter((field) => field.usagePage === posMsrUsagePage && field.variable);
   const find = (usage: number) => fields.find((field) => field.usage === usage);
   const data1 = find(posMsrUsages.track1Data);
@@ -117,10 +103,8 @@ function trackText(data: Uint8Array, fields: TrackFields | undefined, kind: 1 | 
  * a length beyond its field, or a non-ASCII character.
  */
 export function decodePosMsrReport(report: Uint8Array, layout: PosMsrLayout): string | undefined {
-  const base = layout.usesReportIds ? 1 : 0;
-  if (layout.usesReportIds && report[0] !== layout.reportId) return undefined;
-  if (report.length < base + layout.reportBytes) throw malformed(`input report is ${report.length} bytes; the descriptor says ${base + layout.reportBytes}`);
-  const data = report.subarray(base);
+  const data = inputReportData(report, layout, malformed);
+  if (data === undefined) return undefined;
   return `${trackText(data, layout.track1, 1)}${trackText(data, layout.track2, 2)}`;
 }
 

@@ -1,4 +1,4 @@
-import { type HidDescriptor, HidDescriptorError, type HidInputField, inputFields, parseHidDescriptor, readHidField } from '../transport/hid-descriptor';
+import { asHidDescriptor, type HidDescriptor, type HidInputField, type HidReportPlace, inputFields, inputReportData, readHidField } from '../transport/hid-descriptor';
 import type { Transport } from '../transport/types';
 import { PenSignaturePad, type PenPadOptions } from './pen-pad';
 import { type PadExtent, type PenSample, SignaturePadError } from './types';
@@ -21,11 +21,7 @@ export const genericDesktopPage = 0x01;
 export const genericDesktopUsages = { x: 0x30, y: 0x31 } as const;
 
 /** Where a pen's fields sit in its input report, found from the report descriptor. */
-export interface DigitizerLayout {
-  readonly reportId: number;
-  readonly usesReportIds: boolean;
-  /** Report length in bytes, without the report id. */
-  readonly reportBytes: number;
+export interface DigitizerLayout extends HidReportPlace {
   readonly x: HidInputField;
   readonly y: HidInputField;
   readonly tipSwitch: HidInputField | undefined;
@@ -45,13 +41,7 @@ const malformed = (message: string) => new SignaturePadError('malformed', messag
  * several contacts give the first contact. Throws `malformed` naming what is missing.
  */
 export function digitizerLayout(descriptor: Uint8Array | HidDescriptor): DigitizerLayout {
-  let parsed: HidDescriptor;
-  try {
-    parsed = descriptor instanceof Uint8Array ? parseHidDescriptor(descriptor) : descriptor;
-  } catch (error) {
-    if (error instanceof HidDescriptorError) throw malformed(`report descriptor: ${error.message}`);
-    throw error;
-  }
+  const parsed = asHidDescriptor(descriptor, malformed);
   const fields = inputFields(parsed).filter((field) => field.variable);
   const x = fields.find((field) => field.usagePage === genericDesktopPage && field.usage === genericDesktopUsages.x);
   if (!x) throw malformed('the report descriptor declares no X axis (Generic Desktop 0x30)');
@@ -95,10 +85,8 @@ function value(data: Uint8Array, field: HidInputField): number {
  * counts as in range; without Tip Switch, pressure above zero is the tip touching.
  */
 export function decodeDigitizerReport(report: Uint8Array, layout: DigitizerLayout): PenSample | undefined {
-  const base = layout.usesReportIds ? 1 : 0;
-  if (layout.usesReportIds && report[0] !== layout.reportId) return undefined;
-  if (report.length < base + layout.reportBytes) throw malformed(`input report is ${report.length} bytes; the descriptor says ${base + layout.reportBytes}`);
-  const data = report.subarray(base);
+  const data = inputReportData(report, layout, malformed);
+  if (data === undefined) return undefined;
   const pressure = layout.pressure ? value(data, layout.pressure) : undefined;
   const inverted = layout.invert ? readHidField(data, layout.invert) !== 0 : false;
   const tip = (layout.tipSwitch ? readHidField(data, layout.tipSwitch) !== 0 : (pressure ?? 0) > 0) && !inverted;

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { SerialPort } from 'serialport';
 import { TransportError, transportFailure } from './errors';
-import { backoffDelay, defaultBackoff, type Backoff, type Transport, type TransportEvents } from './types';
+import { Reconnection } from './reconnection';
+import { defaultBackoff, type Backoff, type Transport, type TransportEvents } from './types';
 
 export interface SerialOptions {
   readonly path: string;
@@ -33,16 +34,14 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
   readonly kind = 'serial' as const;
   readonly description: string;
   readonly #options: SerialOptions;
+  readonly #link: Reconnection;
   #port: SerialPort | undefined;
-  #wanted = false;
-  #timer: NodeJS.Timeout | undefined;
-  #attempt = 0;
-  #opening: Promise<void> | undefined;
 
   constructor(options: SerialOptions) {
     super();
     this.#options = options;
     this.description = `${options.path} at ${options.baudRate} baud`;
+    this.#link = new Reconnection({ connect: () => this.#connect(), backoff: options.backoff ?? defaultBackoff, report: (error) => this.#report(error) });
   }
 
   get isOpen(): boolean {
@@ -52,16 +51,7 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
   /** An `open()` while another is under way joins it: one port is built, and both callers see its outcome. */
   async open(): Promise<void> {
     if (this.isOpen) return;
-    this.#wanted = true;
-    return this.#connectOnce();
-  }
-
-  /** The one attempt under way (a caller's or a reconnection's), or a new one. */
-  #connectOnce(): Promise<void> {
-    this.#opening ??= this.#connect().finally(() => {
-      this.#opening = undefined;
-    });
-    return this.#opening;
+    return this.#link.open();
   }
 
   #connect(): Promise<void> {
@@ -74,7 +64,7 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
           return;
         }
         this.#port = port;
-        this.#attempt = 0;
+        this.#link.connected();
         port.on('data', (chunk: Buffer) => this.emit('data', Uint8Array.from(chunk)));
         // A port error with nobody listening must not take the process down; a lost port is
         // reported through 'close' anyway.
@@ -89,20 +79,9 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
   #onClose(port: SerialPort, error: Error | undefined): void {
     if (this.#port !== port) return;
     this.#port = undefined;
-    if (!this.#wanted) return;
+    if (!this.#link.wanted) return;
     this.emit('disconnected', new TransportError('disconnected', `${this.description} was disconnected${error ? `: ${error.message}` : ''}`, { cause: error }));
-    this.#scheduleReopen();
-  }
-
-  #scheduleReopen(): void {
-    const delay = backoffDelay(this.#options.backoff ?? defaultBackoff, this.#attempt++);
-    this.#timer = setTimeout(() => {
-      if (!this.#wanted) return;
-      this.#connectOnce().catch((error: unknown) => {
-        this.#report(error as Error);
-        if (this.#wanted) this.#scheduleReopen();
-      });
-    }, delay);
+    this.#link.reopenLater();
   }
 
   #report(error: Error): void {
@@ -119,9 +98,8 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
   }
 
   async close(): Promise<void> {
-    if (!this.#wanted && !this.#port) return;
-    this.#wanted = false;
-    clearTimeout(this.#timer);
+    if (!this.#link.wanted && !this.#port) return;
+    this.#link.stop();
     const port = this.#port;
     this.#port = undefined;
     if (port?.isOpen) await new Promise<void>((resolve) => port.close(() => resolve()));

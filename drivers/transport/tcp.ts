@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { Socket } from 'node:net';
 import { TransportError, transportFailure } from './errors';
-import { backoffDelay, defaultBackoff, type Backoff, type Transport, type TransportEvents } from './types';
+import { Reconnection } from './reconnection';
+import { defaultBackoff, type Backoff, type Transport, type TransportEvents } from './types';
 
 export interface TcpOptions {
   readonly host: string;
@@ -21,16 +22,14 @@ export class TcpTransport extends EventEmitter<TransportEvents> implements Trans
   readonly kind = 'tcp' as const;
   readonly description: string;
   readonly #options: TcpOptions;
+  readonly #link: Reconnection;
   #socket: Socket | undefined;
-  #wanted = false;
-  #timer: NodeJS.Timeout | undefined;
-  #attempt = 0;
-  #opening: Promise<void> | undefined;
 
   constructor(options: TcpOptions) {
     super();
     this.#options = options;
     this.description = `${options.host}:${options.port}`;
+    this.#link = new Reconnection({ connect: () => this.#connect(), backoff: options.backoff ?? defaultBackoff, report: (error) => this.#report(error) });
   }
 
   get isOpen(): boolean {
@@ -40,15 +39,7 @@ export class TcpTransport extends EventEmitter<TransportEvents> implements Trans
   /** An `open()` while a connection attempt is under way joins it. */
   async open(): Promise<void> {
     if (this.isOpen) return;
-    this.#wanted = true;
-    return this.#connectOnce();
-  }
-
-  #connectOnce(): Promise<void> {
-    this.#opening ??= this.#connect().finally(() => {
-      this.#opening = undefined;
-    });
-    return this.#opening;
+    return this.#link.open();
   }
 
   #connect(): Promise<void> {
@@ -67,11 +58,10 @@ export class TcpTransport extends EventEmitter<TransportEvents> implements Trans
         socket.setKeepAlive(true, 5000);
         socket.setNoDelay(true);
         this.#socket = socket;
-        this.#attempt = 0;
+        this.#link.connected();
         socket.on('data', (chunk: Buffer) => this.emit('data', Uint8Array.from(chunk)));
-        socket.on('error', (error) => {
-          if (this.listenerCount('error') > 0) this.emit('error', error);
-        });
+        // A socket error with nobody listening must not take the process down; 'close' follows it.
+        socket.on('error', (error) => this.#report(error));
         socket.on('close', () => this.#onClose(socket));
         this.emit('open');
         resolve();
@@ -82,20 +72,13 @@ export class TcpTransport extends EventEmitter<TransportEvents> implements Trans
   #onClose(socket: Socket): void {
     if (this.#socket !== socket) return;
     this.#socket = undefined;
-    if (!this.#wanted) return;
+    if (!this.#link.wanted) return;
     this.emit('disconnected', new TransportError('disconnected', `${this.description} closed the connection`));
-    this.#scheduleReconnect();
+    this.#link.reopenLater();
   }
 
-  #scheduleReconnect(): void {
-    const delay = backoffDelay(this.#options.backoff ?? defaultBackoff, this.#attempt++);
-    this.#timer = setTimeout(() => {
-      if (!this.#wanted) return;
-      this.#connectOnce().catch((error: unknown) => {
-        if (this.listenerCount('error') > 0) this.emit('error', error as Error);
-        if (this.#wanted) this.#scheduleReconnect();
-      });
-    }, delay);
+  #report(error: Error): void {
+    if (this.listenerCount('error') > 0) this.emit('error', error);
   }
 
   async write(data: Uint8Array): Promise<void> {
@@ -105,9 +88,8 @@ export class TcpTransport extends EventEmitter<TransportEvents> implements Trans
   }
 
   async close(): Promise<void> {
-    if (!this.#wanted && !this.#socket) return;
-    this.#wanted = false;
-    clearTimeout(this.#timer);
+    if (!this.#link.wanted && !this.#socket) return;
+    this.#link.stop();
     const socket = this.#socket;
     this.#socket = undefined;
     if (socket && !socket.destroyed) await new Promise<void>((resolve) => socket.end(() => resolve()));

@@ -17,12 +17,13 @@ export interface BoardingErrorDetails {
  */
 export class BoardingError extends Error {
   readonly code: BoardingErrorCode = 'api';
+  // Each kind names itself in a field, so a kind that adds nothing needs no constructor.
+  override readonly name: string = 'BoardingError';
   readonly status: number | undefined;
   readonly errors: readonly WireError[];
 
   constructor(message: string, details: BoardingErrorDetails = {}) {
     super(redactText(message), details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = 'BoardingError';
     this.status = details.status;
     this.errors = details.errors ?? [];
   }
@@ -36,28 +37,22 @@ export class BoardingError extends Error {
 /** Raised when the service answers with a non-empty `errors` array (whatever the HTTP status). */
 export class BoardingApiError extends BoardingError {
   override readonly code = 'api';
-  constructor(message: string, details: BoardingErrorDetails) {
-    super(message, details);
-    this.name = 'BoardingApiError';
-  }
+  override readonly name = 'BoardingApiError';
 }
 
 /** Raised when the credentials or the token are refused, after a fresh token was tried. */
 export class BoardingAuthenticationError extends BoardingError {
   override readonly code = 'authentication';
-  constructor(message: string, details: BoardingErrorDetails = {}) {
-    super(message, details);
-    this.name = 'BoardingAuthenticationError';
-  }
+  override readonly name = 'BoardingAuthenticationError';
 }
 
 /** Raised when no usable answer arrived: the connection failed, dropped or timed out. */
 export class BoardingTransportError extends BoardingError {
   override readonly code = 'transport';
+  override readonly name = 'BoardingTransportError';
   readonly timedOut: boolean;
   constructor(message: string, details: BoardingErrorDetails & { timedOut?: boolean } = {}) {
     super(message, details);
-    this.name = 'BoardingTransportError';
     this.timedOut = details.timedOut ?? false;
   }
 }
@@ -65,10 +60,7 @@ export class BoardingTransportError extends BoardingError {
 /** Raised when the answer is not JSON or not the documented shape. */
 export class BoardingProtocolError extends BoardingError {
   override readonly code = 'protocol';
-  constructor(message: string, details: BoardingErrorDetails = {}) {
-    super(message, details);
-    this.name = 'BoardingProtocolError';
-  }
+  override readonly name = 'BoardingProtocolError';
 }
 
 /**
@@ -77,11 +69,11 @@ export class BoardingProtocolError extends BoardingError {
  */
 export class BoardingRuleError extends BoardingError {
   override readonly code = 'rule';
+  override readonly name = 'BoardingRuleError';
   /** The state found, e.g. OFS. */
   readonly found: string;
   constructor(message: string, found: string) {
     super(message);
-    this.name = 'BoardingRuleError';
     this.found = found;
   }
 }
@@ -89,11 +81,11 @@ export class BoardingRuleError extends BoardingError {
 /** Raised before sending when a field breaks a documented rule; `field` is its dotted path. */
 export class BoardingValidationError extends BoardingError {
   override readonly code = 'validation';
+  override readonly name = 'BoardingValidationError';
   readonly rule: string;
   readonly fieldPath: string;
   constructor(field: string, rule: string) {
     super(`${field}: ${rule}`);
-    this.name = 'BoardingValidationError';
     this.fieldPath = field;
     this.rule = rule;
   }

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { DialogActions, useModalDialog } from './modal-dialog';
 
 /**
  * Asks for a manager's PIN for one action, then runs it with the PIN. Enter approves, Escape
@@ -10,21 +11,7 @@ export function ManagerApproval({ action, approve, onClose }: { action: string; 
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const field = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    field.current?.focus();
-    return () => before?.focus();
-  }, []);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      onClose();
-    };
-    window.addEventListener('keydown', onKey, { capture: true });
-    return () => window.removeEventListener('keydown', onKey, { capture: true });
-  }, [onClose]);
+  const dialog = useModalDialog<HTMLFormElement>(field, onClose);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!/^\d{4,8}$/.test(pin)) return setProblem('A manager PIN is 4 to 8 digits.');
@@ -38,7 +25,7 @@ export function ManagerApproval({ action, approve, onClose }: { action: string; 
   };
   return (
     <div className="dialog-backdrop">
-      <form className="dialog" role="dialog" aria-modal="true" aria-labelledby="approval-heading" aria-describedby="approval-what" onSubmit={(event) => void submit(event)}>
+      <form ref={dialog} className="dialog" role="dialog" aria-modal="true" aria-labelledby="approval-heading" aria-describedby="approval-what" onSubmit={(event) => void submit(event)}>
         <h2 id="approval-heading">Manager approval</h2>
         <p id="approval-what">{action}: a manager enters their PIN.</p>
         <label htmlFor="manager-pin">Manager PIN</label>
@@ -48,14 +35,7 @@ export function ManagerApproval({ action, approve, onClose }: { action: string; 
             {problem}
           </p>
         ) : null}
-        <div className="dialog-actions">
-          <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
-            {busy ? 'Checking\u2026' : 'Approve'} <kbd>Enter</kbd>
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel <kbd>Esc</kbd>
-          </button>
-        </div>
+        <DialogActions submit={busy ? 'Checking\u2026' : 'Approve'} back="Cancel" onBack={onClose} busy={busy} />
       </form>
     </div>
   );

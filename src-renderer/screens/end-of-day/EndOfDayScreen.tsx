@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { formatMoney } from '../../format/money';
 import { usePos } from '../../store/use-pos';
 import { Reconciliation } from './Reconciliation';
@@ -77,15 +78,7 @@ export function EndOfDayScreen() {
               {report.batches.length === 0 && !report.gatewayProblem ? <p>No batch has settled for {'date' in report.query ? dayWords(report.query.date) : `batch ${report.query.batchid}`} yet: batches settle overnight (in training, with the guide&rsquo;s Settle button).</p> : null}
               {report.batches.length > 0 ? (
                 <table className="history-table" data-testid="eod-batches">
-                  <thead>
-                    <tr>
-                      <th scope="col">Batch</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Orders</th>
-                      <th scope="col">Total</th>
-                      <th scope="col">Refunds</th>
-                    </tr>
-                  </thead>
+                  <ColumnHeads names={['Batch', 'Status', 'Orders', 'Total', 'Refunds']} />
                   <tbody>
                     {report.batches.map((batch, index) => (
                       <tr key={batch.batchid ?? index}>
@@ -103,13 +96,7 @@ export function EndOfDayScreen() {
             <div className="eod-panel">
               <h2>This lane&rsquo;s day</h2>
               <table className="history-table" data-testid="eod-lane">
-                <thead>
-                  <tr>
-                    <th scope="col">Status</th>
-                    <th scope="col">Count</th>
-                    <th scope="col">Amount</th>
-                  </tr>
-                </thead>
+                <ColumnHeads names={['Status', 'Count', 'Amount']} />
                 <tbody>
                   {report.journal.map((row) => (
                     <tr key={row.status}>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { formatMoney, parseMoney } from '../../format/money';
 import { usePos } from '../../store/use-pos';
 import { OrderDetail, type AskManager } from './OrderDetail';
@@ -79,17 +80,7 @@ export function HistoryScreen({ askManager }: { askManager: AskManager }) {
       {selected ? <OrderDetail orderId={selected} entries={orderRows} askManager={askManager} /> : null}
       <table className="history-table" aria-busy={busy}>
         <caption>{busy ? 'Searching\u2026' : `${rows.length} ${rows.length === 1 ? 'payment step' : 'payment steps'} (sales, voids, refunds), newest first`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">What</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Card</th>
-            <th scope="col">Result</th>
-            <th scope="col">State</th>
-            <th scope="col">Order</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['When', 'What', 'Amount', 'Card', 'Result', 'State', 'Order']} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} aria-selected={row.orderId === selected} data-testid={`history-row-${row.id}`}>

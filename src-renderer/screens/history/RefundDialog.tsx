@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { JournalEntryView, RefundReason } from '../../../src-main/ipc/contract';
 import { refundReasons as reasons, refundReasonWords } from '../../../src-main/ipc/refund-reasons';
 import { formatMoney, parseMoney } from '../../format/money';
+import { DialogActions, useModalDialog } from '../../components/modal-dialog';
 import { PosCallError } from '../../pos/call-error';
 import { usePos } from '../../store/use-pos';
 import type { AskManager } from './OrderDetail';
@@ -25,27 +26,11 @@ export function RefundDialog({ orderId, sale, askManager, onClose }: { orderId: 
   const [busy, setBusy] = useState(false);
   const amountField = useRef<HTMLInputElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    amountField.current?.focus();
-    return () => before?.focus();
-  }, []);
+  const dialog = useModalDialog<HTMLFormElement>(amountField, () => (confirming ? setConfirming(null) : onClose()));
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
     else amountField.current?.focus();
   }, [confirming]);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      // The manager's dialog on top answers its own Escape.
-      if (event.key !== 'Escape' || document.querySelectorAll('[role="dialog"]').length > 1) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      if (confirming) setConfirming(null);
-      else onClose();
-    };
-    window.addEventListener('keydown', onKey, { capture: true });
-    return () => window.removeEventListener('keydown', onKey, { capture: true });
-  }, [confirming, onClose]);
 
   const next = (event: FormEvent) => {
     event.preventDefault();
@@ -77,22 +62,15 @@ export function RefundDialog({ orderId, sale, askManager, onClose }: { orderId: 
   return (
     <div className="dialog-backdrop">
       {confirming ? (
-        <form className="dialog refund-dialog" role="dialog" aria-modal="true" aria-labelledby="refund-heading" aria-describedby="refund-confirm" onSubmit={(event) => (event.preventDefault(), void send())}>
+        <form ref={dialog} className="dialog refund-dialog" role="dialog" aria-modal="true" aria-labelledby="refund-heading" aria-describedby="refund-confirm" onSubmit={(event) => (event.preventDefault(), void send())}>
           <h2 id="refund-heading">Confirm the refund</h2>
           <p id="refund-confirm" data-testid="refund-confirm">
             Refund <strong>{formatMoney(confirming.amountMinor)}</strong> to the card ending <strong>{lastFour ?? '\u2014'}</strong>? Reason: {refundReasonWords[confirming.reason]}.
           </p>
-          <div className="dialog-actions">
-            <button ref={confirmButton} type="submit" className="primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Refunding\u2026' : `Refund ${formatMoney(confirming.amountMinor)}`} <kbd>Enter</kbd>
-            </button>
-            <button type="button" onClick={() => setConfirming(null)} disabled={busy}>
-              Back <kbd>Esc</kbd>
-            </button>
-          </div>
+          <DialogActions submit={busy ? 'Refunding\u2026' : `Refund ${formatMoney(confirming.amountMinor)}`} back="Back" onBack={() => setConfirming(null)} busy={busy} holdBackWhileBusy submitRef={confirmButton} />
         </form>
       ) : (
-        <form className="dialog refund-dialog" role="dialog" aria-modal="true" aria-labelledby="refund-heading" onSubmit={next}>
+        <form ref={dialog} className="dialog refund-dialog" role="dialog" aria-modal="true" aria-labelledby="refund-heading" onSubmit={next}>
           <h2 id="refund-heading">Refund order {orderId}</h2>
           <p>
             Card ending {lastFour ?? '\u2014'}. {leftMinor > 0 ? `Left to refund: ${formatMoney(leftMinor)}.` : 'The lane\u2019s journal shows nothing settled to refund.'}
@@ -112,14 +90,7 @@ export function RefundDialog({ orderId, sale, askManager, onClose }: { orderId: 
               {problem}
             </p>
           ) : null}
-          <div className="dialog-actions">
-            <button type="submit" className="primary">
-              Next: confirm <kbd>Enter</kbd>
-            </button>
-            <button type="button" onClick={onClose}>
-              Cancel <kbd>Esc</kbd>
-            </button>
-          </div>
+          <DialogActions submit="Next: confirm" back="Cancel" onBack={onClose} />
         </form>
       )}
     </div>

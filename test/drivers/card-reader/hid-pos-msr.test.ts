@@ -13,6 +13,7 @@ import {
 import { magtekHidReportDescriptor } from '../../../drivers/emulated/magtek-hid-reader';
 import { HidTransport } from '../../../drivers/transport/hid';
 import { FakeNodeHid } from '../../support/fake-node-hid';
+import { malformedMessage } from './malformed';
 
 const visa = {
   track1: '%B4788250000121443^TEST/VISA^28121011000000000000?',
@@ -81,17 +82,6 @@ async function lane(layout: PosMsrLayoutSpec = defaultPosMsrLayout) {
   reader.on('error', (error) => errors.push(error));
   const swipe = (tracks: { track1?: string; track2?: string; track3?: string }) => api.sendReport(spec.path, posMsrReport(tracks, layout));
   return { api, spec, reader, errors, swipe, lastReport: () => api.delivered.get(spec.path)?.at(-1) };
-}
-
-function malformedMessage(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CardReaderError);
-    expect((error as CardReaderError).kind).toBe('malformed');
-    return (error as Error).message;
-  }
-  return 'accepted';
 }
 
 describe('supportsPosMsr', () => {

@@ -7,6 +7,7 @@ import { describeCardRead } from '../../../drivers/card-reader/types';
 import { magtekHidReport, magtekHidReportDescriptor, type MagtekSwipe } from '../../../drivers/emulated/magtek-hid-reader';
 import { HidTransport } from '../../../drivers/transport/hid';
 import { FakeNodeHid, type FakeHidDeviceSpec } from '../../support/fake-node-hid';
+import { malformedMessage } from './malformed';
 
 const tracksOf = (pan: string, name: string) => ({
   track1: `%B${pan}^${name}^28121011000000000000?`,
@@ -39,17 +40,6 @@ async function lane(trackFieldSize?: number) {
   const swipe = (swipe: MagtekSwipe) => api.sendReport(spec.path, magtekHidReport(swipe, trackFieldSize));
   const lastReport = () => api.delivered.get(spec.path)?.at(-1);
   return { api, spec, reader, swipe, errors, lastReport };
-}
-
-function malformedMessage(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CardReaderError);
-    expect((error as CardReaderError).kind).toBe('malformed');
-    return (error as Error).message;
-  }
-  return 'accepted';
 }
 
 describe('MagtekHidReader over HidTransport', () => {

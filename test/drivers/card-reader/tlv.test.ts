@@ -1,19 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CardReaderError } from '../../../drivers/card-reader/errors';
 import { encodeTlv, findTlv, parseTlv, parseTlvHex, type TlvInput, type TlvNode } from '../../../drivers/card-reader/tlv';
+import { malformedError } from './malformed';
 
 const hexOf = (node: TlvNode | undefined) => (node ? Buffer.from(node.value).toString('hex').toUpperCase() : undefined);
 
 function malformedOffset(run: () => unknown): number | undefined {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CardReaderError);
-    expect((error as CardReaderError).kind).toBe('malformed');
-    return (error as CardReaderError).offset ?? -1;
-  }
-  throw new Error('expected a malformed error');
+  const error = malformedError(run);
+  if (!error) throw new Error('expected a malformed error');
+  return error.offset ?? -1;
 }
 
 describe('parseTlvHex', () => {
@@ -119,12 +114,7 @@ describe('parseTlv properties', () => {
   it('answers random bytes with objects or a malformed error, never anything else, and always ends', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 600 }), (bytes) => {
-        try {
-          parseTlv(bytes);
-        } catch (error) {
-          expect(error).toBeInstanceOf(CardReaderError);
-          expect((error as CardReaderError).kind).toBe('malformed');
-        }
+        malformedError(() => parseTlv(bytes));
       }),
       { numRuns: 2000 },
     );

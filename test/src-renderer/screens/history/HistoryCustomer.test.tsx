@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandName, JournalEntryView, SignatureSession, StoredCardsView } from '../../../../src-main/ipc/contract';
-import { renderCounter } from '../../support/render-counter';
+import { renderHistory } from '../../support/render-counter';
+import { completedSale } from '../../support/sale-answers';
 import { StubRefusal, type StubAnswer } from '../../support/stub-pos';
 
 afterEach(cleanup);
@@ -14,23 +15,8 @@ beforeAll(() => {
   };
 });
 
-const sale: JournalEntryView = {
-  id: 3,
-  operation: 'auth',
-  orderId: 'LANE07-261123-00003',
-  amountMinor: 1200,
-  maskedPan: '****1443',
-  entryMode: 'profile',
-  state: 'completed',
-  createdAt: Date.UTC(2026, 10, 23, 15),
-  respstat: 'A',
-  resptext: 'Approval',
-  authcode: 'PPS123',
-  retref: '123456789012',
-  note: null,
-  money: { requestedMinor: 1200, approvedMinor: 1200, capturedMinor: 1200, voidedMinor: 0, fullyVoided: false, refundedMinor: 0, refundsInDoubt: 0, tender: 'profile' },
-  reason: null,
-};
+// A sale paid with a stored card: the customer's profile is what this screen is about.
+const sale: JournalEntryView = { ...completedSale, maskedPan: '****1443', entryMode: 'profile', money: { ...completedSale.money!, tender: 'profile' } };
 const twoCards: StoredCardsView = {
   hasProfile: true,
   cards: [
@@ -40,8 +26,7 @@ const twoCards: StoredCardsView = {
 };
 
 async function openOrder(answers: Partial<Record<CommandName, StubAnswer>>) {
-  const rendered = await renderCounter({ answers: { 'terminal.history': () => [sale], ...answers } });
-  await act(async () => void fireEvent.keyDown(window, { key: '2', altKey: true }));
+  const rendered = await renderHistory([sale], answers);
   await act(async () => void fireEvent.click(screen.getByRole('button', { name: `Open order ${sale.orderId}` })));
   return rendered;
 }

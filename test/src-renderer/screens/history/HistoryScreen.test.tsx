@@ -1,38 +1,19 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandName, FollowUpSummary, JournalEntryView } from '../../../../src-main/ipc/contract';
-import { renderCounter } from '../../support/render-counter';
+import { renderHistory } from '../../support/render-counter';
+import { completedSale } from '../../support/sale-answers';
 import { StubRefusal, type StubAnswer } from '../../support/stub-pos';
 
 afterEach(cleanup);
 
-const sale: JournalEntryView = {
-  id: 3,
-  operation: 'auth',
-  orderId: 'LANE07-261123-00003',
-  amountMinor: 1200,
-  maskedPan: '478825******1443',
-  entryMode: 'chip',
-  state: 'completed',
-  createdAt: Date.UTC(2026, 10, 23, 15),
-  respstat: 'A',
-  resptext: 'Approval',
-  authcode: 'PPS123',
-  retref: '123456789012',
-  note: null,
-  money: { requestedMinor: 1200, approvedMinor: 1200, capturedMinor: 1200, voidedMinor: 0, fullyVoided: false, refundedMinor: 0, refundsInDoubt: 0, tender: 'sale' },
-  reason: null,
-};
+const sale = completedSale;
 const money = sale.money!;
 /** A sale row and what its money did since. */
 const saleWith = (id: number, changes: Partial<typeof money>): JournalEntryView => ({ ...sale, id, orderId: `LANE07-261123-0000${id}`, money: { ...money, ...changes } });
 const voided: FollowUpSummary = { operation: 'void', outcome: 'approved', orderId: sale.orderId, amountMinor: 1200, remainingMinor: 0, retref: null, reason: null, printed: true, printProblem: null };
 
-async function openHistory(answers: Partial<Record<CommandName, StubAnswer>>) {
-  const rendered = await renderCounter({ answers: { 'terminal.history': () => [sale], ...answers } });
-  await act(async () => void fireEvent.keyDown(window, { key: '2', altKey: true }));
-  return rendered;
-}
+const openHistory = (answers: Partial<Record<CommandName, StubAnswer>>) => renderHistory([sale], answers);
 
 describe('the history screen', () => {
   it('searches by last four, amount, order id and day, and names a bad search', async () => {
@@ -123,6 +104,29 @@ describe('the history screen', () => {
     expect(refunds).toEqual([{ orderId: 'LANE07-261123-00003', amountMinor: 300, reason: 'returned' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByTestId('order-outcome').textContent).toMatch(/^Refund approved\. \$3\.00/);
+  });
+
+  it('a manager asked over a refund takes the first Escape; the refund dialog takes the next ones', async () => {
+    await openHistory({
+      'terminal.refund': () => {
+        throw new StubRefusal({ code: 'forbidden', field: 'managerPin', message: 'A manager approves this: a refund above the lane\u2019s limit needs a manager\u2019s PIN.' });
+      },
+    });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: `Open order ${sale.orderId}` })));
+    await act(async () => void fireEvent.click(within(screen.getByTestId('order-detail')).getByRole('button', { name: 'Refund\u2026' })));
+    fireEvent.click(within(screen.getByRole('dialog', { name: `Refund order ${sale.orderId}` })).getByLabelText('Goods returned'));
+    await act(async () => void fireEvent.submit(screen.getByRole('dialog', { name: `Refund order ${sale.orderId}` })));
+    await act(async () => void fireEvent.submit(screen.getByRole('dialog', { name: 'Confirm the refund' })));
+    const approval = screen.getByRole('dialog', { name: 'Manager approval' });
+    expect(document.activeElement).toBe(within(approval).getByLabelText('Manager PIN'));
+    await act(async () => void fireEvent.keyDown(document.activeElement!, { key: 'Escape' }));
+    expect(screen.queryByRole('dialog', { name: 'Manager approval' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Confirm the refund' })).toBeTruthy();
+    await act(async () => void fireEvent.keyDown(window, { key: 'Escape' }));
+    expect(screen.getByRole('dialog', { name: `Refund order ${sale.orderId}` })).toBeTruthy();
+    await act(async () => void fireEvent.keyDown(window, { key: 'Escape' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('order-detail')).toBeTruthy();
   });
 
   it('says what the gateway holds now, and when it could not be asked', async () => {

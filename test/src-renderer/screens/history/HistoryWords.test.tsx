@@ -1,27 +1,12 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JournalEntryView } from '../../../../src-main/ipc/contract';
-import { renderCounter } from '../../support/render-counter';
+import { renderHistory } from '../../support/render-counter';
+import { completedSale } from '../../support/sale-answers';
 
 afterEach(cleanup);
 
-const sale: JournalEntryView = {
-  id: 3,
-  operation: 'auth',
-  orderId: 'LANE07-261123-00003',
-  amountMinor: 1200,
-  maskedPan: '478825******1443',
-  entryMode: 'chip',
-  state: 'completed',
-  createdAt: Date.UTC(2026, 10, 23, 15),
-  respstat: 'A',
-  resptext: 'Approval',
-  authcode: 'PPS123',
-  retref: '123456789012',
-  money: { requestedMinor: 1200, approvedMinor: 1200, capturedMinor: 1200, voidedMinor: 0, fullyVoided: false, refundedMinor: 0, refundsInDoubt: 0, tender: 'sale' },
-  reason: null,
-  note: null,
-};
+const sale = completedSale;
 const recovered: JournalEntryView = { ...sale, id: 4, operation: 'voidByOrderId', state: 'resolved', respstat: null, resptext: null, authcode: null, note: null };
 
 // Words only the program's insides use; a cashier or manager never reads them.
@@ -29,13 +14,9 @@ const internalTerms = /journal|Answered|Settled by recovery|respstat|\(recovery\
 
 describe('the history screen in a cashier\u2019s words', () => {
   it('names payments, their state and the gateway\u2019s answer plainly, never by internal terms or status letters', async () => {
-    await renderCounter({
-      answers: {
-        'terminal.history': () => [recovered, sale],
-        'terminal.lookup': () => ({ entries: [sale], gateway: [{ retref: '1', amountMinor: 1200, respstat: 'B', resptext: null, setlstat: null, voidable: false, refundable: false }], gatewayProblem: null }),
-      },
+    await renderHistory([recovered, sale], {
+      'terminal.lookup': () => ({ entries: [sale], gateway: [{ retref: '1', amountMinor: 1200, respstat: 'B', resptext: null, setlstat: null, voidable: false, refundable: false }], gatewayProblem: null }),
     });
-    await act(async () => void fireEvent.keyDown(window, { key: '2', altKey: true }));
     expect(screen.getByText('2 payment steps (sales, voids, refunds), newest first')).toBeTruthy();
     expect(screen.getByText('Done')).toBeTruthy();
     expect(screen.getByText('Outcome found after a lost answer')).toBeTruthy();

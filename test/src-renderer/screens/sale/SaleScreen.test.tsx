@@ -1,51 +1,42 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SaleSummary, SettingsView } from '../../../../src-main/ipc/contract';
-import { renderCounter } from '../../support/render-counter';
+import { pressKeys, renderCounter } from '../../support/render-counter';
+import { approvedSale } from '../../support/sale-answers';
 import { StubRefusal } from '../../support/stub-pos';
 
 afterEach(cleanup);
 
-const approved: SaleSummary = {
-  outcome: 'approved',
-  tender: 'sale',
-  orderId: 'LANE07-261123-00001',
-  requestedMinor: 1250,
-  approvedMinor: 1250,
-  authcode: 'PPS123',
-  reason: null,
-  maskedPan: '478825******1443',
-  entryMode: 'chip',
-  signatureRequired: false,
-  printed: true,
-  printProblem: null,
-  receiptPng: 'data:image/png;base64,iVBORw0KGgo=',
-};
-
-const keys = async (...pressed: string[]) => {
-  for (const key of pressed) await act(async () => void fireEvent.keyDown(window, { key }));
-};
+/** Opens the cart and adds two mugs at $3.99 each with $0.64 tax: $8.62. */
+async function addTwoMugs() {
+  await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Add items (cart)' })));
+  fireEvent.change(screen.getByLabelText('Item'), { target: { value: 'Mug' } });
+  fireEvent.change(screen.getByLabelText('Qty'), { target: { value: '2' } });
+  fireEvent.change(screen.getByLabelText('Unit price'), { target: { value: '3.99' } });
+  fireEvent.change(screen.getByLabelText('Tax'), { target: { value: '0.64' } });
+  await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Add item' })));
+}
 
 describe('the counter sale screen', () => {
   it('keys the amount like a register, pays with Enter, and shows the approval with its receipt', async () => {
-    const { calls } = await renderCounter({ answers: { 'terminal.sale': () => approved } });
-    await keys('1', '2', '5', '0');
+    const { calls } = await renderCounter({ answers: { 'terminal.sale': () => approvedSale } });
+    await pressKeys('1', '2', '5', '0');
     expect(screen.getByTestId('sale-amount').textContent).toBe('$12.50');
-    await keys('Backspace', '5');
+    await pressKeys('Backspace', '5');
     expect(screen.getByTestId('sale-amount').textContent).toBe('$12.55');
-    await keys('Backspace', '0', 'Enter');
+    await pressKeys('Backspace', '0', 'Enter');
     expect(calls.filter(([name]) => name === 'terminal.sale')).toEqual([['terminal.sale', { amountMinor: 1250 }]]);
     expect(screen.getByTestId('sale-headline').textContent).toBe('Approved');
     expect(screen.getByTestId('authcode').textContent).toBe('PPS123');
     expect(screen.getByRole('img', { name: /Receipt preview: customer copy, order LANE07-261123-00001/ })).toBeTruthy();
-    await keys('Enter');
+    await pressKeys('Enter');
     expect(screen.getByTestId('sale-amount').textContent).toBe('$0.00');
   });
 
   it('after a decline says why and takes another card for the same amount', async () => {
-    const answers = [{ ...approved, outcome: 'declined', approvedMinor: 0, authcode: null, reason: 'Do not honor', receiptPng: null }, approved] as SaleSummary[];
+    const answers = [{ ...approvedSale, outcome: 'declined', approvedMinor: 0, authcode: null, reason: 'Do not honor', receiptPng: null }, approvedSale] as SaleSummary[];
     const { calls } = await renderCounter({ answers: { 'terminal.sale': () => answers.shift() } });
-    await keys('1', '2', '5', '0', 'Enter');
+    await pressKeys('1', '2', '5', '0', 'Enter');
     expect(screen.getByTestId('sale-headline').textContent).toBe('Declined');
     expect(screen.getByTestId('sale-reason').textContent).toBe('Do not honor');
     await act(async () => void fireEvent.click(screen.getByTestId('try-again')));
@@ -55,14 +46,9 @@ describe('the counter sale screen', () => {
 
   it('after a decline, another card is charged for the same cart and tip', async () => {
     const view = { values: { 'payments.tips': true } } as unknown as SettingsView;
-    const answers = [{ ...approved, outcome: 'declined', requestedMinor: 1017, approvedMinor: 0, authcode: null, reason: 'Do not honor', receiptPng: null }, { ...approved, requestedMinor: 1017, approvedMinor: 1017 }] as SaleSummary[];
+    const answers = [{ ...approvedSale, outcome: 'declined', requestedMinor: 1017, approvedMinor: 0, authcode: null, reason: 'Do not honor', receiptPng: null }, { ...approvedSale, requestedMinor: 1017, approvedMinor: 1017 }] as SaleSummary[];
     const { calls } = await renderCounter({ answers: { 'terminal.sale': () => answers.shift(), 'settings.get': () => view } });
-    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Add items (cart)' })));
-    fireEvent.change(screen.getByLabelText('Item'), { target: { value: 'Mug' } });
-    fireEvent.change(screen.getByLabelText('Qty'), { target: { value: '2' } });
-    fireEvent.change(screen.getByLabelText('Unit price'), { target: { value: '3.99' } });
-    fireEvent.change(screen.getByLabelText('Tax'), { target: { value: '0.64' } });
-    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Add item' })));
+    await addTwoMugs();
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: '18% ($1.55)' })));
     expect(screen.getByTestId('sale-amount').textContent).toBe('$10.17');
     await act(async () => void fireEvent.click(screen.getByTestId('pay-card')));
@@ -77,29 +63,24 @@ describe('the counter sale screen', () => {
   });
 
   it('takes a partial approval and the remaining amount on another card', async () => {
-    const answers = [{ ...approved, outcome: 'partial', requestedMinor: 5000, approvedMinor: 3000 }, { ...approved, requestedMinor: 2000, approvedMinor: 2000 }] as SaleSummary[];
+    const answers = [{ ...approvedSale, outcome: 'partial', requestedMinor: 5000, approvedMinor: 3000 }, { ...approvedSale, requestedMinor: 2000, approvedMinor: 2000 }] as SaleSummary[];
     const { calls } = await renderCounter({ answers: { 'terminal.sale': () => answers.shift() } });
-    await keys('5', '0', '0', '0', 'Enter');
+    await pressKeys('5', '0', '0', '0', 'Enter');
     expect(screen.getByTestId('sale-headline').textContent).toBe('Partially approved');
     expect(screen.getByTestId('tender-rest').textContent).toContain('$20.00');
     // Nothing starts a new sale while money is owed: Escape does nothing, and there is no New sale.
     expect(screen.queryByTestId('new-sale')).toBeNull();
-    await keys('Escape');
+    await pressKeys('Escape');
     expect(screen.getByTestId('sale-headline').textContent).toBe('Partially approved');
-    await keys('Enter');
+    await pressKeys('Enter');
     expect(calls.filter(([name]) => name === 'terminal.sale').map(([, args]) => args)).toEqual([{ amountMinor: 5000 }, { amountMinor: 2000 }]);
     expect(screen.getByTestId('sale-headline').textContent).toBe('Approved');
     expect(screen.getByText(/\$30\.00 on ••••1443/)).toBeTruthy();
   });
 
   it('sends the cart as the sale\u2019s lines, and its total as the amount', async () => {
-    const { calls } = await renderCounter({ answers: { 'terminal.sale': () => approved } });
-    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Add items (cart)' })));
-    fireEvent.change(screen.getByLabelText('Item'), { target: { value: 'Mug' } });
-    fireEvent.change(screen.getByLabelText('Qty'), { target: { value: '2' } });
-    fireEvent.change(screen.getByLabelText('Unit price'), { target: { value: '3.99' } });
-    fireEvent.change(screen.getByLabelText('Tax'), { target: { value: '0.64' } });
-    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Add item' })));
+    const { calls } = await renderCounter({ answers: { 'terminal.sale': () => approvedSale } });
+    await addTwoMugs();
     expect(screen.getByTestId('sale-amount').textContent).toBe('$8.62');
     await act(async () => void fireEvent.click(screen.getByTestId('pay-card')));
     expect(calls.find(([name]) => name === 'terminal.sale')?.[1]).toEqual({ amountMinor: 862, cart: [{ description: 'Mug', quantity: 2, unitMinor: 399, taxMinor: 64 }] });
@@ -107,18 +88,18 @@ describe('the counter sale screen', () => {
 
   it('offers tips only where the merchant takes them, and adds the tip to the amount', async () => {
     const view = { values: { 'payments.tips': true } } as unknown as SettingsView;
-    const { calls } = await renderCounter({ answers: { 'terminal.sale': () => approved, 'settings.get': () => view } });
-    await keys('2', '0', '0', '0');
+    const { calls } = await renderCounter({ answers: { 'terminal.sale': () => approvedSale, 'settings.get': () => view } });
+    await pressKeys('2', '0', '0', '0');
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: '18% ($3.60)' })));
     expect(screen.getByTestId('sale-amount').textContent).toBe('$23.60');
-    await keys('Enter');
+    await pressKeys('Enter');
     expect(calls.find(([name]) => name === 'terminal.sale')?.[1]).toEqual({ amountMinor: 2360, tipMinor: 360 });
   });
 
   it('keeps the amount and says what happened when nothing was charged', async () => {
     const refusal = new StubRefusal({ code: 'failed_precondition', message: 'No card was presented in time: start the sale again.' });
     await renderCounter({ answers: { 'terminal.sale': () => Promise.reject(refusal) } });
-    await keys('7', '0', '0', 'Enter');
+    await pressKeys('7', '0', '0', 'Enter');
     expect(screen.getByTestId('sale-error').textContent).toBe('No card was presented in time: start the sale again.');
     expect(screen.getByTestId('sale-amount').textContent).toBe('$7.00');
     expect(screen.queryByRole('heading', { name: 'Tip' })).toBeNull();
