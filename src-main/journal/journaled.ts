@@ -1,8 +1,8 @@
 import type { AuthorizationRequest } from '../gateway/auth-request';
 import type { Authorization } from '../gateway/auth-response';
 import type { GatewayClient } from '../gateway/client';
-import type { GatewayError, RetryableError } from '../gateway/errors';
-import { resolveLostAuthorization, type LostAuthorizationOutcome } from '../gateway/recovery';
+import { NotFoundYetError, type GatewayError, type RetryableError } from '../gateway/errors';
+import { answerWindowMs, resolveLostAuthorization, type LostAuthorizationOutcome } from '../gateway/recovery';
 import type { TransactionRecord } from '../gateway/transaction-record';
 import { recordFailedCall } from './failed-call';
 import { settleFollowUp, type FollowUpSettlement } from './follow-ups';
@@ -39,6 +39,17 @@ function outcomeOf(answer: Authorization | TransactionRecord): JournalOutcome {
   };
 }
 
+/** How the note of an authorization the gateway had no record of yet, inside its answer window, begins. */
+const noRecordYetNote = 'answer lost; the gateway had no record of it yet and may still be processing it';
+
+/**
+ * When an open entry can next be settled: an authorization the gateway had no record of yet only
+ * once its answer window has passed (its "not found" is final then); any other entry at `now`.
+ */
+export function settleableAt(entry: JournalEntry, now: number): number {
+  return entry.operation === 'auth' && entry.note?.startsWith(noRecordYetNote) ? entry.createdAt + answerWindowMs : now;
+}
+
 /** Words for the journal's note on how a lost answer was settled. */
 function describeRecovery(outcome: LostAuthorizationOutcome): string {
   switch (outcome.kind) {
@@ -51,8 +62,15 @@ function describeRecovery(outcome: LostAuthorizationOutcome): string {
     case 'void-refused':
       return `answer lost; voidByOrderId answered ${outcome.reversal.respcode ?? ''} ${outcome.reversal.resptext ?? ''}`.trim();
     case 'unresolved':
+      if (outcome.error instanceof NotFoundYetError) return `${noRecordYetNote}: asked again once its answer window has passed (${outcome.error.message})`;
       return `answer lost; nothing answered yet (${outcome.error.message})`;
   }
+}
+
+/** The row was written just before the request left: its time starts the gateway's answer window. */
+function answerWindowOf(journal: Journal, entryId: number): { sentAt: number; now: number } {
+  const now = journal.clock.now();
+  return { sentAt: journal.get(entryId)?.createdAt ?? now, now };
 }
 
 /** Records what recovery learned; an unresolved entry stays unknown for the next try. */
@@ -90,7 +108,7 @@ export async function journaledAuthorize(
   } catch (error) {
     const failure = recordFailedCall(journal, entryId, error);
     if (failure.kind === 'retry') return { kind: 'retry', entryId, orderId, error: failure.error };
-    const outcome = await resolveLostAuthorization(client, { merchid: request.merchid, orderid: orderId });
+    const outcome = await resolveLostAuthorization(client, { merchid: request.merchid, orderid: orderId }, answerWindowOf(journal, entryId));
     record(journal, entryId, outcome);
     return outcome.kind === 'unresolved' ? { kind: 'unknown', entryId, orderId, error: outcome.error } : { kind: 'recovered', entryId, orderId, outcome };
   }
@@ -127,7 +145,7 @@ export async function recoverJournal(journal: Journal, client: Pick<GatewayClien
   const results: RecoveredEntry[] = [];
   for (const entry of journal.unresolved()) {
     if (entry.operation === 'auth') {
-      const outcome = await resolveLostAuthorization(client, { merchid, orderid: entry.orderId });
+      const outcome = await resolveLostAuthorization(client, { merchid, orderid: entry.orderId }, { sentAt: entry.createdAt, now: journal.clock.now() });
       record(journal, entry.id, outcome, finding);
       results.push({ entry, kind: 'authorization', outcome });
     } else if (entry.operation === 'capture' || entry.operation === 'void' || entry.operation === 'refund') {

@@ -1,7 +1,7 @@
 import type { RecoveryFinding, RecoveryItem } from '../ipc/contract';
 import { formatMinorUnits } from '../ipc/money';
 import type { FindingSource, Journal, JournalEntry } from '../journal/journal';
-import { recoverJournal, recoveredKind, stillOpen } from '../journal/journaled';
+import { recoverJournal, recoveredKind, settleableAt, stillOpen } from '../journal/journaled';
 import type { Logger } from '../log/logger';
 import type { GatewayAccess } from './terminal';
 import { recoveryQueue } from './operations';
@@ -118,6 +118,16 @@ export function createRecovery(options: RecoveryOptions): Recovery {
     return recovering;
   };
 
+  /**
+   * The back-off delay, but never before the earliest moment an open entry can settle: an
+   * authorization the gateway had no record of yet is asked again only after its answer window.
+   */
+  const nextCheckMs = (): number => {
+    const journal = options.journal();
+    const now = journal.clock.now();
+    return Math.max(delaySeconds * 1000, Math.min(...journal.unresolved().map((entry) => settleableAt(entry, now))) - now);
+  };
+
   const schedule = () => {
     if (stopTimer || closed) return;
     // Entries waiting for a person are not retried.
@@ -133,7 +143,7 @@ export function createRecovery(options: RecoveryOptions): Recovery {
         })
         .catch((error: unknown) => logger.warn({ err: error }, 'background recovery did not finish'))
         .finally(schedule);
-    }, delaySeconds * 1000);
+    }, nextCheckMs());
   };
 
   return {

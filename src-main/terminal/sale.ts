@@ -5,6 +5,7 @@ import type { PrinterProblem } from '../../drivers/printer/status';
 import type { AuthorizationRequest } from '../gateway/auth-request';
 import type { CaptureDetails } from '../gateway/capture-details';
 import type { GatewayClient } from '../gateway/client';
+import { NotFoundYetError } from '../gateway/errors';
 import type { Journal } from '../journal/journal';
 import { journaledAuthorize } from '../journal/journaled';
 import type { Logger } from '../log/logger';
@@ -254,6 +255,8 @@ export async function authorizeAndPrint(deps: Omit<SaleDependencies, 'reader' | 
       }
     } else if (result.kind === 'retry') {
       outcome = { kind: 'retry', orderId, reason: `${result.error.resptext ?? 'The processor did not answer'}: try again.` };
+    } else if (result.error instanceof NotFoundYetError) {
+      outcome = { kind: 'unknown', orderId, reason: 'The answer was lost and the gateway had no record of the sale yet: it may still be processing it. Do not charge again: the sale is checked again once the gateway has answered every request.' };
     } else {
       outcome = { kind: 'unknown', orderId, reason: 'The answer was lost and the gateway has not answered since: the sale is queued and checked again.' };
     }

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
 import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/client';
-import { TransportError, ValidationError } from '../../../src-main/gateway/errors';
+import { NotFoundYetError, TransportError, ValidationError } from '../../../src-main/gateway/errors';
+import { answerWindowMs } from '../../../src-main/gateway/recovery';
 import { Journal, JournalError } from '../../../src-main/journal/journal';
 import { journaledAuthorize, recoverJournal, recoveredKind } from '../../../src-main/journal/journaled';
 import { emulatorAdmin } from '../../support/emulator-admin';
@@ -16,9 +17,12 @@ const credentials = laneCredentials;
 let emulator: RunningEmulator;
 let client: GatewayClient;
 let journal: Journal;
+/** How far the journal's clock runs ahead of the wall clock: a test moves it past the gateway's answer window. */
+let skew = 0;
 
 beforeEach(async () => {
-  ({ emulator, client, journal } = await openJournalLane('journaled-'));
+  skew = 0;
+  ({ emulator, client, journal } = await openJournalLane('journaled-', { now: () => Date.now() + skew }));
 });
 afterEach(() => closeJournalLane({ emulator, client, journal }));
 
@@ -56,11 +60,32 @@ describe('journaled authorizations against the emulator over HTTP', () => {
     expect(attempts).toHaveLength(1);
   });
 
-  it('knows a request dropped before processing was never charged', async () => {
+  it('knows a request dropped before processing was never charged, once the answer window has passed', async () => {
     await fault('drop-before');
-    const result = await journaledAuthorize(journal, client, sale(journal.nextOrderId()), card);
+    // The connection drops only after the gateway's answer window: its "not found" is final.
+    const result = await journaledAuthorize(journal, client, sale(journal.nextOrderId()), card, (stage) => {
+      if (stage === 'journaled') skew += answerWindowMs;
+    });
     expect(result).toMatchObject({ kind: 'recovered', outcome: { kind: 'not-processed' } });
     expect(journal.get(result.entryId)?.note).toBe('answer lost; the gateway never processed it');
+  });
+
+  it('a "not found" inside the answer window is no answer: unknown, nothing voided or retried, settled after the window', async () => {
+    await fault('drop-before');
+    const orderid = journal.nextOrderId();
+    const result = await journaledAuthorize(journal, client, sale(orderid), card);
+    expect(result).toMatchObject({ kind: 'unknown', orderId: orderid });
+    expect((result as { error: unknown }).error).toBeInstanceOf(NotFoundYetError);
+    expect(journal.get(result.entryId)).toMatchObject({ state: 'unknown', note: expect.stringContaining('the gateway had no record of it yet and may still be processing it') });
+    // Nothing was voided or sent again: the gateway still holds no record of the order.
+    await expect(client.inquireByOrderid({ merchid, orderid })).resolves.toEqual([expect.objectContaining({ respcode: '29' })]);
+    expect(emulator.context.ledger.all().filter((transaction) => transaction.orderid === orderid)).toEqual([]);
+    // Asked again still inside the window: still open.
+    expect((await recoverJournal(journal, client, merchid)).map(recoveredKind)).toEqual(['unresolved']);
+    expect(journal.unresolved()).toHaveLength(1);
+    skew += answerWindowMs;
+    expect((await recoverJournal(journal, client, merchid)).map(recoveredKind)).toEqual(['not-processed']);
+    expect(journal.get(result.entryId)).toMatchObject({ state: 'resolved', note: 'answer lost; the gateway never processed it' });
   });
 
   it('resolves at start the rows a crash left pending', async () => {
@@ -69,6 +94,8 @@ describe('journaled authorizations against the emulator over HTTP', () => {
     // As if the process died after writing the rows: one whose request arrived, one whose never left.
     journal.begin({ operation: 'auth', orderId: sent, amountMinor: 1234, ...card });
     journal.begin({ operation: 'auth', orderId: journal.nextOrderId(), amountMinor: 500, ...card });
+    // The restart comes after the gateway's answer window: the one never sent is known not processed.
+    skew += answerWindowMs;
     const results = await recoverJournal(journal, client, merchid);
     expect(results.map(recoveredKind)).toEqual(['found', 'not-processed']);
     expect(journal.unresolved()).toEqual([]);
