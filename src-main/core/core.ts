@@ -13,7 +13,7 @@ import { loadPrinterProfiles } from '../receipt/profiles';
 import { createSignatureService, type SignatureService } from '../signature/service';
 import { createTrainingGateway, type TrainingGateway } from './training-gateway';
 import { createGatewayClient } from '../gateway/client';
-import { CommandFailure } from '../ipc/errors';
+import { LaneError } from './errors';
 import type { SecretStore } from '../config/secrets';
 import { Journal, JournalError } from '../journal/journal';
 import { openLaneJournal, type JournalRefusal } from '../journal/journal-check';
@@ -198,10 +198,10 @@ export function createCore(options: CoreOptions): Core {
     journalRefusal: () => journalRefusal,
     acknowledgeJournal() {
       const refusal = journalRefusal;
-      if (!refusal) throw new CommandFailure('failed_precondition', 'The journal is in order: there is nothing to acknowledge.');
-      if (!refusal.acknowledgeable) throw new CommandFailure('failed_precondition', refusal.message);
+      if (!refusal) throw new LaneError('refused', 'The journal is in order: there is nothing to acknowledge.');
+      if (!refusal.acknowledgeable) throw new LaneError('refused', refusal.message);
       laneJournal(true);
-      if (journalRefusal) throw new CommandFailure('failed_precondition', (journalRefusal as JournalRefusal).message);
+      if (journalRefusal) throw new LaneError('refused', (journalRefusal as JournalRefusal).message);
       logger.warn({ cause: refusal.cause, file: refusal.file }, 'a manager acknowledged the journal problem; the lane sells again');
       events.emit('journal.refusal', null);
       terminal.enter('idle', readyDetail);
@@ -257,7 +257,7 @@ async function liveGateway(settings: Settings, secrets: SecretStore | undefined)
   const username = await secrets?.get('gateway.username');
   const password = await secrets?.get('gateway.password');
   if (!username || !password) missing.push('the gateway credentials (secrets gateway.username and gateway.password)');
-  if (missing.length > 0) throw new CommandFailure('failed_precondition', `Live sales need ${missing.join(', ')}: enter them under Settings, or use training mode.`);
+  if (missing.length > 0) throw new LaneError('refused', `Live sales need ${missing.join(', ')}: enter them under Settings, or use training mode.`);
   const client = createGatewayClient({ baseUrl: settings.gateway.url, credentials: { level: 'site', username: username!, password: password! } });
   return { client, merchid: settings.merchantId };
 }
@@ -269,7 +269,7 @@ async function liveGateway(settings: Settings, secrets: SecretStore | undefined)
 function refusingWithoutJournal(service: TerminalService, refusal: () => JournalRefusal | null): TerminalService {
   const guarded = <A extends unknown[], R>(run: (...args: A) => R) => (...args: A): R => {
     const current = refusal();
-    if (current) throw new CommandFailure('failed_precondition', current.message);
+    if (current) throw new LaneError('refused', current.message);
     return run(...args);
   };
   return {

@@ -5,7 +5,7 @@ import type { SignaturePadDevice } from '../devices/signature-pads';
 import type { DeviceManager } from '../devices/manager';
 import type { DeviceRegistry } from '../devices/registry';
 import type { SignatureResult, SignatureSession, SignatureSource } from '../ipc/contract';
-import { CommandFailure } from '../ipc/errors';
+import { LaneError } from '../core/errors';
 import type { EventHub } from '../ipc/event-hub';
 import type { Logger } from '../log/logger';
 import { bitmapToPng, decodeSignature, encodeSignature, type EncodedSignature } from './codec';
@@ -87,11 +87,11 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
   const beginPad = (deviceId: string | undefined, skippable: { skippable?: true }): SignatureSession => {
     const device = manager.signaturePad(deviceId);
     if (!device) {
-      throw new CommandFailure('failed_precondition', deviceId ? `No signature pad "${deviceId}" is configured.` : 'No signature pad is configured: sign on the screen, or add a pad under Devices in the settings.', deviceId ? 'deviceId' : undefined);
+      throw new LaneError('refused', deviceId ? `No signature pad "${deviceId}" is configured.` : 'No signature pad is configured: sign on the screen, or add a pad under Devices in the settings.', deviceId ? 'deviceId' : undefined);
     }
     const { pad } = device;
     if (!connected(device.setting.id) || !pad.extent) {
-      throw new CommandFailure('failed_precondition', `${device.name} is not connected: check its cable, or sign on the screen.`);
+      throw new LaneError('refused', `${device.name} is not connected: check its cable, or sign on the screen.`);
     }
     const abort = new AbortController();
     const onInk = (stroke: number, points: readonly { x: number; y: number }[]) => events.emit('signature.ink', { stroke, points });
@@ -133,28 +133,28 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
       return publish({ state: 'capturing', source: 'screen', deviceId: null, extent: null, emulated: false, result: null, ...skip });
     },
     clear() {
-      if (session.state !== 'capturing') throw new CommandFailure('failed_precondition', 'No signature is being captured.');
+      if (session.state !== 'capturing') throw new LaneError('refused', 'No signature is being captured.');
       if (running) running.device.pad.clear();
       else events.emit('signature.cleared', {});
       return session;
     },
     async accept() {
       const current = running;
-      if (session.state !== 'capturing' || !current) throw new CommandFailure('failed_precondition', 'No signature is being captured on a pad.');
+      if (session.state !== 'capturing' || !current) throw new LaneError('refused', 'No signature is being captured on a pad.');
       try {
         current.device.pad.accept();
       } catch (error) {
-        if (error instanceof SignaturePadError && error.kind === 'empty') throw new CommandFailure('failed_precondition', 'Nothing has been signed yet: ask the customer to sign on the pad.');
+        if (error instanceof SignaturePadError && error.kind === 'empty') throw new LaneError('refused', 'Nothing has been signed yet: ask the customer to sign on the pad.');
         throw error;
       }
       await current.done;
       // The capture's own handler has moved the session on by now.
       const after: SignatureSession = session;
-      if (after.state !== 'accepted' || !after.result) throw new CommandFailure('failed_precondition', 'The signature could not be accepted: ask the customer to sign again.');
+      if (after.state !== 'accepted' || !after.result) throw new LaneError('refused', 'The signature could not be accepted: ask the customer to sign again.');
       return after.result;
     },
     submit(signature) {
-      if (session.state !== 'capturing' || session.source !== 'screen') throw new CommandFailure('failed_precondition', 'No on-screen signature is being captured.');
+      if (session.state !== 'capturing' || session.source !== 'screen') throw new LaneError('refused', 'No on-screen signature is being captured.');
       const result = encode(signature);
       return publish({ ...session, state: 'accepted', result }).result ?? result;
     },
@@ -168,18 +168,18 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
       return { canceled };
     },
     recorded() {
-      if (!options.settings.training) throw new CommandFailure('forbidden', 'Recorded signatures are for training mode only.');
+      if (!options.settings.training) throw new LaneError('forbidden', 'Recorded signatures are for training mode only.');
       recordings ??= loadSignatures(`${options.assetsDir}/signatures`);
       return [...recordings.keys()];
     },
     async replay(name) {
-      if (!options.settings.training) throw new CommandFailure('forbidden', 'Recorded signatures are for training mode only.');
+      if (!options.settings.training) throw new LaneError('forbidden', 'Recorded signatures are for training mode only.');
       recordings ??= loadSignatures(`${options.assetsDir}/signatures`);
       const signature = recordings.get(name);
-      if (!signature) throw new CommandFailure('invalid_argument', `No recorded signature "${name}"; there are ${[...recordings.keys()].join(', ')}.`, 'name');
+      if (!signature) throw new LaneError('invalid', `No recorded signature "${name}"; there are ${[...recordings.keys()].join(', ')}.`, 'name');
       const current = running;
       const emulated = current?.device.emulated;
-      if (!current || !emulated) throw new CommandFailure('failed_precondition', 'Start a signature on the training pad first.');
+      if (!current || !emulated) throw new LaneError('refused', 'Start a signature on the training pad first.');
       current.replay?.abort();
       const replay = new AbortController();
       current.replay = replay;

@@ -1,11 +1,11 @@
 import creditCardType from 'credit-card-type';
 import type { GatewayClient } from '../gateway/client';
-import { AuthenticationError, GatewayError, ValidationError } from '../gateway/errors';
+import { GatewayError } from '../gateway/errors';
 import type { EmvTagData } from '../gateway/emv-tag-data';
 import type { GatewayReceipt } from '../gateway/wire-schema';
 import type { TransactionRecord } from '../gateway/transaction-record';
 import { refundReasonWords, type FollowUpSummary, type JournalEntryView, type LookupResult, type RecoveryItem, type RefundReason } from '../ipc/contract';
-import { CommandFailure } from '../ipc/errors';
+import { LaneError, nothingSent } from '../core/errors';
 import { formatMinorUnits } from '../ipc/money';
 import { journaledFollowUp, refundNeedsPerson, type FollowUpOperation } from '../journal/follow-ups';
 import type { Journal, JournalEntry } from '../journal/journal';
@@ -40,7 +40,7 @@ const moneyText = (minor: number) => formatMinorUnits(minor);
 function authorizationOf(journal: Journal, orderId: string): JournalEntry & { outcome: NonNullable<JournalEntry['outcome']> } {
   const entry = journal.authorization(orderId);
   if (!entry || !entry.outcome) {
-    throw new CommandFailure('failed_precondition', `No approved sale or authorization has order id ${orderId} in this lane's journal.`, 'orderId');
+    throw new LaneError('refused', `No approved sale or authorization has order id ${orderId} in this lane's journal.`, 'orderId');
   }
   return entry as JournalEntry & { outcome: NonNullable<JournalEntry['outcome']> };
 }
@@ -50,9 +50,7 @@ async function currentRecord(deps: OperationDependencies, retref: string): Promi
   try {
     return await deps.client.inquire({ merchid: deps.merchid, retref });
   } catch (error) {
-    if (error instanceof AuthenticationError) throw new CommandFailure('failed_precondition', `The gateway refused the lane's credentials, so nothing was sent: ${error.message}`);
-    if (error instanceof GatewayError) throw new CommandFailure('failed_precondition', `The gateway could not be asked how the sale stands, so nothing was sent: ${error.message}. Try again.`);
-    throw error;
+    throw nothingSent(error, 'The gateway could not be asked how the sale stands, so nothing was sent; try again');
   }
 }
 
@@ -72,11 +70,11 @@ export interface FollowUpArgs {
 }
 
 /** A refusal that names how the sale stands and the one thing that can be done. */
-const refuse = (message: string, field: 'orderId' | 'amountMinor' = 'orderId') => new CommandFailure('failed_precondition', message, field);
+const refuse = (message: string, field: 'orderId' | 'amountMinor' = 'orderId') => new LaneError('refused', message, field);
 const voidedWords = (what: 'void' | 'refund') => `This sale was voided: nothing is left to ${what}.`;
 
 /** Why a void cannot go, from the journal's and the gateway's view of the order; undefined when it can. */
-function voidRefusal(money: OrderMoney, record: TransactionRecord): CommandFailure | undefined {
+function voidRefusal(money: OrderMoney, record: TransactionRecord): LaneError | undefined {
   if (money.fullyVoided || record.setlstat === 'Voided') return refuse(voidedWords('void'));
   if (record.voidable === true) return undefined;
   if (record.refundable === true) {
@@ -87,7 +85,7 @@ function voidRefusal(money: OrderMoney, record: TransactionRecord): CommandFailu
 }
 
 /** Why a refund cannot go, and how much is left when it can. */
-function refundCheck(money: OrderMoney, record: TransactionRecord, asked: number | undefined): { refusal: CommandFailure } | { leftMinor: number } {
+function refundCheck(money: OrderMoney, record: TransactionRecord, asked: number | undefined): { refusal: LaneError } | { leftMinor: number } {
   if (money.fullyVoided || record.setlstat === 'Voided') return { refusal: refuse(voidedWords('refund')) };
   if (record.refundable !== true) {
     if (record.voidable === true) return { refusal: refuse('This sale has not settled yet, so there is nothing to refund: void it instead.') };
@@ -121,7 +119,7 @@ export async function followUp(deps: OperationDependencies, operation: FollowUpO
   if (operation === 'capture') {
     if (record.setlstat !== 'Authorized') throw refuse(`This sale cannot be captured: the gateway has it ${record.setlstat ?? 'in an unknown state'}.`);
     const tip = request.tipMinor ?? 0;
-    if (tip > 0 && !deps.tips) throw new CommandFailure('failed_precondition', 'This merchant does not take tips: capture without one.', 'tipMinor');
+    if (tip > 0 && !deps.tips) throw new LaneError('refused', 'This merchant does not take tips: capture without one.', 'tipMinor');
     amountMinor = held + tip;
     journalAmountMinor = amountMinor;
     if (tip > 0) {
@@ -162,9 +160,7 @@ export async function followUp(deps: OperationDependencies, operation: FollowUpO
       ...(detail ? { detail } : {}),
     });
   } catch (error) {
-    if (error instanceof ValidationError) throw new CommandFailure('invalid_argument', `Nothing was sent: ${error.message}`, error.field);
-    if (error instanceof GatewayError) throw new CommandFailure('failed_precondition', `Nothing was sent: ${error.message}`);
-    throw error;
+    throw nothingSent(error, 'Nothing was sent');
   }
   const base = { operation, orderId: request.orderId, amountMinor: journalAmountMinor, remainingMinor: null, retref: null, printed: false, printProblem: null } as const;
   switch (result.kind) {
@@ -253,7 +249,7 @@ const receiptKindOf = (entry: JournalEntry): ReceiptKind =>
  */
 export async function reprint(deps: OperationDependencies, request: { orderId: string; copy?: 'merchant' | 'customer'; duplicate?: boolean }): Promise<{ printed: boolean; problem: string | null; png: string }> {
   const entry = deps.journal.list({ orderId: request.orderId, operation: 'auth' }).find((candidate) => candidate.outcome?.respstat === 'A' || candidate.outcome?.respstat === 'C');
-  if (!entry) throw new CommandFailure('failed_precondition', `No answered sale has order id ${request.orderId} in this lane's journal, so there is no receipt to print.`, 'orderId');
+  if (!entry) throw new LaneError('refused', `No answered sale has order id ${request.orderId} in this lane's journal, so there is no receipt to print.`, 'orderId');
   const profile = deps.printer?.profile ?? deps.previewProfile;
   // A voided sale's slip is its void: an APPROVED sale slip would say money moved that did not.
   const money = orderMoney(request.orderId, deps.journal.list({ orderId: request.orderId, limit: 1000 }));

@@ -1,4 +1,4 @@
-import { CommandFailure } from '../ipc/errors';
+import { LaneError } from '../core/errors';
 import type { Logger } from '../log/logger';
 import type { SignatureService } from '../signature/service';
 import type { SignatureStep } from './sale';
@@ -58,8 +58,8 @@ export function createSaleSignature(options: { signature: SignatureService; allo
       });
     },
     skip(cashierId) {
-      if (!options.allowSkip()) throw new CommandFailure('failed_precondition', 'This store does not allow a sale without the signature: ask the customer to sign, or cancel the sale.');
-      if (!skipWaiting) throw new CommandFailure('failed_precondition', 'No sale is waiting for a signature.');
+      if (!options.allowSkip()) throw new LaneError('refused', 'This store does not allow a sale without the signature: ask the customer to sign, or cancel the sale.');
+      if (!skipWaiting) throw new LaneError('refused', 'No sale is waiting for a signature.');
       logger.info({ cashierId }, 'signature skipped by the cashier');
       skipWaiting(cashierId);
       return { skipped: true };

@@ -1,10 +1,11 @@
+import { CardReaderError } from '../../drivers/card-reader/errors';
 import type { Settings } from '../config/settings';
 import type { DeviceManager } from '../devices/manager';
 import type { CaptureDetails } from '../gateway/capture-details';
 import type { GatewayClient } from '../gateway/client';
 import type { CartLine } from '../ipc/cart';
 import type { EndOfDayReport, FollowUpSummary, KeyedEntryView, JournalEntryView, LookupResult, RecoveryFinding, RecoveryItem, SaleSummary, SaleTender, TerminalState } from '../ipc/contract';
-import { CommandFailure } from '../ipc/errors';
+import { LaneError } from '../core/errors';
 import type { FindingSource, Journal } from '../journal/journal';
 import { containsCardNumber, JournalError } from '../journal/journal';
 import type { Logger } from '../log/logger';
@@ -157,8 +158,8 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       return options.journal();
     } catch (error) {
       // Only a failed write is about the disk; a refused, damaged or newer journal says its own cause.
-      if (error instanceof JournalError && error.kind !== 'write') throw new CommandFailure('failed_precondition', `Nothing was sent: ${error.message}`);
-      if (error instanceof JournalError) throw new CommandFailure('failed_precondition', `The journal cannot be written, so nothing was sent: ${error.message}. Free disk space or call support.`);
+      if (error instanceof JournalError && error.kind !== 'write') throw new LaneError('refused', `Nothing was sent: ${error.message}`);
+      if (error instanceof JournalError) throw new LaneError('refused', `The journal cannot be written, so nothing was sent: ${error.message}. Free disk space or call support.`);
       throw error;
     }
   };
@@ -179,7 +180,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
   const single = <T>(key: string, work: (abort: AbortController) => Promise<T>): Promise<T> => {
     if (running) {
       if (running.key === key) return running.promise as Promise<T>;
-      throw new CommandFailure('failed_precondition', 'Another payment is in progress: finish or cancel it first.');
+      throw new LaneError('refused', 'Another payment is in progress: finish or cancel it first.');
     }
     const abort = new AbortController();
     const promise = work(abort).finally(() => {
@@ -211,20 +212,21 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     if (error instanceof JournalError) {
       keeper.stopped('The journal cannot be written: nothing was sent.');
       state.enter('idle', 'The journal cannot be written: nothing was sent');
-      throw new CommandFailure('failed_precondition', `The journal cannot be written, so nothing was sent: ${error.message}`);
+      throw new LaneError('refused', `The journal cannot be written, so nothing was sent: ${error.message}`);
     }
     if (error instanceof SaleCanceledError) {
       // The keeper says why first, so the one published idle state carries it.
       keeper.stopped(error.message);
       state.enter('idle', error.message.replace(/\.$/, ''));
-      throw new CommandFailure('failed_precondition', error.message);
+      throw new LaneError('refused', error.message);
     }
     const canceled = abort?.signal.aborted ?? false;
-    const timedOut = (error as { kind?: string }).kind === 'timeout';
+    const timedOut = error instanceof CardReaderError && error.kind === 'timeout';
+    const said = error instanceof Error ? error.message : String(error);
     const problem = canceled ? 'The sale was canceled.' : timedOut ? `No card was ${keeper.current()?.entry === 'keyed' ? 'keyed' : 'presented'} in time: start the sale again.` : null;
-    keeper.stopped(problem ?? (error as Error).message);
-    state.enter('idle', canceled ? 'Sale canceled' : `Stopped: ${(error as Error).message}`);
-    if (problem) throw new CommandFailure('failed_precondition', problem);
+    keeper.stopped(problem ?? said);
+    state.enter('idle', canceled ? 'Sale canceled' : `Stopped: ${said}`);
+    if (problem) throw new LaneError('refused', problem);
     throw error;
   };
 
@@ -247,7 +249,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
 
   const cardSale = async (amountMinor: number, tender: CardTender, entry: 'card' | 'keyed', abort: AbortController, captureDetails?: CaptureDetails): Promise<SaleSummary> => {
     const reader = manager.cardReader();
-    if (!reader) throw new CommandFailure('failed_precondition', 'No card reader is configured: add one under Devices in the settings.');
+    if (!reader) throw new LaneError('refused', 'No card reader is configured: add one under Devices in the settings.');
     const deps = await lane();
     try {
       const result = await runSale(
@@ -304,15 +306,15 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     keyEntry: (key) => keyed.key(key),
     sale({ amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart }) {
       if (tender === 'forced-credit' && !settings.payments.forcedCredit) {
-        throw new CommandFailure('failed_precondition', 'This merchant is not set up for refunds without a sale: refund the original sale by its order id.', 'tender');
+        throw new LaneError('refused', 'This merchant is not set up for refunds without a sale: refund the original sale by its order id.', 'tender');
       }
-      if (tipMinor > 0 && !settings.payments.tips) throw new CommandFailure('failed_precondition', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
-      if (tipMinor > 0 && tender === 'forced-credit') throw new CommandFailure('invalid_argument', 'A refund takes no tip.', 'tipMinor');
+      if (tipMinor > 0 && !settings.payments.tips) throw new LaneError('refused', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
+      if (tipMinor > 0 && tender === 'forced-credit') throw new LaneError('invalid', 'A refund takes no tip.', 'tipMinor');
       const captureDetails = cart ? cartDetails(cart, tipMinor) : undefined;
       return payment(`sale:${tender}:${entry}:${amountMinor}`, { amountMinor, tender, entry, tipMinor, ...(cart ? { cart } : {}) }, (abort) => cardSale(amountMinor, tender, entry, abort, captureDetails));
     },
     achSale({ amountMinor, routing, account, accountType, name }) {
-      if (!settings.payments.ach) throw new CommandFailure('failed_precondition', 'This merchant does not take electronic checks.', 'tender');
+      if (!settings.payments.ach) throw new LaneError('refused', 'This merchant does not take electronic checks.', 'tender');
       return payment(`ach:${amountMinor}:${account.slice(-4)}`, { amountMinor, tender: 'ach', entry: 'keyed' }, () =>
         keyedSale(
           amountMinor,
@@ -368,12 +370,12 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     },
     findings: () => recovery.findings(),
     acknowledgeFinding(entryId, by) {
-      if (!recovery.findings().some((finding) => finding.entryId === entryId)) throw new CommandFailure('failed_precondition', `Nothing found by recovery for entry ${entryId} waits to be acknowledged.`, 'entryId');
+      if (!recovery.findings().some((finding) => finding.entryId === entryId)) throw new LaneError('refused', `Nothing found by recovery for entry ${entryId} waits to be acknowledged.`, 'entryId');
       return recovery.acknowledge(entryId, by);
     },
     async printFinding(entryId) {
       const finding = recovery.findings().find((candidate) => candidate.entryId === entryId);
-      if (!finding?.receipt) throw new CommandFailure('failed_precondition', `Entry ${entryId} has no approval found by recovery, so there is no receipt to print.`, 'entryId');
+      if (!finding?.receipt) throw new LaneError('refused', `Entry ${entryId} has no approval found by recovery, so there is no receipt to print.`, 'entryId');
       const deps = { ...(await lane()), tips: settings.payments.tips };
       // The customer never got a receipt: both copies print as originals, not as duplicates.
       const merchant = await reprint(deps, { orderId: finding.orderId, copy: 'merchant', duplicate: false });
@@ -383,9 +385,9 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     settleByHand({ entryId, applied, note }) {
       const journal = openJournal();
       const item = recoveryQueue(journal).find((candidate) => candidate.entryId === entryId);
-      if (!item) throw new CommandFailure('failed_precondition', `Entry ${entryId} is not in the recovery queue.`, 'entryId');
-      if (!item.needsPerson) throw new CommandFailure('failed_precondition', `Entry ${entryId} is still being checked with the gateway; only entries waiting for a person are settled by hand.`, 'entryId');
-      if (containsCardNumber(note)) throw new CommandFailure('invalid_argument', 'The note looks like it holds a card number: describe what was checked instead.', 'note');
+      if (!item) throw new LaneError('refused', `Entry ${entryId} is not in the recovery queue.`, 'entryId');
+      if (!item.needsPerson) throw new LaneError('refused', `Entry ${entryId} is still being checked with the gateway; only entries waiting for a person are settled by hand.`, 'entryId');
+      if (containsCardNumber(note)) throw new LaneError('invalid', 'The note looks like it holds a card number: describe what was checked instead.', 'note');
       journal.resolve(entryId, `settled by hand: ${applied ? 'took effect' : 'did not take effect'}; ${note}`, { applied });
       recovery.publish();
       return recoveryQueue(journal);
