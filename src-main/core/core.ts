@@ -286,7 +286,9 @@ function refusingWithoutJournal(service: TerminalService, refusal: () => Journal
     endOfDay: guarded(service.endOfDay),
     settleByHand: guarded(service.settleByHand),
     recover: guarded(service.recover),
+    // The refusal is on every screen already (its state and `journal.refusal`): these lists stay empty behind it.
     recoveryQueue: () => (refusal() ? [] : service.recoveryQueue()),
+    findings: () => (refusal() ? [] : service.findings()),
     saleAmount: (orderId) => (refusal() ? undefined : service.saleAmount(orderId)),
   };
 }

@@ -191,9 +191,11 @@ export async function runKills(options: KillsOptions): Promise<KillsReport> {
       const settleBy = Math.max(Date.now() + 30_000, (killedRow?.createdAt ?? 0) + answerWindowMs + 15_000);
       let waitedUnknown = false;
       while (Date.now() < settleBy) {
+        // The findings first: a finding read before the queue still holds its order is a lie, not a race.
+        const found = must(await page.call<RecoveryFinding[]>('terminal.findings'), 'terminal.findings');
         const queue = must(await page.call<Array<{ orderId: string }>>('terminal.recoveryQueue'), 'terminal.recoveryQueue');
         if (queue.length === 0) break;
-        const told = must(await page.call<RecoveryFinding[]>('terminal.findings'), 'terminal.findings').filter((finding) => queue.some((item) => item.orderId === finding.orderId));
+        const told = found.filter((finding) => queue.some((item) => item.orderId === finding.orderId));
         for (const finding of told) fail(kill, `order ${finding.orderId} is still unknown but is told as ${finding.outcome}: "${finding.message}"`);
         waitedUnknown = true;
         await sleep(200);
