@@ -3,7 +3,7 @@ import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
 import { createEventHub, type EventHub } from '../ipc/event-hub';
 import type { Settings } from '../config/settings';
 import type { Logger } from '../log/logger';
-import { createCardReaderService, type CardReaderService } from '../devices/card-service';
+import { createTestReadService, type TestReadService } from '../devices/test-read';
 import { createDeviceManager, type DeviceManager, type DeviceManagerOptions } from '../devices/manager';
 import { laneDeviceEnvironment } from '../devices/environment';
 import { createDeviceRegistry, type DeviceRegistry } from '../devices/registry';
@@ -69,7 +69,7 @@ export interface Core {
   readonly devices: DeviceRegistry;
   /** The configured devices themselves, and the keyboard stream keyboard-mode readers type into. */
   readonly deviceManager: DeviceManager;
-  readonly cardReaders: CardReaderService;
+  readonly cardReaders: TestReadService;
   /** Sales: one at a time, through the journal. */
   readonly sales: TerminalService;
   /** A sale's customer beside the money: stored cards, a signature added after the approval. */
@@ -115,7 +115,7 @@ export function createCore(options: CoreOptions): Core {
     logger,
     environment: options.deviceEnvironment ?? laneDeviceEnvironment(),
   });
-  const cardReaders = createCardReaderService({ manager: deviceManager, training: settings.training, assetsDir });
+  const cardReaders = createTestReadService({ manager: deviceManager, training: settings.training, assetsDir });
   const signature = createSignatureService({ manager: deviceManager, registry: devices, settings, events, logger, assetsDir });
   const printers = createPrinterService({ manager: deviceManager, settings });
   const terminal = createTerminalStateStore(clock);

@@ -1,8 +1,5 @@
-import creditCardType from 'credit-card-type';
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError } from '../gateway/errors';
-import type { EmvTagData } from '../gateway/emv-tag-data';
-import type { GatewayReceipt } from '../gateway/wire-schema';
 import type { TransactionRecord } from '../gateway/transaction-record';
 import { refundReasonWords, type FollowUpSummary, type JournalEntryView, type LookupResult, type RecoveryItem, type RefundReason } from '../ipc/contract';
 import { LaneError, nothingSent } from '../core/errors';
@@ -13,7 +10,8 @@ import { buildReceipt, type ReceiptDocument, type ReceiptFacts, type ReceiptKind
 import { receiptPng } from '../receipt/preview';
 import type { PrinterProfile } from '../receipt/profiles';
 import type { ReceiptPrinter } from '../../drivers/printer/receipt-printer';
-import { printReceipts } from './sale';
+import { factsFromJournal } from '../receipt/facts';
+import { printReceipts } from '../receipt/sale-receipts';
 import { localDay } from './end-of-day';
 import { orderMoney, refundableMinor, tookEffect, type OrderMoney } from './order-money';
 
@@ -202,42 +200,6 @@ async function finish(deps: OperationDependencies, auth: JournalEntry, operation
   deps.onPrinting?.();
   const printed = await printReceipts(deps.printer, documents);
   return { ...summary, printed: printed.ok, printProblem: printed.problem ?? null };
-}
-
-const entryMethods: Record<string, string> = { swipe: 'Swiped', chip: 'Chip Read', contactless: 'Contactless', 'fallback-swipe': 'Fallback Swipe', keyed: 'Keyed', ach: 'Electronic check', profile: 'Card on file' };
-
-/** Receipt facts from what the journal kept of an authorization: masked card, the answer, the receipt object. */
-export function factsFromJournal(entry: JournalEntry, lane: { merchid: string; terminalId: string }): Omit<ReceiptFacts, 'kind'> {
-  const outcome = entry.outcome ?? {};
-  let emv: EmvTagData | undefined;
-  try {
-    emv = outcome.emvTagData ? (JSON.parse(outcome.emvTagData) as EmvTagData) : undefined;
-  } catch {
-    emv = undefined;
-  }
-  const digits = (entry.maskedPan ?? '').replace(/\D/g, '');
-  const prefix = (entry.maskedPan ?? '').match(/^\d+/)?.[0] ?? '';
-  const detected = prefix.length >= 4 ? creditCardType(prefix)[0]?.niceType : undefined;
-  const brand = entry.entryMode === 'ach' ? 'CHECK' : (emv?.applicationLabel ?? emv?.networkLabel ?? detected ?? 'CARD').toUpperCase();
-  const amount = outcome.amountMinor === undefined ? entry.amountMinor : Math.abs(outcome.amountMinor);
-  return {
-    amountMinor: amount,
-    card: { lastFour: digits.slice(-4) || '----', brand, entryMethod: entryMethods[entry.entryMode ?? ''] ?? 'Unknown' },
-    gateway: {
-      ...(outcome.retref ? { retref: outcome.retref } : {}),
-      ...(outcome.authcode ? { authcode: outcome.authcode } : {}),
-      ...(outcome.respcode ? { respcode: outcome.respcode } : {}),
-      ...(outcome.resptext ? { resptext: outcome.resptext } : {}),
-      ...(outcome.batchid ? { batchid: outcome.batchid } : {}),
-      orderId: entry.orderId,
-    },
-    ...(emv ? { emv } : {}),
-    ...(outcome.receipt ? { merchant: outcome.receipt as GatewayReceipt } : {}),
-    // The journal keeps no signature image: a reprint shows the line to sign when one was asked for.
-    signature: { required: entry.detail?.signatureRequired === true || emv?.signature === 'true' },
-    merchantId: lane.merchid,
-    terminalId: lane.terminalId,
-  };
 }
 
 const receiptKindOf = (entry: JournalEntry): ReceiptKind =>

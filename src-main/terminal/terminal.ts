@@ -9,6 +9,7 @@ import { LaneError } from '../core/errors';
 import type { FindingSource, Journal } from '../journal/journal';
 import { containsCardNumber, JournalError } from '../journal/journal';
 import type { Logger } from '../log/logger';
+import { entryMethodWords } from '../receipt/facts';
 import { receiptPng } from '../receipt/preview';
 import type { PrinterProfile } from '../receipt/profiles';
 import type { SignatureService } from '../signature/service';
@@ -18,8 +19,10 @@ import { createSaleKeeper, type PaymentRequest } from './current-sale';
 import { endOfDay } from './end-of-day';
 import { followUp, history, lookup, recoveryQueue, reprint, type FollowUpArgs, type OperationDependencies } from './operations';
 import { createRecovery } from './recovery';
-import { authorizeAndPrint, runSale, SaleCanceledError, type CardTender, type SaleResult } from './sale';
-import { createSaleSignature } from './sale-signature';
+import type { CardTender } from '../payment/outcome';
+import { createSaleSignature } from '../payment/signature/sale-signature';
+import { SaleCanceledError } from '../payment/signature/signature-step';
+import { authorizeAndPrint, runSale, type SaleResult } from './sale';
 import type { TerminalStateStore } from './state-store';
 
 /** How the terminal reaches the gateway: started on first use (the training emulator) or given. */
@@ -322,13 +325,13 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
           // ACH asks for the account type and a payment origin; a check keyed at the counter is sent as the gateway's ACH examples send it.
           { account, bankaba: routing, accttype: accountType === 'savings' ? 'ESAV' : 'ECHK', ecomind: 'E', name, capture: true },
           { maskedPan: `****${account.slice(-4)}`, entryMode: 'ach' },
-          { lastFour: account.slice(-4), brand: 'CHECK', entryMethod: 'Electronic check' },
+          { lastFour: account.slice(-4), brand: 'CHECK', entryMethod: entryMethodWords('ach') },
         ),
       );
     },
     profileSale({ amountMinor, profile }) {
       return payment(`profile:${amountMinor}:${profile}`, { amountMinor, tender: 'profile', entry: 'keyed' }, () =>
-        keyedSale(amountMinor, 'profile', { profile }, { entryMode: 'profile' }, { lastFour: '----', brand: 'CARD ON FILE', entryMethod: 'Card on file' }),
+        keyedSale(amountMinor, 'profile', { profile }, { entryMode: 'profile' }, { lastFour: '----', brand: 'CARD ON FILE', entryMethod: entryMethodWords('profile') }),
       );
     },
     cancel() {

@@ -8,7 +8,8 @@ import { createGatewayClient, type GatewayClient } from '../../../src-main/gatew
 import { NotFoundYetError, TransportError, ValidationError } from '../../../src-main/gateway/errors';
 import { answerWindowMs } from '../../../src-main/gateway/recovery';
 import { Journal, JournalError } from '../../../src-main/journal/journal';
-import { journaledAuthorize, recoverJournal, recoveredKind } from '../../../src-main/journal/journaled';
+import { recoverJournal, recoveredKind } from '../../../src-main/journal/journaled';
+import { journaledAuthorize } from '../../../src-main/payment/authorize/journaled-authorization';
 import { emulatorAdmin } from '../../support/emulator-admin';
 import { closeJournalLane, laneCredentials, laneMerchid, openJournalLane } from '../../support/journal-lane';
 
@@ -33,19 +34,19 @@ const sale = (orderid: string, amount = 1234) => ({ merchid, amount, account: '4
 describe('journaled authorizations against the emulator over HTTP', () => {
   it('completes the row with the answer', async () => {
     const orderid = journal.nextOrderId();
-    const result = await journaledAuthorize(journal, client, sale(orderid), card);
+    const result = await journaledAuthorize({ journal, client, request: sale(orderid), card });
     expect(result).toMatchObject({ kind: 'answered', authorization: { outcome: 'approved' } });
     expect(journal.get(result.entryId)).toMatchObject({ state: 'completed', orderId: orderid, maskedPan: '478825******1443', outcome: { respstat: 'A', authcode: expect.any(String), receipt: { dba: 'Lanepoint Training Store' } } });
   });
 
   it('marks a request that never left as not sent: a broken field, or a gateway that cannot be reached', async () => {
-    await expect(journaledAuthorize(journal, client, { ...sale(journal.nextOrderId()), expiry: '13/28' }, card)).rejects.toThrow(ValidationError);
+    await expect(journaledAuthorize({ journal, client, request: { ...sale(journal.nextOrderId()), expiry: '13/28' }, card })).rejects.toThrow(ValidationError);
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
     const offline = createGatewayClient({ baseUrl: `http://127.0.0.1:${port}/rest`, credentials, sleep: async () => undefined });
-    await expect(journaledAuthorize(journal, offline, sale(journal.nextOrderId()), card)).rejects.toThrow(TransportError);
+    await expect(journaledAuthorize({ journal, client: offline, request: sale(journal.nextOrderId()), card })).rejects.toThrow(TransportError);
     expect(journal.list().map((entry) => entry.state)).toEqual(['not-sent', 'not-sent']);
     expect(journal.unresolved()).toEqual([]);
   });
@@ -53,7 +54,7 @@ describe('journaled authorizations against the emulator over HTTP', () => {
   it('recovers a lost answer at once: the approval the gateway recorded is found, never charged twice', async () => {
     await fault('drop-after');
     const orderid = journal.nextOrderId();
-    const result = await journaledAuthorize(journal, client, sale(orderid), card);
+    const result = await journaledAuthorize({ journal, client, request: sale(orderid), card });
     expect(result).toMatchObject({ kind: 'recovered', outcome: { kind: 'found', approved: true } });
     expect(journal.get(result.entryId)).toMatchObject({ state: 'resolved', note: 'answer lost; the gateway has it approved', outcome: { respstat: 'A' } });
     const attempts = await client.inquireByOrderid({ merchid, orderid });
@@ -63,9 +64,9 @@ describe('journaled authorizations against the emulator over HTTP', () => {
   it('knows a request dropped before processing was never charged, once the answer window has passed', async () => {
     await fault('drop-before');
     // The connection drops only after the gateway's answer window: its "not found" is final.
-    const result = await journaledAuthorize(journal, client, sale(journal.nextOrderId()), card, (stage) => {
+    const result = await journaledAuthorize({ journal, client, request: sale(journal.nextOrderId()), card, onStage: (stage) => {
       if (stage === 'journaled') skew += answerWindowMs;
-    });
+    } });
     expect(result).toMatchObject({ kind: 'recovered', outcome: { kind: 'not-processed' } });
     expect(journal.get(result.entryId)?.note).toBe('answer lost; the gateway never processed it');
   });
@@ -73,7 +74,7 @@ describe('journaled authorizations against the emulator over HTTP', () => {
   it('a "not found" inside the answer window is no answer: unknown, nothing voided or retried, settled after the window', async () => {
     await fault('drop-before');
     const orderid = journal.nextOrderId();
-    const result = await journaledAuthorize(journal, client, sale(orderid), card);
+    const result = await journaledAuthorize({ journal, client, request: sale(orderid), card });
     expect(result).toMatchObject({ kind: 'unknown', orderId: orderid });
     expect((result as { error: unknown }).error).toBeInstanceOf(NotFoundYetError);
     expect(journal.get(result.entryId)).toMatchObject({ state: 'unknown', note: expect.stringContaining('the gateway had no record of it yet and may still be processing it') });
@@ -104,7 +105,7 @@ describe('journaled authorizations against the emulator over HTTP', () => {
   it('sends nothing when the journal cannot be written', async () => {
     journal.close();
     const orderid = 'LANE01-261122-09999';
-    await expect(journaledAuthorize(journal, client, sale(orderid), card)).rejects.toThrow(JournalError);
+    await expect(journaledAuthorize({ journal, client, request: sale(orderid), card })).rejects.toThrow(JournalError);
     journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'journaled-')), 'journal.sqlite'), { clock: { now: () => Date.now() }, terminalId: 'LANE-01' });
     await expect(client.inquireByOrderid({ merchid, orderid })).resolves.toEqual([expect.objectContaining({ respcode: '29' })]);
   });

@@ -11,7 +11,7 @@ import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/
 import { createGatewayClient } from '../../../src-main/gateway/client';
 import type { JournalEntryView, RecoveryFinding, SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
 import { Journal } from '../../../src-main/journal/journal';
-import { journaledAuthorize } from '../../../src-main/journal/journaled';
+import { journaledAuthorize } from '../../../src-main/payment/authorize/journaled-authorization';
 import { answerWindowMs } from '../../../src-main/gateway/recovery';
 import { emulatorAdmin } from '../../support/emulator-admin';
 import { collectingLogger, ok, until } from '../../support/test-core';
@@ -209,7 +209,7 @@ describe('what recovery finds at start, after a crash mid-authorization', () => 
 async function answeredThenDied(journalPath: string, amount: number, account: string, terminalId: string) {
   const journal = Journal.open(journalPath, { clock: { now: () => Date.now() }, terminalId });
   const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
-  const result = await journaledAuthorize(journal, client, { merchid, amount, account, expiry: '1228', capture: true }, { maskedPan: `${account.slice(0, 6)}******${account.slice(-4)}`, entryMode: 'keyed' });
+  const result = await journaledAuthorize({ journal, client, request: { merchid, amount, account, expiry: '1228', capture: true }, card: { maskedPan: `${account.slice(0, 6)}******${account.slice(-4)}`, entryMode: 'keyed' } });
   // No New sale, no clean stop: the host is gone with the sale still open.
   journal.close();
   return result.orderId;

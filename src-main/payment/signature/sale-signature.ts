@@ -1,7 +1,7 @@
-import { LaneError } from '../core/errors';
-import type { Logger } from '../log/logger';
-import type { SignatureService } from '../signature/service';
-import type { SignatureStep } from './sale';
+import { LaneError } from '../../core/errors';
+import type { Logger } from '../../log/logger';
+import type { SignatureService } from '../../signature/service';
+import type { SignatureStep } from './signature-step';
 
 /** A sale's signature step over the lane's signature service, and the cashier's way past it. */
 export interface SaleSignature {

@@ -25,15 +25,15 @@ export function cardSummary(read: CardRead): CardSummary {
   };
 }
 
-export interface CardReaderService {
+export interface TestReadService {
   readCard(args: { deviceId?: string | undefined; timeoutSeconds: number }): Promise<CardSummary>;
   cancelRead(args: { deviceId?: string | undefined }): { canceled: boolean };
   testCards(): TestCardInfo[];
   presentTestCard(args: { cardId: string; method: PresentMethod; amountMinor?: number | undefined; deviceId?: string | undefined }): Promise<{ presented: true }>;
 }
 
-/** The devices screen's test read and training's card deck, over the device manager. */
-export function createCardReaderService(options: { manager: DeviceManager; training: boolean; assetsDir: string }): CardReaderService {
+/** The test read (the devices screen reads a card without a sale) and training's card deck (a test card presented at the emulated reader), over the device manager. */
+export function createTestReadService(options: { manager: DeviceManager; training: boolean; assetsDir: string }): TestReadService {
   const { manager } = options;
   const reads = new Map<string, AbortController>();
   let deck: TestCard[] | undefined;
