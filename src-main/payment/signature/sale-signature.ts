@@ -1,5 +1,6 @@
 import { LaneError } from '../../core/errors';
 import type { Logger } from '../../log/logger';
+import type { EncodedSignature } from '../../signature/codec';
 import type { SignatureService } from '../../signature/service';
 import type { SignatureStep } from './signature-step';
 
@@ -21,40 +22,30 @@ export function createSaleSignature(options: { signature: SignatureService; allo
   let skipWaiting: ((cashierId: string) => void) | undefined;
   return {
     capture(signal) {
-      return new Promise((resolve) => {
-        // The skip may come while `begin` publishes, before the polling starts.
-        const polling: { timer?: ReturnType<typeof setInterval>; done: boolean } = { done: false };
-        const finish = (step: SignatureStep) => {
-          polling.done = true;
-          clearInterval(polling.timer);
-          skipWaiting = undefined;
-          resolve(step);
-        };
+      return new Promise((resolve, reject) => {
+        let ended = false;
         // Ready for the skip before the screens hear that the capture began.
-        skipWaiting = (cashierId) => {
+        const skip = (cashierId: string) => {
           finish({ kind: 'skipped', by: cashierId });
           signature.cancel();
         };
+        const finish = (step: SignatureStep) => {
+          if (ended) return;
+          ended = true;
+          if (skipWaiting === skip) skipWaiting = undefined;
+          resolve(step);
+        };
+        skipWaiting = skip;
+        let capturing: Promise<EncodedSignature | undefined>;
         try {
-          signature.begin({ skippable: options.allowSkip() });
+          capturing = signature.capture({ signal, skippable: options.allowSkip() });
         } catch (error) {
-          skipWaiting = undefined;
-          throw error;
+          if (skipWaiting === skip) skipWaiting = undefined;
+          reject(error);
+          return;
         }
-        if (polling.done) return;
-        // The service publishes its session as events to the screens; the sale looks at it.
-        polling.timer = setInterval(() => {
-          const session = signature.session();
-          if (signal.aborted) {
-            signature.cancel();
-            finish({ kind: 'canceled' });
-          } else if (session.state === 'accepted') {
-            const taken = signature.take();
-            finish(taken ? { kind: 'signed', signature: taken } : { kind: 'canceled' });
-          } else if (session.state === 'idle') {
-            finish({ kind: 'canceled' });
-          }
-        }, 25);
+        // It ends signed, or without a signature: canceled on the screen or the pad, the pad gone, or `signal`.
+        void capturing.then((taken) => finish(taken ? { kind: 'signed', signature: taken } : { kind: 'canceled' }));
       });
     },
     skip(cashierId) {
