@@ -4,7 +4,7 @@ import type { FindingSource, Journal, JournalEntry } from '../journal/journal';
 import { recoverJournal, recoveredKind, settleableAt, stillOpen } from '../journal/journaled';
 import type { Logger } from '../log/logger';
 import type { GatewayAccess } from './terminal';
-import { recoveryQueue } from './operations';
+import { recoveryQueue } from './history';
 
 export interface RecoveryOptions {
   readonly journal: () => Journal;

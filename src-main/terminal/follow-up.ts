@@ -1,36 +1,14 @@
-import type { GatewayClient } from '../gateway/client';
-import { GatewayError } from '../gateway/errors';
 import type { TransactionRecord } from '../gateway/transaction-record';
-import { refundReasonWords, type FollowUpSummary, type JournalEntryView, type LookupResult, type RecoveryItem, type RefundReason } from '../ipc/contract';
+import { refundReasonWords, type FollowUpSummary, type RefundReason } from '../ipc/contract';
 import { LaneError, nothingSent } from '../core/errors';
 import { formatMinorUnits } from '../ipc/money';
-import { journaledFollowUp, refundNeedsPerson, type FollowUpOperation } from '../journal/follow-ups';
+import { journaledFollowUp, type FollowUpOperation } from '../journal/follow-ups';
 import type { Journal, JournalEntry } from '../journal/journal';
-import { buildReceipt, type ReceiptDocument, type ReceiptFacts, type ReceiptKind } from '../receipt/model';
-import { receiptPng } from '../receipt/preview';
-import type { PrinterProfile } from '../receipt/profiles';
-import type { ReceiptPrinter } from '../../drivers/printer/receipt-printer';
 import { factsFromJournal } from '../receipt/facts';
+import { buildReceipt, type ReceiptFacts, type ReceiptKind } from '../receipt/model';
 import { printReceipts } from '../receipt/sale-receipts';
-import { localDay } from './end-of-day';
-import { orderMoney, refundableMinor, tookEffect, type OrderMoney } from './order-money';
-
-/** What the operations after a sale need: the journal, the gateway, the lane, the printer. */
-export interface OperationDependencies {
-  readonly journal: Journal;
-  readonly client: GatewayClient;
-  readonly merchid: string;
-  readonly terminalId: string;
-  readonly training: boolean;
-  /** Whether the merchant takes tips (a capture may then exceed the authorization). */
-  readonly tips: boolean;
-  readonly printer?: { readonly printer: ReceiptPrinter; readonly profile: PrinterProfile };
-  /** The profile a reprint is drawn with when no printer is configured. */
-  readonly previewProfile: PrinterProfile;
-  readonly now: () => number;
-  /** Told when the slips go to the printer. */
-  readonly onPrinting?: () => void;
-}
+import type { OperationDependencies } from './lane-dependencies';
+import { orderMoney, refundableMinor, type OrderMoney } from './order-money';
 
 const moneyText = (minor: number) => formatMinorUnits(minor);
 
@@ -200,118 +178,4 @@ async function finish(deps: OperationDependencies, auth: JournalEntry, operation
   deps.onPrinting?.();
   const printed = await printReceipts(deps.printer, documents);
   return { ...summary, printed: printed.ok, printProblem: printed.problem ?? null };
-}
-
-const receiptKindOf = (entry: JournalEntry): ReceiptKind =>
-  entry.outcome?.respstat !== 'A' ? 'decline' : entry.detail?.tender === 'authorize' ? 'authorization' : entry.detail?.tender === 'forced-credit' ? 'refund' : 'sale';
-
-/**
- * A sale's receipt again, marked DUPLICATE (unless `duplicate` is false: the first print of an
- * approval recovery found later): printed when a printer is there, and as a PNG for the screen.
- */
-export async function reprint(deps: OperationDependencies, request: { orderId: string; copy?: 'merchant' | 'customer'; duplicate?: boolean }): Promise<{ printed: boolean; problem: string | null; png: string }> {
-  const entry = deps.journal.list({ orderId: request.orderId, operation: 'auth' }).find((candidate) => candidate.outcome?.respstat === 'A' || candidate.outcome?.respstat === 'C');
-  if (!entry) throw new LaneError('refused', `No answered sale has order id ${request.orderId} in this lane's journal, so there is no receipt to print.`, 'orderId');
-  const profile = deps.printer?.profile ?? deps.previewProfile;
-  // A voided sale's slip is its void: an APPROVED sale slip would say money moved that did not.
-  const money = orderMoney(request.orderId, deps.journal.list({ orderId: request.orderId, limit: 1000 }));
-  const voided = entry.outcome?.respstat === 'A' && money.fullyVoided;
-  const document: ReceiptDocument = buildReceipt(
-    { ...factsFromJournal(entry, deps), kind: voided ? 'void' : receiptKindOf(entry), ...(voided ? { amountMinor: money.voidedMinor } : {}) },
-    { copy: request.copy ?? 'customer', training: deps.training, duplicate: request.duplicate ?? true, printedAt: new Date(deps.now()), columns: profile.columns },
-  );
-  const png = `data:image/png;base64,${receiptPng(document, profile).toString('base64')}`;
-  if (!deps.printer) return { printed: false, problem: 'no printer is configured', png };
-  const printed = await printReceipts(deps.printer, [document]);
-  return { printed: printed.ok, problem: printed.problem ?? null, png };
-}
-
-/** A journal row as the screens show it; a sale's row carries what its order's money did since. */
-export function entryView(entry: JournalEntry, money?: OrderMoney): JournalEntryView {
-  const reason = entry.operation === 'refund' && typeof entry.detail?.reason === 'string' && entry.detail.reason in refundReasonWords ? (entry.detail.reason as RefundReason) : null;
-  const tender = typeof entry.detail?.tender === 'string' ? entry.detail.tender : null;
-  return {
-    id: entry.id,
-    operation: entry.operation,
-    orderId: entry.orderId,
-    amountMinor: entry.amountMinor,
-    maskedPan: entry.maskedPan ?? null,
-    entryMode: entry.entryMode ?? null,
-    state: entry.state,
-    createdAt: entry.createdAt,
-    respstat: entry.outcome?.respstat ?? null,
-    resptext: entry.outcome?.resptext ?? null,
-    authcode: entry.outcome?.authcode ?? null,
-    retref: entry.outcome?.retref ?? null,
-    note: entry.note,
-    money: entry.operation === 'auth' && money ? { requestedMinor: money.requestedMinor, approvedMinor: money.approvedMinor, capturedMinor: money.capturedMinor, voidedMinor: money.voidedMinor, fullyVoided: money.fullyVoided, refundedMinor: money.refundedMinor, refundsInDoubt: money.refundsInDoubt, tender } : null,
-    reason,
-  };
-}
-
-/** Journal rows as the screens show them, each sale's row with its order's money. */
-function viewsOf(journal: Journal, entries: readonly JournalEntry[]): JournalEntryView[] {
-  const orders = new Map<string, OrderMoney>();
-  return entries.map((entry) => {
-    if (entry.operation !== 'auth') return entryView(entry);
-    let money = orders.get(entry.orderId);
-    if (!money) {
-      money = orderMoney(entry.orderId, journal.list({ orderId: entry.orderId, limit: 1000 }));
-      orders.set(entry.orderId, money);
-    }
-    // Only the order's approved authorization carries its money: a declined try under the same order stays declined.
-    return entryView(entry, tookEffect(entry) ? money : undefined);
-  });
-}
-
-/** The journal's rows for an order id or a retrieval reference, and the gateway's records of it now. */
-export async function lookup(deps: Pick<OperationDependencies, 'journal' | 'client' | 'merchid'>, key: { orderId?: string; retref?: string }): Promise<LookupResult> {
-  const entries = viewsOf(deps.journal, deps.journal.list(key.retref ? { retref: key.retref } : { orderId: key.orderId! }));
-  try {
-    const records = key.retref ? [await deps.client.inquire({ merchid: deps.merchid, retref: key.retref })] : await deps.client.inquireByOrderid({ merchid: deps.merchid, orderid: key.orderId!, scope: 'merchant' });
-    const real = records.filter((record) => !(record.respproc === 'PPS' && record.respcode === '29'));
-    return {
-      entries,
-      gateway: real.map((record) => ({
-        retref: record.retref ?? null,
-        amountMinor: record.amount ?? null,
-        respstat: record.respstat ?? null,
-        resptext: record.resptext ?? null,
-        setlstat: record.setlstat ?? null,
-        voidable: record.voidable === true,
-        refundable: record.refundable === true,
-      })),
-      gatewayProblem: null,
-    };
-  } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    return { entries, gateway: [], gatewayProblem: `The gateway could not be asked: ${error.message}` };
-  }
-}
-
-/** The journal's history, filtered as the history screen asks. */
-export function history(journal: Journal, filter: { lastFour?: string; amountMinor?: number; orderId?: string; day?: string; limit?: number }): JournalEntryView[] {
-  const range = filter.day ? localDay(filter.day) : undefined;
-  const rows = journal.list({
-      ...(filter.lastFour ? { lastFour: filter.lastFour } : {}),
-      ...(filter.amountMinor !== undefined ? { amountMinor: filter.amountMinor } : {}),
-      ...(filter.orderId ? { orderId: filter.orderId } : {}),
-      ...(range ? range : {}),
-      limit: filter.limit ?? 100,
-    });
-  return viewsOf(journal, rows);
-}
-
-/** The recovery queue as the screen lists it. */
-export function recoveryQueue(journal: Journal): RecoveryItem[] {
-  return journal.unresolved().map((entry) => ({
-    entryId: entry.id,
-    operation: entry.operation,
-    orderId: entry.orderId,
-    amountMinor: entry.amountMinor,
-    maskedPan: entry.maskedPan ?? null,
-    since: entry.createdAt,
-    note: entry.note,
-    needsPerson: entry.note === refundNeedsPerson,
-  }));
 }
