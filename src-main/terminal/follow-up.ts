@@ -146,7 +146,7 @@ export async function followUp(deps: OperationDependencies, operation: FollowUpO
       return { ...base, outcome: 'unknown', reason: operation === 'refund' ? 'The answer was lost: check the settlement report before refunding again.' : 'The answer was lost and the gateway has not answered since: it is queued and checked again.' };
     case 'recovered':
       if (!result.applied) return { ...base, outcome: 'not-applied', reason: 'The answer was lost and the gateway shows nothing changed: try again.' };
-      return finish(deps, auth, operation, { ...base, outcome: 'approved', reason: null, remainingMinor: operation === 'void' ? (result.record.amount ?? null) : null }, tipMinor, request.reason);
+      return finish(deps, { auth, operation, summary: { ...base, outcome: 'approved', reason: null, remainingMinor: operation === 'void' ? (result.record.amount ?? null) : null }, tipMinor, reason: request.reason });
     case 'answered': {
       const answer = result.answer;
       const approved = 'respstat' in answer ? answer.respstat === 'A' : answer.found;
@@ -156,13 +156,14 @@ export async function followUp(deps: OperationDependencies, operation: FollowUpO
       }
       const remainingMinor = operation === 'void' ? (answer.amount ?? null) : null;
       const amount = operation === 'void' ? held - (remainingMinor ?? 0) : (answer.amount ?? journalAmountMinor);
-      return finish(deps, auth, operation, { ...base, outcome: 'approved', reason: null, amountMinor: amount, remainingMinor, retref: operation === 'refund' ? (answer.retref ?? null) : null }, tipMinor, request.reason);
+      return finish(deps, { auth, operation, summary: { ...base, outcome: 'approved', reason: null, amountMinor: amount, remainingMinor, retref: operation === 'refund' ? (answer.retref ?? null) : null }, tipMinor, reason: request.reason });
     }
   }
 }
 
 /** Prints the slips of an approved void or refund, and of a capture with a tip. */
-async function finish(deps: OperationDependencies, auth: JournalEntry, operation: FollowUpOperation, summary: FollowUpSummary, tipMinor: number | undefined, reason: RefundReason | undefined): Promise<FollowUpSummary> {
+async function finish(deps: OperationDependencies, done: { auth: JournalEntry; operation: FollowUpOperation; summary: FollowUpSummary; tipMinor: number | undefined; reason: RefundReason | undefined }): Promise<FollowUpSummary> {
+  const { auth, operation, summary, tipMinor, reason } = done;
   if (operation === 'capture' && !tipMinor) return summary;
   if (!deps.printer) return { ...summary, printProblem: 'no printer is configured' };
   const kind: ReceiptKind = operation === 'capture' ? 'sale' : operation;

@@ -25,7 +25,7 @@ import { followUpWords, saleDoneLine, summarize } from './sale-summary';
 import { createRecovery } from './recovery';
 import type { CardTender } from '../payment/outcome';
 import { createSaleSignature } from '../payment/signature/sale-signature';
-import { authorizeAndPrint, runSale } from './sale';
+import { authorizeAndPrint, runSale, type TenderedPayment } from './sale';
 import type { TerminalStateStore } from './state-store';
 
 /** How the terminal reaches the gateway: started on first use (the training emulator) or given. */
@@ -182,7 +182,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     };
   };
 
-  const cardSale = async (amountMinor: number, tender: CardTender, entry: 'card' | 'keyed', abort: AbortController, captureDetails?: CaptureDetails): Promise<SaleSummary> => {
+  const cardSale = async ({ amountMinor, tender, entry, abort, captureDetails }: { amountMinor: number; tender: CardTender; entry: 'card' | 'keyed'; abort: AbortController; captureDetails: CaptureDetails | undefined }): Promise<SaleSummary> => {
     const reader = manager.cardReader();
     if (!reader) throw new LaneError('refused', 'No card reader is configured: add one under Devices in the settings.');
     const deps = await lane();
@@ -209,10 +209,12 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     }
   };
 
-  const keyedSale = async (amountMinor: number, tender: 'ach' | 'profile', fields: Parameters<typeof authorizeAndPrint>[1]['fields'], card: { maskedPan?: string; entryMode: string }, cardFacts: { lastFour: string; brand: string; entryMethod: string }): Promise<SaleSummary> => {
+  /** A sale that reads no card: an electronic check or a stored profile. */
+  const keyedSale = async (payment: Omit<TenderedPayment, 'tender' | 'signatureRequired' | 'onPhase'> & { tender: 'ach' | 'profile' }): Promise<SaleSummary> => {
+    const { amountMinor, tender, card } = payment;
     const deps = await lane();
     try {
-      const result = await authorizeAndPrint({ ...deps, logger }, { amountMinor, tender, fields, card, cardFacts, signatureRequired: false, onPhase: (phase, detail) => state.enter(phase, detail) });
+      const result = await authorizeAndPrint({ ...deps, logger }, { ...payment, signatureRequired: false, onPhase: (phase, detail) => state.enter(phase, detail) });
       const summary = summarize({ ...result, card: { maskedPan: card.maskedPan ?? '', entryMode: card.entryMode, network: tender } }, tender, amountMinor, options.previewProfile);
       keeper.finished(summary);
       settle(saleDoneLine(summary));
@@ -246,23 +248,23 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       if (tipMinor > 0 && !settings.payments.tips) throw new LaneError('refused', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
       if (tipMinor > 0 && tender === 'forced-credit') throw new LaneError('invalid', 'A refund takes no tip.', 'tipMinor');
       const captureDetails = cart ? cartDetails(cart, tipMinor) : undefined;
-      return payment(`sale:${tender}:${entry}:${amountMinor}`, { amountMinor, tender, entry, tipMinor, ...(cart ? { cart } : {}) }, (abort) => cardSale(amountMinor, tender, entry, abort, captureDetails));
+      return payment(`sale:${tender}:${entry}:${amountMinor}`, { amountMinor, tender, entry, tipMinor, ...(cart ? { cart } : {}) }, (abort) => cardSale({ amountMinor, tender, entry, abort, captureDetails }));
     },
     achSale({ amountMinor, routing, account, accountType, name }) {
       if (!settings.payments.ach) throw new LaneError('refused', 'This merchant does not take electronic checks.', 'tender');
       return payment(`ach:${amountMinor}:${account.slice(-4)}`, { amountMinor, tender: 'ach', entry: 'keyed' }, () =>
-        keyedSale(
+        keyedSale({
           amountMinor,
-          'ach',
-          achAuthorizationFields({ routing, account, accountType, name }),
-          { maskedPan: `****${account.slice(-4)}`, entryMode: 'ach' },
-          { lastFour: account.slice(-4), brand: 'CHECK', entryMethod: entryMethodWords('ach') },
-        ),
+          tender: 'ach',
+          fields: achAuthorizationFields({ routing, account, accountType, name }),
+          card: { maskedPan: `****${account.slice(-4)}`, entryMode: 'ach' },
+          cardFacts: { lastFour: account.slice(-4), brand: 'CHECK', entryMethod: entryMethodWords('ach') },
+        }),
       );
     },
     profileSale({ amountMinor, profile }) {
       return payment(`profile:${amountMinor}:${profile}`, { amountMinor, tender: 'profile', entry: 'keyed' }, () =>
-        keyedSale(amountMinor, 'profile', { profile }, { entryMode: 'profile' }, { lastFour: '----', brand: 'CARD ON FILE', entryMethod: entryMethodWords('profile') }),
+        keyedSale({ amountMinor, tender: 'profile', fields: { profile }, card: { entryMode: 'profile' }, cardFacts: { lastFour: '----', brand: 'CARD ON FILE', entryMethod: entryMethodWords('profile') } }),
       );
     },
     cancel: () => ({ canceled: guard.cancel() }),
