@@ -172,8 +172,9 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
     begin,
     capture({ signal, skippable }) {
       begin({ skippable: skippable === true });
-      // Canceled while `begin` published (a cashier's skip): it has ended already.
+      // Ended while `begin` published (a cashier's skip, or a screen that signs on the event): it has ended already.
       if (session.state === 'idle') return Promise.resolve(undefined);
+      if (session.state === 'accepted') return Promise.resolve(take());
       return new Promise((resolve) => {
         const onAbort = () => cancel();
         waiting = (ended) => {

@@ -94,6 +94,17 @@ describe('signature capture over the contract', () => {
     expect(seen.filter((event) => event.name === 'signature.session').map((event) => (event.payload as SignatureSession).state)).toEqual(['capturing', 'accepted', 'idle', 'capturing', 'capturing', 'capturing', 'idle', 'capturing', 'idle']);
   });
 
+  it('capture(signal) resolves when the screen signs while the capture is being announced', async () => {
+    const { core: lane } = core({ signature: { policy: 'network-rules', capture: 'screen', allowSkip: false, canvasWidth: 576, canvasHeight: 160, lineWidth: 2 } });
+    const stop = lane.events.subscribe((name, payload) => {
+      if (name === 'signature.session' && (payload as SignatureSession).state === 'capturing') lane.signature.submit(drawn);
+    });
+    const signed = await lane.signature.capture({ signal: new AbortController().signal });
+    stop();
+    expect(decodeSignature(signed!.value)).toMatchObject({ width: 576, height: 160 });
+    expect(lane.signature.session().state).toBe('idle');
+  });
+
   it('refuses strokes that are not a signature, naming what is wrong', async () => {
     const { core: lane } = core({ signature: { policy: 'network-rules', capture: 'screen', allowSkip: false, canvasWidth: 384, canvasHeight: 128, lineWidth: 3 } });
     ok(await lane.dispatch('signature.begin', {}));
