@@ -6,7 +6,6 @@ import type { GatewayClient } from '../gateway/client';
 import type { EndOfDayReport, FollowUpSummary, KeyedEntryView, JournalEntryView, LookupResult, ParsedCommandArgs, RecoveryFinding, RecoveryItem, SaleSummary, TerminalState } from '../ipc/contract';
 import { LaneError } from '../core/errors';
 import type { FindingSource, Journal } from '../journal/journal';
-import { containsCardNumber } from '../journal/journal';
 import type { Logger } from '../log/logger';
 import { entryMethodWords } from '../receipt/facts';
 import type { PrinterProfile } from '../receipt/profiles';
@@ -20,6 +19,7 @@ import { history, lookup, recoveryQueue } from './history';
 import type { OperationDependencies } from './lane-dependencies';
 import { onePaymentAtATime } from './one-payment';
 import { journalForPayment, stoppedPayment } from './stopped-payment';
+import { findingsDesk } from './findings-desk';
 import { reprint } from './reprint';
 import { followUpWords, saleDoneLine, summarize } from './sale-summary';
 import { createRecovery } from './recovery';
@@ -70,7 +70,7 @@ export interface TerminalService {
   /** The receipts (merchant and customer copy) of an approval recovery found; the customer copy for the screen. */
   printFinding(entryId: number): Promise<{ printed: boolean; problem: string | null; png: string }>;
   /** Records what a person found for an entry waiting for one; returns the queue. */
-  settleByHand(args: { entryId: number; applied: boolean; note: string }): RecoveryItem[];
+  settleByHand(args: Omit<ParsedCommandArgs<'terminal.settleByHand'>, 'managerPin'>): RecoveryItem[];
   /** Stops the background checks. */
   close(): void;
 }
@@ -156,7 +156,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       try {
         return await work(abort);
       } catch (error) {
-        if (keeper.current()?.running) keeper.stopped((error as Error).message, true);
+        if (keeper.current()?.running) keeper.stopped(error instanceof Error ? error.message : String(error), true);
         throw error;
       }
     });
@@ -300,30 +300,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       closeSale();
       return state.current();
     },
-    findings: () => recovery.findings(),
-    acknowledgeFinding(entryId, by) {
-      if (!recovery.findings().some((finding) => finding.entryId === entryId)) throw new LaneError('refused', `Nothing found by recovery for entry ${entryId} waits to be acknowledged.`, 'entryId');
-      return recovery.acknowledge(entryId, by);
-    },
-    async printFinding(entryId) {
-      const finding = recovery.findings().find((candidate) => candidate.entryId === entryId);
-      if (!finding?.receipt) throw new LaneError('refused', `Entry ${entryId} has no approval found by recovery, so there is no receipt to print.`, 'entryId');
-      const deps = { ...(await lane()), tips: settings.payments.tips };
-      // The customer never got a receipt: both copies print as originals, not as duplicates.
-      const merchant = await reprint(deps, { orderId: finding.orderId, copy: 'merchant', duplicate: false });
-      const customer = await reprint(deps, { orderId: finding.orderId, copy: 'customer', duplicate: false });
-      return { printed: merchant.printed && customer.printed, problem: merchant.problem ?? customer.problem, png: customer.png };
-    },
-    settleByHand({ entryId, applied, note }) {
-      const journal = openJournal();
-      const item = recoveryQueue(journal).find((candidate) => candidate.entryId === entryId);
-      if (!item) throw new LaneError('refused', `Entry ${entryId} is not in the recovery queue.`, 'entryId');
-      if (!item.needsPerson) throw new LaneError('refused', `Entry ${entryId} is still being checked with the gateway; only entries waiting for a person are settled by hand.`, 'entryId');
-      if (containsCardNumber(note)) throw new LaneError('invalid', 'The note looks like it holds a card number: describe what was checked instead.', 'note');
-      journal.resolve(entryId, `settled by hand: ${applied ? 'took effect' : 'did not take effect'}; ${note}`, { applied });
-      recovery.publish();
-      return recoveryQueue(journal);
-    },
+    ...findingsDesk({ recovery, journal: openJournal, reprint: async (request) => reprint({ ...(await lane()), tips: settings.payments.tips }, request) }),
     close() {
       if (!guard.busy()) closeSale(); // a clean stop between payments: every outcome was shown
       recovery.close();
