@@ -8,7 +8,7 @@ import { startEmulator, type RunningEmulator } from '../src-main/emulator/server
 import { authorizationToWire } from '../src-main/gateway/auth-request';
 import { createGatewayClient, type GatewayClient } from '../src-main/gateway/client';
 import { Journal } from '../src-main/journal/journal';
-import { journaledAuthorize } from '../src-main/journal/journaled';
+import { journaledAuthorize } from '../src-main/payment/authorize/journaled-authorization';
 import { encodeReceipt } from '../src-main/receipt/escpos';
 import { buildReceipt } from '../src-main/receipt/model';
 import { loadPrinterProfiles } from '../src-main/receipt/profiles';
@@ -55,7 +55,7 @@ async function setup(): Promise<Lane> {
 async function sale(lane: Lane): Promise<{ started: number; done: number }> {
   const started = performance.now();
   const { read } = lane;
-  const result = await journaledAuthorize(lane.journal, lane.client, { merchid, amount: 1500, track: read.track, capture: true, receipt: true }, { maskedPan: read.maskedPan, entryMode: read.entryMode });
+  const result = await journaledAuthorize({ journal: lane.journal, client: lane.client, request: { merchid, amount: 1500, track: read.track, capture: true, receipt: true }, card: { maskedPan: read.maskedPan, entryMode: read.entryMode } });
   if (result.kind !== 'answered') throw new Error(`the bench sale was not answered: ${result.kind}`);
   const answer = result.authorization;
   const facts = {

@@ -4,7 +4,7 @@ import { defaultAssetsDir } from '../core/assets';
 import { bootCore } from '../core/boot';
 import { createGatewayClient } from '../gateway/client';
 import type { SaleSummary, SignatureSession, TerminalState } from '../ipc/contract';
-import { CommandFailure } from '../ipc/errors';
+import { LaneError } from '../core/errors';
 import { formatMinorUnits } from '../ipc/money';
 import type { CliIo } from './io';
 import { UsageError } from './usage';
@@ -105,7 +105,7 @@ export async function runSaleCommand(io: CliIo, options: SaleCommandOptions): Pr
     try {
       summary = await core.sales.sale({ amountMinor });
     } catch (error) {
-      if (!(error instanceof CommandFailure)) throw error;
+      if (!(error instanceof LaneError)) throw error;
       io.stderr(`lanepoint sale: ${error.message}`);
       return 1;
     }

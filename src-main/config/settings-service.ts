@@ -2,7 +2,7 @@ import { trainingPrinter } from '../devices/manager';
 import { AuthenticationError, GatewayError, TransportError } from '../gateway/errors';
 import type { GatewayClient } from '../gateway/client';
 import { editableSettings, terminalModes, type EditableSetting, type SettingsView, type SettingValue } from '../ipc/contract';
-import { CommandFailure } from '../ipc/errors';
+import { LaneError } from '../core/errors';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from './secrets';
 import { readSettingsFile, saveSettings, settingsPath, SettingsError, type Settings } from './settings';
@@ -49,9 +49,9 @@ function deviceList(name: EditableSetting, value: SettingValue): unknown[] {
   try {
     parsed = JSON.parse(String(value));
   } catch (error) {
-    throw new CommandFailure('invalid_argument', `${name}: not valid JSON (${(error as Error).message})`, name);
+    throw new LaneError('invalid', `${name}: not valid JSON (${(error as Error).message})`, name);
   }
-  if (!Array.isArray(parsed)) throw new CommandFailure('invalid_argument', `${name}: expected a list in square brackets, [ … ]`, name);
+  if (!Array.isArray(parsed)) throw new LaneError('invalid', `${name}: expected a list in square brackets, [ … ]`, name);
   return parsed;
 }
 
@@ -78,7 +78,7 @@ function printerProfile(settings: Settings): string {
 function withPrinterProfile(file: Tree, settings: Settings, profile: SettingValue): void {
   const printers = Array.isArray(file.printers) ? (file.printers as Tree[]) : [];
   if (printers.length === 0) {
-    if (!settings.training) throw new CommandFailure('failed_precondition', 'No receipt printer is configured: store IT adds one to settings.json (printers).', 'printer.profile');
+    if (!settings.training) throw new LaneError('refused', 'No receipt printer is configured: store IT adds one to settings.json (printers).', 'printer.profile');
     file.printers = [{ id: trainingPrinter.id, name: trainingPrinter.name, profile, emulated: true }];
     return;
   }
@@ -130,10 +130,10 @@ export function createSettingsService(options: {
   return {
     view,
     async update(changes) {
-      if (!options.file) throw new CommandFailure('failed_precondition', 'This lane was started without a settings folder, so nothing can be saved: change settings.json and restart.');
+      if (!options.file) throw new LaneError('refused', 'This lane was started without a settings folder, so nothing can be saved: change settings.json and restart.');
       const profile = changes['printer.profile'];
       if (profile !== undefined && !options.printerProfiles.includes(String(profile))) {
-        throw new CommandFailure('invalid_argument', `printer.profile: expected one of ${options.printerProfiles.join(', ')}`, 'printer.profile');
+        throw new LaneError('invalid', `printer.profile: expected one of ${options.printerProfiles.join(', ')}`, 'printer.profile');
       }
       const file = readSettingsFile(settingsPath(options.file.appDataDir));
       for (const [name, value] of Object.entries(changes) as Array<[EditableSetting, SettingValue]>) {
@@ -151,7 +151,7 @@ export function createSettingsService(options: {
         const setting = issue?.setting ?? '(settings)';
         const list = setting.split('.')[0] as EditableSetting;
         const field = deviceLists.has(list) && changes[list] !== undefined ? list : setting.startsWith('printers.') ? 'printer.profile' : setting;
-        throw new CommandFailure('invalid_argument', `${setting}: ${issue?.reason ?? 'not a valid value'}`, field);
+        throw new LaneError('invalid', `${setting}: ${issue?.reason ?? 'not a valid value'}`, field);
       }
       for (const name of Object.keys(changes) as EditableSetting[]) {
         const before = name === 'printer.profile' ? printerProfile(settings) : valueAt(settings as unknown as Tree, name);
@@ -165,7 +165,7 @@ export function createSettingsService(options: {
     },
     async setCredentials(username, password) {
       const secrets = options.secrets();
-      if (!secrets) throw new CommandFailure('failed_precondition', 'This lane has no secret store, so credentials cannot be kept here.');
+      if (!secrets) throw new LaneError('refused', 'This lane has no secret store, so credentials cannot be kept here.');
       await secrets.set('gateway.username', username);
       await secrets.set('gateway.password', password);
       logger.info('gateway credentials stored');
@@ -176,7 +176,7 @@ export function createSettingsService(options: {
       try {
         access = await options.gateway();
       } catch (error) {
-        if (error instanceof CommandFailure) return { ok: false, message: error.message };
+        if (error instanceof LaneError) return { ok: false, message: error.message };
         throw error;
       }
       try {

@@ -3,7 +3,7 @@ import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
 import { createEventHub, type EventHub } from '../ipc/event-hub';
 import type { Settings } from '../config/settings';
 import type { Logger } from '../log/logger';
-import { createCardReaderService, type CardReaderService } from '../devices/card-service';
+import { createTestReadService, type TestReadService } from '../devices/test-read';
 import { createDeviceManager, type DeviceManager, type DeviceManagerOptions } from '../devices/manager';
 import { laneDeviceEnvironment } from '../devices/environment';
 import { createDeviceRegistry, type DeviceRegistry } from '../devices/registry';
@@ -13,7 +13,7 @@ import { loadPrinterProfiles } from '../receipt/profiles';
 import { createSignatureService, type SignatureService } from '../signature/service';
 import { createTrainingGateway, type TrainingGateway } from './training-gateway';
 import { createGatewayClient } from '../gateway/client';
-import { CommandFailure } from '../ipc/errors';
+import { LaneError } from './errors';
 import type { SecretStore } from '../config/secrets';
 import { Journal, JournalError } from '../journal/journal';
 import { openLaneJournal, type JournalRefusal } from '../journal/journal-check';
@@ -69,7 +69,7 @@ export interface Core {
   readonly devices: DeviceRegistry;
   /** The configured devices themselves, and the keyboard stream keyboard-mode readers type into. */
   readonly deviceManager: DeviceManager;
-  readonly cardReaders: CardReaderService;
+  readonly cardReaders: TestReadService;
   /** Sales: one at a time, through the journal. */
   readonly sales: TerminalService;
   /** A sale's customer beside the money: stored cards, a signature added after the approval. */
@@ -115,7 +115,7 @@ export function createCore(options: CoreOptions): Core {
     logger,
     environment: options.deviceEnvironment ?? laneDeviceEnvironment(),
   });
-  const cardReaders = createCardReaderService({ manager: deviceManager, training: settings.training, assetsDir });
+  const cardReaders = createTestReadService({ manager: deviceManager, training: settings.training, assetsDir });
   const signature = createSignatureService({ manager: deviceManager, registry: devices, settings, events, logger, assetsDir });
   const printers = createPrinterService({ manager: deviceManager, settings });
   const terminal = createTerminalStateStore(clock);
@@ -198,10 +198,10 @@ export function createCore(options: CoreOptions): Core {
     journalRefusal: () => journalRefusal,
     acknowledgeJournal() {
       const refusal = journalRefusal;
-      if (!refusal) throw new CommandFailure('failed_precondition', 'The journal is in order: there is nothing to acknowledge.');
-      if (!refusal.acknowledgeable) throw new CommandFailure('failed_precondition', refusal.message);
+      if (!refusal) throw new LaneError('refused', 'The journal is in order: there is nothing to acknowledge.');
+      if (!refusal.acknowledgeable) throw new LaneError('refused', refusal.message);
       laneJournal(true);
-      if (journalRefusal) throw new CommandFailure('failed_precondition', (journalRefusal as JournalRefusal).message);
+      if (journalRefusal) throw new LaneError('refused', (journalRefusal as JournalRefusal).message);
       logger.warn({ cause: refusal.cause, file: refusal.file }, 'a manager acknowledged the journal problem; the lane sells again');
       events.emit('journal.refusal', null);
       terminal.enter('idle', readyDetail);
@@ -257,7 +257,7 @@ async function liveGateway(settings: Settings, secrets: SecretStore | undefined)
   const username = await secrets?.get('gateway.username');
   const password = await secrets?.get('gateway.password');
   if (!username || !password) missing.push('the gateway credentials (secrets gateway.username and gateway.password)');
-  if (missing.length > 0) throw new CommandFailure('failed_precondition', `Live sales need ${missing.join(', ')}: enter them under Settings, or use training mode.`);
+  if (missing.length > 0) throw new LaneError('refused', `Live sales need ${missing.join(', ')}: enter them under Settings, or use training mode.`);
   const client = createGatewayClient({ baseUrl: settings.gateway.url, credentials: { level: 'site', username: username!, password: password! } });
   return { client, merchid: settings.merchantId };
 }
@@ -269,7 +269,7 @@ async function liveGateway(settings: Settings, secrets: SecretStore | undefined)
 function refusingWithoutJournal(service: TerminalService, refusal: () => JournalRefusal | null): TerminalService {
   const guarded = <A extends unknown[], R>(run: (...args: A) => R) => (...args: A): R => {
     const current = refusal();
-    if (current) throw new CommandFailure('failed_precondition', current.message);
+    if (current) throw new LaneError('refused', current.message);
     return run(...args);
   };
   return {
@@ -286,7 +286,9 @@ function refusingWithoutJournal(service: TerminalService, refusal: () => Journal
     endOfDay: guarded(service.endOfDay),
     settleByHand: guarded(service.settleByHand),
     recover: guarded(service.recover),
+    // The refusal is on every screen already (its state and `journal.refusal`): these lists stay empty behind it.
     recoveryQueue: () => (refusal() ? [] : service.recoveryQueue()),
+    findings: () => (refusal() ? [] : service.findings()),
     saleAmount: (orderId) => (refusal() ? undefined : service.saleAmount(orderId)),
   };
 }

@@ -1,5 +1,5 @@
 import type { CommandCaller, CommandHandlers } from '../ipc/dispatcher';
-import { CommandFailure } from '../ipc/errors';
+import { LaneError } from './errors';
 import type { Core } from './core';
 import { createRateLimit } from '../ipc/rate-limit';
 
@@ -31,7 +31,7 @@ export function createCommandHandlers(core: Pick<Core, 'clock' | 'info' | 'setti
   };
   const lastPageCalls = createRateLimit({ ...lastPageLimit, now: () => core.clock.now() });
   const trainingOnly = (what: string) => {
-    if (!core.settings.training) throw new CommandFailure('failed_precondition', `Only training\u2019s built-in gateway ${what}.`);
+    if (!core.settings.training) throw new LaneError('refused', `Only training\u2019s built-in gateway ${what}.`);
   };
   return {
     'session.current': () => session.current(),
@@ -62,7 +62,7 @@ export function createCommandHandlers(core: Pick<Core, 'clock' | 'info' | 'setti
     // Going on without the signature is a cashier's choice, never a kiosk customer's: somebody must be signed in.
     'terminal.skipSignature': () => {
       const cashier = session.current();
-      if (!cashier) throw new CommandFailure('forbidden', 'Only a signed-in cashier can skip the signature: sign in, or ask the customer to sign.');
+      if (!cashier) throw new LaneError('forbidden', 'Only a signed-in cashier can skip the signature: sign in, or ask the customer to sign.');
       return core.sales.skipSignature({ cashierId: cashier.cashierId });
     },
     'terminal.capture': signedIn('capture a sale', (args) => core.sales.capture(args)),
@@ -99,7 +99,7 @@ export function createCommandHandlers(core: Pick<Core, 'clock' | 'info' | 'setti
     'printers.discardHeld': (args) => core.printers.discardHeld(args),
     'printers.lastPage': signedIn('see the printed page', (args, { source }) => {
       if (!lastPageCalls.take(source)) {
-        throw new CommandFailure('resource_exhausted', `The printed page was asked for more than ${lastPageLimit.max} times in ${lastPageLimit.windowMs / 1000} seconds from this screen: wait a few seconds, then try again.`);
+        throw new LaneError('throttled', `The printed page was asked for more than ${lastPageLimit.max} times in ${lastPageLimit.windowMs / 1000} seconds from this screen: wait a few seconds, then try again.`);
       }
       return core.printers.lastPage(args);
     }),

@@ -1,5 +1,5 @@
 import { renameSync } from 'node:fs';
-import { CommandFailure } from '../ipc/errors';
+import { LaneError } from './errors';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { createGatewayClient } from '../gateway/client';
 import type { GatewayAccess } from '../terminal/terminal';
@@ -36,8 +36,8 @@ export function createTrainingGateway(databasePath: string | undefined, external
   const running = () =>
     (emulator ??= (externalUrl ? Promise.resolve({ url: externalUrl.replace(/\/$/, ''), close: async () => undefined }) : startEmulator(databasePath ? { databasePath } : {})).catch((error: unknown) => {
       // The store is a file on disk that can be cut short or overwritten: say which, and the way out.
-      throw new CommandFailure(
-        'failed_precondition',
+      throw new LaneError(
+        'refused',
         `The training gateway's store ${databasePath ?? ''} cannot be read (${(error as Error).message}). Reset training to start the practice day afresh; the old file is kept for support.`,
       );
     }));
@@ -64,7 +64,7 @@ export function createTrainingGateway(databasePath: string | undefined, external
     },
     async reset() {
       // Another program's store: the lane neither owns nor may move it.
-      if (externalUrl) throw new CommandFailure('failed_precondition', `Training uses the gateway at ${externalUrl} (setting gateway.url): reset it there, or clear the setting to use the built-in one.`);
+      if (externalUrl) throw new LaneError('refused', `Training uses the gateway at ${externalUrl} (setting gateway.url): reset it there, or clear the setting to use the built-in one.`);
       const current = emulator;
       emulator = undefined;
       await current?.then((running) => running.close()).catch(() => undefined);

@@ -12,7 +12,7 @@ export interface GatewayErrorDetails {
 }
 
 /** A stable name for each kind of failure, for callers that branch on it and for logs. */
-export type GatewayErrorCode = 'http' | 'authentication' | 'retryable' | 'transport' | 'protocol';
+export type GatewayErrorCode = 'http' | 'authentication' | 'retryable' | 'transport' | 'protocol' | 'not-found-yet';
 
 /** The base of every failure the gateway client reports (a decline is not one: it is a result). */
 export class GatewayError extends Error {
@@ -69,6 +69,22 @@ export class TransportError extends GatewayError {
     this.name = 'TransportError';
     this.requestSent = details.requestSent;
     this.timedOut = details.timedOut ?? false;
+  }
+}
+
+/**
+ * Raised when an inquiry finds no record ("Txn not found") of an authorization sent less than the
+ * gateway's answer window ago: it may still be processing it, so the outcome stays unknown until `finalAt`.
+ */
+export class NotFoundYetError extends GatewayError {
+  override readonly code = 'not-found-yet';
+  /** When (clock milliseconds) a "not found" becomes final: the request's send time plus the answer window. */
+  readonly finalAt: number;
+
+  constructor(message: string, details: GatewayErrorDetails & { finalAt: number }) {
+    super(message, details);
+    this.name = 'NotFoundYetError';
+    this.finalAt = details.finalAt;
   }
 }
 

@@ -8,7 +8,7 @@ import {
   type CommandResult,
   type ParsedCommandArgs,
 } from './contract';
-import { CommandFailure } from './errors';
+import { commandErrorOf } from './errors';
 import type { Logger } from '../log/logger';
 
 /**
@@ -68,7 +68,8 @@ export function createDispatcher(handlers: CommandHandlers, logger: Logger): Dis
       const handler = handlers[name] as (args: unknown, caller: CommandCaller) => unknown;
       return { ok: true, result: await handler(parsed.data, caller) };
     } catch (error) {
-      if (error instanceof CommandFailure) return { ok: false, error: error.toCommandError() };
+      const expected = commandErrorOf(error);
+      if (expected) return { ok: false, error: expected };
       const ref = randomUUID().slice(0, 8);
       logger.error({ err: error, command: name, ref }, 'command failed');
       return {

@@ -103,13 +103,13 @@ export interface JournalOptions {
 export class Journal {
   readonly path: string;
   readonly #db: Database.Database;
-  readonly #clock: Clock;
+  /** Stamps every row; recovery measures the gateway's answer window on it, against `createdAt`. */ readonly clock: Clock;
   readonly #lanePrefix: string;
 
   private constructor(path: string, db: Database.Database, options: JournalOptions) {
     this.path = path;
     this.#db = db;
-    this.#clock = options.clock;
+    this.clock = options.clock;
     this.#lanePrefix = lanePrefix(options.terminalId);
   }
 
@@ -175,7 +175,7 @@ export class Journal {
 
   /** Takes the day's next number; call inside a transaction. */
   #allocateOrderId(): string {
-    const now = new Date(this.#clock.now());
+    const now = new Date(this.clock.now());
     const day = now.toISOString().slice(2, 10).replace(/-/g, '');
     // A day's first number is the second of the day it starts in, not 1: should this file ever be
     // replaced (a damaged journal set aside), the new one does not reuse numbers the old one gave
@@ -213,7 +213,7 @@ export class Journal {
     refuseCardData('entryMode', intent.entryMode);
     const detail = intent.detail === undefined ? null : JSON.stringify(intent.detail);
     refuseCardData('detail', detail ?? undefined);
-    const now = this.#clock.now();
+    const now = this.clock.now();
     return this.#write('write the request before sending it', () =>
       this.#db.transaction(() => {
         const id = orderId();
@@ -254,7 +254,7 @@ export class Journal {
   #settle(id: number, state: JournalState, outcome: JournalOutcome | null, note: string | null, finding?: FindingSource): void {
     const text = outcome === null ? null : JSON.stringify(outcome);
     refuseCardData('the answer', text ?? undefined);
-    const now = this.#clock.now();
+    const now = this.clock.now();
     const changed = this.#write(`record the outcome of entry ${id}`, () =>
       this.#db.transaction(() => {
         const updated = this.#db.prepare('UPDATE entries SET state = ?, outcome = coalesce(?, outcome), note = ?, updated_at = ? WHERE id = ?').run(state, text, note, now, id).changes;
@@ -275,7 +275,7 @@ export class Journal {
     const keep = "INSERT OR IGNORE INTO findings (entry_id, source, found_at) SELECT entry_id, 'start', ? FROM open_sale JOIN entries ON entries.id = open_sale.entry_id WHERE entries.state IN ('completed', 'resolved')";
     return this.#write('keep the unclosed sale as findings', () =>
       this.#db.transaction(() => {
-        const made = this.#db.prepare(keep).run(this.#clock.now()).changes;
+        const made = this.#db.prepare(keep).run(this.clock.now()).changes;
         this.#db.prepare('DELETE FROM open_sale').run();
         return made;
       })(),
@@ -290,7 +290,7 @@ export class Journal {
 
   /** A person saw the finding (`by`: who, as the session names them); false when there was none open. */
   acknowledgeFinding(entryId: number, by: string): boolean {
-    return this.#write(`acknowledge what recovery found for entry ${entryId}`, () => this.#db.prepare('UPDATE findings SET acknowledged_at = ?, acknowledged_by = ? WHERE entry_id = ? AND acknowledged_at IS NULL').run(this.#clock.now(), by, entryId).changes > 0);
+    return this.#write(`acknowledge what recovery found for entry ${entryId}`, () => this.#db.prepare('UPDATE findings SET acknowledged_at = ?, acknowledged_by = ? WHERE entry_id = ? AND acknowledged_at IS NULL').run(this.clock.now(), by, entryId).changes > 0);
   }
 
   get(id: number): JournalEntry | undefined {

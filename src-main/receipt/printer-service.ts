@@ -4,7 +4,7 @@ import { inkToPng } from '../../drivers/printer/page';
 import type { Settings } from '../config/settings';
 import type { DeviceManager } from '../devices/manager';
 import type { PrinterDevice } from '../devices/printers';
-import { CommandFailure } from '../ipc/errors';
+import { LaneError } from '../core/errors';
 import { encodeReceipt } from './escpos';
 import type { ReceiptDocument, ReceiptLine } from './model';
 
@@ -45,7 +45,7 @@ export function createPrinterService(options: { manager: DeviceManager; settings
   const deviceFor = (deviceId: string | undefined) => {
     const device = manager.printer(deviceId);
     if (!device) {
-      throw new CommandFailure('failed_precondition', deviceId ? `No printer "${deviceId}" is configured.` : 'No printer is configured: add one under Devices in the settings.', deviceId ? 'deviceId' : undefined);
+      throw new LaneError('refused', deviceId ? `No printer "${deviceId}" is configured.` : 'No printer is configured: add one under Devices in the settings.', deviceId ? 'deviceId' : undefined);
     }
     return device;
   };
@@ -61,10 +61,10 @@ export function createPrinterService(options: { manager: DeviceManager; settings
       const attention = new Promise<'held'>((resolve) => device.printer.once('attention', () => resolve('held')));
       try {
         const outcome = await Promise.race([job.then(() => 'printed' as const), attention]);
-        if (outcome === 'held') throw new CommandFailure('failed_precondition', heldMessage(device) ?? `${device.name} needs attention.`);
+        if (outcome === 'held') throw new LaneError('refused', heldMessage(device) ?? `${device.name} needs attention.`);
         return { printed: true };
       } catch (error) {
-        if (error instanceof PrinterError) throw new CommandFailure('failed_precondition', `${device.name}: ${error.message}`);
+        if (error instanceof PrinterError) throw new LaneError('refused', `${device.name}: ${error.message}`);
         throw error;
       } finally {
         // A held test page stays queued; its outcome is reported through the device list.
@@ -75,7 +75,7 @@ export function createPrinterService(options: { manager: DeviceManager; settings
       const device = deviceFor(deviceId);
       await device.printer.resume();
       const message = heldMessage(device);
-      if (message) throw new CommandFailure('failed_precondition', message);
+      if (message) throw new LaneError('refused', message);
       return { held: device.printer.queued };
     },
     discardHeld({ deviceId }) {
@@ -83,7 +83,7 @@ export function createPrinterService(options: { manager: DeviceManager; settings
     },
     lastPage({ deviceId }) {
       const device = deviceFor(deviceId);
-      if (!device.emulated) throw new CommandFailure('failed_precondition', `${device.name} is a real printer: its pages are on paper.`);
+      if (!device.emulated) throw new LaneError('refused', `${device.name} is a real printer: its pages are on paper.`);
       const page = device.emulated.pages.at(-1);
       if (!page) return { png: null, lines: [] };
       // Drawn once per page: asking again for the same page costs nothing.

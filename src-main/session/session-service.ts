@@ -1,7 +1,7 @@
 import type { Settings } from '../config/settings';
 import type { Clock } from '../core/clock';
 import type { StaffRole, StaffSession, TrainingLogin } from '../ipc/contract';
-import { CommandFailure } from '../ipc/errors';
+import { LaneError } from '../core/errors';
 import type { Logger } from '../log/logger';
 import { pinMatches } from './pin-hash';
 
@@ -77,7 +77,7 @@ export function createSessionService(options: { settings: Settings; clock: Clock
   const checked = <T>(key: string, lockedMessage: string, check: () => T | undefined): T | undefined => {
     const now = clock.now();
     const record = failures.get(key);
-    if (record && record.lockedUntil > now) throw new CommandFailure('forbidden', lockedMessage);
+    if (record && record.lockedUntil > now) throw new LaneError('forbidden', lockedMessage);
     const result = check();
     if (result !== undefined) {
       failures.delete(key);
@@ -94,13 +94,13 @@ export function createSessionService(options: { settings: Settings; clock: Clock
     signIn({ cashierId, pin }, source = 'local') {
       const staff = members();
       if (staff.length === 0) {
-        throw new CommandFailure('failed_precondition', 'Nobody is set up to sign in on this lane: store IT adds staff to settings.json (staff.members, PINs made with `lanepoint pin-hash`).');
+        throw new LaneError('refused', 'Nobody is set up to sign in on this lane: store IT adds staff to settings.json (staff.members, PINs made with `lanepoint pin-hash`).');
       }
       const member = checked(`${source}|id:${cashierId}`, `Too many wrong PINs for cashier ${cashierId} on this screen: wait a minute, then try again.`, () => {
         const found = staff.find((candidate) => candidate.id === cashierId);
         return found?.matches(pin) ? found : undefined;
       });
-      if (!member) throw new CommandFailure('forbidden', 'That cashier id and PIN do not match: check both and try again.', 'pin');
+      if (!member) throw new LaneError('forbidden', 'That cashier id and PIN do not match: check both and try again.', 'pin');
       session = { cashierId: member.id, name: member.name, role: member.role, since: clock.now() };
       logger.info({ cashierId: member.id, role: member.role }, 'signed in');
       publish();
@@ -118,20 +118,20 @@ export function createSessionService(options: { settings: Settings; clock: Clock
       if (session) return;
       // On a kiosk only the customer's own payment runs without staff: anything else moving money
       // (a capture, a refund up to the limit, a void) would be open to whoever walks up.
-      if (settings.mode === 'kiosk') throw new CommandFailure('forbidden', `A member of staff signs in with their PIN to do this on a kiosk: ${action}.`);
-      throw new CommandFailure('forbidden', `Sign in first to ${action}.`);
+      if (settings.mode === 'kiosk') throw new LaneError('forbidden', `A member of staff signs in with their PIN to do this on a kiosk: ${action}.`);
+      throw new LaneError('forbidden', `Sign in first to ${action}.`);
     },
     requireCustomerOrStaff(action) {
       if (session || settings.mode === 'kiosk') return;
-      throw new CommandFailure('forbidden', `Sign in first to ${action}.`);
+      throw new LaneError('forbidden', `Sign in first to ${action}.`);
     },
     approve(action, managerPin, source = 'local') {
       if (session?.role === 'manager') return session.cashierId;
-      if (managerPin === undefined) throw new CommandFailure('forbidden', `A manager approves this: ${action} needs a manager's PIN.`, 'managerPin');
+      if (managerPin === undefined) throw new LaneError('forbidden', `A manager approves this: ${action} needs a manager's PIN.`, 'managerPin');
       const manager = checked(`${source}|approvals`, 'Too many wrong manager PINs on this screen: wait a minute, then try again.', () =>
         members().find((member) => member.role === 'manager' && member.matches(managerPin)),
       );
-      if (!manager) throw new CommandFailure('forbidden', 'That is not a manager\u2019s PIN: ask a manager to enter theirs.', 'managerPin');
+      if (!manager) throw new LaneError('forbidden', 'That is not a manager\u2019s PIN: ask a manager to enter theirs.', 'managerPin');
       logger.info({ action, approvedBy: manager.id, cashierId: session?.cashierId ?? null }, 'manager approved');
       return manager.id;
     },

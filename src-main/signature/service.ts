@@ -5,7 +5,7 @@ import type { SignaturePadDevice } from '../devices/signature-pads';
 import type { DeviceManager } from '../devices/manager';
 import type { DeviceRegistry } from '../devices/registry';
 import type { SignatureResult, SignatureSession, SignatureSource } from '../ipc/contract';
-import { CommandFailure } from '../ipc/errors';
+import { LaneError } from '../core/errors';
 import type { EventHub } from '../ipc/event-hub';
 import type { Logger } from '../log/logger';
 import { bitmapToPng, decodeSignature, encodeSignature, type EncodedSignature } from './codec';
@@ -29,6 +29,12 @@ export interface SignatureService {
   replay(name: string): Promise<{ signed: true }>;
   /** The accepted signature's gateway string, handed over once; the session goes back to idle. */
   take(): EncodedSignature | undefined;
+  /**
+   * Begins a capture and resolves when it ends: with the accepted signature (taken, the session
+   * back to idle), or undefined when it ended without one (canceled on the screen or the pad, the
+   * pad gone, another capture begun, or `signal` aborted, which cancels it). Throws as `begin` does.
+   */
+  capture(args: { signal: AbortSignal; skippable?: boolean }): Promise<EncodedSignature | undefined>;
   close(): void;
 }
 
@@ -49,12 +55,20 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
   let session: SignatureSession = idle;
   let accepted: EncodedSignature | undefined;
   /** The pad capture in progress: its device, its abort, and the listeners to take off. */
-  let running: { device: SignaturePadDevice; abort: AbortController; done: Promise<void>; detach: () => void; replay?: AbortController } | undefined;
+  let running: { device: SignaturePadDevice; abort: AbortController; done: Promise<void>; detach: () => void; replay?: AbortController; result?: SignatureResult } | undefined;
   let recordings: Map<string, SignatureStrokes> | undefined;
+
+  /** The sale waiting on the capture in progress: told once, when it is accepted or ends without a signature. */
+  let waiting: ((ended: 'accepted' | 'idle') => void) | undefined;
 
   const publish = (next: SignatureSession) => {
     session = next;
     events.emit('signature.session', next);
+    if (waiting && (next.state === 'accepted' || next.state === 'idle')) {
+      const tell = waiting;
+      waiting = undefined;
+      tell(next.state);
+    }
     return next;
   };
 
@@ -87,11 +101,11 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
   const beginPad = (deviceId: string | undefined, skippable: { skippable?: true }): SignatureSession => {
     const device = manager.signaturePad(deviceId);
     if (!device) {
-      throw new CommandFailure('failed_precondition', deviceId ? `No signature pad "${deviceId}" is configured.` : 'No signature pad is configured: sign on the screen, or add a pad under Devices in the settings.', deviceId ? 'deviceId' : undefined);
+      throw new LaneError('refused', deviceId ? `No signature pad "${deviceId}" is configured.` : 'No signature pad is configured: sign on the screen, or add a pad under Devices in the settings.', deviceId ? 'deviceId' : undefined);
     }
     const { pad } = device;
     if (!connected(device.setting.id) || !pad.extent) {
-      throw new CommandFailure('failed_precondition', `${device.name} is not connected: check its cable, or sign on the screen.`);
+      throw new LaneError('refused', `${device.name} is not connected: check its cable, or sign on the screen.`);
     }
     const abort = new AbortController();
     const onInk = (stroke: number, points: readonly { x: number; y: number }[]) => events.emit('signature.ink', { stroke, points });
@@ -107,6 +121,8 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
       (strokes) => {
         if (running?.abort !== abort) return;
         const result = encode(strokes);
+        // Kept for `accept`: a sale waiting on the capture takes the signature at once.
+        running.result = result;
         stopPad();
         publish({ ...session, state: 'accepted', result });
       },
@@ -122,76 +138,99 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
     return publish({ state: 'capturing', source: 'pad', deviceId: device.setting.id, extent: { width, height }, emulated: device.emulated !== undefined, result: null, ...skippable });
   };
 
+  const begin: SignatureService['begin'] = ({ source, deviceId, skippable }) => {
+    // A capture begun over one a sale waits on ends that one without a signature.
+    waiting?.('idle');
+    waiting = undefined;
+    stopPad();
+    accepted = undefined;
+    const chosen = chooseSource(source);
+    const skip = skippable ? { skippable: true as const } : {};
+    if (chosen === 'pad') return beginPad(deviceId, skip);
+    return publish({ state: 'capturing', source: 'screen', deviceId: null, extent: null, emulated: false, result: null, ...skip });
+  };
+
+  const take = (): EncodedSignature | undefined => {
+    const value = accepted;
+    accepted = undefined;
+    if (session.state !== 'idle') publish(idle);
+    return value;
+  };
+
+  const cancel = () => {
+    const canceled = session.state === 'capturing';
+    stopPad();
+    if (session.state !== 'idle') {
+      accepted = undefined;
+      publish(idle);
+    }
+    return { canceled };
+  };
+
   return {
     session: () => session,
-    begin({ source, deviceId, skippable }) {
-      stopPad();
-      accepted = undefined;
-      const chosen = chooseSource(source);
-      const skip = skippable ? { skippable: true as const } : {};
-      if (chosen === 'pad') return beginPad(deviceId, skip);
-      return publish({ state: 'capturing', source: 'screen', deviceId: null, extent: null, emulated: false, result: null, ...skip });
+    begin,
+    capture({ signal, skippable }) {
+      begin({ skippable: skippable === true });
+      // Ended while `begin` published (a cashier's skip, or a screen that signs on the event): it has ended already.
+      if (session.state === 'idle') return Promise.resolve(undefined);
+      if (session.state === 'accepted') return Promise.resolve(take());
+      return new Promise((resolve) => {
+        const onAbort = () => cancel();
+        waiting = (ended) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(ended === 'accepted' ? take() : undefined);
+        };
+        if (signal.aborted) onAbort();
+        else signal.addEventListener('abort', onAbort, { once: true });
+      });
     },
     clear() {
-      if (session.state !== 'capturing') throw new CommandFailure('failed_precondition', 'No signature is being captured.');
+      if (session.state !== 'capturing') throw new LaneError('refused', 'No signature is being captured.');
       if (running) running.device.pad.clear();
       else events.emit('signature.cleared', {});
       return session;
     },
     async accept() {
       const current = running;
-      if (session.state !== 'capturing' || !current) throw new CommandFailure('failed_precondition', 'No signature is being captured on a pad.');
+      if (session.state !== 'capturing' || !current) throw new LaneError('refused', 'No signature is being captured on a pad.');
       try {
         current.device.pad.accept();
       } catch (error) {
-        if (error instanceof SignaturePadError && error.kind === 'empty') throw new CommandFailure('failed_precondition', 'Nothing has been signed yet: ask the customer to sign on the pad.');
+        if (error instanceof SignaturePadError && error.kind === 'empty') throw new LaneError('refused', 'Nothing has been signed yet: ask the customer to sign on the pad.');
         throw error;
       }
       await current.done;
-      // The capture's own handler has moved the session on by now.
-      const after: SignatureSession = session;
-      if (after.state !== 'accepted' || !after.result) throw new CommandFailure('failed_precondition', 'The signature could not be accepted: ask the customer to sign again.');
-      return after.result;
+      // The capture's own handler has encoded the strokes by now (and a waiting sale has taken them).
+      if (!current.result) throw new LaneError('refused', 'The signature could not be accepted: ask the customer to sign again.');
+      return current.result;
     },
     submit(signature) {
-      if (session.state !== 'capturing' || session.source !== 'screen') throw new CommandFailure('failed_precondition', 'No on-screen signature is being captured.');
+      if (session.state !== 'capturing' || session.source !== 'screen') throw new LaneError('refused', 'No on-screen signature is being captured.');
       const result = encode(signature);
       return publish({ ...session, state: 'accepted', result }).result ?? result;
     },
-    cancel() {
-      const canceled = session.state === 'capturing';
-      stopPad();
-      if (session.state !== 'idle') {
-        accepted = undefined;
-        publish(idle);
-      }
-      return { canceled };
-    },
+    cancel,
     recorded() {
-      if (!options.settings.training) throw new CommandFailure('forbidden', 'Recorded signatures are for training mode only.');
+      if (!options.settings.training) throw new LaneError('forbidden', 'Recorded signatures are for training mode only.');
       recordings ??= loadSignatures(`${options.assetsDir}/signatures`);
       return [...recordings.keys()];
     },
     async replay(name) {
-      if (!options.settings.training) throw new CommandFailure('forbidden', 'Recorded signatures are for training mode only.');
+      if (!options.settings.training) throw new LaneError('forbidden', 'Recorded signatures are for training mode only.');
       recordings ??= loadSignatures(`${options.assetsDir}/signatures`);
       const signature = recordings.get(name);
-      if (!signature) throw new CommandFailure('invalid_argument', `No recorded signature "${name}"; there are ${[...recordings.keys()].join(', ')}.`, 'name');
+      if (!signature) throw new LaneError('invalid', `No recorded signature "${name}"; there are ${[...recordings.keys()].join(', ')}.`, 'name');
       const current = running;
       const emulated = current?.device.emulated;
-      if (!current || !emulated) throw new CommandFailure('failed_precondition', 'Start a signature on the training pad first.');
+      if (!current || !emulated) throw new LaneError('refused', 'Start a signature on the training pad first.');
       current.replay?.abort();
       const replay = new AbortController();
       current.replay = replay;
       await emulated.sign(signature, { speed: 1, signal: replay.signal });
       return { signed: true };
     },
-    take() {
-      const value = accepted;
-      accepted = undefined;
-      if (session.state !== 'idle') publish(idle);
-      return value;
-    },
+    take,
     close: stopPad,
   };
 }

@@ -1,13 +1,14 @@
 import type { CartLine } from '../ipc/cart';
 import type { CurrentSale, SaleSummary, SaleTender } from '../ipc/contract';
-import { CommandFailure } from '../ipc/errors';
+import { LaneError } from '../core/errors';
 import type { TerminalStateStore } from './state-store';
+import type { CardEntry } from '../ipc/tenders';
 
 /** What a payment of the customer's sale asks. */
 export interface PaymentRequest {
   readonly amountMinor: number;
   readonly tender: SaleTender;
-  readonly entry: 'card' | 'keyed';
+  readonly entry: CardEntry;
   readonly tipMinor?: number;
   readonly cart?: readonly CartLine[];
 }
@@ -51,7 +52,7 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
       const sale = current();
       const owed = sale?.dueMinor ?? null;
       if (owed !== null && request.amountMinor !== owed) {
-        throw new CommandFailure('failed_precondition', `${money(owed)} is still owed after the partial approval: take that amount, or void the approval first.`, 'amountMinor');
+        throw new LaneError('refused', `${money(owed)} is still owed after the partial approval: take that amount, or void the approval first.`, 'amountMinor');
       }
       const continuing = owed !== null && sale !== null;
       state.setSale({
@@ -83,8 +84,8 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
     clear() {
       const sale = current();
       if (!sale) return;
-      if (sale.running) throw new CommandFailure('failed_precondition', 'A payment is still running: finish or cancel it first.');
-      if (sale.dueMinor !== null) throw new CommandFailure('failed_precondition', `${money(sale.dueMinor)} is still owed after the partial approval: take the rest, or void the approval first.`);
+      if (sale.running) throw new LaneError('refused', 'A payment is still running: finish or cancel it first.');
+      if (sale.dueMinor !== null) throw new LaneError('refused', `${money(sale.dueMinor)} is still owed after the partial approval: take the rest, or void the approval first.`);
       state.setSale(null, true);
     },
   };

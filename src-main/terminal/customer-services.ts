@@ -1,7 +1,7 @@
 import type { GatewayClient } from '../gateway/client';
 import { AuthenticationError, GatewayError, ValidationError } from '../gateway/errors';
 import type { StoredCardsView } from '../ipc/contract';
-import { CommandFailure } from '../ipc/errors';
+import { LaneError } from '../core/errors';
 import { JournalError, type Journal } from '../journal/journal';
 import type { Logger } from '../log/logger';
 import type { EncodedSignature } from '../signature/codec';
@@ -30,9 +30,9 @@ async function asking<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof AuthenticationError) throw new CommandFailure('failed_precondition', `The gateway refused the lane's credentials while ${what}: ${error.message}`);
-    if (error instanceof ValidationError) throw new CommandFailure('invalid_argument', `Not sent while ${what}: ${error.message}`, error.field);
-    if (error instanceof GatewayError) throw new CommandFailure('failed_precondition', `The gateway could not be asked while ${what}: ${error.message}. Try again.`);
+    if (error instanceof AuthenticationError) throw new LaneError('refused', `The gateway refused the lane's credentials while ${what}: ${error.message}`);
+    if (error instanceof ValidationError) throw new LaneError('invalid', `Not sent while ${what}: ${error.message}`, error.field);
+    if (error instanceof GatewayError) throw new LaneError('refused', `The gateway could not be asked while ${what}: ${error.message}. Try again.`);
     throw error;
   }
 }
@@ -49,12 +49,12 @@ export function createCustomerServices(options: CustomerServiceOptions): Custome
     try {
       journal = options.journal();
     } catch (error) {
-      if (error instanceof JournalError) throw new CommandFailure('failed_precondition', `The journal cannot be read: ${error.message}`);
+      if (error instanceof JournalError) throw new LaneError('refused', `The journal cannot be read: ${error.message}`);
       throw error;
     }
     const entry = journal.authorization(orderId);
     const retref = entry?.outcome?.retref;
-    if (!entry || !retref) throw new CommandFailure('failed_precondition', `No approved sale has order id ${orderId} in this lane's journal.`, 'orderId');
+    if (!entry || !retref) throw new LaneError('refused', `No approved sale has order id ${orderId} in this lane's journal.`, 'orderId');
     const { client, merchid } = await options.gateway();
     const record = await asking('reading the sale', () => client.inquire({ merchid, retref }));
     return { entry, retref, client, merchid, record };
@@ -82,21 +82,21 @@ export function createCustomerServices(options: CustomerServiceOptions): Custome
     async deleteStoredCard({ orderId, acctid }) {
       const { client, merchid, record } = await saleOf(orderId);
       // The profile comes from the gateway's record of this sale, never from the screen.
-      if (!record.profileid) throw new CommandFailure('failed_precondition', `The sale ${orderId} stored no card.`, 'orderId');
+      if (!record.profileid) throw new LaneError('refused', `The sale ${orderId} stored no card.`, 'orderId');
       const profileid = record.profileid;
       const result = await asking('deleting the stored card', () => client.deleteProfile({ merchid, profileid, acctid }));
-      if (!result.deleted) throw new CommandFailure('failed_precondition', `The customer has no stored card ${acctid} (the gateway said: ${result.resptext ?? result.respcode ?? 'not found'}).`, 'acctid');
+      if (!result.deleted) throw new LaneError('refused', `The customer has no stored card ${acctid} (the gateway said: ${result.resptext ?? result.respcode ?? 'not found'}).`, 'acctid');
       options.logger.info({ orderId, acctid }, 'a stored card was deleted');
       return cardsOf(client, merchid, profileid);
     },
     async addSignature({ orderId, by }) {
       const { entry, retref, client, merchid, record } = await saleOf(orderId);
       if (entry.detail?.signatureRequired === true && !entry.detail.signatureSkippedBy) {
-        throw new CommandFailure('failed_precondition', `The sale ${orderId} was signed when it was paid.`, 'orderId');
+        throw new LaneError('refused', `The sale ${orderId} was signed when it was paid.`, 'orderId');
       }
-      if (record.signature) throw new CommandFailure('failed_precondition', `The sale ${orderId} already has a signature at the gateway.`, 'orderId');
+      if (record.signature) throw new LaneError('refused', `The sale ${orderId} already has a signature at the gateway.`, 'orderId');
       const signature = options.takeSignature();
-      if (!signature) throw new CommandFailure('failed_precondition', 'No signature is ready: have the customer sign, then accept it.');
+      if (!signature) throw new LaneError('refused', 'No signature is ready: have the customer sign, then accept it.');
       const result = await asking('sending the signature', () => client.sigcap({ merchid, retref, signature: signature.value }));
       options.logger.info({ orderId, by, saved: result.saved, respcode: result.respcode }, 'signature added after the approval');
       return { saved: result.saved, reason: result.saved ? null : (result.resptext ?? `the gateway answered ${result.respcode ?? 'without a code'}`) };

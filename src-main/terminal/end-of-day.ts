@@ -2,7 +2,7 @@ import type { GatewayClient } from '../gateway/client';
 import { GatewayError, ValidationError } from '../gateway/errors';
 import type { SettlementBatch } from '../gateway/settlement';
 import type { EndOfDayReport } from '../ipc/contract';
-import { CommandFailure } from '../ipc/errors';
+import { LaneError } from '../core/errors';
 import { lanePrefix, type Journal, type JournalEntry } from '../journal/journal';
 import { orderMoney, tookEffect } from './order-money';
 
@@ -18,7 +18,7 @@ export interface EndOfDayDependencies {
 /** The lane's local day [start, end) in epoch milliseconds, from YYYY-MM-DD or a Date. */
 export function localDay(day: string | Date): { from: number; to: number } {
   const date = typeof day === 'string' ? new Date(`${day}T00:00:00`) : new Date(day.getFullYear(), day.getMonth(), day.getDate());
-  if (Number.isNaN(date.getTime())) throw new CommandFailure('invalid_argument', `"${String(day)}" is not a day`, 'day');
+  if (Number.isNaN(date.getTime())) throw new LaneError('invalid', `"${String(day)}" is not a day`, 'day');
   const next = new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1);
   return { from: date.getTime(), to: next.getTime() };
 }
@@ -42,7 +42,7 @@ function dayStatus(entry: JournalEntry): DayStatus | undefined {
  * comes back, with the reason.
  */
 export async function endOfDay(deps: EndOfDayDependencies, query: { date?: string; batchid?: string }): Promise<EndOfDayReport> {
-  if (query.date && query.batchid) throw new CommandFailure('invalid_argument', 'Ask by date or by batch id, not both.', 'batchid');
+  if (query.date && query.batchid) throw new LaneError('invalid', 'Ask by date or by batch id, not both.', 'batchid');
   const today = new Date(deps.now());
   const mmdd = query.date ?? `${String(today.getMonth() + 1).padStart(2, '0')}${String(today.getDate()).padStart(2, '0')}`;
   const reportQuery = query.batchid ? { batchid: query.batchid } : { date: mmdd };
@@ -82,7 +82,7 @@ export async function endOfDay(deps: EndOfDayDependencies, query: { date?: strin
       gatewayProblem: null,
     };
   } catch (error) {
-    if (error instanceof ValidationError) throw new CommandFailure('invalid_argument', error.message, error.field);
+    if (error instanceof ValidationError) throw new LaneError('invalid', error.message, error.field);
     if (!(error instanceof GatewayError)) throw error;
     return { query: reportQuery, batches: [], journal, reconciliation: reconcile(deps, dayEntries, range, []), gatewayProblem: `The gateway's settlement status could not be read: ${error.message}` };
   }

@@ -1,3 +1,4 @@
+import { CardReaderError } from '../../drivers/card-reader/errors';
 import { keyedCardRead } from '../../drivers/card-reader/read-card';
 import type { CardRead } from '../../drivers/card-reader/types';
 import { pendingRead, type PendingRead } from '../../drivers/pending-read';
@@ -51,7 +52,7 @@ export class KeyedEntry {
     const pending = pendingRead<CardRead>({
       signal,
       canceled: () => new Error('the sale was canceled'),
-      timeout: timeoutSeconds === undefined ? undefined : { ms: timeoutSeconds * 1000, clock: { setTimer: this.#setTimer }, timedOut: () => Object.assign(new Error(`no card keyed within ${timeoutSeconds} s`), { kind: 'timeout' }) },
+      timeout: timeoutSeconds === undefined ? undefined : { ms: timeoutSeconds * 1000, clock: { setTimer: this.#setTimer }, timedOut: () => new CardReaderError('timeout', `no card keyed within ${timeoutSeconds} s`) },
       onSettled: () => {
         if (this.#pending !== pending) return;
         this.#pending = undefined;

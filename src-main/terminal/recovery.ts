@@ -1,10 +1,10 @@
 import type { RecoveryFinding, RecoveryItem } from '../ipc/contract';
 import { formatMinorUnits } from '../ipc/money';
 import type { FindingSource, Journal, JournalEntry } from '../journal/journal';
-import { recoverJournal, recoveredKind, stillOpen } from '../journal/journaled';
+import { recoverJournal, recoveredKind, settleableAt, stillOpen } from '../journal/journaled';
 import type { Logger } from '../log/logger';
 import type { GatewayAccess } from './terminal';
-import { recoveryQueue } from './operations';
+import { recoveryQueue } from './history';
 
 export interface RecoveryOptions {
   readonly journal: () => Journal;
@@ -82,23 +82,18 @@ export function createRecovery(options: RecoveryOptions): Recovery {
   let recovering: Promise<{ settled: number; open: number }> | undefined;
   let closed = false;
 
-  const queue = (): RecoveryItem[] => {
-    try {
-      return recoveryQueue(options.journal());
-    } catch {
-      return [];
-    }
-  };
-  const findings = (): RecoveryFinding[] => {
-    try {
-      return options.journal().findings().map(findingOf);
-    } catch {
-      return [];
-    }
-  };
+  // A journal that cannot be opened is not an empty one: the commands say why, and the
+  // background checks stop, saying so in the log (the screen's next ask gets the journal's words).
+  const queue = (): RecoveryItem[] => recoveryQueue(options.journal());
+  const findings = (): RecoveryFinding[] => options.journal().findings().map(findingOf);
+  const stopped = (error: unknown) => logger.error({ err: error }, 'recovery is stopped: the journal cannot be opened, so sales with an unknown outcome are not checked until it can');
   const publish = () => {
-    options.onQueueChange?.(queue());
-    options.onFindings?.(findings());
+    try {
+      options.onQueueChange?.(queue());
+      options.onFindings?.(findings());
+    } catch (error) {
+      stopped(error);
+    }
   };
 
   const recover = (pass: FindingSource = 'background'): Promise<{ settled: number; open: number }> => {
@@ -118,11 +113,28 @@ export function createRecovery(options: RecoveryOptions): Recovery {
     return recovering;
   };
 
+  /**
+   * The back-off delay, but never before the earliest moment an open entry can settle: an
+   * authorization the gateway had no record of yet is asked again only after its answer window.
+   */
+  const nextCheckMs = (): number => {
+    const journal = options.journal();
+    const now = journal.clock.now();
+    return Math.max(delaySeconds * 1000, Math.min(...journal.unresolved().map((entry) => settleableAt(entry, now))) - now);
+  };
+
   const schedule = () => {
     if (stopTimer || closed) return;
-    // Entries waiting for a person are not retried.
-    if (!queue().some((item) => !item.needsPerson)) {
-      delaySeconds = options.retrySeconds;
+    let delayMs: number;
+    try {
+      // Entries waiting for a person are not retried.
+      if (!queue().some((item) => !item.needsPerson)) {
+        delaySeconds = options.retrySeconds;
+        return;
+      }
+      delayMs = nextCheckMs();
+    } catch (error) {
+      stopped(error);
       return;
     }
     stopTimer = options.setTimer(() => {
@@ -133,7 +145,7 @@ export function createRecovery(options: RecoveryOptions): Recovery {
         })
         .catch((error: unknown) => logger.warn({ err: error }, 'background recovery did not finish'))
         .finally(schedule);
-    }, delaySeconds * 1000);
+    }, delayMs);
   };
 
   return {

@@ -1,25 +1,33 @@
 import type { Settings } from '../config/settings';
 import type { DeviceManager } from '../devices/manager';
+import { achAuthorizationFields } from '../gateway/ach';
 import type { CaptureDetails } from '../gateway/capture-details';
 import type { GatewayClient } from '../gateway/client';
-import type { CartLine } from '../ipc/cart';
-import type { EndOfDayReport, FollowUpSummary, KeyedEntryView, JournalEntryView, LookupResult, RecoveryFinding, RecoveryItem, SaleSummary, SaleTender, TerminalState } from '../ipc/contract';
-import { CommandFailure } from '../ipc/errors';
+import type { EndOfDayReport, FollowUpSummary, KeyedEntryView, JournalEntryView, LookupResult, ParsedCommandArgs, RecoveryFinding, RecoveryItem, SaleSummary, TerminalState } from '../ipc/contract';
+import { LaneError } from '../core/errors';
 import type { FindingSource, Journal } from '../journal/journal';
-import { containsCardNumber, JournalError } from '../journal/journal';
 import type { Logger } from '../log/logger';
-import { receiptPng } from '../receipt/preview';
+import { entryMethodWords } from '../receipt/facts';
 import type { PrinterProfile } from '../receipt/profiles';
 import type { SignatureService } from '../signature/service';
 import { cartDetails } from './cart-details';
 import { KeyedEntry } from './keyed-entry';
 import { createSaleKeeper, type PaymentRequest } from './current-sale';
 import { endOfDay } from './end-of-day';
-import { followUp, history, lookup, recoveryQueue, reprint, type FollowUpArgs, type OperationDependencies } from './operations';
+import { followUp, type FollowUpArgs } from './follow-up';
+import { history, lookup, recoveryQueue } from './history';
+import type { OperationDependencies } from './lane-dependencies';
+import { onePaymentAtATime } from './one-payment';
+import { journalForPayment, stoppedPayment } from './stopped-payment';
+import { findingsDesk } from './findings-desk';
+import { reprint } from './reprint';
+import { followUpWords, saleDoneLine, summarize } from './sale-summary';
 import { createRecovery } from './recovery';
-import { authorizeAndPrint, runSale, SaleCanceledError, type CardTender, type SaleResult } from './sale';
-import { createSaleSignature } from './sale-signature';
+import type { CardTender } from '../payment/outcome';
+import { createSaleSignature } from '../payment/signature/sale-signature';
+import { authorizeAndPrint, runSale, type TenderedPayment } from './sale';
 import type { TerminalStateStore } from './state-store';
+import type { CardEntry } from '../ipc/tenders';
 
 /** How the terminal reaches the gateway: started on first use (the training emulator) or given. */
 export interface GatewayAccess {
@@ -29,26 +37,27 @@ export interface GatewayAccess {
 
 export interface TerminalService {
   /** Runs a card sale; a second call while one runs (a double Pay press) joins it instead of charging again. */
-  sale(args: { amountMinor: number; tender?: CardTender; entry?: 'card' | 'keyed'; tipMinor?: number; cart?: readonly CartLine[] }): Promise<SaleSummary>;
+  sale(args: ParsedCommandArgs<'terminal.sale'>): Promise<SaleSummary>;
   /** One key of a card being keyed; the masked echo back. */
   keyEntry(key: string): KeyedEntryView;
   /** An electronic check sale from a keyed bank account. */
-  achSale(args: { amountMinor: number; routing: string; account: string; accountType: 'checking' | 'savings'; name: string }): Promise<SaleSummary>;
+  achSale(args: ParsedCommandArgs<'terminal.achSale'>): Promise<SaleSummary>;
   /** A sale on a stored profile ("<profile id>/<account id>"). */
-  profileSale(args: { amountMinor: number; profile: string }): Promise<SaleSummary>;
+  profileSale(args: ParsedCommandArgs<'terminal.profileSale'>): Promise<SaleSummary>;
   /** Cancels the sale at a human step (reading, signing). */
   cancel(): { canceled: boolean };
   /** The signed-in cashier goes on without the signature the sale waits for, where the store allows it. */
   skipSignature(args: { cashierId: string }): { skipped: true };
-  capture(args: { orderId: string; tipMinor?: number }): Promise<FollowUpSummary>;
-  void(args: Pick<FollowUpArgs, 'orderId' | 'amountMinor' | 'approve'>): Promise<FollowUpSummary>;
-  refund(args: Pick<FollowUpArgs, 'orderId' | 'amountMinor' | 'reason' | 'approve'>): Promise<FollowUpSummary>;
-  reprint(args: { orderId: string; copy?: 'merchant' | 'customer' }): Promise<{ printed: boolean; problem: string | null; png: string }>;
-  lookup(args: { orderId?: string; retref?: string }): Promise<LookupResult>;
-  history(args: { lastFour?: string; amountMinor?: number; orderId?: string; day?: string; limit?: number }): JournalEntryView[];
+  capture(args: ParsedCommandArgs<'terminal.capture'>): Promise<FollowUpSummary>;
+  /** `approve` asks for the manager's approval the command carried (it throws when there is none). */
+  void(args: Omit<ParsedCommandArgs<'terminal.void'>, 'managerPin'> & Pick<FollowUpArgs, 'approve'>): Promise<FollowUpSummary>;
+  refund(args: Omit<ParsedCommandArgs<'terminal.refund'>, 'managerPin'> & Pick<FollowUpArgs, 'approve'>): Promise<FollowUpSummary>;
+  reprint(args: ParsedCommandArgs<'terminal.reprint'>): Promise<{ printed: boolean; problem: string | null; png: string }>;
+  lookup(args: ParsedCommandArgs<'terminal.lookup'>): Promise<LookupResult>;
+  history(args: ParsedCommandArgs<'terminal.history'>): JournalEntryView[];
   /** What an approved sale or authorization in the journal was approved for; undefined when there is none. */
   saleAmount(orderId: string): number | undefined;
-  endOfDay(args: { date?: string; batchid?: string }): Promise<EndOfDayReport>;
+  endOfDay(args: ParsedCommandArgs<'terminal.endOfDay'>): Promise<EndOfDayReport>;
   /** Entries whose outcome is not known yet. */
   recoveryQueue(): RecoveryItem[];
   /** Settles what the journal does not know yet (at start with `start`, in the background, and when asked). */
@@ -62,7 +71,7 @@ export interface TerminalService {
   /** The receipts (merchant and customer copy) of an approval recovery found; the customer copy for the screen. */
   printFinding(entryId: number): Promise<{ printed: boolean; problem: string | null; png: string }>;
   /** Records what a person found for an entry waiting for one; returns the queue. */
-  settleByHand(args: { entryId: number; applied: boolean; note: string }): RecoveryItem[];
+  settleByHand(args: Omit<ParsedCommandArgs<'terminal.settleByHand'>, 'managerPin'>): RecoveryItem[];
   /** Stops the background checks. */
   close(): void;
 }
@@ -87,38 +96,6 @@ export interface TerminalServiceOptions {
   /** Schedules the background checks and the keyed entry's timeout; tests pass their own. */
   readonly setTimer?: (run: () => void, ms: number) => () => void;
 }
-
-function summarize(result: SaleResult, tender: SaleTender, requestedMinor: number, previewProfile: PrinterProfile): SaleSummary {
-  const { outcome } = result;
-  const customerCopy = result.receipts.find((receipt) => receipt.copy === 'customer');
-  return {
-    outcome: outcome.kind,
-    tender,
-    orderId: outcome.orderId,
-    requestedMinor,
-    approvedMinor: outcome.kind === 'approved' || outcome.kind === 'partial' ? outcome.approvedMinor : 0,
-    authcode: (outcome.kind === 'approved' || outcome.kind === 'partial' ? outcome.authcode : undefined) ?? null,
-    reason: 'reason' in outcome ? outcome.reason : null,
-    maskedPan: result.card.maskedPan,
-    entryMode: result.card.entryMode,
-    signatureRequired: result.signatureRequired,
-    ...(result.signatureSkippedBy ? { signatureSkippedBy: result.signatureSkippedBy } : {}),
-    printed: result.printed.ok,
-    printProblem: result.printed.problem ?? null,
-    receiptPng: customerCopy ? `data:image/png;base64,${receiptPng(customerCopy, previewProfile).toString('base64')}` : null,
-  };
-}
-
-const outcomeWords: Record<SaleSummary['outcome'], string> = {
-  approved: 'Approved',
-  partial: 'Partially approved',
-  declined: 'Declined',
-  retry: 'Not approved: try again',
-  'not-charged': 'Not charged',
-  unknown: 'Outcome unknown: being checked with the gateway',
-};
-
-const followUpWords: Record<FollowUpSummary['operation'], string> = { capture: 'Capturing', void: 'Voiding', refund: 'Refunding' };
 
 const defaultTimer = (run: () => void, ms: number) => {
   const timer = setTimeout(run, ms);
@@ -147,21 +124,11 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     ...(options.onQueueChange ? { onQueueChange: options.onQueueChange } : {}),
     ...(options.onFindings ? { onFindings: options.onFindings } : {}),
   });
-  let running: { key: string; promise: Promise<unknown>; abort: AbortController } | undefined;
 
   const saleSignature = createSaleSignature({ signature: options.signature, allowSkip: () => settings.signature.allowSkip, logger });
   const captureSignature = (signal: AbortSignal) => saleSignature.capture(signal);
 
-  const openJournal = (): Journal => {
-    try {
-      return options.journal();
-    } catch (error) {
-      // Only a failed write is about the disk; a refused, damaged or newer journal says its own cause.
-      if (error instanceof JournalError && error.kind !== 'write') throw new CommandFailure('failed_precondition', `Nothing was sent: ${error.message}`);
-      if (error instanceof JournalError) throw new CommandFailure('failed_precondition', `The journal cannot be written, so nothing was sent: ${error.message}. Free disk space or call support.`);
-      throw error;
-    }
-  };
+  const openJournal = (): Journal => journalForPayment(options.journal);
 
   // The customer's sale is over: its outcomes were on the screen, so a crash from now on does not show them again.
   let saleOpen = false;
@@ -175,21 +142,11 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     }
   };
 
-  /** Runs one money-moving operation; the same command again while it runs joins it, another is refused. */
-  const single = <T>(key: string, work: (abort: AbortController) => Promise<T>): Promise<T> => {
-    if (running) {
-      if (running.key === key) return running.promise as Promise<T>;
-      throw new CommandFailure('failed_precondition', 'Another payment is in progress: finish or cancel it first.');
-    }
-    const abort = new AbortController();
-    const promise = work(abort).finally(() => {
-      running = undefined;
-      recovery.publish();
-      recovery.schedule();
-    });
-    running = { key, promise, abort };
-    return promise;
-  };
+  const guard = onePaymentAtATime(() => {
+    recovery.publish();
+    recovery.schedule();
+  });
+  const single = <T>(key: string, work: (abort: AbortController) => Promise<T>): Promise<T> => guard.run(key, work);
 
   /** One payment of the customer's sale, kept while it runs so a screen connecting meanwhile shows it; an early failure is published too. */
   const payment = (key: string, request: PaymentRequest, work: (abort: AbortController) => Promise<SaleSummary>): Promise<SaleSummary> =>
@@ -200,33 +157,14 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       try {
         return await work(abort);
       } catch (error) {
-        if (keeper.current()?.running) keeper.stopped((error as Error).message, true);
+        if (keeper.current()?.running) keeper.stopped(error instanceof Error ? error.message : String(error), true);
         throw error;
       }
     });
 
   /** Ends an operation: the state machine to done with the outcome's words, or back to idle on an error. */
   const settle = (detail: string) => state.enter('done', detail);
-  const fail = (error: unknown, abort?: AbortController): never => {
-    if (error instanceof JournalError) {
-      keeper.stopped('The journal cannot be written: nothing was sent.');
-      state.enter('idle', 'The journal cannot be written: nothing was sent');
-      throw new CommandFailure('failed_precondition', `The journal cannot be written, so nothing was sent: ${error.message}`);
-    }
-    if (error instanceof SaleCanceledError) {
-      // The keeper says why first, so the one published idle state carries it.
-      keeper.stopped(error.message);
-      state.enter('idle', error.message.replace(/\.$/, ''));
-      throw new CommandFailure('failed_precondition', error.message);
-    }
-    const canceled = abort?.signal.aborted ?? false;
-    const timedOut = (error as { kind?: string }).kind === 'timeout';
-    const problem = canceled ? 'The sale was canceled.' : timedOut ? `No card was ${keeper.current()?.entry === 'keyed' ? 'keyed' : 'presented'} in time: start the sale again.` : null;
-    keeper.stopped(problem ?? (error as Error).message);
-    state.enter('idle', canceled ? 'Sale canceled' : `Stopped: ${(error as Error).message}`);
-    if (problem) throw new CommandFailure('failed_precondition', problem);
-    throw error;
-  };
+  const fail = (error: unknown, abort?: AbortController): never => stoppedPayment(error, { keeper, state, ...(abort ? { abort } : {}) });
 
   const lane = async (): Promise<Omit<OperationDependencies, 'tips'> & { gateway: GatewayAccess }> => {
     const journal = openJournal();
@@ -245,9 +183,9 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     };
   };
 
-  const cardSale = async (amountMinor: number, tender: CardTender, entry: 'card' | 'keyed', abort: AbortController, captureDetails?: CaptureDetails): Promise<SaleSummary> => {
+  const cardSale = async ({ amountMinor, tender, entry, abort, captureDetails }: { amountMinor: number; tender: CardTender; entry: CardEntry; abort: AbortController; captureDetails: CaptureDetails | undefined }): Promise<SaleSummary> => {
     const reader = manager.cardReader();
-    if (!reader) throw new CommandFailure('failed_precondition', 'No card reader is configured: add one under Devices in the settings.');
+    if (!reader) throw new LaneError('refused', 'No card reader is configured: add one under Devices in the settings.');
     const deps = await lane();
     try {
       const result = await runSale(
@@ -265,20 +203,22 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       );
       const summary = summarize(result, tender, amountMinor, options.previewProfile);
       keeper.finished(summary);
-      settle(`${outcomeWords[summary.outcome]}${summary.reason ? `: ${summary.reason}` : ''}`);
+      settle(saleDoneLine(summary));
       return summary;
     } catch (error) {
       return fail(error, abort);
     }
   };
 
-  const keyedSale = async (amountMinor: number, tender: 'ach' | 'profile', fields: Parameters<typeof authorizeAndPrint>[1]['fields'], card: { maskedPan?: string; entryMode: string }, cardFacts: { lastFour: string; brand: string; entryMethod: string }): Promise<SaleSummary> => {
+  /** A sale that reads no card: an electronic check or a stored profile. */
+  const keyedSale = async (payment: Omit<TenderedPayment, 'tender' | 'signatureRequired' | 'onPhase'> & { tender: 'ach' | 'profile' }): Promise<SaleSummary> => {
+    const { amountMinor, tender, card } = payment;
     const deps = await lane();
     try {
-      const result = await authorizeAndPrint({ ...deps, logger }, { amountMinor, tender, fields, card, cardFacts, signatureRequired: false, onPhase: (phase, detail) => state.enter(phase, detail) });
+      const result = await authorizeAndPrint({ ...deps, logger }, { ...payment, signatureRequired: false, onPhase: (phase, detail) => state.enter(phase, detail) });
       const summary = summarize({ ...result, card: { maskedPan: card.maskedPan ?? '', entryMode: card.entryMode, network: tender } }, tender, amountMinor, options.previewProfile);
       keeper.finished(summary);
-      settle(`${outcomeWords[summary.outcome]}${summary.reason ? `: ${summary.reason}` : ''}`);
+      settle(saleDoneLine(summary));
       return summary;
     } catch (error) {
       return fail(error);
@@ -304,36 +244,31 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     keyEntry: (key) => keyed.key(key),
     sale({ amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart }) {
       if (tender === 'forced-credit' && !settings.payments.forcedCredit) {
-        throw new CommandFailure('failed_precondition', 'This merchant is not set up for refunds without a sale: refund the original sale by its order id.', 'tender');
+        throw new LaneError('refused', 'This merchant is not set up for refunds without a sale: refund the original sale by its order id.', 'tender');
       }
-      if (tipMinor > 0 && !settings.payments.tips) throw new CommandFailure('failed_precondition', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
-      if (tipMinor > 0 && tender === 'forced-credit') throw new CommandFailure('invalid_argument', 'A refund takes no tip.', 'tipMinor');
+      if (tipMinor > 0 && !settings.payments.tips) throw new LaneError('refused', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
+      if (tipMinor > 0 && tender === 'forced-credit') throw new LaneError('invalid', 'A refund takes no tip.', 'tipMinor');
       const captureDetails = cart ? cartDetails(cart, tipMinor) : undefined;
-      return payment(`sale:${tender}:${entry}:${amountMinor}`, { amountMinor, tender, entry, tipMinor, ...(cart ? { cart } : {}) }, (abort) => cardSale(amountMinor, tender, entry, abort, captureDetails));
+      return payment(`sale:${tender}:${entry}:${amountMinor}`, { amountMinor, tender, entry, tipMinor, ...(cart ? { cart } : {}) }, (abort) => cardSale({ amountMinor, tender, entry, abort, captureDetails }));
     },
     achSale({ amountMinor, routing, account, accountType, name }) {
-      if (!settings.payments.ach) throw new CommandFailure('failed_precondition', 'This merchant does not take electronic checks.', 'tender');
+      if (!settings.payments.ach) throw new LaneError('refused', 'This merchant does not take electronic checks.', 'tender');
       return payment(`ach:${amountMinor}:${account.slice(-4)}`, { amountMinor, tender: 'ach', entry: 'keyed' }, () =>
-        keyedSale(
+        keyedSale({
           amountMinor,
-          'ach',
-          // ACH asks for the account type and a payment origin; a check keyed at the counter is sent as the gateway's ACH examples send it.
-          { account, bankaba: routing, accttype: accountType === 'savings' ? 'ESAV' : 'ECHK', ecomind: 'E', name, capture: true },
-          { maskedPan: `****${account.slice(-4)}`, entryMode: 'ach' },
-          { lastFour: account.slice(-4), brand: 'CHECK', entryMethod: 'Electronic check' },
-        ),
+          tender: 'ach',
+          fields: achAuthorizationFields({ routing, account, accountType, name }),
+          card: { maskedPan: `****${account.slice(-4)}`, entryMode: 'ach' },
+          cardFacts: { lastFour: account.slice(-4), brand: 'CHECK', entryMethod: entryMethodWords('ach') },
+        }),
       );
     },
     profileSale({ amountMinor, profile }) {
       return payment(`profile:${amountMinor}:${profile}`, { amountMinor, tender: 'profile', entry: 'keyed' }, () =>
-        keyedSale(amountMinor, 'profile', { profile }, { entryMode: 'profile' }, { lastFour: '----', brand: 'CARD ON FILE', entryMethod: 'Card on file' }),
+        keyedSale({ amountMinor, tender: 'profile', fields: { profile }, card: { entryMode: 'profile' }, cardFacts: { lastFour: '----', brand: 'CARD ON FILE', entryMethod: entryMethodWords('profile') } }),
       );
     },
-    cancel() {
-      if (!running) return { canceled: false };
-      running.abort.abort();
-      return { canceled: true };
-    },
+    cancel: () => ({ canceled: guard.cancel() }),
     skipSignature: ({ cashierId }) => saleSignature.skip(cashierId),
     capture: (args) => followUpOf('capture', args),
     void: (args) => followUpOf('void', args),
@@ -366,32 +301,9 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       closeSale();
       return state.current();
     },
-    findings: () => recovery.findings(),
-    acknowledgeFinding(entryId, by) {
-      if (!recovery.findings().some((finding) => finding.entryId === entryId)) throw new CommandFailure('failed_precondition', `Nothing found by recovery for entry ${entryId} waits to be acknowledged.`, 'entryId');
-      return recovery.acknowledge(entryId, by);
-    },
-    async printFinding(entryId) {
-      const finding = recovery.findings().find((candidate) => candidate.entryId === entryId);
-      if (!finding?.receipt) throw new CommandFailure('failed_precondition', `Entry ${entryId} has no approval found by recovery, so there is no receipt to print.`, 'entryId');
-      const deps = { ...(await lane()), tips: settings.payments.tips };
-      // The customer never got a receipt: both copies print as originals, not as duplicates.
-      const merchant = await reprint(deps, { orderId: finding.orderId, copy: 'merchant', duplicate: false });
-      const customer = await reprint(deps, { orderId: finding.orderId, copy: 'customer', duplicate: false });
-      return { printed: merchant.printed && customer.printed, problem: merchant.problem ?? customer.problem, png: customer.png };
-    },
-    settleByHand({ entryId, applied, note }) {
-      const journal = openJournal();
-      const item = recoveryQueue(journal).find((candidate) => candidate.entryId === entryId);
-      if (!item) throw new CommandFailure('failed_precondition', `Entry ${entryId} is not in the recovery queue.`, 'entryId');
-      if (!item.needsPerson) throw new CommandFailure('failed_precondition', `Entry ${entryId} is still being checked with the gateway; only entries waiting for a person are settled by hand.`, 'entryId');
-      if (containsCardNumber(note)) throw new CommandFailure('invalid_argument', 'The note looks like it holds a card number: describe what was checked instead.', 'note');
-      journal.resolve(entryId, `settled by hand: ${applied ? 'took effect' : 'did not take effect'}; ${note}`, { applied });
-      recovery.publish();
-      return recoveryQueue(journal);
-    },
+    ...findingsDesk({ recovery, journal: openJournal, reprint: async (request) => reprint({ ...(await lane()), tips: settings.payments.tips }, request) }),
     close() {
-      if (!running) closeSale(); // a clean stop between payments: every outcome was shown
+      if (!guard.busy()) closeSale(); // a clean stop between payments: every outcome was shown
       recovery.close();
     },
   };

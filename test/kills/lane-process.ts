@@ -16,11 +16,12 @@ export interface LaneProcess {
 
 /**
  * The app-data folder of a training lane that authorizes at the emulator at `gatewayUrl`
- * (ADR 020), signing on the screen, so a test can sign as a page does.
+ * (ADR 020), signing on the screen, so a test can sign as a page does; an unknown outcome is
+ * checked again every 5 s at first (the shortest back-off), so one past the answer window settles soon.
  */
 export function prepareLaneHome(home: string): void {
   mkdirSync(home, { recursive: true, mode: 0o700 });
-  writeFileSync(join(home, 'settings.json'), JSON.stringify({ signature: { capture: 'screen' } }), { mode: 0o600 });
+  writeFileSync(join(home, 'settings.json'), JSON.stringify({ signature: { capture: 'screen' }, payments: { recoveryRetrySeconds: 5 } }), { mode: 0o600 });
 }
 
 /** Starts the lane on `home` against the gateway at `gatewayUrl`; resolves once it serves. */

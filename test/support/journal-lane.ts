@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
 import { createGatewayClient, type GatewayClient } from '../../src-main/gateway/client';
+import type { Clock } from '../../src-main/core/clock';
 import { Journal } from '../../src-main/journal/journal';
 
 /** The training merchant the emulator knows. */
@@ -20,12 +21,13 @@ export interface JournalLane {
 
 /**
  * Starts a lane for one test: the emulator, a gateway client that does not sleep between its
- * retries, and a fresh SQLite journal (lane LANE-01) under the tests' temporary folder.
+ * retries, and a fresh SQLite journal (lane LANE-01) under the tests' temporary folder, stamped by
+ * `clock` (a test that measures the gateway's answer window moves its own).
  */
-export async function openJournalLane(prefix: string): Promise<JournalLane> {
+export async function openJournalLane(prefix: string, clock: Clock = { now: () => Date.now() }): Promise<JournalLane> {
   const emulator = await startEmulator();
   const client = createGatewayClient({ baseUrl: emulator.url, credentials: laneCredentials, sleep: async () => undefined });
-  const journal = Journal.open(join(mkdtempSync(join(tmpdir(), prefix)), 'journal.sqlite'), { clock: { now: () => Date.now() }, terminalId: 'LANE-01' });
+  const journal = Journal.open(join(mkdtempSync(join(tmpdir(), prefix)), 'journal.sqlite'), { clock, terminalId: 'LANE-01' });
   return { emulator, client, journal };
 }
 

@@ -6,7 +6,7 @@ import { runCli } from '../../../src-main/cli/main';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
 import { createGatewayClient } from '../../../src-main/gateway/client';
 import { Journal } from '../../../src-main/journal/journal';
-import { journaledAuthorize } from '../../../src-main/journal/journaled';
+import { journaledAuthorize } from '../../../src-main/payment/authorize/journaled-authorization';
 import { fakeIo } from '../../support/cli-io';
 
 let emulator: RunningEmulator;
@@ -24,7 +24,7 @@ describe('lanepoint journal list and recover', () => {
   it('lists entries masked, finds them by last four, and recovers what a crash left pending', async () => {
     const journal = Journal.open(path, { clock: { now: () => Date.now() }, terminalId: 'LANE-01' });
     const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
-    await journaledAuthorize(journal, client, { merchid, amount: 1234, account: '4788250000121443', expiry: '1228', orderid: journal.nextOrderId() }, { maskedPan: '478825******1443', entryMode: 'keyed' });
+    await journaledAuthorize({ journal, client, request: { merchid, amount: 1234, account: '4788250000121443', expiry: '1228', orderid: journal.nextOrderId() }, card: { maskedPan: '478825******1443', entryMode: 'keyed' } });
     const pending = journal.nextOrderId();
     await client.auth({ merchid, amount: 500, account: '5454545454545454', expiry: '1228', orderid: pending });
     journal.begin({ operation: 'auth', orderId: pending, amountMinor: 500, maskedPan: '545454******5454' });

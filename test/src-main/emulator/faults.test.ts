@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src-main/gateway/client';
 import { TransportError } from '../../../src-main/gateway/errors';
-import { resolveLostAuthorization } from '../../../src-main/gateway/recovery';
+import { answerWindowMs, resolveLostAuthorization } from '../../../src-main/gateway/recovery';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
 import { call, freshEmulator, rpctMerchant, sale, siteAuth } from './support';
+
+/** Asked after the gateway's answer window since the request was sent: a "not found" is final. */
+const pastTheWindow = { sentAt: 0, now: answerWindowMs };
 
 let emulator: RunningEmulator;
 beforeEach(async () => {
@@ -93,7 +96,7 @@ describe('a lost authorization answer, end to end', () => {
     const lost = await client.auth({ merchid: rpctMerchant, amount: 1234, account: '4788250000121443', expiry: '1228', orderid: 'F-1' }).catch((error: unknown) => error);
     expect(lost).toBeInstanceOf(TransportError);
     expect((lost as TransportError).requestSent).toBe(true);
-    await expect(resolveLostAuthorization(client, { merchid: rpctMerchant, orderid: 'F-1' })).resolves.toMatchObject({ kind: 'found', approved: true, record: { amount: 1234 } });
+    await expect(resolveLostAuthorization(client, { merchid: rpctMerchant, orderid: 'F-1' }, pastTheWindow)).resolves.toMatchObject({ kind: 'found', approved: true, record: { amount: 1234 } });
   });
 
   it('when the inquiries fail too, recovery voids by order id', async () => {
@@ -101,7 +104,7 @@ describe('a lost authorization answer, end to end', () => {
     await admin('PUT', { endpoint: 'auth', kind: 'drop-after' });
     await admin('PUT', { endpoint: 'inquireByOrderid', kind: 'http-500', times: 'always' });
     await client.auth({ merchid: rpctMerchant, amount: 1234, account: '4788250000121443', expiry: '1228', orderid: 'F-1' }).catch(() => undefined);
-    await expect(resolveLostAuthorization(client, { merchid: rpctMerchant, orderid: 'F-1' })).resolves.toMatchObject({ kind: 'voided', reversal: { authcode: 'REVERS' } });
+    await expect(resolveLostAuthorization(client, { merchid: rpctMerchant, orderid: 'F-1' }, pastTheWindow)).resolves.toMatchObject({ kind: 'voided', reversal: { authcode: 'REVERS' } });
     await admin('DELETE');
     expect(await attempts()).toEqual([expect.objectContaining({ setlstat: 'Voided' })]);
   });

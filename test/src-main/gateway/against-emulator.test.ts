@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/client';
 import { RetryableError } from '../../../src-main/gateway/errors';
-import { resolveLostAuthorization } from '../../../src-main/gateway/recovery';
+import { answerWindowMs, resolveLostAuthorization } from '../../../src-main/gateway/recovery';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
+
+/** Asked after the gateway's answer window since the request was sent: a "not found" is final. */
+const pastTheWindow = { sentAt: 0, now: answerWindowMs };
 
 // The gateway client over real HTTP against the gateway emulator: the two are written from the
 // same spec by different code, so each checks the other.
@@ -60,8 +63,8 @@ describe('gateway client against the emulator', () => {
 
   it('resolves a lost authorization by order id', async () => {
     await client.auth({ merchid, amount: 700, account: '5454545454545454', expiry: '1228', orderid: 'LOST-7' });
-    await expect(resolveLostAuthorization(client, { merchid, orderid: 'LOST-7' })).resolves.toMatchObject({ kind: 'found', approved: true, record: { amount: 700 } });
-    await expect(resolveLostAuthorization(client, { merchid, orderid: 'NEVER-SENT' })).resolves.toEqual({ kind: 'not-processed' });
+    await expect(resolveLostAuthorization(client, { merchid, orderid: 'LOST-7' }, pastTheWindow)).resolves.toMatchObject({ kind: 'found', approved: true, record: { amount: 700 } });
+    await expect(resolveLostAuthorization(client, { merchid, orderid: 'NEVER-SENT' }, pastTheWindow)).resolves.toEqual({ kind: 'not-processed' });
   });
 
   it('reads settlement batches after the emulator settles, then Null Batches as an empty list', async () => {

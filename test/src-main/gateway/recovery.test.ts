@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src-main/gateway/client';
-import { AuthenticationError, TransportError } from '../../../src-main/gateway/errors';
-import { resolveLostAuthorization } from '../../../src-main/gateway/recovery';
+import { AuthenticationError, NotFoundYetError, TransportError } from '../../../src-main/gateway/errors';
+import { answerWindowMs, resolveLostAuthorization, type AnswerWindow } from '../../../src-main/gateway/recovery';
 import { scriptedGateway, type Step } from '../../support/scripted-gateway';
 
 const merchid = '496160873888';
@@ -36,11 +36,14 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function recover(script: Record<string, Step[]>) {
+/** Asked after the gateway's answer window: a "not found" is final. */
+const pastTheWindow: AnswerWindow = { sentAt: 1_000_000, now: 1_000_000 + answerWindowMs };
+
+async function recover(script: Record<string, Step[]>, window: AnswerWindow = pastTheWindow) {
   const gateway = await scriptedGateway(script);
   close = gateway.close;
   const client = createGatewayClient({ baseUrl: gateway.baseUrl, credentials, sleep: async () => undefined });
-  const outcome = await resolveLostAuthorization(client, { merchid, orderid }).catch((error: unknown) => error);
+  const outcome = await resolveLostAuthorization(client, { merchid, orderid }, window).catch((error: unknown) => error);
   return { outcome, calls: gateway.seen.map((call) => `${call.method} ${call.url.replace('/rest/', '')}`) };
 }
 
@@ -72,6 +75,19 @@ describe('resolveLostAuthorization, losing the answer at each step', () => {
     const { outcome, calls } = await recover({ inquireByOrderid: [{ answer: notFound }] });
     expect(outcome).toEqual({ kind: 'not-processed' });
     expect(calls).toEqual([inquiry]);
+  });
+
+  it('PPS 29 inside the answer window: unknown, nothing voided, asked again once the window has passed', async () => {
+    const { outcome, calls } = await recover({ inquireByOrderid: [{ answer: notFound }] }, { sentAt: 1_000_000, now: 1_000_000 + answerWindowMs - 1 });
+    expect(outcome).toMatchObject({ kind: 'unresolved', error: { code: 'not-found-yet', finalAt: 1_000_000 + answerWindowMs } });
+    expect((outcome as { error: unknown }).error).toBeInstanceOf(NotFoundYetError);
+    expect((outcome as { error: Error }).error.message).toMatch(/no record of order .* yet and may still be processing it/);
+    expect(calls).toEqual([inquiry]);
+  });
+
+  it('an approval found inside the answer window is still the answer', async () => {
+    const { outcome } = await recover({ inquireByOrderid: [{ answer: [record({})] }] }, { sentAt: 1_000_000, now: 1_000_001 });
+    expect(outcome).toMatchObject({ kind: 'found', approved: true });
   });
 
   it('the inquiry goes unanswered (after its own retries): voidByOrderId reverses it', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { commandNames, commands } from '../../../src-main/ipc/contract';
 import { createDispatcher, type CommandHandlers } from '../../../src-main/ipc/dispatcher';
-import { CommandFailure } from '../../../src-main/ipc/errors';
+import { LaneError } from '../../../src-main/core/errors';
+import { JournalError } from '../../../src-main/journal/journal';
 import { collectingLogger, testCore } from '../../support/test-core';
 
 function spyHandlers(overrides: Partial<CommandHandlers> = {}) {
@@ -59,11 +60,11 @@ describe('createDispatcher', () => {
     expect(reply).toMatchObject({ ok: false, error: { code: 'unknown_command' } });
   });
 
-  it('passes a CommandFailure through with its code and field', async () => {
+  it('answers a LaneError with its kind\'s reply code and its field', async () => {
     const dispatch = createDispatcher(
       spyHandlers({
         'devices.list': () => {
-          throw new CommandFailure('failed_precondition', 'The reader is busy', 'kind');
+          throw new LaneError('refused', 'The reader is busy', 'kind');
         },
       }) as CommandHandlers,
       collectingLogger().logger,
@@ -72,6 +73,21 @@ describe('createDispatcher', () => {
       ok: false,
       error: { code: 'failed_precondition', message: 'The reader is busy', field: 'kind' },
     });
+  });
+
+  it('maps every kind of core error through one table, a journal that cannot open included', async () => {
+    const cases: Array<[Error, string]> = [
+      [new LaneError('invalid', 'bad'), 'invalid_argument'],
+      [new LaneError('forbidden', 'no'), 'forbidden'],
+      [new LaneError('refused', 'not now'), 'failed_precondition'],
+      [new LaneError('throttled', 'later'), 'resource_exhausted'],
+      [new JournalError('journal: /lane/journal.sqlite: unable to open database file', { kind: 'write' }), 'failed_precondition'],
+    ];
+    for (const [error, code] of cases) {
+      const dispatch = createDispatcher(spyHandlers({ 'devices.list': () => { throw error; } }) as CommandHandlers, collectingLogger().logger);
+      const reply = await dispatch('devices.list', {});
+      expect(reply).toMatchObject({ ok: false, error: { code, message: expect.stringContaining(error.message) } });
+    }
   });
 
   it('hides an unexpected fault behind a log reference and logs it redacted', async () => {

@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
 import { createGatewayClient } from '../../../src-main/gateway/client';
+import { answerWindowMs } from '../../../src-main/gateway/recovery';
 import { Journal } from '../../../src-main/journal/journal';
 import { recoverJournal, recoveredKind } from '../../../src-main/journal/journaled';
 
@@ -81,8 +82,9 @@ async function crashAndRecover(stage: 'journaled' | 'received' | 'answered', amo
     for (let run = 0; run < runs; run++) {
       const { orderId, signal } = await runChild(journalPath, `CRASH-${stage[0]}`, stage === 'received' ? 'none' : stage, amount, stage === 'received' ? (id) => ledgerFor(id).length > 0 : undefined);
       expect(signal).toBe('SIGKILL');
-      // The restart: a new process opens the journal and runs the recovery pass.
-      const journal = Journal.open(journalPath, { clock: { now: () => Date.now() }, terminalId: `CRASH-${stage[0]}` });
+      // The restart, after the gateway's answer window (its "not found" is final only then): a new
+      // process opens the journal and runs the recovery pass.
+      const journal = Journal.open(journalPath, { clock: { now: () => Date.now() + answerWindowMs }, terminalId: `CRASH-${stage[0]}` });
       try {
         const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
         const recovered = await recoverJournal(journal, client, merchid);

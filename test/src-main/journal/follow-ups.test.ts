@@ -4,7 +4,8 @@ import type { GatewayClient } from '../../../src-main/gateway/client';
 import { ValidationError } from '../../../src-main/gateway/errors';
 import { journaledFollowUp, refundNeedsPerson } from '../../../src-main/journal/follow-ups';
 import type { Journal } from '../../../src-main/journal/journal';
-import { journaledAuthorize, recoverJournal, recoveredKind } from '../../../src-main/journal/journaled';
+import { recoverJournal, recoveredKind } from '../../../src-main/journal/journaled';
+import { journaledAuthorize } from '../../../src-main/payment/authorize/journaled-authorization';
 import { emulatorAdmin } from '../../support/emulator-admin';
 import { closeJournalLane, laneMerchid, openJournalLane } from '../../support/journal-lane';
 
@@ -23,7 +24,7 @@ const settle = () => emulatorAdmin(emulator.url).settle();
 
 /** An approved authorization in the journal: its order id and retref. */
 async function authorized(amount: number, capture: boolean) {
-  const result = await journaledAuthorize(journal, client, { merchid, amount, account: '4788250000121443', expiry: '1228', capture, receipt: true }, { maskedPan: '478825******1443', entryMode: 'keyed' });
+  const result = await journaledAuthorize({ journal, client, request: { merchid, amount, account: '4788250000121443', expiry: '1228', capture, receipt: true }, card: { maskedPan: '478825******1443', entryMode: 'keyed' } });
   if (result.kind !== 'answered' || result.authorization.outcome !== 'approved') throw new Error('the test sale was not approved');
   return { orderId: result.orderId, retref: result.authorization.retref! };
 }

@@ -64,6 +64,47 @@ describe('signature capture over the contract', () => {
     expect(seen.filter((event) => event.name === 'signature.session').map((event) => (event.payload as SignatureSession).state)).toEqual(['capturing', 'accepted', 'idle', 'capturing', 'idle']);
   });
 
+  it('capture(signal) is a promise: the accepted signature on the pad or the screen, nothing when canceled or aborted', async () => {
+    const { core: lane, seen } = core();
+    await until(() => lane.devices.list('signature-pad')[0]?.status === 'connected');
+    // On the pad: resolved with the signature as soon as it is accepted, handed over once.
+    const onPad = lane.signature.capture({ signal: new AbortController().signal });
+    expect(lane.signature.session()).toMatchObject({ state: 'capturing', source: 'pad' });
+    ok(await lane.dispatch('signature.replay', { name: 'neat-name' }));
+    const accepted = ok(await lane.dispatch('signature.accept', {})) as SignatureResult;
+    const signed = await onPad;
+    expect(signed?.length).toBe(accepted.length);
+    expect(lane.signature.session().state).toBe('idle');
+    expect(lane.signature.take()).toBeUndefined();
+    // On the screen: submitted strokes.
+    const onScreen = lane.signature.capture({ signal: new AbortController().signal, skippable: true });
+    expect(lane.signature.session()).toMatchObject({ state: 'capturing', skippable: true });
+    ok(await lane.dispatch('signature.begin', { source: 'screen' }));
+    // A capture begun over the one waited on ends that one without a signature.
+    await expect(onScreen).resolves.toBeUndefined();
+    // Canceled on the screen, and aborted by the sale.
+    const canceled = lane.signature.capture({ signal: new AbortController().signal });
+    ok(await lane.dispatch('signature.cancel', {}));
+    await expect(canceled).resolves.toBeUndefined();
+    const abort = new AbortController();
+    const aborted = lane.signature.capture({ signal: abort.signal });
+    abort.abort();
+    await expect(aborted).resolves.toBeUndefined();
+    expect(lane.signature.session().state).toBe('idle');
+    expect(seen.filter((event) => event.name === 'signature.session').map((event) => (event.payload as SignatureSession).state)).toEqual(['capturing', 'accepted', 'idle', 'capturing', 'capturing', 'capturing', 'idle', 'capturing', 'idle']);
+  });
+
+  it('capture(signal) resolves when the screen signs while the capture is being announced', async () => {
+    const { core: lane } = core({ signature: { policy: 'network-rules', capture: 'screen', allowSkip: false, canvasWidth: 576, canvasHeight: 160, lineWidth: 2 } });
+    const stop = lane.events.subscribe((name, payload) => {
+      if (name === 'signature.session' && (payload as SignatureSession).state === 'capturing') lane.signature.submit(drawn);
+    });
+    const signed = await lane.signature.capture({ signal: new AbortController().signal });
+    stop();
+    expect(decodeSignature(signed!.value)).toMatchObject({ width: 576, height: 160 });
+    expect(lane.signature.session().state).toBe('idle');
+  });
+
   it('refuses strokes that are not a signature, naming what is wrong', async () => {
     const { core: lane } = core({ signature: { policy: 'network-rules', capture: 'screen', allowSkip: false, canvasWidth: 384, canvasHeight: 128, lineWidth: 3 } });
     ok(await lane.dispatch('signature.begin', {}));

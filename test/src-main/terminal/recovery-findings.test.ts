@@ -11,7 +11,8 @@ import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/
 import { createGatewayClient } from '../../../src-main/gateway/client';
 import type { JournalEntryView, RecoveryFinding, SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
 import { Journal } from '../../../src-main/journal/journal';
-import { journaledAuthorize } from '../../../src-main/journal/journaled';
+import { journaledAuthorize } from '../../../src-main/payment/authorize/journaled-authorization';
+import { answerWindowMs } from '../../../src-main/gateway/recovery';
 import { emulatorAdmin } from '../../support/emulator-admin';
 import { collectingLogger, ok, until } from '../../support/test-core';
 
@@ -45,8 +46,9 @@ afterAll(async () => {
 // lanes started in the same second against the one emulator would share order ids.
 let lanes = 0;
 
-function lane(journalPath: string, timers: Array<() => void> = []) {
+function lane(journalPath: string, timers: Array<() => void> = [], clock?: { now: () => number }) {
   lanes += 1;
+  const delays: number[] = [];
   const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
   const core = createCore({
     settings: settingsSchema.parse({ terminalId: `LANE-${String(lanes).padStart(2, '0')}` }),
@@ -54,14 +56,15 @@ function lane(journalPath: string, timers: Array<() => void> = []) {
     logger: collectingLogger().logger,
     journalPath,
     gateway: async () => ({ client, merchid }),
-    recoveryTimer: (run) => (timers.push(run), () => undefined),
+    recoveryTimer: (run, ms) => (timers.push(run), delays.push(ms), () => undefined),
+    ...(clock ? { clock } : {}),
   });
   cores.push(core);
   const findings: RecoveryFinding[][] = [];
   core.events.subscribe((name, payload) => {
     if (name === 'terminal.findings') findings.push(payload as RecoveryFinding[]);
   });
-  return { core, findings };
+  return { core, findings, delays };
 }
 
 const newJournal = () => join(mkdtempSync(join(tmpdir(), 'findings-')), 'training-journal.sqlite');
@@ -85,6 +88,32 @@ async function silenceRecovery() {
 }
 
 describe('what recovery settles in the background', () => {
+  it('a "not found" inside the answer window stays unknown: nothing voided, the next check waits out the window', async () => {
+    const timers: Array<() => void> = [];
+    let skew = 0;
+    const { core, delays } = lane(newJournal(), timers, { now: () => Date.now() + skew });
+    core.session.signIn({ cashierId: '1001', pin: '1234' });
+    await emulatorAdmin(emulator.url).fault('auth', 'drop-before');
+    await emulatorAdmin(emulator.url).fault('voidByOrderId', 'http-500', 'always');
+    const sale = await lostSale(core, 2500);
+    expect(sale).toMatchObject({ outcome: 'unknown', reason: expect.stringContaining('the gateway had no record of the sale yet: it may still be processing it') });
+    expect(core.sales.recoveryQueue()).toEqual([expect.objectContaining({ orderId: sale.orderId })]);
+    expect(core.sales.findings()).toEqual([]);
+    // The first check is due no earlier than the window's end (the back-off alone would say 30 s).
+    expect(delays[0]).toBeGreaterThan(30_000);
+    expect(delays[0]).toBeLessThanOrEqual(answerWindowMs);
+    await emulatorAdmin(emulator.url).clearFaults();
+    // A check before the window's end learns nothing new and voids nothing.
+    timers.shift()!();
+    await until(() => timers.length === 1);
+    expect(core.sales.recoveryQueue()).toEqual([expect.objectContaining({ orderId: sale.orderId })]);
+    expect(emulator.context.ledger.all().filter((transaction) => transaction.orderid === sale.orderId)).toEqual([]);
+    skew += answerWindowMs;
+    timers.shift()!();
+    await until(() => core.sales.findings().length === 1);
+    expect(core.sales.findings()).toEqual([expect.objectContaining({ orderId: sale.orderId, outcome: 'not-charged' })]);
+  });
+
   it('an approval found later: says "Approved", keeps it in History, prints its receipt, until acknowledged', async () => {
     const timers: Array<() => void> = [];
     const { core, findings } = lane(newJournal(), timers);
@@ -115,13 +144,16 @@ describe('what recovery settles in the background', () => {
 
   it('a sale that never reached the processor: says "Not charged: collect payment again"', async () => {
     const timers: Array<() => void> = [];
-    const { core } = lane(newJournal(), timers);
+    let skew = 0;
+    const { core } = lane(newJournal(), timers, { now: () => Date.now() + skew });
     core.session.signIn({ cashierId: '1001', pin: '1234' });
     await emulatorAdmin(emulator.url).fault('auth', 'drop-before');
     await silenceRecovery();
     const sale = await lostSale(core, 2300);
     expect(sale.outcome).toBe('unknown');
     await emulatorAdmin(emulator.url).clearFaults();
+    // The background check comes after the gateway's answer window: its "not found" is final.
+    skew += answerWindowMs;
     timers.shift()!();
     await until(() => core.sales.findings().length === 1);
     expect(core.sales.findings()).toEqual([expect.objectContaining({ orderId: sale.orderId, outcome: 'not-charged', receipt: false, message: 'Not charged: collect payment again.' })]);
@@ -177,7 +209,7 @@ describe('what recovery finds at start, after a crash mid-authorization', () => 
 async function answeredThenDied(journalPath: string, amount: number, account: string, terminalId: string) {
   const journal = Journal.open(journalPath, { clock: { now: () => Date.now() }, terminalId });
   const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
-  const result = await journaledAuthorize(journal, client, { merchid, amount, account, expiry: '1228', capture: true }, { maskedPan: `${account.slice(0, 6)}******${account.slice(-4)}`, entryMode: 'keyed' });
+  const result = await journaledAuthorize({ journal, client, request: { merchid, amount, account, expiry: '1228', capture: true }, card: { maskedPan: `${account.slice(0, 6)}******${account.slice(-4)}`, entryMode: 'keyed' } });
   // No New sale, no clean stop: the host is gone with the sale still open.
   journal.close();
   return result.orderId;

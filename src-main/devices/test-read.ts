@@ -4,7 +4,7 @@ import { readCard } from '../../drivers/card-reader/read-card';
 import { describeCardRead, type CardRead } from '../../drivers/card-reader/types';
 import { loadTestCards, type TestCard } from '../../drivers/emulated/test-cards';
 import type { CardSummary, TestCardInfo } from '../ipc/contract';
-import { CommandFailure } from '../ipc/errors';
+import { LaneError } from '../core/errors';
 import type { PresentMethod } from './card-readers';
 import type { DeviceManager } from './manager';
 
@@ -25,15 +25,15 @@ export function cardSummary(read: CardRead): CardSummary {
   };
 }
 
-export interface CardReaderService {
+export interface TestReadService {
   readCard(args: { deviceId?: string | undefined; timeoutSeconds: number }): Promise<CardSummary>;
   cancelRead(args: { deviceId?: string | undefined }): { canceled: boolean };
   testCards(): TestCardInfo[];
   presentTestCard(args: { cardId: string; method: PresentMethod; amountMinor?: number | undefined; deviceId?: string | undefined }): Promise<{ presented: true }>;
 }
 
-/** The devices screen's test read and training's card deck, over the device manager. */
-export function createCardReaderService(options: { manager: DeviceManager; training: boolean; assetsDir: string }): CardReaderService {
+/** The test read (the devices screen reads a card without a sale) and training's card deck (a test card presented at the emulated reader), over the device manager. */
+export function createTestReadService(options: { manager: DeviceManager; training: boolean; assetsDir: string }): TestReadService {
   const { manager } = options;
   const reads = new Map<string, AbortController>();
   let deck: TestCard[] | undefined;
@@ -41,8 +41,8 @@ export function createCardReaderService(options: { manager: DeviceManager; train
   const deviceFor = (deviceId: string | undefined) => {
     const device = manager.cardReader(deviceId);
     if (!device) {
-      throw new CommandFailure(
-        'failed_precondition',
+      throw new LaneError(
+        'refused',
         deviceId ? `No card reader "${deviceId}" is configured.` : 'No card reader is configured: add one under Devices in the settings.',
         deviceId ? 'deviceId' : undefined,
       );
@@ -50,7 +50,7 @@ export function createCardReaderService(options: { manager: DeviceManager; train
     return device;
   };
   const trainingOnly = () => {
-    if (!options.training) throw new CommandFailure('forbidden', 'The card deck is for training mode only.');
+    if (!options.training) throw new LaneError('forbidden', 'The card deck is for training mode only.');
     deck ??= loadTestCards(options.assetsDir);
     return deck;
   };
@@ -59,7 +59,7 @@ export function createCardReaderService(options: { manager: DeviceManager; train
     async readCard({ deviceId, timeoutSeconds }) {
       const device = deviceFor(deviceId);
       const id = device.setting.id;
-      if (reads.has(id)) throw new CommandFailure('failed_precondition', `${device.name} is already reading a card.`);
+      if (reads.has(id)) throw new LaneError('refused', `${device.name} is already reading a card.`);
       const controller = new AbortController();
       reads.set(id, controller);
       try {
@@ -78,7 +78,7 @@ export function createCardReaderService(options: { manager: DeviceManager; train
             disconnected: `${device.name} was disconnected: check its cable.`,
             malformed: `The card could not be read (${error.message}): try again.`,
           }[error.kind];
-          throw new CommandFailure('failed_precondition', what);
+          throw new LaneError('refused', what);
         }
         throw error;
       } finally {
@@ -105,12 +105,12 @@ export function createCardReaderService(options: { manager: DeviceManager; train
     },
     async presentTestCard({ cardId, method, amountMinor, deviceId }) {
       const card = trainingOnly().find((candidate) => candidate.id === cardId);
-      if (!card) throw new CommandFailure('invalid_argument', `No test card "${cardId}" in the deck.`, 'cardId');
+      if (!card) throw new LaneError('invalid', `No test card "${cardId}" in the deck.`, 'cardId');
       if (!card.methods.includes(method)) {
-        throw new CommandFailure('invalid_argument', `${card.label} cannot be presented by ${method}; use ${card.methods.join(' or ')}.`, 'method');
+        throw new LaneError('invalid', `${card.label} cannot be presented by ${method}; use ${card.methods.join(' or ')}.`, 'method');
       }
       const device = deviceFor(deviceId);
-      if (!device.emulated) throw new CommandFailure('failed_precondition', `${device.name} is a real reader: present a physical card.`, 'deviceId');
+      if (!device.emulated) throw new LaneError('refused', `${device.name} is a real reader: present a physical card.`, 'deviceId');
       await device.emulated.present(card, method, amountMinor ?? Math.round(Number(card.amount) * 100));
       return { presented: true };
     },

@@ -9,7 +9,7 @@ import { TcpTransport } from '../../../drivers/transport/tcp';
 import { containsCardNumber } from '../../../src-main/journal/journal';
 import { buildReceipt } from '../../../src-main/receipt/model';
 import { loadPrinterProfiles } from '../../../src-main/receipt/profiles';
-import { printReceipts } from '../../../src-main/terminal/sale';
+import { printReceipts } from '../../../src-main/receipt/sale-receipts';
 import { fullEmvSale } from '../../support/receipts';
 import { collectingLogger } from '../../support/test-core';
 

@@ -1,0 +1,108 @@
+import type { AuthorizationRequest } from '../../gateway/auth-request';
+import { NotFoundYetError } from '../../gateway/errors';
+import type { Journal, JournalIntent } from '../../journal/journal';
+import { receiptFactsOf } from '../../receipt/facts';
+import type { ReceiptFacts } from '../../receipt/model';
+import type { Bitmap } from '../../signature/bmp';
+import type { PhaseListener, SaleOutcome } from '../outcome';
+import { journaledAuthorize, type CardForJournal, type JournaledAuthorizationRequest } from './journaled-authorization';
+
+/** What the authorize step needs from the lane. */
+export interface Authorizing {
+  readonly journal: Journal;
+  readonly client: JournaledAuthorizationRequest['client'];
+  readonly merchid: string;
+  readonly terminalId: string;
+}
+
+/** One authorization as the sale asks for it. */
+export interface AuthorizationAsked {
+  /** What the customer owes; a forced credit is sent as a negative amount. */
+  readonly amountMinor: number;
+  readonly credit: boolean;
+  readonly capture: boolean;
+  /** The account fields (track, keyed card, bank account, profile), the signature and level 2/3 data. */
+  readonly fields: Partial<AuthorizationRequest>;
+  /** What the journal keeps of the account: masked, never clear. */
+  readonly card: CardForJournal;
+  readonly cardFacts: ReceiptFacts['card'];
+  readonly detail: JournalIntent['detail'];
+  readonly signatureRequired: boolean;
+  readonly signatureImage?: Bitmap;
+  readonly onPhase: PhaseListener;
+}
+
+/** The outcome in the cashier's terms, and the receipt's facts when there is a slip to print. */
+export interface Authorized {
+  readonly outcome: SaleOutcome;
+  readonly facts?: Omit<ReceiptFacts, 'kind'>;
+}
+
+const lostAndSilent = 'The answer was lost and the gateway has not answered since: the sale is queued and checked again.';
+
+/**
+ * The authorize step: the journaled authorization (the row, its order id taken in the same
+ * transaction, before the request; a lost answer recovered at once), read as an outcome in the
+ * cashier's terms. Errors that are not answers (a journal that cannot be written, a request that
+ * never left) go to the caller as they are. An unknown outcome is never read as approved.
+ */
+export async function authorizePayment(lane: Authorizing, asked: AuthorizationAsked): Promise<Authorized> {
+  const { amountMinor } = asked;
+  const result = await journaledAuthorize({
+    journal: lane.journal,
+    client: lane.client,
+    request: { merchid: lane.merchid, amount: asked.credit ? -amountMinor : amountMinor, capture: asked.capture, receipt: true, ...asked.fields },
+    card: asked.card,
+    ...(asked.detail ? { detail: asked.detail } : {}),
+  });
+  const { orderId } = result;
+  const context = { card: asked.cardFacts, orderId, merchantId: lane.merchid, terminalId: lane.terminalId };
+  const image = asked.signatureImage ? { image: asked.signatureImage } : {};
+  switch (result.kind) {
+    case 'answered': {
+      const answer = result.authorization;
+      // A forced credit answers with the credit as a negative amount; the screens show money back as positive.
+      const approvedMinor = answer.amount === undefined ? amountMinor : Math.abs(answer.amount);
+      const outcome: SaleOutcome =
+        answer.outcome === 'approved'
+          ? { kind: approvedMinor < amountMinor ? 'partial' : 'approved', orderId, approvedMinor, authcode: answer.authcode, retref: answer.retref }
+          : { kind: 'declined', orderId, reason: answer.resptext ?? 'Declined', respcode: answer.respcode };
+      const { kind: _kind, ...facts } = receiptFactsOf(answer, {
+        ...context,
+        kind: 'sale',
+        amountMinor: answer.outcome === 'approved' ? approvedMinor : amountMinor,
+        ...(approvedMinor < amountMinor ? { requestedMinor: amountMinor } : {}),
+        signature: { required: asked.signatureRequired || answer.emvTagData?.signature === 'true', ...image },
+      });
+      return { outcome, facts };
+    }
+    case 'recovered': {
+      asked.onPhase('resolving', 'Checking the outcome with the gateway');
+      const settled = result.outcome;
+      if (settled.kind === 'found') {
+        const { record } = settled;
+        const foundMinor = record.amount === undefined ? amountMinor : Math.abs(record.amount);
+        const outcome: SaleOutcome = settled.approved
+          ? { kind: 'approved', orderId, approvedMinor: foundMinor, authcode: undefined, retref: record.retref }
+          : { kind: 'declined', orderId, reason: record.resptext ?? 'Declined', respcode: record.respcode };
+        const { kind: _kind, ...facts } = receiptFactsOf(record, { ...context, kind: 'sale', amountMinor: foundMinor, signature: { required: asked.signatureRequired, ...image } });
+        return { outcome, facts };
+      }
+      if (settled.kind === 'unresolved') return { outcome: { kind: 'unknown', orderId, reason: lostAndSilent } };
+      return {
+        outcome: {
+          kind: 'not-charged',
+          orderId,
+          reason: settled.kind === 'not-processed' ? 'The answer was lost, and the gateway never processed the sale: nothing was charged.' : 'The answer was lost; the sale was voided so nothing stays charged. Try the card again.',
+        },
+      };
+    }
+    case 'retry':
+      return { outcome: { kind: 'retry', orderId, reason: `${result.error.resptext ?? 'The processor did not answer'}: try again.` } };
+    case 'unknown':
+      if (result.error instanceof NotFoundYetError) {
+        return { outcome: { kind: 'unknown', orderId, reason: 'The answer was lost and the gateway had no record of the sale yet: it may still be processing it. Do not charge again: the sale is checked again once the gateway has answered every request.' } };
+      }
+      return { outcome: { kind: 'unknown', orderId, reason: lostAndSilent } };
+  }
+}

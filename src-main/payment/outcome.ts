@@ -1,0 +1,32 @@
+import type { SalePhase } from '../ipc/sale-phases';
+import type { CardTender } from '../ipc/tenders';
+
+// The phases and tenders are declared once, in ipc/ (ADR 023); the payment steps name them from there.
+export type { CardTender, SalePhase };
+
+/** Told as a sale enters each phase, with the words for the screen. */
+export type PhaseListener = (phase: SalePhase, detail: string) => void;
+
+
+export type SaleOutcome =
+  /** Approved (or partially: the operator accepts the amount and tenders the rest, or voids it). */
+  | { readonly kind: 'approved' | 'partial'; readonly orderId: string; readonly approvedMinor: number; readonly authcode: string | undefined; readonly retref: string | undefined }
+  | { readonly kind: 'declined'; readonly orderId: string; readonly reason: string; readonly respcode: string | undefined }
+  /** The gateway asks to try again (respstat B); nothing was charged. */
+  | { readonly kind: 'retry'; readonly orderId: string; readonly reason: string }
+  /** The answer was lost and recovery settled it without a charge (never processed, or voided). */
+  | { readonly kind: 'not-charged'; readonly orderId: string; readonly reason: string }
+  /** The answer was lost and nothing could be learned: never shown as approved; queued for recovery. */
+  | { readonly kind: 'unknown'; readonly orderId: string; readonly reason: string };
+
+/** The screen's line for an outcome. */
+export function outcomeLine(outcome: SaleOutcome): string {
+  switch (outcome.kind) {
+    case 'approved':
+      return `Approved${outcome.authcode ? `, code ${outcome.authcode}` : ''}`;
+    case 'partial':
+      return 'Partially approved: tender the rest, or void it';
+    default:
+      return outcome.reason;
+  }
+}

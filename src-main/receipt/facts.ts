@@ -1,0 +1,129 @@
+import creditCardType from 'credit-card-type';
+import type { Authorization } from '../gateway/auth-response';
+import type { EmvTagData } from '../gateway/emv-tag-data';
+import type { TransactionRecord } from '../gateway/transaction-record';
+import type { GatewayReceipt } from '../gateway/wire-schema';
+import type { JournalEntry } from '../journal/journal';
+import type { ReceiptFacts } from './model';
+
+/**
+ * Every way an entry mode is named, as a receipt prints it: the lane's card reads and tenders
+ * (what the journal keeps), and the gateway's own (auth's words, inquire's letters).
+ */
+const entryMethods: Readonly<Record<string, string>> = {
+  swipe: 'Swiped',
+  chip: 'Chip Read',
+  contactless: 'Contactless',
+  'fallback-swipe': 'Fallback Swipe',
+  keyed: 'Keyed',
+  ach: 'Electronic check',
+  profile: 'Card on file',
+  EMVContact: 'Chip Read',
+  Contactless: 'Contactless',
+  'Swipe(Non EMV)': 'Swiped',
+  Keyed: 'Keyed',
+  Moto: 'Keyed (mail or phone order)',
+  DigitalWallet: 'Digital Wallet',
+  'Fallback to Swipe': 'Fallback Swipe',
+  'Fallback to Keyed': 'Fallback Keyed',
+  K: 'Keyed',
+  S: 'Swiped',
+};
+
+/** The receipt's words for an entry mode; `fallback` when the mode is one nobody named. */
+export function entryMethodWords(mode: string | undefined, fallback = 'Unknown'): string {
+  return entryMethods[mode ?? ''] ?? fallback;
+}
+
+/** What the answer alone does not say, from the lane that asked. */
+export interface AnswerContext {
+  readonly kind: ReceiptFacts['kind'];
+  readonly terminalId: string;
+  /** The amount to print; by default the answer's. */
+  readonly amountMinor?: number;
+  readonly requestedMinor?: number;
+  readonly tipMinor?: number;
+  /** The card as the lane read it; by default what the answer says of it. */
+  readonly card?: ReceiptFacts['card'];
+  /** The lane's order id; by default the answer's. */
+  readonly orderId?: string;
+  readonly merchantId?: string;
+  readonly signature: ReceiptFacts['signature'];
+}
+
+/**
+ * Receipt facts from a gateway answer: an authorization's answer, or an inquire record of one.
+ * The one place a receipt is built from what the gateway said (the sale, its lost answer found
+ * again, and `lanepoint receipt` all come here).
+ */
+export function receiptFactsOf(answer: Authorization | TransactionRecord, context: AnswerContext): ReceiptFacts {
+  const emv = answer.emvTagData;
+  const orderId = context.orderId ?? ('orderId' in answer ? answer.orderId : undefined);
+  return {
+    kind: context.kind,
+    amountMinor: context.amountMinor ?? answer.amount ?? 0,
+    ...(context.requestedMinor !== undefined ? { requestedMinor: context.requestedMinor } : {}),
+    ...(context.tipMinor !== undefined ? { tipMinor: context.tipMinor } : {}),
+    card: context.card ?? cardOf(answer),
+    gateway: {
+      ...(answer.retref ? { retref: answer.retref } : {}),
+      ...('authcode' in answer && answer.authcode ? { authcode: answer.authcode } : {}),
+      ...(answer.respcode ? { respcode: answer.respcode } : {}),
+      ...(answer.resptext ? { resptext: answer.resptext } : {}),
+      ...(answer.batchid ? { batchid: answer.batchid } : {}),
+      ...(orderId ? { orderId } : {}),
+    },
+    ...(emv ? { emv } : {}),
+    ...(answer.receipt ? { merchant: answer.receipt } : {}),
+    signature: context.signature,
+    merchantId: context.merchantId ?? answer.merchid ?? '',
+    terminalId: context.terminalId,
+  };
+}
+
+/** The card as the answer describes it, for a slip printed from a saved answer. */
+function cardOf(answer: Authorization | TransactionRecord): ReceiptFacts['card'] {
+  const lastFour = ('lastfour' in answer && answer.lastfour ? answer.lastfour : (answer.account ?? '').replace(/\D/g, '').slice(-4)) || '????';
+  const name = answer.receipt?.nameOnCard || ('name' in answer ? answer.name : undefined);
+  return {
+    lastFour,
+    brand: answer.emvTagData?.networkLabel ?? 'CARD',
+    entryMethod: entryMethods[answer.entrymode ?? ''] ?? answer.entrymode ?? 'Unknown',
+    ...(name ? { name } : {}),
+  };
+}
+
+/** Receipt facts from what the journal kept of an authorization: masked card, the answer, the receipt object. */
+export function factsFromJournal(entry: JournalEntry, lane: { merchid: string; terminalId: string }): Omit<ReceiptFacts, 'kind'> {
+  const outcome = entry.outcome ?? {};
+  let emv: EmvTagData | undefined;
+  try {
+    emv = outcome.emvTagData ? (JSON.parse(outcome.emvTagData) as EmvTagData) : undefined;
+  } catch {
+    // A row written by a Lanepoint that kept the tags another way: the slip prints without them.
+    emv = undefined;
+  }
+  const digits = (entry.maskedPan ?? '').replace(/\D/g, '');
+  const prefix = (entry.maskedPan ?? '').match(/^\d+/)?.[0] ?? '';
+  const detected = prefix.length >= 4 ? creditCardType(prefix)[0]?.niceType : undefined;
+  const brand = entry.entryMode === 'ach' ? 'CHECK' : (emv?.applicationLabel ?? emv?.networkLabel ?? detected ?? 'CARD').toUpperCase();
+  const amount = outcome.amountMinor === undefined ? entry.amountMinor : Math.abs(outcome.amountMinor);
+  return {
+    amountMinor: amount,
+    card: { lastFour: digits.slice(-4) || '----', brand, entryMethod: entryMethodWords(entry.entryMode) },
+    gateway: {
+      ...(outcome.retref ? { retref: outcome.retref } : {}),
+      ...(outcome.authcode ? { authcode: outcome.authcode } : {}),
+      ...(outcome.respcode ? { respcode: outcome.respcode } : {}),
+      ...(outcome.resptext ? { resptext: outcome.resptext } : {}),
+      ...(outcome.batchid ? { batchid: outcome.batchid } : {}),
+      orderId: entry.orderId,
+    },
+    ...(emv ? { emv } : {}),
+    ...(outcome.receipt ? { merchant: outcome.receipt as GatewayReceipt } : {}),
+    // The journal keeps no signature image: a reprint shows the line to sign when one was asked for.
+    signature: { required: entry.detail?.signatureRequired === true || emv?.signature === 'true' },
+    merchantId: lane.merchid,
+    terminalId: lane.terminalId,
+  };
+}
