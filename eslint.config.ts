@@ -20,7 +20,13 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
  * screen, must be the same arithmetic; an amount reads the same on screen, receipt and CLI; the
  * tenders, the sale phases and the refund reasons are named once.
  */
-export const pureSharedModules = ['src-main/ipc/cart.ts', 'src-main/ipc/money.ts', 'src-main/ipc/tenders.ts', 'src-main/ipc/sale-phases.ts', 'src-main/ipc/refund-reasons.ts'];
+export const pureSharedModules = [
+  'src-main/ipc/cart.ts',
+  'src-main/ipc/money.ts',
+  'src-main/ipc/tenders.ts',
+  'src-main/ipc/sale-phases.ts',
+  'src-main/ipc/refund-reasons.ts',
+];
 const pureSharedImports = pureSharedModules.map((file) => `${file.slice('src-main/'.length, -'.ts'.length)}$`);
 
 export const rendererBoundaries = {
@@ -46,7 +52,8 @@ export const rendererBoundaries = {
       // The group files are how main declares the contract (ADR 023); the screens read it
       // through its one index, so moving a command between groups never touches them.
       regex: '(^|/)src-main/ipc/contract/',
-      message: 'Import the contract through its index, src-main/ipc/contract, with `import type`; ipc/contract/* are its parts.',
+      message:
+        'Import the contract through its index, src-main/ipc/contract, with `import type`; ipc/contract/* are its parts.',
     },
     {
       regex: `(^|/)src-main/(?!${['ipc/contract$', 'ipc/contract/', ...pureSharedImports].join('|')})`,
@@ -68,9 +75,11 @@ export const emulatorIndependence = {
   paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron: the core runs on plain Node.' }],
   patterns: [
     {
-      regex: '(^|/)src-main/(gateway|signature|terminal|journal|receipt)/|^\\.\\./(gateway|signature|terminal|journal|receipt)/',
+      regex:
+        '(^|/)src-main/(gateway|signature|terminal|journal|receipt)/|^\\.\\./(gateway|signature|terminal|journal|receipt)/',
       allowTypeImports: true,
-      message: 'The emulator implements the gateway from its reference: import only types from the lane (gateway, signature, terminal, journal, receipt).',
+      message:
+        'The emulator implements the gateway from its reference: import only types from the lane (gateway, signature, terminal, journal, receipt).',
     },
   ],
 };
@@ -86,13 +95,19 @@ export const boardingEmulatorIndependence = {
     {
       regex: '(^|/)src-main/boarding/|^\\.\\./boarding/',
       allowTypeImports: true,
-      message: 'The boarding emulator implements the service from its reference: import only types from the boarding client.',
+      message:
+        'The boarding emulator implements the service from its reference: import only types from the boarding client.',
     },
   ],
 };
 
 const importsNothing = {
-  patterns: [{ regex: '.', message: 'The renderer runs this module too (pureSharedModules in eslint.config.ts): it imports nothing.' }],
+  patterns: [
+    {
+      regex: '.',
+      message: 'The renderer runs this module too (pureSharedModules in eslint.config.ts): it imports nothing.',
+    },
+  ],
 };
 
 const electronOnlyInShell = {
@@ -100,7 +115,9 @@ const electronOnlyInShell = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'test/lint/fixtures/**', '.lanepoint-dev/**'] },
+  {
+    ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'test/lint/fixtures/**', '.lanepoint-dev/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -141,7 +158,14 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', boardingEmulatorIndependence] },
   },
   {
-    files: ['src-main/electron/**/*.ts', 'test/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bin/**/*.mjs', '*.config.ts'],
+    files: [
+      'src-main/electron/**/*.ts',
+      'test/**/*.{ts,tsx}',
+      'bench/**/*.ts',
+      'scripts/**/*.{ts,mjs}',
+      'bin/**/*.mjs',
+      '*.config.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

@@ -26,7 +26,9 @@ interface FloodContext {
 }
 
 async function openPage(host: RunningHost): Promise<Page> {
-  const socket = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?token=${host.token}`, { origin: `http://127.0.0.1:${host.port}` });
+  const socket = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?token=${host.token}`, {
+    origin: `http://127.0.0.1:${host.port}`,
+  });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   let waiting: { left: number; done: () => void } | undefined;
   socket.on('message', (data: Buffer) => {
@@ -41,7 +43,8 @@ async function openPage(host: RunningHost): Promise<Page> {
   };
 }
 
-const command = (page: Page, name = 'app.info') => JSON.stringify({ type: 'command', id: page.nextId++, name, args: {} });
+const command = (page: Page, name = 'app.info') =>
+  JSON.stringify({ type: 'command', id: page.nextId++, name, args: {} });
 
 /** One page's answer time, measured alone. */
 async function roundTrip(page: Page): Promise<MeasuredSlice> {
@@ -62,7 +65,10 @@ export const bridgeBenchmarks: BenchCase[] = [
     name: `bridge round trip app.info while another page pipelines ${pipelined} printers.lastPage`,
     iterations: 20,
     async setup(): Promise<FloodContext> {
-      const logger = createLogger({ level: 'error', destination: new Writable({ write: (_chunk, _encoding, done) => done() }) });
+      const logger = createLogger({
+        level: 'error',
+        destination: new Writable({ write: (_chunk, _encoding, done) => done() }),
+      });
       const core = createCore({ settings: settingsSchema.parse({}), shell: 'browser', logger });
       const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
       await core.dispatch('session.signIn', { cashierId: '1001', pin: '1234' });
@@ -79,7 +85,10 @@ export const bridgeBenchmarks: BenchCase[] = [
       await flood;
       return slice;
     },
-    baseline: { name: 'the same round trip, no other page', run: (context) => roundTrip((context as FloodContext).measured) },
+    baseline: {
+      name: 'the same round trip, no other page',
+      run: (context) => roundTrip((context as FloodContext).measured),
+    },
     async teardown(context) {
       const { core, host, flooding, measured } = context as FloodContext;
       flooding.socket.close();

@@ -8,7 +8,13 @@ import type { BenchResult } from './harness';
 const concurrency = 32;
 const requestsPerRun = 4000;
 const authorization = `Basic ${Buffer.from('testing:testing123').toString('base64')}`;
-const body = JSON.stringify({ merchid: '496160873888', account: '4788250000121443', expiry: '1228', amount: '12.34', currency: 'USD' });
+const body = JSON.stringify({
+  merchid: '496160873888',
+  account: '4788250000121443',
+  expiry: '1228',
+  amount: '12.34',
+  currency: 'USD',
+});
 
 /**
  * Sends `requestsPerRun` PUTs with `concurrency` in flight over keep-alive from a worker thread,
@@ -44,7 +50,9 @@ export async function emulatorBenchmarks(): Promise<BenchResult[]> {
   const fixed = JSON.stringify({ respstat: 'A', retref: '343005123105', amount: '12.34' });
   const bare = createServer((req, res) => {
     req.resume();
-    req.on('end', () => res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(fixed) }).end(fixed));
+    req.on('end', () =>
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(fixed) }).end(fixed),
+    );
   });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', () => resolve()));
   const emulator = await startEmulator();
@@ -53,12 +61,23 @@ export async function emulatorBenchmarks(): Promise<BenchResult[]> {
     await load(barePort, '/auth'); // warm-up
     await load(emulator.port, '/rest/auth');
     const bareRun = await load(barePort, '/auth');
-    const bareResult = summarize(`bare node:http fixed JSON, concurrency ${concurrency}`, bareRun.durations, bareRun.wallMs);
+    const bareResult = summarize(
+      `bare node:http fixed JSON, concurrency ${concurrency}`,
+      bareRun.durations,
+      bareRun.wallMs,
+    );
     const emulatorRun = await load(emulator.port, '/rest/auth');
-    const emulatorResult = summarize(`emulator auth (realistic answers), concurrency ${concurrency}`, emulatorRun.durations, emulatorRun.wallMs);
+    const emulatorResult = summarize(
+      `emulator auth (realistic answers), concurrency ${concurrency}`,
+      emulatorRun.durations,
+      emulatorRun.wallMs,
+    );
     return [
       bareResult,
-      { ...emulatorResult, vsBaseline: { name: 'of bare throughput', ratio: emulatorResult.opsPerSecond / bareResult.opsPerSecond } },
+      {
+        ...emulatorResult,
+        vsBaseline: { name: 'of bare throughput', ratio: emulatorResult.opsPerSecond / bareResult.opsPerSecond },
+      },
     ];
   } finally {
     bare.closeAllConnections();

@@ -9,7 +9,10 @@ function paddedApproval(): string {
   for (let i = 0; i < 30; i++) {
     const key = `x${randomBytes(4).toString('hex')}`;
     const kind = i % 3;
-    entries.push([key, kind === 0 ? randomBytes(8).toString('hex') : kind === 1 ? [i, `${i}`] : { dummy: i, text: 'pad' }]);
+    entries.push([
+      key,
+      kind === 0 ? randomBytes(8).toString('hex') : kind === 1 ? [i, `${i}`] : { dummy: i, text: 'pad' },
+    ]);
   }
   entries.sort(() => (randomBytes(1)[0]! < 128 ? -1 : 1));
   return JSON.stringify(Object.fromEntries(entries));

@@ -43,7 +43,10 @@ async function timeRuns(run: (context: unknown) => unknown, context: unknown, it
   for (let i = 0; i < iterations; i++) {
     const started = performance.now();
     const result = await run(context);
-    const slice = result !== null && typeof result === 'object' && 'measuredMs' in result ? (result as MeasuredSlice).measuredMs : undefined;
+    const slice =
+      result !== null && typeof result === 'object' && 'measuredMs' in result
+        ? (result as MeasuredSlice).measuredMs
+        : undefined;
     durations.push(slice ?? performance.now() - started);
   }
   return durations.sort((a, b) => a - b);
@@ -66,7 +69,9 @@ export async function measure(benchCase: BenchCase): Promise<BenchResult> {
       meanMs: total / iterations,
       p50Ms: percentile(durations, 50),
       p99Ms: percentile(durations, 99),
-      ...(benchCase.baseline && baseline ? { vsBaseline: { name: benchCase.baseline.name, ratio: total / sum(baseline) } } : {}),
+      ...(benchCase.baseline && baseline
+        ? { vsBaseline: { name: benchCase.baseline.name, ratio: total / sum(baseline) } }
+        : {}),
     };
   } finally {
     await benchCase.teardown?.(context);
@@ -94,7 +99,9 @@ export function formatTable(results: readonly BenchResult[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
   const line = (cells: string[]) =>
     cells
-      .map((cell, i) => (i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .map((cell, i) =>
+        i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
+      )
       .join('  ')
       .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');

@@ -20,7 +20,11 @@ const one = () =>
         path,
         method: 'PUT',
         agent,
-        headers: { Authorization: authorization, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        headers: {
+          Authorization: authorization,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+        },
       },
       (res) => {
         res.resume();

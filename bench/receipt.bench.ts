@@ -10,7 +10,11 @@ import type { BenchCase } from './harness';
 
 const profile = loadPrinterProfiles('assets/printers').get('escpos-80mm')!;
 const signature = encodeSignature(JSON.parse(readFileSync('assets/signatures/long-messy.json', 'utf8'))).value;
-const answer = { ...approvedAnswer, emvTagData: approvedAnswer.emvTagData.replace('"Signature":"false"', '"Signature":"true"'), receipt: { ...approvedAnswer.receipt, dba: 'Café Crème & Söhne', footer: 'Merci! € £ ¥' } };
+const answer = {
+  ...approvedAnswer,
+  emvTagData: approvedAnswer.emvTagData.replace('"Signature":"false"', '"Signature":"true"'),
+  receipt: { ...approvedAnswer.receipt, dba: 'Café Crème & Söhne', footer: 'Merci! € £ ¥' },
+};
 
 /** Issue 7's row: a full EMV sale receipt with a signature, from the gateway's answer to printer bytes. */
 export const receiptBenchmarks: BenchCase[] = [
@@ -19,12 +23,31 @@ export const receiptBenchmarks: BenchCase[] = [
     iterations: 500,
     run: () => {
       const facts = receiptFactsFromAnswer(answer, { terminalId: 'LANE-01', signature });
-      return encodeReceipt(buildReceipt(facts, { copy: 'merchant', training: false, duplicate: false, printedAt: new Date(), columns: 48 }), profile);
+      return encodeReceipt(
+        buildReceipt(facts, {
+          copy: 'merchant',
+          training: false,
+          duplicate: false,
+          printedAt: new Date(),
+          columns: 48,
+        }),
+        profile,
+      );
     },
   },
   {
     name: 'receipt: the same receipt as a preview page (dots)',
     iterations: 200,
-    run: () => renderReceipt(buildReceipt(receiptFactsFromAnswer(answer, { terminalId: 'LANE-01', signature }), { copy: 'merchant', training: false, duplicate: false, printedAt: new Date(), columns: 48 }), profile),
+    run: () =>
+      renderReceipt(
+        buildReceipt(receiptFactsFromAnswer(answer, { terminalId: 'LANE-01', signature }), {
+          copy: 'merchant',
+          training: false,
+          duplicate: false,
+          printedAt: new Date(),
+          columns: 48,
+        }),
+        profile,
+      ),
   },
 ];

@@ -25,7 +25,11 @@ async function setup(): Promise<Counter> {
   const chromium = findChromium();
   if (!chromium) throw new Error(chromiumInstallHint);
   const appDataDir = mkdtempSync(join(tmpdir(), 'lanepoint-bench-'));
-  const { core } = bootCore({ shell: 'browser', env: { LANEPOINT_HOME: appDataDir }, logger: createLogger({ level: 'silent' }) });
+  const { core } = bootCore({
+    shell: 'browser',
+    env: { LANEPOINT_HOME: appDataDir },
+    logger: createLogger({ level: 'silent' }),
+  });
   const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
   return { core, host, browser: await launchChromium(chromium) };
 }
@@ -66,5 +70,15 @@ export function rendererSize(): BenchResult[] {
   const assets = join(builtRendererDir, 'assets');
   const files = readdirSync(assets).filter((name) => name.endsWith('.js'));
   const bytes = files.reduce((sum, name) => sum + gzipSync(readFileSync(join(assets, name)), { level: 9 }).length, 0);
-  return [{ name: 'renderer: JavaScript gzipped (target < 300 KB)', samples: files.length, opsPerSecond: 0, meanMs: 0, p50Ms: 0, p99Ms: 0, note: `${(bytes / 1024).toFixed(1)} KB in ${files.length} file${files.length === 1 ? '' : 's'}` }];
+  return [
+    {
+      name: 'renderer: JavaScript gzipped (target < 300 KB)',
+      samples: files.length,
+      opsPerSecond: 0,
+      meanMs: 0,
+      p50Ms: 0,
+      p99Ms: 0,
+      note: `${(bytes / 1024).toFixed(1)} KB in ${files.length} file${files.length === 1 ? '' : 's'}`,
+    },
+  ];
 }

@@ -12,7 +12,17 @@ import { walletBenchmarks } from './wallet.bench';
 import { formatTable, measure, type BenchResult } from './harness';
 
 /** Every benchmark the project has; later issues append their cases here. */
-export const allBenchmarks = [...foundationBenchmarks, ...bridgeBenchmarks, ...gatewayBenchmarks, ...cardReaderBenchmarks, ...signatureBenchmarks, ...receiptBenchmarks, ...terminalBenchmarks, ...rendererBenchmarks, ...walletBenchmarks];
+export const allBenchmarks = [
+  ...foundationBenchmarks,
+  ...bridgeBenchmarks,
+  ...gatewayBenchmarks,
+  ...cardReaderBenchmarks,
+  ...signatureBenchmarks,
+  ...receiptBenchmarks,
+  ...terminalBenchmarks,
+  ...rendererBenchmarks,
+  ...walletBenchmarks,
+];
 
 const loadRuns = [
   { keywords: ['emulator', 'bare', 'concurrency'], run: emulatorBenchmarks },

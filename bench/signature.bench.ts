@@ -2,20 +2,33 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { noisySignature, randomSignature } from '../drivers/emulated/signature-generator';
 import { writeBmp1 } from '../src-main/signature/bmp';
-import { encodeSignature, rasterize, signatureLimit, type CanvasOptions, type SignatureStrokes } from '../src-main/signature/codec';
+import {
+  encodeSignature,
+  rasterize,
+  signatureLimit,
+  type CanvasOptions,
+  type SignatureStrokes,
+} from '../src-main/signature/codec';
 import type { BenchCase } from './harness';
 
 const longMessy = JSON.parse(readFileSync('assets/signatures/long-messy.json', 'utf8')) as SignatureStrokes;
 const encoded = encodeSignature(longMessy);
 // The same BMP at gzip level 9 as Base64: what the encoder's output is compared with.
-const reference = gzipSync(writeBmp1(rasterize(longMessy, encoded.width, encoded.height, encoded.lineWidth)), { level: 9 }).toString('base64').length;
+const reference = gzipSync(writeBmp1(rasterize(longMessy, encoded.width, encoded.height, encoded.lineWidth)), {
+  level: 9,
+}).toString('base64').length;
 
 /**
  * A population row: encodes all 1000 in setup and puts what issue 6 asks for in the row's name
  * (the share that fit without reduction, the longest result, and how many exceed 6144, which
  * must be 0); the timing is per signature, cycling through the population.
  */
-function population(label: string, make: (seed: number) => SignatureStrokes, canvas: CanvasOptions, iterations: number): BenchCase {
+function population(
+  label: string,
+  make: (seed: number) => SignatureStrokes,
+  canvas: CanvasOptions,
+  iterations: number,
+): BenchCase {
   const signatures = Array.from({ length: 1000 }, (_, i) => make(i + 1));
   let summary = '(not measured)';
   let next = 0;

@@ -24,8 +24,12 @@ export async function soakBenchmarks(): Promise<BenchResult[]> {
   const problems = [
     ...result.listenerLeaks,
     ...result.disagreements.slice(0, 10),
-    ...(result.heapGrowthPct >= maxGrowthPct ? [`heap grew ${result.heapGrowthPct.toFixed(1)} % after the warm-up (bound ${maxGrowthPct} %)`] : []),
-    ...(result.rssGrowthPct >= maxGrowthPct ? [`RSS grew ${result.rssGrowthPct.toFixed(1)} % after the warm-up (bound ${maxGrowthPct} %)`] : []),
+    ...(result.heapGrowthPct >= maxGrowthPct
+      ? [`heap grew ${result.heapGrowthPct.toFixed(1)} % after the warm-up (bound ${maxGrowthPct} %)`]
+      : []),
+    ...(result.rssGrowthPct >= maxGrowthPct
+      ? [`RSS grew ${result.rssGrowthPct.toFixed(1)} % after the warm-up (bound ${maxGrowthPct} %)`]
+      : []),
   ];
   if (problems.length > 0) throw new Error(`the soak failed:\n${problems.join('\n')}`);
   const measured = sales - warmup;
@@ -54,7 +58,11 @@ export async function soakBenchmarks(): Promise<BenchResult[]> {
       meanMs: 0,
       p50Ms: 0,
       p99Ms: 0,
-      note: `${result.journalRows} journal rows = ${result.ledgerRows} ledger transactions (${Object.entries(result.outcomes).map(([outcome, count]) => `${count} ${outcome}`).join(', ')}), 0 disagreements, 0 warnings`,
+      note: `${result.journalRows} journal rows = ${result.ledgerRows} ledger transactions (${Object.entries(
+        result.outcomes,
+      )
+        .map(([outcome, count]) => `${count} ${outcome}`)
+        .join(', ')}), 0 disagreements, 0 warnings`,
     },
   ];
 }

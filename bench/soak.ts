@@ -82,13 +82,18 @@ function sample(gc: () => void): { heap: number; rss: number } {
 }
 
 /** One sale: the card is presented when the lane asks for it, the signature on the screen. */
-async function sale(core: Core, index: number, signature: ReturnType<typeof loadSignatures> extends Map<string, infer S> ? S : never): Promise<SaleSummary> {
+async function sale(
+  core: Core,
+  index: number,
+  signature: ReturnType<typeof loadSignatures> extends Map<string, infer S> ? S : never,
+): Promise<SaleSummary> {
   const { cardId, method } = rotation[index % rotation.length]!;
   const stop = core.events.subscribe((name, payload) => {
     if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
       void core.cardReaders.presentTestCard({ cardId, method });
     }
-    if (name === 'signature.session' && (payload as SignatureSession).state === 'capturing') core.signature.submit(signature);
+    if (name === 'signature.session' && (payload as SignatureSession).state === 'capturing')
+      core.signature.submit(signature);
   });
   try {
     const reply = await core.dispatch('terminal.sale', { amountMinor: 100 + (index % 900) });
@@ -106,7 +111,9 @@ function compare(journalPath: string, ledgerPath: string): LedgerAgreement {
   try {
     // list() shows the newest 100 unless told; the soak compares every row.
     const rows = journal.list({ limit: Number.MAX_SAFE_INTEGER });
-    const transactions = (ledger.prepare('SELECT record FROM transactions').all() as { record: string }[]).map(({ record }) => JSON.parse(record) as LedgerTransaction);
+    const transactions = (ledger.prepare('SELECT record FROM transactions').all() as { record: string }[]).map(
+      ({ record }) => JSON.parse(record) as LedgerTransaction,
+    );
     // No answer is ever lost in the soak: a recovered row is a disagreement too.
     const agreement = journalAgainstLedger(rows, transactions, { completedOnly: true });
     return { ...agreement, disagreements: [...agreement.disagreements, ...agreement.doubleCharges] };
@@ -125,7 +132,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
   process.on('warning', onWarning);
   const gc = collector();
-  const logger = createLogger({ level: 'error', destination: new Writable({ write: (_chunk, _encoding, done) => done() }) });
+  const logger = createLogger({
+    level: 'error',
+    destination: new Writable({ write: (_chunk, _encoding, done) => done() }),
+  });
   const settings = settingsSchema.parse({ signature: { policy: 'always', capture: 'screen' } });
   const core = createCore({ settings, shell: 'browser', logger, journalPath, trainingGatewayPath: ledgerPath });
   const signature = loadSignatures('assets/signatures').get('initials-short')!;
@@ -145,7 +155,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       const saleStarted = performance.now();
       const summary = await sale(core, i, signature);
       if (i >= options.warmup) durations.push(performance.now() - saleStarted);
-      if (!summary.printed) throw new Error(`soak sale ${i}: the receipt did not print (${summary.printProblem ?? 'no reason'})`);
+      if (!summary.printed)
+        throw new Error(`soak sale ${i}: the receipt did not print (${summary.printProblem ?? 'no reason'})`);
       outcomes[summary.outcome] = (outcomes[summary.outcome] ?? 0) + 1;
       options.onSale?.(i + 1);
     }

@@ -31,7 +31,16 @@ interface Lane {
 const merchid = '496160873888';
 const profile = loadPrinterProfiles('assets/printers').get('escpos-80mm')!;
 const reader = new EmulatedEncryptingReader({ now: () => new Date(Date.UTC(2026, 10, 22)) });
-const visa = { pan: '4788250000121443', expiry: '1228', name: 'DOE/PAT A', serviceCode: '201', cvm: 'none' as const, chip: 'ok' as const, aid: 'A0000000031010', applicationLabel: 'VISA CREDIT' };
+const visa = {
+  pan: '4788250000121443',
+  expiry: '1228',
+  name: 'DOE/PAT A',
+  serviceCode: '201',
+  cvm: 'none' as const,
+  chip: 'ok' as const,
+  aid: 'A0000000031010',
+  applicationLabel: 'VISA CREDIT',
+};
 
 async function setup(): Promise<Lane> {
   const emulator = await startEmulator({ realism: false, rateLimit: false });
@@ -43,33 +52,62 @@ async function setup(): Promise<Lane> {
     marks.answeredAt = performance.now();
     return response;
   };
-  const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, fetch: timedFetch, sleep: async () => undefined });
+  const client = createGatewayClient({
+    baseUrl: emulator.url,
+    credentials: { level: 'site', username: 'testing', password: 'testing123' },
+    fetch: timedFetch,
+    sleep: async () => undefined,
+  });
   // A real file: the journal's synchronous=FULL writes cost what they cost on this disk.
-  const journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'bench-journal-')), 'journal.sqlite'), { clock: { now: () => Date.now() }, terminalId: 'BENCH-01' });
+  const journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'bench-journal-')), 'journal.sqlite'), {
+    clock: { now: () => Date.now() },
+    terminalId: 'BENCH-01',
+  });
   const output = parseReaderOutput(reader.chip(visa, 1500));
   if (output.kind !== 'card') throw new Error('the emulated reader did not read the card');
-  const body = JSON.stringify(authorizationToWire({ merchid, amount: 1500, track: output.read.track, orderid: 'RAW-1', capture: true, receipt: true }));
+  const body = JSON.stringify(
+    authorizationToWire({
+      merchid,
+      amount: 1500,
+      track: output.read.track,
+      orderid: 'RAW-1',
+      capture: true,
+      receipt: true,
+    }),
+  );
   return { emulator, client, journal, read: output.read, marks, body };
 }
 
 async function sale(lane: Lane): Promise<{ started: number; done: number }> {
   const started = performance.now();
   const { read } = lane;
-  const result = await journaledAuthorize({ journal: lane.journal, client: lane.client, request: { merchid, amount: 1500, track: read.track, capture: true, receipt: true }, card: { maskedPan: read.maskedPan, entryMode: read.entryMode } });
+  const result = await journaledAuthorize({
+    journal: lane.journal,
+    client: lane.client,
+    request: { merchid, amount: 1500, track: read.track, capture: true, receipt: true },
+    card: { maskedPan: read.maskedPan, entryMode: read.entryMode },
+  });
   if (result.kind !== 'answered') throw new Error(`the bench sale was not answered: ${result.kind}`);
   const answer = result.authorization;
   const facts = {
     kind: 'sale' as const,
     amountMinor: answer.amount ?? 1500,
     card: { lastFour: read.lastFour, brand: read.applicationLabel ?? read.network, entryMethod: 'Chip Read' },
-    gateway: { ...(answer.retref ? { retref: answer.retref } : {}), ...(answer.authcode ? { authcode: answer.authcode } : {}) },
+    gateway: {
+      ...(answer.retref ? { retref: answer.retref } : {}),
+      ...(answer.authcode ? { authcode: answer.authcode } : {}),
+    },
     ...(answer.emvTagData ? { emv: answer.emvTagData } : {}),
     ...(answer.receipt ? { merchant: answer.receipt } : {}),
     signature: { required: false },
     merchantId: merchid,
     terminalId: 'BENCH-01',
   };
-  for (const copy of ['merchant', 'customer'] as const) encodeReceipt(buildReceipt(facts, { copy, training: true, duplicate: false, printedAt: new Date(), columns: 48 }), profile);
+  for (const copy of ['merchant', 'customer'] as const)
+    encodeReceipt(
+      buildReceipt(facts, { copy, training: true, duplicate: false, printedAt: new Date(), columns: 48 }),
+      profile,
+    );
   return { started, done: performance.now() };
 }
 
@@ -96,8 +134,14 @@ function saleSlice(name: string, slice: (lane: Lane, times: { started: number; d
 }
 
 export const terminalBenchmarks: BenchCase[] = [
-  saleSlice('sale: CardRead -> auth request on its way (journal row, request built; target p99 <= 5 ms)', (lane, { started }) => lane.marks.sentAt - started),
-  saleSlice('sale: answer in -> receipt bytes ready, both copies (target p99 <= 5 ms)', (lane, { done }) => done - lane.marks.answeredAt),
+  saleSlice(
+    'sale: CardRead -> auth request on its way (journal row, request built; target p99 <= 5 ms)',
+    (lane, { started }) => lane.marks.sentAt - started,
+  ),
+  saleSlice(
+    'sale: answer in -> receipt bytes ready, both copies (target p99 <= 5 ms)',
+    (lane, { done }) => done - lane.marks.answeredAt,
+  ),
   {
     name: 'sale: whole journaled sale with receipts, vs the bare HTTP round trip',
     iterations: 300,
@@ -108,7 +152,11 @@ export const terminalBenchmarks: BenchCase[] = [
       name: 'raw PUT /auth',
       run: async (context) => {
         const lane = context as Lane;
-        const response = await fetch(`${lane.emulator.url}/auth`, { method: 'PUT', headers: { Authorization: authorization, 'Content-Type': 'application/json' }, body: lane.body });
+        const response = await fetch(`${lane.emulator.url}/auth`, {
+          method: 'PUT',
+          headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+          body: lane.body,
+        });
         return response.text();
       },
     },

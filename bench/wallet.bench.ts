@@ -7,7 +7,14 @@ import type { BenchCase } from './harness';
 
 const keys = createTrainingWalletKeys(Date.now());
 const payloads = Array.from({ length: 200 }, () =>
-  JSON.stringify(trainingWalletPayment({ account: '4111111111111111', expiration: '291231', amount: 1234, currencyCode: '840' }, keys.merchant.certificate, keys.signer, new Date())),
+  JSON.stringify(
+    trainingWalletPayment(
+      { account: '4111111111111111', expiration: '291231', amount: 1234, currencyCode: '840' },
+      keys.merchant.certificate,
+      keys.signer,
+      new Date(),
+    ),
+  ),
 );
 let next = 0;
 
@@ -24,7 +31,17 @@ export const walletBenchmarks: BenchCase[] = [
       const token = JSON.parse(payloads[next++ % payloads.length]!) as unknown;
       const request = ecV1TokenizeRequest(token, { walletApiVersion: 3 });
       signingTimeOf((token as { signature: string }).signature);
-      return [request, authorizationToWire({ merchid: '496160873888', amount: 1234, account: '9411234567891111', currency: 'USD', ecomind: 'E', orderid: 'W-1' })];
+      return [
+        request,
+        authorizationToWire({
+          merchid: '496160873888',
+          amount: 1234,
+          account: '9411234567891111',
+          currency: 'USD',
+          ecomind: 'E',
+          orderid: 'W-1',
+        }),
+      ];
     },
   },
 ];

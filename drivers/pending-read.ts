@@ -22,7 +22,8 @@ export interface PendingReadOptions {
   /** The error for an aborted signal. */
   readonly canceled: () => Error;
   /** Fails the read after `ms` on `clock`. */
-  readonly timeout?: { readonly ms: number; readonly clock: Pick<DeviceClock, 'setTimer'>; readonly timedOut: () => Error } | undefined;
+  readonly timeout?:
+    { readonly ms: number; readonly clock: Pick<DeviceClock, 'setTimer'>; readonly timedOut: () => Error } | undefined;
   readonly onSettled?: () => void;
 }
 

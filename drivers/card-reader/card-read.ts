@@ -43,7 +43,8 @@ export function maskCardNumber(pan: string): string {
  */
 export function normalizeMaskedPan(masked: string): string {
   const text = masked.replace(/[CcXx#]/g, '*');
-  if (!/^[0-9*]{8,19}$/.test(text)) throw malformed(`masked card number has an unexpected shape (${text.length} characters)`);
+  if (!/^[0-9*]{8,19}$/.test(text))
+    throw malformed(`masked card number has an unexpected shape (${text.length} characters)`);
   const lead = Math.min(6, text.length - 4);
   return `${text.slice(0, lead)}${'*'.repeat(text.length - lead - 4)}${text.slice(-4)}`;
 }
@@ -57,7 +58,10 @@ export function serviceCodeHasChip(serviceCode: string): boolean {
  * A CardRead from clear track 1 and/or track 2 as an unencrypted reader delivers them. The text
  * is passed to the gateway unchanged. Throws `malformed` for anything parseSwipe refuses.
  */
-export function cardReadFromClearSwipe(text: string, entryMode: Extract<EntryMode, 'swipe' | 'fallback-swipe'> = 'swipe'): CardRead {
+export function cardReadFromClearSwipe(
+  text: string,
+  entryMode: Extract<EntryMode, 'swipe' | 'fallback-swipe'> = 'swipe',
+): CardRead {
   const { track1, track2 } = parseSwipe(text);
   const pan = (track2 ?? track1)?.pan;
   const first = track2 ?? track1;

@@ -42,7 +42,8 @@ export function decryptReaderOutput(text: string, bdk: string, variant: DukptVar
       if (data.length === 0) return undefined;
       const clear = trimPadding(dukptDecrypt(bdk, ksn, data, variant)).toString('latin1');
       const sentinel = i === 0 ? '%' : ';';
-      if (!clear.startsWith(sentinel) || !clear.includes('?')) throw malformed(`track ${i + 1} does not decrypt to track data (wrong key?)`);
+      if (!clear.startsWith(sentinel) || !clear.includes('?'))
+        throw malformed(`track ${i + 1} does not decrypt to track data (wrong key?)`);
       return withoutLrc(clear);
     });
     if (!one && !two) throw malformed('the swipe record carries no encrypted track');
@@ -56,9 +57,17 @@ export function decryptReaderOutput(text: string, bdk: string, variant: DukptVar
   const ksn = Buffer.from(ksnNode.value).toString('hex').toUpperCase();
   // The cipher's zero padding cannot be told from trailing zeros of the discretionary data, so
   // both go: the discretionary data is not needed to authorize, and never printed.
-  const clear = trimPadding(dukptDecrypt(bdk, ksn, encrypted.value, variant)).toString('hex').toUpperCase();
+  const clear = trimPadding(dukptDecrypt(bdk, ksn, encrypted.value, variant))
+    .toString('hex')
+    .toUpperCase();
   const match = /^(\d{12,19})D(\d{4})(\d{3})(\d*)F?$/.exec(clear);
   if (!match) throw malformed('tag 57 does not decrypt to a track 2 equivalent (wrong key?)');
   const [, pan = '', date = '', serviceCode = '', rest = ''] = match;
-  return { kind: 'chip', ksn, nodes, pan, track2: `;${pan}=${date}${serviceCode}${rest.slice(0, 40 - pan.length - 10)}?` };
+  return {
+    kind: 'chip',
+    ksn,
+    nodes,
+    pan,
+    track2: `;${pan}=${date}${serviceCode}${rest.slice(0, 40 - pan.length - 10)}?`,
+  };
 }

@@ -52,7 +52,8 @@ export function ksnCounter(ksn: string): number {
 
 /** The KSN with its counter set to `counter` (the next read of the same reader). */
 export function ksnWithCounter(ksn: string, counter: number): string {
-  if (!Number.isInteger(counter) || counter < 0 || counter > counterMask) throw new RangeError('counter must be 0 to 2^21 - 1');
+  if (!Number.isInteger(counter) || counter < 0 || counter > counterMask)
+    throw new RangeError('counter must be 0 to 2^21 - 1');
   const bytes = parseHex(ksn, 10, 'KSN');
   const tail = bytes.readUIntBE(7, 3);
   bytes.writeUIntBE((tail & ~counterMask & 0xffffff) | counter, 7, 3);
@@ -116,8 +117,15 @@ export function dukptEncrypt(bdkHex: string, ksn: string, plain: Uint8Array, var
 }
 
 /** Decrypts as the gateway does. The result keeps the reader's zero padding. */
-export function dukptDecrypt(bdkHex: string, ksn: string, encrypted: Uint8Array, variant: DukptVariant = 'data'): Buffer {
+export function dukptDecrypt(
+  bdkHex: string,
+  ksn: string,
+  encrypted: Uint8Array,
+  variant: DukptVariant = 'data',
+): Buffer {
   if (encrypted.length % 8 !== 0) throw malformed(`encrypted data is ${encrypted.length} bytes, not a multiple of 8`);
-  const decipher = createDecipheriv('des-ede-cbc', dataKey(bdkHex, ksn, variant), Buffer.alloc(8)).setAutoPadding(false);
+  const decipher = createDecipheriv('des-ede-cbc', dataKey(bdkHex, ksn, variant), Buffer.alloc(8)).setAutoPadding(
+    false,
+  );
   return Buffer.concat([decipher.update(encrypted), decipher.final()]);
 }

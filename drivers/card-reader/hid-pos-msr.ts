@@ -1,6 +1,14 @@
 import { cardReadFromClearSwipe } from './card-read';
 import { CardReaderError, malformed } from './errors';
-import { asHidDescriptor, type HidDescriptor, type HidInputField, type HidReportPlace, inputFields, inputReportData, readHidField } from '../transport/hid-descriptor';
+import {
+  asHidDescriptor,
+  type HidDescriptor,
+  type HidInputField,
+  type HidReportPlace,
+  inputFields,
+  inputReportData,
+  readHidField,
+} from '../transport/hid-descriptor';
 import { PassiveCardReader, type PassiveReaderOptions } from './passive-reader';
 import type { Transport } from '../transport/types';
 
@@ -43,7 +51,8 @@ export function posMsrLayout(descriptor: Uint8Array | HidDescriptor): PosMsrLayo
   const data1 = find(posMsrUsages.track1Data);
   const data2 = find(posMsrUsages.track2Data);
   const first = data2 ?? data1;
-  if (!first) throw malformed('the report descriptor declares no track 1 or track 2 data on the magnetic stripe page (0x8E)');
+  if (!first)
+    throw malformed('the report descriptor declares no track 1 or track 2 data on the magnetic stripe page (0x8E)');
   const track = (data: typeof data1, lengthUsage: number): TrackFields | undefined => {
     if (!data) return undefined;
     if (data.reportId !== first.reportId) throw malformed('track 1 and track 2 are in different input reports');
@@ -79,7 +88,8 @@ function trackText(data: Uint8Array, fields: TrackFields | undefined, kind: 1 | 
   let count = field.count;
   if (length) {
     count = readHidField(data, length);
-    if (count > field.count) throw malformed(`track ${kind} length ${count} is longer than its ${field.count}-byte field`);
+    if (count > field.count)
+      throw malformed(`track ${kind} length ${count} is longer than its ${field.count}-byte field`);
   }
   const start = field.bitOffset / 8;
   let text = '';

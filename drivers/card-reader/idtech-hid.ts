@@ -92,11 +92,16 @@ export function keyboardForm(record: Uint8Array): string {
       // not a swipe record after all
     }
   }
-  return Buffer.from(record.subarray(3, record.length - 3)).toString('hex').toUpperCase();
+  return Buffer.from(record.subarray(3, record.length - 3))
+    .toString('hex')
+    .toUpperCase();
 }
 
 /** The device side: a record in its envelope, cut into zero-padded input reports. */
-export function toHidReports(payload: Uint8Array, options: { reportSize?: number; envelope?: boolean } = {}): Uint8Array[] {
+export function toHidReports(
+  payload: Uint8Array,
+  options: { reportSize?: number; envelope?: boolean } = {},
+): Uint8Array[] {
   const size = options.reportSize ?? 64;
   let record = payload;
   if (options.envelope ?? true) {

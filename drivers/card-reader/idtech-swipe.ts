@@ -67,41 +67,60 @@ interface Cursor {
 
 function readBody(header: Uint8Array, cursor: Cursor): EnhancedSwipeRecord {
   const [encodeType = 0, trackStatus = 0, l1 = 0, l2 = 0, l3 = 0, maskStatus = 0, encryptionStatus = 0] = header;
-  if ((encodeType & 0x80) === 0) throw malformed(`encode type ${encodeType.toString(16)} is the original format, not the enhanced one`, 3);
-  if (bit(encryptionStatus, 6)) throw malformed('the record carries a session id, which this reader setting does not use', 9);
+  if ((encodeType & 0x80) === 0)
+    throw malformed(`encode type ${encodeType.toString(16)} is the original format, not the enhanced one`, 3);
+  if (bit(encryptionStatus, 6))
+    throw malformed('the record carries a session id, which this reader setting does not use', 9);
   const lengths = [l1, l2, l3] as const;
   const masked = lengths.map((length, i) =>
     bit(maskStatus, i) && length > 0 ? cursor.ascii(length, `masked track ${i + 1}`) : '',
   ) as unknown as [string, string, string];
   const block = blockSize({ maskStatus });
   const encrypted = lengths.map((length, i) =>
-    bit(encryptionStatus, i) && length > 0 ? cursor.bytes(encryptedLength(length, block), `encrypted track ${i + 1}`) : new Uint8Array(0),
+    bit(encryptionStatus, i) && length > 0
+      ? cursor.bytes(encryptedLength(length, block), `encrypted track ${i + 1}`)
+      : new Uint8Array(0),
   ) as unknown as [Uint8Array, Uint8Array, Uint8Array];
   const hashes = lengths.map((_, i) =>
     bit(encryptionStatus, i + 3) ? cursor.bytes(20, `track ${i + 1} hash`) : new Uint8Array(0),
   ) as unknown as [Uint8Array, Uint8Array, Uint8Array];
   const serial = bit(maskStatus, 7) ? Buffer.from(cursor.bytes(10, 'serial number')).toString('latin1') : null;
-  const ksn = bit(encryptionStatus, 7) ? Buffer.from(cursor.bytes(10, 'key serial number')).toString('hex').toUpperCase() : null;
+  const ksn = bit(encryptionStatus, 7)
+    ? Buffer.from(cursor.bytes(10, 'key serial number')).toString('hex').toUpperCase()
+    : null;
   if (!cursor.done()) throw malformed('bytes left over after the key serial number', cursor.offset);
   if (encrypted.some((data) => data.length > 0) && !ksn) throw malformed('encrypted tracks but no key serial number');
-  return { encodeType, trackStatus, maskedTracks: masked, maskStatus, encryptionStatus, encrypted, hashes, serialNumber: serial, ksn };
+  return {
+    encodeType,
+    trackStatus,
+    maskedTracks: masked,
+    maskStatus,
+    encryptionStatus,
+    encrypted,
+    hashes,
+    serialNumber: serial,
+    ksn,
+  };
 }
 
 /** Parses the keyboard form (what the reader types; a trailing CR/LF is ignored). */
 export function parseEnhancedSwipeText(input: string): EnhancedSwipeRecord {
   const text = input.replace(/[\r\n]+$/, '');
-  if (text.length > maxRecord * 2) throw malformed(`the swipe record is ${text.length} characters, more than any reader sends`);
+  if (text.length > maxRecord * 2)
+    throw malformed(`the swipe record is ${text.length} characters, more than any reader sends`);
   if (!text.startsWith('02')) throw malformed('a swipe record starts with 02 (STX)', 0);
   if (!text.endsWith('03')) throw malformed('a swipe record ends with 03 (ETX)', text.length - 2);
   const lengthHex = text.slice(2, 6);
   if (!/^[0-9A-Fa-f]{4}$/.test(lengthHex)) throw malformed('the record length is not hex', 2);
   const length = parseInt(lengthHex.slice(2, 4) + lengthHex.slice(0, 2), 16);
   const data = text.slice(6, -6);
-  if (data.length !== length) throw malformed(`the record says ${length} characters of card data but carries ${data.length}`, 2);
+  if (data.length !== length)
+    throw malformed(`the record says ${length} characters of card data but carries ${data.length}`, 2);
   const { lrc, sum } = checks(Buffer.from(data, 'latin1'));
   const trailer = text.slice(-6, -2).toUpperCase();
   const expected = `${lrc.toString(16).padStart(2, '0')}${sum.toString(16).padStart(2, '0')}`.toUpperCase();
-  if (trailer !== expected) throw malformed(`the record's LRC and checksum ${trailer} do not match its data (${expected})`, text.length - 6);
+  if (trailer !== expected)
+    throw malformed(`the record's LRC and checksum ${trailer} do not match its data (${expected})`, text.length - 6);
   let offset = 0;
   const take = (count: number, what: string) => {
     if (offset + count > data.length) throw malformed(`the record ends inside the ${what}`, 6 + offset);
@@ -130,11 +149,13 @@ export function parseEnhancedSwipeBinary(record: Uint8Array): EnhancedSwipeRecor
   if (record.length < 6 + headerFields) throw malformed(`a swipe record of ${record.length} bytes is too short`);
   if (record[0] !== STX) throw malformed('a swipe record starts with STX (02)', 0);
   const length = (record[1] ?? 0) | ((record[2] ?? 0) << 8);
-  if (record.length !== length + 6) throw malformed(`the record says ${length} bytes of card data but carries ${record.length - 6}`, 1);
+  if (record.length !== length + 6)
+    throw malformed(`the record says ${length} bytes of card data but carries ${record.length - 6}`, 1);
   if (record[record.length - 1] !== ETX) throw malformed('a swipe record ends with ETX (03)', record.length - 1);
   const data = record.subarray(3, 3 + length);
   const { lrc, sum } = checks(data);
-  if (record[3 + length] !== lrc || record[4 + length] !== sum) throw malformed("the record's LRC or checksum does not match its data", 3 + length);
+  if (record[3 + length] !== lrc || record[4 + length] !== sum)
+    throw malformed("the record's LRC or checksum does not match its data", 3 + length);
   let offset = headerFields;
   const take = (count: number, what: string) => {
     if (offset + count > data.length) throw malformed(`the record ends inside the ${what}`, 3 + offset);
@@ -154,14 +175,24 @@ export function parseEnhancedSwipeBinary(record: Uint8Array): EnhancedSwipeRecor
 
 function header(record: EnhancedSwipeRecord): Uint8Array {
   const [t1, t2, t3] = record.maskedTracks;
-  return Uint8Array.of(record.encodeType, record.trackStatus, t1.length, t2.length, t3.length, record.maskStatus, record.encryptionStatus);
+  return Uint8Array.of(
+    record.encodeType,
+    record.trackStatus,
+    t1.length,
+    t2.length,
+    t3.length,
+    record.maskStatus,
+    record.encryptionStatus,
+  );
 }
 
 function tail(record: EnhancedSwipeRecord): Uint8Array {
   return Buffer.concat([
     ...record.encrypted,
     ...record.hashes,
-    record.serialNumber === null ? Buffer.alloc(0) : Buffer.from(record.serialNumber.padStart(10, '0').slice(0, 10), 'latin1'),
+    record.serialNumber === null
+      ? Buffer.alloc(0)
+      : Buffer.from(record.serialNumber.padStart(10, '0').slice(0, 10), 'latin1'),
     record.ksn === null ? Buffer.alloc(0) : Buffer.from(record.ksn, 'hex'),
   ]);
 }
@@ -182,7 +213,9 @@ export function encodeEnhancedSwipeText(record: EnhancedSwipeRecord): string {
 export function encodeEnhancedSwipeBinary(record: EnhancedSwipeRecord): Uint8Array {
   const data = Buffer.concat([header(record), Buffer.from(record.maskedTracks.join(''), 'latin1'), tail(record)]);
   const { lrc, sum } = checks(data);
-  return Uint8Array.from(Buffer.concat([Buffer.from([STX, data.length & 0xff, data.length >> 8]), data, Buffer.from([lrc, sum, ETX])]));
+  return Uint8Array.from(
+    Buffer.concat([Buffer.from([STX, data.length & 0xff, data.length >> 8]), data, Buffer.from([lrc, sum, ETX])]),
+  );
 }
 
 const maskedTrack1 = /^%.([0-9*]{8,19})\^([^^]*)\^(.*)\?.?$/;
@@ -193,10 +226,14 @@ const maskedTrack2 = /^;([0-9*]{8,19})=(.*)\?.?$/;
  * PAN, name and (when the reader leaves them clear) expiry and service code; `track` is the
  * record unchanged, for the gateway to decrypt.
  */
-export function cardReadFromEnhancedSwipe(text: string, entryMode: Extract<EntryMode, 'swipe' | 'fallback-swipe'> = 'swipe'): CardRead {
+export function cardReadFromEnhancedSwipe(
+  text: string,
+  entryMode: Extract<EntryMode, 'swipe' | 'fallback-swipe'> = 'swipe',
+): CardRead {
   const trimmed = text.replace(/[\r\n]+$/, '');
   const record = parseEnhancedSwipeText(trimmed);
-  if (record.encodeType !== 0x80) throw malformed(`not a payment card (encode type ${hex2(record.encodeType)}, expected 80 ISO/ABA)`, 6);
+  if (record.encodeType !== 0x80)
+    throw malformed(`not a payment card (encode type ${hex2(record.encodeType)}, expected 80 ISO/ABA)`, 6);
   const [t1, t2] = record.maskedTracks;
   const one = maskedTrack1.exec(t1);
   const two = maskedTrack2.exec(t2);

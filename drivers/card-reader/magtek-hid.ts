@@ -61,7 +61,8 @@ function refusal(encodeType: number): string | undefined {
 export function decodeMagtekReport(report: Uint8Array, options: MagtekHidOptions = {}): string {
   const fieldSize = options.trackFieldSize ?? 110;
   const expected = headerBytes + 3 * fieldSize;
-  if (report.length < expected) throw malformed(`input report is ${report.length} bytes; this reader sends ${expected}`);
+  if (report.length < expected)
+    throw malformed(`input report is ${report.length} bytes; this reader sends ${expected}`);
   for (const track of [1, 2] as const) {
     if (((report[track - 1] ?? 0) & 0x01) !== 0) throw malformed(`track ${track} could not be decoded`, track - 1);
   }
@@ -71,7 +72,8 @@ export function decodeMagtekReport(report: Uint8Array, options: MagtekHidOptions
   let text = '';
   for (const track of [1, 2] as const) {
     const length = report[2 + track] ?? 0;
-    if (length > fieldSize) throw malformed(`track ${track} length ${length} is longer than its ${fieldSize}-byte field`, 2 + track);
+    if (length > fieldSize)
+      throw malformed(`track ${track} length ${length} is longer than its ${fieldSize}-byte field`, 2 + track);
     const start = headerBytes + (track - 1) * fieldSize;
     for (let i = start; i < start + length; i++) {
       const code = report[i] ?? 0;

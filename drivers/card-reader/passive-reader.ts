@@ -76,7 +76,14 @@ export abstract class PassiveCardReader extends EventEmitter<CardReaderEvents> i
     const waiting = pendingRead<CardRead>({
       signal,
       canceled: () => new CardReaderError('canceled', 'the read was canceled'),
-      timeout: timeoutSeconds === undefined ? undefined : { ms: timeoutSeconds * 1000, clock: this.#clock, timedOut: () => new CardReaderError('timeout', `no card within ${timeoutSeconds} s`) },
+      timeout:
+        timeoutSeconds === undefined
+          ? undefined
+          : {
+              ms: timeoutSeconds * 1000,
+              clock: this.#clock,
+              timedOut: () => new CardReaderError('timeout', `no card within ${timeoutSeconds} s`),
+            },
       onSettled: () => {
         if (this.#waiting === waiting) this.#waiting = undefined;
       },

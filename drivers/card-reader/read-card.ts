@@ -71,7 +71,8 @@ export function keyedCardRead(input: { account: string; expiry: string; cvv?: st
   if (endOfMonth.getTime() <= now.getTime()) throw malformed('expiry: the card has expired');
   const cvv = input.cvv?.trim() || null;
   const cvvSize = number.card?.code.size ?? 3;
-  if (cvv !== null && !new RegExp(`^\\d{${cvvSize}}$`).test(cvv)) throw malformed(`CVV: enter the ${cvvSize} digits on the card`);
+  if (cvv !== null && !new RegExp(`^\\d{${cvvSize}}$`).test(cvv))
+    throw malformed(`CVV: enter the ${cvvSize} digits on the card`);
   const keyed: KeyedCard = { account, expiry: `${month}${year}`, cvv };
   return {
     entryMode: 'keyed',

@@ -7,7 +7,11 @@ import type { CardRead } from './types';
 
 /** What one line of reader output means. */
 export type ReaderOutput =
-  | { readonly kind: 'card'; readonly read: CardRead; readonly format: 'clear-swipe' | 'encrypted-swipe' | 'quick-chip' }
+  | {
+      readonly kind: 'card';
+      readonly read: CardRead;
+      readonly format: 'clear-swipe' | 'encrypted-swipe' | 'quick-chip';
+    }
   | { readonly kind: 'chip-error'; readonly reason: string };
 
 /**
@@ -20,12 +24,15 @@ export type ReaderOutput =
 export function parseReaderOutput(input: string): ReaderOutput {
   const text = input.replace(/[\r\n]+$/, '').trim();
   if (text.length === 0) throw malformed('the reader sent nothing');
-  if (text.startsWith('%') || text.startsWith(';')) return { kind: 'card', read: cardReadFromClearSwipe(text), format: 'clear-swipe' };
-  if (!/^[0-9A-Fa-f]/.test(text)) throw malformed('not card reader output: it starts with neither a track sentinel nor hex', 0);
+  if (text.startsWith('%') || text.startsWith(';'))
+    return { kind: 'card', read: cardReadFromClearSwipe(text), format: 'clear-swipe' };
+  if (!/^[0-9A-Fa-f]/.test(text))
+    throw malformed('not card reader output: it starts with neither a track sentinel nor hex', 0);
   if (/^02[0-9A-Fa-f]{4}/.test(text) && text.endsWith('03') && /[%;]/.test(text)) {
     return { kind: 'card', read: cardReadFromEnhancedSwipe(text), format: 'encrypted-swipe' };
   }
-  if (!/^[0-9A-Fa-f]+$/.test(text)) throw malformed('reader output that is not a track or swipe record must be hex (a chip record)');
+  if (!/^[0-9A-Fa-f]+$/.test(text))
+    throw malformed('reader output that is not a track or swipe record must be hex (a chip record)');
   const nodes = parseTlvHex(text);
   const hasCard = ['5A', '57', 'DFEF5B', 'DFEF5D'].some((tag) => findTlv(nodes, tag) !== undefined);
   const status = findTlv(nodes, 'DFEE25');

@@ -16,7 +16,10 @@ export interface TlvOptions {
   readonly maxNodes?: number;
 }
 
-const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
+const hex = (bytes: Uint8Array) =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
 
 /**
  * Parses BER-TLV as EMV uses it: multi-byte tags (up to 3 bytes), lengths in one to three
@@ -30,7 +33,14 @@ export function parseTlv(bytes: Uint8Array, options: TlvOptions = {}): TlvNode[]
   return parseLevel(bytes, 0, bytes.length, 0, maxDepth, budget);
 }
 
-function parseLevel(bytes: Uint8Array, start: number, end: number, depth: number, maxDepth: number, budget: { nodes: number }): TlvNode[] {
+function parseLevel(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  depth: number,
+  maxDepth: number,
+  budget: { nodes: number },
+): TlvNode[] {
   if (depth > maxDepth) throw malformed(`TLV templates nested deeper than ${maxDepth}`, start);
   const nodes: TlvNode[] = [];
   let at = start;
@@ -96,7 +106,9 @@ export function findTlv(nodes: readonly TlvNode[], tag: string): TlvNode | undef
 }
 
 /** What encodeTlv takes: a primitive value, or children for a constructed tag. */
-export type TlvInput = { readonly tag: string; readonly value: Uint8Array } | { readonly tag: string; readonly children: readonly TlvInput[] };
+export type TlvInput =
+  | { readonly tag: string; readonly value: Uint8Array }
+  | { readonly tag: string; readonly children: readonly TlvInput[] };
 
 function encodeLength(length: number): number[] {
   if (length < 0x80) return [length];

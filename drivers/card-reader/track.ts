@@ -65,7 +65,8 @@ function checkCommon(kind: 1 | 2, body: string, lrc: string | undefined, pan: st
   if (!luhnValid(pan)) throw malformed(`track ${kind} card number fails the Luhn check`);
   const mm = Number(month);
   if (mm < 1 || mm > 12) throw malformed(`track ${kind} expiry month ${month} is not a month`);
-  if (lrc !== undefined && trackLrc(body, kind) !== lrc) throw malformed(`track ${kind} LRC does not match`, body.length);
+  if (lrc !== undefined && trackLrc(body, kind) !== lrc)
+    throw malformed(`track ${kind} LRC does not match`, body.length);
   return lrc !== undefined;
 }
 

@@ -60,7 +60,11 @@ export interface Frame {
 
 export function encodeFrame(direction: FrameDirection, frame: Frame): Uint8Array {
   if (frame.data.length > maxData) throw new RangeError(`frame data is ${frame.data.length} bytes, at most ${maxData}`);
-  const body = Buffer.concat([frameHeader, Buffer.from([frame.command, frame.code, frame.data.length >> 8, frame.data.length & 0xff]), frame.data]);
+  const body = Buffer.concat([
+    frameHeader,
+    Buffer.from([frame.command, frame.code, frame.data.length >> 8, frame.data.length & 0xff]),
+    frame.data,
+  ]);
   const crc = crc16Ccitt(body);
   const tail = direction === 'command' ? [crc & 0xff, crc >> 8] : [crc >> 8, crc & 0xff];
   return Uint8Array.from(Buffer.concat([body, Buffer.from(tail)]));
@@ -111,7 +115,8 @@ export class FrameDecoder {
 
 /** 9F02 and friends: an amount in minor units as 6-byte packed BCD. */
 export function amountBcd(amountMinor: number): Uint8Array {
-  if (!Number.isInteger(amountMinor) || amountMinor < 0 || amountMinor > 999_999_999_999) throw new RangeError('amount must be 0 to 999999999999 minor units');
+  if (!Number.isInteger(amountMinor) || amountMinor < 0 || amountMinor > 999_999_999_999)
+    throw new RangeError('amount must be 0 to 999999999999 minor units');
   return Uint8Array.from(Buffer.from(String(amountMinor).padStart(12, '0'), 'hex'));
 }
 
@@ -168,7 +173,12 @@ export class ViVOtech2Reader extends EventEmitter<CardReaderEvents> implements C
       new Promise<Frame>((resolve, reject) => {
         const stopTimer = this.#clock.setTimer(() => {
           this.#waiting = undefined;
-          reject(new CardReaderError('timeout', `the reader did not answer command ${hex(command)} within ${Math.round(timeoutMs / 1000)} s`));
+          reject(
+            new CardReaderError(
+              'timeout',
+              `the reader did not answer command ${hex(command)} within ${Math.round(timeoutMs / 1000)} s`,
+            ),
+          );
         }, timeoutMs);
         const done = () => {
           stopTimer();
@@ -185,9 +195,13 @@ export class ViVOtech2Reader extends EventEmitter<CardReaderEvents> implements C
             reject(error);
           },
         };
-        this.#transport.write(encodeFrame('command', { command: command[0], code: command[1], data })).catch((error: unknown) => {
-          this.#waiting?.reject(new CardReaderError('disconnected', `cannot write to the reader: ${(error as Error).message}`));
-        });
+        this.#transport
+          .write(encodeFrame('command', { command: command[0], code: command[1], data }))
+          .catch((error: unknown) => {
+            this.#waiting?.reject(
+              new CardReaderError('disconnected', `cannot write to the reader: ${(error as Error).message}`),
+            );
+          });
       });
     const result = this.#queue.then(run, run);
     this.#queue = result.catch(() => undefined);
@@ -222,7 +236,10 @@ export class ViVOtech2Reader extends EventEmitter<CardReaderEvents> implements C
     try {
       const frame = await waiting;
       if (frame.code === 0x08) throw new CardReaderError('timeout', `no card within ${seconds} s`);
-      if (frame.code !== 0x00) throw malformed(`the reader refused the transaction: ${statusNames[frame.code] ?? `status ${hex([frame.code])}`}`);
+      if (frame.code !== 0x00)
+        throw malformed(
+          `the reader refused the transaction: ${statusNames[frame.code] ?? `status ${hex([frame.code])}`}`,
+        );
       const nodes = parseTlv(frame.data);
       const read = cardReadFromEmvTlv(nodes, { track: Buffer.from(frame.data).toString('hex').toUpperCase() });
       this.emit('card', read);
@@ -233,4 +250,5 @@ export class ViVOtech2Reader extends EventEmitter<CardReaderEvents> implements C
   }
 }
 
-const hex = (bytes: readonly number[]) => bytes.map((byte) => byte.toString(16).padStart(2, '0').toUpperCase()).join('-');
+const hex = (bytes: readonly number[]) =>
+  bytes.map((byte) => byte.toString(16).padStart(2, '0').toUpperCase()).join('-');

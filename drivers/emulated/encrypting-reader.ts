@@ -66,7 +66,9 @@ export function clearTracks(card: EmulatedCard): { track1: string; track2: strin
  */
 function maskTracks(card: EmulatedCard, clearExpiryAndServiceCode: boolean): [string, string] {
   const pan = `${card.pan.slice(0, 4)}${'*'.repeat(card.pan.length - 8)}${card.pan.slice(-4)}`;
-  const data = clearExpiryAndServiceCode ? `${yymm(card.expiry)}${card.serviceCode}${'*'.repeat(discretionary.length)}` : '*'.repeat(yymm(card.expiry).length + card.serviceCode.length + discretionary.length);
+  const data = clearExpiryAndServiceCode
+    ? `${yymm(card.expiry)}${card.serviceCode}${'*'.repeat(discretionary.length)}`
+    : '*'.repeat(yymm(card.expiry).length + card.serviceCode.length + discretionary.length);
   return [`%*${pan}^${trackName(card)}^${data}?*`, `;${pan}=${data}?*`];
 }
 
@@ -213,7 +215,9 @@ export class EmulatedEncryptingReader {
 
   /** What the reader types for an inserted or tapped card in keyboard mode: the TLV as upper-case hex. */
   chip(card: EmulatedCard, amountMinor: number, method: 'chip' | 'contactless' = 'chip'): string {
-    return Buffer.from(this.chipRecord(card, amountMinor, method)).toString('hex').toUpperCase();
+    return Buffer.from(this.chipRecord(card, amountMinor, method))
+      .toString('hex')
+      .toUpperCase();
   }
 
   /** The clear tracks' LRC-checked form some unencrypted readers send (for the clear-swipe peers). */

@@ -101,7 +101,11 @@ export class EscPosInterpreter {
   #rasters: InkImage[] = [];
 
   /** `codepages`: the printer's ESC t numbering (a profile's table), `reply`: bytes back to the host. */
-  constructor(options: { dotsPerLine: number; codepages: Readonly<Record<string, number>>; reply?: (bytes: Uint8Array) => void }) {
+  constructor(options: {
+    dotsPerLine: number;
+    codepages: Readonly<Record<string, number>>;
+    reply?: (bytes: Uint8Array) => void;
+  }) {
     this.#dots = options.dotsPerLine;
     this.#codepages = new Map(Object.entries(options.codepages).map(([name, number]) => [number, name as Codepage]));
     this.#reply = options.reply ?? (() => undefined);
@@ -199,7 +203,15 @@ export class EscPosInterpreter {
         case '-':
           return withArg((n) => (this.#style = { ...this.#style, underline: (n & 3) !== 0 }));
         case '!':
-          return withArg((n) => (this.#style = { bold: (n & 0x08) !== 0, underline: (n & 0x80) !== 0, width: n & 0x20 ? 2 : 1, height: n & 0x10 ? 2 : 1 }));
+          return withArg(
+            (n) =>
+              (this.#style = {
+                bold: (n & 0x08) !== 0,
+                underline: (n & 0x80) !== 0,
+                width: n & 0x20 ? 2 : 1,
+                height: n & 0x10 ? 2 : 1,
+              }),
+          );
         case 'a':
           return withArg((n) => (this.#align = (['left', 'center', 'right'] as const)[n % 48] ?? 'left'));
         case 'd':
@@ -319,11 +331,17 @@ export class EscPosInterpreter {
     const height = cells.reduce((tallest, cell) => Math.max(tallest, cell.style.height), 1) * lineDots;
     this.#roomFor(height);
     this.#lines.push(cells.map((cell) => cell.char).join(''));
-    let x = this.#align === 'left' ? 0 : this.#align === 'center' ? Math.floor((this.#dots - width) / 2) : this.#dots - width;
+    let x =
+      this.#align === 'left' ? 0 : this.#align === 'center' ? Math.floor((this.#dots - width) / 2) : this.#dots - width;
     for (const cell of cells) {
       // Taller characters stand on the line's baseline.
       const top = this.#y + height - cell.style.height * lineDots;
-      drawChar(this.#paper, cell.char, x, top, { scaleX: 2 * cell.style.width, scaleY: 2 * cell.style.height, bold: cell.style.bold, underline: cell.style.underline });
+      drawChar(this.#paper, cell.char, x, top, {
+        scaleX: 2 * cell.style.width,
+        scaleY: 2 * cell.style.height,
+        bold: cell.style.bold,
+        underline: cell.style.underline,
+      });
       x += charDots(cell);
     }
     this.#feed(height);
@@ -339,7 +357,8 @@ export class EscPosInterpreter {
     this.#roomFor(height);
     const ink = new Uint8Array(width * height);
     for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) if ((data[y * widthBytes + (x >> 3)] ?? 0) & (0x80 >> (x & 7))) ink[y * width + x] = 1;
+      for (let x = 0; x < width; x++)
+        if ((data[y * widthBytes + (x >> 3)] ?? 0) & (0x80 >> (x & 7))) ink[y * width + x] = 1;
     }
     const image = { width, height, ink };
     this.#rasters.push(image);

@@ -16,7 +16,11 @@ export const hidInputFlags = {
 
 export type HidCollectionKind = 'physical' | 'application' | 'logical';
 
-const collectionCodes: Readonly<Record<HidCollectionKind, number>> = { physical: 0x00, application: 0x01, logical: 0x02 };
+const collectionCodes: Readonly<Record<HidCollectionKind, number>> = {
+  physical: 0x00,
+  application: 0x01,
+  logical: 0x02,
+};
 
 export class HidDescriptorWriter {
   readonly #bytes: number[] = [];
@@ -28,7 +32,10 @@ export class HidDescriptorWriter {
       this.#bytes.push(prefix);
       return this;
     }
-    const fits = (bytes: number) => (signed ? value >= -(2 ** (bytes * 8 - 1)) && value < 2 ** (bytes * 8 - 1) : value >= 0 && value < 2 ** (bytes * 8));
+    const fits = (bytes: number) =>
+      signed
+        ? value >= -(2 ** (bytes * 8 - 1)) && value < 2 ** (bytes * 8 - 1)
+        : value >= 0 && value < 2 ** (bytes * 8);
     const size = fits(1) ? 1 : fits(2) ? 2 : 4;
     let raw = value < 0 ? value + 2 ** (size * 8) : value;
     this.#bytes.push(prefix | (size === 4 ? 3 : size));

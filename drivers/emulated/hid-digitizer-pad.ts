@@ -1,4 +1,9 @@
-import { digitizerUsagePage, digitizerUsages, genericDesktopPage, genericDesktopUsages } from '../signature-pad/hid-digitizer';
+import {
+  digitizerUsagePage,
+  digitizerUsages,
+  genericDesktopPage,
+  genericDesktopUsages,
+} from '../signature-pad/hid-digitizer';
 import type { PadExtent, PenSample, SignatureStrokes } from '../signature-pad/types';
 import type { Transport } from '../transport/types';
 import { HidDescriptorWriter, hidInputFlags } from './hid-descriptor-writer';
@@ -22,9 +27,19 @@ export interface DigitizerPadSpec {
 }
 
 /** A 2000 x 600 pad (about 100 x 30 mm at 20 points/mm) with 1024 pressure levels. */
-export const defaultDigitizerPad: DigitizerPadSpec = { reportId: 2, width: 2000, height: 600, maxPressure: 1023, tipSwitch: true, inRange: true };
+export const defaultDigitizerPad: DigitizerPadSpec = {
+  reportId: 2,
+  width: 2000,
+  height: 600,
+  maxPressure: 1023,
+  tipSwitch: true,
+  inRange: true,
+};
 
-type Field = { readonly name: 'tip' | 'barrel' | 'invert' | 'inRange' | 'pad' | 'x' | 'y' | 'pressure'; readonly bits: number };
+type Field = {
+  readonly name: 'tip' | 'barrel' | 'invert' | 'inRange' | 'pad' | 'x' | 'y' | 'pressure';
+  readonly bits: number;
+};
 
 function fieldsOf(spec: DigitizerPadSpec): Field[] {
   const switches: Field[] = [
@@ -42,15 +57,25 @@ function fieldsOf(spec: DigitizerPadSpec): Field[] {
   ];
 }
 
-const switchUsage = { tip: digitizerUsages.tipSwitch, barrel: digitizerUsages.barrelSwitch, invert: digitizerUsages.invert, inRange: digitizerUsages.inRange } as const;
+const switchUsage = {
+  tip: digitizerUsages.tipSwitch,
+  barrel: digitizerUsages.barrelSwitch,
+  invert: digitizerUsages.invert,
+  inRange: digitizerUsages.inRange,
+} as const;
 
 /** The pad's report descriptor, written item by item as firmware does. */
 export function digitizerPadDescriptor(spec: DigitizerPadSpec = defaultDigitizerPad): Uint8Array {
-  const writer = new HidDescriptorWriter().usagePage(digitizerUsagePage).usage(digitizerUsages.pen).collection('application');
+  const writer = new HidDescriptorWriter()
+    .usagePage(digitizerUsagePage)
+    .usage(digitizerUsages.pen)
+    .collection('application');
   if (spec.reportId !== 0) writer.reportId(spec.reportId);
   writer.usage(digitizerUsages.stylus).collection('physical');
   const fields = fieldsOf(spec);
-  const switches = fields.filter((field): field is Field & { name: keyof typeof switchUsage } => field.name in switchUsage);
+  const switches = fields.filter(
+    (field): field is Field & { name: keyof typeof switchUsage } => field.name in switchUsage,
+  );
   writer.logicalMinimum(0).logicalMaximum(1).reportSize(1).reportCount(switches.length);
   for (const field of switches) writer.usage(switchUsage[field.name]);
   writer.input(hidInputFlags.variable);
@@ -58,7 +83,12 @@ export function digitizerPadDescriptor(spec: DigitizerPadSpec = defaultDigitizer
   writer.usagePage(genericDesktopPage).reportSize(16).reportCount(1);
   writer.logicalMaximum(spec.width).usage(genericDesktopUsages.x).input(hidInputFlags.variable);
   writer.logicalMaximum(spec.height).usage(genericDesktopUsages.y).input(hidInputFlags.variable);
-  if (spec.maxPressure !== undefined) writer.usagePage(digitizerUsagePage).logicalMaximum(spec.maxPressure).usage(digitizerUsages.tipPressure).input(hidInputFlags.variable);
+  if (spec.maxPressure !== undefined)
+    writer
+      .usagePage(digitizerUsagePage)
+      .logicalMaximum(spec.maxPressure)
+      .usage(digitizerUsages.tipPressure)
+      .input(hidInputFlags.variable);
   return writer.endCollection().endCollection().bytes();
 }
 
@@ -116,15 +146,29 @@ export class EmulatedDigitizerPad {
   }
 
   /** Signs: every report of the signature, at `speed` (1 real time, 0 back to back). */
-  async sign(signature: SignatureStrokes, options: ReplayOptions & { speed?: number; signal?: AbortSignal } = {}): Promise<void> {
+  async sign(
+    signature: SignatureStrokes,
+    options: ReplayOptions & { speed?: number; signal?: AbortSignal } = {},
+  ): Promise<void> {
     await replaySamples(penSamples(signature, this.extent, options), (sample) => this.report(sample), options);
   }
 
   /** A tap at one point: pen in range, down, up, out of range (a pad button). */
   async tap(x: number, y: number): Promise<void> {
     const pressure = this.spec.maxPressure;
-    for (const [tip, inRange] of [[false, true], [true, true], [false, true], [false, false]] as const) {
-      await this.report({ x, y, tip, inRange, pressure: pressure === undefined ? undefined : tip ? Math.round(pressure / 2) : 0 });
+    for (const [tip, inRange] of [
+      [false, true],
+      [true, true],
+      [false, true],
+      [false, false],
+    ] as const) {
+      await this.report({
+        x,
+        y,
+        tip,
+        inRange,
+        pressure: pressure === undefined ? undefined : tip ? Math.round(pressure / 2) : 0,
+      });
     }
   }
 }

@@ -37,7 +37,10 @@ export const defaultPosMsrLayout: PosMsrLayoutSpec = {
 
 /** The report descriptor for a layout: one application collection on page 0x8E. */
 export function posMsrReportDescriptor(layout: PosMsrLayoutSpec = defaultPosMsrLayout): Uint8Array {
-  const writer = new HidDescriptorWriter().usagePage(posMsrUsagePage).usage(msrUsage.deviceReadOnly).collection('application');
+  const writer = new HidDescriptorWriter()
+    .usagePage(posMsrUsagePage)
+    .usage(msrUsage.deviceReadOnly)
+    .collection('application');
   if (layout.reportId !== 0) writer.reportId(layout.reportId);
   writer.logicalMinimum(0).logicalMaximum(255).reportSize(8);
   for (const item of layout.items) {
@@ -45,7 +48,10 @@ export function posMsrReportDescriptor(layout: PosMsrLayoutSpec = defaultPosMsrL
       writer.push().reportSize(1).reportCount(item.padBits).input(hidInputFlags.constant).pop();
     } else {
       const buffered = item.count > 1 ? hidInputFlags.bufferedBytes : 0;
-      writer.usage(item.usage).reportCount(item.count).input(hidInputFlags.variable | buffered);
+      writer
+        .usage(item.usage)
+        .reportCount(item.count)
+        .input(hidInputFlags.variable | buffered);
     }
   }
   return writer.endCollection().bytes();
@@ -62,7 +68,10 @@ export function posMsrReportLength(layout: PosMsrLayoutSpec = defaultPosMsrLayou
  * (every item here is byte-aligned or padding). Clear tracks go in with their sentinels
  * unless the layout says the device strips them.
  */
-export function posMsrReport(tracks: { track1?: string; track2?: string; track3?: string }, layout: PosMsrLayoutSpec = defaultPosMsrLayout): Uint8Array {
+export function posMsrReport(
+  tracks: { track1?: string; track2?: string; track3?: string },
+  layout: PosMsrLayoutSpec = defaultPosMsrLayout,
+): Uint8Array {
   const strip = layout.sentinels === false;
   const text = (track: string | undefined) => (track && strip ? track.slice(1, track.indexOf('?')) : (track ?? ''));
   const values: Record<number, string> = {
@@ -81,12 +90,17 @@ export function posMsrReport(tracks: { track1?: string; track2?: string; track3?
       continue;
     }
     const at = base + bit / 8;
-    const lengthOf = { [msrUsage.track1Length]: msrUsage.track1Data, [msrUsage.track2Length]: msrUsage.track2Data, [msrUsage.track3Length]: msrUsage.track3Data }[item.usage];
+    const lengthOf = {
+      [msrUsage.track1Length]: msrUsage.track1Data,
+      [msrUsage.track2Length]: msrUsage.track2Data,
+      [msrUsage.track3Length]: msrUsage.track3Data,
+    }[item.usage];
     if (lengthOf !== undefined) {
       report[at] = Math.min(values[lengthOf]?.length ?? 0, 255);
     } else {
       const data = values[item.usage] ?? '';
-      if (data.length > item.count) throw new Error(`usage 0x${item.usage.toString(16)} holds ${item.count} bytes, the track has ${data.length}`);
+      if (data.length > item.count)
+        throw new Error(`usage 0x${item.usage.toString(16)} holds ${item.count} bytes, the track has ${data.length}`);
       for (let c = 0; c < data.length; c++) report[at + c] = data.charCodeAt(c) & 0x7f;
     }
     bit += item.count * 8;

@@ -16,7 +16,12 @@ function packAxes(packet: Uint8Array, x: number, y: number, pressure: number): v
 export function encodeIsdv4PenPacket(packet: Isdv4PenPacket): Uint8Array {
   const bytes = new Uint8Array(isdv4.penPacketLength);
   const { status } = isdv4;
-  bytes[0] = isdv4.headerBit | (packet.proximity ? status.proximity : 0) | (packet.side2 ? status.side2 : 0) | (packet.side ? status.side : 0) | (packet.tip ? status.tip : 0);
+  bytes[0] =
+    isdv4.headerBit |
+    (packet.proximity ? status.proximity : 0) |
+    (packet.side2 ? status.side2 : 0) |
+    (packet.side ? status.side : 0) |
+    (packet.tip ? status.tip : 0);
   packAxes(bytes, packet.x, packet.y, packet.pressure);
   bytes[7] = packet.tiltX & 0x7f;
   bytes[8] = packet.tiltY & 0x7f;
@@ -35,7 +40,14 @@ export function encodeIsdv4QueryReply(reply: Isdv4QueryReply): Uint8Array {
 }
 
 /** A pen digitizer's range: 0.01 mm units over a 100 x 30 mm signing area, 1024 pressure levels. */
-export const defaultIsdv4Pad: Isdv4QueryReply = { maxX: 10_000, maxY: 3_000, maxPressure: 1023, maxTiltX: 0, maxTiltY: 0, version: 0x0105 };
+export const defaultIsdv4Pad: Isdv4QueryReply = {
+  maxX: 10_000,
+  maxY: 3_000,
+  maxPressure: 1023,
+  maxTiltX: 0,
+  maxTiltY: 0,
+  version: 0x0105,
+};
 
 /**
  * The device side of an ISDV4 pen pad, for training and the serial tests (over a
@@ -70,7 +82,8 @@ export class EmulatedIsdv4Pad {
     const { commands } = isdv4;
     if (byte === commands.stop) this.#sampling = false;
     else if (byte === commands.start) this.#sampling = true;
-    else if (byte === commands.query) void this.#transport.write(encodeIsdv4QueryReply(this.reply)).catch(() => undefined);
+    else if (byte === commands.query)
+      void this.#transport.write(encodeIsdv4QueryReply(this.reply)).catch(() => undefined);
     else return;
     this.received.push(String.fromCharCode(byte));
   }
@@ -78,7 +91,17 @@ export class EmulatedIsdv4Pad {
   /** Sends one pen packet, if the host has started sampling (a stopped digitizer sends nothing). */
   async report(sample: PenSample, extra: Partial<Pick<Isdv4PenPacket, 'side' | 'side2'>> = {}): Promise<boolean> {
     if (!this.#sampling) return false;
-    const packet = { proximity: sample.inRange, tip: sample.tip, side: extra.side ?? false, side2: extra.side2 ?? false, x: sample.x, y: sample.y, pressure: sample.pressure ?? 0, tiltX: 0, tiltY: 0 };
+    const packet = {
+      proximity: sample.inRange,
+      tip: sample.tip,
+      side: extra.side ?? false,
+      side2: extra.side2 ?? false,
+      x: sample.x,
+      y: sample.y,
+      pressure: sample.pressure ?? 0,
+      tiltX: 0,
+      tiltY: 0,
+    };
     await this.#transport.write(encodeIsdv4PenPacket(packet));
     return true;
   }
@@ -86,14 +109,26 @@ export class EmulatedIsdv4Pad {
   /** A tap at one point: pen in range, down, up, out of range (a button on the pad's surface). */
   async tap(x: number, y: number): Promise<void> {
     const pressure = Math.round(this.reply.maxPressure / 2);
-    for (const [tip, inRange] of [[false, true], [true, true], [false, true], [false, false]] as const) {
+    for (const [tip, inRange] of [
+      [false, true],
+      [true, true],
+      [false, true],
+      [false, false],
+    ] as const) {
       await this.report({ x, y, tip, inRange, pressure: tip ? pressure : 0 });
     }
   }
 
   /** Signs a recorded signature at `speed` (1 real time, 0 back to back). */
-  async sign(signature: SignatureStrokes, options: ReplayOptions & { speed?: number; signal?: AbortSignal } = {}): Promise<void> {
+  async sign(
+    signature: SignatureStrokes,
+    options: ReplayOptions & { speed?: number; signal?: AbortSignal } = {},
+  ): Promise<void> {
     if (!this.#sampling) throw new Error('the emulated ISDV4 pad has not been started by the host');
-    await replaySamples(penSamples(signature, this.extent, options), async (sample) => void (await this.report(sample)), options);
+    await replaySamples(
+      penSamples(signature, this.extent, options),
+      async (sample) => void (await this.report(sample)),
+      options,
+    );
   }
 }

@@ -31,7 +31,8 @@ export function magtekHidReport(swipe: MagtekSwipe, trackFieldSize = magtekDefau
   tracks.forEach((track, i) => {
     const failed = ((status[i] ?? 0) & 0x01) !== 0;
     const text = failed ? '' : (track ?? '');
-    if (text.length > trackFieldSize) throw new Error(`track ${i + 1} is ${text.length} characters; the field holds ${trackFieldSize}`);
+    if (text.length > trackFieldSize)
+      throw new Error(`track ${i + 1} is ${text.length} characters; the field holds ${trackFieldSize}`);
     report[i] = status[i] ?? 0;
     report[3 + i] = text.length;
     for (let c = 0; c < text.length; c++) report[7 + i * trackFieldSize + c] = text.charCodeAt(c) & 0x7f;
@@ -51,8 +52,15 @@ export function magtekHidReportDescriptor(trackFieldSize = magtekDefaultTrackFie
     .reportSize(8);
   for (const usage of [0x20, 0x21, 0x22, 0x28, 0x29, 0x2a, 0x38]) writer.usage(usage);
   writer.reportCount(7).input(hidInputFlags.variable);
-  for (const usage of [0x30, 0x31, 0x32]) writer.usage(usage).reportCount(trackFieldSize).input(hidInputFlags.variable | hidInputFlags.bufferedBytes);
+  for (const usage of [0x30, 0x31, 0x32])
+    writer
+      .usage(usage)
+      .reportCount(trackFieldSize)
+      .input(hidInputFlags.variable | hidInputFlags.bufferedBytes);
   // The command message feature report, 24 bytes.
-  writer.usage(0x20).reportCount(24).feature(hidInputFlags.variable | hidInputFlags.bufferedBytes);
+  writer
+    .usage(0x20)
+    .reportCount(24)
+    .feature(hidInputFlags.variable | hidInputFlags.bufferedBytes);
   return writer.endCollection().bytes();
 }

@@ -35,7 +35,12 @@ export class EmulatedReceiptPrinter {
   setPaper(dots: number): void {
     this.#interpreter.paperDots = dots;
     const paperEnd = dots <= 0;
-    this.#interpreter.condition = { ...this.#interpreter.condition, paperEnd, online: !paperEnd && !this.condition.coverOpen, paperNearEnd: dots < 2000 };
+    this.#interpreter.condition = {
+      ...this.#interpreter.condition,
+      paperEnd,
+      online: !paperEnd && !this.condition.coverOpen,
+      paperNearEnd: dots < 2000,
+    };
   }
 
   /** The operator loads a new roll. */
@@ -45,7 +50,11 @@ export class EmulatedReceiptPrinter {
   }
 
   setCover(open: boolean): void {
-    this.#interpreter.condition = { ...this.#interpreter.condition, coverOpen: open, online: !open && !this.condition.paperEnd };
+    this.#interpreter.condition = {
+      ...this.#interpreter.condition,
+      coverOpen: open,
+      online: !open && !this.condition.paperEnd,
+    };
   }
 
   setOnline(online: boolean): void {

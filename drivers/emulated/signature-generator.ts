@@ -17,7 +17,14 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-function word(rand: () => number, startX: number, baseY: number, letters: number, size: number, messiness: number): Point[] {
+function word(
+  rand: () => number,
+  startX: number,
+  baseY: number,
+  letters: number,
+  size: number,
+  messiness: number,
+): Point[] {
   const points: Point[] = [];
   let x = startX;
   for (let letter = 0; letter < letters; letter++) {
@@ -27,7 +34,10 @@ function word(rand: () => number, startX: number, baseY: number, letters: number
     for (let t = 0; t <= 24 * loops; t++) {
       const angle = (t / 24) * Math.PI * 2;
       const jitter = () => (rand() - 0.5) * messiness;
-      points.push({ x: x + (t / (24 * loops)) * width + Math.sin(angle) * width * 0.35 + jitter(), y: baseY - (1 - Math.cos(angle)) * height * 0.5 + jitter() });
+      points.push({
+        x: x + (t / (24 * loops)) * width + Math.sin(angle) * width * 0.35 + jitter(),
+        y: baseY - (1 - Math.cos(angle)) * height * 0.5 + jitter(),
+      });
     }
     x += width * (0.9 + rand() * 0.3);
   }
@@ -38,7 +48,13 @@ function word(rand: () => number, startX: number, baseY: number, letters: number
  * A signature in a 2000 x 600 pad's coordinates: `words` gives the letters in each word; `size`
  * the letter height in pad units; `messiness` the jitter; `flourish` an underline stroke.
  */
-export function generateSignature(seed: number, words: readonly number[], size: number, messiness: number, flourish: boolean): SignatureStrokes {
+export function generateSignature(
+  seed: number,
+  words: readonly number[],
+  size: number,
+  messiness: number,
+  flourish: boolean,
+): SignatureStrokes {
   const rand = seededRandom(seed);
   const strokes: Point[][] = [];
   let x = 80 + rand() * 60;
@@ -46,14 +62,25 @@ export function generateSignature(seed: number, words: readonly number[], size: 
     const stroke = word(rand, x, 420 + (rand() - 0.5) * 60, letters, size, messiness);
     strokes.push(stroke);
     x = (stroke.at(-1)?.x ?? x) + size * (0.5 + rand() * 0.5);
-    if (rand() < 0.5) strokes.push([{ x: x - size * 0.8, y: 420 - size * 1.4 }, { x: x - size * 0.75 + rand() * 4, y: 420 - size * 1.38 }]); // a dot
+    if (rand() < 0.5)
+      strokes.push([
+        { x: x - size * 0.8, y: 420 - size * 1.4 },
+        { x: x - size * 0.75 + rand() * 4, y: 420 - size * 1.38 },
+      ]); // a dot
   }
   if (flourish) {
     const flourishStroke: Point[] = [];
-    for (let t = 0; t <= 80; t++) flourishStroke.push({ x: 100 + t * 21 + (rand() - 0.5) * messiness, y: 500 + Math.sin(t / 6) * 30 + t * 0.6 + (rand() - 0.5) * messiness });
+    for (let t = 0; t <= 80; t++)
+      flourishStroke.push({
+        x: 100 + t * 21 + (rand() - 0.5) * messiness,
+        y: 500 + Math.sin(t / 6) * 30 + t * 0.6 + (rand() - 0.5) * messiness,
+      });
     strokes.push(flourishStroke);
   }
-  const clamp = (p: Point) => ({ x: Math.round(Math.min(1999, Math.max(0, p.x))), y: Math.round(Math.min(599, Math.max(0, p.y))) });
+  const clamp = (p: Point) => ({
+    x: Math.round(Math.min(1999, Math.max(0, p.x))),
+    y: Math.round(Math.min(599, Math.max(0, p.y))),
+  });
   return { width: 2000, height: 600, strokes: strokes.map((stroke) => stroke.map(clamp)) };
 }
 
@@ -73,8 +100,19 @@ export function noisySignature(seed: number): SignatureStrokes {
   const rand = seededRandom(seed);
   const count = 200 + Math.floor(rand() * 8000);
   if (rand() < 0.5) {
-    const stroke = Array.from({ length: count }, (_, i) => ({ x: 100 + (i / count) * 1800 + (rand() - 0.5) * 300, y: 300 + (i % 2 ? 1 : -1) * 250 * rand() }));
-    return { width: 2000, height: 600, strokes: [stroke.map((p) => ({ x: Math.min(1999, Math.max(0, p.x)), y: Math.min(599, Math.max(0, p.y)) }))] };
+    const stroke = Array.from({ length: count }, (_, i) => ({
+      x: 100 + (i / count) * 1800 + (rand() - 0.5) * 300,
+      y: 300 + (i % 2 ? 1 : -1) * 250 * rand(),
+    }));
+    return {
+      width: 2000,
+      height: 600,
+      strokes: [stroke.map((p) => ({ x: Math.min(1999, Math.max(0, p.x)), y: Math.min(599, Math.max(0, p.y)) }))],
+    };
   }
-  return { width: 2000, height: 600, strokes: Array.from({ length: count }, () => [{ x: rand() * 2000, y: rand() * 600 }]) };
+  return {
+    width: 2000,
+    height: 600,
+    strokes: Array.from({ length: count }, () => [{ x: rand() * 2000, y: rand() * 600 }]),
+  };
 }

@@ -17,9 +17,12 @@ export interface ReplayOptions {
 /** Reads assets/signatures/*.json: recorded signatures by file name ("long-messy", ...). */
 export function loadSignatures(dir: string): Map<string, SignatureStrokes> {
   const signatures = new Map<string, SignatureStrokes>();
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const parsed = JSON.parse(readFileSync(join(dir, file), 'utf8')) as SignatureStrokes;
-    if (!(parsed.width > 0 && parsed.height > 0) || !Array.isArray(parsed.strokes)) throw new Error(`${file} is not a recorded signature (width, height, strokes)`);
+    if (!(parsed.width > 0 && parsed.height > 0) || !Array.isArray(parsed.strokes))
+      throw new Error(`${file} is not a recorded signature (width, height, strokes)`);
     signatures.set(basename(file, '.json'), parsed);
   }
   return signatures;
@@ -31,7 +34,11 @@ export function loadSignatures(dir: string): Map<string, SignatureStrokes> {
  * strokes, and leaves range at the end. Points are scaled from the recording's extent into the
  * pad's and rounded to whole device units; one report per recorded point at the pad's rate.
  */
-export function penSamples(signature: SignatureStrokes, extent: PadExtent, options: ReplayOptions = {}): TimedPenSample[] {
+export function penSamples(
+  signature: SignatureStrokes,
+  extent: PadExtent,
+  options: ReplayOptions = {},
+): TimedPenSample[] {
   const interval = 1000 / (options.reportsPerSecond ?? 200);
   const hover = options.hoverReports ?? 6;
   const sx = extent.width / signature.width;
@@ -51,17 +58,24 @@ export function penSamples(signature: SignatureStrokes, extent: PadExtent, optio
     const first = stroke[0];
     if (!first) continue;
     const start = place(first);
-    for (let i = 0; i < hover; i++) push({ ...start, tip: false, inRange: true, pressure: full === undefined ? undefined : 0 });
+    for (let i = 0; i < hover; i++)
+      push({ ...start, tip: false, inRange: true, pressure: full === undefined ? undefined : 0 });
     stroke.forEach((point, index) => {
       const ramp = Math.min(1, (index + 1) / 4, (stroke.length - index) / 4);
-      push({ ...place(point), tip: true, inRange: true, pressure: full === undefined ? undefined : Math.max(1, Math.round(full * (0.35 + 0.4 * ramp))) });
+      push({
+        ...place(point),
+        tip: true,
+        inRange: true,
+        pressure: full === undefined ? undefined : Math.max(1, Math.round(full * (0.35 + 0.4 * ramp))),
+      });
     });
     const end = place(stroke.at(-1) ?? first);
     push({ ...end, tip: false, inRange: true, pressure: full === undefined ? undefined : 0 });
   }
   const last = samples.at(-1);
   if (last) {
-    for (let i = 0; i < hover; i++) push({ x: last.x, y: last.y, tip: false, inRange: true, pressure: full === undefined ? undefined : 0 });
+    for (let i = 0; i < hover; i++)
+      push({ x: last.x, y: last.y, tip: false, inRange: true, pressure: full === undefined ? undefined : 0 });
     push({ x: last.x, y: last.y, tip: false, inRange: false, pressure: full === undefined ? undefined : 0 });
   }
   return samples;
@@ -71,7 +85,11 @@ export function penSamples(signature: SignatureStrokes, extent: PadExtent, optio
  * Sends timed samples: `speed` 1 is real time (training's live preview), larger is faster, and 0
  * sends them back to back without timers (tests). Stops early when `signal` aborts.
  */
-export async function replaySamples(samples: readonly TimedPenSample[], send: (sample: PenSample) => Promise<void>, options: { speed?: number; signal?: AbortSignal } = {}): Promise<void> {
+export async function replaySamples(
+  samples: readonly TimedPenSample[],
+  send: (sample: PenSample) => Promise<void>,
+  options: { speed?: number; signal?: AbortSignal } = {},
+): Promise<void> {
   const speed = options.speed ?? 1;
   const started = performance.now();
   for (const sample of samples) {

@@ -4,7 +4,16 @@ import { z } from 'zod';
 import { luhnValid } from '../card-reader/track';
 import type { EmulatedCard } from './encrypting-reader';
 
-export const testCardScenarios = ['approve', 'decline', 'partial', 'timeout', 'signature', 'pin', 'contactless', 'chip-failure'] as const;
+export const testCardScenarios = [
+  'approve',
+  'decline',
+  'partial',
+  'timeout',
+  'signature',
+  'pin',
+  'contactless',
+  'chip-failure',
+] as const;
 export const presentations = ['insert', 'tap', 'swipe'] as const;
 export type Presentation = (typeof presentations)[number];
 
@@ -13,7 +22,10 @@ const testCardSchema = z.strictObject({
   label: z.string().min(1),
   network: z.enum(['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb']),
   scenario: z.enum(testCardScenarios),
-  pan: z.string().regex(/^\d{13,19}$/).refine(luhnValid, 'fails the Luhn check'),
+  pan: z
+    .string()
+    .regex(/^\d{13,19}$/)
+    .refine(luhnValid, 'fails the Luhn check'),
   expiry: z.string().regex(/^(0[1-9]|1[0-2])\d{2}$/, 'must be MMYY'),
   name: z.string().min(2).max(26),
   serviceCode: z.string().regex(/^\d{3}$/),
@@ -47,7 +59,9 @@ export function loadTestCards(assetsDir: string): TestCard[] {
   const parsed = deckSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`The test card deck ${file} is invalid at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'unknown'}`);
+    throw new Error(
+      `The test card deck ${file} is invalid at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'unknown'}`,
+    );
   }
   const ids = new Set<string>();
   for (const card of parsed.data.cards) {

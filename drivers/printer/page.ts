@@ -9,7 +9,14 @@ export interface InkImage {
 
 /** A PNG of black ink on white paper (8-bit grey), for previews and the emulated printer's pages. */
 export function inkToPng(image: InkImage): Buffer {
-  const png = new PNG({ width: image.width, height: image.height, colorType: 0, inputColorType: 0, bitDepth: 8, inputHasAlpha: false });
+  const png = new PNG({
+    width: image.width,
+    height: image.height,
+    colorType: 0,
+    inputColorType: 0,
+    bitDepth: 8,
+    inputHasAlpha: false,
+  });
   const data = Buffer.alloc(image.width * image.height);
   for (let i = 0; i < data.length; i++) data[i] = image.ink[i] ? 0 : 255;
   png.data = data;

@@ -1,7 +1,14 @@
 import { EventEmitter } from 'node:events';
 import { systemDeviceClock, type DeviceClock } from '../clock';
 import type { Transport } from '../transport/types';
-import { isStatusByte, parseRealtimeStatus, type PrinterProblem, problemOf, type PrinterStatus, realtimeStatusRequests } from './status';
+import {
+  isStatusByte,
+  parseRealtimeStatus,
+  type PrinterProblem,
+  problemOf,
+  type PrinterStatus,
+  realtimeStatusRequests,
+} from './status';
 
 export type PrinterErrorKind = 'canceled' | 'unreachable' | 'no-status' | 'closed';
 
@@ -91,7 +98,8 @@ export class ReceiptPrinter extends EventEmitter<PrinterEvents> {
   }
 
   async close(): Promise<void> {
-    for (const job of this.#queue.splice(0)) job.reject(new PrinterError('closed', 'the printer was closed before the job printed'));
+    for (const job of this.#queue.splice(0))
+      job.reject(new PrinterError('closed', 'the printer was closed before the job printed'));
     await this.#transport.close();
   }
 
@@ -112,22 +120,31 @@ export class ReceiptPrinter extends EventEmitter<PrinterEvents> {
   /** Gives up the held jobs (each `print()` rejects as canceled); returns how many. */
   discardHeld(): number {
     const jobs = this.#queue.splice(0);
-    for (const job of jobs) job.reject(new PrinterError('canceled', `the ${job.label} was not printed: discarded by the operator`));
+    for (const job of jobs)
+      job.reject(new PrinterError('canceled', `the ${job.label} was not printed: discarded by the operator`));
     this.#held = null;
     return jobs.length;
   }
 
   /** DLE EOT 1, 2 and 4, in that order. Rejects with `no-status` when the printer does not answer. */
   async status(): Promise<PrinterStatus> {
-    if (!this.#options.realtimeStatus) throw new PrinterError('no-status', 'this printer link is one-way and reports no status');
+    if (!this.#options.realtimeStatus)
+      throw new PrinterError('no-status', 'this printer link is one-way and reports no status');
     this.#replies = [];
-    await this.#transport.write(Uint8Array.from([...realtimeStatusRequests.printer, ...realtimeStatusRequests.offlineCause, ...realtimeStatusRequests.paperSensor]));
+    await this.#transport.write(
+      Uint8Array.from([
+        ...realtimeStatusRequests.printer,
+        ...realtimeStatusRequests.offlineCause,
+        ...realtimeStatusRequests.paperSensor,
+      ]),
+    );
     const timeout = this.#options.statusTimeoutMs ?? 1000;
     const clock = this.#options.clock ?? systemDeviceClock;
     const deadline = clock.now() + timeout;
     while (this.#replies.length < 3) {
       const left = deadline - clock.now();
-      if (left <= 0) throw new PrinterError('no-status', `the printer did not answer a status request within ${timeout} ms`);
+      if (left <= 0)
+        throw new PrinterError('no-status', `the printer did not answer a status request within ${timeout} ms`);
       await new Promise<void>((resolve) => {
         const stopTimer = clock.setTimer(resolve, left);
         this.#waiter = () => {
@@ -156,7 +173,11 @@ export class ReceiptPrinter extends EventEmitter<PrinterEvents> {
           if (this.#options.realtimeStatus && this.#hold(await this.status())) break;
         } catch (error) {
           this.#queue.shift();
-          job.reject(error instanceof PrinterError ? error : new PrinterError('unreachable', `the ${job.label} could not be sent: ${(error as Error).message}`));
+          job.reject(
+            error instanceof PrinterError
+              ? error
+              : new PrinterError('unreachable', `the ${job.label} could not be sent: ${(error as Error).message}`),
+          );
           continue;
         }
         this.#queue.shift();

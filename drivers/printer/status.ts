@@ -30,8 +30,13 @@ export function isStatusByte(byte: number): boolean {
  * status reply.
  */
 export function parseRealtimeStatus(printer: number, offlineCause: number, paperSensor: number): PrinterStatus {
-  for (const [name, byte] of [['printer', printer], ['offline cause', offlineCause], ['paper sensor', paperSensor]] as const) {
-    if (!isStatusByte(byte)) throw new Error(`the ${name} status reply 0x${byte.toString(16).padStart(2, '0')} is not a DLE EOT answer`);
+  for (const [name, byte] of [
+    ['printer', printer],
+    ['offline cause', offlineCause],
+    ['paper sensor', paperSensor],
+  ] as const) {
+    if (!isStatusByte(byte))
+      throw new Error(`the ${name} status reply 0x${byte.toString(16).padStart(2, '0')} is not a DLE EOT answer`);
   }
   return {
     online: (printer & 0x08) === 0,

@@ -1,4 +1,12 @@
-import { asHidDescriptor, type HidDescriptor, type HidInputField, type HidReportPlace, inputFields, inputReportData, readHidField } from '../transport/hid-descriptor';
+import {
+  asHidDescriptor,
+  type HidDescriptor,
+  type HidInputField,
+  type HidReportPlace,
+  inputFields,
+  inputReportData,
+  readHidField,
+} from '../transport/hid-descriptor';
 import type { Transport } from '../transport/types';
 import { PenSignaturePad, type PenPadOptions } from './pen-pad';
 import { type PadExtent, type PenSample, SignaturePadError } from './types';
@@ -46,15 +54,20 @@ export function digitizerLayout(descriptor: Uint8Array | HidDescriptor): Digitiz
   const x = fields.find((field) => field.usagePage === genericDesktopPage && field.usage === genericDesktopUsages.x);
   if (!x) throw malformed('the report descriptor declares no X axis (Generic Desktop 0x30)');
   const sameReport = fields.filter((field) => field.reportId === x.reportId);
-  const find = (page: number, usage: number) => sameReport.find((field) => field.usagePage === page && field.usage === usage);
+  const find = (page: number, usage: number) =>
+    sameReport.find((field) => field.usagePage === page && field.usage === usage);
   const y = find(genericDesktopPage, genericDesktopUsages.y);
   if (!y) throw malformed(`the report descriptor declares no Y axis (Generic Desktop 0x31) in report ${x.reportId}`);
   const tipSwitch = find(digitizerUsagePage, digitizerUsages.tipSwitch);
   const pressure = find(digitizerUsagePage, digitizerUsages.tipPressure);
-  if (!tipSwitch && !pressure) throw malformed('the report descriptor declares neither Tip Switch (0x0D 0x42) nor Tip Pressure (0x0D 0x30)');
+  if (!tipSwitch && !pressure)
+    throw malformed('the report descriptor declares neither Tip Switch (0x0D 0x42) nor Tip Pressure (0x0D 0x30)');
   const range = (field: HidInputField, name: string) => {
     const span = field.logicalMaximum - field.logicalMinimum;
-    if (!(span > 0)) throw malformed(`${name} has no range (logical minimum ${field.logicalMinimum}, maximum ${field.logicalMaximum})`);
+    if (!(span > 0))
+      throw malformed(
+        `${name} has no range (logical minimum ${field.logicalMinimum}, maximum ${field.logicalMaximum})`,
+      );
     return span;
   };
   const report = parsed.inputReports.get(x.reportId);
@@ -68,7 +81,11 @@ export function digitizerLayout(descriptor: Uint8Array | HidDescriptor): Digitiz
     inRange: find(digitizerUsagePage, digitizerUsages.inRange),
     pressure,
     invert: find(digitizerUsagePage, digitizerUsages.invert),
-    extent: { width: range(x, 'X'), height: range(y, 'Y'), maxPressure: pressure ? range(pressure, 'Tip Pressure') : undefined },
+    extent: {
+      width: range(x, 'X'),
+      height: range(y, 'Y'),
+      maxPressure: pressure ? range(pressure, 'Tip Pressure') : undefined,
+    },
   };
 }
 

@@ -67,8 +67,10 @@ function axes(packet: Uint8Array): { x: number; y: number; pressure: number } {
 function check(packet: Uint8Array, length: number, control: boolean, what: string): void {
   if (packet.length !== length) throw malformed(`an ISDV4 ${what} is ${length} bytes, not ${packet.length}`);
   if ((packet[0]! & isdv4.headerBit) === 0) throw malformed(`an ISDV4 ${what} starts with a byte with bit 7 set`);
-  if (((packet[0]! & isdv4.controlBit) !== 0) !== control) throw malformed(`an ISDV4 ${what} ${control ? 'has' : 'does not have'} the control bit (0x40)`);
-  for (let i = 1; i < packet.length; i++) if (packet[i]! & 0x80) throw malformed(`byte ${i} of an ISDV4 ${what} has bit 7 set`);
+  if (((packet[0]! & isdv4.controlBit) !== 0) !== control)
+    throw malformed(`an ISDV4 ${what} ${control ? 'has' : 'does not have'} the control bit (0x40)`);
+  for (let i = 1; i < packet.length; i++)
+    if (packet[i]! & 0x80) throw malformed(`byte ${i} of an ISDV4 ${what} has bit 7 set`);
 }
 
 export function parseIsdv4PenPacket(packet: Uint8Array): Isdv4PenPacket {
@@ -88,7 +90,14 @@ export function parseIsdv4PenPacket(packet: Uint8Array): Isdv4PenPacket {
 export function parseIsdv4QueryReply(packet: Uint8Array): Isdv4QueryReply {
   check(packet, isdv4.controlPacketLength, true, 'query reply');
   const { x, y, pressure } = axes(packet);
-  return { maxX: x, maxY: y, maxPressure: pressure, maxTiltY: packet[7]!, maxTiltX: packet[8]!, version: (packet[9]! << 7) | packet[10]! };
+  return {
+    maxX: x,
+    maxY: y,
+    maxPressure: pressure,
+    maxTiltY: packet[7]!,
+    maxTiltX: packet[8]!,
+    version: (packet[9]! << 7) | packet[10]!,
+  };
 }
 
 export type Isdv4Packet = { readonly kind: 'pen' | 'control'; readonly bytes: Uint8Array };
@@ -186,7 +195,12 @@ export class Isdv4Pad extends PenSignaturePad {
     const reply = new Promise<Isdv4QueryReply>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#reply = undefined;
-        reject(new SignaturePadError('timeout', `no ISDV4 query reply from ${this.transport.description} within ${this.#queryTimeoutMs} ms (is the baud rate right? ISDV4 pads run at 38400 or 19200)`));
+        reject(
+          new SignaturePadError(
+            'timeout',
+            `no ISDV4 query reply from ${this.transport.description} within ${this.#queryTimeoutMs} ms (is the baud rate right? ISDV4 pads run at 38400 or 19200)`,
+          ),
+        );
       }, this.#queryTimeoutMs);
       this.#reply = (answer) => {
         clearTimeout(timer);
@@ -196,7 +210,11 @@ export class Isdv4Pad extends PenSignaturePad {
     });
     await this.transport.write(Uint8Array.of(isdv4.commands.query));
     const { maxX, maxY, maxPressure } = await reply;
-    this.setExtent({ width: maxX, height: maxY, maxPressure: maxPressure > 0 ? maxPressure : undefined } satisfies PadExtent);
+    this.setExtent({
+      width: maxX,
+      height: maxY,
+      maxPressure: maxPressure > 0 ? maxPressure : undefined,
+    } satisfies PadExtent);
     await this.transport.write(Uint8Array.of(isdv4.commands.start));
   }
 
@@ -215,7 +233,11 @@ export class Isdv4Pad extends PenSignaturePad {
       }
     }
     if (this.#framer.dropped > this.#reportedDrops) {
-      this.fault(malformed(`${this.#framer.dropped - this.#reportedDrops} bytes from the pad were not part of an ISDV4 pen packet`));
+      this.fault(
+        malformed(
+          `${this.#framer.dropped - this.#reportedDrops} bytes from the pad were not part of an ISDV4 pen packet`,
+        ),
+      );
       this.#reportedDrops = this.#framer.dropped;
     }
   }
@@ -224,6 +246,12 @@ export class Isdv4Pad extends PenSignaturePad {
     if (packet.proximity && !this.#wasInProximity) this.#eraser = packet.side2;
     this.#wasInProximity = packet.proximity;
     if (!packet.proximity) this.#eraser = false;
-    return { x: packet.x, y: packet.y, tip: packet.tip && !this.#eraser, inRange: packet.proximity, pressure: packet.pressure };
+    return {
+      x: packet.x,
+      y: packet.y,
+      tip: packet.tip && !this.#eraser,
+      inRange: packet.proximity,
+      pressure: packet.pressure,
+    };
   }
 }

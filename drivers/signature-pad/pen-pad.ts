@@ -2,7 +2,15 @@ import { EventEmitter } from 'node:events';
 import { pendingRead, type PendingRead } from '../pending-read';
 import type { Transport } from '../transport/types';
 import { type PadButtons, StrokeRecorder } from './strokes';
-import { type CaptureRequest, type PadExtent, type PenSample, type SignaturePad, SignaturePadError, type SignaturePadEvents, type SignatureStrokes } from './types';
+import {
+  type CaptureRequest,
+  type PadExtent,
+  type PenSample,
+  type SignaturePad,
+  SignaturePadError,
+  type SignaturePadEvents,
+  type SignatureStrokes,
+} from './types';
 
 export interface PenPadOptions {
   /** Buttons on the signing surface, in device coordinates. */
@@ -44,7 +52,9 @@ export abstract class PenSignaturePad extends EventEmitter<SignaturePadEvents> i
     transport.on('disconnected', (error) => {
       this.#ready = undefined;
       this.emit('disconnected', error);
-      this.#capture?.reject(new SignaturePadError('disconnected', `the signature pad was disconnected: ${error.message}`));
+      this.#capture?.reject(
+        new SignaturePadError('disconnected', `the signature pad was disconnected: ${error.message}`),
+      );
     });
   }
 
@@ -54,7 +64,8 @@ export abstract class PenSignaturePad extends EventEmitter<SignaturePadEvents> i
 
   /** For protocols: the pad's range, known from a descriptor, a query or settings. */
   protected setExtent(extent: PadExtent): void {
-    if (!(extent.width > 0 && extent.height > 0)) throw new SignaturePadError('malformed', `the pad reports an extent of ${extent.width} x ${extent.height}`);
+    if (!(extent.width > 0 && extent.height > 0))
+      throw new SignaturePadError('malformed', `the pad reports an extent of ${extent.width} x ${extent.height}`);
     this.#extent = extent;
     this.#recorder = new StrokeRecorder(extent, this.#buttons);
   }
@@ -105,8 +116,10 @@ export abstract class PenSignaturePad extends EventEmitter<SignaturePadEvents> i
   }
 
   capture(request: CaptureRequest = {}): Promise<SignatureStrokes> {
-    if (this.#capture) return Promise.reject(new SignaturePadError('busy', `${this.protocol}: a signature is already being captured`));
-    if (!this.#recorder || !this.transport.isOpen) return Promise.reject(new SignaturePadError('disconnected', `${this.protocol}: the signature pad is not open`));
+    if (this.#capture)
+      return Promise.reject(new SignaturePadError('busy', `${this.protocol}: a signature is already being captured`));
+    if (!this.#recorder || !this.transport.isOpen)
+      return Promise.reject(new SignaturePadError('disconnected', `${this.protocol}: the signature pad is not open`));
     if (request.signal?.aborted) return Promise.reject(new SignaturePadError('canceled', 'the signature was canceled'));
     this.#recorder.clear();
     const capture = pendingRead<SignatureStrokes>({
@@ -130,7 +143,8 @@ export abstract class PenSignaturePad extends EventEmitter<SignaturePadEvents> i
   accept(): void {
     const recorder = this.#recorder;
     const extent = this.#extent;
-    if (!this.#capture || !recorder || !extent) throw new SignaturePadError('canceled', 'no signature is being captured');
+    if (!this.#capture || !recorder || !extent)
+      throw new SignaturePadError('canceled', 'no signature is being captured');
     if (recorder.empty) throw new SignaturePadError('empty', 'nothing has been signed yet');
     const strokes = recorder.strokes.map((stroke) => [...stroke]);
     this.#capture?.resolve({ width: extent.width, height: extent.height, strokes });

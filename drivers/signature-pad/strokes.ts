@@ -26,7 +26,11 @@ export interface RecordedSample {
   readonly press?: PadAction;
 }
 
-const inside = (region: PadRegion, point: PenPoint) => point.x >= region.x && point.x <= region.x + region.width && point.y >= region.y && point.y <= region.y + region.height;
+const inside = (region: PadRegion, point: PenPoint) =>
+  point.x >= region.x &&
+  point.x <= region.x + region.width &&
+  point.y >= region.y &&
+  point.y <= region.y + region.height;
 
 /**
  * Turns pen samples into strokes: pen-down when the tip touches while in range, pen-up when it
@@ -64,7 +68,10 @@ export class StrokeRecorder {
   }
 
   sample(sample: PenSample): RecordedSample {
-    const point = { x: Math.min(Math.max(sample.x, 0), this.#extent.width), y: Math.min(Math.max(sample.y, 0), this.#extent.height) };
+    const point = {
+      x: Math.min(Math.max(sample.x, 0), this.#extent.width),
+      y: Math.min(Math.max(sample.y, 0), this.#extent.height),
+    };
     const touching = sample.tip && sample.inRange;
     if (!touching) {
       const pressed = this.#pressing;
@@ -91,7 +98,9 @@ export class StrokeRecorder {
       this.#buttonDown = undefined;
       const started = this.#start(from);
       const more = this.#add(point);
-      return started.ink && more.ink ? { ink: { stroke: started.ink.stroke, points: [...started.ink.points, ...more.ink.points] } } : started;
+      return started.ink && more.ink
+        ? { ink: { stroke: started.ink.stroke, points: [...started.ink.points, ...more.ink.points] } }
+        : started;
     }
     return this.#add(point);
   }

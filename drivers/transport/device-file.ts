@@ -53,7 +53,9 @@ export class DeviceFileTransport extends EventEmitter<TransportEvents> implement
       // A printer unplugged under an open device file fails the write (ENODEV / EIO).
       this.#file = undefined;
       await file.close().catch(() => undefined);
-      const failure = new TransportError('disconnected', `Cannot write to ${this.#path}: ${(error as Error).message}`, { cause: error });
+      const failure = new TransportError('disconnected', `Cannot write to ${this.#path}: ${(error as Error).message}`, {
+        cause: error,
+      });
       this.emit('disconnected', failure);
       throw failure;
     }

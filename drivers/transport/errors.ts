@@ -61,7 +61,8 @@ export function transportFailure(what: string, error: unknown): TransportError {
 /** What the device list and the status bar say for each kind: what is wrong and what to do. */
 export const transportProblemWords: Readonly<Record<TransportErrorKind, string>> = {
   'not-found': 'Not found: check that it is plugged in and that settings.json names the right port or USB ids.',
-  permission: 'Lanepoint may not open it: give this user access to the device (on Linux, the dialout group or a udev rule).',
+  permission:
+    'Lanepoint may not open it: give this user access to the device (on Linux, the dialout group or a udev rule).',
   busy: 'Another program is using it: close that program, then restart Lanepoint.',
   disconnected: 'Disconnected: check its cable and power.',
   'not-open': 'It is not open: restart Lanepoint.',

@@ -1,4 +1,3 @@
-
 /**
  * A HID report descriptor (Device Class Definition for HID 1.11, section 6.2.2), read far
  * enough to find where each input field sits in an input report. Readers locate their fields
@@ -108,8 +107,17 @@ function signed(raw: number, size: number): number {
  * beyond `hidDescriptorLimits`. Work is linear in the descriptor's length.
  */
 export function parseHidDescriptor(descriptor: Uint8Array): HidDescriptor {
-  if (descriptor.length > hidDescriptorLimits.maxBytes) throw malformed(`report descriptor is ${descriptor.length} bytes (at most ${hidDescriptorLimits.maxBytes})`);
-  let global: GlobalState = { usagePage: 0, logicalMinimum: 0, logicalMaximumRaw: 0, logicalMaximumSize: 0, reportSize: 0, reportId: 0, reportCount: 0 };
+  if (descriptor.length > hidDescriptorLimits.maxBytes)
+    throw malformed(`report descriptor is ${descriptor.length} bytes (at most ${hidDescriptorLimits.maxBytes})`);
+  let global: GlobalState = {
+    usagePage: 0,
+    logicalMinimum: 0,
+    logicalMaximumRaw: 0,
+    logicalMaximumSize: 0,
+    reportSize: 0,
+    reportId: 0,
+    reportCount: 0,
+  };
   const stack: GlobalState[] = [];
   let locals: LocalUsage[] = [];
   let usageMinimum: { page: number; id: number } | undefined;
@@ -127,7 +135,8 @@ export function parseHidDescriptor(descriptor: Uint8Array): HidDescriptor {
   };
 
   const addLocal = (usage: LocalUsage, offset: number) => {
-    if (locals.length >= hidDescriptorLimits.maxLocalUsages) throw malformed(`more than ${hidDescriptorLimits.maxLocalUsages} usages before one main item`, offset);
+    if (locals.length >= hidDescriptorLimits.maxLocalUsages)
+      throw malformed(`more than ${hidDescriptorLimits.maxLocalUsages} usages before one main item`, offset);
     locals.push(usage);
   };
 
@@ -140,7 +149,8 @@ export function parseHidDescriptor(descriptor: Uint8Array): HidDescriptor {
       usageMaximum = lone;
     }
     if (!usageMinimum || !usageMaximum) return;
-    if (usageMinimum.page !== usageMaximum.page) throw malformed('usage minimum and maximum are on different usage pages', offset);
+    if (usageMinimum.page !== usageMaximum.page)
+      throw malformed('usage minimum and maximum are on different usage pages', offset);
     if (usageMinimum.id > usageMaximum.id) throw malformed('usage minimum is above usage maximum', offset);
     addLocal({ page: usageMinimum.page, first: usageMinimum.id, last: usageMaximum.id }, offset);
     usageMinimum = undefined;
@@ -153,21 +163,35 @@ export function parseHidDescriptor(descriptor: Uint8Array): HidDescriptor {
     const { reportSize: bitSize, reportCount: count } = global;
     const start = report.bits;
     report.bits += bitSize * count;
-    if (report.bits > hidDescriptorLimits.maxReportBits) throw malformed(`input report ${global.reportId} is longer than ${hidDescriptorLimits.maxReportBits / 8} bytes`, offset);
+    if (report.bits > hidDescriptorLimits.maxReportBits)
+      throw malformed(
+        `input report ${global.reportId} is longer than ${hidDescriptorLimits.maxReportBits / 8} bytes`,
+        offset,
+      );
     const constant = (flags & 0x01) !== 0;
     if (constant || bitSize === 0 || count === 0) return;
     const variable = (flags & 0x02) !== 0;
     const bufferedBytes = (flags & 0x100) !== 0;
     const logicalMinimum = global.logicalMinimum;
-    const logicalMaximum = logicalMinimum < 0 ? signed(global.logicalMaximumRaw, global.logicalMaximumSize) : global.logicalMaximumRaw;
-    const push = (field: Omit<HidInputField, 'bitSize' | 'variable' | 'bufferedBytes' | 'logicalMinimum' | 'logicalMaximum'>) => {
-      if (++fieldCount > hidDescriptorLimits.maxFields) throw malformed(`more than ${hidDescriptorLimits.maxFields} input fields`, offset);
+    const logicalMaximum =
+      logicalMinimum < 0 ? signed(global.logicalMaximumRaw, global.logicalMaximumSize) : global.logicalMaximumRaw;
+    const push = (
+      field: Omit<HidInputField, 'bitSize' | 'variable' | 'bufferedBytes' | 'logicalMinimum' | 'logicalMaximum'>,
+    ) => {
+      if (++fieldCount > hidDescriptorLimits.maxFields)
+        throw malformed(`more than ${hidDescriptorLimits.maxFields} input fields`, offset);
       report.fields.push({ ...field, bitSize, variable, bufferedBytes, logicalMinimum, logicalMaximum });
     };
     if (!variable) {
       const first = locals[0];
       const last = locals.at(-1);
-      push({ usagePage: first?.page ?? global.usagePage, usage: first?.first ?? 0, usageMaximum: last?.last ?? 0, bitOffset: start, count });
+      push({
+        usagePage: first?.page ?? global.usagePage,
+        usage: first?.first ?? 0,
+        usageMaximum: last?.last ?? 0,
+        bitOffset: start,
+        count,
+      });
       return;
     }
     // Variable items: element i takes the i-th usage (ranges expanded in order); when the usages
@@ -186,7 +210,13 @@ export function parseHidDescriptor(descriptor: Uint8Array): HidDescriptor {
       if (previous && element > 0 && previous.usage === lastUsage.id && previous.usagePage === lastUsage.page) {
         report.fields[report.fields.length - 1] = { ...previous, count: previous.count + count - element };
       } else {
-        push({ usagePage: lastUsage.page, usage: lastUsage.id, usageMaximum: lastUsage.id, bitOffset: start + element * bitSize, count: count - element });
+        push({
+          usagePage: lastUsage.page,
+          usage: lastUsage.id,
+          usageMaximum: lastUsage.id,
+          bitOffset: start + element * bitSize,
+          count: count - element,
+        });
       }
     }
   };
@@ -198,7 +228,8 @@ export function parseHidDescriptor(descriptor: Uint8Array): HidDescriptor {
     if (prefix === 0xfe) {
       // Long item: bDataSize, bLongItemTag, data. No long item tags are defined; skip it.
       const dataSize = descriptor[offset + 1];
-      if (dataSize === undefined || offset + 3 + dataSize > descriptor.length) throw malformed('long item runs past the end of the descriptor', itemOffset);
+      if (dataSize === undefined || offset + 3 + dataSize > descriptor.length)
+        throw malformed('long item runs past the end of the descriptor', itemOffset);
       offset += 3 + dataSize;
       continue;
     }
@@ -219,9 +250,11 @@ export function parseHidDescriptor(descriptor: Uint8Array): HidDescriptor {
         case mainFeature:
           break;
         case mainCollection: {
-          if (++depth > hidDescriptorLimits.maxCollectionDepth) throw malformed(`collections nest deeper than ${hidDescriptorLimits.maxCollectionDepth}`, itemOffset);
+          if (++depth > hidDescriptorLimits.maxCollectionDepth)
+            throw malformed(`collections nest deeper than ${hidDescriptorLimits.maxCollectionDepth}`, itemOffset);
           const first = locals[0];
-          if (depth === 1 && (raw & 0xff) === 0x01) applications.push({ usagePage: first?.page ?? global.usagePage, usage: first?.first ?? 0 });
+          if (depth === 1 && (raw & 0xff) === 0x01)
+            applications.push({ usagePage: first?.page ?? global.usagePage, usage: first?.first ?? 0 });
           break;
         }
         case mainEndCollection:
@@ -255,10 +288,12 @@ export function parseHidDescriptor(descriptor: Uint8Array): HidDescriptor {
           break;
         case 0x9:
           global.reportCount = raw;
-          if (raw > hidDescriptorLimits.maxReportBits) throw malformed(`report count ${raw} is larger than any report`, itemOffset);
+          if (raw > hidDescriptorLimits.maxReportBits)
+            throw malformed(`report count ${raw} is larger than any report`, itemOffset);
           break;
         case 0xa:
-          if (stack.length >= hidDescriptorLimits.maxPushDepth) throw malformed(`Push nests deeper than ${hidDescriptorLimits.maxPushDepth}`, itemOffset);
+          if (stack.length >= hidDescriptorLimits.maxPushDepth)
+            throw malformed(`Push nests deeper than ${hidDescriptorLimits.maxPushDepth}`, itemOffset);
           stack.push({ ...global });
           break;
         case 0xb: {
@@ -302,7 +337,10 @@ export function parseHidDescriptor(descriptor: Uint8Array): HidDescriptor {
  * A driver's descriptor, given as its bytes or already parsed. A descriptor that breaks the HID
  * rules is thrown as the driver's own `malformed` error, with the offset of the bad item.
  */
-export function asHidDescriptor(descriptor: Uint8Array | HidDescriptor, malformed: (message: string, offset?: number) => Error): HidDescriptor {
+export function asHidDescriptor(
+  descriptor: Uint8Array | HidDescriptor,
+  malformed: (message: string, offset?: number) => Error,
+): HidDescriptor {
   if (!(descriptor instanceof Uint8Array)) return descriptor;
   try {
     return parseHidDescriptor(descriptor);
@@ -314,7 +352,9 @@ export function asHidDescriptor(descriptor: Uint8Array | HidDescriptor, malforme
 
 /** Every input field of a descriptor with its report id, in descriptor order. */
 export function inputFields(descriptor: HidDescriptor): (HidInputField & { readonly reportId: number })[] {
-  return [...descriptor.inputReports.values()].flatMap((report) => report.fields.map((field) => ({ ...field, reportId: report.reportId })));
+  return [...descriptor.inputReports.values()].flatMap((report) =>
+    report.fields.map((field) => ({ ...field, reportId: report.reportId })),
+  );
 }
 
 /** Which input report a driver reads, and how long it is. */
@@ -331,10 +371,15 @@ export interface HidReportPlace {
  * descriptor numbers its reports. Undefined for a report with another id (the device's other
  * reports); a report shorter than the descriptor says is thrown as `malformed` builds it.
  */
-export function inputReportData(report: Uint8Array, place: HidReportPlace, malformed: (message: string) => Error): Uint8Array | undefined {
+export function inputReportData(
+  report: Uint8Array,
+  place: HidReportPlace,
+  malformed: (message: string) => Error,
+): Uint8Array | undefined {
   const base = place.usesReportIds ? 1 : 0;
   if (place.usesReportIds && report[0] !== place.reportId) return undefined;
-  if (report.length < base + place.reportBytes) throw malformed(`input report is ${report.length} bytes; the descriptor says ${base + place.reportBytes}`);
+  if (report.length < base + place.reportBytes)
+    throw malformed(`input report is ${report.length} bytes; the descriptor says ${base + place.reportBytes}`);
   return report.subarray(base);
 }
 

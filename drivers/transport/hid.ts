@@ -253,7 +253,8 @@ export class HidTransport extends EventEmitter<TransportEvents> implements Trans
       if (info) this.#description = describe(info);
       if (info?.path) device = await api.HIDAsync.open(info.path);
       else if ('path' in selector) device = await api.HIDAsync.open(selector.path);
-      else if (selector.usagePage === undefined && selector.interface === undefined) device = await api.HIDAsync.open(selector.vendorId, selector.productId);
+      else if (selector.usagePage === undefined && selector.interface === undefined)
+        device = await api.HIDAsync.open(selector.vendorId, selector.productId);
       else throw new Error('no matching interface is connected');
     } catch (error) {
       throw transportFailure(`cannot open ${this.#description}`, error);
@@ -272,7 +273,10 @@ export class HidTransport extends EventEmitter<TransportEvents> implements Trans
     await this.#closeDevice(device);
     // Closed on purpose meanwhile: `close` has been said, and nothing comes back.
     if (!this.#wanted) return;
-    this.emit('disconnected', new TransportError('disconnected', `${this.#description} was disconnected: ${error.message}`, { cause: error }));
+    this.emit(
+      'disconnected',
+      new TransportError('disconnected', `${this.#description} was disconnected: ${error.message}`, { cause: error }),
+    );
     this.#schedulePoll();
   }
 

@@ -201,10 +201,13 @@ export class KeyboardWedgeTransport extends EventEmitter<TransportEvents> implem
     clearTimeout(this.#timer);
     const deadline = this.#detector.deadline;
     if (deadline === undefined) return;
-    this.#timer = setTimeout(() => {
-      this.#emit(this.#detector.tick(this.#now()));
-      this.#schedule();
-    }, Math.max(0, deadline - this.#now()) + 1);
+    this.#timer = setTimeout(
+      () => {
+        this.#emit(this.#detector.tick(this.#now()));
+        this.#schedule();
+      },
+      Math.max(0, deadline - this.#now()) + 1,
+    );
   }
 
   #emit(output: WedgeOutput): void {

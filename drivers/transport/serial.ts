@@ -14,7 +14,9 @@ export interface SerialOptions {
 }
 
 /** The serial ports this machine has, for the devices screen. */
-export async function listSerialPorts(): Promise<Array<{ path: string; manufacturer?: string; vendorId?: string; productId?: string }>> {
+export async function listSerialPorts(): Promise<
+  Array<{ path: string; manufacturer?: string; vendorId?: string; productId?: string }>
+> {
   const ports = await SerialPort.list();
   return ports.map(({ path, manufacturer, vendorId, productId }) => ({
     path,
@@ -41,7 +43,11 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
     super();
     this.#options = options;
     this.description = `${options.path} at ${options.baudRate} baud`;
-    this.#link = new Reconnection({ connect: () => this.#connect(), backoff: options.backoff ?? defaultBackoff, report: (error) => this.#report(error) });
+    this.#link = new Reconnection({
+      connect: () => this.#connect(),
+      backoff: options.backoff ?? defaultBackoff,
+      report: (error) => this.#report(error),
+    });
   }
 
   get isOpen(): boolean {
@@ -80,7 +86,12 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
     if (this.#port !== port) return;
     this.#port = undefined;
     if (!this.#link.wanted) return;
-    this.emit('disconnected', new TransportError('disconnected', `${this.description} was disconnected${error ? `: ${error.message}` : ''}`, { cause: error }));
+    this.emit(
+      'disconnected',
+      new TransportError('disconnected', `${this.description} was disconnected${error ? `: ${error.message}` : ''}`, {
+        cause: error,
+      }),
+    );
     this.#link.reopenLater();
   }
 
@@ -93,7 +104,9 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
     if (!port?.isOpen) throw new TransportError('not-open', `${this.description} is not open`);
     await new Promise<void>((resolve, reject) => {
       const fail = (error: Error) => reject(transportFailure(`Cannot write to ${this.description}`, error));
-      port.write(Buffer.from(data), (error) => (error ? fail(error) : port.drain((drainError) => (drainError ? fail(drainError) : resolve()))));
+      port.write(Buffer.from(data), (error) =>
+        error ? fail(error) : port.drain((drainError) => (drainError ? fail(drainError) : resolve())),
+      );
     });
   }
 

@@ -29,7 +29,11 @@ export class TcpTransport extends EventEmitter<TransportEvents> implements Trans
     super();
     this.#options = options;
     this.description = `${options.host}:${options.port}`;
-    this.#link = new Reconnection({ connect: () => this.#connect(), backoff: options.backoff ?? defaultBackoff, report: (error) => this.#report(error) });
+    this.#link = new Reconnection({
+      connect: () => this.#connect(),
+      backoff: options.backoff ?? defaultBackoff,
+      report: (error) => this.#report(error),
+    });
   }
 
   get isOpen(): boolean {
@@ -84,7 +88,11 @@ export class TcpTransport extends EventEmitter<TransportEvents> implements Trans
   async write(data: Uint8Array): Promise<void> {
     const socket = this.#socket;
     if (!socket || !this.isOpen) throw new TransportError('not-open', `${this.description} is not connected`);
-    await new Promise<void>((resolve, reject) => socket.write(data, (error) => (error ? reject(transportFailure(`Cannot write to ${this.description}`, error)) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      socket.write(data, (error) =>
+        error ? reject(transportFailure(`Cannot write to ${this.description}`, error)) : resolve(),
+      ),
+    );
   }
 
   async close(): Promise<void> {

@@ -5,7 +5,14 @@ export interface BoardingAnswer {
   readonly html?: boolean;
 }
 
-const statusWords: Record<number, string> = { 400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 404: 'NOT_FOUND', 409: 'CONFLICT', 413: 'PAYLOAD_TOO_LARGE', 500: 'INTERNAL_SERVER_ERROR' };
+const statusWords: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  500: 'INTERNAL_SERVER_ERROR',
+};
 
 /** One error element as the service writes it (api-overview.md "Errors Definition"). */
 export interface Problem {
@@ -16,7 +23,10 @@ export interface Problem {
 
 /** A failure: the `errors` array, on whatever status (FACTS: errors on every status). */
 export function failed(status: number, ...problems: Problem[]): BoardingAnswer {
-  return { status, body: { errors: problems.map((problem) => ({ ...problem, status: statusWords[status] ?? String(status) })) } };
+  return {
+    status,
+    body: { errors: problems.map((problem) => ({ ...problem, status: statusWords[status] ?? String(status) })) },
+  };
 }
 
 /** A success: the body with an empty `errors` array. */
@@ -36,4 +46,5 @@ export function refuse(status: number, code: string, message: string, errorField
   throw new Refusal(failed(status, { code, message, errorField }));
 }
 
-export const notFoundAnswer = (what: string): BoardingAnswer => failed(404, { code: '1404', message: `${what} not found.`, errorField: null });
+export const notFoundAnswer = (what: string): BoardingAnswer =>
+  failed(404, { code: '1404', message: `${what} not found.`, errorField: null });

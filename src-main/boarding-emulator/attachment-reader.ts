@@ -32,7 +32,8 @@ export async function readAttachment(request: IncomingMessage): Promise<Received
     const text = pending + base64;
     const whole = text.length - (text.length % 4);
     pending = text.slice(whole);
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text.slice(0, whole))) refuse(400, '1701', 'Document is not Base64.', 'document');
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text.slice(0, whole)))
+      refuse(400, '1701', 'Document is not Base64.', 'document');
     const decoded = Buffer.from(text.slice(0, whole), 'base64');
     bytes += decoded.length;
     if (bytes > maxDocumentBytes) refuse(413, '1702', 'Document is larger than 100 MB.', 'document');

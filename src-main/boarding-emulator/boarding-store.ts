@@ -10,7 +10,14 @@ import type {
   SignatureStatusCode,
 } from '../boarding/wire';
 import { dueAt } from './billing-schedule';
-import { boardingSteps, orderSteps, serviceDateTime, stepAt, type BoardingTimings, type Underwriting } from './timeline';
+import {
+  boardingSteps,
+  orderSteps,
+  serviceDateTime,
+  stepAt,
+  type BoardingTimings,
+  type Underwriting,
+} from './timeline';
 
 type Plain = Record<string, unknown>;
 
@@ -21,13 +28,27 @@ export interface MerchantEntry {
   ownerSiteUser: OwnerSiteUser | null;
   /** INPROG or OFS before signing; after it, the status follows `signedAt` on the clock. */
   status: BoardingProcessStatus;
-  signature: { code: SignatureStatusCode; key?: string; url?: string; signer?: Signer; signedAt?: number; siteUserId?: number };
+  signature: {
+    code: SignatureStatusCode;
+    key?: string;
+    url?: string;
+    signer?: Signer;
+    signedAt?: number;
+    siteUserId?: number;
+  };
   signedAt?: number;
   underwriting: Underwriting;
   times: Partial<Record<'approved' | 'boarded' | 'cancelled' | 'declined' | 'live', number>>;
   frontEndMid?: string;
   customFields: CustomField[];
-  attachments: { attachmentId: number; fileName: string; mimeType: string; attachmentTypeCd: string; bytes: number; sha256: string }[];
+  attachments: {
+    attachmentId: number;
+    fileName: string;
+    mimeType: string;
+    attachmentTypeCd: string;
+    bytes: number;
+    sha256: string;
+  }[];
 }
 
 export interface OrderEntry {
@@ -37,8 +58,14 @@ export interface OrderEntry {
 }
 
 /** A charge of one scheduled payment against the gateway (wired to the gateway emulator later). */
-export type ChargeHook = (payment: { merchId: string; profileId: string; acctId: string; amount: number; billingPlanId: string; billingPlanScheduleId: number }) =>
-  Promise<{ retref: string } | { declined: string }>;
+export type ChargeHook = (payment: {
+  merchId: string;
+  profileId: string;
+  acctId: string;
+  amount: number;
+  billingPlanId: string;
+  billingPlanScheduleId: number;
+}) => Promise<{ retref: string } | { declined: string }>;
 
 export interface StoreHooks {
   /** Told once when a merchant's gateway status becomes BOARDED, with its gateway merchant id. */
@@ -85,7 +112,11 @@ export function createBoardingStore(config: BoardingConfig, timings: BoardingTim
       if (step.status === 'BOARDED' && entry.frontEndMid === undefined) {
         entry.times.boarded = step.at;
         entry.frontEndMid = String(nextFrontEndMid++);
-        hooks.onBoarded?.({ merchantId: entry.merchantId, frontEndMid: entry.frontEndMid, dbaName: String(entry.merchant.dbaName ?? '') });
+        hooks.onBoarded?.({
+          merchantId: entry.merchantId,
+          frontEndMid: entry.frontEndMid,
+          dbaName: String(entry.merchant.dbaName ?? ''),
+        });
       }
     }
     entry.status = reached.status;
@@ -103,16 +134,27 @@ export function createBoardingStore(config: BoardingConfig, timings: BoardingTim
     if (now >= at('FULFILLING')) order.fulfillingDatetime ??= serviceDateTime(at('FULFILLING'));
     if (now >= at('SHIPPED')) {
       order.shippedDatetime ??= serviceDateTime(at('SHIPPED'));
-      order.shippingDetails = { ...order.shippingDetails, trackingNumber: order.shippingDetails.trackingNumber ?? `1Z${String(order.orderId).padStart(16, '0')}` };
+      order.shippingDetails = {
+        ...order.shippingDetails,
+        trackingNumber: order.shippingDetails.trackingNumber ?? `1Z${String(order.orderId).padStart(16, '0')}`,
+      };
     }
   }
 
   function advancePlan(plan: BillingPlan, now: number): void {
     if (plan.planStatus !== 'A' || !hooks.charge) return;
     for (const entry of plan.schedules ?? []) {
-      if (entry.paymentStatus !== 'Scheduled' || dueAt(entry) > now || charging.has(entry.billingPlanScheduleId)) continue;
+      if (entry.paymentStatus !== 'Scheduled' || dueAt(entry) > now || charging.has(entry.billingPlanScheduleId))
+        continue;
       charging.add(entry.billingPlanScheduleId);
-      const payment = { merchId: plan.merchId, profileId: plan.profileId, acctId: plan.acctId, amount: entry.scheduledAmount, billingPlanId: plan.billingPlanId, billingPlanScheduleId: entry.billingPlanScheduleId };
+      const payment = {
+        merchId: plan.merchId,
+        profileId: plan.profileId,
+        acctId: plan.acctId,
+        amount: entry.scheduledAmount,
+        billingPlanId: plan.billingPlanId,
+        billingPlanScheduleId: entry.billingPlanScheduleId,
+      };
       void hooks
         .charge(payment)
         .then((result) => {
@@ -141,7 +183,11 @@ export function createBoardingStore(config: BoardingConfig, timings: BoardingTim
     },
     addMerchant(templateId: number, merchant: Plain, ownerSiteUser: OwnerSiteUser | null): MerchantEntry {
       const merchantId = String(nextMerchantId++);
-      const decline = config.declineWhenDbaContains && String(merchant.dbaName ?? '').toLowerCase().includes(config.declineWhenDbaContains.toLowerCase());
+      const decline =
+        config.declineWhenDbaContains &&
+        String(merchant.dbaName ?? '')
+          .toLowerCase()
+          .includes(config.declineWhenDbaContains.toLowerCase());
       const entry: MerchantEntry = {
         merchantId,
         templateId,
@@ -165,7 +211,13 @@ export function createBoardingStore(config: BoardingConfig, timings: BoardingTim
       return entry.signature.url!;
     },
     sign(entry: MerchantEntry, signer: Signer, now: number): void {
-      entry.signature = { ...entry.signature, code: 'SIGNED', signer, signedAt: now, siteUserId: 200_000 + Number(entry.merchantId.slice(-5)) };
+      entry.signature = {
+        ...entry.signature,
+        code: 'SIGNED',
+        signer,
+        signedAt: now,
+        siteUserId: 200_000 + Number(entry.merchantId.slice(-5)),
+      };
       entry.signedAt = now;
       entry.status = 'QUALIFY';
     },
@@ -180,7 +232,10 @@ export function createBoardingStore(config: BoardingConfig, timings: BoardingTim
       orders.set(orderId, { order: full, createdAt: now });
       return full;
     },
-    addPlan(plan: Omit<BillingPlan, 'billingPlanId'>, build: (firstScheduleId: number) => BillingPlan['schedules']): BillingPlan {
+    addPlan(
+      plan: Omit<BillingPlan, 'billingPlanId'>,
+      build: (firstScheduleId: number) => BillingPlan['schedules'],
+    ): BillingPlan {
       const billingPlanId = String(nextPlanId++);
       const schedules = build(nextScheduleId) ?? [];
       nextScheduleId += schedules.length;

@@ -20,7 +20,15 @@ export const defaultBoardingCredentials: BoardingEmulatorCredentials = {
   clientSecret: 'bsec-4788250000121443-training',
 };
 
-function terminal(equipmentId: number, equipmentName: string, model: string, type: string, supplier: string, price: string, plan: string): Equipment {
+function terminal(
+  equipmentId: number,
+  equipmentName: string,
+  model: string,
+  type: string,
+  supplier: string,
+  price: string,
+  plan: string,
+): Equipment {
   return {
     equipmentId,
     equipmentName,

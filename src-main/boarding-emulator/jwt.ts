@@ -26,7 +26,12 @@ export function signJwt(claims: TokenClaims, key: Buffer): string {
  * The claims of a token this emulator signed, of the wanted type, not yet expired at `nowMs`;
  * otherwise the reason it is refused.
  */
-export function verifyJwt(token: string, key: Buffer, typ: TokenClaims['typ'], nowMs: number): TokenClaims | { refused: string } {
+export function verifyJwt(
+  token: string,
+  key: Buffer,
+  typ: TokenClaims['typ'],
+  nowMs: number,
+): TokenClaims | { refused: string } {
   const parts = token.split('.');
   if (parts.length !== 3) return { refused: 'not a JWT' };
   const [head, body, signature] = parts as [string, string, string];

@@ -4,7 +4,8 @@ import type { BoardingStore, MerchantEntry } from './boarding-store';
 import { serviceDateTime } from './timeline';
 
 type Plain = Record<string, unknown>;
-const isObject = (value: unknown): value is Plain => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Plain =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The service's checks of a merchant (spec tables; codes from api-overview.md where it shows them). */
 const lengthChecks: readonly [path: string, max: number, code: string, label: string][] = [
@@ -17,8 +18,23 @@ const lengthChecks: readonly [path: string, max: number, code: string, label: st
   ['ownership.owner.ownerName', 300, '1110', 'Owner Name'],
   ['ownership.owner.ownerEmail', 300, '1111', 'Owner Email'],
 ];
-const phoneFields = ['demographic.businessPhone', 'demographic.businessFax', 'merchantContactInfo.contactPhone', 'ownership.owner.ownerPhone', 'ownership.owner.ownerMobilePhone'];
-const requiredOnCreate = ['salesCode', 'dbaName', 'legalBusinessName', 'taxFilingName', 'taxFilingMethod', 'demographic.businessAddress', 'demographic.mailingAddress', 'ownership.owner'];
+const phoneFields = [
+  'demographic.businessPhone',
+  'demographic.businessFax',
+  'merchantContactInfo.contactPhone',
+  'ownership.owner.ownerPhone',
+  'ownership.owner.ownerMobilePhone',
+];
+const requiredOnCreate = [
+  'salesCode',
+  'dbaName',
+  'legalBusinessName',
+  'taxFilingName',
+  'taxFilingMethod',
+  'demographic.businessAddress',
+  'demographic.mailingAddress',
+  'ownership.owner',
+];
 
 function at(root: unknown, path: string): unknown {
   let current = root;
@@ -32,24 +48,47 @@ export function merchantProblems(merchant: Plain, creating: boolean, salesCodes:
   if (creating) {
     for (const path of requiredOnCreate) {
       const value = at(merchant, path);
-      if (value === undefined || value === null || value === '') problems.push({ code: '1100', message: `${path} is required.`, errorField: `merchant.${path}` });
+      if (value === undefined || value === null || value === '')
+        problems.push({ code: '1100', message: `${path} is required.`, errorField: `merchant.${path}` });
     }
   }
   for (const [path, max, code, label] of lengthChecks) {
     const value = at(merchant, path);
-    if (typeof value === 'string' && value.length > max) problems.push({ code, message: `${label} has invalid length.`, errorField: `merchant.${path}` });
+    if (typeof value === 'string' && value.length > max)
+      problems.push({ code, message: `${label} has invalid length.`, errorField: `merchant.${path}` });
   }
   for (const path of phoneFields) {
     const value = at(merchant, path);
-    if (typeof value === 'string' && value !== '' && !/^\d{3}-\d{3}-\d{4}$/.test(value)) problems.push({ code: '1115', message: 'Phone is invalid.  Please use XXX-XXX-XXXX format.', errorField: `merchant.${path}` });
+    if (typeof value === 'string' && value !== '' && !/^\d{3}-\d{3}-\d{4}$/.test(value))
+      problems.push({
+        code: '1115',
+        message: 'Phone is invalid.  Please use XXX-XXX-XXXX format.',
+        errorField: `merchant.${path}`,
+      });
   }
   const dob = at(merchant, 'ownership.owner.ownerDob');
-  if (typeof dob === 'string' && dob !== '' && !/^\d{2}\/\d{2}\/\d{4}$/.test(dob)) problems.push({ code: '1113', message: 'Owner date of birth is invalid.  Please use MM/DD/YYYY format.', errorField: 'merchant.ownership.owner.ownerDob' });
+  if (typeof dob === 'string' && dob !== '' && !/^\d{2}\/\d{2}\/\d{4}$/.test(dob))
+    problems.push({
+      code: '1113',
+      message: 'Owner date of birth is invalid.  Please use MM/DD/YYYY format.',
+      errorField: 'merchant.ownership.owner.ownerDob',
+    });
   const method = merchant.taxFilingMethod;
-  if (method !== undefined && method !== null && method !== 'EIN' && method !== 'SSN') problems.push({ code: '1108', message: 'Tax filing method must be EIN or SSN.', errorField: 'merchant.taxFilingMethod' });
-  if (method === 'EIN' && at(merchant, 'ownership.ownershipTypeCd') === 'INDIVSOLE') problems.push({ code: '1109', message: 'Tax filing method must be SSN for an individual or sole proprietorship.', errorField: 'merchant.taxFilingMethod' });
+  if (method !== undefined && method !== null && method !== 'EIN' && method !== 'SSN')
+    problems.push({
+      code: '1108',
+      message: 'Tax filing method must be EIN or SSN.',
+      errorField: 'merchant.taxFilingMethod',
+    });
+  if (method === 'EIN' && at(merchant, 'ownership.ownershipTypeCd') === 'INDIVSOLE')
+    problems.push({
+      code: '1109',
+      message: 'Tax filing method must be SSN for an individual or sole proprietorship.',
+      errorField: 'merchant.taxFilingMethod',
+    });
   const salesCode = merchant.salesCode;
-  if (typeof salesCode === 'string' && salesCode.length <= 25 && !salesCodes.includes(salesCode)) problems.push({ code: '1107', message: 'Sales code is invalid.', errorField: 'merchant.salesCode' });
+  if (typeof salesCode === 'string' && salesCode.length <= 25 && !salesCodes.includes(salesCode))
+    problems.push({ code: '1107', message: 'Sales code is invalid.', errorField: 'merchant.salesCode' });
   return problems;
 }
 
@@ -67,19 +106,23 @@ function replaceSent(stored: unknown, sent: Plain): Plain {
 /** Applies a PUT: top-level fields not sent keep their values; objects sent replace whole. */
 export function applyMerchantUpdate(stored: Plain, sent: Plain): Plain {
   const result = { ...stored };
-  for (const [key, value] of Object.entries(sent)) result[key] = isObject(value) ? replaceSent(stored[key], value) : value;
+  for (const [key, value] of Object.entries(sent))
+    result[key] = isObject(value) ? replaceSent(stored[key], value) : value;
   return result;
 }
 
 function ownerSiteUserProblems(user: unknown): Problem[] {
   if (user === undefined || user === null) return [];
-  if (!isObject(user)) return [{ code: '1300', message: 'Owner site user must be an object.', errorField: 'ownerSiteUser' }];
+  if (!isObject(user))
+    return [{ code: '1300', message: 'Owner site user must be an object.', errorField: 'ownerSiteUser' }];
   const problems: Problem[] = [];
   for (const field of ['firstName', 'lastName', 'email']) {
     const value = user[field];
-    if (typeof value === 'string' && value.length > 300) problems.push({ code: '1301', message: `${field} has invalid length.`, errorField: `ownerSiteUser.${field}` });
+    if (typeof value === 'string' && value.length > 300)
+      problems.push({ code: '1301', message: `${field} has invalid length.`, errorField: `ownerSiteUser.${field}` });
   }
-  if (typeof user.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(user.email)) problems.push({ code: '1302', message: 'Email is invalid.', errorField: 'ownerSiteUser.email' });
+  if (typeof user.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(user.email))
+    problems.push({ code: '1302', message: 'Email is invalid.', errorField: 'ownerSiteUser.email' });
   return problems;
 }
 
@@ -111,8 +154,14 @@ export function signatureStatusOf(entry: MerchantEntry) {
 
 /** The owner's web-app user, taken from the owner when none was given (spec "Owner site user"). */
 function ownerSiteUserFrom(merchant: Plain): OwnerSiteUser {
-  const name = String(at(merchant, 'ownership.owner.ownerName') ?? '').trim().split(/\s+/);
-  return { firstName: name[0] ?? null, lastName: name.slice(1).join(' ') || null, email: (at(merchant, 'ownership.owner.ownerEmail') as string | undefined) ?? null };
+  const name = String(at(merchant, 'ownership.owner.ownerName') ?? '')
+    .trim()
+    .split(/\s+/);
+  return {
+    firstName: name[0] ?? null,
+    lastName: name.slice(1).join(' ') || null,
+    email: (at(merchant, 'ownership.owner.ownerEmail') as string | undefined) ?? null,
+  };
 }
 
 export interface MerchantCall {
@@ -130,9 +179,13 @@ export async function answerMerchant(store: BoardingStore, call: MerchantCall): 
     if (method !== 'POST') return notFoundAnswer('Endpoint');
     const body = await call.body();
     const templateId = Number(body.templateId);
-    if (!store.config.templateIds.includes(templateId)) refuse(400, '1001', 'Application template not found.', 'templateId');
+    if (!store.config.templateIds.includes(templateId))
+      refuse(400, '1001', 'Application template not found.', 'templateId');
     if (!isObject(body.merchant)) refuse(400, '1100', 'merchant is required.', 'merchant');
-    const problems = [...merchantProblems(body.merchant, true, store.config.salesCodes), ...ownerSiteUserProblems(body.ownerSiteUser)];
+    const problems = [
+      ...merchantProblems(body.merchant, true, store.config.salesCodes),
+      ...ownerSiteUserProblems(body.ownerSiteUser),
+    ];
     if (problems.length > 0) return failed(400, ...problems);
     const user = isObject(body.ownerSiteUser) ? (body.ownerSiteUser as unknown as OwnerSiteUser) : null;
     const entry = store.addMerchant(templateId, body.merchant, user);
@@ -144,14 +197,42 @@ export async function answerMerchant(store: BoardingStore, call: MerchantCall): 
   switch (`${method} ${sub ?? ''}`) {
     case 'GET ':
       return ok({
-        merchant: { ...entry.merchant, merchantStatus: merchantStatusOf(entry), signatureStatus: signatureStatusOf(entry), customFields: entry.customFields.map(({ userFieldNumber, customFieldValue }) => ({ userFieldNumber, customFieldValue })), ...(entry.frontEndMid ? { processing: { ...(isObject(entry.merchant.processing) ? entry.merchant.processing : {}), platformDetails: { ...(at(entry.merchant, 'processing.platformDetails') as Plain | undefined), frontEndMid: entry.frontEndMid } } } : {}) },
+        merchant: {
+          ...entry.merchant,
+          merchantStatus: merchantStatusOf(entry),
+          signatureStatus: signatureStatusOf(entry),
+          customFields: entry.customFields.map(({ userFieldNumber, customFieldValue }) => ({
+            userFieldNumber,
+            customFieldValue,
+          })),
+          ...(entry.frontEndMid
+            ? {
+                processing: {
+                  ...(isObject(entry.merchant.processing) ? entry.merchant.processing : {}),
+                  platformDetails: {
+                    ...(at(entry.merchant, 'processing.platformDetails') as Plain | undefined),
+                    frontEndMid: entry.frontEndMid,
+                  },
+                },
+              }
+            : {}),
+        },
         ownerSiteUser: entry.ownerSiteUser ?? ownerSiteUserFrom(entry.merchant),
       });
     case 'PUT ': {
-      if (entry.status !== 'INPROG') refuse(400, '1200', `Merchant data can be modified only while the status is INPROG; it is ${entry.status}.`, 'boardingProcessStatusCd');
+      if (entry.status !== 'INPROG')
+        refuse(
+          400,
+          '1200',
+          `Merchant data can be modified only while the status is INPROG; it is ${entry.status}.`,
+          'boardingProcessStatusCd',
+        );
       const body = await call.body();
       if (!isObject(body.merchant)) refuse(400, '1100', 'merchant is required.', 'merchant');
-      const problems = [...merchantProblems(body.merchant, false, store.config.salesCodes), ...ownerSiteUserProblems(body.ownerSiteUser)];
+      const problems = [
+        ...merchantProblems(body.merchant, false, store.config.salesCodes),
+        ...ownerSiteUserProblems(body.ownerSiteUser),
+      ];
       if (problems.length > 0) return failed(400, ...problems);
       const { merchantStatus: _status, signatureStatus: _signature, ...sent } = body.merchant;
       entry.merchant = applyMerchantUpdate(entry.merchant, sent);
@@ -163,13 +244,35 @@ export async function answerMerchant(store: BoardingStore, call: MerchantCall): 
     case 'GET signature':
       return ok(signatureStatusOf(entry));
     case 'PUT signature': {
-      if (entry.status !== 'INPROG') refuse(400, '1201', `A signature can be requested only while the status is INPROG; it is ${entry.status}.`, 'boardingProcessStatusCd');
-      const missing = entry.customFields.filter((field) => field.isActive === 1 && field.isRequired === 1 && !field.customFieldValue);
-      if (missing.length > 0) return failed(400, ...missing.map((field) => ({ code: '1250', message: `Custom field "${field.customFieldLabel}" is required.`, errorField: `customFields[${field.userFieldNumber}]` })));
+      if (entry.status !== 'INPROG')
+        refuse(
+          400,
+          '1201',
+          `A signature can be requested only while the status is INPROG; it is ${entry.status}.`,
+          'boardingProcessStatusCd',
+        );
+      const missing = entry.customFields.filter(
+        (field) => field.isActive === 1 && field.isRequired === 1 && !field.customFieldValue,
+      );
+      if (missing.length > 0)
+        return failed(
+          400,
+          ...missing.map((field) => ({
+            code: '1250',
+            message: `Custom field "${field.customFieldLabel}" is required.`,
+            errorField: `customFields[${field.userFieldNumber}]`,
+          })),
+        );
       return ok({ signatureUrl: store.requestSignature(entry, call.baseUrl) });
     }
     case 'DELETE signature':
-      if (entry.signature.code !== 'PENDING') refuse(400, '1202', `The signature can be retracted only while PENDING; it is ${entry.signature.code}.`, 'signatureStatusCd');
+      if (entry.signature.code !== 'PENDING')
+        refuse(
+          400,
+          '1202',
+          `The signature can be retracted only while PENDING; it is ${entry.signature.code}.`,
+          'signatureStatusCd',
+        );
       entry.signature = { code: 'NOT_SENT' };
       entry.status = 'INPROG';
       return ok();
@@ -178,12 +281,23 @@ export async function answerMerchant(store: BoardingStore, call: MerchantCall): 
     case 'PUT customfields': {
       const body = await call.body();
       const fields = body.customFields;
-      if (!Array.isArray(fields) || fields.length < 1 || fields.length > 10) refuse(400, '1251', 'customFields must hold 1 to 10 fields.', 'customFields');
+      if (!Array.isArray(fields) || fields.length < 1 || fields.length > 10)
+        refuse(400, '1251', 'customFields must hold 1 to 10 fields.', 'customFields');
       const problems: Problem[] = [];
       fields.forEach((field: Plain, index) => {
         const configured = entry.customFields.find((known) => known.userFieldNumber === field?.userFieldNumber);
-        if (!configured) problems.push({ code: '1252', message: `Custom field ${String(field?.userFieldNumber)} is not configured.`, errorField: `customFields[${index}].userFieldNumber` });
-        else if (typeof field.customFieldValue === 'string' && field.customFieldValue.length > 100) problems.push({ code: '1253', message: 'Custom field value has invalid length.', errorField: `customFields[${index}].customFieldValue` });
+        if (!configured)
+          problems.push({
+            code: '1252',
+            message: `Custom field ${String(field?.userFieldNumber)} is not configured.`,
+            errorField: `customFields[${index}].userFieldNumber`,
+          });
+        else if (typeof field.customFieldValue === 'string' && field.customFieldValue.length > 100)
+          problems.push({
+            code: '1253',
+            message: 'Custom field value has invalid length.',
+            errorField: `customFields[${index}].customFieldValue`,
+          });
       });
       if (problems.length > 0) return failed(400, ...problems);
       for (const field of fields as Plain[]) {
@@ -196,7 +310,13 @@ export async function answerMerchant(store: BoardingStore, call: MerchantCall): 
       return ok({ ownerSiteUser: entry.ownerSiteUser ?? ownerSiteUserFrom(entry.merchant) });
     case 'PUT ownerSiteUser': {
       // The owner registers when signing; afterwards the owner edits the account by logging in.
-      if (entry.signature.code === 'SIGNED') refuse(400, '1303', 'The owner has registered; the owner site user can be changed only by the owner.', 'ownerSiteUser.email');
+      if (entry.signature.code === 'SIGNED')
+        refuse(
+          400,
+          '1303',
+          'The owner has registered; the owner site user can be changed only by the owner.',
+          'ownerSiteUser.email',
+        );
       const body = await call.body();
       if (!isObject(body.ownerSiteUser)) refuse(400, '1300', 'ownerSiteUser is required.', 'ownerSiteUser');
       const problems = ownerSiteUserProblems(body.ownerSiteUser);

@@ -65,7 +65,11 @@ function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
         if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
         resolve(parsed as Record<string, unknown>);
       } catch {
-        reject(new Refusal(failed(400, { code: '1011', message: 'The request body is not a JSON object.', errorField: null })));
+        reject(
+          new Refusal(
+            failed(400, { code: '1011', message: 'The request body is not a JSON object.', errorField: null }),
+          ),
+        );
       }
     });
     request.on('error', reject);
@@ -93,18 +97,24 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
   let offset = 0;
   const now = () => clock.now() + offset;
   const credentials = options.credentials ?? defaultBoardingCredentials;
-  const store = createBoardingStore(options.config ?? defaultBoardingConfig, options.timings ?? trainingTimings, options.hooks ?? {});
+  const store = createBoardingStore(
+    options.config ?? defaultBoardingConfig,
+    options.timings ?? trainingTimings,
+    options.hooks ?? {},
+  );
   const signingKey = randomBytes(32);
   const lifetimes: TokenLifetimes = { accessSeconds: 300, refreshSeconds: 600, ...options.tokens };
   let baseUrl = '';
 
   const admin = async (request: IncomingMessage, rest: string[]): Promise<BoardingAnswer> => {
     const basic = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`;
-    if (request.headers.authorization !== basic) return failed(401, { code: '1005', message: 'Access denied.', errorField: null });
+    if (request.headers.authorization !== basic)
+      return failed(401, { code: '1005', message: 'Access denied.', errorField: null });
     const [control, id] = rest;
     if (control === 'clock' && request.method === 'POST') {
       const advanceMs = Number((await readJson(request)).advanceMs);
-      if (!Number.isInteger(advanceMs) || advanceMs < 0) refuse(400, '9001', 'advanceMs must be a whole number of milliseconds, 0 or more.', 'advanceMs');
+      if (!Number.isInteger(advanceMs) || advanceMs < 0)
+        refuse(400, '9001', 'advanceMs must be a whole number of milliseconds, 0 or more.', 'advanceMs');
       offset += advanceMs;
       store.advance(now());
       return ok({ now: now() });
@@ -113,12 +123,20 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
       const entry = store.merchants.get(id);
       if (!entry) return notFoundAnswer(`Merchant ${id}`);
       const outcome = (await readJson(request)).outcome;
-      if (outcome !== 'approve' && outcome !== 'decline') refuse(400, '9002', 'outcome must be approve or decline.', 'outcome');
+      if (outcome !== 'approve' && outcome !== 'decline')
+        refuse(400, '9002', 'outcome must be approve or decline.', 'outcome');
       entry.underwriting = outcome;
       return ok({ merchantId: id, underwriting: outcome });
     }
     if (control === 'merchants' && request.method === 'GET') {
-      return ok({ merchants: [...store.merchants.values()].map((entry) => ({ merchantId: entry.merchantId, status: entry.status, frontEndMid: entry.frontEndMid ?? null, underwriting: entry.underwriting })) });
+      return ok({
+        merchants: [...store.merchants.values()].map((entry) => ({
+          merchantId: entry.merchantId,
+          status: entry.status,
+          frontEndMid: entry.frontEndMid ?? null,
+          underwriting: entry.underwriting,
+        })),
+      });
     }
     return notFoundAnswer('Control');
   };
@@ -126,7 +144,11 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
   const signing = async (request: IncomingMessage, merchantId: string, key: string): Promise<BoardingAnswer> => {
     const entry = store.merchants.get(merchantId);
     if (!entry || entry.signature.code !== 'PENDING' || entry.signature.key !== key) {
-      return signingMessage(404, 'This link no longer works', 'The application was retracted, signed already, or the link is wrong. Ask for a new link.');
+      return signingMessage(
+        404,
+        'This link no longer works',
+        'The application was retracted, signed already, or the link is wrong. Ask for a new link.',
+      );
     }
     if (request.method === 'GET') return signingPage(entry, `/sign/${merchantId}/${key}`);
     if (request.method !== 'POST') return notFoundAnswer('Endpoint');
@@ -136,16 +158,27 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
     if (form.get('agree') !== '1' || !form.get('firstName') || !form.get('lastName') || !form.get('email')) {
       return signingMessage(400, 'Not signed', 'Give your name and email and agree to the terms, then sign.');
     }
-    const signer = { email: form.get('email'), firstName: form.get('firstName'), lastName: form.get('lastName'), ipAddress: request.socket.remoteAddress ?? null, personalGuaranteeFlg: form.get('personalGuarantee') === '1' };
+    const signer = {
+      email: form.get('email'),
+      firstName: form.get('firstName'),
+      lastName: form.get('lastName'),
+      ipAddress: request.socket.remoteAddress ?? null,
+      personalGuaranteeFlg: form.get('personalGuarantee') === '1',
+    };
     store.sign(entry, signer, now());
-    return signingMessage(200, 'Application signed', `Thank you. The application of ${String(entry.merchant.dbaName ?? '')} goes to underwriting.`);
+    return signingMessage(
+      200,
+      'Application signed',
+      `Thank you. The application of ${String(entry.merchant.dbaName ?? '')} goes to underwriting.`,
+    );
   };
 
   const api = async (request: IncomingMessage, segments: string[], query: URLSearchParams): Promise<BoardingAnswer> => {
     const refusal = bearerRefusal(request.headers.authorization, signingKey, now());
     if (refusal) return refusal;
     const version = request.headers['x-copilotapi-version'];
-    if (version !== undefined && version !== '1.0') refuse(400, '1002', `API version ${String(version)} is not supported; use 1.0.`, 'X-CopilotAPI-Version');
+    if (version !== undefined && version !== '1.0')
+      refuse(400, '1002', `API version ${String(version)} is not supported; use 1.0.`, 'X-CopilotAPI-Version');
     const method = request.method ?? 'GET';
     const [resource, ...rest] = segments;
     const body = () => readJson(request);
@@ -156,18 +189,37 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
           const entry = store.merchants.get(rest[0]!);
           if (!entry) return notFoundAnswer(`Merchant ${rest[0]}`);
           const received = await readAttachment(request);
-          const { fileName, mimeType, description, attachmentTypeCd } = received.fields as Record<string, string | undefined>;
-          for (const [field, value, max] of [['fileName', fileName, 60], ['mimeType', mimeType, 30], ['description', description, 1000], ['attachmentTypeCd', attachmentTypeCd, 100]] as const) {
+          const { fileName, mimeType, description, attachmentTypeCd } = received.fields as Record<
+            string,
+            string | undefined
+          >;
+          for (const [field, value, max] of [
+            ['fileName', fileName, 60],
+            ['mimeType', mimeType, 30],
+            ['description', description, 1000],
+            ['attachmentTypeCd', attachmentTypeCd, 100],
+          ] as const) {
             if (typeof value !== 'string' || value === '') refuse(400, '1705', `${field} is required.`, field);
             if (value.length > max) refuse(400, '1706', `${field} has invalid length.`, field);
           }
-          if (/^(audio|video)\//i.test(mimeType!)) refuse(400, '1707', 'Audio and video files are not supported.', 'mimeType');
+          if (/^(audio|video)\//i.test(mimeType!))
+            refuse(400, '1707', 'Audio and video files are not supported.', 'mimeType');
           if (received.bytes === 0) refuse(400, '1704', 'document is required.', 'document');
-          return ok({ attachmentId: store.addAttachment(entry, { fileName: fileName!, mimeType: mimeType!, attachmentTypeCd: attachmentTypeCd!, bytes: received.bytes, sha256: received.sha256 }) });
+          return ok({
+            attachmentId: store.addAttachment(entry, {
+              fileName: fileName!,
+              mimeType: mimeType!,
+              attachmentTypeCd: attachmentTypeCd!,
+              bytes: received.bytes,
+              sha256: received.sha256,
+            }),
+          });
         }
         return answerMerchant(store, { method, rest, body, baseUrl, now: now() });
       case 'equipmentCatalog':
-        return rest[0] === 'list' && rest.length === 1 && method === 'GET' ? answerCatalog(store, query) : notFoundAnswer('Endpoint');
+        return rest[0] === 'list' && rest.length === 1 && method === 'GET'
+          ? answerCatalog(store, query)
+          : notFoundAnswer('Endpoint');
       case 'order':
         return answerOrder(store, method, rest, query, body, now());
       case 'lookup':
@@ -181,9 +233,15 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
 
   const route = async (request: IncomingMessage): Promise<BoardingAnswer> => {
     const url = new URL(request.url ?? '/', 'http://emulator');
-    const segments = url.pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+    const segments = url.pathname
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => decodeURIComponent(segment));
     store.advance(now());
-    if (url.pathname === tokenRoute) return request.method === 'POST' ? answerToken(request, { credentials, signingKey, lifetimes, now: now() }) : notFoundAnswer('Endpoint');
+    if (url.pathname === tokenRoute)
+      return request.method === 'POST'
+        ? answerToken(request, { credentials, signingKey, lifetimes, now: now() })
+        : notFoundAnswer('Endpoint');
     if (segments[0] === '__emulator') return admin(request, segments.slice(1));
     if (segments[0] === 'sign' && segments.length === 3) return signing(request, segments[1]!, segments[2]!);
     return api(request, segments, url.searchParams);

@@ -29,5 +29,9 @@ ${field('email', 'Email', String(owner.ownerEmail ?? ''), 'email')}
 
 /** The page after signing, or when the link no longer works. */
 export function signingMessage(status: number, title: string, text: string): BoardingAnswer {
-  return { status, html: true, body: `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></main></body></html>` };
+  return {
+    status,
+    html: true,
+    body: `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></main></body></html>`,
+  };
 }

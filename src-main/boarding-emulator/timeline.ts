@@ -18,7 +18,13 @@ export interface BoardingTimings {
 }
 
 /** Training pace: a signed application is LIVE within a minute, an order ships in two. */
-export const trainingTimings: BoardingTimings = { qualifyMs: 5_000, underwritingMs: 15_000, boardingMs: 15_000, liveMs: 10_000, orderStepMs: 30_000 };
+export const trainingTimings: BoardingTimings = {
+  qualifyMs: 5_000,
+  underwritingMs: 15_000,
+  boardingMs: 15_000,
+  liveMs: 10_000,
+  orderStepMs: 30_000,
+};
 
 export type Underwriting = 'approve' | 'decline';
 
@@ -29,7 +35,11 @@ export interface Step<S> {
 }
 
 /** The boarding statuses after a signature at `signedAt`, in order, each with its time. */
-export function boardingSteps(signedAt: number, timings: BoardingTimings, outcome: Underwriting): Step<BoardingProcessStatus>[] {
+export function boardingSteps(
+  signedAt: number,
+  timings: BoardingTimings,
+  outcome: Underwriting,
+): Step<BoardingProcessStatus>[] {
   const under = signedAt + timings.qualifyMs;
   const decided = under + timings.underwritingMs;
   if (outcome === 'decline') {

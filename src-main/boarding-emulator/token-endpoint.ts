@@ -17,7 +17,10 @@ const same = (a: string, b: string) => {
 };
 
 /** The auth server's refusal: OAuth's own `error` words, as the real token endpoint answers. */
-const oauthError = (status: number, error: string, description: string): BoardingAnswer => ({ status, body: { error, error_description: description } });
+const oauthError = (status: number, error: string, description: string): BoardingAnswer => ({
+  status,
+  body: { error, error_description: description },
+});
 
 /** POST {auth}/auth/realms/cardconnect/protocol/openid-connect/token: password and refresh grants. */
 export async function answerToken(
@@ -36,7 +39,10 @@ export async function answerToken(
   }
   const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
   const { credentials, signingKey, lifetimes, now } = context;
-  if (form.get('client_id') !== credentials.clientId || !same(form.get('client_secret') ?? '', credentials.clientSecret)) {
+  if (
+    form.get('client_id') !== credentials.clientId ||
+    !same(form.get('client_secret') ?? '', credentials.clientSecret)
+  ) {
     return oauthError(401, 'unauthorized_client', 'Invalid client secret');
   }
   const grant = form.get('grant_type');
@@ -48,7 +54,12 @@ export async function answerToken(
     session = randomUUID();
   } else if (grant === 'refresh_token') {
     const claims = verifyJwt(form.get('refresh_token') ?? '', signingKey, 'Refresh', now);
-    if ('refused' in claims) return oauthError(400, 'invalid_grant', claims.refused === 'expired' ? 'Token is not active' : 'Invalid refresh token');
+    if ('refused' in claims)
+      return oauthError(
+        400,
+        'invalid_grant',
+        claims.refused === 'expired' ? 'Token is not active' : 'Invalid refresh token',
+      );
     session = claims.session_state;
   } else {
     return oauthError(400, 'unsupported_grant_type', 'Unsupported grant_type');
@@ -58,10 +69,16 @@ export async function answerToken(
   return {
     status: 200,
     body: {
-      access_token: signJwt({ ...common, jti: randomUUID(), typ: 'Bearer', exp: iat + lifetimes.accessSeconds }, signingKey),
+      access_token: signJwt(
+        { ...common, jti: randomUUID(), typ: 'Bearer', exp: iat + lifetimes.accessSeconds },
+        signingKey,
+      ),
       expires_in: lifetimes.accessSeconds,
       refresh_expires_in: lifetimes.refreshSeconds,
-      refresh_token: signJwt({ ...common, jti: randomUUID(), typ: 'Refresh', exp: iat + lifetimes.refreshSeconds }, signingKey),
+      refresh_token: signJwt(
+        { ...common, jti: randomUUID(), typ: 'Refresh', exp: iat + lifetimes.refreshSeconds },
+        signingKey,
+      ),
       token_type: 'bearer',
       'not-before-policy': 0,
       session_state: session,
@@ -71,10 +88,19 @@ export async function answerToken(
 }
 
 /** The refusal of an API call whose bearer token is missing, not ours, or expired; undefined when good. */
-export function bearerRefusal(authorization: string | undefined, signingKey: Buffer, now: number): BoardingAnswer | undefined {
+export function bearerRefusal(
+  authorization: string | undefined,
+  signingKey: Buffer,
+  now: number,
+): BoardingAnswer | undefined {
   const match = /^Bearer (\S+)$/i.exec(authorization ?? '');
   if (!match) return failed(401, { code: '1005', message: 'Access denied.', errorField: null });
   const claims = verifyJwt(match[1]!, signingKey, 'Bearer', now);
-  if ('refused' in claims) return failed(401, { code: '1005', message: claims.refused === 'expired' ? 'Access denied: the token has expired.' : 'Access denied.', errorField: null });
+  if ('refused' in claims)
+    return failed(401, {
+      code: '1005',
+      message: claims.refused === 'expired' ? 'Access denied: the token has expired.' : 'Access denied.',
+      errorField: null,
+    });
   return undefined;
 }

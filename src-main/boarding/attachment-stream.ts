@@ -14,7 +14,10 @@ const readChunkBytes = 3 * 21_846;
  * piece by piece and each piece encoded as it goes, so a 100 MB document never sits in memory
  * whole (the JSON text alone would be 133 MB). Metadata goes first, the document last.
  */
-export async function attachmentBody(filePath: string, meta: AttachmentMeta): Promise<{ size: number; stream: () => Readable }> {
+export async function attachmentBody(
+  filePath: string,
+  meta: AttachmentMeta,
+): Promise<{ size: number; stream: () => Readable }> {
   let size: number;
   try {
     const stats = await stat(filePath);
@@ -22,10 +25,14 @@ export async function attachmentBody(filePath: string, meta: AttachmentMeta): Pr
     size = stats.size;
   } catch (error) {
     if (error instanceof BoardingValidationError) throw error;
-    throw new BoardingValidationError('document', `cannot read ${filePath}: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}`);
+    throw new BoardingValidationError(
+      'document',
+      `cannot read ${filePath}: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}`,
+    );
   }
   if (size === 0) throw new BoardingValidationError('document', `${filePath} is empty`);
-  if (size > maxAttachmentBytes) throw new BoardingValidationError('document', `${filePath} is ${size} bytes; the service takes at most 100 MB`);
+  if (size > maxAttachmentBytes)
+    throw new BoardingValidationError('document', `${filePath} is ${size} bytes; the service takes at most 100 MB`);
   const head = JSON.stringify(meta).slice(0, -1);
   const encoder = new TextEncoder();
 

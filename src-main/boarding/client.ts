@@ -1,6 +1,14 @@
 import { attachmentBody } from './attachment-stream';
 import { BoardingProtocolError, BoardingRuleError, BoardingValidationError } from './errors';
-import { checkAttachmentMeta, checkBillingPlan, checkCustomFields, checkId, checkMerchant, checkOrder, checkOwnerSiteUser } from './field-rules';
+import {
+  checkAttachmentMeta,
+  checkBillingPlan,
+  checkCustomFields,
+  checkId,
+  checkMerchant,
+  checkOrder,
+  checkOwnerSiteUser,
+} from './field-rules';
 import { createBoardingSender } from './request-sender';
 import { resolveBoardingOptions, type BoardingClientOptions } from './settings';
 import { createTokenKeeper } from './token-keeper';
@@ -33,7 +41,8 @@ export interface Paging {
 
 function checkPaging(paging: Paging): { pageNumber?: number; pageSize?: number } {
   for (const [field, value] of Object.entries(paging)) {
-    if (value !== undefined && (!Number.isInteger(value) || value < 1 || value > 1000)) throw new BoardingValidationError(field, 'must be a whole number from 1 to 1000');
+    if (value !== undefined && (!Number.isInteger(value) || value < 1 || value > 1000))
+      throw new BoardingValidationError(field, 'must be a whole number from 1 to 1000');
   }
   return paging;
 }
@@ -53,16 +62,27 @@ export function createBoardingClient(clientOptions: BoardingClientOptions) {
   const merchants = {
     /** Creates an application from a template; answers the new merchantId. It starts INPROG. */
     async create(templateId: number, merchant: Merchant, ownerSiteUser?: OwnerSiteUser): Promise<string> {
-      if (!Number.isInteger(templateId) || templateId < 1 || String(templateId).length > 19) throw new BoardingValidationError('templateId', 'must be a whole number of at most 19 digits');
+      if (!Number.isInteger(templateId) || templateId < 1 || String(templateId).length > 19)
+        throw new BoardingValidationError('templateId', 'must be a whole number of at most 19 digits');
       checkMerchant(merchant, 'create');
       if (ownerSiteUser) checkOwnerSiteUser(ownerSiteUser);
-      const answer = await sender.send<{ merchantId?: unknown }>({ operation: 'merchant.create', method: 'POST', path: 'merchant', body: { templateId, merchant, ownerSiteUser: ownerSiteUser ?? null } });
-      if (answer.merchantId === undefined || answer.merchantId === null) throw new BoardingProtocolError('merchant.create: the answer has no merchantId');
+      const answer = await sender.send<{ merchantId?: unknown }>({
+        operation: 'merchant.create',
+        method: 'POST',
+        path: 'merchant',
+        body: { templateId, merchant, ownerSiteUser: ownerSiteUser ?? null },
+      });
+      if (answer.merchantId === undefined || answer.merchantId === null)
+        throw new BoardingProtocolError('merchant.create: the answer has no merchantId');
       return String(answer.merchantId);
     },
     /** All the merchant's data, with its statuses. */
     async get(merchantId: string | number): Promise<MerchantRecord> {
-      return sender.send<MerchantRecord>({ operation: 'merchant.get', method: 'GET', path: `merchant/${merchantIdOf(merchantId)}` });
+      return sender.send<MerchantRecord>({
+        operation: 'merchant.get',
+        method: 'GET',
+        path: `merchant/${merchantIdOf(merchantId)}`,
+      });
     },
     /**
      * Updates the merchant: only while INPROG (retract the signature first when OFS), and only
@@ -77,13 +97,25 @@ export function createBoardingClient(clientOptions: BoardingClientOptions) {
       const status = stored.merchant.merchantStatus?.boardingProcessStatusCd;
       if (status !== 'INPROG') {
         const how = status === 'OFS' ? ': retract the signature first' : '';
-        throw new BoardingRuleError(`merchant ${id} is ${status}; its data can change only while INPROG${how}`, String(status));
+        throw new BoardingRuleError(
+          `merchant ${id} is ${status}; its data can change only while INPROG${how}`,
+          String(status),
+        );
       }
       requireWholeObjects(merchant, stored.merchant);
-      await sender.send({ operation: 'merchant.update', method: 'PUT', path: `merchant/${id}`, body: { merchant, ownerSiteUser: ownerSiteUser ?? null } });
+      await sender.send({
+        operation: 'merchant.update',
+        method: 'PUT',
+        path: `merchant/${id}`,
+        body: { merchant, ownerSiteUser: ownerSiteUser ?? null },
+      });
     },
     async status(merchantId: string | number): Promise<MerchantStatus> {
-      const answer = await sender.send<{ merchantStatus?: MerchantStatus }>({ operation: 'merchant.status', method: 'GET', path: `merchant/${merchantIdOf(merchantId)}/status` });
+      const answer = await sender.send<{ merchantStatus?: MerchantStatus }>({
+        operation: 'merchant.status',
+        method: 'GET',
+        path: `merchant/${merchantIdOf(merchantId)}/status`,
+      });
       if (!answer.merchantStatus) throw new BoardingProtocolError('merchant.status: the answer has no merchantStatus');
       return answer.merchantStatus;
     },
@@ -92,19 +124,30 @@ export function createBoardingClient(clientOptions: BoardingClientOptions) {
   const signature = {
     /** Submits for the owner's signature (INPROG -> OFS); answers the signing link. */
     async request(merchantId: string | number): Promise<string> {
-      const answer = await sender.send<{ signatureUrl?: string }>({ operation: 'signature.request', method: 'PUT', path: `merchant/${merchantIdOf(merchantId)}/signature` });
+      const answer = await sender.send<{ signatureUrl?: string }>({
+        operation: 'signature.request',
+        method: 'PUT',
+        path: `merchant/${merchantIdOf(merchantId)}/signature`,
+      });
       if (!answer.signatureUrl) throw new BoardingProtocolError('signature.request: the answer has no signatureUrl');
       return answer.signatureUrl;
     },
     async status(merchantId: string | number): Promise<SignatureStatus> {
-      return sender.send<SignatureStatus>({ operation: 'signature.status', method: 'GET', path: `merchant/${merchantIdOf(merchantId)}/signature` });
+      return sender.send<SignatureStatus>({
+        operation: 'signature.status',
+        method: 'GET',
+        path: `merchant/${merchantIdOf(merchantId)}/signature`,
+      });
     },
     /** Disables the link (OFS -> INPROG); only while the signature is PENDING. */
     async retract(merchantId: string | number): Promise<void> {
       const id = merchantIdOf(merchantId);
       const current = await signature.status(id);
       if (current.signatureStatusCd !== 'PENDING') {
-        throw new BoardingRuleError(`merchant ${id}: the signature is ${current.signatureStatusCd}; only a PENDING one can be retracted`, current.signatureStatusCd);
+        throw new BoardingRuleError(
+          `merchant ${id}: the signature is ${current.signatureStatusCd}; only a PENDING one can be retracted`,
+          current.signatureStatusCd,
+        );
       }
       await sender.send({ operation: 'signature.retract', method: 'DELETE', path: `merchant/${id}/signature` });
     },
@@ -116,79 +159,140 @@ export function createBoardingClient(clientOptions: BoardingClientOptions) {
       const id = merchantIdOf(merchantId);
       checkAttachmentMeta(meta);
       const body = await attachmentBody(filePath, meta);
-      const answer = await sender.send<{ attachmentId?: number }>({ operation: 'attachment.upload', method: 'PUT', path: `merchant/${id}/attachment`, stream: body.stream });
-      if (typeof answer.attachmentId !== 'number') throw new BoardingProtocolError('attachment.upload: the answer has no attachmentId');
+      const answer = await sender.send<{ attachmentId?: number }>({
+        operation: 'attachment.upload',
+        method: 'PUT',
+        path: `merchant/${id}/attachment`,
+        stream: body.stream,
+      });
+      if (typeof answer.attachmentId !== 'number')
+        throw new BoardingProtocolError('attachment.upload: the answer has no attachmentId');
       return answer.attachmentId;
     },
   };
 
   const equipment = {
     /** One page of the catalog for a sales code, optionally filtered by supplier and type. */
-    async catalog(query: { salesCode: string; equipmentSupplierCd?: string; equipmentTypeCd?: string } & Paging): Promise<Page<Equipment>> {
-      if (!query.salesCode || query.salesCode.length > 25) throw new BoardingValidationError('salesCode', 'is required, at most 25 characters');
+    async catalog(
+      query: { salesCode: string; equipmentSupplierCd?: string; equipmentTypeCd?: string } & Paging,
+    ): Promise<Page<Equipment>> {
+      if (!query.salesCode || query.salesCode.length > 25)
+        throw new BoardingValidationError('salesCode', 'is required, at most 25 characters');
       const paging = checkPaging({ pageNumber: query.pageNumber, pageSize: query.pageSize });
-      return sender.send({ operation: 'equipment.catalog', method: 'GET', path: 'equipmentCatalog/list', query: { salesCode: query.salesCode, equipmentSupplierCd: query.equipmentSupplierCd, equipmentTypeCd: query.equipmentTypeCd, ...paging } });
+      return sender.send({
+        operation: 'equipment.catalog',
+        method: 'GET',
+        path: 'equipmentCatalog/list',
+        query: {
+          salesCode: query.salesCode,
+          equipmentSupplierCd: query.equipmentSupplierCd,
+          equipmentTypeCd: query.equipmentTypeCd,
+          ...paging,
+        },
+      });
     },
   };
 
   const orders = {
     async create(order: OrderRequest): Promise<number> {
       checkOrder(order);
-      const answer = await sender.send<{ orderId?: number }>({ operation: 'order.create', method: 'POST', path: 'order', body: { order } });
-      if (typeof answer.orderId !== 'number') throw new BoardingProtocolError('order.create: the answer has no orderId');
+      const answer = await sender.send<{ orderId?: number }>({
+        operation: 'order.create',
+        method: 'POST',
+        path: 'order',
+        body: { order },
+      });
+      if (typeof answer.orderId !== 'number')
+        throw new BoardingProtocolError('order.create: the answer has no orderId');
       return answer.orderId;
     },
     async get(orderId: number): Promise<Order> {
       return sender.send({ operation: 'order.get', method: 'GET', path: `order/${checkId('orderId', orderId, 19)}` });
     },
     async list(merchantId: string | number, paging: Paging = {}): Promise<Page<Order>> {
-      return sender.send({ operation: 'order.list', method: 'GET', path: 'order/list', query: { merchantId: merchantIdOf(merchantId), ...checkPaging(paging) } });
+      return sender.send({
+        operation: 'order.list',
+        method: 'GET',
+        path: 'order/list',
+        query: { merchantId: merchantIdOf(merchantId), ...checkPaging(paging) },
+      });
     },
     /** Changes quantity, prices, bill-to; merchantId and equipmentId cannot change (checked first). */
     async update(orderId: number, order: OrderRequest): Promise<void> {
       checkOrder(order);
       const current = await orders.get(orderId);
       for (const field of ['merchantId', 'equipmentId'] as const) {
-        if (String(current[field]) !== String(order[field])) throw new BoardingRuleError(`order ${orderId}: ${field} cannot change after creation`, String(current[field]));
+        if (String(current[field]) !== String(order[field]))
+          throw new BoardingRuleError(
+            `order ${orderId}: ${field} cannot change after creation`,
+            String(current[field]),
+          );
       }
       await sender.send({ operation: 'order.update', method: 'PUT', path: `order/${orderId}`, body: { order } });
     },
     /** Cancels an order; only while it is NEW. */
     async cancel(orderId: number): Promise<void> {
       const current = await orders.get(orderId);
-      if (current.orderStatusCd !== 'NEW') throw new BoardingRuleError(`order ${orderId} is ${current.orderStatusCd}; only a NEW order can be cancelled`, current.orderStatusCd);
+      if (current.orderStatusCd !== 'NEW')
+        throw new BoardingRuleError(
+          `order ${orderId} is ${current.orderStatusCd}; only a NEW order can be cancelled`,
+          current.orderStatusCd,
+        );
       await sender.send({ operation: 'order.cancel', method: 'POST', path: `order/${orderId}/cancel` });
     },
   };
 
   const customFields = {
     async get(merchantId: string | number): Promise<CustomField[]> {
-      const answer = await sender.send<{ customFields?: CustomField[] }>({ operation: 'customFields.get', method: 'GET', path: `merchant/${merchantIdOf(merchantId)}/customfields` });
+      const answer = await sender.send<{ customFields?: CustomField[] }>({
+        operation: 'customFields.get',
+        method: 'GET',
+        path: `merchant/${merchantIdOf(merchantId)}/customfields`,
+      });
       return answer.customFields ?? [];
     },
     async update(merchantId: string | number, fields: CustomFieldValue[]): Promise<void> {
       checkCustomFields(fields);
-      await sender.send({ operation: 'customFields.update', method: 'PUT', path: `merchant/${merchantIdOf(merchantId)}/customfields`, body: { customFields: fields } });
+      await sender.send({
+        operation: 'customFields.update',
+        method: 'PUT',
+        path: `merchant/${merchantIdOf(merchantId)}/customfields`,
+        body: { customFields: fields },
+      });
     },
   };
 
   const ownerSiteUser = {
     async get(merchantId: string | number): Promise<OwnerSiteUser | null> {
-      const answer = await sender.send<{ ownerSiteUser?: OwnerSiteUser | null }>({ operation: 'ownerSiteUser.get', method: 'GET', path: `merchant/${merchantIdOf(merchantId)}/ownerSiteUser` });
+      const answer = await sender.send<{ ownerSiteUser?: OwnerSiteUser | null }>({
+        operation: 'ownerSiteUser.get',
+        method: 'GET',
+        path: `merchant/${merchantIdOf(merchantId)}/ownerSiteUser`,
+      });
       return answer.ownerSiteUser ?? null;
     },
     async update(merchantId: string | number, user: OwnerSiteUser): Promise<void> {
       checkOwnerSiteUser(user);
-      await sender.send({ operation: 'ownerSiteUser.update', method: 'PUT', path: `merchant/${merchantIdOf(merchantId)}/ownerSiteUser`, body: { ownerSiteUser: user } });
+      await sender.send({
+        operation: 'ownerSiteUser.update',
+        method: 'PUT',
+        path: `merchant/${merchantIdOf(merchantId)}/ownerSiteUser`,
+        body: { ownerSiteUser: user },
+      });
     },
   };
 
   /** A code list of `GET /lookup/*`; unknown codes are the service's to add, shown as they come. */
   async function lookup(list: LookupList): Promise<CodeName[]> {
     if (!Object.hasOwn(lookupLists, list)) throw new BoardingValidationError('list', `"${list}" is not a lookup list`);
-    const answer = await sender.send<Record<string, unknown>>({ operation: `lookup.${list}`, method: 'GET', path: `lookup/${list}` });
+    const answer = await sender.send<Record<string, unknown>>({
+      operation: `lookup.${list}`,
+      method: 'GET',
+      path: `lookup/${list}`,
+    });
     const rows = answer[lookupLists[list]];
-    if (!Array.isArray(rows)) throw new BoardingProtocolError(`lookup.${list}: the answer has no ${lookupLists[list]} list`);
+    if (!Array.isArray(rows))
+      throw new BoardingProtocolError(`lookup.${list}: the answer has no ${lookupLists[list]} list`);
     return rows.map((row: Partial<CodeName>) => ({ code: String(row.code ?? ''), name: String(row.name ?? '') }));
   }
 
@@ -202,43 +306,114 @@ export function createBoardingClient(clientOptions: BoardingClientOptions) {
   const billingPlans = {
     async create(billingPlan: BillingPlanRequest): Promise<BillingPlan> {
       checkBillingPlan(billingPlan);
-      return plan(await sender.send({ operation: 'billingPlan.create', method: 'POST', path: 'billingplan/create', body: { billingPlan } }), 'billingPlan.create');
+      return plan(
+        await sender.send({
+          operation: 'billingPlan.create',
+          method: 'POST',
+          path: 'billingplan/create',
+          body: { billingPlan },
+        }),
+        'billingPlan.create',
+      );
     },
     async list(merchId: string): Promise<BillingPlan[]> {
-      const answer = await sender.send<{ billingPlans?: BillingPlan[] }>({ operation: 'billingPlan.list', method: 'GET', path: `billingplan/list/${merchIdOf(merchId)}` });
+      const answer = await sender.send<{ billingPlans?: BillingPlan[] }>({
+        operation: 'billingPlan.list',
+        method: 'GET',
+        path: `billingplan/list/${merchIdOf(merchId)}`,
+      });
       return answer.billingPlans ?? [];
     },
     async get(merchId: string, billingPlanId: string): Promise<BillingPlan> {
-      return plan(await sender.send({ operation: 'billingPlan.get', method: 'GET', path: `billingplan/${merchIdOf(merchId)}/${planIdOf(billingPlanId)}` }), 'billingPlan.get');
+      return plan(
+        await sender.send({
+          operation: 'billingPlan.get',
+          method: 'GET',
+          path: `billingplan/${merchIdOf(merchId)}/${planIdOf(billingPlanId)}`,
+        }),
+        'billingPlan.get',
+      );
     },
     /** Charges another account of the profile (the default account when acctId is omitted). */
-    async updateAccount(change: { merchId: string; billingPlanId: string; profileId: string; acctId?: string }): Promise<BillingPlan> {
+    async updateAccount(change: {
+      merchId: string;
+      billingPlanId: string;
+      profileId: string;
+      acctId?: string;
+    }): Promise<BillingPlan> {
       merchIdOf(change.merchId);
       planIdOf(change.billingPlanId);
-      if (!change.profileId || change.profileId.length > 20) throw new BoardingValidationError('profileId', 'is required, at most 20 characters');
+      if (!change.profileId || change.profileId.length > 20)
+        throw new BoardingValidationError('profileId', 'is required, at most 20 characters');
       if (change.acctId !== undefined) checkId('acctId', change.acctId, 3);
-      return plan(await sender.send({ operation: 'billingPlan.updateAccount', method: 'POST', path: 'billingplan/updateAccount', body: change }), 'billingPlan.updateAccount');
+      return plan(
+        await sender.send({
+          operation: 'billingPlan.updateAccount',
+          method: 'POST',
+          path: 'billingplan/updateAccount',
+          body: change,
+        }),
+        'billingPlan.updateAccount',
+      );
     },
     /** Marks a scheduled payment paid (cash, or a retref of a sale made elsewhere). */
-    async markAsPaid(payment: { merchId: string; billingPlanId: string; billingPlanScheduleId: number; retref?: string | null }): Promise<BillingPlan> {
+    async markAsPaid(payment: {
+      merchId: string;
+      billingPlanId: string;
+      billingPlanScheduleId: number;
+      retref?: string | null;
+    }): Promise<BillingPlan> {
       merchIdOf(payment.merchId);
       planIdOf(payment.billingPlanId);
       checkId('billingPlanScheduleId', payment.billingPlanScheduleId, 11);
-      return plan(await sender.send({ operation: 'billingPlan.markAsPaid', method: 'POST', path: 'billingplan/markAsPaid', body: { ...payment, retref: payment.retref ?? null } }), 'billingPlan.markAsPaid');
+      return plan(
+        await sender.send({
+          operation: 'billingPlan.markAsPaid',
+          method: 'POST',
+          path: 'billingplan/markAsPaid',
+          body: { ...payment, retref: payment.retref ?? null },
+        }),
+        'billingPlan.markAsPaid',
+      );
     },
     /** Cancels one scheduled payment; only while its paymentStatus is Scheduled. */
-    async cancelPayment(payment: { merchId: string; billingPlanId: string; billingPlanScheduleId: number }): Promise<BillingPlan> {
+    async cancelPayment(payment: {
+      merchId: string;
+      billingPlanId: string;
+      billingPlanScheduleId: number;
+    }): Promise<BillingPlan> {
       const current = await billingPlans.get(payment.merchId, payment.billingPlanId);
-      const entry = current.schedules?.find((schedule) => schedule.billingPlanScheduleId === payment.billingPlanScheduleId);
-      if (!entry) throw new BoardingValidationError('billingPlanScheduleId', `${payment.billingPlanScheduleId} is not a payment of plan ${payment.billingPlanId}`);
-      if (entry.paymentStatus !== 'Scheduled') throw new BoardingRuleError(`payment ${payment.billingPlanScheduleId} is ${entry.paymentStatus}; only a Scheduled payment can be cancelled`, entry.paymentStatus);
+      const entry = current.schedules?.find(
+        (schedule) => schedule.billingPlanScheduleId === payment.billingPlanScheduleId,
+      );
+      if (!entry)
+        throw new BoardingValidationError(
+          'billingPlanScheduleId',
+          `${payment.billingPlanScheduleId} is not a payment of plan ${payment.billingPlanId}`,
+        );
+      if (entry.paymentStatus !== 'Scheduled')
+        throw new BoardingRuleError(
+          `payment ${payment.billingPlanScheduleId} is ${entry.paymentStatus}; only a Scheduled payment can be cancelled`,
+          entry.paymentStatus,
+        );
       const body = { merchId: payment.merchId, billingPlanScheduleId: payment.billingPlanScheduleId };
-      return plan(await sender.send({ operation: 'billingPlan.cancelPayment', method: 'POST', path: 'billingplan/cancelPayment', body }), 'billingPlan.cancelPayment');
+      return plan(
+        await sender.send({
+          operation: 'billingPlan.cancelPayment',
+          method: 'POST',
+          path: 'billingplan/cancelPayment',
+          body,
+        }),
+        'billingPlan.cancelPayment',
+      );
     },
     /** Cancels the plan and every payment still scheduled. */
     async cancel(merchId: string, billingPlanId: string): Promise<BillingPlan> {
       const body = { merchId: merchIdOf(merchId), billingPlanId: planIdOf(billingPlanId) };
-      return plan(await sender.send({ operation: 'billingPlan.cancel', method: 'POST', path: 'billingplan/cancel', body }), 'billingPlan.cancel');
+      return plan(
+        await sender.send({ operation: 'billingPlan.cancel', method: 'POST', path: 'billingplan/cancel', body }),
+        'billingPlan.cancel',
+      );
     },
   };
 

@@ -102,12 +102,22 @@ export function readWireErrors(body: unknown): WireError[] {
   return list.map((item: Record<string, unknown>) => ({
     code: String(item?.code ?? ''),
     message: String(item?.message ?? ''),
-    errorField: typeof item?.errorField === 'string' ? item.errorField : typeof item?.errorfield === 'string' ? item.errorfield : null,
+    errorField:
+      typeof item?.errorField === 'string'
+        ? item.errorField
+        : typeof item?.errorfield === 'string'
+          ? item.errorfield
+          : null,
     status: String(item?.status ?? ''),
   }));
 }
 
 /** The errors in one line: "merchant.dbaName: Dba name is required (1101); ...". */
 export function describeWireErrors(errors: readonly WireError[]): string {
-  return errors.map((error) => `${error.errorField ? `${error.errorField}: ` : ''}${error.message}${error.code ? ` (${error.code})` : ''}`).join('; ');
+  return errors
+    .map(
+      (error) =>
+        `${error.errorField ? `${error.errorField}: ` : ''}${error.message}${error.code ? ` (${error.code})` : ''}`,
+    )
+    .join('; ');
 }

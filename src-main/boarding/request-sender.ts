@@ -32,22 +32,38 @@ export interface BoardingRequest {
  * body stream into its own buffers ahead of the socket, which held most of a 20 MB upload in
  * memory at once (measured in test/src-main/boarding/attachment.test.ts).
  */
-function sendStreamed(url: URL, headers: Record<string, string>, body: Readable, signal: AbortSignal): Promise<Response> {
+function sendStreamed(
+  url: URL,
+  headers: Record<string, string>,
+  body: Readable,
+  signal: AbortSignal,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const outgoing = send(url, { method: 'PUT', headers: { ...headers, 'Transfer-Encoding': 'chunked' }, signal }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: incoming.statusCode ?? 500 })));
-      incoming.on('error', reject);
-    });
+    const outgoing = send(
+      url,
+      { method: 'PUT', headers: { ...headers, 'Transfer-Encoding': 'chunked' }, signal },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: incoming.statusCode ?? 500 })));
+        incoming.on('error', reject);
+      },
+    );
     outgoing.on('error', reject);
     // An answer before the whole body went (a refusal) ends the upload: its error is not the story.
     pipeline(body, outgoing).catch(() => undefined);
   });
 }
 
-const connectCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const connectCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 function errorCode(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && depth < 4; depth++) {
@@ -69,7 +85,8 @@ export function createBoardingSender(options: ResolvedBoardingOptions, tokens: T
 
   async function attempt(request: BoardingRequest, token: string): Promise<{ status: number; json: unknown }> {
     const url = new URL(request.path, options.apiUrl);
-    for (const [name, value] of Object.entries(request.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
+    for (const [name, value] of Object.entries(request.query ?? {}))
+      if (value !== undefined) url.searchParams.set(name, String(value));
     const timeoutMs = request.stream ? options.uploadTimeoutMs : options.timeoutMs;
     const controller = new AbortController();
     const timer = options.timers.setTimeout(() => controller.abort(), timeoutMs);
@@ -95,21 +112,37 @@ export function createBoardingSender(options: ResolvedBoardingOptions, tokens: T
             });
       } catch (error) {
         const code = errorCode(error);
-        const reason = controller.signal.aborted ? `no answer within ${timeoutMs} ms` : `connection failed (${code ?? 'unknown'})`;
-        throw Object.assign(new BoardingTransportError(`${what}: ${reason}`, { timedOut: controller.signal.aborted, cause: error }), {
-          connectFailed: Boolean(code && connectCodes.has(code)),
-        });
+        const reason = controller.signal.aborted
+          ? `no answer within ${timeoutMs} ms`
+          : `connection failed (${code ?? 'unknown'})`;
+        throw Object.assign(
+          new BoardingTransportError(`${what}: ${reason}`, { timedOut: controller.signal.aborted, cause: error }),
+          {
+            connectFailed: Boolean(code && connectCodes.has(code)),
+          },
+        );
       }
       let text: string;
       try {
         text = await response.text();
       } catch (error) {
-        throw new BoardingTransportError(`${what}: the answer was cut off`, { status: response.status, timedOut: controller.signal.aborted, cause: error });
+        throw new BoardingTransportError(`${what}: the answer was cut off`, {
+          status: response.status,
+          timedOut: controller.signal.aborted,
+          cause: error,
+        });
       }
-      logger?.info({ operation: request.operation, status: response.status, elapsedMs: clock.now() - started }, 'boarding call');
+      logger?.info(
+        { operation: request.operation, status: response.status, elapsedMs: clock.now() - started },
+        'boarding call',
+      );
       return { status: response.status, json: interpret(what, response.status, text) };
     } catch (error) {
-      if (!(error instanceof BoardingApiError)) logger?.warn({ operation: request.operation, code: (error as BoardingError).code, elapsedMs: clock.now() - started }, 'boarding call failed');
+      if (!(error instanceof BoardingApiError))
+        logger?.warn(
+          { operation: request.operation, code: (error as BoardingError).code, elapsedMs: clock.now() - started },
+          'boarding call failed',
+        );
       throw error;
     } finally {
       options.timers.clearTimeout(timer);
@@ -132,7 +165,8 @@ export function createBoardingSender(options: ResolvedBoardingOptions, tokens: T
           }
           // A read may be repeated; a write whose connection failed before sending may be too.
           const connectFailed = (error as { connectFailed?: boolean }).connectFailed === true;
-          const retryable = error instanceof BoardingTransportError && (request.method === 'GET' || connectFailed) && !request.stream;
+          const retryable =
+            error instanceof BoardingTransportError && (request.method === 'GET' || connectFailed) && !request.stream;
           if (retryable && attempts < 2) continue;
           throw error;
         }
@@ -151,15 +185,20 @@ function interpret(what: string, status: number, text: string): unknown {
   try {
     json = text.trim() === '' ? {} : JSON.parse(text);
   } catch (error) {
-    if (status === 401) throw new BoardingAuthenticationError(`${what}: the service refused the token (HTTP 401)`, { status });
+    if (status === 401)
+      throw new BoardingAuthenticationError(`${what}: the service refused the token (HTTP 401)`, { status });
     throw new BoardingProtocolError(`${what}: the answer is not JSON (HTTP ${status})`, { status, cause: error });
   }
   const errors = readWireErrors(json);
   if (status === 401 || status === 403) {
-    throw new BoardingAuthenticationError(`${what}: the service ${statusWord(status)}${errors.length ? `: ${describeWireErrors(errors)}` : ''}`, { status, errors });
+    throw new BoardingAuthenticationError(
+      `${what}: the service ${statusWord(status)}${errors.length ? `: ${describeWireErrors(errors)}` : ''}`,
+      { status, errors },
+    );
   }
   if (errors.length > 0) throw new BoardingApiError(`${what}: ${describeWireErrors(errors)}`, { status, errors });
   if (status < 200 || status > 299) throw new BoardingApiError(`${what}: HTTP ${status}`, { status });
-  if (json === null || typeof json !== 'object') throw new BoardingProtocolError(`${what}: the answer is not a JSON object`, { status });
+  if (json === null || typeof json !== 'object')
+    throw new BoardingProtocolError(`${what}: the answer is not a JSON object`, { status });
   return json;
 }

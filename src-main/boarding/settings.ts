@@ -56,9 +56,12 @@ function rootUrl(field: string, text: string): URL {
   } catch {
     throw new BoardingValidationError(field, `is not a URL: "${text}"`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new BoardingValidationError(field, `must be https, got ${url.protocol}`);
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) throw new BoardingValidationError(field, 'http is allowed only for loopback addresses; use https');
-  if (url.username || url.password || url.search || url.hash) throw new BoardingValidationError(field, 'must be a bare root: no credentials, query or fragment');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new BoardingValidationError(field, `must be https, got ${url.protocol}`);
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    throw new BoardingValidationError(field, 'http is allowed only for loopback addresses; use https');
+  if (url.username || url.password || url.search || url.hash)
+    throw new BoardingValidationError(field, 'must be a bare root: no credentials, query or fragment');
   return new URL(url.href.endsWith('/') ? url.href : `${url.href}/`);
 }
 

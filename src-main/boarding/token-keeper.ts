@@ -23,7 +23,11 @@ export function createTokenKeeper(options: ResolvedBoardingOptions) {
   let pending: Promise<string> | undefined;
 
   async function grant(form: Record<string, string>): Promise<HeldToken> {
-    const body = new URLSearchParams({ ...form, client_id: credentials.clientId, client_secret: credentials.clientSecret });
+    const body = new URLSearchParams({
+      ...form,
+      client_id: credentials.clientId,
+      client_secret: credentials.clientSecret,
+    });
     const controller = new AbortController();
     const timer = options.timers.setTimeout(() => controller.abort(), options.timeoutMs);
     const requestedAt = clock.now();
@@ -39,7 +43,10 @@ export function createTokenKeeper(options: ResolvedBoardingOptions) {
       });
       text = await response.text();
     } catch (error) {
-      throw new BoardingTransportError(`token (${form.grant_type} grant): no answer from ${url.origin}`, { timedOut: controller.signal.aborted, cause: error });
+      throw new BoardingTransportError(`token (${form.grant_type} grant): no answer from ${url.origin}`, {
+        timedOut: controller.signal.aborted,
+        cause: error,
+      });
     } finally {
       options.timers.clearTimeout(timer);
     }
@@ -48,14 +55,20 @@ export function createTokenKeeper(options: ResolvedBoardingOptions) {
     try {
       answer = JSON.parse(text) as typeof answer;
     } catch (error) {
-      throw new BoardingProtocolError(`token (${form.grant_type} grant): the answer is not JSON (HTTP ${response.status})`, { status: response.status, cause: error });
+      throw new BoardingProtocolError(
+        `token (${form.grant_type} grant): the answer is not JSON (HTTP ${response.status})`,
+        { status: response.status, cause: error },
+      );
     }
     if (!response.ok || typeof answer.access_token !== 'string') {
       // The auth server's own words (invalid_grant, "Invalid user credentials"): never the form.
       const why = [answer.error, answer.error_description].filter(Boolean).join(': ') || `HTTP ${response.status}`;
-      throw new BoardingAuthenticationError(`token (${form.grant_type} grant) refused: ${why}`, { status: response.status });
+      throw new BoardingAuthenticationError(`token (${form.grant_type} grant) refused: ${why}`, {
+        status: response.status,
+      });
     }
-    if (!(Number(answer.expires_in) > 0)) throw new BoardingProtocolError('token: the answer has no expires_in', { status: response.status });
+    if (!(Number(answer.expires_in) > 0))
+      throw new BoardingProtocolError('token: the answer has no expires_in', { status: response.status });
     // Expiry counts from when the request left: the token may have been issued a little earlier.
     return {
       accessToken: answer.access_token,

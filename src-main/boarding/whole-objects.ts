@@ -13,7 +13,15 @@ const bank = ['bankAcctNum', 'bankRoutingNum', 'bankAcctTypeCd', 'bankName'];
 /** The children the spec and the reference list for each object, by its name under the merchant. */
 const knownChildren: Readonly<Record<string, readonly string[]>> = {
   hierarchy: ['corpLevel', 'chainLevel', 'sponsorBankCd'],
-  demographic: ['businessIncorporatedStateCd', 'merchantTimeZone', 'websiteAddress', 'businessPhone', 'businessFax', 'businessAddress', 'mailingAddress'],
+  demographic: [
+    'businessIncorporatedStateCd',
+    'merchantTimeZone',
+    'websiteAddress',
+    'businessPhone',
+    'businessFax',
+    'businessAddress',
+    'mailingAddress',
+  ],
   businessAddress: address,
   mailingAddress: address,
   ownerAddress: address,
@@ -22,9 +30,32 @@ const knownChildren: Readonly<Record<string, readonly string[]>> = {
   depositBank: bank,
   withdrawalBank: bank,
   merchantContactInfo: ['contactName', 'contactEmail', 'contactPhone'],
-  ownership: ['owner', 'additionalOwners', 'ownershipTypeCd', 'publiclyTradedFlag', 'stockSymbol', 'driversLicenseNumber', 'driversLicenseStateCd', 'ownerOwnershipPct'],
-  owner: ['ownerAddress', 'ownerEmail', 'ownerName', 'ownerDob', 'ownerPhone', 'ownerMobilePhone', 'ownerSSN', 'ownerTitle'],
-  vendorSecurityAndVault: ['vendorSecurityBundleCd', 'vaultDataProtectionFlg', 'vaultTokenTypeCd', 'vaultMultiPayToken'],
+  ownership: [
+    'owner',
+    'additionalOwners',
+    'ownershipTypeCd',
+    'publiclyTradedFlag',
+    'stockSymbol',
+    'driversLicenseNumber',
+    'driversLicenseStateCd',
+    'ownerOwnershipPct',
+  ],
+  owner: [
+    'ownerAddress',
+    'ownerEmail',
+    'ownerName',
+    'ownerDob',
+    'ownerPhone',
+    'ownerMobilePhone',
+    'ownerSSN',
+    'ownerTitle',
+  ],
+  vendorSecurityAndVault: [
+    'vendorSecurityBundleCd',
+    'vaultDataProtectionFlg',
+    'vaultTokenTypeCd',
+    'vaultMultiPayToken',
+  ],
 };
 
 /** Fields of Get Merchant that are the service's own (statuses), never sent back. */
@@ -46,12 +77,16 @@ export function isPlainObject(value: unknown): value is Plain {
 export function omittedChildren(sent: Merchant, stored: Merchant | undefined): string[] {
   const missing: string[] = [];
   const visit = (name: string, sentObject: Plain, storedObject: unknown, path: string) => {
-    const expected = new Set([...(knownChildren[name] ?? []), ...(isPlainObject(storedObject) ? Object.keys(storedObject) : [])]);
+    const expected = new Set([
+      ...(knownChildren[name] ?? []),
+      ...(isPlainObject(storedObject) ? Object.keys(storedObject) : []),
+    ]);
     for (const child of expected) {
       if (!(child in sentObject)) missing.push(`${path}.${child}`);
     }
     for (const [child, value] of Object.entries(sentObject)) {
-      if (isPlainObject(value)) visit(child, value, isPlainObject(storedObject) ? storedObject[child] : undefined, `${path}.${child}`);
+      if (isPlainObject(value))
+        visit(child, value, isPlainObject(storedObject) ? storedObject[child] : undefined, `${path}.${child}`);
     }
   };
   for (const [field, value] of Object.entries(sent)) {

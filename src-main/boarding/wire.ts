@@ -96,7 +96,8 @@ export interface OwnerSiteUser {
   email: string | null;
 }
 
-export type BoardingProcessStatus = 'INPROG' | 'OFS' | 'QUALIFY' | 'UNDER' | 'DECLINED' | 'BOARDING' | 'BOARDED' | 'LIVE' | 'CANCELLED';
+export type BoardingProcessStatus =
+  'INPROG' | 'OFS' | 'QUALIFY' | 'UNDER' | 'DECLINED' | 'BOARDING' | 'BOARDED' | 'LIVE' | 'CANCELLED';
 export type GatewayBoardingStatus = 'NOT_BOARDED' | 'BOARDED';
 export type SignatureStatusCode = 'NOT_SENT' | 'PENDING' | 'SIGNED';
 

@@ -18,7 +18,9 @@ export async function runBoardingEmulatorCommand(io: CliIo, options: { port?: nu
   io.stdout(`  LANEPOINT_BOARDING_PASSWORD=${password}`);
   io.stdout(`  LANEPOINT_BOARDING_CLIENT_ID=${clientId}`);
   io.stdout(`  LANEPOINT_BOARDING_CLIENT_SECRET=${clientSecret}`);
-  io.stdout(`Templates ${emulator.store.config.templateIds.join(', ')}; sales codes ${emulator.store.config.salesCodes.join(', ')}`);
+  io.stdout(
+    `Templates ${emulator.store.config.templateIds.join(', ')}; sales codes ${emulator.store.config.salesCodes.join(', ')}`,
+  );
   const signal = await io.stopRequested;
   io.stderr(`${signal}: stopping the boarding emulator`);
   await emulator.close();
@@ -46,7 +48,10 @@ const env = {
 } as const;
 
 function required(value: string | undefined, what: string, name: string): string {
-  if (!value) throw new UsageError(`board needs ${what}: set ${name}${name.endsWith('SECRET') || name.endsWith('PASSWORD') ? '' : ' or pass the flag'}`);
+  if (!value)
+    throw new UsageError(
+      `board needs ${what}: set ${name}${name.endsWith('SECRET') || name.endsWith('PASSWORD') ? '' : ' or pass the flag'}`,
+    );
   return value;
 }
 
@@ -55,11 +60,19 @@ function required(value: string | undefined, what: string, name: string): string
  * status, the owner's signing link, the merchant's orders. Credentials come from the environment
  * (the password and secret never on the command line, where other users could read them).
  */
-export async function runBoardCommand(io: CliIo, subcommand: string | undefined, merchantId: string | undefined, flags: BoardFlags): Promise<number> {
+export async function runBoardCommand(
+  io: CliIo,
+  subcommand: string | undefined,
+  merchantId: string | undefined,
+  flags: BoardFlags,
+): Promise<number> {
   if (!subcommand || !boardSubcommands.includes(subcommand as BoardSubcommand)) {
-    throw new UsageError(`board takes a subcommand: ${boardSubcommands.join(', ')}, e.g. lanepoint board status 4000000001`);
+    throw new UsageError(
+      `board takes a subcommand: ${boardSubcommands.join(', ')}, e.g. lanepoint board status 4000000001`,
+    );
   }
-  if (!merchantId) throw new UsageError(`board ${subcommand} takes a merchant id, e.g. lanepoint board ${subcommand} 4000000001`);
+  if (!merchantId)
+    throw new UsageError(`board ${subcommand} takes a merchant id, e.g. lanepoint board ${subcommand} 4000000001`);
   if (!/^\d{1,19}$/.test(merchantId)) throw new UsageError(`"${merchantId}" is not a merchant id: 1 to 19 digits`);
   const apiUrl = required(flags.url ?? io.env[env.url], 'the boarding URL', env.url);
   const authUrl = flags.authUrl ?? io.env[env.authUrl];
@@ -79,8 +92,16 @@ export async function runBoardCommand(io: CliIo, subcommand: string | undefined,
   try {
     if (subcommand === 'status') {
       const status = await client.merchants.status(merchantId);
-      io.stdout(`merchant ${merchantId}: ${status.boardingProcessStatusCd}, gateway ${status.gatewayBoardingStatusCd}${status.boardingProcessPendingFlg ? ' (in progress)' : ''}`);
-      for (const [label, value] of [['approved', status.approvedDatetime], ['boarded', status.boardedDatetime], ['live', status.liveDatetime], ['declined', status.declinedDatetime], ['cancelled', status.cancelledDatetime]] as const) {
+      io.stdout(
+        `merchant ${merchantId}: ${status.boardingProcessStatusCd}, gateway ${status.gatewayBoardingStatusCd}${status.boardingProcessPendingFlg ? ' (in progress)' : ''}`,
+      );
+      for (const [label, value] of [
+        ['approved', status.approvedDatetime],
+        ['boarded', status.boardedDatetime],
+        ['live', status.liveDatetime],
+        ['declined', status.declinedDatetime],
+        ['cancelled', status.cancelledDatetime],
+      ] as const) {
         if (value) io.stdout(`  ${label.padEnd(10)}${value}`);
       }
       return 0;
@@ -89,8 +110,12 @@ export async function runBoardCommand(io: CliIo, subcommand: string | undefined,
       const signature = await client.signature.status(merchantId);
       io.stdout(`merchant ${merchantId}: signature ${signature.signatureStatusCd}`);
       if (signature.signatureUrl) io.stdout(signature.signatureUrl);
-      if (signature.signatureStatusCd === 'NOT_SENT') io.stdout('  no link yet: the application has not been sent for signing');
-      if (signature.signedDateTime) io.stdout(`  signed ${signature.signedDateTime}${signature.signer ? ` by ${signature.signer.firstName ?? ''} ${signature.signer.lastName ?? ''}`.trimEnd() : ''}`);
+      if (signature.signatureStatusCd === 'NOT_SENT')
+        io.stdout('  no link yet: the application has not been sent for signing');
+      if (signature.signedDateTime)
+        io.stdout(
+          `  signed ${signature.signedDateTime}${signature.signer ? ` by ${signature.signer.firstName ?? ''} ${signature.signer.lastName ?? ''}`.trimEnd() : ''}`,
+        );
       return 0;
     }
     const orders = [];
@@ -101,8 +126,12 @@ export async function runBoardCommand(io: CliIo, subcommand: string | undefined,
     }
     io.stdout(`merchant ${merchantId}: ${orders.length} order${orders.length === 1 ? '' : 's'}`);
     for (const order of orders) {
-      const tracking = order.shippingDetails?.trackingNumber ? `  tracking ${order.shippingDetails.trackingNumber}` : '';
-      io.stdout(`  ${String(order.orderId).padEnd(10)}${order.orderStatusCd.padEnd(12)}equipment ${order.equipmentId} x${order.quantity}${tracking}`);
+      const tracking = order.shippingDetails?.trackingNumber
+        ? `  tracking ${order.shippingDetails.trackingNumber}`
+        : '';
+      io.stdout(
+        `  ${String(order.orderId).padEnd(10)}${order.orderStatusCd.padEnd(12)}equipment ${order.equipmentId} x${order.quantity}${tracking}`,
+      );
     }
     return 0;
   } catch (error) {

@@ -11,10 +11,20 @@ import { UsageError } from './usage';
  * the masked card and what the reader said about it, never the track or a clear card number.
  * "-" reads the output from standard input.
  */
-export async function runCardCommand(io: CliIo, positionals: string[], readStdin: () => string = () => readFileSync(0, 'utf8')): Promise<number> {
+export async function runCardCommand(
+  io: CliIo,
+  positionals: string[],
+  readStdin: () => string = () => readFileSync(0, 'utf8'),
+): Promise<number> {
   const [subcommand, output, ...extra] = positionals;
-  if (subcommand !== 'parse') throw new UsageError(subcommand ? `card has no subcommand "${subcommand}"; use card parse` : 'card needs a subcommand: card parse <reader output>');
-  if (output === undefined) throw new UsageError('card parse needs the reader output (or - to read it from standard input)');
+  if (subcommand !== 'parse')
+    throw new UsageError(
+      subcommand
+        ? `card has no subcommand "${subcommand}"; use card parse`
+        : 'card needs a subcommand: card parse <reader output>',
+    );
+  if (output === undefined)
+    throw new UsageError('card parse needs the reader output (or - to read it from standard input)');
   if (extra.length > 0) throw new UsageError('card parse takes one reader output; quote it if it has spaces');
   const text = output === '-' ? readStdin() : output;
   try {

@@ -36,7 +36,9 @@ export async function runEmulatorCommand(
   io.stdout('Merchants:');
   for (const merchant of config.merchants) {
     const state = merchant.enabled ? '' : ', disabled';
-    io.stdout(`  ${merchant.merchid}  ${merchant.platform}  site ${merchant.site}${state}  ${merchant.receipt.dba}`.trimEnd());
+    io.stdout(
+      `  ${merchant.merchid}  ${merchant.platform}  site ${merchant.site}${state}  ${merchant.receipt.dba}`.trimEnd(),
+    );
   }
   const signal = await io.stopRequested;
   io.stderr(`${signal}: stopping the gateway emulator`);

@@ -159,7 +159,8 @@ const commands: Record<string, Command> = {
     });
     if (positionals[0] !== 'list' || positionals.length > 1) throw new UsageError('journal takes one subcommand: list');
     const limit = values.limit === undefined ? 50 : Number(values.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError('--limit takes a whole number from 1 to 10000');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
+      throw new UsageError('--limit takes a whole number from 1 to 10000');
     return runJournalListCommand(io, {
       ...(typeof values.journal === 'string' ? { journal: values.journal } : {}),
       training: values.live !== true,
@@ -178,7 +179,8 @@ const commands: Record<string, Command> = {
       password: { type: 'string' },
     });
     noPositionals('recover', positionals);
-    if (typeof values.gateway !== 'string' || typeof values.merchid !== 'string') throw new UsageError('recover needs --gateway URL and --merchid M');
+    if (typeof values.gateway !== 'string' || typeof values.merchid !== 'string')
+      throw new UsageError('recover needs --gateway URL and --merchid M');
     return runRecoverCommand(io, {
       ...(typeof values.journal === 'string' ? { journal: values.journal } : {}),
       training: values.live !== true,
@@ -191,7 +193,10 @@ const commands: Record<string, Command> = {
   async 'pin-hash'(io, args) {
     noPositionals('pin-hash', parse(args).positionals);
     const pin = (await io.readInput()).trim();
-    if (!pinPattern.test(pin)) throw new UsageError('pin-hash reads a PIN of 4 to 8 digits on standard input, e.g. printf 4821 | lanepoint pin-hash');
+    if (!pinPattern.test(pin))
+      throw new UsageError(
+        'pin-hash reads a PIN of 4 to 8 digits on standard input, e.g. printf 4821 | lanepoint pin-hash',
+      );
     io.stdout(hashPin(pin));
     return 0;
   },
@@ -200,7 +205,11 @@ const commands: Record<string, Command> = {
     if (positionals.length === 0) throw new UsageError('scan takes the files or folders to scan');
     const { findings, filesRead } = scanPaths(positionals);
     for (const finding of findings) io.stdout(`${finding.file}:${finding.line}  ${finding.kind}  ${finding.hint}`);
-    io.stderr(findings.length === 0 ? `scan: no card data in ${filesRead} files` : `scan: card data in ${new Set(findings.map((finding) => finding.file)).size} of ${filesRead} files`);
+    io.stderr(
+      findings.length === 0
+        ? `scan: no card data in ${filesRead} files`
+        : `scan: card data in ${new Set(findings.map((finding) => finding.file)).size} of ${filesRead} files`,
+    );
     return findings.length === 0 ? 0 : 1;
   },
   async bench(io, args) {

@@ -33,13 +33,18 @@ export function parseReceiptKind(value: string): ReceiptKind {
  * inquire record without a printer, as text on stdout, printer bytes (--escpos) and a preview
  * (--png), for support staff and tests.
  */
-export async function runReceiptCommand(io: CliIo, positionals: string[], options: ReceiptCommandOptions): Promise<number> {
+export async function runReceiptCommand(
+  io: CliIo,
+  positionals: string[],
+  options: ReceiptCommandOptions,
+): Promise<number> {
   const [file, ...extra] = positionals;
   if (!file) throw new UsageError('receipt needs a saved gateway answer (JSON)');
   if (extra.length > 0) throw new UsageError('receipt takes one answer file');
   const profiles = loadPrinterProfiles(`${defaultAssetsDir()}/printers`);
   const profile = profiles.get(options.printer);
-  if (!profile) throw new UsageError(`no printer profile "${options.printer}"; there are ${[...profiles.keys()].join(', ')}`);
+  if (!profile)
+    throw new UsageError(`no printer profile "${options.printer}"; there are ${[...profiles.keys()].join(', ')}`);
   let answer: unknown;
   try {
     answer = JSON.parse(readFileSync(file, 'utf8'));
@@ -49,8 +54,17 @@ export async function runReceiptCommand(io: CliIo, positionals: string[], option
   }
   let document;
   try {
-    const facts = receiptFactsFromAnswer(answer, { terminalId: options.terminalId, ...(options.kind ? { kind: options.kind } : {}) });
-    document = buildReceipt(facts, { copy: options.copy, training: options.training, duplicate: options.duplicate, printedAt: new Date(), columns: profile.columns });
+    const facts = receiptFactsFromAnswer(answer, {
+      terminalId: options.terminalId,
+      ...(options.kind ? { kind: options.kind } : {}),
+    });
+    document = buildReceipt(facts, {
+      copy: options.copy,
+      training: options.training,
+      duplicate: options.duplicate,
+      printedAt: new Date(),
+      columns: profile.columns,
+    });
   } catch (error) {
     if (error instanceof GatewayError || error instanceof SignatureFormatError) {
       io.stderr(`lanepoint receipt: ${file}: ${error.message}`);

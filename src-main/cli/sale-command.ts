@@ -29,7 +29,8 @@ export function parseAmount(text: string): number {
 }
 
 async function until(check: () => boolean, seconds: number): Promise<boolean> {
-  for (let waited = 0; waited < seconds * 1000 && !check(); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+  for (let waited = 0; waited < seconds * 1000 && !check(); waited += 20)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   return check();
 }
 
@@ -63,7 +64,10 @@ export async function runSaleCommand(io: CliIo, options: SaleCommandOptions): Pr
     ...(gateway
       ? {
           gateway: async () => ({
-            client: createGatewayClient({ baseUrl: gateway, credentials: { level: 'site', username: options.username, password: options.password } }),
+            client: createGatewayClient({
+              baseUrl: gateway,
+              credentials: { level: 'site', username: options.username, password: options.password },
+            }),
             merchid: options.merchid ?? '496160873888',
           }),
         }
@@ -79,15 +83,19 @@ export async function runSaleCommand(io: CliIo, options: SaleCommandOptions): Pr
     const deck = training ? core.cardReaders.testCards() : [];
     const cardId = options.card ?? 'visa-approve';
     const testCard = deck.find((card) => card.id === cardId);
-    if (training && !testCard) throw new UsageError(`no test card "${cardId}"; the deck has ${deck.map((card) => card.id).join(', ')}`);
+    if (training && !testCard)
+      throw new UsageError(`no test card "${cardId}"; the deck has ${deck.map((card) => card.id).join(', ')}`);
     const pad = core.deviceManager.signaturePad();
     stops.push(
       core.events.subscribe((name, payload) => {
         if (name === 'terminal.state') {
           const state = payload as TerminalState;
-          if (state.phase !== 'idle' && state.phase !== 'done' && state.detail) io.stderr(`${state.phase}: ${state.detail}`);
+          if (state.phase !== 'idle' && state.phase !== 'done' && state.detail)
+            io.stderr(`${state.phase}: ${state.detail}`);
           if (state.phase === 'awaiting-card' && testCard) {
-            void core.cardReaders.presentTestCard({ cardId: testCard.id, method: testCard.methods[0] ?? 'swipe', amountMinor }).catch((error: unknown) => io.stderr(`lanepoint sale: ${(error as Error).message}`));
+            void core.cardReaders
+              .presentTestCard({ cardId: testCard.id, method: testCard.methods[0] ?? 'swipe', amountMinor })
+              .catch((error: unknown) => io.stderr(`lanepoint sale: ${(error as Error).message}`));
           }
         }
         // Training: the training pad signs the recorded "neat name", as a customer would.
@@ -110,7 +118,9 @@ export async function runSaleCommand(io: CliIo, options: SaleCommandOptions): Pr
       return 1;
     }
     io.stdout(describe(summary));
-    io.stdout(`card ${summary.maskedPan} ${summary.entryMode}${summary.signatureRequired ? ', signature required' : ''}`);
+    io.stdout(
+      `card ${summary.maskedPan} ${summary.entryMode}${summary.signatureRequired ? ', signature required' : ''}`,
+    );
     const printer = core.deviceManager.printer();
     const page = printer?.emulated?.pages.at(-1);
     if (page) io.stdout(page.lines.join('\n'));

@@ -19,7 +19,10 @@ export const defaultEmulatorUrl = 'http://127.0.0.1:8711/rest';
 export async function runSettleCommand(io: CliIo, options: SettleOptions): Promise<number> {
   let adminUrl: URL;
   try {
-    adminUrl = new URL('../__emulator/settle', options.emulator.endsWith('/') ? options.emulator : `${options.emulator}/`);
+    adminUrl = new URL(
+      '../__emulator/settle',
+      options.emulator.endsWith('/') ? options.emulator : `${options.emulator}/`,
+    );
   } catch {
     throw new UsageError(`--emulator must be the emulator's URL, got "${options.emulator}"`);
   }
@@ -37,10 +40,17 @@ export async function runSettleCommand(io: CliIo, options: SettleOptions): Promi
     io.stderr(`The emulator refused the settlement: HTTP ${response.status} ${await response.text()}`);
     return 1;
   }
-  const batches = (await response.json()) as Array<{ batchid: string; merchid: string; hoststat: string; txns: number }>;
+  const batches = (await response.json()) as Array<{
+    batchid: string;
+    merchid: string;
+    hoststat: string;
+    txns: number;
+  }>;
   if (batches.length === 0) io.stdout('No open batches to settle.');
   for (const batch of batches) {
-    io.stdout(`Settled batch ${batch.batchid} of merchant ${batch.merchid}: ${batch.hoststat}, ${batch.txns} transaction(s)`);
+    io.stdout(
+      `Settled batch ${batch.batchid} of merchant ${batch.merchid}: ${batch.hoststat}, ${batch.txns} transaction(s)`,
+    );
   }
   return 0;
 }

@@ -5,7 +5,6 @@ import { bitmapToPng, decodeSignature, encodeSignature } from '../signature/code
 import type { CliIo } from './io';
 import { UsageError } from './usage';
 
-
 /**
  * `lanepoint signature encode <strokes.json>`: the gateway's signature string and its length.
  * `lanepoint signature decode <string or file> --png out.png`: the image, for support staff.
@@ -24,12 +23,16 @@ export async function runSignatureCommand(io: CliIo, positionals: string[], png:
     }
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      io.stderr(`lanepoint signature encode: ${input} is not strokes JSON at ${issue?.path.join('.') || '(top)'}: ${issue?.message ?? ''}`);
+      io.stderr(
+        `lanepoint signature encode: ${input} is not strokes JSON at ${issue?.path.join('.') || '(top)'}: ${issue?.message ?? ''}`,
+      );
       return 1;
     }
     const encoded = encodeSignature(parsed.data);
     io.stdout(encoded.value);
-    io.stderr(`${encoded.length} characters; ${encoded.width}x${encoded.height}, line ${encoded.lineWidth}px${encoded.reduced ? ', reduced to fit 6144' : ''}`);
+    io.stderr(
+      `${encoded.length} characters; ${encoded.width}x${encoded.height}, line ${encoded.lineWidth}px${encoded.reduced ? ', reduced to fit 6144' : ''}`,
+    );
     return 0;
   }
   if (subcommand === 'decode') {

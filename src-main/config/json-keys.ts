@@ -32,7 +32,8 @@ export function duplicateKeys(text: string): DuplicateKey[] {
   for (let at = 0; at < text.length; at++) {
     const char = text[at];
     if (char === '\n') line++;
-    else if (char === '{' || char === '[') stack.push({ keys: char === '{' ? new Set() : undefined, path: childPath(), last: '', index: 0 });
+    else if (char === '{' || char === '[')
+      stack.push({ keys: char === '{' ? new Set() : undefined, path: childPath(), last: '', index: 0 });
     else if (char === '}' || char === ']') stack.pop();
     else if (char === ',') {
       const top = stack[stack.length - 1];

@@ -9,7 +9,10 @@ import { pinHashPattern } from '../session/pin-hash';
  * `http://2130706433/` arrives here as 127.0.0.1).
  */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (host === 'localhost') return true;
   if (isIP(host) === 4) return host.startsWith('127.');
   if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1';
@@ -59,18 +62,17 @@ const hexId = z
   .transform((value) => parseInt(value.replace(/^0x/, ''), 16));
 /** Which HID device: by vendor and product id, or by its OS path. */
 const hidSelector = z.union(
-  [
-    z.strictObject({ vendorId: hexId, productId: hexId }),
-    z.strictObject({ path: z.string().min(1) }),
-  ],
+  [z.strictObject({ vendorId: hexId, productId: hexId }), z.strictObject({ path: z.string().min(1) })],
   { error: 'expected { vendorId, productId } or { path }' },
 );
 const serialPortWith = (defaultBaudRate: 19200 | 38400) =>
   z.strictObject({
     path: z.string({ error: 'expected the port, e.g. /dev/ttyUSB0 or COM3' }).min(1),
-    baudRate: z.union([z.literal(9600), z.literal(19200), z.literal(38400), z.literal(57600), z.literal(115200)], {
-      error: 'expected 9600, 19200, 38400, 57600 or 115200',
-    }).default(defaultBaudRate),
+    baudRate: z
+      .union([z.literal(9600), z.literal(19200), z.literal(38400), z.literal(57600), z.literal(115200)], {
+        error: 'expected 9600, 19200, 38400, 57600 or 115200',
+      })
+      .default(defaultBaudRate),
     parity: z.enum(['none', 'even', 'odd'], { error: 'expected "none", "even" or "odd"' }).default('none'),
   });
 const serialPort = serialPortWith(19200);
@@ -107,7 +109,11 @@ export const cardReaderSettingSchema = z.discriminatedUnion(
       reportDescriptor,
     }),
     z.strictObject({ ...readerCommon, protocol: z.literal('vivotech2'), serial: serialPort }),
-    z.strictObject({ ...readerCommon, protocol: z.literal('emulated'), mode: z.enum(['keyboard', 'hid']).default('keyboard') }),
+    z.strictObject({
+      ...readerCommon,
+      protocol: z.literal('emulated'),
+      mode: z.enum(['keyboard', 'hid']).default('keyboard'),
+    }),
   ],
   { error: 'expected protocol "keyboard", "idtech-hid", "magtek-hid", "hid-pos-msr", "vivotech2" or "emulated"' },
 );
@@ -124,7 +130,9 @@ const padCommon = {
   kind: z.literal('signature-pad').default('signature-pad'),
   name: z.string().min(1).max(40).optional(),
   /** Accept / clear / cancel areas printed on (or drawn by) the signing surface, in pad coordinates. */
-  buttons: z.strictObject({ accept: padRegion.optional(), clear: padRegion.optional(), cancel: padRegion.optional() }).optional(),
+  buttons: z
+    .strictObject({ accept: padRegion.optional(), clear: padRegion.optional(), cancel: padRegion.optional() })
+    .optional(),
 };
 
 /**
@@ -137,7 +145,11 @@ export const signaturePadSettingSchema = z.discriminatedUnion(
   [
     z.strictObject({ ...padCommon, protocol: z.literal('hid-digitizer'), hid: hidSelector, reportDescriptor }),
     z.strictObject({ ...padCommon, protocol: z.literal('isdv4'), serial: serialPortWith(38400) }),
-    z.strictObject({ ...padCommon, protocol: z.literal('emulated'), mode: z.enum(['hid-digitizer', 'isdv4']).default('hid-digitizer') }),
+    z.strictObject({
+      ...padCommon,
+      protocol: z.literal('emulated'),
+      mode: z.enum(['hid-digitizer', 'isdv4']).default('hid-digitizer'),
+    }),
   ],
   { error: 'expected protocol "hid-digitizer", "isdv4" or "emulated"' },
 );
@@ -148,7 +160,10 @@ const printerCommon = {
   kind: z.literal('printer').default('printer'),
   name: z.string().min(1).max(40).optional(),
   /** A printer profile from assets/printers: escpos-80mm, escpos-58mm or starprnt-80mm. */
-  profile: z.string({ error: 'expected a printer profile id, e.g. "escpos-80mm"' }).regex(/^[a-z0-9-]{1,40}$/).default('escpos-80mm'),
+  profile: z
+    .string({ error: 'expected a printer profile id, e.g. "escpos-80mm"' })
+    .regex(/^[a-z0-9-]{1,40}$/)
+    .default('escpos-80mm'),
 };
 
 /**
@@ -158,7 +173,10 @@ const printerCommon = {
  */
 export const printerSettingSchema = z.union(
   [
-    z.strictObject({ ...printerCommon, tcp: z.strictObject({ host: z.string().min(1).max(253), port: integerFrom(1, 65535).default(9100) }) }),
+    z.strictObject({
+      ...printerCommon,
+      tcp: z.strictObject({ host: z.string().min(1).max(253), port: integerFrom(1, 65535).default(9100) }),
+    }),
     z.strictObject({ ...printerCommon, serial: serialPortWith(38400) }),
     z.strictObject({ ...printerCommon, deviceFile: z.string().min(1).max(255) }),
     z.strictObject({ ...printerCommon, emulated: z.literal(true) }),
@@ -196,7 +214,9 @@ export const settingsSchema = z
       // The gateway's merchid: a string of up to 16 characters, not always digits (its OpenAPI file).
       merchantId: z
         .string({ error: 'expected empty or a merchant id of 1 to 16 characters' })
-        .regex(/^([\x21-\x7E]{1,16})?$/, { error: 'expected empty or a merchant id of 1 to 16 characters: letters, digits or punctuation, no spaces' })
+        .regex(/^([\x21-\x7E]{1,16})?$/, {
+          error: 'expected empty or a merchant id of 1 to 16 characters: letters, digits or punctuation, no spaces',
+        })
         .default(''),
       gateway: z.strictObject({ url: gatewayUrl.default('') }, asSection).prefault({}),
       host: z.strictObject({ port: integerFrom(0, 65535).default(8710) }, asSection).prefault({}),
@@ -227,10 +247,14 @@ export const settingsSchema = z
             members: z
               .array(
                 z.strictObject({
-                  id: z.string({ error: 'expected a cashier id of 1 to 8 digits' }).regex(/^\d{1,8}$/, { error: 'expected a cashier id of 1 to 8 digits' }),
+                  id: z
+                    .string({ error: 'expected a cashier id of 1 to 8 digits' })
+                    .regex(/^\d{1,8}$/, { error: 'expected a cashier id of 1 to 8 digits' }),
                   name: z.string({ error: 'expected a name' }).min(1).max(40),
                   role: z.enum(staffRoles, { error: oneOf(staffRoles, ' or ') }),
-                  pin: z.string({ error: 'expected a PIN hash' }).regex(pinHashPattern, { error: 'expected a PIN hash made with `lanepoint pin-hash`, never the PIN itself' }),
+                  pin: z.string({ error: 'expected a PIN hash' }).regex(pinHashPattern, {
+                    error: 'expected a PIN hash made with `lanepoint pin-hash`, never the PIN itself',
+                  }),
                 }),
                 { error: 'expected a list of staff members' },
               )
@@ -244,7 +268,10 @@ export const settingsSchema = z
         .prefault({}),
       kiosk: z.strictObject({ idleResetSeconds: integerFrom(15, 3600).default(90) }, asSection).prefault({}),
       log: z
-        .strictObject({ level: z.enum(logLevels, { error: `expected one of ${logLevels.join(', ')}` }).default('info') }, asSection)
+        .strictObject(
+          { level: z.enum(logLevels, { error: `expected one of ${logLevels.join(', ')}` }).default('info') },
+          asSection,
+        )
         .prefault({}),
       /** Card readers; training adds an emulated one when none is configured. */
       devices: z.array(cardReaderSettingSchema, { error: 'expected a list of devices' }).default([]),
@@ -275,32 +302,68 @@ export const settingsSchema = z
   .superRefine((settings, context) => {
     const seen = new Set<string>();
     settings.printers.forEach((printer, index) => {
-      if (seen.has(printer.id)) context.addIssue({ code: 'custom', path: ['printers', index, 'id'], message: `"${printer.id}" is used by another device` });
+      if (seen.has(printer.id))
+        context.addIssue({
+          code: 'custom',
+          path: ['printers', index, 'id'],
+          message: `"${printer.id}" is used by another device`,
+        });
       seen.add(printer.id);
       if ('emulated' in printer && !settings.training) {
-        context.addIssue({ code: 'custom', path: ['printers', index, 'emulated'], message: 'emulated devices are for training mode only' });
+        context.addIssue({
+          code: 'custom',
+          path: ['printers', index, 'emulated'],
+          message: 'emulated devices are for training mode only',
+        });
       }
     });
     settings.signaturePads.forEach((pad, index) => {
-      if (seen.has(pad.id)) context.addIssue({ code: 'custom', path: ['signaturePads', index, 'id'], message: `"${pad.id}" is used by another signature pad` });
+      if (seen.has(pad.id))
+        context.addIssue({
+          code: 'custom',
+          path: ['signaturePads', index, 'id'],
+          message: `"${pad.id}" is used by another signature pad`,
+        });
       seen.add(pad.id);
       if (pad.protocol === 'emulated' && !settings.training) {
-        context.addIssue({ code: 'custom', path: ['signaturePads', index, 'protocol'], message: 'emulated devices are for training mode only' });
+        context.addIssue({
+          code: 'custom',
+          path: ['signaturePads', index, 'protocol'],
+          message: 'emulated devices are for training mode only',
+        });
       }
     });
     settings.devices.forEach((device, index) => {
-      if (seen.has(device.id)) context.addIssue({ code: 'custom', path: ['devices', index, 'id'], message: `"${device.id}" is used by another device` });
+      if (seen.has(device.id))
+        context.addIssue({
+          code: 'custom',
+          path: ['devices', index, 'id'],
+          message: `"${device.id}" is used by another device`,
+        });
       seen.add(device.id);
       if (keyboardMode(device) && settings.devices.findIndex(keyboardMode) !== index) {
-        context.addIssue({ code: 'custom', path: ['devices', index, 'protocol'], message: 'only one reader can use the keyboard; another one already does' });
+        context.addIssue({
+          code: 'custom',
+          path: ['devices', index, 'protocol'],
+          message: 'only one reader can use the keyboard; another one already does',
+        });
       }
       if (device.protocol === 'emulated' && !settings.training) {
-        context.addIssue({ code: 'custom', path: ['devices', index, 'protocol'], message: 'emulated devices are for training mode only' });
+        context.addIssue({
+          code: 'custom',
+          path: ['devices', index, 'protocol'],
+          message: 'emulated devices are for training mode only',
+        });
       }
     });
     const staffIds = new Set<string>();
     settings.staff.members.forEach((member, index) => {
-      if (staffIds.has(member.id)) context.addIssue({ code: 'custom', path: ['staff', 'members', index, 'id'], message: `cashier id ${member.id} is listed twice` });
+      if (staffIds.has(member.id))
+        context.addIssue({
+          code: 'custom',
+          path: ['staff', 'members', index, 'id'],
+          message: `cashier id ${member.id} is listed twice`,
+        });
       staffIds.add(member.id);
     });
     // zod runs this even when a field already failed; a URL that does not parse has its own

@@ -116,7 +116,9 @@ export function createFileSecretStore(appDataDir: string, options: FileSecretSto
       if (mode !== undefined && (mode & 0o077) !== 0) {
         chmodSync(file, 0o600);
         const was = (mode & 0o777).toString(8).padStart(3, '0');
-        options.onWarning?.(`${file} was readable by other users (mode ${was}); tightened to 600. If others could have read it, change the gateway password and enter the new one in Settings`);
+        options.onWarning?.(
+          `${file} was readable by other users (mode ${was}); tightened to 600. If others could have read it, change the gateway password and enter the new one in Settings`,
+        );
       }
     }
     const data = readIfPresent(file);

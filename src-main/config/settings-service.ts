@@ -1,7 +1,13 @@
 import { trainingPrinter } from '../devices/manager';
 import { AuthenticationError, GatewayError, TransportError } from '../gateway/errors';
 import type { GatewayClient } from '../gateway/client';
-import { editableSettings, terminalModes, type EditableSetting, type SettingsView, type SettingValue } from '../ipc/contract';
+import {
+  editableSettings,
+  terminalModes,
+  type EditableSetting,
+  type SettingsView,
+  type SettingValue,
+} from '../ipc/contract';
 import { LaneError } from '../core/errors';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from './secrets';
@@ -37,7 +43,6 @@ const liveSettings: ReadonlySet<EditableSetting> = new Set([
   'staff.refundLimitMinor',
 ]);
 
-
 type Tree = Record<string, unknown>;
 
 /** The device lists, edited as JSON text; the screen shows them as settings.json holds them. */
@@ -51,12 +56,15 @@ function deviceList(name: EditableSetting, value: SettingValue): unknown[] {
   } catch (error) {
     throw new LaneError('invalid', `${name}: not valid JSON (${(error as Error).message})`, name);
   }
-  if (!Array.isArray(parsed)) throw new LaneError('invalid', `${name}: expected a list in square brackets, [ … ]`, name);
+  if (!Array.isArray(parsed))
+    throw new LaneError('invalid', `${name}: expected a list in square brackets, [ … ]`, name);
   return parsed;
 }
 
 function valueAt(tree: Tree, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Tree)[key] : undefined), tree);
+  return path
+    .split('.')
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Tree)[key] : undefined), tree);
 }
 
 function setAt(tree: Tree, path: string, value: unknown): void {
@@ -78,7 +86,12 @@ function printerProfile(settings: Settings): string {
 function withPrinterProfile(file: Tree, settings: Settings, profile: SettingValue): void {
   const printers = Array.isArray(file.printers) ? (file.printers as Tree[]) : [];
   if (printers.length === 0) {
-    if (!settings.training) throw new LaneError('refused', 'No receipt printer is configured: store IT adds one to settings.json (printers).', 'printer.profile');
+    if (!settings.training)
+      throw new LaneError(
+        'refused',
+        'No receipt printer is configured: store IT adds one to settings.json (printers).',
+        'printer.profile',
+      );
     file.printers = [{ id: trainingPrinter.id, name: trainingPrinter.name, profile, emulated: true }];
     return;
   }
@@ -113,14 +126,21 @@ export function createSettingsService(options: {
 
   const view = async (): Promise<SettingsView> => {
     // The device lists as the file holds them (USB ids in hex, no defaults), else as running.
-    const file: Tree = options.file ? readSettingsFile(settingsPath(options.file.appDataDir)) : (settings as unknown as Tree);
+    const file: Tree = options.file
+      ? readSettingsFile(settingsPath(options.file.appDataDir))
+      : (settings as unknown as Tree);
     const valueOf = (name: EditableSetting): SettingValue => {
       if (name === 'printer.profile') return printerProfile(settings);
       if (deviceLists.has(name)) return JSON.stringify(file[name] ?? [], null, 2);
       return valueAt(settings as unknown as Tree, name) as SettingValue;
     };
-    const values = Object.fromEntries(editableSettings.map((name) => [name, valueOf(name)])) as Record<EditableSetting, SettingValue>;
-    const overridden = Object.fromEntries(editableSettings.flatMap((name) => (options.file?.sources[name] ? [[name, options.file.sources[name]]] : [])));
+    const values = Object.fromEntries(editableSettings.map((name) => [name, valueOf(name)])) as Record<
+      EditableSetting,
+      SettingValue
+    >;
+    const overridden = Object.fromEntries(
+      editableSettings.flatMap((name) => (options.file?.sources[name] ? [[name, options.file.sources[name]]] : [])),
+    );
     const secrets = options.secrets();
     const username = (await secrets?.get('gateway.username')) ?? null;
     const passwordSet = (await secrets?.get('gateway.password')) !== undefined;
@@ -130,10 +150,18 @@ export function createSettingsService(options: {
   return {
     view,
     async update(changes) {
-      if (!options.file) throw new LaneError('refused', 'This lane was started without a settings folder, so nothing can be saved: change settings.json and restart.');
+      if (!options.file)
+        throw new LaneError(
+          'refused',
+          'This lane was started without a settings folder, so nothing can be saved: change settings.json and restart.',
+        );
       const profile = changes['printer.profile'];
       if (profile !== undefined && !options.printerProfiles.includes(String(profile))) {
-        throw new LaneError('invalid', `printer.profile: expected one of ${options.printerProfiles.join(', ')}`, 'printer.profile');
+        throw new LaneError(
+          'invalid',
+          `printer.profile: expected one of ${options.printerProfiles.join(', ')}`,
+          'printer.profile',
+        );
       }
       const file = readSettingsFile(settingsPath(options.file.appDataDir));
       for (const [name, value] of Object.entries(changes) as Array<[EditableSetting, SettingValue]>) {
@@ -150,11 +178,17 @@ export function createSettingsService(options: {
         // A device list's issue names the place inside it (devices.0.serial.path); the field is the list.
         const setting = issue?.setting ?? '(settings)';
         const list = setting.split('.')[0] as EditableSetting;
-        const field = deviceLists.has(list) && changes[list] !== undefined ? list : setting.startsWith('printers.') ? 'printer.profile' : setting;
+        const field =
+          deviceLists.has(list) && changes[list] !== undefined
+            ? list
+            : setting.startsWith('printers.')
+              ? 'printer.profile'
+              : setting;
         throw new LaneError('invalid', `${setting}: ${issue?.reason ?? 'not a valid value'}`, field);
       }
       for (const name of Object.keys(changes) as EditableSetting[]) {
-        const before = name === 'printer.profile' ? printerProfile(settings) : valueAt(settings as unknown as Tree, name);
+        const before =
+          name === 'printer.profile' ? printerProfile(settings) : valueAt(settings as unknown as Tree, name);
         const after = name === 'printer.profile' ? printerProfile(saved) : valueAt(saved as unknown as Tree, name);
         if (JSON.stringify(before) === JSON.stringify(after) || options.file.sources[name]) continue;
         if (liveSettings.has(name)) setAt(settings as unknown as Tree, name, after);
@@ -165,7 +199,8 @@ export function createSettingsService(options: {
     },
     async setCredentials(username, password) {
       const secrets = options.secrets();
-      if (!secrets) throw new LaneError('refused', 'This lane has no secret store, so credentials cannot be kept here.');
+      if (!secrets)
+        throw new LaneError('refused', 'This lane has no secret store, so credentials cannot be kept here.');
       await secrets.set('gateway.username', username);
       await secrets.set('gateway.password', password);
       logger.info('gateway credentials stored');
@@ -182,13 +217,34 @@ export function createSettingsService(options: {
       try {
         await access.client.credentialTest();
         const merchant = await access.client.inquireMerchant({ merchid: access.merchid });
-        if (merchant.status !== 'boarded') return { ok: false, message: `The gateway accepted the credentials but not merchant ${access.merchid}: ${merchant.message}` };
-        if (merchant.enabled === false) return { ok: false, message: `Merchant ${access.merchid} is boarded but not enabled: call the gateway provider.` };
-        return { ok: true, message: `The gateway accepted the credentials, and merchant ${access.merchid} is boarded${merchant.site ? ` on site ${merchant.site}` : ''}.` };
+        if (merchant.status !== 'boarded')
+          return {
+            ok: false,
+            message: `The gateway accepted the credentials but not merchant ${access.merchid}: ${merchant.message}`,
+          };
+        if (merchant.enabled === false)
+          return {
+            ok: false,
+            message: `Merchant ${access.merchid} is boarded but not enabled: call the gateway provider.`,
+          };
+        return {
+          ok: true,
+          message: `The gateway accepted the credentials, and merchant ${access.merchid} is boarded${merchant.site ? ` on site ${merchant.site}` : ''}.`,
+        };
       } catch (error) {
-        if (error instanceof AuthenticationError) return { ok: false, message: 'The gateway refused the user name or password: check them with the gateway provider, then save them again.' };
-        if (error instanceof TransportError) return { ok: false, message: `The gateway could not be reached (${error.message}): check the gateway URL and the store's network.` };
-        if (error instanceof GatewayError) return { ok: false, message: `The gateway answered with an error: ${error.message}` };
+        if (error instanceof AuthenticationError)
+          return {
+            ok: false,
+            message:
+              'The gateway refused the user name or password: check them with the gateway provider, then save them again.',
+          };
+        if (error instanceof TransportError)
+          return {
+            ok: false,
+            message: `The gateway could not be reached (${error.message}): check the gateway URL and the store's network.`,
+          };
+        if (error instanceof GatewayError)
+          return { ok: false, message: `The gateway answered with an error: ${error.message}` };
         throw error;
       }
     },

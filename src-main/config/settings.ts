@@ -82,7 +82,8 @@ function fileIssue(file: string, reason: string): SettingsError {
 
 /** A byte-order mark or NUL bytes: the file was saved as UTF-16 (Windows Notepad's "Unicode"). */
 function isUtf16(data: Buffer): boolean {
-  if (data.length >= 2 && ((data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0xfe && data[1] === 0xff))) return true;
+  if (data.length >= 2 && ((data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0xfe && data[1] === 0xff)))
+    return true;
   return data.subarray(0, 64).includes(0);
 }
 
@@ -94,11 +95,17 @@ export function readSettingsFile(file: string): Record<string, unknown> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return {};
-    if (code === 'EISDIR') throw fileIssue(file, 'is a folder, not a file; move the folder away so the settings file can be written there');
-    if (code === 'EACCES') throw fileIssue(file, 'cannot be read by this user; give the user that runs Lanepoint read and write access to it');
+    if (code === 'EISDIR')
+      throw fileIssue(file, 'is a folder, not a file; move the folder away so the settings file can be written there');
+    if (code === 'EACCES')
+      throw fileIssue(
+        file,
+        'cannot be read by this user; give the user that runs Lanepoint read and write access to it',
+      );
     throw error;
   }
-  if (isUtf16(data)) throw fileIssue(file, 'is saved as UTF-16; save it again as UTF-8 (in Notepad: Save as, Encoding "UTF-8")');
+  if (isUtf16(data))
+    throw fileIssue(file, 'is saved as UTF-16; save it again as UTF-8 (in Notepad: Save as, Encoding "UTF-8")');
   // Windows editors like to start UTF-8 files with a byte-order mark, which JSON.parse rejects.
   const text = data.toString('utf8').replace(/^\uFEFF/, '');
   let parsed: unknown;
@@ -111,9 +118,11 @@ export function readSettingsFile(file: string): Record<string, unknown> {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw fileIssue(file, 'must hold one JSON object, e.g. { "mode": "counter" }');
   }
-  const [first, ...rest] = duplicateKeys(text).map(
-    (duplicate): SettingIssue => ({ setting: duplicate.path, source: { kind: 'file', path: file }, reason: `written twice (again at line ${duplicate.line}); keep the one you mean and delete the other` }),
-  );
+  const [first, ...rest] = duplicateKeys(text).map((duplicate): SettingIssue => ({
+    setting: duplicate.path,
+    source: { kind: 'file', path: file },
+    reason: `written twice (again at line ${duplicate.line}); keep the one you mean and delete the other`,
+  }));
   if (first) throw new SettingsError([first, ...rest]);
   return parsed as Record<string, unknown>;
 }
@@ -141,8 +150,15 @@ export function loadSettings(options: { appDataDir: string; env?: NodeJS.Process
   if (overridden.length > 0) {
     const fileAlone = settingsSchema.safeParse(fromFile, { reportInput: true });
     if (!fileAlone.success) {
-      const hidden = issuesOf(fileAlone.error, {}, { kind: 'file', path: file }).filter((issue) => overridden.some((setting) => issue.setting === setting || issue.setting.startsWith(`${setting}.`)));
-      all.push(...hidden.map((issue) => ({ ...issue, reason: `${issue.reason} (${sources[issue.setting] ?? 'an environment variable'} overrides it now, but the file must be right too)` })));
+      const hidden = issuesOf(fileAlone.error, {}, { kind: 'file', path: file }).filter((issue) =>
+        overridden.some((setting) => issue.setting === setting || issue.setting.startsWith(`${setting}.`)),
+      );
+      all.push(
+        ...hidden.map((issue) => ({
+          ...issue,
+          reason: `${issue.reason} (${sources[issue.setting] ?? 'an environment variable'} overrides it now, but the file must be right too)`,
+        })),
+      );
     }
   }
   const [first, ...rest] = all;

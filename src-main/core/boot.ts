@@ -50,7 +50,9 @@ export function bootCore(options: BootOptions): BootedCore {
     journalIdentityFile: journalIdentityPath(appDataDir),
     trainingGatewayPath: join(appDataDir, 'training-gateway.sqlite'),
     settingsFile: { appDataDir, sources },
-    secrets: options.secrets ?? (() => (fileSecrets ??= createFileSecretStore(appDataDir, { onWarning: (message) => logger.warn(message) }))),
+    secrets:
+      options.secrets ??
+      (() => (fileSecrets ??= createFileSecretStore(appDataDir, { onWarning: (message) => logger.warn(message) }))),
   });
   if (Object.keys(sources).length > 0) logger.info({ overrides: sources }, 'settings overridden by environment');
   return { core, appDataDir };

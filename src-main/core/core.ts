@@ -116,27 +116,46 @@ export function createCore(options: CoreOptions): Core {
     environment: options.deviceEnvironment ?? laneDeviceEnvironment(),
   });
   const cardReaders = createTestReadService({ manager: deviceManager, training: settings.training, assetsDir });
-  const signature = createSignatureService({ manager: deviceManager, registry: devices, settings, events, logger, assetsDir });
+  const signature = createSignatureService({
+    manager: deviceManager,
+    registry: devices,
+    settings,
+    events,
+    logger,
+    assetsDir,
+  });
   const printers = createPrinterService({ manager: deviceManager, settings });
   const terminal = createTerminalStateStore(clock);
   let journal: Journal | undefined;
   let journalRefusal: JournalRefusal | null = null;
   const laneJournal = (acknowledge: boolean) => {
     if (!options.journalPath || !options.journalIdentityFile) return;
-    const opened = openLaneJournal({ path: options.journalPath, identityFile: options.journalIdentityFile, clock, terminalId: settings.terminalId }, acknowledge);
+    const opened = openLaneJournal(
+      { path: options.journalPath, identityFile: options.journalIdentityFile, clock, terminalId: settings.terminalId },
+      acknowledge,
+    );
     if ('journal' in opened) {
       journal = opened.journal;
       journalRefusal = null;
     } else {
       journalRefusal = opened.refusal;
-      logger.error({ cause: opened.refusal.cause, file: opened.refusal.file }, 'the journal is refused: no sales until it is dealt with');
+      logger.error(
+        { cause: opened.refusal.cause, file: opened.refusal.file },
+        'the journal is refused: no sales until it is dealt with',
+      );
     }
   };
   // Opened now, not at the first sale: a damaged or replaced journal is seen before anyone sells.
   laneJournal(false);
   // Training with a gateway URL (loopback only, the settings make sure) uses that emulator instead of its own.
-  const trainingGateway = createTrainingGateway(options.trainingGatewayPath, settings.training && settings.gateway.url !== '' ? settings.gateway.url : undefined);
-  const gateway = options.gateway ?? (async (): Promise<GatewayAccess> => (settings.training ? trainingGateway.access(settings.merchantId) : liveGateway(settings, options.secrets?.())));
+  const trainingGateway = createTrainingGateway(
+    options.trainingGatewayPath,
+    settings.training && settings.gateway.url !== '' ? settings.gateway.url : undefined,
+  );
+  const gateway =
+    options.gateway ??
+    (async (): Promise<GatewayAccess> =>
+      settings.training ? trainingGateway.access(settings.merchantId) : liveGateway(settings, options.secrets?.()));
   const previewProfile = printerProfiles.get('escpos-80mm') ?? [...printerProfiles.values()][0]!;
   const laneJournalNow = () => {
     if (journalRefusal) throw new JournalError(journalRefusal.message, { kind: 'refused' });
@@ -158,9 +177,21 @@ export function createCore(options: CoreOptions): Core {
     ...(options.recoveryTimer ? { setTimer: options.recoveryTimer } : {}),
   });
   const sales = refusingWithoutJournal(service, () => journalRefusal);
-  const customers = createCustomerServices({ journal: laneJournalNow, gateway, takeSignature: () => signature.take(), logger });
+  const customers = createCustomerServices({
+    journal: laneJournalNow,
+    gateway,
+    takeSignature: () => signature.take(),
+    logger,
+  });
   const session = createSessionService({ settings, clock, logger });
-  const settingsService = createSettingsService({ settings, file: options.settingsFile, secrets: () => options.secrets?.(), gateway, printerProfiles: [...printerProfiles.keys()].sort(), logger });
+  const settingsService = createSettingsService({
+    settings,
+    file: options.settingsFile,
+    secrets: () => options.secrets?.(),
+    gateway,
+    printerProfiles: [...printerProfiles.keys()].sort(),
+    logger,
+  });
   const stops = [
     session.onChange((current) => events.emit('session.changed', current)),
     devices.onChange((list) => events.emit('devices.changed', list)),
@@ -202,10 +233,17 @@ export function createCore(options: CoreOptions): Core {
       if (!refusal.acknowledgeable) throw new LaneError('refused', refusal.message);
       laneJournal(true);
       if (journalRefusal) throw new LaneError('refused', (journalRefusal as JournalRefusal).message);
-      logger.warn({ cause: refusal.cause, file: refusal.file }, 'a manager acknowledged the journal problem; the lane sells again');
+      logger.warn(
+        { cause: refusal.cause, file: refusal.file },
+        'a manager acknowledged the journal problem; the lane sells again',
+      );
       events.emit('journal.refusal', null);
       terminal.enter('idle', readyDetail);
-      void sales.recover().catch((error: unknown) => logger.warn({ err: error }, 'journal recovery after the acknowledgement did not finish'));
+      void sales
+        .recover()
+        .catch((error: unknown) =>
+          logger.warn({ err: error }, 'journal recovery after the acknowledgement did not finish'),
+        );
       return null;
     },
     dispatch: (name, args, caller) => dispatch(name, args, caller),
@@ -224,10 +262,24 @@ export function createCore(options: CoreOptions): Core {
   // The lane's state says why it will not sell, for every screen and the log.
   terminal.enter('idle', journalRefusal ? `No sales: ${(journalRefusal as JournalRefusal).message}` : readyDetail);
   // Devices open in the background; each one's status reaches the screen through the registry.
-  void deviceManager.start().catch((error: unknown) => logger.error({ err: error }, 'devices could not start: check the device entries in settings.json, then restart Lanepoint'));
+  void deviceManager
+    .start()
+    .catch((error: unknown) =>
+      logger.error(
+        { err: error },
+        'devices could not start: check the device entries in settings.json, then restart Lanepoint',
+      ),
+    );
   // Whatever a crash left open in the journal is settled with the gateway before anyone asks.
   if (options.journalPath && !journalRefusal) {
-    void sales.recover('start').catch((error: unknown) => logger.warn({ err: error }, 'journal recovery at start did not finish: sales with an unknown outcome are checked again in the background; check the network and the gateway address if this repeats'));
+    void sales
+      .recover('start')
+      .catch((error: unknown) =>
+        logger.warn(
+          { err: error },
+          'journal recovery at start did not finish: sales with an unknown outcome are checked again in the background; check the network and the gateway address if this repeats',
+        ),
+      );
   }
   logger.info({ mode: settings.mode, training: settings.training, shell, version }, 'core started');
   return core;
@@ -257,8 +309,15 @@ async function liveGateway(settings: Settings, secrets: SecretStore | undefined)
   const username = await secrets?.get('gateway.username');
   const password = await secrets?.get('gateway.password');
   if (!username || !password) missing.push('the gateway credentials (secrets gateway.username and gateway.password)');
-  if (missing.length > 0) throw new LaneError('refused', `Live sales need ${missing.join(', ')}: enter them under Settings, or use training mode.`);
-  const client = createGatewayClient({ baseUrl: settings.gateway.url, credentials: { level: 'site', username: username!, password: password! } });
+  if (missing.length > 0)
+    throw new LaneError(
+      'refused',
+      `Live sales need ${missing.join(', ')}: enter them under Settings, or use training mode.`,
+    );
+  const client = createGatewayClient({
+    baseUrl: settings.gateway.url,
+    credentials: { level: 'site', username: username!, password: password! },
+  });
   return { client, merchid: settings.merchantId };
 }
 
@@ -267,11 +326,13 @@ async function liveGateway(settings: Settings, secrets: SecretStore | undefined)
  * the journal is: the refusal's own words, before a card is asked for.
  */
 function refusingWithoutJournal(service: TerminalService, refusal: () => JournalRefusal | null): TerminalService {
-  const guarded = <A extends unknown[], R>(run: (...args: A) => R) => (...args: A): R => {
-    const current = refusal();
-    if (current) throw new LaneError('refused', current.message);
-    return run(...args);
-  };
+  const guarded =
+    <A extends unknown[], R>(run: (...args: A) => R) =>
+    (...args: A): R => {
+      const current = refusal();
+      if (current) throw new LaneError('refused', current.message);
+      return run(...args);
+    };
   return {
     ...service,
     sale: guarded(service.sale),

@@ -33,7 +33,11 @@ export class LaneError extends Error {
  */
 export function nothingSent(error: unknown, context: string): unknown {
   if (error instanceof ValidationError) return new LaneError('invalid', `${context}: ${error.message}`, error.field);
-  if (error instanceof AuthenticationError) return new LaneError('refused', `The gateway refused the lane's credentials, so nothing was sent: ${error.message}`);
+  if (error instanceof AuthenticationError)
+    return new LaneError(
+      'refused',
+      `The gateway refused the lane's credentials, so nothing was sent: ${error.message}`,
+    );
   if (error instanceof GatewayError) return new LaneError('refused', `${context}: ${error.message}`);
   return error;
 }

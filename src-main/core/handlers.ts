@@ -10,25 +10,51 @@ import { createRateLimit } from '../ipc/rate-limit';
 export const lastPageLimit = { max: 10, windowMs: 10_000 } as const;
 
 /** Binds every contract command to the core. A command without a handler fails type-checking. */
-export function createCommandHandlers(core: Pick<Core, 'clock' | 'info' | 'settings' | 'devices' | 'terminal' | 'cardReaders' | 'deviceManager' | 'signature' | 'printers' | 'sales' | 'customers' | 'session' | 'settingsService' | 'trainingGateway' | 'journalRefusal' | 'acknowledgeJournal'>): CommandHandlers {
+export function createCommandHandlers(
+  core: Pick<
+    Core,
+    | 'clock'
+    | 'info'
+    | 'settings'
+    | 'devices'
+    | 'terminal'
+    | 'cardReaders'
+    | 'deviceManager'
+    | 'signature'
+    | 'printers'
+    | 'sales'
+    | 'customers'
+    | 'session'
+    | 'settingsService'
+    | 'trainingGateway'
+    | 'journalRefusal'
+    | 'acknowledgeJournal'
+  >,
+): CommandHandlers {
   const { session } = core;
   /** Money moves only with somebody signed in (or a kiosk's customer); the journal and the log say who. */
-  const signedIn = <A, R>(action: string, run: (args: A, caller: CommandCaller) => R) => (args: A, caller: CommandCaller): R => {
-    session.requireSignedIn(action);
-    return run(args, caller);
-  };
+  const signedIn =
+    <A, R>(action: string, run: (args: A, caller: CommandCaller) => R) =>
+    (args: A, caller: CommandCaller): R => {
+      session.requireSignedIn(action);
+      return run(args, caller);
+    };
   /** A manager's action: a signed-in manager, or a cashier with a manager's PIN. */
-  const managers = <A extends { managerPin?: string | undefined }, R>(action: string, run: (args: Omit<A, 'managerPin'>) => R) => (args: A, caller: CommandCaller): R => {
-    session.requireSignedIn(action);
-    const { managerPin, ...rest } = args;
-    session.approve(action, managerPin, caller.source);
-    return run(rest);
-  };
+  const managers =
+    <A extends { managerPin?: string | undefined }, R>(action: string, run: (args: Omit<A, 'managerPin'>) => R) =>
+    (args: A, caller: CommandCaller): R => {
+      session.requireSignedIn(action);
+      const { managerPin, ...rest } = args;
+      session.approve(action, managerPin, caller.source);
+      return run(rest);
+    };
   /** The customer's own payment: a kiosk's customer pays alone; anything else is staff's. */
-  const customerPayment = <A, R>(action: string, run: (args: A) => R) => (args: A): R => {
-    session.requireCustomerOrStaff(action);
-    return run(args);
-  };
+  const customerPayment =
+    <A, R>(action: string, run: (args: A) => R) =>
+    (args: A): R => {
+      session.requireCustomerOrStaff(action);
+      return run(args);
+    };
   const lastPageCalls = createRateLimit({ ...lastPageLimit, now: () => core.clock.now() });
   const trainingOnly = (what: string) => {
     if (!core.settings.training) throw new LaneError('refused', `Only training\u2019s built-in gateway ${what}.`);
@@ -40,20 +66,26 @@ export function createCommandHandlers(core: Pick<Core, 'clock' | 'info' | 'setti
     'session.trainingLogins': () => session.trainingLogins(),
     'settings.get': () => core.settingsService.view(),
     'settings.update': managers('change settings', ({ changes }) => core.settingsService.update(changes)),
-    'settings.setCredentials': managers('store gateway credentials', ({ username, password }) => core.settingsService.setCredentials(username, password)),
+    'settings.setCredentials': managers('store gateway credentials', ({ username, password }) =>
+      core.settingsService.setCredentials(username, password),
+    ),
     'settings.testCredentials': signedIn('test the gateway credentials', () => core.settingsService.testCredentials()),
     'app.info': () => core.info(),
     'devices.list': ({ kind }) => core.devices.list(kind),
     'devices.readCard': (args) => core.cardReaders.readCard(args),
     'devices.cancelRead': (args) => core.cardReaders.cancelRead(args),
     // Timed on arrival: the page's clock is not the main process's.
-    'devices.keystroke': ({ key, seq }, { source }) => ({ consumed: core.deviceManager.keystroke({ key, at: performance.now(), source, seq }) }),
+    'devices.keystroke': ({ key, seq }, { source }) => ({
+      consumed: core.deviceManager.keystroke({ key, at: performance.now(), source, seq }),
+    }),
     'devices.testCards': () => core.cardReaders.testCards(),
     'devices.presentTestCard': (args) => core.cardReaders.presentTestCard(args),
     'terminal.state': () => core.terminal.current(),
     'terminal.sale': (args, caller) =>
       // Money back without a sale is never the customer's own payment.
-      args.tender === 'forced-credit' ? signedIn('give money back without a sale', (sale: typeof args) => core.sales.sale(sale))(args, caller) : customerPayment('take a payment', (sale: typeof args) => core.sales.sale(sale))(args),
+      args.tender === 'forced-credit'
+        ? signedIn('give money back without a sale', (sale: typeof args) => core.sales.sale(sale))(args, caller)
+        : customerPayment('take a payment', (sale: typeof args) => core.sales.sale(sale))(args),
     'terminal.achSale': customerPayment('take a payment', (args) => core.sales.achSale(args)),
     // A stored card is charged by staff: at a kiosk nobody checks whose it is.
     'terminal.profileSale': signedIn('charge a stored card', (args) => core.sales.profileSale(args)),
@@ -62,18 +94,25 @@ export function createCommandHandlers(core: Pick<Core, 'clock' | 'info' | 'setti
     // Going on without the signature is a cashier's choice, never a kiosk customer's: somebody must be signed in.
     'terminal.skipSignature': () => {
       const cashier = session.current();
-      if (!cashier) throw new LaneError('forbidden', 'Only a signed-in cashier can skip the signature: sign in, or ask the customer to sign.');
+      if (!cashier)
+        throw new LaneError(
+          'forbidden',
+          'Only a signed-in cashier can skip the signature: sign in, or ask the customer to sign.',
+        );
       return core.sales.skipSignature({ cashierId: cashier.cashierId });
     },
     'terminal.capture': signedIn('capture a sale', (args) => core.sales.capture(args)),
     // The manager is asked once the sale's state allows the void or refund: a refusal that needs no manager comes first.
-    'terminal.void': signedIn('void a sale', ({ managerPin, ...args }, { source }) => core.sales.void({ ...args, approve: () => void session.approve('void a sale', managerPin, source) })),
+    'terminal.void': signedIn('void a sale', ({ managerPin, ...args }, { source }) =>
+      core.sales.void({ ...args, approve: () => void session.approve('void a sale', managerPin, source) }),
+    ),
     'terminal.refund': signedIn('refund a sale', ({ managerPin, ...args }, { source }) =>
       core.sales.refund({
         ...args,
         // Above the lane's limit a refund is a manager's.
         approve: (amountMinor) => {
-          if (amountMinor > core.settings.staff.refundLimitMinor) session.approve('refund more than the lane\u2019s limit', managerPin, source);
+          if (amountMinor > core.settings.staff.refundLimitMinor)
+            session.approve('refund more than the lane\u2019s limit', managerPin, source);
         },
       }),
     ),
@@ -83,23 +122,34 @@ export function createCommandHandlers(core: Pick<Core, 'clock' | 'info' | 'setti
     'terminal.endOfDay': (args) => core.sales.endOfDay(args),
     // A sale's customer (issue 17): staff only, as a kiosk's customer runs nothing but their own payment; deleting a card is a manager's.
     'terminal.storedCards': signedIn('see a customer\u2019s stored cards', (args) => core.customers.storedCards(args)),
-    'terminal.deleteStoredCard': managers('delete a customer\u2019s stored card', (args) => core.customers.deleteStoredCard(args)),
-    'terminal.addSignature': signedIn('add a signature to a sale', (args) => core.customers.addSignature({ ...args, by: session.current()!.cashierId })),
+    'terminal.deleteStoredCard': managers('delete a customer\u2019s stored card', (args) =>
+      core.customers.deleteStoredCard(args),
+    ),
+    'terminal.addSignature': signedIn('add a signature to a sale', (args) =>
+      core.customers.addSignature({ ...args, by: session.current()!.cashierId }),
+    ),
     'terminal.recoveryQueue': () => core.sales.recoveryQueue(),
     'terminal.recover': () => core.sales.recover(),
     'journal.refusal': () => core.journalRefusal(),
     'journal.acknowledge': managers('acknowledge the journal problem', () => core.acknowledgeJournal()),
     'terminal.newSale': () => core.sales.newSale(),
     'terminal.findings': () => core.sales.findings(),
-    'terminal.acknowledgeFinding': signedIn('acknowledge what recovery found', ({ entryId }) => core.sales.acknowledgeFinding(entryId, session.current()!.cashierId)),
-    'terminal.printFinding': signedIn('print a receipt recovery found', ({ entryId }) => core.sales.printFinding(entryId)),
+    'terminal.acknowledgeFinding': signedIn('acknowledge what recovery found', ({ entryId }) =>
+      core.sales.acknowledgeFinding(entryId, session.current()!.cashierId),
+    ),
+    'terminal.printFinding': signedIn('print a receipt recovery found', ({ entryId }) =>
+      core.sales.printFinding(entryId),
+    ),
     'terminal.settleByHand': managers('record what a person found', (args) => core.sales.settleByHand(args)),
     'printers.testPrint': (args) => core.printers.testPrint(args),
     'printers.resume': (args) => core.printers.resume(args),
     'printers.discardHeld': (args) => core.printers.discardHeld(args),
     'printers.lastPage': signedIn('see the printed page', (args, { source }) => {
       if (!lastPageCalls.take(source)) {
-        throw new LaneError('throttled', `The printed page was asked for more than ${lastPageLimit.max} times in ${lastPageLimit.windowMs / 1000} seconds from this screen: wait a few seconds, then try again.`);
+        throw new LaneError(
+          'throttled',
+          `The printed page was asked for more than ${lastPageLimit.max} times in ${lastPageLimit.windowMs / 1000} seconds from this screen: wait a few seconds, then try again.`,
+        );
       }
       return core.printers.lastPage(args);
     }),

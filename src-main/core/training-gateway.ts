@@ -34,7 +34,11 @@ export interface TrainingGateway {
 export function createTrainingGateway(databasePath: string | undefined, externalUrl?: string): TrainingGateway {
   let emulator: Promise<Pick<RunningEmulator, 'url'> & { close(): Promise<void> }> | undefined;
   const running = () =>
-    (emulator ??= (externalUrl ? Promise.resolve({ url: externalUrl.replace(/\/$/, ''), close: async () => undefined }) : startEmulator(databasePath ? { databasePath } : {})).catch((error: unknown) => {
+    (emulator ??= (
+      externalUrl
+        ? Promise.resolve({ url: externalUrl.replace(/\/$/, ''), close: async () => undefined })
+        : startEmulator(databasePath ? { databasePath } : {})
+    ).catch((error: unknown) => {
       // The store is a file on disk that can be cut short or overwritten: say which, and the way out.
       throw new LaneError(
         'refused',
@@ -46,7 +50,10 @@ export function createTrainingGateway(databasePath: string | undefined, external
     const { url } = await running();
     const response = await fetch(`${url.replace(/\/rest\/?$/, '')}/__emulator/${path}`, {
       method,
-      headers: { Authorization: `Basic ${Buffer.from(`${trainingCredentials.username}:${trainingCredentials.password}`).toString('base64')}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${trainingCredentials.username}:${trainingCredentials.password}`).toString('base64')}`,
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`the training gateway refused ${path}: HTTP ${response.status}`);
@@ -64,7 +71,11 @@ export function createTrainingGateway(databasePath: string | undefined, external
     },
     async reset() {
       // Another program's store: the lane neither owns nor may move it.
-      if (externalUrl) throw new LaneError('refused', `Training uses the gateway at ${externalUrl} (setting gateway.url): reset it there, or clear the setting to use the built-in one.`);
+      if (externalUrl)
+        throw new LaneError(
+          'refused',
+          `Training uses the gateway at ${externalUrl} (setting gateway.url): reset it there, or clear the setting to use the built-in one.`,
+        );
       const current = emulator;
       emulator = undefined;
       await current?.then((running) => running.close()).catch(() => undefined);

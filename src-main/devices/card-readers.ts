@@ -35,7 +35,9 @@ export interface CardReaderEnvironment {
   /** Opens the serial link for a setting. */
   readonly serial?: (setting: Extract<CardReaderSetting, { serial: unknown }>) => Transport;
   /** Protocol readers contributed by other modules (magtek-hid, hid-pos-msr, vivotech2). */
-  readonly protocols?: Partial<Record<CardReaderSetting['protocol'], (transport: Transport, setting: CardReaderSetting) => CardReader>>;
+  readonly protocols?: Partial<
+    Record<CardReaderSetting['protocol'], (transport: Transport, setting: CardReaderSetting) => CardReader>
+  >;
   readonly now: () => number;
 }
 
@@ -62,7 +64,10 @@ export function buildCardReader(setting: CardReaderSetting, environment: CardRea
         const reader = new KeyboardCardReader(environment.wedge);
         const emulated: EmulatedReaderControl = {
           async present(card, method, amountMinor) {
-            const output = method === 'swipe' ? device.swipe(card) : device.chip(card, amountMinor, method === 'tap' ? 'contactless' : 'chip');
+            const output =
+              method === 'swipe'
+                ? device.swipe(card)
+                : device.chip(card, amountMinor, method === 'tap' ? 'contactless' : 'chip');
             // Typed into the same keyboard stream a real reader types into.
             for (const stroke of readerKeystrokes(output, environment.now())) environment.wedge.feed(stroke);
           },

@@ -11,8 +11,10 @@ import type { DeviceEnvironment } from './manager';
  * live in their own modules; signature pads over the same two links.
  */
 export function laneDeviceEnvironment(options: { hidApi?: HidApi | (() => Promise<HidApi>) } = {}): DeviceEnvironment {
-  const hid = (setting: { hid: ConstructorParameters<typeof HidTransport>[0]['device'] }) => new HidTransport({ device: setting.hid, ...(options.hidApi && { api: options.hidApi }) });
-  const serial = (setting: { serial: ConstructorParameters<typeof SerialTransport>[0] }) => new SerialTransport(setting.serial);
+  const hid = (setting: { hid: ConstructorParameters<typeof HidTransport>[0]['device'] }) =>
+    new HidTransport({ device: setting.hid, ...(options.hidApi && { api: options.hidApi }) });
+  const serial = (setting: { serial: ConstructorParameters<typeof SerialTransport>[0] }) =>
+    new SerialTransport(setting.serial);
   return {
     hid,
     serial,
@@ -22,7 +24,10 @@ export function laneDeviceEnvironment(options: { hidApi?: HidApi | (() => Promis
       vivotech2: (transport) => new ViVOtech2Reader(transport),
       'magtek-hid': (transport) => new MagtekHidReader(transport),
       'hid-pos-msr': (transport, setting) =>
-        new HidPosMsrReader(transport, Buffer.from(setting.protocol === 'hid-pos-msr' ? setting.reportDescriptor : '', 'hex')),
+        new HidPosMsrReader(
+          transport,
+          Buffer.from(setting.protocol === 'hid-pos-msr' ? setting.reportDescriptor : '', 'hex'),
+        ),
     },
   };
 }

@@ -36,10 +36,19 @@ export const trainingPad: SignaturePadSetting = {
 };
 
 /** The emulated printer training uses when the settings name no printer. */
-export const trainingPrinter: PrinterSetting = { id: 'training-printer', kind: 'printer', name: 'Training printer', profile: 'escpos-80mm', emulated: true };
+export const trainingPrinter: PrinterSetting = {
+  id: 'training-printer',
+  kind: 'printer',
+  name: 'Training printer',
+  profile: 'escpos-80mm',
+  emulated: true,
+};
 
 /** How devices are reached on this machine: card readers' links and protocols, pads' and printers' links. */
-export type DeviceEnvironment = Omit<CardReaderEnvironment, 'wedge' | 'now'> & { readonly pads?: SignaturePadEnvironment; readonly printers?: PrinterEnvironment };
+export type DeviceEnvironment = Omit<CardReaderEnvironment, 'wedge' | 'now'> & {
+  readonly pads?: SignaturePadEnvironment;
+  readonly printers?: PrinterEnvironment;
+};
 
 export interface DeviceManagerOptions {
   readonly devices: readonly CardReaderSetting[];
@@ -90,24 +99,52 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
   const track = (
     kind: DeviceKind,
     device: { setting: { id: string; protocol: string }; name: string; transportKind: DeviceTransportKind },
-    emitter: { on(event: 'connected', listener: () => void): unknown; on(event: 'disconnected' | 'error', listener: (error: Error) => void): unknown },
+    emitter: {
+      on(event: 'connected', listener: () => void): unknown;
+      on(event: 'disconnected' | 'error', listener: (error: Error) => void): unknown;
+    },
     unusable: string,
   ) => {
     const { id } = device.setting;
-    registry.register({ id, kind, name: device.name, transport: device.transportKind, emulated: device.setting.protocol === 'emulated', status: 'connecting', lastError: null });
+    registry.register({
+      id,
+      kind,
+      name: device.name,
+      transport: device.transportKind,
+      emulated: device.setting.protocol === 'emulated',
+      status: 'connecting',
+      lastError: null,
+    });
     emitter.on('connected', () => registry.setStatus(id, 'connected', null));
     emitter.on('disconnected', (error) => {
       registry.setStatus(id, 'disconnected', error.message);
-      logger.warn({ device: id, err: error }, `${kind} disconnected: check its cable and power; it is used again once it reconnects`);
+      logger.warn(
+        { device: id, err: error },
+        `${kind} disconnected: check its cable and power; it is used again once it reconnects`,
+      );
     });
     emitter.on('error', (error) => {
       registry.setStatus(id, 'connected', `${unusable}: ${error.message}`);
-      logger.warn({ device: id, err: error }, `${kind} sent unusable data: try again; if it keeps happening, check the protocol its entry in settings.json names`);
+      logger.warn(
+        { device: id, err: error },
+        `${kind} sent unusable data: try again; if it keeps happening, check the protocol its entry in settings.json names`,
+      );
     });
   };
   const unbuildable = (kind: DeviceKind, setting: { id: string; name?: string | undefined }, error: unknown) => {
-    registry.register({ id: setting.id, kind, name: setting.name ?? setting.id, transport: 'emulated', emulated: false, status: 'error', lastError: (error as Error).message });
-    logger.error({ device: setting.id, err: error }, 'device cannot be set up: correct its entry in settings.json as the error says, then restart Lanepoint');
+    registry.register({
+      id: setting.id,
+      kind,
+      name: setting.name ?? setting.id,
+      transport: 'emulated',
+      emulated: false,
+      status: 'error',
+      lastError: (error as Error).message,
+    });
+    logger.error(
+      { device: setting.id, err: error },
+      'device cannot be set up: correct its entry in settings.json as the error says, then restart Lanepoint',
+    );
   };
 
   for (const setting of settings) {
@@ -135,7 +172,12 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
     try {
       const device = buildPrinter(setting, options.printerProfiles ?? new Map(), options.environment?.printers ?? {});
       printers.push(device);
-      track('printer', { ...device, setting: { id: setting.id, protocol: 'emulated' in setting ? 'emulated' : device.transportKind } }, device.printer, 'The printer link reported a problem');
+      track(
+        'printer',
+        { ...device, setting: { id: setting.id, protocol: 'emulated' in setting ? 'emulated' : device.transportKind } },
+        device.printer,
+        'The printer link reported a problem',
+      );
       device.printer.on('attention', (problem) => {
         registry.setStatus(setting.id, 'error', problemWords[problem]);
         logger.warn({ device: setting.id, problem }, `printer needs attention: ${problemWords[problem]}`);
@@ -152,7 +194,10 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
       registry.setStatus(id, 'connected', null);
     } catch (error) {
       registry.setStatus(id, 'error', openFailureWords(error));
-      logger.error({ device: id, err: error }, `${kind} cannot be opened: check that it is plugged in and that its entry in settings.json names the right port or USB ids, then restart Lanepoint`);
+      logger.error(
+        { device: id, err: error },
+        `${kind} cannot be opened: check that it is plugged in and that its entry in settings.json names the right port or USB ids, then restart Lanepoint`,
+      );
     }
   };
 

@@ -28,26 +28,61 @@ export interface PrinterEnvironment {
 }
 
 /** Builds the printer a setting describes. Throws an error naming the setting when it cannot. */
-export function buildPrinter(setting: PrinterSetting, profiles: ReadonlyMap<string, PrinterProfile>, environment: PrinterEnvironment): PrinterDevice {
+export function buildPrinter(
+  setting: PrinterSetting,
+  profiles: ReadonlyMap<string, PrinterProfile>,
+  environment: PrinterEnvironment,
+): PrinterDevice {
   const profile = profiles.get(setting.profile);
-  if (!profile) throw new Error(`printers.${setting.id}.profile: no printer profile "${setting.profile}"; there are ${[...profiles.keys()].join(', ')}`);
+  if (!profile)
+    throw new Error(
+      `printers.${setting.id}.profile: no printer profile "${setting.profile}"; there are ${[...profiles.keys()].join(', ')}`,
+    );
   const twoWay = profile.realtimeStatus;
   if ('emulated' in setting) {
     const { host, device } = createMemoryPair(`training printer`);
     const emulated = new EmulatedReceiptPrinter(profile);
     emulated.attach(device);
     void device.open();
-    return { setting, name: setting.name ?? 'Training printer', transportKind: 'emulated', profile, printer: new ReceiptPrinter(host, { realtimeStatus: twoWay }), emulated, dispose: () => device.close() };
+    return {
+      setting,
+      name: setting.name ?? 'Training printer',
+      transportKind: 'emulated',
+      profile,
+      printer: new ReceiptPrinter(host, { realtimeStatus: twoWay }),
+      emulated,
+      dispose: () => device.close(),
+    };
   }
   if ('tcp' in setting) {
-    const transport = environment.tcp?.(setting) ?? new TcpTransport({ host: setting.tcp.host, port: setting.tcp.port });
-    return { setting, name: setting.name ?? `Printer at ${setting.tcp.host}`, transportKind: 'tcp', profile, printer: new ReceiptPrinter(transport, { realtimeStatus: twoWay }) };
+    const transport =
+      environment.tcp?.(setting) ?? new TcpTransport({ host: setting.tcp.host, port: setting.tcp.port });
+    return {
+      setting,
+      name: setting.name ?? `Printer at ${setting.tcp.host}`,
+      transportKind: 'tcp',
+      profile,
+      printer: new ReceiptPrinter(transport, { realtimeStatus: twoWay }),
+    };
   }
   if ('serial' in setting) {
-    if (!environment.serial) throw new Error(`printers.${setting.id}: the serial port is not available on this machine`);
-    return { setting, name: setting.name ?? 'Receipt printer (serial)', transportKind: 'serial', profile, printer: new ReceiptPrinter(environment.serial(setting), { realtimeStatus: twoWay }) };
+    if (!environment.serial)
+      throw new Error(`printers.${setting.id}: the serial port is not available on this machine`);
+    return {
+      setting,
+      name: setting.name ?? 'Receipt printer (serial)',
+      transportKind: 'serial',
+      profile,
+      printer: new ReceiptPrinter(environment.serial(setting), { realtimeStatus: twoWay }),
+    };
   }
   const transport = environment.deviceFile?.(setting.deviceFile) ?? new DeviceFileTransport(setting.deviceFile);
   // A device file is one-way: the printer's status cannot be read back through it.
-  return { setting, name: setting.name ?? 'Receipt printer (USB)', transportKind: 'usb', profile, printer: new ReceiptPrinter(transport, { realtimeStatus: false }) };
+  return {
+    setting,
+    name: setting.name ?? 'Receipt printer (USB)',
+    transportKind: 'usb',
+    profile,
+    printer: new ReceiptPrinter(transport, { realtimeStatus: false }),
+  };
 }

@@ -36,10 +36,14 @@ const defaultNames: Record<SignaturePadSetting['protocol'], string> = {
 };
 
 /** Builds the pad a setting describes. Throws an error naming the setting when it cannot. */
-export function buildSignaturePad(setting: SignaturePadSetting, environment: SignaturePadEnvironment): SignaturePadDevice {
+export function buildSignaturePad(
+  setting: SignaturePadSetting,
+  environment: SignaturePadEnvironment,
+): SignaturePadDevice {
   const name = setting.name ?? defaultNames[setting.protocol];
   const options = setting.buttons ? { buttons: setting.buttons } : {};
-  const unavailable = (what: string) => new Error(`signaturePads.${setting.id}: ${what} is not available on this machine`);
+  const unavailable = (what: string) =>
+    new Error(`signaturePads.${setting.id}: ${what} is not available on this machine`);
   switch (setting.protocol) {
     case 'hid-digitizer': {
       if (!environment.hid) throw unavailable('USB HID');
@@ -57,11 +61,25 @@ export function buildSignaturePad(setting: SignaturePadSetting, environment: Sig
         const peer = new EmulatedIsdv4Pad(device);
         void device.open();
         const pad = new Isdv4Pad(host, { ...options, stopSettleMs: 10 });
-        return { setting, name, transportKind: 'emulated', pad, emulated: { sign: (signature, replay) => peer.sign(signature, replay) }, dispose: () => device.close() };
+        return {
+          setting,
+          name,
+          transportKind: 'emulated',
+          pad,
+          emulated: { sign: (signature, replay) => peer.sign(signature, replay) },
+          dispose: () => device.close(),
+        };
       }
       const peer = new EmulatedDigitizerPad(device);
       const pad = new HidDigitizerPad(host, peer.descriptor, options);
-      return { setting, name, transportKind: 'emulated', pad, emulated: { sign: (signature, replay) => peer.sign(signature, replay) }, dispose: () => device.close() };
+      return {
+        setting,
+        name,
+        transportKind: 'emulated',
+        pad,
+        emulated: { sign: (signature, replay) => peer.sign(signature, replay) },
+        dispose: () => device.close(),
+      };
     }
   }
 }

@@ -29,11 +29,20 @@ export interface TestReadService {
   readCard(args: { deviceId?: string | undefined; timeoutSeconds: number }): Promise<CardSummary>;
   cancelRead(args: { deviceId?: string | undefined }): { canceled: boolean };
   testCards(): TestCardInfo[];
-  presentTestCard(args: { cardId: string; method: PresentMethod; amountMinor?: number | undefined; deviceId?: string | undefined }): Promise<{ presented: true }>;
+  presentTestCard(args: {
+    cardId: string;
+    method: PresentMethod;
+    amountMinor?: number | undefined;
+    deviceId?: string | undefined;
+  }): Promise<{ presented: true }>;
 }
 
 /** The test read (the devices screen reads a card without a sale) and training's card deck (a test card presented at the emulated reader), over the device manager. */
-export function createTestReadService(options: { manager: DeviceManager; training: boolean; assetsDir: string }): TestReadService {
+export function createTestReadService(options: {
+  manager: DeviceManager;
+  training: boolean;
+  assetsDir: string;
+}): TestReadService {
   const { manager } = options;
   const reads = new Map<string, AbortController>();
   let deck: TestCard[] | undefined;
@@ -43,7 +52,9 @@ export function createTestReadService(options: { manager: DeviceManager; trainin
     if (!device) {
       throw new LaneError(
         'refused',
-        deviceId ? `No card reader "${deviceId}" is configured.` : 'No card reader is configured: add one under Devices in the settings.',
+        deviceId
+          ? `No card reader "${deviceId}" is configured.`
+          : 'No card reader is configured: add one under Devices in the settings.',
         deviceId ? 'deviceId' : undefined,
       );
     }
@@ -107,10 +118,15 @@ export function createTestReadService(options: { manager: DeviceManager; trainin
       const card = trainingOnly().find((candidate) => candidate.id === cardId);
       if (!card) throw new LaneError('invalid', `No test card "${cardId}" in the deck.`, 'cardId');
       if (!card.methods.includes(method)) {
-        throw new LaneError('invalid', `${card.label} cannot be presented by ${method}; use ${card.methods.join(' or ')}.`, 'method');
+        throw new LaneError(
+          'invalid',
+          `${card.label} cannot be presented by ${method}; use ${card.methods.join(' or ')}.`,
+          'method',
+        );
       }
       const device = deviceFor(deviceId);
-      if (!device.emulated) throw new LaneError('refused', `${device.name} is a real reader: present a physical card.`, 'deviceId');
+      if (!device.emulated)
+        throw new LaneError('refused', `${device.name} is a real reader: present a physical card.`, 'deviceId');
       await device.emulated.present(card, method, amountMinor ?? Math.round(Number(card.amount) * 100));
       return { presented: true };
     },

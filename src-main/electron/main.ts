@@ -74,7 +74,13 @@ export function startShell(electron: ElectronApi, options: ShellOptions = {}): R
     try {
       const userData = app.getPath('userData');
       const env = options.env ?? process.env;
-      core = bootCore({ shell: 'electron', appDataDir: userData, env, logger: options.logger, secrets: () => secrets }).core;
+      core = bootCore({
+        shell: 'electron',
+        appDataDir: userData,
+        env,
+        logger: options.logger,
+        secrets: () => secrets,
+      }).core;
       secrets = openSecretStore(electron, userData, core, options.platform);
       serveAppProtocol(electron.protocol, options.rendererDir ?? builtRendererDir());
       lockDownSession(electron.session.defaultSession, report);
@@ -137,7 +143,9 @@ function closeCoreBeforeExit(app: ElectronApi['app'], currentCore: () => Core | 
 function openSecretStore(electron: ElectronApi, userData: string, core: Core, platform?: NodeJS.Platform): SecretStore {
   const cipher = safeStorageCipher(electron.safeStorage, platform);
   if (cipher.isAvailable()) return createEncryptedSecretStore(userData, cipher);
-  core.logger.warn('electron: the OS keychain cannot encrypt here; secrets use a 0600 file instead. To keep them in the keychain, set up the desktop keyring (for example GNOME Keyring or KWallet) and restart Lanepoint');
+  core.logger.warn(
+    'electron: the OS keychain cannot encrypt here; secrets use a 0600 file instead. To keep them in the keychain, set up the desktop keyring (for example GNOME Keyring or KWallet) and restart Lanepoint',
+  );
   return createFileSecretStore(userData, { onWarning: (message) => core.logger.warn(message) });
 }
 

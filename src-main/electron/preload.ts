@@ -25,7 +25,10 @@ export type RendererIpc = Pick<typeof ipcRenderer, 'invoke' | 'on' | 'removeList
 export function buildPosApi(ipc: RendererIpc): PosApi {
   const call = (async (name: CommandName, args?: unknown): Promise<CommandReply> => {
     if (!commandNames.includes(name)) {
-      return { ok: false, error: { code: 'unknown_command', message: `Unknown command "${String(name).slice(0, 64)}"` } };
+      return {
+        ok: false,
+        error: { code: 'unknown_command', message: `Unknown command "${String(name).slice(0, 64)}"` },
+      };
     }
     try {
       return (await ipc.invoke(ipcChannels.command(name), args ?? {})) as CommandReply;

@@ -20,7 +20,10 @@ export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPri
  * files inside the folder (`..`, encoded dots, backslashes and NUL refused), only GET and
  * HEAD, and every answer, 404s included, with the renderer's CSP and security headers.
  */
-export async function appProtocolResponse(request: Pick<Request, 'url' | 'method'>, rendererDir: string): Promise<Response> {
+export async function appProtocolResponse(
+  request: Pick<Request, 'url' | 'method'>,
+  rendererDir: string,
+): Promise<Response> {
   const headers = rendererSecurityHeaders(contentSecurityPolicy());
   const refuse = (status: 404 | 405, text: string) =>
     new Response(text, { status, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });

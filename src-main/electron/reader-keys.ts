@@ -28,7 +28,11 @@ const echoWindowMs = 250;
  * `sendInputEvent`. Shortcuts (Ctrl, Alt, Meta) are never reader data and pass untouched.
  * Returns a function that stops the routing.
  */
-export function routeReaderKeystrokes(contents: KeyboardContents, sink: KeystrokeSink, now: () => number = () => performance.now()): () => void {
+export function routeReaderKeystrokes(
+  contents: KeyboardContents,
+  sink: KeystrokeSink,
+  now: () => number = () => performance.now(),
+): () => void {
   // The wedge is shared by every window: a key held in this one is typed again in this one only.
   const { source } = windowCaller(contents.id);
   // Keys this function typed again: when Electron passes them back through before-input-event

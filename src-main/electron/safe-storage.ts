@@ -9,7 +9,10 @@ import type { ElectronApi } from './electron-api';
  * so it counts as unavailable here and the shell falls back to the 0600 file and says so, rather
  * than calling the secrets encrypted.
  */
-export function safeStorageCipher(safeStorage: ElectronApi['safeStorage'], platform: NodeJS.Platform = process.platform): SecretCipher {
+export function safeStorageCipher(
+  safeStorage: ElectronApi['safeStorage'],
+  platform: NodeJS.Platform = process.platform,
+): SecretCipher {
   return {
     isAvailable: () =>
       safeStorage.isEncryptionAvailable() &&

@@ -30,7 +30,10 @@ export function isKioskEscapeKey(input: Pick<Input, 'key' | 'control' | 'meta' |
  * The cashier's window: resizable, with its menu and keys. Developer tools only in a
  * development run (`devTools`), never in a packaged terminal.
  */
-export function createCounterWindow(electron: WindowMaker, options: WindowOptions & { devTools: boolean }): BrowserWindow {
+export function createCounterWindow(
+  electron: WindowMaker,
+  options: WindowOptions & { devTools: boolean },
+): BrowserWindow {
   const window = new electron.BrowserWindow({
     title: 'Lanepoint',
     width: 1280,

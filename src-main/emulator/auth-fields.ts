@@ -97,7 +97,8 @@ function userfieldsOf(value: unknown): Array<Record<string, string>> | string {
   if (value === undefined) return [];
   const entries = Array.isArray(value) ? value : [value];
   for (const entry of entries) {
-    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return 'userfields: an array of objects, or one object';
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
+      return 'userfields: an array of objects, or one object';
     for (const [name, item] of Object.entries(entry as Record<string, unknown>)) {
       if (typeof item !== 'string') return `userfields: the value of ${name.slice(0, 40)} must be a string`;
     }
@@ -109,7 +110,8 @@ function userfieldsOf(value: unknown): Array<Record<string, string>> | string {
 
 function trackProblem(track: string): string | undefined {
   const clear = /^[%;]/.test(track);
-  if (clear && track.length > clearTrackMax) return `track: clear track data is at most ${clearTrackMax} characters, got ${track.length}`;
+  if (clear && track.length > clearTrackMax)
+    return `track: clear track data is at most ${clearTrackMax} characters, got ${track.length}`;
   return undefined;
 }
 
@@ -129,7 +131,8 @@ export function readAuthFields(body: Record<string, unknown>): AuthFields | Unre
   const merchid = text.merchid;
   if (!merchid) return { problem: 'merchid: required' };
   if (text.amount === undefined || text.amount === '') return { problem: 'amount: required' };
-  if (!text.account && !text.track && !(text.profile && !flag(text.profile))) return { problem: 'account: an account, track data or a stored profile is required' };
+  if (!text.account && !text.track && !(text.profile && !flag(text.profile)))
+    return { problem: 'account: an account, track data or a stored profile is required' };
   const trackIssue = text.track === undefined ? undefined : trackProblem(text.track);
   if (trackIssue) return { problem: trackIssue };
   return {
@@ -167,12 +170,18 @@ export function fieldDecline(fields: AuthFields): Outcome | undefined {
   const { amount, currency, expiry, cvv2, postal, country } = fields.text;
   if (amountMinorOf(amount ?? '') === undefined) return ppsDecline('43', 'Invalid amount');
   if (currency !== undefined && !/^[A-Za-z]{3}$/.test(currency)) return ppsDecline('31', 'Invalid currency');
-  if (currency !== undefined && currency.toUpperCase() !== merchantCurrency) return ppsDecline('32', 'Wrong currency for merch');
+  if (currency !== undefined && currency.toUpperCase() !== merchantCurrency)
+    return ppsDecline('32', 'Wrong currency for merch');
   if (expiry !== undefined && expiry !== '' && !/^\d+$/.test(expiry)) return ppsDecline('15', 'Non-numeric expiry');
   if (cvv2 !== undefined && cvv2 !== '' && !/^\d+$/.test(cvv2)) return ppsDecline('14', 'Non-numeric CVV');
   // "If country is "US", must be 5 or 9 digits. Otherwise any alphanumeric string is accepted."
   const us = (country ?? 'US').toUpperCase() === 'US';
-  if (postal !== undefined && postal !== '' && (us ? !/^(\d{5}|\d{9})$/.test(postal) : !/^[A-Za-z0-9 -]+$/.test(postal))) return ppsDecline('17', 'Invalid zip');
+  if (
+    postal !== undefined &&
+    postal !== '' &&
+    (us ? !/^(\d{5}|\d{9})$/.test(postal) : !/^[A-Za-z0-9 -]+$/.test(postal))
+  )
+    return ppsDecline('17', 'Invalid zip');
   return undefined;
 }
 

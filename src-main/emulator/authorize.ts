@@ -37,7 +37,11 @@ interface Account {
 }
 
 /** Clear tracks, or one of the encrypting reader's formats decrypted with a key the emulator holds. */
-function trackAccount(context: EmulatorContext, track: string, fallbackName: string | undefined): Account | 'invalid-track' {
+function trackAccount(
+  context: EmulatorContext,
+  track: string,
+  fallbackName: string | undefined,
+): Account | 'invalid-track' {
   const text = track.trim();
   try {
     if (text.startsWith('%') || text.startsWith(';')) return swipeAccount(text, fallbackName);
@@ -76,7 +80,12 @@ function trackAccount(context: EmulatorContext, track: string, fallbackName: str
 function swipeAccount(text: string, fallbackName: string | undefined): Account {
   const tracks = parseSwipe(text);
   const track = (tracks.track1 ?? tracks.track2)!;
-  return { number: track.pan, expiry: track.expiry, name: tracks.track1?.name ?? fallbackName, entry: entryModes.track! };
+  return {
+    number: track.pan,
+    expiry: track.expiry,
+    name: tracks.track1?.name ?? fallbackName,
+    entry: entryModes.track!,
+  };
 }
 
 const profileReference = /^\d{20}\/\d{1,3}$/;
@@ -103,7 +112,8 @@ function accountOf(context: EmulatorContext, fields: AuthFields): Account | Acco
   return { number, expiry, name, entry, keyed: entry === entryModes.keyed };
 }
 
-const ach = (fields: AuthFields) => fields.text.bankaba !== undefined || ['ECHK', 'ESAV'].includes(fields.text.accttype?.toUpperCase() ?? '');
+const ach = (fields: AuthFields) =>
+  fields.text.bankaba !== undefined || ['ECHK', 'ESAV'].includes(fields.text.accttype?.toUpperCase() ?? '');
 
 /**
  * The gateway's card checks before the processor (PPS 11 Invalid card, 13 Bad card check digit,
@@ -119,7 +129,8 @@ function decide(merchant: EmulatedMerchant, account: Account, amount: number, is
   if (!/^\d{12,19}$/.test(pan)) return ppsDecline('11', 'Invalid card');
   if (!passesLuhn(pan)) return ppsDecline('13', 'Bad card check digit');
   if (!brandRangeOf(pan)) return ppsDecline('33', 'Unknown card type');
-  if (amount < 0 && !merchant.entitlements.forcedCredit) return ppsDecline('45', 'Refunds without reference not supported');
+  if (amount < 0 && !merchant.entitlements.forcedCredit)
+    return ppsDecline('45', 'Refunds without reference not supported');
   if (amount <= 0) return approval(merchant.platform);
   return cardOutcome(pan, amount, merchant.platform);
 }
@@ -130,20 +141,28 @@ const masked = (number: string) => `${'*'.repeat(Math.max(0, number.length - 4))
 const unreadable = (message: string): EmulatorAnswer => ({ status: 400, body: { message, errorcode: 34 } });
 
 /** A decline before anything is recorded: no retref, amount 0.00. */
-const earlyDecline = (outcome: Outcome, merchid: string): EmulatorAnswer => ({ status: 200, body: { ...outcome, merchid, amount: '0.00' } });
+const earlyDecline = (outcome: Outcome, merchid: string): EmulatorAnswer => ({
+  status: 200,
+  body: { ...outcome, merchid, amount: '0.00' },
+});
 
 /**
  * The authorization endpoint: reads the request by the gateway's reference, decides the outcome
  * as the test environment would, records the transaction (also when declined or timed out, so
  * inquireByOrderid finds every attempt) and answers with the documented fields.
  */
-export function authorize(context: EmulatorContext, body: Record<string, unknown>, allowed: (merchid: string) => boolean): EmulatorAnswer {
+export function authorize(
+  context: EmulatorContext,
+  body: Record<string, unknown>,
+  allowed: (merchid: string) => boolean,
+): EmulatorAnswer {
   const fields = readAuthFields(body);
   if ('problem' in fields) return unreadable(fields.problem);
   const { merchid } = fields;
   if (!allowed(merchid)) return { status: 401, body: 'Unauthorized' };
   const merchant = merchantOf(context, merchid);
-  if (!merchant || merchant.site !== context.config.site) return earlyDecline(ppsDecline('21', 'Invalid merchant'), merchid);
+  if (!merchant || merchant.site !== context.config.site)
+    return earlyDecline(ppsDecline('21', 'Invalid merchant'), merchid);
   if (!merchant.enabled) return earlyDecline(ppsDecline('97', 'Merchant disabled'), merchid);
   const declined = fieldDecline(fields);
   if (declined) return earlyDecline(declined, merchid);
@@ -161,7 +180,10 @@ export function authorize(context: EmulatorContext, body: Record<string, unknown
   const token = context.ids.token(account.number);
   const capture = approved && fields.capture && amount > 0;
   const emvTags = emvTagDataOf(merchant, account, outcome, amount, isAch);
-  const receipt = approved && fields.receipt !== 'none' ? receiptData(merchant, fields.userfields, dateTime, account.name) : undefined;
+  const receipt =
+    approved && fields.receipt !== 'none'
+      ? receiptData(merchant, fields.userfields, dateTime, account.name)
+      : undefined;
   const transaction: EmulatedTransaction = {
     retref: context.ids.retref(),
     merchid,
@@ -196,7 +218,10 @@ export function authorize(context: EmulatorContext, body: Record<string, unknown
   context.ledger.add(transaction);
   const answer = authorizationAnswer(transaction, fields, amount);
   if (receipt && fields.receipt === 'json') answer.receiptObj = receiptObject(receipt, emvTags);
-  const category = outcome.respstat === 'C' && outcome.respproc !== 'PPS' && brandRangeOf(account.number)?.brand === 'visa' ? visaDeclineCategory(merchant.platform, outcome.respcode) : undefined;
+  const category =
+    outcome.respstat === 'C' && outcome.respproc !== 'PPS' && brandRangeOf(account.number)?.brand === 'visa'
+      ? visaDeclineCategory(merchant.platform, outcome.respcode)
+      : undefined;
   if (category) Object.assign(answer, category);
   const profile =
     approved && fields.createProfile
@@ -218,7 +243,13 @@ export function authorize(context: EmulatorContext, body: Record<string, unknown
  * emvTagData when an EMV card was used, and on RPCT also for other cards; not when the
  * processor never answered (respstat B) or for ACH.
  */
-function emvTagDataOf(merchant: EmulatedMerchant, account: Account, outcome: Outcome, amount: number, isAch: boolean): string | undefined {
+function emvTagDataOf(
+  merchant: EmulatedMerchant,
+  account: Account,
+  outcome: Outcome,
+  amount: number,
+  isAch: boolean,
+): string | undefined {
   if (isAch || outcome.respstat === 'B') return undefined;
   if (!account.emv && merchant.platform !== 'RPCT') return undefined;
   return emvTagData({

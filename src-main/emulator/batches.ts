@@ -19,7 +19,12 @@ function batchHolds(context: EmulatorContext, merchid: string, batchid: string):
  */
 export function openMerchantBatch(context: EmulatorContext, merchid: string, batchsource: string): EmulatorAnswer {
   readField({ merchid }, 'merchid', merchidField);
-  readField({ batchsource }, 'batchsource', { max: 40, pattern: /^[\x21-\x7E]+$/, shape: 'printable characters without spaces', required: true });
+  readField({ batchsource }, 'batchsource', {
+    max: 40,
+    pattern: /^[\x21-\x7E]+$/,
+    shape: 'printable characters without spaces',
+    required: true,
+  });
   const open = context.openBatches.get(merchid);
   if (open && batchHolds(context, merchid, open)) return noBatch;
   const batchid = context.ids.batchid();
@@ -32,7 +37,11 @@ export function openMerchantBatch(context: EmulatorContext, merchid: string, bat
  * settled (Accepted), settlestat reports it and funding pays it out. With a batch id, only that
  * batch; noBatch when it is not the merchant's open batch (unknown, or closed already).
  */
-export function closeMerchantBatch(context: EmulatorContext, merchid: string, batchid: string | undefined): EmulatorAnswer {
+export function closeMerchantBatch(
+  context: EmulatorContext,
+  merchid: string,
+  batchid: string | undefined,
+): EmulatorAnswer {
   readField({ merchid }, 'merchid', merchidField);
   readField({ batchid }, 'batchid', { max: 12, pattern: /^\d+$/, shape: 'digits only' });
   const open = context.openBatches.get(merchid);

@@ -4,7 +4,14 @@ import { brandRangeOf, type CardBrand } from './card-brands';
  * The OpenAPI file's product letters (A Amex, D Discover, M Mastercard, V Visa). Diners and JCB
  * cards are accepted in the US on the Discover network, so they answer D.
  */
-const products: Record<CardBrand, string> = { visa: 'V', mastercard: 'M', amex: 'A', discover: 'D', diners: 'D', jcb: 'D' };
+const products: Record<CardBrand, string> = {
+  visa: 'V',
+  mastercard: 'M',
+  amex: 'A',
+  discover: 'D',
+  diners: 'D',
+  jcb: 'D',
+};
 
 /** binlo and binhi show six digits, "masked after the first six (6) digits" as the OpenAPI example 601100XXX. */
 const masked = (six: string) => `${six}XXX`;

@@ -58,7 +58,11 @@ export const emulatorConfigSchema = z
   .superRefine((config, context) => {
     config.credentials.forEach((credential, index) => {
       if (credential.level === 'merchant' && !config.merchants.some((m) => m.merchid === credential.merchid)) {
-        context.addIssue({ code: 'custom', path: ['credentials', index, 'merchid'], message: 'merchant-level credentials need a configured merchid' });
+        context.addIssue({
+          code: 'custom',
+          path: ['credentials', index, 'merchid'],
+          message: 'merchant-level credentials need a configured merchid',
+        });
       }
     });
   });

@@ -10,7 +10,19 @@
  */
 const categoryByCode: Record<'RPCT' | 'FNOR', Readonly<Record<string, '1' | '2' | '3'>>> = {
   FNOR: { '12': '1', '57': '1', '63': '1', '03': '2', '28': '2', '61': '2', '91': '2', '14': '3', '54': '3' },
-  RPCT: { '102': '1', '208': '1', '209': '1', '704': '1', '902': '1', '109': '2', '116': '2', '512': '2', '101': '3', '117': '3', '131': '3' },
+  RPCT: {
+    '102': '1',
+    '208': '1',
+    '209': '1',
+    '704': '1',
+    '902': '1',
+    '109': '2',
+    '116': '2',
+    '512': '2',
+    '101': '3',
+    '117': '3',
+    '131': '3',
+  },
 };
 
 const categoryTexts = { '1': 'Do not retry', '2': 'Wait to retry', '3': 'Fix the request and retry' } as const;
@@ -21,7 +33,10 @@ const categoryTexts = { '1': 'Do not retry', '2': 'Wait to retry', '3': 'Fix the
  * 'For First Data Rapid Connect UAT transactions only, "declineCategory":"4" and
  * "declineCategoryText":"" may be returned').
  */
-export function visaDeclineCategory(platform: string, respcode: string): { declineCategory: string; declineCategoryText: string } | undefined {
+export function visaDeclineCategory(
+  platform: string,
+  respcode: string,
+): { declineCategory: string; declineCategoryText: string } | undefined {
   const rpct = platform === 'RPCT';
   const category = categoryByCode[rpct ? 'RPCT' : 'FNOR'][respcode];
   if (category) return { declineCategory: category, declineCategoryText: categoryTexts[category] };

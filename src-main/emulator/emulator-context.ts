@@ -66,7 +66,11 @@ export function httpBadRequest(message: string, errorcode = 34): EmulatorAnswer 
 }
 
 /** A 200 answer. */
-export const ok = (body: unknown, headers?: Readonly<Record<string, string>>): EmulatorAnswer => ({ status: 200, body, ...(headers ? { headers } : {}) });
+export const ok = (body: unknown, headers?: Readonly<Record<string, string>>): EmulatorAnswer => ({
+  status: 200,
+  body,
+  ...(headers ? { headers } : {}),
+});
 
 export function merchantOf(context: EmulatorContext, merchid: string): EmulatedMerchant | undefined {
   return context.config.merchants.find((merchant) => merchant.merchid === merchid);

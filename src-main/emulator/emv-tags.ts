@@ -24,7 +24,12 @@ const networkLabels: Partial<Record<CardNetwork, string>> = {
  * 25.00; group 2, Mastercard, Discover, American Express: 50.00), kept apart from the lane's own
  * rule so that a wrong threshold in the lane cannot pass here.
  */
-const signatureThresholdMinor: Readonly<Partial<Record<CardNetwork, number>>> = { visa: 2500, mastercard: 5000, discover: 5000, amex: 5000 };
+const signatureThresholdMinor: Readonly<Partial<Record<CardNetwork, number>>> = {
+  visa: 2500,
+  mastercard: 5000,
+  discover: 5000,
+  amex: 5000,
+};
 
 /** Whether a signature is required once the CVM asked for one: at or above the network's threshold; any amount where none is documented. */
 export function signatureRequired(network: CardNetwork, amountMinor: number): boolean {

@@ -1,7 +1,31 @@
 import { z } from 'zod';
 
-export const faultKinds = ['delay', 'delay-after', 'drop-before', 'drop-after', 'http-500', 'malformed-json', 'http-408'] as const;
-const servedEndpoints = ['auth', 'capture', 'void', 'refund', 'voidByOrderId', 'inquire', 'inquireByOrderid', 'settlestat', 'inquireMerchant', 'sigcap', 'funding', 'profile', 'bin', 'openbatch', 'closebatch'] as const;
+export const faultKinds = [
+  'delay',
+  'delay-after',
+  'drop-before',
+  'drop-after',
+  'http-500',
+  'malformed-json',
+  'http-408',
+] as const;
+const servedEndpoints = [
+  'auth',
+  'capture',
+  'void',
+  'refund',
+  'voidByOrderId',
+  'inquire',
+  'inquireByOrderid',
+  'settlestat',
+  'inquireMerchant',
+  'sigcap',
+  'funding',
+  'profile',
+  'bin',
+  'openbatch',
+  'closebatch',
+] as const;
 /** The gateway endpoints a fault can be set on and taken by (case-sensitive, as the gateway's). */
 export const gatewayEndpoints: ReadonlySet<string> = new Set(servedEndpoints);
 export const faultEndpoints = [...servedEndpoints, '*'] as const;

@@ -2,7 +2,9 @@
  * Response codes of the emulated First Data North platform (respproc FNOR), transcribed from
  * the gateway's response-code list (response-codes.md, "First Data North Response Codes (FNOR)").
  */
-export const fnorResponseCodes: Readonly<Record<string, { readonly respstat: 'A' | 'B' | 'C'; readonly resptext: string }>> = {
+export const fnorResponseCodes: Readonly<
+  Record<string, { readonly respstat: 'A' | 'B' | 'C'; readonly resptext: string }>
+> = {
   '00': { respstat: 'A', resptext: 'Approval' },
   '10': { respstat: 'A', resptext: 'Partial Approval' },
   '76': { respstat: 'A', resptext: 'Reversed' },
@@ -29,20 +31,20 @@ export const fnorResponseCodes: Readonly<Record<string, { readonly respstat: 'A'
   '94': { respstat: 'C', resptext: 'Duplicate tran' },
   '1A': { respstat: 'C', resptext: 'Need addl authentication' },
   '1B': { respstat: 'C', resptext: 'Need PIN data' },
-  'C2': { respstat: 'C', resptext: 'CVV decline' },
-  'CE': { respstat: 'C', resptext: 'System problem' },
-  'N3': { respstat: 'C', resptext: 'Invalid Account' },
-  'NG': { respstat: 'C', resptext: 'Reversal rejected' },
-  'NH': { respstat: 'C', resptext: 'Enter lesser amt' },
-  'NI': { respstat: 'C', resptext: 'Pin decrypt error' },
-  'NK': { respstat: 'C', resptext: 'Crypto box offline' },
-  'NL': { respstat: 'B', resptext: 'Debit switch down' },
-  'NM': { respstat: 'C', resptext: 'Issuer unavailable' },
-  'NN': { respstat: 'C', resptext: 'Bad debit card' },
-  'NP': { respstat: 'C', resptext: 'Bad debit merchant' },
-  'NQ': { respstat: 'C', resptext: 'Tran limit exceeded' },
-  'NR': { respstat: 'C', resptext: 'Tran freq exceeded' },
-  'NS': { respstat: 'C', resptext: 'Error decrypting pin' },
-  'NU': { respstat: 'C', resptext: 'Insufficient funds' },
-  'RW': { respstat: 'C', resptext: 'Reversal outside window' },
+  C2: { respstat: 'C', resptext: 'CVV decline' },
+  CE: { respstat: 'C', resptext: 'System problem' },
+  N3: { respstat: 'C', resptext: 'Invalid Account' },
+  NG: { respstat: 'C', resptext: 'Reversal rejected' },
+  NH: { respstat: 'C', resptext: 'Enter lesser amt' },
+  NI: { respstat: 'C', resptext: 'Pin decrypt error' },
+  NK: { respstat: 'C', resptext: 'Crypto box offline' },
+  NL: { respstat: 'B', resptext: 'Debit switch down' },
+  NM: { respstat: 'C', resptext: 'Issuer unavailable' },
+  NN: { respstat: 'C', resptext: 'Bad debit card' },
+  NP: { respstat: 'C', resptext: 'Bad debit merchant' },
+  NQ: { respstat: 'C', resptext: 'Tran limit exceeded' },
+  NR: { respstat: 'C', resptext: 'Tran freq exceeded' },
+  NS: { respstat: 'C', resptext: 'Error decrypting pin' },
+  NU: { respstat: 'C', resptext: 'Insufficient funds' },
+  RW: { respstat: 'C', resptext: 'Reversal outside window' },
 };

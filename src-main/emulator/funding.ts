@@ -17,19 +17,33 @@ const cards: Record<string, { cardtype: string; cardbrand: string }> = {
   jcb: { cardtype: 'JCB', cardbrand: 'JCB' },
 };
 
-const transactionTypes: Record<EmulatedTransaction['kind'], string> = { sale: 'Sale', refund: 'Refund', 'forced-credit': 'Credit', verification: 'Verification' };
+const transactionTypes: Record<EmulatedTransaction['kind'], string> = {
+  sale: 'Sale',
+  refund: 'Refund',
+  'forced-credit': 'Credit',
+  verification: 'Verification',
+};
 
 /** YYYYMMDD of a time, in UTC. */
 const yyyymmdd = (time: number) => new Date(time).toISOString().slice(0, 10).replaceAll('-', '');
 
 /** The funding date of a settlement: the next day (next-day funding, every day of the week). */
 function fundingDateOf(settledate: string): string {
-  const settled = Date.UTC(Number(settledate.slice(0, 4)), Number(settledate.slice(4, 6)) - 1, Number(settledate.slice(6, 8)));
+  const settled = Date.UTC(
+    Number(settledate.slice(0, 4)),
+    Number(settledate.slice(4, 6)) - 1,
+    Number(settledate.slice(6, 8)),
+  );
   return yyyymmdd(settled + dayMs);
 }
 
 function availableAt(fundingdate: string): number {
-  return Date.UTC(Number(fundingdate.slice(0, 4)), Number(fundingdate.slice(4, 6)) - 1, Number(fundingdate.slice(6, 8)), availableFromUtcHour);
+  return Date.UTC(
+    Number(fundingdate.slice(0, 4)),
+    Number(fundingdate.slice(4, 6)) - 1,
+    Number(fundingdate.slice(6, 8)),
+    availableFromUtcHour,
+  );
 }
 
 /** The date query: MMDD of the clock's year, or YYYYMMDD. */
@@ -40,7 +54,11 @@ function requestedDate(date: string | null, now: number): string | undefined {
   throw new BadRequest('date: MMDD, or YYYYMMDD for a date in a previous year');
 }
 
-function fundingTransaction(context: EmulatorContext, t: EmulatedTransaction, fundingid: string): Record<string, string> {
+function fundingTransaction(
+  context: EmulatorContext,
+  t: EmulatedTransaction,
+  fundingid: string,
+): Record<string, string> {
   const account = context.tokens.accountOf(t.token);
   const card = account ? cards[cardValidator.number(account).card?.type ?? ''] : undefined;
   const amount = t.captured ?? t.amount;
@@ -109,7 +127,11 @@ function fundingMaster(context: EmulatorContext, merchid: string, fundingdate: s
  * 18:00 UTC by the injected clock; before that, or with nothing settled, the documented
  * "No deposits match your request".
  */
-export function fundingReport(context: EmulatorContext, query: URLSearchParams, allowed: (merchid: string) => boolean): EmulatorAnswer {
+export function fundingReport(
+  context: EmulatorContext,
+  query: URLSearchParams,
+  allowed: (merchid: string) => boolean,
+): EmulatorAnswer {
   const merchid = readField({ merchid: query.get('merchid') }, 'merchid', merchidField)!;
   if (!allowed(merchid)) return { status: 401, body: 'Unauthorized' };
   const now = context.clock.now();

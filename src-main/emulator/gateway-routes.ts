@@ -5,7 +5,15 @@ import { checkValue, lookupFields } from './operation-fields';
 import { ppsDecline } from './outcomes';
 import { serviceRoutes } from './services';
 import { settlementStatus } from './settlement';
-import { capture, inquire, inquireByOrderid, inquireMerchant, refund, voidByOrderId, voidByRetref } from './transactions';
+import {
+  capture,
+  inquire,
+  inquireByOrderid,
+  inquireMerchant,
+  refund,
+  voidByOrderId,
+  voidByRetref,
+} from './transactions';
 
 type Body = Record<string, unknown>;
 
@@ -77,7 +85,10 @@ async function authorizeAndRecord(context: EmulatorContext, call: RouteCall): Pr
 }
 
 /** A write whose body names a merchant: refused (401) when the credentials do not reach it. */
-function merchantWrite(endpoint: string, operate: (context: EmulatorContext, body: Body) => EmulatorAnswer): GatewayRoute {
+function merchantWrite(
+  endpoint: string,
+  operate: (context: EmulatorContext, body: Body) => EmulatorAnswer,
+): GatewayRoute {
   return {
     endpoint,
     methods: writes,
@@ -108,7 +119,10 @@ export const gatewayRoutes: readonly GatewayRoute[] = [
     params: [2],
     answer(context, { params: [retref = '', merchid = ''], allowed }) {
       if (!allowed(merchid)) return unauthorized;
-      return badLookup({ merchid, retref }, { merchid: merchid.slice(0, 16), retref: retref.slice(0, 14) }) ?? inquire(context, retref, merchid);
+      return (
+        badLookup({ merchid, retref }, { merchid: merchid.slice(0, 16), retref: retref.slice(0, 14) }) ??
+        inquire(context, retref, merchid)
+      );
     },
   },
   {
@@ -117,7 +131,10 @@ export const gatewayRoutes: readonly GatewayRoute[] = [
     params: [2, 3],
     answer(context, { params: [orderid = '', merchid = '', set], allowed }) {
       if (!allowed(merchid)) return unauthorized;
-      return badLookup({ merchid, orderid, set }, { merchid: merchid.slice(0, 16), orderId: orderid.slice(0, 50) }) ?? inquireByOrderid(context, orderid, merchid, set || undefined);
+      return (
+        badLookup({ merchid, orderid, set }, { merchid: merchid.slice(0, 16), orderId: orderid.slice(0, 50) }) ??
+        inquireByOrderid(context, orderid, merchid, set || undefined)
+      );
     },
   },
   {

@@ -53,7 +53,10 @@ function readText(request: IncomingMessage, limits: RequestLimits): Promise<stri
       reject(error);
     };
     const armIdle = () =>
-      setTimeout(() => stop(new RequestRefused(408, `the request body stopped arriving for ${limits.bodyIdleMs} ms`)), limits.bodyIdleMs);
+      setTimeout(
+        () => stop(new RequestRefused(408, `the request body stopped arriving for ${limits.bodyIdleMs} ms`)),
+        limits.bodyIdleMs,
+      );
     let idle = armIdle();
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
@@ -74,7 +77,10 @@ function readText(request: IncomingMessage, limits: RequestLimits): Promise<stri
 }
 
 /** The body as a JSON object (`{}` when empty); BadRequest when it is not one. */
-export async function readBody(request: IncomingMessage, limits: RequestLimits = defaultRequestLimits): Promise<Record<string, unknown>> {
+export async function readBody(
+  request: IncomingMessage,
+  limits: RequestLimits = defaultRequestLimits,
+): Promise<Record<string, unknown>> {
   const text = await readText(request, limits);
   if (text.trim() === '') return {};
   let parsed: unknown;
@@ -83,12 +89,17 @@ export async function readBody(request: IncomingMessage, limits: RequestLimits =
   } catch {
     throw new BadRequest('request body is not JSON');
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new BadRequest('request body must be a JSON object');
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new BadRequest('request body must be a JSON object');
   return parsed as Record<string, unknown>;
 }
 
 /** Sends the answer: text bodies (errors, the credential test, "Null Batches") as text, others as JSON. */
-export function send(response: ServerResponse, answer: EmulatorAnswer, extraHeaders: Record<string, string> = {}): void {
+export function send(
+  response: ServerResponse,
+  answer: EmulatorAnswer,
+  extraHeaders: Record<string, string> = {},
+): void {
   const isText = typeof answer.body === 'string';
   const payload = isText ? String(answer.body) : JSON.stringify(answer.body);
   response.writeHead(answer.status, {

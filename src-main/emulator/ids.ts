@@ -13,7 +13,10 @@ export interface EmulatorIds {
 }
 
 /** Counters from a random base (so two emulators rarely collide) and an HMAC for tokens. */
-export function createEmulatorIds(secret: Buffer = randomBytes(32), base: number = 100_000_000_000 + randomBytes(4).readUInt32BE() * 100): EmulatorIds {
+export function createEmulatorIds(
+  secret: Buffer = randomBytes(32),
+  base: number = 100_000_000_000 + randomBytes(4).readUInt32BE() * 100,
+): EmulatorIds {
   let retref = base;
   let batch = Number(String(base).slice(-8));
   let authcode = base % 1000;

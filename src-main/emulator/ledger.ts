@@ -1,5 +1,6 @@
 /** Settlement status of an emulated transaction, as the spec's state table names them. */
-export type Setlstat = 'Authorized' | 'Queued for Capture' | 'Accepted' | 'Rejected' | 'Zero Amount' | 'Voided' | 'Declined';
+export type Setlstat =
+  'Authorized' | 'Queued for Capture' | 'Accepted' | 'Rejected' | 'Zero Amount' | 'Voided' | 'Declined';
 
 /** One authorization (or refund) the emulator has answered. Money in minor units. */
 export interface EmulatedTransaction {

@@ -75,21 +75,31 @@ const amountPattern = /^-?\d+(\.\d{1,2})?$/;
 
 /** The first problem of one value against its rule, or undefined. */
 export function checkValue(field: string, value: unknown, rule: FieldRule): FieldProblem | undefined {
-  const problem = (words: string): FieldProblem => ({ field, problem: `${field}: ${words}`, isAmount: rule.kind === 'amount' });
+  const problem = (words: string): FieldProblem => ({
+    field,
+    problem: `${field}: ${words}`,
+    isAmount: rule.kind === 'amount',
+  });
   if (rule.kind === 'list') return Array.isArray(value) ? undefined : problem('expected a list');
   // An amount may come as a JSON number too (voidByOrderIdRequest types its amount integer).
   const asText = rule.kind === 'amount' && typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
   if (typeof asText !== 'string') return problem('expected a string');
-  if (rule.max !== undefined && asText.length > rule.max) return problem(`at most ${rule.max} characters, got ${asText.length}`);
-  if (rule.kind === 'amount' && asText.trim() !== '' && !amountPattern.test(asText.trim())) return problem('not an amount (a decimal such as 12.34, or minor units such as 1234)');
+  if (rule.max !== undefined && asText.length > rule.max)
+    return problem(`at most ${rule.max} characters, got ${asText.length}`);
+  if (rule.kind === 'amount' && asText.trim() !== '' && !amountPattern.test(asText.trim()))
+    return problem('not an amount (a decimal such as 12.34, or minor units such as 1234)');
   return undefined;
 }
 
 /** The first problem of a request body for the operation: a required field missing, or a declared field broken. */
-export function checkOperationFields(operation: FieldOperation, body: Readonly<Record<string, unknown>>): FieldProblem | undefined {
+export function checkOperationFields(
+  operation: FieldOperation,
+  body: Readonly<Record<string, unknown>>,
+): FieldProblem | undefined {
   for (const field of requiredFields[operation]) {
     const value = body[field];
-    if (value === undefined || value === null || value === '') return { field, problem: `${field}: required`, isAmount: false };
+    if (value === undefined || value === null || value === '')
+      return { field, problem: `${field}: required`, isAmount: false };
   }
   const rules: Readonly<Record<string, FieldRule>> = operationFields[operation];
   for (const [field, value] of Object.entries(body)) {

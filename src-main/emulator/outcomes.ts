@@ -42,9 +42,11 @@ export function amountDrivenOutcome(amountMinor: number, platform: string): Outc
   if (dollars < (isRpct(platform) ? 1001 : 1000) || dollars > 1999) return undefined;
   const digits = String(dollars % 1000).padStart(3, '0');
   const respcode = isRpct(platform) ? digits : digits.startsWith('0') ? digits.slice(1) : undefined;
-  const listed = respcode === undefined ? undefined : (isRpct(platform) ? rpctResponseCodes : fnorResponseCodes)[respcode];
+  const listed =
+    respcode === undefined ? undefined : (isRpct(platform) ? rpctResponseCodes : fnorResponseCodes)[respcode];
   if (!listed || respcode === undefined) return undefined;
-  const partial = listed.respstat === 'A' && respcode === partialApprovalAnswers[isRpct(platform) ? 'RPCT' : 'FNOR'].respcode;
+  const partial =
+    listed.respstat === 'A' && respcode === partialApprovalAnswers[isRpct(platform) ? 'RPCT' : 'FNOR'].respcode;
   return {
     respstat: listed.respstat,
     respcode,
@@ -65,7 +67,11 @@ export function cardOutcome(pan: string, amountMinor: number, platform: string):
   const fixed = fixedCardAnswer(pan, platform);
   if (fixed && fixed.respstat !== 'A') return { ...fixed, respproc: platform };
   if (pan === partialApprovalCard.pan && amountMinor >= partialApprovalCard.fromMinor) {
-    return { ...partialApprovalAnswers[isRpct(platform) ? 'RPCT' : 'FNOR'], respproc: platform, approvedAmount: partialApprovalCard.approvedMinor };
+    return {
+      ...partialApprovalAnswers[isRpct(platform) ? 'RPCT' : 'FNOR'],
+      respproc: platform,
+      approvedAmount: partialApprovalCard.approvedMinor,
+    };
   }
   const driven = amountDrivenOutcome(amountMinor, platform);
   if (driven) return driven;

@@ -1,12 +1,22 @@
 import cardValidator from 'card-validator';
 import { BadRequest, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
-import { profileDetailFields, type ProfileAccount, type ProfileDetailField, type ProfileSaveTarget, type StoredProfileAccount } from './profiles';
+import {
+  profileDetailFields,
+  type ProfileAccount,
+  type ProfileDetailField,
+  type ProfileSaveTarget,
+  type StoredProfileAccount,
+} from './profiles';
 import { merchidField, readField, type WireField } from './wire-fields';
 
 type Body = Record<string, unknown>;
 
 const flag: WireField = { max: 1, pattern: /^[YNyn]$/, shape: 'Y or N' };
-const text = (max: number): WireField => ({ max, pattern: /^[\x20-\x7E]*$/, shape: 'printable US-ASCII characters only' });
+const text = (max: number): WireField => ({
+  max,
+  pattern: /^[\x20-\x7E]*$/,
+  shape: 'printable US-ASCII characters only',
+});
 
 /** The profile service's request fields and their limits, from the reference's profile request. */
 const detailRules: Record<ProfileDetailField, WireField> = {
@@ -26,7 +36,12 @@ const detailRules: Record<ProfileDetailField, WireField> = {
 /** The answers of the profile service, by the gateway's (PPS) response codes. */
 const saved = { respstat: 'A', respcode: '09', resptext: 'Profile Saved', respproc: 'PPS' } as const;
 const deleted = { respstat: 'A', respcode: '08', resptext: 'Profile Deleted', respproc: 'PPS' } as const;
-export const profileNotFound = { respstat: 'C', respcode: '96', resptext: 'Profile not found', respproc: 'PPS' } as const;
+export const profileNotFound = {
+  respstat: 'C',
+  respcode: '96',
+  resptext: 'Profile not found',
+  respproc: 'PPS',
+} as const;
 const invalidCard = { respstat: 'C', respcode: '11', resptext: 'Invalid card', respproc: 'PPS' } as const;
 const invalidToken = { respstat: 'C', respcode: '98', resptext: 'Invalid token', respproc: 'PPS' } as const;
 
@@ -43,14 +58,22 @@ const ok = (body: unknown): EmulatorAnswer => ({ status: 200, body });
 
 /** "<profileid>" or "<profileid>/<acctid>" of the request's profile field. */
 function saveTarget(body: Body): ProfileSaveTarget {
-  const profile = readField(body, 'profile', { max: 24, pattern: /^\d{20}(\/\d{1,3})?$/, shape: '<20-digit profile id> or <profile id>/<account id>' });
+  const profile = readField(body, 'profile', {
+    max: 24,
+    pattern: /^\d{20}(\/\d{1,3})?$/,
+    shape: '<20-digit profile id> or <profile id>/<account id>',
+  });
   if (!profile) return undefined;
   const [profileid = '', acctid] = profile.split('/');
   return { profileid, acctid, merge: readField(body, 'profileupdate', flag)?.toUpperCase() === 'Y' };
 }
 
 /** The account number behind the request's account: a token this emulator issued, or the number itself. */
-function accountNumber(context: EmulatorContext, account: string, ach: boolean): string | typeof invalidCard | typeof invalidToken {
+function accountNumber(
+  context: EmulatorContext,
+  account: string,
+  ach: boolean,
+): string | typeof invalidCard | typeof invalidToken {
   if (ach) return account;
   const known = context.tokens.accountOf(account);
   if (known) return known;
@@ -66,7 +89,11 @@ const shownDetails = {
 } as const satisfies Record<string, readonly ProfileDetailField[]>;
 
 /** The fields a profile answer shows for one account: the token, never the number. */
-function accountView(context: EmulatorContext, stored: StoredProfileAccount, answer: keyof typeof shownDetails): Record<string, string> {
+function accountView(
+  context: EmulatorContext,
+  stored: StoredProfileAccount,
+  answer: keyof typeof shownDetails,
+): Record<string, string> {
   const { account } = stored;
   const card = cardValidator.number(account.number).card;
   const view: Record<string, string> = {
@@ -93,12 +120,26 @@ function accountView(context: EmulatorContext, stored: StoredProfileAccount, ans
  * `profile` (profile id / account id). merchid, account and expiry are required (expiry not for
  * a bank account). The account may be a token this emulator issued or a card number.
  */
-export function saveProfile(context: EmulatorContext, body: Body, allowed: (merchid: string) => boolean): EmulatorAnswer {
+export function saveProfile(
+  context: EmulatorContext,
+  body: Body,
+  allowed: (merchid: string) => boolean,
+): EmulatorAnswer {
   const merchid = readField(body, 'merchid', merchidField)!;
   if (!allowed(merchid)) return { status: 401, body: 'Unauthorized' };
   const ach = typeof body.bankaba === 'string' || /^E(CHK|SAV)$/i.test(String(body.accttype ?? ''));
-  const account = readField(body, 'account', { max: 19, pattern: /^\d+$/, shape: 'digits only (a token or an account number)', required: true })!;
-  const expiry = readField(body, 'expiry', { max: 8, pattern: /^(\d{4}|\d{8})$/, shape: 'MMYY or YYYYMMDD', required: !ach });
+  const account = readField(body, 'account', {
+    max: 19,
+    pattern: /^\d+$/,
+    shape: 'digits only (a token or an account number)',
+    required: true,
+  })!;
+  const expiry = readField(body, 'expiry', {
+    max: 8,
+    pattern: /^(\d{4}|\d{8})$/,
+    shape: 'MMYY or YYYYMMDD',
+    required: !ach,
+  });
   if (ach) readField(body, 'bankaba', { max: 9, pattern: /^\d{9}$/, shape: 'nine digits', required: true });
   const name = readField(body, 'name', text(30));
   const details: Partial<Record<ProfileDetailField, string>> = {};
@@ -107,7 +148,8 @@ export function saveProfile(context: EmulatorContext, body: Body, allowed: (merc
     if (value !== undefined) details[field] = value;
   }
   // The guides spell it defaultacct; the reference's request schema spells it deafultacct: both are read.
-  const defaultacct = (readField(body, 'defaultacct', flag) ?? readField(body, 'deafultacct', flag))?.toUpperCase() === 'Y';
+  const defaultacct =
+    (readField(body, 'defaultacct', flag) ?? readField(body, 'deafultacct', flag))?.toUpperCase() === 'Y';
   const target = saveTarget(body);
   const number = accountNumber(context, account, ach);
   if (typeof number !== 'string') return ok(number);
@@ -119,7 +161,8 @@ export function saveProfile(context: EmulatorContext, body: Body, allowed: (merc
 
 /** The profile id, account id and merchant of profile/{profileid}/{accountid}/{merchid} (the account id may be empty). */
 function profilePath(segments: readonly string[]): { profileid: string; acctid: string | undefined; merchid: string } {
-  const [profileid = '', acctid, merchid = ''] = segments.length === 2 ? [segments[0], undefined, segments[1]] : segments;
+  const [profileid = '', acctid, merchid = ''] =
+    segments.length === 2 ? [segments[0], undefined, segments[1]] : segments;
   if (!/^\d{20}$/.test(profileid)) throw new BadRequest('profileid: the 20-digit profile id');
   if (acctid !== undefined && !/^\d{1,3}$/.test(acctid)) throw new BadRequest('accountid: 1 to 3 digits');
   readField({ merchid }, 'merchid', merchidField);
@@ -127,15 +170,25 @@ function profilePath(segments: readonly string[]): { profileid: string; acctid: 
 }
 
 /** profile GET: the profile's accounts (or one), as a list; PPS 96 when there is none for this merchant. */
-export function getProfile(context: EmulatorContext, segments: readonly string[], allowed: (merchid: string) => boolean): EmulatorAnswer {
+export function getProfile(
+  context: EmulatorContext,
+  segments: readonly string[],
+  allowed: (merchid: string) => boolean,
+): EmulatorAnswer {
   const { profileid, acctid, merchid } = profilePath(segments);
   if (!allowed(merchid)) return { status: 401, body: 'Unauthorized' };
   const accounts = context.profiles.list(merchid, profileid, acctid);
-  return accounts.length === 0 ? ok(profileNotFound) : ok(accounts.map((stored) => accountView(context, stored, 'get')));
+  return accounts.length === 0
+    ? ok(profileNotFound)
+    : ok(accounts.map((stored) => accountView(context, stored, 'get')));
 }
 
 /** profile DELETE: the whole profile, or one account; PPS 96 when there is nothing to delete. */
-export function deleteProfile(context: EmulatorContext, segments: readonly string[], allowed: (merchid: string) => boolean): EmulatorAnswer {
+export function deleteProfile(
+  context: EmulatorContext,
+  segments: readonly string[],
+  allowed: (merchid: string) => boolean,
+): EmulatorAnswer {
   const { profileid, acctid, merchid } = profilePath(segments);
   if (!allowed(merchid)) return { status: 401, body: 'Unauthorized' };
   return ok(context.profiles.remove(merchid, profileid, acctid) ? deleted : profileNotFound);

@@ -1,7 +1,19 @@
 import { randomInt } from 'node:crypto';
 
 /** The account holder's details a profile keeps beside the card, as the profile service names them. */
-export const profileDetailFields = ['accttype', 'address', 'city', 'region', 'country', 'postal', 'phone', 'email', 'company', 'auoptout', 'cofpermission'] as const;
+export const profileDetailFields = [
+  'accttype',
+  'address',
+  'city',
+  'region',
+  'country',
+  'postal',
+  'phone',
+  'email',
+  'company',
+  'auoptout',
+  'cofpermission',
+] as const;
 export type ProfileDetailField = (typeof profileDetailFields)[number];
 
 /** What a stored profile account keeps: enough to authorize again without the card. */
@@ -85,7 +97,9 @@ export function createProfileStore(
     isDefault: index === defaultIndex(profile),
   });
   const markDefault = (profile: StoredProfile, index: number) => {
-    profile.accounts = profile.accounts.map((account, i) => (account === null ? null : { ...account, defaultacct: i === index }));
+    profile.accounts = profile.accounts.map((account, i) =>
+      account === null ? null : { ...account, defaultacct: i === index },
+    );
   };
   const create = (merchid: string, account: ProfileAccount) => {
     let profileid = newId();
@@ -127,7 +141,12 @@ export function createProfileStore(
         const stored = profile.accounts[index];
         if (!stored) return undefined;
         profile.accounts[index] = target.merge
-          ? { ...account, name: account.name ?? stored.name, details: { ...stored.details, ...account.details }, defaultacct: stored.defaultacct }
+          ? {
+              ...account,
+              name: account.name ?? stored.name,
+              details: { ...stored.details, ...account.details },
+              defaultacct: stored.defaultacct,
+            }
           : { ...account, defaultacct: stored.defaultacct };
       }
       if (account.defaultacct) markDefault(profile, index);

@@ -54,7 +54,10 @@ function padded(value: Record<string, unknown>, random: Random): Record<string, 
  * record of a top-level list) with one to four dummy fields.
  */
 export function withTestEnvironmentNoise(body: unknown, random: Random): unknown {
-  const pad = (item: unknown) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? padded(item as Record<string, unknown>, random) : item);
+  const pad = (item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? padded(item as Record<string, unknown>, random)
+      : item;
   const noisy = Array.isArray(body) ? body.map(pad) : pad(body);
   return shuffled(noisy, random);
 }

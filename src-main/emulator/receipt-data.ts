@@ -4,7 +4,12 @@ import type { EmulatedMerchant } from './config';
  * The receipt fields of an approval (developer-guides.md, "Receipt Data"): the merchant's
  * receipt properties, which userfields may override, the time and the cardholder's name.
  */
-export function receiptData(merchant: EmulatedMerchant, userfields: ReadonlyArray<Record<string, string>>, dateTime: string, name: string | undefined): Record<string, string> {
+export function receiptData(
+  merchant: EmulatedMerchant,
+  userfields: ReadonlyArray<Record<string, string>>,
+  dateTime: string,
+  name: string | undefined,
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const entry of userfields) for (const [key, value] of Object.entries(entry)) fields[key] = value;
   const override = (field: string, fallback: string) => fields[field] ?? fallback;
@@ -38,7 +43,10 @@ const emvObjectTags = ['TVR', 'ARC', 'TSI', 'AID', 'IAD'];
  * `receiptObj` schema; the changelog's example also shows "Network Label" and "Entry method",
  * which the schema does not declare ("Entry Method"): the emulator follows the schema.
  */
-export function receiptObject(receipt: Record<string, string>, emvTagData: string | undefined): Record<string, unknown> {
+export function receiptObject(
+  receipt: Record<string, string>,
+  emvTagData: string | undefined,
+): Record<string, unknown> {
   const answer: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(receipt)) if (value !== '') answer[key] = value;
   const tags = emvTagData ? (JSON.parse(emvTagData) as Record<string, string>) : {};

@@ -3,7 +3,9 @@
  * gateway's response-code list (response-codes.md, "Rapid Connect Response Codes (RPCT)"). The
  * amount-driven test answers any of them by the amount (developer-guides.md).
  */
-export const rpctResponseCodes: Readonly<Record<string, { readonly respstat: 'A' | 'B' | 'C'; readonly resptext: string }>> = {
+export const rpctResponseCodes: Readonly<
+  Record<string, { readonly respstat: 'A' | 'B' | 'C'; readonly resptext: string }>
+> = {
   '000': { respstat: 'A', resptext: 'Approve' },
   '001': { respstat: 'C', resptext: 'Schema Validation Error' },
   '002': { respstat: 'A', resptext: 'Approve for partial amount' },
@@ -127,14 +129,23 @@ export const rpctResponseCodes: Readonly<Record<string, { readonly respstat: 'A'
   '525': { respstat: 'C', resptext: 'Debit/EBT network gateway cannot get through to the ISSUER' },
   '526': { respstat: 'C', resptext: 'Undefined Card' },
   '527': { respstat: 'C', resptext: 'Network Response indicates that Merchant ID / SE is invalid' },
-  '528': { respstat: 'C', resptext: 'Debit/EBT transaction count exceeds pre-determined limit in specified time/ Withdrawal limit exceeded' },
+  '528': {
+    respstat: 'C',
+    resptext: 'Debit/EBT transaction count exceeds pre-determined limit in specified time/ Withdrawal limit exceeded',
+  },
   '529': { respstat: 'C', resptext: 'Resubmission of transaction violates debit/EBT network frequency' },
   '530': { respstat: 'C', resptext: 'The authorizing network has a problem decrypting the cryptogram in the request' },
   '531': { respstat: 'C', resptext: 'Retry with 3DS' },
-  '532': { respstat: 'C', resptext: 'The DUKPT Base Derivation key is missing or incorrect in the PIN pad or PIN key synchronization error' },
+  '532': {
+    respstat: 'C',
+    resptext: 'The DUKPT Base Derivation key is missing or incorrect in the PIN pad or PIN key synchronization error',
+  },
   '540': { respstat: 'C', resptext: 'Edit Honor' },
   '541': { respstat: 'C', resptext: 'No Savings Account' },
-  '542': { respstat: 'C', resptext: 'DUKPT: An error while processing the PIN block that is not related to the point- of sale equipment' },
+  '542': {
+    respstat: 'C',
+    resptext: 'DUKPT: An error while processing the PIN block that is not related to the point- of sale equipment',
+  },
   '550': { respstat: 'C', resptext: 'Invalid Vehicle' },
   '551': { respstat: 'C', resptext: 'Invalid Driver' },
   '552': { respstat: 'C', resptext: 'Invalid Product' },
@@ -162,7 +173,7 @@ export const rpctResponseCodes: Readonly<Record<string, { readonly respstat: 'A'
   '708': { respstat: 'A', resptext: 'Honor With Authentication' },
   '721': { respstat: 'C', resptext: 'Invalid ZIP Code' },
   '722': { respstat: 'C', resptext: 'Invalid value in the field' },
-  '723': { respstat: 'C', resptext: 'Driver\'s License or ID is Required' },
+  '723': { respstat: 'C', resptext: "Driver's License or ID is Required" },
   '724': { respstat: 'C', resptext: 'Referred - Not Active' },
   '726': { respstat: 'C', resptext: 'Unable to Locate Record On File' },
   '727': { respstat: 'C', resptext: 'Refer - Call Authorization' },
@@ -179,7 +190,10 @@ export const rpctResponseCodes: Readonly<Record<string, { readonly respstat: 'A'
   '776': { respstat: 'C', resptext: 'Duplicate Completion' },
   '782': { respstat: 'C', resptext: 'Count Exceeds Limit' },
   '785': { respstat: 'A', resptext: 'No reason to decline' },
-  '790': { respstat: 'C', resptext: 'Do not resubmit same transaction but continue billing process in subsequent billing period' },
+  '790': {
+    respstat: 'C',
+    resptext: 'Do not resubmit same transaction but continue billing process in subsequent billing period',
+  },
   '791': { respstat: 'C', resptext: 'Stop recurring payment requests' },
   '792': { respstat: 'C', resptext: 'See attendant' },
   '801': { respstat: 'C', resptext: 'Over merchandise limit' },

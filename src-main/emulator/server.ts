@@ -4,16 +4,43 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../core/clock';
 import { defaultEmulatorConfig, type EmulatorConfig } from './config';
-import { BadRequest, httpBadRequest, merchantOf, nextCutoff, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
+import {
+  BadRequest,
+  httpBadRequest,
+  merchantOf,
+  nextCutoff,
+  type EmulatorAnswer,
+  type EmulatorContext,
+} from './emulator-context';
 import { gatewayRoutes } from './gateway-routes';
 import { createEmulatorIds, type EmulatorIds } from './ids';
 import { createMemoryLedger, type Ledger } from './ledger';
 import { createFaultStore, faultSchema, gatewayEndpoints } from './faults';
 import { authenticate, type Credential } from './credentials';
-import { bodyTooLarge, defaultRequestLimits, readBody, refuse, RequestRefused, send, type RequestLimits } from './http-io';
-import { gatewayTail, MalformedTarget, readRequestTarget, referenceRestRoot, type RequestTarget } from './request-target';
+import {
+  bodyTooLarge,
+  defaultRequestLimits,
+  readBody,
+  refuse,
+  RequestRefused,
+  send,
+  type RequestLimits,
+} from './http-io';
+import {
+  gatewayTail,
+  MalformedTarget,
+  readRequestTarget,
+  referenceRestRoot,
+  type RequestTarget,
+} from './request-target';
 import { createProfileStore } from './profiles';
-import { createRateLimiter, rateLimitedEndpoints, remainingHeader, retryAfterHeader, type Admission } from './rate-limit';
+import {
+  createRateLimiter,
+  rateLimitedEndpoints,
+  remainingHeader,
+  retryAfterHeader,
+  type Admission,
+} from './rate-limit';
 import { openEmulatorDatabase } from './sqlite-store';
 import { generateEmulatorCertificate, type EmulatorCertificate } from './tls';
 import { withTestEnvironmentNoise, type Random } from './realism';
@@ -83,7 +110,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const restored = database?.restored;
   const tokenSecret = restored ? Buffer.from(restored.tokenSecret, 'hex') : randomBytes(32);
   // The tokenizer remembers what each token stands for (auth by token, sigcap, bin, profile).
-  const { ids, vault } = withTokenVault(options.ids ?? createEmulatorIds(tokenSecret, nextRetrefBase(database?.ledger)));
+  const { ids, vault } = withTokenVault(
+    options.ids ?? createEmulatorIds(tokenSecret, nextRetrefBase(database?.ledger)),
+  );
   const context: EmulatorContext = {
     config: options.config ?? defaultEmulatorConfig,
     ledger: database?.ledger ?? options.ledger ?? createMemoryLedger(),
@@ -99,14 +128,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const limits: RequestLimits = { ...defaultRequestLimits, ...options.limits };
   let wallet = options.wallet;
-  const walletKeys = () => (wallet ??= (({ merchant, root }) => ({ merchant, anchors: [root] }))(createTrainingWalletKeys(clock.now())));
+  const walletKeys = () =>
+    (wallet ??= (({ merchant, root }) => ({ merchant, anchors: [root] }))(createTrainingWalletKeys(clock.now())));
   const tokenizer = createTokenizer(context, walletKeys);
-  const route = async (request: IncomingMessage, target: RequestTarget, credential: Credential | undefined): Promise<EmulatorAnswer> => {
+  const route = async (
+    request: IncomingMessage,
+    target: RequestTarget,
+    credential: Credential | undefined,
+  ): Promise<EmulatorAnswer> => {
     settleIfDue(context);
     const [root = '', resource = ''] = target.segments;
     if (root === adminName) return admin(request, resource, credential);
     // The tokenizer's own path; it takes no gateway credentials (its authentication is "not shown").
-    if (tokenizer.serves(target.segments)) return tokenizer.answer(request.method ?? 'GET', target.segments, () => readBody(request, limits));
+    if (tokenizer.serves(target.segments))
+      return tokenizer.answer(request.method ?? 'GET', target.segments, () => readBody(request, limits));
     const tail = gatewayTail(target.segments);
     if (!tail) return notFound;
     if (!credential) return { status: 401, body: 'Unauthorized' };
@@ -117,24 +152,46 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const method = request.method ?? 'GET';
     const [endpoint = '', ...params] = tail;
     if (endpoint === '') return credentialTest(request, method, credential, allowed);
-    const found = gatewayRoutes.find((r) => r.endpoint === endpoint && r.methods.includes(method) && r.params.includes(params.length));
+    const found = gatewayRoutes.find(
+      (r) => r.endpoint === endpoint && r.methods.includes(method) && r.params.includes(params.length),
+    );
     if (!found) return notFound;
-    return found.answer(context, { request, params, query: target.query, body: () => readBody(request, limits), allowed });
+    return found.answer(context, {
+      request,
+      params,
+      query: target.query,
+      body: () => readBody(request, limits),
+      allowed,
+    });
   };
 
   /** The REST root itself: GET with site credentials, or PUT/POST naming a merchant they reach. */
-  const credentialTest = async (request: IncomingMessage, method: string, credential: Credential, allowed: (merchid: string) => boolean): Promise<EmulatorAnswer> => {
-    if (method === 'GET') return credential.level === 'site' ? { status: 200, body: credentialConfirmation } : { status: 401, body: 'Unauthorized' };
+  const credentialTest = async (
+    request: IncomingMessage,
+    method: string,
+    credential: Credential,
+    allowed: (merchid: string) => boolean,
+  ): Promise<EmulatorAnswer> => {
+    if (method === 'GET')
+      return credential.level === 'site'
+        ? { status: 200, body: credentialConfirmation }
+        : { status: 401, body: 'Unauthorized' };
     if (method !== 'PUT' && method !== 'POST') return notFound;
     const merchid = String((await readBody(request, limits)).merchid ?? '');
-    return merchid && allowed(merchid) && merchantOf(context, merchid) ? { status: 200, body: credentialConfirmation } : { status: 401, body: 'Unauthorized' };
+    return merchid && allowed(merchid) && merchantOf(context, merchid)
+      ? { status: 200, body: credentialConfirmation }
+      : { status: 401, body: 'Unauthorized' };
   };
 
   const faults = createFaultStore();
   const limiter = options.rateLimit === false ? undefined : createRateLimiter(clock);
 
   /** Controls for trainers and tests; site-level credentials only. */
-  const admin = async (request: IncomingMessage, control: string, credential: Credential | undefined): Promise<EmulatorAnswer> => {
+  const admin = async (
+    request: IncomingMessage,
+    control: string,
+    credential: Credential | undefined,
+  ): Promise<EmulatorAnswer> => {
     if (!credential || credential.level !== 'site') return { status: 401, body: 'Unauthorized' };
     if (control === 'faults') {
       if (request.method === 'GET') return { status: 200, body: faults.list() };
@@ -157,7 +214,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       const reject = Array.isArray(body.reject) ? body.reject.map(String) : [];
       const merchid = typeof body.merchid === 'string' ? body.merchid : undefined;
       const batches = settleOpenBatches(context, { ...(merchid ? { merchid } : {}), reject });
-      return { status: 200, body: batches.map(({ batchid, merchid: m, hoststat, txns }) => ({ batchid, merchid: m, hoststat, txns: txns.length })) };
+      return {
+        status: 200,
+        body: batches.map(({ batchid, merchid: m, hoststat, txns }) => ({
+          batchid,
+          merchid: m,
+          hoststat,
+          txns: txns.length,
+        })),
+      };
     }
     return notFound;
   };
@@ -185,7 +250,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return send(response, httpBadRequest(error.problem));
     }
     // By the declared length, before a byte of the body is read.
-    if (Number(request.headers['content-length'] ?? 0) > limits.maxBodyBytes) return refuse(response, bodyTooLarge(limits));
+    if (Number(request.headers['content-length'] ?? 0) > limits.maxBodyBytes)
+      return refuse(response, bodyTooLarge(limits));
     const tail = gatewayTail(target.segments);
     const isGateway = tail !== undefined;
     const endpoint = tail?.[0] ?? '';
@@ -198,24 +264,37 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (fault?.kind === 'drop-before') return void request.socket.destroy();
     if (fault?.kind === 'http-500') return send(response, { status: 500, body: 'Internal Server Error' });
     if (fault?.kind === 'http-408') return send(response, { status: 408, body: 'Request Timeout' });
-    const admission: Admission | undefined = limiter && served && rateLimitedEndpoints.has(endpoint) ? limiter.admit(request.socket.remoteAddress ?? '', clock.now()) : undefined;
+    const admission: Admission | undefined =
+      limiter && served && rateLimitedEndpoints.has(endpoint)
+        ? limiter.admit(request.socket.remoteAddress ?? '', clock.now())
+        : undefined;
     if (admission && admission.waitSeconds > 0) {
       request.resume();
       const wait = String(admission.waitSeconds);
-      response.writeHead(429, { 'Content-Type': 'text/plain; charset=utf-8', [retryAfterHeader]: wait, 'Retry-After': wait });
+      response.writeHead(429, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        [retryAfterHeader]: wait,
+        'Retry-After': wait,
+      });
       return void response.end(`Too many requests: ${endpoint} is limited to 20 a minute; retry in ${wait} s`);
     }
     const answer = await answerWith(request, target, credential);
     if (answer instanceof RequestRefused) return refuse(response, answer);
     if (fault?.kind === 'delay-after') await new Promise((resolve) => setTimeout(resolve, fault.ms));
     if (fault?.kind === 'drop-after') return void request.socket.destroy();
-    const body = realism && isGateway && answer.status === 200 && typeof answer.body === 'object' ? withTestEnvironmentNoise(answer.body, random) : answer.body;
+    const body =
+      realism && isGateway && answer.status === 200 && typeof answer.body === 'object'
+        ? withTestEnvironmentNoise(answer.body, random)
+        : answer.body;
     if (fault?.kind === 'malformed-json') {
       const broken = JSON.stringify(body).slice(0, -7);
-      response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(broken) }).end(broken);
+      response
+        .writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(broken) })
+        .end(broken);
       return;
     }
-    const rateHeaders: Record<string, string> = admission && answer.status === 200 ? { [remainingHeader]: String(admission.remaining) } : {};
+    const rateHeaders: Record<string, string> =
+      admission && answer.status === 200 ? { [remainingHeader]: String(admission.remaining) } : {};
     send(response, { ...answer, body }, { ...answer.headers, ...rateHeaders });
   };
   const certificate = options.tls ? await generateEmulatorCertificate(clock.now()) : undefined;
@@ -224,9 +303,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     requestTimeout: limits.requestMs,
     keepAliveTimeout: limits.keepAliveMs,
     // node:http checks the first two only this often (30 s by default): check well within them.
-    connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(Math.min(limits.headersMs, limits.requestMs) / 4))),
+    connectionsCheckingInterval: Math.max(
+      10,
+      Math.min(1_000, Math.floor(Math.min(limits.headersMs, limits.requestMs) / 4)),
+    ),
   };
-  const server = certificate ? createTlsServer({ ...serverOptions, cert: certificate.cert, key: certificate.key }, handle) : createServer(serverOptions, handle);
+  const server = certificate
+    ? createTlsServer({ ...serverOptions, cert: certificate.cert, key: certificate.key }, handle)
+    : createServer(serverOptions, handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());

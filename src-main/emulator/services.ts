@@ -24,26 +24,49 @@ export const serviceRoutes: readonly GatewayRoute[] = [
       return signatureCapture(context, body);
     },
   },
-  { endpoint: 'funding', methods: ['GET'], params: [0], answer: (context, call) => fundingReport(context, call.query, call.allowed) },
-  { endpoint: 'profile', methods: writes, params: [0], answer: async (context, call) => saveProfile(context, await call.body(), call.allowed) },
-  { endpoint: 'profile', methods: ['GET'], params: [2, 3], answer: (context, call) => getProfile(context, call.params, call.allowed) },
-  { endpoint: 'profile', methods: ['DELETE'], params: [2, 3], answer: (context, call) => deleteProfile(context, call.params, call.allowed) },
+  {
+    endpoint: 'funding',
+    methods: ['GET'],
+    params: [0],
+    answer: (context, call) => fundingReport(context, call.query, call.allowed),
+  },
+  {
+    endpoint: 'profile',
+    methods: writes,
+    params: [0],
+    answer: async (context, call) => saveProfile(context, await call.body(), call.allowed),
+  },
+  {
+    endpoint: 'profile',
+    methods: ['GET'],
+    params: [2, 3],
+    answer: (context, call) => getProfile(context, call.params, call.allowed),
+  },
+  {
+    endpoint: 'profile',
+    methods: ['DELETE'],
+    params: [2, 3],
+    answer: (context, call) => deleteProfile(context, call.params, call.allowed),
+  },
   {
     endpoint: 'bin',
     methods: ['GET'],
     params: [2],
-    answer: (context, { params: [merchid = '', token = ''], allowed }) => (allowed(merchid) ? binLookup(context, token) : unauthorized),
+    answer: (context, { params: [merchid = '', token = ''], allowed }) =>
+      allowed(merchid) ? binLookup(context, token) : unauthorized,
   },
   {
     endpoint: 'openbatch',
     methods: ['GET'],
     params: [2],
-    answer: (context, { params: [merchid = '', batchSource = ''], allowed }) => (allowed(merchid) ? openMerchantBatch(context, merchid, batchSource) : unauthorized),
+    answer: (context, { params: [merchid = '', batchSource = ''], allowed }) =>
+      allowed(merchid) ? openMerchantBatch(context, merchid, batchSource) : unauthorized,
   },
   {
     endpoint: 'closebatch',
     methods: ['GET'],
     params: [1, 2],
-    answer: (context, { params: [merchid = '', batchid], allowed }) => (allowed(merchid) ? closeMerchantBatch(context, merchid, batchid) : unauthorized),
+    answer: (context, { params: [merchid = '', batchid], allowed }) =>
+      allowed(merchid) ? closeMerchantBatch(context, merchid, batchid) : unauthorized,
   },
 ];

@@ -53,7 +53,10 @@ export function cardtypeOfToken(token: string): string | undefined {
  * Closes every open batch (or one merchant's): its queued captures become Accepted, or
  * Rejected when named in `reject`, and the batch gets its host status. Returns the batches.
  */
-export function settleOpenBatches(context: EmulatorContext, options: { merchid?: string; reject?: readonly string[] } = {}): SettledBatch[] {
+export function settleOpenBatches(
+  context: EmulatorContext,
+  options: { merchid?: string; reject?: readonly string[] } = {},
+): SettledBatch[] {
   const { date, dateTime } = stamps(context.clock);
   const reject = new Set(options.reject ?? []);
   const settled: SettledBatch[] = [];

@@ -15,8 +15,10 @@ export function signatureCapture(context: EmulatorContext, body: Record<string, 
   const signature = readField(body, 'signature', signatureField)!;
   if (signature.length % 4 !== 0) throw new BadRequest('signature: Base64 text (its length is a multiple of 4)');
   const transaction = context.ledger.get(retref);
-  if (!transaction || transaction.merchid !== merchid) return { status: 200, body: { merchid, retref, respcode: '29', resptext: 'Txn not found' } };
-  if (transaction.respstat !== 'A' || transaction.kind === 'refund') return { status: 200, body: { merchid, retref, respcode: '94', resptext: 'No action' } };
+  if (!transaction || transaction.merchid !== merchid)
+    return { status: 200, body: { merchid, retref, respcode: '29', resptext: 'Txn not found' } };
+  if (transaction.respstat !== 'A' || transaction.kind === 'refund')
+    return { status: 200, body: { merchid, retref, respcode: '94', resptext: 'No action' } };
   transaction.signature = signature;
   context.ledger.save(transaction);
   return { status: 200, body: { merchid, retref, respcode: '00', resptext: 'Approval' } };

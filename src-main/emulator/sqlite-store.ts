@@ -40,7 +40,9 @@ export function openEmulatorDatabase(path: string): EmulatorDatabase {
     CREATE INDEX IF NOT EXISTS transactions_orderid ON transactions (orderid);
     CREATE TABLE IF NOT EXISTS state (id INTEGER PRIMARY KEY CHECK (id = 1), value TEXT NOT NULL);
   `);
-  const upsert = db.prepare('INSERT INTO transactions (retref, orderid, record) VALUES (?, ?, ?) ON CONFLICT(retref) DO UPDATE SET record = excluded.record');
+  const upsert = db.prepare(
+    'INSERT INTO transactions (retref, orderid, record) VALUES (?, ?, ?) ON CONFLICT(retref) DO UPDATE SET record = excluded.record',
+  );
   const cache = new Map<string, EmulatedTransaction>();
   for (const row of db.prepare('SELECT record FROM transactions ORDER BY rowid').all() as Array<{ record: string }>) {
     const transaction = JSON.parse(row.record) as EmulatedTransaction;
@@ -61,7 +63,9 @@ export function openEmulatorDatabase(path: string): EmulatorDatabase {
     all: () => [...cache.values()],
   };
 
-  const saveStatement = db.prepare('INSERT INTO state (id, value) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET value = excluded.value');
+  const saveStatement = db.prepare(
+    'INSERT INTO state (id, value) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET value = excluded.value',
+  );
   return {
     ledger,
     restored: stateRow ? (JSON.parse(stateRow.value) as EmulatorState) : undefined,

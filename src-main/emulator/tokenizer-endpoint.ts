@@ -52,7 +52,11 @@ const rememberMs = 10 * 60 * 1000;
 export interface Tokenizer {
   /** Whether the path (decoded segments) is the tokenizer's. */
   serves(segments: readonly string[]): boolean;
-  answer(method: string, segments: readonly string[], body: () => Promise<Record<string, unknown>>): Promise<EmulatorAnswer>;
+  answer(
+    method: string,
+    segments: readonly string[],
+    body: () => Promise<Record<string, unknown>>,
+  ): Promise<EmulatorAnswer>;
 }
 
 /**
@@ -97,13 +101,24 @@ export function createTokenizer(context: EmulatorContext, keys: () => TokenizerS
       verifyPaymentSignature(token, { anchors: setup.anchors, now });
       forgetOld(now);
       const transactionId = token.header.transactionId.toLowerCase();
-      if (seen.has(transactionId)) return refused(53, 'devicedata: this transaction id was tokenized before; a payload serves once');
+      if (seen.has(transactionId))
+        return refused(53, 'devicedata: this transaction id was tokenized before; a payload serves once');
       const paymentData = readPaymentData(decryptEcV1(token, setup.merchant).plaintext);
       seen.set(transactionId, now);
       const yymmdd = paymentData.applicationExpirationDate;
-      return issued(context.tokens.issueWalletToken({ number: paymentData.applicationPrimaryAccountNumber, expiry: `${yymmdd.slice(2, 4)}${yymmdd.slice(0, 2)}` }));
+      return issued(
+        context.tokens.issueWalletToken({
+          number: paymentData.applicationPrimaryAccountNumber,
+          expiry: `${yymmdd.slice(2, 4)}${yymmdd.slice(0, 2)}`,
+        }),
+      );
     } catch (error) {
-      if (error instanceof WalletTokenError || error instanceof PaymentSignatureError || error instanceof PaymentDataError) return refused(24, error.message);
+      if (
+        error instanceof WalletTokenError ||
+        error instanceof PaymentSignatureError ||
+        error instanceof PaymentDataError
+      )
+        return refused(24, error.message);
       throw error;
     }
   };
@@ -112,12 +127,16 @@ export function createTokenizer(context: EmulatorContext, keys: () => TokenizerS
     const { devicedata, encryptionhandler, account } = body;
     if (typeof devicedata !== 'string' || devicedata === '') {
       if (typeof account !== 'string' || account === '') return refused(74, 'account or devicedata is required');
-      if (!/^\d{12,19}$/.test(account) || !passesLuhn(account)) return refused(54, 'account: not a card number that passes the Luhn check');
+      if (!/^\d{12,19}$/.test(account) || !passesLuhn(account))
+        return refused(54, 'account: not a card number that passes the Luhn check');
       return issued(context.ids.token(account));
     }
-    if (typeof encryptionhandler !== 'string' || encryptionhandler === '') return refused(74, 'encryptionhandler is required with wallet devicedata');
-    if (encryptionhandler === googlePayHandler) return refused(16, `${googlePayHandler}: ECv2 decryption is not emulated`);
-    if (encryptionhandler !== applePayHandler) return refused(16, `encryptionhandler must be ${applePayHandler} or ${googlePayHandler}`);
+    if (typeof encryptionhandler !== 'string' || encryptionhandler === '')
+      return refused(74, 'encryptionhandler is required with wallet devicedata');
+    if (encryptionhandler === googlePayHandler)
+      return refused(16, `${googlePayHandler}: ECv2 decryption is not emulated`);
+    if (encryptionhandler !== applePayHandler)
+      return refused(16, `encryptionhandler must be ${applePayHandler} or ${googlePayHandler}`);
     return walletPayload(devicedata);
   };
 
@@ -135,7 +154,8 @@ export function createTokenizer(context: EmulatorContext, keys: () => TokenizerS
         if (error instanceof BadRequest) return refused(77, error.message);
         throw error;
       }
-      if (endpoint === 'echo') return { status: 200, body: { message: typeof body.message === 'string' ? body.message : '', errorcode: 0 } };
+      if (endpoint === 'echo')
+        return { status: 200, body: { message: typeof body.message === 'string' ? body.message : '', errorcode: 0 } };
       return tokenize(body);
     },
   };

@@ -1,5 +1,16 @@
 import type { EmulatedMerchant } from './config';
-import { decimal, httpBadRequest, merchantOf, ok, openBatch, problemHeader, readAmount, stamps, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
+import {
+  decimal,
+  httpBadRequest,
+  merchantOf,
+  ok,
+  openBatch,
+  problemHeader,
+  readAmount,
+  stamps,
+  type EmulatorAnswer,
+  type EmulatorContext,
+} from './emulator-context';
 import type { EmulatedTransaction } from './ledger';
 import { checkOperationFields, type FieldOperation, type FieldProblem } from './operation-fields';
 import { ppsDecline } from './outcomes';
@@ -17,12 +28,15 @@ function fieldDecline(problem: FieldProblem, fields: Record<string, unknown>): E
 function checked(operation: FieldOperation, body: Body): EmulatorAnswer | undefined {
   const problem = checkOperationFields(operation, body);
   if (!problem) return undefined;
-  const echo = Object.fromEntries(['merchid', 'retref'].filter((f) => typeof body[f] === 'string' && problem.field !== f).map((f) => [f, body[f]]));
+  const echo = Object.fromEntries(
+    ['merchid', 'retref'].filter((f) => typeof body[f] === 'string' && problem.field !== f).map((f) => [f, body[f]]),
+  );
   return fieldDecline(problem, echo);
 }
 
 /** Flags come in any case (the guides' own examples write "capture":"y"). */
-const flag = (value: unknown, wanted: string) => typeof value === 'string' && value.toLowerCase() === wanted.toLowerCase();
+const flag = (value: unknown, wanted: string) =>
+  typeof value === 'string' && value.toLowerCase() === wanted.toLowerCase();
 
 /** Finds the merchant's transaction; another merchant's retref is "not found" too. */
 function find(context: EmulatorContext, merchid: string, retref: string): EmulatedTransaction | undefined {
@@ -43,9 +57,24 @@ function isRefundable(context: EmulatorContext, t: EmulatedTransaction): boolean
 }
 
 /** The receipt object of the guides' "Receipt Data", from the merchant's configured properties. */
-function merchantReceipt(merchant: EmulatedMerchant, dateTime: string, nameOnCard: string | undefined): Record<string, string> {
+function merchantReceipt(
+  merchant: EmulatedMerchant,
+  dateTime: string,
+  nameOnCard: string | undefined,
+): Record<string, string> {
   const { dba, address1, address2, phone, header, footer } = merchant.receipt;
-  return { header, footer, dba, address1, address2, phone, dateTime, nameOnCard: nameOnCard ?? '', orderNote: '', items: '' };
+  return {
+    header,
+    footer,
+    dba,
+    address1,
+    address2,
+    phone,
+    dateTime,
+    nameOnCard: nameOnCard ?? '',
+    orderNote: '',
+    items: '',
+  };
 }
 
 /** capture: Authorized → Queued for Capture, into the merchant's open batch (captureResponse's fields). */
@@ -58,13 +87,20 @@ export function capture(context: EmulatorContext, body: Body): EmulatorAnswer {
   const t = find(context, merchid, retref);
   if (!t) return ok({ merchid, retref, setlstat: 'Txn not found' });
   const answer = () => {
-    const fields: Record<string, unknown> = { merchid, account: t.account, amount: decimal(t.captured ?? t.remaining), retref, setlstat: t.setlstat };
+    const fields: Record<string, unknown> = {
+      merchid,
+      account: t.account,
+      amount: decimal(t.captured ?? t.remaining),
+      retref,
+      setlstat: t.setlstat,
+    };
     if (t.batchid) fields.batchid = t.batchid;
     if (t.authcode) fields.authcode = t.authcode;
     if (t.orderid !== undefined) fields.orderid = t.orderid;
     if (t.respstat === 'A') fields.commcard = t.commcard ?? 'N';
     const merchant = merchantOf(context, merchid);
-    if (flag(body.receipt, 'Y') && t.respstat === 'A' && merchant) fields.receipt = t.receipt ?? merchantReceipt(merchant, t.capturedate ?? stamps(context.clock).dateTime, t.name);
+    if (flag(body.receipt, 'Y') && t.respstat === 'A' && merchant)
+      fields.receipt = t.receipt ?? merchantReceipt(merchant, t.capturedate ?? stamps(context.clock).dateTime, t.name);
     return ok(fields);
   };
   if (t.setlstat !== 'Authorized') return answer();
@@ -89,23 +125,40 @@ function reversalAnswer(t: EmulatedTransaction, fields: Record<string, unknown>)
 }
 
 // authcode is left out of a failure: voidByOrderIdResponse types it a string, not nullable.
-const refused = (merchid: string, respcode: string, resptext: string, extra: Record<string, unknown> = {}) => ok({ merchid, ...extra, ...ppsDecline(respcode, resptext) });
+const refused = (merchid: string, respcode: string, resptext: string, extra: Record<string, unknown> = {}) =>
+  ok({ merchid, ...extra, ...ppsDecline(respcode, resptext) });
 
 /**
  * void: the whole amount (absent or 0) while Authorized or Queued for Capture; a part only while
  * Authorized, answering what remains authorized. authcode REVERS on success.
  */
 function voidTransaction(context: EmulatorContext, t: EmulatedTransaction, rawAmount: unknown): EmulatorAnswer {
-  if (!isVoidable(t)) return refused(t.merchid, t.setlstat === 'Voided' ? '25' : '27', t.setlstat === 'Voided' ? 'No matching auth for reversal' : 'Txn Batched', { retref: t.retref });
+  if (!isVoidable(t))
+    return refused(
+      t.merchid,
+      t.setlstat === 'Voided' ? '25' : '27',
+      t.setlstat === 'Voided' ? 'No matching auth for reversal' : 'Txn Batched',
+      { retref: t.retref },
+    );
   const amount = rawAmount === undefined || rawAmount === '' ? 0 : readAmount('amount', rawAmount);
   if (amount < 0 || amount > t.remaining) return refused(t.merchid, '43', 'Invalid amount', { retref: t.retref });
   const partial = amount > 0 && amount < t.remaining;
-  if (partial && t.setlstat !== 'Authorized') return refused(t.merchid, '24', 'Reversal not supported', { retref: t.retref });
+  if (partial && t.setlstat !== 'Authorized')
+    return refused(t.merchid, '24', 'Reversal not supported', { retref: t.retref });
   t.remaining = partial ? t.remaining - amount : 0;
   if (!partial) t.setlstat = 'Voided';
   context.ledger.save(t);
   const approval = refundApproval(merchantOf(context, t.merchid)?.platform ?? t.respproc);
-  return ok(reversalAnswer(t, { amount: decimal(t.remaining), authcode: 'REVERS', respstat: 'A', respproc: t.respproc, respcode: approval.respcode, resptext: approval.resptext }));
+  return ok(
+    reversalAnswer(t, {
+      amount: decimal(t.remaining),
+      authcode: 'REVERS',
+      respstat: 'A',
+      respproc: t.respproc,
+      respcode: approval.respcode,
+      resptext: approval.resptext,
+    }),
+  );
 }
 
 export function voidByRetref(context: EmulatorContext, body: Body): EmulatorAnswer {
@@ -127,7 +180,11 @@ export function voidByOrderId(context: EmulatorContext, body: Body): EmulatorAns
   const orderid = typeof body.orderid === 'string' ? body.orderid : '';
   const bad = checked('voidByOrderId', body);
   // The order id is echoed unless it is what was wrong: the answer's orderId holds 50 at most.
-  if (bad) return ok({ ...(orderid.length <= 50 ? { orderId: orderid } : {}), ...(bad.body as Record<string, unknown>) }, bad.headers);
+  if (bad)
+    return ok(
+      { ...(orderid.length <= 50 ? { orderId: orderid } : {}), ...(bad.body as Record<string, unknown>) },
+      bad.headers,
+    );
   const candidates = context.ledger.byOrderId(orderid).filter((t) => t.merchid === merchid && t.respstat === 'A');
   const live = candidates.find(isVoidable) ?? candidates.at(-1);
   if (!live) return refused(merchid, '29', 'Txn not found', { orderId: orderid });
@@ -152,8 +209,10 @@ export function refund(context: EmulatorContext, body: Body): EmulatorAnswer {
     .all()
     .filter((r) => r.refundOf === t.retref && r.respstat === 'A')
     .reduce((sum, r) => sum + r.amount, 0);
-  const amount = body.amount === undefined || body.amount === '' ? settled - alreadyRefunded : readAmount('amount', body.amount);
-  if (amount <= 0 || amount > settled - alreadyRefunded) return refused(merchid, '43', 'Invalid amount', { retref: t.retref });
+  const amount =
+    body.amount === undefined || body.amount === '' ? settled - alreadyRefunded : readAmount('amount', body.amount);
+  if (amount <= 0 || amount > settled - alreadyRefunded)
+    return refused(merchid, '43', 'Invalid amount', { retref: t.retref });
   const outcome = refundOutcome(amount, merchantOf(context, merchid)?.platform ?? t.respproc);
   const approved = outcome.respstat === 'A';
   const { date } = stamps(context.clock);
@@ -175,7 +234,12 @@ export function refund(context: EmulatorContext, body: Body): EmulatorAnswer {
     receipt: undefined,
   };
   context.ledger.add(refundTransaction);
-  const answer: Record<string, unknown> = { merchid, amount: decimal(approved ? amount : 0), retref: refundTransaction.retref, ...outcome };
+  const answer: Record<string, unknown> = {
+    merchid,
+    amount: decimal(approved ? amount : 0),
+    retref: refundTransaction.retref,
+    ...outcome,
+  };
   if (typeof body.orderid === 'string') answer.orderid = body.orderid;
   return ok(answer);
 }
@@ -222,9 +286,16 @@ export function inquire(context: EmulatorContext, retref: string, merchid: strin
 }
 
 /** Every attempt under the order id: this merchant's (set=1) or every merchant's on the site. */
-export function inquireByOrderid(context: EmulatorContext, orderid: string, merchid: string, set: string | undefined): EmulatorAnswer {
+export function inquireByOrderid(
+  context: EmulatorContext,
+  orderid: string,
+  merchid: string,
+  set: string | undefined,
+): EmulatorAnswer {
   const site = context.config.site;
-  const matches = context.ledger.byOrderId(orderid).filter((t) => (set === '1' ? t.merchid === merchid : merchantOf(context, t.merchid)?.site === site));
+  const matches = context.ledger
+    .byOrderId(orderid)
+    .filter((t) => (set === '1' ? t.merchid === merchid : merchantOf(context, t.merchid)?.site === site));
   if (matches.length === 0) return ok({ merchid, orderId: orderid, ...ppsDecline('29', 'Txn not found') });
   return ok(matches.map((t) => transactionRecord(context, t)));
 }

@@ -38,10 +38,22 @@ const declineAnswers: Record<Platform, readonly FixedCardAnswer[]> = {
 
 /** Per brand: the approval card with its authcode, and the decline cards in the table's order. */
 const publishedCards: ReadonlyArray<{ approve: string; authcode: string; declines: readonly string[] }> = [
-  { approve: '4788250000121443', authcode: 'PPS009', declines: ['4387751111111020', '4387751111111038', '4387751111111046', '4387751111111053'] },
-  { approve: '5454545454545454', authcode: 'PPS010', declines: ['5442981111111023', '5442981111111031', '5442981111111049', '5442981111111056'] },
+  {
+    approve: '4788250000121443',
+    authcode: 'PPS009',
+    declines: ['4387751111111020', '4387751111111038', '4387751111111046', '4387751111111053'],
+  },
+  {
+    approve: '5454545454545454',
+    authcode: 'PPS010',
+    declines: ['5442981111111023', '5442981111111031', '5442981111111049', '5442981111111056'],
+  },
   { approve: '371449635398431', authcode: 'PPS013', declines: [] },
-  { approve: '6011000995500000', authcode: 'PPS015', declines: ['6011000995511122', '6011000995511130', '6011000995511148', '6011000995511155'] },
+  {
+    approve: '6011000995500000',
+    authcode: 'PPS015',
+    declines: ['6011000995511122', '6011000995511130', '6011000995511148', '6011000995511155'],
+  },
   { approve: '36438999960016', authcode: 'PPS012', declines: [] },
   { approve: '3528000000000007', authcode: 'PPS007', declines: [] },
 ];
@@ -55,7 +67,10 @@ function tableFor(platform: Platform): ReadonlyMap<string, FixedCardAnswer> {
   return table;
 }
 
-const tables: Record<Platform, ReadonlyMap<string, FixedCardAnswer>> = { RPCT: tableFor('RPCT'), FNOR: tableFor('FNOR') };
+const tables: Record<Platform, ReadonlyMap<string, FixedCardAnswer>> = {
+  RPCT: tableFor('RPCT'),
+  FNOR: tableFor('FNOR'),
+};
 
 /**
  * The fixed answer of a published test card on this platform. Platforms other than RPCT

@@ -21,11 +21,17 @@ export function readField(source: Record<string, unknown>, field: string, rule: 
   }
   if (typeof value !== 'string') throw new BadRequest(`${field}: must be a string`);
   if (value.length > rule.max) throw new BadRequest(`${field}: at most ${rule.max} characters, got ${value.length}`);
-  if (rule.pattern && !rule.pattern.test(value)) throw new BadRequest(`${field}: ${rule.shape ?? 'not in the documented form'}`);
+  if (rule.pattern && !rule.pattern.test(value))
+    throw new BadRequest(`${field}: ${rule.shape ?? 'not in the documented form'}`);
   return value;
 }
 
 /** The documented merchant id: a string of up to 16 characters. */
-export const merchidField: WireField = { max: 16, pattern: /^[\x21-\x7E]+$/, shape: 'printable characters without spaces', required: true };
+export const merchidField: WireField = {
+  max: 16,
+  pattern: /^[\x21-\x7E]+$/,
+  shape: 'printable characters without spaces',
+  required: true,
+};
 /** A retrieval reference: digits, up to 14. */
 export const retrefField: WireField = { max: 14, pattern: /^\d+$/, shape: 'digits only', required: true };

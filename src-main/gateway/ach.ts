@@ -14,6 +14,15 @@ export interface KeyedCheck {
  * The authorization fields of an ACH sale: the account type and a payment origin, sent as the
  * gateway's ACH examples send a check keyed at the counter (ECHK or ESAV, ecomind E), captured.
  */
-export function achAuthorizationFields(check: KeyedCheck): Pick<AuthorizationRequest, 'account' | 'bankaba' | 'accttype' | 'ecomind' | 'name' | 'capture'> {
-  return { account: check.account, bankaba: check.routing, accttype: check.accountType === 'savings' ? 'ESAV' : 'ECHK', ecomind: 'E', name: check.name, capture: true };
+export function achAuthorizationFields(
+  check: KeyedCheck,
+): Pick<AuthorizationRequest, 'account' | 'bankaba' | 'accttype' | 'ecomind' | 'name' | 'capture'> {
+  return {
+    account: check.account,
+    bankaba: check.routing,
+    accttype: check.accountType === 'savings' ? 'ESAV' : 'ECHK',
+    ecomind: 'E',
+    name: check.name,
+    capture: true,
+  };
 }

@@ -1,6 +1,16 @@
 import { captureDetailsToWire, type CaptureDetails } from './capture-details';
 import { ValidationError } from './errors';
-import { checkCountry, checkFields, checkPostal, definedFields, isValidExpiry, merchidRule, orderidRule, requireField, type FieldRule } from './field-rules';
+import {
+  checkCountry,
+  checkFields,
+  checkPostal,
+  definedFields,
+  isValidExpiry,
+  merchidRule,
+  orderidRule,
+  requireField,
+  type FieldRule,
+} from './field-rules';
 import { toWireAmount } from './money';
 import { checkUserfields, type Userfields } from './userfields';
 
@@ -111,7 +121,8 @@ function checkAch(request: AuthorizationRequest): void {
   requireField('account', request.account, 'an ACH payment needs the bank account number (or its token)');
   requireField('bankaba', request.bankaba, 'an ACH payment needs the routing (ABA) number');
   requireField('ecomind', request.ecomind, 'an ACH payment needs ecomind (T, R or E)');
-  if (request.amount === 0) throw new ValidationError('amount', 'zero-amount account verification is not supported for ACH');
+  if (request.amount === 0)
+    throw new ValidationError('amount', 'zero-amount account verification is not supported for ACH');
 }
 
 function checkProfile(request: AuthorizationRequest): void {
@@ -124,7 +135,8 @@ function checkProfile(request: AuthorizationRequest): void {
   if (!profileInUse.test(profile)) {
     throw new ValidationError('profile', '"Y" to create one, or <20-digit profile id>/<1-3 digit account id>');
   }
-  if (request.account !== undefined) throw new ValidationError('account', 'omit the account when using a stored profile');
+  if (request.account !== undefined)
+    throw new ValidationError('account', 'omit the account when using a stored profile');
 }
 
 /**
@@ -134,7 +146,11 @@ function checkProfile(request: AuthorizationRequest): void {
 export function authorizationToWire(request: AuthorizationRequest): Record<string, unknown> {
   requireField('merchid', request.merchid);
   if (!Number.isSafeInteger(request.amount)) throw new ValidationError('amount', 'whole minor units (cents)');
-  requireField('account', request.account ?? request.track ?? request.profile, 'an account, track data or a stored profile is required');
+  requireField(
+    'account',
+    request.account ?? request.track ?? request.profile,
+    'an account, track data or a stored profile is required',
+  );
   // Named by the program's field: the cashier keyed a "cvv", whatever the wire calls it.
   if (request.cvv !== undefined && !/^\d{3,4}$/.test(request.cvv)) {
     throw new ValidationError('cvv', 'the 3 or 4 digits printed on the card (sent as cvv2)');

@@ -79,10 +79,20 @@ export function parseAuthorization(json: unknown, raw: string): Authorization {
     throw new ProtocolError(`auth: unexpected answer (${describeIssue(parsed.error)})`, { raw });
   }
   const { authcode, ...fields } = parsed.data;
-  const details = { respstat: fields.respstat, respcode: fields.respcode, respproc: fields.respproc, resptext: fields.resptext, raw };
+  const details = {
+    respstat: fields.respstat,
+    respcode: fields.respcode,
+    respproc: fields.respproc,
+    resptext: fields.resptext,
+    raw,
+  };
   if (fields.respstat === 'B') {
-    throw new RetryableError(`auth: the gateway asks to retry (${fields.respproc ?? ''} ${fields.respcode ?? ''} ${fields.resptext ?? ''})`.trim(), details);
+    throw new RetryableError(
+      `auth: the gateway asks to retry (${fields.respproc ?? ''} ${fields.respcode ?? ''} ${fields.resptext ?? ''})`.trim(),
+      details,
+    );
   }
-  const outcome: AuthorizationOutcome = fields.respstat === 'A' ? 'approved' : fields.respstat === 'C' ? 'declined' : 'unknown';
+  const outcome: AuthorizationOutcome =
+    fields.respstat === 'A' ? 'approved' : fields.respstat === 'C' ? 'declined' : 'unknown';
   return { ...fields, outcome, ...(authcode ? { authcode } : {}) };
 }

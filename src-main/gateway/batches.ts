@@ -20,7 +20,8 @@ export function openBatchPath(request: { merchid: string; batchsource: string })
   requireField('batchsource', request.batchsource, 'the batch source names the batch for the caller');
   checkField('merchid', request.merchid, { max: 16, type: 'AN' });
   checkField('batchsource', request.batchsource, { max: 40, type: 'AN' });
-  if (/[\s/]/.test(request.batchsource)) throw new ValidationError('batchsource', 'no spaces or slashes (it is a path segment)');
+  if (/[\s/]/.test(request.batchsource))
+    throw new ValidationError('batchsource', 'no spaces or slashes (it is a path segment)');
   return `openbatch/${segment(request.merchid)}/${segment(request.batchsource)}`;
 }
 
@@ -39,7 +40,12 @@ const batchAnswerSchema = z.object({ batchid: text.optional(), respcode: text })
 /** Reads openbatch and closebatch answers. */
 export function parseBatchChange(operation: 'openbatch' | 'closebatch', json: unknown, raw: string): BatchChange {
   const parsed = batchAnswerSchema.safeParse(json);
-  if (!parsed.success) throw new ProtocolError(`${operation}: unexpected answer (${describeIssue(parsed.error)})`, { raw });
+  if (!parsed.success)
+    throw new ProtocolError(`${operation}: unexpected answer (${describeIssue(parsed.error)})`, { raw });
   const { batchid, respcode } = parsed.data;
-  return { done: respcode.toLowerCase() === 'success', batchid: batchid === undefined || batchid === 'null' ? undefined : batchid, respcode };
+  return {
+    done: respcode.toLowerCase() === 'success',
+    batchid: batchid === undefined || batchid === 'null' ? undefined : batchid,
+    respcode,
+  };
 }

@@ -5,7 +5,9 @@ import { checkField, requireField } from './field-rules';
 import { text } from './wire-schema';
 
 /** A flag that arrives as a boolean or as its text. */
-const flag = z.union([z.boolean(), z.string()]).transform((value) => value === true || String(value).toLowerCase() === 'true');
+const flag = z
+  .union([z.boolean(), z.string()])
+  .transform((value) => value === true || String(value).toLowerCase() === 'true');
 
 const binSchema = z.object({
   bin: text.optional(),
@@ -47,7 +49,10 @@ export function parseBin(json: unknown, raw: string): BinInformation {
   if (missing.success) return { found: false, message: missing.data.errormsg, failed: missing.data.success === false };
   const parsed = binSchema.safeParse(json);
   if (!parsed.success || !json || typeof json !== 'object' || Array.isArray(json)) {
-    throw new ProtocolError(`bin: unexpected answer (${parsed.success ? 'not an object' : describeIssue(parsed.error)})`, { raw });
+    throw new ProtocolError(
+      `bin: unexpected answer (${parsed.success ? 'not an object' : describeIssue(parsed.error)})`,
+      { raw },
+    );
   }
   const { prerpaid, prepaid, ...fields } = parsed.data;
   const either = prepaid ?? prerpaid;

@@ -1,5 +1,13 @@
 import { ValidationError } from './errors';
-import { checkCountry, checkFields, checkPostal, definedFields, isValidDate, requireField, type FieldRule } from './field-rules';
+import {
+  checkCountry,
+  checkFields,
+  checkPostal,
+  definedFields,
+  isValidDate,
+  requireField,
+  type FieldRule,
+} from './field-rules';
 import { toWireAmount } from './money';
 
 /** A Level 3 line item. Money in minor units; quantity whole or up to three decimals. */
@@ -66,7 +74,8 @@ const lineItemRules: Readonly<Record<string, FieldRule>> = {
 /** Money that must be a non-negative whole number of minor units. */
 function money(field: string, value: number | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (!Number.isSafeInteger(value) || value < 0) throw new ValidationError(field, 'zero or more whole minor units, never negative');
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new ValidationError(field, 'zero or more whole minor units, never negative');
   return toWireAmount(value);
 }
 
@@ -110,12 +119,18 @@ function itemToWire(item: LineItem, index: number): Record<string, string> {
 function checkItemTotals(details: CaptureDetails, items: readonly LineItem[], amount: number | undefined): void {
   const itemTax = items.reduce((sum, item) => sum + (item.taxamnt ?? 0), 0);
   if (details.taxamnt !== undefined && itemTax !== details.taxamnt) {
-    throw new ValidationError('items', `line item taxes add up to ${toWireAmount(itemTax)}, not the order tax ${toWireAmount(details.taxamnt)}`);
+    throw new ValidationError(
+      'items',
+      `line item taxes add up to ${toWireAmount(itemTax)}, not the order tax ${toWireAmount(details.taxamnt)}`,
+    );
   }
   if (amount !== undefined) {
     const total = items.reduce((sum, item) => sum + item.netamnt + (item.taxamnt ?? 0) - (item.discamnt ?? 0), 0);
     if (total !== amount) {
-      throw new ValidationError('items', `netamnt + taxamnt - discamnt over the lines is ${toWireAmount(total)}, not the amount ${toWireAmount(amount)}`);
+      throw new ValidationError(
+        'items',
+        `netamnt + taxamnt - discamnt over the lines is ${toWireAmount(total)}, not the amount ${toWireAmount(amount)}`,
+      );
     }
   }
   if (items.length > 0 && items.every((item) => item.taxexempt === true) && (details.taxamnt ?? 0) !== 0) {

@@ -57,7 +57,12 @@ export const captureResponseSchema = z
   })
   .transform(({ orderid, orderId, authcode, receipt, ...fields }) => {
     const order = orderId ?? orderid;
-    return { ...fields, ...(authcode ? { authcode } : {}), ...(order ? { orderId: order } : {}), ...(receipt ? { receipt } : {}) };
+    return {
+      ...fields,
+      ...(authcode ? { authcode } : {}),
+      ...(order ? { orderId: order } : {}),
+      ...(receipt ? { receipt } : {}),
+    };
   });
 
 export interface Capture extends z.output<typeof captureResponseSchema> {

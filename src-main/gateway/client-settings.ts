@@ -72,7 +72,10 @@ export function resolveGatewayOptions(options: GatewayClientOptions): ResolvedGa
   // The site alone would send auth to https://<site>/auth, which the gateway does not serve:
   // name the root the reference gives rather than let every call answer 404.
   if (baseUrl.pathname === '/' || baseUrl.pathname === '') {
-    throw new ValidationError('baseUrl', `must be the REST root, e.g. ${baseUrl.origin}/cardconnect/rest, not the site alone`);
+    throw new ValidationError(
+      'baseUrl',
+      `must be the REST root, e.g. ${baseUrl.origin}/cardconnect/rest, not the site alone`,
+    );
   }
   const { username, password } = options.credentials;
   if (!username || username.includes(':')) {

@@ -38,7 +38,11 @@ export interface GatewayClient extends GatewayServices {
    * Every authorization attempt that used the order id: for this merchant only (`scope`
    * "merchant", set=1) or across the site ("site").
    */
-  inquireByOrderid(request: { merchid: string; orderid: string; scope?: 'merchant' | 'site' }): Promise<TransactionRecord[]>;
+  inquireByOrderid(request: {
+    merchid: string;
+    orderid: string;
+    scope?: 'merchant' | 'site';
+  }): Promise<TransactionRecord[]>;
   /**
    * Checks the credentials: GET on the root with site-level credentials, PUT with the
    * merchant id with merchant-level ones. Throws AuthenticationError when they are wrong.
@@ -110,7 +114,13 @@ export function createGatewayClient(options: GatewayClientOptions & { sleep?: Sl
         requireField('merchid', request?.merchid, 'merchant-level credentials are tested with their merchant id');
         checkField('merchid', request!.merchid, merchidRule);
         const body = { merchid: request!.merchid };
-        const response = await sender.send({ operation: 'credentialTest', method: 'PUT', path: '', body, expect: 'text' });
+        const response = await sender.send({
+          operation: 'credentialTest',
+          method: 'PUT',
+          path: '',
+          body,
+          expect: 'text',
+        });
         return parseCredentialTest(response.json, response.text);
       }
       const response = await sender.send({ operation: 'credentialTest', method: 'GET', path: '', expect: 'text' });
@@ -119,11 +129,20 @@ export function createGatewayClient(options: GatewayClientOptions & { sleep?: Sl
     async inquireMerchant({ merchid }) {
       requireField('merchid', merchid);
       checkField('merchid', merchid, merchidRule);
-      const response = await sender.send({ operation: 'inquireMerchant', method: 'GET', path: `inquireMerchant/${segment(merchid)}` });
+      const response = await sender.send({
+        operation: 'inquireMerchant',
+        method: 'GET',
+        path: `inquireMerchant/${segment(merchid)}`,
+      });
       return parseMerchantInquiry(response.json, response.text);
     },
     async settlementStatus(query) {
-      const response = await sender.send({ operation: 'settlestat', method: 'GET', path: settlementPath(query), expect: 'text' });
+      const response = await sender.send({
+        operation: 'settlestat',
+        method: 'GET',
+        path: settlementPath(query),
+        expect: 'text',
+      });
       return parseSettlement(response.json, response.text);
     },
   };

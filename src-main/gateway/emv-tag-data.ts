@@ -38,12 +38,14 @@ function decode(source: Record<string, unknown>): EmvTagData {
   const decoded: Record<string, string> = {};
   for (const [wire, key] of names) {
     const value = source[wire];
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') decoded[key] = String(value);
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      decoded[key] = String(value);
   }
   return decoded as EmvTagData;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * `emvTagData` comes two ways: the developer guides show a JSON object serialized into a string
@@ -51,17 +53,19 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
  * unknown names are ignored. Anything else is an issue on the field, since the receipt must not
  * silently lose its EMV lines.
  */
-export const emvTagDataSchema = z.union([z.string().max(2000), z.record(z.string(), z.unknown())]).transform((raw, context): EmvTagData => {
-  if (typeof raw !== 'string') return decode(raw);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    parsed = undefined;
-  }
-  if (!isObject(parsed)) {
-    context.addIssue({ code: 'custom', message: 'emvTagData is neither an object nor a JSON object string' });
-    return z.NEVER;
-  }
-  return decode(parsed);
-});
+export const emvTagDataSchema = z
+  .union([z.string().max(2000), z.record(z.string(), z.unknown())])
+  .transform((raw, context): EmvTagData => {
+    if (typeof raw !== 'string') return decode(raw);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      parsed = undefined;
+    }
+    if (!isObject(parsed)) {
+      context.addIssue({ code: 'custom', message: 'emvTagData is neither an object nor a JSON object string' });
+      return z.NEVER;
+    }
+    return decode(parsed);
+  });

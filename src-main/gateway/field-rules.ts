@@ -46,7 +46,11 @@ export function checkField(field: string, value: string, rule: FieldRule): void 
 }
 
 /** Checks every present string field of a wire object against a table of rules. */
-export function checkFields(wire: Record<string, unknown>, rules: Readonly<Record<string, FieldRule>>, prefix = ''): void {
+export function checkFields(
+  wire: Record<string, unknown>,
+  rules: Readonly<Record<string, FieldRule>>,
+  prefix = '',
+): void {
   for (const [field, rule] of Object.entries(rules)) {
     const value = wire[field];
     if (value === undefined) continue;
@@ -94,6 +98,8 @@ export function checkCountry(field: string, country: string): void {
 }
 
 /** The wire object without its absent fields: an omitted field is left out, never sent as null. */
-export function definedFields<T extends Record<string, unknown>>(fields: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+export function definedFields<T extends Record<string, unknown>>(
+  fields: T,
+): { [K in keyof T]: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as never;
 }

@@ -61,7 +61,8 @@ const fundingTransactionSchema = z.object({
 });
 
 /** Objects the reference declares singly but the service sends as lists: both are read. */
-const listOf = <T extends z.ZodTypeAny>(schema: T) => z.union([z.array(schema), schema.transform((one) => [one])]).default([]);
+const listOf = <T extends z.ZodTypeAny>(schema: T) =>
+  z.union([z.array(schema), schema.transform((one) => [one])]).default([]);
 
 const fundingReportSchema = z.object({
   merchid: text.optional(),
@@ -85,7 +86,10 @@ export function parseFunding(json: unknown, raw: string): FundingReport | undefi
   }
   const parsed = fundingReportSchema.safeParse(json);
   if (!parsed.success || !json || typeof json !== 'object' || Array.isArray(json)) {
-    throw new ProtocolError(`funding: unexpected answer (${parsed.success ? 'not an object' : describeIssue(parsed.error)})`, { raw });
+    throw new ProtocolError(
+      `funding: unexpected answer (${parsed.success ? 'not an object' : describeIssue(parsed.error)})`,
+      { raw },
+    );
   }
   return parsed.data;
 }

@@ -53,7 +53,8 @@ export function parseMerchantInquiry(json: unknown, raw: string): MerchantInquir
     return { status: 'other', message: text };
   }
   const record = merchantRecordSchema.safeParse(json);
-  if (!record.success) throw new ProtocolError(`inquireMerchant: unexpected answer (${describeIssue(record.error)})`, { raw });
+  if (!record.success)
+    throw new ProtocolError(`inquireMerchant: unexpected answer (${describeIssue(record.error)})`, { raw });
   const { enabled, ...fields } = record.data;
   const flags = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   return { status: 'boarded', ...(flags as typeof fields), enabled };

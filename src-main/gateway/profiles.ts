@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { describeIssue } from './auth-response';
 import { ProtocolError, ValidationError } from './errors';
-import { checkCountry, checkField, checkFields, definedFields, isValidExpiry, requireField, type FieldRule } from './field-rules';
+import {
+  checkCountry,
+  checkField,
+  checkFields,
+  definedFields,
+  isValidExpiry,
+  requireField,
+  type FieldRule,
+} from './field-rules';
 import { openEnum, respstatValues, text } from './wire-schema';
 
 /** A stored profile account to create, add to a profile, or update. */
@@ -63,12 +71,16 @@ export function profileToWire(request: ProfileSaveRequest): Record<string, strin
   requireField('account', request.account, 'a token or account number is required');
   const bank = request.bankaba !== undefined;
   if (!bank) requireField('expiry', request.expiry, 'the card\u2019s expiry is required');
-  if (request.expiry !== undefined && !isValidExpiry(request.expiry)) throw new ValidationError('expiry', 'MMYY or YYYYMMDD');
+  if (request.expiry !== undefined && !isValidExpiry(request.expiry))
+    throw new ValidationError('expiry', 'MMYY or YYYYMMDD');
   if (request.acctid !== undefined) requireField('profileid', request.profileid, 'an account id needs its profile id');
-  if (request.profileid !== undefined && !/^\d{20}$/.test(request.profileid)) throw new ValidationError('profileid', 'the 20-digit profile id');
-  if (request.acctid !== undefined && !/^\d{1,3}$/.test(request.acctid)) throw new ValidationError('acctid', '1 to 3 digits');
+  if (request.profileid !== undefined && !/^\d{20}$/.test(request.profileid))
+    throw new ValidationError('profileid', 'the 20-digit profile id');
+  if (request.acctid !== undefined && !/^\d{1,3}$/.test(request.acctid))
+    throw new ValidationError('acctid', '1 to 3 digits');
   if (request.country !== undefined) checkCountry('country', request.country);
-  if (request.email !== undefined && !/^[^\s@]+@[^\s@]+$/.test(request.email)) throw new ValidationError('email', 'an email address');
+  if (request.email !== undefined && !/^[^\s@]+@[^\s@]+$/.test(request.email))
+    throw new ValidationError('email', 'an email address');
   const wire = definedFields({
     merchid: request.merchid,
     account: request.account,
@@ -84,7 +96,12 @@ export function profileToWire(request: ProfileSaveRequest): Record<string, strin
     phone: request.phone,
     email: request.email,
     company: request.company,
-    profile: request.profileid === undefined ? undefined : request.acctid === undefined ? request.profileid : `${request.profileid}/${request.acctid}`,
+    profile:
+      request.profileid === undefined
+        ? undefined
+        : request.acctid === undefined
+          ? request.profileid
+          : `${request.profileid}/${request.acctid}`,
     // The guides and every profile answer spell it defaultacct (the reference's request schema once says deafultacct).
     defaultacct: yes(request.defaultAccount),
     profileupdate: yes(request.keepUnsent),
@@ -135,19 +152,28 @@ const toStored = ({ defaultacct, ...account }: z.output<typeof storedAccountSche
 
 /** A save's outcome: the account it landed in, or why not (96: no such profile; 11: not a card). */
 export type ProfileSave =
-  | { readonly saved: true; readonly account: StoredProfileAccount; readonly respcode: string | undefined; readonly resptext: string | undefined }
+  | {
+      readonly saved: true;
+      readonly account: StoredProfileAccount;
+      readonly respcode: string | undefined;
+      readonly resptext: string | undefined;
+    }
   | { readonly saved: false; readonly respcode: string | undefined; readonly resptext: string | undefined };
 
 /** Reads a profile create / update answer. */
 export function parseProfileSave(json: unknown, raw: string): ProfileSave {
   const outcome = outcomeSchema.safeParse(json);
   if (!outcome.success || !json || typeof json !== 'object' || Array.isArray(json)) {
-    throw new ProtocolError(`profile: unexpected answer (${outcome.success ? 'not an object' : describeIssue(outcome.error)})`, { raw });
+    throw new ProtocolError(
+      `profile: unexpected answer (${outcome.success ? 'not an object' : describeIssue(outcome.error)})`,
+      { raw },
+    );
   }
   const { respstat, respcode, resptext } = outcome.data;
   if (respstat !== 'A') return { saved: false, respcode, resptext };
   const account = storedAccountSchema.safeParse(json);
-  if (!account.success) throw new ProtocolError(`profile: unexpected answer (${describeIssue(account.error)})`, { raw });
+  if (!account.success)
+    throw new ProtocolError(`profile: unexpected answer (${describeIssue(account.error)})`, { raw });
   return { saved: true, account: toStored(account.data), respcode, resptext };
 }
 
@@ -159,17 +185,24 @@ export function parseProfileAccounts(json: unknown, raw: string): StoredProfileA
     const outcome = outcomeSchema.safeParse(item);
     if (outcome.success && outcome.data.respstat !== undefined && outcome.data.respstat !== 'A') return [];
     const parsed = storedAccountSchema.safeParse(item);
-    if (!parsed.success) throw new ProtocolError(`profile: unexpected answer (${describeIssue(parsed.error)})`, { raw });
+    if (!parsed.success)
+      throw new ProtocolError(`profile: unexpected answer (${describeIssue(parsed.error)})`, { raw });
     accounts.push(toStored(parsed.data));
   }
   return accounts;
 }
 
 /** Reads a profile delete answer: deleted (PPS 08), or not (96: nothing to delete). */
-export function parseProfileDelete(json: unknown, raw: string): { readonly deleted: boolean; readonly respcode: string | undefined; readonly resptext: string | undefined } {
+export function parseProfileDelete(
+  json: unknown,
+  raw: string,
+): { readonly deleted: boolean; readonly respcode: string | undefined; readonly resptext: string | undefined } {
   const parsed = outcomeSchema.safeParse(json);
   if (!parsed.success || !json || typeof json !== 'object') {
-    throw new ProtocolError(`profile: unexpected answer (${parsed.success ? 'not an object' : describeIssue(parsed.error)})`, { raw });
+    throw new ProtocolError(
+      `profile: unexpected answer (${parsed.success ? 'not an object' : describeIssue(parsed.error)})`,
+      { raw },
+    );
   }
   return { deleted: parsed.data.respstat === 'A', respcode: parsed.data.respcode, resptext: parsed.data.resptext };
 }
@@ -180,6 +213,7 @@ export function profilePath(request: { merchid: string; profileid: string; accti
   requireField('profileid', request.profileid);
   checkField('merchid', request.merchid, { max: 16, type: 'AN' });
   if (!/^\d{20}$/.test(request.profileid)) throw new ValidationError('profileid', 'the 20-digit profile id');
-  if (request.acctid !== undefined && !/^\d{1,3}$/.test(request.acctid)) throw new ValidationError('acctid', '1 to 3 digits');
+  if (request.acctid !== undefined && !/^\d{1,3}$/.test(request.acctid))
+    throw new ValidationError('acctid', '1 to 3 digits');
   return `profile/${request.profileid}/${request.acctid ?? ''}/${encodeURIComponent(request.merchid)}`;
 }

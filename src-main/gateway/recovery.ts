@@ -1,5 +1,12 @@
 import type { GatewayClient } from './client';
-import { AuthenticationError, GatewayError, NotFoundYetError, ProtocolError, RetryableError, TransportError } from './errors';
+import {
+  AuthenticationError,
+  GatewayError,
+  NotFoundYetError,
+  ProtocolError,
+  RetryableError,
+  TransportError,
+} from './errors';
 import type { Reversal } from './reversal';
 import type { TransactionRecord } from './transaction-record';
 
@@ -60,7 +67,10 @@ export async function resolveLostAuthorization(
     if (real.length === 0) {
       const finalAt = window.sentAt + answerWindowMs;
       if (window.now >= finalAt) return { kind: 'not-processed' };
-      const error = new NotFoundYetError(`the gateway had no record of order ${request.orderid} yet and may still be processing it; asked again after ${new Date(finalAt).toISOString()}`, { finalAt, respproc: 'PPS', respcode: '29' });
+      const error = new NotFoundYetError(
+        `the gateway had no record of order ${request.orderid} yet and may still be processing it; asked again after ${new Date(finalAt).toISOString()}`,
+        { finalAt, respproc: 'PPS', respcode: '29' },
+      );
       return { kind: 'unresolved', error };
     }
     // Several attempts may share the order id (a retry after a decline): an approval wins.

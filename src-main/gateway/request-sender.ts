@@ -109,14 +109,25 @@ export function createRequestSender(options: ResolvedGatewayOptions, sleep: Slee
         text = await response.text();
       } catch (error) {
         const reason = timedOut ? `answer not finished within ${timeoutMs} ms` : 'the answer was cut off';
-        throw new TransportError(`${what}: ${reason}`, { requestSent: true, timedOut, status: response.status, cause: error });
+        throw new TransportError(`${what}: ${reason}`, {
+          requestSent: true,
+          timedOut,
+          status: response.status,
+          cause: error,
+        });
       }
       const answer = interpret(request, what, response.status, text, clock.now() - started);
-      logger?.info({ operation: request.operation, status: answer.status, elapsedMs: answer.elapsedMs }, 'gateway call');
+      logger?.info(
+        { operation: request.operation, status: answer.status, elapsedMs: answer.elapsedMs },
+        'gateway call',
+      );
       return answer;
     } catch (error) {
       const { code, status, requestSent } = error as TransportError;
-      logger?.warn({ operation: request.operation, code, status, requestSent, elapsedMs: clock.now() - started }, 'gateway call failed');
+      logger?.warn(
+        { operation: request.operation, code, status, requestSent, elapsedMs: clock.now() - started },
+        'gateway call failed',
+      );
       throw error;
     } finally {
       timers.clearTimeout(timer);
@@ -130,7 +141,11 @@ export function createRequestSender(options: ResolvedGatewayOptions, sleep: Slee
         try {
           return await attempt(request);
         } catch (error) {
-          const decision = decideRetry({ operation: request.operation, attempt: attempts, failure: failureKindOf(error) });
+          const decision = decideRetry({
+            operation: request.operation,
+            attempt: attempts,
+            failure: failureKindOf(error),
+          });
           if (decision.action !== 'retry') throw error;
           await sleep(decision.delayMs);
         }
@@ -139,12 +154,22 @@ export function createRequestSender(options: ResolvedGatewayOptions, sleep: Slee
   };
 }
 
-function interpret(request: GatewayRequest, what: string, status: number, text: string, elapsedMs: number): GatewayResponse {
+function interpret(
+  request: GatewayRequest,
+  what: string,
+  status: number,
+  text: string,
+  elapsedMs: number,
+): GatewayResponse {
   if (status === 401) {
     throw new AuthenticationError(`${what}: the gateway refused the credentials (HTTP 401)`, { status, raw: text });
   }
   if (status === 408) {
-    throw new TransportError(`${what}: the gateway timed out the request (HTTP 408)`, { status, requestSent: true, raw: text });
+    throw new TransportError(`${what}: the gateway timed out the request (HTTP 408)`, {
+      status,
+      requestSent: true,
+      raw: text,
+    });
   }
   if (status < 200 || status > 299) {
     throw new GatewayError(`${what}: HTTP ${status}`, { status, raw: text });

@@ -36,8 +36,17 @@ export function reversalToWire(operation: 'void' | 'refund', request: ReversalRe
   requireField('retref', request.retref, 'the retrieval reference of the original authorization is required');
   const wire: Record<string, string> = { merchid: request.merchid, retref: request.retref };
   if (request.amount !== undefined) {
-    if (!Number.isSafeInteger(request.amount) || request.amount < 0 || (operation === 'refund' && request.amount === 0)) {
-      throw new ValidationError('amount', operation === 'refund' ? 'a positive amount in minor units, or omitted for the full amount' : 'zero or more minor units; omitted or 0 voids the full amount');
+    if (
+      !Number.isSafeInteger(request.amount) ||
+      request.amount < 0 ||
+      (operation === 'refund' && request.amount === 0)
+    ) {
+      throw new ValidationError(
+        'amount',
+        operation === 'refund'
+          ? 'a positive amount in minor units, or omitted for the full amount'
+          : 'zero or more minor units; omitted or 0 voids the full amount',
+      );
     }
     wire.amount = toWireAmount(request.amount);
     if (wire.amount.length > 12) throw new ValidationError('amount', 'at most 12 characters on the wire');
@@ -83,7 +92,8 @@ export interface Reversal extends Omit<z.output<typeof reversalResponseSchema>, 
 /** Reads a void/refund/voidByOrderId answer; a refusal is a result, respstat B is RetryableError. */
 export function parseReversal(operation: string, json: unknown, raw: string): Reversal {
   const parsed = reversalResponseSchema.safeParse(json);
-  if (!parsed.success) throw new ProtocolError(`${operation}: unexpected answer (${describeIssue(parsed.error)})`, { raw });
+  if (!parsed.success)
+    throw new ProtocolError(`${operation}: unexpected answer (${describeIssue(parsed.error)})`, { raw });
   const { authcode, ...fields } = parsed.data;
   if (fields.respstat === 'B') {
     throw new RetryableError(`${operation}: the gateway asks to retry (${fields.resptext ?? ''})`, { ...fields, raw });

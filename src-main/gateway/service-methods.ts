@@ -1,7 +1,16 @@
 import { closeBatchPath, openBatchPath, parseBatchChange, type BatchChange } from './batches';
 import { binPath, parseBin, type BinInformation } from './bin';
 import { fundingPath, parseFunding, type FundingQuery, type FundingReport } from './funding';
-import { parseProfileAccounts, parseProfileDelete, parseProfileSave, profilePath, profileToWire, type ProfileSave, type ProfileSaveRequest, type StoredProfileAccount } from './profiles';
+import {
+  parseProfileAccounts,
+  parseProfileDelete,
+  parseProfileSave,
+  profilePath,
+  profileToWire,
+  type ProfileSave,
+  type ProfileSaveRequest,
+  type StoredProfileAccount,
+} from './profiles';
 import type { createRequestSender } from './request-sender';
 import { parseSigcap, sigcapToWire, type SignatureCaptureRequest, type SignatureCapture } from './sigcap';
 
@@ -23,7 +32,11 @@ export interface GatewayServices {
   /** A profile's accounts (tokens, never card numbers); empty when there is no such profile. */
   getProfile(reference: ProfileReference): Promise<StoredProfileAccount[]>;
   /** Deletes a profile, or one account; `deleted` false when there was nothing to delete. */
-  deleteProfile(reference: ProfileReference): Promise<{ readonly deleted: boolean; readonly respcode: string | undefined; readonly resptext: string | undefined }>;
+  deleteProfile(reference: ProfileReference): Promise<{
+    readonly deleted: boolean;
+    readonly respcode: string | undefined;
+    readonly resptext: string | undefined;
+  }>;
   /** What the BIN service knows of the card behind a token. */
   bin(request: { merchid: string; token: string }): Promise<BinInformation>;
   /** Opens a batch for the merchant by hand (the gateway manages batches itself otherwise). */

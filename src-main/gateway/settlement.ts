@@ -44,7 +44,9 @@ export const settlementBatchSchema = z.object({
 export type SettlementBatch = z.output<typeof settlementBatchSchema>;
 
 /** By settlement date (MMDD), by batch id, or (neither) the batches not returned before. */
-export type SettlementQuery = { readonly merchid: string } & ({ readonly date: string } | { readonly batchid: string } | object);
+export type SettlementQuery = { readonly merchid: string } & (
+  { readonly date: string } | { readonly batchid: string } | object
+);
 
 /** The settlestat query string, checked: merchid always; date MMDD or batchid, not both. */
 export function settlementPath(query: SettlementQuery): string {
@@ -53,7 +55,8 @@ export function settlementPath(query: SettlementQuery): string {
   const params = new URLSearchParams({ merchid: query.merchid });
   const date = 'date' in query ? query.date : undefined;
   const batchid = 'batchid' in query ? query.batchid : undefined;
-  if (date !== undefined && batchid !== undefined) throw new ValidationError('date', 'give a date or a batchid, not both');
+  if (date !== undefined && batchid !== undefined)
+    throw new ValidationError('date', 'give a date or a batchid, not both');
   if (date !== undefined) {
     const month = Number(date.slice(0, 2));
     const day = Number(date.slice(2, 4));
@@ -76,6 +79,7 @@ export function parseSettlement(json: unknown, raw: string): SettlementBatch[] {
   const list = Array.isArray(json) ? json : json && typeof json === 'object' ? [json] : undefined;
   if (!list) throw new ProtocolError('settlestat: unexpected answer (not a batch list)', { raw });
   const parsed = z.array(settlementBatchSchema).safeParse(list);
-  if (!parsed.success) throw new ProtocolError(`settlestat: unexpected answer (${describeIssue(parsed.error)})`, { raw });
+  if (!parsed.success)
+    throw new ProtocolError(`settlestat: unexpected answer (${describeIssue(parsed.error)})`, { raw });
   return parsed.data;
 }

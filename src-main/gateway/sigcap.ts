@@ -15,7 +15,8 @@ export interface SignatureCaptureRequest {
 
 /** The gzipped payload must open to a BMP of one bit per pixel: anything else the gateway cannot show. */
 function checkSignatureImage(signature: string): void {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature) || signature.length % 4 !== 0) throw new ValidationError('signature', 'Base64 text');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature) || signature.length % 4 !== 0)
+    throw new ValidationError('signature', 'Base64 text');
   let bitmap: Buffer;
   try {
     bitmap = gunzipSync(Buffer.from(signature, 'base64'));
@@ -55,7 +56,10 @@ export interface SignatureCapture extends z.output<typeof sigcapResponseSchema> 
 export function parseSigcap(json: unknown, raw: string): SignatureCapture {
   const parsed = sigcapResponseSchema.safeParse(json);
   if (!parsed.success || !json || typeof json !== 'object' || Array.isArray(json)) {
-    throw new ProtocolError(`sigcap: unexpected answer (${parsed.success ? 'not an object' : describeIssue(parsed.error)})`, { raw });
+    throw new ProtocolError(
+      `sigcap: unexpected answer (${parsed.success ? 'not an object' : describeIssue(parsed.error)})`,
+      { raw },
+    );
   }
   return { ...parsed.data, saved: parsed.data.respcode === '00' };
 }

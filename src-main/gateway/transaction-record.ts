@@ -2,9 +2,27 @@ import { z } from 'zod';
 import { describeIssue } from './auth-response';
 import { emvTagDataSchema } from './emv-tag-data';
 import { ProtocolError } from './errors';
-import { amount, bintypeValues, declineAdviceFields, lenientReceipt, openEnum, respstatValues, text, yesNo } from './wire-schema';
+import {
+  amount,
+  bintypeValues,
+  declineAdviceFields,
+  lenientReceipt,
+  openEnum,
+  respstatValues,
+  text,
+  yesNo,
+} from './wire-schema';
 
-export const setlstatValues = ['Authorized', 'Queued for Capture', 'Accepted', 'Rejected', 'Zero Amount', 'Voided', 'Declined', 'Txn not found'] as const;
+export const setlstatValues = [
+  'Authorized',
+  'Queued for Capture',
+  'Accepted',
+  'Rejected',
+  'Zero Amount',
+  'Voided',
+  'Declined',
+  'Txn not found',
+] as const;
 export const entrymodeCodes = ['K', 'T', 'E', 'R', 'S', 'W', 'V', 'L', 'F', 'Y'] as const;
 
 /** The transaction record of inquire and inquireByOrderid, read by name. */
@@ -71,7 +89,8 @@ export type TransactionRecord = z.output<typeof transactionRecordSchema>;
 
 export function parseTransactionRecord(operation: string, json: unknown, raw: string): TransactionRecord {
   const parsed = transactionRecordSchema.safeParse(json);
-  if (!parsed.success) throw new ProtocolError(`${operation}: unexpected answer (${describeIssue(parsed.error)})`, { raw });
+  if (!parsed.success)
+    throw new ProtocolError(`${operation}: unexpected answer (${describeIssue(parsed.error)})`, { raw });
   return parsed.data;
 }
 

@@ -21,7 +21,10 @@ export function checkUserfields(userfields: unknown): void {
   if (Array.isArray(userfields)) {
     userfields.forEach((entry: unknown, index) => {
       if (entry === null || typeof entry !== 'object' || Array.isArray(entry) || Object.keys(entry).length !== 1) {
-        throw new ValidationError(`userfields[${index}]`, 'each array entry is an object with exactly one name/value pair');
+        throw new ValidationError(
+          `userfields[${index}]`,
+          'each array entry is an object with exactly one name/value pair',
+        );
       }
       pairs.push(...Object.entries(entry));
     });
@@ -32,7 +35,8 @@ export function checkUserfields(userfields: unknown): void {
   }
   for (const [name, value] of pairs) {
     if (typeof value !== 'string') throw new ValidationError(`userfields.${name}`, 'values are strings');
-    if (name in descriptorRules) checkField(`userfields.${name}`, value, descriptorRules[name as keyof typeof descriptorRules]);
+    if (name in descriptorRules)
+      checkField(`userfields.${name}`, value, descriptorRules[name as keyof typeof descriptorRules]);
     if (name === 'customphone' && !/^\d{10}$/.test(value)) {
       throw new ValidationError('userfields.customphone', 'ten digits, ##########');
     }

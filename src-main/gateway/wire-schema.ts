@@ -23,7 +23,11 @@ export const amount = z.union([z.string(), z.number()]).transform((value, contex
 });
 
 /** A true/false the gateway sends as a JSON boolean or as its text ("true", "false"). */
-export const looseBoolean = z.union([z.boolean(), z.string()]).transform((value) => (value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined));
+export const looseBoolean = z
+  .union([z.boolean(), z.string()])
+  .transform((value) =>
+    value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined,
+  );
 
 /**
  * One BIN lookup answer (`binInfo` of the OpenAPI): the card's product and usage, its issuer and
@@ -92,7 +96,15 @@ export const lenientReceipt = z.unknown().transform((value): GatewayReceipt | un
 
 export const respstatValues = ['A', 'B', 'C'] as const;
 export const cvvrespValues = ['M', 'N', 'P', 'S', 'U'] as const;
-export const bintypeValues = ['Corp', 'FSA+Prepaid', 'GSA+Purchase', 'Prepaid', 'Prepaid+Corp', 'Prepaid+Purchase', 'Purchase'] as const;
+export const bintypeValues = [
+  'Corp',
+  'FSA+Prepaid',
+  'GSA+Purchase',
+  'Prepaid',
+  'Prepaid+Corp',
+  'Prepaid+Purchase',
+  'Purchase',
+] as const;
 export const entrymodeValues = [
   'Keyed',
   'Moto',

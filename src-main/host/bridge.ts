@@ -80,7 +80,12 @@ interface Connection {
  * every connected page, and an event for one screen (released keystrokes) to that page only.
  * Each connection is bounded: commands it has waiting, and bytes it has not read.
  */
-export function createBridge(options: { dispatch: Dispatch; events: EventHub; logger: Logger; limits?: Partial<BridgeLimits> }): Bridge {
+export function createBridge(options: {
+  dispatch: Dispatch;
+  events: EventHub;
+  logger: Logger;
+  limits?: Partial<BridgeLimits>;
+}): Bridge {
   const { dispatch, events, logger } = options;
   const limits: BridgeLimits = { ...defaultBridgeLimits, ...options.limits };
   const server = new WebSocketServer({ noServer: true, maxPayload: maxBridgeMessageBytes });
@@ -93,7 +98,10 @@ export function createBridge(options: { dispatch: Dispatch; events: EventHub; lo
     // Checked before each send: a page that stopped reading would otherwise grow the host's
     // memory by everything sent to it, and keep it after it left.
     if (socket.bufferedAmount >= limits.maxUnsentBytes) {
-      logger.warn({ source: connection.caller.source, unsentBytes: socket.bufferedAmount }, 'bridge: closing a page that stopped reading');
+      logger.warn(
+        { source: connection.caller.source, unsentBytes: socket.bufferedAmount },
+        'bridge: closing a page that stopped reading',
+      );
       socket.close(closeSlowReader, 'This page stopped reading: reload it to reconnect.');
       return;
     }
@@ -116,7 +124,11 @@ export function createBridge(options: { dispatch: Dispatch; events: EventHub; lo
       return;
     }
     if (uncountedCommands.has(message.name)) {
-      send(connection, { type: 'reply', id: message.id, ...(await dispatch(message.name, message.args, connection.caller)) });
+      send(connection, {
+        type: 'reply',
+        id: message.id,
+        ...(await dispatch(message.name, message.args, connection.caller)),
+      });
       return;
     }
     if (connection.pendingCalls >= limits.maxPendingCalls) {
@@ -124,7 +136,10 @@ export function createBridge(options: { dispatch: Dispatch; events: EventHub; lo
         type: 'reply',
         id: message.id,
         ok: false,
-        error: { code: 'resource_exhausted', message: `This screen already has ${limits.maxPendingCalls} commands waiting for an answer: wait for them, then try again.` },
+        error: {
+          code: 'resource_exhausted',
+          message: `This screen already has ${limits.maxPendingCalls} commands waiting for an answer: wait for them, then try again.`,
+        },
       });
       return;
     }

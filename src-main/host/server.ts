@@ -51,7 +51,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     throw new Error(`The host token must be at least ${minTokenLength} characters long.`);
   }
   const token = options.token ?? randomBytes(32).toString('base64url');
-  const bridge = createBridge({ dispatch: core.dispatch, events: core.events, logger: core.logger, ...(options.bridgeLimits ? { limits: options.bridgeLimits } : {}) });
+  const bridge = createBridge({
+    dispatch: core.dispatch,
+    events: core.events,
+    logger: core.logger,
+    ...(options.bridgeLimits ? { limits: options.bridgeLimits } : {}),
+  });
   let port = options.port;
 
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {

@@ -51,7 +51,14 @@ export * from './contract/signature';
 export * from './contract/training';
 export type { CommandSpec, EventSpec } from './contract/spec';
 export { maxAmountMinor } from './contract/schemas';
-export { cancelablePhases, isCancelablePhase, salePhases, terminalPhases, type SalePhase, type TerminalPhase } from './sale-phases';
+export {
+  cancelablePhases,
+  isCancelablePhase,
+  salePhases,
+  terminalPhases,
+  type SalePhase,
+  type TerminalPhase,
+} from './sale-phases';
 export { refundReasons, refundReasonWords, type RefundReason } from './refund-reasons';
 export { cardEntries, cardTenders, saleTenders, type CardEntry, type CardTender, type SaleTender } from './tenders';
 export type { CartLine } from './cart';
@@ -98,8 +105,7 @@ export const events = {
 
 export type EventName = keyof typeof events;
 export const eventNames = Object.keys(events) as EventName[];
-export type EventPayload<N extends EventName> =
-  (typeof events)[N] extends EventSpec<infer P> ? P : never;
+export type EventPayload<N extends EventName> = (typeof events)[N] extends EventSpec<infer P> ? P : never;
 
 // ---------------------------------------------------------------------------------------------
 // The wire

@@ -7,7 +7,9 @@ import type { CommandError, CommandErrorCode } from './contract';
  * exceptions; ADR 027: mapped in one place). `journal` is a journal that cannot be opened or
  * written: the lane says so rather than acting as if it were empty.
  */
-export const replyCodes: Readonly<Record<LaneErrorKind | 'journal', Exclude<CommandErrorCode, 'internal' | 'unknown_command' | 'unavailable'>>> = {
+export const replyCodes: Readonly<
+  Record<LaneErrorKind | 'journal', Exclude<CommandErrorCode, 'internal' | 'unknown_command' | 'unavailable'>>
+> = {
   invalid: 'invalid_argument',
   forbidden: 'forbidden',
   refused: 'failed_precondition',
@@ -21,6 +23,7 @@ export function commandErrorOf(error: unknown): CommandError | undefined {
     const reply = { code: replyCodes[error.kind], message: error.message };
     return error.field === undefined ? reply : { ...reply, field: error.field };
   }
-  if (error instanceof JournalError) return { code: replyCodes.journal, message: `The journal cannot be used: ${error.message}` };
+  if (error instanceof JournalError)
+    return { code: replyCodes.journal, message: `The journal cannot be used: ${error.message}` };
   return undefined;
 }

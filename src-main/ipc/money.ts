@@ -19,7 +19,8 @@ export interface MoneyStyle {
 
 /** 123456 → "$1,234.56", -500 → "-$5.00", 0 → "$0.00". Throws a RangeError for anything but a safe integer. */
 export function formatMinorUnits(minor: number, style: MoneyStyle = {}): string {
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`an amount must be a whole number of minor units, got ${minor}`);
+  if (!Number.isSafeInteger(minor))
+    throw new RangeError(`an amount must be a whole number of minor units, got ${minor}`);
   const { symbol = '$', grouping = true, minus = '-' } = style;
   const abs = minor < 0 ? -minor : minor;
   const cents = abs % 100;

@@ -41,7 +41,7 @@ export const maskedShape = /^\d{0,6}\*+\d{0,4}$/;
 /** Throws a JournalError when `value` holds a card number or track data. */
 export function refuseCardData(field: string, value: string | undefined): void {
   if (value === undefined) return;
-  if (containsCardNumber(value)) throw new JournalError(`journal: ${field} looks like a card number; the journal keeps masked numbers only`);
+  if (containsCardNumber(value))
+    throw new JournalError(`journal: ${field} looks like a card number; the journal keeps masked numbers only`);
   if (/[%;=^?]/.test(value) && /\d{6,}/.test(value)) throw new JournalError(`journal: ${field} looks like track data`);
 }
-

@@ -11,13 +11,25 @@ import type { Journal } from './journal';
  *   returns `lost`, and the caller runs its recovery;
  * - anything else is a bug, not an answer: rethrown, and the row stays pending for the start-up pass.
  */
-export function recordFailedCall(journal: Journal, entryId: number, error: unknown): { kind: 'retry'; error: RetryableError } | { kind: 'lost'; error: GatewayError } {
-  if (error instanceof ValidationError || error instanceof AuthenticationError || (error instanceof TransportError && !error.requestSent)) {
+export function recordFailedCall(
+  journal: Journal,
+  entryId: number,
+  error: unknown,
+): { kind: 'retry'; error: RetryableError } | { kind: 'lost'; error: GatewayError } {
+  if (
+    error instanceof ValidationError ||
+    error instanceof AuthenticationError ||
+    (error instanceof TransportError && !error.requestSent)
+  ) {
     journal.markNotSent(entryId, error.message);
     throw error;
   }
   if (error instanceof RetryableError) {
-    journal.complete(entryId, { respstat: 'B', ...(error.respcode ? { respcode: error.respcode } : {}), ...(error.resptext ? { resptext: error.resptext } : {}) });
+    journal.complete(entryId, {
+      respstat: 'B',
+      ...(error.respcode ? { respcode: error.respcode } : {}),
+      ...(error.resptext ? { resptext: error.resptext } : {}),
+    });
     return { kind: 'retry', error };
   }
   if (!(error instanceof GatewayError)) throw error;

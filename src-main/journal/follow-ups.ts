@@ -15,7 +15,12 @@ export type JournaledFollowUp =
   /** The gateway asked to try again (respstat B): nothing changed. */
   | { readonly kind: 'retry'; readonly entryId: number; readonly error: RetryableError }
   /** The answer was lost; an inquiry showed whether the call took effect. */
-  | { readonly kind: 'recovered'; readonly entryId: number; readonly applied: boolean; readonly record: TransactionRecord }
+  | {
+      readonly kind: 'recovered';
+      readonly entryId: number;
+      readonly applied: boolean;
+      readonly record: TransactionRecord;
+    }
   /** The answer was lost and nothing could be learned yet: the entry waits in the recovery queue. */
   | { readonly kind: 'unknown'; readonly entryId: number; readonly error: GatewayError };
 
@@ -54,10 +59,15 @@ function outcomeOfAnswer(answer: Capture | Reversal): JournalOutcome {
 }
 
 /** Whether a follow-up whose answer was lost took effect, judged from the authorization's record now. */
-export function followUpApplied(entry: Pick<JournalEntry, 'operation' | 'amountMinor' | 'detail'>, record: TransactionRecord): boolean | undefined {
+export function followUpApplied(
+  entry: Pick<JournalEntry, 'operation' | 'amountMinor' | 'detail'>,
+  record: TransactionRecord,
+): boolean | undefined {
   switch (entry.operation) {
     case 'capture':
-      return record.setlstat === 'Queued for Capture' || record.setlstat === 'Accepted' || record.setlstat === 'Rejected';
+      return (
+        record.setlstat === 'Queued for Capture' || record.setlstat === 'Accepted' || record.setlstat === 'Rejected'
+      );
     case 'void': {
       if (record.setlstat === 'Voided') return true;
       const remainder = entry.detail?.expectedRemainderMinor;
@@ -71,7 +81,9 @@ export function followUpApplied(entry: Pick<JournalEntry, 'operation' | 'amountM
 
 function describe(entry: Pick<JournalEntry, 'operation'>, applied: boolean): string {
   const done = { capture: 'captured', void: 'voided', refund: 'refunded' }[entry.operation as FollowUpOperation];
-  return applied ? `answer lost; the gateway shows it ${done}` : `answer lost; the gateway shows it was not ${done}, so it can be tried again`;
+  return applied
+    ? `answer lost; the gateway shows it ${done}`
+    : `answer lost; the gateway shows it was not ${done}, so it can be tried again`;
 }
 
 /**
@@ -81,8 +93,15 @@ function describe(entry: Pick<JournalEntry, 'operation'>, applied: boolean): str
  * record is read at once: a capture or void shows in it; a refund does not, and waits for a
  * person with the settlement report, since refunding again could pay the customer twice.
  */
-export async function journaledFollowUp(journal: Journal, client: FollowUpClient, request: FollowUpRequest): Promise<JournaledFollowUp> {
-  const expectedRemainderMinor = request.operation === 'void' && request.priorAmountMinor !== undefined && request.amountMinor ? request.priorAmountMinor - request.amountMinor : undefined;
+export async function journaledFollowUp(
+  journal: Journal,
+  client: FollowUpClient,
+  request: FollowUpRequest,
+): Promise<JournaledFollowUp> {
+  const expectedRemainderMinor =
+    request.operation === 'void' && request.priorAmountMinor !== undefined && request.amountMinor
+      ? request.priorAmountMinor - request.amountMinor
+      : undefined;
   const detail = { ...request.detail, ...(expectedRemainderMinor !== undefined ? { expectedRemainderMinor } : {}) };
   const entryId = journal.begin({
     operation: request.operation,
@@ -94,7 +113,11 @@ export async function journaledFollowUp(journal: Journal, client: FollowUpClient
   });
   let answer: Capture | Reversal;
   try {
-    const base = { merchid: request.merchid, retref: request.retref, ...(request.amountMinor !== undefined ? { amount: request.amountMinor } : {}) };
+    const base = {
+      merchid: request.merchid,
+      retref: request.retref,
+      ...(request.amountMinor !== undefined ? { amount: request.amountMinor } : {}),
+    };
     if (request.operation === 'capture') answer = await client.capture({ ...request.capture, ...base });
     else if (request.operation === 'void') answer = await client.void(base as ReversalRequest);
     else answer = await client.refund(base as ReversalRequest);
@@ -102,7 +125,8 @@ export async function journaledFollowUp(journal: Journal, client: FollowUpClient
     const failure = recordFailedCall(journal, entryId, error);
     if (failure.kind === 'retry') return { kind: 'retry', entryId, error: failure.error };
     const settled = await settleFollowUp(journal, client, request.merchid, journal.get(entryId)!);
-    if (settled.kind === 'resolved') return { kind: 'recovered', entryId, applied: settled.applied, record: settled.record };
+    if (settled.kind === 'resolved')
+      return { kind: 'recovered', entryId, applied: settled.applied, record: settled.record };
     return { kind: 'unknown', entryId, error: settled.kind === 'unresolved' ? settled.error : failure.error };
   }
   journal.complete(entryId, outcomeOfAnswer(answer));
@@ -120,7 +144,13 @@ export const refundNeedsPerson =
   'the refund was sent and its answer lost; the gateway cannot look a refund up by the sale, so check the settlement report for a refund of this sale before refunding again';
 
 /** Settles one capture, void or refund whose answer was lost, by reading the authorization's record; `finding` as in `Journal.resolve`. */
-export async function settleFollowUp(journal: Journal, client: Pick<GatewayClient, 'inquire'>, merchid: string, entry: JournalEntry, finding?: FindingSource): Promise<FollowUpSettlement> {
+export async function settleFollowUp(
+  journal: Journal,
+  client: Pick<GatewayClient, 'inquire'>,
+  merchid: string,
+  entry: JournalEntry,
+  finding?: FindingSource,
+): Promise<FollowUpSettlement> {
   if (entry.operation === 'refund' || !entry.originalRetref) {
     journal.markUnknown(entry.id, refundNeedsPerson);
     return { kind: 'needs-person', note: refundNeedsPerson };
@@ -130,17 +160,28 @@ export async function settleFollowUp(journal: Journal, client: Pick<GatewayClien
     record = await client.inquire({ merchid, retref: entry.originalRetref });
   } catch (error) {
     if (error instanceof AuthenticationError || !(error instanceof GatewayError)) throw error;
-    if (!(error instanceof TransportError || error instanceof ProtocolError || error instanceof RetryableError || (error.status !== undefined && error.status >= 500))) throw error;
+    if (!(
+      error instanceof TransportError ||
+      error instanceof ProtocolError ||
+      error instanceof RetryableError ||
+      (error.status !== undefined && error.status >= 500)
+    ))
+      throw error;
     journal.markUnknown(entry.id, `answer lost; the inquiry did not answer either (${error.message})`);
     return { kind: 'unresolved', error };
   }
   const applied = followUpApplied(entry, record) ?? false;
-  journal.resolve(entry.id, describe(entry, applied), {
-    ...(record.respstat ? { respstat: record.respstat } : {}),
-    ...(record.setlstat ? { setlstat: record.setlstat } : {}),
-    ...(record.batchid ? { batchid: record.batchid } : {}),
-    ...(record.amount !== undefined ? { amountMinor: record.amount } : {}),
-    applied,
-  }, finding);
+  journal.resolve(
+    entry.id,
+    describe(entry, applied),
+    {
+      ...(record.respstat ? { respstat: record.respstat } : {}),
+      ...(record.setlstat ? { setlstat: record.setlstat } : {}),
+      ...(record.batchid ? { batchid: record.batchid } : {}),
+      ...(record.amount !== undefined ? { amountMinor: record.amount } : {}),
+      applied,
+    },
+    finding,
+  );
   return { kind: 'resolved', applied, record };
 }

@@ -27,7 +27,10 @@ function readRecorded(identityFile: string): Recorded {
     text = readFileSync(identityFile, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new JournalError(`journal: cannot read ${identityFile}: ${(error as Error).message}`, { cause: error, kind: 'refused' });
+    throw new JournalError(`journal: cannot read ${identityFile}: ${(error as Error).message}`, {
+      cause: error,
+      kind: 'refused',
+    });
   }
   try {
     const parsed = JSON.parse(text) as unknown;
@@ -35,19 +38,30 @@ function readRecorded(identityFile: string): Recorded {
   } catch {
     // Falls through: a damaged record is reported below, never silently forgotten.
   }
-  throw new JournalError(`journal: ${identityFile} is damaged; restore it, or delete it to accept the journal as it is`, { kind: 'refused' });
+  throw new JournalError(
+    `journal: ${identityFile} is damaged; restore it, or delete it to accept the journal as it is`,
+    { kind: 'refused' },
+  );
 }
 
 function record(identityFile: string, path: string, identity: string): void {
-  writeFileAtomic(identityFile, `${JSON.stringify({ ...readRecorded(identityFile), [resolve(path)]: identity }, null, 2)}\n`);
+  writeFileAtomic(
+    identityFile,
+    `${JSON.stringify({ ...readRecorded(identityFile), [resolve(path)]: identity }, null, 2)}\n`,
+  );
 }
 
 const words: Record<JournalRefusalCause, (file: string) => string> = {
-  missing: (file) => `The journal ${file} has disappeared, with the record of this lane's payments. Restore it from a backup and restart, or a manager acknowledges to start a new journal.`,
-  emptied: (file) => `The journal ${file} is empty (0 bytes): the record of this lane's payments was cut off. Restore it from a backup and restart, or a manager acknowledges to start a new journal.`,
-  replaced: (file) => `The journal ${file} is not the one this lane wrote: it was replaced by another file. Put the lane's own journal back and restart, or a manager acknowledges to use this one.`,
-  damaged: (file) => `The journal ${file} is damaged and cannot be read. A manager acknowledges to set it aside for support and start a new journal.`,
-  'newer-schema': (file) => `The journal ${file} was written by a newer version of Lanepoint. Run that version: this one never downgrades a journal.`,
+  missing: (file) =>
+    `The journal ${file} has disappeared, with the record of this lane's payments. Restore it from a backup and restart, or a manager acknowledges to start a new journal.`,
+  emptied: (file) =>
+    `The journal ${file} is empty (0 bytes): the record of this lane's payments was cut off. Restore it from a backup and restart, or a manager acknowledges to start a new journal.`,
+  replaced: (file) =>
+    `The journal ${file} is not the one this lane wrote: it was replaced by another file. Put the lane's own journal back and restart, or a manager acknowledges to use this one.`,
+  damaged: (file) =>
+    `The journal ${file} is damaged and cannot be read. A manager acknowledges to set it aside for support and start a new journal.`,
+  'newer-schema': (file) =>
+    `The journal ${file} was written by a newer version of Lanepoint. Run that version: this one never downgrades a journal.`,
   unreadable: (file) => `Lanepoint cannot read ${file}. Check the disk and the file's permissions, then restart.`,
 };
 
@@ -76,7 +90,10 @@ function setAside(path: string, now: number): void {
  * the lane must not sell until a person has seen it. `acknowledge` is a manager's answer to an
  * acknowledgeable refusal: a new journal (the damaged one set aside), or the replacement accepted.
  */
-export function openLaneJournal(options: LaneJournalOptions, acknowledge = false): { journal: Journal } | { refusal: JournalRefusal } {
+export function openLaneJournal(
+  options: LaneJournalOptions,
+  acknowledge = false,
+): { journal: Journal } | { refusal: JournalRefusal } {
   const { path, identityFile } = options;
   const recorded = readRecorded(identityFile)[resolve(path)];
   const size = statSync(path, { throwIfNoEntry: false })?.size;

@@ -126,18 +126,32 @@ export class Journal {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
-      if (options.maxBytes !== undefined) db.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxBytes / (db.pragma('page_size', { simple: true }) as number)))}`);
+      if (options.maxBytes !== undefined)
+        db.pragma(
+          `max_page_count = ${Math.max(1, Math.floor(options.maxBytes / (db.pragma('page_size', { simple: true }) as number)))}`,
+        );
       const check = db.pragma('integrity_check', { simple: true });
-      if (check !== 'ok') throw new JournalError(`journal: ${path} failed its integrity check (${String(check)}); keep the file for support and start with a new one`, { kind: 'damaged' });
+      if (check !== 'ok')
+        throw new JournalError(
+          `journal: ${path} failed its integrity check (${String(check)}); keep the file for support and start with a new one`,
+          { kind: 'damaged' },
+        );
       const version = db.pragma('user_version', { simple: true }) as number;
-      if (version > migrations.length) throw new JournalError(`journal: ${path} is from a newer Lanepoint (schema ${version}, this one knows ${migrations.length}); run that version, which can read it: this one never downgrades a journal`, { kind: 'newer-schema' });
+      if (version > migrations.length)
+        throw new JournalError(
+          `journal: ${path} is from a newer Lanepoint (schema ${version}, this one knows ${migrations.length}); run that version, which can read it: this one never downgrades a journal`,
+          { kind: 'newer-schema' },
+        );
       for (let next = version; next < migrations.length; next++) {
         db.transaction(() => {
           db.exec(migrations[next]!);
           db.pragma(`user_version = ${next + 1}`);
         })();
       }
-      db.prepare('INSERT OR IGNORE INTO identity (id, journal_id, created_at) VALUES (1, ?, ?)').run(randomUUID(), options.clock.now());
+      db.prepare('INSERT OR IGNORE INTO identity (id, journal_id, created_at) VALUES (1, ?, ?)').run(
+        randomUUID(),
+        options.clock.now(),
+      );
     } catch (error) {
       db.close();
       if (error instanceof JournalError) throw error;
@@ -150,7 +164,8 @@ export class Journal {
 
   /** This file's own id, made when it was created: a journal put in its place has another. */
   get identity(): string {
-    return (this.#db.prepare('SELECT journal_id FROM identity WHERE id = 1').get() as { journal_id: string }).journal_id;
+    return (this.#db.prepare('SELECT journal_id FROM identity WHERE id = 1').get() as { journal_id: string })
+      .journal_id;
   }
 
   /** Runs a write; any SQLite failure (disk full, I/O error, read-only file) becomes a JournalError. */
@@ -181,8 +196,11 @@ export class Journal {
     // replaced (a damaged journal set aside), the new one does not reuse numbers the old one gave
     // out that day, unless the lane averaged more than one sale a second since midnight.
     const first = now.getUTCHours() * 3600 + now.getUTCMinutes() * 60 + now.getUTCSeconds() + 1;
-    this.#db.prepare('INSERT INTO order_sequence (day, last) VALUES (?, ?) ON CONFLICT(day) DO UPDATE SET last = last + 1').run(day, first);
-    const sequence = (this.#db.prepare('SELECT last FROM order_sequence WHERE day = ?').get(day) as { last: number }).last;
+    this.#db
+      .prepare('INSERT INTO order_sequence (day, last) VALUES (?, ?) ON CONFLICT(day) DO UPDATE SET last = last + 1')
+      .run(day, first);
+    const sequence = (this.#db.prepare('SELECT last FROM order_sequence WHERE day = ?').get(day) as { last: number })
+      .last;
     if (sequence > 99_999) throw new JournalError('journal: this lane has used all 99999 order numbers for today');
     return `${this.#lanePrefix}-${day}-${String(sequence).padStart(5, '0')}`;
   }
@@ -205,11 +223,19 @@ export class Journal {
     return this.#begin({ ...intent, orderId: 'pending' }, () => this.#allocateOrderId(), { state: 'not-sent', note });
   }
 
-  #begin(intent: JournalIntent, orderId: () => string, settled: { state: 'pending' | 'not-sent'; note: string | null } = { state: 'pending', note: null }): { id: number; orderId: string } {
-    if (!journalOperations.includes(intent.operation)) throw new JournalError(`journal: unknown operation ${String(intent.operation)}`);
-    if (!/^[A-Za-z0-9-]{1,19}$/.test(intent.orderId)) throw new JournalError(`journal: order id "${intent.orderId}" is not 1 to 19 letters, digits or dashes`);
-    if (!Number.isSafeInteger(intent.amountMinor)) throw new JournalError(`journal: amount ${intent.amountMinor} is not a whole number of minor units`);
-    if (intent.maskedPan !== undefined && !maskedShape.test(intent.maskedPan)) throw new JournalError('journal: the card number is not masked (first six and last four at most)');
+  #begin(
+    intent: JournalIntent,
+    orderId: () => string,
+    settled: { state: 'pending' | 'not-sent'; note: string | null } = { state: 'pending', note: null },
+  ): { id: number; orderId: string } {
+    if (!journalOperations.includes(intent.operation))
+      throw new JournalError(`journal: unknown operation ${String(intent.operation)}`);
+    if (!/^[A-Za-z0-9-]{1,19}$/.test(intent.orderId))
+      throw new JournalError(`journal: order id "${intent.orderId}" is not 1 to 19 letters, digits or dashes`);
+    if (!Number.isSafeInteger(intent.amountMinor))
+      throw new JournalError(`journal: amount ${intent.amountMinor} is not a whole number of minor units`);
+    if (intent.maskedPan !== undefined && !maskedShape.test(intent.maskedPan))
+      throw new JournalError('journal: the card number is not masked (first six and last four at most)');
     refuseCardData('entryMode', intent.entryMode);
     const detail = intent.detail === undefined ? null : JSON.stringify(intent.detail);
     refuseCardData('detail', detail ?? undefined);
@@ -218,11 +244,26 @@ export class Journal {
       this.#db.transaction(() => {
         const id = orderId();
         const result = this.#db
-          .prepare('INSERT INTO entries (operation, order_id, amount_minor, masked_pan, entry_mode, original_retref, detail, state, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-          .run(intent.operation, id, intent.amountMinor, intent.maskedPan ?? null, intent.entryMode ?? null, intent.originalRetref ?? null, detail, settled.state, settled.note, now, now);
+          .prepare(
+            'INSERT INTO entries (operation, order_id, amount_minor, masked_pan, entry_mode, original_retref, detail, state, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          )
+          .run(
+            intent.operation,
+            id,
+            intent.amountMinor,
+            intent.maskedPan ?? null,
+            intent.entryMode ?? null,
+            intent.originalRetref ?? null,
+            detail,
+            settled.state,
+            settled.note,
+            now,
+            now,
+          );
         const entryId = Number(result.lastInsertRowid);
         // In the open sale from the moment it is written, in the same sync.
-        if (intent.operation === 'auth' && settled.state === 'pending') this.#db.prepare('INSERT INTO open_sale (entry_id) VALUES (?)').run(entryId);
+        if (intent.operation === 'auth' && settled.state === 'pending')
+          this.#db.prepare('INSERT INTO open_sale (entry_id) VALUES (?)').run(entryId);
         return { id: entryId, orderId: id };
       })(),
     );
@@ -251,14 +292,27 @@ export class Journal {
     this.#settle(id, 'resolved', outcome, note, finding);
   }
 
-  #settle(id: number, state: JournalState, outcome: JournalOutcome | null, note: string | null, finding?: FindingSource): void {
+  #settle(
+    id: number,
+    state: JournalState,
+    outcome: JournalOutcome | null,
+    note: string | null,
+    finding?: FindingSource,
+  ): void {
     const text = outcome === null ? null : JSON.stringify(outcome);
     refuseCardData('the answer', text ?? undefined);
     const now = this.clock.now();
     const changed = this.#write(`record the outcome of entry ${id}`, () =>
       this.#db.transaction(() => {
-        const updated = this.#db.prepare('UPDATE entries SET state = ?, outcome = coalesce(?, outcome), note = ?, updated_at = ? WHERE id = ?').run(state, text, note, now, id).changes;
-        if (updated > 0 && finding) this.#db.prepare('INSERT OR IGNORE INTO findings (entry_id, source, found_at) VALUES (?, ?, ?)').run(id, finding, now);
+        const updated = this.#db
+          .prepare(
+            'UPDATE entries SET state = ?, outcome = coalesce(?, outcome), note = ?, updated_at = ? WHERE id = ?',
+          )
+          .run(state, text, note, now, id).changes;
+        if (updated > 0 && finding)
+          this.#db
+            .prepare('INSERT OR IGNORE INTO findings (entry_id, source, found_at) VALUES (?, ?, ?)')
+            .run(id, finding, now);
         return updated;
       })(),
     );
@@ -272,7 +326,8 @@ export class Journal {
 
   /** At start: the unclosed sale's payments with a known outcome become findings (the screen may never have shown them; recovery makes its own for open ones); the sale is closed. */
   findUnclosedSale(): number {
-    const keep = "INSERT OR IGNORE INTO findings (entry_id, source, found_at) SELECT entry_id, 'start', ? FROM open_sale JOIN entries ON entries.id = open_sale.entry_id WHERE entries.state IN ('completed', 'resolved')";
+    const keep =
+      "INSERT OR IGNORE INTO findings (entry_id, source, found_at) SELECT entry_id, 'start', ? FROM open_sale JOIN entries ON entries.id = open_sale.entry_id WHERE entries.state IN ('completed', 'resolved')";
     return this.#write('keep the unclosed sale as findings', () =>
       this.#db.transaction(() => {
         const made = this.#db.prepare(keep).run(this.clock.now()).changes;
@@ -284,13 +339,25 @@ export class Journal {
 
   /** What recovery settled that nobody has acknowledged yet, oldest first. */
   findings(): Array<JournalEntry & { readonly finding: { readonly source: FindingSource; readonly foundAt: number } }> {
-    const rows = this.#db.prepare('SELECT entries.*, findings.source AS finding_source, findings.found_at AS finding_at FROM findings JOIN entries ON entries.id = findings.entry_id WHERE findings.acknowledged_at IS NULL ORDER BY entries.id').all() as Array<Row & { finding_source: FindingSource; finding_at: number }>;
+    const rows = this.#db
+      .prepare(
+        'SELECT entries.*, findings.source AS finding_source, findings.found_at AS finding_at FROM findings JOIN entries ON entries.id = findings.entry_id WHERE findings.acknowledged_at IS NULL ORDER BY entries.id',
+      )
+      .all() as Array<Row & { finding_source: FindingSource; finding_at: number }>;
     return rows.map((row) => ({ ...toEntry(row), finding: { source: row.finding_source, foundAt: row.finding_at } }));
   }
 
   /** A person saw the finding (`by`: who, as the session names them); false when there was none open. */
   acknowledgeFinding(entryId: number, by: string): boolean {
-    return this.#write(`acknowledge what recovery found for entry ${entryId}`, () => this.#db.prepare('UPDATE findings SET acknowledged_at = ?, acknowledged_by = ? WHERE entry_id = ? AND acknowledged_at IS NULL').run(this.clock.now(), by, entryId).changes > 0);
+    return this.#write(
+      `acknowledge what recovery found for entry ${entryId}`,
+      () =>
+        this.#db
+          .prepare(
+            'UPDATE findings SET acknowledged_at = ?, acknowledged_by = ? WHERE entry_id = ? AND acknowledged_at IS NULL',
+          )
+          .run(this.clock.now(), by, entryId).changes > 0,
+    );
   }
 
   get(id: number): JournalEntry | undefined {
@@ -300,7 +367,9 @@ export class Journal {
 
   /** Rows whose outcome is not known: pending (a crash between write and answer) and unknown. */
   unresolved(): JournalEntry[] {
-    return (this.#db.prepare("SELECT * FROM entries WHERE state IN ('pending', 'unknown') ORDER BY id").all() as Row[]).map(toEntry);
+    return (
+      this.#db.prepare("SELECT * FROM entries WHERE state IN ('pending', 'unknown') ORDER BY id").all() as Row[]
+    ).map(toEntry);
   }
 
   /**
@@ -347,7 +416,11 @@ export class Journal {
    * found by recovery), or undefined when there is none.
    */
   authorization(orderId: string): JournalEntry | undefined {
-    const rows = this.#db.prepare("SELECT * FROM entries WHERE order_id = ? AND operation = 'auth' AND state IN ('completed', 'resolved') ORDER BY id DESC").all(orderId) as Row[];
+    const rows = this.#db
+      .prepare(
+        "SELECT * FROM entries WHERE order_id = ? AND operation = 'auth' AND state IN ('completed', 'resolved') ORDER BY id DESC",
+      )
+      .all(orderId) as Row[];
     return rows.map(toEntry).find((entry) => entry.outcome?.respstat === 'A' && entry.outcome.retref !== undefined);
   }
 
@@ -394,6 +467,10 @@ function toEntry(row: Row): JournalEntry {
 export function lanePrefix(terminalId: string): string {
   const compact = terminalId.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
   if (compact.length <= 6) return compact;
-  const hash = BigInt(`0x${createHash('sha256').update(terminalId).digest('hex').slice(0, 12)}`).toString(36).toUpperCase().slice(-4).padStart(4, '0');
+  const hash = BigInt(`0x${createHash('sha256').update(terminalId).digest('hex').slice(0, 12)}`)
+    .toString(36)
+    .toUpperCase()
+    .slice(-4)
+    .padStart(4, '0');
   return `${compact.slice(0, 2)}${hash}`;
 }

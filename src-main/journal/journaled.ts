@@ -45,15 +45,35 @@ function describeRecovery(outcome: LostAuthorizationOutcome): string {
     case 'void-refused':
       return `answer lost; voidByOrderId answered ${outcome.reversal.respcode ?? ''} ${outcome.reversal.resptext ?? ''}`.trim();
     case 'unresolved':
-      if (outcome.error instanceof NotFoundYetError) return `${noRecordYetNote}: asked again once its answer window has passed (${outcome.error.message})`;
+      if (outcome.error instanceof NotFoundYetError)
+        return `${noRecordYetNote}: asked again once its answer window has passed (${outcome.error.message})`;
       return `answer lost; nothing answered yet (${outcome.error.message})`;
   }
 }
 
 /** Records what recovery learned; an unresolved entry stays unknown for the next try. */
-export function recordRecovery(journal: Journal, entryId: number, outcome: LostAuthorizationOutcome, finding?: FindingSource): void {
+export function recordRecovery(
+  journal: Journal,
+  entryId: number,
+  outcome: LostAuthorizationOutcome,
+  finding?: FindingSource,
+): void {
   if (outcome.kind === 'unresolved') journal.markUnknown(entryId, describeRecovery(outcome));
-  else journal.resolve(entryId, describeRecovery(outcome), outcome.kind === 'found' ? outcomeOf(outcome.record) : outcome.kind === 'voided' || outcome.kind === 'void-refused' ? { respstat: outcome.reversal.respstat, ...(outcome.reversal.respcode ? { respcode: outcome.reversal.respcode } : {}), ...(outcome.reversal.resptext ? { resptext: outcome.reversal.resptext } : {}) } : null, finding);
+  else
+    journal.resolve(
+      entryId,
+      describeRecovery(outcome),
+      outcome.kind === 'found'
+        ? outcomeOf(outcome.record)
+        : outcome.kind === 'voided' || outcome.kind === 'void-refused'
+          ? {
+              respstat: outcome.reversal.respstat,
+              ...(outcome.reversal.respcode ? { respcode: outcome.reversal.respcode } : {}),
+              ...(outcome.reversal.resptext ? { resptext: outcome.reversal.resptext } : {}),
+            }
+          : null,
+      finding,
+    );
 }
 
 /** What the start-up or background pass made of one open entry. */
@@ -81,15 +101,28 @@ export function recoveredKind(result: RecoveredEntry): string {
  * `finding`, each settled entry is also kept (in the same transaction) as a finding for the next
  * person to acknowledge: nobody at the counter saw it settle.
  */
-export async function recoverJournal(journal: Journal, client: Pick<GatewayClient, 'inquireByOrderid' | 'voidByOrderId' | 'inquire'>, merchid: string, finding?: FindingSource): Promise<RecoveredEntry[]> {
+export async function recoverJournal(
+  journal: Journal,
+  client: Pick<GatewayClient, 'inquireByOrderid' | 'voidByOrderId' | 'inquire'>,
+  merchid: string,
+  finding?: FindingSource,
+): Promise<RecoveredEntry[]> {
   const results: RecoveredEntry[] = [];
   for (const entry of journal.unresolved()) {
     if (entry.operation === 'auth') {
-      const outcome = await resolveLostAuthorization(client, { merchid, orderid: entry.orderId }, { sentAt: entry.createdAt, now: journal.clock.now() });
+      const outcome = await resolveLostAuthorization(
+        client,
+        { merchid, orderid: entry.orderId },
+        { sentAt: entry.createdAt, now: journal.clock.now() },
+      );
       recordRecovery(journal, entry.id, outcome, finding);
       results.push({ entry, kind: 'authorization', outcome });
     } else if (entry.operation === 'capture' || entry.operation === 'void' || entry.operation === 'refund') {
-      results.push({ entry, kind: 'follow-up', settlement: await settleFollowUp(journal, client, merchid, entry, finding) });
+      results.push({
+        entry,
+        kind: 'follow-up',
+        settlement: await settleFollowUp(journal, client, merchid, entry, finding),
+      });
     }
   }
   return results;

@@ -16,7 +16,8 @@ interface LoggedError {
   readonly cause?: unknown;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** "message; cause: message; cause: ..." on one line, from a logged (already flattened) error. */
 function errorSentence(error: LoggedError, skip: string): string {
@@ -50,7 +51,14 @@ function messageText(record: Record<string, unknown>): string {
     .filter(([key]) => !quietKeys.has(key))
     .map(([key, value]) => `${key}=${fieldText(value)}`);
   const head = [[message, sentence].filter(Boolean).join(' — '), ...fields].filter(Boolean).join(' ');
-  const stack = typeof error?.stack === 'string' ? error.stack.split('\n').slice(1).map((frame) => `\n    ${frame.trim()}`).join('') : '';
+  const stack =
+    typeof error?.stack === 'string'
+      ? error.stack
+          .split('\n')
+          .slice(1)
+          .map((frame) => `\n    ${frame.trim()}`)
+          .join('')
+      : '';
   return `${head}${stack}`;
 }
 

@@ -126,7 +126,11 @@ function redactObject(value: object, seen: WeakSet<object>, depth: number): unkn
   if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return `[${value.byteLength} bytes]`;
   if (Array.isArray(value)) return value.map((item) => redactValue(item, seen, depth + 1));
   if (value instanceof Map) {
-    return redactEntries([...value].map(([key, item]) => [String(key), item]), seen, depth);
+    return redactEntries(
+      [...value].map(([key, item]) => [String(key), item]),
+      seen,
+      depth,
+    );
   }
   if (value instanceof Set) return [...value].map((item) => redactValue(item, seen, depth + 1));
   // Dates, URLs and the like say what they are through toJSON (a URL's may hold credentials).

@@ -7,11 +7,21 @@ export type { CardTender, SalePhase };
 /** Told as a sale enters each phase, with the words for the screen. */
 export type PhaseListener = (phase: SalePhase, detail: string) => void;
 
-
 export type SaleOutcome =
   /** Approved (or partially: the operator accepts the amount and tenders the rest, or voids it). */
-  | { readonly kind: 'approved' | 'partial'; readonly orderId: string; readonly approvedMinor: number; readonly authcode: string | undefined; readonly retref: string | undefined }
-  | { readonly kind: 'declined'; readonly orderId: string; readonly reason: string; readonly respcode: string | undefined }
+  | {
+      readonly kind: 'approved' | 'partial';
+      readonly orderId: string;
+      readonly approvedMinor: number;
+      readonly authcode: string | undefined;
+      readonly retref: string | undefined;
+    }
+  | {
+      readonly kind: 'declined';
+      readonly orderId: string;
+      readonly reason: string;
+      readonly respcode: string | undefined;
+    }
   /** The gateway asks to try again (respstat B); nothing was charged. */
   | { readonly kind: 'retry'; readonly orderId: string; readonly reason: string }
   /** The answer was lost and recovery settled it without a charge (never processed, or voided). */

@@ -112,7 +112,8 @@ export function rasterCommand(image: { width: number; height: number; ink: Uint8
   const bytes = new Uint8Array(8 + widthBytes * image.height);
   bytes.set([0x1d, 0x76, 0x30, 0x00, widthBytes & 0xff, widthBytes >> 8, image.height & 0xff, image.height >> 8]);
   for (let y = 0; y < image.height; y++) {
-    for (let x = 0; x < image.width; x++) if (image.ink[y * image.width + x]) bytes[8 + y * widthBytes + (x >> 3)]! |= 0x80 >> (x & 7);
+    for (let x = 0; x < image.width; x++)
+      if (image.ink[y * image.width + x]) bytes[8 + y * widthBytes + (x >> 3)]! |= 0x80 >> (x & 7);
   }
   return bytes;
 }
@@ -127,7 +128,8 @@ export function fullWidthInk(bitmap: Bitmap, dots: number): { width: number; hei
   for (let y = 0; y < height; y++) {
     const sourceY = Math.floor(y / scale);
     if (sourceY >= bitmap.height) break;
-    for (let x = 0; x < drawnWidth; x++) if (bitmap.ink[sourceY * bitmap.width + Math.floor(x / scale)]) ink[y * dots + left + x] = 1;
+    for (let x = 0; x < drawnWidth; x++)
+      if (bitmap.ink[sourceY * bitmap.width + Math.floor(x / scale)]) ink[y * dots + left + x] = 1;
   }
   return { width: dots, height, ink };
 }

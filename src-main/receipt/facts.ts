@@ -83,7 +83,9 @@ export function receiptFactsOf(answer: Authorization | TransactionRecord, contex
 
 /** The card as the answer describes it, for a slip printed from a saved answer. */
 function cardOf(answer: Authorization | TransactionRecord): ReceiptFacts['card'] {
-  const lastFour = ('lastfour' in answer && answer.lastfour ? answer.lastfour : (answer.account ?? '').replace(/\D/g, '').slice(-4)) || '????';
+  const lastFour =
+    ('lastfour' in answer && answer.lastfour ? answer.lastfour : (answer.account ?? '').replace(/\D/g, '').slice(-4)) ||
+    '????';
   const name = answer.receipt?.nameOnCard || ('name' in answer ? answer.name : undefined);
   return {
     lastFour,
@@ -94,7 +96,10 @@ function cardOf(answer: Authorization | TransactionRecord): ReceiptFacts['card']
 }
 
 /** Receipt facts from what the journal kept of an authorization: masked card, the answer, the receipt object. */
-export function factsFromJournal(entry: JournalEntry, lane: { merchid: string; terminalId: string }): Omit<ReceiptFacts, 'kind'> {
+export function factsFromJournal(
+  entry: JournalEntry,
+  lane: { merchid: string; terminalId: string },
+): Omit<ReceiptFacts, 'kind'> {
   const outcome = entry.outcome ?? {};
   let emv: EmvTagData | undefined;
   try {
@@ -106,7 +111,10 @@ export function factsFromJournal(entry: JournalEntry, lane: { merchid: string; t
   const digits = (entry.maskedPan ?? '').replace(/\D/g, '');
   const prefix = (entry.maskedPan ?? '').match(/^\d+/)?.[0] ?? '';
   const detected = prefix.length >= 4 ? creditCardType(prefix)[0]?.niceType : undefined;
-  const brand = entry.entryMode === 'ach' ? 'CHECK' : (emv?.applicationLabel ?? emv?.networkLabel ?? detected ?? 'CARD').toUpperCase();
+  const brand =
+    entry.entryMode === 'ach'
+      ? 'CHECK'
+      : (emv?.applicationLabel ?? emv?.networkLabel ?? detected ?? 'CARD').toUpperCase();
   const amount = outcome.amountMinor === undefined ? entry.amountMinor : Math.abs(outcome.amountMinor);
   return {
     amountMinor: amount,

@@ -24,7 +24,8 @@ export interface SavedAnswerContext {
  */
 export function receiptFactsFromAnswer(json: unknown, context: SavedAnswerContext): ReceiptFacts {
   const raw = JSON.stringify(json);
-  const record = json !== null && typeof json === 'object' && ('setlstat' in json || 'voidable' in json || 'lastfour' in json);
+  const record =
+    json !== null && typeof json === 'object' && ('setlstat' in json || 'voidable' in json || 'lastfour' in json);
   const answer = record ? parseTransactionRecord('inquire', json, raw) : parseAuthorization(json, raw);
   const signatureText = context.signature ?? answer.signature;
   const facts = receiptFactsOf(answer, {
@@ -32,7 +33,12 @@ export function receiptFactsFromAnswer(json: unknown, context: SavedAnswerContex
     terminalId: context.terminalId,
     ...(context.requestedMinor !== undefined ? { requestedMinor: context.requestedMinor } : {}),
     ...(context.tipMinor !== undefined ? { tipMinor: context.tipMinor } : {}),
-    signature: { ...(signatureText ? { image: decodeSignature(signatureText) } : {}), required: answer.emvTagData?.signature === 'true' },
+    signature: {
+      ...(signatureText ? { image: decodeSignature(signatureText) } : {}),
+      required: answer.emvTagData?.signature === 'true',
+    },
   });
-  return answer.emvTagData?.networkLabel !== undefined || context.brand === undefined ? facts : { ...facts, card: { ...facts.card, brand: context.brand } };
+  return answer.emvTagData?.networkLabel !== undefined || context.brand === undefined
+    ? facts
+    : { ...facts, card: { ...facts.card, brand: context.brand } };
 }

@@ -72,7 +72,13 @@ export interface ReceiptOptions {
  * draw from this, so what the screen shows is what the printer gets.
  */
 export type ReceiptLine =
-  | { readonly kind: 'text'; readonly text: string; readonly align: 'left' | 'center' | 'right'; readonly bold?: boolean; readonly large?: boolean }
+  | {
+      readonly kind: 'text';
+      readonly text: string;
+      readonly align: 'left' | 'center' | 'right';
+      readonly bold?: boolean;
+      readonly large?: boolean;
+    }
   | { readonly kind: 'pair'; readonly left: string; readonly right: string; readonly bold?: boolean }
   | { readonly kind: 'rule' }
   | { readonly kind: 'blank' }
@@ -155,12 +161,14 @@ export function buildReceipt(facts: ReceiptFacts, options: ReceiptOptions): Rece
   const money = (minor: number) => formatMinorUnits(minor, { symbol: options.currency });
   const lines: ReceiptLine[] = [];
   const center = (text: string, style: { bold?: boolean; large?: boolean } = {}) => {
-    for (const line of wrap(text, style.large ? Math.floor(columns / 2) : columns)) lines.push({ kind: 'text', text: line, align: 'center', ...style });
+    for (const line of wrap(text, style.large ? Math.floor(columns / 2) : columns))
+      lines.push({ kind: 'text', text: line, align: 'center', ...style });
   };
   const left = (text: string) => {
     for (const line of wrap(text, columns)) lines.push({ kind: 'text', text: line, align: 'left' });
   };
-  const pair = (label: string, value: string, bold = false) => lines.push({ kind: 'pair', left: label, right: value, ...(bold ? { bold } : {}) });
+  const pair = (label: string, value: string, bold = false) =>
+    lines.push({ kind: 'pair', left: label, right: value, ...(bold ? { bold } : {}) });
   const merchant = facts.merchant ?? {};
   const approved = facts.kind !== 'decline';
 
@@ -186,7 +194,8 @@ export function buildReceipt(facts: ReceiptFacts, options: ReceiptOptions): Rece
   if (facts.card.name) pair('Name', facts.card.name);
   if (facts.items?.length) {
     lines.push({ kind: 'rule' });
-    for (const item of facts.items) pair(item.quantity === 1 ? item.description : `${item.quantity} x ${item.description}`, money(item.totalMinor));
+    for (const item of facts.items)
+      pair(item.quantity === 1 ? item.description : `${item.quantity} x ${item.description}`, money(item.totalMinor));
   }
   if (merchant.items) left(merchant.items);
   lines.push({ kind: 'rule' });
@@ -236,7 +245,8 @@ export function buildReceipt(facts: ReceiptFacts, options: ReceiptOptions): Rece
       center(facts.card.name ?? 'Cardholder signature');
     }
     if (facts.signature.image || facts.signature.required) {
-      for (const line of wrap('I agree to pay the above total amount according to my card issuer agreement.', columns)) lines.push({ kind: 'text', text: line, align: 'center' });
+      for (const line of wrap('I agree to pay the above total amount according to my card issuer agreement.', columns))
+        lines.push({ kind: 'text', text: line, align: 'center' });
     }
   }
   if (merchant.orderNote) {
@@ -279,11 +289,21 @@ const hostStatus: Record<string, string> = {
  */
 export function buildSettlementReport(
   batches: readonly ReportBatch[],
-  options: { readonly title: string; readonly merchantId: string; readonly terminalId: string; readonly printedAt: Date; readonly columns: number; readonly training: boolean; readonly statusNames: Readonly<Record<string, string>> },
+  options: {
+    readonly title: string;
+    readonly merchantId: string;
+    readonly terminalId: string;
+    readonly printedAt: Date;
+    readonly columns: number;
+    readonly training: boolean;
+    readonly statusNames: Readonly<Record<string, string>>;
+  },
 ): ReceiptDocument {
   const lines: ReceiptLine[] = [];
-  const center = (text: string, style: { bold?: boolean; large?: boolean } = {}) => lines.push({ kind: 'text', text, align: 'center', ...style });
-  const pair = (left: string, right: string, bold = false) => lines.push({ kind: 'pair', left, right, ...(bold ? { bold } : {}) });
+  const center = (text: string, style: { bold?: boolean; large?: boolean } = {}) =>
+    lines.push({ kind: 'text', text, align: 'center', ...style });
+  const pair = (left: string, right: string, bold = false) =>
+    lines.push({ kind: 'pair', left, right, ...(bold ? { bold } : {}) });
   if (options.training) center('*** TRAINING - NO REAL MONEY ***', { bold: true });
   center('END OF DAY', { bold: true, large: true });
   center(options.title);
@@ -317,7 +337,11 @@ export function buildSettlementReport(
     center('DAY TOTALS', { bold: true });
     for (const [status, { count, total }] of day) pair(`${status} (${count})`, formatMinorUnits(total));
     const all = [...day.values()];
-    pair(`TOTAL (${all.reduce((sum, entry) => sum + entry.count, 0)})`, formatMinorUnits(all.reduce((sum, entry) => sum + entry.total, 0)), true);
+    pair(
+      `TOTAL (${all.reduce((sum, entry) => sum + entry.count, 0)})`,
+      formatMinorUnits(all.reduce((sum, entry) => sum + entry.total, 0)),
+      true,
+    );
   }
   if (options.training) {
     lines.push({ kind: 'blank' });

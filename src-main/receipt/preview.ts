@@ -25,8 +25,14 @@ export function renderReceipt(document: ReceiptDocument, profile: PrinterProfile
     const scale = style.large ? 2 : 1;
     const width = [...value].length * charDots * scale;
     const room = columns * charDots;
-    const x = inset + (align === 'left' ? 0 : align === 'center' ? Math.floor((room - width) / 2 / charDots) * charDots : room - width);
-    drawText(paper, value, Math.max(inset, x), y, { scaleX: normal.scaleX * scale, scaleY: normal.scaleY * scale, bold: style.bold ?? false });
+    const x =
+      inset +
+      (align === 'left' ? 0 : align === 'center' ? Math.floor((room - width) / 2 / charDots) * charDots : room - width);
+    drawText(paper, value, Math.max(inset, x), y, {
+      scaleX: normal.scaleX * scale,
+      scaleY: normal.scaleY * scale,
+      bold: style.bold ?? false,
+    });
     y += lineDots * scale;
     paper.extend(y);
   };
@@ -52,7 +58,11 @@ export function renderReceipt(document: ReceiptDocument, profile: PrinterProfile
         const scale = line.bitmap.width > profile.dotsPerLine ? profile.dotsPerLine / line.bitmap.width : 1;
         const left = Math.floor((profile.dotsPerLine - line.bitmap.width * scale) / 2);
         if (scale === 1) paper.blit(line.bitmap, left, y);
-        else for (let dy = 0; dy < line.bitmap.height * scale; dy++) for (let dx = 0; dx < line.bitmap.width * scale; dx++) if (line.bitmap.ink[Math.floor(dy / scale) * line.bitmap.width + Math.floor(dx / scale)]) paper.dot(left + dx, y + dy);
+        else
+          for (let dy = 0; dy < line.bitmap.height * scale; dy++)
+            for (let dx = 0; dx < line.bitmap.width * scale; dx++)
+              if (line.bitmap.ink[Math.floor(dy / scale) * line.bitmap.width + Math.floor(dx / scale)])
+                paper.dot(left + dx, y + dy);
         // The encoder ends the raster with a line feed, which a printer prints as one empty line.
         y += Math.ceil((line.bitmap.height * scale) / 8) * 8 + lineDots;
         paper.extend(y);

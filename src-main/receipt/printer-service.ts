@@ -24,7 +24,9 @@ export function testPage(device: PrinterDevice, terminalId: string, training: bo
   const { columns } = device.profile;
   const ruler = Array.from({ length: columns }, (_, i) => String((i + 1) % 10)).join('');
   const lines: ReceiptLine[] = [
-    ...(training ? [{ kind: 'text', text: '*** TRAINING - NO REAL MONEY ***', align: 'center', bold: true } as const] : []),
+    ...(training
+      ? [{ kind: 'text', text: '*** TRAINING - NO REAL MONEY ***', align: 'center', bold: true } as const]
+      : []),
     { kind: 'text', text: 'TEST PRINT', align: 'center', bold: true, large: true },
     { kind: 'text', text: device.name, align: 'center' },
     { kind: 'text', text: device.profile.name.slice(0, columns), align: 'center' },
@@ -39,29 +41,44 @@ export function testPage(device: PrinterDevice, terminalId: string, training: bo
   return { kind: 'sale', copy: 'merchant', columns, lines };
 }
 
-export function createPrinterService(options: { manager: DeviceManager; settings: Pick<Settings, 'terminalId' | 'training'> }): PrinterService {
+export function createPrinterService(options: {
+  manager: DeviceManager;
+  settings: Pick<Settings, 'terminalId' | 'training'>;
+}): PrinterService {
   const { manager } = options;
   const drawn = new WeakMap<object, string>();
   const deviceFor = (deviceId: string | undefined) => {
     const device = manager.printer(deviceId);
     if (!device) {
-      throw new LaneError('refused', deviceId ? `No printer "${deviceId}" is configured.` : 'No printer is configured: add one under Devices in the settings.', deviceId ? 'deviceId' : undefined);
+      throw new LaneError(
+        'refused',
+        deviceId
+          ? `No printer "${deviceId}" is configured.`
+          : 'No printer is configured: add one under Devices in the settings.',
+        deviceId ? 'deviceId' : undefined,
+      );
     }
     return device;
   };
   const heldMessage = (device: PrinterDevice) => {
     const problem = device.printer.held;
-    return problem ? `${device.name}: ${problemWords[problem]} The job is kept and prints when you press Resume.` : null;
+    return problem
+      ? `${device.name}: ${problemWords[problem]} The job is kept and prints when you press Resume.`
+      : null;
   };
 
   return {
     async testPrint({ deviceId }) {
       const device = deviceFor(deviceId);
-      const job = device.printer.print(encodeReceipt(testPage(device, options.settings.terminalId, options.settings.training), device.profile), 'test page');
+      const job = device.printer.print(
+        encodeReceipt(testPage(device, options.settings.terminalId, options.settings.training), device.profile),
+        'test page',
+      );
       const attention = new Promise<'held'>((resolve) => device.printer.once('attention', () => resolve('held')));
       try {
         const outcome = await Promise.race([job.then(() => 'printed' as const), attention]);
-        if (outcome === 'held') throw new LaneError('refused', heldMessage(device) ?? `${device.name} needs attention.`);
+        if (outcome === 'held')
+          throw new LaneError('refused', heldMessage(device) ?? `${device.name} needs attention.`);
         return { printed: true };
       } catch (error) {
         if (error instanceof PrinterError) throw new LaneError('refused', `${device.name}: ${error.message}`);
@@ -88,7 +105,8 @@ export function createPrinterService(options: { manager: DeviceManager; settings
       if (!page) return { png: null, lines: [] };
       // Drawn once per page: asking again for the same page costs nothing.
       let png = drawn.get(page);
-      if (png === undefined) drawn.set(page, (png = `data:image/png;base64,${inkToPng(page.image).toString('base64')}`));
+      if (png === undefined)
+        drawn.set(page, (png = `data:image/png;base64,${inkToPng(page.image).toString('base64')}`));
       return { png, lines: [...page.lines] };
     },
   };

@@ -25,7 +25,9 @@ export type PrinterProfile = z.output<typeof printerProfileSchema>;
 /** Every profile in `dir`, by id. A file that is not a profile is an error naming the file and field. */
 export function loadPrinterProfiles(dir: string): Map<string, PrinterProfile> {
   const profiles = new Map<string, PrinterProfile>();
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const parsed = printerProfileSchema.safeParse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -12,7 +12,10 @@ export interface ReceiptTarget {
 }
 
 /** A payment's two slips, the merchant's copy then the customer's, as first printed (not duplicates). */
-export function paymentReceipts(facts: ReceiptFacts, lane: { training: boolean; printedAt: Date; columns: number }): ReceiptDocument[] {
+export function paymentReceipts(
+  facts: ReceiptFacts,
+  lane: { training: boolean; printedAt: Date; columns: number },
+): ReceiptDocument[] {
   const options = { training: lane.training, duplicate: false, printedAt: lane.printedAt, columns: lane.columns };
   return [buildReceipt(facts, { ...options, copy: 'merchant' }), buildReceipt(facts, { ...options, copy: 'customer' })];
 }
@@ -37,7 +40,9 @@ export async function printReceipts(
     printer.on('attention', onAttention);
   });
   try {
-    const jobs = Promise.all(receipts.map((document) => printer.print(encodeReceipt(document, profile), `${document.copy} copy`)));
+    const jobs = Promise.all(
+      receipts.map((document) => printer.print(encodeReceipt(document, profile), `${document.copy} copy`)),
+    );
     const first = await Promise.race([jobs.then(() => null), alreadyHeld ?? held]);
     if (first === null) return { ok: true };
     // Nobody waits for the held jobs any more: a later failure (discarded, link lost) goes to the log.

@@ -35,12 +35,25 @@ export function scanText(text: string, file = '(text)'): CardDataFinding[] {
   const findings: CardDataFinding[] = [];
   for (const match of text.matchAll(digitRun)) {
     const digits = match[0].replace(/[ -]/g, '');
-    if (cardValidator.number(digits).isValid) findings.push({ file, line: lineOf(text, match.index), kind: 'card-number', hint: `ending ${digits.slice(-4)}` });
+    if (cardValidator.number(digits).isValid)
+      findings.push({ file, line: lineOf(text, match.index), kind: 'card-number', hint: `ending ${digits.slice(-4)}` });
   }
   for (const pattern of trackPatterns) {
-    for (const match of text.matchAll(pattern)) findings.push({ file, line: lineOf(text, match.index), kind: 'track-data', hint: match[0].startsWith('%') ? 'track 1' : 'track 2' });
+    for (const match of text.matchAll(pattern))
+      findings.push({
+        file,
+        line: lineOf(text, match.index),
+        kind: 'track-data',
+        hint: match[0].startsWith('%') ? 'track 1' : 'track 2',
+      });
   }
-  for (const match of text.matchAll(cvvPattern)) findings.push({ file, line: lineOf(text, match.index), kind: 'cvv', hint: `${(/cvv2?|cvc2?|cid/i.exec(match[0])?.[0] ?? 'cvv').toLowerCase()} value` });
+  for (const match of text.matchAll(cvvPattern))
+    findings.push({
+      file,
+      line: lineOf(text, match.index),
+      kind: 'cvv',
+      hint: `${(/cvv2?|cvc2?|cid/i.exec(match[0])?.[0] ?? 'cvv').toLowerCase()} value`,
+    });
   return findings;
 }
 
@@ -57,7 +70,8 @@ export function scannedAs(file: string): 'bytes' | 'text' | undefined {
   if (name === 'test-cards.json') return undefined;
   if (/\.sqlite/.test(name) && file.split(/[\\/]/).some((part) => /gateway|emulator/i.test(part))) return undefined;
   if (/\.(sqlite|sqlite-wal|sqlite-journal|db|db-wal)$/.test(name)) return 'bytes';
-  if (['.json', '.jsonl', '.ndjson', '.log', '.txt', '.csv', '.html', '.xml', '.md'].includes(extname(name))) return 'text';
+  if (['.json', '.jsonl', '.ndjson', '.log', '.txt', '.csv', '.html', '.xml', '.md'].includes(extname(name)))
+    return 'text';
   return undefined;
 }
 

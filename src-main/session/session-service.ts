@@ -63,10 +63,20 @@ export function createSessionService(options: { settings: Settings; clock: Clock
 
   const members = (): Member[] => {
     if (settings.staff.members.length > 0) {
-      return settings.staff.members.map((member) => ({ id: member.id, name: member.name, role: member.role, matches: (pin) => pinMatches(pin, member.pin) }));
+      return settings.staff.members.map((member) => ({
+        id: member.id,
+        name: member.name,
+        role: member.role,
+        matches: (pin) => pinMatches(pin, member.pin),
+      }));
     }
     if (!settings.training) return [];
-    return trainingStaff.map((login) => ({ id: login.cashierId, name: login.name, role: login.role, matches: (pin) => pin === login.pin }));
+    return trainingStaff.map((login) => ({
+      id: login.cashierId,
+      name: login.name,
+      role: login.role,
+      matches: (pin) => pin === login.pin,
+    }));
   };
 
   const publish = () => {
@@ -85,7 +95,11 @@ export function createSessionService(options: { settings: Settings; clock: Clock
     }
     const count = (record && record.lockedUntil <= now && record.lockedUntil !== 0 ? 0 : (record?.count ?? 0)) + 1;
     failures.set(key, { count, lockedUntil: count >= attemptsBeforeLock ? now + lockMs : 0 });
-    if (count >= attemptsBeforeLock) logger.warn({ key: key.includes('|id:') ? 'sign-in' : 'manager approval', source: key.split('|')[0] }, 'too many wrong PINs from one screen: locked for a minute');
+    if (count >= attemptsBeforeLock)
+      logger.warn(
+        { key: key.includes('|id:') ? 'sign-in' : 'manager approval', source: key.split('|')[0] },
+        'too many wrong PINs from one screen: locked for a minute',
+      );
     return undefined;
   };
 
@@ -94,13 +108,21 @@ export function createSessionService(options: { settings: Settings; clock: Clock
     signIn({ cashierId, pin }, source = 'local') {
       const staff = members();
       if (staff.length === 0) {
-        throw new LaneError('refused', 'Nobody is set up to sign in on this lane: store IT adds staff to settings.json (staff.members, PINs made with `lanepoint pin-hash`).');
+        throw new LaneError(
+          'refused',
+          'Nobody is set up to sign in on this lane: store IT adds staff to settings.json (staff.members, PINs made with `lanepoint pin-hash`).',
+        );
       }
-      const member = checked(`${source}|id:${cashierId}`, `Too many wrong PINs for cashier ${cashierId} on this screen: wait a minute, then try again.`, () => {
-        const found = staff.find((candidate) => candidate.id === cashierId);
-        return found?.matches(pin) ? found : undefined;
-      });
-      if (!member) throw new LaneError('forbidden', 'That cashier id and PIN do not match: check both and try again.', 'pin');
+      const member = checked(
+        `${source}|id:${cashierId}`,
+        `Too many wrong PINs for cashier ${cashierId} on this screen: wait a minute, then try again.`,
+        () => {
+          const found = staff.find((candidate) => candidate.id === cashierId);
+          return found?.matches(pin) ? found : undefined;
+        },
+      );
+      if (!member)
+        throw new LaneError('forbidden', 'That cashier id and PIN do not match: check both and try again.', 'pin');
       session = { cashierId: member.id, name: member.name, role: member.role, since: clock.now() };
       logger.info({ cashierId: member.id, role: member.role }, 'signed in');
       publish();
@@ -118,7 +140,8 @@ export function createSessionService(options: { settings: Settings; clock: Clock
       if (session) return;
       // On a kiosk only the customer's own payment runs without staff: anything else moving money
       // (a capture, a refund up to the limit, a void) would be open to whoever walks up.
-      if (settings.mode === 'kiosk') throw new LaneError('forbidden', `A member of staff signs in with their PIN to do this on a kiosk: ${action}.`);
+      if (settings.mode === 'kiosk')
+        throw new LaneError('forbidden', `A member of staff signs in with their PIN to do this on a kiosk: ${action}.`);
       throw new LaneError('forbidden', `Sign in first to ${action}.`);
     },
     requireCustomerOrStaff(action) {
@@ -127,11 +150,19 @@ export function createSessionService(options: { settings: Settings; clock: Clock
     },
     approve(action, managerPin, source = 'local') {
       if (session?.role === 'manager') return session.cashierId;
-      if (managerPin === undefined) throw new LaneError('forbidden', `A manager approves this: ${action} needs a manager's PIN.`, 'managerPin');
-      const manager = checked(`${source}|approvals`, 'Too many wrong manager PINs on this screen: wait a minute, then try again.', () =>
-        members().find((member) => member.role === 'manager' && member.matches(managerPin)),
+      if (managerPin === undefined)
+        throw new LaneError('forbidden', `A manager approves this: ${action} needs a manager's PIN.`, 'managerPin');
+      const manager = checked(
+        `${source}|approvals`,
+        'Too many wrong manager PINs on this screen: wait a minute, then try again.',
+        () => members().find((member) => member.role === 'manager' && member.matches(managerPin)),
       );
-      if (!manager) throw new LaneError('forbidden', 'That is not a manager\u2019s PIN: ask a manager to enter theirs.', 'managerPin');
+      if (!manager)
+        throw new LaneError(
+          'forbidden',
+          'That is not a manager\u2019s PIN: ask a manager to enter theirs.',
+          'managerPin',
+        );
       logger.info({ action, approvedBy: manager.id, cashierId: session?.cashierId ?? null }, 'manager approved');
       return manager.id;
     },

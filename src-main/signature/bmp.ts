@@ -62,16 +62,22 @@ export function writeBmp1(bitmap: Bitmap): Uint8Array {
 /** Reads an uncompressed BMP of 1, 8 or 24 bits per pixel; ink is any pixel darker than mid-grey. */
 export function readBmp(bytes: Uint8Array): Bitmap {
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (data.length < fileHeader + infoHeader || data.toString('latin1', 0, 2) !== 'BM') throw new SignatureFormatError('not a BMP: it does not start with "BM"');
+  if (data.length < fileHeader + infoHeader || data.toString('latin1', 0, 2) !== 'BM')
+    throw new SignatureFormatError('not a BMP: it does not start with "BM"');
   const offset = data.readUInt32LE(10);
   const headerSize = data.readUInt32LE(14);
-  if (headerSize < infoHeader) throw new SignatureFormatError(`BMP header of ${headerSize} bytes is not supported (need BITMAPINFOHEADER or later)`);
+  if (headerSize < infoHeader)
+    throw new SignatureFormatError(
+      `BMP header of ${headerSize} bytes is not supported (need BITMAPINFOHEADER or later)`,
+    );
   const width = data.readInt32LE(18);
   const rawHeight = data.readInt32LE(22);
   const bits = data.readUInt16LE(28);
   const compression = data.readUInt32LE(30);
-  if (width < 1 || width > 10_000 || rawHeight === 0 || Math.abs(rawHeight) > 10_000) throw new SignatureFormatError(`BMP size ${width}x${rawHeight} is out of range`);
-  if (![1, 8, 24].includes(bits)) throw new SignatureFormatError(`BMP with ${bits} bits per pixel is not supported (1, 8 or 24)`);
+  if (width < 1 || width > 10_000 || rawHeight === 0 || Math.abs(rawHeight) > 10_000)
+    throw new SignatureFormatError(`BMP size ${width}x${rawHeight} is out of range`);
+  if (![1, 8, 24].includes(bits))
+    throw new SignatureFormatError(`BMP with ${bits} bits per pixel is not supported (1, 8 or 24)`);
   if (compression !== 0) throw new SignatureFormatError('compressed BMPs are not supported');
   const height = Math.abs(rawHeight);
   const stride = rowBytes(width, bits);

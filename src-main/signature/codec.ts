@@ -5,7 +5,6 @@ import { readBmp, SignatureFormatError, writeBmp1, type Bitmap } from './bmp';
 
 export type { SignatureStrokes };
 
-
 export interface CanvasOptions {
   /** Default 384 x 128: half the printable width of an 80 mm receipt at 203 dpi. */
   readonly width?: number;
@@ -52,7 +51,11 @@ export function rasterize(signature: SignatureStrokes, width: number, height: nu
   if (box.left > box.right) Object.assign(box, { left: 0, top: 0, right: signature.width, bottom: signature.height });
   const room = { width: width - 2 * margin - lineWidth, height: height - 2 * margin - lineWidth };
   const surfaceScale = Math.min(room.width / Math.max(1, signature.width), room.height / Math.max(1, signature.height));
-  const scale = Math.min(room.width / Math.max(1e-9, box.right - box.left), room.height / Math.max(1e-9, box.bottom - box.top), surfaceScale * maxZoom);
+  const scale = Math.min(
+    room.width / Math.max(1e-9, box.right - box.left),
+    room.height / Math.max(1e-9, box.bottom - box.top),
+    surfaceScale * maxZoom,
+  );
   const offsetX = width / 2 - ((box.left + box.right) / 2) * scale;
   const offsetY = height / 2 - ((box.top + box.bottom) / 2) * scale;
   const radius = lineWidth / 2;
@@ -94,10 +97,12 @@ export function encodeSignature(signature: SignatureStrokes, options: CanvasOpti
   let width = options.width ?? 384;
   let height = options.height ?? 128;
   let lineWidth = options.lineWidth ?? 3;
-  if (signature.width <= 0 || signature.height <= 0) throw new SignatureFormatError('the capture device extent must be positive');
+  if (signature.width <= 0 || signature.height <= 0)
+    throw new SignatureFormatError('the capture device extent must be positive');
   for (let attempt = 0; attempt < 64; attempt++) {
     const value = pack(rasterize(signature, width, height, lineWidth));
-    if (value.length <= maxLength) return { value, length: value.length, width, height, lineWidth, reduced: attempt > 0 };
+    if (value.length <= maxLength)
+      return { value, length: value.length, width, height, lineWidth, reduced: attempt > 0 };
     if (lineWidth > 1) lineWidth -= 1;
     else {
       width = Math.max(16, Math.floor(width * 0.9));

@@ -26,8 +26,7 @@ export interface SignatureQuestion {
 }
 
 export type SignatureAnswer =
-  | { readonly required: true; readonly reason: string }
-  | { readonly required: false; readonly reason: string };
+  { readonly required: true; readonly reason: string } | { readonly required: false; readonly reason: string };
 
 const yes = (reason: string): SignatureAnswer => ({ required: true, reason });
 const no = (reason: string): SignatureAnswer => ({ required: false, reason });
@@ -51,7 +50,10 @@ export function signatureRequirement(question: SignatureQuestion): SignatureAnsw
   const chip = entryMode === 'chip' || entryMode === 'contactless';
   if (chip && cvm) {
     if (cvm.pinVerified && !cvm.signature) return no('the PIN was verified');
-    if (!cvm.signature) return no(cvm.method === 'none' ? 'the card asked for no verification' : `the card's verification was ${cvm.method}`);
+    if (!cvm.signature)
+      return no(
+        cvm.method === 'none' ? 'the card asked for no verification' : `the card's verification was ${cvm.method}`,
+      );
     return overThreshold(network, amountMinor)
       ? yes(`the card asks for a signature and ${network} requires one at this amount`)
       : no(`the card asks for a signature but ${network} waives it below the threshold`);

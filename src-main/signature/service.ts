@@ -19,7 +19,11 @@ import { bitmapToPng, decodeSignature, encodeSignature, type EncodedSignature } 
 export interface SignatureService {
   session(): SignatureSession;
   /** `skippable`: a sale waits on this capture and the store lets a cashier skip it (the screens show the choice). */
-  begin(args: { source?: SignatureSource | undefined; deviceId?: string | undefined; skippable?: boolean }): SignatureSession;
+  begin(args: {
+    source?: SignatureSource | undefined;
+    deviceId?: string | undefined;
+    skippable?: boolean;
+  }): SignatureSession;
   clear(): SignatureSession;
   accept(): Promise<SignatureResult>;
   submit(signature: SignatureStrokes): SignatureResult;
@@ -47,7 +51,14 @@ export interface SignatureServiceOptions {
   readonly assetsDir: string;
 }
 
-const idle: SignatureSession = { state: 'idle', source: null, deviceId: null, extent: null, emulated: false, result: null };
+const idle: SignatureSession = {
+  state: 'idle',
+  source: null,
+  deviceId: null,
+  extent: null,
+  emulated: false,
+  result: null,
+};
 
 export function createSignatureService(options: SignatureServiceOptions): SignatureService {
   const { manager, registry, events, logger } = options;
@@ -55,7 +66,16 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
   let session: SignatureSession = idle;
   let accepted: EncodedSignature | undefined;
   /** The pad capture in progress: its device, its abort, and the listeners to take off. */
-  let running: { device: SignaturePadDevice; abort: AbortController; done: Promise<void>; detach: () => void; replay?: AbortController; result?: SignatureResult } | undefined;
+  let running:
+    | {
+        device: SignaturePadDevice;
+        abort: AbortController;
+        done: Promise<void>;
+        detach: () => void;
+        replay?: AbortController;
+        result?: SignatureResult;
+      }
+    | undefined;
   let recordings: Map<string, SignatureStrokes> | undefined;
 
   /** The sale waiting on the capture in progress: told once, when it is accepted or ends without a signature. */
@@ -76,7 +96,14 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
     const encoded = encodeSignature(strokes, { width: canvasWidth, height: canvasHeight, lineWidth });
     accepted = encoded;
     const png = bitmapToPng(decodeSignature(encoded.value));
-    return { length: encoded.length, width: encoded.width, height: encoded.height, lineWidth: encoded.lineWidth, reduced: encoded.reduced, png: `data:image/png;base64,${png.toString('base64')}` };
+    return {
+      length: encoded.length,
+      width: encoded.width,
+      height: encoded.height,
+      lineWidth: encoded.lineWidth,
+      reduced: encoded.reduced,
+      png: `data:image/png;base64,${png.toString('base64')}`,
+    };
   };
 
   const stopPad = () => {
@@ -88,7 +115,8 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
     current.detach();
   };
 
-  const connected = (id: string) => registry.list('signature-pad').find((device) => device.id === id)?.status === 'connected';
+  const connected = (id: string) =>
+    registry.list('signature-pad').find((device) => device.id === id)?.status === 'connected';
 
   const chooseSource = (requested: SignatureSource | undefined): SignatureSource => {
     if (requested) return requested;
@@ -101,14 +129,21 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
   const beginPad = (deviceId: string | undefined, skippable: { skippable?: true }): SignatureSession => {
     const device = manager.signaturePad(deviceId);
     if (!device) {
-      throw new LaneError('refused', deviceId ? `No signature pad "${deviceId}" is configured.` : 'No signature pad is configured: sign on the screen, or add a pad under Devices in the settings.', deviceId ? 'deviceId' : undefined);
+      throw new LaneError(
+        'refused',
+        deviceId
+          ? `No signature pad "${deviceId}" is configured.`
+          : 'No signature pad is configured: sign on the screen, or add a pad under Devices in the settings.',
+        deviceId ? 'deviceId' : undefined,
+      );
     }
     const { pad } = device;
     if (!connected(device.setting.id) || !pad.extent) {
       throw new LaneError('refused', `${device.name} is not connected: check its cable, or sign on the screen.`);
     }
     const abort = new AbortController();
-    const onInk = (stroke: number, points: readonly { x: number; y: number }[]) => events.emit('signature.ink', { stroke, points });
+    const onInk = (stroke: number, points: readonly { x: number; y: number }[]) =>
+      events.emit('signature.ink', { stroke, points });
     const onCleared = () => events.emit('signature.cleared', {});
     pad.on('ink', onInk);
     pad.on('cleared', onCleared);
@@ -129,13 +164,22 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
       (error: unknown) => {
         if (running?.abort !== abort) return;
         stopPad();
-        if (!(error instanceof SignaturePadError && error.kind === 'canceled')) logger.warn({ device: device.setting.id, err: error }, 'signature capture ended');
+        if (!(error instanceof SignaturePadError && error.kind === 'canceled'))
+          logger.warn({ device: device.setting.id, err: error }, 'signature capture ended');
         publish(idle);
       },
     );
     running = { device, abort, done, detach };
     const { width, height } = pad.extent;
-    return publish({ state: 'capturing', source: 'pad', deviceId: device.setting.id, extent: { width, height }, emulated: device.emulated !== undefined, result: null, ...skippable });
+    return publish({
+      state: 'capturing',
+      source: 'pad',
+      deviceId: device.setting.id,
+      extent: { width, height },
+      emulated: device.emulated !== undefined,
+      result: null,
+      ...skippable,
+    });
   };
 
   const begin: SignatureService['begin'] = ({ source, deviceId, skippable }) => {
@@ -147,7 +191,15 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
     const chosen = chooseSource(source);
     const skip = skippable ? { skippable: true as const } : {};
     if (chosen === 'pad') return beginPad(deviceId, skip);
-    return publish({ state: 'capturing', source: 'screen', deviceId: null, extent: null, emulated: false, result: null, ...skip });
+    return publish({
+      state: 'capturing',
+      source: 'screen',
+      deviceId: null,
+      extent: null,
+      emulated: false,
+      result: null,
+      ...skip,
+    });
   };
 
   const take = (): EncodedSignature | undefined => {
@@ -193,34 +245,45 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
     },
     async accept() {
       const current = running;
-      if (session.state !== 'capturing' || !current) throw new LaneError('refused', 'No signature is being captured on a pad.');
+      if (session.state !== 'capturing' || !current)
+        throw new LaneError('refused', 'No signature is being captured on a pad.');
       try {
         current.device.pad.accept();
       } catch (error) {
-        if (error instanceof SignaturePadError && error.kind === 'empty') throw new LaneError('refused', 'Nothing has been signed yet: ask the customer to sign on the pad.');
+        if (error instanceof SignaturePadError && error.kind === 'empty')
+          throw new LaneError('refused', 'Nothing has been signed yet: ask the customer to sign on the pad.');
         throw error;
       }
       await current.done;
       // The capture's own handler has encoded the strokes by now (and a waiting sale has taken them).
-      if (!current.result) throw new LaneError('refused', 'The signature could not be accepted: ask the customer to sign again.');
+      if (!current.result)
+        throw new LaneError('refused', 'The signature could not be accepted: ask the customer to sign again.');
       return current.result;
     },
     submit(signature) {
-      if (session.state !== 'capturing' || session.source !== 'screen') throw new LaneError('refused', 'No on-screen signature is being captured.');
+      if (session.state !== 'capturing' || session.source !== 'screen')
+        throw new LaneError('refused', 'No on-screen signature is being captured.');
       const result = encode(signature);
       return publish({ ...session, state: 'accepted', result }).result ?? result;
     },
     cancel,
     recorded() {
-      if (!options.settings.training) throw new LaneError('forbidden', 'Recorded signatures are for training mode only.');
+      if (!options.settings.training)
+        throw new LaneError('forbidden', 'Recorded signatures are for training mode only.');
       recordings ??= loadSignatures(`${options.assetsDir}/signatures`);
       return [...recordings.keys()];
     },
     async replay(name) {
-      if (!options.settings.training) throw new LaneError('forbidden', 'Recorded signatures are for training mode only.');
+      if (!options.settings.training)
+        throw new LaneError('forbidden', 'Recorded signatures are for training mode only.');
       recordings ??= loadSignatures(`${options.assetsDir}/signatures`);
       const signature = recordings.get(name);
-      if (!signature) throw new LaneError('invalid', `No recorded signature "${name}"; there are ${[...recordings.keys()].join(', ')}.`, 'name');
+      if (!signature)
+        throw new LaneError(
+          'invalid',
+          `No recorded signature "${name}"; there are ${[...recordings.keys()].join(', ')}.`,
+          'name',
+        );
       const current = running;
       const emulated = current?.device.emulated;
       if (!current || !emulated) throw new LaneError('refused', 'Start a signature on the training pad first.');

@@ -52,7 +52,11 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
       const sale = current();
       const owed = sale?.dueMinor ?? null;
       if (owed !== null && request.amountMinor !== owed) {
-        throw new LaneError('refused', `${money(owed)} is still owed after the partial approval: take that amount, or void the approval first.`, 'amountMinor');
+        throw new LaneError(
+          'refused',
+          `${money(owed)} is still owed after the partial approval: take that amount, or void the approval first.`,
+          'amountMinor',
+        );
       }
       const continuing = owed !== null && sale !== null;
       state.setSale({
@@ -71,7 +75,12 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
     finished(summary) {
       const sale = current();
       if (!sale) return;
-      const dueMinor = summary.outcome === 'partial' ? sale.amountMinor - summary.approvedMinor : summary.outcome === 'approved' ? null : sale.dueMinor;
+      const dueMinor =
+        summary.outcome === 'partial'
+          ? sale.amountMinor - summary.approvedMinor
+          : summary.outcome === 'approved'
+            ? null
+            : sale.dueMinor;
       update({ running: false, results: [...sale.results, summary], dueMinor, problem: null });
     },
     stopped(problem, publish = false) {
@@ -85,7 +94,11 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
       const sale = current();
       if (!sale) return;
       if (sale.running) throw new LaneError('refused', 'A payment is still running: finish or cancel it first.');
-      if (sale.dueMinor !== null) throw new LaneError('refused', `${money(sale.dueMinor)} is still owed after the partial approval: take the rest, or void the approval first.`);
+      if (sale.dueMinor !== null)
+        throw new LaneError(
+          'refused',
+          `${money(sale.dueMinor)} is still owed after the partial approval: take the rest, or void the approval first.`,
+        );
       state.setSale(null, true);
     },
   };

@@ -14,7 +14,10 @@ export interface CustomerServices {
   /** Deletes one stored card of that profile; the cards left. */
   deleteStoredCard(args: { orderId: string; acctid: string }): Promise<StoredCardsView>;
   /** Sends the signature just accepted on the pad or the screen to the gateway for the approved sale. */
-  addSignature(args: { orderId: string; by: string }): Promise<{ readonly saved: boolean; readonly reason: string | null }>;
+  addSignature(args: {
+    orderId: string;
+    by: string;
+  }): Promise<{ readonly saved: boolean; readonly reason: string | null }>;
 }
 
 export interface CustomerServiceOptions {
@@ -30,17 +33,29 @@ async function asking<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof AuthenticationError) throw new LaneError('refused', `The gateway refused the lane's credentials while ${what}: ${error.message}`);
-    if (error instanceof ValidationError) throw new LaneError('invalid', `Not sent while ${what}: ${error.message}`, error.field);
-    if (error instanceof GatewayError) throw new LaneError('refused', `The gateway could not be asked while ${what}: ${error.message}. Try again.`);
+    if (error instanceof AuthenticationError)
+      throw new LaneError('refused', `The gateway refused the lane's credentials while ${what}: ${error.message}`);
+    if (error instanceof ValidationError)
+      throw new LaneError('invalid', `Not sent while ${what}: ${error.message}`, error.field);
+    if (error instanceof GatewayError)
+      throw new LaneError('refused', `The gateway could not be asked while ${what}: ${error.message}. Try again.`);
     throw error;
   }
 }
 
-const brandNames: Record<string, string> = { VISA: 'Visa', MC: 'Mastercard', AMEX: 'American Express', DISC: 'Discover', JCB: 'JCB', ECHK: 'Checking', ESAV: 'Savings' };
+const brandNames: Record<string, string> = {
+  VISA: 'Visa',
+  MC: 'Mastercard',
+  AMEX: 'American Express',
+  DISC: 'Discover',
+  JCB: 'JCB',
+  ECHK: 'Checking',
+  ESAV: 'Savings',
+};
 
 /** Only the last four digits of the token (which keeps the card's last four) reach the screen. */
-const maskedFromToken = (token: string | undefined) => (token && /^\d{4,}$/.test(token) ? `****${token.slice(-4)}` : '****');
+const maskedFromToken = (token: string | undefined) =>
+  token && /^\d{4,}$/.test(token) ? `****${token.slice(-4)}` : '****';
 
 export function createCustomerServices(options: CustomerServiceOptions): CustomerServices {
   /** The approved sale of an order id and the gateway's record of it now (profile, signature). */
@@ -54,13 +69,18 @@ export function createCustomerServices(options: CustomerServiceOptions): Custome
     }
     const entry = journal.authorization(orderId);
     const retref = entry?.outcome?.retref;
-    if (!entry || !retref) throw new LaneError('refused', `No approved sale has order id ${orderId} in this lane's journal.`, 'orderId');
+    if (!entry || !retref)
+      throw new LaneError('refused', `No approved sale has order id ${orderId} in this lane's journal.`, 'orderId');
     const { client, merchid } = await options.gateway();
     const record = await asking('reading the sale', () => client.inquire({ merchid, retref }));
     return { entry, retref, client, merchid, record };
   };
 
-  const cardsOf = async (client: GatewayClient, merchid: string, profileid: string | undefined): Promise<StoredCardsView> => {
+  const cardsOf = async (
+    client: GatewayClient,
+    merchid: string,
+    profileid: string | undefined,
+  ): Promise<StoredCardsView> => {
     if (!profileid) return { hasProfile: false, cards: [] };
     const accounts = await asking('reading the stored cards', () => client.getProfile({ merchid, profileid }));
     return {
@@ -84,8 +104,15 @@ export function createCustomerServices(options: CustomerServiceOptions): Custome
       // The profile comes from the gateway's record of this sale, never from the screen.
       if (!record.profileid) throw new LaneError('refused', `The sale ${orderId} stored no card.`, 'orderId');
       const profileid = record.profileid;
-      const result = await asking('deleting the stored card', () => client.deleteProfile({ merchid, profileid, acctid }));
-      if (!result.deleted) throw new LaneError('refused', `The customer has no stored card ${acctid} (the gateway said: ${result.resptext ?? result.respcode ?? 'not found'}).`, 'acctid');
+      const result = await asking('deleting the stored card', () =>
+        client.deleteProfile({ merchid, profileid, acctid }),
+      );
+      if (!result.deleted)
+        throw new LaneError(
+          'refused',
+          `The customer has no stored card ${acctid} (the gateway said: ${result.resptext ?? result.respcode ?? 'not found'}).`,
+          'acctid',
+        );
       options.logger.info({ orderId, acctid }, 'a stored card was deleted');
       return cardsOf(client, merchid, profileid);
     },
@@ -94,12 +121,23 @@ export function createCustomerServices(options: CustomerServiceOptions): Custome
       if (entry.detail?.signatureRequired === true && !entry.detail.signatureSkippedBy) {
         throw new LaneError('refused', `The sale ${orderId} was signed when it was paid.`, 'orderId');
       }
-      if (record.signature) throw new LaneError('refused', `The sale ${orderId} already has a signature at the gateway.`, 'orderId');
+      if (record.signature)
+        throw new LaneError('refused', `The sale ${orderId} already has a signature at the gateway.`, 'orderId');
       const signature = options.takeSignature();
       if (!signature) throw new LaneError('refused', 'No signature is ready: have the customer sign, then accept it.');
-      const result = await asking('sending the signature', () => client.sigcap({ merchid, retref, signature: signature.value }));
-      options.logger.info({ orderId, by, saved: result.saved, respcode: result.respcode }, 'signature added after the approval');
-      return { saved: result.saved, reason: result.saved ? null : (result.resptext ?? `the gateway answered ${result.respcode ?? 'without a code'}`) };
+      const result = await asking('sending the signature', () =>
+        client.sigcap({ merchid, retref, signature: signature.value }),
+      );
+      options.logger.info(
+        { orderId, by, saved: result.saved, respcode: result.respcode },
+        'signature added after the approval',
+      );
+      return {
+        saved: result.saved,
+        reason: result.saved
+          ? null
+          : (result.resptext ?? `the gateway answered ${result.respcode ?? 'without a code'}`),
+      };
     },
   };
 }

@@ -17,12 +17,12 @@ export interface EndOfDayDependencies {
 
 /** The lane's local day [start, end) in epoch milliseconds, from YYYY-MM-DD or a Date. */
 export function localDay(day: string | Date): { from: number; to: number } {
-  const date = typeof day === 'string' ? new Date(`${day}T00:00:00`) : new Date(day.getFullYear(), day.getMonth(), day.getDate());
+  const date =
+    typeof day === 'string' ? new Date(`${day}T00:00:00`) : new Date(day.getFullYear(), day.getMonth(), day.getDate());
   if (Number.isNaN(date.getTime())) throw new LaneError('invalid', `"${String(day)}" is not a day`, 'day');
   const next = new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1);
   return { from: date.getTime(), to: next.getTime() };
 }
-
 
 type DayStatus = EndOfDayReport['journal'][number]['status'];
 
@@ -31,9 +31,14 @@ function dayStatus(entry: JournalEntry): DayStatus | undefined {
   if (entry.state === 'pending' || entry.state === 'unknown') return 'unknown';
   if (entry.state === 'not-sent') return 'not-sent';
   const approved = tookEffect(entry);
-  if (entry.operation === 'auth') return approved ? 'approved' : entry.outcome?.respstat === 'C' ? 'declined' : undefined;
+  if (entry.operation === 'auth')
+    return approved ? 'approved' : entry.outcome?.respstat === 'C' ? 'declined' : undefined;
   if (!approved) return undefined;
-  return entry.operation === 'void' || entry.operation === 'voidByOrderId' ? 'voided' : entry.operation === 'refund' ? 'refunded' : 'captured';
+  return entry.operation === 'void' || entry.operation === 'voidByOrderId'
+    ? 'voided'
+    : entry.operation === 'refund'
+      ? 'refunded'
+      : 'captured';
 }
 
 /**
@@ -41,10 +46,14 @@ function dayStatus(entry: JournalEntry): DayStatus | undefined {
  * journal for the day by status. When the gateway cannot be reached the journal's part still
  * comes back, with the reason.
  */
-export async function endOfDay(deps: EndOfDayDependencies, query: { date?: string; batchid?: string }): Promise<EndOfDayReport> {
+export async function endOfDay(
+  deps: EndOfDayDependencies,
+  query: { date?: string; batchid?: string },
+): Promise<EndOfDayReport> {
   if (query.date && query.batchid) throw new LaneError('invalid', 'Ask by date or by batch id, not both.', 'batchid');
   const today = new Date(deps.now());
-  const mmdd = query.date ?? `${String(today.getMonth() + 1).padStart(2, '0')}${String(today.getDate()).padStart(2, '0')}`;
+  const mmdd =
+    query.date ?? `${String(today.getMonth() + 1).padStart(2, '0')}${String(today.getDate()).padStart(2, '0')}`;
   const reportQuery = query.batchid ? { batchid: query.batchid } : { date: mmdd };
   // The journal's day is the MMDD in this year, or last year's when that day is still ahead.
   let year = today.getFullYear();
@@ -60,7 +69,10 @@ export async function endOfDay(deps: EndOfDayDependencies, query: { date?: strin
     const total = totals.get(status) ?? { count: 0, amountMinor: 0 };
     total.count += 1;
     // An approval counts what was approved (a partial approval less than asked); anything else what was asked.
-    total.amountMinor += entry.operation === 'auth' && status === 'approved' && entry.outcome?.amountMinor !== undefined ? entry.outcome.amountMinor : entry.amountMinor;
+    total.amountMinor +=
+      entry.operation === 'auth' && status === 'approved' && entry.outcome?.amountMinor !== undefined
+        ? entry.outcome.amountMinor
+        : entry.amountMinor;
     totals.set(status, total);
   }
   const order: DayStatus[] = ['approved', 'declined', 'captured', 'voided', 'refunded', 'unknown', 'not-sent'];
@@ -84,12 +96,18 @@ export async function endOfDay(deps: EndOfDayDependencies, query: { date?: strin
   } catch (error) {
     if (error instanceof ValidationError) throw new LaneError('invalid', error.message, error.field);
     if (!(error instanceof GatewayError)) throw error;
-    return { query: reportQuery, batches: [], journal, reconciliation: reconcile(deps, dayEntries, range, []), gatewayProblem: `The gateway's settlement status could not be read: ${error.message}` };
+    return {
+      query: reportQuery,
+      batches: [],
+      journal,
+      reconciliation: reconcile(deps, dayEntries, range, []),
+      gatewayProblem: `The gateway's settlement status could not be read: ${error.message}`,
+    };
   }
 }
 
-
-const minor = (value: number) => `${value < 0 ? '-' : ''}${Math.floor(Math.abs(value) / 100)}.${String(Math.abs(value) % 100).padStart(2, '0')}`;
+const minor = (value: number) =>
+  `${value < 0 ? '-' : ''}${Math.floor(Math.abs(value) / 100)}.${String(Math.abs(value) % 100).padStart(2, '0')}`;
 
 /**
  * The lane's day against the batches, order by order, netted the way the gateway settles: a
@@ -99,9 +117,15 @@ const minor = (value: number) => `${value < 0 ? '-' : ''}${Math.floor(Math.abs(v
  * does not know is this lane's when its order id (salesdoc) carries the lane's prefix. Entries
  * of other lanes, and of this lane's other days, are left out.
  */
-function reconcile(deps: EndOfDayDependencies, dayEntries: readonly JournalEntry[], range: { from: number; to: number }, batches: readonly SettlementBatch[]): EndOfDayReport['reconciliation'] {
+function reconcile(
+  deps: EndOfDayDependencies,
+  dayEntries: readonly JournalEntry[],
+  range: { from: number; to: number },
+  batches: readonly SettlementBatch[],
+): EndOfDayReport['reconciliation'] {
   const lane = new Map<string, number>();
-  const add = (map: Map<string, number>, orderId: string, amount: number) => map.set(orderId, (map.get(orderId) ?? 0) + amount);
+  const add = (map: Map<string, number>, orderId: string, amount: number) =>
+    map.set(orderId, (map.get(orderId) ?? 0) + amount);
   for (const entry of dayEntries) {
     if (!tookEffect(entry)) continue;
     if (entry.operation === 'auth') {
@@ -118,7 +142,11 @@ function reconcile(deps: EndOfDayDependencies, dayEntries: readonly JournalEntry
   const unknownToJournal = new Set<string>();
   const prefix = `${lanePrefix(deps.terminalId)}-`;
   for (const txn of batches.flatMap((batch) => batch.txns)) {
-    const answered = txn.retref ? deps.journal.list({ retref: txn.retref, limit: 50 }).find((row) => (row.operation === 'auth' || row.operation === 'refund') && row.outcome?.retref === txn.retref) : undefined;
+    const answered = txn.retref
+      ? deps.journal
+          .list({ retref: txn.retref, limit: 50 })
+          .find((row) => (row.operation === 'auth' || row.operation === 'refund') && row.outcome?.retref === txn.retref)
+      : undefined;
     let orderId: string;
     if (answered) {
       if (answered.createdAt < range.from || answered.createdAt >= range.to) continue;

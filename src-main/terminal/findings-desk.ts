@@ -12,29 +12,59 @@ export function findingsDesk(desk: {
   readonly recovery: Recovery;
   readonly journal: () => Journal;
   /** Prints an order's receipt from the journal; `duplicate: false` for a first print. */
-  readonly reprint: (request: { orderId: string; copy: 'merchant' | 'customer'; duplicate: boolean }) => Promise<{ printed: boolean; problem: string | null; png: string }>;
+  readonly reprint: (request: {
+    orderId: string;
+    copy: 'merchant' | 'customer';
+    duplicate: boolean;
+  }) => Promise<{ printed: boolean; problem: string | null; png: string }>;
 }): Pick<TerminalService, 'findings' | 'acknowledgeFinding' | 'printFinding' | 'settleByHand'> {
   return {
     findings: () => desk.recovery.findings(),
     acknowledgeFinding(entryId, by) {
-      if (!desk.recovery.findings().some((finding) => finding.entryId === entryId)) throw new LaneError('refused', `Nothing found by recovery for entry ${entryId} waits to be acknowledged.`, 'entryId');
+      if (!desk.recovery.findings().some((finding) => finding.entryId === entryId))
+        throw new LaneError(
+          'refused',
+          `Nothing found by recovery for entry ${entryId} waits to be acknowledged.`,
+          'entryId',
+        );
       return desk.recovery.acknowledge(entryId, by);
     },
     async printFinding(entryId) {
       const finding = desk.recovery.findings().find((candidate) => candidate.entryId === entryId);
-      if (!finding?.receipt) throw new LaneError('refused', `Entry ${entryId} has no approval found by recovery, so there is no receipt to print.`, 'entryId');
+      if (!finding?.receipt)
+        throw new LaneError(
+          'refused',
+          `Entry ${entryId} has no approval found by recovery, so there is no receipt to print.`,
+          'entryId',
+        );
       // The customer never got a receipt: both copies print as originals, not as duplicates.
       const merchant = await desk.reprint({ orderId: finding.orderId, copy: 'merchant', duplicate: false });
       const customer = await desk.reprint({ orderId: finding.orderId, copy: 'customer', duplicate: false });
-      return { printed: merchant.printed && customer.printed, problem: merchant.problem ?? customer.problem, png: customer.png };
+      return {
+        printed: merchant.printed && customer.printed,
+        problem: merchant.problem ?? customer.problem,
+        png: customer.png,
+      };
     },
     settleByHand({ entryId, applied, note }) {
       const journal = desk.journal();
       const item = recoveryQueue(journal).find((candidate) => candidate.entryId === entryId);
       if (!item) throw new LaneError('refused', `Entry ${entryId} is not in the recovery queue.`, 'entryId');
-      if (!item.needsPerson) throw new LaneError('refused', `Entry ${entryId} is still being checked with the gateway; only entries waiting for a person are settled by hand.`, 'entryId');
-      if (containsCardNumber(note)) throw new LaneError('invalid', 'The note looks like it holds a card number: describe what was checked instead.', 'note');
-      journal.resolve(entryId, `settled by hand: ${applied ? 'took effect' : 'did not take effect'}; ${note}`, { applied });
+      if (!item.needsPerson)
+        throw new LaneError(
+          'refused',
+          `Entry ${entryId} is still being checked with the gateway; only entries waiting for a person are settled by hand.`,
+          'entryId',
+        );
+      if (containsCardNumber(note))
+        throw new LaneError(
+          'invalid',
+          'The note looks like it holds a card number: describe what was checked instead.',
+          'note',
+        );
+      journal.resolve(entryId, `settled by hand: ${applied ? 'took effect' : 'did not take effect'}; ${note}`, {
+        applied,
+      });
       desk.recovery.publish();
       return recoveryQueue(journal);
     },

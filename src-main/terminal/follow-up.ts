@@ -13,10 +13,17 @@ import { orderMoney, refundableMinor, type OrderMoney } from './order-money';
 const moneyText = (minor: number) => formatMinorUnits(minor);
 
 /** The journal's approved authorization for an order id, or a failure that names it. */
-function authorizationOf(journal: Journal, orderId: string): JournalEntry & { outcome: NonNullable<JournalEntry['outcome']> } {
+function authorizationOf(
+  journal: Journal,
+  orderId: string,
+): JournalEntry & { outcome: NonNullable<JournalEntry['outcome']> } {
   const entry = journal.authorization(orderId);
   if (!entry || !entry.outcome) {
-    throw new LaneError('refused', `No approved sale or authorization has order id ${orderId} in this lane's journal.`, 'orderId');
+    throw new LaneError(
+      'refused',
+      `No approved sale or authorization has order id ${orderId} in this lane's journal.`,
+      'orderId',
+    );
   }
   return entry as JournalEntry & { outcome: NonNullable<JournalEntry['outcome']> };
 }
@@ -46,7 +53,8 @@ export interface FollowUpArgs {
 }
 
 /** A refusal that names how the sale stands and the one thing that can be done. */
-const refuse = (message: string, field: 'orderId' | 'amountMinor' = 'orderId') => new LaneError('refused', message, field);
+const refuse = (message: string, field: 'orderId' | 'amountMinor' = 'orderId') =>
+  new LaneError('refused', message, field);
 const voidedWords = (what: 'void' | 'refund') => `This sale was voided: nothing is left to ${what}.`;
 
 /** Why a void cannot go, from the journal's and the gateway's view of the order; undefined when it can. */
@@ -55,21 +63,37 @@ function voidRefusal(money: OrderMoney, record: TransactionRecord): LaneError | 
   if (record.voidable === true) return undefined;
   if (record.refundable === true) {
     const left = refundableMinor(money, record.amount ?? money.capturedMinor);
-    return refuse(left > 0 ? 'This sale has settled, so it can no longer be voided: refund it instead.' : 'This sale has settled and was refunded in full: nothing is left to void or refund.');
+    return refuse(
+      left > 0
+        ? 'This sale has settled, so it can no longer be voided: refund it instead.'
+        : 'This sale has settled and was refunded in full: nothing is left to void or refund.',
+    );
   }
-  return refuse(`This sale is ${record.setlstat ?? 'in a state the gateway did not say'}: it cannot be voided. Look it up under Gateway status.`);
+  return refuse(
+    `This sale is ${record.setlstat ?? 'in a state the gateway did not say'}: it cannot be voided. Look it up under Gateway status.`,
+  );
 }
 
 /** Why a refund cannot go, and how much is left when it can. */
-function refundCheck(money: OrderMoney, record: TransactionRecord, asked: number | undefined): { refusal: LaneError } | { leftMinor: number } {
+function refundCheck(
+  money: OrderMoney,
+  record: TransactionRecord,
+  asked: number | undefined,
+): { refusal: LaneError } | { leftMinor: number } {
   if (money.fullyVoided || record.setlstat === 'Voided') return { refusal: refuse(voidedWords('refund')) };
   if (record.refundable !== true) {
-    if (record.voidable === true) return { refusal: refuse('This sale has not settled yet, so there is nothing to refund: void it instead.') };
-    return { refusal: refuse(`This sale is ${record.setlstat ?? 'in a state the gateway did not say'}: it cannot be refunded. Look it up under Gateway status.`) };
+    if (record.voidable === true)
+      return { refusal: refuse('This sale has not settled yet, so there is nothing to refund: void it instead.') };
+    return {
+      refusal: refuse(
+        `This sale is ${record.setlstat ?? 'in a state the gateway did not say'}: it cannot be refunded. Look it up under Gateway status.`,
+      ),
+    };
   }
   const leftMinor = refundableMinor(money, record.amount ?? money.capturedMinor);
   if (leftMinor === 0) return { refusal: refuse('This sale was refunded in full: nothing is left to refund.') };
-  if (asked !== undefined && asked > leftMinor) return { refusal: refuse(`Only ${moneyText(leftMinor)} of this sale is left to refund.`, 'amountMinor') };
+  if (asked !== undefined && asked > leftMinor)
+    return { refusal: refuse(`Only ${moneyText(leftMinor)} of this sale is left to refund.`, 'amountMinor') };
   return { leftMinor };
 }
 
@@ -79,13 +103,18 @@ function refundCheck(money: OrderMoney, record: TransactionRecord, asked: number
  * refusal says how the sale stands before any manager is asked and before anything is sent;
  * then the call goes through the journal, and a void or refund prints its slips.
  */
-export async function followUp(deps: OperationDependencies, operation: FollowUpOperation, request: FollowUpArgs): Promise<FollowUpSummary> {
+export async function followUp(
+  deps: OperationDependencies,
+  operation: FollowUpOperation,
+  request: FollowUpArgs,
+): Promise<FollowUpSummary> {
   const auth = authorizationOf(deps.journal, request.orderId);
   const retref = auth.outcome.retref!;
   const money = orderMoney(request.orderId, deps.journal.list({ orderId: request.orderId, limit: 1000 }));
   // What the journal alone knows is said without asking the gateway.
   if (operation !== 'capture' && money.fullyVoided) throw refuse(voidedWords(operation));
-  if (operation === 'refund' && money.refundsInDoubt > 0) throw refuse('A refund of this sale lost its answer: settle it in the recovery list before refunding again.');
+  if (operation === 'refund' && money.refundsInDoubt > 0)
+    throw refuse('A refund of this sale lost its answer: settle it in the recovery list before refunding again.');
   const record = await currentRecord(deps, retref);
   const held = record.amount ?? auth.outcome.amountMinor ?? auth.amountMinor;
   let amountMinor: number | undefined;
@@ -93,9 +122,11 @@ export async function followUp(deps: OperationDependencies, operation: FollowUpO
   let detail: Record<string, number | string> | undefined;
   let tipMinor: number | undefined;
   if (operation === 'capture') {
-    if (record.setlstat !== 'Authorized') throw refuse(`This sale cannot be captured: the gateway has it ${record.setlstat ?? 'in an unknown state'}.`);
+    if (record.setlstat !== 'Authorized')
+      throw refuse(`This sale cannot be captured: the gateway has it ${record.setlstat ?? 'in an unknown state'}.`);
     const tip = request.tipMinor ?? 0;
-    if (tip > 0 && !deps.tips) throw new LaneError('refused', 'This merchant does not take tips: capture without one.', 'tipMinor');
+    if (tip > 0 && !deps.tips)
+      throw new LaneError('refused', 'This merchant does not take tips: capture without one.', 'tipMinor');
     amountMinor = held + tip;
     journalAmountMinor = amountMinor;
     if (tip > 0) {
@@ -105,9 +136,13 @@ export async function followUp(deps: OperationDependencies, operation: FollowUpO
   } else if (operation === 'void') {
     const refusal = voidRefusal(money, record);
     if (refusal) throw refusal;
-    if (request.amountMinor !== undefined && request.amountMinor > held) throw refuse(`Only ${moneyText(held)} of this sale is left to void.`, 'amountMinor');
+    if (request.amountMinor !== undefined && request.amountMinor > held)
+      throw refuse(`Only ${moneyText(held)} of this sale is left to void.`, 'amountMinor');
     if (request.amountMinor !== undefined && request.amountMinor < held && record.setlstat !== 'Authorized') {
-      throw refuse('Part of a captured sale cannot be voided: void all of it, or refund part once it has settled.', 'amountMinor');
+      throw refuse(
+        'Part of a captured sale cannot be voided: void all of it, or refund part once it has settled.',
+        'amountMinor',
+      );
     }
     // A void of the whole amount is sent without one, as the gateway prefers.
     amountMinor = request.amountMinor !== undefined && request.amountMinor < held ? request.amountMinor : undefined;
@@ -138,31 +173,91 @@ export async function followUp(deps: OperationDependencies, operation: FollowUpO
   } catch (error) {
     throw nothingSent(error, 'Nothing was sent');
   }
-  const base = { operation, orderId: request.orderId, amountMinor: journalAmountMinor, remainingMinor: null, retref: null, printed: false, printProblem: null } as const;
+  const base = {
+    operation,
+    orderId: request.orderId,
+    amountMinor: journalAmountMinor,
+    remainingMinor: null,
+    retref: null,
+    printed: false,
+    printProblem: null,
+  } as const;
   switch (result.kind) {
     case 'retry':
-      return { ...base, outcome: 'retry', reason: `${result.error.resptext ?? 'The processor did not answer'}: try again.` };
+      return {
+        ...base,
+        outcome: 'retry',
+        reason: `${result.error.resptext ?? 'The processor did not answer'}: try again.`,
+      };
     case 'unknown':
-      return { ...base, outcome: 'unknown', reason: operation === 'refund' ? 'The answer was lost: check the settlement report before refunding again.' : 'The answer was lost and the gateway has not answered since: it is queued and checked again.' };
+      return {
+        ...base,
+        outcome: 'unknown',
+        reason:
+          operation === 'refund'
+            ? 'The answer was lost: check the settlement report before refunding again.'
+            : 'The answer was lost and the gateway has not answered since: it is queued and checked again.',
+      };
     case 'recovered':
-      if (!result.applied) return { ...base, outcome: 'not-applied', reason: 'The answer was lost and the gateway shows nothing changed: try again.' };
-      return finish(deps, { auth, operation, summary: { ...base, outcome: 'approved', reason: null, remainingMinor: operation === 'void' ? (result.record.amount ?? null) : null }, tipMinor, reason: request.reason });
+      if (!result.applied)
+        return {
+          ...base,
+          outcome: 'not-applied',
+          reason: 'The answer was lost and the gateway shows nothing changed: try again.',
+        };
+      return finish(deps, {
+        auth,
+        operation,
+        summary: {
+          ...base,
+          outcome: 'approved',
+          reason: null,
+          remainingMinor: operation === 'void' ? (result.record.amount ?? null) : null,
+        },
+        tipMinor,
+        reason: request.reason,
+      });
     case 'answered': {
       const answer = result.answer;
       const approved = 'respstat' in answer ? answer.respstat === 'A' : answer.found;
       if (!approved) {
-        const reason = 'resptext' in answer ? (answer.resptext ?? 'Declined') : `The gateway has no sale with this reference (${'setlstat' in answer ? answer.setlstat : 'not found'})`;
+        const reason =
+          'resptext' in answer
+            ? (answer.resptext ?? 'Declined')
+            : `The gateway has no sale with this reference (${'setlstat' in answer ? answer.setlstat : 'not found'})`;
         return { ...base, outcome: 'declined', reason };
       }
       const remainingMinor = operation === 'void' ? (answer.amount ?? null) : null;
       const amount = operation === 'void' ? held - (remainingMinor ?? 0) : (answer.amount ?? journalAmountMinor);
-      return finish(deps, { auth, operation, summary: { ...base, outcome: 'approved', reason: null, amountMinor: amount, remainingMinor, retref: operation === 'refund' ? (answer.retref ?? null) : null }, tipMinor, reason: request.reason });
+      return finish(deps, {
+        auth,
+        operation,
+        summary: {
+          ...base,
+          outcome: 'approved',
+          reason: null,
+          amountMinor: amount,
+          remainingMinor,
+          retref: operation === 'refund' ? (answer.retref ?? null) : null,
+        },
+        tipMinor,
+        reason: request.reason,
+      });
     }
   }
 }
 
 /** Prints the slips of an approved void or refund, and of a capture with a tip. */
-async function finish(deps: OperationDependencies, done: { auth: JournalEntry; operation: FollowUpOperation; summary: FollowUpSummary; tipMinor: number | undefined; reason: RefundReason | undefined }): Promise<FollowUpSummary> {
+async function finish(
+  deps: OperationDependencies,
+  done: {
+    auth: JournalEntry;
+    operation: FollowUpOperation;
+    summary: FollowUpSummary;
+    tipMinor: number | undefined;
+    reason: RefundReason | undefined;
+  },
+): Promise<FollowUpSummary> {
   const { auth, operation, summary, tipMinor, reason } = done;
   if (operation === 'capture' && !tipMinor) return summary;
   if (!deps.printer) return { ...summary, printProblem: 'no printer is configured' };
@@ -175,7 +270,15 @@ async function finish(deps: OperationDependencies, done: { auth: JournalEntry; o
     ...(operation === 'refund' && reason ? { reason: refundReasonWords[reason] } : {}),
     ...(summary.retref ? { gateway: { ...factsFromJournal(auth, deps).gateway, retref: summary.retref } } : {}),
   };
-  const documents = (['merchant', 'customer'] as const).map((copy) => buildReceipt(facts, { copy, training: deps.training, duplicate: false, printedAt: new Date(deps.now()), columns: deps.printer!.profile.columns }));
+  const documents = (['merchant', 'customer'] as const).map((copy) =>
+    buildReceipt(facts, {
+      copy,
+      training: deps.training,
+      duplicate: false,
+      printedAt: new Date(deps.now()),
+      columns: deps.printer!.profile.columns,
+    }),
+  );
   deps.onPrinting?.();
   const printed = await printReceipts(deps.printer, documents);
   return { ...summary, printed: printed.ok, printProblem: printed.problem ?? null };

@@ -1,5 +1,11 @@
 import { GatewayError } from '../gateway/errors';
-import { refundReasonWords, type JournalEntryView, type LookupResult, type RecoveryItem, type RefundReason } from '../ipc/contract';
+import {
+  refundReasonWords,
+  type JournalEntryView,
+  type LookupResult,
+  type RecoveryItem,
+  type RefundReason,
+} from '../ipc/contract';
 import { refundNeedsPerson } from '../journal/follow-ups';
 import type { Journal, JournalEntry } from '../journal/journal';
 import { localDay } from './end-of-day';
@@ -8,7 +14,10 @@ import { orderMoney, tookEffect, type OrderMoney } from './order-money';
 
 /** A journal row as the screens show it; a sale's row carries what its order's money did since. */
 export function entryView(entry: JournalEntry, money?: OrderMoney): JournalEntryView {
-  const reason = entry.operation === 'refund' && typeof entry.detail?.reason === 'string' && entry.detail.reason in refundReasonWords ? (entry.detail.reason as RefundReason) : null;
+  const reason =
+    entry.operation === 'refund' && typeof entry.detail?.reason === 'string' && entry.detail.reason in refundReasonWords
+      ? (entry.detail.reason as RefundReason)
+      : null;
   const tender = typeof entry.detail?.tender === 'string' ? entry.detail.tender : null;
   return {
     id: entry.id,
@@ -24,7 +33,19 @@ export function entryView(entry: JournalEntry, money?: OrderMoney): JournalEntry
     authcode: entry.outcome?.authcode ?? null,
     retref: entry.outcome?.retref ?? null,
     note: entry.note,
-    money: entry.operation === 'auth' && money ? { requestedMinor: money.requestedMinor, approvedMinor: money.approvedMinor, capturedMinor: money.capturedMinor, voidedMinor: money.voidedMinor, fullyVoided: money.fullyVoided, refundedMinor: money.refundedMinor, refundsInDoubt: money.refundsInDoubt, tender } : null,
+    money:
+      entry.operation === 'auth' && money
+        ? {
+            requestedMinor: money.requestedMinor,
+            approvedMinor: money.approvedMinor,
+            capturedMinor: money.capturedMinor,
+            voidedMinor: money.voidedMinor,
+            fullyVoided: money.fullyVoided,
+            refundedMinor: money.refundedMinor,
+            refundsInDoubt: money.refundsInDoubt,
+            tender,
+          }
+        : null,
     reason,
   };
 }
@@ -45,10 +66,18 @@ function viewsOf(journal: Journal, entries: readonly JournalEntry[]): JournalEnt
 }
 
 /** The journal's rows for an order id or a retrieval reference, and the gateway's records of it now. */
-export async function lookup(deps: Pick<OperationDependencies, 'journal' | 'client' | 'merchid'>, key: { orderId?: string; retref?: string }): Promise<LookupResult> {
-  const entries = viewsOf(deps.journal, deps.journal.list(key.retref ? { retref: key.retref } : { orderId: key.orderId! }));
+export async function lookup(
+  deps: Pick<OperationDependencies, 'journal' | 'client' | 'merchid'>,
+  key: { orderId?: string; retref?: string },
+): Promise<LookupResult> {
+  const entries = viewsOf(
+    deps.journal,
+    deps.journal.list(key.retref ? { retref: key.retref } : { orderId: key.orderId! }),
+  );
   try {
-    const records = key.retref ? [await deps.client.inquire({ merchid: deps.merchid, retref: key.retref })] : await deps.client.inquireByOrderid({ merchid: deps.merchid, orderid: key.orderId!, scope: 'merchant' });
+    const records = key.retref
+      ? [await deps.client.inquire({ merchid: deps.merchid, retref: key.retref })]
+      : await deps.client.inquireByOrderid({ merchid: deps.merchid, orderid: key.orderId!, scope: 'merchant' });
     const real = records.filter((record) => !(record.respproc === 'PPS' && record.respcode === '29'));
     return {
       entries,
@@ -70,15 +99,18 @@ export async function lookup(deps: Pick<OperationDependencies, 'journal' | 'clie
 }
 
 /** The journal's history, filtered as the history screen asks. */
-export function history(journal: Journal, filter: { lastFour?: string; amountMinor?: number; orderId?: string; day?: string; limit?: number }): JournalEntryView[] {
+export function history(
+  journal: Journal,
+  filter: { lastFour?: string; amountMinor?: number; orderId?: string; day?: string; limit?: number },
+): JournalEntryView[] {
   const range = filter.day ? localDay(filter.day) : undefined;
   const rows = journal.list({
-      ...(filter.lastFour ? { lastFour: filter.lastFour } : {}),
-      ...(filter.amountMinor !== undefined ? { amountMinor: filter.amountMinor } : {}),
-      ...(filter.orderId ? { orderId: filter.orderId } : {}),
-      ...(range ? range : {}),
-      limit: filter.limit ?? 100,
-    });
+    ...(filter.lastFour ? { lastFour: filter.lastFour } : {}),
+    ...(filter.amountMinor !== undefined ? { amountMinor: filter.amountMinor } : {}),
+    ...(filter.orderId ? { orderId: filter.orderId } : {}),
+    ...(range ? range : {}),
+    limit: filter.limit ?? 100,
+  });
   return viewsOf(journal, rows);
 }
 

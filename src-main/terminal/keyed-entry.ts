@@ -15,7 +15,9 @@ const maxDigits: Record<Field, number> = { account: 19, expiry: 4, cvv: 4 };
 
 /** What the screen may show of a card number being typed: its first six and last four digits at most. */
 export function maskTyped(digits: string): string {
-  const shown = [...digits].map((digit, index) => (index < 6 || index >= digits.length - 4 ? digit : '\u2022')).join('');
+  const shown = [...digits]
+    .map((digit, index) => (index < 6 || index >= digits.length - 4 ? digit : '\u2022'))
+    .join('');
   return shown.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
@@ -36,7 +38,10 @@ export class KeyedEntry {
   readonly #setTimer: (run: () => void, ms: number) => () => void;
 
   /** `setTimer` runs the entry's timeout (tests pass their own clock's). */
-  constructor(now: () => Date = () => new Date(), setTimer: (run: () => void, ms: number) => () => void = defaultTimer) {
+  constructor(
+    now: () => Date = () => new Date(),
+    setTimer: (run: () => void, ms: number) => () => void = defaultTimer,
+  ) {
     this.#now = now;
     this.#setTimer = setTimer;
   }
@@ -52,7 +57,14 @@ export class KeyedEntry {
     const pending = pendingRead<CardRead>({
       signal,
       canceled: () => new Error('the sale was canceled'),
-      timeout: timeoutSeconds === undefined ? undefined : { ms: timeoutSeconds * 1000, clock: { setTimer: this.#setTimer }, timedOut: () => new CardReaderError('timeout', `no card keyed within ${timeoutSeconds} s`) },
+      timeout:
+        timeoutSeconds === undefined
+          ? undefined
+          : {
+              ms: timeoutSeconds * 1000,
+              clock: { setTimer: this.#setTimer },
+              timedOut: () => new CardReaderError('timeout', `no card keyed within ${timeoutSeconds} s`),
+            },
       onSettled: () => {
         if (this.#pending !== pending) return;
         this.#pending = undefined;
@@ -101,7 +113,14 @@ export class KeyedEntry {
 
   #submit(): void {
     try {
-      const read = keyedCardRead({ account: this.#digits.account, expiry: this.#digits.expiry, ...(this.#digits.cvv ? { cvv: this.#digits.cvv } : {}) }, this.#now());
+      const read = keyedCardRead(
+        {
+          account: this.#digits.account,
+          expiry: this.#digits.expiry,
+          ...(this.#digits.cvv ? { cvv: this.#digits.cvv } : {}),
+        },
+        this.#now(),
+      );
       this.#pending?.resolve(read);
     } catch (error) {
       const message = (error as Error).message;

@@ -31,7 +31,8 @@ export function tookEffect(entry: JournalEntry): boolean {
   if (!outcome || (entry.state !== 'completed' && entry.state !== 'resolved')) return false;
   if (outcome.applied !== undefined) return outcome.applied;
   // A capture is answered with the sale's settlement state, not a respstat.
-  if (entry.operation === 'capture') return outcome.setlstat === 'Queued for Capture' || outcome.setlstat === 'Accepted';
+  if (entry.operation === 'capture')
+    return outcome.setlstat === 'Queued for Capture' || outcome.setlstat === 'Accepted';
   return outcome.respstat === 'A';
 }
 
@@ -84,7 +85,17 @@ export function orderMoney(orderId: string, entries: readonly JournalEntry[]): O
         break;
     }
   }
-  return { orderId, requestedMinor, approvedMinor, capturedMinor, voidedMinor, fullyVoided, refundedMinor, refundsInDoubt, forcedCredit };
+  return {
+    orderId,
+    requestedMinor,
+    approvedMinor,
+    capturedMinor,
+    voidedMinor,
+    fullyVoided,
+    refundedMinor,
+    refundsInDoubt,
+    forcedCredit,
+  };
 }
 
 /** What is left to refund: what settled of the sale, less the refunds already approved. */

@@ -30,10 +30,18 @@ export interface Recovery {
   close(): void;
 }
 
-const operationWords: Record<JournalEntry['operation'], string> = { auth: 'Sale', capture: 'Capture', void: 'Void', refund: 'Refund', voidByOrderId: 'Void' };
+const operationWords: Record<JournalEntry['operation'], string> = {
+  auth: 'Sale',
+  capture: 'Capture',
+  void: 'Void',
+  refund: 'Refund',
+  voidByOrderId: 'Void',
+};
 
 /** What a settled entry became, in the words the cashier acts on. */
-export function findingOf(entry: JournalEntry & { readonly finding: { readonly source: FindingSource; readonly foundAt: number } }): RecoveryFinding {
+export function findingOf(
+  entry: JournalEntry & { readonly finding: { readonly source: FindingSource; readonly foundAt: number } },
+): RecoveryFinding {
   const outcome = entry.outcome ?? {};
   const base = {
     entryId: entry.id,
@@ -49,7 +57,14 @@ export function findingOf(entry: JournalEntry & { readonly finding: { readonly s
   if (entry.operation !== 'auth') {
     const applied = outcome.applied === true;
     const words = operationWords[entry.operation];
-    return { ...base, outcome: applied ? 'applied' : 'not-applied', receipt: false, message: applied ? `${words} took effect: nothing more to do.` : `${words} did not take effect: do it again from History.` };
+    return {
+      ...base,
+      outcome: applied ? 'applied' : 'not-applied',
+      receipt: false,
+      message: applied
+        ? `${words} took effect: nothing more to do.`
+        : `${words} did not take effect: do it again from History.`,
+    };
   }
   if (outcome.respstat === 'A' && outcome.retref) {
     // The gateway's inquiry gives no authorization code; the reference identifies the approval instead.
@@ -58,13 +73,24 @@ export function findingOf(entry: JournalEntry & { readonly finding: { readonly s
     if (approvedMinor < base.amountMinor) {
       // A partial approval: the goods are not paid for until the rest is taken.
       const rest = formatMinorUnits(base.amountMinor - approvedMinor);
-      return { ...base, amountMinor: approvedMinor, outcome: 'approved', receipt: true, message: `Partially approved: ${formatMinorUnits(approvedMinor)} of ${formatMinorUnits(base.amountMinor)}, ${code}. Collect the remaining ${rest} before handing over the goods.` };
+      return {
+        ...base,
+        amountMinor: approvedMinor,
+        outcome: 'approved',
+        receipt: true,
+        message: `Partially approved: ${formatMinorUnits(approvedMinor)} of ${formatMinorUnits(base.amountMinor)}, ${code}. Collect the remaining ${rest} before handing over the goods.`,
+      };
     }
     return { ...base, outcome: 'approved', receipt: true, message: `Approved: ${code}, hand over the goods.` };
   }
   if (entry.note?.startsWith('answer lost; voidByOrderId answered')) {
     // The void was refused, so whether the sale stands is not certain: a person looks before charging again.
-    return { ...base, outcome: 'unclear', receipt: false, message: `Not certain: the gateway refused to void it (${outcome.resptext ?? 'no reason given'}). Look the order up in History before collecting payment again.` };
+    return {
+      ...base,
+      outcome: 'unclear',
+      receipt: false,
+      message: `Not certain: the gateway refused to void it (${outcome.resptext ?? 'no reason given'}). Look the order up in History before collecting payment again.`,
+    };
   }
   return { ...base, outcome: 'not-charged', receipt: false, message: 'Not charged: collect payment again.' };
 }
@@ -86,7 +112,11 @@ export function createRecovery(options: RecoveryOptions): Recovery {
   // background checks stop, saying so in the log (the screen's next ask gets the journal's words).
   const queue = (): RecoveryItem[] => recoveryQueue(options.journal());
   const findings = (): RecoveryFinding[] => options.journal().findings().map(findingOf);
-  const stopped = (error: unknown) => logger.error({ err: error }, 'recovery is stopped: the journal cannot be opened, so sales with an unknown outcome are not checked until it can');
+  const stopped = (error: unknown) =>
+    logger.error(
+      { err: error },
+      'recovery is stopped: the journal cannot be opened, so sales with an unknown outcome are not checked until it can',
+    );
   const publish = () => {
     try {
       options.onQueueChange?.(queue());
@@ -104,7 +134,11 @@ export function createRecovery(options: RecoveryOptions): Recovery {
       if (journal.unresolved().length === 0) return { settled: 0, open: 0 };
       const gateway = await options.gateway();
       const results = await recoverJournal(journal, gateway.client, gateway.merchid, pass);
-      for (const result of results) logger.info({ orderId: result.entry.orderId, operation: result.entry.operation, outcome: recoveredKind(result) }, 'journal entry recovered');
+      for (const result of results)
+        logger.info(
+          { orderId: result.entry.orderId, operation: result.entry.operation, outcome: recoveredKind(result) },
+          'journal entry recovered',
+        );
       publish();
       return { settled: results.filter((result) => !stillOpen(result)).length, open: results.filter(stillOpen).length };
     })().finally(() => {
@@ -120,7 +154,10 @@ export function createRecovery(options: RecoveryOptions): Recovery {
   const nextCheckMs = (): number => {
     const journal = options.journal();
     const now = journal.clock.now();
-    return Math.max(delaySeconds * 1000, Math.min(...journal.unresolved().map((entry) => settleableAt(entry, now))) - now);
+    return Math.max(
+      delaySeconds * 1000,
+      Math.min(...journal.unresolved().map((entry) => settleableAt(entry, now))) - now,
+    );
   };
 
   const schedule = () => {

@@ -8,22 +8,48 @@ import type { OperationDependencies } from './lane-dependencies';
 import { orderMoney } from './order-money';
 
 const receiptKindOf = (entry: JournalEntry): ReceiptKind =>
-  entry.outcome?.respstat !== 'A' ? 'decline' : entry.detail?.tender === 'authorize' ? 'authorization' : entry.detail?.tender === 'forced-credit' ? 'refund' : 'sale';
+  entry.outcome?.respstat !== 'A'
+    ? 'decline'
+    : entry.detail?.tender === 'authorize'
+      ? 'authorization'
+      : entry.detail?.tender === 'forced-credit'
+        ? 'refund'
+        : 'sale';
 
 /**
  * A sale's receipt again, marked DUPLICATE (unless `duplicate` is false: the first print of an
  * approval recovery found later): printed when a printer is there, and as a PNG for the screen.
  */
-export async function reprint(deps: OperationDependencies, request: { orderId: string; copy?: 'merchant' | 'customer'; duplicate?: boolean }): Promise<{ printed: boolean; problem: string | null; png: string }> {
-  const entry = deps.journal.list({ orderId: request.orderId, operation: 'auth' }).find((candidate) => candidate.outcome?.respstat === 'A' || candidate.outcome?.respstat === 'C');
-  if (!entry) throw new LaneError('refused', `No answered sale has order id ${request.orderId} in this lane's journal, so there is no receipt to print.`, 'orderId');
+export async function reprint(
+  deps: OperationDependencies,
+  request: { orderId: string; copy?: 'merchant' | 'customer'; duplicate?: boolean },
+): Promise<{ printed: boolean; problem: string | null; png: string }> {
+  const entry = deps.journal
+    .list({ orderId: request.orderId, operation: 'auth' })
+    .find((candidate) => candidate.outcome?.respstat === 'A' || candidate.outcome?.respstat === 'C');
+  if (!entry)
+    throw new LaneError(
+      'refused',
+      `No answered sale has order id ${request.orderId} in this lane's journal, so there is no receipt to print.`,
+      'orderId',
+    );
   const profile = deps.printer?.profile ?? deps.previewProfile;
   // A voided sale's slip is its void: an APPROVED sale slip would say money moved that did not.
   const money = orderMoney(request.orderId, deps.journal.list({ orderId: request.orderId, limit: 1000 }));
   const voided = entry.outcome?.respstat === 'A' && money.fullyVoided;
   const document: ReceiptDocument = buildReceipt(
-    { ...factsFromJournal(entry, deps), kind: voided ? 'void' : receiptKindOf(entry), ...(voided ? { amountMinor: money.voidedMinor } : {}) },
-    { copy: request.copy ?? 'customer', training: deps.training, duplicate: request.duplicate ?? true, printedAt: new Date(deps.now()), columns: profile.columns },
+    {
+      ...factsFromJournal(entry, deps),
+      kind: voided ? 'void' : receiptKindOf(entry),
+      ...(voided ? { amountMinor: money.voidedMinor } : {}),
+    },
+    {
+      copy: request.copy ?? 'customer',
+      training: deps.training,
+      duplicate: request.duplicate ?? true,
+      printedAt: new Date(deps.now()),
+      columns: profile.columns,
+    },
   );
   const png = `data:image/png;base64,${receiptPng(document, profile).toString('base64')}`;
   if (!deps.printer) return { printed: false, problem: 'no printer is configured', png };

@@ -4,7 +4,12 @@ import type { PrinterProfile } from '../receipt/profiles';
 import type { SaleResult } from './sale';
 
 /** What the screens get of a sale: the outcome, the masked card, whether it printed, and the customer copy as a PNG. */
-export function summarize(result: SaleResult, tender: SaleTender, requestedMinor: number, previewProfile: PrinterProfile): SaleSummary {
+export function summarize(
+  result: SaleResult,
+  tender: SaleTender,
+  requestedMinor: number,
+  previewProfile: PrinterProfile,
+): SaleSummary {
   const { outcome } = result;
   const customerCopy = result.receipts.find((receipt) => receipt.copy === 'customer');
   return {
@@ -21,7 +26,9 @@ export function summarize(result: SaleResult, tender: SaleTender, requestedMinor
     ...(result.signatureSkippedBy ? { signatureSkippedBy: result.signatureSkippedBy } : {}),
     printed: result.printed.ok,
     printProblem: result.printed.problem ?? null,
-    receiptPng: customerCopy ? `data:image/png;base64,${receiptPng(customerCopy, previewProfile).toString('base64')}` : null,
+    receiptPng: customerCopy
+      ? `data:image/png;base64,${receiptPng(customerCopy, previewProfile).toString('base64')}`
+      : null,
   };
 }
 
@@ -36,7 +43,11 @@ export const outcomeWords: Record<SaleSummary['outcome'], string> = {
 };
 
 /** What the state machine says while a capture, void or refund runs. */
-export const followUpWords: Record<FollowUpSummary['operation'], string> = { capture: 'Capturing', void: 'Voiding', refund: 'Refunding' };
+export const followUpWords: Record<FollowUpSummary['operation'], string> = {
+  capture: 'Capturing',
+  void: 'Voiding',
+  refund: 'Refunding',
+};
 
 /** The state machine's line for a finished sale: the outcome's words and the reason, when there is one. */
 export function saleDoneLine(summary: SaleSummary): string {

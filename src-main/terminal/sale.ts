@@ -58,7 +58,14 @@ export interface SaleResult {
  */
 export async function runSale(
   deps: SaleDependencies,
-  request: { amountMinor: number; tender?: CardTender; entry?: CardEntry; captureDetails?: CaptureDetails; signal: AbortSignal; onPhase?: PhaseListener },
+  request: {
+    amountMinor: number;
+    tender?: CardTender;
+    entry?: CardEntry;
+    captureDetails?: CaptureDetails;
+    signal: AbortSignal;
+    onPhase?: PhaseListener;
+  },
 ): Promise<SaleResult> {
   const { amountMinor, signal } = request;
   const tender = request.tender ?? 'sale';
@@ -70,12 +77,19 @@ export async function runSale(
     amountMinor,
     tender,
     fields: {
-      ...(read.keyed ? { account: read.keyed.account, expiry: read.keyed.expiry, ...(read.keyed.cvv ? { cvv: read.keyed.cvv } : {}) } : { track: read.track }),
+      ...(read.keyed
+        ? { account: read.keyed.account, expiry: read.keyed.expiry, ...(read.keyed.cvv ? { cvv: read.keyed.cvv } : {}) }
+        : { track: read.track }),
       // Level 2/3 data rides on an authorization only when it captures.
       ...(request.captureDetails && tender === 'sale' ? { captureDetails: request.captureDetails } : {}),
     },
     card: { maskedPan: read.maskedPan, entryMode: read.entryMode },
-    cardFacts: { lastFour: read.lastFour, brand: (read.applicationLabel ?? read.network).toUpperCase(), entryMethod: entryMethodWords(read.entryMode), ...(read.name ? { name: read.name } : {}) },
+    cardFacts: {
+      lastFour: read.lastFour,
+      brand: (read.applicationLabel ?? read.network).toUpperCase(),
+      entryMethod: entryMethodWords(read.entryMode),
+      ...(read.name ? { name: read.name } : {}),
+    },
     ...(step?.kind === 'signed' ? { signature: step.signature } : {}),
     signatureRequired: required,
     ...(step?.kind === 'skipped' ? { signatureSkippedBy: step.by } : {}),
@@ -101,13 +115,22 @@ export interface TenderedPayment {
 }
 
 /** Words for the receipt and the screen by tender. */
-const receiptKinds: Record<TenderedPayment['tender'], ReceiptKind> = { sale: 'sale', authorize: 'authorization', 'forced-credit': 'refund', ach: 'sale', profile: 'sale' };
+const receiptKinds: Record<TenderedPayment['tender'], ReceiptKind> = {
+  sale: 'sale',
+  authorize: 'authorization',
+  'forced-credit': 'refund',
+  ach: 'sale',
+  profile: 'sale',
+};
 
 /**
  * The part of every sale after the account is known: the authorize step, the outcome on the
  * screen, and the receipts, printed without waiting on a printer that needs attention.
  */
-export async function authorizeAndPrint(deps: Omit<SaleDependencies, 'reader' | 'chipFailuresBeforeFallback' | 'policy' | 'captureSignature'>, payment: TenderedPayment): Promise<Omit<SaleResult, 'card'>> {
+export async function authorizeAndPrint(
+  deps: Omit<SaleDependencies, 'reader' | 'chipFailuresBeforeFallback' | 'policy' | 'captureSignature'>,
+  payment: TenderedPayment,
+): Promise<Omit<SaleResult, 'card'>> {
   const { amountMinor, tender } = payment;
   const phase = payment.onPhase ?? (() => undefined);
   const required = payment.signatureRequired;
@@ -119,7 +142,11 @@ export async function authorizeAndPrint(deps: Omit<SaleDependencies, 'reader' | 
     fields: { ...payment.fields, ...(payment.signature ? { signature: payment.signature.value } : {}) },
     card: payment.card,
     cardFacts: payment.cardFacts,
-    detail: { tender, signatureRequired: required, ...(payment.signatureSkippedBy ? { signatureSkippedBy: payment.signatureSkippedBy } : {}) },
+    detail: {
+      tender,
+      signatureRequired: required,
+      ...(payment.signatureSkippedBy ? { signatureSkippedBy: payment.signatureSkippedBy } : {}),
+    },
     signatureRequired: required,
     ...(payment.signature ? { signatureImage: decodeSignature(payment.signature.value) } : {}),
     onPhase: phase,
@@ -129,8 +156,12 @@ export async function authorizeAndPrint(deps: Omit<SaleDependencies, 'reader' | 
   let receipts: ReceiptDocument[] = [];
   let printed: SaleResult['printed'] = { ok: false, problem: 'nothing to print' };
   if (facts && (outcome.kind === 'approved' || outcome.kind === 'partial' || outcome.kind === 'declined')) {
-    const kind: ReceiptKind = outcome.kind === 'declined' ? 'decline' : outcome.kind === 'partial' ? 'partial' : receiptKinds[tender];
-    receipts = paymentReceipts({ ...facts, kind }, { training: deps.training, printedAt: new Date(deps.now()), columns: deps.printer?.profile.columns ?? 48 });
+    const kind: ReceiptKind =
+      outcome.kind === 'declined' ? 'decline' : outcome.kind === 'partial' ? 'partial' : receiptKinds[tender];
+    receipts = paymentReceipts(
+      { ...facts, kind },
+      { training: deps.training, printedAt: new Date(deps.now()), columns: deps.printer?.profile.columns ?? 48 },
+    );
     if (deps.printer) {
       phase('printing', 'Printing the receipt');
       printed = await printReceipts(deps.printer, receipts, deps.logger);
@@ -138,5 +169,11 @@ export async function authorizeAndPrint(deps: Omit<SaleDependencies, 'reader' | 
       printed = { ok: false, problem: 'no printer is configured' };
     }
   }
-  return { outcome, signatureRequired: required, ...(payment.signatureSkippedBy ? { signatureSkippedBy: payment.signatureSkippedBy } : {}), receipts, printed };
+  return {
+    outcome,
+    signatureRequired: required,
+    ...(payment.signatureSkippedBy ? { signatureSkippedBy: payment.signatureSkippedBy } : {}),
+    receipts,
+    printed,
+  };
 }

@@ -52,7 +52,8 @@ export function createTerminalStateStore(clock: Clock): TerminalStateStore {
   return {
     current: () => state,
     enter(phase, detail = null) {
-      if (!terminalMoves[state.phase].includes(phase)) throw new Error(`terminal: no move from ${state.phase} to ${phase}`);
+      if (!terminalMoves[state.phase].includes(phase))
+        throw new Error(`terminal: no move from ${state.phase} to ${phase}`);
       state = { phase, since: clock.now(), detail, sale: state.sale };
       publish();
     },

@@ -11,8 +11,13 @@ export function journalForPayment(open: () => Journal): Journal {
     return open();
   } catch (error) {
     // Only a failed write is about the disk; a refused, damaged or newer journal says its own cause.
-    if (error instanceof JournalError && error.kind !== 'write') throw new LaneError('refused', `Nothing was sent: ${error.message}`);
-    if (error instanceof JournalError) throw new LaneError('refused', `The journal cannot be written, so nothing was sent: ${error.message}. Free disk space or call support.`);
+    if (error instanceof JournalError && error.kind !== 'write')
+      throw new LaneError('refused', `Nothing was sent: ${error.message}`);
+    if (error instanceof JournalError)
+      throw new LaneError(
+        'refused',
+        `The journal cannot be written, so nothing was sent: ${error.message}. Free disk space or call support.`,
+      );
     throw error;
   }
 }
@@ -22,7 +27,10 @@ export function journalForPayment(open: () => Journal): Journal {
  * to idle), and the error goes on as the lane error the screen shows; a fault that is no refusal
  * is rethrown as it is, for the dispatcher to log.
  */
-export function stoppedPayment(error: unknown, lane: { keeper: SaleKeeper; state: TerminalStateStore; abort?: AbortController }): never {
+export function stoppedPayment(
+  error: unknown,
+  lane: { keeper: SaleKeeper; state: TerminalStateStore; abort?: AbortController },
+): never {
   const { keeper, state } = lane;
   if (error instanceof JournalError) {
     keeper.stopped('The journal cannot be written: nothing was sent.');
@@ -38,7 +46,11 @@ export function stoppedPayment(error: unknown, lane: { keeper: SaleKeeper; state
   const canceled = lane.abort?.signal.aborted ?? false;
   const timedOut = error instanceof CardReaderError && error.kind === 'timeout';
   const said = error instanceof Error ? error.message : String(error);
-  const problem = canceled ? 'The sale was canceled.' : timedOut ? `No card was ${keeper.current()?.entry === 'keyed' ? 'keyed' : 'presented'} in time: start the sale again.` : null;
+  const problem = canceled
+    ? 'The sale was canceled.'
+    : timedOut
+      ? `No card was ${keeper.current()?.entry === 'keyed' ? 'keyed' : 'presented'} in time: start the sale again.`
+      : null;
   keeper.stopped(problem ?? said);
   state.enter('idle', canceled ? 'Sale canceled' : `Stopped: ${said}`);
   if (problem) throw new LaneError('refused', problem);

@@ -3,7 +3,18 @@ import type { DeviceManager } from '../devices/manager';
 import { achAuthorizationFields } from '../gateway/ach';
 import type { CaptureDetails } from '../gateway/capture-details';
 import type { GatewayClient } from '../gateway/client';
-import type { EndOfDayReport, FollowUpSummary, KeyedEntryView, JournalEntryView, LookupResult, ParsedCommandArgs, RecoveryFinding, RecoveryItem, SaleSummary, TerminalState } from '../ipc/contract';
+import type {
+  EndOfDayReport,
+  FollowUpSummary,
+  KeyedEntryView,
+  JournalEntryView,
+  LookupResult,
+  ParsedCommandArgs,
+  RecoveryFinding,
+  RecoveryItem,
+  SaleSummary,
+  TerminalState,
+} from '../ipc/contract';
 import { LaneError } from '../core/errors';
 import type { FindingSource, Journal } from '../journal/journal';
 import type { Logger } from '../log/logger';
@@ -50,9 +61,15 @@ export interface TerminalService {
   skipSignature(args: { cashierId: string }): { skipped: true };
   capture(args: ParsedCommandArgs<'terminal.capture'>): Promise<FollowUpSummary>;
   /** `approve` asks for the manager's approval the command carried (it throws when there is none). */
-  void(args: Omit<ParsedCommandArgs<'terminal.void'>, 'managerPin'> & Pick<FollowUpArgs, 'approve'>): Promise<FollowUpSummary>;
-  refund(args: Omit<ParsedCommandArgs<'terminal.refund'>, 'managerPin'> & Pick<FollowUpArgs, 'approve'>): Promise<FollowUpSummary>;
-  reprint(args: ParsedCommandArgs<'terminal.reprint'>): Promise<{ printed: boolean; problem: string | null; png: string }>;
+  void(
+    args: Omit<ParsedCommandArgs<'terminal.void'>, 'managerPin'> & Pick<FollowUpArgs, 'approve'>,
+  ): Promise<FollowUpSummary>;
+  refund(
+    args: Omit<ParsedCommandArgs<'terminal.refund'>, 'managerPin'> & Pick<FollowUpArgs, 'approve'>,
+  ): Promise<FollowUpSummary>;
+  reprint(
+    args: ParsedCommandArgs<'terminal.reprint'>,
+  ): Promise<{ printed: boolean; problem: string | null; png: string }>;
   lookup(args: ParsedCommandArgs<'terminal.lookup'>): Promise<LookupResult>;
   history(args: ParsedCommandArgs<'terminal.history'>): JournalEntryView[];
   /** What an approved sale or authorization in the journal was approved for; undefined when there is none. */
@@ -125,7 +142,11 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     ...(options.onFindings ? { onFindings: options.onFindings } : {}),
   });
 
-  const saleSignature = createSaleSignature({ signature: options.signature, allowSkip: () => settings.signature.allowSkip, logger });
+  const saleSignature = createSaleSignature({
+    signature: options.signature,
+    allowSkip: () => settings.signature.allowSkip,
+    logger,
+  });
   const captureSignature = (signal: AbortSignal) => saleSignature.capture(signal);
 
   const openJournal = (): Journal => journalForPayment(options.journal);
@@ -149,7 +170,11 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
   const single = <T>(key: string, work: (abort: AbortController) => Promise<T>): Promise<T> => guard.run(key, work);
 
   /** One payment of the customer's sale, kept while it runs so a screen connecting meanwhile shows it; an early failure is published too. */
-  const payment = (key: string, request: PaymentRequest, work: (abort: AbortController) => Promise<SaleSummary>): Promise<SaleSummary> =>
+  const payment = (
+    key: string,
+    request: PaymentRequest,
+    work: (abort: AbortController) => Promise<SaleSummary>,
+  ): Promise<SaleSummary> =>
     single(key, async (abort) => {
       if ((keeper.current()?.dueMinor ?? null) === null) closeSale(); // the next customer: the last one's outcomes were shown
       keeper.begin(request);
@@ -164,7 +189,8 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
 
   /** Ends an operation: the state machine to done with the outcome's words, or back to idle on an error. */
   const settle = (detail: string) => state.enter('done', detail);
-  const fail = (error: unknown, abort?: AbortController): never => stoppedPayment(error, { keeper, state, ...(abort ? { abort } : {}) });
+  const fail = (error: unknown, abort?: AbortController): never =>
+    stoppedPayment(error, { keeper, state, ...(abort ? { abort } : {}) });
 
   const lane = async (): Promise<Omit<OperationDependencies, 'tips'> & { gateway: GatewayAccess }> => {
     const journal = openJournal();
@@ -183,7 +209,19 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     };
   };
 
-  const cardSale = async ({ amountMinor, tender, entry, abort, captureDetails }: { amountMinor: number; tender: CardTender; entry: CardEntry; abort: AbortController; captureDetails: CaptureDetails | undefined }): Promise<SaleSummary> => {
+  const cardSale = async ({
+    amountMinor,
+    tender,
+    entry,
+    abort,
+    captureDetails,
+  }: {
+    amountMinor: number;
+    tender: CardTender;
+    entry: CardEntry;
+    abort: AbortController;
+    captureDetails: CaptureDetails | undefined;
+  }): Promise<SaleSummary> => {
     const reader = manager.cardReader();
     if (!reader) throw new LaneError('refused', 'No card reader is configured: add one under Devices in the settings.');
     const deps = await lane();
@@ -199,7 +237,14 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
           keyedEntry: (signal) => keyed.read(signal, settings.payments.cardTimeoutSeconds),
           logger,
         },
-        { amountMinor, tender, entry, ...(captureDetails ? { captureDetails } : {}), signal: abort.signal, onPhase: (phase, detail) => state.enter(phase, detail) },
+        {
+          amountMinor,
+          tender,
+          entry,
+          ...(captureDetails ? { captureDetails } : {}),
+          signal: abort.signal,
+          onPhase: (phase, detail) => state.enter(phase, detail),
+        },
       );
       const summary = summarize(result, tender, amountMinor, options.previewProfile);
       keeper.finished(summary);
@@ -211,12 +256,22 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
   };
 
   /** A sale that reads no card: an electronic check or a stored profile. */
-  const keyedSale = async (payment: Omit<TenderedPayment, 'tender' | 'signatureRequired' | 'onPhase'> & { tender: 'ach' | 'profile' }): Promise<SaleSummary> => {
+  const keyedSale = async (
+    payment: Omit<TenderedPayment, 'tender' | 'signatureRequired' | 'onPhase'> & { tender: 'ach' | 'profile' },
+  ): Promise<SaleSummary> => {
     const { amountMinor, tender, card } = payment;
     const deps = await lane();
     try {
-      const result = await authorizeAndPrint({ ...deps, logger }, { ...payment, signatureRequired: false, onPhase: (phase, detail) => state.enter(phase, detail) });
-      const summary = summarize({ ...result, card: { maskedPan: card.maskedPan ?? '', entryMode: card.entryMode, network: tender } }, tender, amountMinor, options.previewProfile);
+      const result = await authorizeAndPrint(
+        { ...deps, logger },
+        { ...payment, signatureRequired: false, onPhase: (phase, detail) => state.enter(phase, detail) },
+      );
+      const summary = summarize(
+        { ...result, card: { maskedPan: card.maskedPan ?? '', entryMode: card.entryMode, network: tender } },
+        tender,
+        amountMinor,
+        options.previewProfile,
+      );
       keeper.finished(summary);
       settle(saleDoneLine(summary));
       return summary;
@@ -230,7 +285,11 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       const deps = await lane();
       state.enter('working', `${followUpWords[operation]} order ${args.orderId}`);
       try {
-        const summary = await followUp({ ...deps, tips: settings.payments.tips, onPrinting: () => state.enter('printing', 'Printing the slips') }, operation, args);
+        const summary = await followUp(
+          { ...deps, tips: settings.payments.tips, onPrinting: () => state.enter('printing', 'Printing the slips') },
+          operation,
+          args,
+        );
         if (operation === 'void' && summary.outcome === 'approved') keeper.voided(args.orderId);
         settle(`${followUpWords[operation]}: ${summary.outcome}${summary.reason ? `, ${summary.reason}` : ''}`);
         return summary;
@@ -244,15 +303,26 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     keyEntry: (key) => keyed.key(key),
     sale({ amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart }) {
       if (tender === 'forced-credit' && !settings.payments.forcedCredit) {
-        throw new LaneError('refused', 'This merchant is not set up for refunds without a sale: refund the original sale by its order id.', 'tender');
+        throw new LaneError(
+          'refused',
+          'This merchant is not set up for refunds without a sale: refund the original sale by its order id.',
+          'tender',
+        );
       }
-      if (tipMinor > 0 && !settings.payments.tips) throw new LaneError('refused', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
-      if (tipMinor > 0 && tender === 'forced-credit') throw new LaneError('invalid', 'A refund takes no tip.', 'tipMinor');
+      if (tipMinor > 0 && !settings.payments.tips)
+        throw new LaneError('refused', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
+      if (tipMinor > 0 && tender === 'forced-credit')
+        throw new LaneError('invalid', 'A refund takes no tip.', 'tipMinor');
       const captureDetails = cart ? cartDetails(cart, tipMinor) : undefined;
-      return payment(`sale:${tender}:${entry}:${amountMinor}`, { amountMinor, tender, entry, tipMinor, ...(cart ? { cart } : {}) }, (abort) => cardSale({ amountMinor, tender, entry, abort, captureDetails }));
+      return payment(
+        `sale:${tender}:${entry}:${amountMinor}`,
+        { amountMinor, tender, entry, tipMinor, ...(cart ? { cart } : {}) },
+        (abort) => cardSale({ amountMinor, tender, entry, abort, captureDetails }),
+      );
     },
     achSale({ amountMinor, routing, account, accountType, name }) {
-      if (!settings.payments.ach) throw new LaneError('refused', 'This merchant does not take electronic checks.', 'tender');
+      if (!settings.payments.ach)
+        throw new LaneError('refused', 'This merchant does not take electronic checks.', 'tender');
       return payment(`ach:${amountMinor}:${account.slice(-4)}`, { amountMinor, tender: 'ach', entry: 'keyed' }, () =>
         keyedSale({
           amountMinor,
@@ -265,7 +335,13 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     },
     profileSale({ amountMinor, profile }) {
       return payment(`profile:${amountMinor}:${profile}`, { amountMinor, tender: 'profile', entry: 'keyed' }, () =>
-        keyedSale({ amountMinor, tender: 'profile', fields: { profile }, card: { entryMode: 'profile' }, cardFacts: { lastFour: '----', brand: 'CARD ON FILE', entryMethod: entryMethodWords('profile') } }),
+        keyedSale({
+          amountMinor,
+          tender: 'profile',
+          fields: { profile },
+          card: { entryMode: 'profile' },
+          cardFacts: { lastFour: '----', brand: 'CARD ON FILE', entryMethod: entryMethodWords('profile') },
+        }),
       );
     },
     cancel: () => ({ canceled: guard.cancel() }),
@@ -301,7 +377,11 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       closeSale();
       return state.current();
     },
-    ...findingsDesk({ recovery, journal: openJournal, reprint: async (request) => reprint({ ...(await lane()), tips: settings.payments.tips }, request) }),
+    ...findingsDesk({
+      recovery,
+      journal: openJournal,
+      reprint: async (request) => reprint({ ...(await lane()), tips: settings.payments.tips }, request),
+    }),
     close() {
       if (!guard.busy()) closeSale(); // a clean stop between payments: every outcome was shown
       recovery.close();

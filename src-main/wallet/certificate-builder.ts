@@ -33,7 +33,9 @@ export interface CertificateRequest {
 function name(subject: string): pkijs.RelativeDistinguishedNames {
   return new pkijs.RelativeDistinguishedNames({
     // One attribute: pkijs would put several into one multi-valued RDN, which tools print oddly.
-    typesAndValues: [new pkijs.AttributeTypeAndValue({ type: commonName, value: new asn1js.Utf8String({ value: subject }) })],
+    typesAndValues: [
+      new pkijs.AttributeTypeAndValue({ type: commonName, value: new asn1js.Utf8String({ value: subject }) }),
+    ],
   });
 }
 
@@ -41,7 +43,10 @@ function name(subject: string): pkijs.RelativeDistinguishedNames {
 function keyUsage(ca: boolean, agreement: boolean): ArrayBuffer {
   // Bits from the left: digitalSignature(0) ... keyAgreement(4), keyCertSign(5), cRLSign(6).
   const bits = ca ? 0b0000_0110 : agreement ? 0b0000_1000 : 0b1000_0000;
-  return new asn1js.BitString({ valueHex: new Uint8Array([bits]).buffer, unusedBits: ca ? 1 : agreement ? 3 : 7 }).toBER(false);
+  return new asn1js.BitString({
+    valueHex: new Uint8Array([bits]).buffer,
+    unusedBits: ca ? 1 : agreement ? 3 : 7,
+  }).toBER(false);
 }
 
 const extension = (oid: string, critical: boolean, value: ArrayBuffer) =>
@@ -58,10 +63,14 @@ export function issueCertificate(request: CertificateRequest): X509Certificate {
   serial[0] = 0x40 | (serial[0]! & 0x3f);
   certificate.serialNumber = new asn1js.Integer({ valueHex: serial });
   certificate.subject = name(request.subject);
-  certificate.issuer = request.issuer ? pkijs.Certificate.fromBER(request.issuer.certificate.raw).subject : name(request.subject);
+  certificate.issuer = request.issuer
+    ? pkijs.Certificate.fromBER(request.issuer.certificate.raw).subject
+    : name(request.subject);
   certificate.notBefore.value = request.notBefore;
   certificate.notAfter.value = request.notAfter;
-  certificate.subjectPublicKeyInfo = pkijs.PublicKeyInfo.fromBER(request.publicKey.export({ type: 'spki', format: 'der' }));
+  certificate.subjectPublicKeyInfo = pkijs.PublicKeyInfo.fromBER(
+    request.publicKey.export({ type: 'spki', format: 'der' }),
+  );
   const agreement = (request.extensions ?? []).some((item) => item.oid === '1.2.840.113635.100.6.32');
   certificate.extensions = [
     extension('2.5.29.19', true, new pkijs.BasicConstraints({ cA: request.ca }).toSchema().toBER(false)),
@@ -72,9 +81,15 @@ export function issueCertificate(request: CertificateRequest): X509Certificate {
   certificate.signatureAlgorithm = new pkijs.AlgorithmIdentifier({ algorithmId: ecdsaWithSha256 });
   const tbs = Buffer.from(certificate.encodeTBS().toBER(false));
   certificate.tbsView = new Uint8Array(tbs);
-  certificate.signatureValue = new asn1js.BitString({ valueHex: sign('sha256', tbs, { key: signingKey, dsaEncoding: 'der' }) });
+  certificate.signatureValue = new asn1js.BitString({
+    valueHex: sign('sha256', tbs, { key: signingKey, dsaEncoding: 'der' }),
+  });
   return new X509Certificate(Buffer.from(certificate.toSchema(false).toBER(false)));
 }
 
 /** An extension whose value is an ASN.1 NULL: the wallet's marker extensions. */
-export const markerExtension = (oid: string): CertificateExtension => ({ oid, critical: false, value: new asn1js.Null().toBER(false) });
+export const markerExtension = (oid: string): CertificateExtension => ({
+  oid,
+  critical: false,
+  value: new asn1js.Null().toBER(false),
+});

@@ -40,10 +40,17 @@ export function ecV1DeviceData(input: unknown, options: EcV1DeviceDataOptions): 
   }
   const token: EcV1PaymentToken = readEcV1Token(input);
   const { header } = token;
-  const parts = [token.data, `ectype=${applePayEcType}`, `ecsig=${token.signature}`, `eckey=${header.ephemeralPublicKey}`, `ectid=${header.transactionId}`];
+  const parts = [
+    token.data,
+    `ectype=${applePayEcType}`,
+    `ecsig=${token.signature}`,
+    `eckey=${header.ephemeralPublicKey}`,
+    `ectid=${header.transactionId}`,
+  ];
   if (options.walletApiVersion > 1) {
     const publicKeyHash = header.publicKeyHash;
-    if (header.applicationData !== undefined || publicKeyHash !== undefined) parts.push(`echash=${header.applicationData ?? ''}`);
+    if (header.applicationData !== undefined || publicKeyHash !== undefined)
+      parts.push(`echash=${header.applicationData ?? ''}`);
     if (publicKeyHash !== undefined) parts.push(`ecpublickeyhash=${publicKeyHash}`);
   }
   return parts.join('&');
@@ -82,12 +89,14 @@ export interface EcV1DeviceDataFields {
 export function readEcV1DeviceData(devicedata: string): EcV1DeviceDataFields {
   const [data = '', ...labelled] = devicedata.split('&');
   // Base64 holds '=' only as its last one or two characters, so a label can be told from data.
-  if (data === '' || ecV1DeviceDataOrder.some((label) => data.startsWith(`${label}=`))) throw new WalletTokenError('devicedata', 'must start with the unlabelled data');
+  if (data === '' || ecV1DeviceDataOrder.some((label) => data.startsWith(`${label}=`)))
+    throw new WalletTokenError('devicedata', 'must start with the unlabelled data');
   const fields: Record<string, string> = {};
   for (const part of labelled) {
     const equals = part.indexOf('=');
     const label = equals < 0 ? part : part.slice(0, equals);
-    if (!(ecV1DeviceDataOrder as readonly string[]).includes(label)) throw new WalletTokenError(`devicedata.${label || '(empty)'}`, 'is not a field of devicedata');
+    if (!(ecV1DeviceDataOrder as readonly string[]).includes(label))
+      throw new WalletTokenError(`devicedata.${label || '(empty)'}`, 'is not a field of devicedata');
     if (label in fields) throw new WalletTokenError(`devicedata.${label}`, 'is given twice');
     fields[label] = equals < 0 ? '' : part.slice(equals + 1);
   }

@@ -1,4 +1,13 @@
-import { createCipheriv, createDecipheriv, createHash, createPublicKey, diffieHellman, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createPublicKey,
+  diffieHellman,
+  generateKeyPairSync,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
 import { merchantIdentifierHash, publicKeyHashOf, type MerchantIdentity } from './merchant-certificate';
 import type { EcV1PaymentToken } from './payment-token';
 
@@ -26,7 +35,13 @@ export class PaymentDataError extends Error {
 
 /** SHA-256(00000001 || Z || 0x0D || "id-aes256-GCM" || "Apple" || merchant identifier hash). */
 export function deriveSymmetricKey(sharedSecret: Buffer, merchantIdHash: Buffer): Buffer {
-  return createHash('sha256').update(counter).update(sharedSecret).update(algorithmId).update(partyUInfo).update(merchantIdHash).digest();
+  return createHash('sha256')
+    .update(counter)
+    .update(sharedSecret)
+    .update(algorithmId)
+    .update(partyUInfo)
+    .update(merchantIdHash)
+    .digest();
 }
 
 /** What a decryption derived on its way, for the known-answer test. */
@@ -40,8 +55,13 @@ export interface EcV1Decryption {
 
 function ephemeralKeyOf(token: EcV1PaymentToken): KeyObject {
   try {
-    const key = createPublicKey({ key: Buffer.from(token.header.ephemeralPublicKey, 'base64'), format: 'der', type: 'spki' });
-    if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') throw new PaymentDataError('header.ephemeralPublicKey is not a P-256 key');
+    const key = createPublicKey({
+      key: Buffer.from(token.header.ephemeralPublicKey, 'base64'),
+      format: 'der',
+      type: 'spki',
+    });
+    if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1')
+      throw new PaymentDataError('header.ephemeralPublicKey is not a P-256 key');
     return key;
   } catch (error) {
     if (error instanceof PaymentDataError) throw error;
@@ -55,8 +75,13 @@ function ephemeralKeyOf(token: EcV1PaymentToken): KeyObject {
  * Throws PaymentDataError; never says more about the data than that it failed.
  */
 export function decryptEcV1(token: EcV1PaymentToken, merchant: MerchantIdentity): EcV1Decryption {
-  if (token.header.publicKeyHash !== undefined && token.header.publicKeyHash !== publicKeyHashOf(merchant.certificate)) {
-    throw new PaymentDataError('header.publicKeyHash is not the merchant certificate\'s: encrypted for another merchant');
+  if (
+    token.header.publicKeyHash !== undefined &&
+    token.header.publicKeyHash !== publicKeyHashOf(merchant.certificate)
+  ) {
+    throw new PaymentDataError(
+      "header.publicKeyHash is not the merchant certificate's: encrypted for another merchant",
+    );
   }
   const merchantIdHash = merchantIdentifierHash(merchant.certificate);
   let sharedSecret: Buffer;
@@ -71,7 +96,10 @@ export function decryptEcV1(token: EcV1PaymentToken, merchant: MerchantIdentity)
   const decipher = createDecipheriv('aes-256-gcm', symmetricKey, zeroIv, { authTagLength: tagLength });
   decipher.setAuthTag(data.subarray(data.length - tagLength));
   try {
-    const plaintext = Buffer.concat([decipher.update(data.subarray(0, data.length - tagLength)), decipher.final()]).toString('utf8');
+    const plaintext = Buffer.concat([
+      decipher.update(data.subarray(0, data.length - tagLength)),
+      decipher.final(),
+    ]).toString('utf8');
     return { merchantIdHash, sharedSecret, symmetricKey, plaintext };
   } catch {
     throw new PaymentDataError('data did not authenticate (wrong key or altered data)');

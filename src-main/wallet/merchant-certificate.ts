@@ -27,7 +27,8 @@ export class MerchantCertificateError extends Error {
 function hashText(extnValue: ArrayBuffer): string {
   const parsed = asn1js.fromBER(extnValue);
   const block = parsed.result as { valueBlock?: { value?: unknown } };
-  if (parsed.offset === -1 || typeof block.valueBlock?.value !== 'string') throw new MerchantCertificateError(`extension ${merchantIdentifierOid} is not a text value`);
+  if (parsed.offset === -1 || typeof block.valueBlock?.value !== 'string')
+    throw new MerchantCertificateError(`extension ${merchantIdentifierOid} is not a text value`);
   return block.valueBlock.value;
 }
 
@@ -35,9 +36,11 @@ function hashText(extnValue: ArrayBuffer): string {
 export function merchantIdentifierHash(certificate: X509Certificate): Buffer {
   const parsed = pkijs.Certificate.fromBER(certificate.raw);
   const extension = parsed.extensions?.find((item) => item.extnID === merchantIdentifierOid);
-  if (!extension) throw new MerchantCertificateError(`extension ${merchantIdentifierOid} (merchant identifier) is missing`);
+  if (!extension)
+    throw new MerchantCertificateError(`extension ${merchantIdentifierOid} (merchant identifier) is missing`);
   const text = hashText(extension.extnValue.valueBlock.valueHexView.slice().buffer);
-  if (!/^[0-9A-Fa-f]{64}$/.test(text)) throw new MerchantCertificateError(`extension ${merchantIdentifierOid} must hold 64 hex digits`);
+  if (!/^[0-9A-Fa-f]{64}$/.test(text))
+    throw new MerchantCertificateError(`extension ${merchantIdentifierOid} must hold 64 hex digits`);
   return Buffer.from(text, 'hex');
 }
 

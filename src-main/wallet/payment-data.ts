@@ -19,10 +19,16 @@ export function readPaymentData(plaintext: string): EcV1PaymentData {
   } catch {
     throw new PaymentDataError('the decrypted payment data is not JSON');
   }
-  if (typeof data.applicationPrimaryAccountNumber !== 'string' || !/^\d{12,19}$/.test(data.applicationPrimaryAccountNumber)) {
+  if (
+    typeof data.applicationPrimaryAccountNumber !== 'string' ||
+    !/^\d{12,19}$/.test(data.applicationPrimaryAccountNumber)
+  ) {
     throw new PaymentDataError('applicationPrimaryAccountNumber must be 12 to 19 digits');
   }
-  if (typeof data.applicationExpirationDate !== 'string' || !/^\d{2}(0[1-9]|1[0-2])\d{2}$/.test(data.applicationExpirationDate)) {
+  if (
+    typeof data.applicationExpirationDate !== 'string' ||
+    !/^\d{2}(0[1-9]|1[0-2])\d{2}$/.test(data.applicationExpirationDate)
+  ) {
     throw new PaymentDataError('applicationExpirationDate must be YYMMDD');
   }
   return data as EcV1PaymentData;

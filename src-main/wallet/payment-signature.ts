@@ -72,19 +72,24 @@ function readSignature(signature: string): ReadSignature {
   } catch {
     throw new PaymentSignatureError('malformed', 'signature is not a CMS SignedData');
   }
-  if (signedData.signerInfos.length !== 1) throw new PaymentSignatureError('malformed', 'signature must have exactly one signer');
+  if (signedData.signerInfos.length !== 1)
+    throw new PaymentSignatureError('malformed', 'signature must have exactly one signer');
   const signer = signedData.signerInfos[0]!;
   const time = attribute(signer, oid.signingTime) as (asn1js.UTCTime | asn1js.GeneralizedTime) | undefined;
-  if (!time || typeof time.toDate !== 'function') throw new PaymentSignatureError('malformed', 'signature carries no signing time');
+  if (!time || typeof time.toDate !== 'function')
+    throw new PaymentSignatureError('malformed', 'signature carries no signing time');
   return { signedData, signer, signingTime: time.toDate() };
 }
 
 /** The certificates the signature carries, for node:crypto to check (re-encoded once, only when verifying). */
 const certificatesOf = (signedData: pkijs.SignedData): X509Certificate[] =>
-  (signedData.certificates ?? []).flatMap((item) => (item instanceof pkijs.Certificate ? [new X509Certificate(Buffer.from(item.toSchema(false).toBER(false)))] : []));
+  (signedData.certificates ?? []).flatMap((item) =>
+    item instanceof pkijs.Certificate ? [new X509Certificate(Buffer.from(item.toSchema(false).toBER(false)))] : [],
+  );
 
 type Block = asn1js.AsnType & { idBlock: { tagClass: number; tagNumber: number }; valueBlock: { value?: unknown } };
-const children = (block: Block | undefined): Block[] => (Array.isArray(block?.valueBlock.value) ? (block.valueBlock.value as Block[]) : []);
+const children = (block: Block | undefined): Block[] =>
+  Array.isArray(block?.valueBlock.value) ? (block.valueBlock.value as Block[]) : [];
 const isContext0 = (block: Block) => block.idBlock.tagClass === 3 && block.idBlock.tagNumber === 0;
 
 /**
@@ -109,25 +114,47 @@ export function signingTimeOf(signature: string): Date {
 const hasExtension = (certificate: X509Certificate, extnId: string) =>
   pkijs.Certificate.fromBER(certificate.raw).extensions?.some((item) => item.extnID === extnId) ?? false;
 
-const validAt = (certificate: X509Certificate, now: number) => Date.parse(certificate.validFrom) <= now && now <= Date.parse(certificate.validTo);
+const validAt = (certificate: X509Certificate, now: number) =>
+  Date.parse(certificate.validFrom) <= now && now <= Date.parse(certificate.validTo);
 
 /** Whether `child` was issued and signed by `issuer`. */
-const issuedBy = (child: X509Certificate, issuer: X509Certificate) => child.checkIssued(issuer) && child.verify(issuer.publicKey);
+const issuedBy = (child: X509Certificate, issuer: X509Certificate) =>
+  child.checkIssued(issuer) && child.verify(issuer.publicKey);
 
 /**
  * leaf <- intermediate <- one of the anchors. An anchor may be the intermediate itself (a
  * pinned CA, as the known-answer test pins the vector's, whose root is not in the vector).
  */
-function checkChain(certificates: readonly X509Certificate[], anchors: readonly X509Certificate[], now: number): X509Certificate {
+function checkChain(
+  certificates: readonly X509Certificate[],
+  anchors: readonly X509Certificate[],
+  now: number,
+): X509Certificate {
   const leaf = certificates.find((item) => hasExtension(item, oid.leafMarker));
   const intermediate = certificates.find((item) => hasExtension(item, oid.intermediateMarker));
-  if (!leaf) throw new PaymentSignatureError('chain', `signature carries no leaf signing certificate (extension ${oid.leafMarker})`);
-  if (!intermediate) throw new PaymentSignatureError('chain', `signature carries no intermediate certificate (extension ${oid.intermediateMarker})`);
-  if (!issuedBy(leaf, intermediate)) throw new PaymentSignatureError('chain', 'the leaf certificate is not signed by the intermediate');
-  const anchored = anchors.some((anchor) => anchor.fingerprint256 === intermediate.fingerprint256 || (anchor.ca && issuedBy(intermediate, anchor)));
-  if (!anchored) throw new PaymentSignatureError('chain', 'the intermediate certificate does not chain to a configured root');
-  for (const [name, certificate] of [['leaf', leaf], ['intermediate', intermediate]] as const) {
-    if (!validAt(certificate, now)) throw new PaymentSignatureError('chain', `the ${name} certificate is not valid now`);
+  if (!leaf)
+    throw new PaymentSignatureError(
+      'chain',
+      `signature carries no leaf signing certificate (extension ${oid.leafMarker})`,
+    );
+  if (!intermediate)
+    throw new PaymentSignatureError(
+      'chain',
+      `signature carries no intermediate certificate (extension ${oid.intermediateMarker})`,
+    );
+  if (!issuedBy(leaf, intermediate))
+    throw new PaymentSignatureError('chain', 'the leaf certificate is not signed by the intermediate');
+  const anchored = anchors.some(
+    (anchor) => anchor.fingerprint256 === intermediate.fingerprint256 || (anchor.ca && issuedBy(intermediate, anchor)),
+  );
+  if (!anchored)
+    throw new PaymentSignatureError('chain', 'the intermediate certificate does not chain to a configured root');
+  for (const [name, certificate] of [
+    ['leaf', leaf],
+    ['intermediate', intermediate],
+  ] as const) {
+    if (!validAt(certificate, now))
+      throw new PaymentSignatureError('chain', `the ${name} certificate is not valid now`);
   }
   return leaf;
 }
@@ -153,19 +180,26 @@ export interface SignatureCheck {
  * content, the ECDSA signature over the signed attributes, and a signing time within two
  * minutes of `now`. Returns the signing time; throws PaymentSignatureError naming the check.
  */
-export function verifyPaymentSignature(token: Pick<EcV1PaymentToken, 'data' | 'header' | 'signature'>, check: SignatureCheck): Date {
+export function verifyPaymentSignature(
+  token: Pick<EcV1PaymentToken, 'data' | 'header' | 'signature'>,
+  check: SignatureCheck,
+): Date {
   const { signedData, signer, signingTime } = readSignature(token.signature);
   const leaf = checkChain(certificatesOf(signedData), check.anchors, check.now);
-  if (signer.digestAlgorithm.algorithmId !== oid.sha256) throw new PaymentSignatureError('malformed', 'the digest algorithm must be SHA-256');
-  if (signer.signatureAlgorithm.algorithmId !== oid.ecdsaWithSha256) throw new PaymentSignatureError('malformed', 'the signature algorithm must be ecdsa-with-SHA256');
+  if (signer.digestAlgorithm.algorithmId !== oid.sha256)
+    throw new PaymentSignatureError('malformed', 'the digest algorithm must be SHA-256');
+  if (signer.signatureAlgorithm.algorithmId !== oid.ecdsaWithSha256)
+    throw new PaymentSignatureError('malformed', 'the signature algorithm must be ecdsa-with-SHA256');
   const digest = attribute(signer, oid.messageDigest) as asn1js.OctetString | undefined;
   if (!digest) throw new PaymentSignatureError('malformed', 'signature carries no message digest');
   const expected = createHash('sha256').update(signedContent(token)).digest();
-  if (!expected.equals(Buffer.from(digest.valueBlock.valueHexView))) throw new PaymentSignatureError('digest', 'the signed digest is not that of the payment data and header');
+  if (!expected.equals(Buffer.from(digest.valueBlock.valueHexView)))
+    throw new PaymentSignatureError('digest', 'the signed digest is not that of the payment data and header');
   // The signed attributes are verified as received (their SET encoding), not re-encoded.
   const signedAttributes = Buffer.from(signer.signedAttrs!.encodedValue);
   const signatureValue = Buffer.from(signer.signature.valueBlock.valueHexView);
-  if (!ecdsaHolds(signedAttributes, leaf.publicKey, signatureValue)) throw new PaymentSignatureError('signature', 'the ECDSA signature does not verify with the leaf certificate');
+  if (!ecdsaHolds(signedAttributes, leaf.publicKey, signatureValue))
+    throw new PaymentSignatureError('signature', 'the ECDSA signature does not verify with the leaf certificate');
   if (Math.abs(check.now - signingTime.getTime()) > signatureMaxAgeMs) {
     throw new PaymentSignatureError('expired', 'the signing time is more than two minutes from now');
   }
@@ -183,7 +217,11 @@ const algorithm = (id: string) => new pkijs.AlgorithmIdentifier({ algorithmId: i
 const pkijsCertificate = (certificate: X509Certificate) => pkijs.Certificate.fromBER(certificate.raw);
 
 /** Signs a token's content as the phone wallet does, with `signingTime` (training only). */
-export function signPaymentData(token: Pick<EcV1PaymentToken, 'data' | 'header'>, signer: WalletSigner, signingTime: Date): string {
+export function signPaymentData(
+  token: Pick<EcV1PaymentToken, 'data' | 'header'>,
+  signer: WalletSigner,
+  signingTime: Date,
+): string {
   const leaf = pkijsCertificate(signer.leaf);
   const digest = createHash('sha256').update(signedContent(token)).digest();
   const attributes = new pkijs.SignedAndUnsignedAttributes({
@@ -202,7 +240,9 @@ export function signPaymentData(token: Pick<EcV1PaymentToken, 'data' | 'header'>
     digestAlgorithm: algorithm(oid.sha256),
     signedAttrs: attributes,
     signatureAlgorithm: algorithm(oid.ecdsaWithSha256),
-    signature: new asn1js.OctetString({ valueHex: sign('sha256', encoded, { key: signer.leafKey, dsaEncoding: 'der' }) }),
+    signature: new asn1js.OctetString({
+      valueHex: sign('sha256', encoded, { key: signer.leafKey, dsaEncoding: 'der' }),
+    }),
   });
   const signedData = new pkijs.SignedData({
     version: 1,

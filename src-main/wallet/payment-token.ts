@@ -47,13 +47,34 @@ const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const hex = /^(?:[0-9A-Fa-f]{2})+$/;
 
 function objectAt(value: unknown, field: string): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new WalletTokenError(field, 'must be an object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new WalletTokenError(field, 'must be an object');
   return value as Record<string, unknown>;
 }
 
-function stringAt(record: Record<string, unknown>, key: string, field: string, pattern: RegExp, patternName: string): string;
-function stringAt(record: Record<string, unknown>, key: string, field: string, pattern: RegExp, patternName: string, optional: true): string | undefined;
-function stringAt(record: Record<string, unknown>, key: string, field: string, pattern: RegExp, patternName: string, optional = false): string | undefined {
+function stringAt(
+  record: Record<string, unknown>,
+  key: string,
+  field: string,
+  pattern: RegExp,
+  patternName: string,
+): string;
+function stringAt(
+  record: Record<string, unknown>,
+  key: string,
+  field: string,
+  pattern: RegExp,
+  patternName: string,
+  optional: true,
+): string | undefined;
+function stringAt(
+  record: Record<string, unknown>,
+  key: string,
+  field: string,
+  pattern: RegExp,
+  patternName: string,
+  optional = false,
+): string | undefined {
   const value = record[key];
   if (value === undefined && optional) return undefined;
   if (value === undefined) throw new WalletTokenError(field, 'is missing');
@@ -67,7 +88,10 @@ function stringAt(record: Record<string, unknown>, key: string, field: string, p
 export function readEcV1Token(input: unknown): EcV1PaymentToken {
   const token = objectAt(typeof input === 'string' ? parseJson(input) : input, 'token');
   if (token.version !== 'EC_v1') {
-    throw new WalletTokenError('version', token.version === undefined ? 'is missing' : 'must be EC_v1 (the only version this lane accepts)');
+    throw new WalletTokenError(
+      'version',
+      token.version === undefined ? 'is missing' : 'must be EC_v1 (the only version this lane accepts)',
+    );
   }
   const data = stringAt(token, 'data', 'data', base64, 'base64');
   const signature = stringAt(token, 'signature', 'signature', base64, 'base64');
@@ -77,9 +101,12 @@ export function readEcV1Token(input: unknown): EcV1PaymentToken {
   const publicKeyHash = stringAt(header, 'publicKeyHash', 'header.publicKeyHash', base64, 'base64', true);
   const applicationData = stringAt(header, 'applicationData', 'header.applicationData', hex, 'hex', true);
   // 16 bytes of tag at least: anything shorter cannot be AES-GCM output.
-  if (Buffer.from(data, 'base64').length <= 16) throw new WalletTokenError('data', 'is too short to hold a ciphertext and its tag');
-  if (publicKeyHash !== undefined && Buffer.from(publicKeyHash, 'base64').length !== 32) throw new WalletTokenError('header.publicKeyHash', 'must be a SHA-256 hash (32 bytes)');
-  if (applicationData !== undefined && applicationData.length !== 64) throw new WalletTokenError('header.applicationData', 'must be a SHA-256 hash (64 hex digits)');
+  if (Buffer.from(data, 'base64').length <= 16)
+    throw new WalletTokenError('data', 'is too short to hold a ciphertext and its tag');
+  if (publicKeyHash !== undefined && Buffer.from(publicKeyHash, 'base64').length !== 32)
+    throw new WalletTokenError('header.publicKeyHash', 'must be a SHA-256 hash (32 bytes)');
+  if (applicationData !== undefined && applicationData.length !== 64)
+    throw new WalletTokenError('header.applicationData', 'must be a SHA-256 hash (64 hex digits)');
   return {
     version: 'EC_v1',
     data,
@@ -103,14 +130,27 @@ export function readEcV2Token(input: unknown): EcV2PaymentToken {
   const signedMessage = stringAt(token, 'signedMessage', 'signedMessage', /^\{[\s\S]*\}$/, 'a JSON object in text');
   objectAt(parseJson(signedMessage, 'signedMessage'), 'signedMessage');
   const key = objectAt(token.intermediateSigningKey, 'intermediateSigningKey');
-  const signedKey = stringAt(key, 'signedKey', 'intermediateSigningKey.signedKey', /^\{[\s\S]*\}$/, 'a JSON object in text');
+  const signedKey = stringAt(
+    key,
+    'signedKey',
+    'intermediateSigningKey.signedKey',
+    /^\{[\s\S]*\}$/,
+    'a JSON object in text',
+  );
   objectAt(parseJson(signedKey, 'intermediateSigningKey.signedKey'), 'intermediateSigningKey.signedKey');
   const signatures = key.signatures;
-  if (!Array.isArray(signatures) || signatures.length === 0) throw new WalletTokenError('intermediateSigningKey.signatures', 'must be a non-empty list');
+  if (!Array.isArray(signatures) || signatures.length === 0)
+    throw new WalletTokenError('intermediateSigningKey.signatures', 'must be a non-empty list');
   signatures.forEach((item, index) => {
-    if (typeof item !== 'string' || !base64.test(item) || item === '') throw new WalletTokenError(`intermediateSigningKey.signatures[${index}]`, 'must be base64');
+    if (typeof item !== 'string' || !base64.test(item) || item === '')
+      throw new WalletTokenError(`intermediateSigningKey.signatures[${index}]`, 'must be base64');
   });
-  return { protocolVersion: 'ECv2', signature, intermediateSigningKey: { signedKey, signatures: signatures as string[] }, signedMessage };
+  return {
+    protocolVersion: 'ECv2',
+    signature,
+    intermediateSigningKey: { signedKey, signatures: signatures as string[] },
+    signedMessage,
+  };
 }
 
 function parseJson(text: string, field = 'token'): unknown {

@@ -63,19 +63,28 @@ const rememberMs = 2 * signatureMaxAgeMs;
 
 /** The request and the id that makes it unique, checked locally first. */
 function prepare(payload: WalletPayload, now: number): { request: WalletTokenizeRequest; id: string } {
-  if (now - payload.receivedAt > signatureMaxAgeMs) throw new WalletPaymentRefused('expired', 'received more than two minutes ago');
+  if (now - payload.receivedAt > signatureMaxAgeMs)
+    throw new WalletPaymentRefused('expired', 'received more than two minutes ago');
   try {
     if (payload.kind === 'ec-v2') {
       const token = readEcV2Token(payload.token);
       // ECv2 carries no clear transaction id; its signed message is unique to the payment.
-      return { request: ecV2TokenizeRequest(payload.token), id: `ecv2:${createHash('sha256').update(token.signedMessage).digest('hex')}` };
+      return {
+        request: ecV2TokenizeRequest(payload.token),
+        id: `ecv2:${createHash('sha256').update(token.signedMessage).digest('hex')}`,
+      };
     }
     const token = readEcV1Token(payload.token);
     const signedAt = signingTimeOf(token.signature).getTime();
-    if (Math.abs(now - signedAt) > signatureMaxAgeMs) throw new WalletPaymentRefused('expired', 'signed more than two minutes from now');
-    return { request: ecV1TokenizeRequest(token, { walletApiVersion: payload.walletApiVersion }), id: `ecv1:${token.header.transactionId.toLowerCase()}` };
+    if (Math.abs(now - signedAt) > signatureMaxAgeMs)
+      throw new WalletPaymentRefused('expired', 'signed more than two minutes from now');
+    return {
+      request: ecV1TokenizeRequest(token, { walletApiVersion: payload.walletApiVersion }),
+      id: `ecv1:${token.header.transactionId.toLowerCase()}`,
+    };
   } catch (error) {
-    if (error instanceof WalletTokenError || error instanceof PaymentSignatureError) throw new WalletPaymentRefused('malformed', error.message);
+    if (error instanceof WalletTokenError || error instanceof PaymentSignatureError)
+      throw new WalletPaymentRefused('malformed', error.message);
     throw error;
   }
 }
@@ -89,13 +98,17 @@ function readAnswer(status: number, text: string): WalletToken {
     throw new WalletPaymentRefused('protocol', `the tokenizer answered HTTP ${status} without JSON`);
   }
   const { message, errorcode, token } = (body ?? {}) as Record<string, unknown>;
-  if (typeof errorcode !== 'number' || !Number.isInteger(errorcode)) throw new WalletPaymentRefused('protocol', `the tokenizer answered HTTP ${status} without an errorcode`);
+  if (typeof errorcode !== 'number' || !Number.isInteger(errorcode))
+    throw new WalletPaymentRefused('protocol', `the tokenizer answered HTTP ${status} without an errorcode`);
   if (errorcode !== 0) {
     const said = typeof message === 'string' ? message.slice(0, 80) : 'no message';
     throw new WalletPaymentRefused('tokenizer', `the tokenizer answered ${errorcode} (${said})`, errorcode);
   }
   if (status !== 200 || typeof token !== 'string' || !/^9\d{15}$/.test(token)) {
-    throw new WalletPaymentRefused('protocol', `the tokenizer answered success (HTTP ${status}) without a 16-digit token`);
+    throw new WalletPaymentRefused(
+      'protocol',
+      `the tokenizer answered success (HTTP ${status}) without a 16-digit token`,
+    );
   }
   return { token, firstTwo: token.slice(1, 3), lastFour: token.slice(-4) };
 }
@@ -131,7 +144,10 @@ export function createTokenizerClient(options: TokenizerClientOptions): Tokenize
         text = await response.text();
       } catch (error) {
         const timedOut = (error as Error).name === 'TimeoutError';
-        throw new WalletPaymentRefused('transport', timedOut ? 'the tokenizer did not answer in time' : 'the tokenizer could not be reached');
+        throw new WalletPaymentRefused(
+          'transport',
+          timedOut ? 'the tokenizer did not answer in time' : 'the tokenizer could not be reached',
+        );
       }
       return readAnswer(response.status, text);
     },

@@ -42,7 +42,14 @@ const pem = (key: KeyObject) => key.export({ type: 'pkcs8', format: 'pem' }).toS
 export function createTrainingWalletKeys(now: number): TrainingWalletKeys {
   const notBefore = new Date(now - day);
   const rootKey = newKey();
-  const root = issueCertificate({ subject: 'Lanepoint Training Wallet Root CA', publicKey: rootKey.publicKey, selfKey: rootKey.privateKey, ca: true, notBefore, notAfter: new Date(now + 3650 * day) });
+  const root = issueCertificate({
+    subject: 'Lanepoint Training Wallet Root CA',
+    publicKey: rootKey.publicKey,
+    selfKey: rootKey.privateKey,
+    ca: true,
+    notBefore,
+    notAfter: new Date(now + 3650 * day),
+  });
   const intermediateKey = newKey();
   const intermediate = issueCertificate({
     subject: 'Lanepoint Training Wallet Integration CA',
@@ -71,7 +78,13 @@ export function createTrainingWalletKeys(now: number): TrainingWalletKeys {
     ca: false,
     notBefore,
     notAfter: new Date(now + 1800 * day),
-    extensions: [{ oid: merchantIdentifierOid, critical: false, value: merchantIdentifierExtensionValue(trainingMerchantIdentifier) }],
+    extensions: [
+      {
+        oid: merchantIdentifierOid,
+        critical: false,
+        value: merchantIdentifierExtensionValue(trainingMerchantIdentifier),
+      },
+    ],
   });
   return {
     root,
@@ -95,12 +108,18 @@ function fromStored(stored: StoredKeys): TrainingWalletKeys {
   return {
     root: new X509Certificate(stored.root),
     merchant: { privateKey: createPrivateKey(stored.merchantKey), certificate: new X509Certificate(stored.merchant) },
-    signer: { leaf: new X509Certificate(stored.leaf), leafKey: createPrivateKey(stored.leafKey), intermediate: new X509Certificate(stored.intermediate) },
+    signer: {
+      leaf: new X509Certificate(stored.leaf),
+      leafKey: createPrivateKey(stored.leafKey),
+      intermediate: new X509Certificate(stored.intermediate),
+    },
   };
 }
 
 const usable = (keys: TrainingWalletKeys, now: number) =>
-  [keys.root, keys.merchant.certificate, keys.signer.leaf, keys.signer.intermediate].every((item) => Date.parse(item.validFrom) <= now && now <= Date.parse(item.validTo));
+  [keys.root, keys.merchant.certificate, keys.signer.leaf, keys.signer.intermediate].every(
+    (item) => Date.parse(item.validFrom) <= now && now <= Date.parse(item.validTo),
+  );
 
 /**
  * The keys kept in `folder`, made and written (0600) the first time, and made again when the

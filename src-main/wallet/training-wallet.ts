@@ -28,7 +28,12 @@ export interface TrainingPayment {
 }
 
 /** Builds and signs a payload at `signingTime` (the injected clock's now, or a moved one). */
-export function trainingWalletPayment(payment: TrainingPayment, merchant: MerchantIdentity['certificate'], signer: WalletSigner, signingTime: Date): EcV1PaymentToken {
+export function trainingWalletPayment(
+  payment: TrainingPayment,
+  merchant: MerchantIdentity['certificate'],
+  signer: WalletSigner,
+  signingTime: Date,
+): EcV1PaymentToken {
   const paymentData: EcV1PaymentData = {
     applicationPrimaryAccountNumber: payment.account,
     applicationExpirationDate: payment.expiration,
@@ -43,7 +48,9 @@ export function trainingWalletPayment(payment: TrainingPayment, merchant: Mercha
     ephemeralPublicKey: encrypted.ephemeralPublicKey,
     transactionId: newTransactionId(),
     ...(payment.withPublicKeyHash !== false && { publicKeyHash: encrypted.publicKeyHash }),
-    ...(payment.applicationData !== undefined && { applicationData: createHash('sha256').update(payment.applicationData).digest('hex') }),
+    ...(payment.applicationData !== undefined && {
+      applicationData: createHash('sha256').update(payment.applicationData).digest('hex'),
+    }),
   };
   const unsigned = { data: encrypted.data, header };
   return { version: 'EC_v1', ...unsigned, signature: signPaymentData(unsigned, signer, signingTime) };

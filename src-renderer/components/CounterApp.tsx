@@ -21,7 +21,13 @@ export interface PendingApproval {
   readonly run: (managerPin: string) => Promise<void>;
 }
 
-function CounterScreen({ screen, askManager }: { screen: CounterScreenName; askManager: (action: string, run: (managerPin: string) => Promise<void>) => void }) {
+function CounterScreen({
+  screen,
+  askManager,
+}: {
+  screen: CounterScreenName;
+  askManager: (action: string, run: (managerPin: string) => Promise<void>) => void;
+}) {
   switch (screen) {
     case 'sale':
       return <SaleScreen askManager={askManager} />;
@@ -53,23 +59,35 @@ export function CounterApp({ signing }: { signing: boolean }) {
     useShallow((state) => {
       const last = state.saleResults.at(-1);
       // The sale screen tells its own unknown sale's outcome; the notice tells the rest.
-      const saleShowing = state.screen === 'sale' && state.saleStage === 'result' && last?.outcome === 'unknown' ? last.orderId : null;
+      const saleShowing =
+        state.screen === 'sale' && state.saleStage === 'result' && last?.outcome === 'unknown' ? last.orderId : null;
       return { staff: state.staff, screen: state.screen, training: state.info?.training ?? false, saleShowing };
     }),
   );
   const [approval, setApproval] = useState<PendingApproval | null>(null);
-  const askManager = useCallback((action: string, run: (managerPin: string) => Promise<void>) => setApproval({ action, run }), []);
+  const askManager = useCallback(
+    (action: string, run: (managerPin: string) => Promise<void>) => setApproval({ action, run }),
+    [],
+  );
   // A signature being captured shows whoever is signed in: the customer is at the pen.
   if (!staff) return signing ? <SignaturePanel /> : <SignInScreen />;
   return (
     <div className="counter">
       <NavBar />
       <div className={`counter-body${training ? ' with-training' : ''}`}>
-        <div className="counter-screen">{signing ? <SignaturePanel /> : <CounterScreen screen={screen} askManager={askManager} />}</div>
+        <div className="counter-screen">
+          {signing ? <SignaturePanel /> : <CounterScreen screen={screen} askManager={askManager} />}
+        </div>
         {training ? <TrainingPanel /> : null}
       </div>
       {signing ? null : <RecoveryFindingsNotice hide={saleShowing} />}
-      {approval ? <ManagerApproval action={approval.action} approve={(pin) => approvedWith(approval, pin)} onClose={() => setApproval(null)} /> : null}
+      {approval ? (
+        <ManagerApproval
+          action={approval.action}
+          approve={(pin) => approvedWith(approval, pin)}
+          onClose={() => setApproval(null)}
+        />
+      ) : null}
     </div>
   );
 }

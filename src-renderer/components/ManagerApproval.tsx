@@ -6,7 +6,15 @@ import { DialogActions, useModalDialog } from './modal-dialog';
  * cancels; the focus goes into the PIN field and back where it was when the dialog closes.
  * `approve` resolves with null when done, or the refusal to show (a wrong PIN, say).
  */
-export function ManagerApproval({ action, approve, onClose }: { action: string; approve: (managerPin: string) => Promise<string | null>; onClose: () => void }) {
+export function ManagerApproval({
+  action,
+  approve,
+  onClose,
+}: {
+  action: string;
+  approve: (managerPin: string) => Promise<string | null>;
+  onClose: () => void;
+}) {
   const [pin, setPin] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -25,11 +33,30 @@ export function ManagerApproval({ action, approve, onClose }: { action: string; 
   };
   return (
     <div className="dialog-backdrop">
-      <form ref={dialog} className="dialog" role="dialog" aria-modal="true" aria-labelledby="approval-heading" aria-describedby="approval-what" onSubmit={(event) => void submit(event)}>
+      <form
+        ref={dialog}
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="approval-heading"
+        aria-describedby="approval-what"
+        onSubmit={(event) => void submit(event)}
+      >
         <h2 id="approval-heading">Manager approval</h2>
         <p id="approval-what">{action}: a manager enters their PIN.</p>
         <label htmlFor="manager-pin">Manager PIN</label>
-        <input id="manager-pin" ref={field} type="password" inputMode="numeric" autoComplete="off" maxLength={8} value={pin} onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))} aria-invalid={problem !== null} aria-describedby={problem ? 'approval-problem' : undefined} />
+        <input
+          id="manager-pin"
+          ref={field}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={8}
+          value={pin}
+          onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? 'approval-problem' : undefined}
+        />
         {problem ? (
           <p id="approval-problem" className="dialog-problem" role="alert">
             {problem}

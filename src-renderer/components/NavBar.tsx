@@ -16,7 +16,9 @@ export const screenNames: Record<CounterScreen, string> = {
  * while a payment is on its way, which keeps the sale screen), Alt+0 signs out.
  */
 export function NavBar() {
-  const { screen, staff, paying } = usePos(useShallow((state) => ({ screen: state.screen, staff: state.staff, paying: state.saleStage === 'paying' })));
+  const { screen, staff, paying } = usePos(
+    useShallow((state) => ({ screen: state.screen, staff: state.staff, paying: state.saleStage === 'paying' })),
+  );
   const go = usePos((state) => state.go);
   const signOut = usePos((state) => state.signOut);
   useEffect(() => {
@@ -39,7 +41,14 @@ export function NavBar() {
       <ul>
         {counterScreens.map((name, index) => (
           <li key={name}>
-            <button type="button" aria-current={screen === name ? 'page' : undefined} disabled={paying && name !== 'sale'} onClick={() => go(name)} data-testid={`nav-${name}`} aria-keyshortcuts={`Alt+${index + 1}`}>
+            <button
+              type="button"
+              aria-current={screen === name ? 'page' : undefined}
+              disabled={paying && name !== 'sale'}
+              onClick={() => go(name)}
+              data-testid={`nav-${name}`}
+              aria-keyshortcuts={`Alt+${index + 1}`}
+            >
               {screenNames[name]} <kbd>Alt+{index + 1}</kbd>
             </button>
           </li>

@@ -4,10 +4,18 @@ import type { RecoveryFinding } from '../../src-main/ipc/contract';
 import { formatMoney } from '../format/money';
 import { usePos } from '../store/use-pos';
 
-const operationWords = { auth: 'Sale', capture: 'Capture', void: 'Void', refund: 'Refund', voidByOrderId: 'Void' } as const;
+const operationWords = {
+  auth: 'Sale',
+  capture: 'Capture',
+  void: 'Void',
+  refund: 'Refund',
+  voidByOrderId: 'Void',
+} as const;
 
 const when = (finding: RecoveryFinding) =>
-  finding.source === 'start' ? 'found when the lane started again after it stopped mid-payment' : `settled by the lane\u2019s background check at ${new Date(finding.foundAt).toLocaleTimeString()}`;
+  finding.source === 'start'
+    ? 'found when the lane started again after it stopped mid-payment'
+    : `settled by the lane\u2019s background check at ${new Date(finding.foundAt).toLocaleTimeString()}`;
 
 /**
  * What recovery settled while nobody watched (a crash mid-payment, an answer lost and found
@@ -16,7 +24,9 @@ const when = (finding: RecoveryFinding) =>
  * and the customer pays twice. `hide` leaves out the order the sale screen already shows.
  */
 export function RecoveryFindingsNotice({ hide }: { hide: string | null }) {
-  const { findings, prints, error } = usePos(useShallow((state) => ({ findings: state.findings, prints: state.findingPrints, error: state.findingError })));
+  const { findings, prints, error } = usePos(
+    useShallow((state) => ({ findings: state.findings, prints: state.findingPrints, error: state.findingError })),
+  );
   const acknowledge = usePos((state) => state.acknowledgeFinding);
   const print = usePos((state) => state.printFinding);
   const first = useRef<HTMLButtonElement>(null);
@@ -25,14 +35,25 @@ export function RecoveryFindingsNotice({ hide }: { hide: string | null }) {
   if (shown.length === 0) return null;
   return (
     <div className="dialog-backdrop">
-      <section className="dialog findings-dialog" role="alertdialog" aria-modal="true" aria-labelledby="findings-heading" data-testid="recovery-findings">
-        <h2 id="findings-heading">{shown.length === 1 ? 'A payment was settled while nobody was watching' : `${shown.length} payments were settled while nobody was watching`}</h2>
+      <section
+        className="dialog findings-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="findings-heading"
+        data-testid="recovery-findings"
+      >
+        <h2 id="findings-heading">
+          {shown.length === 1
+            ? 'A payment was settled while nobody was watching'
+            : `${shown.length} payments were settled while nobody was watching`}
+        </h2>
         <ul>
           {shown.map((finding, index) => (
             <li key={finding.entryId} data-testid="recovery-finding" data-outcome={finding.outcome}>
               <p className="finding-what">
                 {operationWords[finding.operation]} {formatMoney(finding.amountMinor)}
-                {finding.maskedPan ? ` on card \u2022\u2022\u2022\u2022${finding.maskedPan.slice(-4)}` : ''}, order {finding.orderId}, {when(finding)}:
+                {finding.maskedPan ? ` on card \u2022\u2022\u2022\u2022${finding.maskedPan.slice(-4)}` : ''}, order{' '}
+                {finding.orderId}, {when(finding)}:
               </p>
               <p className={`finding-message finding-${finding.outcome}`} role="status">
                 {finding.message}
@@ -44,7 +65,12 @@ export function RecoveryFindingsNotice({ hide }: { hide: string | null }) {
                     Print the receipt
                   </button>
                 ) : null}
-                <button type="button" className="primary" ref={index === 0 ? first : undefined} onClick={() => void acknowledge(finding.entryId)}>
+                <button
+                  type="button"
+                  className="primary"
+                  ref={index === 0 ? first : undefined}
+                  onClick={() => void acknowledge(finding.entryId)}
+                >
                   Seen: done
                 </button>
               </div>

@@ -1,7 +1,13 @@
 import { formatMoney } from '../format/money';
 import { usePos } from '../store/use-pos';
 
-const operationWords = { auth: 'Sale', capture: 'Capture', void: 'Void', refund: 'Refund', voidByOrderId: 'Void' } as const;
+const operationWords = {
+  auth: 'Sale',
+  capture: 'Capture',
+  void: 'Void',
+  refund: 'Refund',
+  voidByOrderId: 'Void',
+} as const;
 
 /**
  * On every screen while the journal holds an outcome nobody knows yet: how many, and for each
@@ -20,8 +26,11 @@ export function RecoveryQueueNotice() {
       <ul>
         {queue.map((item) => (
           <li key={item.entryId}>
-            {operationWords[item.operation]} {formatMoney(item.amountMinor)} {item.maskedPan ? `card ${item.maskedPan.slice(-4)}` : ''} order {item.orderId}:{' '}
-            {item.needsPerson ? 'check the settlement report, then record what you found' : 'outcome not known yet, checked with the gateway again automatically'}
+            {operationWords[item.operation]} {formatMoney(item.amountMinor)}{' '}
+            {item.maskedPan ? `card ${item.maskedPan.slice(-4)}` : ''} order {item.orderId}:{' '}
+            {item.needsPerson
+              ? 'check the settlement report, then record what you found'
+              : 'outcome not known yet, checked with the gateway again automatically'}
           </li>
         ))}
       </ul>

@@ -18,8 +18,18 @@ function PadInkPreview() {
   }, [ink, extent]);
   const points = ink.reduce((sum, stroke) => sum + stroke.length, 0);
   return (
-    <div className="signature-surface signature-pad-preview" style={extent ? { aspectRatio: `${extent.width} / ${extent.height}` } : undefined}>
-      <canvas ref={canvasRef} className="signature-canvas" role="img" aria-label={points > 0 ? `The signature so far: ${ink.length} strokes` : 'Nothing signed on the pad yet'} data-testid="pad-preview" data-points={points} />
+    <div
+      className="signature-surface signature-pad-preview"
+      style={extent ? { aspectRatio: `${extent.width} / ${extent.height}` } : undefined}
+    >
+      <canvas
+        ref={canvasRef}
+        className="signature-canvas"
+        role="img"
+        aria-label={points > 0 ? `The signature so far: ${ink.length} strokes` : 'Nothing signed on the pad yet'}
+        data-testid="pad-preview"
+        data-points={points}
+      />
       <div className="signature-baseline" aria-hidden="true">
         <span>&times;</span>
       </div>
@@ -50,7 +60,10 @@ export function SignaturePanel() {
   const begin = usePos((state) => state.beginSignature);
   const replay = usePos((state) => state.replaySignature);
   const skip = usePos((state) => state.skipSignature);
-  const actions = useMemo(() => ({ accept: accept_, submit, clear: clear_, cancel, begin, replay, skip }), [accept_, submit, clear_, cancel, begin, replay, skip]);
+  const actions = useMemo(
+    () => ({ accept: accept_, submit, clear: clear_, cancel, begin, replay, skip }),
+    [accept_, submit, clear_, cancel, begin, replay, skip],
+  );
   const [drawn, setDrawn] = useState<DrawnSignature | null>(null);
   const [clearCount, setClearCount] = useState(0);
   const [emptyAccept, setEmptyAccept] = useState(false);
@@ -65,7 +78,11 @@ export function SignaturePanel() {
     if (!capturing) return;
     if (!onScreen) return void actions.accept();
     if (!drawn) return setEmptyAccept(true);
-    void actions.submit({ width: drawn.width, height: drawn.height, strokes: drawn.strokes.map((stroke) => stroke.map((point) => ({ x: point.x, y: point.y }))) });
+    void actions.submit({
+      width: drawn.width,
+      height: drawn.height,
+      strokes: drawn.strokes.map((stroke) => stroke.map((point) => ({ x: point.x, y: point.y }))),
+    });
   }, [actions, capturing, drawn, onScreen]);
   const clear = useCallback(() => {
     setEmptyAccept(false);
@@ -94,14 +111,24 @@ export function SignaturePanel() {
   const kiosk = mode === 'kiosk';
   const padName = devices.find((device) => device.id === session.deviceId)?.name ?? 'the signature pad';
   const headline =
-    session.state === 'accepted' ? 'Signature accepted' : onScreen ? (kiosk ? 'Please sign below' : 'Customer signature') : kiosk ? 'Please sign on the pad' : 'Waiting for the signature on the pad';
+    session.state === 'accepted'
+      ? 'Signature accepted'
+      : onScreen
+        ? kiosk
+          ? 'Please sign below'
+          : 'Customer signature'
+        : kiosk
+          ? 'Please sign on the pad'
+          : 'Waiting for the signature on the pad';
   const hint = onScreen
     ? kiosk
       ? 'Sign in the box with your finger. Press Done when you have finished.'
       : 'Turn the screen to the customer, or ask them to sign with a finger or stylus.'
     : `The customer signs on ${padName}; the signature appears here as they write.`;
   const message = emptyAccept ? 'Nothing has been signed yet: sign in the box first.' : error;
-  const cancelWords = kiosk ? 'Cancel stops the payment: nothing is charged.' : 'Cancel ends the sale: nothing is charged.';
+  const cancelWords = kiosk
+    ? 'Cancel stops the payment: nothing is charged.'
+    : 'Cancel ends the sale: nothing is charged.';
 
   return (
     <main className="phase-panel signature-panel" aria-labelledby="signature-headline">
@@ -111,9 +138,14 @@ export function SignaturePanel() {
       {session.state === 'accepted' && session.result ? (
         <>
           <figure className="signature-result">
-            <img src={session.result.png} alt="The accepted signature as it will be sent and printed" data-testid="signature-image" />
+            <img
+              src={session.result.png}
+              alt="The accepted signature as it will be sent and printed"
+              data-testid="signature-image"
+            />
             <figcaption>
-              {session.result.width} &times; {session.result.height} dots, {session.result.length.toLocaleString()} of 6,144 characters
+              {session.result.width} &times; {session.result.height} dots, {session.result.length.toLocaleString()} of
+              6,144 characters
               {session.result.reduced ? ' (thinned to fit)' : ''}
             </figcaption>
           </figure>
@@ -131,9 +163,21 @@ export function SignaturePanel() {
           <p className="phase-detail">
             {hint} {cancelWords}
           </p>
-          {onScreen ? <SignatureSurface clearCount={clearCount} onChange={onChange} label="Signature area: sign here with a finger, stylus or mouse" /> : <PadInkPreview />}
+          {onScreen ? (
+            <SignatureSurface
+              clearCount={clearCount}
+              onChange={onChange}
+              label="Signature area: sign here with a finger, stylus or mouse"
+            />
+          ) : (
+            <PadInkPreview />
+          )}
           {session.emulated && recorded.length > 0 ? (
-            <div className="signature-replay" role="group" aria-label="Training: sign on the training pad with a recorded signature">
+            <div
+              className="signature-replay"
+              role="group"
+              aria-label="Training: sign on the training pad with a recorded signature"
+            >
               <span>Training pad: sign as</span>
               {recorded.map((name) => (
                 <button key={name} type="button" className="secondary" onClick={() => void actions.replay(name)}>
@@ -151,7 +195,12 @@ export function SignaturePanel() {
             </button>
             {/* Going on unsigned is the cashier's choice, offered only where the store allows it. */}
             {session.skippable && cashier ? (
-              <button type="button" className="secondary" onClick={() => void actions.skip()} data-testid="skip-signature">
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => void actions.skip()}
+                data-testid="skip-signature"
+              >
                 Skip signature
               </button>
             ) : null}

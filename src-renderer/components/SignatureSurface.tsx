@@ -16,7 +16,11 @@ export interface DrawnSignature {
  * the area's CSS pixels as it measured when the first stroke began, so the signature is the
  * same shape `SignatureStrokes` a pad gives. Redraws to scale if the area is resized.
  */
-export function SignatureSurface(props: { readonly clearCount: number; readonly onChange: (signature: DrawnSignature | null) => void; readonly label: string }) {
+export function SignatureSurface(props: {
+  readonly clearCount: number;
+  readonly onChange: (signature: DrawnSignature | null) => void;
+  readonly label: string;
+}) {
   const { clearCount, onChange, label } = props;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const strokes = useRef<Point[][]>([]);
@@ -53,12 +57,19 @@ export function SignatureSurface(props: { readonly clearCount: number; readonly 
     const area = size.current ?? { width: rect.width, height: rect.height };
     const scale = area.width / rect.width;
     const clamp = (value: number, max: number) => Math.min(max, Math.max(0, value));
-    return { x: clamp((event.clientX - rect.left) * scale, area.width), y: clamp((event.clientY - rect.top) * scale, area.height) };
+    return {
+      x: clamp((event.clientX - rect.left) * scale, area.width),
+      y: clamp((event.clientY - rect.top) * scale, area.height),
+    };
   };
 
   const report = () => {
     const area = size.current;
-    onChange(area && strokes.current.length > 0 ? { width: area.width, height: area.height, strokes: strokes.current.map((stroke) => [...stroke]) } : null);
+    onChange(
+      area && strokes.current.length > 0
+        ? { width: area.width, height: area.height, strokes: strokes.current.map((stroke) => [...stroke]) }
+        : null,
+    );
   };
 
   return (
@@ -97,7 +108,12 @@ export function SignatureSurface(props: { readonly clearCount: number; readonly 
           // Only the new segment is drawn: the rest is already on the canvas.
           const context = canvas.getContext('2d');
           const area = size.current;
-          if (context && area && from) drawInk(context, [[from, ...stroke.slice(stroke.lastIndexOf(from) + 1)]], canvas.getBoundingClientRect().width / area.width);
+          if (context && area && from)
+            drawInk(
+              context,
+              [[from, ...stroke.slice(stroke.lastIndexOf(from) + 1)]],
+              canvas.getBoundingClientRect().width / area.width,
+            );
         }}
         onPointerUp={(event) => {
           if (active.current !== event.pointerId) return;

@@ -11,9 +11,7 @@ const connectionWords = {
 
 /** The bottom line of every screen: which terminal, which mode, training or not, devices. */
 export function StatusBar() {
-  const { info, connection } = usePos(
-    useShallow((state) => ({ info: state.info, connection: state.connection })),
-  );
+  const { info, connection } = usePos(useShallow((state) => ({ info: state.info, connection: state.connection })));
   return (
     <footer className="status-bar" aria-label="Status bar">
       <span className="status-mode" data-testid="mode">

@@ -5,7 +5,11 @@ export type InkStroke = ReadonlyArray<{ readonly x: number; readonly y: number }
  * Sizes a canvas's backing store to its CSS box at the screen's pixel ratio and returns its
  * context scaled so drawing is in CSS pixels: sharp ink on any display.
  */
-export function fitCanvas(canvas: HTMLCanvasElement): { context: CanvasRenderingContext2D | null; width: number; height: number } {
+export function fitCanvas(canvas: HTMLCanvasElement): {
+  context: CanvasRenderingContext2D | null;
+  width: number;
+  height: number;
+} {
   const { width, height } = canvas.getBoundingClientRect();
   const ratio = window.devicePixelRatio || 1;
   canvas.width = Math.max(1, Math.round(width * ratio));
@@ -16,7 +20,12 @@ export function fitCanvas(canvas: HTMLCanvasElement): { context: CanvasRendering
 }
 
 /** Draws strokes with a round pen, scaling each point by `scale` (surface units to CSS pixels). */
-export function drawInk(context: CanvasRenderingContext2D, strokes: readonly InkStroke[], scale: number, lineWidth = 3): void {
+export function drawInk(
+  context: CanvasRenderingContext2D,
+  strokes: readonly InkStroke[],
+  scale: number,
+  lineWidth = 3,
+): void {
   context.strokeStyle = '#14202b';
   context.fillStyle = '#14202b';
   context.lineWidth = lineWidth;

@@ -7,7 +7,10 @@ import { useEffect, useRef, type ReactNode, type Ref, type RefObject } from 'rea
  * document) answers it, so a manager's approval over a refund takes its own Escape. Returns the
  * ref to put on the dialog element.
  */
-export function useModalDialog<T extends HTMLElement>(first: RefObject<HTMLElement | null>, onEscape: () => void): RefObject<T | null> {
+export function useModalDialog<T extends HTMLElement>(
+  first: RefObject<HTMLElement | null>,
+  onEscape: () => void,
+): RefObject<T | null> {
   const dialog = useRef<T>(null);
   const latest = useRef(onEscape);
   useEffect(() => {
@@ -37,7 +40,21 @@ export function useModalDialog<T extends HTMLElement>(first: RefObject<HTMLEleme
  * A dialog's two answers: the main one submits the form (Enter), the other backs out (Escape).
  * While `busy` the main one is disabled and says so; `holdBackWhileBusy` disables the other too.
  */
-export function DialogActions({ submit, back, onBack, busy = false, holdBackWhileBusy = false, submitRef }: { submit: ReactNode; back: string; onBack: () => void; busy?: boolean; holdBackWhileBusy?: boolean; submitRef?: Ref<HTMLButtonElement> }) {
+export function DialogActions({
+  submit,
+  back,
+  onBack,
+  busy = false,
+  holdBackWhileBusy = false,
+  submitRef,
+}: {
+  submit: ReactNode;
+  back: string;
+  onBack: () => void;
+  busy?: boolean;
+  holdBackWhileBusy?: boolean;
+  submitRef?: Ref<HTMLButtonElement>;
+}) {
   return (
     <div className="dialog-actions">
       <button ref={submitRef} type="submit" className="primary" disabled={busy} aria-busy={busy}>

@@ -1,7 +1,9 @@
 import type { PosApi } from '../../src-main/ipc/contract';
 
 const editable = (element: Element | null): element is HTMLInputElement | HTMLTextAreaElement =>
-  (element instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset', 'file', 'range', 'color'].includes(element.type)) || element instanceof HTMLTextAreaElement;
+  (element instanceof HTMLInputElement &&
+    !['button', 'checkbox', 'radio', 'submit', 'reset', 'file', 'range', 'color'].includes(element.type)) ||
+  element instanceof HTMLTextAreaElement;
 
 /**
  * Types a key a person pressed, after the reader's wedge let it through: a keydown the screen's
@@ -21,7 +23,12 @@ export function typeKey(doc: Document, key: string): void {
   // execCommand types as the keyboard would (undo stack, input event); where it is missing, the
   // same edit by hand: React sees the value change on the input event.
   if (typeof doc.execCommand === 'function' && doc.execCommand('insertText', false, key)) return;
-  target.setRangeText(key, target.selectionStart ?? target.value.length, target.selectionEnd ?? target.value.length, 'end');
+  target.setRangeText(
+    key,
+    target.selectionStart ?? target.value.length,
+    target.selectionEnd ?? target.value.length,
+    'end',
+  );
   target.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
@@ -88,6 +95,12 @@ export function routeKeysThroughReader(win: Window, pos: PosApi, options: WedgeR
 }
 
 /** True when this page must route keys: browser mode with a card reader in keyboard mode. */
-export function needsWedgeRouting(shell: string | undefined, devices: ReadonlyArray<{ kind: string; transport: string }>): boolean {
-  return shell === 'browser' && devices.some((device) => device.kind === 'card-reader' && device.transport === 'keyboard-wedge');
+export function needsWedgeRouting(
+  shell: string | undefined,
+  devices: ReadonlyArray<{ kind: string; transport: string }>,
+): boolean {
+  return (
+    shell === 'browser' &&
+    devices.some((device) => device.kind === 'card-reader' && device.transport === 'keyboard-wedge')
+  );
 }

@@ -6,7 +6,12 @@ import type { PosState } from './pos-store';
 /** What a device test came to, per device: in progress, done (with what it found), or failed (with why). */
 export type DeviceTest =
   | { readonly state: 'running'; readonly what: string }
-  | { readonly state: 'done'; readonly what: string; readonly card?: CardSummary; readonly page?: { readonly png: string | null; readonly lines: readonly string[] } }
+  | {
+      readonly state: 'done';
+      readonly what: string;
+      readonly card?: CardSummary;
+      readonly page?: { readonly png: string | null; readonly lines: readonly string[] };
+    }
   | { readonly state: 'failed'; readonly what: string; readonly problem: string };
 
 export interface DeviceTestsSlice {
@@ -23,7 +28,8 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 export const createDeviceTestsSlice =
   (pos: PosApi): StateCreator<PosState, [], [], DeviceTestsSlice> =>
   (set) => {
-    const record = (deviceId: string, test: DeviceTest) => set((state) => ({ deviceTests: { ...state.deviceTests, [deviceId]: test } }));
+    const record = (deviceId: string, test: DeviceTest) =>
+      set((state) => ({ deviceTests: { ...state.deviceTests, [deviceId]: test } }));
     return {
       deviceTests: {},
       async testPrint(deviceId, training) {
@@ -40,7 +46,11 @@ export const createDeviceTestsSlice =
       async resumePrinter(deviceId) {
         try {
           const { held } = unwrap(await pos.printers.resume({ deviceId }));
-          record(deviceId, { state: 'done', what: held > 0 ? `Printing the ${held} held job${held === 1 ? '' : 's'} now.` : 'Nothing was waiting to print.' });
+          record(deviceId, {
+            state: 'done',
+            what:
+              held > 0 ? `Printing the ${held} held job${held === 1 ? '' : 's'} now.` : 'Nothing was waiting to print.',
+          });
         } catch (error) {
           record(deviceId, { state: 'failed', what: 'The printer is still not ready', problem: message(error) });
         }
@@ -48,7 +58,10 @@ export const createDeviceTestsSlice =
       async discardHeld(deviceId) {
         try {
           const { discarded } = unwrap(await pos.printers.discardHeld({ deviceId }));
-          record(deviceId, { state: 'done', what: `Gave up ${discarded} held job${discarded === 1 ? '' : 's'}: reprint from History if a customer needs a copy.` });
+          record(deviceId, {
+            state: 'done',
+            what: `Gave up ${discarded} held job${discarded === 1 ? '' : 's'}: reprint from History if a customer needs a copy.`,
+          });
         } catch (error) {
           record(deviceId, { state: 'failed', what: 'The held jobs could not be discarded', problem: message(error) });
         }

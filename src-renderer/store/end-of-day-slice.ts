@@ -22,7 +22,10 @@ export const createEndOfDaySlice =
       try {
         set({ endOfDay: unwrap(await pos.terminal.endOfDay(query)), endOfDayBusy: false });
       } catch (error) {
-        set({ endOfDayBusy: false, endOfDayError: `${error instanceof Error ? error.message : String(error)} Check the date or batch and try again.` });
+        set({
+          endOfDayBusy: false,
+          endOfDayError: `${error instanceof Error ? error.message : String(error)} Check the date or batch and try again.`,
+        });
       }
     },
   });

@@ -1,5 +1,11 @@
 import type { StateCreator } from 'zustand';
-import type { FollowUpSummary, JournalEntryView, LookupResult, PosApi, RefundReason } from '../../src-main/ipc/contract';
+import type {
+  FollowUpSummary,
+  JournalEntryView,
+  LookupResult,
+  PosApi,
+  RefundReason,
+} from '../../src-main/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
 import type { PosState } from './pos-store';
 
@@ -28,13 +34,21 @@ export interface HistorySlice {
   selectOrder(orderId: string | null): void;
   inquireOrder(orderId: string): Promise<void>;
   /** Voids, refunds or captures the selected order. A refusal for want of a manager throws (`forbidden`) so the screen can ask for one. */
-  followUpOrder(operation: 'void' | 'capture', args: { orderId: string; amountMinor?: number; tipMinor?: number; managerPin?: string }): Promise<void>;
+  followUpOrder(
+    operation: 'void' | 'capture',
+    args: { orderId: string; amountMinor?: number; tipMinor?: number; managerPin?: string },
+  ): Promise<void>;
   /**
    * Refunds the selected order: the amount and reason the refund dialog confirmed. Resolves with
    * null when done, or the refusal to show in the dialog; a refusal for want of a manager throws
    * (`forbidden`) so the screen can ask for one.
    */
-  refundOrder(args: { orderId: string; amountMinor: number; reason: RefundReason; managerPin?: string }): Promise<string | null>;
+  refundOrder(args: {
+    orderId: string;
+    amountMinor: number;
+    reason: RefundReason;
+    managerPin?: string;
+  }): Promise<string | null>;
   reprintOrder(orderId: string): Promise<void>;
   settleByHand(args: { entryId: number; applied: boolean; note: string; managerPin?: string }): Promise<void>;
   recoverNow(): Promise<void>;
@@ -72,7 +86,8 @@ export const createHistorySlice =
           set({ historyBusy: false, historyError: `${message(error)} Check the search and try again.` });
         }
       },
-      selectOrder: (selectedOrderId) => set({ selectedOrderId, lookupResult: null, historyOutcome: null, historyError: null }),
+      selectOrder: (selectedOrderId) =>
+        set({ selectedOrderId, lookupResult: null, historyOutcome: null, historyError: null }),
       async inquireOrder(orderId) {
         set({ historyBusy: true, historyError: null });
         try {
@@ -127,7 +142,11 @@ export const createHistorySlice =
         set({ historyBusy: true });
         try {
           const { settled, open } = unwrap(await pos.terminal.recover());
-          set({ historyBusy: false, historyError: open > 0 ? `${settled} settled; ${open} still unknown: the lane keeps checking in the background.` : null });
+          set({
+            historyBusy: false,
+            historyError:
+              open > 0 ? `${settled} settled; ${open} still unknown: the lane keeps checking in the background.` : null,
+          });
           await get().refreshRecoveryQueue();
         } catch (error) {
           set({ historyBusy: false, historyError: message(error) });

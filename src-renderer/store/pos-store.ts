@@ -15,7 +15,20 @@ import { createEndOfDaySlice, type EndOfDaySlice } from './end-of-day-slice';
 import { createDeviceTestsSlice, type DeviceTestsSlice } from './device-tests-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 
-export type PosState = SessionSlice & DevicesSlice & TerminalSlice & SignatureSlice & ConnectionSlice & StaffSlice & NavigationSlice & SaleSlice & TrainingSlice & HistorySlice & CustomerSlice & EndOfDaySlice & DeviceTestsSlice & SettingsSlice;
+export type PosState = SessionSlice &
+  DevicesSlice &
+  TerminalSlice &
+  SignatureSlice &
+  ConnectionSlice &
+  StaffSlice &
+  NavigationSlice &
+  SaleSlice &
+  TrainingSlice &
+  HistorySlice &
+  CustomerSlice &
+  EndOfDaySlice &
+  DeviceTestsSlice &
+  SettingsSlice;
 export type PosStore = StoreApi<PosState>;
 
 /** One store built from typed slices; every action reaches the core through `pos` only. */
@@ -63,7 +76,17 @@ export function syncPosStore(
     store.getState().setConnection(status);
     if (status !== 'open') return;
     const state = store.getState();
-    void Promise.all([state.loadInfo(), state.refreshDevices(), state.refreshTerminal(), state.refreshRecoveryQueue(), state.refreshJournalRefusal(), state.refreshFindings(), state.refreshSignature(), state.refreshStaff(), state.loadSaleOptions()]);
+    void Promise.all([
+      state.loadInfo(),
+      state.refreshDevices(),
+      state.refreshTerminal(),
+      state.refreshRecoveryQueue(),
+      state.refreshJournalRefusal(),
+      state.refreshFindings(),
+      state.refreshSignature(),
+      state.refreshStaff(),
+      state.loadSaleOptions(),
+    ]);
   });
   return () => {
     controller.abort();

@@ -1,6 +1,13 @@
 import type { StateCreator } from 'zustand';
 import { cartTotalMinor, type CartLine } from '../../src-main/ipc/cart';
-import type { CardEntry, CurrentSale, FollowUpSummary, KeyedEntryView, PosApi, SaleSummary } from '../../src-main/ipc/contract';
+import type {
+  CardEntry,
+  CurrentSale,
+  FollowUpSummary,
+  KeyedEntryView,
+  PosApi,
+  SaleSummary,
+} from '../../src-main/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
 import { confirmLimitOf, defaultConfirmAboveMinor } from './sale-options';
 import type { PosState } from './pos-store';
@@ -27,7 +34,10 @@ export interface SaleSlice {
   dueMinor: number | null;
   saleError: string | null;
   /** The last void or reprint done from the result screen. */
-  saleFollowUp: { readonly kind: 'void'; readonly summary: FollowUpSummary } | { readonly kind: 'reprint'; readonly printed: boolean; readonly problem: string | null } | null;
+  saleFollowUp:
+    | { readonly kind: 'void'; readonly summary: FollowUpSummary }
+    | { readonly kind: 'reprint'; readonly printed: boolean; readonly problem: string | null }
+    | null;
   /** The keyed card being typed, as the main process echoes it (masked). */
   keyedEntry: KeyedEntryView | null;
   /** Applies a `terminal.keyEntry` event. */
@@ -66,7 +76,16 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 export const createSaleSlice =
   (pos: PosApi): StateCreator<PosState, [], [], SaleSlice> =>
   (set, get) => {
-    const entry = { amountDigits: '', cart: [], tipMinor: 0, saleStage: 'entry' as const, saleResults: [], dueMinor: null, saleError: null, saleFollowUp: null };
+    const entry = {
+      amountDigits: '',
+      cart: [],
+      tipMinor: 0,
+      saleStage: 'entry' as const,
+      saleResults: [],
+      dueMinor: null,
+      saleError: null,
+      saleFollowUp: null,
+    };
     // This screen's own payment call is under way: the main process's events about it are not news here.
     let charging = false;
 
@@ -76,7 +95,12 @@ export const createSaleSlice =
       try {
         const summary = unwrap(await pos.terminal.sale({ amountMinor, ...extra }));
         const saleResults = [...get().saleResults, summary];
-        const dueMinor = summary.outcome === 'partial' ? amountMinor - summary.approvedMinor : summary.outcome === 'approved' ? null : get().dueMinor;
+        const dueMinor =
+          summary.outcome === 'partial'
+            ? amountMinor - summary.approvedMinor
+            : summary.outcome === 'approved'
+              ? null
+              : get().dueMinor;
         set({ saleStage: 'result', saleResults, dueMinor });
       } catch (error) {
         // Nothing was charged (no card in time, canceled, refused before sending): back to the amount.
@@ -161,8 +185,13 @@ export const createSaleSlice =
         const last = get().saleResults.at(-1);
         if (!last) return;
         try {
-          const summary = unwrap(await pos.terminal.void({ orderId: last.orderId, ...(managerPin ? { managerPin } : {}) }));
-          set({ saleFollowUp: { kind: 'void', summary }, ...(summary.outcome === 'approved' ? { dueMinor: null } : {}) });
+          const summary = unwrap(
+            await pos.terminal.void({ orderId: last.orderId, ...(managerPin ? { managerPin } : {}) }),
+          );
+          set({
+            saleFollowUp: { kind: 'void', summary },
+            ...(summary.outcome === 'approved' ? { dueMinor: null } : {}),
+          });
         } catch (error) {
           if (error instanceof PosCallError && error.code === 'forbidden') throw error;
           set({ saleError: message(error) });
@@ -194,7 +223,12 @@ export const createSaleSlice =
           if (state.saleStage !== 'entry' || state.saleResults.length > 0) set({ ...entry });
           return;
         }
-        const kept = { saleResults: [...sale.results], dueMinor: sale.dueMinor, tipMinor: sale.tipMinor, cart: sale.cart ? [...sale.cart] : [] };
+        const kept = {
+          saleResults: [...sale.results],
+          dueMinor: sale.dueMinor,
+          tipMinor: sale.tipMinor,
+          cart: sale.cart ? [...sale.cart] : [],
+        };
         if (sale.running) set({ ...kept, saleStage: 'paying', saleError: null });
         else if (sale.results.length > 0) set({ ...kept, saleStage: 'result' });
         else if (state.saleStage === 'paying') set({ ...kept, saleStage: 'entry', saleError: sale.problem });

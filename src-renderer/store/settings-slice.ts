@@ -38,7 +38,8 @@ export interface SettingsSlice {
  * settings service names the setting: either way the screen gets the setting's path.
  */
 function problemOf(error: unknown): SettingsProblem {
-  if (!(error instanceof PosCallError)) return { message: error instanceof Error ? error.message : String(error), field: null };
+  if (!(error instanceof PosCallError))
+    return { message: error instanceof Error ? error.message : String(error), field: null };
   const field = error.field?.replace(/^changes\./, '') ?? null;
   return { message: error.message, field };
 }
@@ -47,12 +48,24 @@ export const createSettingsSlice =
   (pos: PosApi): StateCreator<PosState, [], [], SettingsSlice> =>
   (set) => {
     /** Runs a saving call; a manager refusal goes to the caller, any other one is kept under `problem`. */
-    const saving = async (wait: SettingsWait, problem: 'settingsError' | 'credentialsError', call: () => Promise<SettingsView>, saved: string): Promise<boolean> => {
-      const shown = (value: SettingsProblem | null) => (problem === 'settingsError' ? { settingsError: value } : { credentialsError: value });
+    const saving = async (
+      wait: SettingsWait,
+      problem: 'settingsError' | 'credentialsError',
+      call: () => Promise<SettingsView>,
+      saved: string,
+    ): Promise<boolean> => {
+      const shown = (value: SettingsProblem | null) =>
+        problem === 'settingsError' ? { settingsError: value } : { credentialsError: value };
       set({ settingsWait: wait, settingsSaved: null, ...shown(null) });
       try {
         const view = await call();
-        set({ settingsView: view, settingsWait: null, settingsSaved: saved, tipsEnabled: view.values['payments.tips'] === true, confirmAboveMinor: confirmLimitOf(view) });
+        set({
+          settingsView: view,
+          settingsWait: null,
+          settingsSaved: saved,
+          tipsEnabled: view.values['payments.tips'] === true,
+          confirmAboveMinor: confirmLimitOf(view),
+        });
         return true;
       } catch (error) {
         set({ settingsWait: null });
@@ -77,15 +90,29 @@ export const createSettingsSlice =
         }
       },
       saveSettings: (changes, managerPin) =>
-        saving('saving', 'settingsError', async () => unwrap(await pos.settings.update({ changes, ...(managerPin ? { managerPin } : {}) })), 'Saved.'),
+        saving(
+          'saving',
+          'settingsError',
+          async () => unwrap(await pos.settings.update({ changes, ...(managerPin ? { managerPin } : {}) })),
+          'Saved.',
+        ),
       saveCredentials: (username, password, managerPin) =>
-        saving('storing', 'credentialsError', async () => unwrap(await pos.settings.setCredentials({ username, password, ...(managerPin ? { managerPin } : {}) })), 'The gateway credentials are stored in the secret store.'),
+        saving(
+          'storing',
+          'credentialsError',
+          async () =>
+            unwrap(await pos.settings.setCredentials({ username, password, ...(managerPin ? { managerPin } : {}) })),
+          'The gateway credentials are stored in the secret store.',
+        ),
       async testCredentials() {
         set({ settingsWait: 'testing', credentialTest: null });
         try {
           set({ credentialTest: unwrap(await pos.settings.testCredentials()), settingsWait: null });
         } catch (error) {
-          set({ settingsWait: null, credentialTest: { ok: false, message: `The test could not run: ${problemOf(error).message}` } });
+          set({
+            settingsWait: null,
+            credentialTest: { ok: false, message: `The test could not run: ${problemOf(error).message}` },
+          });
         }
       },
       dismissSettingsProblems: () => set({ settingsError: null, credentialsError: null }),

@@ -5,7 +5,14 @@ import type { PosState } from './pos-store';
 
 type Point = { readonly x: number; readonly y: number };
 
-const idleSignature: SignatureSession = { state: 'idle', source: null, deviceId: null, extent: null, emulated: false, result: null };
+const idleSignature: SignatureSession = {
+  state: 'idle',
+  source: null,
+  deviceId: null,
+  extent: null,
+  emulated: false,
+  result: null,
+};
 
 export interface SignatureSlice {
   signature: SignatureSession;
@@ -71,7 +78,8 @@ export const createSignatureSlice =
         set({ padInk: ink });
       },
       clearPadInk: () => set({ padInk: [] }),
-      beginSignature: (source) => attempt(async () => get().setSignature(unwrap(await pos.signature.begin(source ? { source } : {})))),
+      beginSignature: (source) =>
+        attempt(async () => get().setSignature(unwrap(await pos.signature.begin(source ? { source } : {})))),
       clearSignature: () =>
         attempt(async () => {
           unwrap(await pos.signature.clear());

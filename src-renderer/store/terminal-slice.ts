@@ -95,7 +95,15 @@ export const createTerminalSlice =
     async printFinding(entryId) {
       try {
         const printed = unwrap(await pos.terminal.printFinding({ entryId }));
-        set((state) => ({ findingPrints: { ...state.findingPrints, [entryId]: printed.printed ? 'The receipt printed: both copies.' : `The receipt did not print: ${printed.problem ?? 'no printer'}.` }, findingError: null }));
+        set((state) => ({
+          findingPrints: {
+            ...state.findingPrints,
+            [entryId]: printed.printed
+              ? 'The receipt printed: both copies.'
+              : `The receipt did not print: ${printed.problem ?? 'no printer'}.`,
+          },
+          findingError: null,
+        }));
       } catch (error) {
         set({ findingError: error instanceof Error ? error.message : String(error) });
       }

@@ -38,7 +38,9 @@ export const createTrainingSlice =
       },
       async presentTestCard(card, method, amountMinor) {
         try {
-          unwrap(await pos.devices.presentTestCard({ cardId: card.id, method, ...(amountMinor ? { amountMinor } : {}) }));
+          unwrap(
+            await pos.devices.presentTestCard({ cardId: card.id, method, ...(amountMinor ? { amountMinor } : {}) }),
+          );
           note(true, `${verbs[method]} ${card.label} (\u2026${card.maskedPan.slice(-4)}) on the training reader.`);
         } catch (error) {
           failed(error);
@@ -47,7 +49,10 @@ export const createTrainingSlice =
       async loseNextAnswer() {
         try {
           unwrap(await pos.training.loseNextAnswer());
-          note(true, 'The next answer will be lost on its way back from the training gateway. Run a sale and watch the lane find out what happened.');
+          note(
+            true,
+            'The next answer will be lost on its way back from the training gateway. Run a sale and watch the lane find out what happened.',
+          );
         } catch (error) {
           failed(error);
         }
@@ -55,7 +60,12 @@ export const createTrainingSlice =
       async settleTrainingBatches() {
         try {
           const { batches } = unwrap(await pos.training.settleBatches());
-          note(true, batches === 0 ? 'There was nothing to settle: run a sale first.' : `Settled ${batches} batch${batches === 1 ? '' : 'es'}, as the processor does overnight: today's sales can now be refunded.`);
+          note(
+            true,
+            batches === 0
+              ? 'There was nothing to settle: run a sale first.'
+              : `Settled ${batches} batch${batches === 1 ? '' : 'es'}, as the processor does overnight: today's sales can now be refunded.`,
+          );
         } catch (error) {
           failed(error);
         }

@@ -25,7 +25,14 @@ function DeckCard({ card }: { card: TestCardInfo }) {
       <p className="deck-note">{card.note}</p>
       <div className="deck-methods" role="group" aria-label={`Present ${card.label}`}>
         {card.methods.map((method) => (
-          <button key={method} type="button" onMouseDown={keepFocus} onClick={() => void present(card, method, amountMinor)} data-testid={`deck-${card.id}-${method}`} aria-label={`${methodWords[method]} ${card.label}`}>
+          <button
+            key={method}
+            type="button"
+            onMouseDown={keepFocus}
+            onClick={() => void present(card, method, amountMinor)}
+            data-testid={`deck-${card.id}-${method}`}
+            aria-label={`${methodWords[method]} ${card.label}`}
+          >
             {methodWords[method]}
           </button>
         ))}

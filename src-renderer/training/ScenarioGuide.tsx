@@ -3,7 +3,12 @@ import { usePos } from '../store/use-pos';
 import { scenarios, type ScenarioStep } from './scenarios';
 
 function StepControls({ step }: { step: ScenarioStep }) {
-  const { cards, amountMinor } = usePos(useShallow((state) => ({ cards: state.testCards, amountMinor: state.saleStage === 'paying' ? state.saleTotalMinor() : undefined })));
+  const { cards, amountMinor } = usePos(
+    useShallow((state) => ({
+      cards: state.testCards,
+      amountMinor: state.saleStage === 'paying' ? state.saleTotalMinor() : undefined,
+    })),
+  );
   const present = usePos((state) => state.presentTestCard);
   const loseNextAnswer = usePos((state) => state.loseNextAnswer);
   const settle = usePos((state) => state.settleTrainingBatches);
@@ -11,17 +16,32 @@ function StepControls({ step }: { step: ScenarioStep }) {
   return (
     <span className="step-controls">
       {step.control === 'lose-next-answer' ? (
-        <button type="button" onMouseDown={(event) => event.preventDefault()} onClick={() => void loseNextAnswer()} data-testid="lose-next-answer">
+        <button
+          type="button"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => void loseNextAnswer()}
+          data-testid="lose-next-answer"
+        >
           Lose the next answer
         </button>
       ) : null}
       {step.control === 'settle-batches' ? (
-        <button type="button" onMouseDown={(event) => event.preventDefault()} onClick={() => void settle()} data-testid="settle-batches">
+        <button
+          type="button"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => void settle()}
+          data-testid="settle-batches"
+        >
           Settle the batch
         </button>
       ) : null}
       {card && step.card ? (
-        <button type="button" onMouseDown={(event) => event.preventDefault()} onClick={() => void present(card, step.card!.method, amountMinor)} data-testid={`step-${card.id}-${step.card.method}`}>
+        <button
+          type="button"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => void present(card, step.card!.method, amountMinor)}
+          data-testid={`step-${card.id}-${step.card.method}`}
+        >
           {step.card.method === 'insert' ? 'Insert' : step.card.method === 'tap' ? 'Tap' : 'Swipe'} {card.label}
         </button>
       ) : null}
@@ -63,7 +83,10 @@ export function ScenarioGuide() {
           </p>
         </div>
       ) : (
-        <p className="scenario-intro">Nine scenarios take you through a day at the counter: approvals, declines, lost answers, voids, refunds and closing the day. Nothing here moves real money.</p>
+        <p className="scenario-intro">
+          Nine scenarios take you through a day at the counter: approvals, declines, lost answers, voids, refunds and
+          closing the day. Nothing here moves real money.
+        </p>
       )}
     </section>
   );

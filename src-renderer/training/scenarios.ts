@@ -36,10 +36,17 @@ export const scenarios: readonly Scenario[] = [
     title: 'A declined card',
     steps: [
       { text: 'Key $12.00 and press Enter.' },
-      { text: 'Insert the Visa card that is declined with \u201cDo not honor\u201d.', card: { id: 'visa-do-not-honor', method: 'insert' } },
-      { text: 'Press Enter to take another card for the same amount, then tap the approved Mastercard.', card: { id: 'mastercard-approve', method: 'tap' } },
+      {
+        text: 'Insert the Visa card that is declined with \u201cDo not honor\u201d.',
+        card: { id: 'visa-do-not-honor', method: 'insert' },
+      },
+      {
+        text: 'Press Enter to take another card for the same amount, then tap the approved Mastercard.',
+        card: { id: 'mastercard-approve', method: 'tap' },
+      },
     ],
-    notice: 'Say only \u201cdeclined\u201d at the counter; the reason on screen is for you. Nothing was charged on the first card.',
+    notice:
+      'Say only \u201cdeclined\u201d at the counter; the reason on screen is for you. Nothing was charged on the first card.',
   },
   {
     id: 'partial',
@@ -47,19 +54,34 @@ export const scenarios: readonly Scenario[] = [
     steps: [
       { text: 'Key $8.00 and press Enter.' },
       { text: 'Insert the Visa card that approves only part.', card: { id: 'visa-partial', method: 'insert' } },
-      { text: 'Only $5.00 is approved. Press Enter to take the remaining $3.00 on another card, and insert the approved Visa.', card: { id: 'visa-approve', method: 'insert' } },
+      {
+        text: 'Only $5.00 is approved. Press Enter to take the remaining $3.00 on another card, and insert the approved Visa.',
+        card: { id: 'visa-approve', method: 'insert' },
+      },
     ],
-    notice: 'A partial approval is money taken: take the rest another way, or void it (a manager\u2019s) if the customer does not want to split.',
+    notice:
+      'A partial approval is money taken: take the rest another way, or void it (a manager\u2019s) if the customer does not want to split.',
   },
   {
     id: 'timeout',
     title: 'Timeout and recovery',
     steps: [
-      { text: 'Key $12.00, press Enter, and insert the Visa card whose processor does not answer.', card: { id: 'visa-timeout', method: 'insert' } },
-      { text: '\u201cNot approved: try again\u201d: nothing was charged. Press Enter and insert the approved Visa.', card: { id: 'visa-approve', method: 'insert' } },
-      { text: 'Now lose an answer on purpose: press \u201cLose the next answer\u201d, key $12.00, press Enter and insert the approved Visa again.', control: 'lose-next-answer', card: { id: 'visa-approve', method: 'insert' } },
+      {
+        text: 'Key $12.00, press Enter, and insert the Visa card whose processor does not answer.',
+        card: { id: 'visa-timeout', method: 'insert' },
+      },
+      {
+        text: '\u201cNot approved: try again\u201d: nothing was charged. Press Enter and insert the approved Visa.',
+        card: { id: 'visa-approve', method: 'insert' },
+      },
+      {
+        text: 'Now lose an answer on purpose: press \u201cLose the next answer\u201d, key $12.00, press Enter and insert the approved Visa again.',
+        control: 'lose-next-answer',
+        card: { id: 'visa-approve', method: 'insert' },
+      },
     ],
-    notice: 'When the answer is lost the lane says it is checking with the gateway, and records the sale once: it never charges twice and never shows an unknown sale as approved.',
+    notice:
+      'When the answer is lost the lane says it is checking with the gateway, and records the sale once: it never charges twice and never shows an unknown sale as approved.',
   },
   {
     id: 'signature',
@@ -67,7 +89,9 @@ export const scenarios: readonly Scenario[] = [
     steps: [
       { text: 'Key $25.00 and press Enter: Visa asks for a signature from $25.00 on.' },
       { text: 'Insert the Visa card that asks for a signature.', card: { id: 'visa-signature', method: 'insert' } },
-      { text: 'The training pad can sign for the customer: press a recorded signature, watch it appear, and press Enter to accept it.' },
+      {
+        text: 'The training pad can sign for the customer: press a recorded signature, watch it appear, and press Enter to accept it.',
+      },
     ],
     notice: 'The signature is taken before the authorization and sent with it; the merchant copy carries it.',
   },
@@ -97,7 +121,9 @@ export const scenarios: readonly Scenario[] = [
     steps: [
       { text: 'Run a $12.00 sale with the approved Visa.', card: { id: 'visa-approve', method: 'insert' } },
       { text: 'Settle the day\u2019s batch, as the processor does overnight.', control: 'settle-batches' },
-      { text: 'Open History (Alt+2), pick the sale and press Refund: check the amount offered, choose a reason, then confirm the card and amount.' },
+      {
+        text: 'Open History (Alt+2), pick the sale and press Refund: check the amount offered, choose a reason, then confirm the card and amount.',
+      },
     ],
     notice: 'Once settled a sale can only be refunded; refunds above the lane\u2019s limit need a manager.',
   },

@@ -21,7 +21,9 @@ const missing = referenceMissing();
 // Locally a missing reference skips with its reason as the suite's name; in CI the suite runs
 // and fails on the missing file, so the proof cannot quietly vanish.
 const skipped = missing !== undefined && !process.env.CI;
-const suiteName = skipped ? `the client’s requests against the gateway’s OpenAPI file (skipped: ${missing})` : 'the client’s requests against the gateway’s OpenAPI file';
+const suiteName = skipped
+  ? `the client’s requests against the gateway’s OpenAPI file (skipped: ${missing})`
+  : 'the client’s requests against the gateway’s OpenAPI file';
 const suite = skipped ? describe.skip : describe;
 
 interface Recorded {
@@ -49,9 +51,18 @@ async function recordingRelay(emulatorUrl: string, label: () => string) {
         return;
       }
       const headers: Record<string, string> = {};
-      for (const name of ['authorization', 'content-type', 'accept']) if (request.headers[name]) headers[name] = String(request.headers[name]);
-      void fetch(`${emulatorUrl}${url.slice(restRoot.length)}`, { method: request.method ?? 'GET', headers, ...(text ? { body: text } : {}) })
-        .then(async (answer) => response.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' }).end(await answer.text()))
+      for (const name of ['authorization', 'content-type', 'accept'])
+        if (request.headers[name]) headers[name] = String(request.headers[name]);
+      void fetch(`${emulatorUrl}${url.slice(restRoot.length)}`, {
+        method: request.method ?? 'GET',
+        headers,
+        ...(text ? { body: text } : {}),
+      })
+        .then(async (answer) =>
+          response
+            .writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' })
+            .end(await answer.text()),
+        )
         .catch(() => request.socket.destroy());
     });
   });
@@ -72,12 +83,14 @@ function allowed(call: Recorded, problem: string): string | undefined {
   const body = (call.body ?? {}) as Record<string, unknown>;
   // OpenAPI `userfields`: "You can use an array or an object", and its own example is
   // [{"udf0":"value0"}, ...]; its item schema (name/value/custom*, type array) contradicts both.
-  if (problem.startsWith('/userfields')) return 'userfields as the description and example of the OpenAPI file show them';
+  if (problem.startsWith('/userfields'))
+    return 'userfields as the description and example of the OpenAPI file show them';
   // The guides (Printing Receipts, Authorization Response Data, "emv"): EMV data travels "within
   // the Track Parameter", and the OpenAPI's track takes "encrypted swipe data"; a reader's
   // encrypted or EMV record is longer than the 76 characters of clear track data.
   const track = typeof body.track === 'string' ? body.track : '';
-  if (problem === '/track must NOT have more than 76 characters' && !/^[%;]/.test(track)) return 'reader records in track, as the guides describe';
+  if (problem === '/track must NOT have more than 76 characters' && !/^[%;]/.test(track))
+    return 'reader records in track, as the guides describe';
   return undefined;
 }
 
@@ -95,7 +108,7 @@ suite(suiteName, () => {
   let current = '';
 
   /** Runs one operation under a label; the answer does not matter here, only what went out. */
-  const as = async <T,>(label: string, run: () => Promise<T>): Promise<T | undefined> => {
+  const as = async <T>(label: string, run: () => Promise<T>): Promise<T | undefined> => {
     current = label;
     try {
       return await run();
@@ -109,18 +122,54 @@ suite(suiteName, () => {
     requestLine = loadRequestLineChecker();
     emulator = await startEmulator({ realism: false });
     relay = await recordingRelay(emulator.url, () => current);
-    client = createGatewayClient({ baseUrl: relay.baseUrl, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
+    client = createGatewayClient({
+      baseUrl: relay.baseUrl,
+      credentials: { level: 'site', username: 'testing', password: 'testing123' },
+      sleep: async () => undefined,
+    });
 
     const reader = new EmulatedEncryptingReader();
     const keyed = await as('auth keyed with cvv2', () =>
-      client.auth({ merchid, amount: 1304, account: '4788250000121443', expiry: '1228', cvv: '112', postal: '55555', name: 'PAT DOE', orderid: 'CONF-KEYED-0001', receipt: true, tokenize: true }),
+      client.auth({
+        merchid,
+        amount: 1304,
+        account: '4788250000121443',
+        expiry: '1228',
+        cvv: '112',
+        postal: '55555',
+        name: 'PAT DOE',
+        orderid: 'CONF-KEYED-0001',
+        receipt: true,
+        tokenize: true,
+      }),
     );
-    await as('auth swipe (clear track 2)', () => client.auth({ merchid, amount: 500, track: `;${clearTracks(emulatedVisa).track2.replace(/^;/, '')}`, orderid: 'CONF-SWIPE-0001' }));
-    await as('auth swipe (encrypted record)', () => client.auth({ merchid, amount: 600, track: reader.swipe(emulatedVisa), capture: true }));
-    await as('auth EMV (chip record)', () => client.auth({ merchid, amount: 2499, track: reader.chip(emulatedVisa, 2499), receipt: true, capture: true }));
-    await as('auth token', () => client.auth({ merchid, amount: 700, account: keyed?.token ?? '9478825000121443', expiry: '1228', bin: true }));
-    const created = await as('auth profile create', () => client.auth({ merchid, amount: 0, account: '5454545454545454', expiry: '1228', profile: 'Y' }));
-    await as('auth profile use', () => client.auth({ merchid, amount: 800, profile: `${created?.profileid ?? '12345678901234567890'}/${created?.acctid ?? '1'}` }));
+    await as('auth swipe (clear track 2)', () =>
+      client.auth({
+        merchid,
+        amount: 500,
+        track: `;${clearTracks(emulatedVisa).track2.replace(/^;/, '')}`,
+        orderid: 'CONF-SWIPE-0001',
+      }),
+    );
+    await as('auth swipe (encrypted record)', () =>
+      client.auth({ merchid, amount: 600, track: reader.swipe(emulatedVisa), capture: true }),
+    );
+    await as('auth EMV (chip record)', () =>
+      client.auth({ merchid, amount: 2499, track: reader.chip(emulatedVisa, 2499), receipt: true, capture: true }),
+    );
+    await as('auth token', () =>
+      client.auth({ merchid, amount: 700, account: keyed?.token ?? '9478825000121443', expiry: '1228', bin: true }),
+    );
+    const created = await as('auth profile create', () =>
+      client.auth({ merchid, amount: 0, account: '5454545454545454', expiry: '1228', profile: 'Y' }),
+    );
+    await as('auth profile use', () =>
+      client.auth({
+        merchid,
+        amount: 800,
+        profile: `${created?.profileid ?? '12345678901234567890'}/${created?.acctid ?? '1'}`,
+      }),
+    );
     await as('auth capture flag with Level 2/3 and userfields', () =>
       client.auth({
         merchid,
@@ -130,26 +179,67 @@ suite(suiteName, () => {
         capture: true,
         taxexempt: false,
         userfields: [{ lane: '3' }, { shift: 'am' }],
-        captureDetails: { ponumber: 'PO-1', taxamnt: 104, items: [{ description: 'Widget', quantity: 2, netamnt: 1000, taxamnt: 80, taxexempt: false }, { description: 'Gadget', quantity: 1, netamnt: 300, taxamnt: 24, discamnt: 100 }] },
+        captureDetails: {
+          ponumber: 'PO-1',
+          taxamnt: 104,
+          items: [
+            { description: 'Widget', quantity: 2, netamnt: 1000, taxamnt: 80, taxexempt: false },
+            { description: 'Gadget', quantity: 1, netamnt: 300, taxamnt: 24, discamnt: 100 },
+          ],
+        },
       }),
     );
-    await as('auth userfields object', () => client.auth({ merchid, amount: 100, account: '4788250000121443', expiry: '1228', userfields: { lane: '3' } }));
-    await as('auth ACH', () => client.auth({ merchid, amount: 2500, account: '1234567890', bankaba: '036001808', accttype: 'ECHK', ecomind: 'E', name: 'Pat Doe' }));
-
-    const toCapture = await as('(setup) auth to capture', () => client.auth({ merchid, amount: 1304, account: '4788250000121443', expiry: '1228', orderid: 'CONF-CAPT-0001' }));
-    await as('capture with Level 2/3', () =>
-      client.capture({ merchid, retref: toCapture?.retref ?? '1', authcode: toCapture?.authcode ?? undefined, amount: 1304, ponumber: 'PO-1', taxamnt: 104, orderdate: '20261122', shiptozip: '55555', shiptocountry: 'US', items: [{ description: 'Widget', quantity: 2, netamnt: 1000, taxamnt: 80 }, { description: 'Gadget', quantity: 1, netamnt: 300, taxamnt: 24, discamnt: 100 }] }),
+    await as('auth userfields object', () =>
+      client.auth({ merchid, amount: 100, account: '4788250000121443', expiry: '1228', userfields: { lane: '3' } }),
     );
-    const toVoid = await as('(setup) auth to void', () => client.auth({ merchid, amount: 900, account: '4788250000121443', expiry: '1228', orderid: 'CONF-VOID-0001' }));
+    await as('auth ACH', () =>
+      client.auth({
+        merchid,
+        amount: 2500,
+        account: '1234567890',
+        bankaba: '036001808',
+        accttype: 'ECHK',
+        ecomind: 'E',
+        name: 'Pat Doe',
+      }),
+    );
+
+    const toCapture = await as('(setup) auth to capture', () =>
+      client.auth({ merchid, amount: 1304, account: '4788250000121443', expiry: '1228', orderid: 'CONF-CAPT-0001' }),
+    );
+    await as('capture with Level 2/3', () =>
+      client.capture({
+        merchid,
+        retref: toCapture?.retref ?? '1',
+        authcode: toCapture?.authcode ?? undefined,
+        amount: 1304,
+        ponumber: 'PO-1',
+        taxamnt: 104,
+        orderdate: '20261122',
+        shiptozip: '55555',
+        shiptocountry: 'US',
+        items: [
+          { description: 'Widget', quantity: 2, netamnt: 1000, taxamnt: 80 },
+          { description: 'Gadget', quantity: 1, netamnt: 300, taxamnt: 24, discamnt: 100 },
+        ],
+      }),
+    );
+    const toVoid = await as('(setup) auth to void', () =>
+      client.auth({ merchid, amount: 900, account: '4788250000121443', expiry: '1228', orderid: 'CONF-VOID-0001' }),
+    );
     await as('void partial', () => client.void({ merchid, retref: toVoid?.retref ?? '1', amount: 100 }));
     await as('void', () => client.void({ merchid, retref: toVoid?.retref ?? '1' }));
-    const toRefund = await as('(setup) auth to refund', () => client.auth({ merchid, amount: 1000, account: '4788250000121443', expiry: '1228', capture: true }));
+    const toRefund = await as('(setup) auth to refund', () =>
+      client.auth({ merchid, amount: 1000, account: '4788250000121443', expiry: '1228', capture: true }),
+    );
     await emulatorAdmin(emulator.url).settle();
     await as('refund partial', () => client.refund({ merchid, retref: toRefund?.retref ?? '1', amount: 400 }));
     await as('refund', () => client.refund({ merchid, retref: toRefund?.retref ?? '1' }));
     await as('inquire', () => client.inquire({ merchid, retref: keyed?.retref ?? '1' }));
     await as('inquireByOrderid (merchant)', () => client.inquireByOrderid({ merchid, orderid: 'CONF-KEYED-0001' }));
-    await as('inquireByOrderid (site)', () => client.inquireByOrderid({ merchid, orderid: 'CONF-KEYED-0001', scope: 'site' }));
+    await as('inquireByOrderid (site)', () =>
+      client.inquireByOrderid({ merchid, orderid: 'CONF-KEYED-0001', scope: 'site' }),
+    );
     await as('voidByOrderId', () => client.voidByOrderId({ merchid, orderid: 'CONF-SWIPE-0001' }));
     await as('settlestat (merchid only)', () => client.settlementStatus({ merchid }));
     await as('settlestat by date', () => client.settlementStatus({ merchid, date: '1122' }));
@@ -164,10 +254,28 @@ suite(suiteName, () => {
 
   it('captured every operation the client has, at the reference’s REST root', () => {
     const labels = new Set(relay.recorded.map((call) => call.label));
-    for (const label of ['auth keyed with cvv2', 'auth swipe (clear track 2)', 'auth EMV (chip record)', 'auth token', 'auth profile use', 'auth capture flag with Level 2/3 and userfields', 'auth ACH', 'capture with Level 2/3', 'void', 'refund', 'inquire', 'inquireByOrderid (merchant)', 'inquireByOrderid (site)', 'voidByOrderId', 'settlestat by date', 'inquireMerchant']) {
+    for (const label of [
+      'auth keyed with cvv2',
+      'auth swipe (clear track 2)',
+      'auth EMV (chip record)',
+      'auth token',
+      'auth profile use',
+      'auth capture flag with Level 2/3 and userfields',
+      'auth ACH',
+      'capture with Level 2/3',
+      'void',
+      'refund',
+      'inquire',
+      'inquireByOrderid (merchant)',
+      'inquireByOrderid (site)',
+      'voidByOrderId',
+      'settlestat by date',
+      'inquireMerchant',
+    ]) {
       expect(labels, label).toContain(label);
     }
-    for (const call of relay.recorded) expect(call.url.startsWith(`${restRoot}/`), `${call.label}: ${call.url}`).toBe(true);
+    for (const call of relay.recorded)
+      expect(call.url.startsWith(`${restRoot}/`), `${call.label}: ${call.url}`).toBe(true);
   });
 
   it('sends the CVV as cvv2 and nothing the reference does not declare', () => {
@@ -201,7 +309,9 @@ suite(suiteName, () => {
       check(call, requestLine.check(call.method, url));
       if (call.body !== undefined) check(call, reference.checkRequest(call.method, call.url, call.body));
     }
-    process.stdout.write(`client request conformance: ${checks} checks over ${relay.recorded.length} requests, ${passing} pass; allowed by name: ${allowances.length}\n  ${allowances.join('\n  ')}\n`);
+    process.stdout.write(
+      `client request conformance: ${checks} checks over ${relay.recorded.length} requests, ${passing} pass; allowed by name: ${allowances.length}\n  ${allowances.join('\n  ')}\n`,
+    );
     expect(failures).toEqual([]);
     expect(passing).toBe(checks);
   });

@@ -24,19 +24,23 @@ interface Exchange {
 const contradictions: ReadonlyArray<{ readonly problem: RegExp; readonly follows: string }> = [
   {
     problem: /^\/bin must NOT have more than 1 characters$/,
-    follows: 'binResponse.bin reuses the authorization flag `bin` (max 1); the guides: bin is the exact BIN, six digits',
+    follows:
+      'binResponse.bin reuses the authorization flag `bin` (max 1); the guides: bin is the exact BIN, six digits',
   },
   {
     problem: /^\/prepaid is not a field of the reference$/,
-    follows: 'binResponse names the property `prerpaid` but points it at the `prepaid` schema; the component name is followed',
+    follows:
+      'binResponse names the property `prerpaid` but points it at the `prepaid` schema; the component name is followed',
   },
   {
     problem: /^\/defaultacct is not a field of the reference$/,
-    follows: 'putpostprofileRequest spells `deafultacct`; its description, the changelog and every profile answer say `defaultacct`',
+    follows:
+      'putpostprofileRequest spells `deafultacct`; its description, the changelog and every profile answer say `defaultacct`',
   },
   {
     problem: /^(GET|DELETE) \/rest\/profile\/\d{20}\/\/\d+ is not an operation of the reference$/,
-    follows: 'the profile path declares accountid required; the operation\u2019s own summary says to omit it for every account: the segment is sent empty',
+    follows:
+      'the profile path declares accountid required; the operation\u2019s own summary says to omit it for every account: the segment is sent empty',
   },
 ];
 
@@ -71,8 +75,22 @@ const recordingFetch: typeof fetch = async (input, init) => {
 async function runEveryService(): Promise<void> {
   let now = Date.UTC(2026, 10, 22, 12, 0, 0);
   emulator = await startEmulator({ realism: false, clock: { now: () => now } });
-  const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, fetch: recordingFetch, sleep: async () => undefined });
-  const signature = encodeSignature({ width: 200, height: 60, strokes: [[{ x: 10, y: 40 }, { x: 190, y: 20 }]] }).value;
+  const client = createGatewayClient({
+    baseUrl: emulator.url,
+    credentials: { level: 'site', username: 'testing', password: 'testing123' },
+    fetch: recordingFetch,
+    sleep: async () => undefined,
+  });
+  const signature = encodeSignature({
+    width: 200,
+    height: 60,
+    strokes: [
+      [
+        { x: 10, y: 40 },
+        { x: 190, y: 20 },
+      ],
+    ],
+  }).value;
   const visa = await client.auth({ merchid, amount: 0, account: '4788250000121443', expiry: '1228' });
   const amex = await client.auth({ merchid, amount: 0, account: '371449635398431', expiry: '1228' });
   await client.sigcap({ merchid, retref: visa.retref!, signature });
@@ -80,7 +98,20 @@ async function runEveryService(): Promise<void> {
   await client.bin({ merchid, token: visa.token! });
   await client.bin({ merchid, token: amex.token! });
   await client.bin({ merchid, token: '9123456789011443' });
-  const created = await client.saveProfile({ merchid, account: visa.token!, expiry: '1228', name: 'PAT BUYER', address: '1 MAIN ST', city: 'KING OF PRUSSIA', region: 'PA', country: 'US', postal: '19406', phone: '6105551234', email: 'pat@example.com', cardholderPermission: true });
+  const created = await client.saveProfile({
+    merchid,
+    account: visa.token!,
+    expiry: '1228',
+    name: 'PAT BUYER',
+    address: '1 MAIN ST',
+    city: 'KING OF PRUSSIA',
+    region: 'PA',
+    country: 'US',
+    postal: '19406',
+    phone: '6105551234',
+    email: 'pat@example.com',
+    cardholderPermission: true,
+  });
   const profileid = created.saved ? created.account.profileid : '';
   await client.saveProfile({ merchid, profileid, account: amex.token!, expiry: '0130', defaultAccount: true });
   await client.saveProfile({ merchid, profileid, acctid: '1', account: visa.token!, expiry: '1229', keepUnsent: true });
@@ -107,19 +138,25 @@ async function runEveryService(): Promise<void> {
 function problemsOf(exchange: Exchange): string[] {
   const { method, path, status, answer } = exchange;
   const problems: string[] = [];
-  if (exchange.request !== undefined) problems.push(...reference.checkRequest(method, path, exchange.request).map((p) => `request ${p}`));
+  if (exchange.request !== undefined)
+    problems.push(...reference.checkRequest(method, path, exchange.request).map((p) => `request ${p}`));
   const endpoint = path.split('/')[2] ?? '';
   if (endpoint === 'openbatch' || endpoint === 'closebatch') {
     // The guides' tables: batchid (AN, the text "null" on failure) and respcode success / noBatch.
     const body = answer as Record<string, unknown>;
-    if (Object.keys(body).some((key) => key !== 'batchid' && key !== 'respcode')) problems.push(`answer has fields the guides do not list: ${Object.keys(body).join(', ')}`);
-    if (typeof body.batchid !== 'string' || !['success', 'noBatch'].includes(String(body.respcode))) problems.push(`answer ${JSON.stringify(body)} is not the guides' shape`);
+    if (Object.keys(body).some((key) => key !== 'batchid' && key !== 'respcode'))
+      problems.push(`answer has fields the guides do not list: ${Object.keys(body).join(', ')}`);
+    if (typeof body.batchid !== 'string' || !['success', 'noBatch'].includes(String(body.respcode)))
+      problems.push(`answer ${JSON.stringify(body)} is not the guides' shape`);
     return problems;
   }
-  if (endpoint === 'bin' && answer && typeof answer === 'object' && 'errormsg' in answer) return [...problems, ...reference.checkComponent('binMissingorErrorResponse', answer)];
+  if (endpoint === 'bin' && answer && typeof answer === 'object' && 'errormsg' in answer)
+    return [...problems, ...reference.checkComponent('binMissingorErrorResponse', answer)];
   if (endpoint === 'funding' && answer && typeof answer === 'object' && 'errormsg' in answer) {
     // The endpoint's description documents this answer word for word; its schema does not.
-    return JSON.stringify(answer) === '{"errormsg":"No deposits match your request"}' ? problems : [...problems, `answer ${JSON.stringify(answer)} is not the documented no-deposits answer`];
+    return JSON.stringify(answer) === '{"errormsg":"No deposits match your request"}'
+      ? problems
+      : [...problems, `answer ${JSON.stringify(answer)} is not the documented no-deposits answer`];
   }
   if (endpoint === 'profile' && method === 'GET' && !Array.isArray(answer)) {
     // The reference declares no answer for a missing profile; it is the PPS outcome its delete answer declares.
@@ -130,8 +167,10 @@ function problemsOf(exchange: Exchange): string[] {
   if (endpoint === 'funding') {
     // The schema declares fundings and txns as objects; the service sends lists: each item is checked.
     const report = answer as { fundings?: unknown[]; txns?: unknown[] };
-    for (const funding of report.fundings ?? []) problems.push(...reference.checkComponent('fundings', funding).map((p) => `fundings[] ${p}`));
-    for (const txn of report.txns ?? []) problems.push(...reference.checkComponent('fundingtxns', txn).map((p) => `txns[] ${p}`));
+    for (const funding of report.fundings ?? [])
+      problems.push(...reference.checkComponent('fundings', funding).map((p) => `fundings[] ${p}`));
+    for (const txn of report.txns ?? [])
+      problems.push(...reference.checkComponent('fundingtxns', txn).map((p) => `txns[] ${p}`));
   }
   return problems;
 }
@@ -155,19 +194,36 @@ describe('the new endpoints against the gateway reference', () => {
 
   it('called every service, each answered 200', () => {
     const endpoints = new Set(exchanges.map((e) => `${e.method} ${e.path.split('/')[2] ?? ''}`));
-    for (const wanted of ['POST sigcap', 'GET bin', 'PUT profile', 'GET profile', 'DELETE profile', 'GET openbatch', 'GET closebatch', 'GET funding']) expect(endpoints).toContain(wanted);
+    for (const wanted of [
+      'POST sigcap',
+      'GET bin',
+      'PUT profile',
+      'GET profile',
+      'DELETE profile',
+      'GET openbatch',
+      'GET closebatch',
+      'GET funding',
+    ])
+      expect(endpoints).toContain(wanted);
     expect(exchanges.filter((e) => e.status !== 200)).toEqual([]);
   });
 
   it('every request and answer of the run validates, but for the named contradictions of the reference', () => {
     const checked = exchanges.filter((e) => !['auth'].includes(e.path.split('/')[2] ?? ''));
-    const found = checked.flatMap((exchange) => problemsOf(exchange).map((problem) => ({ where: `${exchange.method} ${exchange.path}`, problem })));
-    const explained = found.filter(({ problem }) => contradictions.some((c) => c.problem.test(problem.replace(/^request /, ''))));
+    const found = checked.flatMap((exchange) =>
+      problemsOf(exchange).map((problem) => ({ where: `${exchange.method} ${exchange.path}`, problem })),
+    );
+    const explained = found.filter(({ problem }) =>
+      contradictions.some((c) => c.problem.test(problem.replace(/^request /, ''))),
+    );
     const unexplained = found.filter((f) => !explained.includes(f));
     expect(unexplained).toEqual([]);
     // Each contradiction named above is met in the run: the list says what the test really excuses.
-    for (const contradiction of contradictions) expect(explained.some(({ problem }) => contradiction.problem.test(problem.replace(/^request /, '')))).toBe(true);
+    for (const contradiction of contradictions)
+      expect(explained.some(({ problem }) => contradiction.problem.test(problem.replace(/^request /, '')))).toBe(true);
     const passing = checked.filter((exchange) => problemsOf(exchange).length === 0).length;
-    process.stdout.write(`new endpoints: ${checked.length} exchanges checked, ${passing} with no problem, ${checked.length - passing} only with the ${contradictions.length} named contradictions\n`);
+    process.stdout.write(
+      `new endpoints: ${checked.length} exchanges checked, ${passing} with no problem, ${checked.length - passing} only with the ${contradictions.length} named contradictions\n`,
+    );
   });
 });

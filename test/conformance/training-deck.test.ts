@@ -21,13 +21,23 @@ afterAll(async () => {
 
 describe('the training deck against the emulator', () => {
   // amex-decline declines by amount on Rapid Connect only, as its note says: 1100.00 names no North code (North's are 2 digits: 10xx.00).
-  const platforms = (id: string) => (id === 'amex-decline' ? (['496160873888'] as const) : (['496160873888', '820000000001'] as const));
-  const cases = deck.flatMap((card) => platforms(card.id).map((merchid) => [`${card.id} on ${merchid}`, card, merchid] as const));
+  const platforms = (id: string) =>
+    id === 'amex-decline' ? (['496160873888'] as const) : (['496160873888', '820000000001'] as const);
+  const cases = deck.flatMap((card) =>
+    platforms(card.id).map((merchid) => [`${card.id} on ${merchid}`, card, merchid] as const),
+  );
   it.each(cases)('%s', async (_label, card, merchid) => {
     const response = await fetch(`${emulator.url}/auth`, {
       method: 'POST',
       headers: { Authorization: site, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ merchid, account: card.pan, expiry: card.expiry, amount: card.amount, cvv2: card.cvv, postal: card.postal }),
+      body: JSON.stringify({
+        merchid,
+        account: card.pan,
+        expiry: card.expiry,
+        amount: card.amount,
+        cvv2: card.cvv,
+        postal: card.postal,
+      }),
     });
     const answer = (await response.json()) as Record<string, unknown>;
     expect(answer.respstat, card.note).toBe(respstatByScenario[card.scenario] ?? 'A');

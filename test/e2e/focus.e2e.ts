@@ -13,32 +13,38 @@ const ringOf = (locator: Locator) =>
   });
 
 describe('focus at the counter', () => {
-  e2e('after an approval focus is on New sale (not the page or the training deck), a digit starts the next sale, and text fields ring like buttons', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host }) => {
-      await page.goto(host.url);
-      await signIn(page);
-      await keyAmount(page, '12.00');
-      await page.keyboard.press('Enter');
-      await page.getByText('Insert, tap or swipe the card').waitFor();
-      await page.getByTestId('deck-visa-approve-insert').click();
-      await page.getByTestId('sale-result').waitFor();
-      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('new-sale');
-      const buttonRing = await ringOf(page.getByTestId('new-sale'));
-      expect(buttonRing).toMatch(/^solid 3px/);
-      await look(page, 'focus-after-approval');
-      // Tab from the main action stays in the result before it reaches the training deck.
-      await page.keyboard.press('Shift+Tab');
-      expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="sale-result"]') !== null)).toBe(true);
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('4');
-      await expect.poll(() => page.getByTestId('sale-amount').innerText()).toBe('$0.04');
+  e2e(
+    'after an approval focus is on New sale (not the page or the training deck), a digit starts the next sale, and text fields ring like buttons',
+    (chromium) =>
+      withBrowserMode(chromium, {}, async ({ page, host }) => {
+        await page.goto(host.url);
+        await signIn(page);
+        await keyAmount(page, '12.00');
+        await page.keyboard.press('Enter');
+        await page.getByText('Insert, tap or swipe the card').waitFor();
+        await page.getByTestId('deck-visa-approve-insert').click();
+        await page.getByTestId('sale-result').waitFor();
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+          .toBe('new-sale');
+        const buttonRing = await ringOf(page.getByTestId('new-sale'));
+        expect(buttonRing).toMatch(/^solid 3px/);
+        await look(page, 'focus-after-approval');
+        // Tab from the main action stays in the result before it reaches the training deck.
+        await page.keyboard.press('Shift+Tab');
+        expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="sale-result"]') !== null)).toBe(
+          true,
+        );
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('4');
+        await expect.poll(() => page.getByTestId('sale-amount').innerText()).toBe('$0.04');
 
-      await page.keyboard.press('Alt+2');
-      const lastFour = page.getByLabel('Last four');
-      await lastFour.focus();
-      await page.keyboard.type('1443');
-      expect(await ringOf(lastFour)).toBe(buttonRing);
-      await look(page, 'focus-text-field');
-    }),
+        await page.keyboard.press('Alt+2');
+        const lastFour = page.getByLabel('Last four');
+        await lastFour.focus();
+        await page.keyboard.type('1443');
+        expect(await ringOf(lastFour)).toBe(buttonRing);
+        await look(page, 'focus-text-field');
+      }),
   );
 });

@@ -14,7 +14,9 @@ describe('what each page was told is kept for the card-data scan', () => {
     const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     const { port } = server.address() as { port: number };
-    server.on('connection', (socket) => socket.send(JSON.stringify({ type: 'event', name: 'leak', payload: { pan: '4788250000121443' } })));
+    server.on('connection', (socket) =>
+      socket.send(JSON.stringify({ type: 'event', name: 'leak', payload: { pan: '4788250000121443' } })),
+    );
     const browser = await launchChromium(chromiumPath);
     const page = await browser.newPage();
     const received = page.evaluate(

@@ -42,38 +42,54 @@ describe('a keyboard-mode card reader in browser mode', () => {
     }),
   );
 
-  e2e('a PIN typed through the wedge signs in, and never comes back over the bridge to this page or another', (chromium) =>
-    withBrowserMode(chromium, { settings: { ...keyboardReader, staff: { members: [{ id: '4321', name: 'Robin', role: 'cashier', pin: hashPin('8642') }] } } }, async ({ page, host, browser }) => {
-      // What each page receives over its bridge, as the raw frames.
-      const received = { cashier: [] as string[], other: [] as string[] };
-      page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => received.cashier.push(String(payload))));
-      const other = await browser.newPage();
-      other.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => received.other.push(String(payload))));
-      await other.goto(host.url);
-      await other.getByRole('heading', { name: 'Sign in' }).waitFor();
-      await page.goto(host.url);
-      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-      // Typed as a person types: every digit is held by the wedge, then released and typed.
-      await page.getByLabel('Cashier id').click();
-      await page.keyboard.type('4321', { delay: 80 });
-      await expect.poll(() => page.getByLabel('Cashier id').inputValue()).toBe('4321');
-      await page.getByLabel('PIN').click();
-      await page.keyboard.type('8642', { delay: 80 });
-      await expect.poll(() => page.getByLabel('PIN').inputValue()).toBe('8642');
-      await look(page, 'reader-wedge-pin-typed');
-      await page.keyboard.press('Enter');
-      await page.getByTestId('sale-amount').waitFor();
-      await look(page, 'reader-wedge-pin-signed-in');
-      const released = received.cashier.filter((frame) => frame.includes('devices.keysReleased'));
-      expect(released.length).toBeGreaterThan(0);
-      // The releases name keystrokes by number; no frame to either page holds the PIN or a typed key.
-      for (const frame of released) expect(Object.keys((JSON.parse(frame) as { payload: object }).payload)).toEqual(['seqs']);
-      for (const frame of [...received.cashier, ...received.other]) {
-        expect(frame).not.toContain('8642');
-        expect(frame).not.toMatch(/"keys"|"[0-9]"/);
-      }
-      expect(received.other.some((frame) => frame.includes('devices.keysReleased'))).toBe(false);
-      expect(received.other.length).toBeGreaterThan(0);
-    }),
+  e2e(
+    'a PIN typed through the wedge signs in, and never comes back over the bridge to this page or another',
+    (chromium) =>
+      withBrowserMode(
+        chromium,
+        {
+          settings: {
+            ...keyboardReader,
+            staff: { members: [{ id: '4321', name: 'Robin', role: 'cashier', pin: hashPin('8642') }] },
+          },
+        },
+        async ({ page, host, browser }) => {
+          // What each page receives over its bridge, as the raw frames.
+          const received = { cashier: [] as string[], other: [] as string[] };
+          page.on('websocket', (socket) =>
+            socket.on('framereceived', ({ payload }) => received.cashier.push(String(payload))),
+          );
+          const other = await browser.newPage();
+          other.on('websocket', (socket) =>
+            socket.on('framereceived', ({ payload }) => received.other.push(String(payload))),
+          );
+          await other.goto(host.url);
+          await other.getByRole('heading', { name: 'Sign in' }).waitFor();
+          await page.goto(host.url);
+          await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+          // Typed as a person types: every digit is held by the wedge, then released and typed.
+          await page.getByLabel('Cashier id').click();
+          await page.keyboard.type('4321', { delay: 80 });
+          await expect.poll(() => page.getByLabel('Cashier id').inputValue()).toBe('4321');
+          await page.getByLabel('PIN').click();
+          await page.keyboard.type('8642', { delay: 80 });
+          await expect.poll(() => page.getByLabel('PIN').inputValue()).toBe('8642');
+          await look(page, 'reader-wedge-pin-typed');
+          await page.keyboard.press('Enter');
+          await page.getByTestId('sale-amount').waitFor();
+          await look(page, 'reader-wedge-pin-signed-in');
+          const released = received.cashier.filter((frame) => frame.includes('devices.keysReleased'));
+          expect(released.length).toBeGreaterThan(0);
+          // The releases name keystrokes by number; no frame to either page holds the PIN or a typed key.
+          for (const frame of released)
+            expect(Object.keys((JSON.parse(frame) as { payload: object }).payload)).toEqual(['seqs']);
+          for (const frame of [...received.cashier, ...received.other]) {
+            expect(frame).not.toContain('8642');
+            expect(frame).not.toMatch(/"keys"|"[0-9]"/);
+          }
+          expect(received.other.some((frame) => frame.includes('devices.keysReleased'))).toBe(false);
+          expect(received.other.length).toBeGreaterThan(0);
+        },
+      ),
   );
 });

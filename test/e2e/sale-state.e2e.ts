@@ -32,7 +32,16 @@ beforeAll(async () => {
   const dir = join(process.cwd(), '.lanepoint-dev', 'test-build');
   mkdirSync(dir, { recursive: true });
   child = join(dir, 'crash-child-e2e.mjs');
-  await build({ entryPoints: ['test/src-main/journal/crash-child.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: child, external: ['better-sqlite3'], logLevel: 'silent' });
+  await build({
+    entryPoints: ['test/src-main/journal/crash-child.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: child,
+    external: ['better-sqlite3'],
+    logLevel: 'silent',
+  });
 }, 60_000);
 afterAll(async () => {
   await emulator?.close();
@@ -41,26 +50,28 @@ afterAll(async () => {
 const progressAmount = (page: Page) => page.getByTestId('progress-amount').innerText();
 
 describe('a screen that connects mid-sale', () => {
-  e2e('a reload during the card wait shows the waiting sale with its amount, a second page sees it too, and either cancels it', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host, browser }) => {
-      await page.goto(host.url);
-      await signIn(page);
-      await startSale(page, '42.75');
-      await page.reload();
-      await page.getByText('Insert, tap or swipe the card').waitFor();
-      expect(await progressAmount(page)).toBe('$42.75');
-      await look(page, 'sale-state-reload-card-wait');
-      const second = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      await second.goto(host.url);
-      await second.getByText('Insert, tap or swipe the card').waitFor();
-      expect(await progressAmount(second)).toBe('$42.75');
-      await screenshot(second, 'sale-state-second-page-card-wait');
-      await second.getByRole('button', { name: /Cancel/ }).click();
-      await page.getByText('The sale was canceled.').waitFor();
-      await second.getByText('The sale was canceled.').waitFor();
-      expect(await page.getByTestId('sale-amount').innerText()).toBe('$0.00');
-      await look(page, 'sale-state-canceled-from-second-page');
-    }),
+  e2e(
+    'a reload during the card wait shows the waiting sale with its amount, a second page sees it too, and either cancels it',
+    (chromium) =>
+      withBrowserMode(chromium, {}, async ({ page, host, browser }) => {
+        await page.goto(host.url);
+        await signIn(page);
+        await startSale(page, '42.75');
+        await page.reload();
+        await page.getByText('Insert, tap or swipe the card').waitFor();
+        expect(await progressAmount(page)).toBe('$42.75');
+        await look(page, 'sale-state-reload-card-wait');
+        const second = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        await second.goto(host.url);
+        await second.getByText('Insert, tap or swipe the card').waitFor();
+        expect(await progressAmount(second)).toBe('$42.75');
+        await screenshot(second, 'sale-state-second-page-card-wait');
+        await second.getByRole('button', { name: /Cancel/ }).click();
+        await page.getByText('The sale was canceled.').waitFor();
+        await second.getByText('The sale was canceled.').waitFor();
+        expect(await page.getByTestId('sale-amount').innerText()).toBe('$0.00');
+        await look(page, 'sale-state-canceled-from-second-page');
+      }),
   );
 
   e2e('keyed entry nobody finishes ends with the card wait, saying so', (chromium) =>
@@ -96,7 +107,11 @@ describe('a screen that connects mid-sale', () => {
 /** A lane on this file's emulator with its journal in `journalPath`, background checks run by hand, served to Chromium. */
 async function laneOn(chromium: string, journalPath: string, clock?: { now: () => number }) {
   const timers: Array<() => void> = [];
-  const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
+  const client = createGatewayClient({
+    baseUrl: emulator.url,
+    credentials: { level: 'site', username: 'testing', password: 'testing123' },
+    sleep: async () => undefined,
+  });
   const core: Core = createCore({
     settings: settingsSchema.parse({}),
     shell: 'browser',
@@ -143,84 +158,107 @@ describe('an unknown outcome settled in the background', () => {
     ['drop-after', /^Approved: reference \d+, hand over the goods\.$/, 'approved'],
     ['drop-before', /^Not charged: collect payment again\.$/, 'not-charged'],
   ] as const) {
-    e2e(`says what it became (${name}), keeps it in History, and the main button was never New sale`, async (chromium) => {
-      let skew = 0;
-      const lane = await laneOn(chromium, newJournal(), { now: () => Date.now() + skew });
-      try {
-        const { page, core } = lane;
-        await page.goto(lane.host.url);
-        await signIn(page);
-        await lostSale(core, page, '18.00', fault);
-        expect(await page.getByTestId('check-now').getAttribute('class')).toBe('primary');
-        expect(await page.getByTestId('new-sale').getAttribute('class')).not.toBe('primary');
-        await look(page, `sale-state-unknown-${name}`);
-        await emulatorAdmin(emulator.url).clearFaults();
-        // The check comes after the gateway's answer window: a "not found" is final then (ADR 028).
-        skew += answerWindowMs;
-        lane.timers.shift()!();
-        await expect.poll(() => page.getByTestId('sale-headline').innerText(), { timeout: 10_000 }).toMatch(headline);
-        await look(page, `sale-state-settled-${name}`);
-        if (name === 'approved') {
-          await page.getByTestId('print-settled').click();
-          await page.getByText('The receipt printed: both copies.').waitFor();
+    e2e(
+      `says what it became (${name}), keeps it in History, and the main button was never New sale`,
+      async (chromium) => {
+        let skew = 0;
+        const lane = await laneOn(chromium, newJournal(), { now: () => Date.now() + skew });
+        try {
+          const { page, core } = lane;
+          await page.goto(lane.host.url);
+          await signIn(page);
+          await lostSale(core, page, '18.00', fault);
+          expect(await page.getByTestId('check-now').getAttribute('class')).toBe('primary');
+          expect(await page.getByTestId('new-sale').getAttribute('class')).not.toBe('primary');
+          await look(page, `sale-state-unknown-${name}`);
+          await emulatorAdmin(emulator.url).clearFaults();
+          // The check comes after the gateway's answer window: a "not found" is final then (ADR 028).
+          skew += answerWindowMs;
+          lane.timers.shift()!();
+          await expect.poll(() => page.getByTestId('sale-headline').innerText(), { timeout: 10_000 }).toMatch(headline);
+          await look(page, `sale-state-settled-${name}`);
+          if (name === 'approved') {
+            await page.getByTestId('print-settled').click();
+            await page.getByText('The receipt printed: both copies.').waitFor();
+          }
+          await page.getByTestId('new-sale').click();
+          await page.getByTestId('nav-history').click();
+          await page
+            .getByText(/18\.00/)
+            .first()
+            .waitFor();
+          await screenshot(page, `sale-state-history-${name}`);
+          const history = await core.dispatch('terminal.history', {});
+          expect(history).toMatchObject({
+            ok: true,
+            result: [expect.objectContaining({ state: 'resolved', amountMinor: 1800 })],
+          });
+        } finally {
+          await emulatorAdmin(emulator.url).clearFaults();
+          await lane.close();
         }
-        await page.getByTestId('new-sale').click();
-        await page.getByTestId('nav-history').click();
-        await page.getByText(/18\.00/).first().waitFor();
-        await screenshot(page, `sale-state-history-${name}`);
-        const history = await core.dispatch('terminal.history', {});
-        expect(history).toMatchObject({ ok: true, result: [expect.objectContaining({ state: 'resolved', amountMinor: 1800 })] });
-      } finally {
-        await emulatorAdmin(emulator.url).clearFaults();
-        await lane.close();
-      }
-    });
+      },
+    );
   }
 });
 
 /** A lane process SIGKILLed after the gateway approved and before its journal recorded the answer. */
 function crashMidAuthorization(journalPath: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const process_ = spawn(process.execPath, [child, journalPath, emulator.url, 'answered', '4200', 'LANE-01'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const process_ = spawn(process.execPath, [child, journalPath, emulator.url, 'answered', '4200', 'LANE-01'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     process_.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     process_.on('error', reject);
-    process_.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(out.split('\n')[0]!) : reject(new Error(`the child was not killed (${String(signal)})`))));
+    process_.on('exit', (_code, signal) =>
+      signal === 'SIGKILL'
+        ? resolve(out.split('\n')[0]!)
+        : reject(new Error(`the child was not killed (${String(signal)})`)),
+    );
   });
 }
 
 describe('a restart after a crash mid-authorization', () => {
-  e2e('the next person who signs in sees what recovery found until they acknowledge it, and its receipt prints', async (chromium) => {
-    const journalPath = newJournal();
-    const orderId = await crashMidAuthorization(journalPath);
-    const lane = await laneOn(chromium, journalPath);
-    try {
-      const { page, core } = lane;
-      await page.goto(lane.host.url);
-      await page.getByTestId('sign-in-findings').waitFor();
-      await look(page, 'sale-state-restart-sign-in');
-      await page.getByRole('button', { name: /^Trainee \(/ }).click();
-      await page.keyboard.press('Enter');
-      const notice = page.getByTestId('recovery-findings');
-      await notice.waitFor();
-      expect(await notice.innerText()).toContain(`Sale $42.00 on card ••••1443, order ${orderId}, found when the lane started again`);
-      expect(await notice.innerText()).toMatch(/Approved: reference \d+, hand over the goods\./);
-      await notice.getByRole('button', { name: 'Print the receipt' }).click();
-      await notice.getByText('The receipt printed: both copies.').waitFor();
-      await look(page, 'sale-state-restart-finding');
-      const lastPage = await core.dispatch('printers.lastPage', {});
-      expect(lastPage.ok && (lastPage.result as { lines: string[] }).lines.join('\n')).toContain('42.00');
-      // Nothing else can be done until it is acknowledged: the sale screen's keys are held.
-      await page.keyboard.press('5');
-      expect(await page.getByTestId('sale-amount').innerText()).toBe('$0.00');
-      await notice.getByRole('button', { name: 'Seen: done' }).click();
-      await notice.waitFor({ state: 'detached' });
-      expect((await core.dispatch('terminal.findings', {})) as { ok: boolean; result: unknown[] }).toMatchObject({ ok: true, result: [] });
-      const state = (await core.dispatch('terminal.state', {})) as { ok: true; result: TerminalState };
-      expect(state.result.sale).toBeNull();
-      await look(page, 'sale-state-restart-acknowledged');
-    } finally {
-      await lane.close();
-    }
-  });
+  e2e(
+    'the next person who signs in sees what recovery found until they acknowledge it, and its receipt prints',
+    async (chromium) => {
+      const journalPath = newJournal();
+      const orderId = await crashMidAuthorization(journalPath);
+      const lane = await laneOn(chromium, journalPath);
+      try {
+        const { page, core } = lane;
+        await page.goto(lane.host.url);
+        await page.getByTestId('sign-in-findings').waitFor();
+        await look(page, 'sale-state-restart-sign-in');
+        await page.getByRole('button', { name: /^Trainee \(/ }).click();
+        await page.keyboard.press('Enter');
+        const notice = page.getByTestId('recovery-findings');
+        await notice.waitFor();
+        expect(await notice.innerText()).toContain(
+          `Sale $42.00 on card ••••1443, order ${orderId}, found when the lane started again`,
+        );
+        expect(await notice.innerText()).toMatch(/Approved: reference \d+, hand over the goods\./);
+        await notice.getByRole('button', { name: 'Print the receipt' }).click();
+        await notice.getByText('The receipt printed: both copies.').waitFor();
+        await look(page, 'sale-state-restart-finding');
+        const lastPage = await core.dispatch('printers.lastPage', {});
+        expect(lastPage.ok && (lastPage.result as { lines: string[] }).lines.join('\n')).toContain('42.00');
+        // Nothing else can be done until it is acknowledged: the sale screen's keys are held.
+        await page.keyboard.press('5');
+        expect(await page.getByTestId('sale-amount').innerText()).toBe('$0.00');
+        await notice.getByRole('button', { name: 'Seen: done' }).click();
+        await notice.waitFor({ state: 'detached' });
+        expect((await core.dispatch('terminal.findings', {})) as { ok: boolean; result: unknown[] }).toMatchObject({
+          ok: true,
+          result: [],
+        });
+        const state = (await core.dispatch('terminal.state', {})) as { ok: true; result: TerminalState };
+        expect(state.result.sale).toBeNull();
+        await look(page, 'sale-state-restart-acknowledged');
+      } finally {
+        await lane.close();
+      }
+    },
+  );
 });

@@ -17,8 +17,14 @@ async function placeOf(locator: Locator) {
   return locator.evaluate((element) => {
     const box = element.getBoundingClientRect();
     const centre = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    const inViewport = box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
-    return { inViewport, reachable: centre !== null && element.contains(centre), bottom: Math.round(box.bottom), right: Math.round(box.right) };
+    const inViewport =
+      box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+    return {
+      inViewport,
+      reachable: centre !== null && element.contains(centre),
+      bottom: Math.round(box.bottom),
+      right: Math.round(box.right),
+    };
   });
 }
 
@@ -31,29 +37,33 @@ async function documentScrolls(page: Page) {
 }
 
 describe('the sale screen on small displays', () => {
-  e2e('at 800x480, 1024x768 and 1280x800 the amount, the whole keypad with Clear and the Card button show without scrolling', (chromium) =>
-    withBrowserMode(chromium, { viewport: sizes[0] }, async ({ page, host }) => {
-      await page.goto(host.url);
-      await signIn(page);
-      await keyAmount(page, '12.34');
-      for (const size of sizes) {
-        await page.setViewportSize(size);
-        const where = `${size.width}x${size.height}`;
-        // Saved before the checks too, so a failure leaves the picture of what the cashier saw.
-        await screenshot(page, `sale-entry-${where}`);
-        const parts = {
-          amount: page.getByTestId('sale-amount'),
-          'keypad 7': page.getByRole('group', { name: 'Amount keypad' }).getByRole('button', { name: '7', exact: true }),
-          'keypad Clear': page.getByRole('button', { name: /^Clear/ }),
-          'Card button': page.getByTestId('pay-card'),
-        };
-        for (const [name, locator] of Object.entries(parts)) {
-          expect(await placeOf(locator), `${name} at ${where}`).toMatchObject({ inViewport: true, reachable: true });
+  e2e(
+    'at 800x480, 1024x768 and 1280x800 the amount, the whole keypad with Clear and the Card button show without scrolling',
+    (chromium) =>
+      withBrowserMode(chromium, { viewport: sizes[0] }, async ({ page, host }) => {
+        await page.goto(host.url);
+        await signIn(page);
+        await keyAmount(page, '12.34');
+        for (const size of sizes) {
+          await page.setViewportSize(size);
+          const where = `${size.width}x${size.height}`;
+          // Saved before the checks too, so a failure leaves the picture of what the cashier saw.
+          await screenshot(page, `sale-entry-${where}`);
+          const parts = {
+            amount: page.getByTestId('sale-amount'),
+            'keypad 7': page
+              .getByRole('group', { name: 'Amount keypad' })
+              .getByRole('button', { name: '7', exact: true }),
+            'keypad Clear': page.getByRole('button', { name: /^Clear/ }),
+            'Card button': page.getByTestId('pay-card'),
+          };
+          for (const [name, locator] of Object.entries(parts)) {
+            expect(await placeOf(locator), `${name} at ${where}`).toMatchObject({ inViewport: true, reachable: true });
+          }
+          expect(await page.getByTestId('sale-amount').innerText()).toBe('$12.34');
+          expect(await documentScrolls(page), `the page scrolls at ${where}`).toBe(false);
+          await look(page, `sale-entry-${where}`);
         }
-        expect(await page.getByTestId('sale-amount').innerText()).toBe('$12.34');
-        expect(await documentScrolls(page), `the page scrolls at ${where}`).toBe(false);
-        await look(page, `sale-entry-${where}`);
-      }
-    }),
+      }),
   );
 });

@@ -44,9 +44,18 @@ describe('training scenarios, end to end', () => {
       await present(page, 'visa-approve', 'insert');
       expect(await saleOutcome(page)).toBe('Approved');
       await look(page, 'scenario-approve');
-      const orderId = (await page.getByText(/^LANE01-/).first().innerText()).trim();
-      expect(await gatewayRecords(core, orderId)).toEqual([expect.objectContaining({ respstat: 'A', amountMinor: 1200 })]);
-      expect(trainingJournalEntries(appDataDir)).toEqual([expect.objectContaining({ orderId, operation: 'auth', state: 'completed' })]);
+      const orderId = (
+        await page
+          .getByText(/^LANE01-/)
+          .first()
+          .innerText()
+      ).trim();
+      expect(await gatewayRecords(core, orderId)).toEqual([
+        expect.objectContaining({ respstat: 'A', amountMinor: 1200 }),
+      ]);
+      expect(trainingJournalEntries(appDataDir)).toEqual([
+        expect.objectContaining({ orderId, operation: 'auth', state: 'completed' }),
+      ]);
     }),
   );
 
@@ -96,38 +105,44 @@ describe('training scenarios, end to end', () => {
         [300, 300],
       ]);
       // The gateway holds the partial approval at what it approved, and the rest as its own sale.
-      expect(await gatewayRecords(core, rows[0]!.orderId)).toEqual([expect.objectContaining({ respstat: 'A', amountMinor: 500 })]);
-      expect(await gatewayRecords(core, rows[1]!.orderId)).toEqual([expect.objectContaining({ respstat: 'A', amountMinor: 300 })]);
+      expect(await gatewayRecords(core, rows[0]!.orderId)).toEqual([
+        expect.objectContaining({ respstat: 'A', amountMinor: 500 }),
+      ]);
+      expect(await gatewayRecords(core, rows[1]!.orderId)).toEqual([
+        expect.objectContaining({ respstat: 'A', amountMinor: 300 }),
+      ]);
     }),
   );
 
-  e2e('timeout and recovery: the answer is lost, the lane checks with the gateway, one approval is recorded', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
-      await page.goto(host.url);
-      await signIn(page);
-      await practise(page, 'timeout');
-      // The processor does not answer in time (respstat B): nothing charged, run the card again.
-      await startSale(page, '12.00');
-      await present(page, 'visa-timeout', 'insert');
-      expect(await saleOutcome(page)).toBe('Not approved: try again');
-      await look(page, 'scenario-timeout-retry');
-      await page.keyboard.press('Enter');
-      await page.getByText('Insert, tap or swipe the card').waitFor();
-      await present(page, 'visa-approve', 'insert');
-      expect(await saleOutcome(page)).toBe('Approved');
-      await page.keyboard.press('Enter');
-      // Now the answer of an approved sale is lost on its way back.
-      await page.getByTestId('lose-next-answer').click();
-      await page.getByText(/next answer will be lost/i).waitFor();
-      await startSale(page, '12.00');
-      await present(page, 'visa-approve', 'insert');
-      expect(await saleOutcome(page)).toBe('Approved');
-      await look(page, 'scenario-timeout-recovered');
-      const [row, ...earlier] = trainingJournalEntries(appDataDir);
-      expect(row).toMatchObject({ state: 'resolved' });
-      expect(earlier.map((entry) => entry.outcome?.respstat)).toEqual(['A', 'B']);
-      expect(await gatewayRecords(core, row!.orderId)).toHaveLength(1);
-    }),
+  e2e(
+    'timeout and recovery: the answer is lost, the lane checks with the gateway, one approval is recorded',
+    (chromium) =>
+      withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
+        await page.goto(host.url);
+        await signIn(page);
+        await practise(page, 'timeout');
+        // The processor does not answer in time (respstat B): nothing charged, run the card again.
+        await startSale(page, '12.00');
+        await present(page, 'visa-timeout', 'insert');
+        expect(await saleOutcome(page)).toBe('Not approved: try again');
+        await look(page, 'scenario-timeout-retry');
+        await page.keyboard.press('Enter');
+        await page.getByText('Insert, tap or swipe the card').waitFor();
+        await present(page, 'visa-approve', 'insert');
+        expect(await saleOutcome(page)).toBe('Approved');
+        await page.keyboard.press('Enter');
+        // Now the answer of an approved sale is lost on its way back.
+        await page.getByTestId('lose-next-answer').click();
+        await page.getByText(/next answer will be lost/i).waitFor();
+        await startSale(page, '12.00');
+        await present(page, 'visa-approve', 'insert');
+        expect(await saleOutcome(page)).toBe('Approved');
+        await look(page, 'scenario-timeout-recovered');
+        const [row, ...earlier] = trainingJournalEntries(appDataDir);
+        expect(row).toMatchObject({ state: 'resolved' });
+        expect(earlier.map((entry) => entry.outcome?.respstat)).toEqual(['A', 'B']);
+        expect(await gatewayRecords(core, row!.orderId)).toHaveLength(1);
+      }),
   );
 
   e2e('signature required: a Visa chip card at 25.00 asks for the signature before authorizing', (chromium) =>
@@ -141,44 +156,54 @@ describe('training scenarios, end to end', () => {
       await look(page, 'scenario-signature-waiting');
       await page.getByRole('button', { name: 'neat name' }).click();
       const preview = page.getByTestId('pad-preview');
-      await expect.poll(async () => Number(await preview.getAttribute('data-points')), { timeout: 10_000 }).toBeGreaterThan(200);
+      await expect
+        .poll(async () => Number(await preview.getAttribute('data-points')), { timeout: 10_000 })
+        .toBeGreaterThan(200);
       await page.keyboard.press('Enter');
       expect(await saleOutcome(page)).toBe('Approved');
       await page.getByText(/signature is on the merchant copy/).waitFor();
       await look(page, 'scenario-signature-approved');
       const [row] = trainingJournalEntries(appDataDir);
       expect(row).toMatchObject({ detail: expect.objectContaining({ signatureRequired: true }) });
-      expect(await gatewayRecords(core, row!.orderId)).toEqual([expect.objectContaining({ respstat: 'A', amountMinor: 2500 })]);
+      expect(await gatewayRecords(core, row!.orderId)).toEqual([
+        expect.objectContaining({ respstat: 'A', amountMinor: 2500 }),
+      ]);
     }),
   );
 
-  e2e('chip fallback: a swiped chip card is refused until the chip fails, then the swipe is taken as fallback', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
-      await page.goto(host.url);
-      await signIn(page);
-      await practise(page, 'chip-fallback');
-      await startSale(page, '12.00');
-      const progress = page.getByTestId('sale-progress').getByRole('status');
-      // Swiped first: the stripe says it is a chip card, so the sale screen asks for the chip.
-      await present(page, 'visa-chip-failure', 'swipe');
-      await expect.poll(() => progress.innerText()).toBe('Chip card: insert it');
-      await look(page, 'scenario-chip-fallback-insert-it');
-      await present(page, 'visa-chip-failure', 'insert');
-      await expect.poll(() => progress.innerText()).toBe('Chip failed: swipe the card');
-      await look(page, 'scenario-chip-fallback-swipe-now');
-      await present(page, 'visa-chip-failure', 'swipe');
-      expect(await saleOutcome(page)).toBe('Approved');
-      await page.getByText(/swiped after the chip failed/).waitFor();
-      await look(page, 'scenario-chip-fallback');
-      const [row, ...more] = trainingJournalEntries(appDataDir);
-      expect(more).toEqual([]);
-      expect(row).toMatchObject({ entryMode: 'fallback-swipe' });
-      // One authorization, by the swipe: the refused swipe and the failed chip never reached the gateway.
-      expect(await gatewayRecords(core, row!.orderId)).toEqual([expect.objectContaining({ respstat: 'A', amountMinor: 1200 })]);
-      // The receipt as printed names the entry the gateway was sent.
-      const page_ = await core.dispatch('printers.lastPage', {});
-      expect(page_.ok && (page_.result as { lines: string[] }).lines.some((line) => /Entry\s+Fallback Swipe/.test(line))).toBe(true);
-    }),
+  e2e(
+    'chip fallback: a swiped chip card is refused until the chip fails, then the swipe is taken as fallback',
+    (chromium) =>
+      withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
+        await page.goto(host.url);
+        await signIn(page);
+        await practise(page, 'chip-fallback');
+        await startSale(page, '12.00');
+        const progress = page.getByTestId('sale-progress').getByRole('status');
+        // Swiped first: the stripe says it is a chip card, so the sale screen asks for the chip.
+        await present(page, 'visa-chip-failure', 'swipe');
+        await expect.poll(() => progress.innerText()).toBe('Chip card: insert it');
+        await look(page, 'scenario-chip-fallback-insert-it');
+        await present(page, 'visa-chip-failure', 'insert');
+        await expect.poll(() => progress.innerText()).toBe('Chip failed: swipe the card');
+        await look(page, 'scenario-chip-fallback-swipe-now');
+        await present(page, 'visa-chip-failure', 'swipe');
+        expect(await saleOutcome(page)).toBe('Approved');
+        await page.getByText(/swiped after the chip failed/).waitFor();
+        await look(page, 'scenario-chip-fallback');
+        const [row, ...more] = trainingJournalEntries(appDataDir);
+        expect(more).toEqual([]);
+        expect(row).toMatchObject({ entryMode: 'fallback-swipe' });
+        // One authorization, by the swipe: the refused swipe and the failed chip never reached the gateway.
+        expect(await gatewayRecords(core, row!.orderId)).toEqual([
+          expect.objectContaining({ respstat: 'A', amountMinor: 1200 }),
+        ]);
+        // The receipt as printed names the entry the gateway was sent.
+        const page_ = await core.dispatch('printers.lastPage', {});
+        expect(
+          page_.ok && (page_.result as { lines: string[] }).lines.some((line) => /Entry\s+Fallback Swipe/.test(line)),
+        ).toBe(true);
+      }),
   );
 
   /** A 12.00 sale with the approved Visa, from the scenario's first step; returns its order id. */
@@ -187,7 +212,12 @@ describe('training scenarios, end to end', () => {
     // The card deck's approved Visa (its first group, open from the start).
     await page.getByTestId('deck-visa-approve-insert').click();
     expect(await saleOutcome(page)).toBe('Approved');
-    const orderId = (await page.getByText(/^LANE01-/).first().innerText()).trim();
+    const orderId = (
+      await page
+        .getByText(/^LANE01-/)
+        .first()
+        .innerText()
+    ).trim();
     await page.keyboard.press('Enter');
     return orderId;
   }
@@ -212,7 +242,9 @@ describe('training scenarios, end to end', () => {
       await expect.poll(() => page.getByTestId('order-outcome').innerText()).toMatch(/^Void approved\. \$12\.00/);
       // The sale's row no longer reads Approved; voiding again says why not, with no PIN asked.
       const saleRow = trainingJournalEntries(appDataDir).find((row) => row.operation === 'auth')!;
-      await expect.poll(() => page.getByTestId(`history-row-${saleRow.id}`).innerText()).toMatch(/Voided: nothing was charged/);
+      await expect
+        .poll(() => page.getByTestId(`history-row-${saleRow.id}`).innerText())
+        .toMatch(/Voided: nothing was charged/);
       await page.getByTestId('order-detail').getByRole('button', { name: 'Void' }).click();
       await expect.poll(() => page.getByText('This sale was voided: nothing is left to void.').count()).toBe(1);
       expect(await page.getByRole('dialog').count()).toBe(0);
@@ -236,7 +268,10 @@ describe('training scenarios, end to end', () => {
       await page.keyboard.press('Alt+2');
       await page.getByRole('button', { name: `Open order ${orderId}` }).click();
       await page.getByTestId('order-detail').getByRole('button', { name: 'Gateway status' }).click();
-      await page.getByTestId('order-lookup').getByText(/can be refunded/).waitFor();
+      await page
+        .getByTestId('order-lookup')
+        .getByText(/can be refunded/)
+        .waitFor();
       const lastFour = trainingJournalEntries(appDataDir)[0]!.maskedPan!.slice(-4);
       await page.getByTestId('order-detail').getByRole('button', { name: 'Refund\u2026' }).click();
       // The amount left is offered, not assumed; the reason is chosen from a list, none picked for the cashier.
@@ -244,24 +279,42 @@ describe('training scenarios, end to end', () => {
       await dialog.waitFor();
       expect(await dialog.innerText()).toContain(`Card ending ${lastFour}. Left to refund: $12.00.`);
       expect(await dialog.getByLabel('Amount to refund').inputValue()).toBe('12.00');
-      expect(await dialog.getByRole('radio').evaluateAll((radios) => radios.map((radio) => (radio as unknown as { checked: boolean }).checked))).toEqual([false, false, false, false, false]);
+      expect(
+        await dialog
+          .getByRole('radio')
+          .evaluateAll((radios) => radios.map((radio) => (radio as unknown as { checked: boolean }).checked)),
+      ).toEqual([false, false, false, false, false]);
       await look(page, 'scenario-refund-dialog');
       await dialog.getByLabel('Amount to refund').fill('5.00');
       await dialog.getByLabel('Damaged or faulty').check();
       await page.keyboard.press('Enter');
       const confirm = page.getByRole('dialog', { name: 'Confirm the refund' });
       await confirm.waitFor();
-      expect(await page.getByTestId('refund-confirm').innerText()).toBe(`Refund $5.00 to the card ending ${lastFour}? Reason: Damaged or faulty.`);
+      expect(await page.getByTestId('refund-confirm').innerText()).toBe(
+        `Refund $5.00 to the card ending ${lastFour}? Reason: Damaged or faulty.`,
+      );
       await look(page, 'scenario-refund-confirm');
       await page.keyboard.press('Enter');
       await expect.poll(() => page.getByTestId('order-outcome').innerText()).toMatch(/^Refund approved\. \$5\.00/);
       // The slip says why the money went back.
       const slip = await core.dispatch('printers.lastPage', {});
-      expect(slip).toMatchObject({ ok: true, result: { lines: expect.arrayContaining([expect.stringMatching(/REFUND/), expect.stringMatching(/Reason\s+Damaged or faulty/)]) } });
+      expect(slip).toMatchObject({
+        ok: true,
+        result: {
+          lines: expect.arrayContaining([
+            expect.stringMatching(/REFUND/),
+            expect.stringMatching(/Reason\s+Damaged or faulty/),
+          ]),
+        },
+      });
       // History says what the money did: the sale partly refunded, the refund with its reason.
       const [refund, sale] = trainingJournalEntries(appDataDir);
-      await expect.poll(() => page.getByTestId(`history-row-${sale!.id}`).innerText()).toMatch(/Approved \$12\.00; \$5\.00 refunded/);
-      expect(await page.getByTestId(`history-row-${refund!.id}`).innerText()).toMatch(/Refund\s+\$5\.00[\s\S]*Refunded \$5\.00 \(Damaged or faulty\)/);
+      await expect
+        .poll(() => page.getByTestId(`history-row-${sale!.id}`).innerText())
+        .toMatch(/Approved \$12\.00; \$5\.00 refunded/);
+      expect(await page.getByTestId(`history-row-${refund!.id}`).innerText()).toMatch(
+        /Refund\s+\$5\.00[\s\S]*Refunded \$5\.00 \(Damaged or faulty\)/,
+      );
       await look(page, 'scenario-refund-done');
       // A second refund for more than is left is refused in the dialog with how much is left.
       await page.getByTestId('order-detail').getByRole('button', { name: 'Refund\u2026' }).click();
@@ -270,40 +323,59 @@ describe('training scenarios, end to end', () => {
       await page.keyboard.press('Enter');
       expect(await dialog.getByRole('alert').innerText()).toBe('Only $7.00 of this sale is left to refund.');
       await page.keyboard.press('Escape');
-      expect(refund).toMatchObject({ operation: 'refund', state: 'completed', orderId, amountMinor: 500, detail: { reason: 'damaged' } });
+      expect(refund).toMatchObject({
+        operation: 'refund',
+        state: 'completed',
+        orderId,
+        amountMinor: 500,
+        detail: { reason: 'damaged' },
+      });
       // At the gateway: the sale settled, and the refund is a transaction of its own under the retref it answered with.
-      expect(await gatewayRecords(core, orderId)).toEqual([expect.objectContaining({ setlstat: 'Accepted', voidable: false })]);
+      expect(await gatewayRecords(core, orderId)).toEqual([
+        expect.objectContaining({ setlstat: 'Accepted', voidable: false }),
+      ]);
       const lookup = await core.dispatch('terminal.lookup', { retref: refund!.outcome!.retref! });
-      expect(lookup).toMatchObject({ ok: true, result: { gateway: [expect.objectContaining({ retref: refund!.outcome!.retref, amountMinor: expect.any(Number) })] } });
+      expect(lookup).toMatchObject({
+        ok: true,
+        result: {
+          gateway: [expect.objectContaining({ retref: refund!.outcome!.retref, amountMinor: expect.any(Number) })],
+        },
+      });
     }),
   );
 
-  e2e('end of day: two sales and a decline, the batch settled, the gateway and the lane agree, the chart shows the day', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host, appDataDir }) => {
-      await page.goto(host.url);
-      await signIn(page);
-      await practise(page, 'end-of-day');
-      await approvedSale(page);
-      await approvedSale(page);
-      await startSale(page, '12.00');
-      // From the card deck: open its decline cards and insert the Visa one.
-      await page.locator('.deck-group summary', { hasText: 'decline' }).click();
-      await page.getByTestId('deck-visa-decline-insert').click();
-      expect(await saleOutcome(page)).toBe('Declined');
-      await page.keyboard.press('Escape');
-      await page.getByTestId('settle-batches').click();
-      await page.getByText(/Settled 1 batch/).waitFor();
-      await page.keyboard.press('Alt+3');
-      await page.getByRole('heading', { name: 'End of day', level: 1 }).waitFor();
-      const batches = page.getByTestId('eod-batches');
-      await batches.waitFor();
-      expect(await batches.innerText()).toMatch(/Accepted \(settled\)\s+2\s+\$24\.00/);
-      expect(await page.getByTestId('eod-lane').innerText()).toMatch(/Approved\s+2\s+\$24\.00[\s\S]*Declined\s+1\s+\$12\.00/);
-      expect(await page.getByTestId('status-chart').getAttribute('aria-label')).toContain('Declined: 1, $12.00');
-      expect(await page.getByRole('alert').count()).toBe(0);
-      expect(await page.getByTestId('eod-reconciliation').innerText()).toMatch(/nets \$24\.00[\s\S]*settled \$24\.00 of it[\s\S]*Every order matches the gateway\./);
-      await look(page, 'scenario-end-of-day');
-      expect(trainingJournalEntries(appDataDir)).toHaveLength(3);
-    }),
+  e2e(
+    'end of day: two sales and a decline, the batch settled, the gateway and the lane agree, the chart shows the day',
+    (chromium) =>
+      withBrowserMode(chromium, {}, async ({ page, host, appDataDir }) => {
+        await page.goto(host.url);
+        await signIn(page);
+        await practise(page, 'end-of-day');
+        await approvedSale(page);
+        await approvedSale(page);
+        await startSale(page, '12.00');
+        // From the card deck: open its decline cards and insert the Visa one.
+        await page.locator('.deck-group summary', { hasText: 'decline' }).click();
+        await page.getByTestId('deck-visa-decline-insert').click();
+        expect(await saleOutcome(page)).toBe('Declined');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('settle-batches').click();
+        await page.getByText(/Settled 1 batch/).waitFor();
+        await page.keyboard.press('Alt+3');
+        await page.getByRole('heading', { name: 'End of day', level: 1 }).waitFor();
+        const batches = page.getByTestId('eod-batches');
+        await batches.waitFor();
+        expect(await batches.innerText()).toMatch(/Accepted \(settled\)\s+2\s+\$24\.00/);
+        expect(await page.getByTestId('eod-lane').innerText()).toMatch(
+          /Approved\s+2\s+\$24\.00[\s\S]*Declined\s+1\s+\$12\.00/,
+        );
+        expect(await page.getByTestId('status-chart').getAttribute('aria-label')).toContain('Declined: 1, $12.00');
+        expect(await page.getByRole('alert').count()).toBe(0);
+        expect(await page.getByTestId('eod-reconciliation').innerText()).toMatch(
+          /nets \$24\.00[\s\S]*settled \$24\.00 of it[\s\S]*Every order matches the gateway\./,
+        );
+        await look(page, 'scenario-end-of-day');
+        expect(trainingJournalEntries(appDataDir)).toHaveLength(3);
+      }),
   );
 });

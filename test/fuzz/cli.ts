@@ -24,7 +24,9 @@ const maxInput = 1 << 20;
 function runInWorker(index: number, inputs: number): Promise<FuzzReport> {
   const shared = new SharedArrayBuffer(8 + maxInput);
   const header = new Int32Array(shared, 0, 2);
-  const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: { index, inputs, seed, shared } });
+  const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
+    workerData: { index, inputs, seed, shared },
+  });
   return new Promise((resolve, reject) => {
     let last = -1;
     let still = 0;
@@ -38,7 +40,16 @@ function runInWorker(index: number, inputs: number): Promise<FuzzReport> {
       const input = new Uint8Array(shared, 8, Atomics.load(header, 1)).slice();
       void worker.terminate();
       const error = `no answer after ${stallSeconds} s (an endless loop)`;
-      resolve({ target: fuzzTargets[index]!.name, inputs: count, typed: 0, accepted: 0, crashes: 0, hangs: 1, slowestMs: stallSeconds * 1000, findings: [{ kind: 'hang', input, hex: toHex(input), error, ms: stallSeconds * 1000 }] });
+      resolve({
+        target: fuzzTargets[index]!.name,
+        inputs: count,
+        typed: 0,
+        accepted: 0,
+        crashes: 0,
+        hangs: 1,
+        slowestMs: stallSeconds * 1000,
+        findings: [{ kind: 'hang', input, hex: toHex(input), error, ms: stallSeconds * 1000 }],
+      });
     }, 1000);
     worker.once('message', (report: FuzzReport) => {
       clearInterval(watchdog);
@@ -59,11 +70,15 @@ for (const [index, target] of fuzzTargets.entries()) {
   if (only && !target.name.includes(only)) continue;
   const report = await runInWorker(index, shares[index] ?? 0);
   reports.push(report);
-  process.stderr.write(`${target.name}: ${report.inputs} inputs, ${report.crashes} crashes, ${report.hangs} hangs (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+  process.stderr.write(
+    `${target.name}: ${report.inputs} inputs, ${report.crashes} crashes, ${report.hangs} hangs (${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
+  );
 }
 process.stdout.write(`${formatFuzzTable(reports)}\n`);
 const findings = formatFindings(reports);
 if (findings) process.stdout.write(`\n${findings}\n`);
 const failed = reports.some((report) => report.crashes > 0 || report.hangs > 0);
-process.stdout.write(`\n${failed ? 'FAILED' : 'ok'}: ${reports.reduce((sum, r) => sum + r.inputs, 0)} inputs in ${((Date.now() - started) / 1000).toFixed(0)} s, seed ${seed}\n`);
+process.stdout.write(
+  `\n${failed ? 'FAILED' : 'ok'}: ${reports.reduce((sum, r) => sum + r.inputs, 0)} inputs in ${((Date.now() - started) / 1000).toFixed(0)} s, seed ${seed}\n`,
+);
 process.exitCode = failed ? 1 : 0;

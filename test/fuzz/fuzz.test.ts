@@ -42,7 +42,11 @@ describe('the fuzz runner', () => {
     const report = await fuzzTarget(planted, { inputs: 5000, seed: 7 });
     expect(report.crashes).toBeGreaterThan(0);
     expect(report.typed).toBeGreaterThan(0);
-    expect(report.findings[0]).toMatchObject({ kind: 'crash', hex: 'ee', error: expect.stringMatching(/^TypeError: /) });
+    expect(report.findings[0]).toMatchObject({
+      kind: 'crash',
+      hex: 'ee',
+      error: expect.stringMatching(/^TypeError: /),
+    });
   });
 
   it('reports an input slower than the bound, twice, as a hang (on an injected clock)', async () => {

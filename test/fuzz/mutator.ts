@@ -40,7 +40,9 @@ export class FuzzRandom {
 }
 
 /** Byte values that sit on boundaries parsers test against (sign bits, sentinels, maxima). */
-const interestingBytes = [0x00, 0x01, 0x02, 0x03, 0x1f, 0x20, 0x3f, 0x40, 0x7f, 0x80, 0x81, 0x82, 0x83, 0x84, 0xfe, 0xff];
+const interestingBytes = [
+  0x00, 0x01, 0x02, 0x03, 0x1f, 0x20, 0x3f, 0x40, 0x7f, 0x80, 0x81, 0x82, 0x83, 0x84, 0xfe, 0xff,
+];
 /** Values written over a suspected length field, in one or two bytes. */
 const interestingLengths = [0, 1, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000, 0xfffe, 0xffff];
 /** Characters that mean something to text parsers (sentinels, separators, hex digits, JSON). */
@@ -66,11 +68,24 @@ const join = (...parts: Uint8Array[]) => {
 
 const mutations: readonly Mutation[] = [
   // Flip one bit.
-  (input, random) => (input.length === 0 ? random.bytes(1) : withByte(input, random.below(input.length), (input[random.below(input.length)] ?? 0) ^ (1 << random.below(8)))),
+  (input, random) =>
+    input.length === 0
+      ? random.bytes(1)
+      : withByte(input, random.below(input.length), (input[random.below(input.length)] ?? 0) ^ (1 << random.below(8))),
   // Overwrite a byte with a random or an interesting value.
-  (input, random) => (input.length === 0 ? random.bytes(1) : withByte(input, random.below(input.length), random.below(2) ? random.next() & 0xff : random.pick(interestingBytes))),
+  (input, random) =>
+    input.length === 0
+      ? random.bytes(1)
+      : withByte(
+          input,
+          random.below(input.length),
+          random.below(2) ? random.next() & 0xff : random.pick(interestingBytes),
+        ),
   // Overwrite a byte with a character text parsers care about.
-  (input, random) => (input.length === 0 ? Uint8Array.of(random.pick(interestingText)) : withByte(input, random.below(input.length), random.pick(interestingText))),
+  (input, random) =>
+    input.length === 0
+      ? Uint8Array.of(random.pick(interestingText))
+      : withByte(input, random.below(input.length), random.pick(interestingText)),
   // Insert a few random bytes.
   (input, random) => {
     const at = random.below(input.length + 1);

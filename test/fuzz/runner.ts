@@ -55,7 +55,10 @@ export interface FuzzOptions {
 
 type Outcome = { kind: 'typed' | 'accepted'; ms: number } | { kind: 'crash'; error: string; ms: number };
 
-const describeError = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]?.slice(0, 160)}` : `thrown ${typeof error}: ${String(error).slice(0, 80)}`);
+const describeError = (error: unknown) =>
+  error instanceof Error
+    ? `${error.name}: ${error.message.split('\n')[0]?.slice(0, 160)}`
+    : `thrown ${typeof error}: ${String(error).slice(0, 80)}`;
 
 async function attempt(target: FuzzTarget, input: Uint8Array, now: () => number): Promise<Outcome> {
   const started = now();
@@ -70,7 +73,14 @@ async function attempt(target: FuzzTarget, input: Uint8Array, now: () => number)
 }
 
 /** The same failure: crashes with the same error name (messages carry offsets), or slowness. */
-async function stillFails(target: FuzzTarget, input: Uint8Array, finding: Pick<FuzzFinding, 'kind' | 'error'>, hangMs: number, now: () => number, onInput?: (input: Uint8Array) => void): Promise<boolean> {
+async function stillFails(
+  target: FuzzTarget,
+  input: Uint8Array,
+  finding: Pick<FuzzFinding, 'kind' | 'error'>,
+  hangMs: number,
+  now: () => number,
+  onInput?: (input: Uint8Array) => void,
+): Promise<boolean> {
   // Minimizing runs inputs too: the watchdog hears of each, or it takes the shrinking for a hang.
   onInput?.(input);
   const outcome = await attempt(target, input, now);
@@ -79,7 +89,14 @@ async function stillFails(target: FuzzTarget, input: Uint8Array, finding: Pick<F
 }
 
 /** Shrinks a failing input by removing ever smaller chunks while it still fails the same way. */
-async function minimize(target: FuzzTarget, input: Uint8Array, finding: Pick<FuzzFinding, 'kind' | 'error'>, hangMs: number, now: () => number, onInput?: (input: Uint8Array) => void): Promise<Uint8Array> {
+async function minimize(
+  target: FuzzTarget,
+  input: Uint8Array,
+  finding: Pick<FuzzFinding, 'kind' | 'error'>,
+  hangMs: number,
+  now: () => number,
+  onInput?: (input: Uint8Array) => void,
+): Promise<Uint8Array> {
   let smallest = input;
   let tries = finding.kind === 'hang' ? 40 : 2000;
   for (let chunk = Math.max(1, smallest.length >> 1); chunk >= 1 && tries > 0; chunk >>= 1) {
@@ -102,12 +119,22 @@ export async function fuzzTarget(target: FuzzTarget, options: FuzzOptions): Prom
   const hangMs = options.hangMs ?? target.hangMs ?? 500;
   const now = options.now ?? (() => performance.now());
   const maxLength = target.maxLength ?? 4096;
-  const report: FuzzReport = { target: target.name, inputs: 0, typed: 0, accepted: 0, crashes: 0, hangs: 0, findings: [], slowestMs: 0 };
+  const report: FuzzReport = {
+    target: target.name,
+    inputs: 0,
+    typed: 0,
+    accepted: 0,
+    crashes: 0,
+    hangs: 0,
+    findings: [],
+    slowestMs: 0,
+  };
   const seen = new Set<string>();
   for (let i = 0; i < options.inputs; i++) {
     let input: Uint8Array;
     if (i < target.seeds.length) input = target.seeds[i] as Uint8Array;
-    else if (target.json && random.below(2) === 0) input = mutateJson(random.pick(target.seeds), random) ?? mutate(target.seeds, random, maxLength);
+    else if (target.json && random.below(2) === 0)
+      input = mutateJson(random.pick(target.seeds), random) ?? mutate(target.seeds, random, maxLength);
     else input = mutate(target.seeds, random, maxLength);
     options.onInput?.(input);
     let outcome = await attempt(target, input, now);
@@ -118,7 +145,12 @@ export async function fuzzTarget(target: FuzzTarget, options: FuzzOptions): Prom
     }
     report.inputs++;
     report.slowestMs = Math.max(report.slowestMs, outcome.ms);
-    const failure = outcome.ms > hangMs ? { kind: 'hang' as const, error: `took ${outcome.ms.toFixed(0)} ms (bound ${hangMs} ms)` } : outcome.kind === 'crash' ? { kind: 'crash' as const, error: outcome.error } : undefined;
+    const failure =
+      outcome.ms > hangMs
+        ? { kind: 'hang' as const, error: `took ${outcome.ms.toFixed(0)} ms (bound ${hangMs} ms)` }
+        : outcome.kind === 'crash'
+          ? { kind: 'crash' as const, error: outcome.error }
+          : undefined;
     if (!failure) {
       report[outcome.kind === 'typed' ? 'typed' : 'accepted']++;
       continue;
@@ -136,14 +168,44 @@ export async function fuzzTarget(target: FuzzTarget, options: FuzzOptions): Prom
 /** The results as one aligned table: target, inputs, typed errors, accepted, crashes, hangs. */
 export function formatFuzzTable(reports: readonly FuzzReport[]): string {
   const header = ['target', 'inputs', 'typed errors', 'accepted', 'crashes', 'hangs', 'slowest ms'];
-  const total: FuzzReport = { target: 'total', findings: [], slowestMs: Math.max(0, ...reports.map((r) => r.slowestMs)), ...(['inputs', 'typed', 'accepted', 'crashes', 'hangs'] as const).reduce((sums, key) => ({ ...sums, [key]: reports.reduce((sum, r) => sum + r[key], 0) }), { inputs: 0, typed: 0, accepted: 0, crashes: 0, hangs: 0 }) };
-  const rows = [...reports, total].map((r) => [r.target, String(r.inputs), String(r.typed), String(r.accepted), String(r.crashes), String(r.hangs), r.slowestMs.toFixed(1)]);
+  const total: FuzzReport = {
+    target: 'total',
+    findings: [],
+    slowestMs: Math.max(0, ...reports.map((r) => r.slowestMs)),
+    ...(['inputs', 'typed', 'accepted', 'crashes', 'hangs'] as const).reduce(
+      (sums, key) => ({ ...sums, [key]: reports.reduce((sum, r) => sum + r[key], 0) }),
+      { inputs: 0, typed: 0, accepted: 0, crashes: 0, hangs: 0 },
+    ),
+  };
+  const rows = [...reports, total].map((r) => [
+    r.target,
+    String(r.inputs),
+    String(r.typed),
+    String(r.accepted),
+    String(r.crashes),
+    String(r.hangs),
+    r.slowestMs.toFixed(1),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(0, -1).map(line), widths.map((w) => '-'.repeat(w)).join('  '), line(rows.at(-1) ?? [])].join('\n');
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+  return [
+    line(header),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...rows.slice(0, -1).map(line),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    line(rows.at(-1) ?? []),
+  ].join('\n');
 }
 
 /** Each finding as a line a person can turn into a regression test. */
 export function formatFindings(reports: readonly FuzzReport[]): string {
-  return reports.flatMap((r) => r.findings.map((f) => `${r.target}: ${f.kind}: ${f.error}\n  minimal input (${f.input.length} bytes, hex): ${f.hex.slice(0, 2000)}`)).join('\n');
+  return reports
+    .flatMap((r) =>
+      r.findings.map(
+        (f) =>
+          `${r.target}: ${f.kind}: ${f.error}\n  minimal input (${f.input.length} bytes, hex): ${f.hex.slice(0, 2000)}`,
+      ),
+    )
+    .join('\n');
 }

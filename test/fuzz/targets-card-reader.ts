@@ -3,7 +3,11 @@ import { cardReadFromEmvTlv, cardReadFromQuickChip } from '../../drivers/card-re
 import { CardReaderError } from '../../drivers/card-reader/errors';
 import { decodePosMsrReport, posMsrLayout } from '../../drivers/card-reader/hid-pos-msr';
 import { keyboardForm, RecordFramer, toHidReports } from '../../drivers/card-reader/idtech-hid';
-import { cardReadFromEnhancedSwipe, parseEnhancedSwipeBinary, parseEnhancedSwipeText } from '../../drivers/card-reader/idtech-swipe';
+import {
+  cardReadFromEnhancedSwipe,
+  parseEnhancedSwipeBinary,
+  parseEnhancedSwipeText,
+} from '../../drivers/card-reader/idtech-swipe';
 import { decodeMagtekReport } from '../../drivers/card-reader/magtek-hid';
 import { parseReaderOutput } from '../../drivers/card-reader/reader-output';
 import { findTlv, parseTlv } from '../../drivers/card-reader/tlv';
@@ -17,10 +21,18 @@ import { asLatin1, chunksOf, concat, deck, encryptingReader, latin1 } from './sa
 
 const isCardReaderError = (error: unknown) => error instanceof CardReaderError;
 const swipeCards = deck.filter((card) => card.methods.includes('swipe'));
-const chipRecords = deck.filter((card) => card.chip === 'ok').flatMap((card) => [encryptingReader.chipRecord(card, 1500), encryptingReader.chipRecord(card, 999_999, 'contactless')]);
+const chipRecords = deck
+  .filter((card) => card.chip === 'ok')
+  .flatMap((card) => [
+    encryptingReader.chipRecord(card, 1500),
+    encryptingReader.chipRecord(card, 999_999, 'contactless'),
+  ]);
 const swipeTexts = swipeCards.map((card) => encryptingReader.swipe(card));
 const swipeRecords = swipeCards.map((card) => encryptingReader.swipeBinary(card));
-const clearSwipes = deck.flatMap((card) => [EmulatedEncryptingReader.clearSwipe(card), EmulatedEncryptingReader.clearSwipe(card, true)]);
+const clearSwipes = deck.flatMap((card) => [
+  EmulatedEncryptingReader.clearSwipe(card),
+  EmulatedEncryptingReader.clearSwipe(card, true),
+]);
 const posMsrLayoutOfDefault = posMsrLayout(posMsrReportDescriptor());
 /** The most records a framer may hold back: one record of the family's largest size plus its envelope. */
 const framerBound = 4096 + 6;
@@ -54,7 +66,11 @@ export const cardReaderTargets: FuzzTarget[] = [
   },
   {
     name: 'card-reader/reader-output (a keyboard reader line)',
-    seeds: [...clearSwipes, ...swipeTexts, ...chipRecords.map((record) => Buffer.from(record).toString('hex').toUpperCase())].map(latin1),
+    seeds: [
+      ...clearSwipes,
+      ...swipeTexts,
+      ...chipRecords.map((record) => Buffer.from(record).toString('hex').toUpperCase()),
+    ].map(latin1),
     isTyped: isCardReaderError,
     run: (input) => parseReaderOutput(asLatin1(input)),
   },
@@ -76,7 +92,10 @@ export const cardReaderTargets: FuzzTarget[] = [
   {
     name: 'card-reader/idtech-hid (records framed from HID reports)',
     // A swipe record arrives whole (its own envelope); a chip record in the family's envelope.
-    seeds: [...swipeRecords.map((record) => concat(toHidReports(record, { envelope: false }))), concat(toHidReports(chipRecords[0] ?? new Uint8Array(0)))],
+    seeds: [
+      ...swipeRecords.map((record) => concat(toHidReports(record, { envelope: false }))),
+      concat(toHidReports(chipRecords[0] ?? new Uint8Array(0))),
+    ],
     isTyped: isCardReaderError,
     maxLength: 8192,
     run: (input) => {
@@ -84,7 +103,8 @@ export const cardReaderTargets: FuzzTarget[] = [
       for (const chunk of chunksOf(input)) {
         // As IdtechHidReader reads a record: its keyboard form, then the reader-output parser.
         for (const record of framer.push(chunk)) parseReaderOutput(keyboardForm(record));
-        if (framer.pending > framerBound) throw new Error(`the framer holds ${framer.pending} bytes (bound ${framerBound})`);
+        if (framer.pending > framerBound)
+          throw new Error(`the framer holds ${framer.pending} bytes (bound ${framerBound})`);
       }
     },
   },
@@ -93,7 +113,10 @@ export const cardReaderTargets: FuzzTarget[] = [
     seeds: [
       ...chipRecords.slice(0, 6).map((record) => encodeFrame('response', { command: 0x02, code: 0x00, data: record })),
       encodeFrame('command', { command: 0x02, code: 0x40, data: Uint8Array.of(0x9f, 0x02, 0x06, 0, 0, 0, 0, 0x15, 0) }),
-      concat([encodeFrame('response', { command: 0x02, code: 0x23, data: new Uint8Array(0) }), encodeFrame('response', { command: 0x18, code: 0x00, data: new Uint8Array(0) })]),
+      concat([
+        encodeFrame('response', { command: 0x02, code: 0x23, data: new Uint8Array(0) }),
+        encodeFrame('response', { command: 0x18, code: 0x00, data: new Uint8Array(0) }),
+      ]),
     ],
     isTyped: isCardReaderError,
     maxLength: 8192,
@@ -113,7 +136,11 @@ export const cardReaderTargets: FuzzTarget[] = [
     seeds: chipRecords.slice(0, 6).map((record) => concat([Uint8Array.of(0x02, 0x00), record])),
     isTyped: isCardReaderError,
     run: (input) => {
-      const wrapped = encodeFrame('response', { command: input[0] ?? 0, code: input[1] ?? 0, data: input.subarray(2, 2 + 4096) });
+      const wrapped = encodeFrame('response', {
+        command: input[0] ?? 0,
+        code: input[1] ?? 0,
+        data: input.subarray(2, 2 + 4096),
+      });
       const frames = new FrameDecoder('response').push(wrapped).frames;
       if (frames.length !== 1) throw new Error(`a frame with a good CRC came out as ${frames.length} frames`);
       const data = frames[0]!.data;
@@ -128,7 +155,18 @@ export const cardReaderTargets: FuzzTarget[] = [
   },
   {
     name: 'card-reader/hid-pos-msr descriptor + report (layout from the descriptor)',
-    seeds: [posMsrReportDescriptor(), posMsrReportDescriptor({ reportId: 2, items: [{ usage: 0x11, count: 1 }, { usage: 0x12, count: 1 }, { usage: 0x21, count: 79 }, { usage: 0x22, count: 40 }] })],
+    seeds: [
+      posMsrReportDescriptor(),
+      posMsrReportDescriptor({
+        reportId: 2,
+        items: [
+          { usage: 0x11, count: 1 },
+          { usage: 0x12, count: 1 },
+          { usage: 0x21, count: 79 },
+          { usage: 0x22, count: 40 },
+        ],
+      }),
+    ],
     isTyped: isCardReaderError,
     run: (input) => {
       const layout = posMsrLayout(input);

@@ -1,13 +1,22 @@
 import { magtekHidReportDescriptor } from '../../drivers/emulated/magtek-hid-reader';
 import { EscPosInterpreter, realtimeStatusByte } from '../../drivers/emulated/escpos-printer';
-import { defaultDigitizerPad, digitizerPadDescriptor, digitizerPadReport } from '../../drivers/emulated/hid-digitizer-pad';
+import {
+  defaultDigitizerPad,
+  digitizerPadDescriptor,
+  digitizerPadReport,
+} from '../../drivers/emulated/hid-digitizer-pad';
 import { posMsrReportDescriptor } from '../../drivers/emulated/hid-pos-msr-reader';
 import { defaultIsdv4Pad, encodeIsdv4PenPacket, encodeIsdv4QueryReply } from '../../drivers/emulated/isdv4-pad';
 import { isStatusByte, parseRealtimeStatus } from '../../drivers/printer/status';
 import { decodeDigitizerReport, digitizerLayout } from '../../drivers/signature-pad/hid-digitizer';
 import { isdv4, Isdv4Framer, parseIsdv4PenPacket, parseIsdv4QueryReply } from '../../drivers/signature-pad/isdv4';
 import { SignaturePadError } from '../../drivers/signature-pad/types';
-import { HidDescriptorError, inputFields, parseHidDescriptor, readHidField } from '../../drivers/transport/hid-descriptor';
+import {
+  HidDescriptorError,
+  inputFields,
+  parseHidDescriptor,
+  readHidField,
+} from '../../drivers/transport/hid-descriptor';
 import { encodeReceipt } from '../../src-main/receipt/escpos';
 import { buildReceipt } from '../../src-main/receipt/model';
 import { loadPrinterProfiles } from '../../src-main/receipt/profiles';
@@ -16,13 +25,34 @@ import type { FuzzTarget } from './runner';
 import { chunksOf, concat } from './samples';
 
 const isPadError = (error: unknown) => error instanceof SignaturePadError;
-const stroke = Array.from({ length: 12 }, (_, i) => ({ x: 100 + i * 37, y: 300 - i * 11, tip: i > 0 && i < 11, inRange: true, pressure: i * 80 }));
-const isdv4Stream = concat([encodeIsdv4QueryReply(defaultIsdv4Pad), ...stroke.map((sample) => encodeIsdv4PenPacket({ ...sample, proximity: sample.inRange, side: false, side2: false, tiltX: 0, tiltY: 0 }))]);
+const stroke = Array.from({ length: 12 }, (_, i) => ({
+  x: 100 + i * 37,
+  y: 300 - i * 11,
+  tip: i > 0 && i < 11,
+  inRange: true,
+  pressure: i * 80,
+}));
+const isdv4Stream = concat([
+  encodeIsdv4QueryReply(defaultIsdv4Pad),
+  ...stroke.map((sample) =>
+    encodeIsdv4PenPacket({ ...sample, proximity: sample.inRange, side: false, side2: false, tiltX: 0, tiltY: 0 }),
+  ),
+]);
 const digitizer = digitizerLayout(digitizerPadDescriptor());
-const descriptors = [digitizerPadDescriptor(), digitizerPadDescriptor({ ...defaultDigitizerPad, reportId: 0, tipSwitch: false }), posMsrReportDescriptor(), magtekHidReportDescriptor()];
+const descriptors = [
+  digitizerPadDescriptor(),
+  digitizerPadDescriptor({ ...defaultDigitizerPad, reportId: 0, tipSwitch: false }),
+  posMsrReportDescriptor(),
+  magtekHidReportDescriptor(),
+];
 const profile = loadPrinterProfiles('assets/printers').get('escpos-58mm')!;
 const printedAt = new Date(Date.UTC(2026, 10, 22, 12));
-const receiptBytes = (['merchant', 'customer'] as const).map((copy) => encodeReceipt(buildReceipt(fullEmvSale(), { copy, training: true, duplicate: false, printedAt, columns: profile.columns }), profile));
+const receiptBytes = (['merchant', 'customer'] as const).map((copy) =>
+  encodeReceipt(
+    buildReceipt(fullEmvSale(), { copy, training: true, duplicate: false, printedAt, columns: profile.columns }),
+    profile,
+  ),
+);
 
 /** The signature-pad, HID and printer parsers. */
 export const deviceTargets: FuzzTarget[] = [
@@ -74,7 +104,57 @@ export const deviceTargets: FuzzTarget[] = [
     seeds: [
       ...receiptBytes,
       // Every command the interpreter knows, with small arguments: feeds, sizes, a raster, status, cuts.
-      Uint8Array.of(0x1b, 0x40, 0x1b, 0x74, 0x00, 0x1b, 0x21, 0x38, 0x41, 0x0a, 0x1d, 0x21, 0x11, 0x42, 0x0a, 0x1b, 0x64, 0x03, 0x1b, 0x4a, 0x30, 0x1d, 0x76, 0x30, 0x00, 0x02, 0x00, 0x02, 0x00, 0xff, 0x00, 0x0f, 0xf0, 0x10, 0x04, 0x01, 0x1d, 0x28, 0x4b, 0x02, 0x00, 0x30, 0x31, 0x1c, 0x2e, 0x1d, 0x56, 0x41, 0x10),
+      Uint8Array.of(
+        0x1b,
+        0x40,
+        0x1b,
+        0x74,
+        0x00,
+        0x1b,
+        0x21,
+        0x38,
+        0x41,
+        0x0a,
+        0x1d,
+        0x21,
+        0x11,
+        0x42,
+        0x0a,
+        0x1b,
+        0x64,
+        0x03,
+        0x1b,
+        0x4a,
+        0x30,
+        0x1d,
+        0x76,
+        0x30,
+        0x00,
+        0x02,
+        0x00,
+        0x02,
+        0x00,
+        0xff,
+        0x00,
+        0x0f,
+        0xf0,
+        0x10,
+        0x04,
+        0x01,
+        0x1d,
+        0x28,
+        0x4b,
+        0x02,
+        0x00,
+        0x30,
+        0x31,
+        0x1c,
+        0x2e,
+        0x1d,
+        0x56,
+        0x41,
+        0x10,
+      ),
     ],
     // The interpreter refuses nothing: unknown commands are listed, never thrown.
     isTyped: () => false,
@@ -85,7 +165,11 @@ export const deviceTargets: FuzzTarget[] = [
     hangMs: 2000,
     weight: 0.25,
     run: (input) => {
-      const printer = new EscPosInterpreter({ dotsPerLine: profile.dotsPerLine, codepages: profile.codepages, reply: (bytes) => bytes.forEach((byte) => isStatusByte(byte)) });
+      const printer = new EscPosInterpreter({
+        dotsPerLine: profile.dotsPerLine,
+        codepages: profile.codepages,
+        reply: (bytes) => bytes.forEach((byte) => isStatusByte(byte)),
+      });
       for (const chunk of chunksOf(input)) printer.push(chunk);
       printer.current();
       return printer.pages.length;
@@ -93,7 +177,13 @@ export const deviceTargets: FuzzTarget[] = [
   },
   {
     name: 'printer/status (DLE EOT replies)',
-    seeds: [Uint8Array.of(realtimeStatusByte(1, { online: true, coverOpen: false, paperEnd: false, paperNearEnd: false }), realtimeStatusByte(2, { online: true, coverOpen: true, paperEnd: false, paperNearEnd: false }), realtimeStatusByte(4, { online: true, coverOpen: false, paperEnd: true, paperNearEnd: true }))],
+    seeds: [
+      Uint8Array.of(
+        realtimeStatusByte(1, { online: true, coverOpen: false, paperEnd: false, paperNearEnd: false }),
+        realtimeStatusByte(2, { online: true, coverOpen: true, paperEnd: false, paperNearEnd: false }),
+        realtimeStatusByte(4, { online: true, coverOpen: false, paperEnd: true, paperNearEnd: true }),
+      ),
+    ],
     // The parser names the reply that is not a status byte in a plain Error.
     isTyped: (error) => error instanceof Error && /is not a DLE EOT answer$/.test(error.message),
     maxLength: 3,

@@ -21,8 +21,38 @@ import { utf8 } from './samples';
 
 const json = (value: unknown) => utf8(JSON.stringify(value));
 const merchid = '496160873888';
-const record = { merchid, account: '9418594164541443', amount: '12.34', currency: 'USD', retref: '343005123105', respcode: '00', respproc: 'RPCT', respstat: 'A', resptext: 'Approval', batchid: '1900941444', setlstat: 'Queued for Capture', capturedate: '20261122121314', entrymode: 'V', authdate: '20261122', lastfour: '1443', name: 'PAT DOE', bintype: 'Purchase', emvTagData: '{"TVR":"0000008000","Signature":"true","Entry method":"Chip Read"}', receipt: { dba: 'Corner Store' }, userfield: [{ lane: '3' }, { shift: 'am' }], voidable: 'Y', refundable: 'N' };
-const batch = { respproc: 'RPCT', hostbatch: '1900941444', batchid: '1900941444', hoststat: 'GB', merchid, txns: [{ setlamount: '12.34', setlstat: 'Y', salesdoc: 'LANE01-000123', retref: '343005123105' }] };
+const record = {
+  merchid,
+  account: '9418594164541443',
+  amount: '12.34',
+  currency: 'USD',
+  retref: '343005123105',
+  respcode: '00',
+  respproc: 'RPCT',
+  respstat: 'A',
+  resptext: 'Approval',
+  batchid: '1900941444',
+  setlstat: 'Queued for Capture',
+  capturedate: '20261122121314',
+  entrymode: 'V',
+  authdate: '20261122',
+  lastfour: '1443',
+  name: 'PAT DOE',
+  bintype: 'Purchase',
+  emvTagData: '{"TVR":"0000008000","Signature":"true","Entry method":"Chip Read"}',
+  receipt: { dba: 'Corner Store' },
+  userfield: [{ lane: '3' }, { shift: 'am' }],
+  voidable: 'Y',
+  refundable: 'N',
+};
+const batch = {
+  respproc: 'RPCT',
+  hostbatch: '1900941444',
+  batchid: '1900941444',
+  hoststat: 'GB',
+  merchid,
+  txns: [{ setlamount: '12.34', setlstat: 'Y', salesdoc: 'LANE01-000123', retref: '343005123105' }],
+};
 
 /** Every reader of a gateway answer, each given the same body as the request sender would. */
 const answerParsers: readonly ((json: unknown, raw: string) => unknown)[] = [
@@ -38,15 +68,25 @@ const answerParsers: readonly ((json: unknown, raw: string) => unknown)[] = [
 /** A refusal by the dispatcher (unknown command, arguments that fail the contract's schema). */
 class RefusedCommand extends Error {}
 
-const quietLogger = createLogger({ level: 'fatal', destination: new Writable({ write: (_chunk, _encoding, done) => done() }) });
+const quietLogger = createLogger({
+  level: 'fatal',
+  destination: new Writable({ write: (_chunk, _encoding, done) => done() }),
+});
 /** The contract's validation is what is fuzzed; past it, every command simply answers null. */
 const answerNull = new Proxy({}, { get: () => () => null }) as CommandHandlers;
 const dispatch = createDispatcher(answerNull, quietLogger);
 const bridgeSeeds = [
-  ...Object.entries(commands).flatMap(([name, command], id) => (command.args.safeParse({}).success ? [json({ type: 'command', id, name, args: {} })] : [])),
+  ...Object.entries(commands).flatMap(([name, command], id) =>
+    command.args.safeParse({}).success ? [json({ type: 'command', id, name, args: {} })] : [],
+  ),
   json({ type: 'command', id: 7, name: 'terminal.sale', args: { amountMinor: 1500 } }),
   json({ type: 'command', id: 8, name: 'session.signIn', args: { cashierId: '1001', pin: '1234' } }),
-  json({ type: 'command', id: 9, name: 'terminal.refund', args: { orderId: 'LANE01-000123', amountMinor: 500, reason: 'returned' } }),
+  json({
+    type: 'command',
+    id: 9,
+    name: 'terminal.refund',
+    args: { orderId: 'LANE01-000123', amountMinor: 500, reason: 'returned' },
+  }),
 ];
 
 const settingsDir = mkdtempSync(join(tmpdir(), 'fuzz-settings-'));
@@ -54,16 +94,47 @@ const settingsSeeds = [
   {},
   { mode: 'kiosk', training: true },
   { training: false, merchantId: merchid, gateway: { url: 'https://fts-uat.cardconnect.com' }, host: { port: 8710 } },
-  { devices: [{ id: 'swipe', protocol: 'magtek-hid', hid: { vendorId: '0801', productId: '0002' } }], signaturePads: [{ id: 'pad', protocol: 'emulated' }], printers: [{ id: 'front', profile: 'escpos-58mm', tcp: { host: '127.0.0.1', port: 9100 } }] },
+  {
+    devices: [{ id: 'swipe', protocol: 'magtek-hid', hid: { vendorId: '0801', productId: '0002' } }],
+    signaturePads: [{ id: 'pad', protocol: 'emulated' }],
+    printers: [{ id: 'front', profile: 'escpos-58mm', tcp: { host: '127.0.0.1', port: 9100 } }],
+  },
 ].map(json);
 
-const environmentSamples: Record<string, string> = { mode: 'kiosk', training: 'true', terminalId: 'LANE01', merchantId: merchid, 'gateway.url': 'http://127.0.0.1:8711', 'host.port': '8710', 'log.level': 'info' };
+const environmentSamples: Record<string, string> = {
+  mode: 'kiosk',
+  training: 'true',
+  terminalId: 'LANE01',
+  merchantId: merchid,
+  'gateway.url': 'http://127.0.0.1:8711',
+  'host.port': '8710',
+  'log.level': 'info',
+};
 
 /** The gateway answers, bridge frames and settings: outside text the main process reads. */
 export const mainTargets: FuzzTarget[] = [
   {
     name: 'gateway answers (auth, capture, void, inquire, settlestat, merchant)',
-    seeds: [approvedAnswer, declinedAnswer, timeoutAnswer, record, [record, record], batch, [batch], 'Null Batches', { message: 'Invalid merchant' }, { site: 'fts', cardproc: 'RPCT', enabled: true, merchid }, { merchid, account: '9418594164541443', amount: '13.04', retref: '343005123105', batchid: '1900941444', setlstat: 'Queued for Capture' }].map(json),
+    seeds: [
+      approvedAnswer,
+      declinedAnswer,
+      timeoutAnswer,
+      record,
+      [record, record],
+      batch,
+      [batch],
+      'Null Batches',
+      { message: 'Invalid merchant' },
+      { site: 'fts', cardproc: 'RPCT', enabled: true, merchid },
+      {
+        merchid,
+        account: '9418594164541443',
+        amount: '13.04',
+        retref: '343005123105',
+        batchid: '1900941444',
+        setlstat: 'Queued for Capture',
+      },
+    ].map(json),
     json: true,
     // JSON.parse's SyntaxError is what the request sender turns into a ProtocolError.
     isTyped: (error) => error instanceof GatewayError || error instanceof SyntaxError,
@@ -116,7 +187,9 @@ export const mainTargets: FuzzTarget[] = [
   {
     name: 'config/environment (LANEPOINT_* variables)',
     // First byte: which variable; the rest: its value.
-    seeds: settingsEnvironment.map((entry, i) => utf8(`${String.fromCharCode(i)}${environmentSamples[entry.setting] ?? '1'}`)),
+    seeds: settingsEnvironment.map((entry, i) =>
+      utf8(`${String.fromCharCode(i)}${environmentSamples[entry.setting] ?? '1'}`),
+    ),
     weight: 0.5,
     isTyped: (error) => error instanceof SettingsError,
     maxLength: 512,

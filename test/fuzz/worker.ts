@@ -7,7 +7,12 @@ import { fuzzTargets } from './targets';
  * bumps a counter, so the parent can tell an endless loop (the counter stops) and still show
  * the input that caused it after terminating this thread.
  */
-const { index, inputs, seed, shared } = workerData as { index: number; inputs: number; seed: number; shared: SharedArrayBuffer };
+const { index, inputs, seed, shared } = workerData as {
+  index: number;
+  inputs: number;
+  seed: number;
+  shared: SharedArrayBuffer;
+};
 const header = new Int32Array(shared, 0, 2);
 const body = new Uint8Array(shared, 8);
 const target = fuzzTargets[index]!;

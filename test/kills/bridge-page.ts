@@ -26,14 +26,20 @@ export interface BridgePage {
 export async function openBridgePage(hostUrl: string): Promise<BridgePage> {
   const address = new URL(hostUrl);
   const token = address.searchParams.get('token') ?? '';
-  const socket = new WebSocket(`ws://${address.host}/bridge?token=${encodeURIComponent(token)}`, { origin: address.origin });
+  const socket = new WebSocket(`ws://${address.host}/bridge?token=${encodeURIComponent(token)}`, {
+    origin: address.origin,
+  });
   const events: PageEvent[] = [];
   const listeners = new Set<(event: PageEvent) => void>();
-  const waiting = new Map<number, { resolve: (reply: CommandReply<unknown>) => void; reject: (error: Error) => void; name: string }>();
+  const waiting = new Map<
+    number,
+    { resolve: (reply: CommandReply<unknown>) => void; reject: (error: Error) => void; name: string }
+  >();
   let lastId = 0;
   const closed = new Promise<void>((resolve) =>
     socket.on('close', () => {
-      for (const { reject, name } of waiting.values()) reject(new Error(`the bridge closed before ${name} was answered`));
+      for (const { reject, name } of waiting.values())
+        reject(new Error(`the bridge closed before ${name} was answered`));
       waiting.clear();
       resolve();
     }),
@@ -55,7 +61,9 @@ export async function openBridgePage(hostUrl: string): Promise<BridgePage> {
   socket.on('error', () => undefined);
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
-    socket.once('unexpected-response', (_request, response) => reject(new Error(`the host at ${address.host} refused the bridge: HTTP ${response.statusCode}`)));
+    socket.once('unexpected-response', (_request, response) =>
+      reject(new Error(`the host at ${address.host} refused the bridge: HTTP ${response.statusCode}`)),
+    );
     socket.once('error', (error) => reject(new Error(`the bridge at ${address.host} did not open: ${error.message}`)));
   });
   return {

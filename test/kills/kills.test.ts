@@ -12,15 +12,22 @@ const kills = Number(process.env.LANEPOINT_KILLS ?? 20);
 const seed = Number(process.env.LANEPOINT_KILLS_SEED ?? Date.now() % 0x7fffffff);
 
 describe('random kills of the lane', () => {
-  it(`${kills} SIGKILLs mid-sale: no double charge, journal = gateway ledger, the screen tells the truth (seed ${seed})`, async () => {
-    const report = await runKills({ count: kills, seed });
-    const summary = formatKillsReport(report);
-    process.stdout.write(`${summary}\n`);
-    expect(report.doubleCharges, summary).toEqual([]);
-    expect(report.mismatches, summary).toEqual([]);
-    expect(report.kills).toBe(kills);
-    // The kills must reach the money: some in the journal's own window, not all between sales.
-    expect(Object.entries(report.landed).filter(([where]) => where !== 'between sales' && where !== 'no row yet').length, summary).toBeGreaterThan(0);
-    // A kill that leaves an order the gateway had no record of yet waits out its answer window (ADR 028).
-  }, 30_000 + kills * 30_000);
+  it(
+    `${kills} SIGKILLs mid-sale: no double charge, journal = gateway ledger, the screen tells the truth (seed ${seed})`,
+    async () => {
+      const report = await runKills({ count: kills, seed });
+      const summary = formatKillsReport(report);
+      process.stdout.write(`${summary}\n`);
+      expect(report.doubleCharges, summary).toEqual([]);
+      expect(report.mismatches, summary).toEqual([]);
+      expect(report.kills).toBe(kills);
+      // The kills must reach the money: some in the journal's own window, not all between sales.
+      expect(
+        Object.entries(report.landed).filter(([where]) => where !== 'between sales' && where !== 'no row yet').length,
+        summary,
+      ).toBeGreaterThan(0);
+      // A kill that leaves an order the gateway had no record of yet waits out its answer window (ADR 028).
+    },
+    30_000 + kills * 30_000,
+  );
 });

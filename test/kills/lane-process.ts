@@ -21,13 +21,19 @@ export interface LaneProcess {
  */
 export function prepareLaneHome(home: string): void {
   mkdirSync(home, { recursive: true, mode: 0o700 });
-  writeFileSync(join(home, 'settings.json'), JSON.stringify({ signature: { capture: 'screen' }, payments: { recoveryRetrySeconds: 5 } }), { mode: 0o600 });
+  writeFileSync(
+    join(home, 'settings.json'),
+    JSON.stringify({ signature: { capture: 'screen' }, payments: { recoveryRetrySeconds: 5 } }),
+    { mode: 0o600 },
+  );
 }
 
 /** Starts the lane on `home` against the gateway at `gatewayUrl`; resolves once it serves. */
 export async function startLaneProcess(home: string, gatewayUrl: string, terminalId: string): Promise<LaneProcess> {
   if (!existsSync(join(builtRendererDir, 'index.html'))) {
-    throw new Error(`The renderer is not built (no ${join(builtRendererDir, 'index.html')}): run "npm run build" first; browser mode serves it.`);
+    throw new Error(
+      `The renderer is not built (no ${join(builtRendererDir, 'index.html')}): run "npm run build" first; browser mode serves it.`,
+    );
   }
   const lane: RunningProcess = runLanepoint(['host', '--port', '0'], {
     LANEPOINT_HOME: home,

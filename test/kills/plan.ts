@@ -81,7 +81,9 @@ export interface KillMoment {
 }
 
 export function drawKillMoment(random: FuzzRandom, hold: GatewayHold): KillMoment {
-  return random.below(100) < 65 ? { from: 'authorizing', afterMs: random.below(hold.ms + 200) } : { from: 'sale', afterMs: random.below(2500) };
+  return random.below(100) < 65
+    ? { from: 'authorizing', afterMs: random.below(hold.ms + 200) }
+    : { from: 'sale', afterMs: random.below(2500) };
 }
 
 /** A signature as the screen's drawing area sends it: one stroke across the box. */

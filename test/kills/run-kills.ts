@@ -123,14 +123,23 @@ export async function runKills(options: KillsOptions): Promise<KillsReport> {
         if (killed || !inFlight) return;
         if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card' && !inFlight.presented) {
           inFlight.presented = true;
-          void page.call('devices.presentTestCard', { cardId: inFlight.card.cardId, method: inFlight.card.method }).catch(() => undefined);
+          void page
+            .call('devices.presentTestCard', { cardId: inFlight.card.cardId, method: inFlight.card.method })
+            .catch(() => undefined);
         }
-        if (name === 'signature.session' && (payload as { state: string }).state === 'capturing') void page.call('signature.submit', { signature: screenSignature }).catch(() => undefined);
+        if (name === 'signature.session' && (payload as { state: string }).state === 'capturing')
+          void page.call('signature.submit', { signature: screenSignature }).catch(() => undefined);
       });
       // The counter: customers one after another until the kill comes.
       const counter = (async () => {
         while (!killed) {
-          customer ??= { id: customers.length + 1, amountMinor: drawAmount(random), approvedMinor: 0, orderIds: [], done: false };
+          customer ??= {
+            id: customers.length + 1,
+            amountMinor: drawAmount(random),
+            approvedMinor: 0,
+            orderIds: [],
+            done: false,
+          };
           if (!customers.includes(customer)) customers.push(customer);
           const due = customer.amountMinor - customer.approvedMinor;
           const card: CardChoice = drawCard(random, due, customer.approvedMinor > 0);
@@ -145,7 +154,8 @@ export async function runKills(options: KillsOptions): Promise<KillsReport> {
             const summary = reply.result;
             answeredOrders.add(summary.orderId);
             customer.orderIds.push(summary.orderId);
-            if (summary.outcome === 'approved' || summary.outcome === 'partial') customer.approvedMinor += summary.approvedMinor;
+            if (summary.outcome === 'approved' || summary.outcome === 'partial')
+              customer.approvedMinor += summary.approvedMinor;
             // A declined customer leaves; one whose answer was lost is settled by recovery, not rung again here.
             if (summary.outcome !== 'approved' && summary.outcome !== 'partial') customer.done = true;
             if (customer.approvedMinor >= customer.amountMinor) customer.done = true;
@@ -175,12 +185,24 @@ export async function runKills(options: KillsOptions): Promise<KillsReport> {
       const rows = journalRows(journalPath);
       const open = rows.filter((row) => row.state === 'pending' || row.state === 'unknown');
       // One payment runs at a time: the killed one's row is the authorization written since the last check that no answer named.
-      const killedRow = killedPayment ? rows.find((row) => row.id > watermark && row.operation === 'auth' && !answeredOrders.has(row.orderId)) : undefined;
+      const killedRow = killedPayment
+        ? rows.find((row) => row.id > watermark && row.operation === 'auth' && !answeredOrders.has(row.orderId))
+        : undefined;
       watermark = Math.max(watermark, ...rows.map((row) => row.id));
       count(landed, killedPayment ? (killedRow ? killedRow.state : 'no row yet') : 'between sales');
-      if (open.some((row) => row !== killedRow)) fail(kill, `rows left open from before this kill: ${open.filter((row) => row !== killedRow).map((row) => `${row.orderId} ${row.state}`).join(', ')}`);
+      if (open.some((row) => row !== killedRow))
+        fail(
+          kill,
+          `rows left open from before this kill: ${open
+            .filter((row) => row !== killedRow)
+            .map((row) => `${row.orderId} ${row.state}`)
+            .join(', ')}`,
+        );
       const inFlightOrders = new Set(open.map((row) => row.orderId));
-      const settled = journalAgainstLedger(rows.filter((row) => !inFlightOrders.has(row.orderId)), emulator.context.ledger.all().filter((t) => t.orderid === undefined || !inFlightOrders.has(t.orderid)));
+      const settled = journalAgainstLedger(
+        rows.filter((row) => !inFlightOrders.has(row.orderId)),
+        emulator.context.ledger.all().filter((t) => t.orderid === undefined || !inFlightOrders.has(t.orderid)),
+      );
       for (const what of [...settled.disagreements, ...settled.doubleCharges]) fail(kill, what);
 
       lane = await startLaneProcess(home, emulator.url, terminalId);
@@ -193,10 +215,17 @@ export async function runKills(options: KillsOptions): Promise<KillsReport> {
       while (Date.now() < settleBy) {
         // The findings first: a finding read before the queue still holds its order is a lie, not a race.
         const found = must(await page.call<RecoveryFinding[]>('terminal.findings'), 'terminal.findings');
-        const queue = must(await page.call<Array<{ orderId: string }>>('terminal.recoveryQueue'), 'terminal.recoveryQueue');
+        const queue = must(
+          await page.call<Array<{ orderId: string }>>('terminal.recoveryQueue'),
+          'terminal.recoveryQueue',
+        );
         if (queue.length === 0) break;
         const told = found.filter((finding) => queue.some((item) => item.orderId === finding.orderId));
-        for (const finding of told) fail(kill, `order ${finding.orderId} is still unknown but is told as ${finding.outcome}: "${finding.message}"`);
+        for (const finding of told)
+          fail(
+            kill,
+            `order ${finding.orderId} is still unknown but is told as ${finding.outcome}: "${finding.message}"`,
+          );
         waitedUnknown = true;
         await sleep(200);
       }
@@ -205,17 +234,32 @@ export async function runKills(options: KillsOptions): Promise<KillsReport> {
       const findings = must(await page.call<RecoveryFinding[]>('terminal.findings'), 'terminal.findings');
       const state = must(await page.call<TerminalState>('terminal.state'), 'terminal.state');
       for (const finding of findings) count(findingsSeen, finding.outcome);
-      const verdict = checkScreenAfterRestart({ payment: killedPayment, row: killedRow, findings, state, queue: must(await page.call<unknown[]>('terminal.recoveryQueue'), 'terminal.recoveryQueue'), ledger: emulator.context.ledger.byOrderId.bind(emulator.context.ledger), openSaleOrders: customers.at(-1)?.orderIds ?? [] });
+      const verdict = checkScreenAfterRestart({
+        payment: killedPayment,
+        row: killedRow,
+        findings,
+        state,
+        queue: must(await page.call<unknown[]>('terminal.recoveryQueue'), 'terminal.recoveryQueue'),
+        ledger: emulator.context.ledger.byOrderId.bind(emulator.context.ledger),
+        openSaleOrders: customers.at(-1)?.orderIds ?? [],
+      });
       for (const what of verdict.problems) fail(kill, what);
       if (killedPayment && killedRow) {
         killedPayment.customer.orderIds.push(killedRow.orderId);
         killedPayment.customer.approvedMinor += verdict.toldApprovedMinor;
-        if (verdict.toldDeclined || killedPayment.customer.approvedMinor >= killedPayment.customer.amountMinor) killedPayment.customer.done = true;
+        if (verdict.toldDeclined || killedPayment.customer.approvedMinor >= killedPayment.customer.amountMinor)
+          killedPayment.customer.done = true;
       }
       // The cashier has read each one: "Seen: done".
-      for (const finding of findings) must(await page.call('terminal.acknowledgeFinding', { entryId: finding.entryId }), 'terminal.acknowledgeFinding');
+      for (const finding of findings)
+        must(
+          await page.call('terminal.acknowledgeFinding', { entryId: finding.entryId }),
+          'terminal.acknowledgeFinding',
+        );
       if (customer?.done) customer = undefined;
-      options.log?.(`kill ${kill}/${options.count}: ${killedPayment ? `${killedPayment.card.cardId} ${killedPayment.amountMinor}, page at ${lastPhase}, row ${killedRow?.state ?? 'none'}` : 'between sales'}; hold ${hold.kind} ${hold.ms} ms; kill ${moment.afterMs} ms after ${moment.from}; findings ${findings.map((f) => f.outcome).join(',') || 'none'}`);
+      options.log?.(
+        `kill ${kill}/${options.count}: ${killedPayment ? `${killedPayment.card.cardId} ${killedPayment.amountMinor}, page at ${lastPhase}, row ${killedRow?.state ?? 'none'}` : 'between sales'}; hold ${hold.kind} ${hold.ms} ms; kill ${moment.afterMs} ms after ${moment.from}; findings ${findings.map((f) => f.outcome).join(',') || 'none'}`,
+      );
     }
     await lane.stop();
     lane = undefined;
@@ -223,10 +267,26 @@ export async function runKills(options: KillsOptions): Promise<KillsReport> {
     for (const what of agreement.disagreements) mismatches.push(`at the end (seed ${options.seed}): ${what}`);
     const doubleCharges = [...agreement.doubleCharges];
     for (const c of customers) {
-      const held = c.orderIds.flatMap((orderId) => emulator.context.ledger.byOrderId(orderId)).filter(isLiveApproval).reduce((sum, t) => sum + t.amount, 0);
-      if (held > c.amountMinor) doubleCharges.push(`customer ${c.id} owed ${c.amountMinor}, the gateway holds ${held} on orders ${c.orderIds.join(', ')}`);
+      const held = c.orderIds
+        .flatMap((orderId) => emulator.context.ledger.byOrderId(orderId))
+        .filter(isLiveApproval)
+        .reduce((sum, t) => sum + t.amount, 0);
+      if (held > c.amountMinor)
+        doubleCharges.push(
+          `customer ${c.id} owed ${c.amountMinor}, the gateway holds ${held} on orders ${c.orderIds.join(', ')}`,
+        );
     }
-    return { seed: options.seed, kills: options.count, answered, landed, phases, findings: findingsSeen, doubleCharges, mismatches, seconds: (performance.now() - started) / 1000 };
+    return {
+      seed: options.seed,
+      kills: options.count,
+      answered,
+      landed,
+      phases,
+      findings: findingsSeen,
+      doubleCharges,
+      mismatches,
+      seconds: (performance.now() - started) / 1000,
+    };
   } finally {
     await lane?.kill();
     await emulator.close();

@@ -55,20 +55,35 @@ export function checkScreenAfterRestart(input: {
   const problems: string[] = [];
   const live = (orderId: string) => input.ledger(orderId).filter(isLiveApproval);
   const held = (orderId: string) => live(orderId).reduce((sum, transaction) => sum + transaction.amount, 0);
-  if (input.queue.length > 0) problems.push(`${input.queue.length} journal row(s) still unresolved after the restart settled`);
+  if (input.queue.length > 0)
+    problems.push(`${input.queue.length} journal row(s) still unresolved after the restart settled`);
   if (state.phase !== 'idle') problems.push(`after the restart the lane is in phase ${state.phase}, not idle`);
 
   for (const finding of findings) {
     const holding = held(finding.orderId);
     // The sale nobody closed is shown again whole (its earlier payments too); a closed one never.
-    if (finding.orderId !== row?.orderId && !input.openSaleOrders.includes(finding.orderId)) problems.push(`a finding about order ${finding.orderId}, neither the payment killed (${row?.orderId ?? 'none'}) nor one of the sale left open`);
+    if (finding.orderId !== row?.orderId && !input.openSaleOrders.includes(finding.orderId))
+      problems.push(
+        `a finding about order ${finding.orderId}, neither the payment killed (${row?.orderId ?? 'none'}) nor one of the sale left open`,
+      );
     if (finding.outcome === 'approved') {
-      if (holding === 0) problems.push(`order ${finding.orderId}: the page is told "${finding.message}" but the gateway holds no live approval`);
-      else if (holding !== finding.amountMinor) problems.push(`order ${finding.orderId}: the page is told an approval of ${money(finding.amountMinor)} ("${finding.message}") but the gateway approved ${money(holding)}`);
-      if (!/^(Approved|Partially approved)/.test(finding.message)) problems.push(`order ${finding.orderId}: an approval is worded "${finding.message}"`);
+      if (holding === 0)
+        problems.push(
+          `order ${finding.orderId}: the page is told "${finding.message}" but the gateway holds no live approval`,
+        );
+      else if (holding !== finding.amountMinor)
+        problems.push(
+          `order ${finding.orderId}: the page is told an approval of ${money(finding.amountMinor)} ("${finding.message}") but the gateway approved ${money(holding)}`,
+        );
+      if (!/^(Approved|Partially approved)/.test(finding.message))
+        problems.push(`order ${finding.orderId}: an approval is worded "${finding.message}"`);
     } else if (finding.outcome === 'not-charged') {
-      if (holding > 0) problems.push(`order ${finding.orderId}: the page is told "${finding.message}" but the gateway holds an approval of ${money(holding)}`);
-      if (!finding.message.startsWith('Not charged')) problems.push(`order ${finding.orderId}: "not charged" is worded "${finding.message}"`);
+      if (holding > 0)
+        problems.push(
+          `order ${finding.orderId}: the page is told "${finding.message}" but the gateway holds an approval of ${money(holding)}`,
+        );
+      if (!finding.message.startsWith('Not charged'))
+        problems.push(`order ${finding.orderId}: "not charged" is worded "${finding.message}"`);
     } else if (finding.outcome !== 'unclear') {
       problems.push(`order ${finding.orderId}: a sale's finding says ${finding.outcome}`);
     }
@@ -83,8 +98,17 @@ export function checkScreenAfterRestart(input: {
   const toldAfter = finding?.outcome === 'approved';
   if (holding > 0 && !toldBefore && !toldAfter) {
     const last = payment.phases.at(-1) ?? 'none';
-    problems.push(`order ${row.orderId}: the gateway holds an approval of ${money(holding)} but the page was told neither before the kill (last phase ${last}) nor after the restart (${finding ? `"${finding.message}"` : 'a blank New sale'})`);
+    problems.push(
+      `order ${row.orderId}: the gateway holds an approval of ${money(holding)} but the page was told neither before the kill (last phase ${last}) nor after the restart (${finding ? `"${finding.message}"` : 'a blank New sale'})`,
+    );
   }
-  if (holding === 0 && toldBefore) problems.push(`order ${row.orderId}: the page was told it was approved before the kill, but the gateway holds no live approval`);
-  return { problems, toldApprovedMinor: toldBefore || toldAfter ? holding : 0, toldDeclined: payment.phases.includes('declined') };
+  if (holding === 0 && toldBefore)
+    problems.push(
+      `order ${row.orderId}: the page was told it was approved before the kill, but the gateway holds no live approval`,
+    );
+  return {
+    problems,
+    toldApprovedMinor: toldBefore || toldAfter ? holding : 0,
+    toldDeclined: payment.phases.includes('declined'),
+  };
 }

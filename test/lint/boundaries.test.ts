@@ -21,11 +21,26 @@ describe('renderer import boundaries', () => {
     ['a bare built-in', "import { createServer } from 'http';\nexport const s = createServer;"],
     ['a driver', "import { parse } from '../../drivers/card-reader/tlv';\nexport const p = parse;"],
     ['main-process code', "import { createCore } from '../../src-main/core/core';\nexport const c = createCore;"],
-    ['a type from main-process code other than the contract', "import type { Core } from '../../src-main/core/core';\nexport type C = Core;"],
-    ['a value from the contract', "import { commands } from '../../src-main/ipc/contract';\nexport const c = commands;"],
-    ['a value from a contract group file', "import { saleCommands } from '../../src-main/ipc/contract/sale';\nexport const c = saleCommands;"],
-    ['a type from a contract group file (the index is the one door)', "import type { SaleSummary } from '../../src-main/ipc/contract/sale';\nexport type S = SaleSummary;"],
-    ['the contract’s shared schemas', "import { managerPin } from '../../src-main/ipc/contract/schemas';\nexport const m = managerPin;"],
+    [
+      'a type from main-process code other than the contract',
+      "import type { Core } from '../../src-main/core/core';\nexport type C = Core;",
+    ],
+    [
+      'a value from the contract',
+      "import { commands } from '../../src-main/ipc/contract';\nexport const c = commands;",
+    ],
+    [
+      'a value from a contract group file',
+      "import { saleCommands } from '../../src-main/ipc/contract/sale';\nexport const c = saleCommands;",
+    ],
+    [
+      'a type from a contract group file (the index is the one door)',
+      "import type { SaleSummary } from '../../src-main/ipc/contract/sale';\nexport type S = SaleSummary;",
+    ],
+    [
+      'the contract’s shared schemas',
+      "import { managerPin } from '../../src-main/ipc/contract/schemas';\nexport const m = managerPin;",
+    ],
     ['electron', "import { ipcRenderer } from 'electron';\nexport const i = ipcRenderer;"],
   ])('refuses %s', async (_what, code) => {
     expect(await restrictedImportErrors(file, code)).toHaveLength(1);
@@ -42,11 +57,23 @@ describe('renderer import boundaries', () => {
   });
 
   it.each([
-    ['the money formatter', "import { formatMinorUnits } from '../../src-main/ipc/money';\nexport const f = formatMinorUnits;"],
+    [
+      'the money formatter',
+      "import { formatMinorUnits } from '../../src-main/ipc/money';\nexport const f = formatMinorUnits;",
+    ],
     ['the cart’s total', "import { cartTotalMinor } from '../../src-main/ipc/cart';\nexport const t = cartTotalMinor;"],
-    ['the tenders', "import { cardTenders, saleTenders } from '../../src-main/ipc/tenders';\nexport const t = [cardTenders, saleTenders];"],
-    ['the sale phases', "import { cancelablePhases, terminalPhases } from '../../src-main/ipc/sale-phases';\nexport const p = [cancelablePhases, terminalPhases];"],
-    ['the refund reasons', "import { refundReasonWords } from '../../src-main/ipc/refund-reasons';\nexport const r = refundReasonWords;"],
+    [
+      'the tenders',
+      "import { cardTenders, saleTenders } from '../../src-main/ipc/tenders';\nexport const t = [cardTenders, saleTenders];",
+    ],
+    [
+      'the sale phases',
+      "import { cancelablePhases, terminalPhases } from '../../src-main/ipc/sale-phases';\nexport const p = [cancelablePhases, terminalPhases];",
+    ],
+    [
+      'the refund reasons',
+      "import { refundReasonWords } from '../../src-main/ipc/refund-reasons';\nexport const r = refundReasonWords;",
+    ],
   ])('allows values from the shared pure module of %s', async (_what, code) => {
     expect(await restrictedImportErrors(file, code)).toEqual([]);
   });
@@ -59,7 +86,10 @@ describe('renderer import boundaries', () => {
 
 describe('the shared pure modules import nothing', () => {
   it.each(pureSharedModules)('refuses any import in %s, even zod or a type', async (module) => {
-    for (const code of ["import { z } from 'zod';\nexport const s = z.string();", "import type { CartLine } from './contract';\nexport type C = CartLine;"]) {
+    for (const code of [
+      "import { z } from 'zod';\nexport const s = z.string();",
+      "import type { CartLine } from './contract';\nexport type C = CartLine;",
+    ]) {
       const errors = await restrictedImportErrors(module, code);
       expect(errors).toHaveLength(1);
       expect(errors[0]).toContain('imports nothing');
@@ -95,8 +125,14 @@ describe('the emulator imports no lane rules', () => {
   const file = 'src-main/emulator/probe.ts';
 
   it.each([
-    ['the client\u2019s field rules', "import { checkFields } from '../gateway/field-rules';\nexport const c = checkFields;"],
-    ['the lane\u2019s signature thresholds', "import { overThreshold } from '../signature/requirement';\nexport const o = overThreshold;"],
+    [
+      'the client\u2019s field rules',
+      "import { checkFields } from '../gateway/field-rules';\nexport const c = checkFields;",
+    ],
+    [
+      'the lane\u2019s signature thresholds',
+      "import { overThreshold } from '../signature/requirement';\nexport const o = overThreshold;",
+    ],
     ['the journal', "import { Journal } from '../journal/journal';\nexport const j = Journal;"],
     ['electron', "import { app } from 'electron';\nexport const a = app;"],
   ])('refuses %s', async (_what, code) => {
@@ -104,7 +140,8 @@ describe('the emulator imports no lane rules', () => {
   });
 
   it('allows the wire types and its own modules', async () => {
-    const code = "import type { GatewayAnswer } from '../gateway/wire-schema';\nimport { ppsDecline } from './outcomes';\nexport type A = GatewayAnswer;\nexport const p = ppsDecline;";
+    const code =
+      "import type { GatewayAnswer } from '../gateway/wire-schema';\nimport { ppsDecline } from './outcomes';\nexport type A = GatewayAnswer;\nexport const p = ppsDecline;";
     expect(await restrictedImportErrors(file, code)).toEqual([]);
   });
 });
@@ -113,15 +150,22 @@ describe('the boarding emulator imports no client rules', () => {
   const file = 'src-main/boarding-emulator/probe.ts';
 
   it.each([
-    ['the client\u2019s field rules', "import { checkMerchant } from '../boarding/field-rules';\nexport const c = checkMerchant;"],
-    ['the client\u2019s whole-object rule', "import { wholeUpdate } from '../boarding/whole-objects';\nexport const w = wholeUpdate;"],
+    [
+      'the client\u2019s field rules',
+      "import { checkMerchant } from '../boarding/field-rules';\nexport const c = checkMerchant;",
+    ],
+    [
+      'the client\u2019s whole-object rule',
+      "import { wholeUpdate } from '../boarding/whole-objects';\nexport const w = wholeUpdate;",
+    ],
     ['electron', "import { app } from 'electron';\nexport const a = app;"],
   ])('refuses %s', async (_what, code) => {
     expect(await restrictedImportErrors(file, code)).toHaveLength(1);
   });
 
   it('allows the wire types and its own modules', async () => {
-    const code = "import type { Order } from '../boarding/wire';\nimport { ok } from './answers';\nexport type O = Order;\nexport const o = ok;";
+    const code =
+      "import type { Order } from '../boarding/wire';\nimport { ok } from './answers';\nexport type O = Order;\nexport const o = ok;";
     expect(await restrictedImportErrors(file, code)).toEqual([]);
   });
 });

@@ -7,7 +7,9 @@ export const boardingOpenApiPath = join(referenceDir, 'boarding', 'boarding-open
 
 /** Why the boarding conformance test cannot run here, or undefined when the file is present. */
 export function boardingReferenceMissing(): string | undefined {
-  return existsSync(boardingOpenApiPath) ? undefined : `the boarding OpenAPI file is not at ${boardingOpenApiPath}: set LANEPOINT_REFERENCE_DIR`;
+  return existsSync(boardingOpenApiPath)
+    ? undefined
+    : `the boarding OpenAPI file is not at ${boardingOpenApiPath}: set LANEPOINT_REFERENCE_DIR`;
 }
 
 /**
@@ -26,5 +28,9 @@ export function loadBoardingReference(): GatewayReference {
 export function withoutNulls(body: unknown): unknown {
   if (Array.isArray(body)) return body.map(withoutNulls);
   if (body === null || typeof body !== 'object') return body;
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null).map(([key, value]) => [key, withoutNulls(value)]));
+  return Object.fromEntries(
+    Object.entries(body)
+      .filter(([, value]) => value !== null)
+      .map(([key, value]) => [key, withoutNulls(value)]),
+  );
 }

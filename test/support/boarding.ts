@@ -1,4 +1,8 @@
-import { startBoardingEmulator, type BoardingEmulatorOptions, type RunningBoardingEmulator } from '../../src-main/boarding-emulator/server';
+import {
+  startBoardingEmulator,
+  type BoardingEmulatorOptions,
+  type RunningBoardingEmulator,
+} from '../../src-main/boarding-emulator/server';
 import { createBoardingClient, type BoardingClient } from '../../src-main/boarding/client';
 import type { BoardingClientOptions } from '../../src-main/boarding/settings';
 import type { Merchant, OrderRequest } from '../../src-main/boarding/wire';
@@ -11,8 +15,20 @@ export function handClock(start = Date.UTC(2025, 2, 3, 9, 0, 0)) {
 
 /** The developer guide's minimal application, with a dba name of the test's choosing. */
 export function minimalMerchant(dbaName = 'The Card Shoppe'): Merchant {
-  const address = { address1: '123 Fake Street', address2: 'Suite 300', city: 'Keystone', stateCd: 'CO', zip: '80435', countryCd: 'US' };
-  const bank = (bankName: string) => ({ bankAcctNum: '123456789', bankRoutingNum: '987654321', bankAcctTypeCd: 'BIZ', bankName });
+  const address = {
+    address1: '123 Fake Street',
+    address2: 'Suite 300',
+    city: 'Keystone',
+    stateCd: 'CO',
+    zip: '80435',
+    countryCd: 'US',
+  };
+  const bank = (bankName: string) => ({
+    bankAcctNum: '123456789',
+    bankRoutingNum: '987654321',
+    bankAcctTypeCd: 'BIZ',
+    bankName,
+  });
   return {
     salesCode: 'LPTRAIN',
     dbaName,
@@ -21,7 +37,13 @@ export function minimalMerchant(dbaName = 'The Card Shoppe'): Merchant {
     taxFilingMethod: 'EIN',
     demographic: { businessAddress: { ...address }, mailingAddress: { ...address } },
     ownership: {
-      owner: { ownerAddress: { ...address, address1: '1 Imaginary Lane' }, ownerEmail: 'owner@example.com', ownerName: 'Forename Surname', ownerPhone: '555-123-4567', ownerTitle: 'CEO' },
+      owner: {
+        ownerAddress: { ...address, address1: '1 Imaginary Lane' },
+        ownerEmail: 'owner@example.com',
+        ownerName: 'Forename Surname',
+        ownerPhone: '555-123-4567',
+        ownerTitle: 'CEO',
+      },
       driversLicenseNumber: '123456789',
       driversLicenseStateCd: 'CO',
     },
@@ -37,7 +59,11 @@ export function sampleOrder(merchantId: string, changes: Partial<OrderRequest> =
     unitPrice: 349,
     billToCd: 'CUST',
     billingFrequencyCd: 'ONETIME',
-    shippingDetails: { shippingAddress: { address1: '123 Fake Street', city: 'Keystone', stateCd: 'CO', zip: '80435', countryCd: 'US' }, shipToAttn: 'Store IT', shippingMethodCd: 'STANDARD' },
+    shippingDetails: {
+      shippingAddress: { address1: '123 Fake Street', city: 'Keystone', stateCd: 'CO', zip: '80435', countryCd: 'US' },
+      shipToAttn: 'Store IT',
+      shippingMethodCd: 'STANDARD',
+    },
     ...changes,
   };
 }
@@ -49,11 +75,19 @@ export interface BoardingPair {
 }
 
 /** An emulator and a client on one hand-moved clock, over real HTTP. */
-export async function startBoardingPair(emulatorOptions: BoardingEmulatorOptions = {}, clientOptions: Partial<BoardingClientOptions> = {}): Promise<BoardingPair> {
+export async function startBoardingPair(
+  emulatorOptions: BoardingEmulatorOptions = {},
+  clientOptions: Partial<BoardingClientOptions> = {},
+): Promise<BoardingPair> {
   const clock = handClock();
   const emulator = await startBoardingEmulator({ clock, tickMs: 0, ...emulatorOptions });
   const { username, password, clientId, clientSecret } = emulator.credentials;
-  const client = createBoardingClient({ apiUrl: emulator.url, credentials: { username, password, clientId, clientSecret }, clock, ...clientOptions });
+  const client = createBoardingClient({
+    apiUrl: emulator.url,
+    credentials: { username, password, clientId, clientSecret },
+    clock,
+    ...clientOptions,
+  });
   return { emulator, client, clock };
 }
 
@@ -62,6 +96,16 @@ export async function signAsOwner(signatureUrl: string, fields: Record<string, s
   const page = await fetch(signatureUrl);
   if (!page.ok) return page;
   const action = /action="([^"]+)"/.exec(await page.text())?.[1] ?? '';
-  const form = new URLSearchParams({ firstName: 'Forename', lastName: 'Surname', email: 'owner@example.com', agree: '1', ...fields });
-  return fetch(new URL(action, signatureUrl), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+  const form = new URLSearchParams({
+    firstName: 'Forename',
+    lastName: 'Surname',
+    email: 'owner@example.com',
+    agree: '1',
+    ...fields,
+  });
+  return fetch(new URL(action, signatureUrl), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+  });
 }

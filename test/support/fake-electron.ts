@@ -34,7 +34,11 @@ type WindowOpenHandler = Parameters<Electron.WebContents['setWindowOpenHandler']
 
 export class FakeWebContents
   extends EventEmitter
-  implements Pick<Electron.WebContents, 'id' | 'setWindowOpenHandler' | 'send' | 'isDestroyed' | 'closeDevTools' | 'loadURL' | 'sendInputEvent'>
+  implements
+    Pick<
+      Electron.WebContents,
+      'id' | 'setWindowOpenHandler' | 'send' | 'isDestroyed' | 'closeDevTools' | 'loadURL' | 'sendInputEvent'
+    >
 {
   readonly id = nextContentsId++;
   readonly mainFrame = new FakeWebFrame('');
@@ -68,7 +72,8 @@ export class FakeWebContents
    */
   sendInputEvent(input: Electron.KeyboardInputEvent | Electron.MouseInputEvent | Electron.MouseWheelInputEvent) {
     if (this.destroyed) throw new Error('Object has been destroyed');
-    if (input.type === 'keyDown' && 'keyCode' in input && this.fire('before-input-event', {}, keyInput(input.keyCode))) return;
+    if (input.type === 'keyDown' && 'keyCode' in input && this.fire('before-input-event', {}, keyInput(input.keyCode)))
+      return;
     this.typed.push(input);
   }
   closeDevTools() {
@@ -98,7 +103,10 @@ export class FakeWebContents
 }
 
 /** Electron's `Input` for before-input-event, with every modifier off unless given. */
-export function keyInput(key: string, modifiers: Partial<Pick<Electron.Input, 'control' | 'meta' | 'shift' | 'alt'>> = {}): Electron.Input {
+export function keyInput(
+  key: string,
+  modifiers: Partial<Pick<Electron.Input, 'control' | 'meta' | 'shift' | 'alt'>> = {},
+): Electron.Input {
   return {
     type: 'keyDown',
     key,
@@ -121,7 +129,8 @@ type DevicePermissionHandler = NonNullable<Parameters<Electron.Session['setDevic
 
 export class FakeSession
   extends EventEmitter
-  implements Pick<Electron.Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler'>
+  implements
+    Pick<Electron.Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler'>
 {
   permissionRequest: PermissionRequestHandler | null = null;
   permissionCheck: PermissionCheckHandler | null = null;
@@ -159,7 +168,11 @@ export function createFakeElectron(options: FakeElectronOptions) {
 
   class FakeApp
     extends EventEmitter
-    implements Pick<Electron.App, 'requestSingleInstanceLock' | 'quit' | 'getPath' | 'whenReady' | 'isReady' | 'getVersion' | 'isPackaged'>
+    implements
+      Pick<
+        Electron.App,
+        'requestSingleInstanceLock' | 'quit' | 'getPath' | 'whenReady' | 'isReady' | 'getVersion' | 'isPackaged'
+      >
   {
     readonly isPackaged = options.packaged ?? false;
     quitCalls = 0;
@@ -200,7 +213,8 @@ export function createFakeElectron(options: FakeElectronOptions) {
   const windows: FakeBrowserWindow[] = [];
   class FakeBrowserWindow
     extends EventEmitter
-    implements Pick<Electron.BrowserWindow, 'loadURL' | 'removeMenu' | 'show' | 'focus' | 'restore' | 'isMinimized' | 'close'>
+    implements
+      Pick<Electron.BrowserWindow, 'loadURL' | 'removeMenu' | 'show' | 'focus' | 'restore' | 'isMinimized' | 'close'>
   {
     readonly webContents = new FakeWebContents();
     menuRemoved = false;
@@ -275,7 +289,10 @@ export function createFakeElectron(options: FakeElectronOptions) {
       if (!encryption) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
       return Buffer.from(data.toString().slice(4), 'base64').toString();
     },
-  } satisfies Pick<Electron.SafeStorage, 'isEncryptionAvailable' | 'getSelectedStorageBackend' | 'encryptString' | 'decryptString'>;
+  } satisfies Pick<
+    Electron.SafeStorage,
+    'isEncryptionAvailable' | 'getSelectedStorageBackend' | 'encryptString' | 'decryptString'
+  >;
 
   const defaultSession = new FakeSession();
   const fake = {
@@ -321,7 +338,10 @@ export type FakeElectron = ReturnType<typeof createFakeElectron>;
 export class FakeIpcRenderer extends EventEmitter implements Pick<Electron.IpcRenderer, 'invoke'> {
   readonly invocations: Array<[channel: string, ...args: unknown[]]> = [];
   /** What the main process answers; a test replaces it. Echoes the channel by default. */
-  answer: (channel: string, ...args: unknown[]) => Promise<unknown> = async (channel) => ({ ok: true, result: { channel } });
+  answer: (channel: string, ...args: unknown[]) => Promise<unknown> = async (channel) => ({
+    ok: true,
+    result: { channel },
+  });
   invoke(channel: string, ...args: unknown[]) {
     this.invocations.push([channel, ...args]);
     return this.answer(channel, ...args);
@@ -339,7 +359,8 @@ export function createFakeRenderer() {
   const ipcRenderer = new FakeIpcRenderer();
   const contextBridge = {
     exposeInMainWorld(apiKey: string, api: unknown) {
-      if (exposed.has(apiKey)) throw new Error(`Cannot bind an API on top of an existing property on the window object`);
+      if (exposed.has(apiKey))
+        throw new Error(`Cannot bind an API on top of an existing property on the window object`);
       exposed.set(apiKey, api);
     },
   } satisfies Pick<Electron.ContextBridge, 'exposeInMainWorld'>;

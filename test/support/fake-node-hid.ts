@@ -124,7 +124,12 @@ export class FakeNodeHid implements HidApi {
       const spec =
         typeof pathOrVendorId === 'string'
           ? this.#specs.find((candidate) => candidate.path === pathOrVendorId && this.#plugged.has(candidate.path))
-          : this.#specs.find((candidate) => candidate.vendorId === pathOrVendorId && candidate.productId === productId && this.#plugged.has(candidate.path));
+          : this.#specs.find(
+              (candidate) =>
+                candidate.vendorId === pathOrVendorId &&
+                candidate.productId === productId &&
+                this.#plugged.has(candidate.path),
+            );
       if (!spec) {
         throw new Error(
           typeof pathOrVendorId === 'string'
@@ -166,7 +171,8 @@ export class FakeNodeHid implements HidApi {
   async sendReport(path: string, bytes: Uint8Array): Promise<void> {
     const spec = this.#specs.find((candidate) => candidate.path === path);
     if (!spec) throw new Error(`no fake device at ${path}`);
-    if (bytes.length > spec.inputReportSize) throw new Error(`report of ${bytes.length} bytes is longer than the device's ${spec.inputReportSize}`);
+    if (bytes.length > spec.inputReportSize)
+      throw new Error(`report of ${bytes.length} bytes is longer than the device's ${spec.inputReportSize}`);
     if (!this.#plugged.has(path)) return;
     await new Promise((resolve) => setImmediate(resolve));
     for (const handle of this.openHandles(path)) {

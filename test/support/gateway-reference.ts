@@ -11,7 +11,9 @@ import yaml from 'js-yaml';
  * specifications live: `LANEPOINT_REFERENCE_DIR`, else `../shared/specs/reference` beside the
  * checkout, which is where CI has it.
  */
-export const referenceDir = resolve(process.env.LANEPOINT_REFERENCE_DIR ?? join(process.cwd(), '..', 'shared', 'specs', 'reference'));
+export const referenceDir = resolve(
+  process.env.LANEPOINT_REFERENCE_DIR ?? join(process.cwd(), '..', 'shared', 'specs', 'reference'),
+);
 export const gatewayOpenApiPath = join(referenceDir, 'gateway', 'gateway-openapi.yaml');
 
 /** Why a conformance test cannot run here, or undefined when the reference is present. */
@@ -60,9 +62,14 @@ export interface GatewayReference {
 
 const documentId = 'gateway-openapi';
 
-function describeProblem(error: { instancePath: string; message?: string; params: Record<string, unknown> }): SchemaProblem {
+function describeProblem(error: {
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}): SchemaProblem {
   const where = error.instancePath || '(body)';
-  if (typeof error.params.additionalProperty === 'string') return `${error.instancePath}/${error.params.additionalProperty} is not a field of the reference`;
+  if (typeof error.params.additionalProperty === 'string')
+    return `${error.instancePath}/${error.params.additionalProperty} is not a field of the reference`;
   return `${where} ${error.message ?? 'is invalid'}`;
 }
 
@@ -75,7 +82,8 @@ function asJsonSchema(node: unknown, closed: boolean): unknown {
   if (Array.isArray(node)) return node.map((item) => asJsonSchema(item, closed));
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) out[key] = key === 'properties' ? mapValues(value, closed) : asJsonSchema(value, closed);
+  for (const [key, value] of Object.entries(node))
+    out[key] = key === 'properties' ? mapValues(value, closed) : asJsonSchema(value, closed);
   if (out.nullable === true && typeof out.type === 'string') out.type = [out.type, 'null'];
   delete out.nullable;
   // Closed: a field the reference does not declare is a problem (the service would not know it).
@@ -108,7 +116,10 @@ export interface ReferenceOptions {
 }
 
 /** Loads and compiles the reference; throws naming the file when it is missing or not YAML. */
-export function loadGatewayReference(path = gatewayOpenApiPath, { closed = true }: ReferenceOptions = {}): GatewayReference {
+export function loadGatewayReference(
+  path = gatewayOpenApiPath,
+  { closed = true }: ReferenceOptions = {},
+): GatewayReference {
   const document = yaml.load(readFileSync(path, 'utf8')) as OpenApiDocument;
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
@@ -121,7 +132,9 @@ export function loadGatewayReference(path = gatewayOpenApiPath, { closed = true 
     let validate = compiled.get(key);
     if (!validate) {
       // Local references (#/components/...) resolve inside the registered document.
-      const rooted = JSON.parse(JSON.stringify(asJsonSchema(schema, closed)).replaceAll('"$ref":"#/', `"$ref":"${documentId}#/`)) as object;
+      const rooted = JSON.parse(
+        JSON.stringify(asJsonSchema(schema, closed)).replaceAll('"$ref":"#/', `"$ref":"${documentId}#/`),
+      ) as object;
       validate = ajv.compile(rooted);
       compiled.set(key, validate);
     }

@@ -66,15 +66,18 @@ export function loadRequestLineChecker(path = gatewayOpenApiPath): RequestLineCh
   const checkValue = (where: string, parameter: Parameter, value: string): SchemaProblem[] => {
     const name = parameter.name ?? '';
     const described = describedFormats[name];
-    if (described) return described.test(value) ? [] : [`${where} ${JSON.stringify(value)} does not have the described format`];
-    const reference = typeof parameter.schema?.$ref === 'string' ? parameter.schema.$ref.split('/').pop() : componentFor[name];
+    if (described)
+      return described.test(value) ? [] : [`${where} ${JSON.stringify(value)} does not have the described format`];
+    const reference =
+      typeof parameter.schema?.$ref === 'string' ? parameter.schema.$ref.split('/').pop() : componentFor[name];
     if (reference) {
       const validate = component(reference);
       return validate(value) ? [] : (validate.errors ?? []).map((error) => `${where} ${error.message ?? 'is invalid'}`);
     }
     const schema = parameter.schema ?? {};
     const problems: SchemaProblem[] = [];
-    if (typeof schema.maxLength === 'number' && value.length > schema.maxLength) problems.push(`${where} is longer than ${schema.maxLength}`);
+    if (typeof schema.maxLength === 'number' && value.length > schema.maxLength)
+      problems.push(`${where} is longer than ${schema.maxLength}`);
     if (schema.type === 'integer' && !/^\d+$/.test(value)) problems.push(`${where} is not an integer`);
     return problems;
   };
@@ -87,7 +90,9 @@ export function loadRequestLineChecker(path = gatewayOpenApiPath): RequestLineCh
         const operation = operations[verb];
         const match = operation ? matcher(template).exec(parsed.pathname) : null;
         if (!operation || !match) continue;
-        const declared = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path' || parameter.in === 'query');
+        const declared = (operation.parameters ?? []).filter(
+          (parameter) => parameter.in === 'path' || parameter.in === 'query',
+        );
         const problems: SchemaProblem[] = [];
         const names = [...template.matchAll(/\{([^}]+)\}/g)].map((found) => found[1]!);
         names.forEach((name, index) => {

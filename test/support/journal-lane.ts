@@ -26,8 +26,15 @@ export interface JournalLane {
  */
 export async function openJournalLane(prefix: string, clock: Clock = { now: () => Date.now() }): Promise<JournalLane> {
   const emulator = await startEmulator();
-  const client = createGatewayClient({ baseUrl: emulator.url, credentials: laneCredentials, sleep: async () => undefined });
-  const journal = Journal.open(join(mkdtempSync(join(tmpdir(), prefix)), 'journal.sqlite'), { clock, terminalId: 'LANE-01' });
+  const client = createGatewayClient({
+    baseUrl: emulator.url,
+    credentials: laneCredentials,
+    sleep: async () => undefined,
+  });
+  const journal = Journal.open(join(mkdtempSync(join(tmpdir(), prefix)), 'journal.sqlite'), {
+    clock,
+    terminalId: 'LANE-01',
+  });
   return { emulator, client, journal };
 }
 

@@ -20,7 +20,9 @@ export class PtyPair {
   }
 
   async start(): Promise<this> {
-    const socat = spawn('socat', [`pty,raw,echo=0,link=${this.host}`, `pty,raw,echo=0,link=${this.device}`], { stdio: 'ignore' });
+    const socat = spawn('socat', [`pty,raw,echo=0,link=${this.host}`, `pty,raw,echo=0,link=${this.device}`], {
+      stdio: 'ignore',
+    });
     this.#socat = socat;
     for (let i = 0; i < 400 && !(existsSync(this.host) && existsSync(this.device)); i++) {
       if (socat.exitCode !== null) throw new Error(`socat exited with ${socat.exitCode}; is it installed?`);

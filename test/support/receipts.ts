@@ -16,7 +16,9 @@ export function fullEmvSale(): ReceiptFacts {
   const signature = encodeSignature(JSON.parse(readFileSync('assets/signatures/neat-name.json', 'utf8'))).value;
   const answer = {
     ...approvedAnswer,
-    emvTagData: approvedAnswer.emvTagData.replace('"Signature":"false"', '"Signature":"true"').replace('"PIN":"Verified by PIN",', ''),
+    emvTagData: approvedAnswer.emvTagData
+      .replace('"Signature":"false"', '"Signature":"true"')
+      .replace('"PIN":"Verified by PIN",', ''),
     receipt: { ...approvedAnswer.receipt, dba: 'Café Crème & Söhne', footer: 'Merci! Prix en € et £, ¥ bienvenu' },
   };
   return receiptFactsFromAnswer(answer, { terminalId: 'LANE-01', signature, tipMinor: 200 });

@@ -54,7 +54,10 @@ export function ok<R>(reply: CommandReply<R>): R {
 
 /** The entries of the training journal in `dir`, read the way support would, after the lane closed it. */
 export function trainingJournalEntries(dir: string): JournalEntry[] {
-  const journal = Journal.open(join(dir, 'training-journal.sqlite'), { clock: { now: () => Date.now() }, terminalId: 'TEST' });
+  const journal = Journal.open(join(dir, 'training-journal.sqlite'), {
+    clock: { now: () => Date.now() },
+    terminalId: 'TEST',
+  });
   try {
     return journal.list();
   } finally {

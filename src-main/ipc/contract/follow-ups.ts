@@ -50,7 +50,14 @@ export const followUpCommands = {
   ),
   'terminal.refund': command<FollowUpSummary>()(
     'Refunds a settled sale by its order id: the amount always given (the screen offers what is left, never assumes it) and a reason from the list. Above the lane\u2019s refund limit a cashier gives `managerPin`.',
-    z.object({ orderId: z.string().min(1).max(19), amountMinor: amountMinorFrom(1), reason: z.enum(refundReasons), managerPin }).strict(),
+    z
+      .object({
+        orderId: z.string().min(1).max(19),
+        amountMinor: amountMinorFrom(1),
+        reason: z.enum(refundReasons),
+        managerPin,
+      })
+      .strict(),
   ),
   'terminal.reprint': command<{ readonly printed: boolean; readonly problem: string | null; readonly png: string }>()(
     'Prints a sale\u2019s receipt again, marked DUPLICATE, from what the journal kept.',
@@ -62,7 +69,13 @@ export const followUpCommands = {
   ),
   'terminal.deleteStoredCard': command<StoredCardsView>()(
     'Deletes one stored card of a sale\u2019s customer at the gateway; the cards left. A manager\u2019s: a cashier gives `managerPin`.',
-    z.object({ orderId: z.string().min(1).max(19), acctid: z.string().regex(/^\d{1,3}$/, { error: 'a stored card\u2019s account id is 1 to 3 digits' }), managerPin }).strict(),
+    z
+      .object({
+        orderId: z.string().min(1).max(19),
+        acctid: z.string().regex(/^\d{1,3}$/, { error: 'a stored card\u2019s account id is 1 to 3 digits' }),
+        managerPin,
+      })
+      .strict(),
   ),
   'terminal.addSignature': command<{ readonly saved: boolean; readonly reason: string | null }>()(
     'Sends the signature just accepted (signature.accept or signature.submit) to the gateway for an approved sale that was not signed when paid (sigcap). Moves no money.',

@@ -72,7 +72,11 @@ export interface EndOfDayReport {
     readonly refundsMinor: number;
   }>;
   /** The lane's journal for the day, by status: what the chart draws. */
-  readonly journal: ReadonlyArray<{ readonly status: 'approved' | 'declined' | 'voided' | 'refunded' | 'captured' | 'unknown' | 'not-sent'; readonly count: number; readonly amountMinor: number }>;
+  readonly journal: ReadonlyArray<{
+    readonly status: 'approved' | 'declined' | 'voided' | 'refunded' | 'captured' | 'unknown' | 'not-sent';
+    readonly count: number;
+    readonly amountMinor: number;
+  }>;
   /**
    * The lane's day netted as the gateway settles it (sales as captured, voids to nothing,
    * refunds negative) beside what the batches settled of this lane's orders, order by order.
@@ -83,7 +87,12 @@ export interface EndOfDayReport {
     /** What the reported batches settled of the orders this lane made that day; null when no batch is reported. */
     readonly gatewayMinor: number | null;
     /** Orders where the two differ (only when a batch is reported). */
-    readonly differences: ReadonlyArray<{ readonly orderId: string; readonly laneMinor: number; readonly gatewayMinor: number | null; readonly why: string }>;
+    readonly differences: ReadonlyArray<{
+      readonly orderId: string;
+      readonly laneMinor: number;
+      readonly gatewayMinor: number | null;
+      readonly why: string;
+    }>;
   };
   readonly gatewayProblem: string | null;
 }
@@ -93,18 +102,33 @@ export const historyCommands = {
     'What the journal and the gateway say about an order id (inquire by order id) or a retrieval reference (inquire).',
     z
       // The gateway's orderid is up to 50 characters: an order made elsewhere for this merchant can be asked about too.
-      .object({ orderId: z.string().min(1).max(50).optional(), retref: z.string().regex(/^\d{1,14}$/, { error: 'a retrieval reference is up to 14 digits' }).optional() })
+      .object({
+        orderId: z.string().min(1).max(50).optional(),
+        retref: z
+          .string()
+          .regex(/^\d{1,14}$/, { error: 'a retrieval reference is up to 14 digits' })
+          .optional(),
+      })
       .strict()
-      .refine((args) => (args.orderId === undefined) !== (args.retref === undefined), { error: 'give an order id or a retrieval reference', path: ['orderId'] }),
+      .refine((args) => (args.orderId === undefined) !== (args.retref === undefined), {
+        error: 'give an order id or a retrieval reference',
+        path: ['orderId'],
+      }),
   ),
   'terminal.history': command<JournalEntryView[]>()(
     'The journal, newest first: by last four, amount, order id or a day (YYYY-MM-DD, the lane\u2019s local day).',
     z
       .object({
-        lastFour: z.string().regex(/^\d{4}$/, { error: 'the last four digits' }).optional(),
+        lastFour: z
+          .string()
+          .regex(/^\d{4}$/, { error: 'the last four digits' })
+          .optional(),
         amountMinor: amountMinorFrom(0).optional(),
         orderId: z.string().min(1).max(19).optional(),
-        day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a day as YYYY-MM-DD' }).optional(),
+        day: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a day as YYYY-MM-DD' })
+          .optional(),
         limit: z.number().int().min(1).max(500).optional(),
       })
       .strict(),
@@ -113,7 +137,10 @@ export const historyCommands = {
     'Settlement status by date (MMDD; today when neither is given) or batch id, with the lane\u2019s totals for the day.',
     z
       .object({
-        date: z.string().regex(/^\d{4}$/, { error: 'a date as MMDD' }).optional(),
+        date: z
+          .string()
+          .regex(/^\d{4}$/, { error: 'a date as MMDD' })
+          .optional(),
         batchid: z.string().min(1).max(12).optional(),
       })
       .strict(),

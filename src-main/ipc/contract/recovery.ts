@@ -62,22 +62,37 @@ export interface JournalRefusal {
 }
 
 export const recoveryCommands = {
-  'terminal.recoveryQueue': command<RecoveryItem[]>()('Entries whose outcome is not known yet, checked again in the background.', noArgs),
+  'terminal.recoveryQueue': command<RecoveryItem[]>()(
+    'Entries whose outcome is not known yet, checked again in the background.',
+    noArgs,
+  ),
   'terminal.settleByHand': command<RecoveryItem[]>()(
     'Records what a person found for an entry only a person can settle (a refund whose answer was lost): whether it took effect. Returns the queue.',
-    z.object({ entryId: z.number().int().min(1), applied: z.boolean(), note: z.string().min(1).max(200), managerPin }).strict(),
+    z
+      .object({ entryId: z.number().int().min(1), applied: z.boolean(), note: z.string().min(1).max(200), managerPin })
+      .strict(),
   ),
-  'terminal.recover': command<{ readonly settled: number; readonly open: number }>()('Checks the recovery queue with the gateway now.', noArgs),
+  'terminal.recover': command<{ readonly settled: number; readonly open: number }>()(
+    'Checks the recovery queue with the gateway now.',
+    noArgs,
+  ),
   'terminal.findings': command<RecoveryFinding[]>()('What recovery settled that nobody has acknowledged yet.', noArgs),
   'terminal.acknowledgeFinding': command<RecoveryFinding[]>()(
     'The signed-in person saw what recovery found for an entry; returns what is left to acknowledge.',
     z.object({ entryId: z.number().int().min(1) }).strict(),
   ),
-  'terminal.printFinding': command<{ readonly printed: boolean; readonly problem: string | null; readonly png: string }>()(
+  'terminal.printFinding': command<{
+    readonly printed: boolean;
+    readonly problem: string | null;
+    readonly png: string;
+  }>()(
     'Prints the receipt of an approval recovery found later (the customer never got one).',
     z.object({ entryId: z.number().int().min(1) }).strict(),
   ),
-  'journal.refusal': command<JournalRefusal | null>()('Why the lane refuses to sell because of its journal, or null when it is in order.', noArgs),
+  'journal.refusal': command<JournalRefusal | null>()(
+    'Why the lane refuses to sell because of its journal, or null when it is in order.',
+    noArgs,
+  ),
   'journal.acknowledge': command<JournalRefusal | null>()(
     'A manager has seen the journal refusal: a new journal is started (a damaged one kept aside) or the replacement accepted, and the lane sells again. A manager\u2019s: a cashier gives `managerPin`.',
     z.object({ managerPin }).strict(),
@@ -86,6 +101,10 @@ export const recoveryCommands = {
 
 export const recoveryEvents = {
   'terminal.recoveryQueue': event<RecoveryItem[]>('The recovery queue changed: an entry joined it, or was settled.'),
-  'terminal.findings': event<RecoveryFinding[]>('Recovery settled an entry nobody saw settle, or a finding was acknowledged.'),
-  'journal.refusal': event<JournalRefusal | null>('The lane started refusing to sell because of its journal, or a manager\u2019s acknowledgement ended it.'),
+  'terminal.findings': event<RecoveryFinding[]>(
+    'Recovery settled an entry nobody saw settle, or a finding was acknowledged.',
+  ),
+  'journal.refusal': event<JournalRefusal | null>(
+    'The lane started refusing to sell because of its journal, or a manager\u2019s acknowledgement ended it.',
+  ),
 } as const;

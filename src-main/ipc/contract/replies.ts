@@ -28,5 +28,4 @@ export interface CommandError {
 }
 
 export type CommandReply<R = unknown> =
-  | { readonly ok: true; readonly result: R }
-  | { readonly ok: false; readonly error: CommandError };
+  { readonly ok: true; readonly result: R } | { readonly ok: false; readonly error: CommandError };

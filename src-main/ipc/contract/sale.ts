@@ -80,7 +80,11 @@ export interface KeyedEntryView {
 /** One line of the counter's cart: what was sold, how many, the unit price and the line's tax. */
 export const cartLineSchema = z
   .object({
-    description: z.string().trim().min(1, { error: 'a line needs a description' }).max(26, { error: 'a line\u2019s description is at most 26 characters' }),
+    description: z
+      .string()
+      .trim()
+      .min(1, { error: 'a line needs a description' })
+      .max(26, { error: 'a line\u2019s description is at most 26 characters' }),
     quantity: z.number().int().min(1).max(9999),
     unitMinor: z.number().int().min(0).max(9_999_999),
     taxMinor: z.number().int().min(0).max(9_999_999).default(0),
@@ -107,7 +111,11 @@ export const saleCommands = {
         if (!sale.cart) return;
         const total = cartTotalMinor(sale.cart) + (sale.tipMinor ?? 0);
         if (total !== sale.amountMinor) {
-          context.addIssue({ code: 'custom', path: ['cart'], message: `the cart and tip come to ${total} cents, not the amount of ${sale.amountMinor} cents` });
+          context.addIssue({
+            code: 'custom',
+            path: ['cart'],
+            message: `the cart and tip come to ${total} cents, not the amount of ${sale.amountMinor} cents`,
+          });
         }
       }),
   ),
@@ -128,15 +136,22 @@ export const saleCommands = {
     z
       .object({
         amountMinor: amountMinorFrom(1),
-        profile: z.string().regex(/^\d{20}\/\d{1,3}$/, { error: 'a stored profile is written <20-digit profile id>/<1-3 digit account id>' }),
+        profile: z.string().regex(/^\d{20}\/\d{1,3}$/, {
+          error: 'a stored profile is written <20-digit profile id>/<1-3 digit account id>',
+        }),
       })
       .strict(),
   ),
   'terminal.keyEntry': command<KeyedEntryView>()(
     'One key of a keyed card (a digit, Backspace, Tab or Enter), straight to the main process; the answer is the masked echo.',
-    z.object({ key: z.string().regex(/^(\d|Backspace|Tab|Enter)$/, { error: 'a digit, Backspace, Tab or Enter' }) }).strict(),
+    z
+      .object({ key: z.string().regex(/^(\d|Backspace|Tab|Enter)$/, { error: 'a digit, Backspace, Tab or Enter' }) })
+      .strict(),
   ),
-  'terminal.cancel': command<{ readonly canceled: boolean }>()('Cancels the sale at a human step (waiting for the card or the signature).', noArgs),
+  'terminal.cancel': command<{ readonly canceled: boolean }>()(
+    'Cancels the sale at a human step (waiting for the card or the signature).',
+    noArgs,
+  ),
   'terminal.skipSignature': command<{ readonly skipped: true }>()(
     'The signed-in cashier chooses to go on without the signature the sale waits for, where the store allows it (signature.allowSkip); journaled with who chose it.',
     noArgs,
@@ -149,5 +164,7 @@ export const saleCommands = {
 
 export const saleEvents = {
   'terminal.state': event<TerminalState>('The payment state machine moved to another phase.'),
-  'terminal.keyEntry': event<KeyedEntryView>('The keyed card being typed changed: its masked echo, the field, a refusal.'),
+  'terminal.keyEntry': event<KeyedEntryView>(
+    'The keyed card being typed changed: its masked echo, the field, a refusal.',
+  ),
 } as const;

@@ -18,7 +18,9 @@ export function amountMinorFrom(min: 0 | 1) {
   return z
     .number()
     .min(min, { error: min === 0 ? 'an amount cannot be negative' : 'an amount is at least 0.01' })
-    .max(maxAmountMinor, { error: 'an amount is at most 999,999,999.99: the gateway\u2019s amount field holds 12 characters' })
+    .max(maxAmountMinor, {
+      error: 'an amount is at most 999,999,999.99: the gateway\u2019s amount field holds 12 characters',
+    })
     .int({ error: 'an amount is a whole number of cents (minor units)' });
 }
 
@@ -26,4 +28,7 @@ export function amountMinorFrom(min: 0 | 1) {
  * A manager's PIN, given with a command only a manager may run (a void; a refund above the
  * lane's limit; settling a lost refund by hand; changing settings) when a cashier is signed in.
  */
-export const managerPin = z.string().regex(/^\d{4,8}$/, { error: 'a manager PIN is 4 to 8 digits' }).optional();
+export const managerPin = z
+  .string()
+  .regex(/^\d{4,8}$/, { error: 'a manager PIN is 4 to 8 digits' })
+  .optional();

@@ -34,8 +34,14 @@ export const sessionCommands = {
       })
       .strict(),
   ),
-  'session.signOut': command<{ readonly signedOut: boolean }>()('Signs the cashier out; the lane waits for the next sign-in.', noArgs),
-  'session.trainingLogins': command<TrainingLogin[]>()('Training: the practice sign-ins; empty outside training.', noArgs),
+  'session.signOut': command<{ readonly signedOut: boolean }>()(
+    'Signs the cashier out; the lane waits for the next sign-in.',
+    noArgs,
+  ),
+  'session.trainingLogins': command<TrainingLogin[]>()(
+    'Training: the practice sign-ins; empty outside training.',
+    noArgs,
+  ),
 } as const;
 
 export const sessionEvents = {

@@ -49,7 +49,10 @@ export const settingsCommands = {
     z
       .object({
         changes: z
-          .partialRecord(z.enum(editableSettings, { error: 'not a setting the Settings screen changes' }), z.union([z.string().max(2048), z.number(), z.boolean()]))
+          .partialRecord(
+            z.enum(editableSettings, { error: 'not a setting the Settings screen changes' }),
+            z.union([z.string().max(2048), z.number(), z.boolean()]),
+          )
           .refine((changes) => Object.keys(changes).length > 0, { error: 'nothing to change' }),
         managerPin,
       })

@@ -15,7 +15,13 @@ export const signatureStrokesSchema = z
     width: z.number().positive().max(100_000),
     height: z.number().positive().max(100_000),
     strokes: z
-      .array(z.array(z.object({ x: z.number().finite(), y: z.number().finite() }).strict()).min(1).max(maxSignaturePoints), { error: 'expected a list of strokes, each a list of points' })
+      .array(
+        z
+          .array(z.object({ x: z.number().finite(), y: z.number().finite() }).strict())
+          .min(1)
+          .max(maxSignaturePoints),
+        { error: 'expected a list of strokes, each a list of points' },
+      )
       .min(1, { error: 'nothing was signed' })
       .max(1000),
   })
@@ -24,11 +30,18 @@ export const signatureStrokesSchema = z
     let points = 0;
     signature.strokes.forEach((stroke, index) => {
       points += stroke.length;
-      if (stroke.some((point) => point.x < 0 || point.y < 0 || point.x > signature.width || point.y > signature.height)) {
-        context.addIssue({ code: 'custom', path: ['strokes', index], message: `a point lies outside the ${signature.width} x ${signature.height} surface` });
+      if (
+        stroke.some((point) => point.x < 0 || point.y < 0 || point.x > signature.width || point.y > signature.height)
+      ) {
+        context.addIssue({
+          code: 'custom',
+          path: ['strokes', index],
+          message: `a point lies outside the ${signature.width} x ${signature.height} surface`,
+        });
       }
     });
-    if (points > maxSignaturePoints) context.addIssue({ code: 'custom', path: ['strokes'], message: `more than ${maxSignaturePoints} points` });
+    if (points > maxSignaturePoints)
+      context.addIssue({ code: 'custom', path: ['strokes'], message: `more than ${maxSignaturePoints} points` });
   });
 export type SignatureStrokesInput = z.input<typeof signatureStrokesSchema>;
 
@@ -82,7 +95,10 @@ export const signatureCommands = {
     z.object({ signature: signatureStrokesSchema }).strict(),
   ),
   'signature.cancel': command<{ readonly canceled: boolean }>()('Ends the capture without a signature.', noArgs),
-  'signature.recorded': command<string[]>()('Training: the names of the recorded signatures the training pad can sign.', noArgs),
+  'signature.recorded': command<string[]>()(
+    'Training: the names of the recorded signatures the training pad can sign.',
+    noArgs,
+  ),
   'signature.replay': command<{ readonly signed: true }>()(
     'Training: the training pad signs a recorded signature during a capture, in real time.',
     z.object({ name: z.string().min(1).max(64) }).strict(),
@@ -91,8 +107,11 @@ export const signatureCommands = {
 
 export const signatureEvents = {
   'signature.session': event<SignatureSession>('A signature capture began, was accepted, or ended.'),
-  'signature.ink': event<{ readonly stroke: number; readonly points: ReadonlyArray<{ readonly x: number; readonly y: number }> }>(
-    'Points the signer just drew on the pad, in the pad\u2019s coordinates, for the live preview.',
+  'signature.ink': event<{
+    readonly stroke: number;
+    readonly points: ReadonlyArray<{ readonly x: number; readonly y: number }>;
+  }>('Points the signer just drew on the pad, in the pad\u2019s coordinates, for the live preview.'),
+  'signature.cleared': event<Record<string, never>>(
+    'The strokes so far were thrown away (Clear on the screen or the pad).',
   ),
-  'signature.cleared': event<Record<string, never>>('The strokes so far were thrown away (Clear on the screen or the pad).'),
 } as const;

@@ -38,7 +38,8 @@ export interface Authorized {
   readonly facts?: Omit<ReceiptFacts, 'kind'>;
 }
 
-const lostAndSilent = 'The answer was lost and the gateway has not answered since: the sale is queued and checked again.';
+const lostAndSilent =
+  'The answer was lost and the gateway has not answered since: the sale is queued and checked again.';
 
 /**
  * The authorize step: the journaled authorization (the row, its order id taken in the same
@@ -51,7 +52,13 @@ export async function authorizePayment(lane: Authorizing, asked: AuthorizationAs
   const result = await journaledAuthorize({
     journal: lane.journal,
     client: lane.client,
-    request: { merchid: lane.merchid, amount: asked.credit ? -amountMinor : amountMinor, capture: asked.capture, receipt: true, ...asked.fields },
+    request: {
+      merchid: lane.merchid,
+      amount: asked.credit ? -amountMinor : amountMinor,
+      capture: asked.capture,
+      receipt: true,
+      ...asked.fields,
+    },
     card: asked.card,
     ...(asked.detail ? { detail: asked.detail } : {}),
   });
@@ -65,7 +72,13 @@ export async function authorizePayment(lane: Authorizing, asked: AuthorizationAs
       const approvedMinor = answer.amount === undefined ? amountMinor : Math.abs(answer.amount);
       const outcome: SaleOutcome =
         answer.outcome === 'approved'
-          ? { kind: approvedMinor < amountMinor ? 'partial' : 'approved', orderId, approvedMinor, authcode: answer.authcode, retref: answer.retref }
+          ? {
+              kind: approvedMinor < amountMinor ? 'partial' : 'approved',
+              orderId,
+              approvedMinor,
+              authcode: answer.authcode,
+              retref: answer.retref,
+            }
           : { kind: 'declined', orderId, reason: answer.resptext ?? 'Declined', respcode: answer.respcode };
       const { kind: _kind, ...facts } = receiptFactsOf(answer, {
         ...context,
@@ -85,7 +98,12 @@ export async function authorizePayment(lane: Authorizing, asked: AuthorizationAs
         const outcome: SaleOutcome = settled.approved
           ? { kind: 'approved', orderId, approvedMinor: foundMinor, authcode: undefined, retref: record.retref }
           : { kind: 'declined', orderId, reason: record.resptext ?? 'Declined', respcode: record.respcode };
-        const { kind: _kind, ...facts } = receiptFactsOf(record, { ...context, kind: 'sale', amountMinor: foundMinor, signature: { required: asked.signatureRequired, ...image } });
+        const { kind: _kind, ...facts } = receiptFactsOf(record, {
+          ...context,
+          kind: 'sale',
+          amountMinor: foundMinor,
+          signature: { required: asked.signatureRequired, ...image },
+        });
         return { outcome, facts };
       }
       if (settled.kind === 'unresolved') return { outcome: { kind: 'unknown', orderId, reason: lostAndSilent } };
@@ -93,15 +111,31 @@ export async function authorizePayment(lane: Authorizing, asked: AuthorizationAs
         outcome: {
           kind: 'not-charged',
           orderId,
-          reason: settled.kind === 'not-processed' ? 'The answer was lost, and the gateway never processed the sale: nothing was charged.' : 'The answer was lost; the sale was voided so nothing stays charged. Try the card again.',
+          reason:
+            settled.kind === 'not-processed'
+              ? 'The answer was lost, and the gateway never processed the sale: nothing was charged.'
+              : 'The answer was lost; the sale was voided so nothing stays charged. Try the card again.',
         },
       };
     }
     case 'retry':
-      return { outcome: { kind: 'retry', orderId, reason: `${result.error.resptext ?? 'The processor did not answer'}: try again.` } };
+      return {
+        outcome: {
+          kind: 'retry',
+          orderId,
+          reason: `${result.error.resptext ?? 'The processor did not answer'}: try again.`,
+        },
+      };
     case 'unknown':
       if (result.error instanceof NotFoundYetError) {
-        return { outcome: { kind: 'unknown', orderId, reason: 'The answer was lost and the gateway had no record of the sale yet: it may still be processing it. Do not charge again: the sale is checked again once the gateway has answered every request.' } };
+        return {
+          outcome: {
+            kind: 'unknown',
+            orderId,
+            reason:
+              'The answer was lost and the gateway had no record of the sale yet: it may still be processing it. Do not charge again: the sale is checked again once the gateway has answered every request.',
+          },
+        };
       }
       return { outcome: { kind: 'unknown', orderId, reason: lostAndSilent } };
   }

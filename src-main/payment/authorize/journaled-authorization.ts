@@ -9,9 +9,19 @@ import { outcomeOf, recordRecovery } from '../../journal/journaled';
 
 /** What the screen may say about an authorization. `unknown` is never shown or printed as approved. */
 export type JournaledAuthorization =
-  | { readonly kind: 'answered'; readonly entryId: number; readonly orderId: string; readonly authorization: Authorization }
+  | {
+      readonly kind: 'answered';
+      readonly entryId: number;
+      readonly orderId: string;
+      readonly authorization: Authorization;
+    }
   /** The answer was lost and recovery learned the outcome. */
-  | { readonly kind: 'recovered'; readonly entryId: number; readonly orderId: string; readonly outcome: LostAuthorizationOutcome }
+  | {
+      readonly kind: 'recovered';
+      readonly entryId: number;
+      readonly orderId: string;
+      readonly outcome: LostAuthorizationOutcome;
+    }
   /** The gateway asked to try again (respstat B): nothing was charged. */
   | { readonly kind: 'retry'; readonly entryId: number; readonly orderId: string; readonly error: RetryableError }
   /** The answer was lost and nothing could be learned yet: the entry waits in the recovery queue. */
@@ -49,10 +59,14 @@ function answerWindowOf(journal: Journal, entryId: number): { sentAt: number; no
  * answer (`retry`: nothing was charged). When the answer is lost after the request may have arrived, the
  * row is marked unknown and the lost-response procedure runs at once.
  */
-export async function journaledAuthorize(authorization: JournaledAuthorizationRequest): Promise<JournaledAuthorization> {
+export async function journaledAuthorize(
+  authorization: JournaledAuthorizationRequest,
+): Promise<JournaledAuthorization> {
   const { journal, client, request, card = {}, onStage, detail } = authorization;
   const intent = { operation: 'auth' as const, amountMinor: request.amount, ...card, ...(detail ? { detail } : {}) };
-  const { id: entryId, orderId } = request.orderid ? { id: journal.begin({ ...intent, orderId: request.orderid }), orderId: request.orderid } : journal.beginWithNewOrderId(intent);
+  const { id: entryId, orderId } = request.orderid
+    ? { id: journal.begin({ ...intent, orderId: request.orderid }), orderId: request.orderid }
+    : journal.beginWithNewOrderId(intent);
   const sent = { ...request, orderid: orderId };
   onStage?.('journaled');
   let answer: Authorization;
@@ -62,9 +76,15 @@ export async function journaledAuthorize(authorization: JournaledAuthorizationRe
   } catch (error) {
     const failure = recordFailedCall(journal, entryId, error);
     if (failure.kind === 'retry') return { kind: 'retry', entryId, orderId, error: failure.error };
-    const outcome = await resolveLostAuthorization(client, { merchid: request.merchid, orderid: orderId }, answerWindowOf(journal, entryId));
+    const outcome = await resolveLostAuthorization(
+      client,
+      { merchid: request.merchid, orderid: orderId },
+      answerWindowOf(journal, entryId),
+    );
     recordRecovery(journal, entryId, outcome);
-    return outcome.kind === 'unresolved' ? { kind: 'unknown', entryId, orderId, error: outcome.error } : { kind: 'recovered', entryId, orderId, outcome };
+    return outcome.kind === 'unresolved'
+      ? { kind: 'unknown', entryId, orderId, error: outcome.error }
+      : { kind: 'recovered', entryId, orderId, outcome };
   }
   journal.complete(entryId, outcomeOf(answer));
   return { kind: 'answered', entryId, orderId, authorization: answer };

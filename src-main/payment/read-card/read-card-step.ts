@@ -10,7 +10,9 @@ export function readNoticeWords(notice: ReadNotice, chipFailuresBeforeFallback: 
     case 'swipe-now':
       return 'Chip failed: swipe the card';
     case 'chip-failed':
-      return chipFailuresBeforeFallback > 0 ? 'The chip could not be read: insert the card again' : 'The chip could not be read: insert the card again, or key the card';
+      return chipFailuresBeforeFallback > 0
+        ? 'The chip could not be read: insert the card again'
+        : 'The chip could not be read: insert the card again, or key the card';
   }
 }
 
@@ -29,11 +31,23 @@ export interface CardReading {
  * screen says so, so a card presented at once is not missed; what the chip-first rule asks of the
  * person at the reader goes to the screen as the phase's words.
  */
-export async function readSaleCard(reading: CardReading, request: { amountMinor: number; keyed: boolean; signal: AbortSignal; onPhase: PhaseListener }): Promise<CardRead> {
+export async function readSaleCard(
+  reading: CardReading,
+  request: { amountMinor: number; keyed: boolean; signal: AbortSignal; onPhase: PhaseListener },
+): Promise<CardRead> {
   const { amountMinor, keyed, signal, onPhase: phase } = request;
   if (keyed && !reading.keyedEntry) throw new Error('this lane takes no keyed cards');
-  const onNotice = (notice: ReadNotice) => phase('awaiting-card', readNoticeWords(notice, reading.chipFailuresBeforeFallback));
-  const read = keyed ? reading.keyedEntry!(signal) : readCard(reading.reader, { amountMinor, timeoutSeconds: reading.cardTimeoutSeconds ?? 60, signal, chipFailuresBeforeFallback: reading.chipFailuresBeforeFallback, onNotice });
+  const onNotice = (notice: ReadNotice) =>
+    phase('awaiting-card', readNoticeWords(notice, reading.chipFailuresBeforeFallback));
+  const read = keyed
+    ? reading.keyedEntry!(signal)
+    : readCard(reading.reader, {
+        amountMinor,
+        timeoutSeconds: reading.cardTimeoutSeconds ?? 60,
+        signal,
+        chipFailuresBeforeFallback: reading.chipFailuresBeforeFallback,
+        onNotice,
+      });
   phase('awaiting-card', keyed ? 'Key the card number, expiry and CVV' : 'Insert, tap or swipe the card');
   const card = await read;
   phase('card-read', `${card.network.toUpperCase()} ${card.maskedPan.slice(-4)}`);

@@ -17,7 +17,11 @@ export interface SaleSignature {
  * signature (Cancel on the screen or the pad, a pad that went away, the sale canceled) cancels
  * the sale; going on without one is only ever the cashier's explicit skip, where `allowSkip`.
  */
-export function createSaleSignature(options: { signature: SignatureService; allowSkip: () => boolean; logger: Logger }): SaleSignature {
+export function createSaleSignature(options: {
+  signature: SignatureService;
+  allowSkip: () => boolean;
+  logger: Logger;
+}): SaleSignature {
   const { signature, logger } = options;
   let skipWaiting: ((cashierId: string) => void) | undefined;
   return {
@@ -49,7 +53,11 @@ export function createSaleSignature(options: { signature: SignatureService; allo
       });
     },
     skip(cashierId) {
-      if (!options.allowSkip()) throw new LaneError('refused', 'This store does not allow a sale without the signature: ask the customer to sign, or cancel the sale.');
+      if (!options.allowSkip())
+        throw new LaneError(
+          'refused',
+          'This store does not allow a sale without the signature: ask the customer to sign, or cancel the sale.',
+        );
       if (!skipWaiting) throw new LaneError('refused', 'No sale is waiting for a signature.');
       logger.info({ cashierId }, 'signature skipped by the cashier');
       skipWaiting(cashierId);

@@ -5,10 +5,32 @@ import { ReceiptPreview } from '../sale/ReceiptPreview';
 import '../history/history.css';
 import './devices.css';
 
-const kindWords: Record<DeviceInfo['kind'], string> = { 'card-reader': 'Card reader', 'signature-pad': 'Signature pad', printer: 'Receipt printer' };
-const statusWords: Record<DeviceInfo['status'], string> = { connected: 'Ready', connecting: 'Connecting\u2026', disconnected: 'Disconnected', error: 'Needs attention' };
-const transportWords: Record<DeviceInfo['transport'], string> = { serial: 'serial port', hid: 'USB (HID)', 'keyboard-wedge': 'USB keyboard mode', tcp: 'network', usb: 'USB', emulated: 'emulated' };
-const entryWords: Record<CardSummary['entryMode'], string> = { swipe: 'swiped', chip: 'chip', contactless: 'tapped', 'fallback-swipe': 'fallback swipe', keyed: 'keyed' };
+const kindWords: Record<DeviceInfo['kind'], string> = {
+  'card-reader': 'Card reader',
+  'signature-pad': 'Signature pad',
+  printer: 'Receipt printer',
+};
+const statusWords: Record<DeviceInfo['status'], string> = {
+  connected: 'Ready',
+  connecting: 'Connecting\u2026',
+  disconnected: 'Disconnected',
+  error: 'Needs attention',
+};
+const transportWords: Record<DeviceInfo['transport'], string> = {
+  serial: 'serial port',
+  hid: 'USB (HID)',
+  'keyboard-wedge': 'USB keyboard mode',
+  tcp: 'network',
+  usb: 'USB',
+  emulated: 'emulated',
+};
+const entryWords: Record<CardSummary['entryMode'], string> = {
+  swipe: 'swiped',
+  chip: 'chip',
+  contactless: 'tapped',
+  'fallback-swipe': 'fallback swipe',
+  keyed: 'keyed',
+};
 
 function CardFacts({ card }: { card: CardSummary }) {
   const facts: Array<[string, string | null]> = [
@@ -36,7 +58,15 @@ function CardFacts({ card }: { card: CardSummary }) {
 
 function DeviceRow({ device, training }: { device: DeviceInfo; training: boolean }) {
   const test = usePos((state) => state.deviceTests[device.id]);
-  const actions = usePos(useShallow((state) => ({ testPrint: state.testPrint, resume: state.resumePrinter, discard: state.discardHeld, read: state.readTestCard, cancel: state.cancelTestRead })));
+  const actions = usePos(
+    useShallow((state) => ({
+      testPrint: state.testPrint,
+      resume: state.resumePrinter,
+      discard: state.discardHeld,
+      read: state.readTestCard,
+      cancel: state.cancelTestRead,
+    })),
+  );
   const running = test?.state === 'running';
   return (
     <li className={`device-row device-${device.status}`} data-testid={`device-${device.id}`}>
@@ -54,7 +84,11 @@ function DeviceRow({ device, training }: { device: DeviceInfo; training: boolean
       <div className="device-actions">
         {device.kind === 'printer' ? (
           <>
-            <button type="button" disabled={running} onClick={() => void actions.testPrint(device.id, training && device.emulated)}>
+            <button
+              type="button"
+              disabled={running}
+              onClick={() => void actions.testPrint(device.id, training && device.emulated)}
+            >
               Test print
             </button>
             {test?.state === 'failed' ? (
@@ -82,14 +116,20 @@ function DeviceRow({ device, training }: { device: DeviceInfo; training: boolean
         ) : null}
       </div>
       {test ? (
-        <div className={`device-test device-test-${test.state}`} role={test.state === 'failed' ? 'alert' : 'status'} aria-busy={running}>
+        <div
+          className={`device-test device-test-${test.state}`}
+          role={test.state === 'failed' ? 'alert' : 'status'}
+          aria-busy={running}
+        >
           <p>
             {test.what}
             {test.state === 'failed' ? `: ${test.problem}` : ''}
             {running && device.kind === 'card-reader' && training ? ' (use the card deck)' : ''}
           </p>
           {test.state === 'done' && test.card ? <CardFacts card={test.card} /> : null}
-          {test.state === 'done' && test.page?.png ? <ReceiptPreview png={test.page.png} caption="what the training printer printed" /> : null}
+          {test.state === 'done' && test.page?.png ? (
+            <ReceiptPreview png={test.page.png} caption="what the training printer printed" />
+          ) : null}
         </div>
       ) : null}
     </li>
@@ -98,12 +138,27 @@ function DeviceRow({ device, training }: { device: DeviceInfo; training: boolean
 
 /** Every configured device, its state and last problem, with a test for each: print a page, read a card. */
 export function DevicesScreen() {
-  const { devices, training, error } = usePos(useShallow((state) => ({ devices: state.devices, training: state.info?.training ?? false, error: state.devicesError })));
+  const { devices, training, error } = usePos(
+    useShallow((state) => ({
+      devices: state.devices,
+      training: state.info?.training ?? false,
+      error: state.devicesError,
+    })),
+  );
   return (
     <section className="devices-screen" aria-labelledby="devices-heading">
       <h1 id="devices-heading">Devices</h1>
-      {error ? <p className="history-error" role="alert">The device list could not be read: {error}</p> : null}
-      {devices.length === 0 ? <p>No devices are configured. Store IT adds them to settings.json (see the README, &ldquo;Pointing it at real hardware&rdquo;).</p> : null}
+      {error ? (
+        <p className="history-error" role="alert">
+          The device list could not be read: {error}
+        </p>
+      ) : null}
+      {devices.length === 0 ? (
+        <p>
+          No devices are configured. Store IT adds them to settings.json (see the README, &ldquo;Pointing it at real
+          hardware&rdquo;).
+        </p>
+      ) : null}
       <ul className="device-rows">
         {devices.map((device) => (
           <DeviceRow key={device.id} device={device} training={training} />

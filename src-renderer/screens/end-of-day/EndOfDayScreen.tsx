@@ -15,7 +15,20 @@ const today = () => {
   const now = new Date();
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 };
-const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 /** The gateway asks for a settlement day as MMDD; people pick a date. "2026-11-23" → "1123". */
 export const mmddOf = (pickedDate: string) => pickedDate.slice(5, 7) + pickedDate.slice(8, 10);
 /** "1123" → "November 23", for the sentences on this screen. */
@@ -23,7 +36,9 @@ const dayWords = (mmdd: string) => `${months[Number(mmdd.slice(0, 2)) - 1] ?? mm
 
 /** End of day: the gateway's settlement by date or batch, beside the lane's own totals and a chart of the day by status. */
 export function EndOfDayScreen() {
-  const { report, busy, error } = usePos(useShallow((state) => ({ report: state.endOfDay, busy: state.endOfDayBusy, error: state.endOfDayError })));
+  const { report, busy, error } = usePos(
+    useShallow((state) => ({ report: state.endOfDay, busy: state.endOfDayBusy, error: state.endOfDayError })),
+  );
   const load = usePos((state) => state.loadEndOfDay);
   const [date, setDate] = useState(today);
   const [batchid, setBatchid] = useState('');
@@ -35,7 +50,8 @@ export function EndOfDayScreen() {
   }, [load]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (batchid.trim() === '' && !/^\d{4}-\d{2}-\d{2}$/.test(date)) return setProblem('Pick the day to show, or type a settlement batch number.');
+    if (batchid.trim() === '' && !/^\d{4}-\d{2}-\d{2}$/.test(date))
+      return setProblem('Pick the day to show, or type a settlement batch number.');
     setProblem(null);
     void load(batchid.trim() !== '' ? { batchid: batchid.trim() } : { date: mmddOf(date) });
   };
@@ -69,13 +85,20 @@ export function EndOfDayScreen() {
         <>
           {report.gatewayProblem ? (
             <p className="history-error" role="alert">
-              The gateway could not be asked: {report.gatewayProblem}. The lane&rsquo;s own totals are below; try again in a few minutes.
+              The gateway could not be asked: {report.gatewayProblem}. The lane&rsquo;s own totals are below; try again
+              in a few minutes.
             </p>
           ) : null}
           <div className="eod-columns">
             <div className="eod-panel">
               <h2>Settlement at the gateway</h2>
-              {report.batches.length === 0 && !report.gatewayProblem ? <p>No batch has settled for {'date' in report.query ? dayWords(report.query.date) : `batch ${report.query.batchid}`} yet: batches settle overnight (in training, with the guide&rsquo;s Settle button).</p> : null}
+              {report.batches.length === 0 && !report.gatewayProblem ? (
+                <p>
+                  No batch has settled for{' '}
+                  {'date' in report.query ? dayWords(report.query.date) : `batch ${report.query.batchid}`} yet: batches
+                  settle overnight (in training, with the guide&rsquo;s Settle button).
+                </p>
+              ) : null}
               {report.batches.length > 0 ? (
                 <table className="history-table" data-testid="eod-batches">
                   <ColumnHeads names={['Batch', 'Status', 'Orders', 'Total', 'Refunds']} />

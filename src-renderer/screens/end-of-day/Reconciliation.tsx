@@ -11,7 +11,9 @@ export function Reconciliation({ reconciliation }: { reconciliation: EndOfDayRep
     <div className="eod-reconciliation" data-testid="eod-reconciliation">
       <p>
         The lane&rsquo;s day nets <strong>{formatMoney(laneMinor)}</strong> (voids and refunds taken off).
-        {gatewayMinor === null ? ' No batch is reported yet to compare with.' : ` The gateway settled ${formatMoney(gatewayMinor)} of it.`}
+        {gatewayMinor === null
+          ? ' No batch is reported yet to compare with.'
+          : ` The gateway settled ${formatMoney(gatewayMinor)} of it.`}
       </p>
       {gatewayMinor !== null && differences.length === 0 ? (
         <p className="eod-match" role="status">
@@ -21,7 +23,8 @@ export function Reconciliation({ reconciliation }: { reconciliation: EndOfDayRep
       {differences.length > 0 ? (
         <div className="eod-mismatch" role="alert">
           <p>
-            {differences.length === 1 ? 'One order differs' : `${differences.length} orders differ`} from the gateway: look each up in History before closing the day.
+            {differences.length === 1 ? 'One order differs' : `${differences.length} orders differ`} from the gateway:
+            look each up in History before closing the day.
           </p>
           <ul>
             {differences.map((difference) => (

@@ -20,9 +20,17 @@ export function StatusChart({ rows }: { rows: EndOfDayReport['journal'] }) {
   const labelWidth = 120;
   const width = 640;
   const height = Math.max(1, shown.length) * (barHeight + 10);
-  const summary = shown.map((row) => `${statusWords[row.status]}: ${row.count}, ${formatMoney(row.amountMinor)}`).join('; ');
+  const summary = shown
+    .map((row) => `${statusWords[row.status]}: ${row.count}, ${formatMoney(row.amountMinor)}`)
+    .join('; ');
   return (
-    <svg className="status-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={shown.length > 0 ? `The day by status. ${summary}` : 'No sales today yet'} data-testid="status-chart">
+    <svg
+      className="status-chart"
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={shown.length > 0 ? `The day by status. ${summary}` : 'No sales today yet'}
+      data-testid="status-chart"
+    >
       {shown.map((row, index) => {
         const y = index * (barHeight + 10);
         const barWidth = Math.max(2, ((width - labelWidth - 190) * Math.abs(row.amountMinor)) / largest);

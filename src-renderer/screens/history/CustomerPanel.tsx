@@ -8,16 +8,34 @@ import type { AskManager } from './OrderDetail';
  * The sale's customer: their stored cards (masked, loaded when asked, a manager deletes one) and,
  * for a sale paid without a signature, "Add signature" on the screen, sent to the gateway.
  */
-export function CustomerPanel({ orderId, sale, askManager }: { orderId: string; sale: JournalEntryView | undefined; askManager: AskManager }) {
+export function CustomerPanel({
+  orderId,
+  sale,
+  askManager,
+}: {
+  orderId: string;
+  sale: JournalEntryView | undefined;
+  askManager: AskManager;
+}) {
   const { cards, cardsOrder, problem, added } = usePos(
-    useShallow((state) => ({ cards: state.storedCards, cardsOrder: state.storedCardsOrder, problem: state.customerError, added: state.signatureAdded })),
+    useShallow((state) => ({
+      cards: state.storedCards,
+      cardsOrder: state.storedCardsOrder,
+      problem: state.customerError,
+      added: state.signatureAdded,
+    })),
   );
-  const actions = usePos(useShallow((state) => ({ load: state.loadStoredCards, remove: state.deleteStoredCard, sign: state.addSignature })));
+  const actions = usePos(
+    useShallow((state) => ({ load: state.loadStoredCards, remove: state.deleteStoredCard, sign: state.addSignature })),
+  );
   if (!sale) return null;
   const shown = cardsOrder === orderId ? cards : null;
   const remove = (acctid: string) => {
     void actions.remove({ orderId, acctid }).catch((error: unknown) => {
-      if (error instanceof PosCallError && error.code === 'forbidden') askManager(`Delete the stored card ${acctid} of order ${orderId}`, (managerPin) => actions.remove({ orderId, acctid, managerPin }));
+      if (error instanceof PosCallError && error.code === 'forbidden')
+        askManager(`Delete the stored card ${acctid} of order ${orderId}`, (managerPin) =>
+          actions.remove({ orderId, acctid, managerPin }),
+        );
     });
   };
   return (
@@ -48,7 +66,13 @@ export function CustomerPanel({ orderId, sale, askManager }: { orderId: string; 
           </ul>
         )
       ) : null}
-      {added?.orderId === orderId ? <p role="status">{added.saved ? 'The signature was added to the sale at the gateway.' : `The gateway did not add the signature: ${added.reason ?? 'no reason given'}.`}</p> : null}
+      {added?.orderId === orderId ? (
+        <p role="status">
+          {added.saved
+            ? 'The signature was added to the sale at the gateway.'
+            : `The gateway did not add the signature: ${added.reason ?? 'no reason given'}.`}
+        </p>
+      ) : null}
       {problem ? (
         <p role="alert" className="history-error">
           {problem}

@@ -8,14 +8,22 @@ import { RecoveryList } from './RecoveryList';
 import { answerWords, operationWords, rowAmountMinor, stateWords } from './words';
 import './history.css';
 
-const time = (epochMs: number) => new Date(epochMs).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const time = (epochMs: number) =>
+  new Date(epochMs).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /**
  * The journal: search by last four, amount, order id or day; pick an order for its actions.
  * Enter searches (or opens the focused row), Escape closes the order.
  */
 export function HistoryScreen({ askManager }: { askManager: AskManager }) {
-  const { rows, busy, error, selected } = usePos(useShallow((state) => ({ rows: state.historyRows, busy: state.historyBusy, error: state.historyError, selected: state.selectedOrderId })));
+  const { rows, busy, error, selected } = usePos(
+    useShallow((state) => ({
+      rows: state.historyRows,
+      busy: state.historyBusy,
+      error: state.historyError,
+      selected: state.selectedOrderId,
+    })),
+  );
   const search = usePos((state) => state.searchHistory);
   const select = usePos((state) => state.selectOrder);
   const [lastFour, setLastFour] = useState('');
@@ -53,7 +61,14 @@ export function HistoryScreen({ askManager }: { askManager: AskManager }) {
       <form className="history-search" onSubmit={submit} role="search">
         <label>
           Last four
-          <input ref={firstField} value={lastFour} inputMode="numeric" maxLength={4} size={5} onChange={(event) => setLastFour(event.target.value.replace(/\D/g, ''))} />
+          <input
+            ref={firstField}
+            value={lastFour}
+            inputMode="numeric"
+            maxLength={4}
+            size={5}
+            onChange={(event) => setLastFour(event.target.value.replace(/\D/g, ''))}
+          />
         </label>
         <label>
           Amount
@@ -79,7 +94,11 @@ export function HistoryScreen({ askManager }: { askManager: AskManager }) {
       <RecoveryList askManager={askManager} />
       {selected ? <OrderDetail orderId={selected} entries={orderRows} askManager={askManager} /> : null}
       <table className="history-table" aria-busy={busy}>
-        <caption>{busy ? 'Searching\u2026' : `${rows.length} ${rows.length === 1 ? 'payment step' : 'payment steps'} (sales, voids, refunds), newest first`}</caption>
+        <caption>
+          {busy
+            ? 'Searching\u2026'
+            : `${rows.length} ${rows.length === 1 ? 'payment step' : 'payment steps'} (sales, voids, refunds), newest first`}
+        </caption>
         <ColumnHeads names={['When', 'What', 'Amount', 'Card', 'Result', 'State', 'Order']} />
         <tbody>
           {rows.map((row) => (
@@ -91,7 +110,12 @@ export function HistoryScreen({ askManager }: { askManager: AskManager }) {
               <td>{answerWords(row)}</td>
               <td>{stateWords[row.state]}</td>
               <td>
-                <button type="button" className="link" onClick={() => select(row.orderId)} aria-label={`Open order ${row.orderId}`}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => select(row.orderId)}
+                  aria-label={`Open order ${row.orderId}`}
+                >
                   {row.orderId}
                 </button>
               </td>

@@ -15,9 +15,26 @@ export type AskManager = (action: string, run: (managerPin: string) => Promise<v
  * One order's actions: void, refund, capture (with a tip), reprint, and the gateway's status
  * now. The gateway and the terminal refuse what the order's state does not allow, in words.
  */
-export function OrderDetail({ orderId, entries, askManager }: { orderId: string; entries: JournalEntryView[]; askManager: AskManager }) {
-  const { lookup, outcome, busy } = usePos(useShallow((state) => ({ lookup: state.lookupResult, outcome: state.historyOutcome, busy: state.historyBusy })));
-  const actions = usePos(useShallow((state) => ({ followUp: state.followUpOrder, reprint: state.reprintOrder, inquire: state.inquireOrder, select: state.selectOrder })));
+export function OrderDetail({
+  orderId,
+  entries,
+  askManager,
+}: {
+  orderId: string;
+  entries: JournalEntryView[];
+  askManager: AskManager;
+}) {
+  const { lookup, outcome, busy } = usePos(
+    useShallow((state) => ({ lookup: state.lookupResult, outcome: state.historyOutcome, busy: state.historyBusy })),
+  );
+  const actions = usePos(
+    useShallow((state) => ({
+      followUp: state.followUpOrder,
+      reprint: state.reprintOrder,
+      inquire: state.inquireOrder,
+      select: state.selectOrder,
+    })),
+  );
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const sale = entries.find((entry) => entry.operation === 'auth' && entry.respstat === 'A');
@@ -27,10 +44,14 @@ export function OrderDetail({ orderId, entries, askManager }: { orderId: string;
     const amountMinor = amount.trim() === '' ? undefined : parseMoney(amount);
     if (amountMinor === null) return setProblem('The amount is money such as 5.00, or empty for all of it.');
     setProblem(null);
-    const args = operation === 'capture' ? { orderId, ...(amountMinor ? { tipMinor: amountMinor } : {}) } : { orderId, ...(amountMinor ? { amountMinor } : {}) };
+    const args =
+      operation === 'capture'
+        ? { orderId, ...(amountMinor ? { tipMinor: amountMinor } : {}) }
+        : { orderId, ...(amountMinor ? { amountMinor } : {}) };
     const words = { void: 'Void the sale', capture: 'Capture the authorization' }[operation];
     void actions.followUp(operation, args).catch((error: unknown) => {
-      if (error instanceof PosCallError && error.code === 'forbidden') askManager(`${words} ${orderId}`, (managerPin) => actions.followUp(operation, { ...args, managerPin }));
+      if (error instanceof PosCallError && error.code === 'forbidden')
+        askManager(`${words} ${orderId}`, (managerPin) => actions.followUp(operation, { ...args, managerPin }));
     });
   };
 
@@ -39,7 +60,8 @@ export function OrderDetail({ orderId, entries, askManager }: { orderId: string;
       <h2 id="order-heading">Order {orderId}</h2>
       {sale ? (
         <p>
-          {answerWords(sale)}. {sale.maskedPan ? `Card ending ${sale.maskedPan.slice(-4)}` : 'No card'}, authorization {sale.authcode ?? '\u2014'}.
+          {answerWords(sale)}. {sale.maskedPan ? `Card ending ${sale.maskedPan.slice(-4)}` : 'No card'}, authorization{' '}
+          {sale.authcode ?? '\u2014'}.
         </p>
       ) : null}
       <label className="order-amount">
@@ -67,36 +89,51 @@ export function OrderDetail({ orderId, entries, askManager }: { orderId: string;
         </button>
       </div>
       <CustomerPanel orderId={orderId} sale={sale} askManager={askManager} />
-      {refunding ? <RefundDialog orderId={orderId} sale={sale} askManager={askManager} onClose={() => setRefunding(false)} /> : null}
+      {refunding ? (
+        <RefundDialog orderId={orderId} sale={sale} askManager={askManager} onClose={() => setRefunding(false)} />
+      ) : null}
       {busy ? (
         <p role="status" aria-busy="true">
           Asking the gateway{'\u2026'}
         </p>
       ) : null}
-      {problem ? <p role="alert" className="history-error">{problem}</p> : null}
+      {problem ? (
+        <p role="alert" className="history-error">
+          {problem}
+        </p>
+      ) : null}
       {outcome?.kind === 'follow-up' ? (
         <p role="status" className={`order-outcome outcome-${outcome.summary.outcome}`} data-testid="order-outcome">
-          {followUpWords(outcome.summary)} {outcome.summary.amountMinor > 0 ? formatMoney(outcome.summary.amountMinor) : ''}
+          {followUpWords(outcome.summary)}{' '}
+          {outcome.summary.amountMinor > 0 ? formatMoney(outcome.summary.amountMinor) : ''}
           {outcome.summary.printProblem ? ` The slip did not print: ${outcome.summary.printProblem}.` : ''}
         </p>
       ) : null}
       {outcome?.kind === 'reprint' ? (
         <>
-          <p role="status">{outcome.printed ? 'Printed again, marked DUPLICATE.' : `Not printed: ${outcome.problem ?? 'no printer'}.`}</p>
+          <p role="status">
+            {outcome.printed ? 'Printed again, marked DUPLICATE.' : `Not printed: ${outcome.problem ?? 'no printer'}.`}
+          </p>
           <ReceiptPreview png={outcome.png} caption={`duplicate, order ${orderId}`} />
         </>
       ) : null}
       {lookup ? (
         <div className="order-lookup" data-testid="order-lookup">
           <h3>At the gateway now</h3>
-          {lookup.gatewayProblem ? <p role="alert">The gateway could not be asked: {lookup.gatewayProblem}. Try again in a minute.</p> : null}
+          {lookup.gatewayProblem ? (
+            <p role="alert">The gateway could not be asked: {lookup.gatewayProblem}. Try again in a minute.</p>
+          ) : null}
           <ul>
             {lookup.gateway.map((record, index) => (
               <li key={record.retref ?? index}>
-                {record.amountMinor !== null ? formatMoney(record.amountMinor) : ''} {gatewayAnswerWords(record)}; settlement: {record.setlstat ?? 'unknown'}; {record.voidable ? 'can be voided' : 'cannot be voided'}, {record.refundable ? 'can be refunded' : 'cannot be refunded'}
+                {record.amountMinor !== null ? formatMoney(record.amountMinor) : ''} {gatewayAnswerWords(record)};
+                settlement: {record.setlstat ?? 'unknown'}; {record.voidable ? 'can be voided' : 'cannot be voided'},{' '}
+                {record.refundable ? 'can be refunded' : 'cannot be refunded'}
               </li>
             ))}
-            {lookup.gateway.length === 0 && !lookup.gatewayProblem ? <li>The gateway has no record of this order.</li> : null}
+            {lookup.gateway.length === 0 && !lookup.gatewayProblem ? (
+              <li>The gateway has no record of this order.</li>
+            ) : null}
           </ul>
         </div>
       ) : null}

@@ -17,17 +17,30 @@ function SettleByHand({ item, askManager }: { item: RecoveryItem; askManager: As
     setProblem(null);
     const args = { entryId: item.entryId, applied: applied === 'yes', note: note.trim() };
     void settle(args).catch((error: unknown) => {
-      if (error instanceof PosCallError && error.code === 'forbidden') askManager(`Record what you found for order ${item.orderId}`, (managerPin) => settle({ ...args, managerPin }));
+      if (error instanceof PosCallError && error.code === 'forbidden')
+        askManager(`Record what you found for order ${item.orderId}`, (managerPin) => settle({ ...args, managerPin }));
     });
   };
   return (
     <fieldset className="settle-by-hand">
       <legend>Record what you found</legend>
       <label>
-        <input type="radio" name={`applied-${item.entryId}`} checked={applied === 'yes'} onChange={() => setApplied('yes')} /> It took effect
+        <input
+          type="radio"
+          name={`applied-${item.entryId}`}
+          checked={applied === 'yes'}
+          onChange={() => setApplied('yes')}
+        />{' '}
+        It took effect
       </label>
       <label>
-        <input type="radio" name={`applied-${item.entryId}`} checked={applied === 'no'} onChange={() => setApplied('no')} /> It did not
+        <input
+          type="radio"
+          name={`applied-${item.entryId}`}
+          checked={applied === 'no'}
+          onChange={() => setApplied('no')}
+        />{' '}
+        It did not
       </label>
       <label>
         What you checked
@@ -56,10 +69,14 @@ export function RecoveryList({ askManager }: { askManager: AskManager }) {
       <ul>
         {queue.map((item) => (
           <li key={item.entryId}>
-            {operationWords[item.operation]} {formatMoney(item.amountMinor)} {item.maskedPan ? `card ending ${item.maskedPan.slice(-4)}` : ''}, order {item.orderId}
+            {operationWords[item.operation]} {formatMoney(item.amountMinor)}{' '}
+            {item.maskedPan ? `card ending ${item.maskedPan.slice(-4)}` : ''}, order {item.orderId}
             {item.needsPerson ? (
               <>
-                <p>The gateway cannot be asked about this one: look for it on the settlement report, then record what you found.</p>
+                <p>
+                  The gateway cannot be asked about this one: look for it on the settlement report, then record what you
+                  found.
+                </p>
                 <SettleByHand item={item} askManager={askManager} />
               </>
             ) : null}

@@ -15,7 +15,17 @@ const typed = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 10
  * list, then a confirmation that repeats the card's last four and the amount. A refusal stays in
  * the dialog; a refund above the lane's limit asks a manager on top of it.
  */
-export function RefundDialog({ orderId, sale, askManager, onClose }: { orderId: string; sale: JournalEntryView | undefined; askManager: AskManager; onClose: () => void }) {
+export function RefundDialog({
+  orderId,
+  sale,
+  askManager,
+  onClose,
+}: {
+  orderId: string;
+  sale: JournalEntryView | undefined;
+  askManager: AskManager;
+  onClose: () => void;
+}) {
   const refund = usePos((state) => state.refundOrder);
   const leftMinor = sale?.money ? Math.max(0, sale.money.capturedMinor - sale.money.refundedMinor) : 0;
   const lastFour = sale?.maskedPan ? sale.maskedPan.slice(-4) : null;
@@ -35,8 +45,10 @@ export function RefundDialog({ orderId, sale, askManager, onClose }: { orderId: 
   const next = (event: FormEvent) => {
     event.preventDefault();
     const amountMinor = parseMoney(amount);
-    if (amountMinor === null || amountMinor === 0) return setProblem(`The amount to refund as money, e.g. ${typed(leftMinor || 500)}.`);
-    if (leftMinor > 0 && amountMinor > leftMinor) return setProblem(`Only ${formatMoney(leftMinor)} of this sale is left to refund.`);
+    if (amountMinor === null || amountMinor === 0)
+      return setProblem(`The amount to refund as money, e.g. ${typed(leftMinor || 500)}.`);
+    if (leftMinor > 0 && amountMinor > leftMinor)
+      return setProblem(`Only ${formatMoney(leftMinor)} of this sale is left to refund.`);
     if (!reason) return setProblem('Choose why the money goes back.');
     setProblem(null);
     setConfirming({ amountMinor, reason });
@@ -62,26 +74,67 @@ export function RefundDialog({ orderId, sale, askManager, onClose }: { orderId: 
   return (
     <div className="dialog-backdrop">
       {confirming ? (
-        <form ref={dialog} className="dialog refund-dialog" role="dialog" aria-modal="true" aria-labelledby="refund-heading" aria-describedby="refund-confirm" onSubmit={(event) => (event.preventDefault(), void send())}>
+        <form
+          ref={dialog}
+          className="dialog refund-dialog"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="refund-heading"
+          aria-describedby="refund-confirm"
+          onSubmit={(event) => (event.preventDefault(), void send())}
+        >
           <h2 id="refund-heading">Confirm the refund</h2>
           <p id="refund-confirm" data-testid="refund-confirm">
-            Refund <strong>{formatMoney(confirming.amountMinor)}</strong> to the card ending <strong>{lastFour ?? '\u2014'}</strong>? Reason: {refundReasonWords[confirming.reason]}.
+            Refund <strong>{formatMoney(confirming.amountMinor)}</strong> to the card ending{' '}
+            <strong>{lastFour ?? '\u2014'}</strong>? Reason: {refundReasonWords[confirming.reason]}.
           </p>
-          <DialogActions submit={busy ? 'Refunding\u2026' : `Refund ${formatMoney(confirming.amountMinor)}`} back="Back" onBack={() => setConfirming(null)} busy={busy} holdBackWhileBusy submitRef={confirmButton} />
+          <DialogActions
+            submit={busy ? 'Refunding\u2026' : `Refund ${formatMoney(confirming.amountMinor)}`}
+            back="Back"
+            onBack={() => setConfirming(null)}
+            busy={busy}
+            holdBackWhileBusy
+            submitRef={confirmButton}
+          />
         </form>
       ) : (
-        <form ref={dialog} className="dialog refund-dialog" role="dialog" aria-modal="true" aria-labelledby="refund-heading" onSubmit={next}>
+        <form
+          ref={dialog}
+          className="dialog refund-dialog"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="refund-heading"
+          onSubmit={next}
+        >
           <h2 id="refund-heading">Refund order {orderId}</h2>
           <p>
-            Card ending {lastFour ?? '\u2014'}. {leftMinor > 0 ? `Left to refund: ${formatMoney(leftMinor)}.` : 'The lane\u2019s journal shows nothing settled to refund.'}
+            Card ending {lastFour ?? '\u2014'}.{' '}
+            {leftMinor > 0
+              ? `Left to refund: ${formatMoney(leftMinor)}.`
+              : 'The lane\u2019s journal shows nothing settled to refund.'}
           </p>
           <label htmlFor="refund-amount">Amount to refund</label>
-          <input id="refund-amount" ref={amountField} inputMode="decimal" autoComplete="off" value={amount} onChange={(event) => setAmount(event.target.value)} aria-invalid={problem !== null} />
+          <input
+            id="refund-amount"
+            ref={amountField}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            aria-invalid={problem !== null}
+          />
           <fieldset className="refund-reasons">
             <legend>Reason</legend>
             {reasons.map((value) => (
               <label key={value}>
-                <input type="radio" name="refund-reason" value={value} checked={reason === value} onChange={() => setReason(value)} /> {refundReasonWords[value]}
+                <input
+                  type="radio"
+                  name="refund-reason"
+                  value={value}
+                  checked={reason === value}
+                  onChange={() => setReason(value)}
+                />{' '}
+                {refundReasonWords[value]}
               </label>
             ))}
           </fieldset>

@@ -2,7 +2,13 @@ import type { FollowUpSummary, JournalEntryView } from '../../../src-main/ipc/co
 import { refundReasonWords } from '../../../src-main/ipc/refund-reasons';
 import { formatMoney } from '../../format/money';
 
-export const operationWords: Record<JournalEntryView['operation'], string> = { auth: 'Sale', capture: 'Capture', void: 'Void', refund: 'Refund', voidByOrderId: 'Void (automatic, after a lost answer)' };
+export const operationWords: Record<JournalEntryView['operation'], string> = {
+  auth: 'Sale',
+  capture: 'Capture',
+  void: 'Void',
+  refund: 'Refund',
+  voidByOrderId: 'Void (automatic, after a lost answer)',
+};
 
 export const stateWords: Record<JournalEntryView['state'], string> = {
   pending: 'Sending',
@@ -14,12 +20,23 @@ export const stateWords: Record<JournalEntryView['state'], string> = {
 
 /** What a sale's money did since it was approved: partial, voided, refunded, and how much. */
 function saleMoneyWords(money: NonNullable<JournalEntryView['money']>): string {
-  if (money.fullyVoided) return money.approvedMinor < money.requestedMinor ? `Voided (partial approval of ${formatMoney(money.approvedMinor)} given back)` : 'Voided: nothing was charged';
-  const approved = money.approvedMinor < money.requestedMinor ? `Partly approved: ${formatMoney(money.approvedMinor)} of ${formatMoney(money.requestedMinor)}` : `Approved ${formatMoney(money.approvedMinor)}`;
+  if (money.fullyVoided)
+    return money.approvedMinor < money.requestedMinor
+      ? `Voided (partial approval of ${formatMoney(money.approvedMinor)} given back)`
+      : 'Voided: nothing was charged';
+  const approved =
+    money.approvedMinor < money.requestedMinor
+      ? `Partly approved: ${formatMoney(money.approvedMinor)} of ${formatMoney(money.requestedMinor)}`
+      : `Approved ${formatMoney(money.approvedMinor)}`;
   const after: string[] = [];
   if (money.voidedMinor > 0) after.push(`${formatMoney(money.voidedMinor)} voided`);
   const settled = money.capturedMinor;
-  if (money.refundedMinor > 0) after.push(settled > 0 && money.refundedMinor >= settled ? 'refunded in full' : `${formatMoney(money.refundedMinor)} refunded`);
+  if (money.refundedMinor > 0)
+    after.push(
+      settled > 0 && money.refundedMinor >= settled
+        ? 'refunded in full'
+        : `${formatMoney(money.refundedMinor)} refunded`,
+    );
   if (money.refundsInDoubt > 0) after.push('a refund awaits checking');
   return after.length > 0 ? `${approved}; ${after.join(', ')}` : approved;
 }
@@ -30,8 +47,10 @@ export function answerWords(entry: JournalEntryView): string {
   if (entry.respstat === 'B') return 'Not approved: retry';
   if (entry.operation === 'auth' && entry.money) return saleMoneyWords(entry.money);
   if (entry.respstat === 'A') {
-    if (entry.operation === 'void' || entry.operation === 'voidByOrderId') return `Voided ${formatMoney(entry.amountMinor)}`;
-    if (entry.operation === 'refund') return `Refunded ${formatMoney(entry.amountMinor)}${entry.reason ? ` (${refundReasonWords[entry.reason]})` : ''}`;
+    if (entry.operation === 'void' || entry.operation === 'voidByOrderId')
+      return `Voided ${formatMoney(entry.amountMinor)}`;
+    if (entry.operation === 'refund')
+      return `Refunded ${formatMoney(entry.amountMinor)}${entry.reason ? ` (${refundReasonWords[entry.reason]})` : ''}`;
     return entry.resptext && !/approv/i.test(entry.resptext) ? `Approved (${entry.resptext})` : 'Approved';
   }
   return entry.note ?? '';
@@ -59,8 +78,12 @@ export function followUpWords(summary: FollowUpSummary): string {
 }
 
 /** The gateway's own answer to a lookup, in words, never its status letter. */
-export function gatewayAnswerWords(record: { readonly respstat: string | null; readonly resptext: string | null }): string {
-  if (record.respstat === 'A') return record.resptext && !/approv/i.test(record.resptext) ? `Approved (${record.resptext})` : 'Approved';
+export function gatewayAnswerWords(record: {
+  readonly respstat: string | null;
+  readonly resptext: string | null;
+}): string {
+  if (record.respstat === 'A')
+    return record.resptext && !/approv/i.test(record.resptext) ? `Approved (${record.resptext})` : 'Approved';
   if (record.respstat === 'C') return `Declined${record.resptext ? `: ${record.resptext}` : ''}`;
   if (record.respstat === 'B') return 'Not approved: retry';
   return record.resptext ?? 'No answer recorded';

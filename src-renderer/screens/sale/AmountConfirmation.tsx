@@ -6,7 +6,17 @@ import { formatMoney } from '../../format/money';
  * 999,999.99 is one slip of the finger. Focus starts on "No", so a habitual second Enter goes
  * back to the amount; charging takes Y or a click on the amount itself.
  */
-export function AmountConfirmation({ amountMinor, limitMinor, onConfirm, onCancel }: { amountMinor: number; limitMinor: number; onConfirm: () => void; onCancel: () => void }) {
+export function AmountConfirmation({
+  amountMinor,
+  limitMinor,
+  onConfirm,
+  onCancel,
+}: {
+  amountMinor: number;
+  limitMinor: number;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const back = useRef<HTMLButtonElement>(null);
   useEffect(() => back.current?.focus(), []);
   useEffect(() => {
@@ -28,7 +38,14 @@ export function AmountConfirmation({ amountMinor, limitMinor, onConfirm, onCance
   }, [onConfirm, onCancel]);
   return (
     <div className="dialog-backdrop">
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="confirm-amount-heading" aria-describedby="confirm-amount-what" data-testid="confirm-amount">
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="confirm-amount-heading"
+        aria-describedby="confirm-amount-what"
+        data-testid="confirm-amount"
+      >
         <h2 id="confirm-amount-heading">Charge {formatMoney(amountMinor)}?</h2>
         <p id="confirm-amount-what">
           That is more than {formatMoney(limitMinor)}. Check the amount with the customer before the card is asked for.

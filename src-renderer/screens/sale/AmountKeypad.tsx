@@ -19,7 +19,13 @@ export function AmountKeypad({ disabled }: { disabled: boolean }) {
           {key}
         </button>
       ))}
-      <button type="button" disabled={disabled || digits === ''} onClick={eraseDigit} tabIndex={-1} aria-label="Erase the last digit">
+      <button
+        type="button"
+        disabled={disabled || digits === ''}
+        onClick={eraseDigit}
+        tabIndex={-1}
+        aria-label="Erase the last digit"
+      >
         &#9003;
       </button>
       <button type="button" className="keypad-clear" disabled={disabled} onClick={clearAmount}>

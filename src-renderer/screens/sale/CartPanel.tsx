@@ -23,7 +23,8 @@ export function CartPanel({ disabled }: { disabled: boolean }) {
     const taxMinor = tax.trim() === '' ? 0 : parseMoney(tax);
     const count = Number(quantity);
     if (description.trim() === '') return setProblem('Describe the item (up to 26 characters).');
-    if (!Number.isInteger(count) || count < 1 || count > 9999) return setProblem('The quantity is a whole number from 1 to 9999.');
+    if (!Number.isInteger(count) || count < 1 || count > 9999)
+      return setProblem('The quantity is a whole number from 1 to 9999.');
     if (unitMinor === null) return setProblem('The unit price is an amount such as 4.99.');
     if (taxMinor === null) return setProblem('The tax is an amount such as 0.40, or empty for none.');
     addCartLine({ description: description.trim(), quantity: count, unitMinor, taxMinor });
@@ -58,7 +59,13 @@ export function CartPanel({ disabled }: { disabled: boolean }) {
                 <td>{formatMoney(line.quantity * line.unitMinor)}</td>
                 <td>{formatMoney(line.taxMinor ?? 0)}</td>
                 <td>
-                  <button type="button" className="danger" disabled={disabled} onClick={() => removeCartLine(index)} aria-label={`Remove ${line.description}`}>
+                  <button
+                    type="button"
+                    className="danger"
+                    disabled={disabled}
+                    onClick={() => removeCartLine(index)}
+                    aria-label={`Remove ${line.description}`}
+                  >
                     &times;
                   </button>
                 </td>
@@ -80,19 +87,42 @@ export function CartPanel({ disabled }: { disabled: boolean }) {
       <form className="cart-add" onSubmit={add}>
         <label>
           Item
-          <input value={description} maxLength={26} disabled={disabled} onChange={(event) => setDescription(event.target.value)} />
+          <input
+            value={description}
+            maxLength={26}
+            disabled={disabled}
+            onChange={(event) => setDescription(event.target.value)}
+          />
         </label>
         <label>
           Qty
-          <input value={quantity} inputMode="numeric" size={4} disabled={disabled} onChange={(event) => setQuantity(event.target.value.replace(/\D/g, ''))} />
+          <input
+            value={quantity}
+            inputMode="numeric"
+            size={4}
+            disabled={disabled}
+            onChange={(event) => setQuantity(event.target.value.replace(/\D/g, ''))}
+          />
         </label>
         <label>
           Unit price
-          <input value={price} inputMode="decimal" size={8} disabled={disabled} onChange={(event) => setPrice(event.target.value)} />
+          <input
+            value={price}
+            inputMode="decimal"
+            size={8}
+            disabled={disabled}
+            onChange={(event) => setPrice(event.target.value)}
+          />
         </label>
         <label>
           Tax
-          <input value={tax} inputMode="decimal" size={7} disabled={disabled} onChange={(event) => setTax(event.target.value)} />
+          <input
+            value={tax}
+            inputMode="decimal"
+            size={7}
+            disabled={disabled}
+            onChange={(event) => setTax(event.target.value)}
+          />
         </label>
         <button type="submit" disabled={disabled}>
           Add item

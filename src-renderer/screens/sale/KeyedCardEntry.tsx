@@ -23,11 +23,24 @@ export function KeyedCardEntry({ view }: { view: KeyedEntryView }) {
     return () => window.removeEventListener('keydown', onKey, { capture: true });
   }, [keyEntry]);
   return (
-    <div className="keyed-entry" role="group" aria-label="Keyed card" aria-describedby={view.problem ? 'keyed-problem' : undefined}>
+    <div
+      className="keyed-entry"
+      role="group"
+      aria-label="Keyed card"
+      aria-describedby={view.problem ? 'keyed-problem' : undefined}
+    >
       {(['account', 'expiry', 'cvv'] as const).map((field) => (
-        <div key={field} className={`keyed-field${view.field === field ? ' keyed-field-current' : ''}`} aria-current={view.field === field ? 'step' : undefined}>
+        <div
+          key={field}
+          className={`keyed-field${view.field === field ? ' keyed-field-current' : ''}`}
+          aria-current={view.field === field ? 'step' : undefined}
+        >
           <span className="keyed-label">{labels[field]}</span>
-          <output className="keyed-value" data-testid={`keyed-${field}`} aria-label={`${labels[field]}${view.field === field ? ', typing here' : ''}`}>
+          <output
+            className="keyed-value"
+            data-testid={`keyed-${field}`}
+            aria-label={`${labels[field]}${view.field === field ? ', typing here' : ''}`}
+          >
             {view[field] || '\u00a0'}
           </output>
         </div>

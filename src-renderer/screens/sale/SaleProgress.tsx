@@ -7,11 +7,17 @@ import { usePos } from '../../store/use-pos';
 import { KeyedCardEntry } from './KeyedCardEntry';
 
 const words: Partial<Record<TerminalPhase, { headline: string; next: string }>> = {
-  'awaiting-card': { headline: 'Insert, tap or swipe the card', next: 'The reader is waiting. Escape cancels if the customer pays another way.' },
+  'awaiting-card': {
+    headline: 'Insert, tap or swipe the card',
+    next: 'The reader is waiting. Escape cancels if the customer pays another way.',
+  },
   'card-read': { headline: 'Card read', next: 'Checking what the card needs.' },
   signature: { headline: 'Waiting for the signature', next: 'The customer signs on the pad or on this screen.' },
   authorizing: { headline: 'Authorizing', next: 'Waiting for the gateway. Do not hand back the goods yet.' },
-  resolving: { headline: 'Checking the outcome with the gateway', next: 'The answer was lost on the way: the lane asks the gateway what happened. Nothing is charged twice.' },
+  resolving: {
+    headline: 'Checking the outcome with the gateway',
+    next: 'The answer was lost on the way: the lane asks the gateway what happened. Nothing is charged twice.',
+  },
   printing: { headline: 'Printing the receipt', next: 'Tear off the customer\u2019s copy when it is done.' },
 };
 
@@ -20,7 +26,13 @@ const blankEntry: KeyedEntryView = { active: true, field: 'account', account: ''
 /** The sale on its way: what the lane waits for, for how long, and Cancel while a person is needed. */
 export function SaleProgress() {
   // The amount of the payment the main process runs: a screen that connected mid-sale shows it too.
-  const { terminal, total, keyed } = usePos(useShallow((state) => ({ terminal: state.terminal, total: state.terminal?.sale?.running ? state.terminal.sale.amountMinor : state.saleTotalMinor(), keyed: state.keyedEntry })));
+  const { terminal, total, keyed } = usePos(
+    useShallow((state) => ({
+      terminal: state.terminal,
+      total: state.terminal?.sale?.running ? state.terminal.sale.amountMinor : state.saleTotalMinor(),
+      keyed: state.keyedEntry,
+    })),
+  );
   const cancelSale = usePos((state) => state.cancelSale);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -35,7 +47,9 @@ export function SaleProgress() {
   // While the card is awaited the terminal's words lead: they change with what the reader saw
   // ("Chip card: insert it", then "Chip failed: swipe the card").
   const awaited = phase === 'awaiting-card' && terminal?.detail ? { ...stock, headline: terminal.detail } : stock;
-  const shown = keying ? { headline: 'Key the card', next: 'The card could not be read: type its number, expiry and CVV. Escape cancels.' } : awaited;
+  const shown = keying
+    ? { headline: 'Key the card', next: 'The card could not be read: type its number, expiry and CVV. Escape cancels.' }
+    : awaited;
   const elapsedMs = terminal ? Math.max(0, now - terminal.since) : 0;
   const cancelable = isCancelablePhase(phase);
   // Waits longer than 300 ms show how long they have lasted.

@@ -5,7 +5,13 @@ import { formatMoney } from '../../format/money';
 import { usePos } from '../../store/use-pos';
 import { ReceiptPreview } from './ReceiptPreview';
 
-const entryWords: Record<string, string> = { swipe: 'swiped', chip: 'chip', contactless: 'tapped', 'fallback-swipe': 'swiped after the chip failed', keyed: 'keyed' };
+const entryWords: Record<string, string> = {
+  swipe: 'swiped',
+  chip: 'chip',
+  contactless: 'tapped',
+  'fallback-swipe': 'swiped after the chip failed',
+  keyed: 'keyed',
+};
 
 function headline(sale: SaleSummary): string {
   switch (sale.outcome) {
@@ -28,8 +34,11 @@ function headline(sale: SaleSummary): string {
 function nextStep(sale: SaleSummary, dueMinor: number | null): string {
   switch (sale.outcome) {
     case 'approved':
-      if (sale.signatureSkippedBy) return `Signature skipped by cashier ${sale.signatureSkippedBy}: have the customer sign the merchant copy, then hand over the goods and the customer\u2019s copy.`;
-      return sale.signatureRequired ? 'Hand over the goods and the customer\u2019s copy; the signature is on the merchant copy.' : 'Hand over the goods and the customer\u2019s copy.';
+      if (sale.signatureSkippedBy)
+        return `Signature skipped by cashier ${sale.signatureSkippedBy}: have the customer sign the merchant copy, then hand over the goods and the customer\u2019s copy.`;
+      return sale.signatureRequired
+        ? 'Hand over the goods and the customer\u2019s copy; the signature is on the merchant copy.'
+        : 'Hand over the goods and the customer\u2019s copy.';
     case 'partial':
       return `The card covered ${formatMoney(sale.approvedMinor)}. Take the remaining ${formatMoney(dueMinor ?? 0)} another way, or void this approval if the customer does not want to split the payment.`;
     case 'declined':
@@ -46,8 +55,13 @@ function nextStep(sale: SaleSummary, dueMinor: number | null): string {
 }
 
 /** What recovery decided for an unknown sale shown here, once it settled (and until acknowledged). */
-export function settledFinding(sale: SaleSummary | undefined, findings: readonly RecoveryFinding[]): RecoveryFinding | undefined {
-  return sale?.outcome === 'unknown' ? findings.find((finding) => finding.operation === 'auth' && finding.orderId === sale.orderId) : undefined;
+export function settledFinding(
+  sale: SaleSummary | undefined,
+  findings: readonly RecoveryFinding[],
+): RecoveryFinding | undefined {
+  return sale?.outcome === 'unknown'
+    ? findings.find((finding) => finding.operation === 'auth' && finding.orderId === sale.orderId)
+    : undefined;
 }
 
 const settledNext: Record<RecoveryFinding['outcome'], string> = {
@@ -64,13 +78,28 @@ const settledNext: Record<RecoveryFinding['outcome'], string> = {
  * shows "approved" for anything else.
  */
 export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
-  const { results, dueMinor, followUp, error } = usePos(useShallow((state) => ({ results: state.saleResults, dueMinor: state.dueMinor, followUp: state.saleFollowUp, error: state.saleError })));
+  const { results, dueMinor, followUp, error } = usePos(
+    useShallow((state) => ({
+      results: state.saleResults,
+      dueMinor: state.dueMinor,
+      followUp: state.saleFollowUp,
+      error: state.saleError,
+    })),
+  );
   const pay = usePos((state) => state.pay);
   const tryAnotherCard = usePos((state) => state.tryAnotherCard);
   const newSale = usePos((state) => state.newSale);
   const reprint = usePos((state) => state.reprintLastSale);
-  const { findings, queue, prints } = usePos(useShallow((state) => ({ findings: state.findings, queue: state.recoveryQueue, prints: state.findingPrints })));
-  const { acknowledge, printFinding, recoverNow } = usePos(useShallow((state) => ({ acknowledge: state.acknowledgeFinding, printFinding: state.printFinding, recoverNow: state.recoverNow })));
+  const { findings, queue, prints } = usePos(
+    useShallow((state) => ({ findings: state.findings, queue: state.recoveryQueue, prints: state.findingPrints })),
+  );
+  const { acknowledge, printFinding, recoverNow } = usePos(
+    useShallow((state) => ({
+      acknowledge: state.acknowledgeFinding,
+      printFinding: state.printFinding,
+      recoverNow: state.recoverNow,
+    })),
+  );
   const sale = results.at(-1);
   const voided = followUp?.kind === 'void' && followUp.summary.outcome === 'approved';
   // Focus lands on the result's main action (the one Enter does), so Tab and a screen reader
@@ -84,7 +113,12 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
   if (settled) {
     const tone = settled.outcome === 'approved' ? 'ok' : 'bad';
     return (
-      <div className={`sale-result sale-result-${tone}`} data-testid="sale-result" data-outcome={sale.outcome} data-settled={settled.outcome}>
+      <div
+        className={`sale-result sale-result-${tone}`}
+        data-testid="sale-result"
+        data-outcome={sale.outcome}
+        data-settled={settled.outcome}
+      >
         <div className="sale-result-facts">
           <h2 role="status" data-testid="sale-headline">
             {settled.message}
@@ -103,11 +137,23 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
               </button>
             ) : null}
             {settled.outcome === 'not-charged' ? (
-              <button type="button" className="primary" ref={mainAction} onClick={() => void acknowledge(settled.entryId).then(tryAnotherCard)} data-testid="try-again">
+              <button
+                type="button"
+                className="primary"
+                ref={mainAction}
+                onClick={() => void acknowledge(settled.entryId).then(tryAnotherCard)}
+                data-testid="try-again"
+              >
                 Run the card again <kbd>Enter</kbd>
               </button>
             ) : null}
-            <button type="button" className={settled.outcome === 'not-charged' ? '' : 'primary'} ref={settled.outcome === 'not-charged' ? undefined : mainAction} onClick={() => void acknowledge(settled.entryId).then(newSale)} data-testid="new-sale">
+            <button
+              type="button"
+              className={settled.outcome === 'not-charged' ? '' : 'primary'}
+              ref={settled.outcome === 'not-charged' ? undefined : mainAction}
+              onClick={() => void acknowledge(settled.entryId).then(newSale)}
+              data-testid="new-sale"
+            >
               New sale <kbd>{settled.outcome === 'not-charged' ? 'Esc' : 'Enter'}</kbd>
             </button>
           </div>
@@ -115,8 +161,18 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
       </div>
     );
   }
-  const earlier = results.slice(0, -1).filter((result) => result.outcome === 'approved' || result.outcome === 'partial');
-  const tone = voided ? 'neutral' : sale.outcome === 'approved' ? 'ok' : sale.outcome === 'partial' ? 'warn' : sale.outcome === 'unknown' ? 'warn' : 'bad';
+  const earlier = results
+    .slice(0, -1)
+    .filter((result) => result.outcome === 'approved' || result.outcome === 'partial');
+  const tone = voided
+    ? 'neutral'
+    : sale.outcome === 'approved'
+      ? 'ok'
+      : sale.outcome === 'partial'
+        ? 'warn'
+        : sale.outcome === 'unknown'
+          ? 'warn'
+          : 'bad';
   return (
     <div className={`sale-result sale-result-${tone}`} data-testid="sale-result" data-outcome={sale.outcome}>
       <div className="sale-result-facts">
@@ -124,7 +180,9 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
           {voided ? 'Voided' : headline(sale)}
         </h2>
         <p className="sale-result-amount">
-          {sale.outcome === 'partial' ? `${formatMoney(sale.approvedMinor)} of ${formatMoney(sale.requestedMinor)}` : formatMoney(sale.outcome === 'approved' ? sale.approvedMinor : sale.requestedMinor)}
+          {sale.outcome === 'partial'
+            ? `${formatMoney(sale.approvedMinor)} of ${formatMoney(sale.requestedMinor)}`
+            : formatMoney(sale.outcome === 'approved' ? sale.approvedMinor : sale.requestedMinor)}
         </p>
         <dl>
           {sale.authcode ? (
@@ -152,19 +210,53 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
           {earlier.length > 0 ? (
             <>
               <dt>Earlier cards</dt>
-              <dd>{earlier.map((result) => `${formatMoney(result.approvedMinor)} on \u2022\u2022\u2022\u2022${result.maskedPan.slice(-4)}`).join(', ')}</dd>
+              <dd>
+                {earlier
+                  .map(
+                    (result) =>
+                      `${formatMoney(result.approvedMinor)} on \u2022\u2022\u2022\u2022${result.maskedPan.slice(-4)}`,
+                  )
+                  .join(', ')}
+              </dd>
             </>
           ) : null}
         </dl>
-        <p className="sale-result-next">{voided ? `Voided ${formatMoney(followUp.summary.amountMinor)}: nothing stays charged on that card.` : nextStep(sale, dueMinor)}</p>
-        {sale.printProblem && sale.printProblem !== 'nothing to print' ? <p className="sale-result-problem" role="alert">The receipt did not print: {sale.printProblem}. Fix the printer on the Devices screen; the receipt prints when it is back.</p> : null}
-        {followUp?.kind === 'reprint' ? <p role="status">{followUp.printed ? 'Printed again, marked DUPLICATE.' : `The copy did not print: ${followUp.problem ?? 'no printer'}.`}</p> : null}
-        {followUp?.kind === 'void' && !voided ? <p role="alert">The void was not done: {followUp.summary.reason ?? followUp.summary.outcome}.</p> : null}
-        {error ? <p role="alert" className="sale-result-problem">{error}</p> : null}
+        <p className="sale-result-next">
+          {voided
+            ? `Voided ${formatMoney(followUp.summary.amountMinor)}: nothing stays charged on that card.`
+            : nextStep(sale, dueMinor)}
+        </p>
+        {sale.printProblem && sale.printProblem !== 'nothing to print' ? (
+          <p className="sale-result-problem" role="alert">
+            The receipt did not print: {sale.printProblem}. Fix the printer on the Devices screen; the receipt prints
+            when it is back.
+          </p>
+        ) : null}
+        {followUp?.kind === 'reprint' ? (
+          <p role="status">
+            {followUp.printed
+              ? 'Printed again, marked DUPLICATE.'
+              : `The copy did not print: ${followUp.problem ?? 'no printer'}.`}
+          </p>
+        ) : null}
+        {followUp?.kind === 'void' && !voided ? (
+          <p role="alert">The void was not done: {followUp.summary.reason ?? followUp.summary.outcome}.</p>
+        ) : null}
+        {error ? (
+          <p role="alert" className="sale-result-problem">
+            {error}
+          </p>
+        ) : null}
         <div className="sale-result-actions">
           {sale.outcome === 'partial' && !voided ? (
             <>
-              <button type="button" className="primary" ref={mainAction} onClick={() => void pay()} data-testid="tender-rest">
+              <button
+                type="button"
+                className="primary"
+                ref={mainAction}
+                onClick={() => void pay()}
+                data-testid="tender-rest"
+              >
                 Take the remaining {formatMoney(dueMinor ?? 0)} on another card <kbd>Enter</kbd>
               </button>
               <button type="button" className="danger" onClick={onVoid}>
@@ -173,7 +265,13 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
             </>
           ) : null}
           {sale.outcome === 'declined' || sale.outcome === 'retry' || sale.outcome === 'not-charged' ? (
-            <button type="button" className="primary" ref={mainAction} onClick={() => void tryAnotherCard()} data-testid="try-again">
+            <button
+              type="button"
+              className="primary"
+              ref={mainAction}
+              onClick={() => void tryAnotherCard()}
+              data-testid="try-again"
+            >
               {sale.outcome === 'declined' ? 'Another card' : 'Run the card again'} <kbd>Enter</kbd>
             </button>
           ) : null}
@@ -191,17 +289,28 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
           {dueMinor !== null && !voided ? null : (
             <button
               type="button"
-              className={sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided ? 'primary' : ''}
-              ref={sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided ? mainAction : undefined}
+              className={
+                sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided ? 'primary' : ''
+              }
+              ref={
+                sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided
+                  ? mainAction
+                  : undefined
+              }
               onClick={() => void newSale()}
               data-testid="new-sale"
             >
-              New sale <kbd>{sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided ? 'Enter' : 'Esc'}</kbd>
+              New sale{' '}
+              <kbd>
+                {sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided ? 'Enter' : 'Esc'}
+              </kbd>
             </button>
           )}
         </div>
       </div>
-      {sale.receiptPng ? <ReceiptPreview png={sale.receiptPng} caption={`customer copy, order ${sale.orderId}`} /> : null}
+      {sale.receiptPng ? (
+        <ReceiptPreview png={sale.receiptPng} caption={`customer copy, order ${sale.orderId}`} />
+      ) : null}
     </div>
   );
 }

@@ -13,19 +13,49 @@ import { TipEntry } from './TipEntry';
 import './sale.css';
 
 /** True when a key belongs to a field the person is typing in, not to the screen. */
-const typingInField = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+const typingInField = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
  * The counter's sale: key the amount (or build a cart), add a tip where the merchant takes
  * tips, then Pay. The keys: digits, Backspace, Escape (clear / cancel / done), Enter (pay /
  * the next step), P (print again), V (void a partial approval).
  */
-export function SaleScreen({ askManager }: { askManager: (action: string, run: (managerPin: string) => Promise<void>) => void }) {
+export function SaleScreen({
+  askManager,
+}: {
+  askManager: (action: string, run: (managerPin: string) => Promise<void>) => void;
+}) {
   const { stage, total, error, tipsEnabled, cartLines, results, dueMinor, confirmAboveMinor, findings, queue } = usePos(
-    useShallow((state) => ({ stage: state.saleStage, total: state.saleTotalMinor(), error: state.saleError, tipsEnabled: state.tipsEnabled, cartLines: state.cart.length, results: state.saleResults, dueMinor: state.dueMinor, confirmAboveMinor: state.confirmAboveMinor, findings: state.findings, queue: state.recoveryQueue })),
+    useShallow((state) => ({
+      stage: state.saleStage,
+      total: state.saleTotalMinor(),
+      error: state.saleError,
+      tipsEnabled: state.tipsEnabled,
+      cartLines: state.cart.length,
+      results: state.saleResults,
+      dueMinor: state.dueMinor,
+      confirmAboveMinor: state.confirmAboveMinor,
+      findings: state.findings,
+      queue: state.recoveryQueue,
+    })),
   );
   const actions = usePos(
-    useShallow((state) => ({ typeDigit: state.typeDigit, eraseDigit: state.eraseDigit, clearAmount: state.clearAmount, pay: state.pay, cancelSale: state.cancelSale, tryAnotherCard: state.tryAnotherCard, newSale: state.newSale, reprint: state.reprintLastSale, voidLastSale: state.voidLastSale, acknowledge: state.acknowledgeFinding, printFinding: state.printFinding, recoverNow: state.recoverNow })),
+    useShallow((state) => ({
+      typeDigit: state.typeDigit,
+      eraseDigit: state.eraseDigit,
+      clearAmount: state.clearAmount,
+      pay: state.pay,
+      cancelSale: state.cancelSale,
+      tryAnotherCard: state.tryAnotherCard,
+      newSale: state.newSale,
+      reprint: state.reprintLastSale,
+      voidLastSale: state.voidLastSale,
+      acknowledge: state.acknowledgeFinding,
+      printFinding: state.printFinding,
+      recoverNow: state.recoverNow,
+    })),
   );
   const payRef = useRef<HTMLButtonElement>(null);
   const [showCart, setShowCart] = useState(false);
@@ -48,7 +78,8 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
 
   const voidLast = () => {
     void actions.voidLastSale().catch((refusal: unknown) => {
-      if (refusal instanceof PosCallError && refusal.code === 'forbidden') askManager('Void this approval', (managerPin) => actions.voidLastSale(managerPin));
+      if (refusal instanceof PosCallError && refusal.code === 'forbidden')
+        askManager('Void this approval', (managerPin) => actions.voidLastSale(managerPin));
     });
   };
 
@@ -59,7 +90,8 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
     if (event.key === 'Enter') {
       event.preventDefault();
       if (checking) void actions.recoverNow();
-      else if (settled?.outcome === 'not-charged') void actions.acknowledge(settled.entryId).then(actions.tryAnotherCard);
+      else if (settled?.outcome === 'not-charged')
+        void actions.acknowledge(settled.entryId).then(actions.tryAnotherCard);
       else if (settled) void actions.acknowledge(settled.entryId).then(actions.newSale);
       else void actions.newSale();
     } else if (event.key === 'Escape') {
@@ -101,7 +133,8 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
           event.preventDefault();
           if (last.outcome === 'partial' && dueMinor !== null) void actions.pay();
           else if (last.outcome === 'partial') void actions.newSale();
-          else if (last.outcome === 'declined' || last.outcome === 'retry' || last.outcome === 'not-charged') void actions.tryAnotherCard();
+          else if (last.outcome === 'declined' || last.outcome === 'retry' || last.outcome === 'not-charged')
+            void actions.tryAnotherCard();
           else void actions.newSale();
         } else if (/^\d$/.test(event.key) && dueMinor === null) {
           // The next customer is waiting: a digit starts the next sale with that digit.
@@ -153,17 +186,34 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
         <p className="sale-amount" data-testid="sale-amount" aria-live="polite">
           {formatMoney(total)}
         </p>
-        {cartLines > 0 ? <p className="sale-amount-note">The cart{tipsEnabled ? ' and the tip' : ''}: clear the cart to key an amount.</p> : <p className="sale-amount-note">Type the amount: digits fill in from the cents.</p>}
+        {cartLines > 0 ? (
+          <p className="sale-amount-note">
+            The cart{tipsEnabled ? ' and the tip' : ''}: clear the cart to key an amount.
+          </p>
+        ) : (
+          <p className="sale-amount-note">Type the amount: digits fill in from the cents.</p>
+        )}
         <AmountKeypad disabled={cartLines > 0 || dueMinor !== null} />
         {tipsEnabled && dueMinor === null ? <TipEntry disabled={false} /> : null}
       </div>
       <div className="sale-side-column">
-        <button type="button" aria-expanded={showCart || cartLines > 0} onClick={() => setShowCart((shown) => !shown)} disabled={cartLines > 0 || dueMinor !== null}>
+        <button
+          type="button"
+          aria-expanded={showCart || cartLines > 0}
+          onClick={() => setShowCart((shown) => !shown)}
+          disabled={cartLines > 0 || dueMinor !== null}
+        >
           {showCart || cartLines > 0 ? 'Cart' : 'Add items (cart)'}
         </button>
         {showCart || cartLines > 0 ? <CartPanel disabled={dueMinor !== null} /> : null}
         <div className="tender-bar" role="group" aria-label="Tender">
-          <button type="button" ref={payRef} className="primary tender-card" onClick={() => payChecked('card')} data-testid="pay-card">
+          <button
+            type="button"
+            ref={payRef}
+            className="primary tender-card"
+            onClick={() => payChecked('card')}
+            data-testid="pay-card"
+          >
             Card: insert, tap or swipe {total > 0 ? formatMoney(total) : ''} <kbd>Enter</kbd>
           </button>
           <button type="button" className="tender-keyed" onClick={() => payChecked('keyed')} data-testid="pay-keyed">
@@ -176,7 +226,14 @@ export function SaleScreen({ askManager }: { askManager: (action: string, run: (
           </p>
         ) : null}
       </div>
-      {confirming ? <AmountConfirmation amountMinor={total} limitMinor={confirmAboveMinor} onConfirm={confirmed} onCancel={backToAmount} /> : null}
+      {confirming ? (
+        <AmountConfirmation
+          amountMinor={total}
+          limitMinor={confirmAboveMinor}
+          onConfirm={confirmed}
+          onCancel={backToAmount}
+        />
+      ) : null}
     </section>
   );
 }

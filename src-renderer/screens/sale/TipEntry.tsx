@@ -9,7 +9,9 @@ const shares = [15, 18, 20] as const;
 export function TipEntry({ disabled }: { disabled: boolean }) {
   const tipMinor = usePos((state) => state.tipMinor);
   const setTip = usePos((state) => state.setTip);
-  const baseMinor = usePos((state) => (state.cart.length > 0 ? cartTotalMinor(state.cart) : Number(state.amountDigits || '0')));
+  const baseMinor = usePos((state) =>
+    state.cart.length > 0 ? cartTotalMinor(state.cart) : Number(state.amountDigits || '0'),
+  );
   const [custom, setCustom] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   return (
@@ -22,7 +24,13 @@ export function TipEntry({ disabled }: { disabled: boolean }) {
         {shares.map((share) => {
           const amount = Math.round((baseMinor * share) / 100);
           return (
-            <button key={share} type="button" aria-pressed={tipMinor > 0 && tipMinor === amount} disabled={baseMinor === 0} onClick={() => setTip(amount)}>
+            <button
+              key={share}
+              type="button"
+              aria-pressed={tipMinor > 0 && tipMinor === amount}
+              disabled={baseMinor === 0}
+              onClick={() => setTip(amount)}
+            >
               {share}% ({formatMoney(amount)})
             </button>
           );

@@ -26,7 +26,10 @@ function shown(field: SettingField, value: SettingValue): string | boolean {
 function parsed(field: SettingField, value: string | boolean): { value: SettingValue } | { problem: string } {
   if (field.input === 'boolean') return { value: value === true };
   const text = String(value).trim();
-  if (field.input === 'integer') return /^\d+$/.test(text) ? { value: Number(text) } : { problem: `${field.label}: enter a whole number, e.g. ${field.min ?? 0}.` };
+  if (field.input === 'integer')
+    return /^\d+$/.test(text)
+      ? { value: Number(text) }
+      : { problem: `${field.label}: enter a whole number, e.g. ${field.min ?? 0}.` };
   if (field.input === 'money') {
     const minor = parseMoney(text);
     return minor === null ? { problem: `${field.label}: enter an amount such as 50.00.` } : { value: minor };
@@ -48,7 +51,14 @@ const correctIt = 'Correct it and press Enter to save again, or Esc to put back 
  * waits for a restart, or is set by the environment, says so. Enter saves, Escape puts back.
  */
 export function SettingsScreen({ askManager }: { askManager: AskManager }) {
-  const { view, wait, error, saved } = usePos(useShallow((state) => ({ view: state.settingsView, wait: state.settingsWait, error: state.settingsError, saved: state.settingsSaved })));
+  const { view, wait, error, saved } = usePos(
+    useShallow((state) => ({
+      view: state.settingsView,
+      wait: state.settingsWait,
+      error: state.settingsError,
+      saved: state.settingsSaved,
+    })),
+  );
   const load = usePos((state) => state.loadSettings);
   const save = usePos((state) => state.saveSettings);
   const dismissProblems = usePos((state) => state.dismissSettingsProblems);
@@ -102,7 +112,9 @@ export function SettingsScreen({ askManager }: { askManager: AskManager }) {
   }
 
   const valueOf = (field: SettingField) => draft[field.name] ?? shown(field, view.values[field.name]);
-  const changed = fields.filter((field) => draft[field.name] !== undefined && draft[field.name] !== shown(field, view.values[field.name]));
+  const changed = fields.filter(
+    (field) => draft[field.name] !== undefined && draft[field.name] !== shown(field, view.values[field.name]),
+  );
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -121,7 +133,8 @@ export function SettingsScreen({ askManager }: { askManager: AskManager }) {
     void save(changes)
       .then(done)
       .catch((error: unknown) => {
-        if (error instanceof PosCallError && error.code === 'forbidden') askManager('Change the settings', (managerPin) => save(changes, managerPin).then(done));
+        if (error instanceof PosCallError && error.code === 'forbidden')
+          askManager('Change the settings', (managerPin) => save(changes, managerPin).then(done));
       });
   };
   // Enter in any setting saves (a JSON list takes Ctrl+Enter, since Enter starts a new line there).
@@ -142,8 +155,17 @@ export function SettingsScreen({ askManager }: { askManager: AskManager }) {
   return (
     <section className="settings-screen" aria-labelledby="settings-heading">
       <h1 id="settings-heading">Settings</h1>
-      <p className="settings-intro">The terminal checks each setting as you save it. Enter saves the changes; Esc puts back the saved values.</p>
-      <form ref={formRef} onSubmit={submit} onKeyDown={onKeyDown} className="settings-form" aria-busy={saving} noValidate>
+      <p className="settings-intro">
+        The terminal checks each setting as you save it. Enter saves the changes; Esc puts back the saved values.
+      </p>
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        onKeyDown={onKeyDown}
+        className="settings-form"
+        aria-busy={saving}
+        noValidate
+      >
         {settingGroups.map((group) => (
           <fieldset key={group.title} className={`settings-group settings-group-${group.title.toLowerCase()}`}>
             <legend>{group.title}</legend>
@@ -163,13 +185,24 @@ export function SettingsScreen({ askManager }: { askManager: AskManager }) {
         ))}
         <div className="settings-actions settings-save">
           <button type="submit" className="primary" aria-disabled={saving || changed.length === 0} aria-busy={saving}>
-            {saving ? 'Saving\u2026' : changed.length > 0 ? `Save ${changed.length} change${changed.length === 1 ? '' : 's'}` : 'Save changes'} <kbd>Enter</kbd>
+            {saving
+              ? 'Saving\u2026'
+              : changed.length > 0
+                ? `Save ${changed.length} change${changed.length === 1 ? '' : 's'}`
+                : 'Save changes'}{' '}
+            <kbd>Enter</kbd>
           </button>
           <button type="button" onClick={putBack} aria-disabled={changed.length === 0}>
             Put back saved values <kbd>Esc</kbd>
           </button>
           <p role="status" className="settings-unsaved">
-            {saving ? 'Saving the changes\u2026' : changed.length > 0 ? `${changed.length} unsaved change${changed.length === 1 ? '' : 's'}.` : saved && !formProblem ? saved : ''}
+            {saving
+              ? 'Saving the changes\u2026'
+              : changed.length > 0
+                ? `${changed.length} unsaved change${changed.length === 1 ? '' : 's'}.`
+                : saved && !formProblem
+                  ? saved
+                  : ''}
           </p>
           {formProblem ? (
             <p role="alert" className="setting-error">

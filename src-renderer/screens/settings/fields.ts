@@ -16,51 +16,154 @@ export const settingGroups: ReadonlyArray<{ readonly title: string; readonly fie
   {
     title: 'Gateway',
     fields: [
-      { name: 'merchantId', label: 'Merchant id', hint: 'The merchant id your acquirer gave you; empty in training.', input: 'text' },
-      { name: 'gateway.url', label: 'Gateway URL', hint: 'https://\u2026/cardconnect/rest; empty for the built-in training gateway.', input: 'text' },
+      {
+        name: 'merchantId',
+        label: 'Merchant id',
+        hint: 'The merchant id your acquirer gave you; empty in training.',
+        input: 'text',
+      },
+      {
+        name: 'gateway.url',
+        label: 'Gateway URL',
+        hint: 'https://\u2026/cardconnect/rest; empty for the built-in training gateway.',
+        input: 'text',
+      },
     ],
   },
   {
     title: 'Terminal',
     fields: [
-      { name: 'terminalId', label: 'Terminal id', hint: 'This lane\u2019s name on receipts and in order ids (letters, digits, dashes).', input: 'text' },
-      { name: 'mode', label: 'Mode', hint: 'Counter for a cashier; kiosk for customer self-checkout.', input: 'choice' },
-      { name: 'training', label: 'Training mode', hint: 'Off means real cards and real money, with the gateway above.', input: 'boolean' },
+      {
+        name: 'terminalId',
+        label: 'Terminal id',
+        hint: 'This lane\u2019s name on receipts and in order ids (letters, digits, dashes).',
+        input: 'text',
+      },
+      {
+        name: 'mode',
+        label: 'Mode',
+        hint: 'Counter for a cashier; kiosk for customer self-checkout.',
+        input: 'choice',
+      },
+      {
+        name: 'training',
+        label: 'Training mode',
+        hint: 'Off means real cards and real money, with the gateway above.',
+        input: 'boolean',
+      },
     ],
   },
   {
     title: 'Payments',
     fields: [
-      { name: 'payments.tips', label: 'Take tips', hint: 'Tip entry at the sale and tips on captures, where the merchant account allows them.', input: 'boolean' },
-      { name: 'payments.forcedCredit', label: 'Refunds without a sale', hint: 'Forced credits, only where the merchant account is set up for them.', input: 'boolean' },
-      { name: 'payments.ach', label: 'Electronic checks', hint: 'ACH sales from a keyed bank account.', input: 'boolean' },
-      { name: 'payments.cardTimeoutSeconds', label: 'Card wait (seconds)', hint: 'How long a sale waits for the card before it goes back to the amount (1 to 600).', input: 'integer', min: 1, max: 600 },
-      { name: 'payments.confirmAboveMinor', label: 'Confirm sales above', hint: 'A sale above this amount asks the cashier to confirm it before the card is asked for (1.00 to 999,999.99).', input: 'money' },
-      { name: 'staff.refundLimitMinor', label: 'Refund limit', hint: 'Refunds above this need a manager\u2019s PIN; 0.00 means every refund does.', input: 'money' },
+      {
+        name: 'payments.tips',
+        label: 'Take tips',
+        hint: 'Tip entry at the sale and tips on captures, where the merchant account allows them.',
+        input: 'boolean',
+      },
+      {
+        name: 'payments.forcedCredit',
+        label: 'Refunds without a sale',
+        hint: 'Forced credits, only where the merchant account is set up for them.',
+        input: 'boolean',
+      },
+      {
+        name: 'payments.ach',
+        label: 'Electronic checks',
+        hint: 'ACH sales from a keyed bank account.',
+        input: 'boolean',
+      },
+      {
+        name: 'payments.cardTimeoutSeconds',
+        label: 'Card wait (seconds)',
+        hint: 'How long a sale waits for the card before it goes back to the amount (1 to 600).',
+        input: 'integer',
+        min: 1,
+        max: 600,
+      },
+      {
+        name: 'payments.confirmAboveMinor',
+        label: 'Confirm sales above',
+        hint: 'A sale above this amount asks the cashier to confirm it before the card is asked for (1.00 to 999,999.99).',
+        input: 'money',
+      },
+      {
+        name: 'staff.refundLimitMinor',
+        label: 'Refund limit',
+        hint: 'Refunds above this need a manager\u2019s PIN; 0.00 means every refund does.',
+        input: 'money',
+      },
     ],
   },
   {
     title: 'Signature',
     fields: [
-      { name: 'signature.policy', label: 'When to ask', hint: 'On swipe and keyed sales: by each card network\u2019s amount thresholds, always, or never.', input: 'choice' },
-      { name: 'signature.capture', label: 'Where the customer signs', hint: 'A signature pad, this touch screen, or a connected pad when there is one.', input: 'choice' },
-      { name: 'signature.allowSkip', label: 'Cashier may skip the signature', hint: 'Lets a signed-in cashier go on without the signature; the journal says who skipped it.', input: 'boolean' },
+      {
+        name: 'signature.policy',
+        label: 'When to ask',
+        hint: 'On swipe and keyed sales: by each card network\u2019s amount thresholds, always, or never.',
+        input: 'choice',
+      },
+      {
+        name: 'signature.capture',
+        label: 'Where the customer signs',
+        hint: 'A signature pad, this touch screen, or a connected pad when there is one.',
+        input: 'choice',
+      },
+      {
+        name: 'signature.allowSkip',
+        label: 'Cashier may skip the signature',
+        hint: 'Lets a signed-in cashier go on without the signature; the journal says who skipped it.',
+        input: 'boolean',
+      },
     ],
   },
   {
     title: 'Printer',
-    fields: [{ name: 'printer.profile', label: 'Printer profile', hint: 'The receipt printer\u2019s model: paper width and code page.', input: 'choice' }],
+    fields: [
+      {
+        name: 'printer.profile',
+        label: 'Printer profile',
+        hint: 'The receipt printer\u2019s model: paper width and code page.',
+        input: 'choice',
+      },
+    ],
   },
   {
     title: 'Kiosk',
-    fields: [{ name: 'kiosk.idleResetSeconds', label: 'Kiosk idle reset (seconds)', hint: 'A kiosk goes back to its welcome screen after this long untouched (15 to 3600).', input: 'integer', min: 15, max: 3600 }],
+    fields: [
+      {
+        name: 'kiosk.idleResetSeconds',
+        label: 'Kiosk idle reset (seconds)',
+        hint: 'A kiosk goes back to its welcome screen after this long untouched (15 to 3600).',
+        input: 'integer',
+        min: 15,
+        max: 3600,
+      },
+    ],
   },
   {
     title: 'Devices',
     fields: [
-      { name: 'devices', label: 'Card readers', hint: 'Each card reader, how it connects and where. None in training: the training reader is used. Takes effect at the next start.', input: 'json' },
-      { name: 'signaturePads', label: 'Signature pads', hint: 'Each signature pad, how it connects and where. Takes effect at the next start.', input: 'json' },
-      { name: 'printers', label: 'Receipt printers', hint: 'Each receipt printer, how it connects and where. Takes effect at the next start.', input: 'json' },
+      {
+        name: 'devices',
+        label: 'Card readers',
+        hint: 'Each card reader, how it connects and where. None in training: the training reader is used. Takes effect at the next start.',
+        input: 'json',
+      },
+      {
+        name: 'signaturePads',
+        label: 'Signature pads',
+        hint: 'Each signature pad, how it connects and where. Takes effect at the next start.',
+        input: 'json',
+      },
+      {
+        name: 'printers',
+        label: 'Receipt printers',
+        hint: 'Each receipt printer, how it connects and where. Takes effect at the next start.',
+        input: 'json',
+      },
     ],
   },
 ];

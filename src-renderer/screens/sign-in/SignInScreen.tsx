@@ -6,7 +6,12 @@ import './sign-in.css';
 /** The lane's front door: cashier id and PIN. Training lists its practice sign-ins beside the form. */
 export function SignInScreen() {
   const { error, busy, logins, training } = usePos(
-    useShallow((state) => ({ error: state.signInError, busy: state.signingIn, logins: state.trainingLogins, training: state.info?.training ?? false })),
+    useShallow((state) => ({
+      error: state.signInError,
+      busy: state.signingIn,
+      logins: state.trainingLogins,
+      training: state.info?.training ?? false,
+    })),
   );
   const findings = usePos((state) => state.findings.length);
   const signIn = usePos((state) => state.signIn);
@@ -35,16 +40,43 @@ export function SignInScreen() {
 
   return (
     <main className="sign-in">
-      <form className="sign-in-form" onSubmit={submit} aria-describedby={error ? 'sign-in-error' : undefined} noValidate>
+      <form
+        className="sign-in-form"
+        onSubmit={submit}
+        aria-describedby={error ? 'sign-in-error' : undefined}
+        noValidate
+      >
         <h1>Sign in</h1>
         <label htmlFor="cashier-id">Cashier id</label>
-        <input id="cashier-id" ref={idRef} inputMode="numeric" autoComplete="username" maxLength={8} value={cashierId} onChange={(event) => setCashierId(event.target.value.replace(/\D/g, ''))} aria-invalid={cashierId !== '' && !/^\d{1,8}$/.test(cashierId)} />
+        <input
+          id="cashier-id"
+          ref={idRef}
+          inputMode="numeric"
+          autoComplete="username"
+          maxLength={8}
+          value={cashierId}
+          onChange={(event) => setCashierId(event.target.value.replace(/\D/g, ''))}
+          aria-invalid={cashierId !== '' && !/^\d{1,8}$/.test(cashierId)}
+        />
         <label htmlFor="cashier-pin">PIN</label>
-        <input id="cashier-pin" ref={pinRef} type="password" inputMode="numeric" autoComplete="current-password" maxLength={8} value={pin} onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))} aria-invalid={Boolean(error)} />
+        <input
+          id="cashier-pin"
+          ref={pinRef}
+          type="password"
+          inputMode="numeric"
+          autoComplete="current-password"
+          maxLength={8}
+          value={pin}
+          onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+          aria-invalid={Boolean(error)}
+        />
         <p className="sign-in-hint">Your cashier id and a PIN of 4 to 8 digits.</p>
         {findings > 0 ? (
           <p className="sign-in-findings" role="status" data-testid="sign-in-findings">
-            {findings === 1 ? 'A payment was settled while the lane was unattended' : `${findings} payments were settled while the lane was unattended`}: sign in to see what became of {findings === 1 ? 'it' : 'them'} before the next sale.
+            {findings === 1
+              ? 'A payment was settled while the lane was unattended'
+              : `${findings} payments were settled while the lane was unattended`}
+            : sign in to see what became of {findings === 1 ? 'it' : 'them'} before the next sale.
           </p>
         ) : null}
         {error ? (

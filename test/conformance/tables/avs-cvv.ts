@@ -66,4 +66,8 @@ export const cvvRows: readonly CvvRow[] = (
     ['222', 'P'],
     ['333', 'U'],
   ] as const
-).map(([cvv2, cvvresp]) => ({ table: 'developer-guides.md › UAT Test Card Data › UAT Test CVV Numbers', cvv2, cvvresp }));
+).map(([cvv2, cvvresp]) => ({
+  table: 'developer-guides.md › UAT Test Card Data › UAT Test CVV Numbers',
+  cvv2,
+  cvvresp,
+}));

@@ -34,7 +34,13 @@ export function responseCodeTable(heading: string): ResponseCodeRow[] {
     // | respproc | respcode | respstat | resptext |
     const [, respproc = '', respcode = '', respstat = '', resptext = ''] = cells;
     if (!/^[A-Z]{2,4}$/.test(respproc) || !/^(A|B|C)$/.test(respstat)) continue;
-    rows.push({ table: `response-codes.md › ${heading}`, respproc, respcode, respstat: respstat as 'A' | 'B' | 'C', resptext: textOf(resptext) });
+    rows.push({
+      table: `response-codes.md › ${heading}`,
+      respproc,
+      respcode,
+      respstat: respstat as 'A' | 'B' | 'C',
+      resptext: textOf(resptext),
+    });
   }
   return rows;
 }

@@ -81,18 +81,20 @@ const fnorRows: Row[] = [
   ['3528000000000007', 'Approval', 'A', '00', 'PPS007'],
 ];
 
-const fromTable = (table: string, platform: 'RPCT' | 'FNOR') => ([pan, resptext, respstat, respcode, authcode]: Row): TestCardRow => ({
-  table,
-  platform,
-  pan,
-  amount: '12.34',
-  resptext,
-  respstat,
-  respproc: platform,
-  respcode,
-  ...(authcode !== '-' && { authcode }),
-  ...(respstat === 'C' && { answeredAmount: '0.00' }),
-});
+const fromTable =
+  (table: string, platform: 'RPCT' | 'FNOR') =>
+  ([pan, resptext, respstat, respcode, authcode]: Row): TestCardRow => ({
+    table,
+    platform,
+    pan,
+    amount: '12.34',
+    resptext,
+    respstat,
+    respproc: platform,
+    respcode,
+    ...(authcode !== '-' && { authcode }),
+    ...(respstat === 'C' && { answeredAmount: '0.00' }),
+  });
 
 /**
  * Every row of the two test-card tables, the partial-approval table's FNOR and RPCT rows (its
@@ -102,12 +104,40 @@ const fromTable = (table: string, platform: 'RPCT' | 'FNOR') => ([pan, resptext,
 export const testCardRows: readonly TestCardRow[] = [
   ...rpctRows.map(fromTable(rpctTable, 'RPCT')),
   ...fnorRows.map(fromTable(fnorTable, 'FNOR')),
-  { table: partialTable, platform: 'FNOR', pan: '4387750101010101', amount: '6.50', respproc: 'FNOR', respcode: '10', respstat: 'A', resptext: 'Partial Approval', answeredAmount: '5.00' },
+  {
+    table: partialTable,
+    platform: 'FNOR',
+    pan: '4387750101010101',
+    amount: '6.50',
+    respproc: 'FNOR',
+    respcode: '10',
+    respstat: 'A',
+    resptext: 'Partial Approval',
+    answeredAmount: '5.00',
+  },
   // The guides' table says "Approve for Partial Amount"; response-codes.md lists 002 as "Approve for partial amount". This row follows the guides' table.
-  { table: partialTable, platform: 'RPCT', pan: '4387750101010101', amount: '6.50', respproc: 'RPCT', respcode: '002', respstat: 'A', resptext: 'Approve for Partial Amount', answeredAmount: '5.00' },
+  {
+    table: partialTable,
+    platform: 'RPCT',
+    pan: '4387750101010101',
+    amount: '6.50',
+    respproc: 'RPCT',
+    respcode: '002',
+    respstat: 'A',
+    resptext: 'Approve for Partial Amount',
+    answeredAmount: '5.00',
+  },
   ...(['4999006200620062', '5111006200620062', '6465006200620062'] as const).flatMap((pan) =>
-    (['RPCT', 'FNOR'] as const).map(
-      (platform): TestCardRow => ({ table: timeoutTable, platform, pan, amount: '5.00', respproc: 'PPS', respcode: '62', respstat: 'B', resptext: 'Timed out', answeredAmount: '5.00' }),
-    ),
+    (['RPCT', 'FNOR'] as const).map((platform): TestCardRow => ({
+      table: timeoutTable,
+      platform,
+      pan,
+      amount: '5.00',
+      respproc: 'PPS',
+      respcode: '62',
+      respstat: 'B',
+      resptext: 'Timed out',
+      answeredAmount: '5.00',
+    })),
   ),
 ];

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cardReadFromClearSwipe, maskCardNumber, networkForPan, normalizeMaskedPan } from '../../../drivers/card-reader/card-read';
+import {
+  cardReadFromClearSwipe,
+  maskCardNumber,
+  networkForPan,
+  normalizeMaskedPan,
+} from '../../../drivers/card-reader/card-read';
 import { describeCardRead } from '../../../drivers/card-reader/types';
 
 describe('networkForPan', () => {
@@ -60,7 +65,11 @@ describe('cardReadFromClearSwipe', () => {
 
   it('marks a chip card by its service code and keeps the fallback entry mode', () => {
     const chip = ';5454545454545454=28122011000000000000?';
-    expect(cardReadFromClearSwipe(chip, 'fallback-swipe')).toMatchObject({ chipCard: true, entryMode: 'fallback-swipe', name: null });
+    expect(cardReadFromClearSwipe(chip, 'fallback-swipe')).toMatchObject({
+      chipCard: true,
+      entryMode: 'fallback-swipe',
+      name: null,
+    });
   });
 
   it('describes a read without its track', () => {

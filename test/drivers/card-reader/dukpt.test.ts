@@ -15,11 +15,31 @@ const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').toUpperCas
 // ANSI X9.24-1:2009 Annex A.4.2 ("initial sequence"): the test BDK, KSN FFFF9876543210E0000n,
 // and the data "4012345678909D987" encrypted with the data (request) variant.
 const annexA = [
-  { ksn: 'FFFF9876543210E00001', key: '042666B49184CFA368DE9628D0397BC9', data: 'FC0D53B7EA1FDA9EE68AAF2E70D9B9506229BE2AA993F04F' },
-  { ksn: 'FFFF9876543210E00002', key: 'C46551CEF9FD24B0AA9AD834130D3BC7', data: 'A2B4E70F846E63D68775B7215EB4563DFD3037244C61CC13' },
-  { ksn: 'FFFF9876543210E00003', key: '0DF3D9422ACA56E547676D07AD6BADFA', data: 'BD751E65F10E75B6C1D5B1D283496A36C2DE21D993C387A7' },
-  { ksn: 'FFFF9876543210E00004', key: '279C0F6AEED0BE652B2C733E1383AE91', data: '1118F50947441BBDA3C8C70220021A12EC31CC473F7215F4' },
-  { ksn: 'FFFF9876543210E00005', key: '5F8DC6D2C845C125508DDC048093B83F', data: '9FD7BD1EC28845ACA93367A9DA9317BD555C6B33AE22D365' },
+  {
+    ksn: 'FFFF9876543210E00001',
+    key: '042666B49184CFA368DE9628D0397BC9',
+    data: 'FC0D53B7EA1FDA9EE68AAF2E70D9B9506229BE2AA993F04F',
+  },
+  {
+    ksn: 'FFFF9876543210E00002',
+    key: 'C46551CEF9FD24B0AA9AD834130D3BC7',
+    data: 'A2B4E70F846E63D68775B7215EB4563DFD3037244C61CC13',
+  },
+  {
+    ksn: 'FFFF9876543210E00003',
+    key: '0DF3D9422ACA56E547676D07AD6BADFA',
+    data: 'BD751E65F10E75B6C1D5B1D283496A36C2DE21D993C387A7',
+  },
+  {
+    ksn: 'FFFF9876543210E00004',
+    key: '279C0F6AEED0BE652B2C733E1383AE91',
+    data: '1118F50947441BBDA3C8C70220021A12EC31CC473F7215F4',
+  },
+  {
+    ksn: 'FFFF9876543210E00005',
+    key: '5F8DC6D2C845C125508DDC048093B83F',
+    data: '9FD7BD1EC28845ACA93367A9DA9317BD555C6B33AE22D365',
+  },
 ];
 
 describe('DUKPT (ANSI X9.24-1 TDES)', () => {
@@ -32,7 +52,9 @@ describe('DUKPT (ANSI X9.24-1 TDES)', () => {
   it.each(annexA)('matches Annex A for $ksn', ({ ksn, key, data }) => {
     expect(hex(transactionKey(ansiTestBdk, ksn))).toBe(key);
     expect(hex(dukptEncrypt(ansiTestBdk, ksn, Buffer.from('4012345678909D987')))).toBe(data);
-    expect(dukptDecrypt(ansiTestBdk, ksn, Buffer.from(data, 'hex')).subarray(0, 17).toString()).toBe('4012345678909D987');
+    expect(dukptDecrypt(ansiTestBdk, ksn, Buffer.from(data, 'hex')).subarray(0, 17).toString()).toBe(
+      '4012345678909D987',
+    );
   });
 
   it('decrypts a published swipe encrypted with the PIN variant (KSN counter 8)', () => {
@@ -54,14 +76,20 @@ describe('DUKPT (ANSI X9.24-1 TDES)', () => {
 
   it('round-trips any data under any counter, and a wrong KSN does not decrypt it', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 1, maxLength: 80 }), fc.integer({ min: 1, max: 0x1ffffe }), (data, counter) => {
-        const ksn = ksnWithCounter('FFFF9876543210E00000', counter);
-        const encrypted = dukptEncrypt(ansiTestBdk, ksn, data);
-        expect(encrypted.length % 8).toBe(0);
-        expect([...dukptDecrypt(ansiTestBdk, ksn, encrypted).subarray(0, data.length)]).toEqual([...data]);
-        const other = ksnWithCounter(ksn, counter + 1);
-        expect(hex(dukptDecrypt(ansiTestBdk, other, encrypted))).not.toBe(hex(dukptDecrypt(ansiTestBdk, ksn, encrypted)));
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 80 }),
+        fc.integer({ min: 1, max: 0x1ffffe }),
+        (data, counter) => {
+          const ksn = ksnWithCounter('FFFF9876543210E00000', counter);
+          const encrypted = dukptEncrypt(ansiTestBdk, ksn, data);
+          expect(encrypted.length % 8).toBe(0);
+          expect([...dukptDecrypt(ansiTestBdk, ksn, encrypted).subarray(0, data.length)]).toEqual([...data]);
+          const other = ksnWithCounter(ksn, counter + 1);
+          expect(hex(dukptDecrypt(ansiTestBdk, other, encrypted))).not.toBe(
+            hex(dukptDecrypt(ansiTestBdk, ksn, encrypted)),
+          );
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -49,7 +49,8 @@ describe('decodeCvmResults (9F34)', () => {
   it('treats bit 0x40 as "apply next rule": the method is the same with or without it', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 0x3f }), fc.integer({ min: 0, max: 255 }), (code, result) => {
-        const hex = (first: number) => `${first.toString(16).padStart(2, '0')}00${result.toString(16).padStart(2, '0')}`;
+        const hex = (first: number) =>
+          `${first.toString(16).padStart(2, '0')}00${result.toString(16).padStart(2, '0')}`;
         expect(decodeCvmResults(hex(code | 0x40)).method).toBe(decodeCvmResults(hex(code)).method);
       }),
     );

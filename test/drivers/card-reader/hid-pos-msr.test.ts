@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CardReaderError } from '../../../drivers/card-reader/errors';
-import { decodePosMsrReport, HidPosMsrReader, posMsrLayout, posMsrUsages, supportsPosMsr } from '../../../drivers/card-reader/hid-pos-msr';
+import {
+  decodePosMsrReport,
+  HidPosMsrReader,
+  posMsrLayout,
+  posMsrUsages,
+  supportsPosMsr,
+} from '../../../drivers/card-reader/hid-pos-msr';
 import {
   defaultPosMsrLayout,
   msrUsage,
@@ -25,7 +31,10 @@ const mastercard = {
 };
 
 const bootKeyboard = Uint8Array.from(
-  Buffer.from('05010906A101050719E029E71500250175019508810295017508810195057501050819012905910295017503910195067508150025650507190029658100C0', 'hex'),
+  Buffer.from(
+    '05010906A101050719E029E71500250175019508810295017508810195057501050819012905910295017503910195067508150025650507190029658100C0',
+    'hex',
+  ),
 );
 
 /** Layouts a firmware might pick; the driver must find the fields in each from the descriptor. */
@@ -74,13 +83,17 @@ async function lane(layout: PosMsrLayoutSpec = defaultPosMsrLayout) {
     inputReportSize: posMsrReportLength(layout),
   };
   const api = new FakeNodeHid([spec], { reportDescriptors: true });
-  const transport = new HidTransport({ device: { vendorId: spec.vendorId, productId: spec.productId, usagePage: 0x8e }, api });
+  const transport = new HidTransport({
+    device: { vendorId: spec.vendorId, productId: spec.productId, usagePage: 0x8e },
+    api,
+  });
   await transport.open();
   // As with a newer node-hid: the descriptor comes from the device itself.
   const reader = new HidPosMsrReader(transport, (await transport.reportDescriptor())!);
   const errors: Error[] = [];
   reader.on('error', (error) => errors.push(error));
-  const swipe = (tracks: { track1?: string; track2?: string; track3?: string }) => api.sendReport(spec.path, posMsrReport(tracks, layout));
+  const swipe = (tracks: { track1?: string; track2?: string; track3?: string }) =>
+    api.sendReport(spec.path, posMsrReport(tracks, layout));
   return { api, spec, reader, errors, swipe, lastReport: () => api.delivered.get(spec.path)?.at(-1) };
 }
 
@@ -94,7 +107,15 @@ describe('supportsPosMsr', () => {
   });
 
   it('uses the usage ids of the HID usage tables (page 0x8E)', () => {
-    expect(posMsrUsages).toMatchObject({ track1Length: 0x11, track2Length: 0x12, track3Length: 0x13, trackData: 0x20, track1Data: 0x21, track2Data: 0x22, track3Data: 0x23 });
+    expect(posMsrUsages).toMatchObject({
+      track1Length: 0x11,
+      track2Length: 0x12,
+      track3Length: 0x13,
+      trackData: 0x20,
+      track1Data: 0x21,
+      track2Data: 0x22,
+      track3Data: 0x23,
+    });
   });
 
   it('locates the fields from the descriptor', () => {
@@ -113,7 +134,14 @@ describe('HidPosMsrReader over HidTransport', () => {
     await swipe({ ...visa, track3: ';011234567890123445=7247240000000003000?' });
     const read = await pending;
     expect(read.track).toBe(`${visa.track1}${visa.track2}`);
-    expect(read).toMatchObject({ entryMode: 'swipe', network: 'visa', maskedPan: '478825******1443', name: 'TEST/VISA', expiry: '1228', encrypted: false });
+    expect(read).toMatchObject({
+      entryMode: 'swipe',
+      network: 'visa',
+      maskedPan: '478825******1443',
+      name: 'TEST/VISA',
+      expiry: '1228',
+      encrypted: false,
+    });
   });
 
   it('reads consecutive cards and zero-fills every report buffer', async () => {
@@ -142,12 +170,18 @@ describe('HidPosMsrReader over HidTransport', () => {
     report[2] = 41;
     const pending = reader.read({ amountMinor: 100 });
     await api.sendReport(spec.path, report);
-    await expect(pending).rejects.toMatchObject({ kind: 'malformed', message: 'track 2 length 41 is longer than its 40-byte field' });
+    await expect(pending).rejects.toMatchObject({
+      kind: 'malformed',
+      message: 'track 2 length 41 is longer than its 40-byte field',
+    });
     const bad = posMsrReport(visa);
     bad[4 + 5] = 0xc3;
     const next = reader.read({ amountMinor: 100 });
     await api.sendReport(spec.path, bad);
-    await expect(next).rejects.toMatchObject({ kind: 'malformed', message: 'track 1 has a byte outside printable ASCII' });
+    await expect(next).rejects.toMatchObject({
+      kind: 'malformed',
+      message: 'track 1 has a byte outside printable ASCII',
+    });
     const ok = reader.read({ amountMinor: 100 });
     await swipe(visa);
     await expect(ok).resolves.toMatchObject({ lastFour: '1443' });
@@ -156,8 +190,14 @@ describe('HidPosMsrReader over HidTransport', () => {
   it('refuses a swipe with no tracks, a short report, and a descriptor without tracks', () => {
     const layout = posMsrLayout(posMsrReportDescriptor());
     expect(decodePosMsrReport(posMsrReport({}), layout)).toBe('');
-    expect(malformedMessage(() => decodePosMsrReport(Uint8Array.of(1, 0, 0), layout))).toBe('input report is 3 bytes; the descriptor says 230');
-    expect(malformedMessage(() => new HidPosMsrReader(new HidTransport({ device: { path: 'x' }, api: new FakeNodeHid([]) }), bootKeyboard))).toMatch(/declares no track 1 or track 2 data/);
+    expect(malformedMessage(() => decodePosMsrReport(Uint8Array.of(1, 0, 0), layout))).toBe(
+      'input report is 3 bytes; the descriptor says 230',
+    );
+    expect(
+      malformedMessage(
+        () => new HidPosMsrReader(new HidTransport({ device: { path: 'x' }, api: new FakeNodeHid([]) }), bootKeyboard),
+      ),
+    ).toMatch(/declares no track 1 or track 2 data/);
   });
 
   it('never crashes on garbage reports: each is ignored, a card, or a malformed error, and is wiped', async () => {
@@ -169,7 +209,12 @@ describe('HidPosMsrReader over HidTransport', () => {
         if (ourId && bytes.length > 0) bytes[0] = 1;
         await api.sendReport(spec.path, bytes);
         expect(errors.every((error) => error instanceof CardReaderError && error.kind === 'malformed')).toBe(true);
-        expect(api.delivered.get(spec.path)!.at(-1)!.every((byte) => byte === 0)).toBe(true);
+        expect(
+          api.delivered
+            .get(spec.path)!
+            .at(-1)!
+            .every((byte) => byte === 0),
+        ).toBe(true);
       }),
       { numRuns: 200 },
     );

@@ -65,14 +65,18 @@ describe('the enhanced encrypted swipe record', () => {
 
   it('never throws anything but a CardReaderError on damaged or random input', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: publishedSwipeRecord.length - 1 }), fc.string({ minLength: 1, maxLength: 1 }), (at, char) => {
-        const damaged = publishedSwipeRecord.slice(0, at) + char + publishedSwipeRecord.slice(at + 1);
-        try {
-          parseEnhancedSwipeText(damaged);
-        } catch (error) {
-          expect(error).toBeInstanceOf(CardReaderError);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: publishedSwipeRecord.length - 1 }),
+        fc.string({ minLength: 1, maxLength: 1 }),
+        (at, char) => {
+          const damaged = publishedSwipeRecord.slice(0, at) + char + publishedSwipeRecord.slice(at + 1);
+          try {
+            parseEnhancedSwipeText(damaged);
+          } catch (error) {
+            expect(error).toBeInstanceOf(CardReaderError);
+          }
+        },
+      ),
     );
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {

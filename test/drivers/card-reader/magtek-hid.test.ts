@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { CardReaderError } from '../../../drivers/card-reader/errors';
 import { decodeMagtekReport, MagtekHidReader } from '../../../drivers/card-reader/magtek-hid';
 import { describeCardRead } from '../../../drivers/card-reader/types';
-import { magtekHidReport, magtekHidReportDescriptor, type MagtekSwipe } from '../../../drivers/emulated/magtek-hid-reader';
+import {
+  magtekHidReport,
+  magtekHidReportDescriptor,
+  type MagtekSwipe,
+} from '../../../drivers/emulated/magtek-hid-reader';
 import { HidTransport } from '../../../drivers/transport/hid';
 import { FakeNodeHid, type FakeHidDeviceSpec } from '../../support/fake-node-hid';
 import { malformedMessage } from './malformed';
@@ -32,7 +36,11 @@ function device(trackFieldSize = 110): FakeHidDeviceSpec {
 async function lane(trackFieldSize?: number) {
   const spec = device(trackFieldSize);
   const api = new FakeNodeHid([spec]);
-  const transport = new HidTransport({ device: { vendorId: spec.vendorId, productId: spec.productId, usagePage: 0xff00 }, api, pollIntervalMs: 5 });
+  const transport = new HidTransport({
+    device: { vendorId: spec.vendorId, productId: spec.productId, usagePage: 0xff00 },
+    api,
+    pollIntervalMs: 5,
+  });
   const reader = new MagtekHidReader(transport, trackFieldSize === undefined ? {} : { trackFieldSize });
   const errors: Error[] = [];
   reader.on('error', (error) => errors.push(error));
@@ -55,7 +63,15 @@ describe('MagtekHidReader over HidTransport', () => {
     await swipe(tracks);
     const read = await pending;
     expect(read.track).toBe(`${tracks.track1}${tracks.track2}`);
-    expect(describeCardRead(read)).toMatchObject({ entryMode: 'swipe', network, maskedPan, name, expiry: '1228', encrypted: false, chipCard: false });
+    expect(describeCardRead(read)).toMatchObject({
+      entryMode: 'swipe',
+      network,
+      maskedPan,
+      name,
+      expiry: '1228',
+      encrypted: false,
+      chipCard: false,
+    });
   });
 
   it('reads a card with track 2 only, and ignores track 3 and its status', async () => {
@@ -110,17 +126,23 @@ describe('MagtekHidReader over HidTransport', () => {
     const pending = reader.read({ amountMinor: 100 });
     await swipe(visa);
     await expect(pending).resolves.toMatchObject({ lastFour: '1443' });
-    expect(malformedMessage(() => decodeMagtekReport(magtekHidReport(visa), { trackFieldSize: 112 }))).toBe('input report is 337 bytes; this reader sends 343');
+    expect(malformedMessage(() => decodeMagtekReport(magtekHidReport(visa), { trackFieldSize: 112 }))).toBe(
+      'input report is 337 bytes; this reader sends 343',
+    );
   });
 
   it('refuses lengths beyond the field, control characters, and bad track content', () => {
     const long = magtekHidReport(visa);
     long[4] = 111;
-    expect(malformedMessage(() => decodeMagtekReport(long))).toBe('track 2 length 111 is longer than its 110-byte field');
+    expect(malformedMessage(() => decodeMagtekReport(long))).toBe(
+      'track 2 length 111 is longer than its 110-byte field',
+    );
     const control = magtekHidReport(visa);
     control[7 + 3] = 0x0d;
     expect(malformedMessage(() => decodeMagtekReport(control))).toBe('track 1 has a byte outside printable ASCII');
-    expect(malformedMessage(() => decodeMagtekReport(magtekHidReport({})))).toBe('the swipe carries no track 1 or track 2 data');
+    expect(malformedMessage(() => decodeMagtekReport(magtekHidReport({})))).toBe(
+      'the swipe carries no track 1 or track 2 data',
+    );
   });
 
   it('fails a waiting read when the reader is unplugged, and reads again after a replug', async () => {
@@ -146,14 +168,25 @@ describe('MagtekHidReader over HidTransport', () => {
         await api.sendReport(spec.path, bytes);
         expect(errors.length + cards).toBe(before + 1);
         expect(errors.every((error) => error instanceof CardReaderError && error.kind === 'malformed')).toBe(true);
-        expect(api.delivered.get(spec.path)!.at(-1)!.every((byte) => byte === 0)).toBe(true);
+        expect(
+          api.delivered
+            .get(spec.path)!
+            .at(-1)!
+            .every((byte) => byte === 0),
+        ).toBe(true);
       }),
       { numRuns: 200 },
     );
   });
 
   it('decodes any report without throwing anything but a malformed CardReaderError', () => {
-    const header = fc.tuple(fc.constantFrom(0, 1, 2), fc.constantFrom(0, 1), fc.integer({ min: 0, max: 120 }), fc.integer({ min: 0, max: 120 }), fc.integer({ min: 0, max: 7 }));
+    const header = fc.tuple(
+      fc.constantFrom(0, 1, 2),
+      fc.constantFrom(0, 1),
+      fc.integer({ min: 0, max: 120 }),
+      fc.integer({ min: 0, max: 120 }),
+      fc.integer({ min: 0, max: 7 }),
+    );
     fc.assert(
       fc.property(header, fc.uint8Array({ minLength: 330, maxLength: 330 }), ([s1, s2, l1, l2, type], body) => {
         const report = Uint8Array.from([s1, s2, 0, l1, l2, 0, type, ...body]);

@@ -98,10 +98,19 @@ describe('readCard: the chip-first rule and fallback', () => {
   it('never allows fallback when configured with 0', async () => {
     const { reader, type, clock } = await keyboardLane();
     const notices: string[] = [];
-    const pending = readCard(reader, { amountMinor: 1200, chipFailuresBeforeFallback: 0, timeoutSeconds: 30, clock, onNotice: (notice) => notices.push(notice.kind) });
+    const pending = readCard(reader, {
+      amountMinor: 1200,
+      chipFailuresBeforeFallback: 0,
+      timeoutSeconds: 30,
+      clock,
+      onNotice: (notice) => notices.push(notice.kind),
+    });
     type(new EmulatedEncryptingReader().chip({ ...visa, chip: 'fails' }, 1200));
     type(EmulatedEncryptingReader.clearSwipe(visa));
-    await until(() => notices.includes('insert-chip') && clock.pending === 1, 'the swipe refused and the read waiting again');
+    await until(
+      () => notices.includes('insert-chip') && clock.pending === 1,
+      'the swipe refused and the read waiting again',
+    );
     expect(notices).toEqual(['chip-failed', 'insert-chip']);
     clock.advance(30_000);
     await expect(pending).rejects.toMatchObject({ kind: 'timeout' });
@@ -110,14 +119,24 @@ describe('readCard: the chip-first rule and fallback', () => {
 
 describe('readCard: service codes and fallback counts', () => {
   /** Swipes first, then fails the chip `failures` times, swiping after each; what the read took and what it said. */
-  async function swipeThroughFailures(options: { serviceCode: string; chipFailuresBeforeFallback: number; failures: number; encrypted?: boolean }) {
+  async function swipeThroughFailures(options: {
+    serviceCode: string;
+    chipFailuresBeforeFallback: number;
+    failures: number;
+    encrypted?: boolean;
+  }) {
     const { reader, type } = await keyboardLane();
     const device = new EmulatedEncryptingReader({ clearExpiryAndServiceCode: true });
     const card = { ...visa, serviceCode: options.serviceCode };
     const swipe = () => type(options.encrypted ? device.swipe(card) : EmulatedEncryptingReader.clearSwipe(card));
     const notices: ReadNotice[] = [];
     const stop = new AbortController();
-    const pending = readCard(reader, { amountMinor: 1200, chipFailuresBeforeFallback: options.chipFailuresBeforeFallback, signal: stop.signal, onNotice: (notice) => notices.push(notice) });
+    const pending = readCard(reader, {
+      amountMinor: 1200,
+      chipFailuresBeforeFallback: options.chipFailuresBeforeFallback,
+      signal: stop.signal,
+      onNotice: (notice) => notices.push(notice),
+    });
     const outcome = pending.then(
       (read) => read.entryMode,
       (error: { kind?: string }) => error.kind ?? 'error',
@@ -146,17 +165,28 @@ describe('readCard: service codes and fallback counts', () => {
     ['601', 1, 1, 'fallback-swipe', ['insert-chip', 'chip-failed', 'swipe-now']],
     ['101', 1, 0, 'swipe', []],
     ['120', 2, 0, 'swipe', []],
-  ] as const)('a clear swipe with service code %s, fallback after %i failures, %i failed: %s', async (serviceCode, chipFailuresBeforeFallback, failures, entryMode, notices) => {
-    expect(await swipeThroughFailures({ serviceCode, chipFailuresBeforeFallback, failures })).toEqual({ entryMode, notices });
-  });
+  ] as const)(
+    'a clear swipe with service code %s, fallback after %i failures, %i failed: %s',
+    async (serviceCode, chipFailuresBeforeFallback, failures, entryMode, notices) => {
+      expect(await swipeThroughFailures({ serviceCode, chipFailuresBeforeFallback, failures })).toEqual({
+        entryMode,
+        notices,
+      });
+    },
+  );
 
   it.each([
     ['201', 0, 'canceled', ['insert-chip']],
     ['201', 1, 'fallback-swipe', ['insert-chip', 'chip-failed', 'swipe-now']],
     ['101', 0, 'swipe', []],
-  ] as const)('an encrypted swipe whose masked tracks show service code %s, %i failed: %s', async (serviceCode, failures, entryMode, notices) => {
-    expect(await swipeThroughFailures({ serviceCode, chipFailuresBeforeFallback: 1, failures, encrypted: true })).toEqual({ entryMode, notices });
-  });
+  ] as const)(
+    'an encrypted swipe whose masked tracks show service code %s, %i failed: %s',
+    async (serviceCode, failures, entryMode, notices) => {
+      expect(
+        await swipeThroughFailures({ serviceCode, chipFailuresBeforeFallback: 1, failures, encrypted: true }),
+      ).toEqual({ entryMode, notices });
+    },
+  );
 });
 
 describe('keyedCardRead', () => {
@@ -173,13 +203,15 @@ describe('keyedCardRead', () => {
     expect(keyedCardRead({ account: '371449635398431', expiry: '1126', cvv: '1234' }, now).keyed?.cvv).toBe('1234');
   });
 
-  it.each([
-    [{ account: '54545454', expiry: '1228' }, 'card number: enter 12 to 19 digits'],
-    [{ account: '5454545454545455', expiry: '1228' }, 'card number: a digit is wrong'],
-    [{ account: '5454545454545454', expiry: '1328' }, 'expiry: enter the month and year as MMYY'],
-    [{ account: '5454545454545454', expiry: '1026' }, 'expiry: the card has expired'],
-    [{ account: '371449635398431', expiry: '1228', cvv: '112' }, 'CVV: enter the 4 digits on the card'],
-  ].map(([input, message]) => [message as string, input as { account: string; expiry: string; cvv?: string }]))('refuses a keyed card: %s', (message, input) => {
+  it.each(
+    [
+      [{ account: '54545454', expiry: '1228' }, 'card number: enter 12 to 19 digits'],
+      [{ account: '5454545454545455', expiry: '1228' }, 'card number: a digit is wrong'],
+      [{ account: '5454545454545454', expiry: '1328' }, 'expiry: enter the month and year as MMYY'],
+      [{ account: '5454545454545454', expiry: '1026' }, 'expiry: the card has expired'],
+      [{ account: '371449635398431', expiry: '1228', cvv: '112' }, 'CVV: enter the 4 digits on the card'],
+    ].map(([input, message]) => [message as string, input as { account: string; expiry: string; cvv?: string }]),
+  )('refuses a keyed card: %s', (message, input) => {
     expect(() => keyedCardRead(input, now)).toThrow(message);
   });
 });
@@ -216,7 +248,8 @@ describe('IdtechHidReader', () => {
     await device.open();
     const reasons: string[] = [];
     reader.on('chip-error', (reason) => reasons.push(reason));
-    for (const report of toHidReports(new EmulatedEncryptingReader().chipRecord({ ...visa, chip: 'fails' }, 100))) await device.write(report);
+    for (const report of toHidReports(new EmulatedEncryptingReader().chipRecord({ ...visa, chip: 'fails' }, 100)))
+      await device.write(report);
     await until(() => reasons.length > 0, 'the chip error');
     expect(reasons).toEqual(['the chip could not be read (reader status 0005)']);
     const pending = reader.read({ amountMinor: 100 });
@@ -228,7 +261,9 @@ describe('IdtechHidReader', () => {
 describe('RecordFramer', () => {
   const emulated = new EmulatedEncryptingReader();
   const records = [emulated.swipeBinary(visa), toHidReports(emulated.chipRecord(visa, 100), { reportSize: 4096 })[0]!];
-  const trimmed = records.map((record, i) => (i === 1 ? record.subarray(0, record.findLastIndex((b) => b === 0x03) + 1) : record));
+  const trimmed = records.map((record, i) =>
+    i === 1 ? record.subarray(0, record.findLastIndex((b) => b === 0x03) + 1) : record,
+  );
 
   it('finds the same records whatever the chunking, with noise and padding between them', () => {
     fc.assert(
@@ -246,7 +281,9 @@ describe('RecordFramer', () => {
             found.push(...framer.push(stream.subarray(offset, offset + size)));
             offset += size;
           }
-          expect(found.map((record) => Buffer.from(record).toString('hex'))).toEqual(trimmed.map((record) => Buffer.from(record).toString('hex')));
+          expect(found.map((record) => Buffer.from(record).toString('hex'))).toEqual(
+            trimmed.map((record) => Buffer.from(record).toString('hex')),
+          );
         },
       ),
       { numRuns: 100 },
@@ -268,4 +305,3 @@ describe('RecordFramer', () => {
     );
   });
 });
-

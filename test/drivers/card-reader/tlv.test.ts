@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeTlv, findTlv, parseTlv, parseTlvHex, type TlvInput, type TlvNode } from '../../../drivers/card-reader/tlv';
+import {
+  encodeTlv,
+  findTlv,
+  parseTlv,
+  parseTlvHex,
+  type TlvInput,
+  type TlvNode,
+} from '../../../drivers/card-reader/tlv';
 import { malformedError } from './malformed';
 
 const hexOf = (node: TlvNode | undefined) => (node ? Buffer.from(node.value).toString('hex').toUpperCase() : undefined);
@@ -60,7 +67,8 @@ describe('parseTlvHex', () => {
 
   it('caps template depth and the number of objects', () => {
     let nested = '9501 80';
-    for (let i = 0; i < 12; i++) nested = `70${(nested.replace(/\s/g, '').length / 2).toString(16).padStart(2, '0')}${nested}`;
+    for (let i = 0; i < 12; i++)
+      nested = `70${(nested.replace(/\s/g, '').length / 2).toString(16).padStart(2, '0')}${nested}`;
     expect(() => parseTlvHex(nested)).toThrow(/nested deeper/);
     expect(() => parseTlvHex('9501 80'.repeat(600))).toThrow(/too many/);
     expect(parseTlvHex('9501 80'.repeat(600), { maxNodes: 1000 })).toHaveLength(600);
@@ -69,7 +77,10 @@ describe('parseTlvHex', () => {
 
 // Arbitrary TLV trees with valid tags: primitive tags with bit 0x20 clear, templates with it set.
 const primitiveTag = fc.oneof(
-  fc.integer({ min: 0x01, max: 0x1e }).map((b) => b | 0x40).map((b) => b.toString(16).padStart(2, '0')),
+  fc
+    .integer({ min: 0x01, max: 0x1e })
+    .map((b) => b | 0x40)
+    .map((b) => b.toString(16).padStart(2, '0')),
   fc.integer({ min: 0x01, max: 0x7f }).map((b) => `9F${b.toString(16).padStart(2, '0')}`),
   fc.integer({ min: 0x01, max: 0x7f }).map((b) => `DFEE${b.toString(16).padStart(2, '0')}`),
 );
@@ -84,10 +95,18 @@ const tree: fc.Arbitrary<TlvInput[]> = fc.letrec((tie) => ({
 })).nodes as fc.Arbitrary<TlvInput[]>;
 
 function simplify(nodes: readonly TlvNode[]): unknown[] {
-  return nodes.map((n) => (n.children ? { tag: n.tag, children: simplify(n.children) } : { tag: n.tag, value: Buffer.from(n.value).toString('hex') }));
+  return nodes.map((n) =>
+    n.children
+      ? { tag: n.tag, children: simplify(n.children) }
+      : { tag: n.tag, value: Buffer.from(n.value).toString('hex') },
+  );
 }
 function simplifyInput(nodes: readonly TlvInput[]): unknown[] {
-  return nodes.map((n) => ('children' in n ? { tag: n.tag.toUpperCase(), children: simplifyInput(n.children) } : { tag: n.tag.toUpperCase(), value: Buffer.from(n.value).toString('hex') }));
+  return nodes.map((n) =>
+    'children' in n
+      ? { tag: n.tag.toUpperCase(), children: simplifyInput(n.children) }
+      : { tag: n.tag.toUpperCase(), value: Buffer.from(n.value).toString('hex') },
+  );
 }
 
 describe('parseTlv properties', () => {
@@ -122,14 +141,17 @@ describe('parseTlv properties', () => {
 
   it('refuses every truncation inside the last object', () => {
     fc.assert(
-      fc.property(tree.filter((t) => t.length > 0), (input) => {
-        const bytes = encodeTlv(input);
-        const lastStart = bytes.length - encodeTlv([input[input.length - 1]!]).length;
-        // A cut anywhere inside the last object leaves a tag (never 00/FF) without its whole value.
-        for (let cut = lastStart + 1; cut < bytes.length; cut++) {
-          expect(malformedOffset(() => parseTlv(bytes.subarray(0, cut)))).toBeGreaterThanOrEqual(lastStart);
-        }
-      }),
+      fc.property(
+        tree.filter((t) => t.length > 0),
+        (input) => {
+          const bytes = encodeTlv(input);
+          const lastStart = bytes.length - encodeTlv([input[input.length - 1]!]).length;
+          // A cut anywhere inside the last object leaves a tag (never 00/FF) without its whole value.
+          for (let cut = lastStart + 1; cut < bytes.length; cut++) {
+            expect(malformedOffset(() => parseTlv(bytes.subarray(0, cut)))).toBeGreaterThanOrEqual(lastStart);
+          }
+        },
+      ),
       { numRuns: 100 },
     );
   });

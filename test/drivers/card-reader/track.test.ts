@@ -53,7 +53,12 @@ describe('parseTrack1', () => {
 
 describe('parseTrack2', () => {
   it('reads PAN, expiry and service code', () => {
-    expect(parseTrack2(visaTrack2)).toMatchObject({ pan: '4788250000121443', expiry: '1228', serviceCode: '101', lrcChecked: false });
+    expect(parseTrack2(visaTrack2)).toMatchObject({
+      pan: '4788250000121443',
+      expiry: '1228',
+      serviceCode: '101',
+      lrcChecked: false,
+    });
     expect(parseTrack2(`${visaTrack2}${trackLrc(visaTrack2, 2)}`).lrcChecked).toBe(true);
   });
 
@@ -69,7 +74,10 @@ describe('parseTrack2', () => {
 
 describe('parseSwipe', () => {
   it('reads both tracks as a keyboard reader types them, with or without LRCs', () => {
-    expect(parseSwipe(`${visaTrack1}${visaTrack2}`)).toMatchObject({ track1: { name: 'DOE/PAT A' }, track2: { pan: '4788250000121443' } });
+    expect(parseSwipe(`${visaTrack1}${visaTrack2}`)).toMatchObject({
+      track1: { name: 'DOE/PAT A' },
+      track2: { pan: '4788250000121443' },
+    });
     const withLrcs = `${visaTrack1}${trackLrc(visaTrack1, 1)}${visaTrack2}${trackLrc(visaTrack2, 2)}`;
     expect(parseSwipe(withLrcs)).toMatchObject({ track1: { lrcChecked: true }, track2: { lrcChecked: true } });
     expect(parseSwipe(visaTrack2).track1).toBeUndefined();
@@ -85,20 +93,43 @@ const luhnPan = fc
   .tuple(fc.constantFrom('4', '51', '37', '6011', '35'), fc.stringMatching(/^\d{9,13}$/))
   .map(([prefix, body]) => withLuhnDigit(`${prefix}${body}`.slice(0, 18)));
 const name = fc.stringMatching(/^[A-Z][A-Z ./-]{1,24}[A-Z]$/);
-const expiry = fc.tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 1, max: 12 })).map(([yy, mm]) => [String(yy).padStart(2, '0'), String(mm).padStart(2, '0')] as const);
+const expiry = fc
+  .tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 1, max: 12 }))
+  .map(([yy, mm]) => [String(yy).padStart(2, '0'), String(mm).padStart(2, '0')] as const);
 const serviceCode = fc.stringMatching(/^[1-7][0-2][0-7]$/);
 
 describe('track properties', () => {
   it('reads back any well-formed swipe, with or without LRCs', () => {
     fc.assert(
-      fc.property(luhnPan, name, expiry, serviceCode, fc.stringMatching(/^\d{0,8}$/), fc.boolean(), (pan, holder, [yy, mm], sc, dd, withLrc) => {
-        const t1 = `%B${pan}^${holder}^${yy}${mm}${sc}${dd}?`;
-        const t2 = `;${pan}=${yy}${mm}${sc}${dd}?`;
-        const text = withLrc ? `${t1}${trackLrc(t1, 1)}${t2}${trackLrc(t2, 2)}` : `${t1}${t2}`;
-        const { track1, track2 } = parseSwipe(text);
-        expect(track1).toEqual({ pan, name: holder, expiry: `${mm}${yy}`, serviceCode: sc, discretionary: dd, lrcChecked: withLrc });
-        expect(track2).toEqual({ pan, expiry: `${mm}${yy}`, serviceCode: sc, discretionary: dd, lrcChecked: withLrc });
-      }),
+      fc.property(
+        luhnPan,
+        name,
+        expiry,
+        serviceCode,
+        fc.stringMatching(/^\d{0,8}$/),
+        fc.boolean(),
+        (pan, holder, [yy, mm], sc, dd, withLrc) => {
+          const t1 = `%B${pan}^${holder}^${yy}${mm}${sc}${dd}?`;
+          const t2 = `;${pan}=${yy}${mm}${sc}${dd}?`;
+          const text = withLrc ? `${t1}${trackLrc(t1, 1)}${t2}${trackLrc(t2, 2)}` : `${t1}${t2}`;
+          const { track1, track2 } = parseSwipe(text);
+          expect(track1).toEqual({
+            pan,
+            name: holder,
+            expiry: `${mm}${yy}`,
+            serviceCode: sc,
+            discretionary: dd,
+            lrcChecked: withLrc,
+          });
+          expect(track2).toEqual({
+            pan,
+            expiry: `${mm}${yy}`,
+            serviceCode: sc,
+            discretionary: dd,
+            lrcChecked: withLrc,
+          });
+        },
+      ),
       { numRuns: 500 },
     );
   });

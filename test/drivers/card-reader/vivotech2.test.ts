@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CardReaderError } from '../../../drivers/card-reader/errors';
-import { amountBcd, crc16Ccitt, encodeFrame, FrameDecoder, ViVOtech2Reader } from '../../../drivers/card-reader/vivotech2';
+import {
+  amountBcd,
+  crc16Ccitt,
+  encodeFrame,
+  FrameDecoder,
+  ViVOtech2Reader,
+} from '../../../drivers/card-reader/vivotech2';
 import { ansiTestBdk } from '../../../drivers/card-reader/dukpt';
 import { decryptReaderOutput } from '../../../drivers/card-reader/decrypt';
 import type { EmulatedCard } from '../../../drivers/emulated/encrypting-reader';
@@ -32,18 +38,30 @@ describe('ViVOtech2 framing', () => {
   });
 
   it('writes the ping command exactly as the developer guide shows it (CRC low byte first)', () => {
-    expect([...encodeFrame('command', { command: 0x18, code: 0x01, data: new Uint8Array(0) })]).toEqual([...bytes('56 69 56 4F 74 65 63 68 32 00 18 01 00 00 B3 CD')]);
+    expect([...encodeFrame('command', { command: 0x18, code: 0x01, data: new Uint8Array(0) })]).toEqual([
+      ...bytes('56 69 56 4F 74 65 63 68 32 00 18 01 00 00 B3 CD'),
+    ]);
   });
 
   it('reads the guide’s ping response (CRC high byte first)', () => {
     const decoder = new FrameDecoder('response');
-    expect(decoder.push(bytes('56 69 56 4F 74 65 63 68 32 00 18 00 00 00 FA 83'))).toEqual({ frames: [{ command: 0x18, code: 0, data: new Uint8Array(0) }], errors: [] });
+    expect(decoder.push(bytes('56 69 56 4F 74 65 63 68 32 00 18 00 00 00 FA 83'))).toEqual({
+      frames: [{ command: 0x18, code: 0, data: new Uint8Array(0) }],
+      errors: [],
+    });
   });
 
   it('finds the same frames in any chunking, after garbage, one byte at a time', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ command: fc.integer({ min: 0, max: 255 }), code: fc.integer({ min: 0, max: 255 }), data: fc.uint8Array({ maxLength: 300 }) }), { minLength: 1, maxLength: 5 }),
+        fc.array(
+          fc.record({
+            command: fc.integer({ min: 0, max: 255 }),
+            code: fc.integer({ min: 0, max: 255 }),
+            data: fc.uint8Array({ maxLength: 300 }),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
         fc.uint8Array({ maxLength: 30 }),
         fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 10 }),
         (frames, garbage, cuts) => {
@@ -56,7 +74,9 @@ describe('ViVOtech2 framing', () => {
             found.push(...decoder.push(stream.subarray(offset, offset + size)).frames);
             offset += size;
           }
-          expect(found.map((frame) => ({ ...frame, data: [...frame.data] }))).toEqual(frames.map((frame) => ({ ...frame, data: [...frame.data] })));
+          expect(found.map((frame) => ({ ...frame, data: [...frame.data] }))).toEqual(
+            frames.map((frame) => ({ ...frame, data: [...frame.data] })),
+          );
         },
       ),
       { numRuns: 150 },
@@ -104,7 +124,13 @@ describe('ViVOtech2Reader against the emulated reader', () => {
     await until(() => peer.received.includes('02-01'), 'the transaction at the reader');
     peer.presentCard(card);
     const read = await inserted;
-    expect(read).toMatchObject({ entryMode: 'chip', network: 'mastercard', maskedPan: '5454********5454', encrypted: true, cvm: { method: 'pin' } });
+    expect(read).toMatchObject({
+      entryMode: 'chip',
+      network: 'mastercard',
+      maskedPan: '5454********5454',
+      encrypted: true,
+      cvm: { method: 'pin' },
+    });
     // The record carries the amount the terminal sent, and decrypts at the gateway.
     expect(decryptReaderOutput(read.track, ansiTestBdk)).toMatchObject({ pan: '5454545454545454' });
     peer.presentCard(card, 'contactless');
@@ -160,6 +186,9 @@ describe('ViVOtech2 over a real serial pseudo-terminal', () => {
     await reader.open();
     expect(await reader.ping()).toBe(true);
     peer.presentCard(card);
-    await expect(reader.read({ amountMinor: 4200, timeoutSeconds: 5 })).resolves.toMatchObject({ entryMode: 'chip', lastFour: '5454' });
+    await expect(reader.read({ amountMinor: 4200, timeoutSeconds: 5 })).resolves.toMatchObject({
+      entryMode: 'chip',
+      lastFour: '5454',
+    });
   });
 });

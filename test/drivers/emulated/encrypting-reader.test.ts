@@ -8,7 +8,14 @@ import { EmulatedEncryptingReader, type EmulatedCard } from '../../../drivers/em
 import { emulatedVisa, withLuhnDigit } from '../../support/cards';
 
 const visa: EmulatedCard = emulatedVisa;
-const amex: EmulatedCard = { ...visa, pan: '371449635398431', name: 'TEST/AMEX', cvm: 'pin', aid: 'A000000025010801', applicationLabel: 'AMERICAN EXPRESS' };
+const amex: EmulatedCard = {
+  ...visa,
+  pan: '371449635398431',
+  name: 'TEST/AMEX',
+  cvm: 'pin',
+  aid: 'A000000025010801',
+  applicationLabel: 'AMERICAN EXPRESS',
+};
 
 describe('EmulatedEncryptingReader', () => {
   it('types a swipe record the keyboard driver reads, masked and encrypted', () => {
@@ -19,7 +26,14 @@ describe('EmulatedEncryptingReader', () => {
     expect(output).toMatchObject({
       kind: 'card',
       format: 'encrypted-swipe',
-      read: { entryMode: 'swipe', track: record, maskedPan: '4788********1443', network: 'visa', name: 'TEST/VISA', encrypted: true },
+      read: {
+        entryMode: 'swipe',
+        track: record,
+        maskedPan: '4788********1443',
+        network: 'visa',
+        name: 'TEST/VISA',
+        encrypted: true,
+      },
     });
     expect(parseEnhancedSwipeText(record).ksn).toBe('FFFF9876543210E00001');
   });
@@ -70,7 +84,9 @@ describe('EmulatedEncryptingReader', () => {
     expect(decryptReaderOutput(inserted, ansiTestBdk)).toMatchObject({ kind: 'chip', pan: '4788250000121443' });
     const tapped = parseReaderOutput(reader.chip(amex, 900, 'contactless'));
     expect(tapped).toMatchObject({ read: { entryMode: 'contactless', network: 'amex', cvm: { method: 'none' } } });
-    expect(parseReaderOutput(reader.chip(amex, 900))).toMatchObject({ read: { cvm: { method: 'pin', pinVerified: true } } });
+    expect(parseReaderOutput(reader.chip(amex, 900))).toMatchObject({
+      read: { cvm: { method: 'pin', pinVerified: true } },
+    });
   });
 
   it('reports a chip that cannot be read', () => {
@@ -86,7 +102,8 @@ describe('EmulatedEncryptingReader', () => {
   });
 
   it('round-trips any card: parse gives the masked card, decryption gives the tracks', () => {
-    const digits = (min: number, max: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((d) => d.join(''));
+    const digits = (min: number, max: number) =>
+      fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((d) => d.join(''));
     fc.assert(
       fc.property(
         digits(12, 18).map((body) => withLuhnDigit(`4${body}`.slice(0, 18))),

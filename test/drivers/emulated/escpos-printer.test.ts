@@ -9,7 +9,8 @@ import { loadPrinterProfiles } from '../../../src-main/receipt/profiles';
  */
 const profile = loadPrinterProfiles('assets/printers').get('escpos-58mm')!;
 const printer = () => new EscPosInterpreter({ dotsPerLine: profile.dotsPerLine, codepages: profile.codepages });
-const repeat = (times: number, ...bytes: number[]) => Uint8Array.from({ length: times * bytes.length }, (_, i) => bytes[i % bytes.length]!);
+const repeat = (times: number, ...bytes: number[]) =>
+  Uint8Array.from({ length: times * bytes.length }, (_, i) => bytes[i % bytes.length]!);
 const text = (value: string) => Uint8Array.from(Buffer.from(value, 'latin1'));
 
 describe('EscPosInterpreter on hostile input', () => {

@@ -52,7 +52,21 @@ describe('penSamples', () => {
   });
 
   it('replays in real time at speed 1, and back to back at speed 0', async () => {
-    const short = penSamples({ width: 10, height: 10, strokes: [[{ x: 1, y: 1 }, { x: 2, y: 2 }, { x: 3, y: 3 }]] }, { width: 10, height: 10, maxPressure: undefined }, { hoverReports: 0 });
+    const short = penSamples(
+      {
+        width: 10,
+        height: 10,
+        strokes: [
+          [
+            { x: 1, y: 1 },
+            { x: 2, y: 2 },
+            { x: 3, y: 3 },
+          ],
+        ],
+      },
+      { width: 10, height: 10, maxPressure: undefined },
+      { hoverReports: 0 },
+    );
     const last = short.at(-1)!.atMs;
     const started = performance.now();
     await replaySamples(short, async () => undefined, { speed: 1 });

@@ -26,7 +26,9 @@ describe('the training card deck (assets/test-cards.json)', () => {
     for (const card of deck) {
       for (const method of card.methods) {
         const output =
-          method === 'swipe' ? reader.swipe(card) : reader.chip(card, Math.round(Number(card.amount) * 100), method === 'tap' ? 'contactless' : 'chip');
+          method === 'swipe'
+            ? reader.swipe(card)
+            : reader.chip(card, Math.round(Number(card.amount) * 100), method === 'tap' ? 'contactless' : 'chip');
         const parsed = parseReaderOutput(output);
         if (card.chip === 'fails' && method === 'insert') {
           expect(parsed.kind, card.id).toBe('chip-error');
@@ -44,7 +46,10 @@ describe('the training card deck (assets/test-cards.json)', () => {
 
   it('names the file and the entry when the deck is wrong', () => {
     const dir = mkdtempSync(join(tmpdir(), 'deck-'));
-    writeFileSync(join(dir, 'test-cards.json'), JSON.stringify({ about: '', cards: [{ ...deck[0], pan: '4111111111111112' }] }));
+    writeFileSync(
+      join(dir, 'test-cards.json'),
+      JSON.stringify({ about: '', cards: [{ ...deck[0], pan: '4111111111111112' }] }),
+    );
     expect(() => loadTestCards(dir)).toThrow(/test-cards\.json is invalid at cards\.0\.pan: fails the Luhn check/);
     writeFileSync(join(dir, 'test-cards.json'), JSON.stringify({ about: '', cards: [deck[0], deck[0]] }));
     expect(() => loadTestCards(dir)).toThrow(`has the id "${deck[0]?.id}" twice`);

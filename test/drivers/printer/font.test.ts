@@ -7,8 +7,15 @@ function dots(char: string, style = normal) {
   const paper = new Paper(cellUnits.width * style.scaleX);
   drawChar(paper, char, 0, 0, style);
   const image = paper.image();
-  const rows = Array.from({ length: image.height }, (_, y) => image.ink.subarray(y * image.width, (y + 1) * image.width).some(Boolean));
-  return { count: image.ink.reduce((sum, dot) => sum + dot, 0), top: rows.indexOf(true), bottom: rows.lastIndexOf(true), ink: image.ink };
+  const rows = Array.from({ length: image.height }, (_, y) =>
+    image.ink.subarray(y * image.width, (y + 1) * image.width).some(Boolean),
+  );
+  return {
+    count: image.ink.reduce((sum, dot) => sum + dot, 0),
+    top: rows.indexOf(true),
+    bottom: rows.lastIndexOf(true),
+    ink: image.ink,
+  };
 }
 
 describe('the receipt font', () => {

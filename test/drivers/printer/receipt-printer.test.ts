@@ -17,13 +17,24 @@ import { fullEmvSale } from '../../support/receipts';
 
 const profile = loadPrinterProfiles('assets/printers').get('escpos-80mm')!;
 const receipt = (copy: 'merchant' | 'customer' = 'merchant') =>
-  encodeReceipt(buildReceipt(fullEmvSale(), { copy, training: false, duplicate: false, printedAt: new Date(2026, 10, 22), columns: 48 }), profile);
-const printedText = (printer: EmulatedReceiptPrinter, page: number) => printer.pages[page]!.lines.map((line) => line.trim()).filter(Boolean);
+  encodeReceipt(
+    buildReceipt(fullEmvSale(), {
+      copy,
+      training: false,
+      duplicate: false,
+      printedAt: new Date(2026, 10, 22),
+      columns: 48,
+    }),
+    profile,
+  );
+const printedText = (printer: EmulatedReceiptPrinter, page: number) =>
+  printer.pages[page]!.lines.map((line) => line.trim()).filter(Boolean);
 
 describe('DLE EOT status', () => {
   it('reads each condition from the three replies, and refuses a byte that is not a status', () => {
     const condition = { online: true, coverOpen: false, paperEnd: false, paperNearEnd: false };
-    const read = (c: typeof condition) => parseRealtimeStatus(realtimeStatusByte(1, c), realtimeStatusByte(2, c), realtimeStatusByte(4, c));
+    const read = (c: typeof condition) =>
+      parseRealtimeStatus(realtimeStatusByte(1, c), realtimeStatusByte(2, c), realtimeStatusByte(4, c));
     expect(read(condition)).toEqual(condition);
     expect(problemOf(read({ ...condition, coverOpen: true, online: false }))).toBe('cover-open');
     expect(problemOf(read({ ...condition, paperEnd: true, online: false }))).toBe('paper-end');
@@ -44,7 +55,10 @@ describe('ReceiptPrinter over TCP port 9100', () => {
     const transport = new TcpTransport({ host: '127.0.0.1', port, backoff: { initialMs: 20, maxMs: 100 } });
     const printer = new ReceiptPrinter(transport, { realtimeStatus: true, statusTimeoutMs: 500 });
     await printer.open();
-    cleanups.push(() => device.stop(), () => printer.close());
+    cleanups.push(
+      () => device.stop(),
+      () => printer.close(),
+    );
     return { device, printer, port };
   };
 
@@ -52,7 +66,10 @@ describe('ReceiptPrinter over TCP port 9100', () => {
     const { device, printer } = await connect();
     const statuses: unknown[] = [];
     printer.on('status', (status) => statuses.push(status));
-    await Promise.all([printer.print(receipt('merchant'), 'merchant copy'), printer.print(receipt('customer'), 'customer copy')]);
+    await Promise.all([
+      printer.print(receipt('merchant'), 'merchant copy'),
+      printer.print(receipt('customer'), 'customer copy'),
+    ]);
     expect(device.pages).toHaveLength(2);
     expect(printedText(device, 0)).toContain('MERCHANT COPY');
     expect(printedText(device, 1)).toContain('CUSTOMER COPY');
@@ -106,7 +123,10 @@ describe('ReceiptPrinter over TCP port 9100', () => {
     await new Promise((resolve) => printer.once('attention', resolve));
     expect(printer.held).toBe('offline');
     expect(printer.discardHeld()).toBe(1);
-    await expect(job).rejects.toMatchObject({ kind: 'canceled', message: expect.stringMatching(/sale receipt was not printed/) });
+    await expect(job).rejects.toMatchObject({
+      kind: 'canceled',
+      message: expect.stringMatching(/sale receipt was not printed/),
+    });
   });
 
   it('rejects a job when the printer is unreachable, and prints again once it is back', async () => {
@@ -141,7 +161,12 @@ describe('ReceiptPrinter over a serial pseudo-terminal', () => {
     device.attach(link);
     const printer = new ReceiptPrinter(host, { realtimeStatus: true });
     await printer.open();
-    await expect(printer.status()).resolves.toEqual({ online: true, coverOpen: false, paperEnd: false, paperNearEnd: false });
+    await expect(printer.status()).resolves.toEqual({
+      online: true,
+      coverOpen: false,
+      paperEnd: false,
+      paperNearEnd: false,
+    });
     await printer.print(receipt());
     expect(printedText(device, 0)).toContain('MERCHANT COPY');
     expect(device.pages[0]!.rasters).toHaveLength(1);
@@ -159,6 +184,8 @@ describe('ReceiptPrinter on a USB printer-class device file', () => {
     await printer.close();
     expect(readFileSync(path).equals(Buffer.concat([Buffer.from(bytes), Buffer.from(bytes)]))).toBe(true);
     await expect(printer.status()).rejects.toMatchObject({ kind: 'no-status' });
-    await expect(new ReceiptPrinter(new DeviceFileTransport('/nonexistent/lp0'), { realtimeStatus: false }).print(bytes)).rejects.toMatchObject({ kind: 'unreachable', message: expect.stringMatching(/Cannot open \/nonexistent\/lp0/) });
+    await expect(
+      new ReceiptPrinter(new DeviceFileTransport('/nonexistent/lp0'), { realtimeStatus: false }).print(bytes),
+    ).rejects.toMatchObject({ kind: 'unreachable', message: expect.stringMatching(/Cannot open \/nonexistent\/lp0/) });
   });
 });

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultDigitizerPad, digitizerPadDescriptor, digitizerPadReport, EmulatedDigitizerPad, type DigitizerPadSpec } from '../../../drivers/emulated/hid-digitizer-pad';
+import {
+  defaultDigitizerPad,
+  digitizerPadDescriptor,
+  digitizerPadReport,
+  EmulatedDigitizerPad,
+  type DigitizerPadSpec,
+} from '../../../drivers/emulated/hid-digitizer-pad';
 import { HidDescriptorWriter, hidInputFlags } from '../../../drivers/emulated/hid-descriptor-writer';
 import { loadSignatures } from '../../../drivers/emulated/signature-replay';
 import { decodeDigitizerReport, digitizerLayout, HidDigitizerPad } from '../../../drivers/signature-pad/hid-digitizer';
@@ -18,28 +24,63 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
  * Tip Pressure. Written out here item by item.
  */
 const usageTablesPen = new HidDescriptorWriter()
-  .usagePage(0x0d).usage(0x02).collection('application')
+  .usagePage(0x0d)
+  .usage(0x02)
+  .collection('application')
   .reportId(1)
-  .usage(0x20).collection('physical')
-  .usage(0x42).usage(0x44).usage(0x3c).usage(0x45).usage(0x32)
-  .logicalMinimum(0).logicalMaximum(1).reportSize(1).reportCount(5).input(hidInputFlags.variable)
-  .reportCount(3).input(hidInputFlags.constant)
-  .usagePage(0x01).usage(0x30).logicalMaximum(0x7fff).reportSize(16).reportCount(1).input(hidInputFlags.variable)
-  .usage(0x31).input(hidInputFlags.variable)
-  .usagePage(0x0d).usage(0x30).logicalMaximum(255).reportSize(8).input(hidInputFlags.variable)
-  .endCollection().endCollection().bytes();
+  .usage(0x20)
+  .collection('physical')
+  .usage(0x42)
+  .usage(0x44)
+  .usage(0x3c)
+  .usage(0x45)
+  .usage(0x32)
+  .logicalMinimum(0)
+  .logicalMaximum(1)
+  .reportSize(1)
+  .reportCount(5)
+  .input(hidInputFlags.variable)
+  .reportCount(3)
+  .input(hidInputFlags.constant)
+  .usagePage(0x01)
+  .usage(0x30)
+  .logicalMaximum(0x7fff)
+  .reportSize(16)
+  .reportCount(1)
+  .input(hidInputFlags.variable)
+  .usage(0x31)
+  .input(hidInputFlags.variable)
+  .usagePage(0x0d)
+  .usage(0x30)
+  .logicalMaximum(255)
+  .reportSize(8)
+  .input(hidInputFlags.variable)
+  .endCollection()
+  .endCollection()
+  .bytes();
 
 describe('digitizerLayout', () => {
   it('finds the pen fields of the usage tables’ sample pen', () => {
     const layout = digitizerLayout(usageTablesPen);
-    expect(layout).toMatchObject({ reportId: 1, usesReportIds: true, reportBytes: 6, extent: { width: 0x7fff, height: 0x7fff, maxPressure: 255 } });
+    expect(layout).toMatchObject({
+      reportId: 1,
+      usesReportIds: true,
+      reportBytes: 6,
+      extent: { width: 0x7fff, height: 0x7fff, maxPressure: 255 },
+    });
     expect(layout.tipSwitch?.bitOffset).toBe(0);
     expect(layout.invert?.bitOffset).toBe(2);
     expect(layout.inRange?.bitOffset).toBe(4);
     expect(layout.x.bitOffset).toBe(8);
     expect(layout.pressure?.bitOffset).toBe(40);
     // Tip down at (0x1234, 0x0567), pressure 0x80.
-    expect(decodeDigitizerReport(Uint8Array.of(1, 0b10001, 0x34, 0x12, 0x67, 0x05, 0x80), layout)).toEqual({ x: 0x1234, y: 0x567, tip: true, inRange: true, pressure: 0x80 });
+    expect(decodeDigitizerReport(Uint8Array.of(1, 0b10001, 0x34, 0x12, 0x67, 0x05, 0x80), layout)).toEqual({
+      x: 0x1234,
+      y: 0x567,
+      tip: true,
+      inRange: true,
+      pressure: 0x80,
+    });
     // The eraser end (Invert) never draws.
     expect(decodeDigitizerReport(Uint8Array.of(1, 0b10101, 0x34, 0x12, 0x67, 0x05, 0x80), layout)?.tip).toBe(false);
     expect(decodeDigitizerReport(Uint8Array.of(2, 0, 0, 0, 0, 0, 0), layout)).toBeUndefined();
@@ -55,23 +96,47 @@ describe('digitizerLayout', () => {
     const spec: DigitizerPadSpec = { ...defaultDigitizerPad, ...change };
     const layout = digitizerLayout(digitizerPadDescriptor(spec));
     expect(layout.extent).toEqual({ width: spec.width, height: spec.height, maxPressure: spec.maxPressure });
-    const sample = { x: Math.floor(spec.width / 3), y: spec.height, tip: true, inRange: true, pressure: spec.maxPressure };
+    const sample = {
+      x: Math.floor(spec.width / 3),
+      y: spec.height,
+      tip: true,
+      inRange: true,
+      pressure: spec.maxPressure,
+    };
     expect(decodeDigitizerReport(digitizerPadReport(sample, spec), layout)).toEqual(sample);
     const lifted = { ...sample, tip: false, pressure: spec.maxPressure === undefined ? undefined : 0 };
     expect(decodeDigitizerReport(digitizerPadReport(lifted, spec), layout)).toEqual(lifted);
   });
 
   it('names what a descriptor lacks', () => {
-    const keyboard = new HidDescriptorWriter().usagePage(0x01).usage(0x06).collection('application').usagePage(0x07).usageMinimum(0xe0).usageMaximum(0xe7).logicalMaximum(1).reportSize(1).reportCount(8).input(hidInputFlags.variable).endCollection().bytes();
+    const keyboard = new HidDescriptorWriter()
+      .usagePage(0x01)
+      .usage(0x06)
+      .collection('application')
+      .usagePage(0x07)
+      .usageMinimum(0xe0)
+      .usageMaximum(0xe7)
+      .logicalMaximum(1)
+      .reportSize(1)
+      .reportCount(8)
+      .input(hidInputFlags.variable)
+      .endCollection()
+      .bytes();
     expect(() => digitizerLayout(keyboard)).toThrow(/no X axis/);
-    expect(() => digitizerLayout({ ...defaultDigitizerPad, tipSwitch: false, maxPressure: undefined } as never)).toThrow();
-    expect(() => digitizerLayout(digitizerPadDescriptor({ ...defaultDigitizerPad, tipSwitch: false, maxPressure: undefined }))).toThrow(/neither Tip Switch .* nor Tip Pressure/);
+    expect(() =>
+      digitizerLayout({ ...defaultDigitizerPad, tipSwitch: false, maxPressure: undefined } as never),
+    ).toThrow();
+    expect(() =>
+      digitizerLayout(digitizerPadDescriptor({ ...defaultDigitizerPad, tipSwitch: false, maxPressure: undefined })),
+    ).toThrow(/neither Tip Switch .* nor Tip Pressure/);
     expect(() => digitizerLayout(Uint8Array.of(0x05))).toThrow(SignaturePadError);
   });
 
   it('refuses a short report naming both lengths, and decodes any report of the right length', () => {
     const layout = digitizerLayout(digitizerPadDescriptor());
-    expect(() => decodeDigitizerReport(Uint8Array.of(2, 0, 0), layout)).toThrow(/2 bytes|3 bytes; the descriptor says 8/);
+    expect(() => decodeDigitizerReport(Uint8Array.of(2, 0, 0), layout)).toThrow(
+      /2 bytes|3 bytes; the descriptor says 8/,
+    );
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 7, maxLength: 7 }), (body) => {
         const sample = decodeDigitizerReport(Uint8Array.of(2, ...body), layout);
@@ -109,7 +174,11 @@ describe('HidDigitizerPad against the emulated pad', () => {
     expect(strokes.width).toBe(2000);
     expect(strokes.height).toBe(600);
     // The pad is 2000 x 600 like the recording: the points come back exactly.
-    expect(strokes.strokes).toEqual(neatName.strokes.map((stroke) => stroke.filter((point, i) => i === 0 || point.x !== stroke[i - 1]!.x || point.y !== stroke[i - 1]!.y)));
+    expect(strokes.strokes).toEqual(
+      neatName.strokes.map((stroke) =>
+        stroke.filter((point, i) => i === 0 || point.x !== stroke[i - 1]!.x || point.y !== stroke[i - 1]!.y),
+      ),
+    );
     expect(ink).toEqual(strokes.strokes.flat());
   });
 
@@ -143,7 +212,11 @@ describe('HidDigitizerPad against the emulated pad', () => {
   });
 
   it('accepts, clears and cancels from buttons on the pad', async () => {
-    const buttons = { accept: { x: 1800, y: 500, width: 200, height: 100 }, clear: { x: 0, y: 500, width: 200, height: 100 }, cancel: { x: 900, y: 500, width: 200, height: 100 } };
+    const buttons = {
+      accept: { x: 1800, y: 500, width: 200, height: 100 },
+      clear: { x: 0, y: 500, width: 200, height: 100 },
+      cancel: { x: 900, y: 500, width: 200, height: 100 },
+    };
     const { pad, peer } = await open(defaultDigitizerPad, buttons);
     const first = pad.capture();
     await peer.tap(1900, 550); // accept with nothing signed: ignored

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultIsdv4Pad, EmulatedIsdv4Pad, encodeIsdv4PenPacket, encodeIsdv4QueryReply } from '../../../drivers/emulated/isdv4-pad';
+import {
+  defaultIsdv4Pad,
+  EmulatedIsdv4Pad,
+  encodeIsdv4PenPacket,
+  encodeIsdv4QueryReply,
+} from '../../../drivers/emulated/isdv4-pad';
 import { loadSignatures } from '../../../drivers/emulated/signature-replay';
 import { Isdv4Framer, Isdv4Pad, parseIsdv4PenPacket, parseIsdv4QueryReply } from '../../../drivers/signature-pad/isdv4';
 import { createMemoryPair, type MemoryTransport } from '../../../drivers/transport/memory';
@@ -19,7 +24,17 @@ describe('ISDV4 packets', () => {
     // Proximity + tip; X = 0x1234 (0x09, 0x0D, low bits 0), Y = 0x0567 (0x02, 0x59, low bits 3),
     // pressure 0x1A5 (0x25 and 3 in byte 6).
     const packet = bytes('A1 09 0D 02 59 25 1B 05 06');
-    expect(parseIsdv4PenPacket(packet)).toEqual({ proximity: true, tip: true, side: false, side2: false, x: 0x1234, y: 0x567, pressure: 0x1a5, tiltX: 5, tiltY: 6 });
+    expect(parseIsdv4PenPacket(packet)).toEqual({
+      proximity: true,
+      tip: true,
+      side: false,
+      side2: false,
+      x: 0x1234,
+      y: 0x567,
+      pressure: 0x1a5,
+      tiltX: 5,
+      tiltY: 6,
+    });
   });
 
   it('reads a query reply: maximum X, Y, pressure and the firmware version', () => {
@@ -31,7 +46,17 @@ describe('ISDV4 packets', () => {
   it('round-trips any pen packet', () => {
     fc.assert(
       fc.property(
-        fc.record({ proximity: fc.boolean(), tip: fc.boolean(), side: fc.boolean(), side2: fc.boolean(), x: fc.integer({ min: 0, max: 0xffff }), y: fc.integer({ min: 0, max: 0xffff }), pressure: fc.integer({ min: 0, max: 1023 }), tiltX: fc.integer({ min: 0, max: 127 }), tiltY: fc.integer({ min: 0, max: 127 }) }),
+        fc.record({
+          proximity: fc.boolean(),
+          tip: fc.boolean(),
+          side: fc.boolean(),
+          side2: fc.boolean(),
+          x: fc.integer({ min: 0, max: 0xffff }),
+          y: fc.integer({ min: 0, max: 0xffff }),
+          pressure: fc.integer({ min: 0, max: 1023 }),
+          tiltX: fc.integer({ min: 0, max: 127 }),
+          tiltY: fc.integer({ min: 0, max: 127 }),
+        }),
         (packet) => {
           expect(parseIsdv4PenPacket(encodeIsdv4PenPacket(packet))).toEqual(packet);
         },
@@ -47,30 +72,59 @@ describe('ISDV4 packets', () => {
 });
 
 describe('Isdv4Framer', () => {
-  const stream = [encodeIsdv4QueryReply(defaultIsdv4Pad), ...Array.from({ length: 20 }, (_, i) => encodeIsdv4PenPacket({ proximity: true, tip: i % 3 !== 0, side: false, side2: false, x: i * 97, y: i * 31, pressure: i * 40, tiltX: 0, tiltY: 0 }))];
+  const stream = [
+    encodeIsdv4QueryReply(defaultIsdv4Pad),
+    ...Array.from({ length: 20 }, (_, i) =>
+      encodeIsdv4PenPacket({
+        proximity: true,
+        tip: i % 3 !== 0,
+        side: false,
+        side2: false,
+        x: i * 97,
+        y: i * 31,
+        pressure: i * 40,
+        tiltX: 0,
+        tiltY: 0,
+      }),
+    ),
+  ];
   const whole = Uint8Array.from(stream.flatMap((packet) => [...packet]));
 
   it('finds every packet in any chunking, after garbage, one byte at a time', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 20 }).map((garbage) => garbage.map((byte) => byte & 0x7f)), fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1 }), (garbage, cuts) => {
-        const framer = new Isdv4Framer();
-        const input = Uint8Array.from([...garbage, ...whole]);
-        const found = [];
-        let at = 0;
-        for (let i = 0; at < input.length; i++) {
-          const size = cuts[i % cuts.length]!;
-          found.push(...framer.push(input.subarray(at, at + size)));
-          at += size;
-        }
-        expect(found.map((packet) => [...packet.bytes])).toEqual(stream.map((packet) => [...packet]));
-        expect(framer.dropped).toBe(garbage.length);
-      }),
+      fc.property(
+        fc.uint8Array({ maxLength: 20 }).map((garbage) => garbage.map((byte) => byte & 0x7f)),
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1 }),
+        (garbage, cuts) => {
+          const framer = new Isdv4Framer();
+          const input = Uint8Array.from([...garbage, ...whole]);
+          const found = [];
+          let at = 0;
+          for (let i = 0; at < input.length; i++) {
+            const size = cuts[i % cuts.length]!;
+            found.push(...framer.push(input.subarray(at, at + size)));
+            at += size;
+          }
+          expect(found.map((packet) => [...packet.bytes])).toEqual(stream.map((packet) => [...packet]));
+          expect(framer.dropped).toBe(garbage.length);
+        },
+      ),
     );
   });
 
   it('drops a packet cut short by the next header and a touch packet, then carries on', () => {
     const framer = new Isdv4Framer();
-    const pen = encodeIsdv4PenPacket({ proximity: true, tip: true, side: false, side2: false, x: 1, y: 2, pressure: 3, tiltX: 0, tiltY: 0 });
+    const pen = encodeIsdv4PenPacket({
+      proximity: true,
+      tip: true,
+      side: false,
+      side2: false,
+      x: 1,
+      y: 2,
+      pressure: 3,
+      tiltX: 0,
+      tiltY: 0,
+    });
     const found = framer.push(Uint8Array.from([...pen.subarray(0, 5), 0x90, 1, 2, 3, 4, ...pen]));
     expect(found).toHaveLength(1);
     expect(framer.dropped).toBe(10);
@@ -128,7 +182,12 @@ describe('Isdv4Pad against the emulated pad', () => {
   it('never draws with the eraser end (side switch 2 set on entering proximity)', async () => {
     const { pad, peer } = await open();
     const capture = pad.capture();
-    for (const [tip, inRange] of [[false, true], [true, true], [true, true]] as const) await peer.report({ x: 100, y: 100 + Number(tip), tip, inRange, pressure: 500 }, { side2: true });
+    for (const [tip, inRange] of [
+      [false, true],
+      [true, true],
+      [true, true],
+    ] as const)
+      await peer.report({ x: 100, y: 100 + Number(tip), tip, inRange, pressure: 500 }, { side2: true });
     await peer.report({ x: 100, y: 100, tip: false, inRange: false, pressure: 0 });
     await settle();
     expect(() => pad.accept()).toThrow(expect.objectContaining({ kind: 'empty' }));
@@ -141,7 +200,10 @@ describe('Isdv4Pad against the emulated pad', () => {
     ends.push(host, device);
     await device.open();
     const pad = new Isdv4Pad(host, { stopSettleMs: 1, queryTimeoutMs: 50 });
-    await expect(pad.open()).rejects.toMatchObject({ kind: 'timeout', message: expect.stringMatching(/38400 or 19200/) });
+    await expect(pad.open()).rejects.toMatchObject({
+      kind: 'timeout',
+      message: expect.stringMatching(/38400 or 19200/),
+    });
     expect(host.isOpen).toBe(false);
   });
 });
@@ -185,6 +247,10 @@ describe('ISDV4 over a real serial pseudo-terminal', () => {
     const again = pad.capture();
     await peer.sign(neatName, { speed: 0 });
     await peer.tap(9800, 2900);
-    await expect(again).resolves.toMatchObject({ width: 10_000, height: 3_000, strokes: { length: neatName.strokes.length } });
+    await expect(again).resolves.toMatchObject({
+      width: 10_000,
+      height: 3_000,
+      strokes: { length: neatName.strokes.length },
+    });
   });
 });

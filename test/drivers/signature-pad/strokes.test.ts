@@ -10,10 +10,26 @@ const away = (x: number, y: number): PenSample => ({ x, y, tip: false, inRange: 
 describe('StrokeRecorder', () => {
   it('starts a stroke on pen-down, ends it on lift, and ignores hovering', () => {
     const recorder = new StrokeRecorder(extent);
-    for (const sample of [hover(5, 5), down(10, 10), down(20, 12), hover(20, 12), hover(40, 40), down(50, 50), down(60, 55), away(60, 55)]) recorder.sample(sample);
+    for (const sample of [
+      hover(5, 5),
+      down(10, 10),
+      down(20, 12),
+      hover(20, 12),
+      hover(40, 40),
+      down(50, 50),
+      down(60, 55),
+      away(60, 55),
+    ])
+      recorder.sample(sample);
     expect(recorder.strokes).toEqual([
-      [{ x: 10, y: 10 }, { x: 20, y: 12 }],
-      [{ x: 50, y: 50 }, { x: 60, y: 55 }],
+      [
+        { x: 10, y: 10 },
+        { x: 20, y: 12 },
+      ],
+      [
+        { x: 50, y: 50 },
+        { x: 60, y: 55 },
+      ],
     ]);
   });
 
@@ -28,7 +44,12 @@ describe('StrokeRecorder', () => {
   it('clamps points to the extent and drops a repeated point', () => {
     const recorder = new StrokeRecorder(extent);
     for (const sample of [down(-5, 10), down(-5, 10), down(1200, 400)]) recorder.sample(sample);
-    expect(recorder.strokes).toEqual([[{ x: 0, y: 10 }, { x: 1000, y: 300 }]]);
+    expect(recorder.strokes).toEqual([
+      [
+        { x: 0, y: 10 },
+        { x: 1000, y: 300 },
+      ],
+    ]);
   });
 
   it('reports the new points of each sample for the live preview', () => {
@@ -40,7 +61,10 @@ describe('StrokeRecorder', () => {
   });
 
   it('presses a pad button on a tap inside it, leaving no ink', () => {
-    const recorder = new StrokeRecorder(extent, { accept: { x: 900, y: 250, width: 100, height: 50 }, clear: { x: 0, y: 250, width: 100, height: 50 } });
+    const recorder = new StrokeRecorder(extent, {
+      accept: { x: 900, y: 250, width: 100, height: 50 },
+      clear: { x: 0, y: 250, width: 100, height: 50 },
+    });
     recorder.sample(down(100, 100));
     recorder.sample(hover(100, 100));
     recorder.sample(down(950, 270));
@@ -56,7 +80,12 @@ describe('StrokeRecorder', () => {
     recorder.sample(down(50, 260));
     recorder.sample(down(150, 200));
     expect(recorder.sample(hover(150, 200))).toEqual({});
-    expect(recorder.strokes).toEqual([[{ x: 50, y: 260 }, { x: 150, y: 200 }]]);
+    expect(recorder.strokes).toEqual([
+      [
+        { x: 50, y: 260 },
+        { x: 150, y: 200 },
+      ],
+    ]);
   });
 
   it(`keeps at most ${maxSignaturePoints} points, however long the pen is held down`, () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { TransportError, transportErrorKind, transportFailure, transportProblemWords } from '../../../drivers/transport/errors';
+import {
+  TransportError,
+  transportErrorKind,
+  transportFailure,
+  transportProblemWords,
+} from '../../../drivers/transport/errors';
 
 const withCode = (code: string) => Object.assign(new Error(`${code}: something`), { code });
 
@@ -28,10 +33,21 @@ describe('transportErrorKind', () => {
   it('keeps the cause and names what failed', () => {
     const cause = withCode('EACCES');
     const failure = transportFailure('Cannot open /dev/ttyS0 at 9600 baud', cause);
-    expect(failure).toMatchObject({ kind: 'permission', message: 'Cannot open /dev/ttyS0 at 9600 baud: EACCES: something', cause });
+    expect(failure).toMatchObject({
+      kind: 'permission',
+      message: 'Cannot open /dev/ttyS0 at 9600 baud: EACCES: something',
+      cause,
+    });
   });
 
   it('has words for every kind', () => {
-    expect(Object.keys(transportProblemWords).sort()).toEqual(['busy', 'disconnected', 'failed', 'not-found', 'not-open', 'permission']);
+    expect(Object.keys(transportProblemWords).sort()).toEqual([
+      'busy',
+      'disconnected',
+      'failed',
+      'not-found',
+      'not-open',
+      'permission',
+    ]);
   });
 });

@@ -1,8 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HidDescriptorError, hidDescriptorLimits, inputFields, parseHidDescriptor, readHidField } from '../../../drivers/transport/hid-descriptor';
+import {
+  HidDescriptorError,
+  hidDescriptorLimits,
+  inputFields,
+  parseHidDescriptor,
+  readHidField,
+} from '../../../drivers/transport/hid-descriptor';
 import { HidDescriptorWriter, hidInputFlags } from '../../../drivers/emulated/hid-descriptor-writer';
-import { defaultPosMsrLayout, posMsrReportDescriptor, posMsrReportLength } from '../../../drivers/emulated/hid-pos-msr-reader';
+import {
+  defaultPosMsrLayout,
+  posMsrReportDescriptor,
+  posMsrReportLength,
+} from '../../../drivers/emulated/hid-pos-msr-reader';
 import { magtekHidReportDescriptor } from '../../../drivers/emulated/magtek-hid-reader';
 
 const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex.replace(/\s+/g, ''), 'hex'));
@@ -39,12 +49,24 @@ describe('parseHidDescriptor: vectors', () => {
       [0, 1, 2, 3, 4, 5, 6, 7].map((i) => [0xe0 + i, i, 1, 1, true]),
     );
     // The LED output report does not shift the input offsets; the constant byte does.
-    expect(report.fields[8]).toMatchObject({ usagePage: 0x07, usage: 0x00, usageMaximum: 0x65, bitOffset: 16, bitSize: 8, count: 6, variable: false, logicalMinimum: 0, logicalMaximum: 0x65 });
+    expect(report.fields[8]).toMatchObject({
+      usagePage: 0x07,
+      usage: 0x00,
+      usageMaximum: 0x65,
+      bitOffset: 16,
+      bitSize: 8,
+      count: 6,
+      variable: false,
+      logicalMinimum: 0,
+      logicalMaximum: 0x65,
+    });
     expect(report.fields).toHaveLength(9);
   });
 
   it('reads the MagTek swipe reader descriptor from its manual, which the emulated reader writes byte for byte', () => {
-    expect(Buffer.from(magtekHidReportDescriptor()).toString('hex')).toBe(Buffer.from(magtekManualDescriptor).toString('hex'));
+    expect(Buffer.from(magtekHidReportDescriptor()).toString('hex')).toBe(
+      Buffer.from(magtekManualDescriptor).toString('hex'),
+    );
     const fields = inputFields(parseHidDescriptor(magtekManualDescriptor));
     expect(fields.map((f) => [f.usage, f.bitOffset / 8, f.count, f.bufferedBytes])).toEqual([
       [0x20, 0, 1, false],
@@ -94,8 +116,12 @@ describe('parseHidDescriptor: vectors', () => {
       .input(hidInputFlags.variable)
       .bytes();
     const parsed = parseHidDescriptor(descriptor);
-    expect(parsed.inputReports.get(3)!.fields).toEqual([expect.objectContaining({ usagePage: 0x09, usage: 0x01, bitSize: 16, bitOffset: 0 })]);
-    expect(parsed.inputReports.get(2)!.fields).toEqual([expect.objectContaining({ usagePage: 0x01, usage: 0x30, bitSize: 8, bitOffset: 0 })]);
+    expect(parsed.inputReports.get(3)!.fields).toEqual([
+      expect.objectContaining({ usagePage: 0x09, usage: 0x01, bitSize: 16, bitOffset: 0 }),
+    ]);
+    expect(parsed.inputReports.get(2)!.fields).toEqual([
+      expect.objectContaining({ usagePage: 0x01, usage: 0x30, bitSize: 8, bitOffset: 0 }),
+    ]);
   });
 
   it('gives variable elements the usages of a Usage Minimum/Maximum range, the last one repeating', () => {
@@ -125,14 +151,37 @@ describe('parseHidDescriptor: vectors', () => {
       .reportCount(1)
       .input(hidInputFlags.variable)
       .bytes();
-    expect(parseHidDescriptor(descriptor).inputReports.get(0)!.fields[0]).toMatchObject({ usagePage: 0x8e, usage: 0x21, logicalMinimum: -127, logicalMaximum: 127 });
+    expect(parseHidDescriptor(descriptor).inputReports.get(0)!.fields[0]).toMatchObject({
+      usagePage: 0x8e,
+      usage: 0x21,
+      logicalMinimum: -127,
+      logicalMaximum: 127,
+    });
   });
 
   it('keeps separate offsets per report id and skips long items', () => {
     const descriptor = Uint8Array.from([
-      ...new HidDescriptorWriter().usagePage(0x8e).reportSize(8).reportCount(2).reportId(1).usage(0x11).input(hidInputFlags.variable).bytes(),
-      0xfe, 0x02, 0x10, 0xaa, 0xbb,
-      ...new HidDescriptorWriter().reportId(2).usage(0x12).input(hidInputFlags.variable).reportId(1).usage(0x13).input(hidInputFlags.variable).bytes(),
+      ...new HidDescriptorWriter()
+        .usagePage(0x8e)
+        .reportSize(8)
+        .reportCount(2)
+        .reportId(1)
+        .usage(0x11)
+        .input(hidInputFlags.variable)
+        .bytes(),
+      0xfe,
+      0x02,
+      0x10,
+      0xaa,
+      0xbb,
+      ...new HidDescriptorWriter()
+        .reportId(2)
+        .usage(0x12)
+        .input(hidInputFlags.variable)
+        .reportId(1)
+        .usage(0x13)
+        .input(hidInputFlags.variable)
+        .bytes(),
     ]);
     const parsed = parseHidDescriptor(descriptor);
     expect(parsed.inputReports.get(1)!.fields.map((f) => [f.usage, f.bitOffset, f.count])).toEqual([
@@ -143,7 +192,18 @@ describe('parseHidDescriptor: vectors', () => {
   });
 
   it('reads fields bit by bit, least significant bit first', () => {
-    const field = { usagePage: 9, usage: 1, usageMaximum: 1, bitOffset: 4, bitSize: 12, count: 2, variable: true, bufferedBytes: false, logicalMinimum: 0, logicalMaximum: 4095 };
+    const field = {
+      usagePage: 9,
+      usage: 1,
+      usageMaximum: 1,
+      bitOffset: 4,
+      bitSize: 12,
+      count: 2,
+      variable: true,
+      bufferedBytes: false,
+      logicalMinimum: 0,
+      logicalMaximum: 4095,
+    };
     const data = Uint8Array.from([0x30, 0x12, 0xcd, 0xab]);
     expect(readHidField(data, field, 0)).toBe(0x123);
     expect(readHidField(data, field, 1)).toBe(0xbcd);
@@ -163,9 +223,13 @@ describe('parseHidDescriptor: malformed descriptors', () => {
   });
 
   it('refuses collections nested beyond the cap and Push beyond the cap', () => {
-    const collections = new Uint8Array((hidDescriptorLimits.maxCollectionDepth + 1) * 2).map((_, i) => (i % 2 === 0 ? 0xa1 : 0x02));
+    const collections = new Uint8Array((hidDescriptorLimits.maxCollectionDepth + 1) * 2).map((_, i) =>
+      i % 2 === 0 ? 0xa1 : 0x02,
+    );
     expect(malformedAt(() => parseHidDescriptor(collections))).toBe(hidDescriptorLimits.maxCollectionDepth * 2);
-    expect(parseHidDescriptor(collections.subarray(0, hidDescriptorLimits.maxCollectionDepth * 2)).inputReports.size).toBe(0);
+    expect(
+      parseHidDescriptor(collections.subarray(0, hidDescriptorLimits.maxCollectionDepth * 2)).inputReports.size,
+    ).toBe(0);
     const pushes = new Uint8Array(hidDescriptorLimits.maxPushDepth + 1).fill(0xa4);
     expect(malformedAt(() => parseHidDescriptor(pushes))).toBe(hidDescriptorLimits.maxPushDepth);
   });
@@ -204,21 +268,32 @@ describe('parseHidDescriptor: properties', () => {
   });
 
   it('finds every field a writer declares, at the sum of the sizes before it', () => {
-    const fieldArb = fc.record({ usage: fc.integer({ min: 1, max: 0xffff }), size: fc.integer({ min: 1, max: 32 }), count: fc.integer({ min: 1, max: 64 }) });
+    const fieldArb = fc.record({
+      usage: fc.integer({ min: 1, max: 0xffff }),
+      size: fc.integer({ min: 1, max: 32 }),
+      count: fc.integer({ min: 1, max: 64 }),
+    });
     fc.assert(
-      fc.property(fc.array(fieldArb, { minLength: 1, maxLength: 20 }), fc.integer({ min: 1, max: 0xfeff }), (fields, page) => {
-        const writer = new HidDescriptorWriter().usagePage(page).usage(1).collection('application');
-        for (const field of fields) writer.usage(field.usage).reportSize(field.size).reportCount(field.count).input(hidInputFlags.variable);
-        const parsed = parseHidDescriptor(writer.endCollection().bytes());
-        let offset = 0;
-        const expected = fields.map((field) => {
-          const at = offset;
-          offset += field.size * field.count;
-          return [field.usage, at, field.size, field.count];
-        });
-        expect(parsed.inputReports.get(0)!.fields.map((f) => [f.usage, f.bitOffset, f.bitSize, f.count])).toEqual(expected);
-        expect(parsed.inputReports.get(0)!.bits).toBe(offset);
-      }),
+      fc.property(
+        fc.array(fieldArb, { minLength: 1, maxLength: 20 }),
+        fc.integer({ min: 1, max: 0xfeff }),
+        (fields, page) => {
+          const writer = new HidDescriptorWriter().usagePage(page).usage(1).collection('application');
+          for (const field of fields)
+            writer.usage(field.usage).reportSize(field.size).reportCount(field.count).input(hidInputFlags.variable);
+          const parsed = parseHidDescriptor(writer.endCollection().bytes());
+          let offset = 0;
+          const expected = fields.map((field) => {
+            const at = offset;
+            offset += field.size * field.count;
+            return [field.usage, at, field.size, field.count];
+          });
+          expect(parsed.inputReports.get(0)!.fields.map((f) => [f.usage, f.bitOffset, f.bitSize, f.count])).toEqual(
+            expected,
+          );
+          expect(parsed.inputReports.get(0)!.bits).toBe(offset);
+        },
+      ),
     );
   });
 });

@@ -17,7 +17,13 @@ const swipeReader: FakeHidDeviceSpec = {
   inputReportSize: 8,
 };
 /** The same device's keyboard interface: same ids, another usage page. */
-const keyboardInterface: FakeHidDeviceSpec = { ...swipeReader, path: '/dev/hidraw4', usagePage: 0x01, usage: 0x06, interface: 1 };
+const keyboardInterface: FakeHidDeviceSpec = {
+  ...swipeReader,
+  path: '/dev/hidraw4',
+  usagePage: 0x01,
+  usage: 0x06,
+  interface: 1,
+};
 
 const poll = 5;
 
@@ -80,8 +86,15 @@ describe('HidTransport', () => {
     await expect(new HidTransport({ device: { vendorId: 0x0c2e, productId: 0x0200 }, api }).open()).rejects.toThrow(
       'cannot open HID 0c2e:0200: cannot open device with vendor id 0xc2e and product id 0x200',
     );
-    const filtered = new HidTransport({ device: { vendorId: 0x0801, productId: 0x0011, usagePage: 0x8e }, api, pollIntervalMs: poll });
-    await expect(filtered.open()).rejects.toMatchObject({ kind: 'not-found', message: 'cannot open HID 0801:0011 [usage page 0x008e]: no matching interface is connected' });
+    const filtered = new HidTransport({
+      device: { vendorId: 0x0801, productId: 0x0011, usagePage: 0x8e },
+      api,
+      pollIntervalMs: poll,
+    });
+    await expect(filtered.open()).rejects.toMatchObject({
+      kind: 'not-found',
+      message: 'cannot open HID 0801:0011 [usage page 0x008e]: no matching interface is connected',
+    });
     expect(filtered.isOpen).toBe(false);
     expect(filtered.polling).toBe(false);
     const enumerations = api.enumerations;
@@ -101,7 +114,10 @@ describe('HidTransport', () => {
     expect(lost).toMatchObject({ kind: 'disconnected' });
     expect(transport.isOpen).toBe(false);
     expect(api.openHandles(swipeReader.path)).toHaveLength(0);
-    await expect(transport.write(Uint8Array.of(0, 1))).rejects.toMatchObject({ kind: 'not-open', message: 'HID 0801:0011 (MagTek USB Swipe Reader) is not open' });
+    await expect(transport.write(Uint8Array.of(0, 1))).rejects.toMatchObject({
+      kind: 'not-open',
+      message: 'HID 0801:0011 (MagTek USB Swipe Reader) is not open',
+    });
     await until(() => api.enumerations >= before + 3, 'polling');
     expect(transport.polling).toBe(true);
 
@@ -161,7 +177,10 @@ describe('HidTransport', () => {
     const old = new HidTransport({ device: { path: swipeReader.path }, api: new FakeNodeHid([swipeReader]) });
     await old.open();
     await expect(old.reportDescriptor()).resolves.toBeUndefined();
-    const newer = new HidTransport({ device: { path: swipeReader.path }, api: new FakeNodeHid([swipeReader], { reportDescriptors: true }) });
+    const newer = new HidTransport({
+      device: { path: swipeReader.path },
+      api: new FakeNodeHid([swipeReader], { reportDescriptors: true }),
+    });
     await newer.open();
     expect([...((await newer.reportDescriptor()) ?? [])]).toEqual([...swipeReader.reportDescriptor!]);
   });

@@ -63,7 +63,9 @@ describe('WedgeDetector', () => {
   it('never loses or reorders what a person types (any text, any human pace)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom(...'0123456789ABCDEFabcxyz%;.=?^ '.split(''), 'Enter', 'Backspace'), { maxLength: 40 }),
+        fc.array(fc.constantFrom(...'0123456789ABCDEFabcxyz%;.=?^ '.split(''), 'Enter', 'Backspace'), {
+          maxLength: 40,
+        }),
         fc.array(fc.integer({ min: 60, max: 2000 }), { minLength: 40, maxLength: 40 }),
         (keys, gaps) => {
           let at = 0;
@@ -76,10 +78,19 @@ describe('WedgeDetector', () => {
 
   it('finds every reader burst at any reader pace, between human keystrokes', () => {
     fc.assert(
-      fc.property(fc.constantFrom(publishedSwipeRecord, publishedQuickChip), fc.integer({ min: 1, max: 40 }), fc.boolean(), (record, gap, enter) => {
-        const strokes = [...typed('7', 0, 0, false), ...typed(record, 500, gap, enter), ...typed('8', 500 + record.length * gap + 500, 0, false)];
-        expect(play(strokes)).toEqual({ page: ['7', '8'], bursts: [record] });
-      }),
+      fc.property(
+        fc.constantFrom(publishedSwipeRecord, publishedQuickChip),
+        fc.integer({ min: 1, max: 40 }),
+        fc.boolean(),
+        (record, gap, enter) => {
+          const strokes = [
+            ...typed('7', 0, 0, false),
+            ...typed(record, 500, gap, enter),
+            ...typed('8', 500 + record.length * gap + 500, 0, false),
+          ];
+          expect(play(strokes)).toEqual({ page: ['7', '8'], bursts: [record] });
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -27,7 +27,6 @@ const collect = (transport: SerialTransport) => {
   return bytes;
 };
 
-
 describe('SerialTransport over a real pseudo-terminal pair', () => {
   it('moves bytes both ways', async () => {
     const { host, device } = await link();
@@ -51,7 +50,10 @@ describe('SerialTransport over a real pseudo-terminal pair', () => {
     const { pair } = await link();
     const second = new SerialTransport({ path: pair.host, baudRate: 115200 });
     transports.push(second);
-    await expect(second.open()).rejects.toMatchObject({ kind: 'busy', message: expect.stringMatching(/^Cannot open .*host at 115200 baud: .*lock/i) });
+    await expect(second.open()).rejects.toMatchObject({
+      kind: 'busy',
+      message: expect.stringMatching(/^Cannot open .*host at 115200 baud: .*lock/i),
+    });
   });
 
   it('joins an open() made while another is under way: one port, one open event', async () => {
@@ -100,6 +102,9 @@ describe('SerialTransport over a real pseudo-terminal pair', () => {
   it('refuses to write while closed', async () => {
     const { host } = await link();
     await host.close();
-    await expect(host.write(Uint8Array.of(1))).rejects.toMatchObject({ kind: 'not-open', message: expect.stringMatching(/is not open$/) });
+    await expect(host.write(Uint8Array.of(1))).rejects.toMatchObject({
+      kind: 'not-open',
+      message: expect.stringMatching(/is not open$/),
+    });
   });
 });

@@ -67,10 +67,21 @@ export async function openBrowserMode(
 /** Runs `body` against a fresh browser-mode terminal and always closes it afterwards. */
 export async function withBrowserMode(
   executablePath: string,
-  options: { env?: NodeJS.ProcessEnv; viewport?: { width: number; height: number }; settings?: object; recordFrames?: boolean },
+  options: {
+    env?: NodeJS.ProcessEnv;
+    viewport?: { width: number; height: number };
+    settings?: object;
+    recordFrames?: boolean;
+  },
   body: (session: BrowserModeSession) => Promise<void>,
 ): Promise<void> {
-  const session = await openBrowserMode(executablePath, options.env, options.viewport, options.settings, options.recordFrames);
+  const session = await openBrowserMode(
+    executablePath,
+    options.env,
+    options.viewport,
+    options.settings,
+    options.recordFrames,
+  );
   try {
     await body(session);
   } finally {

@@ -55,7 +55,11 @@ export function recordPageFrames(browser: Browser): Browser {
   const watch = (page: Page) => {
     if (watched.has(page)) return;
     watched.add(page);
-    page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(typeof payload === 'string' ? payload : payload.toString('utf8'))));
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) =>
+        frames.push(typeof payload === 'string' ? payload : payload.toString('utf8')),
+      ),
+    );
   };
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
@@ -84,7 +88,10 @@ export function recordPageFrames(browser: Browser): Browser {
  * Launches Chromium, keeping what its pages receive unless `recordFrames` is false: watching
  * frames slows their delivery, which a test of a reader's keystroke timing cannot afford.
  */
-export async function launchChromium(executablePath: string, options: { recordFrames?: boolean } = {}): Promise<Browser> {
+export async function launchChromium(
+  executablePath: string,
+  options: { recordFrames?: boolean } = {},
+): Promise<Browser> {
   const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs });
   return options.recordFrames === false ? browser : recordPageFrames(browser);
 }

@@ -27,5 +27,7 @@ export async function startSale(page: Page, amount: string): Promise<void> {
 /** A screenshot for a person to look at, and axe-core's check of the same screen. */
 export async function look(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
-  expect(await seriousAccessibilityViolations(page), `serious or critical accessibility problems on ${name}`).toEqual([]);
+  expect(await seriousAccessibilityViolations(page), `serious or critical accessibility problems on ${name}`).toEqual(
+    [],
+  );
 }

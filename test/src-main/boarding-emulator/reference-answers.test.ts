@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookupLists, type LookupList } from '../../../src-main/boarding/wire';
 import { boardingReferenceMissing, loadBoardingReference, withoutNulls } from '../../support/boarding-reference';
-import { minimalMerchant, sampleOrder, signAsOwner, startBoardingPair, type BoardingPair } from '../../support/boarding';
+import {
+  minimalMerchant,
+  sampleOrder,
+  signAsOwner,
+  startBoardingPair,
+  type BoardingPair,
+} from '../../support/boarding';
 
 const missing = boardingReferenceMissing();
 if (missing && process.env.CI) throw new Error(`boarding conformance cannot run in CI: ${missing}`);
@@ -20,7 +26,12 @@ describe.skipIf(Boolean(missing))('the boarding emulator\u2019s answers against 
     const recording: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
       const url = new URL(String(input));
-      seen.push({ method: init?.method ?? 'GET', path: url.pathname, status: response.status, body: await response.clone().json() });
+      seen.push({
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        status: response.status,
+        body: await response.clone().json(),
+      });
       return response;
     };
     pair = await startBoardingPair({}, { fetch: recording });
@@ -50,8 +61,14 @@ describe.skipIf(Boolean(missing))('the boarding emulator\u2019s answers against 
   it('answers every documented operation with a body its 200 schema accepts', () => {
     const reference = loadBoardingReference();
     const answered = seen.filter((call) => call.status === 200 && reference.operation(call.method, call.path));
-    expect(new Set(answered.map((call) => reference.operation(call.method, call.path)!.template)).size).toBeGreaterThanOrEqual(34);
-    for (const call of answered) expect(reference.checkResponse(call.method, call.path, 200, withoutNulls(call.body)), `${call.method} ${call.path}`).toEqual([]);
+    expect(
+      new Set(answered.map((call) => reference.operation(call.method, call.path)!.template)).size,
+    ).toBeGreaterThanOrEqual(34);
+    for (const call of answered)
+      expect(
+        reference.checkResponse(call.method, call.path, 200, withoutNulls(call.body)),
+        `${call.method} ${call.path}`,
+      ).toEqual([]);
   });
 
   it('answers the token in the reference\u2019s token shape', () => {

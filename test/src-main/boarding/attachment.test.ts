@@ -16,7 +16,12 @@ afterEach(async () => {
 const folder = mkdtempSync(join(tmpdir(), 'boarding-attachment-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const meta = { fileName: 'VoidedCheck.pdf', mimeType: 'application/pdf', description: 'A voided check', attachmentTypeCd: 'VOIDEDCHECK' };
+const meta = {
+  fileName: 'VoidedCheck.pdf',
+  mimeType: 'application/pdf',
+  description: 'A voided check',
+  attachmentTypeCd: 'VOIDEDCHECK',
+};
 
 describe('attachments', () => {
   it('uploads a document the emulator receives byte for byte', async () => {
@@ -27,7 +32,16 @@ describe('attachments', () => {
     writeFileSync(file, content);
     const attachmentId = await pair.client.attachments.upload(merchantId, file, meta);
     const stored = pair.emulator.store.merchants.get(merchantId)!.attachments;
-    expect(stored).toEqual([{ attachmentId, fileName: 'VoidedCheck.pdf', mimeType: 'application/pdf', attachmentTypeCd: 'VOIDEDCHECK', bytes: content.length, sha256: createHash('sha256').update(content).digest('hex') }]);
+    expect(stored).toEqual([
+      {
+        attachmentId,
+        fileName: 'VoidedCheck.pdf',
+        mimeType: 'application/pdf',
+        attachmentTypeCd: 'VOIDEDCHECK',
+        bytes: content.length,
+        sha256: createHash('sha256').update(content).digest('hex'),
+      },
+    ]);
   });
 
   it('streams a 20 MB file: neither side holds it whole', async () => {
@@ -67,18 +81,44 @@ describe('attachments', () => {
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     const empty = join(folder, 'empty.pdf');
     writeFileSync(empty, '');
-    await expect(pair.client.attachments.upload(merchantId, join(folder, 'absent.pdf'), meta)).rejects.toMatchObject({ field: 'document' });
-    await expect(pair.client.attachments.upload(merchantId, empty, meta)).rejects.toBeInstanceOf(BoardingValidationError);
-    await expect(pair.client.attachments.upload(merchantId, empty, { ...meta, mimeType: 'video/mp4' })).rejects.toMatchObject({ field: 'mimeType' });
-    await expect(pair.client.attachments.upload(merchantId, empty, { ...meta, fileName: `${'x'.repeat(61)}` })).rejects.toMatchObject({ field: 'fileName' });
+    await expect(pair.client.attachments.upload(merchantId, join(folder, 'absent.pdf'), meta)).rejects.toMatchObject({
+      field: 'document',
+    });
+    await expect(pair.client.attachments.upload(merchantId, empty, meta)).rejects.toBeInstanceOf(
+      BoardingValidationError,
+    );
+    await expect(
+      pair.client.attachments.upload(merchantId, empty, { ...meta, mimeType: 'video/mp4' }),
+    ).rejects.toMatchObject({ field: 'mimeType' });
+    await expect(
+      pair.client.attachments.upload(merchantId, empty, { ...meta, fileName: `${'x'.repeat(61)}` }),
+    ).rejects.toMatchObject({ field: 'fileName' });
   });
 
   it('the emulator refuses an attachment that is not Base64, naming the field', async () => {
     pair = await startBoardingPair();
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
-    const form = new URLSearchParams({ grant_type: 'password', client_id: 'merchapi', client_secret: pair.emulator.credentials.clientSecret, username: pair.emulator.credentials.username, password: pair.emulator.credentials.password });
-    const token = ((await (await fetch(`${pair.emulator.url}/auth/realms/cardconnect/protocol/openid-connect/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form })).json()) as { access_token: string }).access_token;
-    const answer = await fetch(`${pair.emulator.url}/merchant/${merchantId}/attachment`, { method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ ...meta, document: 'not base64!' }) });
+    const form = new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'merchapi',
+      client_secret: pair.emulator.credentials.clientSecret,
+      username: pair.emulator.credentials.username,
+      password: pair.emulator.credentials.password,
+    });
+    const token = (
+      (await (
+        await fetch(`${pair.emulator.url}/auth/realms/cardconnect/protocol/openid-connect/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: form,
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
+    const answer = await fetch(`${pair.emulator.url}/merchant/${merchantId}/attachment`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...meta, document: 'not base64!' }),
+    });
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ errors: [{ errorField: 'document', status: 'BAD_REQUEST' }] });
   });

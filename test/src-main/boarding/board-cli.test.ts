@@ -57,7 +57,12 @@ describe('lanepoint board', () => {
     [['board', 'status', '1', '2'], 'board takes one merchant id, not "2"'],
     [['board', 'status', '1', '--secret', 'x'], "Unknown option '--secret'"],
   ])('%j is a usage error (exit 2)', async (argv, message) => {
-    const { io, err } = fakeIo({ LANEPOINT_BOARDING_URL: 'http://127.0.0.1:9', LANEPOINT_BOARDING_USER: 'u', LANEPOINT_BOARDING_PASSWORD: 'p', LANEPOINT_BOARDING_CLIENT_SECRET: 's' });
+    const { io, err } = fakeIo({
+      LANEPOINT_BOARDING_URL: 'http://127.0.0.1:9',
+      LANEPOINT_BOARDING_USER: 'u',
+      LANEPOINT_BOARDING_PASSWORD: 'p',
+      LANEPOINT_BOARDING_CLIENT_SECRET: 's',
+    });
     expect(await runCli(argv, io)).toBe(2);
     expect(err[0]).toContain(message);
     expect(err[1]).toContain('usage: lanepoint');
@@ -69,7 +74,12 @@ describe('lanepoint board', () => {
     ['LANEPOINT_BOARDING_PASSWORD', 'the API password'],
     ['LANEPOINT_BOARDING_CLIENT_SECRET', 'the client secret'],
   ])('names %s when it is missing', async (name, what) => {
-    const env: NodeJS.ProcessEnv = { LANEPOINT_BOARDING_URL: 'http://127.0.0.1:9', LANEPOINT_BOARDING_USER: 'u', LANEPOINT_BOARDING_PASSWORD: 'p', LANEPOINT_BOARDING_CLIENT_SECRET: 's' };
+    const env: NodeJS.ProcessEnv = {
+      LANEPOINT_BOARDING_URL: 'http://127.0.0.1:9',
+      LANEPOINT_BOARDING_USER: 'u',
+      LANEPOINT_BOARDING_PASSWORD: 'p',
+      LANEPOINT_BOARDING_CLIENT_SECRET: 's',
+    };
     delete env[name];
     const { io, err } = fakeIo(env);
     expect(await runCli(['board', 'status', '1'], io)).toBe(2);
@@ -77,7 +87,12 @@ describe('lanepoint board', () => {
   });
 
   it('refuses a plain-http URL that is not loopback as a usage error', async () => {
-    const { io, err } = fakeIo({ LANEPOINT_BOARDING_URL: 'http://boarding.example.com', LANEPOINT_BOARDING_USER: 'u', LANEPOINT_BOARDING_PASSWORD: 'p', LANEPOINT_BOARDING_CLIENT_SECRET: 's' });
+    const { io, err } = fakeIo({
+      LANEPOINT_BOARDING_URL: 'http://boarding.example.com',
+      LANEPOINT_BOARDING_USER: 'u',
+      LANEPOINT_BOARDING_PASSWORD: 'p',
+      LANEPOINT_BOARDING_CLIENT_SECRET: 's',
+    });
     expect(await runCli(['board', 'status', '1'], io)).toBe(2);
     expect(err[0]).toContain('apiUrl: http is allowed only for loopback addresses');
   });
@@ -87,12 +102,26 @@ describe('lanepoint emulator --boarding', () => {
   it('prints its URL and the credentials it accepts, serves until stopped', async () => {
     let stop: (signal: string) => void = () => undefined;
     const out: string[] = [];
-    const io: CliIo = { stdout: (line) => out.push(line), stderr: () => undefined, env: {}, stopRequested: new Promise((resolve) => (stop = resolve)), readInput: async () => '' };
+    const io: CliIo = {
+      stdout: (line) => out.push(line),
+      stderr: () => undefined,
+      env: {},
+      stopRequested: new Promise((resolve) => (stop = resolve)),
+      readInput: async () => '',
+    };
     const running = runCli(['emulator', '--boarding'], io);
     while (!out.some((line) => line.startsWith('Templates'))) await new Promise((resolve) => setTimeout(resolve, 10));
     const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out[0]!)![1]!;
-    const env = Object.fromEntries(out.filter((line) => line.includes('=')).map((line) => line.trim().split('=') as [string, string]));
-    expect(Object.keys(env)).toEqual(['LANEPOINT_BOARDING_URL', 'LANEPOINT_BOARDING_USER', 'LANEPOINT_BOARDING_PASSWORD', 'LANEPOINT_BOARDING_CLIENT_ID', 'LANEPOINT_BOARDING_CLIENT_SECRET']);
+    const env = Object.fromEntries(
+      out.filter((line) => line.includes('=')).map((line) => line.trim().split('=') as [string, string]),
+    );
+    expect(Object.keys(env)).toEqual([
+      'LANEPOINT_BOARDING_URL',
+      'LANEPOINT_BOARDING_USER',
+      'LANEPOINT_BOARDING_PASSWORD',
+      'LANEPOINT_BOARDING_CLIENT_ID',
+      'LANEPOINT_BOARDING_CLIENT_SECRET',
+    ]);
     const board = fakeIo(env);
     expect(await runCli(['board', 'orders', '4000000001'], board.io)).toBe(1);
     expect(board.err[0]).toContain('Merchant not found');

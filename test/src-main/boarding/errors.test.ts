@@ -14,7 +14,11 @@ describe('boarding errors', () => {
     [new BoardingError('merchant.get: HTTP 500'), 'BoardingError', 'api'],
     [new BoardingApiError('merchant.update: Dba name is required (1101)', { status: 400 }), 'BoardingApiError', 'api'],
     [new BoardingAuthenticationError('token: refused'), 'BoardingAuthenticationError', 'authentication'],
-    [new BoardingTransportError('merchant.get: no answer within 30000 ms', { timedOut: true }), 'BoardingTransportError', 'transport'],
+    [
+      new BoardingTransportError('merchant.get: no answer within 30000 ms', { timedOut: true }),
+      'BoardingTransportError',
+      'transport',
+    ],
     [new BoardingProtocolError('merchant.get: the answer is not JSON (HTTP 200)'), 'BoardingProtocolError', 'protocol'],
     [new BoardingRuleError('merchant.update: the merchant is OFS, not INPROG', 'OFS'), 'BoardingRuleError', 'rule'],
     [new BoardingValidationError('merchant.dbaName', 'is required'), 'BoardingValidationError', 'validation'],

@@ -20,7 +20,10 @@ describe('merchants against the boarding emulator', () => {
     const record = await pair.client.merchants.get(merchantId);
     expect(record.merchant.dbaName).toBe('The Card Shoppe');
     expect(record.ownerSiteUser).toEqual({ firstName: 'Forename', lastName: 'Surname', email: 'owner@example.com' });
-    expect(await pair.client.merchants.status(merchantId)).toMatchObject({ boardingProcessStatusCd: 'INPROG', gatewayBoardingStatusCd: 'NOT_BOARDED' });
+    expect(await pair.client.merchants.status(merchantId)).toMatchObject({
+      boardingProcessStatusCd: 'INPROG',
+      gatewayBoardingStatusCd: 'NOT_BOARDED',
+    });
   });
 
   it('reads the service\u2019s errors array into an error naming the field (unknown template, unknown sales code)', async () => {
@@ -29,17 +32,28 @@ describe('merchants against the boarding emulator', () => {
     expect(badTemplate).toBeInstanceOf(BoardingApiError);
     expect((badTemplate as BoardingApiError).field).toBe('templateId');
     expect((badTemplate as BoardingApiError).status).toBe(400);
-    const badSales = await pair.client.merchants.create(999, { ...minimalMerchant(), salesCode: 'NOPE' }).catch((error: unknown) => error);
-    expect((badSales as BoardingApiError).errors[0]).toMatchObject({ errorField: 'merchant.salesCode', status: 'BAD_REQUEST' });
+    const badSales = await pair.client.merchants
+      .create(999, { ...minimalMerchant(), salesCode: 'NOPE' })
+      .catch((error: unknown) => error);
+    expect((badSales as BoardingApiError).errors[0]).toMatchObject({
+      errorField: 'merchant.salesCode',
+      status: 'BAD_REQUEST',
+    });
   });
 
   it('refuses before sending a field over its size or in the wrong format, naming it', async () => {
     pair = await startBoardingPair();
-    await expect(pair.client.merchants.create(999, { ...minimalMerchant(), dbaName: 'x'.repeat(101) })).rejects.toMatchObject({ field: 'merchant.dbaName', code: 'validation' });
+    await expect(
+      pair.client.merchants.create(999, { ...minimalMerchant(), dbaName: 'x'.repeat(101) }),
+    ).rejects.toMatchObject({ field: 'merchant.dbaName', code: 'validation' });
     const phone = minimalMerchant();
     (phone.demographic as Record<string, unknown>).businessPhone = '5551234567';
-    await expect(pair.client.merchants.create(999, phone)).rejects.toMatchObject({ field: 'merchant.demographic.businessPhone' });
-    await expect(pair.client.merchants.create(999, { ...minimalMerchant(), taxFilingMethod: null })).rejects.toMatchObject({ field: 'merchant.taxFilingMethod' });
+    await expect(pair.client.merchants.create(999, phone)).rejects.toMatchObject({
+      field: 'merchant.demographic.businessPhone',
+    });
+    await expect(
+      pair.client.merchants.create(999, { ...minimalMerchant(), taxFilingMethod: null }),
+    ).rejects.toMatchObject({ field: 'merchant.taxFilingMethod' });
     expect(pair.emulator.store.merchants.size).toBe(0);
   });
 
@@ -52,10 +66,15 @@ describe('merchants against the boarding emulator', () => {
     expect(refused).toBeInstanceOf(BoardingValidationError);
     expect((refused as BoardingValidationError).field).toBe('merchant.demographic.businessIncorporatedStateCd');
     expect((refused as BoardingValidationError).message).toContain('send it whole');
-    expect(pair.emulator.store.merchants.get(merchantId)!.merchant.demographic).toMatchObject({ mailingAddress: { address1: '123 Fake Street' } });
+    expect(pair.emulator.store.merchants.get(merchantId)!.merchant.demographic).toMatchObject({
+      mailingAddress: { address1: '123 Fake Street' },
+    });
     await pair.client.merchants.update(merchantId, wholeUpdate(stored, partial));
     const after = (await pair.client.merchants.get(merchantId)).merchant;
-    expect(after.demographic).toMatchObject({ businessAddress: { address1: '9 New Road', address2: 'Suite 300', stateCd: 'CO' }, mailingAddress: { address1: '123 Fake Street' } });
+    expect(after.demographic).toMatchObject({
+      businessAddress: { address1: '9 New Road', address2: 'Suite 300', stateCd: 'CO' },
+      mailingAddress: { address1: '123 Fake Street' },
+    });
   });
 
   it('refuses an update while OFS before sending, naming the status and the way out', async () => {
@@ -63,7 +82,9 @@ describe('merchants against the boarding emulator', () => {
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     await pair.client.customFields.update(merchantId, [{ userFieldNumber: 1, customFieldValue: '0042' }]);
     await pair.client.signature.request(merchantId);
-    const refused = await pair.client.merchants.update(merchantId, { dbaName: 'Renamed' }).catch((error: unknown) => error);
+    const refused = await pair.client.merchants
+      .update(merchantId, { dbaName: 'Renamed' })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(BoardingRuleError);
     expect((refused as BoardingRuleError).message).toContain('OFS');
     expect((refused as BoardingRuleError).message).toContain('retract the signature first');
@@ -78,7 +99,11 @@ describe('signature and the timeline on the emulator\u2019s clock', () => {
     const refused = await pair.client.signature.request(merchantId).catch((error: unknown) => error);
     expect((refused as BoardingApiError).field).toBe('customFields[1]');
     const fields = await pair.client.customFields.get(merchantId);
-    expect(fields.map((field) => [field.userFieldNumber, field.isRequired, field.isActive])).toEqual([[1, 1, 1], [2, 0, 1], [3, 1, 0]]);
+    expect(fields.map((field) => [field.userFieldNumber, field.isRequired, field.isActive])).toEqual([
+      [1, 1, 1],
+      [2, 0, 1],
+      [3, 1, 0],
+    ]);
   });
 
   it('goes INPROG -> OFS -> INPROG on retract; a retracted link stops working; retract refused unless PENDING', async () => {
@@ -86,7 +111,10 @@ describe('signature and the timeline on the emulator\u2019s clock', () => {
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     await pair.client.customFields.update(merchantId, [{ userFieldNumber: 1, customFieldValue: '0042' }]);
     const first = await pair.client.signature.request(merchantId);
-    expect(await pair.client.signature.status(merchantId)).toMatchObject({ signatureStatusCd: 'PENDING', signatureUrl: first });
+    expect(await pair.client.signature.status(merchantId)).toMatchObject({
+      signatureStatusCd: 'PENDING',
+      signatureUrl: first,
+    });
     expect((await pair.client.merchants.status(merchantId)).boardingProcessStatusCd).toBe('OFS');
     await pair.client.signature.retract(merchantId);
     expect((await pair.client.merchants.status(merchantId)).boardingProcessStatusCd).toBe('INPROG');
@@ -105,7 +133,10 @@ describe('signature and the timeline on the emulator\u2019s clock', () => {
     const link = await client.signature.request(merchantId);
     const signed = await signAsOwner(link, { personalGuarantee: '1' });
     expect(signed.status).toBe(200);
-    expect(await client.signature.status(merchantId)).toMatchObject({ signatureStatusCd: 'SIGNED', signer: { firstName: 'Forename', personalGuaranteeFlg: true } });
+    expect(await client.signature.status(merchantId)).toMatchObject({
+      signatureStatusCd: 'SIGNED',
+      signer: { firstName: 'Forename', personalGuaranteeFlg: true },
+    });
     const seen = [(await client.merchants.status(merchantId)).boardingProcessStatusCd];
     for (let step = 0; step < 12; step++) {
       clock.advance(5 * second);
@@ -119,7 +150,9 @@ describe('signature and the timeline on the emulator\u2019s clock', () => {
     expect(boarded).toHaveLength(1);
     expect(boarded[0]!.merchantId).toBe(merchantId);
     const record = await client.merchants.get(merchantId);
-    expect((record.merchant.processing as { platformDetails: { frontEndMid: string } }).platformDetails.frontEndMid).toBe(boarded[0]!.frontEndMid);
+    expect(
+      (record.merchant.processing as { platformDetails: { frontEndMid: string } }).platformDetails.frontEndMid,
+    ).toBe(boarded[0]!.frontEndMid);
   });
 
   it('declines in underwriting when configured so (the admin hook), and never boards', async () => {
@@ -130,7 +163,10 @@ describe('signature and the timeline on the emulator\u2019s clock', () => {
     const secret = emulator.credentials;
     const admin = await fetch(`${emulator.url}/__emulator/underwriting/${merchantId}`, {
       method: 'PUT',
-      headers: { Authorization: `Basic ${Buffer.from(`${secret.clientId}:${secret.clientSecret}`).toString('base64')}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${secret.clientId}:${secret.clientSecret}`).toString('base64')}`,
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify({ outcome: 'decline' }),
     });
     expect(admin.status).toBe(200);
@@ -163,6 +199,7 @@ describe('secrets stay out of logs and errors', () => {
     expect(lines.length).toBeGreaterThan(2);
     expect(text).toContain('merchant.create');
     // 'bsec' too: the logger would mask the test card number inside the secret, not drop it.
-    for (const secret of [pair.emulator.credentials.clientSecret, 'bsec', pair.emulator.credentials.password, 'eyJ']) expect(text).not.toContain(secret);
+    for (const secret of [pair.emulator.credentials.clientSecret, 'bsec', pair.emulator.credentials.password, 'eyJ'])
+      expect(text).not.toContain(secret);
   });
 });

@@ -21,8 +21,13 @@ describe('equipment, orders, lookups and the owner site user', () => {
     expect(last.rows).toHaveLength(2);
     const software = await pair.client.equipment.catalog({ salesCode: 'LPTRAIN', equipmentTypeCd: 'SOFTWARE' });
     expect(software.rows.every((row) => row.equipmentTypeCd === 'SOFTWARE')).toBe(true);
-    await expect(pair.client.equipment.catalog({ salesCode: 'OTHER' })).rejects.toMatchObject({ field: 'salesCode', status: 400 });
-    await expect(pair.client.equipment.catalog({ salesCode: 'LPTRAIN', pageSize: 0 })).rejects.toBeInstanceOf(BoardingValidationError);
+    await expect(pair.client.equipment.catalog({ salesCode: 'OTHER' })).rejects.toMatchObject({
+      field: 'salesCode',
+      status: 400,
+    });
+    await expect(pair.client.equipment.catalog({ salesCode: 'LPTRAIN', pageSize: 0 })).rejects.toBeInstanceOf(
+      BoardingValidationError,
+    );
   });
 
   it('creates, reads, lists, updates an order; it ships with a tracking number; cancel only while NEW', async () => {
@@ -35,7 +40,9 @@ describe('equipment, orders, lookups and the owner site user', () => {
     expect(await client.orders.get(orderId)).toMatchObject({ orderId, quantity: 3, orderStatusCd: 'NEW' });
     await client.orders.cancel(cancelled);
     expect((await client.orders.get(cancelled)).orderStatusCd).toBe('CANCELLED');
-    await expect(client.orders.update(orderId, sampleOrder(merchantId, { equipmentId: 102 }))).rejects.toBeInstanceOf(BoardingRuleError);
+    await expect(client.orders.update(orderId, sampleOrder(merchantId, { equipmentId: 102 }))).rejects.toBeInstanceOf(
+      BoardingRuleError,
+    );
     clock.advance(minute);
     const placed = await client.orders.cancel(orderId).catch((error: unknown) => error);
     expect(placed).toBeInstanceOf(BoardingRuleError);
@@ -55,9 +62,15 @@ describe('equipment, orders, lookups and the owner site user', () => {
 
   it('refuses an order missing its conditional fields before sending', async () => {
     pair = await startBoardingPair();
-    await expect(pair.client.orders.create(sampleOrder('4000000001', { unitPrice: null }))).rejects.toMatchObject({ field: 'order.unitPrice' });
-    await expect(pair.client.orders.create(sampleOrder('4000000001', { billToCd: 'PARTNERCC' }))).rejects.toMatchObject({ field: 'order.profileId' });
-    await expect(pair.client.orders.create(sampleOrder('4000000001', { billingFrequencyCd: 'MONTHLY', monthlyPrice: undefined }))).rejects.toMatchObject({ field: 'order.monthlyPrice' });
+    await expect(pair.client.orders.create(sampleOrder('4000000001', { unitPrice: null }))).rejects.toMatchObject({
+      field: 'order.unitPrice',
+    });
+    await expect(pair.client.orders.create(sampleOrder('4000000001', { billToCd: 'PARTNERCC' }))).rejects.toMatchObject(
+      { field: 'order.profileId' },
+    );
+    await expect(
+      pair.client.orders.create(sampleOrder('4000000001', { billingFrequencyCd: 'MONTHLY', monthlyPrice: undefined })),
+    ).rejects.toMatchObject({ field: 'order.monthlyPrice' });
     expect(pair.emulator.store.orders.size).toBe(0);
   });
 
@@ -66,25 +79,44 @@ describe('equipment, orders, lookups and the owner site user', () => {
     const lists = Object.keys(lookupLists) as LookupList[];
     expect(lists).toHaveLength(24);
     for (const list of lists) expect((await pair.client.lookup(list)).length, list).toBeGreaterThan(0);
-    expect((await pair.client.lookup('orderStatusCodes')).map((row) => row.code)).toEqual(expect.arrayContaining(['NEW', 'PLACED', 'SHIPPED', 'CANCELLED']));
+    expect((await pair.client.lookup('orderStatusCodes')).map((row) => row.code)).toEqual(
+      expect.arrayContaining(['NEW', 'PLACED', 'SHIPPED', 'CANCELLED']),
+    );
     expect((await pair.client.lookup('attachmentTypeCodes')).map((row) => row.code)).toContain('ACKACCEPTAGRMT');
   });
 
   it('reads and changes the owner site user, checking the email first', async () => {
     pair = await startBoardingPair();
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
-    await pair.client.ownerSiteUser.update(merchantId, { firstName: 'Ada', lastName: 'Owner', email: 'ada@example.com' });
-    expect(await pair.client.ownerSiteUser.get(merchantId)).toEqual({ firstName: 'Ada', lastName: 'Owner', email: 'ada@example.com' });
-    await expect(pair.client.ownerSiteUser.update(merchantId, { firstName: 'Ada', lastName: 'Owner', email: 'not-an-email' })).rejects.toMatchObject({ field: 'ownerSiteUser.email' });
+    await pair.client.ownerSiteUser.update(merchantId, {
+      firstName: 'Ada',
+      lastName: 'Owner',
+      email: 'ada@example.com',
+    });
+    expect(await pair.client.ownerSiteUser.get(merchantId)).toEqual({
+      firstName: 'Ada',
+      lastName: 'Owner',
+      email: 'ada@example.com',
+    });
+    await expect(
+      pair.client.ownerSiteUser.update(merchantId, { firstName: 'Ada', lastName: 'Owner', email: 'not-an-email' }),
+    ).rejects.toMatchObject({ field: 'ownerSiteUser.email' });
   });
 
   it('refuses custom fields outside 1-10 before sending, and an unconfigured one at the service', async () => {
     pair = await startBoardingPair();
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
-    await expect(pair.client.customFields.update(merchantId, [{ userFieldNumber: 11, customFieldValue: 'x' }])).rejects.toMatchObject({ field: 'customFields[0].userFieldNumber' });
-    const many = Array.from({ length: 11 }, (_, index) => ({ userFieldNumber: (index % 10) + 1, customFieldValue: 'x' }));
+    await expect(
+      pair.client.customFields.update(merchantId, [{ userFieldNumber: 11, customFieldValue: 'x' }]),
+    ).rejects.toMatchObject({ field: 'customFields[0].userFieldNumber' });
+    const many = Array.from({ length: 11 }, (_, index) => ({
+      userFieldNumber: (index % 10) + 1,
+      customFieldValue: 'x',
+    }));
     await expect(pair.client.customFields.update(merchantId, many)).rejects.toMatchObject({ field: 'customFields' });
-    const unknown = await pair.client.customFields.update(merchantId, [{ userFieldNumber: 9, customFieldValue: 'x' }]).catch((error: unknown) => error);
+    const unknown = await pair.client.customFields
+      .update(merchantId, [{ userFieldNumber: 9, customFieldValue: 'x' }])
+      .catch((error: unknown) => error);
     expect(unknown).toBeInstanceOf(BoardingApiError);
     expect((unknown as BoardingApiError).field).toBe('customFields[0].userFieldNumber');
   });
@@ -113,31 +145,81 @@ describe('billing plans', () => {
     const plans = pair.client.billingPlans;
     const plan = await plans.create(weeklyPlan({ merchId: '49600000001' }));
     expect(plan).toMatchObject({ planStatus: 'A', acctId: '1' });
-    expect(plan.schedules!.map((entry) => entry.scheduledPaymentDate)).toEqual(['03/08/2025', '03/15/2025', '03/22/2025', '03/29/2025']);
-    expect((await plans.list('49600000001')).map((listed) => [listed.billingPlanId, listed.schedules])).toEqual([[plan.billingPlanId, null]]);
-    expect((await plans.updateAccount({ merchId: '49600000001', billingPlanId: plan.billingPlanId, profileId: '12345678901234567890', acctId: '2' })).acctId).toBe('2');
+    expect(plan.schedules!.map((entry) => entry.scheduledPaymentDate)).toEqual([
+      '03/08/2025',
+      '03/15/2025',
+      '03/22/2025',
+      '03/29/2025',
+    ]);
+    expect((await plans.list('49600000001')).map((listed) => [listed.billingPlanId, listed.schedules])).toEqual([
+      [plan.billingPlanId, null],
+    ]);
+    expect(
+      (
+        await plans.updateAccount({
+          merchId: '49600000001',
+          billingPlanId: plan.billingPlanId,
+          profileId: '12345678901234567890',
+          acctId: '2',
+        })
+      ).acctId,
+    ).toBe('2');
     const [first, second, third] = plan.schedules!;
-    const paid = await plans.markAsPaid({ merchId: '49600000001', billingPlanId: plan.billingPlanId, billingPlanScheduleId: first!.billingPlanScheduleId, retref: null });
+    const paid = await plans.markAsPaid({
+      merchId: '49600000001',
+      billingPlanId: plan.billingPlanId,
+      billingPlanScheduleId: first!.billingPlanScheduleId,
+      retref: null,
+    });
     expect(paid.schedules![0]).toMatchObject({ paymentStatus: 'Paid', retref: null });
-    const refused = await plans.cancelPayment({ merchId: '49600000001', billingPlanId: plan.billingPlanId, billingPlanScheduleId: first!.billingPlanScheduleId }).catch((error: unknown) => error);
+    const refused = await plans
+      .cancelPayment({
+        merchId: '49600000001',
+        billingPlanId: plan.billingPlanId,
+        billingPlanScheduleId: first!.billingPlanScheduleId,
+      })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(BoardingRuleError);
-    expect((await plans.cancelPayment({ merchId: '49600000001', billingPlanId: plan.billingPlanId, billingPlanScheduleId: second!.billingPlanScheduleId })).schedules![1]!.paymentStatus).toBe('Cancelled');
+    expect(
+      (
+        await plans.cancelPayment({
+          merchId: '49600000001',
+          billingPlanId: plan.billingPlanId,
+          billingPlanScheduleId: second!.billingPlanScheduleId,
+        })
+      ).schedules![1]!.paymentStatus,
+    ).toBe('Cancelled');
     const ended = await plans.cancel('49600000001', plan.billingPlanId);
     expect(ended.planStatus).toBe('C');
-    expect(ended.schedules!.find((entry) => entry.billingPlanScheduleId === third!.billingPlanScheduleId)!.paymentStatus).toBe('Cancelled');
+    expect(
+      ended.schedules!.find((entry) => entry.billingPlanScheduleId === third!.billingPlanScheduleId)!.paymentStatus,
+    ).toBe('Cancelled');
   });
 
   it('refuses a plan missing its end condition before sending, and the service refuses an unknown plan', async () => {
     pair = await startBoardingPair();
-    await expect(pair.client.billingPlans.create(weeklyPlan({ untilCondition: 'D', untilDate: null }))).rejects.toMatchObject({ field: 'billingPlan.untilDate' });
-    await expect(pair.client.billingPlans.create(weeklyPlan({ billingPlanName: 'x'.repeat(31) }))).rejects.toMatchObject({ field: 'billingPlan.billingPlanName' });
-    await expect(pair.client.billingPlans.get('49600000001', '999')).rejects.toMatchObject({ status: 404, field: 'billingPlanId' });
+    await expect(
+      pair.client.billingPlans.create(weeklyPlan({ untilCondition: 'D', untilDate: null })),
+    ).rejects.toMatchObject({ field: 'billingPlan.untilDate' });
+    await expect(
+      pair.client.billingPlans.create(weeklyPlan({ billingPlanName: 'x'.repeat(31) })),
+    ).rejects.toMatchObject({ field: 'billingPlan.billingPlanName' });
+    await expect(pair.client.billingPlans.get('49600000001', '999')).rejects.toMatchObject({
+      status: 404,
+      field: 'billingPlanId',
+    });
   });
 
   it('charges each payment through the injected hook when it falls due on the clock', async () => {
     const charged: number[] = [];
-    pair = await startBoardingPair({ hooks: { charge: async (payment) => (charged.push(payment.amount), { retref: `R${payment.billingPlanScheduleId}` }) } });
-    const plan = await pair.client.billingPlans.create(weeklyPlan({ merchId: '49600000001', startDate: '03042025', amount: 5 }));
+    pair = await startBoardingPair({
+      hooks: {
+        charge: async (payment) => (charged.push(payment.amount), { retref: `R${payment.billingPlanScheduleId}` }),
+      },
+    });
+    const plan = await pair.client.billingPlans.create(
+      weeklyPlan({ merchId: '49600000001', startDate: '03042025', amount: 5 }),
+    );
     pair.clock.advance(8 * 24 * 60 * minute);
     pair.emulator.advance(0);
     await new Promise((resolve) => setImmediate(resolve));

@@ -55,10 +55,23 @@ describe('the token', () => {
   it('is checked by the emulator: an expired one is refused with the errors array', async () => {
     pair = await startBoardingPair();
     const { emulator, clock } = pair;
-    const form = new URLSearchParams({ grant_type: 'password', client_id: emulator.credentials.clientId, client_secret: emulator.credentials.clientSecret, username: emulator.credentials.username, password: emulator.credentials.password });
-    const answer = (await (await fetch(`${emulator.url}/auth/realms/cardconnect/protocol/openid-connect/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form })).json()) as { access_token: string; refresh_token: string; expires_in: number; refresh_expires_in: number };
+    const form = new URLSearchParams({
+      grant_type: 'password',
+      client_id: emulator.credentials.clientId,
+      client_secret: emulator.credentials.clientSecret,
+      username: emulator.credentials.username,
+      password: emulator.credentials.password,
+    });
+    const answer = (await (
+      await fetch(`${emulator.url}/auth/realms/cardconnect/protocol/openid-connect/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: form,
+      })
+    ).json()) as { access_token: string; refresh_token: string; expires_in: number; refresh_expires_in: number };
     expect([answer.expires_in, answer.refresh_expires_in]).toEqual([300, 600]);
-    const call = (token: string) => fetch(`${emulator.url}/lookup/stateCodes`, { headers: { Authorization: `Bearer ${token}` } });
+    const call = (token: string) =>
+      fetch(`${emulator.url}/lookup/stateCodes`, { headers: { Authorization: `Bearer ${token}` } });
     expect((await call(answer.access_token)).status).toBe(200);
     expect((await call(answer.refresh_token)).status).toBe(401);
     const tampered = answer.access_token.slice(0, -2) + (answer.access_token.endsWith('AA') ? 'BB' : 'AA');
@@ -83,7 +96,11 @@ describe('the token', () => {
   it('fails with an authentication error that names neither the secret nor the password', async () => {
     pair = await startBoardingPair();
     const { username, clientId } = pair.emulator.credentials;
-    const wrong = createBoardingClient({ apiUrl: pair.emulator.url, credentials: { username, password: 'wrong-pass-1', clientId, clientSecret: 'bsec-4111111111111111-wrong' }, clock: pair.clock });
+    const wrong = createBoardingClient({
+      apiUrl: pair.emulator.url,
+      credentials: { username, password: 'wrong-pass-1', clientId, clientSecret: 'bsec-4111111111111111-wrong' },
+      clock: pair.clock,
+    });
     const failure = (await wrong.lookup('stateCodes').catch((error: unknown) => error)) as Error;
     expect(failure).toBeInstanceOf(BoardingAuthenticationError);
     expect(failure.message).toContain('Invalid client secret');
@@ -93,7 +110,20 @@ describe('the token', () => {
 
 describe('the errors array', () => {
   it('is read whether the field is spelled errorField or errorfield', () => {
-    const body = { errors: [{ code: '1105', message: 'Legal Business Name has invalid length.', errorfield: 'merchant.legalBusinessName', status: 'BAD_REQUEST' }, { code: '1113', message: 'x', errorField: 'merchant.ownership.owner.ownerDob', status: 'BAD_REQUEST' }] };
-    expect(readWireErrors(body).map((error) => error.errorField)).toEqual(['merchant.legalBusinessName', 'merchant.ownership.owner.ownerDob']);
+    const body = {
+      errors: [
+        {
+          code: '1105',
+          message: 'Legal Business Name has invalid length.',
+          errorfield: 'merchant.legalBusinessName',
+          status: 'BAD_REQUEST',
+        },
+        { code: '1113', message: 'x', errorField: 'merchant.ownership.owner.ownerDob', status: 'BAD_REQUEST' },
+      ],
+    };
+    expect(readWireErrors(body).map((error) => error.errorField)).toEqual([
+      'merchant.legalBusinessName',
+      'merchant.ownership.owner.ownerDob',
+    ]);
   });
 });

@@ -16,9 +16,24 @@ const text = fc.string({ minLength: 1, maxLength: 12 }).filter((value) => /^[A-Z
 /** A change to some of the objects the guides name, each touching a few of its children. */
 const patch = fc.record(
   {
-    demographic: fc.record({ businessAddress: fc.record({ address1: text, city: text, zip: fc.constantFrom('80435', '10001') }, { requiredKeys: [] }), websiteAddress: text }, { requiredKeys: [] }),
-    merchantContactInfo: fc.record({ contactName: text, contactPhone: fc.constantFrom('555-123-4567', null) }, { requiredKeys: [] }),
-    hierarchy: fc.record({ corpLevel: fc.constantFrom('A1', 'B2'), chainLevel: fc.constantFrom('C3', null) }, { requiredKeys: [] }),
+    demographic: fc.record(
+      {
+        businessAddress: fc.record(
+          { address1: text, city: text, zip: fc.constantFrom('80435', '10001') },
+          { requiredKeys: [] },
+        ),
+        websiteAddress: text,
+      },
+      { requiredKeys: [] },
+    ),
+    merchantContactInfo: fc.record(
+      { contactName: text, contactPhone: fc.constantFrom('555-123-4567', null) },
+      { requiredKeys: [] },
+    ),
+    hierarchy: fc.record(
+      { corpLevel: fc.constantFrom('A1', 'B2'), chainLevel: fc.constantFrom('C3', null) },
+      { requiredKeys: [] },
+    ),
     dbaName: text,
   },
   { requiredKeys: [] },
@@ -26,7 +41,9 @@ const patch = fc.record(
 
 function deepMerge(base: unknown, change: unknown): unknown {
   if (change === null || typeof change !== 'object' || Array.isArray(change)) return change;
-  const out: Record<string, unknown> = { ...(base !== null && typeof base === 'object' ? (base as Record<string, unknown>) : {}) };
+  const out: Record<string, unknown> = {
+    ...(base !== null && typeof base === 'object' ? (base as Record<string, unknown>) : {}),
+  };
   for (const [key, value] of Object.entries(change)) out[key] = deepMerge(out[key], value);
   return out;
 }
@@ -64,7 +81,13 @@ describe('the partial-update rule (properties)', () => {
 
   it('the client sends nothing when an object is not whole', async () => {
     const merchantId = await pair.client.merchants.create(999, minimalMerchant('Unchanged'));
-    await expect(pair.client.merchants.update(merchantId, { bankDetail: { depositBank: { bankAcctNum: '1', bankRoutingNum: '123456789', bankAcctTypeCd: 'BIZ', bankName: 'X' } } })).rejects.toBeInstanceOf(BoardingValidationError);
+    await expect(
+      pair.client.merchants.update(merchantId, {
+        bankDetail: {
+          depositBank: { bankAcctNum: '1', bankRoutingNum: '123456789', bankAcctTypeCd: 'BIZ', bankName: 'X' },
+        },
+      }),
+    ).rejects.toBeInstanceOf(BoardingValidationError);
     expect(pair.emulator.store.merchants.get(merchantId)!.merchant.bankDetail).toEqual(minimalMerchant().bankDetail);
   });
 });
@@ -73,7 +96,8 @@ describe('paging (property)', () => {
   it('walking the order list page by page yields every order once, with the counters the service promises', async () => {
     const merchantId = await pair.client.merchants.create(999, minimalMerchant('Paged'));
     const created: number[] = [];
-    for (let index = 0; index < 23; index++) created.push(await pair.client.orders.create(sampleOrder(merchantId, { quantity: index + 1 })));
+    for (let index = 0; index < 23; index++)
+      created.push(await pair.client.orders.create(sampleOrder(merchantId, { quantity: index + 1 })));
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 30 }), async (pageSize) => {
         const seen: number[] = [];

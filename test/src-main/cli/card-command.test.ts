@@ -5,7 +5,6 @@ import { fakeIo } from '../../support/cli-io';
 import { EmulatedEncryptingReader } from '../../../drivers/emulated/encrypting-reader';
 import { publishedQuickChip, publishedSwipeRecord } from '../../support/reader-samples';
 
-
 describe('lanepoint card parse', () => {
   it('prints the masked card of the published quick-chip record, never the track', async () => {
     const { io, out } = fakeIo();
@@ -30,17 +29,38 @@ describe('lanepoint card parse', () => {
     const swipe = '%B4788250000121443^TEST/VISA^28121011000000000000?;4788250000121443=28121011000000000000?';
     expect(await runCli(['card', 'parse', swipe], io)).toBe(0);
     expect(out.join('\n')).not.toContain('4788250000121443');
-    expect(JSON.parse(out.join('\n'))).toMatchObject({ format: 'clear-swipe', maskedPan: '478825******1443', expiry: '1228' });
+    expect(JSON.parse(out.join('\n'))).toMatchObject({
+      format: 'clear-swipe',
+      maskedPan: '478825******1443',
+      expiry: '1228',
+    });
   });
 
   it('reports a chip error and explains output it cannot read, without quoting it', async () => {
     const chipError = fakeIo();
-    const failed = new EmulatedEncryptingReader().chip({ pan: '4788250000121443', expiry: '1228', name: 'A B', serviceCode: '201', cvm: 'none', chip: 'fails', aid: 'A0000000031010', applicationLabel: 'VISA' }, 100);
+    const failed = new EmulatedEncryptingReader().chip(
+      {
+        pan: '4788250000121443',
+        expiry: '1228',
+        name: 'A B',
+        serviceCode: '201',
+        cvm: 'none',
+        chip: 'fails',
+        aid: 'A0000000031010',
+        applicationLabel: 'VISA',
+      },
+      100,
+    );
     expect(await runCli(['card', 'parse', failed], chipError.io)).toBe(0);
-    expect(JSON.parse(chipError.out.join('\n'))).toEqual({ kind: 'chip-error', reason: 'the chip could not be read (reader status 0005)' });
+    expect(JSON.parse(chipError.out.join('\n'))).toEqual({
+      kind: 'chip-error',
+      reason: 'the chip could not be read (reader status 0005)',
+    });
     const bad = fakeIo();
     expect(await runCli(['card', 'parse', ';4788250000121444=28121011000?'], bad.io)).toBe(1);
-    expect(bad.err.join('\n')).toBe('lanepoint card parse: not a card reader output we can read: track 2 card number fails the Luhn check');
+    expect(bad.err.join('\n')).toBe(
+      'lanepoint card parse: not a card reader output we can read: track 2 card number fails the Luhn check',
+    );
   });
 
   it('refuses a wrong command line with the usage line', async () => {
@@ -52,8 +72,16 @@ describe('lanepoint card parse', () => {
   });
 
   it('works from the installed command, reading standard input with -', () => {
-    const run = spawnSync(process.execPath, ['bin/lanepoint.mjs', 'card', 'parse', '-'], { input: `${publishedSwipeRecord}\n`, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, ['bin/lanepoint.mjs', 'card', 'parse', '-'], {
+      input: `${publishedSwipeRecord}\n`,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(run.status).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ format: 'encrypted-swipe', maskedPan: '6011********6668', name: 'DISCOVER TEST CARD' });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      format: 'encrypted-swipe',
+      maskedPan: '6011********6668',
+      name: 'DISCOVER TEST CARD',
+    });
   });
 });

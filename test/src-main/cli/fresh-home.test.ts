@@ -6,7 +6,11 @@ import { runCli } from '../../../src-main/cli/main';
 import { fakeIo } from '../../support/cli-io';
 
 const posix = process.platform !== 'win32';
-const saved = { HOME: process.env['HOME'], LANEPOINT_HOME: process.env['LANEPOINT_HOME'], XDG_CONFIG_HOME: process.env['XDG_CONFIG_HOME'] };
+const saved = {
+  HOME: process.env['HOME'],
+  LANEPOINT_HOME: process.env['LANEPOINT_HOME'],
+  XDG_CONFIG_HOME: process.env['XDG_CONFIG_HOME'],
+};
 let home: string;
 
 // A new user on a new machine: HOME is an empty folder, no ~/.config/lanepoint, no LANEPOINT_HOME.
@@ -27,7 +31,11 @@ afterEach(() => {
 function modes(root: string): Array<{ path: string; kind: 'file' | 'folder'; mode: number }> {
   return readdirSync(root, { recursive: true, encoding: 'utf8' }).map((name) => {
     const stat = statSync(join(root, name));
-    return { path: relative(root, join(root, name)), kind: stat.isDirectory() ? 'folder' : 'file', mode: stat.mode & 0o777 };
+    return {
+      path: relative(root, join(root, name)),
+      kind: stat.isDirectory() ? 'folder' : 'file',
+      mode: stat.mode & 0o777,
+    };
   });
 }
 
@@ -37,9 +45,18 @@ describe('the CLI on a machine where Lanepoint never ran', () => {
     expect(await runCli(['sale', '12.00', '--card', 'visa-approve'], io), err.join('\n')).toBe(0);
     expect(out[0]).toMatch(/^APPROVED \$12\.00 /);
     const written = modes(home);
-    expect(written.map((entry) => entry.path)).toEqual(expect.arrayContaining([join('.config', 'lanepoint', 'training-journal.sqlite'), join('.config', 'lanepoint', 'training-gateway.sqlite')]));
+    expect(written.map((entry) => entry.path)).toEqual(
+      expect.arrayContaining([
+        join('.config', 'lanepoint', 'training-journal.sqlite'),
+        join('.config', 'lanepoint', 'training-gateway.sqlite'),
+      ]),
+    );
     if (posix) {
-      for (const entry of written) expect({ ...entry, mode: entry.mode.toString(8) }).toEqual({ ...entry, mode: entry.kind === 'folder' ? '700' : '600' });
+      for (const entry of written)
+        expect({ ...entry, mode: entry.mode.toString(8) }).toEqual({
+          ...entry,
+          mode: entry.kind === 'folder' ? '700' : '600',
+        });
     }
   });
 

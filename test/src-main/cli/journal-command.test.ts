@@ -23,8 +23,17 @@ afterEach(async () => {
 describe('lanepoint journal list and recover', () => {
   it('lists entries masked, finds them by last four, and recovers what a crash left pending', async () => {
     const journal = Journal.open(path, { clock: { now: () => Date.now() }, terminalId: 'LANE-01' });
-    const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
-    await journaledAuthorize({ journal, client, request: { merchid, amount: 1234, account: '4788250000121443', expiry: '1228', orderid: journal.nextOrderId() }, card: { maskedPan: '478825******1443', entryMode: 'keyed' } });
+    const client = createGatewayClient({
+      baseUrl: emulator.url,
+      credentials: { level: 'site', username: 'testing', password: 'testing123' },
+      sleep: async () => undefined,
+    });
+    await journaledAuthorize({
+      journal,
+      client,
+      request: { merchid, amount: 1234, account: '4788250000121443', expiry: '1228', orderid: journal.nextOrderId() },
+      card: { maskedPan: '478825******1443', entryMode: 'keyed' },
+    });
     const pending = journal.nextOrderId();
     await client.auth({ merchid, amount: 500, account: '5454545454545454', expiry: '1228', orderid: pending });
     journal.begin({ operation: 'auth', orderId: pending, amountMinor: 500, maskedPan: '545454******5454' });
@@ -41,10 +50,14 @@ describe('lanepoint journal list and recover', () => {
     expect(byCard.out).toHaveLength(1);
 
     const recover = fakeIo();
-    expect(await runCli(['recover', '--journal', path, '--gateway', emulator.url, '--merchid', merchid], recover.io)).toBe(0);
+    expect(
+      await runCli(['recover', '--journal', path, '--gateway', emulator.url, '--merchid', merchid], recover.io),
+    ).toBe(0);
     expect(recover.out).toEqual([`${pending}  auth  $5.00  found  answer lost; the gateway has it approved`]);
     const again = fakeIo();
-    expect(await runCli(['recover', '--journal', path, '--gateway', emulator.url, '--merchid', merchid], again.io)).toBe(0);
+    expect(
+      await runCli(['recover', '--journal', path, '--gateway', emulator.url, '--merchid', merchid], again.io),
+    ).toBe(0);
     expect(again.out).toEqual(['Nothing to recover: every entry has a known outcome.']);
   });
 
@@ -54,10 +67,17 @@ describe('lanepoint journal list and recover', () => {
     const empty = join(mkdtempSync(join(tmpdir(), 'journal-cli-')), 'journal.sqlite');
     Journal.open(empty, { clock: { now: () => Date.now() }, terminalId: 'LANE-01' }).close();
     const lettered = fakeIo();
-    expect(await runCli(['recover', '--journal', empty, '--gateway', emulator.url, '--merchid', 'MID-LANEPOINT-01'], lettered.io)).toBe(0);
+    expect(
+      await runCli(
+        ['recover', '--journal', empty, '--gateway', emulator.url, '--merchid', 'MID-LANEPOINT-01'],
+        lettered.io,
+      ),
+    ).toBe(0);
     expect(lettered.out).toEqual(['Nothing to recover: every entry has a known outcome.']);
     const long = fakeIo();
-    expect(await runCli(['recover', '--journal', empty, '--gateway', emulator.url, '--merchid', 'M'.repeat(17)], long.io)).toBe(2);
+    expect(
+      await runCli(['recover', '--journal', empty, '--gateway', emulator.url, '--merchid', 'M'.repeat(17)], long.io),
+    ).toBe(2);
     expect(long.err.join('\n')).toContain('--merchid');
   });
 

@@ -4,7 +4,6 @@ import type { CliIo } from '../../../src-main/cli/io';
 import { pinMatches } from '../../../src-main/session/pin-hash';
 import { fakeIo } from '../../support/cli-io';
 
-
 describe('lanepoint command line', () => {
   it('prints help and exits 0 for --help', async () => {
     const { io, out } = fakeIo();
@@ -98,7 +97,13 @@ describe('lanepoint settle', () => {
       const auth = await fetch(`${emulator.url}/auth`, {
         method: 'PUT',
         headers: { Authorization: authorization, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ merchid: '496160873888', account: '4788250000121443', expiry: '1228', amount: '3.00', capture: 'Y' }),
+        body: JSON.stringify({
+          merchid: '496160873888',
+          account: '4788250000121443',
+          expiry: '1228',
+          amount: '3.00',
+          capture: 'Y',
+        }),
       });
       const { retref } = (await auth.json()) as { retref: string };
       const { io, out } = fakeIo();

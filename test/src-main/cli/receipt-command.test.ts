@@ -21,7 +21,22 @@ describe('lanepoint receipt', () => {
     const { io, out } = fakeIo();
     const bin = join(dir, 'sale.bin');
     const png = join(dir, 'sale.png');
-    expect(await runCli(['receipt', save('approved.json', approvedAnswer), '--printer', 'escpos-58mm', '--escpos', bin, '--png', png, '--training'], io)).toBe(0);
+    expect(
+      await runCli(
+        [
+          'receipt',
+          save('approved.json', approvedAnswer),
+          '--printer',
+          'escpos-58mm',
+          '--escpos',
+          bin,
+          '--png',
+          png,
+          '--training',
+        ],
+        io,
+      ),
+    ).toBe(0);
     const text = out.join('\n');
     expect(text).toContain('*** TRAINING - NO REAL MONEY ***');
     expect(text).toMatch(/Auth code\s+PPS568/);
@@ -40,9 +55,28 @@ describe('lanepoint receipt', () => {
     const declined = fakeIo();
     expect(await runCli(['receipt', save('declined.json', declinedAnswer), '--copy', 'customer'], declined.io)).toBe(0);
     expect(declined.out.join('\n')).toMatch(/DECLINED[\s\S]*Response\s+05 Do not honor[\s\S]*CUSTOMER COPY/);
-    const record = { ...approvedAnswer, setlstat: 'Queued for Capture', voidable: 'Y', refundable: 'N', lastfour: '1111' };
+    const record = {
+      ...approvedAnswer,
+      setlstat: 'Queued for Capture',
+      voidable: 'Y',
+      refundable: 'N',
+      lastfour: '1111',
+    };
     const inquired = fakeIo();
-    expect(await runCli(['receipt', save('record.json', record), '--duplicate', '--printer', 'starprnt-80mm', '--escpos', join(dir, 'star.bin')], inquired.io)).toBe(0);
+    expect(
+      await runCli(
+        [
+          'receipt',
+          save('record.json', record),
+          '--duplicate',
+          '--printer',
+          'starprnt-80mm',
+          '--escpos',
+          join(dir, 'star.bin'),
+        ],
+        inquired.io,
+      ),
+    ).toBe(0);
     expect(inquired.out.join('\n')).toContain('DUPLICATE');
     expect(readFileSync(join(dir, 'star.bin')).subarray(0, 3)).toEqual(Buffer.from([0x1b, 0x40, 0x18]));
   });
@@ -57,7 +91,9 @@ describe('lanepoint receipt', () => {
     expect(broken.err[0]).toMatch(/cannot read .*broken\.json/);
     const printer = fakeIo();
     expect(await runCli(['receipt', save('a.json', approvedAnswer), '--printer', 'laser'], printer.io)).toBe(2);
-    expect(printer.err.join('\n')).toMatch(/no printer profile "laser"; there are escpos-58mm, escpos-80mm, starprnt-80mm/);
+    expect(printer.err.join('\n')).toMatch(
+      /no printer profile "laser"; there are escpos-58mm, escpos-80mm, starprnt-80mm/,
+    );
     expect(await runCli(['receipt'], fakeIo().io)).toBe(2);
     expect(await runCli(['receipt', save('b.json', approvedAnswer), '--kind', 'gift'], fakeIo().io)).toBe(2);
   });

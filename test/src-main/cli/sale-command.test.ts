@@ -36,7 +36,15 @@ describe('lanepoint sale (training, headless)', () => {
       expect.stringMatching(/^approved: Approved, code \w+$/),
       'printing: Printing the receipt',
     ]);
-    expect(journalEntries()).toEqual([expect.objectContaining({ state: 'completed', amountMinor: 3000, maskedPan: '4788********1443', entryMode: 'chip', outcome: expect.objectContaining({ respstat: 'A' }) })]);
+    expect(journalEntries()).toEqual([
+      expect.objectContaining({
+        state: 'completed',
+        amountMinor: 3000,
+        maskedPan: '4788********1443',
+        entryMode: 'chip',
+        outcome: expect.objectContaining({ respstat: 'A' }),
+      }),
+    ]);
     expect(containsCardNumber(out.join('\n') + err.join('\n'))).toBe(false);
   });
 
@@ -56,13 +64,21 @@ describe('lanepoint sale (training, headless)', () => {
     try {
       await fetch(`${emulator.url.replace('/rest', '')}/__emulator/faults`, {
         method: 'PUT',
-        headers: { Authorization: `Basic ${Buffer.from('testing:testing123').toString('base64')}`, 'Content-Type': 'application/json' },
+        headers: {
+          Authorization: `Basic ${Buffer.from('testing:testing123').toString('base64')}`,
+          'Content-Type': 'application/json',
+        },
         body: JSON.stringify({ endpoint: 'auth', kind: 'drop-after' }),
       });
       const journal = join(home, 'lane.sqlite');
       const sale = fakeIo();
       process.env['LANEPOINT_TRAINING'] = '1';
-      expect(await runCli(['sale', '20.00', '--gateway', emulator.url, '--journal', journal, '--card', 'mastercard-approve'], sale.io)).toBe(0);
+      expect(
+        await runCli(
+          ['sale', '20.00', '--gateway', emulator.url, '--journal', journal, '--card', 'mastercard-approve'],
+          sale.io,
+        ),
+      ).toBe(0);
       expect(sale.out[0]).toMatch(/^APPROVED \$20\.00/);
       expect(sale.err).toContain('resolving: Checking the outcome with the gateway');
       const charges = emulator.context.ledger.all().filter((transaction) => transaction.respstat === 'A');

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src-main/cli/main';
 import { fakeIo } from '../../support/cli-io';
 
-
 describe('lanepoint signature', () => {
   it('encodes each recorded signature within 6144 characters and decodes it to a PNG', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sig-cli-'));

@@ -76,7 +76,11 @@ describe('applyEnvironment', () => {
       host: { port: 9000 },
       log: { level: 'debug' },
     });
-    expect(sources).toEqual({ mode: 'LANEPOINT_MODE', 'gateway.url': 'LANEPOINT_GATEWAY_URL', 'log.level': 'LANEPOINT_LOG_LEVEL' });
+    expect(sources).toEqual({
+      mode: 'LANEPOINT_MODE',
+      'gateway.url': 'LANEPOINT_GATEWAY_URL',
+      'log.level': 'LANEPOINT_LOG_LEVEL',
+    });
     expect(file.gateway.url).toBe('https://a.example/'); // the caller's object is untouched
   });
 

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { ensurePrivateFolder, preparePrivateDatabase, removeStaleTemporaryFiles, writeFileAtomic } from '../../../src-main/config/private-file';
+import {
+  ensurePrivateFolder,
+  preparePrivateDatabase,
+  removeStaleTemporaryFiles,
+  writeFileAtomic,
+} from '../../../src-main/config/private-file';
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'lanepoint-private-file-'));
 const posix = process.platform !== 'win32';
@@ -63,7 +68,12 @@ describe.skipIf(!posix)('private folders and SQLite files', () => {
     const db = new Database(file);
     db.pragma('journal_mode = WAL');
     db.exec('CREATE TABLE t (x)');
-    expect([modeOf(dir), modeOf(file), modeOf(`${file}-wal`), modeOf(`${file}-shm`)]).toEqual(['700', '600', '600', '600']);
+    expect([modeOf(dir), modeOf(file), modeOf(`${file}-wal`), modeOf(`${file}-shm`)]).toEqual([
+      '700',
+      '600',
+      '600',
+      '600',
+    ]);
     db.close();
     const old = join(freshDir(), 'old.sqlite');
     for (const path of [old, `${old}-wal`, `${old}-shm`]) writeFileSync(path, '', { mode: 0o644 });
@@ -78,8 +88,11 @@ describe('removeStaleTemporaryFiles', () => {
     writeFileSync(join(dir, 'secrets.json'), '{}');
     writeFileSync(join(dir, 'secrets.json.4242-0123456789ab.tmp'), '{"gateway.password":"old"}');
     writeFileSync(join(dir, 'settings.json.17-abcdefabcdef.tmp'), '{}');
-    writeFileSync(join(dir, 'notes.tmp'), 'a person\'s file');
-    expect(removeStaleTemporaryFiles(dir).sort()).toEqual(['secrets.json.4242-0123456789ab.tmp', 'settings.json.17-abcdefabcdef.tmp']);
+    writeFileSync(join(dir, 'notes.tmp'), "a person's file");
+    expect(removeStaleTemporaryFiles(dir).sort()).toEqual([
+      'secrets.json.4242-0123456789ab.tmp',
+      'settings.json.17-abcdefabcdef.tmp',
+    ]);
     expect(readdirSync(dir).sort()).toEqual(['notes.tmp', 'secrets.json']);
     expect(removeStaleTemporaryFiles(join(dir, 'missing'))).toEqual([]);
   });

@@ -21,13 +21,27 @@ describe('settingsSchema defaults', () => {
       merchantId: '',
       gateway: { url: '' },
       host: { port: 8710 },
-      payments: { tips: false, forcedCredit: false, ach: false, cardTimeoutSeconds: 60, recoveryRetrySeconds: 30, confirmAboveMinor: 100_000 },
+      payments: {
+        tips: false,
+        forcedCredit: false,
+        ach: false,
+        cardTimeoutSeconds: 60,
+        recoveryRetrySeconds: 30,
+        confirmAboveMinor: 100_000,
+      },
       kiosk: { idleResetSeconds: 90 },
       log: { level: 'info' },
       devices: [],
       printers: [],
       signaturePads: [],
-      signature: { policy: 'network-rules', capture: 'auto', allowSkip: false, canvasWidth: 384, canvasHeight: 128, lineWidth: 3 },
+      signature: {
+        policy: 'network-rules',
+        capture: 'auto',
+        allowSkip: false,
+        canvasWidth: 384,
+        canvasHeight: 128,
+        lineWidth: 3,
+      },
       staff: { members: [], refundLimitMinor: 5000 },
     });
   });
@@ -38,27 +52,53 @@ describe('settingsSchema defaults', () => {
       devices: [
         { id: 'counter-reader', protocol: 'keyboard' },
         { id: 'neo', protocol: 'vivotech2', serial: { path: '/dev/ttyUSB0' } },
-        { id: 'swipe', protocol: 'magtek-hid', hid: { vendorId: '0801', productId: '0x0002' }, chipFailuresBeforeFallback: 0 },
+        {
+          id: 'swipe',
+          protocol: 'magtek-hid',
+          hid: { vendorId: '0801', productId: '0x0002' },
+          chipFailuresBeforeFallback: 0,
+        },
       ],
     });
     expect(parsed.devices).toEqual([
       { id: 'counter-reader', kind: 'card-reader', protocol: 'keyboard', chipFailuresBeforeFallback: 1 },
-      { id: 'neo', kind: 'card-reader', protocol: 'vivotech2', serial: { path: '/dev/ttyUSB0', baudRate: 19200, parity: 'none' }, chipFailuresBeforeFallback: 1 },
-      { id: 'swipe', kind: 'card-reader', protocol: 'magtek-hid', hid: { vendorId: 0x0801, productId: 2 }, chipFailuresBeforeFallback: 0 },
+      {
+        id: 'neo',
+        kind: 'card-reader',
+        protocol: 'vivotech2',
+        serial: { path: '/dev/ttyUSB0', baudRate: 19200, parity: 'none' },
+        chipFailuresBeforeFallback: 1,
+      },
+      {
+        id: 'swipe',
+        kind: 'card-reader',
+        protocol: 'magtek-hid',
+        hid: { vendorId: 0x0801, productId: 2 },
+        chipFailuresBeforeFallback: 0,
+      },
     ]);
     const problems = (devices: unknown, training = false) =>
-      settingsSchema.safeParse({ training, devices }).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+      settingsSchema
+        .safeParse({ training, devices })
+        .error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     expect(problems([{ id: 'a', protocol: 'telepathy' }])).toEqual([
       'devices.0.protocol: expected protocol "keyboard", "idtech-hid", "magtek-hid", "hid-pos-msr", "vivotech2" or "emulated"',
     ]);
     expect(problems([{ id: 'a', protocol: 'vivotech2', serial: { path: '/dev/ttyS0', baudRate: 12345 } }])).toEqual([
       'devices.0.serial.baudRate: expected 9600, 19200, 38400, 57600 or 115200',
     ]);
-    expect(problems([{ id: 'a', protocol: 'keyboard' }, { id: 'a', protocol: 'keyboard' }])).toEqual([
+    expect(
+      problems([
+        { id: 'a', protocol: 'keyboard' },
+        { id: 'a', protocol: 'keyboard' },
+      ]),
+    ).toEqual([
       'devices.1.id: "a" is used by another device',
       'devices.1.protocol: only one reader can use the keyboard; another one already does',
     ]);
-    expect(problems([{ id: 'a', protocol: 'emulated' }])).toEqual(['devices.0.protocol: emulated devices are for training mode only']);
+    expect(problems([{ id: 'a', protocol: 'emulated' }])).toEqual([
+      'devices.0.protocol: emulated devices are for training mode only',
+    ]);
     expect(problems([{ id: 'a', protocol: 'emulated' }], true)).toBeUndefined();
   });
 
@@ -66,22 +106,58 @@ describe('settingsSchema defaults', () => {
     const parsed = settingsSchema.parse({
       training: false,
       signaturePads: [
-        { id: 'pad', protocol: 'isdv4', serial: { path: '/dev/ttyS1' }, buttons: { accept: { x: 9000, y: 2500, width: 1000, height: 500 } } },
-        { id: 'hid-pad', protocol: 'hid-digitizer', hid: { vendorId: '056a', productId: '00a8' }, reportDescriptor: '050d0902a101c0' },
+        {
+          id: 'pad',
+          protocol: 'isdv4',
+          serial: { path: '/dev/ttyS1' },
+          buttons: { accept: { x: 9000, y: 2500, width: 1000, height: 500 } },
+        },
+        {
+          id: 'hid-pad',
+          protocol: 'hid-digitizer',
+          hid: { vendorId: '056a', productId: '00a8' },
+          reportDescriptor: '050d0902a101c0',
+        },
       ],
       signature: { policy: 'always', capture: 'pad' },
     });
-    expect(parsed.signaturePads[0]).toEqual({ id: 'pad', kind: 'signature-pad', protocol: 'isdv4', serial: { path: '/dev/ttyS1', baudRate: 38400, parity: 'none' }, buttons: { accept: { x: 9000, y: 2500, width: 1000, height: 500 } } });
-    expect(parsed.signature).toEqual({ policy: 'always', capture: 'pad', allowSkip: false, canvasWidth: 384, canvasHeight: 128, lineWidth: 3 });
-    const problems = (settings: object) => settingsSchema.safeParse(settings).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    expect(problems({ training: false, signaturePads: [{ id: 'p', protocol: 'emulated' }] })).toEqual(['signaturePads.0.protocol: emulated devices are for training mode only']);
-    expect(problems({ signaturePads: [{ id: 'p', protocol: 'topaz' }] })).toEqual(['signaturePads.0.protocol: expected protocol "hid-digitizer", "isdv4" or "emulated"']);
-    expect(problems({ signaturePads: [{ id: 'x', protocol: 'emulated' }], devices: [{ id: 'x', protocol: 'keyboard' }] })).toEqual(['devices.0.id: "x" is used by another device']);
-    expect(problems({ signature: { policy: 'sometimes' } })).toEqual(['signature.policy: expected "network-rules", "always", "never"']);
-    expect(problems({ signature: { canvasWidth: 1000 } })).toEqual(['signature.canvasWidth: expected an integer from 64 to 576']);
-    expect(problems({ signaturePads: [{ id: 'p', protocol: 'hid-digitizer', hid: { path: '/dev/hidraw1' }, reportDescriptor: 'zz' }] })).toEqual([
-      'signaturePads.0.reportDescriptor: expected the report descriptor in hex, two digits a byte',
+    expect(parsed.signaturePads[0]).toEqual({
+      id: 'pad',
+      kind: 'signature-pad',
+      protocol: 'isdv4',
+      serial: { path: '/dev/ttyS1', baudRate: 38400, parity: 'none' },
+      buttons: { accept: { x: 9000, y: 2500, width: 1000, height: 500 } },
+    });
+    expect(parsed.signature).toEqual({
+      policy: 'always',
+      capture: 'pad',
+      allowSkip: false,
+      canvasWidth: 384,
+      canvasHeight: 128,
+      lineWidth: 3,
+    });
+    const problems = (settings: object) =>
+      settingsSchema.safeParse(settings).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect(problems({ training: false, signaturePads: [{ id: 'p', protocol: 'emulated' }] })).toEqual([
+      'signaturePads.0.protocol: emulated devices are for training mode only',
     ]);
+    expect(problems({ signaturePads: [{ id: 'p', protocol: 'topaz' }] })).toEqual([
+      'signaturePads.0.protocol: expected protocol "hid-digitizer", "isdv4" or "emulated"',
+    ]);
+    expect(
+      problems({ signaturePads: [{ id: 'x', protocol: 'emulated' }], devices: [{ id: 'x', protocol: 'keyboard' }] }),
+    ).toEqual(['devices.0.id: "x" is used by another device']);
+    expect(problems({ signature: { policy: 'sometimes' } })).toEqual([
+      'signature.policy: expected "network-rules", "always", "never"',
+    ]);
+    expect(problems({ signature: { canvasWidth: 1000 } })).toEqual([
+      'signature.canvasWidth: expected an integer from 64 to 576',
+    ]);
+    expect(
+      problems({
+        signaturePads: [{ id: 'p', protocol: 'hid-digitizer', hid: { path: '/dev/hidraw1' }, reportDescriptor: 'zz' }],
+      }),
+    ).toEqual(['signaturePads.0.reportDescriptor: expected the report descriptor in hex, two digits a byte']);
   });
 
   it('fills a half-written section from its own defaults', () => {

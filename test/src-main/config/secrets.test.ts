@@ -74,7 +74,9 @@ describe('createFileSecretStore', () => {
     expect(await createFileSecretStore(dir, { onWarning }).get('gateway.password')).toBe('x');
     expect(modeOf(file)).toBe(0o600);
     expect(onWarning).toHaveBeenCalledTimes(1);
-    expect(onWarning).toHaveBeenCalledWith(`${file} was readable by other users (mode 644); tightened to 600. If others could have read it, change the gateway password and enter the new one in Settings`);
+    expect(onWarning).toHaveBeenCalledWith(
+      `${file} was readable by other users (mode 644); tightened to 600. If others could have read it, change the gateway password and enter the new one in Settings`,
+    );
     expect(String(onWarning.mock.calls[0])).not.toContain('"x"');
   });
 
@@ -100,7 +102,9 @@ describe('createFileSecretStore', () => {
     'refuses the name %j on every method, naming it',
     async (name) => {
       const store = createFileSecretStore(freshDir());
-      const named = new RegExp(`Invalid secret name ${JSON.stringify(name.slice(0, 64)).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`);
+      const named = new RegExp(
+        `Invalid secret name ${JSON.stringify(name.slice(0, 64)).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`,
+      );
       await expect(store.set(name, 'v')).rejects.toThrow(named);
       await expect(store.get(name)).rejects.toThrow(named);
       await expect(store.delete(name)).rejects.toThrow(named);
@@ -128,7 +132,9 @@ describe('createEncryptedSecretStore', () => {
   it('round-trips through secrets.bin, owner-only', async () => {
     const cipher = testCipher();
     const dir = await roundTrip((folder) => createEncryptedSecretStore(folder, cipher));
-    expect(JSON.parse(cipher.decrypt(readFileSync(join(dir, 'secrets.bin'))))).toEqual({ 'gateway.password': 's3cret-2' });
+    expect(JSON.parse(cipher.decrypt(readFileSync(join(dir, 'secrets.bin'))))).toEqual({
+      'gateway.password': 's3cret-2',
+    });
     if (posix) expect(modeOf(join(dir, 'secrets.bin'))).toBe(0o600);
   });
 

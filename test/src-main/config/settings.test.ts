@@ -47,7 +47,12 @@ describe('loadSettings: the file', () => {
   it('reads the file, filling what it leaves out with defaults', () => {
     const { dir } = withFile({ mode: 'kiosk', training: false, kiosk: { idleResetSeconds: 30 } });
     const { settings } = loadSettings({ appDataDir: dir, env: {} });
-    expect(settings).toMatchObject({ mode: 'kiosk', training: false, kiosk: { idleResetSeconds: 30 }, host: { port: 8710 } });
+    expect(settings).toMatchObject({
+      mode: 'kiosk',
+      training: false,
+      kiosk: { idleResetSeconds: 30 },
+      host: { port: 8710 },
+    });
   });
 
   it('names an unknown key and the file it is in', () => {
@@ -122,15 +127,21 @@ describe('loadSettings: files a person cannot fix without being told how', () =>
   });
 
   it('names a key written twice, with the line of the second, instead of quietly keeping the last', () => {
-    const { dir, file } = withFile('{\n  "mode": "kiosk",\n  "host": { "port": 1, "port": 2 },\n  "printers": [{ "id": "a" }],\n  "mode": "counter"\n}');
+    const { dir, file } = withFile(
+      '{\n  "mode": "kiosk",\n  "host": { "port": 1, "port": 2 },\n  "printers": [{ "id": "a" }],\n  "mode": "counter"\n}',
+    );
     const error = settingsErrorOf(() => loadSettings({ appDataDir: dir, env: {} }));
     expect(error.issues.map((issue) => issue.setting)).toEqual(['host.port', 'mode']);
-    expect(error.message).toContain(`${file}: mode: written twice (again at line 5); keep the one you mean and delete the other`);
+    expect(error.message).toContain(
+      `${file}: mode: written twice (again at line 5); keep the one you mean and delete the other`,
+    );
     expect(error.message).toContain(`${file}: host.port: written twice (again at line 3)`);
   });
 
   it('does not mistake the same key in different objects, or a string value, for a duplicate', () => {
-    const { dir } = withFile('{ "printers": [{ "id": "a", "model": "escpos-80mm" }, { "id": "b", "model": "escpos-80mm" }], "terminalId": "mode" }');
+    const { dir } = withFile(
+      '{ "printers": [{ "id": "a", "model": "escpos-80mm" }, { "id": "b", "model": "escpos-80mm" }], "terminalId": "mode" }',
+    );
     expect(() => loadSettings({ appDataDir: dir, env: {} })).not.toThrow(/twice/);
   });
 });
@@ -144,12 +155,19 @@ describe('loadSettings: the environment', () => {
     });
     expect(settings).toMatchObject({ mode: 'kiosk', training: false, host: { port: 9000 } });
     expect(settings.gateway.url).toBe('https://gw.example/rest');
-    expect(sources).toEqual({ mode: 'LANEPOINT_MODE', training: 'LANEPOINT_TRAINING', 'gateway.url': 'LANEPOINT_GATEWAY_URL' });
+    expect(sources).toEqual({
+      mode: 'LANEPOINT_MODE',
+      training: 'LANEPOINT_TRAINING',
+      'gateway.url': 'LANEPOINT_GATEWAY_URL',
+    });
   });
 
   it.each([
     [{ LANEPOINT_HOST_PORT: 'abc' }, 'LANEPOINT_HOST_PORT (host.port): expected an integer from 0 to 65535, got "abc"'],
-    [{ LANEPOINT_HOST_PORT: '99999' }, 'LANEPOINT_HOST_PORT (host.port): expected an integer from 0 to 65535, got 99999'],
+    [
+      { LANEPOINT_HOST_PORT: '99999' },
+      'LANEPOINT_HOST_PORT (host.port): expected an integer from 0 to 65535, got 99999',
+    ],
     [{ LANEPOINT_TRAINING: 'maybe' }, 'LANEPOINT_TRAINING (training): expected one of 1, true, yes, 0, false, no'],
     [{ LANEPOINT_MODE: 'drive-thru' }, 'LANEPOINT_MODE (mode): expected "counter" or "kiosk"'],
     [{ LANEPOINT_TERMINAL_ID: 'lane 1' }, 'LANEPOINT_TERMINAL_ID (terminalId): expected 1 to 16 letters'],
@@ -177,13 +195,20 @@ describe('loadSettings: the environment', () => {
 
   it('checks the file under an override too: a wrong value a variable hides is still named', () => {
     const { dir, file } = withFile({ host: { port: 'abc' }, mode: 'drive-thru' });
-    const error = settingsErrorOf(() => loadSettings({ appDataDir: dir, env: { LANEPOINT_HOST_PORT: '0', LANEPOINT_MODE: 'counter' } }));
+    const error = settingsErrorOf(() =>
+      loadSettings({ appDataDir: dir, env: { LANEPOINT_HOST_PORT: '0', LANEPOINT_MODE: 'counter' } }),
+    );
     expect(error.issues.map((issue) => [issue.setting, issue.source]).sort()).toEqual([
       ['host.port', { kind: 'file', path: file }],
       ['mode', { kind: 'file', path: file }],
     ]);
-    expect(error.message).toContain(`${file}: host.port: expected an integer from 0 to 65535, got "abc" (LANEPOINT_HOST_PORT overrides it now, but the file must be right too)`);
-    expect(loadSettings({ appDataDir: withFile({ host: { port: 9000 } }).dir, env: { LANEPOINT_HOST_PORT: '0' } }).settings.host.port).toBe(0);
+    expect(error.message).toContain(
+      `${file}: host.port: expected an integer from 0 to 65535, got "abc" (LANEPOINT_HOST_PORT overrides it now, but the file must be right too)`,
+    );
+    expect(
+      loadSettings({ appDataDir: withFile({ host: { port: 9000 } }).dir, env: { LANEPOINT_HOST_PORT: '0' } }).settings
+        .host.port,
+    ).toBe(0);
   });
 
   it('reads process.env when no environment is passed', () => {
@@ -210,7 +235,9 @@ describe('saveSettings', () => {
     const reader = { id: 'reader-1', protocol: 'idtech-hid', hid: { vendorId: '0acd', productId: '2030' } } as const;
     saveSettings(dir, { training: false, devices: [reader] });
     expect(JSON.parse(readFileSync(settingsPath(dir), 'utf8')).devices).toEqual([reader]);
-    expect(loadSettings({ appDataDir: dir, env: {} }).settings.devices[0]).toMatchObject({ hid: { vendorId: 0x0acd, productId: 0x2030 } });
+    expect(loadSettings({ appDataDir: dir, env: {} }).settings.devices[0]).toMatchObject({
+      hid: { vendorId: 0x0acd, productId: 0x2030 },
+    });
   });
 
   it('leaves the old file untouched, and no temporary file, when the new settings are wrong', () => {

@@ -76,7 +76,10 @@ describe('createCore', () => {
   it('dispatches commands through the contract', async () => {
     const { core } = testCore();
     core.devices.register(reader);
-    expect(await core.dispatch('devices.list', { kind: 'printer' })).toEqual({ ok: true, result: [expect.objectContaining({ id: 'training-printer', kind: 'printer', emulated: true })] });
+    expect(await core.dispatch('devices.list', { kind: 'printer' })).toEqual({
+      ok: true,
+      result: [expect.objectContaining({ id: 'training-printer', kind: 'printer', emulated: true })],
+    });
     expect(await core.dispatch('devices.list', { kind: 'card-reader' })).toEqual({
       ok: true,
       result: [expect.objectContaining({ id: 'training-reader', emulated: true }), reader],

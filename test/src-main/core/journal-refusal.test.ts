@@ -1,4 +1,13 @@
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -73,9 +82,15 @@ describe('the lane opens and checks its journal at start', () => {
     expect(lines.join('\n')).toContain('the journal is refused');
 
     core.session.signIn({ cashierId: '1001', pin: '1234' });
-    expect(await sell(core)).toEqual({ ok: false, error: expect.objectContaining({ code: 'failed_precondition', message }) });
+    expect(await sell(core)).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'failed_precondition', message }),
+    });
     expect(core.terminal.current().phase).toBe('idle');
-    expect(await core.dispatch('journal.acknowledge', {})).toEqual({ ok: false, error: expect.objectContaining({ code: 'forbidden' }) });
+    expect(await core.dispatch('journal.acknowledge', {})).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'forbidden' }),
+    });
     expect(core.journalRefusal()?.cause).toBe('missing');
 
     expect(ok(await core.dispatch('journal.acknowledge', { managerPin: '9999' }))).toBeNull();
@@ -98,7 +113,10 @@ describe('the lane opens and checks its journal at start', () => {
     expect(statSync(journal).size).toBe(0);
     core.session.signIn({ cashierId: '1001', pin: '1234' });
     // History says why instead of showing an empty list.
-    expect(await core.dispatch('terminal.history', {})).toEqual({ ok: false, error: expect.objectContaining({ code: 'failed_precondition', message: core.journalRefusal()?.message }) });
+    expect(await core.dispatch('terminal.history', {})).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'failed_precondition', message: core.journalRefusal()?.message }),
+    });
   });
 
   it('a journal replaced by another lane\u2019s file is refused until a manager accepts it', async () => {
@@ -110,7 +128,9 @@ describe('the lane opens and checks its journal at start', () => {
     copyFileSync(other, journal);
     const { core } = start(home);
     expect(core.journalRefusal()).toMatchObject({ cause: 'replaced', file: journal, acknowledgeable: true });
-    expect(core.journalRefusal()?.message).toBe(`The journal ${journal} is not the one this lane wrote: it was replaced by another file. Put the lane's own journal back and restart, or a manager acknowledges to use this one.`);
+    expect(core.journalRefusal()?.message).toBe(
+      `The journal ${journal} is not the one this lane wrote: it was replaced by another file. Put the lane's own journal back and restart, or a manager acknowledges to use this one.`,
+    );
     core.session.signIn({ cashierId: '9001', pin: '9999' });
     expect(ok(await core.dispatch('journal.acknowledge', {}))).toBeNull();
     await stop(core);
@@ -124,7 +144,11 @@ describe('the lane opens and checks its journal at start', () => {
     writeFileSync(journal, Buffer.alloc(8192, 0x5a));
     const { core } = start(home);
     expect(core.journalRefusal()).toMatchObject({ cause: 'damaged', file: journal, acknowledgeable: true });
-    expect(core.journalRefusal()?.message).toMatch(new RegExp(`^The journal ${journal.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is damaged and cannot be read\\. .*file is not a database`));
+    expect(core.journalRefusal()?.message).toMatch(
+      new RegExp(
+        `^The journal ${journal.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is damaged and cannot be read\\. .*file is not a database`,
+      ),
+    );
     core.session.signIn({ cashierId: '9001', pin: '9999' });
     expect(ok(await core.dispatch('journal.acknowledge', {}))).toBeNull();
     expect(readdirSync(home).filter((name) => name.startsWith('training-journal.sqlite.damaged-'))).toHaveLength(1);
@@ -138,10 +162,15 @@ describe('the lane opens and checks its journal at start', () => {
     db.close();
     const { core } = start(home);
     expect(core.journalRefusal()).toMatchObject({ cause: 'newer-schema', file: journal, acknowledgeable: false });
-    expect(core.journalRefusal()?.message).toContain(`The journal ${journal} was written by a newer version of Lanepoint. Run that version: this one never downgrades a journal.`);
+    expect(core.journalRefusal()?.message).toContain(
+      `The journal ${journal} was written by a newer version of Lanepoint. Run that version: this one never downgrades a journal.`,
+    );
     expect(core.journalRefusal()?.message).toContain('schema 99');
     core.session.signIn({ cashierId: '9001', pin: '9999' });
-    expect(await core.dispatch('journal.acknowledge', {})).toEqual({ ok: false, error: expect.objectContaining({ code: 'failed_precondition', message: core.journalRefusal()?.message }) });
+    expect(await core.dispatch('journal.acknowledge', {})).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'failed_precondition', message: core.journalRefusal()?.message }),
+    });
     await stop(core);
     const after = new Database(journal, { readonly: true });
     expect(after.pragma('user_version', { simple: true })).toBe(99);
@@ -158,7 +187,13 @@ describe('the lane opens and checks its journal at start', () => {
     cores.push(core);
     core.session.signIn({ cashierId: '1001', pin: '1234' });
     const reply = await sell(core);
-    expect(reply).toEqual({ ok: false, error: expect.objectContaining({ code: 'failed_precondition', message: expect.stringMatching(/^Nothing was sent: journal: .* is from a newer Lanepoint \(schema 99/) }) });
+    expect(reply).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        code: 'failed_precondition',
+        message: expect.stringMatching(/^Nothing was sent: journal: .* is from a newer Lanepoint \(schema 99/),
+      }),
+    });
     expect(JSON.stringify(reply)).not.toContain('Free disk space');
   });
 
@@ -175,7 +210,10 @@ describe('the lane opens and checks its journal at start', () => {
         message: `The training gateway's store ${store} cannot be read (file is not a database). Reset training to start the practice day afresh; the old file is kept for support.`,
       }),
     });
-    expect(await core.dispatch('training.reset', {})).toEqual({ ok: false, error: expect.objectContaining({ code: 'forbidden' }) });
+    expect(await core.dispatch('training.reset', {})).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'forbidden' }),
+    });
     expect(ok(await core.dispatch('training.reset', { managerPin: '9999' }))).toEqual({ reset: true });
     expect(readdirSync(home).filter((name) => name.startsWith('training-gateway.sqlite.reset-'))).toHaveLength(1);
     expect(ok(await sell(core))).toMatchObject({ outcome: 'approved' });

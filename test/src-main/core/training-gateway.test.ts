@@ -60,7 +60,9 @@ describe('training with a loopback gateway URL', () => {
     core.session.signIn({ cashierId: '1001', pin: '1234' });
     const summary = await sale(core, 1234);
     expect(summary.outcome).toBe('approved');
-    expect(emulator.context.ledger.all().filter((transaction) => transaction.orderid === summary.orderId)).toEqual([expect.objectContaining({ respstat: 'A', amount: 1234 })]);
+    expect(emulator.context.ledger.all().filter((transaction) => transaction.orderid === summary.orderId)).toEqual([
+      expect.objectContaining({ respstat: 'A', amount: 1234 }),
+    ]);
   });
 
   it('loses the next answer at that emulator, and the lane recovers the sale from it', async () => {
@@ -70,18 +72,27 @@ describe('training with a loopback gateway URL', () => {
     const summary = await sale(core, 1500);
     // The answer was dropped after the emulator processed it; the inquiry found the approval.
     expect(summary.outcome).toBe('approved');
-    expect(ok(await core.dispatch('terminal.history', { orderId: summary.orderId }))).toEqual([expect.objectContaining({ state: 'resolved', respstat: 'A' })]);
-    expect(emulator.context.ledger.byOrderId(summary.orderId)).toEqual([expect.objectContaining({ respstat: 'A', amount: 1500 })]);
+    expect(ok(await core.dispatch('terminal.history', { orderId: summary.orderId }))).toEqual([
+      expect.objectContaining({ state: 'resolved', respstat: 'A' }),
+    ]);
+    expect(emulator.context.ledger.byOrderId(summary.orderId)).toEqual([
+      expect.objectContaining({ respstat: 'A', amount: 1500 }),
+    ]);
   });
 
   it('refuses to reset a store it does not own, naming the setting', async () => {
     const core = trainingLane(emulator.url);
     core.session.signIn({ cashierId: '9001', pin: '9999' });
     const reply = await core.dispatch('training.reset', {});
-    expect(reply).toMatchObject({ ok: false, error: { code: 'failed_precondition', message: expect.stringContaining('setting gateway.url') } });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: 'failed_precondition', message: expect.stringContaining('setting gateway.url') },
+    });
   });
 
   it('still refuses a gateway that is not on loopback', () => {
-    expect(() => settingsSchema.parse({ gateway: { url: 'https://gateway.example.com/rest' } })).toThrow(/training mode refuses a non-loopback gateway/);
+    expect(() => settingsSchema.parse({ gateway: { url: 'https://gateway.example.com/rest' } })).toThrow(
+      /training mode refuses a non-loopback gateway/,
+    );
   });
 });

@@ -22,29 +22,46 @@ function trainingCore() {
   return made;
 }
 
-
 describe('training devices', () => {
   it('starts an emulated reader when none is configured, and reports it connected', async () => {
     const { core } = trainingCore();
     await until(() => core.devices.list('card-reader')[0]?.status === 'connected');
     expect(core.devices.list('card-reader')).toEqual([
-      { id: 'training-reader', kind: 'card-reader', name: 'Training card reader', transport: 'emulated', emulated: true, status: 'connected', lastError: null },
+      {
+        id: 'training-reader',
+        kind: 'card-reader',
+        name: 'Training card reader',
+        transport: 'emulated',
+        emulated: true,
+        status: 'connected',
+        lastError: null,
+      },
     ]);
   });
 
   it('reads a card of the deck presented on the emulated reader, masked over the contract', async () => {
     const { core, lines } = trainingCore();
     const deck = (await core.dispatch('devices.testCards', {})) as CommandReply<TestCardInfo[]>;
-    expect(deck.ok && deck.result.find((card) => card.id === 'visa-signature')).toMatchObject({ maskedPan: '478825******1443', methods: ['insert'] });
+    expect(deck.ok && deck.result.find((card) => card.id === 'visa-signature')).toMatchObject({
+      maskedPan: '478825******1443',
+      methods: ['insert'],
+    });
     for (const [cardId, method, expected] of [
-      ['visa-signature', 'insert', { entryMode: 'chip', cvm: 'signature', network: 'visa', applicationLabel: 'VISA CREDIT' }],
+      [
+        'visa-signature',
+        'insert',
+        { entryMode: 'chip', cvm: 'signature', network: 'visa', applicationLabel: 'VISA CREDIT' },
+      ],
       ['amex-contactless', 'tap', { entryMode: 'contactless', network: 'amex' }],
       // A chip card's swipe waits for the chip (the chip-first rule); a stripe-only card is taken swiped.
       ['diners-approve', 'swipe', { entryMode: 'swipe', maskedPan: '3643******0016', encrypted: true }],
     ] as const) {
       const read = core.dispatch('devices.readCard', { timeoutSeconds: 5 });
       await new Promise((resolve) => setTimeout(resolve, 5));
-      expect(await core.dispatch('devices.presentTestCard', { cardId, method })).toEqual({ ok: true, result: { presented: true } });
+      expect(await core.dispatch('devices.presentTestCard', { cardId, method })).toEqual({
+        ok: true,
+        result: { presented: true },
+      });
       expect(await read).toEqual({ ok: true, result: expect.objectContaining(expected) });
     }
     expect(lines.join('\n')).not.toMatch(/4788250000121443|371449635398431|36438999960016/);
@@ -69,11 +86,17 @@ describe('training devices', () => {
       ok: false,
       error: { field: 'method', message: 'Visa: partial approval cannot be presented by tap; use insert or swipe.' },
     });
-    expect(await core.dispatch('devices.readCard', { deviceId: 'nope' })).toMatchObject({ ok: false, error: { message: 'No card reader "nope" is configured.' } });
+    expect(await core.dispatch('devices.readCard', { deviceId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { message: 'No card reader "nope" is configured.' },
+    });
     const read = core.dispatch('devices.readCard', { timeoutSeconds: 5 });
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await core.dispatch('devices.cancelRead', {})).toEqual({ ok: true, result: { canceled: true } });
-    expect(await read).toMatchObject({ ok: false, error: { code: 'failed_precondition', message: 'The read was canceled.' } });
+    expect(await read).toMatchObject({
+      ok: false,
+      error: { code: 'failed_precondition', message: 'The read was canceled.' },
+    });
   });
 
   it('keeps the deck out of live mode', async () => {
@@ -108,12 +131,21 @@ describe('createDeviceManager', () => {
         },
       },
     });
-    expect(registry.list().find((device) => device.id === 'neo')).toMatchObject({ status: 'error', lastError: 'devices.neo: the serial port is not available on this machine' });
+    expect(registry.list().find((device) => device.id === 'neo')).toMatchObject({
+      status: 'error',
+      lastError: 'devices.neo: the serial port is not available on this machine',
+    });
     await manager.start();
-    expect(registry.list().find((device) => device.id === 'counter')).toMatchObject({ status: 'connected', transport: 'hid' });
+    expect(registry.list().find((device) => device.id === 'counter')).toMatchObject({
+      status: 'connected',
+      transport: 'hid',
+    });
     expect(manager.cardReader('counter')?.reader).toBeInstanceOf(IdtechHidReader);
     link!.host.unplug();
-    expect(registry.list().find((device) => device.id === 'counter')).toMatchObject({ status: 'disconnected', lastError: 'HID 0acd:3810 (host end) was disconnected' });
+    expect(registry.list().find((device) => device.id === 'counter')).toMatchObject({
+      status: 'disconnected',
+      lastError: 'HID 0acd:3810 (host end) was disconnected',
+    });
     link!.host.replug();
     await until(() => registry.list().find((device) => device.id === 'counter')?.status === 'connected');
     await manager.close();
@@ -127,11 +159,19 @@ describe('createDeviceManager', () => {
       gateway: { url: 'https://gateway.example/rest' },
       devices: [{ id: 'neo', protocol: 'vivotech2', serial: { path: '/dev/lanepoint-no-such-port' } }],
     });
-    const manager = createDeviceManager({ devices: settings.devices, training: false, registry, logger, environment: laneDeviceEnvironment() });
+    const manager = createDeviceManager({
+      devices: settings.devices,
+      training: false,
+      registry,
+      logger,
+      environment: laneDeviceEnvironment(),
+    });
     await manager.start();
     expect(registry.list()[0]).toMatchObject({
       status: 'error',
-      lastError: expect.stringMatching(/^Not found: check that it is plugged in and that settings\.json names the right port or USB ids\. Cannot open \/dev\/lanepoint-no-such-port at \d+ baud: /),
+      lastError: expect.stringMatching(
+        /^Not found: check that it is plugged in and that settings\.json names the right port or USB ids\. Cannot open \/dev\/lanepoint-no-such-port at \d+ baud: /,
+      ),
     });
     await manager.close();
   });
@@ -139,7 +179,13 @@ describe('createDeviceManager', () => {
   it('takes keyboard-mode reader data out of the keystroke stream and releases a person’s typing', async () => {
     const { logger } = collectingLogger();
     let now = 0;
-    const manager = createDeviceManager({ devices: [], training: true, registry: createDeviceRegistry(), logger, now: () => now });
+    const manager = createDeviceManager({
+      devices: [],
+      training: true,
+      registry: createDeviceRegistry(),
+      logger,
+      now: () => now,
+    });
     await manager.start();
     const released: string[] = [];
     manager.onRelease((keys) => released.push(...keys.map((key) => key.key)));
@@ -154,7 +200,11 @@ describe('createDeviceManager', () => {
       aid: 'A0000001523010',
       applicationLabel: 'DISCOVER',
     });
-    expect(readerKeystrokes(output, 1000).map((stroke) => manager.keystroke(stroke)).every(Boolean)).toBe(true);
+    expect(
+      readerKeystrokes(output, 1000)
+        .map((stroke) => manager.keystroke(stroke))
+        .every(Boolean),
+    ).toBe(true);
     await expect(pending).resolves.toMatchObject({ network: 'discover', entryMode: 'swipe' });
     now = 5000;
     expect(manager.keystroke({ key: '7', at: 5000 })).toBe(true);
@@ -185,14 +235,23 @@ describe('browser mode keystrokes over the contract', () => {
     });
     let seq = 0;
     for (const { key } of readerKeystrokes(output, 0)) {
-      expect(await core.dispatch('devices.keystroke', { key, seq: ++seq })).toEqual({ ok: true, result: { consumed: true } });
+      expect(await core.dispatch('devices.keystroke', { key, seq: ++seq })).toEqual({
+        ok: true,
+        result: { consumed: true },
+      });
     }
     expect(await read).toMatchObject({ ok: true, result: { network: 'mastercard', entryMode: 'swipe' } });
-    expect(await core.dispatch('devices.keystroke', { key: '3', seq: 1000 })).toEqual({ ok: true, result: { consumed: true } });
+    expect(await core.dispatch('devices.keystroke', { key: '3', seq: 1000 })).toEqual({
+      ok: true,
+      result: { consumed: true },
+    });
     await until(() => released.length > 0);
     // Named by its number, never as the key: the released key may be a PIN digit.
     expect(released).toEqual([{ seqs: [1000] }]);
-    expect(await core.dispatch('devices.keystroke', { key: 'k', seq: 1001 })).toEqual({ ok: true, result: { consumed: false } });
+    expect(await core.dispatch('devices.keystroke', { key: 'k', seq: 1001 })).toEqual({
+      ok: true,
+      result: { consumed: false },
+    });
   });
 });
 
@@ -202,7 +261,16 @@ describe('a MagTek HID swipe reader on a lane', () => {
     const { magtekHidReport } = await import('../../../drivers/emulated/magtek-hid-reader');
     const { laneDeviceEnvironment } = await import('../../../src-main/devices/environment');
     const { createCore } = await import('../../../src-main/core/core');
-    const hid = new FakeNodeHid([{ vendorId: 0x0801, productId: 0x0002, path: '/dev/hidraw3', product: 'USB Swipe Reader', usagePage: 0xff00, inputReportSize: 337 }]);
+    const hid = new FakeNodeHid([
+      {
+        vendorId: 0x0801,
+        productId: 0x0002,
+        path: '/dev/hidraw3',
+        product: 'USB Swipe Reader',
+        usagePage: 0xff00,
+        inputReportSize: 337,
+      },
+    ]);
     const { logger, lines } = collectingLogger();
     const core = createCore({
       settings: settingsSchema.parse({
@@ -221,9 +289,20 @@ describe('a MagTek HID swipe reader on a lane', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await hid.sendReport(
       '/dev/hidraw3',
-      magtekHidReport({ track1: '%B5454545454545454^TEST/MC^28121011000000000000?', track2: ';5454545454545454=28121011000000000000?' }),
+      magtekHidReport({
+        track1: '%B5454545454545454^TEST/MC^28121011000000000000?',
+        track2: ';5454545454545454=28121011000000000000?',
+      }),
     );
-    expect(await read).toEqual({ ok: true, result: expect.objectContaining({ entryMode: 'swipe', maskedPan: '545454******5454', network: 'mastercard', encrypted: false }) });
+    expect(await read).toEqual({
+      ok: true,
+      result: expect.objectContaining({
+        entryMode: 'swipe',
+        maskedPan: '545454******5454',
+        network: 'mastercard',
+        encrypted: false,
+      }),
+    });
     hid.unplug('/dev/hidraw3');
     await until(() => core.devices.list()[0]?.status === 'disconnected');
     hid.plug('/dev/hidraw3');
@@ -254,8 +333,27 @@ describe('a serial EMV reader on a lane', () => {
     try {
       await until(() => core.devices.list()[0]?.status === 'connected');
       const read = core.dispatch('devices.readCard', { timeoutSeconds: 5 });
-      setTimeout(() => peer.presentCard({ pan: '6011000995500000', expiry: '1228', name: 'TEST/DISCOVER', serviceCode: '201', cvm: 'signature', chip: 'ok', aid: 'A0000001523010', applicationLabel: 'DISCOVER' }, 'contactless'), 30);
-      expect(await read).toMatchObject({ ok: true, result: { entryMode: 'contactless', network: 'discover', maskedPan: '6011********0000' } });
+      setTimeout(
+        () =>
+          peer.presentCard(
+            {
+              pan: '6011000995500000',
+              expiry: '1228',
+              name: 'TEST/DISCOVER',
+              serviceCode: '201',
+              cvm: 'signature',
+              chip: 'ok',
+              aid: 'A0000001523010',
+              applicationLabel: 'DISCOVER',
+            },
+            'contactless',
+          ),
+        30,
+      );
+      expect(await read).toMatchObject({
+        ok: true,
+        result: { entryMode: 'contactless', network: 'discover', maskedPan: '6011********0000' },
+      });
     } finally {
       await core.close();
       await device.close();

@@ -38,12 +38,21 @@ describe('IPC commands', () => {
 
   it.each<[string, (contents: FakeWebContents) => unknown]>([
     ['a page on another origin', (c) => invokeEvent(c, new FakeWebFrame('https://evil.example/'))],
-    ['our page after it navigated away', (c) => ((c.mainFrame.url = 'https://evil.example/'), invokeEvent(c, c.mainFrame))],
+    [
+      'our page after it navigated away',
+      (c) => ((c.mainFrame.url = 'https://evil.example/'), invokeEvent(c, c.mainFrame)),
+    ],
     ['a look-alike origin', (c) => invokeEvent(c, new FakeWebFrame('app://lanepoint.evil.com/index.html'))],
     ['a subframe of our page', (c) => invokeEvent(c, new FakeWebFrame('app://lanepoint/frame.html', c.mainFrame))],
     ['a frame that is gone (senderFrame null)', (c) => invokeEvent(c, null)],
-    ['a destroyed frame', (c) => invokeEvent(c, Object.assign(new FakeWebFrame('app://lanepoint/'), { destroyed: true }))],
-    ['a WebContents we did not create', () => invokeEvent({ id: 9999 }, new FakeWebFrame('app://lanepoint/index.html'))],
+    [
+      'a destroyed frame',
+      (c) => invokeEvent(c, Object.assign(new FakeWebFrame('app://lanepoint/'), { destroyed: true })),
+    ],
+    [
+      'a WebContents we did not create',
+      () => invokeEvent({ id: 9999 }, new FakeWebFrame('app://lanepoint/index.html')),
+    ],
   ])('refuses %s without reaching the core', async (_what, makeEvent) => {
     const { fake, window, shell, lines } = await startedShell();
     const dispatch = vi.spyOn(shell.core()!, 'dispatch');
@@ -69,7 +78,11 @@ describe('IPC events', () => {
     const { window, shell } = await startedShell();
     const contents = window!.webContents;
     shell.core()!.terminal.enter('awaiting-card', 'Waiting for card');
-    expect(contents.sent.at(-1)).toEqual([ipcChannels.event, 'terminal.state', expect.objectContaining({ phase: 'awaiting-card' })]);
+    expect(contents.sent.at(-1)).toEqual([
+      ipcChannels.event,
+      'terminal.state',
+      expect.objectContaining({ phase: 'awaiting-card' }),
+    ]);
     shell.core()!.events.emit('devices.changed', []);
     expect(contents.sent.at(-1)).toEqual(['pos:event', 'devices.changed', []]);
   });

@@ -102,7 +102,9 @@ describe('quitting', () => {
   it('holds the exit until the core has closed, then lets it through', async () => {
     const { fake, shell } = await startedShell();
     let finishClose: () => void = () => undefined;
-    const close = vi.spyOn(shell.core()!, 'close').mockImplementation(() => new Promise<void>((resolve) => (finishClose = resolve)));
+    const close = vi
+      .spyOn(shell.core()!, 'close')
+      .mockImplementation(() => new Promise<void>((resolve) => (finishClose = resolve)));
     fake.app.quit();
     expect(close).toHaveBeenCalledTimes(1);
     expect(fake.app.exited).toBe(false);

@@ -66,7 +66,10 @@ describe('pos.call', () => {
       error: { code: 'invalid_argument', field: 'kind', message: 'devices.list: kind: invalid' },
     });
     const reply = await pos.devices.list({ kind: 'toaster' as never });
-    expect(reply).toEqual({ ok: false, error: { code: 'invalid_argument', field: 'kind', message: 'devices.list: kind: invalid' } });
+    expect(reply).toEqual({
+      ok: false,
+      error: { code: 'invalid_argument', field: 'kind', message: 'devices.list: kind: invalid' },
+    });
   });
 
   it('turns a main process that cannot answer into code unavailable, not a rejection', async () => {
@@ -77,7 +80,10 @@ describe('pos.call', () => {
   });
 
   it('answers an unknown command without touching IPC', async () => {
-    await expect(pos.call('till.open' as CommandName)).resolves.toMatchObject({ ok: false, error: { code: 'unknown_command' } });
+    await expect(pos.call('till.open' as CommandName)).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'unknown_command' },
+    });
     expect(renderer.ipcRenderer.invocations).toEqual([]);
   });
 });

@@ -23,7 +23,13 @@ const card = {
 describe('routeReaderKeystrokes', () => {
   async function lane() {
     let now = 0;
-    const manager = createDeviceManager({ devices: [], training: true, registry: createDeviceRegistry(), logger: collectingLogger().logger, now: () => now });
+    const manager = createDeviceManager({
+      devices: [],
+      training: true,
+      registry: createDeviceRegistry(),
+      logger: collectingLogger().logger,
+      now: () => now,
+    });
     await manager.start();
     const contents = new FakeWebContents();
     const stop = routeReaderKeystrokes(contents, manager, () => now);

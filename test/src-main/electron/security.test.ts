@@ -37,8 +37,12 @@ describe('navigation', () => {
     'within the app (%s) is allowed',
     async (url) => {
       const { window } = await startedShell();
-      expect(window!.webContents.fire('will-navigate', { url, isSameDocument: false, isMainFrame: true }, url)).toBe(false);
-      expect(window!.webContents.fire('will-frame-navigate', { url, isSameDocument: false, isMainFrame: true })).toBe(false);
+      expect(window!.webContents.fire('will-navigate', { url, isSameDocument: false, isMainFrame: true }, url)).toBe(
+        false,
+      );
+      expect(window!.webContents.fire('will-frame-navigate', { url, isSameDocument: false, isMainFrame: true })).toBe(
+        false,
+      );
     },
   );
 
@@ -73,14 +77,21 @@ describe('the session', () => {
     const { fake } = await startedShell();
     const request = fake.session.permissionRequest!;
     const answers: boolean[] = [];
-    const permissions = ['media', 'hid', 'serial', 'usb', 'notifications', 'geolocation', 'clipboard-read', 'fullscreen'] as const;
+    const permissions = [
+      'media',
+      'hid',
+      'serial',
+      'usb',
+      'notifications',
+      'geolocation',
+      'clipboard-read',
+      'fullscreen',
+    ] as const;
     for (const permission of permissions) {
-      request(
-        {} as never,
-        permission,
-        (granted) => answers.push(granted),
-        { requestingUrl: 'app://lanepoint/index.html', isMainFrame: true } as never,
-      );
+      request({} as never, permission, (granted) => answers.push(granted), {
+        requestingUrl: 'app://lanepoint/index.html',
+        isMainFrame: true,
+      } as never);
     }
     expect(answers).toEqual(permissions.map(() => false));
   });
@@ -91,7 +102,9 @@ describe('the session', () => {
       expect(fake.session.permissionCheck!(null, permission, 'app://lanepoint', {} as never)).toBe(false);
     }
     for (const deviceType of ['hid', 'serial', 'usb'] as const) {
-      expect(fake.session.devicePermission!({ deviceType, origin: 'app://lanepoint', device: {} } as never)).toBe(false);
+      expect(fake.session.devicePermission!({ deviceType, origin: 'app://lanepoint', device: {} } as never)).toBe(
+        false,
+      );
     }
   });
 

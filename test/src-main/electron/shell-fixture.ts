@@ -58,6 +58,9 @@ export async function closeStartedShells(): Promise<void> {
 }
 
 /** An IPC invoke event as Electron builds it, from the parts the sender check reads. */
-export function invokeEvent(sender: { id: number }, senderFrame: { url: string; parent: unknown; isDestroyed(): boolean } | null) {
+export function invokeEvent(
+  sender: { id: number },
+  senderFrame: { url: string; parent: unknown; isDestroyed(): boolean } | null,
+) {
   return { sender, senderFrame, frameId: 1, processId: 1 } as unknown as Electron.IpcMainInvokeEvent;
 }

@@ -76,7 +76,11 @@ describe('the kiosk window', () => {
     // A digit could start a reader's output, so it is held, then typed again once it is not.
     expect(window!.webContents.fire('before-input-event', {}, keyInput('5'))).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(window!.webContents.typed.filter((input) => input.type === 'char').map((input) => ('keyCode' in input ? input.keyCode : ''))).toEqual(['5']);
+    expect(
+      window!.webContents.typed
+        .filter((input) => input.type === 'char')
+        .map((input) => ('keyCode' in input ? input.keyCode : '')),
+    ).toEqual(['5']);
   });
 
   it('closes developer tools should they open anyway', async () => {

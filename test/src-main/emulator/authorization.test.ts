@@ -40,7 +40,21 @@ describe('authentication', () => {
 describe('inquireMerchant', () => {
   it.each([
     // inquireMerchantSuccess (gateway-openapi.yaml) types enabled a boolean and avs, cvv, echeck, acctupdater Y/N.
-    [rpctMerchant, { site: 'fts', cardproc: 'RPCT', enabled: true, merchid: rpctMerchant, avs: 'Y', cvv: 'Y', echeck: 'Y', acctupdater: 'N', fee_type: 'N', fee_merchid: '' }],
+    [
+      rpctMerchant,
+      {
+        site: 'fts',
+        cardproc: 'RPCT',
+        enabled: true,
+        merchid: rpctMerchant,
+        avs: 'Y',
+        cvv: 'Y',
+        echeck: 'Y',
+        acctupdater: 'N',
+        fee_type: 'N',
+        fee_merchid: '',
+      },
+    ],
     ['820000000099', { message: 'contact support - merchant not on site' }],
     ['123456789012', { message: 'Invalid merchant' }],
   ])('%s', async (merchid, expected) => {
@@ -59,18 +73,26 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
   ])('approves the %s test card with a token, authcode and RPCT code 000', async (_brand, account) => {
     const { json } = await call(emulator, 'PUT', 'auth', sale({ account }));
     // The guides' RPCT test-card table answers resptext "Approval" (response-codes.md's list says "Approve").
-    expect(json).toMatchObject({ respstat: 'A', respcode: '000', respproc: 'RPCT', resptext: 'Approval', amount: '12.34' });
+    expect(json).toMatchObject({
+      respstat: 'A',
+      respcode: '000',
+      respproc: 'RPCT',
+      resptext: 'Approval',
+      amount: '12.34',
+    });
     expect(json.authcode).toMatch(/^PPS\d{3}$/);
     expect(json.token).toMatch(new RegExp(`^9\\d{11}${account.slice(-4)}$`));
     expect(json.account).toBe(json.token);
   });
 
-  it.each([
-    ['4387751111111020', '107', 'Call for authorization'],
-    ['4387751111111038', '100', 'Do not honor'],
-    ['4387751111111046', '101', 'Expired card'],
-    ['4387751111111053', '500', 'Decline'],
-  ].map(([account, respcode, resptext]) => [account!.slice(-4), respcode!, resptext!, account!]))('declines the card ending %s with %s %s', async (_lastFour, respcode, resptext, account) => {
+  it.each(
+    [
+      ['4387751111111020', '107', 'Call for authorization'],
+      ['4387751111111038', '100', 'Do not honor'],
+      ['4387751111111046', '101', 'Expired card'],
+      ['4387751111111053', '500', 'Decline'],
+    ].map(([account, respcode, resptext]) => [account!.slice(-4), respcode!, resptext!, account!]),
+  )('declines the card ending %s with %s %s', async (_lastFour, respcode, resptext, account) => {
     const { json } = await call(emulator, 'PUT', 'auth', sale({ account }));
     expect(json).toMatchObject({ respstat: 'C', respcode, resptext, amount: '0.00' });
     expect(json.authcode).toBeUndefined();
@@ -83,8 +105,14 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
     expect(full.json).toMatchObject({ respstat: 'A', amount: '5.99' });
   });
 
-  it.each(['4999006200620062', '5111006200620062', '6465006200620062'].map((account) => [account.slice(-8, -4), account]))('times out the card with %s before its last four: PPS 62 respstat B', async (_middle, account) => {
-    expect((await call(emulator, 'PUT', 'auth', sale({ account }))).json).toMatchObject({ respstat: 'B', respcode: '62', respproc: 'PPS' });
+  it.each(
+    ['4999006200620062', '5111006200620062', '6465006200620062'].map((account) => [account.slice(-8, -4), account]),
+  )('times out the card with %s before its last four: PPS 62 respstat B', async (_middle, account) => {
+    expect((await call(emulator, 'PUT', 'auth', sale({ account }))).json).toMatchObject({
+      respstat: 'B',
+      respcode: '62',
+      respproc: 'PPS',
+    });
   });
 
   it.each([
@@ -101,11 +129,21 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
   });
 
   it('drives FNOR codes by amount too, with a leading 0 for its 2-digit codes', async () => {
-    expect((await call(emulator, 'PUT', 'auth', sale({ merchid: fnorMerchant, amount: '1051.00' }))).json).toMatchObject({ respstat: 'C', respcode: '51', respproc: 'FNOR' });
-    expect((await call(emulator, 'PUT', 'auth', sale({ merchid: fnorMerchant, amount: '1332.00' }))).json).toMatchObject({ respstat: 'A', respcode: '00', respproc: 'FNOR' });
+    expect(
+      (await call(emulator, 'PUT', 'auth', sale({ merchid: fnorMerchant, amount: '1051.00' }))).json,
+    ).toMatchObject({ respstat: 'C', respcode: '51', respproc: 'FNOR' });
+    expect(
+      (await call(emulator, 'PUT', 'auth', sale({ merchid: fnorMerchant, amount: '1332.00' }))).json,
+    ).toMatchObject({ respstat: 'A', respcode: '00', respproc: 'FNOR' });
   });
 
-  it.each([['112', 'M'], ['111', 'N'], ['222', 'P'], ['333', 'U'], ['123', 'M']])('answers cvv2 %s with cvvresp %s', async (cvv2, cvvresp) => {
+  it.each([
+    ['112', 'M'],
+    ['111', 'N'],
+    ['222', 'P'],
+    ['333', 'U'],
+    ['123', 'M'],
+  ])('answers cvv2 %s with cvvresp %s', async (cvv2, cvvresp) => {
     expect((await call(emulator, 'PUT', 'auth', sale({ cvv2 }))).json.cvvresp).toBe(cvvresp);
   });
 
@@ -118,25 +156,57 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
     expect(verified.json).toMatchObject({ respstat: 'A', amount: '0.00' });
     const inquiry = await call(emulator, 'GET', `inquire/${verified.json.retref}/${rpctMerchant}`);
     expect(inquiry.json.setlstat).toBe('Zero Amount');
-    const ach = await call(emulator, 'PUT', 'auth', { merchid: rpctMerchant, account: '1234567890', bankaba: '036001808', accttype: 'ECHK', ecomind: 'E', amount: '0' });
+    const ach = await call(emulator, 'PUT', 'auth', {
+      merchid: rpctMerchant,
+      account: '1234567890',
+      bankaba: '036001808',
+      accttype: 'ECHK',
+      ecomind: 'E',
+      amount: '0',
+    });
     expect(ach.json).toMatchObject({ respstat: 'C', respproc: 'PPS', respcode: '43' });
   });
 
   it('takes ACH where the merchant may, and refuses it where not', async () => {
-    const ach = { account: '1234567890', bankaba: '036001808', accttype: 'ECHK', ecomind: 'E', expiry: undefined, amount: '25.00' };
+    const ach = {
+      account: '1234567890',
+      bankaba: '036001808',
+      accttype: 'ECHK',
+      ecomind: 'E',
+      expiry: undefined,
+      amount: '25.00',
+    };
     expect((await call(emulator, 'PUT', 'auth', sale(ach))).json).toMatchObject({ respstat: 'A' });
-    expect((await call(emulator, 'PUT', 'auth', sale({ ...ach, merchid: fnorMerchant }))).json).toMatchObject({ respstat: 'C', respcode: '48' });
+    expect((await call(emulator, 'PUT', 'auth', sale({ ...ach, merchid: fnorMerchant }))).json).toMatchObject({
+      respstat: 'C',
+      respcode: '48',
+    });
   });
 
   it('allows a forced credit (negative amount) only where enabled', async () => {
-    expect((await call(emulator, 'PUT', 'auth', sale({ amount: '-5.00' }))).json).toMatchObject({ respstat: 'A', amount: '-5.00' });
-    expect((await call(emulator, 'PUT', 'auth', sale({ merchid: fnorMerchant, amount: '-5.00' }))).json).toMatchObject({ respstat: 'C', respcode: '45' });
+    expect((await call(emulator, 'PUT', 'auth', sale({ amount: '-5.00' }))).json).toMatchObject({
+      respstat: 'A',
+      amount: '-5.00',
+    });
+    expect((await call(emulator, 'PUT', 'auth', sale({ merchid: fnorMerchant, amount: '-5.00' }))).json).toMatchObject({
+      respstat: 'C',
+      respcode: '45',
+    });
   });
 
   it('declines a number that fails Luhn, and answers a disabled or unknown merchant', async () => {
-    expect((await call(emulator, 'PUT', 'auth', sale({ account: '4788250000121444' }))).json).toMatchObject({ respstat: 'C', respproc: 'PPS' });
-    expect((await call(emulator, 'PUT', 'auth', sale({ merchid: '820000000002' }))).json).toMatchObject({ respcode: '97', resptext: 'Merchant disabled' });
-    expect((await call(emulator, 'PUT', 'auth', sale({ merchid: '123456789012' }))).json).toMatchObject({ respcode: '21', resptext: 'Invalid merchant' });
+    expect((await call(emulator, 'PUT', 'auth', sale({ account: '4788250000121444' }))).json).toMatchObject({
+      respstat: 'C',
+      respproc: 'PPS',
+    });
+    expect((await call(emulator, 'PUT', 'auth', sale({ merchid: '820000000002' }))).json).toMatchObject({
+      respcode: '97',
+      resptext: 'Merchant disabled',
+    });
+    expect((await call(emulator, 'PUT', 'auth', sale({ merchid: '123456789012' }))).json).toMatchObject({
+      respcode: '21',
+      resptext: 'Invalid merchant',
+    });
   });
 
   it.each([
@@ -155,18 +225,38 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
   });
 
   it('declines track data it cannot read with PPS 12 Invalid track', async () => {
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ account: undefined, track: ';4788250000121444=2812101?' }));
+    const { json } = await call(
+      emulator,
+      'PUT',
+      'auth',
+      sale({ account: undefined, track: ';4788250000121444=2812101?' }),
+    );
     expect(json).toMatchObject({ respstat: 'C', respproc: 'PPS', respcode: '12', resptext: 'Invalid track' });
   });
 
   it('reads track 2 alone', async () => {
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ account: undefined, expiry: undefined, track: ';5454545454545454=28121010000000000?' }));
+    const { json } = await call(
+      emulator,
+      'PUT',
+      'auth',
+      sale({ account: undefined, expiry: undefined, track: ';5454545454545454=28121010000000000?' }),
+    );
     expect(json).toMatchObject({ respstat: 'A', entrymode: 'Swipe(Non EMV)' });
     expect(String(json.token).slice(-4)).toBe('5454');
   });
 
   it('reads the PAN, expiry and name from clear track data, with entry mode on RPCT', async () => {
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ account: undefined, expiry: undefined, track: '%B4788250000121443^DOE/PAT^2812101000000000000000?', receipt: 'Y' }));
+    const { json } = await call(
+      emulator,
+      'PUT',
+      'auth',
+      sale({
+        account: undefined,
+        expiry: undefined,
+        track: '%B4788250000121443^DOE/PAT^2812101000000000000000?',
+        receipt: 'Y',
+      }),
+    );
     expect(json).toMatchObject({ respstat: 'A', entrymode: 'Swipe(Non EMV)', receipt: { nameOnCard: 'DOE/PAT' } });
     expect(String(json.token).slice(-4)).toBe('1443');
   });
@@ -191,6 +281,8 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
   it('captures at once with capture Y, into a batch', async () => {
     const { json } = await call(emulator, 'PUT', 'auth', sale({ capture: 'Y' }));
     expect(json.batchid).toBeTruthy();
-    expect((await call(emulator, 'GET', `inquire/${json.retref}/${rpctMerchant}`)).json.setlstat).toBe('Queued for Capture');
+    expect((await call(emulator, 'GET', `inquire/${json.retref}/${rpctMerchant}`)).json.setlstat).toBe(
+      'Queued for Capture',
+    );
   });
 });

@@ -53,23 +53,45 @@ describe('the encrypting reader’s output in track', () => {
     expect(tags((await authorize(reader.chip(card(), 2500), '25.00')).json).Signature).toBe('true');
     const mastercard = card({ pan: '5454545454545454', aid: 'A0000000041010', applicationLabel: 'MASTERCARD' });
     expect(tags((await authorize(reader.chip(mastercard, 4999), '49.99')).json).Signature).toBe('false');
-    expect(tags((await authorize(reader.chip(mastercard, 5000), '50.00')).json)).toMatchObject({ Signature: 'true', 'Network Label': 'MASTERCARD' });
+    expect(tags((await authorize(reader.chip(mastercard, 5000), '50.00')).json)).toMatchObject({
+      Signature: 'true',
+      'Network Label': 'MASTERCARD',
+    });
   });
 
   it('says Verified by PIN, and adds the preferred name for contactless', async () => {
     const reader = new EmulatedEncryptingReader();
-    const amex = card({ pan: '371449635398431', aid: 'A000000025010801', applicationLabel: 'AMERICAN EXPRESS', preferredName: 'Amex', cvm: 'pin' });
-    expect(tags((await authorize(reader.chip(amex, 9000), '90.00')).json)).toMatchObject({ PIN: 'Verified by PIN', Signature: 'false', 'Network Label': 'AMEX' });
+    const amex = card({
+      pan: '371449635398431',
+      aid: 'A000000025010801',
+      applicationLabel: 'AMERICAN EXPRESS',
+      preferredName: 'Amex',
+      cvm: 'pin',
+    });
+    expect(tags((await authorize(reader.chip(amex, 9000), '90.00')).json)).toMatchObject({
+      PIN: 'Verified by PIN',
+      Signature: 'false',
+      'Network Label': 'AMEX',
+    });
     const tapped = await authorize(reader.chip(amex, 900, 'contactless'), '9.00');
     expect(tapped.json.entrymode).toBe('Contactless');
-    expect(tags(tapped.json)).toMatchObject({ 'Entry method': 'Contactless Chip', 'Application Preferred Name': 'Amex', PIN: 'None' });
+    expect(tags(tapped.json)).toMatchObject({
+      'Entry method': 'Contactless Chip',
+      'Application Preferred Name': 'Amex',
+      PIN: 'None',
+    });
   });
 
   it('answers emvTagData for EMV cards on other platforms, and keeps it for inquiries', async () => {
     const reader = new EmulatedEncryptingReader();
     const fnor = await authorize(reader.chip(card(), 1000), '10.00', fnorMerchant, { orderid: 'EMV-ORDER-1' });
     expect(tags(fnor.json)['Entry method']).toBe('Chip Read');
-    const keyed = await call(emulator, 'PUT', 'auth', { merchid: fnorMerchant, amount: '10.00', account: '4788250000121443', expiry: '1228' });
+    const keyed = await call(emulator, 'PUT', 'auth', {
+      merchid: fnorMerchant,
+      amount: '10.00',
+      account: '4788250000121443',
+      expiry: '1228',
+    });
     expect(keyed.json.emvTagData).toBeUndefined();
     const inquiry = await call(emulator, 'GET', `inquire/${String(fnor.json.retref)}/${fnorMerchant}`);
     expect(inquiry.json.emvTagData).toBe(fnor.json.emvTagData);
@@ -85,7 +107,10 @@ describe('the encrypting reader’s output in track', () => {
   });
 
   it('omits emvTagData when the processor never answered', async () => {
-    const timeout = await authorize(new EmulatedEncryptingReader().chip(card({ pan: '4999006200620062' }), 1000), '10.00');
+    const timeout = await authorize(
+      new EmulatedEncryptingReader().chip(card({ pan: '4999006200620062' }), 1000),
+      '10.00',
+    );
     expect(timeout.json).toMatchObject({ respstat: 'B' });
     expect(timeout.json.emvTagData).toBeUndefined();
   });

@@ -91,20 +91,36 @@ describe('fault injection', () => {
 
 describe('a lost authorization answer, end to end', () => {
   it('the client reports the answer lost, and recovery finds the approval by order id', async () => {
-    const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
+    const client = createGatewayClient({
+      baseUrl: emulator.url,
+      credentials: { level: 'site', username: 'testing', password: 'testing123' },
+      sleep: async () => undefined,
+    });
     await admin('PUT', { endpoint: 'auth', kind: 'drop-after' });
-    const lost = await client.auth({ merchid: rpctMerchant, amount: 1234, account: '4788250000121443', expiry: '1228', orderid: 'F-1' }).catch((error: unknown) => error);
+    const lost = await client
+      .auth({ merchid: rpctMerchant, amount: 1234, account: '4788250000121443', expiry: '1228', orderid: 'F-1' })
+      .catch((error: unknown) => error);
     expect(lost).toBeInstanceOf(TransportError);
     expect((lost as TransportError).requestSent).toBe(true);
-    await expect(resolveLostAuthorization(client, { merchid: rpctMerchant, orderid: 'F-1' }, pastTheWindow)).resolves.toMatchObject({ kind: 'found', approved: true, record: { amount: 1234 } });
+    await expect(
+      resolveLostAuthorization(client, { merchid: rpctMerchant, orderid: 'F-1' }, pastTheWindow),
+    ).resolves.toMatchObject({ kind: 'found', approved: true, record: { amount: 1234 } });
   });
 
   it('when the inquiries fail too, recovery voids by order id', async () => {
-    const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
+    const client = createGatewayClient({
+      baseUrl: emulator.url,
+      credentials: { level: 'site', username: 'testing', password: 'testing123' },
+      sleep: async () => undefined,
+    });
     await admin('PUT', { endpoint: 'auth', kind: 'drop-after' });
     await admin('PUT', { endpoint: 'inquireByOrderid', kind: 'http-500', times: 'always' });
-    await client.auth({ merchid: rpctMerchant, amount: 1234, account: '4788250000121443', expiry: '1228', orderid: 'F-1' }).catch(() => undefined);
-    await expect(resolveLostAuthorization(client, { merchid: rpctMerchant, orderid: 'F-1' }, pastTheWindow)).resolves.toMatchObject({ kind: 'voided', reversal: { authcode: 'REVERS' } });
+    await client
+      .auth({ merchid: rpctMerchant, amount: 1234, account: '4788250000121443', expiry: '1228', orderid: 'F-1' })
+      .catch(() => undefined);
+    await expect(
+      resolveLostAuthorization(client, { merchid: rpctMerchant, orderid: 'F-1' }, pastTheWindow),
+    ).resolves.toMatchObject({ kind: 'voided', reversal: { authcode: 'REVERS' } });
     await admin('DELETE');
     expect(await attempts()).toEqual([expect.objectContaining({ setlstat: 'Voided' })]);
   });

@@ -26,11 +26,14 @@ function rawConnection(port: number) {
 /** A request with the target exactly as written (fetch and URL would tidy `//x/rest/...`). */
 function rawGet(path: string, authorization = siteAuth): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: '127.0.0.1', port: emulator.port, path, headers: { Authorization: authorization } }, (response) => {
-      let body = '';
-      response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
+    const outgoing = httpRequest(
+      { host: '127.0.0.1', port: emulator.port, path, headers: { Authorization: authorization } },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end();
   });
@@ -59,18 +62,30 @@ describe('slow and idle connections', () => {
     emulator = await start();
     const { socket, closed } = rawConnection(emulator.port);
     const body = JSON.stringify(sale());
-    socket.write(head(['PUT /rest/auth HTTP/1.1', 'Host: 127.0.0.1', `Authorization: ${siteAuth}`, 'Content-Type: application/json', `Content-Length: ${body.length}`]));
+    socket.write(
+      head([
+        'PUT /rest/auth HTTP/1.1',
+        'Host: 127.0.0.1',
+        `Authorization: ${siteAuth}`,
+        'Content-Type: application/json',
+        `Content-Length: ${body.length}`,
+      ]),
+    );
     socket.write(body.slice(0, 20));
     const answer = await closed;
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(answer).toContain('"error":"the request body stopped arriving');
-    expect((await call(emulator, 'GET', `inquireByOrderid/none/${rpctMerchant}/1`)).json).toMatchObject({ respcode: '29' });
+    expect((await call(emulator, 'GET', `inquireByOrderid/none/${rpctMerchant}/1`)).json).toMatchObject({
+      respcode: '29',
+    });
   });
 
   it('closes a kept-alive connection that stays idle after its answer', async () => {
     emulator = await start();
     const { socket, closed, received } = rawConnection(emulator.port);
-    socket.write(head([`GET /rest/inquire/1/${rpctMerchant} HTTP/1.1`, 'Host: 127.0.0.1', `Authorization: ${siteAuth}`]));
+    socket.write(
+      head([`GET /rest/inquire/1/${rpctMerchant} HTTP/1.1`, 'Host: 127.0.0.1', `Authorization: ${siteAuth}`]),
+    );
     await expect.poll(received).toMatch(/^HTTP\/1\.1 200 /);
     await expect(closed).resolves.toMatch(/^HTTP\/1\.1 200 /);
   });
@@ -80,7 +95,15 @@ describe('oversized bodies', () => {
   it('answers 413 by the declared length, before any of the body is sent', async () => {
     emulator = await start();
     const { socket, closed } = rawConnection(emulator.port);
-    socket.write(head(['PUT /rest/auth HTTP/1.1', 'Host: 127.0.0.1', `Authorization: ${siteAuth}`, 'Content-Type: application/json', 'Content-Length: 10000000']));
+    socket.write(
+      head([
+        'PUT /rest/auth HTTP/1.1',
+        'Host: 127.0.0.1',
+        `Authorization: ${siteAuth}`,
+        'Content-Type: application/json',
+        'Content-Length: 10000000',
+      ]),
+    );
     const answer = await closed;
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).toContain('"error":"the request body is over 1000 bytes');
@@ -95,7 +118,9 @@ describe('oversized bodies', () => {
       duplex: 'half',
     } as RequestInit);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: 'the request body is over 1000 bytes, the most the gateway emulator reads' });
+    expect(await response.json()).toEqual({
+      error: 'the request body is over 1000 bytes, the most the gateway emulator reads',
+    });
   });
 });
 
@@ -146,7 +171,11 @@ describe('the rate limit and faults see the path as it is routed', () => {
   it('leaves an injected fault for the authenticated request to its endpoint', async () => {
     emulator = await start();
     const admin = (body: unknown) =>
-      fetch(`${emulator.url.replace('/rest', '')}/__emulator/faults`, { method: 'PUT', headers: { Authorization: siteAuth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${emulator.url.replace('/rest', '')}/__emulator/faults`, {
+        method: 'PUT',
+        headers: { Authorization: siteAuth, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     await admin({ endpoint: 'auth', kind: 'http-500' });
     await admin({ endpoint: '*', kind: 'http-408' });
     expect((await call(emulator, 'PUT', 'auth', sale(), 'Basic bm9ib2R5Om5vdGhpbmc=')).status).toBe(401);

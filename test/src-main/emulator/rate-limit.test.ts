@@ -14,7 +14,10 @@ describe('the inquiry rate limit', () => {
   // 20 a minute by address; X-Rate-Limit-Retry-After-Seconds on a 429, X-Rate-Limit-Remaining on a 200.
   it('answers 429 with the documented headers past 20 inquiries a minute, and lets them through a minute later', async () => {
     let now = Date.UTC(2026, 10, 22, 12);
-    emulator = await startEmulator({ clock: { now: () => now }, ids: createEmulatorIds(Buffer.alloc(32), 343005123100) });
+    emulator = await startEmulator({
+      clock: { now: () => now },
+      ids: createEmulatorIds(Buffer.alloc(32), 343005123100),
+    });
     for (let i = 0; i < 20; i++) {
       const answer = await get(`inquire/1/${rpctMerchant}`);
       expect(answer.status).toBe(200);
@@ -41,7 +44,8 @@ describe('the inquiry rate limit', () => {
       expect(answer.headers.get('x-rate-limit-remaining')).toBeNull();
     }
     for (let i = 0; i < 10; i++) expect((await get(`settlestat?merchid=${rpctMerchant}`)).status).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await get(`settlestat?merchid=${rpctMerchant}`, emulator.referenceUrl)).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await get(`settlestat?merchid=${rpctMerchant}`, emulator.referenceUrl)).status).toBe(200);
     expect((await get(`inquire/1/${rpctMerchant}`, emulator.referenceUrl)).status).toBe(429);
     expect((await get(`inquireByOrderid/LOST-1/${rpctMerchant}/1`)).status).toBe(200);
   });

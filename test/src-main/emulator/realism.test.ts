@@ -7,7 +7,25 @@ afterEach(async () => {
   await emulator.close();
 });
 
-const documented = new Set(['respstat', 'retref', 'account', 'token', 'amount', 'merchid', 'respcode', 'resptext', 'respproc', 'expiry', 'authcode', 'commcard', 'entrymode', 'cvvresp', 'batchid', 'orderId', 'emvTagData']);
+const documented = new Set([
+  'respstat',
+  'retref',
+  'account',
+  'token',
+  'amount',
+  'merchid',
+  'respcode',
+  'resptext',
+  'respproc',
+  'expiry',
+  'authcode',
+  'commcard',
+  'entrymode',
+  'cvvresp',
+  'batchid',
+  'orderId',
+  'emvTagData',
+]);
 
 describe('test-environment realism', () => {
   it('is on by default: answers arrive shuffled and padded with dummy fields, objects and arrays', async () => {

@@ -23,7 +23,10 @@ describe('readRequestTarget', () => {
     expect(readRequestTarget('/rest/inquireByOrderid/A%2FB').path).toBe('/rest/inquireByOrderid/A%2FB');
   });
 
-  it.each(['/rest/%zz', '/rest/auth%', '/rest/%C3%28', '/rest/settlestat?date=%G1', 'rest/auth', '*'])('refuses %s, naming the problem', (target) => {
-    expect(() => readRequestTarget(target)).toThrow(MalformedTarget);
-  });
+  it.each(['/rest/%zz', '/rest/auth%', '/rest/%C3%28', '/rest/settlestat?date=%G1', 'rest/auth', '*'])(
+    'refuses %s, naming the problem',
+    (target) => {
+      expect(() => readRequestTarget(target)).toThrow(MalformedTarget);
+    },
+  );
 });

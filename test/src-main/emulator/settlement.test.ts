@@ -37,20 +37,44 @@ describe('settlement', () => {
         respproc: 'RPCT',
         // authcode and cardtype: settlestat's txns as gateway-openapi.yaml declares and exemplifies them.
         txns: [
-          { retref: first, setlamount: '12.34', salesdoc: 'S-1', setlstat: 'Y', authcode: expect.stringMatching(/^\w{6}$/), cardtype: 'VISA' },
-          { retref: second, setlamount: '5.00', setlstat: 'Y', authcode: expect.stringMatching(/^\w{6}$/), cardtype: 'VISA' },
+          {
+            retref: first,
+            setlamount: '12.34',
+            salesdoc: 'S-1',
+            setlstat: 'Y',
+            authcode: expect.stringMatching(/^\w{6}$/),
+            cardtype: 'VISA',
+          },
+          {
+            retref: second,
+            setlamount: '5.00',
+            setlstat: 'Y',
+            authcode: expect.stringMatching(/^\w{6}$/),
+            cardtype: 'VISA',
+          },
         ],
       }),
     ]);
-    expect((await call(emulator, 'GET', `inquire/${first}/${rpctMerchant}`)).json).toMatchObject({ setlstat: 'Accepted', voidable: 'N', refundable: 'Y', settledate: '20261122120000' });
+    expect((await call(emulator, 'GET', `inquire/${first}/${rpctMerchant}`)).json).toMatchObject({
+      setlstat: 'Accepted',
+      voidable: 'N',
+      refundable: 'Y',
+      settledate: '20261122120000',
+    });
   });
 
   it('a settled sale can be refunded and no longer voided', async () => {
     emulator = await freshEmulator();
     const retref = await captured();
     await settleNow();
-    expect((await call(emulator, 'PUT', 'void', { merchid: rpctMerchant, retref })).json).toMatchObject({ respstat: 'C', respcode: '27' });
-    expect((await call(emulator, 'PUT', 'refund', { merchid: rpctMerchant, retref })).json).toMatchObject({ respstat: 'A', amount: '12.34' });
+    expect((await call(emulator, 'PUT', 'void', { merchid: rpctMerchant, retref })).json).toMatchObject({
+      respstat: 'C',
+      respcode: '27',
+    });
+    expect((await call(emulator, 'PUT', 'refund', { merchid: rpctMerchant, retref })).json).toMatchObject({
+      respstat: 'A',
+      amount: '12.34',
+    });
   });
 
   it('marks rejected transactions N and the batch MB, or RB when all are rejected', async () => {
@@ -59,7 +83,10 @@ describe('settlement', () => {
     const bad = await captured();
     expect(await settleNow({ reject: [bad] })).toEqual([expect.objectContaining({ hoststat: 'MB' })]);
     const { json } = await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=1122`);
-    expect(json[0]!.txns).toEqual([expect.objectContaining({ retref: good, setlstat: 'Y' }), expect.objectContaining({ retref: bad, setlstat: 'N' })]);
+    expect(json[0]!.txns).toEqual([
+      expect.objectContaining({ retref: good, setlstat: 'Y' }),
+      expect.objectContaining({ retref: bad, setlstat: 'N' }),
+    ]);
     expect((await call(emulator, 'GET', `inquire/${bad}/${rpctMerchant}`)).json.setlstat).toBe('Rejected');
     const only = await captured();
     expect(await settleNow({ reject: [only] })).toEqual([expect.objectContaining({ hoststat: 'RB' })]);
@@ -80,14 +107,21 @@ describe('settlement', () => {
     expect(await settleNow()).toEqual([expect.objectContaining({ hoststat: 'EB', txns: 0 })]);
   });
 
-  it('names each settled card brand by the guides\' test-card prefixes', async () => {
+  it("names each settled card brand by the guides' test-card prefixes", async () => {
     emulator = await freshEmulator();
-    const brands: Record<string, string> = { '5454545454545454': 'MC', '371449635398431': 'AMEX', '6011000995500000': 'DISC', '36438999960016': 'DINR', '3528000000000007': 'JCB' };
+    const brands: Record<string, string> = {
+      '5454545454545454': 'MC',
+      '371449635398431': 'AMEX',
+      '6011000995500000': 'DISC',
+      '36438999960016': 'DINR',
+      '3528000000000007': 'JCB',
+    };
     const retrefs = new Map<string, string>();
     for (const account of Object.keys(brands)) retrefs.set(await captured({ account }), brands[account]!);
     await settleNow();
     const { json } = await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=1122`);
-    for (const txn of json[0]!.txns as Array<{ retref: string; cardtype: string }>) expect(txn.cardtype).toBe(retrefs.get(txn.retref));
+    for (const txn of json[0]!.txns as Array<{ retref: string; cardtype: string }>)
+      expect(txn.cardtype).toBe(retrefs.get(txn.retref));
   });
 
   it('settlestat by batchid, and merchid alone returns each batch once, then Null Batches', async () => {
@@ -104,7 +138,10 @@ describe('settlement', () => {
 
   it('settles by itself when the injected clock passes the 02:00 cut-off', async () => {
     let now = Date.UTC(2026, 10, 22, 23, 0);
-    emulator = await startEmulator({ clock: { now: () => now }, ids: createEmulatorIds(Buffer.alloc(32, 1), 343005123100) });
+    emulator = await startEmulator({
+      clock: { now: () => now },
+      ids: createEmulatorIds(Buffer.alloc(32, 1), 343005123100),
+    });
     const retref = await captured();
     expect((await call(emulator, 'GET', `inquire/${retref}/${rpctMerchant}`)).json.setlstat).toBe('Queued for Capture');
     now = Date.UTC(2026, 10, 23, 2, 30);
@@ -114,7 +151,10 @@ describe('settlement', () => {
 
   it('keeps the admin controls to site-level credentials', async () => {
     emulator = await freshEmulator();
-    const response = await fetch(`${emulator.url.replace('/rest', '')}/__emulator/settle`, { method: 'POST', body: '{}' });
+    const response = await fetch(`${emulator.url.replace('/rest', '')}/__emulator/settle`, {
+      method: 'POST',
+      body: '{}',
+    });
     expect(response.status).toBe(401);
   });
 });

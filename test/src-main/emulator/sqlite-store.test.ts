@@ -12,20 +12,38 @@ describe('the SQLite ledger', () => {
     let emulator = await startEmulator({ databasePath, clock, realism: false });
     const first = (await call(emulator, 'PUT', 'auth', sale({ orderid: 'DAY-1' }))).json;
     const authorized = first.retref as string;
-    const capturedSale = (await call(emulator, 'PUT', 'auth', sale({ merchid: fnorMerchant, capture: 'Y' }))).json.retref as string;
+    const capturedSale = (await call(emulator, 'PUT', 'auth', sale({ merchid: fnorMerchant, capture: 'Y' }))).json
+      .retref as string;
     const profile = (await call(emulator, 'PUT', 'auth', sale({ amount: '0', profile: 'Y' }))).json.profileid as string;
     await call(emulator, 'PUT', 'void', { merchid: rpctMerchant, retref: authorized, amount: '2.34' });
     await emulator.close();
 
     emulator = await startEmulator({ databasePath, clock, realism: false });
     try {
-      expect((await call(emulator, 'GET', `inquire/${authorized}/${rpctMerchant}`)).json).toMatchObject({ setlstat: 'Authorized', amount: '10.00', orderId: 'DAY-1' });
-      expect((await call(emulator, 'GET', `inquire/${capturedSale}/${fnorMerchant}`)).json).toMatchObject({ setlstat: 'Queued for Capture' });
-      const paid = await call(emulator, 'PUT', 'auth', sale({ account: undefined, expiry: undefined, profile: `${profile}/1` }));
+      expect((await call(emulator, 'GET', `inquire/${authorized}/${rpctMerchant}`)).json).toMatchObject({
+        setlstat: 'Authorized',
+        amount: '10.00',
+        orderId: 'DAY-1',
+      });
+      expect((await call(emulator, 'GET', `inquire/${capturedSale}/${fnorMerchant}`)).json).toMatchObject({
+        setlstat: 'Queued for Capture',
+      });
+      const paid = await call(
+        emulator,
+        'PUT',
+        'auth',
+        sale({ account: undefined, expiry: undefined, profile: `${profile}/1` }),
+      );
       expect(paid.json).toMatchObject({ respstat: 'A', token: first.token });
       expect(Number(paid.json.retref)).toBeGreaterThan(Number(capturedSale));
-      const settled = await fetch(`${emulator.url.replace('/rest', '')}/__emulator/settle`, { method: 'POST', headers: { Authorization: siteAuth }, body: '{}' });
-      expect(await settled.json()).toEqual(expect.arrayContaining([expect.objectContaining({ merchid: fnorMerchant, hoststat: 'GB', txns: 1 })]));
+      const settled = await fetch(`${emulator.url.replace('/rest', '')}/__emulator/settle`, {
+        method: 'POST',
+        headers: { Authorization: siteAuth },
+        body: '{}',
+      });
+      expect(await settled.json()).toEqual(
+        expect.arrayContaining([expect.objectContaining({ merchid: fnorMerchant, hoststat: 'GB', txns: 1 })]),
+      );
     } finally {
       await emulator.close();
     }

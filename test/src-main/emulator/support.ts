@@ -19,7 +19,13 @@ export async function freshEmulator(): Promise<RunningEmulator> {
 }
 
 /** Plain fetch against the emulator, as any integrator would call it. */
-export async function call(emulator: RunningEmulator, method: string, path: string, body?: unknown, authorization = siteAuth) {
+export async function call(
+  emulator: RunningEmulator,
+  method: string,
+  path: string,
+  body?: unknown,
+  authorization = siteAuth,
+) {
   const response = await fetch(`${emulator.url}/${path}`, {
     method,
     headers: { Authorization: authorization, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },

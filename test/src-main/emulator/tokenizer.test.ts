@@ -19,11 +19,16 @@ const card = { account: '4111111111111111', expiration: '291231', amount: 1234, 
 let emulator: RunningEmulator;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ realism: false, clock: { now: () => now }, wallet: { merchant: keys.merchant, anchors: [keys.root] } });
+  emulator = await startEmulator({
+    realism: false,
+    clock: { now: () => now },
+    wallet: { merchant: keys.merchant, anchors: [keys.root] },
+  });
 });
 afterAll(() => emulator.close());
 
-const payload = (signedAt = now, signer = keys.signer): EcV1PaymentToken => trainingWalletPayment(card, keys.merchant.certificate, signer, new Date(signedAt));
+const payload = (signedAt = now, signer = keys.signer): EcV1PaymentToken =>
+  trainingWalletPayment(card, keys.merchant.certificate, signer, new Date(signedAt));
 
 async function tokenize(body: unknown) {
   const response = await fetch(`http://127.0.0.1:${emulator.port}${tokenizePath}`, {
@@ -78,21 +83,31 @@ describe('the tokenizer emulator', () => {
     const good = payload();
     const data = Buffer.from(good.data, 'base64');
     data[3] = data[3]! ^ 0xff;
-    expect((await tokenize(ecV1TokenizeRequest({ ...good, data: data.toString('base64') }, { walletApiVersion: 2 }))).json.errorcode).toBe(24);
+    expect(
+      (await tokenize(ecV1TokenizeRequest({ ...good, data: data.toString('base64') }, { walletApiVersion: 2 }))).json
+        .errorcode,
+    ).toBe(24);
     const foreign = createTrainingWalletKeys(start);
     const foreignSigned = await tokenize(ecV1TokenizeRequest(payload(now, foreign.signer), { walletApiVersion: 2 }));
     expect(foreignSigned.json.errorcode).toBe(24);
     expect(foreignSigned.problem).toMatch(/configured root/);
     const otherMerchant = trainingWalletPayment(card, foreign.merchant.certificate, keys.signer, new Date(now));
-    expect((await tokenize(ecV1TokenizeRequest(otherMerchant, { walletApiVersion: 2 }))).problem).toMatch(/another merchant/);
+    expect((await tokenize(ecV1TokenizeRequest(otherMerchant, { walletApiVersion: 2 }))).problem).toMatch(
+      /another merchant/,
+    );
   });
 
   it('answers missing parameters with 74, a wrong ectype with 75, an unknown handler with 16, broken JSON with 77', async () => {
     const request = ecV1TokenizeRequest(payload(), { walletApiVersion: 2 });
     expect((await tokenize({ encryptionhandler: 'EC_APPLE_PAY' })).json.errorcode).toBe(74);
     expect((await tokenize({ devicedata: request.devicedata })).json.errorcode).toBe(74);
-    expect((await tokenize({ ...request, devicedata: request.devicedata.replace(/&ectid=[^&]*/, '') })).json.errorcode).toBe(74);
-    expect((await tokenize({ ...request, devicedata: request.devicedata.replace('ectype=apple', 'ectype=google') })).json.errorcode).toBe(75);
+    expect(
+      (await tokenize({ ...request, devicedata: request.devicedata.replace(/&ectid=[^&]*/, '') })).json.errorcode,
+    ).toBe(74);
+    expect(
+      (await tokenize({ ...request, devicedata: request.devicedata.replace('ectype=apple', 'ectype=google') })).json
+        .errorcode,
+    ).toBe(75);
     expect((await tokenize({ ...request, encryptionhandler: 'RSA' })).json.errorcode).toBe(16);
     expect((await tokenize('{"devicedata":')).json.errorcode).toBe(77);
   });
@@ -110,14 +125,23 @@ describe('the gateway emulator with a wallet token as account', () => {
     const { json } = await tokenize(ecV1TokenizeRequest(payload(), { walletApiVersion: 2 }));
     const auth = { merchid: rpctMerchant, account: json.token, amount: '12.34', currency: 'USD', ecomind: 'E' };
     const first = await call(emulator, 'POST', 'auth', auth);
-    expect(first.json).toMatchObject({ respstat: 'A', entrymode: 'DigitalWallet', account: expect.stringMatching(/^9\d{15}$/) });
+    expect(first.json).toMatchObject({
+      respstat: 'A',
+      entrymode: 'DigitalWallet',
+      account: expect.stringMatching(/^9\d{15}$/),
+    });
     expect(first.text).not.toContain(card.account);
     const second = await call(emulator, 'POST', 'auth', auth);
     expect(second.json).toMatchObject({ respstat: 'C', respproc: 'PPS', respcode: '98', resptext: 'Invalid token' });
   });
 
   it('declines a made-up token of the same shape as it always did', async () => {
-    const made = await call(emulator, 'POST', 'auth', { merchid: rpctMerchant, account: '9411234567891111', amount: '1.00', ecomind: 'E' });
+    const made = await call(emulator, 'POST', 'auth', {
+      merchid: rpctMerchant,
+      account: '9411234567891111',
+      amount: '1.00',
+      ecomind: 'E',
+    });
     expect(made.json).toMatchObject({ respstat: 'C', respcode: '98' });
   });
 });

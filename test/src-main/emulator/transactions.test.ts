@@ -15,12 +15,21 @@ async function authorized(fields: Record<string, unknown> = {}) {
   expect(json.respstat).toBe('A');
   return json.retref as string;
 }
-const inquire = async (retref: string, merchid = rpctMerchant) => (await call(emulator, 'GET', `inquire/${retref}/${merchid}`)).json;
+const inquire = async (retref: string, merchid = rpctMerchant) =>
+  (await call(emulator, 'GET', `inquire/${retref}/${merchid}`)).json;
 
 describe('the settlement state table', () => {
   it('none → Authorized on an approval; voidable, not yet refundable', async () => {
     const retref = await authorized({ orderid: 'ORDER-1' });
-    expect(await inquire(retref)).toMatchObject({ setlstat: 'Authorized', voidable: 'Y', refundable: 'N', amount: '12.34', orderId: 'ORDER-1', authdate: '20261122', lastfour: '1443' });
+    expect(await inquire(retref)).toMatchObject({
+      setlstat: 'Authorized',
+      voidable: 'Y',
+      refundable: 'N',
+      amount: '12.34',
+      orderId: 'ORDER-1',
+      authdate: '20261122',
+      lastfour: '1443',
+    });
   });
 
   it('none → Declined on a decline', async () => {
@@ -33,12 +42,18 @@ describe('the settlement state table', () => {
     const { json } = await call(emulator, 'PUT', 'capture', { merchid: rpctMerchant, retref });
     expect(json).toMatchObject({ setlstat: 'Queued for Capture', amount: '12.34', retref });
     expect(json.batchid).toBeTruthy();
-    expect(await inquire(retref)).toMatchObject({ setlstat: 'Queued for Capture', voidable: 'Y', batchid: json.batchid });
+    expect(await inquire(retref)).toMatchObject({
+      setlstat: 'Queued for Capture',
+      voidable: 'Y',
+      batchid: json.batchid,
+    });
   });
 
   it('capture may exceed the authorization only when the merchant is entitled', async () => {
     const retref = await authorized();
-    expect((await call(emulator, 'PUT', 'capture', { merchid: rpctMerchant, retref, amount: '15.00' })).json).toMatchObject({ amount: '15.00' });
+    expect(
+      (await call(emulator, 'PUT', 'capture', { merchid: rpctMerchant, retref, amount: '15.00' })).json,
+    ).toMatchObject({ amount: '15.00' });
     const other = await authorized({ merchid: fnorMerchant });
     const refused = await call(emulator, 'PUT', 'capture', { merchid: fnorMerchant, retref: other, amount: '15.00' });
     expect(refused.status).toBe(400);
@@ -46,7 +61,9 @@ describe('the settlement state table', () => {
   });
 
   it('capture of an unknown retref answers setlstat Txn not found', async () => {
-    expect((await call(emulator, 'PUT', 'capture', { merchid: rpctMerchant, retref: '999999999999' })).json).toMatchObject({ setlstat: 'Txn not found' });
+    expect(
+      (await call(emulator, 'PUT', 'capture', { merchid: rpctMerchant, retref: '999999999999' })).json,
+    ).toMatchObject({ setlstat: 'Txn not found' });
   });
 
   it('Authorized: a partial void reduces the authorization and answers the remainder', async () => {
@@ -86,7 +103,10 @@ describe('the settlement state table', () => {
 
   it('refund needs a settled sale, unless the merchant may refund unsettled ones', async () => {
     const retref = await authorized({ capture: 'Y' });
-    expect((await call(emulator, 'PUT', 'refund', { merchid: rpctMerchant, retref })).json).toMatchObject({ respstat: 'C', respcode: '28' });
+    expect((await call(emulator, 'PUT', 'refund', { merchid: rpctMerchant, retref })).json).toMatchObject({
+      respstat: 'C',
+      respcode: '28',
+    });
     const unsettled = await authorized({ merchid: fnorMerchant, capture: 'Y', amount: '10.00' });
     expect(await inquire(unsettled, fnorMerchant)).toMatchObject({ refundable: 'Y' });
     const first = await call(emulator, 'PUT', 'refund', { merchid: fnorMerchant, retref: unsettled, amount: '4.00' });
@@ -94,7 +114,9 @@ describe('the settlement state table', () => {
     expect(first.json.retref).not.toBe(unsettled);
     const rest = await call(emulator, 'PUT', 'refund', { merchid: fnorMerchant, retref: unsettled });
     expect(rest.json).toMatchObject({ respstat: 'A', amount: '6.00' });
-    expect((await call(emulator, 'PUT', 'refund', { merchid: fnorMerchant, retref: unsettled, amount: '0.01' })).json).toMatchObject({ respstat: 'C', respcode: '43' });
+    expect(
+      (await call(emulator, 'PUT', 'refund', { merchid: fnorMerchant, retref: unsettled, amount: '0.01' })).json,
+    ).toMatchObject({ respstat: 'C', respcode: '43' });
   });
 });
 
@@ -110,7 +132,10 @@ describe('order ids', () => {
   });
 
   it('inquireByOrderid of an unknown order id answers PPS 29', async () => {
-    expect((await call(emulator, 'GET', `inquireByOrderid/NOPE/${rpctMerchant}/1`)).json).toMatchObject({ respproc: 'PPS', respcode: '29' });
+    expect((await call(emulator, 'GET', `inquireByOrderid/NOPE/${rpctMerchant}/1`)).json).toMatchObject({
+      respproc: 'PPS',
+      respcode: '29',
+    });
   });
 
   it('voidByOrderId voids the live authorization and always answers the orderId', async () => {
@@ -120,7 +145,9 @@ describe('order ids', () => {
     expect(await inquire(retref)).toMatchObject({ setlstat: 'Voided' });
     const again = await call(emulator, 'PUT', 'voidByOrderId', { merchid: rpctMerchant, orderid: 'LOST-1' });
     expect(again.json).toMatchObject({ orderId: 'LOST-1', respstat: 'C', respcode: '25' });
-    expect((await call(emulator, 'PUT', 'voidByOrderId', { merchid: rpctMerchant, orderid: 'NEVER' })).json).toMatchObject({ orderId: 'NEVER', respcode: '29' });
+    expect(
+      (await call(emulator, 'PUT', 'voidByOrderId', { merchid: rpctMerchant, orderid: 'NEVER' })).json,
+    ).toMatchObject({ orderId: 'NEVER', respcode: '29' });
   });
 
   it('orderId is an empty string when there was none and receipt was Y, absent when receipt was N', async () => {
@@ -165,9 +192,17 @@ describe('request checks (operation-fields.ts, from gateway-openapi.yaml)', () =
   it('takes what the reference allows and the client once refused: a merchid of letters up to 16, an orderid of 50', async () => {
     // Looked up (29, not found), not refused as a field (34): the authorization's own rules are authorize.ts's.
     const orderid = 'O'.repeat(50);
-    expect((await call(emulator, 'PUT', 'voidByOrderId', { merchid: rpctMerchant, orderid })).json).toMatchObject({ orderId: orderid, respcode: '29' });
-    expect((await call(emulator, 'GET', `inquireByOrderid/${orderid}/${rpctMerchant}/1`)).json).toMatchObject({ respcode: '29' });
+    expect((await call(emulator, 'PUT', 'voidByOrderId', { merchid: rpctMerchant, orderid })).json).toMatchObject({
+      orderId: orderid,
+      respcode: '29',
+    });
+    expect((await call(emulator, 'GET', `inquireByOrderid/${orderid}/${rpctMerchant}/1`)).json).toMatchObject({
+      respcode: '29',
+    });
     // Not a merchant of this emulator, but a well-formed merchid: looked up, not refused as a field.
-    expect((await call(emulator, 'PUT', 'void', { merchid: 'MERCHANT-ABC-123', retref: '1' })).json).toMatchObject({ respcode: '29', resptext: 'Txn not found' });
+    expect((await call(emulator, 'PUT', 'void', { merchid: 'MERCHANT-ABC-123', retref: '1' })).json).toMatchObject({
+      respcode: '29',
+      resptext: 'Txn not found',
+    });
   });
 });

@@ -15,7 +15,11 @@ const merchid = '496160873888';
 
 beforeEach(async () => {
   emulator = await startEmulator();
-  client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
+  client = createGatewayClient({
+    baseUrl: emulator.url,
+    credentials: { level: 'site', username: 'testing', password: 'testing123' },
+    sleep: async () => undefined,
+  });
 });
 afterEach(async () => {
   await emulator.close();
@@ -23,12 +27,25 @@ afterEach(async () => {
 
 describe('gateway client against the emulator', () => {
   it('passes the credential test and finds its merchant', async () => {
-    await expect(client.credentialTest()).resolves.toMatchObject({ message: expect.stringContaining('credentials accepted') });
-    await expect(client.inquireMerchant({ merchid })).resolves.toMatchObject({ status: 'boarded', cardproc: 'RPCT', enabled: true });
+    await expect(client.credentialTest()).resolves.toMatchObject({
+      message: expect.stringContaining('credentials accepted'),
+    });
+    await expect(client.inquireMerchant({ merchid })).resolves.toMatchObject({
+      status: 'boarded',
+      cardproc: 'RPCT',
+      enabled: true,
+    });
   });
 
   it('authorizes, captures with Level 3 data, inquires and voids a sale', async () => {
-    const auth = await client.auth({ merchid, amount: 1304, account: '4788250000121443', expiry: '1228', orderid: 'IT-1', receipt: true });
+    const auth = await client.auth({
+      merchid,
+      amount: 1304,
+      account: '4788250000121443',
+      expiry: '1228',
+      orderid: 'IT-1',
+      receipt: true,
+    });
     expect(auth).toMatchObject({ outcome: 'approved', amount: 1304, receipt: { dba: 'Lanepoint Training Store' } });
     const capture = await client.capture({
       merchid,
@@ -42,8 +59,16 @@ describe('gateway client against the emulator', () => {
       amount: 1304,
     });
     expect(capture).toMatchObject({ found: true, setlstat: 'Queued for Capture', amount: 1304 });
-    expect(await client.inquire({ merchid, retref: auth.retref! })).toMatchObject({ setlstat: 'Queued for Capture', voidable: true, orderId: 'IT-1' });
-    expect(await client.void({ merchid, retref: auth.retref! })).toMatchObject({ outcome: 'approved', authcode: 'REVERS', amount: 0 });
+    expect(await client.inquire({ merchid, retref: auth.retref! })).toMatchObject({
+      setlstat: 'Queued for Capture',
+      voidable: true,
+      orderId: 'IT-1',
+    });
+    expect(await client.void({ merchid, retref: auth.retref! })).toMatchObject({
+      outcome: 'approved',
+      authcode: 'REVERS',
+      amount: 0,
+    });
   });
 
   it.each([
@@ -57,18 +82,32 @@ describe('gateway client against the emulator', () => {
   });
 
   it('reads a decline as a result and a processor timeout as RetryableError', async () => {
-    await expect(client.auth({ merchid, amount: 500, account: '4387751111111038', expiry: '1228' })).resolves.toMatchObject({ outcome: 'declined', respcode: '100' });
-    await expect(client.auth({ merchid, amount: 500, account: '4999006200620062', expiry: '1228' })).rejects.toThrow(RetryableError);
+    await expect(
+      client.auth({ merchid, amount: 500, account: '4387751111111038', expiry: '1228' }),
+    ).resolves.toMatchObject({ outcome: 'declined', respcode: '100' });
+    await expect(client.auth({ merchid, amount: 500, account: '4999006200620062', expiry: '1228' })).rejects.toThrow(
+      RetryableError,
+    );
   });
 
   it('resolves a lost authorization by order id', async () => {
     await client.auth({ merchid, amount: 700, account: '5454545454545454', expiry: '1228', orderid: 'LOST-7' });
-    await expect(resolveLostAuthorization(client, { merchid, orderid: 'LOST-7' }, pastTheWindow)).resolves.toMatchObject({ kind: 'found', approved: true, record: { amount: 700 } });
-    await expect(resolveLostAuthorization(client, { merchid, orderid: 'NEVER-SENT' }, pastTheWindow)).resolves.toEqual({ kind: 'not-processed' });
+    await expect(
+      resolveLostAuthorization(client, { merchid, orderid: 'LOST-7' }, pastTheWindow),
+    ).resolves.toMatchObject({ kind: 'found', approved: true, record: { amount: 700 } });
+    await expect(resolveLostAuthorization(client, { merchid, orderid: 'NEVER-SENT' }, pastTheWindow)).resolves.toEqual({
+      kind: 'not-processed',
+    });
   });
 
   it('reads settlement batches after the emulator settles, then Null Batches as an empty list', async () => {
-    const auth = await client.auth({ merchid, amount: 900, account: '4788250000121443', expiry: '1228', capture: true });
+    const auth = await client.auth({
+      merchid,
+      amount: 900,
+      account: '4788250000121443',
+      expiry: '1228',
+      capture: true,
+    });
     const settle = await fetch(`${emulator.url.replace('/rest', '')}/__emulator/settle`, {
       method: 'POST',
       headers: { Authorization: `Basic ${Buffer.from('testing:testing123').toString('base64')}` },
@@ -76,7 +115,12 @@ describe('gateway client against the emulator', () => {
     });
     expect(settle.status).toBe(200);
     const batches = await client.settlementStatus({ merchid });
-    expect(batches).toEqual([expect.objectContaining({ hoststat: 'GB', txns: [expect.objectContaining({ retref: auth.retref, setlamount: 900, setlstat: 'Y' })] })]);
+    expect(batches).toEqual([
+      expect.objectContaining({
+        hoststat: 'GB',
+        txns: [expect.objectContaining({ retref: auth.retref, setlamount: 900, setlstat: 'Y' })],
+      }),
+    ]);
     await expect(client.settlementStatus({ merchid })).resolves.toEqual([]);
   });
 });

@@ -15,8 +15,15 @@ const noisy = (answer: Record<string, unknown>) =>
   fc
     .tuple(
       fc.dictionary(
-        fc.string({ minLength: 1, maxLength: 12 }).filter((key) => !(key in answer) && !documented.has(key) && key !== '__proto__'),
-        fc.oneof(fc.string(), fc.integer(), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 })),
+        fc
+          .string({ minLength: 1, maxLength: 12 })
+          .filter((key) => !(key in answer) && !documented.has(key) && key !== '__proto__'),
+        fc.oneof(
+          fc.string(),
+          fc.integer(),
+          fc.array(fc.string(), { maxLength: 3 }),
+          fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }),
+        ),
         { maxKeys: 30 },
       ),
       fc.func(fc.integer()),
@@ -62,7 +69,9 @@ describe('parseAuthorization', () => {
   it('reads emvTagData as the object the OpenAPI declares, like the string the guides show', () => {
     const tags = JSON.parse(approvedAnswer.emvTagData as string) as Record<string, unknown>;
     expect(parse({ ...approvedAnswer, emvTagData: tags }).emvTagData).toEqual(parse(approvedAnswer).emvTagData);
-    expect(parse({ ...approvedAnswer, emvTagData: { TVR: '0000008000', Unheard: 'x' } }).emvTagData).toEqual({ tvr: '0000008000' });
+    expect(parse({ ...approvedAnswer, emvTagData: { TVR: '0000008000', Unheard: 'x' } }).emvTagData).toEqual({
+      tvr: '0000008000',
+    });
   });
 
   it('reads the decline category and the merchant advice of a decline', () => {
@@ -73,7 +82,13 @@ describe('parseAuthorization', () => {
       merchAdviceCode: '03',
       merchAdviceText: 'Do not try again',
     };
-    expect(parse(answer)).toMatchObject({ outcome: 'declined', declineCategory: '1', declineCategoryText: 'Do not retry', merchAdviceCode: '03', merchAdviceText: 'Do not try again' });
+    expect(parse(answer)).toMatchObject({
+      outcome: 'declined',
+      declineCategory: '1',
+      declineCategoryText: 'Do not retry',
+      merchAdviceCode: '03',
+      merchAdviceText: 'Do not try again',
+    });
   });
 
   it('reads binInfo by name, as one object or a list, with subtype, issuer and the BIN range', () => {

@@ -7,8 +7,25 @@ import { ProtocolError } from '../../../src-main/gateway/errors';
 import { scriptedGateway } from '../../support/scripted-gateway';
 import { rejectedField } from '../../support/validation';
 
-const widget: LineItem = { lineno: 1, description: 'Widget', upc: '012345678905', quantity: 2, uom: 'EA', unitcost: 500, netamnt: 1000, taxamnt: 80 };
-const gadget: LineItem = { lineno: 2, description: 'Gadget', quantity: 1.5, uom: 'LB', netamnt: 300, taxamnt: 24, discamnt: 100 };
+const widget: LineItem = {
+  lineno: 1,
+  description: 'Widget',
+  upc: '012345678905',
+  quantity: 2,
+  uom: 'EA',
+  unitcost: 500,
+  netamnt: 1000,
+  taxamnt: 80,
+};
+const gadget: LineItem = {
+  lineno: 2,
+  description: 'Gadget',
+  quantity: 1.5,
+  uom: 'LB',
+  netamnt: 300,
+  taxamnt: 24,
+  discamnt: 100,
+};
 // 1000 + 80 + 300 + 24 - 100 = 1304
 const level3: CaptureRequest = {
   merchid: '496160873888',
@@ -24,7 +41,6 @@ const level3: CaptureRequest = {
   items: [widget, gadget],
 };
 
-
 describe('captureToWire', () => {
   it('sends Level 2/3 data with decimal money and string quantities', () => {
     expect(captureToWire(level3)).toEqual({
@@ -39,14 +55,39 @@ describe('captureToWire', () => {
       shipfromzip: '554321234',
       shiptocountry: 'US',
       items: [
-        { lineno: '1', description: 'Widget', upc: '012345678905', quantity: '2', uom: 'EA', unitcost: '5.00', netamnt: '10.00', taxamnt: '0.80' },
-        { lineno: '2', description: 'Gadget', quantity: '1.5', uom: 'LB', netamnt: '3.00', taxamnt: '0.24', discamnt: '1.00' },
+        {
+          lineno: '1',
+          description: 'Widget',
+          upc: '012345678905',
+          quantity: '2',
+          uom: 'EA',
+          unitcost: '5.00',
+          netamnt: '10.00',
+          taxamnt: '0.80',
+        },
+        {
+          lineno: '2',
+          description: 'Gadget',
+          quantity: '1.5',
+          uom: 'LB',
+          netamnt: '3.00',
+          taxamnt: '0.24',
+          discamnt: '1.00',
+        },
       ],
     });
   });
 
-  it('sends a tax-exempt line\'s flag as the reference\'s one letter, Y or N', () => {
-    const exempt = captureToWire({ ...level3, amount: undefined, taxamnt: 24, items: [{ ...widget, taxexempt: true, taxamnt: 0 }, { ...gadget, taxexempt: false }] });
+  it("sends a tax-exempt line's flag as the reference's one letter, Y or N", () => {
+    const exempt = captureToWire({
+      ...level3,
+      amount: undefined,
+      taxamnt: 24,
+      items: [
+        { ...widget, taxexempt: true, taxamnt: 0 },
+        { ...gadget, taxexempt: false },
+      ],
+    });
     expect((exempt.items as Array<Record<string, string>>).map((item) => item.taxexempt)).toEqual(['Y', 'N']);
   });
 
@@ -55,7 +96,10 @@ describe('captureToWire', () => {
   });
 
   it('captures the authorized amount when none is given', () => {
-    expect(captureToWire({ merchid: '496160873888', retref: '343005123105' })).toEqual({ merchid: '496160873888', retref: '343005123105' });
+    expect(captureToWire({ merchid: '496160873888', retref: '343005123105' })).toEqual({
+      merchid: '496160873888',
+      retref: '343005123105',
+    });
   });
 
   const withItem = (change: Partial<LineItem>): CaptureRequest => ({
@@ -71,31 +115,64 @@ describe('captureToWire', () => {
     ['retref digits', level3, { ...level3, retref: '3430051231O5' }, 'retref'],
     ['merchid length', { ...level3, merchid: '1'.repeat(16) }, { ...level3, merchid: '1'.repeat(17) }, 'merchid'],
     ['ponumber length', { ...level3, ponumber: 'P'.repeat(36) }, { ...level3, ponumber: 'P'.repeat(37) }, 'ponumber'],
-    ['invoiceid length', { ...level3, invoiceid: 'I'.repeat(12) }, { ...level3, invoiceid: 'I'.repeat(13) }, 'invoiceid'],
+    [
+      'invoiceid length',
+      { ...level3, invoiceid: 'I'.repeat(12) },
+      { ...level3, invoiceid: 'I'.repeat(13) },
+      'invoiceid',
+    ],
     ['orderdate', level3, { ...level3, orderdate: '20261131' }, 'orderdate'],
     ['shiptozip US', level3, { ...level3, shiptozip: '5555' }, 'shiptozip'],
     ['shipfromzip US', level3, { ...level3, shipfromzip: '55432-1234' }, 'shipfromzip'],
-    ['shiptozip abroad', { ...level3, shiptocountry: 'CA', shiptozip: 'K1A 0B1', shipfromzip: 'K1A 0B2' }, { ...level3, shiptocountry: 'CA', shiptozip: 'K1A_0B1' }, 'shiptozip'],
+    [
+      'shiptozip abroad',
+      { ...level3, shiptocountry: 'CA', shiptozip: 'K1A 0B1', shipfromzip: 'K1A 0B2' },
+      { ...level3, shiptocountry: 'CA', shiptozip: 'K1A_0B1' },
+      'shiptozip',
+    ],
     ['shiptocountry', level3, { ...level3, shiptocountry: 'USA' }, 'shiptocountry'],
     ['freight never negative', { ...level3, frtamnt: 0 }, { ...level3, frtamnt: -1 }, 'frtamnt'],
     ['Level 3 needs Level 2 tax', level3, { ...level3, taxamnt: undefined }, 'taxamnt'],
     ['description required', level3, withItem({ description: '' }), 'items[0].description'],
-    ['description length', withItem({ description: 'D'.repeat(26) }), withItem({ description: 'D'.repeat(27) }), 'items[0].description'],
+    [
+      'description length',
+      withItem({ description: 'D'.repeat(26) }),
+      withItem({ description: 'D'.repeat(27) }),
+      'items[0].description',
+    ],
     ['upc not all zeros', withItem({ upc: '000000000001' }), withItem({ upc: '000000000000' }), 'items[0].upc'],
     ['upc digits', withItem({ upc: '12345678901234' }), withItem({ upc: '1234567890123X' }), 'items[0].upc'],
     ['quantity three decimals', withItem({ quantity: 1.125 }), withItem({ quantity: 1.1255 }), 'items[0].quantity'],
     ['quantity positive', withItem({ quantity: 1 }), withItem({ quantity: 0 }), 'items[0].quantity'],
     ['uom length', withItem({ uom: 'U'.repeat(8) }), withItem({ uom: 'U'.repeat(9) }), 'items[0].uom'],
-    ['material length', withItem({ material: 'M'.repeat(12) }), withItem({ material: 'M'.repeat(13) }), 'items[0].material'],
+    [
+      'material length',
+      withItem({ material: 'M'.repeat(12) }),
+      withItem({ material: 'M'.repeat(13) }),
+      'items[0].material',
+    ],
     ['lineno length', withItem({ lineno: 9999 }), withItem({ lineno: 10000 }), 'items[0].lineno'],
     ['netamnt never negative', withItem({ netamnt: 0 }), withItem({ netamnt: -100 }), 'items[0].netamnt'],
     ['item taxes sum to the order tax', level3, { ...level3, taxamnt: 105 }, 'items'],
     ['net + tax - discount is the amount', level3, { ...level3, amount: 1305 }, 'items'],
-    ['tax-exempt line has no tax', withItem({ taxexempt: true, taxamnt: 0 }), withItem({ taxexempt: true, taxamnt: 80 }), 'items[0].taxamnt'],
+    [
+      'tax-exempt line has no tax',
+      withItem({ taxexempt: true, taxamnt: 0 }),
+      withItem({ taxexempt: true, taxamnt: 80 }),
+      'items[0].taxamnt',
+    ],
     [
       'tax-exempt order sends zero tax',
       { ...level3, amount: undefined, taxamnt: 0, items: [{ ...widget, taxexempt: true, taxamnt: undefined }] },
-      { ...level3, amount: undefined, taxamnt: 80, items: [{ ...widget, taxexempt: true, taxamnt: undefined }, { ...gadget, taxexempt: true, taxamnt: undefined }] },
+      {
+        ...level3,
+        amount: undefined,
+        taxamnt: 80,
+        items: [
+          { ...widget, taxexempt: true, taxamnt: undefined },
+          { ...gadget, taxexempt: true, taxamnt: undefined },
+        ],
+      },
       'items',
     ],
   ])('%s', (_rule, accepted, refused, field) => {
@@ -109,19 +186,41 @@ describe('capture inside an authorization (capture Y)', () => {
 
   it('carries Level 2/3 data when capture is Y', () => {
     const { merchid: _m, retref: _r, authcode: _a, amount: _amount, ...details } = level3;
-    expect(authorizationToWire({ ...auth, capture: true, captureDetails: details })).toMatchObject({ capture: 'Y', ponumber: 'PO-7781', taxamnt: '1.04' });
+    expect(authorizationToWire({ ...auth, capture: true, captureDetails: details })).toMatchObject({
+      capture: 'Y',
+      ponumber: 'PO-7781',
+      taxamnt: '1.04',
+    });
   });
 
   it('refuses Level 2/3 data without capture, and tax on a tax-exempt order', () => {
-    expect(rejectedField(() => authorizationToWire({ ...auth, captureDetails: { ponumber: 'PO' } }))).toBe('captureDetails');
-    expect(rejectedField(() => authorizationToWire({ ...auth, capture: true, taxexempt: true, captureDetails: { taxamnt: 5 } }))).toBe('captureDetails.taxamnt');
+    expect(rejectedField(() => authorizationToWire({ ...auth, captureDetails: { ponumber: 'PO' } }))).toBe(
+      'captureDetails',
+    );
+    expect(
+      rejectedField(() =>
+        authorizationToWire({ ...auth, capture: true, taxexempt: true, captureDetails: { taxamnt: 5 } }),
+      ),
+    ).toBe('captureDetails.taxamnt');
   });
 });
 
 describe('parseCapture', () => {
   it('reads a queued capture', () => {
-    const answer = { merchid: '496160873888', account: '9418594164541443', amount: '13.04', retref: '343005123105', batchid: '1900941444', setlstat: 'Queued for Capture' };
-    expect(parseCapture(answer, '')).toMatchObject({ found: true, amount: 1304, setlstat: 'Queued for Capture', batchid: '1900941444' });
+    const answer = {
+      merchid: '496160873888',
+      account: '9418594164541443',
+      amount: '13.04',
+      retref: '343005123105',
+      batchid: '1900941444',
+      setlstat: 'Queued for Capture',
+    };
+    expect(parseCapture(answer, '')).toMatchObject({
+      found: true,
+      amount: 1304,
+      setlstat: 'Queued for Capture',
+      batchid: '1900941444',
+    });
   });
 
   it('reads the fields the reference adds: authcode, order id, commercial card, receipt', () => {
@@ -135,7 +234,12 @@ describe('parseCapture', () => {
       surprise: 'ignored',
     };
     const capture = parseCapture(answer, '');
-    expect(capture).toMatchObject({ authcode: 'PPS568', orderId: 'LANE01-000123', commcard: 'Y', receipt: { dba: 'Lanepoint Training Store' } });
+    expect(capture).toMatchObject({
+      authcode: 'PPS568',
+      orderId: 'LANE01-000123',
+      commcard: 'Y',
+      receipt: { dba: 'Lanepoint Training Store' },
+    });
     expect(capture).not.toHaveProperty('surprise');
     // The OpenAPI file points capture's receipt at the one-letter flag: a string is no receipt, not a failure.
     expect(parseCapture({ ...answer, receipt: 'Y' }, '')).not.toHaveProperty('receipt');
@@ -157,10 +261,20 @@ describe('GatewayClient.capture over HTTP', () => {
   });
 
   it('POSTs the capture and reads the answer', async () => {
-    const gateway = await scriptedGateway({ capture: [{ answer: { setlstat: 'Queued for Capture', amount: '13.04', retref: '343005123105' } }] });
+    const gateway = await scriptedGateway({
+      capture: [{ answer: { setlstat: 'Queued for Capture', amount: '13.04', retref: '343005123105' } }],
+    });
     close = gateway.close;
-    const client = createGatewayClient({ baseUrl: gateway.baseUrl, credentials: { level: 'site', username: 'u', password: 'p' }, sleep: async () => undefined });
+    const client = createGatewayClient({
+      baseUrl: gateway.baseUrl,
+      credentials: { level: 'site', username: 'u', password: 'p' },
+      sleep: async () => undefined,
+    });
     await expect(client.capture(level3)).resolves.toMatchObject({ found: true, amount: 1304 });
-    expect(gateway.seen[0]).toMatchObject({ method: 'POST', url: '/rest/capture', body: { retref: '343005123105', items: [{}, {}] } });
+    expect(gateway.seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/rest/capture',
+      body: { retref: '343005123105', items: [{}, {}] },
+    });
   });
 });

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src-main/gateway/client';
-import { AuthenticationError, GatewayError, ProtocolError, RetryableError, TransportError } from '../../../src-main/gateway/errors';
+import {
+  AuthenticationError,
+  GatewayError,
+  ProtocolError,
+  RetryableError,
+  TransportError,
+} from '../../../src-main/gateway/errors';
 import { approvedAnswer } from '../../support/gateway-answers';
 import { scriptedGateway, type Step } from '../../support/scripted-gateway';
 import { collectingLogger } from '../../support/test-core';
@@ -47,7 +53,11 @@ describe('stored profiles', () => {
 
 describe('BIN lookup', () => {
   it('keeps the BIN service fields when bin is Y', async () => {
-    const answer = { ...approvedAnswer, bin: '478825', binInfo: [{ country: 'USA', product: 'V', bin: '478825', cardusestring: 'Visa Credit' }] };
+    const answer = {
+      ...approvedAnswer,
+      bin: '478825',
+      binInfo: [{ country: 'USA', product: 'V', bin: '478825', cardusestring: 'Visa Credit' }],
+    };
     const { client } = await setUp({ auth: [{ answer }] });
     const result = await client.auth({ merchid, amount: 100, account: '4788250000121443', expiry: '1228', bin: true });
     expect(result.bin).toBe('478825');
@@ -71,8 +81,15 @@ describe('call logging and timing', () => {
 
   it('logs a failed call with its error code and whether it was sent', async () => {
     const { client, lines } = await setUp({ auth: ['drop'] });
-    await expect(client.auth({ merchid, amount: 1234, account: '4788250000121443', expiry: '1228' })).rejects.toThrow(TransportError);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ msg: 'gateway call failed', operation: 'auth', code: 'transport', requestSent: true });
+    await expect(client.auth({ merchid, amount: 1234, account: '4788250000121443', expiry: '1228' })).rejects.toThrow(
+      TransportError,
+    );
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      msg: 'gateway call failed',
+      operation: 'auth',
+      code: 'transport',
+      requestSent: true,
+    });
   });
 });
 

@@ -56,7 +56,13 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
 };
 
 const credentials = { level: 'site' as const, username: 'testing', password: 'testing123' };
-const sale = { merchid: '496160873888', amount: 1234, account: '4788250000121443', expiry: '1228', orderid: 'LANE01-000123' };
+const sale = {
+  merchid: '496160873888',
+  amount: 1234,
+  account: '4788250000121443',
+  expiry: '1228',
+  orderid: 'LANE01-000123',
+};
 
 function client(baseUrl: string, extra: { timers?: Timers; sleeps?: number[] } = {}) {
   return createGatewayClient({
@@ -89,7 +95,13 @@ describe('GatewayClient.auth over HTTP', () => {
         url: '/cardconnect/rest/auth',
         authorization: `Basic ${Buffer.from('testing:testing123').toString('base64')}`,
         contentType: 'application/json',
-        body: { merchid: '496160873888', amount: '12.34', account: '4788250000121443', expiry: '1228', orderid: 'LANE01-000123' },
+        body: {
+          merchid: '496160873888',
+          amount: '12.34',
+          account: '4788250000121443',
+          expiry: '1228',
+          orderid: 'LANE01-000123',
+        },
       },
     ]);
   });
@@ -193,8 +205,13 @@ describe('request sender retries for reads', () => {
   it('retries an inquiry after server errors with backoff, three attempts in all', async () => {
     const { seen, baseUrl } = await gateway((_req, res) => res.writeHead(503).end());
     const sleeps: number[] = [];
-    const sender = createRequestSender(resolveGatewayOptions({ baseUrl, credentials }), async (ms) => void sleeps.push(ms));
-    const error = await failure(sender.send({ operation: 'inquire', method: 'GET', path: 'inquire/343005123105/496160873888' }));
+    const sender = createRequestSender(
+      resolveGatewayOptions({ baseUrl, credentials }),
+      async (ms) => void sleeps.push(ms),
+    );
+    const error = await failure(
+      sender.send({ operation: 'inquire', method: 'GET', path: 'inquire/343005123105/496160873888' }),
+    );
     expect((error as GatewayError).status).toBe(503);
     expect(seen).toHaveLength(3);
     expect(seen[0]?.url).toBe('/cardconnect/rest/inquire/343005123105/496160873888');
@@ -203,9 +220,13 @@ describe('request sender retries for reads', () => {
 
   it('stops retrying as soon as an answer arrives', async () => {
     let calls = 0;
-    const { baseUrl } = await gateway((_req, res) => (++calls < 2 ? res.writeHead(500).end() : json(res, 200, { ok: 1 })));
+    const { baseUrl } = await gateway((_req, res) =>
+      ++calls < 2 ? res.writeHead(500).end() : json(res, 200, { ok: 1 }),
+    );
     const sender = createRequestSender(resolveGatewayOptions({ baseUrl, credentials }), async () => undefined);
-    await expect(sender.send({ operation: 'inquire', method: 'GET', path: 'inquire/1/2' })).resolves.toMatchObject({ json: { ok: 1 } });
+    await expect(sender.send({ operation: 'inquire', method: 'GET', path: 'inquire/1/2' })).resolves.toMatchObject({
+      json: { ok: 1 },
+    });
     expect(calls).toBe(2);
   });
 });
@@ -216,10 +237,26 @@ describe('client settings', () => {
     ['not a URL', { baseUrl: 'gateway', credentials }, 'baseUrl'],
     ['the site without the REST root', { baseUrl: 'https://fts-uat.cardconnect.com/', credentials }, 'baseUrl'],
     ['credentials in the URL', { baseUrl: 'https://u:p@gateway.example/rest', credentials }, 'baseUrl'],
-    ['a money timeout within the gateway deadline', { baseUrl: 'https://gw.example/rest', credentials, timeouts: { moneyMovingMs: 32_000 } }, 'timeouts.moneyMovingMs'],
-    ['an inquiry timeout too short', { baseUrl: 'https://gw.example/rest', credentials, timeouts: { inquiryMs: 10 } }, 'timeouts.inquiryMs'],
-    ['a username with a colon', { baseUrl: 'https://gw.example/rest', credentials: { ...credentials, username: 'a:b' } }, 'credentials.username'],
-    ['no password', { baseUrl: 'https://gw.example/rest', credentials: { ...credentials, password: '' } }, 'credentials.password'],
+    [
+      'a money timeout within the gateway deadline',
+      { baseUrl: 'https://gw.example/rest', credentials, timeouts: { moneyMovingMs: 32_000 } },
+      'timeouts.moneyMovingMs',
+    ],
+    [
+      'an inquiry timeout too short',
+      { baseUrl: 'https://gw.example/rest', credentials, timeouts: { inquiryMs: 10 } },
+      'timeouts.inquiryMs',
+    ],
+    [
+      'a username with a colon',
+      { baseUrl: 'https://gw.example/rest', credentials: { ...credentials, username: 'a:b' } },
+      'credentials.username',
+    ],
+    [
+      'no password',
+      { baseUrl: 'https://gw.example/rest', credentials: { ...credentials, password: '' } },
+      'credentials.password',
+    ],
   ])('refuses %s', (_what, options, field) => {
     expect(() => resolveGatewayOptions(options)).toThrow(ValidationError);
     try {
@@ -230,14 +267,22 @@ describe('client settings', () => {
   });
 
   it('accepts https anywhere and http on loopback, with a money timeout past 32 s by default', () => {
-    expect(resolveGatewayOptions({ baseUrl: 'https://gw.example:6443/cardconnect/rest', credentials }).timeouts.moneyMovingMs).toBeGreaterThan(32_000);
-    expect(resolveGatewayOptions({ baseUrl: 'http://127.0.0.1:9000/rest', credentials }).baseUrl.href).toBe('http://127.0.0.1:9000/rest/');
+    expect(
+      resolveGatewayOptions({ baseUrl: 'https://gw.example:6443/cardconnect/rest', credentials }).timeouts
+        .moneyMovingMs,
+    ).toBeGreaterThan(32_000);
+    expect(resolveGatewayOptions({ baseUrl: 'http://127.0.0.1:9000/rest', credentials }).baseUrl.href).toBe(
+      'http://127.0.0.1:9000/rest/',
+    );
   });
 
   // The reference's REST root, as store IT copies it: with or without the closing slash.
-  it.each(['https://fts-uat.cardconnect.com/cardconnect/rest', 'https://fts-uat.cardconnect.com/cardconnect/rest/'])('takes %s as the root of every call', (baseUrl) => {
-    const root = resolveGatewayOptions({ baseUrl, credentials }).baseUrl;
-    expect(new URL('auth', root).href).toBe('https://fts-uat.cardconnect.com/cardconnect/rest/auth');
-    expect(new URL('inquire/1/2', root).pathname).toBe('/cardconnect/rest/inquire/1/2');
-  });
+  it.each(['https://fts-uat.cardconnect.com/cardconnect/rest', 'https://fts-uat.cardconnect.com/cardconnect/rest/'])(
+    'takes %s as the root of every call',
+    (baseUrl) => {
+      const root = resolveGatewayOptions({ baseUrl, credentials }).baseUrl;
+      expect(new URL('auth', root).href).toBe('https://fts-uat.cardconnect.com/cardconnect/rest/auth');
+      expect(new URL('inquire/1/2', root).pathname).toBe('/cardconnect/rest/inquire/1/2');
+    },
+  );
 });

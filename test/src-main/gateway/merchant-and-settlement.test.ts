@@ -49,10 +49,19 @@ describe('credentialTest', () => {
 
 describe('inquireMerchant', () => {
   it.each<[unknown, object]>([
-    [{ site: 'fts', cardproc: 'RPCT', enabled: true, merchid }, { status: 'boarded', site: 'fts', cardproc: 'RPCT', enabled: true, merchid }],
-    [{ site: 'fts', cardproc: 'FNOR', enabled: 'false', merchid, extra: 1 }, { status: 'boarded', enabled: false }],
+    [
+      { site: 'fts', cardproc: 'RPCT', enabled: true, merchid },
+      { status: 'boarded', site: 'fts', cardproc: 'RPCT', enabled: true, merchid },
+    ],
+    [
+      { site: 'fts', cardproc: 'FNOR', enabled: 'false', merchid, extra: 1 },
+      { status: 'boarded', enabled: false },
+    ],
     // The OpenAPI's inquireMerchantSuccess: avs, cvv, echeck, acctupdater as Y/N; booleans read the same.
-    [{ merchid, site: 'fts', enabled: true, avs: 'Y', cvv: 'N', echeck: true, acctupdater: 'false' }, { status: 'boarded', avs: true, cvv: false, echeck: true, acctupdater: false }],
+    [
+      { merchid, site: 'fts', enabled: true, avs: 'Y', cvv: 'N', echeck: true, acctupdater: 'false' },
+      { status: 'boarded', avs: true, cvv: false, echeck: true, acctupdater: false },
+    ],
     [{ message: 'contact support - merchant not on site' }, { status: 'not-on-site' }],
     [{ message: 'Invalid merchant' }, { status: 'invalid' }],
     [{ message: 'Something new' }, { status: 'other', message: 'Something new' }],
@@ -62,16 +71,23 @@ describe('inquireMerchant', () => {
     expect(seen[0]?.url).toBe(`/rest/inquireMerchant/${merchid}`);
   });
 
-  it('refuses a merchant id longer than the reference\'s 16 characters before sending', async () => {
+  it("refuses a merchant id longer than the reference's 16 characters before sending", async () => {
     const { gatewayClient, seen } = await client({});
-    await expect(gatewayClient.inquireMerchant({ merchid: '1'.repeat(17) })).rejects.toMatchObject({ field: 'merchid' });
+    await expect(gatewayClient.inquireMerchant({ merchid: '1'.repeat(17) })).rejects.toMatchObject({
+      field: 'merchid',
+    });
     expect(seen).toHaveLength(0);
   });
 
   // The reference's merchid is a string of up to 16, not always digits; whatever it holds stays
   // one path segment, so no merchant id can reach another endpoint.
-  it.each([['MID-LANEPOINT-01', 'MID-LANEPOINT-01'], ['../auth', '..%2Fauth']])('asks about merchant id %s as one path segment', async (id, segment) => {
-    const { gatewayClient, seen } = await client({ inquireMerchant: [{ answer: { merchid: id, site: 'fts', enabled: true } }] });
+  it.each([
+    ['MID-LANEPOINT-01', 'MID-LANEPOINT-01'],
+    ['../auth', '..%2Fauth'],
+  ])('asks about merchant id %s as one path segment', async (id, segment) => {
+    const { gatewayClient, seen } = await client({
+      inquireMerchant: [{ answer: { merchid: id, site: 'fts', enabled: true } }],
+    });
     await expect(gatewayClient.inquireMerchant({ merchid: id })).resolves.toMatchObject({ status: 'boarded' });
     expect(seen[0]?.url).toBe(`/rest/inquireMerchant/${segment}`);
   });
@@ -85,7 +101,14 @@ describe('settlementStatus', () => {
     hoststat: 'GB',
     merchid,
     txns: [
-      { setlamount: '12.34', setlstat: 'Y', salesdoc: 'LANE01-000123', retref: '343005123105', authcode: 'PPS568', cardtype: 'VISA' },
+      {
+        setlamount: '12.34',
+        setlstat: 'Y',
+        salesdoc: 'LANE01-000123',
+        retref: '343005123105',
+        authcode: 'PPS568',
+        cardtype: 'VISA',
+      },
       { setlamount: '5.00', setlstat: 'Q', retref: '343005123106' },
     ],
   };
@@ -93,7 +116,15 @@ describe('settlementStatus', () => {
   it('reads batches by date, amounts in minor units, unknown codes kept', async () => {
     const { gatewayClient, seen } = await client({ settlestat: [{ answer: [batch] }] });
     const batches = await gatewayClient.settlementStatus({ merchid, date: '1122' });
-    expect(batches).toEqual([{ ...batch, txns: [{ ...batch.txns[0], setlamount: 1234 }, { ...batch.txns[1], setlamount: 500 }] }]);
+    expect(batches).toEqual([
+      {
+        ...batch,
+        txns: [
+          { ...batch.txns[0], setlamount: 1234 },
+          { ...batch.txns[1], setlamount: 500 },
+        ],
+      },
+    ]);
     expect(seen[0]?.url).toBe(`/rest/settlestat?merchid=${merchid}&date=1122`);
   });
 

@@ -27,8 +27,26 @@ const record = (fields: Record<string, unknown>) => ({
   ...fields,
 });
 const notFound = { respproc: 'PPS', respcode: '29', respstat: 'C', resptext: 'Txn not found', merchid };
-const voided = { merchid, orderId: orderid, amount: '0.00', retref: '343005123105', authcode: 'REVERS', respcode: '00', respproc: 'RPCT', respstat: 'A', resptext: 'Approval' };
-const voidNotFound = { merchid, orderId: orderid, authcode: null, respcode: '29', respproc: 'PPS', respstat: 'C', resptext: 'Txn not found' };
+const voided = {
+  merchid,
+  orderId: orderid,
+  amount: '0.00',
+  retref: '343005123105',
+  authcode: 'REVERS',
+  respcode: '00',
+  respproc: 'RPCT',
+  respstat: 'A',
+  resptext: 'Approval',
+};
+const voidNotFound = {
+  merchid,
+  orderId: orderid,
+  authcode: null,
+  respcode: '29',
+  respproc: 'PPS',
+  respstat: 'C',
+  resptext: 'Txn not found',
+};
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -59,7 +77,9 @@ describe('resolveLostAuthorization, losing the answer at each step', () => {
 
   it('found declined: the decline is the answer', async () => {
     const { outcome } = await recover({
-      inquireByOrderid: [{ answer: [record({ respstat: 'C', respcode: '05', resptext: 'Do not honor', setlstat: 'Declined' })] }],
+      inquireByOrderid: [
+        { answer: [record({ respstat: 'C', respcode: '05', resptext: 'Do not honor', setlstat: 'Declined' })] },
+      ],
     });
     expect(outcome).toMatchObject({ kind: 'found', approved: false, record: { respcode: '05' } });
   });
@@ -78,15 +98,26 @@ describe('resolveLostAuthorization, losing the answer at each step', () => {
   });
 
   it('PPS 29 inside the answer window: unknown, nothing voided, asked again once the window has passed', async () => {
-    const { outcome, calls } = await recover({ inquireByOrderid: [{ answer: notFound }] }, { sentAt: 1_000_000, now: 1_000_000 + answerWindowMs - 1 });
-    expect(outcome).toMatchObject({ kind: 'unresolved', error: { code: 'not-found-yet', finalAt: 1_000_000 + answerWindowMs } });
+    const { outcome, calls } = await recover(
+      { inquireByOrderid: [{ answer: notFound }] },
+      { sentAt: 1_000_000, now: 1_000_000 + answerWindowMs - 1 },
+    );
+    expect(outcome).toMatchObject({
+      kind: 'unresolved',
+      error: { code: 'not-found-yet', finalAt: 1_000_000 + answerWindowMs },
+    });
     expect((outcome as { error: unknown }).error).toBeInstanceOf(NotFoundYetError);
-    expect((outcome as { error: Error }).error.message).toMatch(/no record of order .* yet and may still be processing it/);
+    expect((outcome as { error: Error }).error.message).toMatch(
+      /no record of order .* yet and may still be processing it/,
+    );
     expect(calls).toEqual([inquiry]);
   });
 
   it('an approval found inside the answer window is still the answer', async () => {
-    const { outcome } = await recover({ inquireByOrderid: [{ answer: [record({})] }] }, { sentAt: 1_000_000, now: 1_000_001 });
+    const { outcome } = await recover(
+      { inquireByOrderid: [{ answer: [record({})] }] },
+      { sentAt: 1_000_000, now: 1_000_001 },
+    );
     expect(outcome).toMatchObject({ kind: 'found', approved: true });
   });
 
@@ -118,7 +149,10 @@ describe('resolveLostAuthorization, losing the answer at each step', () => {
   });
 
   it('nothing answers, three voids included: unresolved, kept for later', async () => {
-    const { outcome, calls } = await recover({ inquireByOrderid: ['drop', 'drop', 'drop'], voidByOrderId: ['drop', 'drop', 'drop'] });
+    const { outcome, calls } = await recover({
+      inquireByOrderid: ['drop', 'drop', 'drop'],
+      voidByOrderId: ['drop', 'drop', 'drop'],
+    });
     expect(outcome).toMatchObject({ kind: 'unresolved' });
     expect((outcome as { error: unknown }).error).toBeInstanceOf(TransportError);
     expect(calls.filter((call) => call === voidCall)).toHaveLength(3);
@@ -126,7 +160,11 @@ describe('resolveLostAuthorization, losing the answer at each step', () => {
 
   it('server errors count as no answer too', async () => {
     const { outcome } = await recover({
-      inquireByOrderid: [{ status: 503, answer: {} }, { status: 503, answer: {} }, { status: 503, answer: {} }],
+      inquireByOrderid: [
+        { status: 503, answer: {} },
+        { status: 503, answer: {} },
+        { status: 503, answer: {} },
+      ],
       voidByOrderId: [{ answer: voided }],
     });
     expect(outcome).toMatchObject({ kind: 'voided' });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decideRetry, type FailureKind, type GatewayOperation, type RetryDecision } from '../../../src-main/gateway/retry-policy';
+import {
+  decideRetry,
+  type FailureKind,
+  type GatewayOperation,
+  type RetryDecision,
+} from '../../../src-main/gateway/retry-policy';
 
 const retry = (delayMs: number): RetryDecision => ({ action: 'retry', delayMs });
 const resolve: RetryDecision = { action: 'resolve' };

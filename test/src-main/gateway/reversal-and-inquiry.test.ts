@@ -5,12 +5,18 @@ import { parseReversal, reversalToWire, voidByOrderIdToWire } from '../../../src
 import { parseTransactionRecord, parseTransactionRecords } from '../../../src-main/gateway/transaction-record';
 import { rejectedField } from '../../support/validation';
 
-
 describe('void and refund requests', () => {
   it('sends a full void without an amount and a partial one as a decimal', () => {
-    expect(reversalToWire('void', { merchid: '496160873888', retref: '343005123105' })).toEqual({ merchid: '496160873888', retref: '343005123105' });
-    expect(reversalToWire('void', { merchid: '496160873888', retref: '343005123105', amount: 500 }).amount).toBe('5.00');
-    expect(reversalToWire('refund', { merchid: '496160873888', retref: '343005123105', amount: 1 }).amount).toBe('0.01');
+    expect(reversalToWire('void', { merchid: '496160873888', retref: '343005123105' })).toEqual({
+      merchid: '496160873888',
+      retref: '343005123105',
+    });
+    expect(reversalToWire('void', { merchid: '496160873888', retref: '343005123105', amount: 500 }).amount).toBe(
+      '5.00',
+    );
+    expect(reversalToWire('refund', { merchid: '496160873888', retref: '343005123105', amount: 1 }).amount).toBe(
+      '0.01',
+    );
   });
 
   it.each<[string, () => unknown, string]>([
@@ -30,7 +36,9 @@ describe('void and refund requests', () => {
   });
 
   it('accepts the edges those rules allow', () => {
-    expect(rejectedField(() => reversalToWire('void', { merchid: '1'.repeat(16), retref: '1'.repeat(14), amount: 0 }))).toBeNull();
+    expect(
+      rejectedField(() => reversalToWire('void', { merchid: '1'.repeat(16), retref: '1'.repeat(14), amount: 0 })),
+    ).toBeNull();
     // The reference's limits: merchid a string of 16 (not always digits), orderid 50.
     expect(rejectedField(() => voidByOrderIdToWire({ merchid: '1'.repeat(16), orderid: 'O'.repeat(50) }))).toBeNull();
     expect(rejectedField(() => voidByOrderIdToWire({ merchid: 'MID-LANEPOINT-01', orderid: 'A' }))).toBeNull();
@@ -40,17 +48,47 @@ describe('void and refund requests', () => {
 
 describe('parseReversal', () => {
   it('reads a declined refund with its decline category', () => {
-    const answer = { merchid: '496160873888', retref: '343005123105', respstat: 'C', respproc: 'RPCT', respcode: '500', resptext: 'Decline', declineCategory: '3', declineCategoryText: 'Fix the request and retry' };
-    expect(parseReversal('refund', answer, '')).toMatchObject({ outcome: 'declined', declineCategory: '3', declineCategoryText: 'Fix the request and retry' });
+    const answer = {
+      merchid: '496160873888',
+      retref: '343005123105',
+      respstat: 'C',
+      respproc: 'RPCT',
+      respcode: '500',
+      resptext: 'Decline',
+      declineCategory: '3',
+      declineCategoryText: 'Fix the request and retry',
+    };
+    expect(parseReversal('refund', answer, '')).toMatchObject({
+      outcome: 'declined',
+      declineCategory: '3',
+      declineCategoryText: 'Fix the request and retry',
+    });
   });
 
   it('reads a full void: amount 0.00 remaining, authcode REVERS', () => {
-    const answer = { merchid: '496160873888', amount: '0.00', currency: 'USD', retref: '343005123105', authcode: 'REVERS', respcode: '00', respproc: 'RPCT', respstat: 'A', resptext: 'Approval' };
+    const answer = {
+      merchid: '496160873888',
+      amount: '0.00',
+      currency: 'USD',
+      retref: '343005123105',
+      authcode: 'REVERS',
+      respcode: '00',
+      respproc: 'RPCT',
+      respstat: 'A',
+      resptext: 'Approval',
+    };
     expect(parseReversal('void', answer, '')).toMatchObject({ outcome: 'approved', amount: 0, authcode: 'REVERS' });
   });
 
   it('reads the PPS failure shape as a refusal, authcode null dropped', () => {
-    const answer = { respproc: 'PPS', respcode: '29', respstat: 'C', resptext: 'Txn not found', authcode: null, merchid: '496160873888' };
+    const answer = {
+      respproc: 'PPS',
+      respcode: '29',
+      respstat: 'C',
+      resptext: 'Txn not found',
+      authcode: null,
+      merchid: '496160873888',
+    };
     const result = parseReversal('void', answer, '');
     expect(result).toMatchObject({ outcome: 'declined', respproc: 'PPS', respcode: '29' });
     expect(result.authcode).toBeUndefined();
@@ -130,14 +168,20 @@ describe('transaction records', () => {
   });
 
   it('drops unknown fields and keeps new enumeration values', () => {
-    const result = parseTransactionRecord('inquire', { ...record, setlstat: 'Pending Review', zz9: [1, 2], dummy: { x: 1 } }, '');
+    const result = parseTransactionRecord(
+      'inquire',
+      { ...record, setlstat: 'Pending Review', zz9: [1, 2], dummy: { x: 1 } },
+      '',
+    );
     expect(result.setlstat).toBe('Pending Review');
     expect(result).not.toHaveProperty('zz9');
     expect(result).not.toHaveProperty('dummy');
   });
 
   it('reads the inquireByOrderid list, and a single record as a list of one', () => {
-    expect(parseTransactionRecords('inquireByOrderid', [record, { ...record, retref: '2' }], '').map((r) => r.retref)).toEqual(['343005123105', '2']);
+    expect(
+      parseTransactionRecords('inquireByOrderid', [record, { ...record, retref: '2' }], '').map((r) => r.retref),
+    ).toEqual(['343005123105', '2']);
     expect(parseTransactionRecords('inquireByOrderid', record, '')).toHaveLength(1);
   });
 

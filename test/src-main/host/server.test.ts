@@ -134,7 +134,10 @@ describe('browser-mode host', () => {
     const { socket } = await openBridge();
     const event = nextMessage(
       socket!,
-      (m) => m.type === 'event' && m.name === 'devices.changed' && (m.payload as Array<{ id: string }>).some((device) => device.id === 'printer-1'),
+      (m) =>
+        m.type === 'event' &&
+        m.name === 'devices.changed' &&
+        (m.payload as Array<{ id: string }>).some((device) => device.id === 'printer-1'),
     );
     core.devices.register({
       id: 'printer-1',
@@ -145,7 +148,9 @@ describe('browser-mode host', () => {
       status: 'connected',
       lastError: null,
     });
-    expect(await event).toMatchObject({ payload: expect.arrayContaining([expect.objectContaining({ id: 'printer-1', status: 'connected' })]) });
+    expect(await event).toMatchObject({
+      payload: expect.arrayContaining([expect.objectContaining({ id: 'printer-1', status: 'connected' })]),
+    });
     socket!.close();
   });
 
@@ -178,8 +183,6 @@ describe('browser-mode host', () => {
   });
 
   it('explains a missing renderer build', async () => {
-    await expect(startHost({ core, port: 0, rendererDir: join(rendererDir, 'nope') })).rejects.toThrow(
-      /npm run build/,
-    );
+    await expect(startHost({ core, port: 0, rendererDir: join(rendererDir, 'nope') })).rejects.toThrow(/npm run build/);
   });
 });

@@ -24,18 +24,32 @@ describe('amounts in the contract', () => {
     ['terminal.achSale', { routing: '036001808', account: '1234567890', accountType: 'checking', name: 'Pat Doe' }],
     ['terminal.refund', { orderId: 'LANE01-261123-00001' }],
     ['terminal.void', { orderId: 'LANE01-261123-00001' }],
-  ])('%s refuses an amount above it with that limit, even one past JavaScript\u2019s safe integers', async (name, rest) => {
-    expect(await dispatch(name, { ...rest, amountMinor: maxAmountMinor })).not.toMatchObject({ error: { field: 'amountMinor' } });
-    for (const amountMinor of [maxAmountMinor + 1, 1e16, 1e21]) {
-      expect(await dispatch(name, { ...rest, amountMinor })).toEqual({
-        ok: false,
-        error: { code: 'invalid_argument', field: 'amountMinor', message: `${name}: amountMinor: ${gatewayLimit}` },
+  ])(
+    '%s refuses an amount above it with that limit, even one past JavaScript\u2019s safe integers',
+    async (name, rest) => {
+      expect(await dispatch(name, { ...rest, amountMinor: maxAmountMinor })).not.toMatchObject({
+        error: { field: 'amountMinor' },
       });
-    }
-  });
+      for (const amountMinor of [maxAmountMinor + 1, 1e16, 1e21]) {
+        expect(await dispatch(name, { ...rest, amountMinor })).toEqual({
+          ok: false,
+          error: { code: 'invalid_argument', field: 'amountMinor', message: `${name}: amountMinor: ${gatewayLimit}` },
+        });
+      }
+    },
+  );
 
   it('refuses a tip above it the same way, and a fraction of a cent as such', async () => {
-    expect(await dispatch('terminal.sale', { amountMinor: 500, tipMinor: 1e18 })).toMatchObject({ ok: false, error: { field: 'tipMinor', message: `terminal.sale: tipMinor: ${gatewayLimit}` } });
-    expect(await dispatch('terminal.sale', { amountMinor: 10.5 })).toMatchObject({ ok: false, error: { field: 'amountMinor', message: 'terminal.sale: amountMinor: an amount is a whole number of cents (minor units)' } });
+    expect(await dispatch('terminal.sale', { amountMinor: 500, tipMinor: 1e18 })).toMatchObject({
+      ok: false,
+      error: { field: 'tipMinor', message: `terminal.sale: tipMinor: ${gatewayLimit}` },
+    });
+    expect(await dispatch('terminal.sale', { amountMinor: 10.5 })).toMatchObject({
+      ok: false,
+      error: {
+        field: 'amountMinor',
+        message: 'terminal.sale: amountMinor: an amount is a whole number of cents (minor units)',
+      },
+    });
   });
 });

@@ -34,14 +34,17 @@ describe('the contract index', () => {
       for (const [name, spec] of Object.entries(map)) {
         expect(seen.get(name), `${name} is declared in ${seen.get(name)} and ${where}`).toBeUndefined();
         seen.set(name, where);
-        expect((index as Record<string, unknown>)[name], `${name} (${where}) is missing from ipc/contract.ts`).toBe(spec);
+        expect((index as Record<string, unknown>)[name], `${name} (${where}) is missing from ipc/contract.ts`).toBe(
+          spec,
+        );
       }
     }
     expect([...seen.keys()].sort()).toEqual(Object.keys(index).sort());
   });
 
   it('keeps every group file under 400 lines', () => {
-    for (const file of groupFiles) expect(readFileSync(join(groupFolder, file), 'utf8').split('\n').length, file).toBeLessThan(400);
+    for (const file of groupFiles)
+      expect(readFileSync(join(groupFolder, file), 'utf8').split('\n').length, file).toBeLessThan(400);
   });
 });
 

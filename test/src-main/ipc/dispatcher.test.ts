@@ -60,7 +60,7 @@ describe('createDispatcher', () => {
     expect(reply).toMatchObject({ ok: false, error: { code: 'unknown_command' } });
   });
 
-  it('answers a LaneError with its kind\'s reply code and its field', async () => {
+  it("answers a LaneError with its kind's reply code and its field", async () => {
     const dispatch = createDispatcher(
       spyHandlers({
         'devices.list': () => {
@@ -81,10 +81,20 @@ describe('createDispatcher', () => {
       [new LaneError('forbidden', 'no'), 'forbidden'],
       [new LaneError('refused', 'not now'), 'failed_precondition'],
       [new LaneError('throttled', 'later'), 'resource_exhausted'],
-      [new JournalError('journal: /lane/journal.sqlite: unable to open database file', { kind: 'write' }), 'failed_precondition'],
+      [
+        new JournalError('journal: /lane/journal.sqlite: unable to open database file', { kind: 'write' }),
+        'failed_precondition',
+      ],
     ];
     for (const [error, code] of cases) {
-      const dispatch = createDispatcher(spyHandlers({ 'devices.list': () => { throw error; } }) as CommandHandlers, collectingLogger().logger);
+      const dispatch = createDispatcher(
+        spyHandlers({
+          'devices.list': () => {
+            throw error;
+          },
+        }) as CommandHandlers,
+        collectingLogger().logger,
+      );
       const reply = await dispatch('devices.list', {});
       expect(reply).toMatchObject({ ok: false, error: { code, message: expect.stringContaining(error.message) } });
     }

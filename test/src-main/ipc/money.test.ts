@@ -25,7 +25,9 @@ describe('formatMinorUnits', () => {
     [1234, { symbol: '\u20ac' }, '\u20ac12.34'],
   ])('%i in style %j → %s', (minor, style, text) => expect(formatMinorUnits(minor, style)).toBe(text));
 
-  it.each([1.5, Number.NaN, Infinity, 2 ** 60])('refuses %s', (minor) => expect(() => formatMinorUnits(minor)).toThrow(RangeError));
+  it.each([1.5, Number.NaN, Infinity, 2 ** 60])('refuses %s', (minor) =>
+    expect(() => formatMinorUnits(minor)).toThrow(RangeError),
+  );
 
   it('writes exactly the integer it was given: digits back to the same minor units, sign kept', () => {
     fc.assert(
@@ -34,7 +36,7 @@ describe('formatMinorUnits', () => {
         const match = /^(-)?\$(\d{1,3}(?:,\d{3})*)\.(\d{2})$/.exec(text);
         if (!match) return false;
         const back = BigInt(match[2]!.replace(/,/g, '')) * 100n + BigInt(match[3]!);
-        return (match[1] ? -back : back) === BigInt(minor) && (minor < 0) === Boolean(match[1]);
+        return (match[1] ? -back : back) === BigInt(minor) && minor < 0 === Boolean(match[1]);
       }),
     );
   });

@@ -8,13 +8,36 @@ import { createGatewayClient } from '../../../src-main/gateway/client';
 import { Journal } from '../../../src-main/journal/journal';
 import { journaledAuthorize } from '../../../src-main/payment/authorize/journaled-authorization';
 
-const [journalPath, baseUrl, stage, amount, terminalId] = process.argv.slice(2) as [string, string, string, string, string];
+const [journalPath, baseUrl, stage, amount, terminalId] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 const journal = Journal.open(journalPath, { clock: { now: () => Date.now() }, terminalId });
-const client = createGatewayClient({ baseUrl, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
+const client = createGatewayClient({
+  baseUrl,
+  credentials: { level: 'site', username: 'testing', password: 'testing123' },
+  sleep: async () => undefined,
+});
 const orderid = journal.nextOrderId();
 process.stdout.write(`${orderid}\n`);
-await journaledAuthorize({ journal, client, request: { merchid: '496160873888', amount: Number(amount), account: '4788250000121443', expiry: '1228', orderid, capture: true }, card: { maskedPan: '478825******1443', entryMode: 'keyed' }, onStage: (reached) => {
-  if (reached === stage) process.kill(process.pid, 'SIGKILL');
-} });
+await journaledAuthorize({
+  journal,
+  client,
+  request: {
+    merchid: '496160873888',
+    amount: Number(amount),
+    account: '4788250000121443',
+    expiry: '1228',
+    orderid,
+    capture: true,
+  },
+  card: { maskedPan: '478825******1443', entryMode: 'keyed' },
+  onStage: (reached) => {
+    if (reached === stage) process.kill(process.pid, 'SIGKILL');
+  },
+});
 journal.close();
 process.stdout.write('done\n');

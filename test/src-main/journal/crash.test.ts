@@ -28,7 +28,16 @@ beforeAll(async () => {
   const dir = join(process.cwd(), '.lanepoint-dev', 'test-build');
   mkdirSync(dir, { recursive: true });
   child = join(dir, 'crash-child.mjs');
-  await build({ entryPoints: ['test/src-main/journal/crash-child.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: child, external: ['better-sqlite3'], logLevel: 'silent' });
+  await build({
+    entryPoints: ['test/src-main/journal/crash-child.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: child,
+    external: ['better-sqlite3'],
+    logLevel: 'silent',
+  });
 }, 60_000);
 afterAll(async () => {
   await emulator?.close();
@@ -37,14 +46,25 @@ afterAll(async () => {
 const admin = (body: unknown) =>
   fetch(`${emulator.url.replace('/rest', '')}/__emulator/faults`, {
     method: body === undefined ? 'DELETE' : 'PUT',
-    headers: { Authorization: `Basic ${Buffer.from('testing:testing123').toString('base64')}`, 'Content-Type': 'application/json' },
+    headers: {
+      Authorization: `Basic ${Buffer.from('testing:testing123').toString('base64')}`,
+      'Content-Type': 'application/json',
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 
 /** Runs the child to its death; `killWhen` lets the parent kill it once its order id shows up somewhere. */
-function runChild(journalPath: string, terminalId: string, stage: string, amount: number, killWhen?: (orderId: string) => boolean): Promise<{ orderId: string; signal: NodeJS.Signals | null }> {
+function runChild(
+  journalPath: string,
+  terminalId: string,
+  stage: string,
+  amount: number,
+  killWhen?: (orderId: string) => boolean,
+): Promise<{ orderId: string; signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
-    const process_ = spawn(process.execPath, [child, journalPath, emulator.url, stage, String(amount), terminalId], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const process_ = spawn(process.execPath, [child, journalPath, emulator.url, stage, String(amount), terminalId], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     let timer: NodeJS.Timeout | undefined;
@@ -71,8 +91,12 @@ function runChild(journalPath: string, terminalId: string, stage: string, amount
   });
 }
 
-const ledgerFor = (orderId: string) => emulator.context.ledger.all().filter((transaction) => transaction.orderid === orderId && transaction.kind !== 'refund');
-const charged = (orderId: string) => ledgerFor(orderId).filter((transaction) => transaction.respstat === 'A' && transaction.setlstat !== 'Voided').length;
+const ledgerFor = (orderId: string) =>
+  emulator.context.ledger
+    .all()
+    .filter((transaction) => transaction.orderid === orderId && transaction.kind !== 'refund');
+const charged = (orderId: string) =>
+  ledgerFor(orderId).filter((transaction) => transaction.respstat === 'A' && transaction.setlstat !== 'Voided').length;
 
 async function crashAndRecover(stage: 'journaled' | 'received' | 'answered', amount: number) {
   const journalPath = join(mkdtempSync(join(tmpdir(), `crash-${stage}-`)), 'journal.sqlite');
@@ -80,16 +104,37 @@ async function crashAndRecover(stage: 'journaled' | 'received' | 'answered', amo
   if (stage === 'received') await admin({ endpoint: 'auth', kind: 'delay-after', ms: 10_000, times: 'always' });
   try {
     for (let run = 0; run < runs; run++) {
-      const { orderId, signal } = await runChild(journalPath, `CRASH-${stage[0]}`, stage === 'received' ? 'none' : stage, amount, stage === 'received' ? (id) => ledgerFor(id).length > 0 : undefined);
+      const { orderId, signal } = await runChild(
+        journalPath,
+        `CRASH-${stage[0]}`,
+        stage === 'received' ? 'none' : stage,
+        amount,
+        stage === 'received' ? (id) => ledgerFor(id).length > 0 : undefined,
+      );
       expect(signal).toBe('SIGKILL');
       // The restart, after the gateway's answer window (its "not found" is final only then): a new
       // process opens the journal and runs the recovery pass.
-      const journal = Journal.open(journalPath, { clock: { now: () => Date.now() + answerWindowMs }, terminalId: `CRASH-${stage[0]}` });
+      const journal = Journal.open(journalPath, {
+        clock: { now: () => Date.now() + answerWindowMs },
+        terminalId: `CRASH-${stage[0]}`,
+      });
       try {
-        const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
+        const client = createGatewayClient({
+          baseUrl: emulator.url,
+          credentials: { level: 'site', username: 'testing', password: 'testing123' },
+          sleep: async () => undefined,
+        });
         const recovered = await recoverJournal(journal, client, merchid);
         const entry = journal.list({ orderId })[0];
-        results.push({ kind: (() => { const found = recovered.find((result) => result.entry.orderId === orderId); return found ? recoveredKind(found) : 'none'; })(), state: entry?.state, charged: charged(orderId), recorded: entry?.outcome?.respstat === 'A' ? 1 : 0 });
+        results.push({
+          kind: (() => {
+            const found = recovered.find((result) => result.entry.orderId === orderId);
+            return found ? recoveredKind(found) : 'none';
+          })(),
+          state: entry?.state,
+          charged: charged(orderId),
+          recorded: entry?.outcome?.respstat === 'A' ? 1 : 0,
+        });
         expect(journal.unresolved()).toEqual([]);
       } finally {
         journal.close();
@@ -105,7 +150,8 @@ describe('a sale killed with SIGKILL, then recovered', () => {
   it(`(a) after the journal row, before the request: never sent (${runs} runs)`, async () => {
     const results = await crashAndRecover('journaled', 1001);
     expect(results).toHaveLength(runs);
-    for (const result of results) expect(result).toEqual({ kind: 'not-processed', state: 'resolved', charged: 0, recorded: 0 });
+    for (const result of results)
+      expect(result).toEqual({ kind: 'not-processed', state: 'resolved', charged: 0, recorded: 0 });
   }, 120_000);
 
   it(`(b) after the emulator recorded it, before the answer was read: approved and recorded once (${runs} runs)`, async () => {

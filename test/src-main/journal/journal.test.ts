@@ -9,7 +9,13 @@ let now = Date.UTC(2026, 10, 22, 14, 0, 0);
 const clock = { now: () => now };
 const fresh = () => join(mkdtempSync(join(tmpdir(), 'journal-')), 'journal.sqlite');
 const open = (path: string, terminalId = 'LANE-01', extra = {}) => Journal.open(path, { clock, terminalId, ...extra });
-const sale = { operation: 'auth', orderId: 'LANE01-261122-00001', amountMinor: 1234, maskedPan: '478825******1443', entryMode: 'chip' } as const;
+const sale = {
+  operation: 'auth',
+  orderId: 'LANE01-261122-00001',
+  amountMinor: 1234,
+  maskedPan: '478825******1443',
+  entryMode: 'chip',
+} as const;
 
 describe('Journal', () => {
   it('is a WAL file with full sync, at the current schema, checked when opened', () => {
@@ -28,13 +34,32 @@ describe('Journal', () => {
     const path = fresh();
     const journal = open(path);
     const id = journal.begin(sale);
-    expect(journal.get(id)).toMatchObject({ state: 'pending', orderId: sale.orderId, amountMinor: 1234, maskedPan: '478825******1443', outcome: null });
+    expect(journal.get(id)).toMatchObject({
+      state: 'pending',
+      orderId: sale.orderId,
+      amountMinor: 1234,
+      maskedPan: '478825******1443',
+      outcome: null,
+    });
     expect(journal.unresolved().map((entry) => entry.id)).toEqual([id]);
     now += 1500;
-    journal.complete(id, { respstat: 'A', respcode: '00', resptext: 'Approval', retref: '343005123105', authcode: 'PPS568', batchid: '1900941444', emvTagData: '{"TVR":"0200008000"}', receipt: { dba: 'Corner Store' } });
+    journal.complete(id, {
+      respstat: 'A',
+      respcode: '00',
+      resptext: 'Approval',
+      retref: '343005123105',
+      authcode: 'PPS568',
+      batchid: '1900941444',
+      emvTagData: '{"TVR":"0200008000"}',
+      receipt: { dba: 'Corner Store' },
+    });
     journal.close();
     const again = open(path);
-    expect(again.get(id)).toMatchObject({ state: 'completed', outcome: { retref: '343005123105', receipt: { dba: 'Corner Store' } }, updatedAt: now });
+    expect(again.get(id)).toMatchObject({
+      state: 'completed',
+      outcome: { retref: '343005123105', receipt: { dba: 'Corner Store' } },
+      updatedAt: now,
+    });
     expect(again.unresolved()).toEqual([]);
     again.close();
   });
@@ -86,7 +111,9 @@ describe('Journal', () => {
     expect(() => journal.begin({ ...sale, maskedPan: '4788250000121443' })).toThrow(/not masked/);
     expect(() => journal.begin({ ...sale, entryMode: ';4788250000121443=2812?' })).toThrow(JournalError);
     const id = journal.begin(sale);
-    expect(() => journal.complete(id, { respstat: 'A', resptext: 'account 4788250000121443' })).toThrow(/looks like a card number/);
+    expect(() => journal.complete(id, { respstat: 'A', resptext: 'account 4788250000121443' })).toThrow(
+      /looks like a card number/,
+    );
     expect(journal.get(id)?.state).toBe('pending');
     journal.close();
   });
@@ -104,7 +131,9 @@ describe('Journal', () => {
       failure = error;
     }
     expect(failure).toBeInstanceOf(JournalError);
-    expect((failure as Error).message).toMatch(/could not write the request before sending it: database or disk is full/);
+    expect((failure as Error).message).toMatch(
+      /could not write the request before sending it: database or disk is full/,
+    );
     expect(journal.list({ limit: 1_000_000 })).toHaveLength(written);
     journal.close();
   });
@@ -119,7 +148,9 @@ describe('Journal', () => {
     const db = new Database(newer);
     db.pragma('user_version = 9');
     db.close();
-    expect(() => open(newer)).toThrow(/newer Lanepoint \(schema 9, this one knows 5\); run that version, which can read it: this one never downgrades a journal/);
+    expect(() => open(newer)).toThrow(
+      /newer Lanepoint \(schema 9, this one knows 5\); run that version, which can read it: this one never downgrades a journal/,
+    );
     expect(() => open(newer)).toThrow(expect.objectContaining({ kind: 'newer-schema' }));
   });
 
@@ -144,7 +175,8 @@ describe('Journal', () => {
       journal.complete(id, { respstat: 'A', retref: String(343005123100 + i), authcode: 'PPS568' });
     }
     journal.close();
-    const bytes = readFileSync(path).toString('latin1') + readFileSync(`${path}-wal`, { flag: 'a+' }).toString('latin1');
+    const bytes =
+      readFileSync(path).toString('latin1') + readFileSync(`${path}-wal`, { flag: 'a+' }).toString('latin1');
     expect(containsCardNumber(bytes)).toBe(false);
     expect(containsCardNumber(`x ${'4788250000121443'} y`)).toBe(true);
     expect(containsCardNumber('dateTime 20261122121314, retref 343005123105')).toBe(false);

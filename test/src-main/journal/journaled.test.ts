@@ -29,24 +29,45 @@ afterEach(() => closeJournalLane({ emulator, client, journal }));
 
 const fault = (kind: string) => emulatorAdmin(emulator.url).fault('auth', kind);
 const card = { maskedPan: '478825******1443', entryMode: 'keyed' };
-const sale = (orderid: string, amount = 1234) => ({ merchid, amount, account: '4788250000121443', expiry: '1228', orderid, capture: true, receipt: true });
+const sale = (orderid: string, amount = 1234) => ({
+  merchid,
+  amount,
+  account: '4788250000121443',
+  expiry: '1228',
+  orderid,
+  capture: true,
+  receipt: true,
+});
 
 describe('journaled authorizations against the emulator over HTTP', () => {
   it('completes the row with the answer', async () => {
     const orderid = journal.nextOrderId();
     const result = await journaledAuthorize({ journal, client, request: sale(orderid), card });
     expect(result).toMatchObject({ kind: 'answered', authorization: { outcome: 'approved' } });
-    expect(journal.get(result.entryId)).toMatchObject({ state: 'completed', orderId: orderid, maskedPan: '478825******1443', outcome: { respstat: 'A', authcode: expect.any(String), receipt: { dba: 'Lanepoint Training Store' } } });
+    expect(journal.get(result.entryId)).toMatchObject({
+      state: 'completed',
+      orderId: orderid,
+      maskedPan: '478825******1443',
+      outcome: { respstat: 'A', authcode: expect.any(String), receipt: { dba: 'Lanepoint Training Store' } },
+    });
   });
 
   it('marks a request that never left as not sent: a broken field, or a gateway that cannot be reached', async () => {
-    await expect(journaledAuthorize({ journal, client, request: { ...sale(journal.nextOrderId()), expiry: '13/28' }, card })).rejects.toThrow(ValidationError);
+    await expect(
+      journaledAuthorize({ journal, client, request: { ...sale(journal.nextOrderId()), expiry: '13/28' }, card }),
+    ).rejects.toThrow(ValidationError);
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const offline = createGatewayClient({ baseUrl: `http://127.0.0.1:${port}/rest`, credentials, sleep: async () => undefined });
-    await expect(journaledAuthorize({ journal, client: offline, request: sale(journal.nextOrderId()), card })).rejects.toThrow(TransportError);
+    const offline = createGatewayClient({
+      baseUrl: `http://127.0.0.1:${port}/rest`,
+      credentials,
+      sleep: async () => undefined,
+    });
+    await expect(
+      journaledAuthorize({ journal, client: offline, request: sale(journal.nextOrderId()), card }),
+    ).rejects.toThrow(TransportError);
     expect(journal.list().map((entry) => entry.state)).toEqual(['not-sent', 'not-sent']);
     expect(journal.unresolved()).toEqual([]);
   });
@@ -56,7 +77,11 @@ describe('journaled authorizations against the emulator over HTTP', () => {
     const orderid = journal.nextOrderId();
     const result = await journaledAuthorize({ journal, client, request: sale(orderid), card });
     expect(result).toMatchObject({ kind: 'recovered', outcome: { kind: 'found', approved: true } });
-    expect(journal.get(result.entryId)).toMatchObject({ state: 'resolved', note: 'answer lost; the gateway has it approved', outcome: { respstat: 'A' } });
+    expect(journal.get(result.entryId)).toMatchObject({
+      state: 'resolved',
+      note: 'answer lost; the gateway has it approved',
+      outcome: { respstat: 'A' },
+    });
     const attempts = await client.inquireByOrderid({ merchid, orderid });
     expect(attempts).toHaveLength(1);
   });
@@ -64,9 +89,15 @@ describe('journaled authorizations against the emulator over HTTP', () => {
   it('knows a request dropped before processing was never charged, once the answer window has passed', async () => {
     await fault('drop-before');
     // The connection drops only after the gateway's answer window: its "not found" is final.
-    const result = await journaledAuthorize({ journal, client, request: sale(journal.nextOrderId()), card, onStage: (stage) => {
-      if (stage === 'journaled') skew += answerWindowMs;
-    } });
+    const result = await journaledAuthorize({
+      journal,
+      client,
+      request: sale(journal.nextOrderId()),
+      card,
+      onStage: (stage) => {
+        if (stage === 'journaled') skew += answerWindowMs;
+      },
+    });
     expect(result).toMatchObject({ kind: 'recovered', outcome: { kind: 'not-processed' } });
     expect(journal.get(result.entryId)?.note).toBe('answer lost; the gateway never processed it');
   });
@@ -77,16 +108,24 @@ describe('journaled authorizations against the emulator over HTTP', () => {
     const result = await journaledAuthorize({ journal, client, request: sale(orderid), card });
     expect(result).toMatchObject({ kind: 'unknown', orderId: orderid });
     expect((result as { error: unknown }).error).toBeInstanceOf(NotFoundYetError);
-    expect(journal.get(result.entryId)).toMatchObject({ state: 'unknown', note: expect.stringContaining('the gateway had no record of it yet and may still be processing it') });
+    expect(journal.get(result.entryId)).toMatchObject({
+      state: 'unknown',
+      note: expect.stringContaining('the gateway had no record of it yet and may still be processing it'),
+    });
     // Nothing was voided or sent again: the gateway still holds no record of the order.
-    await expect(client.inquireByOrderid({ merchid, orderid })).resolves.toEqual([expect.objectContaining({ respcode: '29' })]);
+    await expect(client.inquireByOrderid({ merchid, orderid })).resolves.toEqual([
+      expect.objectContaining({ respcode: '29' }),
+    ]);
     expect(emulator.context.ledger.all().filter((transaction) => transaction.orderid === orderid)).toEqual([]);
     // Asked again still inside the window: still open.
     expect((await recoverJournal(journal, client, merchid)).map(recoveredKind)).toEqual(['unresolved']);
     expect(journal.unresolved()).toHaveLength(1);
     skew += answerWindowMs;
     expect((await recoverJournal(journal, client, merchid)).map(recoveredKind)).toEqual(['not-processed']);
-    expect(journal.get(result.entryId)).toMatchObject({ state: 'resolved', note: 'answer lost; the gateway never processed it' });
+    expect(journal.get(result.entryId)).toMatchObject({
+      state: 'resolved',
+      note: 'answer lost; the gateway never processed it',
+    });
   });
 
   it('resolves at start the rows a crash left pending', async () => {
@@ -106,7 +145,12 @@ describe('journaled authorizations against the emulator over HTTP', () => {
     journal.close();
     const orderid = 'LANE01-261122-09999';
     await expect(journaledAuthorize({ journal, client, request: sale(orderid), card })).rejects.toThrow(JournalError);
-    journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'journaled-')), 'journal.sqlite'), { clock: { now: () => Date.now() }, terminalId: 'LANE-01' });
-    await expect(client.inquireByOrderid({ merchid, orderid })).resolves.toEqual([expect.objectContaining({ respcode: '29' })]);
+    journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'journaled-')), 'journal.sqlite'), {
+      clock: { now: () => Date.now() },
+      terminalId: 'LANE-01',
+    });
+    await expect(client.inquireByOrderid({ merchid, orderid })).resolves.toEqual([
+      expect.objectContaining({ respcode: '29' }),
+    ]);
   });
 });

@@ -23,7 +23,9 @@ function pinoMessage(template: string, params: unknown[]): unknown {
 describe('interpolate', () => {
   it('builds the message pino builds, redacted as a whole', () => {
     const template = fc
-      .array(fc.constantFrom('%s', '%d', '%i', '%f', '%j', '%o', '%O', '%%', '%x', '%', 'ab', ' ', 'c%'), { maxLength: 8 })
+      .array(fc.constantFrom('%s', '%d', '%i', '%f', '%j', '%o', '%O', '%%', '%x', '%', 'ab', ' ', 'c%'), {
+        maxLength: 8,
+      })
       .map((parts) => parts.join(''));
     const param = fc.oneof(
       fc.stringMatching(/^[a-z ]{0,8}$/),
@@ -32,7 +34,10 @@ describe('interpolate', () => {
       fc.boolean(),
       fc.constant(null),
       fc.constant(undefined),
-      fc.dictionary(fc.constantFrom('a', 'b', 'sku'), fc.integer({ min: 0, max: 99 }), { maxKeys: 2, noNullPrototype: true }),
+      fc.dictionary(fc.constantFrom('a', 'b', 'sku'), fc.integer({ min: 0, max: 99 }), {
+        maxKeys: 2,
+        noNullPrototype: true,
+      }),
       fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 3 }),
     );
     fc.assert(

@@ -17,7 +17,10 @@ function collect(level: 'debug' | 'info' = 'debug') {
   });
   const logger = createLogger({ level, destination });
   const records = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-  const output = () => records().map(({ time: _time, ...record }) => JSON.stringify(record)).join('\n');
+  const output = () =>
+    records()
+      .map(({ time: _time, ...record }) => JSON.stringify(record))
+      .join('\n');
   return { logger, lines, records, output };
 }
 
@@ -48,7 +51,10 @@ describe('createLogger: card numbers', () => {
         logger.error(new Error(sentence));
         logger.error({ err: new Error(sentence) });
         logger.error({ err: new Error('wrapped', { cause: new Error(sentence) }) }, 'failed');
-        logger.child({ session: sentence }).child({ lane: nestedIn(levels, { memo: sentence }) }).info('child');
+        logger
+          .child({ session: sentence })
+          .child({ lane: nestedIn(levels, { memo: sentence }) })
+          .info('child');
         const text = output();
         expect(text).not.toContain(number);
         expect(text).not.toContain(number.slice(6, 12));
@@ -143,7 +149,12 @@ describe('createLogger: removed keys and the gateway token', () => {
       {
         request: {
           method: 'PUT',
-          headers: { Authorization: 'Basic dGVzdGluZzp0ZXN0aW5nMTIz', 'Proxy-Authorization': 'x', Cookie: 'sid=1', accept: 'json' },
+          headers: {
+            Authorization: 'Basic dGVzdGluZzp0ZXN0aW5nMTIz',
+            'Proxy-Authorization': 'x',
+            Cookie: 'sid=1',
+            accept: 'json',
+          },
           body: { merchid: '496160873888', account: '4788250000121443', expiry: '1228', cvv2: '123', amount: '12.34' },
         },
       },

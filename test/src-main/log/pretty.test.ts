@@ -19,7 +19,9 @@ function collectPretty(level: 'debug' | 'info' = 'info') {
 }
 
 const openFailure = () =>
-  new Error('Cannot open /dev/ttyUSB9 at 19200 baud', { cause: new Error('No such file or directory, cannot open /dev/ttyUSB9') });
+  new Error('Cannot open /dev/ttyUSB9 at 19200 baud', {
+    cause: new Error('No such file or directory, cannot open /dev/ttyUSB9'),
+  });
 
 describe('pretty log lines', () => {
   it('prints time, level, message, the error and its cause on one line, and fields as key=value', () => {
@@ -48,7 +50,10 @@ describe('pretty log lines', () => {
 
   it('says a cause once when the error quotes it already', () => {
     const { logger, lines } = collectPretty();
-    logger.warn({ err: new Error('Cannot open /dev/ttyUSB9: Error: busy', { cause: new Error('Error: busy') }) }, 'reader lost');
+    logger.warn(
+      { err: new Error('Cannot open /dev/ttyUSB9: Error: busy', { cause: new Error('Error: busy') }) },
+      'reader lost',
+    );
     expect(lines()[0]).toMatch(/ WARN: reader lost — Cannot open \/dev\/ttyUSB9: Error: busy$/);
   });
 
@@ -59,13 +64,20 @@ describe('pretty log lines', () => {
   });
 
   it('masks card numbers and drops card data in the message, fields, errors and causes', () => {
-    const pan = fc.stringMatching(/^4\d{14}$/).map(withLuhnDigit).filter((n) => new Set(n.slice(6, 12)).size > 1);
+    const pan = fc
+      .stringMatching(/^4\d{14}$/)
+      .map(withLuhnDigit)
+      .filter((n) => new Set(n.slice(6, 12)).size > 1);
     fc.assert(
       fc.property(pan, (number) => {
         const { logger, text } = collectPretty('debug');
         const masked = `${number.slice(0, 6)}******${number.slice(-4)}`;
         const error = new Error(`declined ${number}`, { cause: new Error(`track ;${number}=2812101?`) });
-        logger.warn({ account: number, cvv2: '123', order: { note: `card ${number}` }, err: error }, 'sale %s failed', number);
+        logger.warn(
+          { account: number, cvv2: '123', order: { note: `card ${number}` }, err: error },
+          'sale %s failed',
+          number,
+        );
         logger.child({ pan: number }).info('child');
         const output = text();
         expect(output).not.toContain(number);

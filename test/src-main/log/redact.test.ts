@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isRemovedKey, maskPan, redactRecord, redactText, redactValue, removedKeys } from '../../../src-main/log/redact';
+import {
+  isRemovedKey,
+  maskPan,
+  redactRecord,
+  redactText,
+  redactValue,
+  removedKeys,
+} from '../../../src-main/log/redact';
 
 // 13 or more digits, optionally single-separated: what must never survive redaction.
 const clearDigitRun = /\d(?:[ -]?\d){12}/;
@@ -16,11 +23,19 @@ describe('redactText', () => {
     ['a number with digits glued on', 'x47882500001214432812x', 'x478825**********2812x'],
     ['a Luhn-invalid run', 'id 1234567890123', 'id 123456***0123'],
     ['track 1', 'swipe %B4788250000121443^DOE/JOHN^2812101000000000000000? done', 'swipe [track removed] done'],
-    ['track 1 with spaces in its data', 'bad track %B4788250000121443^DOE/J^2512101 000 123?', 'bad track [track removed]'],
+    [
+      'track 1 with spaces in its data',
+      'bad track %B4788250000121443^DOE/J^2512101 000 123?',
+      'bad track [track removed]',
+    ],
     ['track 2', 'swipe ;4788250000121443=28121010000000000000? done', 'swipe [track removed] done'],
     ['track 2 without sentinels', 'eq 4788250000121443=2812101123456789', 'eq [track removed]'],
     ['EMV tag 57 (hex, D separator)', '57 4788250000121443D28121010000000000000F', '57 [track removed]'],
-    ['URL credentials', 'GET https://user:pa55@gw.example/ failed', 'GET https://[credentials removed]@gw.example/ failed'],
+    [
+      'URL credentials',
+      'GET https://user:pa55@gw.example/ failed',
+      'GET https://[credentials removed]@gw.example/ failed',
+    ],
   ])('handles %s', (_what, input, expected) => {
     expect(redactText(input)).toBe(expected);
   });
@@ -39,9 +54,12 @@ describe('redactText', () => {
 
   it('never leaves 13 or more digits in a row, whatever the text', () => {
     const digitHeavy = fc
-      .array(fc.oneof(fc.constantFrom('0', '4', '9', ' ', '-', '=', ';', '^', '%B', '?', 'D'), fc.string({ maxLength: 3 })), {
-        maxLength: 80,
-      })
+      .array(
+        fc.oneof(fc.constantFrom('0', '4', '9', ' ', '-', '=', ';', '^', '%B', '?', 'D'), fc.string({ maxLength: 3 })),
+        {
+          maxLength: 80,
+        },
+      )
       .map((parts) => parts.join(''));
     fc.assert(
       fc.property(digitHeavy, (text) => {
@@ -70,8 +88,28 @@ describe('maskPan', () => {
 
 describe('removedKeys', () => {
   it('holds the card-data and credential keys of the policy', () => {
-    for (const key of ['track', 'track1', 'track2', 'tlv', 'emv', 'emvdata', 'cvv', 'cvv2', 'cvc', 'cvd', 'expiry',
-      'expdate', 'exp', 'pin', 'pinblock', 'authorization', 'proxy-authorization', 'cookie', 'password', 'secret']) {
+    for (const key of [
+      'track',
+      'track1',
+      'track2',
+      'tlv',
+      'emv',
+      'emvdata',
+      'cvv',
+      'cvv2',
+      'cvc',
+      'cvd',
+      'expiry',
+      'expdate',
+      'exp',
+      'pin',
+      'pinblock',
+      'authorization',
+      'proxy-authorization',
+      'cookie',
+      'password',
+      'secret',
+    ]) {
       expect(removedKeys).toContain(key);
     }
     expect(removedKeys).not.toContain('token');
@@ -79,7 +117,11 @@ describe('removedKeys', () => {
   });
 
   it('drops a wallet payload and its single-use token wherever they are logged', () => {
-    const record = redactValue({ tokenize: { encryptionhandler: 'EC_APPLE_PAY', devicedata: 'AbC+/=&ectype=apple' }, walletToken: '9545454545455454', decrypted: { paymentData: { onlinePaymentCryptogram: 'AMwB' } } });
+    const record = redactValue({
+      tokenize: { encryptionhandler: 'EC_APPLE_PAY', devicedata: 'AbC+/=&ectype=apple' },
+      walletToken: '9545454545455454',
+      decrypted: { paymentData: { onlinePaymentCryptogram: 'AMwB' } },
+    });
     expect(JSON.stringify(record)).not.toMatch(/AbC|9545454545455454|AMwB/);
   });
 
@@ -100,7 +142,10 @@ describe('redactValue', () => {
     const error = Object.assign(new Error('declined'), { cvv: '123', code: 'E42' });
     const value = {
       request: { headers: { Authorization: 'Basic abc', accept: 'json' }, items: [{ pin: '1234', sku: 'A1' }] },
-      map: new Map<string, unknown>([['password', 'x'], ['user', 'clerk']]),
+      map: new Map<string, unknown>([
+        ['password', 'x'],
+        ['user', 'clerk'],
+      ]),
       error,
     };
     expect(redactValue(value)).toEqual({
@@ -125,7 +170,9 @@ describe('redactValue', () => {
   });
 
   it('masks card numbers given as numbers, but not ordinary numbers', () => {
-    expect(redactValue({ pan: 4788250000121443, big: 4788250000121443n, amount: 1234, ratio: 0.1234567890123456 })).toEqual({
+    expect(
+      redactValue({ pan: 4788250000121443, big: 4788250000121443n, amount: 1234, ratio: 0.1234567890123456 }),
+    ).toEqual({
       pan: '478825******1443',
       big: '478825******1443',
       amount: 1234,
@@ -157,7 +204,10 @@ describe('redactValue', () => {
     for (let i = 0; i < 20; i++) deep = { deeper: deep };
     const redacted = redactValue({ loop, deep, raw: Buffer.from('4788250000121443') });
     const text = JSON.stringify(redacted);
-    expect(redacted).toMatchObject({ loop: { self: '[circular]', shared: { sku: 'A1' }, again: { sku: 'A1' } }, raw: '[16 bytes]' });
+    expect(redacted).toMatchObject({
+      loop: { self: '[circular]', shared: { sku: 'A1' }, again: { sku: 'A1' } },
+      raw: '[16 bytes]',
+    });
     expect(text).toContain('[too deep]');
     expect(text).not.toContain('4788250000121443');
   });
@@ -169,7 +219,13 @@ describe('redactValue', () => {
       },
     };
     expect(redactValue({ hostile })).toEqual({ hostile: '[unreadable]' });
-    const anything = fc.anything({ withMap: true, withSet: true, withDate: true, withBigInt: true, withTypedArray: true });
+    const anything = fc.anything({
+      withMap: true,
+      withSet: true,
+      withDate: true,
+      withBigInt: true,
+      withTypedArray: true,
+    });
     const bigintAsText = (_key: string, item: unknown) => (typeof item === 'bigint' ? String(item) : item);
     fc.assert(
       fc.property(anything, (value) => {

@@ -6,10 +6,22 @@ import { inkToPng } from '../../../drivers/printer/page';
 import { settlementStatusLetters } from '../../../src-main/gateway/settlement';
 import CodepageEncoder, { type Codepage } from '@point-of-sale/codepage-encoder';
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import { codepageFor, encodeCodepageText, encodeReceipt, fullWidthInk, inkToImageData, rasterCommand } from '../../../src-main/receipt/escpos';
+import {
+  codepageFor,
+  encodeCodepageText,
+  encodeReceipt,
+  fullWidthInk,
+  inkToImageData,
+  rasterCommand,
+} from '../../../src-main/receipt/escpos';
 import { decodeSignature, encodeSignature } from '../../../src-main/signature/codec';
 import { loadSignatures } from '../../../drivers/emulated/signature-replay';
-import { buildReceipt, buildSettlementReport, type ReceiptDocument, type ReceiptKind } from '../../../src-main/receipt/model';
+import {
+  buildReceipt,
+  buildSettlementReport,
+  type ReceiptDocument,
+  type ReceiptKind,
+} from '../../../src-main/receipt/model';
 import { renderReceipt } from '../../../src-main/receipt/preview';
 import { loadPrinterProfiles } from '../../../src-main/receipt/profiles';
 import { fullEmvSale, receiptText } from '../../support/receipts';
@@ -19,7 +31,12 @@ const signatures = { neat: loadSignatures('assets/signatures').get('neat-name')!
 const profile = (id: string) => profiles.get(id)!;
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 const printedAt = new Date(2026, 10, 22, 9, 30, 0);
-const one = (text: string, style: { bold?: boolean; large?: boolean } = {}): ReceiptDocument => ({ kind: 'sale', copy: 'merchant', columns: 48, lines: [{ kind: 'text', text, align: 'left', ...style }] });
+const one = (text: string, style: { bold?: boolean; large?: boolean } = {}): ReceiptDocument => ({
+  kind: 'sale',
+  copy: 'merchant',
+  columns: 48,
+  lines: [{ kind: 'text', text, align: 'left', ...style }],
+});
 
 /** Prints bytes on the emulated printer and returns its pages. */
 function print(bytes: Uint8Array, id: string) {
@@ -30,7 +47,9 @@ function print(bytes: Uint8Array, id: string) {
 
 describe('printer profiles', () => {
   it('has an 80 mm ESC/POS printer with 48 columns, a 58 mm one with 32, and a StarPRNT one', () => {
-    expect([...profiles.values()].map(({ id, language, columns, dotsPerLine }) => ({ id, language, columns, dotsPerLine }))).toEqual([
+    expect(
+      [...profiles.values()].map(({ id, language, columns, dotsPerLine }) => ({ id, language, columns, dotsPerLine })),
+    ).toEqual([
       { id: 'escpos-58mm', language: 'esc-pos', columns: 32, dotsPerLine: 384 },
       { id: 'escpos-80mm', language: 'esc-pos', columns: 48, dotsPerLine: 576 },
       { id: 'starprnt-80mm', language: 'star-prnt', columns: 48, dotsPerLine: 576 },
@@ -41,18 +60,24 @@ describe('printer profiles', () => {
 describe('encodeReceipt: exact bytes', () => {
   it('ESC/POS: initialize, bold, one code page for the line (WPC1252 has the euro, as 0x80), feed and partial cut', () => {
     expect(hex(encodeReceipt(one('Hi €', { bold: true }), profile('escpos-80mm')))).toBe(
-      ['1b40', '1c2e', '1b4d00', '1b4501', '1b7410', '486920', '80', '1b4500', '0a', '0a0a0a0a', '1d5601', '0a'].join(''),
+      ['1b40', '1c2e', '1b4d00', '1b4501', '1b7410', '486920', '80', '1b4500', '0a', '0a0a0a0a', '1d5601', '0a'].join(
+        '',
+      ),
     );
   });
 
   it('ESC/POS: double size with GS ! 0x11, accents from cp437 (é = 0x82)', () => {
     expect(hex(encodeReceipt(one('Café', { large: true }), profile('escpos-80mm')))).toBe(
-      ['1b40', '1c2e', '1b4d00', '1d2111', '1b7400', '436166', '82', '1d2100', '0a', '0a0a0a0a', '1d5601', '0a'].join(''),
+      ['1b40', '1c2e', '1b4d00', '1d2111', '1b7400', '436166', '82', '1d2100', '0a', '0a0a0a0a', '1d5601', '0a'].join(
+        '',
+      ),
     );
   });
 
   it('58 mm: three feeds and a full cut (GS V 0)', () => {
-    expect(hex(encodeReceipt({ ...one('A'), columns: 32 }, profile('escpos-58mm')))).toBe(['1b40', '1c2e', '1b4d00', '1b7400', '41', '0a', '0a0a0a', '1d5600', '0a'].join(''));
+    expect(hex(encodeReceipt({ ...one('A'), columns: 32 }, profile('escpos-58mm')))).toBe(
+      ['1b40', '1c2e', '1b4d00', '1b7400', '41', '0a', '0a0a0a', '1d5600', '0a'].join(''),
+    );
   });
 
   it('StarPRNT: ESC E / ESC F emphasis, ESC GS t code pages, ESC d 1 partial cut', () => {
@@ -62,14 +87,22 @@ describe('encodeReceipt: exact bytes', () => {
   });
 
   it('sends the signature as one GS v 0 raster the width of the paper, centred', () => {
-    const document = buildReceipt(fullEmvSale(), { copy: 'merchant', training: false, duplicate: false, printedAt, columns: 48 });
+    const document = buildReceipt(fullEmvSale(), {
+      copy: 'merchant',
+      training: false,
+      duplicate: false,
+      printedAt,
+      columns: 48,
+    });
     const bytes = hex(encodeReceipt(document, profile('escpos-80mm')));
     // GS v 0, mode 0, 72 bytes (576 dots) across, 128 rows.
     expect(bytes).toContain('1d7630004800' + '8000');
     const printed = print(encodeReceipt(document, profile('escpos-80mm')), 'escpos-80mm').pages[0]!;
     const raster = printed.rasters[0]!;
     expect(raster).toMatchObject({ width: 576, height: 128 });
-    const columns = Array.from({ length: 576 }, (_, x) => Array.from({ length: 128 }, (_, y) => raster.ink[y * 576 + x]).some(Boolean));
+    const columns = Array.from({ length: 576 }, (_, x) =>
+      Array.from({ length: 128 }, (_, y) => raster.ink[y * 576 + x]).some(Boolean),
+    );
     // The 384-dot signature sits in the middle 384 dots.
     expect(columns.indexOf(true)).toBeGreaterThanOrEqual(96);
     expect(columns.lastIndexOf(true)).toBeLessThan(480);
@@ -97,7 +130,13 @@ describe('encodeReceipt: exact bytes', () => {
   const kinds: ReceiptKind[] = ['sale', 'authorization', 'void', 'refund', 'decline', 'partial'];
   it.each(kinds)('a %s receipt prints byte for byte as recorded, and reads back as its text', (kind) => {
     const facts = { ...fullEmvSale(), kind, ...(kind === 'partial' ? { requestedMinor: 5000 } : {}) };
-    const document = buildReceipt(facts, { copy: 'merchant', training: kind === 'sale', duplicate: kind === 'refund', printedAt, columns: 48 });
+    const document = buildReceipt(facts, {
+      copy: 'merchant',
+      training: kind === 'sale',
+      duplicate: kind === 'refund',
+      printedAt,
+      columns: 48,
+    });
     const bytes = encodeReceipt(document, profile('escpos-80mm'));
     const file = join(fixtures, `${kind}-80mm.hex`);
     // Set UPDATE_RECEIPT_FIXTURES=1 to record again after a deliberate change; review the diff.
@@ -111,7 +150,9 @@ describe('encodeReceipt: exact bytes', () => {
     expect(printed.unknown).toEqual([]);
     expect(printed.pages).toHaveLength(1);
     const expected = receiptText(document).filter((line) => !line.startsWith('[image'));
-    const got = printed.pages[0]!.lines.map((line) => line.trim()).filter((line, index, all) => line !== '' || all[index - 1] !== undefined);
+    const got = printed.pages[0]!.lines.map((line) => line.trim()).filter(
+      (line, index, all) => line !== '' || all[index - 1] !== undefined,
+    );
     expect(got.filter(Boolean)).toEqual(expected.map((line) => line.trim()).filter(Boolean));
   });
 });
@@ -120,9 +161,16 @@ describe('the cached code page text encoder (ADR 011)', () => {
   const sample = 'Café Crème & Söhne: € £ ¥ ñ ß Ω ✓ \u{1F600} ~';
 
   it('gives the library’s own bytes for every code page the printers use', () => {
-    const pages = new Set([...profiles.values()].flatMap((printer) => Object.keys(printer.codepages)).filter((name) => CodepageEncoder.supports(name)));
+    const pages = new Set(
+      [...profiles.values()]
+        .flatMap((printer) => Object.keys(printer.codepages))
+        .filter((name) => CodepageEncoder.supports(name)),
+    );
     expect(pages.size).toBeGreaterThan(3);
-    for (const page of pages) expect([...encodeCodepageText(sample, page as Codepage)], page).toEqual([...CodepageEncoder.encode(sample, page as Codepage)]);
+    for (const page of pages)
+      expect([...encodeCodepageText(sample, page as Codepage)], page).toEqual([
+        ...CodepageEncoder.encode(sample, page as Codepage),
+      ]);
   });
 
   it('leaves the library’s encode as it was, before and after a receipt', () => {
@@ -135,7 +183,13 @@ describe('the cached code page text encoder (ADR 011)', () => {
 
 describe('accents and currency signs', () => {
   it.each(['escpos-80mm', 'escpos-58mm'])('print as written on %s (read back through its code pages)', (id) => {
-    const document = buildReceipt(fullEmvSale(), { copy: 'merchant', training: false, duplicate: false, printedAt, columns: profile(id).columns });
+    const document = buildReceipt(fullEmvSale(), {
+      copy: 'merchant',
+      training: false,
+      duplicate: false,
+      printedAt,
+      columns: profile(id).columns,
+    });
     const lines = print(encodeReceipt(document, profile(id)), id).pages[0]!.lines.map((line) => line.trim());
     expect(lines.join(' ')).toContain('Café Crème');
     expect(lines.join(' ')).toContain('Söhne');
@@ -146,14 +200,22 @@ describe('accents and currency signs', () => {
 
 describe('the preview', () => {
   it.each(['escpos-80mm', 'escpos-58mm'])('is dot for dot what the emulated %s printer prints from the bytes', (id) => {
-    const document = buildReceipt(fullEmvSale(), { copy: 'merchant', training: true, duplicate: false, printedAt, columns: profile(id).columns });
+    const document = buildReceipt(fullEmvSale(), {
+      copy: 'merchant',
+      training: true,
+      duplicate: false,
+      printedAt,
+      columns: profile(id).columns,
+    });
     const preview = renderReceipt(document, profile(id)).image();
     const page = print(encodeReceipt(document, profile(id)), id).pages[0]!.image;
     mkdirSync('test-results', { recursive: true });
     writeFileSync(join('test-results', `receipt-preview-${id}.png`), inkToPng(preview));
     writeFileSync(join('test-results', `receipt-printed-${id}.png`), inkToPng(page));
     const inked = (image: typeof page) => {
-      const rows = Array.from({ length: image.height }, (_, y) => image.ink.subarray(y * image.width, (y + 1) * image.width).some(Boolean));
+      const rows = Array.from({ length: image.height }, (_, y) =>
+        image.ink.subarray(y * image.width, (y + 1) * image.width).some(Boolean),
+      );
       return image.ink.subarray(rows.indexOf(true) * image.width, (rows.lastIndexOf(true) + 1) * image.width);
     };
     const a = inked(preview);
@@ -164,10 +226,26 @@ describe('the preview', () => {
   });
 
   it('draws the end-of-day report too', () => {
-    const statusNames = Object.fromEntries(Object.entries(settlementStatusLetters).map(([name, letter]) => [letter, name]));
-    const report = buildSettlementReport([{ batchid: '7', hoststat: 'GB', txns: [{ setlamount: 1234, setlstat: 'Y' }] }], { title: 'Today', merchantId: '496160873888', terminalId: 'LANE-01', printedAt, columns: 48, training: true, statusNames });
+    const statusNames = Object.fromEntries(
+      Object.entries(settlementStatusLetters).map(([name, letter]) => [letter, name]),
+    );
+    const report = buildSettlementReport(
+      [{ batchid: '7', hoststat: 'GB', txns: [{ setlamount: 1234, setlstat: 'Y' }] }],
+      {
+        title: 'Today',
+        merchantId: '496160873888',
+        terminalId: 'LANE-01',
+        printedAt,
+        columns: 48,
+        training: true,
+        statusNames,
+      },
+    );
     const printed = print(encodeReceipt(report, profile('escpos-80mm')), 'escpos-80mm').pages[0]!;
     expect(printed.lines.map((line) => line.trim())).toContain('END OF DAY');
-    writeFileSync(join('test-results', 'receipt-end-of-day.png'), inkToPng(renderReceipt(report, profile('escpos-80mm')).image()));
+    writeFileSync(
+      join('test-results', 'receipt-end-of-day.png'),
+      inkToPng(renderReceipt(report, profile('escpos-80mm')).image()),
+    );
   });
 });

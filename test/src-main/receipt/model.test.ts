@@ -1,17 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { decodeSignature, encodeSignature } from '../../../src-main/signature/codec';
 import { receiptFactsFromAnswer } from '../../../src-main/receipt/from-answer';
-import { buildReceipt, buildSettlementReport, maskMerchantId, type ReceiptFacts, type ReceiptOptions } from '../../../src-main/receipt/model';
+import {
+  buildReceipt,
+  buildSettlementReport,
+  maskMerchantId,
+  type ReceiptFacts,
+  type ReceiptOptions,
+} from '../../../src-main/receipt/model';
 import { pairLine } from '../../../src-main/receipt/escpos';
 import { settlementStatusLetters } from '../../../src-main/gateway/settlement';
 import { approvedAnswer, declinedAnswer } from '../../support/gateway-answers';
 import { receiptText } from '../../support/receipts';
 
-const options: ReceiptOptions = { copy: 'merchant', training: false, duplicate: false, printedAt: new Date(2026, 10, 22, 9, 30, 0), columns: 48 };
+const options: ReceiptOptions = {
+  copy: 'merchant',
+  training: false,
+  duplicate: false,
+  printedAt: new Date(2026, 10, 22, 9, 30, 0),
+  columns: 48,
+};
 
 const sale = receiptFactsFromAnswer(approvedAnswer, { terminalId: 'LANE-01' });
-const text = (facts: ReceiptFacts, overrides: Partial<ReceiptOptions> = {}) => receiptText(buildReceipt(facts, { ...options, ...overrides })).join('\n');
-const signature = encodeSignature({ width: 100, height: 30, strokes: [[{ x: 5, y: 5 }, { x: 90, y: 25 }]] }).value;
+const text = (facts: ReceiptFacts, overrides: Partial<ReceiptOptions> = {}) =>
+  receiptText(buildReceipt(facts, { ...options, ...overrides })).join('\n');
+const signature = encodeSignature({
+  width: 100,
+  height: 30,
+  strokes: [
+    [
+      { x: 5, y: 5 },
+      { x: 90, y: 25 },
+    ],
+  ],
+}).value;
 
 describe('buildReceipt', () => {
   it('prints an EMV sale as the receipt rules say', () => {
@@ -76,7 +98,9 @@ describe('buildReceipt', () => {
     const voided = text({ ...sale, kind: 'void' });
     expect(voided).toMatch(/^\s*VOIDED\s*$/m);
     expect(voided).not.toContain('APPROVED');
-    expect(text({ ...sale, kind: 'refund', reason: 'Goods returned' })).toContain(pairLine('Reason', 'Goods returned', 48));
+    expect(text({ ...sale, kind: 'refund', reason: 'Goods returned' })).toContain(
+      pairLine('Reason', 'Goods returned', 48),
+    );
     expect(text({ ...sale, kind: 'sale', reason: 'Goods returned' })).not.toContain('Reason');
   });
 
@@ -99,7 +123,14 @@ describe('buildReceipt', () => {
   });
 
   it('splits out a tip and lists line items', () => {
-    const printed = text({ ...sale, tipMinor: 200, items: [{ description: 'Coffee', quantity: 2, totalMinor: 700 }, { description: 'Muffin', quantity: 1, totalMinor: 334 }] });
+    const printed = text({
+      ...sale,
+      tipMinor: 200,
+      items: [
+        { description: 'Coffee', quantity: 2, totalMinor: 700 },
+        { description: 'Muffin', quantity: 1, totalMinor: 334 },
+      ],
+    });
     expect(printed).toContain(pairLine('2 x Coffee', '$7.00', 48));
     expect(printed).toContain(pairLine('Muffin', '$3.34', 48));
     expect(printed).toContain(pairLine('Amount', '$10.34', 48));
@@ -107,14 +138,21 @@ describe('buildReceipt', () => {
   });
 
   it('stamps TRAINING at the top and bottom, and DUPLICATE on reprints', () => {
-    const lines = receiptText(buildReceipt(sale, { ...options, training: true, duplicate: true })).map((line) => line.trim());
+    const lines = receiptText(buildReceipt(sale, { ...options, training: true, duplicate: true })).map((line) =>
+      line.trim(),
+    );
     expect(lines[0]).toBe('*** TRAINING - NO REAL MONEY ***');
     expect(lines.at(-1)).toBe('*** TRAINING - NO REAL MONEY ***');
     expect(lines[1]).toBe('DUPLICATE');
   });
 
   it('fits every line in 32 columns on 58 mm paper', () => {
-    const lines = receiptText(buildReceipt({ ...sale, merchant: { ...sale.merchant, footer: 'Thank you for shopping with us today, come back soon!' } }, { ...options, columns: 32 }));
+    const lines = receiptText(
+      buildReceipt(
+        { ...sale, merchant: { ...sale.merchant, footer: 'Thank you for shopping with us today, come back soon!' } },
+        { ...options, columns: 32 },
+      ),
+    );
     for (const line of lines) if (!line.startsWith('[image')) expect(line.length).toBeLessThanOrEqual(32);
   });
 
@@ -125,14 +163,39 @@ describe('buildReceipt', () => {
 });
 
 describe('buildSettlementReport', () => {
-  const statusNames = Object.fromEntries(Object.entries(settlementStatusLetters).map(([name, letter]) => [letter, name]));
+  const statusNames = Object.fromEntries(
+    Object.entries(settlementStatusLetters).map(([name, letter]) => [letter, name]),
+  );
   it('totals each batch and the day by status', () => {
     const report = buildSettlementReport(
       [
-        { batchid: '101', hoststat: 'GB', txns: [{ setlamount: 1234, setlstat: 'Y' }, { setlamount: 500, setlstat: 'Y' }, { setlamount: -200, setlstat: 'Y' }] },
-        { batchid: '102', hoststat: 'MB', txns: [{ setlamount: 1000, setlstat: 'Y' }, { setlamount: 700, setlstat: 'N' }] },
+        {
+          batchid: '101',
+          hoststat: 'GB',
+          txns: [
+            { setlamount: 1234, setlstat: 'Y' },
+            { setlamount: 500, setlstat: 'Y' },
+            { setlamount: -200, setlstat: 'Y' },
+          ],
+        },
+        {
+          batchid: '102',
+          hoststat: 'MB',
+          txns: [
+            { setlamount: 1000, setlstat: 'Y' },
+            { setlamount: 700, setlstat: 'N' },
+          ],
+        },
       ],
-      { title: 'Settlement date 1122', merchantId: '496160873888', terminalId: 'LANE-01', printedAt: new Date(2026, 10, 22, 23, 0, 0), columns: 48, training: false, statusNames },
+      {
+        title: 'Settlement date 1122',
+        merchantId: '496160873888',
+        terminalId: 'LANE-01',
+        printedAt: new Date(2026, 10, 22, 23, 0, 0),
+        columns: 48,
+        training: false,
+        statusNames,
+      },
     );
     const printed = receiptText(report).join('\n');
     expect(printed).toContain(pairLine('Batch 101', 'Accepted', 48));
@@ -145,7 +208,15 @@ describe('buildSettlementReport', () => {
   });
 
   it('says when there is nothing to report', () => {
-    const report = buildSettlementReport([], { title: 'Today', merchantId: '1', terminalId: 'T', printedAt: new Date(), columns: 32, training: true, statusNames: {} });
+    const report = buildSettlementReport([], {
+      title: 'Today',
+      merchantId: '1',
+      terminalId: 'T',
+      printedAt: new Date(),
+      columns: 32,
+      training: true,
+      statusNames: {},
+    });
     expect(receiptText(report).map((line) => line.trim())).toContain('No settled batches');
   });
 });

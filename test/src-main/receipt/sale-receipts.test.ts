@@ -14,7 +14,12 @@ import { fullEmvSale } from '../../support/receipts';
 import { collectingLogger } from '../../support/test-core';
 
 const profile = loadPrinterProfiles('assets/printers').get('escpos-80mm')!;
-const receipts = (['merchant', 'customer'] as const).map((copy) => buildReceipt({ ...fullEmvSale(), kind: 'sale' }, { copy, training: false, duplicate: false, printedAt: new Date(2026, 10, 22), columns: 48 }));
+const receipts = (['merchant', 'customer'] as const).map((copy) =>
+  buildReceipt(
+    { ...fullEmvSale(), kind: 'sale' },
+    { copy, training: false, duplicate: false, printedAt: new Date(2026, 10, 22), columns: 48 },
+  ),
+);
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -23,11 +28,14 @@ afterEach(async () => {
 
 describe('printReceipts', () => {
   it('leaves no attention listener behind, however many sales print', async () => {
-    const printer = new ReceiptPrinter(new DeviceFileTransport(join(mkdtempSync(join(tmpdir(), 'lp-')), 'lp0')), { realtimeStatus: false });
+    const printer = new ReceiptPrinter(new DeviceFileTransport(join(mkdtempSync(join(tmpdir(), 'lp-')), 'lp0')), {
+      realtimeStatus: false,
+    });
     await printer.open();
     cleanups.push(() => printer.close());
     const before = printer.listenerCount('attention');
-    for (let sale = 0; sale < 12; sale++) await expect(printReceipts({ printer, profile }, receipts)).resolves.toEqual({ ok: true });
+    for (let sale = 0; sale < 12; sale++)
+      await expect(printReceipts({ printer, profile }, receipts)).resolves.toEqual({ ok: true });
     expect(printer.listenerCount('attention')).toBe(before);
   });
 
@@ -35,7 +43,10 @@ describe('printReceipts', () => {
     const { logger, lines } = collectingLogger();
     const printer = new ReceiptPrinter(new DeviceFileTransport('/nonexistent/lp0'), { realtimeStatus: false });
     const result = await printReceipts({ printer, profile }, receipts, logger);
-    expect(result).toEqual({ ok: false, problem: expect.stringMatching(/^the merchant copy could not be sent: .*\/nonexistent\/lp0/) });
+    expect(result).toEqual({
+      ok: false,
+      problem: expect.stringMatching(/^the merchant copy could not be sent: .*\/nonexistent\/lp0/),
+    });
     expect(printer.listenerCount('attention')).toBe(0);
     expect(lines.filter((line) => line.includes('the receipts did not print'))).toHaveLength(1);
     const log = lines.join('\n');
@@ -48,14 +59,26 @@ describe('printReceipts', () => {
     const { logger, lines } = collectingLogger();
     const device = new EmulatedReceiptPrinter(profile);
     const port = await device.listen();
-    const printer = new ReceiptPrinter(new TcpTransport({ host: '127.0.0.1', port, backoff: { initialMs: 20, maxMs: 100 } }), { realtimeStatus: true, statusTimeoutMs: 500 });
+    const printer = new ReceiptPrinter(
+      new TcpTransport({ host: '127.0.0.1', port, backoff: { initialMs: 20, maxMs: 100 } }),
+      { realtimeStatus: true, statusTimeoutMs: 500 },
+    );
     await printer.open();
-    cleanups.push(() => device.stop(), () => printer.close());
+    cleanups.push(
+      () => device.stop(),
+      () => printer.close(),
+    );
     device.setCover(true);
-    await expect(printReceipts({ printer, profile }, receipts, logger)).resolves.toEqual({ ok: false, problem: expect.stringMatching(/needs attention \(cover-open\)/) });
+    await expect(printReceipts({ printer, profile }, receipts, logger)).resolves.toEqual({
+      ok: false,
+      problem: expect.stringMatching(/needs attention \(cover-open\)/),
+    });
     expect(printer.listenerCount('attention')).toBe(0);
     // A printer already holding jobs takes more without waiting for news that will not come.
-    await expect(printReceipts({ printer, profile }, receipts, logger)).resolves.toEqual({ ok: false, problem: expect.stringMatching(/needs attention \(cover-open\)/) });
+    await expect(printReceipts({ printer, profile }, receipts, logger)).resolves.toEqual({
+      ok: false,
+      problem: expect.stringMatching(/needs attention \(cover-open\)/),
+    });
     expect(printer.discardHeld()).toBe(4);
     await new Promise((resolve) => setImmediate(resolve));
     expect(lines.filter((line) => line.includes('held receipts did not print'))).toHaveLength(2);

@@ -9,7 +9,13 @@ import { fakeIo } from '../../support/cli-io';
 
 describe('the card-data scan', () => {
   it('finds the test deck’s numbers, grouped or not, and clear track data, and says where without repeating them', () => {
-    const text = ['ok line', 'card 4788250000121443 here', 'amex 3714 496353 98431', '%B5454545454545454^DOE/PAT^28121010000000000000?', ';6011000995500000=28121010000000000000?'].join('\n');
+    const text = [
+      'ok line',
+      'card 4788250000121443 here',
+      'amex 3714 496353 98431',
+      '%B5454545454545454^DOE/PAT^28121010000000000000?',
+      ';6011000995500000=28121010000000000000?',
+    ].join('\n');
     const findings = scanText(text, 'log.txt');
     expect(findings.map((finding) => [finding.line, finding.kind, finding.hint])).toEqual([
       [2, 'card-number', 'ending 1443'],

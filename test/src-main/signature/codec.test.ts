@@ -8,7 +8,13 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { readBmp, writeBmp1 } from '../../../src-main/signature/bmp';
 import { noisySignature } from '../../../drivers/emulated/signature-generator';
-import { bitmapToPng, decodeSignature, encodeSignature, rasterize, type SignatureStrokes } from '../../../src-main/signature/codec';
+import {
+  bitmapToPng,
+  decodeSignature,
+  encodeSignature,
+  rasterize,
+  type SignatureStrokes,
+} from '../../../src-main/signature/codec';
 
 /** A loop-and-underline signature in a 2000 x 600 pad's coordinates. */
 const signature: SignatureStrokes = {
@@ -29,26 +35,40 @@ const signature: SignatureStrokes = {
  * python3-pil).
  */
 const systemPython = '/usr/bin/python3';
-const pillow = process.env.CI === 'true' || (existsSync(systemPython) && spawnSync(systemPython, ['-c', 'import PIL']).status === 0);
+const pillow =
+  process.env.CI === 'true' || (existsSync(systemPython) && spawnSync(systemPython, ['-c', 'import PIL']).status === 0);
 
 describe('the 1-bit BMP', () => {
   it('has the header fields a Windows BMP reader expects', () => {
-    const bmp = Buffer.from(writeBmp1({ width: 10, height: 3, ink: Uint8Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? 1 : 0)) }));
+    const bmp = Buffer.from(
+      writeBmp1({ width: 10, height: 3, ink: Uint8Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? 1 : 0)) }),
+    );
     expect(bmp.toString('latin1', 0, 2)).toBe('BM');
     expect(bmp.readUInt32LE(2)).toBe(bmp.length);
     expect(bmp.readUInt32LE(10)).toBe(62);
     expect(bmp.readUInt32LE(14)).toBe(40);
-    expect([bmp.readInt32LE(18), bmp.readInt32LE(22), bmp.readUInt16LE(26), bmp.readUInt16LE(28), bmp.readUInt32LE(30)]).toEqual([10, 3, 1, 1, 0]);
+    expect([
+      bmp.readInt32LE(18),
+      bmp.readInt32LE(22),
+      bmp.readUInt16LE(26),
+      bmp.readUInt16LE(28),
+      bmp.readUInt32LE(30),
+    ]).toEqual([10, 3, 1, 1, 0]);
     expect(bmp.readUInt32LE(34)).toBe(12); // three rows of 4 bytes (10 bits padded)
     expect(bmp.length).toBe(62 + 12);
   });
 
   it('round-trips any bitmap, bottom-up rows and padding included', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 70 }), fc.integer({ min: 1, max: 20 }), fc.infiniteStream(fc.boolean()), (width, height, bits) => {
-        const ink = Uint8Array.from({ length: width * height }, () => (bits.next().value ? 1 : 0));
-        expect(readBmp(writeBmp1({ width, height, ink }))).toEqual({ width, height, ink });
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 70 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.infiniteStream(fc.boolean()),
+        (width, height, bits) => {
+          const ink = Uint8Array.from({ length: width * height }, () => (bits.next().value ? 1 : 0));
+          expect(readBmp(writeBmp1({ width, height, ink }))).toEqual({ width, height, ink });
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -59,7 +79,8 @@ describe('the 1-bit BMP', () => {
     const file = join(dir, 'signature.bmp');
     const bitmap = decodeSignature(encoded.value);
     writeFileSync(file, writeBmp1(bitmap));
-    const script = 'import sys; from PIL import Image; im = Image.open(sys.argv[1]); print(im.format, im.mode, im.size[0], im.size[1], sum(1 for p in im.getdata() if p == 0))';
+    const script =
+      'import sys; from PIL import Image; im = Image.open(sys.argv[1]); print(im.format, im.mode, im.size[0], im.size[1], sum(1 for p in im.getdata() if p == 0))';
     const run = spawnSync(systemPython, ['-c', script, file], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
     const inkCount = bitmap.ink.reduce((sum, pixel) => sum + pixel, 0);
@@ -92,7 +113,13 @@ describe('encodeSignature', () => {
   it('never exceeds 6144 characters, whatever is scribbled', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.array(fc.record({ x: fc.integer({ min: 0, max: 1000 }), y: fc.integer({ min: 0, max: 300 }) }), { minLength: 1, maxLength: 60 }), { minLength: 1, maxLength: 30 }),
+        fc.array(
+          fc.array(fc.record({ x: fc.integer({ min: 0, max: 1000 }), y: fc.integer({ min: 0, max: 300 }) }), {
+            minLength: 1,
+            maxLength: 60,
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
         (strokes) => {
           expect(encodeSignature({ width: 1000, height: 300, strokes }).length).toBeLessThanOrEqual(6144);
         },
@@ -102,7 +129,9 @@ describe('encodeSignature', () => {
   });
 
   it('reduces scribbles and pad noise on a large canvas until they fit, and says so', () => {
-    const results = Array.from({ length: 12 }, (_, i) => encodeSignature(noisySignature(i + 1), { width: 576, height: 256, lineWidth: 3 }));
+    const results = Array.from({ length: 12 }, (_, i) =>
+      encodeSignature(noisySignature(i + 1), { width: 576, height: 256, lineWidth: 3 }),
+    );
     for (const result of results) expect(result.length).toBeLessThanOrEqual(6144);
     const reduced = results.filter((result) => result.reduced);
     expect(reduced.length).toBeGreaterThan(0);
@@ -116,11 +145,24 @@ describe('encodeSignature', () => {
   });
 
   it('fits the ink, not the whole pad: a signature in one corner fills the canvas, aspect kept', () => {
-    const corner = { width: 4000, height: 1200, strokes: [[{ x: 100, y: 100 }, { x: 1600, y: 550 }]] };
+    const corner = {
+      width: 4000,
+      height: 1200,
+      strokes: [
+        [
+          { x: 100, y: 100 },
+          { x: 1600, y: 550 },
+        ],
+      ],
+    };
     const bitmap = rasterize(corner, 384, 128, 1);
     const inked = (x: number, y: number) => bitmap.ink[y * 384 + x] === 1;
-    const columns = Array.from({ length: 384 }, (_, x) => Array.from({ length: 128 }, (_, y) => inked(x, y)).some(Boolean));
-    const rows = Array.from({ length: 128 }, (_, y) => Array.from({ length: 384 }, (_, x) => inked(x, y)).some(Boolean));
+    const columns = Array.from({ length: 384 }, (_, x) =>
+      Array.from({ length: 128 }, (_, y) => inked(x, y)).some(Boolean),
+    );
+    const rows = Array.from({ length: 128 }, (_, y) =>
+      Array.from({ length: 384 }, (_, x) => inked(x, y)).some(Boolean),
+    );
     // 1500 x 450 pad units (a quarter of the pad's area): the width decides, 367 of 384 dots
     // inside the margins, and the height follows at the same scale, about 110 dots.
     expect(columns.lastIndexOf(true) - columns.indexOf(true)).toBeGreaterThan(360);
@@ -129,7 +171,16 @@ describe('encodeSignature', () => {
   });
 
   it('magnifies small ink at most three times the whole pad’s fit', () => {
-    const tiny = { width: 2000, height: 600, strokes: [[{ x: 1000, y: 300 }, { x: 1010, y: 300 }]] };
+    const tiny = {
+      width: 2000,
+      height: 600,
+      strokes: [
+        [
+          { x: 1000, y: 300 },
+          { x: 1010, y: 300 },
+        ],
+      ],
+    };
     const bitmap = rasterize(tiny, 384, 128, 1);
     const row = Array.from({ length: 384 }, (_, x) => bitmap.ink[64 * 384 + x]);
     // The pad fits at about 0.18 dots a unit; three times that makes 10 units about 5.5 dots.

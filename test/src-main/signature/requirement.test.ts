@@ -8,7 +8,14 @@ const pinAndSignature = decodeCvmResults('030002');
 const noCvm = decodeCvmResults('1F0302');
 
 const ask = (overrides: Partial<SignatureQuestion>) =>
-  signatureRequirement({ network: 'visa', amountMinor: 2500, entryMode: 'chip', cvm: signature, policy: 'network-rules', ...overrides }).required;
+  signatureRequirement({
+    network: 'visa',
+    amountMinor: 2500,
+    entryMode: 'chip',
+    cvm: signature,
+    policy: 'network-rules',
+    ...overrides,
+  }).required;
 
 describe('signatureRequirement', () => {
   it.each([
@@ -46,12 +53,26 @@ describe('signatureRequirement', () => {
   it('lets the merchant policy override everything, and says why', () => {
     expect(ask({ policy: 'always', cvm: pin, amountMinor: 1 })).toBe(true);
     expect(ask({ policy: 'never', amountMinor: 1_000_000 })).toBe(false);
-    expect(signatureRequirement({ network: 'visa', amountMinor: 9000, entryMode: 'chip', cvm: pin, policy: 'network-rules' })).toEqual({
+    expect(
+      signatureRequirement({
+        network: 'visa',
+        amountMinor: 9000,
+        entryMode: 'chip',
+        cvm: pin,
+        policy: 'network-rules',
+      }),
+    ).toEqual({
       required: false,
       reason: 'the PIN was verified',
     });
-    expect(signatureRequirement({ network: 'visa', amountMinor: 2500, entryMode: 'chip', cvm: signature, policy: 'network-rules' }).reason).toBe(
-      'the card asks for a signature and visa requires one at this amount',
-    );
+    expect(
+      signatureRequirement({
+        network: 'visa',
+        amountMinor: 2500,
+        entryMode: 'chip',
+        cvm: signature,
+        policy: 'network-rules',
+      }).reason,
+    ).toBe('the card asks for a signature and visa requires one at this amount');
   });
 });

@@ -11,7 +11,6 @@ afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.close()));
 });
 
-
 function core(settings: Partial<Settings> = {}) {
   const made = testCore(settings);
   cores.push(made.core);
@@ -20,23 +19,56 @@ function core(settings: Partial<Settings> = {}) {
   return { ...made, seen };
 }
 
-
 const signatures = loadSignatures('assets/signatures');
-const drawn = { width: 800, height: 260, strokes: [[{ x: 40, y: 200 }, { x: 120, y: 60 }, { x: 200, y: 200 }], [{ x: 260, y: 120 }, { x: 700, y: 140 }]] };
+const drawn = {
+  width: 800,
+  height: 260,
+  strokes: [
+    [
+      { x: 40, y: 200 },
+      { x: 120, y: 60 },
+      { x: 200, y: 200 },
+    ],
+    [
+      { x: 260, y: 120 },
+      { x: 700, y: 140 },
+    ],
+  ],
+};
 
 describe('signature capture over the contract', () => {
   it('captures on the training pad: live ink, accept, and the image as the gateway gets it', async () => {
     const { core: lane, seen } = core();
     await until(() => lane.devices.list('signature-pad')[0]?.status === 'connected');
-    expect(lane.devices.list('signature-pad')[0]).toMatchObject({ id: 'training-pad', name: 'Training signature pad', emulated: true });
+    expect(lane.devices.list('signature-pad')[0]).toMatchObject({
+      id: 'training-pad',
+      name: 'Training signature pad',
+      emulated: true,
+    });
     const session = ok(await lane.dispatch('signature.begin', {})) as SignatureSession;
-    expect(session).toMatchObject({ state: 'capturing', source: 'pad', deviceId: 'training-pad', extent: { width: 2000, height: 600 }, emulated: true });
-    expect(ok(await lane.dispatch('signature.recorded', {}))).toEqual(['initials-short', 'long-messy', 'name-with-underline', 'neat-name']);
-    expect(await lane.dispatch('signature.accept', {})).toMatchObject({ ok: false, error: { code: 'failed_precondition', message: expect.stringMatching(/Nothing has been signed/) } });
+    expect(session).toMatchObject({
+      state: 'capturing',
+      source: 'pad',
+      deviceId: 'training-pad',
+      extent: { width: 2000, height: 600 },
+      emulated: true,
+    });
+    expect(ok(await lane.dispatch('signature.recorded', {}))).toEqual([
+      'initials-short',
+      'long-messy',
+      'name-with-underline',
+      'neat-name',
+    ]);
+    expect(await lane.dispatch('signature.accept', {})).toMatchObject({
+      ok: false,
+      error: { code: 'failed_precondition', message: expect.stringMatching(/Nothing has been signed/) },
+    });
     ok(await lane.dispatch('signature.replay', { name: 'initials-short' }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     const ink = seen.filter((event) => event.name === 'signature.ink');
-    expect(ink.reduce((sum, event) => sum + (event.payload as { points: unknown[] }).points.length, 0)).toBe(signatures.get('initials-short')!.strokes.flat().length);
+    expect(ink.reduce((sum, event) => sum + (event.payload as { points: unknown[] }).points.length, 0)).toBe(
+      signatures.get('initials-short')!.strokes.flat().length,
+    );
     const result = ok(await lane.dispatch('signature.accept', {})) as SignatureResult;
     expect(result).toMatchObject({ width: 384, height: 128, lineWidth: 3, reduced: false });
     expect(result.length).toBeLessThanOrEqual(6144);
@@ -51,8 +83,21 @@ describe('signature capture over the contract', () => {
   });
 
   it('captures on the screen with the lane’s canvas settings, and clears and cancels', async () => {
-    const { core: lane, seen } = core({ signature: { policy: 'network-rules', capture: 'screen', allowSkip: false, canvasWidth: 576, canvasHeight: 160, lineWidth: 2 } });
-    expect(ok(await lane.dispatch('signature.begin', {}))).toMatchObject({ state: 'capturing', source: 'screen', extent: null });
+    const { core: lane, seen } = core({
+      signature: {
+        policy: 'network-rules',
+        capture: 'screen',
+        allowSkip: false,
+        canvasWidth: 576,
+        canvasHeight: 160,
+        lineWidth: 2,
+      },
+    });
+    expect(ok(await lane.dispatch('signature.begin', {}))).toMatchObject({
+      state: 'capturing',
+      source: 'screen',
+      extent: null,
+    });
     expect(ok(await lane.dispatch('signature.clear', {}))).toMatchObject({ state: 'capturing' });
     expect(seen.some((event) => event.name === 'signature.cleared')).toBe(true);
     const result = ok(await lane.dispatch('signature.submit', { signature: drawn })) as SignatureResult;
@@ -61,7 +106,11 @@ describe('signature capture over the contract', () => {
     ok(await lane.dispatch('signature.begin', { source: 'screen' }));
     expect(ok(await lane.dispatch('signature.cancel', {}))).toEqual({ canceled: true });
     expect(lane.signature.take()).toBeUndefined();
-    expect(seen.filter((event) => event.name === 'signature.session').map((event) => (event.payload as SignatureSession).state)).toEqual(['capturing', 'accepted', 'idle', 'capturing', 'idle']);
+    expect(
+      seen
+        .filter((event) => event.name === 'signature.session')
+        .map((event) => (event.payload as SignatureSession).state),
+    ).toEqual(['capturing', 'accepted', 'idle', 'capturing', 'idle']);
   });
 
   it('capture(signal) is a promise: the accepted signature on the pad or the screen, nothing when canceled or aborted', async () => {
@@ -91,13 +140,27 @@ describe('signature capture over the contract', () => {
     abort.abort();
     await expect(aborted).resolves.toBeUndefined();
     expect(lane.signature.session().state).toBe('idle');
-    expect(seen.filter((event) => event.name === 'signature.session').map((event) => (event.payload as SignatureSession).state)).toEqual(['capturing', 'accepted', 'idle', 'capturing', 'capturing', 'capturing', 'idle', 'capturing', 'idle']);
+    expect(
+      seen
+        .filter((event) => event.name === 'signature.session')
+        .map((event) => (event.payload as SignatureSession).state),
+    ).toEqual(['capturing', 'accepted', 'idle', 'capturing', 'capturing', 'capturing', 'idle', 'capturing', 'idle']);
   });
 
   it('capture(signal) resolves when the screen signs while the capture is being announced', async () => {
-    const { core: lane } = core({ signature: { policy: 'network-rules', capture: 'screen', allowSkip: false, canvasWidth: 576, canvasHeight: 160, lineWidth: 2 } });
+    const { core: lane } = core({
+      signature: {
+        policy: 'network-rules',
+        capture: 'screen',
+        allowSkip: false,
+        canvasWidth: 576,
+        canvasHeight: 160,
+        lineWidth: 2,
+      },
+    });
     const stop = lane.events.subscribe((name, payload) => {
-      if (name === 'signature.session' && (payload as SignatureSession).state === 'capturing') lane.signature.submit(drawn);
+      if (name === 'signature.session' && (payload as SignatureSession).state === 'capturing')
+        lane.signature.submit(drawn);
     });
     const signed = await lane.signature.capture({ signal: new AbortController().signal });
     stop();
@@ -106,28 +169,70 @@ describe('signature capture over the contract', () => {
   });
 
   it('refuses strokes that are not a signature, naming what is wrong', async () => {
-    const { core: lane } = core({ signature: { policy: 'network-rules', capture: 'screen', allowSkip: false, canvasWidth: 384, canvasHeight: 128, lineWidth: 3 } });
+    const { core: lane } = core({
+      signature: {
+        policy: 'network-rules',
+        capture: 'screen',
+        allowSkip: false,
+        canvasWidth: 384,
+        canvasHeight: 128,
+        lineWidth: 3,
+      },
+    });
     ok(await lane.dispatch('signature.begin', {}));
-    expect(await lane.dispatch('signature.submit', { signature: { ...drawn, strokes: [] } })).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'signature.strokes', message: expect.stringMatching(/nothing was signed/) } });
-    expect(await lane.dispatch('signature.submit', { signature: { ...drawn, strokes: [[{ x: 900, y: 10 }]] } })).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringMatching(/outside the 800 x 260 surface/) } });
-    expect(await lane.dispatch('signature.submit', { signature: { ...drawn, width: -1 } })).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'signature.width' } });
+    expect(await lane.dispatch('signature.submit', { signature: { ...drawn, strokes: [] } })).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_argument',
+        field: 'signature.strokes',
+        message: expect.stringMatching(/nothing was signed/),
+      },
+    });
+    expect(
+      await lane.dispatch('signature.submit', { signature: { ...drawn, strokes: [[{ x: 900, y: 10 }]] } }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', message: expect.stringMatching(/outside the 800 x 260 surface/) },
+    });
+    expect(await lane.dispatch('signature.submit', { signature: { ...drawn, width: -1 } })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', field: 'signature.width' },
+    });
     expect(lane.signature.session().state).toBe('capturing');
   });
 
   it('explains what cannot be done', async () => {
     const { core: lane } = core();
-    expect(await lane.dispatch('signature.accept', {})).toMatchObject({ ok: false, error: { code: 'failed_precondition' } });
-    expect(await lane.dispatch('signature.submit', { signature: drawn })).toMatchObject({ ok: false, error: { message: 'No on-screen signature is being captured.' } });
-    expect(await lane.dispatch('signature.replay', { name: 'neat-name' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Start a signature on the training pad/) } });
-    expect(await lane.dispatch('signature.begin', { source: 'pad', deviceId: 'nope' })).toMatchObject({ ok: false, error: { code: 'failed_precondition', field: 'deviceId' } });
+    expect(await lane.dispatch('signature.accept', {})).toMatchObject({
+      ok: false,
+      error: { code: 'failed_precondition' },
+    });
+    expect(await lane.dispatch('signature.submit', { signature: drawn })).toMatchObject({
+      ok: false,
+      error: { message: 'No on-screen signature is being captured.' },
+    });
+    expect(await lane.dispatch('signature.replay', { name: 'neat-name' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/Start a signature on the training pad/) },
+    });
+    expect(await lane.dispatch('signature.begin', { source: 'pad', deviceId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'failed_precondition', field: 'deviceId' },
+    });
     await until(() => lane.devices.list('signature-pad')[0]?.status === 'connected');
     ok(await lane.dispatch('signature.begin', { source: 'pad' }));
-    expect(await lane.dispatch('signature.replay', { name: 'nobody' })).toMatchObject({ ok: false, error: { field: 'name', message: expect.stringMatching(/neat-name/) } });
+    expect(await lane.dispatch('signature.replay', { name: 'nobody' })).toMatchObject({
+      ok: false,
+      error: { field: 'name', message: expect.stringMatching(/neat-name/) },
+    });
 
     const { core: live } = core({ training: false, gateway: { url: 'https://gateway.example/rest' } });
     expect(live.devices.list('signature-pad')).toEqual([]);
     expect(ok(await live.dispatch('signature.begin', {}))).toMatchObject({ source: 'screen' });
-    expect(await live.dispatch('signature.begin', { source: 'pad' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/No signature pad is configured/) } });
+    expect(await live.dispatch('signature.begin', { source: 'pad' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/No signature pad is configured/) },
+    });
     expect(await live.dispatch('signature.recorded', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });
 });
@@ -145,15 +250,30 @@ describe('a serial ISDV4 pad on a lane', () => {
       settings: settingsSchema.parse({
         training: false,
         gateway: { url: 'https://gateway.example/rest' },
-        signaturePads: [{ id: 'pad', protocol: 'isdv4', serial: { path: pair.host }, buttons: { accept: { x: 9500, y: 2700, width: 500, height: 300 } } }],
+        signaturePads: [
+          {
+            id: 'pad',
+            protocol: 'isdv4',
+            serial: { path: pair.host },
+            buttons: { accept: { x: 9500, y: 2700, width: 500, height: 300 } },
+          },
+        ],
       }),
       shell: 'browser',
       logger: collectingLogger().logger,
     });
     try {
       await until(() => lane.devices.list('signature-pad')[0]?.status === 'connected');
-      expect(lane.devices.list('signature-pad')[0]).toMatchObject({ id: 'pad', transport: 'serial', name: 'Signature pad (serial)' });
-      expect(ok(await lane.dispatch('signature.begin', {}))).toMatchObject({ source: 'pad', extent: { width: 10_000, height: 3_000 }, emulated: false });
+      expect(lane.devices.list('signature-pad')[0]).toMatchObject({
+        id: 'pad',
+        transport: 'serial',
+        name: 'Signature pad (serial)',
+      });
+      expect(ok(await lane.dispatch('signature.begin', {}))).toMatchObject({
+        source: 'pad',
+        extent: { width: 10_000, height: 3_000 },
+        emulated: false,
+      });
       await until(() => peer.sampling);
       await peer.sign(signatures.get('name-with-underline')!, { speed: 0 });
       // The signer taps the pad's accept button: read after the whole signature, over serial.
@@ -162,7 +282,10 @@ describe('a serial ISDV4 pad on a lane', () => {
       const result = lane.signature.session().result!;
       expect(result.length).toBeLessThanOrEqual(6144);
       expect(decodeSignature(lane.signature.take()!.value).ink.some(Boolean)).toBe(true);
-      expect(await lane.dispatch('signature.replay', { name: 'neat-name' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      expect(await lane.dispatch('signature.replay', { name: 'neat-name' })).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden' },
+      });
     } finally {
       await lane.close();
       await device.close();

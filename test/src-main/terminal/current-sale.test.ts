@@ -26,7 +26,10 @@ function lane(settings: SettingsInput = {}) {
     logger: collectingLogger().logger,
     journalPath: join(dir, 'training-journal.sqlite'),
     trainingGatewayPath: join(dir, 'training-gateway.sqlite'),
-    recoveryTimer: (run, ms) => (timers.push({ run, ms }), () => timers.splice(timers.findIndex((timer) => timer.run === run) >>> 0, 1)),
+    recoveryTimer: (run, ms) => (
+      timers.push({ run, ms }),
+      () => timers.splice(timers.findIndex((timer) => timer.run === run) >>> 0, 1)
+    ),
   });
   cores.push(core);
   core.session.signIn({ cashierId: '9001', pin: '9999' });
@@ -51,15 +54,33 @@ describe('the sale the main process keeps', () => {
   it('gives a screen that connects during the card wait the phase, amount, tender and tip, and lets it cancel', async () => {
     const { core } = lane({ payments: { tips: true } });
     await connected(core);
-    const sale = core.dispatch('terminal.sale', { amountMinor: 1250, tipMinor: 150, cart: [{ description: 'Coffee beans', quantity: 1, unitMinor: 1100, taxMinor: 0 }] });
+    const sale = core.dispatch('terminal.sale', {
+      amountMinor: 1250,
+      tipMinor: 150,
+      cart: [{ description: 'Coffee beans', quantity: 1, unitMinor: 1100, taxMinor: 0 }],
+    });
     await until(() => core.terminal.current().phase === 'awaiting-card');
     const seen = await freshScreen(core);
-    expect(seen).toMatchObject({ phase: 'awaiting-card', sale: { amountMinor: 1250, tipMinor: 150, tender: 'sale', entry: 'card', running: true, dueMinor: null, results: [] } });
+    expect(seen).toMatchObject({
+      phase: 'awaiting-card',
+      sale: {
+        amountMinor: 1250,
+        tipMinor: 150,
+        tender: 'sale',
+        entry: 'card',
+        running: true,
+        dueMinor: null,
+        results: [],
+      },
+    });
     expect(seen.sale?.cart).toEqual([expect.objectContaining({ description: 'Coffee beans' })]);
     // The new screen's Cancel ends the wait the first screen started.
     expect(ok(await core.dispatch('terminal.cancel', {}))).toEqual({ canceled: true });
     expect(await sale).toMatchObject({ ok: false, error: { message: 'The sale was canceled.' } });
-    expect(await freshScreen(core)).toMatchObject({ phase: 'idle', sale: { running: false, results: [], problem: 'The sale was canceled.' } });
+    expect(await freshScreen(core)).toMatchObject({
+      phase: 'idle',
+      sale: { running: false, results: [], problem: 'The sale was canceled.' },
+    });
   });
 
   it('keeps the balance owed after a partial approval until the rest is tendered, and refuses New sale meanwhile', async () => {
@@ -68,13 +89,34 @@ describe('the sale the main process keeps', () => {
     presentWhenReading(core, 'visa-partial');
     const partial = ok(await core.dispatch('terminal.sale', { amountMinor: 800 })) as SaleSummary;
     expect(partial).toMatchObject({ outcome: 'partial', approvedMinor: 500 });
-    expect(await freshScreen(core)).toMatchObject({ phase: 'done', sale: { running: false, dueMinor: 300, results: [expect.objectContaining({ orderId: partial.orderId, outcome: 'partial' })] } });
-    expect(await core.dispatch('terminal.newSale', {})).toMatchObject({ ok: false, error: { message: '$3.00 is still owed after the partial approval: take the rest, or void the approval first.' } });
-    expect(await core.dispatch('terminal.sale', { amountMinor: 800 })).toMatchObject({ ok: false, error: { message: '$3.00 is still owed after the partial approval: take that amount, or void the approval first.' } });
+    expect(await freshScreen(core)).toMatchObject({
+      phase: 'done',
+      sale: {
+        running: false,
+        dueMinor: 300,
+        results: [expect.objectContaining({ orderId: partial.orderId, outcome: 'partial' })],
+      },
+    });
+    expect(await core.dispatch('terminal.newSale', {})).toMatchObject({
+      ok: false,
+      error: { message: '$3.00 is still owed after the partial approval: take the rest, or void the approval first.' },
+    });
+    expect(await core.dispatch('terminal.sale', { amountMinor: 800 })).toMatchObject({
+      ok: false,
+      error: {
+        message: '$3.00 is still owed after the partial approval: take that amount, or void the approval first.',
+      },
+    });
     presentWhenReading(core, 'mastercard-approve');
-    expect(ok(await core.dispatch('terminal.sale', { amountMinor: 300 }))).toMatchObject({ outcome: 'approved', approvedMinor: 300 });
+    expect(ok(await core.dispatch('terminal.sale', { amountMinor: 300 }))).toMatchObject({
+      outcome: 'approved',
+      approvedMinor: 300,
+    });
     const paid = await freshScreen(core);
-    expect(paid.sale).toMatchObject({ dueMinor: null, results: [expect.objectContaining({ outcome: 'partial' }), expect.objectContaining({ outcome: 'approved' })] });
+    expect(paid.sale).toMatchObject({
+      dueMinor: null,
+      results: [expect.objectContaining({ outcome: 'partial' }), expect.objectContaining({ outcome: 'approved' })],
+    });
     expect(ok(await core.dispatch('terminal.newSale', {}))).toMatchObject({ sale: null });
     expect(await freshScreen(core)).toMatchObject({ sale: null });
   });
@@ -99,8 +141,14 @@ describe('the sale the main process keeps', () => {
     const timeout = timers.find((timer) => timer.ms === 45_000);
     expect(timeout).toBeDefined();
     timeout!.run();
-    expect(await sale).toMatchObject({ ok: false, error: { message: 'No card was keyed in time: start the sale again.' } });
-    expect(await freshScreen(core)).toMatchObject({ phase: 'idle', sale: { running: false, problem: 'No card was keyed in time: start the sale again.' } });
+    expect(await sale).toMatchObject({
+      ok: false,
+      error: { message: 'No card was keyed in time: start the sale again.' },
+    });
+    expect(await freshScreen(core)).toMatchObject({
+      phase: 'idle',
+      sale: { running: false, problem: 'No card was keyed in time: start the sale again.' },
+    });
     expect(ok(await core.dispatch('terminal.keyEntry', { key: '5' }))).toMatchObject({ active: false, account: '' });
   });
 });

@@ -47,20 +47,43 @@ describe('end of day: the lane nets its day as the gateway settles it', () => {
     await busyDay(core);
     // The lane believes in a sale the gateway never settled.
     const journal = Journal.open(journalPath, { clock: core.clock, terminalId: core.settings.terminalId });
-    const { id, orderId: lost } = journal.beginWithNewOrderId({ operation: 'auth', amountMinor: 999, maskedPan: '411111******1111', entryMode: 'swipe', detail: { tender: 'sale' } });
+    const { id, orderId: lost } = journal.beginWithNewOrderId({
+      operation: 'auth',
+      amountMinor: 999,
+      maskedPan: '411111******1111',
+      entryMode: 'swipe',
+      detail: { tender: 'sale' },
+    });
     journal.complete(id, { respstat: 'A', retref: '999999999999', authcode: '123456', amountMinor: 999 });
     journal.close();
     // And the gateway settled a sale under this lane's order ids that its journal never wrote.
     const stray = `${lanePrefix(core.settings.terminalId)}-991231-00001`;
-    await client.auth({ merchid, amount: 777, account: '4111111111111111', expiry: '1228', orderid: stray, capture: true });
+    await client.auth({
+      merchid,
+      amount: 777,
+      account: '4111111111111111',
+      expiry: '1228',
+      orderid: stray,
+      capture: true,
+    });
     await settle();
     const report = ok(await call<EndOfDayReport>(core, 'terminal.endOfDay', {}));
     expect(report.reconciliation).toEqual({
       laneMinor: 3834 + 999,
       gatewayMinor: 3834 + 777,
       differences: [
-        { orderId: lost, laneMinor: 999, gatewayMinor: null, why: 'the lane has 9.99 for it; the gateway settled nothing of it in these batches' },
-        { orderId: stray, laneMinor: 0, gatewayMinor: 777, why: 'the gateway settled 7.77; this lane\u2019s journal has no sale under this order id' },
+        {
+          orderId: lost,
+          laneMinor: 999,
+          gatewayMinor: null,
+          why: 'the lane has 9.99 for it; the gateway settled nothing of it in these batches',
+        },
+        {
+          orderId: stray,
+          laneMinor: 0,
+          gatewayMinor: 777,
+          why: 'the gateway settled 7.77; this lane\u2019s journal has no sale under this order id',
+        },
       ].sort((a, b) => a.orderId.localeCompare(b.orderId)),
     });
   });

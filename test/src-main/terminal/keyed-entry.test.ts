@@ -32,7 +32,10 @@ describe('keying a card', () => {
     type('1228');
     entry.key('Tab');
     type('123');
-    expect(entry.key('Enter')).toMatchObject({ field: 'account', problem: 'Card number: a digit is wrong (the check digit does not match).' });
+    expect(entry.key('Enter')).toMatchObject({
+      field: 'account',
+      problem: 'Card number: a digit is wrong (the check digit does not match).',
+    });
     entry.key('Backspace');
     type(visa.pan.at(-1)!);
     entry.key('Enter');
@@ -54,7 +57,8 @@ describe('keying a card', () => {
       if (name === 'terminal.keyEntry') echoes.push(payload as KeyedEntryView);
       if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
         void (async () => {
-          for (const key of [...visa.pan, 'Enter', ...'1228', 'Enter', ...'123', 'Enter']) await core.dispatch('terminal.keyEntry', { key });
+          for (const key of [...visa.pan, 'Enter', ...'1228', 'Enter', ...'123', 'Enter'])
+            await core.dispatch('terminal.keyEntry', { key });
         })();
       }
     });
@@ -62,6 +66,9 @@ describe('keying a card', () => {
     expect(sale).toMatchObject({ outcome: 'approved', entryMode: 'keyed', maskedPan: expect.stringMatching(/\*{6}/) });
     expect(echoes.some((echo) => echo.active && echo.account.endsWith(visa.pan.slice(-4)))).toBe(true);
     expect(JSON.stringify(echoes) + lines.join('\n')).not.toContain(visa.pan);
-    expect(await core.dispatch('terminal.keyEntry', { key: 'x' })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(await core.dispatch('terminal.keyEntry', { key: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
   });
 });

@@ -6,7 +6,17 @@ import { settingsSchema, type SettingsInput } from '../../../src-main/config/set
 import { createCore, type Core } from '../../../src-main/core/core';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
 import { createGatewayClient } from '../../../src-main/gateway/client';
-import type { CardTender, CommandName, CommandReply, EndOfDayReport, FollowUpSummary, LookupResult, RecoveryItem, SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
+import type {
+  CardTender,
+  CommandName,
+  CommandReply,
+  EndOfDayReport,
+  FollowUpSummary,
+  LookupResult,
+  RecoveryItem,
+  SaleSummary,
+  TerminalState,
+} from '../../../src-main/ipc/contract';
 import { containsCardNumber } from '../../../src-main/journal/journal';
 import { hashPin } from '../../../src-main/session/pin-hash';
 import { emulatorAdmin } from '../../support/emulator-admin';
@@ -24,7 +34,8 @@ afterEach(async () => {
   await emulator.close();
 });
 
-const fault = (endpoint: string, kind: string, times: 'once' | 'always' = 'once') => emulatorAdmin(emulator.url).fault(endpoint, kind, times);
+const fault = (endpoint: string, kind: string, times: 'once' | 'always' = 'once') =>
+  emulatorAdmin(emulator.url).fault(endpoint, kind, times);
 const clearFaults = () => emulatorAdmin(emulator.url).clearFaults();
 const settle = () => emulatorAdmin(emulator.url).settle();
 
@@ -32,7 +43,11 @@ const settle = () => emulatorAdmin(emulator.url).settle();
 function lane(settings: SettingsInput = {}, timers?: Array<() => void>) {
   const dir = mkdtempSync(join(tmpdir(), 'operations-'));
   const { logger, lines } = collectingLogger();
-  const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
+  const client = createGatewayClient({
+    baseUrl: emulator.url,
+    credentials: { level: 'site', username: 'testing', password: 'testing123' },
+    sleep: async () => undefined,
+  });
   const core = createCore({
     settings: settingsSchema.parse(settings),
     shell: 'browser',
@@ -56,7 +71,13 @@ function lane(settings: SettingsInput = {}, timers?: Array<() => void>) {
 const call = <R>(core: Core, name: CommandName, args: object) => core.dispatch(name, args) as Promise<CommandReply<R>>;
 
 /** A card sale with a deck card, presented as soon as the terminal waits for one. */
-async function cardSale(core: Core, cardId: string, amountMinor: number, tender?: CardTender, extra: object = {}): Promise<SaleSummary> {
+async function cardSale(
+  core: Core,
+  cardId: string,
+  amountMinor: number,
+  tender?: CardTender,
+  extra: object = {},
+): Promise<SaleSummary> {
   await until(() => core.devices.list().every((device) => device.status === 'connected'));
   const stop = core.events.subscribe((name, payload) => {
     if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
@@ -71,7 +92,10 @@ describe('the sale state machine, over the contract, against the emulator', () =
   it('goes back to idle when no card comes in time, saying so', async () => {
     const { core, phases } = lane({ payments: { cardTimeoutSeconds: 1 } });
     await until(() => core.devices.list().every((device) => device.status === 'connected'));
-    expect(await call(core, 'terminal.sale', { amountMinor: 700 })).toMatchObject({ ok: false, error: { message: 'No card was presented in time: start the sale again.' } });
+    expect(await call(core, 'terminal.sale', { amountMinor: 700 })).toMatchObject({
+      ok: false,
+      error: { message: 'No card was presented in time: start the sale again.' },
+    });
     expect(phases.map((state) => state.phase)).toEqual(['awaiting-card', 'idle']);
     expect(ok(await call<unknown[]>(core, 'terminal.history', {}))).toEqual([]);
   });
@@ -84,7 +108,11 @@ describe('the sale state machine, over the contract, against the emulator', () =
     const approved = await cardSale(core, 'mastercard-approve', 1800);
     expect(approved).toMatchObject({ outcome: 'approved', approvedMinor: 1800 });
     expect(approved.orderId).not.toBe(declined.orderId);
-    expect(ok(await call<Array<{ orderId: string; respstat: string }>>(core, 'terminal.history', { amountMinor: 1800 })).map((row) => row.respstat)).toEqual(['A', 'C']);
+    expect(
+      ok(await call<Array<{ orderId: string; respstat: string }>>(core, 'terminal.history', { amountMinor: 1800 })).map(
+        (row) => row.respstat,
+      ),
+    ).toEqual(['A', 'C']);
   });
 
   it('answers retry when the processor does not answer in time (respstat B), with nothing charged', async () => {
@@ -92,7 +120,9 @@ describe('the sale state machine, over the contract, against the emulator', () =
     const sale = await cardSale(core, 'visa-timeout', 1200);
     expect(sale).toMatchObject({ outcome: 'retry', approvedMinor: 0, reason: expect.stringMatching(/try again\.$/) });
     expect(phases.slice(-3).map((state) => state.phase)).toEqual(['authorizing', 'retry', 'done']);
-    expect(ok(await call<Array<{ state: string; respstat: string }>>(core, 'terminal.history', { orderId: sale.orderId }))).toEqual([expect.objectContaining({ state: 'completed', respstat: 'B' })]);
+    expect(
+      ok(await call<Array<{ state: string; respstat: string }>>(core, 'terminal.history', { orderId: sale.orderId })),
+    ).toEqual([expect.objectContaining({ state: 'completed', respstat: 'B' })]);
     expect(ok(await call<RecoveryItem[]>(core, 'terminal.recoveryQueue', {}))).toEqual([]);
   });
 
@@ -110,13 +140,20 @@ describe('operations after the sale, over the contract, against the emulator', (
     const { core, phases } = lane({ payments: { tips: true } });
     const auth = await cardSale(core, 'visa-approve', 2000, 'authorize');
     expect(auth).toMatchObject({ outcome: 'approved', tender: 'authorize', approvedMinor: 2000 });
-    expect((ok(await call<{ lines: string[] }>(core, 'printers.lastPage', {}))).lines.join('\n')).toMatch(/AUTHORIZATION/i);
+    expect(ok(await call<{ lines: string[] }>(core, 'printers.lastPage', {})).lines.join('\n')).toMatch(
+      /AUTHORIZATION/i,
+    );
     const capture = ok(await call<FollowUpSummary>(core, 'terminal.capture', { orderId: auth.orderId, tipMinor: 600 }));
     expect(capture).toMatchObject({ operation: 'capture', outcome: 'approved', amountMinor: 2600, printed: true });
-    expect((ok(await call<{ lines: string[] }>(core, 'printers.lastPage', {}))).lines.join('\n')).toMatch(/TIP\s+\$?6\.00/i);
+    expect(ok(await call<{ lines: string[] }>(core, 'printers.lastPage', {})).lines.join('\n')).toMatch(
+      /TIP\s+\$?6\.00/i,
+    );
     expect(phases.slice(-3).map((state) => state.phase)).toEqual(['working', 'printing', 'done']);
     // Captured once: a second capture is refused with the reason, before anything is sent.
-    expect(await call(core, 'terminal.capture', { orderId: auth.orderId })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/cannot be captured: the gateway has it Queued for Capture/) } });
+    expect(await call(core, 'terminal.capture', { orderId: auth.orderId })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/cannot be captured: the gateway has it Queued for Capture/) },
+    });
   });
 
   it('sells a cart with a tip: the lines go as Level 2/3 data the gateway client checks, and the receipt preview comes back', async () => {
@@ -126,18 +163,40 @@ describe('operations after the sale, over the contract, against the emulator', (
       { description: 'Mug', quantity: 1, unitMinor: 399, taxMinor: 32 },
     ];
     const sale = await cardSale(core, 'visa-approve', 2035, 'sale', { cart, tipMinor: 200 });
-    expect(sale).toMatchObject({ outcome: 'approved', approvedMinor: 2035, receiptPng: expect.stringMatching(/^data:image\/png;base64,/) });
-    expect(await call(core, 'terminal.sale', { amountMinor: 2000, cart, tipMinor: 200 })).toMatchObject({ ok: false, error: { field: 'cart', message: expect.stringMatching(/come to 2035 cents, not the amount of 2000/) } });
+    expect(sale).toMatchObject({
+      outcome: 'approved',
+      approvedMinor: 2035,
+      receiptPng: expect.stringMatching(/^data:image\/png;base64,/),
+    });
+    expect(await call(core, 'terminal.sale', { amountMinor: 2000, cart, tipMinor: 200 })).toMatchObject({
+      ok: false,
+      error: { field: 'cart', message: expect.stringMatching(/come to 2035 cents, not the amount of 2000/) },
+    });
     const plain = lane();
-    expect(await call(plain.core, 'terminal.sale', { amountMinor: 1200, tipMinor: 200 })).toMatchObject({ ok: false, error: { field: 'tipMinor', message: 'This merchant does not take tips: charge the amount without one.' } });
+    expect(await call(plain.core, 'terminal.sale', { amountMinor: 1200, tipMinor: 200 })).toMatchObject({
+      ok: false,
+      error: { field: 'tipMinor', message: 'This merchant does not take tips: charge the amount without one.' },
+    });
   });
 
   it('refuses a tip where the merchant takes none, and a capture of an order this lane never made', async () => {
     const { core } = lane();
     const auth = await cardSale(core, 'visa-approve', 1000, 'authorize');
-    expect(await call(core, 'terminal.capture', { orderId: auth.orderId, tipMinor: 100 })).toMatchObject({ ok: false, error: { field: 'tipMinor', message: 'This merchant does not take tips: capture without one.' } });
-    expect(await call(core, 'terminal.capture', { orderId: 'LANE01-261122-00001' })).toMatchObject({ ok: false, error: { field: 'orderId', message: expect.stringMatching(/No approved sale or authorization has order id LANE01-261122-00001/) } });
-    expect(ok(await call<FollowUpSummary>(core, 'terminal.capture', { orderId: auth.orderId }))).toMatchObject({ outcome: 'approved', amountMinor: 1000 });
+    expect(await call(core, 'terminal.capture', { orderId: auth.orderId, tipMinor: 100 })).toMatchObject({
+      ok: false,
+      error: { field: 'tipMinor', message: 'This merchant does not take tips: capture without one.' },
+    });
+    expect(await call(core, 'terminal.capture', { orderId: 'LANE01-261122-00001' })).toMatchObject({
+      ok: false,
+      error: {
+        field: 'orderId',
+        message: expect.stringMatching(/No approved sale or authorization has order id LANE01-261122-00001/),
+      },
+    });
+    expect(ok(await call<FollowUpSummary>(core, 'terminal.capture', { orderId: auth.orderId }))).toMatchObject({
+      outcome: 'approved',
+      amountMinor: 1000,
+    });
   });
 
   it('voids a partial approval the customer does not want, and says what the authorization still holds', async () => {
@@ -145,58 +204,128 @@ describe('operations after the sale, over the contract, against the emulator', (
     const partial = await cardSale(core, 'visa-partial', 1000);
     expect(partial).toMatchObject({ outcome: 'partial', requestedMinor: 1000, approvedMinor: 500 });
     const voided = ok(await call<FollowUpSummary>(core, 'terminal.void', { orderId: partial.orderId }));
-    expect(voided).toMatchObject({ operation: 'void', outcome: 'approved', amountMinor: 500, remainingMinor: 0, printed: true });
-    expect((ok(await call<{ lines: string[] }>(core, 'printers.lastPage', {}))).lines.join('\n')).toMatch(/VOID/);
-    expect(await call(core, 'terminal.void', { orderId: partial.orderId })).toMatchObject({ ok: false, error: { message: 'This sale was voided: nothing is left to void.' } });
+    expect(voided).toMatchObject({
+      operation: 'void',
+      outcome: 'approved',
+      amountMinor: 500,
+      remainingMinor: 0,
+      printed: true,
+    });
+    expect(ok(await call<{ lines: string[] }>(core, 'printers.lastPage', {})).lines.join('\n')).toMatch(/VOID/);
+    expect(await call(core, 'terminal.void', { orderId: partial.orderId })).toMatchObject({
+      ok: false,
+      error: { message: 'This sale was voided: nothing is left to void.' },
+    });
   });
 
   it('refunds only once settled (void before), in part, and never more than the sale', async () => {
     const { core } = lane();
     const sale = await cardSale(core, 'mastercard-approve', 3000);
-    expect(await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 3000, reason: 'returned' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/has not settled yet.*void it instead/) } });
+    expect(
+      await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 3000, reason: 'returned' }),
+    ).toMatchObject({ ok: false, error: { message: expect.stringMatching(/has not settled yet.*void it instead/) } });
     await settle();
-    expect(await call(core, 'terminal.void', { orderId: sale.orderId })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/refund it instead/) } });
-    expect(await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 3001, reason: 'returned' })).toMatchObject({ ok: false, error: { field: 'amountMinor', message: 'Only $30.00 of this sale is left to refund.' } });
-    const refund = ok(await call<FollowUpSummary>(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 1000, reason: 'returned' }));
-    expect(refund).toMatchObject({ operation: 'refund', outcome: 'approved', amountMinor: 1000, retref: expect.stringMatching(/^\d+$/) });
+    expect(await call(core, 'terminal.void', { orderId: sale.orderId })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/refund it instead/) },
+    });
+    expect(
+      await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 3001, reason: 'returned' }),
+    ).toMatchObject({
+      ok: false,
+      error: { field: 'amountMinor', message: 'Only $30.00 of this sale is left to refund.' },
+    });
+    const refund = ok(
+      await call<FollowUpSummary>(core, 'terminal.refund', {
+        orderId: sale.orderId,
+        amountMinor: 1000,
+        reason: 'returned',
+      }),
+    );
+    expect(refund).toMatchObject({
+      operation: 'refund',
+      outcome: 'approved',
+      amountMinor: 1000,
+      retref: expect.stringMatching(/^\d+$/),
+    });
     expect(refund.retref).not.toBe(null);
   });
 
   it('refuses a forced credit unless configured, and runs one where it is', async () => {
     const plain = lane();
-    expect(await call(plain.core, 'terminal.sale', { amountMinor: 500, tender: 'forced-credit' })).toMatchObject({ ok: false, error: { field: 'tender', message: expect.stringMatching(/not set up for refunds without a sale/) } });
+    expect(await call(plain.core, 'terminal.sale', { amountMinor: 500, tender: 'forced-credit' })).toMatchObject({
+      ok: false,
+      error: { field: 'tender', message: expect.stringMatching(/not set up for refunds without a sale/) },
+    });
     const configured = lane({ payments: { forcedCredit: true } });
     const credit = await cardSale(configured.core, 'visa-approve', 500, 'forced-credit');
-    expect(credit).toMatchObject({ outcome: 'approved', tender: 'forced-credit', approvedMinor: 500, signatureRequired: false });
-    const [row] = ok(await call<Array<{ amountMinor: number }>>(configured.core, 'terminal.history', { orderId: credit.orderId }));
+    expect(credit).toMatchObject({
+      outcome: 'approved',
+      tender: 'forced-credit',
+      approvedMinor: 500,
+      signatureRequired: false,
+    });
+    const [row] = ok(
+      await call<Array<{ amountMinor: number }>>(configured.core, 'terminal.history', { orderId: credit.orderId }),
+    );
     expect(row).toMatchObject({ amountMinor: -500 });
   });
 
   it('takes an ACH check where enabled, keeping only the last four of the bank account', async () => {
     const { core, lines } = lane({ payments: { ach: true } });
-    const args = { amountMinor: 2500, routing: '036001808', account: '1234567890', accountType: 'checking', name: 'Pat Doe' };
+    const args = {
+      amountMinor: 2500,
+      routing: '036001808',
+      account: '1234567890',
+      accountType: 'checking',
+      name: 'Pat Doe',
+    };
     const check = ok(await call<SaleSummary>(core, 'terminal.achSale', args));
     expect(check).toMatchObject({ outcome: 'approved', tender: 'ach', maskedPan: '****7890', entryMode: 'ach' });
-    expect(ok(await call<Array<{ maskedPan: string }>>(core, 'terminal.history', {}))[0]).toMatchObject({ maskedPan: '****7890', entryMode: 'ach' });
+    expect(ok(await call<Array<{ maskedPan: string }>>(core, 'terminal.history', {}))[0]).toMatchObject({
+      maskedPan: '****7890',
+      entryMode: 'ach',
+    });
     expect(lines.join('\n')).not.toContain('1234567890');
     const refused = lane();
-    expect(await call(refused.core, 'terminal.achSale', args)).toMatchObject({ ok: false, error: { message: 'This merchant does not take electronic checks.' } });
+    expect(await call(refused.core, 'terminal.achSale', args)).toMatchObject({
+      ok: false,
+      error: { message: 'This merchant does not take electronic checks.' },
+    });
   });
 
   it('charges a stored profile', async () => {
     const { core } = lane();
-    const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' } });
-    const created = await client.auth({ merchid, amount: 0, account: '5454545454545454', expiry: '1228', profile: 'Y' });
+    const client = createGatewayClient({
+      baseUrl: emulator.url,
+      credentials: { level: 'site', username: 'testing', password: 'testing123' },
+    });
+    const created = await client.auth({
+      merchid,
+      amount: 0,
+      account: '5454545454545454',
+      expiry: '1228',
+      profile: 'Y',
+    });
     const profile = `${created.profileid}/${created.acctid}`;
     expect(profile).toMatch(/^\d{20}\/\d{1,3}$/);
-    expect(ok(await call<SaleSummary>(core, 'terminal.profileSale', { amountMinor: 1999, profile }))).toMatchObject({ outcome: 'approved', tender: 'profile', approvedMinor: 1999 });
-    expect(await call(core, 'terminal.profileSale', { amountMinor: 1999, profile: '123/1' })).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'profile' } });
+    expect(ok(await call<SaleSummary>(core, 'terminal.profileSale', { amountMinor: 1999, profile }))).toMatchObject({
+      outcome: 'approved',
+      tender: 'profile',
+      approvedMinor: 1999,
+    });
+    expect(await call(core, 'terminal.profileSale', { amountMinor: 1999, profile: '123/1' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', field: 'profile' },
+    });
   });
 
   it('reprints a receipt marked DUPLICATE, looks an order up in the journal and at the gateway, and searches the history', async () => {
     const { core } = lane();
     const sale = await cardSale(core, 'amex-approve', 1234);
-    const reprint = ok(await call<{ printed: boolean; png: string }>(core, 'terminal.reprint', { orderId: sale.orderId }));
+    const reprint = ok(
+      await call<{ printed: boolean; png: string }>(core, 'terminal.reprint', { orderId: sale.orderId }),
+    );
     expect(reprint.printed).toBe(true);
     expect(reprint.png).toMatch(/^data:image\/png;base64,/);
     const page = ok(await call<{ lines: string[] }>(core, 'printers.lastPage', {})).lines.join('\n');
@@ -204,14 +333,24 @@ describe('operations after the sale, over the contract, against the emulator', (
     expect(page).toContain('8431');
     const found = ok(await call<LookupResult>(core, 'terminal.lookup', { orderId: sale.orderId }));
     expect(found.entries).toEqual([expect.objectContaining({ operation: 'auth', state: 'completed', respstat: 'A' })]);
-    expect(found.gateway).toEqual([expect.objectContaining({ amountMinor: 1234, setlstat: 'Queued for Capture', voidable: true, refundable: false })]);
+    expect(found.gateway).toEqual([
+      expect.objectContaining({ amountMinor: 1234, setlstat: 'Queued for Capture', voidable: true, refundable: false }),
+    ]);
     const retref = found.entries[0]!.retref!;
     const byRetref = ok(await call<LookupResult>(core, 'terminal.lookup', { retref }));
     expect(byRetref).toMatchObject({ entries: [{ orderId: sale.orderId }], gateway: [{ retref, amountMinor: 1234 }] });
     // An order id of the reference's full 50 characters (made elsewhere, unknown to this lane) is asked about, not refused.
-    expect(ok(await call<LookupResult>(core, 'terminal.lookup', { orderId: `WEB-${'7'.repeat(46)}` }))).toMatchObject({ entries: [] });
-    expect(await call(core, 'terminal.lookup', { orderId: 'O'.repeat(51) })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
-    expect(await call(core, 'terminal.lookup', {})).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringMatching(/order id or a retrieval reference/) } });
+    expect(ok(await call<LookupResult>(core, 'terminal.lookup', { orderId: `WEB-${'7'.repeat(46)}` }))).toMatchObject({
+      entries: [],
+    });
+    expect(await call(core, 'terminal.lookup', { orderId: 'O'.repeat(51) })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
+    expect(await call(core, 'terminal.lookup', {})).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', message: expect.stringMatching(/order id or a retrieval reference/) },
+    });
     expect(ok(await call<unknown[]>(core, 'terminal.history', { lastFour: '8431' }))).toHaveLength(1);
     expect(ok(await call<unknown[]>(core, 'terminal.history', { lastFour: '1111' }))).toHaveLength(0);
     expect(ok(await call<unknown[]>(core, 'terminal.history', { amountMinor: 1234 }))).toHaveLength(1);
@@ -221,7 +360,11 @@ describe('operations after the sale, over the contract, against the emulator', (
     expect(ok(await call<unknown[]>(core, 'terminal.history', { day: '2020-01-01' }))).toHaveLength(0);
     await clearFaults();
     await fault('inquireByOrderid', 'http-500', 'always');
-    expect(ok(await call<LookupResult>(core, 'terminal.lookup', { orderId: sale.orderId }))).toMatchObject({ entries: [expect.anything()], gateway: [], gatewayProblem: expect.stringMatching(/could not be asked/) });
+    expect(ok(await call<LookupResult>(core, 'terminal.lookup', { orderId: sale.orderId }))).toMatchObject({
+      entries: [expect.anything()],
+      gateway: [],
+      gatewayProblem: expect.stringMatching(/could not be asked/),
+    });
   });
 
   it('reports the end of day: the gateway’s batches and the lane’s totals by status', async () => {
@@ -233,7 +376,9 @@ describe('operations after the sale, over the contract, against the emulator', (
     await settle();
     const now = new Date();
     const report = ok(await call<EndOfDayReport>(core, 'terminal.endOfDay', {}));
-    expect(report.query).toEqual({ date: `${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}` });
+    expect(report.query).toEqual({
+      date: `${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`,
+    });
     expect(report.gatewayProblem).toBe(null);
     expect(report.batches).toEqual([expect.objectContaining({ count: expect.any(Number), totalMinor: 2000 })]);
     expect(report.journal).toEqual([
@@ -241,7 +386,10 @@ describe('operations after the sale, over the contract, against the emulator', (
       { status: 'declined', count: 1, amountMinor: 700 },
       { status: 'voided', count: 1, amountMinor: 300 },
     ]);
-    expect(await call(core, 'terminal.endOfDay', { date: '1122', batchid: '1' })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(await call(core, 'terminal.endOfDay', { date: '1122', batchid: '1' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
   });
 
   it('queues a sale whose answer stays lost, shows it, and settles it in the background once the gateway answers', async () => {
@@ -253,7 +401,9 @@ describe('operations after the sale, over the contract, against the emulator', (
     const sale = await cardSale(core, 'visa-approve', 1500);
     expect(sale).toMatchObject({ outcome: 'unknown', approvedMinor: 0 });
     const queue = ok(await call<RecoveryItem[]>(core, 'terminal.recoveryQueue', {}));
-    expect(queue).toEqual([expect.objectContaining({ orderId: sale.orderId, operation: 'auth', amountMinor: 1500, needsPerson: false })]);
+    expect(queue).toEqual([
+      expect.objectContaining({ orderId: sale.orderId, operation: 'auth', amountMinor: 1500, needsPerson: false }),
+    ]);
     expect(queues.at(-1)).toEqual(queue);
     expect(timers).toHaveLength(1);
     // The gateway is still silent at the first check: the entry stays and another check is due.
@@ -264,7 +414,9 @@ describe('operations after the sale, over the contract, against the emulator', (
     timers.shift()!();
     await until(() => queues.at(-1)?.length === 0);
     expect(timers).toHaveLength(0);
-    const [entry] = ok(await call<Array<{ state: string; respstat: string }>>(core, 'terminal.history', { orderId: sale.orderId }));
+    const [entry] = ok(
+      await call<Array<{ state: string; respstat: string }>>(core, 'terminal.history', { orderId: sale.orderId }),
+    );
     expect(entry).toMatchObject({ state: 'resolved', respstat: 'A' });
   });
 
@@ -273,40 +425,104 @@ describe('operations after the sale, over the contract, against the emulator', (
     const sale = await cardSale(core, 'visa-approve', 2100);
     await settle();
     await fault('refund', 'drop-after');
-    expect(ok(await call<FollowUpSummary>(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 2100, reason: 'returned' }))).toMatchObject({ outcome: 'unknown', reason: expect.stringMatching(/check the settlement report/) });
+    expect(
+      ok(
+        await call<FollowUpSummary>(core, 'terminal.refund', {
+          orderId: sale.orderId,
+          amountMinor: 2100,
+          reason: 'returned',
+        }),
+      ),
+    ).toMatchObject({ outcome: 'unknown', reason: expect.stringMatching(/check the settlement report/) });
     // Refunding again while nobody knows whether the first paid out could pay the customer twice.
-    expect(await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 2100, reason: 'returned' })).toMatchObject({ ok: false, error: { message: 'A refund of this sale lost its answer: settle it in the recovery list before refunding again.' } });
+    expect(
+      await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 2100, reason: 'returned' }),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        message: 'A refund of this sale lost its answer: settle it in the recovery list before refunding again.',
+      },
+    });
     const [item] = ok(await call<RecoveryItem[]>(core, 'terminal.recoveryQueue', {}));
     expect(item).toMatchObject({ operation: 'refund', orderId: sale.orderId, needsPerson: true });
     expect(queues.at(-1)).toEqual([item]);
-    expect(await call(core, 'terminal.settleByHand', { entryId: item!.entryId, applied: true, note: 'card 4788250000121443' })).toMatchObject({ ok: false, error: { field: 'note' } });
-    expect(ok(await call(core, 'terminal.settleByHand', { entryId: item!.entryId, applied: true, note: 'refund on the settlement report' }))).toEqual([]);
+    expect(
+      await call(core, 'terminal.settleByHand', {
+        entryId: item!.entryId,
+        applied: true,
+        note: 'card 4788250000121443',
+      }),
+    ).toMatchObject({ ok: false, error: { field: 'note' } });
+    expect(
+      ok(
+        await call(core, 'terminal.settleByHand', {
+          entryId: item!.entryId,
+          applied: true,
+          note: 'refund on the settlement report',
+        }),
+      ),
+    ).toEqual([]);
     expect(queues.at(-1)).toEqual([]);
-    expect(await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 100, reason: 'returned' })).toMatchObject({ ok: false, error: { message: 'This sale was refunded in full: nothing is left to refund.' } });
-    expect(await call(core, 'terminal.settleByHand', { entryId: item!.entryId, applied: true, note: 'again' })).toMatchObject({ ok: false, error: { message: `Entry ${item!.entryId} is not in the recovery queue.` } });
+    expect(
+      await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 100, reason: 'returned' }),
+    ).toMatchObject({ ok: false, error: { message: 'This sale was refunded in full: nothing is left to refund.' } });
+    expect(
+      await call(core, 'terminal.settleByHand', { entryId: item!.entryId, applied: true, note: 'again' }),
+    ).toMatchObject({ ok: false, error: { message: `Entry ${item!.entryId} is not in the recovery queue.` } });
   });
 
   it('reaches a live gateway with the credentials from the secret store, and names what is missing', async () => {
-    const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' } });
-    const created = await client.auth({ merchid, amount: 0, account: '4788250000121443', expiry: '1228', profile: 'Y' });
+    const client = createGatewayClient({
+      baseUrl: emulator.url,
+      credentials: { level: 'site', username: 'testing', password: 'testing123' },
+    });
+    const created = await client.auth({
+      merchid,
+      amount: 0,
+      account: '4788250000121443',
+      expiry: '1228',
+      profile: 'Y',
+    });
     const profile = `${created.profileid}/${created.acctid}`;
     const stored = new Map<string, string>();
     const cashierPin = hashPin('2468');
-    const secrets = { get: async (name: string) => stored.get(name), set: async () => undefined, delete: async () => undefined, names: async () => [...stored.keys()] };
+    const secrets = {
+      get: async (name: string) => stored.get(name),
+      set: async () => undefined,
+      delete: async () => undefined,
+      names: async () => [...stored.keys()],
+    };
     const live = (settings: SettingsInput) => {
-      const core = createCore({ settings: settingsSchema.parse({ training: false, staff: { members: [{ id: '7', name: 'Robin', role: 'cashier', pin: cashierPin }] }, ...settings }), shell: 'browser', logger: collectingLogger().logger, secrets: () => secrets });
+      const core = createCore({
+        settings: settingsSchema.parse({
+          training: false,
+          staff: { members: [{ id: '7', name: 'Robin', role: 'cashier', pin: cashierPin }] },
+          ...settings,
+        }),
+        shell: 'browser',
+        logger: collectingLogger().logger,
+        secrets: () => secrets,
+      });
       cores.push(core);
       core.session.signIn({ cashierId: '7', pin: '2468' });
       return core;
     };
     expect(await call(live({}), 'terminal.profileSale', { amountMinor: 100, profile })).toMatchObject({
       ok: false,
-      error: { message: 'Live sales need the gateway URL (setting gateway.url), the merchant id (setting merchantId), the gateway credentials (secrets gateway.username and gateway.password): enter them under Settings, or use training mode.' },
+      error: {
+        message:
+          'Live sales need the gateway URL (setting gateway.url), the merchant id (setting merchantId), the gateway credentials (secrets gateway.username and gateway.password): enter them under Settings, or use training mode.',
+      },
     });
     const configured = { gateway: { url: emulator.url }, merchantId: merchid };
-    expect(await call(live(configured), 'terminal.profileSale', { amountMinor: 100, profile })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^Live sales need the gateway credentials/) } });
+    expect(await call(live(configured), 'terminal.profileSale', { amountMinor: 100, profile })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/^Live sales need the gateway credentials/) },
+    });
     stored.set('gateway.username', 'testing').set('gateway.password', 'testing123');
-    expect(ok(await call<SaleSummary>(live(configured), 'terminal.profileSale', { amountMinor: 100, profile }))).toMatchObject({ outcome: 'approved', tender: 'profile' });
+    expect(
+      ok(await call<SaleSummary>(live(configured), 'terminal.profileSale', { amountMinor: 100, profile })),
+    ).toMatchObject({ outcome: 'approved', tender: 'profile' });
   });
 
   it('keeps card numbers out of everything it answers and logs', async () => {

@@ -32,7 +32,16 @@ beforeAll(async () => {
   const dir = join(process.cwd(), '.lanepoint-dev', 'test-build');
   mkdirSync(dir, { recursive: true });
   child = join(dir, 'crash-child-findings.mjs');
-  await build({ entryPoints: ['test/src-main/journal/crash-child.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: child, external: ['better-sqlite3'], logLevel: 'silent' });
+  await build({
+    entryPoints: ['test/src-main/journal/crash-child.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: child,
+    external: ['better-sqlite3'],
+    logLevel: 'silent',
+  });
 }, 60_000);
 afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.close()));
@@ -49,7 +58,11 @@ let lanes = 0;
 function lane(journalPath: string, timers: Array<() => void> = [], clock?: { now: () => number }) {
   lanes += 1;
   const delays: number[] = [];
-  const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
+  const client = createGatewayClient({
+    baseUrl: emulator.url,
+    credentials: { level: 'site', username: 'testing', password: 'testing123' },
+    sleep: async () => undefined,
+  });
   const core = createCore({
     settings: settingsSchema.parse({ terminalId: `LANE-${String(lanes).padStart(2, '0')}` }),
     shell: 'browser',
@@ -96,7 +109,10 @@ describe('what recovery settles in the background', () => {
     await emulatorAdmin(emulator.url).fault('auth', 'drop-before');
     await emulatorAdmin(emulator.url).fault('voidByOrderId', 'http-500', 'always');
     const sale = await lostSale(core, 2500);
-    expect(sale).toMatchObject({ outcome: 'unknown', reason: expect.stringContaining('the gateway had no record of the sale yet: it may still be processing it') });
+    expect(sale).toMatchObject({
+      outcome: 'unknown',
+      reason: expect.stringContaining('the gateway had no record of the sale yet: it may still be processing it'),
+    });
     expect(core.sales.recoveryQueue()).toEqual([expect.objectContaining({ orderId: sale.orderId })]);
     expect(core.sales.findings()).toEqual([]);
     // The first check is due no earlier than the window's end (the back-off alone would say 30 s).
@@ -127,11 +143,21 @@ describe('what recovery settles in the background', () => {
     timers.shift()!();
     await until(() => findings.at(-1)?.length === 1);
     const [finding] = ok(await core.dispatch('terminal.findings', {})) as RecoveryFinding[];
-    expect(finding).toMatchObject({ orderId: sale.orderId, operation: 'auth', amountMinor: 1800, source: 'background', outcome: 'approved', receipt: true });
+    expect(finding).toMatchObject({
+      orderId: sale.orderId,
+      operation: 'auth',
+      amountMinor: 1800,
+      source: 'background',
+      outcome: 'approved',
+      receipt: true,
+    });
     expect(finding!.message).toBe(`Approved: reference ${finding!.retref}, hand over the goods.`);
     const [entry] = ok(await core.dispatch('terminal.history', { orderId: sale.orderId })) as JournalEntryView[];
     expect(entry).toMatchObject({ state: 'resolved', respstat: 'A' });
-    const printed = ok(await core.dispatch('terminal.printFinding', { entryId: finding!.entryId })) as { printed: boolean; png: string };
+    const printed = ok(await core.dispatch('terminal.printFinding', { entryId: finding!.entryId })) as {
+      printed: boolean;
+      png: string;
+    };
     expect(printed).toMatchObject({ printed: true, png: expect.stringMatching(/^data:image\/png;base64,/) });
     const page = ok(await core.dispatch('printers.lastPage', {})) as { lines: string[] };
     const text = page.lines.map((line) => line.trim());
@@ -156,19 +182,35 @@ describe('what recovery settles in the background', () => {
     skew += answerWindowMs;
     timers.shift()!();
     await until(() => core.sales.findings().length === 1);
-    expect(core.sales.findings()).toEqual([expect.objectContaining({ orderId: sale.orderId, outcome: 'not-charged', receipt: false, message: 'Not charged: collect payment again.' })]);
-    expect(await core.dispatch('terminal.printFinding', { entryId: core.sales.findings()[0]!.entryId })).toMatchObject({ ok: false, error: { code: 'failed_precondition' } });
+    expect(core.sales.findings()).toEqual([
+      expect.objectContaining({
+        orderId: sale.orderId,
+        outcome: 'not-charged',
+        receipt: false,
+        message: 'Not charged: collect payment again.',
+      }),
+    ]);
+    expect(await core.dispatch('terminal.printFinding', { entryId: core.sales.findings()[0]!.entryId })).toMatchObject({
+      ok: false,
+      error: { code: 'failed_precondition' },
+    });
   });
 });
 
 /** A lane process killed with SIGKILL after the gateway approved and before the journal recorded it. */
 function crashMidAuthorization(journalPath: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const process_ = spawn(process.execPath, [child, journalPath, emulator.url, 'answered', '4200', 'LANE-09'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const process_ = spawn(process.execPath, [child, journalPath, emulator.url, 'answered', '4200', 'LANE-09'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     process_.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     process_.on('error', reject);
-    process_.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(out.split('\n')[0]!) : reject(new Error(`the child was not killed (${String(signal)})`))));
+    process_.on('exit', (_code, signal) =>
+      signal === 'SIGKILL'
+        ? resolve(out.split('\n')[0]!)
+        : reject(new Error(`the child was not killed (${String(signal)})`)),
+    );
   });
 }
 
@@ -180,14 +222,26 @@ describe('what recovery finds at start, after a crash mid-authorization', () => 
     await until(() => first.sales.findings().length === 1);
     // Nobody is signed in yet: the finding waits for the next person, who may not acknowledge without signing in.
     const [finding] = ok(await first.dispatch('terminal.findings', {})) as RecoveryFinding[];
-    expect(finding).toMatchObject({ orderId, amountMinor: 4200, maskedPan: '478825******1443', source: 'start', outcome: 'approved', receipt: true });
-    expect(await first.dispatch('terminal.acknowledgeFinding', { entryId: finding!.entryId })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(finding).toMatchObject({
+      orderId,
+      amountMinor: 4200,
+      maskedPan: '478825******1443',
+      source: 'start',
+      outcome: 'approved',
+      receipt: true,
+    });
+    expect(await first.dispatch('terminal.acknowledgeFinding', { entryId: finding!.entryId })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
     await first.close();
 
     const second = lane(journalPath).core;
     expect(ok(await second.dispatch('terminal.findings', {}))).toEqual([finding]);
     second.session.signIn({ cashierId: '1001', pin: '1234' });
-    expect(ok(await second.dispatch('terminal.printFinding', { entryId: finding!.entryId }))).toMatchObject({ printed: true });
+    expect(ok(await second.dispatch('terminal.printFinding', { entryId: finding!.entryId }))).toMatchObject({
+      printed: true,
+    });
     const page = ok(await second.dispatch('printers.lastPage', {})) as { lines: string[] };
     expect(page.lines.join('\n')).toContain('42.00');
     expect(ok(await second.dispatch('terminal.acknowledgeFinding', { entryId: finding!.entryId }))).toEqual([]);
@@ -196,8 +250,14 @@ describe('what recovery finds at start, after a crash mid-authorization', () => 
     const third = lane(journalPath).core;
     expect(ok(await third.dispatch('terminal.findings', {}))).toEqual([]);
     // Recovered once: one approval at the gateway, one row in the journal.
-    expect(emulator.context.ledger.all().filter((transaction) => transaction.orderid === orderId && transaction.respstat === 'A')).toHaveLength(1);
-    expect(ok(await third.dispatch('terminal.history', { orderId }))).toEqual([expect.objectContaining({ state: 'resolved', respstat: 'A' })]);
+    expect(
+      emulator.context.ledger
+        .all()
+        .filter((transaction) => transaction.orderid === orderId && transaction.respstat === 'A'),
+    ).toHaveLength(1);
+    expect(ok(await third.dispatch('terminal.history', { orderId }))).toEqual([
+      expect.objectContaining({ state: 'resolved', respstat: 'A' }),
+    ]);
   });
 });
 
@@ -208,8 +268,17 @@ describe('what recovery finds at start, after a crash mid-authorization', () => 
  */
 async function answeredThenDied(journalPath: string, amount: number, account: string, terminalId: string) {
   const journal = Journal.open(journalPath, { clock: { now: () => Date.now() }, terminalId });
-  const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
-  const result = await journaledAuthorize({ journal, client, request: { merchid, amount, account, expiry: '1228', capture: true }, card: { maskedPan: `${account.slice(0, 6)}******${account.slice(-4)}`, entryMode: 'keyed' } });
+  const client = createGatewayClient({
+    baseUrl: emulator.url,
+    credentials: { level: 'site', username: 'testing', password: 'testing123' },
+    sleep: async () => undefined,
+  });
+  const result = await journaledAuthorize({
+    journal,
+    client,
+    request: { merchid, amount, account, expiry: '1228', capture: true },
+    card: { maskedPan: `${account.slice(0, 6)}******${account.slice(-4)}`, entryMode: 'keyed' },
+  });
   // No New sale, no clean stop: the host is gone with the sale still open.
   journal.close();
   return result.orderId;
@@ -221,7 +290,16 @@ describe('an answer journaled but never shown, after a crash', () => {
     const orderId = await answeredThenDied(journalPath, 3100, '4788250000121443', 'LANE-20');
     const { core } = lane(journalPath);
     await until(() => core.sales.findings().length === 1);
-    expect(core.sales.findings()).toEqual([expect.objectContaining({ orderId, amountMinor: 3100, source: 'start', outcome: 'approved', receipt: true, message: expect.stringMatching(/^Approved: authcode \w+, hand over the goods\.$/) })]);
+    expect(core.sales.findings()).toEqual([
+      expect.objectContaining({
+        orderId,
+        amountMinor: 3100,
+        source: 'start',
+        outcome: 'approved',
+        receipt: true,
+        message: expect.stringMatching(/^Approved: authcode \w+, hand over the goods\.$/),
+      }),
+    ]);
   });
 
   it('a partial approval says what was approved and what is still owed', async () => {
@@ -231,7 +309,9 @@ describe('an answer journaled but never shown, after a crash', () => {
     await until(() => core.sales.findings().length === 1);
     const [finding] = core.sales.findings();
     expect(finding).toMatchObject({ orderId, amountMinor: 500, outcome: 'approved' });
-    expect(finding!.message).toMatch(/^Partially approved: \$5\.00 of \$29\.50, authcode \w+\. Collect the remaining \$24\.50 before handing over the goods\.$/);
+    expect(finding!.message).toMatch(
+      /^Partially approved: \$5\.00 of \$29\.50, authcode \w+\. Collect the remaining \$24\.50 before handing over the goods\.$/,
+    );
   });
 
   it('a sale the cashier ended with New sale is not shown again', async () => {

@@ -34,10 +34,16 @@ describe('recovery over a journal that cannot be opened', () => {
     const { recovery } = unopenableRecovery();
     expect(() => recovery.queue()).toThrow(/journal/);
     expect(() => recovery.findings()).toThrow(/journal/);
-    const handlers = { 'terminal.recoveryQueue': () => recovery.queue(), 'terminal.findings': () => recovery.findings() };
+    const handlers = {
+      'terminal.recoveryQueue': () => recovery.queue(),
+      'terminal.findings': () => recovery.findings(),
+    };
     const dispatch = createDispatcher(handlers as unknown as CommandHandlers, collectingLogger().logger);
     for (const name of ['terminal.recoveryQueue', 'terminal.findings'] as const) {
-      expect(await dispatch(name, {})).toMatchObject({ ok: false, error: { code: 'failed_precondition', message: expect.stringMatching(/^The journal cannot be used: /) } });
+      expect(await dispatch(name, {})).toMatchObject({
+        ok: false,
+        error: { code: 'failed_precondition', message: expect.stringMatching(/^The journal cannot be used: /) },
+      });
     }
   });
 

@@ -15,7 +15,13 @@ afterEach(async () => {
 function lane() {
   const dir = mkdtempSync(join(tmpdir(), 'sale-flow-'));
   const { logger } = collectingLogger();
-  const core = createCore({ settings: settingsSchema.parse({}), shell: 'browser', logger, journalPath: join(dir, 'training-journal.sqlite'), trainingGatewayPath: join(dir, 'training-gateway.sqlite') });
+  const core = createCore({
+    settings: settingsSchema.parse({}),
+    shell: 'browser',
+    logger,
+    journalPath: join(dir, 'training-journal.sqlite'),
+    trainingGatewayPath: join(dir, 'training-gateway.sqlite'),
+  });
   cores.push(core);
   core.session.signIn({ cashierId: '1001', pin: '1234' });
   const phases: TerminalState[] = [];
@@ -43,8 +49,21 @@ describe('terminal.sale over the contract (training)', () => {
     await until(() => core.devices.list().every((device) => device.status === 'connected'));
     presentWhenReading(core, 'visa-approve', 'insert');
     const summary = ok(await core.dispatch('terminal.sale', { amountMinor: 1500 })) as SaleSummary;
-    expect(summary).toMatchObject({ outcome: 'approved', approvedMinor: 1500, entryMode: 'chip', printed: true, reason: null });
-    expect(phases.map((state) => state.phase)).toEqual(['awaiting-card', 'card-read', 'authorizing', 'approved', 'printing', 'done']);
+    expect(summary).toMatchObject({
+      outcome: 'approved',
+      approvedMinor: 1500,
+      entryMode: 'chip',
+      printed: true,
+      reason: null,
+    });
+    expect(phases.map((state) => state.phase)).toEqual([
+      'awaiting-card',
+      'card-read',
+      'authorizing',
+      'approved',
+      'printing',
+      'done',
+    ]);
     expect(phases.at(-1)?.detail).toBe('Approved');
     await core.close();
     expect(entries(dir)).toEqual([expect.objectContaining({ orderId: summary.orderId, state: 'completed' })]);
@@ -69,21 +88,34 @@ describe('terminal.sale over the contract (training)', () => {
     await until(() => core.devices.list().every((device) => device.status === 'connected'));
     presentWhenReading(core, 'visa-approve', 'insert');
     const sale = ok(await core.dispatch('terminal.sale', { amountMinor: 1100 })) as SaleSummary;
-    expect(await core.dispatch('terminal.refund', { orderId: sale.orderId, amountMinor: 1100, reason: 'returned' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/has not settled/) } });
+    expect(
+      await core.dispatch('terminal.refund', { orderId: sale.orderId, amountMinor: 1100, reason: 'returned' }),
+    ).toMatchObject({ ok: false, error: { message: expect.stringMatching(/has not settled/) } });
     expect(ok(await core.dispatch('training.settleBatches', {}))).toEqual({ batches: 1 });
-    expect(ok(await core.dispatch('terminal.refund', { orderId: sale.orderId, amountMinor: 1100, reason: 'returned' }))).toMatchObject({ outcome: 'approved', amountMinor: 1100 });
+    expect(
+      ok(await core.dispatch('terminal.refund', { orderId: sale.orderId, amountMinor: 1100, reason: 'returned' })),
+    ).toMatchObject({ outcome: 'approved', amountMinor: 1100 });
     const { logger } = collectingLogger();
     const live = createCore({ settings: settingsSchema.parse({ training: false }), shell: 'browser', logger });
     cores.push(live);
-    expect(await live.dispatch('training.settleBatches', {})).toMatchObject({ ok: false, error: { code: 'failed_precondition' } });
-    expect(await live.dispatch('training.loseNextAnswer', {})).toMatchObject({ ok: false, error: { code: 'failed_precondition' } });
+    expect(await live.dispatch('training.settleBatches', {})).toMatchObject({
+      ok: false,
+      error: { code: 'failed_precondition' },
+    });
+    expect(await live.dispatch('training.loseNextAnswer', {})).toMatchObject({
+      ok: false,
+      error: { code: 'failed_precondition' },
+    });
   });
 
   it('makes one authorization from two Pay presses', async () => {
     const { core, dir } = lane();
     await until(() => core.devices.list().every((device) => device.status === 'connected'));
     presentWhenReading(core, 'mastercard-approve', 'insert');
-    const [first, second] = await Promise.all([core.dispatch('terminal.sale', { amountMinor: 2200 }), core.dispatch('terminal.sale', { amountMinor: 2200 })]);
+    const [first, second] = await Promise.all([
+      core.dispatch('terminal.sale', { amountMinor: 2200 }),
+      core.dispatch('terminal.sale', { amountMinor: 2200 }),
+    ]);
     expect(ok(first)).toEqual(ok(second));
     await core.close();
     expect(entries(dir)).toHaveLength(1);
@@ -94,7 +126,10 @@ describe('terminal.sale over the contract (training)', () => {
     await until(() => core.devices.list().every((device) => device.status === 'connected'));
     const sale = core.dispatch('terminal.sale', { amountMinor: 999 });
     await until(() => core.terminal.current().phase === 'awaiting-card');
-    expect(await core.dispatch('terminal.sale', { amountMinor: 5 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Another payment is in progress/) } });
+    expect(await core.dispatch('terminal.sale', { amountMinor: 5 })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/Another payment is in progress/) },
+    });
     expect(ok(await core.dispatch('terminal.cancel', {}))).toEqual({ canceled: true });
     expect(await sale).toMatchObject({ ok: false, error: { message: 'The sale was canceled.' } });
     expect(phases.at(-1)).toMatchObject({ phase: 'idle', detail: 'Sale canceled' });
@@ -109,17 +144,41 @@ describe('terminal.sale over the contract (training)', () => {
       if (name !== 'terminal.state' || state.phase !== 'awaiting-card') return;
       said.push(state.detail ?? '');
       // The cashier does what the screen says: swipe, then insert when told, then swipe when told.
-      const method = said.length === 1 ? 'swipe' : state.detail === 'Chip card: insert it' ? 'insert' : state.detail === 'Chip failed: swipe the card' ? 'swipe' : undefined;
+      const method =
+        said.length === 1
+          ? 'swipe'
+          : state.detail === 'Chip card: insert it'
+            ? 'insert'
+            : state.detail === 'Chip failed: swipe the card'
+              ? 'swipe'
+              : undefined;
       // A person reacts after the reader has finished typing its last record.
       if (method) setImmediate(() => void core.cardReaders.presentTestCard({ cardId: 'visa-chip-failure', method }));
     });
     const summary = ok(await core.dispatch('terminal.sale', { amountMinor: 1200 })) as SaleSummary;
     stop();
     expect(summary).toMatchObject({ outcome: 'approved', entryMode: 'fallback-swipe' });
-    expect(said).toEqual(['Insert, tap or swipe the card', 'Chip card: insert it', 'The chip could not be read: insert the card again', 'Chip failed: swipe the card']);
-    expect(phases.map((state) => state.phase)).toEqual(['awaiting-card', 'awaiting-card', 'awaiting-card', 'awaiting-card', 'card-read', 'authorizing', 'approved', 'printing', 'done']);
+    expect(said).toEqual([
+      'Insert, tap or swipe the card',
+      'Chip card: insert it',
+      'The chip could not be read: insert the card again',
+      'Chip failed: swipe the card',
+    ]);
+    expect(phases.map((state) => state.phase)).toEqual([
+      'awaiting-card',
+      'awaiting-card',
+      'awaiting-card',
+      'awaiting-card',
+      'card-read',
+      'authorizing',
+      'approved',
+      'printing',
+      'done',
+    ]);
     await core.close();
-    expect(entries(dir)).toEqual([expect.objectContaining({ orderId: summary.orderId, entryMode: 'fallback-swipe', state: 'completed' })]);
+    expect(entries(dir)).toEqual([
+      expect.objectContaining({ orderId: summary.orderId, entryMode: 'fallback-swipe', state: 'completed' }),
+    ]);
   });
 
   it('asks for the signature the rules require, on the training pad, before authorizing', async () => {
@@ -134,7 +193,15 @@ describe('terminal.sale over the contract (training)', () => {
     });
     const summary = ok(await core.dispatch('terminal.sale', { amountMinor: 3000 })) as SaleSummary;
     expect(summary).toMatchObject({ outcome: 'approved', signatureRequired: true });
-    expect(phases.map((state) => state.phase)).toEqual(['awaiting-card', 'card-read', 'signature', 'authorizing', 'approved', 'printing', 'done']);
+    expect(phases.map((state) => state.phase)).toEqual([
+      'awaiting-card',
+      'card-read',
+      'signature',
+      'authorizing',
+      'approved',
+      'printing',
+      'done',
+    ]);
     const page = ok(await core.dispatch('printers.lastPage', {})) as { lines: string[] };
     expect(page.lines.map((line) => line.trim())).toContain('CUSTOMER COPY');
   });

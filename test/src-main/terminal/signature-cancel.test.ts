@@ -16,7 +16,13 @@ afterEach(async () => {
 async function lane(settings: object = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'signature-cancel-'));
   const { logger } = collectingLogger();
-  const core = createCore({ settings: settingsSchema.parse(settings), shell: 'browser', logger, journalPath: join(dir, 'training-journal.sqlite'), trainingGatewayPath: join(dir, 'training-gateway.sqlite') });
+  const core = createCore({
+    settings: settingsSchema.parse(settings),
+    shell: 'browser',
+    logger,
+    journalPath: join(dir, 'training-journal.sqlite'),
+    trainingGatewayPath: join(dir, 'training-gateway.sqlite'),
+  });
   cores.push(core);
   core.session.signIn({ cashierId: '1001', pin: '1234' });
   const phases: TerminalState[] = [];
@@ -30,7 +36,8 @@ async function lane(settings: object = {}) {
 /** Presents the Visa that asks for a signature as soon as the terminal waits for a card, then does `atSignature` when the capture starts. */
 function signatureCard(core: Core, atSignature: (session: SignatureSession) => void) {
   const stop = core.events.subscribe((name, payload) => {
-    if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') void core.cardReaders.presentTestCard({ cardId: 'visa-signature', method: 'insert' });
+    if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card')
+      void core.cardReaders.presentTestCard({ cardId: 'visa-signature', method: 'insert' });
     if (name === 'signature.session' && (payload as SignatureSession).state === 'capturing') {
       stop();
       atSignature(payload as SignatureSession);
@@ -52,7 +59,10 @@ describe('a sale at the signature', () => {
       const { core, dir, phases } = await lane();
       signatureCard(core, () => cancel(core));
       const reply = await core.dispatch('terminal.sale', { amountMinor: 5000 });
-      expect(reply).toMatchObject({ ok: false, error: { code: 'failed_precondition', message: 'Sale canceled at the signature: nothing was charged.' } });
+      expect(reply).toMatchObject({
+        ok: false,
+        error: { code: 'failed_precondition', message: 'Sale canceled at the signature: nothing was charged.' },
+      });
       expect(phases.map((state) => state.phase)).toEqual(['awaiting-card', 'card-read', 'signature', 'idle']);
       expect(phases.at(-1)?.detail).toBe('Sale canceled at the signature: nothing was charged');
       // Nothing reached the gateway: no record under the order id, and nothing to settle.
@@ -70,7 +80,13 @@ describe('a sale at the signature', () => {
           outcome: null,
         }),
       ]);
-      const reopened = createCore({ settings: settingsSchema.parse({}), shell: 'browser', logger: collectingLogger().logger, journalPath: join(dir, 'training-journal.sqlite'), trainingGatewayPath: join(dir, 'training-gateway.sqlite') });
+      const reopened = createCore({
+        settings: settingsSchema.parse({}),
+        shell: 'browser',
+        logger: collectingLogger().logger,
+        journalPath: join(dir, 'training-journal.sqlite'),
+        trainingGatewayPath: join(dir, 'training-gateway.sqlite'),
+      });
       cores.push(reopened);
       expect(await gatewayRecords(reopened, entries[0]!.orderId)).toEqual([]);
       // A not-sent row is settled: there is nothing for recovery to chase.
@@ -82,16 +98,31 @@ describe('a sale at the signature', () => {
     const { core } = await lane();
     signatureCard(core, (session) => {
       expect(session.skippable).toBeUndefined();
-      void core.dispatch('terminal.skipSignature', {}).then((reply) => {
-        expect(reply).toMatchObject({ ok: false, error: { message: expect.stringMatching(/does not allow a sale without the signature/) } });
-        core.session.signOut();
-        return core.dispatch('terminal.skipSignature', {});
-      }).then((reply) => {
-        expect(reply).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/Only a signed-in cashier can skip the signature/) } });
-        void core.dispatch('signature.cancel', {});
-      });
+      void core
+        .dispatch('terminal.skipSignature', {})
+        .then((reply) => {
+          expect(reply).toMatchObject({
+            ok: false,
+            error: { message: expect.stringMatching(/does not allow a sale without the signature/) },
+          });
+          core.session.signOut();
+          return core.dispatch('terminal.skipSignature', {});
+        })
+        .then((reply) => {
+          expect(reply).toMatchObject({
+            ok: false,
+            error: {
+              code: 'forbidden',
+              message: expect.stringMatching(/Only a signed-in cashier can skip the signature/),
+            },
+          });
+          void core.dispatch('signature.cancel', {});
+        });
     });
-    expect(await core.dispatch('terminal.sale', { amountMinor: 5000 })).toMatchObject({ ok: false, error: { message: 'Sale canceled at the signature: nothing was charged.' } });
+    expect(await core.dispatch('terminal.sale', { amountMinor: 5000 })).toMatchObject({
+      ok: false,
+      error: { message: 'Sale canceled at the signature: nothing was charged.' },
+    });
   });
 
   it('a cashier may skip where the store allows it: authorized without a signature, journaled as skipped by them', async () => {
@@ -102,11 +133,17 @@ describe('a sale at the signature', () => {
     });
     const summary = ok(await core.dispatch('terminal.sale', { amountMinor: 5000 })) as SaleSummary;
     expect(summary).toMatchObject({ outcome: 'approved', signatureRequired: true, signatureSkippedBy: '1001' });
-    expect(await gatewayRecords(core, summary.orderId)).toEqual([expect.objectContaining({ respstat: 'A', amountMinor: 5000 })]);
+    expect(await gatewayRecords(core, summary.orderId)).toEqual([
+      expect.objectContaining({ respstat: 'A', amountMinor: 5000 }),
+    ]);
     expect(core.signature.session().state).toBe('idle');
     await core.close();
     expect(trainingJournalEntries(dir)).toEqual([
-      expect.objectContaining({ orderId: summary.orderId, state: 'completed', detail: { tender: 'sale', signatureRequired: true, signatureSkippedBy: '1001' } }),
+      expect.objectContaining({
+        orderId: summary.orderId,
+        state: 'completed',
+        detail: { tender: 'sale', signatureRequired: true, signatureSkippedBy: '1001' },
+      }),
     ]);
   });
 });

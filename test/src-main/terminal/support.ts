@@ -14,21 +14,42 @@ export const merchid = '496160873888';
  * A training lane whose gateway is the given emulator, over real HTTP, with its journal in a
  * file, signed in as `cashierId` (the practice manager by default).
  */
-export function laneAgainst(emulator: RunningEmulator, cores: Core[], settings: SettingsInput = {}, cashierId: '1001' | '9001' = '9001') {
+export function laneAgainst(
+  emulator: RunningEmulator,
+  cores: Core[],
+  settings: SettingsInput = {},
+  cashierId: '1001' | '9001' = '9001',
+) {
   const dir = mkdtempSync(join(tmpdir(), 'lane-'));
   const journalPath = join(dir, 'training-journal.sqlite');
   const { logger } = collectingLogger();
-  const client = createGatewayClient({ baseUrl: emulator.url, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
-  const core = createCore({ settings: settingsSchema.parse(settings), shell: 'browser', logger, journalPath, gateway: async () => ({ client, merchid }) });
+  const client = createGatewayClient({
+    baseUrl: emulator.url,
+    credentials: { level: 'site', username: 'testing', password: 'testing123' },
+    sleep: async () => undefined,
+  });
+  const core = createCore({
+    settings: settingsSchema.parse(settings),
+    shell: 'browser',
+    logger,
+    journalPath,
+    gateway: async () => ({ client, merchid }),
+  });
   cores.push(core);
   core.session.signIn({ cashierId, pin: cashierId === '9001' ? '9999' : '1234' });
   return { core, client, journalPath };
 }
 
-export const call = <R>(core: Core, name: CommandName, args: object) => core.dispatch(name, args) as Promise<CommandReply<R>>;
+export const call = <R>(core: Core, name: CommandName, args: object) =>
+  core.dispatch(name, args) as Promise<CommandReply<R>>;
 
 /** A card sale with a deck card, presented as soon as the terminal waits for one. */
-export async function cardSale(core: Core, cardId: string, amountMinor: number, tender?: 'sale' | 'authorize'): Promise<SaleSummary> {
+export async function cardSale(
+  core: Core,
+  cardId: string,
+  amountMinor: number,
+  tender?: 'sale' | 'authorize',
+): Promise<SaleSummary> {
   await until(() => core.devices.list().every((device) => device.status === 'connected'));
   const stop = core.events.subscribe((name, payload) => {
     if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {

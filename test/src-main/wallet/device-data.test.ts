@@ -2,32 +2,54 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ecV1DeviceData, ecV1DeviceDataOrder, ecV1TokenizeRequest, ecV2TokenizeRequest, readEcV1DeviceData } from '../../../src-main/wallet/device-data';
+import {
+  ecV1DeviceData,
+  ecV1DeviceDataOrder,
+  ecV1TokenizeRequest,
+  ecV2TokenizeRequest,
+  readEcV1DeviceData,
+} from '../../../src-main/wallet/device-data';
 import { WalletTokenError } from '../../../src-main/wallet/payment-token';
 
-const vector = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'wallet-ec-v1', 'token.json'), 'utf8')) as {
+const vector = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'wallet-ec-v1', 'token.json'), 'utf8'),
+) as {
   data: string;
   signature: string;
   header: { ephemeralPublicKey: string; publicKeyHash: string; transactionId: string };
 };
 
-const base64Of = (min: number) => fc.uint8Array({ minLength: min, maxLength: 80 }).map((bytes) => Buffer.from(bytes).toString('base64'));
-const hexOf = (bytes: number) => fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((value) => Buffer.from(value).toString('hex'));
-const tokenArbitrary = fc.record({
-  data: base64Of(17),
-  signature: base64Of(1),
-  ephemeralPublicKey: base64Of(1),
-  transactionId: hexOf(32),
-  publicKeyHash: fc.option(hexOf(32).map((hex) => Buffer.from(hex, 'hex').toString('base64')), { nil: undefined }),
-  applicationData: fc.option(hexOf(32), { nil: undefined }),
-}).map(({ data, signature, ...header }) => ({
-  version: 'EC_v1',
-  data,
-  signature,
-  header: Object.fromEntries(Object.entries(header).filter(([, value]) => value !== undefined)) as Record<string, string>,
-}));
+const base64Of = (min: number) =>
+  fc.uint8Array({ minLength: min, maxLength: 80 }).map((bytes) => Buffer.from(bytes).toString('base64'));
+const hexOf = (bytes: number) =>
+  fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((value) => Buffer.from(value).toString('hex'));
+const tokenArbitrary = fc
+  .record({
+    data: base64Of(17),
+    signature: base64Of(1),
+    ephemeralPublicKey: base64Of(1),
+    transactionId: hexOf(32),
+    publicKeyHash: fc.option(
+      hexOf(32).map((hex) => Buffer.from(hex, 'hex').toString('base64')),
+      { nil: undefined },
+    ),
+    applicationData: fc.option(hexOf(32), { nil: undefined }),
+  })
+  .map(({ data, signature, ...header }) => ({
+    version: 'EC_v1',
+    data,
+    signature,
+    header: Object.fromEntries(Object.entries(header).filter(([, value]) => value !== undefined)) as Record<
+      string,
+      string
+    >,
+  }));
 
-const labels = (devicedata: string) => devicedata.split('&').slice(1).map((part) => part.slice(0, part.indexOf('=')));
+const labels = (devicedata: string) =>
+  devicedata
+    .split('&')
+    .slice(1)
+    .map((part) => part.slice(0, part.indexOf('=')));
 
 describe('devicedata for an EC_v1 token', () => {
   it('builds the vector token as the guide lays it out (publicKeyHash without applicationData: echash sent empty)', () => {
@@ -65,7 +87,9 @@ describe('devicedata for an EC_v1 token', () => {
           return;
         }
         // echash when applicationData is present, omitted when it is absent...
-        expect(fields.echash).toBe(token.header.applicationData ?? (token.header.publicKeyHash !== undefined ? '' : undefined));
+        expect(fields.echash).toBe(
+          token.header.applicationData ?? (token.header.publicKeyHash !== undefined ? '' : undefined),
+        );
         // ...except that ecpublickeyhash always brings echash, even empty.
         expect(fields.ecpublickeyhash).toBe(token.header.publicKeyHash);
         if (found.includes('ecpublickeyhash')) expect(found).toContain('echash');
@@ -100,21 +124,37 @@ const breakages: ReadonlyArray<readonly [string, (token: Record<string, unknown>
 ];
 
 describe('a malformed EC_v1 token', () => {
-  it.each(breakages.map(([field, breakIt], index) => [index, field, breakIt] as const))('#%i is refused naming %s', (_, field, breakIt) => {
-    const token = structuredClone(vector) as unknown as Record<string, unknown>;
-    breakIt(token);
-    expect(() => ecV1DeviceData(token, { walletApiVersion: 2 })).toThrow(WalletTokenError);
-    try {
-      ecV1DeviceData(token, { walletApiVersion: 2 });
-    } catch (error) {
-      expect((error as WalletTokenError).field).toBe(field);
-      expect((error as Error).message).toContain(field);
-    }
-  });
+  it.each(breakages.map(([field, breakIt], index) => [index, field, breakIt] as const))(
+    '#%i is refused naming %s',
+    (_, field, breakIt) => {
+      const token = structuredClone(vector) as unknown as Record<string, unknown>;
+      breakIt(token);
+      expect(() => ecV1DeviceData(token, { walletApiVersion: 2 })).toThrow(WalletTokenError);
+      try {
+        ecV1DeviceData(token, { walletApiVersion: 2 });
+      } catch (error) {
+        expect((error as WalletTokenError).field).toBe(field);
+        expect((error as Error).message).toContain(field);
+      }
+    },
+  );
 
   it('property: a random value in any field is refused naming that field, never passed on', () => {
-    const fields = ['data', 'signature', 'header.ephemeralPublicKey', 'header.transactionId', 'header.publicKeyHash', 'header.applicationData'] as const;
-    const junk = fc.oneof(fc.string().filter((s) => !/^(?:[A-Za-z0-9+/]{4})*$/.test(s) || s === ''), fc.integer(), fc.constant(null), fc.boolean(), fc.object());
+    const fields = [
+      'data',
+      'signature',
+      'header.ephemeralPublicKey',
+      'header.transactionId',
+      'header.publicKeyHash',
+      'header.applicationData',
+    ] as const;
+    const junk = fc.oneof(
+      fc.string().filter((s) => !/^(?:[A-Za-z0-9+/]{4})*$/.test(s) || s === ''),
+      fc.integer(),
+      fc.constant(null),
+      fc.boolean(),
+      fc.object(),
+    );
     fc.assert(
       fc.property(fc.constantFrom(...fields), junk, (field, value) => {
         const token = structuredClone(vector) as unknown as Record<string, Record<string, unknown>>;
@@ -139,14 +179,19 @@ describe('a malformed EC_v1 token', () => {
 
   it('names no value of the token in its message', () => {
     const token = { ...vector, header: { ...vector.header, transactionId: 'zz' } };
-    expect(() => ecV1DeviceData(token, { walletApiVersion: 2 })).toThrow(/^wallet payment token: header\.transactionId must be hex$/);
+    expect(() => ecV1DeviceData(token, { walletApiVersion: 2 })).toThrow(
+      /^wallet payment token: header\.transactionId must be hex$/,
+    );
   });
 });
 
 describe('devicedata for an ECv2 token', () => {
   const ecv2 = {
     signature: 'MEYCIQCw',
-    intermediateSigningKey: { signedKey: '{"keyValue":"MFkw","keyExpiration":"1585761306143"}', signatures: ['MEYCIQDb'] },
+    intermediateSigningKey: {
+      signedKey: '{"keyValue":"MFkw","keyExpiration":"1585761306143"}',
+      signatures: ['MEYCIQDb'],
+    },
     protocolVersion: 'ECv2',
     signedMessage: '{"encryptedMessage":"mJVt","ephemeralPublicKey":"BK9K","tag":"KVHi"}',
   };
@@ -162,8 +207,14 @@ describe('devicedata for an ECv2 token', () => {
     ['signature', { ...ecv2, signature: undefined }],
     ['signedMessage', { ...ecv2, signedMessage: '{broken' }],
     ['intermediateSigningKey', { ...ecv2, intermediateSigningKey: 'x' }],
-    ['intermediateSigningKey.signatures', { ...ecv2, intermediateSigningKey: { ...ecv2.intermediateSigningKey, signatures: [] } }],
-    ['intermediateSigningKey.signedKey', { ...ecv2, intermediateSigningKey: { ...ecv2.intermediateSigningKey, signedKey: 5 } }],
+    [
+      'intermediateSigningKey.signatures',
+      { ...ecv2, intermediateSigningKey: { ...ecv2.intermediateSigningKey, signatures: [] } },
+    ],
+    [
+      'intermediateSigningKey.signedKey',
+      { ...ecv2, intermediateSigningKey: { ...ecv2.intermediateSigningKey, signedKey: 5 } },
+    ],
   ])('is refused naming %s', (field, token) => {
     expect(() => ecV2TokenizeRequest(token)).toThrow(new RegExp(`token: ${field.replace('.', '\\.')} `));
   });

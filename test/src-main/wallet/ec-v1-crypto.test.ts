@@ -5,7 +5,11 @@ import * as pkijs from 'pkijs';
 import { describe, expect, it } from 'vitest';
 import { decryptEcV1, deriveSymmetricKey, PaymentDataError } from '../../../src-main/wallet/ec-v1-crypto';
 import { merchantIdentifierHash } from '../../../src-main/wallet/merchant-certificate';
-import { PaymentSignatureError, signingTimeOf, verifyPaymentSignature } from '../../../src-main/wallet/payment-signature';
+import {
+  PaymentSignatureError,
+  signingTimeOf,
+  verifyPaymentSignature,
+} from '../../../src-main/wallet/payment-signature';
 import { readEcV1Token, type EcV1PaymentToken } from '../../../src-main/wallet/payment-token';
 
 // A real wallet token with its merchant's test key (spreedly/gala's fixtures, MIT; see the folder's README and LICENSE).
@@ -18,12 +22,19 @@ const expected = JSON.parse(read('expected.json')) as {
   symmetricKeyBase64: string;
   plaintext: Record<string, unknown>;
 };
-const merchant = { privateKey: createPrivateKey(read('private_key.pem')), certificate: new X509Certificate(read('certificate.pem')) };
+const merchant = {
+  privateKey: createPrivateKey(read('private_key.pem')),
+  certificate: new X509Certificate(read('certificate.pem')),
+};
 
 /** The vector's intermediate CA: its root is not in the vector, so the test pins the intermediate. */
 function vectorIntermediate(): X509Certificate {
-  const signedData = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(Buffer.from(token.signature, 'base64')).content });
-  const certificates = (signedData.certificates ?? []).map((item) => new X509Certificate(Buffer.from((item as pkijs.Certificate).toSchema(false).toBER(false))));
+  const signedData = new pkijs.SignedData({
+    schema: pkijs.ContentInfo.fromBER(Buffer.from(token.signature, 'base64')).content,
+  });
+  const certificates = (signedData.certificates ?? []).map(
+    (item) => new X509Certificate(Buffer.from((item as pkijs.Certificate).toSchema(false).toBER(false))),
+  );
   return certificates.find((item) => item.ca)!;
 }
 
@@ -45,32 +56,44 @@ describe('EC_v1 known-answer vector', () => {
   });
 
   it('reads the merchant identifier hash from extension 1.2.840.113635.100.6.32', () => {
-    expect(merchantIdentifierHash(merchant.certificate).toString('hex').toUpperCase()).toBe(expected.merchantIdentifierHash);
+    expect(merchantIdentifierHash(merchant.certificate).toString('hex').toUpperCase()).toBe(
+      expected.merchantIdentifierHash,
+    );
   });
 
   it('verifies the signature with the clock near its signing time', () => {
     expect(signingTimeOf(token.signature).getTime()).toBe(signingTime);
-    expect(verifyPaymentSignature(token, { anchors: [vectorIntermediate()], now: nearSigning }).getTime()).toBe(signingTime);
+    expect(verifyPaymentSignature(token, { anchors: [vectorIntermediate()], now: nearSigning }).getTime()).toBe(
+      signingTime,
+    );
   });
 
   it('reads no signing time from something that is not a SignedData', () => {
     expect(() => signingTimeOf(Buffer.from('not cms').toString('base64'))).toThrow(/not a CMS SignedData/);
-    expect(() => verifyPaymentSignature({ ...token, signature: 'MAA=' }, { anchors: [vectorIntermediate()], now: nearSigning })).toThrow(/not a CMS SignedData/);
+    expect(() =>
+      verifyPaymentSignature({ ...token, signature: 'MAA=' }, { anchors: [vectorIntermediate()], now: nearSigning }),
+    ).toThrow(/not a CMS SignedData/);
   });
 
   it('refuses the same token as expired by the real clock', () => {
-    expect(() => verifyPaymentSignature(token, { anchors: [vectorIntermediate()], now: Date.now() })).toThrow(PaymentSignatureError);
+    expect(() => verifyPaymentSignature(token, { anchors: [vectorIntermediate()], now: Date.now() })).toThrow(
+      PaymentSignatureError,
+    );
     try {
       verifyPaymentSignature(token, { anchors: [vectorIntermediate()], now: Date.now() });
     } catch (error) {
       // The leaf ran out in 2024, so today the chain fails first; either way the token is refused.
       expect(['expired', 'chain']).toContain((error as PaymentSignatureError).failure);
     }
-    expect(() => verifyPaymentSignature(token, { anchors: [vectorIntermediate()], now: signingTime + 121_000 })).toThrow(/more than two minutes/);
+    expect(() =>
+      verifyPaymentSignature(token, { anchors: [vectorIntermediate()], now: signingTime + 121_000 }),
+    ).toThrow(/more than two minutes/);
   });
 
   it('refuses a chain that does not reach the configured root', () => {
-    expect(() => verifyPaymentSignature(token, { anchors: [merchant.certificate], now: nearSigning })).toThrow(/does not chain to a configured root/);
+    expect(() => verifyPaymentSignature(token, { anchors: [merchant.certificate], now: nearSigning })).toThrow(
+      /does not chain to a configured root/,
+    );
   });
 });
 
@@ -80,25 +103,38 @@ describe('EC_v1 decryption refuses', () => {
     const merchantIdHash = Buffer.from(expected.merchantIdentifierHash, 'hex');
     expect(deriveSymmetricKey(z, merchantIdHash).toString('base64')).toBe(expected.symmetricKeyBase64);
     // The merchant identifier itself instead of its hash, and a hash of the hex text: both wrong.
-    expect(deriveSymmetricKey(z, Buffer.from(expected.merchantIdentifierHash, 'ascii')).toString('base64')).not.toBe(expected.symmetricKeyBase64);
+    expect(deriveSymmetricKey(z, Buffer.from(expected.merchantIdentifierHash, 'ascii')).toString('base64')).not.toBe(
+      expected.symmetricKeyBase64,
+    );
     expect(deriveSymmetricKey(z.subarray(1), merchantIdHash).toString('base64')).not.toBe(expected.symmetricKeyBase64);
   });
 
   it('a token whose key agreement used another merchant identifier', () => {
     const otherHash = Buffer.alloc(32, 7);
-    const z = diffieHellman({ privateKey: merchant.privateKey, publicKey: createPublicKey({ key: Buffer.from(token.header.ephemeralPublicKey, 'base64'), format: 'der', type: 'spki' }) });
+    const z = diffieHellman({
+      privateKey: merchant.privateKey,
+      publicKey: createPublicKey({
+        key: Buffer.from(token.header.ephemeralPublicKey, 'base64'),
+        format: 'der',
+        type: 'spki',
+      }),
+    });
     expect(deriveSymmetricKey(z, otherHash).equals(Buffer.from(expected.symmetricKeyBase64, 'base64'))).toBe(false);
   });
 
   it('a tampered data', () => {
     const tampered: EcV1PaymentToken = { ...token, data: flipByte(token.data, 10) };
     expect(() => decryptEcV1(tampered, merchant)).toThrow(PaymentDataError);
-    expect(() => verifyPaymentSignature(tampered, { anchors: [vectorIntermediate()], now: nearSigning })).toThrow(/signed digest/);
+    expect(() => verifyPaymentSignature(tampered, { anchors: [vectorIntermediate()], now: nearSigning })).toThrow(
+      /signed digest/,
+    );
   });
 
   it('a tampered tag (the last 16 bytes)', () => {
     const bytes = Buffer.from(token.data, 'base64');
-    expect(() => decryptEcV1({ ...token, data: flipByte(token.data, bytes.length - 1) }, merchant)).toThrow(/did not authenticate/);
+    expect(() => decryptEcV1({ ...token, data: flipByte(token.data, bytes.length - 1) }, merchant)).toThrow(
+      /did not authenticate/,
+    );
   });
 
   it('a wrong merchant key', () => {
@@ -115,8 +151,12 @@ describe('EC_v1 decryption refuses', () => {
   it('a tampered transaction id or ephemeral key in the signature check', () => {
     const anchors = [vectorIntermediate()];
     const transactionId = `00${token.header.transactionId.slice(2)}`;
-    expect(() => verifyPaymentSignature({ ...token, header: { ...token.header, transactionId } }, { anchors, now: nearSigning })).toThrow(/signed digest/);
+    expect(() =>
+      verifyPaymentSignature({ ...token, header: { ...token.header, transactionId } }, { anchors, now: nearSigning }),
+    ).toThrow(/signed digest/);
     const signature = flipByte(token.signature, Buffer.from(token.signature, 'base64').length - 20);
-    expect(() => verifyPaymentSignature({ ...token, signature }, { anchors, now: nearSigning })).toThrow(PaymentSignatureError);
+    expect(() => verifyPaymentSignature({ ...token, signature }, { anchors, now: nearSigning })).toThrow(
+      PaymentSignatureError,
+    );
   });
 });

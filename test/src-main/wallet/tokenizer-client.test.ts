@@ -3,7 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
 import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/client';
-import { createTokenizerClient, WalletPaymentRefused, type TokenizerClient } from '../../../src-main/wallet/tokenizer-client';
+import {
+  createTokenizerClient,
+  WalletPaymentRefused,
+  type TokenizerClient,
+} from '../../../src-main/wallet/tokenizer-client';
 import { createTrainingWalletKeys } from '../../../src-main/wallet/training-keys';
 import { trainingWalletPayment } from '../../../src-main/wallet/training-wallet';
 import { rpctMerchant } from '../emulator/support';
@@ -21,7 +25,11 @@ let requestsSeen = 0;
 beforeAll(async () => {
   emulator = await startEmulator({ realism: false, clock, wallet: { merchant: keys.merchant, anchors: [keys.root] } });
   tokenizer = createTokenizerClient({ url: `http://127.0.0.1:${emulator.port}`, clock });
-  gateway = createGatewayClient({ baseUrl: emulator.referenceUrl, credentials: { level: 'site', username: 'testing', password: 'testing123' }, sleep: async () => undefined });
+  gateway = createGatewayClient({
+    baseUrl: emulator.referenceUrl,
+    credentials: { level: 'site', username: 'testing', password: 'testing123' },
+    sleep: async () => undefined,
+  });
 });
 afterAll(() => emulator.close());
 
@@ -80,7 +88,7 @@ describe('the tokenizer client against the tokenizer emulator (real HTTP)', () =
     expect(error.message).toContain('header.transactionId');
   });
 
-  it('passes the tokenizer\'s refusal on with its errorcode (a foreign wallet root: 24)', async () => {
+  it("passes the tokenizer's refusal on with its errorcode (a foreign wallet root: 24)", async () => {
     const foreign = createTrainingWalletKeys(start);
     const token = trainingWalletPayment(card, keys.merchant.certificate, foreign.signer, new Date(now));
     const error = await refusal(tokenizer.tokenize({ kind: 'ec-v1', token, walletApiVersion: 2, receivedAt: now }));
@@ -97,7 +105,10 @@ describe('the tokenizer client never retries', () => {
       request.resume();
       // Answers the first request with a server failure, and would answer any second one well.
       if (requestsSeen === 1) response.writeHead(500, { 'Content-Type': 'text/plain' }).end('Internal error');
-      else response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"message":"No Error","errorcode":0,"token":"9545454545455454"}');
+      else
+        response
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end('{"message":"No Error","errorcode":0,"token":"9545454545455454"}');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

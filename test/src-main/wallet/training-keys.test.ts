@@ -8,7 +8,12 @@ import { decryptEcV1 } from '../../../src-main/wallet/ec-v1-crypto';
 import { merchantIdentifierHash, publicKeyHashOf } from '../../../src-main/wallet/merchant-certificate';
 import { verifyPaymentSignature } from '../../../src-main/wallet/payment-signature';
 import { readEcV1Token } from '../../../src-main/wallet/payment-token';
-import { createTrainingWalletKeys, loadOrCreateTrainingWalletKeys, trainingKeysFile, trainingMerchantIdentifier } from '../../../src-main/wallet/training-keys';
+import {
+  createTrainingWalletKeys,
+  loadOrCreateTrainingWalletKeys,
+  trainingKeysFile,
+  trainingMerchantIdentifier,
+} from '../../../src-main/wallet/training-keys';
 import { readPaymentData } from '../../../src-main/wallet/payment-data';
 import { trainingWalletPayment } from '../../../src-main/wallet/training-wallet';
 
@@ -24,7 +29,9 @@ describe('training wallet keys', () => {
     expect(signer.intermediate.ca).toBe(true);
     expect(signer.intermediate.checkIssued(root) && signer.intermediate.verify(root.publicKey)).toBe(true);
     expect(signer.leaf.ca).toBe(false);
-    expect(signer.leaf.checkIssued(signer.intermediate) && signer.leaf.verify(signer.intermediate.publicKey)).toBe(true);
+    expect(signer.leaf.checkIssued(signer.intermediate) && signer.leaf.verify(signer.intermediate.publicKey)).toBe(
+      true,
+    );
     expect(merchant.certificate.verify(root.publicKey)).toBe(true);
   });
 
@@ -50,7 +57,14 @@ describe('the certificate builder', () => {
   it('writes serial numbers node always reads (no leading zero byte: one in 256 did once)', () => {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
     for (let i = 0; i < 600; i++) {
-      const certificate = issueCertificate({ subject: 'serial check', publicKey, selfKey: privateKey, ca: false, notBefore: new Date(now), notAfter: new Date(now + 1000) });
+      const certificate = issueCertificate({
+        subject: 'serial check',
+        publicKey,
+        selfKey: privateKey,
+        ca: false,
+        notBefore: new Date(now),
+        notAfter: new Date(now + 1000),
+      });
       expect(certificate.serialNumber).toMatch(/^[4-7][0-9A-F]{17}$/);
     }
   });
@@ -58,7 +72,14 @@ describe('the certificate builder', () => {
 
 describe('the emulated phone wallet (round trip: an extra check, the vector is the proof)', () => {
   it('makes a payload that verifies under the training root and decrypts with the merchant key', () => {
-    const token = readEcV1Token(trainingWalletPayment({ ...payment, applicationData: 'order-17' }, keys.merchant.certificate, keys.signer, new Date(now)));
+    const token = readEcV1Token(
+      trainingWalletPayment(
+        { ...payment, applicationData: 'order-17' },
+        keys.merchant.certificate,
+        keys.signer,
+        new Date(now),
+      ),
+    );
     expect(verifyPaymentSignature(token, { anchors: [keys.root], now: now + 30_000 }).getTime()).toBe(now);
     const data = readPaymentData(decryptEcV1(token, keys.merchant).plaintext);
     expect(data.applicationPrimaryAccountNumber).toBe(payment.account);
@@ -66,7 +87,7 @@ describe('the emulated phone wallet (round trip: an extra check, the vector is t
     expect(token.header.applicationData).toBe(createHash('sha256').update('order-17').digest('hex'));
   });
 
-  it('is refused under another installation\'s root', () => {
+  it("is refused under another installation's root", () => {
     const other = createTrainingWalletKeys(now);
     const token = trainingWalletPayment(payment, keys.merchant.certificate, keys.signer, new Date(now));
     expect(() => verifyPaymentSignature(token, { anchors: [other.root], now })).toThrow(/configured root/);
@@ -74,7 +95,12 @@ describe('the emulated phone wallet (round trip: an extra check, the vector is t
   });
 
   it('changing applicationData after signing breaks the signature', () => {
-    const token = trainingWalletPayment({ ...payment, applicationData: 'a' }, keys.merchant.certificate, keys.signer, new Date(now));
+    const token = trainingWalletPayment(
+      { ...payment, applicationData: 'a' },
+      keys.merchant.certificate,
+      keys.signer,
+      new Date(now),
+    );
     const header = { ...token.header, applicationData: createHash('sha256').update('b').digest('hex') };
     expect(() => verifyPaymentSignature({ ...token, header }, { anchors: [keys.root], now })).toThrow(/signed digest/);
   });

@@ -80,22 +80,52 @@ describe('<App />', () => {
   it('shows payments with an unknown outcome on every screen until they are settled, never as approved', async () => {
     const { emit } = await renderApp(info);
     expect(screen.queryByTestId('recovery-queue')).toBeNull();
-    const lost = { entryId: 7, operation: 'auth', orderId: 'LANE07-261122-50001', amountMinor: 1500, maskedPan: '478825******1443', since: 1, note: 'answer lost', needsPerson: false } as const;
+    const lost = {
+      entryId: 7,
+      operation: 'auth',
+      orderId: 'LANE07-261122-50001',
+      amountMinor: 1500,
+      maskedPan: '478825******1443',
+      since: 1,
+      note: 'answer lost',
+      needsPerson: false,
+    } as const;
     await act(async () => emit('terminal.recoveryQueue', [lost]));
-    expect(screen.getByTestId('recovery-queue').textContent).toMatch(/^1 payment with an unknown outcome, being checked with the gateway/);
-    expect(screen.getByTestId('recovery-queue').textContent).toContain('Sale $15.00 card 1443 order LANE07-261122-50001');
+    expect(screen.getByTestId('recovery-queue').textContent).toMatch(
+      /^1 payment with an unknown outcome, being checked with the gateway/,
+    );
+    expect(screen.getByTestId('recovery-queue').textContent).toContain(
+      'Sale $15.00 card 1443 order LANE07-261122-50001',
+    );
     expect(screen.getByTestId('recovery-queue').textContent).not.toMatch(/approved/i);
-    await act(async () => emit('terminal.recoveryQueue', [lost, { ...lost, entryId: 8, operation: 'refund', needsPerson: true }]));
-    expect(screen.getByTestId('recovery-queue').textContent).toMatch(/^2 payments with an unknown outcome, 1 waiting for a manager/);
-    expect(screen.getByTestId('recovery-queue').textContent).toContain('Refund $15.00 card 1443 order LANE07-261122-50001: check the settlement report');
+    await act(async () =>
+      emit('terminal.recoveryQueue', [lost, { ...lost, entryId: 8, operation: 'refund', needsPerson: true }]),
+    );
+    expect(screen.getByTestId('recovery-queue').textContent).toMatch(
+      /^2 payments with an unknown outcome, 1 waiting for a manager/,
+    );
+    expect(screen.getByTestId('recovery-queue').textContent).toContain(
+      'Refund $15.00 card 1443 order LANE07-261122-50001: check the settlement report',
+    );
     await act(async () => emit('terminal.recoveryQueue', []));
     expect(screen.queryByTestId('recovery-queue')).toBeNull();
   });
 
   it('writes the unknown outcomes\u2019 amounts with the shared formatter: sign kept, thousands grouped', async () => {
     const { emit } = await renderApp(info);
-    const lost = { entryId: 9, operation: 'voidByOrderId', orderId: 'LANE07-261122-50002', amountMinor: -500, maskedPan: null, since: 1, note: 'answer lost', needsPerson: false } as const;
-    await act(async () => emit('terminal.recoveryQueue', [lost, { ...lost, entryId: 10, operation: 'auth', amountMinor: 123456 }]));
+    const lost = {
+      entryId: 9,
+      operation: 'voidByOrderId',
+      orderId: 'LANE07-261122-50002',
+      amountMinor: -500,
+      maskedPan: null,
+      since: 1,
+      note: 'answer lost',
+      needsPerson: false,
+    } as const;
+    await act(async () =>
+      emit('terminal.recoveryQueue', [lost, { ...lost, entryId: 10, operation: 'auth', amountMinor: 123456 }]),
+    );
     expect(screen.getByTestId('recovery-queue').textContent).toContain('Void \u2212$5.00');
     expect(screen.getByTestId('recovery-queue').textContent).toContain('Sale $1,234.56');
   });
@@ -108,6 +138,22 @@ describe('<App />', () => {
     expect(screen.getByText('Devices unknown while disconnected')).toBeTruthy();
     const before = calls.length;
     await act(async () => announce('open'));
-    expect(calls.slice(before).map(([name]) => name).sort()).toEqual(['app.info', 'devices.list', 'journal.refusal', 'session.current', 'session.trainingLogins', 'settings.get', 'signature.session', 'terminal.findings', 'terminal.recoveryQueue', 'terminal.state']);
+    expect(
+      calls
+        .slice(before)
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual([
+      'app.info',
+      'devices.list',
+      'journal.refusal',
+      'session.current',
+      'session.trainingLogins',
+      'settings.get',
+      'signature.session',
+      'terminal.findings',
+      'terminal.recoveryQueue',
+      'terminal.state',
+    ]);
   });
 });

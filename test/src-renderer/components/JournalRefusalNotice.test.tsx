@@ -8,7 +8,8 @@ afterEach(cleanup);
 const missing: JournalRefusal = {
   cause: 'missing',
   file: '/home/cashier/.config/lanepoint/journal.sqlite',
-  message: 'The journal /home/cashier/.config/lanepoint/journal.sqlite has disappeared, with the record of this lane\u2019s payments. Restore it from a backup and restart, or a manager acknowledges to start a new journal.',
+  message:
+    'The journal /home/cashier/.config/lanepoint/journal.sqlite has disappeared, with the record of this lane\u2019s payments. Restore it from a backup and restart, or a manager acknowledges to start a new journal.',
   acknowledgeable: true,
 };
 const manager: StaffSession = { cashierId: '9001', name: 'Trainer', role: 'manager', since: 0 };
@@ -24,8 +25,13 @@ describe('<JournalRefusalNotice />', () => {
   });
 
   it('gives a manager the acknowledgement, and goes away when the main process says the journal is in order', async () => {
-    const { calls } = await renderCounter({ session: manager, answers: { 'journal.refusal': () => missing, 'journal.acknowledge': () => null } });
-    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Acknowledge and start a new journal' })));
+    const { calls } = await renderCounter({
+      session: manager,
+      answers: { 'journal.refusal': () => missing, 'journal.acknowledge': () => null },
+    });
+    await act(async () =>
+      fireEvent.click(await screen.findByRole('button', { name: 'Acknowledge and start a new journal' })),
+    );
     expect(calls.filter(([name]) => name === 'journal.acknowledge')).toEqual([['journal.acknowledge', {}]]);
     expect(screen.queryByTestId('journal-refusal')).toBeNull();
   });
@@ -33,7 +39,13 @@ describe('<JournalRefusalNotice />', () => {
   it('offers nothing to acknowledge for a journal from a newer version, only its sentence; an event brings the notice', async () => {
     const { emit } = await renderCounter({ session: manager });
     expect(screen.queryByTestId('journal-refusal')).toBeNull();
-    const newer: JournalRefusal = { cause: 'newer-schema', file: '/j.sqlite', message: 'The journal /j.sqlite was written by a newer version of Lanepoint. Run that version: this one never downgrades a journal.', acknowledgeable: false };
+    const newer: JournalRefusal = {
+      cause: 'newer-schema',
+      file: '/j.sqlite',
+      message:
+        'The journal /j.sqlite was written by a newer version of Lanepoint. Run that version: this one never downgrades a journal.',
+      acknowledgeable: false,
+    };
     await act(async () => emit('journal.refusal', newer));
     expect(screen.getByTestId('journal-refusal').textContent).toContain(newer.message);
     expect(screen.queryByRole('button', { name: /Acknowledge/ })).toBeNull();

@@ -24,6 +24,8 @@ describe('parseMoney', () => {
   it.each(['', 'abc', '1.234', '-5', '1e3', '1234567.00'])('refuses %j', (text) => expect(parseMoney(text)).toBeNull());
 
   it('reads back every amount it formats', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 99_999_999 }), (minor) => parseMoney(formatMoney(minor)) === minor));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 99_999_999 }), (minor) => parseMoney(formatMoney(minor)) === minor),
+    );
   });
 });

@@ -19,7 +19,10 @@ function Field() {
 
 /** A page with one React field, its keys routed through a wedge that consumes what `consumes` says. */
 function routedPage(consumes: (key: string) => boolean) {
-  const stub = stubPos({ info: trainingCounter, answers: { 'devices.keystroke': (args) => ({ consumed: consumes((args as { key: string }).key) }) } });
+  const stub = stubPos({
+    info: trainingCounter,
+    answers: { 'devices.keystroke': (args) => ({ consumed: consumes((args as { key: string }).key) }) },
+  });
   // jsdom's events are never trusted: the keydowns this test fires stand for the keyboard.
   const fromKeyboard = new WeakSet<Event>();
   const stop = routeKeysThroughReader(window, stub.pos, { fromKeyboard: (event) => fromKeyboard.has(event) });

@@ -5,14 +5,23 @@ import { createPosStore, syncPosStore, type PosStore } from '../../../src-render
 import { PosStoreContext } from '../../../src-renderer/store/use-pos';
 import { stubPos, type StubAnswer } from './stub-pos';
 
-export const trainingCounter: AppInfo = { name: 'Lanepoint', version: '1.2.3', mode: 'counter', training: true, terminalId: 'LANE-07', shell: 'browser' };
+export const trainingCounter: AppInfo = {
+  name: 'Lanepoint',
+  version: '1.2.3',
+  mode: 'counter',
+  training: true,
+  terminalId: 'LANE-07',
+  shell: 'browser',
+};
 export const trainee: StaffSession = { cashierId: '1001', name: 'Trainee', role: 'cashier', since: 0 };
 
 /** The stubbed `window.pos` with its record of calls, the store over it, and the rendered app. */
 export type RenderedCounter = ReturnType<typeof stubPos> & { store: PosStore; view: RenderResult };
 
 /** The whole app over a stubbed `window.pos`, connected, with whoever `session` says signed in. */
-export async function renderCounter(data: Omit<Parameters<typeof stubPos>[0], 'info'> & { info?: AppInfo } = {}): Promise<RenderedCounter> {
+export async function renderCounter(
+  data: Omit<Parameters<typeof stubPos>[0], 'info'> & { info?: AppInfo } = {},
+): Promise<RenderedCounter> {
   const stub = stubPos({ info: trainingCounter, session: trainee, ...data });
   const store = createPosStore(stub.pos);
   let announce: (status: 'connecting' | 'open' | 'closed') => void = () => undefined;
@@ -35,7 +44,10 @@ export async function pressKeys(...pressed: string[]): Promise<void> {
 }
 
 /** The app on History (Alt+2), its journal listing `rows` unless `answers` says otherwise. */
-export async function renderHistory(rows: JournalEntryView[], answers: Partial<Record<CommandName, StubAnswer>> = {}): Promise<RenderedCounter> {
+export async function renderHistory(
+  rows: JournalEntryView[],
+  answers: Partial<Record<CommandName, StubAnswer>> = {},
+): Promise<RenderedCounter> {
   const rendered = await renderCounter({ answers: { 'terminal.history': () => rows, ...answers } });
   await act(async () => void fireEvent.keyDown(window, { key: '2', altKey: true }));
   return rendered;

@@ -32,6 +32,15 @@ export const completedSale: JournalEntryView = {
   authcode: 'PPS123',
   retref: '123456789012',
   note: null,
-  money: { requestedMinor: 1200, approvedMinor: 1200, capturedMinor: 1200, voidedMinor: 0, fullyVoided: false, refundedMinor: 0, refundsInDoubt: 0, tender: 'sale' },
+  money: {
+    requestedMinor: 1200,
+    approvedMinor: 1200,
+    capturedMinor: 1200,
+    voidedMinor: 0,
+    fullyVoided: false,
+    refundedMinor: 0,
+    refundsInDoubt: 0,
+    tender: 'sale',
+  },
   reason: null,
 };

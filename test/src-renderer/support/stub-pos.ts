@@ -13,7 +13,14 @@ import type {
 } from '../../../src-main/ipc/contract';
 import { namedActions } from '../../../src-renderer/pos/named-actions';
 
-const idleSignature: SignatureSession = { state: 'idle', source: null, deviceId: null, extent: null, emulated: false, result: null };
+const idleSignature: SignatureSession = {
+  state: 'idle',
+  source: null,
+  deviceId: null,
+  extent: null,
+  emulated: false,
+  result: null,
+};
 
 /**
  * A renderer-side test double for window.pos: answers from the data given and lets the test
@@ -33,7 +40,13 @@ export class StubRefusal extends Error {
   }
 }
 
-export function stubPos(data: { info: AppInfo; devices?: DeviceInfo[]; terminal?: TerminalState; session?: StaffSession | null; answers?: Partial<Record<CommandName, StubAnswer>> }) {
+export function stubPos(data: {
+  info: AppInfo;
+  devices?: DeviceInfo[];
+  terminal?: TerminalState;
+  session?: StaffSession | null;
+  answers?: Partial<Record<CommandName, StubAnswer>>;
+}) {
   const calls: Array<[CommandName, unknown]> = [];
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   const answers: Record<CommandName, StubAnswer> = {

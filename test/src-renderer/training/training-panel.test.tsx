@@ -9,8 +9,26 @@ import { StubRefusal } from '../support/stub-pos';
 afterEach(cleanup);
 
 const deck: TestCardInfo[] = [
-  { id: 'visa-approve', label: 'Visa: approved', network: 'visa', scenario: 'approve', maskedPan: '478825******1443', methods: ['insert', 'tap', 'swipe'], amount: '12.00', note: 'Any amount under 1000.00 is approved.' },
-  { id: 'visa-do-not-honor', label: 'Visa: do not honor', network: 'visa', scenario: 'decline', maskedPan: '401200******0026', methods: ['insert', 'swipe'], amount: '12.00', note: 'Declined with "Do not honor".' },
+  {
+    id: 'visa-approve',
+    label: 'Visa: approved',
+    network: 'visa',
+    scenario: 'approve',
+    maskedPan: '478825******1443',
+    methods: ['insert', 'tap', 'swipe'],
+    amount: '12.00',
+    note: 'Any amount under 1000.00 is approved.',
+  },
+  {
+    id: 'visa-do-not-honor',
+    label: 'Visa: do not honor',
+    network: 'visa',
+    scenario: 'decline',
+    maskedPan: '401200******0026',
+    methods: ['insert', 'swipe'],
+    amount: '12.00',
+    note: 'Declined with "Do not honor".',
+  },
 ];
 
 describe('the training panel', () => {
@@ -18,16 +36,30 @@ describe('the training panel', () => {
     for (const scenario of scenarios) {
       for (const step of scenario.steps) {
         if (!step.card) continue;
-        const card = (deckFile.cards as Array<{ id: string; methods: string[] }>).find((candidate) => candidate.id === step.card!.id);
+        const card = (deckFile.cards as Array<{ id: string; methods: string[] }>).find(
+          (candidate) => candidate.id === step.card!.id,
+        );
         expect(card, `${scenario.id}: ${step.card.id}`).toBeDefined();
         expect(card!.methods).toContain(step.card.method);
       }
     }
-    expect(scenarios.map((scenario) => scenario.id)).toEqual(['approve', 'decline', 'partial', 'timeout', 'signature', 'chip-fallback', 'void', 'refund', 'end-of-day']);
+    expect(scenarios.map((scenario) => scenario.id)).toEqual([
+      'approve',
+      'decline',
+      'partial',
+      'timeout',
+      'signature',
+      'chip-fallback',
+      'void',
+      'refund',
+      'end-of-day',
+    ]);
   });
 
   it('presents a deck card for the sale being paid, says what it did, and keeps the focus where it was', async () => {
-    const { calls } = await renderCounter({ answers: { 'devices.testCards': () => deck, 'terminal.sale': () => new Promise(() => undefined) } });
+    const { calls } = await renderCounter({
+      answers: { 'devices.testCards': () => deck, 'terminal.sale': () => new Promise(() => undefined) },
+    });
     await act(async () => void fireEvent.keyDown(window, { key: '7' }));
     await act(async () => void fireEvent.keyDown(window, { key: 'Enter' }));
     const focused = document.activeElement;
@@ -35,8 +67,14 @@ describe('the training panel', () => {
     // A mouse press on a deck button does not take the focus.
     expect(fireEvent.mouseDown(insert)).toBe(false);
     await act(async () => void fireEvent.click(insert));
-    expect(calls.find(([name]) => name === 'devices.presentTestCard')?.[1]).toEqual({ cardId: 'visa-approve', method: 'insert', amountMinor: 7 });
-    expect(screen.getByTestId('training-note').textContent).toBe('Inserted Visa: approved (…1443) on the training reader.');
+    expect(calls.find(([name]) => name === 'devices.presentTestCard')?.[1]).toEqual({
+      cardId: 'visa-approve',
+      method: 'insert',
+      amountMinor: 7,
+    });
+    expect(screen.getByTestId('training-note').textContent).toBe(
+      'Inserted Visa: approved (…1443) on the training reader.',
+    );
     expect(document.activeElement).toBe(focused);
   });
 
@@ -44,7 +82,13 @@ describe('the training panel', () => {
     const { calls } = await renderCounter({
       answers: {
         'devices.testCards': () => deck,
-        'devices.presentTestCard': () => Promise.reject(new StubRefusal({ code: 'invalid_argument', message: 'Visa: approved cannot be presented by tap; use insert or swipe.' })),
+        'devices.presentTestCard': () =>
+          Promise.reject(
+            new StubRefusal({
+              code: 'invalid_argument',
+              message: 'Visa: approved cannot be presented by tap; use insert or swipe.',
+            }),
+          ),
       },
     });
     fireEvent.change(screen.getByLabelText('Practise'), { target: { value: 'timeout' } });
@@ -54,7 +98,9 @@ describe('the training panel', () => {
     expect(calls.some(([name]) => name === 'training.loseNextAnswer')).toBe(true);
     expect(screen.getByTestId('training-note').textContent).toMatch(/next answer will be lost/);
     await act(async () => void fireEvent.click(within(guide).getAllByTestId('step-visa-approve-insert')[0]!));
-    expect(screen.getByTestId('training-note').textContent).toBe('Visa: approved cannot be presented by tap; use insert or swipe.');
+    expect(screen.getByTestId('training-note').textContent).toBe(
+      'Visa: approved cannot be presented by tap; use insert or swipe.',
+    );
     expect(screen.getByTestId('training-note').getAttribute('data-ok')).toBe('false');
   });
 });

@@ -8,7 +8,9 @@ afterEach(cleanup);
 
 const report: EndOfDayReport = {
   query: { date: '1123' },
-  batches: [{ batchid: '17754601', hoststat: 'GB', hostbatch: '17754601', count: 2, totalMinor: 2400, refundsMinor: 0 }],
+  batches: [
+    { batchid: '17754601', hoststat: 'GB', hostbatch: '17754601', count: 2, totalMinor: 2400, refundsMinor: 0 },
+  ],
   journal: [
     { status: 'approved', count: 3, amountMinor: 3600 },
     { status: 'declined', count: 1, amountMinor: 1200 },
@@ -25,22 +27,46 @@ describe('the end of day screen', () => {
     expect(screen.getByTestId('eod-batches').textContent).toContain('Accepted (settled)');
     expect(screen.getByTestId('eod-lane').textContent).toContain('Declined1$12.00');
     const chart = screen.getByTestId('status-chart');
-    expect([...chart.querySelectorAll('g')].map((bar) => bar.getAttribute('data-status'))).toEqual(['approved', 'declined']);
+    expect([...chart.querySelectorAll('g')].map((bar) => bar.getAttribute('data-status'))).toEqual([
+      'approved',
+      'declined',
+    ]);
     expect(chart.getAttribute('aria-label')).toBe('The day by status. Approved: 3, $36.00; Declined: 1, $12.00');
     // Approved counts voided sales too; the day nets them out as the gateway does, so nothing is a mismatch.
-    expect(screen.getByTestId('eod-reconciliation').textContent).toBe('The lane\u2019s day nets $24.00 (voids and refunds taken off). The gateway settled $24.00 of it.Every order matches the gateway.');
+    expect(screen.getByTestId('eod-reconciliation').textContent).toBe(
+      'The lane\u2019s day nets $24.00 (voids and refunds taken off). The gateway settled $24.00 of it.Every order matches the gateway.',
+    );
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('names each order that differs from the gateway, and why', async () => {
     const differences = [
-      { orderId: 'LANE07-261123-00004', laneMinor: 999, gatewayMinor: null, why: 'the lane has 9.99 for it; the gateway settled nothing of it in these batches' },
-      { orderId: 'LANE07-261123-00009', laneMinor: 0, gatewayMinor: 777, why: 'the gateway settled 7.77; this lane\u2019s journal has no sale under this order id' },
+      {
+        orderId: 'LANE07-261123-00004',
+        laneMinor: 999,
+        gatewayMinor: null,
+        why: 'the lane has 9.99 for it; the gateway settled nothing of it in these batches',
+      },
+      {
+        orderId: 'LANE07-261123-00009',
+        laneMinor: 0,
+        gatewayMinor: 777,
+        why: 'the gateway settled 7.77; this lane\u2019s journal has no sale under this order id',
+      },
     ];
-    await renderCounter({ answers: { 'terminal.endOfDay': () => ({ ...report, reconciliation: { laneMinor: 3399, gatewayMinor: 3177, differences } }) } });
+    await renderCounter({
+      answers: {
+        'terminal.endOfDay': () => ({
+          ...report,
+          reconciliation: { laneMinor: 3399, gatewayMinor: 3177, differences },
+        }),
+      },
+    });
     await act(async () => void fireEvent.keyDown(window, { key: '3', altKey: true }));
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('2 orders differ from the gateway: look each up in History before closing the day.');
+    expect(alert.textContent).toContain(
+      '2 orders differ from the gateway: look each up in History before closing the day.',
+    );
     expect([...alert.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
       'Order LANE07-261123-00004: the lane has 9.99 for it; the gateway settled nothing of it in these batches.',
       'Order LANE07-261123-00009: the gateway settled 7.77; this lane\u2019s journal has no sale under this order id.',
@@ -51,16 +77,21 @@ describe('the end of day screen', () => {
     const { calls } = await renderCounter({
       answers: {
         'terminal.endOfDay': (args) => {
-          if ((args as { batchid?: string }).batchid === 'nope') throw new StubRefusal({ code: 'invalid_argument', message: 'No such batch.' });
+          if ((args as { batchid?: string }).batchid === 'nope')
+            throw new StubRefusal({ code: 'invalid_argument', message: 'No such batch.' });
           return { ...report, batches: [], gatewayProblem: 'the gateway could not be reached' };
         },
       },
     });
     await act(async () => void fireEvent.keyDown(window, { key: '3', altKey: true }));
-    expect(screen.getByRole('alert').textContent).toMatch(/^The gateway could not be asked: the gateway could not be reached/);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^The gateway could not be asked: the gateway could not be reached/,
+    );
     fireEvent.change(screen.getByLabelText('Day'), { target: { value: '' } });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: /Show/ })));
-    expect(screen.getAllByRole('alert')[0]!.textContent).toBe('Pick the day to show, or type a settlement batch number.');
+    expect(screen.getAllByRole('alert')[0]!.textContent).toBe(
+      'Pick the day to show, or type a settlement batch number.',
+    );
     fireEvent.change(screen.getByLabelText('or settlement batch number'), { target: { value: 'nope' } });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: /Show/ })));
     expect(calls.filter(([name]) => name === 'terminal.endOfDay').at(-1)?.[1]).toEqual({ batchid: 'nope' });
@@ -68,7 +99,9 @@ describe('the end of day screen', () => {
   });
 
   it('picks the day with a date picker and asks the gateway for it as MMDD, saying the day in words', async () => {
-    const { calls } = await renderCounter({ answers: { 'terminal.endOfDay': (args) => ({ ...report, query: args, batches: [] }) } });
+    const { calls } = await renderCounter({
+      answers: { 'terminal.endOfDay': (args) => ({ ...report, query: args, batches: [] }) },
+    });
     await act(async () => void fireEvent.keyDown(window, { key: '3', altKey: true }));
     const day = screen.getByLabelText('Day') as HTMLInputElement;
     expect(day.type).toBe('date');

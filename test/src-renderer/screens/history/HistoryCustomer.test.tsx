@@ -1,6 +1,11 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandName, JournalEntryView, SignatureSession, StoredCardsView } from '../../../../src-main/ipc/contract';
+import type {
+  CommandName,
+  JournalEntryView,
+  SignatureSession,
+  StoredCardsView,
+} from '../../../../src-main/ipc/contract';
 import { renderHistory } from '../../support/render-counter';
 import { completedSale } from '../../support/sale-answers';
 import { StubRefusal, type StubAnswer } from '../../support/stub-pos';
@@ -16,7 +21,12 @@ beforeAll(() => {
 });
 
 // A sale paid with a stored card: the customer's profile is what this screen is about.
-const sale: JournalEntryView = { ...completedSale, maskedPan: '****1443', entryMode: 'profile', money: { ...completedSale.money!, tender: 'profile' } };
+const sale: JournalEntryView = {
+  ...completedSale,
+  maskedPan: '****1443',
+  entryMode: 'profile',
+  money: { ...completedSale.money!, tender: 'profile' },
+};
 const twoCards: StoredCardsView = {
   hasProfile: true,
   cards: [
@@ -39,7 +49,12 @@ describe('the customer of a sale on History', () => {
       'terminal.deleteStoredCard': (args) => {
         const { managerPin } = args as { managerPin?: string };
         pins.push(managerPin);
-        if (managerPin !== '9999') throw new StubRefusal({ code: 'forbidden', field: 'managerPin', message: 'A manager approves this: delete a customer\u2019s stored card needs a manager\u2019s PIN.' });
+        if (managerPin !== '9999')
+          throw new StubRefusal({
+            code: 'forbidden',
+            field: 'managerPin',
+            message: 'A manager approves this: delete a customer\u2019s stored card needs a manager\u2019s PIN.',
+          });
         return { hasProfile: true, cards: [twoCards.cards[0]!] };
       },
     });
@@ -67,9 +82,18 @@ describe('the customer of a sale on History', () => {
     const { calls, emit } = await openOrder({ 'terminal.addSignature': () => ({ saved: true, reason: null }) });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Add signature' })));
     expect(calls.find(([name]) => name === 'signature.begin')?.[1]).toEqual({ source: 'screen' });
-    const session = (state: SignatureSession['state']): SignatureSession => ({ state, source: 'screen', deviceId: null, extent: null, emulated: false, result: null });
+    const session = (state: SignatureSession['state']): SignatureSession => ({
+      state,
+      source: 'screen',
+      deviceId: null,
+      extent: null,
+      emulated: false,
+      result: null,
+    });
     await act(async () => void emit('signature.session', session('accepted')));
-    expect(calls.filter(([name]) => name === 'terminal.addSignature')).toEqual([['terminal.addSignature', { orderId: sale.orderId }]]);
+    expect(calls.filter(([name]) => name === 'terminal.addSignature')).toEqual([
+      ['terminal.addSignature', { orderId: sale.orderId }],
+    ]);
     await act(async () => void emit('signature.session', session('idle')));
     expect(screen.getByText('The signature was added to the sale at the gateway.')).toBeTruthy();
     // Again, canceled this time: nothing is sent.

@@ -10,8 +10,23 @@ afterEach(cleanup);
 const sale = completedSale;
 const money = sale.money!;
 /** A sale row and what its money did since. */
-const saleWith = (id: number, changes: Partial<typeof money>): JournalEntryView => ({ ...sale, id, orderId: `LANE07-261123-0000${id}`, money: { ...money, ...changes } });
-const voided: FollowUpSummary = { operation: 'void', outcome: 'approved', orderId: sale.orderId, amountMinor: 1200, remainingMinor: 0, retref: null, reason: null, printed: true, printProblem: null };
+const saleWith = (id: number, changes: Partial<typeof money>): JournalEntryView => ({
+  ...sale,
+  id,
+  orderId: `LANE07-261123-0000${id}`,
+  money: { ...money, ...changes },
+});
+const voided: FollowUpSummary = {
+  operation: 'void',
+  outcome: 'approved',
+  orderId: sale.orderId,
+  amountMinor: 1200,
+  remainingMinor: 0,
+  retref: null,
+  reason: null,
+  printed: true,
+  printProblem: null,
+};
 
 const openHistory = (answers: Partial<Record<CommandName, StubAnswer>>) => renderHistory([sale], answers);
 
@@ -23,7 +38,12 @@ describe('the history screen', () => {
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '12.00' } });
     fireEvent.change(screen.getByLabelText('Day'), { target: { value: '2026-11-23' } });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: /Search/ })));
-    expect(calls.filter(([name]) => name === 'terminal.history').at(-1)?.[1]).toEqual({ lastFour: '1443', amountMinor: 1200, day: '2026-11-23', limit: 200 });
+    expect(calls.filter(([name]) => name === 'terminal.history').at(-1)?.[1]).toEqual({
+      lastFour: '1443',
+      amountMinor: 1200,
+      day: '2026-11-23',
+      limit: 200,
+    });
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: 'twelve' } });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: /Search/ })));
     expect(screen.getByRole('alert').textContent).toBe('The amount as money, e.g. 12.00.');
@@ -36,11 +56,20 @@ describe('the history screen', () => {
         const { managerPin } = args as { managerPin?: string };
         pins.push(managerPin);
         if (managerPin === '9999') return voided;
-        throw new StubRefusal({ code: 'forbidden', field: 'managerPin', message: managerPin ? 'That is not a manager\u2019s PIN: ask a manager to enter theirs.' : 'A manager approves this: void a sale needs a manager\u2019s PIN.' });
+        throw new StubRefusal({
+          code: 'forbidden',
+          field: 'managerPin',
+          message: managerPin
+            ? 'That is not a manager\u2019s PIN: ask a manager to enter theirs.'
+            : 'A manager approves this: void a sale needs a manager\u2019s PIN.',
+        });
       },
     });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: `Open order ${sale.orderId}` })));
-    await act(async () => void fireEvent.click(within(screen.getByTestId('order-detail')).getByRole('button', { name: 'Void' })));
+    await act(
+      async () =>
+        void fireEvent.click(within(screen.getByTestId('order-detail')).getByRole('button', { name: 'Void' })),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Manager approval' });
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Manager PIN'));
     fireEvent.change(within(dialog).getByLabelText('Manager PIN'), { target: { value: '1234' } });
@@ -61,11 +90,25 @@ describe('the history screen', () => {
       saleWith(6, { requestedMinor: 1500, approvedMinor: 1500, capturedMinor: 1000, voidedMinor: 500 }),
       saleWith(7, { refundedMinor: 300 }),
       saleWith(8, { refundedMinor: 1200 }),
-      { ...sale, id: 9, operation: 'refund', amountMinor: 300, money: null, reason: 'damaged', authcode: null } satisfies JournalEntryView,
+      {
+        ...sale,
+        id: 9,
+        operation: 'refund',
+        amountMinor: 300,
+        money: null,
+        reason: 'damaged',
+        authcode: null,
+      } satisfies JournalEntryView,
     ];
     await openHistory({ 'terminal.history': () => rows });
-    const cells = (id: number) => [...screen.getByTestId(`history-row-${id}`).querySelectorAll('td')].map((cell) => cell.textContent);
-    expect(cells(4).slice(1, 5)).toEqual(['Sale', '$5.00', '\u2022\u2022\u2022\u20221443', 'Partly approved: $5.00 of $8.00']);
+    const cells = (id: number) =>
+      [...screen.getByTestId(`history-row-${id}`).querySelectorAll('td')].map((cell) => cell.textContent);
+    expect(cells(4).slice(1, 5)).toEqual([
+      'Sale',
+      '$5.00',
+      '\u2022\u2022\u2022\u20221443',
+      'Partly approved: $5.00 of $8.00',
+    ]);
     expect(cells(5)[4]).toBe('Voided: nothing was charged');
     expect(cells(6)[4]).toBe('Approved $15.00; $5.00 voided');
     expect(cells(7)[4]).toBe('Approved $12.00; $3.00 refunded');
@@ -80,15 +123,32 @@ describe('the history screen', () => {
       'terminal.history': () => [saleWith(3, { refundedMinor: 900 })],
       'terminal.refund': (args) => {
         refunds.push(args as object);
-        return { operation: 'refund', outcome: 'approved', orderId: 'LANE07-261123-00003', amountMinor: 300, remainingMinor: null, retref: '9', reason: null, printed: true, printProblem: null } satisfies FollowUpSummary;
+        return {
+          operation: 'refund',
+          outcome: 'approved',
+          orderId: 'LANE07-261123-00003',
+          amountMinor: 300,
+          remainingMinor: null,
+          retref: '9',
+          reason: null,
+          printed: true,
+          printProblem: null,
+        } satisfies FollowUpSummary;
       },
     });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Open order LANE07-261123-00003' })));
-    await act(async () => void fireEvent.click(within(screen.getByTestId('order-detail')).getByRole('button', { name: 'Refund\u2026' })));
+    await act(
+      async () =>
+        void fireEvent.click(within(screen.getByTestId('order-detail')).getByRole('button', { name: 'Refund\u2026' })),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Refund order LANE07-261123-00003' });
     expect(dialog.textContent).toContain('Card ending 1443. Left to refund: $3.00.');
     expect((within(dialog).getByLabelText('Amount to refund') as HTMLInputElement).value).toBe('3.00');
-    expect(within(dialog).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).checked)).toEqual([false, false, false, false, false]);
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).checked),
+    ).toEqual([false, false, false, false, false]);
     await act(async () => void fireEvent.submit(dialog));
     expect(within(dialog).getByRole('alert').textContent).toBe('Choose why the money goes back.');
     fireEvent.change(within(dialog).getByLabelText('Amount to refund'), { target: { value: '4.00' } });
@@ -98,7 +158,9 @@ describe('the history screen', () => {
     fireEvent.change(within(dialog).getByLabelText('Amount to refund'), { target: { value: '3' } });
     await act(async () => void fireEvent.submit(dialog));
     const confirm = screen.getByRole('dialog', { name: 'Confirm the refund' });
-    expect(screen.getByTestId('refund-confirm').textContent).toBe('Refund $3.00 to the card ending 1443? Reason: Goods returned.');
+    expect(screen.getByTestId('refund-confirm').textContent).toBe(
+      'Refund $3.00 to the card ending 1443? Reason: Goods returned.',
+    );
     expect(refunds).toEqual([]);
     await act(async () => void fireEvent.click(within(confirm).getByRole('button', { name: /Refund \$3\.00/ })));
     expect(refunds).toEqual([{ orderId: 'LANE07-261123-00003', amountMinor: 300, reason: 'returned' }]);
@@ -109,12 +171,21 @@ describe('the history screen', () => {
   it('a manager asked over a refund takes the first Escape; the refund dialog takes the next ones', async () => {
     await openHistory({
       'terminal.refund': () => {
-        throw new StubRefusal({ code: 'forbidden', field: 'managerPin', message: 'A manager approves this: a refund above the lane\u2019s limit needs a manager\u2019s PIN.' });
+        throw new StubRefusal({
+          code: 'forbidden',
+          field: 'managerPin',
+          message: 'A manager approves this: a refund above the lane\u2019s limit needs a manager\u2019s PIN.',
+        });
       },
     });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: `Open order ${sale.orderId}` })));
-    await act(async () => void fireEvent.click(within(screen.getByTestId('order-detail')).getByRole('button', { name: 'Refund\u2026' })));
-    fireEvent.click(within(screen.getByRole('dialog', { name: `Refund order ${sale.orderId}` })).getByLabelText('Goods returned'));
+    await act(
+      async () =>
+        void fireEvent.click(within(screen.getByTestId('order-detail')).getByRole('button', { name: 'Refund\u2026' })),
+    );
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: `Refund order ${sale.orderId}` })).getByLabelText('Goods returned'),
+    );
     await act(async () => void fireEvent.submit(screen.getByRole('dialog', { name: `Refund order ${sale.orderId}` })));
     await act(async () => void fireEvent.submit(screen.getByRole('dialog', { name: 'Confirm the refund' })));
     const approval = screen.getByRole('dialog', { name: 'Manager approval' });
@@ -131,11 +202,27 @@ describe('the history screen', () => {
 
   it('says what the gateway holds now, and when it could not be asked', async () => {
     await openHistory({
-      'terminal.lookup': () => ({ entries: [sale], gateway: [{ retref: '1', amountMinor: 1200, respstat: 'A', resptext: 'Approval', setlstat: 'Queued for Capture', voidable: true, refundable: false }], gatewayProblem: null }),
+      'terminal.lookup': () => ({
+        entries: [sale],
+        gateway: [
+          {
+            retref: '1',
+            amountMinor: 1200,
+            respstat: 'A',
+            resptext: 'Approval',
+            setlstat: 'Queued for Capture',
+            voidable: true,
+            refundable: false,
+          },
+        ],
+        gatewayProblem: null,
+      }),
     });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: `Open order ${sale.orderId}` })));
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Gateway status' })));
-    expect(screen.getByTestId('order-lookup').textContent).toContain('settlement: Queued for Capture; can be voided, cannot be refunded');
+    expect(screen.getByTestId('order-lookup').textContent).toContain(
+      'settlement: Queued for Capture; can be voided, cannot be refunded',
+    );
     await act(async () => void fireEvent.keyDown(window, { key: 'Escape' }));
     expect(screen.queryByTestId('order-detail')).toBeNull();
   });

@@ -6,11 +6,18 @@ import { approvedSale } from '../../support/sale-answers';
 
 afterEach(cleanup);
 
-const approvedFor = (amountMinor: number): SaleSummary => ({ ...approvedSale, requestedMinor: amountMinor, approvedMinor: amountMinor, receiptPng: null });
+const approvedFor = (amountMinor: number): SaleSummary => ({
+  ...approvedSale,
+  requestedMinor: amountMinor,
+  approvedMinor: amountMinor,
+  receiptPng: null,
+});
 
 describe('a sale above the confirmation limit', () => {
   it('asks the cashier to confirm 999,999.99 before the card; Enter and Escape go back, Y charges', async () => {
-    const { calls } = await renderCounter({ answers: { 'terminal.sale': (args) => approvedFor((args as { amountMinor: number }).amountMinor) } });
+    const { calls } = await renderCounter({
+      answers: { 'terminal.sale': (args) => approvedFor((args as { amountMinor: number }).amountMinor) },
+    });
     const sales = () => calls.filter(([name]) => name === 'terminal.sale');
     await pressKeys('9', '9', '9', '9', '9', '9', '9', '9', 'Enter');
     const dialog = screen.getByRole('dialog', { name: 'Charge $999,999.99?' });
@@ -29,7 +36,12 @@ describe('a sale above the confirmation limit', () => {
 
   it('takes the limit from the settings, and does not ask at or below it', async () => {
     const settings = { values: { 'payments.confirmAboveMinor': 5000 } } as unknown as SettingsView;
-    const { calls } = await renderCounter({ answers: { 'settings.get': () => settings, 'terminal.sale': (args) => approvedFor((args as { amountMinor: number }).amountMinor) } });
+    const { calls } = await renderCounter({
+      answers: {
+        'settings.get': () => settings,
+        'terminal.sale': (args) => approvedFor((args as { amountMinor: number }).amountMinor),
+      },
+    });
     await pressKeys('5', '0', '0', '0', 'Enter');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter(([name]) => name === 'terminal.sale')).toEqual([['terminal.sale', { amountMinor: 5000 }]]);

@@ -34,20 +34,46 @@ describe('the counter sale screen', () => {
   });
 
   it('after a decline says why and takes another card for the same amount', async () => {
-    const answers = [{ ...approvedSale, outcome: 'declined', approvedMinor: 0, authcode: null, reason: 'Do not honor', receiptPng: null }, approvedSale] as SaleSummary[];
+    const answers = [
+      {
+        ...approvedSale,
+        outcome: 'declined',
+        approvedMinor: 0,
+        authcode: null,
+        reason: 'Do not honor',
+        receiptPng: null,
+      },
+      approvedSale,
+    ] as SaleSummary[];
     const { calls } = await renderCounter({ answers: { 'terminal.sale': () => answers.shift() } });
     await pressKeys('1', '2', '5', '0', 'Enter');
     expect(screen.getByTestId('sale-headline').textContent).toBe('Declined');
     expect(screen.getByTestId('sale-reason').textContent).toBe('Do not honor');
     await act(async () => void fireEvent.click(screen.getByTestId('try-again')));
-    expect(calls.filter(([name]) => name === 'terminal.sale').map(([, args]) => args)).toEqual([{ amountMinor: 1250 }, { amountMinor: 1250 }]);
+    expect(calls.filter(([name]) => name === 'terminal.sale').map(([, args]) => args)).toEqual([
+      { amountMinor: 1250 },
+      { amountMinor: 1250 },
+    ]);
     expect(screen.getByTestId('sale-headline').textContent).toBe('Approved');
   });
 
   it('after a decline, another card is charged for the same cart and tip', async () => {
     const view = { values: { 'payments.tips': true } } as unknown as SettingsView;
-    const answers = [{ ...approvedSale, outcome: 'declined', requestedMinor: 1017, approvedMinor: 0, authcode: null, reason: 'Do not honor', receiptPng: null }, { ...approvedSale, requestedMinor: 1017, approvedMinor: 1017 }] as SaleSummary[];
-    const { calls } = await renderCounter({ answers: { 'terminal.sale': () => answers.shift(), 'settings.get': () => view } });
+    const answers = [
+      {
+        ...approvedSale,
+        outcome: 'declined',
+        requestedMinor: 1017,
+        approvedMinor: 0,
+        authcode: null,
+        reason: 'Do not honor',
+        receiptPng: null,
+      },
+      { ...approvedSale, requestedMinor: 1017, approvedMinor: 1017 },
+    ] as SaleSummary[];
+    const { calls } = await renderCounter({
+      answers: { 'terminal.sale': () => answers.shift(), 'settings.get': () => view },
+    });
     await addTwoMugs();
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: '18% ($1.55)' })));
     expect(screen.getByTestId('sale-amount').textContent).toBe('$10.17');
@@ -63,7 +89,10 @@ describe('the counter sale screen', () => {
   });
 
   it('takes a partial approval and the remaining amount on another card', async () => {
-    const answers = [{ ...approvedSale, outcome: 'partial', requestedMinor: 5000, approvedMinor: 3000 }, { ...approvedSale, requestedMinor: 2000, approvedMinor: 2000 }] as SaleSummary[];
+    const answers = [
+      { ...approvedSale, outcome: 'partial', requestedMinor: 5000, approvedMinor: 3000 },
+      { ...approvedSale, requestedMinor: 2000, approvedMinor: 2000 },
+    ] as SaleSummary[];
     const { calls } = await renderCounter({ answers: { 'terminal.sale': () => answers.shift() } });
     await pressKeys('5', '0', '0', '0', 'Enter');
     expect(screen.getByTestId('sale-headline').textContent).toBe('Partially approved');
@@ -73,7 +102,10 @@ describe('the counter sale screen', () => {
     await pressKeys('Escape');
     expect(screen.getByTestId('sale-headline').textContent).toBe('Partially approved');
     await pressKeys('Enter');
-    expect(calls.filter(([name]) => name === 'terminal.sale').map(([, args]) => args)).toEqual([{ amountMinor: 5000 }, { amountMinor: 2000 }]);
+    expect(calls.filter(([name]) => name === 'terminal.sale').map(([, args]) => args)).toEqual([
+      { amountMinor: 5000 },
+      { amountMinor: 2000 },
+    ]);
     expect(screen.getByTestId('sale-headline').textContent).toBe('Approved');
     expect(screen.getByText(/\$30\.00 on ••••1443/)).toBeTruthy();
   });
@@ -83,12 +115,17 @@ describe('the counter sale screen', () => {
     await addTwoMugs();
     expect(screen.getByTestId('sale-amount').textContent).toBe('$8.62');
     await act(async () => void fireEvent.click(screen.getByTestId('pay-card')));
-    expect(calls.find(([name]) => name === 'terminal.sale')?.[1]).toEqual({ amountMinor: 862, cart: [{ description: 'Mug', quantity: 2, unitMinor: 399, taxMinor: 64 }] });
+    expect(calls.find(([name]) => name === 'terminal.sale')?.[1]).toEqual({
+      amountMinor: 862,
+      cart: [{ description: 'Mug', quantity: 2, unitMinor: 399, taxMinor: 64 }],
+    });
   });
 
   it('offers tips only where the merchant takes them, and adds the tip to the amount', async () => {
     const view = { values: { 'payments.tips': true } } as unknown as SettingsView;
-    const { calls } = await renderCounter({ answers: { 'terminal.sale': () => approvedSale, 'settings.get': () => view } });
+    const { calls } = await renderCounter({
+      answers: { 'terminal.sale': () => approvedSale, 'settings.get': () => view },
+    });
     await pressKeys('2', '0', '0', '0');
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: '18% ($3.60)' })));
     expect(screen.getByTestId('sale-amount').textContent).toBe('$23.60');
@@ -97,7 +134,10 @@ describe('the counter sale screen', () => {
   });
 
   it('keeps the amount and says what happened when nothing was charged', async () => {
-    const refusal = new StubRefusal({ code: 'failed_precondition', message: 'No card was presented in time: start the sale again.' });
+    const refusal = new StubRefusal({
+      code: 'failed_precondition',
+      message: 'No card was presented in time: start the sale again.',
+    });
     await renderCounter({ answers: { 'terminal.sale': () => Promise.reject(refusal) } });
     await pressKeys('7', '0', '0', 'Enter');
     expect(screen.getByTestId('sale-error').textContent).toBe('No card was presented in time: start the sale again.');
@@ -113,7 +153,9 @@ describe('the counter sale screen', () => {
         'session.signIn': () => ({ cashierId: '1001', name: 'Trainee', role: 'cashier', since: 0 }),
       },
     });
-    await act(async () => void fireEvent.click(screen.getByRole('button', { name: /Trainee \(cashier\): id 1001, PIN 1234/ })));
+    await act(
+      async () => void fireEvent.click(screen.getByRole('button', { name: /Trainee \(cashier\): id 1001, PIN 1234/ })),
+    );
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: /Sign in/ })));
     expect(calls.find(([name]) => name === 'session.signIn')?.[1]).toEqual({ cashierId: '1001', pin: '1234' });
     expect(screen.getByRole('navigation', { name: 'Screens' })).toBeTruthy();

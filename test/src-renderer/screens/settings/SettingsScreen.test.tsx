@@ -49,7 +49,8 @@ async function openSettings(answers: Partial<Record<CommandName, StubAnswer>> = 
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const updates = (calls: Array<[CommandName, unknown]>) => calls.filter(([name]) => name === 'settings.update').map(([, args]) => args);
+const updates = (calls: Array<[CommandName, unknown]>) =>
+  calls.filter(([name]) => name === 'settings.update').map(([, args]) => args);
 /** The text of what an element's aria-describedby points at. */
 const description = (element: HTMLElement) =>
   (element.getAttribute('aria-describedby') ?? '')
@@ -60,7 +61,8 @@ const description = (element: HTMLElement) =>
 describe('the settings screen', () => {
   it('shows the saved settings in labelled groups, with plain-word choices and the refund limit as money', async () => {
     const { view } = await openSettings();
-    for (const group of ['Gateway', 'Gateway credentials', 'Terminal', 'Payments', 'Signature', 'Printer', 'Kiosk']) expect(screen.getByRole('group', { name: group })).toBeTruthy();
+    for (const group of ['Gateway', 'Gateway credentials', 'Terminal', 'Payments', 'Signature', 'Printer', 'Kiosk'])
+      expect(screen.getByRole('group', { name: group })).toBeTruthy();
     expect(field('Merchant id').value).toBe('496160873888');
     expect(field('Gateway URL').value).toBe('');
     expect((screen.getByRole('checkbox', { name: 'Training mode' }) as HTMLInputElement).checked).toBe(true);
@@ -70,13 +72,20 @@ describe('the settings screen', () => {
     expect(field('Refund limit').value).toBe('50.00');
     const mode = screen.getByLabelText('Mode') as HTMLSelectElement;
     expect(mode.value).toBe('counter');
-    expect([...mode.options].map((option) => option.textContent)).toEqual(['Counter (a cashier)', 'Kiosk (customer self-checkout)']);
+    expect([...mode.options].map((option) => option.textContent)).toEqual([
+      'Counter (a cashier)',
+      'Kiosk (customer self-checkout)',
+    ]);
     expect(description(field('Gateway URL'))).toMatch(/empty for the built-in training gateway/);
     expect(screen.getByTestId('credentials-stored').textContent).toMatch(/No password is stored: live sales need one/);
     // Every input has a label and the page has no serious or critical problem axe can see in
     // jsdom (which cannot compute colours: contrast is checked by the end-to-end run).
     const results = await axe.run(view.container, { rules: { 'color-contrast': { enabled: false } } });
-    expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+    expect(
+      results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => violation.id),
+    ).toEqual([]);
   });
 
   it('sends only the changed settings in one update, Enter saving from a checkbox, and shows what came back', async () => {
@@ -96,7 +105,16 @@ describe('the settings screen', () => {
     expect(screen.getByRole('button', { name: /Save 4 changes/ })).toBeTruthy();
     expect(description(field('Take tips'))).toMatch(/Not saved yet/);
     await act(async () => void fireEvent.keyDown(field('Take tips'), { key: 'Enter' }));
-    expect(updates(calls)).toEqual([{ changes: { 'gateway.url': 'https://gateway.example.com/cardconnect/rest', 'payments.tips': true, 'payments.cardTimeoutSeconds': 45, 'staff.refundLimitMinor': 7550 } }]);
+    expect(updates(calls)).toEqual([
+      {
+        changes: {
+          'gateway.url': 'https://gateway.example.com/cardconnect/rest',
+          'payments.tips': true,
+          'payments.cardTimeoutSeconds': 45,
+          'staff.refundLimitMinor': 7550,
+        },
+      },
+    ]);
     expect(screen.getByText('Saved.')).toBeTruthy();
     expect(field('Refund limit').value).toBe('75.50');
     expect(field('Take tips').checked).toBe(true);
@@ -110,17 +128,25 @@ describe('the settings screen', () => {
   it('puts a refusal next to the setting it names, focuses it, and keeps the other edits', async () => {
     const { calls } = await openSettings({
       'settings.update': () => {
-        throw new StubRefusal({ code: 'invalid_argument', field: 'gateway.url', message: 'gateway.url: http is allowed only for loopback addresses; use https' });
+        throw new StubRefusal({
+          code: 'invalid_argument',
+          field: 'gateway.url',
+          message: 'gateway.url: http is allowed only for loopback addresses; use https',
+        });
       },
     });
     fireEvent.change(field('Merchant id'), { target: { value: '800000000123' } });
     fireEvent.change(field('Gateway URL'), { target: { value: 'http://gateway.example.com/' } });
     screen.getByRole('button', { name: /Save 2 changes/ }).focus();
     await act(async () => void fireEvent.submit(field('Merchant id').form!));
-    expect(updates(calls)).toEqual([{ changes: { merchantId: '800000000123', 'gateway.url': 'http://gateway.example.com/' } }]);
+    expect(updates(calls)).toEqual([
+      { changes: { merchantId: '800000000123', 'gateway.url': 'http://gateway.example.com/' } },
+    ]);
     const url = field('Gateway URL');
     expect(url.getAttribute('aria-invalid')).toBe('true');
-    expect(description(url)).toMatch(/gateway\.url: http is allowed only for loopback addresses; use https\. Correct it and press Enter to save again, or Esc/);
+    expect(description(url)).toMatch(
+      /gateway\.url: http is allowed only for loopback addresses; use https\. Correct it and press Enter to save again, or Esc/,
+    );
     expect(document.activeElement).toBe(url);
     expect(field('Merchant id').value).toBe('800000000123');
     expect(field('Merchant id').getAttribute('aria-invalid')).toBe('false');
@@ -129,7 +155,9 @@ describe('the settings screen', () => {
     await act(async () => void fireEvent.keyDown(field('Merchant id'), { key: 'Enter' }));
     expect(updates(calls)).toHaveLength(1);
     expect(document.activeElement).toBe(field('Kiosk idle reset (seconds)'));
-    expect(description(field('Kiosk idle reset (seconds)'))).toMatch(/Kiosk idle reset \(seconds\): enter a whole number/);
+    expect(description(field('Kiosk idle reset (seconds)'))).toMatch(
+      /Kiosk idle reset \(seconds\): enter a whole number/,
+    );
   });
 
   it('asks a manager when a cashier saves, retries with the PIN, and focuses a setting refused after the approval', async () => {
@@ -138,8 +166,18 @@ describe('the settings screen', () => {
       'settings.update': (args) => {
         const { changes, managerPin } = args as { changes: Partial<SettingsView['values']>; managerPin?: string };
         pins.push(managerPin);
-        if (managerPin !== '9999') throw new StubRefusal({ code: 'forbidden', field: 'managerPin', message: 'A manager approves this: change settings needs a manager\u2019s PIN.' });
-        if (changes.terminalId === 'LANE 8') throw new StubRefusal({ code: 'invalid_argument', field: 'terminalId', message: 'terminalId: expected 1 to 16 letters, digits or dashes' });
+        if (managerPin !== '9999')
+          throw new StubRefusal({
+            code: 'forbidden',
+            field: 'managerPin',
+            message: 'A manager approves this: change settings needs a manager\u2019s PIN.',
+          });
+        if (changes.terminalId === 'LANE 8')
+          throw new StubRefusal({
+            code: 'invalid_argument',
+            field: 'terminalId',
+            message: 'terminalId: expected 1 to 16 letters, digits or dashes',
+          });
         return { ...saved, values: { ...saved.values, ...changes } };
       },
     });
@@ -169,7 +207,10 @@ describe('the settings screen', () => {
   it('stores the gateway credentials with Enter and never shows the password back', async () => {
     const secret = 'Tr0ub4dor&3-not-shown';
     const { calls, view } = await openSettings({
-      'settings.setCredentials': (args) => ({ ...saved, credentials: { username: (args as { username: string }).username, passwordSet: true } }),
+      'settings.setCredentials': (args) => ({
+        ...saved,
+        credentials: { username: (args as { username: string }).username, passwordSet: true },
+      }),
     });
     const credentials = screen.getByRole('group', { name: 'Gateway credentials' });
     const password = within(credentials).getByLabelText('Gateway password') as HTMLInputElement;
@@ -181,15 +222,23 @@ describe('the settings screen', () => {
     expect(document.activeElement).toBe(password);
     fireEvent.change(password, { target: { value: secret } });
     await act(async () => void fireEvent.keyDown(password, { key: 'Enter' }));
-    expect(calls.filter(([name]) => name === 'settings.setCredentials').map(([, args]) => args)).toEqual([{ username: 'testing', password: secret }]);
+    expect(calls.filter(([name]) => name === 'settings.setCredentials').map(([, args]) => args)).toEqual([
+      { username: 'testing', password: secret },
+    ]);
     expect(updates(calls)).toEqual([]);
     expect(password.value).toBe('');
-    expect(screen.getByTestId('credentials-stored').textContent).toMatch(/Stored for user testing\. A password is stored\./);
+    expect(screen.getByTestId('credentials-stored').textContent).toMatch(
+      /Stored for user testing\. A password is stored\./,
+    );
     expect(view.container.innerHTML).not.toContain(secret);
   });
 
   it('tests the stored credentials with Alt+T and says whether the gateway took them', async () => {
-    let answer = { ok: false, message: 'The gateway refused the user name or password: check them with the gateway provider, then save them again.' };
+    let answer = {
+      ok: false,
+      message:
+        'The gateway refused the user name or password: check them with the gateway provider, then save them again.',
+    };
     await openSettings({ 'settings.testCredentials': () => answer });
     expect(screen.getByRole('button', { name: /Test credentials/ }).querySelector('kbd')?.textContent).toBe('Alt+T');
     await act(async () => void fireEvent.keyDown(window, { key: 't', altKey: true }));
@@ -203,19 +252,28 @@ describe('the settings screen', () => {
   });
 
   it('says which settings wait for a restart, which the environment sets, and what leaving training means', async () => {
-    await openSettings({}, { ...saved, overridden: { 'gateway.url': 'LANEPOINT_GATEWAY_URL' }, restartNeeded: ['mode'] });
+    await openSettings(
+      {},
+      { ...saved, overridden: { 'gateway.url': 'LANEPOINT_GATEWAY_URL' }, restartNeeded: ['mode'] },
+    );
     expect(description(field('Gateway URL'))).toMatch(/Set by LANEPOINT_GATEWAY_URL: saving changes the file only\./);
     expect(description(screen.getByLabelText('Mode'))).toMatch(/Takes effect when Lanepoint restarts\./);
     expect(description(field('Merchant id'))).not.toMatch(/restarts|Set by/);
     expect(screen.queryByText(/Leaving training/)).toBeNull();
-    fireEvent.click((screen.getByRole('checkbox', { name: 'Training mode' }) as HTMLInputElement));
-    expect(description((screen.getByRole('checkbox', { name: 'Training mode' }) as HTMLInputElement))).toMatch(/Leaving training means real cards and real money/);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Training mode' }) as HTMLInputElement);
+    expect(description(screen.getByRole('checkbox', { name: 'Training mode' }) as HTMLInputElement)).toMatch(
+      /Leaving training means real cards and real money/,
+    );
   });
 
   it('puts back the saved values with Escape, unsaved marks and refusals too', async () => {
     const { calls } = await openSettings({
       'settings.update': () => {
-        throw new StubRefusal({ code: 'invalid_argument', field: 'merchantId', message: 'merchantId: expected empty or 1 to 16 digits' });
+        throw new StubRefusal({
+          code: 'invalid_argument',
+          field: 'merchantId',
+          message: 'merchantId: expected empty or 1 to 16 digits',
+        });
       },
     });
     fireEvent.change(field('Merchant id'), { target: { value: 'abc' } });
@@ -244,7 +302,9 @@ describe('the settings screen', () => {
         return saved;
       },
     });
-    expect(screen.getByRole('alert').textContent).toBe('The settings could not be read: The terminal is not reachable. Check that the terminal is running, then try again.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The settings could not be read: The terminal is not reachable. Check that the terminal is running, then try again.',
+    );
     reachable = true;
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: /Try again/ })));
     expect(field('Merchant id').value).toBe('496160873888');
