@@ -1,22 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../../src-main/core/core';
-import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
 import type { EndOfDayReport } from '../../../src-main/ipc/contract';
 import { Journal, lanePrefix } from '../../../src-main/journal/journal';
-import { emulatorAdmin } from '../../support/emulator-admin';
 import { ok } from '../../support/test-core';
-import { call, cardSale, laneAgainst, merchid } from './support';
+import { call, cardSale, emulatorForEachTest, laneAgainst, merchid } from './support';
 
-let emulator: RunningEmulator;
-const cores: Core[] = [];
-beforeEach(async () => {
-  emulator = await startEmulator();
-});
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((core) => core.close()));
-  await emulator.close();
-});
-const settle = () => emulatorAdmin(emulator.url).settle();
+const { emulator, cores, settle } = emulatorForEachTest();
 
 /** A day with a sale, a voided sale, a partly voided authorization captured after, and a refunded sale, all settled. */
 async function busyDay(core: Core) {
@@ -34,7 +23,7 @@ async function busyDay(core: Core) {
 
 describe('end of day: the lane nets its day as the gateway settles it', () => {
   it('reports no mismatch for a day of a sale, a void, a partial void and a refund', async () => {
-    const { core } = laneAgainst(emulator, cores);
+    const { core } = laneAgainst(emulator(), cores);
     await busyDay(core);
     const report = ok(await call<EndOfDayReport>(core, 'terminal.endOfDay', {}));
     // 20.00 + 0 (voided) + 10.00 (15.00 less 5.00 voided, then captured) + 12.34 - 4.00 refunded.
@@ -43,7 +32,7 @@ describe('end of day: the lane nets its day as the gateway settles it', () => {
   });
 
   it('names the order the gateway does not have, and the one the journal does not have', async () => {
-    const { core, client, journalPath } = laneAgainst(emulator, cores);
+    const { core, client, journalPath } = laneAgainst(emulator(), cores);
     await busyDay(core);
     // The lane believes in a sale the gateway never settled.
     const journal = Journal.open(journalPath, { clock: core.clock, terminalId: core.settings.terminalId });

@@ -1,21 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../../src-main/core/core';
-import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
 import type { FollowUpSummary, JournalEntryView } from '../../../src-main/ipc/contract';
-import { emulatorAdmin } from '../../support/emulator-admin';
 import { ok } from '../../support/test-core';
-import { call, cardSale, laneAgainst } from './support';
+import { call, cardSale, emulatorForEachTest, laneAgainst } from './support';
 
-let emulator: RunningEmulator;
-const cores: Core[] = [];
-beforeEach(async () => {
-  emulator = await startEmulator();
-});
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((core) => core.close()));
-  await emulator.close();
-});
-const settle = () => emulatorAdmin(emulator.url).settle();
+const { emulator, cores, settle } = emulatorForEachTest();
 const refusal = (message: string, field = 'orderId') => ({
   ok: false,
   error: { code: 'failed_precondition', field, message },
@@ -25,7 +14,7 @@ const saleRow = async (core: Core, orderId: string) =>
 
 describe('a void or refund refused says how the sale stands and the one thing to do, before any manager is asked', () => {
   it('on a voided sale: nothing is left to void or refund, with no manager PIN asked of the cashier', async () => {
-    const { core } = laneAgainst(emulator, cores, { staff: { refundLimitMinor: 100 } }, '1001');
+    const { core } = laneAgainst(emulator(), cores, { staff: { refundLimitMinor: 100 } }, '1001');
     const sale = await cardSale(core, 'mastercard-approve', 3000);
     // The sale allows a void, so the manager is asked.
     expect(await call(core, 'terminal.void', { orderId: sale.orderId })).toMatchObject({
@@ -46,7 +35,7 @@ describe('a void or refund refused says how the sale stands and the one thing to
   });
 
   it('on an unsettled sale a refund says to void it; on a settled one a void says to refund it; an over-refund says how much is left', async () => {
-    const { core } = laneAgainst(emulator, cores);
+    const { core } = laneAgainst(emulator(), cores);
     const sale = await cardSale(core, 'visa-approve', 1200);
     expect(
       await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 1200, reason: 'returned' }),
@@ -81,7 +70,7 @@ describe('a void or refund refused says how the sale stands and the one thing to
   });
 
   it('asks a cashier for a manager above the refund limit only once the sale can be refunded', async () => {
-    const { core } = laneAgainst(emulator, cores, { staff: { refundLimitMinor: 1000 } }, '1001');
+    const { core } = laneAgainst(emulator(), cores, { staff: { refundLimitMinor: 1000 } }, '1001');
     const sale = await cardSale(core, 'mastercard-approve', 3000);
     expect(
       await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 3000, reason: 'returned' }),
@@ -104,7 +93,7 @@ describe('a void or refund refused says how the sale stands and the one thing to
 
 describe('a refund takes a reason from the list, and keeps it', () => {
   it('refuses a refund without an amount or a reason, and prints and journals the reason', async () => {
-    const { core } = laneAgainst(emulator, cores);
+    const { core } = laneAgainst(emulator(), cores);
     const sale = await cardSale(core, 'amex-approve', 2500);
     await settle();
     expect(await call(core, 'terminal.refund', { orderId: sale.orderId, reason: 'returned' })).toMatchObject({
@@ -132,7 +121,7 @@ describe('a refund takes a reason from the list, and keeps it', () => {
 
 describe('history says what each order\u2019s money did', () => {
   it('a partial approval, a voided sale, a partly voided authorization and a refunded sale', async () => {
-    const { core } = laneAgainst(emulator, cores);
+    const { core } = laneAgainst(emulator(), cores);
     const partial = await cardSale(core, 'visa-partial', 800);
     expect((await saleRow(core, partial.orderId)).money).toMatchObject({
       requestedMinor: 800,

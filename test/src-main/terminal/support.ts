@@ -3,12 +3,35 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { settingsSchema, type SettingsInput } from '../../../src-main/config/settings';
 import { createCore, type Core } from '../../../src-main/core/core';
-import type { RunningEmulator } from '../../../src-main/emulator/server';
+import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
 import { createGatewayClient } from '../../../src-main/gateway/client';
 import type { CommandName, CommandReply, SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
+import { afterEach, beforeEach } from 'vitest';
+import { emulatorAdmin } from '../../support/emulator-admin';
 import { collectingLogger, ok, until } from '../../support/test-core';
 
 export const merchid = '496160873888';
+
+/**
+ * A fresh gateway emulator for each test of the file, and the lanes made against it
+ * (`laneAgainst(emulator(), cores)`), all closed after the test.
+ */
+export function emulatorForEachTest() {
+  let current: RunningEmulator | undefined;
+  const cores: Core[] = [];
+  beforeEach(async () => {
+    current = await startEmulator();
+  });
+  afterEach(async () => {
+    await Promise.all(cores.splice(0).map((core) => core.close()));
+    await current?.close();
+  });
+  const emulator = (): RunningEmulator => {
+    if (!current) throw new Error('the emulator runs only inside a test');
+    return current;
+  };
+  return { emulator, cores, settle: () => emulatorAdmin(emulator().url).settle() };
+}
 
 /**
  * A training lane whose gateway is the given emulator, over real HTTP, with its journal in a
