@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { builtRendererDir } from '../../src-main/cli/paths';
@@ -18,6 +17,7 @@ import { collectingLogger } from '../support/test-core';
 import { launchChromium } from './support/chromium';
 import { e2e, screenshot, withBrowserMode } from './support/browser-mode';
 import { look, signIn, startSale } from './support/counter';
+import { buildCrashChild } from '../support/crash-child';
 
 /**
  * The main process owns the sale (issue 16, item 4), tells what recovery settled unseen (item 5),
@@ -29,19 +29,7 @@ let child: string;
 
 beforeAll(async () => {
   emulator = await startEmulator({ rateLimit: false, realism: false });
-  const dir = join(process.cwd(), '.lanepoint-dev', 'test-build');
-  mkdirSync(dir, { recursive: true });
-  child = join(dir, 'crash-child-e2e.mjs');
-  await build({
-    entryPoints: ['test/src-main/journal/crash-child.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: child,
-    external: ['better-sqlite3'],
-    logLevel: 'silent',
-  });
+  child = await buildCrashChild('crash-child-e2e');
 }, 60_000);
 afterAll(async () => {
   await emulator?.close();

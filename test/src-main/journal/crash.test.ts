@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
 import { createGatewayClient } from '../../../src-main/gateway/client';
 import { answerWindowMs } from '../../../src-main/gateway/recovery';
 import { Journal } from '../../../src-main/journal/journal';
 import { recoverJournal, recoveredKind } from '../../../src-main/journal/journaled';
+import { buildCrashChild } from '../../support/crash-child';
 
 /**
  * ARCHITECTURE.md principle 4, proved by killing: a child process runs one sale against the
@@ -24,20 +24,7 @@ let child: string;
 
 beforeAll(async () => {
   emulator = await startEmulator({ rateLimit: false, realism: false });
-  // One bundle, so each of the 150 processes starts in a fraction of a second.
-  const dir = join(process.cwd(), '.lanepoint-dev', 'test-build');
-  mkdirSync(dir, { recursive: true });
-  child = join(dir, 'crash-child.mjs');
-  await build({
-    entryPoints: ['test/src-main/journal/crash-child.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: child,
-    external: ['better-sqlite3'],
-    logLevel: 'silent',
-  });
+  child = await buildCrashChild('crash-child');
 }, 60_000);
 afterAll(async () => {
   await emulator?.close();

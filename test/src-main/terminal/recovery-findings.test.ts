@@ -1,9 +1,8 @@
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { settingsSchema } from '../../../src-main/config/settings';
 import { createCore, type Core } from '../../../src-main/core/core';
@@ -15,6 +14,7 @@ import { journaledAuthorize } from '../../../src-main/payment/authorize/journale
 import { answerWindowMs } from '../../../src-main/gateway/recovery';
 import { emulatorAdmin } from '../../support/emulator-admin';
 import { collectingLogger, ok, until } from '../../support/test-core';
+import { buildCrashChild } from '../../support/crash-child';
 
 /**
  * What recovery settles while nobody watches is told, kept and acknowledged: an unknown outcome
@@ -29,19 +29,7 @@ const cores: Core[] = [];
 
 beforeAll(async () => {
   emulator = await startEmulator({ rateLimit: false, realism: false });
-  const dir = join(process.cwd(), '.lanepoint-dev', 'test-build');
-  mkdirSync(dir, { recursive: true });
-  child = join(dir, 'crash-child-findings.mjs');
-  await build({
-    entryPoints: ['test/src-main/journal/crash-child.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: child,
-    external: ['better-sqlite3'],
-    logLevel: 'silent',
-  });
+  child = await buildCrashChild('crash-child-findings');
 }, 60_000);
 afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.close()));
