@@ -202,3 +202,6 @@ function interpret(what: string, status: number, text: string): unknown {
     throw new BoardingProtocolError(`${what}: the answer is not a JSON object`, { status });
   return json;
 }
+
+/** The one request sender the boarding resources share. */
+export type BoardingSender = ReturnType<typeof createBoardingSender>;
