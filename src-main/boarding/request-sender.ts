@@ -14,6 +14,7 @@ import {
 import type { ResolvedBoardingOptions } from './settings';
 import type { TokenKeeper } from './token-keeper';
 import { apiVersion, versionHeader } from './wire';
+import { connectFailureCodes, errorCode } from '../http/error-code';
 
 export interface BoardingRequest {
   /** A name for logs and errors, e.g. "merchant.update". */
@@ -54,24 +55,6 @@ function sendStreamed(
     // An answer before the whole body went (a refusal) ends the upload: its error is not the story.
     pipeline(body, outgoing).catch(() => undefined);
   });
-}
-
-const connectCodes = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-function errorCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /**
@@ -118,7 +101,7 @@ export function createBoardingSender(options: ResolvedBoardingOptions, tokens: T
         throw Object.assign(
           new BoardingTransportError(`${what}: ${reason}`, { timedOut: controller.signal.aborted, cause: error }),
           {
-            connectFailed: Boolean(code && connectCodes.has(code)),
+            connectFailed: Boolean(code && connectFailureCodes.has(code)),
           },
         );
       }

@@ -1,6 +1,7 @@
 import type { ResolvedGatewayOptions } from './client-settings';
 import { AuthenticationError, GatewayError, ProtocolError, TransportError } from './errors';
 import { decideRetry, moneyMovingOperations, type FailureKind, type GatewayOperation } from './retry-policy';
+import { connectFailureCodes, errorCode, tlsFailureCodes } from '../http/error-code';
 
 export interface GatewayRequest {
   readonly operation: GatewayOperation;
@@ -24,28 +25,7 @@ export interface GatewayResponse {
 export type Sleep = (ms: number) => Promise<void>;
 
 // Failures where the request certainly never reached the gateway (no connection, no TLS).
-const connectCodes = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
-function errorCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+const connectCodes = new Set([...connectFailureCodes, ...tlsFailureCodes]);
 
 /** Classifies a failure for the retry policy. */
 export function failureKindOf(error: unknown): FailureKind {
