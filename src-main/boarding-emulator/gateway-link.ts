@@ -1,22 +1,23 @@
-import type { StoreHooks } from './boarding-store';
+import type { ChargeResult, DuePayment, StoreHooks } from './boarding-store';
+
+/** A merchant the boarding service has boarded: its gateway merchant id and doing-business-as name. */
+export interface BoardedMerchant {
+  readonly merchid: string;
+  readonly dba: string;
+}
 
 /**
- * What the boarding emulator needs of a gateway, declared here so neither emulator imports the
- * other: the gateway emulator's `boarding` entry has this shape (docs/adr/030).
+ * What the boarding emulator needs of a gateway, the one interface between the two emulators
+ * (docs/adr/030): the gateway emulator's `RunningEmulator.boarding` implements it, and neither
+ * emulator imports the other's code.
  */
 export interface GatewayLink {
   /** Starts serving a boarded merchant. */
-  acceptMerchant(merchant: { merchid: string; dba: string }): void;
+  acceptMerchant(merchant: BoardedMerchant): void;
   /** Whether the gateway already serves this merchant id. */
   knowsMerchant(merchid: string): boolean;
-  /** A recurring payment from a stored profile account, amount in minor units. */
-  chargeProfile(charge: {
-    merchid: string;
-    profileid: string;
-    acctid: string;
-    amountMinor: number;
-    orderid: string;
-  }): { approved: true; retref: string } | { approved: false; retref: string | undefined; resptext: string };
+  /** Takes one due payment from the plan's stored profile account. */
+  chargeProfile(payment: DuePayment): ChargeResult;
 }
 
 /**
@@ -28,14 +29,6 @@ export function gatewayHooks(gateway: GatewayLink): StoreHooks {
   return {
     onBoarded: (merchant) => gateway.acceptMerchant({ merchid: merchant.frontEndMid, dba: merchant.dbaName }),
     merchidTaken: (merchid) => gateway.knowsMerchant(merchid),
-    charge: (payment) =>
-      gateway.chargeProfile({
-        merchid: payment.merchId,
-        profileid: payment.profileId,
-        acctid: payment.acctId,
-        amountMinor: payment.amountMinor,
-        // The plan and payment ids make the order id: inquireByOrderid finds each payment's attempts.
-        orderid: `BP${payment.billingPlanId}-${payment.billingPlanScheduleId}`,
-      }),
+    charge: (payment) => gateway.chargeProfile(payment),
   };
 }

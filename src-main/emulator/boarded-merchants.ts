@@ -1,34 +1,9 @@
+import type { ChargeResult, DuePayment } from '../boarding-emulator/boarding-store';
+import type { BoardedMerchant } from '../boarding-emulator/gateway-link';
 import { emulatedMerchantSchema, type EmulatedMerchant } from './config';
 import { authorize } from './authorize';
 import { decimal, reachableBySite, type EmulatorContext } from './emulator-context';
 import { settleIfDue } from './settlement';
-
-/** A merchant the boarding service has boarded: its gateway merchant id and doing-business-as name. */
-export interface BoardedMerchant {
-  readonly merchid: string;
-  readonly dba: string;
-}
-
-/** One recurring payment to take from a stored profile account. */
-export interface ProfileCharge {
-  readonly merchid: string;
-  readonly profileid: string;
-  readonly acctid: string;
-  /** Minor units, more than zero. */
-  readonly amountMinor: number;
-  /** Lets the payment be found by inquireByOrderid, as a lane finds its sales. */
-  readonly orderid: string;
-}
-
-/** The gateway's answer to a charge: approved with its retref, or declined (retref when it was recorded). */
-export type ChargeAnswer =
-  | { readonly approved: true; readonly retref: string }
-  | {
-      readonly approved: false;
-      readonly retref: string | undefined;
-      readonly respcode: string;
-      readonly resptext: string;
-    };
 
 /**
  * Starts serving a boarded merchant: on the emulator's site, on RPCT (the training merchant's
@@ -57,39 +32,35 @@ const profileidPattern = /^\d{20}$/;
 const acctidPattern = /^\d{1,3}$/;
 
 /**
- * Charges a stored profile account as a recurring payment: the authorization endpoint's own
- * path (ecomind R, stored credential scheduled by the merchant, captured), so the test cards
- * answer as they do for a lane and an approval joins the merchant's open batch for settlement.
+ * Charges a plan's due payment to its stored profile account as a recurring payment: the
+ * authorization endpoint's own path (ecomind R, stored credential scheduled by the merchant,
+ * captured), so the test cards answer as they do for a lane and an approval joins the merchant's
+ * open batch for settlement. The order id names the plan and the payment, for inquireByOrderid.
  * A merchid the emulator does not serve is the gateway's PPS 21 "Invalid merchant".
  */
-export function chargeStoredProfile(context: EmulatorContext, charge: ProfileCharge): ChargeAnswer {
-  if (!profileidPattern.test(charge.profileid)) throw new Error('profileid must be 20 digits');
-  if (!acctidPattern.test(charge.acctid)) throw new Error('acctid must be 1 to 3 digits');
-  if (!Number.isInteger(charge.amountMinor) || charge.amountMinor <= 0)
-    throw new Error(`amountMinor must be a whole number of minor units above 0, not ${charge.amountMinor}`);
+export function chargeStoredProfile(context: EmulatorContext, payment: DuePayment): ChargeResult {
+  if (!profileidPattern.test(payment.profileId)) throw new Error('profileId must be 20 digits');
+  if (!acctidPattern.test(payment.acctId)) throw new Error('acctId must be 1 to 3 digits');
+  if (!Number.isInteger(payment.amountMinor) || payment.amountMinor <= 0)
+    throw new Error(`amountMinor must be a whole number of minor units above 0, not ${payment.amountMinor}`);
   settleIfDue(context);
   const answer = authorize(
     context,
     {
-      merchid: charge.merchid,
-      profile: `${charge.profileid}/${charge.acctid}`,
-      amount: decimal(charge.amountMinor),
+      merchid: payment.merchId,
+      profile: `${payment.profileId}/${payment.acctId}`,
+      amount: decimal(payment.amountMinor),
       currency: 'USD',
       capture: 'y',
       ecomind: 'R',
       cof: 'M',
       cofscheduled: 'Y',
-      orderid: charge.orderid,
+      orderid: `BP${payment.billingPlanId}-${payment.billingPlanScheduleId}`,
     },
     (merchid) => reachableBySite(context, merchid),
   );
   const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as Record<string, unknown>;
   const retref = typeof body.retref === 'string' && body.retref !== '' ? body.retref : undefined;
   if (answer.status === 200 && body.respstat === 'A' && retref) return { approved: true, retref };
-  return {
-    approved: false,
-    retref,
-    respcode: String(body.respcode ?? answer.status),
-    resptext: String(body.resptext ?? body.message ?? 'Refused'),
-  };
+  return { approved: false, retref, resptext: String(body.resptext ?? body.message ?? 'Refused') };
 }

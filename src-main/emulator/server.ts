@@ -18,13 +18,8 @@ import { createEmulatorIds, type EmulatorIds } from './ids';
 import { createMemoryLedger, type Ledger } from './ledger';
 import { createFaultStore, faultSchema, gatewayEndpoints } from './faults';
 import { authenticate, type Credential } from './credentials';
-import {
-  acceptBoardedMerchant,
-  chargeStoredProfile,
-  type BoardedMerchant,
-  type ChargeAnswer,
-  type ProfileCharge,
-} from './boarded-merchants';
+import { acceptBoardedMerchant, chargeStoredProfile } from './boarded-merchants';
+import type { GatewayLink } from '../boarding-emulator/gateway-link';
 import {
   bodyTooLarge,
   defaultRequestLimits,
@@ -100,18 +95,8 @@ export interface RunningEmulator {
   /** The keys the tokenizer decrypts and verifies wallet payloads with. */
   readonly wallet: TokenizerSetup;
   /** Where the boarding emulator reaches this one in-process (docs/adr/030). */
-  readonly boarding: GatewayBoardingEntry;
+  readonly boarding: GatewayLink;
   close(): Promise<void>;
-}
-
-/** What a boarding service does to the gateway: board a merchant, charge a stored profile. */
-export interface GatewayBoardingEntry {
-  /** Starts serving the merchant under the site credentials (BOARDED on the boarding side). */
-  acceptMerchant(merchant: BoardedMerchant): void;
-  /** Whether the merchid is taken (configured or boarded): a boarding service skips it. */
-  knowsMerchant(merchid: string): boolean;
-  /** A recurring payment from a stored profile account, captured into the merchant's batch. */
-  chargeProfile(charge: ProfileCharge): ChargeAnswer;
 }
 
 /** After a restart, retrefs continue above the highest one the file holds. */

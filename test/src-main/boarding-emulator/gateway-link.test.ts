@@ -5,7 +5,7 @@ import { createBoardingClient, type BoardingClient } from '../../../src-main/boa
 import type { BillingPlanRequest } from '../../../src-main/boarding/wire';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
 import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/client';
-import { handClock, minimalMerchant, signAsOwner } from '../../support/boarding';
+import { frontEndMidOf, handClock, moveBoardingClock as moveClock, signedApplication } from '../../support/boarding';
 import { emulatorAdmin } from '../../support/emulator-admin';
 
 // Both emulators in this process, linked only by the hooks, each reached over real HTTP by the
@@ -49,28 +49,9 @@ async function startLinked(prepare: (gateway: RunningEmulator) => void = () => u
   return (linked = { gateway, boarding, boardingClient, gatewayClient });
 }
 
-/** The boarding emulator's own clock control, over HTTP with the registration's Basic credentials. */
-async function moveBoardingClock(current: Linked, advanceMs: number): Promise<void> {
-  const { clientId, clientSecret } = current.boarding.credentials;
-  const response = await fetch(`${current.boarding.url}/__emulator/clock`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ advanceMs }),
-  });
-  expect(response.status).toBe(200);
-}
-
-/** Creates and signs an application; returns its merchant id (the clock has not moved yet). */
-async function signedApplication(current: Linked, dbaName: string): Promise<string> {
-  const client = current.boardingClient;
-  const merchantId = await client.merchants.create(999, minimalMerchant(dbaName));
-  await client.customFields.update(merchantId, [{ userFieldNumber: 1, customFieldValue: '0042' }]);
-  expect((await signAsOwner(await client.signature.request(merchantId))).status).toBe(200);
-  return merchantId;
-}
+/** The boarding emulator's clock control, over HTTP. */
+const moveBoardingClock = (current: Linked, advanceMs: number) =>
+  moveClock(current.boarding.url, current.boarding.credentials, advanceMs);
 
 /** Moves the boarding clock in 5 s steps until the gateway status is BOARDED; returns the front end MID. */
 async function boardedMid(current: Linked, merchantId: string): Promise<string> {
@@ -81,8 +62,7 @@ async function boardedMid(current: Linked, merchantId: string): Promise<string> 
     await moveBoardingClock(current, 5 * second);
   }
   expect(await client.merchants.status(merchantId)).toMatchObject({ gatewayBoardingStatusCd: 'BOARDED' });
-  const record = await client.merchants.get(merchantId);
-  return (record.merchant.processing as { platformDetails: { frontEndMid: string } }).platformDetails.frontEndMid;
+  return (await frontEndMidOf(client, merchantId))!;
 }
 
 const sale = (merchid: string, orderid: string) => ({
@@ -97,7 +77,7 @@ const sale = (merchid: string, orderid: string) => ({
 describe('a merchant boarded on the boarding emulator reaches the gateway emulator', () => {
   it('refuses the merchid as an invalid merchant until BOARDED, then approves and settles its sales', async () => {
     const current = await startLinked();
-    const merchantId = await signedApplication(current, 'Linked Deli');
+    const merchantId = await signedApplication(current.boardingClient, 'Linked Deli');
     // Underwriting is still running: nobody has this merchant id at the gateway yet.
     await moveBoardingClock(current, 5 * second);
     expect((await current.boardingClient.merchants.status(merchantId)).boardingProcessStatusCd).toBe('UNDER');
@@ -131,14 +111,14 @@ describe('a merchant boarded on the boarding emulator reaches the gateway emulat
     const current = await startLinked((gateway) =>
       gateway.boarding.acceptMerchant({ merchid: firstFrontEndMid, dba: 'Boarded Earlier' }),
     );
-    const merchid = await boardedMid(current, await signedApplication(current, 'Second Shop'));
+    const merchid = await boardedMid(current, await signedApplication(current.boardingClient, 'Second Shop'));
     expect(merchid).not.toBe(firstFrontEndMid);
     expect(await current.gatewayClient.auth(sale(merchid, 'second-1'))).toMatchObject({ outcome: 'approved' });
   });
 
   it('keeps a declined application away from the gateway', async () => {
     const current = await startLinked();
-    const merchantId = await signedApplication(current, 'Decline Diner');
+    const merchantId = await signedApplication(current.boardingClient, 'Decline Diner');
     await moveBoardingClock(current, 120 * second);
     expect(await current.boardingClient.merchants.status(merchantId)).toMatchObject({
       boardingProcessStatusCd: 'DECLINED',
@@ -179,7 +159,7 @@ function dailyPlan(merchId: string, profileId: string, acctId: string, startDate
 describe('billing plans charge the gateway emulator\u2019s stored profiles on the clock', () => {
   it('takes each payment when it falls due: Paid with its retref and in settlement; a declined card is Failed', async () => {
     const current = await startLinked();
-    const merchId = await boardedMid(current, await signedApplication(current, 'Plan Bakery'));
+    const merchId = await boardedMid(current, await signedApplication(current.boardingClient, 'Plan Bakery'));
     const gateway = current.gatewayClient;
     const profileOf = async (account: string) => {
       const saved = await gateway.saveProfile({ merchid: merchId, account, expiry: '1228', name: 'PAT BUYER' });
@@ -234,7 +214,7 @@ describe('billing plans charge the gateway emulator\u2019s stored profiles on th
 
   it('marks a payment Failed when the plan names a profile the gateway does not hold', async () => {
     const current = await startLinked();
-    const merchId = await boardedMid(current, await signedApplication(current, 'Ghost Profiles'));
+    const merchId = await boardedMid(current, await signedApplication(current.boardingClient, 'Ghost Profiles'));
     const plans = current.boardingClient.billingPlans;
     const plan = await plans.create(dailyPlan(merchId, '12345678901234567890', '1', nextDay(current.boarding.now())));
     await moveBoardingClock(current, day);

@@ -5,9 +5,11 @@ import { fakeIo } from '../../support/cli-io';
 import { createBoardingClient } from '../../../src-main/boarding/client';
 import { createGatewayClient } from '../../../src-main/gateway/client';
 import {
+  frontEndMidOf,
   minimalMerchant,
+  moveBoardingClock,
   sampleOrder,
-  signAsOwner,
+  signedApplication,
   startBoardingPair,
   type BoardingPair,
 } from '../../support/boarding';
@@ -139,31 +141,22 @@ describe('lanepoint emulator --boarding', () => {
       expect(await runCli(['board', 'orders', '4000000001'], board.io)).toBe(1);
       expect(board.err[0]).toContain('Merchant not found');
 
+      const registration = {
+        clientId: env.LANEPOINT_BOARDING_CLIENT_ID!,
+        clientSecret: env.LANEPOINT_BOARDING_CLIENT_SECRET!,
+      };
       const boarding = createBoardingClient({
         apiUrl: boardingUrl,
         credentials: {
           username: env.LANEPOINT_BOARDING_USER!,
           password: env.LANEPOINT_BOARDING_PASSWORD!,
-          clientId: env.LANEPOINT_BOARDING_CLIENT_ID!,
-          clientSecret: env.LANEPOINT_BOARDING_CLIENT_SECRET!,
+          ...registration,
         },
       });
-      const merchantId = await boarding.merchants.create(999, minimalMerchant('Command Line Cafe'));
-      await boarding.customFields.update(merchantId, [{ userFieldNumber: 1, customFieldValue: '7' }]);
-      expect((await signAsOwner(await boarding.signature.request(merchantId))).status).toBe(200);
-      const basic = Buffer.from(`${env.LANEPOINT_BOARDING_CLIENT_ID}:${env.LANEPOINT_BOARDING_CLIENT_SECRET}`).toString(
-        'base64',
-      );
-      const moved = await fetch(`${boardingUrl}/__emulator/clock`, {
-        method: 'POST',
-        headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ advanceMs: 40_000 }),
-      });
-      expect(moved.status).toBe(200);
+      const merchantId = await signedApplication(boarding, 'Command Line Cafe');
+      await moveBoardingClock(boardingUrl, registration, 40_000);
       expect((await boarding.merchants.status(merchantId)).gatewayBoardingStatusCd).toBe('BOARDED');
-      const record = await boarding.merchants.get(merchantId);
-      const merchid = (record.merchant.processing as { platformDetails: { frontEndMid: string } }).platformDetails
-        .frontEndMid;
+      const merchid = (await frontEndMidOf(boarding, merchantId))!;
       const gateway = createGatewayClient({
         baseUrl: gatewayUrl,
         credentials: { level: 'site', username: 'testing', password: 'testing123' },

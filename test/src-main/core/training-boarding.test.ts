@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createBoardingClient } from '../../../src-main/boarding/client';
 import { LaneError } from '../../../src-main/core/errors';
 import { createTrainingGateway, type TrainingGateway } from '../../../src-main/core/training-gateway';
-import { minimalMerchant, signAsOwner } from '../../support/boarding';
+import { frontEndMidOf, moveBoardingClock, signedApplication } from '../../support/boarding';
 
 // Training's boarding service beside its built-in gateway: a merchant boarded there sells
 // through the training gateway the lane uses, over real HTTP on both sides.
@@ -26,21 +26,9 @@ describe('training\u2019s boarding service', () => {
       apiUrl: service.url,
       credentials: { username, password, clientId, clientSecret },
     });
-    const merchantId = await boarding.merchants.create(999, minimalMerchant('Training Tavern'));
-    await boarding.customFields.update(merchantId, [{ userFieldNumber: 1, customFieldValue: '3' }]);
-    expect((await signAsOwner(await boarding.signature.request(merchantId))).status).toBe(200);
-    const moved = await fetch(`${service.url}/__emulator/clock`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({ advanceMs: 40_000 }),
-    });
-    expect(moved.status).toBe(200);
-    const record = await boarding.merchants.get(merchantId);
-    const merchid = (record.merchant.processing as { platformDetails: { frontEndMid: string } }).platformDetails
-      .frontEndMid;
+    const merchantId = await signedApplication(boarding, 'Training Tavern');
+    await moveBoardingClock(service.url, service.credentials, 40_000);
+    const merchid = (await frontEndMidOf(boarding, merchantId))!;
     expect(merchid).toMatch(/^\d{11}$/);
 
     const { client } = await training.access(merchid);

@@ -46,15 +46,17 @@ describe('the gateway emulator\u2019s entry for boarded merchants', () => {
   it('refuses a charge it cannot read before recording anything', async () => {
     emulator = await freshEmulator();
     emulator.boarding.acceptMerchant({ merchid: boardedMerchid, dba: 'Boarded Bistro' });
-    const charge = {
-      merchid: boardedMerchid,
-      profileid: '1'.repeat(20),
-      acctid: '1',
+    const payment = {
+      merchId: boardedMerchid,
+      profileId: '1'.repeat(20),
+      acctId: '1',
       amountMinor: 1299,
-      orderid: 'BP1',
+      billingPlanId: '11001',
+      billingPlanScheduleId: 1_000_001,
     };
-    expect(() => emulator!.boarding.chargeProfile({ ...charge, amountMinor: 12.99 })).toThrow('not 12.99');
-    expect(() => emulator!.boarding.chargeProfile({ ...charge, profileid: '123' })).toThrow('profileid must be 20');
+    expect(() => emulator!.boarding.chargeProfile({ ...payment, amountMinor: 12.99 })).toThrow('not 12.99');
+    expect(() => emulator!.boarding.chargeProfile({ ...payment, profileId: '123' })).toThrow('profileId must be 20');
+    expect(() => emulator!.boarding.chargeProfile({ ...payment, acctId: 'x' })).toThrow('acctId must be 1 to 3');
     expect(emulator.context.ledger.all()).toHaveLength(0);
   });
 
