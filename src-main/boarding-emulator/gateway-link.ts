@@ -8,8 +8,8 @@ export interface BoardedMerchant {
 
 /**
  * What the boarding emulator needs of a gateway, the one interface between the two emulators
- * (docs/adr/030): the gateway emulator's `RunningEmulator.boarding` implements it, and neither
- * emulator imports the other's code.
+ * (docs/adr/030): the gateway emulator's `RunningEmulator.boarding` implements it, importing
+ * these types only; the boarding emulator imports nothing of the gateway emulator.
  */
 export interface GatewayLink {
   /** Starts serving a boarded merchant. */
