@@ -1,4 +1,5 @@
 import { FuzzRandom } from '../fuzz/mutator';
+import { drawnSignature } from '../support/strokes';
 
 /** A seeded source of every random choice a run makes, so `LANEPOINT_KILLS_SEED` replays it. */
 export { FuzzRandom as KillsRandom };
@@ -87,17 +88,4 @@ export function drawKillMoment(random: FuzzRandom, hold: GatewayHold): KillMomen
 }
 
 /** A signature as the screen's drawing area sends it: one stroke across the box. */
-export const screenSignature = {
-  width: 300,
-  height: 100,
-  strokes: [
-    [
-      { x: 12, y: 60 },
-      { x: 60, y: 22 },
-      { x: 110, y: 78 },
-      { x: 170, y: 30 },
-      { x: 230, y: 70 },
-      { x: 285, y: 40 },
-    ],
-  ],
-};
+export const screenSignature = drawnSignature(300, 100, '12,60 60,22 110,78 170,30 230,70 285,40');

@@ -4,6 +4,7 @@ import { settingsSchema, type Settings } from '../../../src-main/config/settings
 import { createCore, type Core } from '../../../src-main/core/core';
 import type { EventName, SignatureResult, SignatureSession } from '../../../src-main/ipc/contract';
 import { decodeSignature } from '../../../src-main/signature/codec';
+import { drawnSignature } from '../../support/strokes';
 import { collectingLogger, ok, testCore, until } from '../../support/test-core';
 
 const cores: Core[] = [];
@@ -20,21 +21,7 @@ function core(settings: Partial<Settings> = {}) {
 }
 
 const signatures = loadSignatures('assets/signatures');
-const drawn = {
-  width: 800,
-  height: 260,
-  strokes: [
-    [
-      { x: 40, y: 200 },
-      { x: 120, y: 60 },
-      { x: 200, y: 200 },
-    ],
-    [
-      { x: 260, y: 120 },
-      { x: 700, y: 140 },
-    ],
-  ],
-};
+const drawn = drawnSignature(800, 260, '40,200 120,60 200,200 | 260,120 700,140');
 
 describe('signature capture over the contract', () => {
   it('captures on the training pad: live ink, accept, and the image as the gateway gets it', async () => {
