@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CardReaderError } from '../../../drivers/card-reader/errors';
 import {
   amountBcd,
@@ -13,9 +13,8 @@ import { decryptReaderOutput } from '../../../drivers/card-reader/decrypt';
 import type { EmulatedCard } from '../../../drivers/emulated/encrypting-reader';
 import { EmulatedViVOtech2Reader } from '../../../drivers/emulated/vivotech2-reader';
 import { createMemoryPair } from '../../../drivers/transport/memory';
-import { SerialTransport } from '../../../drivers/transport/serial';
 import { ManualClock } from '../../support/manual-clock';
-import { PtyPair } from '../../support/pty-pair';
+import { serialLinks } from '../../support/driver-serial-links';
 import { until } from '../../support/until';
 
 const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex.replace(/\s/g, ''), 'hex'));
@@ -168,19 +167,10 @@ describe('ViVOtech2Reader against the emulated reader', () => {
 });
 
 describe('ViVOtech2 over a real serial pseudo-terminal', () => {
-  let pair: PtyPair | undefined;
-  const transports: SerialTransport[] = [];
-  afterEach(async () => {
-    await Promise.all(transports.splice(0).map((transport) => transport.close()));
-    await pair?.stop();
-  });
+  const serial = serialLinks();
 
   it('reads a card from the emulated reader on the far end', async () => {
-    pair = await new PtyPair().start();
-    const host = new SerialTransport({ path: pair.host, baudRate: 19200 });
-    const device = new SerialTransport({ path: pair.device, baudRate: 19200 });
-    transports.push(host, device);
-    await device.open();
+    const { host, device } = await serial.link({ baudRate: 19200 });
     const peer = new EmulatedViVOtech2Reader(device);
     const reader = new ViVOtech2Reader(host);
     await reader.open();
