@@ -66,11 +66,7 @@ const switchUsage = {
 
 /** The pad's report descriptor, written item by item as firmware does. */
 export function digitizerPadDescriptor(spec: DigitizerPadSpec = defaultDigitizerPad): Uint8Array {
-  const writer = new HidDescriptorWriter()
-    .usagePage(digitizerUsagePage)
-    .usage(digitizerUsages.pen)
-    .collection('application');
-  if (spec.reportId !== 0) writer.reportId(spec.reportId);
+  const writer = new HidDescriptorWriter().application(digitizerUsagePage, digitizerUsages.pen, spec.reportId);
   writer.usage(digitizerUsages.stylus).collection('physical');
   const fields = fieldsOf(spec);
   const switches = fields.filter(

@@ -37,11 +37,7 @@ export const defaultPosMsrLayout: PosMsrLayoutSpec = {
 
 /** The report descriptor for a layout: one application collection on page 0x8E. */
 export function posMsrReportDescriptor(layout: PosMsrLayoutSpec = defaultPosMsrLayout): Uint8Array {
-  const writer = new HidDescriptorWriter()
-    .usagePage(posMsrUsagePage)
-    .usage(msrUsage.deviceReadOnly)
-    .collection('application');
-  if (layout.reportId !== 0) writer.reportId(layout.reportId);
+  const writer = new HidDescriptorWriter().application(posMsrUsagePage, msrUsage.deviceReadOnly, layout.reportId);
   writer.logicalMinimum(0).logicalMaximum(255).reportSize(8);
   for (const item of layout.items) {
     if ('padBits' in item) {
