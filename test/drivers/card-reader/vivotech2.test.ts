@@ -15,21 +15,12 @@ import { EmulatedViVOtech2Reader } from '../../../drivers/emulated/vivotech2-rea
 import { createMemoryPair } from '../../../drivers/transport/memory';
 import { ManualClock } from '../../support/manual-clock';
 import { serialLinks } from '../../support/driver-serial-links';
+import { deckCard } from '../../support/driver-deck';
 import { until } from '../../support/until';
 
 const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex.replace(/\s/g, ''), 'hex'));
 
-const card: EmulatedCard = {
-  pan: '5454545454545454',
-  expiry: '1228',
-  name: 'TEST/MASTERCARD',
-  serviceCode: '201',
-  cvm: 'pin',
-  chip: 'ok',
-  aid: 'A0000000041010',
-  applicationLabel: 'MASTERCARD',
-  preferredName: 'Mastercard',
-};
+const card: EmulatedCard = deckCard('mastercard-pin');
 
 describe('ViVOtech2 framing', () => {
   it('is CRC-16/CCITT-FALSE (check value of "123456789" is 29B1)', () => {
