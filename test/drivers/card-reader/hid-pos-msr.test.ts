@@ -10,7 +10,7 @@ import {
 } from '../../../drivers/card-reader/hid-pos-msr';
 import {
   defaultPosMsrLayout,
-  msrUsage,
+  posMsrLayoutOf,
   posMsrReport,
   posMsrReportDescriptor,
   posMsrReportLength,
@@ -41,33 +41,9 @@ const bootKeyboard = Uint8Array.from(
 /** Layouts a firmware might pick; the driver must find the fields in each from the descriptor. */
 const layouts: Record<string, PosMsrLayoutSpec> = {
   'lengths first, report id 1': defaultPosMsrLayout,
-  'data before lengths, no report id': {
-    reportId: 0,
-    items: [
-      { usage: msrUsage.track2Data, count: 40 },
-      { usage: msrUsage.track1Data, count: 79 },
-      { usage: msrUsage.track1Length, count: 1 },
-      { usage: msrUsage.track2Length, count: 1 },
-    ],
-  },
-  'padding between fields, report id 7': {
-    reportId: 7,
-    items: [
-      { padBits: 16 },
-      { usage: msrUsage.track1Length, count: 1 },
-      { padBits: 8 },
-      { usage: msrUsage.track1Data, count: 90 },
-      { usage: msrUsage.track2Length, count: 1 },
-      { usage: msrUsage.track2Data, count: 48 },
-    ],
-  },
-  'no length fields (data ends at the first 0 byte)': {
-    reportId: 2,
-    items: [
-      { usage: msrUsage.track1Data, count: 79 },
-      { usage: msrUsage.track2Data, count: 40 },
-    ],
-  },
+  'data before lengths, no report id': posMsrLayoutOf(0, 'track2:40 track1:79 length1 length2'),
+  'padding between fields, report id 7': posMsrLayoutOf(7, 'pad16 length1 pad8 track1:90 length2 track2:48'),
+  'no length fields (data ends at the first 0 byte)': posMsrLayoutOf(2, 'track1:79 track2:40'),
   'sentinels stripped by the reader': { ...defaultPosMsrLayout, sentinels: false },
 };
 
@@ -117,6 +93,15 @@ describe('supportsPosMsr', () => {
       track2Data: 0x22,
       track3Data: 0x23,
     });
+  });
+
+  it('reads a layout row into items in report order, and names an item it cannot read', () => {
+    expect(posMsrLayoutOf(7, ' pad16 length2  track3:107 ')).toEqual({
+      reportId: 7,
+      items: [{ padBits: 16 }, { usage: 0x12, count: 1 }, { usage: 0x23, count: 107 }],
+    });
+    for (const word of ['track4:10', 'length', 'track1', 'pad'])
+      expect(() => posMsrLayoutOf(1, `length1 ${word}`)).toThrow(`"${word}" in the layout "length1 ${word}"`);
   });
 
   it('locates the fields from the descriptor', () => {
