@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { ActionResult } from '../components/ActionResult';
+import type { Equipment, Page } from '../contract-draft';
+import { useBackOffice } from '../store';
+import { useAction } from '../use-action';
+import { wireMoney } from '../wire-money';
+
+const pageSize = 10;
+
+/** The equipment the sales code may order, a page at a time, with one-time, monthly and shipping prices. */
+export function EquipmentScreen() {
+  const run = useBackOffice((state) => state.run);
+  const [pageNumber, setPageNumber] = useState(1);
+  const [page, setPage] = useState<Page<Equipment> | null>(null);
+  const load = useAction();
+  useEffect(() => {
+    void load.run(async () => setPage(await run('equipment.catalog', { pageNumber, pageSize })));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load.run is stable
+  }, [run, pageNumber]);
+  return (
+    <section className="bo-screen" aria-labelledby="equipment-heading">
+      <h1 id="equipment-heading">Equipment catalog</h1>
+      <p className="bo-intro">Order equipment for a merchant from its application&rsquo;s page.</p>
+      <ActionResult action={load} />
+      {page ? (
+        <table className="bo-table">
+          <caption>
+            Items {page.totalDisplayItemsCount - page.rows.length + 1}
+            {'\u2013'}
+            {page.totalDisplayItemsCount} of {page.totalServerItemsCount}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Equipment</th>
+              <th scope="col">Type</th>
+              <th scope="col">Make and model</th>
+              <th scope="col" className="money">
+                One time
+              </th>
+              <th scope="col" className="money">
+                Monthly
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.rows.map((item) => (
+              <tr key={item.equipmentId}>
+                <td>
+                  <strong>{item.equipmentName}</strong>
+                  <div className="bo-hint">{item.description}</div>
+                </td>
+                <td>{item.equipmentTypeCd}</td>
+                <td>
+                  {item.make} {item.model}
+                </td>
+                <td className="money">{wireMoney(item.defaultPrice)}</td>
+                <td className="money">{wireMoney(item.defaultPlanPrice)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <div className="bo-actions">
+        <button type="button" disabled={pageNumber === 1 || load.busy} onClick={() => setPageNumber(pageNumber - 1)}>
+          Previous page
+        </button>
+        <span>Page {pageNumber}</span>
+        <button
+          type="button"
+          disabled={!page?.moreRowsAvailable || load.busy}
+          onClick={() => setPageNumber(pageNumber + 1)}
+        >
+          Next page
+        </button>
+      </div>
+    </section>
+  );
+}
