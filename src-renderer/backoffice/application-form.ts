@@ -6,6 +6,8 @@
  * the main side checks them again before anything reaches the service.
  */
 
+import type { LookupList } from './api-types';
+
 /** How a field is entered: free text, or one of a code list (`lookups.get`). */
 export type FieldInput = 'text' | 'email' | 'tel' | 'choice';
 
@@ -17,7 +19,7 @@ export interface ApplicationField {
   readonly max: number;
   readonly input?: FieldInput;
   /** The code list a choice comes from (lookups.get), or the fixed choices. */
-  readonly choices?: string | readonly string[];
+  readonly choices?: LookupList | readonly string[];
   readonly pattern?: RegExp;
   /** How a value must look, said when it does not: "###-###-####". */
   readonly format?: string;

@@ -1,6 +1,6 @@
 import { takeSessionToken } from '../pos/connect';
 import { connectBridge, type BridgeConnection } from '../pos/websocket-client';
-import type { BackOfficeTransport } from './contract-draft';
+import type { BackOfficeTransport } from './api-types';
 
 export type BackOfficeClient = BackOfficeTransport & BridgeConnection;
 

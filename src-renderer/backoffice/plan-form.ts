@@ -1,4 +1,5 @@
-import { typedAmount } from './wire-money';
+import { parseMoney } from '../format/money';
+import type { PlanInput } from './api-types';
 
 /** The billing-plan form as typed: dates as the date field gives them (YYYY-MM-DD). */
 export interface PlanForm {
@@ -29,7 +30,7 @@ export function planProblems(form: PlanForm, today: string): Record<string, stri
   else if (form.billingPlanName.length > 30)
     problems.billingPlanName = `Plan name is ${form.billingPlanName.length} characters; at most 30.`;
   if (!/^\d{1,20}$/.test(form.profileId.trim())) problems.profileId = 'Gateway profile id must be digits, at most 20.';
-  const amount = typedAmount(form.amount);
+  const amount = parseMoney(form.amount);
   if (amount === null || amount <= 0) problems.amount = 'Amount must be an amount above zero, like 49.00.';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(form.startDate)) problems.startDate = 'Start date is required.';
   else if (form.startDate < today) problems.startDate = 'Start date cannot be in the past.';
@@ -44,12 +45,12 @@ export function planProblems(form: PlanForm, today: string): Record<string, stri
 }
 
 /** The billing plan the service takes, from a checked form. */
-export function planRequest(form: PlanForm, merchId: string): Record<string, unknown> {
+export function planRequest(form: PlanForm, merchId: string): PlanInput {
   return {
     merchId,
     profileId: form.profileId.trim(),
-    amount: typedAmount(form.amount),
-    timeSpan: Number(form.timeSpan),
+    amountMinor: parseMoney(form.amount) ?? 0,
+    timeSpan: Number(form.timeSpan) as PlanInput['timeSpan'],
     every: Number(form.every),
     untilCondition: form.untilCondition,
     ...(form.untilCondition === 'N' ? { untilNumPayments: Number(form.untilNumPayments) } : {}),
@@ -57,6 +58,6 @@ export function planRequest(form: PlanForm, merchId: string): Record<string, unk
     currencySymbol: '$',
     startDate: serviceDate(form.startDate),
     billingPlanName: form.billingPlanName.trim(),
-    options: [{ name: 'email_receipt', value: form.emailReceipt ? '1' : '0' }],
+    emailReceipt: form.emailReceipt,
   };
 }

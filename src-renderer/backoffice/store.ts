@@ -4,20 +4,20 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ConnectionStatus } from '../store/connection-slice';
 import { PosCallError } from '../pos/call-error';
 import type {
-  ApplicationStatusEvent,
+  ApplicationStatusChange,
   BackOfficeCommandArgs,
   BackOfficeCommandName,
   BackOfficeCommandResult,
-  BackOfficeStatus,
+  BackofficeStatus,
   BackOfficeTransport,
-} from './contract-draft';
+} from './api-types';
 
 export const backOfficeScreens = ['applications', 'new-application', 'equipment', 'plans', 'credentials'] as const;
 export type BackOfficeScreen = (typeof backOfficeScreens)[number] | 'application';
 
 /** What the screens know of the application's statuses from the `application.status` event. */
 export interface LiveStatus {
-  readonly current: ApplicationStatusEvent;
+  readonly current: ApplicationStatusChange['application'];
   /** Each boarding status and when the event first told it. */
   readonly reachedAt: Readonly<Record<string, string>>;
 }
@@ -25,7 +25,7 @@ export interface LiveStatus {
 export interface BackOfficeState {
   connection: ConnectionStatus;
   hint: string | null;
-  status: BackOfficeStatus | null;
+  status: BackofficeStatus | null;
   screen: BackOfficeScreen;
   /** The application open on the detail screen. */
   merchantId: string | null;
@@ -65,11 +65,13 @@ export function createBackOfficeStore(api: BackOfficeTransport): BackOfficeStore
 }
 
 /** Records an `application.status` event: the current statuses, and when each boarding status was first seen. */
-export function applyStatusEvent(store: BackOfficeStore, event: ApplicationStatusEvent): void {
-  const before = store.getState().live[event.merchantId];
+export function applyStatusEvent(store: BackOfficeStore, change: ApplicationStatusChange): void {
+  const before = store.getState().live[change.merchantId];
   const reachedAt = { ...before?.reachedAt };
-  reachedAt[event.boardingProcessStatusCd] ??= event.at;
-  store.setState({ live: { ...store.getState().live, [event.merchantId]: { current: event, reachedAt } } });
+  reachedAt[change.entry.status] ??= new Date(change.entry.at).toLocaleString();
+  store.setState({
+    live: { ...store.getState().live, [change.merchantId]: { current: change.application, reachedAt } },
+  });
 }
 
 /** Keeps the store in step with the host: the connection, the status on every (re)connect, the status events. */

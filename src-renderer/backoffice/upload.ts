@@ -1,3 +1,5 @@
+// The route, header and limit are the contract's attachmentUploadPath, sessionTokenHeader and
+// maxAttachmentBytes: values the page may not import (types only), so they are written here too.
 /** Largest document the service takes (spec "Limits": attachments up to 100 MB). */
 export const maxAttachmentBytes = 100 * 1024 * 1024;
 
@@ -31,7 +33,6 @@ export function sendAttachment(
   onProgress: (fraction: number) => void,
 ): Promise<{ attachmentId: number }> {
   const query = new URLSearchParams({
-    token,
     merchantId: upload.merchantId,
     attachmentTypeCd: upload.attachmentTypeCd,
     description: upload.description,
@@ -41,6 +42,7 @@ export function sendAttachment(
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `/attachments?${query.toString()}`);
+    request.setRequestHeader('x-lanepoint-token', token);
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     });

@@ -1,5 +1,5 @@
 import type { ApplicationDraft, FieldGroup } from '../application-form';
-import type { CodeName } from '../contract-draft';
+import type { CodeName } from '../api-types';
 import { FormField } from './FormField';
 
 /**

@@ -112,7 +112,7 @@ export function BackOfficeApp({ token }: { token: string }) {
       <footer className="status-bar" aria-label="Status bar">
         <span className="status-mode">Back office</span>
         {training ? <span className="training-stamp">TRAINING</span> : null}
-        {status ? <span className="status-terminal">Boarding service {status.serviceUrl}</span> : null}
+        {status ? <span className="status-terminal">Boarding service {status.boardingUrl || 'not set'}</span> : null}
         <span className={`status-connection connection-${connection}`} role="status">
           {connectionWords[connection]}
         </span>

@@ -1,5 +1,5 @@
 import type { ApplicationField } from '../application-form';
-import type { CodeName } from '../contract-draft';
+import type { CodeName } from '../api-types';
 
 /** An id for a field's control from its dotted path. */
 export const fieldId = (path: string) => `f-${path.replace(/\./g, '-')}`;

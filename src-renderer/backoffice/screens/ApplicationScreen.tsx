@@ -2,7 +2,7 @@ import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { ActionResult } from '../components/ActionResult';
 import { StatusBadge } from '../components/StatusBadge';
 import { StatusTimeline } from '../components/StatusTimeline';
-import type { ApplicationDetail, Tree } from '../contract-draft';
+import type { ApplicationView, TimelineEntry, Tree } from '../api-types';
 import { AttachmentsSection } from '../sections/AttachmentsSection';
 import { CustomFieldsSection } from '../sections/CustomFieldsSection';
 import { EditSection } from '../sections/EditSection';
@@ -13,6 +13,13 @@ import { SignatureSection } from '../sections/SignatureSection';
 import { BackOfficeContext, useBackOffice } from '../store';
 import { useAction } from '../use-action';
 
+/** When each boarding status was first seen, from the application's timeline. */
+function reachedFrom(timeline: readonly TimelineEntry[]): Record<string, string> {
+  const reached: Record<string, string> = {};
+  for (const entry of timeline) reached[entry.status] ??= new Date(entry.at).toLocaleString();
+  return reached;
+}
+
 /**
  * One application: where it stands (the timeline, fed by the status event the host sends as it
  * polls the service), the owner's signature, its data while in progress, custom fields, the
@@ -22,7 +29,7 @@ export function ApplicationScreen({ merchantId, token }: { merchantId: string; t
   const run = useBackOffice((state) => state.run);
   const live = useBackOffice((state) => state.live[merchantId]);
   const go = useBackOffice((state) => state.go);
-  const [detail, setDetail] = useState<ApplicationDetail | null>(null);
+  const [detail, setDetail] = useState<ApplicationView | null>(null);
   const load = useAction();
   const heading = useRef<HTMLHeadingElement>(null);
   const reload = useCallback(async () => setDetail(await run('applications.get', { merchantId })), [merchantId, run]);
@@ -54,8 +61,8 @@ export function ApplicationScreen({ merchantId, token }: { merchantId: string; t
       </section>
     );
   const now = live?.current ?? detail;
-  const status = now.boardingProcessStatusCd;
-  const boarded = now.gatewayBoardingStatusCd === 'BOARDED';
+  const status = now.status;
+  const boarded = now.gatewayStatus === 'BOARDED';
   const demographic = detail.merchant.demographic as Tree | undefined;
   return (
     <section className="bo-screen" aria-labelledby="application-heading">
@@ -68,7 +75,7 @@ export function ApplicationScreen({ merchantId, token }: { merchantId: string; t
       </div>
       <section className="bo-panel" aria-labelledby="timeline-heading">
         <h2 id="timeline-heading">Where it stands</h2>
-        <StatusTimeline current={status} reachedAt={{ ...detail.reachedAt, ...live?.reachedAt }} />
+        <StatusTimeline current={status} reachedAt={{ ...reachedFrom(detail.timeline), ...live?.reachedAt }} />
         <p className="bo-note" role="status">
           {status === 'LIVE'
             ? 'Live: the merchant is boarded to the processor and the gateway and receives deposits.'
@@ -78,18 +85,22 @@ export function ApplicationScreen({ merchantId, token }: { merchantId: string; t
         </p>
       </section>
       <div className="bo-sections">
-        <SignatureSection detail={detail} status={status} signature={now.signatureStatusCd} reload={reload} />
-        <ProvisionSection merchantId={merchantId} boarded={boarded} merchId={now.frontEndMid} />
+        <SignatureSection detail={detail} status={status} signature={now.signatureStatus} reload={reload} />
+        <ProvisionSection merchantId={merchantId} boarded={boarded} merchId={now.gatewayMerchantId} />
         <EditSection
           key={JSON.stringify(detail.merchant)}
           detail={detail}
-          editable={status === 'INPROG'}
+          editable={detail.editable && status === 'INPROG'}
           reload={reload}
         />
-        <CustomFieldsSection merchantId={merchantId} editable={status === 'INPROG'} />
+        <CustomFieldsSection merchantId={merchantId} editable={detail.editable && status === 'INPROG'} />
         <OwnerUserSection merchantId={merchantId} />
         <AttachmentsSection merchantId={merchantId} token={token} />
-        <OrdersSection merchantId={merchantId} shipTo={(demographic?.businessAddress as Tree | undefined) ?? null} />
+        <OrdersSection
+          merchantId={merchantId}
+          salesCode={String(detail.merchant.salesCode ?? '')}
+          shipTo={(demographic?.businessAddress as Tree | undefined) ?? null}
+        />
       </div>
     </section>
   );

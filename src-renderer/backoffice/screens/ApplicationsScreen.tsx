@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { StatusBadge } from '../components/StatusBadge';
-import type { ApplicationSummary } from '../contract-draft';
+import type { ApplicationSummary } from '../api-types';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
 import { ActionResult } from '../components/ActionResult';
@@ -22,7 +22,7 @@ export function ApplicationsScreen() {
   const find = useCallback(
     (text: string) =>
       load.run(async () => {
-        setRows(await run('applications.list', { search: text.trim() }));
+        setRows([...(await run('applications.list', { search: text.trim(), pageSize: 100 })).rows]);
       }),
     // `load.run` is stable; the action object itself changes with its state.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -81,14 +81,14 @@ export function ApplicationsScreen() {
                     <button type="button" className="link" onClick={() => openApplication(row.merchantId)}>
                       {row.dbaName}
                     </button>
-                    <div className="bo-hint">{row.legalBusinessName}</div>
+                    <div className="bo-hint">Created {new Date(row.createdAt).toLocaleDateString()}</div>
                   </td>
                   <td>{row.merchantId}</td>
                   <td>
-                    <StatusBadge code={now.boardingProcessStatusCd} />
+                    <StatusBadge code={now.status} />
                   </td>
-                  <td>{now.gatewayBoardingStatusCd === 'BOARDED' ? 'Boarded' : 'Not boarded'}</td>
-                  <td>{now.frontEndMid ?? '\u2014'}</td>
+                  <td>{now.gatewayStatus === 'BOARDED' ? 'Boarded' : 'Not boarded'}</td>
+                  <td>{now.gatewayMerchantId ?? '\u2014'}</td>
                 </tr>
               );
             })}

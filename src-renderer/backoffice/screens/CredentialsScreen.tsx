@@ -51,7 +51,7 @@ export function CredentialsScreen() {
       <p className="bo-intro">
         {status?.training
           ? 'Training uses the built-in boarding service: no credentials are needed.'
-          : status?.credentialsSet
+          : status?.credentials.set
             ? 'Credentials are saved. Enter new ones to replace them.'
             : 'No credentials yet: the back office cannot reach the boarding service until they are saved.'}
       </p>

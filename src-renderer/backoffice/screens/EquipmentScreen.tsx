@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { ActionResult } from '../components/ActionResult';
-import type { Equipment, Page } from '../contract-draft';
+import type { EquipmentView, PageView } from '../api-types';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
-import { wireMoney } from '../wire-money';
+import { formatMoney } from '../../format/money';
 
 const pageSize = 10;
 
@@ -11,23 +11,40 @@ const pageSize = 10;
 export function EquipmentScreen() {
   const run = useBackOffice((state) => state.run);
   const [pageNumber, setPageNumber] = useState(1);
-  const [page, setPage] = useState<Page<Equipment> | null>(null);
+  const [page, setPage] = useState<PageView<EquipmentView> | null>(null);
+  const trainingCodes = useBackOffice((state) => state.status?.trainingChoices?.salesCodes);
+  const [salesCode, setSalesCode] = useState('');
+  const code = salesCode || trainingCodes?.[0] || '';
   const load = useAction();
   useEffect(() => {
-    void load.run(async () => setPage(await run('equipment.catalog', { pageNumber, pageSize })));
+    if (!code) return;
+    void load.run(async () => setPage(await run('equipment.catalog', { salesCode: code, pageNumber, pageSize })));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load.run is stable
-  }, [run, pageNumber]);
+  }, [run, pageNumber, code]);
   return (
     <section className="bo-screen" aria-labelledby="equipment-heading">
       <h1 id="equipment-heading">Equipment catalog</h1>
-      <p className="bo-intro">Order equipment for a merchant from its application&rsquo;s page.</p>
+      <p className="bo-intro">
+        What a sales code may order. Order equipment for a merchant from its application&rsquo;s page.
+      </p>
+      <div className="bo-inline">
+        <label>
+          Sales code
+          <input
+            value={code}
+            maxLength={25}
+            onChange={(event) => {
+              setPageNumber(1);
+              setSalesCode(event.target.value);
+            }}
+          />
+        </label>
+      </div>
       <ActionResult action={load} />
       {page ? (
         <table className="bo-table">
           <caption>
-            Items {page.totalDisplayItemsCount - page.rows.length + 1}
-            {'\u2013'}
-            {page.totalDisplayItemsCount} of {page.totalServerItemsCount}
+            Page {page.pageNumber}: {page.rows.length} of {page.totalServerItemsCount} items
           </caption>
           <thead>
             <tr>
@@ -53,8 +70,10 @@ export function EquipmentScreen() {
                 <td>
                   {item.make} {item.model}
                 </td>
-                <td className="money">{wireMoney(item.defaultPrice)}</td>
-                <td className="money">{wireMoney(item.defaultPlanPrice)}</td>
+                <td className="money">{formatMoney(item.defaultPriceMinor)}</td>
+                <td className="money">
+                  {item.allowCustomBillingFlg ? formatMoney(item.defaultPlanPriceMinor) : '\u2014'}
+                </td>
               </tr>
             ))}
           </tbody>

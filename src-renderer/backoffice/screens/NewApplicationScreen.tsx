@@ -9,11 +9,12 @@ import {
 import { ActionResult } from '../components/ActionResult';
 import { ApplicationFields } from '../components/ApplicationFields';
 import { fieldId } from '../components/FormField';
+import type { BackOfficeCommandArgs, LookupList } from '../api-types';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
 import { useCodeLists } from '../use-code-lists';
 
-const codeLists = ['stateCodes', 'countryCodes', 'bankAcctTypes'];
+const codeLists: LookupList[] = ['stateCodes', 'countryCodes', 'bankAcctTypes'];
 
 /**
  * A new merchant application with the minimal data the boarding guide names; the owner fills in
@@ -39,7 +40,9 @@ export function NewApplicationScreen() {
       return;
     }
     await save.run(async () => {
-      const { merchantId } = await run('applications.create', createRequest(draft));
+      // The form's fields are the contract's new-application fields, by the same paths.
+      const request = createRequest(draft) as unknown as BackOfficeCommandArgs<'applications.create'>;
+      const { merchantId } = await run('applications.create', request);
       openApplication(merchantId);
     });
   };

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { ActionResult } from '../components/ActionResult';
-import type { ApplicationSummary, BillingPlan } from '../contract-draft';
+import type { ApplicationSummary, PlanView } from '../api-types';
 import { planProblems, planRequest, timeSpanWords, type PlanForm } from '../plan-form';
 import { PlanSchedule } from '../sections/PlanSchedule';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
-import { wireMoney } from '../wire-money';
+import { formatMoney } from '../../format/money';
 
 const isoToday = () => new Date().toISOString().slice(0, 10);
 const blankPlan = (): PlanForm => ({
@@ -29,17 +29,17 @@ export function PlansScreen() {
   const run = useBackOffice((state) => state.run);
   const [merchants, setMerchants] = useState<ApplicationSummary[]>([]);
   const [merchId, setMerchId] = useState('');
-  const [plans, setPlans] = useState<BillingPlan[]>([]);
-  const [open, setOpen] = useState<BillingPlan | null>(null);
+  const [plans, setPlans] = useState<PlanView[]>([]);
+  const [open, setOpen] = useState<PlanView | null>(null);
   const [form, setForm] = useState<PlanForm>(blankPlan);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const load = useAction();
   const create = useAction();
   useEffect(() => {
     void load.run(async () => {
-      const boarded = (await run('applications.list', {})).filter((row) => row.frontEndMid);
+      const boarded = (await run('applications.list', { pageSize: 100 })).rows.filter((row) => row.gatewayMerchantId);
       setMerchants(boarded);
-      setMerchId((before) => before || (boarded[0]?.frontEndMid ?? ''));
+      setMerchId((before) => before || (boarded[0]?.gatewayMerchantId ?? ''));
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load.run is stable
   }, [run]);
@@ -48,7 +48,7 @@ export function PlansScreen() {
     void load.run(async () => setPlans(await run('plans.list', { merchId })));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load.run is stable
   }, [merchId, run]);
-  const changed = (plan: BillingPlan) => {
+  const changed = (plan: PlanView) => {
     setOpen(plan);
     setPlans((before) => before.map((entry) => (entry.billingPlanId === plan.billingPlanId ? plan : entry)));
   };
@@ -58,7 +58,7 @@ export function PlansScreen() {
     setProblems(found);
     if (Object.keys(found).length > 0) return document.getElementById(`plan-${Object.keys(found)[0]}`)?.focus();
     await create.run(async () => {
-      const plan = await run('plans.create', { billingPlan: planRequest(form, merchId) });
+      const plan = await run('plans.create', { plan: planRequest(form, merchId) });
       setPlans((before) => [...before, plan]);
       setOpen(plan);
       setForm(blankPlan());
@@ -105,8 +105,8 @@ export function PlansScreen() {
                 }}
               >
                 {merchants.map((row) => (
-                  <option key={row.merchantId} value={row.frontEndMid ?? ''}>
-                    {row.dbaName} ({row.frontEndMid})
+                  <option key={row.merchantId} value={row.gatewayMerchantId ?? ''}>
+                    {row.dbaName} ({row.gatewayMerchantId})
                   </option>
                 ))}
               </select>
@@ -140,7 +140,7 @@ export function PlansScreen() {
                       {plan.billingPlanName}
                     </button>
                   </td>
-                  <td className="money">{wireMoney(plan.amount)}</td>
+                  <td className="money">{formatMoney(plan.amountMinor)}</td>
                   <td>
                     {plan.every === 2 ? 'Every other ' : ''}
                     {timeSpanWords[String(plan.timeSpan) as keyof typeof timeSpanWords] ?? plan.timeSpan}

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ActionResult } from '../components/ActionResult';
-import type { CustomField } from '../contract-draft';
+import type { CustomField } from '../api-types';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
 
@@ -46,7 +46,7 @@ export function CustomFieldsSection({ merchantId, editable }: { merchantId: stri
         userFieldNumber: field.userFieldNumber,
         customFieldValue: (values[field.userFieldNumber] ?? '').trim() || null,
       }));
-      await run('applications.customFields', { merchantId, set });
+      await run('applications.setCustomFields', { merchantId, customFields: set });
       return 'Custom fields saved.';
     });
   };

@@ -9,12 +9,12 @@ import {
 import { ActionResult } from '../components/ActionResult';
 import { ApplicationFields } from '../components/ApplicationFields';
 import { fieldId } from '../components/FormField';
-import type { ApplicationDetail } from '../contract-draft';
+import type { ApplicationView, LookupList, Tree } from '../api-types';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
 import { useCodeLists } from '../use-code-lists';
 
-const codeLists = ['stateCodes', 'countryCodes', 'bankAcctTypes'];
+const codeLists: LookupList[] = ['stateCodes', 'countryCodes', 'bankAcctTypes'];
 
 /**
  * The application's data, editable while it is in progress. The service replaces each object
@@ -26,7 +26,7 @@ export function EditSection({
   editable,
   reload,
 }: {
-  detail: ApplicationDetail;
+  detail: ApplicationView;
   editable: boolean;
   reload: () => Promise<void>;
 }) {
@@ -44,7 +44,7 @@ export function EditSection({
     await save.run(async () => {
       await run('applications.update', {
         merchantId: detail.merchantId,
-        merchant: updateRequest(detail.merchant, draft),
+        merchant: updateRequest(detail.merchant as Tree, draft),
       });
       await reload();
       return 'Saved.';

@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ActionResult } from '../components/ActionResult';
 import { StatusBadge } from '../components/StatusBadge';
-import type { Equipment, Order, Page, Tree } from '../contract-draft';
+import type { EquipmentView, OrderInput, OrderView, PageView, Tree } from '../api-types';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
-import { typedAmount, wireMoney } from '../wire-money';
+import { formatMoney, parseMoney } from '../../format/money';
 
 const pageSize = 10;
+
+/** A price as the form's field holds it: "129.00". */
+const typedPrice = (minor: number) => formatMoney(minor).replace(/^\$/, '').replace(/,/g, '');
 
 /** The order form's problems, each naming its field; empty when it may be sent. */
 export function orderProblems(form: {
@@ -19,7 +22,7 @@ export function orderProblems(form: {
   if (form.equipmentId === '') problems.push('Equipment: choose what to order.');
   if (!/^\d{1,4}$/.test(form.quantity) || Number(form.quantity) < 1)
     problems.push('Quantity must be a whole number from 1 to 9999.');
-  if (typedAmount(form.price) === null)
+  if (parseMoney(form.price) === null)
     problems.push(`${form.frequency === 'MONTHLY' ? 'Monthly price' : 'Unit price'} must be an amount like 129.00.`);
   return problems;
 }
@@ -28,10 +31,18 @@ export function orderProblems(form: {
  * The merchant's equipment orders: order from the catalog, follow each to SHIPPED with its
  * tracking number, cancel one while it is NEW (the service refuses later).
  */
-export function OrdersSection({ merchantId, shipTo }: { merchantId: string; shipTo: Tree | null }) {
+export function OrdersSection({
+  merchantId,
+  salesCode,
+  shipTo,
+}: {
+  merchantId: string;
+  salesCode: string;
+  shipTo: Tree | null;
+}) {
   const run = useBackOffice((state) => state.run);
-  const [catalog, setCatalog] = useState<Equipment[]>([]);
-  const [orders, setOrders] = useState<Page<Order> | null>(null);
+  const [catalog, setCatalog] = useState<readonly EquipmentView[]>([]);
+  const [orders, setOrders] = useState<PageView<OrderView> | null>(null);
   const [pageNumber, setPageNumber] = useState(1);
   const [form, setForm] = useState({ equipmentId: '', quantity: '1', frequency: 'ONETIME', price: '', billTo: 'CUST' });
   const [problems, setProblems] = useState<string[]>([]);
@@ -44,26 +55,26 @@ export function OrdersSection({ merchantId, shipTo }: { merchantId: string; ship
   );
   useEffect(() => {
     void load.run(async () => {
-      setCatalog((await run('equipment.catalog', { pageNumber: 1, pageSize: 50 })).rows);
+      if (salesCode) setCatalog((await run('equipment.catalog', { salesCode, pageNumber: 1, pageSize: 50 })).rows);
       await refresh(pageNumber);
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load.run is stable
-  }, [run, refresh, pageNumber]);
+  }, [run, refresh, pageNumber, salesCode]);
   const chosen = catalog.find((item) => String(item.equipmentId) === form.equipmentId);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = orderProblems(form);
     setProblems(found);
     if (found.length > 0) return;
-    const price = typedAmount(form.price)!;
-    const order: Tree = {
-      merchantId: Number(merchantId),
+    const price = parseMoney(form.price)!;
+    const order: OrderInput = {
+      merchantId,
       equipmentId: Number(form.equipmentId),
       quantity: Number(form.quantity),
       billToCd: form.billTo,
       billingFrequencyCd: form.frequency,
-      ...(form.frequency === 'MONTHLY' ? { monthlyPrice: price } : { unitPrice: price }),
-      shippingDetails: { shippingAddress: shipTo },
+      ...(form.frequency === 'MONTHLY' ? { monthlyPriceMinor: price } : { unitPriceMinor: price }),
+      shippingDetails: { shippingAddress: shipTo as OrderInput['shippingDetails']['shippingAddress'] },
     };
     await create.run(async () => {
       const { orderId } = await run('orders.create', { order });
@@ -85,7 +96,7 @@ export function OrdersSection({ merchantId, shipTo }: { merchantId: string; ship
                 ...form,
                 equipmentId: event.target.value,
                 price: item
-                  ? String(form.frequency === 'MONTHLY' ? item.defaultPlanPrice : item.defaultPrice)
+                  ? typedPrice(form.frequency === 'MONTHLY' ? item.defaultPlanPriceMinor : item.defaultPriceMinor)
                   : form.price,
               });
             }}
@@ -93,7 +104,7 @@ export function OrdersSection({ merchantId, shipTo }: { merchantId: string; ship
             <option value="">{'Choose\u2026'}</option>
             {catalog.map((item) => (
               <option key={item.equipmentId} value={item.equipmentId}>
-                {item.equipmentName} ({wireMoney(item.defaultPrice)})
+                {item.equipmentName} ({formatMoney(item.defaultPriceMinor)})
               </option>
             ))}
           </select>
@@ -116,7 +127,9 @@ export function OrdersSection({ merchantId, shipTo }: { merchantId: string; ship
                 ...form,
                 frequency: event.target.value,
                 price: chosen
-                  ? String(event.target.value === 'MONTHLY' ? chosen.defaultPlanPrice : chosen.defaultPrice)
+                  ? typedPrice(
+                      event.target.value === 'MONTHLY' ? chosen.defaultPlanPriceMinor : chosen.defaultPriceMinor,
+                    )
                   : form.price,
               })
             }
@@ -158,9 +171,7 @@ export function OrdersSection({ merchantId, shipTo }: { merchantId: string; ship
       {orders && orders.rows.length > 0 ? (
         <table className="bo-table">
           <caption>
-            Orders {orders.totalDisplayItemsCount - orders.rows.length + 1}
-            {'\u2013'}
-            {orders.totalDisplayItemsCount} of {orders.totalServerItemsCount}
+            Page {orders.pageNumber}: {orders.rows.length} of {orders.totalServerItemsCount} orders
           </caption>
           <thead>
             <tr>
@@ -185,8 +196,8 @@ export function OrdersSection({ merchantId, shipTo }: { merchantId: string; ship
                 <td>{order.quantity}</td>
                 <td className="money">
                   {order.billingFrequencyCd === 'MONTHLY'
-                    ? `${wireMoney(order.monthlyPrice)} a month`
-                    : wireMoney(order.unitPrice)}
+                    ? `${formatMoney(order.monthlyPriceMinor ?? 0)} a month`
+                    : formatMoney(order.unitPriceMinor ?? 0)}
                 </td>
                 <td>
                   <StatusBadge code={order.orderStatusCd} words={order.orderStatusCd} />

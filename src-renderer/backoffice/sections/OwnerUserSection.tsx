@@ -38,7 +38,7 @@ export function OwnerUserSection({ merchantId }: { merchantId: string }) {
   useEffect(() => {
     void load.run(async () => {
       const found = await run('applications.ownerUser', { merchantId });
-      setUser({ firstName: found.firstName ?? '', lastName: found.lastName ?? '', email: found.email ?? '' });
+      setUser({ firstName: found?.firstName ?? '', lastName: found?.lastName ?? '', email: found?.email ?? '' });
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load.run is stable
   }, [merchantId, run]);
@@ -48,9 +48,9 @@ export function OwnerUserSection({ merchantId }: { merchantId: string }) {
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     await save.run(async () => {
-      await run('applications.ownerUser', {
+      await run('applications.setOwnerUser', {
         merchantId,
-        set: { firstName: user.firstName.trim(), lastName: user.lastName.trim(), email: user.email.trim() },
+        ownerSiteUser: { firstName: user.firstName.trim(), lastName: user.lastName.trim(), email: user.email.trim() },
       });
       return 'Owner sign-in saved.';
     });

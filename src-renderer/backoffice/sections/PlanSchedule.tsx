@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { ActionResult } from '../components/ActionResult';
 import { StatusBadge } from '../components/StatusBadge';
-import type { BillingPlan } from '../contract-draft';
+import type { PlanView } from '../api-types';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
-import { wireMoney } from '../wire-money';
+import { formatMoney } from '../../format/money';
 
 /**
  * One plan's schedule: every past and coming payment. A scheduled payment can be marked as paid
  * (a cash payment, or one charged by hand, with its retref if any) or cancelled; the whole plan
  * can be cancelled, which cancels every payment still scheduled.
  */
-export function PlanSchedule({ plan, onChange }: { plan: BillingPlan; onChange: (plan: BillingPlan) => void }) {
+export function PlanSchedule({ plan, onChange }: { plan: PlanView; onChange: (plan: PlanView) => void }) {
   const run = useBackOffice((state) => state.run);
   const [retref, setRetref] = useState('');
   const act = useAction();
@@ -65,7 +65,7 @@ export function PlanSchedule({ plan, onChange }: { plan: BillingPlan; onChange: 
           {(plan.schedules ?? []).map((payment) => (
             <tr key={payment.billingPlanScheduleId}>
               <td>{payment.scheduledPaymentDate}</td>
-              <td className="money">{wireMoney(payment.actualAmount ?? payment.scheduledAmount)}</td>
+              <td className="money">{formatMoney(payment.actualAmountMinor ?? payment.scheduledAmountMinor)}</td>
               <td>
                 <StatusBadge code={payment.paymentStatus} words={payment.paymentStatus} />
               </td>
@@ -83,7 +83,7 @@ export function PlanSchedule({ plan, onChange }: { plan: BillingPlan; onChange: 
                         void act.run(async () => {
                           const id = payment.billingPlanScheduleId;
                           onChange(
-                            await run('plans.markAsPaid', {
+                            await run('plans.markPaid', {
                               merchId,
                               billingPlanId,
                               billingPlanScheduleId: id,
@@ -104,6 +104,7 @@ export function PlanSchedule({ plan, onChange }: { plan: BillingPlan; onChange: 
                         void act.run(async () => {
                           onChange(
                             await run('plans.cancelPayment', {
+                              billingPlanId,
                               merchId,
                               billingPlanScheduleId: payment.billingPlanScheduleId,
                             }),

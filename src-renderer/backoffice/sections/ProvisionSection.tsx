@@ -44,7 +44,7 @@ export function ProvisionSection({
           onClick={() =>
             void thisLane.run(async () => {
               const done = await run('provision.thisLane', { merchantId });
-              return `This lane now sells as merchant ${done.merchId} (saved in ${done.settingsFile}).`;
+              return `This lane now sells as merchant ${done.provisioning.merchantId} (saved in ${done.settingsFile}).`;
             })
           }
         >
@@ -58,8 +58,9 @@ export function ProvisionSection({
             void exported.run(async () => {
               const file = await run('provision.export', { merchantId });
               const href = URL.createObjectURL(new Blob([file.content], { type: 'application/json' }));
-              setDownload({ href, fileName: file.fileName });
-              return `Provisioning file ready: run \u201clanepoint provision ${file.fileName}\u201d on the other lane.`;
+              const fileName = file.file.split(/[\\/]/).pop() ?? 'lane-provisioning.json';
+              setDownload({ href, fileName });
+              return `Provisioning file written to ${file.file}: run \u201clanepoint provision ${fileName}\u201d on the other lane.`;
             })
           }
         >

@@ -1,6 +1,6 @@
 import { SigningLink } from '../components/SigningLink';
 import { ActionResult } from '../components/ActionResult';
-import type { ApplicationDetail } from '../contract-draft';
+import type { ApplicationView } from '../api-types';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
 
@@ -14,7 +14,7 @@ export function SignatureSection({
   signature,
   reload,
 }: {
-  detail: ApplicationDetail;
+  detail: ApplicationView;
   status: string;
   signature: string;
   reload: () => Promise<void>;
@@ -28,12 +28,12 @@ export function SignatureSection({
       <h2 id="signature-heading">Owner&rsquo;s signature</h2>
       {signature === 'SIGNED' ? (
         <p className="bo-ok">The owner signed the application; the service now reviews it.</p>
-      ) : pending && detail.signatureUrl ? (
+      ) : pending && detail.signature.signatureUrl ? (
         <>
           <p className="bo-note">
             Waiting for the owner. Give them this link: they review the application, complete it and sign.
           </p>
-          <SigningLink url={detail.signatureUrl} />
+          <SigningLink url={detail.signature.signatureUrl} />
         </>
       ) : (
         <p className="bo-note">

@@ -54,8 +54,8 @@ describe('the new-application form', () => {
   });
 
   it('builds the create request: template id a number, copied groups filled, empty optional fields null', () => {
-    const draft = cardShoppe();
-    draft.values['merchant.ownership.owner.ownerAddress.address2'] = '  ';
+    const typed = cardShoppe();
+    const draft = { ...typed, values: { ...typed.values, 'merchant.ownership.owner.ownerAddress.address2': '  ' } };
     const request = createRequest(draft);
     expect(request.templateId).toBe(1001);
     const merchant = request.merchant as {
@@ -80,16 +80,16 @@ describe('the new-application form', () => {
 });
 
 describe('the edit form', () => {
-  const loaded = {
-    ...(createRequest(cardShoppe()).merchant as Record<string, unknown>),
+  const loaded: Record<string, unknown> = {
+    ...createRequest(cardShoppe()).merchant,
     fees: { achBatchFee: 0.1, appFee: 25 },
     merchantStatus: { boardingProcessStatusCd: 'INPROG' },
     signatureStatus: { signatureStatusCd: 'NOT_SENT' },
   };
 
   it('sends every object whole: the children the form does not show are sent back as loaded', () => {
-    const draft = draftFromMerchant(loaded);
-    draft.values['merchant.dbaName'] = 'Card Shoppe Downtown';
+    const filled = draftFromMerchant(loaded);
+    const draft = { ...filled, values: { ...filled.values, 'merchant.dbaName': 'Card Shoppe Downtown' } };
     const sent = updateRequest(loaded, draft) as Record<string, Record<string, unknown>>;
     expect(sent.dbaName).toBe('Card Shoppe Downtown');
     expect(sent.fees).toEqual({ achBatchFee: 0.1, appFee: 25 });

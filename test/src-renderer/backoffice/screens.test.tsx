@@ -77,19 +77,27 @@ describe('New application', () => {
   });
 });
 
-const detail = (status: string, signature: string, extra: object = {}) => ({
+const detail = (
+  status: string,
+  signature: string,
+  extra: { signatureUrl?: string; gatewayMerchantId?: string } = {},
+) => ({
   merchantId: '700000000001',
   dbaName: 'The Card Shoppe',
-  legalBusinessName: 'The Card Shoppe',
-  boardingProcessStatusCd: status,
-  gatewayBoardingStatusCd: 'NOT_BOARDED',
-  signatureStatusCd: signature,
-  frontEndMid: null,
+  createdAt: '2025-01-02T10:00:00.000Z',
+  status,
+  gatewayStatus: extra.gatewayMerchantId ? 'BOARDED' : 'NOT_BOARDED',
+  signatureStatus: signature,
+  gatewayMerchantId: extra.gatewayMerchantId ?? null,
+  checkedAt: '2025-01-02T10:00:00.000Z',
   merchant: createRequest(cardShoppe()).merchant,
+  merchantStatus: { boardingProcessStatusCd: status },
+  signature: { signatureStatusCd: signature, signatureUrl: extra.signatureUrl ?? null },
   ownerSiteUser: null,
-  signatureUrl: null,
-  reachedAt: { INPROG: '01/02/2025 10:00:00 AM' },
-  ...extra,
+  editable: status === 'INPROG',
+  timeline: [
+    { at: '2025-01-02T10:00:00.000Z', status: 'INPROG', gatewayStatus: 'NOT_BOARDED', signatureStatus: 'NOT_SENT' },
+  ],
 });
 
 const sections = {
@@ -114,7 +122,7 @@ describe('The application', () => {
       'applications.get': () => current,
       'signature.request': () => {
         current = detail('OFS', 'PENDING', { signatureUrl: link });
-        return { signatureUrl: link };
+        return { signatureUrl: link, application: current };
       },
     });
     await screen.findByRole('heading', { name: 'The Card Shoppe' });
@@ -136,20 +144,25 @@ describe('The application', () => {
     const currentStep = () => document.querySelector('.timeline [aria-current="step"]')?.getAttribute('data-status');
     expect(currentStep()).toBe('OFS');
     expect(screen.getByRole('button', { name: 'Provision this lane' }).hasAttribute('disabled')).toBe(true);
-    const event = (status: string, gateway = 'NOT_BOARDED', frontEndMid: string | null = null) => ({
-      merchantId: '700000000001',
-      boardingProcessStatusCd: status,
-      gatewayBoardingStatusCd: gateway,
-      signatureStatusCd: 'SIGNED',
-      frontEndMid,
-      at: `01/02/2025 ${status}`,
-    });
+    const event = (status: string, gatewayMerchantId?: string) => {
+      const application = detail(status, 'SIGNED', { gatewayMerchantId });
+      return {
+        merchantId: '700000000001',
+        entry: {
+          at: `2025-01-0${status.length}T10:00:00.000Z`,
+          status,
+          gatewayStatus: application.gatewayStatus,
+          signatureStatus: 'SIGNED',
+        },
+        application,
+      };
+    };
     current = detail('UNDER', 'SIGNED');
     await act(async () => rendered.emit('application.status', event('UNDER')));
     expect(currentStep()).toBe('UNDER');
-    expect(screen.getByText('01/02/2025 UNDER')).toBeTruthy();
-    current = detail('BOARDED', 'SIGNED', { gatewayBoardingStatusCd: 'BOARDED', frontEndMid: '800000000123' });
-    await act(async () => rendered.emit('application.status', event('BOARDED', 'BOARDED', '800000000123')));
+    expect(screen.getByText(new Date('2025-01-05T10:00:00.000Z').toLocaleString())).toBeTruthy();
+    current = detail('BOARDED', 'SIGNED', { gatewayMerchantId: '800000000123' });
+    await act(async () => rendered.emit('application.status', event('BOARDED', '800000000123')));
     expect(currentStep()).toBe('BOARDED');
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Provision this lane' }).hasAttribute('disabled')).toBe(false),

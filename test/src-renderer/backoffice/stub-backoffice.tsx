@@ -4,7 +4,7 @@ import type {
   BackOfficeCommandName,
   BackOfficeTransport,
   CommandReply,
-} from '../../../src-renderer/backoffice/contract-draft';
+} from '../../../src-renderer/backoffice/api-types';
 import {
   BackOfficeContext,
   createBackOfficeStore,
