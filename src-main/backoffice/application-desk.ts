@@ -9,7 +9,7 @@ import type { Clock } from '../core/clock';
 import type { HandlersOf } from '../ipc/contract/derive';
 import type { EventHub } from '../ipc/event-hub';
 import type { ApplicationRegister } from './application-register';
-import { applicationCommands, type ApplicationView } from './contract/applications';
+import type { applicationCommands, ApplicationView } from './contract/applications';
 import type { BackofficeEvents } from './contract';
 import type { StatusPoller } from './status-poller';
 import { statusesOf } from './views';

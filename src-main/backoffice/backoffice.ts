@@ -83,9 +83,9 @@ export function createBackoffice(options: BackofficeOptions): Backoffice {
   const register = openApplicationRegister(home);
   const access = createBoardingAccess({ settings: () => settings, secrets, logger, training });
   const boarding = () => access.client();
-  let poller: StatusPoller | undefined;
+  // The desk nudges the poller, and the poller asks the desk: each finds the other at call time.
   const desk = createApplicationDesk({ boarding, register, events, clock, poller: () => poller });
-  poller = createStatusPoller({
+  const poller: StatusPoller = createStatusPoller({
     moving: () => register.moving(),
     check: (merchantId) => desk.check(merchantId),
     logger,
@@ -175,7 +175,7 @@ export function createBackoffice(options: BackofficeOptions): Backoffice {
     poller,
     status,
     async close() {
-      poller?.stop();
+      poller.stop();
     },
   };
 }
