@@ -38,9 +38,14 @@ const httpStatus: Record<CommandError['code'], number> = {
 
 function reply(request: IncomingMessage, response: ServerResponse, answer: CommandReply<AttachmentRecord>): void {
   const status = answer.ok ? 200 : httpStatus[answer.error.code];
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  // A refused upload is not read to its end: the connection closes once the refusal is out.
-  if (!request.readableEnded) response.once('finish', () => request.destroy());
+  // A refused upload is not passed on: node:http discards what is left of it (never holding it),
+  // and the connection closes after the answer, so the page reads the refusal, not a reset.
+  const close = request.readableEnded ? {} : { Connection: 'close' };
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...close,
+  });
   response.end(JSON.stringify(answer));
 }
 
