@@ -7,7 +7,7 @@ import { createBackoffice, type Backoffice, type BackofficeOptions } from '../..
 import { startTrainingBackends, type TrainingBackends } from '../../src-main/backoffice/training';
 import type { Timers } from '../../src-main/boarding/settings';
 import { createLogger } from '../../src-main/log/logger';
-import { handClock } from './boarding';
+import { handClock, minimalMerchant } from './boarding';
 
 /** A logger whose JSON lines a test reads back. */
 export function capturedLogger() {
@@ -104,41 +104,5 @@ export async function startBackofficeBench(
 export function newApplicationArgs(
   dbaName = 'The Card Shoppe',
 ): NewApplication & { merchant: { demographic: object } } {
-  const address = {
-    address1: '123 Fake Street',
-    address2: 'Suite 300',
-    city: 'Keystone',
-    stateCd: 'CO',
-    zip: '80435',
-    countryCd: 'US',
-  };
-  const bank = (bankName: string) => ({
-    bankAcctNum: '123456789',
-    bankRoutingNum: '987654321',
-    bankAcctTypeCd: 'BIZ',
-    bankName,
-  });
-  return {
-    templateId: 999,
-    merchant: {
-      salesCode: 'LPTRAIN',
-      dbaName,
-      legalBusinessName: `${dbaName} LLC`,
-      taxFilingName: `${dbaName} LLC`,
-      taxFilingMethod: 'EIN',
-      demographic: { businessAddress: { ...address }, mailingAddress: { ...address } },
-      ownership: {
-        owner: {
-          ownerAddress: { ...address, address1: '1 Imaginary Lane' },
-          ownerEmail: 'owner@example.com',
-          ownerName: 'Forename Surname',
-          ownerPhone: '555-123-4567',
-          ownerTitle: 'CEO',
-        },
-        driversLicenseNumber: '123456789',
-        driversLicenseStateCd: 'CO',
-      },
-      bankDetail: { depositBank: bank('Deposit Bank'), withdrawalBank: bank('Withdrawal Bank') },
-    },
-  };
+  return { templateId: 999, merchant: minimalMerchant(dbaName) as NewApplication['merchant'] };
 }

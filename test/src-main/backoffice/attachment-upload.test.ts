@@ -3,13 +3,12 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startBackofficeHost, type RunningBackoffice } from '../../../src-main/cli/backoffice-command';
 import { sessionTokenHeader } from '../../../src-main/backoffice/contract';
 import { capturedLogger, newApplicationArgs } from '../../support/backoffice';
 import { fakeIo } from '../../support/cli-io';
+import { peakMemoryGrowth } from '../../support/memory';
 
 const folder = mkdtempSync(join(tmpdir(), 'backoffice-upload-'));
 const rendererDir = join(folder, 'renderer');
@@ -102,18 +101,7 @@ describe('the back office host', () => {
     expect(await page.text()).toContain('Back office');
 
     const size = 20 * 1024 * 1024;
-    const memory = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
-    setFlagsFromString('--expose-gc');
-    const collect = runInNewContext('gc') as () => void;
-    collect();
-    const baseline = memory();
-    let peak = baseline;
-    const sampler = setInterval(() => {
-      collect();
-      peak = Math.max(peak, memory());
-    }, 20);
-    const answer = await upload(meta(merchantId), patterned(size));
-    clearInterval(sampler);
+    const { result: answer, growth } = await peakMemoryGrowth(() => upload(meta(merchantId), patterned(size)));
     expect(answer).toMatchObject({ status: 200, body: { ok: true, result: { bytes: size } } });
     // The emulator decoded what arrived and counted every byte.
     const listed = await running!.backoffice.dispatch('applications.attachments', { merchantId });
@@ -122,7 +110,7 @@ describe('the back office host', () => {
       result: [{ attachmentId: answer.body.result!.attachmentId, bytes: size }],
     });
     // Whole, the document is 20 MB and its Base64 27 MB; streamed, the host holds a few pieces.
-    expect(peak - baseline).toBeLessThan(size / 2);
+    expect(growth).toBeLessThan(size / 2);
   }, 60_000);
 
   it('refuses a body over the cap, whether declared or streamed, and an upload without the token or a wrong type', async () => {
