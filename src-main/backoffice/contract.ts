@@ -36,6 +36,7 @@ export * from './contract/commerce';
 export * from './contract/plans';
 export * from './contract/provision';
 export * from './contract/status';
+export { sessionTokenHeader } from '../ipc/contract/derive';
 export type { CommandReply, CommandError, CommandErrorCode } from '../ipc/contract/replies';
 export type {
   BoardingProcessStatus,
@@ -88,8 +89,6 @@ export type BackofficeApi = TransportOf<BackofficeCommands, BackofficeEvents> & 
 
 /** The upload route on the back office host; query: merchantId, fileName, mimeType, attachmentTypeCd, description. */
 export const attachmentUploadPath = '/attachments';
-/** The header that carries the session token on an upload (the bridge takes it in its query). */
-export const sessionTokenHeader = 'x-lanepoint-token';
 /** The largest attachment the service takes, before Base64. */
 export const maxAttachmentBytes = 100 * 1024 * 1024;
 /** The document types the upload takes: documents and images (the service refuses audio and video), each at most 30 characters as the mimeType field holds. */

@@ -33,21 +33,39 @@ export async function attachmentBody(
   if (size === 0) throw new BoardingValidationError('document', `${filePath} is empty`);
   if (size > maxAttachmentBytes)
     throw new BoardingValidationError('document', `${filePath} is ${size} bytes; the service takes at most 100 MB`);
-  const head = JSON.stringify(meta).slice(0, -1);
-  const encoder = new TextEncoder();
-
-  async function* pieces(): AsyncGenerator<Uint8Array> {
-    yield encoder.encode(`${head},"document":"`);
-    let carry = Buffer.alloc(0);
-    for await (const chunk of createReadStream(filePath, { highWaterMark: readChunkBytes })) {
-      const piece = carry.length ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
-      const whole = piece.length - (piece.length % 3);
-      carry = Buffer.from(piece.subarray(whole));
-      yield encoder.encode(piece.subarray(0, whole).toString('base64'));
-    }
-    yield encoder.encode(`${carry.toString('base64')}"}`);
-  }
   // One object a read: the file is read only as fast as the connection takes it.
-  const stream = () => Readable.from(pieces(), { objectMode: false, highWaterMark: 1 });
+  const stream = () =>
+    Readable.from(encodedAttachment(meta, createReadStream(filePath, { highWaterMark: readChunkBytes })), {
+      objectMode: false,
+      highWaterMark: 1,
+    });
   return { size, stream };
+}
+
+/**
+ * The attachment body from a stream of unknown length (an upload arriving at the back office's
+ * host): encoded piece by piece as it arrives, like a file's. The source can be read once, so
+ * the factory refuses a second call (a resend after a refused token) with an error saying so.
+ */
+export function streamedAttachmentBody(source: AsyncIterable<Uint8Array>, meta: AttachmentMeta): () => Readable {
+  let taken = false;
+  return () => {
+    if (taken) throw new BoardingValidationError('document', 'a streamed upload cannot be sent twice: upload it again');
+    taken = true;
+    return Readable.from(encodedAttachment(meta, source), { objectMode: false, highWaterMark: 1 });
+  };
+}
+
+/** `{...meta,"document":"<Base64>"}`, each piece of the source encoded as it comes (whole 3-byte groups). */
+async function* encodedAttachment(meta: AttachmentMeta, source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const encoder = new TextEncoder();
+  yield encoder.encode(`${JSON.stringify(meta).slice(0, -1)},"document":"`);
+  let carry = Buffer.alloc(0);
+  for await (const chunk of source) {
+    const piece = carry.length ? Buffer.concat([carry, chunk]) : Buffer.from(chunk);
+    const whole = piece.length - (piece.length % 3);
+    carry = Buffer.from(piece.subarray(whole));
+    yield encoder.encode(piece.subarray(0, whole).toString('base64'));
+  }
+  yield encoder.encode(`${carry.toString('base64')}"}`);
 }

@@ -1,4 +1,5 @@
-import { attachmentBody } from './attachment-stream';
+import type { Readable } from 'node:stream';
+import { attachmentBody, streamedAttachmentBody } from './attachment-stream';
 import { BoardingProtocolError, BoardingRuleError, BoardingValidationError } from './errors';
 import {
   checkAttachmentMeta,
@@ -151,21 +152,38 @@ export function createBoardingClient(clientOptions: BoardingClientOptions) {
     },
   };
 
+  /** Sends one attachment body; answers its attachmentId. */
+  async function sendAttachment(merchantId: string, stream: () => Readable): Promise<number> {
+    const answer = await sender.send<{ attachmentId?: number }>({
+      operation: 'attachment.upload',
+      method: 'PUT',
+      path: `merchant/${merchantId}/attachment`,
+      stream,
+    });
+    if (typeof answer.attachmentId !== 'number')
+      throw new BoardingProtocolError('attachment.upload: the answer has no attachmentId');
+    return answer.attachmentId;
+  }
+
   const attachments = {
     /** Uploads a document or image of up to 100 MB, streamed from the file; answers its attachmentId. */
     async upload(merchantId: string | number, filePath: string, meta: AttachmentMeta): Promise<number> {
       const id = merchantIdOf(merchantId);
       checkAttachmentMeta(meta);
-      const body = await attachmentBody(filePath, meta);
-      const answer = await sender.send<{ attachmentId?: number }>({
-        operation: 'attachment.upload',
-        method: 'PUT',
-        path: `merchant/${id}/attachment`,
-        stream: body.stream,
-      });
-      if (typeof answer.attachmentId !== 'number')
-        throw new BoardingProtocolError('attachment.upload: the answer has no attachmentId');
-      return answer.attachmentId;
+      return sendAttachment(id, (await attachmentBody(filePath, meta)).stream);
+    },
+    /**
+     * Uploads a document arriving as a stream (the back office's upload route), encoded as it
+     * comes; the caller bounds its size. Answers its attachmentId.
+     */
+    async uploadStream(
+      merchantId: string | number,
+      source: AsyncIterable<Uint8Array>,
+      meta: AttachmentMeta,
+    ): Promise<number> {
+      const id = merchantIdOf(merchantId);
+      checkAttachmentMeta(meta);
+      return sendAttachment(id, streamedAttachmentBody(source, meta));
     },
   };
 

@@ -8,6 +8,7 @@ import { runSaleCommand } from './sale-command';
 import { runSignatureCommand } from './signature-command';
 import { runEmulatorCommand } from './emulator-command';
 import { runBoardCommand } from './board-command';
+import { runBackofficeCommand, runProvisionCommand } from './backoffice-command';
 import { defaultEmulatorUrl, runSettleCommand } from './settle-command';
 import { parsePort, runHostCommand } from './host-command';
 import { processIo, type CliIo } from './io';
@@ -81,6 +82,20 @@ const commands: Record<string, Command> = {
       ...(typeof values.user === 'string' ? { user: values.user } : {}),
       ...(typeof values['client-id'] === 'string' ? { clientId: values['client-id'] } : {}),
     });
+  },
+  async backoffice(io, args) {
+    const { values, positionals } = parse(args, { port: { type: 'string' }, training: { type: 'boolean' } });
+    noPositionals('backoffice', positionals);
+    return runBackofficeCommand(io, {
+      ...(values.port === undefined ? {} : { port: parsePort(String(values.port)) }),
+      ...(values.training === true ? { training: true } : {}),
+    });
+  },
+  async provision(io, args) {
+    const [file, ...extra] = parse(args).positionals;
+    if (!file || extra.length > 0)
+      throw new UsageError('provision takes one provisioning file, e.g. lanepoint provision lane-49600000001.json');
+    return runProvisionCommand(io, file);
   },
   async settle(io, args) {
     const { values, positionals } = parse(args, {

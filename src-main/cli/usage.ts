@@ -29,6 +29,13 @@ commands:
                         a boarding application's status, the owner's signing link, its
                         equipment orders (LANEPOINT_BOARDING_URL, _USER, _PASSWORD, _CLIENT_ID,
                         _CLIENT_SECRET; the password and secret from the environment only)
+  backoffice [--port N] [--training]
+                        the back office (boarding, orders, billing plans, provisioning) in
+                        browser mode on 127.0.0.1 (default port 8712); training runs the
+                        boarding and gateway emulators in it, and is the default until a
+                        boarding URL is configured
+  provision <file.json> give this lane the merchant id and gateway URL of a provisioning file
+                        the back office exported (never credentials: enter those in Settings)
   settle [--emulator URL] [--merchid M] [--reject RETREF]...
                         settle the emulator's open batches now (default URL http://127.0.0.1:8711/rest)
   card parse <output>   what the terminal reads from one card reader output (tracks, an
@@ -68,5 +75,7 @@ environment:
   LANEPOINT_TRAINING    1 | 0   (a fresh install starts in training)
   LANEPOINT_HOST_PORT   the browser-mode port (0 = any free port)
   LANEPOINT_HOST_TOKEN  a fixed session token for kiosk browsers (at least 32 characters)
+  LANEPOINT_BACKOFFICE_HOME   the back office's own folder (settings, boarding secrets)
+  LANEPOINT_BACKOFFICE_TOKEN  a fixed session token for the back office's page
   ... and the rest in README.md, "Settings".
 `;

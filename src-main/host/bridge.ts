@@ -2,9 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
-import type { BridgeServerMessage } from '../ipc/contract';
+import type { BridgeServerMessageOf, EventMap } from '../ipc/contract/derive';
 import type { CommandCaller, Dispatch } from '../ipc/dispatcher';
-import { isForSource, type EventHub } from '../ipc/event-hub';
+import { isForSource, type EventFeed } from '../ipc/event-hub';
 import type { Logger } from '../log/logger';
 
 /** The largest frame a renderer needs to send (a signature is 6 KiB); more is an attack. */
@@ -82,7 +82,7 @@ interface Connection {
  */
 export function createBridge(options: {
   dispatch: Dispatch;
-  events: EventHub;
+  events: EventFeed;
   logger: Logger;
   limits?: Partial<BridgeLimits>;
 }): Bridge {
@@ -92,7 +92,7 @@ export function createBridge(options: {
   const connections = new Set<Connection>();
   let lastConnection = 0;
 
-  const send = (connection: Connection, message: BridgeServerMessage) => {
+  const send = (connection: Connection, message: BridgeServerMessageOf<EventMap>) => {
     const { socket } = connection;
     if (socket.readyState !== socket.OPEN) return;
     // Checked before each send: a page that stopped reading would otherwise grow the host's

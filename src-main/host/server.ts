@@ -4,7 +4,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
-import type { Core } from '../core/core';
+import { sessionTokenHeader } from '../ipc/contract/derive';
+import type { Dispatch } from '../ipc/dispatcher';
+import type { EventFeed } from '../ipc/event-hub';
+import type { Logger } from '../log/logger';
 import { contentSecurityPolicy, rendererSecurityHeaders } from '../security/csp';
 import { createBridge, type BridgeLimits } from './bridge';
 import { isAllowedHostHeader, isAllowedOrigin, isValidToken } from './guard';
@@ -14,10 +17,32 @@ import { serveStatic } from './static-files';
 export const hostAddress = '127.0.0.1';
 export const bridgePath = '/bridge';
 
+/** What the host serves over its bridge: any app's validated dispatch, its events and its log. */
+export interface HostedApp {
+  readonly dispatch: Dispatch;
+  readonly events: EventFeed;
+  readonly logger: Logger;
+}
+
+/**
+ * An HTTP route beside the static files (the back office's streamed upload). The host has
+ * already checked the Host header, the Origin and the session token when `handle` is called;
+ * the route owns the response from then on.
+ */
+export interface HostRoute {
+  readonly method: 'POST' | 'PUT';
+  readonly path: string;
+  handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void>;
+}
+
 export interface HostOptions {
-  readonly core: Pick<Core, 'dispatch' | 'events' | 'logger'>;
-  /** The built renderer (index.html and assets). */
+  readonly core: HostedApp;
+  /** The built renderer (its page and assets). */
   readonly rendererDir: string;
+  /** The page `/` serves, inside `rendererDir`: `index.html` (the lane) unless given. */
+  readonly indexFile?: string;
+  /** Routes beside the static files, behind the same guard and the session token. */
+  readonly routes?: readonly HostRoute[];
   /** 0 picks a free port. */
   readonly port: number;
   /** A fixed session token (kiosk browsers that restart); random when absent. */
@@ -44,8 +69,9 @@ export const minTokenLength = 32;
  */
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const { core, rendererDir } = options;
-  if (!existsSync(join(rendererDir, 'index.html'))) {
-    throw new Error(`The renderer is not built (no ${join(rendererDir, 'index.html')}); run "npm run build".`);
+  const indexFile = options.indexFile ?? 'index.html';
+  if (!existsSync(join(rendererDir, indexFile))) {
+    throw new Error(`The renderer is not built (no ${join(rendererDir, indexFile)}); run "npm run build".`);
   }
   if (options.token !== undefined && options.token.length < minTokenLength) {
     throw new Error(`The host token must be at least ${minTokenLength} characters long.`);
@@ -67,16 +93,55 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       response.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Misdirected request');
       return;
     }
+    const url = new URL(request.url ?? '/', `http://${hostAddress}:${port}`);
+    const route = options.routes?.find((candidate) => candidate.path === url.pathname);
+    if (route) {
+      void routeRequest(route, request, response, url);
+      return;
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const { pathname } = new URL(request.url ?? '/', `http://${hostAddress}:${port}`);
-    serveStatic(rendererDir, pathname, response, headers).catch((error: unknown) => {
+    serveStatic(rendererDir, url.pathname, response, headers, indexFile).catch((error: unknown) => {
       core.logger.error({ err: error }, 'host: static file failed');
       if (!response.headersSent) response.writeHead(500);
       response.end();
     });
+  };
+
+  // A route changes things, so it is guarded like the bridge: the host's own page, with the token.
+  const routeRequest = async (route: HostRoute, request: IncomingMessage, response: ServerResponse, url: URL) => {
+    const refuseRoute = (status: number, message: string) => {
+      response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
+      response.end(
+        JSON.stringify({ ok: false, error: { code: status === 405 ? 'unknown_command' : 'forbidden', message } }),
+      );
+      request.resume();
+    };
+    if (request.method !== route.method) return refuseRoute(405, `${route.path} takes ${route.method} only`);
+    if (!isAllowedOrigin(request.headers.origin, port)) {
+      core.logger.warn(
+        { origin: request.headers.origin ?? null, path: route.path },
+        'host: refused a request from another origin',
+      );
+      return refuseRoute(403, 'This page may not send here.');
+    }
+    const presented = request.headers[sessionTokenHeader];
+    if (!isValidToken(typeof presented === 'string' ? presented : undefined, token)) {
+      core.logger.warn({ path: route.path }, 'host: refused a request without the session token');
+      return refuseRoute(
+        401,
+        'The session token is missing or wrong: reload the page from the address the back office printed.',
+      );
+    }
+    try {
+      await route.handle(request, response, url);
+    } catch (error) {
+      core.logger.error({ err: error, path: route.path }, 'host: route failed');
+      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+      response.end();
+    }
   };
 
   const refuse = (socket: Duplex, status: number, reason: string) => {

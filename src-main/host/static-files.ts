@@ -20,16 +20,16 @@ export function contentTypeFor(path: string): string {
   return contentTypes[extname(path)] ?? 'application/octet-stream';
 }
 
-/** Hashed assets never change; index.html must be re-read after an upgrade. */
+/** Hashed assets never change; a page (index.html, backoffice.html) must be re-read after an upgrade. */
 export function cacheControlFor(path: string): string {
-  return path.endsWith('index.html') ? 'no-store' : 'public, max-age=31536000, immutable';
+  return path.endsWith('.html') ? 'no-store' : 'public, max-age=31536000, immutable';
 }
 
 /**
  * Maps a request path to a file inside `root`, or null when it would leave `root` (encoded
- * dots, backslashes and NUL included). `/` is the app's index.html.
+ * dots, backslashes and NUL included). `/` is the app's page, `indexFile`.
  */
-export function resolveStaticPath(root: string, pathname: string): string | null {
+export function resolveStaticPath(root: string, pathname: string, indexFile = 'index.html'): string | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -37,7 +37,7 @@ export function resolveStaticPath(root: string, pathname: string): string | null
     return null;
   }
   if (decoded.includes('\0') || decoded.includes('\\')) return null;
-  const relative = decoded === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
+  const relative = decoded === '/' ? indexFile : decoded.replace(/^\/+/, '');
   const base = resolve(root);
   const full = resolve(join(base, relative));
   return full === base || full.startsWith(base + sep) ? full : null;
@@ -49,8 +49,9 @@ export async function serveStatic(
   pathname: string,
   response: ServerResponse,
   headers: Record<string, string>,
+  indexFile = 'index.html',
 ): Promise<void> {
-  const path = resolveStaticPath(root, pathname);
+  const path = resolveStaticPath(root, pathname, indexFile);
   const info = path ? await stat(path).catch(() => null) : null;
   if (!path || !info?.isFile()) {
     response.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });

@@ -62,3 +62,9 @@ export type ActionsOf<C extends CommandMap> = {
 export type BridgeServerMessageOf<E extends EventMap> =
   | ({ readonly type: 'reply'; readonly id: number } & CommandReply)
   | { readonly type: 'event'; readonly name: keyof E & string; readonly payload: unknown };
+
+/**
+ * The header an HTTP request to a host route (the back office's upload) carries the session
+ * token in; the bridge takes the token in its query instead.
+ */
+export const sessionTokenHeader = 'x-lanepoint-token';

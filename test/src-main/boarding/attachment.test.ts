@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BoardingValidationError } from '../../../src-main/boarding/errors';
 import { minimalMerchant, startBoardingPair, type BoardingPair } from '../../support/boarding';
+import { peakMemoryGrowth } from '../../support/memory';
 
 let pair: BoardingPair | undefined;
 afterEach(async () => {
@@ -53,27 +52,15 @@ describe('attachments', () => {
     for (let at = 0; at < size; at += 4) content.writeUInt32LE((at * 2654435761) >>> 0, at);
     writeFileSync(file, content);
     const expectedHash = createHash('sha256').update(content).digest('hex');
-    const memory = () => {
-      const usage = process.memoryUsage();
-      return usage.heapUsed + usage.arrayBuffers;
-    };
-    // What is live, not what waits for the collector: collect before each sample.
-    setFlagsFromString('--expose-gc');
-    const collect = runInNewContext('gc') as () => void;
-    collect();
-    const baseline = memory();
-    let peak = baseline;
-    const sampler = setInterval(() => {
-      collect();
-      peak = Math.max(peak, memory());
-    }, 5);
-    await pair.client.attachments.upload(merchantId, file, { ...meta, fileName: 'large.pdf' });
-    clearInterval(sampler);
+    const { growth } = await peakMemoryGrowth(
+      () => pair!.client.attachments.upload(merchantId, file, { ...meta, fileName: 'large.pdf' }),
+      5,
+    );
     const stored = pair.emulator.store.merchants.get(merchantId)!.attachments[0]!;
     expect(stored.bytes).toBe(size);
     expect(stored.sha256).toBe(expectedHash);
     // Whole, the document would be 20 MB, its Base64 27 MB and the JSON text 54 MB as a string.
-    expect(peak - baseline).toBeLessThan(size / 2);
+    expect(growth).toBeLessThan(size / 2);
   }, 60_000);
 
   it('refuses before sending: a missing or empty file, audio or video, an over-long name', async () => {

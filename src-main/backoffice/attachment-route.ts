@@ -1,0 +1,119 @@
+/**
+ * `POST /attachments?merchantId=…&fileName=…&mimeType=…&attachmentTypeCd=…&description=…` on
+ * the back office host: the request body is the document, streamed straight into the boarding
+ * upload (encoded as it arrives, never held whole) and refused past the cap. The host has
+ * checked the Host header, the Origin and the session token before this runs.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { BoardingClient } from '../boarding/client';
+import type { Clock } from '../core/clock';
+import type { HostRoute } from '../host/server';
+import type { CommandError, CommandReply } from '../ipc/contract/replies';
+import { describeInvalidArguments } from '../ipc/dispatcher';
+import type { Logger } from '../log/logger';
+import type { ApplicationRegister } from './application-register';
+import { attachmentMimeTypes, attachmentUploadPath, maxAttachmentBytes } from './contract';
+import type { AttachmentRecord } from './contract/applications';
+import { merchantId, text } from './contract/schemas';
+import { backofficeErrorOf } from './errors';
+
+const uploadQuery = z.strictObject({
+  merchantId,
+  fileName: text(60),
+  mimeType: z.enum(attachmentMimeTypes, { error: `expected one of ${attachmentMimeTypes.join(', ')}` }),
+  attachmentTypeCd: text(100),
+  description: text(1000),
+});
+
+const httpStatus: Record<CommandError['code'], number> = {
+  invalid_argument: 400,
+  unknown_command: 404,
+  forbidden: 403,
+  failed_precondition: 409,
+  internal: 500,
+  unavailable: 503,
+  resource_exhausted: 413,
+};
+
+function reply(request: IncomingMessage, response: ServerResponse, answer: CommandReply<AttachmentRecord>): void {
+  const status = answer.ok ? 200 : httpStatus[answer.error.code];
+  // A refused upload is not passed on: node:http discards what is left of it (never holding it),
+  // and the connection closes after the answer, so the page reads the refusal, not a reset.
+  const close = request.readableEnded ? {} : { Connection: 'close' };
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...close,
+  });
+  response.end(JSON.stringify(answer));
+}
+
+class TooLarge extends Error {}
+
+/** The upload route; `maxBytes` is the service's 100 MB unless a test gives less. */
+export function attachmentRoute(options: {
+  boarding: () => Promise<BoardingClient>;
+  register: ApplicationRegister;
+  clock: Clock;
+  logger: Logger;
+  maxBytes?: number;
+}): HostRoute {
+  const maxBytes = options.maxBytes ?? maxAttachmentBytes;
+  const tooLarge = (request: IncomingMessage, response: ServerResponse) =>
+    reply(request, response, {
+      ok: false,
+      error: {
+        code: 'resource_exhausted',
+        field: 'document',
+        message: `The document is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB the boarding service takes.`,
+      },
+    });
+
+  return {
+    method: 'POST',
+    path: attachmentUploadPath,
+    async handle(request, response, url) {
+      const query = uploadQuery.safeParse(Object.fromEntries(url.searchParams));
+      if (!query.success)
+        return reply(request, response, { ok: false, error: describeInvalidArguments('upload', query.error) });
+      const declared = Number(request.headers['content-length'] ?? NaN);
+      if (declared > maxBytes) return tooLarge(request, response);
+      const { merchantId: id, ...meta } = query.data;
+      let bytes = 0;
+      async function* counted(): AsyncGenerator<Uint8Array> {
+        for await (const chunk of request as AsyncIterable<Buffer>) {
+          bytes += chunk.length;
+          if (bytes > maxBytes) throw new TooLarge();
+          yield chunk;
+        }
+        if (bytes === 0) throw new TooLarge('empty');
+      }
+      try {
+        const attachmentId = await (await options.boarding()).attachments.uploadStream(id, counted(), meta);
+        const record: AttachmentRecord = {
+          attachmentId,
+          ...meta,
+          bytes,
+          uploadedAt: new Date(options.clock.now()).toISOString(),
+        };
+        options.register.addAttachment(id, record);
+        options.logger.info(
+          { merchantId: id, attachmentId, bytes, attachmentTypeCd: meta.attachmentTypeCd },
+          'attachment uploaded',
+        );
+        return reply(request, response, { ok: true, result: record });
+      } catch (error) {
+        if (bytes > maxBytes) return tooLarge(request, response);
+        if (request.readableEnded && bytes === 0)
+          return reply(request, response, {
+            ok: false,
+            error: { code: 'invalid_argument', field: 'document', message: 'The document is empty.' },
+          });
+        const expected = backofficeErrorOf(error);
+        if (!expected) throw error;
+        return reply(request, response, { ok: false, error: expected });
+      }
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The back office's table from failures to reply codes (ADR 027: mapped in one place): the
+ * boarding client's typed errors, then the lane's own (LaneError). The field the service or the
+ * client blamed (`merchant.demographic.businessPhone`) is the reply's `field`, which is the
+ * form's own path since the contract keeps the wire's names.
+ */
+import {
+  BoardingApiError,
+  BoardingAuthenticationError,
+  BoardingError,
+  BoardingRuleError,
+  BoardingTransportError,
+  BoardingValidationError,
+} from '../boarding/errors';
+import type { CommandError } from '../ipc/contract/replies';
+import { commandErrorOf } from '../ipc/errors';
+
+/** The reply for an expected failure; undefined for a bug (the dispatcher logs it with a reference). */
+export function backofficeErrorOf(error: unknown): CommandError | undefined {
+  if (error instanceof BoardingValidationError)
+    return { code: 'invalid_argument', field: error.field, message: error.message };
+  if (error instanceof BoardingRuleError)
+    return { code: 'failed_precondition', message: `Refused before sending: ${error.message}` };
+  if (error instanceof BoardingAuthenticationError)
+    return {
+      code: 'failed_precondition',
+      field: 'credentials',
+      message: `The boarding service refused the API credentials: enter them again (${error.message})`,
+    };
+  if (error instanceof BoardingTransportError)
+    return { code: 'failed_precondition', message: `The boarding service could not be reached: ${error.message}` };
+  if (error instanceof BoardingApiError) {
+    const field = error.field;
+    const code =
+      error.status !== undefined && error.status >= 400 && error.status < 500 && field
+        ? 'invalid_argument'
+        : 'failed_precondition';
+    return field ? { code, field, message: error.message } : { code, message: error.message };
+  }
+  if (error instanceof BoardingError) return { code: 'failed_precondition', message: error.message };
+  return commandErrorOf(error);
+}

@@ -1,0 +1,80 @@
+/**
+ * The back office's own app-data folder and settings file. The folder is not the lane's: the
+ * reseller's boarding credentials live in its secret store and never in a lane's folder.
+ */
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, posix, win32 } from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../config/private-file';
+import { defaultAppDataDir } from '../config/settings';
+import { LaneError } from '../core/errors';
+
+/**
+ * `LANEPOINT_BACKOFFICE_HOME`, else a folder beside the lane's default one in the user's home
+ * (`~/.config/lanepoint-backoffice`, `~/Library/Application Support/Lanepoint Back Office`,
+ * `%APPDATA%\Lanepoint Back Office`). Pure: everything it reads is passed in.
+ */
+export function defaultBackofficeHome(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home: string = homedir(),
+): string {
+  if (env.LANEPOINT_BACKOFFICE_HOME) return env.LANEPOINT_BACKOFFICE_HOME;
+  const path = platform === 'win32' ? win32 : posix;
+  const lane = defaultAppDataDir({ ...env, LANEPOINT_HOME: '' }, platform, home);
+  const name = platform === 'win32' || platform === 'darwin' ? 'Lanepoint Back Office' : 'lanepoint-backoffice';
+  return path.join(path.dirname(lane), name);
+}
+
+const rootUrl = z
+  .string({ error: 'expected a URL' })
+  .max(2000)
+  .refine((text) => text === '' || URL.canParse(text), { error: 'expected an http(s) URL, or empty' });
+
+export const backofficeSettingsSchema = z.strictObject({
+  /** The boarding API root; empty means none configured (training then). */
+  boardingUrl: rootUrl.default(''),
+  /** The auth root when it is not the API root. */
+  authUrl: rootUrl.default(''),
+  /** The gateway URL provisioned lanes are given. */
+  gatewayUrl: rootUrl.default(''),
+  /** Unset: training exactly when no boarding URL is configured. */
+  training: z.boolean({ error: 'expected true or false' }).optional(),
+});
+export type BackofficeSettings = z.output<typeof backofficeSettingsSchema>;
+
+/** The settings file inside the back office's folder. */
+export function backofficeSettingsPath(home: string): string {
+  return join(home, 'backoffice.json');
+}
+
+/** Reads the settings file (missing means defaults); a wrong value is refused naming it. */
+export function loadBackofficeSettings(home: string): BackofficeSettings {
+  const file = backofficeSettingsPath(home);
+  let parsed: unknown = {};
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new Error(`${file} cannot be read as JSON: fix or delete it (${(error as Error).name})`, { cause: error });
+  }
+  const result = backofficeSettingsSchema.safeParse(parsed);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new Error(`${file}: ${issue.path.join('.') || '(file)'}: ${issue.message}`);
+  }
+  return result.data;
+}
+
+/** Checks and saves the settings (0600, atomically); a wrong value is refused naming the field. */
+export function saveBackofficeSettings(home: string, settings: BackofficeSettings): BackofficeSettings {
+  const result = backofficeSettingsSchema.safeParse(settings);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const field = issue.path.join('.');
+    throw new LaneError('invalid', `${field}: ${issue.message}`, field);
+  }
+  writeFileAtomic(backofficeSettingsPath(home), `${JSON.stringify(result.data, null, 2)}\n`);
+  return result.data;
+}

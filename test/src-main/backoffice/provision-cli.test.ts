@@ -1,0 +1,74 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../src-main/cli/main';
+import { defaultBackofficeHome } from '../../../src-main/backoffice/settings';
+import { fakeIo } from '../../support/cli-io';
+
+const folder = mkdtempSync(join(tmpdir(), 'provision-cli-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const good = {
+  version: 1,
+  merchantId: '49600000001',
+  gatewayUrl: 'http://127.0.0.1:8711/rest',
+  dbaName: 'Corner Market',
+};
+
+function provisioningFile(name: string, content: unknown): string {
+  const file = join(folder, name);
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+}
+
+describe('lanepoint provision <file.json>', () => {
+  it('applies the merchant id and gateway URL to this lane, keeping its other settings', async () => {
+    const laneHome = join(folder, 'lane');
+    mkdirSync(laneHome, { recursive: true });
+    writeFileSync(join(laneHome, 'settings.json'), JSON.stringify({ terminalId: 'LANE-07' }));
+    const { io, out } = fakeIo({ LANEPOINT_HOME: laneHome });
+    expect(await runCli(['provision', provisioningFile('good.json', good)], io)).toBe(0);
+    expect(out[0]).toContain('merchant 49600000001 (Corner Market)');
+    expect(JSON.parse(readFileSync(join(laneHome, 'settings.json'), 'utf8'))).toEqual({
+      terminalId: 'LANE-07',
+      merchantId: '49600000001',
+      gateway: { url: 'http://127.0.0.1:8711/rest' },
+    });
+  });
+
+  it.each([
+    ['a merchant id with a space', { ...good, merchantId: '4960 0001' }, 'merchantId'],
+    ['no gateway URL', { ...good, gatewayUrl: undefined }, 'gatewayUrl'],
+    ['another version', { ...good, version: 2 }, 'version'],
+    ['a credential', { ...good, password: 'hunter2' }, 'password: is not a provisioning field'],
+  ])('refuses a file with %s, naming the field', async (_what, content, field) => {
+    const laneHome = join(folder, `lane-${field.split(':')[0]}`);
+    const { io, err } = fakeIo({ LANEPOINT_HOME: laneHome });
+    const file = provisioningFile(`bad-${field.split(':')[0]}.json`, content);
+    expect(await runCli(['provision', file], io)).toBe(1);
+    expect(err.join('\n')).toContain(`${file}: ${field}`);
+    expect(() => readFileSync(join(laneHome, 'settings.json'))).toThrow();
+  });
+
+  it('refuses what the lane\u2019s own settings refuse: plain http to another host in training', async () => {
+    const { io, err } = fakeIo({ LANEPOINT_HOME: join(folder, 'lane-training') });
+    const file = provisioningFile('remote.json', { ...good, gatewayUrl: 'http://gateway.example/rest' });
+    expect(await runCli(['provision', file], io)).toBe(1);
+    expect(err.join('\n')).toContain('gateway.url');
+  });
+
+  it('puts the back office\u2019s folder beside the lane\u2019s, unless LANEPOINT_BACKOFFICE_HOME names one', () => {
+    expect(defaultBackofficeHome({}, 'linux', '/home/ana')).toBe('/home/ana/.config/lanepoint-backoffice');
+    expect(defaultBackofficeHome({ LANEPOINT_HOME: '/srv/lane' }, 'linux', '/home/ana')).toBe(
+      '/home/ana/.config/lanepoint-backoffice',
+    );
+    expect(defaultBackofficeHome({}, 'darwin', '/Users/ana')).toBe(
+      '/Users/ana/Library/Application Support/Lanepoint Back Office',
+    );
+    expect(defaultBackofficeHome({ APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' }, 'win32', 'C:\\Users\\ana')).toBe(
+      'C:\\Users\\ana\\AppData\\Roaming\\Lanepoint Back Office',
+    );
+    expect(defaultBackofficeHome({ LANEPOINT_BACKOFFICE_HOME: '/srv/bo' }, 'linux', '/home/ana')).toBe('/srv/bo');
+  });
+});
