@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../../src-main/cli/io';
 import { runCli } from '../../../src-main/cli/main';
 import { fakeIo } from '../../support/cli-io';
+import { servingIo } from '../../support/cli-serving-io';
 import { minimalMerchant, sampleOrder, startBoardingPair, type BoardingPair } from '../../support/boarding';
 
 let pair: BoardingPair | undefined;
@@ -20,6 +20,14 @@ function boardingEnv(current: BoardingPair): NodeJS.ProcessEnv {
     LANEPOINT_BOARDING_CLIENT_SECRET: clientSecret,
   };
 }
+
+/** Settings that pass the checks but reach no service: for the usage errors, which come first. */
+const placeholderEnv: NodeJS.ProcessEnv = {
+  LANEPOINT_BOARDING_URL: 'http://127.0.0.1:9',
+  LANEPOINT_BOARDING_USER: 'u',
+  LANEPOINT_BOARDING_PASSWORD: 'p',
+  LANEPOINT_BOARDING_CLIENT_SECRET: 's',
+};
 
 describe('lanepoint board', () => {
   it('prints the status, the signing link and the orders of a merchant', async () => {
@@ -57,12 +65,7 @@ describe('lanepoint board', () => {
     [['board', 'status', '1', '2'], 'board takes one merchant id, not "2"'],
     [['board', 'status', '1', '--secret', 'x'], "Unknown option '--secret'"],
   ])('%j is a usage error (exit 2)', async (argv, message) => {
-    const { io, err } = fakeIo({
-      LANEPOINT_BOARDING_URL: 'http://127.0.0.1:9',
-      LANEPOINT_BOARDING_USER: 'u',
-      LANEPOINT_BOARDING_PASSWORD: 'p',
-      LANEPOINT_BOARDING_CLIENT_SECRET: 's',
-    });
+    const { io, err } = fakeIo({ ...placeholderEnv });
     expect(await runCli(argv, io)).toBe(2);
     expect(err[0]).toContain(message);
     expect(err[1]).toContain('usage: lanepoint');
@@ -74,12 +77,7 @@ describe('lanepoint board', () => {
     ['LANEPOINT_BOARDING_PASSWORD', 'the API password'],
     ['LANEPOINT_BOARDING_CLIENT_SECRET', 'the client secret'],
   ])('names %s when it is missing', async (name, what) => {
-    const env: NodeJS.ProcessEnv = {
-      LANEPOINT_BOARDING_URL: 'http://127.0.0.1:9',
-      LANEPOINT_BOARDING_USER: 'u',
-      LANEPOINT_BOARDING_PASSWORD: 'p',
-      LANEPOINT_BOARDING_CLIENT_SECRET: 's',
-    };
+    const env: NodeJS.ProcessEnv = { ...placeholderEnv };
     delete env[name];
     const { io, err } = fakeIo(env);
     expect(await runCli(['board', 'status', '1'], io)).toBe(2);
@@ -87,12 +85,7 @@ describe('lanepoint board', () => {
   });
 
   it('refuses a plain-http URL that is not loopback as a usage error', async () => {
-    const { io, err } = fakeIo({
-      LANEPOINT_BOARDING_URL: 'http://boarding.example.com',
-      LANEPOINT_BOARDING_USER: 'u',
-      LANEPOINT_BOARDING_PASSWORD: 'p',
-      LANEPOINT_BOARDING_CLIENT_SECRET: 's',
-    });
+    const { io, err } = fakeIo({ ...placeholderEnv, LANEPOINT_BOARDING_URL: 'http://boarding.example.com' });
     expect(await runCli(['board', 'status', '1'], io)).toBe(2);
     expect(err[0]).toContain('apiUrl: http is allowed only for loopback addresses');
   });
@@ -100,15 +93,7 @@ describe('lanepoint board', () => {
 
 describe('lanepoint emulator --boarding', () => {
   it('prints its URL and the credentials it accepts, serves until stopped', async () => {
-    let stop: (signal: string) => void = () => undefined;
-    const out: string[] = [];
-    const io: CliIo = {
-      stdout: (line) => out.push(line),
-      stderr: () => undefined,
-      env: {},
-      stopRequested: new Promise((resolve) => (stop = resolve)),
-      readInput: async () => '',
-    };
+    const { io, out, stop } = servingIo();
     const running = runCli(['emulator', '--boarding'], io);
     while (!out.some((line) => line.startsWith('Templates'))) await new Promise((resolve) => setTimeout(resolve, 10));
     const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out[0]!)![1]!;
