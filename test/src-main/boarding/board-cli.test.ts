@@ -1,14 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src-main/cli/main';
 import { fakeIo } from '../../support/cli-io';
 import { servingIo } from '../../support/cli-serving-io';
-import { minimalMerchant, sampleOrder, startBoardingPair, type BoardingPair } from '../../support/boarding';
+import { minimalMerchant, sampleOrder, type BoardingPair } from '../../support/boarding';
+import { boardingPairPerTest } from '../../support/boarding-pair-per-test';
 
-let pair: BoardingPair | undefined;
-afterEach(async () => {
-  await pair?.emulator.close();
-  pair = undefined;
-});
+const startPair = boardingPairPerTest();
 
 function boardingEnv(current: BoardingPair): NodeJS.ProcessEnv {
   const { username, password, clientId, clientSecret } = current.emulator.credentials;
@@ -31,7 +28,7 @@ const placeholderEnv: NodeJS.ProcessEnv = {
 
 describe('lanepoint board', () => {
   it('prints the status, the signing link and the orders of a merchant', async () => {
-    pair = await startBoardingPair({ clock: { now: () => Date.now() } });
+    const pair = await startPair({ clock: { now: () => Date.now() } });
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     await pair.client.customFields.update(merchantId, [{ userFieldNumber: 1, customFieldValue: '12' }]);
     const link = await pair.client.signature.request(merchantId);
@@ -51,7 +48,7 @@ describe('lanepoint board', () => {
   });
 
   it('fails with exit 1 and the service\u2019s words for a merchant it does not know', async () => {
-    pair = await startBoardingPair({ clock: { now: () => Date.now() } });
+    const pair = await startPair({ clock: { now: () => Date.now() } });
     const { io, err } = fakeIo(boardingEnv(pair));
     expect(await runCli(['board', 'status', '123'], io)).toBe(1);
     expect(err[0]).toContain('Merchant 123 not found');
