@@ -18,14 +18,6 @@ function boardingEnv(current: BoardingPair): NodeJS.ProcessEnv {
   };
 }
 
-/** Settings that pass the checks but reach no service: for the usage errors, which come first. */
-const placeholderEnv: NodeJS.ProcessEnv = {
-  LANEPOINT_BOARDING_URL: 'http://127.0.0.1:9',
-  LANEPOINT_BOARDING_USER: 'u',
-  LANEPOINT_BOARDING_PASSWORD: 'p',
-  LANEPOINT_BOARDING_CLIENT_SECRET: 's',
-};
-
 describe('lanepoint board', () => {
   it('prints the status, the signing link and the orders of a merchant', async () => {
     const pair = await startPair({ clock: { now: () => Date.now() } });
@@ -53,6 +45,14 @@ describe('lanepoint board', () => {
     expect(await runCli(['board', 'status', '123'], io)).toBe(1);
     expect(err[0]).toContain('Merchant 123 not found');
   });
+
+  /** Settings that pass the checks but reach no service: for the usage errors, which come first. */
+  const placeholderEnv: NodeJS.ProcessEnv = {
+    LANEPOINT_BOARDING_URL: 'http://127.0.0.1:9',
+    LANEPOINT_BOARDING_USER: 'u',
+    LANEPOINT_BOARDING_PASSWORD: 'p',
+    LANEPOINT_BOARDING_CLIENT_SECRET: 's',
+  };
 
   it.each([
     [['board'], 'board takes a subcommand: status, signature, orders'],
