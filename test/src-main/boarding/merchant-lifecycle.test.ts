@@ -113,6 +113,17 @@ describe('signature and the timeline on the emulator\u2019s clock', () => {
       signatureUrl: first,
     });
     expect((await pair.client.merchants.status(merchantId)).boardingProcessStatusCd).toBe('OFS');
+    const again = pair.client.signature.request(merchantId);
+    await expect(again).rejects.toBeInstanceOf(BoardingApiError);
+    await expect(again).rejects.toMatchObject({
+      errors: [
+        {
+          code: '1201',
+          message: 'A signature can be requested only while the status is INPROG; it is OFS.',
+          errorField: 'boardingProcessStatusCd',
+        },
+      ],
+    });
     await pair.client.signature.retract(merchantId);
     expect((await pair.client.merchants.status(merchantId)).boardingProcessStatusCd).toBe('INPROG');
     expect((await fetch(first)).status).toBe(404);
