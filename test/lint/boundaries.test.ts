@@ -30,6 +30,15 @@ describe('renderer import boundaries', () => {
     ],
     ['the contract’s shared schemas', "import { managerPin } from '../../src-main/ipc/contract/schemas';"],
     ['electron', "import { ipcRenderer } from 'electron';"],
+    [
+      'a value from the back office contract',
+      "import { backofficeCommands } from '../../src-main/backoffice/contract';",
+    ],
+    [
+      'a type from a back office contract group file',
+      "import type { PlanView } from '../../src-main/backoffice/contract/plans';",
+    ],
+    ['the back office’s main-process code', "import type { BoardingClient } from '../../src-main/boarding/client';"],
   ])('refuses %s', async (_what, code) => {
     expect(await restrictedImportErrors(file, code)).toHaveLength(1);
   });
@@ -37,6 +46,11 @@ describe('renderer import boundaries', () => {
   it('allows type-only imports of the contract', async () => {
     const code = "import type { AppInfo } from '../../src-main/ipc/contract';";
     expect(await restrictedImportErrors(file, code)).toEqual([]);
+  });
+
+  it('allows type-only imports of the back office contract', async () => {
+    const code = "import type { PlanView } from '../../src-main/backoffice/contract';";
+    expect(await restrictedImportErrors('src-renderer/backoffice/Probe.tsx', code)).toEqual([]);
   });
 
   it('allows inline type imports of the contract', async () => {
