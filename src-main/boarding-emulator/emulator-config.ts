@@ -20,16 +20,19 @@ export const defaultBoardingCredentials: BoardingEmulatorCredentials = {
   clientSecret: 'bsec-4788250000121443-training',
 };
 
-function terminal(
+/** One catalog row: id, name, model, supplier, price and monthly plan price. */
+type CatalogRow = readonly [
   equipmentId: number,
   equipmentName: string,
   model: string,
-  type: string,
   supplier: string,
   price: string,
   plan: string,
-): Equipment {
-  return {
+];
+
+/** The catalog entries of one equipment type, from their rows. */
+function equipmentOf(type: string, rows: readonly CatalogRow[]): Equipment[] {
+  return rows.map(([equipmentId, equipmentName, model, supplier, price, plan]) => ({
     equipmentId,
     equipmentName,
     description: `${equipmentName} for the counter`,
@@ -45,23 +48,29 @@ function terminal(
     allowCustomBillingFlg: plan !== '0.00',
     standardShippingPrice: '15.00',
     expeditedShippingPrice: '35.00',
-  };
+  }));
 }
 
 /** A catalog of terminals, gateways and software, long enough to page through. */
 const catalog: Equipment[] = [
-  terminal(101, 'Countertop terminal', 'CT-100', 'TERMINAL', 'CARDCONNECT', '349.00', '19.95'),
-  terminal(102, 'Countertop terminal with PIN pad', 'CT-200', 'TERMINAL', 'CARDCONNECT', '449.00', '24.95'),
-  terminal(103, 'Wireless terminal', 'WT-300', 'TERMINAL', 'CARDCONNECT', '549.00', '29.95'),
-  terminal(104, 'Integrated PIN pad', 'PP-400', 'TERMINAL', 'CARDCONNECT', '299.00', '14.95'),
-  terminal(105, 'Encrypting card reader', 'CR-110', 'TERMINAL', 'MAGTEK', '99.00', '0.00'),
-  terminal(106, 'Receipt printer 80 mm', 'RP-80', 'TERMINAL', 'MAGTEK', '199.00', '0.00'),
-  terminal(201, 'Gateway access', 'GW-1', 'GATEWAY', 'CARDCONNECT', '0.00', '10.00'),
-  terminal(202, 'Gateway with tokenization', 'GW-2', 'GATEWAY', 'CARDCONNECT', '0.00', '15.00'),
-  terminal(301, 'Virtual terminal software', 'VT-1', 'SOFTWARE', 'CARDCONNECT', '0.00', '9.95'),
-  terminal(302, 'Recurring billing software', 'RB-1', 'SOFTWARE', 'CARDCONNECT', '0.00', '12.95'),
-  terminal(303, 'Lane software licence', 'LS-1', 'SOFTWARE', 'INGENICO', '79.00', '0.00'),
-  terminal(304, 'Back office licence', 'BO-1', 'SOFTWARE', 'INGENICO', '129.00', '0.00'),
+  ...equipmentOf('TERMINAL', [
+    [101, 'Countertop terminal', 'CT-100', 'CARDCONNECT', '349.00', '19.95'],
+    [102, 'Countertop terminal with PIN pad', 'CT-200', 'CARDCONNECT', '449.00', '24.95'],
+    [103, 'Wireless terminal', 'WT-300', 'CARDCONNECT', '549.00', '29.95'],
+    [104, 'Integrated PIN pad', 'PP-400', 'CARDCONNECT', '299.00', '14.95'],
+    [105, 'Encrypting card reader', 'CR-110', 'MAGTEK', '99.00', '0.00'],
+    [106, 'Receipt printer 80 mm', 'RP-80', 'MAGTEK', '199.00', '0.00'],
+  ]),
+  ...equipmentOf('GATEWAY', [
+    [201, 'Gateway access', 'GW-1', 'CARDCONNECT', '0.00', '10.00'],
+    [202, 'Gateway with tokenization', 'GW-2', 'CARDCONNECT', '0.00', '15.00'],
+  ]),
+  ...equipmentOf('SOFTWARE', [
+    [301, 'Virtual terminal software', 'VT-1', 'CARDCONNECT', '0.00', '9.95'],
+    [302, 'Recurring billing software', 'RB-1', 'CARDCONNECT', '0.00', '12.95'],
+    [303, 'Lane software licence', 'LS-1', 'INGENICO', '79.00', '0.00'],
+    [304, 'Back office licence', 'BO-1', 'INGENICO', '129.00', '0.00'],
+  ]),
 ];
 
 export const defaultBoardingConfig: BoardingConfig = {

@@ -1,266 +1,220 @@
 import type { CodeName } from '../boarding/wire';
-import { placeLookupCodes } from './place-codes';
+import { placeCodeRows } from './place-codes';
+
+/** One code of a lookup list as the reference prints it: the code, then its name. */
+export type CodeRow = readonly [code: string, name: string];
 
 /**
  * The code lists of `GET /lookup/*`, with the codes and names the reference publishes for each
- * (boarding-openapi.yaml, the examples of its lookup schemas), and the key each answer files its
- * list under. The service may add codes: clients show unknown ones as they come.
+ * (boarding-openapi.yaml, the examples of its lookup schemas). The service may add codes: clients
+ * show unknown ones as they come.
  */
-export const lookupCodes: Readonly<Record<string, { key: string; codes: readonly CodeName[] }>> = {
-  ...placeLookupCodes,
-  amexProgramAssetCodes: {
-    key: 'amexProgramAssetCodes',
-    codes: [
-      { code: 'OPTBLUE', name: 'American Express(AMEX) OptBlue' },
-      { code: 'ESA', name: 'American Express(AMEX) ESA' },
-    ],
-  },
-  attachmentTypeCodes: {
-    key: 'attachmentTypeCodes',
-    codes: [
-      { code: '501C', name: '501C Form' },
-      { code: 'ACCTUPDTR', name: 'Account Updater Addendum' },
-      { code: 'ACCTUPDTRINTAKE', name: 'Account Updater - Intake Form' },
-      { code: 'ACCTUPDTRMC', name: 'Account Updater - MasterCard Update Form' },
-      { code: 'ACCTUPDTRVISA', name: 'Account Updater - VISA Update Form' },
-      { code: 'ACCTUPDTRAGG', name: 'Account Updater Aggregator Addendum' },
-      { code: 'ACHFEESCHD', name: 'ACH - Fee Schedule' },
-      { code: 'ACHLST3BNK', name: 'ACH - Last 3 Bank Statements' },
-      { code: 'ACHPROCSRV', name: 'ACH - Processing Services Agreement' },
-      { code: 'ACHPROFITSTR', name: 'ACH - ProfitStars Application' },
-      { code: 'ACKACCEPTAGRMT', name: 'Acknowledgement of Acceptance of Agreement' },
-      { code: 'APPLIC', name: 'Application form' },
-      { code: 'BPACHPROCESSING', name: 'Blue Chex ACH Processing' },
-      { code: 'BOARDING', name: 'Boarding Form' },
-      { code: 'CANCELREQ', name: 'Cancel Request' },
-      { code: 'CLIQUEAGREEMENT', name: 'Clique Agreement' },
-      { code: 'CLOVER', name: 'Clover Addendum' },
-      { code: 'CLOVERGO', name: 'CloverGo Addendum' },
-      { code: 'DISCARD', name: 'Discard' },
-      { code: 'EQUIPMENTRENTAL', name: 'Equipment Rental' },
-      { code: 'GEP', name: 'GEP Addendum' },
-      { code: 'FIN', name: 'Merchant Financials' },
-      { code: 'OTHER', name: 'Other' },
-      { code: 'SIGNEDAPP', name: 'Signed Application' },
-      { code: 'SIGNEDCONFIRMATION', name: 'Signed Confirmation Page' },
-      { code: 'STMTS', name: 'Statements' },
-      { code: 'TELECHECK', name: 'Telecheck Addendum' },
-      { code: 'VOIDBNKCHK1', name: 'Bank 1 Voided Check' },
-      { code: 'VOIDBNKCHK2', name: 'Bank 2 Voided Check' },
-    ],
-  },
-  backEndPlatformCodes: {
-    key: 'backEndPlatformCodes',
-    codes: [
-      { code: 'AMEX', name: 'American Express Pltfrm' },
-      { code: 'PSTR', name: 'ProfitStars Pltfrm' },
-      { code: 'MNRS', name: 'Moneris Pltfrm' },
-      { code: 'PEXP', name: 'Payment Express Pltfrm' },
-      { code: 'WLDP', name: 'Worldpay Pltfrm' },
-      { code: 'PPAL', name: 'PayPal Pltfrm' },
-      { code: 'TSYSB', name: 'TSYS - BE Pltfrm' },
-      { code: 'SVS', name: 'Stored Value Solutions Pltfrm' },
-      { code: 'CPSAB', name: 'CP Salem - BE Pltfrm' },
-      { code: 'VNTV', name: 'Vantiv Pltfrm' },
-      { code: 'FDSOB', name: 'FD South - BE Pltfrm' },
-      { code: 'FDMEB', name: 'FE Memphis - BE Pltfrm' },
-      { code: 'LITL', name: 'Litle Pltfrm' },
-      { code: 'FDNOB', name: 'FD North - BE Pltfrm' },
-      { code: 'FDOMB', name: 'FD Omaha - BE Pltfrm' },
-      { code: 'CRDX', name: 'Credorax Pltfrm' },
-      { code: 'CPTAB', name: 'CP Tampa - BE Pltfrm' },
-      { code: 'GBLP', name: 'Global Payment Pltfrm' },
-      { code: 'ELVN', name: 'Elavon Pltfrm' },
-    ],
-  },
-  bankAcctTypes: {
-    key: 'bankAcctTypes',
-    codes: [
-      { code: 'BIZ', name: 'Business Checking' },
-      { code: 'GL', name: 'General Ledger' },
-      { code: 'SAVINGS', name: 'Savings' },
-    ],
-  },
-  billToCodes: {
-    key: 'billToCodes',
-    codes: [
-      { code: 'PARTNER', name: 'Partner Residuals' },
-      { code: 'PARTNERCC', name: 'Partner Credit Card' },
-      { code: 'CUST', name: 'Customer' },
-    ],
-  },
-  billToDetailCodes: {
-    key: 'billToDetailCodes',
-    codes: [
-      { code: 'CC', name: 'CardConnect' },
-      { code: 'INTSALE', name: 'Internal Sale' },
-      { code: 'SWAP', name: 'Swap' },
-      { code: 'NEXTECH', name: 'NexTech' },
-      { code: 'PO', name: 'Purchase Order' },
-    ],
-  },
-  billingFrequencyCodes: {
-    key: 'billingFrequencyCodes',
-    codes: [
-      { code: 'ONETIME', name: 'One Time' },
-      { code: 'MONTHLY', name: 'Monthly' },
-    ],
-  },
-  cloverSecurityBundleCodes: {
-    key: 'cloverSecurityBundleCodes',
-    codes: [
-      { code: 'CSPFB', name: 'Clover Security Plus - Full Bundle (01)' },
-      { code: 'PCI', name: 'PCI Compliance Tool Only (04)' },
-      { code: 'OPTOUT', name: 'Opt Out (09)' },
-      { code: 'TDP', name: 'TransArmor Data Protection (13)' },
-      { code: 'TDPPCI', name: 'Clover Security-TransArmor Data Protection + PCI Compliance Tool (21)' },
-    ],
-  },
-  discoverProgramCodes: {
-    key: 'discoverProgramCodes',
-    codes: [
-      { code: 'EASI', name: 'External Agent Sales Incentive' },
-      { code: 'MAP', name: 'Merchant Acquiring Program' },
-    ],
-  },
-  equipmentSupplierCodes: {
-    key: 'equipmentSupplierCodes',
-    codes: [
-      { code: 'FDMP', name: 'First Data Marketplace' },
-      { code: 'CARDCONNECT', name: 'CardConnect' },
-      { code: 'THIRDPARTY', name: 'Thirdparty' },
-      { code: 'TMS', name: 'TMS' },
-    ],
-  },
-  equipmentTypeCodes: {
-    key: 'equipmentTypeCodes',
-    codes: [
-      { code: 'TERMINAL', name: 'Terminal' },
-      { code: 'GATEWAY', name: 'Gateway' },
-      { code: 'SOFTWARE', name: 'Software' },
-    ],
-  },
-  frontEndPlatformCodes: {
-    key: 'frontEndPlatformCodes',
-    codes: [
-      { code: 'AMEX', name: 'American Express Pltfrm' },
-      { code: 'CPSAF', name: 'CP Salem - FE Pltfrm' },
-      { code: 'CPTAF', name: 'CP Tampa - FE Pltfrm' },
-      { code: 'CRDX', name: 'Credorax Pltfrm' },
-      { code: 'ELVN', name: 'Elavon Pltfrm' },
-      { code: 'FDBUF', name: 'FD BuyPass - FE Pltfrm' },
-      { code: 'RCBUF', name: 'FD RC BuyPass - FE Pltfrm' },
-      { code: 'RCBUF', name: 'FD RC BuyPass - FE Pltfrm' },
-      { code: 'FDBUF', name: 'FD BuyPass - FE Pltfrm' },
-      { code: 'RCBUF', name: 'FD RC BuyPass - FE Pltfrm' },
-      { code: 'FDBUF', name: 'FD BuyPass - FE Pltfrm' },
-      { code: 'FDCOF', name: 'FD Compass - FE Pltfrm' },
-      { code: 'FDNAF', name: 'FD Nashville - FE Pltfrm' },
-      { code: 'FDNAF', name: 'FD Nashville - FE Pltfrm' },
-      { code: 'FDNAF', name: 'FD Nashville - FE Pltfrm' },
-      { code: 'FDNOF', name: 'FD North - FE Pltfrm' },
-      { code: 'FDNOF', name: 'FD North - FE Pltfrm' },
-      { code: 'FDOMF', name: 'FD Omaha - FE Pltfrm' },
-      { code: 'RCNAF', name: 'FD RC Nashville - FE Pltfrm' },
-      { code: 'RCNAF', name: 'FD RC Nashville - FE Pltfrm' },
-      { code: 'RCNOF', name: 'FD RC North - FE Pltfrm' },
-      { code: 'RCNOF', name: 'FD RC North - FE Pltfrm' },
-      { code: 'FDSOF', name: 'FD South - FE Pltfrm' },
-      { code: 'GBLP', name: 'Global Payment Pltfrm' },
-      { code: 'LITL', name: 'Litle Pltfrm' },
-      { code: 'MNRS', name: 'Moneris Pltfrm' },
-      { code: 'PPAL', name: 'PayPal Pltfrm' },
-      { code: 'PEXP', name: 'Payment Express Pltfrm' },
-      { code: 'PSTR', name: 'ProfitStars Pltfrm' },
-      { code: 'SVS', name: 'Stored Value Solutions Pltfrm' },
-      { code: 'TSYSF', name: 'TSYS - FE Pltfrm' },
-      { code: 'TSYSF', name: 'TSYS - FE Pltfrm' },
-      { code: 'VNTV', name: 'Vantiv Pltfrm' },
-      { code: 'VITLF', name: 'Vital - FE Pltfrm' },
-      { code: 'WLDP', name: 'Worldpay Pltfrm' },
-    ],
-  },
-  interchangeTypeCodes: {
-    key: 'interchangeTypeCodes',
-    codes: [
-      { code: 'GROSS', name: 'Gross' },
-      { code: 'NET', name: 'Net' },
-    ],
-  },
-  orderStatusCodes: {
-    key: 'orderStatusCodes',
-    codes: [
-      { code: 'NEW', name: 'New' },
-      { code: 'CANCELLED', name: 'Cancelled' },
-      { code: 'EXPORTED', name: 'Exported' },
-      { code: 'PLACED', name: 'Placed' },
-      { code: 'FULFILLING', name: 'Fulfilling' },
-      { code: 'SHIPPED', name: 'Shipped' },
-    ],
-  },
-  ownershipTypes: {
-    key: 'ownershipTypes',
-    codes: [
-      { code: 'GOVT', name: 'Government' },
-      { code: 'INDIVSOLE', name: 'Individual / Sole Proprietor' },
-      { code: 'LLC', name: 'LLC' },
-      { code: 'NONPRFT', name: 'Non-Profit Org' },
-      { code: 'PRTNRSHP', name: 'Partnership' },
-      { code: 'PRIVCORP', name: 'Private Corporation' },
-      { code: 'PUBCORP', name: 'Public Corporation' },
-      { code: 'TAXEXMPT', name: 'Tax Exempt' },
-    ],
-  },
-  pciProgramCodes: {
-    key: 'pciProgramCodes',
-    codes: [
-      { code: 'ANNUAL', name: 'PCI Annual Program' },
-      { code: 'CONCIERGE', name: 'PCI Concierge Program' },
-    ],
-  },
-  refundPolicyCodes: {
-    key: 'refundPolicyCodes',
-    codes: [
-      { code: 'EXCHONLY', name: 'Exchange Only' },
-      { code: 'NOREFEXCH', name: 'No Refund or Exchange' },
-      { code: 'MORE30', name: 'More than 30 days' },
-      { code: 'LESSEQL30', name: '30 Days or Less' },
-    ],
-  },
-  serviceProvidedInCodes: {
-    key: 'serviceProvidedCodes',
-    codes: [
-      { code: '30LESS', name: '30 Days or Less' },
-      { code: '31TO60', name: '31 to 60 Days' },
-      { code: '60PLUS', name: '60+ Days' },
-    ],
-  },
-  shippingCarrierCodes: {
-    key: 'shippingCarrierCodes',
-    codes: [
-      { code: 'FEDEX', name: 'FedEx' },
-      { code: 'UPS', name: 'UPS' },
-    ],
-  },
-  shippingMethodCodes: {
-    key: 'shippingMethodCodes',
-    codes: [
-      { code: 'EXPEDITED', name: 'Expedited' },
-      { code: 'STANDARD', name: 'Standard' },
-    ],
-  },
-  transarmorTokenTypeCodes: {
-    key: 'transArmorTokenTypeCodes',
-    codes: [
-      { code: 'SINGLE', name: 'Single Pay' },
-      { code: 'MULTI', name: 'Multi Pay' },
-    ],
-  },
-  whenCustomerChargedCodes: {
-    key: 'whenCustomerChargedCodes',
-    codes: [
-      { code: 'INADVANCE', name: 'In Advance' },
-      { code: 'WHENSERV', name: 'When Service Provided' },
-    ],
-  },
+const codeRows: Readonly<Record<string, readonly CodeRow[]>> = {
+  ...placeCodeRows,
+  amexProgramAssetCodes: [
+    ['OPTBLUE', 'American Express(AMEX) OptBlue'],
+    ['ESA', 'American Express(AMEX) ESA'],
+  ],
+  attachmentTypeCodes: [
+    ['501C', '501C Form'],
+    ['ACCTUPDTR', 'Account Updater Addendum'],
+    ['ACCTUPDTRINTAKE', 'Account Updater - Intake Form'],
+    ['ACCTUPDTRMC', 'Account Updater - MasterCard Update Form'],
+    ['ACCTUPDTRVISA', 'Account Updater - VISA Update Form'],
+    ['ACCTUPDTRAGG', 'Account Updater Aggregator Addendum'],
+    ['ACHFEESCHD', 'ACH - Fee Schedule'],
+    ['ACHLST3BNK', 'ACH - Last 3 Bank Statements'],
+    ['ACHPROCSRV', 'ACH - Processing Services Agreement'],
+    ['ACHPROFITSTR', 'ACH - ProfitStars Application'],
+    ['ACKACCEPTAGRMT', 'Acknowledgement of Acceptance of Agreement'],
+    ['APPLIC', 'Application form'],
+    ['BPACHPROCESSING', 'Blue Chex ACH Processing'],
+    ['BOARDING', 'Boarding Form'],
+    ['CANCELREQ', 'Cancel Request'],
+    ['CLIQUEAGREEMENT', 'Clique Agreement'],
+    ['CLOVER', 'Clover Addendum'],
+    ['CLOVERGO', 'CloverGo Addendum'],
+    ['DISCARD', 'Discard'],
+    ['EQUIPMENTRENTAL', 'Equipment Rental'],
+    ['GEP', 'GEP Addendum'],
+    ['FIN', 'Merchant Financials'],
+    ['OTHER', 'Other'],
+    ['SIGNEDAPP', 'Signed Application'],
+    ['SIGNEDCONFIRMATION', 'Signed Confirmation Page'],
+    ['STMTS', 'Statements'],
+    ['TELECHECK', 'Telecheck Addendum'],
+    ['VOIDBNKCHK1', 'Bank 1 Voided Check'],
+    ['VOIDBNKCHK2', 'Bank 2 Voided Check'],
+  ],
+  backEndPlatformCodes: [
+    ['AMEX', 'American Express Pltfrm'],
+    ['PSTR', 'ProfitStars Pltfrm'],
+    ['MNRS', 'Moneris Pltfrm'],
+    ['PEXP', 'Payment Express Pltfrm'],
+    ['WLDP', 'Worldpay Pltfrm'],
+    ['PPAL', 'PayPal Pltfrm'],
+    ['TSYSB', 'TSYS - BE Pltfrm'],
+    ['SVS', 'Stored Value Solutions Pltfrm'],
+    ['CPSAB', 'CP Salem - BE Pltfrm'],
+    ['VNTV', 'Vantiv Pltfrm'],
+    ['FDSOB', 'FD South - BE Pltfrm'],
+    ['FDMEB', 'FE Memphis - BE Pltfrm'],
+    ['LITL', 'Litle Pltfrm'],
+    ['FDNOB', 'FD North - BE Pltfrm'],
+    ['FDOMB', 'FD Omaha - BE Pltfrm'],
+    ['CRDX', 'Credorax Pltfrm'],
+    ['CPTAB', 'CP Tampa - BE Pltfrm'],
+    ['GBLP', 'Global Payment Pltfrm'],
+    ['ELVN', 'Elavon Pltfrm'],
+  ],
+  bankAcctTypes: [
+    ['BIZ', 'Business Checking'],
+    ['GL', 'General Ledger'],
+    ['SAVINGS', 'Savings'],
+  ],
+  billToCodes: [
+    ['PARTNER', 'Partner Residuals'],
+    ['PARTNERCC', 'Partner Credit Card'],
+    ['CUST', 'Customer'],
+  ],
+  billToDetailCodes: [
+    ['CC', 'CardConnect'],
+    ['INTSALE', 'Internal Sale'],
+    ['SWAP', 'Swap'],
+    ['NEXTECH', 'NexTech'],
+    ['PO', 'Purchase Order'],
+  ],
+  billingFrequencyCodes: [
+    ['ONETIME', 'One Time'],
+    ['MONTHLY', 'Monthly'],
+  ],
+  cloverSecurityBundleCodes: [
+    ['CSPFB', 'Clover Security Plus - Full Bundle (01)'],
+    ['PCI', 'PCI Compliance Tool Only (04)'],
+    ['OPTOUT', 'Opt Out (09)'],
+    ['TDP', 'TransArmor Data Protection (13)'],
+    ['TDPPCI', 'Clover Security-TransArmor Data Protection + PCI Compliance Tool (21)'],
+  ],
+  discoverProgramCodes: [
+    ['EASI', 'External Agent Sales Incentive'],
+    ['MAP', 'Merchant Acquiring Program'],
+  ],
+  equipmentSupplierCodes: [
+    ['FDMP', 'First Data Marketplace'],
+    ['CARDCONNECT', 'CardConnect'],
+    ['THIRDPARTY', 'Thirdparty'],
+    ['TMS', 'TMS'],
+  ],
+  equipmentTypeCodes: [
+    ['TERMINAL', 'Terminal'],
+    ['GATEWAY', 'Gateway'],
+    ['SOFTWARE', 'Software'],
+  ],
+  frontEndPlatformCodes: [
+    ['AMEX', 'American Express Pltfrm'],
+    ['CPSAF', 'CP Salem - FE Pltfrm'],
+    ['CPTAF', 'CP Tampa - FE Pltfrm'],
+    ['CRDX', 'Credorax Pltfrm'],
+    ['ELVN', 'Elavon Pltfrm'],
+    ['FDBUF', 'FD BuyPass - FE Pltfrm'],
+    ['RCBUF', 'FD RC BuyPass - FE Pltfrm'],
+    ['RCBUF', 'FD RC BuyPass - FE Pltfrm'],
+    ['FDBUF', 'FD BuyPass - FE Pltfrm'],
+    ['RCBUF', 'FD RC BuyPass - FE Pltfrm'],
+    ['FDBUF', 'FD BuyPass - FE Pltfrm'],
+    ['FDCOF', 'FD Compass - FE Pltfrm'],
+    ['FDNAF', 'FD Nashville - FE Pltfrm'],
+    ['FDNAF', 'FD Nashville - FE Pltfrm'],
+    ['FDNAF', 'FD Nashville - FE Pltfrm'],
+    ['FDNOF', 'FD North - FE Pltfrm'],
+    ['FDNOF', 'FD North - FE Pltfrm'],
+    ['FDOMF', 'FD Omaha - FE Pltfrm'],
+    ['RCNAF', 'FD RC Nashville - FE Pltfrm'],
+    ['RCNAF', 'FD RC Nashville - FE Pltfrm'],
+    ['RCNOF', 'FD RC North - FE Pltfrm'],
+    ['RCNOF', 'FD RC North - FE Pltfrm'],
+    ['FDSOF', 'FD South - FE Pltfrm'],
+    ['GBLP', 'Global Payment Pltfrm'],
+    ['LITL', 'Litle Pltfrm'],
+    ['MNRS', 'Moneris Pltfrm'],
+    ['PPAL', 'PayPal Pltfrm'],
+    ['PEXP', 'Payment Express Pltfrm'],
+    ['PSTR', 'ProfitStars Pltfrm'],
+    ['SVS', 'Stored Value Solutions Pltfrm'],
+    ['TSYSF', 'TSYS - FE Pltfrm'],
+    ['TSYSF', 'TSYS - FE Pltfrm'],
+    ['VNTV', 'Vantiv Pltfrm'],
+    ['VITLF', 'Vital - FE Pltfrm'],
+    ['WLDP', 'Worldpay Pltfrm'],
+  ],
+  interchangeTypeCodes: [
+    ['GROSS', 'Gross'],
+    ['NET', 'Net'],
+  ],
+  orderStatusCodes: [
+    ['NEW', 'New'],
+    ['CANCELLED', 'Cancelled'],
+    ['EXPORTED', 'Exported'],
+    ['PLACED', 'Placed'],
+    ['FULFILLING', 'Fulfilling'],
+    ['SHIPPED', 'Shipped'],
+  ],
+  ownershipTypes: [
+    ['GOVT', 'Government'],
+    ['INDIVSOLE', 'Individual / Sole Proprietor'],
+    ['LLC', 'LLC'],
+    ['NONPRFT', 'Non-Profit Org'],
+    ['PRTNRSHP', 'Partnership'],
+    ['PRIVCORP', 'Private Corporation'],
+    ['PUBCORP', 'Public Corporation'],
+    ['TAXEXMPT', 'Tax Exempt'],
+  ],
+  pciProgramCodes: [
+    ['ANNUAL', 'PCI Annual Program'],
+    ['CONCIERGE', 'PCI Concierge Program'],
+  ],
+  refundPolicyCodes: [
+    ['EXCHONLY', 'Exchange Only'],
+    ['NOREFEXCH', 'No Refund or Exchange'],
+    ['MORE30', 'More than 30 days'],
+    ['LESSEQL30', '30 Days or Less'],
+  ],
+  serviceProvidedInCodes: [
+    ['30LESS', '30 Days or Less'],
+    ['31TO60', '31 to 60 Days'],
+    ['60PLUS', '60+ Days'],
+  ],
+  shippingCarrierCodes: [
+    ['FEDEX', 'FedEx'],
+    ['UPS', 'UPS'],
+  ],
+  shippingMethodCodes: [
+    ['EXPEDITED', 'Expedited'],
+    ['STANDARD', 'Standard'],
+  ],
+  transarmorTokenTypeCodes: [
+    ['SINGLE', 'Single Pay'],
+    ['MULTI', 'Multi Pay'],
+  ],
+  whenCustomerChargedCodes: [
+    ['INADVANCE', 'In Advance'],
+    ['WHENSERV', 'When Service Provided'],
+  ],
 };
+
+/**
+ * The key an answer files its list under, where the reference spells it other than the list's
+ * path; every other list is filed under its own name.
+ */
+const answerKeys: Readonly<Record<string, string>> = {
+  serviceProvidedInCodes: 'serviceProvidedCodes',
+  transarmorTokenTypeCodes: 'transArmorTokenTypeCodes',
+};
+
+/** Each lookup list in the answer's shape: the key it is filed under and its codes as `{ code, name }`. */
+export const lookupCodes: Readonly<Record<string, { key: string; codes: readonly CodeName[] }>> = Object.fromEntries(
+  Object.entries(codeRows).map(([list, rows]) => [
+    list,
+    { key: answerKeys[list] ?? list, codes: rows.map(([code, name]) => ({ code, name })) },
+  ]),
+);

@@ -25,28 +25,25 @@ const phoneFields = [
   'ownership.owner.ownerPhone',
   'ownership.owner.ownerMobilePhone',
 ];
-const requiredOnCreate = [
-  'salesCode',
-  'dbaName',
-  'legalBusinessName',
-  'taxFilingName',
-  'taxFilingMethod',
-  'demographic.businessAddress',
-  'demographic.mailingAddress',
-  'ownership.owner',
-];
+// Required on create: these fields, and these objects present (their own fields are checked apart).
+const requiredFieldsOnCreate = ['salesCode', 'dbaName', 'legalBusinessName', 'taxFilingName', 'taxFilingMethod'];
+const requiredObjectsOnCreate = ['demographic.businessAddress', 'demographic.mailingAddress', 'ownership.owner'];
 
-function at(root: unknown, path: string): unknown {
-  let current = root;
-  for (const part of path.split('.')) current = isObject(current) ? current[part] : undefined;
-  return current;
+/** The value at a dotted path of `root`, or undefined where the path leaves the objects. */
+const at = (root: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((current, part) => (isObject(current) ? current[part] : undefined), root);
+
+/** Refuses with `code` unless the merchant is still INPROG: `action` is allowed only then. */
+function refuseUnlessInProgress(entry: MerchantEntry, code: string, action: string): void {
+  if (entry.status !== 'INPROG')
+    refuse(400, code, `${action} only while the status is INPROG; it is ${entry.status}.`, 'boardingProcessStatusCd');
 }
 
 /** Every problem of a merchant object, as the service lists them all at once. */
 export function merchantProblems(merchant: Plain, creating: boolean, salesCodes: readonly string[]): Problem[] {
   const problems: Problem[] = [];
   if (creating) {
-    for (const path of requiredOnCreate) {
+    for (const path of [...requiredFieldsOnCreate, ...requiredObjectsOnCreate]) {
       const value = at(merchant, path);
       if (value === undefined || value === null || value === '')
         problems.push({ code: '1100', message: `${path} is required.`, errorField: `merchant.${path}` });
@@ -220,13 +217,7 @@ export async function answerMerchant(store: BoardingStore, call: MerchantCall): 
         ownerSiteUser: entry.ownerSiteUser ?? ownerSiteUserFrom(entry.merchant),
       });
     case 'PUT ': {
-      if (entry.status !== 'INPROG')
-        refuse(
-          400,
-          '1200',
-          `Merchant data can be modified only while the status is INPROG; it is ${entry.status}.`,
-          'boardingProcessStatusCd',
-        );
+      refuseUnlessInProgress(entry, '1200', 'Merchant data can be modified');
       const body = await call.body();
       if (!isObject(body.merchant)) refuse(400, '1100', 'merchant is required.', 'merchant');
       const problems = [
@@ -244,13 +235,7 @@ export async function answerMerchant(store: BoardingStore, call: MerchantCall): 
     case 'GET signature':
       return ok(signatureStatusOf(entry));
     case 'PUT signature': {
-      if (entry.status !== 'INPROG')
-        refuse(
-          400,
-          '1201',
-          `A signature can be requested only while the status is INPROG; it is ${entry.status}.`,
-          'boardingProcessStatusCd',
-        );
+      refuseUnlessInProgress(entry, '1201', 'A signature can be requested');
       const missing = entry.customFields.filter(
         (field) => field.isActive === 1 && field.isRequired === 1 && !field.customFieldValue,
       );

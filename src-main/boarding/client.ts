@@ -10,7 +10,7 @@ import {
   checkOwnerSiteUser,
 } from './field-rules';
 import { createBillingPlans } from './billing-plans';
-import { createBoardingSender } from './request-sender';
+import { createBoardingSender, type BoardingRequest } from './request-sender';
 import { resolveBoardingOptions, type BoardingClientOptions } from './settings';
 import { createTokenKeeper } from './token-keeper';
 import { requireWholeObjects } from './whole-objects';
@@ -57,6 +57,12 @@ export function createBoardingClient(clientOptions: BoardingClientOptions) {
   const options = resolveBoardingOptions(clientOptions);
   const tokens = createTokenKeeper(options);
   const sender = createBoardingSender(options, tokens);
+  /** Sends `request` and answers the `key` of its answer, which a well-formed answer always carries. */
+  const sendFor = async <T>(request: BoardingRequest, key: string): Promise<T> => {
+    const value = (await sender.send<Record<string, T | undefined>>(request))[key];
+    if (!value) throw new BoardingProtocolError(`${request.operation}: the answer has no ${key}`);
+    return value;
+  };
 
   const merchants = {
     /** Creates an application from a template; answers the new merchantId. It starts INPROG. */
@@ -110,26 +116,16 @@ export function createBoardingClient(clientOptions: BoardingClientOptions) {
       });
     },
     async status(merchantId: string | number): Promise<MerchantStatus> {
-      const answer = await sender.send<{ merchantStatus?: MerchantStatus }>({
-        operation: 'merchant.status',
-        method: 'GET',
-        path: `merchant/${merchantIdOf(merchantId)}/status`,
-      });
-      if (!answer.merchantStatus) throw new BoardingProtocolError('merchant.status: the answer has no merchantStatus');
-      return answer.merchantStatus;
+      const path = `merchant/${merchantIdOf(merchantId)}/status`;
+      return sendFor<MerchantStatus>({ operation: 'merchant.status', method: 'GET', path }, 'merchantStatus');
     },
   };
 
   const signature = {
     /** Submits for the owner's signature (INPROG -> OFS); answers the signing link. */
     async request(merchantId: string | number): Promise<string> {
-      const answer = await sender.send<{ signatureUrl?: string }>({
-        operation: 'signature.request',
-        method: 'PUT',
-        path: `merchant/${merchantIdOf(merchantId)}/signature`,
-      });
-      if (!answer.signatureUrl) throw new BoardingProtocolError('signature.request: the answer has no signatureUrl');
-      return answer.signatureUrl;
+      const path = `merchant/${merchantIdOf(merchantId)}/signature`;
+      return sendFor<string>({ operation: 'signature.request', method: 'PUT', path }, 'signatureUrl');
     },
     async status(merchantId: string | number): Promise<SignatureStatus> {
       return sender.send<SignatureStatus>({
@@ -258,45 +254,38 @@ export function createBoardingClient(clientOptions: BoardingClientOptions) {
     },
   };
 
-  const customFields = {
-    async get(merchantId: string | number): Promise<CustomField[]> {
-      const answer = await sender.send<{ customFields?: CustomField[] }>({
-        operation: 'customFields.get',
+  /**
+   * A part of the merchant kept at `merchant/{id}/{path}` and filed under `key`: read (`missing`
+   * when the answer has none), and replaced whole once `check` passes it.
+   */
+  const merchantPart = <Read, Write>(key: string, path: string, check: (value: Write) => void, missing: Read) => ({
+    async get(merchantId: string | number): Promise<Read> {
+      const where = `merchant/${merchantIdOf(merchantId)}/${path}`;
+      const answer = await sender.send<Record<string, Read | undefined>>({
+        operation: `${key}.get`,
         method: 'GET',
-        path: `merchant/${merchantIdOf(merchantId)}/customfields`,
+        path: where,
       });
-      return answer.customFields ?? [];
+      return answer[key] ?? missing;
     },
-    async update(merchantId: string | number, fields: CustomFieldValue[]): Promise<void> {
-      checkCustomFields(fields);
-      await sender.send({
-        operation: 'customFields.update',
-        method: 'PUT',
-        path: `merchant/${merchantIdOf(merchantId)}/customfields`,
-        body: { customFields: fields },
-      });
+    async update(merchantId: string | number, value: Write): Promise<void> {
+      check(value);
+      const where = `merchant/${merchantIdOf(merchantId)}/${path}`;
+      await sender.send({ operation: `${key}.update`, method: 'PUT', path: where, body: { [key]: value } });
     },
-  };
-
-  const ownerSiteUser = {
-    async get(merchantId: string | number): Promise<OwnerSiteUser | null> {
-      const answer = await sender.send<{ ownerSiteUser?: OwnerSiteUser | null }>({
-        operation: 'ownerSiteUser.get',
-        method: 'GET',
-        path: `merchant/${merchantIdOf(merchantId)}/ownerSiteUser`,
-      });
-      return answer.ownerSiteUser ?? null;
-    },
-    async update(merchantId: string | number, user: OwnerSiteUser): Promise<void> {
-      checkOwnerSiteUser(user);
-      await sender.send({
-        operation: 'ownerSiteUser.update',
-        method: 'PUT',
-        path: `merchant/${merchantIdOf(merchantId)}/ownerSiteUser`,
-        body: { ownerSiteUser: user },
-      });
-    },
-  };
+  });
+  const customFields = merchantPart<CustomField[], CustomFieldValue[]>(
+    'customFields',
+    'customfields',
+    (fields) => checkCustomFields(fields),
+    [],
+  );
+  const ownerSiteUser = merchantPart<OwnerSiteUser | null, OwnerSiteUser>(
+    'ownerSiteUser',
+    'ownerSiteUser',
+    checkOwnerSiteUser,
+    null,
+  );
 
   /** A code list of `GET /lookup/*`; unknown codes are the service's to add, shown as they come. */
   async function lookup(list: LookupList): Promise<CodeName[]> {

@@ -32,25 +32,47 @@ function noPositionals(name: string, positionals: string[]) {
   if (positionals.length > 0) throw new UsageError(`${name} takes no argument "${positionals[0]}"`);
 }
 
+/** parseArgs declarations of options that take a value (`--name value`). */
+const valueOptions = (...names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, { type: 'string' } as const]));
+
+/** parseArgs declarations of flags (`--name`). */
+const flagOptions = (...names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, { type: 'boolean' } as const]));
+
+/** The value options given, each under the name its command takes it by (`--auth-url` → authUrl). */
+function givenValues<K extends string>(
+  values: Record<string, unknown>,
+  names: Readonly<Record<string, K>>,
+): Partial<Record<K, string>> {
+  const given: Partial<Record<K, string>> = {};
+  for (const [option, key] of Object.entries(names)) {
+    const value = values[option];
+    if (typeof value === 'string') given[key] = value;
+  }
+  return given;
+}
+
+/** `--user` and `--password`, or the emulator's public test credentials. */
+const credentialsGiven = (values: Record<string, unknown>) => ({
+  username: typeof values.user === 'string' ? values.user : 'testing',
+  password: typeof values.password === 'string' ? values.password : 'testing123',
+});
+
 const commands: Record<string, Command> = {
   async start(io, args) {
     noPositionals('start', parse(args).positionals);
     return runStartCommand(io);
   },
   async host(io, args) {
-    const { values, positionals } = parse(args, { port: { type: 'string' } });
+    const { values, positionals } = parse(args, valueOptions('port'));
     noPositionals('host', positionals);
     return runHostCommand(io, values.port === undefined ? {} : { port: parsePort(String(values.port)) });
   },
   async emulator(io, args) {
     const { values, positionals } = parse(args, {
-      port: { type: 'string' },
-      plain: { type: 'boolean' },
-      unlimited: { type: 'boolean' },
-      db: { type: 'string' },
-      tls: { type: 'boolean' },
-      boarding: { type: 'boolean' },
-      'boarding-port': { type: 'string' },
+      ...valueOptions('port', 'db', 'boarding-port'),
+      ...flagOptions('plain', 'unlimited', 'tls', 'boarding'),
     });
     noPositionals('emulator', positionals);
     const boardingPort = values['boarding-port'];
@@ -60,7 +82,7 @@ const commands: Record<string, Command> = {
       ...(values.port === undefined ? {} : { port: parsePort(String(values.port)) }),
       plain: values.plain === true,
       unlimited: values.unlimited === true,
-      ...(typeof values.db === 'string' ? { db: values.db } : {}),
+      ...givenValues(values, { db: 'db' }),
       tls: values.tls === true,
       ...(values.boarding === true
         ? { boarding: boardingPort === undefined ? {} : { port: parsePort(String(boardingPort)) } }
@@ -68,20 +90,15 @@ const commands: Record<string, Command> = {
     });
   },
   async board(io, args) {
-    const { values, positionals } = parse(args, {
-      url: { type: 'string' },
-      'auth-url': { type: 'string' },
-      user: { type: 'string' },
-      'client-id': { type: 'string' },
-    });
+    const { values, positionals } = parse(args, valueOptions('url', 'auth-url', 'user', 'client-id'));
     const [subcommand, merchantId, ...extra] = positionals;
     if (extra.length > 0) throw new UsageError(`board takes one merchant id, not "${extra[0]}"`);
-    return runBoardCommand(io, subcommand, merchantId, {
-      ...(typeof values.url === 'string' ? { url: values.url } : {}),
-      ...(typeof values['auth-url'] === 'string' ? { authUrl: values['auth-url'] } : {}),
-      ...(typeof values.user === 'string' ? { user: values.user } : {}),
-      ...(typeof values['client-id'] === 'string' ? { clientId: values['client-id'] } : {}),
-    });
+    return runBoardCommand(
+      io,
+      subcommand,
+      merchantId,
+      givenValues(values, { url: 'url', 'auth-url': 'authUrl', user: 'user', 'client-id': 'clientId' }),
+    );
   },
   async backoffice(io, args) {
     const { values, positionals } = parse(args, { port: { type: 'string' }, training: { type: 'boolean' } });
@@ -99,45 +116,34 @@ const commands: Record<string, Command> = {
   },
   async settle(io, args) {
     const { values, positionals } = parse(args, {
-      emulator: { type: 'string' },
-      merchid: { type: 'string' },
+      ...valueOptions('emulator', 'merchid', 'user', 'password'),
       reject: { type: 'string', multiple: true },
-      user: { type: 'string' },
-      password: { type: 'string' },
     });
     noPositionals('settle', positionals);
     return runSettleCommand(io, {
       emulator: typeof values.emulator === 'string' ? values.emulator : defaultEmulatorUrl,
-      ...(typeof values.merchid === 'string' ? { merchid: values.merchid } : {}),
+      ...givenValues(values, { merchid: 'merchid' }),
       reject: Array.isArray(values.reject) ? values.reject.map(String) : [],
-      username: typeof values.user === 'string' ? values.user : 'testing',
-      password: typeof values.password === 'string' ? values.password : 'testing123',
+      ...credentialsGiven(values),
     });
   },
   async card(io, args) {
     return runCardCommand(io, parse(args).positionals);
   },
   async signature(io, args) {
-    const { values, positionals } = parse(args, { png: { type: 'string' } });
+    const { values, positionals } = parse(args, valueOptions('png'));
     return runSignatureCommand(io, positionals, typeof values.png === 'string' ? values.png : undefined);
   },
   async receipt(io, args) {
     const { values, positionals } = parse(args, {
-      printer: { type: 'string' },
-      escpos: { type: 'string' },
-      png: { type: 'string' },
-      copy: { type: 'string' },
-      kind: { type: 'string' },
-      training: { type: 'boolean' },
-      duplicate: { type: 'boolean' },
-      terminal: { type: 'string' },
+      ...valueOptions('printer', 'escpos', 'png', 'copy', 'kind', 'terminal'),
+      ...flagOptions('training', 'duplicate'),
     });
     const copy = values.copy ?? 'merchant';
     if (copy !== 'merchant' && copy !== 'customer') throw new UsageError('--copy must be merchant or customer');
     return runReceiptCommand(io, positionals, {
       printer: typeof values.printer === 'string' ? values.printer : 'escpos-80mm',
-      ...(typeof values.escpos === 'string' ? { escpos: values.escpos } : {}),
-      ...(typeof values.png === 'string' ? { png: values.png } : {}),
+      ...givenValues(values, { escpos: 'escpos', png: 'png' }),
       copy,
       ...(typeof values.kind === 'string' ? { kind: parseReceiptKind(values.kind) } : {}),
       training: values.training === true,
@@ -146,65 +152,47 @@ const commands: Record<string, Command> = {
     });
   },
   async sale(io, args) {
-    const { values, positionals } = parse(args, {
-      card: { type: 'string' },
-      gateway: { type: 'string' },
-      journal: { type: 'string' },
-      merchid: { type: 'string' },
-      user: { type: 'string' },
-      password: { type: 'string' },
-    });
+    const { values, positionals } = parse(
+      args,
+      valueOptions('card', 'gateway', 'journal', 'merchid', 'user', 'password'),
+    );
     const [amount, ...extra] = positionals;
     if (!amount || extra.length > 0) throw new UsageError('sale takes one amount, e.g. lanepoint sale 12.34');
     return runSaleCommand(io, {
       amount,
-      ...(typeof values.card === 'string' ? { card: values.card } : {}),
-      ...(typeof values.gateway === 'string' ? { gateway: values.gateway } : {}),
-      ...(typeof values.journal === 'string' ? { journal: values.journal } : {}),
-      ...(typeof values.merchid === 'string' ? { merchid: values.merchid } : {}),
-      username: typeof values.user === 'string' ? values.user : 'testing',
-      password: typeof values.password === 'string' ? values.password : 'testing123',
+      ...givenValues(values, { card: 'card', gateway: 'gateway', journal: 'journal', merchid: 'merchid' }),
+      ...credentialsGiven(values),
     });
   },
   async journal(io, args) {
     const { values, positionals } = parse(args, {
-      journal: { type: 'string' },
-      live: { type: 'boolean' },
-      'last-four': { type: 'string' },
-      order: { type: 'string' },
-      limit: { type: 'string' },
+      ...valueOptions('journal', 'last-four', 'order', 'limit'),
+      ...flagOptions('live'),
     });
     if (positionals[0] !== 'list' || positionals.length > 1) throw new UsageError('journal takes one subcommand: list');
     const limit = values.limit === undefined ? 50 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
       throw new UsageError('--limit takes a whole number from 1 to 10000');
     return runJournalListCommand(io, {
-      ...(typeof values.journal === 'string' ? { journal: values.journal } : {}),
+      ...givenValues(values, { journal: 'journal', 'last-four': 'lastFour', order: 'orderId' }),
       training: values.live !== true,
-      ...(typeof values['last-four'] === 'string' ? { lastFour: values['last-four'] } : {}),
-      ...(typeof values.order === 'string' ? { orderId: values.order } : {}),
       limit,
     });
   },
   async recover(io, args) {
     const { values, positionals } = parse(args, {
-      journal: { type: 'string' },
-      live: { type: 'boolean' },
-      gateway: { type: 'string' },
-      merchid: { type: 'string' },
-      user: { type: 'string' },
-      password: { type: 'string' },
+      ...valueOptions('journal', 'gateway', 'merchid', 'user', 'password'),
+      ...flagOptions('live'),
     });
     noPositionals('recover', positionals);
     if (typeof values.gateway !== 'string' || typeof values.merchid !== 'string')
       throw new UsageError('recover needs --gateway URL and --merchid M');
     return runRecoverCommand(io, {
-      ...(typeof values.journal === 'string' ? { journal: values.journal } : {}),
+      ...givenValues(values, { journal: 'journal' }),
       training: values.live !== true,
       gateway: values.gateway,
       merchid: values.merchid,
-      username: typeof values.user === 'string' ? values.user : 'testing',
-      password: typeof values.password === 'string' ? values.password : 'testing123',
+      ...credentialsGiven(values),
     });
   },
   async 'pin-hash'(io, args) {

@@ -300,70 +300,30 @@ export const settingsSchema = z
     { error: 'expected a JSON object of settings' },
   )
   .superRefine((settings, context) => {
+    const issue = (path: Array<string | number>, message: string) =>
+      context.addIssue({ code: 'custom', path, message });
+    const trainingOnly = 'emulated devices are for training mode only';
     const seen = new Set<string>();
     settings.printers.forEach((printer, index) => {
-      if (seen.has(printer.id))
-        context.addIssue({
-          code: 'custom',
-          path: ['printers', index, 'id'],
-          message: `"${printer.id}" is used by another device`,
-        });
+      if (seen.has(printer.id)) issue(['printers', index, 'id'], `"${printer.id}" is used by another device`);
       seen.add(printer.id);
-      if ('emulated' in printer && !settings.training) {
-        context.addIssue({
-          code: 'custom',
-          path: ['printers', index, 'emulated'],
-          message: 'emulated devices are for training mode only',
-        });
-      }
+      if ('emulated' in printer && !settings.training) issue(['printers', index, 'emulated'], trainingOnly);
     });
     settings.signaturePads.forEach((pad, index) => {
-      if (seen.has(pad.id))
-        context.addIssue({
-          code: 'custom',
-          path: ['signaturePads', index, 'id'],
-          message: `"${pad.id}" is used by another signature pad`,
-        });
+      if (seen.has(pad.id)) issue(['signaturePads', index, 'id'], `"${pad.id}" is used by another signature pad`);
       seen.add(pad.id);
-      if (pad.protocol === 'emulated' && !settings.training) {
-        context.addIssue({
-          code: 'custom',
-          path: ['signaturePads', index, 'protocol'],
-          message: 'emulated devices are for training mode only',
-        });
-      }
+      if (pad.protocol === 'emulated' && !settings.training) issue(['signaturePads', index, 'protocol'], trainingOnly);
     });
     settings.devices.forEach((device, index) => {
-      if (seen.has(device.id))
-        context.addIssue({
-          code: 'custom',
-          path: ['devices', index, 'id'],
-          message: `"${device.id}" is used by another device`,
-        });
+      if (seen.has(device.id)) issue(['devices', index, 'id'], `"${device.id}" is used by another device`);
       seen.add(device.id);
-      if (keyboardMode(device) && settings.devices.findIndex(keyboardMode) !== index) {
-        context.addIssue({
-          code: 'custom',
-          path: ['devices', index, 'protocol'],
-          message: 'only one reader can use the keyboard; another one already does',
-        });
-      }
-      if (device.protocol === 'emulated' && !settings.training) {
-        context.addIssue({
-          code: 'custom',
-          path: ['devices', index, 'protocol'],
-          message: 'emulated devices are for training mode only',
-        });
-      }
+      if (keyboardMode(device) && settings.devices.findIndex(keyboardMode) !== index)
+        issue(['devices', index, 'protocol'], 'only one reader can use the keyboard; another one already does');
+      if (device.protocol === 'emulated' && !settings.training) issue(['devices', index, 'protocol'], trainingOnly);
     });
     const staffIds = new Set<string>();
     settings.staff.members.forEach((member, index) => {
-      if (staffIds.has(member.id))
-        context.addIssue({
-          code: 'custom',
-          path: ['staff', 'members', index, 'id'],
-          message: `cashier id ${member.id} is listed twice`,
-        });
+      if (staffIds.has(member.id)) issue(['staff', 'members', index, 'id'], `cashier id ${member.id} is listed twice`);
       staffIds.add(member.id);
     });
     // zod runs this even when a field already failed; a URL that does not parse has its own
@@ -371,11 +331,10 @@ export const settingsSchema = z
     if (!settings.training || settings.gateway.url === '') return;
     const hostname = hostnameOf(settings.gateway.url);
     if (hostname !== undefined && !isLoopbackHost(hostname)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['gateway', 'url'],
-        message: 'training mode refuses a non-loopback gateway; leave it empty for the built-in emulator',
-      });
+      issue(
+        ['gateway', 'url'],
+        'training mode refuses a non-loopback gateway; leave it empty for the built-in emulator',
+      );
     }
   });
 

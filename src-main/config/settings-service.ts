@@ -28,20 +28,31 @@ export interface SettingsService {
   testCredentials(): Promise<{ ok: boolean; message: string }>;
 }
 
-/** Settings a running lane takes up at once: every other one waits for a restart. */
-const liveSettings: ReadonlySet<EditableSetting> = new Set([
-  'merchantId',
-  'gateway.url',
-  'payments.tips',
-  'payments.forcedCredit',
-  'payments.ach',
-  'payments.cardTimeoutSeconds',
-  'payments.confirmAboveMinor',
-  'signature.policy',
-  'signature.capture',
-  'signature.allowSkip',
-  'staff.refundLimitMinor',
-]);
+/**
+ * When each editable setting takes effect: `now` for those a running lane takes up at once,
+ * `restart` for those read only at start. A full Record, so a new setting must be placed here.
+ */
+const takesEffect: Readonly<Record<EditableSetting, 'now' | 'restart'>> = {
+  merchantId: 'now',
+  'gateway.url': 'now',
+  terminalId: 'restart',
+  mode: 'restart',
+  training: 'restart',
+  'payments.tips': 'now',
+  'payments.forcedCredit': 'now',
+  'payments.ach': 'now',
+  'payments.cardTimeoutSeconds': 'now',
+  'payments.confirmAboveMinor': 'now',
+  'signature.policy': 'now',
+  'signature.capture': 'now',
+  'signature.allowSkip': 'now',
+  'staff.refundLimitMinor': 'now',
+  'kiosk.idleResetSeconds': 'restart',
+  'printer.profile': 'restart',
+  devices: 'restart',
+  signaturePads: 'restart',
+  printers: 'restart',
+};
 
 type Tree = Record<string, unknown>;
 
@@ -191,7 +202,7 @@ export function createSettingsService(options: {
           name === 'printer.profile' ? printerProfile(settings) : valueAt(settings as unknown as Tree, name);
         const after = name === 'printer.profile' ? printerProfile(saved) : valueAt(saved as unknown as Tree, name);
         if (JSON.stringify(before) === JSON.stringify(after) || options.file.sources[name]) continue;
-        if (liveSettings.has(name)) setAt(settings as unknown as Tree, name, after);
+        if (takesEffect[name] === 'now') setAt(settings as unknown as Tree, name, after);
         else restartNeeded.add(name);
       }
       logger.info({ settings: Object.keys(changes) }, 'settings saved');

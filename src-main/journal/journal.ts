@@ -319,34 +319,18 @@ export class Journal {
   list(filter: JournalFilter = {}): JournalEntry[] {
     const where: string[] = [];
     const params: unknown[] = [];
-    if (filter.orderId) {
-      where.push('order_id = ?');
-      params.push(filter.orderId);
-    }
-    if (filter.lastFour) {
-      where.push("masked_pan LIKE '%' || ?");
-      params.push(filter.lastFour);
-    }
-    if (filter.amountMinor !== undefined) {
-      where.push('amount_minor = ?');
-      params.push(filter.amountMinor);
-    }
-    if (filter.retref) {
-      where.push("(json_extract(outcome, '$.retref') = ? OR original_retref = ?)");
-      params.push(filter.retref, filter.retref);
-    }
-    if (filter.operation) {
-      where.push('operation = ?');
-      params.push(filter.operation);
-    }
-    if (filter.from !== undefined) {
-      where.push('created_at >= ?');
-      params.push(filter.from);
-    }
-    if (filter.to !== undefined) {
-      where.push('created_at < ?');
-      params.push(filter.to);
-    }
+    const narrow = (clause: string, ...values: unknown[]) => {
+      where.push(clause);
+      params.push(...values);
+    };
+    if (filter.orderId) narrow('order_id = ?', filter.orderId);
+    if (filter.lastFour) narrow("masked_pan LIKE '%' || ?", filter.lastFour);
+    if (filter.amountMinor !== undefined) narrow('amount_minor = ?', filter.amountMinor);
+    if (filter.retref)
+      narrow("(json_extract(outcome, '$.retref') = ? OR original_retref = ?)", filter.retref, filter.retref);
+    if (filter.operation) narrow('operation = ?', filter.operation);
+    if (filter.from !== undefined) narrow('created_at >= ?', filter.from);
+    if (filter.to !== undefined) narrow('created_at < ?', filter.to);
     const sql = `SELECT * FROM entries ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
     return (this.#db.prepare(sql).all(...params, filter.limit ?? 100) as Row[]).map(toEntry);
   }

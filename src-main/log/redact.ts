@@ -4,6 +4,15 @@
  * side: any run of 13 or more digits is masked, Luhn-valid or not.
  */
 
+// Card data: track and chip data, then verification values, expiry and PIN.
+const cardDataKeys = ['track', 'track1', 'track2', 'tlv', 'emv', 'emvdata'];
+const cardSecretKeys = ['cvv', 'cvv2', 'cvc', 'cvc2', 'cvd', 'expiry', 'expdate', 'exp', 'pin', 'pinblock'];
+// Wallet payloads and what they decrypt to (the wallet's single-use token goes under walletToken).
+const walletPayloadKeys = ['devicedata', 'signedmessage', 'encryptedmessage', 'walletpayload', 'wallettoken'];
+const decryptedWalletKeys = ['paymentdata', 'onlinepaymentcryptogram'];
+// Credentials, including the HTTP headers that carry them.
+const credentialKeys = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'password', 'secret'];
+
 /**
  * Keys whose entries are dropped wherever they appear, at any depth. Compared without case,
  * dashes, underscores or spaces, so `Track_2`, `expDate` and `Proxy-Authorization` match.
@@ -11,38 +20,11 @@
  * `account` is absent too: its value is masked like any other text, not dropped.
  */
 export const removedKeys: readonly string[] = [
-  // card data
-  'track',
-  'track1',
-  'track2',
-  'tlv',
-  'emv',
-  'emvdata',
-  'cvv',
-  'cvv2',
-  'cvc',
-  'cvc2',
-  'cvd',
-  'expiry',
-  'expdate',
-  'exp',
-  'pin',
-  'pinblock',
-  // wallet payloads and what they decrypt to (the wallet's single-use token goes under walletToken)
-  'devicedata',
-  'paymentdata',
-  'onlinepaymentcryptogram',
-  'signedmessage',
-  'encryptedmessage',
-  'walletpayload',
-  'wallettoken',
-  // credentials, including HTTP headers that carry them
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-  'password',
-  'secret',
+  ...cardDataKeys,
+  ...cardSecretKeys,
+  ...walletPayloadKeys,
+  ...decryptedWalletKeys,
+  ...credentialKeys,
 ];
 
 /**

@@ -182,6 +182,15 @@ export async function followUp(
     printed: false,
     printProblem: null,
   } as const;
+  // Approved, now or as recovery found: the slips are printed and the summary says how that went.
+  const finishApproved = (changes: Partial<Pick<FollowUpSummary, 'amountMinor' | 'remainingMinor' | 'retref'>>) =>
+    finish(deps, {
+      auth,
+      operation,
+      summary: { ...base, outcome: 'approved', reason: null, ...changes },
+      tipMinor,
+      reason: request.reason,
+    });
   switch (result.kind) {
     case 'retry':
       return {
@@ -205,18 +214,7 @@ export async function followUp(
           outcome: 'not-applied',
           reason: 'The answer was lost and the gateway shows nothing changed: try again.',
         };
-      return finish(deps, {
-        auth,
-        operation,
-        summary: {
-          ...base,
-          outcome: 'approved',
-          reason: null,
-          remainingMinor: operation === 'void' ? (result.record.amount ?? null) : null,
-        },
-        tipMinor,
-        reason: request.reason,
-      });
+      return finishApproved({ remainingMinor: operation === 'void' ? (result.record.amount ?? null) : null });
     case 'answered': {
       const answer = result.answer;
       const approved = 'respstat' in answer ? answer.respstat === 'A' : answer.found;
@@ -229,19 +227,10 @@ export async function followUp(
       }
       const remainingMinor = operation === 'void' ? (answer.amount ?? null) : null;
       const amount = operation === 'void' ? held - (remainingMinor ?? 0) : (answer.amount ?? journalAmountMinor);
-      return finish(deps, {
-        auth,
-        operation,
-        summary: {
-          ...base,
-          outcome: 'approved',
-          reason: null,
-          amountMinor: amount,
-          remainingMinor,
-          retref: operation === 'refund' ? (answer.retref ?? null) : null,
-        },
-        tipMinor,
-        reason: request.reason,
+      return finishApproved({
+        amountMinor: amount,
+        remainingMinor,
+        retref: operation === 'refund' ? (answer.retref ?? null) : null,
       });
     }
   }

@@ -1,26 +1,14 @@
+import type { OrderMoneyView } from '../ipc/contract';
 import type { JournalEntry } from '../journal/journal';
 
 /**
  * What the money of one order did, as this lane's journal knows it: what the authorization
  * approved, what was captured, voided and refunded since. History, end of day and the refusals
- * of a void or refund all read an order through this, so they never disagree.
+ * of a void or refund all read an order through this, so they never disagree. The amounts are
+ * the history view's (`requestedMinor` is 0 when the journal has no authorization for the order).
  */
-export interface OrderMoney {
+export interface OrderMoney extends Omit<OrderMoneyView, 'tender'> {
   readonly orderId: string;
-  /** The sale's amount as asked (0 when the journal has no authorization for the order). */
-  readonly requestedMinor: number;
-  /** What the gateway approved: less than asked for a partial approval; 0 when declined. */
-  readonly approvedMinor: number;
-  /** What the sale leaves to settle: captured with the sale or later, 0 once voided in full. */
-  readonly capturedMinor: number;
-  /** Taken off the authorization by voids, in full or in part. */
-  readonly voidedMinor: number;
-  /** A void of all of it went through: nothing of the sale remains. */
-  readonly fullyVoided: boolean;
-  /** Refunds the gateway approved (or recovery found took effect). */
-  readonly refundedMinor: number;
-  /** Refunds whose answer was lost and nobody has settled yet: they may have paid out. */
-  readonly refundsInDoubt: number;
   /** A refund with no sale (forced credit): its money goes back to the card. */
   readonly forcedCredit: boolean;
 }

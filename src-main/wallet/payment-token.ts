@@ -43,8 +43,18 @@ export interface EcV2PaymentToken {
   readonly signedMessage: string;
 }
 
-const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const hex = /^(?:[0-9A-Fa-f]{2})+$/;
+/** What a string field must look like, and how its error message names that. */
+interface TextRule {
+  readonly pattern: RegExp;
+  readonly name: string;
+}
+
+const base64: TextRule = {
+  pattern: /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
+  name: 'base64',
+};
+const hex: TextRule = { pattern: /^(?:[0-9A-Fa-f]{2})+$/, name: 'hex' };
+const jsonObjectText: TextRule = { pattern: /^\{[\s\S]*\}$/, name: 'a JSON object in text' };
 
 function objectAt(value: unknown, field: string): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value))
@@ -52,36 +62,22 @@ function objectAt(value: unknown, field: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function stringAt(
-  record: Record<string, unknown>,
-  key: string,
-  field: string,
-  pattern: RegExp,
-  patternName: string,
-): string;
-function stringAt(
-  record: Record<string, unknown>,
-  key: string,
-  field: string,
-  pattern: RegExp,
-  patternName: string,
-  optional: true,
-): string | undefined;
-function stringAt(
-  record: Record<string, unknown>,
-  key: string,
-  field: string,
-  pattern: RegExp,
-  patternName: string,
-  optional = false,
-): string | undefined {
-  const value = record[key];
-  if (value === undefined && optional) return undefined;
+/** The key `field` names in its own object: the last step of its path. */
+const keyOf = (field: string) => field.slice(field.lastIndexOf('.') + 1);
+
+/** The string at path `field` of `record`, which must be there, non-empty and match `rule`. */
+function stringAt(record: Record<string, unknown>, field: string, rule: TextRule): string {
+  const value = record[keyOf(field)];
   if (value === undefined) throw new WalletTokenError(field, 'is missing');
   if (typeof value !== 'string') throw new WalletTokenError(field, 'must be a string');
   if (value === '') throw new WalletTokenError(field, 'is empty');
-  if (!pattern.test(value)) throw new WalletTokenError(field, `must be ${patternName}`);
+  if (!rule.pattern.test(value)) throw new WalletTokenError(field, `must be ${rule.name}`);
   return value;
+}
+
+/** As stringAt, for a field the token may leave out. */
+function optionalStringAt(record: Record<string, unknown>, field: string, rule: TextRule): string | undefined {
+  return record[keyOf(field)] === undefined ? undefined : stringAt(record, field, rule);
 }
 
 /** Reads an EC_v1 token (an object or its JSON text); throws WalletTokenError naming the bad field. */
@@ -93,13 +89,13 @@ export function readEcV1Token(input: unknown): EcV1PaymentToken {
       token.version === undefined ? 'is missing' : 'must be EC_v1 (the only version this lane accepts)',
     );
   }
-  const data = stringAt(token, 'data', 'data', base64, 'base64');
-  const signature = stringAt(token, 'signature', 'signature', base64, 'base64');
+  const data = stringAt(token, 'data', base64);
+  const signature = stringAt(token, 'signature', base64);
   const header = objectAt(token.header, 'header');
-  const ephemeralPublicKey = stringAt(header, 'ephemeralPublicKey', 'header.ephemeralPublicKey', base64, 'base64');
-  const transactionId = stringAt(header, 'transactionId', 'header.transactionId', hex, 'hex');
-  const publicKeyHash = stringAt(header, 'publicKeyHash', 'header.publicKeyHash', base64, 'base64', true);
-  const applicationData = stringAt(header, 'applicationData', 'header.applicationData', hex, 'hex', true);
+  const ephemeralPublicKey = stringAt(header, 'header.ephemeralPublicKey', base64);
+  const transactionId = stringAt(header, 'header.transactionId', hex);
+  const publicKeyHash = optionalStringAt(header, 'header.publicKeyHash', base64);
+  const applicationData = optionalStringAt(header, 'header.applicationData', hex);
   // 16 bytes of tag at least: anything shorter cannot be AES-GCM output.
   if (Buffer.from(data, 'base64').length <= 16)
     throw new WalletTokenError('data', 'is too short to hold a ciphertext and its tag');
@@ -126,23 +122,17 @@ export function readEcV2Token(input: unknown): EcV2PaymentToken {
   if (token.protocolVersion !== 'ECv2') {
     throw new WalletTokenError('protocolVersion', token.protocolVersion === undefined ? 'is missing' : 'must be ECv2');
   }
-  const signature = stringAt(token, 'signature', 'signature', base64, 'base64');
-  const signedMessage = stringAt(token, 'signedMessage', 'signedMessage', /^\{[\s\S]*\}$/, 'a JSON object in text');
+  const signature = stringAt(token, 'signature', base64);
+  const signedMessage = stringAt(token, 'signedMessage', jsonObjectText);
   objectAt(parseJson(signedMessage, 'signedMessage'), 'signedMessage');
   const key = objectAt(token.intermediateSigningKey, 'intermediateSigningKey');
-  const signedKey = stringAt(
-    key,
-    'signedKey',
-    'intermediateSigningKey.signedKey',
-    /^\{[\s\S]*\}$/,
-    'a JSON object in text',
-  );
+  const signedKey = stringAt(key, 'intermediateSigningKey.signedKey', jsonObjectText);
   objectAt(parseJson(signedKey, 'intermediateSigningKey.signedKey'), 'intermediateSigningKey.signedKey');
   const signatures = key.signatures;
   if (!Array.isArray(signatures) || signatures.length === 0)
     throw new WalletTokenError('intermediateSigningKey.signatures', 'must be a non-empty list');
   signatures.forEach((item, index) => {
-    if (typeof item !== 'string' || !base64.test(item) || item === '')
+    if (typeof item !== 'string' || !base64.pattern.test(item) || item === '')
       throw new WalletTokenError(`intermediateSigningKey.signatures[${index}]`, 'must be base64');
   });
   return {

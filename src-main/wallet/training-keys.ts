@@ -2,7 +2,7 @@ import { createPrivateKey, generateKeyPairSync, X509Certificate, type KeyObject 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../config/private-file';
-import { issueCertificate, markerExtension } from './certificate-builder';
+import { issueCertificate, markerExtension, type CertificateExtension } from './certificate-builder';
 import { merchantIdentifierExtensionValue, merchantIdentifierOid, type MerchantIdentity } from './merchant-certificate';
 import { signingCertificateOids, type WalletSigner } from './payment-signature';
 
@@ -38,58 +38,57 @@ const day = 24 * 60 * 60 * 1000;
 const newKey = () => generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
 const pem = (key: KeyObject) => key.export({ type: 'pkcs8', format: 'pem' }).toString();
 
+/** A certificate issued here together with the key pair it certifies. */
+interface Issued {
+  readonly certificate: X509Certificate;
+  readonly key: ReturnType<typeof newKey>;
+}
+
 /** Makes a fresh set, valid from a day before `now` (a clock a little behind still accepts it). */
 export function createTrainingWalletKeys(now: number): TrainingWalletKeys {
   const notBefore = new Date(now - day);
-  const rootKey = newKey();
-  const root = issueCertificate({
-    subject: 'Lanepoint Training Wallet Root CA',
-    publicKey: rootKey.publicKey,
-    selfKey: rootKey.privateKey,
-    ca: true,
-    notBefore,
-    notAfter: new Date(now + 3650 * day),
-  });
-  const intermediateKey = newKey();
-  const intermediate = issueCertificate({
-    subject: 'Lanepoint Training Wallet Integration CA',
-    publicKey: intermediateKey.publicKey,
-    issuer: { certificate: root, key: rootKey.privateKey },
-    ca: true,
-    notBefore,
-    notAfter: new Date(now + 3000 * day),
-    extensions: [markerExtension(signingCertificateOids.intermediate)],
-  });
-  const leafKey = newKey();
-  const leaf = issueCertificate({
-    subject: 'Lanepoint Training Wallet Signing',
-    publicKey: leafKey.publicKey,
-    issuer: { certificate: intermediate, key: intermediateKey.privateKey },
-    ca: false,
-    notBefore,
-    notAfter: new Date(now + 1800 * day),
-    extensions: [markerExtension(signingCertificateOids.leaf)],
-  });
-  const merchantKey = newKey();
-  const merchant = issueCertificate({
-    subject: `Payment Processing:${trainingMerchantIdentifier}`,
-    publicKey: merchantKey.publicKey,
-    issuer: { certificate: root, key: rootKey.privateKey },
-    ca: false,
-    notBefore,
-    notAfter: new Date(now + 1800 * day),
-    extensions: [
-      {
-        oid: merchantIdentifierOid,
-        critical: false,
-        value: merchantIdentifierExtensionValue(trainingMerchantIdentifier),
-      },
-    ],
-  });
+  // Each certificate gets a key of its own and is signed by `issuer`'s, or by its own for the root.
+  const issue = (
+    subject: string,
+    issuer: Issued | 'self',
+    ca: boolean,
+    validDays: number,
+    extensions: readonly CertificateExtension[] = [],
+  ): Issued => {
+    const key = newKey();
+    const signing =
+      issuer === 'self'
+        ? { selfKey: key.privateKey }
+        : { issuer: { certificate: issuer.certificate, key: issuer.key.privateKey } };
+    const certificate = issueCertificate({
+      subject,
+      publicKey: key.publicKey,
+      ...signing,
+      ca,
+      notBefore,
+      notAfter: new Date(now + validDays * day),
+      extensions,
+    });
+    return { certificate, key };
+  };
+  const root = issue('Lanepoint Training Wallet Root CA', 'self', true, 3650);
+  const intermediate = issue('Lanepoint Training Wallet Integration CA', root, true, 3000, [
+    markerExtension(signingCertificateOids.intermediate),
+  ]);
+  const leaf = issue('Lanepoint Training Wallet Signing', intermediate, false, 1800, [
+    markerExtension(signingCertificateOids.leaf),
+  ]);
+  const merchant = issue(`Payment Processing:${trainingMerchantIdentifier}`, root, false, 1800, [
+    {
+      oid: merchantIdentifierOid,
+      critical: false,
+      value: merchantIdentifierExtensionValue(trainingMerchantIdentifier),
+    },
+  ]);
   return {
-    root,
-    merchant: { privateKey: merchantKey.privateKey, certificate: merchant },
-    signer: { leaf, leafKey: leafKey.privateKey, intermediate },
+    root: root.certificate,
+    merchant: { privateKey: merchant.key.privateKey, certificate: merchant.certificate },
+    signer: { leaf: leaf.certificate, leafKey: leaf.key.privateKey, intermediate: intermediate.certificate },
   };
 }
 

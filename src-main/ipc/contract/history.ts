@@ -33,10 +33,13 @@ export interface OrderMoneyView {
   readonly approvedMinor: number;
   /** What the sale leaves to settle (captured; 0 once voided in full or for an authorization not captured yet). */
   readonly capturedMinor: number;
+  /** Taken off the authorization by voids, in full or in part. */
   readonly voidedMinor: number;
+  /** A void of all of it went through: nothing of the sale remains. */
   readonly fullyVoided: boolean;
+  /** Refunds the gateway approved (or recovery found took effect). */
   readonly refundedMinor: number;
-  /** A refund whose answer was lost and nobody has settled: it may have paid out. */
+  /** Refunds whose answer was lost and nobody has settled yet: they may have paid out. */
   readonly refundsInDoubt: number;
   /** How it was tendered (a name from `saleTenders`, ipc/tenders.ts), when the journal kept it. */
   readonly tender: string | null;

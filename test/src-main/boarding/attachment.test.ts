@@ -2,16 +2,13 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BoardingValidationError } from '../../../src-main/boarding/errors';
-import { minimalMerchant, startBoardingPair, type BoardingPair } from '../../support/boarding';
+import { minimalMerchant } from '../../support/boarding';
+import { boardingPairPerTest } from '../../support/boarding-pair-per-test';
 import { peakMemoryGrowth } from '../../support/memory';
 
-let pair: BoardingPair | undefined;
-afterEach(async () => {
-  await pair?.emulator.close();
-  pair = undefined;
-});
+const startPair = boardingPairPerTest();
 const folder = mkdtempSync(join(tmpdir(), 'boarding-attachment-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -24,7 +21,7 @@ const meta = {
 
 describe('attachments', () => {
   it('uploads a document the emulator receives byte for byte', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     const content = Buffer.from('%PDF-1.1 a small voided check, 3 bytes short of whole base64 groups..');
     const file = join(folder, 'check.pdf');
@@ -44,7 +41,7 @@ describe('attachments', () => {
   });
 
   it('streams a 20 MB file: neither side holds it whole', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     const size = 20 * 1024 * 1024;
     const file = join(folder, 'large.pdf');
@@ -64,7 +61,7 @@ describe('attachments', () => {
   }, 60_000);
 
   it('refuses before sending: a missing or empty file, audio or video, an over-long name', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     const empty = join(folder, 'empty.pdf');
     writeFileSync(empty, '');
@@ -83,7 +80,7 @@ describe('attachments', () => {
   });
 
   it('the emulator refuses an attachment that is not Base64, naming the field', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     const form = new URLSearchParams({
       grant_type: 'password',

@@ -1,24 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../../src-main/cli/io';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src-main/cli/main';
 import { fakeIo } from '../../support/cli-io';
 import { createBoardingClient } from '../../../src-main/boarding/client';
 import { createGatewayClient } from '../../../src-main/gateway/client';
+import { servingIo } from '../../support/cli-serving-io';
 import {
   frontEndMidOf,
   minimalMerchant,
   moveBoardingClock,
   sampleOrder,
   signedApplication,
-  startBoardingPair,
   type BoardingPair,
 } from '../../support/boarding';
+import { boardingPairPerTest } from '../../support/boarding-pair-per-test';
 
-let pair: BoardingPair | undefined;
-afterEach(async () => {
-  await pair?.emulator.close();
-  pair = undefined;
-});
+const startPair = boardingPairPerTest();
 
 function boardingEnv(current: BoardingPair): NodeJS.ProcessEnv {
   const { username, password, clientId, clientSecret } = current.emulator.credentials;
@@ -33,7 +29,7 @@ function boardingEnv(current: BoardingPair): NodeJS.ProcessEnv {
 
 describe('lanepoint board', () => {
   it('prints the status, the signing link and the orders of a merchant', async () => {
-    pair = await startBoardingPair({ clock: { now: () => Date.now() } });
+    const pair = await startPair({ clock: { now: () => Date.now() } });
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     await pair.client.customFields.update(merchantId, [{ userFieldNumber: 1, customFieldValue: '12' }]);
     const link = await pair.client.signature.request(merchantId);
@@ -53,11 +49,19 @@ describe('lanepoint board', () => {
   });
 
   it('fails with exit 1 and the service\u2019s words for a merchant it does not know', async () => {
-    pair = await startBoardingPair({ clock: { now: () => Date.now() } });
+    const pair = await startPair({ clock: { now: () => Date.now() } });
     const { io, err } = fakeIo(boardingEnv(pair));
     expect(await runCli(['board', 'status', '123'], io)).toBe(1);
     expect(err[0]).toContain('Merchant 123 not found');
   });
+
+  /** Settings that pass the checks but reach no service: for the usage errors, which come first. */
+  const placeholderEnv: NodeJS.ProcessEnv = {
+    LANEPOINT_BOARDING_URL: 'http://127.0.0.1:9',
+    LANEPOINT_BOARDING_USER: 'u',
+    LANEPOINT_BOARDING_PASSWORD: 'p',
+    LANEPOINT_BOARDING_CLIENT_SECRET: 's',
+  };
 
   it.each([
     [['board'], 'board takes a subcommand: status, signature, orders'],
@@ -67,12 +71,7 @@ describe('lanepoint board', () => {
     [['board', 'status', '1', '2'], 'board takes one merchant id, not "2"'],
     [['board', 'status', '1', '--secret', 'x'], "Unknown option '--secret'"],
   ])('%j is a usage error (exit 2)', async (argv, message) => {
-    const { io, err } = fakeIo({
-      LANEPOINT_BOARDING_URL: 'http://127.0.0.1:9',
-      LANEPOINT_BOARDING_USER: 'u',
-      LANEPOINT_BOARDING_PASSWORD: 'p',
-      LANEPOINT_BOARDING_CLIENT_SECRET: 's',
-    });
+    const { io, err } = fakeIo({ ...placeholderEnv });
     expect(await runCli(argv, io)).toBe(2);
     expect(err[0]).toContain(message);
     expect(err[1]).toContain('usage: lanepoint');
@@ -84,12 +83,7 @@ describe('lanepoint board', () => {
     ['LANEPOINT_BOARDING_PASSWORD', 'the API password'],
     ['LANEPOINT_BOARDING_CLIENT_SECRET', 'the client secret'],
   ])('names %s when it is missing', async (name, what) => {
-    const env: NodeJS.ProcessEnv = {
-      LANEPOINT_BOARDING_URL: 'http://127.0.0.1:9',
-      LANEPOINT_BOARDING_USER: 'u',
-      LANEPOINT_BOARDING_PASSWORD: 'p',
-      LANEPOINT_BOARDING_CLIENT_SECRET: 's',
-    };
+    const env: NodeJS.ProcessEnv = { ...placeholderEnv };
     delete env[name];
     const { io, err } = fakeIo(env);
     expect(await runCli(['board', 'status', '1'], io)).toBe(2);
@@ -97,12 +91,7 @@ describe('lanepoint board', () => {
   });
 
   it('refuses a plain-http URL that is not loopback as a usage error', async () => {
-    const { io, err } = fakeIo({
-      LANEPOINT_BOARDING_URL: 'http://boarding.example.com',
-      LANEPOINT_BOARDING_USER: 'u',
-      LANEPOINT_BOARDING_PASSWORD: 'p',
-      LANEPOINT_BOARDING_CLIENT_SECRET: 's',
-    });
+    const { io, err } = fakeIo({ ...placeholderEnv, LANEPOINT_BOARDING_URL: 'http://boarding.example.com' });
     expect(await runCli(['board', 'status', '1'], io)).toBe(2);
     expect(err[0]).toContain('apiUrl: http is allowed only for loopback addresses');
   });
@@ -110,15 +99,7 @@ describe('lanepoint board', () => {
 
 describe('lanepoint emulator --boarding', () => {
   it('runs the boarding emulator beside the gateway: a merchant boarded through one sells through the other', async () => {
-    let stop: (signal: string) => void = () => undefined;
-    const out: string[] = [];
-    const io: CliIo = {
-      stdout: (line) => out.push(line),
-      stderr: () => undefined,
-      env: {},
-      stopRequested: new Promise((resolve) => (stop = resolve)),
-      readInput: async () => '',
-    };
+    const { io, out, stop } = servingIo();
     const running = runCli(['emulator', '--boarding', '--plain'], io);
     try {
       while (!out.some((line) => line.startsWith('Templates'))) await new Promise((resolve) => setTimeout(resolve, 10));

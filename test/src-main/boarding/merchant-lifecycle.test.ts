@@ -1,21 +1,18 @@
 import { Writable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BoardingApiError, BoardingRuleError, BoardingValidationError } from '../../../src-main/boarding/errors';
 import { wholeUpdate } from '../../../src-main/boarding/whole-objects';
 import { createLogger } from '../../../src-main/log/logger';
-import { minimalMerchant, signAsOwner, startBoardingPair, type BoardingPair } from '../../support/boarding';
+import { minimalMerchant, signAsOwner } from '../../support/boarding';
+import { boardingPairPerTest } from '../../support/boarding-pair-per-test';
 
-let pair: BoardingPair | undefined;
-afterEach(async () => {
-  await pair?.emulator.close();
-  pair = undefined;
-});
+const startPair = boardingPairPerTest();
 
 const second = 1000;
 
 describe('merchants against the boarding emulator', () => {
   it('creates from a template, reads the merchant back and its status INPROG, NOT_BOARDED', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     const record = await pair.client.merchants.get(merchantId);
     expect(record.merchant.dbaName).toBe('The Card Shoppe');
@@ -27,7 +24,7 @@ describe('merchants against the boarding emulator', () => {
   });
 
   it('reads the service\u2019s errors array into an error naming the field (unknown template, unknown sales code)', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const badTemplate = await pair.client.merchants.create(12345, minimalMerchant()).catch((error: unknown) => error);
     expect(badTemplate).toBeInstanceOf(BoardingApiError);
     expect((badTemplate as BoardingApiError).field).toBe('templateId');
@@ -42,7 +39,7 @@ describe('merchants against the boarding emulator', () => {
   });
 
   it('refuses before sending a field over its size or in the wrong format, naming it', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     await expect(
       pair.client.merchants.create(999, { ...minimalMerchant(), dbaName: 'x'.repeat(101) }),
     ).rejects.toMatchObject({ field: 'merchant.dbaName', code: 'validation' });
@@ -58,7 +55,7 @@ describe('merchants against the boarding emulator', () => {
   });
 
   it('updates with whole objects, and refuses a sent object that leaves children out', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     const stored = (await pair.client.merchants.get(merchantId)).merchant;
     const partial = { demographic: { businessAddress: { address1: '9 New Road', city: 'Dillon', zip: '80435' } } };
@@ -78,7 +75,7 @@ describe('merchants against the boarding emulator', () => {
   });
 
   it('refuses an update while OFS before sending, naming the status and the way out', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     await pair.client.customFields.update(merchantId, [{ userFieldNumber: 1, customFieldValue: '0042' }]);
     await pair.client.signature.request(merchantId);
@@ -94,7 +91,7 @@ describe('merchants against the boarding emulator', () => {
 
 describe('signature and the timeline on the emulator\u2019s clock', () => {
   it('refuses the signature while a required custom field is empty, naming it', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     const refused = await pair.client.signature.request(merchantId).catch((error: unknown) => error);
     expect((refused as BoardingApiError).field).toBe('customFields[1]');
@@ -107,7 +104,7 @@ describe('signature and the timeline on the emulator\u2019s clock', () => {
   });
 
   it('goes INPROG -> OFS -> INPROG on retract; a retracted link stops working; retract refused unless PENDING', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     await pair.client.customFields.update(merchantId, [{ userFieldNumber: 1, customFieldValue: '0042' }]);
     const first = await pair.client.signature.request(merchantId);
@@ -116,6 +113,17 @@ describe('signature and the timeline on the emulator\u2019s clock', () => {
       signatureUrl: first,
     });
     expect((await pair.client.merchants.status(merchantId)).boardingProcessStatusCd).toBe('OFS');
+    const again = pair.client.signature.request(merchantId);
+    await expect(again).rejects.toBeInstanceOf(BoardingApiError);
+    await expect(again).rejects.toMatchObject({
+      errors: [
+        {
+          code: '1201',
+          message: 'A signature can be requested only while the status is INPROG; it is OFS.',
+          errorField: 'boardingProcessStatusCd',
+        },
+      ],
+    });
     await pair.client.signature.retract(merchantId);
     expect((await pair.client.merchants.status(merchantId)).boardingProcessStatusCd).toBe('INPROG');
     expect((await fetch(first)).status).toBe(404);
@@ -126,7 +134,7 @@ describe('signature and the timeline on the emulator\u2019s clock', () => {
 
   it('after signing moves QUALIFY -> UNDER -> BOARDING -> BOARDED -> LIVE and assigns the gateway merchant id once', async () => {
     const boarded: Array<{ merchantId: string; frontEndMid: string }> = [];
-    pair = await startBoardingPair({ hooks: { onBoarded: (merchant) => boarded.push(merchant) } });
+    const pair = await startPair({ hooks: { onBoarded: (merchant) => boarded.push(merchant) } });
     const { client, clock } = pair;
     const merchantId = await client.merchants.create(999, minimalMerchant());
     await client.customFields.update(merchantId, [{ userFieldNumber: 1, customFieldValue: '0042' }]);
@@ -157,7 +165,7 @@ describe('signature and the timeline on the emulator\u2019s clock', () => {
 
   it('declines in underwriting when configured so (the admin hook), and never boards', async () => {
     const boarded: string[] = [];
-    pair = await startBoardingPair({ hooks: { onBoarded: (merchant) => boarded.push(merchant.merchantId) } });
+    const pair = await startPair({ hooks: { onBoarded: (merchant) => boarded.push(merchant.merchantId) } });
     const { client, clock, emulator } = pair;
     const merchantId = await client.merchants.create(999, minimalMerchant('Corner Store'));
     const secret = emulator.credentials;
@@ -190,7 +198,7 @@ describe('secrets stay out of logs and errors', () => {
       },
     });
     const logger = createLogger({ level: 'debug', destination, format: 'json' });
-    pair = await startBoardingPair({ tokens: { accessSeconds: 60 } }, { logger });
+    const pair = await startPair({ tokens: { accessSeconds: 60 } }, { logger });
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     pair.clock.advance(59 * second);
     await pair.client.merchants.status(merchantId);

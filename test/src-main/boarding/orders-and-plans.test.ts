@@ -1,19 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BoardingApiError, BoardingRuleError, BoardingValidationError } from '../../../src-main/boarding/errors';
 import { lookupLists, type BillingPlanRequest, type LookupList } from '../../../src-main/boarding/wire';
-import { minimalMerchant, sampleOrder, startBoardingPair, type BoardingPair } from '../../support/boarding';
+import { minimalMerchant, sampleOrder } from '../../support/boarding';
+import { boardingPairPerTest } from '../../support/boarding-pair-per-test';
 
-let pair: BoardingPair | undefined;
-afterEach(async () => {
-  await pair?.emulator.close();
-  pair = undefined;
-});
+const startPair = boardingPairPerTest();
 
 const minute = 60_000;
 
 describe('equipment, orders, lookups and the owner site user', () => {
   it('pages through the catalog and filters it; an unknown sales code names the field', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const first = await pair.client.equipment.catalog({ salesCode: 'LPTRAIN', pageSize: 5 });
     expect(first).toMatchObject({ totalServerItemsCount: 12, totalDisplayItemsCount: 5, moreRowsAvailable: true });
     const last = await pair.client.equipment.catalog({ salesCode: 'LPTRAIN', pageSize: 5, pageNumber: 3 });
@@ -31,7 +28,7 @@ describe('equipment, orders, lookups and the owner site user', () => {
   });
 
   it('creates, reads, lists, updates an order; it ships with a tracking number; cancel only while NEW', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const { client, clock } = pair;
     const merchantId = await client.merchants.create(999, minimalMerchant());
     const orderId = await client.orders.create(sampleOrder(merchantId));
@@ -61,7 +58,7 @@ describe('equipment, orders, lookups and the owner site user', () => {
   });
 
   it('refuses an order missing its conditional fields before sending', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     await expect(pair.client.orders.create(sampleOrder('4000000001', { unitPrice: null }))).rejects.toMatchObject({
       field: 'order.unitPrice',
     });
@@ -75,7 +72,7 @@ describe('equipment, orders, lookups and the owner site user', () => {
   });
 
   it('answers all 24 lookup lists with the reference\u2019s codes', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const lists = Object.keys(lookupLists) as LookupList[];
     expect(lists).toHaveLength(24);
     for (const list of lists) expect((await pair.client.lookup(list)).length, list).toBeGreaterThan(0);
@@ -86,7 +83,7 @@ describe('equipment, orders, lookups and the owner site user', () => {
   });
 
   it('reads and changes the owner site user, checking the email first', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     await pair.client.ownerSiteUser.update(merchantId, {
       firstName: 'Ada',
@@ -104,7 +101,7 @@ describe('equipment, orders, lookups and the owner site user', () => {
   });
 
   it('refuses custom fields outside 1-10 before sending, and an unconfigured one at the service', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const merchantId = await pair.client.merchants.create(999, minimalMerchant());
     await expect(
       pair.client.customFields.update(merchantId, [{ userFieldNumber: 11, customFieldValue: 'x' }]),
@@ -141,7 +138,7 @@ function weeklyPlan(changes: Partial<BillingPlanRequest> = {}): BillingPlanReque
 
 describe('billing plans', () => {
   it('creates, lists, reads, moves the account, marks paid, cancels a payment and the plan', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const plans = pair.client.billingPlans;
     const plan = await plans.create(weeklyPlan({ merchId: '49600000001' }));
     expect(plan).toMatchObject({ planStatus: 'A', acctId: '1' });
@@ -197,7 +194,7 @@ describe('billing plans', () => {
   });
 
   it('refuses a plan missing its end condition before sending, and the service refuses an unknown plan', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     await expect(
       pair.client.billingPlans.create(weeklyPlan({ untilCondition: 'D', untilDate: null })),
     ).rejects.toMatchObject({ field: 'billingPlan.untilDate' });
@@ -212,7 +209,7 @@ describe('billing plans', () => {
 
   it('charges each payment through the injected hook when it falls due on the clock', async () => {
     const charged: number[] = [];
-    pair = await startBoardingPair({
+    const pair = await startPair({
       hooks: {
         charge: async (payment) => (
           charged.push(payment.amountMinor),

@@ -1,13 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createBoardingClient } from '../../../src-main/boarding/client';
 import { BoardingAuthenticationError, readWireErrors } from '../../../src-main/boarding/errors';
-import { minimalMerchant, startBoardingPair, type BoardingPair } from '../../support/boarding';
+import { minimalMerchant } from '../../support/boarding';
+import { boardingPairPerTest } from '../../support/boarding-pair-per-test';
 
-let pair: BoardingPair | undefined;
-afterEach(async () => {
-  await pair?.emulator.close();
-  pair = undefined;
-});
+const startPair = boardingPairPerTest();
 
 const second = 1000;
 
@@ -27,7 +24,7 @@ function watchedFetch() {
 describe('the token', () => {
   it('is fetched once, renewed with the refresh grant before it lapses, and by password once the refresh token lapsed', async () => {
     const watch = watchedFetch();
-    pair = await startBoardingPair({}, { fetch: watch.fetch });
+    const pair = await startPair({}, { fetch: watch.fetch });
     const { client, clock } = pair;
     const merchantId = await client.merchants.create(999, minimalMerchant());
     await client.merchants.status(merchantId);
@@ -46,14 +43,14 @@ describe('the token', () => {
 
   it('sends the bearer token and the version header on API calls', async () => {
     const watch = watchedFetch();
-    pair = await startBoardingPair({}, { fetch: watch.fetch });
+    const pair = await startPair({}, { fetch: watch.fetch });
     await pair.client.lookup('stateCodes');
     expect(watch.calls[0]!.headers.get('X-CopilotAPI-Version')).toBe('1.0');
     expect(watch.calls[0]!.headers.get('Authorization')).toMatch(/^Bearer ey/);
   });
 
   it('is checked by the emulator: an expired one is refused with the errors array', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const { emulator, clock } = pair;
     const form = new URLSearchParams({
       grant_type: 'password',
@@ -84,7 +81,7 @@ describe('the token', () => {
 
   it('renews once when the service refuses a token it still thinks good', async () => {
     const watch = watchedFetch();
-    pair = await startBoardingPair({ tokens: { accessSeconds: 300 } }, { fetch: watch.fetch });
+    const pair = await startPair({ tokens: { accessSeconds: 300 } }, { fetch: watch.fetch });
     await pair.client.lookup('stateCodes');
     // The emulator's clock runs ahead of the client's: the held token has lapsed there.
     await pair.emulator.advance(400 * second);
@@ -94,7 +91,7 @@ describe('the token', () => {
   });
 
   it('fails with an authentication error that names neither the secret nor the password', async () => {
-    pair = await startBoardingPair();
+    const pair = await startPair();
     const { username, clientId } = pair.emulator.credentials;
     const wrong = createBoardingClient({
       apiUrl: pair.emulator.url,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src-main/cli/main';
-import type { CliIo } from '../../../src-main/cli/io';
 import { pinMatches } from '../../../src-main/session/pin-hash';
 import { fakeIo } from '../../support/cli-io';
+import { servingIo } from '../../support/cli-serving-io';
 
 describe('lanepoint command line', () => {
   it('prints help and exits 0 for --help', async () => {
@@ -59,15 +59,7 @@ describe('lanepoint pin-hash', () => {
 
 describe('lanepoint emulator', () => {
   it('prints its URL, credentials and merchants, serves, and stops on request', async () => {
-    let stop: (signal: string) => void = () => undefined;
-    const out: string[] = [];
-    const io: CliIo = {
-      stdout: (line) => out.push(line),
-      stderr: () => undefined,
-      env: {},
-      stopRequested: new Promise((resolve) => (stop = resolve)),
-      readInput: async () => '',
-    };
+    const { io, out, stop } = servingIo();
     const running = runCli(['emulator', '--port', '0'], io);
     await expect.poll(() => out.length, { timeout: 5000 }).toBeGreaterThan(3);
     const url = out[0]!.slice(out[0]!.indexOf('http://'));

@@ -1,5 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
@@ -9,9 +8,9 @@ import {
   removeStaleTemporaryFiles,
   writeFileAtomic,
 } from '../../../src-main/config/private-file';
+import { freshFolder, posix } from './folders';
 
-const freshDir = () => mkdtempSync(join(tmpdir(), 'lanepoint-private-file-'));
-const posix = process.platform !== 'win32';
+const freshDir = () => freshFolder('private-file');
 
 describe('writeFileAtomic', () => {
   it('creates the folder (0700) and an owner-only file', () => {

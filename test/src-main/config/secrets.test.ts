@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -9,9 +8,9 @@ import {
   type SecretCipher,
   type SecretStore,
 } from '../../../src-main/config/secrets';
+import { freshFolder, posix } from './folders';
 
-const freshDir = () => mkdtempSync(join(tmpdir(), 'lanepoint-secrets-'));
-const posix = process.platform !== 'win32';
+const freshDir = () => freshFolder('secrets');
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 
 /** AES-256-GCM with a random key: a real cipher standing in for the OS keychain's. */

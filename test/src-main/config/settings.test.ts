@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -10,9 +9,9 @@ import {
   settingsSchema,
   SettingsError,
 } from '../../../src-main/config/settings';
+import { freshFolder, posix } from './folders';
 
-const freshDir = () => mkdtempSync(join(tmpdir(), 'lanepoint-settings-'));
-const posix = process.platform !== 'win32';
+const freshDir = () => freshFolder('settings');
 
 function settingsErrorOf(run: () => unknown): SettingsError {
   try {

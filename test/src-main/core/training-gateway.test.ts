@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { settingsSchema } from '../../../src-main/config/settings';
 import { createCore, type Core } from '../../../src-main/core/core';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
-import type { SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
-import { collectingLogger, ok, until } from '../../support/test-core';
+import { collectingLogger, ok } from '../../support/test-core';
+import { cardSale } from '../terminal/support';
 
 /**
  * Training on an emulator outside the lane (the `gateway.url` setting, loopback only): the lane
@@ -43,16 +43,8 @@ function trainingLane(url: string): Core {
   return core;
 }
 
-async function sale(core: Core, amountMinor: number): Promise<SaleSummary> {
-  await until(() => core.devices.list().every((device) => device.status === 'connected'));
-  const stop = core.events.subscribe((name, payload) => {
-    if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
-      stop();
-      void core.cardReaders.presentTestCard({ cardId: 'visa-approve', method: 'insert' });
-    }
-  });
-  return ok(await core.dispatch('terminal.sale', { amountMinor })) as SaleSummary;
-}
+/** A sale with the approving Visa, inserted as soon as the lane asks for a card. */
+const sale = (core: Core, amountMinor: number) => cardSale(core, 'visa-approve', amountMinor);
 
 describe('training with a loopback gateway URL', () => {
   it('authorizes at that emulator', async () => {

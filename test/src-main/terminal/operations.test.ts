@@ -1,97 +1,52 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settingsSchema, type SettingsInput } from '../../../src-main/config/settings';
-import { createCore, type Core } from '../../../src-main/core/core';
-import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
-import { createGatewayClient } from '../../../src-main/gateway/client';
+import { createCore } from '../../../src-main/core/core';
 import type {
-  CardTender,
-  CommandName,
-  CommandReply,
   EndOfDayReport,
   FollowUpSummary,
   LookupResult,
   RecoveryItem,
   SaleSummary,
-  TerminalState,
 } from '../../../src-main/ipc/contract';
 import { containsCardNumber } from '../../../src-main/journal/journal';
 import { hashPin } from '../../../src-main/session/pin-hash';
-import { emulatorAdmin } from '../../support/emulator-admin';
 import { collectingLogger, ok, until } from '../../support/test-core';
+import {
+  call,
+  cardSale,
+  devicesConnected,
+  emulatorForEachTest,
+  laneAgainst,
+  merchid,
+  testGatewayClient,
+} from './support';
 
-const merchid = '496160873888';
-let emulator: RunningEmulator;
-const cores: Core[] = [];
-
-beforeEach(async () => {
-  emulator = await startEmulator();
-});
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((core) => core.close()));
-  await emulator.close();
-});
+const { emulator, cores, admin, settle } = emulatorForEachTest();
 
 const fault = (endpoint: string, kind: string, times: 'once' | 'always' = 'once') =>
-  emulatorAdmin(emulator.url).fault(endpoint, kind, times);
-const clearFaults = () => emulatorAdmin(emulator.url).clearFaults();
-const settle = () => emulatorAdmin(emulator.url).settle();
+  admin().fault(endpoint, kind, times);
+const clearFaults = () => admin().clearFaults();
 
-/** A training lane whose gateway is this test's emulator, over real HTTP, with its journal in a file. */
-function lane(settings: SettingsInput = {}, timers?: Array<() => void>) {
-  const dir = mkdtempSync(join(tmpdir(), 'operations-'));
-  const { logger, lines } = collectingLogger();
-  const client = createGatewayClient({
-    baseUrl: emulator.url,
-    credentials: { level: 'site', username: 'testing', password: 'testing123' },
-    sleep: async () => undefined,
-  });
-  const core = createCore({
-    settings: settingsSchema.parse(settings),
-    shell: 'browser',
-    logger,
-    journalPath: join(dir, 'training-journal.sqlite'),
-    gateway: async () => ({ client, merchid }),
-    ...(timers ? { recoveryTimer: (run: () => void) => (timers.push(run), () => undefined) } : {}),
-  });
-  cores.push(core);
-  // A manager, so voids, refunds and settling by hand need no PIN here (test/src-main/session covers the PINs).
-  core.session.signIn({ cashierId: '9001', pin: '9999' });
-  const phases: TerminalState[] = [];
-  const queues: RecoveryItem[][] = [];
-  core.events.subscribe((name, payload) => {
-    if (name === 'terminal.state') phases.push(payload as TerminalState);
-    if (name === 'terminal.recoveryQueue') queues.push(payload as RecoveryItem[]);
-  });
-  return { core, phases, queues, lines };
-}
+/** A training lane (the practice manager signed in) whose gateway is this test's emulator. */
+const lane = (settings: SettingsInput = {}, timers?: Array<() => void>) =>
+  laneAgainst(emulator(), cores, settings, { timers });
 
-const call = <R>(core: Core, name: CommandName, args: object) => core.dispatch(name, args) as Promise<CommandReply<R>>;
-
-/** A card sale with a deck card, presented as soon as the terminal waits for one. */
-async function cardSale(
-  core: Core,
-  cardId: string,
-  amountMinor: number,
-  tender?: CardTender,
-  extra: object = {},
-): Promise<SaleSummary> {
-  await until(() => core.devices.list().every((device) => device.status === 'connected'));
-  const stop = core.events.subscribe((name, payload) => {
-    if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
-      stop();
-      void core.cardReaders.presentTestCard({ cardId, method: 'insert' });
-    }
+/** Stores a card at the emulator as a profile (a $0 auth asking for one); answers `profileid/acctid`. */
+async function storedProfile(account: string): Promise<string> {
+  const created = await testGatewayClient(emulator().url).auth({
+    merchid,
+    amount: 0,
+    account,
+    expiry: '1228',
+    profile: 'Y',
   });
-  return ok(await call<SaleSummary>(core, 'terminal.sale', { amountMinor, ...(tender ? { tender } : {}), ...extra }));
+  return `${created.profileid}/${created.acctid}`;
 }
 
 describe('the sale state machine, over the contract, against the emulator', () => {
   it('goes back to idle when no card comes in time, saying so', async () => {
     const { core, phases } = lane({ payments: { cardTimeoutSeconds: 1 } });
-    await until(() => core.devices.list().every((device) => device.status === 'connected'));
+    await devicesConnected(core);
     expect(await call(core, 'terminal.sale', { amountMinor: 700 })).toMatchObject({
       ok: false,
       error: { message: 'No card was presented in time: start the sale again.' },
@@ -296,18 +251,7 @@ describe('operations after the sale, over the contract, against the emulator', (
 
   it('charges a stored profile', async () => {
     const { core } = lane();
-    const client = createGatewayClient({
-      baseUrl: emulator.url,
-      credentials: { level: 'site', username: 'testing', password: 'testing123' },
-    });
-    const created = await client.auth({
-      merchid,
-      amount: 0,
-      account: '5454545454545454',
-      expiry: '1228',
-      profile: 'Y',
-    });
-    const profile = `${created.profileid}/${created.acctid}`;
+    const profile = await storedProfile('5454545454545454');
     expect(profile).toMatch(/^\d{20}\/\d{1,3}$/);
     expect(ok(await call<SaleSummary>(core, 'terminal.profileSale', { amountMinor: 1999, profile }))).toMatchObject({
       outcome: 'approved',
@@ -472,18 +416,7 @@ describe('operations after the sale, over the contract, against the emulator', (
   });
 
   it('reaches a live gateway with the credentials from the secret store, and names what is missing', async () => {
-    const client = createGatewayClient({
-      baseUrl: emulator.url,
-      credentials: { level: 'site', username: 'testing', password: 'testing123' },
-    });
-    const created = await client.auth({
-      merchid,
-      amount: 0,
-      account: '4788250000121443',
-      expiry: '1228',
-      profile: 'Y',
-    });
-    const profile = `${created.profileid}/${created.acctid}`;
+    const profile = await storedProfile('4788250000121443');
     const stored = new Map<string, string>();
     const cashierPin = hashPin('2468');
     const secrets = {
@@ -514,7 +447,7 @@ describe('operations after the sale, over the contract, against the emulator', (
           'Live sales need the gateway URL (setting gateway.url), the merchant id (setting merchantId), the gateway credentials (secrets gateway.username and gateway.password): enter them under Settings, or use training mode.',
       },
     });
-    const configured = { gateway: { url: emulator.url }, merchantId: merchid };
+    const configured = { gateway: { url: emulator().url }, merchantId: merchid };
     expect(await call(live(configured), 'terminal.profileSale', { amountMinor: 100, profile })).toMatchObject({
       ok: false,
       error: { message: expect.stringMatching(/^Live sales need the gateway credentials/) },

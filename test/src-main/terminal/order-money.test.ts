@@ -14,7 +14,7 @@ const saleRow = async (core: Core, orderId: string) =>
 
 describe('a void or refund refused says how the sale stands and the one thing to do, before any manager is asked', () => {
   it('on a voided sale: nothing is left to void or refund, with no manager PIN asked of the cashier', async () => {
-    const { core } = laneAgainst(emulator(), cores, { staff: { refundLimitMinor: 100 } }, '1001');
+    const { core } = laneAgainst(emulator(), cores, { staff: { refundLimitMinor: 100 } }, { cashierId: '1001' });
     const sale = await cardSale(core, 'mastercard-approve', 3000);
     // The sale allows a void, so the manager is asked.
     expect(await call(core, 'terminal.void', { orderId: sale.orderId })).toMatchObject({
@@ -70,7 +70,7 @@ describe('a void or refund refused says how the sale stands and the one thing to
   });
 
   it('asks a cashier for a manager above the refund limit only once the sale can be refunded', async () => {
-    const { core } = laneAgainst(emulator(), cores, { staff: { refundLimitMinor: 1000 } }, '1001');
+    const { core } = laneAgainst(emulator(), cores, { staff: { refundLimitMinor: 1000 } }, { cashierId: '1001' });
     const sale = await cardSale(core, 'mastercard-approve', 3000);
     expect(
       await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 3000, reason: 'returned' }),

@@ -1,52 +1,22 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settingsSchema } from '../../../src-main/config/settings';
-import { createCore, type Core } from '../../../src-main/core/core';
+import { createCore } from '../../../src-main/core/core';
 import type { SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
 import { collectingLogger, ok, trainingJournalEntries, until } from '../../support/test-core';
+import { builtInTrainingLane, devicesConnected, lanesClosedAfterEachTest, presentWhenReading } from './support';
 
-const cores: Core[] = [];
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((core) => core.close()));
-});
+const cores = lanesClosedAfterEachTest();
+const lane = () => builtInTrainingLane(cores);
 
-function lane() {
-  const dir = mkdtempSync(join(tmpdir(), 'sale-flow-'));
-  const { logger } = collectingLogger();
-  const core = createCore({
-    settings: settingsSchema.parse({}),
-    shell: 'browser',
-    logger,
-    journalPath: join(dir, 'training-journal.sqlite'),
-    trainingGatewayPath: join(dir, 'training-gateway.sqlite'),
-  });
-  cores.push(core);
-  core.session.signIn({ cashierId: '1001', pin: '1234' });
-  const phases: TerminalState[] = [];
-  core.events.subscribe((name, payload) => {
-    if (name === 'terminal.state') phases.push(payload as TerminalState);
-  });
-  return { core, dir, phases };
-}
-
-/** Presents a deck card as soon as the terminal waits for one. */
-function presentWhenReading(core: Core, cardId: string, method: 'insert' | 'tap' | 'swipe') {
-  const stop = core.events.subscribe((name, payload) => {
-    if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
-      stop();
-      void core.cardReaders.presentTestCard({ cardId, method });
-    }
-  });
-}
+/** The phases of an approved sale from the authorization on: approved, printed, done. */
+const approvedAndPrinted = ['authorizing', 'approved', 'printing', 'done'];
 
 const entries = trainingJournalEntries;
 
 describe('terminal.sale over the contract (training)', () => {
   it('runs a sale through its phases, journaled, and says Approved', async () => {
     const { core, dir, phases } = lane();
-    await until(() => core.devices.list().every((device) => device.status === 'connected'));
+    await devicesConnected(core);
     presentWhenReading(core, 'visa-approve', 'insert');
     const summary = ok(await core.dispatch('terminal.sale', { amountMinor: 1500 })) as SaleSummary;
     expect(summary).toMatchObject({
@@ -56,14 +26,7 @@ describe('terminal.sale over the contract (training)', () => {
       printed: true,
       reason: null,
     });
-    expect(phases.map((state) => state.phase)).toEqual([
-      'awaiting-card',
-      'card-read',
-      'authorizing',
-      'approved',
-      'printing',
-      'done',
-    ]);
+    expect(phases.map((state) => state.phase)).toEqual(['awaiting-card', 'card-read', ...approvedAndPrinted]);
     expect(phases.at(-1)?.detail).toBe('Approved');
     await core.close();
     expect(entries(dir)).toEqual([expect.objectContaining({ orderId: summary.orderId, state: 'completed' })]);
@@ -71,7 +34,7 @@ describe('terminal.sale over the contract (training)', () => {
 
   it('training can lose the next answer on purpose: the lane checks with the gateway and records one approval', async () => {
     const { core, dir, phases } = lane();
-    await until(() => core.devices.list().every((device) => device.status === 'connected'));
+    await devicesConnected(core);
     expect(ok(await core.dispatch('training.loseNextAnswer', {}))).toEqual({ armed: true });
     presentWhenReading(core, 'visa-approve', 'insert');
     const summary = ok(await core.dispatch('terminal.sale', { amountMinor: 1700 })) as SaleSummary;
@@ -85,7 +48,7 @@ describe('terminal.sale over the contract (training)', () => {
 
   it('training settles its batches on request, so a sale can be refunded; a live lane refuses both controls', async () => {
     const { core } = lane();
-    await until(() => core.devices.list().every((device) => device.status === 'connected'));
+    await devicesConnected(core);
     presentWhenReading(core, 'visa-approve', 'insert');
     const sale = ok(await core.dispatch('terminal.sale', { amountMinor: 1100 })) as SaleSummary;
     expect(
@@ -110,7 +73,7 @@ describe('terminal.sale over the contract (training)', () => {
 
   it('makes one authorization from two Pay presses', async () => {
     const { core, dir } = lane();
-    await until(() => core.devices.list().every((device) => device.status === 'connected'));
+    await devicesConnected(core);
     presentWhenReading(core, 'mastercard-approve', 'insert');
     const [first, second] = await Promise.all([
       core.dispatch('terminal.sale', { amountMinor: 2200 }),
@@ -123,7 +86,7 @@ describe('terminal.sale over the contract (training)', () => {
 
   it('cancels while waiting for the card, and refuses a different sale while one runs', async () => {
     const { core, phases } = lane();
-    await until(() => core.devices.list().every((device) => device.status === 'connected'));
+    await devicesConnected(core);
     const sale = core.dispatch('terminal.sale', { amountMinor: 999 });
     await until(() => core.terminal.current().phase === 'awaiting-card');
     expect(await core.dispatch('terminal.sale', { amountMinor: 5 })).toMatchObject({
@@ -137,7 +100,7 @@ describe('terminal.sale over the contract (training)', () => {
 
   it('refuses a chip card\u2019s swipe until the chip fails, saying so on the awaiting-card phase, then takes the fallback swipe', async () => {
     const { core, dir, phases } = lane();
-    await until(() => core.devices.list().every((device) => device.status === 'connected'));
+    await devicesConnected(core);
     const said: string[] = [];
     const stop = core.events.subscribe((name, payload) => {
       const state = payload as TerminalState;
@@ -164,17 +127,9 @@ describe('terminal.sale over the contract (training)', () => {
       'The chip could not be read: insert the card again',
       'Chip failed: swipe the card',
     ]);
-    expect(phases.map((state) => state.phase)).toEqual([
-      'awaiting-card',
-      'awaiting-card',
-      'awaiting-card',
-      'awaiting-card',
-      'card-read',
-      'authorizing',
-      'approved',
-      'printing',
-      'done',
-    ]);
+    // Four prompts: the first, insert, insert again, swipe.
+    const prompts = Array<string>(4).fill('awaiting-card');
+    expect(phases.map((state) => state.phase)).toEqual([...prompts, 'card-read', ...approvedAndPrinted]);
     await core.close();
     expect(entries(dir)).toEqual([
       expect.objectContaining({ orderId: summary.orderId, entryMode: 'fallback-swipe', state: 'completed' }),
@@ -183,7 +138,7 @@ describe('terminal.sale over the contract (training)', () => {
 
   it('asks for the signature the rules require, on the training pad, before authorizing', async () => {
     const { core, phases } = lane();
-    await until(() => core.devices.list().every((device) => device.status === 'connected'));
+    await devicesConnected(core);
     presentWhenReading(core, 'visa-signature', 'insert');
     const stop = core.events.subscribe((name, payload) => {
       if (name === 'signature.session' && (payload as { state: string }).state === 'capturing') {
@@ -197,10 +152,7 @@ describe('terminal.sale over the contract (training)', () => {
       'awaiting-card',
       'card-read',
       'signature',
-      'authorizing',
-      'approved',
-      'printing',
-      'done',
+      ...approvedAndPrinted,
     ]);
     const page = ok(await core.dispatch('printers.lastPage', {})) as { lines: string[] };
     expect(page.lines.map((line) => line.trim())).toContain('CUSTOMER COPY');

@@ -1,36 +1,18 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settingsSchema } from '../../../src-main/config/settings';
 import { createCore, type Core } from '../../../src-main/core/core';
 import type { LookupResult, SaleSummary, SignatureSession, TerminalState } from '../../../src-main/ipc/contract';
-import { collectingLogger, ok, trainingJournalEntries, until } from '../../support/test-core';
+import { collectingLogger, ok, trainingJournalEntries } from '../../support/test-core';
+import { builtInTrainingLane, devicesConnected, lanesClosedAfterEachTest } from './support';
 
-const cores: Core[] = [];
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((core) => core.close()));
-});
+const cores = lanesClosedAfterEachTest();
 
-/** A training counter lane on its own journal and built-in gateway (real HTTP), a cashier signed in. */
+/** A training counter lane on its own journal and built-in gateway, its devices connected. */
 async function lane(settings: object = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'signature-cancel-'));
-  const { logger } = collectingLogger();
-  const core = createCore({
-    settings: settingsSchema.parse(settings),
-    shell: 'browser',
-    logger,
-    journalPath: join(dir, 'training-journal.sqlite'),
-    trainingGatewayPath: join(dir, 'training-gateway.sqlite'),
-  });
-  cores.push(core);
-  core.session.signIn({ cashierId: '1001', pin: '1234' });
-  const phases: TerminalState[] = [];
-  core.events.subscribe((name, payload) => {
-    if (name === 'terminal.state') phases.push(payload as TerminalState);
-  });
-  await until(() => core.devices.list().every((device) => device.status === 'connected'));
-  return { core, dir, phases };
+  const built = builtInTrainingLane(cores, settings);
+  await devicesConnected(built.core);
+  return built;
 }
 
 /** Presents the Visa that asks for a signature as soon as the terminal waits for a card, then does `atSignature` when the capture starts. */

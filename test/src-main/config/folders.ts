@@ -1,0 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A new empty folder under the tests' TMPDIR, its name saying which test file made it. */
+export const freshFolder = (what: string): string => mkdtempSync(join(tmpdir(), `lanepoint-${what}-`));
+
+/** Whether file modes (0600, 0700) mean anything here: Windows has none to check. */
+export const posix = process.platform !== 'win32';
