@@ -89,6 +89,19 @@ export async function withBrowserMode(
   }
 }
 
+/** As `withBrowserMode`, with the page opened on the terminal and connected to it before `body` runs; nobody is signed in. */
+export function withConnected(
+  executablePath: string,
+  options: Parameters<typeof withBrowserMode>[1],
+  body: (session: BrowserModeSession) => Promise<void>,
+): Promise<void> {
+  return withBrowserMode(executablePath, options, async (session) => {
+    await session.page.goto(session.host.url);
+    await session.page.getByText('Terminal connected').waitFor();
+    await body(session);
+  });
+}
+
 const executablePath = chromiumForTests();
 
 /**

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { seriousAccessibilityViolations } from './axe';
-import { screenshot } from './browser-mode';
+import { screenshot, withConnected, type BrowserModeSession } from './browser-mode';
 
 /** Signs in with training's practice cashier (or manager), as a new hire would: the listed login, then Enter. */
 export async function signIn(page: Page, who: 'Trainee' | 'Trainer' = 'Trainee'): Promise<void> {
@@ -9,6 +9,18 @@ export async function signIn(page: Page, who: 'Trainee' | 'Trainer' = 'Trainee')
   await page.getByRole('button', { name: new RegExp(`^${who} \\(`) }).click();
   await page.keyboard.press('Enter');
   await page.getByTestId('sale-amount').waitFor();
+}
+
+/** As `withConnected`, with the trainee signed in at the counter before `body` runs: where most counter tests begin. */
+export function withSignedIn(
+  executablePath: string,
+  options: Parameters<typeof withConnected>[1],
+  body: (session: BrowserModeSession) => Promise<void>,
+): Promise<void> {
+  return withConnected(executablePath, options, async (session) => {
+    await signIn(session.page);
+    await body(session);
+  });
 }
 
 /** Keys an amount on the keyboard the way the keypad takes it: "12.00" is typed 1, 2, 0, 0. */
