@@ -7,20 +7,11 @@ import type {
   EventName,
   EventPayload,
   PosApi,
-  SignatureSession,
   StaffSession,
   TerminalState,
 } from '../../../src-main/ipc/contract';
 import { namedActions } from '../../../src-renderer/pos/named-actions';
-
-const idleSignature: SignatureSession = {
-  state: 'idle',
-  source: null,
-  deviceId: null,
-  extent: null,
-  emulated: false,
-  result: null,
-};
+import { idleSignature } from '../../../src-renderer/store/signature-slice';
 
 /**
  * A renderer-side test double for window.pos: answers from the data given and lets the test
