@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { TerminalMode, TerminalPhase } from '../../src-main/ipc/contract';
 import { usePos } from '../store/use-pos';
+import { Alert } from './Alert';
 
 const headlines: Record<TerminalPhase, Record<TerminalMode, string>> = {
   starting: { counter: 'Starting the terminal\u2026', kiosk: 'One moment\u2026' },
@@ -48,11 +49,7 @@ export function TerminalPhasePanel() {
     <main className={`phase-panel phase-${phase}`} aria-live="polite">
       <h1 data-testid="phase-headline">{headlines[phase][mode]}</h1>
       {terminal?.detail ? <p className="phase-detail">{terminal.detail}</p> : null}
-      {sessionError ? (
-        <p className="phase-error" role="alert">
-          {sessionError}
-        </p>
-      ) : null}
+      <Alert message={sessionError} className="phase-error" />
     </main>
   );
 }

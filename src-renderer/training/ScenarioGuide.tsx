@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { usePos } from '../store/use-pos';
+import { usePos, usePosActions } from '../store/use-pos';
 import { scenarios, type ScenarioStep } from './scenarios';
 
 function StepControls({ step }: { step: ScenarioStep }) {
@@ -9,9 +9,7 @@ function StepControls({ step }: { step: ScenarioStep }) {
       amountMinor: state.saleStage === 'paying' ? state.saleTotalMinor() : undefined,
     })),
   );
-  const present = usePos((state) => state.presentTestCard);
-  const loseNextAnswer = usePos((state) => state.loseNextAnswer);
-  const settle = usePos((state) => state.settleTrainingBatches);
+  const actions = usePosActions();
   const card = step.card ? cards.find((candidate) => candidate.id === step.card!.id) : undefined;
   return (
     <span className="step-controls">
@@ -19,7 +17,7 @@ function StepControls({ step }: { step: ScenarioStep }) {
         <button
           type="button"
           onMouseDown={(event) => event.preventDefault()}
-          onClick={() => void loseNextAnswer()}
+          onClick={() => void actions.loseNextAnswer()}
           data-testid="lose-next-answer"
         >
           Lose the next answer
@@ -29,7 +27,7 @@ function StepControls({ step }: { step: ScenarioStep }) {
         <button
           type="button"
           onMouseDown={(event) => event.preventDefault()}
-          onClick={() => void settle()}
+          onClick={() => void actions.settleTrainingBatches()}
           data-testid="settle-batches"
         >
           Settle the batch
@@ -39,7 +37,7 @@ function StepControls({ step }: { step: ScenarioStep }) {
         <button
           type="button"
           onMouseDown={(event) => event.preventDefault()}
-          onClick={() => void present(card, step.card!.method, amountMinor)}
+          onClick={() => void actions.presentTestCard(card, step.card!.method, amountMinor)}
           data-testid={`step-${card.id}-${step.card.method}`}
         >
           {step.card.method === 'insert' ? 'Insert' : step.card.method === 'tap' ? 'Tap' : 'Swipe'} {card.label}
@@ -52,14 +50,14 @@ function StepControls({ step }: { step: ScenarioStep }) {
 /** The scenario guide: pick a scenario, follow its steps, and read what to notice. */
 export function ScenarioGuide() {
   const scenarioId = usePos((state) => state.scenarioId);
-  const choose = usePos((state) => state.chooseScenario);
+  const actions = usePosActions();
   const scenario = scenarios.find((candidate) => candidate.id === scenarioId);
   return (
     <section className="scenario-guide" aria-labelledby="scenario-heading">
       <h2 id="scenario-heading">Scenarios</h2>
       <label className="scenario-pick">
         Practise
-        <select value={scenarioId ?? ''} onChange={(event) => choose(event.target.value || null)}>
+        <select value={scenarioId ?? ''} onChange={(event) => actions.chooseScenario(event.target.value || null)}>
           <option value="">Pick a scenario…</option>
           {scenarios.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>

@@ -2,8 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { RecoveryFinding, SaleSummary } from '../../../src-main/ipc/contract';
 import { formatMoney } from '../../format/money';
-import { usePos } from '../../store/use-pos';
+import { usePos, usePosActions } from '../../store/use-pos';
 import { ReceiptPreview } from './ReceiptPreview';
+import { Alert } from '../../components/Alert';
 
 const entryWords: Record<string, string> = {
   swipe: 'swiped',
@@ -86,10 +87,7 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
       error: state.saleError,
     })),
   );
-  const pay = usePos((state) => state.pay);
-  const tryAnotherCard = usePos((state) => state.tryAnotherCard);
-  const newSale = usePos((state) => state.newSale);
-  const reprint = usePos((state) => state.reprintLastSale);
+  const actions = usePosActions();
   const { findings, queue, prints } = usePos(
     useShallow((state) => ({ findings: state.findings, queue: state.recoveryQueue, prints: state.findingPrints })),
   );
@@ -141,7 +139,7 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
                 type="button"
                 className="primary"
                 ref={mainAction}
-                onClick={() => void acknowledge(settled.entryId).then(tryAnotherCard)}
+                onClick={() => void acknowledge(settled.entryId).then(actions.tryAnotherCard)}
                 data-testid="try-again"
               >
                 Run the card again <kbd>Enter</kbd>
@@ -151,7 +149,7 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
               type="button"
               className={settled.outcome === 'not-charged' ? '' : 'primary'}
               ref={settled.outcome === 'not-charged' ? undefined : mainAction}
-              onClick={() => void acknowledge(settled.entryId).then(newSale)}
+              onClick={() => void acknowledge(settled.entryId).then(actions.newSale)}
               data-testid="new-sale"
             >
               New sale <kbd>{settled.outcome === 'not-charged' ? 'Esc' : 'Enter'}</kbd>
@@ -242,11 +240,7 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
         {followUp?.kind === 'void' && !voided ? (
           <p role="alert">The void was not done: {followUp.summary.reason ?? followUp.summary.outcome}.</p>
         ) : null}
-        {error ? (
-          <p role="alert" className="sale-result-problem">
-            {error}
-          </p>
-        ) : null}
+        <Alert message={error} className="sale-result-problem" />
         <div className="sale-result-actions">
           {sale.outcome === 'partial' && !voided ? (
             <>
@@ -254,7 +248,7 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
                 type="button"
                 className="primary"
                 ref={mainAction}
-                onClick={() => void pay()}
+                onClick={() => void actions.pay()}
                 data-testid="tender-rest"
               >
                 Take the remaining {formatMoney(dueMinor ?? 0)} on another card <kbd>Enter</kbd>
@@ -269,14 +263,14 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
               type="button"
               className="primary"
               ref={mainAction}
-              onClick={() => void tryAnotherCard()}
+              onClick={() => void actions.tryAnotherCard()}
               data-testid="try-again"
             >
               {sale.outcome === 'declined' ? 'Another card' : 'Run the card again'} <kbd>Enter</kbd>
             </button>
           ) : null}
           {sale.receiptPng ? (
-            <button type="button" onClick={() => void reprint()}>
+            <button type="button" onClick={() => void actions.reprintLastSale()}>
               Print again <kbd>P</kbd>
             </button>
           ) : null}
@@ -297,7 +291,7 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
                   ? mainAction
                   : undefined
               }
-              onClick={() => void newSale()}
+              onClick={() => void actions.newSale()}
               data-testid="new-sale"
             >
               New sale{' '}
