@@ -31,6 +31,20 @@ export class StubRefusal extends Error {
   }
 }
 
+/** The main process asking for a manager: `forbidden`, naming the PIN field, saying that `what` needs a manager's PIN. */
+export function managerNeeded(what: string): StubRefusal {
+  return new StubRefusal({
+    code: 'forbidden',
+    field: 'managerPin',
+    message: `A manager approves this: ${what} needs a manager\u2019s PIN.`,
+  });
+}
+
+/** The main process refusing a value: `invalid_argument`, naming the setting or field it refused. */
+export function invalidArgument(field: string, message: string): StubRefusal {
+  return new StubRefusal({ code: 'invalid_argument', field, message });
+}
+
 export function stubPos(data: {
   info: AppInfo;
   devices?: DeviceInfo[];
