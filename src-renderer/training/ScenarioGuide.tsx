@@ -1,47 +1,31 @@
-import { useShallow } from 'zustand/react/shallow';
 import { usePos, usePosActions } from '../store/use-pos';
 import { scenarios, type ScenarioStep } from './scenarios';
+import { TrainingButton, useSaleAmount } from './training-controls';
 
 function StepControls({ step }: { step: ScenarioStep }) {
-  const { cards, amountMinor } = usePos(
-    useShallow((state) => ({
-      cards: state.testCards,
-      amountMinor: state.saleStage === 'paying' ? state.saleTotalMinor() : undefined,
-    })),
-  );
+  const cards = usePos((state) => state.testCards);
+  const amountMinor = useSaleAmount();
   const actions = usePosActions();
   const card = step.card ? cards.find((candidate) => candidate.id === step.card!.id) : undefined;
   return (
     <span className="step-controls">
       {step.control === 'lose-next-answer' ? (
-        <button
-          type="button"
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => void actions.loseNextAnswer()}
-          data-testid="lose-next-answer"
-        >
+        <TrainingButton onPress={() => void actions.loseNextAnswer()} testId="lose-next-answer">
           Lose the next answer
-        </button>
+        </TrainingButton>
       ) : null}
       {step.control === 'settle-batches' ? (
-        <button
-          type="button"
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => void actions.settleTrainingBatches()}
-          data-testid="settle-batches"
-        >
+        <TrainingButton onPress={() => void actions.settleTrainingBatches()} testId="settle-batches">
           Settle the batch
-        </button>
+        </TrainingButton>
       ) : null}
       {card && step.card ? (
-        <button
-          type="button"
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => void actions.presentTestCard(card, step.card!.method, amountMinor)}
-          data-testid={`step-${card.id}-${step.card.method}`}
+        <TrainingButton
+          onPress={() => void actions.presentTestCard(card, step.card!.method, amountMinor)}
+          testId={`step-${card.id}-${step.card.method}`}
         >
           {step.card.method === 'insert' ? 'Insert' : step.card.method === 'tap' ? 'Tap' : 'Swipe'} {card.label}
-        </button>
+        </TrainingButton>
       ) : null}
     </span>
   );
