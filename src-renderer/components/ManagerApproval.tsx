@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { DialogActions, useModalDialog } from './modal-dialog';
+import { DialogActions, modalDialogProps, useModalDialog } from './modal-dialog';
+import { Alert } from './Alert';
+import { DigitsInput } from './DigitsInput';
 
 /**
  * Asks for a manager's PIN for one action, then runs it with the PIN. Enter approves, Escape
@@ -35,33 +37,23 @@ export function ManagerApproval({
     <div className="dialog-backdrop">
       <form
         ref={dialog}
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="approval-heading"
-        aria-describedby="approval-what"
+        {...modalDialogProps({ labelledBy: 'approval-heading', describedBy: 'approval-what' })}
         onSubmit={(event) => void submit(event)}
       >
         <h2 id="approval-heading">Manager approval</h2>
         <p id="approval-what">{action}: a manager enters their PIN.</p>
         <label htmlFor="manager-pin">Manager PIN</label>
-        <input
+        <DigitsInput
           id="manager-pin"
           ref={field}
           type="password"
-          inputMode="numeric"
           autoComplete="off"
-          maxLength={8}
           value={pin}
-          onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+          onDigits={setPin}
           aria-invalid={problem !== null}
           aria-describedby={problem ? 'approval-problem' : undefined}
         />
-        {problem ? (
-          <p id="approval-problem" className="dialog-problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <Alert message={problem} id="approval-problem" className="dialog-problem" />
         <DialogActions submit={busy ? 'Checking\u2026' : 'Approve'} back="Cancel" onBack={onClose} busy={busy} />
       </form>
     </div>

@@ -3,14 +3,9 @@ import { useShallow } from 'zustand/react/shallow';
 import type { RecoveryFinding } from '../../src-main/ipc/contract';
 import { formatMoney } from '../format/money';
 import { usePos } from '../store/use-pos';
-
-const operationWords = {
-  auth: 'Sale',
-  capture: 'Capture',
-  void: 'Void',
-  refund: 'Refund',
-  voidByOrderId: 'Void',
-} as const;
+import { modalDialogProps } from './modal-dialog';
+import { recoveryOperationWords } from './recovery-words';
+import { Alert } from './Alert';
 
 const when = (finding: RecoveryFinding) =>
   finding.source === 'start'
@@ -36,10 +31,7 @@ export function RecoveryFindingsNotice({ hide }: { hide: string | null }) {
   return (
     <div className="dialog-backdrop">
       <section
-        className="dialog findings-dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="findings-heading"
+        {...modalDialogProps({ labelledBy: 'findings-heading', className: 'findings-dialog', role: 'alertdialog' })}
         data-testid="recovery-findings"
       >
         <h2 id="findings-heading">
@@ -51,7 +43,7 @@ export function RecoveryFindingsNotice({ hide }: { hide: string | null }) {
           {shown.map((finding, index) => (
             <li key={finding.entryId} data-testid="recovery-finding" data-outcome={finding.outcome}>
               <p className="finding-what">
-                {operationWords[finding.operation]} {formatMoney(finding.amountMinor)}
+                {recoveryOperationWords[finding.operation]} {formatMoney(finding.amountMinor)}
                 {finding.maskedPan ? ` on card \u2022\u2022\u2022\u2022${finding.maskedPan.slice(-4)}` : ''}, order{' '}
                 {finding.orderId}, {when(finding)}:
               </p>
@@ -77,11 +69,7 @@ export function RecoveryFindingsNotice({ hide }: { hide: string | null }) {
             </li>
           ))}
         </ul>
-        {error ? (
-          <p className="dialog-problem" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <Alert message={error} className="dialog-problem" />
       </section>
     </div>
   );

@@ -1,13 +1,6 @@
 import { formatMoney } from '../format/money';
 import { usePos } from '../store/use-pos';
-
-const operationWords = {
-  auth: 'Sale',
-  capture: 'Capture',
-  void: 'Void',
-  refund: 'Refund',
-  voidByOrderId: 'Void',
-} as const;
+import { recoveryOperationWords } from './recovery-words';
 
 /**
  * On every screen while the journal holds an outcome nobody knows yet: how many, and for each
@@ -26,7 +19,7 @@ export function RecoveryQueueNotice() {
       <ul>
         {queue.map((item) => (
           <li key={item.entryId}>
-            {operationWords[item.operation]} {formatMoney(item.amountMinor)}{' '}
+            {recoveryOperationWords[item.operation]} {formatMoney(item.amountMinor)}{' '}
             {item.maskedPan ? `card ${item.maskedPan.slice(-4)}` : ''} order {item.orderId}:{' '}
             {item.needsPerson
               ? 'check the settlement report, then record what you found'

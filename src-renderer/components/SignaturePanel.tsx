@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { usePos } from '../store/use-pos';
+import { usePos, usePosActions } from '../store/use-pos';
 import { drawInk, fitCanvas } from './ink';
 import { SignatureSurface, type DrawnSignature } from './SignatureSurface';
+import { Alert } from './Alert';
 
 /** The pad's strokes as they arrive, drawn to scale in a box of the pad's proportions. */
 function PadInkPreview() {
@@ -52,18 +53,7 @@ export function SignaturePanel() {
       cashier: state.staff,
     })),
   );
-  // Store actions never change: selected one by one, they keep the component from re-rendering.
-  const accept_ = usePos((state) => state.acceptSignature);
-  const submit = usePos((state) => state.submitSignature);
-  const clear_ = usePos((state) => state.clearSignature);
-  const cancel = usePos((state) => state.cancelSignature);
-  const begin = usePos((state) => state.beginSignature);
-  const replay = usePos((state) => state.replaySignature);
-  const skip = usePos((state) => state.skipSignature);
-  const actions = useMemo(
-    () => ({ accept: accept_, submit, clear: clear_, cancel, begin, replay, skip }),
-    [accept_, submit, clear_, cancel, begin, replay, skip],
-  );
+  const actions = usePosActions();
   const [drawn, setDrawn] = useState<DrawnSignature | null>(null);
   const [clearCount, setClearCount] = useState(0);
   const [emptyAccept, setEmptyAccept] = useState(false);
@@ -76,9 +66,9 @@ export function SignaturePanel() {
   const onScreen = session.source === 'screen';
   const accept = useCallback(() => {
     if (!capturing) return;
-    if (!onScreen) return void actions.accept();
+    if (!onScreen) return void actions.acceptSignature();
     if (!drawn) return setEmptyAccept(true);
-    void actions.submit({
+    void actions.submitSignature({
       width: drawn.width,
       height: drawn.height,
       strokes: drawn.strokes.map((stroke) => stroke.map((point) => ({ x: point.x, y: point.y }))),
@@ -90,7 +80,7 @@ export function SignaturePanel() {
     // must not send what was just wiped.
     setDrawn(null);
     if (onScreen) setClearCount((count) => count + 1);
-    else void actions.clear();
+    else void actions.clearSignature();
   }, [actions, onScreen]);
 
   // A layout effect: the keys work from the moment the panel is on screen.
@@ -101,7 +91,7 @@ export function SignaturePanel() {
         accept();
       } else if (event.key === 'Escape') {
         event.preventDefault();
-        void actions.cancel();
+        void actions.cancelSignature();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -150,10 +140,10 @@ export function SignaturePanel() {
             </figcaption>
           </figure>
           <div className="signature-actions">
-            <button type="button" onClick={() => void actions.begin(session.source ?? undefined)}>
+            <button type="button" onClick={() => void actions.beginSignature(session.source ?? undefined)}>
               Sign again
             </button>
-            <button type="button" className="secondary" onClick={() => void actions.cancel()}>
+            <button type="button" className="secondary" onClick={() => void actions.cancelSignature()}>
               Discard <kbd>Esc</kbd>
             </button>
           </div>
@@ -180,7 +170,12 @@ export function SignaturePanel() {
             >
               <span>Training pad: sign as</span>
               {recorded.map((name) => (
-                <button key={name} type="button" className="secondary" onClick={() => void actions.replay(name)}>
+                <button
+                  key={name}
+                  type="button"
+                  className="secondary"
+                  onClick={() => void actions.replaySignature(name)}
+                >
                   {name.replace(/-/g, ' ')}
                 </button>
               ))}
@@ -190,7 +185,7 @@ export function SignaturePanel() {
             <button type="button" className="secondary" onClick={clear}>
               Clear
             </button>
-            <button type="button" className="secondary" onClick={() => void actions.cancel()}>
+            <button type="button" className="secondary" onClick={() => void actions.cancelSignature()}>
               Cancel <kbd>Esc</kbd>
             </button>
             {/* Going on unsigned is the cashier's choice, offered only where the store allows it. */}
@@ -198,7 +193,7 @@ export function SignaturePanel() {
               <button
                 type="button"
                 className="secondary"
-                onClick={() => void actions.skip()}
+                onClick={() => void actions.skipSignature()}
                 data-testid="skip-signature"
               >
                 Skip signature
@@ -210,11 +205,7 @@ export function SignaturePanel() {
           </div>
         </>
       )}
-      {message ? (
-        <p className="phase-error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <Alert message={message} className="phase-error" />
     </main>
   );
 }

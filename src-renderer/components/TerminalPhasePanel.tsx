@@ -1,25 +1,47 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { TerminalMode, TerminalPhase } from '../../src-main/ipc/contract';
 import { usePos } from '../store/use-pos';
+import { Alert } from './Alert';
 import { kioskOutcomeHeadline } from './kiosk-outcome';
 
-const headlines: Record<TerminalPhase, Record<TerminalMode, string>> = {
-  starting: { counter: 'Starting the terminal\u2026', kiosk: 'One moment\u2026' },
-  idle: { counter: 'Ready for the next sale', kiosk: 'Welcome' },
-  'awaiting-card': { counter: 'Waiting for the card', kiosk: 'Insert, tap or swipe your card' },
-  'card-read': { counter: 'Card read', kiosk: 'Card read' },
-  signature: { counter: 'Waiting for the signature', kiosk: 'Please sign below' },
-  authorizing: { counter: 'Authorizing\u2026', kiosk: 'Approving your payment\u2026' },
-  resolving: { counter: 'Checking the outcome with the gateway', kiosk: 'One moment, please' },
-  approved: { counter: 'Approved', kiosk: 'Approved: thank you' },
-  partial: { counter: 'Partially approved', kiosk: 'Only part of the amount was approved' },
-  declined: { counter: 'Declined', kiosk: 'Your card was declined' },
-  retry: { counter: 'Not approved: try again', kiosk: 'Please try again' },
-  unknown: { counter: 'Outcome being checked', kiosk: 'One moment, please' },
-  printing: { counter: 'Printing the receipt', kiosk: 'Printing your receipt' },
-  done: { counter: 'Done', kiosk: 'Approved: thank you' },
-  working: { counter: 'Working\u2026', kiosk: 'One moment, please' },
-  offline: { counter: 'Gateway unreachable', kiosk: 'This lane is temporarily closed' },
+/** What the terminal is doing, in each audience's words: the cashier's at the counter, the customer's at the kiosk. */
+const headlines: Record<TerminalMode, Record<TerminalPhase, string>> = {
+  counter: {
+    starting: 'Starting the terminal\u2026',
+    idle: 'Ready for the next sale',
+    'awaiting-card': 'Waiting for the card',
+    'card-read': 'Card read',
+    signature: 'Waiting for the signature',
+    authorizing: 'Authorizing\u2026',
+    resolving: 'Checking the outcome with the gateway',
+    approved: 'Approved',
+    partial: 'Partially approved',
+    declined: 'Declined',
+    retry: 'Not approved: try again',
+    unknown: 'Outcome being checked',
+    printing: 'Printing the receipt',
+    done: 'Done',
+    working: 'Working\u2026',
+    offline: 'Gateway unreachable',
+  },
+  kiosk: {
+    starting: 'One moment\u2026',
+    idle: 'Welcome',
+    'awaiting-card': 'Insert, tap or swipe your card',
+    'card-read': 'Card read',
+    signature: 'Please sign below',
+    authorizing: 'Approving your payment\u2026',
+    resolving: 'One moment, please',
+    approved: 'Approved: thank you',
+    partial: 'Only part of the amount was approved',
+    declined: 'Your card was declined',
+    retry: 'Please try again',
+    unknown: 'One moment, please',
+    printing: 'Printing your receipt',
+    done: 'Approved: thank you', // never shown as it is: a finished payment is worded by its outcome
+    working: 'One moment, please',
+    offline: 'This lane is temporarily closed',
+  },
 };
 
 /** The centre of the screen: what the terminal is doing now, in the words of its audience. */
@@ -47,16 +69,12 @@ export function TerminalPhasePanel() {
   const phase = terminal?.phase ?? 'starting';
   // A finished payment is worded by its outcome for the customer, not by the phase.
   const headline =
-    phase === 'done' && mode === 'kiosk' ? kioskOutcomeHeadline(terminal?.sale ?? null) : headlines[phase][mode];
+    phase === 'done' && mode === 'kiosk' ? kioskOutcomeHeadline(terminal?.sale ?? null) : headlines[mode][phase];
   return (
     <main className={`phase-panel phase-${phase}`} aria-live="polite">
       <h1 data-testid="phase-headline">{headline}</h1>
       {terminal?.detail ? <p className="phase-detail">{terminal.detail}</p> : null}
-      {sessionError ? (
-        <p className="phase-error" role="alert">
-          {sessionError}
-        </p>
-      ) : null}
+      <Alert message={sessionError} className="phase-error" />
     </main>
   );
 }

@@ -37,6 +37,31 @@ export function useModalDialog<T extends HTMLElement>(
 }
 
 /**
+ * The attributes that make an element a modal dialog, to spread on its `form` or box: the
+ * `dialog` class (with the dialog's own), the role, its heading as its name (`labelledBy`) and
+ * what it asks as its description (`describedBy`).
+ */
+export function modalDialogProps({
+  labelledBy,
+  describedBy,
+  className,
+  role = 'dialog',
+}: {
+  labelledBy: string;
+  describedBy?: string;
+  className?: string;
+  role?: 'dialog' | 'alertdialog';
+}) {
+  return {
+    className: className ? `dialog ${className}` : 'dialog',
+    role,
+    'aria-modal': true,
+    'aria-labelledby': labelledBy,
+    'aria-describedby': describedBy,
+  } as const;
+}
+
+/**
  * A dialog's two answers: the main one submits the form (Enter), the other backs out (Escape).
  * While `busy` the main one is disabled and says so; `holdBackWhileBusy` disables the other too.
  */

@@ -14,6 +14,9 @@ export type DeviceTest =
     }
   | { readonly state: 'failed'; readonly what: string; readonly problem: string };
 
+/** A finished test's findings, as recorded with state `done`. */
+type DoneTest = Omit<Extract<DeviceTest, { state: 'done' }>, 'state'>;
+
 export interface DeviceTestsSlice {
   deviceTests: Record<string, DeviceTest>;
   testPrint(deviceId: string, training: boolean): Promise<void>;
@@ -30,57 +33,52 @@ export const createDeviceTestsSlice =
   (set) => {
     const record = (deviceId: string, test: DeviceTest) =>
       set((state) => ({ deviceTests: { ...state.deviceTests, [deviceId]: test } }));
+    /** Runs a test's work: what it resolves with is recorded as done; a failure is recorded as `failedWhat`, with why. */
+    const run = async (deviceId: string, failedWhat: string, work: () => Promise<DoneTest | undefined>) => {
+      try {
+        const done = await work();
+        if (done) record(deviceId, { state: 'done', ...done });
+      } catch (error) {
+        record(deviceId, { state: 'failed', what: failedWhat, problem: message(error) });
+      }
+    };
     return {
       deviceTests: {},
       async testPrint(deviceId, training) {
         record(deviceId, { state: 'running', what: 'Printing a test page' });
-        try {
+        await run(deviceId, 'The test page did not print', async () => {
           unwrap(await pos.printers.testPrint({ deviceId }));
           // The training printer shows what it printed; a real one is looked at.
           const page = training ? unwrap(await pos.printers.lastPage({ deviceId })) : undefined;
-          record(deviceId, { state: 'done', what: 'The test page printed.', ...(page ? { page } : {}) });
-        } catch (error) {
-          record(deviceId, { state: 'failed', what: 'The test page did not print', problem: message(error) });
-        }
+          return { what: 'The test page printed.', ...(page ? { page } : {}) };
+        });
       },
-      async resumePrinter(deviceId) {
-        try {
+      resumePrinter: (deviceId) =>
+        run(deviceId, 'The printer is still not ready', async () => {
           const { held } = unwrap(await pos.printers.resume({ deviceId }));
-          record(deviceId, {
-            state: 'done',
+          return {
             what:
               held > 0 ? `Printing the ${held} held job${held === 1 ? '' : 's'} now.` : 'Nothing was waiting to print.',
-          });
-        } catch (error) {
-          record(deviceId, { state: 'failed', what: 'The printer is still not ready', problem: message(error) });
-        }
-      },
-      async discardHeld(deviceId) {
-        try {
+          };
+        }),
+      discardHeld: (deviceId) =>
+        run(deviceId, 'The held jobs could not be discarded', async () => {
           const { discarded } = unwrap(await pos.printers.discardHeld({ deviceId }));
-          record(deviceId, {
-            state: 'done',
+          return {
             what: `Gave up ${discarded} held job${discarded === 1 ? '' : 's'}: reprint from History if a customer needs a copy.`,
-          });
-        } catch (error) {
-          record(deviceId, { state: 'failed', what: 'The held jobs could not be discarded', problem: message(error) });
-        }
-      },
+          };
+        }),
       async readTestCard(deviceId) {
         record(deviceId, { state: 'running', what: 'Present a card to the reader' });
-        try {
+        await run(deviceId, 'No card was read', async () => {
           const card = unwrap(await pos.devices.readCard({ deviceId, timeoutSeconds: 30 }));
-          record(deviceId, { state: 'done', what: 'The reader read the card.', card });
-        } catch (error) {
-          record(deviceId, { state: 'failed', what: 'No card was read', problem: message(error) });
-        }
+          return { what: 'The reader read the card.', card };
+        });
       },
-      async cancelTestRead(deviceId) {
-        try {
+      cancelTestRead: (deviceId) =>
+        run(deviceId, 'The read could not be canceled', async () => {
           unwrap(await pos.devices.cancelRead({ deviceId }));
-        } catch (error) {
-          record(deviceId, { state: 'failed', what: 'The read could not be canceled', problem: message(error) });
-        }
-      },
+          return undefined;
+        }),
     };
   };

@@ -1,11 +1,18 @@
 import type { StateCreator } from 'zustand';
-import type { PosApi, SignatureSession, SignatureSource, SignatureStrokesInput } from '../../src-main/ipc/contract';
+import type {
+  CommandReply,
+  PosApi,
+  SignatureSession,
+  SignatureSource,
+  SignatureStrokesInput,
+} from '../../src-main/ipc/contract';
 import { unwrap } from '../pos/call-error';
 import type { PosState } from './pos-store';
 
 type Point = { readonly x: number; readonly y: number };
 
-const idleSignature: SignatureSession = {
+/** No capture under way: the session the lane starts with and returns to. */
+export const idleSignature: SignatureSession = {
   state: 'idle',
   source: null,
   deviceId: null,
@@ -52,6 +59,11 @@ export const createSignatureSlice =
         set({ signatureError: error instanceof Error ? error.message : String(error) });
       }
     };
+    /** Sends one command whose answer the `signature.session` event brings; only a refusal matters here. */
+    const command = (send: () => Promise<CommandReply<unknown>>) =>
+      attempt(async () => {
+        unwrap(await send());
+      });
     return {
       signature: idleSignature,
       padInk: [],
@@ -80,29 +92,11 @@ export const createSignatureSlice =
       clearPadInk: () => set({ padInk: [] }),
       beginSignature: (source) =>
         attempt(async () => get().setSignature(unwrap(await pos.signature.begin(source ? { source } : {})))),
-      clearSignature: () =>
-        attempt(async () => {
-          unwrap(await pos.signature.clear());
-        }),
-      acceptSignature: () =>
-        attempt(async () => {
-          unwrap(await pos.signature.accept());
-        }),
-      submitSignature: (signature) =>
-        attempt(async () => {
-          unwrap(await pos.signature.submit({ signature }));
-        }),
-      cancelSignature: () =>
-        attempt(async () => {
-          unwrap(await pos.signature.cancel());
-        }),
-      skipSignature: () =>
-        attempt(async () => {
-          unwrap(await pos.terminal.skipSignature());
-        }),
-      replaySignature: (name) =>
-        attempt(async () => {
-          unwrap(await pos.signature.replay({ name }));
-        }),
+      clearSignature: () => command(() => pos.signature.clear()),
+      acceptSignature: () => command(() => pos.signature.accept()),
+      submitSignature: (signature) => command(() => pos.signature.submit({ signature })),
+      cancelSignature: () => command(() => pos.signature.cancel()),
+      skipSignature: () => command(() => pos.terminal.skipSignature()),
+      replaySignature: (name) => command(() => pos.signature.replay({ name })),
     };
   };

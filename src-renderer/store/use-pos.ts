@@ -4,9 +4,36 @@ import type { PosState, PosStore } from './pos-store';
 
 export const PosStoreContext = createContext<PosStore | null>(null);
 
-/** Selects from the terminal store; pair with `useShallow` when selecting several fields. */
-export function usePos<T>(selector: (state: PosState) => T): T {
+function usePosStore(): PosStore {
   const store = useContext(PosStoreContext);
   if (!store) throw new Error('usePos must be used inside <PosStoreContext.Provider>');
-  return useStore(store, selector);
+  return store;
+}
+
+/** Selects from the terminal store; pair with `useShallow` when selecting several fields. */
+export function usePos<T>(selector: (state: PosState) => T): T {
+  return useStore(usePosStore(), selector);
+}
+
+/** The store's actions: its fields that are functions. */
+export type PosActions = {
+  [K in keyof PosState as PosState[K] extends (...args: never[]) => unknown ? K : never]: PosState[K];
+};
+
+const actionsOf = new WeakMap<PosStore, PosActions>();
+
+/**
+ * The store's actions, for a component that calls them. Actions are made once with the store and
+ * never change, so this subscribes to nothing (the component does not re-render for them) and
+ * hands out the same object every time (safe in an effect's dependencies).
+ */
+export function usePosActions(): PosActions {
+  const store = usePosStore();
+  let actions = actionsOf.get(store);
+  if (!actions) {
+    const functions = Object.entries(store.getState()).filter(([, value]) => typeof value === 'function');
+    actions = Object.fromEntries(functions) as PosActions;
+    actionsOf.set(store, actions);
+  }
+  return actions;
 }

@@ -1,18 +1,11 @@
-import { useEffect, type MouseEvent } from 'react';
+import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { TestCardInfo } from '../../src-main/ipc/contract';
 import { usePos } from '../store/use-pos';
 import type { PresentMethod } from '../store/training-slice';
+import { TrainingButton, useSaleAmount } from './training-controls';
 
 const methodWords: Record<PresentMethod, string> = { insert: 'Insert', tap: 'Tap', swipe: 'Swipe' };
-
-/** A deck button leaves the focus where the cashier was (the amount, a field): a mouse press does not take it. */
-const keepFocus = (event: MouseEvent) => event.preventDefault();
-
-/** The amount a card is presented for: the sale being paid, else the card's own suggestion. */
-function useSaleAmount(): number | undefined {
-  return usePos((state) => (state.saleStage === 'paying' ? state.saleTotalMinor() : undefined));
-}
 
 function DeckCard({ card }: { card: TestCardInfo }) {
   const present = usePos((state) => state.presentTestCard);
@@ -25,16 +18,14 @@ function DeckCard({ card }: { card: TestCardInfo }) {
       <p className="deck-note">{card.note}</p>
       <div className="deck-methods" role="group" aria-label={`Present ${card.label}`}>
         {card.methods.map((method) => (
-          <button
+          <TrainingButton
             key={method}
-            type="button"
-            onMouseDown={keepFocus}
-            onClick={() => void present(card, method, amountMinor)}
-            data-testid={`deck-${card.id}-${method}`}
-            aria-label={`${methodWords[method]} ${card.label}`}
+            onPress={() => void present(card, method, amountMinor)}
+            testId={`deck-${card.id}-${method}`}
+            label={`${methodWords[method]} ${card.label}`}
           >
             {methodWords[method]}
-          </button>
+          </TrainingButton>
         ))}
       </div>
     </li>

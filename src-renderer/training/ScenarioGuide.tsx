@@ -1,49 +1,31 @@
-import { useShallow } from 'zustand/react/shallow';
-import { usePos } from '../store/use-pos';
+import { usePos, usePosActions } from '../store/use-pos';
 import { scenarios, type ScenarioStep } from './scenarios';
+import { TrainingButton, useSaleAmount } from './training-controls';
 
 function StepControls({ step }: { step: ScenarioStep }) {
-  const { cards, amountMinor } = usePos(
-    useShallow((state) => ({
-      cards: state.testCards,
-      amountMinor: state.saleStage === 'paying' ? state.saleTotalMinor() : undefined,
-    })),
-  );
-  const present = usePos((state) => state.presentTestCard);
-  const loseNextAnswer = usePos((state) => state.loseNextAnswer);
-  const settle = usePos((state) => state.settleTrainingBatches);
+  const cards = usePos((state) => state.testCards);
+  const amountMinor = useSaleAmount();
+  const actions = usePosActions();
   const card = step.card ? cards.find((candidate) => candidate.id === step.card!.id) : undefined;
   return (
     <span className="step-controls">
       {step.control === 'lose-next-answer' ? (
-        <button
-          type="button"
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => void loseNextAnswer()}
-          data-testid="lose-next-answer"
-        >
+        <TrainingButton onPress={() => void actions.loseNextAnswer()} testId="lose-next-answer">
           Lose the next answer
-        </button>
+        </TrainingButton>
       ) : null}
       {step.control === 'settle-batches' ? (
-        <button
-          type="button"
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => void settle()}
-          data-testid="settle-batches"
-        >
+        <TrainingButton onPress={() => void actions.settleTrainingBatches()} testId="settle-batches">
           Settle the batch
-        </button>
+        </TrainingButton>
       ) : null}
       {card && step.card ? (
-        <button
-          type="button"
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => void present(card, step.card!.method, amountMinor)}
-          data-testid={`step-${card.id}-${step.card.method}`}
+        <TrainingButton
+          onPress={() => void actions.presentTestCard(card, step.card!.method, amountMinor)}
+          testId={`step-${card.id}-${step.card.method}`}
         >
           {step.card.method === 'insert' ? 'Insert' : step.card.method === 'tap' ? 'Tap' : 'Swipe'} {card.label}
-        </button>
+        </TrainingButton>
       ) : null}
     </span>
   );
@@ -52,14 +34,14 @@ function StepControls({ step }: { step: ScenarioStep }) {
 /** The scenario guide: pick a scenario, follow its steps, and read what to notice. */
 export function ScenarioGuide() {
   const scenarioId = usePos((state) => state.scenarioId);
-  const choose = usePos((state) => state.chooseScenario);
+  const actions = usePosActions();
   const scenario = scenarios.find((candidate) => candidate.id === scenarioId);
   return (
     <section className="scenario-guide" aria-labelledby="scenario-heading">
       <h2 id="scenario-heading">Scenarios</h2>
       <label className="scenario-pick">
         Practise
-        <select value={scenarioId ?? ''} onChange={(event) => choose(event.target.value || null)}>
+        <select value={scenarioId ?? ''} onChange={(event) => actions.chooseScenario(event.target.value || null)}>
           <option value="">Pick a scenario…</option>
           {scenarios.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { loadTestCards } from '../../drivers/emulated/test-cards';
 import { trainingJournalEntries } from '../support/test-core';
 import { e2e, withBrowserMode } from './support/browser-mode';
-import { keyAmount, look, signIn } from './support/counter';
+import { keyAmount, look, signIn, withSignedIn } from './support/counter';
 
 describe('the counter in the browser', () => {
   e2e('a cashier signs in, keys an amount, the card is inserted, and the approval shows with its receipt', (chromium) =>
@@ -27,9 +27,7 @@ describe('the counter in the browser', () => {
   e2e(
     'the devices screen: each device with its state, a test print shown as printed, a test card read masked',
     (chromium) =>
-      withBrowserMode(chromium, {}, async ({ page, host }) => {
-        await page.goto(host.url);
-        await signIn(page);
+      withSignedIn(chromium, {}, async ({ page }) => {
         await page.keyboard.press('Alt+4');
         await page.getByRole('heading', { name: 'Devices', level: 1 }).waitFor();
         const printer = page.getByTestId('device-training-printer');
@@ -51,9 +49,7 @@ describe('the counter in the browser', () => {
   e2e(
     'settings: a wrong value is refused naming the setting, a manager approves a change, the credential test answers',
     (chromium) =>
-      withBrowserMode(chromium, {}, async ({ page, host, core }) => {
-        await page.goto(host.url);
-        await signIn(page);
+      withSignedIn(chromium, {}, async ({ page, core }) => {
         await page.keyboard.press('Alt+5');
         await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
         const url = page.getByLabel('Gateway URL');

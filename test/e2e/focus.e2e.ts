@@ -2,8 +2,8 @@
 // The page.evaluate bodies below run in Chromium, where the DOM exists.
 import type { Locator } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { e2e, withBrowserMode } from './support/browser-mode';
-import { keyAmount, look, signIn } from './support/counter';
+import { e2e } from './support/browser-mode';
+import { keyAmount, look, withSignedIn } from './support/counter';
 
 /** The focus ring Chromium draws on an element, as computed from the stylesheet. */
 const ringOf = (locator: Locator) =>
@@ -16,9 +16,7 @@ describe('focus at the counter', () => {
   e2e(
     'after an approval focus is on New sale (not the page or the training deck), a digit starts the next sale, and text fields ring like buttons',
     (chromium) =>
-      withBrowserMode(chromium, {}, async ({ page, host }) => {
-        await page.goto(host.url);
-        await signIn(page);
+      withSignedIn(chromium, {}, async ({ page }) => {
         await keyAmount(page, '12.00');
         await page.keyboard.press('Enter');
         await page.getByText('Insert, tap or swipe the card').waitFor();

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { EmulatedEncryptingReader } from '../../drivers/emulated/encrypting-reader';
 import { loadTestCards } from '../../drivers/emulated/test-cards';
 import { e2e, withBrowserMode } from './support/browser-mode';
-import { keyAmount, look, signIn } from './support/counter';
+import { keyAmount, look, withSignedIn } from './support/counter';
 import { hashPin } from '../../src-main/session/pin-hash';
 
 const keyboardReader = { devices: [{ id: 'counter-reader', name: 'Counter card reader', protocol: 'keyboard' }] };
@@ -11,9 +11,7 @@ const keyboardReader = { devices: [{ id: 'counter-reader', name: 'Counter card r
 describe('a keyboard-mode card reader in browser mode', () => {
   e2e('a swipe typed into the keyboard while a field has focus never lands in it, and pays the sale', (chromium) =>
     // Frames are not recorded here: watching them delays the keys past the reader's timing.
-    withBrowserMode(chromium, { settings: keyboardReader, recordFrames: false }, async ({ page, host, core }) => {
-      await page.goto(host.url);
-      await signIn(page);
+    withSignedIn(chromium, { settings: keyboardReader, recordFrames: false }, async ({ page, core }) => {
       await keyAmount(page, '9.00');
       // A person types into the cart's item field: their keys arrive, through the wedge.
       await page.getByRole('button', { name: 'Add items (cart)' }).click();

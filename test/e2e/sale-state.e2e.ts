@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { builtRendererDir } from '../../src-main/cli/paths';
 import { settingsSchema } from '../../src-main/config/settings';
 import { createCore, type Core } from '../../src-main/core/core';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
 import { createGatewayClient } from '../../src-main/gateway/client';
 import { answerWindowMs } from '../../src-main/gateway/recovery';
 import { startHost } from '../../src-main/host/server';
@@ -15,25 +13,16 @@ import type { TerminalState } from '../../src-main/ipc/contract';
 import { emulatorAdmin } from '../support/emulator-admin';
 import { collectingLogger } from '../support/test-core';
 import { launchChromium } from './support/chromium';
-import { e2e, screenshot, withBrowserMode } from './support/browser-mode';
-import { look, signIn, startSale } from './support/counter';
-import { buildCrashChild } from '../support/crash-child';
+import { e2e, screenshot } from './support/browser-mode';
+import { crashBench, crashMidAuthorization } from './support/crash-bench';
+import { look, signIn, startSale, withSignedIn } from './support/counter';
 
 /**
  * The main process owns the sale (issue 16, item 4), tells what recovery settled unseen (item 5),
  * and shows what it recovered after a crash to the next person who signs in (issue 22, item 2).
  */
 const merchid = '496160873888';
-let emulator: RunningEmulator;
-let child: string;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ rateLimit: false, realism: false });
-  child = await buildCrashChild('crash-child-e2e');
-}, 60_000);
-afterAll(async () => {
-  await emulator?.close();
-});
+const bench = crashBench('crash-child-e2e');
 
 const progressAmount = (page: Page) => page.getByTestId('progress-amount').innerText();
 
@@ -41,9 +30,7 @@ describe('a screen that connects mid-sale', () => {
   e2e(
     'a reload during the card wait shows the waiting sale with its amount, a second page sees it too, and either cancels it',
     (chromium) =>
-      withBrowserMode(chromium, {}, async ({ page, host, browser }) => {
-        await page.goto(host.url);
-        await signIn(page);
+      withSignedIn(chromium, {}, async ({ page, host, browser }) => {
         await startSale(page, '42.75');
         await page.reload();
         await page.getByText('Insert, tap or swipe the card').waitFor();
@@ -63,9 +50,7 @@ describe('a screen that connects mid-sale', () => {
   );
 
   e2e('keyed entry nobody finishes ends with the card wait, saying so', (chromium) =>
-    withBrowserMode(chromium, { settings: { payments: { cardTimeoutSeconds: 1 } } }, async ({ page, host }) => {
-      await page.goto(host.url);
-      await signIn(page);
+    withSignedIn(chromium, { settings: { payments: { cardTimeoutSeconds: 1 } } }, async ({ page }) => {
       for (const digit of '990') await page.keyboard.press(digit);
       await page.keyboard.press('k');
       await page.getByText('Key the card').waitFor();
@@ -76,9 +61,7 @@ describe('a screen that connects mid-sale', () => {
   );
 
   e2e('the balance owed after a partial approval survives a reload', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host, core }) => {
-      await page.goto(host.url);
-      await signIn(page);
+    withSignedIn(chromium, {}, async ({ page, core }) => {
       await startSale(page, '8.00');
       await core.cardReaders.presentTestCard({ cardId: 'visa-partial', method: 'insert' });
       await page.getByTestId('tender-rest').waitFor();
@@ -96,7 +79,7 @@ describe('a screen that connects mid-sale', () => {
 async function laneOn(chromium: string, journalPath: string, clock?: { now: () => number }) {
   const timers: Array<() => void> = [];
   const client = createGatewayClient({
-    baseUrl: emulator.url,
+    baseUrl: bench.emulator.url,
     credentials: { level: 'site', username: 'testing', password: 'testing123' },
     sleep: async () => undefined,
   });
@@ -132,7 +115,7 @@ async function laneOn(chromium: string, journalPath: string, clock?: { now: () =
 const newJournal = () => join(mkdtempSync(join(tmpdir(), 'sale-state-')), 'journal.sqlite');
 
 async function lostSale(core: Core, page: Page, amount: string, fault: 'drop-after' | 'drop-before') {
-  const admin = emulatorAdmin(emulator.url);
+  const admin = emulatorAdmin(bench.emulator.url);
   await admin.fault('auth', fault);
   await admin.fault('inquireByOrderid', 'http-500', 'always');
   await admin.fault('voidByOrderId', 'http-500', 'always');
@@ -159,7 +142,7 @@ describe('an unknown outcome settled in the background', () => {
           expect(await page.getByTestId('check-now').getAttribute('class')).toBe('primary');
           expect(await page.getByTestId('new-sale').getAttribute('class')).not.toBe('primary');
           await look(page, `sale-state-unknown-${name}`);
-          await emulatorAdmin(emulator.url).clearFaults();
+          await emulatorAdmin(bench.emulator.url).clearFaults();
           // The check comes after the gateway's answer window: a "not found" is final then (ADR 028).
           skew += answerWindowMs;
           lane.timers.shift()!();
@@ -182,7 +165,7 @@ describe('an unknown outcome settled in the background', () => {
             result: [expect.objectContaining({ state: 'resolved', amountMinor: 1800 })],
           });
         } finally {
-          await emulatorAdmin(emulator.url).clearFaults();
+          await emulatorAdmin(bench.emulator.url).clearFaults();
           await lane.close();
         }
       },
@@ -190,29 +173,12 @@ describe('an unknown outcome settled in the background', () => {
   }
 });
 
-/** A lane process SIGKILLed after the gateway approved and before its journal recorded the answer. */
-function crashMidAuthorization(journalPath: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const process_ = spawn(process.execPath, [child, journalPath, emulator.url, 'answered', '4200', 'LANE-01'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    process_.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    process_.on('error', reject);
-    process_.on('exit', (_code, signal) =>
-      signal === 'SIGKILL'
-        ? resolve(out.split('\n')[0]!)
-        : reject(new Error(`the child was not killed (${String(signal)})`)),
-    );
-  });
-}
-
 describe('a restart after a crash mid-authorization', () => {
   e2e(
     'the next person who signs in sees what recovery found until they acknowledge it, and its receipt prints',
     async (chromium) => {
       const journalPath = newJournal();
-      const orderId = await crashMidAuthorization(journalPath);
+      const orderId = await crashMidAuthorization(bench, journalPath, 'LANE-01');
       const lane = await laneOn(chromium, journalPath);
       try {
         const { page, core } = lane;

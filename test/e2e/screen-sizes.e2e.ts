@@ -2,8 +2,8 @@
 // The page.evaluate bodies below run in Chromium, where the DOM exists.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { e2e, screenshot, withBrowserMode } from './support/browser-mode';
-import { keyAmount, look, signIn } from './support/counter';
+import { e2e, screenshot } from './support/browser-mode';
+import { keyAmount, look, withSignedIn } from './support/counter';
 
 // Point-of-sale displays are small: 800x480 is common, 1024x768 and 1280x800 too.
 const sizes = [
@@ -40,9 +40,7 @@ describe('the sale screen on small displays', () => {
   e2e(
     'at 800x480, 1024x768 and 1280x800 the amount, the whole keypad with Clear and the Card button show without scrolling',
     (chromium) =>
-      withBrowserMode(chromium, { viewport: sizes[0] }, async ({ page, host }) => {
-        await page.goto(host.url);
-        await signIn(page);
+      withSignedIn(chromium, { viewport: sizes[0] }, async ({ page }) => {
         await keyAmount(page, '12.34');
         for (const size of sizes) {
           await page.setViewportSize(size);

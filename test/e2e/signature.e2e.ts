@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import type { Core } from '../../src-main/core/core';
-import type { LookupResult } from '../../src-main/ipc/contract';
 import { decodeSignature } from '../../src-main/signature/codec';
 import { trainingJournalEntries } from '../support/test-core';
-import { e2e, screenshot, withBrowserMode } from './support/browser-mode';
-import { look, signIn, startSale } from './support/counter';
+import { e2e, screenshot, withConnected } from './support/browser-mode';
+import { look, startSale, withSignedIn } from './support/counter';
+import { gatewayRecords, padReady } from './support/lane-records';
 
 /** Fingers on a touch screen: Chromium's DevTools protocol dispatches real touch input. */
 async function touchStroke(page: Page, points: ReadonlyArray<readonly [number, number]>): Promise<void> {
@@ -47,23 +46,12 @@ function inkedColumns(value: string): { first: number; last: number; width: numb
   return { first, last, width: bitmap.width };
 }
 
-/** What the built-in gateway holds for an order id, asked over HTTP. */
-async function gatewayRecords(core: Core, orderId: string): Promise<LookupResult['gateway']> {
-  const reply = await core.dispatch('terminal.lookup', { orderId });
-  if (!reply.ok) throw new Error(reply.error.message);
-  return (reply.result as LookupResult).gateway;
-}
-
-/** Waits until the training pad is connected, so a sale asks for the signature on it. */
-async function padReady(core: Core): Promise<void> {
-  await expect.poll(() => core.devices.list('signature-pad')[0]?.status).toBe('connected');
-}
+/** The kiosk: the customer's own screen, upright. */
+const kiosk = { env: { LANEPOINT_MODE: 'kiosk' }, viewport: { width: 1080, height: 1920 } };
 
 describe('cancel and skip at a sale\u2019s signature', () => {
   e2e('counter: Cancel at the signature ends the 50.00 sale with nothing charged, and the screen says so', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
-      await page.goto(host.url);
-      await signIn(page);
+    withSignedIn(chromium, {}, async ({ page, core, appDataDir }) => {
       await padReady(core);
       await startSale(page, '50.00');
       await core.cardReaders.presentTestCard({ cardId: 'visa-signature', method: 'insert' });
@@ -102,60 +90,48 @@ describe('cancel and skip at a sale\u2019s signature', () => {
   );
 
   e2e('counter: where the store allows it, the cashier skips the signature and the sale says who did', (chromium) =>
-    withBrowserMode(
-      chromium,
-      { settings: { signature: { allowSkip: true } } },
-      async ({ page, host, core, appDataDir }) => {
-        await page.goto(host.url);
-        await signIn(page);
-        await padReady(core);
-        await startSale(page, '50.00');
-        await core.cardReaders.presentTestCard({ cardId: 'visa-signature', method: 'insert' });
-        await page.getByTestId('signature-headline').waitFor();
-        await page.getByTestId('skip-signature').click();
-        await page.getByTestId('sale-result').waitFor();
-        await expect(page.getByTestId('sale-headline').innerText()).resolves.toBe('Approved');
-        await page.getByText('Signature skipped by cashier 1001: have the customer sign the merchant copy').waitFor();
-        await look(page, 'signature-skipped-approved');
-        const [row] = trainingJournalEntries(appDataDir);
-        expect(row).toMatchObject({
-          state: 'completed',
-          detail: expect.objectContaining({ signatureRequired: true, signatureSkippedBy: '1001' }),
-        });
-        expect(await gatewayRecords(core, row!.orderId)).toEqual([
-          expect.objectContaining({ respstat: 'A', amountMinor: 5000 }),
-        ]);
-      },
-    ),
+    withSignedIn(chromium, { settings: { signature: { allowSkip: true } } }, async ({ page, core, appDataDir }) => {
+      await padReady(core);
+      await startSale(page, '50.00');
+      await core.cardReaders.presentTestCard({ cardId: 'visa-signature', method: 'insert' });
+      await page.getByTestId('signature-headline').waitFor();
+      await page.getByTestId('skip-signature').click();
+      await page.getByTestId('sale-result').waitFor();
+      await expect(page.getByTestId('sale-headline').innerText()).resolves.toBe('Approved');
+      await page.getByText('Signature skipped by cashier 1001: have the customer sign the merchant copy').waitFor();
+      await look(page, 'signature-skipped-approved');
+      const [row] = trainingJournalEntries(appDataDir);
+      expect(row).toMatchObject({
+        state: 'completed',
+        detail: expect.objectContaining({ signatureRequired: true, signatureSkippedBy: '1001' }),
+      });
+      expect(await gatewayRecords(core, row!.orderId)).toEqual([
+        expect.objectContaining({ respstat: 'A', amountMinor: 5000 }),
+      ]);
+    }),
   );
 
   e2e('kiosk: the customer presses Cancel at the signature; the screen says nothing was charged', (chromium) =>
-    withBrowserMode(
-      chromium,
-      { env: { LANEPOINT_MODE: 'kiosk' }, viewport: { width: 1080, height: 1920 } },
-      async ({ page, host, core, appDataDir }) => {
-        await page.goto(host.url);
-        await page.getByText('Terminal connected').waitFor();
-        await padReady(core);
-        const sale = core.dispatch('terminal.sale', { amountMinor: 5000 });
-        await expect.poll(() => core.terminal.current().phase).toBe('awaiting-card');
-        await core.cardReaders.presentTestCard({ cardId: 'visa-signature', method: 'insert' });
-        await expect(page.getByTestId('signature-headline').innerText()).resolves.toBe('Please sign on the pad');
-        await page.getByText('Cancel stops the payment: nothing is charged.').waitFor();
-        await page.getByRole('button', { name: /^Cancel/ }).click();
-        await page.getByText('Sale canceled at the signature: nothing was charged').waitFor();
-        await expect(page.getByTestId('phase-headline').innerText()).resolves.toBe('Welcome');
-        expect(await page.getByText(/Approved/).count()).toBe(0);
-        await screenshot(page, 'signature-kiosk-canceled');
-        expect(await sale).toMatchObject({
-          ok: false,
-          error: { message: 'Sale canceled at the signature: nothing was charged.' },
-        });
-        expect(trainingJournalEntries(appDataDir)).toEqual([
-          expect.objectContaining({ state: 'not-sent', amountMinor: 5000 }),
-        ]);
-      },
-    ),
+    withConnected(chromium, kiosk, async ({ page, core, appDataDir }) => {
+      await padReady(core);
+      const sale = core.dispatch('terminal.sale', { amountMinor: 5000 });
+      await expect.poll(() => core.terminal.current().phase).toBe('awaiting-card');
+      await core.cardReaders.presentTestCard({ cardId: 'visa-signature', method: 'insert' });
+      await expect(page.getByTestId('signature-headline').innerText()).resolves.toBe('Please sign on the pad');
+      await page.getByText('Cancel stops the payment: nothing is charged.').waitFor();
+      await page.getByRole('button', { name: /^Cancel/ }).click();
+      await page.getByText('Sale canceled at the signature: nothing was charged').waitFor();
+      await expect(page.getByTestId('phase-headline').innerText()).resolves.toBe('Welcome');
+      expect(await page.getByText(/Approved/).count()).toBe(0);
+      await screenshot(page, 'signature-kiosk-canceled');
+      expect(await sale).toMatchObject({
+        ok: false,
+        error: { message: 'Sale canceled at the signature: nothing was charged.' },
+      });
+      expect(trainingJournalEntries(appDataDir)).toEqual([
+        expect.objectContaining({ state: 'not-sent', amountMinor: 5000 }),
+      ]);
+    }),
   );
 });
 
@@ -163,9 +139,7 @@ describe('signature capture in the browser', () => {
   e2e(
     'the training pad signs a recorded signature: live preview, Enter accepts, the image is what the gateway gets',
     (chromium) =>
-      withBrowserMode(chromium, {}, async ({ page, host, core }) => {
-        await page.goto(host.url);
-        await page.getByText('Terminal connected').waitFor();
+      withConnected(chromium, {}, async ({ page, core }) => {
         for (let i = 0; i < 200 && core.devices.list('signature-pad')[0]?.status !== 'connected'; i++)
           await new Promise((resolve) => setTimeout(resolve, 10));
         core.signature.begin({});
@@ -196,41 +170,33 @@ describe('signature capture in the browser', () => {
   );
 
   e2e('a customer signs with a finger on the kiosk screen and presses Done', (chromium) =>
-    withBrowserMode(
-      chromium,
-      { env: { LANEPOINT_MODE: 'kiosk' }, viewport: { width: 1080, height: 1920 } },
-      async ({ page, host, core }) => {
-        await page.goto(host.url);
-        await page.getByText('Terminal connected').waitFor();
-        core.signature.begin({ source: 'screen' });
-        await expect(page.getByTestId('signature-headline').innerText()).resolves.toBe('Please sign below');
-        const surface = page.getByTestId('signature-surface');
-        const box = (await surface.boundingBox())!;
-        await touchStroke(page, wave(box, 0.45));
-        await touchStroke(page, [
-          [box.x + box.width * 0.2, box.y + box.height * 0.2],
-          [box.x + box.width * 0.25, box.y + box.height * 0.75],
-          [box.x + box.width * 0.3, box.y + box.height * 0.2],
-        ]);
-        await screenshot(page, 'signature-kiosk-touch');
-        await page.getByRole('button', { name: /Done/ }).click();
-        await page.getByTestId('signature-image').waitFor();
-        await screenshot(page, 'signature-kiosk-accepted');
-        const taken = core.signature.take();
-        const columns = inkedColumns(taken!.value);
-        expect(columns.first).toBeGreaterThanOrEqual(0);
-        // The wave ran from 10 % to 90 % of the box: the ink spans about that share of the canvas.
-        expect((columns.last - columns.first) / columns.width).toBeGreaterThan(0.6);
-      },
-    ),
+    withConnected(chromium, kiosk, async ({ page, core }) => {
+      core.signature.begin({ source: 'screen' });
+      await expect(page.getByTestId('signature-headline').innerText()).resolves.toBe('Please sign below');
+      const surface = page.getByTestId('signature-surface');
+      const box = (await surface.boundingBox())!;
+      await touchStroke(page, wave(box, 0.45));
+      await touchStroke(page, [
+        [box.x + box.width * 0.2, box.y + box.height * 0.2],
+        [box.x + box.width * 0.25, box.y + box.height * 0.75],
+        [box.x + box.width * 0.3, box.y + box.height * 0.2],
+      ]);
+      await screenshot(page, 'signature-kiosk-touch');
+      await page.getByRole('button', { name: /Done/ }).click();
+      await page.getByTestId('signature-image').waitFor();
+      await screenshot(page, 'signature-kiosk-accepted');
+      const taken = core.signature.take();
+      const columns = inkedColumns(taken!.value);
+      expect(columns.first).toBeGreaterThanOrEqual(0);
+      // The wave ran from 10 % to 90 % of the box: the ink spans about that share of the canvas.
+      expect((columns.last - columns.first) / columns.width).toBeGreaterThan(0.6);
+    }),
   );
 
   e2e(
     'the cashier’s screen: accept with nothing signed says so, Clear wipes, a mouse signs, Escape cancels',
     (chromium) =>
-      withBrowserMode(chromium, {}, async ({ page, host, core }) => {
-        await page.goto(host.url);
-        await page.getByText('Terminal connected').waitFor();
+      withConnected(chromium, {}, async ({ page, core }) => {
         core.signature.begin({ source: 'screen' });
         await expect(page.getByTestId('signature-headline').innerText()).resolves.toBe('Customer signature');
         await page.keyboard.press('Enter');

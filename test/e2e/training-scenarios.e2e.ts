@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { Core } from '../../src-main/core/core';
-import type { LookupResult } from '../../src-main/ipc/contract';
 import { trainingJournalEntries } from '../support/test-core';
-import { e2e, withBrowserMode } from './support/browser-mode';
-import { look, signIn, startSale } from './support/counter';
+import { e2e, type BrowserModeSession } from './support/browser-mode';
+import { look, startSale, withSignedIn } from './support/counter';
+import { gatewayRecords, shownOrderId } from './support/lane-records';
 
 /**
  * One test per training scenario, done the way a trainee does it: sign in, key the amount,
@@ -28,51 +28,59 @@ async function saleOutcome(page: Page): Promise<string> {
   return page.getByTestId('sale-headline').innerText();
 }
 
-async function gatewayRecords(core: Core, orderId: string): Promise<LookupResult['gateway']> {
-  const reply = await core.dispatch('terminal.lookup', { orderId });
-  if (!reply.ok) throw new Error(reply.error.message);
-  return (reply.result as LookupResult).gateway;
+/** A sale for `amount` paid with the card a step names; resolves with the result's headline. */
+async function sale(page: Page, amount: string, cardId: string, method: 'insert' | 'tap' | 'swipe'): Promise<string> {
+  await startSale(page, amount);
+  await present(page, cardId, method);
+  return saleOutcome(page);
+}
+
+/** After a result that leaves the sale open (a decline, a partial, a try-again), Enter asks for another card and it pays; resolves with the headline. */
+async function anotherCard(page: Page, cardId: string, method: 'insert' | 'tap' | 'swipe'): Promise<string> {
+  await page.keyboard.press('Enter');
+  await page.getByText('Insert, tap or swipe the card').waitFor();
+  await present(page, cardId, method);
+  return saleOutcome(page);
+}
+
+/** The gateway holds one record for the order: an approval of `amountMinor`. */
+async function expectApprovedAtGateway(core: Core, orderId: string, amountMinor: number): Promise<void> {
+  expect(await gatewayRecords(core, orderId)).toEqual([expect.objectContaining({ respstat: 'A', amountMinor })]);
+}
+
+/** A test that starts as a trainee does: signed in, the scenario picked in the guide. */
+function scenario(name: string, scenarioId: string, body: (session: BrowserModeSession) => Promise<void>): void {
+  e2e(name, (chromium) =>
+    withSignedIn(chromium, {}, async (session) => {
+      await practise(session.page, scenarioId);
+      await body(session);
+    }),
+  );
 }
 
 describe('training scenarios, end to end', () => {
-  e2e('approve: a chip card for 12.00 is approved, printed and recorded once', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
-      await page.goto(host.url);
-      await signIn(page);
-      await practise(page, 'approve');
-      await startSale(page, '12.00');
-      await present(page, 'visa-approve', 'insert');
-      expect(await saleOutcome(page)).toBe('Approved');
+  scenario(
+    'approve: a chip card for 12.00 is approved, printed and recorded once',
+    'approve',
+    async ({ page, core, appDataDir }) => {
+      expect(await sale(page, '12.00', 'visa-approve', 'insert')).toBe('Approved');
       await look(page, 'scenario-approve');
-      const orderId = (
-        await page
-          .getByText(/^LANE01-/)
-          .first()
-          .innerText()
-      ).trim();
-      expect(await gatewayRecords(core, orderId)).toEqual([
-        expect.objectContaining({ respstat: 'A', amountMinor: 1200 }),
-      ]);
+      const orderId = await shownOrderId(page);
+      await expectApprovedAtGateway(core, orderId, 1200);
       expect(trainingJournalEntries(appDataDir)).toEqual([
         expect.objectContaining({ orderId, operation: 'auth', state: 'completed' }),
       ]);
-    }),
+    },
   );
 
-  e2e('decline: the reason in plain words, then another card for the same amount', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
-      await page.goto(host.url);
-      await signIn(page);
-      await practise(page, 'decline');
-      await startSale(page, '12.00');
-      await present(page, 'visa-do-not-honor', 'insert');
-      expect(await saleOutcome(page)).toBe('Declined');
+  scenario(
+    'decline: the reason in plain words, then another card for the same amount',
+    'decline',
+    async ({ page, core, appDataDir }) => {
+      expect(await sale(page, '12.00', 'visa-do-not-honor', 'insert')).toBe('Declined');
       expect(await page.getByTestId('sale-reason').innerText()).toMatch(/do not honor/i);
       await look(page, 'scenario-decline');
-      await page.keyboard.press('Enter');
-      await page.getByText('Insert, tap or swipe the card').waitFor();
-      await present(page, 'mastercard-approve', 'tap');
-      expect(await saleOutcome(page)).toBe('Approved');
+      expect(await anotherCard(page, 'mastercard-approve', 'tap')).toBe('Approved');
       // Newest first, as the journal lists it.
       const rows = trainingJournalEntries(appDataDir).reverse();
       expect(rows.map((row) => [row.outcome?.respstat, row.amountMinor])).toEqual([
@@ -80,23 +88,17 @@ describe('training scenarios, end to end', () => {
         ['A', 1200],
       ]);
       expect(await gatewayRecords(core, rows[0]!.orderId)).toEqual([expect.objectContaining({ respstat: 'C' })]);
-    }),
+    },
   );
 
-  e2e('partial approval: 8.00 on a card that covers 5.00, the remaining 3.00 on another card', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
-      await page.goto(host.url);
-      await signIn(page);
-      await practise(page, 'partial');
-      await startSale(page, '8.00');
-      await present(page, 'visa-partial', 'insert');
-      expect(await saleOutcome(page)).toBe('Partially approved');
+  scenario(
+    'partial approval: 8.00 on a card that covers 5.00, the remaining 3.00 on another card',
+    'partial',
+    async ({ page, core, appDataDir }) => {
+      expect(await sale(page, '8.00', 'visa-partial', 'insert')).toBe('Partially approved');
       expect(await page.getByTestId('tender-rest').innerText()).toContain('$3.00');
       await look(page, 'scenario-partial');
-      await page.keyboard.press('Enter');
-      await page.getByText('Insert, tap or swipe the card').waitFor();
-      await present(page, 'visa-approve', 'insert');
-      expect(await saleOutcome(page)).toBe('Approved');
+      expect(await anotherCard(page, 'visa-approve', 'insert')).toBe('Approved');
       await page.getByText(/\$5\.00 on ••••/).waitFor();
       await look(page, 'scenario-partial-rest-approved');
       const rows = trainingJournalEntries(appDataDir).reverse();
@@ -105,51 +107,36 @@ describe('training scenarios, end to end', () => {
         [300, 300],
       ]);
       // The gateway holds the partial approval at what it approved, and the rest as its own sale.
-      expect(await gatewayRecords(core, rows[0]!.orderId)).toEqual([
-        expect.objectContaining({ respstat: 'A', amountMinor: 500 }),
-      ]);
-      expect(await gatewayRecords(core, rows[1]!.orderId)).toEqual([
-        expect.objectContaining({ respstat: 'A', amountMinor: 300 }),
-      ]);
-    }),
+      await expectApprovedAtGateway(core, rows[0]!.orderId, 500);
+      await expectApprovedAtGateway(core, rows[1]!.orderId, 300);
+    },
   );
 
-  e2e(
+  scenario(
     'timeout and recovery: the answer is lost, the lane checks with the gateway, one approval is recorded',
-    (chromium) =>
-      withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
-        await page.goto(host.url);
-        await signIn(page);
-        await practise(page, 'timeout');
-        // The processor does not answer in time (respstat B): nothing charged, run the card again.
-        await startSale(page, '12.00');
-        await present(page, 'visa-timeout', 'insert');
-        expect(await saleOutcome(page)).toBe('Not approved: try again');
-        await look(page, 'scenario-timeout-retry');
-        await page.keyboard.press('Enter');
-        await page.getByText('Insert, tap or swipe the card').waitFor();
-        await present(page, 'visa-approve', 'insert');
-        expect(await saleOutcome(page)).toBe('Approved');
-        await page.keyboard.press('Enter');
-        // Now the answer of an approved sale is lost on its way back.
-        await page.getByTestId('lose-next-answer').click();
-        await page.getByText(/next answer will be lost/i).waitFor();
-        await startSale(page, '12.00');
-        await present(page, 'visa-approve', 'insert');
-        expect(await saleOutcome(page)).toBe('Approved');
-        await look(page, 'scenario-timeout-recovered');
-        const [row, ...earlier] = trainingJournalEntries(appDataDir);
-        expect(row).toMatchObject({ state: 'resolved' });
-        expect(earlier.map((entry) => entry.outcome?.respstat)).toEqual(['A', 'B']);
-        expect(await gatewayRecords(core, row!.orderId)).toHaveLength(1);
-      }),
+    'timeout',
+    async ({ page, core, appDataDir }) => {
+      // The processor does not answer in time (respstat B): nothing charged, run the card again.
+      expect(await sale(page, '12.00', 'visa-timeout', 'insert')).toBe('Not approved: try again');
+      await look(page, 'scenario-timeout-retry');
+      expect(await anotherCard(page, 'visa-approve', 'insert')).toBe('Approved');
+      await page.keyboard.press('Enter');
+      // Now the answer of an approved sale is lost on its way back.
+      await page.getByTestId('lose-next-answer').click();
+      await page.getByText(/next answer will be lost/i).waitFor();
+      expect(await sale(page, '12.00', 'visa-approve', 'insert')).toBe('Approved');
+      await look(page, 'scenario-timeout-recovered');
+      const [row, ...earlier] = trainingJournalEntries(appDataDir);
+      expect(row).toMatchObject({ state: 'resolved' });
+      expect(earlier.map((entry) => entry.outcome?.respstat)).toEqual(['A', 'B']);
+      expect(await gatewayRecords(core, row!.orderId)).toHaveLength(1);
+    },
   );
 
-  e2e('signature required: a Visa chip card at 25.00 asks for the signature before authorizing', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
-      await page.goto(host.url);
-      await signIn(page);
-      await practise(page, 'signature');
+  scenario(
+    'signature required: a Visa chip card at 25.00 asks for the signature before authorizing',
+    'signature',
+    async ({ page, core, appDataDir }) => {
       await startSale(page, '25.00');
       await present(page, 'visa-signature', 'insert');
       await page.getByTestId('signature-headline').waitFor();
@@ -165,45 +152,38 @@ describe('training scenarios, end to end', () => {
       await look(page, 'scenario-signature-approved');
       const [row] = trainingJournalEntries(appDataDir);
       expect(row).toMatchObject({ detail: expect.objectContaining({ signatureRequired: true }) });
-      expect(await gatewayRecords(core, row!.orderId)).toEqual([
-        expect.objectContaining({ respstat: 'A', amountMinor: 2500 }),
-      ]);
-    }),
+      await expectApprovedAtGateway(core, row!.orderId, 2500);
+    },
   );
 
-  e2e(
+  scenario(
     'chip fallback: a swiped chip card is refused until the chip fails, then the swipe is taken as fallback',
-    (chromium) =>
-      withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
-        await page.goto(host.url);
-        await signIn(page);
-        await practise(page, 'chip-fallback');
-        await startSale(page, '12.00');
-        const progress = page.getByTestId('sale-progress').getByRole('status');
-        // Swiped first: the stripe says it is a chip card, so the sale screen asks for the chip.
-        await present(page, 'visa-chip-failure', 'swipe');
-        await expect.poll(() => progress.innerText()).toBe('Chip card: insert it');
-        await look(page, 'scenario-chip-fallback-insert-it');
-        await present(page, 'visa-chip-failure', 'insert');
-        await expect.poll(() => progress.innerText()).toBe('Chip failed: swipe the card');
-        await look(page, 'scenario-chip-fallback-swipe-now');
-        await present(page, 'visa-chip-failure', 'swipe');
-        expect(await saleOutcome(page)).toBe('Approved');
-        await page.getByText(/swiped after the chip failed/).waitFor();
-        await look(page, 'scenario-chip-fallback');
-        const [row, ...more] = trainingJournalEntries(appDataDir);
-        expect(more).toEqual([]);
-        expect(row).toMatchObject({ entryMode: 'fallback-swipe' });
-        // One authorization, by the swipe: the refused swipe and the failed chip never reached the gateway.
-        expect(await gatewayRecords(core, row!.orderId)).toEqual([
-          expect.objectContaining({ respstat: 'A', amountMinor: 1200 }),
-        ]);
-        // The receipt as printed names the entry the gateway was sent.
-        const page_ = await core.dispatch('printers.lastPage', {});
-        expect(
-          page_.ok && (page_.result as { lines: string[] }).lines.some((line) => /Entry\s+Fallback Swipe/.test(line)),
-        ).toBe(true);
-      }),
+    'chip-fallback',
+    async ({ page, core, appDataDir }) => {
+      await startSale(page, '12.00');
+      const progress = page.getByTestId('sale-progress').getByRole('status');
+      // Swiped first: the stripe says it is a chip card, so the sale screen asks for the chip.
+      await present(page, 'visa-chip-failure', 'swipe');
+      await expect.poll(() => progress.innerText()).toBe('Chip card: insert it');
+      await look(page, 'scenario-chip-fallback-insert-it');
+      await present(page, 'visa-chip-failure', 'insert');
+      await expect.poll(() => progress.innerText()).toBe('Chip failed: swipe the card');
+      await look(page, 'scenario-chip-fallback-swipe-now');
+      await present(page, 'visa-chip-failure', 'swipe');
+      expect(await saleOutcome(page)).toBe('Approved');
+      await page.getByText(/swiped after the chip failed/).waitFor();
+      await look(page, 'scenario-chip-fallback');
+      const [row, ...more] = trainingJournalEntries(appDataDir);
+      expect(more).toEqual([]);
+      expect(row).toMatchObject({ entryMode: 'fallback-swipe' });
+      // One authorization, by the swipe: the refused swipe and the failed chip never reached the gateway.
+      await expectApprovedAtGateway(core, row!.orderId, 1200);
+      // The receipt as printed names the entry the gateway was sent.
+      const page_ = await core.dispatch('printers.lastPage', {});
+      expect(
+        page_.ok && (page_.result as { lines: string[] }).lines.some((line) => /Entry\s+Fallback Swipe/.test(line)),
+      ).toBe(true);
+    },
   );
 
   /** A 12.00 sale with the approved Visa, from the scenario's first step; returns its order id. */
@@ -212,21 +192,15 @@ describe('training scenarios, end to end', () => {
     // The card deck's approved Visa (its first group, open from the start).
     await page.getByTestId('deck-visa-approve-insert').click();
     expect(await saleOutcome(page)).toBe('Approved');
-    const orderId = (
-      await page
-        .getByText(/^LANE01-/)
-        .first()
-        .innerText()
-    ).trim();
+    const orderId = await shownOrderId(page);
     await page.keyboard.press('Enter');
     return orderId;
   }
 
-  e2e('void: the cashier voids a sale from History, a manager approves with their PIN', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
-      await page.goto(host.url);
-      await signIn(page);
-      await practise(page, 'void');
+  scenario(
+    'void: the cashier voids a sale from History, a manager approves with their PIN',
+    'void',
+    async ({ page, core, appDataDir }) => {
       const orderId = await approvedSale(page);
       await page.keyboard.press('Alt+2');
       await page.getByRole('heading', { name: 'History' }).waitFor();
@@ -254,14 +228,13 @@ describe('training scenarios, end to end', () => {
         ['auth', 'completed', orderId],
       ]);
       expect(await gatewayRecords(core, orderId)).toEqual([expect.objectContaining({ voidable: false })]);
-    }),
+    },
   );
 
-  e2e('refund: the batch settles, then the cashier refunds the sale from History', (chromium) =>
-    withBrowserMode(chromium, {}, async ({ page, host, core, appDataDir }) => {
-      await page.goto(host.url);
-      await signIn(page);
-      await practise(page, 'refund');
+  scenario(
+    'refund: the batch settles, then the cashier refunds the sale from History',
+    'refund',
+    async ({ page, core, appDataDir }) => {
       const orderId = await approvedSale(page);
       await page.getByTestId('settle-batches').click();
       await page.getByText(/Settled 1 batch/).waitFor();
@@ -341,41 +314,38 @@ describe('training scenarios, end to end', () => {
           gateway: [expect.objectContaining({ retref: refund!.outcome!.retref, amountMinor: expect.any(Number) })],
         },
       });
-    }),
+    },
   );
 
-  e2e(
+  scenario(
     'end of day: two sales and a decline, the batch settled, the gateway and the lane agree, the chart shows the day',
-    (chromium) =>
-      withBrowserMode(chromium, {}, async ({ page, host, appDataDir }) => {
-        await page.goto(host.url);
-        await signIn(page);
-        await practise(page, 'end-of-day');
-        await approvedSale(page);
-        await approvedSale(page);
-        await startSale(page, '12.00');
-        // From the card deck: open its decline cards and insert the Visa one.
-        await page.locator('.deck-group summary', { hasText: 'decline' }).click();
-        await page.getByTestId('deck-visa-decline-insert').click();
-        expect(await saleOutcome(page)).toBe('Declined');
-        await page.keyboard.press('Escape');
-        await page.getByTestId('settle-batches').click();
-        await page.getByText(/Settled 1 batch/).waitFor();
-        await page.keyboard.press('Alt+3');
-        await page.getByRole('heading', { name: 'End of day', level: 1 }).waitFor();
-        const batches = page.getByTestId('eod-batches');
-        await batches.waitFor();
-        expect(await batches.innerText()).toMatch(/Accepted \(settled\)\s+2\s+\$24\.00/);
-        expect(await page.getByTestId('eod-lane').innerText()).toMatch(
-          /Approved\s+2\s+\$24\.00[\s\S]*Declined\s+1\s+\$12\.00/,
-        );
-        expect(await page.getByTestId('status-chart').getAttribute('aria-label')).toContain('Declined: 1, $12.00');
-        expect(await page.getByRole('alert').count()).toBe(0);
-        expect(await page.getByTestId('eod-reconciliation').innerText()).toMatch(
-          /nets \$24\.00[\s\S]*settled \$24\.00 of it[\s\S]*Every order matches the gateway\./,
-        );
-        await look(page, 'scenario-end-of-day');
-        expect(trainingJournalEntries(appDataDir)).toHaveLength(3);
-      }),
+    'end-of-day',
+    async ({ page, appDataDir }) => {
+      await approvedSale(page);
+      await approvedSale(page);
+      await startSale(page, '12.00');
+      // From the card deck: open its decline cards and insert the Visa one.
+      await page.locator('.deck-group summary', { hasText: 'decline' }).click();
+      await page.getByTestId('deck-visa-decline-insert').click();
+      expect(await saleOutcome(page)).toBe('Declined');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('settle-batches').click();
+      await page.getByText(/Settled 1 batch/).waitFor();
+      await page.keyboard.press('Alt+3');
+      await page.getByRole('heading', { name: 'End of day', level: 1 }).waitFor();
+      const batches = page.getByTestId('eod-batches');
+      await batches.waitFor();
+      expect(await batches.innerText()).toMatch(/Accepted \(settled\)\s+2\s+\$24\.00/);
+      expect(await page.getByTestId('eod-lane').innerText()).toMatch(
+        /Approved\s+2\s+\$24\.00[\s\S]*Declined\s+1\s+\$12\.00/,
+      );
+      expect(await page.getByTestId('status-chart').getAttribute('aria-label')).toContain('Declined: 1, $12.00');
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(await page.getByTestId('eod-reconciliation').innerText()).toMatch(
+        /nets \$24\.00[\s\S]*settled \$24\.00 of it[\s\S]*Every order matches the gateway\./,
+      );
+      await look(page, 'scenario-end-of-day');
+      expect(trainingJournalEntries(appDataDir)).toHaveLength(3);
+    },
   );
 });

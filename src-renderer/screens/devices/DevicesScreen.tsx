@@ -1,6 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { CardSummary, DeviceInfo } from '../../../src-main/ipc/contract';
-import { usePos } from '../../store/use-pos';
+import { usePos, usePosActions } from '../../store/use-pos';
 import { ReceiptPreview } from '../sale/ReceiptPreview';
 import '../history/history.css';
 import './devices.css';
@@ -58,15 +58,7 @@ function CardFacts({ card }: { card: CardSummary }) {
 
 function DeviceRow({ device, training }: { device: DeviceInfo; training: boolean }) {
   const test = usePos((state) => state.deviceTests[device.id]);
-  const actions = usePos(
-    useShallow((state) => ({
-      testPrint: state.testPrint,
-      resume: state.resumePrinter,
-      discard: state.discardHeld,
-      read: state.readTestCard,
-      cancel: state.cancelTestRead,
-    })),
-  );
+  const actions = usePosActions();
   const running = test?.state === 'running';
   return (
     <li className={`device-row device-${device.status}`} data-testid={`device-${device.id}`}>
@@ -93,10 +85,10 @@ function DeviceRow({ device, training }: { device: DeviceInfo; training: boolean
             </button>
             {test?.state === 'failed' ? (
               <>
-                <button type="button" onClick={() => void actions.resume(device.id)}>
+                <button type="button" onClick={() => void actions.resumePrinter(device.id)}>
                   Paper loaded: resume
                 </button>
-                <button type="button" className="danger" onClick={() => void actions.discard(device.id)}>
+                <button type="button" className="danger" onClick={() => void actions.discardHeld(device.id)}>
                   Discard held jobs
                 </button>
               </>
@@ -105,11 +97,11 @@ function DeviceRow({ device, training }: { device: DeviceInfo; training: boolean
         ) : null}
         {device.kind === 'card-reader' ? (
           running ? (
-            <button type="button" className="danger" onClick={() => void actions.cancel(device.id)}>
+            <button type="button" className="danger" onClick={() => void actions.cancelTestRead(device.id)}>
               Cancel the read
             </button>
           ) : (
-            <button type="button" onClick={() => void actions.read(device.id)}>
+            <button type="button" onClick={() => void actions.readTestCard(device.id)}>
               Read a test card
             </button>
           )

@@ -6,6 +6,7 @@ import { usePos } from '../../store/use-pos';
 import { Reconciliation } from './Reconciliation';
 import { StatusChart } from './StatusChart';
 import { batchWords, statusWords } from './words';
+import { Alert } from '../../components/Alert';
 import '../history/history.css';
 import './end-of-day.css';
 
@@ -76,11 +77,7 @@ export function EndOfDayScreen() {
           Asking the gateway for its settlement{'\u2026'}
         </p>
       ) : null}
-      {problem || error ? (
-        <p className="history-error" role="alert">
-          {problem ?? error}
-        </p>
-      ) : null}
+      <Alert message={problem ?? error} className="history-error" />
       {report ? (
         <>
           {report.gatewayProblem ? (

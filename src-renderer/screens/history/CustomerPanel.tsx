@@ -1,8 +1,9 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { JournalEntryView } from '../../../src-main/ipc/contract';
 import { PosCallError } from '../../pos/call-error';
-import { usePos } from '../../store/use-pos';
+import { usePos, usePosActions } from '../../store/use-pos';
 import type { AskManager } from './OrderDetail';
+import { Alert } from '../../components/Alert';
 
 /**
  * The sale's customer: their stored cards (masked, loaded when asked, a manager deletes one) and,
@@ -25,16 +26,14 @@ export function CustomerPanel({
       added: state.signatureAdded,
     })),
   );
-  const actions = usePos(
-    useShallow((state) => ({ load: state.loadStoredCards, remove: state.deleteStoredCard, sign: state.addSignature })),
-  );
+  const actions = usePosActions();
   if (!sale) return null;
   const shown = cardsOrder === orderId ? cards : null;
   const remove = (acctid: string) => {
-    void actions.remove({ orderId, acctid }).catch((error: unknown) => {
+    void actions.deleteStoredCard({ orderId, acctid }).catch((error: unknown) => {
       if (error instanceof PosCallError && error.code === 'forbidden')
         askManager(`Delete the stored card ${acctid} of order ${orderId}`, (managerPin) =>
-          actions.remove({ orderId, acctid, managerPin }),
+          actions.deleteStoredCard({ orderId, acctid, managerPin }),
         );
     });
   };
@@ -42,10 +41,10 @@ export function CustomerPanel({
     <div className="order-customer" data-testid="order-customer">
       <h3>Customer</h3>
       <div className="order-actions">
-        <button type="button" onClick={() => void actions.load(orderId)}>
+        <button type="button" onClick={() => void actions.loadStoredCards(orderId)}>
           Stored cards
         </button>
-        <button type="button" onClick={() => void actions.sign(orderId)}>
+        <button type="button" onClick={() => void actions.addSignature(orderId)}>
           Add signature
         </button>
       </div>
@@ -73,11 +72,7 @@ export function CustomerPanel({
             : `The gateway did not add the signature: ${added.reason ?? 'no reason given'}.`}
         </p>
       ) : null}
-      {problem ? (
-        <p role="alert" className="history-error">
-          {problem}
-        </p>
-      ) : null}
+      <Alert message={problem} className="history-error" />
     </div>
   );
 }

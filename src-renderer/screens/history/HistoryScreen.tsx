@@ -2,10 +2,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { formatMoney, parseMoney } from '../../format/money';
-import { usePos } from '../../store/use-pos';
+import { usePos, usePosActions } from '../../store/use-pos';
 import { OrderDetail, type AskManager } from './OrderDetail';
 import { RecoveryList } from './RecoveryList';
 import { answerWords, operationWords, rowAmountMinor, stateWords } from './words';
+import { Alert } from '../../components/Alert';
 import './history.css';
 
 const time = (epochMs: number) =>
@@ -24,8 +25,7 @@ export function HistoryScreen({ askManager }: { askManager: AskManager }) {
       selected: state.selectedOrderId,
     })),
   );
-  const search = usePos((state) => state.searchHistory);
-  const select = usePos((state) => state.selectOrder);
+  const actions = usePosActions();
   const [lastFour, setLastFour] = useState('');
   const [amount, setAmount] = useState('');
   const [orderId, setOrderId] = useState('');
@@ -35,15 +35,15 @@ export function HistoryScreen({ askManager }: { askManager: AskManager }) {
 
   useEffect(() => {
     firstField.current?.focus();
-    void search({ lastFour: '', amountMinor: null, orderId: '', day: '' });
-  }, [search]);
+    void actions.searchHistory({ lastFour: '', amountMinor: null, orderId: '', day: '' });
+  }, [actions]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && selected && !document.querySelector('[role="dialog"]')) select(null);
+      if (event.key === 'Escape' && selected && !document.querySelector('[role="dialog"]')) actions.selectOrder(null);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [selected, select]);
+  }, [selected, actions]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +51,7 @@ export function HistoryScreen({ askManager }: { askManager: AskManager }) {
     if (lastFour !== '' && !/^\d{4}$/.test(lastFour)) return setProblem('The last four digits of the card, e.g. 1443.');
     if (amountMinor === null && amount.trim() !== '') return setProblem('The amount as money, e.g. 12.00.');
     setProblem(null);
-    void search({ lastFour, amountMinor, orderId: orderId.trim(), day });
+    void actions.searchHistory({ lastFour, amountMinor, orderId: orderId.trim(), day });
   };
 
   const orderRows = selected ? rows.filter((row) => row.orderId === selected) : [];
@@ -86,11 +86,7 @@ export function HistoryScreen({ askManager }: { askManager: AskManager }) {
           Search <kbd>Enter</kbd>
         </button>
       </form>
-      {problem || error ? (
-        <p className="history-error" role="alert">
-          {problem ?? error}
-        </p>
-      ) : null}
+      <Alert message={problem ?? error} className="history-error" />
       <RecoveryList askManager={askManager} />
       {selected ? <OrderDetail orderId={selected} entries={orderRows} askManager={askManager} /> : null}
       <table className="history-table" aria-busy={busy}>
@@ -113,7 +109,7 @@ export function HistoryScreen({ askManager }: { askManager: AskManager }) {
                 <button
                   type="button"
                   className="link"
-                  onClick={() => select(row.orderId)}
+                  onClick={() => actions.selectOrder(row.orderId)}
                   aria-label={`Open order ${row.orderId}`}
                 >
                   {row.orderId}

@@ -3,11 +3,12 @@ import { useShallow } from 'zustand/react/shallow';
 import type { JournalEntryView } from '../../../src-main/ipc/contract';
 import { formatMoney, parseMoney } from '../../format/money';
 import { PosCallError } from '../../pos/call-error';
-import { usePos } from '../../store/use-pos';
+import { usePos, usePosActions } from '../../store/use-pos';
 import { ReceiptPreview } from '../sale/ReceiptPreview';
 import { RefundDialog } from './RefundDialog';
 import { CustomerPanel } from './CustomerPanel';
 import { answerWords, followUpWords, gatewayAnswerWords } from './words';
+import { Alert } from '../../components/Alert';
 
 export type AskManager = (action: string, run: (managerPin: string) => Promise<void>) => void;
 
@@ -27,14 +28,7 @@ export function OrderDetail({
   const { lookup, outcome, busy } = usePos(
     useShallow((state) => ({ lookup: state.lookupResult, outcome: state.historyOutcome, busy: state.historyBusy })),
   );
-  const actions = usePos(
-    useShallow((state) => ({
-      followUp: state.followUpOrder,
-      reprint: state.reprintOrder,
-      inquire: state.inquireOrder,
-      select: state.selectOrder,
-    })),
-  );
+  const actions = usePosActions();
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const sale = entries.find((entry) => entry.operation === 'auth' && entry.respstat === 'A');
@@ -49,9 +43,9 @@ export function OrderDetail({
         ? { orderId, ...(amountMinor ? { tipMinor: amountMinor } : {}) }
         : { orderId, ...(amountMinor ? { amountMinor } : {}) };
     const words = { void: 'Void the sale', capture: 'Capture the authorization' }[operation];
-    void actions.followUp(operation, args).catch((error: unknown) => {
+    void actions.followUpOrder(operation, args).catch((error: unknown) => {
       if (error instanceof PosCallError && error.code === 'forbidden')
-        askManager(`${words} ${orderId}`, (managerPin) => actions.followUp(operation, { ...args, managerPin }));
+        askManager(`${words} ${orderId}`, (managerPin) => actions.followUpOrder(operation, { ...args, managerPin }));
     });
   };
 
@@ -78,13 +72,13 @@ export function OrderDetail({
         <button type="button" disabled={busy} onClick={() => run('capture')}>
           Capture
         </button>
-        <button type="button" disabled={busy} onClick={() => void actions.reprint(orderId)}>
+        <button type="button" disabled={busy} onClick={() => void actions.reprintOrder(orderId)}>
           Reprint
         </button>
-        <button type="button" disabled={busy} onClick={() => void actions.inquire(orderId)}>
+        <button type="button" disabled={busy} onClick={() => void actions.inquireOrder(orderId)}>
           Gateway status
         </button>
-        <button type="button" onClick={() => actions.select(null)}>
+        <button type="button" onClick={() => actions.selectOrder(null)}>
           Close <kbd>Esc</kbd>
         </button>
       </div>
@@ -97,11 +91,7 @@ export function OrderDetail({
           Asking the gateway{'\u2026'}
         </p>
       ) : null}
-      {problem ? (
-        <p role="alert" className="history-error">
-          {problem}
-        </p>
-      ) : null}
+      <Alert message={problem} className="history-error" />
       {outcome?.kind === 'follow-up' ? (
         <p role="status" className={`order-outcome outcome-${outcome.summary.outcome}`} data-testid="order-outcome">
           {followUpWords(outcome.summary)}{' '}

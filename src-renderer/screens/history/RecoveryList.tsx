@@ -5,6 +5,13 @@ import { PosCallError } from '../../pos/call-error';
 import { usePos } from '../../store/use-pos';
 import type { AskManager } from './OrderDetail';
 import { operationWords } from './words';
+import { Alert } from '../../components/Alert';
+
+/** The two answers a person records after checking the settlement report. */
+const appliedChoices = [
+  ['yes', 'It took effect'],
+  ['no', 'It did not'],
+] as const;
 
 function SettleByHand({ item, askManager }: { item: RecoveryItem; askManager: AskManager }) {
   const settle = usePos((state) => state.settleByHand);
@@ -24,24 +31,17 @@ function SettleByHand({ item, askManager }: { item: RecoveryItem; askManager: As
   return (
     <fieldset className="settle-by-hand">
       <legend>Record what you found</legend>
-      <label>
-        <input
-          type="radio"
-          name={`applied-${item.entryId}`}
-          checked={applied === 'yes'}
-          onChange={() => setApplied('yes')}
-        />{' '}
-        It took effect
-      </label>
-      <label>
-        <input
-          type="radio"
-          name={`applied-${item.entryId}`}
-          checked={applied === 'no'}
-          onChange={() => setApplied('no')}
-        />{' '}
-        It did not
-      </label>
+      {appliedChoices.map(([value, words]) => (
+        <label key={value}>
+          <input
+            type="radio"
+            name={`applied-${item.entryId}`}
+            checked={applied === value}
+            onChange={() => setApplied(value)}
+          />{' '}
+          {words}
+        </label>
+      ))}
       <label>
         What you checked
         <input value={note} maxLength={200} onChange={(event) => setNote(event.target.value)} />
@@ -49,7 +49,7 @@ function SettleByHand({ item, askManager }: { item: RecoveryItem; askManager: As
       <button type="button" onClick={record}>
         Record
       </button>
-      {problem ? <p role="alert">{problem}</p> : null}
+      <Alert message={problem} />
     </fieldset>
   );
 }

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { JournalEntryView, RefundReason } from '../../../src-main/ipc/contract';
 import { refundReasons as reasons, refundReasonWords } from '../../../src-main/ipc/refund-reasons';
 import { formatMoney, parseMoney } from '../../format/money';
-import { DialogActions, useModalDialog } from '../../components/modal-dialog';
+import { DialogActions, modalDialogProps, useModalDialog } from '../../components/modal-dialog';
 import { PosCallError } from '../../pos/call-error';
 import { usePos } from '../../store/use-pos';
 import type { AskManager } from './OrderDetail';
+import { Alert } from '../../components/Alert';
 
 /** "12.00" for the amount field: what a person would type. */
 const typed = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
@@ -76,11 +77,11 @@ export function RefundDialog({
       {confirming ? (
         <form
           ref={dialog}
-          className="dialog refund-dialog"
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby="refund-heading"
-          aria-describedby="refund-confirm"
+          {...modalDialogProps({
+            labelledBy: 'refund-heading',
+            describedBy: 'refund-confirm',
+            className: 'refund-dialog',
+          })}
           onSubmit={(event) => (event.preventDefault(), void send())}
         >
           <h2 id="refund-heading">Confirm the refund</h2>
@@ -100,10 +101,7 @@ export function RefundDialog({
       ) : (
         <form
           ref={dialog}
-          className="dialog refund-dialog"
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby="refund-heading"
+          {...modalDialogProps({ labelledBy: 'refund-heading', className: 'refund-dialog' })}
           onSubmit={next}
         >
           <h2 id="refund-heading">Refund order {orderId}</h2>
@@ -138,11 +136,7 @@ export function RefundDialog({
               </label>
             ))}
           </fieldset>
-          {problem ? (
-            <p className="dialog-problem" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <Alert message={problem} className="dialog-problem" />
           <DialogActions submit="Next: confirm" back="Cancel" onBack={onClose} />
         </form>
       )}

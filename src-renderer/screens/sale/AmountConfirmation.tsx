@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { modalDialogProps } from '../../components/modal-dialog';
 import { formatMoney } from '../../format/money';
 
 /**
@@ -39,11 +40,7 @@ export function AmountConfirmation({
   return (
     <div className="dialog-backdrop">
       <div
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="confirm-amount-heading"
-        aria-describedby="confirm-amount-what"
+        {...modalDialogProps({ labelledBy: 'confirm-amount-heading', describedBy: 'confirm-amount-what' })}
         data-testid="confirm-amount"
       >
         <h2 id="confirm-amount-heading">Charge {formatMoney(amountMinor)}?</h2>

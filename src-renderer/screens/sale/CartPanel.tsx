@@ -1,7 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { cartTotalMinor } from '../../../src-main/ipc/cart';
 import { formatMoney, parseMoney } from '../../format/money';
-import { usePos } from '../../store/use-pos';
+import { usePos, usePosActions } from '../../store/use-pos';
+import { Alert } from '../../components/Alert';
+
+/** One labelled field of the line being added. */
+function CartField({
+  label,
+  onChange,
+  ...input
+}: { label: string; value: string; disabled: boolean; onChange: (value: string) => void } & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'inputMode' | 'size' | 'maxLength'
+>) {
+  return (
+    <label>
+      {label}
+      <input {...input} onChange={(event) => onChange(event.target.value)} />
+    </label>
+  );
+}
 
 /**
  * The optional cart: items with quantity, unit price and tax. Its lines become the sale's
@@ -9,8 +27,7 @@ import { usePos } from '../../store/use-pos';
  */
 export function CartPanel({ disabled }: { disabled: boolean }) {
   const cart = usePos((state) => state.cart);
-  const addCartLine = usePos((state) => state.addCartLine);
-  const removeCartLine = usePos((state) => state.removeCartLine);
+  const actions = usePosActions();
   const [description, setDescription] = useState('');
   const [quantity, setQuantity] = useState('1');
   const [price, setPrice] = useState('');
@@ -27,7 +44,7 @@ export function CartPanel({ disabled }: { disabled: boolean }) {
       return setProblem('The quantity is a whole number from 1 to 9999.');
     if (unitMinor === null) return setProblem('The unit price is an amount such as 4.99.');
     if (taxMinor === null) return setProblem('The tax is an amount such as 0.40, or empty for none.');
-    addCartLine({ description: description.trim(), quantity: count, unitMinor, taxMinor });
+    actions.addCartLine({ description: description.trim(), quantity: count, unitMinor, taxMinor });
     setDescription('');
     setQuantity('1');
     setPrice('');
@@ -63,7 +80,7 @@ export function CartPanel({ disabled }: { disabled: boolean }) {
                     type="button"
                     className="danger"
                     disabled={disabled}
-                    onClick={() => removeCartLine(index)}
+                    onClick={() => actions.removeCartLine(index)}
                     aria-label={`Remove ${line.description}`}
                   >
                     &times;
@@ -85,54 +102,29 @@ export function CartPanel({ disabled }: { disabled: boolean }) {
         <p className="cart-empty">No items: the keyed amount is charged. Add items to send them with the sale.</p>
       )}
       <form className="cart-add" onSubmit={add}>
-        <label>
-          Item
-          <input
-            value={description}
-            maxLength={26}
-            disabled={disabled}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </label>
-        <label>
-          Qty
-          <input
-            value={quantity}
-            inputMode="numeric"
-            size={4}
-            disabled={disabled}
-            onChange={(event) => setQuantity(event.target.value.replace(/\D/g, ''))}
-          />
-        </label>
-        <label>
-          Unit price
-          <input
-            value={price}
-            inputMode="decimal"
-            size={8}
-            disabled={disabled}
-            onChange={(event) => setPrice(event.target.value)}
-          />
-        </label>
-        <label>
-          Tax
-          <input
-            value={tax}
-            inputMode="decimal"
-            size={7}
-            disabled={disabled}
-            onChange={(event) => setTax(event.target.value)}
-          />
-        </label>
+        <CartField label="Item" value={description} maxLength={26} disabled={disabled} onChange={setDescription} />
+        <CartField
+          label="Qty"
+          value={quantity}
+          inputMode="numeric"
+          size={4}
+          disabled={disabled}
+          onChange={(value) => setQuantity(value.replace(/\D/g, ''))}
+        />
+        <CartField
+          label="Unit price"
+          value={price}
+          inputMode="decimal"
+          size={8}
+          disabled={disabled}
+          onChange={setPrice}
+        />
+        <CartField label="Tax" value={tax} inputMode="decimal" size={7} disabled={disabled} onChange={setTax} />
         <button type="submit" disabled={disabled}>
           Add item
         </button>
       </form>
-      {problem ? (
-        <p className="cart-problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Alert message={problem} className="cart-problem" />
     </section>
   );
 }

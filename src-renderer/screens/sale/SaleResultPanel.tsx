@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { RecoveryFinding, SaleSummary } from '../../../src-main/ipc/contract';
 import { formatMoney } from '../../format/money';
-import { usePos } from '../../store/use-pos';
+import { usePos, usePosActions } from '../../store/use-pos';
 import { ReceiptPreview } from './ReceiptPreview';
+import { Alert } from '../../components/Alert';
 
 const entryWords: Record<string, string> = {
   swipe: 'swiped',
@@ -12,6 +13,36 @@ const entryWords: Record<string, string> = {
   'fallback-swipe': 'swiped after the chip failed',
   keyed: 'keyed',
 };
+
+/**
+ * One of the result's actions. The main one (the one Enter does) is primary and takes the focus
+ * when the result shows; another is left with Esc.
+ */
+function ResultAction({
+  main,
+  mainRef,
+  onPress,
+  testId,
+  children,
+}: {
+  main: boolean;
+  mainRef: RefObject<HTMLButtonElement | null>;
+  onPress: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={main ? 'primary' : ''}
+      ref={main ? mainRef : undefined}
+      onClick={onPress}
+      data-testid={testId}
+    >
+      {children} <kbd>{main ? 'Enter' : 'Esc'}</kbd>
+    </button>
+  );
+}
 
 function headline(sale: SaleSummary): string {
   switch (sale.outcome) {
@@ -86,10 +117,7 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
       error: state.saleError,
     })),
   );
-  const pay = usePos((state) => state.pay);
-  const tryAnotherCard = usePos((state) => state.tryAnotherCard);
-  const newSale = usePos((state) => state.newSale);
-  const reprint = usePos((state) => state.reprintLastSale);
+  const actions = usePosActions();
   const { findings, queue, prints } = usePos(
     useShallow((state) => ({ findings: state.findings, queue: state.recoveryQueue, prints: state.findingPrints })),
   );
@@ -137,25 +165,23 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
               </button>
             ) : null}
             {settled.outcome === 'not-charged' ? (
-              <button
-                type="button"
-                className="primary"
-                ref={mainAction}
-                onClick={() => void acknowledge(settled.entryId).then(tryAnotherCard)}
-                data-testid="try-again"
+              <ResultAction
+                main
+                mainRef={mainAction}
+                onPress={() => void acknowledge(settled.entryId).then(actions.tryAnotherCard)}
+                testId="try-again"
               >
-                Run the card again <kbd>Enter</kbd>
-              </button>
+                Run the card again
+              </ResultAction>
             ) : null}
-            <button
-              type="button"
-              className={settled.outcome === 'not-charged' ? '' : 'primary'}
-              ref={settled.outcome === 'not-charged' ? undefined : mainAction}
-              onClick={() => void acknowledge(settled.entryId).then(newSale)}
-              data-testid="new-sale"
+            <ResultAction
+              main={settled.outcome !== 'not-charged'}
+              mainRef={mainAction}
+              onPress={() => void acknowledge(settled.entryId).then(actions.newSale)}
+              testId="new-sale"
             >
-              New sale <kbd>{settled.outcome === 'not-charged' ? 'Esc' : 'Enter'}</kbd>
-            </button>
+              New sale
+            </ResultAction>
           </div>
         </div>
       </div>
@@ -242,41 +268,25 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
         {followUp?.kind === 'void' && !voided ? (
           <p role="alert">The void was not done: {followUp.summary.reason ?? followUp.summary.outcome}.</p>
         ) : null}
-        {error ? (
-          <p role="alert" className="sale-result-problem">
-            {error}
-          </p>
-        ) : null}
+        <Alert message={error} className="sale-result-problem" />
         <div className="sale-result-actions">
           {sale.outcome === 'partial' && !voided ? (
             <>
-              <button
-                type="button"
-                className="primary"
-                ref={mainAction}
-                onClick={() => void pay()}
-                data-testid="tender-rest"
-              >
-                Take the remaining {formatMoney(dueMinor ?? 0)} on another card <kbd>Enter</kbd>
-              </button>
+              <ResultAction main mainRef={mainAction} onPress={() => void actions.pay()} testId="tender-rest">
+                Take the remaining {formatMoney(dueMinor ?? 0)} on another card
+              </ResultAction>
               <button type="button" className="danger" onClick={onVoid}>
                 Void this approval <kbd>V</kbd>
               </button>
             </>
           ) : null}
           {sale.outcome === 'declined' || sale.outcome === 'retry' || sale.outcome === 'not-charged' ? (
-            <button
-              type="button"
-              className="primary"
-              ref={mainAction}
-              onClick={() => void tryAnotherCard()}
-              data-testid="try-again"
-            >
-              {sale.outcome === 'declined' ? 'Another card' : 'Run the card again'} <kbd>Enter</kbd>
-            </button>
+            <ResultAction main mainRef={mainAction} onPress={() => void actions.tryAnotherCard()} testId="try-again">
+              {sale.outcome === 'declined' ? 'Another card' : 'Run the card again'}
+            </ResultAction>
           ) : null}
           {sale.receiptPng ? (
-            <button type="button" onClick={() => void reprint()}>
+            <button type="button" onClick={() => void actions.reprintLastSale()}>
               Print again <kbd>P</kbd>
             </button>
           ) : null}
@@ -287,24 +297,14 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
           ) : null}
           {/* A partial approval is settled first (the rest tendered, or the approval voided): no new sale leaves money owed. */}
           {dueMinor !== null && !voided ? null : (
-            <button
-              type="button"
-              className={
-                sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided ? 'primary' : ''
-              }
-              ref={
-                sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided
-                  ? mainAction
-                  : undefined
-              }
-              onClick={() => void newSale()}
-              data-testid="new-sale"
+            <ResultAction
+              main={sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided}
+              mainRef={mainAction}
+              onPress={() => void actions.newSale()}
+              testId="new-sale"
             >
-              New sale{' '}
-              <kbd>
-                {sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided ? 'Enter' : 'Esc'}
-              </kbd>
-            </button>
+              New sale
+            </ResultAction>
           )}
         </div>
       </div>

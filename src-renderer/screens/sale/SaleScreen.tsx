@@ -3,13 +3,14 @@ import { useShallow } from 'zustand/react/shallow';
 import type { CardEntry } from '../../../src-main/ipc/contract';
 import { formatMoney } from '../../format/money';
 import { PosCallError } from '../../pos/call-error';
-import { usePos } from '../../store/use-pos';
+import { usePos, usePosActions } from '../../store/use-pos';
 import { AmountConfirmation } from './AmountConfirmation';
 import { AmountKeypad } from './AmountKeypad';
 import { CartPanel } from './CartPanel';
 import { SaleProgress } from './SaleProgress';
 import { SaleResultPanel, settledFinding } from './SaleResultPanel';
 import { TipEntry } from './TipEntry';
+import { Alert } from '../../components/Alert';
 import './sale.css';
 
 /** True when a key belongs to a field the person is typing in, not to the screen. */
@@ -41,22 +42,7 @@ export function SaleScreen({
       queue: state.recoveryQueue,
     })),
   );
-  const actions = usePos(
-    useShallow((state) => ({
-      typeDigit: state.typeDigit,
-      eraseDigit: state.eraseDigit,
-      clearAmount: state.clearAmount,
-      pay: state.pay,
-      cancelSale: state.cancelSale,
-      tryAnotherCard: state.tryAnotherCard,
-      newSale: state.newSale,
-      reprint: state.reprintLastSale,
-      voidLastSale: state.voidLastSale,
-      acknowledge: state.acknowledgeFinding,
-      printFinding: state.printFinding,
-      recoverNow: state.recoverNow,
-    })),
-  );
+  const actions = usePosActions();
   const payRef = useRef<HTMLButtonElement>(null);
   const [showCart, setShowCart] = useState(false);
   // A sale above the merchant's limit waits here for the cashier's yes: the card, or keyed.
@@ -91,11 +77,11 @@ export function SaleScreen({
       event.preventDefault();
       if (checking) void actions.recoverNow();
       else if (settled?.outcome === 'not-charged')
-        void actions.acknowledge(settled.entryId).then(actions.tryAnotherCard);
-      else if (settled) void actions.acknowledge(settled.entryId).then(actions.newSale);
+        void actions.acknowledgeFinding(settled.entryId).then(actions.tryAnotherCard);
+      else if (settled) void actions.acknowledgeFinding(settled.entryId).then(actions.newSale);
       else void actions.newSale();
     } else if (event.key === 'Escape') {
-      if (settled) void actions.acknowledge(settled.entryId).then(actions.newSale);
+      if (settled) void actions.acknowledgeFinding(settled.entryId).then(actions.newSale);
       else void actions.newSale();
     } else if (event.key.toLowerCase() === 'p' && settled?.receipt) {
       void actions.printFinding(settled.entryId);
@@ -144,7 +130,7 @@ export function SaleScreen({
           // Money still owed after a partial approval is settled first: the rest tendered, or the approval voided.
           if (dueMinor === null) void actions.newSale();
         } else if (key === 'p' && last.receiptPng) {
-          void actions.reprint();
+          void actions.reprintLastSale();
         } else if (key === 'v' && last.outcome === 'partial' && dueMinor !== null) {
           voidLast();
         }
@@ -220,11 +206,7 @@ export function SaleScreen({
             Key card <kbd>K</kbd>
           </button>
         </div>
-        {error ? (
-          <p className="sale-error" role="alert" data-testid="sale-error">
-            {error}
-          </p>
-        ) : null}
+        <Alert message={error} className="sale-error" testId="sale-error" />
       </div>
       {confirming ? (
         <AmountConfirmation

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { cartTotalMinor } from '../../../src-main/ipc/cart';
 import { formatMoney, parseMoney } from '../../format/money';
 import { usePos } from '../../store/use-pos';
+import { Alert } from '../../components/Alert';
 
 const shares = [15, 18, 20] as const;
 
@@ -51,7 +52,7 @@ export function TipEntry({ disabled }: { disabled: boolean }) {
           }}
         />
       </label>
-      {problem ? <p role="alert">{problem}</p> : null}
+      <Alert message={problem} />
       <p className="tip-now">Tip: {formatMoney(tipMinor)}</p>
     </fieldset>
   );

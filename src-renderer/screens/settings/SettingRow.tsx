@@ -1,6 +1,7 @@
 import type { SettingsView } from '../../../src-main/ipc/contract';
 import { DeviceListForm, type DeviceListName } from './DeviceListForm';
 import { choiceLabel, type SettingField } from './fields';
+import { Alert } from '../../components/Alert';
 
 /** What is said under a setting beside its hint: where its value comes from, when it applies, what a change means. */
 function notesOf(
@@ -139,11 +140,7 @@ export function SettingRow({
           ))}
         </ul>
       ) : null}
-      {refusal ? (
-        <p id={`${field.name}-error`} className="setting-error" role="alert">
-          {refusal}
-        </p>
-      ) : null}
+      <Alert message={refusal} id={`${field.name}-error`} className="setting-error" />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { EditableSetting, SettingValue } from '../../../src-main/ipc/contract';
 import { formatMoney, parseMoney } from '../../format/money';
 import { PosCallError } from '../../pos/call-error';
-import { usePos } from '../../store/use-pos';
+import { usePos, usePosActions } from '../../store/use-pos';
 import type { AskManager } from '../history/OrderDetail';
 import { settingGroups, type SettingField } from './fields';
 import { focusRefused } from './focus-refused';
@@ -59,17 +59,15 @@ export function SettingsScreen({ askManager }: { askManager: AskManager }) {
       saved: state.settingsSaved,
     })),
   );
-  const load = usePos((state) => state.loadSettings);
-  const save = usePos((state) => state.saveSettings);
-  const dismissProblems = usePos((state) => state.dismissSettingsProblems);
+  const actions = usePosActions();
   const [draft, setDraft] = useState<Draft>({});
   const [problem, setProblem] = useState<{ field: string | null; message: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const saving = wait === 'saving';
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    void actions.loadSettings();
+  }, [actions]);
 
   const refusal = problem ?? error;
   const refusedField = refusal?.field && fields.some((field) => field.name === refusal.field) ? refusal.field : null;
@@ -84,11 +82,11 @@ export function SettingsScreen({ askManager }: { askManager: AskManager }) {
       if (event.key !== 'Escape' || document.querySelector('[role="dialog"]')) return;
       setDraft({});
       setProblem(null);
-      dismissProblems();
+      actions.dismissSettingsProblems();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [dismissProblems]);
+  }, [actions]);
 
   if (!view) {
     const reading = wait === 'reading' || !error;
@@ -102,7 +100,7 @@ export function SettingsScreen({ askManager }: { askManager: AskManager }) {
             <p role="alert" className="setting-error">
               The settings could not be read: {error?.message} Check that the terminal is running, then try again.
             </p>
-            <button type="button" className="primary" onClick={() => void load()} autoFocus>
+            <button type="button" className="primary" onClick={() => void actions.loadSettings()} autoFocus>
               Try again <kbd>Enter</kbd>
             </button>
           </div>
@@ -130,11 +128,12 @@ export function SettingsScreen({ askManager }: { askManager: AskManager }) {
     const done = (ok: boolean) => {
       if (ok) setDraft({});
     };
-    void save(changes)
+    void actions
+      .saveSettings(changes)
       .then(done)
       .catch((error: unknown) => {
         if (error instanceof PosCallError && error.code === 'forbidden')
-          askManager('Change the settings', (managerPin) => save(changes, managerPin).then(done));
+          askManager('Change the settings', (managerPin) => actions.saveSettings(changes, managerPin).then(done));
       });
   };
   // Enter in any setting saves (a JSON list takes Ctrl+Enter, since Enter starts a new line there).
@@ -148,7 +147,7 @@ export function SettingsScreen({ askManager }: { askManager: AskManager }) {
   const putBack = () => {
     setDraft({});
     setProblem(null);
-    dismissProblems();
+    actions.dismissSettingsProblems();
   };
   const formProblem = refusal && !refusedField ? refusal.message : null;
 

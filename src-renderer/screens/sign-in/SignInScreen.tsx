@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { usePos } from '../../store/use-pos';
+import { Alert } from '../../components/Alert';
+import { DigitsInput } from '../../components/DigitsInput';
 import './sign-in.css';
 
 /** The lane's front door: cashier id and PIN. Training lists its practice sign-ins beside the form. */
@@ -48,26 +50,22 @@ export function SignInScreen() {
       >
         <h1>Sign in</h1>
         <label htmlFor="cashier-id">Cashier id</label>
-        <input
+        <DigitsInput
           id="cashier-id"
           ref={idRef}
-          inputMode="numeric"
           autoComplete="username"
-          maxLength={8}
           value={cashierId}
-          onChange={(event) => setCashierId(event.target.value.replace(/\D/g, ''))}
+          onDigits={setCashierId}
           aria-invalid={cashierId !== '' && !/^\d{1,8}$/.test(cashierId)}
         />
         <label htmlFor="cashier-pin">PIN</label>
-        <input
+        <DigitsInput
           id="cashier-pin"
           ref={pinRef}
           type="password"
-          inputMode="numeric"
           autoComplete="current-password"
-          maxLength={8}
           value={pin}
-          onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+          onDigits={setPin}
           aria-invalid={Boolean(error)}
         />
         <p className="sign-in-hint">Your cashier id and a PIN of 4 to 8 digits.</p>
@@ -79,11 +77,7 @@ export function SignInScreen() {
             : sign in to see what became of {findings === 1 ? 'it' : 'them'} before the next sale.
           </p>
         ) : null}
-        {error ? (
-          <p id="sign-in-error" className="sign-in-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <Alert message={error} id="sign-in-error" className="sign-in-error" />
         <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
           {busy ? 'Signing in\u2026' : 'Sign in'} <kbd>Enter</kbd>
         </button>

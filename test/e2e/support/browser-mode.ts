@@ -89,6 +89,36 @@ export async function withBrowserMode(
   }
 }
 
+/** What `withBrowserMode` takes besides the Chromium path and the test's body. */
+export type BrowserModeOptions = Parameters<typeof withBrowserMode>[1];
+
+/**
+ * As `withBrowserMode`, with the page opened on the terminal and `ready` (the terminal connected,
+ * someone signed in) done before `body` runs.
+ */
+export function withOpenPage(
+  executablePath: string,
+  options: BrowserModeOptions,
+  ready: (page: Page) => Promise<void>,
+  body: (session: BrowserModeSession) => Promise<void>,
+): Promise<void> {
+  return withBrowserMode(executablePath, options, async (session) => {
+    await session.page.goto(session.host.url);
+    await ready(session.page);
+    await body(session);
+  });
+}
+
+/** The page says it is connected to the terminal. */
+const connected = (page: Page) => page.getByText('Terminal connected').waitFor();
+
+/** As `withOpenPage`, once the page is connected to the terminal; nobody is signed in. */
+export const withConnected = (
+  executablePath: string,
+  options: BrowserModeOptions,
+  body: (session: BrowserModeSession) => Promise<void>,
+) => withOpenPage(executablePath, options, connected, body);
+
 const executablePath = chromiumForTests();
 
 /**

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { seriousAccessibilityViolations } from './axe';
-import { screenshot } from './browser-mode';
+import { screenshot, withOpenPage, type BrowserModeOptions, type BrowserModeSession } from './browser-mode';
 
 /** Signs in with training's practice cashier (or manager), as a new hire would: the listed login, then Enter. */
 export async function signIn(page: Page, who: 'Trainee' | 'Trainer' = 'Trainee'): Promise<void> {
@@ -10,6 +10,13 @@ export async function signIn(page: Page, who: 'Trainee' | 'Trainer' = 'Trainee')
   await page.keyboard.press('Enter');
   await page.getByTestId('sale-amount').waitFor();
 }
+
+/** As `withOpenPage`, with the trainee signed in at the counter: where most counter tests begin. */
+export const withSignedIn = (
+  executablePath: string,
+  options: BrowserModeOptions,
+  body: (session: BrowserModeSession) => Promise<void>,
+) => withOpenPage(executablePath, options, signIn, body);
 
 /** Keys an amount on the keyboard the way the keypad takes it: "12.00" is typed 1, 2, 0, 0. */
 export async function keyAmount(page: Page, amount: string): Promise<void> {

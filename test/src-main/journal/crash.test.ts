@@ -2,13 +2,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
+import { describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src-main/gateway/client';
 import { answerWindowMs } from '../../../src-main/gateway/recovery';
 import { Journal } from '../../../src-main/journal/journal';
 import { recoverJournal, recoveredKind } from '../../../src-main/journal/journaled';
-import { buildCrashChild } from '../../support/crash-child';
+import { crashBench } from '../../e2e/support/crash-bench';
 
 /**
  * ARCHITECTURE.md principle 4, proved by killing: a child process runs one sale against the
@@ -19,19 +18,10 @@ import { buildCrashChild } from '../../support/crash-child';
  */
 const runs = 50;
 const merchid = '496160873888';
-let emulator: RunningEmulator;
-let child: string;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ rateLimit: false, realism: false });
-  child = await buildCrashChild('crash-child');
-}, 60_000);
-afterAll(async () => {
-  await emulator?.close();
-});
+const bench = crashBench('crash-child');
 
 const admin = (body: unknown) =>
-  fetch(`${emulator.url.replace('/rest', '')}/__emulator/faults`, {
+  fetch(`${bench.emulator.url.replace('/rest', '')}/__emulator/faults`, {
     method: body === undefined ? 'DELETE' : 'PUT',
     headers: {
       Authorization: `Basic ${Buffer.from('testing:testing123').toString('base64')}`,
@@ -49,9 +39,13 @@ function runChild(
   killWhen?: (orderId: string) => boolean,
 ): Promise<{ orderId: string; signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
-    const process_ = spawn(process.execPath, [child, journalPath, emulator.url, stage, String(amount), terminalId], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const process_ = spawn(
+      process.execPath,
+      [bench.child, journalPath, bench.emulator.url, stage, String(amount), terminalId],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     let timer: NodeJS.Timeout | undefined;
@@ -79,7 +73,7 @@ function runChild(
 }
 
 const ledgerFor = (orderId: string) =>
-  emulator.context.ledger
+  bench.emulator.context.ledger
     .all()
     .filter((transaction) => transaction.orderid === orderId && transaction.kind !== 'refund');
 const charged = (orderId: string) =>
@@ -107,7 +101,7 @@ async function crashAndRecover(stage: 'journaled' | 'received' | 'answered', amo
       });
       try {
         const client = createGatewayClient({
-          baseUrl: emulator.url,
+          baseUrl: bench.emulator.url,
           credentials: { level: 'site', username: 'testing', password: 'testing123' },
           sleep: async () => undefined,
         });

@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import { answerWindowMs } from '../../../src-main/gateway/recovery';
 import { emulatorAdmin } from '../../support/emulator-admin';
 import { collectingLogger, ok, until } from '../../support/test-core';
 import { buildCrashChild } from '../../support/crash-child';
+import { crashMidAuthorization } from '../../e2e/support/crash-bench';
 
 /**
  * What recovery settles while nobody watches is told, kept and acknowledged: an unknown outcome
@@ -185,27 +185,10 @@ describe('what recovery settles in the background', () => {
   });
 });
 
-/** A lane process killed with SIGKILL after the gateway approved and before the journal recorded it. */
-function crashMidAuthorization(journalPath: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const process_ = spawn(process.execPath, [child, journalPath, emulator.url, 'answered', '4200', 'LANE-09'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    process_.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    process_.on('error', reject);
-    process_.on('exit', (_code, signal) =>
-      signal === 'SIGKILL'
-        ? resolve(out.split('\n')[0]!)
-        : reject(new Error(`the child was not killed (${String(signal)})`)),
-    );
-  });
-}
-
 describe('what recovery finds at start, after a crash mid-authorization', () => {
   it('is shown to the next person who signs in, survives a restart until acknowledged, and its receipt prints', async () => {
     const journalPath = newJournal();
-    const orderId = await crashMidAuthorization(journalPath);
+    const orderId = await crashMidAuthorization({ emulator, child }, journalPath, 'LANE-09');
     const first = lane(journalPath).core;
     await until(() => first.sales.findings().length === 1);
     // Nobody is signed in yet: the finding waits for the next person, who may not acknowledge without signing in.

@@ -1,20 +1,9 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppInfo, DeviceInfo } from '../../../src-main/ipc/contract';
-import { App } from '../../../src-renderer/components/App';
-import { createPosStore, syncPosStore } from '../../../src-renderer/store/pos-store';
-import { PosStoreContext } from '../../../src-renderer/store/use-pos';
-import { stubPos } from '../support/stub-pos';
+import { renderCounter, trainingCounter } from '../support/render-counter';
 
-const info: AppInfo = {
-  name: 'Lanepoint',
-  version: '1.2.3',
-  mode: 'counter',
-  training: true,
-  terminalId: 'LANE-07',
-  shell: 'browser',
-};
-
+const info = trainingCounter;
 const printer: DeviceInfo = {
   id: 'printer-1',
   kind: 'printer',
@@ -25,22 +14,9 @@ const printer: DeviceInfo = {
   lastError: null,
 };
 
-async function renderApp(appInfo: AppInfo, devices: DeviceInfo[] = []) {
-  const stub = stubPos({ info: appInfo, devices });
-  const store = createPosStore(stub.pos);
-  let announce: (status: 'connecting' | 'open' | 'closed') => void = () => undefined;
-  syncPosStore(store, stub.pos, (listener) => {
-    announce = listener;
-    return () => undefined;
-  });
-  render(
-    <PosStoreContext.Provider value={store}>
-      <App />
-    </PosStoreContext.Provider>,
-  );
-  await act(async () => announce('open'));
-  return { ...stub, announce };
-}
+/** The whole app with nobody signed in, the devices listing `devices`. */
+const renderApp = (appInfo: AppInfo, devices: DeviceInfo[] = []) =>
+  renderCounter({ info: appInfo, devices, session: null });
 
 afterEach(cleanup);
 

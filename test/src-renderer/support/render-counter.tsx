@@ -15,8 +15,15 @@ export const trainingCounter: AppInfo = {
 };
 export const trainee: StaffSession = { cashierId: '1001', name: 'Trainee', role: 'cashier', since: 0 };
 
-/** The stubbed `window.pos` with its record of calls, the store over it, and the rendered app. */
-export type RenderedCounter = ReturnType<typeof stubPos> & { store: PosStore; view: RenderResult };
+/**
+ * The stubbed `window.pos` with its record of calls, the store over it, the rendered app, and
+ * `announce` to say the connection to the terminal opened, closed or is connecting.
+ */
+export type RenderedCounter = ReturnType<typeof stubPos> & {
+  store: PosStore;
+  view: RenderResult;
+  announce: (status: 'connecting' | 'open' | 'closed') => void;
+};
 
 /** The whole app over a stubbed `window.pos`, connected, with whoever `session` says signed in. */
 export async function renderCounter(
@@ -35,7 +42,7 @@ export async function renderCounter(
     </PosStoreContext.Provider>,
   );
   await act(async () => announce('open'));
-  return { ...stub, store, view };
+  return { ...stub, store, view, announce: (status) => announce(status) };
 }
 
 /** Presses keys where a real keyboard sends them: to whatever has focus, bubbling to the window. */

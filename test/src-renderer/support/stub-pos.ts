@@ -7,20 +7,11 @@ import type {
   EventName,
   EventPayload,
   PosApi,
-  SignatureSession,
   StaffSession,
   TerminalState,
 } from '../../../src-main/ipc/contract';
 import { namedActions } from '../../../src-renderer/pos/named-actions';
-
-const idleSignature: SignatureSession = {
-  state: 'idle',
-  source: null,
-  deviceId: null,
-  extent: null,
-  emulated: false,
-  result: null,
-};
+import { idleSignature } from '../../../src-renderer/store/signature-slice';
 
 /**
  * A renderer-side test double for window.pos: answers from the data given and lets the test
@@ -38,6 +29,20 @@ export class StubRefusal extends Error {
   constructor(readonly error: CommandError) {
     super(error.message);
   }
+}
+
+/** The main process asking for a manager: `forbidden`, naming the PIN field, saying that `what` needs a manager's PIN. */
+export function managerNeeded(what: string): StubRefusal {
+  return new StubRefusal({
+    code: 'forbidden',
+    field: 'managerPin',
+    message: `A manager approves this: ${what} needs a manager\u2019s PIN.`,
+  });
+}
+
+/** The main process refusing a value: `invalid_argument`, naming the setting or field it refused. */
+export function invalidArgument(field: string, message: string): StubRefusal {
+  return new StubRefusal({ code: 'invalid_argument', field, message });
 }
 
 export function stubPos(data: {

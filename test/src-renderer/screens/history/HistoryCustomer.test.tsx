@@ -8,7 +8,7 @@ import type {
 } from '../../../../src-main/ipc/contract';
 import { renderHistory } from '../../support/render-counter';
 import { completedSale } from '../../support/sale-answers';
-import { StubRefusal, type StubAnswer } from '../../support/stub-pos';
+import { managerNeeded, type StubAnswer } from '../../support/stub-pos';
 
 afterEach(cleanup);
 // jsdom has no layout: the signature screen's canvas watches its size with a ResizeObserver.
@@ -49,12 +49,7 @@ describe('the customer of a sale on History', () => {
       'terminal.deleteStoredCard': (args) => {
         const { managerPin } = args as { managerPin?: string };
         pins.push(managerPin);
-        if (managerPin !== '9999')
-          throw new StubRefusal({
-            code: 'forbidden',
-            field: 'managerPin',
-            message: 'A manager approves this: delete a customer\u2019s stored card needs a manager\u2019s PIN.',
-          });
+        if (managerPin !== '9999') throw managerNeeded('delete a customer\u2019s stored card');
         return { hasProfile: true, cards: [twoCards.cards[0]!] };
       },
     });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandName, FollowUpSummary, JournalEntryView } from '../../../../src-main/ipc/contract';
 import { renderHistory } from '../../support/render-counter';
 import { completedSale } from '../../support/sale-answers';
-import { StubRefusal, type StubAnswer } from '../../support/stub-pos';
+import { managerNeeded, StubRefusal, type StubAnswer } from '../../support/stub-pos';
 
 afterEach(cleanup);
 
@@ -171,11 +171,7 @@ describe('the history screen', () => {
   it('a manager asked over a refund takes the first Escape; the refund dialog takes the next ones', async () => {
     await openHistory({
       'terminal.refund': () => {
-        throw new StubRefusal({
-          code: 'forbidden',
-          field: 'managerPin',
-          message: 'A manager approves this: a refund above the lane\u2019s limit needs a manager\u2019s PIN.',
-        });
+        throw managerNeeded('a refund above the lane\u2019s limit');
       },
     });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: `Open order ${sale.orderId}` })));

@@ -3,7 +3,7 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandName, SettingsView } from '../../../../src-main/ipc/contract';
 import { renderCounter } from '../../support/render-counter';
-import { StubRefusal, type StubAnswer } from '../../support/stub-pos';
+import { invalidArgument, managerNeeded, StubRefusal, type StubAnswer } from '../../support/stub-pos';
 
 afterEach(cleanup);
 
@@ -128,11 +128,7 @@ describe('the settings screen', () => {
   it('puts a refusal next to the setting it names, focuses it, and keeps the other edits', async () => {
     const { calls } = await openSettings({
       'settings.update': () => {
-        throw new StubRefusal({
-          code: 'invalid_argument',
-          field: 'gateway.url',
-          message: 'gateway.url: http is allowed only for loopback addresses; use https',
-        });
+        throw invalidArgument('gateway.url', 'gateway.url: http is allowed only for loopback addresses; use https');
       },
     });
     fireEvent.change(field('Merchant id'), { target: { value: '800000000123' } });
@@ -166,18 +162,9 @@ describe('the settings screen', () => {
       'settings.update': (args) => {
         const { changes, managerPin } = args as { changes: Partial<SettingsView['values']>; managerPin?: string };
         pins.push(managerPin);
-        if (managerPin !== '9999')
-          throw new StubRefusal({
-            code: 'forbidden',
-            field: 'managerPin',
-            message: 'A manager approves this: change settings needs a manager\u2019s PIN.',
-          });
+        if (managerPin !== '9999') throw managerNeeded('change settings');
         if (changes.terminalId === 'LANE 8')
-          throw new StubRefusal({
-            code: 'invalid_argument',
-            field: 'terminalId',
-            message: 'terminalId: expected 1 to 16 letters, digits or dashes',
-          });
+          throw invalidArgument('terminalId', 'terminalId: expected 1 to 16 letters, digits or dashes');
         return { ...saved, values: { ...saved.values, ...changes } };
       },
     });
@@ -269,11 +256,7 @@ describe('the settings screen', () => {
   it('puts back the saved values with Escape, unsaved marks and refusals too', async () => {
     const { calls } = await openSettings({
       'settings.update': () => {
-        throw new StubRefusal({
-          code: 'invalid_argument',
-          field: 'merchantId',
-          message: 'merchantId: expected empty or 1 to 16 digits',
-        });
+        throw invalidArgument('merchantId', 'merchantId: expected empty or 1 to 16 digits');
       },
     });
     fireEvent.change(field('Merchant id'), { target: { value: 'abc' } });
