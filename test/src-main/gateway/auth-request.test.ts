@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authorizationToWire, type AuthorizationRequest } from '../../../src-main/gateway/auth-request';
 import { ValidationError } from '../../../src-main/gateway/errors';
+import { achSale } from '../../support/gateway-requests';
 
 const card: AuthorizationRequest = {
   merchid: '496160873888',
@@ -8,16 +9,6 @@ const card: AuthorizationRequest = {
   account: '4788250000121443',
   expiry: '1228',
   currency: 'USD',
-};
-
-const ach: AuthorizationRequest = {
-  merchid: '496160873888',
-  amount: 2500,
-  account: '1234567890',
-  bankaba: '036001808',
-  accttype: 'ECHK',
-  ecomind: 'E',
-  name: 'Pat Doe',
 };
 
 const clearTrack2 = ';4788250000121443=2812?';
@@ -142,7 +133,7 @@ describe('authorizationToWire', () => {
 
   describe('ACH', () => {
     it('accepts checking with account, routing number and ecomind', () => {
-      expect(authorizationToWire(ach)).toMatchObject({ accttype: 'ECHK', bankaba: '036001808', ecomind: 'E' });
+      expect(authorizationToWire(achSale)).toMatchObject({ accttype: 'ECHK', bankaba: '036001808', ecomind: 'E' });
     });
 
     it.each<[Partial<AuthorizationRequest>, string]>([
@@ -154,7 +145,7 @@ describe('authorizationToWire', () => {
       [{ amount: 0 }, 'amount'],
       [{ bankaba: '03600180' + 'x' }, 'bankaba'],
     ])('refuses %j naming %s', (change, field) => {
-      expect(rejection({ ...ach, ...change }).field).toBe(field);
+      expect(rejection({ ...achSale, ...change }).field).toBe(field);
     });
   });
 });
