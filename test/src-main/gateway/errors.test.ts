@@ -1,24 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AuthenticationError,
-  GatewayError,
-  NotFoundYetError,
-  ProtocolError,
-  RetryableError,
-  TransportError,
-} from '../../../src-main/gateway/errors';
+import * as errors from '../../../src-main/gateway/errors';
 
 describe('gateway errors', () => {
   // Logs and callers read the name and branch on the code; every subclass stays a GatewayError.
-  it.each<[GatewayError, string, string]>([
-    [new GatewayError('HTTP 500', { status: 500 }), 'http', 'GatewayError'],
-    [new AuthenticationError('HTTP 401', { status: 401 }), 'authentication', 'AuthenticationError'],
-    [new RetryableError('respstat B', { respstat: 'B' }), 'retryable', 'RetryableError'],
-    [new TransportError('dropped', { requestSent: true }), 'transport', 'TransportError'],
-    [new NotFoundYetError('not yet', { finalAt: 1 }), 'not-found-yet', 'NotFoundYetError'],
-    [new ProtocolError('not JSON', { raw: 'x' }), 'protocol', 'ProtocolError'],
+  it.each<[errors.GatewayError, string, string]>([
+    [new errors.GatewayError('HTTP 500', { status: 500 }), 'http', 'GatewayError'],
+    [new errors.AuthenticationError('HTTP 401', { status: 401 }), 'authentication', 'AuthenticationError'],
+    [new errors.RetryableError('respstat B', { respstat: 'B' }), 'retryable', 'RetryableError'],
+    [new errors.TransportError('dropped', { requestSent: true }), 'transport', 'TransportError'],
+    [new errors.NotFoundYetError('not yet', { finalAt: 1 }), 'not-found-yet', 'NotFoundYetError'],
+    [new errors.ProtocolError('not JSON', { raw: 'x' }), 'protocol', 'ProtocolError'],
   ])('%s has code %s and name %s', (error, code, name) => {
-    expect(error).toBeInstanceOf(GatewayError);
+    expect(error).toBeInstanceOf(errors.GatewayError);
     expect(error).toBeInstanceOf(Error);
     expect(error.code).toBe(code);
     expect(error.name).toBe(name);
@@ -26,7 +19,7 @@ describe('gateway errors', () => {
   });
 
   it('keeps the details it is given, the raw answer redacted', () => {
-    const error = new RetryableError('respstat B', {
+    const error = new errors.RetryableError('respstat B', {
       status: 200,
       respstat: 'B',
       respcode: '62',
