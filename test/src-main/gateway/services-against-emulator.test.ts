@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/client';
 import { AuthenticationError, GatewayError, ValidationError } from '../../../src-main/gateway/errors';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
-import { encodeSignature } from '../../../src-main/signature/codec';
+import { signedStroke } from '../../support/gateway-signature';
 
 // The client's service methods over real HTTP against the emulator, which reads the reference on
 // its own: each side checks the other.
@@ -12,18 +12,7 @@ let client: GatewayClient;
 let now = Date.UTC(2026, 10, 22, 12, 0, 0);
 const merchid = '496160873888';
 const otherMerchant = '820000000001';
-const signature = encodeSignature({
-  width: 200,
-  height: 60,
-  strokes: [
-    [
-      { x: 10, y: 40 },
-      { x: 60, y: 10 },
-      { x: 120, y: 50 },
-      { x: 190, y: 20 },
-    ],
-  ],
-}).value;
+const signature = signedStroke([10, 40], [60, 10], [120, 50], [190, 20]);
 
 beforeEach(async () => {
   now = Date.UTC(2026, 10, 22, 12, 0, 0);
