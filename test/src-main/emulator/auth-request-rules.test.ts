@@ -1,16 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
-import { call, fnorMerchant, freshEmulator, rpctMerchant, sale } from './support';
+import { call, fnorMerchant, freshEmulatorPerTest, rpctMerchant, sale } from './support';
 
 let emulator: RunningEmulator;
-beforeEach(async () => {
-  emulator = await freshEmulator();
-});
-afterEach(async () => {
-  await emulator.close();
-});
+freshEmulatorPerTest((started) => (emulator = started));
 
 describe('the authorization request, read by the reference', () => {
   it('reads flags in any case, as the guides\u2019 examples send them', async () => {

@@ -1,14 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
-import { call, fnorMerchant, freshEmulator, merchantAuth, rpctMerchant, sale } from './support';
+import { call, fnorMerchant, freshEmulatorPerTest, merchantAuth, rpctMerchant, sale } from './support';
 
 let emulator: RunningEmulator;
-beforeEach(async () => {
-  emulator = await freshEmulator();
-});
-afterEach(async () => {
-  await emulator.close();
-});
+freshEmulatorPerTest((started) => (emulator = started));
 
 describe('authentication', () => {
   it.each([

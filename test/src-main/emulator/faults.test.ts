@@ -1,20 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src-main/gateway/client';
 import { TransportError } from '../../../src-main/gateway/errors';
 import { answerWindowMs, resolveLostAuthorization } from '../../../src-main/gateway/recovery';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
-import { call, freshEmulator, rpctMerchant, sale, siteAuth } from './support';
+import { call, freshEmulatorPerTest, rpctMerchant, sale, siteAuth } from './support';
 
 /** Asked after the gateway's answer window since the request was sent: a "not found" is final. */
 const pastTheWindow = { sentAt: 0, now: answerWindowMs };
 
 let emulator: RunningEmulator;
-beforeEach(async () => {
-  emulator = await freshEmulator();
-});
-afterEach(async () => {
-  await emulator.close();
-});
+freshEmulatorPerTest((started) => (emulator = started));
 
 const admin = (method: string, body?: unknown) =>
   fetch(`${emulator.url.replace('/rest', '')}/__emulator/faults`, {

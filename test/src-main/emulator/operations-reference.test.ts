@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
 import { refundAmountCodes } from '../../conformance/fixtures/refund-amount-codes';
-import { call, fnorMerchant, freshEmulator, rpctMerchant, sale, siteAuth } from './support';
+import { call, fnorMerchant, freshEmulatorPerTest, rpctMerchant, sale, siteAuth } from './support';
 
 let emulator: RunningEmulator;
-beforeEach(async () => {
-  emulator = await freshEmulator();
-});
-afterEach(async () => {
-  await emulator.close();
-});
+freshEmulatorPerTest((started) => (emulator = started));
 
 const settleNow = () =>
   fetch(`${emulator.url.replace('/rest', '')}/__emulator/settle`, {

@@ -1,14 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
-import { call, fnorMerchant, freshEmulator, sale } from './support';
+import { call, fnorMerchant, freshEmulatorPerTest, sale } from './support';
 
 let emulator: RunningEmulator;
-beforeEach(async () => {
-  emulator = await freshEmulator();
-});
-afterEach(async () => {
-  await emulator.close();
-});
+freshEmulatorPerTest((started) => (emulator = started));
 
 describe('stored profiles', () => {
   it('profile Y creates a 20-digit profile with account 1; <profile>/<account> pays with it', async () => {

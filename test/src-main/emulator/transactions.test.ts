@@ -1,14 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
-import { call, fnorMerchant, freshEmulator, rpctMerchant, sale, siteAuth } from './support';
+import { call, fnorMerchant, freshEmulatorPerTest, rpctMerchant, sale, siteAuth } from './support';
 
 let emulator: RunningEmulator;
-beforeEach(async () => {
-  emulator = await freshEmulator();
-});
-afterEach(async () => {
-  await emulator.close();
-});
+freshEmulatorPerTest((started) => (emulator = started));
 
 async function authorized(fields: Record<string, unknown> = {}) {
   const { json } = await call(emulator, 'PUT', 'auth', sale(fields));
