@@ -49,18 +49,9 @@ describe('void and refund requests', () => {
 
 describe('parseReversal', () => {
   it('reads a declined refund with its decline category', () => {
-    const answer = {
-      ...declinedAnswer,
-      respcode: '500',
-      resptext: 'Decline',
-      declineCategory: '3',
-      declineCategoryText: 'Fix the request and retry',
-    };
-    expect(parseReversal('refund', answer, '')).toMatchObject({
-      outcome: 'declined',
-      declineCategory: '3',
-      declineCategoryText: 'Fix the request and retry',
-    });
+    const category = { declineCategory: '3', declineCategoryText: 'Fix the request and retry' };
+    const answer = { ...declinedAnswer, respcode: '500', resptext: 'Decline', ...category };
+    expect(parseReversal('refund', answer, '')).toMatchObject({ outcome: 'declined', ...category });
   });
 
   it('reads a full void: amount 0.00 remaining, authcode REVERS', () => {
@@ -102,24 +93,19 @@ describe('transaction records', () => {
   // decline fields; its emvTagData is an object there.
   it('reads inquire as the reference declares it: orderid, expiry, decline fields, emvTagData as an object', () => {
     const { orderId, emvTagData: _string, userfield: _raw, ...rest } = record;
-    const answer = {
-      ...rest,
-      orderid: orderId,
-      expiry: '1228',
-      emvTagData: { TVR: '0000008000', Signature: 'true' },
+    const advice = {
       declineCategory: '2',
       declineCategoryText: 'Wait to retry',
       merchAdviceCode: '21',
       merchAdviceText: 'Payment cancellation',
     };
+    const emvTagData = { TVR: '0000008000', Signature: 'true' };
+    const answer = { ...rest, orderid: orderId, expiry: '1228', emvTagData, ...advice };
     expect(parseTransactionRecord('inquire', answer, '')).toMatchObject({
       orderId: 'LANE01-000123',
       expiry: '1228',
       emvTagData: { tvr: '0000008000', signature: 'true' },
-      declineCategory: '2',
-      declineCategoryText: 'Wait to retry',
-      merchAdviceCode: '21',
-      merchAdviceText: 'Payment cancellation',
+      ...advice,
     });
     expect(parseTransactionRecord('inquire', answer, '')).not.toHaveProperty('orderid');
     // inquire's receipt points at the one-letter flag in the OpenAPI file: a string is no receipt, not a failure.
