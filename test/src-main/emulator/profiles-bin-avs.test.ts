@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
-import { call, fnorMerchant, freshEmulatorPerTest, sale } from './support';
+import { call, fnorMerchant, freshEmulatorPerTest, sale, saleAnswer } from './support';
 
 let emulator: RunningEmulator;
 freshEmulatorPerTest((started) => (emulator = started));
@@ -93,7 +93,7 @@ describe('BIN lookup', () => {
   });
 
   it('leaves them out when bin is not Y', async () => {
-    expect((await call(emulator, 'PUT', 'auth', sale())).json).not.toHaveProperty('binInfo');
+    expect(await saleAnswer(emulator)).not.toHaveProperty('binInfo');
   });
 });
 
@@ -106,10 +106,10 @@ describe('AVS by the last three characters of the postal code', () => {
     ['19406', 'Y'],
     ['55555', 'Y'],
   ])('postal %s answers avsresp %s', async (postal, avsresp) => {
-    expect((await call(emulator, 'PUT', 'auth', sale({ postal, address: '1 Main St' }))).json.avsresp).toBe(avsresp);
+    expect((await saleAnswer(emulator, { postal, address: '1 Main St' })).avsresp).toBe(avsresp);
   });
 
   it('answers no AVS without a postal code', async () => {
-    expect((await call(emulator, 'PUT', 'auth', sale())).json).not.toHaveProperty('avsresp');
+    expect(await saleAnswer(emulator)).not.toHaveProperty('avsresp');
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulatorIds } from '../../../src-main/emulator/ids';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
-import { call, fnorMerchant, freshEmulator, merchantAuth, rpctMerchant, sale } from './support';
+import { call, fnorMerchant, freshEmulator, merchantAuth, rpctMerchant, sale, saleAnswer } from './support';
 
 let emulator: RunningEmulator;
 afterEach(async () => {
@@ -78,7 +78,7 @@ describe('sigcap', () => {
 describe('bin', () => {
   it('answers every field for a Visa token and country, product, bin for an Amex one', async () => {
     emulator = await freshEmulator();
-    const visa = String((await call(emulator, 'PUT', 'auth', sale({ amount: '0' }))).json.token);
+    const visa = String((await saleAnswer(emulator, { amount: '0' })).token);
     expect((await call(emulator, 'GET', `bin/${rpctMerchant}/${visa}`)).json).toEqual({
       country: 'US',
       product: 'V',
@@ -94,9 +94,7 @@ describe('bin', () => {
       binlo: '478825XXX',
       binhi: '478825XXX',
     });
-    const amex = String(
-      (await call(emulator, 'PUT', 'auth', sale({ account: '371449635398431', amount: '0' }))).json.token,
-    );
+    const amex = String((await saleAnswer(emulator, { account: '371449635398431', amount: '0' })).token);
     expect((await call(emulator, 'GET', `bin/${rpctMerchant}/${amex}`)).json).toEqual({
       country: 'US',
       product: 'A',
@@ -143,9 +141,7 @@ describe('profile service', () => {
     expect(profileid).toMatch(/^\d{20}$/);
     expect(JSON.stringify(created)).not.toContain('4788250000121443');
     // A token this emulator issued stands for its card; profileid alone adds an account.
-    const token = String(
-      (await call(emulator, 'PUT', 'auth', sale({ account: '5454545454545454', amount: '0' }))).json.token,
-    );
+    const token = String((await saleAnswer(emulator, { account: '5454545454545454', amount: '0' })).token);
     const added = (
       await call(emulator, 'PUT', 'profile', {
         merchid: rpctMerchant,
@@ -324,11 +320,11 @@ describe('funding', () => {
       clock: { now: () => now },
       ids: createEmulatorIds(Buffer.alloc(32, 7), 343005123100),
     });
-    const first = (await call(emulator, 'PUT', 'auth', sale({ capture: 'Y', amount: '20.00' }))).json;
+    const first = await saleAnswer(emulator, { capture: 'Y', amount: '20.00' });
     const second = (
       await call(emulator, 'PUT', 'auth', sale({ capture: 'Y', amount: '5.00', account: '5454545454545454' }))
     ).json;
-    const rejected = (await call(emulator, 'PUT', 'auth', sale({ capture: 'Y', amount: '7.00' }))).json;
+    const rejected = await saleAnswer(emulator, { capture: 'Y', amount: '7.00' });
     await fetch(`${emulator.url.replace('/rest', '')}/__emulator/settle`, {
       method: 'POST',
       headers: {

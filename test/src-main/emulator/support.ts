@@ -65,3 +65,8 @@ export const sale = (fields: Record<string, unknown> = {}) => ({
   currency: 'USD',
   ...fields,
 });
+
+/** The emulator's JSON answer to `sale(fields)` PUT to auth with the site credentials. */
+export async function saleAnswer(emulator: RunningEmulator, fields: Record<string, unknown> = {}) {
+  return (await call(emulator, 'PUT', 'auth', sale(fields))).json;
+}
