@@ -66,7 +66,7 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
     ['Diners', '36438999960016'],
     ['JCB', '3528000000000007'],
   ])('approves the %s test card with a token, authcode and RPCT code 000', async (_brand, account) => {
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ account }));
+    const json = await saleAnswer(emulator, { account });
     // The guides' RPCT test-card table answers resptext "Approval" (response-codes.md's list says "Approve").
     expect(json).toMatchObject({
       respstat: 'A',
@@ -88,7 +88,7 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
       ['4387751111111053', '500', 'Decline'],
     ].map(([account, respcode, resptext]) => [account!.slice(-4), respcode!, resptext!, account!]),
   )('declines the card ending %s with %s %s', async (_lastFour, respcode, resptext, account) => {
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ account }));
+    const json = await saleAnswer(emulator, { account });
     expect(json).toMatchObject({ respstat: 'C', respcode, resptext, amount: '0.00' });
     expect(json.authcode).toBeUndefined();
   });
@@ -255,7 +255,7 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
 
   it('builds the receipt from merchant properties, userfields overrides, orderNote and items', async () => {
     const userfields = [{ receiptFooter: 'See you soon' }, { orderNote: 'Gift wrap' }, { items: '2 x Widget' }];
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ receipt: 'Y', userfields }));
+    const json = await saleAnswer(emulator, { receipt: 'Y', userfields });
     expect(json.receipt).toEqual({
       header: 'Training receipt: no real money moved',
       footer: 'See you soon',
@@ -271,7 +271,7 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
   });
 
   it('captures at once with capture Y, into a batch', async () => {
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ capture: 'Y' }));
+    const json = await saleAnswer(emulator, { capture: 'Y' });
     expect(json.batchid).toBeTruthy();
     expect((await call(emulator, 'GET', `inquire/${json.retref}/${rpctMerchant}`)).json.setlstat).toBe(
       'Queued for Capture',

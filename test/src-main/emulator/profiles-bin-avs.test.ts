@@ -75,7 +75,7 @@ describe('BIN lookup', () => {
       ['371449635398431', '371449', 'A', '370000XXX', '379999XXX'],
     ].map(([account, bin, product, binlo, binhi]) => [bin!, account!, product!, binlo!, binhi!]),
   )('answers the binInfo object for BIN %s when bin is Y (any case)', async (bin, account, product, binlo, binhi) => {
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ account, bin: 'y' }));
+    const json = await saleAnswer(emulator, { account, bin: 'y' });
     // The OpenAPI authResponse has binInfo as an object with bin inside it, and no top-level bin.
     expect(json).not.toHaveProperty('bin');
     expect(json.binInfo).toEqual(

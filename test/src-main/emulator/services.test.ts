@@ -14,7 +14,7 @@ const signature = Buffer.from('gzipped 1-bit BMP stands here').toString('base64'
 describe('sigcap', () => {
   it('adds a signature to an approved authorization; inquire then returns it', async () => {
     emulator = await freshEmulator();
-    const { json: approved } = await call(emulator, 'PUT', 'auth', sale());
+    const approved = await saleAnswer(emulator);
     const retref = String(approved.retref);
     const { status, json } = await call(emulator, 'POST', 'sigcap', { merchid: rpctMerchant, retref, signature });
     expect(status).toBe(200);
@@ -30,14 +30,14 @@ describe('sigcap', () => {
 
   it('answers PPS 29 for an unknown or another merchant\u2019s retref, and 94 for a decline', async () => {
     emulator = await freshEmulator();
-    const { json: approved } = await call(emulator, 'PUT', 'auth', sale());
+    const approved = await saleAnswer(emulator);
     expect(
       (await call(emulator, 'POST', 'sigcap', { merchid: rpctMerchant, retref: '999999999999', signature })).json,
     ).toMatchObject({ respcode: '29', resptext: 'Txn not found' });
     expect(
       (await call(emulator, 'POST', 'sigcap', { merchid: fnorMerchant, retref: approved.retref, signature })).json,
     ).toMatchObject({ respcode: '29' });
-    const { json: declined } = await call(emulator, 'PUT', 'auth', sale({ account: '4387751111111038' }));
+    const declined = await saleAnswer(emulator, { account: '4387751111111038' });
     expect(declined.respstat).toBe('C');
     expect(
       (await call(emulator, 'POST', 'sigcap', { merchid: rpctMerchant, retref: declined.retref, signature })).json,
@@ -46,7 +46,7 @@ describe('sigcap', () => {
 
   it('refuses a missing, oversized or non-Base64 signature with a 400 naming the field', async () => {
     emulator = await freshEmulator();
-    const { json: approved } = await call(emulator, 'PUT', 'auth', sale());
+    const approved = await saleAnswer(emulator);
     const body = { merchid: rpctMerchant, retref: approved.retref };
     for (const [bad, words] of [
       [undefined, 'signature: required'],
@@ -266,7 +266,7 @@ describe('profile service', () => {
 describe('openbatch and closebatch', () => {
   it('closebatch settles the open batch now: settlestat reports it, the sale is refundable', async () => {
     emulator = await freshEmulator();
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ capture: 'Y' }));
+    const json = await saleAnswer(emulator, { capture: 'Y' });
     const batchid = String(json.batchid);
     expect((await call(emulator, 'GET', `closebatch/${rpctMerchant}/${batchid}`)).json).toEqual({
       batchid,
@@ -294,7 +294,7 @@ describe('openbatch and closebatch', () => {
     emulator = await freshEmulator();
     const opened = (await call(emulator, 'GET', `openbatch/${rpctMerchant}/LANE-1-DAY-1`)).json;
     expect(opened).toEqual({ batchid: expect.stringMatching(/^\d+$/), respcode: 'success' });
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ capture: 'Y' }));
+    const json = await saleAnswer(emulator, { capture: 'Y' });
     expect(json.batchid).toBe(opened.batchid);
     expect((await call(emulator, 'GET', `openbatch/${rpctMerchant}/LANE-1-DAY-2`)).json).toEqual({
       batchid: 'null',
