@@ -33,7 +33,13 @@ export default defineConfig({
       emptyOutDir: true,
       // Kiosk browsers load this over loopback on modest hardware: ship it minified.
       minify: true,
-      rollupOptions: { input: resolve(import.meta.dirname, 'src-renderer/index.html') },
+      // Two pages: the lane's (index.html) and the back office's, which `lanepoint backoffice` serves.
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src-renderer/index.html'),
+          backoffice: resolve(import.meta.dirname, 'src-renderer/backoffice.html'),
+        },
+      },
     },
   },
 });

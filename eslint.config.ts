@@ -56,7 +56,18 @@ export const rendererBoundaries = {
         'Import the contract through its index, src-main/ipc/contract, with `import type`; ipc/contract/* are its parts.',
     },
     {
-      regex: `(^|/)src-main/(?!${['ipc/contract$', 'ipc/contract/', ...pureSharedImports].join('|')})`,
+      // The back office page's contract, the same way: its index, for types only.
+      regex: '(^|/)src-main/backoffice/contract$',
+      allowTypeImports: true,
+      message: 'Import the back office contract with `import type` only; the page talks to its host over the bridge.',
+    },
+    {
+      regex: '(^|/)src-main/backoffice/contract/',
+      message:
+        'Import the back office contract through its index, src-main/backoffice/contract, with `import type`; backoffice/contract/* are its parts.',
+    },
+    {
+      regex: `(^|/)src-main/(?!${['ipc/contract$', 'ipc/contract/', 'backoffice/contract$', 'backoffice/contract/', ...pureSharedImports].join('|')})`,
       message: 'The renderer cannot import main-process code; use the contract (types only).',
     },
     {

@@ -1,23 +1,13 @@
 import { parseReaderOutput } from '../drivers/card-reader/reader-output';
 import { EmulatedEncryptingReader } from '../drivers/emulated/encrypting-reader';
+import { emulatedVisa } from '../test/support/cards';
 import type { BenchCase } from './harness';
 
 const reader = new EmulatedEncryptingReader({ now: () => new Date(Date.UTC(2026, 10, 22)) });
-const visa = {
-  pan: '4788250000121443',
-  expiry: '1228',
-  name: 'DOE/PAT A',
-  serviceCode: '201',
-  cvm: 'signature' as const,
-  chip: 'ok' as const,
-  aid: 'A0000000031010',
-  applicationLabel: 'VISA CREDIT',
-  preferredName: 'Visa Credit',
-};
 
 /** What the encrypting reader types for an inserted card: about 40 tags, as on a real lane. */
-const quickChip = reader.chip(visa, 2500);
-const encryptedSwipe = reader.swipe(visa);
+const quickChip = reader.chip(emulatedVisa, 2500);
+const encryptedSwipe = reader.swipe(emulatedVisa);
 const clearSwipe = '%B4788250000121443^DOE/PAT A^2812101000000000000?;4788250000121443=28121010000000000?';
 
 /** Issue 5's rows: one reader output each, all the way to the CardRead the terminal uses. */

@@ -12,6 +12,7 @@ import { journaledAuthorize } from '../src-main/payment/authorize/journaled-auth
 import { encodeReceipt } from '../src-main/receipt/escpos';
 import { buildReceipt } from '../src-main/receipt/model';
 import { loadPrinterProfiles } from '../src-main/receipt/profiles';
+import { emulatedVisa } from '../test/support/cards';
 import type { BenchCase, MeasuredSlice } from './harness';
 
 /**
@@ -31,16 +32,8 @@ interface Lane {
 const merchid = '496160873888';
 const profile = loadPrinterProfiles('assets/printers').get('escpos-80mm')!;
 const reader = new EmulatedEncryptingReader({ now: () => new Date(Date.UTC(2026, 10, 22)) });
-const visa = {
-  pan: '4788250000121443',
-  expiry: '1228',
-  name: 'DOE/PAT A',
-  serviceCode: '201',
-  cvm: 'none' as const,
-  chip: 'ok' as const,
-  aid: 'A0000000031010',
-  applicationLabel: 'VISA CREDIT',
-};
+// The Visa test card with no cardholder verification: no signature step in the sale.
+const visa = { ...emulatedVisa, cvm: 'none' as const };
 
 async function setup(): Promise<Lane> {
   const emulator = await startEmulator({ realism: false, rateLimit: false });

@@ -1,3 +1,5 @@
+import { DeviceError } from '../device-error';
+
 /**
  * What went wrong with a card reader or what it sent. Callers branch on `kind`, not on classes:
  * - `malformed`: bytes that do not follow the format (with `offset` where known);
@@ -7,14 +9,12 @@
  */
 export type CardReaderErrorKind = 'malformed' | 'disconnected' | 'canceled' | 'timeout';
 
-export class CardReaderError extends Error {
-  readonly kind: CardReaderErrorKind;
+export class CardReaderError extends DeviceError<CardReaderErrorKind> {
+  override readonly name = 'CardReaderError';
   readonly offset: number | undefined;
 
   constructor(kind: CardReaderErrorKind, message: string, offset?: number) {
-    super(message);
-    this.name = 'CardReaderError';
-    this.kind = kind;
+    super(kind, message);
     this.offset = offset;
   }
 }

@@ -97,6 +97,11 @@ export class HidDescriptorWriter {
   endCollection(): this {
     return this.item(0, 0xc);
   }
+  /** Opens the device's application collection: `usage` on `page`, its reports numbered `reportId` (0: not numbered). */
+  application(page: number, usage: number, reportId: number): this {
+    this.usagePage(page).usage(usage).collection('application');
+    return reportId === 0 ? this : this.reportId(reportId);
+  }
 
   bytes(): Uint8Array {
     return Uint8Array.from(this.#bytes);

@@ -7,7 +7,7 @@ import {
 import type { PadExtent, PenSample, SignatureStrokes } from '../signature-pad/types';
 import type { Transport } from '../transport/types';
 import { HidDescriptorWriter, hidInputFlags } from './hid-descriptor-writer';
-import { penSamples, replaySamples, type ReplayOptions } from './signature-replay';
+import { penSamples, replaySamples, tapSamples, type ReplayOptions } from './signature-replay';
 
 /**
  * The device side of a pen pad on the HID Digitizers page (0x0D): a Pen application collection
@@ -66,11 +66,7 @@ const switchUsage = {
 
 /** The pad's report descriptor, written item by item as firmware does. */
 export function digitizerPadDescriptor(spec: DigitizerPadSpec = defaultDigitizerPad): Uint8Array {
-  const writer = new HidDescriptorWriter()
-    .usagePage(digitizerUsagePage)
-    .usage(digitizerUsages.pen)
-    .collection('application');
-  if (spec.reportId !== 0) writer.reportId(spec.reportId);
+  const writer = new HidDescriptorWriter().application(digitizerUsagePage, digitizerUsages.pen, spec.reportId);
   writer.usage(digitizerUsages.stylus).collection('physical');
   const fields = fieldsOf(spec);
   const switches = fields.filter(
@@ -156,19 +152,7 @@ export class EmulatedDigitizerPad {
   /** A tap at one point: pen in range, down, up, out of range (a pad button). */
   async tap(x: number, y: number): Promise<void> {
     const pressure = this.spec.maxPressure;
-    for (const [tip, inRange] of [
-      [false, true],
-      [true, true],
-      [false, true],
-      [false, false],
-    ] as const) {
-      await this.report({
-        x,
-        y,
-        tip,
-        inRange,
-        pressure: pressure === undefined ? undefined : tip ? Math.round(pressure / 2) : 0,
-      });
-    }
+    for (const sample of tapSamples(x, y, pressure === undefined ? undefined : Math.round(pressure / 2)))
+      await this.report(sample);
   }
 }

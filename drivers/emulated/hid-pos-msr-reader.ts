@@ -22,26 +22,37 @@ export interface PosMsrLayoutSpec {
   readonly sentinels?: boolean;
 }
 
-/** Lengths first, then track 1 (79), 2 (40) and 3 (107 characters): the ISO maximums. */
-export const defaultPosMsrLayout: PosMsrLayoutSpec = {
-  reportId: 1,
-  items: [
-    { usage: msrUsage.track1Length, count: 1 },
-    { usage: msrUsage.track2Length, count: 1 },
-    { usage: msrUsage.track3Length, count: 1 },
-    { usage: msrUsage.track1Data, count: 79 },
-    { usage: msrUsage.track2Data, count: 40 },
-    { usage: msrUsage.track3Data, count: 107 },
-  ],
+const trackUsages: Readonly<Record<string, { readonly length: number; readonly data: number }>> = {
+  1: { length: msrUsage.track1Length, data: msrUsage.track1Data },
+  2: { length: msrUsage.track2Length, data: msrUsage.track2Data },
+  3: { length: msrUsage.track3Length, data: msrUsage.track3Data },
 };
+
+/**
+ * A layout written as one row of items in report order, separated by spaces: `lengthN` is track
+ * N's one-byte length, `trackN:bytes` its data field, `padBITS` constant padding. For example
+ * `posMsrLayoutOf(7, 'pad16 length1 track1:90')`. Throws naming an item it cannot read.
+ */
+export function posMsrLayoutOf(reportId: number, row: string): PosMsrLayoutSpec {
+  const items = row
+    .trim()
+    .split(/\s+/)
+    .map((word): PosMsrItem => {
+      const [, pad, length, track, bytes] = /^(?:pad(\d+)|length([123])|track([123]):(\d+))$/.exec(word) ?? [];
+      if (pad) return { padBits: Number(pad) };
+      if (length) return { usage: trackUsages[length]!.length, count: 1 };
+      if (track) return { usage: trackUsages[track]!.data, count: Number(bytes) };
+      throw new Error(`"${word}" in the layout "${row}" is not padBITS, lengthN or trackN:bytes (N 1 to 3)`);
+    });
+  return { reportId, items };
+}
+
+/** Lengths first, then track 1 (79), 2 (40) and 3 (107 characters): the ISO maximums. */
+export const defaultPosMsrLayout = posMsrLayoutOf(1, 'length1 length2 length3 track1:79 track2:40 track3:107');
 
 /** The report descriptor for a layout: one application collection on page 0x8E. */
 export function posMsrReportDescriptor(layout: PosMsrLayoutSpec = defaultPosMsrLayout): Uint8Array {
-  const writer = new HidDescriptorWriter()
-    .usagePage(posMsrUsagePage)
-    .usage(msrUsage.deviceReadOnly)
-    .collection('application');
-  if (layout.reportId !== 0) writer.reportId(layout.reportId);
+  const writer = new HidDescriptorWriter().application(posMsrUsagePage, msrUsage.deviceReadOnly, layout.reportId);
   writer.logicalMinimum(0).logicalMaximum(255).reportSize(8);
   for (const item of layout.items) {
     if ('padBits' in item) {

@@ -1,7 +1,7 @@
 import { isdv4, type Isdv4PenPacket, type Isdv4QueryReply } from '../signature-pad/isdv4';
 import type { PadExtent, PenSample, SignatureStrokes } from '../signature-pad/types';
 import type { Transport } from '../transport/types';
-import { penSamples, replaySamples, type ReplayOptions } from './signature-replay';
+import { penSamples, replaySamples, tapSamples, type ReplayOptions } from './signature-replay';
 
 /** Writes X/Y (16 bits as 7 + 7 + 2) and pressure (10 bits as 7 + 3) where ISDV4 puts them. */
 function packAxes(packet: Uint8Array, x: number, y: number, pressure: number): void {
@@ -108,15 +108,7 @@ export class EmulatedIsdv4Pad {
 
   /** A tap at one point: pen in range, down, up, out of range (a button on the pad's surface). */
   async tap(x: number, y: number): Promise<void> {
-    const pressure = Math.round(this.reply.maxPressure / 2);
-    for (const [tip, inRange] of [
-      [false, true],
-      [true, true],
-      [false, true],
-      [false, false],
-    ] as const) {
-      await this.report({ x, y, tip, inRange, pressure: tip ? pressure : 0 });
-    }
+    for (const sample of tapSamples(x, y, Math.round(this.reply.maxPressure / 2))) await this.report(sample);
   }
 
   /** Signs a recorded signature at `speed` (1 real time, 0 back to back). */

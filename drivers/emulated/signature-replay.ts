@@ -101,3 +101,23 @@ export async function replaySamples(
     await send(sample);
   }
 }
+
+/**
+ * A tap at one point, as a pad's on-surface button is pressed: pen in range, down, up, out of
+ * range. `pressure` is the pen-down pressure; undefined for a pad that reports none.
+ */
+export function tapSamples(x: number, y: number, pressure: number | undefined): PenSample[] {
+  const steps = [
+    [false, true],
+    [true, true],
+    [false, true],
+    [false, false],
+  ] as const;
+  return steps.map(([tip, inRange]) => ({
+    x,
+    y,
+    tip,
+    inRange,
+    pressure: pressure === undefined ? undefined : tip ? pressure : 0,
+  }));
+}

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { systemDeviceClock, type DeviceClock } from '../clock';
+import { DeviceError } from '../device-error';
 import type { Transport } from '../transport/types';
 import {
   isStatusByte,
@@ -12,14 +13,8 @@ import {
 
 export type PrinterErrorKind = 'canceled' | 'unreachable' | 'no-status' | 'closed';
 
-export class PrinterError extends Error {
-  readonly kind: PrinterErrorKind;
-
-  constructor(kind: PrinterErrorKind, message: string) {
-    super(message);
-    this.name = 'PrinterError';
-    this.kind = kind;
-  }
+export class PrinterError extends DeviceError<PrinterErrorKind> {
+  override readonly name = 'PrinterError';
 }
 
 export interface PrinterEvents {

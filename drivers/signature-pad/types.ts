@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import { DeviceError } from '../device-error';
 
 /** One point of a stroke, in the capturing device's coordinates (y grows downwards). */
 export interface PenPoint {
@@ -65,14 +66,8 @@ export interface SignaturePadEvents {
  */
 export type SignaturePadErrorKind = 'canceled' | 'empty' | 'disconnected' | 'busy' | 'malformed' | 'timeout';
 
-export class SignaturePadError extends Error {
-  readonly kind: SignaturePadErrorKind;
-
-  constructor(kind: SignaturePadErrorKind, message: string) {
-    super(message);
-    this.name = 'SignaturePadError';
-    this.kind = kind;
-  }
+export class SignaturePadError extends DeviceError<SignaturePadErrorKind> {
+  override readonly name = 'SignaturePadError';
 }
 
 export interface CaptureRequest {

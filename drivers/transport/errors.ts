@@ -1,3 +1,5 @@
+import { DeviceError } from '../device-error';
+
 /**
  * What went wrong with a device link, as node-serialport's users branch on it. Callers branch on
  * `kind`, not on classes or message text:
@@ -10,14 +12,8 @@
  */
 export type TransportErrorKind = 'not-found' | 'permission' | 'busy' | 'disconnected' | 'not-open' | 'failed';
 
-export class TransportError extends Error {
-  readonly kind: TransportErrorKind;
-
-  constructor(kind: TransportErrorKind, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'TransportError';
-    this.kind = kind;
-  }
+export class TransportError extends DeviceError<TransportErrorKind> {
+  override readonly name = 'TransportError';
 }
 
 /** Node's error codes, and the words serialport and node-hid use where they give no code. */

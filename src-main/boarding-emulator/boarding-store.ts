@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   BillingPlan,
+  BillingPlanSchedule,
   BoardingProcessStatus,
   CustomField,
   Equipment,
@@ -57,20 +58,31 @@ export interface OrderEntry {
   cancelledAt?: number;
 }
 
-/** A charge of one scheduled payment against the gateway (wired to the gateway emulator later). */
-export type ChargeHook = (payment: {
-  merchId: string;
-  profileId: string;
-  acctId: string;
-  amount: number;
-  billingPlanId: string;
-  billingPlanScheduleId: number;
-}) => Promise<{ retref: string } | { declined: string }>;
+/** One scheduled payment falling due: the plan's merchant, profile account and amount. */
+export interface DuePayment {
+  readonly merchId: string;
+  readonly profileId: string;
+  readonly acctId: string;
+  /** The scheduled amount in minor units (the plan's wire amount is a decimal number). */
+  readonly amountMinor: number;
+  readonly billingPlanId: string;
+  readonly billingPlanScheduleId: number;
+}
+
+/** The gateway's word on a charge: approved with its retref, or declined (with a retref when one was recorded). */
+export type ChargeResult =
+  | { readonly approved: true; readonly retref: string }
+  | { readonly approved: false; readonly retref?: string | undefined; readonly resptext: string };
+
+/** Charges one scheduled payment against the gateway. */
+export type ChargeHook = (payment: DuePayment) => ChargeResult | Promise<ChargeResult>;
 
 export interface StoreHooks {
   /** Told once when a merchant's gateway status becomes BOARDED, with its gateway merchant id. */
   readonly onBoarded?: (merchant: { merchantId: string; frontEndMid: string; dbaName: string }) => void;
   readonly charge?: ChargeHook;
+  /** Whether the gateway already serves this merchant id, so a new merchant is never given it. */
+  readonly merchidTaken?: (merchid: string) => boolean;
 }
 
 export interface BoardingConfig {
@@ -91,7 +103,8 @@ export function createBoardingStore(config: BoardingConfig, timings: BoardingTim
   const merchants = new Map<string, MerchantEntry>();
   const orders = new Map<number, OrderEntry>();
   const plans = new Map<string, BillingPlan>();
-  const charging = new Set<number>();
+  /** Charges out at the gateway, by schedule id: each is taken once, however often the clock is read. */
+  const charging = new Map<number, Promise<void>>();
   let nextMerchantId = 4_000_000_001;
   let nextOrderId = 700_001;
   let nextAttachmentId = 90_001;
@@ -111,7 +124,7 @@ export function createBoardingStore(config: BoardingConfig, timings: BoardingTim
       if (step.status === 'LIVE') entry.times.live ??= step.at;
       if (step.status === 'BOARDED' && entry.frontEndMid === undefined) {
         entry.times.boarded = step.at;
-        entry.frontEndMid = String(nextFrontEndMid++);
+        entry.frontEndMid = newFrontEndMid();
         hooks.onBoarded?.({
           merchantId: entry.merchantId,
           frontEndMid: entry.frontEndMid,
@@ -141,34 +154,52 @@ export function createBoardingStore(config: BoardingConfig, timings: BoardingTim
     }
   }
 
+  /** Records the gateway's answer: Paid with the amount, or Failed (recurring-billing guide's statuses). */
+  function record(plan: BillingPlan, entry: BillingPlanSchedule, result: ChargeResult): void {
+    // Cancelled or marked paid by hand while the charge was out: the service's later word stands.
+    if (entry.paymentStatus !== 'Scheduled') return;
+    entry.paymentStatus = result.approved ? 'Paid' : 'Failed';
+    entry.retref = result.retref ?? null;
+    entry.actualAmount = result.approved ? entry.scheduledAmount : null;
+    entry.actualPaymentDate = entry.scheduledPaymentDate;
+    const open = plan.schedules?.some((other) => other.paymentStatus === 'Scheduled');
+    // A plan that ends after its payments or on a date is Finished once none is left to take.
+    if (!open && plan.planStatus === 'A' && plan.untilCondition !== 'C') plan.planStatus = 'F';
+  }
+
   function advancePlan(plan: BillingPlan, now: number): void {
-    if (plan.planStatus !== 'A' || !hooks.charge) return;
+    const charge = hooks.charge;
+    if (plan.planStatus !== 'A' || !charge) return;
     for (const entry of plan.schedules ?? []) {
       if (entry.paymentStatus !== 'Scheduled' || dueAt(entry) > now || charging.has(entry.billingPlanScheduleId))
         continue;
-      charging.add(entry.billingPlanScheduleId);
-      const payment = {
+      const payment: DuePayment = {
         merchId: plan.merchId,
         profileId: plan.profileId,
-        acctId: plan.acctId,
-        amount: entry.scheduledAmount,
+        acctId: plan.acctId ?? '1',
+        amountMinor: Math.round(entry.scheduledAmount * 100),
         billingPlanId: plan.billingPlanId,
         billingPlanScheduleId: entry.billingPlanScheduleId,
       };
-      void hooks
-        .charge(payment)
-        .then((result) => {
-          if (entry.paymentStatus !== 'Scheduled') return;
-          entry.paymentStatus = 'retref' in result ? 'Paid' : 'Failed';
-          entry.retref = 'retref' in result ? result.retref : null;
-          entry.actualAmount = 'retref' in result ? entry.scheduledAmount : null;
-          entry.actualPaymentDate = entry.scheduledPaymentDate;
-        })
-        .catch(() => {
-          entry.paymentStatus = 'Failed';
-        })
+      const settled = Promise.resolve()
+        .then(() => charge(payment))
+        .then(
+          (result) => record(plan, entry, result),
+          (error: unknown) =>
+            record(plan, entry, {
+              approved: false,
+              resptext: error instanceof Error ? error.message : 'charge failed',
+            }),
+        )
         .finally(() => charging.delete(entry.billingPlanScheduleId));
+      charging.set(entry.billingPlanScheduleId, settled);
     }
+  }
+
+  /** The next gateway merchant id, past any the gateway already serves (its store may outlive this one). */
+  function newFrontEndMid(): string {
+    while (hooks.merchidTaken?.(String(nextFrontEndMid))) nextFrontEndMid++;
+    return String(nextFrontEndMid++);
   }
 
   return {
@@ -180,6 +211,10 @@ export function createBoardingStore(config: BoardingConfig, timings: BoardingTim
       for (const entry of merchants.values()) advanceMerchant(entry, now);
       for (const entry of orders.values()) advanceOrder(entry, now);
       for (const plan of plans.values()) advancePlan(plan, now);
+    },
+    /** Resolves once every charge out at the gateway has its answer recorded. */
+    async charged(): Promise<void> {
+      while (charging.size > 0) await Promise.all(charging.values());
     },
     addMerchant(templateId: number, merchant: Plain, ownerSiteUser: OwnerSiteUser | null): MerchantEntry {
       const merchantId = String(nextMerchantId++);

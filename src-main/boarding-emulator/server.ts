@@ -38,8 +38,8 @@ export interface RunningBoardingEmulator {
   readonly store: BoardingStore;
   /** The emulator's now: the injected clock plus every advance. */
   now(): number;
-  /** Moves the emulator's clock forward and applies every move that falls due. */
-  advance(ms: number): void;
+  /** Moves the emulator's clock forward and applies every move that falls due; resolves once due charges are recorded. */
+  advance(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -117,6 +117,7 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
         refuse(400, '9001', 'advanceMs must be a whole number of milliseconds, 0 or more.', 'advanceMs');
       offset += advanceMs;
       store.advance(now());
+      await store.charged();
       return ok({ now: now() });
     }
     if (control === 'underwriting' && id && request.method === 'PUT') {
@@ -237,7 +238,9 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
       .split('/')
       .filter(Boolean)
       .map((segment) => decodeURIComponent(segment));
+    // Every answer shows the payments that fell due by now with the gateway's word on them.
     store.advance(now());
+    await store.charged();
     if (url.pathname === tokenRoute)
       return request.method === 'POST'
         ? answerToken(request, { credentials, signingKey, lifetimes, now: now() })
@@ -278,6 +281,7 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
     advance(ms: number) {
       offset += ms;
       store.advance(now());
+      return store.charged();
     },
     async close() {
       if (ticker) clearInterval(ticker);

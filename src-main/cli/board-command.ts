@@ -1,31 +1,7 @@
 import { createBoardingClient } from '../boarding/client';
 import { BoardingError } from '../boarding/errors';
-import { startBoardingEmulator } from '../boarding-emulator/server';
 import type { CliIo } from './io';
 import { UsageError } from './usage';
-
-/**
- * `lanepoint emulator --boarding [--port N]`: the boarding emulator alone, printing its URL and
- * the API user and registration it accepts, until Ctrl+C or SIGTERM.
- */
-export async function runBoardingEmulatorCommand(io: CliIo, options: { port?: number }): Promise<number> {
-  const emulator = await startBoardingEmulator({ port: options.port ?? 0 });
-  const { username, password, clientId, clientSecret } = emulator.credentials;
-  io.stdout(`Boarding emulator at ${emulator.url} (API and auth root alike)`);
-  io.stdout('API user and registration (training only):');
-  io.stdout(`  LANEPOINT_BOARDING_URL=${emulator.url}`);
-  io.stdout(`  LANEPOINT_BOARDING_USER=${username}`);
-  io.stdout(`  LANEPOINT_BOARDING_PASSWORD=${password}`);
-  io.stdout(`  LANEPOINT_BOARDING_CLIENT_ID=${clientId}`);
-  io.stdout(`  LANEPOINT_BOARDING_CLIENT_SECRET=${clientSecret}`);
-  io.stdout(
-    `Templates ${emulator.store.config.templateIds.join(', ')}; sales codes ${emulator.store.config.salesCodes.join(', ')}`,
-  );
-  const signal = await io.stopRequested;
-  io.stderr(`${signal}: stopping the boarding emulator`);
-  await emulator.close();
-  return 0;
-}
 
 export type BoardSubcommand = 'status' | 'signature' | 'orders';
 export const boardSubcommands: readonly BoardSubcommand[] = ['status', 'signature', 'orders'];

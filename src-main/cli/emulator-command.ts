@@ -1,16 +1,45 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gatewayHooks } from '../boarding-emulator/gateway-link';
+import { startBoardingEmulator, type RunningBoardingEmulator } from '../boarding-emulator/server';
 import { startEmulator } from '../emulator/server';
 import type { CliIo } from './io';
 
+/** Prints the boarding emulator's URL and the API user and registration it accepts, as shell lines. */
+function printBoarding(io: CliIo, emulator: RunningBoardingEmulator): void {
+  const { username, password, clientId, clientSecret } = emulator.credentials;
+  io.stdout(
+    `Boarding emulator at ${emulator.url} (API and auth root alike; BOARDED merchants reach the gateway above)`,
+  );
+  io.stdout('API user and registration (training only):');
+  io.stdout(`  LANEPOINT_BOARDING_URL=${emulator.url}`);
+  io.stdout(`  LANEPOINT_BOARDING_USER=${username}`);
+  io.stdout(`  LANEPOINT_BOARDING_PASSWORD=${password}`);
+  io.stdout(`  LANEPOINT_BOARDING_CLIENT_ID=${clientId}`);
+  io.stdout(`  LANEPOINT_BOARDING_CLIENT_SECRET=${clientSecret}`);
+  io.stdout(
+    `Templates ${emulator.store.config.templateIds.join(', ')}; sales codes ${emulator.store.config.salesCodes.join(', ')}`,
+  );
+}
+
 /**
- * `lanepoint emulator [--port N]`: the gateway emulator on 127.0.0.1, printing its base URL
- * and the merchants and credentials it accepts, until Ctrl+C or SIGTERM.
+ * `lanepoint emulator [--port N] [--boarding [--boarding-port N]]`: the gateway emulator on
+ * 127.0.0.1, printing its base URL and the merchants and credentials it accepts, until Ctrl+C or
+ * SIGTERM. With --boarding the boarding emulator runs beside it in this process, linked by its
+ * hooks: a merchant it boards is served by this gateway, its billing plans charge this gateway's
+ * stored profiles (docs/adr/030).
  */
 export async function runEmulatorCommand(
   io: CliIo,
-  options: { port?: number; plain?: boolean; unlimited?: boolean; db?: string; tls?: boolean },
+  options: {
+    port?: number;
+    plain?: boolean;
+    unlimited?: boolean;
+    db?: string;
+    tls?: boolean;
+    boarding?: { port?: number };
+  },
 ): Promise<number> {
   const emulator = await startEmulator({
     port: options.port ?? 0,
@@ -40,8 +69,19 @@ export async function runEmulatorCommand(
       `  ${merchant.merchid}  ${merchant.platform}  site ${merchant.site}${state}  ${merchant.receipt.dba}`.trimEnd(),
     );
   }
+  const boarding = options.boarding
+    ? await startBoardingEmulator({
+        port: options.boarding.port ?? 0,
+        hooks: gatewayHooks(emulator.boarding),
+      }).catch(async (error: unknown) => {
+        await emulator.close();
+        throw error;
+      })
+    : undefined;
+  if (boarding) printBoarding(io, boarding);
   const signal = await io.stopRequested;
-  io.stderr(`${signal}: stopping the gateway emulator`);
+  io.stderr(`${signal}: stopping the ${boarding ? 'boarding and gateway emulators' : 'gateway emulator'}`);
+  await boarding?.close();
   await emulator.close();
   return 0;
 }

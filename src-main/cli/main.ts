@@ -7,7 +7,7 @@ import { parseReceiptKind, runReceiptCommand } from './receipt-command';
 import { runSaleCommand } from './sale-command';
 import { runSignatureCommand } from './signature-command';
 import { runEmulatorCommand } from './emulator-command';
-import { runBoardCommand, runBoardingEmulatorCommand } from './board-command';
+import { runBoardCommand } from './board-command';
 import { defaultEmulatorUrl, runSettleCommand } from './settle-command';
 import { parsePort, runHostCommand } from './host-command';
 import { processIo, type CliIo } from './io';
@@ -49,19 +49,21 @@ const commands: Record<string, Command> = {
       db: { type: 'string' },
       tls: { type: 'boolean' },
       boarding: { type: 'boolean' },
+      'boarding-port': { type: 'string' },
     });
     noPositionals('emulator', positionals);
-    if (values.boarding === true) {
-      const gatewayOnly = (['plain', 'unlimited', 'db', 'tls'] as const).find((name) => values[name] !== undefined);
-      if (gatewayOnly) throw new UsageError(`--${gatewayOnly} is an option of the gateway emulator, not of --boarding`);
-      return runBoardingEmulatorCommand(io, values.port === undefined ? {} : { port: parsePort(String(values.port)) });
-    }
+    const boardingPort = values['boarding-port'];
+    if (boardingPort !== undefined && values.boarding !== true)
+      throw new UsageError('--boarding-port is the port of the boarding emulator: give it with --boarding');
     return runEmulatorCommand(io, {
       ...(values.port === undefined ? {} : { port: parsePort(String(values.port)) }),
       plain: values.plain === true,
       unlimited: values.unlimited === true,
       ...(typeof values.db === 'string' ? { db: values.db } : {}),
       tls: values.tls === true,
+      ...(values.boarding === true
+        ? { boarding: boardingPort === undefined ? {} : { port: parsePort(String(boardingPort)) } }
+        : {}),
     });
   },
   async board(io, args) {

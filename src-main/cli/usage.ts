@@ -21,8 +21,10 @@ commands:
                         --unlimited the 20-a-minute limit on inquiries; --db keeps the day
                         in a SQLite file across restarts; --tls serves https with a
                         certificate generated at start
-  emulator --boarding [--port N]
-                        the boarding emulator alone (prints its URL, API user and client secret)
+  emulator --boarding [--boarding-port N] [gateway options as above]
+                        the gateway emulator and beside it the boarding emulator (prints its
+                        URL, API user and client secret): merchants it boards are served by
+                        the gateway, its billing plans charge the gateway's stored profiles
   board status|signature|orders <merchantId> [--url URL] [--auth-url URL] [--user U] [--client-id ID]
                         a boarding application's status, the owner's signing link, its
                         equipment orders (LANEPOINT_BOARDING_URL, _USER, _PASSWORD, _CLIENT_ID,

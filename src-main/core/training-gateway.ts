@@ -1,5 +1,8 @@
 import { renameSync } from 'node:fs';
 import { LaneError } from './errors';
+import { gatewayHooks } from '../boarding-emulator/gateway-link';
+import { startBoardingEmulator, type RunningBoardingEmulator } from '../boarding-emulator/server';
+import type { BoardingEmulatorCredentials } from '../boarding-emulator/emulator-config';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { createGatewayClient } from '../gateway/client';
 import type { GatewayAccess } from '../terminal/terminal';
@@ -7,6 +10,12 @@ import type { GatewayAccess } from '../terminal/terminal';
 /** The emulator's test merchant and its site credentials: public, and only ever on loopback. */
 const trainingMerchant = '496160873888';
 const trainingCredentials = { username: 'testing', password: 'testing123' } as const;
+
+/** The built-in emulator, or one outside the lane (which has no in-process boarding entry). */
+type TrainingEmulator = Pick<RunningEmulator, 'url'> & {
+  readonly boarding?: RunningEmulator['boarding'];
+  close(): Promise<void>;
+};
 
 export interface TrainingGateway {
   /** The built-in gateway, started on first use. */
@@ -20,6 +29,12 @@ export interface TrainingGateway {
   reset(): Promise<void>;
   /** Closes the open batches now, as the processor does overnight: captured sales settle (refundable, no longer voidable). */
   settleBatches(): Promise<number>;
+  /**
+   * Training's boarding service, started on first use beside the built-in gateway and linked to
+   * it: a merchant it boards sells through `access`, its billing plans charge the gateway's
+   * stored profiles (docs/adr/030). Refused when training uses a gateway outside the lane.
+   */
+  boarding(): Promise<{ url: string; credentials: BoardingEmulatorCredentials }>;
   close(): Promise<void>;
 }
 
@@ -32,8 +47,15 @@ export interface TrainingGateway {
  * (docs/adr/020-training-on-a-loopback-emulator.md).
  */
 export function createTrainingGateway(databasePath: string | undefined, externalUrl?: string): TrainingGateway {
-  let emulator: Promise<Pick<RunningEmulator, 'url'> & { close(): Promise<void> }> | undefined;
-  const running = () =>
+  let emulator: Promise<TrainingEmulator> | undefined;
+  let boarding: Promise<RunningBoardingEmulator> | undefined;
+  /** The boarding emulator is linked to one gateway: it goes when that gateway goes. */
+  const closeBoarding = async () => {
+    const current = boarding;
+    boarding = undefined;
+    await current?.then((running) => running.close()).catch(() => undefined);
+  };
+  const running = (): Promise<TrainingEmulator> =>
     (emulator ??= (
       externalUrl
         ? Promise.resolve({ url: externalUrl.replace(/\/$/, ''), close: async () => undefined })
@@ -76,6 +98,7 @@ export function createTrainingGateway(databasePath: string | undefined, external
           'refused',
           `Training uses the gateway at ${externalUrl} (setting gateway.url): reset it there, or clear the setting to use the built-in one.`,
         );
+      await closeBoarding();
       const current = emulator;
       emulator = undefined;
       await current?.then((running) => running.close()).catch(() => undefined);
@@ -93,7 +116,25 @@ export function createTrainingGateway(databasePath: string | undefined, external
       const batches = (await admin('POST', 'settle', {})) as unknown[];
       return batches.length;
     },
+    async boarding() {
+      if (externalUrl)
+        throw new LaneError(
+          'refused',
+          `Training's boarding service boards merchants onto the built-in gateway, and training uses the gateway at ${externalUrl} (setting gateway.url): run \`lanepoint emulator --boarding\` there instead.`,
+        );
+      const started = (boarding ??= running().then((gateway) => {
+        if (!gateway.boarding) throw new LaneError('refused', 'The training gateway takes no boarded merchants.');
+        return startBoardingEmulator({ hooks: gatewayHooks(gateway.boarding) });
+      }));
+      // A failed start is not kept: the next call tries again.
+      started.catch(() => {
+        if (boarding === started) boarding = undefined;
+      });
+      const { url, credentials } = await started;
+      return { url, credentials };
+    },
     async close() {
+      await closeBoarding();
       // A store that could not be opened has nothing to close.
       if (emulator) await (await emulator.catch(() => undefined))?.close();
     },

@@ -7,7 +7,7 @@ import type { KeyboardWedgeTransport } from '../../drivers/transport/keyboard-we
 import { createMemoryPair } from '../../drivers/transport/memory';
 import type { Transport } from '../../drivers/transport/types';
 import type { CardReaderSetting } from '../config/schema';
-import type { DeviceTransportKind } from '../ipc/contract';
+import type { ConfiguredDevice } from './configured';
 
 export type PresentMethod = 'insert' | 'tap' | 'swipe';
 
@@ -17,14 +17,9 @@ export interface EmulatedReaderControl {
 }
 
 /** One configured card reader, opened or not. */
-export interface CardReaderDevice {
-  readonly setting: CardReaderSetting;
-  readonly name: string;
-  readonly transportKind: DeviceTransportKind;
+export interface CardReaderDevice extends ConfiguredDevice<CardReaderSetting> {
   readonly reader: CardReader;
   readonly emulated?: EmulatedReaderControl;
-  /** Closes what the reader was built on beyond its transport (an emulated peer). */
-  readonly dispose?: () => Promise<void>;
 }
 
 /** What building a reader needs from outside: the one keyboard stream, and HID/serial links. */

@@ -147,46 +147,49 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
     );
   };
 
-  for (const setting of settings) {
-    try {
-      const device = buildCardReader(setting, { ...options.environment, wedge, now });
-      devices.push(device);
-      track('card-reader', device, device.reader, 'The last card could not be read');
-    } catch (error) {
-      unbuildable('card-reader', setting, error);
+  /** Builds each setting's device with `build`; a setting that cannot be built is listed with its error. */
+  const buildEach = <Setting extends { id: string; name?: string | undefined }>(
+    kind: DeviceKind,
+    list: readonly Setting[],
+    build: (setting: Setting) => void,
+  ) => {
+    for (const setting of list) {
+      try {
+        build(setting);
+      } catch (error) {
+        unbuildable(kind, setting, error);
+      }
     }
-  }
+  };
+
+  buildEach('card-reader', settings, (setting) => {
+    const device = buildCardReader(setting, { ...options.environment, wedge, now });
+    devices.push(device);
+    track('card-reader', device, device.reader, 'The last card could not be read');
+  });
   const padSettings = options.signaturePads?.length ? options.signaturePads : options.training ? [trainingPad] : [];
-  for (const setting of padSettings) {
-    try {
-      const device = buildSignaturePad(setting, options.environment?.pads ?? {});
-      pads.push(device);
-      track('signature-pad', device, device.pad, 'The pad sent something unreadable');
-    } catch (error) {
-      unbuildable('signature-pad', setting, error);
-    }
-  }
+  buildEach('signature-pad', padSettings, (setting) => {
+    const device = buildSignaturePad(setting, options.environment?.pads ?? {});
+    pads.push(device);
+    track('signature-pad', device, device.pad, 'The pad sent something unreadable');
+  });
 
   const printerSettings = options.printers?.length ? options.printers : options.training ? [trainingPrinter] : [];
-  for (const setting of printerSettings) {
-    try {
-      const device = buildPrinter(setting, options.printerProfiles ?? new Map(), options.environment?.printers ?? {});
-      printers.push(device);
-      track(
-        'printer',
-        { ...device, setting: { id: setting.id, protocol: 'emulated' in setting ? 'emulated' : device.transportKind } },
-        device.printer,
-        'The printer link reported a problem',
-      );
-      device.printer.on('attention', (problem) => {
-        registry.setStatus(setting.id, 'error', problemWords[problem]);
-        logger.warn({ device: setting.id, problem }, `printer needs attention: ${problemWords[problem]}`);
-      });
-      device.printer.on('printed', () => registry.setStatus(setting.id, 'connected', null));
-    } catch (error) {
-      unbuildable('printer', setting, error);
-    }
-  }
+  buildEach('printer', printerSettings, (setting) => {
+    const device = buildPrinter(setting, options.printerProfiles ?? new Map(), options.environment?.printers ?? {});
+    printers.push(device);
+    track(
+      'printer',
+      { ...device, setting: { id: setting.id, protocol: 'emulated' in setting ? 'emulated' : device.transportKind } },
+      device.printer,
+      'The printer link reported a problem',
+    );
+    device.printer.on('attention', (problem) => {
+      registry.setStatus(setting.id, 'error', problemWords[problem]);
+      logger.warn({ device: setting.id, problem }, `printer needs attention: ${problemWords[problem]}`);
+    });
+    device.printer.on('printed', () => registry.setStatus(setting.id, 'connected', null));
+  });
 
   const opened = async (id: string, kind: DeviceKind, open: () => Promise<void>) => {
     try {

@@ -5,19 +5,15 @@ import { createMemoryPair } from '../../drivers/transport/memory';
 import { TcpTransport } from '../../drivers/transport/tcp';
 import type { Transport } from '../../drivers/transport/types';
 import type { PrinterSetting } from '../config/schema';
-import type { DeviceTransportKind } from '../ipc/contract';
+import type { ConfiguredDevice } from './configured';
 import type { PrinterProfile } from '../receipt/profiles';
 
 /** One configured receipt printer, opened or not. */
-export interface PrinterDevice {
-  readonly setting: PrinterSetting;
-  readonly name: string;
-  readonly transportKind: DeviceTransportKind;
+export interface PrinterDevice extends ConfiguredDevice<PrinterSetting> {
   readonly profile: PrinterProfile;
   readonly printer: ReceiptPrinter;
   /** Training: the emulated printer, whose pages show what was really sent. */
   readonly emulated?: EmulatedReceiptPrinter;
-  readonly dispose?: () => Promise<void>;
 }
 
 export interface PrinterEnvironment {
@@ -38,51 +34,39 @@ export function buildPrinter(
     throw new Error(
       `printers.${setting.id}.profile: no printer profile "${setting.profile}"; there are ${[...profiles.keys()].join(', ')}`,
     );
-  const twoWay = profile.realtimeStatus;
+  const { transport, oneWay, ...link } = printerLink(setting, profile, environment);
+  const printer = new ReceiptPrinter(transport, { realtimeStatus: profile.realtimeStatus && !oneWay });
+  return { setting, profile, ...link, printer };
+}
+
+/** How a setting's printer is reached: the link, its name and kind, and (training) the emulated printer on its far end. */
+interface PrinterLink extends Omit<PrinterDevice, 'setting' | 'profile' | 'printer'> {
+  readonly transport: Transport;
+  /** The printer's status cannot be read back over this link. */
+  readonly oneWay?: true;
+}
+
+function printerLink(setting: PrinterSetting, profile: PrinterProfile, environment: PrinterEnvironment): PrinterLink {
   if ('emulated' in setting) {
     const { host, device } = createMemoryPair(`training printer`);
     const emulated = new EmulatedReceiptPrinter(profile);
     emulated.attach(device);
     void device.open();
-    return {
-      setting,
-      name: setting.name ?? 'Training printer',
-      transportKind: 'emulated',
-      profile,
-      printer: new ReceiptPrinter(host, { realtimeStatus: twoWay }),
-      emulated,
-      dispose: () => device.close(),
-    };
+    const name = setting.name ?? 'Training printer';
+    return { name, transportKind: 'emulated', transport: host, emulated, dispose: () => device.close() };
   }
   if ('tcp' in setting) {
     const transport =
       environment.tcp?.(setting) ?? new TcpTransport({ host: setting.tcp.host, port: setting.tcp.port });
-    return {
-      setting,
-      name: setting.name ?? `Printer at ${setting.tcp.host}`,
-      transportKind: 'tcp',
-      profile,
-      printer: new ReceiptPrinter(transport, { realtimeStatus: twoWay }),
-    };
+    return { name: setting.name ?? `Printer at ${setting.tcp.host}`, transportKind: 'tcp', transport };
   }
   if ('serial' in setting) {
     if (!environment.serial)
       throw new Error(`printers.${setting.id}: the serial port is not available on this machine`);
-    return {
-      setting,
-      name: setting.name ?? 'Receipt printer (serial)',
-      transportKind: 'serial',
-      profile,
-      printer: new ReceiptPrinter(environment.serial(setting), { realtimeStatus: twoWay }),
-    };
+    const transport = environment.serial(setting);
+    return { name: setting.name ?? 'Receipt printer (serial)', transportKind: 'serial', transport };
   }
   const transport = environment.deviceFile?.(setting.deviceFile) ?? new DeviceFileTransport(setting.deviceFile);
   // A device file is one-way: the printer's status cannot be read back through it.
-  return {
-    setting,
-    name: setting.name ?? 'Receipt printer (USB)',
-    transportKind: 'usb',
-    profile,
-    printer: new ReceiptPrinter(transport, { realtimeStatus: false }),
-  };
+  return { name: setting.name ?? 'Receipt printer (USB)', transportKind: 'usb', transport, oneWay: true };
 }

@@ -2,11 +2,12 @@ import { EmulatedDigitizerPad } from '../../drivers/emulated/hid-digitizer-pad';
 import { EmulatedIsdv4Pad } from '../../drivers/emulated/isdv4-pad';
 import { HidDigitizerPad } from '../../drivers/signature-pad/hid-digitizer';
 import { Isdv4Pad } from '../../drivers/signature-pad/isdv4';
+import type { PenPadOptions } from '../../drivers/signature-pad/pen-pad';
 import type { SignaturePad, SignatureStrokes } from '../../drivers/signature-pad/types';
 import { createMemoryPair } from '../../drivers/transport/memory';
 import type { Transport } from '../../drivers/transport/types';
 import type { SignaturePadSetting } from '../config/schema';
-import type { DeviceTransportKind } from '../ipc/contract';
+import type { ConfiguredDevice } from './configured';
 
 /** Training: the emulated pad signs a recorded signature, at `speed` (1 real time). */
 export interface EmulatedPadControl {
@@ -14,13 +15,9 @@ export interface EmulatedPadControl {
 }
 
 /** One configured signature pad, opened or not. */
-export interface SignaturePadDevice {
-  readonly setting: SignaturePadSetting;
-  readonly name: string;
-  readonly transportKind: DeviceTransportKind;
+export interface SignaturePadDevice extends ConfiguredDevice<SignaturePadSetting> {
   readonly pad: SignaturePad;
   readonly emulated?: EmulatedPadControl;
-  readonly dispose?: () => Promise<void>;
 }
 
 /** How a pad's link is opened on this machine (node-hid, serialport); absent where it cannot be. */
@@ -57,21 +54,7 @@ export function buildSignaturePad(
     case 'emulated': {
       // The real protocol code runs against the emulated pad on the far end of an in-memory link.
       const { host, device } = createMemoryPair(name);
-      if (setting.mode === 'isdv4') {
-        const peer = new EmulatedIsdv4Pad(device);
-        void device.open();
-        const pad = new Isdv4Pad(host, { ...options, stopSettleMs: 10 });
-        return {
-          setting,
-          name,
-          transportKind: 'emulated',
-          pad,
-          emulated: { sign: (signature, replay) => peer.sign(signature, replay) },
-          dispose: () => device.close(),
-        };
-      }
-      const peer = new EmulatedDigitizerPad(device);
-      const pad = new HidDigitizerPad(host, peer.descriptor, options);
+      const { pad, peer } = emulatedPad(setting.mode, host, device, options);
       return {
         setting,
         name,
@@ -82,4 +65,20 @@ export function buildSignaturePad(
       };
     }
   }
+}
+
+/** The pad driver for an emulated pad's mode, on `host`, and the emulated pad it talks to on `device`. */
+function emulatedPad(
+  mode: Extract<SignaturePadSetting, { protocol: 'emulated' }>['mode'],
+  host: Transport,
+  device: Transport,
+  options: PenPadOptions,
+): { pad: SignaturePad; peer: EmulatedPadControl } {
+  if (mode === 'isdv4') {
+    const peer = new EmulatedIsdv4Pad(device);
+    void device.open();
+    return { peer, pad: new Isdv4Pad(host, { ...options, stopSettleMs: 10 }) };
+  }
+  const peer = new EmulatedDigitizerPad(device);
+  return { peer, pad: new HidDigitizerPad(host, peer.descriptor, options) };
 }

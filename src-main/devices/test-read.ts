@@ -6,6 +6,7 @@ import { loadTestCards, type TestCard } from '../../drivers/emulated/test-cards'
 import type { CardSummary, TestCardInfo } from '../ipc/contract';
 import { LaneError } from '../core/errors';
 import type { PresentMethod } from './card-readers';
+import { configuredDevice } from './configured';
 import type { DeviceManager } from './manager';
 
 /** A CardRead as the contract may carry it: no track, no clear number. */
@@ -47,19 +48,8 @@ export function createTestReadService(options: {
   const reads = new Map<string, AbortController>();
   let deck: TestCard[] | undefined;
 
-  const deviceFor = (deviceId: string | undefined) => {
-    const device = manager.cardReader(deviceId);
-    if (!device) {
-      throw new LaneError(
-        'refused',
-        deviceId
-          ? `No card reader "${deviceId}" is configured.`
-          : 'No card reader is configured: add one under Devices in the settings.',
-        deviceId ? 'deviceId' : undefined,
-      );
-    }
-    return device;
-  };
+  const deviceFor = (deviceId: string | undefined) =>
+    configuredDevice(manager.cardReader(deviceId), deviceId, 'card reader', 'add one under Devices in the settings.');
   const trainingOnly = () => {
     if (!options.training) throw new LaneError('forbidden', 'The card deck is for training mode only.');
     deck ??= loadTestCards(options.assetsDir);

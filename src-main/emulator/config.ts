@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ansiTestBdk } from '../../drivers/card-reader/dukpt';
 
-const merchantSchema = z.strictObject({
+/** One merchant the emulator serves: configured, or added when the boarding emulator boards it. */
+export const emulatedMerchantSchema = z.strictObject({
   merchid: z.string().regex(/^\d{1,16}$/),
   /** The site the merchant is boarded on; inquireMerchant on another site says "not on site". */
   site: z.string().min(1).max(12),
@@ -40,7 +41,7 @@ export const emulatorConfigSchema = z
   .strictObject({
     site: z.string().min(1).max(12),
     credentials: z.array(credentialSchema).min(1),
-    merchants: z.array(merchantSchema).min(1),
+    merchants: z.array(emulatedMerchantSchema).min(1),
     /**
      * Base derivation keys of the encrypting readers whose data this gateway decrypts, tried in
      * order. The public ANSI X9.24 test key by default, which the emulated reader uses.

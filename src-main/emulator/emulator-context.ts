@@ -24,6 +24,8 @@ export interface EmulatorContext {
   readonly tokens: TokenVault;
   /** Funding masters (merchid and funding date) that funding without a date has returned. */
   readonly fundingsReturned: Set<string>;
+  /** Merchants added while running, as the boarding emulator boards them (beside the configured ones). */
+  readonly boardedMerchants: Map<string, EmulatedMerchant>;
 }
 
 /** The first daily cut-off (02:00 UTC) after `now`. */
@@ -72,8 +74,17 @@ export const ok = (body: unknown, headers?: Readonly<Record<string, string>>): E
   ...(headers ? { headers } : {}),
 });
 
+/** The configured or boarded merchant with this id; undefined for any other id (the gateway's "Invalid merchant"). */
 export function merchantOf(context: EmulatorContext, merchid: string): EmulatedMerchant | undefined {
-  return context.config.merchants.find((merchant) => merchant.merchid === merchid);
+  return (
+    context.config.merchants.find((merchant) => merchant.merchid === merchid) ?? context.boardedMerchants.get(merchid)
+  );
+}
+
+/** Whether site-level credentials reach this merchid: a merchant of the site, or an id the gateway then calls invalid. */
+export function reachableBySite(context: EmulatorContext, merchid: string): boolean {
+  const merchant = merchantOf(context, merchid);
+  return !merchant || merchant.site === context.config.site;
 }
 
 /** "12.34" is decimal; "1234" (no point) is minor units, as the gateway accepts both. */

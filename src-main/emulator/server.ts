@@ -9,6 +9,7 @@ import {
   httpBadRequest,
   merchantOf,
   nextCutoff,
+  reachableBySite,
   type EmulatorAnswer,
   type EmulatorContext,
 } from './emulator-context';
@@ -17,6 +18,8 @@ import { createEmulatorIds, type EmulatorIds } from './ids';
 import { createMemoryLedger, type Ledger } from './ledger';
 import { createFaultStore, faultSchema, gatewayEndpoints } from './faults';
 import { authenticate, type Credential } from './credentials';
+import { acceptBoardedMerchant, chargeStoredProfile } from './boarded-merchants';
+import type { GatewayLink } from '../boarding-emulator/gateway-link';
 import {
   bodyTooLarge,
   defaultRequestLimits,
@@ -91,6 +94,8 @@ export interface RunningEmulator {
   readonly certificate: EmulatorCertificate | undefined;
   /** The keys the tokenizer decrypts and verifies wallet payloads with. */
   readonly wallet: TokenizerSetup;
+  /** Where the boarding emulator reaches this one in-process (docs/adr/030). */
+  readonly boarding: GatewayLink;
   close(): Promise<void>;
 }
 
@@ -124,6 +129,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     openBatches: new Map(restored?.openBatches),
     settledBatches: restored?.settledBatches ?? [],
     nextSettlementAt: { value: restored?.nextSettlementAt ?? nextCutoff(clock.now()) },
+    boardedMerchants: new Map(restored?.boardedMerchants?.map((merchant) => [merchant.merchid, merchant])),
   };
 
   const limits: RequestLimits = { ...defaultRequestLimits, ...options.limits };
@@ -146,9 +152,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (!tail) return notFound;
     if (!credential) return { status: 401, body: 'Unauthorized' };
     const allowed = (merchid: string) =>
-      credential.level === 'merchant'
-        ? credential.merchid === merchid
-        : merchantOf(context, merchid)?.site === context.config.site || !merchantOf(context, merchid);
+      credential.level === 'merchant' ? credential.merchid === merchid : reachableBySite(context, merchid);
     const method = request.method ?? 'GET';
     const [endpoint = '', ...params] = tail;
     if (endpoint === '') return credentialTest(request, method, credential, allowed);
@@ -324,6 +328,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     certificate,
     get wallet() {
       return walletKeys();
+    },
+    boarding: {
+      acceptMerchant(merchant) {
+        acceptBoardedMerchant(context, merchant);
+        database?.saveState(context, tokenSecret);
+      },
+      knowsMerchant: (merchid) => merchantOf(context, merchid) !== undefined,
+      chargeProfile(charge) {
+        try {
+          return chargeStoredProfile(context, charge);
+        } finally {
+          database?.saveState(context, tokenSecret);
+        }
+      },
     },
     async close() {
       server.closeAllConnections();

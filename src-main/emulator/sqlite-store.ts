@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { preparePrivateDatabase } from '../config/private-file';
+import type { EmulatedMerchant } from './config';
 import type { EmulatorContext } from './emulator-context';
 import type { EmulatedTransaction, Ledger } from './ledger';
 import type { ProfileAccount } from './profiles';
@@ -13,6 +14,8 @@ export interface EmulatorState {
   readonly profiles: Array<[string, { merchid: string; accounts: Array<ProfileAccount | null> }]>;
   /** Absent in files written before the funding service. */
   readonly fundingsReturned?: string[];
+  /** Merchants the boarding emulator boarded; absent in files written before it could. */
+  readonly boardedMerchants?: EmulatedMerchant[];
   /** The token key (hex), so a card keeps its token across restarts. */
   readonly tokenSecret: string;
 }
@@ -77,6 +80,7 @@ export function openEmulatorDatabase(path: string): EmulatorDatabase {
         nextSettlementAt: context.nextSettlementAt.value,
         profiles: context.profiles.entries(),
         fundingsReturned: [...context.fundingsReturned],
+        boardedMerchants: [...context.boardedMerchants.values()],
       };
       saveStatement.run(JSON.stringify(state));
     },

@@ -2,6 +2,7 @@ import { PrinterError } from '../../drivers/printer/receipt-printer';
 import { problemWords } from '../../drivers/printer/status';
 import { inkToPng } from '../../drivers/printer/page';
 import type { Settings } from '../config/settings';
+import { configuredDevice } from '../devices/configured';
 import type { DeviceManager } from '../devices/manager';
 import type { PrinterDevice } from '../devices/printers';
 import { LaneError } from '../core/errors';
@@ -47,19 +48,8 @@ export function createPrinterService(options: {
 }): PrinterService {
   const { manager } = options;
   const drawn = new WeakMap<object, string>();
-  const deviceFor = (deviceId: string | undefined) => {
-    const device = manager.printer(deviceId);
-    if (!device) {
-      throw new LaneError(
-        'refused',
-        deviceId
-          ? `No printer "${deviceId}" is configured.`
-          : 'No printer is configured: add one under Devices in the settings.',
-        deviceId ? 'deviceId' : undefined,
-      );
-    }
-    return device;
-  };
+  const deviceFor = (deviceId: string | undefined) =>
+    configuredDevice(manager.printer(deviceId), deviceId, 'printer', 'add one under Devices in the settings.');
   const heldMessage = (device: PrinterDevice) => {
     const problem = device.printer.held;
     return problem

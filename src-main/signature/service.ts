@@ -1,6 +1,7 @@
 import { loadSignatures } from '../../drivers/emulated/signature-replay';
 import { SignaturePadError, type SignatureStrokes } from '../../drivers/signature-pad/types';
 import type { Settings } from '../config/settings';
+import { configuredDevice } from '../devices/configured';
 import type { SignaturePadDevice } from '../devices/signature-pads';
 import type { DeviceManager } from '../devices/manager';
 import type { DeviceRegistry } from '../devices/registry';
@@ -127,16 +128,12 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
   };
 
   const beginPad = (deviceId: string | undefined, skippable: { skippable?: true }): SignatureSession => {
-    const device = manager.signaturePad(deviceId);
-    if (!device) {
-      throw new LaneError(
-        'refused',
-        deviceId
-          ? `No signature pad "${deviceId}" is configured.`
-          : 'No signature pad is configured: sign on the screen, or add a pad under Devices in the settings.',
-        deviceId ? 'deviceId' : undefined,
-      );
-    }
+    const device = configuredDevice(
+      manager.signaturePad(deviceId),
+      deviceId,
+      'signature pad',
+      'sign on the screen, or add a pad under Devices in the settings.',
+    );
     const { pad } = device;
     if (!connected(device.setting.id) || !pad.extent) {
       throw new LaneError('refused', `${device.name} is not connected: check its cable, or sign on the screen.`);

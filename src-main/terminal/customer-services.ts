@@ -5,7 +5,7 @@ import { LaneError } from '../core/errors';
 import { JournalError, type Journal } from '../journal/journal';
 import type { Logger } from '../log/logger';
 import type { EncodedSignature } from '../signature/codec';
-import type { GatewayAccess } from './terminal';
+import type { GatewayAccess } from './lane-access';
 
 /** What History does for a sale's customer beside the money: stored cards, a signature added later. */
 export interface CustomerServices {

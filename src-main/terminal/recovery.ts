@@ -3,7 +3,7 @@ import { formatMinorUnits } from '../ipc/money';
 import type { FindingSource, Journal, JournalEntry } from '../journal/journal';
 import { recoverJournal, recoveredKind, settleableAt, stillOpen } from '../journal/journaled';
 import type { Logger } from '../log/logger';
-import type { GatewayAccess } from './terminal';
+import type { GatewayAccess } from './lane-access';
 import { recoveryQueue } from './history';
 
 export interface RecoveryOptions {

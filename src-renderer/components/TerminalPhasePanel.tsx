@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { TerminalMode, TerminalPhase } from '../../src-main/ipc/contract';
 import { usePos } from '../store/use-pos';
+import { kioskOutcomeHeadline } from './kiosk-outcome';
 
 const headlines: Record<TerminalPhase, Record<TerminalMode, string>> = {
   starting: { counter: 'Starting the terminal\u2026', kiosk: 'One moment\u2026' },
@@ -16,7 +17,7 @@ const headlines: Record<TerminalPhase, Record<TerminalMode, string>> = {
   retry: { counter: 'Not approved: try again', kiosk: 'Please try again' },
   unknown: { counter: 'Outcome being checked', kiosk: 'One moment, please' },
   printing: { counter: 'Printing the receipt', kiosk: 'Printing your receipt' },
-  done: { counter: 'Done', kiosk: 'Thank you' },
+  done: { counter: 'Done', kiosk: 'Approved: thank you' },
   working: { counter: 'Working\u2026', kiosk: 'One moment, please' },
   offline: { counter: 'Gateway unreachable', kiosk: 'This lane is temporarily closed' },
 };
@@ -44,9 +45,12 @@ export function TerminalPhasePanel() {
     );
   }
   const phase = terminal?.phase ?? 'starting';
+  // A finished payment is worded by its outcome for the customer, not by the phase.
+  const headline =
+    phase === 'done' && mode === 'kiosk' ? kioskOutcomeHeadline(terminal?.sale ?? null) : headlines[phase][mode];
   return (
     <main className={`phase-panel phase-${phase}`} aria-live="polite">
-      <h1 data-testid="phase-headline">{headlines[phase][mode]}</h1>
+      <h1 data-testid="phase-headline">{headline}</h1>
       {terminal?.detail ? <p className="phase-detail">{terminal.detail}</p> : null}
       {sessionError ? (
         <p className="phase-error" role="alert">

@@ -1,32 +1,41 @@
-import type {
-  BridgeServerMessage,
-  CommandName,
-  CommandReply,
-  EventName,
-  EventPayload,
-  PosApi,
-  PosTransport,
-} from '../../src-main/ipc/contract';
+import type { CommandReply, PosApi, PosTransport } from '../../src-main/ipc/contract';
 import type { ConnectionStatus } from '../store/connection-slice';
 import { namedActions } from './named-actions';
 
-export interface WebSocketPos extends PosApi {
+/** What a page keeps of the bridge besides its contract's calls: the connection's state, and closing it. */
+export interface BridgeConnection {
   onConnectionChange(listener: (status: ConnectionStatus) => void): () => void;
   close(): void;
 }
 
+/** A contract's transport half: `call` by name and `onEvent` by name, as `PosTransport` declares them. */
+export interface ContractTransport {
+  call: (...args: never[]) => Promise<CommandReply<unknown>>;
+  onEvent: (...args: never[]) => () => void;
+}
+
+export type WebSocketPos = PosApi & BridgeConnection;
+
 type Pending = (reply: CommandReply) => void;
+
+/** The host's bridge messages, whichever contract: a reply to a command, or an event. */
+type ServerMessage =
+  | ({ readonly type: 'reply'; readonly id: number } & CommandReply)
+  | { readonly type: 'event'; readonly name: string; readonly payload: unknown };
 
 const retryDelaysMs = [250, 500, 1000, 2000, 4000];
 
 /**
- * The browser-mode transport: the contract over the host's WebSocket bridge. It reconnects
- * with backoff; a call made while disconnected, or cut off by a disconnect, answers with code
- * `unavailable` instead of hanging, because a cashier must never wait on a dead socket.
+ * A contract over a host's WebSocket bridge, the browser-mode transport of the lane and of the
+ * back office alike: `T` is the contract's transport type, which only the caller knows (the
+ * renderer imports contracts for types only). It reconnects with backoff; a call made while
+ * disconnected, or cut off by a disconnect, answers with code `unavailable` instead of hanging,
+ * because nobody at a screen must wait on a dead socket. `peer` names the other end in those
+ * answers ("the terminal", "the back office").
  */
-export function connectWebSocketPos(url: string): WebSocketPos {
+export function connectBridge<T extends ContractTransport>(url: string, peer: string): T & BridgeConnection {
   const pending = new Map<number, Pending>();
-  const eventListeners = new Set<(name: EventName, payload: unknown) => void>();
+  const eventListeners = new Set<(name: string, payload: unknown) => void>();
   const statusListeners = new Set<(status: ConnectionStatus) => void>();
   let socket: WebSocket | null = null;
   let nextId = 1;
@@ -51,7 +60,7 @@ export function connectWebSocketPos(url: string): WebSocketPos {
   };
 
   const onMessage = (event: MessageEvent) => {
-    const message = JSON.parse(String(event.data)) as BridgeServerMessage;
+    const message = JSON.parse(String(event.data)) as ServerMessage;
     if (message.type === 'event') {
       for (const listener of [...eventListeners]) listener(message.name, message.payload);
       return;
@@ -74,7 +83,7 @@ export function connectWebSocketPos(url: string): WebSocketPos {
     ws.addEventListener('message', onMessage);
     ws.addEventListener('close', () => {
       socket = null;
-      failPending('The connection to the terminal was lost.');
+      failPending(`The connection to ${peer} was lost.`);
       setStatus('closed');
       if (closedByUs) return;
       const delay = retryDelaysMs[Math.min(attempt, retryDelaysMs.length - 1)];
@@ -83,24 +92,20 @@ export function connectWebSocketPos(url: string): WebSocketPos {
     });
   };
 
-  const call = ((name: CommandName, args?: unknown) =>
+  const call = (name: string, args?: unknown) =>
     new Promise<CommandReply>((resolve) => {
       if (!socket || socket.readyState !== WebSocket.OPEN) {
-        resolve(unavailable('Not connected to the terminal.'));
+        resolve(unavailable(`Not connected to ${peer}.`));
         return;
       }
       const id = nextId++;
       pending.set(id, resolve);
       socket.send(JSON.stringify({ type: 'command', id, name, args: args ?? {} }));
-    })) as PosTransport['call'];
+    });
 
-  const onEvent: PosTransport['onEvent'] = <N extends EventName>(
-    name: N,
-    listener: (payload: EventPayload<N>) => void,
-    options?: { signal?: AbortSignal },
-  ) => {
-    const filtered = (eventName: EventName, payload: unknown) => {
-      if (eventName === name) listener(payload as EventPayload<N>);
+  const onEvent = (name: string, listener: (payload: unknown) => void, options?: { signal?: AbortSignal }) => {
+    const filtered = (eventName: string, payload: unknown) => {
+      if (eventName === name) listener(payload);
     };
     eventListeners.add(filtered);
     const stop = () => eventListeners.delete(filtered);
@@ -109,10 +114,8 @@ export function connectWebSocketPos(url: string): WebSocketPos {
   };
 
   open();
-  return Object.assign(Object.create(namedActions(call)) as PosApi, {
-    call,
-    onEvent,
-    onConnectionChange(listener: (status: ConnectionStatus) => void) {
+  const connection: BridgeConnection = {
+    onConnectionChange(listener) {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
     },
@@ -121,5 +124,12 @@ export function connectWebSocketPos(url: string): WebSocketPos {
       clearTimeout(retryTimer);
       socket?.close();
     },
-  }) as WebSocketPos;
+  };
+  return { call, onEvent, ...connection } as unknown as T & BridgeConnection;
+}
+
+/** The lane's contract over the bridge, with its named actions (`pos.devices.list(...)`). */
+export function connectWebSocketPos(url: string): WebSocketPos {
+  const bridge = connectBridge<PosTransport>(url, 'the terminal');
+  return Object.assign(Object.create(namedActions(bridge.call)) as PosApi, bridge) as WebSocketPos;
 }

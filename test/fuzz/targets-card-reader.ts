@@ -14,7 +14,7 @@ import { findTlv, parseTlv } from '../../drivers/card-reader/tlv';
 import { parseSwipe } from '../../drivers/card-reader/track';
 import { encodeFrame, FrameDecoder } from '../../drivers/card-reader/vivotech2';
 import { EmulatedEncryptingReader, clearTracks } from '../../drivers/emulated/encrypting-reader';
-import { posMsrReport, posMsrReportDescriptor } from '../../drivers/emulated/hid-pos-msr-reader';
+import { posMsrLayoutOf, posMsrReport, posMsrReportDescriptor } from '../../drivers/emulated/hid-pos-msr-reader';
 import { magtekHidReport } from '../../drivers/emulated/magtek-hid-reader';
 import type { FuzzTarget } from './runner';
 import { asLatin1, chunksOf, concat, deck, encryptingReader, latin1 } from './samples';
@@ -155,18 +155,7 @@ export const cardReaderTargets: FuzzTarget[] = [
   },
   {
     name: 'card-reader/hid-pos-msr descriptor + report (layout from the descriptor)',
-    seeds: [
-      posMsrReportDescriptor(),
-      posMsrReportDescriptor({
-        reportId: 2,
-        items: [
-          { usage: 0x11, count: 1 },
-          { usage: 0x12, count: 1 },
-          { usage: 0x21, count: 79 },
-          { usage: 0x22, count: 40 },
-        ],
-      }),
-    ],
+    seeds: [posMsrReportDescriptor(), posMsrReportDescriptor(posMsrLayoutOf(2, 'length1 length2 track1:79 track2:40'))],
     isTyped: isCardReaderError,
     run: (input) => {
       const layout = posMsrLayout(input);

@@ -1,4 +1,5 @@
 import { FuzzRandom } from '../fuzz/mutator';
+import { drawnSignature } from '../support/strokes';
 
 /** A seeded source of every random choice a run makes, so `LANEPOINT_KILLS_SEED` replays it. */
 export { FuzzRandom as KillsRandom };
@@ -11,26 +12,29 @@ export interface CardChoice {
   readonly kind: 'approve' | 'decline' | 'partial' | 'signature';
 }
 
+/** One card of the deck meeting the reader in each of `methods`, expecting `kind`. */
+const ways = (kind: CardChoice['kind'], cardId: string, ...methods: CardChoice['method'][]): CardChoice[] =>
+  methods.map((method) => ({ cardId, method, kind }));
+
 // Chip cards are inserted or tapped (the reader refuses a chip card's swipe: chip first);
-// Diners is stripe only, so its swipe asks for a signature at any amount.
+// Diners is stripe only, so its swipe asks for a signature at any amount. The order of each
+// list is part of a seed's replay: a new card goes at the end.
 const approvals: readonly CardChoice[] = [
-  { cardId: 'visa-approve', method: 'insert', kind: 'approve' },
-  { cardId: 'visa-approve', method: 'tap', kind: 'approve' },
-  { cardId: 'mastercard-approve', method: 'insert', kind: 'approve' },
-  { cardId: 'mastercard-approve', method: 'tap', kind: 'approve' },
-  { cardId: 'amex-approve', method: 'tap', kind: 'approve' },
-  { cardId: 'discover-approve', method: 'insert', kind: 'approve' },
-  { cardId: 'jcb-approve', method: 'insert', kind: 'approve' },
+  ...ways('approve', 'visa-approve', 'insert', 'tap'),
+  ...ways('approve', 'mastercard-approve', 'insert', 'tap'),
+  ...ways('approve', 'amex-approve', 'tap'),
+  ...ways('approve', 'discover-approve', 'insert'),
+  ...ways('approve', 'jcb-approve', 'insert'),
 ];
 const declines: readonly CardChoice[] = [
-  { cardId: 'visa-decline', method: 'insert', kind: 'decline' },
-  { cardId: 'visa-do-not-honor', method: 'insert', kind: 'decline' },
-  { cardId: 'mastercard-decline', method: 'tap', kind: 'decline' },
+  ...ways('decline', 'visa-decline', 'insert'),
+  ...ways('decline', 'visa-do-not-honor', 'insert'),
+  ...ways('decline', 'mastercard-decline', 'tap'),
 ];
 const signatures: readonly CardChoice[] = [
-  { cardId: 'diners-approve', method: 'swipe', kind: 'signature' },
-  { cardId: 'visa-signature', method: 'insert', kind: 'signature' },
-  { cardId: 'mastercard-signature', method: 'insert', kind: 'signature' },
+  ...ways('signature', 'diners-approve', 'swipe'),
+  ...ways('signature', 'visa-signature', 'insert'),
+  ...ways('signature', 'mastercard-signature', 'insert'),
 ];
 const partial: CardChoice = { cardId: 'visa-partial', method: 'insert', kind: 'partial' };
 
@@ -87,17 +91,4 @@ export function drawKillMoment(random: FuzzRandom, hold: GatewayHold): KillMomen
 }
 
 /** A signature as the screen's drawing area sends it: one stroke across the box. */
-export const screenSignature = {
-  width: 300,
-  height: 100,
-  strokes: [
-    [
-      { x: 12, y: 60 },
-      { x: 60, y: 22 },
-      { x: 110, y: 78 },
-      { x: 170, y: 30 },
-      { x: 230, y: 70 },
-      { x: 285, y: 40 },
-    ],
-  ],
-};
+export const screenSignature = drawnSignature(300, 100, '12,60 60,22 110,78 170,30 230,70 285,40');

@@ -42,6 +42,18 @@ describe('renderer import boundaries', () => {
       "import { managerPin } from '../../src-main/ipc/contract/schemas';\nexport const m = managerPin;",
     ],
     ['electron', "import { ipcRenderer } from 'electron';\nexport const i = ipcRenderer;"],
+    [
+      'a value from the back office contract',
+      "import { backofficeCommands } from '../../src-main/backoffice/contract';\nexport const c = backofficeCommands;",
+    ],
+    [
+      'a type from a back office contract group file',
+      "import type { PlanView } from '../../src-main/backoffice/contract/plans';\nexport type P = PlanView;",
+    ],
+    [
+      'the back office’s main-process code',
+      "import type { BoardingClient } from '../../src-main/boarding/client';\nexport type B = BoardingClient;",
+    ],
   ])('refuses %s', async (_what, code) => {
     expect(await restrictedImportErrors(file, code)).toHaveLength(1);
   });
@@ -49,6 +61,11 @@ describe('renderer import boundaries', () => {
   it('allows type-only imports of the contract', async () => {
     const code = "import type { AppInfo } from '../../src-main/ipc/contract';\nexport type A = AppInfo;";
     expect(await restrictedImportErrors(file, code)).toEqual([]);
+  });
+
+  it('allows type-only imports of the back office contract', async () => {
+    const code = "import type { PlanView } from '../../src-main/backoffice/contract';\nexport type P = PlanView;";
+    expect(await restrictedImportErrors('src-renderer/backoffice/Probe.tsx', code)).toEqual([]);
   });
 
   it('allows inline type imports of the contract', async () => {

@@ -109,3 +109,34 @@ export async function signAsOwner(signatureUrl: string, fields: Record<string, s
     body: form.toString(),
   });
 }
+
+/** The boarding emulator's own clock control, over HTTP with the registration's Basic credentials. */
+export async function moveBoardingClock(
+  url: string,
+  registration: { clientId: string; clientSecret: string },
+  advanceMs: number,
+): Promise<void> {
+  const basic = Buffer.from(`${registration.clientId}:${registration.clientSecret}`).toString('base64');
+  const response = await fetch(`${url}/__emulator/clock`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ advanceMs }),
+  });
+  if (response.status !== 200) throw new Error(`the boarding clock did not move: HTTP ${response.status}`);
+}
+
+/** An application created, its store number filled and signed by the owner; returns its merchant id. */
+export async function signedApplication(client: BoardingClient, dbaName: string): Promise<string> {
+  const merchantId = await client.merchants.create(999, minimalMerchant(dbaName));
+  await client.customFields.update(merchantId, [{ userFieldNumber: 1, customFieldValue: '0042' }]);
+  const signed = await signAsOwner(await client.signature.request(merchantId));
+  if (signed.status !== 200) throw new Error(`the owner could not sign: HTTP ${signed.status}`);
+  return merchantId;
+}
+
+/** The gateway merchant id the service gave a merchant (undefined before BOARDED). */
+export async function frontEndMidOf(client: BoardingClient, merchantId: string): Promise<string | undefined> {
+  const record = await client.merchants.get(merchantId);
+  return (record.merchant.processing as { platformDetails?: { frontEndMid?: string } } | undefined)?.platformDetails
+    ?.frontEndMid;
+}

@@ -10,7 +10,7 @@ import {
 } from '../../../drivers/card-reader/hid-pos-msr';
 import {
   defaultPosMsrLayout,
-  msrUsage,
+  posMsrLayoutOf,
   posMsrReport,
   posMsrReportDescriptor,
   posMsrReportLength,
@@ -18,6 +18,7 @@ import {
 } from '../../../drivers/emulated/hid-pos-msr-reader';
 import { magtekHidReportDescriptor } from '../../../drivers/emulated/magtek-hid-reader';
 import { HidTransport } from '../../../drivers/transport/hid';
+import { throwsOnly } from '../../support/driver-fuzz';
 import { FakeNodeHid } from '../../support/fake-node-hid';
 import { malformedMessage } from './malformed';
 
@@ -40,33 +41,9 @@ const bootKeyboard = Uint8Array.from(
 /** Layouts a firmware might pick; the driver must find the fields in each from the descriptor. */
 const layouts: Record<string, PosMsrLayoutSpec> = {
   'lengths first, report id 1': defaultPosMsrLayout,
-  'data before lengths, no report id': {
-    reportId: 0,
-    items: [
-      { usage: msrUsage.track2Data, count: 40 },
-      { usage: msrUsage.track1Data, count: 79 },
-      { usage: msrUsage.track1Length, count: 1 },
-      { usage: msrUsage.track2Length, count: 1 },
-    ],
-  },
-  'padding between fields, report id 7': {
-    reportId: 7,
-    items: [
-      { padBits: 16 },
-      { usage: msrUsage.track1Length, count: 1 },
-      { padBits: 8 },
-      { usage: msrUsage.track1Data, count: 90 },
-      { usage: msrUsage.track2Length, count: 1 },
-      { usage: msrUsage.track2Data, count: 48 },
-    ],
-  },
-  'no length fields (data ends at the first 0 byte)': {
-    reportId: 2,
-    items: [
-      { usage: msrUsage.track1Data, count: 79 },
-      { usage: msrUsage.track2Data, count: 40 },
-    ],
-  },
+  'data before lengths, no report id': posMsrLayoutOf(0, 'track2:40 track1:79 length1 length2'),
+  'padding between fields, report id 7': posMsrLayoutOf(7, 'pad16 length1 pad8 track1:90 length2 track2:48'),
+  'no length fields (data ends at the first 0 byte)': posMsrLayoutOf(2, 'track1:79 track2:40'),
   'sentinels stripped by the reader': { ...defaultPosMsrLayout, sentinels: false },
 };
 
@@ -116,6 +93,15 @@ describe('supportsPosMsr', () => {
       track2Data: 0x22,
       track3Data: 0x23,
     });
+  });
+
+  it('reads a layout row into items in report order, and names an item it cannot read', () => {
+    expect(posMsrLayoutOf(7, ' pad16 length2  track3:107 ')).toEqual({
+      reportId: 7,
+      items: [{ padBits: 16 }, { usage: 0x12, count: 1 }, { usage: 0x23, count: 107 }],
+    });
+    for (const word of ['track4:10', 'length', 'track1', 'pad'])
+      expect(() => posMsrLayoutOf(1, `length1 ${word}`)).toThrow(`"${word}" in the layout "length1 ${word}"`);
   });
 
   it('locates the fields from the descriptor', () => {
@@ -201,7 +187,7 @@ describe('HidPosMsrReader over HidTransport', () => {
   });
 
   it('never crashes on garbage reports: each is ignored, a card, or a malformed error, and is wiped', async () => {
-    const { reader, api, spec, errors } = await lane();
+    const { reader, api, spec, errors, lastReport } = await lane();
     let cards = 0;
     reader.on('card', () => cards++);
     await fc.assert(
@@ -209,12 +195,7 @@ describe('HidPosMsrReader over HidTransport', () => {
         if (ourId && bytes.length > 0) bytes[0] = 1;
         await api.sendReport(spec.path, bytes);
         expect(errors.every((error) => error instanceof CardReaderError && error.kind === 'malformed')).toBe(true);
-        expect(
-          api.delivered
-            .get(spec.path)!
-            .at(-1)!
-            .every((byte) => byte === 0),
-        ).toBe(true);
+        expect(lastReport()!.every((byte) => byte === 0)).toBe(true);
       }),
       { numRuns: 200 },
     );
@@ -223,13 +204,9 @@ describe('HidPosMsrReader over HidTransport', () => {
 
   it('decodes any bytes under any emulated layout without throwing anything but CardReaderError', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...Object.values(layouts)), fc.uint8Array({ maxLength: 260 }), (layout, bytes) => {
-        try {
-          decodePosMsrReport(bytes, posMsrLayout(posMsrReportDescriptor(layout)));
-        } catch (error) {
-          expect(error).toBeInstanceOf(CardReaderError);
-        }
-      }),
+      fc.property(fc.constantFrom(...Object.values(layouts)), fc.uint8Array({ maxLength: 260 }), (layout, bytes) =>
+        throwsOnly(CardReaderError, () => decodePosMsrReport(bytes, posMsrLayout(posMsrReportDescriptor(layout)))),
+      ),
       { numRuns: 1000 },
     );
   });

@@ -8,6 +8,7 @@ import {
   parseEnhancedSwipeBinary,
   parseEnhancedSwipeText,
 } from '../../../drivers/card-reader/idtech-swipe';
+import { throwsOnly } from '../../support/driver-fuzz';
 import { publishedSwipeRecord } from '../../support/reader-samples';
 
 describe('the enhanced encrypted swipe record', () => {
@@ -70,22 +71,14 @@ describe('the enhanced encrypted swipe record', () => {
         fc.string({ minLength: 1, maxLength: 1 }),
         (at, char) => {
           const damaged = publishedSwipeRecord.slice(0, at) + char + publishedSwipeRecord.slice(at + 1);
-          try {
-            parseEnhancedSwipeText(damaged);
-          } catch (error) {
-            expect(error).toBeInstanceOf(CardReaderError);
-          }
+          throwsOnly(CardReaderError, () => parseEnhancedSwipeText(damaged));
         },
       ),
     );
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
-        try {
-          parseEnhancedSwipeBinary(bytes);
-        } catch (error) {
-          expect(error).toBeInstanceOf(CardReaderError);
-        }
-      }),
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) =>
+        throwsOnly(CardReaderError, () => parseEnhancedSwipeBinary(bytes)),
+      ),
     );
   });
 });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CardReaderError } from '../../../drivers/card-reader/errors';
 import {
   amountBcd,
@@ -13,24 +13,14 @@ import { decryptReaderOutput } from '../../../drivers/card-reader/decrypt';
 import type { EmulatedCard } from '../../../drivers/emulated/encrypting-reader';
 import { EmulatedViVOtech2Reader } from '../../../drivers/emulated/vivotech2-reader';
 import { createMemoryPair } from '../../../drivers/transport/memory';
-import { SerialTransport } from '../../../drivers/transport/serial';
 import { ManualClock } from '../../support/manual-clock';
-import { PtyPair } from '../../support/pty-pair';
+import { serialLinks } from '../../support/driver-serial-links';
+import { deckCard } from '../../support/driver-deck';
 import { until } from '../../support/until';
 
 const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex.replace(/\s/g, ''), 'hex'));
 
-const card: EmulatedCard = {
-  pan: '5454545454545454',
-  expiry: '1228',
-  name: 'TEST/MASTERCARD',
-  serviceCode: '201',
-  cvm: 'pin',
-  chip: 'ok',
-  aid: 'A0000000041010',
-  applicationLabel: 'MASTERCARD',
-  preferredName: 'Mastercard',
-};
+const card: EmulatedCard = deckCard('mastercard-pin');
 
 describe('ViVOtech2 framing', () => {
   it('is CRC-16/CCITT-FALSE (check value of "123456789" is 29B1)', () => {
@@ -168,19 +158,10 @@ describe('ViVOtech2Reader against the emulated reader', () => {
 });
 
 describe('ViVOtech2 over a real serial pseudo-terminal', () => {
-  let pair: PtyPair | undefined;
-  const transports: SerialTransport[] = [];
-  afterEach(async () => {
-    await Promise.all(transports.splice(0).map((transport) => transport.close()));
-    await pair?.stop();
-  });
+  const serial = serialLinks();
 
   it('reads a card from the emulated reader on the far end', async () => {
-    pair = await new PtyPair().start();
-    const host = new SerialTransport({ path: pair.host, baudRate: 19200 });
-    const device = new SerialTransport({ path: pair.device, baudRate: 19200 });
-    transports.push(host, device);
-    await device.open();
+    const { host, device } = await serial.link({ baudRate: 19200 });
     const peer = new EmulatedViVOtech2Reader(device);
     const reader = new ViVOtech2Reader(host);
     await reader.open();

@@ -6,16 +6,10 @@ import { parseEnhancedSwipeBinary, parseEnhancedSwipeText } from '../../../drive
 import { parseReaderOutput } from '../../../drivers/card-reader/reader-output';
 import { EmulatedEncryptingReader, type EmulatedCard } from '../../../drivers/emulated/encrypting-reader';
 import { emulatedVisa, withLuhnDigit } from '../../support/cards';
+import { deckCard } from '../../support/driver-deck';
 
 const visa: EmulatedCard = emulatedVisa;
-const amex: EmulatedCard = {
-  ...visa,
-  pan: '371449635398431',
-  name: 'TEST/AMEX',
-  cvm: 'pin',
-  aid: 'A000000025010801',
-  applicationLabel: 'AMERICAN EXPRESS',
-};
+const amex: EmulatedCard = deckCard('amex-pin');
 
 describe('EmulatedEncryptingReader', () => {
   it('types a swipe record the keyboard driver reads, masked and encrypted', () => {

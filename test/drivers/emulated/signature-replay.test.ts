@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomSignature } from '../../../drivers/emulated/signature-generator';
 import { loadSignatures, penSamples, replaySamples } from '../../../drivers/emulated/signature-replay';
+import { drawnSignature } from '../../support/strokes';
 
 const signatures = loadSignatures('assets/signatures');
 
@@ -53,17 +54,7 @@ describe('penSamples', () => {
 
   it('replays in real time at speed 1, and back to back at speed 0', async () => {
     const short = penSamples(
-      {
-        width: 10,
-        height: 10,
-        strokes: [
-          [
-            { x: 1, y: 1 },
-            { x: 2, y: 2 },
-            { x: 3, y: 3 },
-          ],
-        ],
-      },
+      drawnSignature(10, 10, '1,1 2,2 3,3'),
       { width: 10, height: 10, maxPressure: undefined },
       { hoverReports: 0 },
     );

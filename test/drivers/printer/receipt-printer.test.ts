@@ -7,12 +7,11 @@ import { EmulatedReceiptPrinter } from '../../../drivers/emulated/receipt-printe
 import { ReceiptPrinter } from '../../../drivers/printer/receipt-printer';
 import { parseRealtimeStatus, problemOf } from '../../../drivers/printer/status';
 import { DeviceFileTransport } from '../../../drivers/transport/device-file';
-import { SerialTransport } from '../../../drivers/transport/serial';
 import { TcpTransport } from '../../../drivers/transport/tcp';
 import { encodeReceipt } from '../../../src-main/receipt/escpos';
 import { buildReceipt } from '../../../src-main/receipt/model';
 import { loadPrinterProfiles } from '../../../src-main/receipt/profiles';
-import { PtyPair } from '../../support/pty-pair';
+import { serialLinks } from '../../support/driver-serial-links';
 import { fullEmvSale } from '../../support/receipts';
 
 const profile = loadPrinterProfiles('assets/printers').get('escpos-80mm')!;
@@ -144,19 +143,10 @@ describe('ReceiptPrinter over TCP port 9100', () => {
 });
 
 describe('ReceiptPrinter over a serial pseudo-terminal', () => {
-  let pair: PtyPair | undefined;
-  const transports: SerialTransport[] = [];
-  afterEach(async () => {
-    await Promise.all(transports.splice(0).map((transport) => transport.close()));
-    await pair?.stop();
-  });
+  const serial = serialLinks();
 
   it('prints a receipt and reads status at 38400 baud', async () => {
-    pair = await new PtyPair().start();
-    const host = new SerialTransport({ path: pair.host, baudRate: 38_400 });
-    const link = new SerialTransport({ path: pair.device, baudRate: 38_400 });
-    transports.push(host, link);
-    await link.open();
+    const { host, device: link } = await serial.link({ baudRate: 38_400 });
     const device = new EmulatedReceiptPrinter(profile);
     device.attach(link);
     const printer = new ReceiptPrinter(host, { realtimeStatus: true });

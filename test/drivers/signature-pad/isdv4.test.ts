@@ -9,8 +9,7 @@ import {
 import { loadSignatures } from '../../../drivers/emulated/signature-replay';
 import { Isdv4Framer, Isdv4Pad, parseIsdv4PenPacket, parseIsdv4QueryReply } from '../../../drivers/signature-pad/isdv4';
 import { createMemoryPair, type MemoryTransport } from '../../../drivers/transport/memory';
-import { SerialTransport } from '../../../drivers/transport/serial';
-import { PtyPair } from '../../support/pty-pair';
+import { serialLinks } from '../../support/driver-serial-links';
 import { until } from '../../support/until';
 
 const signatures = loadSignatures('assets/signatures');
@@ -209,19 +208,10 @@ describe('Isdv4Pad against the emulated pad', () => {
 });
 
 describe('ISDV4 over a real serial pseudo-terminal', () => {
-  let pair: PtyPair | undefined;
-  const transports: SerialTransport[] = [];
-  afterEach(async () => {
-    await Promise.all(transports.splice(0).map((transport) => transport.close()));
-    await pair?.stop();
-  });
+  const serial = serialLinks();
 
   it('captures a signature at 38400 baud, and sets the pad up again after it was unplugged', async () => {
-    pair = await new PtyPair().start();
-    const host = new SerialTransport({ path: pair.host, baudRate: 38_400, backoff: { initialMs: 20, maxMs: 100 } });
-    const device = new SerialTransport({ path: pair.device, baudRate: 38_400, backoff: { initialMs: 20, maxMs: 100 } });
-    transports.push(host, device);
-    await device.open();
+    const { pair, host, device } = await serial.link({ baudRate: 38_400, backoff: { initialMs: 20, maxMs: 100 } });
     const peer = new EmulatedIsdv4Pad(device);
     // An accept button in the pad's corner: the tap arrives after every packet of the signature,
     // so the capture ends exactly when all of it has been read, however slow the machine.

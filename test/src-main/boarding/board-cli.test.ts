@@ -2,7 +2,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../../src-main/cli/io';
 import { runCli } from '../../../src-main/cli/main';
 import { fakeIo } from '../../support/cli-io';
-import { minimalMerchant, sampleOrder, startBoardingPair, type BoardingPair } from '../../support/boarding';
+import { createBoardingClient } from '../../../src-main/boarding/client';
+import { createGatewayClient } from '../../../src-main/gateway/client';
+import {
+  frontEndMidOf,
+  minimalMerchant,
+  moveBoardingClock,
+  sampleOrder,
+  signedApplication,
+  startBoardingPair,
+  type BoardingPair,
+} from '../../support/boarding';
 
 let pair: BoardingPair | undefined;
 afterEach(async () => {
@@ -99,7 +109,7 @@ describe('lanepoint board', () => {
 });
 
 describe('lanepoint emulator --boarding', () => {
-  it('prints its URL and the credentials it accepts, serves until stopped', async () => {
+  it('runs the boarding emulator beside the gateway: a merchant boarded through one sells through the other', async () => {
     let stop: (signal: string) => void = () => undefined;
     const out: string[] = [];
     const io: CliIo = {
@@ -109,30 +119,59 @@ describe('lanepoint emulator --boarding', () => {
       stopRequested: new Promise((resolve) => (stop = resolve)),
       readInput: async () => '',
     };
-    const running = runCli(['emulator', '--boarding'], io);
-    while (!out.some((line) => line.startsWith('Templates'))) await new Promise((resolve) => setTimeout(resolve, 10));
-    const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out[0]!)![1]!;
-    const env = Object.fromEntries(
-      out.filter((line) => line.includes('=')).map((line) => line.trim().split('=') as [string, string]),
-    );
-    expect(Object.keys(env)).toEqual([
-      'LANEPOINT_BOARDING_URL',
-      'LANEPOINT_BOARDING_USER',
-      'LANEPOINT_BOARDING_PASSWORD',
-      'LANEPOINT_BOARDING_CLIENT_ID',
-      'LANEPOINT_BOARDING_CLIENT_SECRET',
-    ]);
-    const board = fakeIo(env);
-    expect(await runCli(['board', 'orders', '4000000001'], board.io)).toBe(1);
-    expect(board.err[0]).toContain('Merchant not found');
-    expect(env.LANEPOINT_BOARDING_URL).toBe(url);
-    stop('SIGTERM');
+    const running = runCli(['emulator', '--boarding', '--plain'], io);
+    try {
+      while (!out.some((line) => line.startsWith('Templates'))) await new Promise((resolve) => setTimeout(resolve, 10));
+      const gatewayUrl = /^Gateway emulator .* at (http:\/\/127\.0\.0\.1:\d+\/rest)/.exec(out[0]!)![1]!;
+      const boardingUrl = /^Boarding emulator at (http:\/\/127\.0\.0\.1:\d+)/.exec(
+        out.find((line) => line.startsWith('Boarding emulator'))!,
+      )![1]!;
+      const env = Object.fromEntries(
+        out.filter((line) => line.includes('=')).map((line) => line.trim().split('=') as [string, string]),
+      );
+      expect(Object.keys(env)).toEqual([
+        'LANEPOINT_BOARDING_URL',
+        'LANEPOINT_BOARDING_USER',
+        'LANEPOINT_BOARDING_PASSWORD',
+        'LANEPOINT_BOARDING_CLIENT_ID',
+        'LANEPOINT_BOARDING_CLIENT_SECRET',
+      ]);
+      expect(env.LANEPOINT_BOARDING_URL).toBe(boardingUrl);
+      const board = fakeIo(env);
+      expect(await runCli(['board', 'orders', '4000000001'], board.io)).toBe(1);
+      expect(board.err[0]).toContain('Merchant not found');
+
+      const registration = {
+        clientId: env.LANEPOINT_BOARDING_CLIENT_ID!,
+        clientSecret: env.LANEPOINT_BOARDING_CLIENT_SECRET!,
+      };
+      const boarding = createBoardingClient({
+        apiUrl: boardingUrl,
+        credentials: {
+          username: env.LANEPOINT_BOARDING_USER!,
+          password: env.LANEPOINT_BOARDING_PASSWORD!,
+          ...registration,
+        },
+      });
+      const merchantId = await signedApplication(boarding, 'Command Line Cafe');
+      await moveBoardingClock(boardingUrl, registration, 40_000);
+      expect((await boarding.merchants.status(merchantId)).gatewayBoardingStatusCd).toBe('BOARDED');
+      const merchid = (await frontEndMidOf(boarding, merchantId))!;
+      const gateway = createGatewayClient({
+        baseUrl: gatewayUrl,
+        credentials: { level: 'site', username: 'testing', password: 'testing123' },
+      });
+      const sale = await gateway.auth({ merchid, amount: 1500, account: '4788250000121443', expiry: '1228' });
+      expect(sale).toMatchObject({ outcome: 'approved', merchid });
+    } finally {
+      stop('SIGTERM');
+    }
     expect(await running).toBe(0);
   });
 
-  it('refuses gateway-only options with --boarding', async () => {
+  it('refuses a boarding port without --boarding', async () => {
     const { io, err } = fakeIo();
-    expect(await runCli(['emulator', '--boarding', '--tls'], io)).toBe(2);
-    expect(err[0]).toContain('--tls is an option of the gateway emulator');
+    expect(await runCli(['emulator', '--boarding-port', '9000'], io)).toBe(2);
+    expect(err[0]).toContain('--boarding-port is the port of the boarding emulator: give it with --boarding');
   });
 });

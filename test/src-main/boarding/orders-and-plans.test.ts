@@ -214,18 +214,20 @@ describe('billing plans', () => {
     const charged: number[] = [];
     pair = await startBoardingPair({
       hooks: {
-        charge: async (payment) => (charged.push(payment.amount), { retref: `R${payment.billingPlanScheduleId}` }),
+        charge: async (payment) => (
+          charged.push(payment.amountMinor),
+          { approved: true, retref: `R${payment.billingPlanScheduleId}` }
+        ),
       },
     });
     const plan = await pair.client.billingPlans.create(
       weeklyPlan({ merchId: '49600000001', startDate: '03042025', amount: 5 }),
     );
     pair.clock.advance(8 * 24 * 60 * minute);
-    pair.emulator.advance(0);
-    await new Promise((resolve) => setImmediate(resolve));
+    await pair.emulator.advance(0);
     const after = await pair.client.billingPlans.get('49600000001', plan.billingPlanId);
     expect(after.schedules!.map((entry) => entry.paymentStatus)).toEqual(['Paid', 'Paid', 'Scheduled', 'Scheduled']);
     expect(after.schedules![0]!.retref).toBe(`R${plan.schedules![0]!.billingPlanScheduleId}`);
-    expect(charged).toEqual([5, 5]);
+    expect(charged).toEqual([500, 500]);
   });
 });

@@ -87,7 +87,7 @@ describe('the token', () => {
     pair = await startBoardingPair({ tokens: { accessSeconds: 300 } }, { fetch: watch.fetch });
     await pair.client.lookup('stateCodes');
     // The emulator's clock runs ahead of the client's: the held token has lapsed there.
-    pair.emulator.advance(400 * second);
+    await pair.emulator.advance(400 * second);
     await pair.client.lookup('stateCodes');
     // Its refresh token (600 s) still works there, so the refresh grant is what renews it.
     expect(watch.grants).toEqual(['password', 'refresh_token']);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src-main/core/core';
 import type { CommandReply, SaleSummary, StoredCardsView } from '../../../src-main/ipc/contract';
+import { drawnSignature } from '../../support/strokes';
 import { testCore } from '../../support/test-core';
 
 // The customer's stored cards and a signature added after the approval, from the contract down
@@ -15,18 +16,7 @@ const ok = <T>(reply: CommandReply<T>): T => {
   return reply.result;
 };
 const cashier = { source: 'bridge:1' };
-const drawn = {
-  width: 400,
-  height: 120,
-  strokes: [
-    [
-      { x: 20, y: 90 },
-      { x: 120, y: 20 },
-      { x: 260, y: 100 },
-      { x: 380, y: 30 },
-    ],
-  ],
-};
+const drawn = drawnSignature(400, 120, '20,90 120,20 260,100 380,30');
 
 /** A sale on a stored profile with two cards, made the way a lane does (profile created at the gateway first). */
 async function profileSale(): Promise<{ orderId: string; tokens: string[] }> {

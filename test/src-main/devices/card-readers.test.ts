@@ -3,12 +3,13 @@ import { IdtechHidReader } from '../../../drivers/card-reader/idtech-hid';
 import { EmulatedEncryptingReader } from '../../../drivers/emulated/encrypting-reader';
 import { readerKeystrokes } from '../../../drivers/emulated/keyboard';
 import { createMemoryPair, type MemoryTransport } from '../../../drivers/transport/memory';
-import { settingsSchema } from '../../../src-main/config/settings';
 import type { Core } from '../../../src-main/core/core';
 import type { CommandReply, TestCardInfo } from '../../../src-main/ipc/contract';
 import { laneDeviceEnvironment } from '../../../src-main/devices/environment';
 import { createDeviceManager } from '../../../src-main/devices/manager';
 import { createDeviceRegistry } from '../../../src-main/devices/registry';
+import { serialLinks } from '../../support/driver-serial-links';
+import { liveDeviceSettings } from '../../support/driver-settings';
 import { collectingLogger, testCore, until } from '../../support/test-core';
 
 const cores: Core[] = [];
@@ -110,9 +111,7 @@ describe('createDeviceManager', () => {
   it('follows a reader through unplug and replug, and names a device that cannot be built', async () => {
     const { logger } = collectingLogger();
     const registry = createDeviceRegistry();
-    const settings = settingsSchema.parse({
-      training: false,
-      gateway: { url: 'https://gateway.example/rest' },
+    const settings = liveDeviceSettings({
       devices: [
         { id: 'counter', protocol: 'idtech-hid', hid: { vendorId: '0acd', productId: '3810' } },
         { id: 'neo', protocol: 'vivotech2', serial: { path: '/dev/ttyUSB7' } },
@@ -154,9 +153,7 @@ describe('createDeviceManager', () => {
   it('says in plain words why a reader cannot be opened: its port is not there', async () => {
     const { logger } = collectingLogger();
     const registry = createDeviceRegistry();
-    const settings = settingsSchema.parse({
-      training: false,
-      gateway: { url: 'https://gateway.example/rest' },
+    const settings = liveDeviceSettings({
       devices: [{ id: 'neo', protocol: 'vivotech2', serial: { path: '/dev/lanepoint-no-such-port' } }],
     });
     const manager = createDeviceManager({
@@ -273,9 +270,7 @@ describe('a MagTek HID swipe reader on a lane', () => {
     ]);
     const { logger, lines } = collectingLogger();
     const core = createCore({
-      settings: settingsSchema.parse({
-        training: false,
-        gateway: { url: 'https://gateway.example/rest' },
+      settings: liveDeviceSettings({
         devices: [{ id: 'swipe', protocol: 'magtek-hid', hid: { vendorId: '0801', productId: '0002' } }],
       }),
       shell: 'browser',
@@ -312,19 +307,14 @@ describe('a MagTek HID swipe reader on a lane', () => {
 });
 
 describe('a serial EMV reader on a lane', () => {
+  const serial = serialLinks();
   it('is opened from settings on a real pseudo-terminal and reads a card from the emulated NEO', async () => {
-    const { PtyPair } = await import('../../support/pty-pair');
-    const { SerialTransport } = await import('../../../drivers/transport/serial');
     const { EmulatedViVOtech2Reader } = await import('../../../drivers/emulated/vivotech2-reader');
     const { createCore } = await import('../../../src-main/core/core');
-    const pair = await new PtyPair().start();
-    const device = new SerialTransport({ path: pair.device, baudRate: 19200 });
-    await device.open();
+    const { pair, device } = await serial.deviceEnd({ baudRate: 19200 });
     const peer = new EmulatedViVOtech2Reader(device);
     const core = createCore({
-      settings: settingsSchema.parse({
-        training: false,
-        gateway: { url: 'https://gateway.example/rest' },
+      settings: liveDeviceSettings({
         devices: [{ id: 'neo', protocol: 'vivotech2', serial: { path: pair.host } }],
       }),
       shell: 'browser',
@@ -356,8 +346,6 @@ describe('a serial EMV reader on a lane', () => {
       });
     } finally {
       await core.close();
-      await device.close();
-      await pair.stop();
     }
   });
 });

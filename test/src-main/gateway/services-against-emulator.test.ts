@@ -4,8 +4,9 @@ import type { AuthorizationRequest } from '../../../src-main/gateway/auth-reques
 import type { GatewayClient } from '../../../src-main/gateway/client';
 import { AuthenticationError, GatewayError, ValidationError } from '../../../src-main/gateway/errors';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
+import { encodeSignature } from '../../../src-main/signature/codec';
 import { emulatorClient, emulatorSiteLogin, keyedSale } from '../../support/gateway-emulator';
-import { signedStroke } from '../../support/gateway-signature';
+import { drawnSignature } from '../../support/strokes';
 
 // The client's service methods over real HTTP against the emulator, which reads the reference on
 // its own: each side checks the other.
@@ -14,7 +15,7 @@ let client: GatewayClient;
 let now = Date.UTC(2026, 10, 22, 12, 0, 0);
 const merchid = '496160873888';
 const otherMerchant = '820000000001';
-const signature = signedStroke([10, 40], [60, 10], [120, 50], [190, 20]);
+const signature = encodeSignature(drawnSignature(200, 60, '10,40 60,10 120,50 190,20')).value;
 
 beforeEach(async () => {
   now = Date.UTC(2026, 10, 22, 12, 0, 0);

@@ -31,6 +31,12 @@ const signatures = { neat: loadSignatures('assets/signatures').get('neat-name')!
 const profile = (id: string) => profiles.get(id)!;
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 const printedAt = new Date(2026, 10, 22, 9, 30, 0);
+/** The merchant copy of `facts` at `columns`, printed at `printedAt`; live and an original unless `flags` say. */
+const merchantCopy = (
+  facts: Parameters<typeof buildReceipt>[0],
+  columns: number,
+  flags: { training?: boolean; duplicate?: boolean } = {},
+) => buildReceipt(facts, { copy: 'merchant', training: false, duplicate: false, ...flags, printedAt, columns });
 const one = (text: string, style: { bold?: boolean; large?: boolean } = {}): ReceiptDocument => ({
   kind: 'sale',
   copy: 'merchant',
@@ -87,13 +93,7 @@ describe('encodeReceipt: exact bytes', () => {
   });
 
   it('sends the signature as one GS v 0 raster the width of the paper, centred', () => {
-    const document = buildReceipt(fullEmvSale(), {
-      copy: 'merchant',
-      training: false,
-      duplicate: false,
-      printedAt,
-      columns: 48,
-    });
+    const document = merchantCopy(fullEmvSale(), 48);
     const bytes = hex(encodeReceipt(document, profile('escpos-80mm')));
     // GS v 0, mode 0, 72 bytes (576 dots) across, 128 rows.
     expect(bytes).toContain('1d7630004800' + '8000');
@@ -130,13 +130,7 @@ describe('encodeReceipt: exact bytes', () => {
   const kinds: ReceiptKind[] = ['sale', 'authorization', 'void', 'refund', 'decline', 'partial'];
   it.each(kinds)('a %s receipt prints byte for byte as recorded, and reads back as its text', (kind) => {
     const facts = { ...fullEmvSale(), kind, ...(kind === 'partial' ? { requestedMinor: 5000 } : {}) };
-    const document = buildReceipt(facts, {
-      copy: 'merchant',
-      training: kind === 'sale',
-      duplicate: kind === 'refund',
-      printedAt,
-      columns: 48,
-    });
+    const document = merchantCopy(facts, 48, { training: kind === 'sale', duplicate: kind === 'refund' });
     const bytes = encodeReceipt(document, profile('escpos-80mm'));
     const file = join(fixtures, `${kind}-80mm.hex`);
     // Set UPDATE_RECEIPT_FIXTURES=1 to record again after a deliberate change; review the diff.
@@ -183,13 +177,7 @@ describe('the cached code page text encoder (ADR 011)', () => {
 
 describe('accents and currency signs', () => {
   it.each(['escpos-80mm', 'escpos-58mm'])('print as written on %s (read back through its code pages)', (id) => {
-    const document = buildReceipt(fullEmvSale(), {
-      copy: 'merchant',
-      training: false,
-      duplicate: false,
-      printedAt,
-      columns: profile(id).columns,
-    });
+    const document = merchantCopy(fullEmvSale(), profile(id).columns);
     const lines = print(encodeReceipt(document, profile(id)), id).pages[0]!.lines.map((line) => line.trim());
     expect(lines.join(' ')).toContain('Café Crème');
     expect(lines.join(' ')).toContain('Söhne');
@@ -200,13 +188,7 @@ describe('accents and currency signs', () => {
 
 describe('the preview', () => {
   it.each(['escpos-80mm', 'escpos-58mm'])('is dot for dot what the emulated %s printer prints from the bytes', (id) => {
-    const document = buildReceipt(fullEmvSale(), {
-      copy: 'merchant',
-      training: true,
-      duplicate: false,
-      printedAt,
-      columns: profile(id).columns,
-    });
+    const document = merchantCopy(fullEmvSale(), profile(id).columns, { training: true });
     const preview = renderReceipt(document, profile(id)).image();
     const page = print(encodeReceipt(document, profile(id)), id).pages[0]!.image;
     mkdirSync('test-results', { recursive: true });

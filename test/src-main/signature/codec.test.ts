@@ -15,6 +15,7 @@ import {
   rasterize,
   type SignatureStrokes,
 } from '../../../src-main/signature/codec';
+import { drawnSignature, strokes } from '../../support/strokes';
 
 /** A loop-and-underline signature in a 2000 x 600 pad's coordinates. */
 const signature: SignatureStrokes = {
@@ -22,10 +23,7 @@ const signature: SignatureStrokes = {
   height: 600,
   strokes: [
     Array.from({ length: 120 }, (_, i) => ({ x: 100 + i * 12, y: 300 + Math.sin(i / 5) * 180 })),
-    [
-      { x: 150, y: 520 },
-      { x: 1800, y: 540 },
-    ],
+    ...strokes('150,520 1800,540'),
   ],
 };
 
@@ -145,16 +143,7 @@ describe('encodeSignature', () => {
   });
 
   it('fits the ink, not the whole pad: a signature in one corner fills the canvas, aspect kept', () => {
-    const corner = {
-      width: 4000,
-      height: 1200,
-      strokes: [
-        [
-          { x: 100, y: 100 },
-          { x: 1600, y: 550 },
-        ],
-      ],
-    };
+    const corner = drawnSignature(4000, 1200, '100,100 1600,550');
     const bitmap = rasterize(corner, 384, 128, 1);
     const inked = (x: number, y: number) => bitmap.ink[y * 384 + x] === 1;
     const columns = Array.from({ length: 384 }, (_, x) =>
@@ -171,16 +160,7 @@ describe('encodeSignature', () => {
   });
 
   it('magnifies small ink at most three times the whole pad’s fit', () => {
-    const tiny = {
-      width: 2000,
-      height: 600,
-      strokes: [
-        [
-          { x: 1000, y: 300 },
-          { x: 1010, y: 300 },
-        ],
-      ],
-    };
+    const tiny = drawnSignature(2000, 600, '1000,300 1010,300');
     const bitmap = rasterize(tiny, 384, 128, 1);
     const row = Array.from({ length: 384 }, (_, x) => bitmap.ink[64 * 384 + x]);
     // The pad fits at about 0.18 dots a unit; three times that makes 10 units about 5.5 dots.

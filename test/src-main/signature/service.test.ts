@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadSignatures } from '../../../drivers/emulated/signature-replay';
-import { settingsSchema, type Settings } from '../../../src-main/config/settings';
+import type { Settings } from '../../../src-main/config/settings';
 import { createCore, type Core } from '../../../src-main/core/core';
 import type { EventName, SignatureResult, SignatureSession } from '../../../src-main/ipc/contract';
 import { decodeSignature } from '../../../src-main/signature/codec';
+import { serialLinks } from '../../support/driver-serial-links';
+import { liveDeviceSettings } from '../../support/driver-settings';
+import { drawnSignature } from '../../support/strokes';
 import { collectingLogger, ok, testCore, until } from '../../support/test-core';
 
 const cores: Core[] = [];
@@ -20,21 +23,16 @@ function core(settings: Partial<Settings> = {}) {
 }
 
 const signatures = loadSignatures('assets/signatures');
-const drawn = {
-  width: 800,
-  height: 260,
-  strokes: [
-    [
-      { x: 40, y: 200 },
-      { x: 120, y: 60 },
-      { x: 200, y: 200 },
-    ],
-    [
-      { x: 260, y: 120 },
-      { x: 700, y: 140 },
-    ],
-  ],
-};
+/** Signing on the screen only, on a 576 x 160 canvas. */
+const screenCapture = {
+  policy: 'network-rules',
+  capture: 'screen',
+  allowSkip: false,
+  canvasWidth: 576,
+  canvasHeight: 160,
+  lineWidth: 2,
+} as const;
+const drawn = drawnSignature(800, 260, '40,200 120,60 200,200 | 260,120 700,140');
 
 describe('signature capture over the contract', () => {
   it('captures on the training pad: live ink, accept, and the image as the gateway gets it', async () => {
@@ -83,16 +81,7 @@ describe('signature capture over the contract', () => {
   });
 
   it('captures on the screen with the lane’s canvas settings, and clears and cancels', async () => {
-    const { core: lane, seen } = core({
-      signature: {
-        policy: 'network-rules',
-        capture: 'screen',
-        allowSkip: false,
-        canvasWidth: 576,
-        canvasHeight: 160,
-        lineWidth: 2,
-      },
-    });
+    const { core: lane, seen } = core({ signature: screenCapture });
     expect(ok(await lane.dispatch('signature.begin', {}))).toMatchObject({
       state: 'capturing',
       source: 'screen',
@@ -148,16 +137,7 @@ describe('signature capture over the contract', () => {
   });
 
   it('capture(signal) resolves when the screen signs while the capture is being announced', async () => {
-    const { core: lane } = core({
-      signature: {
-        policy: 'network-rules',
-        capture: 'screen',
-        allowSkip: false,
-        canvasWidth: 576,
-        canvasHeight: 160,
-        lineWidth: 2,
-      },
-    });
+    const { core: lane } = core({ signature: screenCapture });
     const stop = lane.events.subscribe((name, payload) => {
       if (name === 'signature.session' && (payload as SignatureSession).state === 'capturing')
         lane.signature.submit(drawn);
@@ -169,16 +149,7 @@ describe('signature capture over the contract', () => {
   });
 
   it('refuses strokes that are not a signature, naming what is wrong', async () => {
-    const { core: lane } = core({
-      signature: {
-        policy: 'network-rules',
-        capture: 'screen',
-        allowSkip: false,
-        canvasWidth: 384,
-        canvasHeight: 128,
-        lineWidth: 3,
-      },
-    });
+    const { core: lane } = core({ signature: { ...screenCapture, canvasWidth: 384, canvasHeight: 128, lineWidth: 3 } });
     ok(await lane.dispatch('signature.begin', {}));
     expect(await lane.dispatch('signature.submit', { signature: { ...drawn, strokes: [] } })).toMatchObject({
       ok: false,
@@ -238,18 +209,13 @@ describe('signature capture over the contract', () => {
 });
 
 describe('a serial ISDV4 pad on a lane', () => {
+  const serial = serialLinks();
   it('is opened from settings on a real pseudo-terminal and captures what the emulated pad signs', async () => {
-    const { PtyPair } = await import('../../support/pty-pair');
-    const { SerialTransport } = await import('../../../drivers/transport/serial');
     const { EmulatedIsdv4Pad } = await import('../../../drivers/emulated/isdv4-pad');
-    const pair = await new PtyPair().start();
-    const device = new SerialTransport({ path: pair.device, baudRate: 38_400 });
-    await device.open();
+    const { pair, device } = await serial.deviceEnd({ baudRate: 38_400 });
     const peer = new EmulatedIsdv4Pad(device);
     const lane = createCore({
-      settings: settingsSchema.parse({
-        training: false,
-        gateway: { url: 'https://gateway.example/rest' },
+      settings: liveDeviceSettings({
         signaturePads: [
           {
             id: 'pad',
@@ -288,8 +254,6 @@ describe('a serial ISDV4 pad on a lane', () => {
       });
     } finally {
       await lane.close();
-      await device.close();
-      await pair.stop();
     }
   });
 });

@@ -1,0 +1,38 @@
+/** Provisioning lanes with a boarded merchant: this machine's lane, or a file for another. */
+import { z } from 'zod';
+import { command } from '../../ipc/contract/spec';
+import { merchantId } from './schemas';
+
+/** What a lane is given: never credentials (the operator enters those in the lane's Settings). */
+export interface LaneProvisioning {
+  readonly version: 1;
+  /** The gateway merchant id (frontEndMid) the lane sells under. */
+  readonly merchantId: string;
+  readonly gatewayUrl: string;
+  readonly dbaName: string;
+}
+
+export interface ProvisionedLane {
+  readonly provisioning: LaneProvisioning;
+  /** The lane settings file that now holds the merchant id and gateway URL. */
+  readonly settingsFile: string;
+}
+
+export interface ProvisioningExport {
+  readonly provisioning: LaneProvisioning;
+  /** Where the file was written on the back office's machine. */
+  readonly file: string;
+  /** The file's text, for the screen to offer as a download. */
+  readonly content: string;
+}
+
+export const provisionCommands = {
+  'provision.thisLane': command<ProvisionedLane>()(
+    'Writes the boarded merchant id and gateway URL into this machine\u2019s lane settings (refused unless BOARDED).',
+    z.strictObject({ merchantId }),
+  ),
+  'provision.export': command<ProvisioningExport>()(
+    'Writes a provisioning file for `lanepoint provision <file>` on another lane (refused unless BOARDED).',
+    z.strictObject({ merchantId }),
+  ),
+} as const;

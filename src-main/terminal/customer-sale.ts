@@ -1,0 +1,95 @@
+import type { SaleSummary } from '../ipc/contract';
+import type { Journal } from '../journal/journal';
+import type { Logger } from '../log/logger';
+import { createSaleKeeper, type PaymentRequest, type SaleKeeper } from './current-sale';
+import { onePaymentAtATime } from './one-payment';
+import { saleDoneLine } from './sale-summary';
+import type { TerminalStateStore } from './state-store';
+import { stoppedPayment } from './stopped-payment';
+
+/**
+ * The customer's sale as the lane lives it: one money-moving operation at a time, the payments
+ * of one customer kept together until the next customer starts, and each payment's end told to
+ * the state machine and the sale keeper the same way whichever tender it was.
+ */
+export interface CustomerSale {
+  /** One payment of the sale, kept while it runs so a screen connecting meanwhile shows it. */
+  payment(
+    key: string,
+    request: PaymentRequest,
+    work: (abort: AbortController) => Promise<SaleSummary>,
+  ): Promise<SaleSummary>;
+  /** Any other money-moving operation (a capture, a void, a refund) under the same guard. */
+  single<T>(key: string, work: (abort: AbortController) => Promise<T>): Promise<T>;
+  /** A payment ended with an outcome: kept for the screen and said by the state machine. */
+  finished(summary: SaleSummary): SaleSummary;
+  /** A payment stopped without an outcome; throws the error the screen shows. */
+  stopped(error: unknown, abort?: AbortController): never;
+  /** A payment of this sale was voided after the fact. */
+  voided(orderId: string): void;
+  /** Aborts the operation running; whether there was one. */
+  cancel(): boolean;
+  /** Ends the customer's sale for the next one. */
+  next(): void;
+  /** A clean stop: between payments every outcome was shown, so the sale is closed. */
+  close(): void;
+}
+
+export interface CustomerSaleOptions {
+  readonly state: TerminalStateStore;
+  readonly journal: () => Journal;
+  readonly logger: Logger;
+  /** Runs after each operation, however it ended (recovery publishes and schedules). */
+  readonly onOperationEnd: () => void;
+}
+
+/** The lane's customer sale over its state store and journal. */
+export function createCustomerSale(options: CustomerSaleOptions): CustomerSale {
+  const { state, logger } = options;
+  const keeper: SaleKeeper = createSaleKeeper(state);
+  const guard = onePaymentAtATime(options.onOperationEnd);
+
+  // The customer's sale is over: its outcomes were on the screen, so a crash from now on does not show them again.
+  let saleOpen = false;
+  const closeSale = () => {
+    if (!saleOpen) return;
+    saleOpen = false;
+    try {
+      options.journal().closeSale();
+    } catch (error) {
+      logger.warn({ err: error }, 'the journal could not close the sale: its outcomes are shown again after a restart');
+    }
+  };
+
+  return {
+    payment: (key, request, work) =>
+      guard.run(key, async (abort) => {
+        if ((keeper.current()?.dueMinor ?? null) === null) closeSale(); // the next customer: the last one's outcomes were shown
+        keeper.begin(request);
+        saleOpen = true;
+        try {
+          return await work(abort);
+        } catch (error) {
+          // An early failure (no reader, no journal) is published too.
+          if (keeper.current()?.running) keeper.stopped(error instanceof Error ? error.message : String(error), true);
+          throw error;
+        }
+      }),
+    single: (key, work) => guard.run(key, work),
+    finished(summary) {
+      keeper.finished(summary);
+      state.enter('done', saleDoneLine(summary));
+      return summary;
+    },
+    stopped: (error, abort) => stoppedPayment(error, { keeper, state, ...(abort ? { abort } : {}) }),
+    voided: (orderId) => keeper.voided(orderId),
+    cancel: () => guard.cancel(),
+    next() {
+      keeper.clear();
+      closeSale();
+    },
+    close() {
+      if (!guard.busy()) closeSale();
+    },
+  };
+}

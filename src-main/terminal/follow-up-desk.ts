@@ -1,0 +1,44 @@
+import type { FollowUpSummary } from '../ipc/contract';
+import type { CustomerSale } from './customer-sale';
+import { followUp, type FollowUpArgs } from './follow-up';
+import type { LaneAccess } from './lane-access';
+import { followUpWords } from './sale-summary';
+import type { TerminalStateStore } from './state-store';
+
+/** The operations on a sale after it: a capture, a void, a refund. */
+export type FollowUpOperation = 'capture' | 'void' | 'refund';
+
+export interface FollowUpDeskOptions {
+  readonly customerSale: CustomerSale;
+  readonly lane: () => Promise<LaneAccess>;
+  readonly state: TerminalStateStore;
+  /** Whether the merchant takes tips (a capture may then exceed the authorization). */
+  readonly tips: () => boolean;
+}
+
+/**
+ * Runs one follow-up under the lane's one-operation guard (the same one again joins it), with
+ * the state machine saying what is being done and how it ended; a voided payment of the current
+ * sale is marked so the screen no longer counts it as paid.
+ */
+export function followUpDesk(options: FollowUpDeskOptions) {
+  const { customerSale, lane, state } = options;
+  return (operation: FollowUpOperation, args: FollowUpArgs): Promise<FollowUpSummary> =>
+    customerSale.single(`${operation}:${args.orderId}:${args.amountMinor ?? ''}:${args.tipMinor ?? ''}`, async () => {
+      const deps = await lane();
+      state.enter('working', `${followUpWords[operation]} order ${args.orderId}`);
+      try {
+        const onPrinting = () => state.enter('printing', 'Printing the slips');
+        const summary = await followUp({ ...deps, tips: options.tips(), onPrinting }, operation, args);
+        if (operation === 'void' && summary.outcome === 'approved') customerSale.voided(args.orderId);
+        state.enter(
+          'done',
+          `${followUpWords[operation]}: ${summary.outcome}${summary.reason ? `, ${summary.reason}` : ''}`,
+        );
+        return summary;
+      } catch (error) {
+        state.enter('idle', null);
+        throw error;
+      }
+    });
+}

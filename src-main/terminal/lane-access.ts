@@ -1,0 +1,45 @@
+import type { Settings } from '../config/settings';
+import type { DeviceManager } from '../devices/manager';
+import type { GatewayClient } from '../gateway/client';
+import type { Journal } from '../journal/journal';
+import type { PrinterProfile } from '../receipt/profiles';
+import type { OperationDependencies } from './lane-dependencies';
+import { journalForPayment } from './stopped-payment';
+
+/** How the terminal reaches the gateway: started on first use (the training emulator) or given. */
+export interface GatewayAccess {
+  readonly client: GatewayClient;
+  readonly merchid: string;
+}
+
+/** What one operation works with, gathered when it starts: the settings may have changed since the last. */
+export type LaneAccess = Omit<OperationDependencies, 'tips'> & { readonly gateway: GatewayAccess };
+
+export interface LaneAccessOptions {
+  readonly journal: () => Journal;
+  readonly gateway: () => Promise<GatewayAccess>;
+  readonly manager: DeviceManager;
+  readonly settings: Pick<Settings, 'terminalId' | 'training'>;
+  readonly previewProfile: PrinterProfile;
+  readonly now: () => number;
+}
+
+/** Opens the journal (refusing the operation when it cannot be written), the gateway and the printer. */
+export function laneAccess(options: LaneAccessOptions): () => Promise<LaneAccess> {
+  return async () => {
+    const journal = journalForPayment(options.journal);
+    const gateway = await options.gateway();
+    const printer = options.manager.printer();
+    return {
+      journal,
+      gateway,
+      client: gateway.client,
+      merchid: gateway.merchid,
+      terminalId: options.settings.terminalId,
+      training: options.settings.training,
+      ...(printer ? { printer: { printer: printer.printer, profile: printer.profile } } : {}),
+      previewProfile: options.previewProfile,
+      now: options.now,
+    };
+  };
+}

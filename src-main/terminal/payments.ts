@@ -1,0 +1,140 @@
+import type { Settings } from '../config/settings';
+import { LaneError } from '../core/errors';
+import type { DeviceManager } from '../devices/manager';
+import { achAuthorizationFields } from '../gateway/ach';
+import type { CaptureDetails } from '../gateway/capture-details';
+import type { ParsedCommandArgs, SaleSummary } from '../ipc/contract';
+import type { CardEntry } from '../ipc/tenders';
+import type { Logger } from '../log/logger';
+import type { CardTender } from '../payment/outcome';
+import type { SignatureStep } from '../payment/signature/signature-step';
+import { entryMethodWords } from '../receipt/facts';
+import type { PrinterProfile } from '../receipt/profiles';
+import { cartDetails } from './cart-details';
+import type { CustomerSale } from './customer-sale';
+import type { KeyedEntry } from './keyed-entry';
+import type { LaneAccess } from './lane-access';
+import { authorizeAndPrint, runSale, type TenderedPayment } from './sale';
+import { summarize } from './sale-summary';
+import type { TerminalStateStore } from './state-store';
+
+/** The three ways a customer pays at the lane: a card, an electronic check, a stored profile. */
+export interface Payments {
+  sale(args: ParsedCommandArgs<'terminal.sale'>): Promise<SaleSummary>;
+  achSale(args: ParsedCommandArgs<'terminal.achSale'>): Promise<SaleSummary>;
+  profileSale(args: ParsedCommandArgs<'terminal.profileSale'>): Promise<SaleSummary>;
+}
+
+export interface PaymentsOptions {
+  readonly customerSale: CustomerSale;
+  readonly lane: () => Promise<LaneAccess>;
+  readonly manager: DeviceManager;
+  readonly settings: Pick<Settings, 'signature' | 'payments'>;
+  readonly state: TerminalStateStore;
+  readonly keyed: KeyedEntry;
+  readonly captureSignature: (signal: AbortSignal) => Promise<SignatureStep>;
+  readonly previewProfile: PrinterProfile;
+  readonly logger: Logger;
+}
+
+/** The lane's payments: each checks the merchant's rules before anything moves, then runs as one payment of the sale. */
+export function createPayments(options: PaymentsOptions): Payments {
+  const { customerSale, lane, manager, settings, state, logger } = options;
+  const onPhase: TerminalStateStore['enter'] = (phase, detail) => state.enter(phase, detail);
+
+  const cardSale = async (
+    request: { amountMinor: number; tender: CardTender; entry: CardEntry; captureDetails: CaptureDetails | undefined },
+    abort: AbortController,
+  ): Promise<SaleSummary> => {
+    const reader = manager.cardReader();
+    if (!reader) throw new LaneError('refused', 'No card reader is configured: add one under Devices in the settings.');
+    const deps = await lane();
+    const { amountMinor, tender, entry, captureDetails } = request;
+    try {
+      const result = await runSale(
+        {
+          ...deps,
+          reader: reader.reader,
+          chipFailuresBeforeFallback: reader.setting.chipFailuresBeforeFallback,
+          policy: settings.signature.policy,
+          captureSignature: options.captureSignature,
+          cardTimeoutSeconds: settings.payments.cardTimeoutSeconds,
+          keyedEntry: (signal) => options.keyed.read(signal, settings.payments.cardTimeoutSeconds),
+          logger,
+        },
+        { amountMinor, tender, entry, ...(captureDetails ? { captureDetails } : {}), signal: abort.signal, onPhase },
+      );
+      return customerSale.finished(summarize(result, tender, amountMinor, options.previewProfile));
+    } catch (error) {
+      return customerSale.stopped(error, abort);
+    }
+  };
+
+  /** A sale that reads no card: an electronic check or a stored profile. */
+  const keyedSale = async (
+    payment: Omit<TenderedPayment, 'tender' | 'signatureRequired' | 'onPhase'> & { tender: 'ach' | 'profile' },
+  ): Promise<SaleSummary> => {
+    const { amountMinor, tender, card } = payment;
+    const deps = await lane();
+    try {
+      const result = await authorizeAndPrint({ ...deps, logger }, { ...payment, signatureRequired: false, onPhase });
+      const paidWith = { maskedPan: card.maskedPan ?? '', entryMode: card.entryMode, network: tender };
+      return customerSale.finished(
+        summarize({ ...result, card: paidWith }, tender, amountMinor, options.previewProfile),
+      );
+    } catch (error) {
+      return customerSale.stopped(error);
+    }
+  };
+
+  return {
+    sale({ amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart }) {
+      if (tender === 'forced-credit' && !settings.payments.forcedCredit) {
+        throw new LaneError(
+          'refused',
+          'This merchant is not set up for refunds without a sale: refund the original sale by its order id.',
+          'tender',
+        );
+      }
+      if (tipMinor > 0 && !settings.payments.tips)
+        throw new LaneError('refused', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
+      if (tipMinor > 0 && tender === 'forced-credit')
+        throw new LaneError('invalid', 'A refund takes no tip.', 'tipMinor');
+      const captureDetails = cart ? cartDetails(cart, tipMinor) : undefined;
+      return customerSale.payment(
+        `sale:${tender}:${entry}:${amountMinor}`,
+        { amountMinor, tender, entry, tipMinor, ...(cart ? { cart } : {}) },
+        (abort) => cardSale({ amountMinor, tender, entry, captureDetails }, abort),
+      );
+    },
+    achSale({ amountMinor, routing, account, accountType, name }) {
+      if (!settings.payments.ach)
+        throw new LaneError('refused', 'This merchant does not take electronic checks.', 'tender');
+      const lastFour = account.slice(-4);
+      return customerSale.payment(
+        `ach:${amountMinor}:${lastFour}`,
+        { amountMinor, tender: 'ach', entry: 'keyed' },
+        () =>
+          keyedSale({
+            amountMinor,
+            tender: 'ach',
+            fields: achAuthorizationFields({ routing, account, accountType, name }),
+            card: { maskedPan: `****${lastFour}`, entryMode: 'ach' },
+            cardFacts: { lastFour, brand: 'CHECK', entryMethod: entryMethodWords('ach') },
+          }),
+      );
+    },
+    profileSale({ amountMinor, profile }) {
+      const request = { amountMinor, tender: 'profile', entry: 'keyed' } as const;
+      return customerSale.payment(`profile:${amountMinor}:${profile}`, request, () =>
+        keyedSale({
+          amountMinor,
+          tender: 'profile',
+          fields: { profile },
+          card: { entryMode: 'profile' },
+          cardFacts: { lastFour: '----', brand: 'CARD ON FILE', entryMethod: entryMethodWords('profile') },
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBoardingClient } from '../../../src-main/boarding/client';
+import { LaneError } from '../../../src-main/core/errors';
+import { createTrainingGateway, type TrainingGateway } from '../../../src-main/core/training-gateway';
+import { frontEndMidOf, moveBoardingClock, signedApplication } from '../../support/boarding';
+
+// Training's boarding service beside its built-in gateway: a merchant boarded there sells
+// through the training gateway the lane uses, over real HTTP on both sides.
+let training: TrainingGateway | undefined;
+afterEach(async () => {
+  await training?.close();
+  training = undefined;
+});
+
+describe('training\u2019s boarding service', () => {
+  it('boards a merchant that then sells through the training gateway', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'training-boarding-'));
+    training = createTrainingGateway(join(dir, 'training-gateway.sqlite'));
+    const service = await training.boarding();
+    expect((await training.boarding()).url).toBe(service.url);
+    const { username, password, clientId, clientSecret } = service.credentials;
+    const boarding = createBoardingClient({
+      apiUrl: service.url,
+      credentials: { username, password, clientId, clientSecret },
+    });
+    const merchantId = await signedApplication(boarding, 'Training Tavern');
+    await moveBoardingClock(service.url, service.credentials, 40_000);
+    const merchid = (await frontEndMidOf(boarding, merchantId))!;
+    expect(merchid).toMatch(/^\d{11}$/);
+
+    const { client } = await training.access(merchid);
+    expect(
+      await client.auth({ merchid, amount: 1800, account: '4788250000121443', expiry: '1228', capture: true }),
+    ).toMatchObject({ outcome: 'approved', merchid });
+    expect(await training.settleBatches()).toBeGreaterThanOrEqual(1);
+    expect((await client.settlementStatus({ merchid }))[0]!.txns).toHaveLength(1);
+  });
+
+  it('is refused, naming the setting, when training uses a gateway outside the lane', async () => {
+    training = createTrainingGateway(undefined, 'http://127.0.0.1:9/rest');
+    const refused = await training.boarding().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(LaneError);
+    expect((refused as LaneError).message).toContain('setting gateway.url');
+  });
+});
