@@ -12,6 +12,10 @@ const brands: Record<string, { product: string; label: string; full: boolean }> 
   jcb: { product: 'J', label: 'JCB', full: false },
 };
 
+// The program flags of a full answer: the emulator puts no card in a GSA, corporate, FSA,
+// purchase or prepaid program.
+const noCardPrograms = { gsa: 'false', corporate: false, fsa: false, purchase: false, prepaid: false };
+
 /**
  * bin: what the first six digits behind a token say. Visa and Mastercard answer every field;
  * other brands only country, product and bin, as the reference describes. The emulator knows no
@@ -34,11 +38,7 @@ export function binLookup(context: EmulatorContext, token: string): EmulatorAnsw
       cardusestring: `${brand.label} Credit`,
       subtype: 'Consumer Credit',
       issuer: 'Emulated Issuing Bank',
-      gsa: 'false',
-      corporate: false,
-      fsa: false,
-      purchase: false,
-      prepaid: false,
+      ...noCardPrograms,
       binlo: `${bin}XXX`,
       binhi: `${bin}XXX`,
     },

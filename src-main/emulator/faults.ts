@@ -9,23 +9,11 @@ export const faultKinds = [
   'malformed-json',
   'http-408',
 ] as const;
-const servedEndpoints = [
-  'auth',
-  'capture',
-  'void',
-  'refund',
-  'voidByOrderId',
-  'inquire',
-  'inquireByOrderid',
-  'settlestat',
-  'inquireMerchant',
-  'sigcap',
-  'funding',
-  'profile',
-  'bin',
-  'openbatch',
-  'closebatch',
-] as const;
+// The endpoints the emulator serves: the calls that move money, the look-ups, the services beside them.
+const moneyEndpoints = ['auth', 'capture', 'void', 'refund', 'voidByOrderId'] as const;
+const inquiryEndpoints = ['inquire', 'inquireByOrderid', 'settlestat', 'inquireMerchant'] as const;
+const serviceEndpoints = ['sigcap', 'funding', 'profile', 'bin', 'openbatch', 'closebatch'] as const;
+const servedEndpoints = [...moneyEndpoints, ...inquiryEndpoints, ...serviceEndpoints] as const;
 /** The gateway endpoints a fault can be set on and taken by (case-sensitive, as the gateway's). */
 export const gatewayEndpoints: ReadonlySet<string> = new Set(servedEndpoints);
 export const faultEndpoints = [...servedEndpoints, '*'] as const;

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { authorize } from './authorize';
 import { httpBadRequest, ok, problemHeader, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
+import { merchantWrite, unauthorized, writes } from './merchant-access';
 import { checkValue, lookupFields } from './operation-fields';
 import { ppsDecline } from './outcomes';
 import { serviceRoutes } from './services';
@@ -41,9 +42,6 @@ export interface GatewayRoute {
   answer(context: EmulatorContext, call: RouteCall): EmulatorAnswer | Promise<EmulatorAnswer>;
 }
 
-const unauthorized: EmulatorAnswer = { status: 401, body: 'Unauthorized' };
-const writes = ['PUT', 'POST'];
-
 /** A path value against its reference rule; the problem as the inquiry's PPS 34 decline. */
 function badLookup(values: Readonly<Record<string, string | undefined>>, echo: Body): EmulatorAnswer | undefined {
   for (const [field, value] of Object.entries(values)) {
@@ -82,23 +80,6 @@ async function authorizeAndRecord(context: EmulatorContext, call: RouteCall): Pr
     context.ledger.save(transaction);
   }
   return answer;
-}
-
-/** A write whose body names a merchant: refused (401) when the credentials do not reach it. */
-function merchantWrite(
-  endpoint: string,
-  operate: (context: EmulatorContext, body: Body) => EmulatorAnswer,
-): GatewayRoute {
-  return {
-    endpoint,
-    methods: writes,
-    params: [0],
-    async answer(context, call) {
-      const body = await call.body();
-      if (typeof body.merchid === 'string' && !call.allowed(body.merchid)) return unauthorized;
-      return operate(context, body);
-    },
-  };
 }
 
 /**

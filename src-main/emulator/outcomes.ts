@@ -1,5 +1,4 @@
-import { fnorResponseCodes } from './fnor-response-codes';
-import { rpctResponseCodes } from './rpct-response-codes';
+import { processorResponseCodes } from './processor-response-codes';
 import { fixedCardAnswer, partialApprovalAnswers, partialApprovalCard, timeoutCards } from './uat-test-cards';
 
 export interface Outcome {
@@ -43,7 +42,7 @@ export function amountDrivenOutcome(amountMinor: number, platform: string): Outc
   const digits = String(dollars % 1000).padStart(3, '0');
   const respcode = isRpct(platform) ? digits : digits.startsWith('0') ? digits.slice(1) : undefined;
   const listed =
-    respcode === undefined ? undefined : (isRpct(platform) ? rpctResponseCodes : fnorResponseCodes)[respcode];
+    respcode === undefined ? undefined : processorResponseCodes[isRpct(platform) ? 'RPCT' : 'FNOR'][respcode];
   if (!listed || respcode === undefined) return undefined;
   const partial =
     listed.respstat === 'A' && respcode === partialApprovalAnswers[isRpct(platform) ? 'RPCT' : 'FNOR'].respcode;

@@ -7,6 +7,7 @@ import {
   type ProfileSaveTarget,
   type StoredProfileAccount,
 } from './profiles';
+import { unauthorized } from './merchant-access';
 import { merchidField, readField, type WireField } from './wire-fields';
 
 type Body = Record<string, unknown>;
@@ -169,27 +170,28 @@ function profilePath(segments: readonly string[]): { profileid: string; acctid: 
   return { profileid, acctid, merchid };
 }
 
+type ProfilePath = ReturnType<typeof profilePath>;
+
+/**
+ * A profile GET or DELETE: the path read (a bad one is a 400), refused (401) when the credentials
+ * do not reach its merchant, then `act` on the profile it names.
+ */
+function profileLookup(act: (context: EmulatorContext, path: ProfilePath) => EmulatorAnswer) {
+  return (context: EmulatorContext, segments: readonly string[], allowed: (merchid: string) => boolean) => {
+    const path = profilePath(segments);
+    return allowed(path.merchid) ? act(context, path) : unauthorized;
+  };
+}
+
 /** profile GET: the profile's accounts (or one), as a list; PPS 96 when there is none for this merchant. */
-export function getProfile(
-  context: EmulatorContext,
-  segments: readonly string[],
-  allowed: (merchid: string) => boolean,
-): EmulatorAnswer {
-  const { profileid, acctid, merchid } = profilePath(segments);
-  if (!allowed(merchid)) return { status: 401, body: 'Unauthorized' };
+export const getProfile = profileLookup((context, { profileid, acctid, merchid }) => {
   const accounts = context.profiles.list(merchid, profileid, acctid);
   return accounts.length === 0
     ? ok(profileNotFound)
     : ok(accounts.map((stored) => accountView(context, stored, 'get')));
-}
+});
 
 /** profile DELETE: the whole profile, or one account; PPS 96 when there is nothing to delete. */
-export function deleteProfile(
-  context: EmulatorContext,
-  segments: readonly string[],
-  allowed: (merchid: string) => boolean,
-): EmulatorAnswer {
-  const { profileid, acctid, merchid } = profilePath(segments);
-  if (!allowed(merchid)) return { status: 401, body: 'Unauthorized' };
-  return ok(context.profiles.remove(merchid, profileid, acctid) ? deleted : profileNotFound);
-}
+export const deleteProfile = profileLookup((context, { profileid, acctid, merchid }) =>
+  ok(context.profiles.remove(merchid, profileid, acctid) ? deleted : profileNotFound),
+);

@@ -1,29 +1,17 @@
-import type { EmulatorAnswer } from './emulator-context';
 import type { GatewayRoute } from './gateway-routes';
 import { closeMerchantBatch, openMerchantBatch } from './batches';
 import { binLookup } from './bin-endpoint';
 import { fundingReport } from './funding';
+import { merchantWrite, unauthorized, writes } from './merchant-access';
 import { deleteProfile, getProfile, saveProfile } from './profile-endpoints';
 import { signatureCapture } from './sigcap';
-
-const unauthorized: EmulatorAnswer = { status: 401, body: 'Unauthorized' };
-const writes = ['PUT', 'POST'];
 
 /**
  * The gateway's services beside the transaction calls: sigcap, funding, profile, bin, openbatch
  * and closebatch, as routes of the one route table (gateway-routes.ts spreads them in).
  */
 export const serviceRoutes: readonly GatewayRoute[] = [
-  {
-    endpoint: 'sigcap',
-    methods: writes,
-    params: [0],
-    async answer(context, call) {
-      const body = await call.body();
-      if (typeof body.merchid === 'string' && !call.allowed(body.merchid)) return unauthorized;
-      return signatureCapture(context, body);
-    },
-  },
+  merchantWrite('sigcap', signatureCapture),
   {
     endpoint: 'funding',
     methods: ['GET'],

@@ -161,13 +161,25 @@ function voidTransaction(context: EmulatorContext, t: EmulatedTransaction, rawAm
   );
 }
 
-export function voidByRetref(context: EmulatorContext, body: Body): EmulatorAnswer {
-  const bad = checked('void', body);
+/**
+ * A void or refund of the transaction the body names by retref: the body checked against the
+ * reference first, PPS 29 when the merchant has no such transaction.
+ */
+function reverseByRetref(
+  operation: 'void' | 'refund',
+  context: EmulatorContext,
+  body: Body,
+  reverse: (t: EmulatedTransaction) => EmulatorAnswer,
+): EmulatorAnswer {
+  const bad = checked(operation, body);
   if (bad) return bad;
   const merchid = body.merchid as string;
   const t = find(context, merchid, body.retref as string);
-  if (!t) return refused(merchid, '29', 'Txn not found');
-  return voidTransaction(context, t, body.amount);
+  return t ? reverse(t) : refused(merchid, '29', 'Txn not found');
+}
+
+export function voidByRetref(context: EmulatorContext, body: Body): EmulatorAnswer {
+  return reverseByRetref('void', context, body, (t) => voidTransaction(context, t, body.amount));
 }
 
 /**
@@ -198,11 +210,11 @@ export function voidByOrderId(context: EmulatorContext, body: Body): EmulatorAns
  * (refund-outcomes.ts); a decline is recorded but refunds nothing.
  */
 export function refund(context: EmulatorContext, body: Body): EmulatorAnswer {
-  const bad = checked('refund', body);
-  if (bad) return bad;
-  const merchid = body.merchid as string;
-  const t = find(context, merchid, body.retref as string);
-  if (!t) return refused(merchid, '29', 'Txn not found');
+  return reverseByRetref('refund', context, body, (t) => refundSale(context, t, body));
+}
+
+function refundSale(context: EmulatorContext, t: EmulatedTransaction, body: Body): EmulatorAnswer {
+  const merchid = t.merchid;
   if (!isRefundable(context, t)) return refused(merchid, '28', 'Txn not settled', { retref: t.retref });
   const settled = t.captured ?? t.remaining;
   const alreadyRefunded = context.ledger

@@ -69,6 +69,26 @@ export function describeIssue(error: z.ZodError): string {
 }
 
 /**
+ * An answer that must be a JSON object of `schema`'s shape, read; otherwise a ProtocolError naming
+ * the operation and the first problem.
+ */
+export function readAnswerObject<T extends z.ZodType>(
+  operation: string,
+  schema: T,
+  json: unknown,
+  raw: string,
+): z.output<T> {
+  const parsed = schema.safeParse(json);
+  if (!parsed.success || !json || typeof json !== 'object' || Array.isArray(json)) {
+    throw new ProtocolError(
+      `${operation}: unexpected answer (${parsed.success ? 'not an object' : describeIssue(parsed.error)})`,
+      { raw },
+    );
+  }
+  return parsed.data;
+}
+
+/**
  * Reads an authorization answer. A decline is a result, not an error; respstat B ("retry",
  * e.g. a processor timeout) throws RetryableError; a body that is not the documented shape
  * throws ProtocolError.

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { describeIssue } from './auth-response';
-import { ProtocolError } from './errors';
+import { readAnswerObject } from './auth-response';
 import { checkField, requireField } from './field-rules';
 import { text } from './wire-schema';
 
@@ -47,14 +46,7 @@ export function binPath(request: { merchid: string; token: string }): string {
 export function parseBin(json: unknown, raw: string): BinInformation {
   const missing = missingSchema.safeParse(json);
   if (missing.success) return { found: false, message: missing.data.errormsg, failed: missing.data.success === false };
-  const parsed = binSchema.safeParse(json);
-  if (!parsed.success || !json || typeof json !== 'object' || Array.isArray(json)) {
-    throw new ProtocolError(
-      `bin: unexpected answer (${parsed.success ? 'not an object' : describeIssue(parsed.error)})`,
-      { raw },
-    );
-  }
-  const { prerpaid, prepaid, ...fields } = parsed.data;
+  const { prerpaid, prepaid, ...fields } = readAnswerObject('bin', binSchema, json, raw);
   const either = prepaid ?? prerpaid;
   return { found: true, ...fields, ...(either === undefined ? {} : { prepaid: either }) };
 }

@@ -64,41 +64,32 @@ const segment = (value: string) => encodeURIComponent(value);
 export function createGatewayClient(options: GatewayClientOptions & { sleep?: Sleep }): GatewayClient {
   const resolved = resolveGatewayOptions(options);
   const sender = createRequestSender(resolved, options.sleep ?? realSleep);
+  const reverse = (operation: 'void' | 'refund' | 'voidByOrderId', body: unknown) =>
+    sender.call({ operation, method: 'POST', path: operation, body }, (json, raw) =>
+      parseReversal(operation, json, raw),
+    );
   return {
     ...serviceMethods(sender),
     async auth(request) {
       const body = authorizationToWire(request);
-      const response = await sender.send({ operation: 'auth', method: 'POST', path: 'auth', body });
-      return parseAuthorization(response.json, response.text);
+      return sender.call({ operation: 'auth', method: 'POST', path: 'auth', body }, parseAuthorization);
     },
     async capture(request) {
       const body = captureToWire(request);
-      const response = await sender.send({ operation: 'capture', method: 'POST', path: 'capture', body });
-      return parseCapture(response.json, response.text);
+      return sender.call({ operation: 'capture', method: 'POST', path: 'capture', body }, parseCapture);
     },
-    async void(request) {
-      const body = reversalToWire('void', request);
-      const response = await sender.send({ operation: 'void', method: 'POST', path: 'void', body });
-      return parseReversal('void', response.json, response.text);
-    },
-    async refund(request) {
-      const body = reversalToWire('refund', request);
-      const response = await sender.send({ operation: 'refund', method: 'POST', path: 'refund', body });
-      return parseReversal('refund', response.json, response.text);
-    },
-    async voidByOrderId(request) {
-      const body = voidByOrderIdToWire(request);
-      const response = await sender.send({ operation: 'voidByOrderId', method: 'POST', path: 'voidByOrderId', body });
-      return parseReversal('voidByOrderId', response.json, response.text);
-    },
+    void: async (request) => reverse('void', reversalToWire('void', request)),
+    refund: async (request) => reverse('refund', reversalToWire('refund', request)),
+    voidByOrderId: async (request) => reverse('voidByOrderId', voidByOrderIdToWire(request)),
     async inquire({ merchid, retref }) {
       requireField('retref', retref);
       requireField('merchid', merchid);
       checkField('retref', retref, retrefRule);
       checkField('merchid', merchid, merchidRule);
       const path = `inquire/${segment(retref)}/${segment(merchid)}`;
-      const response = await sender.send({ operation: 'inquire', method: 'GET', path });
-      return parseTransactionRecord('inquire', response.json, response.text);
+      return sender.call({ operation: 'inquire', method: 'GET', path }, (json, raw) =>
+        parseTransactionRecord('inquire', json, raw),
+      );
     },
     async inquireByOrderid({ merchid, orderid, scope = 'merchant' }) {
       requireField('orderid', orderid);
@@ -106,44 +97,32 @@ export function createGatewayClient(options: GatewayClientOptions & { sleep?: Sl
       checkField('orderid', orderid, orderidRule);
       checkField('merchid', merchid, merchidRule);
       const path = `inquireByOrderid/${segment(orderid)}/${segment(merchid)}${scope === 'merchant' ? '/1' : ''}`;
-      const response = await sender.send({ operation: 'inquireByOrderid', method: 'GET', path });
-      return parseTransactionRecords('inquireByOrderid', response.json, response.text);
+      return sender.call({ operation: 'inquireByOrderid', method: 'GET', path }, (json, raw) =>
+        parseTransactionRecords('inquireByOrderid', json, raw),
+      );
     },
     async credentialTest(request) {
       if (resolved.credentials.level === 'merchant') {
         requireField('merchid', request?.merchid, 'merchant-level credentials are tested with their merchant id');
         checkField('merchid', request!.merchid, merchidRule);
         const body = { merchid: request!.merchid };
-        const response = await sender.send({
-          operation: 'credentialTest',
-          method: 'PUT',
-          path: '',
-          body,
-          expect: 'text',
-        });
-        return parseCredentialTest(response.json, response.text);
+        return sender.call(
+          { operation: 'credentialTest', method: 'PUT', path: '', body, expect: 'text' },
+          parseCredentialTest,
+        );
       }
-      const response = await sender.send({ operation: 'credentialTest', method: 'GET', path: '', expect: 'text' });
-      return parseCredentialTest(response.json, response.text);
+      return sender.call({ operation: 'credentialTest', method: 'GET', path: '', expect: 'text' }, parseCredentialTest);
     },
     async inquireMerchant({ merchid }) {
       requireField('merchid', merchid);
       checkField('merchid', merchid, merchidRule);
-      const response = await sender.send({
-        operation: 'inquireMerchant',
-        method: 'GET',
-        path: `inquireMerchant/${segment(merchid)}`,
-      });
-      return parseMerchantInquiry(response.json, response.text);
+      const path = `inquireMerchant/${segment(merchid)}`;
+      return sender.call({ operation: 'inquireMerchant', method: 'GET', path }, parseMerchantInquiry);
     },
-    async settlementStatus(query) {
-      const response = await sender.send({
-        operation: 'settlestat',
-        method: 'GET',
-        path: settlementPath(query),
-        expect: 'text',
-      });
-      return parseSettlement(response.json, response.text);
-    },
+    settlementStatus: async (query) =>
+      sender.call(
+        { operation: 'settlestat', method: 'GET', path: settlementPath(query), expect: 'text' },
+        parseSettlement,
+      ),
   };
 }

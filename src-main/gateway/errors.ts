@@ -17,6 +17,7 @@ export type GatewayErrorCode = 'http' | 'authentication' | 'retryable' | 'transp
 /** The base of every failure the gateway client reports (a decline is not one: it is a result). */
 export class GatewayError extends Error {
   readonly code: GatewayErrorCode = 'http';
+  override readonly name: string = 'GatewayError';
   readonly status: number | undefined;
   readonly respstat: string | undefined;
   readonly respcode: string | undefined;
@@ -26,7 +27,6 @@ export class GatewayError extends Error {
 
   constructor(message: string, details: GatewayErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = 'GatewayError';
     this.status = details.status;
     this.respstat = details.respstat;
     this.respcode = details.respcode;
@@ -39,19 +39,13 @@ export class GatewayError extends Error {
 /** Raised for HTTP 401: the credentials are wrong, missing, or not for this merchant. */
 export class AuthenticationError extends GatewayError {
   override readonly code = 'authentication';
-  constructor(message: string, details: GatewayErrorDetails = {}) {
-    super(message, details);
-    this.name = 'AuthenticationError';
-  }
+  override readonly name = 'AuthenticationError';
 }
 
 /** Raised when the gateway says to try again: respstat B (e.g. processor timeout, respcode 62). */
 export class RetryableError extends GatewayError {
   override readonly code = 'retryable';
-  constructor(message: string, details: GatewayErrorDetails = {}) {
-    super(message, details);
-    this.name = 'RetryableError';
-  }
+  override readonly name = 'RetryableError';
 }
 
 /**
@@ -61,12 +55,12 @@ export class RetryableError extends GatewayError {
  */
 export class TransportError extends GatewayError {
   override readonly code = 'transport';
+  override readonly name = 'TransportError';
   readonly requestSent: boolean;
   readonly timedOut: boolean;
 
   constructor(message: string, details: GatewayErrorDetails & { requestSent: boolean; timedOut?: boolean }) {
     super(message, details);
-    this.name = 'TransportError';
     this.requestSent = details.requestSent;
     this.timedOut = details.timedOut ?? false;
   }
@@ -78,12 +72,12 @@ export class TransportError extends GatewayError {
  */
 export class NotFoundYetError extends GatewayError {
   override readonly code = 'not-found-yet';
+  override readonly name = 'NotFoundYetError';
   /** When (clock milliseconds) a "not found" becomes final: the request's send time plus the answer window. */
   readonly finalAt: number;
 
   constructor(message: string, details: GatewayErrorDetails & { finalAt: number }) {
     super(message, details);
-    this.name = 'NotFoundYetError';
     this.finalAt = details.finalAt;
   }
 }
@@ -91,10 +85,7 @@ export class NotFoundYetError extends GatewayError {
 /** Raised when the answer is not JSON or not the documented shape. */
 export class ProtocolError extends GatewayError {
   override readonly code = 'protocol';
-  constructor(message: string, details: GatewayErrorDetails = {}) {
-    super(message, details);
-    this.name = 'ProtocolError';
-  }
+  override readonly name = 'ProtocolError';
 }
 
 /**

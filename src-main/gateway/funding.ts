@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { describeIssue } from './auth-response';
-import { GatewayError, ProtocolError, ValidationError } from './errors';
+import { readAnswerObject } from './auth-response';
+import { GatewayError, ValidationError } from './errors';
 import { checkField, isValidDate, requireField } from './field-rules';
 import { amount, text } from './wire-schema';
 
@@ -84,12 +84,5 @@ export function parseFunding(json: unknown, raw: string): FundingReport | undefi
     if (/^no deposits/i.test(message)) return undefined;
     throw new GatewayError(`funding: ${message}`, { raw });
   }
-  const parsed = fundingReportSchema.safeParse(json);
-  if (!parsed.success || !json || typeof json !== 'object' || Array.isArray(json)) {
-    throw new ProtocolError(
-      `funding: unexpected answer (${parsed.success ? 'not an object' : describeIssue(parsed.error)})`,
-      { raw },
-    );
-  }
-  return parsed.data;
+  return readAnswerObject('funding', fundingReportSchema, json, raw);
 }

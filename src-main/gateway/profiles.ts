@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeIssue } from './auth-response';
+import { describeIssue, readAnswerObject } from './auth-response';
 import { ProtocolError, ValidationError } from './errors';
 import {
   checkCountry,
@@ -162,14 +162,7 @@ export type ProfileSave =
 
 /** Reads a profile create / update answer. */
 export function parseProfileSave(json: unknown, raw: string): ProfileSave {
-  const outcome = outcomeSchema.safeParse(json);
-  if (!outcome.success || !json || typeof json !== 'object' || Array.isArray(json)) {
-    throw new ProtocolError(
-      `profile: unexpected answer (${outcome.success ? 'not an object' : describeIssue(outcome.error)})`,
-      { raw },
-    );
-  }
-  const { respstat, respcode, resptext } = outcome.data;
+  const { respstat, respcode, resptext } = readAnswerObject('profile', outcomeSchema, json, raw);
   if (respstat !== 'A') return { saved: false, respcode, resptext };
   const account = storedAccountSchema.safeParse(json);
   if (!account.success)
@@ -197,14 +190,8 @@ export function parseProfileDelete(
   json: unknown,
   raw: string,
 ): { readonly deleted: boolean; readonly respcode: string | undefined; readonly resptext: string | undefined } {
-  const parsed = outcomeSchema.safeParse(json);
-  if (!parsed.success || !json || typeof json !== 'object') {
-    throw new ProtocolError(
-      `profile: unexpected answer (${parsed.success ? 'not an object' : describeIssue(parsed.error)})`,
-      { raw },
-    );
-  }
-  return { deleted: parsed.data.respstat === 'A', respcode: parsed.data.respcode, resptext: parsed.data.resptext };
+  const { respstat, respcode, resptext } = readAnswerObject('profile', outcomeSchema, json, raw);
+  return { deleted: respstat === 'A', respcode, resptext };
 }
 
 /** profile/{profileid}/{acctid}/{merchid}; the account id left empty means every account. */

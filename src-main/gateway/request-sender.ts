@@ -114,22 +114,29 @@ export function createRequestSender(options: ResolvedGatewayOptions, sleep: Slee
     }
   }
 
-  return {
-    /** Sends with the retry policy applied; throws a GatewayError subclass on failure. */
-    async send(request: GatewayRequest): Promise<GatewayResponse> {
-      for (let attempts = 1; ; attempts++) {
-        try {
-          return await attempt(request);
-        } catch (error) {
-          const decision = decideRetry({
-            operation: request.operation,
-            attempt: attempts,
-            failure: failureKindOf(error),
-          });
-          if (decision.action !== 'retry') throw error;
-          await sleep(decision.delayMs);
-        }
+  /** Sends with the retry policy applied; throws a GatewayError subclass on failure. */
+  async function send(request: GatewayRequest): Promise<GatewayResponse> {
+    for (let attempts = 1; ; attempts++) {
+      try {
+        return await attempt(request);
+      } catch (error) {
+        const decision = decideRetry({
+          operation: request.operation,
+          attempt: attempts,
+          failure: failureKindOf(error),
+        });
+        if (decision.action !== 'retry') throw error;
+        await sleep(decision.delayMs);
       }
+    }
+  }
+
+  return {
+    send,
+    /** Sends as `send` does, then reads the answer with the operation's parser (parsed body, raw text). */
+    async call<T>(request: GatewayRequest, parse: (json: unknown, raw: string) => T): Promise<T> {
+      const response = await send(request);
+      return parse(response.json, response.text);
     },
   };
 }

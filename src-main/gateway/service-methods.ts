@@ -47,41 +47,24 @@ export interface GatewayServices {
 
 /** The service methods over the client's one request sender. */
 export function serviceMethods(sender: ReturnType<typeof createRequestSender>): GatewayServices {
+  const changeBatch = (operation: 'openbatch' | 'closebatch', path: string) =>
+    sender.call({ operation, method: 'GET', path }, (json, raw) => parseBatchChange(operation, json, raw));
   return {
-    async sigcap(request) {
-      const body = sigcapToWire(request);
-      // The reference declares sigcap as POST (its text allows PUT too).
-      const response = await sender.send({ operation: 'sigcap', method: 'POST', path: 'sigcap', body });
-      return parseSigcap(response.json, response.text);
-    },
-    async funding(query) {
-      const response = await sender.send({ operation: 'funding', method: 'GET', path: fundingPath(query) });
-      return parseFunding(response.json, response.text);
-    },
+    // The reference declares sigcap as POST (its text allows PUT too).
+    sigcap: async (request) =>
+      sender.call({ operation: 'sigcap', method: 'POST', path: 'sigcap', body: sigcapToWire(request) }, parseSigcap),
+    funding: async (query) =>
+      sender.call({ operation: 'funding', method: 'GET', path: fundingPath(query) }, parseFunding),
     async saveProfile(request) {
       const body = profileToWire(request);
-      const response = await sender.send({ operation: 'profile', method: 'PUT', path: 'profile', body });
-      return parseProfileSave(response.json, response.text);
+      return sender.call({ operation: 'profile', method: 'PUT', path: 'profile', body }, parseProfileSave);
     },
-    async getProfile(reference) {
-      const response = await sender.send({ operation: 'profile', method: 'GET', path: profilePath(reference) });
-      return parseProfileAccounts(response.json, response.text);
-    },
-    async deleteProfile(reference) {
-      const response = await sender.send({ operation: 'profile', method: 'DELETE', path: profilePath(reference) });
-      return parseProfileDelete(response.json, response.text);
-    },
-    async bin(request) {
-      const response = await sender.send({ operation: 'bin', method: 'GET', path: binPath(request) });
-      return parseBin(response.json, response.text);
-    },
-    async openBatch(request) {
-      const response = await sender.send({ operation: 'openbatch', method: 'GET', path: openBatchPath(request) });
-      return parseBatchChange('openbatch', response.json, response.text);
-    },
-    async closeBatch(request) {
-      const response = await sender.send({ operation: 'closebatch', method: 'GET', path: closeBatchPath(request) });
-      return parseBatchChange('closebatch', response.json, response.text);
-    },
+    getProfile: async (reference) =>
+      sender.call({ operation: 'profile', method: 'GET', path: profilePath(reference) }, parseProfileAccounts),
+    deleteProfile: async (reference) =>
+      sender.call({ operation: 'profile', method: 'DELETE', path: profilePath(reference) }, parseProfileDelete),
+    bin: async (request) => sender.call({ operation: 'bin', method: 'GET', path: binPath(request) }, parseBin),
+    openBatch: async (request) => changeBatch('openbatch', openBatchPath(request)),
+    closeBatch: async (request) => changeBatch('closebatch', closeBatchPath(request)),
   };
 }

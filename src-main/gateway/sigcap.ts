@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { describeIssue } from './auth-response';
-import { ProtocolError, ValidationError } from './errors';
+import { readAnswerObject } from './auth-response';
+import { ValidationError } from './errors';
 import { checkField, requireField } from './field-rules';
 import { text } from './wire-schema';
 
@@ -54,12 +54,6 @@ export interface SignatureCapture extends z.output<typeof sigcapResponseSchema> 
 
 /** Reads a sigcap answer; a refusal (unknown retref, a decline) is a result, not an error. */
 export function parseSigcap(json: unknown, raw: string): SignatureCapture {
-  const parsed = sigcapResponseSchema.safeParse(json);
-  if (!parsed.success || !json || typeof json !== 'object' || Array.isArray(json)) {
-    throw new ProtocolError(
-      `sigcap: unexpected answer (${parsed.success ? 'not an object' : describeIssue(parsed.error)})`,
-      { raw },
-    );
-  }
-  return { ...parsed.data, saved: parsed.data.respcode === '00' };
+  const answer = readAnswerObject('sigcap', sigcapResponseSchema, json, raw);
+  return { ...answer, saved: answer.respcode === '00' };
 }

@@ -7,6 +7,7 @@ import { createGatewayClient, type GatewayClient } from '../../src-main/gateway/
 import { emulatedVisa } from '../support/cards';
 import { emulatorAdmin } from '../support/emulator-admin';
 import { loadGatewayReference, referenceMissing, type GatewayReference } from '../support/gateway-reference';
+import { achSale } from '../support/gateway-requests';
 import { loadRequestLineChecker, type RequestLineChecker } from '../support/gateway-request-line';
 
 /**
@@ -192,17 +193,7 @@ suite(suiteName, () => {
     await as('auth userfields object', () =>
       client.auth({ merchid, amount: 100, account: '4788250000121443', expiry: '1228', userfields: { lane: '3' } }),
     );
-    await as('auth ACH', () =>
-      client.auth({
-        merchid,
-        amount: 2500,
-        account: '1234567890',
-        bankaba: '036001808',
-        accttype: 'ECHK',
-        ecomind: 'E',
-        name: 'Pat Doe',
-      }),
-    );
+    await as('auth ACH', () => client.auth({ ...achSale, merchid }));
 
     const toCapture = await as('(setup) auth to capture', () =>
       client.auth({ merchid, amount: 1304, account: '4788250000121443', expiry: '1228', orderid: 'CONF-CAPT-0001' }),

@@ -3,6 +3,7 @@ import { createGatewayClient } from '../../src-main/gateway/client';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
 import { encodeSignature } from '../../src-main/signature/codec';
 import { loadGatewayReference, referenceMissing, type GatewayReference } from '../support/gateway-reference';
+import { drawnSignature } from '../support/strokes';
 
 /**
  * sigcap, funding, profile, bin, openbatch and closebatch held to the real gateway's reference:
@@ -81,16 +82,7 @@ async function runEveryService(): Promise<void> {
     fetch: recordingFetch,
     sleep: async () => undefined,
   });
-  const signature = encodeSignature({
-    width: 200,
-    height: 60,
-    strokes: [
-      [
-        { x: 10, y: 40 },
-        { x: 190, y: 20 },
-      ],
-    ],
-  }).value;
+  const signature = encodeSignature(drawnSignature(200, 60, '10,40 190,20')).value;
   const visa = await client.auth({ merchid, amount: 0, account: '4788250000121443', expiry: '1228' });
   const amex = await client.auth({ merchid, amount: 0, account: '371449635398431', expiry: '1228' });
   await client.sigcap({ merchid, retref: visa.retref!, signature });

@@ -72,14 +72,19 @@ async function attempt(target: FuzzTarget, input: Uint8Array, now: () => number)
   }
 }
 
+/** What a shrinking input must still do: fail like `finding` on `target`, timed by `now` against `hangMs`. */
+interface Reproduction {
+  readonly target: FuzzTarget;
+  readonly finding: Pick<FuzzFinding, 'kind' | 'error'>;
+  readonly hangMs: number;
+  readonly now: () => number;
+  readonly onInput?: ((input: Uint8Array) => void) | undefined;
+}
+
 /** The same failure: crashes with the same error name (messages carry offsets), or slowness. */
 async function stillFails(
-  target: FuzzTarget,
+  { target, finding, hangMs, now, onInput }: Reproduction,
   input: Uint8Array,
-  finding: Pick<FuzzFinding, 'kind' | 'error'>,
-  hangMs: number,
-  now: () => number,
-  onInput?: (input: Uint8Array) => void,
 ): Promise<boolean> {
   // Minimizing runs inputs too: the watchdog hears of each, or it takes the shrinking for a hang.
   onInput?.(input);
@@ -89,20 +94,13 @@ async function stillFails(
 }
 
 /** Shrinks a failing input by removing ever smaller chunks while it still fails the same way. */
-async function minimize(
-  target: FuzzTarget,
-  input: Uint8Array,
-  finding: Pick<FuzzFinding, 'kind' | 'error'>,
-  hangMs: number,
-  now: () => number,
-  onInput?: (input: Uint8Array) => void,
-): Promise<Uint8Array> {
+async function minimize(reproduction: Reproduction, input: Uint8Array): Promise<Uint8Array> {
   let smallest = input;
-  let tries = finding.kind === 'hang' ? 40 : 2000;
+  let tries = reproduction.finding.kind === 'hang' ? 40 : 2000;
   for (let chunk = Math.max(1, smallest.length >> 1); chunk >= 1 && tries > 0; chunk >>= 1) {
     for (let at = 0; at < smallest.length && tries > 0; tries--) {
       const candidate = Uint8Array.from([...smallest.subarray(0, at), ...smallest.subarray(at + chunk)]);
-      if (await stillFails(target, candidate, finding, hangMs, now, onInput)) smallest = candidate;
+      if (await stillFails(reproduction, candidate)) smallest = candidate;
       else at += chunk;
     }
   }
@@ -159,7 +157,7 @@ export async function fuzzTarget(target: FuzzTarget, options: FuzzOptions): Prom
     const key = `${failure.kind}:${failure.error.split(':')[0]}`;
     if (seen.has(key) || report.findings.length >= 5) continue;
     seen.add(key);
-    const smallest = await minimize(target, input, failure, hangMs, now, options.onInput);
+    const smallest = await minimize({ target, finding: failure, hangMs, now, onInput: options.onInput }, input);
     report.findings.push({ ...failure, input: smallest, hex: toHex(smallest), ms: outcome.ms });
   }
   return report;

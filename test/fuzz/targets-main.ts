@@ -15,45 +15,18 @@ import { readClientMessage } from '../../src-main/host/bridge';
 import { commands } from '../../src-main/ipc/contract';
 import { createDispatcher, type CommandHandlers } from '../../src-main/ipc/dispatcher';
 import { createLogger } from '../../src-main/log/logger';
-import { approvedAnswer, declinedAnswer, timeoutAnswer } from '../support/gateway-answers';
+import {
+  approvedAnswer,
+  declinedAnswer,
+  inquiredRecord,
+  settlementBatch,
+  timeoutAnswer,
+} from '../support/gateway-answers';
 import type { FuzzTarget } from './runner';
 import { utf8 } from './samples';
 
 const json = (value: unknown) => utf8(JSON.stringify(value));
 const merchid = '496160873888';
-const record = {
-  merchid,
-  account: '9418594164541443',
-  amount: '12.34',
-  currency: 'USD',
-  retref: '343005123105',
-  respcode: '00',
-  respproc: 'RPCT',
-  respstat: 'A',
-  resptext: 'Approval',
-  batchid: '1900941444',
-  setlstat: 'Queued for Capture',
-  capturedate: '20261122121314',
-  entrymode: 'V',
-  authdate: '20261122',
-  lastfour: '1443',
-  name: 'PAT DOE',
-  bintype: 'Purchase',
-  emvTagData: '{"TVR":"0000008000","Signature":"true","Entry method":"Chip Read"}',
-  receipt: { dba: 'Corner Store' },
-  userfield: [{ lane: '3' }, { shift: 'am' }],
-  voidable: 'Y',
-  refundable: 'N',
-};
-const batch = {
-  respproc: 'RPCT',
-  hostbatch: '1900941444',
-  batchid: '1900941444',
-  hoststat: 'GB',
-  merchid,
-  txns: [{ setlamount: '12.34', setlstat: 'Y', salesdoc: 'LANE01-000123', retref: '343005123105' }],
-};
-
 /** Every reader of a gateway answer, each given the same body as the request sender would. */
 const answerParsers: readonly ((json: unknown, raw: string) => unknown)[] = [
   parseAuthorization,
@@ -119,10 +92,10 @@ export const mainTargets: FuzzTarget[] = [
       approvedAnswer,
       declinedAnswer,
       timeoutAnswer,
-      record,
-      [record, record],
-      batch,
-      [batch],
+      inquiredRecord,
+      [inquiredRecord, inquiredRecord],
+      settlementBatch,
+      [settlementBatch],
       'Null Batches',
       { message: 'Invalid merchant' },
       { site: 'fts', cardproc: 'RPCT', enabled: true, merchid },

@@ -33,6 +33,7 @@ export const approvedAnswer = {
   },
 };
 
+/** A declined sale (RPCT 05). */
 export const declinedAnswer = {
   respstat: 'C',
   respcode: '05',
@@ -45,6 +46,7 @@ export const declinedAnswer = {
   authcode: null,
 };
 
+/** The processor never answered (PPS 62): retry. */
 export const timeoutAnswer = {
   respstat: 'B',
   respcode: '62',
@@ -53,4 +55,74 @@ export const timeoutAnswer = {
   retref: '343005123107',
   merchid: '496160873888',
   amount: '0.00',
+};
+
+/** A transaction record as inquire and inquireByOrderid answer it: a captured chip sale. */
+export const inquiredRecord = {
+  merchid: '496160873888',
+  orderId: 'LANE01-000123',
+  account: '9418594164541443',
+  amount: '12.34',
+  currency: 'USD',
+  retref: '343005123105',
+  respcode: '00',
+  respproc: 'RPCT',
+  respstat: 'A',
+  resptext: 'Approval',
+  batchid: '1900941444',
+  setlstat: 'Queued for Capture',
+  capturedate: '20261122121314',
+  entrymode: 'V',
+  authdate: '20261122',
+  lastfour: '1443',
+  name: 'PAT DOE',
+  bintype: 'Purchase',
+  emvTagData: '{"TVR":"0000008000","Signature":"true","Entry method":"Chip Read"}',
+  receipt: { dba: 'Corner Store' },
+  userfield: [{ lane: '3' }, { shift: 'am' }],
+  voidable: 'Y',
+  refundable: 'N',
+};
+
+/** A full void's answer (void or voidByOrderId): nothing left of the amount, authcode REVERS. */
+export const fullVoidAnswer = {
+  merchid: '496160873888',
+  orderId: 'LANE01-000123',
+  amount: '0.00',
+  currency: 'USD',
+  retref: '343005123105',
+  authcode: 'REVERS',
+  respcode: '00',
+  respproc: 'RPCT',
+  respstat: 'A',
+  resptext: 'Approval',
+};
+
+/** The gateway's PPS 29: it holds no such transaction. */
+export const txnNotFoundAnswer = {
+  respproc: 'PPS',
+  respcode: '29',
+  respstat: 'C',
+  resptext: 'Txn not found',
+  merchid: '496160873888',
+};
+
+/** One settlestat batch: a settled sale and a queued one. */
+export const settlementBatch = {
+  respproc: 'RPCT',
+  hostbatch: '1900941444',
+  batchid: '1900941444',
+  hoststat: 'GB',
+  merchid: '496160873888',
+  txns: [
+    {
+      setlamount: '12.34',
+      setlstat: 'Y',
+      salesdoc: 'LANE01-000123',
+      retref: '343005123105',
+      authcode: 'PPS568',
+      cardtype: 'VISA',
+    },
+    { setlamount: '5.00', setlstat: 'Q', retref: '343005123106' },
+  ],
 };

@@ -102,10 +102,11 @@ function referencePath(path: string): string {
   return bare.startsWith('/rest/') ? `/cardconnect${bare}` : bare;
 }
 
-function templateMatcher(template: string): RegExp {
+/** A path template of the reference (`/x/{a}/{b}`) as a pattern; each `{parameter}` segment is a capture group. */
+export function pathTemplateMatcher(template: string): RegExp {
   const pattern = template
     .split('/')
-    .map((segment) => (/^\{.+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .map((segment) => (/^\{.+\}$/.test(segment) ? '([^/]+)' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
     .join('/');
   return new RegExp(`^${pattern}$`, 'i');
 }
@@ -124,7 +125,10 @@ export function loadGatewayReference(
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addSchema({ $id: documentId, components: asJsonSchema(document.components, closed) } as object);
-  const templates = Object.keys(document.paths).map((template) => ({ template, matcher: templateMatcher(template) }));
+  const templates = Object.keys(document.paths).map((template) => ({
+    template,
+    matcher: pathTemplateMatcher(template),
+  }));
   const compiled = new Map<string, ValidateFunction>();
 
   const validatorFor = (schema: object): ValidateFunction => {

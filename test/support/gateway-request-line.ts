@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import yaml from 'js-yaml';
-import { gatewayOpenApiPath, type SchemaProblem } from './gateway-reference';
+import { gatewayOpenApiPath, pathTemplateMatcher, type SchemaProblem } from './gateway-reference';
 
 /**
  * The request line of a call held to the gateway's OpenAPI file: the path and query parameters
@@ -35,14 +35,6 @@ const componentFor: Readonly<Record<string, string>> = { merchid: 'merchid' };
  * four-digit text (0122 is not the integer 122), so it is checked as the description says.
  */
 const describedFormats: Readonly<Record<string, RegExp>> = { date: /^\d{4}$/ };
-
-function matcher(template: string): RegExp {
-  const pattern = template
-    .split('/')
-    .map((segment) => (/^\{.+\}$/.test(segment) ? '([^/]+)' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
-    .join('/');
-  return new RegExp(`^${pattern}$`, 'i');
-}
 
 export interface RequestLineChecker {
   /** Problems of the path and query parameters of one request line against the operation's declaration. */
@@ -88,7 +80,7 @@ export function loadRequestLineChecker(path = gatewayOpenApiPath): RequestLineCh
       const verb = method.toLowerCase();
       for (const [template, operations] of Object.entries(document.paths)) {
         const operation = operations[verb];
-        const match = operation ? matcher(template).exec(parsed.pathname) : null;
+        const match = operation ? pathTemplateMatcher(template).exec(parsed.pathname) : null;
         if (!operation || !match) continue;
         const declared = (operation.parameters ?? []).filter(
           (parameter) => parameter.in === 'path' || parameter.in === 'query',

@@ -1,14 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
-import { call, fnorMerchant, freshEmulator, merchantAuth, rpctMerchant, sale } from './support';
+import { call, fnorMerchant, freshEmulatorPerTest, merchantAuth, rpctMerchant, sale, saleAnswer } from './support';
 
 let emulator: RunningEmulator;
-beforeEach(async () => {
-  emulator = await freshEmulator();
-});
-afterEach(async () => {
-  await emulator.close();
-});
+freshEmulatorPerTest((started) => (emulator = started));
 
 describe('authentication', () => {
   it.each([
@@ -71,7 +66,7 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
     ['Diners', '36438999960016'],
     ['JCB', '3528000000000007'],
   ])('approves the %s test card with a token, authcode and RPCT code 000', async (_brand, account) => {
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ account }));
+    const json = await saleAnswer(emulator, { account });
     // The guides' RPCT test-card table answers resptext "Approval" (response-codes.md's list says "Approve").
     expect(json).toMatchObject({
       respstat: 'A',
@@ -93,7 +88,7 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
       ['4387751111111053', '500', 'Decline'],
     ].map(([account, respcode, resptext]) => [account!.slice(-4), respcode!, resptext!, account!]),
   )('declines the card ending %s with %s %s', async (_lastFour, respcode, resptext, account) => {
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ account }));
+    const json = await saleAnswer(emulator, { account });
     expect(json).toMatchObject({ respstat: 'C', respcode, resptext, amount: '0.00' });
     expect(json.authcode).toBeUndefined();
   });
@@ -108,11 +103,7 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
   it.each(
     ['4999006200620062', '5111006200620062', '6465006200620062'].map((account) => [account.slice(-8, -4), account]),
   )('times out the card with %s before its last four: PPS 62 respstat B', async (_middle, account) => {
-    expect((await call(emulator, 'PUT', 'auth', sale({ account }))).json).toMatchObject({
-      respstat: 'B',
-      respcode: '62',
-      respproc: 'PPS',
-    });
+    expect(await saleAnswer(emulator, { account })).toMatchObject({ respstat: 'B', respcode: '62', respproc: 'PPS' });
   });
 
   it.each([
@@ -125,16 +116,20 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
     ['999.99', '000', 'A'],
     ['2000.00', '000', 'A'],
   ])('answers %s with amount-driven code %s on RPCT', async (amount, respcode, respstat) => {
-    expect((await call(emulator, 'PUT', 'auth', sale({ amount }))).json).toMatchObject({ respcode, respstat });
+    expect(await saleAnswer(emulator, { amount })).toMatchObject({ respcode, respstat });
   });
 
   it('drives FNOR codes by amount too, with a leading 0 for its 2-digit codes', async () => {
-    expect(
-      (await call(emulator, 'PUT', 'auth', sale({ merchid: fnorMerchant, amount: '1051.00' }))).json,
-    ).toMatchObject({ respstat: 'C', respcode: '51', respproc: 'FNOR' });
-    expect(
-      (await call(emulator, 'PUT', 'auth', sale({ merchid: fnorMerchant, amount: '1332.00' }))).json,
-    ).toMatchObject({ respstat: 'A', respcode: '00', respproc: 'FNOR' });
+    expect(await saleAnswer(emulator, { merchid: fnorMerchant, amount: '1051.00' })).toMatchObject({
+      respstat: 'C',
+      respcode: '51',
+      respproc: 'FNOR',
+    });
+    expect(await saleAnswer(emulator, { merchid: fnorMerchant, amount: '1332.00' })).toMatchObject({
+      respstat: 'A',
+      respcode: '00',
+      respproc: 'FNOR',
+    });
   });
 
   it.each([
@@ -144,11 +139,11 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
     ['333', 'U'],
     ['123', 'M'],
   ])('answers cvv2 %s with cvvresp %s', async (cvv2, cvvresp) => {
-    expect((await call(emulator, 'PUT', 'auth', sale({ cvv2 }))).json.cvvresp).toBe(cvvresp);
+    expect((await saleAnswer(emulator, { cvv2 })).cvvresp).toBe(cvvresp);
   });
 
   it('takes the CVV from cvv2 only: the spec\u2019s cvv is not a field of the real API', async () => {
-    expect((await call(emulator, 'PUT', 'auth', sale({ cvv: '111' }))).json).not.toHaveProperty('cvvresp');
+    expect(await saleAnswer(emulator, { cvv: '111' })).not.toHaveProperty('cvvresp');
   });
 
   it('verifies an account with amount 0 (Zero Amount), but not for ACH', async () => {
@@ -176,34 +171,31 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
       expiry: undefined,
       amount: '25.00',
     };
-    expect((await call(emulator, 'PUT', 'auth', sale(ach))).json).toMatchObject({ respstat: 'A' });
-    expect((await call(emulator, 'PUT', 'auth', sale({ ...ach, merchid: fnorMerchant }))).json).toMatchObject({
+    expect(await saleAnswer(emulator, ach)).toMatchObject({ respstat: 'A' });
+    expect(await saleAnswer(emulator, { ...ach, merchid: fnorMerchant })).toMatchObject({
       respstat: 'C',
       respcode: '48',
     });
   });
 
   it('allows a forced credit (negative amount) only where enabled', async () => {
-    expect((await call(emulator, 'PUT', 'auth', sale({ amount: '-5.00' }))).json).toMatchObject({
-      respstat: 'A',
-      amount: '-5.00',
-    });
-    expect((await call(emulator, 'PUT', 'auth', sale({ merchid: fnorMerchant, amount: '-5.00' }))).json).toMatchObject({
+    expect(await saleAnswer(emulator, { amount: '-5.00' })).toMatchObject({ respstat: 'A', amount: '-5.00' });
+    expect(await saleAnswer(emulator, { merchid: fnorMerchant, amount: '-5.00' })).toMatchObject({
       respstat: 'C',
       respcode: '45',
     });
   });
 
   it('declines a number that fails Luhn, and answers a disabled or unknown merchant', async () => {
-    expect((await call(emulator, 'PUT', 'auth', sale({ account: '4788250000121444' }))).json).toMatchObject({
+    expect(await saleAnswer(emulator, { account: '4788250000121444' })).toMatchObject({
       respstat: 'C',
       respproc: 'PPS',
     });
-    expect((await call(emulator, 'PUT', 'auth', sale({ merchid: '820000000002' }))).json).toMatchObject({
+    expect(await saleAnswer(emulator, { merchid: '820000000002' })).toMatchObject({
       respcode: '97',
       resptext: 'Merchant disabled',
     });
-    expect((await call(emulator, 'PUT', 'auth', sale({ merchid: '123456789012' }))).json).toMatchObject({
+    expect(await saleAnswer(emulator, { merchid: '123456789012' })).toMatchObject({
       respcode: '21',
       resptext: 'Invalid merchant',
     });
@@ -221,7 +213,7 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
   });
 
   it('answers the masked number instead of the token when tokenize is Y', async () => {
-    expect((await call(emulator, 'PUT', 'auth', sale({ tokenize: 'Y' }))).json.account).toBe('************1443');
+    expect((await saleAnswer(emulator, { tokenize: 'Y' })).account).toBe('************1443');
   });
 
   it('declines track data it cannot read with PPS 12 Invalid track', async () => {
@@ -263,7 +255,7 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
 
   it('builds the receipt from merchant properties, userfields overrides, orderNote and items', async () => {
     const userfields = [{ receiptFooter: 'See you soon' }, { orderNote: 'Gift wrap' }, { items: '2 x Widget' }];
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ receipt: 'Y', userfields }));
+    const json = await saleAnswer(emulator, { receipt: 'Y', userfields });
     expect(json.receipt).toEqual({
       header: 'Training receipt: no real money moved',
       footer: 'See you soon',
@@ -279,7 +271,7 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
   });
 
   it('captures at once with capture Y, into a batch', async () => {
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ capture: 'Y' }));
+    const json = await saleAnswer(emulator, { capture: 'Y' });
     expect(json.batchid).toBeTruthy();
     expect((await call(emulator, 'GET', `inquire/${json.retref}/${rpctMerchant}`)).json.setlstat).toBe(
       'Queued for Capture',

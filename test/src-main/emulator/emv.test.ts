@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmulatedEncryptingReader, type EmulatedCard } from '../../../drivers/emulated/encrypting-reader';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
 import { signatureRequired } from '../../../src-main/emulator/emv-tags';
 import { emulatedVisa } from '../../support/cards';
 import { publishedQuickChip, publishedSwipeRecord } from '../../support/reader-samples';
-import { call, fnorMerchant, freshEmulator, rpctMerchant } from './support';
+import { call, fnorMerchant, freshEmulatorPerTest, rpctMerchant } from './support';
 
 let emulator: RunningEmulator;
-beforeEach(async () => {
-  emulator = await freshEmulator();
-});
-afterEach(async () => {
-  await emulator.close();
-});
+freshEmulatorPerTest((started) => (emulator = started));
 
 const card = (overrides: Partial<EmulatedCard> = {}): EmulatedCard => ({ ...emulatedVisa, ...overrides });
 

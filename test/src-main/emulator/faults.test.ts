@@ -1,20 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGatewayClient } from '../../../src-main/gateway/client';
+import { describe, expect, it } from 'vitest';
 import { TransportError } from '../../../src-main/gateway/errors';
 import { answerWindowMs, resolveLostAuthorization } from '../../../src-main/gateway/recovery';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
-import { call, freshEmulator, rpctMerchant, sale, siteAuth } from './support';
+import { emulatorClient, keyedSale } from '../../support/gateway-emulator';
+import { call, freshEmulatorPerTest, rpctMerchant, sale, siteAuth } from './support';
 
 /** Asked after the gateway's answer window since the request was sent: a "not found" is final. */
 const pastTheWindow = { sentAt: 0, now: answerWindowMs };
 
 let emulator: RunningEmulator;
-beforeEach(async () => {
-  emulator = await freshEmulator();
-});
-afterEach(async () => {
-  await emulator.close();
-});
+freshEmulatorPerTest((started) => (emulator = started));
 
 const admin = (method: string, body?: unknown) =>
   fetch(`${emulator.url.replace('/rest', '')}/__emulator/faults`, {
@@ -91,15 +86,9 @@ describe('fault injection', () => {
 
 describe('a lost authorization answer, end to end', () => {
   it('the client reports the answer lost, and recovery finds the approval by order id', async () => {
-    const client = createGatewayClient({
-      baseUrl: emulator.url,
-      credentials: { level: 'site', username: 'testing', password: 'testing123' },
-      sleep: async () => undefined,
-    });
+    const client = emulatorClient(emulator.url);
     await admin('PUT', { endpoint: 'auth', kind: 'drop-after' });
-    const lost = await client
-      .auth({ merchid: rpctMerchant, amount: 1234, account: '4788250000121443', expiry: '1228', orderid: 'F-1' })
-      .catch((error: unknown) => error);
+    const lost = await client.auth(keyedSale({ orderid: 'F-1' })).catch((error: unknown) => error);
     expect(lost).toBeInstanceOf(TransportError);
     expect((lost as TransportError).requestSent).toBe(true);
     await expect(
@@ -108,16 +97,10 @@ describe('a lost authorization answer, end to end', () => {
   });
 
   it('when the inquiries fail too, recovery voids by order id', async () => {
-    const client = createGatewayClient({
-      baseUrl: emulator.url,
-      credentials: { level: 'site', username: 'testing', password: 'testing123' },
-      sleep: async () => undefined,
-    });
+    const client = emulatorClient(emulator.url);
     await admin('PUT', { endpoint: 'auth', kind: 'drop-after' });
     await admin('PUT', { endpoint: 'inquireByOrderid', kind: 'http-500', times: 'always' });
-    await client
-      .auth({ merchid: rpctMerchant, amount: 1234, account: '4788250000121443', expiry: '1228', orderid: 'F-1' })
-      .catch(() => undefined);
+    await client.auth(keyedSale({ orderid: 'F-1' })).catch(() => undefined);
     await expect(
       resolveLostAuthorization(client, { merchid: rpctMerchant, orderid: 'F-1' }, pastTheWindow),
     ).resolves.toMatchObject({ kind: 'voided', reversal: { authcode: 'REVERS' } });

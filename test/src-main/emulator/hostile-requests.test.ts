@@ -40,6 +40,15 @@ function rawGet(path: string, authorization = siteAuth): Promise<{ status: numbe
 }
 
 const head = (lines: string[]) => `${lines.join('\r\n')}\r\n\r\n`;
+/** The head of a JSON auth PUT that declares `length` bytes of body. */
+const authPutHead = (length: number) =>
+  head([
+    'PUT /rest/auth HTTP/1.1',
+    'Host: 127.0.0.1',
+    `Authorization: ${siteAuth}`,
+    'Content-Type: application/json',
+    `Content-Length: ${length}`,
+  ]);
 
 describe('slow and idle connections', () => {
   it('closes a connection that never sends a request', async () => {
@@ -62,15 +71,7 @@ describe('slow and idle connections', () => {
     emulator = await start();
     const { socket, closed } = rawConnection(emulator.port);
     const body = JSON.stringify(sale());
-    socket.write(
-      head([
-        'PUT /rest/auth HTTP/1.1',
-        'Host: 127.0.0.1',
-        `Authorization: ${siteAuth}`,
-        'Content-Type: application/json',
-        `Content-Length: ${body.length}`,
-      ]),
-    );
+    socket.write(authPutHead(body.length));
     socket.write(body.slice(0, 20));
     const answer = await closed;
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
@@ -95,15 +96,7 @@ describe('oversized bodies', () => {
   it('answers 413 by the declared length, before any of the body is sent', async () => {
     emulator = await start();
     const { socket, closed } = rawConnection(emulator.port);
-    socket.write(
-      head([
-        'PUT /rest/auth HTTP/1.1',
-        'Host: 127.0.0.1',
-        `Authorization: ${siteAuth}`,
-        'Content-Type: application/json',
-        'Content-Length: 10000000',
-      ]),
-    );
+    socket.write(authPutHead(10_000_000));
     const answer = await closed;
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).toContain('"error":"the request body is over 1000 bytes');

@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
 import { refundAmountCodes } from '../../conformance/fixtures/refund-amount-codes';
-import { call, fnorMerchant, freshEmulator, rpctMerchant, sale, siteAuth } from './support';
+import { call, fnorMerchant, freshEmulatorPerTest, rpctMerchant, sale, saleAnswer, siteAuth } from './support';
 
 let emulator: RunningEmulator;
-beforeEach(async () => {
-  emulator = await freshEmulator();
-});
-afterEach(async () => {
-  await emulator.close();
-});
+freshEmulatorPerTest((started) => (emulator = started));
 
 const settleNow = () =>
   fetch(`${emulator.url.replace('/rest', '')}/__emulator/settle`, {
@@ -19,7 +14,7 @@ const settleNow = () =>
   });
 
 async function approved(fields: Record<string, unknown> = {}) {
-  const { json } = await call(emulator, 'PUT', 'auth', sale(fields));
+  const json = await saleAnswer(emulator, fields);
   expect(json.respstat).toBe('A');
   return json.retref as string;
 }
@@ -162,7 +157,7 @@ describe('voidByOrderId with an amount (voidByOrderIdRequest: a part only while 
 
 describe('fields the reference shows', () => {
   it('capture answers authcode, orderid, commcard, and the receipt when asked', async () => {
-    const { json: auth } = await call(emulator, 'PUT', 'auth', sale({ orderid: 'CAP-1' }));
+    const auth = await saleAnswer(emulator, { orderid: 'CAP-1' });
     const { json } = await call(emulator, 'PUT', 'capture', {
       merchid: rpctMerchant,
       retref: auth.retref,

@@ -1,14 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
-import { call, fnorMerchant, freshEmulator, sale } from './support';
+import { call, fnorMerchant, freshEmulatorPerTest, sale, saleAnswer } from './support';
 
 let emulator: RunningEmulator;
-beforeEach(async () => {
-  emulator = await freshEmulator();
-});
-afterEach(async () => {
-  await emulator.close();
-});
+freshEmulatorPerTest((started) => (emulator = started));
 
 describe('stored profiles', () => {
   it('profile Y creates a 20-digit profile with account 1; <profile>/<account> pays with it', async () => {
@@ -80,7 +75,7 @@ describe('BIN lookup', () => {
       ['371449635398431', '371449', 'A', '370000XXX', '379999XXX'],
     ].map(([account, bin, product, binlo, binhi]) => [bin!, account!, product!, binlo!, binhi!]),
   )('answers the binInfo object for BIN %s when bin is Y (any case)', async (bin, account, product, binlo, binhi) => {
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ account, bin: 'y' }));
+    const json = await saleAnswer(emulator, { account, bin: 'y' });
     // The OpenAPI authResponse has binInfo as an object with bin inside it, and no top-level bin.
     expect(json).not.toHaveProperty('bin');
     expect(json.binInfo).toEqual(
@@ -98,7 +93,7 @@ describe('BIN lookup', () => {
   });
 
   it('leaves them out when bin is not Y', async () => {
-    expect((await call(emulator, 'PUT', 'auth', sale())).json).not.toHaveProperty('binInfo');
+    expect(await saleAnswer(emulator)).not.toHaveProperty('binInfo');
   });
 });
 
@@ -111,10 +106,10 @@ describe('AVS by the last three characters of the postal code', () => {
     ['19406', 'Y'],
     ['55555', 'Y'],
   ])('postal %s answers avsresp %s', async (postal, avsresp) => {
-    expect((await call(emulator, 'PUT', 'auth', sale({ postal, address: '1 Main St' }))).json.avsresp).toBe(avsresp);
+    expect((await saleAnswer(emulator, { postal, address: '1 Main St' })).avsresp).toBe(avsresp);
   });
 
   it('answers no AVS without a postal code', async () => {
-    expect((await call(emulator, 'PUT', 'auth', sale())).json).not.toHaveProperty('avsresp');
+    expect(await saleAnswer(emulator)).not.toHaveProperty('avsresp');
   });
 });

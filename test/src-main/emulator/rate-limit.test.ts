@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulatorIds } from '../../../src-main/emulator/ids';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
-import { call, rpctMerchant, sale, siteAuth } from './support';
+import { call, rpctMerchant, saleAnswer, siteAuth } from './support';
 
 let emulator: RunningEmulator;
 const get = (path: string, root = emulator.url) => fetch(`${root}/${path}`, { headers: { Authorization: siteAuth } });
@@ -29,7 +29,7 @@ describe('the inquiry rate limit', () => {
     expect(refused.headers.get('x-rate-limit-retry-after-seconds')).toBe('45');
     expect(refused.headers.get('x-rate-limit-remaining')).toBeNull();
     // Authorizations are not limited.
-    expect((await call(emulator, 'PUT', 'auth', sale())).json.respstat).toBe('A');
+    expect((await saleAnswer(emulator)).respstat).toBe('A');
     now += 45_000;
     expect((await get(`inquire/1/${rpctMerchant}`)).status).toBe(200);
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
-import { call, rpctMerchant, sale } from './support';
+import { call, rpctMerchant, sale, saleAnswer } from './support';
 
 let emulator: RunningEmulator;
 afterEach(async () => {
@@ -33,7 +33,7 @@ describe('test-environment realism', () => {
     const orders: string[] = [];
     const extras: unknown[] = [];
     for (let i = 0; i < 12; i++) {
-      const { json } = await call(emulator, 'PUT', 'auth', sale({ cvv: '112' }));
+      const json = await saleAnswer(emulator, { cvv: '112' });
       expect(json).toMatchObject({ respstat: 'A', amount: '12.34', merchid: rpctMerchant });
       const keys = Object.keys(json);
       orders.push(keys.filter((key) => documented.has(key)).join(','));
@@ -57,7 +57,7 @@ describe('test-environment realism', () => {
 
   it('is off with plain answers', async () => {
     emulator = await startEmulator({ realism: false });
-    const { json } = await call(emulator, 'PUT', 'auth', sale());
+    const json = await saleAnswer(emulator);
     expect(Object.keys(json).every((key) => documented.has(key))).toBe(true);
     expect(Object.keys(json).slice(0, 3)).toEqual(['respstat', 'retref', 'account']);
   });

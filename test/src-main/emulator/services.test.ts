@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulatorIds } from '../../../src-main/emulator/ids';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
-import { call, fnorMerchant, freshEmulator, merchantAuth, rpctMerchant, sale } from './support';
+import { call, fnorMerchant, freshEmulator, merchantAuth, rpctMerchant, sale, saleAnswer } from './support';
 
 let emulator: RunningEmulator;
 afterEach(async () => {
@@ -14,7 +14,7 @@ const signature = Buffer.from('gzipped 1-bit BMP stands here').toString('base64'
 describe('sigcap', () => {
   it('adds a signature to an approved authorization; inquire then returns it', async () => {
     emulator = await freshEmulator();
-    const { json: approved } = await call(emulator, 'PUT', 'auth', sale());
+    const approved = await saleAnswer(emulator);
     const retref = String(approved.retref);
     const { status, json } = await call(emulator, 'POST', 'sigcap', { merchid: rpctMerchant, retref, signature });
     expect(status).toBe(200);
@@ -30,14 +30,14 @@ describe('sigcap', () => {
 
   it('answers PPS 29 for an unknown or another merchant\u2019s retref, and 94 for a decline', async () => {
     emulator = await freshEmulator();
-    const { json: approved } = await call(emulator, 'PUT', 'auth', sale());
+    const approved = await saleAnswer(emulator);
     expect(
       (await call(emulator, 'POST', 'sigcap', { merchid: rpctMerchant, retref: '999999999999', signature })).json,
     ).toMatchObject({ respcode: '29', resptext: 'Txn not found' });
     expect(
       (await call(emulator, 'POST', 'sigcap', { merchid: fnorMerchant, retref: approved.retref, signature })).json,
     ).toMatchObject({ respcode: '29' });
-    const { json: declined } = await call(emulator, 'PUT', 'auth', sale({ account: '4387751111111038' }));
+    const declined = await saleAnswer(emulator, { account: '4387751111111038' });
     expect(declined.respstat).toBe('C');
     expect(
       (await call(emulator, 'POST', 'sigcap', { merchid: rpctMerchant, retref: declined.retref, signature })).json,
@@ -46,7 +46,7 @@ describe('sigcap', () => {
 
   it('refuses a missing, oversized or non-Base64 signature with a 400 naming the field', async () => {
     emulator = await freshEmulator();
-    const { json: approved } = await call(emulator, 'PUT', 'auth', sale());
+    const approved = await saleAnswer(emulator);
     const body = { merchid: rpctMerchant, retref: approved.retref };
     for (const [bad, words] of [
       [undefined, 'signature: required'],
@@ -78,7 +78,7 @@ describe('sigcap', () => {
 describe('bin', () => {
   it('answers every field for a Visa token and country, product, bin for an Amex one', async () => {
     emulator = await freshEmulator();
-    const visa = String((await call(emulator, 'PUT', 'auth', sale({ amount: '0' }))).json.token);
+    const visa = String((await saleAnswer(emulator, { amount: '0' })).token);
     expect((await call(emulator, 'GET', `bin/${rpctMerchant}/${visa}`)).json).toEqual({
       country: 'US',
       product: 'V',
@@ -94,9 +94,7 @@ describe('bin', () => {
       binlo: '478825XXX',
       binhi: '478825XXX',
     });
-    const amex = String(
-      (await call(emulator, 'PUT', 'auth', sale({ account: '371449635398431', amount: '0' }))).json.token,
-    );
+    const amex = String((await saleAnswer(emulator, { account: '371449635398431', amount: '0' })).token);
     expect((await call(emulator, 'GET', `bin/${rpctMerchant}/${amex}`)).json).toEqual({
       country: 'US',
       product: 'A',
@@ -143,9 +141,7 @@ describe('profile service', () => {
     expect(profileid).toMatch(/^\d{20}$/);
     expect(JSON.stringify(created)).not.toContain('4788250000121443');
     // A token this emulator issued stands for its card; profileid alone adds an account.
-    const token = String(
-      (await call(emulator, 'PUT', 'auth', sale({ account: '5454545454545454', amount: '0' }))).json.token,
-    );
+    const token = String((await saleAnswer(emulator, { account: '5454545454545454', amount: '0' })).token);
     const added = (
       await call(emulator, 'PUT', 'profile', {
         merchid: rpctMerchant,
@@ -270,7 +266,7 @@ describe('profile service', () => {
 describe('openbatch and closebatch', () => {
   it('closebatch settles the open batch now: settlestat reports it, the sale is refundable', async () => {
     emulator = await freshEmulator();
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ capture: 'Y' }));
+    const json = await saleAnswer(emulator, { capture: 'Y' });
     const batchid = String(json.batchid);
     expect((await call(emulator, 'GET', `closebatch/${rpctMerchant}/${batchid}`)).json).toEqual({
       batchid,
@@ -298,7 +294,7 @@ describe('openbatch and closebatch', () => {
     emulator = await freshEmulator();
     const opened = (await call(emulator, 'GET', `openbatch/${rpctMerchant}/LANE-1-DAY-1`)).json;
     expect(opened).toEqual({ batchid: expect.stringMatching(/^\d+$/), respcode: 'success' });
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ capture: 'Y' }));
+    const json = await saleAnswer(emulator, { capture: 'Y' });
     expect(json.batchid).toBe(opened.batchid);
     expect((await call(emulator, 'GET', `openbatch/${rpctMerchant}/LANE-1-DAY-2`)).json).toEqual({
       batchid: 'null',
@@ -324,11 +320,11 @@ describe('funding', () => {
       clock: { now: () => now },
       ids: createEmulatorIds(Buffer.alloc(32, 7), 343005123100),
     });
-    const first = (await call(emulator, 'PUT', 'auth', sale({ capture: 'Y', amount: '20.00' }))).json;
+    const first = await saleAnswer(emulator, { capture: 'Y', amount: '20.00' });
     const second = (
       await call(emulator, 'PUT', 'auth', sale({ capture: 'Y', amount: '5.00', account: '5454545454545454' }))
     ).json;
-    const rejected = (await call(emulator, 'PUT', 'auth', sale({ capture: 'Y', amount: '7.00' }))).json;
+    const rejected = await saleAnswer(emulator, { capture: 'Y', amount: '7.00' });
     await fetch(`${emulator.url.replace('/rest', '')}/__emulator/settle`, {
       method: 'POST',
       headers: {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulatorIds } from '../../../src-main/emulator/ids';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
-import { call, freshEmulator, rpctMerchant, sale, siteAuth } from './support';
+import { call, freshEmulator, rpctMerchant, saleAnswer, siteAuth } from './support';
 
 let emulator: RunningEmulator;
 afterEach(async () => {
@@ -18,7 +18,7 @@ const settleNow = async (body: unknown = {}) =>
   ).json() as Promise<Array<Record<string, unknown>>>;
 
 async function captured(fields: Record<string, unknown> = {}) {
-  const { json } = await call(emulator, 'PUT', 'auth', sale({ capture: 'Y', ...fields }));
+  const json = await saleAnswer(emulator, { capture: 'Y', ...fields });
   return json.retref as string;
 }
 

@@ -3,18 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../../src-main/emulator/server';
-import { call, fnorMerchant, rpctMerchant, sale, siteAuth } from './support';
+import { call, fnorMerchant, rpctMerchant, sale, saleAnswer, siteAuth } from './support';
 
 describe('the SQLite ledger', () => {
   it('keeps a training day across a restart: transactions, states, batches and profiles', async () => {
     const databasePath = join(mkdtempSync(join(tmpdir(), 'lanepoint-emulator-')), 'training.sqlite');
     const clock = { now: () => Date.UTC(2026, 10, 22, 12) };
     let emulator = await startEmulator({ databasePath, clock, realism: false });
-    const first = (await call(emulator, 'PUT', 'auth', sale({ orderid: 'DAY-1' }))).json;
+    const first = await saleAnswer(emulator, { orderid: 'DAY-1' });
     const authorized = first.retref as string;
-    const capturedSale = (await call(emulator, 'PUT', 'auth', sale({ merchid: fnorMerchant, capture: 'Y' }))).json
-      .retref as string;
-    const profile = (await call(emulator, 'PUT', 'auth', sale({ amount: '0', profile: 'Y' }))).json.profileid as string;
+    const capturedSale = (await saleAnswer(emulator, { merchid: fnorMerchant, capture: 'Y' })).retref as string;
+    const profile = (await saleAnswer(emulator, { amount: '0', profile: 'Y' })).profileid as string;
     await call(emulator, 'PUT', 'void', { merchid: rpctMerchant, retref: authorized, amount: '2.34' });
     await emulator.close();
 

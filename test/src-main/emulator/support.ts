@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
 import { createEmulatorIds } from '../../../src-main/emulator/ids';
 
@@ -15,6 +16,21 @@ export async function freshEmulator(): Promise<RunningEmulator> {
     realism: false,
     clock: { now: () => Date.UTC(2026, 10, 22, 12, 0, 0) },
     ids: createEmulatorIds(Buffer.alloc(32, 7), 343005123100),
+  });
+}
+
+/**
+ * A fresh emulator (freshEmulator) before each test of the calling file, closed after it; `take`
+ * receives each one as it starts.
+ */
+export function freshEmulatorPerTest(take: (emulator: RunningEmulator) => void): void {
+  let current: RunningEmulator | undefined;
+  beforeEach(async () => {
+    current = await freshEmulator();
+    take(current);
+  });
+  afterEach(async () => {
+    await current?.close();
   });
 }
 
@@ -49,3 +65,8 @@ export const sale = (fields: Record<string, unknown> = {}) => ({
   currency: 'USD',
   ...fields,
 });
+
+/** The emulator's JSON answer to `sale(fields)` PUT to auth with the site credentials. */
+export async function saleAnswer(emulator: RunningEmulator, fields: Record<string, unknown> = {}) {
+  return (await call(emulator, 'PUT', 'auth', sale(fields))).json;
+}

@@ -1,17 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
-import { call, fnorMerchant, freshEmulator, rpctMerchant, sale, siteAuth } from './support';
+import { call, fnorMerchant, freshEmulatorPerTest, rpctMerchant, sale, saleAnswer, siteAuth } from './support';
 
 let emulator: RunningEmulator;
-beforeEach(async () => {
-  emulator = await freshEmulator();
-});
-afterEach(async () => {
-  await emulator.close();
-});
+freshEmulatorPerTest((started) => (emulator = started));
 
 async function authorized(fields: Record<string, unknown> = {}) {
-  const { json } = await call(emulator, 'PUT', 'auth', sale(fields));
+  const json = await saleAnswer(emulator, fields);
   expect(json.respstat).toBe('A');
   return json.retref as string;
 }
@@ -33,7 +28,7 @@ describe('the settlement state table', () => {
   });
 
   it('none → Declined on a decline', async () => {
-    const { json } = await call(emulator, 'PUT', 'auth', sale({ account: '4387751111111038' }));
+    const json = await saleAnswer(emulator, { account: '4387751111111038' });
     expect(await inquire(json.retref as string)).toMatchObject({ setlstat: 'Declined', voidable: 'N', respstat: 'C' });
   });
 

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/client';
+import type { GatewayClient } from '../../../src-main/gateway/client';
 import { RetryableError } from '../../../src-main/gateway/errors';
 import { answerWindowMs, resolveLostAuthorization } from '../../../src-main/gateway/recovery';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
+import { emulatorClient, keyedSale } from '../../support/gateway-emulator';
 
 /** Asked after the gateway's answer window since the request was sent: a "not found" is final. */
 const pastTheWindow = { sentAt: 0, now: answerWindowMs };
@@ -15,11 +16,7 @@ const merchid = '496160873888';
 
 beforeEach(async () => {
   emulator = await startEmulator();
-  client = createGatewayClient({
-    baseUrl: emulator.url,
-    credentials: { level: 'site', username: 'testing', password: 'testing123' },
-    sleep: async () => undefined,
-  });
+  client = emulatorClient(emulator.url);
 });
 afterEach(async () => {
   await emulator.close();
@@ -38,14 +35,7 @@ describe('gateway client against the emulator', () => {
   });
 
   it('authorizes, captures with Level 3 data, inquires and voids a sale', async () => {
-    const auth = await client.auth({
-      merchid,
-      amount: 1304,
-      account: '4788250000121443',
-      expiry: '1228',
-      orderid: 'IT-1',
-      receipt: true,
-    });
+    const auth = await client.auth(keyedSale({ amount: 1304, orderid: 'IT-1', receipt: true }));
     expect(auth).toMatchObject({ outcome: 'approved', amount: 1304, receipt: { dba: 'Lanepoint Training Store' } });
     const capture = await client.capture({
       merchid,
@@ -77,21 +67,20 @@ describe('gateway client against the emulator', () => {
     ['222', 'P'],
     ['333', 'U'],
   ])('sends the CVV as cvv2, and reads the guides\u2019 answer to %s as cvvresp %s', async (cvv, cvvresp) => {
-    const auth = await client.auth({ merchid, amount: 1200, account: '4788250000121443', expiry: '1228', cvv });
+    const auth = await client.auth(keyedSale({ amount: 1200, cvv }));
     expect(auth).toMatchObject({ outcome: 'approved', cvvresp });
   });
 
   it('reads a decline as a result and a processor timeout as RetryableError', async () => {
-    await expect(
-      client.auth({ merchid, amount: 500, account: '4387751111111038', expiry: '1228' }),
-    ).resolves.toMatchObject({ outcome: 'declined', respcode: '100' });
-    await expect(client.auth({ merchid, amount: 500, account: '4999006200620062', expiry: '1228' })).rejects.toThrow(
-      RetryableError,
-    );
+    await expect(client.auth(keyedSale({ amount: 500, account: '4387751111111038' }))).resolves.toMatchObject({
+      outcome: 'declined',
+      respcode: '100',
+    });
+    await expect(client.auth(keyedSale({ amount: 500, account: '4999006200620062' }))).rejects.toThrow(RetryableError);
   });
 
   it('resolves a lost authorization by order id', async () => {
-    await client.auth({ merchid, amount: 700, account: '5454545454545454', expiry: '1228', orderid: 'LOST-7' });
+    await client.auth(keyedSale({ amount: 700, account: '5454545454545454', orderid: 'LOST-7' }));
     await expect(
       resolveLostAuthorization(client, { merchid, orderid: 'LOST-7' }, pastTheWindow),
     ).resolves.toMatchObject({ kind: 'found', approved: true, record: { amount: 700 } });
@@ -101,13 +90,7 @@ describe('gateway client against the emulator', () => {
   });
 
   it('reads settlement batches after the emulator settles, then Null Batches as an empty list', async () => {
-    const auth = await client.auth({
-      merchid,
-      amount: 900,
-      account: '4788250000121443',
-      expiry: '1228',
-      capture: true,
-    });
+    const auth = await client.auth(keyedSale({ amount: 900, capture: true }));
     const settle = await fetch(`${emulator.url.replace('/rest', '')}/__emulator/settle`, {
       method: 'POST',
       headers: { Authorization: `Basic ${Buffer.from('testing:testing123').toString('base64')}` },

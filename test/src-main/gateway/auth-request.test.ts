@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authorizationToWire, type AuthorizationRequest } from '../../../src-main/gateway/auth-request';
 import { ValidationError } from '../../../src-main/gateway/errors';
+import { achSale } from '../../support/gateway-requests';
 
 const card: AuthorizationRequest = {
   merchid: '496160873888',
@@ -10,15 +11,13 @@ const card: AuthorizationRequest = {
   currency: 'USD',
 };
 
-const ach: AuthorizationRequest = {
-  merchid: '496160873888',
-  amount: 2500,
-  account: '1234567890',
-  bankaba: '036001808',
-  accttype: 'ECHK',
-  ecomind: 'E',
-  name: 'Pat Doe',
-};
+const clearTrack2 = ';4788250000121443=2812?';
+// Clear track data is held to 76 characters: a full track 2 (39) passes, this track 1 (86) does not.
+const fullClearTrack2 = ';4788250000121443=28121010000000000000?';
+const overlongClearTrack1 = `%B4788250000121443^DOE/J^${'1'.repeat(60)}?`;
+const profileid = '12345678901234567890';
+/** A stored profile's account 1, as profile names it: profileid/acctid. */
+const firstAccount = `${profileid}/1`;
 
 function rejection(request: AuthorizationRequest): ValidationError {
   try {
@@ -62,7 +61,14 @@ describe('authorizationToWire', () => {
     expect(authorizationToWire({ ...card, amount: 0 }).amount).toBe('0.00');
   });
 
-  // Each rule: one request it accepts, one it refuses, and the field the refusal names.
+  /** Each rule: one request it accepts, one it refuses, and the field the refusal names. */
+  function expectRule(accepted: AuthorizationRequest, rejected: AuthorizationRequest, field: string) {
+    expect(() => authorizationToWire(accepted)).not.toThrow();
+    const error = rejection(rejected);
+    expect(error.field).toBe(field);
+    expect(error.message.startsWith(`${field}: `)).toBe(true);
+  }
+
   it.each<[string, Partial<AuthorizationRequest>, Partial<AuthorizationRequest>, string]>([
     ['merchid required', {}, { merchid: '' }, 'merchid'],
     ['merchid a string, not only digits', { merchid: 'MID-LANEPOINT-01' }, { merchid: 'MID-LANEPOINT-012' }, 'merchid'],
@@ -97,95 +103,37 @@ describe('authorizationToWire', () => {
     ['accttype letters', { accttype: 'PPAL' }, { accttype: 'PP4L' }, 'accttype'],
     ['ecomind values', { ecomind: 'R' }, { ecomind: 'X' as 'E' }, 'ecomind'],
     ['signature length', { signature: 'A'.repeat(6144) }, { signature: 'A'.repeat(6145) }, 'signature'],
-    [
-      'clear track length',
-      { account: undefined, track: `;4788250000121443=28121010000000000000?` },
-      { account: undefined, track: `%B4788250000121443^DOE/J^${'1'.repeat(60)}?` },
-      'track',
-    ],
-    [
-      'reader record length',
-      { account: undefined, track: '02'.padEnd(900, 'A') },
-      { account: undefined, track: '02'.padEnd(4001, 'A') },
-      'track',
-    ],
-    [
-      'track ASCII',
-      { account: undefined, track: ';4788250000121443=2812?' },
-      { account: undefined, track: ';4788250000121443=2812?\u0001' },
-      'track',
-    ],
-    [
-      'account, track or profile',
-      { account: undefined, track: ';4788250000121443=2812?' },
-      { account: undefined },
-      'account',
-    ],
-    [
-      'profile in use',
-      { account: undefined, profile: '12345678901234567890/1' },
-      { account: undefined, profile: '1234567890/1' },
-      'profile',
-    ],
-    [
-      'profile account id',
-      { account: undefined, profile: '12345678901234567890/123' },
-      { account: undefined, profile: '12345678901234567890/1234' },
-      'profile',
-    ],
-    [
-      'no account with a profile',
-      { account: undefined, profile: '12345678901234567890/1' },
-      { profile: '12345678901234567890/1' },
-      'account',
-    ],
+    ['no account with a profile', { account: undefined, profile: firstAccount }, { profile: firstAccount }, 'account'],
     ['profile Y needs an account', { profile: 'Y' }, { account: undefined, profile: 'Y' }, 'account'],
-    [
-      'userfields object',
-      { userfields: { lane: '3' } },
-      { userfields: { lane: 3 as unknown as string } },
-      'userfields.lane',
-    ],
-    [
-      'userfields array of pairs',
-      { userfields: [{ lane: '3' }, { shift: 'am' }] },
-      { userfields: [{ lane: '3', shift: 'am' }] },
-      'userfields[0]',
-    ],
-    [
-      'userfields 4000 bytes',
-      { userfields: { note: 'n'.repeat(3980) } },
-      { userfields: { note: 'n'.repeat(4000) } },
-      'userfields',
-    ],
-    [
-      'custommerchant',
-      { userfields: { custommerchant: 'CORNER STORE' } },
-      { userfields: { custommerchant: 'CORNER STORE!' } },
-      'userfields.custommerchant',
-    ],
-    [
-      'customproduct',
-      { userfields: { customproduct: 'GROCERIES' } },
-      { userfields: { customproduct: 'GROCERIES & MORE' } },
-      'userfields.customproduct',
-    ],
-    [
-      'customphone',
-      { userfields: { customphone: '8005551234' } },
-      { userfields: { customphone: '800-555-1234' } },
-      'userfields.customphone',
-    ],
+  ])('%s', (_rule, accepted, rejected, field) => expectRule({ ...card, ...accepted }, { ...card, ...rejected }, field));
+
+  // Without an account of its own, a request reads the card from a track or a stored profile.
+  it.each<[string, Partial<AuthorizationRequest>, Partial<AuthorizationRequest>, string]>([
+    ['clear track length', { track: fullClearTrack2 }, { track: overlongClearTrack1 }, 'track'],
+    ['reader record length', { track: '02'.padEnd(900, 'A') }, { track: '02'.padEnd(4001, 'A') }, 'track'],
+    ['track ASCII', { track: clearTrack2 }, { track: `${clearTrack2}\u0001` }, 'track'],
+    ['account, track or profile', { track: clearTrack2 }, {}, 'account'],
+    ['profile in use', { profile: firstAccount }, { profile: '1234567890/1' }, 'profile'],
+    ['profile account id', { profile: `${profileid}/123` }, { profile: `${profileid}/1234` }, 'profile'],
   ])('%s', (_rule, accepted, rejected, field) => {
-    expect(() => authorizationToWire({ ...card, ...accepted })).not.toThrow();
-    const error = rejection({ ...card, ...rejected });
-    expect(error.field).toBe(field);
-    expect(error.message.startsWith(`${field}: `)).toBe(true);
+    const cardless = { ...card, account: undefined };
+    expectRule({ ...cardless, ...accepted }, { ...cardless, ...rejected }, field);
   });
+
+  it.each<[string, AuthorizationRequest['userfields'], AuthorizationRequest['userfields']]>([
+    ['userfields.lane', { lane: '3' }, { lane: 3 as unknown as string }],
+    ['userfields[0]', [{ lane: '3' }, { shift: 'am' }], [{ lane: '3', shift: 'am' }]],
+    ['userfields', { note: 'n'.repeat(3980) }, { note: 'n'.repeat(4000) }],
+    ['userfields.custommerchant', { custommerchant: 'CORNER STORE' }, { custommerchant: 'CORNER STORE!' }],
+    ['userfields.customproduct', { customproduct: 'GROCERIES' }, { customproduct: 'GROCERIES & MORE' }],
+    ['userfields.customphone', { customphone: '8005551234' }, { customphone: '800-555-1234' }],
+  ])('userfields refused at %s', (field, accepted, rejected) =>
+    expectRule({ ...card, userfields: accepted }, { ...card, userfields: rejected }, field),
+  );
 
   describe('ACH', () => {
     it('accepts checking with account, routing number and ecomind', () => {
-      expect(authorizationToWire(ach)).toMatchObject({ accttype: 'ECHK', bankaba: '036001808', ecomind: 'E' });
+      expect(authorizationToWire(achSale)).toMatchObject({ accttype: 'ECHK', bankaba: '036001808', ecomind: 'E' });
     });
 
     it.each<[Partial<AuthorizationRequest>, string]>([
@@ -197,7 +145,7 @@ describe('authorizationToWire', () => {
       [{ amount: 0 }, 'amount'],
       [{ bankaba: '03600180' + 'x' }, 'bankaba'],
     ])('refuses %j naming %s', (change, field) => {
-      expect(rejection({ ...ach, ...change }).field).toBe(field);
+      expect(rejection({ ...achSale, ...change }).field).toBe(field);
     });
   });
 });

@@ -75,20 +75,13 @@ describe('parseAuthorization', () => {
   });
 
   it('reads the decline category and the merchant advice of a decline', () => {
-    const answer = {
-      ...declinedAnswer,
+    const advice = {
       declineCategory: '1',
       declineCategoryText: 'Do not retry',
       merchAdviceCode: '03',
       merchAdviceText: 'Do not try again',
     };
-    expect(parse(answer)).toMatchObject({
-      outcome: 'declined',
-      declineCategory: '1',
-      declineCategoryText: 'Do not retry',
-      merchAdviceCode: '03',
-      merchAdviceText: 'Do not try again',
-    });
+    expect(parse({ ...declinedAnswer, ...advice })).toMatchObject({ outcome: 'declined', ...advice });
   });
 
   it('reads binInfo by name, as one object or a list, with subtype, issuer and the BIN range', () => {

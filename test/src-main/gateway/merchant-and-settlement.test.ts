@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src-main/gateway/client';
 import { AuthenticationError, ProtocolError, ValidationError } from '../../../src-main/gateway/errors';
 import { settlementPath } from '../../../src-main/gateway/settlement';
+import { settlementBatch } from '../../support/gateway-answers';
 import { scriptedGateway, type Step } from '../../support/scripted-gateway';
 
 const merchid = '496160873888';
@@ -94,34 +95,15 @@ describe('inquireMerchant', () => {
 });
 
 describe('settlementStatus', () => {
-  const batch = {
-    respproc: 'RPCT',
-    hostbatch: '1900941444',
-    batchid: '1900941444',
-    hoststat: 'GB',
-    merchid,
-    txns: [
-      {
-        setlamount: '12.34',
-        setlstat: 'Y',
-        salesdoc: 'LANE01-000123',
-        retref: '343005123105',
-        authcode: 'PPS568',
-        cardtype: 'VISA',
-      },
-      { setlamount: '5.00', setlstat: 'Q', retref: '343005123106' },
-    ],
-  };
-
   it('reads batches by date, amounts in minor units, unknown codes kept', async () => {
-    const { gatewayClient, seen } = await client({ settlestat: [{ answer: [batch] }] });
+    const { gatewayClient, seen } = await client({ settlestat: [{ answer: [settlementBatch] }] });
     const batches = await gatewayClient.settlementStatus({ merchid, date: '1122' });
     expect(batches).toEqual([
       {
-        ...batch,
+        ...settlementBatch,
         txns: [
-          { ...batch.txns[0], setlamount: 1234 },
-          { ...batch.txns[1], setlamount: 500 },
+          { ...settlementBatch.txns[0], setlamount: 1234 },
+          { ...settlementBatch.txns[1], setlamount: 500 },
         ],
       },
     ]);

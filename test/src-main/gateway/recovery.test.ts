@@ -2,51 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src-main/gateway/client';
 import { AuthenticationError, NotFoundYetError, TransportError } from '../../../src-main/gateway/errors';
 import { answerWindowMs, resolveLostAuthorization, type AnswerWindow } from '../../../src-main/gateway/recovery';
+import { fullVoidAnswer, inquiredRecord, txnNotFoundAnswer } from '../../support/gateway-answers';
 import { scriptedGateway, type Step } from '../../support/scripted-gateway';
 
 const merchid = '496160873888';
 const orderid = 'LANE01-000123';
 const credentials = { level: 'site' as const, username: 'testing', password: 'testing123' };
 
-const record = (fields: Record<string, unknown>) => ({
-  merchid,
-  orderId: orderid,
-  amount: '12.34',
-  currency: 'USD',
-  retref: '343005123105',
-  respproc: 'RPCT',
-  respcode: '00',
-  respstat: 'A',
-  resptext: 'Approval',
-  setlstat: 'Authorized',
-  authdate: '20261122',
-  lastfour: '1443',
-  account: '9418594164541443',
-  voidable: 'Y',
-  refundable: 'N',
-  ...fields,
-});
-const notFound = { respproc: 'PPS', respcode: '29', respstat: 'C', resptext: 'Txn not found', merchid };
-const voided = {
-  merchid,
-  orderId: orderid,
-  amount: '0.00',
-  retref: '343005123105',
-  authcode: 'REVERS',
-  respcode: '00',
-  respproc: 'RPCT',
-  respstat: 'A',
-  resptext: 'Approval',
-};
-const voidNotFound = {
-  merchid,
-  orderId: orderid,
-  authcode: null,
-  respcode: '29',
-  respproc: 'PPS',
-  respstat: 'C',
-  resptext: 'Txn not found',
-};
+const record = (fields: Record<string, unknown>) => ({ ...inquiredRecord, setlstat: 'Authorized', ...fields });
+const voidNotFound = { ...txnNotFoundAnswer, orderId: orderid, authcode: null };
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -92,14 +56,14 @@ describe('resolveLostAuthorization, losing the answer at each step', () => {
   });
 
   it('PPS 29 "Txn not found": never processed, safe to retry', async () => {
-    const { outcome, calls } = await recover({ inquireByOrderid: [{ answer: notFound }] });
+    const { outcome, calls } = await recover({ inquireByOrderid: [{ answer: txnNotFoundAnswer }] });
     expect(outcome).toEqual({ kind: 'not-processed' });
     expect(calls).toEqual([inquiry]);
   });
 
   it('PPS 29 inside the answer window: unknown, nothing voided, asked again once the window has passed', async () => {
     const { outcome, calls } = await recover(
-      { inquireByOrderid: [{ answer: notFound }] },
+      { inquireByOrderid: [{ answer: txnNotFoundAnswer }] },
       { sentAt: 1_000_000, now: 1_000_000 + answerWindowMs - 1 },
     );
     expect(outcome).toMatchObject({
@@ -124,7 +88,7 @@ describe('resolveLostAuthorization, losing the answer at each step', () => {
   it('the inquiry goes unanswered (after its own retries): voidByOrderId reverses it', async () => {
     const { outcome, calls } = await recover({
       inquireByOrderid: ['drop', 'drop', 'drop'],
-      voidByOrderId: [{ answer: voided }],
+      voidByOrderId: [{ answer: fullVoidAnswer }],
     });
     expect(outcome).toMatchObject({ kind: 'voided', reversal: { authcode: 'REVERS', amount: 0 } });
     expect(calls).toEqual([inquiry, inquiry, inquiry, voidCall]);
@@ -133,7 +97,7 @@ describe('resolveLostAuthorization, losing the answer at each step', () => {
   it('the first two voids go unanswered: the third one counts', async () => {
     const { outcome, calls } = await recover({
       inquireByOrderid: ['drop', 'drop', 'drop'],
-      voidByOrderId: ['drop', 'drop', { answer: voided }],
+      voidByOrderId: ['drop', 'drop', { answer: fullVoidAnswer }],
     });
     expect(outcome).toMatchObject({ kind: 'voided' });
     expect(calls.filter((call) => call === voidCall)).toHaveLength(3);
@@ -165,7 +129,7 @@ describe('resolveLostAuthorization, losing the answer at each step', () => {
         { status: 503, answer: {} },
         { status: 503, answer: {} },
       ],
-      voidByOrderId: [{ answer: voided }],
+      voidByOrderId: [{ answer: fullVoidAnswer }],
     });
     expect(outcome).toMatchObject({ kind: 'voided' });
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ProtocolError, RetryableError } from '../../../src-main/gateway/errors';
 import { parseReversal, reversalToWire, voidByOrderIdToWire } from '../../../src-main/gateway/reversal';
 import { parseTransactionRecord, parseTransactionRecords } from '../../../src-main/gateway/transaction-record';
+import { declinedAnswer, fullVoidAnswer, inquiredRecord, txnNotFoundAnswer } from '../../support/gateway-answers';
 import { rejectedField } from '../../support/validation';
 
 describe('void and refund requests', () => {
@@ -48,48 +49,21 @@ describe('void and refund requests', () => {
 
 describe('parseReversal', () => {
   it('reads a declined refund with its decline category', () => {
-    const answer = {
-      merchid: '496160873888',
-      retref: '343005123105',
-      respstat: 'C',
-      respproc: 'RPCT',
-      respcode: '500',
-      resptext: 'Decline',
-      declineCategory: '3',
-      declineCategoryText: 'Fix the request and retry',
-    };
-    expect(parseReversal('refund', answer, '')).toMatchObject({
-      outcome: 'declined',
-      declineCategory: '3',
-      declineCategoryText: 'Fix the request and retry',
-    });
+    const category = { declineCategory: '3', declineCategoryText: 'Fix the request and retry' };
+    const answer = { ...declinedAnswer, respcode: '500', resptext: 'Decline', ...category };
+    expect(parseReversal('refund', answer, '')).toMatchObject({ outcome: 'declined', ...category });
   });
 
   it('reads a full void: amount 0.00 remaining, authcode REVERS', () => {
-    const answer = {
-      merchid: '496160873888',
-      amount: '0.00',
-      currency: 'USD',
-      retref: '343005123105',
+    expect(parseReversal('void', fullVoidAnswer, '')).toMatchObject({
+      outcome: 'approved',
+      amount: 0,
       authcode: 'REVERS',
-      respcode: '00',
-      respproc: 'RPCT',
-      respstat: 'A',
-      resptext: 'Approval',
-    };
-    expect(parseReversal('void', answer, '')).toMatchObject({ outcome: 'approved', amount: 0, authcode: 'REVERS' });
+    });
   });
 
   it('reads the PPS failure shape as a refusal, authcode null dropped', () => {
-    const answer = {
-      respproc: 'PPS',
-      respcode: '29',
-      respstat: 'C',
-      resptext: 'Txn not found',
-      authcode: null,
-      merchid: '496160873888',
-    };
-    const result = parseReversal('void', answer, '');
+    const result = parseReversal('void', { ...txnNotFoundAnswer, authcode: null }, '');
     expect(result).toMatchObject({ outcome: 'declined', respproc: 'PPS', respcode: '29' });
     expect(result.authcode).toBeUndefined();
   });
@@ -101,31 +75,7 @@ describe('parseReversal', () => {
 });
 
 describe('transaction records', () => {
-  const record = {
-    merchid: '496160873888',
-    orderId: 'LANE01-000123',
-    account: '9418594164541443',
-    amount: '12.34',
-    currency: 'USD',
-    retref: '343005123105',
-    respcode: '00',
-    respproc: 'RPCT',
-    respstat: 'A',
-    resptext: 'Approval',
-    batchid: '1900941444',
-    setlstat: 'Queued for Capture',
-    capturedate: '20261122121314',
-    entrymode: 'V',
-    authdate: '20261122',
-    lastfour: '1443',
-    name: 'PAT DOE',
-    bintype: 'Purchase',
-    emvTagData: '{"TVR":"0000008000","Signature":"true","Entry method":"Chip Read"}',
-    receipt: { dba: 'Corner Store' },
-    userfield: [{ lane: '3' }, { shift: 'am' }],
-    voidable: 'Y',
-    refundable: 'N',
-  };
+  const record = inquiredRecord;
 
   it('reads every field by name, decoding the flags, EMV data and userfields', () => {
     const { userfield: _raw, ...fields } = record;
@@ -143,24 +93,19 @@ describe('transaction records', () => {
   // decline fields; its emvTagData is an object there.
   it('reads inquire as the reference declares it: orderid, expiry, decline fields, emvTagData as an object', () => {
     const { orderId, emvTagData: _string, userfield: _raw, ...rest } = record;
-    const answer = {
-      ...rest,
-      orderid: orderId,
-      expiry: '1228',
-      emvTagData: { TVR: '0000008000', Signature: 'true' },
+    const advice = {
       declineCategory: '2',
       declineCategoryText: 'Wait to retry',
       merchAdviceCode: '21',
       merchAdviceText: 'Payment cancellation',
     };
+    const emvTagData = { TVR: '0000008000', Signature: 'true' };
+    const answer = { ...rest, orderid: orderId, expiry: '1228', emvTagData, ...advice };
     expect(parseTransactionRecord('inquire', answer, '')).toMatchObject({
       orderId: 'LANE01-000123',
       expiry: '1228',
       emvTagData: { tvr: '0000008000', signature: 'true' },
-      declineCategory: '2',
-      declineCategoryText: 'Wait to retry',
-      merchAdviceCode: '21',
-      merchAdviceText: 'Payment cancellation',
+      ...advice,
     });
     expect(parseTransactionRecord('inquire', answer, '')).not.toHaveProperty('orderid');
     // inquire's receipt points at the one-letter flag in the OpenAPI file: a string is no receipt, not a failure.

@@ -1,9 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/client';
+import type { AuthorizationRequest } from '../../../src-main/gateway/auth-request';
+import type { GatewayClient } from '../../../src-main/gateway/client';
 import { AuthenticationError, GatewayError, ValidationError } from '../../../src-main/gateway/errors';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
 import { encodeSignature } from '../../../src-main/signature/codec';
+import { emulatorClient, emulatorSiteLogin, keyedSale } from '../../support/gateway-emulator';
 import { drawnSignature } from '../../support/strokes';
 
 // The client's service methods over real HTTP against the emulator, which reads the reference on
@@ -18,24 +20,14 @@ const signature = encodeSignature(drawnSignature(200, 60, '10,40 60,10 120,50 19
 beforeEach(async () => {
   now = Date.UTC(2026, 10, 22, 12, 0, 0);
   emulator = await startEmulator({ clock: { now: () => now } });
-  client = createGatewayClient({
-    baseUrl: emulator.url,
-    credentials: { level: 'site', username: 'testing', password: 'testing123' },
-    sleep: async () => undefined,
-  });
+  client = emulatorClient(emulator.url);
 });
 afterEach(async () => {
   await emulator.close();
 });
 
-const approvedSale = async (fields: { account?: string; capture?: boolean; amount?: number } = {}) => {
-  const auth = await client.auth({
-    merchid,
-    amount: fields.amount ?? 1234,
-    account: fields.account ?? '4788250000121443',
-    expiry: '1228',
-    capture: fields.capture ?? false,
-  });
+const approvedSale = async (fields: Partial<AuthorizationRequest> = {}) => {
+  const auth = await client.auth(keyedSale(fields));
   expect(auth.outcome).toBe('approved');
   return auth;
 };
@@ -181,10 +173,10 @@ describe('profiles', () => {
   });
 
   it('merchant-level credentials reach only their own merchant\u2019s profiles', async () => {
-    const lane = createGatewayClient({
-      baseUrl: emulator.url,
-      credentials: { level: 'merchant', username: 'lane-merchant', password: 'lane-merchant-pw' },
-      sleep: async () => undefined,
+    const lane = emulatorClient(emulator.url, {
+      level: 'merchant',
+      username: 'lane-merchant',
+      password: 'lane-merchant-pw',
     });
     await expect(lane.getProfile({ merchid: otherMerchant, profileid: '12345678901234567890' })).rejects.toThrow(
       AuthenticationError,
@@ -252,11 +244,7 @@ describe('openbatch, closebatch and funding', () => {
   });
 
   it('wrong credentials are an AuthenticationError naming the call', async () => {
-    client = createGatewayClient({
-      baseUrl: emulator.url,
-      credentials: { level: 'site', username: 'testing', password: 'wrong' },
-      sleep: async () => undefined,
-    });
+    client = emulatorClient(emulator.url, { ...emulatorSiteLogin, password: 'wrong' });
     const error = await client.funding({ merchid }).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error).toBeInstanceOf(GatewayError);
