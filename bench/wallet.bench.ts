@@ -5,7 +5,7 @@ import { createTrainingWalletKeys } from '../src-main/wallet/training-keys';
 import { trainingWalletPayment } from '../src-main/wallet/training-wallet';
 import type { BenchCase } from './harness';
 import { performance } from 'node:perf_hooks';
-import { request } from 'node:https';
+import { postAsPhone } from '../src-main/wallet/pay-link/lane-wallet';
 import { startEmulator, type RunningEmulator } from '../src-main/emulator/server';
 import { generateLoopbackCertificate } from '../src-main/emulator/tls';
 import { startPayLinkServer, type PayLinkServer } from '../src-main/wallet/pay-link/server';
@@ -63,26 +63,6 @@ interface PayLinkBench {
   readonly ca: string;
 }
 
-/** Posts a payload to a link as the pay page does. */
-function post(url: string, ca: string, body: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const call = request(
-      url,
-      {
-        method: 'POST',
-        ca,
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve());
-      },
-    );
-    call.on('error', reject);
-    call.end(body);
-  });
-}
-
 /**
  * The same share measured over the real parts: the payload posted to a pay link over HTTPS,
  * handed to the waiting payment, tokenized at the emulator, and the authorization's wire body
@@ -121,7 +101,7 @@ walletBenchmarks.push({
     const started = performance.now();
     const [posted] = await Promise.all([
       session.payload(new AbortController().signal),
-      post(`${server.origin}/pay/${session.id}`, ca, body),
+      postAsPhone(`${server.origin}/pay/${session.id}`, body, ca),
     ]);
     const tokenizeStarted = performance.now();
     const token = await tokenizer.tokenize(walletPayloadOf(posted));
