@@ -27,6 +27,7 @@ export function createCommandHandlers(
     | 'session'
     | 'settingsService'
     | 'trainingGateway'
+    | 'wallet'
     | 'journalRefusal'
     | 'acknowledgeJournal'
   >,
@@ -87,6 +88,7 @@ export function createCommandHandlers(
         ? signedIn('give money back without a sale', (sale: typeof args) => core.sales.sale(sale))(args, caller)
         : customerPayment('take a payment', (sale: typeof args) => core.sales.sale(sale))(args),
     'terminal.achSale': customerPayment('take a payment', (args) => core.sales.achSale(args)),
+    'terminal.walletSale': customerPayment('take a payment', (args) => core.sales.walletSale(args)),
     // A stored card is charged by staff: at a kiosk nobody checks whose it is.
     'terminal.profileSale': signedIn('charge a stored card', (args) => core.sales.profileSale(args)),
     'terminal.keyEntry': ({ key }) => core.sales.keyEntry(key),
@@ -166,6 +168,10 @@ export function createCommandHandlers(
     'training.settleBatches': async () => {
       trainingOnly('settles batches on request');
       return { batches: await core.trainingGateway.settleBatches() };
+    },
+    'training.payOnPhone': async ({ payload }) => {
+      trainingOnly('has an emulated phone');
+      return core.wallet.payOnPhone(payload);
     },
     'signature.session': () => core.signature.session(),
     'signature.begin': (args) => core.signature.begin(args),

@@ -30,6 +30,7 @@ import { createRecovery } from './recovery';
 import { reprint } from './reprint';
 import { journalForPayment } from './stopped-payment';
 import type { TerminalStateStore } from './state-store';
+import type { LaneWallet } from '../wallet/pay-link/lane-wallet';
 
 export type { GatewayAccess } from './lane-access';
 
@@ -42,6 +43,8 @@ export interface TerminalService {
   achSale(args: ParsedCommandArgs<'terminal.achSale'>): Promise<SaleSummary>;
   /** A sale on a stored profile ("<profile id>/<account id>"). */
   profileSale(args: ParsedCommandArgs<'terminal.profileSale'>): Promise<SaleSummary>;
+  /** A sale paid on the customer's phone through a one-time pay link. */
+  walletSale(args: ParsedCommandArgs<'terminal.walletSale'>): Promise<SaleSummary>;
   /** Cancels the sale at a human step (reading, signing). */
   cancel(): { canceled: boolean };
   /** The signed-in cashier goes on without the signature the sale waits for, where the store allows it. */
@@ -83,7 +86,9 @@ export interface TerminalService {
 export interface TerminalServiceOptions {
   readonly state: TerminalStateStore;
   readonly manager: DeviceManager;
-  readonly settings: Pick<Settings, 'terminalId' | 'training' | 'signature' | 'payments'>;
+  readonly settings: Pick<Settings, 'terminalId' | 'training' | 'signature' | 'payments' | 'wallet'>;
+  /** Wallet payments' pay links and tokenizer. */
+  readonly wallet: LaneWallet;
   readonly signature: SignatureService;
   readonly journal: () => Journal;
   readonly gateway: () => Promise<GatewayAccess>;
