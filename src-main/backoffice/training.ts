@@ -1,10 +1,10 @@
 /**
  * Training's back ends, started in the back office's own process: the boarding emulator and
- * the gateway emulator the provisioned lanes sell through. Everything the back office knows of
- * them comes back from this one call, so wiring the two together (a BOARDED merchant sellable
- * on the gateway emulator, billing plans charged there) changes only this file.
+ * the gateway emulator the provisioned lanes sell through, linked (docs/adr/030) so a merchant
+ * that reaches BOARDED is sellable on that gateway and billing plans are charged there.
  */
 import type { BoardingCredentials } from '../boarding/settings';
+import { gatewayHooks } from '../boarding-emulator/gateway-link';
 import { startBoardingEmulator, type BoardingEmulatorOptions } from '../boarding-emulator/server';
 import { startEmulator } from '../emulator/server';
 
@@ -16,7 +16,7 @@ export interface TrainingBackends {
   readonly templateIds: readonly number[];
   readonly salesCodes: readonly string[];
   /** Moves the boarding emulator's clock (tests; `/__emulator/clock` does the same over HTTP). */
-  advance(ms: number): void;
+  advance(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,7 +27,7 @@ export async function startTrainingBackends(
   const gateway = await startEmulator({ port: 0 });
   let boarding;
   try {
-    boarding = await startBoardingEmulator({ port: 0, ...options });
+    boarding = await startBoardingEmulator({ port: 0, ...options, hooks: gatewayHooks(gateway.boarding) });
   } catch (error) {
     await gateway.close();
     throw error;

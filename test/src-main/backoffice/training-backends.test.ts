@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTrainingBackends, type TrainingBackends } from '../../../src-main/backoffice/training';
+import { createBoardingClient } from '../../../src-main/boarding/client';
+import { createGatewayClient } from '../../../src-main/gateway/client';
+import { frontEndMidOf, handClock, signedApplication } from '../../support/boarding';
+
+// The back office's training back ends are the two emulators linked: a merchant boarded on the
+// one is sold under on the other, which is what a lane provisioned in training relies on.
+
+let backends: TrainingBackends | undefined;
+afterEach(async () => {
+  await backends?.close();
+  backends = undefined;
+});
+
+describe("the back office's training back ends", () => {
+  it('make a merchant that reaches BOARDED sellable on the gateway emulator the lanes are given', async () => {
+    const clock = handClock();
+    backends = await startTrainingBackends({ clock, tickMs: 0 });
+    const boarding = createBoardingClient({ apiUrl: backends.boardingUrl, credentials: backends.credentials, clock });
+    const gateway = createGatewayClient({
+      baseUrl: backends.gatewayUrl,
+      credentials: { level: 'site', username: 'testing', password: 'testing123' },
+      sleep: async () => undefined,
+    });
+    const merchantId = await signedApplication(boarding, 'Training Deli');
+    for (let step = 0; step < 20; step++) {
+      if ((await boarding.merchants.status(merchantId)).gatewayBoardingStatusCd === 'BOARDED') break;
+      await backends.advance(5000);
+    }
+    const merchid = await frontEndMidOf(boarding, merchantId);
+    expect(merchid).toMatch(/^\d{11}$/);
+    const sale = { merchid: merchid!, amount: 1200, account: '4788250000121443', expiry: '1228', capture: true };
+    expect(await gateway.auth({ ...sale, orderid: 'TRAINING-DELI-1' })).toMatchObject({
+      outcome: 'approved',
+      merchid,
+    });
+  });
+});
