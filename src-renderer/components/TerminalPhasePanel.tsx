@@ -2,6 +2,8 @@ import { useShallow } from 'zustand/react/shallow';
 import type { TerminalMode, TerminalPhase } from '../../src-main/ipc/contract';
 import { usePos } from '../store/use-pos';
 import { kioskOutcomeHeadline } from './kiosk-outcome';
+import { KioskPayOnPhone } from './KioskPayOnPhone';
+import { formatMoney } from '../format/money';
 
 const headlines: Record<TerminalPhase, Record<TerminalMode, string>> = {
   starting: { counter: 'Starting the terminal\u2026', kiosk: 'One moment\u2026' },
@@ -46,12 +48,18 @@ export function TerminalPhasePanel() {
   }
   const phase = terminal?.phase ?? 'starting';
   // A finished payment is worded by its outcome for the customer, not by the phase.
-  const headline =
-    phase === 'done' && mode === 'kiosk' ? kioskOutcomeHeadline(terminal?.sale ?? null) : headlines[phase][mode];
+  const sale = terminal?.sale ?? null;
+  const byPhone = mode === 'kiosk' && phase === 'awaiting-card' && sale?.running === true && sale.tender === 'wallet';
+  const headline = byPhone
+    ? `Pay ${formatMoney(sale.amountMinor)} on your phone`
+    : phase === 'done' && mode === 'kiosk'
+      ? kioskOutcomeHeadline(sale)
+      : headlines[phase][mode];
   return (
     <main className={`phase-panel phase-${phase}`} aria-live="polite">
       <h1 data-testid="phase-headline">{headline}</h1>
-      {terminal?.detail ? <p className="phase-detail">{terminal.detail}</p> : null}
+      {terminal?.detail && !byPhone ? <p className="phase-detail">{terminal.detail}</p> : null}
+      {mode === 'kiosk' ? <KioskPayOnPhone /> : null}
       {sessionError ? (
         <p className="phase-error" role="alert">
           {sessionError}

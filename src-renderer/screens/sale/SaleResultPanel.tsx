@@ -11,6 +11,7 @@ const entryWords: Record<string, string> = {
   contactless: 'tapped',
   'fallback-swipe': 'swiped after the chip failed',
   keyed: 'keyed',
+  wallet: 'paid on the phone',
 };
 
 function headline(sale: SaleSummary): string {
@@ -30,8 +31,28 @@ function headline(sale: SaleSummary): string {
   }
 }
 
+/** True when the payment ended with nothing charged and the customer pays again: declined, or not charged. */
+export function paysAgain(sale: SaleSummary): boolean {
+  return sale.outcome === 'declined' || sale.outcome === 'retry' || sale.outcome === 'not-charged';
+}
+
+/** What the cashier does next after a payment on the customer's phone, where it differs from a card's. */
+function walletNextStep(sale: SaleSummary): string | null {
+  switch (sale.outcome) {
+    case 'declined':
+      return 'Declined on the phone. Ask the customer for a new payment on the phone with another card, or a card at the reader. Do not say more than "declined" at the counter.';
+    case 'retry':
+    case 'not-charged':
+      return 'Nothing was charged: ask the customer for a new payment on the phone, or a card at the reader.';
+    default:
+      return null;
+  }
+}
+
 /** What the cashier does next, in words, for each outcome. */
 function nextStep(sale: SaleSummary, dueMinor: number | null): string {
+  const wallet = sale.tender === 'wallet' ? walletNextStep(sale) : null;
+  if (wallet) return wallet;
   switch (sale.outcome) {
     case 'approved':
       if (sale.signatureSkippedBy)
@@ -88,6 +109,7 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
   );
   const pay = usePos((state) => state.pay);
   const tryAnotherCard = usePos((state) => state.tryAnotherCard);
+  const payByPhoneAgain = usePos((state) => state.payByPhoneAgain);
   const newSale = usePos((state) => state.newSale);
   const reprint = usePos((state) => state.reprintLastSale);
   const { findings, queue, prints } = usePos(
@@ -193,7 +215,7 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
           ) : null}
           {sale.maskedPan ? (
             <>
-              <dt>Card</dt>
+              <dt>{sale.tender === 'wallet' ? 'Wallet card' : 'Card'}</dt>
               <dd>
                 {sale.maskedPan.slice(-4).padStart(8, '\u2022')} ({entryWords[sale.entryMode] ?? sale.entryMode})
               </dd>
@@ -264,7 +286,22 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
               </button>
             </>
           ) : null}
-          {sale.outcome === 'declined' || sale.outcome === 'retry' || sale.outcome === 'not-charged' ? (
+          {paysAgain(sale) && sale.tender === 'wallet' ? (
+            <>
+              <button
+                type="button"
+                className="primary"
+                ref={mainAction}
+                onClick={() => void payByPhoneAgain()}
+                data-testid="wallet-again"
+              >
+                New payment on the phone <kbd>Enter</kbd>
+              </button>
+              <button type="button" onClick={() => void tryAnotherCard()} data-testid="try-again">
+                A card at the reader <kbd>C</kbd>
+              </button>
+            </>
+          ) : paysAgain(sale) ? (
             <button
               type="button"
               className="primary"
