@@ -338,6 +338,7 @@ function refusingWithoutJournal(service: TerminalService, refusal: () => Journal
     sale: guarded(service.sale),
     achSale: guarded(service.achSale),
     profileSale: guarded(service.profileSale),
+    walletSale: guarded(service.walletSale),
     capture: guarded(service.capture),
     void: guarded(service.void),
     refund: guarded(service.refund),

@@ -87,6 +87,7 @@ export function createCommandHandlers(
         ? signedIn('give money back without a sale', (sale: typeof args) => core.sales.sale(sale))(args, caller)
         : customerPayment('take a payment', (sale: typeof args) => core.sales.sale(sale))(args),
     'terminal.achSale': customerPayment('take a payment', (args) => core.sales.achSale(args)),
+    'terminal.walletSale': customerPayment('take a payment', (args) => core.sales.walletSale(args)),
     // A stored card is charged by staff: at a kiosk nobody checks whose it is.
     'terminal.profileSale': signedIn('charge a stored card', (args) => core.sales.profileSale(args)),
     'terminal.keyEntry': ({ key }) => core.sales.keyEntry(key),

@@ -6,13 +6,13 @@
 
 /**
  * What a payment asks the gateway for: a sale (captured at once), an authorization to capture
- * later, a forced credit (money back without a sale), an electronic check (ACH) or a sale on a
- * stored profile.
+ * later, a forced credit (money back without a sale), an electronic check (ACH), a sale on a
+ * stored profile, or a sale paid on the customer's phone with a wallet (`terminal.walletSale`).
  */
-export const saleTenders = ['sale', 'authorize', 'forced-credit', 'ach', 'profile'] as const;
+export const saleTenders = ['sale', 'authorize', 'forced-credit', 'ach', 'profile', 'wallet'] as const;
 export type SaleTender = (typeof saleTenders)[number];
 
-/** The tenders a card pays with (`terminal.sale`); ACH and stored profiles have commands of their own. */
+/** The tenders a card pays with (`terminal.sale`); ACH, stored profiles and wallets have commands of their own. */
 export const cardTenders = ['sale', 'authorize', 'forced-credit'] as const satisfies readonly SaleTender[];
 export type CardTender = (typeof cardTenders)[number];
 

@@ -1,5 +1,5 @@
 import type { CartLine } from '../ipc/cart';
-import type { CurrentSale, SaleSummary, SaleTender } from '../ipc/contract';
+import type { CurrentSale, PayLink, SaleSummary, SaleTender } from '../ipc/contract';
 import { LaneError } from '../core/errors';
 import type { TerminalStateStore } from './state-store';
 import type { CardEntry } from '../ipc/tenders';
@@ -36,6 +36,8 @@ export interface SaleKeeper {
   stopped(problem: string, publish?: boolean): void;
   /** An approval of this sale was voided: nothing is owed on it any more. */
   voided(orderId: string): void;
+  /** A wallet payment's pay link opened (the QR code to show) or closed (null); published at once. */
+  payLink(link: PayLink | null): void;
   /** New sale: refused while a payment runs or money is still owed. */
   clear(): void;
 }
@@ -70,6 +72,7 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
         results: continuing ? sale.results.filter(tookMoney) : [],
         dueMinor: owed,
         problem: null,
+        payLink: null,
       });
     },
     finished(summary) {
@@ -81,10 +84,13 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
           : summary.outcome === 'approved'
             ? null
             : sale.dueMinor;
-      update({ running: false, results: [...sale.results, summary], dueMinor, problem: null });
+      update({ running: false, results: [...sale.results, summary], dueMinor, problem: null, payLink: null });
     },
     stopped(problem, publish = false) {
-      update({ running: false, problem }, publish);
+      update({ running: false, problem, payLink: null }, publish);
+    },
+    payLink(link) {
+      update({ payLink: link }, true);
     },
     voided(orderId) {
       const sale = current();

@@ -18,11 +18,12 @@ import { authorizeAndPrint, runSale, type TenderedPayment } from './sale';
 import { summarize } from './sale-summary';
 import type { TerminalStateStore } from './state-store';
 
-/** The three ways a customer pays at the lane: a card, an electronic check, a stored profile. */
+/** The ways a customer pays at the lane: a card, an electronic check, a stored profile, a phone's wallet. */
 export interface Payments {
   sale(args: ParsedCommandArgs<'terminal.sale'>): Promise<SaleSummary>;
   achSale(args: ParsedCommandArgs<'terminal.achSale'>): Promise<SaleSummary>;
   profileSale(args: ParsedCommandArgs<'terminal.profileSale'>): Promise<SaleSummary>;
+  walletSale(args: ParsedCommandArgs<'terminal.walletSale'>): Promise<SaleSummary>;
 }
 
 export interface PaymentsOptions {
@@ -88,6 +89,11 @@ export function createPayments(options: PaymentsOptions): Payments {
   };
 
   return {
+    walletSale() {
+      return Promise.reject(
+        new LaneError('refused', 'Wallet payments are not enabled on this lane (setting wallet.enabled).'),
+      );
+    },
     sale({ amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart }) {
       if (tender === 'forced-credit' && !settings.payments.forcedCredit) {
         throw new LaneError(

@@ -98,7 +98,7 @@ export async function runSale(
   return { ...result, card: { maskedPan: read.maskedPan, entryMode: read.entryMode, network: read.network } };
 }
 
-/** How a sale that reads no card (an ACH check, a stored profile) or a card already read is paid. */
+/** How a sale that reads no card (an ACH check, a stored profile, a wallet's token) or a card already read is paid. */
 export interface TenderedPayment {
   readonly amountMinor: number;
   readonly tender: SaleTender;
@@ -121,6 +121,7 @@ const receiptKinds: Record<TenderedPayment['tender'], ReceiptKind> = {
   'forced-credit': 'refund',
   ach: 'sale',
   profile: 'sale',
+  wallet: 'sale',
 };
 
 /**

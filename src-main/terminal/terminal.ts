@@ -42,6 +42,8 @@ export interface TerminalService {
   achSale(args: ParsedCommandArgs<'terminal.achSale'>): Promise<SaleSummary>;
   /** A sale on a stored profile ("<profile id>/<account id>"). */
   profileSale(args: ParsedCommandArgs<'terminal.profileSale'>): Promise<SaleSummary>;
+  /** A sale paid on the customer's phone through a one-time pay link. */
+  walletSale(args: ParsedCommandArgs<'terminal.walletSale'>): Promise<SaleSummary>;
   /** Cancels the sale at a human step (reading, signing). */
   cancel(): { canceled: boolean };
   /** The signed-in cashier goes on without the signature the sale waits for, where the store allows it. */

@@ -42,6 +42,17 @@ export interface TerminalState {
   readonly sale: CurrentSale | null;
 }
 
+/**
+ * The pay link of a wallet payment while it waits for the phone: the customer display shows
+ * `url` as a QR code until `expiresAt`; the link dies with the payment (paid, canceled, expired).
+ */
+export interface PayLink {
+  /** `https://<pay-link host>:<port>/pay/<one-time id>`: the lane's pay page for this payment. */
+  readonly url: string;
+  /** Epoch milliseconds (the injected clock) when the link stops taking a payment. */
+  readonly expiresAt: number;
+}
+
 /** The sale in progress as the main process keeps it (it owns the sale, not the screen). */
 export interface CurrentSale {
   /** What the payment running now (or the last one) asks, in minor units, the tip included. */
@@ -59,6 +70,8 @@ export interface CurrentSale {
   readonly dueMinor: number | null;
   /** Why the last attempt stopped with nothing charged (canceled, no card in time); null otherwise. */
   readonly problem: string | null;
+  /** While a wallet payment waits for the phone: the link its QR code carries; null otherwise. */
+  readonly payLink: PayLink | null;
 }
 
 /** A keyed card as the screen echoes it while the cashier types: never more than the first six and last four. */
@@ -91,6 +104,22 @@ export const cartLineSchema = z
   })
   .strict();
 
+/** A sale rung up as a cart must come to its amount with the tip: refused naming both sums. */
+function cartMatchesAmount(
+  sale: { amountMinor: number; tipMinor?: number | undefined; cart?: CartLine[] | undefined },
+  context: z.RefinementCtx,
+): void {
+  if (!sale.cart) return;
+  const total = cartTotalMinor(sale.cart) + (sale.tipMinor ?? 0);
+  if (total !== sale.amountMinor) {
+    context.addIssue({
+      code: 'custom',
+      path: ['cart'],
+      message: `the cart and tip come to ${total} cents, not the amount of ${sale.amountMinor} cents`,
+    });
+  }
+}
+
 export const saleCommands = {
   'terminal.state': command<TerminalState>()('The payment state machine\u2019s current phase.', noArgs),
   'terminal.sale': command<SaleSummary>()(
@@ -107,17 +136,20 @@ export const saleCommands = {
         cart: z.array(cartLineSchema).min(1).max(99).optional(),
       })
       .strict()
-      .superRefine((sale, context) => {
-        if (!sale.cart) return;
-        const total = cartTotalMinor(sale.cart) + (sale.tipMinor ?? 0);
-        if (total !== sale.amountMinor) {
-          context.addIssue({
-            code: 'custom',
-            path: ['cart'],
-            message: `the cart and tip come to ${total} cents, not the amount of ${sale.amountMinor} cents`,
-          });
-        }
-      }),
+      .superRefine(cartMatchesAmount),
+  ),
+  'terminal.walletSale': command<SaleSummary>()(
+    'A sale paid on the customer\u2019s phone (wallet.enabled): opens a one-time pay link (`TerminalState.sale.payLink`, shown as a QR code) and waits in awaiting-card ("Waiting for the phone") until the phone pays, the link expires or the lane cancels; the wallet\u2019s payload is tokenized at once and authorized through the journal. Resolves with the SaleSummary like terminal.sale.',
+    z
+      .object({
+        amountMinor: amountMinorFrom(1),
+        /** Included in `amountMinor`; only where the merchant takes tips. */
+        tipMinor: amountMinorFrom(0).optional(),
+        /** The items sold: sent as Level 2/3 data with the sale. */
+        cart: z.array(cartLineSchema).min(1).max(99).optional(),
+      })
+      .strict()
+      .superRefine(cartMatchesAmount),
   ),
   'terminal.achSale': command<SaleSummary>()(
     'An electronic check sale from a keyed bank account (routing number and account number; checking or savings).',

@@ -26,6 +26,7 @@ const sale = (results: SaleSummary[], change: Partial<CurrentSale> = {}): Curren
   results,
   dueMinor: null,
   problem: null,
+  payLink: null,
   ...change,
 });
 

@@ -76,6 +76,7 @@ export function stubPos(data: {
     'terminal.keyEntry': () => ({ active: false, field: 'account', account: '', expiry: '', cvv: '', problem: null }),
     'terminal.achSale': unstubbed('terminal.achSale'),
     'terminal.profileSale': unstubbed('terminal.profileSale'),
+    'terminal.walletSale': unstubbed('terminal.walletSale'),
     'terminal.capture': unstubbed('terminal.capture'),
     'terminal.void': unstubbed('terminal.void'),
     'terminal.refund': unstubbed('terminal.refund'),

@@ -37,6 +37,7 @@ const waiting: CurrentSale = {
   results: [],
   dueMinor: null,
   problem: null,
+  payLink: null,
 };
 const state = (phase: TerminalState['phase'], sale: CurrentSale | null): TerminalState => ({
   phase,
