@@ -8,3 +8,9 @@ export function confirmLimitOf(view: SettingsView): number {
   const limit = view.values['payments.confirmAboveMinor'];
   return typeof limit === 'number' ? limit : defaultConfirmAboveMinor;
 }
+
+/** Whether the settings take payments on the customer's phone (wallet.enabled); off where unset. */
+export function walletEnabledIn(view: SettingsView): boolean {
+  // Read by name: a lane whose core has no wallet setting yet simply offers no phone payment.
+  return (view.values as Readonly<Record<string, unknown>>)['wallet.enabled'] === true;
+}

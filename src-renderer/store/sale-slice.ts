@@ -9,7 +9,7 @@ import type {
   SaleSummary,
 } from '../../src-main/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
-import { confirmLimitOf, defaultConfirmAboveMinor } from './sale-options';
+import { confirmLimitOf, defaultConfirmAboveMinor, walletEnabledIn } from './sale-options';
 import type { PosState } from './pos-store';
 
 /** Where the counter's sale is: keying the amount, paying (card, signature, authorizing), or showing the result. */
@@ -177,7 +177,7 @@ export const createSaleSlice =
           set({
             tipsEnabled: view.values['payments.tips'] === true,
             confirmAboveMinor: confirmLimitOf(view),
-            walletEnabled: view.values['wallet.enabled'] === true,
+            walletEnabled: walletEnabledIn(view),
           });
         } catch {
           // Without the settings the lane still sells, without tips.
@@ -230,7 +230,10 @@ export const createSaleSlice =
         } catch (error) {
           return set({ saleError: message(error) });
         }
-        const details = { ...(sale.tipMinor > 0 ? { tipMinor: sale.tipMinor } : {}), ...(sale.cart ? { cart: [...sale.cart] } : {}) };
+        const details = {
+          ...(sale.tipMinor > 0 ? { tipMinor: sale.tipMinor } : {}),
+          ...(sale.cart ? { cart: [...sale.cart] } : {}),
+        };
         await charge(sale.amountMinor, details, 'wallet');
       },
       tryAnotherCard: () => chargeAgain('card'),
@@ -284,7 +287,12 @@ export const createSaleSlice =
           cart: sale.cart ? [...sale.cart] : [],
         };
         if (sale.running)
-          set({ ...kept, saleStage: 'paying', saleError: null, payingBy: sale.tender === 'wallet' ? 'wallet' : 'card' });
+          set({
+            ...kept,
+            saleStage: 'paying',
+            saleError: null,
+            payingBy: sale.tender === 'wallet' ? 'wallet' : 'card',
+          });
         else if (sale.results.length > 0) set({ ...kept, saleStage: 'result' });
         else if (state.saleStage === 'paying') set({ ...kept, saleStage: 'entry', saleError: sale.problem });
       },

@@ -16,7 +16,9 @@ export function TrainingPhone() {
       <h2 id="training-phone-heading">Training phone</h2>
       {link ? (
         <>
-          <p className="deck-note">The customer&rsquo;s phone after scanning the QR code: pay there with the training wallet.</p>
+          <p className="deck-note">
+            The customer&rsquo;s phone after scanning the QR code: pay there with the training wallet.
+          </p>
           <a
             className="training-phone-open"
             href={link.url}
@@ -28,7 +30,9 @@ export function TrainingPhone() {
           </a>
         </>
       ) : (
-        <p className="deck-note">Start a sale with &ldquo;Pay on your phone&rdquo;: the phone opens its QR code here.</p>
+        <p className="deck-note">
+          Start a sale with &ldquo;Pay on your phone&rdquo;: the phone opens its QR code here.
+        </p>
       )}
     </section>
   );

@@ -59,7 +59,7 @@ export function SaleProgress() {
   const awaited = phase === 'awaiting-card' && terminal?.detail ? { ...stock, headline: terminal.detail } : stock;
   const shown = keying
     ? { headline: 'Key the card', next: 'The card could not be read: type its number, expiry and CVV. Escape cancels.' }
-    : payingBy === 'wallet' && phase === 'awaiting-card'
+    : payingBy === 'wallet' && (phase === 'awaiting-card' || !terminal?.sale?.running)
       ? { headline: 'Making the pay link\u2026', next: 'The QR code for the customer\u2019s phone shows in a moment.' }
       : awaited;
   const elapsedMs = terminal ? Math.max(0, now - terminal.since) : 0;

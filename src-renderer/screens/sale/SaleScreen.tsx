@@ -27,7 +27,19 @@ export function SaleScreen({
 }: {
   askManager: (action: string, run: (managerPin: string) => Promise<void>) => void;
 }) {
-  const { stage, total, error, tipsEnabled, walletEnabled, cartLines, results, dueMinor, confirmAboveMinor, findings, queue } = usePos(
+  const {
+    stage,
+    total,
+    error,
+    tipsEnabled,
+    walletEnabled,
+    cartLines,
+    results,
+    dueMinor,
+    confirmAboveMinor,
+    findings,
+    queue,
+  } = usePos(
     useShallow((state) => ({
       stage: state.saleStage,
       walletEnabled: state.walletEnabled,

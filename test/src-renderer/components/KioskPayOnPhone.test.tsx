@@ -72,7 +72,9 @@ describe('pay on your phone at the kiosk', () => {
     const { calls, emit } = await kioskApp(true);
     expect(screen.getByTestId('phase-headline').textContent).toBe('Insert, tap or swipe your card');
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Pay on your phone' })));
-    const asked = calls.map(([name]) => name).filter((name) => name.startsWith('terminal.') && name !== 'terminal.state');
+    const asked = calls
+      .map(([name]) => name)
+      .filter((name) => name.startsWith('terminal.') && name !== 'terminal.state');
     expect(asked).toEqual(['terminal.recoveryQueue', 'terminal.findings', 'terminal.cancel', 'terminal.walletSale']);
     expect(calls.find(([name]) => name === 'terminal.walletSale')?.[1]).toEqual({
       amountMinor: 950,
@@ -84,7 +86,12 @@ describe('pay on your phone at the kiosk', () => {
       payLink: { url: payUrl, expiresAt: Date.now() + 90_000 },
     };
     await act(async () =>
-      emit('terminal.state', { phase: 'awaiting-card', since: Date.now(), detail: 'Waiting for the phone', sale: waiting }),
+      emit('terminal.state', {
+        phase: 'awaiting-card',
+        since: Date.now(),
+        detail: 'Waiting for the phone',
+        sale: waiting,
+      }),
     );
     expect(screen.getByTestId('phase-headline').textContent).toBe('Pay $9.50 on your phone');
     expect(screen.getByTestId('pay-link-headline').textContent).toBe('Scan the code with your phone\u2019s camera');

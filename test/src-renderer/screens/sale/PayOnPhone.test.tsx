@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toString as qrSvg } from 'qrcode';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentSale, SaleSummary, SettingsView, TerminalState } from '../../../../src-main/ipc/contract';
@@ -67,7 +67,9 @@ describe('paying on the phone at the counter', () => {
     expect(calls.filter(([name]) => name === 'terminal.walletSale')).toEqual([
       ['terminal.walletSale', { amountMinor: 1250 }],
     ]);
-    expect(screen.getByRole('status').textContent).toBe('Making the pay link\u2026');
+    expect(within(screen.getByTestId('sale-progress')).getByRole('status').textContent).toBe(
+      'Making the pay link\u2026',
+    );
     await act(async () => emit('terminal.state', waitingForPhone(1250, 120_000)));
     const qr = await screen.findByRole('img', { name: 'QR code of the pay link for $12.50' });
     // The image is the qrcode package's encoding of this link, and of nothing else.
@@ -132,7 +134,9 @@ describe('the phone payment’s outcome at the counter', () => {
       { amountMinor: 1250 },
       { amountMinor: 1250 },
     ]);
-    expect(screen.getByRole('status').textContent).toBe('Making the pay link\u2026');
+    expect(within(screen.getByTestId('sale-progress')).getByRole('status').textContent).toBe(
+      'Making the pay link\u2026',
+    );
   });
 
   it('not charged (a payload refused): asks the customer for a new payment on the phone', async () => {
@@ -148,7 +152,9 @@ describe('the phone payment’s outcome at the counter', () => {
     await act(async () => finish(retry));
     expect(screen.getByTestId('sale-headline').textContent).toBe('Not approved: try again');
     expect(
-      screen.getByText('Nothing was charged: ask the customer for a new payment on the phone, or a card at the reader.'),
+      screen.getByText(
+        'Nothing was charged: ask the customer for a new payment on the phone, or a card at the reader.',
+      ),
     ).toBeTruthy();
     await pressKeys('c');
     await waitFor(() => expect(calls.filter(([name]) => name === 'terminal.sale')).toHaveLength(1));
