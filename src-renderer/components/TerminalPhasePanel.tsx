@@ -47,14 +47,17 @@ export function TerminalPhasePanel() {
     );
   }
   const phase = terminal?.phase ?? 'starting';
-  // A finished payment is worded by its outcome for the customer, not by the phase.
   const sale = terminal?.sale ?? null;
-  const byPhone = mode === 'kiosk' && phase === 'awaiting-card' && sale?.running === true && sale.tender === 'wallet';
+  // The phone pays: no card words. A finished payment is worded by its outcome for the customer, not by the phase.
+  const phonePays = mode === 'kiosk' && sale?.running === true && sale.tender === 'wallet';
+  const byPhone = phonePays && phase === 'awaiting-card';
   const headline = byPhone
     ? `Pay ${formatMoney(sale.amountMinor)} on your phone`
-    : phase === 'done' && mode === 'kiosk'
-      ? kioskOutcomeHeadline(sale)
-      : headlines[phase][mode];
+    : phonePays && phase === 'card-read'
+      ? 'Payment received from your phone'
+      : phase === 'done' && mode === 'kiosk'
+        ? kioskOutcomeHeadline(sale)
+        : headlines[phase][mode];
   return (
     <main className={`phase-panel phase-${phase}`} aria-live="polite">
       <h1 data-testid="phase-headline">{headline}</h1>

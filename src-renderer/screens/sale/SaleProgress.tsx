@@ -22,6 +22,18 @@ const words: Partial<Record<TerminalPhase, { headline: string; next: string }>> 
   printing: { headline: 'Printing the receipt', next: 'Tear off the customer\u2019s copy when it is done.' },
 };
 
+/** A phone payment's words where a card's would mislead: before the link shows, and once the phone has paid. */
+function walletWords(phase: TerminalPhase, running: boolean): { headline: string; next: string } | null {
+  if (phase === 'awaiting-card' || !running)
+    return {
+      headline: 'Making the pay link\u2026',
+      next: 'The QR code for the customer\u2019s phone shows in a moment.',
+    };
+  if (phase === 'card-read')
+    return { headline: 'Payment received from the phone', next: 'Turning it into a one-time token for the gateway.' };
+  return null;
+}
+
 const blankEntry: KeyedEntryView = { active: true, field: 'account', account: '', expiry: '', cvv: '', problem: null };
 
 /** The sale on its way: what the lane waits for, for how long, and Cancel while a person is needed. */
@@ -59,8 +71,8 @@ export function SaleProgress() {
   const awaited = phase === 'awaiting-card' && terminal?.detail ? { ...stock, headline: terminal.detail } : stock;
   const shown = keying
     ? { headline: 'Key the card', next: 'The card could not be read: type its number, expiry and CVV. Escape cancels.' }
-    : payingBy === 'wallet' && (phase === 'awaiting-card' || !terminal?.sale?.running)
-      ? { headline: 'Making the pay link\u2026', next: 'The QR code for the customer\u2019s phone shows in a moment.' }
+    : payingBy === 'wallet'
+      ? (walletWords(phase, terminal?.sale?.running === true) ?? awaited)
       : awaited;
   const elapsedMs = terminal ? Math.max(0, now - terminal.since) : 0;
   const cancelable = isCancelablePhase(phase);
