@@ -16,6 +16,8 @@ export interface TrainingSlice {
   loseNextAnswer(): Promise<void>;
   settleTrainingBatches(): Promise<void>;
   chooseScenario(id: string | null): void;
+  /** The emulated phone pays the open pay link with a payload signed too long ago, or the last one again. */
+  payOnTrainingPhone(payload: 'expired' | 'replayed'): Promise<void>;
 }
 
 const verbs: Record<PresentMethod, string> = { insert: 'Inserted', tap: 'Tapped', swipe: 'Swiped' };
@@ -71,5 +73,15 @@ export const createTrainingSlice =
         }
       },
       chooseScenario: (scenarioId) => set({ scenarioId }),
+      async payOnTrainingPhone(payload) {
+        try {
+          const answer = unwrap(await pos.training.payOnPhone({ payload }));
+          const sent =
+            payload === 'expired' ? 'A payment signed three minutes ago' : 'The last payment, sent a second time,';
+          note(true, `${sent} reached the pay page: ${answer.message}`);
+        } catch (error) {
+          failed(error);
+        }
+      },
     };
   };

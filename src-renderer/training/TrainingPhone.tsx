@@ -3,36 +3,53 @@ import { usePos } from '../store/use-pos';
 /**
  * Training's emulated phone: while a sale waits for a phone payment, the QR code's page opens
  * in a window of its own, the phone, where the trainee pays with the training wallet. The page
- * is the pay-link service's, over HTTPS with the training certificate, exactly as a customer's
- * phone would load it.
+ * is the pay-link service's, over HTTPS with training's own certificate, as a customer's phone
+ * loads it. Two buttons send what a phone should never get through: a payment signed too long
+ * ago, and the same payment twice.
  */
 export function TrainingPhone() {
   const link = usePos((state) => {
     const sale = state.terminal?.sale;
     return sale?.running && sale.tender === 'wallet' ? sale.payLink : null;
   });
+  const payOnPhone = usePos((state) => state.payOnTrainingPhone);
   return (
     <section className="training-phone" aria-labelledby="training-phone-heading">
       <h2 id="training-phone-heading">Training phone</h2>
       {link ? (
         <>
           <p className="deck-note">
-            The customer&rsquo;s phone after scanning the QR code: pay there with the training wallet.
+            The customer&rsquo;s phone after scanning the QR code: press &ldquo;Pay with the training wallet&rdquo;
+            there. The browser may warn about the page&rsquo;s certificate: this lane made it for training.
           </p>
-          <a
-            className="training-phone-open"
-            href={link.url}
-            target="lanepoint-training-phone"
-            rel="noopener noreferrer"
-            data-testid="open-training-phone"
-          >
-            Open on the training phone
-          </a>
+          <div className="training-phone-actions">
+            <a
+              className="training-phone-open"
+              href={link.url}
+              target="lanepoint-training-phone"
+              rel="noopener noreferrer"
+              data-testid="open-training-phone"
+            >
+              Open on the training phone
+            </a>
+            <button
+              type="button"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => void payOnPhone('expired')}
+            >
+              Pay with an expired payment
+            </button>
+            <button
+              type="button"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => void payOnPhone('replayed')}
+            >
+              Send the last payment again
+            </button>
+          </div>
         </>
       ) : (
-        <p className="deck-note">
-          Start a sale with &ldquo;Pay on your phone&rdquo;: the phone opens its QR code here.
-        </p>
+        <p className="deck-note">Choose &ldquo;Pay on your phone&rdquo; on the sale: its QR code opens here.</p>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentSale, SaleSummary, SettingsView, TerminalState } from '../../../../src-main/ipc/contract';
 import { pressKeys, renderCounter, type RenderedCounter } from '../../support/render-counter';
 import { approvedSale } from '../../support/sale-answers';
+import { StubRefusal } from '../../support/stub-pos';
 
 afterEach(() => {
   cleanup();
@@ -158,5 +159,24 @@ describe('the phone payment’s outcome at the counter', () => {
     ).toBeTruthy();
     await pressKeys('c');
     await waitFor(() => expect(calls.filter(([name]) => name === 'terminal.sale')).toHaveLength(1));
+  });
+
+  it('a payment the lane refused (too old, used before): nothing charged, the amount stays for a new phone payment', async () => {
+    const words =
+      'Not charged: the phone\u2019s payment is more than two minutes old: ask the customer for a new payment on the phone.';
+    const { calls } = await renderCounter({
+      answers: {
+        'settings.get': () => walletOn,
+        'terminal.walletSale': () => {
+          throw new StubRefusal({ code: 'refused', message: words });
+        },
+      },
+    });
+    await pressKeys('1', '2', '5', '0', 'w');
+    expect(screen.getByTestId('sale-error').textContent).toBe(words);
+    expect(screen.getByTestId('sale-amount').textContent).toBe('$12.50');
+    expect(screen.queryByText(/Approved/)).toBeNull();
+    await pressKeys('w');
+    expect(calls.filter(([name]) => name === 'terminal.walletSale')).toHaveLength(2);
   });
 });
