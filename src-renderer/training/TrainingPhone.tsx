@@ -1,5 +1,11 @@
 import { usePos } from '../store/use-pos';
 
+/** What the emulated phone can send that a lane must refuse, and the button's words. */
+const payloadsThatFail = [
+  { payload: 'expired', words: 'Pay with an expired payment' },
+  { payload: 'replayed', words: 'Send the last payment again' },
+] as const;
+
 /**
  * Training's emulated phone: while a sale waits for a phone payment, the QR code's page opens
  * in a window of its own, the phone, where the trainee pays with the training wallet. The page
@@ -32,20 +38,16 @@ export function TrainingPhone() {
             >
               Open on the training phone
             </a>
-            <button
-              type="button"
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => void payOnPhone('expired')}
-            >
-              Pay with an expired payment
-            </button>
-            <button
-              type="button"
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => void payOnPhone('replayed')}
-            >
-              Send the last payment again
-            </button>
+            {payloadsThatFail.map(({ payload, words }) => (
+              <button
+                key={payload}
+                type="button"
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => void payOnPhone(payload)}
+              >
+                {words}
+              </button>
+            ))}
           </div>
         </>
       ) : (

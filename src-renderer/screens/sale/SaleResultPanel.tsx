@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { RecoveryFinding, SaleSummary } from '../../../src-main/ipc/contract';
 import { formatMoney } from '../../format/money';
 import { usePos } from '../../store/use-pos';
+import { PayAgainActions, paysAgain } from './PayAgainActions';
 import { ReceiptPreview } from './ReceiptPreview';
 
 const entryWords: Record<string, string> = {
@@ -29,11 +30,6 @@ function headline(sale: SaleSummary): string {
     case 'unknown':
       return 'Outcome being checked';
   }
-}
-
-/** True when the payment ended with nothing charged and the customer pays again: declined, or not charged. */
-export function paysAgain(sale: SaleSummary): boolean {
-  return sale.outcome === 'declined' || sale.outcome === 'retry' || sale.outcome === 'not-charged';
 }
 
 /** What the cashier does next after a payment on the customer's phone, where it differs from a card's. */
@@ -109,7 +105,6 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
   );
   const pay = usePos((state) => state.pay);
   const tryAnotherCard = usePos((state) => state.tryAnotherCard);
-  const payByPhoneAgain = usePos((state) => state.payByPhoneAgain);
   const newSale = usePos((state) => state.newSale);
   const reprint = usePos((state) => state.reprintLastSale);
   const { findings, queue, prints } = usePos(
@@ -286,32 +281,7 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
               </button>
             </>
           ) : null}
-          {paysAgain(sale) && sale.tender === 'wallet' ? (
-            <>
-              <button
-                type="button"
-                className="primary"
-                ref={mainAction}
-                onClick={() => void payByPhoneAgain()}
-                data-testid="wallet-again"
-              >
-                New payment on the phone <kbd>Enter</kbd>
-              </button>
-              <button type="button" onClick={() => void tryAnotherCard()} data-testid="try-again">
-                A card at the reader <kbd>C</kbd>
-              </button>
-            </>
-          ) : paysAgain(sale) ? (
-            <button
-              type="button"
-              className="primary"
-              ref={mainAction}
-              onClick={() => void tryAnotherCard()}
-              data-testid="try-again"
-            >
-              {sale.outcome === 'declined' ? 'Another card' : 'Run the card again'} <kbd>Enter</kbd>
-            </button>
-          ) : null}
+          {paysAgain(sale) ? <PayAgainActions sale={sale} mainAction={mainAction} /> : null}
           {sale.receiptPng ? (
             <button type="button" onClick={() => void reprint()}>
               Print again <kbd>P</kbd>

@@ -8,7 +8,8 @@ import { AmountConfirmation } from './AmountConfirmation';
 import { AmountKeypad } from './AmountKeypad';
 import { CartPanel } from './CartPanel';
 import { SaleProgress } from './SaleProgress';
-import { paysAgain, SaleResultPanel, settledFinding } from './SaleResultPanel';
+import { paysAgain } from './PayAgainActions';
+import { SaleResultPanel, settledFinding } from './SaleResultPanel';
 import { TipEntry } from './TipEntry';
 import './sale.css';
 

@@ -1,11 +1,8 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppInfo, CurrentSale, SaleSummary, SettingsView } from '../../../src-main/ipc/contract';
-import { App } from '../../../src-renderer/components/App';
-import { createPosStore, syncPosStore } from '../../../src-renderer/store/pos-store';
-import { PosStoreContext } from '../../../src-renderer/store/use-pos';
-import { approvedSale } from '../support/sale-answers';
-import { stubPos } from '../support/stub-pos';
+import { approvedSale, currentSale } from '../support/sale-answers';
+import { renderCounter } from '../support/render-counter';
 
 afterEach(cleanup);
 
@@ -20,41 +17,21 @@ const kiosk: AppInfo = {
 
 const payUrl = 'https://127.0.0.1:8443/pay/0c1d2e3f4a5b6c7d8e9f';
 
-const cardSale: CurrentSale = {
-  amountMinor: 950,
-  tender: 'sale',
-  entry: 'card',
-  tipMinor: 0,
-  cart: [{ description: 'Sandwich', quantity: 1, unitMinor: 880, taxMinor: 70 }] as CurrentSale['cart'],
-  running: true,
-  results: [],
-  dueMinor: null,
-  problem: null,
-  payLink: null,
-};
+const cardSale = currentSale({
+  cart: [{ description: 'Sandwich', quantity: 1, unitMinor: 880, taxMinor: 70 }],
+});
 
 /** The kiosk app over a stubbed lane whose settings take (or not) phone payments. */
 async function kioskApp(walletEnabled: boolean) {
   const view = { values: { 'wallet.enabled': walletEnabled } } as unknown as SettingsView;
-  const stub = stubPos({
+  const stub = await renderCounter({
     info: kiosk,
+    session: null,
     answers: {
       'settings.get': () => view,
       'terminal.walletSale': () => new Promise<SaleSummary>(() => undefined),
     },
   });
-  const store = createPosStore(stub.pos);
-  let announce: (status: 'connecting' | 'open' | 'closed') => void = () => undefined;
-  syncPosStore(store, stub.pos, (listener) => {
-    announce = listener;
-    return () => undefined;
-  });
-  render(
-    <PosStoreContext.Provider value={store}>
-      <App />
-    </PosStoreContext.Provider>,
-  );
-  await act(async () => announce('open'));
   await act(async () =>
     stub.emit('terminal.state', { phase: 'awaiting-card', since: Date.now(), detail: null, sale: cardSale }),
   );

@@ -3,7 +3,7 @@ import { toString as qrSvg } from 'qrcode';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentSale, SaleSummary, SettingsView, TerminalState } from '../../../../src-main/ipc/contract';
 import { pressKeys, renderCounter, type RenderedCounter } from '../../support/render-counter';
-import { approvedSale } from '../../support/sale-answers';
+import { approvedSale, currentSale } from '../../support/sale-answers';
 import { StubRefusal } from '../../support/stub-pos';
 
 afterEach(() => {
@@ -23,20 +23,24 @@ const walletApproved: SaleSummary = {
   authcode: 'PPS777',
 };
 
+/** A phone payment that charged nothing: declined, or not approved, with the gateway's reason. */
+const walletFailed = (outcome: 'declined' | 'retry', reason: string): SaleSummary => ({
+  ...walletApproved,
+  outcome,
+  approvedMinor: 0,
+  authcode: null,
+  reason,
+  receiptPng: null,
+});
+
 /** The main process's sale while the phone is awaited, with its pay link expiring `expiresInMs` from now. */
 function waitingForPhone(amountMinor: number, expiresInMs: number): TerminalState {
-  const sale: CurrentSale = {
+  const sale = currentSale({
     amountMinor,
     tender: 'wallet',
-    entry: 'card',
-    tipMinor: 0,
-    cart: null,
-    running: true,
-    results: [],
-    dueMinor: null,
-    problem: null,
     payLink: { url: payUrl, expiresAt: Date.now() + expiresInMs },
-  };
+  });
+
   return { phase: 'awaiting-card', since: Date.now(), detail: 'Waiting for the phone', sale };
 }
 
@@ -117,14 +121,7 @@ describe('the phone payment’s outcome at the counter', () => {
   });
 
   it('declined: never "Approved"; Enter starts a new phone payment for the same amount, C a card', async () => {
-    const declined: SaleSummary = {
-      ...walletApproved,
-      outcome: 'declined',
-      approvedMinor: 0,
-      authcode: null,
-      reason: 'Invalid token',
-      receiptPng: null,
-    };
+    const declined = walletFailed('declined', 'Invalid token');
     const { finish, calls } = await counterPayingByPhone();
     await act(async () => finish(declined));
     expect(screen.getByTestId('sale-headline').textContent).toBe('Declined');
@@ -141,14 +138,7 @@ describe('the phone payment’s outcome at the counter', () => {
   });
 
   it('not charged (a payload refused): asks the customer for a new payment on the phone', async () => {
-    const retry: SaleSummary = {
-      ...walletApproved,
-      outcome: 'retry',
-      approvedMinor: 0,
-      authcode: null,
-      reason: 'The payment on the phone is too old: ask for a new one.',
-      receiptPng: null,
-    };
+    const retry = walletFailed('retry', 'Timed out');
     const { finish, calls } = await counterPayingByPhone();
     await act(async () => finish(retry));
     expect(screen.getByTestId('sale-headline').textContent).toBe('Not approved: try again');
@@ -168,7 +158,7 @@ describe('the phone payment’s outcome at the counter', () => {
       answers: {
         'settings.get': () => walletOn,
         'terminal.walletSale': () => {
-          throw new StubRefusal({ code: 'refused', message: words });
+          throw new StubRefusal({ code: 'failed_precondition', message: words });
         },
       },
     });
