@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { staffRoles, terminalModes } from '../ipc/contract';
 import { pinHashPattern } from '../session/pin-hash';
+import { walletSettingIssues, walletSettingsSchema } from './wallet-settings';
 
 /**
  * True for 127.0.0.0/8, ::1 and localhost: the only hosts plain http and training may use.
@@ -266,6 +267,8 @@ export const settingsSchema = z
           asSection,
         )
         .prefault({}),
+      /** Paying on the customer's phone through the lane's pay link (wallet-settings.ts). */
+      wallet: walletSettingsSchema.prefault({}),
       kiosk: z.strictObject({ idleResetSeconds: integerFrom(15, 3600).default(90) }, asSection).prefault({}),
       log: z
         .strictObject(
@@ -366,6 +369,8 @@ export const settingsSchema = z
         });
       staffIds.add(member.id);
     });
+    for (const { key, message } of walletSettingIssues(settings.wallet, settings.training, isLoopbackHost))
+      context.addIssue({ code: 'custom', path: ['wallet', key], message });
     // zod runs this even when a field already failed; a URL that does not parse has its own
     // issue, so only a parsed, non-loopback host is reported here.
     if (!settings.training || settings.gateway.url === '') return;

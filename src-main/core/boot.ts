@@ -49,6 +49,7 @@ export function bootCore(options: BootOptions): BootedCore {
     ...(options.gateway ? { gateway: options.gateway } : {}),
     journalIdentityFile: journalIdentityPath(appDataDir),
     trainingGatewayPath: join(appDataDir, 'training-gateway.sqlite'),
+    walletFolder: appDataDir,
     settingsFile: { appDataDir, sources },
     secrets:
       options.secrets ??

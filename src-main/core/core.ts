@@ -27,6 +27,12 @@ import { createSessionService, type SessionService } from '../session/session-se
 import { createSettingsService, type SettingsFile, type SettingsService } from '../config/settings-service';
 import { productVersion } from './version';
 import type { Keystroke } from '../../drivers/transport/keyboard-wedge';
+import { createLaneWallet, type LaneWallet } from '../wallet/pay-link/lane-wallet';
+import {
+  createTrainingWalletKeys,
+  loadOrCreateTrainingWalletKeys,
+  type TrainingWalletKeys,
+} from '../wallet/training-keys';
 
 export interface CoreOptions {
   readonly settings: Settings;
@@ -56,6 +62,10 @@ export interface CoreOptions {
   readonly settingsFile?: SettingsFile;
   /** How HID and serial links are opened on this machine (the Electron and Node hosts pass theirs). */
   readonly deviceEnvironment?: DeviceManagerOptions['environment'];
+  /** Where training's wallet keys and pay-link certificate are kept (the app-data folder); none: made afresh in memory. */
+  readonly walletFolder?: string;
+  /** Tests: a pay link lives this long instead of two minutes. */
+  readonly payLinkLifetimeMs?: number;
 }
 
 /**
@@ -90,6 +100,8 @@ export interface Core {
   acknowledgeJournal(): JournalRefusal | null;
   /** Training's built-in gateway (unused when another gateway is given). */
   readonly trainingGateway: TrainingGateway;
+  /** Wallet payments: the pay-link service, the tokenizer client, training's emulated phone. */
+  readonly wallet: LaneWallet;
   /** The validated entry point for every command from a renderer. */
   readonly dispatch: Dispatch;
   info(): AppInfo;
@@ -147,11 +159,28 @@ export function createCore(options: CoreOptions): Core {
   };
   // Opened now, not at the first sale: a damaged or replaced journal is seen before anyone sells.
   laneJournal(false);
+  // Training's wallet keys, made or read once: the emulated phone signs with them, the built-in tokenizer trusts their root.
+  let walletKeys: TrainingWalletKeys | undefined;
+  const trainingWalletKeys = () =>
+    (walletKeys ??= options.walletFolder
+      ? loadOrCreateTrainingWalletKeys(options.walletFolder, clock.now())
+      : createTrainingWalletKeys(clock.now()));
   // Training with a gateway URL (loopback only, the settings make sure) uses that emulator instead of its own.
   const trainingGateway = createTrainingGateway(
     options.trainingGatewayPath,
     settings.training && settings.gateway.url !== '' ? settings.gateway.url : undefined,
+    settings.wallet.enabled
+      ? () => ({ merchant: trainingWalletKeys().merchant, anchors: [trainingWalletKeys().root] })
+      : undefined,
   );
+  const wallet = createLaneWallet({
+    settings,
+    clock,
+    trainingKeys: trainingWalletKeys,
+    tokenizerUrl: async () => (settings.training ? trainingGateway.tokenizerUrl() : settings.wallet.tokenizerUrl),
+    ...(options.walletFolder ? { folder: options.walletFolder } : {}),
+    ...(options.payLinkLifetimeMs ? { linkLifetimeMs: options.payLinkLifetimeMs } : {}),
+  });
   const gateway =
     options.gateway ??
     (async (): Promise<GatewayAccess> =>
@@ -168,6 +197,7 @@ export function createCore(options: CoreOptions): Core {
     signature,
     journal: laneJournalNow,
     gateway,
+    wallet,
     previewProfile,
     now: () => clock.now(),
     logger,
@@ -224,6 +254,7 @@ export function createCore(options: CoreOptions): Core {
     session,
     settingsService,
     trainingGateway,
+    wallet,
     events,
     info,
     journalRefusal: () => journalRefusal,
@@ -254,6 +285,7 @@ export function createCore(options: CoreOptions): Core {
       sales.close();
       await deviceManager.close();
       journal?.close();
+      await wallet.close();
       await trainingGateway.close();
     },
   };

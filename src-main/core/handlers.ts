@@ -27,6 +27,7 @@ export function createCommandHandlers(
     | 'session'
     | 'settingsService'
     | 'trainingGateway'
+    | 'wallet'
     | 'journalRefusal'
     | 'acknowledgeJournal'
   >,
@@ -167,6 +168,10 @@ export function createCommandHandlers(
     'training.settleBatches': async () => {
       trainingOnly('settles batches on request');
       return { batches: await core.trainingGateway.settleBatches() };
+    },
+    'training.payOnPhone': async ({ payload }) => {
+      trainingOnly('has an emulated phone');
+      return core.wallet.payOnPhone(payload);
     },
     'signature.session': () => core.signature.session(),
     'signature.begin': (args) => core.signature.begin(args),

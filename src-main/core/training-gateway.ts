@@ -6,6 +6,7 @@ import type { BoardingEmulatorCredentials } from '../boarding-emulator/emulator-
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { createGatewayClient } from '../gateway/client';
 import type { GatewayAccess } from '../terminal/terminal';
+import type { TokenizerSetup } from '../emulator/tokenizer-endpoint';
 
 /** The emulator's test merchant and its site credentials: public, and only ever on loopback. */
 const trainingMerchant = '496160873888';
@@ -35,6 +36,8 @@ export interface TrainingGateway {
    * stored profiles (docs/adr/030). Refused when training uses a gateway outside the lane.
    */
   boarding(): Promise<{ url: string; credentials: BoardingEmulatorCredentials }>;
+  /** The built-in gateway's tokenizer (its server's root): where training's wallet payloads are tokenized. */
+  tokenizerUrl(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -46,7 +49,12 @@ export interface TrainingGateway {
  * same public test credentials: one that outlives the lane, as the random-kills test needs
  * (docs/adr/020-training-on-a-loopback-emulator.md).
  */
-export function createTrainingGateway(databasePath: string | undefined, externalUrl?: string): TrainingGateway {
+export function createTrainingGateway(
+  databasePath: string | undefined,
+  externalUrl?: string,
+  /** Training's wallet keys (the app-data folder's), so the tokenizer decrypts what the emulated phone signs. */
+  wallet?: () => TokenizerSetup,
+): TrainingGateway {
   let emulator: Promise<TrainingEmulator> | undefined;
   let boarding: Promise<RunningBoardingEmulator> | undefined;
   /** The boarding emulator is linked to one gateway: it goes when that gateway goes. */
@@ -59,7 +67,7 @@ export function createTrainingGateway(databasePath: string | undefined, external
     (emulator ??= (
       externalUrl
         ? Promise.resolve({ url: externalUrl.replace(/\/$/, ''), close: async () => undefined })
-        : startEmulator(databasePath ? { databasePath } : {})
+        : startEmulator({ ...(databasePath ? { databasePath } : {}), ...(wallet ? { wallet: wallet() } : {}) })
     ).catch((error: unknown) => {
       // The store is a file on disk that can be cut short or overwritten: say which, and the way out.
       throw new LaneError(
@@ -132,6 +140,15 @@ export function createTrainingGateway(databasePath: string | undefined, external
       });
       const { url, credentials } = await started;
       return { url, credentials };
+    },
+    async tokenizerUrl() {
+      if (externalUrl)
+        throw new LaneError(
+          'refused',
+          `Training's wallet payments are tokenized by the built-in gateway, which holds this lane's training wallet keys, and training uses the gateway at ${externalUrl} (setting gateway.url): clear the setting to pay on the phone in training.`,
+        );
+      const { url } = await running();
+      return url.replace(/\/rest$/, '');
     },
     async close() {
       await closeBoarding();

@@ -10,14 +10,21 @@ export interface EmulatorCertificate {
   readonly fingerprint256: string;
 }
 
-const validityDays = 30;
-
 /**
  * A fresh self-signed certificate for 127.0.0.1, ::1 and localhost, for clients that insist
  * on https. Valid for 30 days from `now`; a new one is made at every start.
  */
-export async function generateEmulatorCertificate(now: number): Promise<EmulatorCertificate> {
-  const pems = await selfsigned.generate([{ name: 'commonName', value: 'Lanepoint gateway emulator' }], {
+export function generateEmulatorCertificate(now: number): Promise<EmulatorCertificate> {
+  return generateLoopbackCertificate(now, 'Lanepoint gateway emulator', 30);
+}
+
+/** A self-signed certificate for the loopback names, valid `validityDays` from `now` (a minute before, for clock skew). */
+export async function generateLoopbackCertificate(
+  now: number,
+  commonName: string,
+  validityDays: number,
+): Promise<EmulatorCertificate> {
+  const pems = await selfsigned.generate([{ name: 'commonName', value: commonName }], {
     keySize: 2048,
     algorithm: 'sha256',
     notBeforeDate: new Date(now - 60_000),

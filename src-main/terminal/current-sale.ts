@@ -36,8 +36,8 @@ export interface SaleKeeper {
   stopped(problem: string, publish?: boolean): void;
   /** An approval of this sale was voided: nothing is owed on it any more. */
   voided(orderId: string): void;
-  /** A wallet payment's pay link opened (the QR code to show) or closed (null); published at once. */
-  payLink(link: PayLink | null): void;
+  /** A wallet payment's pay link opened (the QR code to show) or closed (null); published at once unless `publish` is false. */
+  payLink(link: PayLink | null, publish?: boolean): void;
   /** New sale: refused while a payment runs or money is still owed. */
   clear(): void;
 }
@@ -89,8 +89,8 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
     stopped(problem, publish = false) {
       update({ running: false, problem, payLink: null }, publish);
     },
-    payLink(link) {
-      update({ payLink: link }, true);
+    payLink(link, publish = true) {
+      update({ payLink: link }, publish);
     },
     voided(orderId) {
       const sale = current();

@@ -1,4 +1,4 @@
-import type { SaleSummary } from '../ipc/contract';
+import type { PayLink, SaleSummary } from '../ipc/contract';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../log/logger';
 import { createSaleKeeper, type PaymentRequest, type SaleKeeper } from './current-sale';
@@ -27,6 +27,8 @@ export interface CustomerSale {
   stopped(error: unknown, abort?: AbortController): never;
   /** A payment of this sale was voided after the fact. */
   voided(orderId: string): void;
+  /** The wallet payment's pay link for the screens (null when it closes); published at once unless `publish` is false. */
+  payLink(link: PayLink | null, publish?: boolean): void;
   /** Aborts the operation running; whether there was one. */
   cancel(): boolean;
   /** Ends the customer's sale for the next one. */
@@ -83,6 +85,7 @@ export function createCustomerSale(options: CustomerSaleOptions): CustomerSale {
     },
     stopped: (error, abort) => stoppedPayment(error, { keeper, state, ...(abort ? { abort } : {}) }),
     voided: (orderId) => keeper.voided(orderId),
+    payLink: (link, publish) => keeper.payLink(link, publish),
     cancel: () => guard.cancel(),
     next() {
       keeper.clear();

@@ -17,6 +17,8 @@ import type { LaneAccess } from './lane-access';
 import { authorizeAndPrint, runSale, type TenderedPayment } from './sale';
 import { summarize } from './sale-summary';
 import type { TerminalStateStore } from './state-store';
+import { walletPaymentsOff, type LaneWallet } from '../wallet/pay-link/lane-wallet';
+import { runWalletSale } from './wallet-sale';
 
 /** The ways a customer pays at the lane: a card, an electronic check, a stored profile, a phone's wallet. */
 export interface Payments {
@@ -30,7 +32,9 @@ export interface PaymentsOptions {
   readonly customerSale: CustomerSale;
   readonly lane: () => Promise<LaneAccess>;
   readonly manager: DeviceManager;
-  readonly settings: Pick<Settings, 'signature' | 'payments'>;
+  readonly settings: Pick<Settings, 'signature' | 'payments' | 'wallet'>;
+  /** The pay-link service and the tokenizer client, for wallet payments. */
+  readonly wallet: LaneWallet;
   readonly state: TerminalStateStore;
   readonly keyed: KeyedEntry;
   readonly captureSignature: (signal: AbortSignal) => Promise<SignatureStep>;
@@ -89,9 +93,20 @@ export function createPayments(options: PaymentsOptions): Payments {
   };
 
   return {
-    walletSale() {
-      return Promise.reject(
-        new LaneError('refused', 'Wallet payments are not enabled on this lane (setting wallet.enabled).'),
+    walletSale({ amountMinor, tipMinor = 0, cart }) {
+      if (!settings.wallet.enabled) throw walletPaymentsOff();
+      if (tipMinor > 0 && !settings.payments.tips)
+        throw new LaneError('refused', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
+      const captureDetails = cart ? cartDetails(cart, tipMinor) : undefined;
+      return customerSale.payment(
+        `wallet:${amountMinor}`,
+        { amountMinor, tender: 'wallet', entry: 'card', tipMinor, ...(cart ? { cart } : {}) },
+        (abort) =>
+          runWalletSale(
+            { customerSale, lane, wallet: options.wallet, state, previewProfile: options.previewProfile, logger },
+            { amountMinor, ...(captureDetails ? { captureDetails } : {}) },
+            abort,
+          ),
       );
     },
     sale({ amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart }) {

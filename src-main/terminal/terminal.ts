@@ -30,6 +30,7 @@ import { createRecovery } from './recovery';
 import { reprint } from './reprint';
 import { journalForPayment } from './stopped-payment';
 import type { TerminalStateStore } from './state-store';
+import type { LaneWallet } from '../wallet/pay-link/lane-wallet';
 
 export type { GatewayAccess } from './lane-access';
 
@@ -85,7 +86,9 @@ export interface TerminalService {
 export interface TerminalServiceOptions {
   readonly state: TerminalStateStore;
   readonly manager: DeviceManager;
-  readonly settings: Pick<Settings, 'terminalId' | 'training' | 'signature' | 'payments'>;
+  readonly settings: Pick<Settings, 'terminalId' | 'training' | 'signature' | 'payments' | 'wallet'>;
+  /** Wallet payments' pay links and tokenizer. */
+  readonly wallet: LaneWallet;
   readonly signature: SignatureService;
   readonly journal: () => Journal;
   readonly gateway: () => Promise<GatewayAccess>;

@@ -1,4 +1,4 @@
-/** Training's built-in gateway: a lost answer on purpose, a fresh practice day, the overnight batch close. */
+/** Training's built-in gateway: a lost answer on purpose, a fresh practice day, the overnight batch close, the emulated phone. */
 import { z } from 'zod';
 import { managerPin, noArgs } from './schemas';
 import { command } from './spec';
@@ -15,5 +15,9 @@ export const trainingCommands = {
   'training.settleBatches': command<{ readonly batches: number }>()(
     'Training: the built-in gateway closes its open batches now, as the processor does overnight, so settled sales can be refunded.',
     noArgs,
+  ),
+  'training.payOnPhone': command<{ readonly status: number; readonly message: string }>()(
+    'Training: the emulated phone pays the pay link the lane shows now (terminal.walletSale waiting), posting over HTTPS what the pay page\u2019s training button posts: a real EC_v1 payload for the amount, signed under training\u2019s root. `expired` signs it three minutes ago; `replayed` posts the last payload again. Answers the pay-link service\u2019s HTTP status and words.',
+    z.object({ payload: z.enum(['fresh', 'expired', 'replayed']).default('fresh') }).strict(),
   ),
 } as const;

@@ -30,6 +30,16 @@ describe('settingsSchema defaults', () => {
         confirmAboveMinor: 100_000,
       },
       kiosk: { idleResetSeconds: 90 },
+      wallet: {
+        enabled: false,
+        payLinkHost: '',
+        payLinkPort: 8711,
+        certificateFile: '',
+        keyFile: '',
+        merchantId: '',
+        tokenizerUrl: '',
+        storeName: '',
+      },
       log: { level: 'info' },
       devices: [],
       printers: [],
@@ -44,6 +54,28 @@ describe('settingsSchema defaults', () => {
       },
       staff: { members: [], refundLimitMinor: 5000 },
     });
+  });
+
+  it('keeps wallet payments on loopback in training, and names what a live lane still needs', () => {
+    expect(settingsSchema.parse({ wallet: { enabled: true } }).wallet.enabled).toBe(true);
+    const paths = (input: object) => {
+      const result = settingsSchema.safeParse(input);
+      return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    };
+    expect(paths({ wallet: { enabled: true, payLinkHost: '192.168.1.20' } })).toEqual([
+      'wallet.payLinkHost: training serves the pay page on loopback only; leave it empty',
+    ]);
+    expect(
+      paths({ training: false, wallet: { enabled: true, payLinkHost: 'lane1.store.lan', keyFile: '/k.pem' } }),
+    ).toEqual([
+      'wallet.certificateFile: wallet payments outside training need the pay page\u2019s certificate (PEM)',
+      'wallet.merchantId: wallet payments outside training need the wallet merchant identifier',
+      'wallet.tokenizerUrl: wallet payments outside training need the tokenizer\u2019s https URL',
+    ]);
+    expect(paths({ wallet: { tokenizerUrl: 'http://tokenizer.example' } })).toEqual([
+      'wallet.tokenizerUrl: expected an https URL, e.g. https://site.cardconnect.com',
+    ]);
+    expect(paths({ training: false, wallet: { enabled: false } })).toEqual([]);
   });
 
   it('reads card reader settings and names what is wrong with one', () => {

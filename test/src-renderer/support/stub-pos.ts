@@ -103,6 +103,7 @@ export function stubPos(data: {
     'printers.lastPage': () => ({ png: null, lines: [] }),
     'training.loseNextAnswer': () => ({ armed: true }),
     'training.settleBatches': () => ({ batches: 1 }),
+    'training.payOnPhone': unstubbed('training.payOnPhone'),
     'signature.session': () => idleSignature,
     'signature.begin': () => ({ ...idleSignature, state: 'capturing', source: 'screen' }),
     'signature.clear': () => idleSignature,

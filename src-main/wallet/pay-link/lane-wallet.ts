@@ -1,0 +1,148 @@
+import { request as httpsRequest } from 'node:https';
+import type { Clock } from '../../core/clock';
+import { LaneError } from '../../core/errors';
+import type { WalletSettings } from '../../config/wallet-settings';
+import { signatureMaxAgeMs } from '../payment-signature';
+import { createTokenizerClient, type TokenizerClient } from '../tokenizer-client';
+import type { TrainingWalletKeys } from '../training-keys';
+import { trainingWalletPayment } from '../training-wallet';
+import { payLinkCertificateFromFiles, trainingPayLinkCertificate, type PayLinkCertificate } from './certificate';
+import { startPayLinkServer, type PayLinkServer } from './server';
+import { createPayLinkSessions, type PayLinkSession } from './sessions';
+
+/**
+ * The lane's wallet: the pay-link service (started at the first wallet payment and kept), the
+ * one tokenizer client (it remembers the payloads it sent), and in training the emulated phone.
+ */
+export interface LaneWallet {
+  /** A new pay link for `amountMinor` and its URL. */
+  openLink(amountMinor: number): Promise<{ session: PayLinkSession; url: string }>;
+  tokenizer(): Promise<TokenizerClient>;
+  /** Training: the emulated phone posts a payload to the link open now, as the page's training button does. */
+  payOnPhone(payload: 'fresh' | 'expired' | 'replayed'): Promise<{ status: number; message: string }>;
+  close(): Promise<void>;
+}
+
+export interface LaneWalletOptions {
+  readonly settings: { readonly wallet: WalletSettings; readonly training: boolean };
+  readonly clock: Clock;
+  /** Training's wallet keys (the app-data folder's): the emulated phone signs with them. */
+  readonly trainingKeys: () => TrainingWalletKeys;
+  /** The tokenizer's base URL: the setting, or training's built-in emulator. */
+  readonly tokenizerUrl: () => Promise<string>;
+  /** Where training's pay-link certificate is kept; none: a fresh one each start. */
+  readonly folder?: string;
+  /** Tests: a link lives this long instead of two minutes. */
+  readonly linkLifetimeMs?: number;
+}
+
+/** The training wallet's card: an approving Visa test card (FACTS.md). */
+const trainingAccount = { account: '4788250000121443', expiration: '301231' } as const;
+
+/** A refusal naming the setting when wallet payments are off. */
+export function walletPaymentsOff(): LaneError {
+  return new LaneError('refused', 'Wallet payments are not enabled on this lane (setting wallet.enabled).', 'tender');
+}
+
+/** The lane's wallet over its settings. */
+export function createLaneWallet(options: LaneWalletOptions): LaneWallet {
+  const { settings, clock } = options;
+  const sessions = createPayLinkSessions(clock, options.linkLifetimeMs);
+  let certificate: PayLinkCertificate | undefined;
+  let server: Promise<PayLinkServer> | undefined;
+  let tokenizer: Promise<TokenizerClient> | undefined;
+  let current: { session: PayLinkSession; url: string } | undefined;
+  let lastTrainingPayload: string | undefined;
+
+  const trainingPayload = (amountMinor: number, ageMs = 0) => {
+    const keys = options.trainingKeys();
+    const token = trainingWalletPayment(
+      { ...trainingAccount, amount: amountMinor, currencyCode: '840' },
+      keys.merchant.certificate,
+      keys.signer,
+      new Date(clock.now() - ageMs),
+    );
+    // Wallet API version 3: the token carries publicKeyHash, so devicedata sends it (and echash).
+    return (lastTrainingPayload = JSON.stringify({ walletApiVersion: 3, token }));
+  };
+
+  const start = async (): Promise<PayLinkServer> => {
+    const { wallet, training } = settings;
+    certificate = training
+      ? await trainingPayLinkCertificate(options.folder, clock.now())
+      : payLinkCertificateFromFiles(wallet.certificateFile, wallet.keyFile);
+    return startPayLinkServer({
+      sessions,
+      certificate,
+      listenHost: training ? wallet.payLinkHost || '127.0.0.1' : wallet.payLinkHost,
+      port: wallet.payLinkPort,
+      storeName: wallet.storeName,
+      ...(training ? { trainingPayload: (amountMinor: number) => trainingPayload(amountMinor) } : {}),
+    });
+  };
+  const running = () => {
+    const started = (server ??= start());
+    started.catch(() => {
+      if (server === started) server = undefined; // a failed start is tried again at the next payment
+    });
+    return started;
+  };
+
+  return {
+    async openLink(amountMinor) {
+      if (!settings.wallet.enabled) throw walletPaymentsOff();
+      const { origin } = await running();
+      const session = sessions.open(amountMinor);
+      current = { session, url: `${origin}/pay/${session.id}` };
+      return current;
+    },
+    tokenizer: () => (tokenizer ??= options.tokenizerUrl().then((url) => createTokenizerClient({ url, clock }))),
+    async payOnPhone(kind) {
+      if (!current || !certificate)
+        throw new LaneError('refused', 'No pay link is open: start "Pay on your phone" first.');
+      const body =
+        kind === 'replayed' && lastTrainingPayload
+          ? lastTrainingPayload
+          : trainingPayload(current.session.amountMinor, kind === 'expired' ? signatureMaxAgeMs + 60_000 : 0);
+      return postAsPhone(current.url, body, certificate.cert);
+    },
+    async close() {
+      sessions.closeAll();
+      const started = server;
+      server = undefined;
+      await started?.then((running) => running.close()).catch(() => undefined);
+    },
+  };
+}
+
+/** Posts `body` to the pay link as a phone would, trusting the pay page's certificate `ca`. */
+function postAsPhone(url: string, body: string, ca: string): Promise<{ status: number; message: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(
+      url,
+      {
+        method: 'POST',
+        ca,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          let message = '';
+          try {
+            const said = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { message?: unknown };
+            if (typeof said.message === 'string') message = said.message;
+          } catch {
+            message = 'the pay page answered without JSON';
+          }
+          resolve({ status: response.statusCode ?? 0, message });
+        });
+      },
+    );
+    request.setTimeout(15_000, () => request.destroy(new Error('the pay page did not answer in time')));
+    request.on('error', reject);
+    request.end(body);
+  });
+}

@@ -1,0 +1,134 @@
+import { formatMinorUnits } from '../../ipc/money';
+import type { PayLinkStatus } from './sessions';
+
+/**
+ * The pay page: plain HTML, one stylesheet and one small script, all from the pay-link service
+ * itself. The Content-Security-Policy allows nothing else (no inline script or style, no other
+ * origin, no frames), and the link's id never leaves in a Referer.
+ */
+
+/** The headers every answer of the pay-link service carries. */
+export const payLinkHeaders: Readonly<Record<string, string>> = {
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+};
+
+const escapes: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => escapes[char]!);
+
+/** What the page is drawn from. */
+export interface PayPageView {
+  readonly storeName: string;
+  readonly amountMinor: number;
+  readonly status: PayLinkStatus;
+  /** Training: the button that pays with the emulated wallet. */
+  readonly training: boolean;
+}
+
+/** The pay page for a link: the store, the amount, the wallet buttons while it waits, else its end. */
+export function payPage(view: PayPageView): string {
+  const store = escapeHtml(view.storeName || 'Pay at the counter');
+  const waiting = view.status.state === 'waiting';
+  const buttons = view.training
+    ? '<button type="button" id="training-wallet" class="wallet">Pay with the training wallet</button>'
+    : '<p class="note">Pay with the wallet on your phone: tap the button your wallet shows on this page.</p>';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${store}: pay on your phone</title>
+<link rel="stylesheet" href="/pay-assets/pay.css">
+<script src="/pay-assets/pay.js" defer></script>
+</head>
+<body>
+<main>
+<h1>${store}</h1>
+<p class="amount">${escapeHtml(formatMinorUnits(view.amountMinor))}</p>
+<p id="status" class="status ${view.status.state}" role="status" aria-live="polite">${escapeHtml(view.status.message)}</p>
+${waiting ? `<div id="wallets">${buttons}</div>` : ''}
+${view.training ? '<p class="training">Training: no real money moves.</p>' : ''}
+</main>
+</body>
+</html>
+`;
+}
+
+/** A page for a link the service does not know (never made, or ended long ago). */
+export function unknownLinkPage(): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Payment link not found</title><link rel="stylesheet" href="/pay-assets/pay.css"></head>
+<body><main><h1>Payment link not found</h1>
+<p class="status expired">This payment link is not known. Ask the cashier for a new one.</p></main></body>
+</html>
+`;
+}
+
+export const payPageStyle = `body{margin:0;font-family:system-ui,sans-serif;background:#f4f5f7;color:#17202a}
+main{max-width:26rem;margin:0 auto;padding:2rem 1.25rem;text-align:center}
+h1{font-size:1.4rem;margin:0 0 1rem}
+.amount{font-size:2.6rem;font-weight:700;margin:0 0 1.5rem}
+.status{font-size:1.1rem;margin:0 0 1.5rem}
+.status.approved{color:#1e7d32}.status.declined,.status.refused,.status.expired,.status.canceled{color:#b3261e}
+.wallet{width:100%;padding:1rem;font-size:1.15rem;border:0;border-radius:.6rem;background:#000;color:#fff}
+.wallet:disabled{opacity:.5}
+.note,.training{color:#55606b;font-size:.95rem}
+`;
+
+/**
+ * The page's script: shows the link's state as it changes (a status poll each second until it
+ * ends) and, in training, fetches a payload from the training wallet and posts it as a phone's
+ * wallet would. It reads nothing but its own URL.
+ */
+export const payPageScript = `'use strict';
+(function () {
+  var base = location.pathname.replace(/\\/$/, '');
+  var statusLine = document.getElementById('status');
+  var wallets = document.getElementById('wallets');
+  var ended = ['approved', 'declined', 'refused', 'canceled', 'expired'];
+  function show(status) {
+    statusLine.textContent = status.message;
+    statusLine.className = 'status ' + status.state;
+    if (status.state !== 'waiting' && wallets) wallets.remove();
+  }
+  function poll() {
+    fetch(base + '/status', { cache: 'no-store' })
+      .then(function (answer) { return answer.json(); })
+      .then(function (status) {
+        show(status);
+        if (ended.indexOf(status.state) < 0) setTimeout(poll, 1000);
+      })
+      .catch(function () { setTimeout(poll, 2000); });
+  }
+  var training = document.getElementById('training-wallet');
+  if (training) {
+    training.addEventListener('click', function () {
+      training.disabled = true;
+      fetch(base + '/training-payload', { method: 'POST' })
+        .then(function (answer) { return answer.text(); })
+        .then(function (payload) {
+          return fetch(base, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: payload });
+        })
+        .then(function (answer) { return answer.json(); })
+        .then(show)
+        .catch(function () { statusLine.textContent = 'The payment could not be sent: try again.'; training.disabled = false; });
+    });
+  }
+  poll();
+})();
+`;

@@ -1,0 +1,187 @@
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { payLinkHeaders, payPage, payPageScript, payPageStyle, unknownLinkPage } from './page';
+import type { PayLinkSessions, PayLinkStatus } from './sessions';
+
+/**
+ * The pay-link service: the pay page and its payload endpoint over HTTPS on the store network
+ * (training: loopback). A payload is taken only as `application/json`, at most 16 KiB, once per
+ * link; a cross-site page cannot post one (that content type needs a preflight this service never
+ * answers). Bodies are handed to the lane and never logged or written.
+ */
+
+/** The largest payload body: a wallet token is about 2 to 4 KiB. */
+export const payloadLimitBytes = 16 * 1024;
+
+export interface PayLinkServerOptions {
+  readonly sessions: PayLinkSessions;
+  readonly certificate: { readonly cert: string; readonly key: string };
+  /** Where the service listens. */
+  readonly listenHost: string;
+  readonly port: number;
+  /** The host the pay link names (what phones reach); the listen host when empty. */
+  readonly publicHost?: string;
+  readonly storeName: string;
+  /** Training only: a payload from the emulated wallet for a link's amount (the page's training button). */
+  readonly trainingPayload?: (amountMinor: number) => string;
+}
+
+export interface PayLinkServer {
+  /** `https://<host>:<port>`, the start of every pay link. */
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+/** Why a body was not taken: an HTTP status and the words. */
+class RefusedBody extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function readJsonBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json')
+    return Promise.reject(new RefusedBody(415, 'A payment is posted as application/json.'));
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > payloadLimitBytes)
+    return Promise.reject(new RefusedBody(413, `A payment is at most ${payloadLimitBytes} bytes.`));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > payloadLimitBytes) {
+        reject(new RefusedBody(413, `A payment is at most ${payloadLimitBytes} bytes.`));
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('error', reject);
+    request.on('end', () => {
+      try {
+        const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        if (body === null || typeof body !== 'object' || Array.isArray(body))
+          throw new RefusedBody(400, 'A payment is a JSON object.');
+        resolve(body as Record<string, unknown>);
+      } catch (error) {
+        reject(error instanceof RefusedBody ? error : new RefusedBody(400, 'A payment is JSON; this was not.'));
+      }
+    });
+  });
+}
+
+const usedLinkWords = 'This payment link was already used. Ask the cashier for a new one.';
+
+/** The HTTP status a link's state answers a post (or a page) with. */
+const statusCodes: Readonly<Record<PayLinkStatus['state'], number>> = {
+  waiting: 200,
+  processing: 202,
+  approved: 409,
+  declined: 409,
+  refused: 409,
+  canceled: 410,
+  expired: 410,
+};
+
+/** Starts the service; it serves until `close`. */
+export async function startPayLinkServer(options: PayLinkServerOptions): Promise<PayLinkServer> {
+  const { sessions } = options;
+  const send = (response: ServerResponse, status: number, type: string, body: string) => {
+    response.writeHead(status, { ...payLinkHeaders, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+    response.end(body);
+  };
+  const json = (response: ServerResponse, status: number, body: unknown) =>
+    send(response, status, 'application/json; charset=utf-8', JSON.stringify(body));
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const path = new URL(request.url ?? '/', 'https://pay.invalid').pathname;
+    const method = request.method ?? 'GET';
+    if (method === 'GET' && path === '/pay-assets/pay.css')
+      return send(response, 200, 'text/css; charset=utf-8', payPageStyle);
+    if (method === 'GET' && path === '/pay-assets/pay.js')
+      return send(response, 200, 'text/javascript; charset=utf-8', payPageScript);
+    const match = /^\/pay\/([A-Za-z0-9_-]{22})(\/status|\/training-payload)?\/?$/.exec(path);
+    const link = match ? sessions.find(match[1]!) : undefined;
+    if (!match || !link) {
+      if (method === 'GET' && path.startsWith('/pay/'))
+        return send(response, 404, 'text/html; charset=utf-8', unknownLinkPage());
+      return json(response, 404, {
+        state: 'unknown',
+        message: 'This payment link is not known. Ask the cashier for a new one.',
+      });
+    }
+    const action = match[2];
+    if (method === 'GET' && action === undefined) {
+      const status = link.status();
+      const page = payPage({
+        storeName: options.storeName,
+        amountMinor: link.amountMinor,
+        status,
+        training: options.trainingPayload !== undefined,
+      });
+      return send(
+        response,
+        status.state === 'canceled' || status.state === 'expired' ? 410 : 200,
+        'text/html; charset=utf-8',
+        page,
+      );
+    }
+    if (method === 'GET' && action === '/status') return json(response, 200, link.status());
+    if (method === 'POST' && action === '/training-payload') {
+      if (!options.trainingPayload) return json(response, 404, { message: 'Only training has an emulated wallet.' });
+      const status = link.status();
+      if (status.state !== 'waiting') return json(response, statusCodes[status.state], status);
+      return send(response, 200, 'application/json; charset=utf-8', options.trainingPayload(link.amountMinor));
+    }
+    if (method === 'POST' && action === undefined) {
+      const before = link.status();
+      if (before.state === 'canceled' || before.state === 'expired')
+        return json(response, statusCodes[before.state], before);
+      // One payload per link: whatever became of the first, a second is not taken.
+      if (before.state !== 'waiting') return json(response, 409, { state: before.state, message: usedLinkWords });
+      let body: Record<string, unknown>;
+      try {
+        body = await readJsonBody(request);
+      } catch (error) {
+        if (error instanceof RefusedBody)
+          return json(response, error.status, { state: 'waiting', message: error.message });
+        throw error;
+      }
+      const status = link.post(body);
+      return json(response, statusCodes[status.state], status);
+    }
+    response.setHeader('Allow', action === '/status' ? 'GET' : action ? 'POST' : 'GET, POST');
+    return json(response, 405, { message: `${method} is not served here.` });
+  };
+
+  const server: Server = createServer(
+    { cert: options.certificate.cert, key: options.certificate.key, headersTimeout: 10_000, requestTimeout: 15_000 },
+    (request, response) => {
+      handle(request, response).catch(() => {
+        // The body is never echoed or logged: only that the page could not be answered.
+        if (!response.headersSent) json(response, 500, { message: 'The pay page had a problem: ask the cashier.' });
+        else response.destroy();
+      });
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.listenHost, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.publicHost || options.listenHost;
+  return {
+    origin: `https://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
