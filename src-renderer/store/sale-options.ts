@@ -9,8 +9,7 @@ export function confirmLimitOf(view: SettingsView): number {
   return typeof limit === 'number' ? limit : defaultConfirmAboveMinor;
 }
 
-/** Whether the settings take payments on the customer's phone (wallet.enabled); off where unset. */
+/** Whether the settings take payments on the customer's phone (wallet.enabled). */
 export function walletEnabledIn(view: SettingsView): boolean {
-  // Read by name: a lane whose core has no wallet setting yet simply offers no phone payment.
-  return (view.values as Readonly<Record<string, unknown>>)['wallet.enabled'] === true;
+  return view.values['wallet.enabled'] === true;
 }
