@@ -97,7 +97,7 @@ describe('pay on your phone at the counter', () => {
         await look(page, 'wallet-counter-waiting');
         const phone = await openOnTrainingPhone(page, browser);
         await expect.poll(() => pageStatus(phone)).toBe('Choose your wallet to pay.');
-        expect(await phone.locator('.amount').innerText()).toBe('12.00');
+        expect(await phone.locator('.amount').innerText()).toBe('$12.00');
         await screenshot(phone, 'wallet-phone-page');
         await phone.getByRole('button', { name: 'Pay with the training wallet' }).click();
         await page.getByTestId('sale-result').waitFor();

@@ -12,7 +12,7 @@ const entryWords: Record<string, string> = {
   contactless: 'tapped',
   'fallback-swipe': 'swiped after the chip failed',
   keyed: 'keyed',
-  wallet: 'paid on the phone',
+  DigitalWallet: 'paid on the phone',
 };
 
 function headline(sale: SaleSummary): string {

@@ -19,7 +19,7 @@ const walletApproved: SaleSummary = {
   ...approvedSale,
   tender: 'wallet',
   maskedPan: '************1111',
-  entryMode: 'wallet',
+  entryMode: 'DigitalWallet',
   authcode: 'PPS777',
 };
 
