@@ -3,7 +3,6 @@ import type { TerminalMode, TerminalPhase } from '../../src-main/ipc/contract';
 import { usePos } from '../store/use-pos';
 import { kioskOutcomeHeadline } from './kiosk-outcome';
 import { KioskPayOnPhone } from './KioskPayOnPhone';
-import { formatMoney } from '../format/money';
 
 const headlines: Record<TerminalPhase, Record<TerminalMode, string>> = {
   starting: { counter: 'Starting the terminal\u2026', kiosk: 'One moment\u2026' },
@@ -52,7 +51,7 @@ export function TerminalPhasePanel() {
   const phonePays = mode === 'kiosk' && sale?.running === true && sale.tender === 'wallet';
   const byPhone = phonePays && phase === 'awaiting-card';
   const headline = byPhone
-    ? `Pay ${formatMoney(sale.amountMinor)} on your phone`
+    ? 'Pay on your phone'
     : phonePays && phase === 'card-read'
       ? 'Payment received from your phone'
       : phase === 'done' && mode === 'kiosk'

@@ -77,8 +77,16 @@ export const createTrainingSlice =
         try {
           const answer = unwrap(await pos.training.payOnPhone({ payload }));
           const sent =
-            payload === 'expired' ? 'A payment signed three minutes ago' : 'The last payment, sent a second time,';
-          note(true, `${sent} reached the pay page: ${answer.message}`);
+            payload === 'expired'
+              ? 'The training phone sent a payment signed three minutes ago'
+              : 'The training phone sent its last payment a second time';
+          // The page takes the payment and the lane decides: what to watch is the sale screen.
+          note(
+            true,
+            answer.status < 400
+              ? `${sent}: watch what the sale screen says.`
+              : `${sent}; the pay page refused it: ${answer.message}`,
+          );
         } catch (error) {
           failed(error);
         }

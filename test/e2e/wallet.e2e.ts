@@ -183,9 +183,15 @@ describe('pay on your phone at the kiosk', () => {
         await page.goto(host.url);
         await page.getByText('Terminal connected').waitFor();
         void core.dispatch('terminal.sale', { amountMinor: 950 });
-        await page.getByRole('button', { name: 'Pay on your phone' }).click();
+        const choice = page.getByRole('button', { name: 'Pay on your phone' });
+        await choice.waitFor();
+        expect(await page.getByTestId('phase-headline').innerText()).toBe('Insert, tap or swipe your card');
+        await look(page, 'wallet-kiosk-choice');
+        await choice.click();
         await page.getByTestId('pay-link-wait').waitFor();
-        expect(await page.getByTestId('phase-headline').innerText()).toBe('Pay $9.50 on your phone');
+        expect(await page.getByTestId('phase-headline').innerText()).toBe('Pay on your phone');
+        expect(await page.getByTestId('pay-link-amount').innerText()).toBe('$9.50');
+        expect(await page.getByRole('timer').innerText()).toMatch(/^This code works for [12]:\d\d$/);
         const url = await shownPayLink(page);
         await look(page, 'wallet-kiosk-waiting');
         const phone = await phoneOpening(browser, url);

@@ -70,7 +70,8 @@ describe('pay on your phone at the kiosk', () => {
         sale: waiting,
       }),
     );
-    expect(screen.getByTestId('phase-headline').textContent).toBe('Pay $9.50 on your phone');
+    expect(screen.getByTestId('phase-headline').textContent).toBe('Pay on your phone');
+    expect(screen.getByTestId('pay-link-amount').textContent).toBe('$9.50');
     expect(screen.getByTestId('pay-link-headline').textContent).toBe('Scan the code with your phone\u2019s camera');
     expect((await screen.findByTestId('pay-link-qr')).getAttribute('data-url')).toBe(payUrl);
     expect(screen.getByTestId('pay-link-url').textContent).toBe(payUrl);
