@@ -116,7 +116,7 @@ export function createLaneWallet(options: LaneWalletOptions): LaneWallet {
 }
 
 /** Posts `body` to the pay link as a phone would, trusting the pay page's certificate `ca`. */
-function postAsPhone(url: string, body: string, ca: string): Promise<{ status: number; message: string }> {
+export function postAsPhone(url: string, body: string, ca: string): Promise<{ status: number; message: string }> {
   return new Promise((resolve, reject) => {
     const request = httpsRequest(
       url,

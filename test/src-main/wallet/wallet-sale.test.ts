@@ -197,4 +197,20 @@ describe('a wallet sale at the core', () => {
     expect(late.status).toBe(410);
     expect(lane.core.terminal.current()).toMatchObject({ phase: 'idle', detail: 'Sale canceled' });
   });
+
+  it('training\u2019s emulated phone pays the link the lane shows, and its replay is refused', async () => {
+    const lane = walletLane();
+    const first = await startWalletSale(lane, 2500);
+    expect(await lane.core.dispatch('training.payOnPhone', {})).toMatchObject({ ok: true, result: { status: 202 } });
+    expect(await first.reply).toMatchObject({ ok: true, result: { outcome: 'approved', maskedPan: '****1443' } });
+    const next = await startWalletSale(lane, 2500);
+    await lane.core.dispatch('training.payOnPhone', { payload: 'replayed' });
+    expect(await next.reply).toMatchObject({ ok: false, error: { message: expect.stringContaining('already used') } });
+    const old = await startWalletSale(lane, 2500);
+    await lane.core.dispatch('training.payOnPhone', { payload: 'expired' });
+    expect(await old.reply).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('two minutes old') },
+    });
+  });
 });

@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { generateLoopbackCertificate } from '../../../src-main/emulator/tls';
+import { payloadLimitBytes, startPayLinkServer, type PayLinkServer } from '../../../src-main/wallet/pay-link/server';
+import { createPayLinkSessions, PayLinkEnded } from '../../../src-main/wallet/pay-link/sessions';
+import { payLinkCall } from '../../support/pay-link';
+
+/** The pay-link service alone over real HTTPS: what a phone's browser gets, and what it may not do. */
+
+const servers: PayLinkServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function service(lifetimeMs?: number) {
+  const clock = { offset: 0, now: () => Date.now() + clock.offset };
+  const sessions = createPayLinkSessions(clock, lifetimeMs);
+  const certificate = await generateLoopbackCertificate(Date.now(), 'pay link test', 1);
+  const server = await startPayLinkServer({
+    sessions,
+    certificate,
+    listenHost: '127.0.0.1',
+    port: 0,
+    storeName: 'Test Store',
+  });
+  servers.push(server);
+  return { sessions, server, ca: certificate.cert, clock };
+}
+
+describe('the pay-link service', () => {
+  it('serves the page under a strict CSP with its own script and style, never framed or referred', async () => {
+    const { sessions, server, ca } = await service();
+    const session = sessions.open(4200);
+    const page = await payLinkCall(`${server.origin}/pay/${session.id}`, ca);
+    expect(page.status).toBe(200);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.text).not.toMatch(/<script>|<style|\sstyle=|\son[a-z]+=/); // nothing inline
+    expect(page.text).toMatch(/<script src="\/pay-assets\/pay\.js"/);
+    expect(page.text).not.toContain('training wallet'); // live: no emulated wallet
+    expect((await payLinkCall(`${server.origin}/pay-assets/pay.js`, ca)).status).toBe(200);
+    // Live has no training endpoint.
+    expect(
+      (await payLinkCall(`${server.origin}/pay/${session.id}/training-payload`, ca, { method: 'POST' })).status,
+    ).toBe(404);
+  });
+
+  it('answers an unknown link 404, and takes only a JSON payload within the size limit', async () => {
+    const { sessions, server, ca } = await service();
+    const unknown = await payLinkCall(`${server.origin}/pay/AAAAAAAAAAAAAAAAAAAAAA`, ca);
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain('This payment link is not known');
+    const session = sessions.open(100);
+    const url = `${server.origin}/pay/${session.id}`;
+    const form = await payLinkCall(url, ca, {
+      method: 'POST',
+      body: 'a=1',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect(form.status).toBe(415);
+    const huge = await payLinkCall(url, ca, {
+      method: 'POST',
+      body: JSON.stringify({ token: 'x'.repeat(payloadLimitBytes) }),
+      contentType: 'application/json',
+    });
+    expect(huge.status).toBe(413);
+    const broken = await payLinkCall(url, ca, { method: 'POST', body: '{"token":', contentType: 'application/json' });
+    expect(broken.status).toBe(400);
+    // None of those used the link up.
+    const waiting = session.payload(new AbortController().signal);
+    const good = await payLinkCall(url, ca, { method: 'POST', body: '{"token":{}}', contentType: 'application/json' });
+    expect(good.status).toBe(202);
+    expect((await waiting).body).toEqual({ token: {} });
+  });
+
+  it('expires a link after its lifetime: the lane hears it, the page says so with 410', async () => {
+    const { sessions, server, ca } = await service(200);
+    const session = sessions.open(100);
+    await expect(session.payload(new AbortController().signal)).rejects.toEqual(new PayLinkEnded('expired'));
+    const page = await payLinkCall(`${server.origin}/pay/${session.id}`, ca);
+    expect(page.status).toBe(410);
+    expect(page.text).toContain('This payment link has expired.');
+    const late = await payLinkCall(`${server.origin}/pay/${session.id}`, ca, {
+      method: 'POST',
+      body: '{"token":{}}',
+      contentType: 'application/json',
+    });
+    expect(late.status).toBe(410);
+  });
+
+  it('expires by the injected clock, not only by the timer', async () => {
+    const { sessions, server, ca, clock } = await service();
+    const session = sessions.open(100);
+    clock.offset += 2 * 60 * 1000;
+    const status = await payLinkCall(`${server.origin}/pay/${session.id}/status`, ca);
+    expect(JSON.parse(status.text)).toMatchObject({ state: 'expired' });
+  });
+
+  it('makes unguessable ids: 128 random bits each', async () => {
+    const { sessions } = await service();
+    const ids = new Set(Array.from({ length: 200 }, () => sessions.open(1).id));
+    expect(ids.size).toBe(200);
+    for (const id of ids) expect(Buffer.from(id, 'base64url')).toHaveLength(16);
+  });
+});
