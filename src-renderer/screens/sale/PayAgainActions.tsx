@@ -20,30 +20,29 @@ export function PayAgainActions({
 }) {
   const tryAnotherCard = usePos((state) => state.tryAnotherCard);
   const payByPhoneAgain = usePos((state) => state.payByPhoneAgain);
-  const byPhone = sale.tender === 'wallet';
+  const cardWords = sale.outcome === 'declined' ? 'Another card' : 'Run the card again';
+  // The first choice is the main one: Enter does it, and focus starts there.
+  const choices =
+    sale.tender === 'wallet'
+      ? [
+          { words: 'New payment on the phone', key: 'Enter', testId: 'wallet-again', run: payByPhoneAgain },
+          { words: 'A card at the reader', key: 'C', testId: 'try-again', run: tryAnotherCard },
+        ]
+      : [{ words: cardWords, key: 'Enter', testId: 'try-again', run: tryAnotherCard }];
   return (
     <>
-      {byPhone ? (
+      {choices.map((choice, index) => (
         <button
+          key={choice.testId}
           type="button"
-          className="primary"
-          ref={mainAction}
-          onClick={() => void payByPhoneAgain()}
-          data-testid="wallet-again"
+          className={index === 0 ? 'primary' : ''}
+          ref={index === 0 ? mainAction : undefined}
+          onClick={() => void choice.run()}
+          data-testid={choice.testId}
         >
-          New payment on the phone <kbd>Enter</kbd>
+          {choice.words} <kbd>{choice.key}</kbd>
         </button>
-      ) : null}
-      <button
-        type="button"
-        className={byPhone ? '' : 'primary'}
-        ref={byPhone ? undefined : mainAction}
-        onClick={() => void tryAnotherCard()}
-        data-testid="try-again"
-      >
-        {byPhone ? 'A card at the reader' : sale.outcome === 'declined' ? 'Another card' : 'Run the card again'}{' '}
-        <kbd>{byPhone ? 'C' : 'Enter'}</kbd>
-      </button>
+      ))}
     </>
   );
 }
