@@ -48,6 +48,7 @@ const takesEffect: Readonly<Record<EditableSetting, 'now' | 'restart'>> = {
   'signature.allowSkip': 'now',
   'staff.refundLimitMinor': 'now',
   'kiosk.idleResetSeconds': 'restart',
+  'wallet.enabled': 'restart',
   'printer.profile': 'restart',
   devices: 'restart',
   signaturePads: 'restart',

@@ -3,6 +3,7 @@ import type { TerminalMode, TerminalPhase } from '../../src-main/ipc/contract';
 import { usePos } from '../store/use-pos';
 import { Alert } from './Alert';
 import { kioskOutcomeHeadline } from './kiosk-outcome';
+import { KioskPayOnPhone } from './KioskPayOnPhone';
 
 /** What the terminal is doing, in each audience's words: the cashier's at the counter, the customer's at the kiosk. */
 const headlines: Record<TerminalMode, Record<TerminalPhase, string>> = {
@@ -67,13 +68,22 @@ export function TerminalPhasePanel() {
     );
   }
   const phase = terminal?.phase ?? 'starting';
-  // A finished payment is worded by its outcome for the customer, not by the phase.
-  const headline =
-    phase === 'done' && mode === 'kiosk' ? kioskOutcomeHeadline(terminal?.sale ?? null) : headlines[mode][phase];
+  const sale = terminal?.sale ?? null;
+  // The phone pays: no card words. A finished payment is worded by its outcome for the customer, not by the phase.
+  const phonePays = mode === 'kiosk' && sale?.running === true && sale.tender === 'wallet';
+  const byPhone = phonePays && phase === 'awaiting-card';
+  const headline = byPhone
+    ? 'Pay on your phone'
+    : phonePays && phase === 'card-read'
+      ? 'Payment received from your phone'
+      : phase === 'done' && mode === 'kiosk'
+        ? kioskOutcomeHeadline(sale)
+        : headlines[mode][phase];
   return (
     <main className={`phase-panel phase-${phase}`} aria-live="polite">
       <h1 data-testid="phase-headline">{headline}</h1>
-      {terminal?.detail ? <p className="phase-detail">{terminal.detail}</p> : null}
+      {terminal?.detail && !byPhone ? <p className="phase-detail">{terminal.detail}</p> : null}
+      {mode === 'kiosk' ? <KioskPayOnPhone /> : null}
       <Alert message={sessionError} className="phase-error" />
     </main>
   );

@@ -18,11 +18,15 @@ export function kioskOutcomeHeadline(sale: CurrentSale | null): string {
     case 'partial':
       return 'Approved: thank you';
     case 'declined':
-      return 'Card declined, try another card or ask for help';
+      return last.tender === 'wallet'
+        ? 'Payment declined on your phone: pay another way or ask for help'
+        : 'Card declined, try another card or ask for help';
     case 'unknown':
       return 'Please wait for a member of staff';
     case 'retry':
     case 'not-charged':
-      return 'Not charged: please try again or ask for help';
+      return last.tender === 'wallet'
+        ? 'Not charged: please pay again on your phone or ask for help'
+        : 'Not charged: please try again or ask for help';
   }
 }

@@ -8,3 +8,8 @@ export function confirmLimitOf(view: SettingsView): number {
   const limit = view.values['payments.confirmAboveMinor'];
   return typeof limit === 'number' ? limit : defaultConfirmAboveMinor;
 }
+
+/** Whether the settings take payments on the customer's phone (wallet.enabled). */
+export function walletEnabledIn(view: SettingsView): boolean {
+  return view.values['wallet.enabled'] === true;
+}

@@ -9,11 +9,14 @@ import type {
   SaleSummary,
 } from '../../src-main/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
-import { confirmLimitOf, defaultConfirmAboveMinor } from './sale-options';
+import { confirmLimitOf, defaultConfirmAboveMinor, walletEnabledIn } from './sale-options';
 import type { PosState } from './pos-store';
 
 /** Where the counter's sale is: keying the amount, paying (card, signature, authorizing), or showing the result. */
 export type SaleStage = 'entry' | 'paying' | 'result';
+
+/** How a payment of the counter's sale is made: a card at the reader (or keyed), or the customer's phone wallet. */
+export type SalePayment = 'card' | 'wallet';
 
 /** The most a sale can be, in minor units, as the contract allows. */
 export const maxSaleMinor = 99_999_999;
@@ -27,6 +30,10 @@ export interface SaleSlice {
   tipsEnabled: boolean;
   /** A sale above this many minor units is confirmed by the cashier first (payments.confirmAboveMinor). */
   confirmAboveMinor: number;
+  /** Whether the customer may pay on their phone through the pay link (wallet.enabled). */
+  walletEnabled: boolean;
+  /** How the payment under way is made: a card (presented or keyed) or the customer's phone. */
+  payingBy: SalePayment;
   saleStage: SaleStage;
   /** The sales of this customer so far: one, or several after a partial approval. */
   saleResults: SaleSummary[];
@@ -55,9 +62,18 @@ export interface SaleSlice {
   saleTotalMinor(): number;
   /** Starts the card payment: the reader waits for the card (or the cashier keys it), then signature and authorization as needed. */
   pay(entry?: CardEntry): Promise<void>;
+  /** Starts a phone payment: the lane publishes a pay link (its QR code) and waits for the wallet's payment. */
+  payByPhone(): Promise<void>;
   cancelSale(): Promise<void>;
   /** After a decline: the same amount, cart and tip on another card. */
   tryAnotherCard(): Promise<void>;
+  /** After a decline or a refused phone payment: the same amount, cart and tip with a new pay link. */
+  payByPhoneAgain(): Promise<void>;
+  /**
+   * The kiosk customer chooses the phone while the reader waits for a card: the card wait is
+   * canceled (nothing was charged) and the same amount, tip and cart go to a pay link.
+   */
+  payOnPhoneInstead(): Promise<void>;
   /** Voids the last approval (a partial one the customer does not want); needs a manager. Throws a `PosCallError` on refusal. */
   voidLastSale(managerPin?: string): Promise<void>;
   reprintLastSale(): Promise<void>;
@@ -89,11 +105,21 @@ export const createSaleSlice =
     // This screen's own payment call is under way: the main process's events about it are not news here.
     let charging = false;
 
-    const charge = async (amountMinor: number, extra: { tipMinor?: number; cart?: CartLine[]; entry?: 'keyed' }) => {
-      set({ saleStage: 'paying', saleError: null, saleFollowUp: null });
+    const charge = async (
+      amountMinor: number,
+      extra: { tipMinor?: number; cart?: CartLine[]; entry?: 'keyed' },
+      payingBy: SalePayment = 'card',
+    ) => {
+      set({ saleStage: 'paying', saleError: null, saleFollowUp: null, payingBy });
       charging = true;
       try {
-        const summary = unwrap(await pos.terminal.sale({ amountMinor, ...extra }));
+        // The phone pays through the pay link: no reader, so no entry; the tip and cart go as with a card.
+        const { entry: cardEntry, ...details } = extra;
+        const summary = unwrap(
+          payingBy === 'wallet'
+            ? await pos.terminal.walletSale({ amountMinor, ...details })
+            : await pos.terminal.sale({ amountMinor, ...details, ...(cardEntry ? { entry: cardEntry } : {}) }),
+        );
         const saleResults = [...get().saleResults, summary];
         const dueMinor =
           summary.outcome === 'partial'
@@ -120,10 +146,22 @@ export const createSaleSlice =
       return { ...(tipMinor > 0 ? { tipMinor } : {}), ...(cart.length > 0 ? { cart } : {}) };
     };
 
+    /** The declined (or refused) payment again, by card or by phone. */
+    const chargeAgain = async (payingBy: SalePayment) => {
+      const last = get().saleResults.at(-1);
+      if (!last) return;
+      set({ saleResults: get().saleResults.slice(0, -1) });
+      // The same sale again: its lines and tip go again, or the declined payment's order
+      // would reach the gateway without the details the first one carried.
+      await charge(last.requestedMinor, saleExtras(), payingBy);
+    };
+
     return {
       ...entry,
       tipsEnabled: false,
       confirmAboveMinor: defaultConfirmAboveMinor,
+      walletEnabled: false,
+      payingBy: 'card',
       keyedEntry: null,
       setKeyedEntry: (keyedEntry) => set({ keyedEntry }),
       async keyEntry(key) {
@@ -136,7 +174,11 @@ export const createSaleSlice =
       async loadSaleOptions() {
         try {
           const view = unwrap(await pos.settings.get());
-          set({ tipsEnabled: view.values['payments.tips'] === true, confirmAboveMinor: confirmLimitOf(view) });
+          set({
+            tipsEnabled: view.values['payments.tips'] === true,
+            confirmAboveMinor: confirmLimitOf(view),
+            walletEnabled: walletEnabledIn(view),
+          });
         } catch {
           // Without the settings the lane still sells, without tips.
         }
@@ -166,6 +208,13 @@ export const createSaleSlice =
         const keyed = entry === 'keyed' ? { entry: 'keyed' as const } : {};
         await charge(total, { ...keyed, ...saleExtras() });
       },
+      async payByPhone() {
+        const state = get();
+        if (state.saleStage === 'paying') return;
+        const total = state.saleTotalMinor();
+        if (total <= 0) return set({ saleError: 'Key the amount first, or add items to the cart.' });
+        await charge(total, saleExtras(), 'wallet');
+      },
       async cancelSale() {
         try {
           unwrap(await pos.terminal.cancel());
@@ -173,14 +222,22 @@ export const createSaleSlice =
           set({ saleError: message(error) });
         }
       },
-      async tryAnotherCard() {
-        const last = get().saleResults.at(-1);
-        if (!last) return;
-        set({ saleResults: get().saleResults.slice(0, -1) });
-        // The same sale on another card: its lines and tip go again, or the declined card's
-        // order would reach the gateway without the details the first one carried.
-        await charge(last.requestedMinor, saleExtras());
+      async payOnPhoneInstead() {
+        const sale = get().terminal?.sale;
+        if (!sale?.running || sale.tender === 'wallet') return;
+        try {
+          unwrap(await pos.terminal.cancel());
+        } catch (error) {
+          return set({ saleError: message(error) });
+        }
+        const details = {
+          ...(sale.tipMinor > 0 ? { tipMinor: sale.tipMinor } : {}),
+          ...(sale.cart ? { cart: [...sale.cart] } : {}),
+        };
+        await charge(sale.amountMinor, details, 'wallet');
       },
+      tryAnotherCard: () => chargeAgain('card'),
+      payByPhoneAgain: () => chargeAgain('wallet'),
       async voidLastSale(managerPin) {
         const last = get().saleResults.at(-1);
         if (!last) return;
@@ -229,7 +286,13 @@ export const createSaleSlice =
           tipMinor: sale.tipMinor,
           cart: sale.cart ? [...sale.cart] : [],
         };
-        if (sale.running) set({ ...kept, saleStage: 'paying', saleError: null });
+        if (sale.running)
+          set({
+            ...kept,
+            saleStage: 'paying',
+            saleError: null,
+            payingBy: sale.tender === 'wallet' ? 'wallet' : 'card',
+          });
         else if (sale.results.length > 0) set({ ...kept, saleStage: 'result' });
         else if (state.saleStage === 'paying') set({ ...kept, saleStage: 'entry', saleError: sale.problem });
       },

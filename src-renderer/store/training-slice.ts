@@ -16,6 +16,8 @@ export interface TrainingSlice {
   loseNextAnswer(): Promise<void>;
   settleTrainingBatches(): Promise<void>;
   chooseScenario(id: string | null): void;
+  /** The emulated phone pays the open pay link with a payload signed too long ago, or the last one again. */
+  payOnTrainingPhone(payload: 'expired' | 'replayed'): Promise<void>;
 }
 
 const verbs: Record<PresentMethod, string> = { insert: 'Inserted', tap: 'Tapped', swipe: 'Swiped' };
@@ -71,5 +73,23 @@ export const createTrainingSlice =
         }
       },
       chooseScenario: (scenarioId) => set({ scenarioId }),
+      async payOnTrainingPhone(payload) {
+        try {
+          const answer = unwrap(await pos.training.payOnPhone({ payload }));
+          const sent =
+            payload === 'expired'
+              ? 'The training phone sent a payment signed three minutes ago'
+              : 'The training phone sent its last payment a second time';
+          // The page takes the payment and the lane decides: what to watch is the sale screen.
+          note(
+            true,
+            answer.status < 400
+              ? `${sent}: watch what the sale screen says.`
+              : `${sent}; the pay page refused it: ${answer.message}`,
+          );
+        } catch (error) {
+          failed(error);
+        }
+      },
     };
   };

@@ -15,6 +15,7 @@ export const editableSettings = [
   'payments.ach',
   'payments.cardTimeoutSeconds',
   'payments.confirmAboveMinor',
+  'wallet.enabled',
   'signature.policy',
   'signature.capture',
   'signature.allowSkip',

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { KeyedEntryView, TerminalPhase } from '../../../src-main/ipc/contract';
 import { isCancelablePhase } from '../../../src-main/ipc/sale-phases';
 import { formatMoney } from '../../format/money';
+import { PayLinkWait } from '../../components/PayLinkWait';
 import { usePos } from '../../store/use-pos';
 import { KeyedCardEntry } from './KeyedCardEntry';
 
@@ -21,16 +22,29 @@ const words: Partial<Record<TerminalPhase, { headline: string; next: string }>> 
   printing: { headline: 'Printing the receipt', next: 'Tear off the customer\u2019s copy when it is done.' },
 };
 
+/** A phone payment's words where a card's would mislead: before the link shows, and once the phone has paid. */
+function walletWords(phase: TerminalPhase, running: boolean): { headline: string; next: string } | null {
+  if (phase === 'awaiting-card' || !running)
+    return {
+      headline: 'Making the pay link\u2026',
+      next: 'The QR code for the customer\u2019s phone shows in a moment.',
+    };
+  if (phase === 'card-read')
+    return { headline: 'Payment received from the phone', next: 'Turning it into a one-time token for the gateway.' };
+  return null;
+}
+
 const blankEntry: KeyedEntryView = { active: true, field: 'account', account: '', expiry: '', cvv: '', problem: null };
 
 /** The sale on its way: what the lane waits for, for how long, and Cancel while a person is needed. */
 export function SaleProgress() {
   // The amount of the payment the main process runs: a screen that connected mid-sale shows it too.
-  const { terminal, total, keyed } = usePos(
+  const { terminal, total, keyed, payingBy } = usePos(
     useShallow((state) => ({
       terminal: state.terminal,
       total: state.terminal?.sale?.running ? state.terminal.sale.amountMinor : state.saleTotalMinor(),
       keyed: state.keyedEntry,
+      payingBy: state.payingBy,
     })),
   );
   const cancelSale = usePos((state) => state.cancelSale);
@@ -40,6 +54,14 @@ export function SaleProgress() {
     return () => clearInterval(timer);
   }, []);
   const phase = terminal?.phase ?? 'awaiting-card';
+  const payLink = terminal?.sale?.running ? terminal.sale.payLink : null;
+  if (payingBy === 'wallet' && payLink && phase === 'awaiting-card') {
+    return (
+      <div className="sale-progress" data-testid="sale-progress" data-phase={phase}>
+        <PayLinkWait link={payLink} amountMinor={total} audience="cashier" onCancel={() => void cancelSale()} />
+      </div>
+    );
+  }
   // A screen that connected mid-entry has no echo yet: the main process's sale says a card is being keyed.
   const keying = phase === 'awaiting-card' && (keyed?.active === true || terminal?.sale?.entry === 'keyed');
   const echo = keyed?.active ? keyed : blankEntry;
@@ -49,7 +71,9 @@ export function SaleProgress() {
   const awaited = phase === 'awaiting-card' && terminal?.detail ? { ...stock, headline: terminal.detail } : stock;
   const shown = keying
     ? { headline: 'Key the card', next: 'The card could not be read: type its number, expiry and CVV. Escape cancels.' }
-    : awaited;
+    : payingBy === 'wallet'
+      ? (walletWords(phase, terminal?.sale?.running === true) ?? awaited)
+      : awaited;
   const elapsedMs = terminal ? Math.max(0, now - terminal.since) : 0;
   const cancelable = isCancelablePhase(phase);
   // Waits longer than 300 ms show how long they have lasted.

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { RecoveryFinding, SaleSummary } from '../../../src-main/ipc/contract';
 import { formatMoney } from '../../format/money';
 import { usePos, usePosActions } from '../../store/use-pos';
+import { PayAgainActions, paysAgain } from './PayAgainActions';
 import { ReceiptPreview } from './ReceiptPreview';
 import { Alert } from '../../components/Alert';
 
@@ -12,6 +13,7 @@ const entryWords: Record<string, string> = {
   contactless: 'tapped',
   'fallback-swipe': 'swiped after the chip failed',
   keyed: 'keyed',
+  DigitalWallet: 'paid on the phone',
 };
 
 /**
@@ -61,8 +63,23 @@ function headline(sale: SaleSummary): string {
   }
 }
 
+/** What the cashier does next after a payment on the customer's phone, where it differs from a card's. */
+function walletNextStep(sale: SaleSummary): string | null {
+  switch (sale.outcome) {
+    case 'declined':
+      return 'Declined on the phone. Ask the customer for a new payment on the phone with another card, or a card at the reader. Do not say more than "declined" at the counter.';
+    case 'retry':
+    case 'not-charged':
+      return 'Nothing was charged: ask the customer for a new payment on the phone, or a card at the reader.';
+    default:
+      return null;
+  }
+}
+
 /** What the cashier does next, in words, for each outcome. */
 function nextStep(sale: SaleSummary, dueMinor: number | null): string {
+  const wallet = sale.tender === 'wallet' ? walletNextStep(sale) : null;
+  if (wallet) return wallet;
   switch (sale.outcome) {
     case 'approved':
       if (sale.signatureSkippedBy)
@@ -219,7 +236,7 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
           ) : null}
           {sale.maskedPan ? (
             <>
-              <dt>Card</dt>
+              <dt>{sale.tender === 'wallet' ? 'Wallet card' : 'Card'}</dt>
               <dd>
                 {sale.maskedPan.slice(-4).padStart(8, '\u2022')} ({entryWords[sale.entryMode] ?? sale.entryMode})
               </dd>
@@ -280,11 +297,7 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
               </button>
             </>
           ) : null}
-          {sale.outcome === 'declined' || sale.outcome === 'retry' || sale.outcome === 'not-charged' ? (
-            <ResultAction main mainRef={mainAction} onPress={() => void actions.tryAnotherCard()} testId="try-again">
-              {sale.outcome === 'declined' ? 'Another card' : 'Run the card again'}
-            </ResultAction>
-          ) : null}
+          {paysAgain(sale) ? <PayAgainActions sale={sale} mainAction={mainAction} /> : null}
           {sale.receiptPng ? (
             <button type="button" onClick={() => void actions.reprintLastSale()}>
               Print again <kbd>P</kbd>

@@ -8,6 +8,7 @@ import { AmountConfirmation } from './AmountConfirmation';
 import { AmountKeypad } from './AmountKeypad';
 import { CartPanel } from './CartPanel';
 import { SaleProgress } from './SaleProgress';
+import { paysAgain } from './PayAgainActions';
 import { SaleResultPanel, settledFinding } from './SaleResultPanel';
 import { TipEntry } from './TipEntry';
 import { Alert } from '../../components/Alert';
@@ -28,9 +29,22 @@ export function SaleScreen({
 }: {
   askManager: (action: string, run: (managerPin: string) => Promise<void>) => void;
 }) {
-  const { stage, total, error, tipsEnabled, cartLines, results, dueMinor, confirmAboveMinor, findings, queue } = usePos(
+  const {
+    stage,
+    total,
+    error,
+    tipsEnabled,
+    walletEnabled,
+    cartLines,
+    results,
+    dueMinor,
+    confirmAboveMinor,
+    findings,
+    queue,
+  } = usePos(
     useShallow((state) => ({
       stage: state.saleStage,
+      walletEnabled: state.walletEnabled,
       total: state.saleTotalMinor(),
       error: state.saleError,
       tipsEnabled: state.tipsEnabled,
@@ -45,17 +59,21 @@ export function SaleScreen({
   const actions = usePosActions();
   const payRef = useRef<HTMLButtonElement>(null);
   const [showCart, setShowCart] = useState(false);
-  // A sale above the merchant's limit waits here for the cashier's yes: the card, or keyed.
-  const [confirming, setConfirming] = useState<CardEntry | null>(null);
+  // A sale above the merchant's limit waits here for the cashier's yes: the card, keyed, or the phone.
+  const [confirming, setConfirming] = useState<CardEntry | 'wallet' | null>(null);
   const last = results.at(-1);
-  const payChecked = (entry: CardEntry) => {
-    if (total > confirmAboveMinor) setConfirming(entry);
-    else void actions.pay(entry === 'keyed' ? 'keyed' : undefined);
+  const payNow = (how: CardEntry | 'wallet') => {
+    if (how === 'wallet') void actions.payByPhone();
+    else void actions.pay(how === 'keyed' ? 'keyed' : undefined);
+  };
+  const payChecked = (how: CardEntry | 'wallet') => {
+    if (total > confirmAboveMinor) setConfirming(how);
+    else payNow(how);
   };
   const confirmed = () => {
-    const entry = confirming;
+    const how = confirming;
     setConfirming(null);
-    void actions.pay(entry === 'keyed' ? 'keyed' : undefined);
+    if (how) payNow(how);
   };
   const backToAmount = () => {
     setConfirming(null);
@@ -108,6 +126,8 @@ export function SaleScreen({
           actions.clearAmount();
         } else if (event.key.toLowerCase() === 'k') {
           payChecked('keyed');
+        } else if (event.key.toLowerCase() === 'w' && walletEnabled) {
+          payChecked('wallet');
         }
       } else if (stage === 'paying') {
         if (event.key === 'Escape') void actions.cancelSale();
@@ -119,8 +139,8 @@ export function SaleScreen({
           event.preventDefault();
           if (last.outcome === 'partial' && dueMinor !== null) void actions.pay();
           else if (last.outcome === 'partial') void actions.newSale();
-          else if (last.outcome === 'declined' || last.outcome === 'retry' || last.outcome === 'not-charged')
-            void actions.tryAnotherCard();
+          else if (paysAgain(last) && last.tender === 'wallet') void actions.payByPhoneAgain();
+          else if (paysAgain(last)) void actions.tryAnotherCard();
           else void actions.newSale();
         } else if (/^\d$/.test(event.key) && dueMinor === null) {
           // The next customer is waiting: a digit starts the next sale with that digit.
@@ -129,6 +149,9 @@ export function SaleScreen({
         } else if (event.key === 'Escape') {
           // Money still owed after a partial approval is settled first: the rest tendered, or the approval voided.
           if (dueMinor === null) void actions.newSale();
+        } else if (key === 'c' && last.tender === 'wallet' && paysAgain(last)) {
+          // After the phone's payment failed, the customer pays by card instead.
+          void actions.tryAnotherCard();
         } else if (key === 'p' && last.receiptPng) {
           void actions.reprintLastSale();
         } else if (key === 'v' && last.outcome === 'partial' && dueMinor !== null) {
@@ -205,6 +228,16 @@ export function SaleScreen({
           <button type="button" className="tender-keyed" onClick={() => payChecked('keyed')} data-testid="pay-keyed">
             Key card <kbd>K</kbd>
           </button>
+          {walletEnabled ? (
+            <button
+              type="button"
+              className="tender-wallet"
+              onClick={() => payChecked('wallet')}
+              data-testid="pay-wallet"
+            >
+              Pay on your phone <kbd>W</kbd>
+            </button>
+          ) : null}
         </div>
         <Alert message={error} className="sale-error" testId="sale-error" />
       </div>

@@ -89,6 +89,12 @@ export const settingGroups: ReadonlyArray<{ readonly title: string; readonly fie
         input: 'money',
       },
       {
+        name: 'wallet.enabled',
+        label: 'Pay on your phone',
+        hint: 'A QR code at the sale opens this lane\u2019s pay page on the customer\u2019s phone. Outside training the wallet section of settings.json names the page\u2019s host, certificate, wallet merchant id and tokenizer.',
+        input: 'boolean',
+      },
+      {
         name: 'staff.refundLimitMinor',
         label: 'Refund limit',
         hint: 'Refunds above this need a manager\u2019s PIN; 0.00 means every refund does.',

@@ -1,4 +1,4 @@
-import type { JournalEntryView, SaleSummary } from '../../../src-main/ipc/contract';
+import type { CurrentSale, JournalEntryView, SaleSummary } from '../../../src-main/ipc/contract';
 
 /** A $12.50 chip sale approved in full, as the main process sums it up, with its receipt preview. */
 export const approvedSale: SaleSummary = {
@@ -44,3 +44,20 @@ export const completedSale: JournalEntryView = {
   },
   reason: null,
 };
+
+/** The customer's sale as the main process holds it: a $9.50 card sale waiting for the card, unless `change` says otherwise. */
+export function currentSale(change: Partial<CurrentSale> = {}): CurrentSale {
+  return {
+    amountMinor: 950,
+    tender: 'sale',
+    entry: 'card',
+    tipMinor: 0,
+    cart: null,
+    running: true,
+    results: [],
+    dueMinor: null,
+    problem: null,
+    payLink: null,
+    ...change,
+  };
+}

@@ -8,6 +8,7 @@ import type {
   TerminalState,
 } from '../../../../src-main/ipc/contract';
 import { renderCounter } from '../../support/render-counter';
+import { currentSale } from '../../support/sale-answers';
 
 afterEach(cleanup);
 
@@ -27,18 +28,7 @@ const unknown: SaleSummary = {
   receiptPng: null,
 };
 
-const waiting: CurrentSale = {
-  amountMinor: 4275,
-  tender: 'sale',
-  entry: 'card',
-  tipMinor: 0,
-  cart: null,
-  running: true,
-  results: [],
-  dueMinor: null,
-  problem: null,
-  payLink: null,
-};
+const waiting = currentSale({ amountMinor: 4275 });
 const state = (phase: TerminalState['phase'], sale: CurrentSale | null): TerminalState => ({
   phase,
   since: 0,

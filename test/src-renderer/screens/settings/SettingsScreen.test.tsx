@@ -19,6 +19,7 @@ const saved: SettingsView = {
     'payments.ach': false,
     'payments.cardTimeoutSeconds': 60,
     'payments.confirmAboveMinor': 100000,
+    'wallet.enabled': false,
     'signature.policy': 'network-rules',
     'signature.capture': 'auto',
     'signature.allowSkip': false,

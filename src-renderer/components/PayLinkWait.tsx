@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { formatMoney } from '../format/money';
+import { PayLinkCode } from './PayLinkCode';
+import './pay-link.css';
+
+/** Who reads the panel: the cashier at the counter, or the customer at the kiosk. */
+export type PayLinkAudience = 'cashier' | 'customer';
+
+const words: Record<
+  PayLinkAudience,
+  { headline: string; scan: string; link: string; expires: string; expired: string; cancel: string }
+> = {
+  cashier: {
+    headline: 'Waiting for the customer\u2019s phone',
+    scan: 'The customer scans the code with the phone\u2019s camera and pays with the wallet on the page.',
+    link: 'Or the customer opens',
+    expires: 'The code expires in',
+    expired: 'The code has expired: cancel and start a new phone payment.',
+    cancel: 'Cancel',
+  },
+  customer: {
+    headline: 'Scan the code with your phone\u2019s camera',
+    scan: 'Then pay with your wallet on the page that opens.',
+    link: 'Or open',
+    expires: 'This code works for',
+    expired: 'This code has expired. Press Cancel and choose how to pay again.',
+    cancel: 'Cancel',
+  },
+};
+
+/** Whole seconds from now until `expiresAt` (epoch ms), never below zero, ticking while shown. */
+export function useSecondsLeft(expiresAt: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  return Math.max(0, Math.ceil((expiresAt - now) / 1000));
+}
+
+/** "1:05" for 65 seconds. */
+export function formatCountdown(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The sale waiting for the customer's phone: the amount, the pay link as a QR code and as
+ * text, how long the code still works, and Cancel (which cancels the page too).
+ */
+export function PayLinkWait({
+  link,
+  amountMinor,
+  audience,
+  onCancel,
+}: {
+  link: { readonly url: string; readonly expiresAt: number };
+  amountMinor: number;
+  audience: PayLinkAudience;
+  onCancel: () => void;
+}) {
+  const said = words[audience];
+  const secondsLeft = useSecondsLeft(link.expiresAt);
+  return (
+    <div className={`pay-link-wait pay-link-${audience}`} data-testid="pay-link-wait">
+      <p className="pay-link-amount" data-testid="pay-link-amount">
+        {formatMoney(amountMinor)}
+      </p>
+      <h2 role="status" data-testid="pay-link-headline">
+        {said.headline}
+      </h2>
+      <PayLinkCode url={link.url} label={`QR code of the pay link for ${formatMoney(amountMinor)}`} />
+      <p className="pay-link-scan">{said.scan}</p>
+      <p className="pay-link-text">
+        {said.link}{' '}
+        <code data-testid="pay-link-url" translate="no">
+          {link.url}
+        </code>
+      </p>
+      {secondsLeft > 0 ? (
+        <p className="pay-link-countdown" role="timer" data-testid="pay-link-countdown">
+          {said.expires} <strong>{formatCountdown(secondsLeft)}</strong>
+        </p>
+      ) : (
+        <p className="pay-link-countdown pay-link-expired" role="alert" data-testid="pay-link-countdown">
+          {said.expired}
+        </p>
+      )}
+      <button type="button" className="danger" onClick={onCancel} data-testid="pay-link-cancel">
+        {said.cancel} {audience === 'cashier' ? <kbd>Esc</kbd> : null}
+      </button>
+    </div>
+  );
+}
