@@ -155,3 +155,15 @@ export async function cardSale(
   presentWhenReading(core, cardId);
   return ok(await call<SaleSummary>(core, 'terminal.sale', { amountMinor, ...(tender ? { tender } : {}), ...extra }));
 }
+
+/** Stores a card at the emulator as a profile (a $0 auth asking for one); answers `profileid/acctid`. */
+export async function storedProfile(url: string, account: string): Promise<string> {
+  const created = await testGatewayClient(url).auth({
+    merchid,
+    amount: 0,
+    account,
+    expiry: '1228',
+    profile: 'Y',
+  });
+  return `${created.profileid}/${created.acctid}`;
+}
