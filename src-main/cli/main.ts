@@ -212,8 +212,8 @@ const commands: Record<string, Command> = {
     for (const finding of findings) io.stdout(`${finding.file}:${finding.line}  ${finding.kind}  ${finding.hint}`);
     io.stderr(
       findings.length === 0
-        ? `scan: no card data in ${filesRead} files`
-        : `scan: card data in ${new Set(findings.map((finding) => finding.file)).size} of ${filesRead} files`,
+        ? `scan: no card data, credentials or wallet data in ${filesRead} files`
+        : `scan: card data, credentials or wallet data in ${new Set(findings.map((finding) => finding.file)).size} of ${filesRead} files`,
     );
     return findings.length === 0 ? 0 : 1;
   },
