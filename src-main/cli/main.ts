@@ -101,11 +101,16 @@ const commands: Record<string, Command> = {
     );
   },
   async backoffice(io, args) {
-    const { values, positionals } = parse(args, { port: { type: 'string' }, training: { type: 'boolean' } });
+    const { values, positionals } = parse(args, {
+      port: { type: 'string' },
+      training: { type: 'boolean' },
+      browser: { type: 'boolean' },
+    });
     noPositionals('backoffice', positionals);
     return runBackofficeCommand(io, {
       ...(values.port === undefined ? {} : { port: parsePort(String(values.port)) }),
       ...(values.training === true ? { training: true } : {}),
+      ...(values.browser === true ? { browser: true } : {}),
     });
   },
   async provision(io, args) {
