@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { generateSignature } from '../drivers/emulated/signature-generator';
 
 const signatures = {
-  'initials-short': generateSignature(7, [1, 1], 160, 4, false),
-  'neat-name': generateSignature(21, [4, 6], 150, 3, false),
-  'name-with-underline': generateSignature(42, [5, 7], 130, 6, true),
-  'long-messy': generateSignature(1999, [7, 3, 9, 6, 8], 58, 16, true),
+  'initials-short': generateSignature(7, { words: [1, 1], size: 160, messiness: 4, flourish: false }),
+  'neat-name': generateSignature(21, { words: [4, 6], size: 150, messiness: 3, flourish: false }),
+  'name-with-underline': generateSignature(42, { words: [5, 7], size: 130, messiness: 6, flourish: true }),
+  'long-messy': generateSignature(1999, { words: [7, 3, 9, 6, 8], size: 58, messiness: 16, flourish: true }),
 };
 for (const [name, strokes] of Object.entries(signatures)) {
   writeFileSync(join('assets', 'signatures', `${name}.json`), `${JSON.stringify(strokes)}\n`);

@@ -29,18 +29,18 @@ const hex = (bytes: Uint8Array) =>
  */
 export function parseTlv(bytes: Uint8Array, options: TlvOptions = {}): TlvNode[] {
   const maxDepth = options.maxDepth ?? 8;
-  const budget = { nodes: options.maxNodes ?? 512 };
-  return parseLevel(bytes, 0, bytes.length, 0, maxDepth, budget);
+  return parseLevel({ bytes, maxDepth, budget: { nodes: options.maxNodes ?? 512 } }, 0, bytes.length, 0);
 }
 
-function parseLevel(
-  bytes: Uint8Array,
-  start: number,
-  end: number,
-  depth: number,
-  maxDepth: number,
-  budget: { nodes: number },
-): TlvNode[] {
+/** What every level of one parse shares: the record, how deep templates may nest, how many objects are left. */
+interface TlvParse {
+  readonly bytes: Uint8Array;
+  readonly maxDepth: number;
+  readonly budget: { nodes: number };
+}
+
+function parseLevel(parse: TlvParse, start: number, end: number, depth: number): TlvNode[] {
+  const { bytes, maxDepth, budget } = parse;
   if (depth > maxDepth) throw malformed(`TLV templates nested deeper than ${maxDepth}`, start);
   const nodes: TlvNode[] = [];
   let at = start;
@@ -78,7 +78,7 @@ function parseLevel(
     const constructed = (first & 0x20) !== 0;
     nodes.push(
       constructed
-        ? { tag, constructed, value, children: parseLevel(bytes, at, at + length, depth + 1, maxDepth, budget) }
+        ? { tag, constructed, value, children: parseLevel(parse, at, at + length, depth + 1) }
         : { tag, constructed, value },
     );
     at += length;

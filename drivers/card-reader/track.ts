@@ -59,7 +59,13 @@ function splitLrc(text: string): { body: string; lrc: string | undefined } {
   return { body: text.slice(0, end + 1), lrc: text.length === end + 2 ? text[end + 1] : undefined };
 }
 
-function checkCommon(kind: 1 | 2, body: string, lrc: string | undefined, pan: string, month: string): boolean {
+/** What both tracks check once split: the length, the card number, the expiry month and the LRC when present. */
+function checkCommon(
+  track: { readonly kind: 1 | 2; readonly body: string; readonly lrc: string | undefined },
+  pan: string,
+  month: string,
+): boolean {
+  const { kind, body, lrc } = track;
   const max = kind === 1 ? track1MaxLength : track2MaxLength;
   if (body.length + (lrc ? 1 : 0) > max) throw malformed(`track ${kind} is ${body.length} characters (at most ${max})`);
   if (!luhnValid(pan)) throw malformed(`track ${kind} card number fails the Luhn check`);
@@ -77,7 +83,7 @@ export function parseTrack1(text: string): Track1 {
   const match = track1Pattern.exec(body);
   if (!match) throw malformed('track 1 is not %B PAN ^ NAME ^ YYMM service-code data ?');
   const [, pan = '', name = '', yy = '', mm = '', serviceCode = '', discretionary = ''] = match;
-  const lrcChecked = checkCommon(1, body, lrc, pan, mm);
+  const lrcChecked = checkCommon({ kind: 1, body, lrc }, pan, mm);
   return { pan, name: name.trimEnd(), expiry: `${mm}${yy}`, serviceCode, discretionary, lrcChecked };
 }
 
@@ -88,7 +94,7 @@ export function parseTrack2(text: string): Track2 {
   const match = track2Pattern.exec(body);
   if (!match) throw malformed('track 2 is not ; PAN = YYMM service-code data ?');
   const [, pan = '', yy = '', mm = '', serviceCode = '', discretionary = ''] = match;
-  const lrcChecked = checkCommon(2, body, lrc, pan, mm);
+  const lrcChecked = checkCommon({ kind: 2, body, lrc }, pan, mm);
   return { pan, expiry: `${mm}${yy}`, serviceCode, discretionary, lrcChecked };
 }
 

@@ -336,12 +336,17 @@ export class EscPosInterpreter {
     for (const cell of cells) {
       // Taller characters stand on the line's baseline.
       const top = this.#y + height - cell.style.height * lineDots;
-      drawChar(this.#paper, cell.char, x, top, {
-        scaleX: 2 * cell.style.width,
-        scaleY: 2 * cell.style.height,
-        bold: cell.style.bold,
-        underline: cell.style.underline,
-      });
+      drawChar(
+        this.#paper,
+        cell.char,
+        { x, y: top },
+        {
+          scaleX: 2 * cell.style.width,
+          scaleY: 2 * cell.style.height,
+          bold: cell.style.bold,
+          underline: cell.style.underline,
+        },
+      );
       x += charDots(cell);
     }
     this.#feed(height);

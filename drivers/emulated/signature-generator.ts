@@ -17,16 +17,22 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** How a signature is written: the letters of each word, their height in pad units, the jitter, an underline. */
+export interface Handwriting {
+  readonly words: readonly number[];
+  readonly size: number;
+  readonly messiness: number;
+  readonly flourish: boolean;
+}
+
 function word(
   rand: () => number,
-  startX: number,
-  baseY: number,
-  letters: number,
-  size: number,
-  messiness: number,
+  start: { readonly x: number; readonly baseY: number; readonly letters: number },
+  { size, messiness }: Pick<Handwriting, 'size' | 'messiness'>,
 ): Point[] {
+  const { baseY, letters } = start;
   const points: Point[] = [];
-  let x = startX;
+  let x = start.x;
   for (let letter = 0; letter < letters; letter++) {
     const height = size * (0.6 + rand() * (letter === 0 ? 1.2 : 0.7));
     const width = size * (0.35 + rand() * 0.4);
@@ -48,18 +54,13 @@ function word(
  * A signature in a 2000 x 600 pad's coordinates: `words` gives the letters in each word; `size`
  * the letter height in pad units; `messiness` the jitter; `flourish` an underline stroke.
  */
-export function generateSignature(
-  seed: number,
-  words: readonly number[],
-  size: number,
-  messiness: number,
-  flourish: boolean,
-): SignatureStrokes {
+export function generateSignature(seed: number, hand: Handwriting): SignatureStrokes {
+  const { words, size, messiness, flourish } = hand;
   const rand = seededRandom(seed);
   const strokes: Point[][] = [];
   let x = 80 + rand() * 60;
   for (const letters of words) {
-    const stroke = word(rand, x, 420 + (rand() - 0.5) * 60, letters, size, messiness);
+    const stroke = word(rand, { x, baseY: 420 + (rand() - 0.5) * 60, letters }, hand);
     strokes.push(stroke);
     x = (stroke.at(-1)?.x ?? x) + size * (0.5 + rand() * 0.5);
     if (rand() < 0.5)
@@ -88,7 +89,12 @@ export function generateSignature(
 export function randomSignature(seed: number): SignatureStrokes {
   const rand = seededRandom(seed);
   const words = Array.from({ length: 1 + Math.floor(rand() * 6) }, () => 1 + Math.floor(rand() * 9));
-  return generateSignature(seed, words, 50 + rand() * 130, 2 + rand() * 18, rand() < 0.4);
+  return generateSignature(seed, {
+    words,
+    size: 50 + rand() * 130,
+    messiness: 2 + rand() * 18,
+    flourish: rand() < 0.4,
+  });
 }
 
 /**

@@ -64,8 +64,15 @@ export interface TextStyle {
   readonly underline?: boolean;
 }
 
-/** Draws one character with its cell's top-left corner at (x, y) in dots. */
-export function drawChar(paper: Paper, char: string, x: number, y: number, style: TextStyle): void {
+/** Where on the paper, in dots: a cell's or a line's top-left corner. */
+export interface PaperPoint {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Draws one character with its cell's top-left corner at `at`. */
+export function drawChar(paper: Paper, char: string, at: PaperPoint, style: TextStyle): void {
+  const { x, y } = at;
   const { scaleX, scaleY } = style;
   const unit = (ux: number, uy: number) => {
     for (let dy = 0; dy < scaleY; dy++) {
@@ -91,12 +98,12 @@ export function drawChar(paper: Paper, char: string, x: number, y: number, style
   if (style.underline) for (let ux = 0; ux < cellUnits.width; ux++) unit(ux, cellUnits.height - 1);
 }
 
-/** Draws a string left to right from (x, y); returns the x after the last cell. */
-export function drawText(paper: Paper, text: string, x: number, y: number, style: TextStyle): number {
-  let at = x;
+/** Draws a string left to right from `from`; returns the x after the last cell. */
+export function drawText(paper: Paper, text: string, from: PaperPoint, style: TextStyle): number {
+  let x = from.x;
   for (const char of text) {
-    drawChar(paper, char, at, y, style);
-    at += cellUnits.width * style.scaleX;
+    drawChar(paper, char, { x, y: from.y }, style);
+    x += cellUnits.width * style.scaleX;
   }
-  return at;
+  return x;
 }

@@ -74,15 +74,18 @@ function orderProblems(store: BoardingStore, order: Plain): Problem[] {
   return problems;
 }
 
+/** One request under /order: its method, the path after it, its query, its body when read, the emulator's now. */
+export interface OrderCall {
+  readonly method: string;
+  readonly rest: readonly string[];
+  readonly query: URLSearchParams;
+  body(): Promise<Plain>;
+  readonly now: number;
+}
+
 /** /order, /order/list, /order/{orderId}, /order/{orderId}/cancel */
-export async function answerOrder(
-  store: BoardingStore,
-  method: string,
-  rest: readonly string[],
-  query: URLSearchParams,
-  body: () => Promise<Plain>,
-  now: number,
-): Promise<BoardingAnswer> {
+export async function answerOrder(store: BoardingStore, call: OrderCall): Promise<BoardingAnswer> {
+  const { method, rest, query, body, now } = call;
   const [first, sub] = rest;
   if (first === undefined && method === 'POST') {
     const order = (await body()).order;

@@ -222,7 +222,7 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
           ? answerCatalog(store, query)
           : notFoundAnswer('Endpoint');
       case 'order':
-        return answerOrder(store, method, rest, query, body, now());
+        return answerOrder(store, { method, rest, query, body, now: now() });
       case 'lookup':
         return rest.length === 1 && method === 'GET' ? answerLookup(rest[0]!) : notFoundAnswer('Endpoint');
       case 'billingplan':

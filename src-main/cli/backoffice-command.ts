@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { ensurePrivateFolder, removeStaleTemporaryFiles } from '../config/private-file';
 import { defaultAppDataDir } from '../config/settings';
 import { createBackoffice, type Backoffice, type BackofficeOptions } from '../backoffice/backoffice';
@@ -7,7 +10,8 @@ import { startTrainingBackends, type TrainingBackends } from '../backoffice/trai
 import { startHost, type RunningHost } from '../host/server';
 import { createLogger, type Logger } from '../log/logger';
 import type { CliIo } from './io';
-import { builtRendererDir } from './paths';
+import { builtRendererDir, projectRoot } from './paths';
+import { findElectronExecutable } from './start-command';
 
 /** The back office's page in the built renderer (a second electron-vite input beside index.html). */
 export const backofficePage = 'backoffice.html';
@@ -86,8 +90,33 @@ export async function startBackofficeHost(io: CliIo, options: BackofficeStartOpt
   };
 }
 
-/** `lanepoint backoffice [--port N] [--training]`: serve until Ctrl+C or SIGTERM. */
-export async function runBackofficeCommand(io: CliIo, options: BackofficeStartOptions): Promise<number> {
+/** What tells the Electron app to open the back office instead of a lane, and in training. */
+export const backofficeAppEnv = { app: 'LANEPOINT_APP', training: 'LANEPOINT_BACKOFFICE_TRAINING' } as const;
+
+/**
+ * `lanepoint backoffice [--port N] [--training] [--browser]`: the back office's window where the
+ * Electron runtime is installed (ADR 032), else (or with `--browser`) browser mode, served until
+ * Ctrl+C or SIGTERM.
+ */
+export async function runBackofficeCommand(
+  io: CliIo,
+  options: BackofficeStartOptions & { readonly browser?: boolean },
+): Promise<number> {
+  const electron = options.browser ? null : findElectronExecutable();
+  if (electron && existsSync(join(projectRoot, 'out', 'main', 'main.js'))) {
+    const env = {
+      ...io.env,
+      [backofficeAppEnv.app]: 'backoffice',
+      ...(options.training ? { [backofficeAppEnv.training]: '1' } : {}),
+    };
+    const child = spawn(electron, [projectRoot], { stdio: 'inherit', env });
+    void io.stopRequested.then(() => child.kill('SIGTERM'));
+    return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+  }
+  if (!options.browser)
+    io.stdout(
+      'The Electron runtime is not installed (or the app is not built); serving the back office in browser mode.',
+    );
   const running = await startBackofficeHost(io, options);
   const signal = await io.stopRequested;
   io.stderr(`${signal}: stopping the back office`);

@@ -101,11 +101,16 @@ const commands: Record<string, Command> = {
     );
   },
   async backoffice(io, args) {
-    const { values, positionals } = parse(args, { port: { type: 'string' }, training: { type: 'boolean' } });
+    const { values, positionals } = parse(args, {
+      port: { type: 'string' },
+      training: { type: 'boolean' },
+      browser: { type: 'boolean' },
+    });
     noPositionals('backoffice', positionals);
     return runBackofficeCommand(io, {
       ...(values.port === undefined ? {} : { port: parsePort(String(values.port)) }),
       ...(values.training === true ? { training: true } : {}),
+      ...(values.browser === true ? { browser: true } : {}),
     });
   },
   async provision(io, args) {
@@ -212,8 +217,8 @@ const commands: Record<string, Command> = {
     for (const finding of findings) io.stdout(`${finding.file}:${finding.line}  ${finding.kind}  ${finding.hint}`);
     io.stderr(
       findings.length === 0
-        ? `scan: no card data in ${filesRead} files`
-        : `scan: card data in ${new Set(findings.map((finding) => finding.file)).size} of ${filesRead} files`,
+        ? `scan: no card data, credentials or wallet data in ${filesRead} files`
+        : `scan: card data, credentials or wallet data in ${new Set(findings.map((finding) => finding.file)).size} of ${filesRead} files`,
     );
     return findings.length === 0 ? 0 : 1;
   },

@@ -29,8 +29,9 @@ commands:
                         a boarding application's status, the owner's signing link, its
                         equipment orders (LANEPOINT_BOARDING_URL, _USER, _PASSWORD, _CLIENT_ID,
                         _CLIENT_SECRET; the password and secret from the environment only)
-  backoffice [--port N] [--training]
-                        the back office (boarding, orders, billing plans, provisioning) in
+  backoffice [--port N] [--training] [--browser]
+                        the back office (boarding, orders, billing plans, provisioning): its
+                        own window where Electron is installed, else (or with --browser)
                         browser mode on 127.0.0.1 (default port 8712); training runs the
                         boarding and gateway emulators in it, and is the default until a
                         boarding URL is configured

@@ -11,6 +11,9 @@ import { registerAppScheme, serveAppProtocol } from './protocol';
 import { safeStorageCipher } from './safe-storage';
 import { hardenWebContents, lockDownSession, type ReportRefusal } from './security';
 import { openTerminalWindow } from './windows';
+import { startBackofficeShell, type StartedBackoffice } from './backoffice-shell';
+import { backofficeAppEnv, startBackofficeHost } from '../cli/backoffice-command';
+import { processIo } from '../cli/io';
 import { routeReaderKeystrokes } from './reader-keys';
 
 export interface ShellOptions {
@@ -153,5 +156,19 @@ function openSecretStore(electron: ElectronApi, userData: string, core: Core, pl
 // top-level await is part of the entry module, and Electron emits 'ready' only after the entry
 // module has finished evaluating, so the lock and the scheme are still registered before ready.
 if (process.versions.electron && process.type === 'browser') {
-  startShell(await import('electron'));
+  const electron = await import('electron');
+  if (process.env[backofficeAppEnv.app] === 'backoffice')
+    startBackofficeShell(electron, () => startBackofficeForWindow(process.env), { devTools: !electron.app.isPackaged });
+  else startShell(electron);
+}
+
+/** The back office on a free loopback port for its window; training as `lanepoint backoffice --training` asked. */
+async function startBackofficeForWindow(env: NodeJS.ProcessEnv): Promise<StartedBackoffice> {
+  const running = await startBackofficeHost(processIo(), {
+    port: 0,
+    rendererDir: builtRendererDir(),
+    ...(env[backofficeAppEnv.training] === '1' ? { training: true } : {}),
+  });
+  const logger = running.backoffice.logger;
+  return { url: running.url, close: () => running.close(), report: (fields, message) => logger.warn(fields, message) };
 }

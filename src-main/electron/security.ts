@@ -9,9 +9,9 @@ export type ReportRefusal = (fields: Record<string, unknown>, message: string) =
  * subframes), no webviews, no insecure content, no experimental web features. The preload is
  * the only code with any reach into the main process, and only through `window.pos`.
  */
-export function secureWebPreferences(options: { preload: string; devTools: boolean }): WebPreferences {
+export function secureWebPreferences(options: { preload?: string; devTools: boolean }): WebPreferences {
   return {
-    preload: options.preload,
+    ...(options.preload ? { preload: options.preload } : {}),
     sandbox: true,
     contextIsolation: true,
     nodeIntegration: false,
@@ -35,13 +35,17 @@ export function secureWebPreferences(options: { preload: string; devTools: boole
  * Closes the ways a page could leave the app: no new windows, no navigation or redirect of any
  * frame to another origin, no webviews. Applied to every WebContents the app ever creates.
  */
-export function hardenWebContents(contents: WebContents, report: ReportRefusal): void {
+export function hardenWebContents(
+  contents: WebContents,
+  report: ReportRefusal,
+  isOwnUrl: (url: string) => boolean = isAppUrl,
+): void {
   contents.setWindowOpenHandler(({ url }) => {
     report({ url: describeOrigin(url) }, 'electron: denied window.open');
     return { action: 'deny' };
   });
   const guard = (event: { preventDefault(): void; url: string }, how: string) => {
-    if (isAppUrl(event.url)) return;
+    if (isOwnUrl(event.url)) return;
     event.preventDefault();
     report({ url: describeOrigin(event.url), how }, 'electron: blocked navigation away from the app');
   };

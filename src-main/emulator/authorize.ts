@@ -179,7 +179,7 @@ export function authorize(
   const { date, dateTime } = stamps(context.clock);
   const token = context.ids.token(account.number);
   const capture = approved && fields.capture && amount > 0;
-  const emvTags = emvTagDataOf(merchant, account, outcome, amount, isAch);
+  const emvTags = emvTagDataOf(merchant, account, { outcome, amount, isAch });
   const receipt =
     approved && fields.receipt !== 'none'
       ? receiptData(merchant, fields.userfields, dateTime, account.name)
@@ -246,10 +246,9 @@ export function authorize(
 function emvTagDataOf(
   merchant: EmulatedMerchant,
   account: Account,
-  outcome: Outcome,
-  amount: number,
-  isAch: boolean,
+  answered: { readonly outcome: Outcome; readonly amount: number; readonly isAch: boolean },
 ): string | undefined {
+  const { outcome, amount, isAch } = answered;
   if (isAch || outcome.respstat === 'B') return undefined;
   if (!account.emv && merchant.platform !== 'RPCT') return undefined;
   return emvTagData({

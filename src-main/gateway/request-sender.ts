@@ -96,7 +96,7 @@ export function createRequestSender(options: ResolvedGatewayOptions, sleep: Slee
           cause: error,
         });
       }
-      const answer = interpret(request, what, response.status, text, clock.now() - started);
+      const answer = interpret(request, what, { status: response.status, text, elapsedMs: clock.now() - started });
       logger?.info(
         { operation: request.operation, status: answer.status, elapsedMs: answer.elapsedMs },
         'gateway call',
@@ -141,13 +141,9 @@ export function createRequestSender(options: ResolvedGatewayOptions, sleep: Slee
   };
 }
 
-function interpret(
-  request: GatewayRequest,
-  what: string,
-  status: number,
-  text: string,
-  elapsedMs: number,
-): GatewayResponse {
+/** The gateway's HTTP answer as received: what the caller asked, its status and text, how long it took. */
+function interpret(request: GatewayRequest, what: string, received: Omit<GatewayResponse, 'json'>): GatewayResponse {
+  const { status, text, elapsedMs } = received;
   if (status === 401) {
     throw new AuthenticationError(`${what}: the gateway refused the credentials (HTTP 401)`, { status, raw: text });
   }

@@ -103,7 +103,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    serveStatic(rendererDir, url.pathname, response, headers, indexFile).catch((error: unknown) => {
+    serveStatic({ root: rendererDir, indexFile }, url.pathname, response, headers).catch((error: unknown) => {
       core.logger.error({ err: error }, 'host: static file failed');
       if (!response.headersSent) response.writeHead(500);
       response.end();

@@ -43,14 +43,20 @@ export function resolveStaticPath(root: string, pathname: string, indexFile = 'i
   return full === base || full.startsWith(base + sep) ? full : null;
 }
 
+/** The built renderer a host serves: its folder and the page `/` answers with. */
+export interface StaticSite {
+  readonly root: string;
+  readonly indexFile?: string;
+}
+
 /** Serves one file from the built renderer with the given security headers; 404 otherwise. */
 export async function serveStatic(
-  root: string,
+  site: StaticSite,
   pathname: string,
   response: ServerResponse,
   headers: Record<string, string>,
-  indexFile = 'index.html',
 ): Promise<void> {
+  const { root, indexFile = 'index.html' } = site;
   const path = resolveStaticPath(root, pathname, indexFile);
   const info = path ? await stat(path).catch(() => null) : null;
   if (!path || !info?.isFile()) {

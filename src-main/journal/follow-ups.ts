@@ -124,7 +124,7 @@ export async function journaledFollowUp(
   } catch (error) {
     const failure = recordFailedCall(journal, entryId, error);
     if (failure.kind === 'retry') return { kind: 'retry', entryId, error: failure.error };
-    const settled = await settleFollowUp(journal, client, request.merchid, journal.get(entryId)!);
+    const settled = await settleFollowUp({ journal, client, merchid: request.merchid }, journal.get(entryId)!);
     if (settled.kind === 'resolved')
       return { kind: 'recovered', entryId, applied: settled.applied, record: settled.record };
     return { kind: 'unknown', entryId, error: settled.kind === 'unresolved' ? settled.error : failure.error };
@@ -145,12 +145,11 @@ export const refundNeedsPerson =
 
 /** Settles one capture, void or refund whose answer was lost, by reading the authorization's record; `finding` as in `Journal.resolve`. */
 export async function settleFollowUp(
-  journal: Journal,
-  client: Pick<GatewayClient, 'inquire'>,
-  merchid: string,
+  lane: { readonly journal: Journal; readonly client: Pick<GatewayClient, 'inquire'>; readonly merchid: string },
   entry: JournalEntry,
   finding?: FindingSource,
 ): Promise<FollowUpSettlement> {
+  const { journal, client, merchid } = lane;
   if (entry.operation === 'refund' || !entry.originalRetref) {
     journal.markUnknown(entry.id, refundNeedsPerson);
     return { kind: 'needs-person', note: refundNeedsPerson };

@@ -211,17 +211,17 @@ export class Journal {
 
   /** Records the gateway's answer. */
   complete(id: number, outcome: JournalOutcome): void {
-    this.#settle(id, 'completed', outcome, null);
+    this.#settle(id, 'completed', { outcome, note: null });
   }
 
   /** The request may have arrived and its answer was lost: recovery must run. */
   markUnknown(id: number, note: string): void {
-    this.#settle(id, 'unknown', null, note);
+    this.#settle(id, 'unknown', { outcome: null, note });
   }
 
   /** The request certainly did not leave. */
   markNotSent(id: number, note: string): void {
-    this.#settle(id, 'not-sent', null, note);
+    this.#settle(id, 'not-sent', { outcome: null, note });
   }
 
   /**
@@ -229,16 +229,15 @@ export class Journal {
    * a person to acknowledge, in the same transaction: nobody saw it settle.
    */
   resolve(id: number, note: string, outcome: JournalOutcome | null = null, finding?: FindingSource): void {
-    this.#settle(id, 'resolved', outcome, note, finding);
+    this.#settle(id, 'resolved', { outcome, note, ...(finding ? { finding } : {}) });
   }
 
   #settle(
     id: number,
     state: JournalState,
-    outcome: JournalOutcome | null,
-    note: string | null,
-    finding?: FindingSource,
+    found: { readonly outcome: JournalOutcome | null; readonly note: string | null; readonly finding?: FindingSource },
   ): void {
+    const { outcome, note, finding } = found;
     const text = outcome === null ? null : JSON.stringify(outcome);
     refuseCardData('the answer', text ?? undefined);
     const now = this.clock.now();

@@ -121,7 +121,7 @@ export async function recoverJournal(
       results.push({
         entry,
         kind: 'follow-up',
-        settlement: await settleFollowUp(journal, client, merchid, entry, finding),
+        settlement: await settleFollowUp({ journal, client, merchid }, entry, finding),
       });
     }
   }

@@ -28,11 +28,16 @@ export function renderReceipt(document: ReceiptDocument, profile: PrinterProfile
     const x =
       inset +
       (align === 'left' ? 0 : align === 'center' ? Math.floor((room - width) / 2 / charDots) * charDots : room - width);
-    drawText(paper, value, Math.max(inset, x), y, {
-      scaleX: normal.scaleX * scale,
-      scaleY: normal.scaleY * scale,
-      bold: style.bold ?? false,
-    });
+    drawText(
+      paper,
+      value,
+      { x: Math.max(inset, x), y },
+      {
+        scaleX: normal.scaleX * scale,
+        scaleY: normal.scaleY * scale,
+        bold: style.bold ?? false,
+      },
+    );
     y += lineDots * scale;
     paper.extend(y);
   };

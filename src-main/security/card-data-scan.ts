@@ -7,7 +7,7 @@ export interface CardDataFinding {
   readonly file: string;
   /** 1-based line of the text (for a binary file, of its bytes read as Latin-1). */
   readonly line: number;
-  readonly kind: 'card-number' | 'track-data' | 'cvv';
+  readonly kind: 'card-number' | 'track-data' | 'cvv' | 'bearer-token' | 'secret' | 'wallet-payload';
   /** The last four digits at most, for whoever has to find it. */
   readonly hint: string;
 }
@@ -24,13 +24,41 @@ const trackPatterns = [/%B\d{13,19}\^/g, /;\d{13,19}=\d{4}/g];
 /** A CVV kept beside its name: JSON ("cvv": "123"), a query or a log line (cvv=123, CVV2: 123). */
 const cvvPattern = /["']?\b(?:cvv2?|cvc2?|cid)["']?\s*[:=]\s*["']?\d{3,4}\b/gi;
 
+/** A signed token (the boarding service's JWTs): header and claims are Base64url JSON, so both start "eyJ". */
+const jwtPattern = /\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{16,}/g;
+/**
+ * A credential kept beside its name, as a form post, JSON or a log line would carry it: the
+ * boarding service's client secret, an access or refresh token. An empty value, a mask or a
+ * placeholder in angle brackets is no secret.
+ */
+const secretPattern =
+  /["']?\b(client_secret|clientSecret|access_token|refresh_token|accessToken|refreshToken)["']?\s*[:=]\s*["']?(?![*•<])[^\s"'&,}]{6,}/g;
+/** A wallet's encrypted payment, by the name of its parts: the ephemeral key, the data, the devicedata. */
+const walletPayloadPattern =
+  /["']?\b(ephemeralPublicKey|devicedata|paymentData|signedMessage)["']?\s*[:=]\s*["']?[\w+/=-]{24,}/g;
+
+/**
+ * Every named pattern the scan looks for beyond card numbers, with what a finding says of it. A
+ * wallet's single-use token has the shape of the gateway's own tokens (16 digits from 9), which
+ * the lane may keep, so it cannot be told apart here: the wallet tests look for the one they made.
+ */
+const namedPatterns: ReadonlyArray<{
+  readonly pattern: RegExp;
+  readonly kind: CardDataFinding['kind'];
+  readonly hint: (match: RegExpMatchArray) => string;
+}> = [
+  { pattern: jwtPattern, kind: 'bearer-token', hint: () => 'a signed token' },
+  { pattern: secretPattern, kind: 'secret', hint: (match) => `${match[1]} value` },
+  { pattern: walletPayloadPattern, kind: 'wallet-payload', hint: (match) => `${match[1]} value` },
+];
+
 function lineOf(text: string, index: number): number {
   let line = 1;
   for (let at = text.indexOf('\n'); at !== -1 && at < index; at = text.indexOf('\n', at + 1)) line++;
   return line;
 }
 
-/** Finds card numbers, clear track data and CVVs in a text. */
+/** Finds card numbers, clear track data, CVVs, credentials and wallet data in a text. */
 export function scanText(text: string, file = '(text)'): CardDataFinding[] {
   const findings: CardDataFinding[] = [];
   for (const match of text.matchAll(digitRun)) {
@@ -54,6 +82,10 @@ export function scanText(text: string, file = '(text)'): CardDataFinding[] {
       kind: 'cvv',
       hint: `${(/cvv2?|cvc2?|cid/i.exec(match[0])?.[0] ?? 'cvv').toLowerCase()} value`,
     });
+  for (const { pattern, kind, hint } of namedPatterns) {
+    for (const match of text.matchAll(pattern))
+      findings.push({ file, line: lineOf(text, match.index), kind, hint: hint(match) });
+  }
   return findings;
 }
 

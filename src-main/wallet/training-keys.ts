@@ -51,9 +51,11 @@ export function createTrainingWalletKeys(now: number): TrainingWalletKeys {
   const issue = (
     subject: string,
     issuer: Issued | 'self',
-    ca: boolean,
-    validDays: number,
-    extensions: readonly CertificateExtension[] = [],
+    {
+      ca,
+      validDays,
+      extensions = [],
+    }: { ca: boolean; validDays: number; extensions?: readonly CertificateExtension[] },
   ): Issued => {
     const key = newKey();
     const signing =
@@ -71,20 +73,28 @@ export function createTrainingWalletKeys(now: number): TrainingWalletKeys {
     });
     return { certificate, key };
   };
-  const root = issue('Lanepoint Training Wallet Root CA', 'self', true, 3650);
-  const intermediate = issue('Lanepoint Training Wallet Integration CA', root, true, 3000, [
-    markerExtension(signingCertificateOids.intermediate),
-  ]);
-  const leaf = issue('Lanepoint Training Wallet Signing', intermediate, false, 1800, [
-    markerExtension(signingCertificateOids.leaf),
-  ]);
-  const merchant = issue(`Payment Processing:${trainingMerchantIdentifier}`, root, false, 1800, [
-    {
-      oid: merchantIdentifierOid,
-      critical: false,
-      value: merchantIdentifierExtensionValue(trainingMerchantIdentifier),
-    },
-  ]);
+  const root = issue('Lanepoint Training Wallet Root CA', 'self', { ca: true, validDays: 3650 });
+  const intermediate = issue('Lanepoint Training Wallet Integration CA', root, {
+    ca: true,
+    validDays: 3000,
+    extensions: [markerExtension(signingCertificateOids.intermediate)],
+  });
+  const leaf = issue('Lanepoint Training Wallet Signing', intermediate, {
+    ca: false,
+    validDays: 1800,
+    extensions: [markerExtension(signingCertificateOids.leaf)],
+  });
+  const merchant = issue(`Payment Processing:${trainingMerchantIdentifier}`, root, {
+    ca: false,
+    validDays: 1800,
+    extensions: [
+      {
+        oid: merchantIdentifierOid,
+        critical: false,
+        value: merchantIdentifierExtensionValue(trainingMerchantIdentifier),
+      },
+    ],
+  });
   return {
     root: root.certificate,
     merchant: { privateKey: merchant.key.privateKey, certificate: merchant.certificate },

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { EventEmitter } from 'node:events';
 import type * as Electron from 'electron';
 import type { ElectronApi } from '../../src-main/electron/electron-api';
@@ -171,7 +172,14 @@ export function createFakeElectron(options: FakeElectronOptions) {
     implements
       Pick<
         Electron.App,
-        'requestSingleInstanceLock' | 'quit' | 'getPath' | 'whenReady' | 'isReady' | 'getVersion' | 'isPackaged'
+        | 'requestSingleInstanceLock'
+        | 'quit'
+        | 'getPath'
+        | 'setPath'
+        | 'whenReady'
+        | 'isReady'
+        | 'getVersion'
+        | 'isPackaged'
       >
   {
     readonly isPackaged = options.packaged ?? false;
@@ -181,9 +189,17 @@ export function createFakeElectron(options: FakeElectronOptions) {
     requestSingleInstanceLock() {
       return options.lock ?? true;
     }
+    /** Paths set before ready, as Electron's user data folder can be. */
+    readonly paths = new Map<string, string>();
     getPath(name: Parameters<Electron.App['getPath']>[0]) {
-      if (name !== 'userData') throw new Error(`fake app.getPath: unexpected "${name}"`);
-      return options.userData;
+      if (this.paths.has(name)) return this.paths.get(name)!;
+      if (name === 'userData') return options.userData;
+      if (name === 'appData') return dirname(options.userData);
+      throw new Error(`fake app.getPath: unexpected "${name}"`);
+    }
+    setPath(name: Parameters<Electron.App['setPath']>[0], path: string) {
+      if (isReady) throw new Error('fake app.setPath: paths are set before ready');
+      this.paths.set(name, path);
     }
     getVersion() {
       return '0.0.0-fake';

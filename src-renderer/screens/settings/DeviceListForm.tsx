@@ -85,7 +85,7 @@ export function DeviceListForm({
   const save = (next: Entry[]) => onEdit(JSON.stringify(next, null, 2));
   const change = (index: number, entry: Entry) =>
     entries && save(entries.map((old, at) => (at === index ? entry : old)));
-  const field = (index: number, entry: Entry, words: string, value: unknown, set: (value: string) => Entry) => (
+  const field = (index: number, words: string, value: unknown, set: (value: string) => Entry) => (
     <label>
       {words}
       <input
@@ -115,7 +115,7 @@ export function DeviceListForm({
             <legend>
               {label.replace(/s$/, '')} {index + 1}
             </legend>
-            {field(index, entry, 'Id', entry.id, (value) => ({ ...entry, id: value }))}
+            {field(index, 'Id', entry.id, (value) => ({ ...entry, id: value }))}
             <label>
               Connection
               <select
@@ -130,24 +130,18 @@ export function DeviceListForm({
               </select>
             </label>
             {link === 'serial'
-              ? field(
-                  index,
-                  entry,
-                  'Serial port (e.g. /dev/ttyUSB0 or COM3)',
-                  sub('serial').path,
-                  setSub('serial', 'path'),
-                )
+              ? field(index, 'Serial port (e.g. /dev/ttyUSB0 or COM3)', sub('serial').path, setSub('serial', 'path'))
               : null}
             {link === 'hid'
-              ? field(index, entry, 'USB vendor id (hex)', sub('hid').vendorId, setSub('hid', 'vendorId'))
+              ? field(index, 'USB vendor id (hex)', sub('hid').vendorId, setSub('hid', 'vendorId'))
               : null}
             {link === 'hid'
-              ? field(index, entry, 'USB product id (hex)', sub('hid').productId, setSub('hid', 'productId'))
+              ? field(index, 'USB product id (hex)', sub('hid').productId, setSub('hid', 'productId'))
               : null}
-            {link === 'tcp' ? field(index, entry, 'Printer address', sub('tcp').host, setSub('tcp', 'host')) : null}
-            {link === 'tcp' ? field(index, entry, 'Port', sub('tcp').port ?? 9100, setSub('tcp', 'port')) : null}
+            {link === 'tcp' ? field(index, 'Printer address', sub('tcp').host, setSub('tcp', 'host')) : null}
+            {link === 'tcp' ? field(index, 'Port', sub('tcp').port ?? 9100, setSub('tcp', 'port')) : null}
             {link === 'deviceFile'
-              ? field(index, entry, 'Device file (e.g. /dev/usb/lp0)', entry.deviceFile, (value) => ({
+              ? field(index, 'Device file (e.g. /dev/usb/lp0)', entry.deviceFile, (value) => ({
                   ...entry,
                   deviceFile: value,
                 }))

@@ -5,7 +5,7 @@ import { Paper } from '../../../drivers/printer/page';
 const normal = { scaleX: 2, scaleY: 2 };
 function dots(char: string, style = normal) {
   const paper = new Paper(cellUnits.width * style.scaleX);
-  drawChar(paper, char, 0, 0, style);
+  drawChar(paper, char, { x: 0, y: 0 }, style);
   const image = paper.image();
   const rows = Array.from({ length: image.height }, (_, y) =>
     image.ink.subarray(y * image.width, (y + 1) * image.width).some(Boolean),
@@ -45,8 +45,8 @@ describe('the receipt font', () => {
 
   it('fills a 12 x 24 cell at normal size, twice that at double size, one dot wider in bold', () => {
     const paper = new Paper(48 * 12);
-    expect(drawText(paper, 'ABC', 0, 0, normal)).toBe(36);
-    expect(drawText(paper, 'ABC', 0, 24, { scaleX: 4, scaleY: 4 })).toBe(72);
+    expect(drawText(paper, 'ABC', { x: 0, y: 0 }, normal)).toBe(36);
+    expect(drawText(paper, 'ABC', { x: 0, y: 24 }, { scaleX: 4, scaleY: 4 })).toBe(72);
     expect(dots('I', { ...normal, bold: true } as never).count).toBeGreaterThan(dots('I').count);
     expect(paper.height).toBeLessThanOrEqual(24 + 48);
   });

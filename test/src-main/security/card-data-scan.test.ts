@@ -33,6 +33,39 @@ describe('the card-data scan', () => {
     expect(scanText('the CVV was not kept')).toEqual([]);
   });
 
+  it("finds the boarding service's tokens and client secret, and a wallet's encrypted payment, and names only what they are", () => {
+    const header = Buffer.from('{"alg":"RS256","typ":"JWT"}').toString('base64url');
+    const claims = Buffer.from('{"sub":"reseller","exp":1795384218}').toString('base64url');
+    const jwt = `${header}.${claims}.c2lnbmF0dXJlLW9mLXRoZS1pc3N1ZXI`;
+    const text = [
+      `Authorization: Bearer ${jwt}`,
+      'grant_type=password&client_id=lanepoint&client_secret=s3cr3t-Value-9',
+      '{"access_token":"opaque-but-secret-value","token_type":"bearer"}',
+      '{"paymentData":{"ephemeralPublicKey":"MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEabcd","data":"x"}}',
+      'devicedata=bXkgZW5jcnlwdGVkIHBheW1lbnQgZGF0YQ==&ectype=apple',
+    ].join('\n');
+    const findings = scanText(text, 'log.txt');
+    expect(findings.map((finding) => [finding.line, finding.kind, finding.hint])).toEqual([
+      [1, 'bearer-token', 'a signed token'],
+      [2, 'secret', 'client_secret value'],
+      [3, 'secret', 'access_token value'],
+      [4, 'wallet-payload', 'ephemeralPublicKey value'],
+      [5, 'wallet-payload', 'devicedata value'],
+    ]);
+    expect(JSON.stringify(findings)).not.toMatch(/s3cr3t|opaque-but|MFkwEwYH|eyJ/);
+  });
+
+  it('leaves alone a masked or empty credential and the names alone', () => {
+    const text = [
+      '{"clientSecret":"********"}',
+      'client_secret=<set in the secret store>',
+      '"access_token": ""',
+      'the devicedata field is built by the spec',
+      'set LANEPOINT_BOARDING_CLIENT_SECRET to the reseller secret',
+    ].join('\n');
+    expect(scanText(text)).toEqual([]);
+  });
+
   it('leaves alone what only looks like one: masked numbers, order ids, durations, timestamps, hashes', () => {
     const text = [
       '478825******1443',
@@ -80,6 +113,6 @@ describe('the card-data scan', () => {
     writeFileSync(join(dir, 'report.json'), '{"card":"3714********8431"}');
     const clean = fakeIo();
     expect(await runCli(['scan', dir], clean.io)).toBe(0);
-    expect(clean.err).toEqual(['scan: no card data in 1 files']);
+    expect(clean.err).toEqual(['scan: no card data, credentials or wallet data in 1 files']);
   });
 });
