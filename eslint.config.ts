@@ -18,7 +18,7 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
  * The main-process modules whose values the renderer may import: they run in the browser too, so
  * they import nothing, not even zod. The cart's total, checked by the contract and shown by the
  * screen, must be the same arithmetic; an amount reads the same on screen, receipt and CLI; the
- * tenders, the sale phases and the refund reasons are named once.
+ * tenders, the sale phases, the refund reasons and the idle signature session are named once.
  */
 export const pureSharedModules = [
   'src-main/ipc/cart.ts',
@@ -26,6 +26,7 @@ export const pureSharedModules = [
   'src-main/ipc/tenders.ts',
   'src-main/ipc/sale-phases.ts',
   'src-main/ipc/refund-reasons.ts',
+  'src-main/ipc/signature-session.ts',
 ];
 const pureSharedImports = pureSharedModules.map((file) => `${file.slice('src-main/'.length, -'.ts'.length)}$`);
 

@@ -7,12 +7,12 @@ import type { BenchCase } from './harness';
 import { performance } from 'node:perf_hooks';
 import { postAsPhone } from '../src-main/wallet/pay-link/lane-wallet';
 import { startEmulator, type RunningEmulator } from '../src-main/emulator/server';
-import { generateLoopbackCertificate } from '../src-main/emulator/tls';
-import { startPayLinkServer, type PayLinkServer } from '../src-main/wallet/pay-link/server';
+import type { PayLinkServer } from '../src-main/wallet/pay-link/server';
 import { createPayLinkSessions, type PayLinkSessions } from '../src-main/wallet/pay-link/sessions';
 import { createTokenizerClient, type TokenizerClient } from '../src-main/wallet/tokenizer-client';
 import { walletPayloadOf } from '../src-main/terminal/wallet-sale';
 import { systemClock } from '../src-main/core/clock';
+import { startLoopbackPayLink } from '../test/support/pay-link';
 
 const keys = createTrainingWalletKeys(Date.now());
 const payloads = Array.from({ length: 200 }, () =>
@@ -74,16 +74,9 @@ walletBenchmarks.push({
   async setup(): Promise<PayLinkBench> {
     const emulator = await startEmulator({ wallet: { merchant: keys.merchant, anchors: [keys.root] }, realism: false });
     const sessions = createPayLinkSessions(systemClock);
-    const certificate = await generateLoopbackCertificate(Date.now(), 'pay link bench', 1);
-    const server = await startPayLinkServer({
-      sessions,
-      certificate,
-      listenHost: '127.0.0.1',
-      port: 0,
-      storeName: 'Bench',
-    });
+    const { server, ca } = await startLoopbackPayLink(sessions, 'pay link bench', 'Bench');
     const tokenizer = createTokenizerClient({ url: emulator.url.replace(/\/rest$/, ''), clock: systemClock });
-    return { emulator, server, sessions, tokenizer, ca: certificate.cert };
+    return { emulator, server, sessions, tokenizer, ca };
   },
   async run(context) {
     const { server, sessions, tokenizer, ca } = context as PayLinkBench;

@@ -1,3 +1,4 @@
+import { errorKind } from '../core/error-kind';
 import { redactText } from '../log/redact';
 import type { WireError } from './wire';
 
@@ -35,21 +36,17 @@ export class BoardingError extends Error {
 }
 
 /** Raised when the service answers with a non-empty `errors` array (whatever the HTTP status). */
-export class BoardingApiError extends BoardingError {
-  override readonly code = 'api';
-  override readonly name = 'BoardingApiError';
-}
+export class BoardingApiError extends errorKind(BoardingError, 'api', 'BoardingApiError') {}
 
 /** Raised when the credentials or the token are refused, after a fresh token was tried. */
-export class BoardingAuthenticationError extends BoardingError {
-  override readonly code = 'authentication';
-  override readonly name = 'BoardingAuthenticationError';
-}
+export class BoardingAuthenticationError extends errorKind(
+  BoardingError,
+  'authentication',
+  'BoardingAuthenticationError',
+) {}
 
 /** Raised when no usable answer arrived: the connection failed, dropped or timed out. */
-export class BoardingTransportError extends BoardingError {
-  override readonly code = 'transport';
-  override readonly name = 'BoardingTransportError';
+export class BoardingTransportError extends errorKind(BoardingError, 'transport', 'BoardingTransportError') {
   readonly timedOut: boolean;
   constructor(message: string, details: BoardingErrorDetails & { timedOut?: boolean } = {}) {
     super(message, details);
@@ -58,18 +55,13 @@ export class BoardingTransportError extends BoardingError {
 }
 
 /** Raised when the answer is not JSON or not the documented shape. */
-export class BoardingProtocolError extends BoardingError {
-  override readonly code = 'protocol';
-  override readonly name = 'BoardingProtocolError';
-}
+export class BoardingProtocolError extends errorKind(BoardingError, 'protocol', 'BoardingProtocolError') {}
 
 /**
  * Raised before sending when the service's state forbids the call (update while not INPROG,
  * retract while not PENDING, cancel an order that is not NEW, cancel a payment not Scheduled).
  */
-export class BoardingRuleError extends BoardingError {
-  override readonly code = 'rule';
-  override readonly name = 'BoardingRuleError';
+export class BoardingRuleError extends errorKind(BoardingError, 'rule', 'BoardingRuleError') {
   /** The state found, e.g. OFS. */
   readonly found: string;
   constructor(message: string, found: string) {
@@ -79,9 +71,7 @@ export class BoardingRuleError extends BoardingError {
 }
 
 /** Raised before sending when a field breaks a documented rule; `field` is its dotted path. */
-export class BoardingValidationError extends BoardingError {
-  override readonly code = 'validation';
-  override readonly name = 'BoardingValidationError';
+export class BoardingValidationError extends errorKind(BoardingError, 'validation', 'BoardingValidationError') {
   readonly rule: string;
   readonly fieldPath: string;
   constructor(field: string, rule: string) {

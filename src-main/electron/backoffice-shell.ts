@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { BrowserWindow, ElectronApi } from './electron-api';
 import { describeOrigin } from './origin';
 import { hardenWebContents, lockDownSession, secureWebPreferences, type ReportRefusal } from './security';
+import { deskWindow } from './windows';
 
 /** The back office as started for the window: where its page is served, and how it stops. */
 export interface StartedBackoffice {
@@ -78,12 +79,7 @@ export function startBackofficeShell(
       lockDownSession(electron.session.defaultSession, report);
       window = new electron.BrowserWindow({
         title: 'Lanepoint back office',
-        width: 1280,
-        height: 800,
-        minWidth: 1024,
-        minHeight: 700,
-        show: false,
-        backgroundColor: '#f4f6f8',
+        ...deskWindow,
         // No preload: the page talks to its host over the bridge, as in a browser.
         webPreferences: secureWebPreferences({ devTools: options.devTools }),
       });

@@ -27,6 +27,20 @@ export function isKioskEscapeKey(input: Pick<Input, 'key' | 'control' | 'meta' |
 }
 
 /**
+ * A resizable window on a desk, the counter's and the back office's: its size, and hidden on the
+ * page's background colour until the page is ready. The counter layout (keypad beside the cart)
+ * needs at least this much room.
+ */
+export const deskWindow = {
+  width: 1280,
+  height: 800,
+  minWidth: 1024,
+  minHeight: 700,
+  show: false,
+  backgroundColor: '#f4f6f8',
+} as const;
+
+/**
  * The cashier's window: resizable, with its menu and keys. Developer tools only in a
  * development run (`devTools`), never in a packaged terminal.
  */
@@ -36,13 +50,7 @@ export function createCounterWindow(
 ): BrowserWindow {
   const window = new electron.BrowserWindow({
     title: 'Lanepoint',
-    width: 1280,
-    height: 800,
-    // The counter layout (keypad beside the cart) needs this much room.
-    minWidth: 1024,
-    minHeight: 700,
-    show: false,
-    backgroundColor: '#f4f6f8',
+    ...deskWindow,
     webPreferences: secureWebPreferences({ preload: options.preload, devTools: options.devTools }),
   });
   return showWhenReady(window, options.onLoadError);

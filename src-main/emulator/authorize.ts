@@ -3,7 +3,7 @@ import { decimal, merchantOf, openBatch, stamps, type EmulatorAnswer, type Emula
 import type { EmulatedTransaction } from './ledger';
 import { amountMinorOf, expiryAsMmyy, fieldDecline, readAuthFields, type AuthFields } from './auth-fields';
 import { binInfo } from './bin-lookup';
-import { brandRangeOf, passesLuhn } from './card-brands';
+import { brandRangeOf } from './card-brands';
 import { visaDeclineCategory } from './decline-category';
 import { approval, cardOutcome, ppsDecline, type Outcome } from './outcomes';
 import { receiptData, receiptObject } from './receipt-data';
@@ -13,7 +13,7 @@ import { decryptReaderOutput } from '../../drivers/card-reader/decrypt';
 import { entryModeOf, tagText } from '../../drivers/card-reader/emv-record';
 import { CardReaderError } from '../../drivers/card-reader/errors';
 import type { TlvNode } from '../../drivers/card-reader/tlv';
-import { parseSwipe } from '../../drivers/card-reader/track';
+import { luhnValid, parseSwipe } from '../../drivers/card-reader/track';
 import { emvTagData } from './emv-tags';
 
 const entryModes: Record<string, string> = {
@@ -127,7 +127,7 @@ function decide(merchant: EmulatedMerchant, account: Account, amount: number, is
   }
   const pan = account.number;
   if (!/^\d{12,19}$/.test(pan)) return ppsDecline('11', 'Invalid card');
-  if (!passesLuhn(pan)) return ppsDecline('13', 'Bad card check digit');
+  if (!luhnValid(pan)) return ppsDecline('13', 'Bad card check digit');
   if (!brandRangeOf(pan)) return ppsDecline('33', 'Unknown card type');
   if (amount < 0 && !merchant.entitlements.forcedCredit)
     return ppsDecline('45', 'Refunds without reference not supported');

@@ -2,7 +2,8 @@
  * The card numbers the test environment approves, from the developer guides ("UAT Test Card
  * Numbers": brand, PAN prefix, PAN length; any such number that passes the Luhn check is
  * approved). The emulator's own reading of that table: it does not share the client's or the
- * card reader's brand rules, so a wrong rule there cannot pass here.
+ * card reader's brand rules, so a wrong rule there cannot pass here. The Luhn check is arithmetic, not
+ * a brand rule: the emulator uses the card reader's (drivers/card-reader/track.ts).
  */
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb';
 
@@ -38,19 +39,4 @@ export function brandRangeOf(pan: string): BrandRange | undefined {
     const prefix = pan.slice(0, low.length);
     return prefix >= low && prefix <= high;
   });
-}
-
-/** The Luhn (mod 10) check every card number carries in its last digit. */
-export function passesLuhn(pan: string): boolean {
-  if (!/^\d+$/.test(pan)) return false;
-  let sum = 0;
-  for (let i = 0; i < pan.length; i++) {
-    let digit = Number(pan[pan.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }

@@ -5,7 +5,7 @@ import type { MerchantIdentity } from '../wallet/merchant-certificate';
 import { PaymentSignatureError, verifyPaymentSignature } from '../wallet/payment-signature';
 import { readEcV1Token, WalletTokenError } from '../wallet/payment-token';
 import { readPaymentData } from '../wallet/payment-data';
-import { passesLuhn } from './card-brands';
+import { luhnValid } from '../../drivers/card-reader/track';
 import { BadRequest, problemHeader, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
 
 /**
@@ -127,7 +127,7 @@ export function createTokenizer(context: EmulatorContext, keys: () => TokenizerS
     const { devicedata, encryptionhandler, account } = body;
     if (typeof devicedata !== 'string' || devicedata === '') {
       if (typeof account !== 'string' || account === '') return refused(74, 'account or devicedata is required');
-      if (!/^\d{12,19}$/.test(account) || !passesLuhn(account))
+      if (!/^\d{12,19}$/.test(account) || !luhnValid(account))
         return refused(54, 'account: not a card number that passes the Luhn check');
       return issued(context.ids.token(account));
     }

@@ -1,3 +1,4 @@
+import { errorKind } from '../core/error-kind';
 import { redactText } from '../log/redact';
 
 export interface GatewayErrorDetails {
@@ -37,25 +38,17 @@ export class GatewayError extends Error {
 }
 
 /** Raised for HTTP 401: the credentials are wrong, missing, or not for this merchant. */
-export class AuthenticationError extends GatewayError {
-  override readonly code = 'authentication';
-  override readonly name = 'AuthenticationError';
-}
+export class AuthenticationError extends errorKind(GatewayError, 'authentication', 'AuthenticationError') {}
 
 /** Raised when the gateway says to try again: respstat B (e.g. processor timeout, respcode 62). */
-export class RetryableError extends GatewayError {
-  override readonly code = 'retryable';
-  override readonly name = 'RetryableError';
-}
+export class RetryableError extends errorKind(GatewayError, 'retryable', 'RetryableError') {}
 
 /**
  * Raised when no usable answer arrived: the connection failed, dropped, or timed out.
  * `requestSent` is false only when the request certainly never reached the gateway; when true,
  * the outcome is unknown and a money-moving call must be resolved, never blindly repeated.
  */
-export class TransportError extends GatewayError {
-  override readonly code = 'transport';
-  override readonly name = 'TransportError';
+export class TransportError extends errorKind(GatewayError, 'transport', 'TransportError') {
   readonly requestSent: boolean;
   readonly timedOut: boolean;
 
@@ -70,9 +63,7 @@ export class TransportError extends GatewayError {
  * Raised when an inquiry finds no record ("Txn not found") of an authorization sent less than the
  * gateway's answer window ago: it may still be processing it, so the outcome stays unknown until `finalAt`.
  */
-export class NotFoundYetError extends GatewayError {
-  override readonly code = 'not-found-yet';
-  override readonly name = 'NotFoundYetError';
+export class NotFoundYetError extends errorKind(GatewayError, 'not-found-yet', 'NotFoundYetError') {
   /** When (clock milliseconds) a "not found" becomes final: the request's send time plus the answer window. */
   readonly finalAt: number;
 
@@ -83,10 +74,7 @@ export class NotFoundYetError extends GatewayError {
 }
 
 /** Raised when the answer is not JSON or not the documented shape. */
-export class ProtocolError extends GatewayError {
-  override readonly code = 'protocol';
-  override readonly name = 'ProtocolError';
-}
+export class ProtocolError extends errorKind(GatewayError, 'protocol', 'ProtocolError') {}
 
 /**
  * Raised before anything is sent when a request breaks a documented rule. `field` is the

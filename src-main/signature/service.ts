@@ -8,6 +8,7 @@ import type { DeviceRegistry } from '../devices/registry';
 import type { SignatureResult, SignatureSession, SignatureSource } from '../ipc/contract';
 import { LaneError } from '../core/errors';
 import type { EventHub } from '../ipc/event-hub';
+import { idleSignature } from '../ipc/signature-session';
 import type { Logger } from '../log/logger';
 import { bitmapToPng, decodeSignature, encodeSignature, type EncodedSignature } from './codec';
 
@@ -52,19 +53,10 @@ export interface SignatureServiceOptions {
   readonly assetsDir: string;
 }
 
-const idle: SignatureSession = {
-  state: 'idle',
-  source: null,
-  deviceId: null,
-  extent: null,
-  emulated: false,
-  result: null,
-};
-
 export function createSignatureService(options: SignatureServiceOptions): SignatureService {
   const { manager, registry, events, logger } = options;
   const { canvasWidth, canvasHeight, lineWidth } = options.settings.signature;
-  let session: SignatureSession = idle;
+  let session: SignatureSession = idleSignature;
   let accepted: EncodedSignature | undefined;
   /** The pad capture in progress: its device, its abort, and the listeners to take off. */
   let running:
@@ -163,7 +155,7 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
         stopPad();
         if (!(error instanceof SignaturePadError && error.kind === 'canceled'))
           logger.warn({ device: device.setting.id, err: error }, 'signature capture ended');
-        publish(idle);
+        publish(idleSignature);
       },
     );
     running = { device, abort, done, detach };
@@ -202,7 +194,7 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
   const take = (): EncodedSignature | undefined => {
     const value = accepted;
     accepted = undefined;
-    if (session.state !== 'idle') publish(idle);
+    if (session.state !== 'idle') publish(idleSignature);
     return value;
   };
 
@@ -211,7 +203,7 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
     stopPad();
     if (session.state !== 'idle') {
       accepted = undefined;
-      publish(idle);
+      publish(idleSignature);
     }
     return { canceled };
   };

@@ -6,20 +6,11 @@ import type {
   SignatureSource,
   SignatureStrokesInput,
 } from '../../src-main/ipc/contract';
+import { idleSignature } from '../../src-main/ipc/signature-session';
 import { unwrap } from '../pos/call-error';
 import type { PosState } from './pos-store';
 
 type Point = { readonly x: number; readonly y: number };
-
-/** No capture under way: the session the lane starts with and returns to. */
-export const idleSignature: SignatureSession = {
-  state: 'idle',
-  source: null,
-  deviceId: null,
-  extent: null,
-  emulated: false,
-  result: null,
-};
 
 export interface SignatureSlice {
   signature: SignatureSession;

@@ -1,5 +1,11 @@
 /** Signature capture, on a pad or on the screen: its session, the strokes, the accepted image. */
 import { z } from 'zod';
+import {
+  signatureSources,
+  type SignatureResult,
+  type SignatureSession,
+  type SignatureSource,
+} from '../signature-session';
 import { noArgs } from './schemas';
 import { command, event } from './spec';
 
@@ -45,37 +51,7 @@ export const signatureStrokesSchema = z
   });
 export type SignatureStrokesInput = z.input<typeof signatureStrokesSchema>;
 
-export const signatureSources = ['pad', 'screen'] as const;
-export type SignatureSource = (typeof signatureSources)[number];
-
-/** The signature capture as the screens see it. */
-export interface SignatureSession {
-  /** `idle`: no capture; `capturing`: waiting for the signer; `accepted`: a signature is ready. */
-  readonly state: 'idle' | 'capturing' | 'accepted';
-  readonly source: SignatureSource | null;
-  /** The pad being signed on, and its extent for drawing its live ink to scale. */
-  readonly deviceId: string | null;
-  readonly extent: { readonly width: number; readonly height: number } | null;
-  /** True when the pad is the training pad, which can sign recorded signatures. */
-  readonly emulated: boolean;
-  /** The accepted signature, while `state` is `accepted`. */
-  readonly result: SignatureResult | null;
-  /** True when a sale waits on this capture and the store lets a signed-in cashier skip it (`terminal.skipSignature`). */
-  readonly skippable?: boolean;
-}
-
-/** The accepted signature as it will be sent and printed (the image, never anything about the card). */
-export interface SignatureResult {
-  /** Characters of the gateway string (at most 6144). */
-  readonly length: number;
-  readonly width: number;
-  readonly height: number;
-  readonly lineWidth: number;
-  /** True when the line or canvas shrank to fit 6144 characters. */
-  readonly reduced: boolean;
-  /** The image as the gateway will receive it, decoded back: a PNG data URL for the preview. */
-  readonly png: string;
-}
+export { signatureSources, type SignatureResult, type SignatureSession, type SignatureSource };
 
 export const signatureCommands = {
   'signature.session': command<SignatureSession>()('The signature capture\u2019s state.', noArgs),

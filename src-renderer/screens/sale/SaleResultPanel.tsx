@@ -16,6 +16,16 @@ const entryWords: Record<string, string> = {
   DigitalWallet: 'paid on the phone',
 };
 
+/** The result's colour: amber while the money is only partly, or not surely, taken. */
+const outcomeTone: Record<SaleSummary['outcome'], 'ok' | 'warn' | 'bad'> = {
+  approved: 'ok',
+  partial: 'warn',
+  unknown: 'warn',
+  declined: 'bad',
+  retry: 'bad',
+  'not-charged': 'bad',
+};
+
 /**
  * One of the result's actions. The main one (the one Enter does) is primary and takes the focus
  * when the result shows; another is left with Esc.
@@ -207,15 +217,7 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
   const earlier = results
     .slice(0, -1)
     .filter((result) => result.outcome === 'approved' || result.outcome === 'partial');
-  const tone = voided
-    ? 'neutral'
-    : sale.outcome === 'approved'
-      ? 'ok'
-      : sale.outcome === 'partial'
-        ? 'warn'
-        : sale.outcome === 'unknown'
-          ? 'warn'
-          : 'bad';
+  const tone = voided ? 'neutral' : outcomeTone[sale.outcome];
   return (
     <div className={`sale-result sale-result-${tone}`} data-testid="sale-result" data-outcome={sale.outcome}>
       <div className="sale-result-facts">

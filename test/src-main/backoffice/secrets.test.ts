@@ -1,18 +1,15 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backofficeSettingsPath } from '../../../src-main/backoffice/settings';
+import { closedAfterEach } from '../../support/closed-after-each';
 import { newApplicationArgs, startBackofficeBench, type BackofficeBench } from '../../support/backoffice';
 
-let bench: BackofficeBench | undefined;
-afterEach(async () => {
-  await bench?.close();
-  bench = undefined;
-});
+const keep = closedAfterEach<BackofficeBench>();
 
 describe('the reseller\u2019s credentials in live mode', () => {
   it('are kept in the back office\u2019s secret store only: not in its settings, a command\u2019s result or the log', async () => {
-    bench = await startBackofficeBench({ live: true });
+    const bench = keep(await startBackofficeBench({ live: true }));
     const { backoffice, training } = bench;
     const { username, password, clientId, clientSecret } = training!.credentials;
     const results: unknown[] = [];
@@ -66,13 +63,13 @@ describe('the reseller\u2019s credentials in live mode', () => {
       expect(statSync(join(bench.home, 'secrets.json')).mode & 0o777).toBe(0o600);
     }
     const holders = readdirSync(bench.home).filter((name) =>
-      readFileSync(join(bench!.home, name), 'utf8').includes(clientSecret),
+      readFileSync(join(bench.home, name), 'utf8').includes(clientSecret),
     );
     expect(holders).toEqual(['secrets.json']);
   });
 
   it('are refused in training, which uses the emulator\u2019s own', async () => {
-    bench = await startBackofficeBench();
+    const bench = keep(await startBackofficeBench());
     const reply = await bench.backoffice.dispatch('credentials.set', {
       username: 'someone',
       password: 'pw',

@@ -1,22 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startTrainingBackends, type TrainingBackends } from '../../../src-main/backoffice/training';
 import { createBoardingClient } from '../../../src-main/boarding/client';
 import { createGatewayClient } from '../../../src-main/gateway/client';
+import { closedAfterEach } from '../../support/closed-after-each';
 import { frontEndMidOf, handClock, signedApplication } from '../../support/boarding';
 
 // The back office's training back ends are the two emulators linked: a merchant boarded on the
 // one is sold under on the other, which is what a lane provisioned in training relies on.
 
-let backends: TrainingBackends | undefined;
-afterEach(async () => {
-  await backends?.close();
-  backends = undefined;
-});
+const keep = closedAfterEach<TrainingBackends>();
 
 describe("the back office's training back ends", () => {
   it('make a merchant that reaches BOARDED sellable on the gateway emulator the lanes are given', async () => {
     const clock = handClock();
-    backends = await startTrainingBackends({ clock, tickMs: 0 });
+    const backends = keep(await startTrainingBackends({ clock, tickMs: 0 }));
     const boarding = createBoardingClient({ apiUrl: backends.boardingUrl, credentials: backends.credentials, clock });
     const gateway = createGatewayClient({
       baseUrl: backends.gatewayUrl,

@@ -1,24 +1,21 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createBoardingClient } from '../../../src-main/boarding/client';
 import { LaneError } from '../../../src-main/core/errors';
 import { createTrainingGateway, type TrainingGateway } from '../../../src-main/core/training-gateway';
+import { closedAfterEach } from '../../support/closed-after-each';
 import { frontEndMidOf, moveBoardingClock, signedApplication } from '../../support/boarding';
 
 // Training's boarding service beside its built-in gateway: a merchant boarded there sells
 // through the training gateway the lane uses, over real HTTP on both sides.
-let training: TrainingGateway | undefined;
-afterEach(async () => {
-  await training?.close();
-  training = undefined;
-});
+const keep = closedAfterEach<TrainingGateway>();
 
 describe('training\u2019s boarding service', () => {
   it('boards a merchant that then sells through the training gateway', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'training-boarding-'));
-    training = createTrainingGateway(join(dir, 'training-gateway.sqlite'));
+    const training = keep(createTrainingGateway(join(dir, 'training-gateway.sqlite')));
     const service = await training.boarding();
     expect((await training.boarding()).url).toBe(service.url);
     const { username, password, clientId, clientSecret } = service.credentials;
@@ -40,7 +37,7 @@ describe('training\u2019s boarding service', () => {
   });
 
   it('is refused, naming the setting, when training uses a gateway outside the lane', async () => {
-    training = createTrainingGateway(undefined, 'http://127.0.0.1:9/rest');
+    const training = keep(createTrainingGateway(undefined, 'http://127.0.0.1:9/rest'));
     const refused = await training.boarding().catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(LaneError);
     expect((refused as LaneError).message).toContain('setting gateway.url');

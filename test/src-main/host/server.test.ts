@@ -8,6 +8,7 @@ import type { BridgeServerMessage } from '../../../src-main/ipc/contract';
 import { contentSecurityPolicy } from '../../../src-main/security/csp';
 import { startHost, type RunningHost } from '../../../src-main/host/server';
 import type { Core } from '../../../src-main/core/core';
+import { connectedPrinter } from '../../support/receipt-printer';
 import { testCore } from '../../support/test-core';
 
 let core: Core;
@@ -139,15 +140,7 @@ describe('browser-mode host', () => {
         m.name === 'devices.changed' &&
         (m.payload as Array<{ id: string }>).some((device) => device.id === 'printer-1'),
     );
-    core.devices.register({
-      id: 'printer-1',
-      kind: 'printer',
-      name: 'Receipt printer',
-      transport: 'emulated',
-      emulated: true,
-      status: 'connected',
-      lastError: null,
-    });
+    core.devices.register(connectedPrinter);
     expect(await event).toMatchObject({
       payload: expect.arrayContaining([expect.objectContaining({ id: 'printer-1', status: 'connected' })]),
     });

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { generateLoopbackCertificate } from '../../../src-main/emulator/tls';
-import { payloadLimitBytes, startPayLinkServer, type PayLinkServer } from '../../../src-main/wallet/pay-link/server';
+import { payloadLimitBytes, type PayLinkServer } from '../../../src-main/wallet/pay-link/server';
 import { createPayLinkSessions, PayLinkEnded } from '../../../src-main/wallet/pay-link/sessions';
-import { payLinkCall } from '../../support/pay-link';
+import { payLinkCall, startLoopbackPayLink } from '../../support/pay-link';
 
 /** The pay-link service alone over real HTTPS: what a phone's browser gets, and what it may not do. */
 
@@ -14,16 +13,9 @@ afterEach(async () => {
 async function service(lifetimeMs?: number) {
   const clock = { offset: 0, now: () => Date.now() + clock.offset };
   const sessions = createPayLinkSessions(clock, lifetimeMs);
-  const certificate = await generateLoopbackCertificate(Date.now(), 'pay link test', 1);
-  const server = await startPayLinkServer({
-    sessions,
-    certificate,
-    listenHost: '127.0.0.1',
-    port: 0,
-    storeName: 'Test Store',
-  });
+  const { server, ca } = await startLoopbackPayLink(sessions, 'pay link test', 'Test Store');
   servers.push(server);
-  return { sessions, server, ca: certificate.cert, clock };
+  return { sessions, server, ca, clock };
 }
 
 describe('the pay-link service', () => {

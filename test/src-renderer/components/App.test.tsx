@@ -1,18 +1,10 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppInfo, DeviceInfo } from '../../../src-main/ipc/contract';
+import { connectedPrinter } from '../../support/receipt-printer';
 import { renderCounter, trainingCounter } from '../support/render-counter';
 
 const info = trainingCounter;
-const printer: DeviceInfo = {
-  id: 'printer-1',
-  kind: 'printer',
-  name: 'Receipt printer',
-  transport: 'emulated',
-  emulated: true,
-  status: 'connected',
-  lastError: null,
-};
 
 /** The whole app with nobody signed in, the devices listing `devices`. */
 const renderApp = (appInfo: AppInfo, devices: DeviceInfo[] = []) =>
@@ -44,9 +36,9 @@ describe('<App />', () => {
   });
 
   it('follows device and phase events from the main process', async () => {
-    const { emit } = await renderApp({ ...info, mode: 'kiosk' }, [printer]);
+    const { emit } = await renderApp({ ...info, mode: 'kiosk' }, [connectedPrinter]);
     expect(screen.getByText(/Receipt printer \(emulated\): ready/)).toBeTruthy();
-    await act(async () => emit('devices.changed', [{ ...printer, status: 'error', lastError: 'Paper out' }]));
+    await act(async () => emit('devices.changed', [{ ...connectedPrinter, status: 'error', lastError: 'Paper out' }]));
     const chip = screen.getByText(/Receipt printer \(emulated\): needs attention/).closest('li');
     expect(chip?.getAttribute('title')).toBe('Receipt printer: Paper out');
     await act(async () => emit('terminal.state', { phase: 'awaiting-card', since: 1, detail: null, sale: null }));

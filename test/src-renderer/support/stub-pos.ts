@@ -11,7 +11,7 @@ import type {
   TerminalState,
 } from '../../../src-main/ipc/contract';
 import { namedActions } from '../../../src-renderer/pos/named-actions';
-import { idleSignature } from '../../../src-renderer/store/signature-slice';
+import { idleSignature } from '../../../src-main/ipc/signature-session';
 
 /**
  * A renderer-side test double for window.pos: answers from the data given and lets the test

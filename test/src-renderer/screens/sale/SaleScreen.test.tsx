@@ -79,6 +79,7 @@ describe('the counter sale screen', () => {
     expect(screen.getByTestId('sale-amount').textContent).toBe('$10.17');
     await act(async () => void fireEvent.click(screen.getByTestId('pay-card')));
     expect(screen.getByTestId('sale-headline').textContent).toBe('Declined');
+    expect(screen.getByTestId('sale-result').classList).toContain('sale-result-bad');
     await act(async () => void fireEvent.click(screen.getByTestId('try-again')));
     const cart = [{ description: 'Mug', quantity: 2, unitMinor: 399, taxMinor: 64 }];
     expect(calls.filter(([name]) => name === 'terminal.sale').map(([, args]) => args)).toEqual([
@@ -96,6 +97,7 @@ describe('the counter sale screen', () => {
     const { calls } = await renderCounter({ answers: { 'terminal.sale': () => answers.shift() } });
     await pressKeys('5', '0', '0', '0', 'Enter');
     expect(screen.getByTestId('sale-headline').textContent).toBe('Partially approved');
+    expect(screen.getByTestId('sale-result').classList).toContain('sale-result-warn');
     expect(screen.getByTestId('tender-rest').textContent).toContain('$20.00');
     // Nothing starts a new sale while money is owed: Escape does nothing, and there is no New sale.
     expect(screen.queryByTestId('new-sale')).toBeNull();
@@ -107,6 +109,7 @@ describe('the counter sale screen', () => {
       { amountMinor: 2000 },
     ]);
     expect(screen.getByTestId('sale-headline').textContent).toBe('Approved');
+    expect(screen.getByTestId('sale-result').classList).toContain('sale-result-ok');
     expect(screen.getByText(/\$30\.00 on ••••1443/)).toBeTruthy();
   });
 
