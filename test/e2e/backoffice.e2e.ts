@@ -61,6 +61,25 @@ async function fillNewApplication(page: Page): Promise<void> {
   for (const [label, code] of choices) await page.getByLabel(label, { exact: true }).selectOption(code);
 }
 
+/**
+ * `look` over the whole screen: the back office scrolls inside its screen, so the window is made
+ * as tall as the screen's content for the picture (and axe), then put back.
+ */
+async function lookWhole(page: Page, name: string): Promise<void> {
+  const viewport = page.viewportSize()!;
+  const hidden = Number(
+    await page.evaluate(
+      '(() => { const s = document.querySelector(".bo-screen"); return s ? s.scrollHeight - s.clientHeight : 0; })()',
+    ),
+  );
+  await page.setViewportSize({ width: viewport.width, height: viewport.height + hidden });
+  try {
+    await look(page, name);
+  } finally {
+    await page.setViewportSize(viewport);
+  }
+}
+
 /** The application's status as its badge says it, in words. */
 const badge = (page: Page) => page.locator('.bo-detail-head .status-badge');
 
@@ -101,19 +120,19 @@ describe('the back office boards a store and provisions its lane', () => {
         await page.getByText('Back office connected').waitFor();
         await page.getByText('No applications yet.').waitFor();
         expect(await page.getByRole('status', { name: 'Training mode' }).innerText()).toContain('TRAINING');
-        await look(page, 'backoffice-applications-empty');
+        await lookWhole(page, 'backoffice-applications-empty');
 
         // The other screens, as the IT person first finds them.
         await page.keyboard.press('Alt+3');
         await page.getByRole('heading', { name: 'Equipment', level: 1 }).waitFor();
         await page.getByText('Countertop terminal', { exact: true }).first().waitFor();
-        await look(page, 'backoffice-equipment');
+        await lookWhole(page, 'backoffice-equipment');
         await page.keyboard.press('Alt+4');
         await page.getByRole('heading', { name: 'Billing plans', level: 1 }).waitFor();
-        await look(page, 'backoffice-plans');
+        await lookWhole(page, 'backoffice-plans');
         await page.keyboard.press('Alt+5');
         await page.getByRole('heading', { name: 'Credentials', level: 1 }).waitFor();
-        await look(page, 'backoffice-credentials');
+        await lookWhole(page, 'backoffice-credentials');
 
         // A form saved empty names every field it needs, and the focus goes to the first.
         await page.keyboard.press('Alt+2');
@@ -124,10 +143,18 @@ describe('the back office boards a store and provisions its lane', () => {
         expect(await problems.innerText()).toContain('Application template id is required.');
         expect(await problems.innerText()).toContain('Owner email is required.');
         expect(await page.evaluate('document.activeElement?.id')).toBe('f-templateId');
-        await look(page, 'backoffice-new-application-problems');
+        // The focused field is in sight, not pushed below the screen by the list that appeared above it.
+        const screenBox = (await page.locator('.bo-screen').boundingBox())!;
+        const fieldBox = (await page.locator('#f-templateId').boundingBox())!;
+        expect(fieldBox.y + fieldBox.height).toBeLessThanOrEqual(screenBox.y + screenBox.height);
+        expect(await page.getByText('Training\u2019s templates: 999 or 1000.').isVisible()).toBe(true);
+        await lookWhole(page, 'backoffice-new-application-problems');
 
         await fillNewApplication(page);
-        await look(page, 'backoffice-new-application-filled');
+        // Each problem went as its field was filled.
+        expect(await problems.count()).toBe(0);
+        expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
+        await lookWhole(page, 'backoffice-new-application-filled');
         await page.getByRole('button', { name: /Save application/ }).click();
         await page.getByRole('heading', { name: dba, level: 1 }).waitFor();
         expect(await badge(page).innerText()).toBe('In progress');
@@ -141,7 +168,7 @@ describe('the back office boards a store and provisions its lane', () => {
         await storeNumber.fill('0042');
         await page.getByRole('button', { name: 'Save custom fields' }).click();
         await page.getByText('Custom fields saved.').waitFor();
-        await look(page, 'backoffice-application-in-progress');
+        await lookWhole(page, 'backoffice-application-in-progress');
 
         await page.getByRole('button', { name: 'Request signature' }).click();
         await page.getByText('Signature requested: the link is ready.').waitFor();
@@ -153,7 +180,7 @@ describe('the back office boards a store and provisions its lane', () => {
         await qr.waitFor();
         expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
         expect(await page.getByRole('link', { name: 'Open the signing page' }).getAttribute('href')).toBe(signingUrl);
-        await look(page, 'backoffice-signature-requested');
+        await lookWhole(page, 'backoffice-signature-requested');
 
         // The owner signs on the service's page, as on their phone.
         const owner = await browser.newPage({ viewport: { width: 412, height: 860 } });
@@ -171,14 +198,14 @@ describe('the back office boards a store and provisions its lane', () => {
           .getByText('The owner signed the application; the service now reviews it.')
           .waitFor({ timeout: 30_000 });
         await timelineAt(page, 'Signed, in review');
-        await look(page, 'backoffice-signed');
+        await lookWhole(page, 'backoffice-signed');
         await moveBoardingClock(backoffice.boardingUrl, defaultBoardingCredentials, 35 * second);
         await timelineAt(page, 'Boarded');
         expect(await badge(page).innerText()).toBe('Boarded');
         const merchid = await page.locator('#provision-heading + p strong').innerText();
         expect(merchid).toMatch(/^\d{11,16}$/);
         expect(await page.getByText(`Gateway merchant id ${merchid}.`).isVisible()).toBe(true);
-        await look(page, 'backoffice-boarded');
+        await lookWhole(page, 'backoffice-boarded');
         await moveBoardingClock(backoffice.boardingUrl, defaultBoardingCredentials, 10 * second);
         await page
           .getByText('Live: the merchant is boarded to the processor and the gateway and receives deposits.')
@@ -187,7 +214,7 @@ describe('the back office boards a store and provisions its lane', () => {
 
         await page.getByRole('button', { name: 'Provision this lane' }).click();
         await page.getByText(`This lane now sells as merchant ${merchid}`).waitFor();
-        await look(page, 'backoffice-live-provisioned');
+        await lookWhole(page, 'backoffice-live-provisioned');
         const laneSettings = JSON.parse(readFileSync(join(laneHome, 'settings.json'), 'utf8'));
         expect(laneSettings).toEqual({ merchantId: merchid, gateway: { url: backoffice.gatewayUrl } });
 
@@ -197,7 +224,7 @@ describe('the back office boards a store and provisions its lane', () => {
         const exportedFile = /^Provisioning file written to (.+\.json): run/.exec(exportedLine)?.[1];
         expect(exportedFile).toBe(join(folder, 'backoffice', 'provisioning', `lane-${merchid}.json`));
         await page.getByRole('link', { name: `Save lane-${merchid}.json` }).waitFor();
-        await look(page, 'backoffice-exported');
+        await lookWhole(page, 'backoffice-exported');
         const otherLane = join(folder, 'other-lane');
         const provision = runLanepoint(['provision', exportedFile!], {
           HOME: join(folder, 'home'),
@@ -212,7 +239,7 @@ describe('the back office boards a store and provisions its lane', () => {
         const row = page.getByRole('row', { name: new RegExp(dba) });
         await row.waitFor();
         expect(await row.innerText()).toMatch(new RegExp(`${merchantId}\\s+Live\\s+Boarded\\s+${merchid}`));
-        await look(page, 'backoffice-applications-live');
+        await lookWhole(page, 'backoffice-applications-live');
 
         // The provisioned lane, in training on the back office's gateway emulator, makes a sale.
         const { logger } = collectingLogger();
