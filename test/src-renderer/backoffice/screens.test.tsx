@@ -139,7 +139,7 @@ describe('The application', () => {
     });
     await screen.findByRole('heading', { name: 'The Card Shoppe' });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Request signature' })));
-    expect((screen.getByLabelText('Signing link for the owner') as HTMLInputElement).value).toBe(link);
+    expect((screen.getByLabelText('Signing link for the owner') as HTMLTextAreaElement).value).toBe(link);
     const qr = await screen.findByRole('img', { name: 'QR code of the signing link' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(screen.getByRole('button', { name: 'Retract signature' })).toBeTruthy();
