@@ -11,7 +11,7 @@ import { startHost } from '../../src-main/host/server';
 import { moveBoardingClock } from '../support/boarding';
 import { emulatorAdmin } from '../support/emulator-admin';
 import { collectingLogger, trainingJournalEntries } from '../support/test-core';
-import { e2e } from './support/browser-mode';
+import { e2e, screenshot } from './support/browser-mode';
 import { launchChromium } from './support/chromium';
 import { keyAmount, look, signIn } from './support/counter';
 import { runLanepoint, type RunningProcess } from './support/process';
@@ -132,6 +132,9 @@ describe('the back office boards a store and provisions its lane', () => {
         await lookWhole(page, 'backoffice-plans');
         await page.keyboard.press('Alt+5');
         await page.getByRole('heading', { name: 'Credentials', level: 1 }).waitFor();
+        await page.getByText('Training uses the built-in boarding service: no credentials are needed').waitFor();
+        expect(await page.getByLabel('Client secret').isDisabled()).toBe(true);
+        expect(await page.getByRole('button', { name: 'Save credentials' }).isDisabled()).toBe(true);
         await lookWhole(page, 'backoffice-credentials');
 
         // A form saved empty names every field it needs, and the focus goes to the first.
@@ -175,6 +178,12 @@ describe('the back office boards a store and provisions its lane', () => {
         expect(await badge(page).innerText()).toBe('Out for signature');
         const link = page.getByLabel('Signing link for the owner');
         const signingUrl = await link.inputValue();
+        // All of the link is in sight, to read out or type: nothing scrolled away in its box.
+        expect(
+          await page.evaluate(
+            '(() => { const box = document.getElementById("signing-link-text"); return [box.scrollWidth - box.clientWidth, box.scrollHeight - box.clientHeight]; })()',
+          ),
+        ).toEqual([0, 0]);
         expect(signingUrl.startsWith(backoffice.boardingUrl)).toBe(true);
         const qr = page.getByRole('img', { name: 'QR code of the signing link' });
         await qr.waitFor();
@@ -187,16 +196,20 @@ describe('the back office boards a store and provisions its lane', () => {
         await owner.goto(signingUrl);
         await owner.getByRole('heading', { name: `Merchant application: ${dba}` }).waitFor();
         expect(await owner.getByLabel('Email').inputValue()).toBe('owner@example.com');
+        await screenshot(owner, 'backoffice-owner-signing-page');
         await owner.getByLabel('I agree to the terms of the application').check();
         await owner.getByRole('button', { name: 'Sign the application' }).click();
         const signed = await owner.locator('main').innerText();
         expect(signed).toMatch(/signed/i);
+        await screenshot(owner, 'backoffice-owner-signed');
         await owner.close();
 
         // The back office sees the signature by polling; the service's clock is moved, never waited for.
         await page
-          .getByText('The owner signed the application; the service now reviews it.')
+          .getByText('The owner signed the application; the service is reviewing it.')
           .waitFor({ timeout: 30_000 });
+        // The link is spent: the screen no longer says it is ready.
+        expect(await page.getByText('Signature requested: the link is ready.').count()).toBe(0);
         await timelineAt(page, 'Signed, in review');
         await lookWhole(page, 'backoffice-signed');
         await moveBoardingClock(backoffice.boardingUrl, defaultBoardingCredentials, 35 * second);
@@ -204,7 +217,9 @@ describe('the back office boards a store and provisions its lane', () => {
         expect(await badge(page).innerText()).toBe('Boarded');
         const merchid = await page.locator('#provision-heading + p strong').innerText();
         expect(merchid).toMatch(/^\d{11,16}$/);
-        expect(await page.getByText(`Gateway merchant id ${merchid}.`).isVisible()).toBe(true);
+        expect(await page.locator('#provision-heading + p').innerText()).toBe(
+          `Gateway merchant id ${merchid}. Lanes need it to sell; in training they sell through the practice gateway, with nothing more to enter.`,
+        );
         await lookWhole(page, 'backoffice-boarded');
         await moveBoardingClock(backoffice.boardingUrl, defaultBoardingCredentials, 10 * second);
         await page
@@ -213,7 +228,10 @@ describe('the back office boards a store and provisions its lane', () => {
         expect(await badge(page).innerText()).toBe('Live');
 
         await page.getByRole('button', { name: 'Provision this lane' }).click();
-        await page.getByText(`This lane now sells as merchant ${merchid}`).waitFor();
+        await page
+          .getByText(`The lane on this machine sells as merchant ${merchid} from its next start (saved in ${laneHome}`)
+          .waitFor();
+        expect(await page.getByText('The owner signed the application.', { exact: true }).isVisible()).toBe(true);
         await lookWhole(page, 'backoffice-live-provisioned');
         const laneSettings = JSON.parse(readFileSync(join(laneHome, 'settings.json'), 'utf8'));
         expect(laneSettings).toEqual({ merchantId: merchid, gateway: { url: backoffice.gatewayUrl } });
@@ -265,6 +283,8 @@ describe('the back office boards a store and provisions its lane', () => {
           expect.objectContaining({ operation: 'auth', state: 'completed', amountMinor: 1200 }),
         ]);
         const retref = journal[0]!.outcome?.retref;
+        // The gateway answered as the boarded store: its name heads the receipt.
+        expect(journal[0]!.outcome?.receipt).toMatchObject({ dba });
 
         // The gateway settles the sale under the merchant the back office boarded.
         await emulatorAdmin(backoffice.gatewayUrl).settle();
