@@ -192,8 +192,15 @@ describe('the back office boards a store and provisions its lane', () => {
         await lookWhole(page, 'backoffice-signature-requested');
 
         // The owner signs on the service's page, as on their phone.
-        const owner = await browser.newPage({ viewport: { width: 412, height: 860 } });
+        const phone = await browser.newContext({
+          viewport: { width: 412, height: 860 },
+          isMobile: true,
+          hasTouch: true,
+        });
+        const owner = await phone.newPage();
         await owner.goto(signingUrl);
+        // Laid out for the phone's width, not a desktop page drawn small.
+        expect(await owner.evaluate('window.innerWidth')).toBe(412);
         await owner.getByRole('heading', { name: `Merchant application: ${dba}` }).waitFor();
         expect(await owner.getByLabel('Email').inputValue()).toBe('owner@example.com');
         await screenshot(owner, 'backoffice-owner-signing-page');
@@ -201,8 +208,9 @@ describe('the back office boards a store and provisions its lane', () => {
         await owner.getByRole('button', { name: 'Sign the application' }).click();
         const signed = await owner.locator('main').innerText();
         expect(signed).toMatch(/signed/i);
+        expect(await owner.evaluate('window.innerWidth')).toBe(412);
         await screenshot(owner, 'backoffice-owner-signed');
-        await owner.close();
+        await phone.close();
 
         // The back office sees the signature by polling; the service's clock is moved, never waited for.
         await page
