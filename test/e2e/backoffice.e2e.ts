@@ -251,6 +251,11 @@ describe('the back office boards a store and provisions its lane', () => {
         expect(exportedFile).toBe(join(folder, 'backoffice', 'provisioning', `lane-${merchid}.json`));
         await page.getByRole('link', { name: `Save lane-${merchid}.json` }).waitFor();
         await lookWhole(page, 'backoffice-exported');
+        // A store's small laptop: the timeline and panels still fit its width.
+        await page.setViewportSize({ width: 1024, height: 700 });
+        await lookWhole(page, 'backoffice-exported-1024');
+        expect(await page.evaluate('document.querySelector(".bo-screen").scrollWidth')).toBeLessThanOrEqual(1024);
+        await page.setViewportSize({ width: 1280, height: 800 });
         const otherLane = join(folder, 'other-lane');
         const provision = runLanepoint(['provision', exportedFile!], {
           HOME: join(folder, 'home'),
@@ -266,6 +271,12 @@ describe('the back office boards a store and provisions its lane', () => {
         await row.waitFor();
         expect(await row.innerText()).toMatch(new RegExp(`${merchantId}\\s+Live\\s+Boarded\\s+${merchid}`));
         await lookWhole(page, 'backoffice-applications-live');
+        // Billing plans now have a boarded merchant to charge for.
+        await page.keyboard.press('Alt+4');
+        await page.getByRole('heading', { name: 'Billing plans', level: 1 }).waitFor();
+        await page.getByRole('option', { name: `${dba} (${merchid})` }).waitFor({ state: 'attached' });
+        await page.getByText('No billing plans for this merchant yet: the form below makes the first.').waitFor();
+        await lookWhole(page, 'backoffice-plans-boarded');
 
         // The provisioned lane, in training on the back office's gateway emulator, makes a sale.
         const { logger } = collectingLogger();
