@@ -13,7 +13,7 @@ import { emulatorAdmin } from '../support/emulator-admin';
 import { collectingLogger, trainingJournalEntries } from '../support/test-core';
 import { e2e, screenshot } from './support/browser-mode';
 import { launchChromium } from './support/chromium';
-import { keyAmount, look, signIn } from './support/counter';
+import { look, signIn, startSale } from './support/counter';
 import { runLanepoint, type RunningProcess } from './support/process';
 
 // The issue's proof (issue 18): a store boarded in the back office, signed by its owner on the
@@ -286,16 +286,14 @@ describe('the back office boards a store and provisions its lane', () => {
           const lane = await browser.newPage({ viewport: { width: 1280, height: 800 } });
           await lane.goto(host.url);
           await signIn(lane);
-          await keyAmount(lane, '12.00');
-          await lane.keyboard.press('Enter');
-          await lane.getByText('Insert, tap or swipe the card').waitFor();
+          await startSale(lane, '12.00');
           await lane.getByTestId('deck-visa-approve-insert').click();
           await lane.getByTestId('sale-result').waitFor();
           expect(await lane.getByTestId('sale-headline').innerText()).toBe('Approved');
           await look(lane, 'backoffice-lane-approved');
         } finally {
-          await host.close();
-          await core.close();
+          // The core closes (its journal with it) even when the host's close fails.
+          await host.close().finally(() => core.close());
         }
         const journal = trainingJournalEntries(laneHome);
         expect(journal).toEqual([

@@ -115,48 +115,47 @@ export function PlansScreen() {
           {plans.length === 0 && !load.busy ? (
             <p className="bo-note">No billing plans for this merchant yet: the form below makes the first.</p>
           ) : null}
-          {plans.length > 0 ? (
-            <table className="bo-table">
-              <caption>Plans</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Plan</th>
-                  <th scope="col" className="money">
-                    Amount
-                  </th>
-                  <th scope="col">Every</th>
-                  <th scope="col">Status</th>
+          {/* Hidden, not left out, while empty: the note above says so instead of a table of headings. */}
+          <table className="bo-table" hidden={plans.length === 0}>
+            <caption>Plans</caption>
+            <thead>
+              <tr>
+                <th scope="col">Plan</th>
+                <th scope="col" className="money">
+                  Amount
+                </th>
+                <th scope="col">Every</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {plans.map((plan) => (
+                <tr key={plan.billingPlanId}>
+                  <td>
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={() =>
+                        void load.run(async () =>
+                          setOpen(await run('plans.get', { merchId, billingPlanId: plan.billingPlanId })),
+                        )
+                      }
+                    >
+                      {plan.billingPlanName}
+                    </button>
+                  </td>
+                  <td className="money">{formatMoney(plan.amountMinor)}</td>
+                  <td>
+                    {plan.every === 2 ? 'Every other ' : ''}
+                    {timeSpanWords[String(plan.timeSpan) as keyof typeof timeSpanWords] ?? plan.timeSpan}
+                  </td>
+                  <td>
+                    {plan.planStatus === 'A' ? 'Active' : plan.planStatus === 'C' ? 'Cancelled' : plan.planStatus}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {plans.map((plan) => (
-                  <tr key={plan.billingPlanId}>
-                    <td>
-                      <button
-                        type="button"
-                        className="link"
-                        onClick={() =>
-                          void load.run(async () =>
-                            setOpen(await run('plans.get', { merchId, billingPlanId: plan.billingPlanId })),
-                          )
-                        }
-                      >
-                        {plan.billingPlanName}
-                      </button>
-                    </td>
-                    <td className="money">{formatMoney(plan.amountMinor)}</td>
-                    <td>
-                      {plan.every === 2 ? 'Every other ' : ''}
-                      {timeSpanWords[String(plan.timeSpan) as keyof typeof timeSpanWords] ?? plan.timeSpan}
-                    </td>
-                    <td>
-                      {plan.planStatus === 'A' ? 'Active' : plan.planStatus === 'C' ? 'Cancelled' : plan.planStatus}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
+              ))}
+            </tbody>
+          </table>
           {open ? <PlanSchedule plan={open} onChange={changed} /> : null}
           <form
             className="bo-form"
