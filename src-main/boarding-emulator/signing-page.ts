@@ -2,6 +2,8 @@ import type { BoardingAnswer } from './answers';
 import type { MerchantEntry } from './boarding-store';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** The owner opens the link from a QR code on a phone: without this the phone draws a desktop-wide page, tiny. */
+const head = '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">';
 
 /** The owner's review-and-sign page at the signatureUrl: a small form, no script. */
 export function signingPage(entry: MerchantEntry, action: string): BoardingAnswer {
@@ -11,7 +13,7 @@ export function signingPage(entry: MerchantEntry, action: string): BoardingAnswe
   const field = (name: string, label: string, value: string, type = 'text') =>
     `<p><label for="${name}">${label}</label><br><input id="${name}" name="${name}" type="${type}" value="${escapeHtml(value)}" required></p>`;
   const body = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Sign the application: ${escapeHtml(String(merchant.dbaName ?? ''))}</title></head>
+<html lang="en"><head>${head}<title>Sign the application: ${escapeHtml(String(merchant.dbaName ?? ''))}</title></head>
 <body><main>
 <h1>Merchant application: ${escapeHtml(String(merchant.dbaName ?? ''))}</h1>
 <p>Legal name: ${escapeHtml(String(merchant.legalBusinessName ?? ''))}. Review the application and sign it as the owner.</p>
@@ -32,6 +34,6 @@ export function signingMessage(status: number, title: string, text: string): Boa
   return {
     status,
     html: true,
-    body: `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></main></body></html>`,
+    body: `<!doctype html>\n<html lang="en"><head>${head}<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></main></body></html>`,
   };
 }

@@ -269,6 +269,42 @@ export function draftProblems(
   return problems;
 }
 
+/**
+ * The problems still standing after an edit: each one shown is checked again against the draft,
+ * so a field the person fixed loses its message at once, and one still wrong says why now. No
+ * new problem appears while typing; saving checks the whole form again.
+ */
+export function standingProblems(
+  shown: Readonly<Record<string, string>>,
+  draft: ApplicationDraft,
+  groups: readonly FieldGroup[] = applicationGroups,
+): Record<string, string> {
+  const now = draftProblems(draft, groups);
+  return Object.fromEntries(
+    Object.keys(shown)
+      .filter((path) => now[path] !== undefined)
+      .map((path) => [path, now[path]!]),
+  );
+}
+
+/** What training's boarding service accepts, said under the template id and sales code fields. */
+export function withTrainingChoices(
+  groups: readonly FieldGroup[],
+  choices: { readonly templateIds: readonly number[]; readonly salesCodes: readonly string[] } | null | undefined,
+): readonly FieldGroup[] {
+  if (!choices) return groups;
+  const said: Readonly<Record<string, string>> = {
+    templateId: `Training\u2019s templates: ${choices.templateIds.join(' or ')}.`,
+    'merchant.salesCode': `Training\u2019s sales codes: ${choices.salesCodes.join(' or ')}.`,
+  };
+  return groups.map((group) => ({
+    ...group,
+    fields: group.fields.map((field) =>
+      said[field.path] ? { ...field, hint: [field.hint, said[field.path]].filter(Boolean).join(' ') } : field,
+    ),
+  }));
+}
+
 type Tree = { [key: string]: unknown };
 
 /** Sets `value` at the dotted `path` of `tree`, making the objects on the way. */

@@ -8,7 +8,7 @@ export async function qrImageSource(text: string): Promise<string> {
 }
 
 /**
- * The owner's signing link three ways: as text to read out or type, as a QR code for the owner's
+ * The owner's signing link three ways: as text to read out or type (all of it, wrapped), as a QR code for the owner's
  * phone at the counter, and a Copy button for an email. Copying can be refused (no clipboard
  * permission, a plain-http page): the text is then selected so Ctrl+C does it.
  */
@@ -29,7 +29,7 @@ export function SigningLink({ url }: { url: string }) {
       await navigator.clipboard.writeText(url);
       setCopied('Link copied.');
     } catch {
-      const field = document.getElementById('signing-link-text') as HTMLInputElement | null;
+      const field = document.getElementById('signing-link-text') as HTMLTextAreaElement | null;
       field?.select();
       setCopied('The browser would not copy: the link is selected, press Ctrl+C.');
     }
@@ -38,7 +38,15 @@ export function SigningLink({ url }: { url: string }) {
     <div className="signing-link">
       <div className="signing-link-text">
         <label htmlFor="signing-link-text">Signing link for the owner</label>
-        <input id="signing-link-text" readOnly value={url} onFocus={(event) => event.target.select()} />
+        {/* A text area, not a one-line box: the whole link is in sight to read out or type, wrapped. */}
+        <textarea
+          id="signing-link-text"
+          readOnly
+          rows={2}
+          spellCheck={false}
+          value={url}
+          onFocus={(event) => event.target.select()}
+        />
         <div className="bo-actions">
           <button type="button" onClick={() => void copy()}>
             Copy link

@@ -10,6 +10,8 @@ import { useAction } from '../use-action';
 export function CredentialsScreen() {
   const run = useBackOffice((state) => state.run);
   const status = useBackOffice((state) => state.status);
+  // Training signs in to its own boarding service: a form that seemed to take credentials there would mislead.
+  const training = status?.training ?? false;
   const loadStatus = useBackOffice((state) => state.loadStatus);
   const [form, setForm] = useState({ username: '', password: '', clientSecret: '' });
   const [problem, setProblem] = useState<string | null>(null);
@@ -49,14 +51,14 @@ export function CredentialsScreen() {
     <section className="bo-screen" aria-labelledby="credentials-heading">
       <h1 id="credentials-heading">Boarding credentials</h1>
       <p className="bo-intro">
-        {status?.training
-          ? 'Training uses the built-in boarding service: no credentials are needed.'
+        {training
+          ? 'Training uses the built-in boarding service: no credentials are needed, and none can be entered here.'
           : status?.credentials.set
             ? 'Credentials are saved. Enter new ones to replace them.'
             : 'No credentials yet: the back office cannot reach the boarding service until they are saved.'}
       </p>
       <form className="bo-form" noValidate onSubmit={(event) => void submit(event)}>
-        <fieldset>
+        <fieldset disabled={training}>
           <legend>API user</legend>
           {field(
             'username',
@@ -73,7 +75,7 @@ export function CredentialsScreen() {
           </p>
         ) : null}
         <div className="bo-actions">
-          <button type="submit" className="primary" disabled={save.busy}>
+          <button type="submit" className="primary" disabled={training || save.busy}>
             Save credentials
           </button>
         </div>

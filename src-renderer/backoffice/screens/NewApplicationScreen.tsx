@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import {
   applicationGroups,
   blankDraft,
   createRequest,
-  draftProblems,
+  withTrainingChoices,
   type ApplicationDraft,
 } from '../application-form';
 import { ActionResult } from '../components/ActionResult';
@@ -13,6 +13,7 @@ import type { BackOfficeCommandArgs, LookupList } from '../api-types';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
 import { useCodeLists } from '../use-code-lists';
+import { useFormProblems } from '../use-form-problems';
 
 const codeLists: LookupList[] = ['stateCodes', 'countryCodes', 'bankAcctTypes'];
 
@@ -24,21 +25,21 @@ const codeLists: LookupList[] = ['stateCodes', 'countryCodes', 'bankAcctTypes'];
 export function NewApplicationScreen() {
   const run = useBackOffice((state) => state.run);
   const openApplication = useBackOffice((state) => state.openApplication);
+  const trainingChoices = useBackOffice((state) => state.status?.trainingChoices);
+  const groups = useMemo(() => withTrainingChoices(applicationGroups, trainingChoices), [trainingChoices]);
   const codes = useCodeLists(codeLists);
   const [draft, setDraft] = useState<ApplicationDraft>(blankDraft);
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  const { problems, check, edited } = useFormProblems(groups);
   const save = useAction();
   useEffect(() => document.getElementById(fieldId('templateId'))?.focus(), []);
+  const edit = (next: ApplicationDraft) => {
+    setDraft(next);
+    edited(next);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = draftProblems(draft);
-    setProblems(found);
-    const firstProblem = Object.keys(found)[0];
-    if (firstProblem) {
-      document.getElementById(fieldId(firstProblem))?.focus();
-      return;
-    }
+    if (!check(draft)) return;
     await save.run(async () => {
       // The form's fields are the contract's new-application fields, by the same paths.
       const request = createRequest(draft) as unknown as BackOfficeCommandArgs<'applications.create'>;
@@ -65,13 +66,7 @@ export function NewApplicationScreen() {
             </ul>
           ) : null}
         </div>
-        <ApplicationFields
-          groups={applicationGroups}
-          draft={draft}
-          problems={problems}
-          codes={codes}
-          onChange={setDraft}
-        />
+        <ApplicationFields groups={groups} draft={draft} problems={problems} codes={codes} onChange={edit} />
         <div className="bo-actions">
           <button type="submit" className="primary" disabled={save.busy} aria-busy={save.busy}>
             Save application <kbd>Enter</kbd>

@@ -112,7 +112,11 @@ export function PlansScreen() {
               </select>
             </label>
           </div>
-          <table className="bo-table">
+          {plans.length === 0 && !load.busy ? (
+            <p className="bo-note">No billing plans for this merchant yet: the form below makes the first.</p>
+          ) : null}
+          {/* Hidden, not left out, while empty: the note above says so instead of a table of headings. */}
+          <table className="bo-table" hidden={plans.length === 0}>
             <caption>Plans</caption>
             <thead>
               <tr>

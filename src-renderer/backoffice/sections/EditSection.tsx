@@ -1,18 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import {
-  draftFromMerchant,
-  draftProblems,
-  editGroups,
-  updateRequest,
-  type ApplicationDraft,
-} from '../application-form';
+import { draftFromMerchant, editGroups, updateRequest, type ApplicationDraft } from '../application-form';
 import { ActionResult } from '../components/ActionResult';
 import { ApplicationFields } from '../components/ApplicationFields';
-import { fieldId } from '../components/FormField';
 import type { ApplicationView, LookupList, Tree } from '../api-types';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
 import { useCodeLists } from '../use-code-lists';
+import { useFormProblems } from '../use-form-problems';
 
 const codeLists: LookupList[] = ['stateCodes', 'countryCodes', 'bankAcctTypes'];
 
@@ -33,14 +27,15 @@ export function EditSection({
   const run = useBackOffice((state) => state.run);
   const codes = useCodeLists(codeLists);
   const [draft, setDraft] = useState<ApplicationDraft>(() => draftFromMerchant(detail.merchant));
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  const { problems, check, edited } = useFormProblems(editGroups);
   const save = useAction();
+  const edit = (next: ApplicationDraft) => {
+    setDraft(next);
+    edited(next);
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = draftProblems(draft, editGroups);
-    setProblems(found);
-    const first = Object.keys(found)[0];
-    if (first) return document.getElementById(fieldId(first))?.focus();
+    if (!check(draft)) return;
     await save.run(async () => {
       await run('applications.update', {
         merchantId: detail.merchantId,
@@ -70,7 +65,7 @@ export function EditSection({
         aria-describedby="edit-whole"
       >
         <fieldset disabled={!editable} className="bo-plain">
-          <ApplicationFields groups={editGroups} draft={draft} problems={problems} codes={codes} onChange={setDraft} />
+          <ApplicationFields groups={editGroups} draft={draft} problems={problems} codes={codes} onChange={edit} />
         </fieldset>
         <div className="bo-actions">
           <button type="submit" className="primary" disabled={!editable || save.busy} aria-busy={save.busy}>

@@ -18,6 +18,7 @@ export function ProvisionSection({
   merchId: string | null;
 }) {
   const run = useBackOffice((state) => state.run);
+  const training = useBackOffice((state) => state.status?.training ?? false);
   const thisLane = useAction();
   const exported = useAction();
   const [download, setDownload] = useState<{ href: string; fileName: string } | null>(null);
@@ -27,8 +28,10 @@ export function ProvisionSection({
       <h2 id="provision-heading">Provision lanes</h2>
       {boarded ? (
         <p className="bo-note">
-          Gateway merchant id <strong>{merchId}</strong>. Lanes need it to sell; their gateway user and password are
-          entered in each lane&rsquo;s Settings.
+          Gateway merchant id <strong>{merchId}</strong>. Lanes need it to sell;{' '}
+          {training
+            ? 'in training they sell through the practice gateway, with nothing more to enter.'
+            : 'their gateway user and password are entered in each lane\u2019s Settings.'}
         </p>
       ) : (
         <p className="bo-note" id="provision-why">
@@ -44,7 +47,8 @@ export function ProvisionSection({
           onClick={() =>
             void thisLane.run(async () => {
               const done = await run('provision.thisLane', { merchantId });
-              return `This lane now sells as merchant ${done.provisioning.merchantId} (saved in ${done.settingsFile}).`;
+              // The lane reads its settings when it starts: one running now goes on as it was until restarted.
+              return `The lane on this machine sells as merchant ${done.provisioning.merchantId} from its next start (saved in ${done.settingsFile}).`;
             })
           }
         >

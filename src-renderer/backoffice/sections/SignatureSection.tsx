@@ -23,11 +23,23 @@ export function SignatureSection({
   const request = useAction();
   const retract = useAction();
   const pending = signature === 'PENDING';
+  const inReview = status === 'QUALIFY' || status === 'UNDER';
+  // A message that no longer holds is not left standing: "the link is ready" once the owner has
+  // signed, "retracted" once the signature is requested again. A refusal stays until the next try.
+  const result = request.error
+    ? request
+    : retract.error
+      ? retract
+      : pending
+        ? request
+        : status === 'INPROG'
+          ? retract
+          : null;
   return (
     <section className="bo-panel" aria-labelledby="signature-heading">
       <h2 id="signature-heading">Owner&rsquo;s signature</h2>
       {signature === 'SIGNED' ? (
-        <p className="bo-ok">The owner signed the application; the service now reviews it.</p>
+        <p className="bo-ok">The owner signed the application{inReview ? '; the service is reviewing it.' : '.'}</p>
       ) : pending && detail.signature.signatureUrl ? (
         <>
           <p className="bo-note">
@@ -76,7 +88,7 @@ export function SignatureSection({
           </button>
         ) : null}
       </div>
-      <ActionResult action={request.error || request.done ? request : retract} />
+      {result ? <ActionResult action={result} /> : null}
     </section>
   );
 }

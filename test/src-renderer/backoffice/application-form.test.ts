@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   applicationFields,
+  applicationGroups,
   blankDraft,
   createRequest,
   draftFromMerchant,
   draftProblems,
   editGroups,
+  standingProblems,
   updateRequest,
+  withTrainingChoices,
 } from '../../../src-renderer/backoffice/application-form';
 import { cardShoppe } from './card-shoppe';
 
@@ -45,6 +48,35 @@ describe('the new-application form', () => {
       'merchant.dbaName': 'Doing-business-as name is 101 characters; at most 100.',
       templateId: 'Application template id must be digits only.',
     });
+  });
+
+  it('keeps a shown problem only while its field is still wrong, saying why now, and adds none while typing', () => {
+    const shown = draftProblems(blankDraft());
+    const typed = blankDraft();
+    const draft = {
+      ...typed,
+      values: { ...typed.values, templateId: '999', 'merchant.ownership.owner.ownerPhone': '5551234567' },
+    };
+    const standing = standingProblems(shown, draft);
+    expect(standing.templateId).toBeUndefined();
+    expect(standing['merchant.ownership.owner.ownerPhone']).toBe('Owner phone must be ###-###-####.');
+    expect(standing['merchant.dbaName']).toBe('Doing-business-as name is required.');
+    expect(Object.keys(standing)).toHaveLength(Object.keys(shown).length - 1);
+    expect(standingProblems({}, blankDraft())).toEqual({});
+  });
+
+  it('says training\u2019s templates and sales codes under their fields, and nothing outside training', () => {
+    const choices = { templateIds: [999, 1000], salesCodes: ['LPTRAIN', 'LPSTORE'] };
+    const fields = new Map(
+      withTrainingChoices(applicationGroups, choices).flatMap((group) =>
+        group.fields.map((field) => [field.path, field.hint] as const),
+      ),
+    );
+    expect(fields.get('merchant.salesCode')).toBe('Training\u2019s sales codes: LPTRAIN or LPSTORE.');
+    expect(fields.get('templateId')).toMatch(
+      /fills pricing, fees and equipment\. Training\u2019s templates: 999 or 1000\.$/,
+    );
+    expect(withTrainingChoices(editGroups, null)).toBe(editGroups);
   });
 
   it('checks the mailing address when it is not the business address', () => {

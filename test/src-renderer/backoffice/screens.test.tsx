@@ -37,6 +37,18 @@ describe('New application', () => {
     expect(calls.some(([name]) => name === 'applications.create')).toBe(false);
   });
 
+  it('takes a problem away as soon as its field is fixed, leaving the others', async () => {
+    await renderBackOffice(<NewApplicationScreen />, {});
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: /Save application/ })));
+    const field = document.getElementById('f-templateId')!;
+    await act(async () => void fireEvent.change(field, { target: { value: '999' } }));
+    const list = screen.getByRole('list', { name: 'What to fix before saving' });
+    expect(list.textContent).not.toContain('Application template id');
+    expect(list.textContent).toContain('Sales code is required.');
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+    expect(document.getElementById('f-templateId-problem')).toBeNull();
+  });
+
   it('saves the minimal application and opens it', async () => {
     const rendered = await renderBackOffice(<NewApplicationScreen />, {
       'applications.create': () => ({ merchantId: '700000000001' }),
@@ -127,7 +139,7 @@ describe('The application', () => {
     });
     await screen.findByRole('heading', { name: 'The Card Shoppe' });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Request signature' })));
-    expect((screen.getByLabelText('Signing link for the owner') as HTMLInputElement).value).toBe(link);
+    expect((screen.getByLabelText('Signing link for the owner') as HTMLTextAreaElement).value).toBe(link);
     const qr = await screen.findByRole('img', { name: 'QR code of the signing link' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(screen.getByRole('button', { name: 'Retract signature' })).toBeTruthy();
