@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { draftProblems, standingProblems, type ApplicationDraft, type FieldGroup } from './application-form';
 import { fieldId } from './components/FormField';
 
@@ -28,6 +28,30 @@ export function useFormProblems(groups: readonly FieldGroup[]) {
     /** The person changed the draft: the problems shown are checked again. */
     edited(draft: ApplicationDraft): void {
       setProblems((shown) => (Object.keys(shown).length === 0 ? shown : standingProblems(shown, draft, groups)));
+    },
+  };
+}
+
+/**
+ * An application form's draft with its problems: `edit` keeps both current as the person types,
+ * and `submit(send)` is the form's submit handler, sending only a draft with no problems left.
+ */
+export function useApplicationDraft(
+  initial: ApplicationDraft | (() => ApplicationDraft),
+  groups: readonly FieldGroup[],
+) {
+  const [draft, setDraft] = useState<ApplicationDraft>(initial);
+  const { problems, check, edited } = useFormProblems(groups);
+  return {
+    draft,
+    problems,
+    edit(next: ApplicationDraft): void {
+      setDraft(next);
+      edited(next);
+    },
+    submit: (send: (draft: ApplicationDraft) => Promise<unknown>) => (event: FormEvent) => {
+      event.preventDefault();
+      if (check(draft)) void send(draft);
     },
   };
 }

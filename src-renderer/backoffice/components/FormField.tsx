@@ -4,6 +4,15 @@ import type { CodeName } from '../api-types';
 /** An id for a field's control from its dotted path. */
 export const fieldId = (path: string) => `f-${path.replace(/\./g, '-')}`;
 
+/** What is wrong with the field `id`, under it; its input names it with aria-describedby `${id}-problem`. */
+export function FieldProblem({ id, problem }: { id: string; problem: string | null | undefined }) {
+  return problem ? (
+    <p className="bo-error" id={`${id}-problem`}>
+      {problem}
+    </p>
+  ) : null;
+}
+
 /**
  * One field of an application: its label, a text box or a code list, its hint, and the problem
  * that names it (read out with the field, since it is in aria-describedby).
@@ -74,11 +83,7 @@ export function FormField({
           {field.hint}
         </p>
       ) : null}
-      {problem ? (
-        <p className="bo-error" id={`${id}-problem`}>
-          {problem}
-        </p>
-      ) : null}
+      <FieldProblem id={id} problem={problem} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo } from 'react';
 import {
   applicationGroups,
   blankDraft,
@@ -13,7 +13,7 @@ import type { BackOfficeCommandArgs, LookupList } from '../api-types';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
 import { useCodeLists } from '../use-code-lists';
-import { useFormProblems } from '../use-form-problems';
+import { useApplicationDraft } from '../use-form-problems';
 
 const codeLists: LookupList[] = ['stateCodes', 'countryCodes', 'bankAcctTypes'];
 
@@ -28,25 +28,17 @@ export function NewApplicationScreen() {
   const trainingChoices = useBackOffice((state) => state.status?.trainingChoices);
   const groups = useMemo(() => withTrainingChoices(applicationGroups, trainingChoices), [trainingChoices]);
   const codes = useCodeLists(codeLists);
-  const [draft, setDraft] = useState<ApplicationDraft>(blankDraft);
-  const { problems, check, edited } = useFormProblems(groups);
+  const { draft, problems, edit, submit } = useApplicationDraft(blankDraft, groups);
   const save = useAction();
   useEffect(() => document.getElementById(fieldId('templateId'))?.focus(), []);
-  const edit = (next: ApplicationDraft) => {
-    setDraft(next);
-    edited(next);
-  };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!check(draft)) return;
-    await save.run(async () => {
+  const send = (draft: ApplicationDraft) =>
+    save.run(async () => {
       // The form's fields are the contract's new-application fields, by the same paths.
       const request = createRequest(draft) as unknown as BackOfficeCommandArgs<'applications.create'>;
       const { merchantId } = await run('applications.create', request);
       openApplication(merchantId);
     });
-  };
 
   const problemList = Object.entries(problems);
   return (
@@ -56,7 +48,7 @@ export function NewApplicationScreen() {
         The minimal data to open a merchant&rsquo;s application. It is saved <strong>in progress</strong>: you can edit
         it until you request the owner&rsquo;s signature, and the owner completes the rest on the signing page.
       </p>
-      <form className="bo-form" onSubmit={(event) => void submit(event)} noValidate aria-describedby="new-app-problems">
+      <form className="bo-form" onSubmit={submit(send)} noValidate aria-describedby="new-app-problems">
         <div id="new-app-problems">
           {problemList.length > 0 ? (
             <ul className="bo-problems" aria-label="What to fix before saving">

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ActionResult } from '../components/ActionResult';
+import { FieldProblem } from '../components/FormField';
 import type { CustomField } from '../api-types';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
@@ -77,11 +78,7 @@ export function CustomFieldsSection({ merchantId, editable }: { merchantId: stri
                   aria-describedby={problem ? `${id}-problem` : undefined}
                   onChange={(event) => setValues({ ...values, [field.userFieldNumber]: event.target.value })}
                 />
-                {problem ? (
-                  <p className="bo-error" id={`${id}-problem`}>
-                    {problem}
-                  </p>
-                ) : null}
+                <FieldProblem id={id} problem={problem} />
               </div>
             );
           })}

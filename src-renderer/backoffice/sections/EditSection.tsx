@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { draftFromMerchant, editGroups, updateRequest, type ApplicationDraft } from '../application-form';
 import { ActionResult } from '../components/ActionResult';
 import { ApplicationFields } from '../components/ApplicationFields';
@@ -6,7 +5,7 @@ import type { ApplicationView, LookupList, Tree } from '../api-types';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
 import { useCodeLists } from '../use-code-lists';
-import { useFormProblems } from '../use-form-problems';
+import { useApplicationDraft } from '../use-form-problems';
 
 const codeLists: LookupList[] = ['stateCodes', 'countryCodes', 'bankAcctTypes'];
 
@@ -26,17 +25,10 @@ export function EditSection({
 }) {
   const run = useBackOffice((state) => state.run);
   const codes = useCodeLists(codeLists);
-  const [draft, setDraft] = useState<ApplicationDraft>(() => draftFromMerchant(detail.merchant));
-  const { problems, check, edited } = useFormProblems(editGroups);
+  const { draft, problems, edit, submit } = useApplicationDraft(() => draftFromMerchant(detail.merchant), editGroups);
   const save = useAction();
-  const edit = (next: ApplicationDraft) => {
-    setDraft(next);
-    edited(next);
-  };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!check(draft)) return;
-    await save.run(async () => {
+  const send = (draft: ApplicationDraft) =>
+    save.run(async () => {
       await run('applications.update', {
         merchantId: detail.merchantId,
         merchant: updateRequest(detail.merchant as Tree, draft),
@@ -44,7 +36,6 @@ export function EditSection({
       await reload();
       return 'Saved.';
     });
-  };
   return (
     <details className="bo-panel bo-wide">
       <summary>
@@ -60,7 +51,7 @@ export function EditSection({
       <form
         className="bo-form"
         noValidate
-        onSubmit={(event) => void submit(event)}
+        onSubmit={submit(send)}
         aria-labelledby="edit-heading"
         aria-describedby="edit-whole"
       >
