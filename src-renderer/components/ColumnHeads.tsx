@@ -1,10 +1,10 @@
-/** A table's header row: one column heading per name, in order. */
-export function ColumnHeads({ names }: { names: readonly string[] }) {
+/** A table's header row: one column heading per name, in order; those in `money` align right as amounts do. */
+export function ColumnHeads({ names, money = [] }: { names: readonly string[]; money?: readonly string[] }) {
   return (
     <thead>
       <tr>
         {names.map((name) => (
-          <th scope="col" key={name}>
+          <th scope="col" key={name} className={money.includes(name) ? 'money' : undefined}>
             {name}
           </th>
         ))}

@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { StatusBadge } from '../components/StatusBadge';
 import type { ApplicationSummary } from '../api-types';
@@ -63,15 +64,7 @@ export function ApplicationsScreen() {
           <caption>
             {rows.length} application{rows.length === 1 ? '' : 's'}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Business</th>
-              <th scope="col">Merchant id</th>
-              <th scope="col">Status</th>
-              <th scope="col">Gateway</th>
-              <th scope="col">Gateway merchant id</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Business', 'Merchant id', 'Status', 'Gateway', 'Gateway merchant id']} />
           <tbody>
             {rows.map((row) => {
               const now = live[row.merchantId]?.current ?? row;

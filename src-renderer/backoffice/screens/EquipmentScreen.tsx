@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { useEffect, useState } from 'react';
 import { ActionResult } from '../components/ActionResult';
 import type { EquipmentView, PageView } from '../api-types';
@@ -46,19 +47,10 @@ export function EquipmentScreen() {
           <caption>
             Page {page.pageNumber}: {page.rows.length} of {page.totalServerItemsCount} items
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Equipment</th>
-              <th scope="col">Type</th>
-              <th scope="col">Make and model</th>
-              <th scope="col" className="money">
-                One time
-              </th>
-              <th scope="col" className="money">
-                Monthly
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={['Equipment', 'Type', 'Make and model', 'One time', 'Monthly']}
+            money={['One time', 'Monthly']}
+          />
           <tbody>
             {page.rows.map((item) => (
               <tr key={item.equipmentId}>

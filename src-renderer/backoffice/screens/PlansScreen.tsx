@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { ActionResult } from '../components/ActionResult';
 import type { ApplicationSummary, PlanView } from '../api-types';
@@ -118,16 +119,7 @@ export function PlansScreen() {
           {/* Hidden, not left out, while empty: the note above says so instead of a table of headings. */}
           <table className="bo-table" hidden={plans.length === 0}>
             <caption>Plans</caption>
-            <thead>
-              <tr>
-                <th scope="col">Plan</th>
-                <th scope="col" className="money">
-                  Amount
-                </th>
-                <th scope="col">Every</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Plan', 'Amount', 'Every', 'Status']} money={['Amount']} />
             <tbody>
               {plans.map((plan) => (
                 <tr key={plan.billingPlanId}>

@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ActionResult } from '../components/ActionResult';
 import { useBackOffice } from '../store';
@@ -100,13 +101,7 @@ export function AttachmentsSection({ merchantId, token }: { merchantId: string; 
       {sent.length > 0 ? (
         <table className="bo-table">
           <caption>Sent</caption>
-          <thead>
-            <tr>
-              <th scope="col">File</th>
-              <th scope="col">Type</th>
-              <th scope="col">Id</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['File', 'Type', 'Id']} />
           <tbody>
             {sent.map((entry) => (
               <tr key={entry.attachmentId}>

@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ActionResult } from '../components/ActionResult';
 import { StatusBadge } from '../components/StatusBadge';
@@ -173,19 +174,10 @@ export function OrdersSection({
           <caption>
             Page {orders.pageNumber}: {orders.rows.length} of {orders.totalServerItemsCount} orders
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Equipment</th>
-              <th scope="col">Quantity</th>
-              <th scope="col" className="money">
-                Price
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col">Tracking</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={['Order', 'Equipment', 'Quantity', 'Price', 'Status', 'Tracking', 'Actions']}
+            money={['Price']}
+          />
           <tbody>
             {orders.rows.map((order) => (
               <tr key={order.orderId}>

@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { useState } from 'react';
 import { ActionResult } from '../components/ActionResult';
 import { StatusBadge } from '../components/StatusBadge';
@@ -50,17 +51,7 @@ export function PlanSchedule({ plan, onChange }: { plan: PlanView; onChange: (pl
       <ActionResult action={act} />
       <table className="bo-table">
         <caption>Schedule</caption>
-        <thead>
-          <tr>
-            <th scope="col">Due</th>
-            <th scope="col" className="money">
-              Amount
-            </th>
-            <th scope="col">Status</th>
-            <th scope="col">Paid</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Due', 'Amount', 'Status', 'Paid', 'Actions']} money={['Amount']} />
         <tbody>
           {(plan.schedules ?? []).map((payment) => (
             <tr key={payment.billingPlanScheduleId}>
