@@ -6,6 +6,7 @@ import { needsWedgeRouting, routeKeysThroughReader } from './pos/reader-wedge';
 import { createPosStore, syncPosStore } from './store/pos-store';
 import { PosStoreContext } from './store/use-pos';
 import './styles.css';
+import './counter.css';
 
 const connection = connectPos(window);
 const store = createPosStore(connection.pos);

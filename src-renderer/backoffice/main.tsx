@@ -4,6 +4,7 @@ import { BackOfficeApp } from './components/BackOfficeApp';
 import { connectBackOffice } from './connect';
 import { BackOfficeContext, createBackOfficeStore, syncBackOfficeStore } from './store';
 import '../styles.css';
+import '../counter.css';
 import './backoffice.css';
 
 const connection = connectBackOffice(window);
