@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ActionResult } from '../components/ActionResult';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
+import { ServiceAddresses, serviceAddressesKey } from '../sections/ServiceAddresses';
 
 /**
  * The reseller's API user and client secret for the boarding service. They go to the back
@@ -49,7 +50,7 @@ export function CredentialsScreen() {
   );
   return (
     <section className="bo-screen" aria-labelledby="credentials-heading">
-      <h1 id="credentials-heading">Boarding credentials</h1>
+      <h1 id="credentials-heading">Boarding service</h1>
       <p className="bo-intro">
         {training
           ? 'Training uses the built-in boarding service: no credentials are needed, and none can be entered here.'
@@ -81,6 +82,7 @@ export function CredentialsScreen() {
         </div>
         <ActionResult action={save} />
       </form>
+      <ServiceAddresses key={serviceAddressesKey(status ?? null)} />
     </section>
   );
 }
