@@ -50,7 +50,7 @@ export function CredentialsScreen() {
   );
   return (
     <section className="bo-screen" aria-labelledby="credentials-heading">
-      <h1 id="credentials-heading">Boarding service</h1>
+      <h1 id="credentials-heading">Boarding credentials and addresses</h1>
       <p className="bo-intro">
         {training
           ? 'Training uses the built-in boarding service: no credentials are needed, and none can be entered here.'
