@@ -14,3 +14,27 @@ export function ActionResult({ action, id }: { action: Action; id?: string }) {
     </p>
   );
 }
+
+/** A form's submit button, kept from a second press while its action runs, and what the action answered. */
+export function SubmitRow({
+  label,
+  action,
+  primary = false,
+  disabled = false,
+}: {
+  label: string;
+  action: Action;
+  primary?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <div className="bo-actions">
+        <button type="submit" className={primary ? 'primary' : undefined} disabled={disabled || action.busy}>
+          {label}
+        </button>
+      </div>
+      <ActionResult action={action} />
+    </>
+  );
+}

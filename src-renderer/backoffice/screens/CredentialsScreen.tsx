@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ActionResult } from '../components/ActionResult';
+import { SubmitRow } from '../components/ActionResult';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
 import { ServiceAddresses, serviceAddressesKey } from '../sections/ServiceAddresses';
@@ -75,12 +75,7 @@ export function CredentialsScreen() {
             {problem}
           </p>
         ) : null}
-        <div className="bo-actions">
-          <button type="submit" className="primary" disabled={training || save.busy}>
-            Save credentials
-          </button>
-        </div>
-        <ActionResult action={save} />
+        <SubmitRow label="Save credentials" action={save} primary disabled={training} />
       </form>
       <ServiceAddresses key={serviceAddressesKey(status ?? null)} />
     </section>

@@ -1,6 +1,6 @@
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { ActionResult } from '../components/ActionResult';
+import { ActionResult, SubmitRow } from '../components/ActionResult';
 import type { ApplicationSummary, PlanView } from '../api-types';
 import { planProblems, planRequest, timeSpanWords, type PlanForm } from '../plan-form';
 import { PlanSchedule } from '../sections/PlanSchedule';
@@ -216,12 +216,7 @@ export function PlansScreen() {
                 Email a receipt for each payment
               </label>
             </fieldset>
-            <div className="bo-actions">
-              <button type="submit" className="primary" disabled={create.busy || !merchId}>
-                Create plan
-              </button>
-            </div>
-            <ActionResult action={create} />
+            <SubmitRow label="Create plan" action={create} primary disabled={!merchId} />
           </form>
         </>
       )}

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ActionResult } from '../components/ActionResult';
+import { ActionResult, SubmitRow } from '../components/ActionResult';
 import { FieldProblem } from '../components/FormField';
 import type { CustomField } from '../api-types';
 import { useBackOffice } from '../store';
@@ -82,12 +82,7 @@ export function CustomFieldsSection({ merchantId, editable }: { merchantId: stri
               </div>
             );
           })}
-          <div className="bo-actions">
-            <button type="submit" disabled={!editable || save.busy}>
-              Save custom fields
-            </button>
-          </div>
-          <ActionResult action={save} />
+          <SubmitRow label="Save custom fields" action={save} disabled={!editable} />
         </form>
       ) : null}
     </section>

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ActionResult } from '../components/ActionResult';
+import { ActionResult, SubmitRow } from '../components/ActionResult';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
 
@@ -78,12 +78,7 @@ export function OwnerUserSection({ merchantId }: { merchantId: string }) {
             ) : null}
           </div>
         ))}
-        <div className="bo-actions">
-          <button type="submit" disabled={save.busy}>
-            Save sign-in
-          </button>
-        </div>
-        <ActionResult action={save} />
+        <SubmitRow label="Save sign-in" action={save} />
       </form>
     </section>
   );

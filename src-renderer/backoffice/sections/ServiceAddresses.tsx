@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ActionResult } from '../components/ActionResult';
+import { SubmitRow } from '../components/ActionResult';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
 
@@ -69,12 +69,7 @@ export function ServiceAddresses() {
           </div>
         ))}
       </fieldset>
-      <div className="bo-actions">
-        <button type="submit" className="primary" disabled={training || save.busy}>
-          Save addresses
-        </button>
-      </div>
-      <ActionResult action={save} />
+      <SubmitRow label="Save addresses" action={save} primary disabled={training} />
     </form>
   );
 }
