@@ -2,7 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { TerminalMode, TerminalPhase } from '../../src-main/ipc/contract';
 import { usePos } from '../store/use-pos';
 import { Alert } from './Alert';
-import { kioskOutcomeHeadline } from './kiosk-outcome';
+import { kioskHeadline } from './kiosk-outcome';
 import { KioskPayOnPhone } from './KioskPayOnPhone';
 
 /** What the terminal is doing, in each audience's words: the cashier's at the counter, the customer's at the kiosk. */
@@ -69,16 +69,9 @@ export function TerminalPhasePanel() {
   }
   const phase = terminal?.phase ?? 'starting';
   const sale = terminal?.sale ?? null;
-  // The phone pays: no card words. A finished payment is worded by its outcome for the customer, not by the phase.
-  const phonePays = mode === 'kiosk' && sale?.running === true && sale.tender === 'wallet';
-  const byPhone = phonePays && phase === 'awaiting-card';
-  const headline = byPhone
-    ? 'Pay on your phone'
-    : phonePays && phase === 'card-read'
-      ? 'Payment received from your phone'
-      : phase === 'done' && mode === 'kiosk'
-        ? kioskOutcomeHeadline(sale)
-        : headlines[mode][phase];
+  const headline = (mode === 'kiosk' ? kioskHeadline(phase, sale) : null) ?? headlines[mode][phase];
+  // While the phone pays, its panel below says what to do: the phase's detail is about a card.
+  const byPhone = mode === 'kiosk' && phase === 'awaiting-card' && sale?.tender === 'wallet' && sale.running;
   return (
     <main className={`phase-panel phase-${phase}`} aria-live="polite">
       <h1 data-testid="phase-headline">{headline}</h1>

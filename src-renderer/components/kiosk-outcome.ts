@@ -1,4 +1,4 @@
-import type { CurrentSale } from '../../src-main/ipc/contract';
+import type { CurrentSale, TerminalPhase } from '../../src-main/ipc/contract';
 import { formatMoney } from '../format/money';
 
 /**
@@ -29,4 +29,16 @@ export function kioskOutcomeHeadline(sale: CurrentSale | null): string {
         ? 'Not charged: please pay again on your phone or ask for help'
         : 'Not charged: please try again or ask for help';
   }
+}
+
+/**
+ * The kiosk's headline where the phase alone would mislead the customer: a finished payment by
+ * its outcome, and a payment on the phone without card words. Null where the phase's own words do.
+ */
+export function kioskHeadline(phase: TerminalPhase, sale: CurrentSale | null): string | null {
+  if (phase === 'done') return kioskOutcomeHeadline(sale);
+  const phonePays = sale?.running === true && sale.tender === 'wallet';
+  if (phonePays && phase === 'awaiting-card') return 'Pay on your phone';
+  if (phonePays && phase === 'card-read') return 'Payment received from your phone';
+  return null;
 }
