@@ -1,0 +1,138 @@
+/**
+ * The kiosk's self-checkout (issue 20): the store's catalogue and tax rates, the customer's
+ * basket the main process holds (so a reload or a second screen shows the same basket), paying
+ * it, the receipt choice, the end of the customer's visit, and the kiosk's service state.
+ */
+import { z } from 'zod';
+import type { SaleSummary } from './sale';
+import { noArgs } from './schemas';
+import { command, event } from './spec';
+
+/** A tax rate of the store, in basis points (825 is 8.25 %). */
+export interface TaxRate {
+  readonly id: string;
+  /** "Sales tax", printed beside the tax line. */
+  readonly name: string;
+  readonly basisPoints: number;
+}
+
+/** One item of the store's catalogue (`catalogue.json` or `catalogue.csv` in app data; training's in assets). */
+export interface CatalogueItem {
+  /** The store's own item id (SKU). */
+  readonly id: string;
+  /** The item's printed barcode (UPC-A, EAN-13, EAN-8 or the store's own); null for items picked on screen only. */
+  readonly barcode: string | null;
+  /** At most 26 characters: it is a receipt line. */
+  readonly name: string;
+  /** The catalogue's grouping for the picker ("Bakery", "Fruit"); null when the store has none. */
+  readonly category: string | null;
+  readonly unitMinor: number;
+  /** One of the store's `TaxRate` ids. */
+  readonly taxRateId: string;
+}
+
+/** The catalogue a kiosk sells from, and where it came from (the file, or training's). */
+export interface KioskCatalogue {
+  readonly items: readonly CatalogueItem[];
+  readonly taxRates: readonly TaxRate[];
+  /** "training", or the file's path. */
+  readonly source: string;
+}
+
+/** One line of the basket: an item and how many. */
+export interface BasketLine {
+  readonly itemId: string;
+  readonly name: string;
+  readonly quantity: number;
+  readonly unitMinor: number;
+  /** unitMinor x quantity. */
+  readonly netMinor: number;
+  /** The line's tax by its rate, rounded half up to the cent. */
+  readonly taxMinor: number;
+}
+
+/** The customer's basket with its sums; everything the kiosk shows is read from here. */
+export interface KioskBasket {
+  readonly lines: readonly BasketLine[];
+  readonly subtotalMinor: number;
+  readonly taxMinor: number;
+  /** subtotal + tax: what the customer pays. */
+  readonly totalMinor: number;
+  /** Approved so far on this basket (a partial approval, then the rest). */
+  readonly paidMinor: number;
+  /** total - paid. */
+  readonly dueMinor: number;
+  /** True once a payment has been approved on it: lines change only by staff from then on. */
+  readonly locked: boolean;
+}
+
+/** Where the customer's visit is. */
+export const kioskSteps = ['welcome', 'basket', 'paying', 'receipt', 'thanks'] as const;
+export type KioskStep = (typeof kioskSteps)[number];
+
+/** What the kiosk publishes (`kiosk.state`). */
+export interface KioskState {
+  readonly step: KioskStep;
+  readonly basket: KioskBasket;
+  /** False while staff have taken the kiosk out of service; the screen shows `outOfServiceMessage`. */
+  readonly inService: boolean;
+  readonly outOfServiceMessage: string | null;
+  /** The languages the store offers, first the default ("en", "es"); the welcome offers a choice when more than one. */
+  readonly languages: readonly string[];
+  /** `kiosk.idleResetSeconds`: inactivity before the "Do you need more time?" prompt. */
+  readonly idleResetSeconds: number;
+  /** After the basket is paid: whether the customer's receipt was printed, and why not when it failed. */
+  readonly receipt: { readonly printed: boolean; readonly problem: string | null } | null;
+}
+
+const quantity = z.number().int().min(1, { error: 'a quantity is at least 1' }).max(99, { error: 'at most 99' });
+const itemId = z.string().min(1).max(40);
+
+export const kioskCommands = {
+  'kiosk.state': command<KioskState>()('The kiosk\u2019s step, basket and service state.', noArgs),
+  'kiosk.catalogue': command<KioskCatalogue>()(
+    'The store\u2019s catalogue and tax rates the kiosk sells from.',
+    noArgs,
+  ),
+  'kiosk.start': command<KioskState>()('The customer touched the welcome screen: an empty basket opens.', noArgs),
+  'kiosk.scan': command<KioskState>()(
+    'A barcode the scanner read: one more of its item in the basket. An unknown barcode is refused naming it.',
+    z
+      .object({
+        barcode: z.string().regex(/^[0-9A-Za-z-]{1,32}$/, { error: 'a barcode is 1 to 32 letters or digits' }),
+      })
+      .strict(),
+  ),
+  'kiosk.add': command<KioskState>()(
+    'An item picked from the catalogue on screen: `quantity` more of it in the basket.',
+    z.object({ itemId, quantity: quantity.default(1) }).strict(),
+  ),
+  'kiosk.setQuantity': command<KioskState>()(
+    'Sets a line\u2019s quantity; 0 removes the line. Refused once the basket is locked, unless staff are signed in.',
+    z.object({ itemId, quantity: z.number().int().min(0).max(99) }).strict(),
+  ),
+  'kiosk.pay': command<SaleSummary>()(
+    'Pays what the basket still owes, by card (the reader) or on the phone (wallet.enabled), with the basket\u2019s lines as the cart. Resolves with the payment\u2019s SaleSummary; a fully paid basket moves to the receipt step.',
+    z.object({ tender: z.enum(['card', 'wallet']) }).strict(),
+  ),
+  'kiosk.receipt': command<KioskState>()(
+    'The customer\u2019s receipt choice for the paid basket: print every payment\u2019s customer copy, or none. Moves to the thanks step.',
+    z.object({ print: z.boolean() }).strict(),
+  ),
+  'kiosk.finish': command<KioskState>()(
+    'Ends the customer\u2019s visit (after thanks): the sale and basket are cleared and the welcome shows. Refused while money is owed.',
+    noArgs,
+  ),
+  'kiosk.abandon': command<KioskState>()(
+    'The customer left (idle reset) or chose to cancel the order: a running payment is canceled, payments approved on an unpaid basket are voided, the basket is cleared and the welcome shows.',
+    z.object({ reason: z.enum(['idle', 'customer', 'staff']) }).strict(),
+  ),
+  'kiosk.setService': command<KioskState>()(
+    'Staff take the kiosk out of service (with the sign\u2019s words) or back in. Staff only.',
+    z.object({ inService: z.boolean(), message: z.string().trim().min(1).max(80).optional() }).strict(),
+  ),
+} as const;
+
+export const kioskEvents = {
+  'kiosk.state': event<KioskState>('The kiosk\u2019s step, basket or service state changed.'),
+} as const;
