@@ -170,7 +170,10 @@ export function createCore(options: CoreOptions): Core {
     options.trainingGatewayPath,
     settings.training && settings.gateway.url !== '' ? settings.gateway.url : undefined,
     settings.wallet.enabled
-      ? () => ({ merchant: trainingWalletKeys().merchant, anchors: [trainingWalletKeys().root] })
+      ? () => {
+          const { merchant, root, ecV2 } = trainingWalletKeys();
+          return { merchant, anchors: [root], ecV2: ecV2.recipient };
+        }
       : undefined,
   );
   const wallet = createLaneWallet({

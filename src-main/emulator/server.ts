@@ -135,7 +135,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const limits: RequestLimits = { ...defaultRequestLimits, ...options.limits };
   let wallet = options.wallet;
   const walletKeys = () =>
-    (wallet ??= (({ merchant, root }) => ({ merchant, anchors: [root] }))(createTrainingWalletKeys(clock.now())));
+    (wallet ??= (({ merchant, root, ecV2 }) => ({ merchant, anchors: [root], ecV2: ecV2.recipient }))(
+      createTrainingWalletKeys(clock.now()),
+    ));
   const tokenizer = createTokenizer(context, walletKeys);
   const route = async (
     request: IncomingMessage,

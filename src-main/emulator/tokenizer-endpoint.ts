@@ -1,9 +1,10 @@
 import type { X509Certificate } from 'node:crypto';
 import { readEcV1DeviceData, applePayEcType, applePayHandler, googlePayHandler } from '../wallet/device-data';
 import { decryptEcV1, PaymentDataError } from '../wallet/ec-v1-crypto';
+import { EcV2TokenError, openEcV2Token, type EcV2Recipient } from '../wallet/ec-v2-token';
 import type { MerchantIdentity } from '../wallet/merchant-certificate';
 import { PaymentSignatureError, verifyPaymentSignature } from '../wallet/payment-signature';
-import { readEcV1Token, WalletTokenError } from '../wallet/payment-token';
+import { readEcV1Token, readEcV2Token, WalletTokenError } from '../wallet/payment-token';
 import { readPaymentData } from '../wallet/payment-data';
 import { luhnValid } from '../../drivers/card-reader/track';
 import { BadRequest, problemHeader, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
@@ -13,7 +14,11 @@ import { BadRequest, problemHeader, type EmulatorAnswer, type EmulatorContext } 
  * POST /cardsecure/api/v1/ccn/tokenize, and /echo). A wallet payload is really decrypted with the
  * merchant's key, its signature checked to the configured root with a two-minute signing time,
  * and a transaction id seen before refused; the token it issues pays one authorization.
- * Answers are `{message, errorcode, token}` with the tokenizer's error table's codes.
+ * The other wallet's ECv2 token (`devicedata` the whole token) has its intermediate key checked to
+ * the configured root signing keys, its message signature checked for this tokenizer's recipient
+ * id, is decrypted with the recipient key, and an expired key or message or a message id seen
+ * before is refused. Answers are `{message, errorcode, token}` with the tokenizer's error table's
+ * codes; every refused payload is "decryption failure" (24) as the guides quote, but a reuse (53).
  */
 
 export const tokenizerRoot = ['cardsecure', 'api', 'v1'] as const;
@@ -22,10 +27,13 @@ export const tokenizerRoot = ['cardsecure', 'api', 'v1'] as const;
 export interface TokenizerSetup {
   readonly merchant: MerchantIdentity;
   readonly anchors: readonly X509Certificate[];
+  /** The other wallet's ECv2: the trusted root signing keys, this tokenizer's recipient id and key. */
+  readonly ecV2?: EcV2Recipient;
 }
 
 /** The tokenizer error table's codes this emulator answers (tokenizer-api-overview.md). */
 export const tokenizerErrors = {
+  3: 'Wrong version number',
   16: 'Unknown algorithm',
   24: 'decryption failure',
   53: 'Token or data duplicate',
@@ -72,6 +80,14 @@ export function createTokenizer(context: EmulatorContext, keys: () => TokenizerS
     }
   };
 
+  /** A payload's id is remembered from its first use; a second is refused as a duplicate. */
+  const firstUse = (id: string, now: number): boolean => {
+    forgetOld(now);
+    if (seen.has(id)) return false;
+    seen.set(id, now);
+    return true;
+  };
+
   const walletPayload = (devicedata: string): EmulatorAnswer => {
     let fields;
     try {
@@ -99,12 +115,9 @@ export function createTokenizer(context: EmulatorContext, keys: () => TokenizerS
       });
       const setup = keys();
       verifyPaymentSignature(token, { anchors: setup.anchors, now });
-      forgetOld(now);
-      const transactionId = token.header.transactionId.toLowerCase();
-      if (seen.has(transactionId))
-        return refused(53, 'devicedata: this transaction id was tokenized before; a payload serves once');
       const paymentData = readPaymentData(decryptEcV1(token, setup.merchant).plaintext);
-      seen.set(transactionId, now);
+      if (!firstUse(`ecv1:${token.header.transactionId.toLowerCase()}`, now))
+        return refused(53, 'devicedata: this transaction id was tokenized before; a payload serves once');
       const yymmdd = paymentData.applicationExpirationDate;
       return issued(
         context.tokens.issueWalletToken({
@@ -123,6 +136,31 @@ export function createTokenizer(context: EmulatorContext, keys: () => TokenizerS
     }
   };
 
+  const ecV2Payload = (devicedata: string): EmulatorAnswer => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(devicedata);
+    } catch {
+      return refused(77, `devicedata: ${googlePayHandler} takes the whole token as JSON text`);
+    }
+    const version = (parsed as { protocolVersion?: unknown } | null)?.protocolVersion;
+    if (version !== undefined && version !== 'ECv2') return refused(3, 'devicedata: protocolVersion must be ECv2');
+    const recipient = keys().ecV2;
+    if (!recipient) return refused(16, `${googlePayHandler}: this tokenizer holds no ECv2 recipient key`);
+    const now = context.clock.now();
+    try {
+      const message = openEcV2Token(readEcV2Token(parsed), recipient, now);
+      if (!firstUse(`ecv2:${message.messageId}`, now))
+        return refused(53, 'devicedata: this messageId was tokenized before; a payload serves once');
+      const { pan, expirationMonth, expirationYear } = message.paymentMethodDetails;
+      const expiry = `${String(expirationMonth).padStart(2, '0')}${String(expirationYear % 100).padStart(2, '0')}`;
+      return issued(context.tokens.issueWalletToken({ number: pan, expiry }));
+    } catch (error) {
+      if (error instanceof WalletTokenError || error instanceof EcV2TokenError) return refused(24, error.message);
+      throw error;
+    }
+  };
+
   const tokenize = (body: Record<string, unknown>): EmulatorAnswer => {
     const { devicedata, encryptionhandler, account } = body;
     if (typeof devicedata !== 'string' || devicedata === '') {
@@ -133,8 +171,7 @@ export function createTokenizer(context: EmulatorContext, keys: () => TokenizerS
     }
     if (typeof encryptionhandler !== 'string' || encryptionhandler === '')
       return refused(74, 'encryptionhandler is required with wallet devicedata');
-    if (encryptionhandler === googlePayHandler)
-      return refused(16, `${googlePayHandler}: ECv2 decryption is not emulated`);
+    if (encryptionhandler === googlePayHandler) return ecV2Payload(devicedata);
     if (encryptionhandler !== applePayHandler)
       return refused(16, `encryptionhandler must be ${applePayHandler} or ${googlePayHandler}`);
     return walletPayload(devicedata);

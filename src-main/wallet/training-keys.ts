@@ -1,16 +1,20 @@
-import { createPrivateKey, generateKeyPairSync, X509Certificate, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, X509Certificate, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../config/private-file';
 import { issueCertificate, markerExtension, type CertificateExtension } from './certificate-builder';
+import { googlePayRecipientId } from './device-data';
+import type { EcV2Recipient, EcV2Signer } from './ec-v2-token';
 import { merchantIdentifierExtensionValue, merchantIdentifierOid, type MerchantIdentity } from './merchant-certificate';
 import { signingCertificateOids, type WalletSigner } from './payment-signature';
 
 /**
  * Training's wallet keys: a root CA of its own (never a real wallet's), an intermediate and a
  * leaf that sign the emulated phone's payloads as a wallet's do, and the training merchant's
- * payment processing certificate carrying the merchant identifier extension. Made at first
- * start into the app-data folder (0600) and never committed: each installation has its own.
+ * payment processing certificate carrying the merchant identifier extension; and for the other
+ * wallet's ECv2 tokens a root signing key, an intermediate key it signed, and the tokenizer's
+ * recipient key. Made at first start into the app-data folder (0600) and never committed: each
+ * installation has its own.
  */
 
 export const trainingMerchantIdentifier = 'merchant.lanepoint.training';
@@ -23,6 +27,12 @@ export interface TrainingWalletKeys {
   readonly merchant: MerchantIdentity;
   /** The phone's side: signs the payloads. */
   readonly signer: WalletSigner;
+  /** ECv2: the phone's signing keys, and the tokenizer's side (training's root, its recipient key). */
+  readonly ecV2: {
+    readonly signer: EcV2Signer;
+    readonly recipient: EcV2Recipient;
+    readonly recipientPublicKey: KeyObject;
+  };
 }
 
 interface StoredKeys {
@@ -32,6 +42,10 @@ interface StoredKeys {
   readonly leafKey: string;
   readonly merchant: string;
   readonly merchantKey: string;
+  readonly ecV2RootKey: string;
+  readonly ecV2IntermediateKey: string;
+  readonly ecV2KeyExpiration: number;
+  readonly ecV2RecipientKey: string;
 }
 
 const day = 24 * 60 * 60 * 1000;
@@ -99,6 +113,27 @@ export function createTrainingWalletKeys(now: number): TrainingWalletKeys {
     root: root.certificate,
     merchant: { privateKey: merchant.key.privateKey, certificate: merchant.certificate },
     signer: { leaf: leaf.certificate, leafKey: leaf.key.privateKey, intermediate: intermediate.certificate },
+    ecV2: ecV2Keys(newKey().privateKey, newKey().privateKey, now + ecV2KeyLifeDays * day, newKey().privateKey),
+  };
+}
+
+/** How long training's intermediate ECv2 key signs: made again at a start after that. */
+const ecV2KeyLifeDays = 365;
+
+function ecV2Keys(
+  rootKey: KeyObject,
+  intermediateKey: KeyObject,
+  keyExpiration: number,
+  recipientKey: KeyObject,
+): TrainingWalletKeys['ecV2'] {
+  return {
+    signer: { rootKey, intermediateKey, intermediatePublicKey: createPublicKey(intermediateKey), keyExpiration },
+    recipient: {
+      rootKeys: [{ key: createPublicKey(rootKey) }],
+      recipientId: googlePayRecipientId,
+      privateKey: recipientKey,
+    },
+    recipientPublicKey: createPublicKey(recipientKey),
   };
 }
 
@@ -110,6 +145,10 @@ function toStored(keys: TrainingWalletKeys): StoredKeys {
     leafKey: pem(keys.signer.leafKey),
     merchant: keys.merchant.certificate.toString(),
     merchantKey: pem(keys.merchant.privateKey),
+    ecV2RootKey: pem(keys.ecV2.signer.rootKey),
+    ecV2IntermediateKey: pem(keys.ecV2.signer.intermediateKey),
+    ecV2KeyExpiration: keys.ecV2.signer.keyExpiration,
+    ecV2RecipientKey: pem(keys.ecV2.recipient.privateKey),
   };
 }
 
@@ -122,10 +161,18 @@ function fromStored(stored: StoredKeys): TrainingWalletKeys {
       leafKey: createPrivateKey(stored.leafKey),
       intermediate: new X509Certificate(stored.intermediate),
     },
+    ecV2: ecV2Keys(
+      createPrivateKey(stored.ecV2RootKey),
+      createPrivateKey(stored.ecV2IntermediateKey),
+      stored.ecV2KeyExpiration,
+      createPrivateKey(stored.ecV2RecipientKey),
+    ),
   };
 }
 
 const usable = (keys: TrainingWalletKeys, now: number) =>
+  Number.isFinite(keys.ecV2.signer.keyExpiration) &&
+  now < keys.ecV2.signer.keyExpiration &&
   [keys.root, keys.merchant.certificate, keys.signer.leaf, keys.signer.intermediate].every(
     (item) => Date.parse(item.validFrom) <= now && now <= Date.parse(item.validTo),
   );

@@ -2,11 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { encryptEcV1, newTransactionId } from './ec-v1-crypto';
 import type { EcV1PaymentData } from './payment-data';
 import type { MerchantIdentity } from './merchant-certificate';
-import { signPaymentData, type WalletSigner } from './payment-signature';
-import type { EcV1PaymentToken } from './payment-token';
+import { sealEcV2Token, type EcV2PaymentMessage } from './ec-v2-token';
+import { signatureMaxAgeMs, signPaymentData, type WalletSigner } from './payment-signature';
+import type { EcV1PaymentToken, EcV2PaymentToken } from './payment-token';
+import type { TrainingWalletKeys } from './training-keys';
 
 /**
- * Training's emulated phone wallet: a real EC_v1 payload, encrypted to the training merchant's
+ * Training's emulated phone wallets: a real EC_v1 payload, encrypted to the training merchant's
  * certificate and signed under training's root, so the tokenizer emulator decrypts and checks it
  * exactly as it would a phone's.
  */
@@ -54,4 +56,44 @@ export function trainingWalletPayment(
   };
   const unsigned = { data: encrypted.data, header };
   return { version: 'EC_v1', ...unsigned, signature: signPaymentData(unsigned, signer, signingTime) };
+}
+
+/** What the other wallet's training phone pays with; the message lives `lifetimeMs` from `createdAt`. */
+export interface TrainingEcV2Payment {
+  readonly account: string;
+  /** YYMMDD, as the EC_v1 payment carries it; the message holds month and year. */
+  readonly expiration: string;
+  /** The tokenization specification's gatewayMerchantId: the lane's merchant id. */
+  readonly gatewayMerchantId: string;
+}
+
+/**
+ * Builds an ECv2 token as the other wallet does for a gateway's tokenization: the card in a
+ * message that expires two minutes after it is made (the payload's life), encrypted to training's
+ * tokenizer key, signed for its recipient id under training's own root signing key.
+ */
+export function trainingEcV2Payment(
+  payment: TrainingEcV2Payment,
+  keys: TrainingWalletKeys['ecV2'],
+  createdAt: number,
+): EcV2PaymentToken {
+  const message: EcV2PaymentMessage = {
+    messageId: randomBytes(24).toString('base64url'),
+    messageExpiration: String(createdAt + signatureMaxAgeMs),
+    paymentMethod: 'CARD',
+    paymentMethodDetails: {
+      pan: payment.account,
+      expirationMonth: Number(payment.expiration.slice(2, 4)),
+      expirationYear: 2000 + Number(payment.expiration.slice(0, 2)),
+      authMethod: 'CRYPTOGRAM_3DS',
+      cryptogram: randomBytes(20).toString('base64'),
+      eciIndicator: '05',
+    },
+    gatewayMerchantId: payment.gatewayMerchantId,
+  };
+  return sealEcV2Token(
+    message,
+    { recipientId: keys.recipient.recipientId, publicKey: keys.recipientPublicKey },
+    keys.signer,
+  );
 }

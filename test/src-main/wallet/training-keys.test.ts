@@ -1,5 +1,5 @@
-import { createHash, generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, statSync } from 'node:fs';
+import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +50,26 @@ describe('training wallet keys', () => {
     // Past the certificates' end they are made again rather than used expired.
     const later = loadOrCreateTrainingWalletKeys(folder, now + 4000 * 24 * 60 * 60 * 1000);
     expect(later.root.fingerprint256).not.toBe(first.root.fingerprint256);
+  });
+
+  it('keep the ECv2 root, intermediate and recipient keys, and replace a file from before ECv2', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'wallet-keys-'));
+    const spki = (key: KeyObject) => key.export({ type: 'spki', format: 'der' }).toString('base64');
+    const first = loadOrCreateTrainingWalletKeys(folder, now);
+    const again = loadOrCreateTrainingWalletKeys(folder, now + 60_000);
+    expect(spki(again.ecV2.recipientPublicKey)).toBe(spki(first.ecV2.recipientPublicKey));
+    expect(spki(again.ecV2.signer.intermediatePublicKey)).toBe(spki(first.ecV2.signer.intermediatePublicKey));
+    expect(again.ecV2.signer.keyExpiration).toBe(first.ecV2.signer.keyExpiration);
+    expect(again.ecV2.recipient.recipientId).toBe('gateway:cardconnect');
+    const file = join(folder, trainingKeysFile);
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    delete stored.ecV2RecipientKey;
+    writeFileSync(file, JSON.stringify(stored));
+    const remade = loadOrCreateTrainingWalletKeys(folder, now + 120_000);
+    expect(spki(remade.ecV2.recipientPublicKey)).not.toBe(spki(first.ecV2.recipientPublicKey));
+    // Past the intermediate key's expiration the whole set is made again.
+    const past = loadOrCreateTrainingWalletKeys(folder, remade.ecV2.signer.keyExpiration);
+    expect(past.ecV2.signer.keyExpiration).toBeGreaterThan(remade.ecV2.signer.keyExpiration);
   });
 });
 
