@@ -172,7 +172,8 @@ export function createCore(options: CoreOptions): Core {
     settings.wallet.enabled
       ? () => {
           const { merchant, root, ecV2 } = trainingWalletKeys();
-          return { merchant, anchors: [root], ecV2: ecV2.recipient };
+          // The lane's clock: the built-in tokenizer judges a payload's two minutes by the time the lane keeps.
+          return { merchant, anchors: [root], ecV2: ecV2.recipient, clock };
         }
       : undefined,
   );

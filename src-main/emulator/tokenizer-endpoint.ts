@@ -1,4 +1,5 @@
 import type { X509Certificate } from 'node:crypto';
+import type { Clock } from '../core/clock';
 import { readEcV1DeviceData, applePayEcType, applePayHandler, googlePayHandler } from '../wallet/device-data';
 import { decryptEcV1, PaymentDataError } from '../wallet/ec-v1-crypto';
 import { EcV2TokenError, openEcV2Token, type EcV2Recipient } from '../wallet/ec-v2-token';
@@ -29,6 +30,11 @@ export interface TokenizerSetup {
   readonly anchors: readonly X509Certificate[];
   /** The other wallet's ECv2: the trusted root signing keys, this tokenizer's recipient id and key. */
   readonly ecV2?: EcV2Recipient;
+  /**
+   * The time payloads are judged by, when not the emulator's: the tokenizer is a service of its
+   * own, and training gives it the lane's clock so a test moves one clock for both.
+   */
+  readonly clock?: Clock;
 }
 
 /** The tokenizer error table's codes this emulator answers (tokenizer-api-overview.md). */
@@ -100,7 +106,7 @@ export function createTokenizer(context: EmulatorContext, keys: () => TokenizerS
       if (!fields[label]) return refused(74, `devicedata: ${label} is missing`);
     }
     if (fields.ectype !== applePayEcType) return refused(75, `devicedata: ectype must be ${applePayEcType}`);
-    const now = context.clock.now();
+    const now = (keys().clock ?? context.clock).now();
     try {
       const token = readEcV1Token({
         version: 'EC_v1',
@@ -147,7 +153,7 @@ export function createTokenizer(context: EmulatorContext, keys: () => TokenizerS
     if (version !== undefined && version !== 'ECv2') return refused(3, 'devicedata: protocolVersion must be ECv2');
     const recipient = keys().ecV2;
     if (!recipient) return refused(16, `${googlePayHandler}: this tokenizer holds no ECv2 recipient key`);
-    const now = context.clock.now();
+    const now = (keys().clock ?? context.clock).now();
     try {
       const message = openEcV2Token(readEcV2Token(parsed), recipient, now);
       if (!firstUse(`ecv2:${message.messageId}`, now))

@@ -17,7 +17,7 @@ export const trainingCommands = {
     noArgs,
   ),
   'training.payOnPhone': command<{ readonly status: number; readonly message: string }>()(
-    'Training: the emulated phone pays the pay link the lane shows now (terminal.walletSale waiting), posting over HTTPS what the pay page\u2019s training button posts: a real EC_v1 payload for the amount, signed under training\u2019s root. `expired` signs it three minutes ago; `replayed` posts the last payload again. Answers the pay-link service\u2019s HTTP status and words.',
-    z.object({ payload: z.enum(['fresh', 'expired', 'replayed']).default('fresh') }).strict(),
+    'Training: the emulated phone pays the pay link the lane shows now (terminal.walletSale waiting), posting over HTTPS what the pay page\u2019s training button posts: a real EC_v1 payload for the amount, signed under training\u2019s root (`fresh-ec-v2`: the other wallet\u2019s ECv2 token, sealed for the tokenizer under training\u2019s root signing key). `expired` signs it three minutes ago; `replayed` posts the last payload again. Answers the pay-link service\u2019s HTTP status and words.',
+    z.object({ payload: z.enum(['fresh', 'fresh-ec-v2', 'expired', 'replayed']).default('fresh') }).strict(),
   ),
 } as const;

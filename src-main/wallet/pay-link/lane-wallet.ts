@@ -5,7 +5,7 @@ import type { WalletSettings } from '../../config/wallet-settings';
 import { signatureMaxAgeMs } from '../payment-signature';
 import { createTokenizerClient, type TokenizerClient } from '../tokenizer-client';
 import type { TrainingWalletKeys } from '../training-keys';
-import { trainingWalletPayment } from '../training-wallet';
+import { trainingEcV2Payment, trainingWalletPayment } from '../training-wallet';
 import { payLinkCertificateFromFiles, trainingPayLinkCertificate, type PayLinkCertificate } from './certificate';
 import { startPayLinkServer, type PayLinkServer } from './server';
 import { createPayLinkSessions, type PayLinkSession } from './sessions';
@@ -19,12 +19,23 @@ export interface LaneWallet {
   openLink(amountMinor: number): Promise<{ session: PayLinkSession; url: string }>;
   tokenizer(): Promise<TokenizerClient>;
   /** Training: the emulated phone posts a payload to the link open now, as the page's training button does. */
-  payOnPhone(payload: 'fresh' | 'expired' | 'replayed'): Promise<{ status: number; message: string }>;
+  payOnPhone(payload: TrainingPhonePayload): Promise<{ status: number; message: string }>;
   close(): Promise<void>;
 }
 
+/** What training's emulated phone posts: a fresh payload of either wallet, or one a lane must refuse. */
+export type TrainingPhonePayload = 'fresh' | 'fresh-ec-v2' | 'expired' | 'replayed';
+
+/** The wallet whose payload the emulated phone makes: the EC_v1 one, or the other's ECv2. */
+export type TrainingWalletKind = 'ec-v1' | 'ec-v2';
+
 export interface LaneWalletOptions {
-  readonly settings: { readonly wallet: WalletSettings; readonly training: boolean };
+  readonly settings: {
+    readonly wallet: WalletSettings;
+    readonly training: boolean;
+    /** The gateway merchant id the ECv2 token names (its tokenization specification's gatewayMerchantId). */
+    readonly merchantId?: string;
+  };
   readonly clock: Clock;
   /** Training's wallet keys (the app-data folder's): the emulated phone signs with them. */
   readonly trainingKeys: () => TrainingWalletKeys;
@@ -54,8 +65,14 @@ export function createLaneWallet(options: LaneWalletOptions): LaneWallet {
   let current: { session: PayLinkSession; url: string } | undefined;
   let lastTrainingPayload: string | undefined;
 
-  const trainingPayload = (amountMinor: number, ageMs = 0) => {
+  const trainingPayload = (amountMinor: number, kind: TrainingWalletKind, ageMs = 0) => {
     const keys = options.trainingKeys();
+    if (kind === 'ec-v2') {
+      const ecV2 = { ...trainingAccount, gatewayMerchantId: settings.merchantId || 'training' };
+      // The message's own expiry carries the two minutes: `ageMs` makes it that much older.
+      const token = trainingEcV2Payment(ecV2, keys.ecV2, clock.now() - ageMs);
+      return (lastTrainingPayload = JSON.stringify({ kind: 'ec-v2', token: JSON.stringify(token) }));
+    }
     const token = trainingWalletPayment(
       { ...trainingAccount, amount: amountMinor, currencyCode: '840' },
       keys.merchant.certificate,
@@ -77,7 +94,9 @@ export function createLaneWallet(options: LaneWalletOptions): LaneWallet {
       listenHost: training ? wallet.payLinkHost || '127.0.0.1' : wallet.payLinkHost,
       port: wallet.payLinkPort,
       storeName: wallet.storeName,
-      ...(training ? { trainingPayload: (amountMinor: number) => trainingPayload(amountMinor) } : {}),
+      ...(training
+        ? { trainingPayload: (amountMinor: number, kind: TrainingWalletKind) => trainingPayload(amountMinor, kind) }
+        : {}),
     });
   };
   const running = () => {
@@ -103,7 +122,11 @@ export function createLaneWallet(options: LaneWalletOptions): LaneWallet {
       const body =
         kind === 'replayed' && lastTrainingPayload
           ? lastTrainingPayload
-          : trainingPayload(current.session.amountMinor, kind === 'expired' ? signatureMaxAgeMs + 60_000 : 0);
+          : trainingPayload(
+              current.session.amountMinor,
+              kind === 'fresh-ec-v2' ? 'ec-v2' : 'ec-v1',
+              kind === 'expired' ? signatureMaxAgeMs + 60_000 : 0,
+            );
       return postAsPhone(current.url, body, certificate.cert);
     },
     async close() {

@@ -42,7 +42,8 @@ export function payPage(view: PayPageView): string {
   const store = escapeHtml(view.storeName || 'Pay at the counter');
   const waiting = view.status.state === 'waiting';
   const buttons = view.training
-    ? '<button type="button" id="training-wallet" class="wallet">Pay with the training wallet</button>'
+    ? '<button type="button" id="training-wallet" class="wallet" data-wallet="ec-v1">Pay with the training wallet</button>' +
+      '<button type="button" id="training-wallet-ecv2" class="wallet" data-wallet="ec-v2">Pay with the training ECv2 wallet</button>'
     : '<p class="note">Pay with the wallet on your phone: tap the button your wallet shows on this page.</p>';
   return `<!doctype html>
 <html lang="en">
@@ -87,13 +88,14 @@ h1{font-size:1.4rem;margin:0 0 1rem}
 .status.approved{color:#1e7d32}.status.declined,.status.refused,.status.expired,.status.canceled{color:#b3261e}
 .wallet{width:100%;padding:1rem;font-size:1.15rem;border:0;border-radius:.6rem;background:#000;color:#fff}
 .wallet:disabled{opacity:.5}
+.wallet+.wallet{margin-top:.75rem}
 .note,.training{color:#55606b;font-size:.95rem}
 `;
 
 /**
  * The page's script: shows the link's state as it changes (a status poll each second until it
  * ends) and, in training, fetches a payload from the training wallet and posts it as a phone's
- * wallet would. It reads nothing but its own URL.
+ * wallet would (either training wallet's). It reads nothing but its own URL.
  */
 export const payPageScript = `'use strict';
 (function () {
@@ -115,11 +117,10 @@ export const payPageScript = `'use strict';
       })
       .catch(function () { setTimeout(poll, 2000); });
   }
-  var training = document.getElementById('training-wallet');
-  if (training) {
+  Array.prototype.forEach.call(document.querySelectorAll('button[data-wallet]'), function (training) {
     training.addEventListener('click', function () {
       training.disabled = true;
-      fetch(base + '/training-payload', { method: 'POST' })
+      fetch(base + '/training-payload?wallet=' + training.getAttribute('data-wallet'), { method: 'POST' })
         .then(function (answer) { return answer.text(); })
         .then(function (payload) {
           return fetch(base, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: payload });
@@ -128,7 +129,7 @@ export const payPageScript = `'use strict';
         .then(show)
         .catch(function () { statusLine.textContent = 'The payment could not be sent: try again.'; training.disabled = false; });
     });
-  }
+  });
   poll();
 })();
 `;

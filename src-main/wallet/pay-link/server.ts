@@ -23,8 +23,8 @@ export interface PayLinkServerOptions {
   /** The host the pay link names (what phones reach); the listen host when empty. */
   readonly publicHost?: string;
   readonly storeName: string;
-  /** Training only: a payload from the emulated wallet for a link's amount (the page's training button). */
-  readonly trainingPayload?: (amountMinor: number) => string;
+  /** Training only: a payload from an emulated wallet for a link's amount (the page's training buttons). */
+  readonly trainingPayload?: (amountMinor: number, wallet: 'ec-v1' | 'ec-v2') => string;
 }
 
 export interface PayLinkServer {
@@ -100,7 +100,8 @@ export async function startPayLinkServer(options: PayLinkServerOptions): Promise
     send(response, status, 'application/json; charset=utf-8', JSON.stringify(body));
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const path = new URL(request.url ?? '/', 'https://pay.invalid').pathname;
+    const address = new URL(request.url ?? '/', 'https://pay.invalid');
+    const path = address.pathname;
     const method = request.method ?? 'GET';
     if (method === 'GET' && path === '/pay-assets/pay.css')
       return send(response, 200, 'text/css; charset=utf-8', payPageStyle);
@@ -137,7 +138,8 @@ export async function startPayLinkServer(options: PayLinkServerOptions): Promise
       if (!options.trainingPayload) return json(response, 404, { message: 'Only training has an emulated wallet.' });
       const status = link.status();
       if (status.state !== 'waiting') return json(response, statusCodes[status.state], status);
-      return send(response, 200, 'application/json; charset=utf-8', options.trainingPayload(link.amountMinor));
+      const wallet = address.searchParams.get('wallet') === 'ec-v2' ? 'ec-v2' : 'ec-v1';
+      return send(response, 200, 'application/json; charset=utf-8', options.trainingPayload(link.amountMinor, wallet));
     }
     if (method === 'POST' && action === undefined) {
       const before = link.status();

@@ -57,9 +57,9 @@ async function startWalletSale(lane: Lane, amountMinor: number) {
   return { reply, url, ca: payLinkCertificate(lane.dir), state };
 }
 
-/** The emulated phone's payload for the link, from the page's training endpoint. */
-async function trainingPayload(url: string, ca: string): Promise<string> {
-  const answer = await payLinkCall(`${url}/training-payload`, ca, { method: 'POST' });
+/** The emulated phone's payload for the link, from the page's training endpoint (either wallet's). */
+async function trainingPayload(url: string, ca: string, wallet: 'ec-v1' | 'ec-v2' = 'ec-v1'): Promise<string> {
+  const answer = await payLinkCall(`${url}/training-payload?wallet=${wallet}`, ca, { method: 'POST' });
   expect(answer.status).toBe(200);
   return answer.text;
 }
@@ -212,5 +212,43 @@ describe('a wallet sale at the core', () => {
       ok: false,
       error: { message: expect.stringContaining('two minutes old') },
     });
+  });
+
+  it('pays with the other wallet\u2019s ECv2 token: the whole token to the tokenizer, decrypted there, approved once', async () => {
+    const lane = walletLane();
+    const { reply, url, ca } = await startWalletSale(lane, 1875);
+    expect((await payLinkCall(url, ca)).text).toContain('Pay with the training ECv2 wallet');
+    const payload = await trainingPayload(url, ca, 'ec-v2');
+    const body = JSON.parse(payload) as { kind: string; token: string };
+    expect(body.kind).toBe('ec-v2');
+    expect(JSON.parse(body.token)).toMatchObject({ protocolVersion: 'ECv2', intermediateSigningKey: {} });
+    expect((await postPayload(url, ca, payload)).status).toBe(202);
+    expect(await reply).toMatchObject({
+      ok: true,
+      result: { outcome: 'approved', tender: 'wallet', approvedMinor: 1875, maskedPan: '****1443' },
+    });
+    const next = await startWalletSale(lane, 1875);
+    await postPayload(next.url, next.ca, payload);
+    expect(await next.reply).toMatchObject({ ok: false, error: { message: expect.stringContaining('already used') } });
+    await lane.core.close();
+    const written = filesText(lane.dir).replace(/pay-link-training\.pem|wallet-training-keys\.json/g, '');
+    const signedMessage = (JSON.parse(body.token) as { signedMessage: string }).signedMessage;
+    for (const haystack of [written, lane.lines.join('\n')]) {
+      expect(haystack).not.toMatch(/9\d{15}/);
+      expect(haystack).not.toContain('4788250000121443');
+      expect(haystack).not.toContain(signedMessage.slice(20, 60));
+    }
+  });
+
+  it('the built-in tokenizer keeps the lane\u2019s clock: a lane running ten minutes behind still pays with ECv2', async () => {
+    // The emulated phone seals its message by the lane's clock; a tokenizer on the system clock would find it expired.
+    const lane = walletLane();
+    lane.clock.offset = -10 * 60 * 1000;
+    const first = await startWalletSale(lane, 600);
+    expect(await lane.core.dispatch('training.payOnPhone', { payload: 'fresh-ec-v2' })).toMatchObject({
+      ok: true,
+      result: { status: 202 },
+    });
+    expect(await first.reply).toMatchObject({ ok: true, result: { outcome: 'approved' } });
   });
 });
