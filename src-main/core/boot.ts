@@ -20,6 +20,8 @@ export interface BootOptions {
   readonly gateway?: CoreOptions['gateway'];
   /** The Electron shell passes its keychain-backed store; the Node host keeps a 0600 file in the app-data folder. */
   readonly secrets?: CoreOptions['secrets'];
+  /** Tests move time instead of waiting for it; the system clock otherwise. */
+  readonly clock?: CoreOptions['clock'];
 }
 
 export interface BootedCore {
@@ -47,6 +49,7 @@ export function bootCore(options: BootOptions): BootedCore {
     logger,
     journalPath: options.journalPath ?? defaultJournalPath(appDataDir, settings.training),
     ...(options.gateway ? { gateway: options.gateway } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
     journalIdentityFile: journalIdentityPath(appDataDir),
     trainingGatewayPath: join(appDataDir, 'training-gateway.sqlite'),
     walletFolder: appDataDir,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { it } from 'vitest';
 import { bootCore } from '../../../src-main/core/boot';
+import type { Clock } from '../../../src-main/core/clock';
 import type { Core } from '../../../src-main/core/core';
 import { builtRendererDir } from '../../../src-main/cli/paths';
 import { startHost, type RunningHost } from '../../../src-main/host/server';
@@ -40,11 +41,17 @@ export async function openBrowserMode(
   viewport = { width: 1280, height: 800 },
   settings?: object,
   recordFrames = true,
+  clock?: Clock,
 ): Promise<BrowserModeSession> {
   const appDataDir = mkdtempSync(join(tmpdir(), 'lanepoint-e2e-'));
   if (settings) writeFileSync(join(appDataDir, 'settings.json'), JSON.stringify(settings));
   const { logger, lines } = collectingLogger();
-  const { core } = bootCore({ shell: 'browser', env: { ...env, LANEPOINT_HOME: appDataDir }, logger });
+  const { core } = bootCore({
+    shell: 'browser',
+    env: { ...env, LANEPOINT_HOME: appDataDir },
+    logger,
+    ...(clock ? { clock } : {}),
+  });
   const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
   const browser = await launchChromium(executablePath, { recordFrames });
   const page = await browser.newPage({ viewport });
@@ -72,6 +79,8 @@ export async function withBrowserMode(
     viewport?: { width: number; height: number };
     settings?: object;
     recordFrames?: boolean;
+    /** The lane's clock (its built-in tokenizer keeps it too), for a test that moves time. */
+    clock?: Clock;
   },
   body: (session: BrowserModeSession) => Promise<void>,
 ): Promise<void> {
@@ -81,6 +90,7 @@ export async function withBrowserMode(
     options.viewport,
     options.settings,
     options.recordFrames,
+    options.clock,
   );
   try {
     await body(session);
