@@ -10,6 +10,8 @@ import { forwardEvents, isTrustedSender, setupCommands } from './ipc';
 import { registerAppScheme, serveAppProtocol } from './protocol';
 import { safeStorageCipher } from './safe-storage';
 import { hardenWebContents, lockDownSession, type ReportRefusal } from './security';
+import { createTrainingPhoneWindows, trainingPhonePartition } from './training-phone';
+import { isAppUrl } from './origin';
 import { openTerminalWindow } from './windows';
 import { startBackofficeShell, type StartedBackoffice } from './backoffice-shell';
 import { backofficeAppEnv, startBackofficeHost } from '../cli/backoffice-command';
@@ -68,7 +70,16 @@ export function startShell(electron: ElectronApi, options: ShellOptions = {}): R
   // Until the core (and its logger) runs there is no window to refuse anything for, but the
   // hardening itself must never depend on the logger being there.
   const report: ReportRefusal = (fields, message) => core?.logger.warn(fields, message);
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, report));
+  // Training's phone: the one window a page may ask for, opened by the shell on the pay link only.
+  const trainingPhone = createTrainingPhoneWindows(
+    electron,
+    () => window,
+    () => core?.wallet.trainingPhone(),
+  );
+  app.on('web-contents-created', (_event, contents) =>
+    hardenWebContents(contents, report, isAppUrl, (url) => trainingPhone.open(url)),
+  );
+  app.on('certificate-error', trainingPhone.certificateError);
   app.on('window-all-closed', () => app.quit());
   closeCoreBeforeExit(app, () => core);
 
@@ -87,6 +98,7 @@ export function startShell(electron: ElectronApi, options: ShellOptions = {}): R
       secrets = openSecretStore(electron, userData, core, options.platform);
       serveAppProtocol(electron.protocol, options.rendererDir ?? builtRendererDir());
       lockDownSession(electron.session.defaultSession, report);
+      lockDownSession(electron.session.fromPartition(trainingPhonePartition), report);
       setupCommands(electron.ipcMain, core, (event) => isTrustedSender(event, trustedContents));
       const logger = core.logger;
       window = openTerminalWindow(electron, core.settings.mode, {

@@ -34,13 +34,17 @@ export function secureWebPreferences(options: { preload?: string; devTools: bool
 /**
  * Closes the ways a page could leave the app: no new windows, no navigation or redirect of any
  * frame to another origin, no webviews. Applied to every WebContents the app ever creates.
+ * `openedByShell` may take a window.open's URL and open it itself (training's phone window);
+ * the page's own request is denied either way, so no page ever chooses a window's settings.
  */
 export function hardenWebContents(
   contents: WebContents,
   report: ReportRefusal,
   isOwnUrl: (url: string) => boolean = isAppUrl,
+  openedByShell: (url: string) => boolean = () => false,
 ): void {
   contents.setWindowOpenHandler(({ url }) => {
+    if (openedByShell(url)) return { action: 'deny' };
     report({ url: describeOrigin(url) }, 'electron: denied window.open');
     return { action: 'deny' };
   });

@@ -311,12 +311,14 @@ export function createFakeElectron(options: FakeElectronOptions) {
   >;
 
   const defaultSession = new FakeSession();
+  const partitions = new Map<string, FakeSession>();
+  const fromPartition = (name: string) => partitions.get(name) ?? partitions.set(name, new FakeSession()).get(name)!;
   const fake = {
     app,
     BrowserWindow: FakeBrowserWindow,
     ipcMain,
     protocol,
-    session: { defaultSession },
+    session: { defaultSession, fromPartition },
     Menu: { setApplicationMenu: (menu: Electron.Menu | null) => void menus.push(menu) } satisfies Pick<
       typeof Electron.Menu,
       'setApplicationMenu'
@@ -336,6 +338,8 @@ export function createFakeElectron(options: FakeElectronOptions) {
     protocolHandlers,
     ipcHandlers,
     session: defaultSession,
+    /** The sessions asked for by partition name (Electron makes one per name). */
+    partitions,
     menus,
     errorBoxes,
     /** Emits 'ready' the way Electron does once it has initialized, then lets whenReady resolve. */

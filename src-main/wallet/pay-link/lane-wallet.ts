@@ -20,6 +20,12 @@ export interface LaneWallet {
   tokenizer(): Promise<TokenizerClient>;
   /** Training: the emulated phone posts a payload to the link open now, as the page's training button does. */
   payOnPhone(payload: TrainingPhonePayload): Promise<{ status: number; message: string }>;
+  /**
+   * Training, once the pay-link service runs: its origin and certificate (PEM), so the Electron
+   * shell opens the training phone's window on exactly that origin and trusts exactly that
+   * certificate. Undefined outside training or before the first wallet payment.
+   */
+  trainingPhone(): { readonly origin: string; readonly certificate: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -63,6 +69,7 @@ export function createLaneWallet(options: LaneWalletOptions): LaneWallet {
   let server: Promise<PayLinkServer> | undefined;
   let tokenizer: Promise<TokenizerClient> | undefined;
   let current: { session: PayLinkSession; url: string } | undefined;
+  let servedOrigin: string | undefined;
   let lastTrainingPayload: string | undefined;
 
   const trainingPayload = (amountMinor: number, kind: TrainingWalletKind, ageMs = 0) => {
@@ -111,6 +118,7 @@ export function createLaneWallet(options: LaneWalletOptions): LaneWallet {
     async openLink(amountMinor) {
       if (!settings.wallet.enabled) throw walletPaymentsOff();
       const { origin } = await running();
+      servedOrigin = origin;
       const session = sessions.open(amountMinor);
       current = { session, url: `${origin}/pay/${session.id}` };
       return current;
@@ -129,8 +137,13 @@ export function createLaneWallet(options: LaneWalletOptions): LaneWallet {
             );
       return postAsPhone(current.url, body, certificate.cert);
     },
+    trainingPhone: () =>
+      settings.training && servedOrigin && certificate
+        ? { origin: servedOrigin, certificate: certificate.cert }
+        : undefined,
     async close() {
       sessions.closeAll();
+      servedOrigin = undefined;
       const started = server;
       server = undefined;
       await started?.then((running) => running.close()).catch(() => undefined);
