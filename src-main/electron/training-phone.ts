@@ -62,15 +62,18 @@ export interface TrainingPhoneWindows {
   /** For the window-open handler: true when `url` was the training pay link and the phone window opened it. */
   open(url: string): boolean;
   /** For app 'certificate-error': lets through training's pay-link certificate on its own origin in the phone window. */
-  certificateError(
-    event: { preventDefault(): void },
-    contents: WebContents,
-    url: string,
-    error: string,
-    certificate: { readonly data: string },
-    callback: (trusted: boolean) => void,
-  ): void;
+  certificateError(...args: CertificateErrorArguments): void;
 }
+
+/** What Electron's app 'certificate-error' passes, in its order (its shape, not ours). */
+type CertificateErrorArguments = [
+  event: { preventDefault(): void },
+  contents: WebContents,
+  url: string,
+  error: string,
+  certificate: { readonly data: string },
+  callback: (trusted: boolean) => void,
+];
 
 /** The phone window for the lane's window (`parent`), over the pay link training serves now. */
 export function createTrainingPhoneWindows(
@@ -101,7 +104,7 @@ export function createTrainingPhoneWindows(
       phone.focus();
       return true;
     },
-    certificateError(event, contents, url, _error, certificate, callback) {
+    certificateError(...[event, contents, url, , certificate, callback]) {
       const link = payLink();
       const trusted =
         phone !== undefined &&
