@@ -32,6 +32,14 @@ export const walletSettingsSchema = z.strictObject(
       .string({ error: 'expected a wallet merchant identifier' })
       .regex(/^([A-Za-z0-9._-]{1,128})?$/, { error: 'expected a wallet merchant identifier, e.g. merchant.com.store' })
       .default(''),
+    /**
+     * The other wallet's merchant id (its merchantInfo.merchantId) for the live pay page's button;
+     * empty: the page does not offer that wallet. Its gatewayMerchantId is the lane's `merchantId`.
+     */
+    googleMerchantId: z
+      .string({ error: 'expected the wallet merchant id' })
+      .regex(/^[A-Za-z0-9]{0,64}$/, { error: 'expected the wallet merchant id: letters and digits' })
+      .default(''),
     /** The tokenizer's base URL (live, https); training uses the built-in emulator's. */
     tokenizerUrl: z
       .string({ error: 'expected an https URL' })

@@ -2,7 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { Core } from '../../src-main/core/core';
 import { trainingJournalEntries } from '../support/test-core';
+import { createPayLinkSessions } from '../../src-main/wallet/pay-link/sessions';
+import { startLoopbackPayLink } from '../support/pay-link';
 import { e2e, screenshot, withBrowserMode } from './support/browser-mode';
+import { launchChromium } from './support/chromium';
 import { keyAmount, look, signIn } from './support/counter';
 
 /**
@@ -235,5 +238,52 @@ describe('pay on your phone at the kiosk', () => {
         expect(lastReceipt(core)).toMatch(/WALLET\s+\*+ ?1443/);
       },
     ),
+  );
+});
+
+describe('the live pay page on a phone without a wallet', () => {
+  e2e(
+    'asks the browser, tries only the wallet\u2019s own script origin, and says no wallet is available; the CSP blocks any other',
+    async (chromium) => {
+      const sessions = createPayLinkSessions({ now: () => Date.now() });
+      const liveWallets = { googleMerchantId: 'BCR2DN4TEST', gatewayMerchantId: '496160873888', merchantName: 'Shop' };
+      const { server } = await startLoopbackPayLink(sessions, 'live pay page', 'Shop', { liveWallets });
+      const browser = await launchChromium(chromium, { recordFrames: false });
+      try {
+        const link = sessions.open(1250);
+        const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: phoneSize, isMobile: true });
+        // This machine reaches no wallet provider: what the page asks for elsewhere is recorded and refused.
+        const elsewhere: string[] = [];
+        await context.route('**/*', (route) => {
+          const url = route.request().url();
+          if (new URL(url).origin === server.origin) return route.continue();
+          elsewhere.push(url);
+          return route.abort('addressunreachable');
+        });
+        const phone = await context.newPage();
+        await phone.goto(`${server.origin}/pay/${link.id}`);
+        expect(await phone.evaluate(() => typeof PaymentRequest)).toBe('function');
+        await expect
+          .poll(() => phone.locator('#wallet-note').innerText(), { timeout: 20_000 })
+          .toBe('No wallet is available on this phone. Please pay at the counter with your card.');
+        expect(await phone.locator('#wallets button').count()).toBe(0);
+        expect(elsewhere).toEqual(['https://pay.google.com/gp/p/js/pay.js']);
+        const blocked = await phone.evaluate(
+          () =>
+            new Promise<string>((resolve) => {
+              document.addEventListener('securitypolicyviolation', (event) => resolve(event.blockedURI));
+              const script = document.createElement('script');
+              script.src = 'https://wallet.example/pay.js';
+              document.head.appendChild(script);
+            }),
+        );
+        expect(blocked).toBe('https://wallet.example/pay.js');
+        expect(elsewhere).toEqual(['https://pay.google.com/gp/p/js/pay.js']);
+        await screenshot(phone, 'wallet-phone-live-no-wallet');
+      } finally {
+        await browser.close();
+        await server.close();
+      }
+    },
   );
 });

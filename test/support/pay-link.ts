@@ -3,7 +3,11 @@ import { request } from 'node:https';
 import { join } from 'node:path';
 import { generateLoopbackCertificate } from '../../src-main/emulator/tls';
 import { trainingCertificateFile } from '../../src-main/wallet/pay-link/certificate';
-import { startPayLinkServer, type PayLinkServer } from '../../src-main/wallet/pay-link/server';
+import {
+  startPayLinkServer,
+  type PayLinkServer,
+  type PayLinkServerOptions,
+} from '../../src-main/wallet/pay-link/server';
 import type { PayLinkSessions } from '../../src-main/wallet/pay-link/sessions';
 
 /** An answer of the pay-link service as a phone's browser gets it. */
@@ -48,13 +52,22 @@ export function payLinkCall(
 /**
  * The pay-link service alone on a free loopback port, under a fresh certificate named for
  * `purpose`: what a test or a bench drives with payLinkCall, trusting `ca`. The caller closes it.
+ * `more`: the live wallet button's settings, or training's emulated wallets.
  */
 export async function startLoopbackPayLink(
   sessions: PayLinkSessions,
   purpose: string,
   storeName: string,
+  more: Pick<PayLinkServerOptions, 'liveWallets' | 'trainingPayload'> = {},
 ): Promise<{ server: PayLinkServer; ca: string }> {
   const certificate = await generateLoopbackCertificate(Date.now(), purpose, 1);
-  const server = await startPayLinkServer({ sessions, certificate, listenHost: '127.0.0.1', port: 0, storeName });
+  const server = await startPayLinkServer({
+    sessions,
+    certificate,
+    listenHost: '127.0.0.1',
+    port: 0,
+    storeName,
+    ...more,
+  });
   return { server, ca: certificate.cert };
 }

@@ -101,6 +101,11 @@ export function createLaneWallet(options: LaneWalletOptions): LaneWallet {
       listenHost: training ? wallet.payLinkHost || '127.0.0.1' : wallet.payLinkHost,
       port: wallet.payLinkPort,
       storeName: wallet.storeName,
+      liveWallets: {
+        googleMerchantId: wallet.googleMerchantId,
+        gatewayMerchantId: settings.merchantId ?? '',
+        merchantName: wallet.storeName,
+      },
       ...(training
         ? { trainingPayload: (amountMinor: number, kind: TrainingWalletKind) => trainingPayload(amountMinor, kind) }
         : {}),

@@ -1,5 +1,6 @@
 import { formatMinorUnits } from '../../ipc/money';
 import type { PayLinkStatus } from './sessions';
+import { liveWalletSources } from './wallet-buttons';
 
 /**
  * The pay page: plain HTML, one stylesheet and one small script, all from the pay-link service
@@ -7,10 +8,20 @@ import type { PayLinkStatus } from './sessions';
  * origin, no frames), and the link's id never leaves in a Referer.
  */
 
-/** The headers every answer of the pay-link service carries. */
-export const payLinkHeaders: Readonly<Record<string, string>> = {
-  'Content-Security-Policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+/**
+ * The headers every answer of the pay-link service carries. Training's CSP admits nothing but
+ * the service itself; the live one admits the wallet's script origin too (its script and its
+ * payment sheet's frame), and nothing more.
+ */
+export function payLinkHeaders(mode: 'training' | 'live'): Readonly<Record<string, string>> {
+  const scripts = mode === 'live' ? liveWalletSources : "script-src 'self'";
+  return {
+    'Content-Security-Policy': `default-src 'none'; ${scripts}; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    ...fixedHeaders,
+  };
+}
+
+const fixedHeaders: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'Cache-Control': 'no-store',
@@ -33,8 +44,10 @@ export interface PayPageView {
   readonly storeName: string;
   readonly amountMinor: number;
   readonly status: PayLinkStatus;
-  /** Training: the button that pays with the emulated wallet. */
+  /** Training: the buttons that pay with the emulated wallets. */
   readonly training: boolean;
+  /** Live: the wallet button's settings as JSON (googlePayConfig), none when the wallet is not offered. */
+  readonly googlePay?: string;
 }
 
 /** The pay page for a link: the store, the amount, the wallet buttons while it waits, else its end. */
@@ -44,7 +57,8 @@ export function payPage(view: PayPageView): string {
   const buttons = view.training
     ? '<button type="button" id="training-wallet" class="wallet" data-wallet="ec-v1">Pay with the training wallet</button>' +
       '<button type="button" id="training-wallet-ecv2" class="wallet" data-wallet="ec-v2">Pay with the training ECv2 wallet</button>'
-    : '<p class="note">Pay with the wallet on your phone: tap the button your wallet shows on this page.</p>';
+    : `<p id="wallet-note" class="note">Looking for a wallet on this phone\u2026</p>`;
+  const walletData = !view.training && view.googlePay ? ` data-google="${escapeHtml(view.googlePay)}"` : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -54,13 +68,13 @@ export function payPage(view: PayPageView): string {
 <title>${store}: pay on your phone</title>
 <link rel="stylesheet" href="/pay-assets/pay.css">
 <script src="/pay-assets/pay.js" defer></script>
-</head>
+${view.training ? '' : '<script src="/pay-assets/wallets.js" defer></script>\n'}</head>
 <body>
 <main>
 <h1>${store}</h1>
 <p class="amount">${escapeHtml(formatMinorUnits(view.amountMinor))}</p>
 <p id="status" class="status ${view.status.state}" role="status" aria-live="polite">${escapeHtml(view.status.message)}</p>
-${waiting ? `<div id="wallets">${buttons}</div>` : ''}
+${waiting ? `<div id="wallets"${walletData}>${buttons}</div>` : ''}
 ${view.training ? '<p class="training">Training: no real money moves.</p>' : ''}
 </main>
 </body>
@@ -90,6 +104,7 @@ h1{font-size:1.4rem;margin:0 0 1rem}
 .wallet:disabled{opacity:.5}
 .wallet+.wallet{margin-top:.75rem}
 .note,.training{color:#55606b;font-size:.95rem}
+.note.none{color:#b3261e}
 `;
 
 /**

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { payLinkHeaders, payPage, payPageScript, payPageStyle, unknownLinkPage } from './page';
+import { googlePayConfig, walletButtonsScript, type LiveWalletButtons } from './wallet-buttons';
 import type { PayLinkSessions, PayLinkStatus } from './sessions';
 
 /**
@@ -25,6 +26,8 @@ export interface PayLinkServerOptions {
   readonly storeName: string;
   /** Training only: a payload from an emulated wallet for a link's amount (the page's training buttons). */
   readonly trainingPayload?: (amountMinor: number, wallet: 'ec-v1' | 'ec-v2') => string;
+  /** Live: the wallet button's merchant ids (settings); ignored in training. */
+  readonly liveWallets?: LiveWalletButtons;
 }
 
 export interface PayLinkServer {
@@ -92,8 +95,10 @@ const statusCodes: Readonly<Record<PayLinkStatus['state'], number>> = {
 /** Starts the service; it serves until `close`. */
 export async function startPayLinkServer(options: PayLinkServerOptions): Promise<PayLinkServer> {
   const { sessions } = options;
+  const training = options.trainingPayload !== undefined;
+  const headers = payLinkHeaders(training ? 'training' : 'live');
   const send = (response: ServerResponse, status: number, type: string, body: string) => {
-    response.writeHead(status, { ...payLinkHeaders, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+    response.writeHead(status, { ...headers, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
     response.end(body);
   };
   const json = (response: ServerResponse, status: number, body: unknown) =>
@@ -107,6 +112,8 @@ export async function startPayLinkServer(options: PayLinkServerOptions): Promise
       return send(response, 200, 'text/css; charset=utf-8', payPageStyle);
     if (method === 'GET' && path === '/pay-assets/pay.js')
       return send(response, 200, 'text/javascript; charset=utf-8', payPageScript);
+    if (method === 'GET' && path === '/pay-assets/wallets.js' && !training)
+      return send(response, 200, 'text/javascript; charset=utf-8', walletButtonsScript);
     const match = /^\/pay\/([A-Za-z0-9_-]{22})(\/status|\/training-payload)?\/?$/.exec(path);
     const link = match ? sessions.find(match[1]!) : undefined;
     if (!match || !link) {
@@ -124,7 +131,10 @@ export async function startPayLinkServer(options: PayLinkServerOptions): Promise
         storeName: options.storeName,
         amountMinor: link.amountMinor,
         status,
-        training: options.trainingPayload !== undefined,
+        training,
+        ...(!training && options.liveWallets
+          ? { googlePay: googlePayConfig(options.liveWallets, link.amountMinor) }
+          : {}),
       });
       return send(
         response,

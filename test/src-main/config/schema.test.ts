@@ -37,6 +37,7 @@ describe('settingsSchema defaults', () => {
         certificateFile: '',
         keyFile: '',
         merchantId: '',
+        googleMerchantId: '',
         tokenizerUrl: '',
         storeName: '',
       },

@@ -10,10 +10,10 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-async function service(lifetimeMs?: number) {
+async function service(lifetimeMs?: number, more: Parameters<typeof startLoopbackPayLink>[3] = {}) {
   const clock = { offset: 0, now: () => Date.now() + clock.offset };
   const sessions = createPayLinkSessions(clock, lifetimeMs);
-  const { server, ca } = await startLoopbackPayLink(sessions, 'pay link test', 'Test Store');
+  const { server, ca } = await startLoopbackPayLink(sessions, 'pay link test', 'Test Store', more);
   servers.push(server);
   return { sessions, server, ca, clock };
 }
@@ -97,5 +97,57 @@ describe('the pay-link service', () => {
     const ids = new Set(Array.from({ length: 200 }, () => sessions.open(1).id));
     expect(ids.size).toBe(200);
     for (const id of ids) expect(Buffer.from(id, 'base64url')).toHaveLength(16);
+  });
+
+  it('admits exactly the wallet\u2019s script origin in live mode, none in training', async () => {
+    const directives = (csp: string) =>
+      new Map(
+        csp
+          .split(';')
+          .map((part) => part.trim().split(/\s+/) as [string, ...string[]])
+          .map(([name, ...values]) => [name, values]),
+      );
+    const liveWallets = {
+      googleMerchantId: 'BCR2DN4TEST',
+      gatewayMerchantId: '496160873888',
+      merchantName: 'Test Store',
+    };
+    const live = await service(undefined, { liveWallets });
+    const liveLink = live.sessions.open(1234);
+    const livePage = await payLinkCall(`${live.server.origin}/pay/${liveLink.id}`, live.ca);
+    const liveCsp = directives(String(livePage.headers['content-security-policy']));
+    expect(liveCsp.get('script-src')).toEqual(["'self'", 'https://pay.google.com']);
+    expect(liveCsp.get('frame-src')).toEqual(['https://pay.google.com']);
+    expect(liveCsp.get('connect-src')).toEqual(["'self'"]);
+    expect(liveCsp.get('default-src')).toEqual(["'none'"]);
+    expect(livePage.text).toContain('<script src="/pay-assets/wallets.js" defer></script>');
+    const data = /data-google="([^"]+)"/.exec(livePage.text)?.[1]?.replace(/&quot;/g, '"');
+    expect(JSON.parse(data!)).toEqual({
+      merchantId: 'BCR2DN4TEST',
+      merchantName: 'Test Store',
+      gatewayMerchantId: '496160873888',
+      gateway: 'cardconnect',
+      totalPrice: '12.34',
+      currencyCode: 'USD',
+    });
+    expect((await payLinkCall(`${live.server.origin}/pay-assets/wallets.js`, live.ca)).status).toBe(200);
+
+    const training = await service(undefined, { liveWallets, trainingPayload: () => '{}' });
+    const link = training.sessions.open(500);
+    const page = await payLinkCall(`${training.server.origin}/pay/${link.id}`, training.ca);
+    const csp = String(page.headers['content-security-policy']);
+    expect(directives(csp).get('script-src')).toEqual(["'self'"]);
+    expect(csp).not.toMatch(/https:|frame-src/);
+    expect(page.text).not.toMatch(/data-google|wallets\.js/);
+    expect((await payLinkCall(`${training.server.origin}/pay-assets/wallets.js`, training.ca)).status).toBe(404);
+  });
+
+  it('offers no wallet button without the wallet merchant id: the page says no wallet instead', async () => {
+    const { sessions, server, ca } = await service(undefined, {
+      liveWallets: { googleMerchantId: '', gatewayMerchantId: '496160873888', merchantName: '' },
+    });
+    const page = await payLinkCall(`${server.origin}/pay/${sessions.open(100).id}`, ca);
+    expect(page.text).not.toContain('data-google');
+    expect(page.text).toContain('id="wallet-note"');
   });
 });
