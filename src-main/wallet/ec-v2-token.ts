@@ -25,12 +25,12 @@ export type EcV2Failure = 'malformed' | 'key-signature' | 'key-expired' | 'messa
 
 /** A token that may not be used, and which check refused it. */
 export class EcV2TokenError extends Error {
+  override readonly name = 'EcV2TokenError';
   constructor(
     readonly failure: EcV2Failure,
     message: string,
   ) {
     super(`wallet ECv2 token: ${message}`);
-    this.name = 'EcV2TokenError';
   }
 }
 
