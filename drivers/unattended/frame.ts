@@ -110,7 +110,7 @@ export class PaeFrameReader {
     for (;;) {
       const start = this.#buffer.indexOf(frameHeader);
       if (start < 0) {
-        this.#skip(this.#buffer.length - (frameHeader.length - 1), errors);
+        this.#skip(this.#buffer.length - headerStartAtEnd(this.#buffer), errors);
         return { frames, errors };
       }
       this.#skip(start, errors);
@@ -147,4 +147,11 @@ export class PaeFrameReader {
     this.#buffer = this.#buffer.slice(count);
     if (dropped.trim() !== '') errors.push(malformedFrame(`${dropped.length} characters outside a frame were skipped`));
   }
+}
+
+/** How many characters at the end of `text` could begin a header ("*", "*P", ... "*PAE"): kept for the next chunk. */
+function headerStartAtEnd(text: string): number {
+  for (let length = frameHeader.length - 1; length > 0; length--)
+    if (text.endsWith(frameHeader.slice(0, length))) return length;
+  return 0;
 }
