@@ -4,7 +4,7 @@ import type { CaptureDetails } from '../gateway/capture-details';
 import type { GatewayClient } from '../gateway/client';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../log/logger';
-import { authorizePayment } from '../payment/authorize/authorize';
+import { authorizePayment, type AuthorizationAsked } from '../payment/authorize/authorize';
 import { outcomeLine, type CardTender, type PhaseListener, type SaleOutcome } from '../payment/outcome';
 import { readSaleCard } from '../payment/read-card/read-card-step';
 import { takeSignature, type SignatureStep } from '../payment/signature/signature-step';
@@ -106,12 +106,15 @@ export interface TenderedPayment {
   readonly fields: Partial<AuthorizationRequest>;
   /** What the journal keeps of the account: masked, never clear. */
   readonly card: { readonly maskedPan?: string; readonly entryMode: string };
-  readonly cardFacts: ReceiptFacts['card'];
+  /** The card as the receipt shows it; absent when only the answer knows it (an unattended device). */
+  readonly cardFacts?: ReceiptFacts['card'];
   readonly signature?: EncodedSignature;
   readonly signatureRequired: boolean;
   /** The cashier who chose to go on without the required signature: kept on the authorization's row. */
   readonly signatureSkippedBy?: string;
   readonly onPhase?: PhaseListener;
+  /** Who authorizes, when not the lane itself: an unattended payment device (`device-sale.ts`). */
+  readonly send?: AuthorizationAsked['send'];
 }
 
 /** Words for the receipt and the screen by tender. */
@@ -142,7 +145,8 @@ export async function authorizeAndPrint(
     capture: tender !== 'authorize',
     fields: { ...payment.fields, ...(payment.signature ? { signature: payment.signature.value } : {}) },
     card: payment.card,
-    cardFacts: payment.cardFacts,
+    ...(payment.cardFacts ? { cardFacts: payment.cardFacts } : {}),
+    ...(payment.send ? { send: payment.send } : {}),
     detail: {
       tender,
       signatureRequired: required,
