@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmulatedPaeDevice, type PaeTestCard } from '../../../drivers/emulated/pae-device';
+import type { Transport } from '../../../drivers/transport/types';
 import type { DptRequest } from '../../../drivers/unattended/dpt';
 import { UnattendedPaymentDevice, type LcdPrompt } from '../../../drivers/unattended/unattended-device';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
@@ -29,20 +30,19 @@ const sale = (change: Partial<DptRequest> = {}): DptRequest => ({
   ...change,
 });
 
+/** The emulated device on `transport`, authorizing with the emulator under its site login. */
+const emulatedDevice = (transport: Transport, clock?: ManualClock) =>
+  new EmulatedPaeDevice(transport, {
+    gateway: { url: gateway.url, username: emulatorSiteLogin.username, password: emulatorSiteLogin.password, merchid },
+    ...(clock ? { clock } : {}),
+  });
+
 describe('the PAE driver against the emulated device over a real pseudo-terminal', () => {
   const serial = serialLinks();
 
   const connected = async (options: { clock?: ManualClock; paymentTimeoutMs?: number } = {}) => {
     const { pair, host, device } = await serial.link(serialOptions);
-    const peer = new EmulatedPaeDevice(device, {
-      gateway: {
-        url: gateway.url,
-        username: emulatorSiteLogin.username,
-        password: emulatorSiteLogin.password,
-        merchid,
-      },
-      ...(options.clock ? { clock: options.clock } : {}),
-    });
+    const peer = emulatedDevice(device, options.clock);
     const terminal = new UnattendedPaymentDevice(host, {
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.paymentTimeoutMs ? { paymentTimeoutMs: options.paymentTimeoutMs } : {}),
@@ -172,14 +172,7 @@ describe('the PAE driver against the emulated device over a real pseudo-terminal
 
   it('answers a command with a bad checksum with the PAE error 00CB', async () => {
     const { host: raw, device } = await serial.link(serialOptions);
-    const peer = new EmulatedPaeDevice(device, {
-      gateway: {
-        url: gateway.url,
-        username: emulatorSiteLogin.username,
-        password: emulatorSiteLogin.password,
-        merchid,
-      },
-    });
+    const peer = emulatedDevice(device);
     const heard: string[] = [];
     raw.on('data', (chunk) => heard.push(Buffer.from(chunk).toString('latin1')));
     await raw.open();

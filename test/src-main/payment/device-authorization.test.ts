@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmulatedPaeDevice, type PaeTestCard } from '../../../drivers/emulated/pae-device';
 import { UnattendedPaymentDevice, type LcdPrompt } from '../../../drivers/unattended/unattended-device';
 import { ManualClock } from '../../support/manual-clock';
 import { journaledDeviceAuthorize } from '../../../src-main/payment/authorize/device-authorization';
 import { serialLinks } from '../../support/driver-serial-links';
-import { laneCredentials, laneMerchid, openJournalLane, type JournalLane } from '../../support/journal-lane';
+import { journalLanes, laneCredentials, laneMerchid } from '../../support/journal-lane';
 import { until } from '../../support/until';
 
 const visa: PaeTestCard = { account: '4788250000121443', expiry: '1228' };
@@ -12,19 +12,12 @@ const doNotHonor: PaeTestCard = { account: '4387751111111038', expiry: '1228' };
 
 describe('a payment on an unattended device, journaled and recovered by order id', () => {
   const serial = serialLinks();
-  const lanes: JournalLane[] = [];
-  afterEach(async () => {
-    for (const lane of lanes.splice(0)) {
-      lane.journal.close();
-      await lane.emulator.close();
-    }
-  });
+  const openLane = journalLanes('lanepoint-pae-');
 
   /** The journal's clock (epoch ms, moved by the test) and the device clock (the driver's timeouts). */
   const setUp = async () => {
     let now = Date.parse('2026-03-02T10:00:00Z');
-    const lane = await openJournalLane('lanepoint-pae-', { now: () => now });
-    lanes.push(lane);
+    const lane = await openLane({ now: () => now });
     const deviceClock = new ManualClock();
     const { pair, host, device } = await serial.link({ baudRate: 115_200, backoff: { initialMs: 20, maxMs: 100 } });
     const peer = new EmulatedPaeDevice(device, {

@@ -1,26 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmulatedPaeDevice } from '../../../drivers/emulated/pae-device';
 import { UnattendedPaymentDevice } from '../../../drivers/unattended/unattended-device';
 import { receiptAsText } from '../../../src-main/receipt/escpos';
 import type { SalePhase } from '../../../src-main/payment/outcome';
 import { runDeviceSale } from '../../../src-main/terminal/device-sale';
 import { serialLinks } from '../../support/driver-serial-links';
-import { laneCredentials, laneMerchid, openJournalLane, type JournalLane } from '../../support/journal-lane';
+import { journalLanes, laneCredentials, laneMerchid } from '../../support/journal-lane';
 import { until } from '../../support/until';
 
 describe('a sale on an unattended payment device', () => {
   const serial = serialLinks();
-  const lanes: JournalLane[] = [];
-  afterEach(async () => {
-    for (const lane of lanes.splice(0)) {
-      lane.journal.close();
-      await lane.emulator.close();
-    }
-  });
+  const openLane = journalLanes('lanepoint-pae-sale-');
 
   it('shows the device’s prompts as the phase’s detail, then the approval, with the retref on the receipt', async () => {
-    const lane = await openJournalLane('lanepoint-pae-sale-');
-    lanes.push(lane);
+    const lane = await openLane();
     const { host, device } = await serial.link({ baudRate: 115_200 });
     const peer = new EmulatedPaeDevice(device, {
       gateway: { url: lane.emulator.url, ...laneCredentials, merchid: laneMerchid },
