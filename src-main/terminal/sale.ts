@@ -115,6 +115,13 @@ export interface TenderedPayment {
   readonly onPhase?: PhaseListener;
   /** Who authorizes, when not the lane itself: an unattended payment device (`device-sale.ts`). */
   readonly send?: AuthorizationAsked['send'];
+  /**
+   * The card is read after this step starts (an unattended device): the device's prompts move the
+   * phase from awaiting the card to authorizing, so this step does not announce authorizing first.
+   */
+  readonly cardReadBySender?: boolean;
+  /** The last word on the outcome before it is shown or printed: a device payment the customer stopped is voided. */
+  readonly settle?: (outcome: SaleOutcome) => Promise<SaleOutcome>;
 }
 
 /** Words for the receipt and the screen by tender. */
@@ -138,8 +145,9 @@ export async function authorizeAndPrint(
   const { amountMinor, tender } = payment;
   const phase = payment.onPhase ?? (() => undefined);
   const required = payment.signatureRequired;
-  phase('authorizing', tender === 'forced-credit' ? 'Returning the money' : 'Authorizing');
-  const { outcome, facts } = await authorizePayment(deps, {
+  if (!payment.cardReadBySender)
+    phase('authorizing', tender === 'forced-credit' ? 'Returning the money' : 'Authorizing');
+  const authorized = await authorizePayment(deps, {
     amountMinor,
     credit: tender === 'forced-credit',
     capture: tender !== 'authorize',
@@ -156,6 +164,8 @@ export async function authorizeAndPrint(
     ...(payment.signature ? { signatureImage: decodeSignature(payment.signature.value) } : {}),
     onPhase: phase,
   });
+  const outcome = payment.settle ? await payment.settle(authorized.outcome) : authorized.outcome;
+  const { facts } = authorized;
   if (outcome.kind !== 'not-charged') phase(outcome.kind, outcomeLine(outcome));
 
   let receipts: ReceiptDocument[] = [];
