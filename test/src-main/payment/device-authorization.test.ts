@@ -6,6 +6,9 @@ import { journaledDeviceAuthorize } from '../../../src-main/payment/authorize/de
 import { serialLinks } from '../../support/driver-serial-links';
 import { journalLanes, laneCredentials, laneMerchid } from '../../support/journal-lane';
 import { until } from '../../support/until';
+import { emulatorAdmin } from '../../support/emulator-admin';
+import { collectingLogger } from '../../support/test-core';
+import { createRecovery } from '../../../src-main/terminal/recovery';
 
 const visa: PaeTestCard = { account: '4788250000121443', expiry: '1228' };
 const doNotHonor: PaeTestCard = { account: '4387751111111038', expiry: '1228' };
@@ -127,5 +130,42 @@ describe('a payment on an unattended device, journaled and recovered by order id
     const result = await paying;
     expect(result.kind).toBe('unknown');
     expect(lane.journal.unresolved().map((entry) => entry.id)).toEqual([result.entryId]);
+  });
+
+  it('leaves a lost answer the gateway will not explain to the background recovery, which settles it by order id', async () => {
+    const { lane, peer, deviceClock, pay } = await setUp();
+    peer.dropNextAnswer();
+    const paying = pay(3100);
+    await until(() => peer.stage === 'waiting');
+    await peer.presentCard(visa);
+    // The device's approval is at the gateway; now the gateway stops answering the lane's inquiry and void.
+    const admin = emulatorAdmin(lane.emulator.url);
+    await admin.fault('*', 'http-500', 'always');
+    deviceClock.advance(120_000);
+    const result = await paying;
+    expect(result.kind).toBe('unknown');
+    await admin.clearFaults();
+    const timers: Array<() => void> = [];
+    const recovery = createRecovery({
+      journal: () => lane.journal,
+      gateway: async () => ({ client: lane.client, merchid: laneMerchid }),
+      retrySeconds: 30,
+      logger: collectingLogger().logger,
+      setTimer: (run) => (timers.push(run), () => undefined),
+    });
+    expect(recovery.queue()).toMatchObject([{ entryId: result.entryId, orderId: result.orderId, operation: 'auth' }]);
+    recovery.schedule();
+    expect(timers).toHaveLength(1);
+    timers[0]!();
+    await until(() => recovery.queue().length === 0);
+    const [record] = await lane.client.inquireByOrderid({ merchid: laneMerchid, orderid: result.orderId });
+    expect(lane.journal.get(result.entryId)).toMatchObject({
+      state: 'resolved',
+      outcome: { respstat: 'A', retref: record?.retref, amountMinor: 3100 },
+    });
+    expect(recovery.findings()).toMatchObject([
+      { entryId: result.entryId, orderId: result.orderId, outcome: 'approved', source: 'background' },
+    ]);
+    recovery.close();
   });
 });
