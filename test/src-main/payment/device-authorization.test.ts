@@ -48,7 +48,15 @@ describe('a payment on an unattended device, journaled and recovered by order id
         onPrompt: (prompt) => prompts.push(prompt),
       });
     const later = (ms: number) => (now += ms);
-    return { lane, pair, peer, terminal, deviceClock, prompts, pay, later };
+    /** A payment the device approves and whose answer it then loses: `paying` settles once the clock runs out. */
+    const payAndLoseAnswer = async (amountMinor: number) => {
+      peer.dropNextAnswer();
+      const paying = pay(amountMinor);
+      await until(() => peer.stage === 'waiting');
+      await peer.presentCard(visa);
+      return { paying };
+    };
+    return { lane, pair, peer, terminal, deviceClock, prompts, pay, later, payAndLoseAnswer };
   };
 
   it('journals the order id and amount before the DPT, and the approval as its outcome', async () => {
@@ -93,11 +101,8 @@ describe('a payment on an unattended device, journaled and recovered by order id
   });
 
   it('recovers a lost answer by order id: the gateway’s approval becomes the outcome', async () => {
-    const { lane, peer, deviceClock, pay } = await setUp();
-    peer.dropNextAnswer();
-    const paying = pay(2500);
-    await until(() => peer.stage === 'waiting');
-    await peer.presentCard(visa);
+    const { lane, deviceClock, payAndLoseAnswer } = await setUp();
+    const { paying } = await payAndLoseAnswer(2500);
     deviceClock.advance(120_000);
     const result = await paying;
     expect(result.kind).toBe('recovered');
@@ -133,11 +138,8 @@ describe('a payment on an unattended device, journaled and recovered by order id
   });
 
   it('leaves a lost answer the gateway will not explain to the background recovery, which settles it by order id', async () => {
-    const { lane, peer, deviceClock, pay } = await setUp();
-    peer.dropNextAnswer();
-    const paying = pay(3100);
-    await until(() => peer.stage === 'waiting');
-    await peer.presentCard(visa);
+    const { lane, deviceClock, payAndLoseAnswer } = await setUp();
+    const { paying } = await payAndLoseAnswer(3100);
     // The device's approval is at the gateway; now the gateway stops answering the lane's inquiry and void.
     const admin = emulatorAdmin(lane.emulator.url);
     await admin.fault('*', 'http-500', 'always');

@@ -15,6 +15,19 @@ import { until } from '../../support/until';
 
 const mastercard: PaeTestCard = { account: '5454545454545454', expiry: '1228' };
 
+/**
+ * The customer presses Cancel once the device has read the card: the device refuses CPT and
+ * authorizes anyway (the emulated device holds the authorization until the CPT was answered).
+ */
+async function cancelAfterCardRead(peer: EmulatedPaeDevice, abort: AbortController): Promise<void> {
+  await until(() => peer.stage === 'waiting');
+  const cancelRefused = until(() => peer.received.includes('CPT')).then(() => new Promise((r) => setTimeout(r, 50)));
+  const presenting = peer.presentCard(mastercard, { authorizeAfter: cancelRefused });
+  await until(() => peer.stage === 'card-read');
+  abort.abort();
+  await presenting;
+}
+
 describe('a sale on an unattended payment device', () => {
   const serial = serialLinks();
   const openLane = journalLanes('lanepoint-pae-sale-');
@@ -79,13 +92,7 @@ describe('a sale on an unattended payment device', () => {
   it('voids a payment canceled after the card was read, and says nothing was charged once the void is in', async () => {
     const { lane, peer, phases, abort, sell } = await setUp();
     const selling = sell(2200);
-    await until(() => peer.stage === 'waiting');
-    // The customer presses Cancel once the card is read: the device refuses CPT and authorizes anyway.
-    const cancelRefused = until(() => peer.received.includes('CPT')).then(() => new Promise((r) => setTimeout(r, 50)));
-    const presenting = peer.presentCard(mastercard, { authorizeAfter: cancelRefused });
-    await until(() => peer.stage === 'card-read');
-    abort.abort();
-    await presenting;
+    await cancelAfterCardRead(peer, abort);
     const result = await selling;
     expect(result.outcome).toEqual({
       kind: 'not-charged',
@@ -107,12 +114,7 @@ describe('a sale on an unattended payment device', () => {
     const { lane, peer, abort, sell } = await setUp();
     await emulatorAdmin(lane.emulator.url).fault('void', 'http-500', 'always');
     const selling = sell(2300);
-    await until(() => peer.stage === 'waiting');
-    const cancelRefused = until(() => peer.received.includes('CPT')).then(() => new Promise((r) => setTimeout(r, 50)));
-    const presenting = peer.presentCard(mastercard, { authorizeAfter: cancelRefused });
-    await until(() => peer.stage === 'card-read');
-    abort.abort();
-    await presenting;
+    await cancelAfterCardRead(peer, abort);
     const { outcome } = await selling;
     expect(outcome).toMatchObject({ kind: 'unknown', reason: expect.stringMatching(/could not be voided.*Staff/) });
     const [queued] = recoveryQueue(lane.journal);
