@@ -67,7 +67,8 @@ describe('a sale on an unattended payment device', () => {
   it('waits for the card with the device’s prompts, then authorizes, with the retref on the receipt', async () => {
     const { peer, phases, sell } = await setUp();
     const selling = sell(1500);
-    await until(() => peer.stage === 'waiting');
+    // The card goes in once the lane shows the device's prompt (the device writes its prompts one by one).
+    await until(() => phases.some(([, detail]) => detail === 'INSERT/PRESENT CARD'));
     await peer.presentCard(mastercard);
     const result = await selling;
     expect(result.outcome).toMatchObject({ kind: 'approved', approvedMinor: 1500 });
