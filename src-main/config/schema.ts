@@ -66,7 +66,7 @@ const hidSelector = z.union(
   [z.strictObject({ vendorId: hexId, productId: hexId }), z.strictObject({ path: z.string().min(1) })],
   { error: 'expected { vendorId, productId } or { path }' },
 );
-const serialPortWith = (defaultBaudRate: 19200 | 38400) =>
+const serialPortWith = (defaultBaudRate: 19200 | 38400 | 115200) =>
   z.strictObject({
     path: z.string({ error: 'expected the port, e.g. /dev/ttyUSB0 or COM3' }).min(1),
     baudRate: z
@@ -94,8 +94,9 @@ const readerCommon = {
  * A card reader and how it is connected. Protocols: `keyboard` (an encrypting reader in USB
  * keyboard mode, fed by the shell's keystrokes), `idtech-hid` (the same family in HID mode),
  * `magtek-hid` (a legacy unencrypted HID swipe reader), `hid-pos-msr` (a reader declaring the HID
- * magnetic stripe usage page), `vivotech2` (an ID TECH NEO serial EMV reader), and `emulated`
- * (training only).
+ * magnetic stripe usage page), `vivotech2` (an ID TECH NEO serial EMV reader), `pae` (an
+ * unattended payment device that reads the card and authorizes by itself, drivers/unattended/),
+ * and `emulated` (training only).
  */
 export const cardReaderSettingSchema = z.discriminatedUnion(
   'protocol',
@@ -112,11 +113,21 @@ export const cardReaderSettingSchema = z.discriminatedUnion(
     z.strictObject({ ...readerCommon, protocol: z.literal('vivotech2'), serial: serialPort }),
     z.strictObject({
       ...readerCommon,
+      protocol: z.literal('pae'),
+      // The unattended guide's port settings: 115200 baud, 8N1.
+      serial: serialPortWith(115200),
+      /** The DPT's paymentUser when no cashier is signed in (a kiosk). */
+      paymentUser: z.string().min(1).max(40).default('Kiosk'),
+    }),
+    z.strictObject({
+      ...readerCommon,
       protocol: z.literal('emulated'),
       mode: z.enum(['keyboard', 'hid']).default('keyboard'),
     }),
   ],
-  { error: 'expected protocol "keyboard", "idtech-hid", "magtek-hid", "hid-pos-msr", "vivotech2" or "emulated"' },
+  {
+    error: 'expected protocol "keyboard", "idtech-hid", "magtek-hid", "hid-pos-msr", "vivotech2", "pae" or "emulated"',
+  },
 );
 export type CardReaderSetting = z.output<typeof cardReaderSettingSchema>;
 

@@ -6,8 +6,10 @@ import { readerKeystrokes } from '../../drivers/emulated/keyboard';
 import type { KeyboardWedgeTransport } from '../../drivers/transport/keyboard-wedge';
 import { createMemoryPair } from '../../drivers/transport/memory';
 import type { Transport } from '../../drivers/transport/types';
+import { UnattendedPaymentDevice } from '../../drivers/unattended/unattended-device';
 import type { CardReaderSetting } from '../config/schema';
 import type { ConfiguredDevice } from './configured';
+import { UnattendedCardReader } from './unattended-reader';
 
 export type PresentMethod = 'insert' | 'tap' | 'swipe';
 
@@ -20,6 +22,8 @@ export interface EmulatedReaderControl {
 export interface CardReaderDevice extends ConfiguredDevice<CardReaderSetting> {
   readonly reader: CardReader;
   readonly emulated?: EmulatedReaderControl;
+  /** An unattended payment device: it reads and authorizes by itself, so sales go to it, not to `reader`. */
+  readonly unattended?: UnattendedPaymentDevice;
 }
 
 /** What building a reader needs from outside: the one keyboard stream, and HID/serial links. */
@@ -42,6 +46,7 @@ const defaultNames: Record<CardReaderSetting['protocol'], string> = {
   'magtek-hid': 'Swipe reader (USB HID)',
   'hid-pos-msr': 'Swipe reader (HID POS)',
   vivotech2: 'EMV reader (serial)',
+  pae: 'Unattended payment device (serial)',
   emulated: 'Training card reader',
 };
 
@@ -97,6 +102,11 @@ export function buildCardReader(setting: CardReaderSetting, environment: CardRea
       const build = environment.protocols?.vivotech2;
       if (!environment.serial || !build) throw unavailable('the serial port');
       return { setting, name, transportKind: 'serial', reader: build(environment.serial(setting), setting) };
+    }
+    case 'pae': {
+      if (!environment.serial) throw unavailable('the serial port');
+      const reader = new UnattendedCardReader(new UnattendedPaymentDevice(environment.serial(setting)));
+      return { setting, name, transportKind: 'serial', reader, unattended: reader.device };
     }
   }
 }

@@ -14,6 +14,7 @@ import { cartDetails } from './cart-details';
 import type { CustomerSale } from './customer-sale';
 import type { KeyedEntry } from './keyed-entry';
 import type { LaneAccess } from './lane-access';
+import { runDeviceSale } from './device-sale';
 import { authorizeAndPrint, runSale, type TenderedPayment } from './sale';
 import { summarize } from './sale-summary';
 import type { TerminalStateStore } from './state-store';
@@ -56,19 +57,31 @@ export function createPayments(options: PaymentsOptions): Payments {
     const deps = await lane();
     const { amountMinor, tender, entry, captureDetails } = request;
     try {
-      const result = await runSale(
-        {
-          ...deps,
-          reader: reader.reader,
-          chipFailuresBeforeFallback: reader.setting.chipFailuresBeforeFallback,
-          policy: settings.signature.policy,
-          captureSignature: options.captureSignature,
-          cardTimeoutSeconds: settings.payments.cardTimeoutSeconds,
-          keyedEntry: (signal) => options.keyed.read(signal, settings.payments.cardTimeoutSeconds),
-          logger,
-        },
-        { amountMinor, tender, entry, ...(captureDetails ? { captureDetails } : {}), signal: abort.signal, onPhase },
-      );
+      // An unattended device reads and authorizes by itself; a card the cashier keys is still the lane's to authorize.
+      const device = reader.unattended && entry !== 'keyed' ? reader.unattended : undefined;
+      const user = reader.setting.protocol === 'pae' ? reader.setting.paymentUser : 'Lanepoint';
+      const result = device
+        ? await runDeviceSale({ ...deps, device, user, logger }, { amountMinor, tender, signal: abort.signal, onPhase })
+        : await runSale(
+            {
+              ...deps,
+              reader: reader.reader,
+              chipFailuresBeforeFallback: reader.setting.chipFailuresBeforeFallback,
+              policy: settings.signature.policy,
+              captureSignature: options.captureSignature,
+              cardTimeoutSeconds: settings.payments.cardTimeoutSeconds,
+              keyedEntry: (signal) => options.keyed.read(signal, settings.payments.cardTimeoutSeconds),
+              logger,
+            },
+            {
+              amountMinor,
+              tender,
+              entry,
+              ...(captureDetails ? { captureDetails } : {}),
+              signal: abort.signal,
+              onPhase,
+            },
+          );
       return customerSale.finished(summarize(result, tender, amountMinor, options.previewProfile));
     } catch (error) {
       return customerSale.stopped(error, abort);

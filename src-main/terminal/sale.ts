@@ -4,7 +4,7 @@ import type { CaptureDetails } from '../gateway/capture-details';
 import type { GatewayClient } from '../gateway/client';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../log/logger';
-import { authorizePayment } from '../payment/authorize/authorize';
+import { authorizePayment, type AuthorizationAsked } from '../payment/authorize/authorize';
 import { outcomeLine, type CardTender, type PhaseListener, type SaleOutcome } from '../payment/outcome';
 import { readSaleCard } from '../payment/read-card/read-card-step';
 import { takeSignature, type SignatureStep } from '../payment/signature/signature-step';
@@ -106,12 +106,22 @@ export interface TenderedPayment {
   readonly fields: Partial<AuthorizationRequest>;
   /** What the journal keeps of the account: masked, never clear. */
   readonly card: { readonly maskedPan?: string; readonly entryMode: string };
-  readonly cardFacts: ReceiptFacts['card'];
+  /** The card as the receipt shows it; absent when only the answer knows it (an unattended device). */
+  readonly cardFacts?: ReceiptFacts['card'];
   readonly signature?: EncodedSignature;
   readonly signatureRequired: boolean;
   /** The cashier who chose to go on without the required signature: kept on the authorization's row. */
   readonly signatureSkippedBy?: string;
   readonly onPhase?: PhaseListener;
+  /** Who authorizes, when not the lane itself: an unattended payment device (`device-sale.ts`). */
+  readonly send?: AuthorizationAsked['send'];
+  /**
+   * The card is read after this step starts (an unattended device): the device's prompts move the
+   * phase from awaiting the card to authorizing, so this step does not announce authorizing first.
+   */
+  readonly cardReadBySender?: boolean;
+  /** The last word on the outcome before it is shown or printed: a device payment the customer stopped is voided. */
+  readonly settle?: (outcome: SaleOutcome) => Promise<SaleOutcome>;
 }
 
 /** Words for the receipt and the screen by tender. */
@@ -135,14 +145,16 @@ export async function authorizeAndPrint(
   const { amountMinor, tender } = payment;
   const phase = payment.onPhase ?? (() => undefined);
   const required = payment.signatureRequired;
-  phase('authorizing', tender === 'forced-credit' ? 'Returning the money' : 'Authorizing');
-  const { outcome, facts } = await authorizePayment(deps, {
+  if (!payment.cardReadBySender)
+    phase('authorizing', tender === 'forced-credit' ? 'Returning the money' : 'Authorizing');
+  const authorized = await authorizePayment(deps, {
     amountMinor,
     credit: tender === 'forced-credit',
     capture: tender !== 'authorize',
     fields: { ...payment.fields, ...(payment.signature ? { signature: payment.signature.value } : {}) },
     card: payment.card,
-    cardFacts: payment.cardFacts,
+    ...(payment.cardFacts ? { cardFacts: payment.cardFacts } : {}),
+    ...(payment.send ? { send: payment.send } : {}),
     detail: {
       tender,
       signatureRequired: required,
@@ -152,6 +164,8 @@ export async function authorizeAndPrint(
     ...(payment.signature ? { signatureImage: decodeSignature(payment.signature.value) } : {}),
     onPhase: phase,
   });
+  const outcome = payment.settle ? await payment.settle(authorized.outcome) : authorized.outcome;
+  const { facts } = authorized;
   if (outcome.kind !== 'not-charged') phase(outcome.kind, outcomeLine(outcome));
 
   let receipts: ReceiptDocument[] = [];

@@ -1,4 +1,5 @@
 import { CardReaderError } from '../../drivers/card-reader/errors';
+import { UnattendedDeviceError } from '../../drivers/unattended/errors';
 import { LaneError } from '../core/errors';
 import { JournalError, type Journal } from '../journal/journal';
 import { SaleCanceledError } from '../payment/signature/signature-step';
@@ -50,7 +51,9 @@ export function stoppedPayment(
     ? 'The sale was canceled.'
     : timedOut
       ? `No card was ${keeper.current()?.entry === 'keyed' ? 'keyed' : 'presented'} in time: start the sale again.`
-      : null;
+      : error instanceof UnattendedDeviceError
+        ? `The payment device stopped the sale (${error.message}): nothing was charged, start the sale again.`
+        : null;
   keeper.stopped(problem ?? said);
   state.enter('idle', canceled ? 'Sale canceled' : `Stopped: ${said}`);
   if (problem) throw new LaneError('refused', problem);

@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
@@ -42,4 +43,23 @@ export async function openJournalLane(prefix: string, clock: Clock = { now: () =
 export async function closeJournalLane(lane: JournalLane): Promise<void> {
   lane.journal.close();
   await lane.emulator.close();
+}
+
+/**
+ * Journal lanes for the tests of one file or describe block: call it there; it registers an
+ * afterEach that closes every journal and emulator it opened.
+ */
+export function journalLanes(prefix: string): (clock?: Clock) => Promise<JournalLane> {
+  const lanes: JournalLane[] = [];
+  afterEach(async () => {
+    for (const lane of lanes.splice(0)) {
+      lane.journal.close();
+      await lane.emulator.close();
+    }
+  });
+  return async (clock) => {
+    const lane = await openJournalLane(prefix, clock);
+    lanes.push(lane);
+    return lane;
+  };
 }

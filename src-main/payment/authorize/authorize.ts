@@ -5,7 +5,12 @@ import { receiptFactsOf } from '../../receipt/facts';
 import type { ReceiptFacts } from '../../receipt/model';
 import type { Bitmap } from '../../signature/bmp';
 import type { PhaseListener, SaleOutcome } from '../outcome';
-import { journaledAuthorize, type CardForJournal, type JournaledAuthorizationRequest } from './journaled-authorization';
+import {
+  journaledAuthorize,
+  type CardForJournal,
+  type JournaledAuthorization,
+  type JournaledAuthorizationRequest,
+} from './journaled-authorization';
 
 /** What the authorize step needs from the lane. */
 export interface Authorizing {
@@ -25,11 +30,14 @@ export interface AuthorizationAsked {
   readonly fields: Partial<AuthorizationRequest>;
   /** What the journal keeps of the account: masked, never clear. */
   readonly card: CardForJournal;
-  readonly cardFacts: ReceiptFacts['card'];
+  /** The card as the receipt shows it; absent when only the answer knows it (an unattended device read it). */
+  readonly cardFacts?: ReceiptFacts['card'];
   readonly detail: JournalIntent['detail'];
   readonly signatureRequired: boolean;
   readonly signatureImage?: Bitmap;
   readonly onPhase: PhaseListener;
+  /** Who authorizes: the lane itself (default), or an unattended device that reads and authorizes on its own. */
+  readonly send?: (request: JournaledAuthorizationRequest) => Promise<JournaledAuthorization>;
 }
 
 /** The outcome in the cashier's terms, and the receipt's facts when there is a slip to print. */
@@ -49,7 +57,7 @@ const lostAndSilent =
  */
 export async function authorizePayment(lane: Authorizing, asked: AuthorizationAsked): Promise<Authorized> {
   const { amountMinor } = asked;
-  const result = await journaledAuthorize({
+  const result = await (asked.send ?? journaledAuthorize)({
     journal: lane.journal,
     client: lane.client,
     request: {
@@ -63,7 +71,12 @@ export async function authorizePayment(lane: Authorizing, asked: AuthorizationAs
     ...(asked.detail ? { detail: asked.detail } : {}),
   });
   const { orderId } = result;
-  const context = { card: asked.cardFacts, orderId, merchantId: lane.merchid, terminalId: lane.terminalId };
+  const context = {
+    ...(asked.cardFacts ? { card: asked.cardFacts } : {}),
+    orderId,
+    merchantId: lane.merchid,
+    terminalId: lane.terminalId,
+  };
   const image = asked.signatureImage ? { image: asked.signatureImage } : {};
   switch (result.kind) {
     case 'answered': {

@@ -13,6 +13,7 @@ const connections: Record<DeviceListName, ReadonlyArray<{ value: string; words: 
     { value: 'magtek-hid', words: 'MagTek swipe over USB', link: 'hid' },
     { value: 'hid-pos-msr', words: 'Standard USB card swipe', link: 'hid' },
     { value: 'vivotech2', words: 'ID TECH NEO chip reader (serial)', link: 'serial' },
+    { value: 'pae', words: 'Unattended payment device (serial)', link: 'serial' },
     { value: 'emulated', words: 'Training reader', link: 'none' },
   ],
   signaturePads: [

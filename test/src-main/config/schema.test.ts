@@ -115,7 +115,7 @@ describe('settingsSchema defaults', () => {
         .safeParse({ training, devices })
         .error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     expect(problems([{ id: 'a', protocol: 'telepathy' }])).toEqual([
-      'devices.0.protocol: expected protocol "keyboard", "idtech-hid", "magtek-hid", "hid-pos-msr", "vivotech2" or "emulated"',
+      'devices.0.protocol: expected protocol "keyboard", "idtech-hid", "magtek-hid", "hid-pos-msr", "vivotech2", "pae" or "emulated"',
     ]);
     expect(problems([{ id: 'a', protocol: 'vivotech2', serial: { path: '/dev/ttyS0', baudRate: 12345 } }])).toEqual([
       'devices.0.serial.baudRate: expected 9600, 19200, 38400, 57600 or 115200',
