@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { SaleSummary } from '../../../src-main/ipc/contract';
 import { until } from '../../support/test-core';
 import { devicesConnected, emulatorForEachTest, presentWhenReading } from '../terminal/support';
 import { journalRows, kioskLane } from './support';
