@@ -170,6 +170,9 @@ export function createKioskCheckout(options: KioskCheckoutOptions): KioskCheckou
   const abandon = async (reason: 'idle' | 'customer' | 'staff') => {
     if (visit.staffNeeded() && reason !== 'staff')
       throw new LaneError('refused', `Please wait for a member of staff: ${visit.staffNeeded()}`);
+    // Owed when the customer left: a payment approving in full after that is voided too, since
+    // nobody is there to take the goods it paid for.
+    const owed = visit.basket().dueMinor > 0;
     if (running) {
       sales.cancel();
       // The authorization may already be at the gateway: its outcome is awaited, then voided below.
@@ -183,8 +186,8 @@ export function createKioskCheckout(options: KioskCheckoutOptions): KioskCheckou
         else logger.warn({ orderId }, 'kiosk: an unknown outcome stays with the recovery queue');
       }
     }
-    // A basket paid in full was the customer's: only an unpaid one's approvals go back.
-    if (visit.basket().dueMinor > 0) toVoid.unshift(...approved.map((payment) => payment.orderId));
+    // A basket paid in full before the customer left was theirs: only an unpaid one's approvals go back.
+    if (owed) toVoid.unshift(...approved.map((payment) => payment.orderId));
     const failed = await voidAll(toVoid, reason);
     if (failed.length > 0) {
       const why = `payment ${failed.join(', ')} could not be voided: void or refund it under History before the next customer.`;
