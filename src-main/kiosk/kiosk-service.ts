@@ -4,7 +4,7 @@ import type { CatalogueItem, KioskCatalogue, KioskState, KioskStep, SaleSummary 
 import type { Logger } from '../log/logger';
 import type { TerminalStateStore } from '../terminal/state-store';
 import { emptyBasket, priceBasket, quantityOf, withQuantity, type BasketContents } from './basket';
-import { barcodeKey } from './barcodes';
+import { barcodeKey, looksLikeCardNumber } from './barcodes';
 import { createKioskCheckout, type KioskSales } from './kiosk-checkout';
 import type { ServiceStateStore } from './service-state';
 
@@ -180,6 +180,8 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
     scan(barcode, source = 'command') {
       try {
         openForItems('take a scan');
+        if (looksLikeCardNumber(barcode))
+          throw new LaneError('invalid', 'That was a card, not a barcode: pay with the card reader.', 'barcode');
         const key = barcodeKey(barcode);
         const item = options
           .catalogue()
