@@ -1,20 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { SerialBarcodeScanner } from '../../../drivers/barcode-scanner/serial-scanner';
-import type { ScanProblem } from '../../../drivers/barcode-scanner/types';
+import type { ScanFraming, ScanProblem } from '../../../drivers/barcode-scanner/types';
+import type { Backoff } from '../../../drivers/transport/types';
 import { serialLinks } from '../../support/driver-serial-links';
 import { until } from '../../support/until';
 
 const serial = serialLinks();
 const bytes = (text: string) => new TextEncoder().encode(text);
 
+/** A scanner on the host end of a fresh pty pair, opened, with what it reports gathered. */
+async function scannerOnLink(framing: ScanFraming, backoff?: Backoff) {
+  const link = await serial.link({ baudRate: 9600, ...(backoff ? { backoff } : {}) });
+  const scanner = new SerialBarcodeScanner({ transport: link.host, framing });
+  const codes: string[] = [];
+  const problems: ScanProblem[] = [];
+  scanner.on('scan', (code) => codes.push(code));
+  scanner.on('problem', (problem) => problems.push(problem));
+  scanner.on('linkError', () => undefined);
+  return { ...link, scanner, codes, problems };
+}
+
 describe('a serial barcode scanner over a real pseudo-terminal', () => {
   it('reads codes as the scanner sends them, with its prefix and suffix, whatever the pacing', async () => {
-    const { host, device } = await serial.link({ baudRate: 9600 });
-    const scanner = new SerialBarcodeScanner({ transport: host, framing: { prefix: 'S', suffix: '', timeoutMs: 500 } });
-    const codes: string[] = [];
-    const problems: ScanProblem[] = [];
-    scanner.on('scan', (code) => codes.push(code));
-    scanner.on('problem', (problem) => problems.push(problem));
+    const { scanner, device, codes, problems } = await scannerOnLink({ prefix: 'S', suffix: '', timeoutMs: 500 });
     await scanner.open();
     expect(scanner.description).toMatch(/at 9600 baud$/);
     await device.write(bytes('S012000000133\r\nS4006'));
@@ -27,12 +35,7 @@ describe('a serial barcode scanner over a real pseudo-terminal', () => {
   });
 
   it('drops the half code of a scanner that went silent, and goes on with the next', async () => {
-    const { host, device } = await serial.link({ baudRate: 9600 });
-    const scanner = new SerialBarcodeScanner({ transport: host, framing: { prefix: '', suffix: '', timeoutMs: 50 } });
-    const codes: string[] = [];
-    const problems: ScanProblem[] = [];
-    scanner.on('scan', (code) => codes.push(code));
-    scanner.on('problem', (problem) => problems.push(problem));
+    const { scanner, device, codes, problems } = await scannerOnLink({ prefix: '', suffix: '', timeoutMs: 50 });
     await scanner.open();
     await device.write(bytes('03700'));
     await until(() => problems.length === 1);

@@ -5,8 +5,7 @@ import { settingsSchema, type SettingsInput } from '../../../src-main/config/set
 import { createCore, type Core } from '../../../src-main/core/core';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
 import type { CommandArgs, CommandName, CommandReply, CommandResult, KioskState } from '../../../src-main/ipc/contract';
-import { Journal, type JournalEntry } from '../../../src-main/journal/journal';
-import { collectingLogger, ok } from '../../support/test-core';
+import { collectingLogger, ok, trainingJournalEntries } from '../../support/test-core';
 import { merchid, testGatewayClient } from '../terminal/support';
 
 /**
@@ -50,14 +49,4 @@ export function kioskLane(emulator: RunningEmulator, cores: Core[], folder?: str
 }
 
 /** The journal rows of a lane's folder, read after the lane closed. */
-export function journalRows(dir: string): JournalEntry[] {
-  const journal = Journal.open(join(dir, 'training-journal.sqlite'), {
-    clock: { now: () => Date.now() },
-    terminalId: 'TEST',
-  });
-  try {
-    return journal.list();
-  } finally {
-    journal.close();
-  }
-}
+export const journalRows = trainingJournalEntries;
