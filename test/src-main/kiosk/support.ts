@@ -6,7 +6,7 @@ import { createCore, type Core } from '../../../src-main/core/core';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
 import type { CommandArgs, CommandName, CommandReply, CommandResult, KioskState } from '../../../src-main/ipc/contract';
 import { collectingLogger, ok, trainingJournalEntries } from '../../support/test-core';
-import { merchid, testGatewayClient } from '../terminal/support';
+import { devicesConnected, merchid, presentWhenReading, testGatewayClient } from '../terminal/support';
 
 /**
  * A kiosk lane against a gateway emulator over real HTTP: kiosk mode, training's emulated
@@ -50,3 +50,23 @@ export function kioskLane(emulator: RunningEmulator, cores: Core[], folder?: str
 
 /** The journal rows of a lane's folder, read after the lane closed. */
 export const journalRows = trainingJournalEntries;
+
+/** What the journal of a lane's folder did, in order: operation, state, order id. */
+export const journalMoves = (dir: string) =>
+  journalRows(dir)
+    .sort((a, b) => a.id - b.id)
+    .map((row) => [row.operation, row.state, row.orderId]);
+
+/** Training's AA batteries (6.49 + 0.54 tax): above the partial-approval card's 6.00, which approves 5.00. */
+export const batteries = '041333043241';
+
+/**
+ * Scans the batteries (and `more`), then pays with the partial-approval card: the basket is
+ * locked with 5.00 paid. Answers the partial payment's summary.
+ */
+export async function partlyPaid(lane: ReturnType<typeof kioskLane>, more: readonly string[] = []) {
+  await devicesConnected(lane.core);
+  for (const barcode of [batteries, ...more]) await lane.kiosk('kiosk.scan', { barcode });
+  presentWhenReading(lane.core, 'visa-partial');
+  return lane.kiosk('kiosk.pay', { tender: 'card' });
+}
