@@ -60,6 +60,7 @@ export function createKioskCheckout(options: KioskCheckoutOptions): KioskCheckou
   let unknown: string[] = [];
   let running: Promise<SaleSummary> | undefined;
   let ending: Promise<void> | undefined;
+  let printing: Promise<void> | undefined;
 
   const settle = (summary: SaleSummary) => {
     if (summary.outcome === 'approved' || summary.outcome === 'partial') {
@@ -201,7 +202,12 @@ export function createKioskCheckout(options: KioskCheckoutOptions): KioskCheckou
 
   return {
     pay,
-    receipt: (print) => receipt(print),
+    receipt(print) {
+      // A second press while the slips print must not print them twice.
+      if (printing) return Promise.reject(new LaneError('refused', 'The receipt is being printed: wait a moment.'));
+      printing = receipt(print).finally(() => (printing = undefined));
+      return printing;
+    },
     finish() {
       if (running || ending) throw new LaneError('refused', 'A payment is running: wait for it, or cancel it.');
       if (visit.staffNeeded())

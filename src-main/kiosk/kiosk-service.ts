@@ -61,7 +61,18 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
   if (service.problem)
     logger.error({ problem: service.problem }, 'the kiosk stays out of service until staff put it back in');
 
-  const rates = () => options.catalogue().taxRates;
+  // A catalogue file broken mid-visit must not break the basket on screen: its lines keep their
+  // prices, and the rates they were taxed at stay those of the last good reading.
+  let lastRates: KioskCatalogue['taxRates'] | undefined;
+  const rates = () => {
+    try {
+      lastRates = options.catalogue().taxRates;
+    } catch (error) {
+      if (!lastRates) throw error;
+      logger.warn({ err: error }, 'kiosk: the catalogue cannot be read; the basket keeps its tax rates');
+    }
+    return lastRates;
+  };
   const basket = () => priceBasket(visit.contents, visit.contents.entries.length > 0 ? rates() : []);
   const state = (): KioskState => {
     const current = options.serviceState.current();

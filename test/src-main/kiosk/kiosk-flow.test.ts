@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { until } from '../../support/test-core';
 import { devicesConnected, emulatorForEachTest, presentWhenReading } from '../terminal/support';
@@ -70,10 +72,13 @@ describe('the kiosk self-checkout against the gateway emulator', () => {
     });
     presentWhenReading(core, 'mastercard-approve');
     expect(await kiosk('kiosk.pay', { tender: 'card' })).toMatchObject({ outcome: 'approved', approvedMinor: 356 });
-    expect(await kiosk('kiosk.receipt', { print: true })).toMatchObject({
-      step: 'thanks',
-      receipt: { printed: true, problem: null },
-    });
+    // Two presses of Print: the slip prints once.
+    const [printed, again] = await Promise.all([
+      core.dispatch('kiosk.receipt', { print: true }),
+      core.dispatch('kiosk.receipt', { print: true }),
+    ]);
+    expect(printed).toMatchObject({ ok: true, result: { step: 'thanks', receipt: { printed: true, problem: null } } });
+    expect(again).toMatchObject({ ok: false, error: { message: 'The receipt is being printed: wait a moment.' } });
     expect(pages()).toBe(1);
     const page = core.printers.lastPage({});
     expect(page.lines.join('\n')).toMatch(/CUSTOMER COPY/i);
@@ -120,6 +125,16 @@ describe('the kiosk self-checkout against the gateway emulator', () => {
       ['auth', 'completed', partial.orderId],
       ['void', 'completed', partial.orderId],
     ]);
+  });
+
+  it('a catalogue file broken mid-visit leaves the basket on screen, and refuses new items naming the file', async () => {
+    const { dir, kiosk, refused } = lane();
+    await kiosk('kiosk.scan', { barcode: cola });
+    writeFileSync(join(dir, 'catalogue.csv'), 'id,barcode,name,category,price,taxRateId\nA,,Bun,Bakery,-1.00,food\n');
+    expect((await kiosk('kiosk.state')).basket).toMatchObject({ totalMinor: 135 });
+    expect(await refused('kiosk.add', { itemId: 'BAK-002' })).toMatchObject({
+      message: expect.stringContaining('catalogue.csv line 2, field "price": a price cannot be negative'),
+    });
   });
 
   it('abandoning while the card is awaited cancels the payment: nothing is sent, the welcome shows', async () => {
