@@ -28,6 +28,8 @@ import { createSettingsService, type SettingsFile, type SettingsService } from '
 import { productVersion } from './version';
 import type { Keystroke } from '../../drivers/transport/keyboard-wedge';
 import { createLaneWallet, type LaneWallet } from '../wallet/pay-link/lane-wallet';
+import type { KioskService } from '../kiosk/kiosk-service';
+import { createLaneKiosk } from '../kiosk/lane-kiosk';
 import {
   createTrainingWalletKeys,
   loadOrCreateTrainingWalletKeys,
@@ -66,6 +68,8 @@ export interface CoreOptions {
   readonly walletFolder?: string;
   /** Tests: a pay link lives this long instead of two minutes. */
   readonly payLinkLifetimeMs?: number;
+  /** Where the kiosk finds the store's catalogue and keeps its service state (the app-data folder); none: training's catalogue, state in memory. */
+  readonly kioskFolder?: string;
 }
 
 /**
@@ -102,6 +106,8 @@ export interface Core {
   readonly trainingGateway: TrainingGateway;
   /** Wallet payments: the pay-link service, the tokenizer client, training's emulated phone. */
   readonly wallet: LaneWallet;
+  /** The self-checkout: catalogue, basket, paying it, the receipt choice, the service state. */
+  readonly kiosk: KioskService;
   /** The validated entry point for every command from a renderer. */
   readonly dispatch: Dispatch;
   info(): AppInfo;
@@ -226,6 +232,8 @@ export function createCore(options: CoreOptions): Core {
     printerProfiles: [...printerProfiles.keys()].sort(),
     logger,
   });
+  const lane = { settings, folder: options.kioskFolder, assetsDir, logger, clock };
+  const laneKiosk = createLaneKiosk(lane, { sales, terminal, session, events });
   const stops = [
     session.onChange((current) => events.emit('session.changed', current)),
     devices.onChange((list) => events.emit('devices.changed', list)),
@@ -259,6 +267,7 @@ export function createCore(options: CoreOptions): Core {
     settingsService,
     trainingGateway,
     wallet,
+    kiosk: laneKiosk.kiosk,
     events,
     info,
     journalRefusal: () => journalRefusal,
@@ -286,6 +295,7 @@ export function createCore(options: CoreOptions): Core {
       // Nothing is published once closing begins: devices going down are not news to anyone.
       for (const stop of stops) stop();
       signature.close();
+      await laneKiosk.close();
       sales.close();
       await deviceManager.close();
       journal?.close();
