@@ -1,12 +1,12 @@
 import type { X509Certificate } from 'node:crypto';
 import type { Clock } from '../core/clock';
 import { readEcV1DeviceData, applePayEcType, applePayHandler, googlePayHandler } from '../wallet/device-data';
-import { decryptEcV1, PaymentDataError } from '../wallet/ec-v1-crypto';
-import { EcV2TokenError, openEcV2Token, type EcV2Recipient } from '../wallet/ec-v2-token';
-import type { MerchantIdentity } from '../wallet/merchant-certificate';
-import { PaymentSignatureError, verifyPaymentSignature } from '../wallet/payment-signature';
+import { decryptEcV1, PaymentDataError } from './wallet/ec-v1-crypto';
+import { EcV2TokenError, openEcV2Token, type EcV2Recipient } from './wallet/ec-v2-token';
+import type { MerchantIdentity } from './wallet/merchant-certificate';
+import { PaymentSignatureError, verifyPaymentSignature } from './wallet/payment-signature';
 import { readEcV1Token, readEcV2Token, WalletTokenError } from '../wallet/payment-token';
-import { readPaymentData } from '../wallet/payment-data';
+import { readPaymentData } from './wallet/payment-data';
 import { luhnValid } from '../../drivers/card-reader/track';
 import { BadRequest, problemHeader, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
 

@@ -8,12 +8,8 @@ import { readEcV1Token, readEcV2Token, WalletTokenError, type EcV1PaymentToken }
 export const applePayHandler = 'EC_APPLE_PAY';
 export const googlePayHandler = 'EC_GOOGLE_PAY';
 export const applePayEcType = 'apple';
-/**
- * The tokenizer's gateway id in the other wallet's tokenization specification (the Google Pay
- * guide: `gateway` is `cardconnect`); ECv2 tokens for it are signed for `gateway:<id>`.
- */
+/** The tokenizer's gateway id in the other wallet's tokenization specification (the Google Pay guide: `cardconnect`). */
 export const googlePayGatewayId = 'cardconnect';
-export const googlePayRecipientId = `gateway:${googlePayGatewayId}`;
 
 /** What the tokenize endpoint takes for a wallet payload. */
 export interface WalletTokenizeRequest {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
 import { ecV1TokenizeRequest } from '../../../src-main/wallet/device-data';
 import type { EcV1PaymentToken } from '../../../src-main/wallet/payment-token';
-import { createTrainingWalletKeys } from '../../../src-main/wallet/training-keys';
-import { trainingWalletPayment } from '../../../src-main/wallet/training-wallet';
+import { createTrainingWalletKeys } from '../../../src-main/emulator/wallet/training-keys';
+import { trainingWalletPayment } from '../../../src-main/emulator/wallet/training-wallet';
 import { loadTokenizerReference, tokenizerReferenceMissing } from '../../support/tokenizer-reference';
 import { call, rpctMerchant } from './support';
 
