@@ -81,17 +81,20 @@ export const rendererBoundaries = {
 /**
  * The gateway emulator is an independent implementation of the real service's reference: it may
  * share the lane's wire *types*, never its rules (field checks, thresholds, journaling), or a
- * wrong rule in the lane would pass every test (issue 17).
+ * wrong rule in the lane would pass every test (issue 17). The same holds for the tokenizer and
+ * the training phone in src-main/emulator/wallet/: the lane's src-main/wallet/ builds devicedata
+ * and checks token shapes, and the emulator reads them from the spec (issue 19). `(\.\./)+`
+ * because emulator/wallet/ is a level deeper.
  */
+const laneFolders = ['gateway', 'signature', 'terminal', 'journal', 'receipt', 'wallet'].join('|');
 export const emulatorIndependence = {
   paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron: the core runs on plain Node.' }],
   patterns: [
     {
-      regex:
-        '(^|/)src-main/(gateway|signature|terminal|journal|receipt)/|^\\.\\./(gateway|signature|terminal|journal|receipt)/',
+      regex: `(^|/)src-main/(${laneFolders})(/|$)|^(\\.\\./)+(${laneFolders})(/|$)`,
       allowTypeImports: true,
       message:
-        'The emulator implements the gateway from its reference: import only types from the lane (gateway, signature, terminal, journal, receipt).',
+        'The emulator implements the gateway and the tokenizer from their reference: import only types from the lane (gateway, signature, terminal, journal, receipt, wallet).',
     },
   ],
 };

@@ -1,8 +1,8 @@
 import { authorizationToWire } from '../src-main/gateway/auth-request';
 import { ecV1TokenizeRequest } from '../src-main/wallet/device-data';
-import { signingTimeOf } from '../src-main/wallet/payment-signature';
-import { createTrainingWalletKeys } from '../src-main/wallet/training-keys';
-import { trainingWalletPayment } from '../src-main/wallet/training-wallet';
+import { signingTimeOf } from '../src-main/wallet/signing-time';
+import { createTrainingWalletKeys } from '../src-main/emulator/wallet/training-keys';
+import { trainingWalletPayment } from '../src-main/emulator/wallet/training-wallet';
 import type { BenchCase } from './harness';
 import { performance } from 'node:perf_hooks';
 import { postAsPhone } from '../src-main/wallet/pay-link/lane-wallet';

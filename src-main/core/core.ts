@@ -34,7 +34,7 @@ import {
   createTrainingWalletKeys,
   loadOrCreateTrainingWalletKeys,
   type TrainingWalletKeys,
-} from '../wallet/training-keys';
+} from '../emulator/wallet/training-keys';
 
 export interface CoreOptions {
   readonly settings: Settings;

@@ -50,7 +50,7 @@ import { withTestEnvironmentNoise, type Random } from './realism';
 import { settleIfDue, settleOpenBatches } from './settlement';
 import { withTokenVault } from './token-vault';
 import { createTokenizer, type TokenizerSetup } from './tokenizer-endpoint';
-import { createTrainingWalletKeys } from '../wallet/training-keys';
+import { createTrainingWalletKeys } from './wallet/training-keys';
 
 const adminName = '__emulator';
 /** The emulator's own REST root; the documented one, `/cardconnect/rest/`, is served alike. */

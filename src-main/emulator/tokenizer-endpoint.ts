@@ -1,14 +1,20 @@
 import type { X509Certificate } from 'node:crypto';
 import type { Clock } from '../core/clock';
-import { readEcV1DeviceData, applePayEcType, applePayHandler, googlePayHandler } from '../wallet/device-data';
-import { decryptEcV1, PaymentDataError } from '../wallet/ec-v1-crypto';
-import { EcV2TokenError, openEcV2Token, type EcV2Recipient } from '../wallet/ec-v2-token';
-import type { MerchantIdentity } from '../wallet/merchant-certificate';
-import { PaymentSignatureError, verifyPaymentSignature } from '../wallet/payment-signature';
-import { readEcV1Token, readEcV2Token, WalletTokenError } from '../wallet/payment-token';
-import { readPaymentData } from '../wallet/payment-data';
+import { decryptEcV1, PaymentDataError } from './wallet/ec-v1-crypto';
+import { EcV2TokenError, openEcV2Token, type EcV2Recipient } from './wallet/ec-v2-token';
+import type { MerchantIdentity } from './wallet/merchant-certificate';
+import { PaymentSignatureError, verifyPaymentSignature } from './wallet/payment-signature';
+import { readPaymentData } from './wallet/payment-data';
 import { luhnValid } from '../../drivers/card-reader/track';
 import { BadRequest, problemHeader, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
+import {
+  applePayHandler,
+  DeviceDataRefused,
+  googlePayHandler,
+  readApplePayDeviceData,
+  readGooglePayDeviceData,
+  type DeviceDataErrorCode,
+} from './tokenizer-device-data';
 
 /**
  * The tokenizer at its documented path on the emulator's server (tokenizer-openapi.yaml:
@@ -19,7 +25,9 @@ import { BadRequest, problemHeader, type EmulatorAnswer, type EmulatorContext } 
  * the configured root signing keys, its message signature checked for this tokenizer's recipient
  * id, is decrypted with the recipient key, and an expired key or message or a message id seen
  * before is refused. Answers are `{message, errorcode, token}` with the tokenizer's error table's
- * codes; every refused payload is "decryption failure" (24) as the guides quote, but a reuse (53).
+ * codes: devicedata is read by this emulator's own reader (tokenizer-device-data.ts), whose
+ * refusals carry the code that fits; a payload that does not verify, decrypt or is too old is
+ * "decryption failure" (24) as the guides quote; a reuse 53.
  */
 
 export const tokenizerRoot = ['cardsecure', 'api', 'v1'] as const;
@@ -41,13 +49,16 @@ export interface TokenizerSetup {
 export const tokenizerErrors = {
   3: 'Wrong version number',
   16: 'Unknown algorithm',
+  19: 'Base 64 decode failure',
+  21: 'Data is too short',
   24: 'decryption failure',
+  38: 'Illegal characters',
   53: 'Token or data duplicate',
   54: 'Card number check (Luhn formula) failed',
   74: 'Missing required parameter',
   75: 'Invalid elliptic curve type parameter',
   77: 'JSON deserialization error',
-} as const;
+} as const satisfies Record<DeviceDataErrorCode | 16 | 53 | 54, string>;
 
 type TokenizerError = keyof typeof tokenizerErrors;
 
@@ -95,30 +106,9 @@ export function createTokenizer(context: EmulatorContext, keys: () => TokenizerS
   };
 
   const walletPayload = (devicedata: string): EmulatorAnswer => {
-    let fields;
-    try {
-      fields = readEcV1DeviceData(devicedata);
-    } catch (error) {
-      if (error instanceof WalletTokenError) return refused(24, error.message);
-      throw error;
-    }
-    for (const label of ['ectype', 'ecsig', 'eckey', 'ectid'] as const) {
-      if (!fields[label]) return refused(74, `devicedata: ${label} is missing`);
-    }
-    if (fields.ectype !== applePayEcType) return refused(75, `devicedata: ectype must be ${applePayEcType}`);
+    const token = readApplePayDeviceData(devicedata);
     const now = (keys().clock ?? context.clock).now();
     try {
-      const token = readEcV1Token({
-        version: 'EC_v1',
-        data: fields.data,
-        signature: fields.ecsig,
-        header: {
-          ephemeralPublicKey: fields.eckey,
-          transactionId: fields.ectid,
-          ...(fields.echash && { applicationData: fields.echash }),
-          ...(fields.ecpublickeyhash && { publicKeyHash: fields.ecpublickeyhash }),
-        },
-      });
       const setup = keys();
       verifyPaymentSignature(token, { anchors: setup.anchors, now });
       const paymentData = readPaymentData(decryptEcV1(token, setup.merchant).plaintext);
@@ -132,37 +122,26 @@ export function createTokenizer(context: EmulatorContext, keys: () => TokenizerS
         }),
       );
     } catch (error) {
-      if (
-        error instanceof WalletTokenError ||
-        error instanceof PaymentSignatureError ||
-        error instanceof PaymentDataError
-      )
+      if (error instanceof PaymentSignatureError || error instanceof PaymentDataError)
         return refused(24, error.message);
       throw error;
     }
   };
 
   const ecV2Payload = (devicedata: string): EmulatorAnswer => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(devicedata);
-    } catch {
-      return refused(77, `devicedata: ${googlePayHandler} takes the whole token as JSON text`);
-    }
-    const version = (parsed as { protocolVersion?: unknown } | null)?.protocolVersion;
-    if (version !== undefined && version !== 'ECv2') return refused(3, 'devicedata: protocolVersion must be ECv2');
+    const token = readGooglePayDeviceData(devicedata);
     const recipient = keys().ecV2;
     if (!recipient) return refused(16, `${googlePayHandler}: this tokenizer holds no ECv2 recipient key`);
     const now = (keys().clock ?? context.clock).now();
     try {
-      const message = openEcV2Token(readEcV2Token(parsed), recipient, now);
+      const message = openEcV2Token(token, recipient, now);
       if (!firstUse(`ecv2:${message.messageId}`, now))
         return refused(53, 'devicedata: this messageId was tokenized before; a payload serves once');
       const { pan, expirationMonth, expirationYear } = message.paymentMethodDetails;
       const expiry = `${String(expirationMonth).padStart(2, '0')}${String(expirationYear % 100).padStart(2, '0')}`;
       return issued(context.tokens.issueWalletToken({ number: pan, expiry }));
     } catch (error) {
-      if (error instanceof WalletTokenError || error instanceof EcV2TokenError) return refused(24, error.message);
+      if (error instanceof EcV2TokenError) return refused(24, error.message);
       throw error;
     }
   };
@@ -177,10 +156,14 @@ export function createTokenizer(context: EmulatorContext, keys: () => TokenizerS
     }
     if (typeof encryptionhandler !== 'string' || encryptionhandler === '')
       return refused(74, 'encryptionhandler is required with wallet devicedata');
-    if (encryptionhandler === googlePayHandler) return ecV2Payload(devicedata);
-    if (encryptionhandler !== applePayHandler)
+    if (encryptionhandler !== applePayHandler && encryptionhandler !== googlePayHandler)
       return refused(16, `encryptionhandler must be ${applePayHandler} or ${googlePayHandler}`);
-    return walletPayload(devicedata);
+    try {
+      return encryptionhandler === googlePayHandler ? ecV2Payload(devicedata) : walletPayload(devicedata);
+    } catch (error) {
+      if (error instanceof DeviceDataRefused) return refused(error.errorcode, error.message);
+      throw error;
+    }
   };
 
   return {

@@ -8,12 +8,8 @@ import { readEcV1Token, readEcV2Token, WalletTokenError, type EcV1PaymentToken }
 export const applePayHandler = 'EC_APPLE_PAY';
 export const googlePayHandler = 'EC_GOOGLE_PAY';
 export const applePayEcType = 'apple';
-/**
- * The tokenizer's gateway id in the other wallet's tokenization specification (the Google Pay
- * guide: `gateway` is `cardconnect`); ECv2 tokens for it are signed for `gateway:<id>`.
- */
+/** The tokenizer's gateway id in the other wallet's tokenization specification (the Google Pay guide: `cardconnect`). */
 export const googlePayGatewayId = 'cardconnect';
-export const googlePayRecipientId = `gateway:${googlePayGatewayId}`;
 
 /** What the tokenize endpoint takes for a wallet payload. */
 export interface WalletTokenizeRequest {
@@ -74,37 +70,4 @@ export function ecV1TokenizeRequest(input: unknown, options: EcV1DeviceDataOptio
 export function ecV2TokenizeRequest(input: unknown): WalletTokenizeRequest {
   const token = readEcV2Token(input);
   return { encryptionhandler: googlePayHandler, devicedata: typeof input === 'string' ? input : JSON.stringify(token) };
-}
-
-/** `devicedata` read back into its fields (the tokenizer emulator's side). */
-export interface EcV1DeviceDataFields {
-  readonly data: string;
-  readonly ectype?: string;
-  readonly ecsig?: string;
-  readonly eckey?: string;
-  readonly ectid?: string;
-  readonly echash?: string;
-  readonly ecpublickeyhash?: string;
-}
-
-/**
- * Splits `devicedata` as the tokenizer does since its 2021 change: `data` first and unlabelled,
- * the labelled fields after it in any order (tokenizer changelog, 7/24/2021). A label it does not
- * know or one given twice is refused, naming it.
- */
-export function readEcV1DeviceData(devicedata: string): EcV1DeviceDataFields {
-  const [data = '', ...labelled] = devicedata.split('&');
-  // Base64 holds '=' only as its last one or two characters, so a label can be told from data.
-  if (data === '' || ecV1DeviceDataOrder.some((label) => data.startsWith(`${label}=`)))
-    throw new WalletTokenError('devicedata', 'must start with the unlabelled data');
-  const fields: Record<string, string> = {};
-  for (const part of labelled) {
-    const equals = part.indexOf('=');
-    const label = equals < 0 ? part : part.slice(0, equals);
-    if (!(ecV1DeviceDataOrder as readonly string[]).includes(label))
-      throw new WalletTokenError(`devicedata.${label || '(empty)'}`, 'is not a field of devicedata');
-    if (label in fields) throw new WalletTokenError(`devicedata.${label}`, 'is given twice');
-    fields[label] = equals < 0 ? '' : part.slice(equals + 1);
-  }
-  return { data, ...fields };
 }

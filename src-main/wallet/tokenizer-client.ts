@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../core/clock';
 import { ecV1TokenizeRequest, ecV2TokenizeRequest, type WalletTokenizeRequest } from './device-data';
-import { PaymentSignatureError, signatureMaxAgeMs, signingTimeOf } from './payment-signature';
 import { readEcV1Token, readEcV2Token, WalletTokenError } from './payment-token';
+import { signatureMaxAgeMs, signingTimeOf } from './signing-time';
 
 /**
  * The lane's side of the tokenizer: a wallet payload in, a single-use token out. A payload is
@@ -83,8 +83,7 @@ function prepare(payload: WalletPayload, now: number): { request: WalletTokenize
       id: `ecv1:${token.header.transactionId.toLowerCase()}`,
     };
   } catch (error) {
-    if (error instanceof WalletTokenError || error instanceof PaymentSignatureError)
-      throw new WalletPaymentRefused('malformed', error.message);
+    if (error instanceof WalletTokenError) throw new WalletPaymentRefused('malformed', error.message);
     throw error;
   }
 }

@@ -131,6 +131,38 @@ describe.each<[string, EmulatorProbe]>([
     },
   ],
   [
+    'the tokenizer emulator imports no lane wallet rules',
+    {
+      file: 'src-main/emulator/probe.ts',
+      refused: [
+        ['the lane\u2019s devicedata builder', "import { ecV1DeviceData } from '../wallet/device-data';"],
+        ['the lane\u2019s token shape checks', "import { readEcV1Token } from '../wallet/payment-token';"],
+        ['the lane\u2019s signing-time read', "import { signingTimeOf } from '../wallet/signing-time';"],
+        ['the lane\u2019s pay-link service', "import { createPayLinkSessions } from '../wallet/pay-link/sessions';"],
+        [
+          'a lane wallet module by its src-main path',
+          "import { applePayHandler } from '../../src-main/wallet/device-data';",
+        ],
+      ],
+      allowed:
+        "import type { EcV1PaymentToken } from '../wallet/payment-token';\nimport { decryptEcV1 } from './wallet/ec-v1-crypto';\nimport { readApplePayDeviceData } from './tokenizer-device-data';",
+    },
+  ],
+  [
+    'the emulator\u2019s wallet side (tokenizer crypto, training phone) imports no lane rules',
+    {
+      file: 'src-main/emulator/wallet/probe.ts',
+      refused: [
+        ['the lane\u2019s token shape checks', "import { readEcV1Token } from '../../wallet/payment-token';"],
+        ['the lane\u2019s devicedata constants', "import { googlePayGatewayId } from '../../wallet/device-data';"],
+        ['the client\u2019s field rules, a level deeper', "import { checkFields } from '../../gateway/field-rules';"],
+        ['electron', "import { app } from 'electron';"],
+      ],
+      allowed:
+        "import type { EcV1PaymentToken } from '../../wallet/payment-token';\nimport { decryptEcV1 } from './ec-v1-crypto';\nimport { applePayHandler } from '../tokenizer-device-data';",
+    },
+  ],
+  [
     'the boarding emulator imports no client rules',
     {
       file: 'src-main/boarding-emulator/probe.ts',
@@ -149,5 +181,18 @@ describe.each<[string, EmulatorProbe]>([
 
   it('allows the wire types and its own modules', async () => {
     expect(await restrictedImportErrors(file, allowed)).toEqual([]);
+  });
+});
+
+describe('the emulator as it is', () => {
+  it('imports only types from the lane: tokenizer and wallet side included', async () => {
+    const results = await eslint.lintFiles(['src-main/emulator/**/*.ts']);
+    const restricted = results.flatMap((result) =>
+      result.messages
+        .filter((message) => message.ruleId?.endsWith('no-restricted-imports'))
+        .map((message) => `${result.filePath}: ${message.message}`),
+    );
+    expect(results.length).toBeGreaterThan(40);
+    expect(restricted).toEqual([]);
   });
 });

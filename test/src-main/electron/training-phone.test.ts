@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isTrainingPayLinkUrl, trainingPhonePartition } from '../../../src-main/electron/training-phone';
-import { createTrainingWalletKeys } from '../../../src-main/wallet/training-keys';
+import { createTrainingWalletKeys } from '../../../src-main/emulator/wallet/training-keys';
 import { closeStartedShells, startedShell } from './shell-fixture';
 
 afterEach(closeStartedShells);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
 import { ecV1TokenizeRequest } from '../../../src-main/wallet/device-data';
 import type { EcV1PaymentToken } from '../../../src-main/wallet/payment-token';
-import { createTrainingWalletKeys } from '../../../src-main/wallet/training-keys';
-import { trainingWalletPayment } from '../../../src-main/wallet/training-wallet';
+import { createTrainingWalletKeys } from '../../../src-main/emulator/wallet/training-keys';
+import { trainingWalletPayment } from '../../../src-main/emulator/wallet/training-wallet';
 import { loadTokenizerReference, tokenizerReferenceMissing } from '../../support/tokenizer-reference';
 import { call, rpctMerchant } from './support';
 
@@ -112,11 +112,14 @@ describe('the tokenizer emulator', () => {
     expect((await tokenize('{"devicedata":')).json.errorcode).toBe(77);
   });
 
-  it('reads the labelled fields in any order after data (tokenizer changelog 2021)', async () => {
+  it('holds the labelled fields to the spec’s mandatory order (24), stricter than the service since 2021', async () => {
     const { devicedata, encryptionhandler } = ecV1TokenizeRequest(payload(), { walletApiVersion: 2 });
     const [data, ...labelled] = devicedata.split('&');
-    const shuffled = [data, ...labelled.reverse()].join('&');
-    expect((await tokenize({ encryptionhandler, devicedata: shuffled })).json.errorcode).toBe(0);
+    const shuffled = await tokenize({ encryptionhandler, devicedata: [data, ...labelled.reverse()].join('&') });
+    expect(shuffled).toMatchObject({ status: 400, json: { errorcode: 24, message: 'decryption failure' } });
+    expect(shuffled.problem).toMatch(/the spec's order is ectype, ecsig, eckey, ectid, echash, ecpublickeyhash/);
+    // The same fields in order pass: the order alone was refused.
+    expect((await tokenize({ encryptionhandler, devicedata })).json.errorcode).toBe(0);
   });
 });
 

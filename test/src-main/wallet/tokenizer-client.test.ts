@@ -8,8 +8,8 @@ import {
   WalletPaymentRefused,
   type TokenizerClient,
 } from '../../../src-main/wallet/tokenizer-client';
-import { createTrainingWalletKeys } from '../../../src-main/wallet/training-keys';
-import { trainingWalletPayment } from '../../../src-main/wallet/training-wallet';
+import { createTrainingWalletKeys } from '../../../src-main/emulator/wallet/training-keys';
+import { trainingWalletPayment } from '../../../src-main/emulator/wallet/training-wallet';
 import { rpctMerchant } from '../emulator/support';
 
 const start = Date.UTC(2026, 10, 22, 12, 0, 0);

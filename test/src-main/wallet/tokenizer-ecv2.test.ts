@@ -2,11 +2,11 @@ import { sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
 import { createGatewayClient } from '../../../src-main/gateway/client';
-import { ecV2SignedString } from '../../../src-main/wallet/ec-v2-token';
+import { ecV2SignedString } from '../../../src-main/emulator/wallet/ec-v2-token';
 import type { EcV2PaymentToken } from '../../../src-main/wallet/payment-token';
 import { createTokenizerClient, WalletPaymentRefused } from '../../../src-main/wallet/tokenizer-client';
-import { createTrainingWalletKeys } from '../../../src-main/wallet/training-keys';
-import { trainingEcV2Payment } from '../../../src-main/wallet/training-wallet';
+import { createTrainingWalletKeys } from '../../../src-main/emulator/wallet/training-keys';
+import { trainingEcV2Payment } from '../../../src-main/emulator/wallet/training-wallet';
 import { rpctMerchant } from '../emulator/support';
 
 /**

@@ -9,7 +9,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { merchantIdentifierHash, publicKeyHashOf, type MerchantIdentity } from './merchant-certificate';
-import type { EcV1PaymentToken } from './payment-token';
+import type { EcV1PaymentToken } from '../../wallet/payment-token';
 
 /**
  * EC_v1 payment data encryption: ECDH on P-256 between the phone's ephemeral key and the

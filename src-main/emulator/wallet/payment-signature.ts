@@ -1,7 +1,7 @@
 import { createHash, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import type { EcV1PaymentToken } from './payment-token';
+import type { EcV1PaymentToken } from '../../wallet/payment-token';
 
 /**
  * The EC_v1 token's `signature`: a detached CMS SignedData, ecdsa-with-SHA256 over signed
@@ -26,7 +26,7 @@ const oid = {
 
 export const signingCertificateOids = { leaf: oid.leafMarker, intermediate: oid.intermediateMarker } as const;
 
-/** How far the signing time may be from now: the payload's two-minute life. */
+/** How far the signing time may be from now: the two minutes a payload lives (the Apple Pay guide). */
 export const signatureMaxAgeMs = 2 * 60 * 1000;
 
 export type SignatureFailure = 'malformed' | 'chain' | 'digest' | 'signature' | 'expired';
@@ -86,30 +86,6 @@ const certificatesOf = (signedData: pkijs.SignedData): X509Certificate[] =>
   (signedData.certificates ?? []).flatMap((item) =>
     item instanceof pkijs.Certificate ? [new X509Certificate(Buffer.from(item.toSchema(false).toBER(false)))] : [],
   );
-
-type Block = asn1js.AsnType & { idBlock: { tagClass: number; tagNumber: number }; valueBlock: { value?: unknown } };
-const children = (block: Block | undefined): Block[] =>
-  Array.isArray(block?.valueBlock.value) ? (block.valueBlock.value as Block[]) : [];
-const isContext0 = (block: Block) => block.idBlock.tagClass === 3 && block.idBlock.tagNumber === 0;
-
-/**
- * The signing time, read without checking anything else (the lane's early age check). It walks
- * ContentInfo > SignedData > signerInfos[0] > signedAttrs with asn1js alone: building pkijs's
- * SignedData would also rebuild every certificate, ten times the work for one date.
- */
-export function signingTimeOf(signature: string): Date {
-  const parsed = asn1js.fromBER(Buffer.from(signature, 'base64'));
-  const signedData = children(children(parsed.result as Block).find(isContext0))[0];
-  const signerInfo = children(children(signedData).at(-1))[0];
-  if (!signerInfo) throw new PaymentSignatureError('malformed', 'signature is not a CMS SignedData');
-  for (const attributeBlock of children(children(signerInfo).find(isContext0))) {
-    const [type, values] = children(attributeBlock);
-    if ((type as asn1js.ObjectIdentifier | undefined)?.valueBlock.toString() !== oid.signingTime) continue;
-    const time = children(values)[0] as (asn1js.UTCTime | asn1js.GeneralizedTime) | undefined;
-    if (time && typeof time.toDate === 'function') return time.toDate();
-  }
-  throw new PaymentSignatureError('malformed', 'signature carries no signing time');
-}
 
 const hasExtension = (certificate: X509Certificate, extnId: string) =>
   pkijs.Certificate.fromBER(certificate.raw).extensions?.some((item) => item.extnID === extnId) ?? false;

@@ -1,23 +1,25 @@
 import { createHmac, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { googlePayRecipientId } from '../../../src-main/wallet/device-data';
 import {
   decryptEcV2,
   deriveEcV2Keys,
   EcV2MessageError,
   encryptEcV2,
   readEcV2Message,
-} from '../../../src-main/wallet/ec-v2-crypto';
+} from '../../../../src-main/emulator/wallet/ec-v2-crypto';
 import {
   ecV2SignedString,
   EcV2TokenError,
   openEcV2Token,
   type EcV2Failure,
   type EcV2Recipient,
-} from '../../../src-main/wallet/ec-v2-token';
-import { readEcV2Token, type EcV2PaymentToken } from '../../../src-main/wallet/payment-token';
-import { createTrainingWalletKeys } from '../../../src-main/wallet/training-keys';
-import { trainingEcV2Payment } from '../../../src-main/wallet/training-wallet';
+} from '../../../../src-main/emulator/wallet/ec-v2-token';
+import { readEcV2Token, type EcV2PaymentToken } from '../../../../src-main/wallet/payment-token';
+import { createTrainingWalletKeys } from '../../../../src-main/emulator/wallet/training-keys';
+import { trainingEcV2Payment } from '../../../../src-main/emulator/wallet/training-wallet';
+
+// The Google Pay guide's gateway id for the tokenizer is `cardconnect`; ECv2 signs for `gateway:<id>`.
+const guideRecipientId = 'gateway:cardconnect';
 
 /**
  * ECv2 as its recipient opens it. No published ECv2 token with its keys is in the specs'
@@ -43,7 +45,7 @@ function failureOf(open: () => unknown): EcV2Failure {
 }
 
 /** Signs `signedMessage` for `recipientId` with training's intermediate key, as a wallet would. */
-function resigned(base: EcV2PaymentToken, signedMessage: string, recipientId = googlePayRecipientId): EcV2PaymentToken {
+function resigned(base: EcV2PaymentToken, signedMessage: string, recipientId = guideRecipientId): EcV2PaymentToken {
   const content = ecV2SignedString(['Google', recipientId, 'ECv2', signedMessage]);
   return {
     ...base,

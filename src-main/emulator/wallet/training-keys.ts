@@ -1,10 +1,9 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, X509Certificate, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../config/private-file';
+import { writeFileAtomic } from '../../config/private-file';
 import { issueCertificate, markerExtension, type CertificateExtension } from './certificate-builder';
-import { googlePayRecipientId } from './device-data';
-import type { EcV2Recipient, EcV2Signer } from './ec-v2-token';
+import { tokenizerRecipientId, type EcV2Recipient, type EcV2Signer } from './ec-v2-token';
 import { merchantIdentifierExtensionValue, merchantIdentifierOid, type MerchantIdentity } from './merchant-certificate';
 import { signingCertificateOids, type WalletSigner } from './payment-signature';
 
@@ -130,7 +129,7 @@ function ecV2Keys(
     signer: { rootKey, intermediateKey, intermediatePublicKey: createPublicKey(intermediateKey), keyExpiration },
     recipient: {
       rootKeys: [{ key: createPublicKey(rootKey) }],
-      recipientId: googlePayRecipientId,
+      recipientId: tokenizerRecipientId,
       privateKey: recipientKey,
     },
     recipientPublicKey: createPublicKey(recipientKey),

@@ -3,19 +3,19 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { issueCertificate } from '../../../src-main/wallet/certificate-builder';
-import { decryptEcV1 } from '../../../src-main/wallet/ec-v1-crypto';
-import { merchantIdentifierHash, publicKeyHashOf } from '../../../src-main/wallet/merchant-certificate';
-import { verifyPaymentSignature } from '../../../src-main/wallet/payment-signature';
-import { readEcV1Token } from '../../../src-main/wallet/payment-token';
+import { issueCertificate } from '../../../../src-main/emulator/wallet/certificate-builder';
+import { decryptEcV1 } from '../../../../src-main/emulator/wallet/ec-v1-crypto';
+import { merchantIdentifierHash, publicKeyHashOf } from '../../../../src-main/emulator/wallet/merchant-certificate';
+import { verifyPaymentSignature } from '../../../../src-main/emulator/wallet/payment-signature';
+import { readEcV1Token } from '../../../../src-main/wallet/payment-token';
 import {
   createTrainingWalletKeys,
   loadOrCreateTrainingWalletKeys,
   trainingKeysFile,
   trainingMerchantIdentifier,
-} from '../../../src-main/wallet/training-keys';
-import { readPaymentData } from '../../../src-main/wallet/payment-data';
-import { trainingWalletPayment } from '../../../src-main/wallet/training-wallet';
+} from '../../../../src-main/emulator/wallet/training-keys';
+import { readPaymentData } from '../../../../src-main/emulator/wallet/payment-data';
+import { trainingWalletPayment } from '../../../../src-main/emulator/wallet/training-wallet';
 
 const now = Date.parse('2026-03-02T10:00:00Z');
 const keys = createTrainingWalletKeys(now);

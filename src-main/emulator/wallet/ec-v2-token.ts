@@ -1,6 +1,6 @@
 import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { decryptEcV2, EcV2MessageError, encryptEcV2, readEcV2Message } from './ec-v2-crypto';
-import type { EcV2PaymentToken } from './payment-token';
+import type { EcV2PaymentToken } from '../../wallet/payment-token';
 
 /**
  * Opening an ECv2 token as its recipient does: the intermediate signing key must carry a
@@ -13,6 +13,11 @@ import type { EcV2PaymentToken } from './payment-token';
 /** The sender id every ECv2 signature is made over. */
 export const ecV2SenderId = 'Google';
 export const ecV2ProtocolVersion = 'ECv2';
+/**
+ * The tokenizer's recipient id: `gateway:` and the gateway id its Google Pay guide tells the pay
+ * page to put in the tokenization specification (`cardconnect`).
+ */
+export const tokenizerRecipientId = 'gateway:cardconnect';
 
 /** A root signing key the recipient trusts (training's own, never a real wallet's). */
 export interface EcV2RootKey {
