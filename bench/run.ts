@@ -9,6 +9,7 @@ import { terminalBenchmarks } from './terminal.bench';
 import { rendererBenchmarks, rendererSize } from './renderer.bench';
 import { soakBenchmarks } from './soak.bench';
 import { walletBenchmarks } from './wallet.bench';
+import { kioskBenchmarks } from './kiosk.bench';
 import { formatTable, measure, type BenchResult } from './harness';
 
 /** Every benchmark the project has; later issues append their cases here. */
@@ -22,6 +23,7 @@ export const allBenchmarks = [
   ...terminalBenchmarks,
   ...rendererBenchmarks,
   ...walletBenchmarks,
+  ...kioskBenchmarks,
 ];
 
 const loadRuns = [
