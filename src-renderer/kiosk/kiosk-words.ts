@@ -31,6 +31,9 @@ export interface KioskWords {
   readonly payOnPhone: string;
   readonly cancelOrder: string;
   readonly unknownBarcode: (barcode: string) => string;
+  /** The kiosk's own scanner read a barcode the store does not know (the main process says which). */
+  readonly unknownItem: string;
+  readonly staffComing: string;
   readonly somethingWrong: string;
   readonly amountToPay: string;
   readonly cancel: string;
@@ -106,6 +109,8 @@ const english: KioskWords = {
   payOnPhone: 'Pay on your phone',
   cancelOrder: 'Cancel my order',
   unknownBarcode: (barcode) => `We could not find item ${barcode}. Please choose it from the list or ask for help.`,
+  unknownItem: 'We could not find that item. Please choose it from the list or ask for help.',
+  staffComing: 'A member of staff has been called and will be with you shortly.',
   somethingWrong: 'That did not work. Please try again or ask for help.',
   amountToPay: 'To pay',
   cancel: 'Cancel',
@@ -194,6 +199,8 @@ const spanish: KioskWords = {
   cancelOrder: 'Cancelar mi compra',
   unknownBarcode: (barcode) =>
     `No encontramos el art\u00edculo ${barcode}. Elija el art\u00edculo de la lista o pida ayuda.`,
+  unknownItem: 'No encontramos ese art\u00edculo. Elija el art\u00edculo de la lista o pida ayuda.',
+  staffComing: 'Hemos llamado a un empleado. Vendr\u00e1 enseguida.',
   somethingWrong: 'No se pudo hacer. Int\u00e9ntelo de nuevo o pida ayuda.',
   amountToPay: 'A pagar',
   cancel: 'Cancelar',

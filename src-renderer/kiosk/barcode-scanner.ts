@@ -1,0 +1,89 @@
+/**
+ * A keyboard-mode barcode scanner types the code's characters and Enter as one fast burst, into
+ * the same keyboard as everything else. This listens *after* the card reader's wedge: in browser
+ * mode `routeKeysThroughReader` holds every key in the capture phase and types back only what the
+ * main process's wedge did not take as a card (a card track starts with % or ; and is at least
+ * 16 characters, or is a long hex record); in Electron the main process does the same before the
+ * page sees a key. So card data never reaches this listener, and a barcode (12 or 13 digits for
+ * UPC-A and EAN-13, 8 for EAN-8) comes through as the keys it was. What is left to decide here
+ * is only a scanner's burst from a person's typing, by the same rule the wedge uses: the gap
+ * between keys.
+ */
+
+export interface BarcodeBurstOptions {
+  /** The longest pause between two characters of one burst (a scanner's are a few ms apart). */
+  readonly maxGapMs?: number;
+  /** The fewest characters a barcode has: fewer is a person pressing keys. */
+  readonly minLength?: number;
+}
+
+/** The contract's barcode: 1 to 32 letters, digits or hyphens (kiosk.scan). */
+const barcodeCharacter = /^[0-9A-Za-z-]$/;
+const maxLength = 32;
+
+/** The pure part: feed it keys with their time; Enter after a burst answers the barcode. */
+export class BarcodeBurst {
+  readonly #maxGapMs: number;
+  readonly #minLength: number;
+  #text = '';
+  #last = Number.NEGATIVE_INFINITY;
+
+  constructor(options: BarcodeBurstOptions = {}) {
+    this.#maxGapMs = options.maxGapMs ?? 50;
+    this.#minLength = options.minLength ?? 4;
+  }
+
+  /** One key at `at` ms. Returns the barcode when this Enter ends a scanner's burst, else null. */
+  feed(key: string, at: number): string | null {
+    const gap = at - this.#last;
+    this.#last = at;
+    if (key === 'Enter') {
+      const text = this.#text;
+      this.#text = '';
+      return gap <= this.#maxGapMs && text.length >= this.#minLength ? text : null;
+    }
+    if (!barcodeCharacter.test(key)) {
+      this.#text = '';
+      return null;
+    }
+    // A pause means a new burst starts with this key.
+    this.#text = gap <= this.#maxGapMs ? this.#text + key : key;
+    if (this.#text.length > maxLength) this.#text = '';
+    return null;
+  }
+
+  /** True while a burst may be under way: a key within the gap of the last. */
+  inBurst(at: number): boolean {
+    return this.#text.length > 0 && at - this.#last <= this.#maxGapMs;
+  }
+}
+
+/**
+ * Listens on the window for scanner bursts and hands each barcode to `onBarcode`. The Enter
+ * that ends a burst is kept from the page (it would press whatever button has focus), as are the
+ * burst's later characters; a field being typed in is left alone (staff typing an id).
+ * Returns the function that stops listening.
+ */
+export function listenForBarcodes(
+  win: Window,
+  onBarcode: (barcode: string) => void,
+  options: BarcodeBurstOptions & { now?: () => number } = {},
+): () => void {
+  const burst = new BarcodeBurst(options);
+  const now = options.now ?? (() => win.performance.now());
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    const target = event.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
+    const at = now();
+    const inBurst = burst.inBurst(at);
+    const barcode = burst.feed(event.key, at);
+    if (barcode !== null || (inBurst && event.key !== 'Enter')) event.preventDefault();
+    if (barcode !== null) {
+      event.stopPropagation();
+      onBarcode(barcode);
+    }
+  };
+  win.addEventListener('keydown', onKeyDown);
+  return () => win.removeEventListener('keydown', onKeyDown);
+}
