@@ -26,6 +26,8 @@ export class BarcodeBurst {
   readonly #maxGapMs: number;
   readonly #minLength: number;
   #text = '';
+  /** The burst under way had a character no barcode has (a card track's %, a space): not a scan. */
+  #spoiled = false;
   #last = Number.NEGATIVE_INFINITY;
 
   constructor(options: BarcodeBurstOptions = {}) {
@@ -35,26 +37,30 @@ export class BarcodeBurst {
 
   /** One key at `at` ms. Returns the barcode when this Enter ends a scanner's burst, else null. */
   feed(key: string, at: number): string | null {
+    // A scanner holds Shift for a capital letter: not a character of the code.
+    if (key === 'Shift') return null;
     const gap = at - this.#last;
     this.#last = at;
     if (key === 'Enter') {
       const text = this.#text;
+      const spoiled = this.#spoiled;
       this.#text = '';
-      return gap <= this.#maxGapMs && text.length >= this.#minLength ? text : null;
-    }
-    if (!barcodeCharacter.test(key)) {
-      this.#text = '';
-      return null;
+      this.#spoiled = false;
+      return !spoiled && gap <= this.#maxGapMs && text.length >= this.#minLength ? text : null;
     }
     // A pause means a new burst starts with this key.
-    this.#text = gap <= this.#maxGapMs ? this.#text + key : key;
-    if (this.#text.length > maxLength) this.#text = '';
+    if (gap > this.#maxGapMs) {
+      this.#text = '';
+      this.#spoiled = false;
+    }
+    if (!barcodeCharacter.test(key) || this.#text.length >= maxLength) this.#spoiled = true;
+    else this.#text += key;
     return null;
   }
 
   /** True while a burst may be under way: a key within the gap of the last. */
   inBurst(at: number): boolean {
-    return this.#text.length > 0 && at - this.#last <= this.#maxGapMs;
+    return (this.#text.length > 0 || this.#spoiled) && at - this.#last <= this.#maxGapMs;
   }
 }
 

@@ -94,19 +94,17 @@ export const createKioskSlice =
       staffNote: null,
       async loadKiosk() {
         try {
-          const [state, catalogue, settings] = await Promise.all([
-            pos.kiosk.state(),
-            pos.kiosk.catalogue(),
-            pos.settings.get(),
-          ]);
+          const [state, catalogue] = await Promise.all([pos.kiosk.state(), pos.kiosk.catalogue()]);
           get().setKiosk(unwrap(state));
           set({ catalogue: unwrap(catalogue) });
-          if (settings.ok) {
-            const seconds = settings.result.values['payments.cardTimeoutSeconds'];
-            if (typeof seconds === 'number') set({ cardTimeoutSeconds: seconds });
-          }
         } catch {
           // The connection slice says the kiosk is unreachable; the next connection loads again.
+        }
+        try {
+          const seconds = unwrap(await pos.settings.get()).values['payments.cardTimeoutSeconds'];
+          if (typeof seconds === 'number') set({ cardTimeoutSeconds: seconds });
+        } catch {
+          // Without the settings the countdown counts the reader's default wait.
         }
       },
       setKiosk(kiosk) {
