@@ -269,7 +269,43 @@ export const settingsSchema = z
         .prefault({}),
       /** Paying on the customer's phone through the lane's pay link (wallet-settings.ts). */
       wallet: walletSettingsSchema.prefault({}),
-      kiosk: z.strictObject({ idleResetSeconds: integerFrom(15, 3600).default(90) }, asSection).prefault({}),
+      /** The self-checkout (src-main/kiosk/): inactivity, the store's tax rates its catalogue names, the languages offered. */
+      kiosk: z
+        .strictObject(
+          {
+            idleResetSeconds: integerFrom(15, 3600).default(90),
+            /** The store's tax rates; empty: training uses assets/kiosk/tax-rates.json, a live kiosk sells nothing. */
+            taxRates: z
+              .array(
+                z.strictObject({
+                  id: z
+                    .string({ error: 'expected a tax rate id' })
+                    .regex(/^[a-z0-9][a-z0-9-]{0,15}$/, {
+                      error: 'expected 1 to 16 lower-case letters, digits or dashes',
+                    }),
+                  name: z.string({ error: 'expected a name' }).trim().min(1).max(20),
+                  /** 825 is 8.25 %. */
+                  basisPoints: integerFrom(0, 10_000),
+                }),
+                { error: 'expected a list of tax rates' },
+              )
+              .max(20)
+              .default([]),
+            /** The languages the welcome offers, the default first (ISO 639-1, optionally with a region: "en", "es", "fr-CA"). */
+            languages: z
+              .array(
+                z
+                  .string({ error: 'expected a language code' })
+                  .regex(/^[a-z]{2}(-[A-Z]{2})?$/, { error: 'expected a language code such as "en" or "fr-CA"' }),
+                { error: 'expected a list of language codes' },
+              )
+              .min(1, { error: 'at least one language' })
+              .max(8)
+              .default(['en']),
+          },
+          asSection,
+        )
+        .prefault({}),
       log: z
         .strictObject(
           { level: z.enum(logLevels, { error: `expected one of ${logLevels.join(', ')}` }).default('info') },
@@ -323,6 +359,15 @@ export const settingsSchema = z
       if (keyboardMode(device) && settings.devices.findIndex(keyboardMode) !== index)
         issue(['devices', index, 'protocol'], 'only one reader can use the keyboard; another one already does');
       if (device.protocol === 'emulated' && !settings.training) issue(['devices', index, 'protocol'], trainingOnly);
+    });
+    const taxRateIds = new Set<string>();
+    settings.kiosk.taxRates.forEach((rate, index) => {
+      if (taxRateIds.has(rate.id)) issue(['kiosk', 'taxRates', index, 'id'], `tax rate "${rate.id}" is listed twice`);
+      taxRateIds.add(rate.id);
+    });
+    settings.kiosk.languages.forEach((language, index) => {
+      if (settings.kiosk.languages.indexOf(language) !== index)
+        issue(['kiosk', 'languages', index], `"${language}" is listed twice`);
     });
     const staffIds = new Set<string>();
     settings.staff.members.forEach((member, index) => {

@@ -50,6 +50,7 @@ export function bootCore(options: BootOptions): BootedCore {
     journalIdentityFile: journalIdentityPath(appDataDir),
     trainingGatewayPath: join(appDataDir, 'training-gateway.sqlite'),
     walletFolder: appDataDir,
+    kioskFolder: appDataDir,
     settingsFile: { appDataDir, sources },
     secrets:
       options.secrets ??

@@ -28,6 +28,9 @@ import { createSettingsService, type SettingsFile, type SettingsService } from '
 import { productVersion } from './version';
 import type { Keystroke } from '../../drivers/transport/keyboard-wedge';
 import { createLaneWallet, type LaneWallet } from '../wallet/pay-link/lane-wallet';
+import { createKioskService, type KioskService } from '../kiosk/kiosk-service';
+import { catalogueSource } from '../kiosk/catalogue-source';
+import { serviceStateStore } from '../kiosk/service-state';
 import {
   createTrainingWalletKeys,
   loadOrCreateTrainingWalletKeys,
@@ -66,6 +69,8 @@ export interface CoreOptions {
   readonly walletFolder?: string;
   /** Tests: a pay link lives this long instead of two minutes. */
   readonly payLinkLifetimeMs?: number;
+  /** Where the kiosk finds the store's catalogue and keeps its service state (the app-data folder); none: training's catalogue, state in memory. */
+  readonly kioskFolder?: string;
 }
 
 /**
@@ -102,6 +107,8 @@ export interface Core {
   readonly trainingGateway: TrainingGateway;
   /** Wallet payments: the pay-link service, the tokenizer client, training's emulated phone. */
   readonly wallet: LaneWallet;
+  /** The self-checkout: catalogue, basket, paying it, the receipt choice, the service state. */
+  readonly kiosk: KioskService;
   /** The validated entry point for every command from a renderer. */
   readonly dispatch: Dispatch;
   info(): AppInfo;
@@ -222,6 +229,22 @@ export function createCore(options: CoreOptions): Core {
     printerProfiles: [...printerProfiles.keys()].sort(),
     logger,
   });
+  const kiosk = createKioskService({
+    settings,
+    catalogue: catalogueSource({
+      ...(options.kioskFolder ? { folder: options.kioskFolder } : {}),
+      assetsDir,
+      training: settings.training,
+      taxRates: settings.kiosk.taxRates,
+    }),
+    sales,
+    terminal,
+    staff: () => session.current()?.cashierId ?? null,
+    serviceState: serviceStateStore(options.kioskFolder),
+    publish: (state) => events.emit('kiosk.state', state),
+    logger,
+    now: () => clock.now(),
+  });
   const stops = [
     session.onChange((current) => events.emit('session.changed', current)),
     devices.onChange((list) => events.emit('devices.changed', list)),
@@ -255,6 +278,7 @@ export function createCore(options: CoreOptions): Core {
     settingsService,
     trainingGateway,
     wallet,
+    kiosk,
     events,
     info,
     journalRefusal: () => journalRefusal,

@@ -30,6 +30,7 @@ export function createCommandHandlers(
     | 'wallet'
     | 'journalRefusal'
     | 'acknowledgeJournal'
+    | 'kiosk'
   >,
 ): CommandHandlers {
   const { session } = core;
@@ -181,5 +182,26 @@ export function createCommandHandlers(
     'signature.cancel': () => core.signature.cancel(),
     'signature.recorded': () => core.signature.recorded(),
     'signature.replay': ({ name }) => core.signature.replay(name),
+    // The self-checkout (issue 20): the customer's own visit runs with nobody signed in on a kiosk, as their payment does.
+    'kiosk.state': () => core.kiosk.state(),
+    'kiosk.catalogue': () => core.kiosk.catalogue(),
+    'kiosk.start': customerPayment('start a self-checkout', () => core.kiosk.start()),
+    'kiosk.scan': customerPayment('scan an item', ({ barcode }) => core.kiosk.scan(barcode)),
+    'kiosk.add': customerPayment('add an item', ({ itemId, quantity }) => core.kiosk.add(itemId, quantity)),
+    // A locked basket (a payment approved on it) is staff's to change: the kiosk service asks who is signed in.
+    'kiosk.setQuantity': customerPayment('change the basket', ({ itemId, quantity }) =>
+      core.kiosk.setQuantity(itemId, quantity),
+    ),
+    'kiosk.pay': customerPayment('take a payment', ({ tender }) => core.kiosk.pay(tender)),
+    'kiosk.receipt': customerPayment('print a receipt', ({ print }) => core.kiosk.receipt(print)),
+    'kiosk.finish': customerPayment('end the visit', () => core.kiosk.finish()),
+    'kiosk.abandon': (args, caller) =>
+      // Staff abandon a visit the customer may not (one waiting for staff): they must be signed in.
+      args.reason === 'staff'
+        ? signedIn('cancel the customer’s order', ({ reason }: typeof args) => core.kiosk.abandon(reason))(args, caller)
+        : customerPayment('cancel the order', ({ reason }: typeof args) => core.kiosk.abandon(reason))(args),
+    'kiosk.setService': signedIn('take the kiosk out of service or back in', ({ inService, message }) =>
+      core.kiosk.setService(inService, message, session.current()!.cashierId),
+    ),
   };
 }

@@ -19,6 +19,7 @@
  *   history.ts     terminal.history, .lookup, .endOfDay
  *   recovery.ts    terminal.recoveryQueue, .findings, ...; journal.*: lost answers, the refusal
  *   training.ts    training.*                 training's built-in gateway
+ *   kiosk.ts       kiosk.*                    the self-checkout: catalogue, basket, paying, receipt choice
  * The tenders, the sale phases and the refund reasons are pure modules beside this one
  * (tenders.ts, sale-phases.ts, refund-reasons.ts), so the renderer may use their values.
  */
@@ -27,6 +28,7 @@ import { appCommands } from './contract/app';
 import { deviceCommands, deviceEvents } from './contract/devices';
 import { followUpCommands } from './contract/follow-ups';
 import { historyCommands } from './contract/history';
+import { kioskCommands, kioskEvents } from './contract/kiosk';
 import { printerCommands } from './contract/printers';
 import { recoveryCommands, recoveryEvents } from './contract/recovery';
 import type { CommandReply } from './contract/replies';
@@ -41,6 +43,7 @@ export * from './contract/app';
 export * from './contract/devices';
 export * from './contract/follow-ups';
 export * from './contract/history';
+export * from './contract/kiosk';
 export * from './contract/printers';
 export * from './contract/recovery';
 export * from './contract/replies';
@@ -79,6 +82,7 @@ export const commands = {
   ...historyCommands,
   ...recoveryCommands,
   ...trainingCommands,
+  ...kioskCommands,
 } as const;
 
 export type CommandName = keyof typeof commands;
@@ -101,6 +105,7 @@ export const events = {
   ...signatureEvents,
   ...saleEvents,
   ...recoveryEvents,
+  ...kioskEvents,
 } as const;
 
 export type EventName = keyof typeof events;

@@ -36,6 +36,8 @@ export interface SaleKeeper {
   stopped(problem: string, publish?: boolean): void;
   /** An approval of this sale was voided: nothing is owed on it any more. */
   voided(orderId: string): void;
+  /** Staff changed what a partly paid sale buys: it now owes `dueMinor` (0: nothing); refused when nothing was owed. */
+  owe(dueMinor: number): void;
   /** A wallet payment's pay link opened (the QR code to show) or closed (null); published at once unless `publish` is false. */
   payLink(link: PayLink | null, publish?: boolean): void;
   /** New sale: refused while a payment runs or money is still owed. */
@@ -95,6 +97,12 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
     voided(orderId) {
       const sale = current();
       if (sale?.results.some((result) => result.orderId === orderId && tookMoney(result))) update({ dueMinor: null });
+    },
+    owe(dueMinor) {
+      const sale = current();
+      if (sale?.dueMinor === null || sale === null)
+        throw new LaneError('refused', 'Nothing is owed on this sale: there is no rest to change.');
+      update({ dueMinor: dueMinor > 0 ? dueMinor : null }, true);
     },
     clear() {
       const sale = current();

@@ -1,3 +1,4 @@
+import { LaneError } from '../core/errors';
 import type { PayLink, SaleSummary } from '../ipc/contract';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../log/logger';
@@ -27,6 +28,8 @@ export interface CustomerSale {
   stopped(error: unknown, abort?: AbortController): never;
   /** A payment of this sale was voided after the fact. */
   voided(orderId: string): void;
+  /** What a partly paid sale still owes changed (staff changed what it buys); refused while a payment runs. */
+  owe(dueMinor: number): void;
   /** The wallet payment's pay link for the screens (null when it closes); published at once unless `publish` is false. */
   payLink(link: PayLink | null, publish?: boolean): void;
   /** Aborts the operation running; whether there was one. */
@@ -85,6 +88,10 @@ export function createCustomerSale(options: CustomerSaleOptions): CustomerSale {
     },
     stopped: (error, abort) => stoppedPayment(error, { keeper, state, ...(abort ? { abort } : {}) }),
     voided: (orderId) => keeper.voided(orderId),
+    owe(dueMinor) {
+      if (guard.busy()) throw new LaneError('refused', 'A payment is running: wait for it before changing the sale.');
+      keeper.owe(dueMinor);
+    },
     payLink: (link, publish) => keeper.payLink(link, publish),
     cancel: () => guard.cancel(),
     next() {

@@ -20,12 +20,18 @@ import type { TerminalStateStore } from './state-store';
 import { walletPaymentsOff, type LaneWallet } from '../wallet/pay-link/lane-wallet';
 import { runWalletSale } from './wallet-sale';
 
+/** How a payment is run beyond what its command says. */
+export interface PaymentOptions {
+  /** The customer chooses later whether the receipt prints (the kiosk's receipt step): nothing prints now. */
+  readonly holdReceipts?: boolean;
+}
+
 /** The ways a customer pays at the lane: a card, an electronic check, a stored profile, a phone's wallet. */
 export interface Payments {
-  sale(args: ParsedCommandArgs<'terminal.sale'>): Promise<SaleSummary>;
+  sale(args: ParsedCommandArgs<'terminal.sale'>, options?: PaymentOptions): Promise<SaleSummary>;
   achSale(args: ParsedCommandArgs<'terminal.achSale'>): Promise<SaleSummary>;
   profileSale(args: ParsedCommandArgs<'terminal.profileSale'>): Promise<SaleSummary>;
-  walletSale(args: ParsedCommandArgs<'terminal.walletSale'>): Promise<SaleSummary>;
+  walletSale(args: ParsedCommandArgs<'terminal.walletSale'>, options?: PaymentOptions): Promise<SaleSummary>;
 }
 
 export interface PaymentsOptions {
@@ -50,6 +56,7 @@ export function createPayments(options: PaymentsOptions): Payments {
   const cardSale = async (
     request: { amountMinor: number; tender: CardTender; entry: CardEntry; captureDetails: CaptureDetails | undefined },
     abort: AbortController,
+    how: PaymentOptions,
   ): Promise<SaleSummary> => {
     const reader = manager.cardReader();
     if (!reader) throw new LaneError('refused', 'No card reader is configured: add one under Devices in the settings.');
@@ -66,6 +73,7 @@ export function createPayments(options: PaymentsOptions): Payments {
           cardTimeoutSeconds: settings.payments.cardTimeoutSeconds,
           keyedEntry: (signal) => options.keyed.read(signal, settings.payments.cardTimeoutSeconds),
           logger,
+          ...(how.holdReceipts ? { holdReceipts: true } : {}),
         },
         { amountMinor, tender, entry, ...(captureDetails ? { captureDetails } : {}), signal: abort.signal, onPhase },
       );
@@ -93,7 +101,7 @@ export function createPayments(options: PaymentsOptions): Payments {
   };
 
   return {
-    walletSale({ amountMinor, tipMinor = 0, cart }) {
+    walletSale({ amountMinor, tipMinor = 0, cart }, how = {}) {
       if (!settings.wallet.enabled) throw walletPaymentsOff();
       if (tipMinor > 0 && !settings.payments.tips)
         throw new LaneError('refused', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
@@ -104,12 +112,12 @@ export function createPayments(options: PaymentsOptions): Payments {
         (abort) =>
           runWalletSale(
             { customerSale, lane, wallet: options.wallet, state, previewProfile: options.previewProfile, logger },
-            { amountMinor, ...(captureDetails ? { captureDetails } : {}) },
+            { amountMinor, ...(captureDetails ? { captureDetails } : {}), ...how },
             abort,
           ),
       );
     },
-    sale({ amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart }) {
+    sale({ amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart }, how = {}) {
       if (tender === 'forced-credit' && !settings.payments.forcedCredit) {
         throw new LaneError(
           'refused',
@@ -125,7 +133,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       return customerSale.payment(
         `sale:${tender}:${entry}:${amountMinor}`,
         { amountMinor, tender, entry, tipMinor, ...(cart ? { cart } : {}) },
-        (abort) => cardSale({ amountMinor, tender, entry, captureDetails }, abort),
+        (abort) => cardSale({ amountMinor, tender, entry, captureDetails }, abort, how),
       );
     },
     achSale({ amountMinor, routing, account, accountType, name }) {

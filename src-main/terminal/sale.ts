@@ -36,6 +36,11 @@ export interface SaleDependencies {
   readonly keyedEntry?: (signal: AbortSignal) => Promise<CardRead>;
   /** Where printing problems are written (never card data). */
   readonly logger?: Pick<Logger, 'warn'>;
+  /**
+   * The customer chooses afterwards whether a receipt prints (a kiosk): nothing prints now, and
+   * the journal keeps everything the reprint of either copy needs.
+   */
+  readonly holdReceipts?: boolean;
 }
 
 export interface SaleResult {
@@ -163,7 +168,9 @@ export async function authorizeAndPrint(
       { ...facts, kind },
       { training: deps.training, printedAt: new Date(deps.now()), columns: deps.printer?.profile.columns ?? 48 },
     );
-    if (deps.printer) {
+    if (deps.holdReceipts) {
+      printed = { ok: false };
+    } else if (deps.printer) {
       phase('printing', 'Printing the receipt');
       printed = await printReceipts(deps.printer, receipts, deps.logger);
     } else {

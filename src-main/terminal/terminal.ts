@@ -25,7 +25,7 @@ import type { FollowUpArgs } from './follow-up';
 import { history, lookup, recoveryQueue } from './history';
 import { KeyedEntry } from './keyed-entry';
 import { laneAccess, type GatewayAccess } from './lane-access';
-import { createPayments } from './payments';
+import { createPayments, type PaymentOptions } from './payments';
 import { createRecovery } from './recovery';
 import { reprint } from './reprint';
 import { journalForPayment } from './stopped-payment';
@@ -36,7 +36,7 @@ export type { GatewayAccess } from './lane-access';
 
 export interface TerminalService {
   /** Runs a card sale; a second call while one runs (a double Pay press) joins it instead of charging again. */
-  sale(args: ParsedCommandArgs<'terminal.sale'>): Promise<SaleSummary>;
+  sale(args: ParsedCommandArgs<'terminal.sale'>, options?: PaymentOptions): Promise<SaleSummary>;
   /** One key of a card being keyed; the masked echo back. */
   keyEntry(key: string): KeyedEntryView;
   /** An electronic check sale from a keyed bank account. */
@@ -44,7 +44,7 @@ export interface TerminalService {
   /** A sale on a stored profile ("<profile id>/<account id>"). */
   profileSale(args: ParsedCommandArgs<'terminal.profileSale'>): Promise<SaleSummary>;
   /** A sale paid on the customer's phone through a one-time pay link. */
-  walletSale(args: ParsedCommandArgs<'terminal.walletSale'>): Promise<SaleSummary>;
+  walletSale(args: ParsedCommandArgs<'terminal.walletSale'>, options?: PaymentOptions): Promise<SaleSummary>;
   /** Cancels the sale at a human step (reading, signing). */
   cancel(): { canceled: boolean };
   /** The signed-in cashier goes on without the signature the sale waits for, where the store allows it. */
@@ -57,8 +57,9 @@ export interface TerminalService {
   refund(
     args: Omit<ParsedCommandArgs<'terminal.refund'>, 'managerPin'> & Pick<FollowUpArgs, 'approve'>,
   ): Promise<FollowUpSummary>;
+  /** `duplicate` false: the first print of a receipt that was held (the kiosk's customer chose to print it). */
   reprint(
-    args: ParsedCommandArgs<'terminal.reprint'>,
+    args: ParsedCommandArgs<'terminal.reprint'> & { duplicate?: boolean },
   ): Promise<{ printed: boolean; problem: string | null; png: string }>;
   lookup(args: ParsedCommandArgs<'terminal.lookup'>): Promise<LookupResult>;
   history(args: ParsedCommandArgs<'terminal.history'>): JournalEntryView[];
@@ -71,6 +72,11 @@ export interface TerminalService {
   recover(source?: FindingSource): Promise<{ settled: number; open: number }>;
   /** Ends the customer's sale for the next one; refused while a payment runs or money is still owed. */
   newSale(): TerminalState;
+  /**
+   * Staff changed what a partly paid sale buys (a kiosk's basket): it now owes `dueMinor`, and
+   * nothing when 0. Refused while a payment runs or when nothing was owed.
+   */
+  owe(dueMinor: number): TerminalState;
   /** What recovery settled that nobody has acknowledged yet. */
   findings(): RecoveryFinding[];
   /** `by` (who is signed in) saw the finding; what is left. */
@@ -156,7 +162,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
   });
   const followUp = followUpDesk({ customerSale, lane, state, tips: () => settings.payments.tips });
   const openJournal = (): Journal => journalForPayment(options.journal);
-  const reprintFor = async (request: ParsedCommandArgs<'terminal.reprint'>) =>
+  const reprintFor = async (request: ParsedCommandArgs<'terminal.reprint'> & { duplicate?: boolean }) =>
     reprint({ ...(await lane()), tips: settings.payments.tips }, request);
 
   return {
@@ -183,6 +189,10 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     },
     newSale() {
       customerSale.next();
+      return state.current();
+    },
+    owe(dueMinor) {
+      customerSale.owe(dueMinor);
       return state.current();
     },
     ...findingsDesk({ recovery, journal: openJournal, reprint: reprintFor }),

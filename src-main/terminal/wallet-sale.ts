@@ -82,7 +82,7 @@ function stoppedWords(error: unknown): unknown {
 /** Runs one wallet payment of the customer's sale. */
 export async function runWalletSale(
   deps: WalletSaleDependencies,
-  request: { amountMinor: number; captureDetails?: CaptureDetails },
+  request: { amountMinor: number; captureDetails?: CaptureDetails; holdReceipts?: boolean },
   abort: AbortController,
 ): Promise<SaleSummary> {
   const { customerSale, state, wallet } = deps;
@@ -101,7 +101,7 @@ export async function runWalletSale(
     const token = await (await wallet.tokenizer()).tokenize(walletPayloadOf(posted));
     const onPhase: TerminalStateStore['enter'] = (phase, detail) => state.enter(phase, detail);
     const result = await authorizeAndPrint(
-      { ...lane, logger: deps.logger },
+      { ...lane, logger: deps.logger, ...(request.holdReceipts ? { holdReceipts: true } : {}) },
       {
         amountMinor,
         tender: 'wallet',

@@ -83,6 +83,14 @@ export interface KioskState {
   readonly idleResetSeconds: number;
   /** After the basket is paid: whether the customer's receipt was printed, and why not when it failed. */
   readonly receipt: { readonly printed: boolean; readonly problem: string | null } | null;
+  /**
+   * Why a member of staff must come before the customer goes on (a payment's outcome the bank has
+   * not confirmed, a void that failed); the customer cannot pay or leave the basket until staff do.
+   * Null otherwise.
+   */
+  readonly staffNeeded: string | null;
+  /** Why the last barcode from the kiosk's own (serial) scanner was refused, for the screen; null after anything else. */
+  readonly scanProblem: string | null;
 }
 
 const quantity = z.number().int().min(1, { error: 'a quantity is at least 1' }).max(99, { error: 'at most 99' });

@@ -121,6 +121,17 @@ export function stubPos(data: {
     'signature.cancel': () => ({ canceled: true }),
     'signature.recorded': () => [],
     'signature.replay': () => ({ signed: true }),
+    'kiosk.state': unstubbed('kiosk.state'),
+    'kiosk.catalogue': unstubbed('kiosk.catalogue'),
+    'kiosk.start': unstubbed('kiosk.start'),
+    'kiosk.scan': unstubbed('kiosk.scan'),
+    'kiosk.add': unstubbed('kiosk.add'),
+    'kiosk.setQuantity': unstubbed('kiosk.setQuantity'),
+    'kiosk.pay': unstubbed('kiosk.pay'),
+    'kiosk.receipt': unstubbed('kiosk.receipt'),
+    'kiosk.finish': unstubbed('kiosk.finish'),
+    'kiosk.abandon': unstubbed('kiosk.abandon'),
+    'kiosk.setService': unstubbed('kiosk.setService'),
   };
   Object.assign(answers, data.answers);
   const call = (async (name: CommandName, args?: unknown): Promise<CommandReply> => {

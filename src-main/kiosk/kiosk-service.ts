@@ -1,0 +1,250 @@
+import type { Settings } from '../config/settings';
+import { LaneError } from '../core/errors';
+import type { CatalogueItem, KioskCatalogue, KioskState, KioskStep, SaleSummary } from '../ipc/contract';
+import type { Logger } from '../log/logger';
+import type { TerminalStateStore } from '../terminal/state-store';
+import { emptyBasket, priceBasket, quantityOf, withQuantity, type BasketContents } from './basket';
+import { barcodeKey } from './barcodes';
+import { createKioskCheckout, type KioskSales } from './kiosk-checkout';
+import type { ServiceStateStore } from './service-state';
+
+/** What the screens and the scanner ask of the kiosk (the `kiosk.*` commands). */
+export interface KioskService {
+  state(): KioskState;
+  catalogue(): KioskCatalogue;
+  start(): KioskState;
+  /** `source` scanner: the kiosk's own scanner, whose refusals go into the state for the screen. */
+  scan(barcode: string, source?: 'command' | 'scanner'): KioskState;
+  add(itemId: string, quantity: number): KioskState;
+  setQuantity(itemId: string, quantity: number): KioskState;
+  pay(tender: 'card' | 'wallet'): Promise<SaleSummary>;
+  receipt(print: boolean): Promise<KioskState>;
+  finish(): KioskState;
+  abandon(reason: 'idle' | 'customer' | 'staff'): Promise<KioskState>;
+  /** `by`: the signed-in member of staff (the handler checks there is one). */
+  setService(inService: boolean, message: string | undefined, by: string): KioskState;
+}
+
+export interface KioskServiceOptions {
+  readonly settings: Pick<Settings, 'kiosk' | 'wallet'>;
+  /** The store's catalogue as it stands (read again when its file changes). */
+  readonly catalogue: () => KioskCatalogue;
+  readonly sales: KioskSales;
+  readonly terminal: Pick<TerminalStateStore, 'current'>;
+  /** The cashier id of the member of staff signed in, or null. */
+  readonly staff: () => string | null;
+  readonly serviceState: ServiceStateStore;
+  readonly publish: (state: KioskState) => void;
+  readonly logger: Logger;
+  readonly now: () => number;
+}
+
+/** The sign when staff give no words of their own. */
+export const closedSign = 'This checkout is closed. Please use another checkout or ask a member of staff.';
+
+/**
+ * The kiosk's self-checkout as the main process holds it: the customer's step, the basket with
+ * its tax, and the service state, published as `kiosk.state` on every change so every screen
+ * (and a reload) shows the same visit. Paying, the receipt and the end of the visit are the
+ * checkout's (kiosk-checkout.ts); this file keeps the visit and the basket's rules.
+ */
+export function createKioskService(options: KioskServiceOptions): KioskService {
+  const { settings, logger } = options;
+  const visit = {
+    step: 'welcome' as KioskStep,
+    contents: emptyBasket as BasketContents,
+    receipt: null as KioskState['receipt'],
+    staffNeeded: null as string | null,
+    scanProblem: null as string | null,
+  };
+  const service = options.serviceState.current();
+  if (service.problem)
+    logger.error({ problem: service.problem }, 'the kiosk stays out of service until staff put it back in');
+
+  const rates = () => options.catalogue().taxRates;
+  const basket = () => priceBasket(visit.contents, visit.contents.entries.length > 0 ? rates() : []);
+  const state = (): KioskState => {
+    const current = options.serviceState.current();
+    return {
+      step: visit.step,
+      basket: basket(),
+      inService: current.inService,
+      outOfServiceMessage: current.inService ? null : (current.message ?? closedSign),
+      languages: settings.kiosk.languages,
+      idleResetSeconds: settings.kiosk.idleResetSeconds,
+      receipt: visit.receipt,
+      staffNeeded: visit.staffNeeded,
+      scanProblem: visit.scanProblem,
+    };
+  };
+  const publish = (): KioskState => {
+    const current = state();
+    options.publish(current);
+    return current;
+  };
+
+  const requireInService = (action: string) => {
+    const current = options.serviceState.current();
+    if (!current.inService)
+      throw new LaneError(
+        'refused',
+        `The kiosk is out of service (${current.message ?? closedSign}): it cannot ${action}.`,
+      );
+  };
+  const requireNoStaffCall = () => {
+    if (visit.staffNeeded) throw new LaneError('refused', `Please wait for a member of staff: ${visit.staffNeeded}`);
+  };
+  /** The customer may add to the basket: in service, no staff call, and at the welcome (the basket opens) or the basket. */
+  const openForItems = (action: string) => {
+    requireInService(action);
+    requireNoStaffCall();
+    if (visit.step !== 'welcome' && visit.step !== 'basket')
+      throw new LaneError(
+        'refused',
+        visit.step === 'paying'
+          ? 'A payment is running: finish or cancel it before changing the basket.'
+          : 'This basket is paid: start a new visit to buy more.',
+      );
+  };
+  const itemById = (itemId: string): CatalogueItem => {
+    const item = options.catalogue().items.find((candidate) => candidate.id === itemId);
+    if (!item) throw new LaneError('invalid', `No item in the catalogue has id ${itemId}.`, 'itemId');
+    return item;
+  };
+  /** Sets an item's quantity, keeping the terminal's rest in step when staff change a partly paid basket. */
+  const change = (item: CatalogueItem, quantity: number) => {
+    const before = visit.contents;
+    visit.contents = withQuantity(before, { item, quantity }, rates(), { staff: options.staff() !== null });
+    if (before.paidMinor > 0) {
+      const due = basket().dueMinor;
+      try {
+        options.sales.owe(due);
+      } catch (error) {
+        visit.contents = before;
+        throw error;
+      }
+      if (due === 0) visit.step = 'receipt';
+      logger.info({ itemId: item.id, quantity, by: options.staff(), dueMinor: due }, 'staff changed a paid basket');
+    }
+    if (visit.step === 'welcome') visit.step = 'basket';
+    visit.scanProblem = null;
+  };
+
+  const checkout = createKioskCheckout({
+    sales: options.sales,
+    terminal: options.terminal,
+    walletEnabled: () => settings.wallet.enabled,
+    logger,
+    visit: {
+      basket,
+      step: () => visit.step,
+      moveTo(step) {
+        visit.step = step;
+        if (step === 'welcome') {
+          visit.contents = emptyBasket;
+          visit.receipt = null;
+          visit.scanProblem = null;
+        }
+        publish();
+      },
+      paid(approvedMinor) {
+        visit.contents = { ...visit.contents, paidMinor: visit.contents.paidMinor + approvedMinor };
+      },
+      receipt(printed) {
+        visit.receipt = printed;
+      },
+      callStaff(why) {
+        visit.staffNeeded = why;
+        publish();
+      },
+      staffCame() {
+        visit.staffNeeded = null;
+      },
+      staffNeeded: () => visit.staffNeeded,
+    },
+  });
+
+  return {
+    state,
+    catalogue: () => options.catalogue(),
+    start() {
+      requireInService('start a visit');
+      requireNoStaffCall();
+      if (visit.step === 'basket') return state();
+      if (visit.step !== 'welcome')
+        throw new LaneError('refused', 'A customer\u2019s visit is not over yet: finish it or cancel it first.');
+      visit.step = 'basket';
+      visit.scanProblem = null;
+      return publish();
+    },
+    scan(barcode, source = 'command') {
+      try {
+        openForItems('take a scan');
+        const key = barcodeKey(barcode);
+        const item = options
+          .catalogue()
+          .items.find((candidate) => candidate.barcode !== null && barcodeKey(candidate.barcode) === key);
+        if (!item)
+          throw new LaneError(
+            'invalid',
+            `No item in the catalogue has barcode ${barcode}: put it aside and ask a member of staff.`,
+            'barcode',
+          );
+        change(item, quantityOf(visit.contents, item.id) + 1);
+        return publish();
+      } catch (error) {
+        if (source === 'scanner' && error instanceof LaneError) {
+          visit.scanProblem = error.message;
+          publish();
+        }
+        throw error;
+      }
+    },
+    add(itemId, quantity) {
+      openForItems('add an item');
+      const item = itemById(itemId);
+      change(item, quantityOf(visit.contents, itemId) + quantity);
+      return publish();
+    },
+    setQuantity(itemId, quantity) {
+      if (visit.step !== 'basket')
+        throw new LaneError(
+          'refused',
+          visit.step === 'paying' ? 'A payment is running: wait for it.' : 'There is no basket to change.',
+        );
+      const line = visit.contents.entries.find((entry) => entry.item.id === itemId);
+      if (!line) throw new LaneError('invalid', `The basket has no item ${itemId}.`, 'itemId');
+      change(line.item, quantity);
+      return publish();
+    },
+    pay(tender) {
+      requireInService('take a payment');
+      requireNoStaffCall();
+      return checkout.pay(tender);
+    },
+    async receipt(print) {
+      await checkout.receipt(print);
+      return state();
+    },
+    finish() {
+      checkout.finish();
+      return state();
+    },
+    async abandon(reason) {
+      await checkout.abandon(reason);
+      return state();
+    },
+    setService(inService, message, by) {
+      if (!inService && visit.step === 'paying')
+        throw new LaneError('refused', 'A payment is running: wait for it, or cancel the order first.');
+      options.serviceState.save({
+        inService,
+        message: inService ? null : (message ?? null),
+        changedBy: by,
+        changedAt: options.now(),
+      });
+      logger.info({ inService, by }, inService ? 'kiosk back in service' : 'kiosk taken out of service');
+      return publish();
+    },
+  };
+}
