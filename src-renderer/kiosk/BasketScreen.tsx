@@ -146,7 +146,7 @@ export function BasketScreen() {
           {words.basketHeading}
         </h1>
         {outcome && outcome !== words.outcome.welcome ? (
-          <p className="kiosk-outcome-line" role="status" data-testid="basket-outcome">
+          <p className="kiosk-outcome-line" role="status" data-testid="kiosk-outcome">
             {outcome}
           </p>
         ) : null}

@@ -38,7 +38,7 @@ function StaffNeeded() {
   const words = useKioskWords();
   return (
     <section className="kiosk-closed" aria-live="polite">
-      <h1 data-testid="phase-headline">{words.outcome.staffNeeded}</h1>
+      <h1 data-testid="kiosk-outcome">{words.outcome.staffNeeded}</h1>
       <p className="kiosk-lead">{words.staffComing}</p>
     </section>
   );

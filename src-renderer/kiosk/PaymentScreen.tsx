@@ -77,7 +77,7 @@ function PaymentEnded({ sale }: { sale: CurrentSale | null }) {
   const due = basket?.dueMinor ?? 0;
   return (
     <>
-      <h1 data-testid="phase-headline">{kioskOutcomeHeadline(sale, words.outcome)}</h1>
+      <h1 data-testid="kiosk-outcome">{kioskOutcomeHeadline(sale, words.outcome)}</h1>
       {basket && basket.paidMinor > 0 ? (
         <p className="kiosk-pay-amount">
           {words.stillToPay} <strong data-testid="pay-amount">{formatMoney(due)}</strong>

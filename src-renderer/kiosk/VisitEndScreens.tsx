@@ -15,7 +15,7 @@ export function ReceiptScreen() {
   const { chooseReceipt } = usePosActions();
   return (
     <section className="kiosk-receipt" aria-labelledby="kiosk-receipt-heading">
-      <p className="kiosk-outcome-line" data-testid="phase-headline">
+      <p className="kiosk-outcome-line" data-testid="kiosk-outcome">
         {kioskOutcomeHeadline(sale, words.outcome)}
       </p>
       <h1 id="kiosk-receipt-heading" data-testid="kiosk-headline">

@@ -22,11 +22,20 @@ const declined: SaleSummary = { ...approvedSale, outcome: 'declined', approvedMi
 const unknown: SaleSummary = { ...approvedSale, outcome: 'unknown', approvedMinor: 0, authcode: null };
 const partial: SaleSummary = { ...approvedSale, outcome: 'partial', requestedMinor: 800, approvedMinor: 500 };
 
-/** The kiosk's headline once the payment is over, as the customer reads it. */
+const items = [line('bread'), line('apple', 4)];
+
+/**
+ * The kiosk's outcome line once the payment is over, as the customer reads it: at the receipt
+ * choice when the basket is paid, back at the basket otherwise (as the kiosk service moves it).
+ */
 async function headlineAfter(current: CurrentSale | null): Promise<string> {
-  const { emit } = await renderKiosk(kioskState({ step: 'paying', basket: basket([line('bread'), line('apple', 4)]) }));
+  const paid = current?.results.at(-1)?.outcome === 'approved' && !current.dueMinor;
+  const state = paid
+    ? kioskState({ step: 'receipt', basket: basket(items, basket(items).totalMinor) })
+    : kioskState({ step: 'basket', basket: basket(items) });
+  const { emit } = await renderKiosk(state);
   await act(async () => emit('terminal.state', { phase: 'done', since: 1, detail: 'Done', sale: current }));
-  return screen.getByTestId('phase-headline').textContent ?? '';
+  return screen.getByTestId('kiosk-outcome').textContent ?? '';
 }
 
 afterEach(cleanup);

@@ -82,8 +82,9 @@ describe('the kiosk headline after a phone payment', () => {
     ],
   ] as Array<[string, SaleSummary, string]>)('%s', async (_case, result, words) => {
     const { emit } = await kioskApp(true);
+    await act(async () => emit('kiosk.state', { ...paying, step: 'basket' }));
     await act(async () => emit('terminal.state', { phase: 'done', since: 1, detail: 'Done', sale: over(result) }));
-    expect(screen.getByTestId('phase-headline').textContent).toBe(words);
+    expect(screen.getByTestId('kiosk-outcome').textContent).toBe(words);
     expect(document.body.textContent).not.toMatch(/thank you/i);
   });
 });

@@ -58,33 +58,41 @@ describe('paying at the kiosk', () => {
     expect(calls.filter(([name]) => name === 'kiosk.pay').map(([, args]) => args)).toEqual([{ tender: 'wallet' }]);
   });
 
-  it('after a decline says so and offers another card, never "thank you"', async () => {
+  it('after a decline is back at the basket saying so and offering another card, never "thank you"', async () => {
+    const inBasket = kioskState({ step: 'basket', basket: items });
     const { calls } = await payingAt(
       'done',
       currentSale({ running: false, results: [declined], amountMinor: 596 }),
-      paying,
+      inBasket,
     );
-    const headline = screen.getByTestId('phase-headline').textContent;
-    expect(headline).toBe('Card declined, try another card or ask for help');
+    expect(screen.getByTestId('kiosk-outcome').textContent).toBe('Card declined, try another card or ask for help');
     expect(document.body.textContent).not.toMatch(/thank you/i);
-    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Pay $5.96 with a card' })));
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Pay $5.96 by card' })));
     expect(calls.filter(([name]) => name === 'kiosk.pay').map(([, args]) => args)).toEqual([{ tender: 'card' }]);
   });
 
-  it('after a partial approval says what was paid and what is still to pay, and pays the rest', async () => {
-    const owed = kioskState({ step: 'paying', basket: basket([line('apple', 2), line('bread')], 500) });
+  it('after a partial approval says what was paid and what is still to pay, and offers the rest', async () => {
+    const owed = kioskState({ step: 'basket', basket: basket([line('apple', 2), line('bread')], 500) });
     await payingAt('done', currentSale({ running: false, results: [partial], dueMinor: 96, amountMinor: 596 }), owed);
-    expect(screen.getByTestId('phase-headline').textContent).toBe('Paid $5.00, $0.96 still to pay');
+    expect(screen.getByTestId('kiosk-outcome').textContent).toBe('Paid $5.00, $0.96 still to pay');
     expect(document.body.textContent).not.toMatch(/thank you/i);
-    expect(screen.getByRole('button', { name: 'Pay $0.96 with a card' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay $0.96 by card' })).toBeTruthy();
+  });
+
+  it('after Cancel says nothing was charged', async () => {
+    const inBasket = kioskState({ step: 'basket', basket: items });
+    await payingAt('idle', currentSale({ running: false, problem: 'Sale canceled: nothing was charged.' }), inBasket);
+    expect(screen.getByTestId('kiosk-outcome').textContent).toBe('Payment stopped: nothing was charged');
   });
 
   it('asks the customer to wait for staff when the outcome is not known', async () => {
     await payingAt('done', currentSale({ running: false, results: [unknown] }), {
       ...paying,
+      step: 'basket',
       staffNeeded: 'The bank has not confirmed the payment.',
     });
-    expect(screen.getByTestId('phase-headline').textContent).toBe('Please wait for a member of staff');
+    expect(screen.getByTestId('kiosk-outcome').textContent).toBe('Please wait for a member of staff');
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
     expect(document.body.textContent).not.toMatch(/thank you/i);
   });
 
@@ -101,7 +109,7 @@ describe('paying at the kiosk', () => {
         'kiosk.finish': () => kioskState(),
       },
     });
-    expect(screen.getByTestId('phase-headline').textContent).toBe('Approved: thank you');
+    expect(screen.getByTestId('kiosk-outcome').textContent).toBe('Approved: thank you');
     expect(screen.getByTestId('kiosk-headline').textContent).toBe('Would you like a receipt?');
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'No receipt' })));
     expect(calls.filter(([name]) => name === 'kiosk.receipt').map(([, args]) => args)).toEqual([{ print: false }]);
