@@ -88,7 +88,8 @@ function CataloguePicker({ items, locked }: { items: readonly CatalogueItem[]; l
   const [category, setCategory] = useState<string | null>(null);
   const shown = category === null ? items : items.filter((item) => item.category === category);
   return (
-    <section className="kiosk-picker" aria-labelledby="kiosk-picker-heading">
+    // tabIndex: the list scrolls on a small screen, and a keypad must reach what is below the fold.
+    <section className="kiosk-picker" aria-labelledby="kiosk-picker-heading" tabIndex={0}>
       <h2 id="kiosk-picker-heading">{words.pickHeading}</h2>
       {categories.length > 1 ? (
         <div className="kiosk-categories" role="group" aria-label={words.pickHeading}>
@@ -141,7 +142,7 @@ export function BasketScreen() {
   const outcome = sale && !sale.running && basket.dueMinor > 0 ? kioskOutcomeHeadline(sale, words.outcome) : null;
   return (
     <div className="kiosk-basket">
-      <section className="kiosk-lines" aria-labelledby="kiosk-basket-heading">
+      <section className="kiosk-lines" aria-labelledby="kiosk-basket-heading" tabIndex={0}>
         <h1 id="kiosk-basket-heading" data-testid="kiosk-headline">
           {words.basketHeading}
         </h1>
@@ -158,7 +159,8 @@ export function BasketScreen() {
           ))}
         </ul>
       </section>
-      <CataloguePicker items={items} locked={basket.locked} />
+      {/* Once part is paid the lines are fixed: nothing to pick. */}
+      {basket.locked ? null : <CataloguePicker items={items} locked={basket.locked} />}
       <section className="kiosk-checkout" aria-label={words.total}>
         <BasketTotals basket={basket} />
         <div className="kiosk-actions">

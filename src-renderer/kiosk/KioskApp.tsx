@@ -58,7 +58,7 @@ function KioskScreen(): ReactNode {
   if (!kiosk) return <h1 className="kiosk-wait">{words.phases.starting}</h1>;
   if (staffMode) return <StaffPanel />;
   if (!kiosk.inService) return <OutOfService />;
-  if (signing) return <SignaturePanel />;
+  if (signing) return <SignaturePanel customer={words.signature} />;
   if (kiosk.staffNeeded) return <StaffNeeded />;
   // A payment running shows its screen whatever the step says: Cancel must always be in reach.
   if (running) return <PaymentScreen />;

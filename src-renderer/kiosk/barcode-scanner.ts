@@ -31,7 +31,9 @@ export class BarcodeBurst {
   #last = Number.NEGATIVE_INFINITY;
 
   constructor(options: BarcodeBurstOptions = {}) {
-    this.#maxGapMs = options.maxGapMs ?? 50;
+    // Scanners type a character every few ms; people rarely go under 100 ms between keys, and
+    // never for a whole code and its Enter. 80 leaves room for a busy computer's delivery.
+    this.#maxGapMs = options.maxGapMs ?? 80;
     this.#minLength = options.minLength ?? 4;
   }
 
@@ -73,18 +75,19 @@ export class BarcodeBurst {
 export function listenForBarcodes(
   win: Window,
   onBarcode: (barcode: string) => void,
-  options: BarcodeBurstOptions & { now?: () => number } = {},
+  options: BarcodeBurstOptions = {},
 ): () => void {
   const burst = new BarcodeBurst(options);
-  const now = options.now ?? (() => win.performance.now());
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.ctrlKey || event.altKey || event.metaKey) return;
     const target = event.target;
     if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
-    const at = now();
+    // When the key was pressed, not when this page got round to it: a render between two keys
+    // of one burst must not split it.
+    const at = event.timeStamp;
     const inBurst = burst.inBurst(at);
     const barcode = burst.feed(event.key, at);
-    if (barcode !== null || (inBurst && event.key !== 'Enter')) event.preventDefault();
+    if (barcode !== null || (inBurst && barcodeCharacter.test(event.key))) event.preventDefault();
     if (barcode !== null) {
       event.stopPropagation();
       onBarcode(barcode);

@@ -44,12 +44,8 @@ export interface KioskWords {
   readonly payOnPhoneInstead: string;
   readonly backToBasket: string;
   readonly tryAgainByCard: (amountMinor: number) => string;
-  readonly signHeading: string;
-  readonly signHint: string;
-  readonly signArea: string;
-  readonly signNothingYet: string;
-  readonly clear: string;
-  readonly done: string;
+  /** The signature screen's words (SignaturePanel in the customer's language). */
+  readonly signature: CustomerSignatureWords;
   readonly receiptQuestion: string;
   readonly printReceipt: string;
   readonly noReceipt: string;
@@ -69,6 +65,20 @@ export interface KioskWords {
   readonly accessibilityOn: string;
   /** The outcome of a finished payment (kioskOutcomeHeadline). */
   readonly outcome: OutcomeWords;
+}
+
+/** The words of the signature screen for a customer (components/SignaturePanel.tsx takes them). */
+export interface CustomerSignatureWords {
+  readonly onScreen: string;
+  readonly onPad: string;
+  readonly screenHint: string;
+  readonly padHint: string;
+  readonly cancelNote: string;
+  readonly area: string;
+  readonly nothingYet: string;
+  readonly clear: string;
+  readonly cancel: string;
+  readonly done: string;
 }
 
 /** The words of a finished payment, chosen by what the money did (components/kiosk-outcome.ts). */
@@ -137,12 +147,18 @@ const english: KioskWords = {
   payOnPhoneInstead: 'Pay on your phone instead',
   backToBasket: 'Back to my items',
   tryAgainByCard: (amountMinor) => `Pay ${formatMoney(amountMinor)} with a card`,
-  signHeading: 'Please sign below',
-  signHint: 'Sign in the box with your finger, then press Done.',
-  signArea: 'Signature area: sign here with your finger',
-  signNothingYet: 'Nothing has been signed yet: sign in the box first.',
-  clear: 'Clear',
-  done: 'Done',
+  signature: {
+    onScreen: 'Please sign below',
+    onPad: 'Please sign on the signature pad',
+    screenHint: 'Sign in the box with your finger, then press Done.',
+    padHint: 'Sign on the pad with its pen; your signature appears here.',
+    cancelNote: 'Cancel stops the payment: nothing is charged.',
+    area: 'Signature area: sign here with your finger',
+    nothingYet: 'Nothing has been signed yet: sign in the box first.',
+    clear: 'Clear',
+    cancel: 'Cancel',
+    done: 'Done',
+  },
   receiptQuestion: 'Would you like a receipt?',
   printReceipt: 'Print a receipt',
   noReceipt: 'No receipt',
@@ -227,12 +243,18 @@ const spanish: KioskWords = {
   payOnPhoneInstead: 'Pagar con su tel\u00e9fono',
   backToBasket: 'Volver a mis art\u00edculos',
   tryAgainByCard: (amountMinor) => `Pagar ${formatMoney(amountMinor)} con una tarjeta`,
-  signHeading: 'Firme abajo, por favor',
-  signHint: 'Firme en el recuadro con el dedo y pulse Listo.',
-  signArea: 'Recuadro de firma: firme aqu\u00ed con el dedo',
-  signNothingYet: 'Todav\u00eda no ha firmado: firme primero en el recuadro.',
-  clear: 'Borrar',
-  done: 'Listo',
+  signature: {
+    onScreen: 'Firme abajo, por favor',
+    onPad: 'Firme en el panel de firma, por favor',
+    screenHint: 'Firme en el recuadro con el dedo y pulse Listo.',
+    padHint: 'Firme en el panel con su l\u00e1piz; su firma aparece aqu\u00ed.',
+    cancelNote: 'Cancelar detiene el pago: no se cobra nada.',
+    area: 'Recuadro de firma: firme aqu\u00ed con el dedo',
+    nothingYet: 'Todav\u00eda no ha firmado: firme primero en el recuadro.',
+    clear: 'Borrar',
+    cancel: 'Cancelar',
+    done: 'Listo',
+  },
   receiptQuestion: '\u00bfDesea un recibo?',
   printReceipt: 'Imprimir recibo',
   noReceipt: 'Sin recibo',
@@ -272,10 +294,11 @@ export const englishWords = english;
 
 /** The customer's words in `language` ("en", "es"); English where the dictionary has no such language. */
 export function kioskWords(language: string): KioskWords {
-  return dictionary[language] ?? english;
+  // "es-MX" speaks the dictionary's "es".
+  return dictionary[language] ?? dictionary[language.split('-')[0] ?? ''] ?? english;
 }
 
-/** Whether the dictionary has the language: the welcome offers only languages it can show. */
+/** Whether the dictionary has the language (or its base language): the welcome offers only languages it can show. */
 export function hasKioskLanguage(language: string): boolean {
-  return language in dictionary;
+  return kioskWords(language) !== english || language.split('-')[0] === 'en';
 }

@@ -92,6 +92,13 @@ describe('the kiosk basket', () => {
     expect(calls.some(([name]) => name === 'kiosk.pay')).toBe(false);
   });
 
+  it('never holds Tab or the arrows, however fast they come (a keypad moves the focus with them)', async () => {
+    await renderKiosk(inBasket);
+    const button = screen.getByRole('button', { name: 'Pay $5.96 by card' });
+    for (const key of ['Tab', 'Tab', 'ArrowDown', 'Tab'])
+      expect(fireEvent.keyDown(button, { key })).toBe(key === 'Tab');
+  });
+
   it('says an unknown barcode clearly, naming it, in the customer’s words', async () => {
     await renderKiosk(inBasket, {
       answers: {
