@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SignaturePanel } from '../components/SignaturePanel';
+import { formatMoney } from '../format/money';
 import { usePos, usePosActions } from '../store/use-pos';
 import { listenForBarcodes } from './barcode-scanner';
 import { BasketScreen } from './BasketScreen';
@@ -143,6 +144,12 @@ export function KioskApp() {
   }
   return (
     <div ref={root} className={`kiosk${accessible ? ' kiosk-accessible' : ''}`} lang={language}>
+      {accessible && kiosk && kiosk.basket.lines.length > 0 && !staffMode ? (
+        // The controls are in the lower half; the upper half still says what is owed.
+        <p className="kiosk-reach-summary" aria-hidden="true">
+          {words.stillToPay}: {formatMoney(kiosk.basket.dueMinor)}
+        </p>
+      ) : null}
       <main className={`kiosk-main kiosk-step-${step}`}>
         <KioskScreen />
       </main>

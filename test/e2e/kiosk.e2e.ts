@@ -14,8 +14,7 @@ import { basketLines, headline, lookAtKiosk, outcome, presentCard, scan, withKio
  */
 
 /** Nowhere on the customer's screen a thank-you: the payment did not pay the basket. */
-const noThanks = async (page: Page) =>
-  expect(await page.locator('.kiosk').innerText()).not.toMatch(/thank you/i);
+const noThanks = async (page: Page) => expect(await page.locator('.kiosk').innerText()).not.toMatch(/thank you/i);
 
 describe('the kiosk self-checkout', () => {
   e2e('scan two items and pick one, pay by card, approved, no receipt, back to the welcome', (chromium) =>
