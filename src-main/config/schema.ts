@@ -66,7 +66,7 @@ const hidSelector = z.union(
   [z.strictObject({ vendorId: hexId, productId: hexId }), z.strictObject({ path: z.string().min(1) })],
   { error: 'expected { vendorId, productId } or { path }' },
 );
-const serialPortWith = (defaultBaudRate: 19200 | 38400) =>
+const serialPortWith = (defaultBaudRate: 9600 | 19200 | 38400) =>
   z.strictObject({
     path: z.string({ error: 'expected the port, e.g. /dev/ttyUSB0 or COM3' }).min(1),
     baudRate: z
@@ -278,11 +278,9 @@ export const settingsSchema = z
             taxRates: z
               .array(
                 z.strictObject({
-                  id: z
-                    .string({ error: 'expected a tax rate id' })
-                    .regex(/^[a-z0-9][a-z0-9-]{0,15}$/, {
-                      error: 'expected 1 to 16 lower-case letters, digits or dashes',
-                    }),
+                  id: z.string({ error: 'expected a tax rate id' }).regex(/^[a-z0-9][a-z0-9-]{0,15}$/, {
+                    error: 'expected 1 to 16 lower-case letters, digits or dashes',
+                  }),
                   name: z.string({ error: 'expected a name' }).trim().min(1).max(20),
                   /** 825 is 8.25 %. */
                   basisPoints: integerFrom(0, 10_000),
@@ -302,6 +300,21 @@ export const settingsSchema = z
               .min(1, { error: 'at least one language' })
               .max(8)
               .default(['en']),
+            /**
+             * A barcode scanner in serial mode (drivers/barcode-scanner/), its codes straight into the
+             * basket; null: none, or one in keyboard mode the screen reads. Scanners ship at 9600 baud.
+             */
+            scanner: z
+              .strictObject({
+                serial: serialPortWith(9600),
+                /** What the scanner is set to send before and after each code, before its CR. */
+                prefix: z.string().max(8).default(''),
+                suffix: z.string().max(8).default(''),
+                /** A code still without its CR this long after its last byte is dropped. */
+                timeoutMs: integerFrom(20, 5000).default(300),
+              })
+              .nullable()
+              .default(null),
           },
           asSection,
         )

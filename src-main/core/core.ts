@@ -28,9 +28,8 @@ import { createSettingsService, type SettingsFile, type SettingsService } from '
 import { productVersion } from './version';
 import type { Keystroke } from '../../drivers/transport/keyboard-wedge';
 import { createLaneWallet, type LaneWallet } from '../wallet/pay-link/lane-wallet';
-import { createKioskService, type KioskService } from '../kiosk/kiosk-service';
-import { catalogueSource } from '../kiosk/catalogue-source';
-import { serviceStateStore } from '../kiosk/service-state';
+import type { KioskService } from '../kiosk/kiosk-service';
+import { createLaneKiosk } from '../kiosk/lane-kiosk';
 import {
   createTrainingWalletKeys,
   loadOrCreateTrainingWalletKeys,
@@ -229,22 +228,8 @@ export function createCore(options: CoreOptions): Core {
     printerProfiles: [...printerProfiles.keys()].sort(),
     logger,
   });
-  const kiosk = createKioskService({
-    settings,
-    catalogue: catalogueSource({
-      ...(options.kioskFolder ? { folder: options.kioskFolder } : {}),
-      assetsDir,
-      training: settings.training,
-      taxRates: settings.kiosk.taxRates,
-    }),
-    sales,
-    terminal,
-    staff: () => session.current()?.cashierId ?? null,
-    serviceState: serviceStateStore(options.kioskFolder),
-    publish: (state) => events.emit('kiosk.state', state),
-    logger,
-    now: () => clock.now(),
-  });
+  const lane = { settings, folder: options.kioskFolder, assetsDir, logger, clock };
+  const laneKiosk = createLaneKiosk(lane, { sales, terminal, session, events });
   const stops = [
     session.onChange((current) => events.emit('session.changed', current)),
     devices.onChange((list) => events.emit('devices.changed', list)),
@@ -278,7 +263,7 @@ export function createCore(options: CoreOptions): Core {
     settingsService,
     trainingGateway,
     wallet,
-    kiosk,
+    kiosk: laneKiosk.kiosk,
     events,
     info,
     journalRefusal: () => journalRefusal,
@@ -306,6 +291,7 @@ export function createCore(options: CoreOptions): Core {
       // Nothing is published once closing begins: devices going down are not news to anyone.
       for (const stop of stops) stop();
       signature.close();
+      await laneKiosk.close();
       sales.close();
       await deviceManager.close();
       journal?.close();

@@ -36,3 +36,19 @@ export function gtinProblem(code: string): string | null {
 export function barcodeKey(code: string): string {
   return isGtin(code) ? code.padStart(14, '0') : code.toUpperCase();
 }
+
+/**
+ * Whether `code` could be a payment card number (13 to 19 digits passing the Luhn check, and
+ * no GTIN): a card swiped on a scanner or typed into its keyboard stream must never be echoed
+ * as an unknown barcode on the screen or in the log.
+ */
+export function looksLikeCardNumber(code: string): boolean {
+  if (!/^\d{13,19}$/.test(code) || (isGtin(code) && gtinProblem(code) === null)) return false;
+  let sum = 0;
+  for (let index = 0; index < code.length; index += 1) {
+    let digit = Number(code[code.length - 1 - index]);
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}

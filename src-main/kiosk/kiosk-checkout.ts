@@ -60,6 +60,7 @@ export function createKioskCheckout(options: KioskCheckoutOptions): KioskCheckou
   let unknown: string[] = [];
   let running: Promise<SaleSummary> | undefined;
   let ending: Promise<void> | undefined;
+  let printing: Promise<void> | undefined;
 
   const settle = (summary: SaleSummary) => {
     if (summary.outcome === 'approved' || summary.outcome === 'partial') {
@@ -170,6 +171,9 @@ export function createKioskCheckout(options: KioskCheckoutOptions): KioskCheckou
   const abandon = async (reason: 'idle' | 'customer' | 'staff') => {
     if (visit.staffNeeded() && reason !== 'staff')
       throw new LaneError('refused', `Please wait for a member of staff: ${visit.staffNeeded()}`);
+    // Owed when the customer left: a payment approving in full after that is voided too, since
+    // nobody is there to take the goods it paid for.
+    const owed = visit.basket().dueMinor > 0;
     if (running) {
       sales.cancel();
       // The authorization may already be at the gateway: its outcome is awaited, then voided below.
@@ -183,8 +187,8 @@ export function createKioskCheckout(options: KioskCheckoutOptions): KioskCheckou
         else logger.warn({ orderId }, 'kiosk: an unknown outcome stays with the recovery queue');
       }
     }
-    // A basket paid in full was the customer's: only an unpaid one's approvals go back.
-    if (visit.basket().dueMinor > 0) toVoid.unshift(...approved.map((payment) => payment.orderId));
+    // A basket paid in full before the customer left was theirs: only an unpaid one's approvals go back.
+    if (owed) toVoid.unshift(...approved.map((payment) => payment.orderId));
     const failed = await voidAll(toVoid, reason);
     if (failed.length > 0) {
       const why = `payment ${failed.join(', ')} could not be voided: void or refund it under History before the next customer.`;
@@ -198,7 +202,12 @@ export function createKioskCheckout(options: KioskCheckoutOptions): KioskCheckou
 
   return {
     pay,
-    receipt: (print) => receipt(print),
+    receipt(print) {
+      // A second press while the slips print must not print them twice.
+      if (printing) return Promise.reject(new LaneError('refused', 'The receipt is being printed: wait a moment.'));
+      printing = receipt(print).finally(() => (printing = undefined));
+      return printing;
+    },
     finish() {
       if (running || ending) throw new LaneError('refused', 'A payment is running: wait for it, or cancel it.');
       if (visit.staffNeeded())

@@ -4,7 +4,7 @@ import type { CatalogueItem, KioskCatalogue, KioskState, KioskStep, SaleSummary 
 import type { Logger } from '../log/logger';
 import type { TerminalStateStore } from '../terminal/state-store';
 import { emptyBasket, priceBasket, quantityOf, withQuantity, type BasketContents } from './basket';
-import { barcodeKey } from './barcodes';
+import { barcodeKey, looksLikeCardNumber } from './barcodes';
 import { createKioskCheckout, type KioskSales } from './kiosk-checkout';
 import type { ServiceStateStore } from './service-state';
 
@@ -61,7 +61,18 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
   if (service.problem)
     logger.error({ problem: service.problem }, 'the kiosk stays out of service until staff put it back in');
 
-  const rates = () => options.catalogue().taxRates;
+  // A catalogue file broken mid-visit must not break the basket on screen: its lines keep their
+  // prices, and the rates they were taxed at stay those of the last good reading.
+  let lastRates: KioskCatalogue['taxRates'] | undefined;
+  const rates = () => {
+    try {
+      lastRates = options.catalogue().taxRates;
+    } catch (error) {
+      if (!lastRates) throw error;
+      logger.warn({ err: error }, 'kiosk: the catalogue cannot be read; the basket keeps its tax rates');
+    }
+    return lastRates;
+  };
   const basket = () => priceBasket(visit.contents, visit.contents.entries.length > 0 ? rates() : []);
   const state = (): KioskState => {
     const current = options.serviceState.current();
@@ -180,6 +191,8 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
     scan(barcode, source = 'command') {
       try {
         openForItems('take a scan');
+        if (looksLikeCardNumber(barcode))
+          throw new LaneError('invalid', 'That was a card, not a barcode: pay with the card reader.', 'barcode');
         const key = barcodeKey(barcode);
         const item = options
           .catalogue()

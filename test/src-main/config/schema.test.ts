@@ -29,7 +29,7 @@ describe('settingsSchema defaults', () => {
         recoveryRetrySeconds: 30,
         confirmAboveMinor: 100_000,
       },
-      kiosk: { idleResetSeconds: 90 },
+      kiosk: { idleResetSeconds: 90, taxRates: [], languages: ['en'], scanner: null },
       wallet: {
         enabled: false,
         payLinkHost: '',
@@ -216,6 +216,27 @@ describe('settingsSchema rules', () => {
     ['port as text', { host: { port: '8710' } }, 'host.port'],
     ['idle reset below 15', { kiosk: { idleResetSeconds: 14 } }, 'kiosk.idleResetSeconds'],
     ['idle reset above 3600', { kiosk: { idleResetSeconds: 3601 } }, 'kiosk.idleResetSeconds'],
+    [
+      'a tax rate above 100 %',
+      { kiosk: { taxRates: [{ id: 'x', name: 'X', basisPoints: 10_001 }] } },
+      'kiosk.taxRates.0.basisPoints',
+    ],
+    [
+      'a tax rate listed twice',
+      {
+        kiosk: {
+          taxRates: [
+            { id: 'food', name: 'Food', basisPoints: 0 },
+            { id: 'food', name: 'Food again', basisPoints: 0 },
+          ],
+        },
+      },
+      'kiosk.taxRates.1.id',
+    ],
+    ['no language', { kiosk: { languages: [] } }, 'kiosk.languages'],
+    ['a language twice', { kiosk: { languages: ['en', 'es', 'en'] } }, 'kiosk.languages.2'],
+    ['a language that is no code', { kiosk: { languages: ['English'] } }, 'kiosk.languages.0'],
+    ['a scanner without a port', { kiosk: { scanner: { serial: {} } } }, 'kiosk.scanner.serial.path'],
     ['log level', { log: { level: 'loud' } }, 'log.level'],
     ['section that is not an object', { kiosk: 90 }, 'kiosk'],
     ['http off loopback', { training: false, gateway: { url: 'http://192.168.1.5/cardconnect/rest' } }, 'gateway.url'],
@@ -241,6 +262,16 @@ describe('settingsSchema rules', () => {
     ['port 65535', { host: { port: 65535 } }],
     ['idle reset 15', { kiosk: { idleResetSeconds: 15 } }],
     ['idle reset 3600', { kiosk: { idleResetSeconds: 3600 } }],
+    [
+      'a store’s tax rates and languages',
+      {
+        kiosk: {
+          taxRates: [{ id: 'standard', name: 'Sales tax', basisPoints: 825 }],
+          languages: ['en', 'es', 'fr-CA'],
+        },
+      },
+    ],
+    ['a serial scanner at its default baud rate', { kiosk: { scanner: { serial: { path: '/dev/ttyACM0' } } } }],
     ['a 16-character terminal id', { terminalId: 'Lane-0123456789a' }],
     ['a 16-digit merchant id', { merchantId: '4960280000000001' }],
     // The gateway's OpenAPI file: merchid is a string of up to 16, not necessarily digits.

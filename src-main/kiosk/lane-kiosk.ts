@@ -1,0 +1,67 @@
+import type { Settings } from '../config/settings';
+import type { Clock } from '../core/clock';
+import type { EventHub } from '../ipc/event-hub';
+import type { Logger } from '../log/logger';
+import type { SessionService } from '../session/session-service';
+import type { TerminalStateStore } from '../terminal/state-store';
+import { catalogueSource } from './catalogue-source';
+import type { KioskSales } from './kiosk-checkout';
+import { startKioskScanner } from './kiosk-scanner';
+import { createKioskService, type KioskService } from './kiosk-service';
+import { serviceStateStore } from './service-state';
+
+/** The kiosk as the composition root makes it: the service, and its serial scanner when one is set. */
+export interface LaneKiosk {
+  readonly kiosk: KioskService;
+  /** Closes the scanner's port. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the lane's kiosk: the catalogue from `folder` (the app-data folder) or training's
+ * assets, the service state kept in `folder`, `kiosk.state` published on the event hub, and the
+ * serial scanner of `kiosk.scanner` feeding the basket.
+ */
+export function createLaneKiosk(
+  lane: {
+    readonly settings: Settings;
+    readonly folder: string | undefined;
+    readonly assetsDir: string;
+    readonly logger: Logger;
+    readonly clock: Clock;
+  },
+  parts: {
+    readonly sales: KioskSales;
+    readonly terminal: TerminalStateStore;
+    readonly session: SessionService;
+    readonly events: EventHub;
+  },
+): LaneKiosk {
+  const { settings, folder, logger } = lane;
+  const options = { ...lane, ...parts };
+  const kiosk = createKioskService({
+    settings,
+    catalogue: catalogueSource({
+      ...(folder ? { folder } : {}),
+      assetsDir: options.assetsDir,
+      training: settings.training,
+      taxRates: settings.kiosk.taxRates,
+    }),
+    sales: options.sales,
+    terminal: options.terminal,
+    staff: () => options.session.current()?.cashierId ?? null,
+    serviceState: serviceStateStore(folder),
+    publish: (state) => options.events.emit('kiosk.state', state),
+    logger,
+    now: () => options.clock.now(),
+  });
+  const scanner = settings.kiosk.scanner
+    ? startKioskScanner({ setting: settings.kiosk.scanner, kiosk, logger })
+    : undefined;
+  return {
+    kiosk,
+    close: async () => {
+      await scanner?.close();
+    },
+  };
+}

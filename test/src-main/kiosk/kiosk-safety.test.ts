@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { until } from '../../support/test-core';
+import { devicesConnected, emulatorForEachTest, presentWhenReading } from '../terminal/support';
+import { journalMoves, kioskLane, partlyPaid } from './support';
+
+const { emulator, cores, admin } = emulatorForEachTest();
+const lane = (folder?: string) => kioskLane(emulator(), cores, folder);
+const ordered = journalMoves;
+
+const cola = '012000000133'; // 1.25 + 0.10 tax
+
+describe('the kiosk keeps money safe', () => {
+  it('abandoned while the authorization is at the gateway: it waits for the approval, then voids it', async () => {
+    const { core, dir, kiosk, gatewayRecords } = lane();
+    await devicesConnected(core);
+    await kiosk('kiosk.scan', { barcode: cola });
+    // The gateway approves at once but its answer takes a while to come back.
+    await admin().fault('auth', 'delay-after', 'once', 700);
+    presentWhenReading(core, 'visa-approve');
+    const payment = core.dispatch('kiosk.pay', { tender: 'card' });
+    await until(() => core.terminal.current().phase === 'authorizing');
+    const abandoned = await kiosk('kiosk.abandon', { reason: 'idle' });
+    expect(abandoned).toMatchObject({ step: 'welcome', basket: { lines: [] } });
+    const summary = await payment;
+    expect(summary).toMatchObject({ ok: true, result: { outcome: 'approved', approvedMinor: 135 } });
+    const orderId = (summary as { result: { orderId: string } }).result.orderId;
+    expect((await gatewayRecords(orderId)).map((record) => record.setlstat)).toEqual(['Voided']);
+    await core.close();
+    expect(ordered(dir)).toEqual([
+      ['auth', 'completed', orderId],
+      ['void', 'completed', orderId],
+    ]);
+  });
+
+  it('an outcome the bank did not confirm calls staff: the customer can neither pay again nor leave; staff settle and void it', async () => {
+    const { core, dir, kiosk, refused, gatewayRecords } = lane();
+    await devicesConnected(core);
+    await kiosk('kiosk.scan', { barcode: cola });
+    await admin().fault('auth', 'drop-after');
+    await admin().fault('inquireByOrderid', 'http-500', 'always');
+    await admin().fault('voidByOrderId', 'http-500', 'always');
+    presentWhenReading(core, 'visa-approve');
+    const unknown = await kiosk('kiosk.pay', { tender: 'card' });
+    expect(unknown).toMatchObject({ outcome: 'unknown' });
+    const waiting = await kiosk('kiosk.state');
+    expect(waiting.staffNeeded).toMatch(new RegExp(`payment ${unknown.orderId} yet, so it may have been charged`));
+    expect(await refused('kiosk.pay', { tender: 'card' })).toMatchObject({
+      message: expect.stringMatching(/^Please wait for a member of staff/),
+    });
+    expect(await refused('kiosk.abandon', { reason: 'idle' })).toMatchObject({
+      message: expect.stringMatching(/^Please wait for a member of staff/),
+    });
+    // Staff abandon only when signed in.
+    expect(await refused('kiosk.abandon', { reason: 'staff' })).toMatchObject({ code: 'forbidden' });
+    await admin().clearFaults();
+    core.session.signIn({ cashierId: '1001', pin: '1234' });
+    expect(await kiosk('kiosk.abandon', { reason: 'staff' })).toMatchObject({ step: 'welcome', staffNeeded: null });
+    expect((await gatewayRecords(unknown.orderId)).map((record) => record.setlstat)).toEqual(['Voided']);
+    await core.close();
+    expect(ordered(dir)).toEqual([
+      ['auth', 'resolved', unknown.orderId],
+      ['void', 'completed', unknown.orderId],
+    ]);
+  });
+
+  it('staff may lower a partly paid basket, never below what was paid; the rest to pay follows', async () => {
+    const kioskLane = lane();
+    const { core, kiosk, refused } = kioskLane;
+    expect(await partlyPaid(kioskLane, [cola])).toMatchObject({ outcome: 'partial', approvedMinor: 500 });
+    core.session.signIn({ cashierId: '1001', pin: '1234' });
+    // 7.03 without the cola is still above the 5.00 paid; without the batteries it would be 1.35.
+    expect(await refused('kiosk.setQuantity', { itemId: 'HOM-003', quantity: 0 })).toMatchObject({
+      message: '$5.00 was already paid: the basket cannot come to less ($1.35). Void the payment instead.',
+    });
+    const lowered = await kiosk('kiosk.setQuantity', { itemId: 'DRK-001', quantity: 0 });
+    expect(lowered.basket).toMatchObject({ totalMinor: 703, paidMinor: 500, dueMinor: 203 });
+    expect(core.terminal.current().sale?.dueMinor).toBe(203);
+    core.session.signOut();
+    presentWhenReading(core, 'visa-approve');
+    expect(await kiosk('kiosk.pay', { tender: 'card' })).toMatchObject({ outcome: 'approved', approvedMinor: 203 });
+    expect((await kiosk('kiosk.state')).step).toBe('receipt');
+  });
+
+  it('out of service refuses the customer until staff put it back, and stays so across a restart', async () => {
+    const first = lane();
+    expect(await first.refused('kiosk.setService', { inService: false })).toMatchObject({ code: 'forbidden' });
+    first.core.session.signIn({ cashierId: '1001', pin: '1234' });
+    expect(await first.kiosk('kiosk.setService', { inService: false, message: 'Closed for cleaning' })).toMatchObject({
+      inService: false,
+      outOfServiceMessage: 'Closed for cleaning',
+    });
+    first.core.session.signOut();
+    for (const [name, args] of [
+      ['kiosk.start', {}],
+      ['kiosk.scan', { barcode: cola }],
+      ['kiosk.add', { itemId: 'BAK-001' }],
+    ] as const)
+      expect(await first.refused(name, args)).toMatchObject({
+        message: expect.stringMatching(/^The kiosk is out of service \(Closed for cleaning\)/),
+      });
+    await first.core.close();
+
+    const second = lane(first.dir);
+    expect(await second.kiosk('kiosk.state')).toMatchObject({
+      inService: false,
+      outOfServiceMessage: 'Closed for cleaning',
+      step: 'welcome',
+    });
+    expect(await second.refused('kiosk.start')).toMatchObject({ code: 'failed_precondition' });
+    second.core.session.signIn({ cashierId: '1001', pin: '1234' });
+    expect(await second.kiosk('kiosk.setService', { inService: true })).toMatchObject({
+      inService: true,
+      outOfServiceMessage: null,
+    });
+    second.core.session.signOut();
+    expect((await second.kiosk('kiosk.start')).step).toBe('basket');
+  });
+});

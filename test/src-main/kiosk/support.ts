@@ -1,0 +1,72 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { settingsSchema, type SettingsInput } from '../../../src-main/config/settings';
+import { createCore, type Core } from '../../../src-main/core/core';
+import type { RunningEmulator } from '../../../src-main/emulator/server';
+import type { CommandArgs, CommandName, CommandReply, CommandResult, KioskState } from '../../../src-main/ipc/contract';
+import { collectingLogger, ok, trainingJournalEntries } from '../../support/test-core';
+import { devicesConnected, merchid, presentWhenReading, testGatewayClient } from '../terminal/support';
+
+/**
+ * A kiosk lane against a gateway emulator over real HTTP: kiosk mode, training's emulated
+ * reader and printer, its journal and its kiosk folder (catalogue, service state) in `folder`
+ * (a fresh one unless given: a restart passes the last one's), nobody signed in. Background
+ * recovery never runs on its own.
+ */
+export function kioskLane(emulator: RunningEmulator, cores: Core[], folder?: string, settings: SettingsInput = {}) {
+  const dir = folder ?? mkdtempSync(join(tmpdir(), 'kiosk-lane-'));
+  const { logger, lines } = collectingLogger();
+  const client = testGatewayClient(emulator.url);
+  const core = createCore({
+    settings: settingsSchema.parse({ mode: 'kiosk', ...settings }),
+    shell: 'browser',
+    logger,
+    journalPath: join(dir, 'training-journal.sqlite'),
+    kioskFolder: dir,
+    gateway: async () => ({ client, merchid }),
+    recoveryTimer: () => () => undefined,
+  });
+  cores.push(core);
+  const states: KioskState[] = [];
+  core.events.subscribe((name, payload) => {
+    if (name === 'kiosk.state') states.push(payload as KioskState);
+  });
+  /** A kiosk command's result; a refusal throws its message. */
+  const kiosk = async <N extends CommandName>(name: N, args: CommandArgs<N> = {} as CommandArgs<N>) =>
+    ok((await core.dispatch(name, args)) as CommandReply<CommandResult<N>>);
+  /** A kiosk command's refusal (it must be refused). */
+  const refused = async <N extends CommandName>(name: N, args: CommandArgs<N> = {} as CommandArgs<N>) => {
+    const reply = (await core.dispatch(name, args)) as CommandReply<CommandResult<N>>;
+    if (reply.ok) throw new Error(`${name} was not refused`);
+    return reply.error;
+  };
+  /** The pages training's printer printed so far. */
+  const pages = () => core.deviceManager.printer()?.emulated?.pages.length ?? 0;
+  /** What the gateway holds for an order. */
+  const gatewayRecords = (orderid: string) => client.inquireByOrderid({ merchid, orderid });
+  return { core, dir, client, lines, states, kiosk, refused, pages, gatewayRecords };
+}
+
+/** The journal rows of a lane's folder, read after the lane closed. */
+export const journalRows = trainingJournalEntries;
+
+/** What the journal of a lane's folder did, in order: operation, state, order id. */
+export const journalMoves = (dir: string) =>
+  journalRows(dir)
+    .sort((a, b) => a.id - b.id)
+    .map((row) => [row.operation, row.state, row.orderId]);
+
+/** Training's AA batteries (6.49 + 0.54 tax): above the partial-approval card's 6.00, which approves 5.00. */
+export const batteries = '041333043241';
+
+/**
+ * Scans the batteries (and `more`), then pays with the partial-approval card: the basket is
+ * locked with 5.00 paid. Answers the partial payment's summary.
+ */
+export async function partlyPaid(lane: ReturnType<typeof kioskLane>, more: readonly string[] = []) {
+  await devicesConnected(lane.core);
+  for (const barcode of [batteries, ...more]) await lane.kiosk('kiosk.scan', { barcode });
+  presentWhenReading(lane.core, 'visa-partial');
+  return lane.kiosk('kiosk.pay', { tender: 'card' });
+}
