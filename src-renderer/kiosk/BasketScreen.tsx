@@ -47,33 +47,38 @@ function BasketLineRow({ line, locked }: { line: BasketLine; locked: boolean }) 
   );
 }
 
+/** One sum of the basket: its words and the amount. */
+function TotalRow({
+  words,
+  minor,
+  testId,
+  strong,
+}: {
+  words: string;
+  minor: number;
+  testId: string;
+  strong?: boolean;
+}) {
+  return (
+    <div className={strong ? 'kiosk-total' : undefined}>
+      <dt>{words}</dt>
+      <dd data-testid={testId}>{formatMoney(minor)}</dd>
+    </div>
+  );
+}
+
 /** The sums, always in view: subtotal, tax, total, and after a partial payment what was paid and is still owed. */
 export function BasketTotals({ basket }: { basket: KioskBasket }) {
   const words = useKioskWords();
   return (
     <dl className="kiosk-totals" data-testid="basket-totals">
-      <div>
-        <dt>{words.subtotal}</dt>
-        <dd data-testid="basket-subtotal">{formatMoney(basket.subtotalMinor)}</dd>
-      </div>
-      <div>
-        <dt>{words.tax}</dt>
-        <dd data-testid="basket-tax">{formatMoney(basket.taxMinor)}</dd>
-      </div>
-      <div className="kiosk-total">
-        <dt>{words.total}</dt>
-        <dd data-testid="basket-total">{formatMoney(basket.totalMinor)}</dd>
-      </div>
+      <TotalRow words={words.subtotal} minor={basket.subtotalMinor} testId="basket-subtotal" />
+      <TotalRow words={words.tax} minor={basket.taxMinor} testId="basket-tax" />
+      <TotalRow words={words.total} minor={basket.totalMinor} testId="basket-total" strong />
       {basket.paidMinor > 0 ? (
         <>
-          <div>
-            <dt>{words.paid}</dt>
-            <dd data-testid="basket-paid">{formatMoney(basket.paidMinor)}</dd>
-          </div>
-          <div className="kiosk-total">
-            <dt>{words.stillToPay}</dt>
-            <dd data-testid="basket-due">{formatMoney(basket.dueMinor)}</dd>
-          </div>
+          <TotalRow words={words.paid} minor={basket.paidMinor} testId="basket-paid" />
+          <TotalRow words={words.stillToPay} minor={basket.dueMinor} testId="basket-due" strong />
         </>
       ) : null}
     </dl>

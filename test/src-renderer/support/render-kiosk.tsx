@@ -46,10 +46,15 @@ export function line(itemId: string, quantity = 1): BasketLine {
   };
 }
 
-/** The basket of these lines with its sums, `paidMinor` of it paid. */
+/**
+ * The basket of these lines with its sums, `paidMinor` of it paid. Written out here (the
+ * renderer's tests cannot load the main process's pricing): what the screen is given to show.
+ */
 export function basket(lines: BasketLine[], paidMinor = 0): KioskBasket {
-  const subtotalMinor = lines.reduce((sum, entry) => sum + entry.netMinor, 0);
-  const taxMinor = lines.reduce((sum, entry) => sum + entry.taxMinor, 0);
+  const [subtotalMinor, taxMinor] = lines.reduce(
+    ([net, tax], entry) => [net + entry.netMinor, tax + entry.taxMinor],
+    [0, 0],
+  );
   const totalMinor = subtotalMinor + taxMinor;
   return {
     lines,
