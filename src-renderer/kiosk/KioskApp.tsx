@@ -14,6 +14,7 @@ import { useKioskWords } from './use-kiosk-words';
 import { ReceiptScreen, ThanksScreen } from './VisitEndScreens';
 import { WelcomeScreen } from './WelcomeScreen';
 import './kiosk.css';
+import './kiosk-aids.css';
 
 /** How long "Do you need more time?" waits for an answer (doubled in accessibility mode). */
 export const moreTimeSeconds = 30;
