@@ -43,10 +43,34 @@ export const headline = (page: Page) => page.getByTestId('kiosk-headline').inner
 /** The outcome line of the last payment, as the customer reads it. */
 export const outcome = (page: Page) => page.getByTestId('kiosk-outcome').innerText();
 
-/** Types a barcode as a keyboard-mode scanner does: its characters and Enter in one fast burst. */
+/** A keyboard-mode scanner's pace: a character every few milliseconds. */
+const scannerKeyGapSeconds = 0.004;
+
+/**
+ * Types a barcode as a keyboard-mode scanner does: its characters and Enter in one burst, a few
+ * milliseconds apart by the keyboard's own timestamps (as USB reports carry them). Sent through
+ * the DevTools protocol in one go, so a busy test machine cannot stretch the burst the way
+ * typing key by key, each waiting for the page, would.
+ */
 export async function scan(page: Page, barcode: string): Promise<void> {
-  await page.keyboard.type(barcode);
-  await page.keyboard.press('Enter');
+  const cdp = await page.context().newCDPSession(page);
+  const start = Date.now() / 1000;
+  const keys = [...barcode].map((key) => ({
+    key,
+    text: key,
+    code: /\d/.test(key) ? `Digit${key}` : `Key${key.toUpperCase()}`,
+  }));
+  const sent = [...keys, { key: 'Enter', text: '\r', code: 'Enter' }].flatMap(({ key, text, code }, index) => {
+    const timestamp = start + index * scannerKeyGapSeconds;
+    const keyCode = key === 'Enter' ? 13 : key.toUpperCase().charCodeAt(0);
+    const common = { key, code, windowsVirtualKeyCode: keyCode, timestamp };
+    return [
+      cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text, ...common }),
+      cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common }),
+    ];
+  });
+  await Promise.all(sent);
+  await cdp.detach();
 }
 
 /** Presents a card of training's deck on the lane's emulated reader, once the screen asks for a card. */
