@@ -1,4 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
+import { KioskApp } from '../kiosk/KioskApp';
 import { usePos } from '../store/use-pos';
 import { CounterApp } from './CounterApp';
 import { JournalRefusalNotice } from './JournalRefusalNotice';
@@ -9,11 +10,13 @@ import { TrainingBanner } from './TrainingBanner';
 
 /**
  * The shell every screen lives in: the training banner, the screen, the status bar. A counter
- * lane shows the cashier's app once the terminal is reachable; a kiosk shows its customer panel.
+ * lane shows the cashier's app once the terminal is reachable; a kiosk shows the self-checkout,
+ * with the status bar (terminal id, devices, version: staff's words) only in its staff mode.
  */
 export function App() {
-  const { training, mode, signing, connection, known } = usePos(
+  const { training, mode, signing, connection, known, staffMode } = usePos(
     useShallow((state) => ({
+      staffMode: state.staffMode,
       training: state.info?.training ?? false,
       mode: state.info?.mode ?? 'counter',
       signing: state.signature.state !== 'idle',
@@ -29,8 +32,16 @@ export function App() {
         {training ? <TrainingBanner /> : null}
         <JournalRefusalNotice />
       </div>
-      {counter ? <CounterApp signing={signing} /> : signing ? <SignaturePanel /> : <TerminalPhasePanel />}
-      <StatusBar />
+      {mode === 'kiosk' ? (
+        <KioskApp />
+      ) : counter ? (
+        <CounterApp signing={signing} />
+      ) : signing ? (
+        <SignaturePanel />
+      ) : (
+        <TerminalPhasePanel />
+      )}
+      {mode === 'kiosk' && !staffMode ? null : <StatusBar />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { usePos, usePosActions } from '../store/use-pos';
 import { drawInk, fitCanvas } from './ink';
 import { SignatureSurface, type DrawnSignature } from './SignatureSurface';
 import { Alert } from './Alert';
+import type { CustomerSignatureWords } from '../kiosk/kiosk-words';
 
 /** The pad's strokes as they arrive, drawn to scale in a box of the pad's proportions. */
 function PadInkPreview() {
@@ -41,8 +42,9 @@ function PadInkPreview() {
 /**
  * Signature capture: on this screen (touch, stylus or mouse) or on a pad with a live preview,
  * then the accepted image exactly as the gateway will receive it. Enter accepts, Escape cancels.
+ * `customer` (the kiosk) words it for the customer in their language: no device names.
  */
-export function SignaturePanel() {
+export function SignaturePanel({ customer }: { customer?: CustomerSignatureWords } = {}) {
   const { session, error, mode, recorded, devices, cashier } = usePos(
     useShallow((state) => ({
       session: state.signature,
@@ -115,7 +117,14 @@ export function SignaturePanel() {
       ? 'Sign in the box with your finger. Press Done when you have finished.'
       : 'Turn the screen to the customer, or ask them to sign with a finger or stylus.'
     : `The customer signs on ${padName}; the signature appears here as they write.`;
-  const message = emptyAccept ? 'Nothing has been signed yet: sign in the box first.' : error;
+  const message = emptyAccept ? (customer?.nothingYet ?? 'Nothing has been signed yet: sign in the box first.') : error;
+  const said = customer
+    ? {
+        headline: session.state === 'accepted' ? headline : onScreen ? customer.onScreen : customer.onPad,
+        hint: onScreen ? customer.screenHint : customer.padHint,
+        cancelNote: customer.cancelNote,
+      }
+    : null;
   const cancelWords = kiosk
     ? 'Cancel stops the payment: nothing is charged.'
     : 'Cancel ends the sale: nothing is charged.';
@@ -123,7 +132,7 @@ export function SignaturePanel() {
   return (
     <main className="phase-panel signature-panel" aria-labelledby="signature-headline">
       <h1 id="signature-headline" data-testid="signature-headline">
-        {headline}
+        {said?.headline ?? headline}
       </h1>
       {session.state === 'accepted' && session.result ? (
         <>
@@ -151,13 +160,13 @@ export function SignaturePanel() {
       ) : (
         <>
           <p className="phase-detail">
-            {hint} {cancelWords}
+            {said?.hint ?? hint} {said?.cancelNote ?? cancelWords}
           </p>
           {onScreen ? (
             <SignatureSurface
               clearCount={clearCount}
               onChange={onChange}
-              label="Signature area: sign here with a finger, stylus or mouse"
+              label={customer?.area ?? 'Signature area: sign here with a finger, stylus or mouse'}
             />
           ) : (
             <PadInkPreview />
@@ -183,10 +192,10 @@ export function SignaturePanel() {
           ) : null}
           <div className="signature-actions">
             <button type="button" className="secondary" onClick={clear}>
-              Clear
+              {customer?.clear ?? 'Clear'}
             </button>
             <button type="button" className="secondary" onClick={() => void actions.cancelSignature()}>
-              Cancel <kbd>Esc</kbd>
+              {customer?.cancel ?? 'Cancel'} <kbd>Esc</kbd>
             </button>
             {/* Going on unsigned is the cashier's choice, offered only where the store allows it. */}
             {session.skippable && cashier ? (
@@ -200,7 +209,7 @@ export function SignaturePanel() {
               </button>
             ) : null}
             <button type="button" className="primary" onClick={accept}>
-              {kiosk ? 'Done' : 'Accept'} <kbd>Enter</kbd>
+              {customer?.done ?? (kiosk ? 'Done' : 'Accept')} <kbd>Enter</kbd>
             </button>
           </div>
         </>

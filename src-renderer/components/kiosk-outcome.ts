@@ -1,33 +1,29 @@
 import type { CurrentSale, TerminalPhase } from '../../src-main/ipc/contract';
-import { formatMoney } from '../format/money';
+import { englishWords, type OutcomeWords } from '../kiosk/kiosk-words';
 
 /**
  * What a self-checkout customer reads when the payment is over, from what the money did, never
  * from the phase alone: a decline, a partial approval or an unknown outcome must not say "Thank
- * you", or the customer walks out unpaid.
+ * you", or the customer walks out unpaid. `words` is the customer's language (English by default).
  */
-export function kioskOutcomeHeadline(sale: CurrentSale | null): string {
+export function kioskOutcomeHeadline(sale: CurrentSale | null, words: OutcomeWords = englishWords.outcome): string {
   const last = sale?.results.at(-1);
-  if (!sale || !last) return sale?.problem ? 'Payment stopped: nothing was charged' : 'Welcome';
+  if (!sale || !last) return sale?.problem ? words.stopped : words.welcome;
   if (sale.dueMinor !== null && sale.dueMinor > 0) {
     const paidMinor = sale.results.reduce((sum, result) => sum + result.approvedMinor, 0);
-    return `Paid ${formatMoney(paidMinor)}, ${formatMoney(sale.dueMinor)} still to pay`;
+    return words.partlyPaid(paidMinor, sale.dueMinor);
   }
   switch (last.outcome) {
     case 'approved':
     case 'partial':
-      return 'Approved: thank you';
+      return words.approved;
     case 'declined':
-      return last.tender === 'wallet'
-        ? 'Payment declined on your phone: pay another way or ask for help'
-        : 'Card declined, try another card or ask for help';
+      return last.tender === 'wallet' ? words.phoneDeclined : words.cardDeclined;
     case 'unknown':
-      return 'Please wait for a member of staff';
+      return words.staffNeeded;
     case 'retry':
     case 'not-charged':
-      return last.tender === 'wallet'
-        ? 'Not charged: please pay again on your phone or ask for help'
-        : 'Not charged: please try again or ask for help';
+      return last.tender === 'wallet' ? words.phoneNotCharged : words.cardNotCharged;
   }
 }
 
@@ -35,10 +31,14 @@ export function kioskOutcomeHeadline(sale: CurrentSale | null): string {
  * The kiosk's headline where the phase alone would mislead the customer: a finished payment by
  * its outcome, and a payment on the phone without card words. Null where the phase's own words do.
  */
-export function kioskHeadline(phase: TerminalPhase, sale: CurrentSale | null): string | null {
-  if (phase === 'done') return kioskOutcomeHeadline(sale);
+export function kioskHeadline(
+  phase: TerminalPhase,
+  sale: CurrentSale | null,
+  words: OutcomeWords = englishWords.outcome,
+): string | null {
+  if (phase === 'done') return kioskOutcomeHeadline(sale, words);
   const phonePays = sale?.running === true && sale.tender === 'wallet';
-  if (phonePays && phase === 'awaiting-card') return 'Pay on your phone';
-  if (phonePays && phase === 'card-read') return 'Payment received from your phone';
+  if (phonePays && phase === 'awaiting-card') return words.payOnPhone;
+  if (phonePays && phase === 'card-read') return words.phonePaid;
   return null;
 }

@@ -14,6 +14,7 @@ import { createCustomerSlice, type CustomerSlice } from './customer-slice';
 import { createEndOfDaySlice, type EndOfDaySlice } from './end-of-day-slice';
 import { createDeviceTestsSlice, type DeviceTestsSlice } from './device-tests-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
+import { createKioskSlice, type KioskSlice } from './kiosk-slice';
 
 export type PosState = SessionSlice &
   DevicesSlice &
@@ -28,7 +29,8 @@ export type PosState = SessionSlice &
   CustomerSlice &
   EndOfDaySlice &
   DeviceTestsSlice &
-  SettingsSlice;
+  SettingsSlice &
+  KioskSlice;
 export type PosStore = StoreApi<PosState>;
 
 /** One store built from typed slices; every action reaches the core through `pos` only. */
@@ -48,6 +50,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createEndOfDaySlice(pos)(...a),
     ...createDeviceTestsSlice(pos)(...a),
     ...createSettingsSlice(pos)(...a),
+    ...createKioskSlice(pos)(...a),
   }));
 }
 
@@ -72,12 +75,14 @@ export function syncPosStore(
   pos.onEvent('signature.session', (session) => store.getState().setSignature(session), { signal });
   pos.onEvent('signature.ink', ({ stroke, points }) => store.getState().addPadInk(stroke, points), { signal });
   pos.onEvent('signature.cleared', () => store.getState().clearPadInk(), { signal });
+  pos.onEvent('kiosk.state', (kiosk) => store.getState().setKiosk(kiosk), { signal });
   const stopConnection = onConnectionChange((status) => {
     store.getState().setConnection(status);
     if (status !== 'open') return;
     const state = store.getState();
     void Promise.all([
-      state.loadInfo(),
+      // A kiosk's visit and catalogue, once the lane said it is a kiosk.
+      state.loadInfo().then(() => (store.getState().info?.mode === 'kiosk' ? store.getState().loadKiosk() : undefined)),
       state.refreshDevices(),
       state.refreshTerminal(),
       state.refreshRecoveryQueue(),

@@ -69,11 +69,6 @@ export interface SaleSlice {
   tryAnotherCard(): Promise<void>;
   /** After a decline or a refused phone payment: the same amount, cart and tip with a new pay link. */
   payByPhoneAgain(): Promise<void>;
-  /**
-   * The kiosk customer chooses the phone while the reader waits for a card: the card wait is
-   * canceled (nothing was charged) and the same amount, tip and cart go to a pay link.
-   */
-  payOnPhoneInstead(): Promise<void>;
   /** Voids the last approval (a partial one the customer does not want); needs a manager. Throws a `PosCallError` on refusal. */
   voidLastSale(managerPin?: string): Promise<void>;
   reprintLastSale(): Promise<void>;
@@ -221,20 +216,6 @@ export const createSaleSlice =
         } catch (error) {
           set({ saleError: message(error) });
         }
-      },
-      async payOnPhoneInstead() {
-        const sale = get().terminal?.sale;
-        if (!sale?.running || sale.tender === 'wallet') return;
-        try {
-          unwrap(await pos.terminal.cancel());
-        } catch (error) {
-          return set({ saleError: message(error) });
-        }
-        const details = {
-          ...(sale.tipMinor > 0 ? { tipMinor: sale.tipMinor } : {}),
-          ...(sale.cart ? { cart: [...sale.cart] } : {}),
-        };
-        await charge(sale.amountMinor, details, 'wallet');
       },
       tryAnotherCard: () => chargeAgain('card'),
       payByPhoneAgain: () => chargeAgain('wallet'),

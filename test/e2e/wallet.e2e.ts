@@ -7,6 +7,7 @@ import { startLoopbackPayLink } from '../support/pay-link';
 import { e2e, screenshot, withBrowserMode } from './support/browser-mode';
 import { launchChromium } from './support/chromium';
 import { keyAmount, look, signIn } from './support/counter';
+import { scan, withKiosk } from './support/kiosk';
 
 /**
  * Paying on the phone, end to end in Chromium: the lane's real pay-link service over HTTPS with
@@ -212,32 +213,31 @@ describe('pay on your phone at the counter', () => {
 
 describe('pay on your phone at the kiosk', () => {
   e2e('the customer chooses the phone while the card is awaited, pays, and the kiosk thanks them', (chromium) =>
-    withBrowserMode(
-      chromium,
-      { env: { LANEPOINT_MODE: 'kiosk' }, viewport: { width: 1080, height: 1920 }, settings: walletOn },
-      async ({ page, host, core, browser }) => {
-        await page.goto(host.url);
-        await page.getByText('Terminal connected').waitFor();
-        void core.dispatch('terminal.sale', { amountMinor: 950 });
-        const choice = page.getByRole('button', { name: 'Pay on your phone' });
-        await choice.waitFor();
-        expect(await page.getByTestId('phase-headline').innerText()).toBe('Insert, tap or swipe your card');
-        await look(page, 'wallet-kiosk-choice');
-        await choice.click();
-        await page.getByTestId('pay-link-wait').waitFor();
-        expect(await page.getByTestId('phase-headline').innerText()).toBe('Pay on your phone');
-        expect(await page.getByTestId('pay-link-amount').innerText()).toBe('$9.50');
-        expect(await page.getByRole('timer').innerText()).toMatch(/^This code works for [12]:\d\d$/);
-        const url = await shownPayLink(page);
-        await look(page, 'wallet-kiosk-waiting');
-        const phone = await phoneOpening(browser, url);
-        await phone.getByRole('button', { name: 'Pay with the training wallet' }).click();
-        await expect.poll(() => page.getByTestId('phase-headline').innerText()).toBe('Approved: thank you');
-        await expect.poll(() => pageStatus(phone)).toBe('Paid. Thank you!');
-        await look(page, 'wallet-kiosk-approved');
-        expect(lastReceipt(core)).toMatch(/WALLET\s+\*+ ?1443/);
-      },
-    ),
+    withKiosk(chromium, { size: 'portrait', settings: walletOn }, async ({ page, core, browser }) => {
+      await scan(page, '048500012642');
+      await page.getByRole('button', { name: 'Pay $4.79 by card' }).click();
+      const choice = page.getByRole('button', { name: 'Pay on your phone instead' });
+      await choice.waitFor();
+      expect(await page.getByTestId('phase-headline').innerText()).toBe('Insert, tap or swipe your card');
+      await look(page, 'wallet-kiosk-choice');
+      await choice.click();
+      await page.getByTestId('pay-link-wait').waitFor();
+      await expect.poll(() => page.getByTestId('phase-headline').innerText()).toBe('Pay on your phone');
+      expect(await page.getByTestId('pay-link-amount').innerText()).toBe('$4.79');
+      expect(await page.getByRole('timer').innerText()).toMatch(/^This code works for [12]:\d\d$/);
+      const url = await shownPayLink(page);
+      await look(page, 'wallet-kiosk-waiting');
+      const phone = await phoneOpening(browser, url);
+      await phone.getByRole('button', { name: 'Pay with the training wallet' }).click();
+      await expect.poll(() => page.getByTestId('kiosk-headline').innerText()).toBe('Would you like a receipt?');
+      expect(await page.getByTestId('kiosk-outcome').innerText()).toBe('Approved: thank you');
+      await expect.poll(() => pageStatus(phone)).toBe('Paid. Thank you!');
+      await look(page, 'wallet-kiosk-approved');
+      await page.getByRole('button', { name: 'Print a receipt' }).click();
+      await expect.poll(() => page.getByTestId('kiosk-headline').innerText()).toBe('Thank you');
+      // The customer's copy, printed when chosen (from the journal: the card's brand, entered by the wallet).
+      expect(lastReceipt(core)).toMatch(/\*+ ?1443\s+Entry\s+Digital Wallet[\s\S]*TOTAL\s+\$4\.79[\s\S]*CUSTOMER COPY/);
+    }),
   );
 });
 

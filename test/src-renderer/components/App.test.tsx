@@ -1,14 +1,24 @@
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppInfo, DeviceInfo } from '../../../src-main/ipc/contract';
 import { connectedPrinter } from '../../support/receipt-printer';
 import { renderCounter, trainingCounter } from '../support/render-counter';
+import { kioskState, renderKiosk } from '../support/render-kiosk';
+import { currentSale } from '../support/sale-answers';
 
 const info = trainingCounter;
 
 /** The whole app with nobody signed in, the devices listing `devices`. */
 const renderApp = (appInfo: AppInfo, devices: DeviceInfo[] = []) =>
-  renderCounter({ info: appInfo, devices, session: null });
+  renderCounter({
+    info: appInfo,
+    devices,
+    session: null,
+    answers: {
+      'kiosk.state': () => kioskState(),
+      'kiosk.catalogue': () => ({ items: [], taxRates: [], source: 'training' }),
+    },
+  });
 
 afterEach(cleanup);
 
@@ -29,19 +39,26 @@ describe('<App />', () => {
     expect(screen.queryByRole('status', { name: 'Training mode' })).toBeNull();
   });
 
-  it('greets a customer in kiosk mode', async () => {
-    await renderApp({ ...info, mode: 'kiosk' });
-    expect(screen.getByTestId('mode').textContent).toBe('Kiosk');
-    expect(screen.getByTestId('phase-headline').textContent).toBe('Welcome');
+  it('greets a customer in kiosk mode, with TRAINING on top and no staff words (terminal id, version)', async () => {
+    await renderKiosk(kioskState());
+    expect(screen.getByTestId('kiosk-headline').textContent).toBe('Welcome');
+    expect(screen.getByRole('status', { name: 'Training mode' }).textContent).toContain('TRAINING');
+    expect(screen.queryByTestId('mode')).toBeNull();
+    expect(screen.queryByText(/KIOSK-01|1\.2\.3/)).toBeNull();
   });
 
   it('follows device and phase events from the main process', async () => {
     const { emit } = await renderApp({ ...info, mode: 'kiosk' }, [connectedPrinter]);
+    // The kiosk's status bar is staff's: opened with Help.
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Help' })));
     expect(screen.getByText(/Receipt printer \(emulated\): ready/)).toBeTruthy();
     await act(async () => emit('devices.changed', [{ ...connectedPrinter, status: 'error', lastError: 'Paper out' }]));
     const chip = screen.getByText(/Receipt printer \(emulated\): needs attention/).closest('li');
     expect(chip?.getAttribute('title')).toBe('Receipt printer: Paper out');
-    await act(async () => emit('terminal.state', { phase: 'awaiting-card', since: 1, detail: null, sale: null }));
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Back to the customer screen' })));
+    await act(async () =>
+      emit('terminal.state', { phase: 'awaiting-card', since: 1, detail: null, sale: currentSale() }),
+    );
     expect(screen.getByTestId('phase-headline').textContent).toBe('Insert, tap or swipe your card');
   });
 

@@ -1,20 +1,8 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppInfo, CurrentSale, SaleSummary } from '../../../src-main/ipc/contract';
-import { App } from '../../../src-renderer/components/App';
-import { createPosStore, syncPosStore } from '../../../src-renderer/store/pos-store';
-import { PosStoreContext } from '../../../src-renderer/store/use-pos';
+import type { CurrentSale, SaleSummary } from '../../../src-main/ipc/contract';
 import { approvedSale } from '../support/sale-answers';
-import { stubPos } from '../support/stub-pos';
-
-const kiosk: AppInfo = {
-  name: 'Lanepoint',
-  version: '1.2.3',
-  mode: 'kiosk',
-  training: false,
-  terminalId: 'KIOSK-01',
-  shell: 'browser',
-};
+import { basket, kioskState, line, renderKiosk } from '../support/render-kiosk';
 
 const sale = (results: SaleSummary[], change: Partial<CurrentSale> = {}): CurrentSale => ({
   amountMinor: 800,
@@ -34,23 +22,20 @@ const declined: SaleSummary = { ...approvedSale, outcome: 'declined', approvedMi
 const unknown: SaleSummary = { ...approvedSale, outcome: 'unknown', approvedMinor: 0, authcode: null };
 const partial: SaleSummary = { ...approvedSale, outcome: 'partial', requestedMinor: 800, approvedMinor: 500 };
 
-/** The kiosk's headline once the payment is over, as the customer reads it. */
+const items = [line('bread'), line('apple', 4)];
+
+/**
+ * The kiosk's outcome line once the payment is over, as the customer reads it: at the receipt
+ * choice when the basket is paid, back at the basket otherwise (as the kiosk service moves it).
+ */
 async function headlineAfter(current: CurrentSale | null): Promise<string> {
-  const stub = stubPos({ info: kiosk, devices: [] });
-  const store = createPosStore(stub.pos);
-  let announce: (status: 'connecting' | 'open' | 'closed') => void = () => undefined;
-  syncPosStore(store, stub.pos, (listener) => {
-    announce = listener;
-    return () => undefined;
-  });
-  render(
-    <PosStoreContext.Provider value={store}>
-      <App />
-    </PosStoreContext.Provider>,
-  );
-  await act(async () => announce('open'));
-  await act(async () => stub.emit('terminal.state', { phase: 'done', since: 1, detail: 'Done', sale: current }));
-  return screen.getByTestId('phase-headline').textContent ?? '';
+  const paid = current?.results.at(-1)?.outcome === 'approved' && !current.dueMinor;
+  const state = paid
+    ? kioskState({ step: 'receipt', basket: basket(items, basket(items).totalMinor) })
+    : kioskState({ step: 'basket', basket: basket(items) });
+  const { emit } = await renderKiosk(state);
+  await act(async () => emit('terminal.state', { phase: 'done', since: 1, detail: 'Done', sale: current }));
+  return screen.getByTestId('kiosk-outcome').textContent ?? '';
 }
 
 afterEach(cleanup);

@@ -1,0 +1,304 @@
+import type { TerminalPhase } from '../../src-main/ipc/contract';
+import { formatMoney } from '../format/money';
+
+/**
+ * Every word the kiosk's customer reads, in each language the store may offer. Customer words
+ * only: no device names, no version numbers, no staff jargon ("PAN", "void", "terminal"). A
+ * language missing here falls back to English (`kioskWords`), so a store listing one we do
+ * not have still shows whole sentences.
+ */
+export interface KioskWords {
+  /** The language's name in itself, for the welcome's choice. */
+  readonly languageName: string;
+  readonly welcome: string;
+  readonly touchToStart: string;
+  readonly start: string;
+  readonly chooseLanguage: string;
+  readonly basketHeading: string;
+  readonly basketEmpty: string;
+  readonly pickHeading: string;
+  readonly allItems: string;
+  readonly fewer: (name: string) => string;
+  readonly more: (name: string) => string;
+  readonly remove: (name: string) => string;
+  readonly quantityOf: (name: string, quantity: number) => string;
+  readonly subtotal: string;
+  readonly tax: string;
+  readonly total: string;
+  readonly paid: string;
+  readonly stillToPay: string;
+  readonly payByCard: (amountMinor: number) => string;
+  readonly payOnPhone: string;
+  readonly cancelOrder: string;
+  readonly unknownBarcode: (barcode: string) => string;
+  /** The kiosk's own scanner read a barcode the store does not know (the main process says which). */
+  readonly unknownItem: string;
+  readonly staffComing: string;
+  readonly somethingWrong: string;
+  readonly amountToPay: string;
+  readonly cancel: string;
+  readonly timeLeft: (seconds: number) => string;
+  /** The payment's phase, as a customer reads it. */
+  readonly phases: Readonly<Record<TerminalPhase, string>>;
+  readonly cardHint: string;
+  readonly payOnPhoneInstead: string;
+  readonly backToBasket: string;
+  readonly tryAgainByCard: (amountMinor: number) => string;
+  /** The signature screen's words (SignaturePanel in the customer's language). */
+  readonly signature: CustomerSignatureWords;
+  readonly receiptQuestion: string;
+  readonly printReceipt: string;
+  readonly noReceipt: string;
+  readonly receiptProblem: string;
+  readonly thanks: string;
+  readonly takeItems: string;
+  readonly receiptPrinting: string;
+  readonly finish: string;
+  readonly moreTimeQuestion: string;
+  readonly moreTimeYes: string;
+  readonly startsAgainIn: (seconds: number) => string;
+  readonly closedHeading: string;
+  readonly closedHint: string;
+  readonly unreachable: string;
+  readonly help: string;
+  readonly accessibility: string;
+  readonly accessibilityOn: string;
+  /** The outcome of a finished payment (kioskOutcomeHeadline). */
+  readonly outcome: OutcomeWords;
+}
+
+/** The words of the signature screen for a customer (components/SignaturePanel.tsx takes them). */
+export interface CustomerSignatureWords {
+  readonly onScreen: string;
+  readonly onPad: string;
+  readonly screenHint: string;
+  readonly padHint: string;
+  readonly cancelNote: string;
+  readonly area: string;
+  readonly nothingYet: string;
+  readonly clear: string;
+  readonly cancel: string;
+  readonly done: string;
+}
+
+/** The words of a finished payment, chosen by what the money did (components/kiosk-outcome.ts). */
+export interface OutcomeWords {
+  readonly welcome: string;
+  readonly stopped: string;
+  readonly partlyPaid: (paidMinor: number, dueMinor: number) => string;
+  readonly approved: string;
+  readonly cardDeclined: string;
+  readonly phoneDeclined: string;
+  readonly staffNeeded: string;
+  readonly cardNotCharged: string;
+  readonly phoneNotCharged: string;
+  readonly payOnPhone: string;
+  readonly phonePaid: string;
+}
+
+const english: KioskWords = {
+  languageName: 'English',
+  welcome: 'Welcome',
+  touchToStart: 'Touch the screen to start, or scan your first item',
+  start: 'Start',
+  chooseLanguage: 'Language',
+  basketHeading: 'Your items',
+  basketEmpty: 'Scan an item, or choose one from the list.',
+  pickHeading: 'Choose an item',
+  allItems: 'All items',
+  fewer: (name) => `One less ${name}`,
+  more: (name) => `One more ${name}`,
+  remove: (name) => `Remove ${name}`,
+  quantityOf: (name, quantity) => `${name}: ${quantity}`,
+  subtotal: 'Subtotal',
+  tax: 'Tax',
+  total: 'Total',
+  paid: 'Paid',
+  stillToPay: 'Still to pay',
+  payByCard: (amountMinor) => `Pay ${formatMoney(amountMinor)} by card`,
+  payOnPhone: 'Pay on your phone',
+  cancelOrder: 'Cancel my order',
+  unknownBarcode: (barcode) => `We could not find item ${barcode}. Please choose it from the list or ask for help.`,
+  unknownItem: 'We could not find that item. Please choose it from the list or ask for help.',
+  staffComing: 'A member of staff has been called and will be with you shortly.',
+  somethingWrong: 'That did not work. Please try again or ask for help.',
+  amountToPay: 'To pay',
+  cancel: 'Cancel',
+  timeLeft: (seconds) => `Time left: ${seconds} s`,
+  phases: {
+    starting: 'One moment\u2026',
+    idle: 'One moment\u2026',
+    'awaiting-card': 'Insert, tap or swipe your card',
+    'card-read': 'Card read',
+    signature: 'Please sign below',
+    authorizing: 'Approving your payment\u2026',
+    resolving: 'One moment, please',
+    approved: 'Approved',
+    partial: 'Only part of the amount was approved',
+    declined: 'Your card was declined',
+    retry: 'Please try again',
+    unknown: 'One moment, please',
+    printing: 'Printing your receipt',
+    done: 'One moment\u2026',
+    working: 'One moment, please',
+    offline: 'Card payments are not available right now',
+  },
+  cardHint: 'Follow the instructions on the card reader.',
+  payOnPhoneInstead: 'Pay on your phone instead',
+  backToBasket: 'Back to my items',
+  tryAgainByCard: (amountMinor) => `Pay ${formatMoney(amountMinor)} with a card`,
+  signature: {
+    onScreen: 'Please sign below',
+    onPad: 'Please sign on the signature pad',
+    screenHint: 'Sign in the box with your finger, then press Done.',
+    padHint: 'Sign on the pad with its pen; your signature appears here.',
+    cancelNote: 'Cancel stops the payment: nothing is charged.',
+    area: 'Signature area: sign here with your finger',
+    nothingYet: 'Nothing has been signed yet: sign in the box first.',
+    clear: 'Clear',
+    cancel: 'Cancel',
+    done: 'Done',
+  },
+  receiptQuestion: 'Would you like a receipt?',
+  printReceipt: 'Print a receipt',
+  noReceipt: 'No receipt',
+  receiptProblem: 'Your receipt could not be printed. A member of staff can print it for you.',
+  thanks: 'Thank you',
+  takeItems: 'Please take your items. Have a nice day!',
+  receiptPrinting: 'Please take your receipt.',
+  finish: 'Finish',
+  moreTimeQuestion: 'Do you need more time?',
+  moreTimeYes: 'Yes, I need more time',
+  startsAgainIn: (seconds) => `Otherwise this checkout starts again in ${seconds} seconds.`,
+  closedHeading: 'This checkout is closed',
+  closedHint: 'Please use another checkout. Sorry for the wait.',
+  unreachable: 'This checkout is not available right now. Please ask a member of staff.',
+  help: 'Help',
+  accessibility: 'Accessibility',
+  accessibilityOn: 'Accessibility: on',
+  outcome: {
+    welcome: 'Welcome',
+    stopped: 'Payment stopped: nothing was charged',
+    partlyPaid: (paidMinor, dueMinor) => `Paid ${formatMoney(paidMinor)}, ${formatMoney(dueMinor)} still to pay`,
+    approved: 'Approved: thank you',
+    cardDeclined: 'Card declined, try another card or ask for help',
+    phoneDeclined: 'Payment declined on your phone: pay another way or ask for help',
+    staffNeeded: 'Please wait for a member of staff',
+    cardNotCharged: 'Not charged: please try again or ask for help',
+    phoneNotCharged: 'Not charged: please pay again on your phone or ask for help',
+    payOnPhone: 'Pay on your phone',
+    phonePaid: 'Payment received from your phone',
+  },
+};
+
+const spanish: KioskWords = {
+  languageName: 'Espa\u00f1ol',
+  welcome: 'Bienvenido',
+  touchToStart: 'Toque la pantalla para empezar o escanee su primer art\u00edculo',
+  start: 'Empezar',
+  chooseLanguage: 'Idioma',
+  basketHeading: 'Sus art\u00edculos',
+  basketEmpty: 'Escanee un art\u00edculo o elija uno de la lista.',
+  pickHeading: 'Elija un art\u00edculo',
+  allItems: 'Todos',
+  fewer: (name) => `Uno menos de ${name}`,
+  more: (name) => `Uno m\u00e1s de ${name}`,
+  remove: (name) => `Quitar ${name}`,
+  quantityOf: (name, quantity) => `${name}: ${quantity}`,
+  subtotal: 'Subtotal',
+  tax: 'Impuestos',
+  total: 'Total',
+  paid: 'Pagado',
+  stillToPay: 'Falta pagar',
+  payByCard: (amountMinor) => `Pagar ${formatMoney(amountMinor)} con tarjeta`,
+  payOnPhone: 'Pagar con su tel\u00e9fono',
+  cancelOrder: 'Cancelar mi compra',
+  unknownBarcode: (barcode) =>
+    `No encontramos el art\u00edculo ${barcode}. Elija el art\u00edculo de la lista o pida ayuda.`,
+  unknownItem: 'No encontramos ese art\u00edculo. Elija el art\u00edculo de la lista o pida ayuda.',
+  staffComing: 'Hemos llamado a un empleado. Vendr\u00e1 enseguida.',
+  somethingWrong: 'No se pudo hacer. Int\u00e9ntelo de nuevo o pida ayuda.',
+  amountToPay: 'A pagar',
+  cancel: 'Cancelar',
+  timeLeft: (seconds) => `Tiempo restante: ${seconds} s`,
+  phases: {
+    starting: 'Un momento\u2026',
+    idle: 'Un momento\u2026',
+    'awaiting-card': 'Inserte, acerque o deslice su tarjeta',
+    'card-read': 'Tarjeta le\u00edda',
+    signature: 'Firme abajo, por favor',
+    authorizing: 'Aprobando su pago\u2026',
+    resolving: 'Un momento, por favor',
+    approved: 'Aprobado',
+    partial: 'Solo se aprob\u00f3 una parte del importe',
+    declined: 'Su tarjeta fue rechazada',
+    retry: 'Int\u00e9ntelo de nuevo, por favor',
+    unknown: 'Un momento, por favor',
+    printing: 'Imprimiendo su recibo',
+    done: 'Un momento\u2026',
+    working: 'Un momento, por favor',
+    offline: 'Los pagos con tarjeta no est\u00e1n disponibles ahora',
+  },
+  cardHint: 'Siga las instrucciones del lector de tarjetas.',
+  payOnPhoneInstead: 'Pagar con su tel\u00e9fono',
+  backToBasket: 'Volver a mis art\u00edculos',
+  tryAgainByCard: (amountMinor) => `Pagar ${formatMoney(amountMinor)} con una tarjeta`,
+  signature: {
+    onScreen: 'Firme abajo, por favor',
+    onPad: 'Firme en el panel de firma, por favor',
+    screenHint: 'Firme en el recuadro con el dedo y pulse Listo.',
+    padHint: 'Firme en el panel con su l\u00e1piz; su firma aparece aqu\u00ed.',
+    cancelNote: 'Cancelar detiene el pago: no se cobra nada.',
+    area: 'Recuadro de firma: firme aqu\u00ed con el dedo',
+    nothingYet: 'Todav\u00eda no ha firmado: firme primero en el recuadro.',
+    clear: 'Borrar',
+    cancel: 'Cancelar',
+    done: 'Listo',
+  },
+  receiptQuestion: '\u00bfDesea un recibo?',
+  printReceipt: 'Imprimir recibo',
+  noReceipt: 'Sin recibo',
+  receiptProblem: 'No se pudo imprimir su recibo. Un empleado puede imprim\u00edrselo.',
+  thanks: 'Gracias',
+  takeItems: 'No olvide sus art\u00edculos. \u00a1Que tenga un buen d\u00eda!',
+  receiptPrinting: 'Tome su recibo, por favor.',
+  finish: 'Terminar',
+  moreTimeQuestion: '\u00bfNecesita m\u00e1s tiempo?',
+  moreTimeYes: 'S\u00ed, necesito m\u00e1s tiempo',
+  startsAgainIn: (seconds) => `Si no, esta caja empezar\u00e1 de nuevo en ${seconds} segundos.`,
+  closedHeading: 'Esta caja est\u00e1 cerrada',
+  closedHint: 'Use otra caja, por favor. Disculpe la espera.',
+  unreachable: 'Esta caja no est\u00e1 disponible ahora. Pida ayuda a un empleado.',
+  help: 'Ayuda',
+  accessibility: 'Accesibilidad',
+  accessibilityOn: 'Accesibilidad: activada',
+  outcome: {
+    welcome: 'Bienvenido',
+    stopped: 'Pago detenido: no se cobr\u00f3 nada',
+    partlyPaid: (paidMinor, dueMinor) => `Pagado ${formatMoney(paidMinor)}, falta pagar ${formatMoney(dueMinor)}`,
+    approved: 'Aprobado: gracias',
+    cardDeclined: 'Tarjeta rechazada: pruebe con otra tarjeta o pida ayuda',
+    phoneDeclined: 'Pago rechazado en su tel\u00e9fono: pague de otra forma o pida ayuda',
+    staffNeeded: 'Espere, por favor: un empleado viene a ayudarle',
+    cardNotCharged: 'No se cobr\u00f3 nada: int\u00e9ntelo de nuevo o pida ayuda',
+    phoneNotCharged: 'No se cobr\u00f3 nada: pague de nuevo con su tel\u00e9fono o pida ayuda',
+    payOnPhone: 'Pagar con su tel\u00e9fono',
+    phonePaid: 'Pago recibido desde su tel\u00e9fono',
+  },
+};
+
+const dictionary: Readonly<Record<string, KioskWords>> = { en: english, es: spanish };
+
+/** The English words: the default, and what any language the dictionary lacks falls back to. */
+export const englishWords = english;
+
+/** The customer's words in `language` ("en", "es"); English where the dictionary has no such language. */
+export function kioskWords(language: string): KioskWords {
+  // "es-MX" speaks the dictionary's "es".
+  return dictionary[language] ?? dictionary[language.split('-')[0] ?? ''] ?? english;
+}
+
+/** Whether the dictionary has the language (or its base language): the welcome offers only languages it can show. */
+export function hasKioskLanguage(language: string): boolean {
+  return kioskWords(language) !== english || language.split('-')[0] === 'en';
+}

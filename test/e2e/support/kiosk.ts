@@ -1,0 +1,107 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Core } from '../../../src-main/core/core';
+import { withBrowserMode, type BrowserModeSession } from './browser-mode';
+import { look } from './counter';
+
+/** The three screens a kiosk stands with: portrait, full HD landscape, and a small landscape tablet. */
+export const kioskSizes = {
+  portrait: { width: 1080, height: 1920 },
+  landscape: { width: 1920, height: 1080 },
+  small: { width: 1280, height: 800 },
+} as const;
+export type KioskSize = keyof typeof kioskSizes;
+
+/**
+ * A fresh training lane in kiosk mode, its page open on the welcome screen, at `size`. `before`
+ * runs on the page before it loads (a test's clock is installed there).
+ */
+export function withKiosk(
+  chromium: string,
+  options: { size?: KioskSize; settings?: object; before?: (page: Page) => Promise<void> },
+  body: (session: BrowserModeSession) => Promise<void>,
+): Promise<void> {
+  return withBrowserMode(
+    chromium,
+    {
+      env: { LANEPOINT_MODE: 'kiosk' },
+      viewport: kioskSizes[options.size ?? 'portrait'],
+      ...(options.settings ? { settings: options.settings } : {}),
+    },
+    async (session) => {
+      await options.before?.(session.page);
+      await session.page.goto(session.host.url);
+      await expect.poll(() => headline(session.page)).toBe('Welcome');
+      await body(session);
+    },
+  );
+}
+
+/** The big heading of the customer's screen. */
+export const headline = (page: Page) => page.getByTestId('kiosk-headline').innerText();
+
+/** The outcome line of the last payment, as the customer reads it. */
+export const outcome = (page: Page) => page.getByTestId('kiosk-outcome').innerText();
+
+/** A keyboard-mode scanner's pace: a character every few milliseconds. */
+const scannerKeyGapSeconds = 0.004;
+
+/**
+ * Types a barcode as a keyboard-mode scanner does: its characters and Enter in one burst, a few
+ * milliseconds apart by the keyboard's own timestamps (as USB reports carry them). Sent through
+ * the DevTools protocol in one go, so a busy test machine cannot stretch the burst the way
+ * typing key by key, each waiting for the page, would.
+ */
+export async function scan(page: Page, barcode: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const start = Date.now() / 1000;
+  const keys = [...barcode].map((key) => ({
+    key,
+    text: key,
+    code: /\d/.test(key) ? `Digit${key}` : `Key${key.toUpperCase()}`,
+  }));
+  const sent = [...keys, { key: 'Enter', text: '\r', code: 'Enter' }].flatMap(({ key, text, code }, index) => {
+    const timestamp = start + index * scannerKeyGapSeconds;
+    const keyCode = key === 'Enter' ? 13 : key.toUpperCase().charCodeAt(0);
+    const common = { key, code, windowsVirtualKeyCode: keyCode, timestamp };
+    return [
+      cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text, ...common }),
+      cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common }),
+    ];
+  });
+  await Promise.all(sent);
+  await cdp.detach();
+}
+
+/** Presents a card of training's deck on the lane's emulated reader, once the screen asks for a card. */
+export async function presentCard(page: Page, core: Core, cardId: string, method: 'insert' | 'tap' | 'swipe') {
+  await expect.poll(() => page.getByTestId('phase-headline').innerText()).toBe('Insert, tap or swipe your card');
+  await core.cardReaders.presentTestCard({ cardId, method });
+}
+
+/** The basket's lines as the customer reads them: name and quantity. */
+export async function basketLines(page: Page): Promise<string[]> {
+  const rows = await page.getByTestId('basket-line').all();
+  return Promise.all(
+    rows.map(async (row) => {
+      const name = await row.locator('.kiosk-line-name').innerText();
+      const quantity = await row.locator('output').innerText();
+      return `${quantity} ${name}`;
+    }),
+  );
+}
+
+/** Controls smaller than 44 x 44 CSS px (EN 301 549 and WCAG 2.2 for a kiosk), by their text. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(`[...document.querySelectorAll('.kiosk button, .kiosk input')]
+    .filter((element) => element.getClientRects().length > 0)
+    .map((element) => ({ box: element.getBoundingClientRect(), name: element.getAttribute('aria-label') || element.textContent }))
+    .filter(({ box }) => box.width < 44 || box.height < 44)
+    .map(({ box, name }) => name + ' ' + Math.round(box.width) + 'x' + Math.round(box.height))`);
+}
+
+/** A screenshot for a person to look at, axe-core's check of it, and the size of every touch target. */
+export async function lookAtKiosk(page: Page, name: string): Promise<void> {
+  await look(page, name);
+  expect(await smallTargets(page), `touch targets under 44 x 44 px on ${name}`).toEqual([]);
+}

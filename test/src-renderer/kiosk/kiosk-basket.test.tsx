@@ -1,0 +1,129 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { invalidArgument } from '../support/stub-pos';
+import { basket, kioskState, line, renderKiosk } from '../support/render-kiosk';
+
+afterEach(cleanup);
+
+/** Types `keys` as a keyboard-mode scanner does: one burst, at whatever has focus. */
+async function scannerTypes(keys: string): Promise<void> {
+  await act(async () => {
+    for (const key of [...keys, 'Enter']) fireEvent.keyDown(document.activeElement ?? window, { key });
+  });
+}
+
+const inBasket = kioskState({ step: 'basket', basket: basket([line('apple', 2), line('bread')]) });
+
+describe('the kiosk welcome', () => {
+  it('starts the visit with a touch anywhere, in the store’s language, with no language choice for one language', async () => {
+    const { calls } = await renderKiosk(kioskState(), {
+      answers: { 'kiosk.start': () => kioskState({ step: 'basket' }) },
+    });
+    expect(screen.getByTestId('kiosk-headline').textContent).toBe('Welcome');
+    expect(screen.queryByRole('group', { name: 'Language' })).toBeNull();
+    await act(async () => void fireEvent.click(screen.getByTestId('kiosk-welcome')));
+    expect(calls.filter(([name]) => name === 'kiosk.start')).toHaveLength(1);
+    expect(screen.getByTestId('kiosk-headline').textContent).toBe('Your items');
+    expect(screen.getByText('Scan an item, or choose one from the list.')).toBeTruthy();
+  });
+
+  it('offers the store’s languages, and Spanish speaks Spanish', async () => {
+    await renderKiosk(kioskState({ languages: ['en', 'es'] }));
+    const choice = screen.getByRole('group', { name: 'Language' });
+    await act(async () => void fireEvent.click(within(choice).getByRole('button', { name: 'Español' })));
+    expect(screen.getByTestId('kiosk-headline').textContent).toBe('Bienvenido');
+    expect(screen.getByRole('button', { name: 'Empezar' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ayuda' })).toBeTruthy();
+  });
+
+  it('starts the visit with a scan: the item goes straight into the basket', async () => {
+    const scanned = kioskState({ step: 'basket', basket: basket([line('apple')]) });
+    const { calls } = await renderKiosk(kioskState(), {
+      answers: { 'kiosk.start': () => kioskState({ step: 'basket' }), 'kiosk.scan': () => scanned },
+    });
+    await scannerTypes('012345678905');
+    expect(
+      calls.filter(([name]) => name.startsWith('kiosk.') && name !== 'kiosk.state' && name !== 'kiosk.catalogue'),
+    ).toEqual([
+      ['kiosk.start', undefined],
+      ['kiosk.scan', { barcode: '012345678905' }],
+    ]);
+    expect(screen.getAllByTestId('basket-line').map((row) => row.textContent)).toEqual(['Apple\u22121+$1.00\u00d7']);
+  });
+});
+
+describe('the kiosk basket', () => {
+  it('lists the lines with their sums always in view', async () => {
+    await renderKiosk(inBasket);
+    expect(screen.getAllByTestId('basket-line')).toHaveLength(2);
+    expect(screen.getByTestId('basket-subtotal').textContent).toBe('$5.50');
+    expect(screen.getByTestId('basket-tax').textContent).toBe('$0.46');
+    expect(screen.getByTestId('basket-total').textContent).toBe('$5.96');
+    expect(screen.getByRole('button', { name: 'Pay $5.96 by card' })).toBeTruthy();
+  });
+
+  it('changes quantities, removes a line and adds from the catalogue by category', async () => {
+    const { calls } = await renderKiosk(inBasket, {
+      answers: { 'kiosk.setQuantity': () => inBasket, 'kiosk.add': () => inBasket },
+    });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'One more Apple' })));
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'One less Apple' })));
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Remove Bread' })));
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Bakery' })));
+    expect(screen.queryByTestId('tile-apple')).toBeNull();
+    await act(async () => void fireEvent.click(screen.getByTestId('tile-bun')));
+    expect(
+      calls.filter(([name]) => name === 'kiosk.setQuantity' || name === 'kiosk.add').map(([, args]) => args),
+    ).toEqual([
+      { itemId: 'apple', quantity: 3 },
+      { itemId: 'apple', quantity: 1 },
+      { itemId: 'bread', quantity: 0 },
+      { itemId: 'bun', quantity: 1 },
+    ]);
+  });
+
+  it('sends a scanner’s burst to kiosk.scan, and its Enter presses no button', async () => {
+    const { calls } = await renderKiosk(inBasket, { answers: { 'kiosk.scan': () => inBasket } });
+    screen.getByRole('button', { name: 'Pay $5.96 by card' }).focus();
+    await scannerTypes('4006381333931');
+    expect(calls.filter(([name]) => name === 'kiosk.scan').map(([, args]) => args)).toEqual([
+      { barcode: '4006381333931' },
+    ]);
+    expect(calls.some(([name]) => name === 'kiosk.pay')).toBe(false);
+  });
+
+  it('never holds Tab or the arrows, however fast they come (a keypad moves the focus with them)', async () => {
+    await renderKiosk(inBasket);
+    const button = screen.getByRole('button', { name: 'Pay $5.96 by card' });
+    for (const key of ['Tab', 'Tab', 'ArrowDown', 'Tab'])
+      expect(fireEvent.keyDown(button, { key })).toBe(key === 'Tab');
+  });
+
+  it('says an unknown barcode clearly, naming it, in the customer’s words', async () => {
+    await renderKiosk(inBasket, {
+      answers: {
+        'kiosk.scan': () => {
+          throw invalidArgument('barcode', 'No item has barcode 99999999 in the catalogue.');
+        },
+      },
+    });
+    await scannerTypes('99999999');
+    expect(screen.getByTestId('kiosk-notice').textContent).toBe(
+      'We could not find item 99999999. Please choose it from the list or ask for help.',
+    );
+  });
+
+  it('says what the kiosk’s own scanner could not find', async () => {
+    await renderKiosk({ ...inBasket, scanProblem: 'No item has barcode 123 in the catalogue.' });
+    expect(screen.getByTestId('kiosk-notice').textContent).toBe(
+      'We could not find that item. Please choose it from the list or ask for help.',
+    );
+  });
+
+  it('after a partial payment shows what was paid and what is still owed, and the lines are fixed', async () => {
+    await renderKiosk(kioskState({ step: 'basket', basket: basket([line('apple', 2), line('bread')], 500) }));
+    expect(screen.getByTestId('basket-paid').textContent).toBe('$5.00');
+    expect(screen.getByTestId('basket-due').textContent).toBe('$0.96');
+    expect((screen.getByRole('button', { name: 'Remove Bread' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
