@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { SerialPort } from 'serialport';
 import { TransportError, transportFailure } from './errors';
+import { hangupAwareBinding } from './hangup-aware-binding';
 import { Reconnection } from './reconnection';
 import { defaultBackoff, type Backoff, type Transport, type TransportEvents } from './types';
 
@@ -63,7 +64,9 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
   #connect(): Promise<void> {
     const { path, baudRate, parity = 'none', dataBits = 8, stopBits = 1 } = this.#options;
     return new Promise((resolve, reject) => {
-      const port = new SerialPort({ path, baudRate, parity, dataBits, stopBits, autoOpen: false });
+      // serialport's options type leaves `binding` out, though its constructor takes one.
+      const binding = { binding: hangupAwareBinding } as object;
+      const port = new SerialPort({ ...binding, path, baudRate, parity, dataBits, stopBits, autoOpen: false });
       port.open((error) => {
         if (error) {
           reject(transportFailure(`Cannot open ${this.description}`, error));
