@@ -240,11 +240,12 @@ export class EmulatedPaeDevice {
       case 'GTI':
         return this.#send('GTI', code(0), JSON.stringify(this.#info()));
       case 'RBT':
-        await this.#send('RBT', code(0), '');
+        // Counted before the answer goes out: the host may read the answer (and a test look at
+        // the count) before this write's drain has been reported back here.
         this.reboots++;
         if (this.#payment?.stage === 'waiting') this.#payment.stopTimer();
         this.#payment = undefined;
-        return;
+        return this.#send('RBT', code(0), '');
       default:
         return this.#send('PAE', code(0x00cc), '');
     }

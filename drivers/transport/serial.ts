@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { SerialPort } from 'serialport';
 import { TransportError, transportFailure } from './errors';
+import { hangupAwareBinding } from './hangup-aware-binding';
 import { Reconnection } from './reconnection';
 import { defaultBackoff, type Backoff, type Transport, type TransportEvents } from './types';
 
@@ -63,7 +64,9 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
   #connect(): Promise<void> {
     const { path, baudRate, parity = 'none', dataBits = 8, stopBits = 1 } = this.#options;
     return new Promise((resolve, reject) => {
-      const port = new SerialPort({ path, baudRate, parity, dataBits, stopBits, autoOpen: false });
+      // serialport's options type leaves `binding` out, though its constructor takes one.
+      const binding = { binding: hangupAwareBinding } as object;
+      const port = new SerialPort({ ...binding, path, baudRate, parity, dataBits, stopBits, autoOpen: false });
       port.open((error) => {
         if (error) {
           reject(transportFailure(`Cannot open ${this.description}`, error));
@@ -103,10 +106,19 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
     const port = this.#port;
     if (!port?.isOpen) throw new TransportError('not-open', `${this.description} is not open`);
     await new Promise<void>((resolve, reject) => {
-      const fail = (error: Error) => reject(transportFailure(`Cannot write to ${this.description}`, error));
-      port.write(Buffer.from(data), (error) =>
-        error ? fail(error) : port.drain((drainError) => (drainError ? fail(drainError) : resolve())),
-      );
+      // serialport holds a write or drain on a closed port until that port opens again, which a
+      // lost one never does (a reconnection builds a new port): the port's close ends the wait.
+      const onClose = () =>
+        reject(
+          new TransportError('disconnected', `${this.description} was disconnected before the bytes were written`),
+        );
+      port.once('close', onClose);
+      const done = (error: Error | null | undefined) => {
+        port.off('close', onClose);
+        if (error) reject(transportFailure(`Cannot write to ${this.description}`, error));
+        else resolve();
+      };
+      port.write(Buffer.from(data), (error) => (error ? done(error) : port.drain(done)));
     });
   }
 

@@ -59,6 +59,11 @@ export class UnattendedPaymentDevice extends EventEmitter<UnattendedDeviceEvents
   readonly #paymentTimeoutMs: number;
   readonly #waiting = new Map<MessageKey, Waiter>();
   #sent = 0;
+  /**
+   * A CPT ended a running DPT, and the device still owes that DPT's 01FB "canceled by POS": when
+   * it comes it is set aside, not taken as the answer to a DPT sent since.
+   */
+  #cancelEchoOwed = false;
 
   constructor(transport: Transport, options: UnattendedDeviceOptions = {}) {
     super();
@@ -66,11 +71,19 @@ export class UnattendedPaymentDevice extends EventEmitter<UnattendedDeviceEvents
     this.#clock = options.clock ?? systemDeviceClock;
     this.#replyTimeoutMs = options.replyTimeoutMs ?? 5000;
     this.#paymentTimeoutMs = options.paymentTimeoutMs ?? 180_000;
-    transport.on('data', (chunk) => this.#onData(chunk));
+    transport.on('data', (chunk) => {
+      // Nothing thrown here may reach the transport's emitter: it would be an uncaught exception.
+      try {
+        this.#onData(chunk);
+      } catch (error) {
+        this.#report(error as Error);
+      }
+    });
     transport.on('open', () => this.emit('connected'));
     transport.on('disconnected', (error) => {
-      this.emit('disconnected', error);
+      // The waiting commands fail first, so a throwing listener cannot leave a payment hanging.
       this.#failAll(new UnattendedDeviceError('disconnected', `the payment device was disconnected: ${error.message}`));
+      this.emit('disconnected', error);
     });
   }
 
@@ -98,14 +111,8 @@ export class UnattendedPaymentDevice extends EventEmitter<UnattendedDeviceEvents
     const data = dptData(request);
     const { signal, onPrompt } = options;
     if (signal?.aborted) throw new UnattendedDeviceError('canceled', 'the payment was canceled before it started');
-    const onAbort = () => {
-      void this.cancelPayment().then(
-        (result) => {
-          if (result.canceled) this.#waiting.get('DPT')?.fail(canceledByPos());
-        },
-        () => undefined,
-      );
-    };
+    // A CPT that cancels ends the payment itself (cancelPayment); a refused or lost one changes nothing.
+    const onAbort = () => void this.cancelPayment().catch(() => undefined);
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       return await this.#exchange<DptAnswer>('DPT', data, this.#paymentTimeoutMs, (frame, finish) => {
@@ -113,19 +120,25 @@ export class UnattendedPaymentDevice extends EventEmitter<UnattendedDeviceEvents
         if (!code) throw new UnattendedDeviceError('malformed', `a DPT answer has no response code ("${frame.code}")`);
         if (code.general === generalCodes.lcdMessage) {
           const prompt = readLcdPrompt(frame.data);
-          if (prompt) {
-            onPrompt?.(prompt);
-            this.emit('prompt', prompt);
-          }
+          if (prompt) this.#showPrompt(prompt, onPrompt);
           return;
         }
-        if (code.general === generalCodes.accepted) return finish(readDptAnswer('accepted', frame.code, frame.data));
-        if (code.general === generalCodes.declined)
-          return finish(
-            frame.data.startsWith('{')
-              ? readDptAnswer('declined', frame.code, frame.data)
-              : { outcome: 'declined', code: frame.code, ...(frame.data ? { processorMsg: frame.data } : {}) },
-          );
+        // "DPT finished" follows the answer: it ends a DPT, whichever one, and answers none.
+        if (code.general === generalCodes.accepted && code.detail === dptFinishedDetail) return;
+        if (code.general === generalCodes.accepted || code.general === generalCodes.declined) {
+          const answer = finalAnswer(code.general, frame);
+          if (answer.orderId !== undefined && answer.orderId !== request.orderId) {
+            this.#report(
+              new UnattendedDeviceError(
+                'malformed',
+                `a DPT answer for order ${answer.orderId} came while order ${request.orderId} was paying; it was set aside`,
+                { code: frame.code },
+              ),
+            );
+            return;
+          }
+          return finish(answer);
+        }
         if (code.general === generalCodes.canceledByPos) throw canceledByPos(frame.code);
         throw new UnattendedDeviceError('refused', `the payment device refused the payment: ${code.description}`, {
           code: frame.code,
@@ -136,11 +149,21 @@ export class UnattendedPaymentDevice extends EventEmitter<UnattendedDeviceEvents
     }
   }
 
-  /** CPT: cancels a DPT whose card has not been read yet. */
+  /**
+   * CPT: cancels a DPT whose card has not been read yet. Once the device agrees, the DPT that was
+   * running rejects `canceled` at once; the device's own 01FB for it is then set aside.
+   */
   async cancelPayment(): Promise<CancelResult> {
+    const payment = this.#waiting.get('DPT');
     return this.#exchange<CancelResult>('CPT', '', this.#replyTimeoutMs, (frame, finish) => {
       const code = readResponseCode(frame.code);
-      if (code?.general === generalCodes.succeeded) return finish({ canceled: true });
+      if (code?.general === generalCodes.succeeded) {
+        if (payment && this.#waiting.get('DPT') === payment) {
+          this.#cancelEchoOwed = true;
+          payment.fail(canceledByPos());
+        }
+        return finish({ canceled: true });
+      }
       return finish({ canceled: false, code: frame.code, reason: code?.description ?? 'no response code' });
     });
   }
@@ -249,6 +272,10 @@ export class UnattendedPaymentDevice extends EventEmitter<UnattendedDeviceEvents
         this.#onInternalError(frame);
         continue;
       }
+      if (this.#cancelEchoOwed && frame.key === 'DPT' && isCanceledByPos(frame)) {
+        this.#cancelEchoOwed = false;
+        continue;
+      }
       const waiter = this.#waiting.get(frame.key);
       if (waiter) waiter.take(frame);
       // A frame nobody waits for (a late "DPT finished", an answer after a timeout) is dropped.
@@ -271,6 +298,16 @@ export class UnattendedPaymentDevice extends EventEmitter<UnattendedDeviceEvents
     else this.#report(error);
   }
 
+  /** A prompt for the caller and the listeners; one that throws is reported and cannot fail the payment. */
+  #showPrompt(prompt: LcdPrompt, onPrompt: ((prompt: LcdPrompt) => void) | undefined): void {
+    try {
+      onPrompt?.(prompt);
+      this.emit('prompt', prompt);
+    } catch (error) {
+      this.#report(error as Error);
+    }
+  }
+
   #failAll(error: UnattendedDeviceError): void {
     for (const waiter of [...this.#waiting.values()]) waiter.fail(error);
   }
@@ -289,6 +326,18 @@ function succeededOrThrow(key: MessageKey, frame: PaeFrame): void {
       { code: frame.code },
     );
 }
+
+/** The detail code of the guide's `01F402FE DPT finished`, sent after a DPT's answer. */
+const dptFinishedDetail = 0x02fe;
+
+/** A finished DPT's answer: an approval's JSON, or a decline's JSON or short text. */
+function finalAnswer(general: number, frame: PaeFrame): DptAnswer {
+  if (general === generalCodes.accepted) return readDptAnswer('accepted', frame.code, frame.data);
+  if (frame.data.startsWith('{')) return readDptAnswer('declined', frame.code, frame.data);
+  return { outcome: 'declined', code: frame.code, ...(frame.data ? { processorMsg: frame.data } : {}) };
+}
+
+const isCanceledByPos = (frame: PaeFrame) => readResponseCode(frame.code)?.general === generalCodes.canceledByPos;
 
 const canceledByPos = (code?: string) =>
   new UnattendedDeviceError('canceled', 'the payment was canceled before a card was read', code ? { code } : {});
