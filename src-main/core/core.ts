@@ -1,10 +1,11 @@
-import type { AppInfo, ShellKind } from '../ipc/contract';
+import type { AppInfo } from '../ipc/contract';
+import type { CoreOptions } from './core-options';
 import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
 import { createEventHub, type EventHub } from '../ipc/event-hub';
 import type { Settings } from '../config/settings';
 import type { Logger } from '../log/logger';
 import { createTestReadService, type TestReadService } from '../devices/test-read';
-import { createDeviceManager, type DeviceManager, type DeviceManagerOptions } from '../devices/manager';
+import { createDeviceManager, type DeviceManager } from '../devices/manager';
 import { laneDeviceEnvironment } from '../devices/environment';
 import { createDeviceRegistry, type DeviceRegistry } from '../devices/registry';
 import { join } from 'node:path';
@@ -24,7 +25,7 @@ import { createTerminalStateStore, type TerminalStateStore } from '../terminal/s
 import { systemClock, type Clock } from './clock';
 import { createCommandHandlers } from './handlers';
 import { createSessionService, type SessionService } from '../session/session-service';
-import { createSettingsService, type SettingsFile, type SettingsService } from '../config/settings-service';
+import { createSettingsService, type SettingsService } from '../config/settings-service';
 import { productVersion } from './version';
 import type { Keystroke } from '../../drivers/transport/keyboard-wedge';
 import { createLaneWallet, type LaneWallet } from '../wallet/pay-link/lane-wallet';
@@ -35,42 +36,6 @@ import {
   loadOrCreateTrainingWalletKeys,
   type TrainingWalletKeys,
 } from '../emulator/wallet/training-keys';
-
-export interface CoreOptions {
-  readonly settings: Settings;
-  readonly shell: ShellKind;
-  readonly logger: Logger;
-  readonly clock?: Clock;
-  readonly version?: string;
-  /** Run-time data (the training card deck); found beside the app by default. */
-  readonly assetsDir?: string;
-  /** The journal's file (boot passes the app-data one); tests get a private in-memory journal. */
-  readonly journalPath?: string;
-  /**
-   * Where the lane records which journal file is its own (boot passes the one beside the
-   * settings): with it, the journal is opened and checked at start, and a journal that
-   * disappeared, was replaced or is damaged refuses sales until a manager acknowledges it.
-   */
-  readonly journalIdentityFile?: string;
-  /** Training: where the built-in emulator keeps its day, so a restart can still recover. */
-  readonly trainingGatewayPath?: string;
-  /** A gateway to use instead (the headless CLI's --gateway, tests); by default training's built-in emulator. */
-  readonly gateway?: () => Promise<GatewayAccess>;
-  /** Schedules the recovery queue's background checks (tests run them by hand). */
-  readonly recoveryTimer?: (run: () => void, ms: number) => () => void;
-  /** Where live gateway credentials are kept (`gateway.username`, `gateway.password`); the shells pass theirs. */
-  readonly secrets?: () => SecretStore | undefined;
-  /** Where the Settings screen saves settings.json, and which settings the environment overrides (boot passes it). */
-  readonly settingsFile?: SettingsFile;
-  /** How HID and serial links are opened on this machine (the Electron and Node hosts pass theirs). */
-  readonly deviceEnvironment?: DeviceManagerOptions['environment'];
-  /** Where training's wallet keys and pay-link certificate are kept (the app-data folder); none: made afresh in memory. */
-  readonly walletFolder?: string;
-  /** Tests: a pay link lives this long instead of two minutes. */
-  readonly payLinkLifetimeMs?: number;
-  /** Where the kiosk finds the store's catalogue and keeps its service state (the app-data folder); none: training's catalogue, state in memory. */
-  readonly kioskFolder?: string;
-}
 
 /**
  * The payment core as both shells, the CLI and the tests see it. It runs on plain Node and
@@ -113,6 +78,8 @@ export interface Core {
   info(): AppInfo;
   close(): Promise<void>;
 }
+
+export type { CoreOptions } from './core-options';
 
 /** The composition root: wires the registry, the state store and the event hub together. */
 export function createCore(options: CoreOptions): Core {

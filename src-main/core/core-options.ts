@@ -1,0 +1,45 @@
+import type { ShellKind } from '../ipc/contract';
+import type { Settings } from '../config/settings';
+import type { Logger } from '../log/logger';
+import type { Clock } from './clock';
+import type { SecretStore } from '../config/secrets';
+import type { GatewayAccess } from '../terminal/terminal';
+import type { SettingsFile } from '../config/settings-service';
+import type { DeviceManagerOptions } from '../devices/manager';
+
+/** What the composition root (core.ts) is given: the settings, the shell, and where each part keeps its files. */
+export interface CoreOptions {
+  readonly settings: Settings;
+  readonly shell: ShellKind;
+  readonly logger: Logger;
+  readonly clock?: Clock;
+  readonly version?: string;
+  /** Run-time data (the training card deck); found beside the app by default. */
+  readonly assetsDir?: string;
+  /** The journal's file (boot passes the app-data one); tests get a private in-memory journal. */
+  readonly journalPath?: string;
+  /**
+   * Where the lane records which journal file is its own (boot passes the one beside the
+   * settings): with it, the journal is opened and checked at start, and a journal that
+   * disappeared, was replaced or is damaged refuses sales until a manager acknowledges it.
+   */
+  readonly journalIdentityFile?: string;
+  /** Training: where the built-in emulator keeps its day, so a restart can still recover. */
+  readonly trainingGatewayPath?: string;
+  /** A gateway to use instead (the headless CLI's --gateway, tests); by default training's built-in emulator. */
+  readonly gateway?: () => Promise<GatewayAccess>;
+  /** Schedules the recovery queue's background checks (tests run them by hand). */
+  readonly recoveryTimer?: (run: () => void, ms: number) => () => void;
+  /** Where live gateway credentials are kept (`gateway.username`, `gateway.password`); the shells pass theirs. */
+  readonly secrets?: () => SecretStore | undefined;
+  /** Where the Settings screen saves settings.json, and which settings the environment overrides (boot passes it). */
+  readonly settingsFile?: SettingsFile;
+  /** How HID and serial links are opened on this machine (the Electron and Node hosts pass theirs). */
+  readonly deviceEnvironment?: DeviceManagerOptions['environment'];
+  /** Where training's wallet keys and pay-link certificate are kept (the app-data folder); none: made afresh in memory. */
+  readonly walletFolder?: string;
+  /** Tests: a pay link lives this long instead of two minutes. */
+  readonly payLinkLifetimeMs?: number;
+  /** Where the kiosk finds the store's catalogue and keeps its service state (the app-data folder); none: training's catalogue, state in memory. */
+  readonly kioskFolder?: string;
+}
