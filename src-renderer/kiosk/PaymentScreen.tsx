@@ -42,6 +42,7 @@ function PaymentRunning({ sale, phase, since }: { sale: CurrentSale; phase: Term
           link={sale.payLink}
           amountMinor={sale.amountMinor}
           audience="customer"
+          words={words.payLink}
           onCancel={() => void cancelPayment()}
         />
       ) : null}

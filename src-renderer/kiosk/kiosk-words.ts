@@ -1,4 +1,5 @@
 import type { TerminalPhase } from '../../src-main/ipc/contract';
+import type { PayLinkWords } from '../components/PayLinkWait';
 import { formatMoney } from '../format/money';
 
 /**
@@ -46,6 +47,8 @@ export interface KioskWords {
   readonly tryAgainByCard: (amountMinor: number) => string;
   /** The signature screen's words (SignaturePanel in the customer's language). */
   readonly signature: CustomerSignatureWords;
+  /** The phone payment's panel (components/PayLinkWait.tsx in the customer's language). */
+  readonly payLink: PayLinkWords;
   readonly receiptQuestion: string;
   readonly printReceipt: string;
   readonly noReceipt: string;
@@ -159,6 +162,15 @@ const english: KioskWords = {
     cancel: 'Cancel',
     done: 'Done',
   },
+  payLink: {
+    headline: 'Scan the code with your phone\u2019s camera',
+    scan: 'Then pay with your wallet on the page that opens.',
+    link: 'Or open',
+    expires: 'This code works for',
+    expired: 'This code has expired. Press Cancel and choose how to pay again.',
+    cancel: 'Cancel',
+    code: (amount) => `QR code to pay ${amount} on your phone`,
+  },
   receiptQuestion: 'Would you like a receipt?',
   printReceipt: 'Print a receipt',
   noReceipt: 'No receipt',
@@ -254,6 +266,15 @@ const spanish: KioskWords = {
     clear: 'Borrar',
     cancel: 'Cancelar',
     done: 'Listo',
+  },
+  payLink: {
+    headline: 'Escanee el c\u00f3digo con la c\u00e1mara de su tel\u00e9fono',
+    scan: 'Despu\u00e9s pague con su billetera en la p\u00e1gina que se abre.',
+    link: 'O abra',
+    expires: 'Este c\u00f3digo vale durante',
+    expired: 'Este c\u00f3digo ha caducado. Pulse Cancelar y elija de nuevo c\u00f3mo pagar.',
+    cancel: 'Cancelar',
+    code: (amount) => `C\u00f3digo QR para pagar ${amount} con su tel\u00e9fono`,
   },
   receiptQuestion: '\u00bfDesea un recibo?',
   printReceipt: 'Imprimir recibo',
