@@ -4,6 +4,7 @@ import type { BasketLine, CatalogueItem, KioskBasket } from '../../src-main/ipc/
 import { kioskOutcomeHeadline } from '../components/kiosk-outcome';
 import { formatMoney } from '../format/money';
 import { usePos, usePosActions } from '../store/use-pos';
+import { CancelOrderButton } from './CancelOrder';
 import { KioskNoticeLine } from './KioskNoticeLine';
 import { useKioskWords } from './use-kiosk-words';
 
@@ -140,7 +141,7 @@ export function BasketScreen() {
       sale: state.terminal?.sale ?? null,
     })),
   );
-  const { payBasket, abandonVisit } = usePosActions();
+  const { payBasket } = usePosActions();
   if (!basket) return null;
   const empty = basket.lines.length === 0;
   // A payment that ended without settling the basket (declined, stopped) is said here too.
@@ -189,11 +190,7 @@ export function BasketScreen() {
               {words.payOnPhone}
             </button>
           ) : null}
-          {!empty ? (
-            <button type="button" className="danger" onClick={() => void abandonVisit('customer')}>
-              {words.cancelOrder}
-            </button>
-          ) : null}
+          {!empty ? <CancelOrderButton /> : null}
         </div>
       </section>
     </div>

@@ -31,6 +31,14 @@ export interface KioskWords {
   readonly payByCard: (amountMinor: number) => string;
   readonly payOnPhone: string;
   readonly cancelOrder: string;
+  /** Asked before cancelling an order part of which is paid: that money goes back. */
+  readonly cancelOrderQuestion: string;
+  readonly paymentReturned: (paidMinor: number) => string;
+  readonly cancelOrderYes: string;
+  readonly cancelOrderNo: string;
+  /** Accessibility mode opens the catalogue as a view of its own in the lower half. */
+  readonly addItem: string;
+  readonly added: (name: string) => string;
   readonly unknownBarcode: (barcode: string) => string;
   /** The kiosk's own scanner read a barcode the store does not know (the main process says which). */
   readonly unknownItem: string;
@@ -121,6 +129,13 @@ const english: KioskWords = {
   payByCard: (amountMinor) => `Pay ${formatMoney(amountMinor)} by card`,
   payOnPhone: 'Pay on your phone',
   cancelOrder: 'Cancel my order',
+  cancelOrderQuestion: 'Cancel your order?',
+  paymentReturned: (paidMinor) =>
+    `Your payment of ${formatMoney(paidMinor)} will be returned to the card or phone you paid with.`,
+  cancelOrderYes: 'Yes, cancel my order',
+  cancelOrderNo: 'No, keep my order',
+  addItem: 'Add an item',
+  added: (name) => `Added: ${name}`,
   unknownBarcode: (barcode) => `We could not find item ${barcode}. Please choose it from the list or ask for help.`,
   unknownItem: 'We could not find that item. Please choose it from the list or ask for help.',
   staffComing: 'A member of staff has been called and will be with you shortly.',
@@ -225,6 +240,13 @@ const spanish: KioskWords = {
   payByCard: (amountMinor) => `Pagar ${formatMoney(amountMinor)} con tarjeta`,
   payOnPhone: 'Pagar con su tel\u00e9fono',
   cancelOrder: 'Cancelar mi compra',
+  cancelOrderQuestion: '\u00bfCancelar su compra?',
+  paymentReturned: (paidMinor) =>
+    `Le devolveremos su pago de ${formatMoney(paidMinor)} a la tarjeta o al tel\u00e9fono con el que pag\u00f3.`,
+  cancelOrderYes: 'S\u00ed, cancelar mi compra',
+  cancelOrderNo: 'No, seguir con mi compra',
+  addItem: 'A\u00f1adir un art\u00edculo',
+  added: (name) => `A\u00f1adido: ${name}`,
   unknownBarcode: (barcode) =>
     `No encontramos el art\u00edculo ${barcode}. Elija el art\u00edculo de la lista o pida ayuda.`,
   unknownItem: 'No encontramos ese art\u00edculo. Elija el art\u00edculo de la lista o pida ayuda.',
