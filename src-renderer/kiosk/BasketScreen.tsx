@@ -130,30 +130,19 @@ function PayButtons({ basket }: { basket: KioskBasket }) {
   const walletEnabled = usePos((state) => state.walletEnabled);
   const { payBasket } = usePosActions();
   const nothingToPay = basket.lines.length === 0 || basket.dueMinor <= 0;
-  return (
-    <>
-      <button
-        type="button"
-        className="primary kiosk-big"
-        disabled={nothingToPay}
-        onClick={() => void payBasket('card')}
-        data-testid="pay-card"
-      >
-        {words.payByCard(basket.dueMinor)}
-      </button>
-      {walletEnabled ? (
-        <button
-          type="button"
-          className="kiosk-big"
-          disabled={nothingToPay}
-          onClick={() => void payBasket('wallet')}
-          data-testid="pay-wallet"
-        >
-          {words.payOnPhone}
-        </button>
-      ) : null}
-    </>
-  );
+  const tenders = walletEnabled ? (['card', 'wallet'] as const) : (['card'] as const);
+  return tenders.map((tender) => (
+    <button
+      key={tender}
+      type="button"
+      className={tender === 'card' ? 'primary kiosk-big' : 'kiosk-big'}
+      disabled={nothingToPay}
+      onClick={() => void payBasket(tender)}
+      data-testid={`pay-${tender}`}
+    >
+      {tender === 'card' ? words.payByCard(basket.dueMinor) : words.payOnPhone}
+    </button>
+  ));
 }
 
 /**

@@ -1,37 +1,30 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { usePos, usePosActions } from '../store/use-pos';
+import { KioskDialog } from './KioskDialog';
 import { useKioskWords } from './use-kiosk-words';
 
 /** "Cancel your order?" with what happens to the money already paid, and Yes or No (No has the focus). */
 function CancelOrderQuestion({ paidMinor, onYes, onNo }: { paidMinor: number; onYes: () => void; onNo: () => void }) {
   const words = useKioskWords();
-  const no = useRef<HTMLButtonElement>(null);
   // The safe answer takes the focus: a keypad's Enter pressed by mistake keeps the order.
-  useEffect(() => no.current?.focus(), []);
+  const no = useRef<HTMLButtonElement>(null);
   return (
-    <div className="kiosk-overlay">
-      <div
-        className="kiosk-dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="kiosk-cancel-order-heading"
-        aria-describedby="kiosk-cancel-order-money"
-        data-testid="cancel-order-question"
-      >
-        <h2 id="kiosk-cancel-order-heading">{words.cancelOrderQuestion}</h2>
-        <p id="kiosk-cancel-order-money" data-testid="cancel-order-money">
-          {words.paymentReturned(paidMinor)}
-        </p>
-        <div className="kiosk-actions">
-          <button type="button" className="danger kiosk-big" onClick={onYes}>
-            {words.cancelOrderYes}
-          </button>
-          <button ref={no} type="button" className="primary kiosk-big" onClick={onNo}>
-            {words.cancelOrderNo}
-          </button>
-        </div>
+    <KioskDialog
+      name="cancel-order"
+      heading={words.cancelOrderQuestion}
+      description={<p data-testid="cancel-order-money">{words.paymentReturned(paidMinor)}</p>}
+      testId="cancel-order-question"
+      initialFocus={no}
+    >
+      <div className="kiosk-actions">
+        <button type="button" className="danger kiosk-big" onClick={onYes}>
+          {words.cancelOrderYes}
+        </button>
+        <button ref={no} type="button" className="primary kiosk-big" onClick={onNo}>
+          {words.cancelOrderNo}
+        </button>
       </div>
-    </div>
+    </KioskDialog>
   );
 }
 
