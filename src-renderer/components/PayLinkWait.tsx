@@ -3,29 +3,26 @@ import { formatMoney } from '../format/money';
 import { PayLinkCode } from './PayLinkCode';
 import './pay-link.css';
 
-/** Who reads the panel: the cashier at the counter, or the customer at the kiosk. */
-export type PayLinkAudience = 'cashier' | 'customer';
+/** The panel's words: the cashier's at the counter; the kiosk gives its customer's in the language of the visit. */
+export interface PayLinkWords {
+  readonly headline: string;
+  readonly scan: string;
+  readonly link: string;
+  readonly expires: string;
+  readonly expired: string;
+  readonly cancel: string;
+  /** The QR code's name for a screen reader, with the amount written out. */
+  readonly code: (amount: string) => string;
+}
 
-const words: Record<
-  PayLinkAudience,
-  { headline: string; scan: string; link: string; expires: string; expired: string; cancel: string }
-> = {
-  cashier: {
-    headline: 'Waiting for the customer\u2019s phone',
-    scan: 'The customer scans the code with the phone\u2019s camera and pays with the wallet on the page.',
-    link: 'Or the customer opens',
-    expires: 'The code expires in',
-    expired: 'The code has expired: cancel and start a new phone payment.',
-    cancel: 'Cancel',
-  },
-  customer: {
-    headline: 'Scan the code with your phone\u2019s camera',
-    scan: 'Then pay with your wallet on the page that opens.',
-    link: 'Or open',
-    expires: 'This code works for',
-    expired: 'This code has expired. Press Cancel and choose how to pay again.',
-    cancel: 'Cancel',
-  },
+const cashierWords: PayLinkWords = {
+  headline: 'Waiting for the customer\u2019s phone',
+  scan: 'The customer scans the code with the phone\u2019s camera and pays with the wallet on the page.',
+  link: 'Or the customer opens',
+  expires: 'The code expires in',
+  expired: 'The code has expired: cancel and start a new phone payment.',
+  cancel: 'Cancel',
+  code: (amount) => `QR code of the pay link for ${amount}`,
 };
 
 /** Whole seconds from now until `expiresAt` (epoch ms), never below zero, ticking while shown. */
@@ -50,15 +47,16 @@ export function formatCountdown(seconds: number): string {
 export function PayLinkWait({
   link,
   amountMinor,
-  audience,
   onCancel,
+  ...reader
 }: {
   link: { readonly url: string; readonly expiresAt: number };
   amountMinor: number;
-  audience: PayLinkAudience;
   onCancel: () => void;
-}) {
-  const said = words[audience];
+} & ({ audience: 'cashier' } | { audience: 'customer'; words: PayLinkWords })) {
+  const { audience } = reader;
+  // The customer reads the words of the visit's language; the cashier the counter's own.
+  const said = reader.audience === 'customer' ? reader.words : cashierWords;
   const secondsLeft = useSecondsLeft(link.expiresAt);
   return (
     <div className={`pay-link-wait pay-link-${audience}`} data-testid="pay-link-wait">
@@ -68,7 +66,7 @@ export function PayLinkWait({
       <h2 role="status" data-testid="pay-link-headline">
         {said.headline}
       </h2>
-      <PayLinkCode url={link.url} label={`QR code of the pay link for ${formatMoney(amountMinor)}`} />
+      <PayLinkCode url={link.url} label={said.code(formatMoney(amountMinor))} />
       <p className="pay-link-scan">{said.scan}</p>
       <p className="pay-link-text">
         {said.link}{' '}

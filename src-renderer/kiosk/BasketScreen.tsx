@@ -4,6 +4,8 @@ import type { BasketLine, CatalogueItem, KioskBasket } from '../../src-main/ipc/
 import { kioskOutcomeHeadline } from '../components/kiosk-outcome';
 import { formatMoney } from '../format/money';
 import { usePos, usePosActions } from '../store/use-pos';
+import { CancelOrderButton } from './CancelOrder';
+import { CataloguePicker } from './CataloguePicker';
 import { KioskNoticeLine } from './KioskNoticeLine';
 import { useKioskWords } from './use-kiosk-words';
 
@@ -14,35 +16,38 @@ function BasketLineRow({ line, locked }: { line: BasketLine; locked: boolean }) 
   return (
     <li className="kiosk-line" data-testid="basket-line">
       <span className="kiosk-line-name">{line.name}</span>
-      <span className="kiosk-line-quantity" role="group" aria-label={words.quantityOf(line.name, line.quantity)}>
+      {/* The controls stay together: on a narrow column they wrap below the name as one row. */}
+      <span className="kiosk-line-controls">
+        <span className="kiosk-line-quantity" role="group" aria-label={words.quantityOf(line.name, line.quantity)}>
+          <button
+            type="button"
+            aria-label={words.fewer(line.name)}
+            disabled={locked || line.quantity <= 1}
+            onClick={() => void setLineQuantity(line.itemId, line.quantity - 1)}
+          >
+            {'\u2212'}
+          </button>
+          <output aria-hidden="true">{line.quantity}</output>
+          <button
+            type="button"
+            aria-label={words.more(line.name)}
+            disabled={locked || line.quantity >= 99}
+            onClick={() => void setLineQuantity(line.itemId, line.quantity + 1)}
+          >
+            +
+          </button>
+        </span>
+        <span className="kiosk-line-price">{formatMoney(line.netMinor)}</span>
         <button
           type="button"
-          aria-label={words.fewer(line.name)}
-          disabled={locked || line.quantity <= 1}
-          onClick={() => void setLineQuantity(line.itemId, line.quantity - 1)}
+          className="kiosk-line-remove"
+          aria-label={words.remove(line.name)}
+          disabled={locked}
+          onClick={() => void setLineQuantity(line.itemId, 0)}
         >
-          {'\u2212'}
-        </button>
-        <output aria-hidden="true">{line.quantity}</output>
-        <button
-          type="button"
-          aria-label={words.more(line.name)}
-          disabled={locked || line.quantity >= 99}
-          onClick={() => void setLineQuantity(line.itemId, line.quantity + 1)}
-        >
-          +
+          {'\u00d7'}
         </button>
       </span>
-      <span className="kiosk-line-price">{formatMoney(line.netMinor)}</span>
-      <button
-        type="button"
-        className="kiosk-line-remove"
-        aria-label={words.remove(line.name)}
-        disabled={locked}
-        onClick={() => void setLineQuantity(line.itemId, 0)}
-      >
-        {'\u00d7'}
-      </button>
     </li>
   );
 }
@@ -85,115 +90,133 @@ export function BasketTotals({ basket }: { basket: KioskBasket }) {
   );
 }
 
-/** The store's catalogue as large tiles, by category. */
-function CataloguePicker({ items, locked }: { items: readonly CatalogueItem[]; locked: boolean }) {
+/** The basket's heading, how the last payment went, a scan problem, and what to do with an empty basket. */
+function BasketHeading({ basket }: { basket: KioskBasket }) {
   const words = useKioskWords();
-  const { addItem } = usePosActions();
-  const categories = [...new Set(items.map((item) => item.category).filter((category) => category !== null))];
-  const [category, setCategory] = useState<string | null>(null);
-  const shown = category === null ? items : items.filter((item) => item.category === category);
+  const sale = usePos((state) => state.terminal?.sale ?? null);
+  // A payment that ended without settling the basket (declined, stopped) is said here too.
+  const outcome = sale && !sale.running && basket.dueMinor > 0 ? kioskOutcomeHeadline(sale, words.outcome) : null;
   return (
-    // tabIndex: the list scrolls on a small screen, and a keypad must reach what is below the fold.
-    <section className="kiosk-picker" aria-labelledby="kiosk-picker-heading" tabIndex={0}>
-      <h2 id="kiosk-picker-heading">{words.pickHeading}</h2>
-      {categories.length > 1 ? (
-        <div className="kiosk-categories" role="group" aria-label={words.pickHeading}>
-          {[null, ...categories].map((name) => (
-            <button key={name ?? ''} type="button" aria-pressed={category === name} onClick={() => setCategory(name)}>
-              {name ?? words.allItems}
-            </button>
-          ))}
-        </div>
+    <>
+      <h1 id="kiosk-basket-heading" data-testid="kiosk-headline">
+        {words.basketHeading}
+      </h1>
+      {outcome && outcome !== words.outcome.welcome ? (
+        <p className="kiosk-outcome-line" role="status" data-testid="kiosk-outcome">
+          {outcome}
+        </p>
       ) : null}
-      <ul className="kiosk-tiles">
-        {shown.map((item) => (
-          <li key={item.id}>
-            <button
-              type="button"
-              className="kiosk-tile"
-              disabled={locked}
-              onClick={() => void addItem(item.id)}
-              data-testid={`tile-${item.id}`}
-            >
-              <span className="kiosk-tile-name">{item.name}</span>
-              <span className="kiosk-tile-price">{formatMoney(item.unitMinor)}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </section>
+      <KioskNoticeLine />
+      {basket.lines.length === 0 ? <p className="kiosk-lead">{words.basketEmpty}</p> : null}
+    </>
+  );
+}
+
+/** The basket's lines, each with its quantity, remove and price. */
+function BasketLineList({ basket }: { basket: KioskBasket }) {
+  const words = useKioskWords();
+  return (
+    <ul className="kiosk-line-list" aria-label={words.basketHeading}>
+      {basket.lines.map((line) => (
+        <BasketLineRow key={line.itemId} line={line} locked={basket.locked} />
+      ))}
+    </ul>
+  );
+}
+
+/** Pay what is owed by card, or on the phone where the store takes it. */
+function PayButtons({ basket }: { basket: KioskBasket }) {
+  const words = useKioskWords();
+  const walletEnabled = usePos((state) => state.walletEnabled);
+  const { payBasket } = usePosActions();
+  const nothingToPay = basket.lines.length === 0 || basket.dueMinor <= 0;
+  const tenders = walletEnabled ? (['card', 'wallet'] as const) : (['card'] as const);
+  return tenders.map((tender) => (
+    <button
+      key={tender}
+      type="button"
+      className={tender === 'card' ? 'primary kiosk-big' : 'kiosk-big'}
+      disabled={nothingToPay}
+      onClick={() => void payBasket(tender)}
+      data-testid={`pay-${tender}`}
+    >
+      {tender === 'card' ? words.payByCard(basket.dueMinor) : words.payOnPhone}
+    </button>
+  ));
+}
+
+/**
+ * Accessibility mode: what is only read (the heading, the outcome, the sums) in the upper half;
+ * in the lower half, where a seated customer reaches, either the lines with paying, adding and
+ * cancelling, or the catalogue as a view of its own (its Back returns to the lines).
+ */
+function BasketWithinReach({ basket, items }: { basket: KioskBasket; items: readonly CatalogueItem[] }) {
+  const words = useKioskWords();
+  const [picking, setPicking] = useState(false);
+  // Once part is paid the lines are fixed: nothing to pick.
+  const canAdd = !basket.locked;
+  return (
+    <div className="kiosk-reach">
+      <div className="kiosk-reach-read">
+        <div className="kiosk-reach-heading">
+          <BasketHeading basket={basket} />
+        </div>
+        <BasketTotals basket={basket} />
+      </div>
+      {picking && canAdd ? (
+        <CataloguePicker items={items} onBack={() => setPicking(false)} />
+      ) : (
+        <div className="kiosk-reach-basket">
+          {basket.lines.length > 0 ? (
+            <section className="kiosk-lines" aria-labelledby="kiosk-basket-heading" tabIndex={0}>
+              <BasketLineList basket={basket} />
+            </section>
+          ) : null}
+          <div className="kiosk-actions">
+            <PayButtons basket={basket} />
+            {canAdd ? (
+              <button type="button" className="kiosk-big" onClick={() => setPicking(true)} data-testid="add-item">
+                {words.addItem}
+              </button>
+            ) : null}
+            {basket.lines.length > 0 ? <CancelOrderButton /> : null}
+          </div>
+        </div>
+      )}
+    </div>
   );
 }
 
 /**
  * The customer's basket: its lines with quantities, the catalogue to pick from, the sums always
  * in view, and paying (by card, or on the phone where the store takes it). Scanned items arrive
- * here from the scanner without a touch.
+ * here from the scanner without a touch. Once part is paid the catalogue goes and the lines take
+ * its room; accessibility mode brings every control into the lower half.
  */
 export function BasketScreen() {
   const words = useKioskWords();
-  const { basket, items, walletEnabled, sale } = usePos(
+  const { basket, items, accessible } = usePos(
     useShallow((state) => ({
       basket: state.kiosk?.basket ?? null,
       items: state.catalogue?.items ?? [],
-      walletEnabled: state.walletEnabled,
-      sale: state.terminal?.sale ?? null,
+      accessible: state.accessible,
     })),
   );
-  const { payBasket, abandonVisit } = usePosActions();
   if (!basket) return null;
-  const empty = basket.lines.length === 0;
-  // A payment that ended without settling the basket (declined, stopped) is said here too.
-  const outcome = sale && !sale.running && basket.dueMinor > 0 ? kioskOutcomeHeadline(sale, words.outcome) : null;
+  if (accessible) return <BasketWithinReach basket={basket} items={items} />;
   return (
-    <div className="kiosk-basket">
+    <div className={`kiosk-basket${basket.locked ? ' kiosk-basket-paid' : ''}`}>
       <section className="kiosk-lines" aria-labelledby="kiosk-basket-heading" tabIndex={0}>
-        <h1 id="kiosk-basket-heading" data-testid="kiosk-headline">
-          {words.basketHeading}
-        </h1>
-        {outcome && outcome !== words.outcome.welcome ? (
-          <p className="kiosk-outcome-line" role="status" data-testid="kiosk-outcome">
-            {outcome}
-          </p>
-        ) : null}
-        <KioskNoticeLine />
-        {empty ? <p className="kiosk-lead">{words.basketEmpty}</p> : null}
-        <ul className="kiosk-line-list" aria-label={words.basketHeading}>
-          {basket.lines.map((line) => (
-            <BasketLineRow key={line.itemId} line={line} locked={basket.locked} />
-          ))}
-        </ul>
+        <BasketHeading basket={basket} />
+        <BasketLineList basket={basket} />
       </section>
       {/* Once part is paid the lines are fixed: nothing to pick. */}
-      {basket.locked ? null : <CataloguePicker items={items} locked={basket.locked} />}
+      {basket.locked ? null : <CataloguePicker items={items} />}
       <section className="kiosk-checkout" aria-label={words.total}>
         <BasketTotals basket={basket} />
         <div className="kiosk-actions">
-          <button
-            type="button"
-            className="primary kiosk-big"
-            disabled={empty || basket.dueMinor <= 0}
-            onClick={() => void payBasket('card')}
-            data-testid="pay-card"
-          >
-            {words.payByCard(basket.dueMinor)}
-          </button>
-          {walletEnabled ? (
-            <button
-              type="button"
-              className="kiosk-big"
-              disabled={empty || basket.dueMinor <= 0}
-              onClick={() => void payBasket('wallet')}
-              data-testid="pay-wallet"
-            >
-              {words.payOnPhone}
-            </button>
-          ) : null}
-          {!empty ? (
-            <button type="button" className="danger" onClick={() => void abandonVisit('customer')}>
-              {words.cancelOrder}
-            </button>
-          ) : null}
+          <PayButtons basket={basket} />
+          {basket.lines.length > 0 ? <CancelOrderButton /> : null}
         </div>
       </section>
     </div>

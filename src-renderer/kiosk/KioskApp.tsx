@@ -145,8 +145,8 @@ export function KioskApp() {
   }
   return (
     <div ref={root} className={`kiosk${accessible ? ' kiosk-accessible' : ''}`} lang={language}>
-      {accessible && kiosk && kiosk.basket.lines.length > 0 && !staffMode ? (
-        // The controls are in the lower half; the upper half still says what is owed.
+      {accessible && kiosk && kiosk.basket.lines.length > 0 && !staffMode && step !== 'basket' ? (
+        // The controls are in the lower half; the upper half still says what is owed (the basket shows its sums there).
         <p className="kiosk-reach-summary" aria-hidden="true">
           {words.stillToPay}: {formatMoney(kiosk.basket.dueMinor)}
         </p>

@@ -5,6 +5,7 @@ import { kioskHeadline, kioskOutcomeHeadline } from '../components/kiosk-outcome
 import { PayLinkWait, useSecondsLeft } from '../components/PayLinkWait';
 import { formatMoney } from '../format/money';
 import { usePos, usePosActions } from '../store/use-pos';
+import { CancelOrderButton } from './CancelOrder';
 import { KioskNoticeLine } from './KioskNoticeLine';
 import { useKioskWords } from './use-kiosk-words';
 
@@ -42,6 +43,7 @@ function PaymentRunning({ sale, phase, since }: { sale: CurrentSale; phase: Term
           link={sale.payLink}
           amountMinor={sale.amountMinor}
           audience="customer"
+          words={words.payLink}
           onCancel={() => void cancelPayment()}
         />
       ) : null}
@@ -73,7 +75,7 @@ function PaymentEnded({ sale }: { sale: CurrentSale | null }) {
   const { basket, walletEnabled } = usePos(
     useShallow((state) => ({ basket: state.kiosk?.basket ?? null, walletEnabled: state.walletEnabled })),
   );
-  const { payBasket, abandonVisit } = usePosActions();
+  const { payBasket } = usePosActions();
   const due = basket?.dueMinor ?? 0;
   return (
     <>
@@ -100,9 +102,7 @@ function PaymentEnded({ sale }: { sale: CurrentSale | null }) {
             {words.payOnPhone}
           </button>
         ) : null}
-        <button type="button" className="danger" onClick={() => void abandonVisit('customer')}>
-          {words.cancelOrder}
-        </button>
+        <CancelOrderButton />
       </div>
     </>
   );

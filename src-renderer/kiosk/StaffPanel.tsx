@@ -99,9 +99,14 @@ function StaffScreen() {
   if (!staff || !kiosk) return null;
   return (
     <section className="kiosk-staff" aria-labelledby="kiosk-staff-heading">
-      <h1 id="kiosk-staff-heading" data-testid="kiosk-headline">
-        Staff: {staff.name}
-      </h1>
+      <div className="kiosk-staff-head">
+        <h1 id="kiosk-staff-heading" data-testid="kiosk-headline">
+          Staff: {staff.name}
+        </h1>
+        <button type="button" className="primary" onClick={() => void closeStaff()}>
+          Leave staff mode
+        </button>
+      </div>
       <h2>Basket</h2>
       {kiosk.basket.lines.length === 0 ? <p>The basket is empty.</p> : null}
       <ul className="kiosk-line-list">
@@ -135,7 +140,13 @@ function StaffScreen() {
         <div className="kiosk-service">
           <label>
             Sign for customers
-            <input value={sign} maxLength={80} onChange={(event) => setSign(event.target.value)} />
+            {/* One line of text on the sign: a line break typed here becomes a space. */}
+            <textarea
+              value={sign}
+              maxLength={80}
+              rows={2}
+              onChange={(event) => setSign(event.target.value.replace(/\s*\n\s*/g, ' '))}
+            />
           </label>
           <button type="button" className="danger" onClick={() => void setService(false, sign.trim() || undefined)}>
             Take out of service
@@ -151,11 +162,6 @@ function StaffScreen() {
           {note}
         </p>
       ) : null}
-      <div className="kiosk-actions">
-        <button type="button" className="primary" onClick={() => void closeStaff()}>
-          Leave staff mode
-        </button>
-      </div>
     </section>
   );
 }

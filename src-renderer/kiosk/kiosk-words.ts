@@ -1,4 +1,5 @@
 import type { TerminalPhase } from '../../src-main/ipc/contract';
+import type { PayLinkWords } from '../components/PayLinkWait';
 import { formatMoney } from '../format/money';
 
 /**
@@ -30,6 +31,14 @@ export interface KioskWords {
   readonly payByCard: (amountMinor: number) => string;
   readonly payOnPhone: string;
   readonly cancelOrder: string;
+  /** Asked before cancelling an order part of which is paid: that money goes back. */
+  readonly cancelOrderQuestion: string;
+  readonly paymentReturned: (paidMinor: number) => string;
+  readonly cancelOrderYes: string;
+  readonly cancelOrderNo: string;
+  /** Accessibility mode opens the catalogue as a view of its own in the lower half. */
+  readonly addItem: string;
+  readonly added: (name: string) => string;
   readonly unknownBarcode: (barcode: string) => string;
   /** The kiosk's own scanner read a barcode the store does not know (the main process says which). */
   readonly unknownItem: string;
@@ -46,6 +55,8 @@ export interface KioskWords {
   readonly tryAgainByCard: (amountMinor: number) => string;
   /** The signature screen's words (SignaturePanel in the customer's language). */
   readonly signature: CustomerSignatureWords;
+  /** The phone payment's panel (components/PayLinkWait.tsx in the customer's language). */
+  readonly payLink: PayLinkWords;
   readonly receiptQuestion: string;
   readonly printReceipt: string;
   readonly noReceipt: string;
@@ -118,6 +129,13 @@ const english: KioskWords = {
   payByCard: (amountMinor) => `Pay ${formatMoney(amountMinor)} by card`,
   payOnPhone: 'Pay on your phone',
   cancelOrder: 'Cancel my order',
+  cancelOrderQuestion: 'Cancel your order?',
+  paymentReturned: (paidMinor) =>
+    `Your payment of ${formatMoney(paidMinor)} will be returned to the card or phone you paid with.`,
+  cancelOrderYes: 'Yes, cancel my order',
+  cancelOrderNo: 'No, keep my order',
+  addItem: 'Add an item',
+  added: (name) => `Added: ${name}`,
   unknownBarcode: (barcode) => `We could not find item ${barcode}. Please choose it from the list or ask for help.`,
   unknownItem: 'We could not find that item. Please choose it from the list or ask for help.',
   staffComing: 'A member of staff has been called and will be with you shortly.',
@@ -158,6 +176,15 @@ const english: KioskWords = {
     clear: 'Clear',
     cancel: 'Cancel',
     done: 'Done',
+  },
+  payLink: {
+    headline: 'Scan the code with your phone\u2019s camera',
+    scan: 'Then pay with your wallet on the page that opens.',
+    link: 'Or open',
+    expires: 'This code works for',
+    expired: 'This code has expired. Press Cancel and choose how to pay again.',
+    cancel: 'Cancel',
+    code: (amount) => `QR code to pay ${amount} on your phone`,
   },
   receiptQuestion: 'Would you like a receipt?',
   printReceipt: 'Print a receipt',
@@ -213,6 +240,13 @@ const spanish: KioskWords = {
   payByCard: (amountMinor) => `Pagar ${formatMoney(amountMinor)} con tarjeta`,
   payOnPhone: 'Pagar con su tel\u00e9fono',
   cancelOrder: 'Cancelar mi compra',
+  cancelOrderQuestion: '\u00bfCancelar su compra?',
+  paymentReturned: (paidMinor) =>
+    `Le devolveremos su pago de ${formatMoney(paidMinor)} a la tarjeta o al tel\u00e9fono con el que pag\u00f3.`,
+  cancelOrderYes: 'S\u00ed, cancelar mi compra',
+  cancelOrderNo: 'No, seguir con mi compra',
+  addItem: 'A\u00f1adir un art\u00edculo',
+  added: (name) => `A\u00f1adido: ${name}`,
   unknownBarcode: (barcode) =>
     `No encontramos el art\u00edculo ${barcode}. Elija el art\u00edculo de la lista o pida ayuda.`,
   unknownItem: 'No encontramos ese art\u00edculo. Elija el art\u00edculo de la lista o pida ayuda.',
@@ -254,6 +288,15 @@ const spanish: KioskWords = {
     clear: 'Borrar',
     cancel: 'Cancelar',
     done: 'Listo',
+  },
+  payLink: {
+    headline: 'Escanee el c\u00f3digo con la c\u00e1mara de su tel\u00e9fono',
+    scan: 'Despu\u00e9s pague con su billetera en la p\u00e1gina que se abre.',
+    link: 'O abra',
+    expires: 'Este c\u00f3digo vale durante',
+    expired: 'Este c\u00f3digo ha caducado. Pulse Cancelar y elija de nuevo c\u00f3mo pagar.',
+    cancel: 'Cancelar',
+    code: (amount) => `C\u00f3digo QR para pagar ${amount} con su tel\u00e9fono`,
   },
   receiptQuestion: '\u00bfDesea un recibo?',
   printReceipt: 'Imprimir recibo',

@@ -141,9 +141,18 @@ describe('the kiosk’s aids', () => {
       await tabTo(page, /^Start$/);
       await page.keyboard.press('Enter');
       await expect.poll(() => headline(page)).toBe('Your items');
+      // The catalogue is a view of its own in the lower half, opened by "Add an item".
+      await tabTo(page, /^Add an item$/);
+      await page.keyboard.press('Enter');
       await tabTo(page, /^Lemon, each/);
       // The focus is shown: a thick ring around the focused control.
       expect(await page.evaluate('getComputedStyle(document.activeElement).outlineWidth')).toBe('5px');
+      expect(await controlsInUpperHalf(page)).toEqual([]);
+      await lookAtKiosk(page, 'kiosk-portrait-accessible-catalogue');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('picker-added').innerText()).toBe('Added: Lemon, each');
+      expect(await page.getByTestId('basket-total').innerText()).toBe('$0.69');
+      await tabTo(page, /^Back to my items$/);
       await page.keyboard.press('Enter');
       await expect.poll(() => basketLines(page)).toEqual(['1 Lemon, each']);
       expect(await controlsInUpperHalf(page)).toEqual([]);

@@ -94,6 +94,16 @@ describe('the kiosk self-checkout', () => {
       expect(await page.getByTestId('basket-due').innerText()).toBe('$1.48');
       await noThanks(page);
       await lookAtKiosk(page, 'kiosk-small-partial');
+      // Cancelling now would give the $5.00 back: the customer is told before anything happens.
+      await page.getByRole('button', { name: 'Cancel my order' }).click();
+      await page.getByRole('alertdialog', { name: 'Cancel your order?' }).waitFor();
+      expect(await page.getByTestId('cancel-order-money').innerText()).toBe(
+        'Your payment of $5.00 will be returned to the card or phone you paid with.',
+      );
+      await lookAtKiosk(page, 'kiosk-small-partial-cancel-question');
+      await page.getByRole('button', { name: 'No, keep my order' }).click();
+      await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+      expect(await page.getByTestId('basket-due').innerText()).toBe('$1.48');
       await page.getByRole('button', { name: 'Pay $1.48 by card' }).click();
       await presentCard(page, core, 'visa-approve', 'insert');
       await expect.poll(() => headline(page)).toBe('Would you like a receipt?');

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { Core } from '../../../src-main/core/core';
 import { withBrowserMode, type BrowserModeSession } from './browser-mode';
 import { look } from './counter';
+import { cutOffText, hiddenControls, untidyBasketLines } from './kiosk-layout';
 
 /** The three screens a kiosk stands with: portrait, full HD landscape, and a small landscape tablet. */
 export const kioskSizes = {
@@ -93,15 +94,22 @@ export async function basketLines(page: Page): Promise<string[]> {
 
 /** Controls smaller than 44 x 44 CSS px (EN 301 549 and WCAG 2.2 for a kiosk), by their text. */
 async function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(`[...document.querySelectorAll('.kiosk button, .kiosk input')]
+  return page.evaluate(`[...document.querySelectorAll('.kiosk button, .kiosk input, .kiosk textarea')]
     .filter((element) => element.getClientRects().length > 0)
     .map((element) => ({ box: element.getBoundingClientRect(), name: element.getAttribute('aria-label') || element.textContent }))
     .filter(({ box }) => box.width < 44 || box.height < 44)
     .map(({ box, name }) => name + ' ' + Math.round(box.width) + 'x' + Math.round(box.height))`);
 }
 
-/** A screenshot for a person to look at, axe-core's check of it, and the size of every touch target. */
+/**
+ * A screenshot for a person to look at, axe-core's check of it, the size of every touch target,
+ * and the layout: every control whole on the screen and uncovered, every field's text readable,
+ * every basket line one tidy row of controls.
+ */
 export async function lookAtKiosk(page: Page, name: string): Promise<void> {
   await look(page, name);
   expect(await smallTargets(page), `touch targets under 44 x 44 px on ${name}`).toEqual([]);
+  expect(await hiddenControls(page), `controls cut off or covered on ${name}`).toEqual([]);
+  expect(await cutOffText(page), `text fields too small for their text on ${name}`).toEqual([]);
+  expect(await untidyBasketLines(page), `basket lines out of order on ${name}`).toEqual([]);
 }

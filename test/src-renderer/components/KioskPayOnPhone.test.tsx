@@ -61,6 +61,33 @@ describe('pay on your phone at the kiosk', () => {
   });
 });
 
+describe('the phone’s panel in the customer’s language', () => {
+  it('speaks Spanish at a kiosk whose customer reads Spanish, Cancel included', async () => {
+    const { calls, emit } = await renderKiosk(
+      { ...paying, languages: ['es', 'en'] },
+      { walletEnabled: true, answers: { 'kiosk.pay': () => new Promise<SaleSummary>(() => undefined) } },
+    );
+    const waiting: CurrentSale = {
+      ...cardSale,
+      tender: 'wallet',
+      payLink: { url: payUrl, expiresAt: Date.now() + 90_000 },
+    };
+    await act(async () =>
+      emit('terminal.state', { phase: 'awaiting-card', since: Date.now(), detail: null, sale: waiting }),
+    );
+    expect(screen.getByTestId('pay-link-headline').textContent).toBe(
+      'Escanee el c\u00f3digo con la c\u00e1mara de su tel\u00e9fono',
+    );
+    expect(screen.getByRole('timer').textContent).toMatch(/^Este c\u00f3digo vale durante 1:(30|29)$/);
+    expect(
+      await screen.findByRole('img', { name: 'C\u00f3digo QR para pagar $9.50 con su tel\u00e9fono' }),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Scan the code|This code works|Or open/)).toBeNull();
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Cancelar' })));
+    expect(calls.filter(([name]) => name === 'terminal.cancel')).toHaveLength(1);
+  });
+});
+
 describe('the kiosk headline after a phone payment', () => {
   const over = (result: SaleSummary): CurrentSale => ({
     ...cardSale,

@@ -127,3 +127,45 @@ describe('the kiosk basket', () => {
     expect((screen.getByRole('button', { name: 'Remove Bread' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
+
+describe('cancelling the order', () => {
+  const partlyPaid = kioskState({ step: 'basket', basket: basket([line('apple', 2), line('bread')], 500) });
+  const abandons = (calls: ReadonlyArray<readonly [string, unknown]>) =>
+    calls.filter(([name]) => name === 'kiosk.abandon').map(([, args]) => args);
+
+  it('with nothing paid, clears the basket at once', async () => {
+    const { calls } = await renderKiosk(inBasket, { answers: { 'kiosk.abandon': () => kioskState() } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Cancel my order' })));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(abandons(calls)).toEqual([{ reason: 'customer' }]);
+  });
+
+  it('once part is paid, first says the payment goes back to the card, and No keeps the order', async () => {
+    const { calls } = await renderKiosk(partlyPaid, { answers: { 'kiosk.abandon': () => kioskState() } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Cancel my order' })));
+    const question = screen.getByRole('alertdialog', { name: 'Cancel your order?' });
+    expect(screen.getByTestId('cancel-order-money').textContent).toBe(
+      'Your payment of $5.00 will be returned to the card or phone you paid with.',
+    );
+    // The safe answer has the focus: an Enter pressed by mistake keeps the order.
+    expect(document.activeElement?.textContent).toBe('No, keep my order');
+    await act(async () => void fireEvent.click(within(question).getByRole('button', { name: 'No, keep my order' })));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(abandons(calls)).toEqual([]);
+
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Cancel my order' })));
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel my order' })));
+    expect(abandons(calls)).toEqual([{ reason: 'customer' }]);
+  });
+
+  it('asks in Spanish for a customer who reads Spanish', async () => {
+    await renderKiosk({ ...partlyPaid, languages: ['es', 'en'] });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Cancelar mi compra' })));
+    expect(screen.getByRole('alertdialog', { name: '\u00bfCancelar su compra?' })).toBeTruthy();
+    expect(screen.getByTestId('cancel-order-money').textContent).toBe(
+      'Le devolveremos su pago de $5.00 a la tarjeta o al tel\u00e9fono con el que pag\u00f3.',
+    );
+    expect(screen.getByRole('button', { name: 'S\u00ed, cancelar mi compra' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'No, seguir con mi compra' })).toBeTruthy();
+  });
+});
