@@ -1,45 +1,14 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { settingsSchema } from '../../../src-main/config/settings';
-import { createCore, type Core } from '../../../src-main/core/core';
-import type { CommandReply, KioskState, SaleSummary } from '../../../src-main/ipc/contract';
-import { payLinkCall, payLinkCertificate } from '../../support/pay-link';
-import { collectingLogger, ok, until } from '../../support/test-core';
+import type { Core } from '../../../src-main/core/core';
+import type { KioskState, SaleSummary } from '../../../src-main/ipc/contract';
+import { ok } from '../../support/test-core';
+import { payOnThePhone, walletKioskLane } from './support';
 
 const cores: Core[] = [];
 afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.close()));
 });
-
-/** A training lane with wallet payments on, in `mode`, its journal, wallet keys and kiosk files in a fresh folder. */
-function walletLane(mode: 'kiosk' | 'counter') {
-  const dir = mkdtempSync(join(tmpdir(), `${mode}-wallet-`));
-  const { logger, lines } = collectingLogger();
-  const core = createCore({
-    settings: settingsSchema.parse({ mode, wallet: { enabled: true, payLinkPort: 0 } }),
-    shell: 'browser',
-    logger,
-    journalPath: join(dir, 'training-journal.sqlite'),
-    trainingGatewayPath: join(dir, 'training-gateway.sqlite'),
-    walletFolder: dir,
-    kioskFolder: dir,
-  });
-  cores.push(core);
-  return { core, dir, lines };
-}
-
-/** Pays the wallet payment `reply` waits on from training's emulated phone, through the lane's pay link. */
-async function payOnThePhone(core: Core, dir: string, reply: Promise<unknown>) {
-  await until(() => Boolean(core.terminal.current().sale?.payLink), 'the pay link', 30_000);
-  const url = core.terminal.current().sale!.payLink!.url;
-  const ca = payLinkCertificate(dir);
-  const payload = await payLinkCall(`${url}/training-payload`, ca, { method: 'POST' });
-  expect(payload.status).toBe(200);
-  await payLinkCall(url, ca, { method: 'POST', body: payload.text, contentType: 'application/json' });
-  return ok((await reply) as CommandReply<SaleSummary>);
-}
+const walletLane = (mode: 'kiosk' | 'counter') => walletKioskLane(cores, mode);
 
 /**
  * The customer copy training's printer printed last, without what differs between any two

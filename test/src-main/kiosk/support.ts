@@ -1,11 +1,20 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { settingsSchema, type SettingsInput } from '../../../src-main/config/settings';
 import { createCore, type Core } from '../../../src-main/core/core';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
-import type { CommandArgs, CommandName, CommandReply, CommandResult, KioskState } from '../../../src-main/ipc/contract';
-import { collectingLogger, ok, trainingJournalEntries } from '../../support/test-core';
+import type {
+  CommandArgs,
+  CommandName,
+  CommandReply,
+  CommandResult,
+  KioskState,
+  SaleSummary,
+} from '../../../src-main/ipc/contract';
+import { payLinkCall, payLinkCertificate } from '../../support/pay-link';
+import { collectingLogger, ok, trainingJournalEntries, until } from '../../support/test-core';
 import { devicesConnected, merchid, presentWhenReading, testGatewayClient } from '../terminal/support';
 
 /**
@@ -69,4 +78,35 @@ export async function partlyPaid(lane: ReturnType<typeof kioskLane>, more: reado
   for (const barcode of [batteries, ...more]) await lane.kiosk('kiosk.scan', { barcode });
   presentWhenReading(lane.core, 'visa-partial');
   return lane.kiosk('kiosk.pay', { tender: 'card' });
+}
+
+/**
+ * A training lane on the built-in gateway (wallet payments need its tokenizer) with wallet
+ * payments on, in `mode`, its journal, wallet keys and kiosk files in a fresh folder.
+ */
+export function walletKioskLane(cores: Core[], mode: 'kiosk' | 'counter' = 'kiosk') {
+  const dir = mkdtempSync(join(tmpdir(), `${mode}-wallet-`));
+  const { logger, lines } = collectingLogger();
+  const core = createCore({
+    settings: settingsSchema.parse({ mode, wallet: { enabled: true, payLinkPort: 0 } }),
+    shell: 'browser',
+    logger,
+    journalPath: join(dir, 'training-journal.sqlite'),
+    trainingGatewayPath: join(dir, 'training-gateway.sqlite'),
+    walletFolder: dir,
+    kioskFolder: dir,
+  });
+  cores.push(core);
+  return { core, dir, lines };
+}
+
+/** Pays the wallet payment `reply` waits on from training's emulated phone, through the lane's pay link. */
+export async function payOnThePhone(core: Core, dir: string, reply: Promise<unknown>) {
+  await until(() => Boolean(core.terminal.current().sale?.payLink), 'the pay link', 30_000);
+  const url = core.terminal.current().sale!.payLink!.url;
+  const ca = payLinkCertificate(dir);
+  const payload = await payLinkCall(`${url}/training-payload`, ca, { method: 'POST' });
+  expect(payload.status).toBe(200);
+  await payLinkCall(url, ca, { method: 'POST', body: payload.text, contentType: 'application/json' });
+  return ok((await reply) as CommandReply<SaleSummary>);
 }
