@@ -2,6 +2,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src-main/core/core';
+import type { CommandReply, SaleSummary } from '../../../src-main/ipc/contract';
 import { scanPaths, scanText } from '../../../src-main/security/card-data-scan';
 import { ok } from '../../support/test-core';
 import { devicesConnected, presentWhenReading } from '../terminal/support';
@@ -19,7 +20,7 @@ describe('the kiosk keeps card data out of its journal and log', () => {
     // A partial approval, then the customer leaves: the partial is voided.
     ok(await core.dispatch('kiosk.scan', { barcode: batteries }));
     presentWhenReading(core, 'visa-partial');
-    const partial = ok(await core.dispatch('kiosk.pay', { tender: 'card' }));
+    const partial = ok((await core.dispatch('kiosk.pay', { tender: 'card' })) as CommandReply<SaleSummary>);
     expect(partial).toMatchObject({ outcome: 'partial', approvedMinor: 500 });
     ok(await core.dispatch('kiosk.abandon', { reason: 'customer' }));
     // The next customer asks for help (no call channel: the log says so), then pays on the phone.

@@ -9,16 +9,14 @@ import {
   type StaffCallMessage,
 } from '../../../src-main/kiosk/staff-call';
 import { until } from '../../support/test-core';
-import { devicesConnected, emulatorForEachTest, presentWhenReading } from '../terminal/support';
-import { kioskLane } from './support';
+import { emulatorForEachTest } from '../terminal/support';
+import { kioskLane, unconfirmedPayment } from './support';
 
 const { emulator, cores, admin } = emulatorForEachTest();
 const pagers: Server[] = [];
 afterEach(async () => {
   await Promise.all(pagers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
-
-const cola = '012000000133'; // 1.25 + 0.10 tax
 
 /** A store's pager on loopback: it keeps every call POSTed to it and answers `status`. */
 async function startPager(port = 0, status = 204) {
@@ -64,15 +62,9 @@ const warnings = (lines: readonly string[]) =>
 describe('the kiosk calls staff', () => {
   it('an unconfirmed payment calls staff over the store\u2019s channel, and staff settling it clears the call', async () => {
     const pager = await startPager();
-    const { core, kiosk, lines } = lane({ url: pager.url, firstRetryMs: 50 });
-    await devicesConnected(core);
-    await kiosk('kiosk.scan', { barcode: cola });
-    await admin().fault('auth', 'drop-after');
-    await admin().fault('inquireByOrderid', 'http-500', 'always');
-    await admin().fault('voidByOrderId', 'http-500', 'always');
-    presentWhenReading(core, 'visa-approve');
-    const unknown = await kiosk('kiosk.pay', { tender: 'card' });
-    expect(unknown).toMatchObject({ outcome: 'unknown' });
+    const kioskLane = lane({ url: pager.url, firstRetryMs: 50 });
+    const { core, kiosk, lines } = kioskLane;
+    const unknown = await unconfirmedPayment(kioskLane, admin());
     await until(() => core.kiosk.state().staffCall?.delivery === 'delivered', 'the call delivered', 10_000);
 
     expect(pager.calls).toHaveLength(1);

@@ -13,6 +13,7 @@ import type {
   KioskState,
   SaleSummary,
 } from '../../../src-main/ipc/contract';
+import type { emulatorAdmin } from '../../support/emulator-admin';
 import { payLinkCall, payLinkCertificate } from '../../support/pay-link';
 import { collectingLogger, ok, trainingJournalEntries, until } from '../../support/test-core';
 import { devicesConnected, merchid, presentWhenReading, testGatewayClient } from '../terminal/support';
@@ -65,6 +66,23 @@ export const journalMoves = (dir: string) =>
   journalRows(dir)
     .sort((a, b) => a.id - b.id)
     .map((row) => [row.operation, row.state, row.orderId]);
+
+/**
+ * Scans a cola and pays it with an approving card while the gateway's answer is lost and
+ * neither inquire nor void reach it: the outcome stays unknown and the kiosk needs staff. The
+ * faults stay set; the caller clears them when staff are to settle it.
+ */
+export async function unconfirmedPayment(lane: ReturnType<typeof kioskLane>, admin: ReturnType<typeof emulatorAdmin>) {
+  await devicesConnected(lane.core);
+  await lane.kiosk('kiosk.scan', { barcode: '012000000133' });
+  await admin.fault('auth', 'drop-after');
+  await admin.fault('inquireByOrderid', 'http-500', 'always');
+  await admin.fault('voidByOrderId', 'http-500', 'always');
+  presentWhenReading(lane.core, 'visa-approve');
+  const unknown = await lane.kiosk('kiosk.pay', { tender: 'card' });
+  expect(unknown).toMatchObject({ outcome: 'unknown' });
+  return unknown;
+}
 
 /** Training's AA batteries (6.49 + 0.54 tax): above the partial-approval card's 6.00, which approves 5.00. */
 export const batteries = '041333043241';
