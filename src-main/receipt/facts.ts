@@ -126,9 +126,16 @@ export function factsFromJournal(
     laneBrands[entry.entryMode ?? ''] ??
     (emv?.applicationLabel ?? emv?.networkLabel ?? detected ?? 'CARD').toUpperCase();
   const amount = outcome.amountMinor === undefined ? entry.amountMinor : Math.abs(outcome.amountMinor);
+  // The journal keeps no cardholder name of its own; the gateway's receipt object has the one the sale printed.
+  const name = (outcome.receipt as GatewayReceipt | undefined)?.nameOnCard;
   return {
     amountMinor: amount,
-    card: { lastFour: digits.slice(-4) || '----', brand, entryMethod: entryMethodWords(entry.entryMode) },
+    card: {
+      lastFour: digits.slice(-4) || '----',
+      brand,
+      entryMethod: entryMethodWords(entry.entryMode),
+      ...(name ? { name } : {}),
+    },
     gateway: {
       ...(outcome.retref ? { retref: outcome.retref } : {}),
       ...(outcome.authcode ? { authcode: outcome.authcode } : {}),

@@ -1,31 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src-main/core/core';
-import type { KioskState, SaleSummary } from '../../../src-main/ipc/contract';
+import type { KioskState } from '../../../src-main/ipc/contract';
 import { ok } from '../../support/test-core';
-import { payOnThePhone, walletKioskLane } from './support';
+import { customerCopy, payOnThePhone, walletKioskLane } from './support';
 
 const cores: Core[] = [];
 afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.close()));
 });
 const walletLane = (mode: 'kiosk' | 'counter') => walletKioskLane(cores, mode);
-
-/**
- * The customer copy training's printer printed last, without what differs between any two
- * payments, nor the blank feed a page after a cut begins with.
- */
-function lastCustomerCopy(core: Core, summary: SaleSummary): string[] {
-  const pages = core.deviceManager.printer()?.emulated?.pages ?? [];
-  const page = pages.findLast((candidate) => candidate.lines.some((line) => /CUSTOMER COPY/.test(line)));
-  expect(page, 'a customer copy was printed').toBeDefined();
-  const text = page!.lines.join('\n').trim().split('\n');
-  return text.map((line) =>
-    line
-      .replaceAll(summary.orderId, '<order>')
-      .replace(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}(:\d{2})?/, '<when>')
-      .replace(/(Auth code|Reference|Batch) +\S+/, '$1 <id>'),
-  );
-}
 
 describe('the kiosk paid on the phone', () => {
   it('pays the basket through the pay link with its lines as the cart, and holds the receipt for the customer\u2019s choice', async () => {
@@ -57,14 +40,14 @@ describe('the kiosk paid on the phone', () => {
       kiosk.core.dispatch('kiosk.pay', { tender: 'wallet' }),
     );
     ok(await kiosk.core.dispatch('kiosk.receipt', { print: true }));
-    const atTheKiosk = lastCustomerCopy(kiosk.core, kioskPayment);
+    const atTheKiosk = customerCopy(kiosk.core, kioskPayment);
 
     const counter = walletLane('counter');
     counter.core.session.signIn({ cashierId: '9001', pin: '9999' });
     const counterReply = counter.core.dispatch('terminal.walletSale', { amountMinor: 356 });
     const counterPayment = await payOnThePhone(counter.core, counter.dir, counterReply);
     expect(counterPayment).toMatchObject({ outcome: 'approved', printed: true });
-    const atTheCounter = lastCustomerCopy(counter.core, counterPayment);
+    const atTheCounter = customerCopy(counter.core, counterPayment);
 
     expect(atTheKiosk.join('\n')).toMatch(/WALLET +\*\*\*\* \d{4}/);
     expect(atTheKiosk).toEqual(atTheCounter);

@@ -128,3 +128,21 @@ export async function payOnThePhone(core: Core, dir: string, reply: Promise<unkn
   await payLinkCall(url, ca, { method: 'POST', body: payload.text, contentType: 'application/json' });
   return ok((await reply) as CommandReply<SaleSummary>);
 }
+
+/**
+ * A customer copy training's printer printed (`nth` counted as `Array.at` counts: the last by
+ * default), without what differs between any two payments, nor the blank feed a page after a
+ * cut begins with.
+ */
+export function customerCopy(core: Core, summary: SaleSummary, nth = -1): string[] {
+  const pages = core.deviceManager.printer()?.emulated?.pages ?? [];
+  const page = pages.filter((candidate) => candidate.lines.some((line) => /CUSTOMER COPY/.test(line))).at(nth);
+  expect(page, 'a customer copy was printed').toBeDefined();
+  const text = page!.lines.join('\n').trim().split('\n');
+  return text.map((line) =>
+    line
+      .replaceAll(summary.orderId, '<order>')
+      .replace(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}(:\d{2})?/, '<when>')
+      .replace(/(Auth code|Reference|Batch) +\S+/, '$1 <id>'),
+  );
+}
