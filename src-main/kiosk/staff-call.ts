@@ -59,7 +59,7 @@ export interface StaffCaller {
   clear(kind: StaffCallView['kind'], by: string | null): void;
   /** The open call the screen shows: the kiosk's own (`payment`) before the customer's (`help`). */
   current(): StaffCallView | null;
-  /** Stops every retry; what is in flight is let finish without further attempts. */
+  /** Stops every retry and ends the attempts in flight: nothing is sent or published after. */
   close(): void;
 }
 
@@ -86,14 +86,14 @@ interface OpenCall {
 
 type Attempt = { ok: true } | { ok: false; status?: number; timedOut?: boolean; problem: string };
 
-/** One POST of `message`, bounded by `timeoutMs`. */
-async function post(url: string, message: StaffCallMessage, timeoutMs: number): Promise<Attempt> {
+/** One POST of `message`, bounded by `timeoutMs` and ended at once when `closing` aborts. */
+async function post(url: string, message: StaffCallMessage, timeoutMs: number, closing: AbortSignal): Promise<Attempt> {
   try {
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(message),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), closing]),
     });
     await response.body?.cancel();
     if (response.ok) return { ok: true };
@@ -112,8 +112,8 @@ async function post(url: string, message: StaffCallMessage, timeoutMs: number): 
 /**
  * Calls staff over the store's call channel: each call POSTed with a timeout, and tried again with
  * a doubling wait while it stays open (a pager that comes back still gets it). Every failed
- * attempt is logged at warn with the call id, kind and why, never the reason's words past the
- * order id they name. Without a channel a call is `unconfigured` at once, said once in the log.
+ * attempt is logged at warn with the call id, kind and why; the reason's words go to the
+ * channel only. Without a channel a call is `unconfigured` at once, said once in the log.
  */
 export function createStaffCaller(options: StaffCallerOptions): StaffCaller {
   const { setting, logger } = options;
@@ -122,6 +122,7 @@ export function createStaffCaller(options: StaffCallerOptions): StaffCaller {
   /** The waits between attempts, each resolved early when the kiosk closes. */
   const waits = new Set<() => void>();
   let closed = false;
+  const closing = new AbortController();
 
   const sleep = (call: OpenCall, message: StaffCallMessage, ms: number) =>
     new Promise<void>((resolve) => {
@@ -141,7 +142,8 @@ export function createStaffCaller(options: StaffCallerOptions): StaffCaller {
   const deliver = async (url: string, call: OpenCall, message: StaffCallMessage): Promise<boolean> => {
     for (let attempt = 1; ; attempt++) {
       if (stopped(call, message)) return false;
-      const result = await post(url, message, setting.timeoutMs);
+      const result = await post(url, message, setting.timeoutMs, closing.signal);
+      if (closed) return false;
       if (result.ok || result.timedOut) call.mayBeKnown = true;
       if (result.ok) {
         logger.info(
@@ -176,7 +178,7 @@ export function createStaffCaller(options: StaffCallerOptions): StaffCaller {
   };
 
   const show = (call: OpenCall, delivery: StaffCallView['delivery']) => {
-    if (call.cleared || call.view.delivery === delivery) return;
+    if (closed || call.cleared || call.view.delivery === delivery) return;
     call.view = { ...call.view, delivery };
     options.onChange();
   };
@@ -238,6 +240,7 @@ export function createStaffCaller(options: StaffCallerOptions): StaffCaller {
     current: () => calls.get('payment')?.view ?? calls.get('help')?.view ?? null,
     close() {
       closed = true;
+      closing.abort();
       for (const wake of [...waits]) wake();
     },
   };
