@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { staffRoles, terminalModes } from '../ipc/contract';
 import { pinHashPattern } from '../session/pin-hash';
+import { staffCallSettingsSchema } from './staff-call-settings';
 import { walletSettingIssues, walletSettingsSchema } from './wallet-settings';
 
 /**
@@ -326,6 +327,8 @@ export const settingsSchema = z
               })
               .nullable()
               .default(null),
+            /** Where a member of staff is called when the customer needs one (staff-call-settings.ts). */
+            staffCall: staffCallSettingsSchema.prefault({}),
           },
           asSection,
         )

@@ -200,6 +200,7 @@ export function createCommandHandlers(
       args.reason === 'staff'
         ? signedIn('cancel the customer’s order', ({ reason }: typeof args) => core.kiosk.abandon(reason))(args, caller)
         : customerPayment('cancel the order', ({ reason }: typeof args) => core.kiosk.abandon(reason))(args),
+    'kiosk.callStaff': customerPayment('call a member of staff', () => core.kiosk.callForHelp()),
     'kiosk.setService': signedIn('take the kiosk out of service or back in', ({ inService, message }) =>
       core.kiosk.setService(inService, message, session.current()!.cashierId),
     ),

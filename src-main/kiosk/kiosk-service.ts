@@ -7,6 +7,7 @@ import { emptyBasket, priceBasket, quantityOf, withQuantity, type BasketContents
 import { barcodeKey, looksLikeCardNumber } from './barcodes';
 import { createKioskCheckout, type KioskSales } from './kiosk-checkout';
 import type { ServiceStateStore } from './service-state';
+import { createStaffCaller } from './staff-call';
 
 /** What the screens and the scanner ask of the kiosk (the `kiosk.*` commands). */
 export interface KioskService {
@@ -23,10 +24,16 @@ export interface KioskService {
   abandon(reason: 'idle' | 'customer' | 'staff'): Promise<KioskState>;
   /** `by`: the signed-in member of staff (the handler checks there is one). */
   setService(inService: boolean, message: string | undefined, by: string): KioskState;
+  /** The customer asked for a member of staff: a `help` call, kept until staff sign in here. */
+  callForHelp(): KioskState;
+  /** A member of staff signed in at the kiosk: the customer's call for help is answered. */
+  staffSignedIn(cashierId: string): void;
+  /** Stops the staff calls' retries. */
+  close(): void;
 }
 
 export interface KioskServiceOptions {
-  readonly settings: Pick<Settings, 'kiosk' | 'wallet'>;
+  readonly settings: Pick<Settings, 'kiosk' | 'wallet' | 'terminalId'>;
   /** The store's catalogue as it stands (read again when its file changes). */
   readonly catalogue: () => KioskCatalogue;
   readonly sales: KioskSales;
@@ -38,6 +45,9 @@ export interface KioskServiceOptions {
   readonly logger: Logger;
   readonly now: () => number;
 }
+
+/** The reason a `help` call gives the store's call channel. */
+export const helpCallReason = 'A customer asked for help at the self-checkout.';
 
 /** The sign when staff give no words of their own. */
 export const closedSign = 'This checkout is closed. Please use another checkout or ask a member of staff.';
@@ -85,6 +95,7 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
       idleResetSeconds: settings.kiosk.idleResetSeconds,
       receipt: visit.receipt,
       staffNeeded: visit.staffNeeded,
+      staffCall: staffCalls.current(),
       scanProblem: visit.scanProblem,
     };
   };
@@ -93,6 +104,13 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
     options.publish(current);
     return current;
   };
+  const staffCalls = createStaffCaller({
+    setting: settings.kiosk.staffCall,
+    terminalId: settings.terminalId,
+    now: options.now,
+    logger,
+    onChange: () => void publish(),
+  });
 
   const requireInService = (action: string) => {
     const current = options.serviceState.current();
@@ -166,10 +184,12 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
       },
       callStaff(why) {
         visit.staffNeeded = why;
+        staffCalls.open('payment', why);
         publish();
       },
       staffCame() {
         visit.staffNeeded = null;
+        staffCalls.clear('payment', options.staff());
       },
       staffNeeded: () => visit.staffNeeded,
     },
@@ -259,5 +279,15 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
       logger.info({ inService, by }, inService ? 'kiosk back in service' : 'kiosk taken out of service');
       return publish();
     },
+    callForHelp() {
+      staffCalls.open('help', helpCallReason);
+      return publish();
+    },
+    staffSignedIn(cashierId) {
+      if (staffCalls.current() === null) return;
+      staffCalls.clear('help', cashierId);
+      publish();
+    },
+    close: () => staffCalls.close(),
   };
 }

@@ -55,12 +55,18 @@ export function createLaneKiosk(
     logger,
     now: () => options.clock.now(),
   });
+  // Staff signing in at the kiosk is staff come: the customer's call for help is answered.
+  const stopWatchingSignIns = options.session.onChange((signedIn) => {
+    if (signedIn) kiosk.staffSignedIn(signedIn.cashierId);
+  });
   const scanner = settings.kiosk.scanner
     ? startKioskScanner({ setting: settings.kiosk.scanner, kiosk, logger })
     : undefined;
   return {
     kiosk,
     close: async () => {
+      stopWatchingSignIns();
+      kiosk.close();
       await scanner?.close();
     },
   };

@@ -30,6 +30,17 @@ const entryMethods: Readonly<Record<string, string>> = {
   S: 'Swiped',
 };
 
+/**
+ * The brand the lane prints for a payment whose account is not a card it read, by the entry mode
+ * it journaled: what the sale's own receipt said, so a reprint says the same. A wallet's token
+ * runs on a card network (its emvTagData names one) but the customer paid with their phone.
+ */
+const laneBrands: Readonly<Record<string, string>> = {
+  ach: 'CHECK',
+  profile: 'CARD ON FILE',
+  DigitalWallet: 'WALLET',
+};
+
 /** The receipt's words for an entry mode; `fallback` when the mode is one nobody named. */
 export function entryMethodWords(mode: string | undefined, fallback = 'Unknown'): string {
   return entryMethods[mode ?? ''] ?? fallback;
@@ -112,13 +123,19 @@ export function factsFromJournal(
   const prefix = (entry.maskedPan ?? '').match(/^\d+/)?.[0] ?? '';
   const detected = prefix.length >= 4 ? creditCardType(prefix)[0]?.niceType : undefined;
   const brand =
-    entry.entryMode === 'ach'
-      ? 'CHECK'
-      : (emv?.applicationLabel ?? emv?.networkLabel ?? detected ?? 'CARD').toUpperCase();
+    laneBrands[entry.entryMode ?? ''] ??
+    (emv?.applicationLabel ?? emv?.networkLabel ?? detected ?? 'CARD').toUpperCase();
   const amount = outcome.amountMinor === undefined ? entry.amountMinor : Math.abs(outcome.amountMinor);
+  // The journal keeps no cardholder name of its own; the gateway's receipt object has the one the sale printed.
+  const name = (outcome.receipt as GatewayReceipt | undefined)?.nameOnCard;
   return {
     amountMinor: amount,
-    card: { lastFour: digits.slice(-4) || '----', brand, entryMethod: entryMethodWords(entry.entryMode) },
+    card: {
+      lastFour: digits.slice(-4) || '----',
+      brand,
+      entryMethod: entryMethodWords(entry.entryMode),
+      ...(name ? { name } : {}),
+    },
     gateway: {
       ...(outcome.retref ? { retref: outcome.retref } : {}),
       ...(outcome.authcode ? { authcode: outcome.authcode } : {}),

@@ -7,6 +7,13 @@ import { printReceipts } from '../receipt/sale-receipts';
 import type { OperationDependencies } from './lane-dependencies';
 import { orderMoney } from './order-money';
 
+/** Approved for less than asked: the sale's own receipt said so (requested, approved, balance due), and so does its reprint. */
+const partlyApproved = (entry: JournalEntry): boolean =>
+  entry.outcome?.respstat === 'A' &&
+  entry.outcome.amountMinor !== undefined &&
+  Math.abs(entry.outcome.amountMinor) < entry.amountMinor &&
+  entry.detail?.tender !== 'forced-credit';
+
 const receiptKindOf = (entry: JournalEntry): ReceiptKind =>
   entry.outcome?.respstat !== 'A'
     ? 'decline'
@@ -14,7 +21,9 @@ const receiptKindOf = (entry: JournalEntry): ReceiptKind =>
       ? 'authorization'
       : entry.detail?.tender === 'forced-credit'
         ? 'refund'
-        : 'sale';
+        : partlyApproved(entry)
+          ? 'partial'
+          : 'sale';
 
 /**
  * A sale's receipt again, marked DUPLICATE (unless `duplicate` is false: the first print of an
@@ -42,6 +51,7 @@ export async function reprint(
       ...factsFromJournal(entry, deps),
       kind: voided ? 'void' : receiptKindOf(entry),
       ...(voided ? { amountMinor: money.voidedMinor } : {}),
+      ...(!voided && partlyApproved(entry) ? { requestedMinor: entry.amountMinor } : {}),
     },
     {
       copy: request.copy ?? 'customer',

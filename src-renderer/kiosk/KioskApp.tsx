@@ -9,6 +9,7 @@ import { useIdleTimer } from './idle-timer';
 import { MoreTimePrompt } from './MoreTimePrompt';
 import { OutOfService } from './OutOfService';
 import { PaymentScreen } from './PaymentScreen';
+import { StaffCallLine } from './StaffCallLine';
 import { StaffPanel } from './StaffPanel';
 import { useKioskWords } from './use-kiosk-words';
 import { ReceiptScreen, ThanksScreen } from './VisitEndScreens';
@@ -35,13 +36,13 @@ function moveFocusByArrows(root: HTMLElement, event: KeyboardEvent): void {
   next?.focus();
 }
 
-/** The customer may not go on until staff come (an outcome the bank has not confirmed): said, and staff called. */
+/** The customer may not go on until staff come (an outcome the bank has not confirmed): said, and how the call for staff went. */
 function StaffNeeded() {
   const words = useKioskWords();
   return (
     <section className="kiosk-closed" aria-live="polite">
       <h1 data-testid="kiosk-outcome">{words.outcome.staffNeeded}</h1>
-      <p className="kiosk-lead">{words.staffComing}</p>
+      <StaffCallLine always />
     </section>
   );
 }

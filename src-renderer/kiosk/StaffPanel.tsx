@@ -4,6 +4,8 @@ import { Alert } from '../components/Alert';
 import { DigitsInput } from '../components/DigitsInput';
 import { formatMoney } from '../format/money';
 import { usePos, usePosActions } from '../store/use-pos';
+import { StaffCallLine } from './StaffCallLine';
+import { useKioskWords } from './use-kiosk-words';
 
 type Field = 'cashierId' | 'pin';
 
@@ -15,7 +17,9 @@ function StaffSignIn() {
   const { signInError, signingIn } = usePos(
     useShallow((state) => ({ signInError: state.signInError, signingIn: state.signingIn })),
   );
-  const { signIn, closeStaff } = usePosActions();
+  const { signIn, closeStaff, callStaff } = usePosActions();
+  const words = useKioskWords();
+  const called = usePos((state) => (state.kiosk?.staffCall ?? null) !== null);
   const [values, setValues] = useState<Record<Field, string>>({ cashierId: '', pin: '' });
   const [field, setField] = useState<Field>('cashierId');
   const pinRef = useRef<HTMLInputElement>(null);
@@ -39,7 +43,16 @@ function StaffSignIn() {
       <h1 id="kiosk-staff-heading" data-testid="kiosk-headline">
         Staff sign-in
       </h1>
-      <p className="kiosk-lead">A member of staff signs in to help. Customers: a member of staff is on the way.</p>
+      <p className="kiosk-lead">A member of staff signs in to help.</p>
+      {called ? (
+        <StaffCallLine />
+      ) : (
+        <div className="kiosk-actions">
+          <button type="button" className="primary" onClick={() => void callStaff()} data-testid="kiosk-call-staff">
+            {words.callStaff}
+          </button>
+        </div>
+      )}
       <label>
         Cashier id
         <DigitsInput

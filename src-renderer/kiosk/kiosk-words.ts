@@ -42,7 +42,14 @@ export interface KioskWords {
   readonly unknownBarcode: (barcode: string) => string;
   /** The kiosk's own scanner read a barcode the store does not know (the main process says which). */
   readonly unknownItem: string;
+  /** A call for staff reached the store's call channel. */
   readonly staffComing: string;
+  /** The call is on its way to the channel (its first attempt). */
+  readonly callingStaff: string;
+  /** No call channel, or the call did not get through: the customer must look for someone. */
+  readonly findStaff: string;
+  /** The help screen's button that calls a member of staff. */
+  readonly callStaff: string;
   readonly somethingWrong: string;
   readonly amountToPay: string;
   readonly cancel: string;
@@ -139,6 +146,9 @@ const english: KioskWords = {
   unknownBarcode: (barcode) => `We could not find item ${barcode}. Please choose it from the list or ask for help.`,
   unknownItem: 'We could not find that item. Please choose it from the list or ask for help.',
   staffComing: 'A member of staff has been called and will be with you shortly.',
+  callingStaff: 'Calling a member of staff\u2026',
+  findStaff: 'Please find a member of staff: we could not call one from here.',
+  callStaff: 'Call a member of staff',
   somethingWrong: 'That did not work. Please try again or ask for help.',
   amountToPay: 'To pay',
   cancel: 'Cancel',
@@ -251,6 +261,9 @@ const spanish: KioskWords = {
     `No encontramos el art\u00edculo ${barcode}. Elija el art\u00edculo de la lista o pida ayuda.`,
   unknownItem: 'No encontramos ese art\u00edculo. Elija el art\u00edculo de la lista o pida ayuda.',
   staffComing: 'Hemos llamado a un empleado. Vendr\u00e1 enseguida.',
+  callingStaff: 'Llamando a un empleado\u2026',
+  findStaff: 'Por favor, busque a un empleado: no pudimos llamarlo desde aqu\u00ed.',
+  callStaff: 'Llamar a un empleado',
   somethingWrong: 'No se pudo hacer. Int\u00e9ntelo de nuevo o pida ayuda.',
   amountToPay: 'A pagar',
   cancel: 'Cancelar',

@@ -51,6 +51,8 @@ export interface KioskSlice {
   finishVisit(): Promise<void>;
   abandonVisit(reason: 'idle' | 'customer' | 'staff'): Promise<void>;
   setService(inService: boolean, message?: string): Promise<void>;
+  /** The customer asks for a member of staff from the help screen (kiosk.callStaff). */
+  callStaff(): Promise<void>;
   voidLastPayment(): Promise<void>;
   reprintLastPayment(): Promise<void>;
 }
@@ -176,6 +178,7 @@ export const createKioskSlice =
       chooseReceipt: (print) => step(async () => unwrap(await pos.kiosk.receipt({ print }))),
       finishVisit: () => step(async () => unwrap(await pos.kiosk.finish())),
       abandonVisit: (reason) => step(async () => unwrap(await pos.kiosk.abandon({ reason }))),
+      callStaff: () => step(async () => unwrap(await pos.kiosk.callStaff())),
       setService: (inService, note) =>
         staffAction(async () => {
           get().setKiosk(unwrap(await pos.kiosk.setService({ inService, ...(note ? { message: note } : {}) })));

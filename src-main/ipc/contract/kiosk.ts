@@ -70,6 +70,21 @@ export interface KioskBasket {
 export const kioskSteps = ['welcome', 'basket', 'paying', 'receipt', 'thanks'] as const;
 export type KioskStep = (typeof kioskSteps)[number];
 
+/**
+ * A call for a member of staff and how far it got: `calling` while the first attempt runs,
+ * `delivered` once the store's call channel (`kiosk.staffCall.url`) took it, `failed` while it
+ * could not (it is tried again), `unconfigured` when the store set no channel. The screen says
+ * "A member of staff has been called" only once it was delivered.
+ */
+export interface StaffCallView {
+  readonly callId: string;
+  /** `help`: the customer asked (Help, then "Call a member of staff"); `payment`: the kiosk needs staff (staffNeeded). */
+  readonly kind: 'help' | 'payment';
+  /** Epoch ms the call was made. */
+  readonly since: number;
+  readonly delivery: 'calling' | 'delivered' | 'failed' | 'unconfigured';
+}
+
 /** What the kiosk publishes (`kiosk.state`). */
 export interface KioskState {
   readonly step: KioskStep;
@@ -89,6 +104,8 @@ export interface KioskState {
    * Null otherwise.
    */
   readonly staffNeeded: string | null;
+  /** The open call for staff (the kiosk's own before the customer's), or null when none is open. */
+  readonly staffCall: StaffCallView | null;
   /** Why the last barcode from the kiosk's own (serial) scanner was refused, for the screen; null after anything else. */
   readonly scanProblem: string | null;
 }
@@ -134,6 +151,10 @@ export const kioskCommands = {
   'kiosk.abandon': command<KioskState>()(
     'The customer left (idle reset) or chose to cancel the order: a running payment is canceled, payments approved on an unpaid basket are voided, the basket is cleared and the welcome shows.',
     z.object({ reason: z.enum(['idle', 'customer', 'staff']) }).strict(),
+  ),
+  'kiosk.callStaff': command<KioskState>()(
+    'The customer asks for a member of staff (from the help screen): the store\u2019s call channel is called, once while a call is open. Cleared when staff sign in at the kiosk.',
+    noArgs,
   ),
   'kiosk.setService': command<KioskState>()(
     'Staff take the kiosk out of service (with the sign\u2019s words) or back in. Staff only.',

@@ -29,7 +29,13 @@ describe('settingsSchema defaults', () => {
         recoveryRetrySeconds: 30,
         confirmAboveMinor: 100_000,
       },
-      kiosk: { idleResetSeconds: 90, taxRates: [], languages: ['en'], scanner: null },
+      kiosk: {
+        idleResetSeconds: 90,
+        taxRates: [],
+        languages: ['en'],
+        scanner: null,
+        staffCall: { url: null, timeoutMs: 5000, firstRetryMs: 2000 },
+      },
       wallet: {
         enabled: false,
         payLinkHost: '',
@@ -326,6 +332,19 @@ describe('gateway.url and training', () => {
   it('reports a URL that does not parse in training as one issue, instead of throwing', () => {
     expect(() => settingsSchema.safeParse({ training: true, gateway: { url: 'not a url' } })).not.toThrow();
     expect(rejectedPaths({ training: true, gateway: { url: 'not a url' } })).toEqual(['gateway.url']);
+  });
+
+  it('takes an http or https staff call channel for the kiosk, and names a bad one', () => {
+    const url = 'http://pager.store.lan/kiosk-calls';
+    expect(settingsSchema.parse({ kiosk: { staffCall: { url } } }).kiosk.staffCall.url).toBe(url);
+    for (const bad of ['pager.store.lan', 'ftp://pager.store.lan/calls'])
+      expect(settingsSchema.safeParse({ kiosk: { staffCall: { url: bad } } }).error?.issues).toEqual([
+        expect.objectContaining({
+          path: ['kiosk', 'staffCall', 'url'],
+          message: expect.stringMatching(/^expected an absolute http or https URL/),
+        }),
+      ]);
+    expect(rejectedPaths({ kiosk: { staffCall: { timeoutMs: 50 } } })).toEqual(['kiosk.staffCall.timeoutMs']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { until } from '../../support/test-core';
 import { devicesConnected, emulatorForEachTest, presentWhenReading } from '../terminal/support';
-import { journalMoves, kioskLane, partlyPaid } from './support';
+import { journalMoves, kioskLane, partlyPaid, unconfirmedPayment } from './support';
 
 const { emulator, cores, admin } = emulatorForEachTest();
 const lane = (folder?: string) => kioskLane(emulator(), cores, folder);
@@ -33,15 +33,9 @@ describe('the kiosk keeps money safe', () => {
   });
 
   it('an outcome the bank did not confirm calls staff: the customer can neither pay again nor leave; staff settle and void it', async () => {
-    const { core, dir, kiosk, refused, gatewayRecords } = lane();
-    await devicesConnected(core);
-    await kiosk('kiosk.scan', { barcode: cola });
-    await admin().fault('auth', 'drop-after');
-    await admin().fault('inquireByOrderid', 'http-500', 'always');
-    await admin().fault('voidByOrderId', 'http-500', 'always');
-    presentWhenReading(core, 'visa-approve');
-    const unknown = await kiosk('kiosk.pay', { tender: 'card' });
-    expect(unknown).toMatchObject({ outcome: 'unknown' });
+    const kioskLane = lane();
+    const { core, dir, kiosk, refused, gatewayRecords } = kioskLane;
+    const unknown = await unconfirmedPayment(kioskLane, admin());
     const waiting = await kiosk('kiosk.state');
     expect(waiting.staffNeeded).toMatch(new RegExp(`payment ${unknown.orderId} yet, so it may have been charged`));
     expect(await refused('kiosk.pay', { tender: 'card' })).toMatchObject({

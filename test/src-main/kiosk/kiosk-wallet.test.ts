@@ -1,41 +1,21 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { settingsSchema } from '../../../src-main/config/settings';
-import { createCore, type Core } from '../../../src-main/core/core';
-import type { CommandReply, KioskState, SaleSummary } from '../../../src-main/ipc/contract';
-import { payLinkCall, payLinkCertificate } from '../../support/pay-link';
-import { collectingLogger, ok, until } from '../../support/test-core';
+import type { Core } from '../../../src-main/core/core';
+import type { KioskState } from '../../../src-main/ipc/contract';
+import { ok } from '../../support/test-core';
+import { customerCopy, payOnThePhone, walletKioskLane } from './support';
 
 const cores: Core[] = [];
 afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.close()));
 });
+const walletLane = (mode: 'kiosk' | 'counter') => walletKioskLane(cores, mode);
 
 describe('the kiosk paid on the phone', () => {
   it('pays the basket through the pay link with its lines as the cart, and holds the receipt for the customer\u2019s choice', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kiosk-wallet-'));
-    const { logger } = collectingLogger();
-    const core = createCore({
-      settings: settingsSchema.parse({ mode: 'kiosk', wallet: { enabled: true, payLinkPort: 0 } }),
-      shell: 'browser',
-      logger,
-      journalPath: join(dir, 'training-journal.sqlite'),
-      trainingGatewayPath: join(dir, 'training-gateway.sqlite'),
-      walletFolder: dir,
-      kioskFolder: dir,
-    });
-    cores.push(core);
+    const { core, dir } = walletLane('kiosk');
     ok(await core.dispatch('kiosk.scan', { barcode: '037000833710' })); // dish soap 3.29 + 0.27
-    const reply = core.dispatch('kiosk.pay', { tender: 'wallet' }) as Promise<CommandReply<SaleSummary>>;
-    await until(() => Boolean(core.terminal.current().sale?.payLink), 'the pay link', 30_000);
-    const url = core.terminal.current().sale!.payLink!.url;
-    const ca = payLinkCertificate(dir);
-    const payload = await payLinkCall(`${url}/training-payload`, ca, { method: 'POST' });
-    expect(payload.status).toBe(200);
-    await payLinkCall(url, ca, { method: 'POST', body: payload.text, contentType: 'application/json' });
-    expect(ok(await reply)).toMatchObject({
+    const reply = core.dispatch('kiosk.pay', { tender: 'wallet' });
+    expect(await payOnThePhone(core, dir, reply)).toMatchObject({
       outcome: 'approved',
       tender: 'wallet',
       approvedMinor: 356,
@@ -49,5 +29,27 @@ describe('the kiosk paid on the phone', () => {
       basket: { paidMinor: 356, dueMinor: 0 },
     });
     expect(core.deviceManager.printer()?.emulated?.pages).toHaveLength(0);
+  });
+
+  it('prints the customer\u2019s chosen receipt as the counter prints the same wallet payment', async () => {
+    const kiosk = walletLane('kiosk');
+    ok(await kiosk.core.dispatch('kiosk.scan', { barcode: '037000833710' }));
+    const kioskPayment = await payOnThePhone(
+      kiosk.core,
+      kiosk.dir,
+      kiosk.core.dispatch('kiosk.pay', { tender: 'wallet' }),
+    );
+    ok(await kiosk.core.dispatch('kiosk.receipt', { print: true }));
+    const atTheKiosk = customerCopy(kiosk.core, kioskPayment);
+
+    const counter = walletLane('counter');
+    counter.core.session.signIn({ cashierId: '9001', pin: '9999' });
+    const counterReply = counter.core.dispatch('terminal.walletSale', { amountMinor: 356 });
+    const counterPayment = await payOnThePhone(counter.core, counter.dir, counterReply);
+    expect(counterPayment).toMatchObject({ outcome: 'approved', printed: true });
+    const atTheCounter = customerCopy(counter.core, counterPayment);
+
+    expect(atTheKiosk.join('\n')).toMatch(/WALLET +\*\*\*\* \d{4}/);
+    expect(atTheKiosk).toEqual(atTheCounter);
   });
 });

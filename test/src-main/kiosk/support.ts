@@ -1,11 +1,21 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { settingsSchema, type SettingsInput } from '../../../src-main/config/settings';
 import { createCore, type Core } from '../../../src-main/core/core';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
-import type { CommandArgs, CommandName, CommandReply, CommandResult, KioskState } from '../../../src-main/ipc/contract';
-import { collectingLogger, ok, trainingJournalEntries } from '../../support/test-core';
+import type {
+  CommandArgs,
+  CommandName,
+  CommandReply,
+  CommandResult,
+  KioskState,
+  SaleSummary,
+} from '../../../src-main/ipc/contract';
+import type { emulatorAdmin } from '../../support/emulator-admin';
+import { payLinkCall, payLinkCertificate } from '../../support/pay-link';
+import { collectingLogger, ok, trainingJournalEntries, until } from '../../support/test-core';
 import { devicesConnected, merchid, presentWhenReading, testGatewayClient } from '../terminal/support';
 
 /**
@@ -57,6 +67,23 @@ export const journalMoves = (dir: string) =>
     .sort((a, b) => a.id - b.id)
     .map((row) => [row.operation, row.state, row.orderId]);
 
+/**
+ * Scans a cola and pays it with an approving card while the gateway's answer is lost and
+ * neither inquire nor void reach it: the outcome stays unknown and the kiosk needs staff. The
+ * faults stay set; the caller clears them when staff are to settle it.
+ */
+export async function unconfirmedPayment(lane: ReturnType<typeof kioskLane>, admin: ReturnType<typeof emulatorAdmin>) {
+  await devicesConnected(lane.core);
+  await lane.kiosk('kiosk.scan', { barcode: '012000000133' });
+  await admin.fault('auth', 'drop-after');
+  await admin.fault('inquireByOrderid', 'http-500', 'always');
+  await admin.fault('voidByOrderId', 'http-500', 'always');
+  presentWhenReading(lane.core, 'visa-approve');
+  const unknown = await lane.kiosk('kiosk.pay', { tender: 'card' });
+  expect(unknown).toMatchObject({ outcome: 'unknown' });
+  return unknown;
+}
+
 /** Training's AA batteries (6.49 + 0.54 tax): above the partial-approval card's 6.00, which approves 5.00. */
 export const batteries = '041333043241';
 
@@ -69,4 +96,53 @@ export async function partlyPaid(lane: ReturnType<typeof kioskLane>, more: reado
   for (const barcode of [batteries, ...more]) await lane.kiosk('kiosk.scan', { barcode });
   presentWhenReading(lane.core, 'visa-partial');
   return lane.kiosk('kiosk.pay', { tender: 'card' });
+}
+
+/**
+ * A training lane on the built-in gateway (wallet payments need its tokenizer) with wallet
+ * payments on, in `mode`, its journal, wallet keys and kiosk files in a fresh folder.
+ */
+export function walletKioskLane(cores: Core[], mode: 'kiosk' | 'counter' = 'kiosk') {
+  const dir = mkdtempSync(join(tmpdir(), `${mode}-wallet-`));
+  const { logger, lines } = collectingLogger();
+  const core = createCore({
+    settings: settingsSchema.parse({ mode, wallet: { enabled: true, payLinkPort: 0 } }),
+    shell: 'browser',
+    logger,
+    journalPath: join(dir, 'training-journal.sqlite'),
+    trainingGatewayPath: join(dir, 'training-gateway.sqlite'),
+    walletFolder: dir,
+    kioskFolder: dir,
+  });
+  cores.push(core);
+  return { core, dir, lines };
+}
+
+/** Pays the wallet payment `reply` waits on from training's emulated phone, through the lane's pay link. */
+export async function payOnThePhone(core: Core, dir: string, reply: Promise<unknown>) {
+  await until(() => Boolean(core.terminal.current().sale?.payLink), 'the pay link', 30_000);
+  const url = core.terminal.current().sale!.payLink!.url;
+  const ca = payLinkCertificate(dir);
+  const payload = await payLinkCall(`${url}/training-payload`, ca, { method: 'POST' });
+  expect(payload.status).toBe(200);
+  await payLinkCall(url, ca, { method: 'POST', body: payload.text, contentType: 'application/json' });
+  return ok((await reply) as CommandReply<SaleSummary>);
+}
+
+/**
+ * A customer copy training's printer printed (`nth` counted as `Array.at` counts: the last by
+ * default), without what differs between any two payments, nor the blank feed a page after a
+ * cut begins with.
+ */
+export function customerCopy(core: Core, summary: SaleSummary, nth = -1): string[] {
+  const pages = core.deviceManager.printer()?.emulated?.pages ?? [];
+  const page = pages.filter((candidate) => candidate.lines.some((line) => /CUSTOMER COPY/.test(line))).at(nth);
+  expect(page, 'a customer copy was printed').toBeDefined();
+  const text = page!.lines.join('\n').trim().split('\n');
+  return text.map((line) =>
+    line
+      .replaceAll(summary.orderId, '<order>')
+      .replace(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}(:\d{2})?/, '<when>')
+      .replace(/(Auth code|Reference|Batch) +\S+/, '$1 <id>'),
+  );
 }

@@ -78,6 +78,7 @@ export function kioskState(change: Partial<KioskState> = {}): KioskState {
     idleResetSeconds: 60,
     receipt: null,
     staffNeeded: null,
+    staffCall: null,
     scanProblem: null,
     ...change,
   };

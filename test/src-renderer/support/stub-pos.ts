@@ -131,6 +131,7 @@ export function stubPos(data: {
     'kiosk.receipt': unstubbed('kiosk.receipt'),
     'kiosk.finish': unstubbed('kiosk.finish'),
     'kiosk.abandon': unstubbed('kiosk.abandon'),
+    'kiosk.callStaff': unstubbed('kiosk.callStaff'),
     'kiosk.setService': unstubbed('kiosk.setService'),
   };
   Object.assign(answers, data.answers);
