@@ -65,6 +65,17 @@ export function maskPan(run: string): string {
   return `${digits.slice(0, 6)}${'*'.repeat(Math.max(digits.length - 10, 0))}${digits.slice(-4)}`;
 }
 
+/**
+ * Masks one digit run. A card number written in groups starts with a group of four (Amex's
+ * 4-6-5 too), so a first group of one to three digits is something else glued on, such as the
+ * lane's order ids ("LANE01-261124-55533"): it is kept, and the rest is judged on its own.
+ */
+function maskDigitRun(run: string): string {
+  const shortGroup = /^\d{1,3}[ -]/.exec(run);
+  if (!shortGroup) return maskPan(run);
+  return shortGroup[0] + run.slice(shortGroup[0].length).replace(digitRun, maskDigitRun);
+}
+
 /** Removes track data and URL credentials, and masks card-number-like digit runs, in free text. */
 export function redactText(text: string): string {
   // Cheap exit for the common case: without 12 digits in a row nothing below can match, except
@@ -74,7 +85,7 @@ export function redactText(text: string): string {
     .replace(track1, trackRemoved)
     .replace(track2, trackRemoved)
     .replace(urlCredentials, '$1[credentials removed]@')
-    .replace(digitRun, maskPan);
+    .replace(digitRun, maskDigitRun);
 }
 
 function redactError(error: Error, seen: WeakSet<object>, depth: number): Record<string, unknown> {

@@ -27,6 +27,7 @@ describe('redactText', () => {
     ['track 2', 'swipe ;4788250000121443=28121010000000000000? done', 'swipe [track removed] done'],
     ['track 2 without sentinels', 'eq 4788250000121443=2812101123456789', 'eq [track removed]'],
     ['EMV tag 57 (hex, D separator)', '57 4788250000121443D28121010000000000000F', '57 [track removed]'],
+    ['a card number after a short number', 'qty 12 4788 2500 0012 1443', 'qty 12 478825******1443'],
     ['URL credentials', 'GET https://user:pa55@gw.example/', 'GET https://[credentials removed]@gw.example/'],
   ])('handles %s', (_what, input, expected) => {
     expect(redactText(input)).toBe(expected);
@@ -37,6 +38,7 @@ describe('redactText', () => {
     ['a retref (12 digits)', 'retref 343005123105'],
     ['a date and time', '2026-11-22 13:43:50'],
     ['an order id', 'AB-20261122-0001'],
+    ['the lane\u2019s order id', 'voided LANE01-261124-55533 at the kiosk'],
     ['a phone number', '+1 555-123-4567'],
     ['an e-mail address', 'cashier@store.example'],
     ['masked output', '478825******1443'],
