@@ -2,7 +2,8 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { staffRoles, terminalModes } from '../ipc/contract';
 import { pinHashPattern } from '../session/pin-hash';
-import { staffCallSettingsSchema } from './staff-call-settings';
+import { kioskSettingIssues, kioskSettingsSchema } from './kiosk-settings';
+import { asSection, integerFrom, serialPortWith } from './schema-parts';
 import { walletSettingIssues, walletSettingsSchema } from './wallet-settings';
 
 /**
@@ -47,11 +48,6 @@ const gatewayUrl = z
     }
   });
 
-const integerFrom = (min: number, max: number) => {
-  const error = `expected an integer from ${min} to ${max}`;
-  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
-};
-
 const oneOf = (values: readonly string[], separator: string) =>
   `expected ${values.map((value) => JSON.stringify(value)).join(separator)}`;
 
@@ -67,16 +63,6 @@ const hidSelector = z.union(
   [z.strictObject({ vendorId: hexId, productId: hexId }), z.strictObject({ path: z.string().min(1) })],
   { error: 'expected { vendorId, productId } or { path }' },
 );
-const serialPortWith = (defaultBaudRate: 9600 | 19200 | 38400 | 115200) =>
-  z.strictObject({
-    path: z.string({ error: 'expected the port, e.g. /dev/ttyUSB0 or COM3' }).min(1),
-    baudRate: z
-      .union([z.literal(9600), z.literal(19200), z.literal(38400), z.literal(57600), z.literal(115200)], {
-        error: 'expected 9600, 19200, 38400, 57600 or 115200',
-      })
-      .default(defaultBaudRate),
-    parity: z.enum(['none', 'even', 'odd'], { error: 'expected "none", "even" or "odd"' }).default('none'),
-  });
 const serialPort = serialPortWith(19200);
 /** A device's HID report descriptor in hex (node-hid cannot read it from the device). */
 const reportDescriptor = z
@@ -208,7 +194,6 @@ export function keyboardMode(device: CardReaderSetting): boolean {
 
 // Each section's own defaults fill in a missing section (prefault parses `{}`), so every
 // default is written once.
-const asSection = { error: 'expected an object' } as const;
 
 /**
  * Every setting the terminal reads, with the defaults of a fresh install (training counter
@@ -281,58 +266,8 @@ export const settingsSchema = z
         .prefault({}),
       /** Paying on the customer's phone through the lane's pay link (wallet-settings.ts). */
       wallet: walletSettingsSchema.prefault({}),
-      /** The self-checkout (src-main/kiosk/): inactivity, the store's tax rates its catalogue names, the languages offered. */
-      kiosk: z
-        .strictObject(
-          {
-            idleResetSeconds: integerFrom(15, 3600).default(90),
-            /** The store's tax rates; empty: training uses assets/kiosk/tax-rates.json, a live kiosk sells nothing. */
-            taxRates: z
-              .array(
-                z.strictObject({
-                  id: z.string({ error: 'expected a tax rate id' }).regex(/^[a-z0-9][a-z0-9-]{0,15}$/, {
-                    error: 'expected 1 to 16 lower-case letters, digits or dashes',
-                  }),
-                  name: z.string({ error: 'expected a name' }).trim().min(1).max(20),
-                  /** 825 is 8.25 %. */
-                  basisPoints: integerFrom(0, 10_000),
-                }),
-                { error: 'expected a list of tax rates' },
-              )
-              .max(20)
-              .default([]),
-            /** The languages the welcome offers, the default first (ISO 639-1, optionally with a region: "en", "es", "fr-CA"). */
-            languages: z
-              .array(
-                z
-                  .string({ error: 'expected a language code' })
-                  .regex(/^[a-z]{2}(-[A-Z]{2})?$/, { error: 'expected a language code such as "en" or "fr-CA"' }),
-                { error: 'expected a list of language codes' },
-              )
-              .min(1, { error: 'at least one language' })
-              .max(8)
-              .default(['en']),
-            /**
-             * A barcode scanner in serial mode (drivers/barcode-scanner/), its codes straight into the
-             * basket; null: none, or one in keyboard mode the screen reads. Scanners ship at 9600 baud.
-             */
-            scanner: z
-              .strictObject({
-                serial: serialPortWith(9600),
-                /** What the scanner is set to send before and after each code, before its CR. */
-                prefix: z.string().max(8).default(''),
-                suffix: z.string().max(8).default(''),
-                /** A code still without its CR this long after its last byte is dropped. */
-                timeoutMs: integerFrom(20, 5000).default(300),
-              })
-              .nullable()
-              .default(null),
-            /** Where a member of staff is called when the customer needs one (staff-call-settings.ts). */
-            staffCall: staffCallSettingsSchema.prefault({}),
-          },
-          asSection,
-        )
-        .prefault({}),
+      /** The self-checkout (src-main/kiosk/, kiosk-settings.ts). */
+      kiosk: kioskSettingsSchema.prefault({}),
       log: z
         .strictObject(
           { level: z.enum(logLevels, { error: `expected one of ${logLevels.join(', ')}` }).default('info') },
@@ -387,15 +322,7 @@ export const settingsSchema = z
         issue(['devices', index, 'protocol'], 'only one reader can use the keyboard; another one already does');
       if (device.protocol === 'emulated' && !settings.training) issue(['devices', index, 'protocol'], trainingOnly);
     });
-    const taxRateIds = new Set<string>();
-    settings.kiosk.taxRates.forEach((rate, index) => {
-      if (taxRateIds.has(rate.id)) issue(['kiosk', 'taxRates', index, 'id'], `tax rate "${rate.id}" is listed twice`);
-      taxRateIds.add(rate.id);
-    });
-    settings.kiosk.languages.forEach((language, index) => {
-      if (settings.kiosk.languages.indexOf(language) !== index)
-        issue(['kiosk', 'languages', index], `"${language}" is listed twice`);
-    });
+    for (const { path, message } of kioskSettingIssues(settings.kiosk)) issue(['kiosk', ...path], message);
     const staffIds = new Set<string>();
     settings.staff.members.forEach((member, index) => {
       if (staffIds.has(member.id)) issue(['staff', 'members', index, 'id'], `cashier id ${member.id} is listed twice`);
