@@ -94,13 +94,18 @@ export function routeKeysThroughReader(win: Window, pos: PosApi, options: WedgeR
   };
 }
 
-/** True when this page must route keys: browser mode with a card reader in keyboard mode. */
+/**
+ * True when this page must route keys: browser mode with a card reader in keyboard mode, or a
+ * kiosk, whose keyboard-mode barcode scanner the main process's wedge tells apart too.
+ */
 export function needsWedgeRouting(
   shell: string | undefined,
   devices: ReadonlyArray<{ kind: string; transport: string }>,
+  mode?: string,
 ): boolean {
   return (
     shell === 'browser' &&
-    devices.some((device) => device.kind === 'card-reader' && device.transport === 'keyboard-wedge')
+    (mode === 'kiosk' ||
+      devices.some((device) => device.kind === 'card-reader' && device.transport === 'keyboard-wedge'))
   );
 }

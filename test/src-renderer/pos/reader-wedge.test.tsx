@@ -65,7 +65,7 @@ describe('routing the keyboard through a keyboard-mode reader (browser mode)', (
     stop();
   });
 
-  it('leaves keys alone once stopped, and routes only in browser mode with a keyboard-mode reader', async () => {
+  it('leaves keys alone once stopped, and routes only in browser mode with a keyboard-mode reader or at a kiosk', async () => {
     const { field, press, calls, stop } = routedPage(() => true);
     stop();
     await press('x');
@@ -74,5 +74,8 @@ describe('routing the keyboard through a keyboard-mode reader (browser mode)', (
     expect(needsWedgeRouting('browser', [{ kind: 'card-reader', transport: 'keyboard-wedge' }])).toBe(true);
     expect(needsWedgeRouting('electron', [{ kind: 'card-reader', transport: 'keyboard-wedge' }])).toBe(false);
     expect(needsWedgeRouting('browser', [{ kind: 'card-reader', transport: 'emulated' }])).toBe(false);
+    // A kiosk's keyboard-mode barcode scanner is told apart by the same wedge, whatever its reader.
+    expect(needsWedgeRouting('browser', [{ kind: 'card-reader', transport: 'emulated' }], 'kiosk')).toBe(true);
+    expect(needsWedgeRouting('electron', [], 'kiosk')).toBe(false);
   });
 });
