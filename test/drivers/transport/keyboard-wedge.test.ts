@@ -11,14 +11,17 @@ import { publishedQuickChip, publishedSwipeRecord } from '../../support/reader-s
 
 /**
  * Plays keystrokes through a detector the way the shell does (settling at each deadline, as its
- * timer would) and records what the page ends up receiving and which bursts were taken out.
+ * timer would) and records what the page ends up receiving, which bursts were taken out, and
+ * which barcodes.
  */
-function play(strokes: readonly Keystroke[], detector = new WedgeDetector()) {
+function replay(strokes: readonly Keystroke[], detector: WedgeDetector) {
   const page: string[] = [];
   const bursts: string[] = [];
-  const take = (output: { burst?: string; release?: readonly Keystroke[] }) => {
+  const barcodes: string[] = [];
+  const take = (output: WedgeOutput) => {
     for (const key of output.release ?? []) page.push(key.key);
     if (output.burst !== undefined) bursts.push(output.burst);
+    if (output.barcode !== undefined) barcodes.push(output.barcode);
   };
   for (const stroke of strokes) {
     const deadline = detector.deadline;
@@ -28,6 +31,12 @@ function play(strokes: readonly Keystroke[], detector = new WedgeDetector()) {
     if (verdict === 'pass') page.push(stroke.key);
   }
   take(detector.tick(Number.POSITIVE_INFINITY));
+  return { page, bursts, barcodes };
+}
+
+/** A card-only wedge's page and bursts. */
+function play(strokes: readonly Keystroke[], detector = new WedgeDetector()) {
+  const { page, bursts } = replay(strokes, detector);
   return { page, bursts };
 }
 
@@ -35,6 +44,18 @@ const typed = (text: string, start: number, gap: number, enter = true): Keystrok
   ...[...text].map((key, i) => ({ key, at: start + i * gap })),
   ...(enter ? [{ key: 'Enter', at: start + text.length * gap }] : []),
 ];
+
+/** A person typing these characters, Enter and Backspace, at any human pace (60 ms to 2 s a key). */
+const humanTyping = (characters: string) =>
+  fc
+    .tuple(
+      fc.array(fc.constantFrom(...characters.split(''), 'Enter', 'Backspace'), { maxLength: 40 }),
+      fc.array(fc.integer({ min: 60, max: 2000 }), { minLength: 40, maxLength: 40 }),
+    )
+    .map(([keys, gaps]) => {
+      let at = 0;
+      return { keys, strokes: keys.map((key, i) => ({ key, at: (at += gaps[i] ?? 60) })) };
+    });
 
 describe('WedgeDetector', () => {
   it('takes a reader burst out of the keystrokes, Enter included', () => {
@@ -68,17 +89,9 @@ describe('WedgeDetector', () => {
 
   it('never loses or reorders what a person types (any text, any human pace)', () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.constantFrom(...'0123456789ABCDEFabcxyz%;.=?^ '.split(''), 'Enter', 'Backspace'), {
-          maxLength: 40,
-        }),
-        fc.array(fc.integer({ min: 60, max: 2000 }), { minLength: 40, maxLength: 40 }),
-        (keys, gaps) => {
-          let at = 0;
-          const strokes = keys.map((key, i) => ({ key, at: (at += gaps[i] ?? 60) }));
-          expect(play(strokes)).toEqual({ page: keys, bursts: [] });
-        },
-      ),
+      fc.property(humanTyping('0123456789ABCDEFabcxyz%;.=?^ '), ({ keys, strokes }) => {
+        expect(play(strokes)).toEqual({ page: keys, bursts: [] });
+      }),
     );
   });
 
@@ -129,27 +142,8 @@ describe('KeyboardWedgeTransport', () => {
 });
 
 describe('WedgeDetector telling barcodes apart (a kiosk)', () => {
-  /** Like `play`, with the barcodes the detector took out as well. */
-  function scan(strokes: readonly Keystroke[]) {
-    const detector = new WedgeDetector({ barcodes: true });
-    const page: string[] = [];
-    const bursts: string[] = [];
-    const barcodes: string[] = [];
-    const take = (output: WedgeOutput) => {
-      for (const key of output.release ?? []) page.push(key.key);
-      if (output.burst !== undefined) bursts.push(output.burst);
-      if (output.barcode !== undefined) barcodes.push(output.barcode);
-    };
-    for (const stroke of strokes) {
-      const deadline = detector.deadline;
-      if (deadline !== undefined && stroke.at > deadline) take(detector.tick(deadline));
-      const { verdict, output } = detector.feed(stroke);
-      take(output);
-      if (verdict === 'pass') page.push(stroke.key);
-    }
-    take(detector.tick(Number.POSITIVE_INFINITY));
-    return { page, bursts, barcodes };
-  }
+  /** A kiosk's wedge: barcodes told apart. */
+  const scan = (strokes: readonly Keystroke[]) => replay(strokes, new WedgeDetector({ barcodes: true }));
 
   it('takes a scanner’s burst and its Enter out as a barcode: EAN-13, UPC-A, EAN-8, letters and hyphens', () => {
     for (const code of ['4006381333931', '012000000133', '59012344', 'SKU-42-blue', 'ABC1234567890XYZ-1'])
@@ -204,17 +198,9 @@ describe('WedgeDetector telling barcodes apart (a kiosk)', () => {
 
   it('never loses or reorders what a person types, with barcodes told apart', () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.constantFrom(...'0123456789ABCDEFabcxyz-%;.=?^ '.split(''), 'Enter', 'Backspace'), {
-          maxLength: 40,
-        }),
-        fc.array(fc.integer({ min: 60, max: 2000 }), { minLength: 40, maxLength: 40 }),
-        (keys, gaps) => {
-          let at = 0;
-          const strokes = keys.map((key, i) => ({ key, at: (at += gaps[i] ?? 60) }));
-          expect(scan(strokes)).toEqual({ page: keys, bursts: [], barcodes: [] });
-        },
-      ),
+      fc.property(humanTyping('0123456789ABCDEFabcxyz-%;.=?^ '), ({ keys, strokes }) => {
+        expect(scan(strokes)).toEqual({ page: keys, bursts: [], barcodes: [] });
+      }),
     );
   });
 
