@@ -13,11 +13,12 @@ const store = createPosStore(connection.pos);
 store.getState().setConnectionHint(connection.hint);
 syncPosStore(store, connection.pos, connection.onConnectionChange);
 
-// A keyboard-mode card reader types into this page's keyboard in browser mode: its keys go
-// through the main process's wedge first, so card data never lands in a field.
+// A keyboard-mode card reader (or a kiosk's barcode scanner) types into this page's keyboard in
+// browser mode: its keys go through the main process's wedge first, so card data never lands in
+// a field and a scan goes straight to the basket.
 let stopRouting: (() => void) | undefined;
 store.subscribe((state) => {
-  const wanted = needsWedgeRouting(state.info?.shell, state.devices);
+  const wanted = needsWedgeRouting(state.info?.shell, state.devices, state.info?.mode);
   if (wanted && !stopRouting) stopRouting = routeKeysThroughReader(window, connection.pos);
   if (!wanted && stopRouting) {
     stopRouting();

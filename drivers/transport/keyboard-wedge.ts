@@ -33,6 +33,11 @@ export interface WedgeOptions {
   readonly maxLength?: number;
   /** The characters a burst may start with (default: "%" and ";" for clear tracks, hex digits for encrypted records). */
   readonly startCharacters?: string;
+  /**
+   * Tell keyboard-mode barcode scanners' bursts apart too (a kiosk's lane): see `isBarcodeBurst`.
+   * Off by default, and then nothing differs from a card-only wedge.
+   */
+  readonly barcodes?: boolean;
 }
 
 export type WedgeVerdict = 'consume' | 'pass';
@@ -42,9 +47,37 @@ export interface WedgeOutput {
   readonly burst?: string;
   /** Keystrokes held back that turned out to be a person typing, to be typed now, in order. */
   readonly release?: readonly Keystroke[];
+  /** A barcode scanner's burst (without its Enter), when the wedge tells barcodes apart. */
+  readonly barcode?: string;
 }
 
 const defaultStart = '%;0123456789ABCDEF';
+/** What a barcode may hold: the contract's `kiosk.scan` barcode, letters, digits and hyphens. */
+const barcodeCharacters = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-';
+/** The fewest characters of a scanner's burst: fewer is a person pressing keys. */
+export const minBarcodeLength = 4;
+/** The most: the contract's limit on a barcode. Every card record with a card in it is longer. */
+export const maxBarcodeLength = 32;
+
+/**
+ * Whether an Enter-ended burst is a barcode scanner's rather than the card reader's. A keyboard
+ * reader types (drivers/card-reader/reader-output.ts) clear tracks, which start with a "%" or ";"
+ * sentinel; the encrypted swipe record, which carries the masked tracks with their sentinels; or
+ * quick-chip TLV as upper-case hex, hundreds of digits long with a card in it. So:
+ * - a character no barcode has (a sentinel, "^", "=", "?", a space) makes it card data;
+ * - fewer than 4 or more than 32 characters is no barcode (more than 32 is only ever a card record);
+ * - under the card minimum (16) it is a barcode: no card record is that short;
+ * - from 16 to 32 characters, the one record a reader types at that length is the status-only
+ *   TLV of a chip it could not read (DFEE25, DFEE26: 24 hex digits), whose tags have hex letters.
+ *   So all hex with at least one letter A-F is the reader's; anything else (all digits, as a
+ *   GS1-128 or ITF code is, or a letter beyond F, or a hyphen) is a barcode.
+ */
+export function isBarcodeBurst(text: string, cardMinLength = 16): boolean {
+  if (text.length < minBarcodeLength || text.length > maxBarcodeLength) return false;
+  if (![...text].every((character) => barcodeCharacters.includes(character))) return false;
+  if (text.length < cardMinLength) return true;
+  return !(/^[0-9A-Fa-f]+$/.test(text) && /[A-Fa-f]/.test(text));
+}
 
 /** The pure burst detector: feed it keystrokes (and the time) and act on what it returns. */
 export class WedgeDetector {
@@ -52,13 +85,16 @@ export class WedgeDetector {
   readonly #minLength: number;
   readonly #maxLength: number;
   readonly #start: ReadonlySet<string>;
+  readonly #barcodes: boolean;
   #held: Keystroke[] = [];
 
   constructor(options: WedgeOptions = {}) {
     this.#maxGapMs = options.maxGapMs ?? 50;
     this.#minLength = options.minLength ?? 16;
     this.#maxLength = options.maxLength ?? 4096;
-    this.#start = new Set(options.startCharacters ?? defaultStart);
+    this.#barcodes = options.barcodes ?? false;
+    // A scanner's burst may start with any barcode character, so those are held as well.
+    this.#start = new Set((options.startCharacters ?? defaultStart) + (this.#barcodes ? barcodeCharacters : ''));
   }
 
   /** True while keystrokes are held back; call `tick` after `maxGapMs` to settle them. */
@@ -82,9 +118,10 @@ export class WedgeDetector {
     if (last && stroke.at - last.at > this.#maxGapMs) settled = this.#settle();
     if (this.#held.length > 0) {
       if (stroke.key === 'Enter') {
-        const done = this.#settle();
+        const done = this.#settle(true);
         // A burst swallows its Enter; a person's Enter goes through after their released keys.
-        return { verdict: done.burst !== undefined ? 'consume' : 'pass', output: merge(settled, done) };
+        const taken = done.burst !== undefined || done.barcode !== undefined;
+        return { verdict: taken ? 'consume' : 'pass', output: merge(settled, done) };
       }
       if (stroke.key.length !== 1) {
         return { verdict: 'pass', output: merge(settled, this.#release()) };
@@ -106,8 +143,13 @@ export class WedgeDetector {
     return deadline !== undefined && now >= deadline ? this.#settle() : {};
   }
 
-  #settle(): WedgeOutput {
+  /** `byEnter`: the burst ended with its Enter within the gap, as a scanner ends a code. */
+  #settle(byEnter = false): WedgeOutput {
     const text = this.#held.map((stroke) => stroke.key).join('');
+    if (byEnter && this.#barcodes && isBarcodeBurst(text, this.#minLength)) {
+      this.#held = [];
+      return { barcode: text };
+    }
     if (text.length >= this.#minLength && text.length <= this.#maxLength) {
       this.#held = [];
       return { burst: text };
@@ -125,7 +167,12 @@ export class WedgeDetector {
 function merge(first: WedgeOutput, second: WedgeOutput): WedgeOutput {
   const release = [...(first.release ?? []), ...(second.release ?? [])];
   const burst = second.burst ?? first.burst;
-  return { ...(burst !== undefined && { burst }), ...(release.length > 0 && { release }) };
+  const barcode = second.barcode ?? first.barcode;
+  return {
+    ...(burst !== undefined && { burst }),
+    ...(barcode !== undefined && { barcode }),
+    ...(release.length > 0 && { release }),
+  };
 }
 
 /**
@@ -139,6 +186,7 @@ export class KeyboardWedgeTransport extends EventEmitter<TransportEvents> implem
   readonly #detector: WedgeDetector;
   readonly #now: () => number;
   readonly #releaseListeners = new Set<(keys: readonly Keystroke[]) => void>();
+  readonly #barcodeListeners = new Set<(barcode: string) => void>();
   #open = false;
   #timer: NodeJS.Timeout | undefined;
 
@@ -192,6 +240,12 @@ export class KeyboardWedgeTransport extends EventEmitter<TransportEvents> implem
     return () => this.#releaseListeners.delete(listener);
   }
 
+  /** A barcode scanner's codes (only with the `barcodes` option). Returns the unsubscribe function. */
+  onBarcode(listener: (barcode: string) => void): () => void {
+    this.#barcodeListeners.add(listener);
+    return () => this.#barcodeListeners.delete(listener);
+  }
+
   /** Feeds a key with the current time. */
   key(key: string): boolean {
     return this.feed({ key, at: this.#now() });
@@ -214,5 +268,7 @@ export class KeyboardWedgeTransport extends EventEmitter<TransportEvents> implem
     const release = output.release;
     if (release) for (const listener of [...this.#releaseListeners]) listener(release);
     if (output.burst !== undefined) this.emit('data', Uint8Array.from(Buffer.from(output.burst, 'utf8')));
+    const barcode = output.barcode;
+    if (barcode !== undefined) for (const listener of [...this.#barcodeListeners]) listener(barcode);
   }
 }

@@ -31,6 +31,7 @@ import type { Keystroke } from '../../drivers/transport/keyboard-wedge';
 import { createLaneWallet, type LaneWallet } from '../wallet/pay-link/lane-wallet';
 import type { KioskService } from '../kiosk/kiosk-service';
 import { createLaneKiosk } from '../kiosk/lane-kiosk';
+import { takeScan } from '../kiosk/kiosk-scanner';
 import {
   createTrainingWalletKeys,
   loadOrCreateTrainingWalletKeys,
@@ -99,6 +100,8 @@ export function createCore(options: CoreOptions): Core {
     registry: devices,
     logger,
     environment: options.deviceEnvironment ?? laneDeviceEnvironment(),
+    // A kiosk's keyboard-mode scanner types into the same keyboard as the card reader.
+    barcodes: settings.mode === 'kiosk',
   });
   const cardReaders = createTestReadService({ manager: deviceManager, training: settings.training, assetsDir });
   const signature = createSignatureService({
@@ -207,6 +210,7 @@ export function createCore(options: CoreOptions): Core {
     terminal.onChange((state) => events.emit('terminal.state', state)),
     // In the Electron shell the main process types released keys into the window itself.
     ...(shell === 'browser' ? [deviceManager.onRelease((keys) => releaseToScreens(events, keys))] : []),
+    deviceManager.onBarcode((code) => takeScan(laneKiosk.kiosk, logger, code)),
   ];
 
   const info = (): AppInfo => ({

@@ -61,6 +61,8 @@ export interface DeviceManagerOptions {
   readonly logger: Logger;
   readonly environment?: DeviceEnvironment;
   readonly now?: () => number;
+  /** The keyboard stream tells keyboard-mode barcode scanners' bursts apart too (a kiosk's lane). */
+  readonly barcodes?: boolean;
 }
 
 /**
@@ -83,12 +85,18 @@ export interface DeviceManager {
   keystroke(stroke: Keystroke): boolean;
   /** Keystrokes held back that a person typed, to be typed into the page now. */
   onRelease(listener: (keys: readonly Keystroke[]) => void): () => void;
+  /** Barcodes a keyboard-mode scanner typed into the keyboard stream (with the `barcodes` option). */
+  onBarcode(listener: (barcode: string) => void): () => void;
   close(): Promise<void>;
 }
 
 export function createDeviceManager(options: DeviceManagerOptions): DeviceManager {
   const now = options.now ?? (() => performance.now());
-  const wedge = new KeyboardWedgeTransport({ now, description: 'keyboard stream' });
+  const wedge = new KeyboardWedgeTransport({
+    now,
+    description: 'keyboard stream',
+    barcodes: options.barcodes ?? false,
+  });
   const settings = options.devices.length === 0 && options.training ? [trainingReader] : options.devices;
   const devices: CardReaderDevice[] = [];
   const pads: SignaturePadDevice[] = [];
@@ -221,6 +229,7 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
     signaturePad: (id) => (id === undefined ? pads[0] : pads.find((device) => device.setting.id === id)),
     keystroke: (stroke) => wedge.feed(stroke),
     onRelease: (listener) => wedge.onRelease(listener),
+    onBarcode: (listener) => wedge.onBarcode(listener),
     async close() {
       await Promise.allSettled([
         ...devices.map(async (device) => {

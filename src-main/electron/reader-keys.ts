@@ -25,7 +25,8 @@ const echoWindowMs = 250;
  * Routes the window's keystrokes through the keyboard wedge before the page sees them, so a
  * keyboard-mode card reader's output is taken out (and never typed into a field), and a
  * person's keys that were held back while the wedge decided are typed again with
- * `sendInputEvent`. Shortcuts (Ctrl, Alt, Meta) are never reader data and pass untouched.
+ * `sendInputEvent`. Shortcuts (Ctrl, Alt, Meta) are never reader data and pass untouched; so does
+ * Shift on its own. A kiosk's keyboard-mode barcode scanner goes through the same wedge.
  * Returns a function that stops the routing.
  */
 export function routeReaderKeystrokes(
@@ -40,6 +41,9 @@ export function routeReaderKeystrokes(
   const echoes: Array<{ key: string; until: number }> = [];
   const listener: InputListener = (event, input) => {
     if (input.type !== 'keyDown' || input.control || input.alt || input.meta) return;
+    // A reader or scanner presses Shift for each capital or "%": that is no key of the burst, and
+    // must not end it (the page gets it as ever; the character's own key carries the shift).
+    if (input.key === 'Shift') return;
     const at = now();
     while (echoes.length > 0 && (echoes[0]?.until ?? 0) < at) echoes.shift();
     if (echoes[0]?.key === input.key) {

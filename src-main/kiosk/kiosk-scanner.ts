@@ -11,6 +11,20 @@ import type { KioskService } from './kiosk-service';
 export type KioskScannerSetting = NonNullable<Settings['kiosk']['scanner']>;
 
 /**
+ * One code from a scanner (serial, or keyboard-mode through the keyboard wedge) into the basket.
+ * A refusal is in `kiosk.state` for the screen already; the log gets its kind and the code's
+ * length only, since a card swiped across the wrong device must not end up in a log.
+ */
+export function takeScan(kiosk: Pick<KioskService, 'scan'>, logger: Logger, code: string): void {
+  try {
+    kiosk.scan(code, 'scanner');
+  } catch (error) {
+    if (!(error instanceof LaneError)) throw error;
+    logger.info({ kind: error.kind, field: error.field, length: code.length }, 'kiosk: a scan was refused');
+  }
+}
+
+/**
  * The kiosk's serial barcode scanner, its codes straight into the basket. A code the basket
  * refuses (unknown, out of service, a payment running) is already in `kiosk.state` for the
  * screen; the log gets the refusal's kind and the code's length only, since a card swiped across
@@ -29,14 +43,7 @@ export function startKioskScanner(options: {
     framing: { prefix: setting.prefix, suffix: setting.suffix, timeoutMs: setting.timeoutMs },
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  scanner.on('scan', (code) => {
-    try {
-      kiosk.scan(code, 'scanner');
-    } catch (error) {
-      if (!(error instanceof LaneError)) throw error;
-      logger.info({ kind: error.kind, field: error.field, length: code.length }, 'kiosk: a scan was refused');
-    }
-  });
+  scanner.on('scan', (code) => takeScan(kiosk, logger, code));
   scanner.on('problem', (problem) => logger.warn({ problem }, 'kiosk: the scanner sent something that is no code'));
   scanner.on('disconnected', (error) => logger.warn({ err: error }, 'kiosk: the barcode scanner went away'));
   scanner.on('linkError', (error) => logger.warn({ err: error }, 'kiosk: the barcode scanner does not open yet'));

@@ -3,7 +3,6 @@ import { useShallow } from 'zustand/react/shallow';
 import { SignaturePanel } from '../components/SignaturePanel';
 import { formatMoney } from '../format/money';
 import { usePos, usePosActions } from '../store/use-pos';
-import { listenForBarcodes } from './barcode-scanner';
 import { BasketScreen } from './BasketScreen';
 import { useIdleTimer } from './idle-timer';
 import { MoreTimePrompt } from './MoreTimePrompt';
@@ -81,7 +80,7 @@ function KioskScreen(): ReactNode {
 
 /**
  * The self-checkout: the customer's screen for the step of the visit, the aids on every screen
- * (accessibility mode, help from staff), the barcode scanner, and the inactivity reset with its
+ * (accessibility mode, help from staff), and the inactivity reset with its
  * "Do you need more time?" prompt.
  */
 export function KioskApp() {
@@ -99,12 +98,6 @@ export function KioskApp() {
   const actions = usePosActions();
   const root = useRef<HTMLDivElement>(null);
   const step = kiosk?.step ?? 'welcome';
-  const scanning = kiosk !== null && kiosk.inService && !staffMode && (step === 'welcome' || step === 'basket');
-
-  useEffect(() => {
-    if (!scanning) return;
-    return listenForBarcodes(window, (barcode) => void actions.scanBarcode(barcode));
-  }, [actions, scanning]);
 
   useEffect(() => {
     const element = root.current;

@@ -8,10 +8,12 @@ const editable = (element: Element | null): element is HTMLInputElement | HTMLTe
 /**
  * Types a key a person pressed, after the reader's wedge let it through: a keydown the screen's
  * own key handlers see (untrusted, so this router leaves it alone), then what the browser would
- * have done by default: the character into the focused field, or Enter's click or submit.
+ * have done by default: the character into the field, or Enter's click or submit. `pressedOn` is
+ * what had the focus when the key was pressed: a Tab (never held) may have moved the focus
+ * while the wedge decided, and the key belongs where it was pressed.
  */
-export function typeKey(doc: Document, key: string): void {
-  const target = doc.activeElement ?? doc.body;
+export function typeKey(doc: Document, key: string, pressedOn?: Element | null): void {
+  const target = pressedOn?.isConnected ? pressedOn : (doc.activeElement ?? doc.body);
   const keydown = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
   if (!target.dispatchEvent(keydown)) return;
   if (key === 'Enter') {
@@ -22,7 +24,12 @@ export function typeKey(doc: Document, key: string): void {
   if (!editable(target)) return;
   // execCommand types as the keyboard would (undo stack, input event); where it is missing, the
   // same edit by hand: React sees the value change on the input event.
-  if (typeof doc.execCommand === 'function' && doc.execCommand('insertText', false, key)) return;
+  if (
+    target === doc.activeElement &&
+    typeof doc.execCommand === 'function' &&
+    doc.execCommand('insertText', false, key)
+  )
+    return;
   target.setRangeText(
     key,
     target.selectionStart ?? target.value.length,
@@ -55,7 +62,7 @@ const maxPendingKeys = 4096;
  */
 export function routeKeysThroughReader(win: Window, pos: PosApi, options: WedgeRouterOptions = {}): () => void {
   const fromKeyboard = options.fromKeyboard ?? ((event: KeyboardEvent) => event.isTrusted);
-  const pending = new Map<number, string>();
+  const pending = new Map<number, { key: string; pressedOn: Element | null }>();
   let lastSeq = 0;
   /** Forgets keys older than `seq` that were never released: they were card data. */
   const forgetBefore = (seq: number) => {
@@ -68,21 +75,22 @@ export function routeKeysThroughReader(win: Window, pos: PosApi, options: WedgeR
     event.stopImmediatePropagation();
     const { key } = event;
     const seq = ++lastSeq;
-    pending.set(seq, key);
+    const pressedOn = win.document.activeElement;
+    pending.set(seq, { key, pressedOn });
     if (pending.size > maxPendingKeys) forgetBefore(seq - maxPendingKeys);
     void pos.devices.keystroke({ key, seq }).then((reply) => {
       if (reply.ok && reply.result.consumed) return;
       pending.delete(seq);
       if (reply.ok) forgetBefore(seq);
-      typeKey(win.document, key);
+      typeKey(win.document, key, pressedOn);
     });
   };
   const onReleased = ({ seqs }: { seqs: readonly number[] }) => {
     for (const seq of seqs) {
-      const key = pending.get(seq);
+      const held = pending.get(seq);
       forgetBefore(seq);
       pending.delete(seq);
-      if (key !== undefined) typeKey(win.document, key);
+      if (held !== undefined) typeKey(win.document, held.key, held.pressedOn);
     }
   };
   const controller = new AbortController();
@@ -94,13 +102,18 @@ export function routeKeysThroughReader(win: Window, pos: PosApi, options: WedgeR
   };
 }
 
-/** True when this page must route keys: browser mode with a card reader in keyboard mode. */
+/**
+ * True when this page must route keys: browser mode with a card reader in keyboard mode, or a
+ * kiosk, whose keyboard-mode barcode scanner the main process's wedge tells apart too.
+ */
 export function needsWedgeRouting(
   shell: string | undefined,
   devices: ReadonlyArray<{ kind: string; transport: string }>,
+  mode?: string,
 ): boolean {
   return (
     shell === 'browser' &&
-    devices.some((device) => device.kind === 'card-reader' && device.transport === 'keyboard-wedge')
+    (mode === 'kiosk' ||
+      devices.some((device) => device.kind === 'card-reader' && device.transport === 'keyboard-wedge'))
   );
 }

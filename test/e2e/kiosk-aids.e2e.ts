@@ -179,7 +179,7 @@ describe('the kiosk’s aids', () => {
       await scan(page, '99999999');
       await expect
         .poll(() => page.getByTestId('kiosk-notice').innerText())
-        .toBe('No encontramos el artículo 99999999. Elija el artículo de la lista o pida ayuda.');
+        .toBe('No encontramos ese artículo. Elija el artículo de la lista o pida ayuda.');
       await scan(page, '012000000133');
       await page.getByRole('button', { name: 'Pagar $1.35 con tarjeta' }).click();
       await expect
@@ -202,7 +202,7 @@ describe('the kiosk’s aids', () => {
           await scan(page, '0000');
           await expect
             .poll(() => page.getByTestId('kiosk-notice').innerText())
-            .toBe('We could not find item 0000. Please choose it from the list or ask for help.');
+            .toBe('We could not find that item. Please choose it from the list or ask for help.');
           expect(await basketLines(page)).toEqual(['1 Paper towels, 2 rolls', '1 Orange juice 52 oz']);
           await lookAtKiosk(page, `kiosk-${size}-size-basket`);
           await page.getByRole('button', { name: 'Accessibility' }).click();

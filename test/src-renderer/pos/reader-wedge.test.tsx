@@ -65,7 +65,30 @@ describe('routing the keyboard through a keyboard-mode reader (browser mode)', (
     stop();
   });
 
-  it('leaves keys alone once stopped, and routes only in browser mode with a keyboard-mode reader', async () => {
+  it('types a key where it was pressed, even when a Tab moved the focus while the wedge decided', async () => {
+    const stub = stubPos({ info: trainingCounter, answers: { 'devices.keystroke': () => ({ consumed: false }) } });
+    const fromKeyboard = new WeakSet<Event>();
+    const stop = routeKeysThroughReader(window, stub.pos, { fromKeyboard: (event) => fromKeyboard.has(event) });
+    const clicked: string[] = [];
+    render(
+      <>
+        <button onClick={() => clicked.push('add')}>Add an item</button>
+        <button onClick={() => clicked.push('pay')}>Pay</button>
+      </>,
+    );
+    screen.getByRole('button', { name: 'Add an item' }).focus();
+    await act(async () => {
+      const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+      fromKeyboard.add(enter);
+      fireEvent(document.activeElement!, enter);
+      // A Tab is never held: it moves the focus before the wedge's answer comes back.
+      screen.getByRole('button', { name: 'Pay' }).focus();
+    });
+    expect(clicked).toEqual(['add']);
+    stop();
+  });
+
+  it('leaves keys alone once stopped, and routes only in browser mode with a keyboard-mode reader or at a kiosk', async () => {
     const { field, press, calls, stop } = routedPage(() => true);
     stop();
     await press('x');
@@ -74,5 +97,8 @@ describe('routing the keyboard through a keyboard-mode reader (browser mode)', (
     expect(needsWedgeRouting('browser', [{ kind: 'card-reader', transport: 'keyboard-wedge' }])).toBe(true);
     expect(needsWedgeRouting('electron', [{ kind: 'card-reader', transport: 'keyboard-wedge' }])).toBe(false);
     expect(needsWedgeRouting('browser', [{ kind: 'card-reader', transport: 'emulated' }])).toBe(false);
+    // A kiosk's keyboard-mode barcode scanner is told apart by the same wedge, whatever its reader.
+    expect(needsWedgeRouting('browser', [{ kind: 'card-reader', transport: 'emulated' }], 'kiosk')).toBe(true);
+    expect(needsWedgeRouting('electron', [], 'kiosk')).toBe(false);
   });
 });
