@@ -128,6 +128,14 @@ export function KioskApp() {
     },
   });
 
+  // Scans are read in the main process and never reach the page as keys: a basket that changed
+  // (or a scan refused) is the customer's activity too.
+  const { stillHere } = idle;
+  const basketKey = kiosk
+    ? `${kiosk.basket.lines.map((line) => `${line.itemId}x${line.quantity}`).join(',')}|${kiosk.scanProblem ?? ''}`
+    : '';
+  useEffect(() => stillHere(), [basketKey, stillHere]);
+
   if (connection === 'closed') {
     return (
       <main className="kiosk" lang={language}>

@@ -3,20 +3,14 @@ import { useKioskWords } from './use-kiosk-words';
 
 /**
  * What went wrong with the customer's last touch or scan, in their words: a barcode the store
- * does not know (typed by a keyboard scanner, or read by the kiosk's own serial scanner), or
- * anything refused (whose details are for staff, not the customer).
+ * does not know (the kiosk's `scanProblem`, from a keyboard or a serial scanner, both read in the
+ * main process), or anything refused (whose details are for staff, not the customer).
  */
 export function KioskNoticeLine() {
   const words = useKioskWords();
   const notice = usePos((state) => state.kioskNotice);
   const scanProblem = usePos((state) => state.kiosk?.scanProblem ?? null);
-  const said = notice
-    ? notice.kind === 'unknown-barcode'
-      ? words.unknownBarcode(notice.barcode)
-      : words.somethingWrong
-    : scanProblem
-      ? words.unknownItem
-      : null;
+  const said = notice ? words.somethingWrong : scanProblem ? words.unknownItem : null;
   if (!said) return null;
   return (
     <p className="kiosk-notice" role="alert" data-testid="kiosk-notice">

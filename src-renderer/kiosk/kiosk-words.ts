@@ -39,7 +39,6 @@ export interface KioskWords {
   /** Accessibility mode opens the catalogue as a view of its own in the lower half. */
   readonly addItem: string;
   readonly added: (name: string) => string;
-  readonly unknownBarcode: (barcode: string) => string;
   /** The kiosk's own scanner read a barcode the store does not know (the main process says which). */
   readonly unknownItem: string;
   /** A call for staff reached the store's call channel. */
@@ -143,7 +142,6 @@ const english: KioskWords = {
   cancelOrderNo: 'No, keep my order',
   addItem: 'Add an item',
   added: (name) => `Added: ${name}`,
-  unknownBarcode: (barcode) => `We could not find item ${barcode}. Please choose it from the list or ask for help.`,
   unknownItem: 'We could not find that item. Please choose it from the list or ask for help.',
   staffComing: 'A member of staff has been called and will be with you shortly.',
   callingStaff: 'Calling a member of staff\u2026',
@@ -257,8 +255,6 @@ const spanish: KioskWords = {
   cancelOrderNo: 'No, seguir con mi compra',
   addItem: 'A\u00f1adir un art\u00edculo',
   added: (name) => `A\u00f1adido: ${name}`,
-  unknownBarcode: (barcode) =>
-    `No encontramos el art\u00edculo ${barcode}. Elija el art\u00edculo de la lista o pida ayuda.`,
   unknownItem: 'No encontramos ese art\u00edculo. Elija el art\u00edculo de la lista o pida ayuda.',
   staffComing: 'Hemos llamado a un empleado. Vendr\u00e1 enseguida.',
   callingStaff: 'Llamando a un empleado\u2026',

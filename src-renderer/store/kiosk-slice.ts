@@ -1,12 +1,13 @@
 import type { StateCreator } from 'zustand';
 import type { KioskCatalogue, KioskState, PosApi, SaleSummary } from '../../src-main/ipc/contract';
-import { PosCallError, unwrap } from '../pos/call-error';
+import { unwrap } from '../pos/call-error';
 import type { PosState } from './pos-store';
 
-/** Something the kiosk's customer is told about beside the screen: a barcode nobody knows, a refusal. */
-export type KioskNotice =
-  | { readonly kind: 'unknown-barcode'; readonly barcode: string }
-  | { readonly kind: 'failed'; readonly message: string };
+/**
+ * Something the kiosk's customer is told about beside the screen: a touch that was refused. (A
+ * scan's refusal is the kiosk's own `scanProblem`: scanners are read in the main process.)
+ */
+export type KioskNotice = { readonly kind: 'failed'; readonly message: string };
 
 /** How the customer pays the basket: the card reader, or the phone (wallet.enabled). */
 export type KioskTender = 'card' | 'wallet';
@@ -38,7 +39,6 @@ export interface KioskSlice {
   closeStaff(): Promise<void>;
   dismissKioskNotice(): void;
   startVisit(): Promise<void>;
-  scanBarcode(barcode: string): Promise<void>;
   addItem(itemId: string): Promise<void>;
   setLineQuantity(itemId: string, quantity: number): Promise<void>;
   /** Pays what the basket owes; the `terminal.state` events show its progress. */
@@ -129,19 +129,6 @@ export const createKioskSlice =
       },
       dismissKioskNotice: () => set({ kioskNotice: null }),
       startVisit: () => step(async () => unwrap(await pos.kiosk.start())),
-      async scanBarcode(barcode) {
-        try {
-          // A scan on the welcome screen starts the visit with that item.
-          if (get().kiosk?.step === 'welcome') get().setKiosk(unwrap(await pos.kiosk.start()));
-          get().setKiosk(unwrap(await pos.kiosk.scan({ barcode })));
-          set({ kioskNotice: null });
-        } catch (error) {
-          const unknown = error instanceof PosCallError && error.field === 'barcode';
-          set({
-            kioskNotice: unknown ? { kind: 'unknown-barcode', barcode } : { kind: 'failed', message: message(error) },
-          });
-        }
-      },
       addItem: (itemId) => step(async () => unwrap(await pos.kiosk.add({ itemId, quantity: 1 }))),
       setLineQuantity: (itemId, quantity) =>
         step(async () => unwrap(await pos.kiosk.setQuantity({ itemId, quantity }))),

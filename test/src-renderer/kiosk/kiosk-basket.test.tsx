@@ -1,16 +1,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { invalidArgument } from '../support/stub-pos';
 import { basket, kioskState, line, renderKiosk } from '../support/render-kiosk';
 
 afterEach(cleanup);
-
-/** Types `keys` as a keyboard-mode scanner does: one burst, at whatever has focus. */
-async function scannerTypes(keys: string): Promise<void> {
-  await act(async () => {
-    for (const key of [...keys, 'Enter']) fireEvent.keyDown(document.activeElement ?? window, { key });
-  });
-}
 
 const inBasket = kioskState({ step: 'basket', basket: basket([line('apple', 2), line('bread')]) });
 
@@ -36,19 +28,13 @@ describe('the kiosk welcome', () => {
     expect(screen.getByRole('button', { name: 'Ayuda' })).toBeTruthy();
   });
 
-  it('starts the visit with a scan: the item goes straight into the basket', async () => {
-    const scanned = kioskState({ step: 'basket', basket: basket([line('apple')]) });
-    const { calls } = await renderKiosk(kioskState(), {
-      answers: { 'kiosk.start': () => kioskState({ step: 'basket' }), 'kiosk.scan': () => scanned },
-    });
-    await scannerTypes('012345678905');
-    expect(
-      calls.filter(([name]) => name.startsWith('kiosk.') && name !== 'kiosk.state' && name !== 'kiosk.catalogue'),
-    ).toEqual([
-      ['kiosk.start', undefined],
-      ['kiosk.scan', { barcode: '012345678905' }],
-    ]);
+  it('starts the visit with a scan: the main process reads the scanner and the screen follows its basket', async () => {
+    const { emit, calls } = await renderKiosk(kioskState());
+    await act(async () => emit('kiosk.state', kioskState({ step: 'basket', basket: basket([line('apple')]) })));
+    expect(screen.getByTestId('kiosk-headline').textContent).toBe('Your items');
     expect(screen.getAllByTestId('basket-line').map((row) => row.textContent)).toEqual(['Apple\u22121+$1.00\u00d7']);
+    // The page itself sends nothing: the scan was the main process's.
+    expect(calls.filter(([name]) => name === 'kiosk.scan' || name === 'kiosk.start')).toEqual([]);
   });
 });
 
@@ -82,16 +68,6 @@ describe('the kiosk basket', () => {
     ]);
   });
 
-  it('sends a scanner’s burst to kiosk.scan, and its Enter presses no button', async () => {
-    const { calls } = await renderKiosk(inBasket, { answers: { 'kiosk.scan': () => inBasket } });
-    screen.getByRole('button', { name: 'Pay $5.96 by card' }).focus();
-    await scannerTypes('4006381333931');
-    expect(calls.filter(([name]) => name === 'kiosk.scan').map(([, args]) => args)).toEqual([
-      { barcode: '4006381333931' },
-    ]);
-    expect(calls.some(([name]) => name === 'kiosk.pay')).toBe(false);
-  });
-
   it('never holds Tab or the arrows, however fast they come (a keypad moves the focus with them)', async () => {
     await renderKiosk(inBasket);
     const button = screen.getByRole('button', { name: 'Pay $5.96 by card' });
@@ -99,21 +75,7 @@ describe('the kiosk basket', () => {
       expect(fireEvent.keyDown(button, { key })).toBe(key === 'Tab');
   });
 
-  it('says an unknown barcode clearly, naming it, in the customer’s words', async () => {
-    await renderKiosk(inBasket, {
-      answers: {
-        'kiosk.scan': () => {
-          throw invalidArgument('barcode', 'No item has barcode 99999999 in the catalogue.');
-        },
-      },
-    });
-    await scannerTypes('99999999');
-    expect(screen.getByTestId('kiosk-notice').textContent).toBe(
-      'We could not find item 99999999. Please choose it from the list or ask for help.',
-    );
-  });
-
-  it('says what the kiosk’s own scanner could not find', async () => {
+  it('says what the scanner read that the store does not sell, in the customer’s words', async () => {
     await renderKiosk({ ...inBasket, scanProblem: 'No item has barcode 123 in the catalogue.' });
     expect(screen.getByTestId('kiosk-notice').textContent).toBe(
       'We could not find that item. Please choose it from the list or ask for help.',

@@ -50,6 +50,30 @@ describe('the kiosk’s inactivity reset', () => {
     expect(calls.some(([name]) => name === 'kiosk.abandon')).toBe(false);
   });
 
+  it('counts a scan as the customer being there: scans are read in the main process, never as keys on the page', async () => {
+    const { emit, calls } = await renderKiosk(inBasket, { answers: { 'kiosk.abandon': () => kioskState() } });
+    await pass(50);
+    // The scanner added a third line: the main process says so in kiosk.state, and the wait starts again.
+    await act(async () =>
+      emit('kiosk.state', { ...inBasket, basket: basket([line('apple', 2), line('bread'), line('bun')]) }),
+    );
+    await pass(50);
+    expect(screen.queryByTestId('more-time')).toBeNull();
+    // An unknown barcode is activity too.
+    await act(async () =>
+      emit('kiosk.state', {
+        ...inBasket,
+        basket: basket([line('apple', 2), line('bread'), line('bun')]),
+        scanProblem: 'unknown',
+      }),
+    );
+    await pass(50);
+    expect(screen.queryByTestId('more-time')).toBeNull();
+    await pass(10);
+    expect(screen.getByRole('alertdialog', { name: 'Do you need more time?' })).toBeTruthy();
+    expect(calls.some(([name]) => name === 'kiosk.abandon')).toBe(false);
+  });
+
   it('never interrupts a payment that runs', async () => {
     const { calls } = await renderKiosk(kioskState({ ...inBasket, step: 'paying' }), {
       answers: {
