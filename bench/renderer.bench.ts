@@ -1,46 +1,21 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
 import { builtRendererDir } from '../src-main/cli/paths';
-import { bootCore } from '../src-main/core/boot';
-import type { Core } from '../src-main/core/core';
-import { startHost, type RunningHost } from '../src-main/host/server';
-import { createLogger } from '../src-main/log/logger';
-import { chromiumInstallHint, findChromium, launchChromium } from '../test/e2e/support/chromium';
+import { closeBrowserLane, startBrowserLane, type BrowserLane } from './browser-lane';
 import type { BenchCase, BenchResult, MeasuredSlice } from './harness';
 
 /**
  * Issue 9's rows: the counter screen's cold load in Chromium, and the size of the renderer's
  * JavaScript as a browser downloads it (gzipped). Both read the built renderer (`npm run build`).
  */
-interface Counter {
-  core: Core;
-  host: RunningHost;
-  browser: Browser;
-}
-
-async function setup(): Promise<Counter> {
-  const chromium = findChromium();
-  if (!chromium) throw new Error(chromiumInstallHint);
-  const appDataDir = mkdtempSync(join(tmpdir(), 'lanepoint-bench-'));
-  const { core } = bootCore({
-    shell: 'browser',
-    env: { LANEPOINT_HOME: appDataDir },
-    logger: createLogger({ level: 'silent' }),
-  });
-  const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
-  return { core, host, browser: await launchChromium(chromium) };
-}
-
 /**
  * From navigation to the first screen being usable: the page loaded, connected to the terminal
  * over the bridge, and the sign-in form on screen with its field focused. A fresh browser
  * context each time, so nothing is cached.
  */
 async function coldLoad(context: unknown): Promise<MeasuredSlice> {
-  const { browser, host } = context as Counter;
+  const { browser, host } = context as BrowserLane;
   const page = await browser.newContext().then((browserContext) => browserContext.newPage());
   const started = performance.now();
   await page.goto(host.url);
@@ -53,15 +28,10 @@ async function coldLoad(context: unknown): Promise<MeasuredSlice> {
 export const rendererBenchmarks: BenchCase[] = [
   {
     name: 'renderer: cold load of the counter, navigation to interactive (target < 500 ms)',
-    setup,
+    setup: () => startBrowserLane(),
     run: coldLoad,
     iterations: 30,
-    async teardown(context) {
-      const { browser, host, core } = context as Counter;
-      await browser.close();
-      await host.close();
-      await core.close();
-    },
+    teardown: closeBrowserLane,
   },
 ];
 
