@@ -209,4 +209,27 @@ describe('the kiosk’s aids', () => {
           await lookAtKiosk(page, `kiosk-${size}-size-basket-accessible`);
         }),
     );
+
+  // With phone payments the basket's lower half holds four ways on; the small landscape screen is the tightest.
+  for (const size of ['small', 'portrait', 'landscape'] as const)
+    e2e(
+      `accessibility mode with phone payments at ${kioskSizes[size].width} x ${kioskSizes[size].height}: all four ways on whole, two lines`,
+      (chromium) =>
+        withKiosk(chromium, { size, settings: { wallet: { enabled: true, payLinkPort: 0 } } }, async ({ page }) => {
+          await scan(page, '037000747215');
+          await scan(page, '048500012642');
+          await expect.poll(() => basketLines(page)).toEqual(['1 Paper towels, 2 rolls', '1 Orange juice 52 oz']);
+          await page.getByRole('button', { name: 'Accessibility' }).click();
+          await page.locator('.kiosk-accessible').waitFor();
+          const waysOn = page.locator('.kiosk-reach-basket .kiosk-actions button');
+          expect(await waysOn.allInnerTexts()).toEqual([
+            expect.stringMatching(/^Pay \$\d+\.\d\d by card$/),
+            'Pay on your phone',
+            'Add an item',
+            'Cancel my order',
+          ]);
+          expect(await controlsInUpperHalf(page)).toEqual([]);
+          await lookAtKiosk(page, `kiosk-${size}-accessible-wallet-basket`);
+        }),
+    );
 });
