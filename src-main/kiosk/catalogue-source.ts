@@ -2,7 +2,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { LaneError } from '../core/errors';
-import type { KioskCatalogue, TaxRate } from '../ipc/contract';
+import type { CatalogueItem, KioskCatalogue, TaxRate } from '../ipc/contract';
+import { barcodeKey } from './barcodes';
 import { CatalogueError, parseCatalogue } from './catalogue-file';
 
 /**
@@ -67,4 +68,31 @@ export function catalogueSource(options: CatalogueSourceOptions): () => KioskCat
       throw error;
     }
   };
+}
+
+/** A catalogue's items by id and by barcode (its `barcodeKey`), made once per reading of the file. */
+interface CatalogueIndex {
+  readonly byId: ReadonlyMap<string, CatalogueItem>;
+  readonly byBarcode: ReadonlyMap<string, CatalogueItem>;
+}
+
+const indexes = new WeakMap<KioskCatalogue, CatalogueIndex>();
+
+/**
+ * Looks items up in `catalogue` without walking a store's whole list on every scan: the index is
+ * built when a reading is first asked, and the loader hands out the same reading until the file
+ * changes.
+ */
+export function catalogueIndex(catalogue: KioskCatalogue): CatalogueIndex {
+  let index = indexes.get(catalogue);
+  if (!index) {
+    index = {
+      byId: new Map(catalogue.items.map((item) => [item.id, item])),
+      byBarcode: new Map(
+        catalogue.items.flatMap((item) => (item.barcode === null ? [] : [[barcodeKey(item.barcode), item] as const])),
+      ),
+    };
+    indexes.set(catalogue, index);
+  }
+  return index;
 }

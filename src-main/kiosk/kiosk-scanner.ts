@@ -25,11 +25,8 @@ export function takeScan(kiosk: Pick<KioskService, 'scan'>, logger: Logger, code
 }
 
 /**
- * The kiosk's serial barcode scanner, its codes straight into the basket. A code the basket
- * refuses (unknown, out of service, a payment running) is already in `kiosk.state` for the
- * screen; the log gets the refusal's kind and the code's length only, since a card swiped across
- * the wrong device must not end up in a log. Opened in the background: a scanner missing at
- * start is logged, and the port keeps trying.
+ * The kiosk's serial barcode scanner, its codes into the basket through `takeScan`. Opened in
+ * the background: a scanner missing at start is logged, and the port keeps trying.
  */
 export function startKioskScanner(options: {
   readonly setting: KioskScannerSetting;

@@ -5,6 +5,7 @@ import type { Logger } from '../log/logger';
 import type { TerminalStateStore } from '../terminal/state-store';
 import { emptyBasket, priceBasket, quantityOf, withQuantity, type BasketContents } from './basket';
 import { barcodeKey, looksLikeCardNumber } from './barcodes';
+import { catalogueIndex } from './catalogue-source';
 import { createKioskCheckout, type KioskSales } from './kiosk-checkout';
 import type { ServiceStateStore } from './service-state';
 import { createStaffCaller } from './staff-call';
@@ -136,7 +137,7 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
       );
   };
   const itemById = (itemId: string): CatalogueItem => {
-    const item = options.catalogue().items.find((candidate) => candidate.id === itemId);
+    const item = catalogueIndex(options.catalogue()).byId.get(itemId);
     if (!item) throw new LaneError('invalid', `No item in the catalogue has id ${itemId}.`, 'itemId');
     return item;
   };
@@ -214,9 +215,7 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
         if (looksLikeCardNumber(barcode))
           throw new LaneError('invalid', 'That was a card, not a barcode: pay with the card reader.', 'barcode');
         const key = barcodeKey(barcode);
-        const item = options
-          .catalogue()
-          .items.find((candidate) => candidate.barcode !== null && barcodeKey(candidate.barcode) === key);
+        const item = catalogueIndex(options.catalogue()).byBarcode.get(key);
         if (!item)
           throw new LaneError(
             'invalid',

@@ -38,25 +38,24 @@ export function createLaneKiosk(
   },
 ): LaneKiosk {
   const { settings, folder, logger } = lane;
-  const options = { ...lane, ...parts };
   const kiosk = createKioskService({
     settings,
     catalogue: catalogueSource({
       ...(folder ? { folder } : {}),
-      assetsDir: options.assetsDir,
+      assetsDir: lane.assetsDir,
       training: settings.training,
       taxRates: settings.kiosk.taxRates,
     }),
-    sales: options.sales,
-    terminal: options.terminal,
-    staff: () => options.session.current()?.cashierId ?? null,
+    sales: parts.sales,
+    terminal: parts.terminal,
+    staff: () => parts.session.current()?.cashierId ?? null,
     serviceState: serviceStateStore(folder),
-    publish: (state) => options.events.emit('kiosk.state', state),
+    publish: (state) => parts.events.emit('kiosk.state', state),
     logger,
-    now: () => options.clock.now(),
+    now: () => lane.clock.now(),
   });
   // Staff signing in at the kiosk is staff come: the customer's call for help is answered.
-  const stopWatchingSignIns = options.session.onChange((signedIn) => {
+  const stopWatchingSignIns = parts.session.onChange((signedIn) => {
     if (signedIn) kiosk.staffSignedIn(signedIn.cashierId);
   });
   const scanner = settings.kiosk.scanner
