@@ -1,6 +1,3 @@
-import { EventEmitter } from 'node:events';
-import type { Transport, TransportEvents } from './types';
-
 /**
  * Card readers in keyboard mode "type" what they read. These keystrokes arrive in the same
  * stream as the cashier's, so they must be told apart and taken out before they reach a text
@@ -16,7 +13,11 @@ import type { Transport, TransportEvents } from './types';
 export interface Keystroke {
   /** The character typed ("A", "%", "0"), or a key name such as "Enter" or "Backspace". */
   readonly key: string;
-  /** When it was typed, in milliseconds (any monotonic clock). */
+  /**
+   * When it was pressed, in milliseconds of the clock of whoever saw it press (any monotonic
+   * clock; a browser page's event time, or this process's). Only differences within one
+   * `source` are taken: two sources' clocks are never compared.
+   */
   readonly at: number;
   /** The window or connection it was typed in, so a release goes back there only. */
   readonly source?: string;
@@ -49,6 +50,12 @@ export interface WedgeOutput {
   readonly release?: readonly Keystroke[];
   /** A barcode scanner's burst (without its Enter), when the wedge tells barcodes apart. */
   readonly barcode?: string;
+  /**
+   * Keys typed at a scanner's pace that make no code and no card record (when the wedge tells
+   * barcodes apart): a scan that went wrong, for the screen to ask for it again. Its keys are
+   * released as well, so a person who types that fast loses nothing.
+   */
+  readonly unreadable?: true;
 }
 
 const defaultStart = '%;0123456789ABCDEF';
@@ -154,6 +161,8 @@ export class WedgeDetector {
       this.#held = [];
       return { burst: text };
     }
+    // Four or more keys inside the gap are a machine's, never silently a person's.
+    if (this.#barcodes && text.length >= minBarcodeLength) return { ...this.#release(), unreadable: true };
     return this.#release();
   }
 
@@ -172,103 +181,6 @@ function merge(first: WedgeOutput, second: WedgeOutput): WedgeOutput {
     ...(burst !== undefined && { burst }),
     ...(barcode !== undefined && { barcode }),
     ...(release.length > 0 && { release }),
+    ...((first.unreadable || second.unreadable) && { unreadable: true as const }),
   };
-}
-
-/**
- * The keyboard wedge as a Transport: its `data` chunks are whole reader bursts (UTF-8), fed
- * by whoever sees the keystrokes (the Electron main process's `before-input-event`, or the
- * renderer over the contract in browser mode). It cannot write: a keyboard takes no commands.
- */
-export class KeyboardWedgeTransport extends EventEmitter<TransportEvents> implements Transport {
-  readonly kind = 'keyboard-wedge' as const;
-  readonly description: string;
-  readonly #detector: WedgeDetector;
-  readonly #now: () => number;
-  readonly #releaseListeners = new Set<(keys: readonly Keystroke[]) => void>();
-  readonly #barcodeListeners = new Set<(barcode: string) => void>();
-  #open = false;
-  #timer: NodeJS.Timeout | undefined;
-
-  constructor(options: WedgeOptions & { description?: string; now?: () => number } = {}) {
-    super();
-    this.description = options.description ?? 'keyboard-mode card reader';
-    this.#detector = new WedgeDetector(options);
-    this.#now = options.now ?? (() => performance.now());
-  }
-
-  get isOpen(): boolean {
-    return this.#open;
-  }
-
-  async open(): Promise<void> {
-    if (this.#open) return;
-    this.#open = true;
-    this.emit('open');
-  }
-
-  async write(): Promise<void> {
-    throw new Error(`${this.description} is a keyboard and takes no commands`);
-  }
-
-  async close(): Promise<void> {
-    if (!this.#open) return;
-    this.#open = false;
-    clearTimeout(this.#timer);
-    this.#emit(this.#detector.tick(Number.POSITIVE_INFINITY));
-    this.emit('close');
-  }
-
-  /**
-   * One keystroke from the keyboard stream. Returns true when the caller must keep it from the
-   * page. While closed, every keystroke passes.
-   */
-  feed(stroke: Keystroke): boolean {
-    if (!this.#open) return false;
-    const { verdict, output } = this.#detector.feed(stroke);
-    this.#emit(output);
-    this.#schedule();
-    return verdict === 'consume';
-  }
-
-  /**
-   * Held keystrokes that turned out to be a person typing: whoever feeds the wedge types them
-   * into the page when this is called. Returns the unsubscribe function.
-   */
-  onRelease(listener: (keys: readonly Keystroke[]) => void): () => void {
-    this.#releaseListeners.add(listener);
-    return () => this.#releaseListeners.delete(listener);
-  }
-
-  /** A barcode scanner's codes (only with the `barcodes` option). Returns the unsubscribe function. */
-  onBarcode(listener: (barcode: string) => void): () => void {
-    this.#barcodeListeners.add(listener);
-    return () => this.#barcodeListeners.delete(listener);
-  }
-
-  /** Feeds a key with the current time. */
-  key(key: string): boolean {
-    return this.feed({ key, at: this.#now() });
-  }
-
-  #schedule(): void {
-    clearTimeout(this.#timer);
-    const deadline = this.#detector.deadline;
-    if (deadline === undefined) return;
-    this.#timer = setTimeout(
-      () => {
-        this.#emit(this.#detector.tick(this.#now()));
-        this.#schedule();
-      },
-      Math.max(0, deadline - this.#now()) + 1,
-    );
-  }
-
-  #emit(output: WedgeOutput): void {
-    const release = output.release;
-    if (release) for (const listener of [...this.#releaseListeners]) listener(release);
-    if (output.burst !== undefined) this.emit('data', Uint8Array.from(Buffer.from(output.burst, 'utf8')));
-    const barcode = output.barcode;
-    if (barcode !== undefined) for (const listener of [...this.#barcodeListeners]) listener(barcode);
-  }
 }

@@ -211,6 +211,10 @@ export function createCore(options: CoreOptions): Core {
     // In the Electron shell the main process types released keys into the window itself.
     ...(shell === 'browser' ? [deviceManager.onRelease((keys) => releaseToScreens(events, keys))] : []),
     deviceManager.onBarcode((code) => takeScan(laneKiosk.kiosk, logger, code)),
+    deviceManager.onUnreadableScan(() => {
+      logger.info('kiosk: keys at a scanner\u2019s pace made no code; the customer is asked to scan again');
+      laneKiosk.kiosk.scanUnreadable();
+    }),
   ];
 
   const info = (): AppInfo => ({

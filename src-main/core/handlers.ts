@@ -1,3 +1,4 @@
+import type { KeystrokeAnswer } from '../ipc/contract';
 import type { CommandCaller, CommandHandlers } from '../ipc/dispatcher';
 import { LaneError } from './errors';
 import type { Core } from './core';
@@ -76,10 +77,14 @@ export function createCommandHandlers(
     'devices.list': ({ kind }) => core.devices.list(kind),
     'devices.readCard': (args) => core.cardReaders.readCard(args),
     'devices.cancelRead': (args) => core.cardReaders.cancelRead(args),
-    // Timed on arrival: the page's clock is not the main process's.
-    'devices.keystroke': ({ key, seq }, { source }) => ({
-      consumed: core.deviceManager.keystroke({ key, at: performance.now(), source, seq }),
-    }),
+    // Timed by the page, where the key was pressed: a stall here between two keys of a burst
+    // must not split it. The page reports its pauses, so this process's clock never decides.
+    'devices.keystroke': ({ key, seq, at }, { source }) =>
+      keystrokeAnswer(core, source, core.deviceManager.keystroke({ key, at, source, seq }, 'sender')),
+    'devices.keysPaused': ({ at }, { source }) => {
+      core.deviceManager.keysPaused(source, at);
+      return keystrokeAnswer(core, source, true);
+    },
     'devices.testCards': () => core.cardReaders.testCards(),
     'devices.presentTestCard': (args) => core.cardReaders.presentTestCard(args),
     'terminal.state': () => core.terminal.current(),
@@ -205,4 +210,10 @@ export function createCommandHandlers(
       core.kiosk.setService(inService, message, session.current()!.cashierId),
     ),
   };
+}
+
+/** A keystroke's or pause's answer: whether the key is kept from the page, and until when keys are held. */
+function keystrokeAnswer(core: Pick<Core, 'deviceManager'>, source: string, consumed: boolean): KeystrokeAnswer {
+  const settleAt = core.deviceManager.keysSettleAt(source);
+  return { consumed, ...(settleAt !== undefined && { settleAt }) };
 }

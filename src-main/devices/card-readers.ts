@@ -3,7 +3,7 @@ import { KeyboardCardReader } from '../../drivers/card-reader/keyboard-reader';
 import type { CardReader } from '../../drivers/card-reader/types';
 import { EmulatedEncryptingReader, type EmulatedCard } from '../../drivers/emulated/encrypting-reader';
 import { readerKeystrokes } from '../../drivers/emulated/keyboard';
-import type { KeyboardWedgeTransport } from '../../drivers/transport/keyboard-wedge';
+import type { KeyboardWedgeTransport } from '../../drivers/transport/keyboard-wedge-transport';
 import { createMemoryPair } from '../../drivers/transport/memory';
 import type { Transport } from '../../drivers/transport/types';
 import { UnattendedPaymentDevice } from '../../drivers/unattended/unattended-device';

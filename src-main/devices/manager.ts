@@ -1,4 +1,6 @@
-import { KeyboardWedgeTransport, type Keystroke } from '../../drivers/transport/keyboard-wedge';
+import { systemDeviceClock, type DeviceClock } from '../../drivers/clock';
+import type { Keystroke } from '../../drivers/transport/keyboard-wedge';
+import { KeyboardWedgeTransport, type KeystrokeTiming } from '../../drivers/transport/keyboard-wedge-transport';
 import { problemWords } from '../../drivers/printer/status';
 import { TransportError, transportProblemWords } from '../../drivers/transport/errors';
 import type { CardReaderSetting, PrinterSetting, SignaturePadSetting } from '../config/schema';
@@ -61,6 +63,8 @@ export interface DeviceManagerOptions {
   readonly logger: Logger;
   readonly environment?: DeviceEnvironment;
   readonly now?: () => number;
+  /** Runs the keyboard stream's timers (default: the process's own, reading `now`). */
+  readonly wedgeClock?: DeviceClock;
   /** The keyboard stream tells keyboard-mode barcode scanners' bursts apart too (a kiosk's lane). */
   readonly barcodes?: boolean;
 }
@@ -81,19 +85,28 @@ export interface DeviceManager {
   printer(id?: string): PrinterDevice | undefined;
   /** The pad with this id, or the first one. */
   signaturePad(id?: string): SignaturePadDevice | undefined;
-  /** One keystroke from the shell; true when it must be kept from the page (reader data). */
-  keystroke(stroke: Keystroke): boolean;
+  /**
+   * One keystroke from the shell; true when it must be kept from the page (reader data).
+   * `timing` says whose clock `stroke.at` is on (see KeystrokeTiming).
+   */
+  keystroke(stroke: Keystroke, timing?: KeystrokeTiming): boolean;
+  /** A page saw no key after its last one until `at`, its own time; returns when to say so again. */
+  keysPaused(source: string, at: number): number | undefined;
+  /** When, on the source's clock, the keys it has held settle unless another key comes. */
+  keysSettleAt(source: string): number | undefined;
   /** Keystrokes held back that a person typed, to be typed into the page now. */
   onRelease(listener: (keys: readonly Keystroke[]) => void): () => void;
   /** Barcodes a keyboard-mode scanner typed into the keyboard stream (with the `barcodes` option). */
   onBarcode(listener: (barcode: string) => void): () => void;
+  /** Keys at a scanner's pace that made no code: a scan to be tried again (with the `barcodes` option). */
+  onUnreadableScan(listener: (source: string | undefined) => void): () => void;
   close(): Promise<void>;
 }
 
 export function createDeviceManager(options: DeviceManagerOptions): DeviceManager {
   const now = options.now ?? (() => performance.now());
   const wedge = new KeyboardWedgeTransport({
-    now,
+    clock: options.wedgeClock ?? { now, setTimer: systemDeviceClock.setTimer },
     description: 'keyboard stream',
     barcodes: options.barcodes ?? false,
   });
@@ -227,9 +240,12 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
     printers: () => printers,
     printer: (id) => (id === undefined ? printers[0] : printers.find((device) => device.setting.id === id)),
     signaturePad: (id) => (id === undefined ? pads[0] : pads.find((device) => device.setting.id === id)),
-    keystroke: (stroke) => wedge.feed(stroke),
+    keystroke: (stroke, timing) => wedge.feed(stroke, timing),
+    keysPaused: (source, at) => wedge.pause(source, at),
+    keysSettleAt: (source) => wedge.settleAt(source),
     onRelease: (listener) => wedge.onRelease(listener),
     onBarcode: (listener) => wedge.onBarcode(listener),
+    onUnreadableScan: (listener) => wedge.onUnreadable(listener),
     async close() {
       await Promise.allSettled([
         ...devices.map(async (device) => {

@@ -58,7 +58,7 @@ export const defaultBridgeLimits: BridgeLimits = { maxPendingCalls: 32, maxUnsen
  * one would type card data into the page (a refused key is typed) or break the card's read.
  * The wedge bounds what it holds, and the unsent-bytes limit bounds what goes back.
  */
-const uncountedCommands: ReadonlySet<string> = new Set(['devices.keystroke']);
+const uncountedCommands: ReadonlySet<string> = new Set(['devices.keystroke', 'devices.keysPaused']);
 
 export interface Bridge {
   /** Completes a WebSocket handshake the caller has already authorized. */

@@ -17,6 +17,8 @@ export interface KioskService {
   start(): KioskState;
   /** `source` scanner: the kiosk's own scanner, whose refusals go into the state for the screen. */
   scan(barcode: string, source?: 'command' | 'scanner'): KioskState;
+  /** A keyboard-mode scanner's burst that made no code: the customer is asked to scan again. */
+  scanUnreadable(): KioskState;
   add(itemId: string, quantity: number): KioskState;
   setQuantity(itemId: string, quantity: number): KioskState;
   pay(tender: 'card' | 'wallet'): Promise<SaleSummary>;
@@ -67,6 +69,7 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
     receipt: null as KioskState['receipt'],
     staffNeeded: null as string | null,
     scanProblem: null as string | null,
+    scanProblemKind: null as KioskState['scanProblemKind'],
   };
   const service = options.serviceState.current();
   if (service.problem)
@@ -98,6 +101,7 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
       staffNeeded: visit.staffNeeded,
       staffCall: staffCalls.current(),
       scanProblem: visit.scanProblem,
+      scanProblemKind: visit.scanProblem === null ? null : visit.scanProblemKind,
     };
   };
   const publish = (): KioskState => {
@@ -227,10 +231,19 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
       } catch (error) {
         if (source === 'scanner' && error instanceof LaneError) {
           visit.scanProblem = error.message;
+          visit.scanProblemKind = 'refused';
           publish();
         }
         throw error;
       }
+    },
+    scanUnreadable() {
+      // Only where a scan is taken: elsewhere the scan would be refused anyway.
+      if (!options.serviceState.current().inService || (visit.step !== 'welcome' && visit.step !== 'basket'))
+        return state();
+      visit.scanProblem = 'The scanner\u2019s code could not be read: scan the item again.';
+      visit.scanProblemKind = 'unreadable';
+      return publish();
     },
     add(itemId, quantity) {
       openForItems('add an item');

@@ -41,6 +41,8 @@ export interface KioskWords {
   readonly added: (name: string) => string;
   /** The kiosk's own scanner read a barcode the store does not know (the main process says which). */
   readonly unknownItem: string;
+  /** A scan the scanner sent garbled or cut short. */
+  readonly scanAgain: string;
   /** A call for staff reached the store's call channel. */
   readonly staffComing: string;
   /** The call is on its way to the channel (its first attempt). */
@@ -143,6 +145,7 @@ const english: KioskWords = {
   addItem: 'Add an item',
   added: (name) => `Added: ${name}`,
   unknownItem: 'We could not find that item. Please choose it from the list or ask for help.',
+  scanAgain: 'That scan did not read. Please scan the item again.',
   staffComing: 'A member of staff has been called and will be with you shortly.',
   callingStaff: 'Calling a member of staff\u2026',
   findStaff: 'Please find a member of staff: we could not call one from here.',
@@ -256,6 +259,7 @@ const spanish: KioskWords = {
   addItem: 'A\u00f1adir un art\u00edculo',
   added: (name) => `A\u00f1adido: ${name}`,
   unknownItem: 'No encontramos ese art\u00edculo. Elija el art\u00edculo de la lista o pida ayuda.',
+  scanAgain: 'No se pudo leer. Escanee el art\u00edculo otra vez.',
   staffComing: 'Hemos llamado a un empleado. Vendr\u00e1 enseguida.',
   callingStaff: 'Llamando a un empleado\u2026',
   findStaff: 'Por favor, busque a un empleado: no pudimos llamarlo desde aqu\u00ed.',

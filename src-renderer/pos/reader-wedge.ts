@@ -47,26 +47,60 @@ export interface WedgeRouterOptions {
 /** The most keystrokes kept waiting for the wedge's answer; a reader burst is at most 4096. */
 const maxPendingKeys = 4096;
 
+/** The longest wait for the wedge's pause before the page says it anyway (its answer came late). */
+const maxPauseWaitMs = 1000;
+
+/**
+ * How long no key must have reached this page before it reports a pause. Keys carry the time
+ * they were pressed, but on a loaded machine they can reach the page late and one at a time
+ * (the browser hands each on after the last was taken): the page's clock passing a key's time
+ * stamp is no proof that no key pressed before then is still on its way.
+ */
+const deliveryQuietMs = 150;
+
 /**
  * Browser mode's half of a keyboard-mode card reader (the Electron shell does this in its main
  * process). A reader types into the same keyboard as the cashier, so every printable key and
- * Enter is held from the page and sent to the main process's wedge, which times it: keys that
- * are a reader's burst become a card read and never reach a field; keys a person typed come
+ * Enter is held from the page and sent to the main process's wedge with the time it was pressed
+ * here (the event's time stamp), so a busy main process cannot stretch a burst into two. Keys
+ * that are a reader's burst become a card read and never reach a field; keys a person typed come
  * back (at once, or as `devices.keysReleased` after the wedge's pause) and are typed then. The
- * release names keystrokes by the `seq` this page gave them and never carries a key, so a PIN
- * or a keyed card number never comes back over the bridge; the page keeps each key until the
+ * pause is this page's to see: while the wedge holds keys it answers with `settleAt`, and when
+ * this page's clock passes it with no other key pressed (and none has reached the page for a
+ * while), the page says so (`devices.keysPaused`).
+ * The release names keystrokes by the `seq` this page gave them and never carries a key, so a
+ * PIN or a keyed card number never comes back over the bridge; the page keeps each key until the
  * wedge has decided it. Both answers arrive over the one connection in the order the wedge
- * decided them, so keys are typed in order, and a key decided after older held ones means
- * those were a reader's burst: they are forgotten. When the main process cannot be asked, the
- * key is typed: nothing a person types is lost.
+ * decided them, so keys are typed in order, and a key decided after older held ones means those
+ * were a reader's burst: they are forgotten. When the main process cannot be asked, the key is
+ * typed: nothing a person types is lost.
  */
 export function routeKeysThroughReader(win: Window, pos: PosApi, options: WedgeRouterOptions = {}): () => void {
   const fromKeyboard = options.fromKeyboard ?? ((event: KeyboardEvent) => event.isTrusted);
   const pending = new Map<number, { key: string; pressedOn: Element | null }>();
   let lastSeq = 0;
+  let pauseTimer: number | undefined;
+  let lastDelivered = Number.NEGATIVE_INFINITY;
   /** Forgets keys older than `seq` that were never released: they were card data. */
   const forgetBefore = (seq: number) => {
     for (const held of pending.keys()) if (held < seq) pending.delete(held);
+  };
+  /** Waits for the page's clock to pass `settleAt` (the wedge's answer, for the last key sent). */
+  const awaitPause = (settleAt: number | undefined, forSeq: number) => {
+    // An answer to an older key says nothing of the newest one's pause.
+    if (forSeq !== lastSeq) return;
+    win.clearTimeout(pauseTimer);
+    pauseTimer = undefined;
+    if (settleAt === undefined) return;
+    const now = win.performance.now();
+    const wait = Math.min(Math.max(0, settleAt - now, lastDelivered + deliveryQuietMs - now), maxPauseWaitMs) + 1;
+    pauseTimer = win.setTimeout(() => {
+      pauseTimer = undefined;
+      const seq = lastSeq;
+      void pos.devices.keysPaused({ at: win.performance.now() }).then((reply) => {
+        if (reply.ok) awaitPause(reply.result.settleAt, seq);
+      });
+    }, wait);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (!fromKeyboard(event) || event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
@@ -78,7 +112,15 @@ export function routeKeysThroughReader(win: Window, pos: PosApi, options: WedgeR
     const pressedOn = win.document.activeElement;
     pending.set(seq, { key, pressedOn });
     if (pending.size > maxPendingKeys) forgetBefore(seq - maxPendingKeys);
-    void pos.devices.keystroke({ key, seq }).then((reply) => {
+    win.clearTimeout(pauseTimer);
+    pauseTimer = undefined;
+    // The key's own time, on the page's clock; a stamp that is not (none, or one from the
+    // future, as a synthetic event may carry) gives way to the time now.
+    const now = win.performance.now();
+    lastDelivered = now;
+    const at = event.timeStamp > 0 && event.timeStamp <= now ? event.timeStamp : now;
+    void pos.devices.keystroke({ key, seq, at }).then((reply) => {
+      if (reply.ok) awaitPause(reply.result.settleAt, seq);
       if (reply.ok && reply.result.consumed) return;
       pending.delete(seq);
       if (reply.ok) forgetBefore(seq);
@@ -98,6 +140,7 @@ export function routeKeysThroughReader(win: Window, pos: PosApi, options: WedgeR
   win.addEventListener('keydown', onKeyDown, { capture: true });
   return () => {
     controller.abort();
+    win.clearTimeout(pauseTimer);
     win.removeEventListener('keydown', onKeyDown, { capture: true });
   };
 }

@@ -2,7 +2,16 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { trainingJournalEntries } from '../support/test-core';
 import { e2e } from './support/browser-mode';
-import { basketLines, headline, lookAtKiosk, outcome, presentCard, scan, withKiosk } from './support/kiosk';
+import {
+  basketLines,
+  headline,
+  lookAtKiosk,
+  outcome,
+  presentCard,
+  scan,
+  stallKeystrokes,
+  withKiosk,
+} from './support/kiosk';
 
 /**
  * The self-checkout as a customer uses it, in Chromium against a training lane in kiosk mode:
@@ -12,6 +21,9 @@ import { basketLines, headline, lookAtKiosk, outcome, presentCard, scan, withKio
  * Training's catalogue: Cola 12 oz can (012000000133, $1.25 + 8.25 % tax), Cold brew coffee
  * (4006381333931, $3.99 + tax), Butter croissant ($1.79, no tax), Paper towels ($5.99 + tax).
  */
+
+/** How many items basket lines ("3 Cola 12 oz can") hold. */
+const itemCount = (lines: readonly string[]) => lines.reduce((sum, line) => sum + Number.parseInt(line, 10), 0);
 
 /** Nowhere on the customer's screen a thank-you: the payment did not pay the basket. */
 const noThanks = async (page: Page) => expect(await page.locator('.kiosk').innerText()).not.toMatch(/thank you/i);
@@ -54,6 +66,40 @@ describe('the kiosk self-checkout', () => {
       expect(more).toEqual([]);
       expect(row).toMatchObject({ amountMinor: 746, state: 'completed' });
     }),
+  );
+
+  e2e(
+    'every scan lands while the lane’s main process stalls mid-burst, and a cut-short scan asks to scan again',
+    (chromium) =>
+      withKiosk(chromium, { size: 'landscape' }, async ({ page, core }) => {
+        // Every 5th key waits behind a 150 ms stall: timed on arrival, each scan broke in two.
+        const stopStalls = stallKeystrokes(core, { every: 5, ms: 150 });
+        const codes = [
+          '012000000133',
+          '4006381333931',
+          '012000000133',
+          '4006381333931',
+          '012000000133',
+          '4006381333931',
+        ];
+        for (const [n, code] of codes.entries()) {
+          await scan(page, code);
+          await expect.poll(() => basketLines(page).then(itemCount)).toBe(n + 1);
+        }
+        await expect.poll(() => basketLines(page)).toEqual(['3 Cola 12 oz can', '3 Cold brew coffee 8 oz']);
+        expect(await page.getByTestId('kiosk-notice').count()).toBe(0);
+        stopStalls();
+        // A scanner that lost its Enter: the customer is asked to scan again, nothing is added.
+        await scan(page, '40063813', { enter: false });
+        await expect
+          .poll(() => page.getByTestId('kiosk-notice').innerText())
+          .toBe('That scan did not read. Please scan the item again.');
+        expect(await basketLines(page)).toEqual(['3 Cola 12 oz can', '3 Cold brew coffee 8 oz']);
+        await lookAtKiosk(page, 'kiosk-landscape-scan-again');
+        await scan(page, '4006381333931');
+        await expect.poll(() => basketLines(page)).toEqual(['3 Cola 12 oz can', '4 Cold brew coffee 8 oz']);
+        expect(await page.getByTestId('kiosk-notice').count()).toBe(0);
+      }),
   );
 
   e2e('a declined card, then another card pays, and the receipt prints', (chromium) =>

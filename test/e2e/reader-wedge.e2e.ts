@@ -4,6 +4,7 @@ import { EmulatedEncryptingReader } from '../../drivers/emulated/encrypting-read
 import { loadTestCards } from '../../drivers/emulated/test-cards';
 import { e2e, withBrowserMode } from './support/browser-mode';
 import { keyAmount, look, withSignedIn } from './support/counter';
+import { typeAsDevice } from './support/device-typing';
 import { hashPin } from '../../src-main/session/pin-hash';
 
 const keyboardReader = { devices: [{ id: 'counter-reader', name: 'Counter card reader', protocol: 'keyboard' }] };
@@ -20,19 +21,18 @@ describe('a keyboard-mode card reader in browser mode', () => {
       await item.pressSequentially('Mug', { delay: 80 });
       await expect.poll(() => item.inputValue()).toBe('Mug');
       await item.fill('');
-      // The reader types an encrypted swipe as fast as readers do, with the focus in that field.
+      // The reader types an encrypted swipe as fast as readers do (2 ms a key, by its own time
+      // stamps), with the focus in that field.
       const card = loadTestCards(join(process.cwd(), 'assets')).find((candidate) => candidate.id === 'visa-approve')!;
       const reader = new EmulatedEncryptingReader();
-      await page.keyboard.type(reader.swipe(card));
-      await page.keyboard.press('Enter');
+      await typeAsDevice(page, reader.swipe(card), { gapMs: 2 });
       // Well past the wedge's 50 ms pause: nothing was released into the field.
       await page.waitForTimeout(300);
       expect(await item.inputValue()).toBe('');
       await look(page, 'reader-wedge-swipe-kept-out-of-field');
       await page.getByTestId('pay-card').click();
       await page.getByText('Insert, tap or swipe the card').waitFor();
-      await page.keyboard.type(reader.swipe(card));
-      await page.keyboard.press('Enter');
+      await typeAsDevice(page, reader.swipe(card), { gapMs: 2 });
       await page.getByTestId('sale-result').waitFor();
       expect(await page.getByTestId('sale-headline').innerText()).toBe('Approved');
       await look(page, 'reader-wedge-approved');

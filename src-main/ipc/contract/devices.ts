@@ -58,6 +58,17 @@ export interface TestCardInfo {
   readonly note: string;
 }
 
+/** A page's clock reading: milliseconds since it loaded, as `performance.now()` and event time stamps are. */
+const pageTime = z.number().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** The wedge's answer to a page's key or pause. */
+export interface KeystrokeAnswer {
+  /** Kept from the page: card data, or held while the wedge decides. */
+  readonly consumed: boolean;
+  /** While keys are held: the page time after which, with no other key, it reports a pause. */
+  readonly settleAt?: number;
+}
+
 export const deviceCommands = {
   'devices.list': command<DeviceInfo[]>()(
     'Configured devices with their status, optionally of one kind.',
@@ -76,16 +87,22 @@ export const deviceCommands = {
     'Cancels a test read in progress on a card reader.',
     z.object({ deviceId: z.string().max(32).optional() }).strict(),
   ),
-  'devices.keystroke': command<{ readonly consumed: boolean }>()(
-    'Browser mode: one keystroke for the keyboard-mode card reader\u2019s wedge, sent as it is typed (the main process times it on arrival). `consumed` keys are card data or held back; held keys a person typed are released by `seq` in `devices.keysReleased`, to this screen only.',
+  'devices.keystroke': command<KeystrokeAnswer>()(
+    'Browser mode: one keystroke for the keyboard-mode card reader\u2019s wedge, with the page\u2019s own time of the key press, so a stall of the main process between two keys of one burst never splits it. `consumed` keys are card data or held back; held keys a person typed are released by `seq` in `devices.keysReleased`, to this screen only. While keys are held, `settleAt` (page time) says when the page must report a pause with `devices.keysPaused` if no other key came.',
     z
       .object({
         /** One character, or a key name such as "Enter". */
         key: z.string().min(1).max(16),
         /** The page's number for this keystroke, rising: the release names it, never the key itself. */
         seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+        /** When the key was pressed, in the page's milliseconds (its event's `timeStamp`). */
+        at: pageTime,
       })
       .strict(),
+  ),
+  'devices.keysPaused': command<KeystrokeAnswer>()(
+    'Browser mode: no key was pressed on this page after its last keystroke until `at` (page time). Keys the wedge held past its pause are settled: released to the page, or a scan that went wrong. `settleAt` as for `devices.keystroke`.',
+    z.object({ at: pageTime }).strict(),
   ),
   'devices.testCards': command<TestCardInfo[]>()('Training: the card deck.', noArgs),
   'devices.presentTestCard': command<{ readonly presented: true }>()(

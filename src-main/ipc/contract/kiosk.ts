@@ -108,6 +108,11 @@ export interface KioskState {
   readonly staffCall: StaffCallView | null;
   /** Why the last barcode from the kiosk's own (serial) scanner was refused, for the screen; null after anything else. */
   readonly scanProblem: string | null;
+  /**
+   * What kind of problem: `refused` (a code the store does not know, or a scan the kiosk cannot
+   * take now) or `unreadable` (the scanner's keys made no code: scan again). Null with no problem.
+   */
+  readonly scanProblemKind: 'refused' | 'unreadable' | null;
 }
 
 const quantity = z.number().int().min(1, { error: 'a quantity is at least 1' }).max(99, { error: 'at most 99' });

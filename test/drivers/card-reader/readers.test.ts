@@ -5,7 +5,7 @@ import { KeyboardCardReader } from '../../../drivers/card-reader/keyboard-reader
 import { keyedCardRead, readCard, type ReadNotice } from '../../../drivers/card-reader/read-card';
 import { EmulatedEncryptingReader, type EmulatedCard } from '../../../drivers/emulated/encrypting-reader';
 import { readerKeystrokes } from '../../../drivers/emulated/keyboard';
-import { KeyboardWedgeTransport } from '../../../drivers/transport/keyboard-wedge';
+import { KeyboardWedgeTransport } from '../../../drivers/transport/keyboard-wedge-transport';
 import { createMemoryPair } from '../../../drivers/transport/memory';
 import { emulatedVisa } from '../../support/cards';
 import { ManualClock } from '../../support/manual-clock';
@@ -15,8 +15,8 @@ const visa: EmulatedCard = emulatedVisa;
 
 async function keyboardLane() {
   let now = 0;
-  const wedge = new KeyboardWedgeTransport({ now: () => now });
   const clock = new ManualClock();
+  const wedge = new KeyboardWedgeTransport({ clock: { now: () => now, setTimer: clock.setTimer } });
   const reader = new KeyboardCardReader(wedge, { clock });
   await reader.open();
   const type = (output: string) => {

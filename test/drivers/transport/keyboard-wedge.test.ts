@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   isBarcodeBurst,
-  KeyboardWedgeTransport,
   WedgeDetector,
   type Keystroke,
   type WedgeOutput,
@@ -115,32 +114,6 @@ describe('WedgeDetector', () => {
   });
 });
 
-describe('KeyboardWedgeTransport', () => {
-  it('emits a burst as one data chunk and releases a person’s keys after the pause', async () => {
-    let now = 0;
-    const wedge = new KeyboardWedgeTransport({ now: () => now, maxGapMs: 30 });
-    const chunks: string[] = [];
-    const released: string[] = [];
-    wedge.on('data', (chunk) => chunks.push(Buffer.from(chunk).toString()));
-    wedge.onRelease((keys) => released.push(...keys.map((key) => key.key)));
-    expect(wedge.key('1')).toBe(false); // closed: everything passes
-    await wedge.open();
-    expect(wedge.key('1')).toBe(true);
-    now = 100;
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    now = 1000;
-    expect(released).toEqual(['1']);
-    for (const key of publishedSwipeRecord) {
-      expect(wedge.key(key)).toBe(true);
-      now += 3;
-    }
-    expect(wedge.key('Enter')).toBe(true);
-    expect(chunks).toEqual([publishedSwipeRecord]);
-    await expect(wedge.write()).rejects.toThrow('takes no commands');
-    await wedge.close();
-  });
-});
-
 describe('WedgeDetector telling barcodes apart (a kiosk)', () => {
   /** A kiosk's wedge: barcodes told apart. */
   const scan = (strokes: readonly Keystroke[]) => replay(strokes, new WedgeDetector({ barcodes: true }));
@@ -182,6 +155,22 @@ describe('WedgeDetector telling barcodes apart (a kiosk)', () => {
     expect(scan(late)).toEqual({ page: [...'40063813', 'Enter'], bursts: [], barcodes: [] });
   });
 
+  it('says a scan went wrong when four or more keys at a scanner’s pace make no code, and still types them', () => {
+    const detector = new WedgeDetector({ barcodes: true });
+    for (const stroke of typed('40063813', 0, 4, false)) detector.feed(stroke);
+    expect(detector.tick(1000)).toEqual({ release: typed('40063813', 0, 4, false), unreadable: true });
+    const code39 = new WedgeDetector({ barcodes: true });
+    for (const stroke of typed('AB.12', 0, 4, false)) code39.feed(stroke);
+    expect(code39.feed({ key: 'Enter', at: 20 })).toMatchObject({ verdict: 'pass', output: { unreadable: true } });
+    // Three fast keys are a person's, and a card-only wedge never says it.
+    const three = new WedgeDetector({ barcodes: true });
+    for (const stroke of typed('123', 0, 4, false)) three.feed(stroke);
+    expect(three.tick(1000)).toEqual({ release: typed('123', 0, 4, false) });
+    const cardOnly = new WedgeDetector();
+    for (const stroke of typed('40063813', 0, 4, false)) cardOnly.feed(stroke);
+    expect(cardOnly.tick(1000)).toEqual({ release: typed('40063813', 0, 4, false) });
+  });
+
   it('keeps a person’s typing right after a scan, and two scans in a row, apart and in order', () => {
     const strokes = [
       ...typed('012000000133', 0, 4),
@@ -212,25 +201,5 @@ describe('WedgeDetector telling barcodes apart (a kiosk)', () => {
     expect(isBarcodeBurst('ABCD1234ABCD123')).toBe(true);
     expect(isBarcodeBurst('1'.repeat(33))).toBe(false);
     expect(isBarcodeBurst('12 34')).toBe(false);
-  });
-});
-
-describe('KeyboardWedgeTransport with barcodes', () => {
-  it('hands a scanner’s code to its barcode listeners, never to the card reader', async () => {
-    let now = 0;
-    const wedge = new KeyboardWedgeTransport({ now: () => now, barcodes: true });
-    const chunks: string[] = [];
-    const codes: string[] = [];
-    wedge.on('data', (chunk) => chunks.push(Buffer.from(chunk).toString()));
-    const stop = wedge.onBarcode((code) => codes.push(code));
-    await wedge.open();
-    for (const key of [...'012000000133', 'Enter']) {
-      expect(wedge.key(key)).toBe(true);
-      now += 4;
-    }
-    expect(codes).toEqual(['012000000133']);
-    expect(chunks).toEqual([]);
-    stop();
-    await wedge.close();
   });
 });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Core } from '../../../src-main/core/core';
 import { withBrowserMode, type BrowserModeSession } from './browser-mode';
+import { typeAsDevice } from './device-typing';
 import { look } from './counter';
 import { cutOffText, hiddenControls, untidyBasketLines } from './kiosk-layout';
 
@@ -44,34 +45,35 @@ export const headline = (page: Page) => page.getByTestId('kiosk-headline').inner
 /** The outcome line of the last payment, as the customer reads it. */
 export const outcome = (page: Page) => page.getByTestId('kiosk-outcome').innerText();
 
-/** A keyboard-mode scanner's pace: a character every few milliseconds. */
-const scannerKeyGapSeconds = 0.004;
+/**
+ * Types a barcode as a keyboard-mode scanner does: its characters and Enter (unless it lost it)
+ * in one burst, 4 ms apart by the keyboard's own time stamps.
+ */
+export const scan = (page: Page, barcode: string, options: { enter?: boolean } = {}): Promise<void> =>
+  typeAsDevice(page, barcode, { gapMs: 4, ...options });
 
 /**
- * Types a barcode as a keyboard-mode scanner does: its characters and Enter in one burst, a few
- * milliseconds apart by the keyboard's own timestamps (as USB reports carry them). Sent through
- * the DevTools protocol in one go, so a busy test machine cannot stretch the burst the way
- * typing key by key, each waiting for the page, would.
+ * Makes the lane's main process stall, as a loaded machine does: every `every`th keystroke it
+ * takes keeps its event loop busy for `ms` first, so the keys behind it wait in the socket.
+ * Returns the function that ends the stalls.
  */
-export async function scan(page: Page, barcode: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  const start = Date.now() / 1000;
-  const keys = [...barcode].map((key) => ({
-    key,
-    text: key,
-    code: /\d/.test(key) ? `Digit${key}` : `Key${key.toUpperCase()}`,
-  }));
-  const sent = [...keys, { key: 'Enter', text: '\r', code: 'Enter' }].flatMap(({ key, text, code }, index) => {
-    const timestamp = start + index * scannerKeyGapSeconds;
-    const keyCode = key === 'Enter' ? 13 : key.toUpperCase().charCodeAt(0);
-    const common = { key, code, windowsVirtualKeyCode: keyCode, timestamp };
-    return [
-      cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text, ...common }),
-      cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common }),
-    ];
-  });
-  await Promise.all(sent);
-  await cdp.detach();
+export function stallKeystrokes(core: Core, options: { every: number; ms: number }): () => void {
+  const manager = core.deviceManager;
+  const keystroke = manager.keystroke;
+  let count = 0;
+  manager.keystroke = (stroke, timing) => {
+    count += 1;
+    if (count % options.every === 0) {
+      const until = performance.now() + options.ms;
+      while (performance.now() < until) {
+        // busy: the event loop runs nothing else
+      }
+    }
+    return keystroke(stroke, timing);
+  };
+  return () => {
+    manager.keystroke = keystroke;
+  };
 }
 
 /** Presents a card of training's deck on the lane's emulated reader, once the screen asks for a card. */

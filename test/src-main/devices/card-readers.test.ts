@@ -71,7 +71,7 @@ describe('training devices', () => {
   it('applies the chip-first rule to the deck’s chip-failure card', async () => {
     const { core } = trainingCore();
     const read = core.dispatch('devices.readCard', { timeoutSeconds: 5 });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await until(() => core.devices.list('card-reader').some((device) => device.status === 'connected'));
     await core.dispatch('devices.presentTestCard', { cardId: 'discover-chip-failure', method: 'insert' });
     await core.dispatch('devices.presentTestCard', { cardId: 'discover-chip-failure', method: 'swipe' });
     expect(await read).toMatchObject({ ok: true, result: { entryMode: 'fallback-swipe', network: 'discover' } });
@@ -231,21 +231,28 @@ describe('browser mode keystrokes over the contract', () => {
       applicationLabel: 'MASTERCARD',
     });
     let seq = 0;
-    for (const { key } of readerKeystrokes(output, 0)) {
-      expect(await core.dispatch('devices.keystroke', { key, seq: ++seq })).toEqual({
+    // Timed by the page (readerKeystrokes: the reader's pace); however slowly they arrive here.
+    for (const { key, at } of readerKeystrokes(output, 0)) {
+      expect(await core.dispatch('devices.keystroke', { key, seq: ++seq, at })).toMatchObject({
         ok: true,
         result: { consumed: true },
       });
     }
     expect(await read).toMatchObject({ ok: true, result: { network: 'mastercard', entryMode: 'swipe' } });
-    expect(await core.dispatch('devices.keystroke', { key: '3', seq: 1000 })).toEqual({
+    // A person's digit is held (a reader's burst may start with one) until the page's pause.
+    expect(await core.dispatch('devices.keystroke', { key: '3', seq: 1000, at: 60_000 })).toEqual({
       ok: true,
-      result: { consumed: true },
+      result: { consumed: true, settleAt: 60_050 },
     });
-    await until(() => released.length > 0);
+    expect(await core.dispatch('devices.keysPaused', { at: 60_020 })).toEqual({
+      ok: true,
+      result: { consumed: true, settleAt: 60_050 },
+    });
+    expect(released).toEqual([]);
+    expect(await core.dispatch('devices.keysPaused', { at: 60_051 })).toEqual({ ok: true, result: { consumed: true } });
     // Named by its number, never as the key: the released key may be a PIN digit.
     expect(released).toEqual([{ seqs: [1000] }]);
-    expect(await core.dispatch('devices.keystroke', { key: 'k', seq: 1001 })).toEqual({
+    expect(await core.dispatch('devices.keystroke', { key: 'k', seq: 1001, at: 61_000 })).toEqual({
       ok: true,
       result: { consumed: false },
     });

@@ -82,7 +82,10 @@ describe('the bridge keeps a screen\u2019s keystrokes to that screen', () => {
     const other = await page(host);
     let seq = 0;
     const type = async (keys: readonly string[]) => {
-      for (const key of keys) await cashier.call('devices.keystroke', { key, seq: ++seq });
+      for (const key of keys) {
+        seq += 1;
+        await cashier.call('devices.keystroke', { key, seq, at: seq * 5 });
+      }
     };
     // A manager's id and PIN, then a card keyed in groups a person types (each group shorter than
     // a reader's shortest burst, ended by Tab or Enter, so the wedge gives it back as typed).
@@ -173,7 +176,7 @@ describe('the bridge bounds each connection', () => {
     const cashier = await page(host);
     // An encrypted-swipe-like burst, sent without waiting for replies, as a page forwards a reader.
     const burst = [...'0123456789ABCDEF'.repeat(8), 'Enter'];
-    const ids = burst.map((key, index) => cashier.send('devices.keystroke', { key, seq: index + 1 }));
+    const ids = burst.map((key, index) => cashier.send('devices.keystroke', { key, seq: index + 1, at: index * 4 }));
     const replies = await Promise.all(ids.map((id) => cashier.reply(id)));
     expect(replies.every((reply) => reply.ok && (reply.result as { consumed: boolean }).consumed)).toBe(true);
     expect(

@@ -21,6 +21,7 @@ describe('the kiosk\u2019s serial barcode scanner', () => {
       step: 'basket',
       basket: { totalMinor: 271 }, // 2 x 1.25 and 8.25 % of 2.50 (0.20625 → 0.21)
       scanProblem: null,
+      scanProblemKind: null,
     });
     await device.write(bytes('000000000000\r\n'));
     await until(() => core.kiosk.state().scanProblem !== null);

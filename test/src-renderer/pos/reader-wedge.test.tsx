@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { needsWedgeRouting, routeKeysThroughReader } from '../../../src-renderer/pos/reader-wedge';
 import { trainingCounter } from '../support/render-counter';
 import { stubPos } from '../support/stub-pos';
@@ -38,6 +38,33 @@ function routedPage(consumes: (key: string) => boolean) {
   return { ...stub, stop, field, press };
 }
 
+/** A page whose wedge holds each key for 50 ms of the page's time, until the page reports its pause. */
+function routedPageHolding() {
+  let heldUntil: number | undefined;
+  const stub = stubPos({
+    info: trainingCounter,
+    answers: {
+      'devices.keystroke': (args) => {
+        heldUntil = (args as { at: number }).at + 50;
+        return { consumed: true, settleAt: heldUntil };
+      },
+      'devices.keysPaused': (args) => {
+        if (heldUntil !== undefined && (args as { at: number }).at >= heldUntil) heldUntil = undefined;
+        return { consumed: true, ...(heldUntil !== undefined && { settleAt: heldUntil }) };
+      },
+    },
+  });
+  const fromKeyboard = new WeakSet<Event>();
+  const stop = routeKeysThroughReader(window, stub.pos, { fromKeyboard: (event) => fromKeyboard.has(event) });
+  const press = async (key: string) =>
+    act(async () => {
+      const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+      fromKeyboard.add(event);
+      fireEvent(window, event);
+    });
+  return { ...stub, stop, press };
+}
+
 describe('routing the keyboard through a keyboard-mode reader (browser mode)', () => {
   it('types what a person typed, in order, after the wedge lets it through', async () => {
     const { field, press, calls, stop } = routedPage(() => false);
@@ -63,6 +90,31 @@ describe('routing the keyboard through a keyboard-mode reader (browser mode)', (
     await act(async () => emit('devices.keysReleased', { seqs: [1, 2, 3] }));
     expect(field.value).toBe('88');
     stop();
+  });
+
+  it('sends each key with the time it was pressed, and reports the pause once its clock passes settleAt', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const { press, calls, stop } = routedPageHolding();
+      await press('5');
+      const [name, args] = calls[0] ?? [];
+      expect(name).toBe('devices.keystroke');
+      const pressedAt = (args as { at: number }).at;
+      expect(pressedAt).toBeGreaterThanOrEqual(0);
+      // The wedge holds the key until pressedAt + 50 on this page's clock, and the page waits
+      // 150 ms with no key reaching it (a late key may be on its way): no pause is said before.
+      await act(async () => vi.advanceTimersByTime(149));
+      expect(calls.map(([called]) => called)).toEqual(['devices.keystroke']);
+      await act(async () => vi.advanceTimersByTime(5));
+      expect(calls.map(([called]) => called)).toEqual(['devices.keystroke', 'devices.keysPaused']);
+      expect((calls[1]?.[1] as { at: number }).at).toBeGreaterThanOrEqual(pressedAt + 50);
+      // The wedge has settled: nothing more is said.
+      await act(async () => vi.advanceTimersByTime(2000));
+      expect(calls).toHaveLength(2);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('types a key where it was pressed, even when a Tab moved the focus while the wedge decided', async () => {

@@ -80,6 +80,7 @@ export function kioskState(change: Partial<KioskState> = {}): KioskState {
     staffNeeded: null,
     staffCall: null,
     scanProblem: null,
+    scanProblemKind: null,
     ...change,
   };
 }

@@ -71,6 +71,7 @@ export function stubPos(data: {
     },
     'devices.cancelRead': () => ({ canceled: false }),
     'devices.keystroke': () => ({ consumed: false }),
+    'devices.keysPaused': () => ({ consumed: true }),
     'devices.testCards': () => [],
     'devices.presentTestCard': () => ({ presented: true }),
     'terminal.sale': () => {
