@@ -86,9 +86,7 @@ export function redactText(text: string): string {
   // Cheap exit for the common case: without 12 digits in a row nothing below can match, except
   // URL credentials and grouped card numbers, which both need a character this skips on.
   if (!/\d{12}|[-\s@]/.test(text)) return text;
-  return removeTrackData(text)
-    .replace(urlCredentials, '$1[credentials removed]@')
-    .replace(digitRun, maskDigitRun);
+  return removeTrackData(text).replace(urlCredentials, '$1[credentials removed]@').replace(digitRun, maskDigitRun);
 }
 
 function redactError(error: Error, seen: WeakSet<object>, depth: number): Record<string, unknown> {
