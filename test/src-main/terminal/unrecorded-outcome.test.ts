@@ -23,28 +23,10 @@ import { call, devicesConnected, merchid, presentWhenReading, testGatewayClient 
 
 // The injected fault: while `full` is set, every write statement the lane's journal runs fails as
 // SQLite does on a full disk. Reads still work, as they do on a full disk.
-const disk = vi.hoisted(() => ({ full: false }));
-vi.mock('better-sqlite3', async (importOriginal) => {
-  const { default: Real } = await importOriginal<{ default: typeof Database }>();
-  const writes = /^\s*(INSERT|UPDATE|DELETE)\b/i;
-  class FullDiskDatabase extends Real {
-    override prepare(source: string) {
-      const statement = super.prepare(source);
-      if (!writes.test(source)) return statement;
-      return new Proxy(statement, {
-        get(target, key, receiver) {
-          if (key === 'run' && disk.full)
-            return () => {
-              throw new Real.SqliteError('database or disk is full', 'SQLITE_FULL');
-            };
-          const value = Reflect.get(target, key, receiver) as unknown;
-          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-        },
-      });
-    }
-  }
-  return { default: FullDiskDatabase };
-});
+const disk = vi.hoisted(() => ({ full: false, fillsOnAnswer: false }));
+vi.mock('better-sqlite3', async (importOriginal) =>
+  (await import('../../support/full-disk-sqlite')).fullDiskSqlite(await importOriginal(), disk),
+);
 
 const cores: Core[] = [];
 const emulators: RunningEmulator[] = [];
