@@ -1,5 +1,6 @@
 /** What the journal refuses to keep: card numbers and track data, and the error a refused or failed write raises. */
 import cardValidator from 'card-validator';
+import { maskPan, removeTrackData } from '../log/redact';
 
 /**
  * Why a journal cannot be used: `write` (a write failed: disk full, I/O error), `damaged` (it
@@ -44,4 +45,22 @@ export function refuseCardData(field: string, value: string | undefined): void {
   if (containsCardNumber(value))
     throw new JournalError(`journal: ${field} looks like a card number; the journal keeps masked numbers only`);
   if (/[%;=^?]/.test(value) && /\d{6,}/.test(value)) throw new JournalError(`journal: ${field} looks like track data`);
+}
+
+/**
+ * The gateway's answer as the journal may keep it: in every text of it, track data removed and
+ * each run holding a card number masked to its first six and last four digits (the log's rules,
+ * `maskPan`). An answer is not the lane's to refuse: a receipt footer can quote a gift card's
+ * number, an unattended device's receipt data a card's, and the approval behind it stands, so
+ * its row must be kept with the number masked rather than left unrecorded (issue 29, item 10).
+ */
+export function maskAnswer<T>(value: T): T {
+  if (typeof value === 'string')
+    return removeTrackData(value).replace(/\d[\d -]{11,}\d/g, (run) =>
+      containsCardNumber(run) ? maskPan(run) : run,
+    ) as T;
+  if (Array.isArray(value)) return value.map(maskAnswer) as T;
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskAnswer(item)])) as T;
+  return value;
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { preparePrivateDatabase } from '../config/private-file';
 import type { Clock } from '../core/clock';
-import { JournalError, maskedShape, refuseCardData } from './card-data';
+import { containsCardNumber, JournalError, maskAnswer, maskedShape, refuseCardData } from './card-data';
 import {
   journalOperations,
   toEntry,
@@ -16,6 +16,7 @@ import {
   type Row,
 } from './entry';
 import { migrations } from './schema';
+import { UnrecordedOutcomes } from './unrecorded';
 
 export { containsCardNumber, JournalError, type JournalErrorKind } from './card-data';
 export * from './entry';
@@ -38,13 +39,17 @@ export interface JournalOptions {
  * `synchronous = FULL`, so a row that `begin` returned survives a power cut). The file is
  * checked with `integrity_check` when opened, and migrated by `user_version`. It holds masked
  * numbers, entry modes and the gateway's answers, never track data, TLV, CVV or a clear
- * number. Every write that fails throws `JournalError`: the caller must then send nothing.
+ * number (a card number in an answer is masked). Every write that fails throws `JournalError`:
+ * before the request the caller must then send nothing; after it, the outcome is unknown and is
+ * held in `unrecorded` until the journal can take it (unrecorded.ts).
  */
 export class Journal {
   readonly path: string;
   readonly #db: Database.Database;
   /** Stamps every row; recovery measures the gateway's answer window on it, against `createdAt`. */ readonly clock: Clock;
   readonly #lanePrefix: string;
+  /** Outcomes of requests that left but could not be written (a full disk), kept until they can be. */
+  readonly unrecorded = new UnrecordedOutcomes();
 
   private constructor(path: string, db: Database.Database, options: JournalOptions) {
     this.path = path;
@@ -238,8 +243,10 @@ export class Journal {
     found: { readonly outcome: JournalOutcome | null; readonly note: string | null; readonly finding?: FindingSource },
   ): void {
     const { outcome, note, finding } = found;
-    const text = outcome === null ? null : JSON.stringify(outcome);
-    refuseCardData('the answer', text ?? undefined);
+    // The answer is kept, masked; the check after it is the last guard, never expected to fire.
+    const text = outcome === null ? null : JSON.stringify(maskAnswer(outcome));
+    if (text !== null && containsCardNumber(text))
+      throw new JournalError('journal: the answer still looks like a card number after masking');
     const now = this.clock.now();
     const changed = this.#write(`record the outcome of entry ${id}`, () =>
       this.#db.transaction(() => {

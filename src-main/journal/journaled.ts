@@ -108,7 +108,10 @@ export async function recoverJournal(
   finding?: FindingSource,
 ): Promise<RecoveredEntry[]> {
   const results: RecoveredEntry[] = [];
+  // An outcome held in memory is written from there (recordHeld), never guessed at by asking or voiding.
+  const held = new Set(journal.unrecorded.list().map((outcome) => outcome.entryId));
   for (const entry of journal.unresolved()) {
+    if (held.has(entry.id)) continue;
     if (entry.operation === 'auth') {
       const outcome = await resolveLostAuthorization(
         client,

@@ -76,16 +76,17 @@ function maskDigitRun(run: string): string {
   return shortGroup[0] + run.slice(shortGroup[0].length).replace(digitRun, maskDigitRun);
 }
 
+/** Removes track data (track 1, track 2 and its equivalents), leaving the rest of the text as it was. */
+export function removeTrackData(text: string): string {
+  return text.replace(track1, trackRemoved).replace(track2, trackRemoved);
+}
+
 /** Removes track data and URL credentials, and masks card-number-like digit runs, in free text. */
 export function redactText(text: string): string {
   // Cheap exit for the common case: without 12 digits in a row nothing below can match, except
   // URL credentials and grouped card numbers, which both need a character this skips on.
   if (!/\d{12}|[-\s@]/.test(text)) return text;
-  return text
-    .replace(track1, trackRemoved)
-    .replace(track2, trackRemoved)
-    .replace(urlCredentials, '$1[credentials removed]@')
-    .replace(digitRun, maskDigitRun);
+  return removeTrackData(text).replace(urlCredentials, '$1[credentials removed]@').replace(digitRun, maskDigitRun);
 }
 
 function redactError(error: Error, seen: WeakSet<object>, depth: number): Record<string, unknown> {

@@ -7,6 +7,7 @@ import { onePaymentAtATime } from './one-payment';
 import { saleDoneLine } from './sale-summary';
 import type { TerminalStateStore } from './state-store';
 import { stoppedPayment } from './stopped-payment';
+import { refuseWhileUnrecorded } from './unrecorded-sale';
 
 /**
  * The customer's sale as the lane lives it: one money-moving operation at a time, the payments
@@ -69,6 +70,8 @@ export function createCustomerSale(options: CustomerSaleOptions): CustomerSale {
   return {
     payment: (key, request, work) =>
       guard.run(key, async (abort) => {
+        // Checked before the sale is touched: the held sale stays on the screen as it was.
+        refuseWhileUnrecorded(options.journal);
         if ((keeper.current()?.dueMinor ?? null) === null) closeSale(); // the next customer: the last one's outcomes were shown
         keeper.begin(request);
         saleOpen = true;

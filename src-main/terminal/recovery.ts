@@ -2,6 +2,7 @@ import type { RecoveryFinding, RecoveryItem } from '../ipc/contract';
 import { formatMinorUnits } from '../ipc/money';
 import type { FindingSource, Journal, JournalEntry } from '../journal/journal';
 import { recoverJournal, recoveredKind, settleableAt, stillOpen } from '../journal/journaled';
+import { recordHeld } from '../journal/unrecorded';
 import type { Logger } from '../log/logger';
 import type { GatewayAccess } from './lane-access';
 import { recoveryQueue } from './history';
@@ -131,6 +132,15 @@ export function createRecovery(options: RecoveryOptions): Recovery {
       const journal = options.journal();
       // A crash after the answer was journaled and before the screen showed it: the outcome is known but nobody saw it.
       if (pass === 'start' && journal.findUnclosedSale() > 0) publish();
+      // What the journal could not record when it came is written first, once it can be: the cashier sees it as a finding.
+      const late = recordHeld(journal);
+      if (late.recorded.length > 0) {
+        logger.warn(
+          { orderIds: late.recorded.map((held) => held.orderId) },
+          'the journal recorded the outcomes it could not write when they came; the lane takes new sales again',
+        );
+        publish();
+      }
       if (journal.unresolved().length === 0) return { settled: 0, open: 0 };
       const gateway = await options.gateway();
       const results = await recoverJournal(journal, gateway.client, gateway.merchid, pass);

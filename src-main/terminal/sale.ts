@@ -34,8 +34,8 @@ export interface SaleDependencies {
   readonly cardTimeoutSeconds?: number;
   /** A card keyed by the cashier, for a sale whose card cannot be read. */
   readonly keyedEntry?: (signal: AbortSignal) => Promise<CardRead>;
-  /** Where printing problems are written (never card data). */
-  readonly logger?: Pick<Logger, 'warn'>;
+  /** Where printing problems and an outcome the journal could not record are written (never card data). */
+  readonly logger?: Pick<Logger, 'warn' | 'error'>;
   /**
    * The customer chooses afterwards whether a receipt prints (a kiosk): nothing prints now, and
    * the journal keeps everything the reprint of either copy needs.

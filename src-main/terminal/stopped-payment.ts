@@ -33,6 +33,8 @@ export function stoppedPayment(
   lane: { keeper: SaleKeeper; state: TerminalStateStore; abort?: AbortController },
 ): never {
   const { keeper, state } = lane;
+  // Only the write before the request ends a payment with a JournalError: once the request has
+  // left, a failed write makes the outcome unknown and held (journal/unrecorded.ts), never this.
   if (error instanceof JournalError) {
     keeper.stopped('The journal cannot be written: nothing was sent.');
     state.enter('idle', 'The journal cannot be written: nothing was sent');

@@ -1,6 +1,7 @@
 import type { AuthorizationRequest } from '../../gateway/auth-request';
 import { NotFoundYetError } from '../../gateway/errors';
 import type { Journal, JournalIntent } from '../../journal/journal';
+import type { Logger } from '../../log/logger';
 import { receiptFactsOf } from '../../receipt/facts';
 import type { ReceiptFacts } from '../../receipt/model';
 import type { Bitmap } from '../../signature/bmp';
@@ -18,6 +19,8 @@ export interface Authorizing {
   readonly client: JournaledAuthorizationRequest['client'];
   readonly merchid: string;
   readonly terminalId: string;
+  /** Where an outcome the journal could not record is said, at error level. */
+  readonly logger?: Pick<Logger, 'error'>;
 }
 
 /** One authorization as the sale asks for it. */
@@ -45,6 +48,10 @@ export interface Authorized {
   readonly outcome: SaleOutcome;
   readonly facts?: Omit<ReceiptFacts, 'kind'>;
 }
+
+/** The words for a sale whose request left and whose outcome the journal could not record (never "nothing was sent"). */
+export const unrecordedReason =
+  'The journal could not record this sale after it was sent to the gateway (the disk may be full), so its outcome is unknown: the customer may have been charged. Do not charge again: the lane takes no new sale until the journal records it. Free disk space or call support.';
 
 const lostAndSilent =
   'The answer was lost and the gateway has not answered since: the sale is queued and checked again.';
@@ -139,6 +146,12 @@ export async function authorizePayment(lane: Authorizing, asked: AuthorizationAs
           reason: `${result.error.resptext ?? 'The processor did not answer'}: try again.`,
         },
       };
+    case 'unrecorded':
+      lane.logger?.error(
+        { orderId, entryId: result.entryId, err: result.error },
+        'the journal could not record an authorization after it was sent: its outcome is unknown and the customer may have been charged; it is held in memory until the journal records it, and the lane takes no new sale until then',
+      );
+      return { outcome: { kind: 'unknown', orderId, reason: unrecordedReason } };
     case 'unknown':
       if (result.error instanceof NotFoundYetError) {
         return {

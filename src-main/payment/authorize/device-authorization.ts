@@ -7,6 +7,7 @@ import { emvTagDataSchema } from '../../gateway/emv-tag-data';
 import { resolveLostAuthorization } from '../../gateway/recovery';
 import { receiptSchema } from '../../gateway/wire-schema';
 import { outcomeOf, recordRecovery } from '../../journal/journaled';
+import { writeAfterSending } from '../../journal/unrecorded';
 import type { JournaledAuthorization, JournaledAuthorizationRequest } from './journaled-authorization';
 
 /** One authorization an unattended payment device makes by itself, journaled as the lane's own are. */
@@ -54,6 +55,7 @@ export async function journaledDeviceAuthorize(request: DeviceAuthorizationReque
     entryMode: 'unattended',
     ...(request.detail ? { detail: request.detail } : {}),
   });
+  const held = { entryId, orderId, amountMinor: credit ? -amountMinor : amountMinor };
   const paymentType: PaymentType = credit ? 'refund' : request.capture ? 'sale' : 'auth-only';
   let answer: DptAnswer;
   try {
@@ -69,20 +71,29 @@ export async function journaledDeviceAuthorize(request: DeviceAuthorizationReque
       journal.markNotSent(entryId, `the payment device did not authorize: ${(error as Error).message}`);
       throw error;
     }
-    journal.markUnknown(entryId, `the payment device's answer was lost: ${error.message}`);
+    const lost = writeAfterSending(journal, { ...held, outcome: null }, () =>
+      journal.markUnknown(entryId, `the payment device's answer was lost: ${error.message}`),
+    );
+    if ('refused' in lost) return { kind: 'unrecorded', entryId, orderId, error: lost.refused };
     const sentAt = journal.get(entryId)?.createdAt ?? journal.clock.now();
     const outcome = await resolveLostAuthorization(
       client,
       { merchid, orderid: orderId },
       { sentAt, now: journal.clock.now() },
     );
-    recordRecovery(journal, entryId, outcome);
+    const learned = writeAfterSending(journal, { ...held, outcome: null }, () =>
+      recordRecovery(journal, entryId, outcome),
+    );
+    if ('refused' in learned) return { kind: 'unrecorded', entryId, orderId, error: learned.refused };
     return outcome.kind === 'unresolved'
       ? { kind: 'unknown', entryId, orderId, error: outcome.error }
       : { kind: 'recovered', entryId, orderId, outcome };
   }
   const authorization = authorizationOf(answer, credit);
-  journal.complete(entryId, outcomeOf(authorization));
+  // The device has authorized: an answer the journal cannot write leaves the outcome unknown, held (principle 10).
+  const outcome = outcomeOf(authorization);
+  const completed = writeAfterSending(journal, { ...held, outcome }, () => journal.complete(entryId, outcome));
+  if ('refused' in completed) return { kind: 'unrecorded', entryId, orderId, error: completed.refused };
   return { kind: 'answered', entryId, orderId, authorization };
 }
 

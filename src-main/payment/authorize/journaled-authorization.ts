@@ -4,8 +4,9 @@ import type { GatewayClient } from '../../gateway/client';
 import type { GatewayError, RetryableError } from '../../gateway/errors';
 import { resolveLostAuthorization, type LostAuthorizationOutcome } from '../../gateway/recovery';
 import { recordFailedCall } from '../../journal/failed-call';
-import type { Journal, JournalIntent } from '../../journal/journal';
+import type { Journal, JournalError, JournalIntent } from '../../journal/journal';
 import { outcomeOf, recordRecovery } from '../../journal/journaled';
+import { writeAfterSending } from '../../journal/unrecorded';
 
 /** What the screen may say about an authorization. `unknown` is never shown or printed as approved. */
 export type JournaledAuthorization =
@@ -25,7 +26,12 @@ export type JournaledAuthorization =
   /** The gateway asked to try again (respstat B): nothing was charged. */
   | { readonly kind: 'retry'; readonly entryId: number; readonly orderId: string; readonly error: RetryableError }
   /** The answer was lost and nothing could be learned yet: the entry waits in the recovery queue. */
-  | { readonly kind: 'unknown'; readonly entryId: number; readonly orderId: string; readonly error: GatewayError };
+  | { readonly kind: 'unknown'; readonly entryId: number; readonly orderId: string; readonly error: GatewayError }
+  /**
+   * The request left and the journal could not write what followed (a full disk): the outcome is
+   * unknown, held in `journal.unrecorded` until the journal takes it; the customer may have been charged.
+   */
+  | { readonly kind: 'unrecorded'; readonly entryId: number; readonly orderId: string; readonly error: JournalError };
 
 export interface CardForJournal {
   /** First six and last four at most. */
@@ -54,10 +60,11 @@ function answerWindowOf(journal: Journal, entryId: number): { sentAt: number; no
 
 /**
  * One authorization the journaled way (ARCHITECTURE.md, principle 4): the row is written first
- * (a JournalError means nothing was sent), then the request; the answer completes the row. A
- * request that certainly never left is marked not sent and its error rethrown; respstat B is an
+ * (a JournalError from it means nothing was sent), then the request; the answer completes the row.
+ * A request that certainly never left is marked not sent and its error rethrown; respstat B is an
  * answer (`retry`: nothing was charged). When the answer is lost after the request may have arrived, the
- * row is marked unknown and the lost-response procedure runs at once.
+ * row is marked unknown and the lost-response procedure runs at once. A journal write that fails
+ * once the request has left makes the outcome `unrecorded` (principle 10): held, never "not sent".
  */
 export async function journaledAuthorize(
   authorization: JournaledAuthorizationRequest,
@@ -69,23 +76,35 @@ export async function journaledAuthorize(
     : journal.beginWithNewOrderId(intent);
   const sent = { ...request, orderid: orderId };
   onStage?.('journaled');
+  const held = { entryId, orderId, amountMinor: request.amount };
+  const unrecorded = (error: JournalError) => ({ kind: 'unrecorded' as const, entryId, orderId, error });
   let answer: Authorization;
   try {
     answer = await client.auth(sent);
     onStage?.('answered');
   } catch (error) {
-    const failure = recordFailedCall(journal, entryId, error);
-    if (failure.kind === 'retry') return { kind: 'retry', entryId, orderId, error: failure.error };
+    // Even a request that never left is held when its row cannot say so: the gateway is asked later.
+    const failure = writeAfterSending(journal, { ...held, outcome: null }, () =>
+      recordFailedCall(journal, entryId, error),
+    );
+    if ('refused' in failure) return unrecorded(failure.refused);
+    if (failure.written.kind === 'retry') return { kind: 'retry', entryId, orderId, error: failure.written.error };
     const outcome = await resolveLostAuthorization(
       client,
       { merchid: request.merchid, orderid: orderId },
       answerWindowOf(journal, entryId),
     );
-    recordRecovery(journal, entryId, outcome);
+    // What recovery learned is asked again once the journal works: the row is unknown by then.
+    const learned = writeAfterSending(journal, { ...held, outcome: null }, () =>
+      recordRecovery(journal, entryId, outcome),
+    );
+    if ('refused' in learned) return unrecorded(learned.refused);
     return outcome.kind === 'unresolved'
       ? { kind: 'unknown', entryId, orderId, error: outcome.error }
       : { kind: 'recovered', entryId, orderId, outcome };
   }
-  journal.complete(entryId, outcomeOf(answer));
+  const outcome = outcomeOf(answer);
+  const completed = writeAfterSending(journal, { ...held, outcome }, () => journal.complete(entryId, outcome));
+  if ('refused' in completed) return unrecorded(completed.refused);
   return { kind: 'answered', entryId, orderId, authorization: answer };
 }

@@ -106,15 +106,35 @@ describe('Journal', () => {
     long.close();
   });
 
-  it('refuses card data: a clear number, track data, or a number in the answer', () => {
+  it('refuses card data in what the lane writes: a clear number, track data', () => {
     const journal = open(fresh());
     expect(() => journal.begin({ ...sale, maskedPan: '4788250000121443' })).toThrow(/not masked/);
     expect(() => journal.begin({ ...sale, entryMode: ';4788250000121443=2812?' })).toThrow(JournalError);
+    journal.close();
+  });
+
+  it('keeps an answer that quotes a card number, masked to six and four, and its track data removed (issue 29, item 10)', () => {
+    const journal = open(fresh());
     const id = journal.begin(sale);
-    expect(() => journal.complete(id, { respstat: 'A', resptext: 'account 4788250000121443' })).toThrow(
-      /looks like a card number/,
-    );
-    expect(journal.get(id)?.state).toBe('pending');
+    journal.complete(id, {
+      respstat: 'A',
+      resptext: 'account 4788250000121443',
+      receipt: {
+        footer: 'Gift card 6011 0009 9013 9424: balance $20.00. Questions? Call 2175550100',
+        lines: ['ref 20261127213500', ';4788250000121443=2812101?'],
+      },
+    });
+    expect(journal.get(id)).toMatchObject({
+      state: 'completed',
+      outcome: {
+        respstat: 'A',
+        resptext: 'account 478825******1443',
+        receipt: {
+          footer: 'Gift card 601100******9424: balance $20.00. Questions? Call 2175550100',
+          lines: ['ref 20261127213500', '[track removed]'],
+        },
+      },
+    });
     journal.close();
   });
 

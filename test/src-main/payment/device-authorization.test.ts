@@ -9,6 +9,20 @@ import { until } from '../../support/until';
 import { emulatorAdmin } from '../../support/emulator-admin';
 import { collectingLogger } from '../../support/test-core';
 import { createRecovery } from '../../../src-main/terminal/recovery';
+import type { DptAnswer } from '../../../drivers/unattended/dpt';
+import { JournalError, type Journal } from '../../../src-main/journal/journal';
+import type { GatewayClient } from '../../../src-main/gateway/client';
+
+/** The journaled device payment's fields besides the device, on a lane's journal and gateway client. */
+const deviceRequest = (lane: { journal: Journal; client: GatewayClient }) => ({
+  journal: lane.journal,
+  client: lane.client,
+  merchid: laneMerchid,
+  amountMinor: 1234,
+  credit: false,
+  capture: true,
+  user: 'Kiosk',
+});
 
 const visa: PaeTestCard = { account: '4788250000121443', expiry: '1228' };
 const doNotHonor: PaeTestCard = { account: '4387751111111038', expiry: '1228' };
@@ -169,5 +183,51 @@ describe('a payment on an unattended device, journaled and recovered by order id
       { entryId: result.entryId, orderId: result.orderId, outcome: 'approved', source: 'background' },
     ]);
     recovery.close();
+  });
+
+  /** A device that answers at once with `answer`, running `meanwhile` first (as the disk fills during the payment). */
+  const answering = (answer: DptAnswer, meanwhile: () => void = () => undefined) => ({
+    pay: async () => {
+      meanwhile();
+      return answer;
+    },
+  });
+  const approved: DptAnswer = {
+    outcome: 'accepted',
+    code: '00000000',
+    processorReference: '123456789012',
+    authorization: 'PPS123',
+    amountAuthorizedMinor: 1234,
+    receiptData: { dba: 'Lanepoint Kiosk', footer: 'Gift card 6011 0009 9013 9424: balance $20.00' },
+  };
+
+  it('keeps an approval whose receipt data quotes a card number, the number masked (issue 29, item 10)', async () => {
+    const lane = await openLane({ now: () => Date.now() });
+    const result = await journaledDeviceAuthorize({
+      ...deviceRequest(lane),
+      device: answering(approved),
+    });
+    expect(result.kind).toBe('answered');
+    expect(lane.journal.get(result.entryId)).toMatchObject({
+      state: 'completed',
+      outcome: { respstat: 'A', receipt: { footer: 'Gift card 601100******9424: balance $20.00' } },
+    });
+  });
+
+  it('an approval the journal cannot record is unrecorded and held, never "not sent" (issue 29, item 10)', async () => {
+    const lane = await openLane({ now: () => Date.now() });
+    // The journal stops taking writes after the row was written and the DPT left.
+    const result = await journaledDeviceAuthorize({
+      ...deviceRequest(lane),
+      device: answering(approved, () => lane.journal.close()),
+    });
+    expect(result).toMatchObject({ kind: 'unrecorded', error: expect.any(JournalError) });
+    expect(lane.journal.unrecorded.list()).toEqual([
+      expect.objectContaining({
+        entryId: result.entryId,
+        amountMinor: 1234,
+        outcome: expect.objectContaining({ respstat: 'A' }),
+      }),
+    ]);
   });
 });
