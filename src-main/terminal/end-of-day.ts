@@ -1,15 +1,15 @@
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError, ValidationError } from '../gateway/errors';
-import type { SettlementBatch } from '../gateway/settlement';
 import type { EndOfDayReport } from '../ipc/contract';
 import { LaneError } from '../core/errors';
-import { lanePrefix, type Journal, type JournalEntry } from '../journal/journal';
+import type { Journal, JournalEntry } from '../journal/journal';
 import { orderMoney, tookEffect } from './order-money';
+import { reconcile } from './reconciliation';
 
 /** What the end of day needs: the journal, the gateway, the lane's terminal id (its order ids' prefix), the clock. */
 export interface EndOfDayDependencies {
   readonly journal: Journal;
-  readonly client: Pick<GatewayClient, 'settlementStatus'>;
+  readonly client: Pick<GatewayClient, 'settlementStatus' | 'inquire'>;
   readonly merchid: string;
   readonly terminalId: string;
   readonly now: () => number;
@@ -42,6 +42,20 @@ function dayStatus(entry: JournalEntry): DayStatus | undefined {
 }
 
 /**
+ * What an approval of the day still holds by the day's end: an approval counts what was approved
+ * (a partial approval less than asked), less what a partial void took off that day. A sale voided
+ * whole that day counts once, under Voided (its void row), so undefined here. Later days' rows
+ * are left out, so a past day's report does not change when a sale is voided the day after.
+ */
+function stillApproved(journal: Journal, entry: JournalEntry, range: { to: number }): number | undefined {
+  const rows = journal.list({ orderId: entry.orderId, limit: 1000 }).filter((row) => row.createdAt < range.to);
+  const money = orderMoney(entry.orderId, rows);
+  if (money.fullyVoided) return undefined;
+  const approved = entry.outcome?.amountMinor ?? entry.amountMinor;
+  return approved - Math.sign(approved) * money.voidedMinor;
+}
+
+/**
  * End of day: the gateway's settlement status by date (MMDD) or batch id, and the lane's own
  * journal for the day by status. When the gateway cannot be reached the journal's part still
  * comes back, with the reason.
@@ -66,13 +80,11 @@ export async function endOfDay(
   for (const entry of dayEntries) {
     const status = dayStatus(entry);
     if (!status) continue;
+    const amountMinor = status === 'approved' ? stillApproved(deps.journal, entry, range) : entry.amountMinor;
+    if (amountMinor === undefined) continue;
     const total = totals.get(status) ?? { count: 0, amountMinor: 0 };
     total.count += 1;
-    // An approval counts what was approved (a partial approval less than asked); anything else what was asked.
-    total.amountMinor +=
-      entry.operation === 'auth' && status === 'approved' && entry.outcome?.amountMinor !== undefined
-        ? entry.outcome.amountMinor
-        : entry.amountMinor;
+    total.amountMinor += amountMinor;
     totals.set(status, total);
   }
   const order: DayStatus[] = ['approved', 'declined', 'captured', 'voided', 'refunded', 'unknown', 'not-sent'];
@@ -90,7 +102,7 @@ export async function endOfDay(
         refundsMinor: batch.txns.reduce((sum, txn) => sum + Math.min(0, txn.setlamount ?? 0), 0),
       })),
       journal,
-      reconciliation: reconcile(deps, dayEntries, range, batches),
+      reconciliation: await reconcile(deps, dayEntries, range, batches),
       gatewayProblem: null,
     };
   } catch (error) {
@@ -100,82 +112,8 @@ export async function endOfDay(
       query: reportQuery,
       batches: [],
       journal,
-      reconciliation: reconcile(deps, dayEntries, range, []),
+      reconciliation: await reconcile(deps, dayEntries, range, []),
       gatewayProblem: `The gateway's settlement status could not be read: ${error.message}`,
     };
   }
-}
-
-const minor = (value: number) =>
-  `${value < 0 ? '-' : ''}${Math.floor(Math.abs(value) / 100)}.${String(Math.abs(value) % 100).padStart(2, '0')}`;
-
-/**
- * The lane's day against the batches, order by order, netted the way the gateway settles: a
- * sale counts what was captured (nothing once voided, the rest after a partial void), a refund
- * counts negative, a forced credit too, and an authorization nobody captured counts nothing.
- * A batch entry is matched to the journal row that answered with its retref; one the journal
- * does not know is this lane's when its order id (salesdoc) carries the lane's prefix. Entries
- * of other lanes, and of this lane's other days, are left out.
- */
-function reconcile(
-  deps: EndOfDayDependencies,
-  dayEntries: readonly JournalEntry[],
-  range: { from: number; to: number },
-  batches: readonly SettlementBatch[],
-): EndOfDayReport['reconciliation'] {
-  const lane = new Map<string, number>();
-  const add = (map: Map<string, number>, orderId: string, amount: number) =>
-    map.set(orderId, (map.get(orderId) ?? 0) + amount);
-  for (const entry of dayEntries) {
-    if (!tookEffect(entry)) continue;
-    if (entry.operation === 'auth') {
-      const money = orderMoney(entry.orderId, deps.journal.list({ orderId: entry.orderId, limit: 1000 }));
-      add(lane, entry.orderId, money.forcedCredit ? -money.approvedMinor : money.capturedMinor);
-    } else if (entry.operation === 'refund') {
-      add(lane, entry.orderId, -Math.abs(entry.outcome?.amountMinor ?? entry.amountMinor));
-    }
-  }
-  const laneMinor = [...lane.values()].reduce((sum, amount) => sum + amount, 0);
-  if (batches.length === 0) return { laneMinor, gatewayMinor: null, differences: [] };
-  const gateway = new Map<string, number>();
-  const rejected = new Set<string>();
-  const unknownToJournal = new Set<string>();
-  const prefix = `${lanePrefix(deps.terminalId)}-`;
-  for (const txn of batches.flatMap((batch) => batch.txns)) {
-    const answered = txn.retref
-      ? deps.journal
-          .list({ retref: txn.retref, limit: 50 })
-          .find((row) => (row.operation === 'auth' || row.operation === 'refund') && row.outcome?.retref === txn.retref)
-      : undefined;
-    let orderId: string;
-    if (answered) {
-      if (answered.createdAt < range.from || answered.createdAt >= range.to) continue;
-      orderId = answered.orderId;
-    } else if (txn.salesdoc?.startsWith(prefix)) {
-      orderId = txn.salesdoc;
-      unknownToJournal.add(orderId);
-    } else {
-      continue;
-    }
-    // A rejected entry settled nothing, whatever amount it carries.
-    if (txn.setlstat === 'N') rejected.add(orderId);
-    add(gateway, orderId, txn.setlstat === 'N' ? 0 : (txn.setlamount ?? 0));
-  }
-  const differences: Array<EndOfDayReport['reconciliation']['differences'][number]> = [];
-  for (const orderId of new Set([...lane.keys(), ...gateway.keys()])) {
-    const laneAmount = lane.get(orderId) ?? 0;
-    const gatewayAmount = gateway.has(orderId) ? gateway.get(orderId)! : null;
-    if (gatewayAmount === laneAmount || (gatewayAmount === null && laneAmount === 0)) continue;
-    const why =
-      gatewayAmount === null
-        ? `the lane has ${minor(laneAmount)} for it; the gateway settled nothing of it in these batches`
-        : unknownToJournal.has(orderId) && !lane.has(orderId)
-          ? `the gateway settled ${minor(gatewayAmount)}; this lane\u2019s journal has no sale under this order id`
-          : rejected.has(orderId)
-            ? `the processor rejected it: the lane has ${minor(laneAmount)}, the gateway settled ${minor(gatewayAmount)}`
-            : `the lane has ${minor(laneAmount)}; the gateway settled ${minor(gatewayAmount)}`;
-    differences.push({ orderId, laneMinor: laneAmount, gatewayMinor: gatewayAmount, why });
-  }
-  differences.sort((a, b) => a.orderId.localeCompare(b.orderId));
-  return { laneMinor, gatewayMinor: [...gateway.values()].reduce((sum, amount) => sum + amount, 0), differences };
 }

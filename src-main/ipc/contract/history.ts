@@ -96,6 +96,19 @@ export interface EndOfDayReport {
       readonly gatewayMinor: number | null;
       readonly why: string;
     }>;
+    /** Of the lane's day, what waits in the open batch (a capture after the last settlement, a refund of a settled sale). */
+    readonly pendingMinor: number;
+    /**
+     * Follow-ups that settle in another batch than those reported, as inquire tells: `pending`
+     * while they wait for the next batch, or settled in a batch not among these. They are no difference.
+     */
+    readonly later: ReadonlyArray<{
+      readonly orderId: string;
+      readonly amountMinor: number;
+      readonly batchid: string | null;
+      readonly pending: boolean;
+      readonly why: string;
+    }>;
   };
   readonly gatewayProblem: string | null;
 }

@@ -27,7 +27,13 @@ describe('end of day: the lane nets its day as the gateway settles it', () => {
     await busyDay(core);
     const report = ok(await call<EndOfDayReport>(core, 'terminal.endOfDay', {}));
     // 20.00 + 0 (voided) + 10.00 (15.00 less 5.00 voided, then captured) + 12.34 - 4.00 refunded.
-    expect(report.reconciliation).toEqual({ laneMinor: 3834, gatewayMinor: 3834, differences: [] });
+    expect(report.reconciliation).toEqual({
+      laneMinor: 3834,
+      gatewayMinor: 3834,
+      pendingMinor: 0,
+      differences: [],
+      later: [],
+    });
     expect(report.batches.reduce((sum, batch) => sum + batch.totalMinor, 0)).toBe(3834);
   });
 
@@ -46,13 +52,23 @@ describe('end of day: the lane nets its day as the gateway settles it', () => {
     journal.complete(id, { respstat: 'A', retref: '999999999999', authcode: '123456', amountMinor: 999 });
     journal.close();
     // And the gateway settled a sale under this lane's order ids that its journal never wrote.
-    const stray = `${lanePrefix(core.settings.terminalId)}-991231-00001`;
+    const prefix = lanePrefix(core.settings.terminalId);
+    const stray = `${prefix}-${new Date(core.clock.now()).toISOString().slice(2, 10).replace(/-/g, '')}-99001`;
     await client.auth({
       merchid,
       amount: 777,
       account: '4111111111111111',
       expiry: '1228',
       orderid: stray,
+      capture: true,
+    });
+    // An order id of this lane from another day is another day's money, not this day's: never "settled of it".
+    await client.auth({
+      merchid,
+      amount: 99_999_999,
+      account: '4111111111111111',
+      expiry: '1228',
+      orderid: `${prefix}-991231-00001`,
       capture: true,
     });
     await settle();
@@ -74,6 +90,8 @@ describe('end of day: the lane nets its day as the gateway settles it', () => {
           why: 'the gateway settled 7.77; this lane\u2019s journal has no sale under this order id',
         },
       ].sort((a, b) => a.orderId.localeCompare(b.orderId)),
+      pendingMinor: 0,
+      later: [],
     });
   });
 });
