@@ -42,9 +42,10 @@ const endedBeforeAuthorization = new Set([
  * The device's payment the journaled way (ARCHITECTURE.md, principle 4): the row with its new
  * order id and the amount is written before the DPT leaves, the device's answer completes it,
  * and an answer lost on the link (a timeout, the cable pulled) is recovered by order id through
- * the gateway client, as for a sale the lane authorizes itself. A payment canceled before the
- * card was read, or refused before the device reached the gateway, is marked not sent and its
- * error rethrown.
+ * the gateway client, as for a sale the lane authorizes itself; so is an answer that does not
+ * carry this payment's order id (`externalTransactionID`). A payment canceled before the card
+ * was read, or refused before the device reached the gateway, is marked not sent and its error
+ * rethrown. The amount is judged by the authorize step, as for every answer (answer-reading.ts).
  */
 export async function journaledDeviceAuthorize(request: DeviceAuthorizationRequest): Promise<JournaledAuthorization> {
   const { journal, client, merchid, amountMinor, credit } = request;
@@ -55,6 +56,20 @@ export async function journaledDeviceAuthorize(request: DeviceAuthorizationReque
     ...(request.detail ? { detail: request.detail } : {}),
   });
   const paymentType: PaymentType = credit ? 'refund' : request.capture ? 'sale' : 'auth-only';
+  /** The answer is lost, or cannot be told to be this payment's: the gateway is asked by order id. */
+  const recoverByOrderId = async (why: string): Promise<JournaledAuthorization> => {
+    journal.markUnknown(entryId, why);
+    const sentAt = journal.get(entryId)?.createdAt ?? journal.clock.now();
+    const outcome = await resolveLostAuthorization(
+      client,
+      { merchid, orderid: orderId },
+      { sentAt, now: journal.clock.now() },
+    );
+    recordRecovery(journal, entryId, outcome);
+    return outcome.kind === 'unresolved'
+      ? { kind: 'unknown', entryId, orderId, error: outcome.error }
+      : { kind: 'recovered', entryId, orderId, outcome };
+  };
   let answer: DptAnswer;
   try {
     answer = await request.device.pay(
@@ -69,18 +84,13 @@ export async function journaledDeviceAuthorize(request: DeviceAuthorizationReque
       journal.markNotSent(entryId, `the payment device did not authorize: ${(error as Error).message}`);
       throw error;
     }
-    journal.markUnknown(entryId, `the payment device's answer was lost: ${error.message}`);
-    const sentAt = journal.get(entryId)?.createdAt ?? journal.clock.now();
-    const outcome = await resolveLostAuthorization(
-      client,
-      { merchid, orderid: orderId },
-      { sentAt, now: journal.clock.now() },
-    );
-    recordRecovery(journal, entryId, outcome);
-    return outcome.kind === 'unresolved'
-      ? { kind: 'unknown', entryId, orderId, error: outcome.error }
-      : { kind: 'recovered', entryId, orderId, outcome };
+    return recoverByOrderId(`the payment device's answer was lost: ${error.message}`);
   }
+  // Whatever device sent it, an answer that does not name this order is not this payment's.
+  if (answer.orderId !== orderId)
+    return recoverByOrderId(
+      `the payment device answered for ${answer.orderId === undefined ? 'no order' : `order ${answer.orderId}`}, not this one`,
+    );
   const authorization = authorizationOf(answer, credit);
   journal.complete(entryId, outcomeOf(authorization));
   return { kind: 'answered', entryId, orderId, authorization };
