@@ -73,6 +73,8 @@ export class EmulatedPaeDevice {
   #payment: Payment | undefined;
   #dropNext = false;
   #silent = false;
+  /** A test's change to the next final answer's fields (a device that misreports). */
+  #misreportNext: ((fields: Record<string, string>) => Record<string, string>) | undefined;
   /** What the host sent, for tests: "DPT", "CPT", "bad checksum", ... */
   readonly received: string[] = [];
   /** LCD messages shown, in order. */
@@ -94,6 +96,22 @@ export class EmulatedPaeDevice {
   /** The next DPT's final answer is not sent (the authorization still happens): a lost answer. */
   dropNextAnswer(): void {
     this.#dropNext = true;
+  }
+
+  /**
+   * The next DPT's answer misreports what the gateway answered (the authorization itself is as
+   * the gateway made it): `amountAuthorized` in cents, or no `externalTransactionID`.
+   */
+  misreportNextAnswer(change: { amountAuthorizedCents?: number; withoutOrderId?: boolean }): void {
+    this.#misreportNext = (fields) => {
+      const { externalTransactionID: _orderId, ...rest } = fields;
+      return {
+        ...(change.withoutOrderId ? rest : fields),
+        ...(change.amountAuthorizedCents === undefined
+          ? {}
+          : { amountAuthorized: String(change.amountAuthorizedCents) }),
+      };
+    };
   }
 
   /** Stops answering anything (a device that lost power or hung) until `speak()`. */
@@ -158,23 +176,27 @@ export class EmulatedPaeDevice {
     const text = (name: string) => (typeof answer[name] === 'string' ? answer[name] : '');
     const approved = answer.respstat === 'A';
     await this.#lcd(approved ? 3 : 7, approved ? 'APPROVED' : 'DECLINED');
-    const details = JSON.stringify({
-      transactionID: randomUUID(),
-      externalTransactionID: order.orderId,
-      paymentID: randomUUID(),
-      cardToken: text('token'),
-      authorization: text('authcode'),
-      amountAuthorized: String(Math.abs(centsOf(text('amount')))),
-      processorMsg: text('resptext'),
-      processorCode: text('respcode'),
-      processorReference: text('retref'),
-      receiptData: answer.receipt ? JSON.stringify(answer.receipt) : '',
-      expiry: text('expiry'),
-      emvTags: text('emvTagData'),
-      merchantID: text('merchid'),
-      processorAVS: text('avsresp'),
-      processorCVV: text('cvvresp'),
-    });
+    const reported = this.#misreportNext ?? ((fields: Record<string, string>) => fields);
+    this.#misreportNext = undefined;
+    const details = JSON.stringify(
+      reported({
+        transactionID: randomUUID(),
+        externalTransactionID: order.orderId,
+        paymentID: randomUUID(),
+        cardToken: text('token'),
+        authorization: text('authcode'),
+        amountAuthorized: String(Math.abs(centsOf(text('amount')))),
+        processorMsg: text('resptext'),
+        processorCode: text('respcode'),
+        processorReference: text('retref'),
+        receiptData: answer.receipt ? JSON.stringify(answer.receipt) : '',
+        expiry: text('expiry'),
+        emvTags: text('emvTagData'),
+        merchantID: text('merchid'),
+        processorAVS: text('avsresp'),
+        processorCVV: text('cvvresp'),
+      }),
+    );
     return approved
       ? [
           [code(0x01f4), details],

@@ -106,6 +106,9 @@ export class UnattendedPaymentDevice extends EventEmitter<UnattendedDeviceEvents
    * read it cancels (rejects `canceled`); after, the device refuses and the payment runs on to
    * its answer, which the caller must then void if it no longer wants it. Rejects `timeout` or
    * `disconnected` when the answer is lost: the outcome is then unknown (inquire by order id).
+   * An answer for another order id is set aside (reported) and the wait goes on; a final answer
+   * with no `externalTransactionID` rejects `malformed`, since it cannot be told to be this
+   * payment's: that outcome is unknown too.
    */
   async pay(request: DptRequest, options: { signal?: AbortSignal; onPrompt?: (prompt: LcdPrompt) => void } = {}) {
     const data = dptData(request);
@@ -127,7 +130,14 @@ export class UnattendedPaymentDevice extends EventEmitter<UnattendedDeviceEvents
         if (code.general === generalCodes.accepted && code.detail === dptFinishedDetail) return;
         if (code.general === generalCodes.accepted || code.general === generalCodes.declined) {
           const answer = finalAnswer(code.general, frame);
-          if (answer.orderId !== undefined && answer.orderId !== request.orderId) {
+          // Without the order id it carried, an answer could be any payment's: the caller recovers this one by order id.
+          if (answer.orderId === undefined)
+            throw new UnattendedDeviceError(
+              'malformed',
+              `a DPT answer without its externalTransactionID came while order ${request.orderId} was paying: it is not taken as this payment's`,
+              { code: frame.code },
+            );
+          if (answer.orderId !== request.orderId) {
             this.#report(
               new UnattendedDeviceError(
                 'malformed',

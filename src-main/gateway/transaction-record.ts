@@ -42,6 +42,9 @@ export const transactionRecordSchema = z
     respproc: text.optional(),
     respstat: openEnum(respstatValues).optional(),
     resptext: text.optional(),
+    // Not in the published inquire schema, but read by name when a gateway answers it: a
+    // recovered approval then shows and prints its code as a live one does.
+    authcode: text.optional(),
     batchid: text.optional(),
     setlstat: openEnum(setlstatValues).optional(),
     capturedate: text.optional(),

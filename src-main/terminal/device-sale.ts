@@ -1,6 +1,6 @@
 import type { LcdPrompt, UnattendedPaymentDevice } from '../../drivers/unattended/unattended-device';
 import { journaledDeviceAuthorize } from '../payment/authorize/device-authorization';
-import { voidStoppedPayment, type StoppingLane } from '../payment/authorize/stopped-device-payment';
+import { voidStoppedPayment } from '../payment/authorize/stopped-device-payment';
 import type { CardTender, PhaseListener, SalePhase } from '../payment/outcome';
 import { authorizeAndPrint, type SaleDependencies, type SaleResult } from './sale';
 
@@ -12,8 +12,6 @@ export type DeviceSaleDependencies = Omit<
   SaleDependencies,
   'reader' | 'chipFailuresBeforeFallback' | 'policy' | 'captureSignature' | 'keyedEntry'
 > & {
-  /** The void and inquiry too: a payment the customer stopped after the card was read is voided. */
-  readonly client: SaleDependencies['client'] & StoppingLane['client'];
   readonly device: Pick<UnattendedPaymentDevice, 'pay'>;
   /** The DPT's `paymentUser`: who started the sale, or the kiosk's fixed name. */
   readonly user: string;

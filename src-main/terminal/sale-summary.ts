@@ -19,6 +19,9 @@ export function summarize(
     requestedMinor,
     approvedMinor: outcome.kind === 'approved' || outcome.kind === 'partial' ? outcome.approvedMinor : 0,
     authcode: (outcome.kind === 'approved' || outcome.kind === 'partial' ? outcome.authcode : undefined) ?? null,
+    ...((outcome.kind === 'approved' || outcome.kind === 'partial') && outcome.retref
+      ? { retref: outcome.retref }
+      : {}),
     reason: 'reason' in outcome ? outcome.reason : null,
     maskedPan: result.card.maskedPan,
     entryMode: result.card.entryMode,

@@ -19,7 +19,11 @@ import type { SaleTender } from '../ipc/tenders';
 
 export interface SaleDependencies {
   readonly journal: Journal;
-  readonly client: Pick<GatewayClient, 'auth' | 'inquireByOrderid' | 'voidByOrderId'>;
+  /** The void and the inquiry too: an approval for more than was asked is voided (authorize.ts). */
+  readonly client: Pick<
+    GatewayClient,
+    'auth' | 'inquireByOrderid' | 'voidByOrderId' | 'void' | 'inquire' | 'capture' | 'refund'
+  >;
   readonly merchid: string;
   readonly terminalId: string;
   readonly training: boolean;

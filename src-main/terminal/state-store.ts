@@ -17,7 +17,8 @@ export const terminalMoves: Readonly<Record<TerminalPhase, readonly TerminalPhas
   'card-read': ['signature', 'authorizing', 'idle'],
   signature: ['authorizing', 'idle'],
   authorizing: ['approved', 'partial', 'declined', 'retry', 'unknown', 'resolving', 'idle'],
-  resolving: ['approved', 'declined', 'unknown', 'done'],
+  // partial: a lost answer the gateway has as a partial approval is one, as a live answer is.
+  resolving: ['approved', 'partial', 'declined', 'unknown', 'done'],
   approved: ['printing', 'done'],
   partial: ['printing', 'done'],
   declined: ['printing', 'done'],

@@ -173,6 +173,44 @@ describe('an unknown outcome settled in the background', () => {
   }
 });
 
+describe('a lost answer the gateway has as a partial approval', () => {
+  e2e('shows partially approved, the balance due and the reference, as a live answer would', async (chromium) => {
+    const lane = await laneOn(chromium, newJournal());
+    try {
+      const { page, core } = lane;
+      await page.goto(lane.host.url);
+      await signIn(page);
+      // The gateway approves 5.00 of 29.50 and the connection drops before its answer: the lane asks by order id.
+      await emulatorAdmin(bench.emulator.url).fault('auth', 'drop-after');
+      await startSale(page, '29.50');
+      await core.cardReaders.presentTestCard({ cardId: 'visa-partial', method: 'insert' });
+      await page.getByTestId('tender-rest').waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('sale-headline').innerText()).toBe('Partially approved');
+      expect(await page.getByTestId('sale-result').innerText()).toContain('$5.00 of $29.50');
+      expect(await page.getByTestId('tender-rest').innerText()).toContain('Take the remaining $24.50');
+      const state = (await core.dispatch('terminal.state', {})) as { ok: true; result: TerminalState };
+      const orderId = state.result.sale?.results.at(-1)?.orderId ?? '';
+      const [held] = bench.emulator.context.ledger.byOrderId(orderId);
+      expect(held).toMatchObject({ respstat: 'A', amount: 500 });
+      expect(await page.getByTestId('retref').innerText()).toBe(held?.retref);
+      await look(page, 'sale-state-lost-answer-found-partial');
+      // The slip says what the screen says: requested, approved, the balance due, and the reference.
+      const lastPage = await core.dispatch('printers.lastPage', {});
+      const slip = lastPage.ok ? (lastPage.result as { lines: string[] }).lines.join('\n') : '';
+      expect(slip).toMatch(/Balance due\s+\$24\.50/);
+      expect(slip).toContain(held?.retref);
+      const history = await core.dispatch('terminal.history', {});
+      expect(history).toMatchObject({
+        ok: true,
+        result: [expect.objectContaining({ orderId, state: 'resolved', amountMinor: 2950 })],
+      });
+    } finally {
+      await emulatorAdmin(bench.emulator.url).clearFaults();
+      await lane.close();
+    }
+  });
+});
+
 describe('a restart after a crash mid-authorization', () => {
   e2e(
     'the next person who signs in sees what recovery found until they acknowledge it, and its receipt prints',

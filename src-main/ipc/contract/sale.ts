@@ -18,6 +18,8 @@ export interface SaleSummary {
   readonly requestedMinor: number;
   readonly approvedMinor: number;
   readonly authcode: string | null;
+  /** An approval's gateway reference: what identifies it when its code is not known (a lost answer found again). */
+  readonly retref?: string;
   /** Why it was not approved, in words for the cashier. */
   readonly reason: string | null;
   readonly maskedPan: string;

@@ -1,5 +1,7 @@
 import type { AuthorizationRequest } from '../../gateway/auth-request';
+import type { Authorization } from '../../gateway/auth-response';
 import { NotFoundYetError } from '../../gateway/errors';
+import type { TransactionRecord } from '../../gateway/transaction-record';
 import type { Journal, JournalIntent } from '../../journal/journal';
 import type { Logger } from '../../log/logger';
 import { receiptFactsOf } from '../../receipt/facts';
@@ -12,11 +14,14 @@ import {
   type JournaledAuthorization,
   type JournaledAuthorizationRequest,
 } from './journaled-authorization';
+import { overApprovalWords, readAnswer, type AnswerReading } from './answer-reading';
+import { voidApproval, type StoppingLane } from './stopped-device-payment';
 
 /** What the authorize step needs from the lane. */
 export interface Authorizing {
   readonly journal: Journal;
-  readonly client: JournaledAuthorizationRequest['client'];
+  /** The void and the inquiry too: an approval for more than was asked is voided. */
+  readonly client: JournaledAuthorizationRequest['client'] & StoppingLane['client'];
   readonly merchid: string;
   readonly terminalId: string;
   /** Where an outcome the journal could not record is said, at error level. */
@@ -85,47 +90,36 @@ export async function authorizePayment(lane: Authorizing, asked: AuthorizationAs
     terminalId: lane.terminalId,
   };
   const image = asked.signatureImage ? { image: asked.signatureImage } : {};
-  switch (result.kind) {
-    case 'answered': {
-      const answer = result.authorization;
-      // A forced credit answers with the credit as a negative amount; the screens show money back as positive.
-      const approvedMinor = answer.amount === undefined ? amountMinor : Math.abs(answer.amount);
-      const outcome: SaleOutcome =
-        answer.outcome === 'approved'
-          ? {
-              kind: approvedMinor < amountMinor ? 'partial' : 'approved',
-              orderId,
-              approvedMinor,
-              authcode: answer.authcode,
-              retref: answer.retref,
-            }
-          : { kind: 'declined', orderId, reason: answer.resptext ?? 'Declined', respcode: answer.respcode };
-      const { kind: _kind, ...facts } = receiptFactsOf(answer, {
-        ...context,
-        kind: 'sale',
-        amountMinor: answer.outcome === 'approved' ? approvedMinor : amountMinor,
-        ...(approvedMinor < amountMinor ? { requestedMinor: amountMinor } : {}),
-        signature: { required: asked.signatureRequired || answer.emvTagData?.signature === 'true', ...image },
-      });
-      return { outcome, facts };
+  /** An answer, or the record found after it was lost: read, printed and (above the amount asked) voided the one way. */
+  const settle = async (
+    source: Authorization | TransactionRecord,
+    approved: boolean,
+    resolving: boolean,
+  ): Promise<Authorized> => {
+    const reading = readAnswer(source, approved, amountMinor);
+    if (reading.kind === 'over-approved') {
+      // The state machine is in resolving already when the approval came from a lost answer's record.
+      if (!resolving) asked.onPhase('resolving', 'Voiding an approval for more than was asked');
+      return { outcome: await refuseOverApproval(lane, asked, orderId, reading) };
     }
+    const outcome: SaleOutcome = { ...reading, orderId };
+    const shownMinor = reading.kind === 'declined' ? amountMinor : reading.approvedMinor;
+    const { kind: _kind, ...facts } = receiptFactsOf(source, {
+      ...context,
+      kind: 'sale',
+      amountMinor: shownMinor,
+      ...(shownMinor < amountMinor ? { requestedMinor: amountMinor } : {}),
+      signature: { required: asked.signatureRequired || source.emvTagData?.signature === 'true', ...image },
+    });
+    return { outcome, facts };
+  };
+  switch (result.kind) {
+    case 'answered':
+      return settle(result.authorization, result.authorization.outcome === 'approved', false);
     case 'recovered': {
       asked.onPhase('resolving', 'Checking the outcome with the gateway');
       const settled = result.outcome;
-      if (settled.kind === 'found') {
-        const { record } = settled;
-        const foundMinor = record.amount === undefined ? amountMinor : Math.abs(record.amount);
-        const outcome: SaleOutcome = settled.approved
-          ? { kind: 'approved', orderId, approvedMinor: foundMinor, authcode: undefined, retref: record.retref }
-          : { kind: 'declined', orderId, reason: record.resptext ?? 'Declined', respcode: record.respcode };
-        const { kind: _kind, ...facts } = receiptFactsOf(record, {
-          ...context,
-          kind: 'sale',
-          amountMinor: foundMinor,
-          signature: { required: asked.signatureRequired, ...image },
-        });
-        return { outcome, facts };
-      }
+      if (settled.kind === 'found') return settle(settled.record, settled.approved, true);
       if (settled.kind === 'unresolved') return { outcome: { kind: 'unknown', orderId, reason: lostAndSilent } };
       return {
         outcome: {
@@ -165,4 +159,23 @@ export async function authorizePayment(lane: Authorizing, asked: AuthorizationAs
       }
       return { outcome: { kind: 'unknown', orderId, reason: lostAndSilent } };
   }
+}
+
+/**
+ * An approval for more than was asked, from the gateway or a device in its name: the lane did not
+ * ask for that money, so it is refused and voided through the journal (the void's row says why);
+ * the screen says what happened, and a void that did not take goes to staff as any other.
+ */
+async function refuseOverApproval(
+  lane: Authorizing,
+  asked: AuthorizationAsked,
+  orderId: string,
+  reading: Extract<AnswerReading, { kind: 'over-approved' }>,
+): Promise<SaleOutcome> {
+  const { approvedMinor } = reading;
+  return voidApproval(lane, { orderId, approvedMinor, retref: reading.retref }, asked.credit, {
+    voided: overApprovalWords.voided(approvedMinor, asked.amountMinor),
+    notVoided: (why) => overApprovalWords.notVoided(approvedMinor, asked.amountMinor, why),
+    detail: { refusedOverApproval: true, askedMinor: asked.amountMinor },
+  });
 }

@@ -43,9 +43,10 @@ const endedBeforeAuthorization = new Set([
  * The device's payment the journaled way (ARCHITECTURE.md, principle 4): the row with its new
  * order id and the amount is written before the DPT leaves, the device's answer completes it,
  * and an answer lost on the link (a timeout, the cable pulled) is recovered by order id through
- * the gateway client, as for a sale the lane authorizes itself. A payment canceled before the
- * card was read, or refused before the device reached the gateway, is marked not sent and its
- * error rethrown.
+ * the gateway client, as for a sale the lane authorizes itself; so is an answer that does not
+ * carry this payment's order id (`externalTransactionID`). A payment canceled before the card
+ * was read, or refused before the device reached the gateway, is marked not sent and its error
+ * rethrown. The amount is judged by the authorize step, as for every answer (answer-reading.ts).
  */
 export async function journaledDeviceAuthorize(request: DeviceAuthorizationRequest): Promise<JournaledAuthorization> {
   const { journal, client, merchid, amountMinor, credit } = request;
@@ -57,23 +58,11 @@ export async function journaledDeviceAuthorize(request: DeviceAuthorizationReque
   });
   const held = { entryId, orderId, amountMinor: credit ? -amountMinor : amountMinor };
   const paymentType: PaymentType = credit ? 'refund' : request.capture ? 'sale' : 'auth-only';
-  let answer: DptAnswer;
-  try {
-    answer = await request.device.pay(
-      { orderId, amountMinor, paymentType, user: request.user },
-      {
-        ...(request.signal ? { signal: request.signal } : {}),
-        ...(request.onPrompt ? { onPrompt: request.onPrompt } : {}),
-      },
-    );
-  } catch (error) {
-    if (!(error instanceof UnattendedDeviceError) || neverReachedGateway(error)) {
-      journal.markNotSent(entryId, `the payment device did not authorize: ${(error as Error).message}`);
-      throw error;
-    }
-    const lost = writeAfterSending(journal, { ...held, outcome: null }, () =>
-      journal.markUnknown(entryId, `the payment device's answer was lost: ${error.message}`),
-    );
+  /** The answer is lost, or cannot be told to be this payment's: the gateway is asked by order id. */
+  // Every write here is after the device may have authorized: one the journal cannot make leaves
+  // the outcome unknown, held (principle 10).
+  const recoverByOrderId = async (why: string): Promise<JournaledAuthorization> => {
+    const lost = writeAfterSending(journal, { ...held, outcome: null }, () => journal.markUnknown(entryId, why));
     if ('refused' in lost) return { kind: 'unrecorded', entryId, orderId, error: lost.refused };
     const sentAt = journal.get(entryId)?.createdAt ?? journal.clock.now();
     const outcome = await resolveLostAuthorization(
@@ -88,7 +77,28 @@ export async function journaledDeviceAuthorize(request: DeviceAuthorizationReque
     return outcome.kind === 'unresolved'
       ? { kind: 'unknown', entryId, orderId, error: outcome.error }
       : { kind: 'recovered', entryId, orderId, outcome };
+  };
+  let answer: DptAnswer;
+  try {
+    answer = await request.device.pay(
+      { orderId, amountMinor, paymentType, user: request.user },
+      {
+        ...(request.signal ? { signal: request.signal } : {}),
+        ...(request.onPrompt ? { onPrompt: request.onPrompt } : {}),
+      },
+    );
+  } catch (error) {
+    if (!(error instanceof UnattendedDeviceError) || neverReachedGateway(error)) {
+      journal.markNotSent(entryId, `the payment device did not authorize: ${(error as Error).message}`);
+      throw error;
+    }
+    return recoverByOrderId(`the payment device's answer was lost: ${error.message}`);
   }
+  // Whatever device sent it, an answer that does not name this order is not this payment's.
+  if (answer.orderId !== orderId)
+    return recoverByOrderId(
+      `the payment device answered for ${answer.orderId === undefined ? 'no order' : `order ${answer.orderId}`}, not this one`,
+    );
   const authorization = authorizationOf(answer, credit);
   // The device has authorized: an answer the journal cannot write leaves the outcome unknown, held (principle 10).
   const outcome = outcomeOf(authorization);

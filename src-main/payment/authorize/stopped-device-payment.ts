@@ -16,23 +16,47 @@ export interface StoppingLane {
 const staffWords = (why: string) =>
   `The customer stopped the payment after the card was read, and it could not be voided (${why}): the card may still be charged. Staff must void this order from History; it is in the recovery list.`;
 
+/** What is said once the void of an approval took, or when it did not (`why` in words). */
+export interface VoidWords {
+  readonly voided: string;
+  readonly notVoided: (why: string) => string;
+  /** Kept on the void's row, so the journal says why the lane voided it. */
+  readonly detail: Readonly<Record<string, string | number | boolean>>;
+}
+
 /**
  * A payment the customer (or cashier) stopped after the unattended device had read the card: the
- * device refuses CPT then and authorizes anyway, so the approval is voided through the journal as
- * any void is (the row under the sale's order id first, a lost answer read from the sale's record).
- * Only a void the gateway took lets the screen say nothing was charged. A void that did not take
- * is a staff matter: its row is left open so the recovery list shows it and the background check
- * turns it into a finding ("do it again from History"); the outcome says so and is never approved.
+ * device refuses CPT then and authorizes anyway, so the approval is voided (`voidApproval`).
  */
-export async function voidStoppedPayment(
+export function voidStoppedPayment(
   lane: StoppingLane,
-  approved: Extract<SaleOutcome, { kind: 'approved' | 'partial' }>,
+  approved: Pick<Extract<SaleOutcome, { kind: 'approved' | 'partial' }>, 'orderId' | 'approvedMinor' | 'retref'>,
   credit: boolean,
+): Promise<SaleOutcome> {
+  return voidApproval(lane, approved, credit, {
+    voided: stoppedAndVoidedWords,
+    notVoided: staffWords,
+    detail: { stoppedByCustomer: true },
+  });
+}
+
+/**
+ * An approval the lane will not keep, voided through the journal as any void is (the row under
+ * the sale's order id first, a lost answer read from the sale's record). Only a void the gateway
+ * took lets the screen say nothing was charged. A void that did not take is a staff matter: its
+ * row is left open so the recovery list shows it and the background check turns it into a
+ * finding ("do it again from History"); the outcome says so and is never approved.
+ */
+export async function voidApproval(
+  lane: StoppingLane,
+  approved: Pick<Extract<SaleOutcome, { kind: 'approved' | 'partial' }>, 'orderId' | 'approvedMinor' | 'retref'>,
+  credit: boolean,
+  words: VoidWords,
 ): Promise<SaleOutcome> {
   const { journal } = lane;
   const { orderId } = approved;
   if (!approved.retref)
-    return { kind: 'unknown', orderId, reason: staffWords('the device gave no gateway reference to void by') };
+    return { kind: 'unknown', orderId, reason: words.notVoided('the answer gave no gateway reference to void by') };
   let result: JournaledFollowUp;
   try {
     result = await journaledFollowUp(journal, lane.client, {
@@ -41,26 +65,26 @@ export async function voidStoppedPayment(
       orderId,
       retref: approved.retref,
       journalAmountMinor: credit ? -approved.approvedMinor : approved.approvedMinor,
-      detail: { stoppedByCustomer: true },
+      detail: words.detail,
     });
   } catch (error) {
     // The void certainly never left (journaledFollowUp marked it not sent): queue it for a person.
     const [entry] = journal.list({ orderId, operation: 'void', limit: 1 });
     const why = `the void was not sent: ${(error as Error).message}`;
-    if (entry) journal.markUnknown(entry.id, staffWords(why));
-    return { kind: 'unknown', orderId, reason: staffWords(why) };
+    if (entry) journal.markUnknown(entry.id, words.notVoided(why));
+    return { kind: 'unknown', orderId, reason: words.notVoided(why) };
   }
   // A void answers with a reversal (a capture's answer has another shape).
   const reversal = result.kind === 'answered' ? (result.answer as Reversal) : undefined;
   const voided = reversal?.respstat === 'A' || (result.kind === 'recovered' && result.applied);
-  if (voided) return { kind: 'not-charged', orderId, reason: stoppedAndVoidedWords };
+  if (voided) return { kind: 'not-charged', orderId, reason: words.voided };
   if (result.kind === 'unknown')
-    return { kind: 'unknown', orderId, reason: staffWords('the void’s answer was lost and is being checked') };
+    return { kind: 'unknown', orderId, reason: words.notVoided('the void’s answer was lost and is being checked') };
   const why = reversal
     ? `the gateway answered ${[reversal.respcode, reversal.resptext].filter(Boolean).join(' ') || 'without a reason'}`
     : result.kind === 'retry'
       ? 'the gateway asked to try again'
       : 'the gateway shows it was not voided';
-  journal.markUnknown(result.entryId, staffWords(why));
-  return { kind: 'unknown', orderId, reason: staffWords(why) };
+  journal.markUnknown(result.entryId, words.notVoided(why));
+  return { kind: 'unknown', orderId, reason: words.notVoided(why) };
 }

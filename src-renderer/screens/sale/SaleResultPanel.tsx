@@ -106,7 +106,7 @@ function nextStep(sale: SaleSummary, dueMinor: number | null): string {
     case 'retry':
       return 'Nothing was charged. Run the card again.';
     case 'not-charged':
-      return 'Nothing was charged: the lost answer was settled without a charge. Run the card again.';
+      return 'Nothing was charged: the reason above says why. Run the card again.';
     case 'unknown':
       return 'Do not hand over the goods yet. The lane keeps asking the gateway in the background; the status bar shows it until it is settled. Ask for another way to pay only if it stays unknown.';
   }
@@ -234,6 +234,12 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
             <>
               <dt>Authorization code</dt>
               <dd data-testid="authcode">{sale.authcode}</dd>
+            </>
+          ) : null}
+          {sale.retref ? (
+            <>
+              <dt>Reference</dt>
+              <dd data-testid="retref">{sale.retref}</dd>
             </>
           ) : null}
           {sale.maskedPan ? (

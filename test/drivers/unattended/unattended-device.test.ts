@@ -17,7 +17,7 @@ describe('the PAE driver, frame by frame', () => {
     await answer(
       'DPT',
       '01F40000',
-      '{"processorReference":"123456789012","amountAuthorized":"500","authorization":"A1"}',
+      '{"externalTransactionID":"LANE01-260101-7","processorReference":"123456789012","amountAuthorized":"500","authorization":"A1"}',
     );
     await expect(paying).resolves.toMatchObject({ outcome: 'accepted', processorReference: '123456789012' });
   });
@@ -30,7 +30,11 @@ describe('the PAE driver, frame by frame', () => {
     await raw('\x00\x13junk');
     await raw('*PAE|DPT|RESP|02010000|{"LCD_Code":26,"LCD_Msg":"PROCESSING..."}|1|*!PAE!*');
     await answer('DPT', '02010000', '{"LCD_Code":21,"LCD_Msg":"AUTHORIZING..."}');
-    await answer('DPT', '01F50000', '{"processorCode":"05","processorMsg":"Do not honor","processorReference":"9"}');
+    await answer(
+      'DPT',
+      '01F50000',
+      '{"externalTransactionID":"LANE01-260101-7","processorCode":"05","processorMsg":"Do not honor","processorReference":"9"}',
+    );
     await expect(paying).resolves.toMatchObject({ outcome: 'declined', processorMsg: 'Do not honor' });
     expect(prompts).toEqual(['AUTHORIZING...']);
     expect(errors.map((error) => error.message)).toEqual([
@@ -108,12 +112,26 @@ describe('the PAE driver, frame by frame', () => {
     const { commands, terminal, answer } = await scripted();
     const paying = terminal.pay(request);
     await until(() => commands.length === 1);
-    await answer('DPT', '01F40000', '{"processorReference":"1"}');
+    await answer('DPT', '01F40000', '{"externalTransactionID":"LANE01-260101-7","processorReference":"1"}');
     await answer('DPT', '01F402FE', 'DPT finished');
     await expect(paying).resolves.toMatchObject({ processorReference: '1' });
     const status = terminal.status();
     await until(() => commands.length === 2);
     await answer('GCS', '00000000', '{"InPayment":0}');
     await expect(status).resolves.toEqual({ InPayment: 0 });
+  });
+
+  it.each([
+    ['an approval', '01F40000', '{"processorReference":"123456789012","amountAuthorized":"999999"}'],
+    ['a decline', '01F50000', '{"processorCode":"05","processorMsg":"Do not honor"}'],
+  ])('does not take %s without its externalTransactionID as this payment’s', async (_what, code, data) => {
+    const { commands, terminal, answer } = await scripted();
+    const paying = terminal.pay(request);
+    await until(() => commands.length === 1);
+    await answer('DPT', code, data);
+    await expect(paying).rejects.toMatchObject({
+      kind: 'malformed',
+      message: expect.stringContaining('without its externalTransactionID'),
+    });
   });
 });

@@ -125,4 +125,55 @@ describe('a sale on an unattended payment device', () => {
     expect(finding).toMatchObject({ operation: 'void', orderId: outcome.orderId, outcome: 'not-applied' });
     expect(finding?.message).toMatch(/do it again from History/);
   });
+
+  it('refuses a device approval for more than was asked and voids it: journaled, at the gateway, in words', async () => {
+    const { lane, peer, phases, sell } = await setUp();
+    // The gateway approves 12.04; the device reports 9,999.99 approved.
+    peer.misreportNextAnswer({ amountAuthorizedCents: 999_999 });
+    const selling = sell(1204);
+    await until(() => peer.stage === 'waiting');
+    await peer.presentCard(mastercard);
+    const result = await selling;
+    expect(result.outcome).toEqual({
+      kind: 'not-charged',
+      orderId: expect.any(String),
+      reason:
+        'The card was approved for $9,999.99, more than the $12.04 asked: the lane refused it and voided it, so nothing was charged. Run the card again.',
+    });
+    expect(result.receipts).toEqual([]);
+    expect(phases.map(([phase]) => phase)).not.toContain('approved');
+    expect(phases).toContainEqual(['resolving', 'Voiding an approval for more than was asked']);
+    const { orderId } = result.outcome;
+    const [held] = lane.emulator.context.ledger.byOrderId(orderId);
+    expect(held).toMatchObject({ amount: 1204, setlstat: 'Voided' });
+    const rows = lane.journal.list({ orderId });
+    expect(
+      rows.map((row) => [row.operation, row.state, row.outcome?.respstat, row.detail?.refusedOverApproval]),
+    ).toEqual([
+      ['void', 'completed', 'A', true],
+      ['auth', 'completed', 'A', undefined],
+    ]);
+    // The authorization's row keeps what the device said; the void's row says why the lane voided it.
+    expect(rows[1]?.outcome?.amountMinor).toBe(999_999);
+    expect(rows[0]?.detail).toEqual({ refusedOverApproval: true, askedMinor: 1204 });
+    expect(rows[0]?.originalRetref).toBe(held?.retref);
+  });
+
+  it('does not take a device answer without its order id: the gateway is asked by order id instead', async () => {
+    const { lane, peer, sell } = await setUp();
+    // The device claims 9,999.99 and names no order; the gateway holds 15.00 under this payment's order id.
+    peer.misreportNextAnswer({ amountAuthorizedCents: 999_999, withoutOrderId: true });
+    const selling = sell(1500);
+    await until(() => peer.stage === 'waiting');
+    await peer.presentCard(mastercard);
+    const result = await selling;
+    const [held] = lane.emulator.context.ledger.byOrderId(result.outcome.orderId);
+    expect(result.outcome).toMatchObject({ kind: 'approved', approvedMinor: 1500, retref: held?.retref });
+    const [row] = lane.journal.list({ orderId: result.outcome.orderId });
+    expect(row).toMatchObject({
+      state: 'resolved',
+      note: 'answer lost; the gateway has it approved',
+      outcome: expect.objectContaining({ amountMinor: 1500 }),
+    });
+  });
 });
