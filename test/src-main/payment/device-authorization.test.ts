@@ -186,10 +186,11 @@ describe('a payment on an unattended device, journaled and recovered by order id
   });
 
   /** A device that answers at once with `answer`, running `meanwhile` first (as the disk fills during the payment). */
+  /** A device that answers with `answer` for the payment it was given (its order id echoed back). */
   const answering = (answer: DptAnswer, meanwhile: () => void = () => undefined) => ({
-    pay: async () => {
+    pay: async ({ orderId }: { orderId: string }) => {
       meanwhile();
-      return answer;
+      return { ...answer, orderId };
     },
   });
   const approved: DptAnswer = {
