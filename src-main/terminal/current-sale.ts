@@ -110,7 +110,9 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
       const sale = current();
       const voided = (result: SaleSummary) => result.orderId === orderId && tookMoney(result);
       if (!sale?.results.some(voided)) return false;
-      const results = sale.results.map((result) => (voided(result) ? { ...result, outcome: 'voided' as const } : result));
+      const results = sale.results.map((result) =>
+        voided(result) ? { ...result, outcome: 'voided' as const } : result,
+      );
       update({ results, dueMinor: null }, publish);
       return true;
     },
