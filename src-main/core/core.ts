@@ -364,6 +364,7 @@ function refusingWithoutJournal(service: TerminalService, refusal: () => Journal
     void: guarded(service.void),
     refund: guarded(service.refund),
     reprint: guarded(service.reprint),
+    restTakenOutside: guarded(service.restTakenOutside),
     lookup: guarded(service.lookup),
     history: guarded(service.history),
     endOfDay: guarded(service.endOfDay),

@@ -141,6 +141,10 @@ export function createCommandHandlers(
     'journal.refusal': () => core.journalRefusal(),
     'journal.acknowledge': managers('acknowledge the journal problem', () => core.acknowledgeJournal()),
     'terminal.newSale': () => core.sales.newSale(),
+    // The cashier vouches for money the lane never saw: somebody signed in, named in the journal.
+    'terminal.restTakenOutside': signedIn('record the rest taken another way', (args) =>
+      core.sales.restTakenOutside({ ...args, by: session.current()!.cashierId }),
+    ),
     'terminal.findings': () => core.sales.findings(),
     'terminal.acknowledgeFinding': signedIn('acknowledge what recovery found', ({ entryId }) =>
       core.sales.acknowledgeFinding(entryId, session.current()!.cashierId),

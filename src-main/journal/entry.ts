@@ -110,3 +110,14 @@ export function toEntry(row: Row): JournalEntry {
     updatedAt: row.updated_at,
   };
 }
+
+/** The rest of a partly approved sale, taken outside the lane (cash, a check) and recorded by a cashier. */
+export interface OutsideTender {
+  readonly id: number;
+  /** The partly approved sale's order. */
+  readonly orderId: string;
+  readonly amountMinor: number;
+  /** The cashier id that recorded it. */
+  readonly recordedBy: string;
+  readonly createdAt: number;
+}

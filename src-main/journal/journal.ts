@@ -13,6 +13,7 @@ import {
   type JournalIntent,
   type JournalOutcome,
   type JournalState,
+  type OutsideTender,
   type Row,
 } from './entry';
 import { migrations } from './schema';
@@ -352,6 +353,26 @@ export class Journal {
       )
       .all(orderId) as Row[];
     return rows.map(toEntry).find((entry) => entry.outcome?.respstat === 'A' && entry.outcome.retref !== undefined);
+  }
+
+  /** The rest of a partly approved sale was taken outside the lane: kept with who recorded it. */
+  recordOutsideTender(tender: Omit<OutsideTender, 'id' | 'createdAt'>): number {
+    if (!Number.isSafeInteger(tender.amountMinor) || tender.amountMinor <= 0)
+      throw new JournalError(`journal: amount ${tender.amountMinor} is not a positive number of minor units`);
+    const insert = 'INSERT INTO outside_tenders (order_id, amount_minor, recorded_by, created_at) VALUES (?, ?, ?, ?)';
+    return this.#write('record the rest taken outside the lane', () =>
+      Number(
+        this.#db.prepare(insert).run(tender.orderId, tender.amountMinor, tender.recordedBy, this.clock.now())
+          .lastInsertRowid,
+      ),
+    );
+  }
+
+  /** What of an order was taken outside the lane, oldest first. */
+  outsideTenders(orderId: string): OutsideTender[] {
+    const select =
+      'SELECT id, order_id AS orderId, amount_minor AS amountMinor, recorded_by AS recordedBy, created_at AS createdAt FROM outside_tenders WHERE order_id = ? ORDER BY id';
+    return this.#db.prepare(select).all(orderId) as OutsideTender[];
   }
 
   close(): void {

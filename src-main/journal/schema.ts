@@ -32,4 +32,14 @@ export const migrations: readonly string[] = [
   // The payments of the customer's sale the cashier has not closed yet (New sale, the next
   // customer, a clean stop): after a crash, outcomes the screen may never have shown.
   `CREATE TABLE open_sale (entry_id INTEGER PRIMARY KEY REFERENCES entries (id));`,
+  // The rest of a partly approved sale taken outside the lane (cash, a check): no call to the
+  // gateway, so no entry, but money the sale was paid with, kept with who recorded it.
+  `CREATE TABLE outside_tenders (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     order_id TEXT NOT NULL CHECK (length(order_id) BETWEEN 1 AND 19),
+     amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
+     recorded_by TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );
+   CREATE INDEX outside_tenders_order_id ON outside_tenders (order_id);`,
 ];

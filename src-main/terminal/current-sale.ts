@@ -34,8 +34,19 @@ export interface SaleKeeper {
   finished(summary: SaleSummary): void;
   /** The payment stopped before anything was charged (canceled, no card in time, refused); `publish` when no phase change follows. */
   stopped(problem: string, publish?: boolean): void;
-  /** An approval of this sale was voided: nothing is owed on it any more. */
-  voided(orderId: string): void;
+  /**
+   * The journal says an approval of this sale was voided: it shows as voided (its money back on
+   * the card) and nothing is owed on it any more; whether anything changed. Published at once
+   * with `publish`.
+   */
+  voided(orderId: string, publish?: boolean): boolean;
+  /**
+   * The order of the approval whose rest the cashier says was taken outside the lane; refused
+   * while a payment runs, when nothing is owed, or when `amountMinor` is not what is owed.
+   */
+  restOwed(amountMinor: number): string;
+  /** The rest was journaled as taken outside the lane: the sale is complete (published). */
+  restTakenOutside(amountMinor: number): void;
   /** Staff changed what a partly paid sale buys: it now owes `dueMinor` (0: nothing); refused when nothing was owed. */
   owe(dueMinor: number): void;
   /** A wallet payment's pay link opened (the QR code to show) or closed (null); published at once unless `publish` is false. */
@@ -73,6 +84,7 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
         // Another card after a decline replaces the decline; approvals of this customer stay.
         results: continuing ? sale.results.filter(tookMoney) : [],
         dueMinor: owed,
+        restTakenOutsideMinor: null,
         problem: null,
         payLink: null,
       });
@@ -94,9 +106,32 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
     payLink(link, publish = true) {
       update({ payLink: link }, publish);
     },
-    voided(orderId) {
+    voided(orderId, publish = false) {
       const sale = current();
-      if (sale?.results.some((result) => result.orderId === orderId && tookMoney(result))) update({ dueMinor: null });
+      const voided = (result: SaleSummary) => result.orderId === orderId && tookMoney(result);
+      if (!sale?.results.some(voided)) return false;
+      const results = sale.results.map((result) =>
+        voided(result) ? { ...result, outcome: 'voided' as const } : result,
+      );
+      update({ results, dueMinor: null }, publish);
+      return true;
+    },
+    restOwed(amountMinor) {
+      const sale = current();
+      if (sale?.running) throw new LaneError('refused', 'A payment is still running: finish or cancel it first.');
+      const approval = sale?.results.findLast(tookMoney);
+      if (!sale || sale.dueMinor === null || !approval)
+        throw new LaneError('refused', 'Nothing is owed on this sale: there is no rest to record.');
+      if (amountMinor !== sale.dueMinor)
+        throw new LaneError(
+          'refused',
+          `${money(sale.dueMinor)} is still owed: record that amount, taken another way, or void the approval.`,
+          'amountMinor',
+        );
+      return approval.orderId;
+    },
+    restTakenOutside(amountMinor) {
+      update({ dueMinor: null, restTakenOutsideMinor: amountMinor, problem: null }, true);
     },
     owe(dueMinor) {
       const sale = current();

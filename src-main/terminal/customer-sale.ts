@@ -4,6 +4,7 @@ import type { Journal } from '../journal/journal';
 import type { Logger } from '../log/logger';
 import { createSaleKeeper, type PaymentRequest, type SaleKeeper } from './current-sale';
 import { onePaymentAtATime } from './one-payment';
+import { orderMoney } from './order-money';
 import { saleDoneLine } from './sale-summary';
 import type { TerminalStateStore } from './state-store';
 import { stoppedPayment } from './stopped-payment';
@@ -27,8 +28,17 @@ export interface CustomerSale {
   finished(summary: SaleSummary): SaleSummary;
   /** A payment stopped without an outcome; throws the error the screen shows. */
   stopped(error: unknown, abort?: AbortController): never;
-  /** A payment of this sale was voided after the fact. */
-  voided(orderId: string): void;
+  /**
+   * Reads this sale's approvals back from the journal: one it shows voided (however the void
+   * came in: this screen, History, another window, recovery finding a lost void applied) is
+   * shown voided. Published at once with `publish`.
+   */
+  followJournal(publish?: boolean): void;
+  /**
+   * The cashier took the rest of a partly approved sale outside the lane: journaled with the
+   * amount and `by` (the cashier id) before the sale says it is complete.
+   */
+  restTakenOutside(amountMinor: number, by: string): void;
   /** What a partly paid sale still owes changed (staff changed what it buys); refused while a payment runs. */
   owe(dueMinor: number): void;
   /** The wallet payment's pay link for the screens (null when it closes); published at once unless `publish` is false. */
@@ -90,7 +100,35 @@ export function createCustomerSale(options: CustomerSaleOptions): CustomerSale {
       return summary;
     },
     stopped: (error, abort) => stoppedPayment(error, { keeper, state, ...(abort ? { abort } : {}) }),
-    voided: (orderId) => keeper.voided(orderId),
+    followJournal(publish = false) {
+      const approvals = keeper.current()?.results.filter((r) => r.outcome === 'approved' || r.outcome === 'partial');
+      if (!approvals?.length) return;
+      let journal: Journal;
+      try {
+        journal = options.journal();
+      } catch (error) {
+        logger.warn({ err: error }, 'the journal could not be read: the sale on the screen may miss a void');
+        return;
+      }
+      for (const { orderId } of approvals) {
+        if (orderMoney(orderId, journal.list({ orderId, limit: 1000 })).fullyVoided) keeper.voided(orderId, publish);
+      }
+    },
+    restTakenOutside(amountMinor, by) {
+      if (guard.busy()) throw new LaneError('refused', 'A payment is running: wait for it before finishing the sale.');
+      const orderId = keeper.restOwed(amountMinor);
+      try {
+        options.journal().recordOutsideTender({ orderId, amountMinor, recordedBy: by });
+      } catch (error) {
+        logger.error({ err: error, orderId }, 'the journal could not record the rest taken outside the lane');
+        throw new LaneError(
+          'refused',
+          'The journal cannot be written, so the rest was not recorded: the sale still owes it. Free disk space or call support.',
+        );
+      }
+      logger.info({ orderId, amountMinor, by }, 'the rest of a partly approved sale was taken outside the lane');
+      keeper.restTakenOutside(amountMinor);
+    },
     owe(dueMinor) {
       if (guard.busy()) throw new LaneError('refused', 'A payment is running: wait for it before changing the sale.');
       keeper.owe(dueMinor);

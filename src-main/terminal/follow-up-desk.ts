@@ -18,8 +18,8 @@ export interface FollowUpDeskOptions {
 
 /**
  * Runs one follow-up under the lane's one-operation guard (the same one again joins it), with
- * the state machine saying what is being done and how it ended; a voided payment of the current
- * sale is marked so the screen no longer counts it as paid.
+ * the state machine saying what is being done and how it ended; a payment of the current sale
+ * the journal shows voided is marked so, so no screen counts it as paid.
  */
 export function followUpDesk(options: FollowUpDeskOptions) {
   const { customerSale, lane, state } = options;
@@ -30,7 +30,8 @@ export function followUpDesk(options: FollowUpDeskOptions) {
       try {
         const onPrinting = () => state.enter('printing', 'Printing the slips');
         const summary = await followUp({ ...deps, tips: options.tips(), onPrinting }, operation, args);
-        if (operation === 'void' && summary.outcome === 'approved') customerSale.voided(args.orderId);
+        // Whatever the void's answer, the journal says what the sale's approvals are now.
+        if (operation === 'void') customerSale.followJournal();
         state.enter(
           'done',
           `${followUpWords[operation]}: ${summary.outcome}${summary.reason ? `, ${summary.reason}` : ''}`,

@@ -43,6 +43,7 @@ export const outcomeWords: Record<SaleSummary['outcome'], string> = {
   retry: 'Not approved: try again',
   'not-charged': 'Not charged',
   unknown: 'Outcome unknown: being checked with the gateway',
+  voided: 'Voided: the money went back to the card',
 };
 
 /** What the state machine says while a capture, void or refund runs. */

@@ -1,6 +1,7 @@
 import { CardReaderError } from '../../drivers/card-reader/errors';
 import { UnattendedDeviceError } from '../../drivers/unattended/errors';
 import { LaneError } from '../core/errors';
+import { formatMinorUnits } from '../ipc/money';
 import { JournalError, type Journal } from '../journal/journal';
 import { SaleCanceledError } from '../payment/signature/signature-step';
 import type { SaleKeeper } from './current-sale';
@@ -21,6 +22,19 @@ export function journalForPayment(open: () => Journal): Journal {
       );
     throw error;
   }
+}
+
+const money = (minor: number) => formatMinorUnits(minor);
+
+/**
+ * The card for the rest of a partly approved sale was canceled: the sale is not canceled, the
+ * first card's approval stands and the rest is still owed, so the words say that.
+ */
+function restCanceled(owedMinor: number, keeper: SaleKeeper): string {
+  const approvedMinor = (keeper.current()?.results ?? [])
+    .filter((result) => result.outcome === 'approved' || result.outcome === 'partial')
+    .reduce((sum, result) => sum + result.approvedMinor, 0);
+  return `${money(owedMinor)} is still owed: the card for it was canceled, and ${money(approvedMinor)} stays approved on the first card. Take the rest, or void the approval.`;
 }
 
 /**
@@ -47,10 +61,13 @@ export function stoppedPayment(
     throw new LaneError('refused', error.message);
   }
   const canceled = lane.abort?.signal.aborted ?? false;
+  const owed = keeper.current()?.dueMinor ?? null;
   const timedOut = error instanceof CardReaderError && error.kind === 'timeout';
   const said = error instanceof Error ? error.message : String(error);
   const problem = canceled
-    ? 'The sale was canceled.'
+    ? owed !== null
+      ? restCanceled(owed, keeper)
+      : 'The sale was canceled.'
     : timedOut
       ? `No card was ${keeper.current()?.entry === 'keyed' ? 'keyed' : 'presented'} in time: start the sale again.`
       : error instanceof UnattendedDeviceError

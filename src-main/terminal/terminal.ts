@@ -72,6 +72,8 @@ export interface TerminalService {
   recover(source?: FindingSource): Promise<{ settled: number; open: number }>;
   /** Ends the customer's sale for the next one; refused while a payment runs or money is still owed. */
   newSale(): TerminalState;
+  /** The rest of a partly approved sale was taken outside the lane by cashier `by`: journaled, and the sale complete. */
+  restTakenOutside(args: ParsedCommandArgs<'terminal.restTakenOutside'> & { by: string }): TerminalState;
   /**
    * Staff changed what a partly paid sale buys (a kiosk's basket): it now owes `dueMinor`, and
    * nothing when 0. Refused while a payment runs or when nothing was owed.
@@ -129,13 +131,18 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
   const setTimer = options.setTimer ?? defaultTimer;
   const keyed = new KeyedEntry(() => new Date(options.now()), setTimer);
   if (options.onKeyEntry) keyed.onChange(options.onKeyEntry);
+  // Set once the customer's sale exists: recovery may have settled a void of one of its approvals.
+  let followJournal = () => {};
   const recovery = createRecovery({
     journal: options.journal,
     gateway: options.gateway,
     retrySeconds: settings.payments.recoveryRetrySeconds,
     logger: options.logger,
     setTimer,
-    ...(options.onQueueChange ? { onQueueChange: options.onQueueChange } : {}),
+    onQueueChange: (queue) => {
+      followJournal();
+      options.onQueueChange?.(queue);
+    },
     ...(options.onFindings ? { onFindings: options.onFindings } : {}),
   });
   const customerSale = createCustomerSale({
@@ -147,6 +154,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       recovery.schedule();
     },
   });
+  followJournal = () => customerSale.followJournal(true);
   const saleSignature = createSaleSignature({
     signature: options.signature,
     allowSkip: () => settings.signature.allowSkip,
@@ -193,6 +201,10 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     },
     owe(dueMinor) {
       customerSale.owe(dueMinor);
+      return state.current();
+    },
+    restTakenOutside({ amountMinor, by }) {
+      customerSale.restTakenOutside(amountMinor, by);
       return state.current();
     },
     ...findingsDesk({ recovery, journal: openJournal, reprint: reprintFor }),

@@ -24,6 +24,9 @@ export function kioskOutcomeHeadline(sale: CurrentSale | null, words: OutcomeWor
     case 'retry':
     case 'not-charged':
       return last.tender === 'wallet' ? words.phoneNotCharged : words.cardNotCharged;
+    case 'voided':
+      // Staff voided the payment: nothing of it stays charged.
+      return words.stopped;
   }
 }
 

@@ -39,6 +39,8 @@ export interface SaleSlice {
   saleResults: SaleSummary[];
   /** After a partial approval: what is still due. */
   dueMinor: number | null;
+  /** After a partial approval: the rest taken outside the lane, as the journal recorded it (the sale is complete). */
+  restTakenOutsideMinor: number | null;
   saleError: string | null;
   /** The last void or reprint done from the result screen. */
   saleFollowUp:
@@ -69,6 +71,8 @@ export interface SaleSlice {
   tryAnotherCard(): Promise<void>;
   /** After a decline or a refused phone payment: the same amount, cart and tip with a new pay link. */
   payByPhoneAgain(): Promise<void>;
+  /** After a partial approval: the rest was taken outside the lane (cash, a check); the lane journals it and the sale is complete. */
+  takeRestOutside(): Promise<void>;
   /** Voids the last approval (a partial one the customer does not want); needs a manager. Throws a `PosCallError` on refusal. */
   voidLastSale(managerPin?: string): Promise<void>;
   reprintLastSale(): Promise<void>;
@@ -94,6 +98,7 @@ export const createSaleSlice =
       saleStage: 'entry' as const,
       saleResults: [],
       dueMinor: null,
+      restTakenOutsideMinor: null,
       saleError: null,
       saleFollowUp: null,
     };
@@ -124,8 +129,10 @@ export const createSaleSlice =
               : get().dueMinor;
         set({ saleStage: 'result', saleResults, dueMinor });
       } catch (error) {
-        // Nothing was charged (no card in time, canceled, refused before sending): back to the amount.
-        set({ saleStage: 'entry', saleError: message(error) });
+        // Nothing was charged (no card in time, canceled, refused before sending): back to the
+        // amount, or, while a partial approval still owes the rest, back to its ways out.
+        const owing = get().dueMinor !== null && get().saleResults.some((result) => result.outcome === 'partial');
+        set({ saleStage: owing ? 'result' : 'entry', saleError: message(error) });
       } finally {
         charging = false;
       }
@@ -217,6 +224,17 @@ export const createSaleSlice =
           set({ saleError: message(error) });
         }
       },
+      async takeRestOutside() {
+        const { dueMinor } = get();
+        if (dueMinor === null) return;
+        try {
+          const state = unwrap(await pos.terminal.restTakenOutside({ amountMinor: dueMinor }));
+          set({ saleError: null });
+          get().setTerminal(state);
+        } catch (error) {
+          set({ saleError: message(error) });
+        }
+      },
       tryAnotherCard: () => chargeAgain('card'),
       payByPhoneAgain: () => chargeAgain('wallet'),
       async voidLastSale(managerPin) {
@@ -264,6 +282,7 @@ export const createSaleSlice =
         const kept = {
           saleResults: [...sale.results],
           dueMinor: sale.dueMinor,
+          restTakenOutsideMinor: sale.restTakenOutsideMinor,
           tipMinor: sale.tipMinor,
           cart: sale.cart ? [...sale.cart] : [],
         };

@@ -9,9 +9,13 @@ import { cardEntries, cardTenders, type CardEntry, type SaleTender } from '../te
 import { amountMinorFrom, noArgs } from './schemas';
 import { command, event } from './spec';
 
-/** A sale's result as the screens show it: masked card, never the track. */
+/**
+ * A sale's result as the screens show it: masked card, never the track. `voided` is only in the
+ * sale the lane keeps (`CurrentSale.results`): an approval of this customer's sale that the
+ * journal has since voided, its `approvedMinor` returned to the card.
+ */
 export interface SaleSummary {
-  readonly outcome: 'approved' | 'partial' | 'declined' | 'retry' | 'not-charged' | 'unknown';
+  readonly outcome: 'approved' | 'partial' | 'declined' | 'retry' | 'not-charged' | 'unknown' | 'voided';
   /** What was asked: a sale (captured), an authorization to capture later, a forced credit, an ACH check or a stored-profile sale. */
   readonly tender: SaleTender;
   readonly orderId: string;
@@ -70,6 +74,11 @@ export interface CurrentSale {
   readonly results: readonly SaleSummary[];
   /** After a partial approval: what is still owed. */
   readonly dueMinor: number | null;
+  /**
+   * After a partial approval: the rest the cashier took outside the lane (cash, a check), as
+   * journaled with `terminal.restTakenOutside`; the sale is then complete. Null otherwise.
+   */
+  readonly restTakenOutsideMinor: number | null;
   /** Why the last attempt stopped with nothing charged (canceled, no card in time); null otherwise. */
   readonly problem: string | null;
   /** While a wallet payment waits for the phone: the link its QR code carries; null otherwise. */
@@ -189,6 +198,10 @@ export const saleCommands = {
   'terminal.skipSignature': command<{ readonly skipped: true }>()(
     'The signed-in cashier chooses to go on without the signature the sale waits for, where the store allows it (signature.allowSkip); journaled with who chose it.',
     noArgs,
+  ),
+  'terminal.restTakenOutside': command<TerminalState>()(
+    'After a partial approval, the cashier took the rest outside the lane (cash, a check, until the lane takes those itself): the amount, which must be what is still owed, is journaled with who recorded it, and the sale is complete with the card\u2019s approval kept. Refused while a payment runs or when nothing is owed.',
+    z.object({ amountMinor: amountMinorFrom(1) }).strict(),
   ),
   'terminal.newSale': command<TerminalState>()(
     'Ends the customer\u2019s sale the lane holds, for the next customer; refused while a payment runs or money is still owed after a partial approval.',

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { RecoveryFinding, SaleSummary } from '../../../src-main/ipc/contract';
 import { formatMoney } from '../../format/money';
 import { usePos, usePosActions } from '../../store/use-pos';
+import { PartialApprovalActions, type PartialEnding } from './PartialApprovalEnd';
 import { PayAgainActions, paysAgain } from './PayAgainActions';
 import { ReceiptPreview } from './ReceiptPreview';
 import { Alert } from '../../components/Alert';
@@ -17,7 +18,8 @@ const entryWords: Record<string, string> = {
 };
 
 /** The result's colour: amber while the money is only partly, or not surely, taken. */
-const outcomeTone: Record<SaleSummary['outcome'], 'ok' | 'warn' | 'bad'> = {
+const outcomeTone: Record<SaleSummary['outcome'], 'ok' | 'warn' | 'bad' | 'neutral'> = {
+  voided: 'neutral',
   approved: 'ok',
   partial: 'warn',
   unknown: 'warn',
@@ -70,6 +72,8 @@ function headline(sale: SaleSummary): string {
       return 'Not charged';
     case 'unknown':
       return 'Outcome being checked';
+    case 'voided':
+      return 'Voided';
   }
 }
 
@@ -109,8 +113,14 @@ function nextStep(sale: SaleSummary, dueMinor: number | null): string {
       return 'Nothing was charged: the reason above says why. Run the card again.';
     case 'unknown':
       return 'Do not hand over the goods yet. The lane keeps asking the gateway in the background; the status bar shows it until it is settled. Ask for another way to pay only if it stays unknown.';
+    case 'voided':
+      return `${formatMoney(sale.approvedMinor)} returned to the card; the sale was canceled.`;
   }
 }
+
+/** A partial approval whose rest was taken outside the lane: the sale is complete, and says how it was paid. */
+const completeWords = (sale: SaleSummary, outsideMinor: number) =>
+  `Sale complete: ${formatMoney(sale.approvedMinor)} on the card, ${formatMoney(outsideMinor)} taken another way. Hand over the goods and the customer\u2019s copy.`;
 
 /** What recovery decided for an unknown sale shown here, once it settled (and until acknowledged). */
 export function settledFinding(
@@ -135,11 +145,12 @@ const settledNext: Record<RecoveryFinding['outcome'], string> = {
  * rest, or void), declined (the reason and the next step), or unknown while recovery runs. Never
  * shows "approved" for anything else.
  */
-export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
-  const { results, dueMinor, followUp, error } = usePos(
+export function SaleResultPanel({ onEnd }: { onEnd: (ending: PartialEnding) => void }) {
+  const { results, dueMinor, outsideMinor, followUp, error } = usePos(
     useShallow((state) => ({
       results: state.saleResults,
       dueMinor: state.dueMinor,
+      outsideMinor: state.restTakenOutsideMinor,
       followUp: state.saleFollowUp,
       error: state.saleError,
     })),
@@ -156,7 +167,10 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
     })),
   );
   const sale = results.at(-1);
-  const voided = followUp?.kind === 'void' && followUp.summary.outcome === 'approved';
+  // Voided as the lane's sale says (any screen's void, after a reload too), or by this screen's own void just now.
+  const voided = sale?.outcome === 'voided' || (followUp?.kind === 'void' && followUp.summary.outcome === 'approved');
+  // The rest of a partial approval was taken outside the lane: the sale is complete.
+  const complete = sale?.outcome === 'partial' && outsideMinor !== null;
   // Focus lands on the result's main action (the one Enter does), so Tab and a screen reader
   // start there, not at the page body and from there into the training deck.
   const mainAction = useRef<HTMLButtonElement>(null);
@@ -217,17 +231,21 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
   const earlier = results
     .slice(0, -1)
     .filter((result) => result.outcome === 'approved' || result.outcome === 'partial');
-  const tone = voided ? 'neutral' : outcomeTone[sale.outcome];
+  const tone = voided ? 'neutral' : complete ? 'ok' : outcomeTone[sale.outcome];
   return (
     <div className={`sale-result sale-result-${tone}`} data-testid="sale-result" data-outcome={sale.outcome}>
       <div className="sale-result-facts">
         <h2 role="status" data-testid="sale-headline">
-          {voided ? 'Voided' : headline(sale)}
+          {voided ? 'Voided' : complete ? 'Sale complete' : headline(sale)}
         </h2>
         <p className="sale-result-amount">
-          {sale.outcome === 'partial'
-            ? `${formatMoney(sale.approvedMinor)} of ${formatMoney(sale.requestedMinor)}`
-            : formatMoney(sale.outcome === 'approved' ? sale.approvedMinor : sale.requestedMinor)}
+          {complete
+            ? formatMoney(sale.approvedMinor + outsideMinor)
+            : sale.outcome === 'partial'
+              ? `${formatMoney(sale.approvedMinor)} of ${formatMoney(sale.requestedMinor)}`
+              : formatMoney(
+                  sale.outcome === 'approved' || sale.outcome === 'voided' ? sale.approvedMinor : sale.requestedMinor,
+                )}
         </p>
         <dl>
           {sale.authcode ? (
@@ -272,10 +290,12 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
             </>
           ) : null}
         </dl>
-        <p className="sale-result-next">
+        <p className="sale-result-next" data-testid="sale-next">
           {voided
-            ? `Voided ${formatMoney(followUp.summary.amountMinor)}: nothing stays charged on that card.`
-            : nextStep(sale, dueMinor)}
+            ? `${formatMoney(sale.approvedMinor)} returned to the card; the sale was canceled.`
+            : complete
+              ? completeWords(sale, outsideMinor)
+              : nextStep(sale, dueMinor)}
         </p>
         {sale.printProblem && sale.printProblem !== 'nothing to print' ? (
           <p className="sale-result-problem" role="alert">
@@ -295,15 +315,13 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
         ) : null}
         <Alert message={error} className="sale-result-problem" />
         <div className="sale-result-actions">
-          {sale.outcome === 'partial' && !voided ? (
-            <>
-              <ResultAction main mainRef={mainAction} onPress={() => void actions.pay()} testId="tender-rest">
-                Take the remaining {formatMoney(dueMinor ?? 0)} on another card
-              </ResultAction>
-              <button type="button" className="danger" onClick={onVoid}>
-                Void this approval <kbd>V</kbd>
-              </button>
-            </>
+          {sale.outcome === 'partial' && !voided && dueMinor !== null ? (
+            <PartialApprovalActions
+              dueMinor={dueMinor}
+              mainAction={mainAction}
+              onTenderRest={() => void actions.pay()}
+              onEnd={onEnd}
+            />
           ) : null}
           {paysAgain(sale) ? <PayAgainActions sale={sale} mainAction={mainAction} /> : null}
           {sale.receiptPng ? (
@@ -319,7 +337,7 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
           {/* A partial approval is settled first (the rest tendered, or the approval voided): no new sale leaves money owed. */}
           {dueMinor !== null && !voided ? null : (
             <ResultAction
-              main={sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided}
+              main={sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided || complete}
               mainRef={mainAction}
               onPress={() => void actions.newSale()}
               testId="new-sale"

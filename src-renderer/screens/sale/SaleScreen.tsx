@@ -9,6 +9,7 @@ import { AmountKeypad } from './AmountKeypad';
 import { CartPanel } from './CartPanel';
 import { SaleProgress } from './SaleProgress';
 import { paysAgain } from './PayAgainActions';
+import { PartialEndConfirmation, type PartialEnding } from './PartialApprovalEnd';
 import { SaleResultPanel, settledFinding } from './SaleResultPanel';
 import { TipEntry } from './TipEntry';
 import { Alert } from '../../components/Alert';
@@ -22,7 +23,8 @@ const typingInField = (target: EventTarget | null) =>
 /**
  * The counter's sale: key the amount (or build a cart), add a tip where the merchant takes
  * tips, then Pay. The keys: digits, Backspace, Escape (clear / cancel / done), Enter (pay /
- * the next step), P (print again), V (void a partial approval).
+ * the next step), P (print again); after a partial approval O (the rest taken another way) and
+ * V (void it), each confirmed first.
  */
 export function SaleScreen({
   askManager,
@@ -61,6 +63,8 @@ export function SaleScreen({
   const [showCart, setShowCart] = useState(false);
   // A sale above the merchant's limit waits here for the cashier's yes: the card, keyed, or the phone.
   const [confirming, setConfirming] = useState<CardEntry | 'wallet' | null>(null);
+  // How a partial approval is to end without another card, while the cashier confirms it.
+  const [ending, setEnding] = useState<PartialEnding | null>(null);
   const last = results.at(-1);
   const payNow = (how: CardEntry | 'wallet') => {
     if (how === 'wallet') void actions.payByPhone();
@@ -154,8 +158,8 @@ export function SaleScreen({
           void actions.tryAnotherCard();
         } else if (key === 'p' && last.receiptPng) {
           void actions.reprintLastSale();
-        } else if (key === 'v' && last.outcome === 'partial' && dueMinor !== null) {
-          voidLast();
+        } else if ((key === 'v' || key === 'o') && last.outcome === 'partial' && dueMinor !== null) {
+          setEnding(key === 'v' ? 'void' : 'outside');
         }
       }
     };
@@ -184,7 +188,20 @@ export function SaleScreen({
         <h1 id="sale-heading" className="visually-hidden">
           Sale result
         </h1>
-        <SaleResultPanel onVoid={voidLast} />
+        <SaleResultPanel onEnd={setEnding} />
+        {ending && last && dueMinor !== null ? (
+          <PartialEndConfirmation
+            ending={ending}
+            sale={last}
+            dueMinor={dueMinor}
+            onConfirm={() => {
+              setEnding(null);
+              if (ending === 'void') voidLast();
+              else void actions.takeRestOutside();
+            }}
+            onCancel={() => setEnding(null)}
+          />
+        ) : null}
       </section>
     );
   }

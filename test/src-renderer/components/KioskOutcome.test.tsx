@@ -13,6 +13,7 @@ const sale = (results: SaleSummary[], change: Partial<CurrentSale> = {}): Curren
   running: false,
   results,
   dueMinor: null,
+  restTakenOutsideMinor: null,
   problem: null,
   payLink: null,
   ...change,

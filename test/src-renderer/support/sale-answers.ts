@@ -56,6 +56,7 @@ export function currentSale(change: Partial<CurrentSale> = {}): CurrentSale {
     running: true,
     results: [],
     dueMinor: null,
+    restTakenOutsideMinor: null,
     problem: null,
     payLink: null,
     ...change,

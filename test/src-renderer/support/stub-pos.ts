@@ -100,6 +100,7 @@ export function stubPos(data: {
     'training.reset': unstubbed('training.reset'),
     'terminal.settleByHand': () => [],
     'terminal.newSale': () => data.terminal ?? { phase: 'idle', since: 0, detail: null, sale: null },
+    'terminal.restTakenOutside': () => data.terminal ?? { phase: 'idle', since: 0, detail: null, sale: null },
     'terminal.findings': () => [],
     'terminal.acknowledgeFinding': () => [],
     'terminal.printFinding': unstubbed('terminal.printFinding'),

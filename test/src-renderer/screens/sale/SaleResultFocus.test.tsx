@@ -54,6 +54,11 @@ describe('focus and keys on a sale result', () => {
       },
     });
     await pressKeys('5', '0', '0', '0', 'Enter', 'v');
+    // V asks first, naming the money and the card; Y voids.
+    expect(screen.getByTestId('confirm-partial-end').textContent).toContain(
+      '$30.00 goes back to card ••••1443 and the sale is canceled',
+    );
+    await pressKeys('y');
     expect(screen.getByTestId('sale-headline').textContent).toBe('Voided');
     expect(document.activeElement).toBe(screen.getByTestId('new-sale'));
   });
