@@ -155,7 +155,8 @@ export function createKioskCheckout(options: KioskCheckoutOptions): KioskCheckou
     const failed: string[] = [];
     for (const orderId of orderIds) {
       try {
-        const result = await sales.void({ orderId });
+        // Every void here is of a basket its customer walked away from: the journal says so.
+        const result = await sales.void({ orderId, reason: 'customer-left' });
         if (result.outcome === 'approved') {
           logger.info({ orderId, reason }, 'kiosk: voided the payment of an abandoned basket');
           continue;

@@ -7,6 +7,7 @@ import type {
   KeyedEntryView,
   PosApi,
   SaleSummary,
+  VoidReason,
 } from '../../src-main/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
 import { confirmLimitOf, defaultConfirmAboveMinor, walletEnabledIn } from './sale-options';
@@ -69,8 +70,11 @@ export interface SaleSlice {
   tryAnotherCard(): Promise<void>;
   /** After a decline or a refused phone payment: the same amount, cart and tip with a new pay link. */
   payByPhoneAgain(): Promise<void>;
-  /** Voids the last approval (a partial one the customer does not want); needs a manager. Throws a `PosCallError` on refusal. */
-  voidLastSale(managerPin?: string): Promise<void>;
+  /**
+   * Voids the last approval (a partial one the customer does not want) for the reason the void
+   * dialog confirmed: null when sent, or the refusal in words; throws `forbidden` for a manager.
+   */
+  voidLastSale(request: { reason: VoidReason; managerPin?: string }): Promise<string | null>;
   reprintLastSale(): Promise<void>;
   /** Ends the customer's sale here and in the main process, which holds it for every screen. */
   newSale(): Promise<void>;
@@ -219,20 +223,19 @@ export const createSaleSlice =
       },
       tryAnotherCard: () => chargeAgain('card'),
       payByPhoneAgain: () => chargeAgain('wallet'),
-      async voidLastSale(managerPin) {
+      async voidLastSale(request) {
         const last = get().saleResults.at(-1);
-        if (!last) return;
+        if (!last) return null;
         try {
-          const summary = unwrap(
-            await pos.terminal.void({ orderId: last.orderId, ...(managerPin ? { managerPin } : {}) }),
-          );
+          const summary = unwrap(await pos.terminal.void({ orderId: last.orderId, ...request }));
           set({
             saleFollowUp: { kind: 'void', summary },
             ...(summary.outcome === 'approved' ? { dueMinor: null } : {}),
           });
+          return null;
         } catch (error) {
           if (error instanceof PosCallError && error.code === 'forbidden') throw error;
-          set({ saleError: message(error) });
+          return message(error);
         }
       },
       async reprintLastSale() {

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { CardEntry } from '../../../src-main/ipc/contract';
 import { formatMoney } from '../../format/money';
-import { PosCallError } from '../../pos/call-error';
 import { usePos, usePosActions } from '../../store/use-pos';
 import { AmountConfirmation } from './AmountConfirmation';
 import { AmountKeypad } from './AmountKeypad';
@@ -12,6 +11,7 @@ import { paysAgain } from './PayAgainActions';
 import { SaleResultPanel, settledFinding } from './SaleResultPanel';
 import { TipEntry } from './TipEntry';
 import { Alert } from '../../components/Alert';
+import { VoidDialog } from '../history/VoidDialog';
 import './sale.css';
 
 /** True when a key belongs to a field the person is typing in, not to the screen. */
@@ -80,12 +80,23 @@ export function SaleScreen({
     payRef.current?.focus();
   };
 
-  const voidLast = () => {
-    void actions.voidLastSale().catch((refusal: unknown) => {
-      if (refusal instanceof PosCallError && refusal.code === 'forbidden')
-        askManager('Void this approval', (managerPin) => actions.voidLastSale(managerPin));
-    });
-  };
+  // A void shows the amount, the card and the order and takes a reason before it goes, as in History.
+  const [voiding, setVoiding] = useState(false);
+  const voidLast = () => setVoiding(true);
+  const voidDialog =
+    voiding && last ? (
+      <VoidDialog
+        target={{ orderId: last.orderId, heldMinor: last.approvedMinor, maskedPan: last.maskedPan, brand: null }}
+        send={(request) =>
+          actions.voidLastSale({
+            reason: request.reason,
+            ...(request.managerPin ? { managerPin: request.managerPin } : {}),
+          })
+        }
+        askManager={askManager}
+        onClose={() => setVoiding(false)}
+      />
+    ) : null;
 
   /** The keys while a sale's outcome is unknown: Enter checks now (never a new sale); once settled, as its buttons say. */
   const unknownKey = (event: KeyboardEvent) => {
@@ -185,6 +196,7 @@ export function SaleScreen({
           Sale result
         </h1>
         <SaleResultPanel onVoid={voidLast} />
+        {voidDialog}
       </section>
     );
   }

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pressKeys, renderCounter } from '../../support/render-counter';
 import { approvedSale } from '../../support/sale-answers';
@@ -54,6 +54,11 @@ describe('focus and keys on a sale result', () => {
       },
     });
     await pressKeys('5', '0', '0', '0', 'Enter', 'v');
+    // V opens the void dialog: the amount, the card and a reason, then a confirmation.
+    const form = screen.getByRole('dialog', { name: `Void order ${approvedSale.orderId}` });
+    fireEvent.click(within(form).getByLabelText('The customer canceled the sale'));
+    await act(async () => void fireEvent.submit(form));
+    await act(async () => void fireEvent.submit(screen.getByRole('dialog', { name: 'Confirm the void' })));
     expect(screen.getByTestId('sale-headline').textContent).toBe('Voided');
     expect(document.activeElement).toBe(screen.getByTestId('new-sale'));
   });
