@@ -79,6 +79,11 @@ export interface SaleSlice {
   /** Ends the customer's sale here and in the main process, which holds it for every screen. */
   newSale(): Promise<void>;
   /**
+   * The cashier chose to leave a sale whose outcome is unknown (the customer may have been
+   * charged): the core journals the choice. Null when left, or the refusal in words.
+   */
+  leaveUnknownSale(): Promise<string | null>;
+  /**
    * Rebuilds the sale screen from the sale the main process holds (with `terminal.state`): a
    * reload, or a second window, shows the card wait with its amount and Cancel, the result, and
    * what is still owed. While this screen's own payment call runs, its answer rules.
@@ -246,6 +251,15 @@ export const createSaleSlice =
           set({ saleFollowUp: { kind: 'reprint', printed: reprint.printed, problem: reprint.problem } });
         } catch (error) {
           set({ saleError: message(error) });
+        }
+      },
+      async leaveUnknownSale() {
+        try {
+          unwrap(await pos.terminal.newSale({ leaveUnknown: true }));
+          set({ ...entry });
+          return null;
+        } catch (error) {
+          return message(error);
         }
       },
       async newSale() {

@@ -135,7 +135,8 @@ const settledNext: Record<RecoveryFinding['outcome'], string> = {
  * rest, or void), declined (the reason and the next step), or unknown while recovery runs. Never
  * shows "approved" for anything else.
  */
-export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
+/** `onLeave`: New sale on a sale whose outcome is unknown asks first (the customer may have been charged). */
+export function SaleResultPanel({ onVoid, onLeave }: { onVoid: () => void; onLeave: () => void }) {
   const { results, dueMinor, followUp, error } = usePos(
     useShallow((state) => ({
       results: state.saleResults,
@@ -315,10 +316,10 @@ export function SaleResultPanel({ onVoid }: { onVoid: () => void }) {
             <ResultAction
               main={sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided}
               mainRef={mainAction}
-              onPress={() => void actions.newSale()}
+              onPress={sale.outcome === 'unknown' ? onLeave : () => void actions.newSale()}
               testId="new-sale"
             >
-              New sale
+              {sale.outcome === 'unknown' ? 'Leave this sale\u2026' : 'New sale'}
             </ResultAction>
           )}
         </div>

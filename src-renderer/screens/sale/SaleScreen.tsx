@@ -12,6 +12,7 @@ import { SaleResultPanel, settledFinding } from './SaleResultPanel';
 import { TipEntry } from './TipEntry';
 import { Alert } from '../../components/Alert';
 import { VoidDialog } from '../history/VoidDialog';
+import { LeaveUnknownDialog } from './LeaveUnknownDialog';
 import './sale.css';
 
 /** True when a key belongs to a field the person is typing in, not to the screen. */
@@ -98,6 +99,21 @@ export function SaleScreen({
       />
     ) : null;
 
+  // Leaving a sale whose outcome is unknown asks first: the customer may have been charged.
+  const [leaving, setLeaving] = useState(false);
+  const leaveDialog =
+    leaving && last?.outcome === 'unknown' ? (
+      <LeaveUnknownDialog
+        sale={last}
+        onLeave={async () => {
+          const refusal = await actions.leaveUnknownSale();
+          if (refusal === null) setLeaving(false);
+          return refusal;
+        }}
+        onStay={() => setLeaving(false)}
+      />
+    ) : null;
+
   /** The keys while a sale's outcome is unknown: Enter checks now (never a new sale); once settled, as its buttons say. */
   const unknownKey = (event: KeyboardEvent) => {
     const settled = settledFinding(last, findings);
@@ -108,10 +124,10 @@ export function SaleScreen({
       else if (settled?.outcome === 'not-charged')
         void actions.acknowledgeFinding(settled.entryId).then(actions.tryAnotherCard);
       else if (settled) void actions.acknowledgeFinding(settled.entryId).then(actions.newSale);
-      else void actions.newSale();
+      else setLeaving(true);
     } else if (event.key === 'Escape') {
       if (settled) void actions.acknowledgeFinding(settled.entryId).then(actions.newSale);
-      else void actions.newSale();
+      else setLeaving(true);
     } else if (event.key.toLowerCase() === 'p' && settled?.receipt) {
       void actions.printFinding(settled.entryId);
     }
@@ -195,8 +211,9 @@ export function SaleScreen({
         <h1 id="sale-heading" className="visually-hidden">
           Sale result
         </h1>
-        <SaleResultPanel onVoid={voidLast} />
+        <SaleResultPanel onVoid={voidLast} onLeave={() => setLeaving(true)} />
         {voidDialog}
+        {leaveDialog}
       </section>
     );
   }

@@ -10,7 +10,7 @@ const notApproved = { approvedMinor: 0, authcode: null, receiptPng: null } as co
 describe('focus and keys on a sale result', () => {
   it.each([
     ['approved', approvedSale, 'new-sale', /^New sale/],
-    ['unknown', { ...approvedSale, ...notApproved, outcome: 'unknown' }, 'new-sale', /^New sale/],
+    ['unknown', { ...approvedSale, ...notApproved, outcome: 'unknown' }, 'new-sale', /^Leave this sale/],
     [
       'declined',
       { ...approvedSale, ...notApproved, outcome: 'declined', reason: 'Do not honor' },
