@@ -38,7 +38,6 @@ export function LeaveUnknownDialog({
           labelledBy: 'leave-heading',
           describedBy: 'leave-warning',
           className: 'leave-dialog',
-          role: 'alertdialog',
         })}
         onSubmit={(event) => (event.preventDefault(), void leave())}
       >
