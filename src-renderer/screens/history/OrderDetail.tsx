@@ -37,6 +37,12 @@ export function OrderDetail({
   const [refunding, setRefunding] = useState(false);
   const [voiding, setVoiding] = useState(false);
   const heldMinor = sale?.money ? Math.max(0, sale.money.approvedMinor - sale.money.voidedMinor) : 0;
+  // What the journal already knows is said at once: no dialog for a sale with nothing left to void.
+  const openVoid = () => {
+    if (sale?.money?.fullyVoided) return setProblem('This sale was voided: nothing is left to void.');
+    setProblem(null);
+    setVoiding(true);
+  };
   const capture = () => {
     const tipMinor = amount.trim() === '' ? undefined : parseMoney(amount);
     if (tipMinor === null) return setProblem('The tip is money such as 5.00, or empty for none.');
@@ -64,7 +70,7 @@ export function OrderDetail({
         <input value={amount} inputMode="decimal" size={10} onChange={(event) => setAmount(event.target.value)} />
       </label>
       <div className="order-actions">
-        <button type="button" className="danger" disabled={busy} onClick={() => setVoiding(true)}>
+        <button type="button" className="danger" disabled={busy} onClick={openVoid}>
           Void{'\u2026'}
         </button>
         <button type="button" disabled={busy} onClick={() => setRefunding(true)}>
