@@ -265,10 +265,14 @@ export class Journal {
    */
   markLeft(id: number, by: string): void {
     refuseCardData('who left the sale', by);
-    const changed = this.#write(`record that the sale of entry ${id} was left`, () =>
-      this.#db
-        .prepare("UPDATE entries SET detail = json_set(coalesce(detail, '{}'), '$.leftBy', ?, '$.leftAt', ?) WHERE id = ?")
-        .run(by, this.clock.now(), id).changes,
+    const changed = this.#write(
+      `record that the sale of entry ${id} was left`,
+      () =>
+        this.#db
+          .prepare(
+            "UPDATE entries SET detail = json_set(coalesce(detail, '{}'), '$.leftBy', ?, '$.leftAt', ?) WHERE id = ?",
+          )
+          .run(by, this.clock.now(), id).changes,
     );
     if (changed === 0) throw new JournalError(`journal: there is no entry ${id}`);
   }
