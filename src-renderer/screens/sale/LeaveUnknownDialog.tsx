@@ -45,13 +45,13 @@ export function LeaveUnknownDialog({
         <p id="leave-warning" data-testid="leave-warning">
           The customer may have been charged {formatMoney(sale.requestedMinor)}
           {card} (order {sale.orderId}): the gateway has not said whether it approved. If you leave, the lane keeps
-          asking and shows what it became on this screen until you acknowledge it. If it was approved and the customer
-          pays another way, void it in History.
+          asking and shows what it became at the top of the counter until somebody acknowledges it. If it was approved
+          and the customer pays another way, void it in History.
         </p>
         <Alert message={problem} className="dialog-problem" />
         <div className="dialog-actions">
           <button ref={stay} type="button" className="primary" onClick={onStay}>
-            Stay and check again <kbd>Esc</kbd>
+            Stay with this sale <kbd>Esc</kbd>
           </button>
           <button type="submit" className="danger" disabled={busy} data-testid="leave-unknown">
             Leave the sale: the customer may have been charged
