@@ -140,7 +140,12 @@ export function createCommandHandlers(
     'terminal.recover': () => core.sales.recover(),
     'journal.refusal': () => core.journalRefusal(),
     'journal.acknowledge': managers('acknowledge the journal problem', () => core.acknowledgeJournal()),
-    'terminal.newSale': () => core.sales.newSale(),
+    // Leaving a sale whose outcome is unknown is a signed-in person's choice, journaled with who made it.
+    'terminal.newSale': ({ leaveUnknown }) => {
+      if (!leaveUnknown) return core.sales.newSale();
+      session.requireSignedIn('leave a sale whose outcome is unknown');
+      return core.sales.newSale({ by: session.current()!.cashierId });
+    },
     // The cashier vouches for money the lane never saw: somebody signed in, named in the journal.
     'terminal.restTakenOutside': signedIn('record the rest taken another way', (args) =>
       core.sales.restTakenOutside({ ...args, by: session.current()!.cashierId }),

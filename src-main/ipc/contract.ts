@@ -62,7 +62,14 @@ export {
   type SalePhase,
   type TerminalPhase,
 } from './sale-phases';
-export { refundReasons, refundReasonWords, type RefundReason } from './refund-reasons';
+export {
+  refundReasons,
+  refundReasonWords,
+  voidReasons,
+  voidReasonWords,
+  type RefundReason,
+  type VoidReason,
+} from './refund-reasons';
 export { cardEntries, cardTenders, saleTenders, type CardEntry, type CardTender, type SaleTender } from './tenders';
 export type { CartLine } from './cart';
 

@@ -16,3 +16,25 @@ export const refundReasonWords: Record<RefundReason, string> = {
   'charged-twice': 'Charged twice',
   goodwill: 'Goodwill',
 };
+
+/**
+ * Why a sale is voided, from a short list: a void moves the whole sale back at once, so the
+ * journal keeps why beside it, as a refund keeps its reason.
+ */
+export const voidReasons = [
+  'customer-canceled',
+  'wrong-amount',
+  'charged-twice',
+  'paid-another-way',
+  'customer-left',
+] as const;
+export type VoidReason = (typeof voidReasons)[number];
+
+/** The void reasons in the words the void dialog offers and History shows. */
+export const voidReasonWords: Record<VoidReason, string> = {
+  'customer-canceled': 'The customer canceled the sale',
+  'wrong-amount': 'Charged the wrong amount',
+  'charged-twice': 'Charged twice',
+  'paid-another-way': 'The customer paid another way',
+  'customer-left': 'The customer left without the goods',
+};

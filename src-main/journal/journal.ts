@@ -266,6 +266,25 @@ export class Journal {
     if (changed === 0) throw new JournalError(`journal: there is no entry ${id}`);
   }
 
+  /**
+   * A person chose to leave a sale whose outcome is unknown (`by`: who, as the session names
+   * them), knowing the customer may have been charged: kept on the row, so what recovery finds
+   * later is told as a left sale, loudly, and History shows who left it.
+   */
+  markLeft(id: number, by: string): void {
+    refuseCardData('who left the sale', by);
+    const changed = this.#write(
+      `record that the sale of entry ${id} was left`,
+      () =>
+        this.#db
+          .prepare(
+            "UPDATE entries SET detail = json_set(coalesce(detail, '{}'), '$.leftBy', ?, '$.leftAt', ?) WHERE id = ?",
+          )
+          .run(by, this.clock.now(), id).changes,
+    );
+    if (changed === 0) throw new JournalError(`journal: there is no entry ${id}`);
+  }
+
   /** The cashier closed the customer's sale (New sale, the next customer, a clean stop): its outcomes were on the screen. */
   closeSale(): void {
     this.#write('close the sale', () => this.#db.prepare('DELETE FROM open_sale').run());

@@ -142,8 +142,9 @@ export function createKioskCheckout(options: KioskCheckoutOptions): KioskCheckou
     visit.moveTo('thanks');
   };
 
-  const clear = () => {
-    sales.newSale();
+  /** `leftBy`: staff chose to clear a visit whose payment's outcome is still unknown (journaled). */
+  const clear = (leftBy?: string) => {
+    sales.newSale(leftBy ? { by: leftBy } : undefined);
     approved = [];
     unknown = [];
     visit.staffCame();
@@ -155,7 +156,8 @@ export function createKioskCheckout(options: KioskCheckoutOptions): KioskCheckou
     const failed: string[] = [];
     for (const orderId of orderIds) {
       try {
-        const result = await sales.void({ orderId });
+        // Every void here is of a basket its customer walked away from: the journal says so.
+        const result = await sales.void({ orderId, reason: 'customer-left' });
         if (result.outcome === 'approved') {
           logger.info({ orderId, reason }, 'kiosk: voided the payment of an abandoned basket');
           continue;
@@ -197,7 +199,7 @@ export function createKioskCheckout(options: KioskCheckoutOptions): KioskCheckou
       throw new LaneError('refused', `Please wait for a member of staff: ${why}`);
     }
     logger.info({ reason, voided: toVoid.length }, 'kiosk: the visit was abandoned');
-    clear();
+    clear(reason === 'staff' ? 'kiosk staff' : undefined);
   };
 
   return {

@@ -106,6 +106,25 @@ function cardOf(answer: Authorization | TransactionRecord): ReceiptFacts['card']
   };
 }
 
+/** The brand a journaled authorization's slip prints ("VISA"), from its entry mode, its card tags or its masked number. */
+export function journalBrand(entry: JournalEntry, tags?: EmvTagData): string {
+  let emv = tags;
+  if (!emv && entry.outcome?.emvTagData) {
+    try {
+      emv = JSON.parse(entry.outcome.emvTagData) as EmvTagData;
+    } catch {
+      // Tags kept another way: the brand comes from the number instead.
+      emv = undefined;
+    }
+  }
+  const prefix = (entry.maskedPan ?? '').match(/^\d+/)?.[0] ?? '';
+  const detected = prefix.length >= 4 ? creditCardType(prefix)[0]?.niceType : undefined;
+  return (
+    laneBrands[entry.entryMode ?? ''] ??
+    (emv?.applicationLabel ?? emv?.networkLabel ?? detected ?? 'CARD').toUpperCase()
+  );
+}
+
 /** Receipt facts from what the journal kept of an authorization: masked card, the answer, the receipt object. */
 export function factsFromJournal(
   entry: JournalEntry,
@@ -120,11 +139,7 @@ export function factsFromJournal(
     emv = undefined;
   }
   const digits = (entry.maskedPan ?? '').replace(/\D/g, '');
-  const prefix = (entry.maskedPan ?? '').match(/^\d+/)?.[0] ?? '';
-  const detected = prefix.length >= 4 ? creditCardType(prefix)[0]?.niceType : undefined;
-  const brand =
-    laneBrands[entry.entryMode ?? ''] ??
-    (emv?.applicationLabel ?? emv?.networkLabel ?? detected ?? 'CARD').toUpperCase();
+  const brand = journalBrand(entry, emv);
   const amount = outcome.amountMinor === undefined ? entry.amountMinor : Math.abs(outcome.amountMinor);
   // The journal keeps no cardholder name of its own; the gateway's receipt object has the one the sale printed.
   const name = (outcome.receipt as GatewayReceipt | undefined)?.nameOnCard;

@@ -1,5 +1,5 @@
 import type { TransactionRecord } from '../gateway/transaction-record';
-import { refundReasonWords, type FollowUpSummary, type RefundReason } from '../ipc/contract';
+import { refundReasonWords, type FollowUpSummary, type RefundReason, type VoidReason } from '../ipc/contract';
 import { LaneError, nothingSent } from '../core/errors';
 import { formatMinorUnits } from '../ipc/money';
 import { journaledFollowUp, type FollowUpOperation } from '../journal/follow-ups';
@@ -43,8 +43,8 @@ export interface FollowUpArgs {
   /** Void and refund: how much (a refund's is always given from the screen; absent means all that is left). */
   readonly amountMinor?: number;
   readonly tipMinor?: number;
-  /** A refund's reason: into the journal and onto the slip. */
-  readonly reason?: RefundReason;
+  /** A refund's reason (into the journal and onto the slip), or a void's (into the journal; required by the contract). */
+  readonly reason?: RefundReason | VoidReason;
   /**
    * Who may do it, asked once the order's state allows it and before anything is sent, with the
    * amount that would move: a refusal that needs no manager comes before any PIN is asked for.
@@ -147,6 +147,8 @@ export async function followUp(
     // A void of the whole amount is sent without one, as the gateway prefers.
     amountMinor = request.amountMinor !== undefined && request.amountMinor < held ? request.amountMinor : undefined;
     journalAmountMinor = amountMinor ?? held;
+    // Why the sale goes back is kept with the void, as a refund keeps its reason.
+    if (request.reason) detail = { reason: request.reason };
   } else {
     const checked = refundCheck(money, record, request.amountMinor);
     if ('refusal' in checked) throw checked.refusal;
@@ -244,7 +246,7 @@ async function finish(
     operation: FollowUpOperation;
     summary: FollowUpSummary;
     tipMinor: number | undefined;
-    reason: RefundReason | undefined;
+    reason: RefundReason | VoidReason | undefined;
   },
 ): Promise<FollowUpSummary> {
   const { auth, operation, summary, tipMinor, reason } = done;
@@ -256,7 +258,9 @@ async function finish(
     kind,
     amountMinor: summary.amountMinor,
     ...(tipMinor ? { tipMinor } : {}),
-    ...(operation === 'refund' && reason ? { reason: refundReasonWords[reason] } : {}),
+    ...(operation === 'refund' && reason && reason in refundReasonWords
+      ? { reason: refundReasonWords[reason as RefundReason] }
+      : {}),
     ...(summary.retref ? { gateway: { ...factsFromJournal(auth, deps).gateway, retref: summary.retref } } : {}),
   };
   const documents = (['merchant', 'customer'] as const).map((copy) =>

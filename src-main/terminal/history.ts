@@ -5,7 +5,10 @@ import {
   type LookupResult,
   type RecoveryItem,
   type RefundReason,
+  voidReasonWords,
+  type VoidReason,
 } from '../ipc/contract';
+import { journalBrand } from '../receipt/facts';
 import { refundNeedsPerson } from '../journal/follow-ups';
 import type { Journal, JournalEntry } from '../journal/journal';
 import { localDay } from './end-of-day';
@@ -17,6 +20,10 @@ export function entryView(entry: JournalEntry, money?: OrderMoney): JournalEntry
   const reason =
     entry.operation === 'refund' && typeof entry.detail?.reason === 'string' && entry.detail.reason in refundReasonWords
       ? (entry.detail.reason as RefundReason)
+      : null;
+  const voidReason =
+    entry.operation === 'void' && typeof entry.detail?.reason === 'string' && entry.detail.reason in voidReasonWords
+      ? (entry.detail.reason as VoidReason)
       : null;
   const tender = typeof entry.detail?.tender === 'string' ? entry.detail.tender : null;
   return {
@@ -47,6 +54,8 @@ export function entryView(entry: JournalEntry, money?: OrderMoney): JournalEntry
           }
         : null,
     reason,
+    voidReason,
+    brand: entry.operation === 'auth' ? journalBrand(entry) : null,
   };
 }
 

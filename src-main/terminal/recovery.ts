@@ -6,6 +6,7 @@ import { recordHeld } from '../journal/unrecorded';
 import type { Logger } from '../log/logger';
 import type { GatewayAccess } from './lane-access';
 import { recoveryQueue } from './history';
+import { leftSaleFinding } from './left-sale';
 
 export interface RecoveryOptions {
   readonly journal: () => Journal;
@@ -112,7 +113,11 @@ export function createRecovery(options: RecoveryOptions): Recovery {
   // A journal that cannot be opened is not an empty one: the commands say why, and the
   // background checks stop, saying so in the log (the screen's next ask gets the journal's words).
   const queue = (): RecoveryItem[] => recoveryQueue(options.journal());
-  const findings = (): RecoveryFinding[] => options.journal().findings().map(findingOf);
+  const findings = (): RecoveryFinding[] =>
+    options
+      .journal()
+      .findings()
+      .map((entry) => leftSaleFinding(entry, findingOf(entry)));
   const stopped = (error: unknown) =>
     logger.error(
       { err: error },

@@ -27,6 +27,7 @@ import { KeyedEntry } from './keyed-entry';
 import { laneAccess, type GatewayAccess } from './lane-access';
 import { createPayments, type PaymentOptions } from './payments';
 import { createRecovery } from './recovery';
+import { checkLeavingUnknown, type LeaveChoice } from './left-sale';
 import { reprint } from './reprint';
 import { journalForPayment } from './stopped-payment';
 import type { TerminalStateStore } from './state-store';
@@ -70,8 +71,11 @@ export interface TerminalService {
   recoveryQueue(): RecoveryItem[];
   /** Settles what the journal does not know yet (at start with `start`, in the background, and when asked). */
   recover(source?: FindingSource): Promise<{ settled: number; open: number }>;
-  /** Ends the customer's sale for the next one; refused while a payment runs or money is still owed. */
-  newSale(): TerminalState;
+  /**
+   * Ends the customer's sale for the next one; refused while a payment runs or money is still
+   * owed, and while its outcome is unknown unless somebody chose to `leave` it (journaled).
+   */
+  newSale(leave?: LeaveChoice): TerminalState;
   /** The rest of a partly approved sale was taken outside the lane by cashier `by`: journaled, and the sale complete. */
   restTakenOutside(args: ParsedCommandArgs<'terminal.restTakenOutside'> & { by: string }): TerminalState;
   /**
@@ -195,7 +199,8 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       recovery.schedule();
       return result;
     },
-    newSale() {
+    newSale(leave) {
+      checkLeavingUnknown({ state, journal: openJournal, logger: options.logger }, leave);
       customerSale.next();
       return state.current();
     },

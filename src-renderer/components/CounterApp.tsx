@@ -12,6 +12,7 @@ import { usePos } from '../store/use-pos';
 import { PosCallError } from '../pos/call-error';
 import { ManagerApproval } from './ManagerApproval';
 import { NavBar } from './NavBar';
+import { LeftSaleBanner } from './LeftSaleBanner';
 import { RecoveryFindingsNotice } from './RecoveryFindingsNotice';
 import { SignaturePanel } from './SignaturePanel';
 
@@ -74,6 +75,7 @@ export function CounterApp({ signing }: { signing: boolean }) {
   return (
     <div className="counter">
       <NavBar />
+      <LeftSaleBanner />
       <div className={`counter-body${training ? ' with-training' : ''}`}>
         <div className="counter-screen">
           {signing ? <SignaturePanel /> : <CounterScreen screen={screen} askManager={askManager} />}

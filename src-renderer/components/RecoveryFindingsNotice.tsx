@@ -25,7 +25,8 @@ export function RecoveryFindingsNotice({ hide }: { hide: string | null }) {
   const acknowledge = usePos((state) => state.acknowledgeFinding);
   const print = usePos((state) => state.printFinding);
   const first = useRef<HTMLButtonElement>(null);
-  const shown = findings.filter((finding) => finding.orderId !== hide);
+  // A sale somebody left is told by the counter's banner instead (LeftSaleBanner), which stays while they sell on.
+  const shown = findings.filter((finding) => finding.orderId !== hide && !finding.leftBy);
   useEffect(() => first.current?.focus(), [shown.length]);
   if (shown.length === 0) return null;
   return (

@@ -5,6 +5,7 @@ import type {
   LookupResult,
   PosApi,
   RefundReason,
+  VoidReason,
 } from '../../src-main/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
 import type { PosState } from './pos-store';
@@ -33,11 +34,19 @@ export interface HistorySlice {
   searchHistory(query: HistoryQuery): Promise<void>;
   selectOrder(orderId: string | null): void;
   inquireOrder(orderId: string): Promise<void>;
-  /** Voids, refunds or captures the selected order. A refusal for want of a manager throws (`forbidden`) so the screen can ask for one. */
-  followUpOrder(
-    operation: 'void' | 'capture',
-    args: { orderId: string; amountMinor?: number; tipMinor?: number; managerPin?: string },
-  ): Promise<void>;
+  /** Captures the selected order. A refusal for want of a manager throws (`forbidden`) so the screen can ask for one. */
+  captureOrder(args: { orderId: string; tipMinor?: number; managerPin?: string }): Promise<void>;
+  /**
+   * Voids an order: the amount and reason the void dialog confirmed. Resolves with null when
+   * done, or the refusal to show in the dialog; a refusal for want of a manager throws
+   * (`forbidden`) so the screen can ask for one.
+   */
+  voidOrder(args: {
+    orderId: string;
+    amountMinor?: number;
+    reason: VoidReason;
+    managerPin?: string;
+  }): Promise<string | null>;
   /**
    * Refunds the selected order: the amount and reason the refund dialog confirmed. Resolves with
    * null when done, or the refusal to show in the dialog; a refusal for want of a manager throws
@@ -61,6 +70,20 @@ export const createHistorySlice =
   (set, get) => {
     let lastQuery: HistoryQuery = { lastFour: '', amountMinor: null, orderId: '', day: '' };
     const refresh = () => get().searchHistory(lastQuery);
+    /** A void or refund the dialog confirmed: null when done, the refusal in words for the dialog, `forbidden` thrown for a manager. */
+    const moneyBack = async (send: () => ReturnType<PosApi['terminal']['refund']>): Promise<string | null> => {
+      set({ historyBusy: true, historyError: null, historyOutcome: null });
+      try {
+        const summary = unwrap(await send());
+        set({ historyBusy: false, historyOutcome: { kind: 'follow-up', summary }, lookupResult: null });
+        await refresh();
+        return null;
+      } catch (error) {
+        set({ historyBusy: false });
+        if (error instanceof PosCallError && error.code === 'forbidden') throw error;
+        return message(error);
+      }
+    };
     return {
       historyRows: [],
       historyBusy: false,
@@ -96,10 +119,10 @@ export const createHistorySlice =
           set({ historyBusy: false, historyError: message(error) });
         }
       },
-      async followUpOrder(operation, args) {
+      async captureOrder(args) {
         set({ historyBusy: true, historyError: null, historyOutcome: null });
         try {
-          const summary = unwrap(await (operation === 'void' ? pos.terminal.void(args) : pos.terminal.capture(args)));
+          const summary = unwrap(await pos.terminal.capture(args));
           set({ historyBusy: false, historyOutcome: { kind: 'follow-up', summary }, lookupResult: null });
           await refresh();
         } catch (error) {
@@ -108,19 +131,8 @@ export const createHistorySlice =
           set({ historyError: message(error) });
         }
       },
-      async refundOrder(args) {
-        set({ historyBusy: true, historyError: null, historyOutcome: null });
-        try {
-          const summary = unwrap(await pos.terminal.refund(args));
-          set({ historyBusy: false, historyOutcome: { kind: 'follow-up', summary }, lookupResult: null });
-          await refresh();
-          return null;
-        } catch (error) {
-          set({ historyBusy: false });
-          if (error instanceof PosCallError && error.code === 'forbidden') throw error;
-          return message(error);
-        }
-      },
+      voidOrder: (args) => moneyBack(() => pos.terminal.void(args)),
+      refundOrder: (args) => moneyBack(() => pos.terminal.refund(args)),
       async reprintOrder(orderId) {
         set({ historyBusy: true, historyError: null });
         try {

@@ -175,7 +175,8 @@ export const createKioskSlice =
         staffAction(async () => {
           const last = get().kioskPayments.at(-1) ?? get().terminal?.sale?.results.at(-1);
           if (!last) return 'No payment to void yet.';
-          const voided = unwrap(await pos.terminal.void({ orderId: last.orderId }));
+          // Staff void the last payment because the customer's sale is off; the core journals the reason.
+          const voided = unwrap(await pos.terminal.void({ orderId: last.orderId, reason: 'customer-canceled' }));
           return voided.outcome === 'approved'
             ? `Payment ${last.orderId} voided.`
             : `Not voided: ${voided.reason ?? voided.outcome}.`;

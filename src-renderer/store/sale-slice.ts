@@ -7,6 +7,7 @@ import type {
   KeyedEntryView,
   PosApi,
   SaleSummary,
+  VoidReason,
 } from '../../src-main/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
 import { confirmLimitOf, defaultConfirmAboveMinor, walletEnabledIn } from './sale-options';
@@ -73,11 +74,19 @@ export interface SaleSlice {
   payByPhoneAgain(): Promise<void>;
   /** After a partial approval: the rest was taken outside the lane (cash, a check); the lane journals it and the sale is complete. */
   takeRestOutside(): Promise<void>;
-  /** Voids the last approval (a partial one the customer does not want); needs a manager. Throws a `PosCallError` on refusal. */
-  voidLastSale(managerPin?: string): Promise<void>;
+  /**
+   * Voids the last approval (a partial one the customer does not want) for the reason the void
+   * dialog confirmed: null when sent, or the refusal in words; throws `forbidden` for a manager.
+   */
+  voidLastSale(request: { reason: VoidReason; managerPin?: string }): Promise<string | null>;
   reprintLastSale(): Promise<void>;
   /** Ends the customer's sale here and in the main process, which holds it for every screen. */
   newSale(): Promise<void>;
+  /**
+   * The cashier chose to leave a sale whose outcome is unknown (the customer may have been
+   * charged): the core journals the choice. Null when left, or the refusal in words.
+   */
+  leaveUnknownSale(): Promise<string | null>;
   /**
    * Rebuilds the sale screen from the sale the main process holds (with `terminal.state`): a
    * reload, or a second window, shows the card wait with its amount and Cancel, the result, and
@@ -237,20 +246,19 @@ export const createSaleSlice =
       },
       tryAnotherCard: () => chargeAgain('card'),
       payByPhoneAgain: () => chargeAgain('wallet'),
-      async voidLastSale(managerPin) {
+      async voidLastSale(request) {
         const last = get().saleResults.at(-1);
-        if (!last) return;
+        if (!last) return null;
         try {
-          const summary = unwrap(
-            await pos.terminal.void({ orderId: last.orderId, ...(managerPin ? { managerPin } : {}) }),
-          );
+          const summary = unwrap(await pos.terminal.void({ orderId: last.orderId, ...request }));
           set({
             saleFollowUp: { kind: 'void', summary },
             ...(summary.outcome === 'approved' ? { dueMinor: null } : {}),
           });
+          return null;
         } catch (error) {
           if (error instanceof PosCallError && error.code === 'forbidden') throw error;
-          set({ saleError: message(error) });
+          return message(error);
         }
       },
       async reprintLastSale() {
@@ -261,6 +269,15 @@ export const createSaleSlice =
           set({ saleFollowUp: { kind: 'reprint', printed: reprint.printed, problem: reprint.problem } });
         } catch (error) {
           set({ saleError: message(error) });
+        }
+      },
+      async leaveUnknownSale() {
+        try {
+          unwrap(await pos.terminal.newSale({ leaveUnknown: true }));
+          set({ ...entry });
+          return null;
+        } catch (error) {
+          return message(error);
         }
       },
       async newSale() {

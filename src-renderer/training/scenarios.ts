@@ -110,7 +110,7 @@ export const scenarios: readonly Scenario[] = [
     title: 'Void a sale',
     steps: [
       { text: 'Run a $12.00 sale with the approved Visa.', card: { id: 'visa-approve', method: 'insert' } },
-      { text: 'Open History (Alt+2), pick the sale and press Void.' },
+      { text: 'Open History (Alt+2), pick the sale, press Void, choose why and confirm the amount and card.' },
       { text: 'A void is a manager\u2019s: the trainer enters PIN 9999.' },
     ],
     notice: 'A sale is voided, not refunded, until its batch settles; the void prints its own slip.',

@@ -205,7 +205,14 @@ describe('training scenarios, end to end', () => {
       await page.keyboard.press('Alt+2');
       await page.getByRole('heading', { name: 'History' }).waitFor();
       await page.getByRole('button', { name: `Open order ${orderId}` }).click();
-      await page.getByTestId('order-detail').getByRole('button', { name: 'Void' }).click();
+      await page.getByTestId('order-detail').getByRole('button', { name: 'Void\u2026' }).click();
+      const voidForm = page.getByRole('dialog', { name: `Void order ${orderId}` });
+      await voidForm.getByLabel('The customer canceled the sale').check();
+      await voidForm.getByRole('button', { name: /Next: confirm/ }).click();
+      await page
+        .getByRole('dialog', { name: 'Confirm the void' })
+        .getByRole('button', { name: /Void \$12\.00/ })
+        .click();
       await page.getByRole('dialog', { name: 'Manager approval' }).waitFor();
       await look(page, 'scenario-void-manager-approval');
       await page.keyboard.type('1234');
@@ -219,7 +226,7 @@ describe('training scenarios, end to end', () => {
       await expect
         .poll(() => page.getByTestId(`history-row-${saleRow.id}`).innerText())
         .toMatch(/Voided: nothing was charged/);
-      await page.getByTestId('order-detail').getByRole('button', { name: 'Void' }).click();
+      await page.getByTestId('order-detail').getByRole('button', { name: 'Void\u2026' }).click();
       await expect.poll(() => page.getByText('This sale was voided: nothing is left to void.').count()).toBe(1);
       expect(await page.getByRole('dialog').count()).toBe(0);
       await look(page, 'scenario-void-done');

@@ -162,7 +162,9 @@ export async function runKills(options: KillsOptions): Promise<KillsReport> {
           }
           if (customer.done) {
             customer = undefined;
-            must(await page.call('terminal.newSale'), 'terminal.newSale');
+            // A lost answer is left for recovery deliberately, as a cashier would choose (issue 29, item 6).
+            const leave = reply.ok && reply.result.outcome === 'unknown' ? { leaveUnknown: true } : {};
+            must(await page.call('terminal.newSale', leave), 'terminal.newSale');
           }
         }
       })().catch((error: unknown) => {

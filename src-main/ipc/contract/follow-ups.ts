@@ -3,7 +3,7 @@
  * reprint, the customer's stored cards, and a signature sent after the sale.
  */
 import { z } from 'zod';
-import { refundReasons } from '../refund-reasons';
+import { refundReasons, voidReasons } from '../refund-reasons';
 import { amountMinorFrom, managerPin } from './schemas';
 import { command } from './spec';
 
@@ -45,8 +45,15 @@ export const followUpCommands = {
     z.object({ orderId: z.string().min(1).max(19), tipMinor: amountMinorFrom(0).optional() }).strict(),
   ),
   'terminal.void': command<FollowUpSummary>()(
-    'Voids a sale or authorization by its order id: all of it, or part while it is only authorized. A manager\u2019s: a cashier gives `managerPin`.',
-    z.object({ orderId: z.string().min(1).max(19), amountMinor: amountMinorFrom(1).optional(), managerPin }).strict(),
+    'Voids a sale or authorization by its order id: all of it, or part while it is only authorized, with a reason from the list (journaled with the void; no way in voids without one). A manager\u2019s: a cashier gives `managerPin`.',
+    z
+      .object({
+        orderId: z.string().min(1).max(19),
+        amountMinor: amountMinorFrom(1).optional(),
+        reason: z.enum(voidReasons),
+        managerPin,
+      })
+      .strict(),
   ),
   'terminal.refund': command<FollowUpSummary>()(
     'Refunds a settled sale by its order id: the amount always given (the screen offers what is left, never assumes it) and a reason from the list. Above the lane\u2019s refund limit a cashier gives `managerPin`.',

@@ -1,6 +1,6 @@
 /** The journal as the history screen reads it, a lookup at the gateway, and the end of the day. */
 import { z } from 'zod';
-import type { RefundReason } from '../refund-reasons';
+import type { RefundReason, VoidReason } from '../refund-reasons';
 import { amountMinorFrom } from './schemas';
 import { command } from './spec';
 
@@ -23,6 +23,10 @@ export interface JournalEntryView {
   readonly money: OrderMoneyView | null;
   /** A refund's reason, as chosen from the list; null otherwise. */
   readonly reason: RefundReason | null;
+  /** A void's reason, as chosen from the list (absent or null on other rows). */
+  readonly voidReason?: VoidReason | null;
+  /** A sale's card brand as the receipt prints it ("VISA"), so a void or refund names the card (absent or null on other rows). */
+  readonly brand?: string | null;
 }
 
 /** What one order's money did, as the lane's journal knows it (minor units). */

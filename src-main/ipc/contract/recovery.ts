@@ -45,6 +45,11 @@ export interface RecoveryFinding {
   readonly message: string;
   /** Whether there is a receipt to print (an approval found later). */
   readonly receipt: boolean;
+  /**
+   * Who left the sale while its outcome was unknown (`terminal.newSale` with `leaveUnknown`):
+   * the counter shows such a finding as a banner that stays until acknowledged. Absent or null otherwise.
+   */
+  readonly leftBy?: string | null;
 }
 
 /**

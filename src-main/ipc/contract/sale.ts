@@ -204,8 +204,8 @@ export const saleCommands = {
     z.object({ amountMinor: amountMinorFrom(1) }).strict(),
   ),
   'terminal.newSale': command<TerminalState>()(
-    'Ends the customer\u2019s sale the lane holds, for the next customer; refused while a payment runs or money is still owed after a partial approval.',
-    noArgs,
+    'Ends the customer\u2019s sale the lane holds, for the next customer; refused while a payment runs, while money is still owed after a partial approval, and while its payment\u2019s outcome is unknown unless the signed-in person chose `leaveUnknown` (journaled with who chose it: the customer may have been charged).',
+    z.object({ leaveUnknown: z.literal(true).optional() }).strict(),
   ),
 } as const;
 

@@ -6,6 +6,7 @@ import { PosCallError } from '../../pos/call-error';
 import { usePos, usePosActions } from '../../store/use-pos';
 import { ReceiptPreview } from '../sale/ReceiptPreview';
 import { RefundDialog } from './RefundDialog';
+import { VoidDialog } from './VoidDialog';
 import { CustomerPanel } from './CustomerPanel';
 import { answerWords, followUpWords, gatewayAnswerWords } from './words';
 import { Alert } from '../../components/Alert';
@@ -34,18 +35,24 @@ export function OrderDetail({
   const sale = entries.find((entry) => entry.operation === 'auth' && entry.respstat === 'A');
 
   const [refunding, setRefunding] = useState(false);
-  const run = (operation: 'void' | 'capture') => {
-    const amountMinor = amount.trim() === '' ? undefined : parseMoney(amount);
-    if (amountMinor === null) return setProblem('The amount is money such as 5.00, or empty for all of it.');
+  const [voiding, setVoiding] = useState(false);
+  const heldMinor = sale?.money ? Math.max(0, sale.money.approvedMinor - sale.money.voidedMinor) : 0;
+  // What the journal already knows is said at once: no dialog for a sale with nothing left to void.
+  const openVoid = () => {
+    if (sale?.money?.fullyVoided) return setProblem('This sale was voided: nothing is left to void.');
     setProblem(null);
-    const args =
-      operation === 'capture'
-        ? { orderId, ...(amountMinor ? { tipMinor: amountMinor } : {}) }
-        : { orderId, ...(amountMinor ? { amountMinor } : {}) };
-    const words = { void: 'Void the sale', capture: 'Capture the authorization' }[operation];
-    void actions.followUpOrder(operation, args).catch((error: unknown) => {
+    setVoiding(true);
+  };
+  const capture = () => {
+    const tipMinor = amount.trim() === '' ? undefined : parseMoney(amount);
+    if (tipMinor === null) return setProblem('The tip is money such as 5.00, or empty for none.');
+    setProblem(null);
+    const args = { orderId, ...(tipMinor ? { tipMinor } : {}) };
+    void actions.captureOrder(args).catch((error: unknown) => {
       if (error instanceof PosCallError && error.code === 'forbidden')
-        askManager(`${words} ${orderId}`, (managerPin) => actions.followUpOrder(operation, { ...args, managerPin }));
+        askManager(`Capture the authorization ${orderId}`, (managerPin) =>
+          actions.captureOrder({ ...args, managerPin }),
+        );
     });
   };
 
@@ -59,17 +66,17 @@ export function OrderDetail({
         </p>
       ) : null}
       <label className="order-amount">
-        Amount to void (empty: all of it), or a capture&rsquo;s tip
+        A capture&rsquo;s tip (empty: none)
         <input value={amount} inputMode="decimal" size={10} onChange={(event) => setAmount(event.target.value)} />
       </label>
       <div className="order-actions">
-        <button type="button" className="danger" disabled={busy} onClick={() => run('void')}>
-          Void
+        <button type="button" className="danger" disabled={busy} onClick={openVoid}>
+          Void{'\u2026'}
         </button>
         <button type="button" disabled={busy} onClick={() => setRefunding(true)}>
           Refund{'\u2026'}
         </button>
-        <button type="button" disabled={busy} onClick={() => run('capture')}>
+        <button type="button" disabled={busy} onClick={capture}>
           Capture
         </button>
         <button type="button" disabled={busy} onClick={() => void actions.reprintOrder(orderId)}>
@@ -85,6 +92,14 @@ export function OrderDetail({
       <CustomerPanel orderId={orderId} sale={sale} askManager={askManager} />
       {refunding ? (
         <RefundDialog orderId={orderId} sale={sale} askManager={askManager} onClose={() => setRefunding(false)} />
+      ) : null}
+      {voiding ? (
+        <VoidDialog
+          target={{ orderId, heldMinor, maskedPan: sale?.maskedPan ?? null, brand: sale?.brand ?? null }}
+          send={(request) => actions.voidOrder({ orderId, ...request })}
+          askManager={askManager}
+          onClose={() => setVoiding(false)}
+        />
       ) : null}
       {busy ? (
         <p role="status" aria-busy="true">

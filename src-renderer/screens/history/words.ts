@@ -1,5 +1,5 @@
 import type { FollowUpSummary, JournalEntryView } from '../../../src-main/ipc/contract';
-import { refundReasonWords } from '../../../src-main/ipc/refund-reasons';
+import { refundReasonWords, voidReasonWords } from '../../../src-main/ipc/refund-reasons';
 import { formatMoney } from '../../format/money';
 
 export const operationWords: Record<JournalEntryView['operation'], string> = {
@@ -48,7 +48,7 @@ export function answerWords(entry: JournalEntryView): string {
   if (entry.operation === 'auth' && entry.money) return saleMoneyWords(entry.money);
   if (entry.respstat === 'A') {
     if (entry.operation === 'void' || entry.operation === 'voidByOrderId')
-      return `Voided ${formatMoney(entry.amountMinor)}`;
+      return `Voided ${formatMoney(entry.amountMinor)}${entry.voidReason ? ` (${voidReasonWords[entry.voidReason]})` : ''}`;
     if (entry.operation === 'refund')
       return `Refunded ${formatMoney(entry.amountMinor)}${entry.reason ? ` (${refundReasonWords[entry.reason]})` : ''}`;
     return entry.resptext && !/approv/i.test(entry.resptext) ? `Approved (${entry.resptext})` : 'Approved';

@@ -144,8 +144,12 @@ const settledNext: Record<RecoveryFinding['outcome'], string> = {
  * The sale's outcome: approved (amount, authorization code), partially approved (tender the
  * rest, or void), declined (the reason and the next step), or unknown while recovery runs. Never
  * shows "approved" for anything else.
+ *
+ * `onEnd`: how a partial approval is to end without another card (the void, or the rest taken
+ * outside the lane), each asked first. `onLeave`: New sale on a sale whose outcome is unknown
+ * asks first (the customer may have been charged).
  */
-export function SaleResultPanel({ onEnd }: { onEnd: (ending: PartialEnding) => void }) {
+export function SaleResultPanel({ onEnd, onLeave }: { onEnd: (ending: PartialEnding) => void; onLeave: () => void }) {
   const { results, dueMinor, outsideMinor, followUp, error } = usePos(
     useShallow((state) => ({
       results: state.saleResults,
@@ -339,10 +343,10 @@ export function SaleResultPanel({ onEnd }: { onEnd: (ending: PartialEnding) => v
             <ResultAction
               main={sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided || complete}
               mainRef={mainAction}
-              onPress={() => void actions.newSale()}
+              onPress={sale.outcome === 'unknown' ? onLeave : () => void actions.newSale()}
               testId="new-sale"
             >
-              New sale
+              {sale.outcome === 'unknown' ? 'Leave this sale\u2026' : 'New sale'}
             </ResultAction>
           )}
         </div>

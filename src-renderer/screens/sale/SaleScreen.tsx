@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { CardEntry } from '../../../src-main/ipc/contract';
 import { formatMoney } from '../../format/money';
-import { PosCallError } from '../../pos/call-error';
 import { usePos, usePosActions } from '../../store/use-pos';
 import { AmountConfirmation } from './AmountConfirmation';
 import { AmountKeypad } from './AmountKeypad';
@@ -13,6 +12,8 @@ import { PartialEndConfirmation, type PartialEnding } from './PartialApprovalEnd
 import { SaleResultPanel, settledFinding } from './SaleResultPanel';
 import { TipEntry } from './TipEntry';
 import { Alert } from '../../components/Alert';
+import { VoidDialog } from '../history/VoidDialog';
+import { LeaveUnknownDialog } from './LeaveUnknownDialog';
 import './sale.css';
 
 /** True when a key belongs to a field the person is typing in, not to the screen. */
@@ -84,12 +85,38 @@ export function SaleScreen({
     payRef.current?.focus();
   };
 
-  const voidLast = () => {
-    void actions.voidLastSale().catch((refusal: unknown) => {
-      if (refusal instanceof PosCallError && refusal.code === 'forbidden')
-        askManager('Void this approval', (managerPin) => actions.voidLastSale(managerPin));
-    });
-  };
+  // A void shows the amount, the card and the order and takes a reason before it goes, as in History.
+  const [voiding, setVoiding] = useState(false);
+  const voidLast = () => setVoiding(true);
+  const voidDialog =
+    voiding && last ? (
+      <VoidDialog
+        target={{ orderId: last.orderId, heldMinor: last.approvedMinor, maskedPan: last.maskedPan, brand: null }}
+        send={(request) =>
+          actions.voidLastSale({
+            reason: request.reason,
+            ...(request.managerPin ? { managerPin: request.managerPin } : {}),
+          })
+        }
+        askManager={askManager}
+        onClose={() => setVoiding(false)}
+      />
+    ) : null;
+
+  // Leaving a sale whose outcome is unknown asks first: the customer may have been charged.
+  const [leaving, setLeaving] = useState(false);
+  const leaveDialog =
+    leaving && last?.outcome === 'unknown' ? (
+      <LeaveUnknownDialog
+        sale={last}
+        onLeave={async () => {
+          const refusal = await actions.leaveUnknownSale();
+          if (refusal === null) setLeaving(false);
+          return refusal;
+        }}
+        onStay={() => setLeaving(false)}
+      />
+    ) : null;
 
   /** The keys while a sale's outcome is unknown: Enter checks now (never a new sale); once settled, as its buttons say. */
   const unknownKey = (event: KeyboardEvent) => {
@@ -101,10 +128,10 @@ export function SaleScreen({
       else if (settled?.outcome === 'not-charged')
         void actions.acknowledgeFinding(settled.entryId).then(actions.tryAnotherCard);
       else if (settled) void actions.acknowledgeFinding(settled.entryId).then(actions.newSale);
-      else void actions.newSale();
+      else setLeaving(true);
     } else if (event.key === 'Escape') {
       if (settled) void actions.acknowledgeFinding(settled.entryId).then(actions.newSale);
-      else void actions.newSale();
+      else setLeaving(true);
     } else if (event.key.toLowerCase() === 'p' && settled?.receipt) {
       void actions.printFinding(settled.entryId);
     }
@@ -158,8 +185,11 @@ export function SaleScreen({
           void actions.tryAnotherCard();
         } else if (key === 'p' && last.receiptPng) {
           void actions.reprintLastSale();
-        } else if ((key === 'v' || key === 'o') && last.outcome === 'partial' && dueMinor !== null) {
-          setEnding(key === 'v' ? 'void' : 'outside');
+        } else if (key === 'v' && last.outcome === 'partial' && dueMinor !== null) {
+          // The void dialog shows the amount, card and order, takes a reason and confirms.
+          voidLast();
+        } else if (key === 'o' && last.outcome === 'partial' && dueMinor !== null) {
+          setEnding('outside');
         }
       }
     };
@@ -188,20 +218,24 @@ export function SaleScreen({
         <h1 id="sale-heading" className="visually-hidden">
           Sale result
         </h1>
-        <SaleResultPanel onEnd={setEnding} />
-        {ending && last && dueMinor !== null ? (
+        <SaleResultPanel
+          onEnd={(how) => (how === 'void' ? voidLast() : setEnding(how))}
+          onLeave={() => setLeaving(true)}
+        />
+        {ending === 'outside' && last && dueMinor !== null ? (
           <PartialEndConfirmation
             ending={ending}
             sale={last}
             dueMinor={dueMinor}
             onConfirm={() => {
               setEnding(null);
-              if (ending === 'void') voidLast();
-              else void actions.takeRestOutside();
+              void actions.takeRestOutside();
             }}
             onCancel={() => setEnding(null)}
           />
         ) : null}
+        {voidDialog}
+        {leaveDialog}
       </section>
     );
   }

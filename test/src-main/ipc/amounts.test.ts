@@ -23,7 +23,7 @@ describe('amounts in the contract', () => {
     ['terminal.sale', {}],
     ['terminal.achSale', { routing: '036001808', account: '1234567890', accountType: 'checking', name: 'Pat Doe' }],
     ['terminal.refund', { orderId: 'LANE01-261123-00001' }],
-    ['terminal.void', { orderId: 'LANE01-261123-00001' }],
+    ['terminal.void', { orderId: 'LANE01-261123-00001', reason: 'customer-canceled' }],
   ])(
     '%s refuses an amount above it with that limit, even one past JavaScript\u2019s safe integers',
     async (name, rest) => {

@@ -130,7 +130,7 @@ describe('signing in (training practice staff)', () => {
     });
     ok(await call('session.signIn', { cashierId: '1001', pin: '1234' }));
     // No manager is asked for a sale the journal does not have: that refusal needs none.
-    expect(await call('terminal.void', { orderId: 'LANE01-261123-00001' })).toMatchObject({
+    expect(await call('terminal.void', { orderId: 'LANE01-261123-00001', reason: 'customer-canceled' })).toMatchObject({
       ok: false,
       error: { field: 'orderId', message: expect.stringMatching(/No approved sale/) },
     });
@@ -167,7 +167,7 @@ describe('signing in (training practice staff)', () => {
     expect(
       await call('terminal.refund', { orderId: 'LANE01-261123-00001', amountMinor: 4500, reason: 'returned' }),
     ).toMatchObject({ ok: false, error: { code: 'forbidden', message: `${staffOnly} refund a sale.` } });
-    expect(await call('terminal.void', { orderId: 'LANE01-261123-00001' })).toMatchObject({
+    expect(await call('terminal.void', { orderId: 'LANE01-261123-00001', reason: 'customer-canceled' })).toMatchObject({
       ok: false,
       error: { code: 'forbidden', message: `${staffOnly} void a sale.` },
     });

@@ -126,7 +126,7 @@ describe('the sale the main process keeps', () => {
     await connected(core);
     presentWhenReading(core, 'visa-partial');
     const partial = ok(await core.dispatch('terminal.sale', { amountMinor: 800 })) as SaleSummary;
-    ok(await core.dispatch('terminal.void', { orderId: partial.orderId }));
+    ok(await core.dispatch('terminal.void', { orderId: partial.orderId, reason: 'customer-canceled' }));
     expect((await freshScreen(core)).sale).toMatchObject({ dueMinor: null });
     expect(ok(await core.dispatch('terminal.newSale', {}))).toMatchObject({ sale: null });
   });

@@ -11,9 +11,9 @@ const { emulator, cores, settle } = emulatorForEachTest();
 async function busyDay(core: Core) {
   await cardSale(core, 'visa-approve', 2000);
   const voided = await cardSale(core, 'discover-approve', 300);
-  ok(await call(core, 'terminal.void', { orderId: voided.orderId }));
+  ok(await call(core, 'terminal.void', { orderId: voided.orderId, reason: 'customer-canceled' }));
   const held = await cardSale(core, 'mastercard-approve', 1500, 'authorize');
-  ok(await call(core, 'terminal.void', { orderId: held.orderId, amountMinor: 500 }));
+  ok(await call(core, 'terminal.void', { orderId: held.orderId, reason: 'customer-canceled', amountMinor: 500 }));
   ok(await call(core, 'terminal.capture', { orderId: held.orderId }));
   const refunded = await cardSale(core, 'amex-approve', 1234);
   await settle();

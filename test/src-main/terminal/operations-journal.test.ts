@@ -76,7 +76,7 @@ describe('the journal, the day and the gateway, over the contract, against the e
     await cardSale(core, 'visa-approve', 2000);
     await cardSale(core, 'visa-decline', 700);
     const voided = await cardSale(core, 'discover-approve', 300);
-    ok(await call(core, 'terminal.void', { orderId: voided.orderId }));
+    ok(await call(core, 'terminal.void', { orderId: voided.orderId, reason: 'customer-canceled' }));
     await settle();
     const now = new Date();
     const report = ok(await call<EndOfDayReport>(core, 'terminal.endOfDay', {}));

@@ -125,7 +125,9 @@ describe('operations after the sale, over the contract, against the emulator', (
     const { core } = lane();
     const partial = await cardSale(core, 'visa-partial', 1000);
     expect(partial).toMatchObject({ outcome: 'partial', requestedMinor: 1000, approvedMinor: 500 });
-    const voided = ok(await call<FollowUpSummary>(core, 'terminal.void', { orderId: partial.orderId }));
+    const voided = ok(
+      await call<FollowUpSummary>(core, 'terminal.void', { orderId: partial.orderId, reason: 'customer-canceled' }),
+    );
     expect(voided).toMatchObject({
       operation: 'void',
       outcome: 'approved',
@@ -134,7 +136,7 @@ describe('operations after the sale, over the contract, against the emulator', (
       printed: true,
     });
     expect(ok(await call<{ lines: string[] }>(core, 'printers.lastPage', {})).lines.join('\n')).toMatch(/VOID/);
-    expect(await call(core, 'terminal.void', { orderId: partial.orderId })).toMatchObject({
+    expect(await call(core, 'terminal.void', { orderId: partial.orderId, reason: 'customer-canceled' })).toMatchObject({
       ok: false,
       error: { message: 'This sale was voided: nothing is left to void.' },
     });
@@ -147,7 +149,7 @@ describe('operations after the sale, over the contract, against the emulator', (
       await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 3000, reason: 'returned' }),
     ).toMatchObject({ ok: false, error: { message: expect.stringMatching(/has not settled yet.*void it instead/) } });
     await settle();
-    expect(await call(core, 'terminal.void', { orderId: sale.orderId })).toMatchObject({
+    expect(await call(core, 'terminal.void', { orderId: sale.orderId, reason: 'customer-canceled' })).toMatchObject({
       ok: false,
       error: { message: expect.stringMatching(/refund it instead/) },
     });

@@ -17,16 +17,18 @@ describe('a void or refund refused says how the sale stands and the one thing to
     const { core } = laneAgainst(emulator(), cores, { staff: { refundLimitMinor: 100 } }, { cashierId: '1001' });
     const sale = await cardSale(core, 'mastercard-approve', 3000);
     // The sale allows a void, so the manager is asked.
-    expect(await call(core, 'terminal.void', { orderId: sale.orderId })).toMatchObject({
+    expect(await call(core, 'terminal.void', { orderId: sale.orderId, reason: 'customer-canceled' })).toMatchObject({
       ok: false,
       error: { code: 'forbidden', field: 'managerPin' },
     });
-    expect(await call(core, 'terminal.void', { orderId: sale.orderId, managerPin: '1234' })).toMatchObject({
+    expect(
+      await call(core, 'terminal.void', { orderId: sale.orderId, reason: 'customer-canceled', managerPin: '1234' }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'forbidden', message: expect.stringMatching(/not a manager/) },
     });
-    ok(await call(core, 'terminal.void', { orderId: sale.orderId, managerPin: '9999' }));
-    expect(await call(core, 'terminal.void', { orderId: sale.orderId })).toEqual(
+    ok(await call(core, 'terminal.void', { orderId: sale.orderId, reason: 'customer-canceled', managerPin: '9999' }));
+    expect(await call(core, 'terminal.void', { orderId: sale.orderId, reason: 'customer-canceled' })).toEqual(
       refusal('This sale was voided: nothing is left to void.'),
     );
     expect(
@@ -41,7 +43,7 @@ describe('a void or refund refused says how the sale stands and the one thing to
       await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 1200, reason: 'returned' }),
     ).toEqual(refusal('This sale has not settled yet, so there is nothing to refund: void it instead.'));
     await settle();
-    expect(await call(core, 'terminal.void', { orderId: sale.orderId })).toEqual(
+    expect(await call(core, 'terminal.void', { orderId: sale.orderId, reason: 'customer-canceled' })).toEqual(
       refusal('This sale has settled, so it can no longer be voided: refund it instead.'),
     );
     ok(
@@ -64,7 +66,7 @@ describe('a void or refund refused says how the sale stands and the one thing to
     expect(
       await call(core, 'terminal.refund', { orderId: sale.orderId, amountMinor: 100, reason: 'goodwill' }),
     ).toEqual(refusal('This sale was refunded in full: nothing is left to refund.'));
-    expect(await call(core, 'terminal.void', { orderId: sale.orderId })).toEqual(
+    expect(await call(core, 'terminal.void', { orderId: sale.orderId, reason: 'customer-canceled' })).toEqual(
       refusal('This sale has settled and was refunded in full: nothing is left to void or refund.'),
     );
   });
@@ -130,7 +132,7 @@ describe('history says what each order\u2019s money did', () => {
       fullyVoided: false,
     });
     const voided = await cardSale(core, 'discover-approve', 300);
-    ok(await call(core, 'terminal.void', { orderId: voided.orderId }));
+    ok(await call(core, 'terminal.void', { orderId: voided.orderId, reason: 'customer-canceled' }));
     expect((await saleRow(core, voided.orderId)).money).toMatchObject({
       approvedMinor: 300,
       capturedMinor: 0,
@@ -138,7 +140,7 @@ describe('history says what each order\u2019s money did', () => {
       fullyVoided: true,
     });
     const held = await cardSale(core, 'mastercard-approve', 1500, 'authorize');
-    ok(await call(core, 'terminal.void', { orderId: held.orderId, amountMinor: 500 }));
+    ok(await call(core, 'terminal.void', { orderId: held.orderId, reason: 'customer-canceled', amountMinor: 500 }));
     expect((await saleRow(core, held.orderId)).money).toMatchObject({
       approvedMinor: 1500,
       capturedMinor: 0,

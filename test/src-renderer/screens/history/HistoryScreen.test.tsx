@@ -49,12 +49,14 @@ describe('the history screen', () => {
     expect(screen.getByRole('alert').textContent).toBe('The amount as money, e.g. 12.00.');
   });
 
-  it('asks a manager when the void needs one, and retries with the PIN; a wrong PIN stays in the dialog', async () => {
+  it('voids through a dialog (amount, card, order, a reason, a confirmation), then asks a manager who is told the same; a wrong PIN stays in the dialog', async () => {
     const pins: Array<string | undefined> = [];
+    const sent: object[] = [];
     const { calls } = await openHistory({
       'terminal.void': (args) => {
         const { managerPin } = args as { managerPin?: string };
         pins.push(managerPin);
+        sent.push(args as object);
         if (managerPin === '9999') return voided;
         throw new StubRefusal({
           code: 'forbidden',
@@ -68,9 +70,26 @@ describe('the history screen', () => {
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: `Open order ${sale.orderId}` })));
     await act(
       async () =>
-        void fireEvent.click(within(screen.getByTestId('order-detail')).getByRole('button', { name: 'Void' })),
+        void fireEvent.click(within(screen.getByTestId('order-detail')).getByRole('button', { name: 'Void\u2026' })),
     );
+    // One click sends nothing: the dialog shows the amount and the card, and wants a reason.
+    expect(pins).toEqual([]);
+    const form = screen.getByRole('dialog', { name: `Void order ${sale.orderId}` });
+    expect(screen.getByTestId('void-intro').textContent).toBe(
+      '$12.00 on the card ending 1443. A void sends it back to the card at once.',
+    );
+    expect((within(form).getByLabelText('Amount to void') as HTMLInputElement).value).toBe('12.00');
+    await act(async () => void fireEvent.submit(form));
+    expect(within(form).getByRole('alert').textContent).toBe('Choose why the sale is voided.');
+    fireEvent.click(within(form).getByLabelText('The customer paid another way'));
+    await act(async () => void fireEvent.submit(form));
+    expect(screen.getByTestId('void-confirm').textContent).toBe(
+      `Void $12.00 on the card ending 1443, order ${sale.orderId}? Reason: The customer paid another way.`,
+    );
+    expect(pins).toEqual([]);
+    await act(async () => void fireEvent.submit(screen.getByRole('dialog', { name: 'Confirm the void' })));
     const dialog = screen.getByRole('dialog', { name: 'Manager approval' });
+    expect(dialog.textContent).toContain(`Void $12.00 on the card ending 1443, order ${sale.orderId}`);
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Manager PIN'));
     fireEvent.change(within(dialog).getByLabelText('Manager PIN'), { target: { value: '1234' } });
     await act(async () => void fireEvent.submit(dialog));
@@ -79,6 +98,12 @@ describe('the history screen', () => {
     await act(async () => void fireEvent.submit(dialog));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(pins).toEqual([undefined, '1234', '9999']);
+    expect(sent.at(-1)).toEqual({
+      orderId: sale.orderId,
+      amountMinor: 1200,
+      reason: 'paid-another-way',
+      managerPin: '9999',
+    });
     expect(screen.getByTestId('order-outcome').textContent).toMatch(/^Void approved\. \$12\.00/);
     expect(calls.filter(([name]) => name === 'terminal.history').length).toBeGreaterThan(1);
   });

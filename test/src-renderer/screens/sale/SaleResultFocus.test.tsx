@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pressKeys, renderCounter } from '../../support/render-counter';
 import { approvedSale } from '../../support/sale-answers';
@@ -10,7 +10,7 @@ const notApproved = { approvedMinor: 0, authcode: null, receiptPng: null } as co
 describe('focus and keys on a sale result', () => {
   it.each([
     ['approved', approvedSale, 'new-sale', /^New sale/],
-    ['unknown', { ...approvedSale, ...notApproved, outcome: 'unknown' }, 'new-sale', /^New sale/],
+    ['unknown', { ...approvedSale, ...notApproved, outcome: 'unknown' }, 'new-sale', /^Leave this sale/],
     [
       'declined',
       { ...approvedSale, ...notApproved, outcome: 'declined', reason: 'Do not honor' },
@@ -54,11 +54,11 @@ describe('focus and keys on a sale result', () => {
       },
     });
     await pressKeys('5', '0', '0', '0', 'Enter', 'v');
-    // V asks first, naming the money and the card; Y voids.
-    expect(screen.getByTestId('confirm-partial-end').textContent).toContain(
-      '$30.00 goes back to card ••••1443 and the sale is canceled',
-    );
-    await pressKeys('y');
+    // V opens the void dialog: the amount, the card and a reason, then a confirmation.
+    const form = screen.getByRole('dialog', { name: `Void order ${approvedSale.orderId}` });
+    fireEvent.click(within(form).getByLabelText('The customer canceled the sale'));
+    await act(async () => void fireEvent.submit(form));
+    await act(async () => void fireEvent.submit(screen.getByRole('dialog', { name: 'Confirm the void' })));
     expect(screen.getByTestId('sale-headline').textContent).toBe('Voided');
     expect(document.activeElement).toBe(screen.getByTestId('new-sale'));
   });
