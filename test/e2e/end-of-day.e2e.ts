@@ -35,7 +35,9 @@ describe('end of day in Chromium', () => {
           const voided = await approvedSale(page, '3.00');
           const refunded = await approvedSale(page, '20.00');
           // The follow-ups go through the lane's one money path, as History's buttons do.
-          expect(await core.dispatch('terminal.void', { orderId: voided })).toMatchObject({ ok: true });
+          expect(await core.dispatch('terminal.void', { orderId: voided, reason: 'customer-canceled' })).toMatchObject({
+            ok: true,
+          });
           expect(await core.dispatch('training.settleBatches', {})).toEqual({ ok: true, result: { batches: 1 } });
           expect(
             await core.dispatch('terminal.refund', { orderId: refunded, amountMinor: 500, reason: 'returned' }),

@@ -86,7 +86,7 @@ describe('a voided partial approval (item 4)', () => {
   e2e('voided from another connection (as History sends it): the open page follows without a reload', (chromium) =>
     withSignedIn(chromium, {}, async ({ page, core }) => {
       const orderId = await partlyApproved(page, core);
-      const voided = await core.dispatch('terminal.void', { orderId, managerPin: '9999' });
+      const voided = await core.dispatch('terminal.void', { orderId, managerPin: '9999', reason: 'customer-canceled' });
       expect(voided).toMatchObject({ ok: true, result: { outcome: 'approved' } });
       await expect.poll(() => page.getByTestId('sale-headline').innerText()).toBe('Voided');
       expect(await nextWords(page)).toBe(returned);

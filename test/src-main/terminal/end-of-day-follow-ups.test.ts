@@ -13,9 +13,9 @@ const { emulator, cores, settle } = emulatorForEachTest();
 async function dayWithLateFollowUps(core: Core) {
   const sold = await cardSale(core, 'visa-approve', 2000);
   const voided = await cardSale(core, 'discover-approve', 300);
-  ok(await call(core, 'terminal.void', { orderId: voided.orderId }));
+  ok(await call(core, 'terminal.void', { orderId: voided.orderId, reason: 'customer-canceled' }));
   const held = await cardSale(core, 'mastercard-approve', 1500, 'authorize');
-  ok(await call(core, 'terminal.void', { orderId: held.orderId, amountMinor: 500 }));
+  ok(await call(core, 'terminal.void', { orderId: held.orderId, amountMinor: 500, reason: 'customer-canceled' }));
   const refunded = await cardSale(core, 'amex-approve', 1234);
   await settle();
   ok(await call(core, 'terminal.refund', { orderId: refunded.orderId, amountMinor: 400, reason: 'returned' }));

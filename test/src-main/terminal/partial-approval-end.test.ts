@@ -36,7 +36,9 @@ describe('a voided partial approval (item 4)', () => {
     const { core, journalPath } = laneAgainst(emulator(), cores);
     const partial = await partlyApproved(core);
     // What History, a second window or the V key send: the one void command, by order id.
-    const voided = ok(await call<FollowUpSummary>(core, 'terminal.void', { orderId: partial.orderId }));
+    const voided = ok(
+      await call<FollowUpSummary>(core, 'terminal.void', { orderId: partial.orderId, reason: 'customer-canceled' }),
+    );
     expect(voided).toMatchObject({ outcome: 'approved', amountMinor: 500 });
     const state = await stateOf(core);
     expect(state.sale).toMatchObject({
@@ -73,7 +75,9 @@ describe('a voided partial approval (item 4)', () => {
         await admin().fault('inquire', 'http-500', 'always');
       }
     };
-    const lost = ok(await call<FollowUpSummary>(core, 'terminal.void', { orderId: partial.orderId }));
+    const lost = ok(
+      await call<FollowUpSummary>(core, 'terminal.void', { orderId: partial.orderId, reason: 'customer-canceled' }),
+    );
     expect(lost.outcome).toBe('unknown');
     expect((await stateOf(core)).sale?.results[0]?.outcome).toBe('partial');
     await admin().clearFaults();
