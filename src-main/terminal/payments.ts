@@ -3,7 +3,9 @@ import { LaneError } from '../core/errors';
 import type { DeviceManager } from '../devices/manager';
 import { achAuthorizationFields } from '../gateway/ach';
 import type { CaptureDetails } from '../gateway/capture-details';
+import { maxSaleMinor } from '../ipc/cart';
 import type { ParsedCommandArgs, SaleSummary } from '../ipc/contract';
+import { formatMinorUnits } from '../ipc/money';
 import type { CardEntry } from '../ipc/tenders';
 import type { Logger } from '../log/logger';
 import type { CardTender } from '../payment/outcome';
@@ -47,6 +49,24 @@ export interface PaymentsOptions {
   readonly captureSignature: (signal: AbortSignal) => Promise<SignatureStep>;
   readonly previewProfile: PrinterProfile;
   readonly logger: Logger;
+}
+
+/**
+ * A sale above the lane's limit, refused before anything moves, whichever way it came in (the
+ * counter's keypad or cart, the kiosk's basket, the till API): the keypad stops at the same limit,
+ * but a cart adds up to whatever its lines say.
+ */
+function refuseAboveSaleLimit(amountMinor: number, cart: boolean): void {
+  if (amountMinor <= maxSaleMinor) return;
+  const total = formatMinorUnits(amountMinor);
+  const limit = formatMinorUnits(maxSaleMinor);
+  throw new LaneError(
+    'invalid',
+    cart
+      ? `The cart comes to ${total}, more than one sale can take (${limit}): check its quantities and prices, or ring it up as two sales.`
+      : `${total} is more than one sale can take (${limit}): check the amount.`,
+    cart ? 'cart' : 'amountMinor',
+  );
 }
 
 /** The lane's payments: each checks the merchant's rules before anything moves, then runs as one payment of the sale. */
@@ -121,6 +141,7 @@ export function createPayments(options: PaymentsOptions): Payments {
   return {
     walletSale({ amountMinor, tipMinor = 0, cart }, how = {}) {
       if (!settings.wallet.enabled) throw walletPaymentsOff();
+      refuseAboveSaleLimit(amountMinor, cart !== undefined);
       if (tipMinor > 0 && !settings.payments.tips)
         throw new LaneError('refused', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
       const captureDetails = cart ? cartDetails(cart, tipMinor) : undefined;
@@ -136,6 +157,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       );
     },
     sale({ amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart }, how = {}) {
+      refuseAboveSaleLimit(amountMinor, cart !== undefined);
       if (tender === 'forced-credit' && !settings.payments.forcedCredit) {
         throw new LaneError(
           'refused',
@@ -155,6 +177,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       );
     },
     achSale({ amountMinor, routing, account, accountType, name }) {
+      refuseAboveSaleLimit(amountMinor, false);
       if (!settings.payments.ach)
         throw new LaneError('refused', 'This merchant does not take electronic checks.', 'tender');
       const lastFour = account.slice(-4);
@@ -172,6 +195,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       );
     },
     profileSale({ amountMinor, profile }) {
+      refuseAboveSaleLimit(amountMinor, false);
       const request = { amountMinor, tender: 'profile', entry: 'keyed' } as const;
       return customerSale.payment(`profile:${amountMinor}:${profile}`, request, () =>
         keyedSale({
