@@ -21,12 +21,15 @@ import { authorizeAndPrint, runSale, type TenderedPayment } from './sale';
 import { summarize } from './sale-summary';
 import type { TerminalStateStore } from './state-store';
 import { walletPaymentsOff, type LaneWallet } from '../wallet/pay-link/lane-wallet';
+import type { PayPageVoice } from '../wallet/pay-link/pay-page-words';
 import { runWalletSale } from './wallet-sale';
 
 /** How a payment is run beyond what its command says. */
 export interface PaymentOptions {
   /** The customer chooses later whether the receipt prints (the kiosk's receipt step): nothing prints now. */
   readonly holdReceipts?: boolean;
+  /** A wallet payment's pay page: where it was started and the customer's language (the counter's English when absent). */
+  readonly payPage?: PayPageVoice;
 }
 
 /** The ways a customer pays at the lane: a card, an electronic check, a stored profile, a phone's wallet. */
