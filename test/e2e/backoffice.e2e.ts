@@ -330,5 +330,6 @@ describe('the back office boards a store and provisions its lane', () => {
         rmSync(folder, { recursive: true, force: true });
       }
     },
+    120_000,
   );
 });
