@@ -9,6 +9,7 @@ import type { Clock } from '../core/clock';
 import type { HandlersOf } from '../ipc/contract/derive';
 import type { EventHub } from '../ipc/event-hub';
 import type { ApplicationRegister } from './application-register';
+import { missingRequiredFields, refuseSignatureWithout } from './required-fields';
 import type { applicationCommands, ApplicationView } from './contract/applications';
 import type { BackofficeEvents } from './contract';
 import type { StatusPoller } from './status-poller';
@@ -87,7 +88,12 @@ export function createApplicationDesk(options: ApplicationDeskOptions): Applicat
     },
     'applications.attachments': ({ merchantId }) => [...(register.get(merchantId)?.attachments ?? [])],
     'signature.request': async ({ merchantId }) => {
-      const signatureUrl = await (await boarding()).signature.request(merchantId);
+      const client = await boarding();
+      // The owner is not sent a link the service would refuse: the empty required fields are named
+      // first. Fields that cannot be read are left to the service, whose refusal is worded alike.
+      const fields = await client.customFields.get(merchantId).catch(() => []);
+      refuseSignatureWithout(missingRequiredFields(fields));
+      const signatureUrl = await client.signature.request(merchantId);
       acted();
       return { signatureUrl, application: await view(merchantId) };
     },

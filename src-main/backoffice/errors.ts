@@ -14,6 +14,7 @@ import {
 } from '../boarding/errors';
 import type { CommandError } from '../ipc/contract/replies';
 import { commandErrorOf } from '../ipc/errors';
+import { requiredFieldsAnswerWords } from './required-fields';
 
 /** The reply for an expected failure; undefined for a bug (the dispatcher logs it with a reference). */
 export function backofficeErrorOf(error: unknown): CommandError | undefined {
@@ -35,7 +36,9 @@ export function backofficeErrorOf(error: unknown): CommandError | undefined {
       error.status !== undefined && error.status >= 400 && error.status < 500 && field
         ? 'invalid_argument'
         : 'failed_precondition';
-    return field ? { code, field, message: error.message } : { code, message: error.message };
+    // The service's "required custom field" answer (1250) in the owner's words, not the wire's.
+    const message = requiredFieldsAnswerWords(error.errors) ?? error.message;
+    return field ? { code, field, message } : { code, message };
   }
   if (error instanceof BoardingError) return { code: 'failed_precondition', message: error.message };
   return commandErrorOf(error);

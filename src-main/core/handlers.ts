@@ -206,7 +206,7 @@ export function createCommandHandlers(
     'kiosk.setQuantity': customerPayment('change the basket', ({ itemId, quantity }) =>
       core.kiosk.setQuantity(itemId, quantity),
     ),
-    'kiosk.pay': customerPayment('take a payment', ({ tender }) => core.kiosk.pay(tender)),
+    'kiosk.pay': customerPayment('take a payment', ({ tender, language }) => core.kiosk.pay(tender, language)),
     'kiosk.receipt': customerPayment('print a receipt', ({ print }) => core.kiosk.receipt(print)),
     'kiosk.finish': customerPayment('end the visit', () => core.kiosk.finish()),
     'kiosk.abandon': (args, caller) =>

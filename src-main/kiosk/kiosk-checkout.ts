@@ -37,7 +37,8 @@ export interface KioskCheckoutOptions {
 
 /** Paying the basket, the customer's receipt choice and the two ways a visit ends. */
 export interface KioskCheckout {
-  pay(tender: 'card' | 'wallet'): Promise<SaleSummary>;
+  /** `language`: the visit's; the phone's pay page speaks it, with the kiosk's words. */
+  pay(tender: 'card' | 'wallet', language: string): Promise<SaleSummary>;
   receipt(print: boolean): Promise<void>;
   finish(): void;
   abandon(reason: 'idle' | 'customer' | 'staff'): Promise<void>;
@@ -78,7 +79,7 @@ export function createKioskCheckout(options: KioskCheckoutOptions): KioskCheckou
     visit.moveTo('basket');
   };
 
-  const pay = (tender: 'card' | 'wallet'): Promise<SaleSummary> => {
+  const pay = (tender: 'card' | 'wallet', language: string): Promise<SaleSummary> => {
     if (running || ending) throw new LaneError('refused', 'A payment is already running: wait for it, or cancel it.');
     if (visit.step() !== 'basket')
       throw new LaneError('refused', visit.step() === 'welcome' ? 'Scan or pick an item first.' : 'Nothing is owed.');
@@ -102,7 +103,7 @@ export function createKioskCheckout(options: KioskCheckoutOptions): KioskCheckou
         const summary =
           tender === 'card'
             ? await sales.sale({ ...args, tender: 'sale', entry: 'card' }, { holdReceipts: true })
-            : await sales.walletSale(args, { holdReceipts: true });
+            : await sales.walletSale(args, { holdReceipts: true, payPage: { place: 'kiosk', language } });
         settle(summary);
         return summary;
       } catch (error) {

@@ -21,7 +21,8 @@ export interface KioskService {
   scanUnreadable(): KioskState;
   add(itemId: string, quantity: number): KioskState;
   setQuantity(itemId: string, quantity: number): KioskState;
-  pay(tender: 'card' | 'wallet'): Promise<SaleSummary>;
+  /** `language`: the visit's, for the phone's pay page (the store's first when absent). */
+  pay(tender: 'card' | 'wallet', language?: string): Promise<SaleSummary>;
   receipt(print: boolean): Promise<KioskState>;
   finish(): KioskState;
   abandon(reason: 'idle' | 'customer' | 'staff'): Promise<KioskState>;
@@ -262,10 +263,10 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
       change(line.item, quantity);
       return publish();
     },
-    pay(tender) {
+    pay(tender, language) {
       requireInService('take a payment');
       requireNoStaffCall();
-      return checkout.pay(tender);
+      return checkout.pay(tender, language ?? settings.kiosk.languages[0] ?? 'en');
     },
     async receipt(print) {
       await checkout.receipt(print);

@@ -8,7 +8,7 @@ import { factsFromJournal } from '../receipt/facts';
 import { buildReceipt, type ReceiptFacts, type ReceiptKind } from '../receipt/model';
 import { printReceipts } from '../receipt/sale-receipts';
 import type { OperationDependencies } from './lane-dependencies';
-import { orderMoney, refundableMinor, type OrderMoney } from './order-money';
+import { orderMoney, refundableMinor, voidedWords, type OrderMoney } from './order-money';
 
 const moneyText = (minor: number) => formatMinorUnits(minor);
 
@@ -55,7 +55,6 @@ export interface FollowUpArgs {
 /** A refusal that names how the sale stands and the one thing that can be done. */
 const refuse = (message: string, field: 'orderId' | 'amountMinor' = 'orderId') =>
   new LaneError('refused', message, field);
-const voidedWords = (what: 'void' | 'refund') => `This sale was voided: nothing is left to ${what}.`;
 
 /** Why a void cannot go, from the journal's and the gateway's view of the order; undefined when it can. */
 function voidRefusal(money: OrderMoney, record: TransactionRecord): LaneError | undefined {

@@ -13,7 +13,7 @@ import { refundNeedsPerson } from '../journal/follow-ups';
 import type { Journal, JournalEntry } from '../journal/journal';
 import { localDay } from './end-of-day';
 import type { OperationDependencies } from './lane-dependencies';
-import { orderMoney, tookEffect, type OrderMoney } from './order-money';
+import { followUpsUsedUp, orderMoney, tookEffect, type OrderMoney } from './order-money';
 
 /** A journal row as the screens show it; a sale's row carries what its order's money did since. */
 export function entryView(entry: JournalEntry, money?: OrderMoney): JournalEntryView {
@@ -51,6 +51,7 @@ export function entryView(entry: JournalEntry, money?: OrderMoney): JournalEntry
             refundedMinor: money.refundedMinor,
             refundsInDoubt: money.refundsInDoubt,
             tender,
+            usedUp: followUpsUsedUp(money, tender),
           }
         : null,
     reason,

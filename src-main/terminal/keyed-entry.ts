@@ -3,6 +3,7 @@ import { keyedCardRead } from '../../drivers/card-reader/read-card';
 import type { CardRead } from '../../drivers/card-reader/types';
 import { pendingRead, type PendingRead } from '../../drivers/pending-read';
 import type { KeyedEntryView } from '../ipc/contract';
+import { accountCheck, expiryCheck } from './keyed-checks';
 
 type Field = KeyedEntryView['field'];
 
@@ -24,7 +25,8 @@ export function maskTyped(digits: string): string {
 /**
  * A card keyed by the cashier when it cannot be read. The keys come to the main process one by
  * one and stay here: the screen gets only the masked echo (first six, last four, the expiry,
- * the CVV as dots), the journal and the log never the number. On Enter in the last field the
+ * the CVV as dots), the journal and the log never the number. Each key checks the number and
+ * the expiry as typed (keyed-checks.ts: words beside the field); on Enter in the last field the
  * card is checked (Luhn, the brand's length, expiry, CVV length); a refusal names the field and
  * puts the cursor there.
  */
@@ -103,6 +105,10 @@ export class KeyedEntry {
       expiry: this.#digits.expiry.replace(/^(\d{2})(?=\d)/, '$1/'),
       cvv: '\u2022'.repeat(this.#digits.cvv.length),
       problem: this.#problem,
+      checks: {
+        account: accountCheck(this.#digits.account),
+        expiry: expiryCheck(this.#digits.expiry, this.#now()),
+      },
     };
   }
 

@@ -1,4 +1,4 @@
-import type { OrderMoneyView } from '../ipc/contract';
+import type { FollowUpsUsedUp, OrderMoneyView } from '../ipc/contract';
 import type { JournalEntry } from '../journal/journal';
 
 /**
@@ -7,7 +7,7 @@ import type { JournalEntry } from '../journal/journal';
  * of a void or refund all read an order through this, so they never disagree. The amounts are
  * the history view's (`requestedMinor` is 0 when the journal has no authorization for the order).
  */
-export interface OrderMoney extends Omit<OrderMoneyView, 'tender'> {
+export interface OrderMoney extends Omit<OrderMoneyView, 'tender' | 'usedUp'> {
   readonly orderId: string;
   /** A refund with no sale (forced credit): its money goes back to the card. */
   readonly forcedCredit: boolean;
@@ -89,4 +89,37 @@ export function orderMoney(orderId: string, entries: readonly JournalEntry[]): O
 /** What is left to refund: what settled of the sale, less the refunds already approved. */
 export function refundableMinor(money: OrderMoney, settledMinor: number): number {
   return Math.max(0, settledMinor - money.refundedMinor);
+}
+
+/** The journal's words for a sale voided in full: what the core refuses, and what the screen shows. */
+export const voidedWords = (what: 'void' | 'refund' | 'capture') => `This sale was voided: nothing is left to ${what}.`;
+
+/**
+ * Which follow-ups the journal alone already rules out, and why: a sale voided in full takes
+ * nothing more; one refunded in full takes no void or refund; a refund in doubt blocks another;
+ * a sale (captured when approved) or an authorization captured since takes no capture. `tender`
+ * is the sale's, from its journal row (null when the journal did not keep it: then capture is
+ * left to the gateway to judge).
+ */
+export function followUpsUsedUp(money: OrderMoney, tender: string | null): FollowUpsUsedUp {
+  if (money.fullyVoided)
+    return { void: voidedWords('void'), refund: voidedWords('refund'), capture: voidedWords('capture') };
+  const refundedInFull = money.refundedMinor > 0 && money.refundedMinor >= money.capturedMinor;
+  const capture =
+    tender === 'authorize'
+      ? money.capturedMinor > 0
+        ? 'This authorization was captured: nothing is left to capture.'
+        : null
+      : tender !== null
+        ? 'This sale was captured when it was approved: nothing is left to capture.'
+        : null;
+  return {
+    void: refundedInFull ? 'This sale was refunded in full: nothing is left to void.' : null,
+    refund: refundedInFull
+      ? 'This sale was refunded in full: nothing is left to refund.'
+      : money.refundsInDoubt > 0
+        ? 'A refund of this sale lost its answer: settle it in the recovery list before refunding again.'
+        : null,
+    capture,
+  };
 }

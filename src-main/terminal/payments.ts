@@ -3,7 +3,9 @@ import { LaneError } from '../core/errors';
 import type { DeviceManager } from '../devices/manager';
 import { achAuthorizationFields } from '../gateway/ach';
 import type { CaptureDetails } from '../gateway/capture-details';
+import { maxSaleMinor } from '../ipc/cart';
 import type { ParsedCommandArgs, SaleSummary } from '../ipc/contract';
+import { formatMinorUnits } from '../ipc/money';
 import type { CardEntry } from '../ipc/tenders';
 import type { Logger } from '../log/logger';
 import type { CardTender } from '../payment/outcome';
@@ -19,12 +21,15 @@ import { authorizeAndPrint, runSale, type TenderedPayment } from './sale';
 import { summarize } from './sale-summary';
 import type { TerminalStateStore } from './state-store';
 import { walletPaymentsOff, type LaneWallet } from '../wallet/pay-link/lane-wallet';
+import type { PayPageVoice } from '../wallet/pay-link/pay-page-words';
 import { runWalletSale } from './wallet-sale';
 
 /** How a payment is run beyond what its command says. */
 export interface PaymentOptions {
   /** The customer chooses later whether the receipt prints (the kiosk's receipt step): nothing prints now. */
   readonly holdReceipts?: boolean;
+  /** A wallet payment's pay page: where it was started and the customer's language (the counter's English when absent). */
+  readonly payPage?: PayPageVoice;
 }
 
 /** The ways a customer pays at the lane: a card, an electronic check, a stored profile, a phone's wallet. */
@@ -47,6 +52,24 @@ export interface PaymentsOptions {
   readonly captureSignature: (signal: AbortSignal) => Promise<SignatureStep>;
   readonly previewProfile: PrinterProfile;
   readonly logger: Logger;
+}
+
+/**
+ * A sale above the lane's limit, refused before anything moves, whichever way it came in (the
+ * counter's keypad or cart, the kiosk's basket, the till API): the keypad stops at the same limit,
+ * but a cart adds up to whatever its lines say.
+ */
+function refuseAboveSaleLimit(amountMinor: number, cart: boolean): void {
+  if (amountMinor <= maxSaleMinor) return;
+  const total = formatMinorUnits(amountMinor);
+  const limit = formatMinorUnits(maxSaleMinor);
+  throw new LaneError(
+    'invalid',
+    cart
+      ? `The cart comes to ${total}, more than one sale can take (${limit}): check its quantities and prices, or ring it up as two sales.`
+      : `${total} is more than one sale can take (${limit}): check the amount.`,
+    cart ? 'cart' : 'amountMinor',
+  );
 }
 
 /** The lane's payments: each checks the merchant's rules before anything moves, then runs as one payment of the sale. */
@@ -121,6 +144,7 @@ export function createPayments(options: PaymentsOptions): Payments {
   return {
     walletSale({ amountMinor, tipMinor = 0, cart }, how = {}) {
       if (!settings.wallet.enabled) throw walletPaymentsOff();
+      refuseAboveSaleLimit(amountMinor, cart !== undefined);
       if (tipMinor > 0 && !settings.payments.tips)
         throw new LaneError('refused', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
       const captureDetails = cart ? cartDetails(cart, tipMinor) : undefined;
@@ -136,6 +160,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       );
     },
     sale({ amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart }, how = {}) {
+      refuseAboveSaleLimit(amountMinor, cart !== undefined);
       if (tender === 'forced-credit' && !settings.payments.forcedCredit) {
         throw new LaneError(
           'refused',
@@ -155,6 +180,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       );
     },
     achSale({ amountMinor, routing, account, accountType, name }) {
+      refuseAboveSaleLimit(amountMinor, false);
       if (!settings.payments.ach)
         throw new LaneError('refused', 'This merchant does not take electronic checks.', 'tender');
       const lastFour = account.slice(-4);
@@ -172,6 +198,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       );
     },
     profileSale({ amountMinor, profile }) {
+      refuseAboveSaleLimit(amountMinor, false);
       const request = { amountMinor, tender: 'profile', entry: 'keyed' } as const;
       return customerSale.payment(`profile:${amountMinor}:${profile}`, request, () =>
         keyedSale({

@@ -6,6 +6,7 @@ import type { SaleOutcome } from '../payment/outcome';
 import { entryMethodWords } from '../receipt/facts';
 import type { PrinterProfile } from '../receipt/profiles';
 import type { LaneWallet } from '../wallet/pay-link/lane-wallet';
+import type { PayPageVoice, PayPageWords } from '../wallet/pay-link/pay-page-words';
 import { PayLinkEnded, type PayLinkEnd, type PayLinkSession, type PostedPayload } from '../wallet/pay-link/sessions';
 import { WalletPaymentRefused, type WalletPayload } from '../wallet/tokenizer-client';
 import type { CustomerSale } from './customer-sale';
@@ -47,18 +48,18 @@ export function walletPayloadOf(posted: PostedPayload): WalletPayload {
 }
 
 /** The page's end for an outcome, with words for the customer when the state's own do not fit. */
-function pageEnd(outcome: SaleOutcome): { state: PayLinkEnd; message?: string } {
+function pageEnd(outcome: SaleOutcome, words: PayPageWords): { state: PayLinkEnd; message?: string } {
   switch (outcome.kind) {
     case 'approved':
       return { state: 'approved' };
     case 'partial':
-      return { state: 'approved', message: 'Part of the amount was paid: the cashier will take the rest.' };
+      return { state: 'approved', message: words.partlyPaid };
     case 'declined':
       return { state: 'declined' };
     case 'unknown':
-      return { state: 'refused', message: 'The payment is being checked with the bank: please ask the cashier.' };
+      return { state: 'refused', message: words.checking };
     default:
-      return { state: 'refused', message: 'The payment did not go through: please ask the cashier.' };
+      return { state: 'refused', message: words.notThrough };
   }
 }
 
@@ -82,7 +83,7 @@ function stoppedWords(error: unknown): unknown {
 /** Runs one wallet payment of the customer's sale. */
 export async function runWalletSale(
   deps: WalletSaleDependencies,
-  request: { amountMinor: number; captureDetails?: CaptureDetails; holdReceipts?: boolean },
+  request: { amountMinor: number; captureDetails?: CaptureDetails; holdReceipts?: boolean; payPage?: PayPageVoice },
   abort: AbortController,
 ): Promise<SaleSummary> {
   const { customerSale, state, wallet } = deps;
@@ -90,7 +91,7 @@ export async function runWalletSale(
   let session: PayLinkSession | undefined;
   try {
     const lane = await deps.lane();
-    const link = await wallet.openLink(amountMinor);
+    const link = await wallet.openLink(amountMinor, request.payPage);
     session = link.session;
     customerSale.payLink({ url: link.url, expiresAt: session.expiresAt });
     state.enter('awaiting-card', 'Waiting for the phone');
@@ -116,16 +117,13 @@ export async function runWalletSale(
         onPhase,
       },
     );
-    const end = pageEnd(result.outcome);
+    const end = pageEnd(result.outcome, session.words);
     session.end(end.state, end.message);
     const paidWith = { maskedPan: `****${token.lastFour}`, entryMode: walletEntryMode, network: 'wallet' };
     return customerSale.finished(summarize({ ...result, card: paidWith }, 'wallet', amountMinor, deps.previewProfile));
   } catch (error) {
     // Ended already when canceled or expired; otherwise the page says it did not go through.
-    session?.end(
-      'refused',
-      error instanceof WalletPaymentRefused ? undefined : 'The payment did not go through: please ask the cashier.',
-    );
+    session?.end('refused', error instanceof WalletPaymentRefused ? undefined : session.words.notThrough);
     return customerSale.stopped(stoppedWords(error), abort);
   }
 }

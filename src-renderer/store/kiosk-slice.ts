@@ -137,7 +137,8 @@ export const createKioskSlice =
         set({ kioskNotice: null });
         payment = (async () => {
           try {
-            const summary = unwrap(await pos.kiosk.pay({ tender }));
+            // The phone's pay page speaks the visit's language, as this screen does.
+            const summary = unwrap(await pos.kiosk.pay({ tender, language: get().kioskLanguage }));
             set((state) => ({ kioskPayments: [...state.kioskPayments, summary] }));
           } catch {
             // Nothing was charged (canceled, no card in time): the sale's problem says so on screen.

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { cartTotalMinor, type CartLine } from '../../src-main/ipc/cart';
+import { cartTotalMinor, maxSaleMinor, type CartLine } from '../../src-main/ipc/cart';
 import type {
   CardEntry,
   CurrentSale,
@@ -18,9 +18,6 @@ export type SaleStage = 'entry' | 'paying' | 'result';
 
 /** How a payment of the counter's sale is made: a card at the reader (or keyed), or the customer's phone wallet. */
 export type SalePayment = 'card' | 'wallet';
-
-/** The most a sale can be, in minor units, as the contract allows. */
-export const maxSaleMinor = 99_999_999;
 
 export interface SaleSlice {
   /** The amount keyed on the keypad, as digits of cents ("1250" is $12.50). */

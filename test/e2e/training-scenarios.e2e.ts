@@ -221,13 +221,22 @@ describe('training scenarios, end to end', () => {
       await page.keyboard.type('9999');
       await page.keyboard.press('Enter');
       await expect.poll(() => page.getByTestId('order-outcome').innerText()).toMatch(/^Void approved\. \$12\.00/);
-      // The sale's row no longer reads Approved; voiding again says why not, with no PIN asked.
+      // The sale's row no longer reads Approved; Void, Refund and Capture are off, each saying why (the journal's words).
       const saleRow = trainingJournalEntries(appDataDir).find((row) => row.operation === 'auth')!;
       await expect
         .poll(() => page.getByTestId(`history-row-${saleRow.id}`).innerText())
         .toMatch(/Voided: nothing was charged/);
-      await page.getByTestId('order-detail').getByRole('button', { name: 'Void\u2026' }).click();
-      await expect.poll(() => page.getByText('This sale was voided: nothing is left to void.').count()).toBe(1);
+      const detail = page.getByTestId('order-detail');
+      await expect.poll(() => detail.getByRole('button', { name: 'Void\u2026' }).isDisabled()).toBe(true);
+      expect(await detail.getByRole('button', { name: 'Refund\u2026' }).isDisabled()).toBe(true);
+      expect(await detail.getByRole('button', { name: 'Capture' }).isDisabled()).toBe(true);
+      expect(await page.getByTestId('order-used-up').innerText()).toBe(
+        [
+          'Void: This sale was voided: nothing is left to void.',
+          'Refund: This sale was voided: nothing is left to refund.',
+          'Capture: This sale was voided: nothing is left to capture.',
+        ].join('\n'),
+      );
       expect(await page.getByRole('dialog').count()).toBe(0);
       await look(page, 'scenario-void-done');
       expect(trainingJournalEntries(appDataDir).map((row) => [row.operation, row.state, row.orderId])).toEqual([

@@ -241,6 +241,34 @@ describe('pay on your phone at the kiosk', () => {
   );
 });
 
+describe('the pay page of a kiosk visit in Spanish', () => {
+  e2e('speaks Spanish and the kiosk\u2019s words on the phone, to the kiosk\u2019s cancel', (chromium) =>
+    withKiosk(
+      chromium,
+      { size: 'portrait', settings: { ...walletOn, kiosk: { languages: ['en', 'es'] } } },
+      async ({ page, core, browser }) => {
+        await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Espa\u00f1ol' }).click();
+        await page.getByRole('button', { name: 'Empezar' }).click();
+        // The item comes in through the core, not the keyboard scanner: this test is about the pay page.
+        await core.dispatch('kiosk.scan', { barcode: '012000000133' });
+        await page.getByRole('button', { name: 'Pagar $1.35 con tarjeta' }).click();
+        await page.getByRole('button', { name: 'Pagar con su tel\u00e9fono' }).click();
+        const phone = await phoneOpening(browser, await shownPayLink(page));
+        expect(await phone.locator('html').getAttribute('lang')).toBe('es');
+        await expect.poll(() => pageStatus(phone)).toBe('Elija su billetera para pagar.');
+        await phone.getByRole('button', { name: 'Pagar con la billetera de pr\u00e1ctica', exact: true }).waitFor();
+        expect(await phone.locator('body').innerText()).toContain('Pr\u00e1ctica: no se mueve dinero real.');
+        expect(await phone.locator('body').innerText()).not.toMatch(/counter|cashier|mostrador|cajero|Choose|Pay /);
+        await screenshot(phone, 'wallet-phone-kiosk-es-waiting');
+        await page.getByRole('button', { name: 'Cancelar' }).click();
+        await expect.poll(() => pageStatus(phone)).toBe('Este pago se cancel\u00f3 en la caja.');
+        await screenshot(phone, 'wallet-phone-kiosk-es-canceled');
+        await look(page, 'wallet-kiosk-es-canceled');
+      },
+    ),
+  );
+});
+
 describe('the live pay page on a phone without a wallet', () => {
   e2e(
     'asks the browser, tries only the wallet\u2019s own script origin, and says no wallet is available; the CSP blocks any other',

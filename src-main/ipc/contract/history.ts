@@ -47,6 +47,18 @@ export interface OrderMoneyView {
   readonly refundsInDoubt: number;
   /** How it was tendered (a name from `saleTenders`, ipc/tenders.ts), when the journal kept it. */
   readonly tender: string | null;
+  /** Which follow-ups the journal already rules out, and why in the cashier's words (terminal/order-money.ts). */
+  readonly usedUp: FollowUpsUsedUp;
+}
+
+/**
+ * For each follow-up of a sale, why the journal already says it cannot go (the words the screen
+ * shows by its disabled button), or null when it may be tried (the gateway still has its say).
+ */
+export interface FollowUpsUsedUp {
+  readonly void: string | null;
+  readonly refund: string | null;
+  readonly capture: string | null;
 }
 
 /** What the journal and the gateway say about an order id. */

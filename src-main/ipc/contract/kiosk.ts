@@ -143,7 +143,16 @@ export const kioskCommands = {
   ),
   'kiosk.pay': command<SaleSummary>()(
     'Pays what the basket still owes, by card (the reader) or on the phone (wallet.enabled), with the basket\u2019s lines as the cart. Resolves with the payment\u2019s SaleSummary; a fully paid basket moves to the receipt step.',
-    z.object({ tender: z.enum(['card', 'wallet']) }).strict(),
+    z
+      .object({
+        tender: z.enum(['card', 'wallet']),
+        /** The visit's language (the welcome's choice): the phone's pay page speaks it; the store's first when absent. */
+        language: z
+          .string()
+          .regex(/^[a-z]{2}(-[A-Z]{2})?$/, { error: 'a language code such as "en" or "es-MX"' })
+          .optional(),
+      })
+      .strict(),
   ),
   'kiosk.receipt': command<KioskState>()(
     'The customer\u2019s receipt choice for the paid basket: print every payment\u2019s customer copy, or none. Moves to the thanks step.',

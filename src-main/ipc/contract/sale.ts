@@ -99,6 +99,18 @@ export interface KeyedEntryView {
   readonly cvv: string;
   /** Why the card was refused, naming the field; null while typing. */
   readonly problem: string | null;
+  /** The number's and the expiry's checks as they are typed, shown beside each (terminal/keyed-checks.ts). */
+  readonly checks: {
+    readonly account: KeyedFieldCheck | null;
+    readonly expiry: KeyedFieldCheck | null;
+  };
+}
+
+/** A keyed field's check while it is typed: words for the cashier, and whether they say something is wrong. */
+export interface KeyedFieldCheck {
+  readonly words: string;
+  /** False when the field as typed cannot be taken (a wrong check digit, a past expiry). */
+  readonly fine: boolean;
 }
 
 /** One line of the counter's cart: what was sold, how many, the unit price and the line's tax. */

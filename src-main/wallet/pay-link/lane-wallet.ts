@@ -8,6 +8,7 @@ import { trainingEcV2Payment, trainingWalletPayment } from '../../emulator/walle
 import { signatureMaxAgeMs } from '../signing-time';
 import { payLinkCertificateFromFiles, trainingPayLinkCertificate, type PayLinkCertificate } from './certificate';
 import { startPayLinkServer, type PayLinkServer } from './server';
+import type { PayPageVoice } from './pay-page-words';
 import { createPayLinkSessions, type PayLinkSession } from './sessions';
 
 /**
@@ -15,8 +16,8 @@ import { createPayLinkSessions, type PayLinkSession } from './sessions';
  * one tokenizer client (it remembers the payloads it sent), and in training the emulated phone.
  */
 export interface LaneWallet {
-  /** A new pay link for `amountMinor` and its URL. */
-  openLink(amountMinor: number): Promise<{ session: PayLinkSession; url: string }>;
+  /** A new pay link for `amountMinor` and its URL; `voice`: where it was started, in the customer's language. */
+  openLink(amountMinor: number, voice?: PayPageVoice): Promise<{ session: PayLinkSession; url: string }>;
   tokenizer(): Promise<TokenizerClient>;
   /** Training: the emulated phone posts a payload to the link open now, as the page's training button does. */
   payOnPhone(payload: TrainingPhonePayload): Promise<{ status: number; message: string }>;
@@ -120,11 +121,11 @@ export function createLaneWallet(options: LaneWalletOptions): LaneWallet {
   };
 
   return {
-    async openLink(amountMinor) {
+    async openLink(amountMinor, voice) {
       if (!settings.wallet.enabled) throw walletPaymentsOff();
       const { origin } = await running();
       servedOrigin = origin;
-      const session = sessions.open(amountMinor);
+      const session = sessions.open(amountMinor, voice);
       current = { session, url: `${origin}/pay/${session.id}` };
       return current;
     },

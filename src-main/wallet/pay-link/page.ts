@@ -1,4 +1,5 @@
 import { formatMinorUnits } from '../../ipc/money';
+import type { PayPageWords } from './pay-page-words';
 import type { PayLinkStatus } from './sessions';
 import { liveWalletSources } from './wallet-buttons';
 
@@ -48,34 +49,41 @@ export interface PayPageView {
   readonly training: boolean;
   /** Live: the wallet button's settings as JSON (googlePayConfig), none when the wallet is not offered. */
   readonly googlePay?: string;
+  /** Where the payment was started and in the customer's language (pay-page-words.ts). */
+  readonly words: PayPageWords;
 }
 
 /** The pay page for a link: the store, the amount, the wallet buttons while it waits, else its end. */
 export function payPage(view: PayPageView): string {
-  const store = escapeHtml(view.storeName || 'Pay at the counter');
+  const { words } = view;
+  const store = escapeHtml(view.storeName || words.storeFallback);
   const waiting = view.status.state === 'waiting';
   const buttons = view.training
-    ? '<button type="button" id="training-wallet" class="wallet" data-wallet="ec-v1">Pay with the training wallet</button>' +
-      '<button type="button" id="training-wallet-ecv2" class="wallet" data-wallet="ec-v2">Pay with the training ECv2 wallet</button>'
-    : `<p id="wallet-note" class="note">Looking for a wallet on this phone\u2026</p>`;
-  const walletData = !view.training && view.googlePay ? ` data-google="${escapeHtml(view.googlePay)}"` : '';
+    ? `<button type="button" id="training-wallet" class="wallet" data-wallet="ec-v1">${escapeHtml(words.trainingWallet)}</button>` +
+      `<button type="button" id="training-wallet-ecv2" class="wallet" data-wallet="ec-v2">${escapeHtml(words.trainingWalletEcV2)}</button>`
+    : `<p id="wallet-note" class="note">${escapeHtml(words.lookingForWallet)}</p>`;
+  const walletData = view.training
+    ? ''
+    : `${view.googlePay ? ` data-google="${escapeHtml(view.googlePay)}"` : ''}` +
+      ` data-no-wallet="${escapeHtml(words.noWallet)}" data-wallet-failed="${escapeHtml(words.walletFailed)}"` +
+      ` data-tap-to-pay="${escapeHtml(words.tapToPay)}"`;
   return `<!doctype html>
-<html lang="en">
+<html lang="${words.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${store}: pay on your phone</title>
+<title>${escapeHtml(words.title(view.storeName || words.storeFallback))}</title>
 <link rel="stylesheet" href="/pay-assets/pay.css">
 <script src="/pay-assets/pay.js" defer></script>
 ${view.training ? '' : '<script src="/pay-assets/wallets.js" defer></script>\n'}</head>
 <body>
-<main>
+<main data-unsent="${escapeHtml(words.unsent)}">
 <h1>${store}</h1>
 <p class="amount">${escapeHtml(formatMinorUnits(view.amountMinor))}</p>
 <p id="status" class="status ${view.status.state}" role="status" aria-live="polite">${escapeHtml(view.status.message)}</p>
 ${waiting ? `<div id="wallets"${walletData}>${buttons}</div>` : ''}
-${view.training ? '<p class="training">Training: no real money moves.</p>' : ''}
+${view.training ? `<p class="training">${escapeHtml(words.trainingNote)}</p>` : ''}
 </main>
 </body>
 </html>
@@ -118,6 +126,8 @@ export const payPageScript = `'use strict';
   var statusLine = document.getElementById('status');
   var wallets = document.getElementById('wallets');
   var ended = ['approved', 'declined', 'refused', 'canceled', 'expired'];
+  // The words for a post that never reached the service, in the page's language.
+  var unsent = document.querySelector('main').getAttribute('data-unsent');
   function show(status) {
     statusLine.textContent = status.message;
     statusLine.className = 'status ' + status.state;
@@ -142,7 +152,7 @@ export const payPageScript = `'use strict';
         })
         .then(function (answer) { return answer.json(); })
         .then(show)
-        .catch(function () { statusLine.textContent = 'The payment could not be sent: try again.'; training.disabled = false; });
+        .catch(function () { statusLine.textContent = unsent; training.disabled = false; });
     });
   });
   poll();

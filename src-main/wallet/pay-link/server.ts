@@ -132,6 +132,7 @@ export async function startPayLinkServer(options: PayLinkServerOptions): Promise
         amountMinor: link.amountMinor,
         status,
         training,
+        words: link.words,
         ...(!training && options.liveWallets
           ? { googlePay: googlePayConfig(options.liveWallets, link.amountMinor) }
           : {}),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../core/clock';
+import { payPageWords, type PayPageVoice, type PayPageWords } from './pay-page-words';
 
 /**
  * The pay links the lane has open: one per wallet payment, named by a 128-bit random id that is
@@ -44,22 +45,13 @@ export class PayLinkEnded extends Error {
   }
 }
 
-/** What the pay page's customer reads in each state. */
-export const payLinkWords: Readonly<Record<PayLinkState, string>> = {
-  waiting: 'Choose your wallet to pay.',
-  processing: 'Paying\u2026 keep this page open.',
-  approved: 'Paid. Thank you!',
-  declined: 'The payment was declined. Please pay another way at the counter.',
-  refused: 'The payment could not be used. Ask the cashier to start a new payment on your phone.',
-  canceled: 'This payment was canceled at the counter.',
-  expired: 'This payment link has expired. Ask the cashier for a new one.',
-};
-
 /** One wallet payment's link, on the lane's side. */
 export interface PayLinkSession {
   readonly id: string;
   readonly amountMinor: number;
   readonly expiresAt: number;
+  /** The page's words: where the payment was started, in the customer's language. */
+  readonly words: PayPageWords;
   /** Waits for the phone's payload; rejects with PayLinkEnded at expiry or when `signal` aborts. */
   payload(signal: AbortSignal): Promise<PostedPayload>;
   /** The payment ended: the page shows `state` (with the lane's own words when given). */
@@ -70,13 +62,15 @@ export interface PayLinkSession {
 export interface OpenLink {
   readonly amountMinor: number;
   readonly expiresAt: number;
+  readonly words: PayPageWords;
   status(): PayLinkStatus;
   /** Takes the one payload; the status it answers (processing, or why not). */
   post(body: Record<string, unknown>): PayLinkStatus;
 }
 
 export interface PayLinkSessions {
-  open(amountMinor: number): PayLinkSession;
+  /** A new link; `voice` says where it was started and in which language (the counter's English when absent). */
+  open(amountMinor: number, voice?: PayPageVoice): PayLinkSession;
   /** The link with this id, when there is one (open, or ended a short while ago). */
   find(id: string): OpenLink | undefined;
   /** Ends every waiting link (the service is closing). */
@@ -85,6 +79,7 @@ export interface PayLinkSessions {
 
 interface Entry {
   readonly amountMinor: number;
+  readonly words: PayPageWords;
   readonly expiresAt: number;
   status: PayLinkStatus;
   endedAt?: number;
@@ -98,9 +93,9 @@ interface Entry {
 /** The lane's pay links, timed by `clock`; `lifetimeMs` is two minutes but for tests. */
 export function createPayLinkSessions(clock: Clock, lifetimeMs = payLinkLifetimeMs): PayLinkSessions {
   const entries = new Map<string, Entry>();
-  const words = (state: PayLinkState, message?: string): PayLinkStatus => ({
+  const words = (entry: Pick<Entry, 'words'>, state: PayLinkState, message?: string): PayLinkStatus => ({
     state,
-    message: message ?? payLinkWords[state],
+    message: message ?? entry.words.states[state],
   });
   const forgetOld = (now: number) => {
     for (const [id, entry] of entries)
@@ -108,7 +103,7 @@ export function createPayLinkSessions(clock: Clock, lifetimeMs = payLinkLifetime
   };
   const finish = (entry: Entry, state: PayLinkEnd, message?: string) => {
     if (entry.endedAt !== undefined) return;
-    entry.status = words(state, message);
+    entry.status = words(entry, state, message);
     entry.endedAt = clock.now();
     entry.early = undefined;
     if (entry.timer) clearTimeout(entry.timer);
@@ -122,16 +117,23 @@ export function createPayLinkSessions(clock: Clock, lifetimeMs = payLinkLifetime
   };
 
   return {
-    open(amountMinor) {
+    open(amountMinor, voice) {
       const now = clock.now();
       forgetOld(now);
       const id = randomBytes(16).toString('base64url');
-      const entry: Entry = { amountMinor, expiresAt: now + lifetimeMs, status: words('waiting') };
+      const pageWords = payPageWords(voice);
+      const entry: Entry = {
+        amountMinor,
+        words: pageWords,
+        expiresAt: now + lifetimeMs,
+        status: words({ words: pageWords }, 'waiting'),
+      };
       entries.set(id, entry);
       return {
         id,
         amountMinor,
         expiresAt: entry.expiresAt,
+        words: pageWords,
         payload(signal) {
           return new Promise<PostedPayload>((resolve, reject) => {
             expireIfDue(entry);
@@ -169,6 +171,7 @@ export function createPayLinkSessions(clock: Clock, lifetimeMs = payLinkLifetime
       return {
         amountMinor: entry.amountMinor,
         expiresAt: entry.expiresAt,
+        words: entry.words,
         status() {
           expireIfDue(entry);
           return entry.status;
@@ -177,7 +180,7 @@ export function createPayLinkSessions(clock: Clock, lifetimeMs = payLinkLifetime
           expireIfDue(entry);
           if (entry.status.state !== 'waiting') return entry.status;
           const posted = { body, receivedAt: clock.now() };
-          entry.status = words('processing');
+          entry.status = words(entry, 'processing');
           if (entry.deliver) entry.deliver(posted);
           else entry.early = posted;
           entry.deliver = undefined;

@@ -47,9 +47,11 @@ export const walletButtonsScript = `'use strict';
   var note = document.getElementById('wallet-note');
   if (!wallets || !note) return;
   var text = wallets.getAttribute('data-google');
+  // The page's words, in its language and for where the payment was started (pay-page-words.ts).
+  function said(name) { return wallets.getAttribute('data-' + name) || ''; }
   var base = location.pathname.replace(/\\/$/, '');
   function noWallet() {
-    note.textContent = 'No wallet is available on this phone. Please pay at the counter with your card.';
+    note.textContent = said('no-wallet');
     note.className = 'note none';
   }
   if (!text) return noWallet();
@@ -77,11 +79,11 @@ export const walletButtonsScript = `'use strict';
       button.disabled = true;
       pay().catch(function () {
         button.disabled = false;
-        note.textContent = 'The wallet did not pay. Try again, or pay at the counter.';
+        note.textContent = said('wallet-failed');
       });
     });
     wallets.appendChild(button);
-    note.textContent = 'Tap the button to pay with your wallet.';
+    note.textContent = said('tap-to-pay');
     return true;
   }
   function paymentRequest() {

@@ -11,6 +11,8 @@ import { CustomerPanel } from './CustomerPanel';
 import { answerWords, followUpWords, gatewayAnswerWords } from './words';
 import { Alert } from '../../components/Alert';
 
+const usedUpLabels = { void: 'Void', refund: 'Refund', capture: 'Capture' } as const;
+
 export type AskManager = (action: string, run: (managerPin: string) => Promise<void>) => void;
 
 /**
@@ -33,6 +35,10 @@ export function OrderDetail({
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const sale = entries.find((entry) => entry.operation === 'auth' && entry.respstat === 'A');
+  // What the journal already rules out (core: order-money.ts), each said by its disabled button.
+  const usedUp = sale?.money?.usedUp ?? { void: null, refund: null, capture: null };
+  const usedUpWhy = (operation: 'void' | 'refund' | 'capture') =>
+    usedUp[operation] ? { 'aria-describedby': `used-up-${operation}` } : {};
 
   const [refunding, setRefunding] = useState(false);
   const [voiding, setVoiding] = useState(false);
@@ -70,13 +76,29 @@ export function OrderDetail({
         <input value={amount} inputMode="decimal" size={10} onChange={(event) => setAmount(event.target.value)} />
       </label>
       <div className="order-actions">
-        <button type="button" className="danger" disabled={busy} onClick={openVoid}>
+        <button
+          type="button"
+          className="danger"
+          disabled={busy || usedUp.void !== null}
+          {...usedUpWhy('void')}
+          onClick={openVoid}
+        >
           Void{'\u2026'}
         </button>
-        <button type="button" disabled={busy} onClick={() => setRefunding(true)}>
+        <button
+          type="button"
+          disabled={busy || usedUp.refund !== null}
+          {...usedUpWhy('refund')}
+          onClick={() => setRefunding(true)}
+        >
           Refund{'\u2026'}
         </button>
-        <button type="button" disabled={busy} onClick={capture}>
+        <button
+          type="button"
+          disabled={busy || usedUp.capture !== null}
+          {...usedUpWhy('capture')}
+          onClick={capture}
+        >
           Capture
         </button>
         <button type="button" disabled={busy} onClick={() => void actions.reprintOrder(orderId)}>
@@ -89,6 +111,17 @@ export function OrderDetail({
           Close <kbd>Esc</kbd>
         </button>
       </div>
+      {usedUp.void || usedUp.refund || usedUp.capture ? (
+        <ul className="order-used-up" aria-label="Why some actions are off" data-testid="order-used-up">
+          {(['void', 'refund', 'capture'] as const).map((operation) =>
+            usedUp[operation] ? (
+              <li key={operation} id={`used-up-${operation}`}>
+                {usedUpLabels[operation]}: {usedUp[operation]}
+              </li>
+            ) : null,
+          )}
+        </ul>
+      ) : null}
       <CustomerPanel orderId={orderId} sale={sale} askManager={askManager} />
       {refunding ? (
         <RefundDialog orderId={orderId} sale={sale} askManager={askManager} onClose={() => setRefunding(false)} />

@@ -29,22 +29,37 @@ export function KeyedCardEntry({ view }: { view: KeyedEntryView }) {
       aria-label="Keyed card"
       aria-describedby={view.problem ? 'keyed-problem' : undefined}
     >
-      {(['account', 'expiry', 'cvv'] as const).map((field) => (
-        <div
-          key={field}
-          className={`keyed-field${view.field === field ? ' keyed-field-current' : ''}`}
-          aria-current={view.field === field ? 'step' : undefined}
-        >
-          <span className="keyed-label">{labels[field]}</span>
-          <output
-            className="keyed-value"
-            data-testid={`keyed-${field}`}
-            aria-label={`${labels[field]}${view.field === field ? ', typing here' : ''}`}
+      {(['account', 'expiry', 'cvv'] as const).map((field) => {
+        // The core's check of the field as typed (keyed-checks.ts), read out with the field.
+        const check = field === 'cvv' ? null : view.checks[field];
+        return (
+          <div
+            key={field}
+            className={`keyed-field${view.field === field ? ' keyed-field-current' : ''}`}
+            aria-current={view.field === field ? 'step' : undefined}
           >
-            {view[field] || '\u00a0'}
-          </output>
-        </div>
-      ))}
+            <span className="keyed-label">{labels[field]}</span>
+            <output
+              className="keyed-value"
+              data-testid={`keyed-${field}`}
+              aria-label={`${labels[field]}${view.field === field ? ', typing here' : ''}`}
+              aria-describedby={check ? `keyed-check-${field}` : undefined}
+            >
+              {view[field] || '\u00a0'}
+            </output>
+            {check ? (
+              <span
+                id={`keyed-check-${field}`}
+                className={`keyed-check${check.fine ? '' : ' keyed-check-bad'}`}
+                data-testid={`keyed-check-${field}`}
+                aria-live="polite"
+              >
+                {check.words}
+              </span>
+            ) : null}
+          </div>
+        );
+      })}
       {view.problem ? (
         <p id="keyed-problem" className="sale-error" role="alert">
           {view.problem}

@@ -34,7 +34,15 @@ function walletWords(phase: TerminalPhase, running: boolean): { headline: string
   return null;
 }
 
-const blankEntry: KeyedEntryView = { active: true, field: 'account', account: '', expiry: '', cvv: '', problem: null };
+const blankEntry: KeyedEntryView = {
+  active: true,
+  field: 'account',
+  account: '',
+  expiry: '',
+  cvv: '',
+  problem: null,
+  checks: { account: null, expiry: null },
+};
 
 /** The sale on its way: what the lane waits for, for how long, and Cancel while a person is needed. */
 export function SaleProgress() {

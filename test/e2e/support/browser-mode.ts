@@ -133,14 +133,19 @@ const executablePath = chromiumForTests();
 
 /**
  * An end-to-end test: runs with Chromium, and is reported as skipped with the install hint
- * when Chromium is missing on a developer's machine (never silently passed).
+ * when Chromium is missing on a developer's machine (never silently passed). `timeoutMs`: for a
+ * whole journey (the back office's, boarding to a sale) that outlasts the config's minute on a busy machine.
  */
-export function e2e(name: string, body: (chromiumPath: string) => Promise<void>): void {
-  it(name, async (context) => {
-    if (!executablePath) {
-      context.skip(chromiumInstallHint);
-      return;
-    }
-    await body(executablePath);
-  });
+export function e2e(name: string, body: (chromiumPath: string) => Promise<void>, timeoutMs?: number): void {
+  it(
+    name,
+    async (context) => {
+      if (!executablePath) {
+        context.skip(chromiumInstallHint);
+        return;
+      }
+      await body(executablePath);
+    },
+    timeoutMs,
+  );
 }

@@ -93,7 +93,15 @@ describe('the back office over training\u2019s emulators', () => {
     expect(updated.merchant.demographic?.businessPhone).toBe('555-987-6543');
 
     const early = await call('signature.request', { merchantId });
-    expect(early).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'customFields[1]' } });
+    expect(early).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_argument',
+        field: 'customFields[1]',
+        message:
+          'The owner cannot be asked to sign yet: fill in the required custom field "Store number" under Custom fields and save, then request the signature.',
+      },
+    });
     const requested = await requestSignature(merchantId);
     expect(requested.signatureUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     expect(requested.application).toMatchObject({ status: 'OFS', signatureStatus: 'PENDING', editable: false });

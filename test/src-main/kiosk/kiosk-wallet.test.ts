@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src-main/core/core';
 import type { KioskState } from '../../../src-main/ipc/contract';
-import { ok } from '../../support/test-core';
+import { payLinkCall, payLinkCertificate } from '../../support/pay-link';
+import { ok, until } from '../../support/test-core';
 import { customerCopy, payOnThePhone, walletKioskLane } from './support';
 
 const cores: Core[] = [];
@@ -52,4 +53,42 @@ describe('the kiosk paid on the phone', () => {
     expect(atTheKiosk.join('\n')).toMatch(/WALLET +\*\*\*\* \d{4}/);
     expect(atTheKiosk).toEqual(atTheCounter);
   });
+
+  it.each([
+    [
+      'es',
+      'lang="es"',
+      'Elija su billetera para pagar.',
+      'Pagar con la billetera de pr\u00e1ctica',
+      'Este pago se cancel\u00f3 en la caja.',
+      /mostrador|cajero|counter|cashier/i,
+    ],
+    [
+      'en',
+      'lang="en"',
+      'Choose your wallet to pay.',
+      'Pay with the training wallet',
+      'This payment was canceled at the kiosk.',
+      /counter|cashier/i,
+    ],
+  ])(
+    'the phone\u2019s pay page speaks the visit\u2019s language (%s) and the kiosk\u2019s words, to its end',
+    async (language, lang, waiting, button, canceled, counterWords) => {
+      const { core, dir } = walletLane('kiosk');
+      ok(await core.dispatch('kiosk.scan', { barcode: '037000833710' }));
+      const reply = core.dispatch('kiosk.pay', { tender: 'wallet', language });
+      await until(() => Boolean(core.terminal.current().sale?.payLink), 'the pay link', 30_000);
+      const url = core.terminal.current().sale!.payLink!.url;
+      const ca = payLinkCertificate(dir);
+      const page = await payLinkCall(url, ca);
+      expect(page.text).toContain(`<html ${lang}>`);
+      expect(page.text).toContain(waiting);
+      expect(page.text).toContain(button);
+      expect(page.text).not.toMatch(counterWords);
+      ok(await core.dispatch('kiosk.abandon', { reason: 'customer' }));
+      await reply;
+      const status = JSON.parse((await payLinkCall(`${url}/status`, ca)).text) as { message: string };
+      expect(status).toMatchObject({ state: 'canceled', message: canceled });
+    },
+  );
 });

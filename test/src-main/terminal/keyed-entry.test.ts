@@ -47,6 +47,58 @@ describe('keying a card', () => {
     expect(views.at(-1)).toMatchObject({ active: false, account: '' });
   });
 
+  it('checks the number and the expiry as they are typed, in words beside each field, and still refuses them on Enter', async () => {
+    // The lane's clock: 23 November 2026.
+    const entry = new KeyedEntry(() => new Date(Date.UTC(2026, 10, 23)));
+    const read = entry.read(new AbortController().signal);
+    const type = (keys: string) => [...keys].map((key) => entry.key(key)).at(-1)!;
+    const seen: KeyedEntryView[] = [];
+    entry.onChange((view) => seen.push(view));
+    expect(entry.view().checks).toEqual({ account: null, expiry: null });
+    expect(type(visa.pan.slice(0, 15)).checks.account).toEqual({
+      words: 'Visa: 15 of 16, 18 or 19 digits.',
+      fine: true,
+    });
+    const wrong = (Number(visa.pan.at(-1)) + 1) % 10;
+    expect(type(String(wrong)).checks.account).toEqual({
+      words: 'A digit is wrong: the check digit does not match. Check the number on the card.',
+      fine: false,
+    });
+    entry.key('Backspace');
+    expect(type(visa.pan.at(-1)!).checks.account).toEqual({ words: 'Visa: the number checks out.', fine: true });
+    entry.key('Enter');
+    expect(type('13').checks.expiry).toEqual({ words: 'The month is 01 to 12: type the expiry as MMYY.', fine: false });
+    entry.key('Backspace');
+    expect(type('025').checks.expiry).toEqual({ words: 'This card expired at the end of 10/25.', fine: false });
+    // The core still refuses what the words warned of: Enter on the CVV names the expiry and goes back to it.
+    entry.key('Enter');
+    type('123');
+    expect(entry.key('Enter')).toMatchObject({ field: 'expiry', problem: 'Expiry: the card has expired.' });
+    // The month now running is still good: a card is good through the end of its month.
+    for (let i = 0; i < 4; i += 1) entry.key('Backspace');
+    expect(type('1126').checks.expiry).toEqual({ words: 'Good through 11/26.', fine: true });
+    entry.key('Enter');
+    entry.key('Enter');
+    await expect(read).resolves.toMatchObject({ entryMode: 'keyed', expiry: '1126' });
+    expect(JSON.stringify(seen)).not.toContain(visa.pan);
+    expect(JSON.stringify(seen)).not.toContain(visa.pan.slice(6, 12));
+  });
+
+  it('says when no card starts like the number, and when it is too long for its brand', () => {
+    const entry = new KeyedEntry(() => new Date(Date.UTC(2026, 10, 23)));
+    void entry.read(new AbortController().signal);
+    const type = (keys: string) => [...keys].map((key) => entry.key(key)).at(-1)!;
+    expect(type('12').checks.account).toEqual({
+      words: 'No card number starts like this: check the first digits.',
+      fine: false,
+    });
+    for (let i = 0; i < 2; i += 1) entry.key('Backspace');
+    expect(type('3782822463100052').checks.account).toEqual({
+      words: 'Too many digits: American Express card numbers have 15.',
+      fine: false,
+    });
+  });
+
   it('runs a keyed sale over the contract: the keys go to the main process, the sale is approved as keyed', async () => {
     const { core, lines } = testCore();
     cores.push(core);

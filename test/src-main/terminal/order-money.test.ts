@@ -163,3 +163,36 @@ describe('history says what each order\u2019s money did', () => {
     expect(page).not.toMatch(/\bSALE\b|APPROVED/);
   });
 });
+
+describe('history says which follow-ups the journal has used up, and why', () => {
+  it('a voided sale, a sale refunded in full, an authorization before and after its capture', async () => {
+    const { core } = laneAgainst(emulator(), cores);
+    const voided = await cardSale(core, 'discover-approve', 300);
+    expect((await saleRow(core, voided.orderId)).money?.usedUp).toEqual({
+      void: null,
+      refund: null,
+      capture: 'This sale was captured when it was approved: nothing is left to capture.',
+    });
+    ok(await call(core, 'terminal.void', { orderId: voided.orderId }));
+    expect((await saleRow(core, voided.orderId)).money?.usedUp).toEqual({
+      void: 'This sale was voided: nothing is left to void.',
+      refund: 'This sale was voided: nothing is left to refund.',
+      capture: 'This sale was voided: nothing is left to capture.',
+    });
+    const refunded = await cardSale(core, 'amex-approve', 1234);
+    await settle();
+    ok(await call(core, 'terminal.refund', { orderId: refunded.orderId, amountMinor: 1000, reason: 'returned' }));
+    expect((await saleRow(core, refunded.orderId)).money?.usedUp).toMatchObject({ void: null, refund: null });
+    ok(await call(core, 'terminal.refund', { orderId: refunded.orderId, amountMinor: 234, reason: 'returned' }));
+    expect((await saleRow(core, refunded.orderId)).money?.usedUp).toMatchObject({
+      void: 'This sale was refunded in full: nothing is left to void.',
+      refund: 'This sale was refunded in full: nothing is left to refund.',
+    });
+    const held = await cardSale(core, 'mastercard-approve', 1500, 'authorize');
+    expect((await saleRow(core, held.orderId)).money?.usedUp).toEqual({ void: null, refund: null, capture: null });
+    ok(await call(core, 'terminal.capture', { orderId: held.orderId }));
+    expect((await saleRow(core, held.orderId)).money?.usedUp.capture).toBe(
+      'This authorization was captured: nothing is left to capture.',
+    );
+  });
+});

@@ -34,7 +34,7 @@ describe('pay on your phone at the kiosk', () => {
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Pay on your phone instead' })));
     const asked = calls.map(([name]) => name).filter((name) => ['terminal.cancel', 'kiosk.pay'].includes(name));
     expect(asked).toEqual(['terminal.cancel', 'kiosk.pay']);
-    expect(calls.find(([name]) => name === 'kiosk.pay')?.[1]).toEqual({ tender: 'wallet' });
+    expect(calls.find(([name]) => name === 'kiosk.pay')?.[1]).toEqual({ tender: 'wallet', language: 'en' });
     const waiting: CurrentSale = {
       ...cardSale,
       tender: 'wallet',

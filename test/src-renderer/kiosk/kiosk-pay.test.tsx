@@ -55,7 +55,9 @@ describe('paying at the kiosk', () => {
       answers: { 'kiosk.pay': () => new Promise(() => undefined) },
     });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Pay on your phone' })));
-    expect(calls.filter(([name]) => name === 'kiosk.pay').map(([, args]) => args)).toEqual([{ tender: 'wallet' }]);
+    expect(calls.filter(([name]) => name === 'kiosk.pay').map(([, args]) => args)).toEqual([
+      { tender: 'wallet', language: 'en' },
+    ]);
   });
 
   it('after a decline is back at the basket saying so and offering another card, never "thank you"', async () => {
@@ -68,7 +70,9 @@ describe('paying at the kiosk', () => {
     expect(screen.getByTestId('kiosk-outcome').textContent).toBe('Card declined, try another card or ask for help');
     expect(document.body.textContent).not.toMatch(/thank you/i);
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Pay $5.96 by card' })));
-    expect(calls.filter(([name]) => name === 'kiosk.pay').map(([, args]) => args)).toEqual([{ tender: 'card' }]);
+    expect(calls.filter(([name]) => name === 'kiosk.pay').map(([, args]) => args)).toEqual([
+      { tender: 'card', language: 'en' },
+    ]);
   });
 
   it('after a partial approval says what was paid and what is still to pay, and offers the rest', async () => {

@@ -41,6 +41,11 @@ export const completedSale: JournalEntryView = {
     refundedMinor: 0,
     refundsInDoubt: 0,
     tender: 'sale',
+    usedUp: {
+      void: null,
+      refund: null,
+      capture: 'This sale was captured when it was approved: nothing is left to capture.',
+    },
   },
   reason: null,
 };

@@ -108,6 +108,34 @@ describe('the history screen', () => {
     expect(calls.filter(([name]) => name === 'terminal.history').length).toBeGreaterThan(1);
   });
 
+  it('turns off Void, Refund and Capture once the journal says they are used up, saying why by each', async () => {
+    const voidedSale = saleWith(5, {
+      capturedMinor: 0,
+      voidedMinor: 1200,
+      fullyVoided: true,
+      usedUp: {
+        void: 'This sale was voided: nothing is left to void.',
+        refund: 'This sale was voided: nothing is left to refund.',
+        capture: 'This sale was voided: nothing is left to capture.',
+      },
+    });
+    await renderHistory([voidedSale]);
+    await act(
+      async () => void fireEvent.click(screen.getByRole('button', { name: `Open order ${voidedSale.orderId}` })),
+    );
+    const detail = within(screen.getByTestId('order-detail'));
+    for (const [name, why] of [
+      ['Void', 'Void: This sale was voided: nothing is left to void.'],
+      ['Refund\u2026', 'Refund: This sale was voided: nothing is left to refund.'],
+      ['Capture', 'Capture: This sale was voided: nothing is left to capture.'],
+    ] as const) {
+      const button = detail.getByRole('button', { name }) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(why);
+    }
+    expect((detail.getByRole('button', { name: 'Reprint' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('says what each sale\u2019s money did: a partial approval, a void, a partial void, refunds', async () => {
     const rows = [
       saleWith(4, { requestedMinor: 800, approvedMinor: 500, capturedMinor: 500 }),
