@@ -10,6 +10,11 @@ import { staffCallSettingsSchema } from './staff-call-settings';
 export const kioskSettingsSchema = z.strictObject(
   {
     idleResetSeconds: integerFrom(15, 3600).default(90),
+    /**
+     * A member of staff signed in at the kiosk who does nothing for this long is signed out: the
+     * next person at the screen is most likely a customer, who must never inherit staff's rights.
+     */
+    staffIdleSeconds: integerFrom(15, 600).default(60),
     /** The store's tax rates; empty: training uses assets/kiosk/tax-rates.json, a live kiosk sells nothing. */
     taxRates: z
       .array(

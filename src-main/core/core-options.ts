@@ -30,6 +30,8 @@ export interface CoreOptions {
   readonly gateway?: () => Promise<GatewayAccess>;
   /** Schedules the recovery queue's background checks (tests run them by hand). */
   readonly recoveryTimer?: (run: () => void, ms: number) => () => void;
+  /** Schedules the kiosk's limit on a payment left waiting at the card or the signature (tests run it by hand). */
+  readonly kioskTimer?: (run: () => void, ms: number) => () => void;
   /** Where live gateway credentials are kept (`gateway.username`, `gateway.password`); the shells pass theirs. */
   readonly secrets?: () => SecretStore | undefined;
   /** Where the Settings screen saves settings.json, and which settings the environment overrides (boot passes it). */

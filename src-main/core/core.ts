@@ -202,7 +202,14 @@ export function createCore(options: CoreOptions): Core {
     printerProfiles: [...printerProfiles.keys()].sort(),
     logger,
   });
-  const lane = { settings, folder: options.kioskFolder, assetsDir, logger, clock };
+  const lane = {
+    settings,
+    folder: options.kioskFolder,
+    assetsDir,
+    logger,
+    clock,
+    ...(options.kioskTimer ? { setTimer: options.kioskTimer } : {}),
+  };
   const laneKiosk = createLaneKiosk(lane, { sales, terminal, session, events });
   const stops = [
     session.onChange((current) => events.emit('session.changed', current)),

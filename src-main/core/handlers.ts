@@ -212,8 +212,15 @@ export function createCommandHandlers(
     'kiosk.abandon': (args, caller) =>
       // Staff abandon a visit the customer may not (one waiting for staff): they must be signed in.
       args.reason === 'staff'
-        ? signedIn('cancel the customer’s order', ({ reason }: typeof args) => core.kiosk.abandon(reason))(args, caller)
+        ? signedIn('cancel the customer\u2019s order', ({ reason, voids }: typeof args) =>
+            core.kiosk.abandon(reason, voids ?? []),
+          )(args, caller)
         : customerPayment('cancel the order', ({ reason }: typeof args) => core.kiosk.abandon(reason))(args),
+    // Money given back at a kiosk is a manager's, as the counter's void is.
+    'kiosk.voidPayment': signedIn('void a payment', ({ orderId }, { source }) => {
+      session.approve('void a payment', undefined, source);
+      return core.kiosk.voidPayment(orderId);
+    }),
     'kiosk.callStaff': customerPayment('call a member of staff', () => core.kiosk.callForHelp()),
     'kiosk.setService': signedIn('take the kiosk out of service or back in', ({ inService, message }) =>
       core.kiosk.setService(inService, message, session.current()!.cashierId),

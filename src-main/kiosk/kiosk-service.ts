@@ -9,6 +9,13 @@ import { catalogueIndex } from './catalogue-source';
 import { createKioskCheckout, type KioskSales } from './kiosk-checkout';
 import type { ServiceStateStore } from './service-state';
 import { createStaffCaller } from './staff-call';
+import { walkAwayLimitMs, type SetTimer } from './walk-away';
+
+const defaultTimer: SetTimer = (run, ms) => {
+  const timer = setTimeout(run, ms);
+  timer.unref?.();
+  return () => clearTimeout(timer);
+};
 
 /** What the screens and the scanner ask of the kiosk (the `kiosk.*` commands). */
 export interface KioskService {
@@ -25,7 +32,10 @@ export interface KioskService {
   pay(tender: 'card' | 'wallet', language?: string): Promise<SaleSummary>;
   receipt(print: boolean): Promise<KioskState>;
   finish(): KioskState;
-  abandon(reason: 'idle' | 'customer' | 'staff'): Promise<KioskState>;
+  /** `voids`: the orders staff confirmed a staff clear gives back (kiosk-checkout.ts). */
+  abandon(reason: 'idle' | 'customer' | 'staff', voids?: readonly string[]): Promise<KioskState>;
+  /** Staff void one approved payment of this visit (the handler checks a manager approved). */
+  voidPayment(orderId: string): Promise<KioskState>;
   /** `by`: the signed-in member of staff (the handler checks there is one). */
   setService(inService: boolean, message: string | undefined, by: string): KioskState;
   /** The customer asked for a member of staff: a `help` call, kept until staff sign in here. */
@@ -41,9 +51,13 @@ export interface KioskServiceOptions {
   /** The store's catalogue as it stands (read again when its file changes). */
   readonly catalogue: () => KioskCatalogue;
   readonly sales: KioskSales;
-  readonly terminal: Pick<TerminalStateStore, 'current'>;
+  readonly terminal: Pick<TerminalStateStore, 'current' | 'onChange'>;
   /** The cashier id of the member of staff signed in, or null. */
   readonly staff: () => string | null;
+  /** A customer's visit started: staff signed in here are signed out (the customer must not inherit them). */
+  readonly visitStarted?: () => void;
+  /** Schedules the walk-away limit (walk-away.ts); tests pass their own. */
+  readonly setTimer?: SetTimer;
   readonly serviceState: ServiceStateStore;
   readonly publish: (state: KioskState) => void;
   readonly logger: Logger;
@@ -98,6 +112,8 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
       outOfServiceMessage: current.inService ? null : (current.message ?? closedSign),
       languages: settings.kiosk.languages,
       idleResetSeconds: settings.kiosk.idleResetSeconds,
+      staffIdleSeconds: settings.kiosk.staffIdleSeconds,
+      payments: checkout.payments(),
       receipt: visit.receipt,
       staffNeeded: visit.staffNeeded,
       staffCall: staffCalls.current(),
@@ -146,6 +162,11 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
     if (!item) throw new LaneError('invalid', `No item in the catalogue has id ${itemId}.`, 'itemId');
     return item;
   };
+  /** The welcome gives way to a customer's basket. */
+  const openVisit = () => {
+    visit.step = 'basket';
+    options.visitStarted?.();
+  };
   /** Sets an item's quantity, keeping the terminal's rest in step when staff change a partly paid basket. */
   const change = (item: CatalogueItem, quantity: number) => {
     const before = visit.contents;
@@ -161,7 +182,7 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
       if (due === 0) visit.step = 'receipt';
       logger.info({ itemId: item.id, quantity, by: options.staff(), dueMinor: due }, 'staff changed a paid basket');
     }
-    if (visit.step === 'welcome') visit.step = 'basket';
+    if (visit.step === 'welcome') openVisit();
     visit.scanProblem = null;
   };
 
@@ -170,6 +191,8 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
     terminal: options.terminal,
     walletEnabled: () => settings.wallet.enabled,
     logger,
+    walkAwayMs: walkAwayLimitMs(settings.kiosk.idleResetSeconds),
+    setTimer: options.setTimer ?? defaultTimer,
     visit: {
       basket,
       step: () => visit.step,
@@ -210,7 +233,7 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
       if (visit.step === 'basket') return state();
       if (visit.step !== 'welcome')
         throw new LaneError('refused', 'A customer\u2019s visit is not over yet: finish it or cancel it first.');
-      visit.step = 'basket';
+      openVisit();
       visit.scanProblem = null;
       return publish();
     },
@@ -276,9 +299,13 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
       checkout.finish();
       return state();
     },
-    async abandon(reason) {
-      await checkout.abandon(reason);
+    async abandon(reason, voids) {
+      await checkout.abandon(reason, voids);
       return state();
+    },
+    async voidPayment(orderId) {
+      await checkout.voidPayment(orderId);
+      return publish();
     },
     setService(inService, message, by) {
       if (!inService && visit.step === 'paying')
@@ -301,6 +328,9 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
       staffCalls.clear('help', cashierId);
       publish();
     },
-    close: () => staffCalls.close(),
+    close() {
+      checkout.close();
+      staffCalls.close();
+    },
   };
 }

@@ -9,6 +9,7 @@ import type { KioskSales } from './kiosk-checkout';
 import { startKioskScanner } from './kiosk-scanner';
 import { createKioskService, type KioskService } from './kiosk-service';
 import { serviceStateStore } from './service-state';
+import type { SetTimer } from './walk-away';
 
 /** The kiosk as the composition root makes it: the service, and its serial scanner when one is set. */
 export interface LaneKiosk {
@@ -29,6 +30,8 @@ export function createLaneKiosk(
     readonly assetsDir: string;
     readonly logger: Logger;
     readonly clock: Clock;
+    /** The kiosk's walk-away limit's timer; tests pass their own. */
+    readonly setTimer?: SetTimer;
   },
   parts: {
     readonly sales: KioskSales;
@@ -49,6 +52,8 @@ export function createLaneKiosk(
     sales: parts.sales,
     terminal: parts.terminal,
     staff: () => parts.session.current()?.cashierId ?? null,
+    visitStarted: () => parts.session.end('a customer visit started'),
+    ...(lane.setTimer ? { setTimer: lane.setTimer } : {}),
     serviceState: serviceStateStore(folder),
     publish: (state) => parts.events.emit('kiosk.state', state),
     logger,

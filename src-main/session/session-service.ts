@@ -45,6 +45,11 @@ export interface SessionService {
    * Wrong PINs lock approvals on `source`, the screen that asked, only.
    */
   approve(action: string, managerPin: string | undefined, source?: string): string;
+  /**
+   * Ends the session now (a kiosk's customer visit started): whoever comes next signs in again.
+   * `why` goes to the log. Nothing happens when nobody is signed in.
+   */
+  end(why: string): void;
   onChange(listener: (session: StaffSession | null) => void): () => void;
 }
 
@@ -60,6 +65,10 @@ export function createSessionService(options: { settings: Settings; clock: Clock
   let session: StaffSession | null = null;
   const listeners = new Set<(session: StaffSession | null) => void>();
   const failures = new Map<string, { count: number; lockedUntil: number }>();
+  // On a kiosk staff walk away from a public screen: a session idle this long has ended, and
+  // a staff command after that is refused (checked on every use, by the lane's clock).
+  const idleMs = settings.mode === 'kiosk' ? settings.kiosk.staffIdleSeconds * 1000 : null;
+  let lastActivity = 0;
 
   const members = (): Member[] => {
     if (settings.staff.members.length > 0) {
@@ -81,6 +90,17 @@ export function createSessionService(options: { settings: Settings; clock: Clock
 
   const publish = () => {
     for (const listener of listeners) listener(session);
+  };
+  const end = (why: string) => {
+    if (!session) return;
+    logger.info({ cashierId: session.cashierId, why }, 'staff session ended');
+    session = null;
+    publish();
+  };
+  /** The session as it stands now: one idle past the kiosk's limit ends here, before anyone uses it. */
+  const live = (): StaffSession | null => {
+    if (session && idleMs !== null && clock.now() - lastActivity >= idleMs) end('idle');
+    return session;
   };
 
   /** Runs one PIN check under the lock for `key`: a locked key is refused before the PIN is looked at. */
@@ -104,7 +124,7 @@ export function createSessionService(options: { settings: Settings; clock: Clock
   };
 
   return {
-    current: () => session,
+    current: live,
     signIn({ cashierId, pin }, source = 'local') {
       const staff = members();
       if (staff.length === 0) {
@@ -124,6 +144,7 @@ export function createSessionService(options: { settings: Settings; clock: Clock
       if (!member)
         throw new LaneError('forbidden', 'That cashier id and PIN do not match: check both and try again.', 'pin');
       session = { cashierId: member.id, name: member.name, role: member.role, since: clock.now() };
+      lastActivity = clock.now();
       logger.info({ cashierId: member.id, role: member.role }, 'signed in');
       publish();
       return session;
@@ -137,7 +158,11 @@ export function createSessionService(options: { settings: Settings; clock: Clock
     },
     trainingLogins: () => (settings.training && settings.staff.members.length === 0 ? [...trainingStaff] : []),
     requireSignedIn(action) {
-      if (session) return;
+      // A staff command is staff's activity: the idle wait starts again.
+      if (live()) {
+        lastActivity = clock.now();
+        return;
+      }
       // On a kiosk only the customer's own payment runs without staff: anything else moving money
       // (a capture, a refund up to the limit, a void) would be open to whoever walks up.
       if (settings.mode === 'kiosk')
@@ -145,11 +170,12 @@ export function createSessionService(options: { settings: Settings; clock: Clock
       throw new LaneError('forbidden', `Sign in first to ${action}.`);
     },
     requireCustomerOrStaff(action) {
-      if (session || settings.mode === 'kiosk') return;
+      if (live() || settings.mode === 'kiosk') return;
       throw new LaneError('forbidden', `Sign in first to ${action}.`);
     },
     approve(action, managerPin, source = 'local') {
-      if (session?.role === 'manager') return session.cashierId;
+      const signedIn = live();
+      if (signedIn?.role === 'manager') return signedIn.cashierId;
       if (managerPin === undefined)
         throw new LaneError('forbidden', `A manager approves this: ${action} needs a manager's PIN.`, 'managerPin');
       const manager = checked(
@@ -163,9 +189,10 @@ export function createSessionService(options: { settings: Settings; clock: Clock
           'That is not a manager\u2019s PIN: ask a manager to enter theirs.',
           'managerPin',
         );
-      logger.info({ action, approvedBy: manager.id, cashierId: session?.cashierId ?? null }, 'manager approved');
+      logger.info({ action, approvedBy: manager.id, cashierId: signedIn?.cashierId ?? null }, 'manager approved');
       return manager.id;
     },
+    end,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

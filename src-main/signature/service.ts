@@ -47,7 +47,7 @@ export interface SignatureService {
 export interface SignatureServiceOptions {
   readonly manager: DeviceManager;
   readonly registry: DeviceRegistry;
-  readonly settings: Pick<Settings, 'signature' | 'training'>;
+  readonly settings: Pick<Settings, 'signature' | 'training' | 'mode'>;
   readonly events: EventHub;
   readonly logger: Logger;
   readonly assetsDir: string;
@@ -115,6 +115,9 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
     if (requested) return requested;
     const setting = options.settings.signature.capture;
     if (setting !== 'auto') return setting;
+    // A kiosk's customer signs with a finger on the screen in front of them (the README says
+    // so): a pad beside it is used there only when the store chose `pad`.
+    if (options.settings.mode === 'kiosk') return 'screen';
     const pad = manager.signaturePad();
     return pad && connected(pad.setting.id) ? 'pad' : 'screen';
   };

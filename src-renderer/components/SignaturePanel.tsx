@@ -4,6 +4,7 @@ import { usePos, usePosActions } from '../store/use-pos';
 import { drawInk, fitCanvas } from './ink';
 import { SignatureSurface, type DrawnSignature } from './SignatureSurface';
 import { Alert } from './Alert';
+import { formatMoney } from '../format/money';
 import type { CustomerSignatureWords } from '../kiosk/kiosk-words';
 
 /** The pad's strokes as they arrive, drawn to scale in a box of the pad's proportions. */
@@ -45,8 +46,10 @@ function PadInkPreview() {
  * `customer` (the kiosk) words it for the customer in their language: no device names.
  */
 export function SignaturePanel({ customer }: { customer?: CustomerSignatureWords } = {}) {
-  const { session, error, mode, recorded, devices, cashier } = usePos(
+  const { session, error, mode, recorded, devices, cashier, amountMinor } = usePos(
     useShallow((state) => ({
+      // What the signature agrees to pay: the payment waiting on it (the tip included).
+      amountMinor: state.terminal?.sale?.running ? state.terminal.sale.amountMinor : null,
       session: state.signature,
       error: state.signatureError,
       mode: state.info?.mode ?? 'counter',
@@ -120,7 +123,7 @@ export function SignaturePanel({ customer }: { customer?: CustomerSignatureWords
   const message = emptyAccept ? (customer?.nothingYet ?? 'Nothing has been signed yet: sign in the box first.') : error;
   const said = customer
     ? {
-        headline: session.state === 'accepted' ? headline : onScreen ? customer.onScreen : customer.onPad,
+        headline: session.state === 'accepted' ? customer.accepted : onScreen ? customer.onScreen : customer.onPad,
         hint: onScreen ? customer.screenHint : customer.padHint,
         cancelNote: customer.cancelNote,
       }
@@ -134,7 +137,17 @@ export function SignaturePanel({ customer }: { customer?: CustomerSignatureWords
       <h1 id="signature-headline" data-testid="signature-headline">
         {said?.headline ?? headline}
       </h1>
-      {session.state === 'accepted' && session.result ? (
+      {amountMinor !== null ? (
+        <p className="signature-amount" data-testid="signature-amount">
+          {customer?.amount ?? 'Amount'}: <strong>{formatMoney(amountMinor)}</strong>
+        </p>
+      ) : null}
+      {session.state === 'accepted' && customer ? (
+        // The customer signed and pressed Done: the cashier's image details and choices are not theirs.
+        <p className="phase-detail" data-testid="signature-accepted">
+          {customer.acceptedHint}
+        </p>
+      ) : session.state === 'accepted' && session.result ? (
         <>
           <figure className="signature-result">
             <img

@@ -16,8 +16,11 @@ import { WelcomeScreen } from './WelcomeScreen';
 import './kiosk.css';
 import './kiosk-aids.css';
 
-/** How long "Do you need more time?" waits for an answer (doubled in accessibility mode). */
+/** How long "Do you need more time?" waits for an answer (doubled in accessibility mode); the core's walk-away limit counts it too. */
 export const moreTimeSeconds = 30;
+
+/** The payment's steps that wait on the customer. */
+const waitingOnCustomer: readonly string[] = ['awaiting-card', 'signature'];
 
 /**
  * A kiosk keypad (or a keyboard) moves between the controls with the arrows as well as Tab:
@@ -85,14 +88,19 @@ function KioskScreen(): ReactNode {
  */
 export function KioskApp() {
   const words = useKioskWords();
-  const { connection, kiosk, staffMode, accessible, language, running } = usePos(
+  const { connection, kiosk, staffMode, accessible, language, busy } = usePos(
     useShallow((state) => ({
       connection: state.connection,
       kiosk: state.kiosk,
       staffMode: state.staffMode,
       accessible: state.accessible,
       language: state.kioskLanguage,
-      running: state.terminal?.sale?.running === true,
+      // Waiting at the card or the signature is waiting on the customer, who may have gone: the
+      // idle rules hold there as on any step. Only the work in between (authorizing, printing) is left alone.
+      busy:
+        state.terminal?.sale?.running === true &&
+        !waitingOnCustomer.includes(state.terminal.phase) &&
+        state.signature.state === 'idle',
     })),
   );
   const actions = usePosActions();
@@ -109,14 +117,14 @@ export function KioskApp() {
 
   const factor = accessible ? 2 : 1;
   const idle = useIdleTimer({
-    // No prompt while a payment runs (the reader has its own timeout) or nobody is here yet.
+    // No prompt while the lane works on a payment, or nobody is here yet.
     enabled:
       connection === 'open' &&
       kiosk !== null &&
       kiosk.inService &&
       kiosk.staffNeeded === null &&
       !staffMode &&
-      !running &&
+      !busy &&
       step !== 'welcome' &&
       step !== 'thanks',
     idleMs: (kiosk?.idleResetSeconds ?? 90) * 1000 * factor,

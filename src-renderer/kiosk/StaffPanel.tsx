@@ -4,7 +4,9 @@ import { Alert } from '../components/Alert';
 import { DigitsInput } from '../components/DigitsInput';
 import { formatMoney } from '../format/money';
 import { usePos, usePosActions } from '../store/use-pos';
+import { useIdleTimer } from './idle-timer';
 import { StaffCallLine } from './StaffCallLine';
+import { StaffMoneyActions, StaffOrderMoney } from './StaffMoney';
 import { useKioskWords } from './use-kiosk-words';
 
 type Field = 'cashierId' | 'pin';
@@ -106,8 +108,7 @@ function StaffScreen() {
   const { staff, kiosk, note } = usePos(
     useShallow((state) => ({ staff: state.staff, kiosk: state.kiosk, note: state.staffNote })),
   );
-  const { setLineQuantity, voidLastPayment, reprintLastPayment, setService, abandonVisit, closeStaff } =
-    usePosActions();
+  const { setLineQuantity, reprintLastPayment, setService, closeStaff } = usePosActions();
   const [sign, setSign] = useState('Please use another checkout.');
   if (!staff || !kiosk) return null;
   return (
@@ -135,18 +136,12 @@ function StaffScreen() {
           </li>
         ))}
       </ul>
+      <StaffOrderMoney />
       <div className="kiosk-actions">
-        <button type="button" className="danger" onClick={() => void voidLastPayment()}>
-          Void the last payment
-        </button>
+        <StaffMoneyActions />
         <button type="button" onClick={() => void reprintLastPayment()}>
           Reprint the last receipt
         </button>
-        {kiosk.step !== 'welcome' ? (
-          <button type="button" className="danger" onClick={() => void abandonVisit('staff')}>
-            Clear the customer&rsquo;s order
-          </button>
-        ) : null}
       </div>
       <h2>Service</h2>
       {kiosk.inService ? (
@@ -179,8 +174,15 @@ function StaffScreen() {
   );
 }
 
-/** The staff panel behind the discreet Help control: sign-in first, then the staff screen. */
+/**
+ * The staff panel behind the discreet Help control: sign-in first, then the staff screen. Left
+ * alone for `kiosk.staffIdleSeconds` it closes and signs staff out, as the main process ends the
+ * session by then too: the next person at a kiosk is most likely a customer.
+ */
 export function StaffPanel() {
   const signedIn = usePos((state) => state.staff !== null);
+  const staffIdleSeconds = usePos((state) => state.kiosk?.staffIdleSeconds ?? 60);
+  const { closeStaff } = usePosActions();
+  useIdleTimer({ enabled: true, idleMs: staffIdleSeconds * 1000, promptMs: 0, onTimeout: () => void closeStaff() });
   return signedIn ? <StaffScreen /> : <StaffSignIn />;
 }

@@ -98,6 +98,11 @@ export interface CustomerSignatureWords {
   readonly clear: string;
   readonly cancel: string;
   readonly done: string;
+  /** The label beside the amount being paid, shown while the customer signs. */
+  readonly amount: string;
+  /** After Done, while the payment is approved: the customer's words, not the cashier's image details. */
+  readonly accepted: string;
+  readonly acceptedHint: string;
 }
 
 /** The words of a finished payment, chosen by what the money did (components/kiosk-outcome.ts). */
@@ -187,6 +192,9 @@ const english: KioskWords = {
     clear: 'Clear',
     cancel: 'Cancel',
     done: 'Done',
+    amount: 'Amount to pay',
+    accepted: 'Thank you for signing',
+    acceptedHint: 'One moment while your payment is approved.',
   },
   payLink: {
     headline: 'Scan the code with your phone\u2019s camera',
@@ -301,6 +309,9 @@ const spanish: KioskWords = {
     clear: 'Borrar',
     cancel: 'Cancelar',
     done: 'Listo',
+    amount: 'Importe a pagar',
+    accepted: 'Gracias por firmar',
+    acceptedHint: 'Un momento mientras se aprueba su pago.',
   },
   payLink: {
     headline: 'Escanee el c\u00f3digo con la c\u00e1mara de su tel\u00e9fono',

@@ -53,7 +53,10 @@ export interface KioskSlice {
   setService(inService: boolean, message?: string): Promise<void>;
   /** The customer asks for a member of staff from the help screen (kiosk.callStaff). */
   callStaff(): Promise<void>;
-  voidLastPayment(): Promise<void>;
+  /** Staff void one approved payment of this visit, once they confirmed its amount, card and order. */
+  voidPayment(orderId: string): Promise<void>;
+  /** Staff clear the order, giving back exactly the payments `voids` they confirmed. */
+  clearOrder(voids: readonly string[]): Promise<void>;
   reprintLastPayment(): Promise<void>;
 }
 
@@ -172,15 +175,17 @@ export const createKioskSlice =
           get().setKiosk(unwrap(await pos.kiosk.setService({ inService, ...(note ? { message: note } : {}) })));
           return inService ? 'The kiosk is back in service.' : 'The kiosk is out of service.';
         }),
-      voidLastPayment: () =>
+      voidPayment: (orderId) =>
         staffAction(async () => {
-          const last = get().kioskPayments.at(-1) ?? get().terminal?.sale?.results.at(-1);
-          if (!last) return 'No payment to void yet.';
-          // Staff void the last payment because the customer's sale is off; the core journals the reason.
-          const voided = unwrap(await pos.terminal.void({ orderId: last.orderId, reason: 'customer-canceled' }));
-          return voided.outcome === 'approved'
-            ? `Payment ${last.orderId} voided.`
-            : `Not voided: ${voided.reason ?? voided.outcome}.`;
+          get().setKiosk(unwrap(await pos.kiosk.voidPayment({ orderId })));
+          return `Payment ${orderId} voided: the money goes back to the card.`;
+        }),
+      clearOrder: (voids) =>
+        staffAction(async () => {
+          get().setKiosk(unwrap(await pos.kiosk.abandon({ reason: 'staff', voids: [...voids] })));
+          return voids.length > 0
+            ? `The order was cleared and ${voids.length === 1 ? 'its payment' : `its ${voids.length} payments`} voided.`
+            : 'The order was cleared.';
         }),
       reprintLastPayment: () =>
         staffAction(async () => {

@@ -20,7 +20,7 @@ export interface StaffSlice {
 
 export const createStaffSlice =
   (pos: PosApi): StateCreator<PosState, [], [], StaffSlice> =>
-  (set) => ({
+  (set, get) => ({
     staff: null,
     staffKnown: false,
     trainingLogins: [],
@@ -52,5 +52,12 @@ export const createStaffSlice =
         set({ signInError: error instanceof Error ? error.message : String(error) });
       }
     },
-    setStaff: (staff) => set(staff ? { staff } : { staff: null, screen: 'sale' }),
+    // A session that ended in the main process (a kiosk's staff idle, a customer's visit starting)
+    // closes the kiosk's staff panel too: the next person at the screen is a customer.
+    setStaff: (staff) =>
+      set(
+        staff
+          ? { staff }
+          : { staff: null, screen: 'sale', ...(get().staff ? { staffMode: false, staffNote: null } : {}) },
+      ),
   });

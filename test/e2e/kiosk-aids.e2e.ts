@@ -9,6 +9,7 @@ import {
   outcome,
   presentCard,
   scan,
+  staffSignIn,
   withKiosk,
   type KioskSize,
 } from './support/kiosk';
@@ -18,19 +19,6 @@ import {
  * (Playwright's, installed before the page loads: no long sleeps), staff mode behind the staff
  * PIN, accessibility mode by keyboard only, the store's second language, and each screen size.
  */
-
-/** Signs in on the kiosk's staff keypad as training's manager (id 9001, PIN 9999). */
-async function staffSignIn(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Help' }).click();
-  await expect.poll(() => headline(page)).toBe('Staff sign-in');
-  for (const key of '9001')
-    await page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: key }).click();
-  await page.getByTestId('staff-pin').focus();
-  for (const key of '9999')
-    await page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: key }).click();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect.poll(() => headline(page)).toBe('Staff: Trainer');
-}
 
 /** Presses Tab until the focused control's text matches `name` (at most 40 presses): reachable by keyboard. */
 async function tabTo(page: Page, name: RegExp): Promise<void> {
@@ -107,9 +95,18 @@ describe('the kiosk’s aids', () => {
       await staffSignIn(page);
       await page.getByRole('button', { name: 'Reprint the last receipt' }).click();
       await expect.poll(() => page.getByTestId('staff-note').innerText()).toMatch(/^Receipt of \S+ printed again\.$/);
+      // A staff money action shows the amount, the card and the order, and asks.
       await page.getByRole('button', { name: 'Void the last payment' }).click();
-      await expect.poll(() => page.getByTestId('staff-note').innerText()).toMatch(/^Payment \S+ voided\.$/);
+      await page.getByRole('alertdialog', { name: 'Void this payment?' }).waitFor();
+      expect(await page.getByTestId('staff-question-line').innerText()).toMatch(
+        /^\$1\.35 on Visa ending 1443 \(order \S+\) will be voided: the money goes back to the card\.$/,
+      );
+      await page.getByRole('button', { name: 'Void $1.35' }).click();
+      await expect
+        .poll(() => page.getByTestId('staff-note').innerText())
+        .toMatch(/^Payment \S+ voided: the money goes back to the card\.$/);
       await page.getByRole('button', { name: 'Clear the customer’s order' }).click();
+      await page.getByRole('button', { name: 'Clear the order' }).click();
       await page.getByLabel('Sign for customers').fill('Closed for cleaning, back at 2 pm');
       await page.getByRole('button', { name: 'Take out of service' }).click();
       await page.getByRole('button', { name: 'Back in service' }).waitFor();

@@ -60,6 +60,8 @@ describe('cancel and skip at a sale\u2019s signature', () => {
         'Waiting for the signature on the pad',
       );
       await page.getByText('Cancel ends the sale: nothing is charged.').waitFor();
+      // What the customer signs for is in view while they sign.
+      expect(await page.getByTestId('signature-amount').innerText()).toBe('Amount: $50.00');
       // Nobody may skip here: the store has not allowed it.
       expect(await page.getByTestId('skip-signature').count()).toBe(0);
       await page.getByRole('button', { name: /^Cancel/ }).click();
@@ -118,9 +120,9 @@ describe('cancel and skip at a sale\u2019s signature', () => {
       const sale = core.dispatch('terminal.sale', { amountMinor: 5000 });
       await expect.poll(() => core.terminal.current().phase).toBe('awaiting-card');
       await core.cardReaders.presentTestCard({ cardId: 'visa-signature', method: 'insert' });
-      await expect(page.getByTestId('signature-headline').innerText()).resolves.toBe(
-        'Please sign on the signature pad',
-      );
+      // The training pad is connected, yet a kiosk's customer signs with a finger on the screen.
+      await expect(page.getByTestId('signature-headline').innerText()).resolves.toBe('Please sign below');
+      expect(await page.getByTestId('signature-amount').innerText()).toBe('Amount to pay: $50.00');
       await page.getByText(/Cancel stops the payment: nothing is charged\./).waitFor();
       await page.getByRole('button', { name: /^Cancel/ }).click();
       await expect.poll(() => page.getByTestId('kiosk-headline').innerText()).toBe('Welcome');
@@ -185,7 +187,12 @@ describe('signature capture in the browser', () => {
       ]);
       await screenshot(page, 'signature-kiosk-touch');
       await page.getByRole('button', { name: /Done/ }).click();
-      await page.getByTestId('signature-image').waitFor();
+      // The customer reads customer words after Done: no image details, no cashier's choices.
+      await expect.poll(() => page.getByTestId('signature-headline').innerText()).toBe('Thank you for signing');
+      expect(await page.getByTestId('signature-accepted').innerText()).toBe(
+        'One moment while your payment is approved.',
+      );
+      expect(await page.getByText(/6,144 characters|Sign again|Discard/).count()).toBe(0);
       await screenshot(page, 'signature-kiosk-accepted');
       const taken = core.signature.take();
       const columns = inkedColumns(taken!.value);

@@ -85,6 +85,26 @@ export interface StaffCallView {
   readonly delivery: 'calling' | 'delivered' | 'failed' | 'unconfigured';
 }
 
+/**
+ * One card or phone payment of the visit as staff see it: what the bank said, how much, on what
+ * card, and what clearing the order would do to that money (the core decides; the screen says it).
+ */
+export interface KioskPaymentView {
+  readonly orderId: string;
+  /** `unknown`: the bank has not confirmed it either way, so the customer may have been charged; `voided`: given back. */
+  readonly state: 'approved' | 'unknown' | 'declined' | 'voided';
+  /** Approved: what was approved; otherwise what was asked. */
+  readonly amountMinor: number;
+  /** "Visa ending 1111", "Phone (wallet) ending 4242": the brand and last four only. */
+  readonly card: string;
+  /**
+   * Clearing the order now: `void` gives the money back to the card, `keep` leaves it paid (the
+   * basket was paid in full), `check` asks the bank first (it cannot be cleared as if unpaid),
+   * `none` when no money moved.
+   */
+  readonly onClear: 'void' | 'keep' | 'check' | 'none';
+}
+
 /** What the kiosk publishes (`kiosk.state`). */
 export interface KioskState {
   readonly step: KioskStep;
@@ -96,6 +116,10 @@ export interface KioskState {
   readonly languages: readonly string[];
   /** `kiosk.idleResetSeconds`: inactivity before the "Do you need more time?" prompt. */
   readonly idleResetSeconds: number;
+  /** `kiosk.staffIdleSeconds`: a staff session idle this long ends (the core refuses its commands after). */
+  readonly staffIdleSeconds: number;
+  /** This visit's payments, oldest first, for the staff panel (empty at the welcome). */
+  readonly payments: readonly KioskPaymentView[];
   /** After the basket is paid: whether the customer's receipt was printed, and why not when it failed. */
   readonly receipt: { readonly printed: boolean; readonly problem: string | null } | null;
   /**
@@ -164,7 +188,20 @@ export const kioskCommands = {
   ),
   'kiosk.abandon': command<KioskState>()(
     'The customer left (idle reset) or chose to cancel the order: a running payment is canceled, payments approved on an unpaid basket are voided, the basket is cleared and the welcome shows.',
-    z.object({ reason: z.enum(['idle', 'customer', 'staff']) }).strict(),
+    z
+      .object({
+        reason: z.enum(['idle', 'customer', 'staff']),
+        /**
+         * Staff only: the order ids staff were shown would be voided, and confirmed. A clear that
+         * would void anything else (a payment the bank approved since) is refused and shown again.
+         */
+        voids: z.array(z.string().min(1).max(19)).max(20).optional(),
+      })
+      .strict(),
+  ),
+  'kiosk.voidPayment': command<KioskState>()(
+    'Staff void one approved payment of the customer\u2019s visit (never an earlier visit\u2019s: that is History\u2019s), after confirming its amount, card and order; the basket owes it again. A manager\u2019s.',
+    z.object({ orderId: z.string().min(1).max(19) }).strict(),
   ),
   'kiosk.callStaff': command<KioskState>()(
     'The customer asks for a member of staff (from the help screen): the store\u2019s call channel is called, once while a call is open. Cleared when staff sign in at the kiosk.',

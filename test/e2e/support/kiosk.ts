@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { Clock } from '../../../src-main/core/clock';
 import type { Core } from '../../../src-main/core/core';
 import { withBrowserMode, type BrowserModeSession } from './browser-mode';
 import { typeAsDevice } from './device-typing';
@@ -20,7 +21,7 @@ export type KioskSize = keyof typeof kioskSizes;
  */
 export function withKiosk(
   chromium: string,
-  options: { size?: KioskSize; settings?: object; before?: (page: Page) => Promise<void> },
+  options: { size?: KioskSize; settings?: object; before?: (page: Page) => Promise<void>; clock?: Clock },
   body: (session: BrowserModeSession) => Promise<void>,
 ): Promise<void> {
   return withBrowserMode(
@@ -29,6 +30,7 @@ export function withKiosk(
       env: { LANEPOINT_MODE: 'kiosk' },
       viewport: kioskSizes[options.size ?? 'portrait'],
       ...(options.settings ? { settings: options.settings } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
     },
     async (session) => {
       await options.before?.(session.page);
@@ -114,4 +116,17 @@ export async function lookAtKiosk(page: Page, name: string): Promise<void> {
   expect(await hiddenControls(page), `controls cut off or covered on ${name}`).toEqual([]);
   expect(await cutOffText(page), `text fields too small for their text on ${name}`).toEqual([]);
   expect(await untidyBasketLines(page), `basket lines out of order on ${name}`).toEqual([]);
+}
+
+/** Signs in on the kiosk's staff keypad as training's manager (id 9001, PIN 9999). */
+export async function staffSignIn(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Help' }).click();
+  await expect.poll(() => headline(page)).toBe('Staff sign-in');
+  for (const key of '9001')
+    await page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: key }).click();
+  await page.getByTestId('staff-pin').focus();
+  for (const key of '9999')
+    await page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: key }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(() => headline(page)).toBe('Staff: Trainer');
 }

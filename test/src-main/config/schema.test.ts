@@ -31,6 +31,7 @@ describe('settingsSchema defaults', () => {
       },
       kiosk: {
         idleResetSeconds: 90,
+        staffIdleSeconds: 60,
         taxRates: [],
         languages: ['en'],
         scanner: null,

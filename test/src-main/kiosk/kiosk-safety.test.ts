@@ -32,12 +32,15 @@ describe('the kiosk keeps money safe', () => {
     ]);
   });
 
-  it('an outcome the bank did not confirm calls staff: the customer can neither pay again nor leave; staff settle and void it', async () => {
+  it('an outcome the bank did not confirm calls staff: the customer can neither pay again nor leave; staff learn the bank approved it, and nothing is voided', async () => {
     const kioskLane = lane();
     const { core, dir, kiosk, refused, gatewayRecords } = kioskLane;
     const unknown = await unconfirmedPayment(kioskLane, admin());
     const waiting = await kiosk('kiosk.state');
     expect(waiting.staffNeeded).toMatch(new RegExp(`payment ${unknown.orderId} yet, so it may have been charged`));
+    expect(waiting.payments).toEqual([
+      { orderId: unknown.orderId, state: 'unknown', amountMinor: 135, card: 'Visa ending 1443', onClear: 'check' },
+    ]);
     expect(await refused('kiosk.pay', { tender: 'card' })).toMatchObject({
       message: expect.stringMatching(/^Please wait for a member of staff/),
     });
@@ -48,13 +51,36 @@ describe('the kiosk keeps money safe', () => {
     expect(await refused('kiosk.abandon', { reason: 'staff' })).toMatchObject({ code: 'forbidden' });
     await admin().clearFaults();
     core.session.signIn({ cashierId: '1001', pin: '1234' });
-    expect(await kiosk('kiosk.abandon', { reason: 'staff' })).toMatchObject({ step: 'welcome', staffNeeded: null });
-    expect((await gatewayRecords(unknown.orderId)).map((record) => record.setlstat)).toEqual(['Voided']);
-    await core.close();
-    expect(ordered(dir)).toEqual([
-      ['auth', 'resolved', unknown.orderId],
-      ['void', 'completed', unknown.orderId],
+    // The bank approved it while nobody knew: staff are told, and the money is not given back behind their back.
+    expect(await refused('kiosk.abandon', { reason: 'staff', voids: [] })).toMatchObject({
+      message: `The bank approved payment $1.35 on Visa ending 1443 (order ${unknown.orderId}): look at the order again before clearing it.`,
+    });
+    const known = await kiosk('kiosk.state');
+    expect(known).toMatchObject({ step: 'receipt', staffNeeded: null, basket: { paidMinor: 135, dueMinor: 0 } });
+    expect(known.payments).toEqual([
+      { orderId: unknown.orderId, state: 'approved', amountMinor: 135, card: 'Visa ending 1443', onClear: 'keep' },
     ]);
+    expect((await gatewayRecords(unknown.orderId)).map((record) => record.setlstat)).not.toContain('Voided');
+    await core.close();
+    expect(ordered(dir)).toEqual([['auth', 'resolved', unknown.orderId]]);
+  });
+
+  it('staff cannot clear an order whose payment the bank has still not confirmed', async () => {
+    const kioskLane = lane();
+    const { core, dir, kiosk, refused } = kioskLane;
+    const unknown = await unconfirmedPayment(kioskLane, admin());
+    core.session.signIn({ cashierId: '1001', pin: '1234' });
+    expect(await refused('kiosk.abandon', { reason: 'staff', voids: [] })).toMatchObject({
+      message: `The bank has not confirmed payment $1.35 on Visa ending 1443 (order ${unknown.orderId}) yet: the customer may have been charged, so the order cannot be cleared as if nothing was paid. The lane keeps asking the bank: try again in a minute, or take the kiosk out of service.`,
+    });
+    expect(await kiosk('kiosk.state')).toMatchObject({
+      step: 'basket',
+      basket: { lines: [{ name: 'Cola 12 oz can' }] },
+    });
+    expect((await kiosk('kiosk.state')).staffNeeded).toMatch(/may have been charged/);
+    await admin().clearFaults();
+    await core.close();
+    expect(ordered(dir).filter(([operation]) => operation === 'void')).toEqual([]);
   });
 
   it('staff may lower a partly paid basket, never below what was paid; the rest to pay follows', async () => {

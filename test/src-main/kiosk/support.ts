@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { settingsSchema, type SettingsInput } from '../../../src-main/config/settings';
+import type { Clock } from '../../../src-main/core/clock';
 import { createCore, type Core } from '../../../src-main/core/core';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
 import type {
@@ -24,11 +25,25 @@ import { devicesConnected, merchid, presentWhenReading, testGatewayClient } from
  * (a fresh one unless given: a restart passes the last one's), nobody signed in. Background
  * recovery never runs on its own.
  */
-export function kioskLane(emulator: RunningEmulator, cores: Core[], folder?: string, settings: SettingsInput = {}) {
+export function kioskLane(
+  emulator: RunningEmulator,
+  cores: Core[],
+  folder?: string,
+  settings: SettingsInput = {},
+  clock?: Clock,
+) {
   const dir = folder ?? mkdtempSync(join(tmpdir(), 'kiosk-lane-'));
   const { logger, lines } = collectingLogger();
   const client = testGatewayClient(emulator.url);
+  /** The kiosk's walk-away limits as scheduled: the test runs them when it says time has passed. */
+  const kioskTimers = new Set<{ run: () => void; ms: number }>();
   const core = createCore({
+    ...(clock ? { clock } : {}),
+    kioskTimer: (run, ms) => {
+      const timer = { run, ms };
+      kioskTimers.add(timer);
+      return () => kioskTimers.delete(timer);
+    },
     settings: settingsSchema.parse({ mode: 'kiosk', ...settings }),
     shell: 'browser',
     logger,
@@ -55,7 +70,15 @@ export function kioskLane(emulator: RunningEmulator, cores: Core[], folder?: str
   const pages = () => core.deviceManager.printer()?.emulated?.pages.length ?? 0;
   /** What the gateway holds for an order. */
   const gatewayRecords = (orderid: string) => client.inquireByOrderid({ merchid, orderid });
-  return { core, dir, client, lines, states, kiosk, refused, pages, gatewayRecords };
+  /** Runs the kiosk timers scheduled for `ms` or less (the walk-away limit after that long). */
+  const passKioskTime = (ms: number) => {
+    for (const timer of [...kioskTimers])
+      if (timer.ms <= ms) {
+        kioskTimers.delete(timer);
+        timer.run();
+      }
+  };
+  return { core, dir, client, lines, states, kiosk, refused, pages, gatewayRecords, kioskTimers, passKioskTime };
 }
 
 /** The journal rows of a lane's folder, read after the lane closed. */

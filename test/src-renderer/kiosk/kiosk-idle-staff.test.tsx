@@ -74,10 +74,12 @@ describe('the kiosk’s inactivity reset', () => {
     expect(calls.some(([name]) => name === 'kiosk.abandon')).toBe(false);
   });
 
-  it('never interrupts a payment that runs', async () => {
+  // Waiting at the card or the signature is waiting on a customer who may have gone: those steps
+  // have the idle rules (kiosk-staff-money.test.tsx); the authorization itself is never interrupted.
+  it('never interrupts a payment the lane is authorizing', async () => {
     const { calls } = await renderKiosk(kioskState({ ...inBasket, step: 'paying' }), {
       answers: {
-        'terminal.state': () => ({ phase: 'awaiting-card', since: Date.now(), detail: null, sale: currentSale() }),
+        'terminal.state': () => ({ phase: 'authorizing', since: Date.now(), detail: null, sale: currentSale() }),
       },
     });
     await pass(200);

@@ -76,6 +76,8 @@ export function kioskState(change: Partial<KioskState> = {}): KioskState {
     outOfServiceMessage: null,
     languages: ['en'],
     idleResetSeconds: 60,
+    staffIdleSeconds: 60,
+    payments: [],
     receipt: null,
     staffNeeded: null,
     staffCall: null,

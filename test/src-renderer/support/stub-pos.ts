@@ -135,6 +135,7 @@ export function stubPos(data: {
     'kiosk.abandon': unstubbed('kiosk.abandon'),
     'kiosk.callStaff': unstubbed('kiosk.callStaff'),
     'kiosk.setService': unstubbed('kiosk.setService'),
+    'kiosk.voidPayment': unstubbed('kiosk.voidPayment'),
   };
   Object.assign(answers, data.answers);
   const call = (async (name: CommandName, args?: unknown): Promise<CommandReply> => {
