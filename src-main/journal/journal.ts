@@ -1,5 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { preparePrivateDatabase } from '../config/private-file';
 import type { Clock } from '../core/clock';
@@ -17,15 +16,12 @@ import {
   type Row,
 } from './entry';
 import { migrations } from './schema';
+import { lanePrefix } from './naming';
 import { UnrecordedOutcomes } from './unrecorded';
 
 export { containsCardNumber, JournalError, type JournalErrorKind } from './card-data';
 export * from './entry';
-
-/** Where a lane keeps its journal: its own file for training, so practice never mixes with sales. */
-export function defaultJournalPath(appDataDir: string, training: boolean): string {
-  return join(appDataDir, training ? 'training-journal.sqlite' : 'journal.sqlite');
-}
+export { defaultJournalPath, lanePrefix } from './naming';
 
 export interface JournalOptions {
   readonly clock: Clock;
@@ -397,16 +393,4 @@ export class Journal {
   close(): void {
     this.#db.close();
   }
-}
-
-/** The lane's part of an order id: its terminal id in letters and digits, 6 at most. */
-export function lanePrefix(terminalId: string): string {
-  const compact = terminalId.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
-  if (compact.length <= 6) return compact;
-  const hash = BigInt(`0x${createHash('sha256').update(terminalId).digest('hex').slice(0, 12)}`)
-    .toString(36)
-    .toUpperCase()
-    .slice(-4)
-    .padStart(4, '0');
-  return `${compact.slice(0, 2)}${hash}`;
 }

@@ -93,12 +93,7 @@ export function OrderDetail({
         >
           Refund{'\u2026'}
         </button>
-        <button
-          type="button"
-          disabled={busy || usedUp.capture !== null}
-          {...usedUpWhy('capture')}
-          onClick={capture}
-        >
+        <button type="button" disabled={busy || usedUp.capture !== null} {...usedUpWhy('capture')} onClick={capture}>
           Capture
         </button>
         <button type="button" disabled={busy} onClick={() => void actions.reprintOrder(orderId)}>
