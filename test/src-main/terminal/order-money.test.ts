@@ -173,7 +173,7 @@ describe('history says which follow-ups the journal has used up, and why', () =>
       refund: null,
       capture: 'This sale was captured when it was approved: nothing is left to capture.',
     });
-    ok(await call(core, 'terminal.void', { orderId: voided.orderId }));
+    ok(await call(core, 'terminal.void', { orderId: voided.orderId, reason: 'customer-canceled' }));
     expect((await saleRow(core, voided.orderId)).money?.usedUp).toEqual({
       void: 'This sale was voided: nothing is left to void.',
       refund: 'This sale was voided: nothing is left to refund.',

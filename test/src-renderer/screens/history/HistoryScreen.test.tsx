@@ -125,7 +125,7 @@ describe('the history screen', () => {
     );
     const detail = within(screen.getByTestId('order-detail'));
     for (const [name, why] of [
-      ['Void', 'Void: This sale was voided: nothing is left to void.'],
+      ['Void\u2026', 'Void: This sale was voided: nothing is left to void.'],
       ['Refund\u2026', 'Refund: This sale was voided: nothing is left to refund.'],
       ['Capture', 'Capture: This sale was voided: nothing is left to capture.'],
     ] as const) {
