@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useYesNoKeys } from './use-yes-no-keys';
 import { modalDialogProps } from '../../components/modal-dialog';
 import { formatMoney } from '../../format/money';
 
@@ -18,25 +18,7 @@ export function AmountConfirmation({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const back = useRef<HTMLButtonElement>(null);
-  useEffect(() => back.current?.focus(), []);
-  useEffect(() => {
-    // Capture first: the sale screen's own keys (Enter pays, digits) wait while this is open.
-    const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        event.stopImmediatePropagation();
-        onCancel();
-      } else if (event.key.toLowerCase() === 'y') {
-        event.preventDefault();
-        event.stopImmediatePropagation();
-        onConfirm();
-      }
-    };
-    window.addEventListener('keydown', onKey, { capture: true });
-    return () => window.removeEventListener('keydown', onKey, { capture: true });
-  }, [onConfirm, onCancel]);
+  const back = useYesNoKeys(onConfirm, onCancel);
   return (
     <div className="dialog-backdrop">
       <div

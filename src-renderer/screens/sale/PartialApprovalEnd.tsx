@@ -1,4 +1,5 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useYesNoKeys } from './use-yes-no-keys';
+import type { RefObject } from 'react';
 import type { SaleSummary } from '../../../src-main/ipc/contract';
 import { modalDialogProps } from '../../components/modal-dialog';
 import { formatMoney } from '../../format/money';
@@ -56,22 +57,7 @@ export function PartialEndConfirmation({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const back = useRef<HTMLButtonElement>(null);
-  useEffect(() => back.current?.focus(), []);
-  useEffect(() => {
-    // Capture first: the sale screen's own keys wait while this is open.
-    const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
-      const key = event.key.toLowerCase();
-      if (key !== 'escape' && key !== 'y') return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      if (key === 'y') onConfirm();
-      else onCancel();
-    };
-    window.addEventListener('keydown', onKey, { capture: true });
-    return () => window.removeEventListener('keydown', onKey, { capture: true });
-  }, [onConfirm, onCancel]);
+  const back = useYesNoKeys(onConfirm, onCancel);
   const card = formatMoney(sale.approvedMinor);
   const rest = formatMoney(dueMinor);
   const words =
