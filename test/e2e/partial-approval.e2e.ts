@@ -55,11 +55,20 @@ describe('a voided partial approval (item 4)', () => {
       async (session) => {
         const { page, core } = session;
         const orderId = await partlyApproved(page, core);
+        // V opens the void dialog, as History's Void... does: the amount and card, a reason, a confirmation.
         await page.keyboard.press('v');
-        const confirm = page.getByTestId('confirm-partial-end');
-        expect(await confirm.innerText()).toContain('$5.00 goes back to card ••••');
+        const form = page.getByRole('dialog', { name: `Void order ${orderId}` });
+        await form.waitFor();
+        expect(await page.getByTestId('void-intro').innerText()).toContain('$5.00 on the');
+        // The V that opened it is not typed into the amount to void.
+        expect(await form.getByLabel('Amount to void').inputValue()).toBe('5.00');
+        await form.getByRole('button', { name: /Next: confirm/ }).click();
+        await form.getByLabel('The customer canceled the sale').check();
+        await form.getByRole('button', { name: /Next: confirm/ }).click();
+        const confirm = page.getByRole('dialog', { name: 'Confirm the void' });
+        expect(await page.getByTestId('void-confirm').innerText()).toContain(`Void $5.00 on the`);
         await look(page, 'partial-void-confirm');
-        await page.keyboard.press('y');
+        await confirm.getByRole('button', { name: /Void \$5\.00/ }).click();
         await expect.poll(() => page.getByTestId('sale-headline').innerText()).toBe('Voided');
         expect(await nextWords(page)).toBe(returned);
         expect(await page.getByTestId('void-partial').count()).toBe(0);

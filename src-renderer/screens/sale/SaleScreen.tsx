@@ -186,9 +186,12 @@ export function SaleScreen({
         } else if (key === 'p' && last.receiptPng) {
           void actions.reprintLastSale();
         } else if (key === 'v' && last.outcome === 'partial' && dueMinor !== null) {
-          // The void dialog shows the amount, card and order, takes a reason and confirms.
+          // The void dialog shows the amount, card and order, takes a reason and confirms. The V
+          // itself must not be typed into its amount field, which takes the focus.
+          event.preventDefault();
           voidLast();
         } else if (key === 'o' && last.outcome === 'partial' && dueMinor !== null) {
+          event.preventDefault();
           setEnding('outside');
         }
       }
