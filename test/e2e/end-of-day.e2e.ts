@@ -74,7 +74,7 @@ describe('end of day in Chromium', () => {
             new RegExp(
               [
                 'The lane\u2019s day nets \\$27\\.00 \\(voids and refunds taken off\\)\\. ',
-                'The gateway settled \\$32\\.00 of it; \u2212\\$5\\.00 is pending, in the next batch\\.\\s+',
+                'The gateway settled \\$32\\.00 of it; the next batch takes \\$5\\.00 off\\.\\s+',
                 'Every order matches the gateway\\.\\s+',
                 'Settling in another batch:\\s+',
                 `Order ${refunded}: a refund of 5\\.00 is pending, in the next batch \\(batch \\d+\\)\\.$`,

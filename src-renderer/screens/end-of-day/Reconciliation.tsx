@@ -17,9 +17,8 @@ export function Reconciliation({ reconciliation }: { reconciliation: EndOfDayRep
         The lane&rsquo;s day nets <strong>{formatMoney(laneMinor)}</strong> (voids and refunds taken off).
         {gatewayMinor === null ? ' No batch is reported yet to compare with.' : null}
         {gatewayMinor !== null ? <> The gateway settled {amount(gatewayMinor)} of it</> : null}
-        {gatewayMinor !== null && pendingMinor !== 0 ? (
-          <>; {amount(pendingMinor)} is pending, in the next batch</>
-        ) : null}
+        {gatewayMinor !== null && pendingMinor < 0 ? <>; the next batch takes {amount(-pendingMinor)} off</> : null}
+        {gatewayMinor !== null && pendingMinor > 0 ? <>; the next batch adds {amount(pendingMinor)}</> : null}
         {gatewayMinor !== null ? '.' : null}
       </p>
       {gatewayMinor !== null && differences.length === 0 ? (

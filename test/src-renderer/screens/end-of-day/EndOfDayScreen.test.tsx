@@ -93,7 +93,7 @@ describe('the end of day screen', () => {
     });
     await act(async () => void fireEvent.keyDown(window, { key: '3', altKey: true }));
     expect(screen.getByTestId('eod-reconciliation').textContent).toBe(
-      'The lane\u2019s day nets $20.00 (voids and refunds taken off). The gateway settled $24.00 of it; \u2212$4.00 is pending, in the next batch.' +
+      'The lane\u2019s day nets $20.00 (voids and refunds taken off). The gateway settled $24.00 of it; the next batch takes $4.00 off.' +
         'Every order matches the gateway.' +
         'Settling in another batch:Order LANE07-261123-00003: a refund of 4.00 is pending, in the next batch (batch 17754602).',
     );
