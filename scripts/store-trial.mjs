@@ -113,8 +113,8 @@ const unitFiles = [...new Set(all.filter((file) => !file.includes('/e2e/')))];
 const e2eFiles = [...new Set(all.filter((file) => file.includes('/e2e/')))];
 
 function run(args, outputFile) {
-  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
-  const result = spawnSync('npx', ['vitest', 'run', ...args, ...reporters], {
+  // Each config's own JSON reporter writes the results there.
+  const result = spawnSync('npx', ['vitest', 'run', ...args], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
@@ -125,11 +125,11 @@ function run(args, outputFile) {
   }
 }
 
-const results = run(unitFiles, 'test-results/trial-unit.json');
+const results = run(unitFiles, 'test-results/vitest-unit.json');
 if (withE2e) {
   const build = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
-  results.push(...run(['--config', 'vitest.e2e.config.ts', ...e2eFiles], 'test-results/trial-e2e.json'));
+  results.push(...run(['--config', 'vitest.e2e.config.ts', ...e2eFiles], 'test-results/vitest-e2e.json'));
 }
 
 let failed = 0;
