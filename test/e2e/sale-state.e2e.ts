@@ -3,17 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { builtRendererDir } from '../../src-main/cli/paths';
-import { settingsSchema } from '../../src-main/config/settings';
-import { createCore, type Core } from '../../src-main/core/core';
-import { createGatewayClient } from '../../src-main/gateway/client';
+import type { Core } from '../../src-main/core/core';
 import { answerWindowMs } from '../../src-main/gateway/recovery';
-import { startHost } from '../../src-main/host/server';
 import type { TerminalState } from '../../src-main/ipc/contract';
 import { emulatorAdmin } from '../support/emulator-admin';
-import { collectingLogger } from '../support/test-core';
-import { launchChromium } from './support/chromium';
 import { e2e, screenshot } from './support/browser-mode';
+import { laneOnEmulator } from './support/emulator-lane';
 import { crashBench, crashMidAuthorization } from './support/crash-bench';
 import { look, signIn, startSale, withSignedIn } from './support/counter';
 
@@ -76,41 +71,8 @@ describe('a screen that connects mid-sale', () => {
 });
 
 /** A lane on this file's emulator with its journal in `journalPath`, background checks run by hand, served to Chromium. */
-async function laneOn(chromium: string, journalPath: string, clock?: { now: () => number }) {
-  const timers: Array<() => void> = [];
-  const client = createGatewayClient({
-    baseUrl: bench.emulator.url,
-    credentials: { level: 'site', username: 'testing', password: 'testing123' },
-    sleep: async () => undefined,
-  });
-  const core: Core = createCore({
-    settings: settingsSchema.parse({}),
-    shell: 'browser',
-    logger: collectingLogger().logger,
-    journalPath,
-    gateway: async () => ({ client, merchid }),
-    recoveryTimer: (run, ms) => {
-      // The background checks (every 30 s at first, or at the end of the gateway's answer window) are run by hand; no other timer is used here.
-      if (ms >= 30_000 && ms <= answerWindowMs) timers.push(run);
-      return () => undefined;
-    },
-    ...(clock ? { clock } : {}),
-  });
-  const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
-  const browser = await launchChromium(chromium);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  return {
-    core,
-    host,
-    page,
-    timers,
-    async close() {
-      await browser.close();
-      await host.close();
-      await core.close();
-    },
-  };
-}
+const laneOn = (chromium: string, journalPath: string, clock?: { now: () => number }) =>
+  laneOnEmulator(chromium, { emulatorUrl: bench.emulator.url, merchid, journalPath, ...(clock ? { clock } : {}) });
 
 const newJournal = () => join(mkdtempSync(join(tmpdir(), 'sale-state-')), 'journal.sqlite');
 

@@ -3,18 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { builtRendererDir } from '../../src-main/cli/paths';
-import { settingsSchema } from '../../src-main/config/settings';
-import { createCore } from '../../src-main/core/core';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
-import { createGatewayClient } from '../../src-main/gateway/client';
-import { answerWindowMs } from '../../src-main/gateway/recovery';
-import { startHost } from '../../src-main/host/server';
 import type { TerminalState } from '../../src-main/ipc/contract';
 import { emulatorAdmin } from '../support/emulator-admin';
-import { collectingLogger, trainingJournalEntries } from '../support/test-core';
+import { trainingJournalEntries } from '../support/test-core';
 import { e2e, screenshot } from './support/browser-mode';
-import { launchChromium } from './support/chromium';
+import { laneOnEmulator } from './support/emulator-lane';
 import { look, signIn, startSale, withSignedIn } from './support/counter';
 import { gatewayRecords } from './support/lane-records';
 
@@ -88,42 +82,12 @@ afterAll(async () => {
 });
 
 /** A lane on this file's emulator, its background checks run by hand, served to Chromium. */
-async function laneOn(chromium: string) {
-  const timers: Array<() => void> = [];
-  const journalPath = join(mkdtempSync(join(tmpdir(), 'leave-unknown-')), 'journal.sqlite');
-  const client = createGatewayClient({
-    baseUrl: emulator.url,
-    credentials: { level: 'site', username: 'testing', password: 'testing123' },
-    sleep: async () => undefined,
+const laneOn = (chromium: string) =>
+  laneOnEmulator(chromium, {
+    emulatorUrl: emulator.url,
+    merchid,
+    journalPath: join(mkdtempSync(join(tmpdir(), 'leave-unknown-')), 'journal.sqlite'),
   });
-  const core = createCore({
-    settings: settingsSchema.parse({}),
-    shell: 'browser',
-    logger: collectingLogger().logger,
-    journalPath,
-    gateway: async () => ({ client, merchid }),
-    recoveryTimer: (run, ms) => {
-      // The background checks are run by hand; no other timer is used here.
-      if (ms >= 30_000 && ms <= answerWindowMs) timers.push(run);
-      return () => undefined;
-    },
-  });
-  const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
-  const browser = await launchChromium(chromium);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  return {
-    core,
-    host,
-    page,
-    timers,
-    journalPath,
-    async close() {
-      await browser.close();
-      await host.close();
-      await core.close();
-    },
-  };
-}
 
 /** What the journal keeps of an order's authorization besides the answer. */
 function authDetail(journalPath: string, orderId: string): Record<string, unknown> {

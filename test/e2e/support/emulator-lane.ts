@@ -1,0 +1,52 @@
+import { builtRendererDir } from '../../../src-main/cli/paths';
+import { settingsSchema } from '../../../src-main/config/settings';
+import { createCore, type Core } from '../../../src-main/core/core';
+import { createGatewayClient } from '../../../src-main/gateway/client';
+import { answerWindowMs } from '../../../src-main/gateway/recovery';
+import { startHost } from '../../../src-main/host/server';
+import { collectingLogger } from '../../support/test-core';
+import { launchChromium } from './chromium';
+
+/**
+ * A counter lane on a gateway emulator the test started (so it can inject faults), its journal in
+ * `journalPath`, served to Chromium. The background checks (every 30 s at first, or at the end of
+ * the gateway's answer window) are not timed: they wait in `timers` for the test to run them.
+ */
+export async function laneOnEmulator(
+  chromium: string,
+  options: { emulatorUrl: string; merchid: string; journalPath: string; clock?: { now: () => number } },
+) {
+  const timers: Array<() => void> = [];
+  const client = createGatewayClient({
+    baseUrl: options.emulatorUrl,
+    credentials: { level: 'site', username: 'testing', password: 'testing123' },
+    sleep: async () => undefined,
+  });
+  const core: Core = createCore({
+    settings: settingsSchema.parse({}),
+    shell: 'browser',
+    logger: collectingLogger().logger,
+    journalPath: options.journalPath,
+    gateway: async () => ({ client, merchid: options.merchid }),
+    recoveryTimer: (run, ms) => {
+      if (ms >= 30_000 && ms <= answerWindowMs) timers.push(run);
+      return () => undefined;
+    },
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
+  const browser = await launchChromium(chromium);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  return {
+    core,
+    host,
+    page,
+    timers,
+    journalPath: options.journalPath,
+    async close() {
+      await browser.close();
+      await host.close();
+      await core.close();
+    },
+  };
+}
