@@ -4,7 +4,9 @@ import { AuthenticationError, GatewayError, ProtocolError, RetryableError, Trans
 import type { Reversal, ReversalRequest } from '../gateway/reversal';
 import type { TransactionRecord } from '../gateway/transaction-record';
 import { recordFailedCall } from './failed-call';
+import { JournalError } from './card-data';
 import type { FindingSource, Journal, JournalEntry, JournalOutcome } from './journal';
+import { writeAfterSending } from './unrecorded';
 
 /** The calls that act on an authorization already made. */
 export type FollowUpOperation = 'capture' | 'void' | 'refund';
@@ -22,7 +24,18 @@ export type JournaledFollowUp =
       readonly record: TransactionRecord;
     }
   /** The answer was lost and nothing could be learned yet: the entry waits in the recovery queue. */
-  | { readonly kind: 'unknown'; readonly entryId: number; readonly error: GatewayError };
+  | { readonly kind: 'unknown'; readonly entryId: number; readonly error: GatewayError }
+  /**
+   * The request left and the journal could not write what followed (a full disk): the outcome is
+   * held in `journal.unrecorded` until the journal takes it. `answer` is the gateway's answer when
+   * one came (it is then known, but not recorded); absent when it was lost too.
+   */
+  | {
+      readonly kind: 'unrecorded';
+      readonly entryId: number;
+      readonly answer?: Capture | Reversal;
+      readonly error: JournalError;
+    };
 
 type FollowUpClient = Pick<GatewayClient, 'capture' | 'void' | 'refund' | 'inquire'>;
 
@@ -111,6 +124,7 @@ export async function journaledFollowUp(
     ...(request.maskedPan ? { maskedPan: request.maskedPan } : {}),
     ...(Object.keys(detail).length ? { detail } : {}),
   });
+  const held = { entryId, orderId: request.orderId, amountMinor: request.journalAmountMinor };
   let answer: Capture | Reversal;
   try {
     const base = {
@@ -122,15 +136,45 @@ export async function journaledFollowUp(
     else if (request.operation === 'void') answer = await client.void(base as ReversalRequest);
     else answer = await client.refund(base as ReversalRequest);
   } catch (error) {
-    const failure = recordFailedCall(journal, entryId, error);
-    if (failure.kind === 'retry') return { kind: 'retry', entryId, error: failure.error };
-    const settled = await settleFollowUp({ journal, client, merchid: request.merchid }, journal.get(entryId)!);
+    // Even a request that never left is held when its row cannot say so: the gateway is asked later.
+    const failure = writeAfterSending(journal, { ...held, outcome: null }, () =>
+      recordFailedCall(journal, entryId, error),
+    );
+    if ('refused' in failure) return { kind: 'unrecorded', entryId, error: failure.refused };
+    if (failure.written.kind === 'retry') return { kind: 'retry', entryId, error: failure.written.error };
+    // What the inquiry learned is asked again once the journal works: the row is unknown by then.
+    const settling = await settlingFollowUp(() =>
+      settleFollowUp({ journal, client, merchid: request.merchid }, journal.get(entryId)!),
+    );
+    if ('refused' in settling) {
+      journal.unrecorded.hold({ ...held, outcome: null, problem: settling.refused.message });
+      return { kind: 'unrecorded', entryId, error: settling.refused };
+    }
+    const settled = settling.settled;
     if (settled.kind === 'resolved')
       return { kind: 'recovered', entryId, applied: settled.applied, record: settled.record };
-    return { kind: 'unknown', entryId, error: settled.kind === 'unresolved' ? settled.error : failure.error };
+    return {
+      kind: 'unknown',
+      entryId,
+      error: settled.kind === 'unresolved' ? settled.error : failure.written.error,
+    };
   }
-  journal.complete(entryId, outcomeOfAnswer(answer));
+  const outcome = outcomeOfAnswer(answer);
+  const completed = writeAfterSending(journal, { ...held, outcome }, () => journal.complete(entryId, outcome));
+  if ('refused' in completed) return { kind: 'unrecorded', entryId, answer, error: completed.refused };
   return { kind: 'answered', entryId, answer };
+}
+
+/** Runs a settling whose journal writes may be refused, returning the refusal instead of throwing it. */
+async function settlingFollowUp(
+  settle: () => Promise<FollowUpSettlement>,
+): Promise<{ settled: FollowUpSettlement } | { refused: JournalError }> {
+  try {
+    return { settled: await settle() };
+  } catch (error) {
+    if (error instanceof JournalError) return { refused: error };
+    throw error;
+  }
 }
 
 export type FollowUpSettlement =

@@ -1,3 +1,5 @@
+import type { Capture } from '../gateway/capture';
+import type { Reversal } from '../gateway/reversal';
 import type { TransactionRecord } from '../gateway/transaction-record';
 import { refundReasonWords, type FollowUpSummary, type RefundReason, type VoidReason } from '../ipc/contract';
 import { LaneError, nothingSent } from '../core/errors';
@@ -35,6 +37,20 @@ async function currentRecord(deps: OperationDependencies, retref: string): Promi
   } catch (error) {
     throw nothingSent(error, 'The gateway could not be asked how the sale stands, so nothing was sent; try again');
   }
+}
+
+/**
+ * What the cashier reads when a capture, void or refund left and the journal could not record what
+ * followed (never "nothing was sent"): the gateway's answer when one came, and not to send it again.
+ */
+export function unrecordedWords(operation: FollowUpOperation, answer: Capture | Reversal | undefined): string {
+  const approved = answer && ('respstat' in answer ? answer.respstat === 'A' : answer.found);
+  const answered = approved
+    ? `The gateway approved the ${operation}`
+    : answer
+      ? `The gateway answered the ${operation}`
+      : `The ${operation} was sent to the gateway`;
+  return `${answered}, but the journal could not record it (the disk may be full), so the lane's record of this sale is unknown. Do not send it again: the lane sends nothing new until the journal records it. Free disk space or call support.`;
 }
 
 /** A capture, void or refund as the core is asked for it. */
@@ -208,6 +224,13 @@ export async function followUp(
             ? 'The answer was lost: check the settlement report before refunding again.'
             : 'The answer was lost and the gateway has not answered since: it is queued and checked again.',
       };
+    case 'unrecorded': {
+      deps.logger?.error(
+        { orderId: request.orderId, entryId: result.entryId, operation, err: result.error },
+        `the journal could not record a ${operation} after it was sent: its outcome is held in memory until the journal records it, and the lane sends nothing new until then`,
+      );
+      return { ...base, outcome: 'unknown', reason: unrecordedWords(operation, result.answer) };
+    }
     case 'recovered':
       if (!result.applied)
         return {

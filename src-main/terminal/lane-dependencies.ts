@@ -1,4 +1,5 @@
 import type { GatewayClient } from '../gateway/client';
+import type { Logger } from '../log/logger';
 import type { Journal } from '../journal/journal';
 import type { PrinterProfile } from '../receipt/profiles';
 import type { ReceiptTarget } from '../receipt/sale-receipts';
@@ -16,6 +17,8 @@ export interface OperationDependencies {
   /** The profile a reprint is drawn with when no printer is configured. */
   readonly previewProfile: PrinterProfile;
   readonly now: () => number;
+  /** Where a journal write refused after a request left is said, at error level. */
+  readonly logger?: Pick<Logger, 'error'>;
   /** Told when the slips go to the printer. */
   readonly onPrinting?: () => void;
 }

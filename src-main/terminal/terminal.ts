@@ -172,7 +172,13 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     keyed,
     captureSignature: (signal) => saleSignature.capture(signal),
   });
-  const followUp = followUpDesk({ customerSale, lane, state, tips: () => settings.payments.tips });
+  const followUp = followUpDesk({
+    customerSale,
+    lane,
+    state,
+    tips: () => settings.payments.tips,
+    logger: options.logger,
+  });
   const openJournal = (): Journal => journalForPayment(options.journal);
   const reprintFor = async (request: ParsedCommandArgs<'terminal.reprint'> & { duplicate?: boolean }) =>
     reprint({ ...(await lane()), tips: settings.payments.tips }, request);

@@ -9,7 +9,7 @@ import { recordHeld } from '../journal/unrecorded';
  * since the customer may already have been charged for it (issue 29, item 10). A journal that
  * cannot be opened is left to refuse in its own words.
  */
-export function refuseWhileUnrecorded(openJournal: () => Journal): void {
+export function refuseWhileUnrecorded(openJournal: () => Journal, refused = 'No new sale'): void {
   let journal: Journal;
   try {
     journal = openJournal();
@@ -20,6 +20,6 @@ export function refuseWhileUnrecorded(openJournal: () => Journal): void {
   if (!first) return;
   throw new LaneError(
     'refused',
-    `No new sale: order ${first.orderId} (${formatMinorUnits(Math.abs(first.amountMinor))}) was sent to the gateway but the journal could not record it, so its outcome is unknown and the customer may have been charged. Do not charge again. Free disk space or call support: the lane records it and sells again once the journal can be written.`,
+    `${refused}: order ${first.orderId} (${formatMinorUnits(Math.abs(first.amountMinor))}) was sent to the gateway but the journal could not record it, so its outcome is unknown and the customer may have been charged. Do not charge again. Free disk space or call support: the lane records it and sells again once the journal can be written.`,
   );
 }

@@ -71,7 +71,16 @@ export async function voidApproval(
     // The void certainly never left (journaledFollowUp marked it not sent): queue it for a person.
     const [entry] = journal.list({ orderId, operation: 'void', limit: 1 });
     const why = `the void was not sent: ${(error as Error).message}`;
-    if (entry) journal.markUnknown(entry.id, words.notVoided(why));
+    if (entry) markUnknownIfItCan(journal, entry.id, words.notVoided(why));
+    return { kind: 'unknown', orderId, reason: words.notVoided(why) };
+  }
+  if (result.kind === 'unrecorded') {
+    // The void left; what came of it is held until the journal records it (journal/unrecorded.ts).
+    const behind =
+      'The journal could not record it (the disk may be full): the lane sends nothing new until it does; free disk space or call support.';
+    if ((result.answer as Reversal | undefined)?.respstat === 'A')
+      return { kind: 'not-charged', orderId, reason: `${words.voided} ${behind}` };
+    const why = 'the void was sent, but the journal could not record what came of it (the disk may be full)';
     return { kind: 'unknown', orderId, reason: words.notVoided(why) };
   }
   // A void answers with a reversal (a capture's answer has another shape).
@@ -87,4 +96,13 @@ export async function voidApproval(
       : 'the gateway shows it was not voided';
   journal.markUnknown(result.entryId, words.notVoided(why));
   return { kind: 'unknown', orderId, reason: words.notVoided(why) };
+}
+
+/** Marks a void row unknown for a person; a journal that refuses even that leaves the row pending for the start-up pass. */
+function markUnknownIfItCan(journal: Journal, entryId: number, note: string): void {
+  try {
+    journal.markUnknown(entryId, note);
+  } catch {
+    // The row stays pending: the start-up pass settles it by the sale's record.
+  }
 }

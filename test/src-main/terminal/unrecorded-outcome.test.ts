@@ -8,7 +8,7 @@ import { settingsSchema } from '../../../src-main/config/settings';
 import { createCore, type Core } from '../../../src-main/core/core';
 import { defaultEmulatorConfig, emulatorConfigSchema } from '../../../src-main/emulator/config';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
-import type { RecoveryFinding, SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
+import type { FollowUpSummary, RecoveryFinding, SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
 import { collectingLogger, ok } from '../../support/test-core';
 import { call, devicesConnected, merchid, presentWhenReading, testGatewayClient } from './support';
 
@@ -69,7 +69,7 @@ function lane(emulator: RunningEmulator, journalPath: string, afterAnswer: () =>
   });
   cores.push(core);
   core.session.signIn({ cashierId: '9001', pin: '9999' });
-  return { core, lines };
+  return { core, lines, client };
 }
 
 const approvals = (emulator: RunningEmulator) =>
@@ -283,5 +283,77 @@ describe('an approval the journal cannot record (issue 29, item 10)', () => {
     expect(lines.some((line) => (JSON.parse(line) as { level: number }).level >= 50)).toBe(false);
     await core.close();
     expect(readFileSync(journalPath).toString('latin1')).not.toContain('6011000990139424');
+  });
+});
+
+describe('a void the journal cannot record after it was sent (issue 29, item 10, follow-ups)', () => {
+  it('says what the gateway answered (never "nothing was sent"), holds it, refuses another void and a new sale, and records it once the disk works', async () => {
+    const emulator = await emulatorWithFooter();
+    const fault = injected();
+    const { core, lines, client } = lane(emulator, fault.journalPath);
+    await devicesConnected(core);
+    presentWhenReading(core, 'visa-approve');
+    const sale = ok(await call<SaleSummary>(core, 'terminal.sale', { amountMinor: 2500 }));
+    expect(sale).toMatchObject({ outcome: 'approved' });
+    // The disk fills while the void is at the gateway: its answer is in, and the write after it fails.
+    const sendVoid = client.void.bind(client);
+    client.void = async (request) => {
+      const answer = await sendVoid(request);
+      fault.fill();
+      return answer;
+    };
+    const voided = ok(
+      await call<FollowUpSummary>(core, 'terminal.void', { orderId: sale.orderId, reason: 'customer-canceled' }),
+    );
+    expect(voided).toMatchObject({
+      outcome: 'unknown',
+      reason: expect.stringMatching(
+        /^The gateway approved the void, but the journal could not record it .* Do not send it again/,
+      ),
+    });
+    expect(JSON.stringify(voided)).not.toMatch(/nothing was sent|journal cannot be used/i);
+    const said = lines.map((line) => JSON.parse(line) as { level: number; msg: string; orderId?: string });
+    expect(said).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        orderId: sale.orderId,
+        msg: expect.stringMatching(/could not record a void after it was sent/),
+      }),
+    );
+    // The journal: the void's row, written before it was sent, stays pending; the gateway voided once.
+    expect(rows(fault.journalPath).map((row) => row.state)).toEqual(['completed', 'pending']);
+    const voids = () => emulator.context.ledger.all().filter((transaction) => transaction.setlstat === 'Voided');
+    expect(voids()).toHaveLength(1);
+
+    // The cashier tries the void again, and a new sale: both refused in words, nothing sent.
+    const again = await call<FollowUpSummary>(core, 'terminal.void', {
+      orderId: sale.orderId,
+      reason: 'customer-canceled',
+    });
+    expect(again).toMatchObject({
+      ok: false,
+      error: {
+        message: expect.stringMatching(
+          new RegExp(`^Nothing new can be sent: order ${sale.orderId} \\(\\$25\\.00\\) was sent to the gateway`),
+        ),
+      },
+    });
+    const newSale = await call<SaleSummary>(core, 'terminal.sale', { amountMinor: 100 });
+    expect(newSale).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^No new sale: order /) } });
+    expect(voids()).toHaveLength(1);
+
+    // The disk works again: the void is written from memory, and the lane sells on.
+    fault.free();
+    presentWhenReading(core, 'visa-approve');
+    expect(ok(await call<SaleSummary>(core, 'terminal.sale', { amountMinor: 100 }))).toMatchObject({
+      outcome: 'approved',
+    });
+    const [, voidRow] = rows(fault.journalPath);
+    expect(voidRow).toMatchObject({
+      state: 'resolved',
+      note: expect.stringMatching(/^the journal could not record the answer when it came/),
+    });
+    expect(JSON.parse(voidRow!.outcome!)).toMatchObject({ respstat: 'A' });
+    expect(voids()).toHaveLength(1);
   });
 });
