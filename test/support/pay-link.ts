@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
+import { connect as connectTcp, type Socket } from 'node:net';
 import { join } from 'node:path';
+import { connect as connectTls, type ConnectionOptions } from 'node:tls';
+import { systemClock, type Clock } from '../../src-main/core/clock';
 import { generateLoopbackCertificate } from '../../src-main/emulator/tls';
 import { trainingCertificateFile } from '../../src-main/wallet/pay-link/certificate';
 import {
@@ -26,13 +29,15 @@ export function payLinkCertificate(folder: string): string {
 export function payLinkCall(
   url: string,
   ca: string,
-  init: { method?: string; body?: string | Buffer; contentType?: string } = {},
+  init: { method?: string; body?: string | Buffer; contentType?: string; localAddress?: string } = {},
 ): Promise<PayLinkAnswer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = {};
     if (init.contentType) headers['Content-Type'] = init.contentType;
     if (init.body !== undefined) headers['Content-Length'] = Buffer.byteLength(init.body);
-    const call = request(url, { method: init.method ?? 'GET', ca, headers }, (response) => {
+    // A phone at `localAddress` (another loopback address: another client) when given.
+    const from = init.localAddress ? { localAddress: init.localAddress, agent: false as const } : {};
+    const call = request(url, { method: init.method ?? 'GET', ca, headers, ...from }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
@@ -58,7 +63,7 @@ export async function startLoopbackPayLink(
   sessions: PayLinkSessions,
   purpose: string,
   storeName: string,
-  more: Pick<PayLinkServerOptions, 'liveWallets' | 'trainingPayload'> = {},
+  more: Pick<PayLinkServerOptions, 'liveWallets' | 'trainingPayload' | 'limits'> & { clock?: Clock } = {},
 ): Promise<{ server: PayLinkServer; ca: string }> {
   const certificate = await generateLoopbackCertificate(Date.now(), purpose, 1);
   const server = await startPayLinkServer({
@@ -67,7 +72,60 @@ export async function startLoopbackPayLink(
     listenHost: '127.0.0.1',
     port: 0,
     storeName,
+    clock: systemClock,
     ...more,
   });
   return { server, ca: certificate.cert };
+}
+
+/** The service's address as a TCP client dials it. */
+function endpoint(origin: string): { host: string; port: number } {
+  const url = new URL(origin);
+  return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port) };
+}
+
+/** What a finished TLS handshake agreed on. */
+export interface Handshake {
+  readonly protocol: string | null;
+  readonly cipher: string;
+}
+
+/**
+ * One TLS handshake with the service as a client offering `offer` (ciphers, versions) and trusting
+ * `ca`; resolves with what was agreed, rejects when the service refuses it. Sends no request.
+ */
+export function tlsHandshake(origin: string, ca: string, offer: ConnectionOptions = {}): Promise<Handshake> {
+  return new Promise((resolve, reject) => {
+    const socket = connectTls({ ...endpoint(origin), ca, ...offer }, () => {
+      const agreed = { protocol: socket.getProtocol(), cipher: socket.getCipher().name };
+      socket.end();
+      resolve(agreed);
+    });
+    socket.on('error', reject);
+    socket.on('close', () => reject(new Error('closed before the handshake ended')));
+  });
+}
+
+/** A TCP connection to the service (from `localAddress` when given) that says nothing, as it is dialed. */
+export function dial(origin: string, localAddress?: string): Socket {
+  return connectTcp({ ...endpoint(origin), ...(localAddress ? { localAddress } : {}) });
+}
+
+/** A TCP connection to the service that never says a word; resolves once connected. */
+export function silentSocket(origin: string, localAddress?: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = dial(origin, localAddress);
+    socket.once('connect', () => resolve(socket));
+    socket.on('error', reject);
+  });
+}
+
+/** Resolves when `socket` closes, with how long after the call that was (ms, real time). */
+export function closedAfter(socket: Socket): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    if (socket.destroyed) return resolve(0);
+    socket.on('error', () => undefined); // a reset is a close too
+    socket.on('close', () => resolve(performance.now() - started));
+  });
 }

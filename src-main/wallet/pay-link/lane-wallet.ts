@@ -102,6 +102,7 @@ export function createLaneWallet(options: LaneWalletOptions): LaneWallet {
       listenHost: training ? wallet.payLinkHost || '127.0.0.1' : wallet.payLinkHost,
       port: wallet.payLinkPort,
       storeName: wallet.storeName,
+      clock,
       liveWallets: {
         googleMerchantId: wallet.googleMerchantId,
         gatewayMerchantId: settings.merchantId ?? '',

@@ -1,6 +1,7 @@
 import { formatMinorUnits } from '../../ipc/money';
 import type { PayPageWords } from './pay-page-words';
 import type { PayLinkStatus } from './sessions';
+import { strictTransportSecurity } from './limits';
 import { liveWalletSources } from './wallet-buttons';
 
 /**
@@ -23,6 +24,7 @@ export function payLinkHeaders(mode: 'training' | 'live'): Readonly<Record<strin
 }
 
 const fixedHeaders: Readonly<Record<string, string>> = {
+  'Strict-Transport-Security': strictTransportSecurity,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'Cache-Control': 'no-store',
@@ -98,6 +100,24 @@ export function unknownLinkPage(): string {
 <title>Payment link not found</title><link rel="stylesheet" href="/pay-assets/pay.css"></head>
 <body><main><h1>Payment link not found</h1>
 <p class="status expired">This payment link is not known. Ask the cashier for a new one.</p></main></body>
+</html>
+`;
+}
+
+/** What a client that asked for too many wrong links reads, with how long it waits (whole seconds). */
+export function tooManyGuessesWords(seconds: number): string {
+  const wait = seconds === 1 ? '1 second' : `${seconds} seconds`;
+  return `Too many payment links that do not exist were opened from this phone or network. Try again in ${wait}, or ask the cashier.`;
+}
+
+/** The page for that client: a link is not looked up until the wait is over. */
+export function tooManyGuessesPage(seconds: number): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Please wait</title><link rel="stylesheet" href="/pay-assets/pay.css"></head>
+<body><main><h1>Please wait</h1>
+<p class="status expired">${escapeHtml(tooManyGuessesWords(seconds))}</p></main></body>
 </html>
 `;
 }

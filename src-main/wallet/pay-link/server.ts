@@ -1,7 +1,18 @@
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { payLinkHeaders, payPage, payPageScript, payPageStyle, unknownLinkPage } from './page';
+import type { Clock } from '../../core/clock';
+import { capConnectionsPerClient, clientAddress, payLinkLimits, payLinkTls, type PayLinkLimits } from './limits';
+import { createLinkGuesses } from './link-guesses';
+import {
+  payLinkHeaders,
+  payPage,
+  payPageScript,
+  payPageStyle,
+  tooManyGuessesPage,
+  tooManyGuessesWords,
+  unknownLinkPage,
+} from './page';
 import { googlePayConfig, walletButtonsScript, type LiveWalletButtons } from './wallet-buttons';
 import type { PayLinkSessions, PayLinkStatus } from './sessions';
 
@@ -9,7 +20,9 @@ import type { PayLinkSessions, PayLinkStatus } from './sessions';
  * The pay-link service: the pay page and its payload endpoint over HTTPS on the store network
  * (training: loopback). A payload is taken only as `application/json`, at most 16 KiB, once per
  * link; a cross-site page cannot post one (that content type needs a preflight this service never
- * answers). Bodies are handed to the lane and never logged or written.
+ * answers). Bodies are handed to the lane and never logged or written. It speaks TLS 1.2 or 1.3
+ * with forward secrecy only, caps the sockets one client holds and how long they may stay silent,
+ * and makes a client that asks for wrong links wait (limits.ts, link-guesses.ts; ADR 905).
  */
 
 /** The largest payload body: a wallet token is about 2 to 4 KiB. */
@@ -28,6 +41,10 @@ export interface PayLinkServerOptions {
   readonly trainingPayload?: (amountMinor: number, wallet: 'ec-v1' | 'ec-v2') => string;
   /** Live: the wallet button's merchant ids (settings); ignored in training. */
   readonly liveWallets?: LiveWalletButtons;
+  /** The lane's clock: how long a client that asked for wrong links waits. */
+  readonly clock: Clock;
+  /** Connection, timeout and wrong-link limits over the defaults (limits.ts). */
+  readonly limits?: Partial<PayLinkLimits>;
 }
 
 export interface PayLinkServer {
@@ -95,6 +112,8 @@ const statusCodes: Readonly<Record<PayLinkStatus['state'], number>> = {
 /** Starts the service; it serves until `close`. */
 export async function startPayLinkServer(options: PayLinkServerOptions): Promise<PayLinkServer> {
   const { sessions } = options;
+  const limits = payLinkLimits(options.limits);
+  const guesses = createLinkGuesses(options.clock, limits);
   const training = options.trainingPayload !== undefined;
   const headers = payLinkHeaders(training ? 'training' : 'live');
   const send = (response: ServerResponse, status: number, type: string, body: string) => {
@@ -103,6 +122,14 @@ export async function startPayLinkServer(options: PayLinkServerOptions): Promise
   };
   const json = (response: ServerResponse, status: number, body: unknown) =>
     send(response, status, 'application/json; charset=utf-8', JSON.stringify(body));
+
+  /** A client that must wait: not even told whether the link exists. */
+  const tooManyGuesses = (response: ServerResponse, page: boolean, waitMs: number) => {
+    const seconds = Math.ceil(waitMs / 1000);
+    response.setHeader('Retry-After', String(seconds));
+    if (page) return send(response, 429, 'text/html; charset=utf-8', tooManyGuessesPage(seconds));
+    return json(response, 429, { state: 'unknown', message: tooManyGuessesWords(seconds) });
+  };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const address = new URL(request.url ?? '/', 'https://pay.invalid');
@@ -115,7 +142,19 @@ export async function startPayLinkServer(options: PayLinkServerOptions): Promise
     if (method === 'GET' && path === '/pay-assets/wallets.js' && !training)
       return send(response, 200, 'text/javascript; charset=utf-8', walletButtonsScript);
     const match = /^\/pay\/([A-Za-z0-9_-]{22})(\/status|\/training-payload)?\/?$/.exec(path);
+    const asksForLink = path.startsWith('/pay/');
+    const client = clientAddress(request.socket);
+    const wantsPage = method === 'GET' && match?.[2] === undefined;
+    if (asksForLink) {
+      const wait = guesses.waitFor(client, match?.[1]);
+      if (wait > 0) return tooManyGuesses(response, wantsPage, wait);
+    }
     const link = match ? sessions.find(match[1]!) : undefined;
+    if (match && link) guesses.found(client, match[1]!);
+    else if (asksForLink) {
+      const wait = guesses.missed(client);
+      if (wait > 0) return tooManyGuesses(response, wantsPage, wait);
+    }
     if (!match || !link) {
       if (method === 'GET' && path.startsWith('/pay/'))
         return send(response, 404, 'text/html; charset=utf-8', unknownLinkPage());
@@ -174,7 +213,14 @@ export async function startPayLinkServer(options: PayLinkServerOptions): Promise
   };
 
   const server: Server = createServer(
-    { cert: options.certificate.cert, key: options.certificate.key, headersTimeout: 10_000, requestTimeout: 15_000 },
+    {
+      cert: options.certificate.cert,
+      key: options.certificate.key,
+      ...payLinkTls,
+      handshakeTimeout: limits.handshakeTimeoutMs,
+      headersTimeout: 10_000,
+      requestTimeout: 15_000,
+    },
     (request, response) => {
       handle(request, response).catch(() => {
         // The body is never echoed or logged: only that the page could not be answered.
@@ -183,6 +229,9 @@ export async function startPayLinkServer(options: PayLinkServerOptions): Promise
       });
     },
   );
+  server.maxConnections = limits.maxConnections;
+  server.setTimeout(limits.idleTimeoutMs);
+  capConnectionsPerClient(server, limits.maxConnectionsPerClient);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.listenHost, () => resolve());

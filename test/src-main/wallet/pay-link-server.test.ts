@@ -13,7 +13,7 @@ afterEach(async () => {
 async function service(lifetimeMs?: number, more: Parameters<typeof startLoopbackPayLink>[3] = {}) {
   const clock = { offset: 0, now: () => Date.now() + clock.offset };
   const sessions = createPayLinkSessions(clock, lifetimeMs);
-  const { server, ca } = await startLoopbackPayLink(sessions, 'pay link test', 'Test Store', more);
+  const { server, ca } = await startLoopbackPayLink(sessions, 'pay link test', 'Test Store', { clock, ...more });
   servers.push(server);
   return { sessions, server, ca, clock };
 }
@@ -90,6 +90,34 @@ describe('the pay-link service', () => {
     clock.offset += 2 * 60 * 1000;
     const status = await payLinkCall(`${server.origin}/pay/${session.id}/status`, ca);
     expect(JSON.parse(status.text)).toMatchObject({ state: 'expired' });
+  });
+
+  it('makes an address that asked for wrong links wait, by the clock, but keeps serving the link its phone opened', async () => {
+    const { sessions, server, ca, clock } = await service(undefined, {
+      limits: { guessAllowance: 2, guessBackoffMs: 5_000 },
+    });
+    const router = { localAddress: '127.0.0.4' };
+    const paying = sessions.open(100);
+    expect((await payLinkCall(`${server.origin}/pay/${paying.id}`, ca, router)).status).toBe(200);
+    const wrong = (n: number) => `${server.origin}/pay/${String(n).padStart(22, 'B')}`;
+    expect((await payLinkCall(wrong(1), ca, router)).status).toBe(404);
+    expect((await payLinkCall(wrong(2), ca, router)).status).toBe(404);
+    const refused = await payLinkCall(wrong(3), ca, router);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.text).toContain('Try again in 5 seconds, or ask the cashier.');
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    // The phone that was paying keeps polling and posting.
+    expect((await payLinkCall(`${server.origin}/pay/${paying.id}/status`, ca, router)).status).toBe(200);
+    // A link this address never opened waits like a wrong one: the answer tells nothing about which ids exist.
+    const next = sessions.open(200);
+    const waiting = await payLinkCall(`${server.origin}/pay/${next.id}/status`, ca, router);
+    expect(waiting.status).toBe(429);
+    expect(JSON.parse(waiting.text)).toMatchObject({ state: 'unknown', message: expect.stringContaining('Try again') });
+    clock.offset += 5_000;
+    expect((await payLinkCall(`${server.origin}/pay/${next.id}`, ca, router)).status).toBe(200);
+    // The next miss waits twice as long.
+    expect((await payLinkCall(wrong(4), ca, router)).headers['retry-after']).toBe('10');
   });
 
   it('makes unguessable ids: 128 random bits each', async () => {
