@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { settingsSchema } from '../../src-main/config/settings';
-import { createCore, type Core } from '../../src-main/core/core';
+import { bootCore } from '../../src-main/core/boot';
+import type { Core } from '../../src-main/core/core';
 import { startHost, type RunningHost } from '../../src-main/host/server';
 import type { BridgeServerMessage, CommandReply, StaffSession } from '../../src-main/ipc/contract';
 import { hashPin, pinMatches } from '../../src-main/session/pin-hash';
@@ -32,14 +33,15 @@ afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.close()));
 });
 
-/** A lane on `folder` (its app-data folder), on a clock the test moves. */
+/** A lane started as the shells start it, on `folder` (its app-data folder) and a clock the test moves. */
 function lane(folder: string, now: { t: number }) {
-  const core = createCore({
-    settings: settingsSchema.parse(staff),
+  writeFileSync(join(folder, 'settings.json'), JSON.stringify(staff));
+  const { core } = bootCore({
     shell: 'browser',
+    env: {},
+    appDataDir: folder,
     logger: collectingLogger().logger,
     clock: { now: () => now.t },
-    pinLockFolder: folder,
   });
   cores.push(core);
   return core;
@@ -101,6 +103,7 @@ describe('hostile: guessing a PIN by reconnecting', () => {
     for (let guess = 0; guess < 5; guess++)
       await before.dispatch('session.signIn', { cashierId: '42', pin: `000${guess}` }, { source: 'window:1' });
     await before.close();
+    cores.splice(cores.indexOf(before), 1);
     // The lane restarted: a new core, a new screen, the same app-data folder.
     const after = lane(folder, now);
     expect(
