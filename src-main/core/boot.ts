@@ -54,6 +54,7 @@ export function bootCore(options: BootOptions): BootedCore {
     trainingGatewayPath: join(appDataDir, 'training-gateway.sqlite'),
     walletFolder: appDataDir,
     kioskFolder: appDataDir,
+    pinLockFolder: appDataDir,
     settingsFile: { appDataDir, sources },
     secrets:
       options.secrets ??

@@ -42,6 +42,8 @@ export interface CoreOptions {
   readonly walletFolder?: string;
   /** Tests: a pay link lives this long instead of two minutes. */
   readonly payLinkLifetimeMs?: number;
+  /** Where wrong-PIN locks are kept (`pin-locks.json` in the app-data folder), so a restart keeps them; none: in memory. */
+  readonly pinLockFolder?: string;
   /** Where the kiosk finds the store's catalogue and keeps its service state (the app-data folder); none: training's catalogue, state in memory. */
   readonly kioskFolder?: string;
 }

@@ -25,6 +25,7 @@ import { createTerminalStateStore, type TerminalStateStore } from '../terminal/s
 import { systemClock, type Clock } from './clock';
 import { createCommandHandlers } from './handlers';
 import { createSessionService, type SessionService } from '../session/session-service';
+import { pinLockStore } from '../session/pin-lock-file';
 import { createSettingsService, type SettingsService } from '../config/settings-service';
 import { productVersion } from './version';
 import type { Keystroke } from '../../drivers/transport/keyboard-wedge';
@@ -193,7 +194,8 @@ export function createCore(options: CoreOptions): Core {
     takeSignature: () => signature.take(),
     logger,
   });
-  const session = createSessionService({ settings, clock, logger });
+  const locks = pinLockStore(options.pinLockFolder, (problem) => logger.error({ problem }, 'wrong-PIN locks'));
+  const session = createSessionService({ settings, clock, logger, locks });
   const settingsService = createSettingsService({
     settings,
     file: options.settingsFile,

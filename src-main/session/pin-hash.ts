@@ -23,3 +23,13 @@ export function pinMatches(pin: string, stored: string): boolean {
   const expected = Buffer.from(hash, 'base64url');
   return timingSafeEqual(scryptSync(pin, Buffer.from(salt, 'base64url'), keyLength, cost), expected);
 }
+
+/**
+ * What a PIN typed with an unknown cashier id is checked against: a hash of the same form and
+ * cost as a member's (random bytes, made from no PIN), so the answer for an id nobody has takes
+ * as long as a wrong PIN for a real one, and its time does not tell which ids exist.
+ */
+export const unknownIdPinHash = 'scrypt$BP0r7MHK1JXvCWZy5ibIzA$aJsPjj3k5bRUtkgal0WVC90DDsSghNM3xWOyV99nh18';
+
+/** How a PIN is checked against a stored hash; the session service is given `pinMatches` (tests count calls). */
+export type PinCheck = (pin: string, stored: string) => boolean;

@@ -3,21 +3,15 @@ import type { Clock } from '../core/clock';
 import type { StaffRole, StaffSession, TrainingLogin } from '../ipc/contract';
 import { LaneError } from '../core/errors';
 import type { Logger } from '../log/logger';
-import { pinMatches } from './pin-hash';
+import { pinMatches, unknownIdPinHash, type PinCheck } from './pin-hash';
+import { memoryPinLockStore, type PinLockStore } from './pin-lock-file';
+import { createPinLocks, whenAgain, type PinLock } from './pin-locks';
 
 /** Training's practice staff, used when the settings list nobody: never valid outside training. */
 export const trainingStaff: readonly TrainingLogin[] = [
   { cashierId: '1001', pin: '1234', name: 'Trainee', role: 'cashier' },
   { cashierId: '9001', pin: '9999', name: 'Trainer', role: 'manager' },
 ];
-
-/**
- * Wrong PINs in a row from one screen, for one id or for manager approvals, before that screen
- * is locked for a minute. The lock is on the screen that guessed, not on the person: a cashier's
- * screen trying a manager's id cannot lock the manager out of their own.
- */
-const attemptsBeforeLock = 5;
-const lockMs = 60_000;
 
 interface Member {
   readonly id: string;
@@ -28,7 +22,10 @@ interface Member {
 
 export interface SessionService {
   current(): StaffSession | null;
-  /** `source` is the screen the attempt came from (`CommandCaller.source`); wrong PINs lock it alone. */
+  /**
+   * Wrong PINs lock the cashier id (and, past the lane's limit, every PIN) whatever screen they
+   * came from; `source` (`CommandCaller.source`) only names that screen in the log.
+   */
   signIn(args: { cashierId: string; pin: string }, source?: string): StaffSession;
   signOut(): { signedOut: boolean };
   trainingLogins(): TrainingLogin[];
@@ -42,7 +39,7 @@ export interface SessionService {
   /**
    * Lets a manager's action through: a manager is signed in, or `managerPin` is a manager's PIN.
    * Throws `forbidden` naming the action otherwise. Returns who approved it, for the log.
-   * Wrong PINs lock approvals on `source`, the screen that asked, only.
+   * Wrong PINs lock approvals by PIN on the lane, whatever screen asked (`source`, for the log).
    */
   approve(action: string, managerPin: string | undefined, source?: string): string;
   /**
@@ -55,16 +52,25 @@ export interface SessionService {
 
 /**
  * Who is signed in on the lane, and the manager approvals a cashier asks for. PINs are checked
- * against settings' scrypt hashes; repeated wrong PINs lock that screen's tries at the id (or
- * its approvals) for a minute, which makes guessing a 4-digit PIN at the counter impractical.
- * The lock is keyed on the screen as well as the id, so guessing cannot be used to lock a
- * manager out of signing in and approving at their own screen.
+ * against settings' scrypt hashes (an unknown id against a dummy of the same cost). Wrong PINs
+ * lock the cashier id, or approvals by PIN, for a time that grows with each lock, and past the
+ * lane's limit every PIN waits (`pinLockPolicy`): counted per id, not per screen, and kept in
+ * `locks` so a reconnect or a restart does not start the count again (ADR 901).
  */
-export function createSessionService(options: { settings: Settings; clock: Clock; logger: Logger }): SessionService {
+export function createSessionService(options: {
+  settings: Settings;
+  clock: Clock;
+  logger: Logger;
+  /** Where the locks are kept between starts (the app-data folder's file); in memory by default. */
+  locks?: PinLockStore;
+  /** How a PIN is checked against a stored hash (tests count the calls); `pinMatches` by default. */
+  pinCheck?: PinCheck;
+}): SessionService {
   const { settings, clock, logger } = options;
+  const pinCheck = options.pinCheck ?? pinMatches;
+  const locks = createPinLocks({ clock, store: options.locks ?? memoryPinLockStore() });
   let session: StaffSession | null = null;
   const listeners = new Set<(session: StaffSession | null) => void>();
-  const failures = new Map<string, { count: number; lockedUntil: number }>();
   // On a kiosk staff walk away from a public screen: a session idle this long has ended, and
   // a staff command after that is refused (checked on every use, by the lane's clock).
   const idleMs = settings.mode === 'kiosk' ? settings.kiosk.staffIdleSeconds * 1000 : null;
@@ -76,7 +82,7 @@ export function createSessionService(options: { settings: Settings; clock: Clock
         id: member.id,
         name: member.name,
         role: member.role,
-        matches: (pin) => pinMatches(pin, member.pin),
+        matches: (pin) => pinCheck(pin, member.pin),
       }));
     }
     if (!settings.training) return [];
@@ -103,24 +109,44 @@ export function createSessionService(options: { settings: Settings; clock: Clock
     return session;
   };
 
-  /** Runs one PIN check under the lock for `key`: a locked key is refused before the PIN is looked at. */
-  const checked = <T>(key: string, lockedMessage: string, check: () => T | undefined): T | undefined => {
-    const now = clock.now();
-    const record = failures.get(key);
-    if (record && record.lockedUntil > now) throw new LaneError('forbidden', lockedMessage);
+  /** The refusal for a lock: it says when to try again, and never whether the id exists. */
+  const lockedWords = (lock: PinLock, key: string): string => {
+    const when = whenAgain(lock.until, clock.now());
+    if (lock.scope === 'lane') return `Too many wrong PINs on this lane: try again ${when}.`;
+    if (key === 'approvals') return `Too many wrong manager PINs: try again ${when}, or a manager signs in to approve.`;
+    return `Too many wrong PINs for cashier id ${key.slice('id:'.length)}: try again ${when}.`;
+  };
+  /**
+   * Runs one PIN check under the locks for `key` (`id:<cashier id>` or `approvals`): a locked
+   * key, or a lane past its limit, is refused before the PIN is looked at. A wrong PIN is
+   * counted (and saved) before the answer: `wrong` says so and what to do, or, when this PIN
+   * started a lock, when to try again instead.
+   */
+  const checked = <T>(
+    key: string,
+    source: string,
+    wrong: { what: string; advice: string; field: string },
+    check: () => T | undefined,
+  ): T => {
+    const lock = locks.lockOn(key);
+    if (lock) throw new LaneError('forbidden', lockedWords(lock, key));
     const result = check();
     if (result !== undefined) {
-      failures.delete(key);
+      locks.right(key);
       return result;
     }
-    const count = (record && record.lockedUntil <= now && record.lockedUntil !== 0 ? 0 : (record?.count ?? 0)) + 1;
-    failures.set(key, { count, lockedUntil: count >= attemptsBeforeLock ? now + lockMs : 0 });
-    if (count >= attemptsBeforeLock)
-      logger.warn(
-        { key: key.includes('|id:') ? 'sign-in' : 'manager approval', source: key.split('|')[0] },
-        'too many wrong PINs from one screen: locked for a minute',
-      );
-    return undefined;
+    const after = locks.wrong(key);
+    if (!after) throw new LaneError('forbidden', `${wrong.what}: ${wrong.advice}.`, wrong.field);
+    logger.warn(
+      {
+        attempt: key === 'approvals' ? 'manager approval' : 'sign-in',
+        lock: after.scope,
+        until: new Date(after.until).toISOString(),
+        source,
+      },
+      after.scope === 'lane' ? 'too many wrong PINs on the lane: every PIN waits' : 'too many wrong PINs: locked',
+    );
+    throw new LaneError('forbidden', `${wrong.what}. ${lockedWords(after, key)}`, wrong.field);
   };
 
   return {
@@ -134,15 +160,16 @@ export function createSessionService(options: { settings: Settings; clock: Clock
         );
       }
       const member = checked(
-        `${source}|id:${cashierId}`,
-        `Too many wrong PINs for cashier ${cashierId} on this screen: wait a minute, then try again.`,
+        `id:${cashierId}`,
+        source,
+        { what: 'That cashier id and PIN do not match', advice: 'check both and try again', field: 'pin' },
         () => {
           const found = staff.find((candidate) => candidate.id === cashierId);
+          // An unknown id costs the same scrypt as a real one: the answer's time does not tell which ids exist.
+          if (!found && settings.staff.members.length > 0) pinCheck(pin, unknownIdPinHash);
           return found?.matches(pin) ? found : undefined;
         },
       );
-      if (!member)
-        throw new LaneError('forbidden', 'That cashier id and PIN do not match: check both and try again.', 'pin');
       session = { cashierId: member.id, name: member.name, role: member.role, since: clock.now() };
       lastActivity = clock.now();
       logger.info({ cashierId: member.id, role: member.role }, 'signed in');
@@ -179,16 +206,11 @@ export function createSessionService(options: { settings: Settings; clock: Clock
       if (managerPin === undefined)
         throw new LaneError('forbidden', `A manager approves this: ${action} needs a manager's PIN.`, 'managerPin');
       const manager = checked(
-        `${source}|approvals`,
-        'Too many wrong manager PINs on this screen: wait a minute, then try again.',
+        'approvals',
+        source,
+        { what: 'That is not a manager\u2019s PIN', advice: 'ask a manager to enter theirs', field: 'managerPin' },
         () => members().find((member) => member.role === 'manager' && member.matches(managerPin)),
       );
-      if (!manager)
-        throw new LaneError(
-          'forbidden',
-          'That is not a manager\u2019s PIN: ask a manager to enter theirs.',
-          'managerPin',
-        );
       logger.info({ action, approvedBy: manager.id, cashierId: signedIn?.cashierId ?? null }, 'manager approved');
       return manager.id;
     },

@@ -26,7 +26,7 @@ export interface TrainingLogin {
 export const sessionCommands = {
   'session.current': command<StaffSession | null>()('Who is signed in on this lane, or null.', noArgs),
   'session.signIn': command<StaffSession>()(
-    'Signs a cashier or a manager in with their id and PIN. Repeated wrong PINs lock the id for a minute.',
+    'Signs a cashier or a manager in with their id and PIN. Repeated wrong PINs lock the id on every screen, longer each time.',
     z
       .object({
         cashierId: z.string().regex(/^\d{1,8}$/, { error: 'a cashier id is 1 to 8 digits' }),

@@ -58,67 +58,79 @@ describe('signing in (training practice staff)', () => {
     expect(seen.map((session) => session?.cashierId ?? null)).toEqual(['1001', null]);
   });
 
-  it('refuses a wrong PIN naming the field, and locks the id for a minute after five', async () => {
+  it('refuses a wrong PIN naming the field, and locks the id for a minute after five, saying when', async () => {
     const { call, now, lines } = lane();
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 4; i++) {
       expect(await call('session.signIn', { cashierId: '1001', pin: '0000' })).toMatchObject({
         ok: false,
-        error: { code: 'forbidden', field: 'pin' },
+        error: {
+          code: 'forbidden',
+          field: 'pin',
+          message: 'That cashier id and PIN do not match: check both and try again.',
+        },
       });
     }
+    // The fifth says at once that the id is locked, and until when.
+    expect(await call('session.signIn', { cashierId: '1001', pin: '0000' })).toMatchObject({
+      ok: false,
+      error: {
+        field: 'pin',
+        message: expect.stringMatching(
+          /^That cashier id and PIN do not match\. Too many wrong PINs for cashier id 1001: try again at \d\d:\d\d \(in 1 minute\)\.$/,
+        ),
+      },
+    });
     expect(await call('session.signIn', { cashierId: '1001', pin: '1234' })).toMatchObject({
       ok: false,
-      error: { message: expect.stringMatching(/Too many wrong PINs for cashier 1001/) },
+      error: { message: expect.stringMatching(/^Too many wrong PINs for cashier id 1001: try again at/) },
     });
-    now.t += 61_000;
+    now.t += 60_000;
     expect(ok(await call('session.signIn', { cashierId: '1001', pin: '1234' }))).toMatchObject({ cashierId: '1001' });
     expect(lines.join('\n')).not.toContain('0000');
   });
 
-  it('locks the screen that guessed a manager\u2019s PIN, never the manager at their own screen', async () => {
+  it('locks a guessed id and approvals by PIN on every screen; a manager signed in still approves', async () => {
     const { core, now } = lane();
     const cashierScreen = { source: 'bridge:1' };
     const managerScreen = { source: 'bridge:2' };
     // A manager's action that checks the PIN first (a void now checks the sale before asking for one).
-    const voidSale = (managerPin: string, caller: { source: string }) =>
+    const settleByHand = (managerPin: string | undefined, caller: { source: string }) =>
       core.dispatch(
         'terminal.settleByHand',
-        { entryId: 1, applied: false, note: 'checked with the bank', managerPin },
+        { entryId: 1, applied: false, note: 'checked with the bank', ...(managerPin ? { managerPin } : {}) },
         caller,
       );
     ok(await core.dispatch('session.signIn', { cashierId: '1001', pin: '1234' }, cashierScreen));
     for (let i = 0; i < 5; i++) {
-      expect(await voidSale('0000', cashierScreen)).toMatchObject({
+      expect(await settleByHand('0000', cashierScreen)).toMatchObject({
         ok: false,
-        error: { message: expect.stringMatching(/not a manager/) },
+        error: { field: 'managerPin', message: expect.stringMatching(/^That is not a manager\u2019s PIN/) },
       });
       expect(await core.dispatch('session.signIn', { cashierId: '9001', pin: '0000' }, cashierScreen)).toMatchObject({
         ok: false,
         error: { field: 'pin' },
       });
     }
-    // The guessing screen is locked, even for the right PIN...
-    expect(await voidSale('9999', cashierScreen)).toMatchObject({
+    // Locked for the right PIN too, and at the manager's own screen: the lock is the id's, not the screen's.
+    expect(await settleByHand('9999', managerScreen)).toMatchObject({
       ok: false,
-      error: { message: 'Too many wrong manager PINs on this screen: wait a minute, then try again.' },
+      error: {
+        message: expect.stringMatching(
+          /^Too many wrong manager PINs: try again at \d\d:\d\d \(in 1 minute\), or a manager signs in to approve\.$/,
+        ),
+      },
     });
-    expect(await core.dispatch('session.signIn', { cashierId: '9001', pin: '9999' }, cashierScreen)).toMatchObject({
+    expect(await core.dispatch('session.signIn', { cashierId: '9001', pin: '9999' }, managerScreen)).toMatchObject({
       ok: false,
-      error: { message: expect.stringMatching(/Too many wrong PINs for cashier 9001 on this screen/) },
+      error: { message: expect.stringMatching(/^Too many wrong PINs for cashier id 9001: try again at/) },
     });
-    // ...while the manager approves and signs in at their own screen.
-    expect(ok(await core.dispatch('session.signIn', { cashierId: '9001', pin: '9999' }, managerScreen))).toMatchObject({
-      cashierId: '9001',
-      role: 'manager',
-    });
-    // (the PIN is accepted; the journal then has no such entry)
-    expect(await voidSale('9999', managerScreen)).toMatchObject({
+    now.t += 60_000;
+    ok(await core.dispatch('session.signIn', { cashierId: '9001', pin: '9999' }, managerScreen));
+    // A signed-in manager approves without a PIN, whatever the approvals lock says (the PIN is not
+    // asked; the journal then has no such entry).
+    expect(await settleByHand(undefined, managerScreen)).toMatchObject({
       ok: false,
       error: { field: 'entryId', message: expect.stringMatching(/not in the recovery queue/) },
-    });
-    now.t += 61_000;
-    expect(ok(await core.dispatch('session.signIn', { cashierId: '9001', pin: '9999' }, cashierScreen))).toMatchObject({
-      cashierId: '9001',
     });
   });
 
