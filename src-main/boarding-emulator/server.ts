@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../core/clock';
+import { MalformedTarget, readRequestTarget, type RequestTarget } from '../emulator/request-target';
 import { failed, notFoundAnswer, ok, Refusal, refuse, type BoardingAnswer } from './answers';
 import { readAttachment } from './attachment-reader';
 import { createBoardingStore, type BoardingConfig, type BoardingStore, type StoreHooks } from './boarding-store';
@@ -174,7 +175,11 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
     );
   };
 
-  const api = async (request: IncomingMessage, segments: string[], query: URLSearchParams): Promise<BoardingAnswer> => {
+  const api = async (
+    request: IncomingMessage,
+    segments: readonly string[],
+    query: URLSearchParams,
+  ): Promise<BoardingAnswer> => {
     const refusal = bearerRefusal(request.headers.authorization, signingKey, now());
     if (refusal) return refusal;
     const version = request.headers['x-copilotapi-version'];
@@ -233,21 +238,30 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
   };
 
   const route = async (request: IncomingMessage): Promise<BoardingAnswer> => {
-    const url = new URL(request.url ?? '/', 'http://emulator');
-    const segments = url.pathname
-      .split('/')
-      .filter(Boolean)
-      .map((segment) => decodeURIComponent(segment));
+    // The target is read as the gateway emulator reads its own: a malformed %-encoding is the
+    // client's mistake (400 naming it), never an internal error.
+    let target: RequestTarget;
+    try {
+      target = readRequestTarget(request.url ?? '/');
+    } catch (error) {
+      if (!(error instanceof MalformedTarget)) throw error;
+      return failed(400, {
+        code: '1012',
+        message: `The request path cannot be read: ${error.problem}.`,
+        errorField: null,
+      });
+    }
+    const { segments, query } = target;
     // Every answer shows the payments that fell due by now with the gateway's word on them.
     store.advance(now());
     await store.charged();
-    if (url.pathname === tokenRoute)
+    if (target.path === tokenRoute)
       return request.method === 'POST'
         ? answerToken(request, { credentials, signingKey, lifetimes, now: now() })
         : notFoundAnswer('Endpoint');
     if (segments[0] === '__emulator') return admin(request, segments.slice(1));
     if (segments[0] === 'sign' && segments.length === 3) return signing(request, segments[1]!, segments[2]!);
-    return api(request, segments, url.searchParams);
+    return api(request, segments, query);
   };
 
   const server = createServer({ requestTimeout: 15 * 60_000 }, (request, response) => {
