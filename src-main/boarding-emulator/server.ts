@@ -8,6 +8,7 @@ import { readAttachment } from './attachment-reader';
 import { createBoardingStore, type BoardingConfig, type BoardingStore, type StoreHooks } from './boarding-store';
 import { answerBillingPlan, answerCatalog, answerLookup, answerOrder } from './commerce-routes';
 import { defaultBoardingConfig, defaultBoardingCredentials, type BoardingEmulatorCredentials } from './emulator-config';
+import { createLoginLockout, defaultLockoutPolicy, type LockoutPolicy } from './login-lockout';
 import { answerMerchant } from './merchant-routes';
 import { signingMessage, signingPage } from './signing-page';
 import { trainingTimings, type BoardingTimings } from './timeline';
@@ -27,6 +28,8 @@ export interface BoardingEmulatorOptions {
   readonly tokens?: Partial<TokenLifetimes>;
   /** onBoarded: a merchant got its gateway merchant id; charge: a scheduled payment fell due. */
   readonly hooks?: StoreHooks;
+  /** When wrong passwords lock a username or client address out (default: 5 and 20 in a row, 1 min doubling). */
+  readonly lockout?: Partial<LockoutPolicy>;
   /** How often the clock is looked at for due moves without a request (default 250 ms; 0 off). */
   readonly tickMs?: number;
 }
@@ -83,6 +86,7 @@ function sendAnswer(response: ServerResponse, answer: BoardingAnswer): void {
     'Content-Type': answer.html ? 'text/html; charset=utf-8' : 'application/json',
     'Content-Length': Buffer.byteLength(payload),
     ...(answer.html ? { 'Content-Security-Policy': "default-src 'none'; form-action 'self'" } : {}),
+    ...answer.headers,
   });
   response.end(payload);
 }
@@ -105,6 +109,7 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
   );
   const signingKey = randomBytes(32);
   const lifetimes: TokenLifetimes = { accessSeconds: 300, refreshSeconds: 600, ...options.tokens };
+  const lockout = createLoginLockout({ ...defaultLockoutPolicy, ...options.lockout });
   let baseUrl = '';
 
   const admin = async (request: IncomingMessage, rest: string[]): Promise<BoardingAnswer> => {
@@ -257,7 +262,7 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
     await store.charged();
     if (target.path === tokenRoute)
       return request.method === 'POST'
-        ? answerToken(request, { credentials, signingKey, lifetimes, now: now() })
+        ? answerToken(request, { credentials, signingKey, lifetimes, lockout, now: now() })
         : notFoundAnswer('Endpoint');
     if (segments[0] === '__emulator') return admin(request, segments.slice(1));
     if (segments[0] === 'sign' && segments.length === 3) return signing(request, segments[1]!, segments[2]!);
