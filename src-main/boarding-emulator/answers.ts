@@ -3,6 +3,8 @@ export interface BoardingAnswer {
   readonly status: number;
   readonly body: unknown;
   readonly html?: boolean;
+  /** Headers besides Content-Type and Content-Length (Retry-After on a lockout). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 const statusWords: Record<number, string> = {
@@ -11,6 +13,7 @@ const statusWords: Record<number, string> = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
 };
 

@@ -2,6 +2,18 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
 
+/**
+ * The bytes of unpadded base64url text, or undefined when the text is not the one canonical
+ * spelling of them (RFC 7515 section 2): Node's decoder skips characters outside the alphabet,
+ * takes padding and ignores a last character's unused bits, so `sig=`, `sig!!` or a changed
+ * last character would all decode to the right signature.
+ */
+export function decodeBase64url(text: string): Buffer | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return undefined;
+  const bytes = Buffer.from(text, 'base64url');
+  return bytes.toString('base64url') === text ? bytes : undefined;
+}
+
 export interface TokenClaims {
   /** Seconds since the epoch, as JWTs count. */
   readonly exp: number;
@@ -36,11 +48,14 @@ export function verifyJwt(
   if (parts.length !== 3) return { refused: 'not a JWT' };
   const [head, body, signature] = parts as [string, string, string];
   const expected = createHmac('sha256', key).update(`${head}.${body}`).digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { refused: 'bad signature' };
+  const given = decodeBase64url(signature);
+  if (!given || given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { refused: 'bad signature' };
+  const claimBytes = decodeBase64url(body);
   let claims: TokenClaims;
   try {
-    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenClaims;
+    if (!claimBytes) throw new Error('not base64url');
+    claims = JSON.parse(claimBytes.toString('utf8')) as TokenClaims;
   } catch {
     return { refused: 'unreadable claims' };
   }

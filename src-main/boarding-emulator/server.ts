@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../core/clock';
+import { MalformedTarget, readRequestTarget, type RequestTarget } from '../emulator/request-target';
 import { failed, notFoundAnswer, ok, Refusal, refuse, type BoardingAnswer } from './answers';
 import { readAttachment } from './attachment-reader';
 import { createBoardingStore, type BoardingConfig, type BoardingStore, type StoreHooks } from './boarding-store';
 import { answerBillingPlan, answerCatalog, answerLookup, answerOrder } from './commerce-routes';
 import { defaultBoardingConfig, defaultBoardingCredentials, type BoardingEmulatorCredentials } from './emulator-config';
+import { createLoginLockout, defaultLockoutPolicy, type LockoutPolicy } from './login-lockout';
 import { answerMerchant } from './merchant-routes';
 import { signingMessage, signingPage } from './signing-page';
 import { trainingTimings, type BoardingTimings } from './timeline';
@@ -26,6 +28,8 @@ export interface BoardingEmulatorOptions {
   readonly tokens?: Partial<TokenLifetimes>;
   /** onBoarded: a merchant got its gateway merchant id; charge: a scheduled payment fell due. */
   readonly hooks?: StoreHooks;
+  /** When wrong passwords lock a username or client address out (default: 5 and 20 in a row, 1 min doubling). */
+  readonly lockout?: Partial<LockoutPolicy>;
   /** How often the clock is looked at for due moves without a request (default 250 ms; 0 off). */
   readonly tickMs?: number;
 }
@@ -82,6 +86,7 @@ function sendAnswer(response: ServerResponse, answer: BoardingAnswer): void {
     'Content-Type': answer.html ? 'text/html; charset=utf-8' : 'application/json',
     'Content-Length': Buffer.byteLength(payload),
     ...(answer.html ? { 'Content-Security-Policy': "default-src 'none'; form-action 'self'" } : {}),
+    ...answer.headers,
   });
   response.end(payload);
 }
@@ -104,6 +109,7 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
   );
   const signingKey = randomBytes(32);
   const lifetimes: TokenLifetimes = { accessSeconds: 300, refreshSeconds: 600, ...options.tokens };
+  const lockout = createLoginLockout({ ...defaultLockoutPolicy, ...options.lockout });
   let baseUrl = '';
 
   const admin = async (request: IncomingMessage, rest: string[]): Promise<BoardingAnswer> => {
@@ -174,7 +180,11 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
     );
   };
 
-  const api = async (request: IncomingMessage, segments: string[], query: URLSearchParams): Promise<BoardingAnswer> => {
+  const api = async (
+    request: IncomingMessage,
+    segments: readonly string[],
+    query: URLSearchParams,
+  ): Promise<BoardingAnswer> => {
     const refusal = bearerRefusal(request.headers.authorization, signingKey, now());
     if (refusal) return refusal;
     const version = request.headers['x-copilotapi-version'];
@@ -233,21 +243,30 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
   };
 
   const route = async (request: IncomingMessage): Promise<BoardingAnswer> => {
-    const url = new URL(request.url ?? '/', 'http://emulator');
-    const segments = url.pathname
-      .split('/')
-      .filter(Boolean)
-      .map((segment) => decodeURIComponent(segment));
+    // The target is read as the gateway emulator reads its own: a malformed %-encoding is the
+    // client's mistake (400 naming it), never an internal error.
+    let target: RequestTarget;
+    try {
+      target = readRequestTarget(request.url ?? '/');
+    } catch (error) {
+      if (!(error instanceof MalformedTarget)) throw error;
+      return failed(400, {
+        code: '1012',
+        message: `The request path cannot be read: ${error.problem}.`,
+        errorField: null,
+      });
+    }
+    const { segments, query } = target;
     // Every answer shows the payments that fell due by now with the gateway's word on them.
     store.advance(now());
     await store.charged();
-    if (url.pathname === tokenRoute)
+    if (target.path === tokenRoute)
       return request.method === 'POST'
-        ? answerToken(request, { credentials, signingKey, lifetimes, now: now() })
+        ? answerToken(request, { credentials, signingKey, lifetimes, lockout, now: now() })
         : notFoundAnswer('Endpoint');
     if (segments[0] === '__emulator') return admin(request, segments.slice(1));
     if (segments[0] === 'sign' && segments.length === 3) return signing(request, segments[1]!, segments[2]!);
-    return api(request, segments, url.searchParams);
+    return api(request, segments, query);
   };
 
   const server = createServer({ requestTimeout: 15 * 60_000 }, (request, response) => {

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { failed, type BoardingAnswer } from './answers';
 import type { BoardingEmulatorCredentials } from './emulator-config';
 import { signJwt, verifyJwt } from './jwt';
+import type { Lock, LoginLockout } from './login-lockout';
 
 export interface TokenLifetimes {
   /** The reference's example: expires_in 300, refresh_expires_in 600. */
@@ -22,10 +23,33 @@ const oauthError = (status: number, error: string, description: string): Boardin
   body: { error, error_description: description },
 });
 
+/**
+ * A password grant while its username or address is locked (login-lockout.ts): 429 with
+ * Retry-After, in OAuth's words; the password is not even looked at.
+ */
+function lockedOut(lock: Lock): BoardingAnswer {
+  const seconds = Math.ceil(lock.remainingMs / 1000);
+  const whose = lock.what === 'user' ? 'This account is' : 'Logins from this address are';
+  return {
+    ...oauthError(
+      429,
+      'invalid_grant',
+      `${whose} temporarily locked after repeated failed logins; try again in ${seconds} s`,
+    ),
+    headers: { 'Retry-After': String(seconds) },
+  };
+}
+
 /** POST {auth}/auth/realms/cardconnect/protocol/openid-connect/token: password and refresh grants. */
 export async function answerToken(
   request: IncomingMessage,
-  context: { credentials: BoardingEmulatorCredentials; signingKey: Buffer; lifetimes: TokenLifetimes; now: number },
+  context: {
+    credentials: BoardingEmulatorCredentials;
+    signingKey: Buffer;
+    lifetimes: TokenLifetimes;
+    lockout: LoginLockout;
+    now: number;
+  },
 ): Promise<BoardingAnswer> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -38,7 +62,7 @@ export async function answerToken(
     return oauthError(400, 'invalid_request', 'The token request must be a form (application/x-www-form-urlencoded)');
   }
   const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-  const { credentials, signingKey, lifetimes, now } = context;
+  const { credentials, signingKey, lifetimes, lockout, now } = context;
   if (
     form.get('client_id') !== credentials.clientId ||
     !same(form.get('client_secret') ?? '', credentials.clientSecret)
@@ -48,9 +72,15 @@ export async function answerToken(
   const grant = form.get('grant_type');
   let session: string;
   if (grant === 'password') {
-    if (form.get('username') !== credentials.username || !same(form.get('password') ?? '', credentials.password)) {
+    const username = form.get('username') ?? '';
+    const address = request.socket.remoteAddress ?? '';
+    const lock = lockout.lockOf(username, address, now);
+    if (lock) return lockedOut(lock);
+    if (username !== credentials.username || !same(form.get('password') ?? '', credentials.password)) {
+      lockout.failed(username, address, now);
       return oauthError(401, 'invalid_grant', 'Invalid user credentials');
     }
+    lockout.succeeded(username, address);
     session = randomUUID();
   } else if (grant === 'refresh_token') {
     const claims = verifyJwt(form.get('refresh_token') ?? '', signingKey, 'Refresh', now);

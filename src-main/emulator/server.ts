@@ -149,7 +149,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (root === adminName) return admin(request, resource, credential);
     // The tokenizer's own path; it takes no gateway credentials (its authentication is "not shown").
     if (tokenizer.serves(target.segments))
-      return tokenizer.answer(request.method ?? 'GET', target.segments, () => readBody(request, limits));
+      return tokenizer.answer(
+        { method: request.method ?? 'GET', contentType: request.headers['content-type'] },
+        target.segments,
+        () => readBody(request, limits),
+      );
     const tail = gatewayTail(target.segments);
     if (!tail) return notFound;
     if (!credential) return { status: 401, body: 'Unauthorized' };

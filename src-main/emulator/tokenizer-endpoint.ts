@@ -69,6 +69,27 @@ const refused = (errorcode: TokenizerError, problem: string): EmulatorAnswer => 
   headers: { [problemHeader]: problem },
 });
 
+/**
+ * Both endpoints require `Content-Type: application/json` (tokenizer-openapi.yaml,
+ * ContentTypeHeader: required, the only valid value). The reference is silent on the answer to
+ * any other, so this is HTTP's own (415) with the tokenizer's body shape and the table's word for
+ * a body it cannot read as JSON (77); the problem header names the header that was wrong.
+ */
+function contentTypeRefusal(contentType: string | undefined): EmulatorAnswer | undefined {
+  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType === 'application/json') return undefined;
+  return {
+    status: 415,
+    body: { message: tokenizerErrors[77], errorcode: 77 },
+    headers: {
+      [problemHeader]:
+        contentType === undefined
+          ? 'Content-Type is required: application/json'
+          : `Content-Type must be application/json, not "${contentType.slice(0, 60)}"`,
+    },
+  };
+}
+
 const issued = (token: string): EmulatorAnswer => ({ status: 200, body: { message: 'No Error', errorcode: 0, token } });
 
 /** How long a transaction id is remembered: well past the two minutes its signature is good for. */
@@ -77,8 +98,9 @@ const rememberMs = 10 * 60 * 1000;
 export interface Tokenizer {
   /** Whether the path (decoded segments) is the tokenizer's. */
   serves(segments: readonly string[]): boolean;
+  /** `contentType`: the request's Content-Type header, undefined when it has none. */
   answer(
-    method: string,
+    request: { readonly method: string; readonly contentType: string | undefined },
     segments: readonly string[],
     body: () => Promise<Record<string, unknown>>,
   ): Promise<EmulatorAnswer>;
@@ -168,11 +190,13 @@ export function createTokenizer(context: EmulatorContext, keys: () => TokenizerS
 
   return {
     serves: (segments) => tokenizerRoot.every((segment, index) => segments[index] === segment),
-    async answer(method, segments, readBody) {
+    async answer({ method, contentType }, segments, readBody) {
       const endpoint = segments.slice(tokenizerRoot.length).join('/');
       if (method !== 'POST' || (endpoint !== 'ccn/tokenize' && endpoint !== 'echo')) {
         return { status: 404, body: { message: 'Data not found', errorcode: 49 } };
       }
+      const unreadable = contentTypeRefusal(contentType);
+      if (unreadable) return unreadable;
       let body: Record<string, unknown>;
       try {
         body = await readBody();

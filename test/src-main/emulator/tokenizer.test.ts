@@ -148,3 +148,39 @@ describe('the gateway emulator with a wallet token as account', () => {
     expect(made.json).toMatchObject({ respstat: 'C', respcode: '98' });
   });
 });
+
+describe('the tokenizer\u2019s Content-Type', () => {
+  /** A POST whose Content-Type is `contentType` (none when undefined), the body JSON all the same. */
+  async function post(path: string, contentType: string | undefined, body: unknown) {
+    const response = await fetch(`http://127.0.0.1:${emulator.port}${path}`, {
+      method: 'POST',
+      // fetch would call a string body text/plain itself: a Blob of no type sends no header.
+      headers: contentType === undefined ? {} : { 'Content-Type': contentType },
+      body: contentType === undefined ? new Blob([JSON.stringify(body)]) : JSON.stringify(body),
+    });
+    const json = (await response.json()) as { message: string; errorcode: number; token?: string };
+    return { status: response.status, json, problem: response.headers.get('x-emulator-problem') ?? '' };
+  }
+  const account = { account: '4111111111111111' };
+
+  it.each([
+    ['text/plain', 'not "text/plain"'],
+    ['application/x-www-form-urlencoded', 'must be application/json'],
+    ['application/jsonp', 'must be application/json'],
+    [undefined, 'Content-Type is required'],
+  ])('answers %s with 415, no token, and names the header', async (contentType, problem) => {
+    const answer = await post(tokenizePath, contentType, account);
+    expect(answer).toMatchObject({ status: 415, json: { errorcode: 77, message: 'JSON deserialization error' } });
+    expect(answer.json.token).toBeUndefined();
+    expect(answer.problem).toContain(problem);
+  });
+
+  it('takes application/json in any case and with parameters, on tokenize and echo alike', async () => {
+    expect((await post(tokenizePath, 'Application/JSON; charset=utf-8', account)).json.errorcode).toBe(0);
+    expect(await post('/cardsecure/api/v1/echo', 'application/json', { message: 'ping' })).toMatchObject({
+      status: 200,
+      json: { message: 'ping' },
+    });
+    expect((await post('/cardsecure/api/v1/echo', 'text/plain', { message: 'ping' })).status).toBe(415);
+  });
+});
