@@ -289,7 +289,7 @@ export const settingsSchema = z
        * id the lane has seen in it, by file name (journal/lane-record.ts, ADR 902). Deleting the
        * journal does not take this with it.
        */
-      journals: journalRecordsSchema.default({}),
+      journals: journalRecordsSchema.optional(),
       /** Card readers; training adds an emulated one when none is configured. */
       devices: z.array(cardReaderSettingSchema, { error: 'expected a list of devices' }).default([]),
       /** Receipt printers; training adds an emulated one when none is configured. */

@@ -109,6 +109,17 @@ describe('the lane opens and checks its journal at start', () => {
     expect(start(home).core.journalRefusal()).toBeNull();
   });
 
+  it('a manager saving the Settings screen keeps the lane\u2019s record of its journal in settings.json', async () => {
+    const { home } = await laneThatRan();
+    const recorded = () => JSON.parse(readFileSync(join(home, 'settings.json'), 'utf8')) as Record<string, unknown>;
+    const before = recorded().journals;
+    expect(before).toEqual({ 'training-journal.sqlite': { id: expect.any(String), lastEntryId: 0 } });
+    const { core } = start(home);
+    core.session.signIn({ cashierId: '9001', pin: '9999' });
+    ok(await core.dispatch('settings.update', { changes: { 'payments.tips': true } }));
+    expect(recorded()).toMatchObject({ payments: { tips: true }, journals: before });
+  });
+
   it('a journal cut to 0 bytes is not taken for a new empty one', async () => {
     const { home, journal } = await laneThatRan();
     truncateSync(journal, 0);

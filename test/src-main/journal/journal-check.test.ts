@@ -55,7 +55,7 @@ describe('openLaneJournal and the lane record in settings.json', () => {
       journals: { 'journal.sqlite': { id: identity, lastEntryId: 3 } },
     });
     // What the lane wrote is a valid settings file.
-    expect(loadSettings({ appDataDir: options.home, env: {} }).settings.journals['journal.sqlite']?.lastEntryId).toBe(
+    expect(loadSettings({ appDataDir: options.home, env: {} }).settings.journals?.['journal.sqlite']?.lastEntryId).toBe(
       3,
     );
   });
