@@ -1,11 +1,22 @@
-import { defaultAppDataDir } from '../config/settings';
+import { defaultAppDataDir, settingsPath } from '../config/settings';
 import { formatMinorUnits } from '../ipc/money';
 import { createGatewayClient } from '../gateway/client';
 import { defaultJournalPath, Journal, JournalError } from '../journal/journal';
-import { journalIdentityPath, openLaneJournal } from '../journal/journal-check';
+import { journalIdentityPath, openLaneJournal, type LaneJournalOptions } from '../journal/journal-check';
 import { recoverJournal, recoveredKind, stillOpen } from '../journal/journaled';
 import type { CliIo } from './io';
 import { UsageError } from './usage';
+
+/** The lane's own journal in its app-data folder, checked against the lane's record as at start. */
+function laneJournalOptions(options: Pick<LaneJournalOptions, 'clock' | 'terminalId'>, training: boolean) {
+  const appDataDir = defaultAppDataDir(process.env);
+  return {
+    ...options,
+    path: defaultJournalPath(appDataDir, training),
+    settingsFile: settingsPath(appDataDir),
+    legacyIdentityFile: journalIdentityPath(appDataDir),
+  };
+}
 
 /**
  * The journal named by --journal, or the lane's own in its app-data folder: that one checked as
@@ -16,12 +27,7 @@ function openJournal(io: CliIo, given: string | undefined, training: boolean): J
   const options = { clock: { now: () => Date.now() }, terminalId: 'CLI' };
   try {
     if (given) return Journal.open(given, options);
-    const appDataDir = defaultAppDataDir(process.env);
-    const opened = openLaneJournal({
-      ...options,
-      path: defaultJournalPath(appDataDir, training),
-      identityFile: journalIdentityPath(appDataDir),
-    });
+    const opened = openLaneJournal(laneJournalOptions(options, training));
     if ('journal' in opened) return opened.journal;
     io.stderr(`lanepoint journal: ${opened.refusal.message}`);
     return undefined;

@@ -3,6 +3,7 @@ import { productVersion } from '../core/version';
 import { runBenchCommand } from './bench-command';
 import { runCardCommand } from './card-command';
 import { runJournalListCommand, runRecoverCommand } from './journal-command';
+import { runJournalDecisionCommand } from './journal-decision-command';
 import { parseReceiptKind, runReceiptCommand } from './receipt-command';
 import { runSaleCommand } from './sale-command';
 import { runSignatureCommand } from './signature-command';
@@ -171,10 +172,18 @@ const commands: Record<string, Command> = {
   },
   async journal(io, args) {
     const { values, positionals } = parse(args, {
-      ...valueOptions('journal', 'last-four', 'order', 'limit'),
+      ...valueOptions('journal', 'last-four', 'order', 'limit', 'reason'),
       ...flagOptions('live'),
     });
-    if (positionals[0] !== 'list' || positionals.length > 1) throw new UsageError('journal takes one subcommand: list');
+    const [subcommand, ...extra] = positionals;
+    if ((subcommand === 'new' || subcommand === 'accept') && extra.length === 0)
+      return runJournalDecisionCommand(io, {
+        decision: subcommand,
+        reason: typeof values.reason === 'string' ? values.reason : '',
+        training: values.live !== true,
+      });
+    if (subcommand !== 'list' || extra.length > 0)
+      throw new UsageError('journal takes one subcommand: list, new or accept');
     const limit = values.limit === undefined ? 50 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
       throw new UsageError('--limit takes a whole number from 1 to 10000');

@@ -57,6 +57,10 @@ commands:
                         emulator, the test deck's card, the training pad and printer)
   journal list [--journal FILE] [--live] [--last-four NNNN] [--order ID] [--limit N]
                         the journal's newest entries (the training journal unless --live)
+  journal new|accept --reason TEXT [--live]
+                        store IT's answer to a journal the lane refuses, with the lane stopped:
+                        new starts a new journal for one that disappeared, was emptied or is
+                        damaged; accept takes the file in place (another file, an older copy)
   recover --gateway URL --merchid M [--journal FILE] [--live] [--user U --password P]
                         resolve every entry whose outcome is unknown (inquire by order id,
                         void by order id when nothing answers), as the terminal does at start

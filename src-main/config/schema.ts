@@ -192,6 +192,16 @@ export function keyboardMode(device: CardReaderSetting): boolean {
   return device.protocol === 'keyboard' || (device.protocol === 'emulated' && device.mode === 'keyboard');
 }
 
+/** What the lane records of each journal file, by file name (journal/lane-record.ts, ADR 902). */
+export const journalRecordsSchema = z.record(
+  z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'expected a journal file name' }),
+  z.strictObject({
+    id: z.string({ error: 'expected the journal identity' }).min(1).max(64),
+    lastEntryId: integerFrom(0, Number.MAX_SAFE_INTEGER),
+  }),
+  { error: 'expected what the lane recorded of its journals' },
+);
+
 // Each section's own defaults fill in a missing section (prefault parses `{}`), so every
 // default is written once.
 
@@ -274,6 +284,12 @@ export const settingsSchema = z
           asSection,
         )
         .prefault({}),
+      /**
+       * Written by the lane, not by a person: each journal file's identity and the highest entry
+       * id the lane has seen in it, by file name (journal/lane-record.ts, ADR 902). Deleting the
+       * journal does not take this with it.
+       */
+      journals: journalRecordsSchema.optional(),
       /** Card readers; training adds an emulated one when none is configured. */
       devices: z.array(cardReaderSettingSchema, { error: 'expected a list of devices' }).default([]),
       /** Receipt printers; training adds an emulated one when none is configured. */

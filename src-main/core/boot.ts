@@ -1,7 +1,7 @@
 import { createFileSecretStore, type SecretStore } from '../config/secrets';
 import { join } from 'node:path';
 import { ensurePrivateFolder, removeStaleTemporaryFiles } from '../config/private-file';
-import { defaultAppDataDir, loadSettings } from '../config/settings';
+import { defaultAppDataDir, loadSettings, settingsPath } from '../config/settings';
 import { defaultJournalPath } from '../journal/journal';
 import { journalIdentityPath } from '../journal/journal-check';
 import type { ShellKind } from '../ipc/contract';
@@ -50,7 +50,8 @@ export function bootCore(options: BootOptions): BootedCore {
     journalPath: options.journalPath ?? defaultJournalPath(appDataDir, settings.training),
     ...(options.gateway ? { gateway: options.gateway } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
-    journalIdentityFile: journalIdentityPath(appDataDir),
+    journalRecordFile: settingsPath(appDataDir),
+    legacyJournalIdentityFile: journalIdentityPath(appDataDir),
     trainingGatewayPath: join(appDataDir, 'training-gateway.sqlite'),
     walletFolder: appDataDir,
     kioskFolder: appDataDir,

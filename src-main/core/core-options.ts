@@ -19,11 +19,14 @@ export interface CoreOptions {
   /** The journal's file (boot passes the app-data one); tests get a private in-memory journal. */
   readonly journalPath?: string;
   /**
-   * Where the lane records which journal file is its own (boot passes the one beside the
-   * settings): with it, the journal is opened and checked at start, and a journal that
-   * disappeared, was replaced or is damaged refuses sales until a manager acknowledges it.
+   * The lane's settings.json, where it records which journal file is its own and how far it got
+   * (journal/lane-record.ts; boot passes the app-data one): with it, the journal is opened and
+   * checked at start, and a journal that disappeared, was replaced, restored from an older copy
+   * or is damaged refuses sales until a person acknowledges it.
    */
-  readonly journalIdentityFile?: string;
+  readonly journalRecordFile?: string;
+  /** journal-identity.json of versions before ADR 902, adopted once when settings.json has no record. */
+  readonly legacyJournalIdentityFile?: string;
   /** Training: where the built-in emulator keeps its day, so a restart can still recover. */
   readonly trainingGatewayPath?: string;
   /** A gateway to use instead (the headless CLI's --gateway, tests); by default training's built-in emulator. */

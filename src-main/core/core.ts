@@ -118,9 +118,16 @@ export function createCore(options: CoreOptions): Core {
   let journal: Journal | undefined;
   let journalRefusal: JournalRefusal | null = null;
   const laneJournal = (acknowledge: boolean) => {
-    if (!options.journalPath || !options.journalIdentityFile) return;
+    if (!options.journalPath || !options.journalRecordFile) return;
     const opened = openLaneJournal(
-      { path: options.journalPath, identityFile: options.journalIdentityFile, clock, terminalId: settings.terminalId },
+      {
+        path: options.journalPath,
+        settingsFile: options.journalRecordFile,
+        ...(options.legacyJournalIdentityFile ? { legacyIdentityFile: options.legacyJournalIdentityFile } : {}),
+        clock,
+        terminalId: settings.terminalId,
+        warn: (message) => logger.warn(message),
+      },
       acknowledge,
     );
     if ('journal' in opened) {
@@ -262,7 +269,7 @@ export function createCore(options: CoreOptions): Core {
       laneJournal(true);
       if (journalRefusal) throw new LaneError('refused', (journalRefusal as JournalRefusal).message);
       logger.warn(
-        { cause: refusal.cause, file: refusal.file },
+        { cause: refusal.cause, file: refusal.file, refusal: refusal.message },
         'a manager acknowledged the journal problem; the lane sells again',
       );
       events.emit('journal.refusal', null);

@@ -1,65 +1,48 @@
-import { readFileSync, renameSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { writeFileAtomic } from '../config/private-file';
+import { renameSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { JournalRefusal } from '../ipc/contract';
 import { Journal, JournalError, type JournalOptions } from './journal';
+import {
+  legacyJournalRecord,
+  readJournalRecord,
+  recordEvery,
+  writeJournalRecord,
+  type JournalRecord,
+} from './lane-record';
 
 export type { JournalRefusal };
 /** What a refusal is about (see `JournalRefusal` in the contract). */
 export type JournalRefusalCause = JournalRefusal['cause'];
 
-/** The file beside settings.json that remembers which journal file is this lane's. */
+/** Where versions before ADR 902 kept the journal's identity, keyed by absolute path; read once to adopt it. */
 export function journalIdentityPath(appDataDir: string): string {
   return join(appDataDir, 'journal-identity.json');
 }
 
 export interface LaneJournalOptions extends JournalOptions {
   readonly path: string;
-  /** `journalIdentityPath(appDataDir)`. */
-  readonly identityFile: string;
+  /** The lane's settings.json: where it keeps its record of the journal (lane-record.ts). */
+  readonly settingsFile: string;
+  /** `journalIdentityPath(appDataDir)`: an older version's record, adopted when settings.json has none. */
+  readonly legacyIdentityFile?: string;
+  /** Told when the record cannot be written (a read-only settings.json): the lane sells on, unchecked next time. */
+  readonly warn?: (message: string) => void;
 }
 
-type Recorded = Record<string, string>;
-
-function readRecorded(identityFile: string): Recorded {
-  let text: string;
-  try {
-    text = readFileSync(identityFile, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new JournalError(`journal: cannot read ${identityFile}: ${(error as Error).message}`, {
-      cause: error,
-      kind: 'refused',
-    });
-  }
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Recorded;
-  } catch {
-    // Falls through: a damaged record is reported below, never silently forgotten.
-  }
-  throw new JournalError(
-    `journal: ${identityFile} is damaged; restore it, or delete it to accept the journal as it is`,
-    { kind: 'refused' },
-  );
-}
-
-function record(identityFile: string, path: string, identity: string): void {
-  writeFileAtomic(
-    identityFile,
-    `${JSON.stringify({ ...readRecorded(identityFile), [resolve(path)]: identity }, null, 2)}\n`,
-  );
-}
+const startNew = 'start a new journal: a manager acknowledges it here, or store IT runs "lanepoint journal new"';
+const accept = 'a manager acknowledges to use this one (store IT: "lanepoint journal accept")';
 
 const words: Record<JournalRefusalCause, (file: string) => string> = {
   missing: (file) =>
-    `The journal ${file} has disappeared, with the record of this lane's payments. Restore it from a backup and restart, or a manager acknowledges to start a new journal.`,
+    `The journal ${file} has disappeared, with the record of this lane's payments. Restore it from a backup and restart, or ${startNew}.`,
   emptied: (file) =>
-    `The journal ${file} is empty (0 bytes): the record of this lane's payments was cut off. Restore it from a backup and restart, or a manager acknowledges to start a new journal.`,
+    `The journal ${file} is empty (0 bytes): the record of this lane's payments was cut off. Restore it from a backup and restart, or ${startNew}.`,
   replaced: (file) =>
-    `The journal ${file} is not the one this lane wrote: it was replaced by another file. Put the lane's own journal back and restart, or a manager acknowledges to use this one.`,
+    `The journal ${file} is not the one this lane wrote: it was replaced by another file. Put the lane's own journal back and restart, or ${accept}.`,
+  behind: (file) =>
+    `The journal ${file} is an older copy of this lane's journal: the payments written after it are not in it. Put the newest copy back and restart, or ${accept}, then check those payments against the gateway's report.`,
   damaged: (file) =>
-    `The journal ${file} is damaged and cannot be read. A manager acknowledges to set it aside for support and start a new journal.`,
+    `The journal ${file} is damaged and cannot be read. A manager acknowledges to set it aside for support and start a new journal (store IT: "lanepoint journal new").`,
   'newer-schema': (file) =>
     `The journal ${file} was written by a newer version of Lanepoint. Run that version: this one never downgrades a journal.`,
   unreadable: (file) => `Lanepoint cannot read ${file}. Check the disk and the file's permissions, then restart.`,
@@ -83,39 +66,90 @@ function setAside(path: string, now: number): void {
 }
 
 /**
- * Opens the lane's journal at start and checks it is the one the lane wrote: its identity (made
- * when the file was created) against the one recorded in `identityFile`. A first start records
- * it. A journal that disappeared, was emptied, replaced, damaged, or written by a newer version
- * gives a refusal naming the file and the cause instead, and nothing is created in its place:
- * the lane must not sell until a person has seen it. `acknowledge` is a manager's answer to an
- * acknowledgeable refusal: a new journal (the damaged one set aside), or the replacement accepted.
+ * Keeps the lane's record of an open journal: written at open, then moved on every `recordEvery`
+ * entries and at close, never in a sale's way (a failed write is told to `warn`, not thrown).
+ */
+function recordKeeper(options: LaneJournalOptions, known: JournalRecord | undefined) {
+  let recorded = known;
+  /** Set once the journal passed its checks: a refused one closes without touching the record. */
+  let identity: string | undefined;
+  const write = (lastEntryId: number) => {
+    if (identity === undefined || (recorded?.id === identity && recorded.lastEntryId === lastEntryId)) return;
+    const next = { id: identity, lastEntryId };
+    try {
+      writeJournalRecord(options.settingsFile, options.path, next);
+      recorded = next;
+    } catch (error) {
+      options.warn?.(
+        `the lane could not record its journal in ${options.settingsFile} (${(error as Error).message}): a journal deleted or replaced now would not be noticed; give the lane write access to the file`,
+      );
+    }
+  };
+  return {
+    accept(journalIdentity: string, lastEntryId: number) {
+      identity = journalIdentity;
+      write(lastEntryId);
+    },
+    progress(lastEntryId: number, closing: boolean) {
+      if (closing || lastEntryId >= (recorded?.lastEntryId ?? 0) + recordEvery) write(lastEntryId);
+    },
+  };
+}
+
+/**
+ * Opens the lane's journal at start and checks it is the one the lane wrote, against the lane's
+ * record in settings.json (lane-record.ts): its identity (made when the file was created and kept
+ * inside it) and the highest entry id the lane saw in it. A lane without a record (a first start,
+ * or an upgrade) records what it finds. A journal that disappeared, was emptied, replaced by
+ * another file or by an older copy, damaged, or written by a newer version gives a refusal naming
+ * the file and the cause instead, and nothing is created in its place: the lane must not sell
+ * until a person has seen it. `acknowledge` is a person's answer to an acknowledgeable refusal
+ * (a manager on the lane, store IT with `lanepoint journal new`): a new journal (a damaged one set
+ * aside), or the file in place accepted as the lane's own.
  */
 export function openLaneJournal(
   options: LaneJournalOptions,
   acknowledge = false,
 ): { journal: Journal } | { refusal: JournalRefusal } {
-  const { path, identityFile } = options;
-  const recorded = readRecorded(identityFile)[resolve(path)];
+  const { path, settingsFile, legacyIdentityFile } = options;
+  const inSettings = readJournalRecord(settingsFile, path);
+  const recorded = inSettings ?? (legacyIdentityFile ? legacyJournalRecord(legacyIdentityFile, path) : undefined);
   const size = statSync(path, { throwIfNoEntry: false })?.size;
   if (recorded !== undefined && !acknowledge) {
     if (size === undefined) return { refusal: refusal('missing', path) };
     if (size === 0) return { refusal: refusal('emptied', path) };
   }
+  const keeper = recordKeeper(options, inSettings);
+  const journalOptions: JournalOptions = { ...options, onProgress: keeper.progress };
   let journal: Journal;
   try {
-    journal = Journal.open(path, options);
+    journal = Journal.open(path, journalOptions);
   } catch (error) {
     if (!(error instanceof JournalError)) throw error;
     if (error.kind === 'newer-schema') return { refusal: refusal('newer-schema', path, error.message) };
     if (error.kind !== 'damaged') return { refusal: refusal('unreadable', path, error.message) };
     if (!acknowledge) return { refusal: refusal('damaged', path, error.message) };
     setAside(path, options.clock.now());
-    journal = Journal.open(path, options);
+    journal = Journal.open(path, journalOptions);
   }
-  if (recorded !== undefined && recorded !== journal.identity && !acknowledge) {
-    journal.close();
-    return { refusal: refusal('replaced', path) };
+  const identity = journal.identity;
+  const last = journal.lastEntryId;
+  if (recorded !== undefined && !acknowledge) {
+    const found =
+      recorded.id !== identity
+        ? refusal('replaced', path)
+        : last < recorded.lastEntryId
+          ? refusal(
+              'behind',
+              path,
+              `it holds entries up to ${last}, but this lane had written up to ${recorded.lastEntryId}`,
+            )
+          : undefined;
+    if (found) {
+      journal.close();
+      return { refusal: found };
+    }
   }
-  if (recorded !== journal.identity) record(identityFile, path, journal.identity);
+  keeper.accept(identity, last);
   return { journal };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { preparePrivateDatabase } from '../config/private-file';
 import type { Clock } from '../core/clock';
@@ -15,7 +14,7 @@ import {
   type OutsideTender,
   type Row,
 } from './entry';
-import { migrations } from './schema';
+import { checkAndMigrate } from './migrate';
 import { lanePrefix } from './naming';
 import { UnrecordedOutcomes } from './unrecorded';
 
@@ -28,6 +27,8 @@ export interface JournalOptions {
   readonly terminalId: string;
   /** A ceiling on the file's size (SQLite's max_page_count); past it, writes fail as on a full disk. */
   readonly maxBytes?: number;
+  /** Told the highest entry id after each new entry and at close: the lane's record follows it (lane-record.ts). */
+  readonly onProgress?: (lastEntryId: number, closing: boolean) => void;
 }
 
 /**
@@ -45,6 +46,7 @@ export class Journal {
   readonly #db: Database.Database;
   /** Stamps every row; recovery measures the gateway's answer window on it, against `createdAt`. */ readonly clock: Clock;
   readonly #lanePrefix: string;
+  readonly #onProgress: JournalOptions['onProgress'];
   /** Outcomes of requests that left but could not be written (a full disk), kept until they can be. */
   readonly unrecorded = new UnrecordedOutcomes();
 
@@ -53,6 +55,7 @@ export class Journal {
     this.#db = db;
     this.clock = options.clock;
     this.#lanePrefix = lanePrefix(options.terminalId);
+    this.#onProgress = options.onProgress;
   }
 
   static open(path: string, options: JournalOptions): Journal {
@@ -72,28 +75,7 @@ export class Journal {
         db.pragma(
           `max_page_count = ${Math.max(1, Math.floor(options.maxBytes / (db.pragma('page_size', { simple: true }) as number)))}`,
         );
-      const check = db.pragma('integrity_check', { simple: true });
-      if (check !== 'ok')
-        throw new JournalError(
-          `journal: ${path} failed its integrity check (${String(check)}); keep the file for support and start with a new one`,
-          { kind: 'damaged' },
-        );
-      const version = db.pragma('user_version', { simple: true }) as number;
-      if (version > migrations.length)
-        throw new JournalError(
-          `journal: ${path} is from a newer Lanepoint (schema ${version}, this one knows ${migrations.length}); run that version, which can read it: this one never downgrades a journal`,
-          { kind: 'newer-schema' },
-        );
-      for (let next = version; next < migrations.length; next++) {
-        db.transaction(() => {
-          db.exec(migrations[next]!);
-          db.pragma(`user_version = ${next + 1}`);
-        })();
-      }
-      db.prepare('INSERT OR IGNORE INTO identity (id, journal_id, created_at) VALUES (1, ?, ?)').run(
-        randomUUID(),
-        options.clock.now(),
-      );
+      checkAndMigrate(db, path, options.clock.now());
     } catch (error) {
       db.close();
       if (error instanceof JournalError) throw error;
@@ -108,6 +90,11 @@ export class Journal {
   get identity(): string {
     return (this.#db.prepare('SELECT journal_id FROM identity WHERE id = 1').get() as { journal_id: string })
       .journal_id;
+  }
+
+  /** The highest entry id in this file (0 when empty): an older copy of it has a lower one. */
+  get lastEntryId(): number {
+    return (this.#db.prepare('SELECT coalesce(max(id), 0) AS last FROM entries').get() as { last: number }).last;
   }
 
   /** Runs a write; any SQLite failure (disk full, I/O error, read-only file) becomes a JournalError. */
@@ -182,7 +169,7 @@ export class Journal {
     const detail = intent.detail === undefined ? null : JSON.stringify(intent.detail);
     refuseCardData('detail', detail ?? undefined);
     const now = this.clock.now();
-    return this.#write('write the request before sending it', () =>
+    const written = this.#write('write the request before sending it', () =>
       this.#db.transaction(() => {
         const id = orderId();
         const result = this.#db
@@ -209,6 +196,8 @@ export class Journal {
         return { id: entryId, orderId: id };
       })(),
     );
+    this.#onProgress?.(written.id, false);
+    return written;
   }
 
   /** Records the gateway's answer. */
@@ -391,6 +380,7 @@ export class Journal {
   }
 
   close(): void {
+    if (this.#db.open) this.#onProgress?.(this.lastEntryId, true);
     this.#db.close();
   }
 }

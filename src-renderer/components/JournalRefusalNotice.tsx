@@ -23,7 +23,9 @@ export function JournalRefusalNotice() {
       {refusal.acknowledgeable ? (
         manager ? (
           <button type="button" onClick={() => void acknowledge()}>
-            {refusal.cause === 'replaced' ? 'Acknowledge and use this journal' : 'Acknowledge and start a new journal'}
+            {refusal.cause === 'replaced' || refusal.cause === 'behind'
+              ? 'Acknowledge and use this journal'
+              : 'Acknowledge and start a new journal'}
           </button>
         ) : (
           <p>Ask a manager to sign in here and acknowledge it.</p>

@@ -54,13 +54,14 @@ export interface RecoveryFinding {
 
 /**
  * Why the lane refuses to sell because of its journal: it `missing` (deleted), `emptied` (cut
- * to 0 bytes), `replaced` (another file in its place), `damaged`, `newer-schema` (a newer
+ * to 0 bytes), `replaced` (another file in its place), `behind` (an older copy of the lane's own
+ * journal: entries the lane wrote are not in it), `damaged`, `newer-schema` (a newer
  * Lanepoint wrote it; never downgraded), or `unreadable`. `message` names the file and the
  * cause in plain words; `acknowledgeable` says whether a manager's `journal.acknowledge` lets
- * the lane sell again (a new journal, the damaged one kept aside; or the replacement accepted).
+ * the lane sell again (a new journal, the damaged one kept aside; or the file in place accepted).
  */
 export interface JournalRefusal {
-  readonly cause: 'missing' | 'emptied' | 'replaced' | 'damaged' | 'newer-schema' | 'unreadable';
+  readonly cause: 'missing' | 'emptied' | 'replaced' | 'behind' | 'damaged' | 'newer-schema' | 'unreadable';
   readonly file: string;
   readonly message: string;
   readonly acknowledgeable: boolean;

@@ -78,7 +78,7 @@ describe('the CLI on a machine where Lanepoint never ran', () => {
     expect(await runCli(['sale', '7.50', '--card', 'visa-approve'], fakeIo().io)).toBe(0);
     const journal = join(home, '.config', 'lanepoint', 'training-journal.sqlite');
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${journal}${suffix}`, { force: true });
-    const disappeared = `The journal ${journal} has disappeared, with the record of this lane's payments. Restore it from a backup and restart, or a manager acknowledges to start a new journal.`;
+    const disappeared = `The journal ${journal} has disappeared, with the record of this lane's payments. Restore it from a backup and restart, or start a new journal: a manager acknowledges it here, or store IT runs "lanepoint journal new".`;
     const list = fakeIo();
     expect(await runCli(['journal', 'list'], list.io)).toBe(1);
     expect(list.err).toEqual([`lanepoint journal: ${disappeared}`]);

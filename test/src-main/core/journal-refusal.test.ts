@@ -2,6 +2,7 @@ import {
   copyFileSync,
   existsSync,
   mkdtempSync,
+  readFileSync,
   readdirSync,
   rmSync,
   statSync,
@@ -56,11 +57,17 @@ async function sell(core: Core, amountMinor = 1500): Promise<CommandReply> {
 }
 
 describe('the lane opens and checks its journal at start', () => {
-  it('makes the journal at the first start (not at the first sale) and records its identity beside the settings', async () => {
+  it('makes the journal at the first start (not at the first sale) and records its identity in the settings', async () => {
     const home = mkdtempSync(join(tmpdir(), 'journal-refusal-'));
     const { core } = start(home);
-    expect(existsSync(join(home, 'training-journal.sqlite'))).toBe(true);
-    expect(existsSync(join(home, 'journal-identity.json'))).toBe(true);
+    const journal = join(home, 'training-journal.sqlite');
+    expect(existsSync(journal)).toBe(true);
+    const db = new Database(journal, { readonly: true });
+    const identity = db.prepare('SELECT journal_id FROM identity').pluck().get();
+    db.close();
+    expect(JSON.parse(readFileSync(join(home, 'settings.json'), 'utf8'))).toEqual({
+      journals: { 'training-journal.sqlite': { id: identity, lastEntryId: 0 } },
+    });
     expect(core.journalRefusal()).toBeNull();
     expect(core.terminal.current()).toMatchObject({ phase: 'idle', detail: 'Training: no real money moves' });
     await stop(core);
@@ -75,7 +82,7 @@ describe('the lane opens and checks its journal at start', () => {
     rmSync(journal);
     const { core, lines } = start(home);
     expect(existsSync(journal)).toBe(false);
-    const message = `The journal ${journal} has disappeared, with the record of this lane's payments. Restore it from a backup and restart, or a manager acknowledges to start a new journal.`;
+    const message = `The journal ${journal} has disappeared, with the record of this lane's payments. Restore it from a backup and restart, or start a new journal: a manager acknowledges it here, or store IT runs "lanepoint journal new".`;
     expect(core.journalRefusal()).toEqual({ cause: 'missing', file: journal, message, acknowledgeable: true });
     expect(ok(await core.dispatch('journal.refusal', {}))).toEqual(core.journalRefusal());
     expect(core.terminal.current()).toMatchObject({ phase: 'idle', detail: `No sales: ${message}` });
@@ -100,6 +107,17 @@ describe('the lane opens and checks its journal at start', () => {
     await stop(core);
     // The new journal is the lane's own now: the next start sells without asking again.
     expect(start(home).core.journalRefusal()).toBeNull();
+  });
+
+  it('a manager saving the Settings screen keeps the lane\u2019s record of its journal in settings.json', async () => {
+    const { home } = await laneThatRan();
+    const recorded = () => JSON.parse(readFileSync(join(home, 'settings.json'), 'utf8')) as Record<string, unknown>;
+    const before = recorded().journals;
+    expect(before).toEqual({ 'training-journal.sqlite': { id: expect.any(String), lastEntryId: 0 } });
+    const { core } = start(home);
+    core.session.signIn({ cashierId: '9001', pin: '9999' });
+    ok(await core.dispatch('settings.update', { changes: { 'payments.tips': true } }));
+    expect(recorded()).toMatchObject({ payments: { tips: true }, journals: before });
   });
 
   it('a journal cut to 0 bytes is not taken for a new empty one', async () => {
@@ -129,7 +147,7 @@ describe('the lane opens and checks its journal at start', () => {
     const { core } = start(home);
     expect(core.journalRefusal()).toMatchObject({ cause: 'replaced', file: journal, acknowledgeable: true });
     expect(core.journalRefusal()?.message).toBe(
-      `The journal ${journal} is not the one this lane wrote: it was replaced by another file. Put the lane's own journal back and restart, or a manager acknowledges to use this one.`,
+      `The journal ${journal} is not the one this lane wrote: it was replaced by another file. Put the lane's own journal back and restart, or a manager acknowledges to use this one (store IT: "lanepoint journal accept").`,
     );
     core.session.signIn({ cashierId: '9001', pin: '9999' });
     expect(ok(await core.dispatch('journal.acknowledge', {}))).toBeNull();

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { JournalError } from './card-data';
+import { migrations } from './schema';
+
+/**
+ * Checks an opened journal file (`integrity_check`; a schema no newer than this version knows),
+ * brings it up to date by `user_version`, and gives a new file its identity. Throws
+ * `JournalError` (`damaged`, `newer-schema`) naming the file.
+ */
+export function checkAndMigrate(db: Database.Database, path: string, now: number): void {
+  const check = db.pragma('integrity_check', { simple: true });
+  if (check !== 'ok')
+    throw new JournalError(
+      `journal: ${path} failed its integrity check (${String(check)}); keep the file for support and start with a new one`,
+      { kind: 'damaged' },
+    );
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > migrations.length)
+    throw new JournalError(
+      `journal: ${path} is from a newer Lanepoint (schema ${version}, this one knows ${migrations.length}); run that version, which can read it: this one never downgrades a journal`,
+      { kind: 'newer-schema' },
+    );
+  for (let next = version; next < migrations.length; next++) {
+    db.transaction(() => {
+      db.exec(migrations[next]!);
+      db.pragma(`user_version = ${next + 1}`);
+    })();
+  }
+  db.prepare('INSERT OR IGNORE INTO identity (id, journal_id, created_at) VALUES (1, ?, ?)').run(randomUUID(), now);
+}
