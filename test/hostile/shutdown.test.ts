@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SaleSummary, TerminalState } from '../../src-main/ipc/contract';
+import { startEmulator } from '../../src-main/emulator/server';
 import { Journal } from '../../src-main/journal/journal';
+import { emulatorAdmin } from '../support/emulator-admin';
 import { openBridgePage, type BridgePage } from '../kills/bridge-page';
 import { prepareLaneHome } from '../kills/lane-process';
 import { screenSignature } from '../kills/plan';
@@ -53,6 +55,7 @@ function listening(port: number): Promise<boolean> {
 async function startLane(
   home: string,
   command: string[],
+  env: NodeJS.ProcessEnv = {},
 ): Promise<{ child: ChildProcess; url: string; lines: string[] }> {
   const child = spawn(command[0]!, command.slice(1), {
     cwd: process.cwd(),
@@ -63,6 +66,7 @@ async function startLane(
       LANEPOINT_TERMINAL_ID: terminalId,
       LANEPOINT_LOG_LEVEL: 'warn',
       LANEPOINT_HOST_TOKEN: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -172,5 +176,54 @@ describe('stopping the lane with a sale open (issue 30, item 4)', () => {
     shell.child.kill('SIGTERM');
     const ms = await goneWithin(port, [shell.child.pid!, lanePid]);
     process.stdout.write(`orphaned lane stopped ${Math.round(ms)} ms after its shell died\n`);
+  }, 90_000);
+
+  it('SIGTERM while the gateway holds the answer: the lane exits after its 5 s bound naming the payment, and the row stays pending for recovery', async () => {
+    const emulator = await startEmulator({ rateLimit: false });
+    try {
+      const home = mkdtempSync(join(tmpdir(), 'hostile-shutdown-'));
+      prepareLaneHome(home);
+      const lane = await startLane(home, [process.execPath, 'bin/lanepoint.mjs', 'host', '--port', '0'], {
+        LANEPOINT_GATEWAY_URL: emulator.url,
+      });
+      const port = Number(new URL(lane.url).port);
+      const page = await openBridgePage(lane.url);
+      await signIn(page);
+      await emulatorAdmin(emulator.url).fault('auth', 'delay', 'once', 30_000);
+      let authorizing = false;
+      page.onEvent(({ name, payload }) => {
+        if (name !== 'terminal.state') return;
+        const { phase } = payload as TerminalState;
+        if (phase === 'awaiting-card')
+          void page
+            .call('devices.presentTestCard', { cardId: 'visa-approve', method: 'insert' })
+            .catch(() => undefined);
+        if (phase === 'authorizing') authorizing = true;
+      });
+      void page.call('terminal.sale', { amountMinor: 400 }).catch(() => undefined);
+      await until(() => authorizing, 'the lane authorizes', 10_000);
+
+      const exitCode = new Promise((resolve) => lane.child.once('exit', (code) => resolve(code)));
+      lane.child.kill('SIGTERM');
+      const ms = await goneWithin(port, [lane.child.pid!]);
+      process.stdout.write(`lane with a payment in flight stopped ${Math.round(ms)} ms after SIGTERM\n`);
+      expect(await exitCode).toBe(1);
+      expect(lane.lines).toContain(
+        'Stopped after 5 s with these still open: the sale (a payment in flight is awaited), the signature capture, the kiosk, the devices, the journal, the wallet, the training gateway',
+      );
+      const journal = Journal.open(join(home, 'training-journal.sqlite'), {
+        clock: { now: () => Date.now() },
+        terminalId,
+      });
+      try {
+        expect(journal.list({ limit: 10 }).map((entry) => [entry.operation, entry.amountMinor, entry.state])).toEqual([
+          ['auth', 400, 'pending'],
+        ]);
+      } finally {
+        journal.close();
+      }
+    } finally {
+      await emulator.close();
+    }
   }, 90_000);
 });
