@@ -1,5 +1,5 @@
 import { bootCore } from '../core/boot';
-import { shutDown, type ShutdownResult } from '../core/shutdown';
+import { processTimer, shutDown, stopWithinMs, type ShutdownResult } from '../core/shutdown';
 import { startHost, type RunningHost } from '../host/server';
 import type { CliIo } from './io';
 import { builtRendererDir } from './paths';
@@ -49,15 +49,6 @@ export async function startBrowserMode(
     stop: (withinMs) => shutDown(steps(), { withinMs, setTimer: processTimer, logger: core.logger }),
   };
 }
-
-/** A timer that keeps the process alive until it runs or is cleared (the stop's deadline must run). */
-const processTimer = (run: () => void, ms: number) => {
-  const timer = setTimeout(run, ms);
-  return () => clearTimeout(timer);
-};
-
-/** How long a stop may take before the host exits with what is still open named in the log. */
-export const stopWithinMs = 5000;
 
 /** `lanepoint host`: serve until Ctrl+C, SIGTERM or SIGHUP (or its parent is gone), then stop within `stopWithinMs`. */
 export async function runHostCommand(io: CliIo, options: { port?: number }): Promise<number> {

@@ -1,5 +1,14 @@
 import type { Logger } from '../log/logger';
 
+/** How long the lane's stop may take before the process leaves with what is still open named in the log. */
+export const stopWithinMs = 5000;
+
+/** A timer that keeps the process alive until it runs or is cleared (a stop's deadline must run). */
+export function processTimer(run: () => void, ms: number): () => void {
+  const timer = setTimeout(run, ms);
+  return () => clearTimeout(timer);
+}
+
 /** One part of a stop, named for the log when it does not finish in time. */
 export interface ShutdownStep {
   readonly name: string;

@@ -16,6 +16,7 @@ import { openTerminalWindow } from './windows';
 import { startBackofficeShell, type StartedBackoffice } from './backoffice-shell';
 import { backofficeAppEnv, startBackofficeHost } from '../cli/backoffice-command';
 import { processIo } from '../cli/io';
+import { processTimer, shutDown, stopWithinMs } from '../core/shutdown';
 import { routeReaderKeystrokes } from './reader-keys';
 
 export interface ShellOptions {
@@ -141,8 +142,9 @@ function closeCoreBeforeExit(app: ElectronApi['app'], currentCore: () => Core | 
     const core = currentCore();
     if (!core || closed) return;
     event.preventDefault();
-    closing ??= core
-      .close()
+    // Bounded: a payment still in flight at the deadline stays pending in the journal for recovery.
+    closing ??= shutDown(core.shutdownSteps(), { withinMs: stopWithinMs, setTimer: processTimer, logger: core.logger })
+      .then(() => undefined)
       .catch((error: unknown) => core.logger.error({ err: error }, 'electron: the core did not close cleanly'))
       .finally(() => {
         closed = true;
