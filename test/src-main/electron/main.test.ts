@@ -117,6 +117,17 @@ describe('quitting', () => {
     expect(close).toHaveBeenCalledTimes(1);
   });
 
+  it('started by lanepoint start, quits when that command is gone; started any other way, outlives its launcher', async () => {
+    const byCommand = await startedShell({
+      env: { LANEPOINT_QUIT_WITH_PARENT: '1' },
+      parentGone: () => Promise.resolve('parent gone'),
+    });
+    await vi.waitFor(() => expect(byCommand.fake.app.quitCalls).toBeGreaterThanOrEqual(1));
+    const byLauncher = await startedShell({ parentGone: () => Promise.resolve('parent gone') });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(byLauncher.fake.app.quitCalls).toBe(0);
+  });
+
   it('still exits when the core fails to close, and logs it', async () => {
     const { fake, shell, lines } = await startedShell();
     vi.spyOn(shell.core()!, 'shutdownSteps').mockReturnValue([
