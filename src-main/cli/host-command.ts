@@ -1,4 +1,5 @@
 import { bootCore } from '../core/boot';
+import { processTimer, shutDown, stopWithinMs, type ShutdownResult } from '../core/shutdown';
 import { startHost, type RunningHost } from '../host/server';
 import type { CliIo } from './io';
 import { builtRendererDir } from './paths';
@@ -16,7 +17,7 @@ export function parsePort(value: string): number {
 export async function startBrowserMode(
   io: CliIo,
   options: { port?: number; rendererDir?: string } = {},
-): Promise<RunningHost> {
+): Promise<RunningHost & { stop(withinMs: number): Promise<ShutdownResult> }> {
   const { core } = bootCore({ shell: 'browser', env: io.env });
   const port = options.port ?? core.settings.host.port;
   let host: RunningHost;
@@ -38,20 +39,24 @@ export async function startBrowserMode(
   }
   const { mode, training } = core.info();
   io.stdout(`Lanepoint browser mode (${training ? 'training ' : ''}${mode}) at ${host.url}`);
+  // The port first: no new page or command arrives while the rest stops.
+  const steps = () => [{ name: 'the browser-mode host', run: () => host.close() }, ...core.shutdownSteps()];
   return {
     ...host,
     async close() {
-      await host.close();
-      await core.close();
+      for (const step of steps()) await step.run();
     },
+    stop: (withinMs) => shutDown(steps(), { withinMs, setTimer: processTimer, logger: core.logger }),
   };
 }
 
-/** `lanepoint host`: serve until Ctrl+C or SIGTERM, then close cleanly. */
+/** `lanepoint host`: serve until Ctrl+C, SIGTERM or SIGHUP (or its parent is gone), then stop within `stopWithinMs`. */
 export async function runHostCommand(io: CliIo, options: { port?: number }): Promise<number> {
   const host = await startBrowserMode(io, options);
   const signal = await io.stopRequested;
   io.stderr(`${signal}: stopping the browser-mode host`);
-  await host.close();
-  return 0;
+  const stopped = await host.stop(stopWithinMs);
+  if (stopped.finished) return 0;
+  io.stderr(`Stopped after ${stopWithinMs / 1000} s with these still open: ${stopped.stillOpen.join(', ')}`);
+  return 1;
 }

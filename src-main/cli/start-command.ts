@@ -29,7 +29,11 @@ export async function runStartCommand(io: CliIo): Promise<number> {
     io.stderr('The app is not built; run "npm run build" first.');
     return 1;
   }
-  const child = spawn(electron, [projectRoot], { stdio: 'inherit', env: io.env });
+  // The app quits if this command is killed outright (a signal it would have passed on).
+  const child = spawn(electron, [projectRoot], {
+    stdio: 'inherit',
+    env: { ...io.env, LANEPOINT_QUIT_WITH_PARENT: '1' },
+  });
   void io.stopRequested.then(() => child.kill('SIGTERM'));
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 }

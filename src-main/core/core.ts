@@ -33,6 +33,7 @@ import { createLaneWallet, type LaneWallet } from '../wallet/pay-link/lane-walle
 import type { KioskService } from '../kiosk/kiosk-service';
 import { createLaneKiosk } from '../kiosk/lane-kiosk';
 import { takeScan } from '../kiosk/kiosk-scanner';
+import type { ShutdownStep } from './shutdown';
 import {
   createTrainingWalletKeys,
   loadOrCreateTrainingWalletKeys,
@@ -78,6 +79,9 @@ export interface Core {
   /** The validated entry point for every command from a renderer. */
   readonly dispatch: Dispatch;
   info(): AppInfo;
+  /** The parts of a stop, in order, for a caller that bounds it in time (`shutDown`). */
+  shutdownSteps(): ShutdownStep[];
+  /** Runs every step of the stop, however long it takes. */
   close(): Promise<void>;
 }
 
@@ -282,16 +286,20 @@ export function createCore(options: CoreOptions): Core {
       return null;
     },
     dispatch: (name, args, caller) => dispatch(name, args, caller),
-    async close() {
+    // In order, each after the one before: the sale ends before the devices and the journal close under it.
+    shutdownSteps: () => [
       // Nothing is published once closing begins: devices going down are not news to anyone.
-      for (const stop of stops) stop();
-      signature.close();
-      await laneKiosk.close();
-      sales.close();
-      await deviceManager.close();
-      journal?.close();
-      await wallet.close();
-      await trainingGateway.close();
+      { name: 'the events', run: () => stops.forEach((stop) => stop()) },
+      { name: 'the sale (a payment in flight is awaited)', run: () => sales.close() },
+      { name: 'the signature capture', run: () => signature.close() },
+      { name: 'the kiosk', run: () => laneKiosk.close() },
+      { name: 'the devices', run: () => deviceManager.close() },
+      { name: 'the journal', run: () => journal?.close() },
+      { name: 'the wallet', run: () => wallet.close() },
+      { name: 'the training gateway', run: () => trainingGateway.close() },
+    ],
+    async close() {
+      for (const step of core.shutdownSteps()) await step.run();
     },
   };
   const dispatch = createDispatcher(createCommandHandlers(core), logger);

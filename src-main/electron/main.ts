@@ -15,7 +15,8 @@ import { isAppUrl } from './origin';
 import { openTerminalWindow } from './windows';
 import { startBackofficeShell, type StartedBackoffice } from './backoffice-shell';
 import { backofficeAppEnv, startBackofficeHost } from '../cli/backoffice-command';
-import { processIo } from '../cli/io';
+import { parentGone, processIo } from '../cli/io';
+import { processTimer, shutDown, stopWithinMs } from '../core/shutdown';
 import { routeReaderKeystrokes } from './reader-keys';
 
 export interface ShellOptions {
@@ -29,7 +30,12 @@ export interface ShellOptions {
   readonly logger?: Logger;
   /** Tests pass it to exercise the Linux keychain rule on any machine. */
   readonly platform?: NodeJS.Platform;
+  /** Resolves when the process that started the app is gone (`parentGone` unless a test passes its own). */
+  readonly parentGone?: () => Promise<string>;
 }
+
+/** Set by `lanepoint start` on the Electron it runs: the app quits when that command is gone (killed, not only signaled). */
+export const quitWithParentEnv = 'LANEPOINT_QUIT_WITH_PARENT';
 
 /** Where electron-vite puts the renderer and preload, relative to out/main/main.js. */
 const builtRendererDir = () => fileURLToPath(new URL('../renderer/', import.meta.url));
@@ -82,6 +88,9 @@ export function startShell(electron: ElectronApi, options: ShellOptions = {}): R
   app.on('certificate-error', trainingPhone.certificateError);
   app.on('window-all-closed', () => app.quit());
   closeCoreBeforeExit(app, () => core);
+  // Started from a desktop launcher the app outlives it; started by `lanepoint start`, never.
+  if ((options.env ?? process.env)[quitWithParentEnv] === '1')
+    void (options.parentGone ?? parentGone)().then(() => app.quit());
 
   const trustedContents = new Set<number>();
   const ready = app.whenReady().then(() => {
@@ -141,8 +150,9 @@ function closeCoreBeforeExit(app: ElectronApi['app'], currentCore: () => Core | 
     const core = currentCore();
     if (!core || closed) return;
     event.preventDefault();
-    closing ??= core
-      .close()
+    // Bounded: a payment still in flight at the deadline stays pending in the journal for recovery.
+    closing ??= shutDown(core.shutdownSteps(), { withinMs: stopWithinMs, setTimer: processTimer, logger: core.logger })
+      .then(() => undefined)
       .catch((error: unknown) => core.logger.error({ err: error }, 'electron: the core did not close cleanly'))
       .finally(() => {
         closed = true;

@@ -47,8 +47,15 @@ export interface CustomerSale {
   cancel(): boolean;
   /** Ends the customer's sale for the next one. */
   next(): void;
-  /** A clean stop: between payments every outcome was shown, so the sale is closed. */
-  close(): void;
+  /**
+   * The lane stops (ADR 904). A payment at a human step (the card, the signature: nothing sent)
+   * is canceled as Cancel would, and its end awaited; one whose request may have left is awaited
+   * as it is, never canceled (the caller bounds the wait; its row then stays pending for
+   * recovery). Then a complete sale is closed, and one still owing money, or whose payment this
+   * stop ended, is parked: left open in the journal, so the next start shows it again as after a
+   * crash. Resolves with what became of the sale.
+   */
+  stop(): Promise<'none' | 'closed' | 'parked'>;
 }
 
 export interface CustomerSaleOptions {
@@ -63,7 +70,11 @@ export interface CustomerSaleOptions {
 export function createCustomerSale(options: CustomerSaleOptions): CustomerSale {
   const { state, logger } = options;
   const keeper: SaleKeeper = createSaleKeeper(state);
-  const guard = onePaymentAtATime(options.onOperationEnd);
+  let stopping = false;
+  // Once the lane stops, an operation's end does not start recovery on a journal about to close.
+  const guard = onePaymentAtATime(() => {
+    if (!stopping) options.onOperationEnd();
+  });
 
   // The customer's sale is over: its outcomes were on the screen, so a crash from now on does not show them again.
   let saleOpen = false;
@@ -139,8 +150,25 @@ export function createCustomerSale(options: CustomerSaleOptions): CustomerSale {
       keeper.clear();
       closeSale();
     },
-    close() {
-      if (!guard.busy()) closeSale();
+    async stop() {
+      stopping = true;
+      const ended = guard.running();
+      if (ended && humanSteps.has(state.current().phase)) guard.cancel();
+      await ended?.catch(() => undefined);
+      if (!saleOpen) return 'none';
+      const sale = keeper.current();
+      if (ended === undefined && sale !== null && sale.dueMinor === null) {
+        closeSale();
+        return 'closed';
+      }
+      logger.warn(
+        { dueMinor: sale?.dueMinor ?? null, stoppedPayment: ended !== undefined },
+        'the lane stopped with the sale open: it is kept in the journal and shown again at the next start',
+      );
+      return 'parked';
     },
   };
 }
+
+/** The phases where the sale waits for a person and nothing has been sent: a stop cancels them. */
+const humanSteps = new Set(['awaiting-card', 'card-read', 'signature']);

@@ -8,6 +8,8 @@ export interface OnePaymentAtATime {
   cancel(): boolean;
   /** Whether an operation runs. */
   busy(): boolean;
+  /** The operation running, settled however it ends; undefined when none runs. */
+  running(): Promise<unknown> | undefined;
 }
 
 /** The lane's one-payment-at-a-time guard; `onEnd` runs after each operation, however it ended. */
@@ -33,5 +35,10 @@ export function onePaymentAtATime(onEnd: () => void): OnePaymentAtATime {
       return true;
     },
     busy: () => running !== undefined,
+    running: () =>
+      running?.promise.then(
+        () => undefined,
+        () => undefined,
+      ),
   };
 }

@@ -91,8 +91,11 @@ export interface TerminalService {
   printFinding(entryId: number): Promise<{ printed: boolean; problem: string | null; png: string }>;
   /** Records what a person found for an entry waiting for one; returns the queue. */
   settleByHand(args: Omit<ParsedCommandArgs<'terminal.settleByHand'>, 'managerPin'>): RecoveryItem[];
-  /** Stops the background checks. */
-  close(): void;
+  /**
+   * The lane stops: the customer's sale ends or is parked (see `CustomerSale.stop`), then the
+   * background checks stop.
+   */
+  close(): Promise<void>;
 }
 
 export interface TerminalServiceOptions {
@@ -219,9 +222,10 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       return state.current();
     },
     ...findingsDesk({ recovery, journal: openJournal, reprint: reprintFor }),
-    close() {
-      customerSale.close();
+    async close() {
+      const sale = await customerSale.stop();
       recovery.close();
+      options.logger.info({ sale }, 'the terminal stopped');
     },
   };
 }

@@ -103,8 +103,10 @@ describe('quitting', () => {
     const { fake, shell } = await startedShell();
     let finishClose: () => void = () => undefined;
     const close = vi
-      .spyOn(shell.core()!, 'close')
-      .mockImplementation(() => new Promise<void>((resolve) => (finishClose = resolve)));
+      .spyOn(shell.core()!, 'shutdownSteps')
+      .mockImplementation(() => [
+        { name: 'the sale', run: () => new Promise<void>((resolve) => (finishClose = resolve)) },
+      ]);
     fake.app.quit();
     expect(close).toHaveBeenCalledTimes(1);
     expect(fake.app.exited).toBe(false);
@@ -115,11 +117,24 @@ describe('quitting', () => {
     expect(close).toHaveBeenCalledTimes(1);
   });
 
+  it('started by lanepoint start, quits when that command is gone; started any other way, outlives its launcher', async () => {
+    const byCommand = await startedShell({
+      env: { LANEPOINT_QUIT_WITH_PARENT: '1' },
+      parentGone: () => Promise.resolve('parent gone'),
+    });
+    await vi.waitFor(() => expect(byCommand.fake.app.quitCalls).toBeGreaterThanOrEqual(1));
+    const byLauncher = await startedShell({ parentGone: () => Promise.resolve('parent gone') });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(byLauncher.fake.app.quitCalls).toBe(0);
+  });
+
   it('still exits when the core fails to close, and logs it', async () => {
     const { fake, shell, lines } = await startedShell();
-    vi.spyOn(shell.core()!, 'close').mockRejectedValue(new Error('journal busy'));
+    vi.spyOn(shell.core()!, 'shutdownSteps').mockReturnValue([
+      { name: 'the journal', run: () => Promise.reject(new Error('journal busy')) },
+    ]);
     fake.app.quit();
     await vi.waitFor(() => expect(fake.app.exited).toBe(true));
-    expect(lines.some((line) => line.includes('did not close cleanly'))).toBe(true);
+    expect(lines.some((line) => line.includes('a step failed') && line.includes('journal busy'))).toBe(true);
   });
 });

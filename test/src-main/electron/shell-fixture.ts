@@ -29,6 +29,7 @@ export interface StartOptions extends Omit<FakeElectronOptions, 'userData'> {
   readonly settings?: Record<string, unknown>;
   readonly env?: NodeJS.ProcessEnv;
   readonly platform?: NodeJS.Platform;
+  readonly parentGone?: () => Promise<string>;
 }
 
 const running: RunningShell[] = [];
@@ -45,6 +46,7 @@ export async function startedShell(options: StartOptions = {}) {
     env: options.env ?? {},
     logger,
     platform: options.platform,
+    ...(options.parentGone ? { parentGone: options.parentGone } : {}),
   });
   running.push(shell);
   await fake.ready();
