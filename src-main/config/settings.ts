@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, posix, win32 } from 'node:path';
 import type { z } from 'zod';
+import { deviceFileIssues } from './device-files';
 import { applyEnvironment } from './environment';
 import { duplicateKeys } from './json-keys';
 import { writeFileAtomic } from './private-file';
@@ -174,7 +175,8 @@ export function loadSettings(options: { appDataDir: string; env?: NodeJS.Process
  * Pass the values meant for the file, not ones merged with environment overrides, or the
  * overrides become permanent. The file gets the values as given, not the parsed ones: defaults
  * stay out of it, and values the schema transforms (a USB id in hex) stay as a person wrote
- * them, so the file loads again. Returns the parsed settings (defaults filled in).
+ * them, so the file loads again. A printer's `deviceFile` must be a device node (the file
+ * system is asked: device-files.ts). Returns the parsed settings (defaults filled in).
  */
 export function saveSettings(appDataDir: string, settings: SettingsInput): Settings {
   const result = settingsSchema.safeParse(settings, { reportInput: true });
@@ -183,6 +185,9 @@ export function saveSettings(appDataDir: string, settings: SettingsInput): Setti
     if (first) throw new SettingsError([first, ...rest]);
     throw result.error;
   }
+  // Read here, not in the schema: whether a path is a device is the file system's answer.
+  const [device, ...devices] = deviceFileIssues(result.data, appDataDir);
+  if (device) throw new SettingsError([device, ...devices]);
   writeFileAtomic(settingsPath(appDataDir), `${JSON.stringify(settings, null, 2)}\n`);
   return result.data;
 }
