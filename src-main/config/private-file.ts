@@ -73,6 +73,19 @@ export function ensurePrivateFolder(folder: string, platform: NodeJS.Platform = 
 }
 
 /**
+ * Tightens an existing `file` open to group or others to 0600 (a settings.json an installer
+ * wrote 0644). Returns the mode it had when it was tightened, for the log; undefined when the
+ * file is missing, already private, or on Windows (no modes).
+ */
+export function tightenPrivateFile(file: string, platform: NodeJS.Platform = process.platform): number | undefined {
+  if (platform === 'win32') return undefined;
+  const mode = statSync(file, { throwIfNoEntry: false })?.mode;
+  if (mode === undefined || (mode & 0o077) === 0) return undefined;
+  chmodSync(file, 0o600);
+  return mode & 0o777;
+}
+
+/**
  * Readies a SQLite file the lane writes: its folder 0700, the file created 0600 when missing
  * (SQLite would create it 0644, and gives its -wal and -shm files the database file's mode),
  * and an existing file, WAL or SHM left looser by an older version tightened to 0600.

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, posix, win32 } from 'node:path';
 import type { z } from 'zod';
+import { deviceFileIssues } from './device-files';
 import { applyEnvironment } from './environment';
 import { duplicateKeys } from './json-keys';
 import { writeFileAtomic } from './private-file';
@@ -80,11 +81,26 @@ function fileIssue(file: string, reason: string): SettingsError {
   return new SettingsError([{ setting: '(file)', source: { kind: 'file', path: file }, reason }]);
 }
 
-/** A byte-order mark or NUL bytes: the file was saved as UTF-16 (Windows Notepad's "Unicode"). */
+/**
+ * UTF-16 (Windows Notepad's "Unicode"): a byte-order mark, or text whose every other byte is
+ * NUL (ASCII characters in UTF-16 without a mark). NUL bytes anywhere else are not an encoding.
+ */
 function isUtf16(data: Buffer): boolean {
   if (data.length >= 2 && ((data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0xfe && data[1] === 0xff)))
     return true;
-  return data.subarray(0, 64).includes(0);
+  const sample = data.subarray(0, 64 - (Math.min(data.length, 64) % 2));
+  if (sample.length < 2) return false;
+  const everyOther = (start: number) => sample.every((byte, index) => index % 2 !== start || byte === 0);
+  return everyOther(1) !== everyOther(0);
+}
+
+/** A file with NUL bytes in it: a write the power cut (the file system kept the length, not the data). */
+function nulBytesIssue(data: Buffer): string | undefined {
+  const first = data.indexOf(0);
+  if (first < 0) return undefined;
+  const remedy = 'restore it from a copy, or delete it to start again from the defaults';
+  if (data.every((byte) => byte === 0)) return `the file is all NUL bytes (e.g. an interrupted write); ${remedy}`;
+  return `holds NUL bytes from byte ${first + 1} on (e.g. an interrupted write); ${remedy}`;
 }
 
 /** What settings.json itself holds (no defaults, no environment overrides); `{}` when there is no file. */
@@ -106,6 +122,8 @@ export function readSettingsFile(file: string): Record<string, unknown> {
   }
   if (isUtf16(data))
     throw fileIssue(file, 'is saved as UTF-16; save it again as UTF-8 (in Notepad: Save as, Encoding "UTF-8")');
+  const nul = nulBytesIssue(data);
+  if (nul) throw fileIssue(file, nul);
   // Windows editors like to start UTF-8 files with a byte-order mark, which JSON.parse rejects.
   const text = data.toString('utf8').replace(/^\uFEFF/, '');
   let parsed: unknown;
@@ -174,7 +192,8 @@ export function loadSettings(options: { appDataDir: string; env?: NodeJS.Process
  * Pass the values meant for the file, not ones merged with environment overrides, or the
  * overrides become permanent. The file gets the values as given, not the parsed ones: defaults
  * stay out of it, and values the schema transforms (a USB id in hex) stay as a person wrote
- * them, so the file loads again. Returns the parsed settings (defaults filled in).
+ * them, so the file loads again. A printer's `deviceFile` must be a device node (the file
+ * system is asked: device-files.ts). Returns the parsed settings (defaults filled in).
  */
 export function saveSettings(appDataDir: string, settings: SettingsInput): Settings {
   const result = settingsSchema.safeParse(settings, { reportInput: true });
@@ -183,6 +202,9 @@ export function saveSettings(appDataDir: string, settings: SettingsInput): Setti
     if (first) throw new SettingsError([first, ...rest]);
     throw result.error;
   }
+  // Read here, not in the schema: whether a path is a device is the file system's answer.
+  const [device, ...devices] = deviceFileIssues(result.data, appDataDir);
+  if (device) throw new SettingsError([device, ...devices]);
   writeFileAtomic(settingsPath(appDataDir), `${JSON.stringify(settings, null, 2)}\n`);
   return result.data;
 }

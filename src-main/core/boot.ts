@@ -1,6 +1,6 @@
 import { createFileSecretStore, type SecretStore } from '../config/secrets';
 import { join } from 'node:path';
-import { ensurePrivateFolder, removeStaleTemporaryFiles } from '../config/private-file';
+import { ensurePrivateFolder, removeStaleTemporaryFiles, tightenPrivateFile } from '../config/private-file';
 import { defaultAppDataDir, loadSettings, settingsPath } from '../config/settings';
 import { defaultJournalPath } from '../journal/journal';
 import { journalIdentityPath } from '../journal/journal-check';
@@ -40,6 +40,11 @@ export function bootCore(options: BootOptions): BootedCore {
   const logger = options.logger ?? createLogger({ level: settings.log.level });
   // A new user has no app-data folder yet: every file below is written into it, privately.
   ensurePrivateFolder(appDataDir);
+  // An installer may have written settings.json 0644: it names the devices and the gateway.
+  const settingsFile = settingsPath(appDataDir);
+  const loose = tightenPrivateFile(settingsFile);
+  if (loose !== undefined)
+    logger.warn({ file: settingsFile, was: loose.toString(8) }, 'settings.json was readable by others; made it 0600');
   const stale = removeStaleTemporaryFiles(appDataDir);
   if (stale.length > 0) logger.warn({ removed: stale }, 'removed temporary files an interrupted save left behind');
   let fileSecrets: SecretStore | undefined;

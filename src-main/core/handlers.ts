@@ -158,7 +158,8 @@ export function createCommandHandlers(
       core.sales.printFinding(entryId),
     ),
     'terminal.settleByHand': managers('record what a person found', (args) => core.sales.settleByHand(args)),
-    'printers.testPrint': (args) => core.printers.testPrint(args),
+    // A test page needs somebody signed in: it writes to whatever the printer setting names.
+    'printers.testPrint': signedIn('print a test page', (args) => core.printers.testPrint(args)),
     'printers.resume': (args) => core.printers.resume(args),
     'printers.discardHeld': (args) => core.printers.discardHeld(args),
     'printers.lastPage': signedIn('see the printed page', (args, { source }) => {

@@ -35,6 +35,29 @@ export interface HostRoute {
   handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void>;
 }
 
+/**
+ * How long the host waits on a connection. A page's own requests take milliseconds on loopback;
+ * the longest is a back-office upload of up to 100 MB, well inside `requestMs`. A WebSocket
+ * bridge is not held to these: once upgraded it is the bridge's.
+ */
+export interface HostLimits {
+  /** From connecting (or the previous request) to the end of the request's headers. */
+  readonly headersMs: number;
+  /** The whole request, body included. */
+  readonly requestMs: number;
+  /** An idle kept-alive connection after its answer. */
+  readonly keepAliveMs: number;
+  /** A connection on which nothing moves either way (a page that stopped reading its answer). */
+  readonly idleMs: number;
+}
+
+export const defaultHostLimits: HostLimits = {
+  headersMs: 10_000,
+  requestMs: 60_000,
+  keepAliveMs: 5_000,
+  idleMs: 30_000,
+};
+
 export interface HostOptions {
   readonly core: HostedApp;
   /** The built renderer (its page and assets). */
@@ -47,6 +70,8 @@ export interface HostOptions {
   readonly port: number;
   /** A fixed session token (kiosk browsers that restart); random when absent. */
   readonly token?: string;
+  /** How long a connection may sit idle (defaults: `defaultHostLimits`); tests pass small ones. */
+  readonly limits?: Partial<HostLimits>;
   /** Per-connection bounds on the bridge; the defaults suit a lane. */
   readonly bridgeLimits?: Partial<BridgeLimits>;
 }
@@ -85,7 +110,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   });
   let port = options.port;
 
+  const limits: HostLimits = { ...defaultHostLimits, ...options.limits };
+
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+    // node:http clears a kept-alive socket's timeout when the next request comes: set it again.
+    // After the answer, keepAliveMs alone holds (node:http would add a fixed second to it).
+    request.socket.setTimeout(limits.idleMs);
+    response.on('finish', () => request.socket.setTimeout(limits.keepAliveMs));
     const headers = rendererSecurityHeaders(
       contentSecurityPolicy({ connectSrc: [`ws://${hostAddress}:${port}`, `ws://localhost:${port}`] }),
     );
@@ -135,6 +166,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         'The session token is missing or wrong: reload the page from the address the back office printed.',
       );
     }
+    // The route owns its waits from here (an upload forwarded to the boarding service answers
+    // when that service does); requestMs still bounds the body's arrival.
+    request.socket.setTimeout(0);
     try {
       await route.handle(request, response, url);
     } catch (error) {
@@ -163,7 +197,18 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     bridge.accept(request, socket, head);
   };
 
-  const server = createServer(onRequest);
+  const server = createServer(
+    {
+      headersTimeout: limits.headersMs,
+      requestTimeout: limits.requestMs,
+      keepAliveTimeout: limits.keepAliveMs,
+      // node:http checks the first two only this often (30 s by default): check well within them.
+      connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(limits.headersMs / 4))),
+    },
+    onRequest,
+  );
+  // Every new socket: no bytes either way for idleMs, and node:http destroys it.
+  server.timeout = limits.idleMs;
   server.on('upgrade', onUpgrade);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -4,7 +4,7 @@ import { command } from './spec';
 
 export const printerCommands = {
   'printers.testPrint': command<{ readonly printed: true }>()(
-    'Prints a test page; fails with what to do when the printer needs attention (the page is kept and prints on resume).',
+    'Prints a test page (somebody signed in); fails with what to do when the printer needs attention (the page is kept and prints on resume).',
     z.object({ deviceId: z.string().max(32).optional() }).strict(),
   ),
   'printers.resume': command<{ readonly held: number }>()(

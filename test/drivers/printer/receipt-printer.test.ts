@@ -1,6 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createReadStream } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { realtimeStatusByte } from '../../../drivers/emulated/escpos-printer';
 import { EmulatedReceiptPrinter } from '../../../drivers/emulated/receipt-printer-peer';
@@ -12,7 +10,9 @@ import { encodeReceipt } from '../../../src-main/receipt/escpos';
 import { buildReceipt } from '../../../src-main/receipt/model';
 import { loadPrinterProfiles } from '../../../src-main/receipt/profiles';
 import { serialLinks } from '../../support/driver-serial-links';
+import { PtyPair } from '../../support/pty-pair';
 import { fullEmvSale } from '../../support/receipts';
+import { until } from '../../support/until';
 
 const profile = loadPrinterProfiles('assets/printers').get('escpos-80mm')!;
 const receipt = (copy: 'merchant' | 'customer' = 'merchant') =>
@@ -165,17 +165,33 @@ describe('ReceiptPrinter over a serial pseudo-terminal', () => {
 
 describe('ReceiptPrinter on a USB printer-class device file', () => {
   it('writes the job as is, with no status on a one-way link', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'lp-')), 'lp0');
-    const printer = new ReceiptPrinter(new DeviceFileTransport(path), { realtimeStatus: false });
-    await printer.open();
-    const bytes = receipt();
-    await printer.print(bytes);
-    await printer.print(bytes);
-    await printer.close();
-    expect(readFileSync(path).equals(Buffer.concat([Buffer.from(bytes), Buffer.from(bytes)]))).toBe(true);
-    await expect(printer.status()).rejects.toMatchObject({ kind: 'no-status' });
-    await expect(
-      new ReceiptPrinter(new DeviceFileTransport('/nonexistent/lp0'), { realtimeStatus: false }).print(bytes),
-    ).rejects.toMatchObject({ kind: 'unreachable', message: expect.stringMatching(/Cannot open \/nonexistent\/lp0/) });
+    // A pseudo-terminal stands in for /dev/usb/lp0: a device node, which the transport requires.
+    const pair = await new PtyPair().start();
+    const received: Buffer[] = [];
+    const reading = createReadStream(pair.device);
+    reading.on('data', (chunk) => received.push(Buffer.from(chunk)));
+    // The far end reads EIO once socat is stopped: the test is over by then.
+    reading.on('error', () => undefined);
+    try {
+      const printer = new ReceiptPrinter(new DeviceFileTransport(pair.host), { realtimeStatus: false });
+      await printer.open();
+      const bytes = receipt();
+      await printer.print(bytes);
+      await printer.print(bytes);
+      await printer.close();
+      const expected = Buffer.concat([Buffer.from(bytes), Buffer.from(bytes)]);
+      await until(() => Buffer.concat(received).length >= expected.length, 'both jobs arrived');
+      expect(Buffer.concat(received).equals(expected)).toBe(true);
+      await expect(printer.status()).rejects.toMatchObject({ kind: 'no-status' });
+      await expect(
+        new ReceiptPrinter(new DeviceFileTransport('/nonexistent/lp0'), { realtimeStatus: false }).print(bytes),
+      ).rejects.toMatchObject({
+        kind: 'unreachable',
+        message: expect.stringMatching(/Cannot open \/nonexistent\/lp0/),
+      });
+    } finally {
+      reading.destroy();
+      await pair.stop();
+    }
   });
 });

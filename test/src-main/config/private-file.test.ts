@@ -6,6 +6,7 @@ import {
   ensurePrivateFolder,
   preparePrivateDatabase,
   removeStaleTemporaryFiles,
+  tightenPrivateFile,
   writeFileAtomic,
 } from '../../../src-main/config/private-file';
 import { freshFolder, posix } from './folders';
@@ -78,6 +79,19 @@ describe.skipIf(!posix)('private folders and SQLite files', () => {
     for (const path of [old, `${old}-wal`, `${old}-shm`]) writeFileSync(path, '', { mode: 0o644 });
     preparePrivateDatabase(old);
     expect([modeOf(old), modeOf(`${old}-wal`), modeOf(`${old}-shm`)]).toEqual(['600', '600', '600']);
+  });
+});
+
+describe.skipIf(!posix)('tightenPrivateFile', () => {
+  it('tightens a file an installer wrote 0644 to 0600 and says what it was; leaves a 0600 or missing one be', () => {
+    const file = join(freshDir(), 'settings.json');
+    writeFileSync(file, '{}', { mode: 0o644 });
+    chmodSync(file, 0o644);
+    expect(tightenPrivateFile(file)).toBe(0o644);
+    expect(modeOf(file)).toBe('600');
+    expect(tightenPrivateFile(file)).toBeUndefined();
+    expect(tightenPrivateFile(join(freshDir(), 'missing.json'))).toBeUndefined();
+    expect(tightenPrivateFile(file, 'win32')).toBeUndefined();
   });
 });
 

@@ -125,6 +125,25 @@ describe('loadSettings: files a person cannot fix without being told how', () =>
     );
   });
 
+  it.each([
+    ['all NUL bytes', Buffer.alloc(412)],
+    ['one NUL byte', Buffer.alloc(1)],
+  ])('names a file of %s as such (an interrupted write), not as UTF-16', (_, bytes) => {
+    const { dir, file } = withFile('');
+    writeFileSync(file, bytes);
+    expect(settingsErrorOf(() => loadSettings({ appDataDir: dir, env: {} })).message).toBe(
+      `Invalid setting: ${file}: the file is all NUL bytes (e.g. an interrupted write); restore it from a copy, or delete it to start again from the defaults`,
+    );
+  });
+
+  it('names NUL bytes after JSON as such, not as UTF-16', () => {
+    const { dir, file } = withFile('');
+    writeFileSync(file, Buffer.concat([Buffer.from('{"mode":"kiosk"}\n'), Buffer.alloc(30)]));
+    expect(settingsErrorOf(() => loadSettings({ appDataDir: dir, env: {} })).message).toBe(
+      `Invalid setting: ${file}: holds NUL bytes from byte 18 on (e.g. an interrupted write); restore it from a copy, or delete it to start again from the defaults`,
+    );
+  });
+
   it('names a key written twice, with the line of the second, instead of quietly keeping the last', () => {
     const { dir, file } = withFile(
       '{\n  "mode": "kiosk",\n  "host": { "port": 1, "port": 2 },\n  "printers": [{ "id": "a" }],\n  "mode": "counter"\n}',

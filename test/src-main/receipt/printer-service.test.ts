@@ -23,13 +23,28 @@ describe('printers over the contract', () => {
       transport: 'emulated',
       emulated: true,
     });
-    expect(ok(await core.dispatch('printers.testPrint', {}))).toEqual({ printed: true });
     ok(await core.dispatch('session.signIn', { cashierId: '1001', pin: '1234' }));
+    expect(ok(await core.dispatch('printers.testPrint', {}))).toEqual({ printed: true });
     const page = ok(await core.dispatch('printers.lastPage', {})) as { png: string; lines: string[] };
     expect(page.png).toMatch(/^data:image\/png;base64,/);
     expect(page.lines.map((line) => line.trim())).toEqual(
       expect.arrayContaining(['TEST PRINT', 'Café Crème Söhne Ñandú façade', '€ 12,50  £ 3.00  ¥ 400  $ 1.99']),
     );
+  });
+
+  it('prints a test page for a signed-in cashier only: with nobody signed in it is refused and nothing prints', async () => {
+    const { core } = testCore();
+    cores.push(core);
+    await until(() => core.devices.list('printer')[0]?.status === 'connected');
+    expect(await core.dispatch('printers.testPrint', {})).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden', message: 'Sign in first to print a test page.' },
+    });
+    const device = core.deviceManager.printers()[0]?.emulated;
+    expect(device?.pages).toHaveLength(0);
+    ok(await core.dispatch('session.signIn', { cashierId: '1001', pin: '1234' }));
+    ok(await core.dispatch('printers.testPrint', {}));
+    expect(device?.pages).toHaveLength(1);
   });
 
   it('shows the printed page to a signed-in screen only, and only so often per screen', async () => {
@@ -42,8 +57,10 @@ describe('printers over the contract', () => {
     });
     cores.push(core);
     await until(() => core.devices.list('printer')[0]?.status === 'connected');
-    ok(await core.dispatch('printers.testPrint', {}));
     const screen = { source: 'bridge:1' };
+    ok(await core.dispatch('session.signIn', { cashierId: '1001', pin: '1234' }, screen));
+    ok(await core.dispatch('printers.testPrint', {}, screen));
+    ok(await core.dispatch('session.signOut', {}, screen));
     expect(await core.dispatch('printers.lastPage', {}, screen)).toMatchObject({
       ok: false,
       error: { code: 'forbidden', message: 'Sign in first to see the printed page.' },
@@ -87,6 +104,7 @@ describe('printers over the contract', () => {
       await until(() => core.devices.list('printer')[0]?.status === 'connected');
       expect(core.devices.list('printer')[0]).toMatchObject({ name: 'Printer at 127.0.0.1', transport: 'tcp' });
       device.setPaper(0);
+      ok(await core.dispatch('session.signIn', { cashierId: '7', pin: '2468' }));
       expect(await core.dispatch('printers.testPrint', {})).toMatchObject({
         ok: false,
         error: {
@@ -104,7 +122,6 @@ describe('printers over the contract', () => {
       expect(ok(await core.dispatch('printers.resume', {}))).toEqual({ held: 0 });
       expect(device.pages.at(-1)?.lines.map((line) => line.trim())).toContain('TEST PRINT');
       await until(() => core.devices.list('printer')[0]?.status === 'connected');
-      ok(await core.dispatch('session.signIn', { cashierId: '7', pin: '2468' }));
       expect(await core.dispatch('printers.lastPage', {})).toMatchObject({
         ok: false,
         error: { message: expect.stringMatching(/real printer/) },
@@ -122,6 +139,7 @@ describe('printers over the contract', () => {
       status: 'error',
       lastError: expect.stringMatching(/printers\.p\.profile: no printer profile "laser-9000"/),
     });
+    ok(await core.dispatch('session.signIn', { cashierId: '1001', pin: '1234' }));
     expect(await core.dispatch('printers.testPrint', { deviceId: 'nope' })).toMatchObject({
       ok: false,
       error: { field: 'deviceId' },
