@@ -13,9 +13,8 @@ import { createPrinterService, type PrinterService } from '../receipt/printer-se
 import { loadPrinterProfiles } from '../receipt/profiles';
 import { createSignatureService, type SignatureService } from '../signature/service';
 import { createTrainingGateway, type TrainingGateway } from './training-gateway';
-import { createGatewayClient } from '../gateway/client';
+import { liveGateway } from './live-gateway';
 import { LaneError } from './errors';
-import type { SecretStore } from '../config/secrets';
 import { Journal, JournalError } from '../journal/journal';
 import { openLaneJournal, type JournalRefusal } from '../journal/journal-check';
 import { createTerminalService, type GatewayAccess, type TerminalService } from '../terminal/terminal';
@@ -341,29 +340,6 @@ function releaseToScreens(events: EventHub, keys: readonly Keystroke[]): void {
     bySource.set(source, [...(bySource.get(source) ?? []), seq]);
   }
   for (const [source, seqs] of bySource) events.emitTo(source, 'devices.keysReleased', { seqs });
-}
-
-/**
- * The live gateway: its URL and the merchant id from the settings, the credentials from the
- * secret store. What is missing is named, so store IT knows what to enter.
- */
-async function liveGateway(settings: Settings, secrets: SecretStore | undefined): Promise<GatewayAccess> {
-  const missing: string[] = [];
-  if (settings.gateway.url === '') missing.push('the gateway URL (setting gateway.url)');
-  if (settings.merchantId === '') missing.push('the merchant id (setting merchantId)');
-  const username = await secrets?.get('gateway.username');
-  const password = await secrets?.get('gateway.password');
-  if (!username || !password) missing.push('the gateway credentials (secrets gateway.username and gateway.password)');
-  if (missing.length > 0)
-    throw new LaneError(
-      'refused',
-      `Live sales need ${missing.join(', ')}: enter them under Settings, or use training mode.`,
-    );
-  const client = createGatewayClient({
-    baseUrl: settings.gateway.url,
-    credentials: { level: 'site', username: username!, password: password! },
-  });
-  return { client, merchid: settings.merchantId };
 }
 
 /**
