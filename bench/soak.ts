@@ -40,6 +40,9 @@ export interface SoakResult {
   readonly rssGrowthPct: number;
   readonly heapAfterWarmupMb: number;
   readonly rssAfterWarmupMb: number;
+  /** The same growth in megabytes per 1,000 sales after the warm-up (the rate a long day adds). */
+  readonly heapMbPer1000Sales: number;
+  readonly rssMbPer1000Sales: number;
   /** Every process warning seen during the run (MaxListenersExceededWarning among them). */
   readonly warnings: readonly string[];
   readonly listenerLeaks: readonly string[];
@@ -178,6 +181,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     rssGrowthPct: ((end.rss - baseline.rss) / baseline.rss) * 100,
     heapAfterWarmupMb: megabytes(baseline.heap),
     rssAfterWarmupMb: megabytes(baseline.rss),
+    heapMbPer1000Sales: (megabytes(end.heap - baseline.heap) * 1000) / (options.sales - options.warmup),
+    rssMbPer1000Sales: (megabytes(end.rss - baseline.rss) * 1000) / (options.sales - options.warmup),
     warnings,
     listenerLeaks: warnings.filter((warning) => warning.startsWith('MaxListenersExceededWarning')),
     disagreements,
