@@ -159,7 +159,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       const summary = await sale(core, i, signature);
       if (i >= options.warmup) durations.push(performance.now() - saleStarted);
       if (!summary.printed)
-        throw new Error(`soak sale ${i}: the receipt did not print (${summary.printProblem ?? 'no reason'})`);
+        throw new Error(
+          `soak sale ${i}: the receipt did not print (${summary.printProblem ?? 'no reason'}; the sale ended ${summary.outcome}${summary.reason ? `: ${summary.reason}` : ''})`,
+        );
       outcomes[summary.outcome] = (outcomes[summary.outcome] ?? 0) + 1;
       options.onSale?.(i + 1);
     }

@@ -36,19 +36,32 @@ export const deadlineCatchUpTurns = 3;
  * never answers still times out, a few loop turns after `ms`.
  */
 export function setAnswerDeadline(clock: Pick<DeviceClock, 'setTimer'>, run: () => void, ms: number): () => void {
-  let canceled = false;
+  let stopTurns: (() => void) | undefined;
   const stopTimer = clock.setTimer(() => {
-    let turns = 0;
-    const turn = () => {
-      if (canceled) return;
-      turns += 1;
-      if (turns < deadlineCatchUpTurns) setImmediate(turn);
-      else run();
-    };
-    setImmediate(turn);
+    stopTurns = afterLoopTurns(run);
   }, ms);
   return () => {
-    canceled = true;
     stopTimer();
+    stopTurns?.();
+  };
+}
+
+/**
+ * Runs `run` after the event loop has taken `turns` more turns (each reads pending I/O and
+ * runs the immediates queued before it), unless the returned function cancels it first: what
+ * a due timer does before it acts on "nothing came", when something may be waiting unread.
+ */
+export function afterLoopTurns(run: () => void, turns = deadlineCatchUpTurns): () => void {
+  let canceled = false;
+  let taken = 0;
+  const turn = () => {
+    if (canceled) return;
+    taken += 1;
+    if (taken < turns) setImmediate(turn);
+    else run();
+  };
+  setImmediate(turn);
+  return () => {
+    canceled = true;
   };
 }

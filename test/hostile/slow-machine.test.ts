@@ -1,10 +1,13 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src-main/emulator/server';
 import { buildPrinter } from '../../src-main/devices/printers';
 import { printerSettingSchema } from '../../src-main/config/schema';
 import { encodeReceipt } from '../../src-main/receipt/escpos';
 import { buildReceipt } from '../../src-main/receipt/model';
 import { loadPrinterProfiles } from '../../src-main/receipt/profiles';
 import { fullEmvSale } from '../support/receipts';
+import { rpctMerchant, siteAuth } from '../src-main/emulator/support';
 
 /**
  * Issue 30, item 7: on a busy 2-core machine `lanepoint bench soak` stopped at "the receipt did
@@ -54,6 +57,37 @@ describe('a slow machine', () => {
     } finally {
       await printer.close();
       await device.dispose?.();
+    }
+  });
+
+  it('the training gateway answers a request that reached a kept-alive connection while the loop stalled past its idle timeout', async () => {
+    // The soak's sale 1000 ended "unknown": the two full collections before it stalled the loop
+    // past the emulator's 5 s keep-alive, and the emulator closed the connection with the
+    // lane's next authorization already in it. Here the keep-alive is 100 ms and the stall 300.
+    const emulator = await startEmulator({
+      realism: false,
+      limits: { keepAliveMs: 100 },
+      clock: { now: () => Date.UTC(2026, 10, 22, 12) },
+    });
+    const socket = connect(emulator.port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const inquiry = `GET /rest/inquire/1/${rpctMerchant} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${siteAuth}\r\n\r\n`;
+    try {
+      socket.write(inquiry);
+      await expect.poll(() => received.match(/HTTP\/1\.1 200 /g)?.length ?? 0).toBe(1);
+      stallTheLoop(300);
+      // The next request goes out the moment the loop is back, before the due idle timer runs.
+      socket.write(inquiry);
+      await Promise.race([closed, expect.poll(() => received.match(/HTTP\/1\.1 200 /g)?.length ?? 0).toBe(2)]);
+      expect(received.match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
+      // A connection that then stays idle is still closed.
+      await closed;
+    } finally {
+      socket.destroy();
+      await emulator.close();
     }
   });
 });
