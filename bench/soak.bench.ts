@@ -1,6 +1,8 @@
 import type { BenchResult } from './harness';
 import { runSoak } from './soak';
 
+const signed = (value: number, digits = 1) => `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
+
 /** Growth of heap or RSS after the warm-up that fails the soak. */
 const maxGrowthPct = 10;
 
@@ -49,7 +51,7 @@ export async function soakBenchmarks(): Promise<BenchResult[]> {
       meanMs: 0,
       p50Ms: 0,
       p99Ms: 0,
-      note: `heap ${result.heapGrowthPct >= 0 ? '+' : ''}${result.heapGrowthPct.toFixed(1)} % of ${result.heapAfterWarmupMb.toFixed(0)} MB, RSS ${result.rssGrowthPct >= 0 ? '+' : ''}${result.rssGrowthPct.toFixed(1)} % of ${result.rssAfterWarmupMb.toFixed(0)} MB`,
+      note: `heap ${signed(result.heapGrowthPct)} % of ${result.heapAfterWarmupMb.toFixed(0)} MB (${signed(result.heapMbPer1000Sales, 2)} MB per 1,000 sales), RSS ${signed(result.rssGrowthPct)} % of ${result.rssAfterWarmupMb.toFixed(0)} MB (${signed(result.rssMbPer1000Sales, 2)} MB per 1,000 sales); the ${sales - warmup} sales after the warm-up took ${result.seconds.toFixed(0)} s`,
     },
     {
       name: 'soak: journal against the gateway ledger, listener-leak warnings',

@@ -40,6 +40,9 @@ export interface SoakResult {
   readonly rssGrowthPct: number;
   readonly heapAfterWarmupMb: number;
   readonly rssAfterWarmupMb: number;
+  /** The same growth in megabytes per 1,000 sales after the warm-up (the rate a long day adds). */
+  readonly heapMbPer1000Sales: number;
+  readonly rssMbPer1000Sales: number;
   /** Every process warning seen during the run (MaxListenersExceededWarning among them). */
   readonly warnings: readonly string[];
   readonly listenerLeaks: readonly string[];
@@ -156,7 +159,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       const summary = await sale(core, i, signature);
       if (i >= options.warmup) durations.push(performance.now() - saleStarted);
       if (!summary.printed)
-        throw new Error(`soak sale ${i}: the receipt did not print (${summary.printProblem ?? 'no reason'})`);
+        throw new Error(
+          `soak sale ${i}: the receipt did not print (${summary.printProblem ?? 'no reason'}; the sale ended ${summary.outcome}${summary.reason ? `: ${summary.reason}` : ''})`,
+        );
       outcomes[summary.outcome] = (outcomes[summary.outcome] ?? 0) + 1;
       options.onSale?.(i + 1);
     }
@@ -178,6 +183,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     rssGrowthPct: ((end.rss - baseline.rss) / baseline.rss) * 100,
     heapAfterWarmupMb: megabytes(baseline.heap),
     rssAfterWarmupMb: megabytes(baseline.rss),
+    heapMbPer1000Sales: (megabytes(end.heap - baseline.heap) * 1000) / (options.sales - options.warmup),
+    rssMbPer1000Sales: (megabytes(end.rss - baseline.rss) * 1000) / (options.sales - options.warmup),
     warnings,
     listenerLeaks: warnings.filter((warning) => warning.startsWith('MaxListenersExceededWarning')),
     disagreements,

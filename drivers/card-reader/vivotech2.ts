@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { systemDeviceClock, type DeviceClock } from '../clock';
+import { setAnswerDeadline, systemDeviceClock, type DeviceClock } from '../clock';
 import type { Transport } from '../transport/types';
 import { cardReadFromEmvTlv } from './emv-record';
 import { CardReaderError, malformed } from './errors';
@@ -171,15 +171,19 @@ export class ViVOtech2Reader extends EventEmitter<CardReaderEvents> implements C
   #exchange(command: readonly [number, number], data: Uint8Array, timeoutMs: number): Promise<Frame> {
     const run = () =>
       new Promise<Frame>((resolve, reject) => {
-        const stopTimer = this.#clock.setTimer(() => {
-          this.#waiting = undefined;
-          reject(
-            new CardReaderError(
-              'timeout',
-              `the reader did not answer command ${hex(command)} within ${Math.round(timeoutMs / 1000)} s`,
-            ),
-          );
-        }, timeoutMs);
+        const stopTimer = setAnswerDeadline(
+          this.#clock,
+          () => {
+            this.#waiting = undefined;
+            reject(
+              new CardReaderError(
+                'timeout',
+                `the reader did not answer command ${hex(command)} within ${Math.round(timeoutMs / 1000)} s`,
+              ),
+            );
+          },
+          timeoutMs,
+        );
         const done = () => {
           stopTimer();
           this.#waiting = undefined;

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { systemDeviceClock, type DeviceClock } from '../clock';
+import { setAnswerDeadline, systemDeviceClock, type DeviceClock } from '../clock';
 import { DeviceError } from '../device-error';
 import type { Transport } from '../transport/types';
 import {
@@ -134,21 +134,26 @@ export class ReceiptPrinter extends EventEmitter<PrinterEvents> {
       ]),
     );
     const timeout = this.#options.statusTimeoutMs ?? 1000;
-    const clock = this.#options.clock ?? systemDeviceClock;
-    const deadline = clock.now() + timeout;
-    while (this.#replies.length < 3) {
-      const left = deadline - clock.now();
-      if (left <= 0)
-        throw new PrinterError('no-status', `the printer did not answer a status request within ${timeout} ms`);
-      await new Promise<void>((resolve) => {
-        const stopTimer = clock.setTimer(resolve, left);
-        this.#waiter = () => {
-          stopTimer();
-          resolve();
-        };
-      });
-      this.#waiter = undefined;
-    }
+    // One deadline for the three replies, decided by the timer alone: after a stalled loop the
+    // clock is past it while the answers wait in the queue (see setAnswerDeadline).
+    await new Promise<void>((resolve, reject) => {
+      const answered = () => {
+        if (this.#replies.length < 3) return;
+        stopDeadline();
+        this.#waiter = undefined;
+        resolve();
+      };
+      const stopDeadline = setAnswerDeadline(
+        this.#options.clock ?? systemDeviceClock,
+        () => {
+          this.#waiter = undefined;
+          reject(new PrinterError('no-status', `the printer did not answer a status request within ${timeout} ms`));
+        },
+        timeout,
+      );
+      this.#waiter = answered;
+      answered();
+    });
     const [printer, offline, paper] = this.#replies as [number, number, number];
     const status = parseRealtimeStatus(printer, offline, paper);
     this.emit('status', status);

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { systemDeviceClock, type DeviceClock } from '../clock';
+import { setAnswerDeadline, systemDeviceClock, type DeviceClock } from '../clock';
 import type { Transport } from '../transport/types';
 import { dptData, readDptAnswer, readLcdPrompt, type DptAnswer, type DptRequest } from './dpt';
 import { UnattendedDeviceError } from './errors';
@@ -251,7 +251,8 @@ export class UnattendedPaymentDevice extends EventEmitter<UnattendedDeviceEvents
         },
       };
       this.#waiting.set(key, waiter);
-      stopTimer = this.#clock.setTimer(
+      stopTimer = setAnswerDeadline(
+        this.#clock,
         () =>
           waiter.fail(
             new UnattendedDeviceError(

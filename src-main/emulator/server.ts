@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterLoopTurns } from '../../drivers/clock';
 import { systemClock, type Clock } from '../core/clock';
 import { defaultEmulatorConfig, type EmulatorConfig } from './config';
 import {
@@ -321,6 +322,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const server = certificate
     ? createTlsServer({ ...serverOptions, cert: certificate.cert, key: certificate.key }, handle)
     : createServer(serverOptions, handle);
+  // The only socket timeout armed is the keep-alive one (above). With a listener here node:http
+  // leaves the closing to us: an idle connection is closed once the loop has read what reached
+  // it, since after a stalled loop the due idle timer runs before the poll that reads the lane's
+  // next request, and closing then would cut a request that has already left (its outcome unknown).
+  server.on('timeout', (socket: Socket) => {
+    const readBefore = socket.bytesRead;
+    afterLoopTurns(() => {
+      // A request arrived after all: node:http clears the keep-alive timeout when it begins.
+      if (socket.bytesRead === readBefore) socket.destroy();
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());

@@ -140,6 +140,16 @@ describe('ViVOtech2Reader against the emulated reader', () => {
     expect(await reader.ping()).toBe(true);
   });
 
+  it('reads the reply that waits in the queue when a stalled loop lets the reply deadline pass first', async () => {
+    const { reader, clock } = await lane();
+    const ping = reader.ping();
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(clock.pending).toBe(1);
+    // The loop comes back after the deadline; the reply has not crossed the link yet.
+    clock.advance(500);
+    await expect(ping).resolves.toBe(true);
+  });
+
   it('reports the reader’s timeout, a reply that never comes, and a disconnect', async () => {
     const { reader, peer, host, device, clock } = await lane();
     const unanswered = reader.read({ amountMinor: 100, timeoutSeconds: 1 });
