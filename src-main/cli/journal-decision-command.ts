@@ -14,7 +14,7 @@ const answers: Record<'new' | 'accept', readonly JournalRefusalCause[]> = {
 
 /**
  * `lanepoint journal new|accept --reason TEXT [--live]`: store IT's deliberate answer to a journal
- * the lane refuses (ADR 902), the same as a manager's acknowledgement on the lane. `new` starts a
+ * the lane refuses (ADR 044), the same as a manager's acknowledgement on the lane. `new` starts a
  * new journal in place of one that disappeared, was emptied, or is damaged (set aside for
  * support); `accept` takes the file in place (another lane's, an older copy) as the lane's own.
  * Refused, changing nothing, when the journal is in order or refused for the other kind of cause.

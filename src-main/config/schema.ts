@@ -192,7 +192,7 @@ export function keyboardMode(device: CardReaderSetting): boolean {
   return device.protocol === 'keyboard' || (device.protocol === 'emulated' && device.mode === 'keyboard');
 }
 
-/** What the lane records of each journal file, by file name (journal/lane-record.ts, ADR 902). */
+/** What the lane records of each journal file, by file name (journal/lane-record.ts, ADR 044). */
 export const journalRecordsSchema = z.record(
   z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'expected a journal file name' }),
   z.strictObject({
@@ -286,7 +286,7 @@ export const settingsSchema = z
         .prefault({}),
       /**
        * Written by the lane, not by a person: each journal file's identity and the highest entry
-       * id the lane has seen in it, by file name (journal/lane-record.ts, ADR 902). Deleting the
+       * id the lane has seen in it, by file name (journal/lane-record.ts, ADR 044). Deleting the
        * journal does not take this with it.
        */
       journals: journalRecordsSchema.optional(),

@@ -25,7 +25,7 @@ export interface CoreOptions {
    * or is damaged refuses sales until a person acknowledges it.
    */
   readonly journalRecordFile?: string;
-  /** journal-identity.json of versions before ADR 902, adopted once when settings.json has no record. */
+  /** journal-identity.json of versions before ADR 044, adopted once when settings.json has no record. */
   readonly legacyJournalIdentityFile?: string;
   /** Training: where the built-in emulator keeps its day, so a restart can still recover. */
   readonly trainingGatewayPath?: string;

@@ -115,8 +115,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {
     // node:http clears a kept-alive socket's timeout when the next request comes: set it again.
     // After the answer, keepAliveMs alone holds (node:http would add a fixed second to it).
-    request.socket.setTimeout(limits.idleMs);
-    response.on('finish', () => request.socket.setTimeout(limits.keepAliveMs));
+    // The socket is held here: a refused upload destroys it, and then `request.socket` is null by `finish`.
+    const socket = request.socket;
+    socket.setTimeout(limits.idleMs);
+    response.on('finish', () => {
+      if (!socket.destroyed) socket.setTimeout(limits.keepAliveMs);
+    });
     const headers = rendererSecurityHeaders(
       contentSecurityPolicy({ connectSrc: [`ws://${hostAddress}:${port}`, `ws://localhost:${port}`] }),
     );

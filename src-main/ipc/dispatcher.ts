@@ -8,7 +8,7 @@ import type { Logger } from '../log/logger';
 /**
  * Who sent a command: one Electron window or one bridge connection. Replies to that screen
  * alone (released keystrokes) and costly-call limits are kept per source; wrong PINs are not,
- * since a reload is a new source (they lock the cashier id and the lane, ADR 901).
+ * since a reload is a new source (they lock the cashier id and the lane, ADR 043).
  */
 export type { CommandCaller } from './contract/derive';
 

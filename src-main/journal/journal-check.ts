@@ -14,7 +14,7 @@ export type { JournalRefusal };
 /** What a refusal is about (see `JournalRefusal` in the contract). */
 export type JournalRefusalCause = JournalRefusal['cause'];
 
-/** Where versions before ADR 902 kept the journal's identity, keyed by absolute path; read once to adopt it. */
+/** Where versions before ADR 044 kept the journal's identity, keyed by absolute path; read once to adopt it. */
 export function journalIdentityPath(appDataDir: string): string {
   return join(appDataDir, 'journal-identity.json');
 }

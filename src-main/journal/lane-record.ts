@@ -14,7 +14,7 @@ export interface JournalRecord {
 /**
  * A new entry moves the record on only every this many entries (and at open and close), so a sale
  * costs no extra disk write; a restored copy at most this many entries older than the lane's
- * last one can go unnoticed after a crash (ADR 902).
+ * last one can go unnoticed after a crash (ADR 044).
  */
 export const recordEvery = 10;
 
@@ -61,7 +61,7 @@ export function writeJournalRecord(settingsFile: string, journalPath: string, re
 }
 
 /**
- * What `journal-identity.json` of versions before ADR 902 recorded for this file (keyed by its
+ * What `journal-identity.json` of versions before ADR 044 recorded for this file (keyed by its
  * absolute path), read once so an upgraded lane keeps the check it had; undefined when absent.
  */
 export function legacyJournalRecord(identityFile: string, journalPath: string): JournalRecord | undefined {

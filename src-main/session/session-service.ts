@@ -55,7 +55,7 @@ export interface SessionService {
  * against settings' scrypt hashes (an unknown id against a dummy of the same cost). Wrong PINs
  * lock the cashier id, or approvals by PIN, for a time that grows with each lock, and past the
  * lane's limit every PIN waits (`pinLockPolicy`): counted per id, not per screen, and kept in
- * `locks` so a reconnect or a restart does not start the count again (ADR 901).
+ * `locks` so a reconnect or a restart does not start the count again (ADR 043).
  */
 export function createSessionService(options: {
   settings: Settings;

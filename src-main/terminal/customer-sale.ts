@@ -48,7 +48,7 @@ export interface CustomerSale {
   /** Ends the customer's sale for the next one. */
   next(): void;
   /**
-   * The lane stops (ADR 904). A payment at a human step (the card, the signature: nothing sent)
+   * The lane stops (ADR 046). A payment at a human step (the card, the signature: nothing sent)
    * is canceled as Cancel would, and its end awaited; one whose request may have left is awaited
    * as it is, never canceled (the caller bounds the wait; its row then stays pending for
    * recovery). Then a complete sale is closed, and one still owing money, or whose payment this

@@ -3,7 +3,7 @@ import type { SecureContextOptions, TlsOptions } from 'node:tls';
 import { LaneError } from '../../core/errors';
 
 /**
- * What the pay-link service allows a client (ADR 905): the TLS it speaks, how many sockets one
+ * What the pay-link service allows a client (ADR 047): the TLS it speaks, how many sockets one
  * address may hold, how long a socket may stay silent, and how many wrong links an address may
  * ask for before it waits. The defaults are safe for a store; tests make the times small.
  */

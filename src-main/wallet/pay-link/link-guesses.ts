@@ -2,7 +2,7 @@ import type { Clock } from '../../core/clock';
 import type { PayLinkLimits } from './limits';
 
 /**
- * Wrong link ids, counted per client address (ADR 905). Only misses count: a store's phones may
+ * Wrong link ids, counted per client address (ADR 047). Only misses count: a store's phones may
  * share one address behind its router, and every one of them polls its link each second, so
  * successes never use up anything. Past the allowance each miss makes the address wait, twice as
  * long as the last time up to a ceiling, and while it waits it is told to wait for any link it

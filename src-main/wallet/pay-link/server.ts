@@ -22,7 +22,7 @@ import type { PayLinkSessions, PayLinkStatus } from './sessions';
  * link; a cross-site page cannot post one (that content type needs a preflight this service never
  * answers). Bodies are handed to the lane and never logged or written. It speaks TLS 1.2 or 1.3
  * with forward secrecy only, caps the sockets one client holds and how long they may stay silent,
- * and makes a client that asks for wrong links wait (limits.ts, link-guesses.ts; ADR 905).
+ * and makes a client that asks for wrong links wait (limits.ts, link-guesses.ts; ADR 047).
  */
 
 /** The largest payload body: a wallet token is about 2 to 4 KiB. */
