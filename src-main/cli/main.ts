@@ -238,6 +238,9 @@ const commands: Record<string, Command> = {
   },
 };
 
+/** Every command `lanepoint` runs, for the CLI reference (docs/reference/cli.md): each has its entry in usage.ts. */
+export const cliCommandNames: readonly string[] = Object.keys(commands);
+
 /**
  * Runs the `lanepoint` command line and returns the exit code: 0 done, 1 failed, 2 the command
  * line itself was wrong (with the usage line on stderr).

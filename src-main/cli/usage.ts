@@ -82,5 +82,5 @@ environment:
   LANEPOINT_HOST_TOKEN  a fixed session token for kiosk browsers (at least 32 characters)
   LANEPOINT_BACKOFFICE_HOME   the back office's own folder (settings, boarding secrets)
   LANEPOINT_BACKOFFICE_TOKEN  a fixed session token for the back office's page
-  ... and the rest in README.md, "Settings".
+  ... and the rest in docs/reference/settings.md.
 `;

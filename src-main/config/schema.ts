@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { staffRoles, terminalModes } from '../ipc/contract';
 import { pinHashPattern } from '../session/pin-hash';
 import { kioskSettingIssues, kioskSettingsSchema } from './kiosk-settings';
-import { asSection, integerFrom, serialPortWith } from './schema-parts';
+import {
+  cardReaderSettingSchema,
+  keyboardMode,
+  printerSettingSchema,
+  signaturePadSettingSchema,
+} from './device-settings';
+import { asSection, integerFrom } from './schema-parts';
 import { walletSettingIssues, walletSettingsSchema } from './wallet-settings';
 
 /**
@@ -26,6 +32,16 @@ export function isLoopbackHost(hostname: string): boolean {
 function hostnameOf(value: string): string | undefined {
   return URL.canParse(value) ? new URL(value).hostname : undefined;
 }
+
+export {
+  cardReaderSettingSchema,
+  keyboardMode,
+  printerSettingSchema,
+  signaturePadSettingSchema,
+  type CardReaderSetting,
+  type PrinterSetting,
+  type SignaturePadSetting,
+} from './device-settings';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 
@@ -51,146 +67,8 @@ const gatewayUrl = z
 const oneOf = (values: readonly string[], separator: string) =>
   `expected ${values.map((value) => JSON.stringify(value)).join(separator)}`;
 
-const deviceId = z
-  .string({ error: 'expected an id of letters, digits and dashes' })
-  .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, { error: 'expected 1 to 32 lower-case letters, digits or dashes' });
-const hexId = z
-  .string()
-  .regex(/^(0x)?[0-9A-Fa-f]{1,4}$/, { error: 'expected a USB id in hex, e.g. "0acd"' })
-  .transform((value) => parseInt(value.replace(/^0x/, ''), 16));
-/** Which HID device: by vendor and product id, or by its OS path. */
-const hidSelector = z.union(
-  [z.strictObject({ vendorId: hexId, productId: hexId }), z.strictObject({ path: z.string().min(1) })],
-  { error: 'expected { vendorId, productId } or { path }' },
-);
-const serialPort = serialPortWith(19200);
-/** A device's HID report descriptor in hex (node-hid cannot read it from the device). */
-const reportDescriptor = z
-  .string({ error: 'expected the report descriptor in hex' })
-  .regex(/^([0-9A-Fa-f]{2})+$/, { error: 'expected the report descriptor in hex, two digits a byte' })
-  .max(8192);
-const readerCommon = {
-  id: deviceId,
-  kind: z.literal('card-reader').default('card-reader'),
-  name: z.string().min(1).max(40).optional(),
-  /** Chip failures after which a swiped chip card is accepted as fallback (0: never). */
-  chipFailuresBeforeFallback: integerFrom(0, 5).default(1),
-};
-
-/**
- * A card reader and how it is connected. Protocols: `keyboard` (an encrypting reader in USB
- * keyboard mode, fed by the shell's keystrokes), `idtech-hid` (the same family in HID mode),
- * `magtek-hid` (a legacy unencrypted HID swipe reader), `hid-pos-msr` (a reader declaring the HID
- * magnetic stripe usage page), `vivotech2` (an ID TECH NEO serial EMV reader), `pae` (an
- * unattended payment device that reads the card and authorizes by itself, drivers/unattended/),
- * and `emulated` (training only).
- */
-export const cardReaderSettingSchema = z.discriminatedUnion(
-  'protocol',
-  [
-    z.strictObject({ ...readerCommon, protocol: z.literal('keyboard') }),
-    z.strictObject({ ...readerCommon, protocol: z.literal('idtech-hid'), hid: hidSelector }),
-    z.strictObject({ ...readerCommon, protocol: z.literal('magtek-hid'), hid: hidSelector }),
-    z.strictObject({
-      ...readerCommon,
-      protocol: z.literal('hid-pos-msr'),
-      hid: hidSelector,
-      reportDescriptor,
-    }),
-    z.strictObject({ ...readerCommon, protocol: z.literal('vivotech2'), serial: serialPort }),
-    z.strictObject({
-      ...readerCommon,
-      protocol: z.literal('pae'),
-      // The unattended guide's port settings: 115200 baud, 8N1.
-      serial: serialPortWith(115200),
-      /** The DPT's paymentUser when no cashier is signed in (a kiosk). */
-      paymentUser: z.string().min(1).max(40).default('Kiosk'),
-    }),
-    z.strictObject({
-      ...readerCommon,
-      protocol: z.literal('emulated'),
-      mode: z.enum(['keyboard', 'hid']).default('keyboard'),
-    }),
-  ],
-  {
-    error: 'expected protocol "keyboard", "idtech-hid", "magtek-hid", "hid-pos-msr", "vivotech2", "pae" or "emulated"',
-  },
-);
-export type CardReaderSetting = z.output<typeof cardReaderSettingSchema>;
-
-const padRegion = z.strictObject({
-  x: z.number({ error: 'expected a number' }).min(0),
-  y: z.number({ error: 'expected a number' }).min(0),
-  width: z.number({ error: 'expected a number' }).positive(),
-  height: z.number({ error: 'expected a number' }).positive(),
-});
-const padCommon = {
-  id: deviceId,
-  kind: z.literal('signature-pad').default('signature-pad'),
-  name: z.string().min(1).max(40).optional(),
-  /** Accept / clear / cancel areas printed on (or drawn by) the signing surface, in pad coordinates. */
-  buttons: z
-    .strictObject({ accept: padRegion.optional(), clear: padRegion.optional(), cancel: padRegion.optional() })
-    .optional(),
-};
-
-/**
- * A signature pad and how it is connected: `hid-digitizer` (the HID Digitizers page, fields from
- * the report descriptor), `isdv4` (a Wacom ISDV4 serial pen pad, 38400 baud by default), or
- * `emulated` (training only: a pad that signs recorded signatures, over the HID or ISDV4 protocol).
- */
-export const signaturePadSettingSchema = z.discriminatedUnion(
-  'protocol',
-  [
-    z.strictObject({ ...padCommon, protocol: z.literal('hid-digitizer'), hid: hidSelector, reportDescriptor }),
-    z.strictObject({ ...padCommon, protocol: z.literal('isdv4'), serial: serialPortWith(38400) }),
-    z.strictObject({
-      ...padCommon,
-      protocol: z.literal('emulated'),
-      mode: z.enum(['hid-digitizer', 'isdv4']).default('hid-digitizer'),
-    }),
-  ],
-  { error: 'expected protocol "hid-digitizer", "isdv4" or "emulated"' },
-);
-export type SignaturePadSetting = z.output<typeof signaturePadSettingSchema>;
-
-const printerCommon = {
-  id: deviceId,
-  kind: z.literal('printer').default('printer'),
-  name: z.string().min(1).max(40).optional(),
-  /** A printer profile from assets/printers: escpos-80mm, escpos-58mm or starprnt-80mm. */
-  profile: z
-    .string({ error: 'expected a printer profile id, e.g. "escpos-80mm"' })
-    .regex(/^[a-z0-9-]{1,40}$/)
-    .default('escpos-80mm'),
-};
-
-/**
- * A receipt printer and its link: a network printer's raw port (`tcp`), a serial port, the USB
- * printer class's device file (`deviceFile`, one-way: no status), or `emulated` (training only:
- * the emulated printer, whose pages the screen can show).
- */
-export const printerSettingSchema = z.union(
-  [
-    z.strictObject({
-      ...printerCommon,
-      tcp: z.strictObject({ host: z.string().min(1).max(253), port: integerFrom(1, 65535).default(9100) }),
-    }),
-    z.strictObject({ ...printerCommon, serial: serialPortWith(38400) }),
-    z.strictObject({ ...printerCommon, deviceFile: z.string().min(1).max(255) }),
-    z.strictObject({ ...printerCommon, emulated: z.literal(true) }),
-  ],
-  { error: 'expected a printer with one of "tcp", "serial", "deviceFile" or "emulated"' },
-);
-export type PrinterSetting = z.output<typeof printerSettingSchema>;
-
 export const signaturePolicies = ['network-rules', 'always', 'never'] as const;
 export const signatureCaptureSources = ['auto', 'pad', 'screen'] as const;
-
-/** True for a reader that types into the keyboard stream (there is one stream, so one such reader). */
-export function keyboardMode(device: CardReaderSetting): boolean {
-  return device.protocol === 'keyboard' || (device.protocol === 'emulated' && device.mode === 'keyboard');
-}
 
 /** What the lane records of each journal file, by file name (journal/lane-record.ts, ADR 044). */
 export const journalRecordsSchema = z.record(
@@ -213,42 +91,84 @@ export const journalRecordsSchema = z.record(
 export const settingsSchema = z
   .strictObject(
     {
-      mode: z.enum(terminalModes, { error: oneOf(terminalModes, ' or ') }).default('counter'),
-      training: z.boolean({ error: 'expected true or false' }).default(true),
+      mode: z
+        .enum(terminalModes, { error: oneOf(terminalModes, ' or ') })
+        .default('counter')
+        .describe('`counter`: the cashier\u2019s app; `kiosk`: the customer\u2019s self-checkout.'),
+      training: z
+        .boolean({ error: 'expected true or false' })
+        .default(true)
+        .describe('Training: the built-in gateway emulator and emulated devices; refuses any non-loopback gateway.'),
       terminalId: z
         .string({ error: 'expected 1 to 16 letters, digits or dashes' })
         .regex(/^[A-Za-z0-9-]{1,16}$/, { error: 'expected 1 to 16 letters, digits or dashes' })
-        .default('LANE-01'),
+        .default('LANE-01')
+        .describe('The lane\u2019s name on receipts, in order ids and in the journal.'),
       // The gateway's merchid: a string of up to 16 characters, not always digits (its OpenAPI file).
       merchantId: z
         .string({ error: 'expected empty or a merchant id of 1 to 16 characters' })
         .regex(/^([\x21-\x7E]{1,16})?$/, {
           error: 'expected empty or a merchant id of 1 to 16 characters: letters, digits or punctuation, no spaces',
         })
-        .default(''),
-      gateway: z.strictObject({ url: gatewayUrl.default('') }, asSection).prefault({}),
-      host: z.strictObject({ port: integerFrom(0, 65535).default(8710) }, asSection).prefault({}),
-      /** What this merchant's account allows beyond card sales; the gateway refuses what it is not boarded for. */
-      payments: z
+        .default('')
+        .describe('The gateway\u2019s merchid: up to 16 characters, not always digits (no spaces).'),
+      gateway: z
         .strictObject(
           {
-            /** A capture may add a tip to the authorization. */
-            tips: z.boolean({ error: 'expected true or false' }).default(false),
-            /** Money back without a sale to refund (a negative authorization). */
-            forcedCredit: z.boolean({ error: 'expected true or false' }).default(false),
-            /** Electronic check sales from a keyed bank account. */
-            ach: z.boolean({ error: 'expected true or false' }).default(false),
-            /** How long a sale waits for the card before it goes back to idle. */
-            cardTimeoutSeconds: integerFrom(1, 600).default(60),
-            /** Background checks of the recovery queue: the first after this many seconds, then doubling to 10 minutes. */
-            recoveryRetrySeconds: integerFrom(5, 600).default(30),
-            /** A keyed amount above this (minor units) asks the cashier to confirm it before the card is asked for: 999,999.99 is one slip of the finger. */
-            confirmAboveMinor: integerFrom(100, 99_999_999).default(100_000),
+            url: gatewayUrl
+              .default('')
+              .describe(
+                'The gateway\u2019s REST root, `https://<site>.cardconnect.com/cardconnect/rest`; https, http only on loopback. Empty: the built-in emulator. In training, a loopback emulator to use instead of the built-in one (`npm run emulator`\u2019s, with its test credentials; ADR 020).',
+              ),
           },
           asSection,
         )
-        .prefault({}),
-      /** Who may sign in on the lane, and what needs a manager. Training signs in its practice staff when none are listed. */
+        .prefault({})
+        .describe('The payment gateway. Its credentials are secrets, kept in the secret store, never here.'),
+      host: z
+        .strictObject(
+          {
+            port: integerFrom(0, 65535)
+              .default(8710)
+              .describe('Browser mode\u2019s port on 127.0.0.1; `0` picks a free one.'),
+          },
+          asSection,
+        )
+        .prefault({})
+        .describe('Browser mode: the Node host serving the screens to a browser.'),
+      payments: z
+        .strictObject(
+          {
+            tips: z
+              .boolean({ error: 'expected true or false' })
+              .default(false)
+              .describe('A capture may add a tip (the gateway must allow capturing more than authorized).'),
+            forcedCredit: z
+              .boolean({ error: 'expected true or false' })
+              .default(false)
+              .describe('Money back on a card without a sale to refund (a negative authorization).'),
+            ach: z
+              .boolean({ error: 'expected true or false' })
+              .default(false)
+              .describe('Electronic check sales from a keyed bank account.'),
+            cardTimeoutSeconds: integerFrom(1, 600)
+              .default(60)
+              .describe('How long a sale waits for the card, or for a keyed card to be finished.'),
+            recoveryRetrySeconds: integerFrom(5, 600)
+              .default(30)
+              .describe('The first background check of an unknown outcome; then doubling to 10 minutes.'),
+            confirmAboveMinor: integerFrom(100, 99_999_999)
+              .default(100_000)
+              .describe(
+                'A sale above this amount, in cents (100000 is 1,000.00), asks the cashier to confirm it before the card is asked for: 999,999.99 is one slip of the finger.',
+              ),
+          },
+          asSection,
+        )
+        .prefault({})
+        .describe(
+          'What this merchant\u2019s account allows beyond card sales; the gateway refuses what it is not boarded for.',
+        ),
       staff: z
         .strictObject(
           {
@@ -257,62 +177,96 @@ export const settingsSchema = z
                 z.strictObject({
                   id: z
                     .string({ error: 'expected a cashier id of 1 to 8 digits' })
-                    .regex(/^\d{1,8}$/, { error: 'expected a cashier id of 1 to 8 digits' }),
-                  name: z.string({ error: 'expected a name' }).min(1).max(40),
-                  role: z.enum(staffRoles, { error: oneOf(staffRoles, ' or ') }),
-                  pin: z.string({ error: 'expected a PIN hash' }).regex(pinHashPattern, {
-                    error: 'expected a PIN hash made with `lanepoint pin-hash`, never the PIN itself',
-                  }),
+                    .regex(/^\d{1,8}$/, { error: 'expected a cashier id of 1 to 8 digits' })
+                    .describe('The id typed at sign-in: 1 to 8 digits.'),
+                  name: z.string({ error: 'expected a name' }).min(1).max(40).describe('The name the screens show.'),
+                  role: z
+                    .enum(staffRoles, { error: oneOf(staffRoles, ' or ') })
+                    .describe('A manager approves voids, refunds above the limit and settings changes.'),
+                  pin: z
+                    .string({ error: 'expected a PIN hash' })
+                    .regex(pinHashPattern, {
+                      error: 'expected a PIN hash made with `lanepoint pin-hash`, never the PIN itself',
+                    })
+                    .describe(
+                      'The PIN as a scrypt hash: `printf 4821 | npx lanepoint pin-hash`; never the PIN itself.',
+                    ),
                 }),
                 { error: 'expected a list of staff members' },
               )
               .max(500)
-              .default([]),
-            /** Refunds above this (minor units) need a manager's PIN; 0: every refund does. */
-            refundLimitMinor: integerFrom(0, 99_999_999).default(5000),
+              .default([])
+              .describe(
+                'Who may sign in on a live lane (at most 500). Training signs in its practice staff (Trainee 1001, Trainer 9001) when none are listed.',
+              ),
+            refundLimitMinor: integerFrom(0, 99_999_999)
+              .default(5000)
+              .describe('Refunds above this (minor units) are a manager\u2019s; 0: every refund is.'),
           },
           asSection,
         )
-        .prefault({}),
-      /** Paying on the customer's phone through the lane's pay link (wallet-settings.ts). */
+        .prefault({})
+        .describe('Who may sign in on the lane, and what needs a manager.'),
       wallet: walletSettingsSchema.prefault({}),
-      /** The self-checkout (src-main/kiosk/, kiosk-settings.ts). */
       kiosk: kioskSettingsSchema.prefault({}),
       log: z
         .strictObject(
-          { level: z.enum(logLevels, { error: `expected one of ${logLevels.join(', ')}` }).default('info') },
-          asSection,
-        )
-        .prefault({}),
-      /**
-       * Written by the lane, not by a person: each journal file's identity and the highest entry
-       * id the lane has seen in it, by file name (journal/lane-record.ts, ADR 044). Deleting the
-       * journal does not take this with it.
-       */
-      journals: journalRecordsSchema.optional(),
-      /** Card readers; training adds an emulated one when none is configured. */
-      devices: z.array(cardReaderSettingSchema, { error: 'expected a list of devices' }).default([]),
-      /** Receipt printers; training adds an emulated one when none is configured. */
-      printers: z.array(printerSettingSchema, { error: 'expected a list of printers' }).default([]),
-      /** Signature pads; training adds an emulated one when none is configured. */
-      signaturePads: z.array(signaturePadSettingSchema, { error: 'expected a list of signature pads' }).default([]),
-      signature: z
-        .strictObject(
           {
-            /** When to ask for a signature on swipe and keyed sales, or always / never (signature/requirement.ts). */
-            policy: z.enum(signaturePolicies, { error: oneOf(signaturePolicies, ', ') }).default('network-rules'),
-            /** Where the cardholder signs: a pad, the touch screen, or `auto` (a connected pad, else the screen). */
-            capture: z.enum(signatureCaptureSources, { error: oneOf(signatureCaptureSources, ', ') }).default('auto'),
-            /** Whether a signed-in cashier may go on without a signature the rules ask for (journaled as skipped, by whom). */
-            allowSkip: z.boolean().default(false),
-            /** The image sent to the gateway and printed: 384 x 128 is half an 80 mm receipt's 576 dots. */
-            canvasWidth: integerFrom(64, 576).default(384),
-            canvasHeight: integerFrom(32, 256).default(128),
-            lineWidth: integerFrom(1, 8).default(3),
+            level: z
+              .enum(logLevels, { error: `expected one of ${logLevels.join(', ')}` })
+              .default('info')
+              .describe('pino\u2019s levels; an error\u2019s stack is logged only at `debug`.'),
           },
           asSection,
         )
-        .prefault({}),
+        .prefault({})
+        .describe('The log on standard error, card data redacted.'),
+      journals: journalRecordsSchema
+        .optional()
+        .describe(
+          'Written by the lane, not by a person: each journal file\u2019s identity and the highest entry id the lane has seen in it, by file name (ADR 044). Deleting the journal does not take this with it.',
+        ),
+      devices: z
+        .array(cardReaderSettingSchema, { error: 'expected a list of devices' })
+        .default([])
+        .describe('Card readers; training adds an emulated one when none is configured.'),
+      printers: z
+        .array(printerSettingSchema, { error: 'expected a list of printers' })
+        .default([])
+        .describe('Receipt printers; training adds an emulated one when none is configured.'),
+      signaturePads: z
+        .array(signaturePadSettingSchema, { error: 'expected a list of signature pads' })
+        .default([])
+        .describe('Signature pads; training adds an emulated one when none is configured.'),
+      signature: z
+        .strictObject(
+          {
+            policy: z
+              .enum(signaturePolicies, { error: oneOf(signaturePolicies, ', ') })
+              .default('network-rules')
+              .describe(
+                'When a swiped or keyed sale needs a signature: the networks\u2019 thresholds, `always` or `never`.',
+              ),
+            capture: z
+              .enum(signatureCaptureSources, { error: oneOf(signatureCaptureSources, ', ') })
+              .default('auto')
+              .describe('Where the cardholder signs: `pad`, `screen`, or `auto` (a connected pad, else the screen).'),
+            allowSkip: z
+              .boolean()
+              .default(false)
+              .describe(
+                'Lets a signed-in cashier go on without the signature (**Skip signature**), on the Settings screen too; journaled on the sale\u2019s row with who skipped it.',
+              ),
+            canvasWidth: integerFrom(64, 576)
+              .default(384)
+              .describe('The image sent and printed, in dots: 384 x 128 is half an 80 mm receipt\u2019s 576 dots.'),
+            canvasHeight: integerFrom(32, 256).default(128).describe('The image\u2019s height, in dots.'),
+            lineWidth: integerFrom(1, 8).default(3).describe('The pen\u2019s width, in dots.'),
+          },
+          asSection,
+        )
+        .prefault({})
+        .describe('When a signature is asked for, where it is signed, and its image.'),
     },
     { error: 'expected a JSON object of settings' },
   )

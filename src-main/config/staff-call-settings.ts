@@ -20,12 +20,18 @@ const millisecondsFrom = (min: number, max: number) => {
  */
 export const staffCallSettingsSchema = z.strictObject(
   {
-    /** Receives the calls as JSON; null: no call channel. */
-    url: httpUrl.nullable().default(null),
-    /** One attempt's limit: a pager that does not answer in this time is tried again. */
-    timeoutMs: millisecondsFrom(200, 30_000).default(5000),
-    /** The wait before the first retry; each next wait doubles, up to a minute. */
-    firstRetryMs: millisecondsFrom(10, 60_000).default(2000),
+    url: httpUrl
+      .nullable()
+      .default(null)
+      .describe(
+        'Where the kiosk calls staff (an unconfirmed payment, a failed void, a customer\u2019s Help): a JSON POST per call and again when it is cleared (ADR 034). Null: the screen asks the customer to find staff.',
+      ),
+    timeoutMs: millisecondsFrom(200, 30_000)
+      .default(5000)
+      .describe('One attempt\u2019s limit: a pager that does not answer in this time is tried again.'),
+    firstRetryMs: millisecondsFrom(10, 60_000)
+      .default(2000)
+      .describe('The wait before the first retry; each next wait doubles, up to a minute.'),
   },
   { error: 'expected an object' },
 );
