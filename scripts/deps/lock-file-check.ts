@@ -2,7 +2,7 @@
  * What can be checked about the dependencies with no network: the lock file alone (every package
  * pinned by a sha512 digest, fetched from the npm registry, and allowed to run an install script
  * only where package.json's `allowScripts` says so), and the installed tree against it. Whether
- * a locked version has a known advisory needs the registry's advisory service (see the README).
+ * a locked version has a known advisory needs the registry's advisory service (see docs/dependencies.md).
  */
 
 /** The parts of package.json this check reads. */

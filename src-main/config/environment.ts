@@ -27,7 +27,7 @@ export interface SettingVariable {
 
 /**
  * The one table of environment overrides: variable → setting path and how its text is read.
- * The README's Settings table lists the same rows. A variable that is unset or empty leaves
+ * docs/reference/settings.md shows each row beside its setting (npm run docs). A variable that is unset or empty leaves
  * the file's value (or the default) in place. `kiosk.idleResetSeconds` is file-only.
  */
 export const settingsEnvironment: readonly SettingVariable[] = [
