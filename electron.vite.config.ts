@@ -1,9 +1,31 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { build, type LogLevel, type Plugin } from 'vite';
+
+/**
+ * The pay page a customer's phone opens is built for older phones than the renderer (its own
+ * target, vite.pay-page.config.ts), so it is its own build; it runs after the renderer's, so
+ * every `electron-vite build` (npm run build, prepare, test:e2e, dist) leaves out/pay-page/
+ * beside out/renderer/ (ADR 952).
+ */
+function buildPayPage(): Plugin {
+  let logLevel: LogLevel | undefined;
+  return {
+    name: 'lanepoint:pay-page',
+    apply: 'build',
+    configResolved(config) {
+      logLevel = config.logLevel;
+    },
+    async closeBundle() {
+      await build({ configFile: resolve(import.meta.dirname, 'vite.pay-page.config.ts'), logLevel });
+    },
+  };
+}
 
 // One build for both shells: out/main and out/preload for Electron, out/renderer served by the
-// Electron app:// protocol and by the browser-mode host alike.
+// Electron app:// protocol and by the browser-mode host alike; and out/pay-page, the pay-link
+// service's page.
 export default defineConfig({
   main: {
     build: {
@@ -27,7 +49,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src-renderer'),
-    plugins: [react()],
+    plugins: [react(), buildPayPage()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       emptyOutDir: true,

@@ -18,7 +18,8 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
  * The main-process modules whose values the renderer may import: they run in the browser too, so
  * they import nothing, not even zod. The cart's total, checked by the contract and shown by the
  * screen, must be the same arithmetic; an amount reads the same on screen, receipt and CLI; the
- * tenders, the sale phases, the refund reasons and the idle signature session are named once.
+ * tenders, the sale phases, the refund reasons and the idle signature session are named once. The
+ * pay page's parts are what the pay-link service's markup and the phone's script agree on.
  */
 export const pureSharedModules = [
   'src-main/ipc/cart.ts',
@@ -27,6 +28,7 @@ export const pureSharedModules = [
   'src-main/ipc/sale-phases.ts',
   'src-main/ipc/refund-reasons.ts',
   'src-main/ipc/signature-session.ts',
+  'src-main/wallet/pay-link/pay-page-parts.ts',
 ];
 const pureSharedImports = pureSharedModules.map((file) => `${file.slice('src-main/'.length, -'.ts'.length)}$`);
 

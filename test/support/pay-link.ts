@@ -63,7 +63,7 @@ export async function startLoopbackPayLink(
   sessions: PayLinkSessions,
   purpose: string,
   storeName: string,
-  more: Pick<PayLinkServerOptions, 'liveWallets' | 'trainingPayload' | 'limits'> & { clock?: Clock } = {},
+  more: Pick<PayLinkServerOptions, 'liveWallets' | 'trainingPayload' | 'limits' | 'pageDir'> & { clock?: Clock } = {},
 ): Promise<{ server: PayLinkServer; ca: string }> {
   const certificate = await generateLoopbackCertificate(Date.now(), purpose, 1);
   const server = await startPayLinkServer({

@@ -1,13 +1,22 @@
 import { formatMinorUnits } from '../../ipc/money';
+import {
+  googlePayAttribute,
+  payPageAssets,
+  payPageIds,
+  trainingWalletAttribute,
+  unsentAttribute,
+  walletWordAttributes,
+  type PayLinkStatus,
+} from './pay-page-parts';
 import type { PayPageWords } from './pay-page-words';
-import type { PayLinkStatus } from './sessions';
 import { strictTransportSecurity } from './limits';
 import { liveWalletSources } from './wallet-buttons';
 
 /**
- * The pay page: plain HTML, one stylesheet and one small script, all from the pay-link service
- * itself. The Content-Security-Policy allows nothing else (no inline script or style, no other
- * origin, no frames), and the link's id never leaves in a Referer.
+ * The pay page: plain HTML drawn here, its stylesheet and script built from
+ * src-renderer/pay-page/ (built-page.ts), all from the pay-link service itself. The
+ * Content-Security-Policy allows nothing else (no inline script or style, no other origin, no
+ * frames), and the link's id never leaves in a Referer.
  */
 
 /**
@@ -60,15 +69,19 @@ export function payPage(view: PayPageView): string {
   const { words } = view;
   const store = escapeHtml(view.storeName || words.storeFallback);
   const waiting = view.status.state === 'waiting';
+  const wallet = (id: string, kind: string, label: string) =>
+    `<button type="button" id="${id}" class="wallet" ${trainingWalletAttribute}="${kind}">${escapeHtml(label)}</button>`;
   const buttons = view.training
-    ? `<button type="button" id="training-wallet" class="wallet" data-wallet="ec-v1">${escapeHtml(words.trainingWallet)}</button>` +
-      `<button type="button" id="training-wallet-ecv2" class="wallet" data-wallet="ec-v2">${escapeHtml(words.trainingWalletEcV2)}</button>`
-    : `<p id="wallet-note" class="note">${escapeHtml(words.lookingForWallet)}</p>`;
+    ? wallet('training-wallet', 'ec-v1', words.trainingWallet) +
+      wallet('training-wallet-ecv2', 'ec-v2', words.trainingWalletEcV2)
+    : `<p id="${payPageIds.walletNote}" class="note">${escapeHtml(words.lookingForWallet)}</p>`;
+  const said = (attribute: string, text: string) => ` ${attribute}="${escapeHtml(text)}"`;
   const walletData = view.training
     ? ''
-    : `${view.googlePay ? ` data-google="${escapeHtml(view.googlePay)}"` : ''}` +
-      ` data-no-wallet="${escapeHtml(words.noWallet)}" data-wallet-failed="${escapeHtml(words.walletFailed)}"` +
-      ` data-tap-to-pay="${escapeHtml(words.tapToPay)}"`;
+    : `${view.googlePay ? said(googlePayAttribute, view.googlePay) : ''}` +
+      said(walletWordAttributes.noWallet, words.noWallet) +
+      said(walletWordAttributes.walletFailed, words.walletFailed) +
+      said(walletWordAttributes.tapToPay, words.tapToPay);
   return `<!doctype html>
 <html lang="${words.language}">
 <head>
@@ -76,15 +89,15 @@ export function payPage(view: PayPageView): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(words.title(view.storeName || words.storeFallback))}</title>
-<link rel="stylesheet" href="/pay-assets/pay.css">
-<script src="/pay-assets/pay.js" defer></script>
-${view.training ? '' : '<script src="/pay-assets/wallets.js" defer></script>\n'}</head>
+<link rel="stylesheet" href="${payPageAssets.style}">
+<script type="module" src="${payPageAssets.script}"></script>
+${view.training ? '' : `<script type="module" src="${payPageAssets.walletScript}"></script>\n`}</head>
 <body>
-<main data-unsent="${escapeHtml(words.unsent)}">
+<main${said(unsentAttribute, words.unsent)}>
 <h1>${store}</h1>
 <p class="amount">${escapeHtml(formatMinorUnits(view.amountMinor))}</p>
-<p id="status" class="status ${view.status.state}" role="status" aria-live="polite">${escapeHtml(view.status.message)}</p>
-${waiting ? `<div id="wallets"${walletData}>${buttons}</div>` : ''}
+<p id="${payPageIds.status}" class="status ${view.status.state}" role="status" aria-live="polite">${escapeHtml(view.status.message)}</p>
+${waiting ? `<div id="${payPageIds.wallets}"${walletData}>${buttons}</div>` : ''}
 ${view.training ? `<p class="training">${escapeHtml(words.trainingNote)}</p>` : ''}
 </main>
 </body>
@@ -97,7 +110,7 @@ export function unknownLinkPage(): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Payment link not found</title><link rel="stylesheet" href="/pay-assets/pay.css"></head>
+<title>Payment link not found</title><link rel="stylesheet" href="${payPageAssets.style}"></head>
 <body><main><h1>Payment link not found</h1>
 <p class="status expired">This payment link is not known. Ask the cashier for a new one.</p></main></body>
 </html>
@@ -115,66 +128,9 @@ export function tooManyGuessesPage(seconds: number): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Please wait</title><link rel="stylesheet" href="/pay-assets/pay.css"></head>
+<title>Please wait</title><link rel="stylesheet" href="${payPageAssets.style}"></head>
 <body><main><h1>Please wait</h1>
 <p class="status expired">${escapeHtml(tooManyGuessesWords(seconds))}</p></main></body>
 </html>
 `;
 }
-
-export const payPageStyle = `body{margin:0;font-family:system-ui,sans-serif;background:#f4f5f7;color:#17202a}
-main{max-width:26rem;margin:0 auto;padding:2rem 1.25rem;text-align:center}
-h1{font-size:1.4rem;margin:0 0 1rem}
-.amount{font-size:2.6rem;font-weight:700;margin:0 0 1.5rem}
-.status{font-size:1.1rem;margin:0 0 1.5rem}
-.status.approved{color:#1e7d32}.status.declined,.status.refused,.status.expired,.status.canceled{color:#b3261e}
-.wallet{width:100%;padding:1rem;font-size:1.15rem;border:0;border-radius:.6rem;background:#000;color:#fff}
-.wallet:disabled{opacity:.5}
-.wallet+.wallet{margin-top:.75rem}
-.note,.training{color:#55606b;font-size:.95rem}
-.note.none{color:#b3261e}
-`;
-
-/**
- * The page's script: shows the link's state as it changes (a status poll each second until it
- * ends) and, in training, fetches a payload from the training wallet and posts it as a phone's
- * wallet would (either training wallet's). It reads nothing but its own URL.
- */
-export const payPageScript = `'use strict';
-(function () {
-  var base = location.pathname.replace(/\\/$/, '');
-  var statusLine = document.getElementById('status');
-  var wallets = document.getElementById('wallets');
-  var ended = ['approved', 'declined', 'refused', 'canceled', 'expired'];
-  // The words for a post that never reached the service, in the page's language.
-  var unsent = document.querySelector('main').getAttribute('data-unsent');
-  function show(status) {
-    statusLine.textContent = status.message;
-    statusLine.className = 'status ' + status.state;
-    if (status.state !== 'waiting' && wallets) wallets.remove();
-  }
-  function poll() {
-    fetch(base + '/status', { cache: 'no-store' })
-      .then(function (answer) { return answer.json(); })
-      .then(function (status) {
-        show(status);
-        if (ended.indexOf(status.state) < 0) setTimeout(poll, 1000);
-      })
-      .catch(function () { setTimeout(poll, 2000); });
-  }
-  Array.prototype.forEach.call(document.querySelectorAll('button[data-wallet]'), function (training) {
-    training.addEventListener('click', function () {
-      training.disabled = true;
-      fetch(base + '/training-payload?wallet=' + training.getAttribute('data-wallet'), { method: 'POST' })
-        .then(function (answer) { return answer.text(); })
-        .then(function (payload) {
-          return fetch(base, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: payload });
-        })
-        .then(function (answer) { return answer.json(); })
-        .then(show)
-        .catch(function () { statusLine.textContent = unsent; training.disabled = false; });
-    });
-  });
-  poll();
-})();
-`;

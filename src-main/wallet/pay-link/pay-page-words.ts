@@ -3,7 +3,7 @@
  * counter's cashier, or the kiosk the customer stands at (in the language chosen for the visit,
  * as the kiosk's own dictionary speaks it). A language the page has no words for reads English.
  */
-import type { PayLinkState } from './sessions';
+import type { PayLinkState } from './pay-page-parts';
 
 /** Who started the payment and in which language the page speaks to the customer. */
 export interface PayPageVoice {

@@ -4,16 +4,10 @@ import type { AddressInfo } from 'node:net';
 import type { Clock } from '../../core/clock';
 import { capConnectionsPerClient, clientAddress, payLinkLimits, payLinkTls, type PayLinkLimits } from './limits';
 import { createLinkGuesses } from './link-guesses';
-import {
-  payLinkHeaders,
-  payPage,
-  payPageScript,
-  payPageStyle,
-  tooManyGuessesPage,
-  tooManyGuessesWords,
-  unknownLinkPage,
-} from './page';
-import { googlePayConfig, walletButtonsScript, type LiveWalletButtons } from './wallet-buttons';
+import { builtPayPageDir, loadBuiltPayPage } from './built-page';
+import { payLinkHeaders, payPage, tooManyGuessesPage, tooManyGuessesWords, unknownLinkPage } from './page';
+import { payPageAssets } from './pay-page-parts';
+import { googlePayConfig, type LiveWalletButtons } from './wallet-buttons';
 import type { PayLinkSessions, PayLinkStatus } from './sessions';
 
 /**
@@ -45,6 +39,8 @@ export interface PayLinkServerOptions {
   readonly clock: Clock;
   /** Connection, timeout and wrong-link limits over the defaults (limits.ts). */
   readonly limits?: Partial<PayLinkLimits>;
+  /** The built page's folder; out/pay-page/ of this checkout or app when not given (built-page.ts). */
+  readonly pageDir?: string;
 }
 
 export interface PayLinkServer {
@@ -109,14 +105,15 @@ const statusCodes: Readonly<Record<PayLinkStatus['state'], number>> = {
   expired: 410,
 };
 
-/** Starts the service; it serves until `close`. */
+/** Starts the service; it serves until `close`. Refuses to start where the page is not built. */
 export async function startPayLinkServer(options: PayLinkServerOptions): Promise<PayLinkServer> {
   const { sessions } = options;
+  const pageFiles = loadBuiltPayPage(options.pageDir ?? builtPayPageDir());
   const limits = payLinkLimits(options.limits);
   const guesses = createLinkGuesses(options.clock, limits);
   const training = options.trainingPayload !== undefined;
   const headers = payLinkHeaders(training ? 'training' : 'live');
-  const send = (response: ServerResponse, status: number, type: string, body: string) => {
+  const send = (response: ServerResponse, status: number, type: string, body: string | Buffer) => {
     response.writeHead(status, { ...headers, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
     response.end(body);
   };
@@ -135,12 +132,10 @@ export async function startPayLinkServer(options: PayLinkServerOptions): Promise
     const address = new URL(request.url ?? '/', 'https://pay.invalid');
     const path = address.pathname;
     const method = request.method ?? 'GET';
-    if (method === 'GET' && path === '/pay-assets/pay.css')
-      return send(response, 200, 'text/css; charset=utf-8', payPageStyle);
-    if (method === 'GET' && path === '/pay-assets/pay.js')
-      return send(response, 200, 'text/javascript; charset=utf-8', payPageScript);
-    if (method === 'GET' && path === '/pay-assets/wallets.js' && !training)
-      return send(response, 200, 'text/javascript; charset=utf-8', walletButtonsScript);
+    const pageFile = method === 'GET' ? pageFiles.get(path) : undefined;
+    // Training's page has no wallet button: its script is not served there.
+    if (pageFile && !(training && path === payPageAssets.walletScript))
+      return send(response, 200, pageFile.type, pageFile.body);
     const match = /^\/pay\/([A-Za-z0-9_-]{22})(\/status|\/training-payload)?\/?$/.exec(path);
     const asksForLink = path.startsWith('/pay/');
     const client = clientAddress(request.socket);

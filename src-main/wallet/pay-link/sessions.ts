@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../core/clock';
+import type { PayLinkState, PayLinkStatus } from './pay-page-parts';
 import { payPageWords, type PayPageVoice, type PayPageWords } from './pay-page-words';
 
 /**
@@ -15,17 +16,10 @@ export const payLinkLifetimeMs = 2 * 60 * 1000;
 /** How long an ended link still shows its end, so a phone that reloads reads what happened. */
 const endShownMs = 10 * 60 * 1000;
 
-/** Where a link stands, as its page shows it. */
-export type PayLinkState = 'waiting' | 'processing' | 'approved' | 'declined' | 'refused' | 'canceled' | 'expired';
+export type { PayLinkState, PayLinkStatus } from './pay-page-parts';
 
 /** The states a link ends in; `processing` ends in one of the first three. */
 export type PayLinkEnd = Exclude<PayLinkState, 'waiting' | 'processing'>;
-
-/** What the page shows: the state and words for the customer. */
-export interface PayLinkStatus {
-  readonly state: PayLinkState;
-  readonly message: string;
-}
 
 /** The payload as the pay page posted it, with when it arrived (the injected clock). */
 export interface PostedPayload {

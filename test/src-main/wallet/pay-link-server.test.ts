@@ -32,7 +32,7 @@ describe('the pay-link service', () => {
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.text).not.toMatch(/<script>|<style|\sstyle=|\son[a-z]+=/); // nothing inline
-    expect(page.text).toMatch(/<script src="\/pay-assets\/pay\.js"/);
+    expect(page.text).toContain('<script type="module" src="/pay-assets/pay.js"></script>');
     expect(page.text).not.toContain('training wallet'); // live: no emulated wallet
     expect((await payLinkCall(`${server.origin}/pay-assets/pay.js`, ca)).status).toBe(200);
     // Live has no training endpoint.
@@ -148,7 +148,7 @@ describe('the pay-link service', () => {
     expect(liveCsp.get('frame-src')).toEqual(['https://pay.google.com']);
     expect(liveCsp.get('connect-src')).toEqual(["'self'"]);
     expect(liveCsp.get('default-src')).toEqual(["'none'"]);
-    expect(livePage.text).toContain('<script src="/pay-assets/wallets.js" defer></script>');
+    expect(livePage.text).toContain('<script type="module" src="/pay-assets/wallets.js"></script>');
     const data = /data-google="([^"]+)"/.exec(livePage.text)?.[1]?.replace(/&quot;/g, '"');
     expect(JSON.parse(data!)).toEqual({
       merchantId: 'BCR2DN4TEST',
