@@ -23,11 +23,27 @@ function buildPayPage(): Plugin {
   };
 }
 
+import { buildCli } from './scripts/build-cli';
+
+/**
+ * The `lanepoint` command is compiled with the app (out/cli), so every build that makes out/main
+ * (`npm install`'s prepare step, `npm run build`, the e2e and dist scripts) also makes the CLI
+ * that bin/lanepoint.mjs loads, and neither can be older than the other.
+ */
+const lanepointCli: Plugin = {
+  name: 'lanepoint-cli',
+  apply: 'build',
+  async closeBundle() {
+    await buildCli(import.meta.dirname);
+  },
+};
+
 // One build for both shells: out/main and out/preload for Electron, out/renderer served by the
-// Electron app:// protocol and by the browser-mode host alike; and out/pay-page, the pay-link
-// service's page.
+// Electron app:// protocol and by the browser-mode host alike; out/pay-page, the pay-link
+// service's page; and out/cli for the command.
 export default defineConfig({
   main: {
+    plugins: [lanepointCli],
     build: {
       outDir: 'out/main',
       externalizeDeps: true,

@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { declaredImportsRule } from './scripts/deps/declared-imports-rule';
 
 /**
  * Import boundaries (ARCHITECTURE.md, principles 1 and 2):
@@ -127,6 +128,9 @@ const importsNothing = {
   ],
 };
 
+/** The code an installed app runs; see the declared-imports rule below. */
+export const productionFiles = ['src-main/**/*.ts', 'drivers/**/*.ts', 'bin/**/*.mjs'];
+
 const electronOnlyInShell = {
   paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron: the core runs on plain Node.' }],
 };
@@ -144,6 +148,32 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    // Every imported package is declared in package.json (issue 31); test/lint/declared-imports.test.ts.
+    plugins: { lanepoint: { rules: { 'declared-imports': declaredImportsRule } } },
+    rules: {
+      'lanepoint/declared-imports': [
+        'error',
+        { fields: ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'] },
+      ],
+    },
+  },
+  {
+    // What runs in the installed app (the core, the drivers, the CLI and its bin) imports only
+    // what an install without devDependencies has. The Electron shell gets electron from the
+    // runtime itself (electron-builder wants it as a devDependency). The renderer is bundled.
+    files: productionFiles,
+    rules: { 'lanepoint/declared-imports': ['error', { fields: ['dependencies', 'optionalDependencies'] }] },
+  },
+  {
+    files: ['src-main/electron/**/*.ts'],
+    rules: {
+      'lanepoint/declared-imports': [
+        'error',
+        { fields: ['dependencies', 'optionalDependencies'], alsoAllow: ['electron'] },
+      ],
     },
   },
   {

@@ -53,10 +53,22 @@ describe('electron-builder.yml', () => {
     expect(config.files).toContain('package.json');
     expect(packageJson.main).toMatch(/^out\//);
     const included = (config.files ?? []).filter((pattern) => !pattern.startsWith('!'));
-    expect(included.every((pattern) => pattern === 'package.json' || pattern.startsWith('out/'))).toBe(true);
+    const shipped = ['package.json', 'bin/lanepoint.mjs'];
+    expect(included.every((pattern) => shipped.includes(pattern) || pattern.startsWith('out/'))).toBe(true);
     for (const folder of ['src-main', 'src-renderer', 'drivers', 'test', 'docs']) {
       expect(config.files).toContain(`!${folder}/**`);
     }
+  });
+
+  it('ships the command compiled: its bin and the out/cli JavaScript the bin loads, not TypeScript', () => {
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { bin: { lanepoint: string } };
+    expect(config.files).toContain(manifest.bin.lanepoint);
+    const bin = readFileSync(manifest.bin.lanepoint, 'utf8');
+    const loaded = /new URL\('\.\.\/(out\/cli\/[\w.-]+\.js)'/.exec(bin)?.[1];
+    expect(loaded).toBe('out/cli/lanepoint.js');
+    expect(config.files).toContain('out/**/*');
+    expect(bin).not.toMatch(/from 'tsx|import\('tsx|\.ts'\)/);
+    expect(config.files).toContain('!out/cli/inputs.json');
   });
 
   it('carries the assets folder as extra resources', () => {

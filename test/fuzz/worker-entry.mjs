@@ -1,5 +1,5 @@
-// Worker threads do not inherit the parent's TypeScript loader: register tsx here, as
-// bin/lanepoint.mjs does, then run the TypeScript worker.
+// Worker threads do not inherit the parent's TypeScript loader: register tsx here (a dev tool:
+// the fuzz runs from source), then run the TypeScript worker.
 import { register } from 'tsx/esm/api';
 
 register();

@@ -11,6 +11,7 @@ import { emulatorAdmin } from '../support/emulator-admin';
 import { openBridgePage, type BridgePage } from '../kills/bridge-page';
 import { prepareLaneHome } from '../kills/lane-process';
 import { screenSignature } from '../kills/plan';
+import { lanepointFromSource } from '../support/lanepoint-from-source';
 import { until } from '../support/until';
 
 /**
@@ -114,7 +115,7 @@ describe('stopping the lane with a sale open (issue 30, item 4)', () => {
   it('SIGTERM mid-sale: the lane exits within the bound, the port closes and the journal keeps the sale for the next start', async () => {
     const home = mkdtempSync(join(tmpdir(), 'hostile-shutdown-'));
     prepareLaneHome(home);
-    const lane = await startLane(home, [process.execPath, 'bin/lanepoint.mjs', 'host', '--port', '0']);
+    const lane = await startLane(home, [process.execPath, ...lanepointFromSource, 'host', '--port', '0']);
     const port = Number(new URL(lane.url).port);
     const page = await openBridgePage(lane.url);
     await signIn(page);
@@ -164,7 +165,7 @@ describe('stopping the lane with a sale open (issue 30, item 4)', () => {
     const shell = await startLane(home, [
       'sh',
       '-c',
-      `"${process.execPath}" bin/lanepoint.mjs host --port 0 & echo "lane pid $!"; wait $!`,
+      `"${process.execPath}" ${lanepointFromSource.join(' ')} host --port 0 & echo "lane pid $!"; wait $!`,
     ]);
     const lanePid = Number(/lane pid (\d+)/.exec(shell.lines.join('\n'))![1]);
     pids.push(lanePid);
@@ -183,7 +184,7 @@ describe('stopping the lane with a sale open (issue 30, item 4)', () => {
     try {
       const home = mkdtempSync(join(tmpdir(), 'hostile-shutdown-'));
       prepareLaneHome(home);
-      const lane = await startLane(home, [process.execPath, 'bin/lanepoint.mjs', 'host', '--port', '0'], {
+      const lane = await startLane(home, [process.execPath, ...lanepointFromSource, 'host', '--port', '0'], {
         LANEPOINT_GATEWAY_URL: emulator.url,
       });
       const port = Number(new URL(lane.url).port);

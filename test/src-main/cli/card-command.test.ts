@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src-main/cli/main';
+import { lanepointFromSource } from '../../support/lanepoint-from-source';
 import { fakeIo } from '../../support/cli-io';
 import { EmulatedEncryptingReader } from '../../../drivers/emulated/encrypting-reader';
 import { publishedQuickChip, publishedSwipeRecord } from '../../support/reader-samples';
@@ -71,8 +72,8 @@ describe('lanepoint card parse', () => {
     }
   });
 
-  it('works from the installed command, reading standard input with -', () => {
-    const run = spawnSync(process.execPath, ['bin/lanepoint.mjs', 'card', 'parse', '-'], {
+  it('works as a real process, reading standard input with -', () => {
+    const run = spawnSync(process.execPath, [...lanepointFromSource, 'card', 'parse', '-'], {
       input: `${publishedSwipeRecord}\n`,
       encoding: 'utf8',
       timeout: 60_000,
