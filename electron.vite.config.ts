@@ -7,7 +7,7 @@ import { build, type LogLevel, type Plugin } from 'vite';
  * The pay page a customer's phone opens is built for older phones than the renderer (its own
  * target, vite.pay-page.config.ts), so it is its own build; it runs after the renderer's, so
  * every `electron-vite build` (npm run build, prepare, test:e2e, dist) leaves out/pay-page/
- * beside out/renderer/ (ADR 952).
+ * beside out/renderer/ (ADR 051).
  */
 function buildPayPage(): Plugin {
   let logLevel: LogLevel | undefined;

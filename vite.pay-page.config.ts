@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
 /**
- * The pay page a customer's phone opens (src-renderer/pay-page/, ADR 952): its own small build,
+ * The pay page a customer's phone opens (src-renderer/pay-page/, ADR 051): its own small build,
  * run by electron-vite's build (electron.vite.config.ts), into out/pay-page/, which the pay-link
  * service serves under its strict CSP. Fixed names (pay.js, wallets.js, pay.css): the service
  * answers with no-store, so nothing caches a stale one, and its markup names them

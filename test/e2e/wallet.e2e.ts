@@ -306,7 +306,7 @@ describe('the live pay page on a phone without a wallet', () => {
         const phone = await context.newPage();
         const violations: string[] = [];
         // The page's own script and style break no rule (Chromium's Payment Request fetching
-        // https://google.com/pay against connect-src 'self' is another matter: ADR 952).
+        // https://google.com/pay against connect-src 'self' is another matter: ADR 051).
         phone.on('console', (message) => {
           if (/Content Security Policy directive: "(script|style)-src/.test(message.text()))
             violations.push(message.text());

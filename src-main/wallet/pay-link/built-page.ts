@@ -6,7 +6,7 @@ import { payPageAssets } from './pay-page-parts';
 
 /**
  * The pay page's script and style as `npm run build` made them (src-renderer/pay-page/, built by
- * vite.pay-page.config.ts into out/pay-page/; ADR 952). The service reads them once when it
+ * vite.pay-page.config.ts into out/pay-page/; ADR 051). The service reads them once when it
  * starts and serves them from memory, by name: nothing else in the folder, nothing outside it.
  */
 

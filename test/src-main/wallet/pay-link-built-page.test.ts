@@ -9,7 +9,7 @@ import { payLinkCall, startLoopbackPayLink } from '../../support/pay-link';
 
 /**
  * The pay page's script and style are the files `npm run build` made from src-renderer/pay-page/
- * (ADR 952), served under the same CSP as before; without them the service does not start.
+ * (ADR 051), served under the same CSP as before; without them the service does not start.
  */
 
 const servers: PayLinkServer[] = [];
