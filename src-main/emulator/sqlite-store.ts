@@ -125,6 +125,9 @@ export function openEmulatorDatabase(
   path: string,
   options: { residentTransactions?: number | undefined } = {},
 ): EmulatorDatabase {
+  const resident = options.residentTransactions ?? defaultResidentTransactions;
+  if (!Number.isSafeInteger(resident) || resident < 0)
+    throw new Error(`residentTransactions: expected a whole number of transactions, 0 or more, not ${resident}`);
   preparePrivateDatabase(path);
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
@@ -135,7 +138,7 @@ export function openEmulatorDatabase(
     CREATE TABLE IF NOT EXISTS state (id INTEGER PRIMARY KEY CHECK (id = 1), value TEXT NOT NULL);
   `);
   addLookupColumns(db);
-  const ledger = sqliteLedger(db, options.residentTransactions ?? defaultResidentTransactions);
+  const ledger = sqliteLedger(db, resident);
   const stateRow = db.prepare('SELECT value FROM state WHERE id = 1').get() as { value: string } | undefined;
 
   const saveStatement = db.prepare(

@@ -113,6 +113,9 @@ describe('the SQLite ledger', () => {
       expect(database.ledger.byOrderId('O-2')).toEqual([]);
       expect(database.ledger.highestRetref()).toBe(3);
       expect(() => database.ledger.add(record('1'))).toThrow('retref 1 is already in the ledger');
+      expect(() => openEmulatorDatabase(databasePath, { residentTransactions: Number.NaN })).toThrow(
+        'residentTransactions: expected a whole number of transactions, 0 or more, not NaN',
+      );
     } finally {
       database.close();
     }
