@@ -8,7 +8,10 @@ export interface BenchResult {
   readonly meanMs: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
-  /** Mean time relative to the case's baseline (e.g. 2.1 = 2.1x slower), when it has one. */
+  /**
+   * Time relative to the case's baseline (e.g. 2.1 = 2.1x slower), when it has one: the median
+   * of the ratios of back-to-back pairs, the case and the baseline timed in turns.
+   */
   readonly vsBaseline?: { readonly name: string; readonly ratio: number };
   /** A figure that is not a time (a size), shown in the last column instead of a comparison. */
   readonly note?: string;
@@ -36,41 +39,83 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)] ?? 0;
 }
 
+/** Runs once and returns its time: the slice it reports (MeasuredSlice), or the whole call. */
+async function timeOne(run: (context: unknown) => unknown, context: unknown): Promise<number> {
+  const started = performance.now();
+  const result = await run(context);
+  const slice =
+    result !== null && typeof result === 'object' && 'measuredMs' in result
+      ? (result as MeasuredSlice).measuredMs
+      : undefined;
+  return slice ?? performance.now() - started;
+}
+
+const warmupOf = (iterations: number) => Math.max(10, Math.floor(iterations / 10));
+
 async function timeRuns(run: (context: unknown) => unknown, context: unknown, iterations: number): Promise<number[]> {
-  const warmup = Math.max(10, Math.floor(iterations / 10));
-  for (let i = 0; i < warmup; i++) await run(context);
+  for (let i = 0; i < warmupOf(iterations); i++) await run(context);
   const durations: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const started = performance.now();
-    const result = await run(context);
-    const slice =
-      result !== null && typeof result === 'object' && 'measuredMs' in result
-        ? (result as MeasuredSlice).measuredMs
-        : undefined;
-    durations.push(slice ?? performance.now() - started);
+  for (let i = 0; i < iterations; i++) durations.push(await timeOne(run, context));
+  return durations;
+}
+
+/**
+ * The case and its baseline in turns, one of each per pair, the pair's order swapped every
+ * time: both see the same machine (another process busy, a GC, a throttled core) within
+ * milliseconds of each other, so their ratio holds on a busy machine where timing all of one and
+ * then all of the other does not.
+ */
+async function timePairs(
+  run: (context: unknown) => unknown,
+  baseline: (context: unknown) => unknown,
+  context: unknown,
+  iterations: number,
+): Promise<{ durations: number[]; baselineDurations: number[] }> {
+  for (let i = 0; i < warmupOf(iterations); i++) {
+    await run(context);
+    await baseline(context);
   }
-  return durations.sort((a, b) => a - b);
+  const durations: number[] = [];
+  const baselineDurations: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    if (i % 2 === 0) {
+      durations.push(await timeOne(run, context));
+      baselineDurations.push(await timeOne(baseline, context));
+    } else {
+      baselineDurations.push(await timeOne(baseline, context));
+      durations.push(await timeOne(run, context));
+    }
+  }
+  return { durations, baselineDurations };
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+const ascending = (values: number[]) => [...values].sort((a, b) => a - b);
 
-/** Times each iteration separately so the table shows tail latency, not just the mean. */
+/**
+ * Times each iteration separately so the table shows tail latency, not just the mean. With a
+ * baseline, the two alternate (timePairs) and the ratio is the median of the pairs' ratios: a
+ * pair that a pause on the machine hit is an outlier, not a shift of the whole figure.
+ */
 export async function measure(benchCase: BenchCase): Promise<BenchResult> {
   const context = await benchCase.setup?.();
   const iterations = benchCase.iterations ?? 2000;
   try {
-    const durations = await timeRuns(benchCase.run, context, iterations);
+    const { durations, baselineDurations } = benchCase.baseline
+      ? await timePairs(benchCase.run, benchCase.baseline.run, context, iterations)
+      : { durations: await timeRuns(benchCase.run, context, iterations), baselineDurations: [] };
     const total = sum(durations);
-    const baseline = benchCase.baseline && (await timeRuns(benchCase.baseline.run, context, iterations));
+    const sorted = ascending(durations);
+    const pairRatios = ascending(durations.map((duration, i) => duration / (baselineDurations[i] ?? Number.NaN)));
     return {
       name: benchCase.name,
       samples: iterations,
       opsPerSecond: iterations / (total / 1000),
       meanMs: total / iterations,
-      p50Ms: percentile(durations, 50),
-      p99Ms: percentile(durations, 99),
-      ...(benchCase.baseline && baseline
-        ? { vsBaseline: { name: benchCase.baseline.name, ratio: total / sum(baseline) } }
+      p50Ms: percentile(sorted, 50),
+      p99Ms: percentile(sorted, 99),
+      ...(benchCase.baseline
+        ? { vsBaseline: { name: benchCase.baseline.name, ratio: percentile(pairRatios, 50) } }
         : {}),
     };
   } finally {

@@ -7,7 +7,7 @@ const noBatch: EmulatorAnswer = { status: 200, body: { batchid: 'null', respcode
 
 /** Captures still waiting in the merchant's open batch. */
 function batchHolds(context: EmulatorContext, merchid: string, batchid: string): boolean {
-  return context.ledger.all().some((t) => t.merchid === merchid && t.batchid === batchid);
+  return context.ledger.inBatch(merchid, batchid).length > 0;
 }
 
 /**

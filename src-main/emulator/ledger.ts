@@ -53,19 +53,31 @@ export interface EmulatedTransaction {
 
 /**
  * Where transactions live. In memory by default; the interface is what a SQLite-backed
- * ledger implements so a training day survives a restart.
+ * ledger implements so a training day survives a restart. A transaction a method returns is
+ * the record: change it, then `save` it.
  */
 export interface Ledger {
   add(transaction: EmulatedTransaction): void;
   /** Persists changes made to a transaction already added (state, amounts, batch). */
   save(transaction: EmulatedTransaction): void;
   get(retref: string): EmulatedTransaction | undefined;
+  /** The order's transactions other than refunds, oldest first. */
   byOrderId(orderid: string): EmulatedTransaction[];
+  /** The merchant's transactions in this batch, oldest first. */
+  inBatch(merchid: string, batchid: string): EmulatedTransaction[];
+  /** The refunds of this sale, oldest first. */
+  refundsOf(retref: string): EmulatedTransaction[];
+  /** The highest numeric retref held, 0 when empty (retrefs continue above it after a restart). */
+  highestRetref(): number;
+  /** Every transaction, oldest first (funding and tests; a long day makes this large). */
   all(): EmulatedTransaction[];
+  /** How many transactions are held in memory (a bounded cache in front of a file, or all of them). */
+  resident(): number;
 }
 
 export function createMemoryLedger(): Ledger {
   const byRetref = new Map<string, EmulatedTransaction>();
+  const where = (keep: (t: EmulatedTransaction) => boolean) => [...byRetref.values()].filter(keep);
   return {
     add(transaction) {
       if (byRetref.has(transaction.retref)) throw new Error(`retref ${transaction.retref} is already in the ledger`);
@@ -74,7 +86,11 @@ export function createMemoryLedger(): Ledger {
     // In memory the object is the record: nothing more to write.
     save: () => undefined,
     get: (retref) => byRetref.get(retref),
-    byOrderId: (orderid) => [...byRetref.values()].filter((t) => t.orderid === orderid && t.kind !== 'refund'),
+    byOrderId: (orderid) => where((t) => t.orderid === orderid && t.kind !== 'refund'),
+    inBatch: (merchid, batchid) => where((t) => t.batchid === batchid && t.merchid === merchid),
+    refundsOf: (retref) => where((t) => t.refundOf === retref),
+    highestRetref: () => [...byRetref.keys()].reduce((highest, retref) => Math.max(highest, Number(retref) || 0), 0),
     all: () => [...byRetref.values()],
+    resident: () => byRetref.size,
   };
 }

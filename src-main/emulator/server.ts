@@ -76,6 +76,8 @@ export interface EmulatorOptions {
   readonly rateLimit?: boolean;
   /** A SQLite file to keep transactions, batches and profiles across restarts (default: memory). */
   readonly databasePath?: string;
+  /** With databasePath: how many transactions stay in memory besides the file (default 128). */
+  readonly residentTransactions?: number;
   /** Serve https with a certificate generated at start (for clients that insist on https). */
   readonly tls?: boolean;
   /** Timeouts and the largest body (defaults: `defaultRequestLimits`); tests pass small ones. */
@@ -102,7 +104,7 @@ export interface RunningEmulator {
 
 /** After a restart, retrefs continue above the highest one the file holds. */
 function nextRetrefBase(ledger: Ledger | undefined): number | undefined {
-  const highest = Math.max(0, ...(ledger?.all().map((t) => Number(t.retref)) ?? []));
+  const highest = ledger?.highestRetref() ?? 0;
   return highest > 0 ? highest : undefined;
 }
 
@@ -112,7 +114,9 @@ function nextRetrefBase(ledger: Ledger | undefined): number | undefined {
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const clock = options.clock ?? systemClock;
-  const database = options.databasePath ? openEmulatorDatabase(options.databasePath) : undefined;
+  const database = options.databasePath
+    ? openEmulatorDatabase(options.databasePath, { residentTransactions: options.residentTransactions })
+    : undefined;
   const restored = database?.restored;
   const tokenSecret = restored ? Buffer.from(restored.tokenSecret, 'hex') : randomBytes(32);
   // The tokenizer remembers what each token stands for (auth by token, sigcap, bin, profile).

@@ -63,7 +63,7 @@ export function settleOpenBatches(
   for (const [merchid, batchid] of [...context.openBatches]) {
     if (options.merchid && options.merchid !== merchid) continue;
     context.openBatches.delete(merchid);
-    const members = context.ledger.all().filter((t) => t.batchid === batchid && t.merchid === merchid);
+    const members = context.ledger.inBatch(merchid, batchid);
     for (const t of members) {
       if (t.setlstat !== 'Queued for Capture') continue;
       t.setlstat = reject.has(t.retref) ? 'Rejected' : 'Accepted';

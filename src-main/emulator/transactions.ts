@@ -218,8 +218,8 @@ function refundSale(context: EmulatorContext, t: EmulatedTransaction, body: Body
   if (!isRefundable(context, t)) return refused(merchid, '28', 'Txn not settled', { retref: t.retref });
   const settled = t.captured ?? t.remaining;
   const alreadyRefunded = context.ledger
-    .all()
-    .filter((r) => r.refundOf === t.retref && r.respstat === 'A')
+    .refundsOf(t.retref)
+    .filter((r) => r.respstat === 'A')
     .reduce((sum, r) => sum + r.amount, 0);
   const amount =
     body.amount === undefined || body.amount === '' ? settled - alreadyRefunded : readAmount('amount', body.amount);

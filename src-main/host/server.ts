@@ -11,6 +11,7 @@ import type { Logger } from '../log/logger';
 import { contentSecurityPolicy, rendererSecurityHeaders } from '../security/csp';
 import { createBridge, type BridgeLimits } from './bridge';
 import { isAllowedHostHeader, isAllowedOrigin, isValidToken } from './guard';
+import { CompressedCopies } from './compressed-copies';
 import { serveStatic } from './static-files';
 
 /** The only address the host ever listens on: the terminal is driven from this machine. */
@@ -111,6 +112,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   let port = options.port;
 
   const limits: HostLimits = { ...defaultHostLimits, ...options.limits };
+  // The renderer's text goes compressed (the bundle is most of a page load); made once, at start.
+  const site = { root: rendererDir, indexFile, compressed: new CompressedCopies() };
+  site.compressed.prepareAll(rendererDir).catch((error: unknown) => {
+    core.logger.warn({ err: error }, 'host: could not compress the renderer; it is served as it is');
+  });
 
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {
     // node:http clears a kept-alive socket's timeout when the next request comes: set it again.
@@ -138,7 +144,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    serveStatic({ root: rendererDir, indexFile }, url.pathname, response, headers).catch((error: unknown) => {
+    serveStatic(
+      site,
+      { pathname: url.pathname, acceptEncoding: request.headers['accept-encoding'] },
+      response,
+      headers,
+    ).catch((error: unknown) => {
       core.logger.error({ err: error }, 'host: static file failed');
       if (!response.headersSent) response.writeHead(500);
       response.end();

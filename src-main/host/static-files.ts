@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { isCompressible, negotiateEncoding, type CompressedCopies } from './compressed-copies';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -47,15 +48,22 @@ export function resolveStaticPath(root: string, pathname: string, indexFile = 'i
 export interface StaticSite {
   readonly root: string;
   readonly indexFile?: string;
+  /** Compressed copies of its text files; without them every file is sent as it is. */
+  readonly compressed?: CompressedCopies;
 }
 
-/** Serves one file from the built renderer with the given security headers; 404 otherwise. */
+/**
+ * Serves one file from the built renderer with the given security headers; 404 otherwise. A
+ * text file goes brotli- or gzip-compressed when the request's Accept-Encoding allows
+ * and the site has compressed copies, with `Vary: Accept-Encoding` either way.
+ */
 export async function serveStatic(
   site: StaticSite,
-  pathname: string,
+  asked: { readonly pathname: string; readonly acceptEncoding?: string | undefined },
   response: ServerResponse,
   headers: Record<string, string>,
 ): Promise<void> {
+  const { pathname, acceptEncoding } = asked;
   const { root, indexFile = 'index.html' } = site;
   const path = resolveStaticPath(root, pathname, indexFile);
   const info = path ? await stat(path).catch(() => null) : null;
@@ -64,9 +72,13 @@ export async function serveStatic(
     response.end('Not found');
     return;
   }
-  const body = await readFile(path);
+  const compressible = site.compressed !== undefined && isCompressible(path, info.size);
+  const encoding = compressible ? negotiateEncoding(acceptEncoding) : undefined;
+  const body = encoding ? await site.compressed!.body(path, info, encoding) : await readFile(path);
   response.writeHead(200, {
     ...headers,
+    ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
     'Content-Type': contentTypeFor(path),
     'Content-Length': String(body.length),
     'Cache-Control': cacheControlFor(path),

@@ -49,6 +49,7 @@ export class Journal {
   readonly #onProgress: JournalOptions['onProgress'];
   /** Outcomes of requests that left but could not be written (a full disk), kept until they can be. */
   readonly unrecorded = new UnrecordedOutcomes();
+  readonly #statements = new Map<string, Database.Statement>();
 
   private constructor(path: string, db: Database.Database, options: JournalOptions) {
     this.path = path;
@@ -88,13 +89,19 @@ export class Journal {
 
   /** This file's own id, made when it was created: a journal put in its place has another. */
   get identity(): string {
-    return (this.#db.prepare('SELECT journal_id FROM identity WHERE id = 1').get() as { journal_id: string })
-      .journal_id;
+    return (this.#prepared('SELECT journal_id FROM identity WHERE id = 1').get() as { journal_id: string }).journal_id;
   }
 
   /** The highest entry id in this file (0 when empty): an older copy of it has a lower one. */
   get lastEntryId(): number {
-    return (this.#db.prepare('SELECT coalesce(max(id), 0) AS last FROM entries').get() as { last: number }).last;
+    return (this.#prepared('SELECT coalesce(max(id), 0) AS last FROM entries').get() as { last: number }).last;
+  }
+
+  /** The statement for this SQL, prepared once per open file: every sale runs the same few. */
+  #prepared(sql: string): Database.Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) this.#statements.set(sql, (statement = this.#db.prepare(sql)));
+    return statement;
   }
 
   /** Runs a write; any SQLite failure (disk full, I/O error, read-only file) becomes a JournalError. */
@@ -125,10 +132,10 @@ export class Journal {
     // replaced (a damaged journal set aside), the new one does not reuse numbers the old one gave
     // out that day, unless the lane averaged more than one sale a second since midnight.
     const first = now.getUTCHours() * 3600 + now.getUTCMinutes() * 60 + now.getUTCSeconds() + 1;
-    this.#db
-      .prepare('INSERT INTO order_sequence (day, last) VALUES (?, ?) ON CONFLICT(day) DO UPDATE SET last = last + 1')
-      .run(day, first);
-    const sequence = (this.#db.prepare('SELECT last FROM order_sequence WHERE day = ?').get(day) as { last: number })
+    this.#prepared(
+      'INSERT INTO order_sequence (day, last) VALUES (?, ?) ON CONFLICT(day) DO UPDATE SET last = last + 1',
+    ).run(day, first);
+    const sequence = (this.#prepared('SELECT last FROM order_sequence WHERE day = ?').get(day) as { last: number })
       .last;
     if (sequence > 99_999) throw new JournalError('journal: this lane has used all 99999 order numbers for today');
     return `${this.#lanePrefix}-${day}-${String(sequence).padStart(5, '0')}`;
@@ -172,27 +179,25 @@ export class Journal {
     const written = this.#write('write the request before sending it', () =>
       this.#db.transaction(() => {
         const id = orderId();
-        const result = this.#db
-          .prepare(
-            'INSERT INTO entries (operation, order_id, amount_minor, masked_pan, entry_mode, original_retref, detail, state, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-          )
-          .run(
-            intent.operation,
-            id,
-            intent.amountMinor,
-            intent.maskedPan ?? null,
-            intent.entryMode ?? null,
-            intent.originalRetref ?? null,
-            detail,
-            settled.state,
-            settled.note,
-            now,
-            now,
-          );
+        const result = this.#prepared(
+          'INSERT INTO entries (operation, order_id, amount_minor, masked_pan, entry_mode, original_retref, detail, state, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        ).run(
+          intent.operation,
+          id,
+          intent.amountMinor,
+          intent.maskedPan ?? null,
+          intent.entryMode ?? null,
+          intent.originalRetref ?? null,
+          detail,
+          settled.state,
+          settled.note,
+          now,
+          now,
+        );
         const entryId = Number(result.lastInsertRowid);
         // In the open sale from the moment it is written, in the same sync.
         if (intent.operation === 'auth' && settled.state === 'pending')
-          this.#db.prepare('INSERT INTO open_sale (entry_id) VALUES (?)').run(entryId);
+          this.#prepared('INSERT INTO open_sale (entry_id) VALUES (?)').run(entryId);
         return { id: entryId, orderId: id };
       })(),
     );
@@ -236,15 +241,15 @@ export class Journal {
     const now = this.clock.now();
     const changed = this.#write(`record the outcome of entry ${id}`, () =>
       this.#db.transaction(() => {
-        const updated = this.#db
-          .prepare(
-            'UPDATE entries SET state = ?, outcome = coalesce(?, outcome), note = ?, updated_at = ? WHERE id = ?',
-          )
-          .run(state, text, note, now, id).changes;
+        const updated = this.#prepared(
+          'UPDATE entries SET state = ?, outcome = coalesce(?, outcome), note = ?, updated_at = ? WHERE id = ?',
+        ).run(state, text, note, now, id).changes;
         if (updated > 0 && finding)
-          this.#db
-            .prepare('INSERT OR IGNORE INTO findings (entry_id, source, found_at) VALUES (?, ?, ?)')
-            .run(id, finding, now);
+          this.#prepared('INSERT OR IGNORE INTO findings (entry_id, source, found_at) VALUES (?, ?, ?)').run(
+            id,
+            finding,
+            now,
+          );
         return updated;
       })(),
     );
@@ -261,18 +266,16 @@ export class Journal {
     const changed = this.#write(
       `record that the sale of entry ${id} was left`,
       () =>
-        this.#db
-          .prepare(
-            "UPDATE entries SET detail = json_set(coalesce(detail, '{}'), '$.leftBy', ?, '$.leftAt', ?) WHERE id = ?",
-          )
-          .run(by, this.clock.now(), id).changes,
+        this.#prepared(
+          "UPDATE entries SET detail = json_set(coalesce(detail, '{}'), '$.leftBy', ?, '$.leftAt', ?) WHERE id = ?",
+        ).run(by, this.clock.now(), id).changes,
     );
     if (changed === 0) throw new JournalError(`journal: there is no entry ${id}`);
   }
 
   /** The cashier closed the customer's sale (New sale, the next customer, a clean stop): its outcomes were on the screen. */
   closeSale(): void {
-    this.#write('close the sale', () => this.#db.prepare('DELETE FROM open_sale').run());
+    this.#write('close the sale', () => this.#prepared('DELETE FROM open_sale').run());
   }
 
   /** At start: the unclosed sale's payments with a known outcome become findings (the screen may never have shown them; recovery makes its own for open ones); the sale is closed. */
@@ -281,8 +284,8 @@ export class Journal {
       "INSERT OR IGNORE INTO findings (entry_id, source, found_at) SELECT entry_id, 'start', ? FROM open_sale JOIN entries ON entries.id = open_sale.entry_id WHERE entries.state IN ('completed', 'resolved')";
     return this.#write('keep the unclosed sale as findings', () =>
       this.#db.transaction(() => {
-        const made = this.#db.prepare(keep).run(this.clock.now()).changes;
-        this.#db.prepare('DELETE FROM open_sale').run();
+        const made = this.#prepared(keep).run(this.clock.now()).changes;
+        this.#prepared('DELETE FROM open_sale').run();
         return made;
       })(),
     );
@@ -290,11 +293,9 @@ export class Journal {
 
   /** What recovery settled that nobody has acknowledged yet, oldest first. */
   findings(): Array<JournalEntry & { readonly finding: { readonly source: FindingSource; readonly foundAt: number } }> {
-    const rows = this.#db
-      .prepare(
-        'SELECT entries.*, findings.source AS finding_source, findings.found_at AS finding_at FROM findings JOIN entries ON entries.id = findings.entry_id WHERE findings.acknowledged_at IS NULL ORDER BY entries.id',
-      )
-      .all() as Array<Row & { finding_source: FindingSource; finding_at: number }>;
+    const rows = this.#prepared(
+      'SELECT entries.*, findings.source AS finding_source, findings.found_at AS finding_at FROM findings JOIN entries ON entries.id = findings.entry_id WHERE findings.acknowledged_at IS NULL ORDER BY entries.id',
+    ).all() as Array<Row & { finding_source: FindingSource; finding_at: number }>;
     return rows.map((row) => ({ ...toEntry(row), finding: { source: row.finding_source, foundAt: row.finding_at } }));
   }
 
@@ -303,23 +304,21 @@ export class Journal {
     return this.#write(
       `acknowledge what recovery found for entry ${entryId}`,
       () =>
-        this.#db
-          .prepare(
-            'UPDATE findings SET acknowledged_at = ?, acknowledged_by = ? WHERE entry_id = ? AND acknowledged_at IS NULL',
-          )
-          .run(this.clock.now(), by, entryId).changes > 0,
+        this.#prepared(
+          'UPDATE findings SET acknowledged_at = ?, acknowledged_by = ? WHERE entry_id = ? AND acknowledged_at IS NULL',
+        ).run(this.clock.now(), by, entryId).changes > 0,
     );
   }
 
   get(id: number): JournalEntry | undefined {
-    const row = this.#db.prepare('SELECT * FROM entries WHERE id = ?').get(id) as Row | undefined;
+    const row = this.#prepared('SELECT * FROM entries WHERE id = ?').get(id) as Row | undefined;
     return row ? toEntry(row) : undefined;
   }
 
   /** Rows whose outcome is not known: pending (a crash between write and answer) and unknown. */
   unresolved(): JournalEntry[] {
     return (
-      this.#db.prepare("SELECT * FROM entries WHERE state IN ('pending', 'unknown') ORDER BY id").all() as Row[]
+      this.#prepared("SELECT * FROM entries WHERE state IN ('pending', 'unknown') ORDER BY id").all() as Row[]
     ).map(toEntry);
   }
 
@@ -343,7 +342,7 @@ export class Journal {
     if (filter.from !== undefined) narrow('created_at >= ?', filter.from);
     if (filter.to !== undefined) narrow('created_at < ?', filter.to);
     const sql = `SELECT * FROM entries ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
-    return (this.#db.prepare(sql).all(...params, filter.limit ?? 100) as Row[]).map(toEntry);
+    return (this.#prepared(sql).all(...params, filter.limit ?? 100) as Row[]).map(toEntry);
   }
 
   /**
@@ -351,11 +350,9 @@ export class Journal {
    * found by recovery), or undefined when there is none.
    */
   authorization(orderId: string): JournalEntry | undefined {
-    const rows = this.#db
-      .prepare(
-        "SELECT * FROM entries WHERE order_id = ? AND operation = 'auth' AND state IN ('completed', 'resolved') ORDER BY id DESC",
-      )
-      .all(orderId) as Row[];
+    const rows = this.#prepared(
+      "SELECT * FROM entries WHERE order_id = ? AND operation = 'auth' AND state IN ('completed', 'resolved') ORDER BY id DESC",
+    ).all(orderId) as Row[];
     return rows.map(toEntry).find((entry) => entry.outcome?.respstat === 'A' && entry.outcome.retref !== undefined);
   }
 
@@ -366,7 +363,7 @@ export class Journal {
     const insert = 'INSERT INTO outside_tenders (order_id, amount_minor, recorded_by, created_at) VALUES (?, ?, ?, ?)';
     return this.#write('record the rest taken outside the lane', () =>
       Number(
-        this.#db.prepare(insert).run(tender.orderId, tender.amountMinor, tender.recordedBy, this.clock.now())
+        this.#prepared(insert).run(tender.orderId, tender.amountMinor, tender.recordedBy, this.clock.now())
           .lastInsertRowid,
       ),
     );
@@ -376,7 +373,7 @@ export class Journal {
   outsideTenders(orderId: string): OutsideTender[] {
     const select =
       'SELECT id, order_id AS orderId, amount_minor AS amountMinor, recorded_by AS recordedBy, created_at AS createdAt FROM outside_tenders WHERE order_id = ? ORDER BY id';
-    return this.#db.prepare(select).all(orderId) as OutsideTender[];
+    return this.#prepared(select).all(orderId) as OutsideTender[];
   }
 
   close(): void {

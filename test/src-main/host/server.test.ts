@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -99,6 +100,42 @@ describe('browser-mode host', () => {
     expect(csp).toContain(`ws://127.0.0.1:${host.port}`);
     expect(csp.startsWith(contentSecurityPolicy().split(';')[0] ?? '')).toBe(true);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the renderer compressed as the browser accepts it, with Vary, and plain to one that does not', async () => {
+    const script = `export const lanes = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `lane ${i}`))};\n`;
+    mkdirSync(join(rendererDir, 'assets'));
+    writeFileSync(join(rendererDir, 'assets', 'index-abc123.js'), script);
+    const bytes = (path: string, acceptEncoding?: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const headers = {
+          host: `127.0.0.1:${host.port}`,
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        };
+        request({ host: '127.0.0.1', port: host.port, path, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const br = await bytes('/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(script.length / 4);
+    expect(brotliDecompressSync(br.body).toString()).toBe(script);
+    const gzip = await bytes('/assets/index-abc123.js', 'br;q=0, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(script);
+    const plain = await bytes('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(plain.body.toString()).toBe(script);
+    // A rebuilt file is served as it now is, not as it was compressed before.
+    writeFileSync(join(rendererDir, 'assets', 'index-abc123.js'), `${script}// rebuilt\n`);
+    expect(brotliDecompressSync((await bytes('/assets/index-abc123.js', 'br')).body).toString()).toContain('rebuilt');
   });
 
   it('refuses a rebound DNS name in the Host header', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { containsCardNumber, Journal, JournalError, lanePrefix } from '../../../src-main/journal/journal';
 
 let now = Date.UTC(2026, 10, 22, 14, 0, 0);
@@ -28,6 +28,28 @@ describe('Journal', () => {
     const journal = open(path);
     expect(journal.list()).toEqual([]);
     journal.close();
+  });
+
+  it("prepares a sale's statements once: the second sale on the same file prepares none", () => {
+    const journal = open(fresh());
+    const prepare = vi.spyOn(Database.prototype, 'prepare');
+    try {
+      const sell = () => {
+        const { orderId: _given, ...intent } = sale;
+        const { id, orderId } = journal.beginWithNewOrderId(intent);
+        journal.complete(id, { respstat: 'A', retref: '343005123101', amountMinor: 1234 });
+        journal.closeSale();
+        return journal.get(id)?.orderId === orderId && journal.authorization(orderId);
+      };
+      expect(sell()).toBeTruthy();
+      const first = prepare.mock.calls.length;
+      expect(first).toBeGreaterThan(0);
+      expect(sell()).toBeTruthy();
+      expect(prepare.mock.calls.length).toBe(first);
+    } finally {
+      prepare.mockRestore();
+      journal.close();
+    }
   });
 
   it('writes a row before the request and completes it after, and keeps it across a restart', () => {
