@@ -72,7 +72,36 @@ export function runCommand(command: string, args: string[], env: NodeJS.ProcessE
     async stop() {
       // The group this child leads (detached above): npm and the lane under it.
       if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
-      return exited;
+      const code = await exited;
+      // npm leaves as soon as its shell does, while the lane is still closing its journal and
+      // writing its record: the group is gone only when every process in it is.
+      if (child.pid !== undefined) await groupGone(child.pid);
+      return code;
     },
   };
+}
+
+/** How long a stopped lane may take to leave (its own bound is 5 s, ADR 046) before it is killed. */
+const groupExitMs = 15_000;
+
+/**
+ * Waits until no process of the group `leader` led is left, so a test does not delete a folder
+ * a closing lane still writes to; past `groupExitMs` the rest are killed and the test is told.
+ */
+async function groupGone(leader: number): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(-leader, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // Polling a process's exit is waiting for another process, not timing the product.
+  for (const started = Date.now(); alive(); await new Promise((resolve) => setTimeout(resolve, 50))) {
+    if (Date.now() - started > groupExitMs) {
+      process.kill(-leader, 'SIGKILL');
+      throw new Error(`the lane started as process group ${leader} was still running ${groupExitMs} ms after SIGTERM`);
+    }
+  }
 }
