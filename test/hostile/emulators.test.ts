@@ -1,10 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  startBoardingEmulator,
-  tokenRoute,
-  type RunningBoardingEmulator,
-} from '../../src-main/boarding-emulator/server';
+import { passwordGrant } from '../support/boarding';
+import { startBoardingEmulator, type RunningBoardingEmulator } from '../../src-main/boarding-emulator/server';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
 
 /**
@@ -31,18 +28,7 @@ async function startBoarding(): Promise<RunningBoardingEmulator> {
 
 /** The password grant with this password; the answer's status, JSON body and headers. */
 async function login(emulator: RunningBoardingEmulator, password: string) {
-  const { username, clientId, clientSecret } = emulator.credentials;
-  const response = await fetch(`${emulator.url}${tokenRoute}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: clientId,
-      client_secret: clientSecret,
-      username,
-      password,
-    }).toString(),
-  });
+  const response = await passwordGrant(emulator, password);
   const body = (await response.json()) as { access_token?: string; error?: string; error_description?: string };
   return { status: response.status, body, retryAfter: response.headers.get('retry-after') };
 }

@@ -1,5 +1,6 @@
 import {
   startBoardingEmulator,
+  tokenRoute,
   type BoardingEmulatorOptions,
   type RunningBoardingEmulator,
 } from '../../src-main/boarding-emulator/server';
@@ -139,4 +140,23 @@ export async function frontEndMidOf(client: BoardingClient, merchantId: string):
   const record = await client.merchants.get(merchantId);
   return (record.merchant.processing as { platformDetails?: { frontEndMid?: string } } | undefined)?.platformDetails
     ?.frontEndMid;
+}
+
+/** The password grant against a boarding emulator with its own credentials (and `password`, when given): the raw answer. */
+export function passwordGrant(
+  emulator: RunningBoardingEmulator,
+  password = emulator.credentials.password,
+): Promise<Response> {
+  const { username, clientId, clientSecret } = emulator.credentials;
+  return fetch(`${emulator.url}${tokenRoute}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: clientId,
+      client_secret: clientSecret,
+      username,
+      password,
+    }).toString(),
+  });
 }

@@ -1,27 +1,13 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startBoardingEmulator,
-  tokenRoute,
-  type RunningBoardingEmulator,
-} from '../../../src-main/boarding-emulator/server';
+import { passwordGrant } from '../../support/boarding';
+import { startBoardingEmulator, type RunningBoardingEmulator } from '../../../src-main/boarding-emulator/server';
 
 let emulator: RunningBoardingEmulator;
 let bearer = '';
 beforeAll(async () => {
   emulator = await startBoardingEmulator({ clock: { now: () => Date.UTC(2026, 10, 28, 9) }, tickMs: 0 });
-  const { username, password, clientId, clientSecret } = emulator.credentials;
-  const response = await fetch(`${emulator.url}${tokenRoute}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: clientId,
-      client_secret: clientSecret,
-      username,
-      password,
-    }).toString(),
-  });
+  const response = await passwordGrant(emulator);
   bearer = ((await response.json()) as { access_token: string }).access_token;
 });
 afterAll(() => emulator.close());

@@ -1,20 +1,12 @@
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { saveSettings, settingsPath, SettingsError } from '../../../src-main/config/settings';
-import { freshFolder, posix } from './folders';
+import { saveSettings, settingsPath } from '../../../src-main/config/settings';
+import { freshFolder, posix, settingsErrorOf } from './folders';
 
 const printerAt = (deviceFile: string) => ({ training: false, printers: [{ id: 'usb', deviceFile }] });
 
-function refusalOf(run: () => unknown): SettingsError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof SettingsError) return error;
-    throw error;
-  }
-  throw new Error('expected a SettingsError');
-}
+const refusalOf = settingsErrorOf;
 
 describe.runIf(posix)('saveSettings: a printer\u2019s device file', () => {
   it('refuses the lane\u2019s own secrets.json, saying what it is and where, and writes nothing', () => {

@@ -9,19 +9,9 @@ import {
   settingsSchema,
   SettingsError,
 } from '../../../src-main/config/settings';
-import { freshFolder, posix } from './folders';
+import { freshFolder, posix, settingsErrorOf } from './folders';
 
 const freshDir = () => freshFolder('settings');
-
-function settingsErrorOf(run: () => unknown): SettingsError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof SettingsError) return error;
-    throw error;
-  }
-  throw new Error('expected a SettingsError');
-}
 
 /** A folder holding a settings.json with `content` (a string is written as is). */
 function withFile(content: unknown): { dir: string; file: string } {
