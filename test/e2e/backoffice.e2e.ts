@@ -272,7 +272,8 @@ describe('the back office boards a store and provisions its lane', () => {
           LANEPOINT_HOME: otherLane,
         });
         await provision.waitForLine(new RegExp(`This lane now sells as merchant ${merchid} \\(${dba}\\)`));
-        expect(await provision.stop()).toBe(0);
+        // The command ends by itself once it has said so: a SIGTERM now would race its exit.
+        expect(await provision.ended()).toBe(0);
         expect(JSON.parse(readFileSync(join(otherLane, 'settings.json'), 'utf8'))).toEqual(laneSettings);
 
         // The applications list shows where it stands.

@@ -11,6 +11,8 @@ export interface RunningProcess {
   waitForLine(pattern: RegExp): Promise<string>;
   /** Sends SIGTERM to the child's process group and resolves with the child's exit code. */
   stop(): Promise<number | null>;
+  /** Resolves with the exit code of a command that ends by itself (no signal is sent). */
+  ended(): Promise<number | null>;
 }
 
 /** Starts `node bin/lanepoint.mjs ...` as a real child process with its output collected. */
@@ -69,6 +71,7 @@ export function runCommand(command: string, args: string[], env: NodeJS.ProcessE
         });
       });
     },
+    ended: () => exited,
     async stop() {
       // The group this child leads (detached above): npm and the lane under it.
       if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
