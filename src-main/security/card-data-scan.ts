@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import cardValidator from 'card-validator';
 
@@ -114,10 +114,13 @@ export function scanPaths(paths: readonly string[]): { findings: CardDataFinding
   const visit = (path: string) => {
     let stats;
     try {
-      stats = statSync(path);
+      stats = lstatSync(path);
     } catch {
       return; // gone between listing and reading (a test's temporary file)
     }
+    // A link is not what was written here: it points elsewhere (a test's checkout-shaped folder
+    // links node_modules, whose READMEs quote test cards); what it names is scanned where it is.
+    if (stats.isSymbolicLink()) return;
     if (stats.isDirectory()) {
       for (const entry of readdirSync(path)) visit(join(path, entry));
       return;

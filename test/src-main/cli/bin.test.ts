@@ -1,9 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../../scripts/build-cli';
 import { sourcesNewerThanBuild, staleBuildWarning } from '../../../src-main/cli/build-freshness';
 import { lanepointFromSource } from '../../support/lanepoint-from-source';
@@ -36,6 +45,9 @@ beforeAll(async () => {
   writeFileSync(register, registerGuard(hooks));
   guardFlag = ['--import', pathToFileURL(register).href];
 }, 60_000);
+
+// The folder links the checkout's node_modules: removing it removes the link, never what it names.
+afterAll(() => rmSync(installed, { recursive: true, force: true }));
 
 function run(args: string[], cwd = process.cwd()) {
   const env = { ...process.env };

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -101,6 +101,20 @@ describe('the card-data scan', () => {
       ['lane.log', 'track-data'],
       [join('nested', 'journal.sqlite'), 'card-number'],
     ]);
+  });
+
+  it('does not follow links: a linked folder (a test checkout linking node_modules) is scanned where it is, not through the link', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'scan-outside-'));
+    writeFileSync(join(outside, 'README.md'), 'Try the test card 4111111111111111.\n');
+    const dir = mkdtempSync(join(tmpdir(), 'scan-links-'));
+    symlinkSync(outside, join(dir, 'node_modules'), 'dir');
+    symlinkSync(join(outside, 'README.md'), join(dir, 'linked.md'));
+    writeFileSync(join(dir, 'clean.log'), '{"msg":"sale","maskedPan":"411111******1111"}\n');
+    const { findings, filesRead } = scanPaths([dir]);
+    rmSync(dir, { recursive: true });
+    rmSync(outside, { recursive: true });
+    expect(findings).toEqual([]);
+    expect(filesRead).toBe(1);
   });
 
   it('runs as lanepoint scan: exit 1 with file and line, 0 with the count when clean', async () => {
