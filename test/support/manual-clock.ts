@@ -1,14 +1,34 @@
 import type { DeviceClock } from '../../drivers/clock';
+import type { Clock } from '../../src-main/platform/clock';
 
 /**
  * A clock the test moves: `advance(ms)` runs every timer that falls due, in time order, so a
  * 30-second read timeout takes no time at all. Timers set while advancing run too when due.
  */
-export class ManualClock implements DeviceClock {
+export class ManualClock implements DeviceClock, Clock {
   #now = 0;
   #timers: Array<{ at: number; run: () => void }> = [];
 
   now = (): number => this.#now;
+
+  monotonic = (): number => this.#now;
+
+  sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const cancel = this.setTimer(resolve, ms);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          cancel();
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+    });
 
   setTimer = (run: () => void, ms: number): (() => void) => {
     const timer = { at: this.#now + ms, run };

@@ -1,0 +1,61 @@
+/**
+ * The one clock of every Lanepoint program: the lane, the back office, the pay-link service and
+ * the training stand-ins all take time from here, injected, so every timeout, expiry, retry wait
+ * and keystroke window is tested on a clock the test moves (test/support/manual-clock.ts),
+ * never by sleeping, and cannot fail on a loaded machine.
+ */
+export interface Clock {
+  /** Wall time in epoch milliseconds: what records, expiries and receipts carry. */
+  now(): number;
+  /**
+   * Milliseconds on a clock that never steps back (NTP may step the wall clock): what gaps,
+   * timeouts and durations are measured on. Only differences mean anything.
+   */
+  monotonic(): number;
+  /** Runs `run` once after `ms`; returns the function that cancels it (a no-op once it ran). */
+  setTimer(run: () => void, ms: number): () => void;
+  /** Resolves after `ms`; rejects with the signal's reason if it is aborted first. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+function sleepOn(setTimer: Clock['setTimer']): Clock['sleep'] {
+  return (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const onAbort = () => {
+        cancel();
+        reject(signal?.reason);
+      };
+      const cancel = setTimer(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
+
+const setTimer: Clock['setTimer'] = (run, ms) => {
+  const timer = setTimeout(run, ms);
+  return () => clearTimeout(timer);
+};
+
+/** The process's own time: `Date.now()`, `performance.now()` and `setTimeout`. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  monotonic: () => performance.now(),
+  setTimer,
+  sleep: sleepOn(setTimer),
+};
+
+/** A Clock from a `setTimer` and readings: what test clocks and adapters build on. */
+export function clockFrom(parts: Pick<Clock, 'now' | 'setTimer'> & Partial<Pick<Clock, 'monotonic'>>): Clock {
+  return {
+    now: parts.now,
+    monotonic: parts.monotonic ?? parts.now,
+    setTimer: parts.setTimer,
+    sleep: sleepOn(parts.setTimer),
+  };
+}
