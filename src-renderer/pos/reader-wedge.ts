@@ -59,6 +59,16 @@ const maxPauseWaitMs = 1000;
 const deliveryQuietMs = 150;
 
 /**
+ * Held keys that can only be a machine's: no card record is shorter (the wedge's default
+ * `minLength`), and no person types this many keys under the wedge's gap. A person's few held
+ * keys come back after `deliveryQuietMs`; a machine's burst ends with its Enter, so the page
+ * waits longer before saying a pause that would cut it in two (a busy browser can hold the
+ * rest of the burst back for more than 150 ms).
+ */
+const machineBurstKeys = 16;
+const machineBurstQuietMs = 750;
+
+/**
  * Browser mode's half of a keyboard-mode card reader (the Electron shell does this in its main
  * process). A reader types into the same keyboard as the cashier, so every printable key and
  * Enter is held from the page and sent to the main process's wedge with the time it was pressed
@@ -93,7 +103,8 @@ export function routeKeysThroughReader(win: Window, pos: PosApi, options: WedgeR
     pauseTimer = undefined;
     if (settleAt === undefined) return;
     const now = win.performance.now();
-    const wait = Math.min(Math.max(0, settleAt - now, lastDelivered + deliveryQuietMs - now), maxPauseWaitMs) + 1;
+    const quietMs = pending.size >= machineBurstKeys ? machineBurstQuietMs : deliveryQuietMs;
+    const wait = Math.min(Math.max(0, settleAt - now, lastDelivered + quietMs - now), maxPauseWaitMs) + 1;
     pauseTimer = win.setTimeout(() => {
       pauseTimer = undefined;
       const seq = lastSeq;

@@ -117,6 +117,29 @@ describe('routing the keyboard through a keyboard-mode reader (browser mode)', (
     }
   });
 
+  it('waits longer before cutting a machine-length burst that has not ended with its Enter', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const { press, calls, stop } = routedPageHolding();
+      // Sixteen keys held at once: no person types that under the wedge's gap, so the rest of
+      // the burst (and its Enter) may be held up in a busy browser; a pause now would cut it.
+      for (const key of '0123456789ABCDEF') await press(key);
+      const said = () => calls.filter(([called]) => called === 'devices.keysPaused').length;
+      await act(async () => vi.advanceTimersByTime(400));
+      expect(said()).toBe(0);
+      // The last key of the burst arrives late, by its own time: still no pause is said.
+      await press('0');
+      await act(async () => vi.advanceTimersByTime(749));
+      expect(said()).toBe(0);
+      // Silence long after: the pause is said, and the wedge settles what it holds.
+      await act(async () => vi.advanceTimersByTime(5));
+      expect(said()).toBe(1);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('types a key where it was pressed, even when a Tab moved the focus while the wedge decided', async () => {
     const stub = stubPos({ info: trainingCounter, answers: { 'devices.keystroke': () => ({ consumed: false }) } });
     const fromKeyboard = new WeakSet<Event>();
