@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { it } from 'vitest';
+import { expect, it } from 'vitest';
 import { bootCore } from '../../../src-main/core/boot';
 import type { Clock } from '../../../src-main/core/clock';
 import type { Core } from '../../../src-main/core/core';
@@ -94,8 +94,26 @@ export async function withBrowserMode(
   );
   try {
     await body(session);
+  } catch (error) {
+    await keepFailedScreen(session.page);
+    throw error;
   } finally {
     await session.close();
+  }
+}
+
+/**
+ * The screen as it stood when a test failed, under test-results/failed-<test>.png, and its words
+ * in the log: what a person would have seen is the first thing to read about a failure.
+ */
+async function keepFailedScreen(page: Page): Promise<void> {
+  const name = (expect.getState().currentTestName ?? 'test').replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  try {
+    await page.screenshot({ path: join('test-results', `failed-${name}.png`), timeout: 5000 });
+    const words = await page.locator('body').innerText({ timeout: 5000 });
+    process.stderr.write(`The screen when "${name}" failed:\n${words}\n`);
+  } catch {
+    // The page itself may be what failed (closed, crashed): the test's own error says so.
   }
 }
 
