@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { gzipSync } from 'node:zlib';
 import { builtRendererDir } from '../src-main/cli/paths';
 import { closeBrowserLane, startBrowserLane, type BrowserLane } from './browser-lane';
@@ -52,3 +53,43 @@ export function rendererSize(): BenchResult[] {
     },
   ];
 }
+
+type Counter = BrowserLane & { readonly page: Page };
+
+/** A training counter signed in as the trainee, waiting for an amount. */
+async function signedInCounter(): Promise<Counter> {
+  const lane = await startBrowserLane({ LANEPOINT_TRAINING: '1' });
+  const page = await lane.browser.newPage();
+  await page.goto(lane.host.url);
+  await page.getByRole('button', { name: /^Trainee \(/ }).click();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('sale-amount').waitFor();
+  return { ...lane, page };
+}
+
+/**
+ * From the emulated card's Insert to "Approved" on screen, in training: the authorization, the
+ * journal, the receipts the screen waits for, the bridge and the paint. The amount is keyed and
+ * the next sale started outside the timing.
+ */
+async function insertToApproved(context: unknown): Promise<MeasuredSlice> {
+  const { page } = context as Counter;
+  for (const digit of '1200') await page.keyboard.press(digit);
+  await page.keyboard.press('Enter');
+  await page.getByText('Insert, tap or swipe the card').waitFor();
+  const started = performance.now();
+  await page.getByTestId('deck-visa-approve-insert').click();
+  await page.getByTestId('sale-headline').getByText('Approved').waitFor();
+  const measuredMs = performance.now() - started;
+  await page.getByTestId('new-sale').click();
+  await page.getByTestId('sale-amount').waitFor();
+  return { measuredMs };
+}
+
+rendererBenchmarks.push({
+  name: 'renderer: Insert -> "Approved" painted, training counter (target p50 <= 50 ms)',
+  setup: signedInCounter,
+  run: insertToApproved,
+  iterations: 30,
+  teardown: closeBrowserLane,
+});

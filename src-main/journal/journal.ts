@@ -205,9 +205,12 @@ export class Journal {
     return written;
   }
 
-  /** Records the gateway's answer. */
+  /**
+   * Records the gateway's answer, without waiting for the disk (ADR 906): a power cut can at worst
+   * take the row back to pending, which recovery settles by order id as after a crash.
+   */
   complete(id: number, outcome: JournalOutcome): void {
-    this.#settle(id, 'completed', { outcome, note: null });
+    this.#settle(id, 'completed', { outcome, note: null }, 'relaxed');
   }
 
   /** The request may have arrived and its answer was lost: recovery must run. */
@@ -232,6 +235,7 @@ export class Journal {
     id: number,
     state: JournalState,
     found: { readonly outcome: JournalOutcome | null; readonly note: string | null; readonly finding?: FindingSource },
+    durability: 'synced' | 'relaxed' = 'synced',
   ): void {
     const { outcome, note, finding } = found;
     // The answer is kept, masked; the check after it is the last guard, never expected to fire.
@@ -240,7 +244,7 @@ export class Journal {
       throw new JournalError('journal: the answer still looks like a card number after masking');
     const now = this.clock.now();
     const changed = this.#write(`record the outcome of entry ${id}`, () =>
-      this.#db.transaction(() => {
+      this.#committed(durability, () => {
         const updated = this.#prepared(
           'UPDATE entries SET state = ?, outcome = coalesce(?, outcome), note = ?, updated_at = ? WHERE id = ?',
         ).run(state, text, note, now, id).changes;
@@ -251,9 +255,20 @@ export class Journal {
             now,
           );
         return updated;
-      })(),
+      }),
     );
     if (changed === 0) throw new JournalError(`journal: there is no entry ${id}`);
+  }
+
+  /** One transaction; `relaxed` skips the sync (synchronous = NORMAL in WAL; ADR 906 says why that is safe). */
+  #committed<T>(durability: 'synced' | 'relaxed', run: () => T): T {
+    if (durability === 'synced') return this.#db.transaction(run)();
+    this.#prepared('PRAGMA synchronous = NORMAL').run();
+    try {
+      return this.#db.transaction(run)();
+    } finally {
+      this.#prepared('PRAGMA synchronous = FULL').run();
+    }
   }
 
   /**
