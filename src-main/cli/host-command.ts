@@ -3,15 +3,6 @@ import { processTimer, shutDown, stopWithinMs, type ShutdownResult } from '../co
 import { startHost, type RunningHost } from '../host/server';
 import type { CliIo } from './io';
 import { builtRendererDir } from './paths';
-import { UsageError } from './usage';
-
-/** Parses `--port`: an integer 0..65535, where 0 asks the system for a free port. */
-export function parsePort(value: string): number {
-  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
-    throw new UsageError(`--port must be an integer from 0 to 65535, got "${value}"`);
-  }
-  return Number(value);
-}
 
 /** Starts the core and the browser-mode host; returns once it is listening. */
 export async function startBrowserMode(

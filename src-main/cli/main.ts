@@ -1,22 +1,7 @@
 import { parseArgs } from 'node:util';
 import { productVersion } from '../core/version';
-import { runBenchCommand } from './bench-command';
-import { runCardCommand } from './card-command';
-import { runJournalListCommand, runRecoverCommand } from './journal-command';
-import { runJournalDecisionCommand } from './journal-decision-command';
-import { parseReceiptKind, runReceiptCommand } from './receipt-command';
-import { runSaleCommand } from './sale-command';
-import { runSignatureCommand } from './signature-command';
-import { runEmulatorCommand } from './emulator-command';
-import { runBoardCommand } from './board-command';
-import { runBackofficeCommand, runProvisionCommand } from './backoffice-command';
-import { defaultEmulatorUrl, runSettleCommand } from './settle-command';
-import { parsePort, runHostCommand } from './host-command';
 import { processIo, type CliIo } from './io';
-import { runStartCommand } from './start-command';
-import { scanPaths } from '../security/card-data-scan';
-import { hashPin, pinPattern } from '../session/pin-hash';
-import { helpText, UsageError, usageLine } from './usage';
+import { helpText, parsePort, UsageError, usageLine } from './usage';
 
 type Command = (io: CliIo, args: string[]) => Promise<number>;
 
@@ -63,11 +48,13 @@ const credentialsGiven = (values: Record<string, unknown>) => ({
 const commands: Record<string, Command> = {
   async start(io, args) {
     noPositionals('start', parse(args).positionals);
+    const { runStartCommand } = await import('./start-command');
     return runStartCommand(io);
   },
   async host(io, args) {
     const { values, positionals } = parse(args, valueOptions('port'));
     noPositionals('host', positionals);
+    const { runHostCommand } = await import('./host-command');
     return runHostCommand(io, values.port === undefined ? {} : { port: parsePort(String(values.port)) });
   },
   async emulator(io, args) {
@@ -79,6 +66,7 @@ const commands: Record<string, Command> = {
     const boardingPort = values['boarding-port'];
     if (boardingPort !== undefined && values.boarding !== true)
       throw new UsageError('--boarding-port is the port of the boarding emulator: give it with --boarding');
+    const { runEmulatorCommand } = await import('./emulator-command');
     return runEmulatorCommand(io, {
       ...(values.port === undefined ? {} : { port: parsePort(String(values.port)) }),
       plain: values.plain === true,
@@ -94,6 +82,7 @@ const commands: Record<string, Command> = {
     const { values, positionals } = parse(args, valueOptions('url', 'auth-url', 'user', 'client-id'));
     const [subcommand, merchantId, ...extra] = positionals;
     if (extra.length > 0) throw new UsageError(`board takes one merchant id, not "${extra[0]}"`);
+    const { runBoardCommand } = await import('./board-command');
     return runBoardCommand(
       io,
       subcommand,
@@ -108,6 +97,7 @@ const commands: Record<string, Command> = {
       browser: { type: 'boolean' },
     });
     noPositionals('backoffice', positionals);
+    const { runBackofficeCommand } = await import('./backoffice-command');
     return runBackofficeCommand(io, {
       ...(values.port === undefined ? {} : { port: parsePort(String(values.port)) }),
       ...(values.training === true ? { training: true } : {}),
@@ -118,6 +108,7 @@ const commands: Record<string, Command> = {
     const [file, ...extra] = parse(args).positionals;
     if (!file || extra.length > 0)
       throw new UsageError('provision takes one provisioning file, e.g. lanepoint provision lane-49600000001.json');
+    const { runProvisionCommand } = await import('./backoffice-command');
     return runProvisionCommand(io, file);
   },
   async settle(io, args) {
@@ -126,6 +117,7 @@ const commands: Record<string, Command> = {
       reject: { type: 'string', multiple: true },
     });
     noPositionals('settle', positionals);
+    const { defaultEmulatorUrl, runSettleCommand } = await import('./settle-command');
     return runSettleCommand(io, {
       emulator: typeof values.emulator === 'string' ? values.emulator : defaultEmulatorUrl,
       ...givenValues(values, { merchid: 'merchid' }),
@@ -134,10 +126,12 @@ const commands: Record<string, Command> = {
     });
   },
   async card(io, args) {
+    const { runCardCommand } = await import('./card-command');
     return runCardCommand(io, parse(args).positionals);
   },
   async signature(io, args) {
     const { values, positionals } = parse(args, valueOptions('png'));
+    const { runSignatureCommand } = await import('./signature-command');
     return runSignatureCommand(io, positionals, typeof values.png === 'string' ? values.png : undefined);
   },
   async receipt(io, args) {
@@ -147,6 +141,7 @@ const commands: Record<string, Command> = {
     });
     const copy = values.copy ?? 'merchant';
     if (copy !== 'merchant' && copy !== 'customer') throw new UsageError('--copy must be merchant or customer');
+    const { parseReceiptKind, runReceiptCommand } = await import('./receipt-command');
     return runReceiptCommand(io, positionals, {
       printer: typeof values.printer === 'string' ? values.printer : 'escpos-80mm',
       ...givenValues(values, { escpos: 'escpos', png: 'png' }),
@@ -164,6 +159,7 @@ const commands: Record<string, Command> = {
     );
     const [amount, ...extra] = positionals;
     if (!amount || extra.length > 0) throw new UsageError('sale takes one amount, e.g. lanepoint sale 12.34');
+    const { runSaleCommand } = await import('./sale-command');
     return runSaleCommand(io, {
       amount,
       ...givenValues(values, { card: 'card', gateway: 'gateway', journal: 'journal', merchid: 'merchid' }),
@@ -177,7 +173,7 @@ const commands: Record<string, Command> = {
     });
     const [subcommand, ...extra] = positionals;
     if ((subcommand === 'new' || subcommand === 'accept') && extra.length === 0)
-      return runJournalDecisionCommand(io, {
+      return (await import('./journal-decision-command')).runJournalDecisionCommand(io, {
         decision: subcommand,
         reason: typeof values.reason === 'string' ? values.reason : '',
         training: values.live !== true,
@@ -187,6 +183,7 @@ const commands: Record<string, Command> = {
     const limit = values.limit === undefined ? 50 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
       throw new UsageError('--limit takes a whole number from 1 to 10000');
+    const { runJournalListCommand } = await import('./journal-command');
     return runJournalListCommand(io, {
       ...givenValues(values, { journal: 'journal', 'last-four': 'lastFour', order: 'orderId' }),
       training: values.live !== true,
@@ -201,6 +198,7 @@ const commands: Record<string, Command> = {
     noPositionals('recover', positionals);
     if (typeof values.gateway !== 'string' || typeof values.merchid !== 'string')
       throw new UsageError('recover needs --gateway URL and --merchid M');
+    const { runRecoverCommand } = await import('./journal-command');
     return runRecoverCommand(io, {
       ...givenValues(values, { journal: 'journal' }),
       training: values.live !== true,
@@ -211,6 +209,7 @@ const commands: Record<string, Command> = {
   },
   async 'pin-hash'(io, args) {
     noPositionals('pin-hash', parse(args).positionals);
+    const { hashPin, pinPattern } = await import('../session/pin-hash');
     const pin = (await io.readInput()).trim();
     if (!pinPattern.test(pin))
       throw new UsageError(
@@ -222,6 +221,7 @@ const commands: Record<string, Command> = {
   async scan(io, args) {
     const { positionals } = parse(args);
     if (positionals.length === 0) throw new UsageError('scan takes the files or folders to scan');
+    const { scanPaths } = await import('../security/card-data-scan');
     const { findings, filesRead } = scanPaths(positionals);
     for (const finding of findings) io.stdout(`${finding.file}:${finding.line}  ${finding.kind}  ${finding.hint}`);
     io.stderr(
@@ -234,6 +234,7 @@ const commands: Record<string, Command> = {
   async bench(io, args) {
     const { positionals } = parse(args);
     if (positionals.length > 1) throw new UsageError('bench takes at most one name filter');
+    const { runBenchCommand } = await import('./bench-command');
     return runBenchCommand(io, positionals[0]);
   },
 };

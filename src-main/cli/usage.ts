@@ -84,3 +84,11 @@ environment:
   LANEPOINT_BACKOFFICE_TOKEN  a fixed session token for the back office's page
   ... and the rest in docs/reference/settings.md.
 `;
+
+/** Parses `--port`: an integer 0..65535, where 0 asks the system for a free port. */
+export function parsePort(value: string): number {
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
+    throw new UsageError(`--port must be an integer from 0 to 65535, got "${value}"`);
+  }
+  return Number(value);
+}
