@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { SerialPort } from 'serialport';
+import type { SerialPort } from 'serialport';
 import { TransportError, transportFailure } from './errors';
-import { hangupAwareBinding } from './hangup-aware-binding';
 import { Reconnection } from './reconnection';
 import { defaultBackoff, type Backoff, type Transport, type TransportEvents } from './types';
 
@@ -18,6 +17,7 @@ export interface SerialOptions {
 export async function listSerialPorts(): Promise<
   Array<{ path: string; manufacturer?: string; vendorId?: string; productId?: string }>
 > {
+  const { SerialPort } = await import('serialport');
   const ports = await SerialPort.list();
   return ports.map(({ path, manufacturer, vendorId, productId }) => ({
     path,
@@ -61,8 +61,16 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
     return this.#link.open();
   }
 
-  #connect(): Promise<void> {
+  /**
+   * serialport and its native binding load at the first open, not with this module: a lane with
+   * no serial device (training, a kiosk on HID) never pays for them at start.
+   */
+  async #connect(): Promise<void> {
     const { path, baudRate, parity = 'none', dataBits = 8, stopBits = 1 } = this.#options;
+    const [{ SerialPort }, { hangupAwareBinding }] = await Promise.all([
+      import('serialport'),
+      import('./hangup-aware-binding'),
+    ]);
     return new Promise((resolve, reject) => {
       // serialport's options type leaves `binding` out, though its constructor takes one.
       const binding = { binding: hangupAwareBinding } as object;

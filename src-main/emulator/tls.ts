@@ -1,5 +1,4 @@
 import { X509Certificate } from 'node:crypto';
-import selfsigned from 'selfsigned';
 
 export interface EmulatorCertificate {
   /** PEM certificate: what a client adds to its trusted CAs. */
@@ -24,6 +23,9 @@ export async function generateLoopbackCertificate(
   commonName: string,
   validityDays: number,
 ): Promise<EmulatorCertificate> {
+  // Loaded here, not with the module: selfsigned brings a whole X.509 library (a third of a
+  // second to load) that only a start needing a new certificate uses.
+  const { default: selfsigned } = await import('selfsigned');
   const pems = await selfsigned.generate([{ name: 'commonName', value: commonName }], {
     keySize: 2048,
     algorithm: 'sha256',
