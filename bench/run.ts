@@ -10,6 +10,7 @@ import { rendererBenchmarks, rendererSize } from './renderer.bench';
 import { soakBenchmarks } from './soak.bench';
 import { walletBenchmarks } from './wallet.bench';
 import { kioskBenchmarks } from './kiosk.bench';
+import { startBenchmarks } from './start.bench';
 import { formatTable, measure, type BenchResult } from './harness';
 
 /** Every benchmark the project has; later issues append their cases here. */
@@ -24,6 +25,7 @@ export const allBenchmarks = [
   ...rendererBenchmarks,
   ...walletBenchmarks,
   ...kioskBenchmarks,
+  ...startBenchmarks,
 ];
 
 const loadRuns = [
