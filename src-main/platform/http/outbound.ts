@@ -202,6 +202,7 @@ export async function retrying<R>(
     const result = await attempt(number);
     const decision = decide(result, number);
     if (decision.action !== 'retry') return result;
+    if (decision.delayMs <= 0 && !signal?.aborted) continue;
     try {
       await clock.sleep(decision.delayMs, signal);
     } catch {
