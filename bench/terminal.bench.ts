@@ -1,3 +1,4 @@
+import { systemClock } from '../src-main/platform/clock';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,7 +50,7 @@ async function setup(): Promise<Lane> {
     baseUrl: emulator.url,
     credentials: { level: 'site', username: 'testing', password: 'testing123' },
     fetch: timedFetch,
-    sleep: async () => undefined,
+    clock: { ...systemClock, sleep: async () => undefined },
   });
   // A real file: the journal's synchronous=FULL writes cost what they cost on this disk.
   const journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'bench-journal-')), 'journal.sqlite'), {

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { systemDeviceClock, type DeviceClock } from '../clock';
+import { clockFrom } from '../../src-main/platform/clock';
+import { basicAuthorization, createOutboundSender } from '../../src-main/platform/http/outbound';
+import { readAnswer } from '../../src-main/platform/http/outbound-answer';
 import type { Transport } from '../transport/types';
 
 /**
@@ -27,6 +31,10 @@ function calcCrc(text: string): number {
     crc = (crcTable[((crc >> 8) ^ byte) & 0xff] ?? 0) ^ ((crc << 8) & 0xffff);
   return crc;
 }
+
+/** The training gateway answers within its own 32 s deadline; a device would give up after this. */
+const gatewayTimeoutMs = 40_000;
+const tokenizeAnswer = z.object({ token: z.string().optional(), message: z.string().optional() });
 
 const start = '*PAE|';
 const end = '|*!PAE!*';
@@ -154,13 +162,9 @@ export class EmulatedPaeDevice {
   async #authorize(card: PaeTestCard, order: Order): Promise<Array<[string, string]>> {
     const { gateway } = this.#options;
     const cents = order.paymentType === 3 ? -order.amountCents : order.amountCents;
-    const response = await fetch(`${gateway.url}/auth`, {
-      method: 'PUT',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${gateway.username}:${gateway.password}`).toString('base64')}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
+    const response = await this.#post('auth', new URL(`${gateway.url}/auth`), {
+      headers: { authorization: basicAuthorization(gateway.username, gateway.password) },
+      body: {
         merchid: gateway.merchid,
         account: card.account,
         expiry: card.expiry,
@@ -169,10 +173,10 @@ export class EmulatedPaeDevice {
         orderid: order.orderId,
         capture: order.paymentType === 6 ? 'N' : 'Y',
         receipt: 'Y',
-      }),
+      },
     });
-    if (!response.ok) throw new Error(`the gateway answered HTTP ${response.status}`);
-    const answer = (await response.json()) as Record<string, unknown>;
+    if (response.status !== 200) throw new Error(`the gateway answered HTTP ${response.status}`);
+    const answer = readAnswer('auth', response, z.record(z.string(), z.unknown()));
     const text = (name: string) => (typeof answer[name] === 'string' ? answer[name] : '');
     const approved = answer.respstat === 'A';
     await this.#lcd(approved ? 3 : 7, approved ? 'APPROVED' : 'DECLINED');
@@ -207,17 +211,30 @@ export class EmulatedPaeDevice {
 
   async #tokenize(card: PaeTestCard, order: Order): Promise<Array<[string, string]>> {
     const root = this.#options.gateway.url.replace(/\/rest\/?$/, '');
-    const response = await fetch(`${root}/cardsecure/api/v1/ccn/tokenize`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: card.account }),
+    const response = await this.#post('tokenize', new URL(`${root}/cardsecure/api/v1/ccn/tokenize`), {
+      body: { account: card.account },
     });
-    const answer = (await response.json()) as { token?: string; message?: string };
-    if (!response.ok || !answer.token) throw new Error(`the tokenizer answered HTTP ${response.status}`);
+    const answer = readAnswer('tokenize', response, tokenizeAnswer);
+    if (response.status !== 200 || !answer.token) throw new Error(`the tokenizer answered HTTP ${response.status}`);
     const details = { transactionID: randomUUID(), externalTransactionID: order.orderId, paymentID: randomUUID() };
     return [
       [code(0x01f4), JSON.stringify({ ...details, cardToken: answer.token, processorMsg: answer.message ?? '' })],
     ];
+  }
+
+  /** One POST of JSON to the training gateway, timed on the device's clock; any failure throws. */
+  async #post(operation: string, url: URL, request: { headers?: Record<string, string>; body: unknown }) {
+    const clock = clockFrom({ now: this.#clock.now, setTimer: this.#clock.setTimer });
+    const result = await createOutboundSender({ clock }).send({
+      operation,
+      method: 'POST',
+      url,
+      headers: { ...request.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(request.body),
+      timeoutMs: gatewayTimeoutMs,
+    });
+    if (result.outcome !== 'answered') throw new Error(`${operation}: ${result.problem}`);
+    return result;
   }
 
   #onData(text: string): void {

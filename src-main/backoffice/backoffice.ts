@@ -11,7 +11,7 @@ import { isLoopbackHost } from '../config/schema';
 import { systemClock, type Clock } from '../core/clock';
 import { LaneError } from '../core/errors';
 import { productVersion } from '../core/version';
-import type { Timers } from '../boarding/settings';
+import type { Timers } from './status-poller';
 import type { HostRoute } from '../host/server';
 import type { ShellKind } from '../ipc/contract/app';
 import type { HandlersOf } from '../ipc/contract/derive';

@@ -4,7 +4,12 @@
  * doubles while nothing changes, and starts short again on a change or when someone acts.
  */
 import type { Logger } from '../log/logger';
-import type { Timers } from '../boarding/settings';
+
+/** The poller's timers (the process's own by default); the one Clock replaces them in the clock step. */
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
 
 export interface PollerOptions {
   /** The applications worth a look now. */

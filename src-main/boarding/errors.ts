@@ -48,9 +48,12 @@ export class BoardingAuthenticationError extends errorKind(
 /** Raised when no usable answer arrived: the connection failed, dropped or timed out. */
 export class BoardingTransportError extends errorKind(BoardingError, 'transport', 'BoardingTransportError') {
   readonly timedOut: boolean;
-  constructor(message: string, details: BoardingErrorDetails & { timedOut?: boolean } = {}) {
+  /** False only when the request certainly never left (connection refused, DNS, TLS). */
+  readonly requestSent: boolean;
+  constructor(message: string, details: BoardingErrorDetails & { timedOut?: boolean; requestSent?: boolean } = {}) {
     super(message, details);
     this.timedOut = details.timedOut ?? false;
+    this.requestSent = details.requestSent ?? true;
   }
 }
 

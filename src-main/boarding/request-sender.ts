@@ -1,7 +1,4 @@
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   BoardingApiError,
   BoardingAuthenticationError,
@@ -14,7 +11,8 @@ import {
 import type { ResolvedBoardingOptions } from './settings';
 import type { TokenKeeper } from './token-keeper';
 import { apiVersion, versionHeader } from './wire';
-import { connectFailureCodes, errorCode } from '../http/error-code';
+import { createOutboundSender, retrying } from '../platform/http/outbound';
+import { decideRetry, type AttemptFailure, type RetryRule } from '../platform/http/outbound-retry';
 
 export interface BoardingRequest {
   /** A name for logs and errors, e.g. "merchant.update". */
@@ -28,107 +26,72 @@ export interface BoardingRequest {
   readonly stream?: () => Readable;
 }
 
-/**
- * A streamed body goes out through node:http with its backpressure: fetch (undici) drains a
- * body stream into its own buffers ahead of the socket, which held most of a 20 MB upload in
- * memory at once (measured in test/src-main/boarding/attachment.test.ts).
- */
-function sendStreamed(
-  url: URL,
-  headers: Record<string, string>,
-  body: Readable,
-  signal: AbortSignal,
-): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const outgoing = send(
-      url,
-      { method: 'PUT', headers: { ...headers, 'Transfer-Encoding': 'chunked' }, signal },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: incoming.statusCode ?? 500 })));
-        incoming.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    // An answer before the whole body went (a refusal) ends the upload: its error is not the story.
-    pipeline(body, outgoing).catch(() => undefined);
-  });
+type Attempt = { readonly ok: true; readonly json: unknown } | { readonly ok: false; readonly error: unknown };
+
+/** A read may be repeated; a write only when its connection failed before sending; an upload never. */
+function boardingRule(request: BoardingRequest): RetryRule {
+  return { maxAttempts: 2, repeatable: request.method === 'GET' && !request.stream, firstDelayMs: 0 };
+}
+
+function attemptFailure(request: BoardingRequest, error: unknown): AttemptFailure {
+  if (!(error instanceof BoardingTransportError) || request.stream) return { kind: 'final' };
+  return error.requestSent ? { kind: 'unknown' } : { kind: 'not-sent' };
 }
 
 /**
- * The one place boarding calls leave the back office. It owns the bearer token (renewed before
- * it lapses, fetched afresh once when the service refuses it), the version header, the timeouts,
- * one retry of a read whose connection failed, and the mapping of every answer's `errors` array
- * to a typed error naming the field. Logs carry the operation, status and time: never a body.
+ * The one place boarding calls leave the back office, over the platform's outbound sender. It
+ * owns the bearer token (renewed before it lapses, fetched afresh once when the service refuses
+ * it), the version header, the timeouts, one retry of a read whose connection failed, and the
+ * mapping of every answer's `errors` array to a typed error naming the field. Logs carry the
+ * operation, status and time: never a body.
  */
 export function createBoardingSender(options: ResolvedBoardingOptions, tokens: TokenKeeper) {
   const { clock, logger } = options;
+  const outbound = createOutboundSender({ clock, fetch: options.fetch });
 
-  async function attempt(request: BoardingRequest, token: string): Promise<{ status: number; json: unknown }> {
+  async function attempt(request: BoardingRequest, token: string): Promise<unknown> {
     const url = new URL(request.path, options.apiUrl);
     for (const [name, value] of Object.entries(request.query ?? {}))
       if (value !== undefined) url.searchParams.set(name, String(value));
     const timeoutMs = request.stream ? options.uploadTimeoutMs : options.timeoutMs;
-    const controller = new AbortController();
-    const timer = options.timers.setTimeout(() => controller.abort(), timeoutMs);
     const what = `${request.operation} (${request.method} ${url.pathname})`;
-    const started = clock.now();
     const hasBody = request.body !== undefined || request.stream !== undefined;
-    try {
-      let response: Response;
-      const headers: Record<string, string> = {
+    const result = await outbound.send({
+      operation: request.operation,
+      method: request.method,
+      url,
+      headers: {
         Authorization: `Bearer ${token}`,
         [versionHeader]: apiVersion,
         Accept: 'application/json',
         ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
-      };
-      try {
-        response = request.stream
-          ? await sendStreamed(url, headers, request.stream(), controller.signal)
-          : await options.fetch(url, {
-              method: request.method,
-              headers,
-              ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
-              signal: controller.signal,
-            });
-      } catch (error) {
-        const code = errorCode(error);
-        const reason = controller.signal.aborted
-          ? `no answer within ${timeoutMs} ms`
-          : `connection failed (${code ?? 'unknown'})`;
-        throw Object.assign(
-          new BoardingTransportError(`${what}: ${reason}`, { timedOut: controller.signal.aborted, cause: error }),
-          {
-            connectFailed: Boolean(code && connectFailureCodes.has(code)),
-          },
-        );
-      }
-      let text: string;
-      try {
-        text = await response.text();
-      } catch (error) {
-        throw new BoardingTransportError(`${what}: the answer was cut off`, {
-          status: response.status,
-          timedOut: controller.signal.aborted,
-          cause: error,
+      },
+      ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+      ...(request.stream ? { stream: request.stream } : {}),
+      timeoutMs,
+    });
+    try {
+      if (result.outcome !== 'answered') {
+        const cutOff = result.outcome === 'unknown' && result.status !== undefined;
+        throw new BoardingTransportError(`${what}: ${cutOff ? 'the answer was cut off' : result.problem}`, {
+          ...(cutOff ? { status: result.status } : {}),
+          timedOut: result.outcome === 'unknown' && result.timedOut,
+          requestSent: result.requestSent,
+          cause: result.cause,
         });
       }
       logger?.info(
-        { operation: request.operation, status: response.status, elapsedMs: clock.now() - started },
+        { operation: request.operation, status: result.status, elapsedMs: result.elapsedMs },
         'boarding call',
       );
-      return { status: response.status, json: interpret(what, response.status, text) };
+      return interpret(what, result.status, result.text);
     } catch (error) {
       if (!(error instanceof BoardingApiError))
         logger?.warn(
-          { operation: request.operation, code: (error as BoardingError).code, elapsedMs: clock.now() - started },
+          { operation: request.operation, code: (error as BoardingError).code, elapsedMs: result.elapsedMs },
           'boarding call failed',
         );
       throw error;
-    } finally {
-      options.timers.clearTimeout(timer);
     }
   }
 
@@ -136,24 +99,28 @@ export function createBoardingSender(options: ResolvedBoardingOptions, tokens: T
     /** Sends one call and returns its JSON answer; throws a BoardingError subclass on failure. */
     async send<T>(request: BoardingRequest): Promise<T> {
       let renewed = false;
-      for (let attempts = 1; ; attempts++) {
-        try {
-          return (await attempt(request, await tokens.accessToken())).json as T;
-        } catch (error) {
+      const last = await retrying<Attempt>(
+        clock,
+        async () => {
+          try {
+            return { ok: true, json: await attempt(request, await tokens.accessToken()) };
+          } catch (error) {
+            return { ok: false, error };
+          }
+        },
+        (result, attempts) => {
+          if (result.ok) return { action: 'stop' };
           // A token the service no longer takes (revoked, clock skew): one fresh token, then give up.
-          if (error instanceof BoardingAuthenticationError && !renewed) {
+          if (result.error instanceof BoardingAuthenticationError && !renewed) {
             renewed = true;
             tokens.invalidate();
-            continue;
+            return { action: 'retry', delayMs: 0 };
           }
-          // A read may be repeated; a write whose connection failed before sending may be too.
-          const connectFailed = (error as { connectFailed?: boolean }).connectFailed === true;
-          const retryable =
-            error instanceof BoardingTransportError && (request.method === 'GET' || connectFailed) && !request.stream;
-          if (retryable && attempts < 2) continue;
-          throw error;
-        }
-      }
+          return decideRetry(boardingRule(request), attempts, attemptFailure(request, result.error));
+        },
+      );
+      if (!last.ok) throw last.error;
+      return last.json as T;
     },
   };
 }

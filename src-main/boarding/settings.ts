@@ -1,5 +1,5 @@
 import { isLoopbackHost } from '../config/schema';
-import { systemClock, type Clock } from '../core/clock';
+import { systemClock, type Clock } from '../platform/clock';
 import type { Logger } from '../log/logger';
 import { BoardingValidationError } from './errors';
 
@@ -11,11 +11,6 @@ export interface BoardingCredentials {
   /** `merchapi` unless the registration says otherwise. */
   readonly clientId: string;
   readonly clientSecret: string;
-}
-
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
 }
 
 export interface BoardingClientOptions {
@@ -30,8 +25,8 @@ export interface BoardingClientOptions {
   /** Renew the token this long before it lapses (default 30 s, at most half its life). */
   readonly renewMarginMs?: number;
   readonly fetch?: typeof fetch;
+  /** Token expiry, call timing and every call's timeout. */
   readonly clock?: Clock;
-  readonly timers?: Timers;
   /** Told of every call (operation, status, timing): never a body, a token or the secret. */
   readonly logger?: Logger;
 }
@@ -45,7 +40,6 @@ export interface ResolvedBoardingOptions {
   readonly renewMarginMs: number;
   readonly fetch: typeof fetch;
   readonly clock: Clock;
-  readonly timers: Timers;
   readonly logger: Logger | undefined;
 }
 
@@ -85,7 +79,6 @@ export function resolveBoardingOptions(options: BoardingClientOptions): Resolved
     renewMarginMs: options.renewMarginMs ?? 30_000,
     fetch: options.fetch ?? globalThis.fetch,
     clock: options.clock ?? systemClock,
-    timers: options.timers ?? globalThis,
     logger: options.logger,
   };
 }

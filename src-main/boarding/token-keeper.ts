@@ -1,6 +1,7 @@
 import { BoardingAuthenticationError, BoardingProtocolError, BoardingTransportError } from './errors';
 import type { ResolvedBoardingOptions } from './settings';
 import { tokenPath, type TokenAnswer } from './wire';
+import { createOutboundSender } from '../platform/http/outbound';
 
 interface HeldToken {
   readonly accessToken: string;
@@ -21,6 +22,7 @@ export function createTokenKeeper(options: ResolvedBoardingOptions) {
   const url = new URL(tokenPath, options.authUrl);
   let held: HeldToken | undefined;
   let pending: Promise<string> | undefined;
+  const outbound = createOutboundSender({ clock, fetch: options.fetch });
 
   async function grant(form: Record<string, string>): Promise<HeldToken> {
     const body = new URLSearchParams({
@@ -28,28 +30,25 @@ export function createTokenKeeper(options: ResolvedBoardingOptions) {
       client_id: credentials.clientId,
       client_secret: credentials.clientSecret,
     });
-    const controller = new AbortController();
-    const timer = options.timers.setTimeout(() => controller.abort(), options.timeoutMs);
     const requestedAt = clock.now();
-    let response: Response;
-    let text: string;
-    try {
-      // The version header is omitted on Token requests (spec "Authentication", 5).
-      response = await options.fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-        body: body.toString(),
-        signal: controller.signal,
-      });
-      text = await response.text();
-    } catch (error) {
+    // The version header is omitted on Token requests (spec "Authentication", 5).
+    const result = await outbound.send({
+      operation: 'token',
+      method: 'POST',
+      url,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: body.toString(),
+      timeoutMs: options.timeoutMs,
+    });
+    if (result.outcome !== 'answered') {
       throw new BoardingTransportError(`token (${form.grant_type} grant): no answer from ${url.origin}`, {
-        timedOut: controller.signal.aborted,
-        cause: error,
+        timedOut: result.outcome === 'unknown' && result.timedOut,
+        requestSent: result.requestSent,
+        cause: result.cause,
       });
-    } finally {
-      options.timers.clearTimeout(timer);
     }
+    const response = { status: result.status, ok: result.status >= 200 && result.status <= 299 };
+    const { text } = result;
     logger?.info({ operation: 'token', grant: form.grant_type, status: response.status }, 'boarding call');
     let answer: Partial<TokenAnswer> & { error?: string; error_description?: string };
     try {

@@ -1,4 +1,8 @@
+import { z } from 'zod';
 import type { CliIo } from './io';
+import { systemClock } from '../platform/clock';
+import { basicAuthorization, createOutboundSender } from '../platform/http/outbound';
+import { readAnswer } from '../platform/http/outbound-answer';
 import { UsageError } from './usage';
 
 export interface SettleOptions {
@@ -11,6 +15,14 @@ export interface SettleOptions {
 }
 
 export const defaultEmulatorUrl = 'http://127.0.0.1:8711/rest';
+
+/** Settling a day of training sales takes well under this. */
+const settleTimeoutMs = 60_000;
+
+/** What the emulator answers: each batch it settled. */
+const settledBatches = z.array(
+  z.object({ batchid: z.string(), merchid: z.string(), hoststat: z.string(), txns: z.number() }),
+);
 
 /**
  * `lanepoint settle`: runs the emulator's settlement now (POST /__emulator/settle), for a
@@ -26,26 +38,25 @@ export async function runSettleCommand(io: CliIo, options: SettleOptions): Promi
   } catch {
     throw new UsageError(`--emulator must be the emulator's URL, got "${options.emulator}"`);
   }
-  const response = await fetch(adminUrl, {
+  const result = await createOutboundSender({ clock: systemClock }).send({
+    operation: 'settle',
     method: 'POST',
+    url: adminUrl,
     headers: {
-      Authorization: `Basic ${Buffer.from(`${options.username}:${options.password}`).toString('base64')}`,
+      Authorization: basicAuthorization(options.username, options.password),
       'Content-Type': 'application/json',
     },
     body: JSON.stringify({ ...(options.merchid ? { merchid: options.merchid } : {}), reject: options.reject }),
-  }).catch((error: unknown) => {
-    throw new Error(`No emulator answered at ${adminUrl.origin}: ${(error as Error).message}`, { cause: error });
+    timeoutMs: settleTimeoutMs,
   });
-  if (!response.ok) {
-    io.stderr(`The emulator refused the settlement: HTTP ${response.status} ${await response.text()}`);
+  if (result.outcome !== 'answered') {
+    throw new Error(`No emulator answered at ${adminUrl.origin}: ${result.problem}`, { cause: result.cause });
+  }
+  if (result.status < 200 || result.status > 299) {
+    io.stderr(`The emulator refused the settlement: HTTP ${result.status} ${result.text}`);
     return 1;
   }
-  const batches = (await response.json()) as Array<{
-    batchid: string;
-    merchid: string;
-    hoststat: string;
-    txns: number;
-  }>;
+  const batches = readAnswer('settle', result, settledBatches);
   if (batches.length === 0) io.stdout('No open batches to settle.');
   for (const batch of batches) {
     io.stdout(

@@ -1,5 +1,9 @@
 import { renameSync } from 'node:fs';
+import { z } from 'zod';
 import { LaneError } from './errors';
+import { systemClock } from '../platform/clock';
+import { basicAuthorization, createOutboundSender, type HttpMethod } from '../platform/http/outbound';
+import { readAnswer } from '../platform/http/outbound-answer';
 import { gatewayHooks } from '../boarding-emulator/gateway-link';
 import { startBoardingEmulator, type RunningBoardingEmulator } from '../boarding-emulator/server';
 import type { BoardingEmulatorCredentials } from '../boarding-emulator/emulator-config';
@@ -76,18 +80,24 @@ export function createTrainingGateway(
       );
     }));
   /** The emulator's admin endpoints, which trainers use as its tests do. */
-  const admin = async (method: string, path: string, body: unknown): Promise<unknown> => {
+  const admin = async (method: HttpMethod, path: string, body: unknown): Promise<unknown> => {
     const { url } = await running();
-    const response = await fetch(`${url.replace(/\/rest\/?$/, '')}/__emulator/${path}`, {
+    const result = await createOutboundSender({ clock: systemClock }).send({
+      operation: `emulator ${path}`,
       method,
+      url: new URL(`${url.replace(/\/rest\/?$/, '')}/__emulator/${path}`),
       headers: {
-        Authorization: `Basic ${Buffer.from(`${trainingCredentials.username}:${trainingCredentials.password}`).toString('base64')}`,
+        Authorization: basicAuthorization(trainingCredentials.username, trainingCredentials.password),
         'Content-Type': 'application/json',
       },
       body: JSON.stringify(body),
+      timeoutMs: 30_000,
     });
-    if (!response.ok) throw new Error(`the training gateway refused ${path}: HTTP ${response.status}`);
-    return response.json();
+    if (result.outcome !== 'answered')
+      throw new Error(`the training gateway did not answer ${path}: ${result.problem}`);
+    if (result.status < 200 || result.status > 299)
+      throw new Error(`the training gateway refused ${path}: HTTP ${result.status}`);
+    return readAnswer(`emulator ${path}`, result, z.unknown());
   };
   return {
     async access(merchantId) {

@@ -1,5 +1,5 @@
 import { isLoopbackHost } from '../config/schema';
-import { systemClock, type Clock } from '../core/clock';
+import { systemClock, type Clock } from '../platform/clock';
 import type { Logger } from '../log/logger';
 import { ValidationError } from './errors';
 
@@ -22,19 +22,14 @@ export const gatewayAnswerDeadlineMs = 32_000;
 
 export const defaultTimeouts: GatewayTimeouts = { moneyMovingMs: 40_000, inquiryMs: 15_000 };
 
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
 export interface GatewayClientOptions {
   /** The REST root of the site, e.g. https://example.cardconnect.com/cardconnect/rest */
   readonly baseUrl: string;
   readonly credentials: GatewayCredentials;
   readonly timeouts?: Partial<GatewayTimeouts>;
   readonly fetch?: typeof fetch;
+  /** Times calls, runs their timeouts and the waits between retries. */
   readonly clock?: Clock;
-  readonly timers?: Timers;
   /** Told of every call (operation, status, timing; never a body). */
   readonly logger?: Logger;
 }
@@ -45,7 +40,6 @@ export interface ResolvedGatewayOptions {
   readonly timeouts: GatewayTimeouts;
   readonly fetch: typeof fetch;
   readonly clock: Clock;
-  readonly timers: Timers;
   readonly logger: Logger | undefined;
 }
 
@@ -98,7 +92,6 @@ export function resolveGatewayOptions(options: GatewayClientOptions): ResolvedGa
     timeouts,
     fetch: options.fetch ?? globalThis.fetch,
     clock: options.clock ?? systemClock,
-    timers: options.timers ?? globalThis,
     logger: options.logger,
   };
 }

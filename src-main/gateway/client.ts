@@ -4,7 +4,7 @@ import { captureToWire, parseCapture, type Capture, type CaptureRequest } from '
 import { resolveGatewayOptions, type GatewayClientOptions } from './client-settings';
 import { checkField, merchidRule, orderidRule, requireField, retrefRule } from './field-rules';
 import { parseCredentialTest, parseMerchantInquiry, type MerchantInquiry } from './merchant';
-import { createRequestSender, type Sleep } from './request-sender';
+import { createRequestSender } from './request-sender';
 import {
   parseReversal,
   reversalToWire,
@@ -54,16 +54,15 @@ export interface GatewayClient extends GatewayServices {
   settlementStatus(query: SettlementQuery): Promise<SettlementBatch[]>;
 }
 
-const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const segment = (value: string) => encodeURIComponent(value);
 
 /**
  * The gateway's transaction API as typed methods over one request sender (stripe-node's
  * shape). Checks its settings at construction; each method validates before it sends.
  */
-export function createGatewayClient(options: GatewayClientOptions & { sleep?: Sleep }): GatewayClient {
+export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const resolved = resolveGatewayOptions(options);
-  const sender = createRequestSender(resolved, options.sleep ?? realSleep);
+  const sender = createRequestSender(resolved);
   const reverse = (operation: 'void' | 'refund' | 'voidByOrderId', body: unknown) =>
     sender.call({ operation, method: 'POST', path: operation, body }, (json, raw) =>
       parseReversal(operation, json, raw),

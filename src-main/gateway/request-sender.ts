@@ -1,7 +1,8 @@
 import type { ResolvedGatewayOptions } from './client-settings';
 import { AuthenticationError, GatewayError, ProtocolError, TransportError } from './errors';
 import { decideRetry, moneyMovingOperations, type FailureKind, type GatewayOperation } from './retry-policy';
-import { connectFailureCodes, errorCode, tlsFailureCodes } from '../http/error-code';
+import { basicAuthorization, createOutboundSender, retrying } from '../platform/http/outbound';
+import { retryAfterMs } from '../platform/http/outbound-retry';
 
 export interface GatewayRequest {
   readonly operation: GatewayOperation;
@@ -22,11 +23,6 @@ export interface GatewayResponse {
   readonly elapsedMs: number;
 }
 
-export type Sleep = (ms: number) => Promise<void>;
-
-// Failures where the request certainly never reached the gateway (no connection, no TLS).
-const connectCodes = new Set([...connectFailureCodes, ...tlsFailureCodes]);
-
 /** Classifies a failure for the retry policy. */
 export function failureKindOf(error: unknown): FailureKind {
   if (error instanceof AuthenticationError) return 'unauthorized';
@@ -43,92 +39,85 @@ export function failureKindOf(error: unknown): FailureKind {
   return 'http-4xx';
 }
 
+type Attempt =
+  | { readonly ok: true; readonly answer: GatewayResponse }
+  /** `retryAfter`: the Retry-After header of an answer that was a failure (a 429, a 503). */
+  | { readonly ok: false; readonly error: unknown; readonly retryAfter?: string | null };
+
 /**
  * The one place requests leave the terminal. It owns the Basic credentials, the timeouts, the
- * retry policy and the mapping of every failure to a typed GatewayError. It never repeats a
- * money-moving request that may have arrived: that error goes to the caller to resolve.
+ * retry policy and the mapping of every failure to a typed GatewayError, over the platform's
+ * outbound sender. It never repeats a money-moving request that may have arrived: that error goes
+ * to the caller to resolve.
  */
-export function createRequestSender(options: ResolvedGatewayOptions, sleep: Sleep) {
-  const { credentials, timers, clock, logger } = options;
-  const authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
+export function createRequestSender(options: ResolvedGatewayOptions) {
+  const { credentials, clock, logger } = options;
+  const authorization = basicAuthorization(credentials.username, credentials.password);
+  const outbound = createOutboundSender({ clock, fetch: options.fetch });
 
-  async function attempt(request: GatewayRequest): Promise<GatewayResponse> {
+  async function attempt(request: GatewayRequest): Promise<Attempt> {
     const url = new URL(request.path, options.baseUrl);
     const timeoutMs = moneyMovingOperations.has(request.operation)
       ? options.timeouts.moneyMovingMs
       : options.timeouts.inquiryMs;
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = timers.setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
     const what = `${request.operation} (${request.method} ${url.pathname})`;
-    const started = clock.now();
+    const result = await outbound.send({
+      operation: request.operation,
+      method: request.method,
+      url,
+      headers: {
+        Authorization: authorization,
+        Accept: 'application/json',
+        ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      timeoutMs,
+    });
     try {
-      let response: Response;
-      try {
-        response = await options.fetch(url, {
-          method: request.method,
-          headers: {
-            Authorization: authorization,
-            Accept: 'application/json',
-            ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          },
-          ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-          signal: controller.signal,
-        });
-      } catch (error) {
-        const code = errorCode(error);
-        const requestSent = timedOut || !(code && connectCodes.has(code));
-        const reason = timedOut ? `no answer within ${timeoutMs} ms` : `connection failed (${code ?? 'unknown'})`;
-        throw new TransportError(`${what}: ${reason}`, { requestSent, timedOut, cause: error });
-      }
-      let text: string;
-      try {
-        text = await response.text();
-      } catch (error) {
-        const reason = timedOut ? `answer not finished within ${timeoutMs} ms` : 'the answer was cut off';
-        throw new TransportError(`${what}: ${reason}`, {
-          requestSent: true,
-          timedOut,
-          status: response.status,
-          cause: error,
+      if (result.outcome !== 'answered') {
+        throw new TransportError(`${what}: ${result.problem}`, {
+          requestSent: result.requestSent,
+          timedOut: result.outcome === 'unknown' && result.timedOut,
+          ...(result.outcome === 'unknown' && result.status !== undefined ? { status: result.status } : {}),
+          cause: result.cause,
         });
       }
-      const answer = interpret(request, what, { status: response.status, text, elapsedMs: clock.now() - started });
-      logger?.info(
-        { operation: request.operation, status: answer.status, elapsedMs: answer.elapsedMs },
-        'gateway call',
-      );
-      return answer;
+      const { status, text, elapsedMs } = result;
+      const answer = interpret(request, what, { status, text, elapsedMs });
+      logger?.info({ operation: request.operation, status, elapsedMs }, 'gateway call');
+      return { ok: true, answer };
     } catch (error) {
       const { code, status, requestSent } = error as TransportError;
       logger?.warn(
-        { operation: request.operation, code, status, requestSent, elapsedMs: clock.now() - started },
+        { operation: request.operation, code, status, requestSent, elapsedMs: result.elapsedMs },
         'gateway call failed',
       );
-      throw error;
-    } finally {
-      timers.clearTimeout(timer);
+      return {
+        ok: false,
+        error,
+        ...(result.outcome === 'answered' ? { retryAfter: result.headers.get('retry-after') } : {}),
+      };
     }
   }
 
   /** Sends with the retry policy applied; throws a GatewayError subclass on failure. */
   async function send(request: GatewayRequest): Promise<GatewayResponse> {
-    for (let attempts = 1; ; attempts++) {
-      try {
-        return await attempt(request);
-      } catch (error) {
+    const last = await retrying<Attempt>(
+      clock,
+      () => attempt(request),
+      (result, attempts) => {
+        if (result.ok) return { action: 'stop' };
         const decision = decideRetry({
           operation: request.operation,
           attempt: attempts,
-          failure: failureKindOf(error),
+          failure: failureKindOf(result.error),
+          ...retryAfterOf(result.retryAfter, clock.now()),
         });
-        if (decision.action !== 'retry') throw error;
-        await sleep(decision.delayMs);
-      }
-    }
+        return decision.action === 'retry' ? decision : { action: 'stop' };
+      },
+    );
+    if (!last.ok) throw last.error;
+    return last.answer;
   }
 
   return {
@@ -139,6 +128,12 @@ export function createRequestSender(options: ResolvedGatewayOptions, sleep: Slee
       return parse(response.json, response.text);
     },
   };
+}
+
+/** The Retry-After a 429 or 5xx carried, for the retry policy. */
+function retryAfterOf(header: string | null | undefined, now: number): { retryAfterMs?: number } {
+  const ms = retryAfterMs(header, now);
+  return ms === undefined ? {} : { retryAfterMs: ms };
 }
 
 /** The gateway's HTTP answer as received: what the caller asked, its status and text, how long it took. */

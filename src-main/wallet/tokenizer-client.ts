@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '../core/clock';
+import type { Clock } from '../platform/clock';
+import { createOutboundSender, wholeClock } from '../platform/http/outbound';
 import { ecV1TokenizeRequest, ecV2TokenizeRequest, type WalletTokenizeRequest } from './device-data';
 import { readEcV1Token, readEcV2Token, WalletTokenError } from './payment-token';
 import { signatureMaxAgeMs, signingTimeOf } from './signing-time';
@@ -48,7 +49,9 @@ export class WalletPaymentRefused extends Error {
 export interface TokenizerClientOptions {
   /** The tokenizer's base URL (`https://<site>.cardconnect.com`, or the emulator's). */
   readonly url: string;
-  readonly clock: Clock;
+  /** Wall time for a payload's age; its timers, when it has them, run the call's timeout. */
+  readonly clock: Pick<Clock, 'now'> & Partial<Clock>;
+  readonly fetch?: typeof fetch;
   /** Default 15 s: a payload has two minutes of life and cannot wait for a second try. */
   readonly timeoutMs?: number;
 }
@@ -114,7 +117,11 @@ function readAnswer(status: number, text: string): WalletToken {
 
 /** A tokenizer client over fetch; keeps the ids it has sent for four minutes. */
 export function createTokenizerClient(options: TokenizerClientOptions): TokenizerClient {
-  const endpoint = new URL(tokenizePath, options.url.endsWith('/') ? options.url : `${options.url}/`).href;
+  const endpoint = new URL(tokenizePath, options.url.endsWith('/') ? options.url : `${options.url}/`);
+  const outbound = createOutboundSender({
+    clock: wholeClock(options.clock),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   const sent = new Map<string, number>();
   const forgetOld = (now: number) => {
     for (const [id, at] of sent) {
@@ -131,24 +138,22 @@ export function createTokenizerClient(options: TokenizerClientOptions): Tokenize
       if (sent.has(id)) throw new WalletPaymentRefused('reused', 'this payload was already sent to the tokenizer');
       // Marked before sending: a request that may have arrived has used the payload up.
       sent.set(id, now);
-      let response: Response;
-      let text: string;
-      try {
-        response = await fetch(endpoint, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-          body: JSON.stringify(request),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-        });
-        text = await response.text();
-      } catch (error) {
-        const timedOut = (error as Error).name === 'TimeoutError';
+      const result = await outbound.send({
+        operation: 'tokenize',
+        method: 'POST',
+        url: endpoint,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(request),
+        timeoutMs: options.timeoutMs ?? 15_000,
+      });
+      if (result.outcome !== 'answered') {
+        const timedOut = result.outcome === 'unknown' && result.timedOut;
         throw new WalletPaymentRefused(
           'transport',
           timedOut ? 'the tokenizer did not answer in time' : 'the tokenizer could not be reached',
         );
       }
-      return readAnswer(response.status, text);
+      return readAnswer(result.status, result.text);
     },
   };
 }

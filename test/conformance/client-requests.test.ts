@@ -1,3 +1,4 @@
+import { noWaitClock } from '../support/no-wait-clock';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,7 +127,7 @@ suite(suiteName, () => {
     client = createGatewayClient({
       baseUrl: relay.baseUrl,
       credentials: { level: 'site', username: 'testing', password: 'testing123' },
-      sleep: async () => undefined,
+      clock: noWaitClock,
     });
 
     const reader = new EmulatedEncryptingReader();

@@ -1,3 +1,4 @@
+import { noWaitClock } from '../support/no-wait-clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../src-main/gateway/client';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
@@ -80,7 +81,7 @@ async function runEveryService(): Promise<void> {
     baseUrl: emulator.url,
     credentials: { level: 'site', username: 'testing', password: 'testing123' },
     fetch: recordingFetch,
-    sleep: async () => undefined,
+    clock: noWaitClock,
   });
   const signature = encodeSignature(drawnSignature(200, 60, '10,40 190,20')).value;
   const visa = await client.auth({ merchid, amount: 0, account: '4788250000121443', expiry: '1228' });

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import type { NewApplication } from '../../src-main/backoffice/contract';
 import { createBackoffice, type Backoffice, type BackofficeOptions } from '../../src-main/backoffice/backoffice';
 import { startTrainingBackends, type TrainingBackends } from '../../src-main/backoffice/training';
-import type { Timers } from '../../src-main/boarding/settings';
+import type { Timers } from '../../src-main/backoffice/status-poller';
 import { createLogger } from '../../src-main/log/logger';
 import { handClock, minimalMerchant } from './boarding';
 

@@ -1,3 +1,4 @@
+import { clockFrom, systemClock } from '../../src-main/platform/clock';
 import {
   startBoardingEmulator,
   tokenRoute,
@@ -11,7 +12,11 @@ import type { Merchant, OrderRequest } from '../../src-main/boarding/wire';
 /** A clock a test moves by hand; the emulator and the client read the same one. */
 export function handClock(start = Date.UTC(2025, 2, 3, 9, 0, 0)) {
   let now = start;
-  return { now: () => now, advance: (ms: number) => void (now += ms) };
+  // Wall time moves by hand; call timeouts stay on the process's timers, as they always ran.
+  return {
+    ...clockFrom({ now: () => now, setTimer: systemClock.setTimer }),
+    advance: (ms: number) => void (now += ms),
+  };
 }
 
 /** The developer guide's minimal application, with a dba name of the test's choosing. */

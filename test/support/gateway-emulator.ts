@@ -1,3 +1,4 @@
+import { noWaitClock } from './no-wait-clock';
 import type { AuthorizationRequest } from '../../src-main/gateway/auth-request';
 import { createGatewayClient, type GatewayClient } from '../../src-main/gateway/client';
 import type { GatewayCredentials } from '../../src-main/gateway/client-settings';
@@ -7,7 +8,7 @@ export const emulatorSiteLogin: GatewayCredentials = { level: 'site', username: 
 
 /** A gateway client of the emulator at `baseUrl` that retries without waiting. */
 export function emulatorClient(baseUrl: string, credentials = emulatorSiteLogin): GatewayClient {
-  return createGatewayClient({ baseUrl, credentials, sleep: async () => undefined });
+  return createGatewayClient({ baseUrl, credentials, clock: noWaitClock });
 }
 
 /** A keyed Visa sale of 12.34 on the emulator's RPCT merchant; `fields` change or add to it. */

@@ -1,3 +1,4 @@
+import { noWaitClock } from './no-wait-clock';
 import { mkdtempSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
@@ -30,7 +31,7 @@ export async function openJournalLane(prefix: string, clock: Clock = { now: () =
   const client = createGatewayClient({
     baseUrl: emulator.url,
     credentials: laneCredentials,
-    sleep: async () => undefined,
+    clock: noWaitClock,
   });
   const journal = Journal.open(join(mkdtempSync(join(tmpdir(), prefix)), 'journal.sqlite'), {
     clock,

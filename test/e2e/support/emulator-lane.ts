@@ -1,3 +1,4 @@
+import { noWaitClock } from '../../support/no-wait-clock';
 import { builtRendererDir } from '../../../src-main/cli/paths';
 import { settingsSchema } from '../../../src-main/config/settings';
 import { createCore, type Core } from '../../../src-main/core/core';
@@ -20,7 +21,7 @@ export async function laneOnEmulator(
   const client = createGatewayClient({
     baseUrl: options.emulatorUrl,
     credentials: { level: 'site', username: 'testing', password: 'testing123' },
-    sleep: async () => undefined,
+    clock: noWaitClock,
   });
   const core: Core = createCore({
     settings: settingsSchema.parse({}),

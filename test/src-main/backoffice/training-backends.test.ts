@@ -1,3 +1,4 @@
+import { noWaitClock } from '../../support/no-wait-clock';
 import { describe, expect, it } from 'vitest';
 import { startTrainingBackends, type TrainingBackends } from '../../../src-main/backoffice/training';
 import { createBoardingClient } from '../../../src-main/boarding/client';
@@ -18,7 +19,7 @@ describe("the back office's training back ends", () => {
     const gateway = createGatewayClient({
       baseUrl: backends.gatewayUrl,
       credentials: { level: 'site', username: 'testing', password: 'testing123' },
-      sleep: async () => undefined,
+      clock: noWaitClock,
     });
     const merchantId = await signedApplication(boarding, 'Training Deli');
     for (let step = 0; step < 20; step++) {

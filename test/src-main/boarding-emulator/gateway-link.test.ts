@@ -1,3 +1,4 @@
+import { noWaitClock } from '../../support/no-wait-clock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gatewayHooks } from '../../../src-main/boarding-emulator/gateway-link';
 import { startBoardingEmulator, type RunningBoardingEmulator } from '../../../src-main/boarding-emulator/server';
@@ -44,7 +45,7 @@ async function startLinked(prepare: (gateway: RunningEmulator) => void = () => u
   const gatewayClient = createGatewayClient({
     baseUrl: gateway.url,
     credentials: { level: 'site', username: 'testing', password: 'testing123' },
-    sleep: async () => undefined,
+    clock: noWaitClock,
   });
   return (linked = { gateway, boarding, boardingClient, gatewayClient });
 }

@@ -1,3 +1,4 @@
+import { noWaitClock } from '../../support/no-wait-clock';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +27,7 @@ describe('lanepoint journal list and recover', () => {
     const client = createGatewayClient({
       baseUrl: emulator.url,
       credentials: { level: 'site', username: 'testing', password: 'testing123' },
-      sleep: async () => undefined,
+      clock: noWaitClock,
     });
     await journaledAuthorize({
       journal,

@@ -1,3 +1,4 @@
+import { noWaitClock } from '../../support/no-wait-clock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authorizationToWire } from '../../../src-main/gateway/auth-request';
 import { captureToWire, parseCapture, type CaptureRequest } from '../../../src-main/gateway/capture';
@@ -268,7 +269,7 @@ describe('GatewayClient.capture over HTTP', () => {
     const client = createGatewayClient({
       baseUrl: gateway.baseUrl,
       credentials: { level: 'site', username: 'u', password: 'p' },
-      sleep: async () => undefined,
+      clock: noWaitClock,
     });
     await expect(client.capture(level3)).resolves.toMatchObject({ found: true, amount: 1304 });
     expect(gateway.seen[0]).toMatchObject({

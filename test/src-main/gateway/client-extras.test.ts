@@ -1,3 +1,4 @@
+import { noWaitClockWith } from '../../support/no-wait-clock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src-main/gateway/client';
 import {
@@ -27,8 +28,7 @@ async function setUp(script: Record<string, Step[]>) {
     credentials: { level: 'site', username: 'testing', password: 'testing123' },
     logger,
     // Every reading of the clock moves it 250 ms, so elapsed time is exact and no test sleeps.
-    clock: { now: () => (now += 250) },
-    sleep: async () => undefined,
+    clock: noWaitClockWith({ now: () => (now += 250), monotonic: () => (now += 250) }),
   });
   return { client, lines, seen: gateway.seen };
 }

@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src-main/gateway/client';
-import { resolveGatewayOptions, type Timers } from '../../../src-main/gateway/client-settings';
+import { resolveGatewayOptions } from '../../../src-main/gateway/client-settings';
+import { systemClock, type Clock } from '../../../src-main/platform/clock';
+import { ManualClock } from '../../support/manual-clock';
 import {
   AuthenticationError,
   GatewayError,
@@ -64,13 +66,13 @@ const sale = {
   orderid: 'LANE01-000123',
 };
 
-function client(baseUrl: string, extra: { timers?: Timers; sleeps?: number[] } = {}) {
-  return createGatewayClient({
-    baseUrl,
-    credentials,
-    ...(extra.timers ? { timers: extra.timers } : {}),
-    sleep: async (ms) => void extra.sleeps?.push(ms),
-  });
+/** The process's clock (or the test's), with each wait between retries written down instead of waited. */
+function recordingClock(sleeps?: number[], base: Clock = systemClock): Clock {
+  return { ...base, sleep: async (ms) => void sleeps?.push(ms) };
+}
+
+function client(baseUrl: string, extra: { clock?: Clock; sleeps?: number[] } = {}) {
+  return createGatewayClient({ baseUrl, credentials, clock: recordingClock(extra.sleeps, extra.clock) });
 }
 
 async function failure(promise: Promise<unknown>): Promise<Error> {
@@ -177,16 +179,12 @@ describe('GatewayClient.auth over HTTP', () => {
     });
 
     it('no answer before the timeout: outcome unknown, marked timed out', async () => {
-      const pending: Array<() => void> = [];
-      const timers: Timers = {
-        setTimeout: (callback) => pending.push(callback),
-        clearTimeout: () => undefined,
-      };
+      const clock = new ManualClock();
       const { seen, baseUrl } = await gateway(() => {
         // The gateway holds the request; the test's clock then runs out.
-        setTimeout(() => pending.forEach((fire) => fire()), 20);
+        clock.advance(40_000);
       });
-      const error = await failure(client(baseUrl, { timers }).auth(sale));
+      const error = await failure(client(baseUrl, { clock }).auth(sale));
       expect(error).toBeInstanceOf(TransportError);
       expect(error).toMatchObject({ requestSent: true, timedOut: true });
       expect(error.message).toContain('40000 ms');
@@ -205,10 +203,7 @@ describe('request sender retries for reads', () => {
   it('retries an inquiry after server errors with backoff, three attempts in all', async () => {
     const { seen, baseUrl } = await gateway((_req, res) => res.writeHead(503).end());
     const sleeps: number[] = [];
-    const sender = createRequestSender(
-      resolveGatewayOptions({ baseUrl, credentials }),
-      async (ms) => void sleeps.push(ms),
-    );
+    const sender = createRequestSender(resolveGatewayOptions({ baseUrl, credentials, clock: recordingClock(sleeps) }));
     const error = await failure(
       sender.send({ operation: 'inquire', method: 'GET', path: 'inquire/343005123105/496160873888' }),
     );
@@ -223,7 +218,7 @@ describe('request sender retries for reads', () => {
     const { baseUrl } = await gateway((_req, res) =>
       ++calls < 2 ? res.writeHead(500).end() : json(res, 200, { ok: 1 }),
     );
-    const sender = createRequestSender(resolveGatewayOptions({ baseUrl, credentials }), async () => undefined);
+    const sender = createRequestSender(resolveGatewayOptions({ baseUrl, credentials, clock: recordingClock() }));
     await expect(sender.send({ operation: 'inquire', method: 'GET', path: 'inquire/1/2' })).resolves.toMatchObject({
       json: { ok: 1 },
     });

@@ -1,3 +1,4 @@
+import { noWaitClock } from '../../support/no-wait-clock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src-main/gateway/client';
 import { AuthenticationError, ProtocolError, ValidationError } from '../../../src-main/gateway/errors';
@@ -18,7 +19,7 @@ async function client(script: Record<string, Step[]>, level: 'site' | 'merchant'
   const gatewayClient = createGatewayClient({
     baseUrl: gateway.baseUrl,
     credentials: { level, username: 'testing', password: 'testing123' },
-    sleep: async () => undefined,
+    clock: noWaitClock,
   });
   return { gatewayClient, seen: gateway.seen };
 }

@@ -1,3 +1,4 @@
+import { noWaitClock } from '../../support/no-wait-clock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src-main/gateway/client';
 import { AuthenticationError, NotFoundYetError, TransportError } from '../../../src-main/gateway/errors';
@@ -24,7 +25,7 @@ const pastTheWindow: AnswerWindow = { sentAt: 1_000_000, now: 1_000_000 + answer
 async function recover(script: Record<string, Step[]>, window: AnswerWindow = pastTheWindow) {
   const gateway = await scriptedGateway(script);
   close = gateway.close;
-  const client = createGatewayClient({ baseUrl: gateway.baseUrl, credentials, sleep: async () => undefined });
+  const client = createGatewayClient({ baseUrl: gateway.baseUrl, credentials, clock: noWaitClock });
   const outcome = await resolveLostAuthorization(client, { merchid, orderid }, window).catch((error: unknown) => error);
   return { outcome, calls: gateway.seen.map((call) => `${call.method} ${call.url.replace('/rest/', '')}`) };
 }

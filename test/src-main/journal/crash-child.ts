@@ -1,3 +1,4 @@
+import { noWaitClock } from '../../support/no-wait-clock';
 /**
  * One sale for the crash tests, run as its own process: opens the journal, authorizes through
  * the journal against the emulator, and kills itself with SIGKILL at the stage it is told
@@ -22,7 +23,7 @@ const journal = Journal.open(journalPath, { clock: { now: () => Date.now() }, te
 const client = createGatewayClient({
   baseUrl,
   credentials: { level: 'site', username: 'testing', password: 'testing123' },
-  sleep: async () => undefined,
+  clock: noWaitClock,
 });
 const orderid = journal.nextOrderId();
 process.stdout.write(`${orderid}\n`);

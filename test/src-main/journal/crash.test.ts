@@ -1,3 +1,4 @@
+import { noWaitClock } from '../../support/no-wait-clock';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -103,7 +104,7 @@ async function crashAndRecover(stage: 'journaled' | 'received' | 'answered', amo
         const client = createGatewayClient({
           baseUrl: bench.emulator.url,
           credentials: { level: 'site', username: 'testing', password: 'testing123' },
-          sleep: async () => undefined,
+          clock: noWaitClock,
         });
         const recovered = await recoverJournal(journal, client, merchid);
         const entry = journal.list({ orderId })[0];

@@ -1,3 +1,4 @@
+import { noWaitClock } from '../../support/no-wait-clock';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -63,7 +64,7 @@ describe('journaled authorizations against the emulator over HTTP', () => {
     const offline = createGatewayClient({
       baseUrl: `http://127.0.0.1:${port}/rest`,
       credentials,
-      sleep: async () => undefined,
+      clock: noWaitClock,
     });
     await expect(
       journaledAuthorize({ journal, client: offline, request: sale(journal.nextOrderId()), card }),

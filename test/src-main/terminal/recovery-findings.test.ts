@@ -1,3 +1,4 @@
+import { noWaitClock } from '../../support/no-wait-clock';
 import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,7 +50,7 @@ function lane(journalPath: string, timers: Array<() => void> = [], clock?: { now
   const client = createGatewayClient({
     baseUrl: emulator.url,
     credentials: { level: 'site', username: 'testing', password: 'testing123' },
-    sleep: async () => undefined,
+    clock: noWaitClock,
   });
   const core = createCore({
     settings: settingsSchema.parse({ terminalId: `LANE-${String(lanes).padStart(2, '0')}` }),
@@ -242,7 +243,7 @@ async function answeredThenDied(journalPath: string, amount: number, account: st
   const client = createGatewayClient({
     baseUrl: emulator.url,
     credentials: { level: 'site', username: 'testing', password: 'testing123' },
-    sleep: async () => undefined,
+    clock: noWaitClock,
   });
   const result = await journaledAuthorize({
     journal,

@@ -1,3 +1,4 @@
+import { noWaitClock } from '../../support/no-wait-clock';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,7 +57,7 @@ export function testGatewayClient(url: string) {
   return createGatewayClient({
     baseUrl: url,
     credentials: { level: 'site', username: 'testing', password: 'testing123' },
-    sleep: async () => undefined,
+    clock: noWaitClock,
   });
 }
 

@@ -1,3 +1,4 @@
+import { noWaitClock } from '../../support/no-wait-clock';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   gateway = createGatewayClient({
     baseUrl: emulator.referenceUrl,
     credentials: { level: 'site', username: 'testing', password: 'testing123' },
-    sleep: async () => undefined,
+    clock: noWaitClock,
   });
 });
 afterAll(() => emulator.close());

@@ -1,3 +1,4 @@
+import { noWaitClock } from '../../support/no-wait-clock';
 import { sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
@@ -65,7 +66,7 @@ describe('the tokenizer emulator with ECv2 tokens (EC_GOOGLE_PAY)', () => {
     const gateway = createGatewayClient({
       baseUrl: emulator.referenceUrl,
       credentials: { level: 'site', username: 'testing', password: 'testing123' },
-      sleep: async () => undefined,
+      clock: noWaitClock,
     });
     const auth = { merchid: rpctMerchant, account: token.token, amount: 1875, currency: 'USD', ecomind: 'E' as const };
     expect(await gateway.auth(auth)).toMatchObject({ respstat: 'A', entrymode: 'DigitalWallet' });
