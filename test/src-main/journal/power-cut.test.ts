@@ -8,6 +8,7 @@ import { answerWindowMs } from '../../../src-main/gateway/recovery';
 import { Journal } from '../../../src-main/journal/journal';
 import { recoverJournal, recoveredKind } from '../../../src-main/journal/journaled';
 import { crashBench } from '../../e2e/support/crash-bench';
+import { noWaitClock } from '../../support/no-wait-clock';
 
 /**
  * ADR 906: the answer's commit does not wait for the disk. A killed process keeps it; a power cut
@@ -22,7 +23,7 @@ const client = () =>
   createGatewayClient({
     baseUrl: bench.emulator.url,
     credentials: { level: 'site', username: 'testing', password: 'testing123' },
-    sleep: async () => undefined,
+    clock: noWaitClock,
   });
 
 /** One sale in a child killed right after its answer was recorded: its order id and the synced log size. */
