@@ -1,5 +1,5 @@
 import { isLoopbackHost } from '../config/schema';
-import { systemClock, type Clock } from '../core/clock';
+import { systemClock, type Clock } from '../platform/clock';
 import type { Logger } from '../log/logger';
 import { BoardingValidationError } from './errors';
 
@@ -30,7 +30,7 @@ export interface BoardingClientOptions {
   /** Renew the token this long before it lapses (default 30 s, at most half its life). */
   readonly renewMarginMs?: number;
   readonly fetch?: typeof fetch;
-  readonly clock?: Clock;
+  readonly clock?: Pick<Clock, 'now'>;
   readonly timers?: Timers;
   /** Told of every call (operation, status, timing): never a body, a token or the secret. */
   readonly logger?: Logger;
@@ -44,7 +44,7 @@ export interface ResolvedBoardingOptions {
   readonly uploadTimeoutMs: number;
   readonly renewMarginMs: number;
   readonly fetch: typeof fetch;
-  readonly clock: Clock;
+  readonly clock: Pick<Clock, 'now'>;
   readonly timers: Timers;
   readonly logger: Logger | undefined;
 }

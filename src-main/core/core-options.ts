@@ -1,7 +1,7 @@
 import type { ShellKind } from '../ipc/contract';
 import type { Settings } from '../config/settings';
 import type { Logger } from '../log/logger';
-import type { Clock } from './clock';
+import type { Clock } from '../platform/clock';
 import type { SecretStore } from '../config/secrets';
 import type { GatewayAccess } from '../terminal/terminal';
 import type { SettingsFile } from '../config/settings-service';

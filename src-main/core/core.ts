@@ -21,7 +21,7 @@ import { createTerminalService, type GatewayAccess, type TerminalService } from 
 import { createCustomerServices, type CustomerServices } from '../terminal/customer-services';
 import { defaultAssetsDir } from './assets';
 import { createTerminalStateStore, type TerminalStateStore } from '../terminal/state-store';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from '../platform/clock';
 import { createCommandHandlers } from './handlers';
 import { createSessionService, type SessionService } from '../session/session-service';
 import { pinLockStore } from '../session/pin-lock-file';

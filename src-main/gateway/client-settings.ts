@@ -1,5 +1,5 @@
 import { isLoopbackHost } from '../config/schema';
-import { systemClock, type Clock } from '../core/clock';
+import { systemClock, type Clock } from '../platform/clock';
 import type { Logger } from '../log/logger';
 import { ValidationError } from './errors';
 
@@ -33,7 +33,7 @@ export interface GatewayClientOptions {
   readonly credentials: GatewayCredentials;
   readonly timeouts?: Partial<GatewayTimeouts>;
   readonly fetch?: typeof fetch;
-  readonly clock?: Clock;
+  readonly clock?: Pick<Clock, 'now'>;
   readonly timers?: Timers;
   /** Told of every call (operation, status, timing; never a body). */
   readonly logger?: Logger;
@@ -44,7 +44,7 @@ export interface ResolvedGatewayOptions {
   readonly credentials: GatewayCredentials;
   readonly timeouts: GatewayTimeouts;
   readonly fetch: typeof fetch;
-  readonly clock: Clock;
+  readonly clock: Pick<Clock, 'now'>;
   readonly timers: Timers;
   readonly logger: Logger | undefined;
 }

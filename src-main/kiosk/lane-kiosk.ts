@@ -1,5 +1,5 @@
 import type { Settings } from '../config/settings';
-import type { Clock } from '../core/clock';
+import type { Clock } from '../platform/clock';
 import type { EventHub } from '../ipc/event-hub';
 import type { Logger } from '../log/logger';
 import type { SessionService } from '../session/session-service';
@@ -29,7 +29,7 @@ export function createLaneKiosk(
     readonly folder: string | undefined;
     readonly assetsDir: string;
     readonly logger: Logger;
-    readonly clock: Clock;
+    readonly clock: Pick<Clock, 'now'>;
     /** The kiosk's walk-away limit's timer; tests pass their own. */
     readonly setTimer?: SetTimer;
   },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '../core/clock';
+import type { Clock } from '../platform/clock';
 import { ecV1TokenizeRequest, ecV2TokenizeRequest, type WalletTokenizeRequest } from './device-data';
 import { readEcV1Token, readEcV2Token, WalletTokenError } from './payment-token';
 import { signatureMaxAgeMs, signingTimeOf } from './signing-time';
@@ -48,7 +48,7 @@ export class WalletPaymentRefused extends Error {
 export interface TokenizerClientOptions {
   /** The tokenizer's base URL (`https://<site>.cardconnect.com`, or the emulator's). */
   readonly url: string;
-  readonly clock: Clock;
+  readonly clock: Pick<Clock, 'now'>;
   /** Default 15 s: a payload has two minutes of life and cannot wait for a second try. */
   readonly timeoutMs?: number;
 }

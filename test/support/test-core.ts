@@ -1,3 +1,4 @@
+import { systemClock } from '../../src-main/platform/clock';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -40,7 +41,7 @@ export function testCore(
     settings: settingsSchema.parse(settings),
     shell,
     logger,
-    clock: { now: () => Date.UTC(2026, 10, 22, 12) },
+    clock: { ...systemClock, now: () => Date.UTC(2026, 10, 22, 12) },
     version: '9.9.9-test',
   });
   return { core, lines };
