@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { systemDeviceClock, type DeviceClock } from '../clock';
+import { systemClock, type Clock } from '../../src-main/platform/clock';
 import type { Transport } from '../transport/types';
 
 /**
@@ -48,7 +48,7 @@ export interface PaeTestCard {
 
 export interface EmulatedPaeOptions {
   readonly gateway: PaeGatewayAccess;
-  readonly clock?: DeviceClock;
+  readonly clock?: Clock;
   /** How long the device waits for a card before answering 01F9 (default 60 s). */
   readonly cardTimeoutMs?: number;
   readonly serialNumber?: string;
@@ -68,7 +68,7 @@ interface Order {
 export class EmulatedPaeDevice {
   readonly #transport: Transport;
   readonly #options: EmulatedPaeOptions;
-  readonly #clock: DeviceClock;
+  readonly #clock: Clock;
   #buffer = '';
   #payment: Payment | undefined;
   #dropNext = false;
@@ -84,7 +84,7 @@ export class EmulatedPaeDevice {
   constructor(transport: Transport, options: EmulatedPaeOptions) {
     this.#transport = transport;
     this.#options = options;
-    this.#clock = options.clock ?? systemDeviceClock;
+    this.#clock = options.clock ?? systemClock;
     transport.on('data', (chunk) => this.#onData(Buffer.from(chunk).toString('latin1')));
   }
 

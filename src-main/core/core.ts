@@ -103,6 +103,7 @@ export function createCore(options: CoreOptions): Core {
     training: settings.training,
     registry: devices,
     logger,
+    clock,
     environment: options.deviceEnvironment ?? laneDeviceEnvironment(),
     // A kiosk's keyboard-mode scanner types into the same keyboard as the card reader.
     barcodes: settings.mode === 'kiosk',

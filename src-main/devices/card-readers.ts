@@ -1,3 +1,4 @@
+import type { Clock } from '../platform/clock';
 import { IdtechHidReader, toHidReports } from '../../drivers/card-reader/idtech-hid';
 import { KeyboardCardReader } from '../../drivers/card-reader/keyboard-reader';
 import type { CardReader } from '../../drivers/card-reader/types';
@@ -37,7 +38,8 @@ export interface CardReaderEnvironment {
   readonly protocols?: Partial<
     Record<CardReaderSetting['protocol'], (transport: Transport, setting: CardReaderSetting) => CardReader>
   >;
-  readonly now: () => number;
+  /** Times the emulated keyboard reader's keystrokes (gaps: `monotonic`). */
+  readonly clock: Pick<Clock, 'monotonic'>;
 }
 
 const defaultNames: Record<CardReaderSetting['protocol'], string> = {
@@ -69,7 +71,8 @@ export function buildCardReader(setting: CardReaderSetting, environment: CardRea
                 ? device.swipe(card)
                 : device.chip(card, amountMinor, method === 'tap' ? 'contactless' : 'chip');
             // Typed into the same keyboard stream a real reader types into.
-            for (const stroke of readerKeystrokes(output, environment.now())) environment.wedge.feed(stroke);
+            for (const stroke of readerKeystrokes(output, environment.clock.monotonic()))
+              environment.wedge.feed(stroke);
           },
         };
         return { setting, name, transportKind: 'emulated', reader, emulated };

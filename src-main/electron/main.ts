@@ -121,7 +121,7 @@ export function startShell(electron: ElectronApi, options: ShellOptions = {}): R
       trustedContents.add(contents.id);
       forwardEvents(core.events, contents);
       // A keyboard-mode card reader types into this window: its data is taken out here.
-      const stopReaderKeys = routeReaderKeystrokes(contents, core.deviceManager);
+      const stopReaderKeys = routeReaderKeystrokes(contents, core.deviceManager, core.clock);
       window.on('closed', () => {
         stopReaderKeys();
         trustedContents.delete(contents.id);

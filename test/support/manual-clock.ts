@@ -1,11 +1,10 @@
-import type { DeviceClock } from '../../drivers/clock';
 import type { Clock } from '../../src-main/platform/clock';
 
 /**
  * A clock the test moves: `advance(ms)` runs every timer that falls due, in time order, so a
  * 30-second read timeout takes no time at all. Timers set while advancing run too when due.
  */
-export class ManualClock implements DeviceClock, Clock {
+export class ManualClock implements Clock {
   #now = 0;
   #timers: Array<{ at: number; run: () => void }> = [];
 

@@ -8,6 +8,8 @@ import type { CommandReply, TestCardInfo } from '../../../src-main/ipc/contract'
 import { laneDeviceEnvironment } from '../../../src-main/devices/environment';
 import { createDeviceManager } from '../../../src-main/devices/manager';
 import { createDeviceRegistry } from '../../../src-main/devices/registry';
+import { systemClock } from '../../../src-main/platform/clock';
+import { ManualClock } from '../../support/manual-clock';
 import { serialLinks } from '../../support/driver-serial-links';
 import { liveDeviceSettings } from '../../support/driver-settings';
 import { collectingLogger, testCore, until } from '../../support/test-core';
@@ -123,6 +125,7 @@ describe('createDeviceManager', () => {
       training: false,
       registry,
       logger,
+      clock: systemClock,
       environment: {
         hid: () => {
           link = createMemoryPair('HID 0acd:3810');
@@ -161,6 +164,7 @@ describe('createDeviceManager', () => {
       training: false,
       registry,
       logger,
+      clock: systemClock,
       environment: laneDeviceEnvironment(),
     });
     await manager.start();
@@ -175,13 +179,13 @@ describe('createDeviceManager', () => {
 
   it('takes keyboard-mode reader data out of the keystroke stream and releases a person’s typing', async () => {
     const { logger } = collectingLogger();
-    let now = 0;
+    const clock = new ManualClock();
     const manager = createDeviceManager({
       devices: [],
       training: true,
       registry: createDeviceRegistry(),
       logger,
-      now: () => now,
+      clock,
     });
     await manager.start();
     const released: string[] = [];
@@ -203,7 +207,7 @@ describe('createDeviceManager', () => {
         .every(Boolean),
     ).toBe(true);
     await expect(pending).resolves.toMatchObject({ network: 'discover', entryMode: 'swipe' });
-    now = 5000;
+    clock.advance(5000);
     expect(manager.keystroke({ key: '7', at: 5000 })).toBe(true);
     expect(manager.keystroke({ key: 'x', at: 5200 })).toBe(false);
     expect(released).toEqual(['7']);
