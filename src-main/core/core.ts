@@ -108,7 +108,7 @@ export function createCore(options: CoreOptions): Core {
     // A kiosk's keyboard-mode scanner types into the same keyboard as the card reader.
     barcodes: settings.mode === 'kiosk',
   });
-  const cardReaders = createTestReadService({ manager: deviceManager, training: settings.training, assetsDir });
+  const cardReaders = createTestReadService({ manager: deviceManager, training: settings.training, assetsDir, clock });
   const signature = createSignatureService({
     manager: deviceManager,
     registry: devices,

@@ -5,8 +5,13 @@ import type { Clock } from '../../src-main/platform/clock';
  * 30-second read timeout takes no time at all. Timers set while advancing run too when due.
  */
 export class ManualClock implements Clock {
-  #now = 0;
+  #now: number;
   #timers: Array<{ at: number; run: () => void }> = [];
+
+  /** `start`: the time it shows first (epoch ms where the code under test stamps records). */
+  constructor(start = 0) {
+    this.#now = start;
+  }
 
   now = (): number => this.#now;
 
