@@ -9,7 +9,6 @@ import type { KioskSales } from './kiosk-checkout';
 import { startKioskScanner } from './kiosk-scanner';
 import { createKioskService, type KioskService } from './kiosk-service';
 import { serviceStateStore } from './service-state';
-import type { SetTimer } from './walk-away';
 
 /** The kiosk as the composition root makes it: the service, and its serial scanner when one is set. */
 export interface LaneKiosk {
@@ -31,7 +30,7 @@ export function createLaneKiosk(
     readonly logger: Logger;
     readonly clock: Pick<Clock, 'now'>;
     /** The kiosk's walk-away limit's timer; tests pass their own. */
-    readonly setTimer?: SetTimer;
+    readonly setTimer?: Clock['setTimer'];
   },
   parts: {
     readonly sales: KioskSales;
