@@ -11,7 +11,7 @@ import type { PayLinkServer } from '../src-main/wallet/pay-link/server';
 import { createPayLinkSessions, type PayLinkSessions } from '../src-main/wallet/pay-link/sessions';
 import { createTokenizerClient, type TokenizerClient } from '../src-main/wallet/tokenizer-client';
 import { walletPayloadOf } from '../src-main/terminal/wallet-sale';
-import { systemClock } from '../src-main/core/clock';
+import { systemClock } from '../src-main/platform/clock';
 import { startLoopbackPayLink } from '../test/support/pay-link';
 
 const keys = createTrainingWalletKeys(Date.now());

@@ -1,23 +1,4 @@
-/**
- * Time as a driver sees it, injected as the gateway client and the keyboard wedge take theirs:
- * read, status and reply timeouts then test on a clock the test moves, without sleeping. Only
- * differences of `now()` are used, so any monotonic source will do.
- */
-export interface DeviceClock {
-  /** Milliseconds. */
-  now(): number;
-  /** Runs `run` once after `ms`; returns the function that cancels it (a no-op once it ran). */
-  setTimer(run: () => void, ms: number): () => void;
-}
-
-/** The process's own time: `performance.now()` and `setTimeout`. */
-export const systemDeviceClock: DeviceClock = {
-  now: () => performance.now(),
-  setTimer: (run, ms) => {
-    const timer = setTimeout(run, ms);
-    return () => clearTimeout(timer);
-  },
-};
+import type { Clock } from '../src-main/platform/clock';
 
 /**
  * Loop turns a due answer deadline gives the event loop before it runs: one to read what the
@@ -35,7 +16,7 @@ export const deadlineCatchUpTurns = 3;
  * immediates) and runs `run` only if nothing cancelled it meanwhile, so a device that truly
  * never answers still times out, a few loop turns after `ms`.
  */
-export function setAnswerDeadline(clock: Pick<DeviceClock, 'setTimer'>, run: () => void, ms: number): () => void {
+export function setAnswerDeadline(clock: Pick<Clock, 'setTimer'>, run: () => void, ms: number): () => void {
   let stopTurns: (() => void) | undefined;
   const stopTimer = clock.setTimer(() => {
     stopTurns = afterLoopTurns(run);

@@ -1,4 +1,4 @@
-import type { DeviceClock } from './clock';
+import type { Clock } from '../src-main/platform/clock';
 
 /**
  * One read that something else will finish: a card a reader presents, a signature a pad
@@ -23,7 +23,7 @@ export interface PendingReadOptions {
   readonly canceled: () => Error;
   /** Fails the read after `ms` on `clock`. */
   readonly timeout?:
-    { readonly ms: number; readonly clock: Pick<DeviceClock, 'setTimer'>; readonly timedOut: () => Error } | undefined;
+    { readonly ms: number; readonly clock: Pick<Clock, 'setTimer'>; readonly timedOut: () => Error } | undefined;
   readonly onSettled?: () => void;
 }
 

@@ -1,4 +1,4 @@
-import type { DeviceClock } from '../clock';
+import type { Clock } from '../../src-main/platform/clock';
 import { maxFrameLength, type ScanFraming, type ScanProblem } from './types';
 
 const cr = 0x0d;
@@ -16,13 +16,13 @@ export type FramedScan = { readonly code: string } | { readonly problem: ScanPro
  */
 export class ScanFramer {
   readonly #framing: ScanFraming;
-  readonly #clock: DeviceClock;
+  readonly #clock: Clock;
   readonly #onScan: (scan: FramedScan) => void;
   #frame: number[] = [];
   #overflowed = false;
   #cancelTimer: (() => void) | undefined;
 
-  constructor(framing: ScanFraming, clock: DeviceClock, onScan: (scan: FramedScan) => void) {
+  constructor(framing: ScanFraming, clock: Clock, onScan: (scan: FramedScan) => void) {
     this.#framing = framing;
     this.#clock = clock;
     this.#onScan = onScan;

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { systemDeviceClock, type DeviceClock } from '../clock';
+import { systemClock, type Clock } from '../../src-main/platform/clock';
 import type { Transport } from '../transport/types';
 import { ScanFramer } from './scan-framer';
 import type { BarcodeScanner, BarcodeScannerEvents, ScanFraming } from './types';
@@ -8,7 +8,7 @@ export interface SerialScannerOptions {
   /** The scanner's link: a serial port on a lane, a pseudo-terminal or a memory pair in tests. */
   readonly transport: Transport;
   readonly framing: ScanFraming;
-  readonly clock?: DeviceClock;
+  readonly clock?: Clock;
 }
 
 /**
@@ -23,7 +23,7 @@ export class SerialBarcodeScanner extends EventEmitter<BarcodeScannerEvents> imp
   constructor(options: SerialScannerOptions) {
     super();
     this.#transport = options.transport;
-    this.#framer = new ScanFramer(options.framing, options.clock ?? systemDeviceClock, (scan) => {
+    this.#framer = new ScanFramer(options.framing, options.clock ?? systemClock, (scan) => {
       if ('code' in scan) this.emit('scan', scan.code);
       else this.emit('problem', scan.problem);
     });

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { systemDeviceClock, type DeviceClock } from '../clock';
+import { systemClock, type Clock } from '../../src-main/platform/clock';
 import { pendingRead, type PendingRead } from '../pending-read';
 import type { Transport } from '../transport/types';
 import { CardReaderError } from './errors';
@@ -9,7 +9,7 @@ import type { CardRead, CardReader, CardReaderEvents, ReadRequest } from './type
 /** What every passive reader may be given besides its transport. */
 export interface PassiveReaderOptions {
   /** Runs read timeouts (default: the process's timers). */
-  readonly clock?: DeviceClock;
+  readonly clock?: Clock;
 }
 
 /**
@@ -22,12 +22,12 @@ export interface PassiveReaderOptions {
 export abstract class PassiveCardReader extends EventEmitter<CardReaderEvents> implements CardReader {
   abstract readonly protocol: string;
   protected readonly transport: Transport;
-  readonly #clock: DeviceClock;
+  readonly #clock: Clock;
 
   constructor(transport: Transport, options: PassiveReaderOptions = {}) {
     super();
     this.transport = transport;
-    this.#clock = options.clock ?? systemDeviceClock;
+    this.#clock = options.clock ?? systemClock;
     transport.on('data', (chunk) => this.receive(chunk));
     transport.on('open', () => {
       this.reopened();

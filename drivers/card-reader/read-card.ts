@@ -1,5 +1,5 @@
 import cardValidator from 'card-validator';
-import { systemDeviceClock, type DeviceClock } from '../clock';
+import { systemClock, type Clock } from '../../src-main/platform/clock';
 import { maskCardNumber, networkForPan } from './card-read';
 import { CardReaderError, malformed } from './errors';
 import { luhnValid } from './track';
@@ -16,7 +16,7 @@ export interface ReadCardOptions extends ReadRequest {
   readonly chipFailuresBeforeFallback?: number;
   readonly onNotice?: (notice: ReadNotice) => void;
   /** Where the read's deadline is measured (default: the process's clock). */
-  readonly clock?: Pick<DeviceClock, 'now'>;
+  readonly clock?: Pick<Clock, 'monotonic'>;
 }
 
 /**
@@ -35,11 +35,11 @@ export async function readCard(reader: CardReader, options: ReadCardOptions): Pr
     if (allowAfter > 0 && failures >= allowAfter) options.onNotice?.({ kind: 'swipe-now' });
   };
   reader.on('chip-error', onChipError);
-  const clock = options.clock ?? systemDeviceClock;
-  const deadline = options.timeoutSeconds === undefined ? undefined : clock.now() + options.timeoutSeconds * 1000;
+  const clock = options.clock ?? systemClock;
+  const deadline = options.timeoutSeconds === undefined ? undefined : clock.monotonic() + options.timeoutSeconds * 1000;
   try {
     for (;;) {
-      const remaining = deadline === undefined ? undefined : Math.max(0, (deadline - clock.now()) / 1000);
+      const remaining = deadline === undefined ? undefined : Math.max(0, (deadline - clock.monotonic()) / 1000);
       if (remaining === 0) throw new CardReaderError('timeout', `no card within ${options.timeoutSeconds} s`);
       const read = await reader.read({ ...options, ...(remaining !== undefined && { timeoutSeconds: remaining }) });
       if (read.entryMode !== 'swipe' || read.chipCard === false) return read;

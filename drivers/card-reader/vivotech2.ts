@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { setAnswerDeadline, systemDeviceClock, type DeviceClock } from '../clock';
+import { setAnswerDeadline } from '../clock';
+import { systemClock, type Clock } from '../../src-main/platform/clock';
 import type { Transport } from '../transport/types';
 import { cardReadFromEmvTlv } from './emv-record';
 import { CardReaderError, malformed } from './errors';
@@ -130,17 +131,17 @@ export class ViVOtech2Reader extends EventEmitter<CardReaderEvents> implements C
   readonly protocol = 'vivotech2';
   readonly #transport: Transport;
   readonly #decoder = new FrameDecoder('response');
-  readonly #clock: DeviceClock;
+  readonly #clock: Clock;
   readonly #replyTimeoutMs: number;
   #waiting: { command: number; resolve: (frame: Frame) => void; reject: (error: Error) => void } | undefined;
   #queue: Promise<unknown> = Promise.resolve();
 
   /** `clock` runs the reply timeouts (default: the process's timers). */
-  constructor(transport: Transport, options: { replyTimeoutMs?: number; clock?: DeviceClock } = {}) {
+  constructor(transport: Transport, options: { replyTimeoutMs?: number; clock?: Clock } = {}) {
     super();
     this.#transport = transport;
     this.#replyTimeoutMs = options.replyTimeoutMs ?? 3000;
-    this.#clock = options.clock ?? systemDeviceClock;
+    this.#clock = options.clock ?? systemClock;
     transport.on('data', (chunk) => this.#onData(chunk));
     transport.on('open', () => this.emit('connected'));
     transport.on('disconnected', (error) => {

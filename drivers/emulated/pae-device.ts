@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { systemDeviceClock, type DeviceClock } from '../clock';
-import { clockFrom } from '../../src-main/platform/clock';
+import { systemClock, type Clock } from '../../src-main/platform/clock';
 import { basicAuthorization, createOutboundSender } from '../../src-main/platform/http/outbound';
 import { readAnswer } from '../../src-main/platform/http/outbound-answer';
 import type { Transport } from '../transport/types';
@@ -56,7 +55,7 @@ export interface PaeTestCard {
 
 export interface EmulatedPaeOptions {
   readonly gateway: PaeGatewayAccess;
-  readonly clock?: DeviceClock;
+  readonly clock?: Clock;
   /** How long the device waits for a card before answering 01F9 (default 60 s). */
   readonly cardTimeoutMs?: number;
   readonly serialNumber?: string;
@@ -76,7 +75,7 @@ interface Order {
 export class EmulatedPaeDevice {
   readonly #transport: Transport;
   readonly #options: EmulatedPaeOptions;
-  readonly #clock: DeviceClock;
+  readonly #clock: Clock;
   #buffer = '';
   #payment: Payment | undefined;
   #dropNext = false;
@@ -92,7 +91,7 @@ export class EmulatedPaeDevice {
   constructor(transport: Transport, options: EmulatedPaeOptions) {
     this.#transport = transport;
     this.#options = options;
-    this.#clock = options.clock ?? systemDeviceClock;
+    this.#clock = options.clock ?? systemClock;
     transport.on('data', (chunk) => this.#onData(Buffer.from(chunk).toString('latin1')));
   }
 
@@ -224,8 +223,7 @@ export class EmulatedPaeDevice {
 
   /** One POST of JSON to the training gateway, timed on the device's clock; any failure throws. */
   async #post(operation: string, url: URL, request: { headers?: Record<string, string>; body: unknown }) {
-    const clock = clockFrom({ now: this.#clock.now, setTimer: this.#clock.setTimer });
-    const result = await createOutboundSender({ clock }).send({
+    const result = await createOutboundSender({ clock: this.#clock }).send({
       operation,
       method: 'POST',
       url,

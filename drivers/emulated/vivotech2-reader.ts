@@ -1,6 +1,6 @@
 import { encodeFrame, FrameDecoder, type Frame } from '../card-reader/vivotech2';
 import { parseTlv, findTlv } from '../card-reader/tlv';
-import { systemDeviceClock, type DeviceClock } from '../clock';
+import { systemClock, type Clock } from '../../src-main/platform/clock';
 import type { Transport } from '../transport/types';
 import { EmulatedEncryptingReader, type EmulatedCard } from './encrypting-reader';
 
@@ -15,15 +15,15 @@ export class EmulatedViVOtech2Reader {
   readonly #decoder = new FrameDecoder('command');
   readonly #chip: EmulatedEncryptingReader;
   #pending: { amountMinor: number; stopTimer: () => void } | undefined;
-  readonly #clock: DeviceClock;
+  readonly #clock: Clock;
   #card: { card: EmulatedCard; method: 'chip' | 'contactless' } | undefined;
   /** Commands received, for tests: "18-01", "02-01", ... */
   readonly received: string[] = [];
 
   /** `clock` runs the reader's own card timeout (default: the process's timers). */
-  constructor(transport: Transport, options: { reader?: EmulatedEncryptingReader; clock?: DeviceClock } = {}) {
+  constructor(transport: Transport, options: { reader?: EmulatedEncryptingReader; clock?: Clock } = {}) {
     this.#transport = transport;
-    this.#clock = options.clock ?? systemDeviceClock;
+    this.#clock = options.clock ?? systemClock;
     this.#chip = options.reader ?? new EmulatedEncryptingReader({ serialNumber: 'LPNEO00001' });
     transport.on('data', (chunk) => {
       const { frames, errors } = this.#decoder.push(chunk);

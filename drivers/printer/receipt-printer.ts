@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { setAnswerDeadline, systemDeviceClock, type DeviceClock } from '../clock';
+import { setAnswerDeadline } from '../clock';
+import { systemClock, type Clock } from '../../src-main/platform/clock';
 import { DeviceError } from '../device-error';
 import type { Transport } from '../transport/types';
 import {
@@ -36,7 +37,7 @@ export interface ReceiptPrinterOptions {
   /** How long to wait for each status byte (default 1000 ms). */
   readonly statusTimeoutMs?: number;
   /** Runs the status timeout (default: the process's timers). */
-  readonly clock?: DeviceClock;
+  readonly clock?: Clock;
 }
 
 interface Job {
@@ -144,7 +145,7 @@ export class ReceiptPrinter extends EventEmitter<PrinterEvents> {
         resolve();
       };
       const stopDeadline = setAnswerDeadline(
-        this.#options.clock ?? systemDeviceClock,
+        this.#options.clock ?? systemClock,
         () => {
           this.#waiter = undefined;
           reject(new PrinterError('no-status', `the printer did not answer a status request within ${timeout} ms`));

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { systemDeviceClock, type DeviceClock } from '../clock';
+import { systemClock, type Clock } from '../../src-main/platform/clock';
 import { WedgeDetector, type Keystroke, type WedgeOptions, type WedgeOutput } from './keyboard-wedge';
 import type { Transport, TransportEvents } from './types';
 
@@ -18,7 +18,7 @@ export type KeystrokeTiming = 'here' | 'sender';
 export interface WedgeTransportOptions extends WedgeOptions {
   readonly description?: string;
   /** Reads the time of `here` keys and runs the timers (default: the process's own). */
-  readonly clock?: DeviceClock;
+  readonly clock?: Clock;
   /**
    * How long a `sender`-timed source may hold keys without a word before they are settled here
    * (default 2000 ms, forty gaps: a page that closed or hung, never a busy machine's stall).
@@ -45,7 +45,7 @@ export class KeyboardWedgeTransport extends EventEmitter<TransportEvents> implem
   readonly kind = 'keyboard-wedge' as const;
   readonly description: string;
   readonly #options: WedgeOptions;
-  readonly #clock: DeviceClock;
+  readonly #clock: Clock;
   readonly #senderSilenceMs: number;
   readonly #sources = new Map<string, SourceState>();
   readonly #releaseListeners = new Set<(keys: readonly Keystroke[]) => void>();
@@ -57,7 +57,7 @@ export class KeyboardWedgeTransport extends EventEmitter<TransportEvents> implem
     super();
     this.description = options.description ?? 'keyboard-mode card reader';
     this.#options = options;
-    this.#clock = options.clock ?? systemDeviceClock;
+    this.#clock = options.clock ?? systemClock;
     this.#senderSilenceMs = options.senderSilenceMs ?? 2000;
   }
 
@@ -140,7 +140,7 @@ export class KeyboardWedgeTransport extends EventEmitter<TransportEvents> implem
 
   /** Feeds a key with the current time. */
   key(key: string): boolean {
-    return this.feed({ key, at: this.#clock.now() });
+    return this.feed({ key, at: this.#clock.monotonic() });
   }
 
   #state(source: string | undefined): SourceState {
@@ -171,10 +171,10 @@ export class KeyboardWedgeTransport extends EventEmitter<TransportEvents> implem
     }
     state.cancelTimer = this.#clock.setTimer(
       () => {
-        this.#emit(state.detector.tick(this.#clock.now()), source);
+        this.#emit(state.detector.tick(this.#clock.monotonic()), source);
         this.#schedule(source, state);
       },
-      Math.max(0, deadline - this.#clock.now()) + 1,
+      Math.max(0, deadline - this.#clock.monotonic()) + 1,
     );
   }
 

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { setAnswerDeadline, systemDeviceClock, type DeviceClock } from '../clock';
+import { setAnswerDeadline } from '../clock';
+import { systemClock, type Clock } from '../../src-main/platform/clock';
 import type { Transport } from '../transport/types';
 import { dptData, readDptAnswer, readLcdPrompt, type DptAnswer, type DptRequest } from './dpt';
 import { UnattendedDeviceError } from './errors';
@@ -26,7 +27,7 @@ export type CancelResult =
   { readonly canceled: true } | { readonly canceled: false; readonly code: string; readonly reason: string };
 
 export interface UnattendedDeviceOptions {
-  readonly clock?: DeviceClock;
+  readonly clock?: Clock;
   /** How long CPT, GCS, GTI and RBT may take (default 5 s). */
   readonly replyTimeoutMs?: number;
   /**
@@ -54,7 +55,7 @@ export class UnattendedPaymentDevice extends EventEmitter<UnattendedDeviceEvents
   readonly protocol = 'pae';
   readonly #transport: Transport;
   readonly #reader = new PaeFrameReader();
-  readonly #clock: DeviceClock;
+  readonly #clock: Clock;
   readonly #replyTimeoutMs: number;
   readonly #paymentTimeoutMs: number;
   readonly #waiting = new Map<MessageKey, Waiter>();
@@ -68,7 +69,7 @@ export class UnattendedPaymentDevice extends EventEmitter<UnattendedDeviceEvents
   constructor(transport: Transport, options: UnattendedDeviceOptions = {}) {
     super();
     this.#transport = transport;
-    this.#clock = options.clock ?? systemDeviceClock;
+    this.#clock = options.clock ?? systemClock;
     this.#replyTimeoutMs = options.replyTimeoutMs ?? 5000;
     this.#paymentTimeoutMs = options.paymentTimeoutMs ?? 180_000;
     transport.on('data', (chunk) => {

@@ -5,7 +5,7 @@
  */
 import type { BoardingClient } from '../boarding/client';
 import type { Merchant, MerchantRecord } from '../boarding/wire';
-import type { Clock } from '../core/clock';
+import type { Clock } from '../platform/clock';
 import type { HandlersOf } from '../ipc/contract/derive';
 import type { EventHub } from '../ipc/event-hub';
 import type { ApplicationRegister } from './application-register';
@@ -19,7 +19,7 @@ export interface ApplicationDeskOptions {
   readonly boarding: () => Promise<BoardingClient>;
   readonly register: ApplicationRegister;
   readonly events: EventHub<BackofficeEvents>;
-  readonly clock: Clock;
+  readonly clock: Pick<Clock, 'now'>;
   /** Told when someone acted on an application, so its next status is looked for soon. */
   readonly poller: () => StatusPoller | undefined;
 }

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { BoardingClient } from '../boarding/client';
-import type { Clock } from '../core/clock';
+import type { Clock } from '../platform/clock';
 import type { HostRoute } from '../host/server';
 import type { CommandError, CommandReply } from '../ipc/contract/replies';
 import { describeInvalidArguments } from '../ipc/dispatcher';
@@ -55,7 +55,7 @@ class TooLarge extends Error {}
 export function attachmentRoute(options: {
   boarding: () => Promise<BoardingClient>;
   register: ApplicationRegister;
-  clock: Clock;
+  clock: Pick<Clock, 'now'>;
   logger: Logger;
   maxBytes?: number;
 }): HostRoute {

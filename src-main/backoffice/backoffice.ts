@@ -8,7 +8,7 @@ import { writeFileAtomic } from '../config/private-file';
 import { createFileSecretStore, type SecretStore } from '../config/secrets';
 import { settingsPath } from '../config/settings';
 import { isLoopbackHost } from '../config/schema';
-import { systemClock, type Clock } from '../core/clock';
+import { systemClock, type Clock } from '../platform/clock';
 import { LaneError } from '../core/errors';
 import { productVersion } from '../core/version';
 import type { Timers } from './status-poller';
@@ -42,7 +42,7 @@ export interface BackofficeOptions {
   readonly training?: TrainingBackends;
   /** The Electron shell passes its keychain store; otherwise a 0600 file in `home`. */
   readonly secrets?: SecretStore;
-  readonly clock?: Clock;
+  readonly clock?: Pick<Clock, 'now'>;
   /** The poller's timers and waits (tests use fake timers). */
   readonly poll?: { timers?: Timers; minDelayMs?: number; maxDelayMs?: number; start?: boolean };
   /** The upload cap (the service's 100 MB unless a test gives less). */

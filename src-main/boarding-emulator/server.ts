@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { systemClock, type Clock } from '../core/clock';
+import { systemClock, type Clock } from '../platform/clock';
 import { MalformedTarget, readRequestTarget, type RequestTarget } from '../emulator/request-target';
 import { failed, notFoundAnswer, ok, Refusal, refuse, type BoardingAnswer } from './answers';
 import { readAttachment } from './attachment-reader';
@@ -21,7 +21,7 @@ const maxJsonBytes = 1024 * 1024;
 export interface BoardingEmulatorOptions {
   readonly port?: number;
   /** The emulator's clock; `POST /__emulator/clock` moves it further forward. */
-  readonly clock?: Clock;
+  readonly clock?: Pick<Clock, 'now'>;
   readonly config?: BoardingConfig;
   readonly timings?: BoardingTimings;
   readonly credentials?: BoardingEmulatorCredentials;

@@ -1,7 +1,7 @@
 import type { ShellKind } from '../ipc/contract';
 import type { Settings } from '../config/settings';
 import type { Logger } from '../log/logger';
-import type { Clock } from './clock';
+import type { Clock } from '../platform/clock';
 import type { SecretStore } from '../config/secrets';
 import type { GatewayAccess } from '../terminal/terminal';
 import type { SettingsFile } from '../config/settings-service';
@@ -32,9 +32,9 @@ export interface CoreOptions {
   /** A gateway to use instead (the headless CLI's --gateway, tests); by default training's built-in emulator. */
   readonly gateway?: () => Promise<GatewayAccess>;
   /** Schedules the recovery queue's background checks (tests run them by hand). */
-  readonly recoveryTimer?: (run: () => void, ms: number) => () => void;
+  readonly recoveryTimer?: Clock['setTimer'];
   /** Schedules the kiosk's limit on a payment left waiting at the card or the signature (tests run it by hand). */
-  readonly kioskTimer?: (run: () => void, ms: number) => () => void;
+  readonly kioskTimer?: Clock['setTimer'];
   /** Where live gateway credentials are kept (`gateway.username`, `gateway.password`); the shells pass theirs. */
   readonly secrets?: () => SecretStore | undefined;
   /** Where the Settings screen saves settings.json, and which settings the environment overrides (boot passes it). */

@@ -21,7 +21,7 @@ import { createTerminalService, type GatewayAccess, type TerminalService } from 
 import { createCustomerServices, type CustomerServices } from '../terminal/customer-services';
 import { defaultAssetsDir } from './assets';
 import { createTerminalStateStore, type TerminalStateStore } from '../terminal/state-store';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from '../platform/clock';
 import { createCommandHandlers } from './handlers';
 import { createSessionService, type SessionService } from '../session/session-service';
 import { pinLockStore } from '../session/pin-lock-file';
@@ -103,11 +103,12 @@ export function createCore(options: CoreOptions): Core {
     training: settings.training,
     registry: devices,
     logger,
+    clock,
     environment: options.deviceEnvironment ?? laneDeviceEnvironment(),
     // A kiosk's keyboard-mode scanner types into the same keyboard as the card reader.
     barcodes: settings.mode === 'kiosk',
   });
-  const cardReaders = createTestReadService({ manager: deviceManager, training: settings.training, assetsDir });
+  const cardReaders = createTestReadService({ manager: deviceManager, training: settings.training, assetsDir, clock });
   const signature = createSignatureService({
     manager: deviceManager,
     registry: devices,

@@ -1,3 +1,4 @@
+import type { Clock } from '../platform/clock';
 import { IdtechHidReader, toHidReports } from '../../drivers/card-reader/idtech-hid';
 import { KeyboardCardReader } from '../../drivers/card-reader/keyboard-reader';
 import type { CardReader } from '../../drivers/card-reader/types';
@@ -37,7 +38,8 @@ export interface CardReaderEnvironment {
   readonly protocols?: Partial<
     Record<CardReaderSetting['protocol'], (transport: Transport, setting: CardReaderSetting) => CardReader>
   >;
-  readonly now: () => number;
+  /** Runs the readers' timeouts and times the emulated keyboard reader's keystrokes (gaps: `monotonic`). */
+  readonly clock: Clock;
 }
 
 const defaultNames: Record<CardReaderSetting['protocol'], string> = {
@@ -56,12 +58,17 @@ export function buildCardReader(setting: CardReaderSetting, environment: CardRea
   const unavailable = (what: string) => new Error(`devices.${setting.id}: ${what} is not available on this machine`);
   switch (setting.protocol) {
     case 'keyboard':
-      return { setting, name, transportKind: 'keyboard-wedge', reader: new KeyboardCardReader(environment.wedge) };
+      return {
+        setting,
+        name,
+        transportKind: 'keyboard-wedge',
+        reader: new KeyboardCardReader(environment.wedge, { clock: environment.clock }),
+      };
     case 'emulated': {
       // Set to show the service code, so the chip-first rule applies to its encrypted swipes.
       const device = new EmulatedEncryptingReader({ serialNumber: 'LPTRAIN001', clearExpiryAndServiceCode: true });
       if (setting.mode === 'keyboard') {
-        const reader = new KeyboardCardReader(environment.wedge);
+        const reader = new KeyboardCardReader(environment.wedge, { clock: environment.clock });
         const emulated: EmulatedReaderControl = {
           async present(card, method, amountMinor) {
             const output =
@@ -69,13 +76,14 @@ export function buildCardReader(setting: CardReaderSetting, environment: CardRea
                 ? device.swipe(card)
                 : device.chip(card, amountMinor, method === 'tap' ? 'contactless' : 'chip');
             // Typed into the same keyboard stream a real reader types into.
-            for (const stroke of readerKeystrokes(output, environment.now())) environment.wedge.feed(stroke);
+            for (const stroke of readerKeystrokes(output, environment.clock.monotonic()))
+              environment.wedge.feed(stroke);
           },
         };
         return { setting, name, transportKind: 'emulated', reader, emulated };
       }
       const { host, device: peer } = createMemoryPair(`${name} (HID)`);
-      const reader = new IdtechHidReader(host);
+      const reader = new IdtechHidReader(host, { clock: environment.clock });
       const emulated: EmulatedReaderControl = {
         async present(card, method, amountMinor) {
           if (!peer.isOpen) await peer.open();
@@ -90,7 +98,12 @@ export function buildCardReader(setting: CardReaderSetting, environment: CardRea
     }
     case 'idtech-hid': {
       if (!environment.hid) throw unavailable('USB HID');
-      return { setting, name, transportKind: 'hid', reader: new IdtechHidReader(environment.hid(setting)) };
+      return {
+        setting,
+        name,
+        transportKind: 'hid',
+        reader: new IdtechHidReader(environment.hid(setting), { clock: environment.clock }),
+      };
     }
     case 'magtek-hid':
     case 'hid-pos-msr': {
@@ -105,7 +118,9 @@ export function buildCardReader(setting: CardReaderSetting, environment: CardRea
     }
     case 'pae': {
       if (!environment.serial) throw unavailable('the serial port');
-      const reader = new UnattendedCardReader(new UnattendedPaymentDevice(environment.serial(setting)));
+      const reader = new UnattendedCardReader(
+        new UnattendedPaymentDevice(environment.serial(setting), { clock: environment.clock }),
+      );
       return { setting, name, transportKind: 'serial', reader, unattended: reader.device };
     }
   }

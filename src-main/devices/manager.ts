@@ -1,4 +1,4 @@
-import { systemDeviceClock, type DeviceClock } from '../../drivers/clock';
+import type { Clock } from '../platform/clock';
 import type { Keystroke } from '../../drivers/transport/keyboard-wedge';
 import { KeyboardWedgeTransport, type KeystrokeTiming } from '../../drivers/transport/keyboard-wedge-transport';
 import { problemWords } from '../../drivers/printer/status';
@@ -47,7 +47,7 @@ export const trainingPrinter: PrinterSetting = {
 };
 
 /** How devices are reached on this machine: card readers' links and protocols, pads' and printers' links. */
-export type DeviceEnvironment = Omit<CardReaderEnvironment, 'wedge' | 'now'> & {
+export type DeviceEnvironment = Omit<CardReaderEnvironment, 'wedge' | 'clock'> & {
   readonly pads?: SignaturePadEnvironment;
   readonly printers?: PrinterEnvironment;
 };
@@ -62,9 +62,11 @@ export interface DeviceManagerOptions {
   readonly registry: DeviceRegistry;
   readonly logger: Logger;
   readonly environment?: DeviceEnvironment;
-  readonly now?: () => number;
-  /** Runs the keyboard stream's timers (default: the process's own, reading `now`). */
-  readonly wedgeClock?: DeviceClock;
+  /**
+   * Runs the keyboard stream's timers and times the keys it is given without a time of their own
+   * (`monotonic`, the gaps of a burst); the composition root passes the lane's clock.
+   */
+  readonly clock: Clock;
   /** The keyboard stream tells keyboard-mode barcode scanners' bursts apart too (a kiosk's lane). */
   readonly barcodes?: boolean;
 }
@@ -104,9 +106,9 @@ export interface DeviceManager {
 }
 
 export function createDeviceManager(options: DeviceManagerOptions): DeviceManager {
-  const now = options.now ?? (() => performance.now());
+  const { clock } = options;
   const wedge = new KeyboardWedgeTransport({
-    clock: options.wedgeClock ?? { now, setTimer: systemDeviceClock.setTimer },
+    clock,
     description: 'keyboard stream',
     barcodes: options.barcodes ?? false,
   });
@@ -184,7 +186,7 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
   };
 
   buildEach('card-reader', settings, (setting) => {
-    const device = buildCardReader(setting, { ...options.environment, wedge, now });
+    const device = buildCardReader(setting, { ...options.environment, wedge, clock });
     devices.push(device);
     track('card-reader', device, device.reader, 'The last card could not be read');
   });

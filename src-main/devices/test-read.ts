@@ -1,3 +1,4 @@
+import type { Clock } from '../platform/clock';
 import { maskCardNumber } from '../../drivers/card-reader/card-read';
 import { CardReaderError } from '../../drivers/card-reader/errors';
 import { readCard } from '../../drivers/card-reader/read-card';
@@ -43,6 +44,8 @@ export function createTestReadService(options: {
   manager: DeviceManager;
   training: boolean;
   assetsDir: string;
+  /** Where a read's deadline is measured: the lane's clock. */
+  clock: Pick<Clock, 'monotonic'>;
 }): TestReadService {
   const { manager } = options;
   const reads = new Map<string, AbortController>();
@@ -68,6 +71,7 @@ export function createTestReadService(options: {
           amountMinor: 0,
           timeoutSeconds,
           signal: controller.signal,
+          clock: options.clock,
           chipFailuresBeforeFallback: device.setting.chipFailuresBeforeFallback,
         });
         return cardSummary(read);

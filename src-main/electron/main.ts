@@ -1,5 +1,6 @@
 // The Electron shell: windows, the app:// protocol, security settings and IPC wiring. All
 // payment work is in the core, which runs on plain Node and never imports electron.
+import type { Clock } from '../platform/clock';
 import { fileURLToPath } from 'node:url';
 import { createEncryptedSecretStore, createFileSecretStore, type SecretStore } from '../config/secrets';
 import { bootCore } from '../core/boot';
@@ -32,6 +33,8 @@ export interface ShellOptions {
   readonly platform?: NodeJS.Platform;
   /** Resolves when the process that started the app is gone (`parentGone` unless a test passes its own). */
   readonly parentGone?: () => Promise<string>;
+  /** The lane's clock (the process's own unless a test moves its own). */
+  readonly clock?: Clock;
 }
 
 /** Set by `lanepoint start` on the Electron it runs: the app quits when that command is gone (killed, not only signaled). */
@@ -103,6 +106,7 @@ export function startShell(electron: ElectronApi, options: ShellOptions = {}): R
         env,
         logger: options.logger,
         secrets: () => secrets,
+        ...(options.clock ? { clock: options.clock } : {}),
       }).core;
       secrets = openSecretStore(electron, userData, core, options.platform);
       serveAppProtocol(electron.protocol, options.rendererDir ?? builtRendererDir());
@@ -121,7 +125,7 @@ export function startShell(electron: ElectronApi, options: ShellOptions = {}): R
       trustedContents.add(contents.id);
       forwardEvents(core.events, contents);
       // A keyboard-mode card reader types into this window: its data is taken out here.
-      const stopReaderKeys = routeReaderKeystrokes(contents, core.deviceManager);
+      const stopReaderKeys = routeReaderKeystrokes(contents, core.deviceManager, core.clock);
       window.on('closed', () => {
         stopReaderKeys();
         trustedContents.delete(contents.id);

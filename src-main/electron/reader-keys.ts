@@ -1,3 +1,4 @@
+import type { Clock } from '../platform/clock';
 import type { Keystroke } from '../../drivers/transport/keyboard-wedge';
 import type { Input, WebContents } from './electron-api';
 import { windowCaller } from './ipc';
@@ -32,7 +33,8 @@ const echoWindowMs = 250;
 export function routeReaderKeystrokes(
   contents: KeyboardContents,
   sink: KeystrokeSink,
-  now: () => number = () => performance.now(),
+  /** Times each key on arrival (`monotonic`: the wedge measures gaps); the lane's clock. */
+  clock: Pick<Clock, 'monotonic'>,
 ): () => void {
   // The wedge is shared by every window: a key held in this one is typed again in this one only.
   const { source } = windowCaller(contents.id);
@@ -44,7 +46,7 @@ export function routeReaderKeystrokes(
     // A reader or scanner presses Shift for each capital or "%": that is no key of the burst, and
     // must not end it (the page gets it as ever; the character's own key carries the shift).
     if (input.key === 'Shift') return;
-    const at = now();
+    const at = clock.monotonic();
     while (echoes.length > 0 && (echoes[0]?.until ?? 0) < at) echoes.shift();
     if (echoes[0]?.key === input.key) {
       echoes.shift();
@@ -56,7 +58,7 @@ export function routeReaderKeystrokes(
   const stopRelease = sink.onRelease((keys) => {
     if (contents.isDestroyed()) return;
     for (const { key } of keys.filter((stroke) => stroke.source === source)) {
-      echoes.push({ key, until: now() + echoWindowMs });
+      echoes.push({ key, until: clock.monotonic() + echoWindowMs });
       contents.sendInputEvent({ type: 'keyDown', keyCode: key });
       if (key.length === 1) contents.sendInputEvent({ type: 'char', keyCode: key });
       contents.sendInputEvent({ type: 'keyUp', keyCode: key });

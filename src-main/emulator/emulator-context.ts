@@ -1,4 +1,4 @@
-import type { Clock } from '../core/clock';
+import type { Clock } from '../platform/clock';
 import type { EmulatedMerchant, EmulatorConfig } from './config';
 import type { EmulatorIds } from './ids';
 import { formatMinorUnits } from '../ipc/money';
@@ -12,7 +12,7 @@ export interface EmulatorContext {
   readonly config: EmulatorConfig;
   readonly ledger: Ledger;
   readonly ids: EmulatorIds;
-  readonly clock: Clock;
+  readonly clock: Pick<Clock, 'now'>;
   readonly profiles: ProfileStore;
   /** Each merchant's batch that captures currently join, until settlement closes it. */
   readonly openBatches: Map<string, string>;
@@ -109,7 +109,7 @@ let lastSecond = Number.NaN;
 let lastStamps = { date: '', dateTime: '' };
 
 /** YYYYMMDD and YYYYMMDDHHMMSS in UTC from the injected clock (formatted once per second). */
-export function stamps(clock: Clock): { date: string; dateTime: string } {
+export function stamps(clock: Pick<Clock, 'now'>): { date: string; dateTime: string } {
   const second = Math.floor(clock.now() / 1000);
   if (second !== lastSecond) {
     const dateTime = new Date(second * 1000).toISOString().slice(0, 19).replace(/[-T:]/g, '');

@@ -1,4 +1,4 @@
-import type { Clock } from '../core/clock';
+import type { Clock } from '../platform/clock';
 
 /**
  * The endpoints the test environment limits to 20 a minute per client address: funding,
@@ -27,7 +27,7 @@ export interface RateLimiter {
 }
 
 /** A sliding one-minute window per client address, by the injected clock. */
-export function createRateLimiter(clock: Clock, limit = requestsPerMinute): RateLimiter {
+export function createRateLimiter(clock: Pick<Clock, 'now'>, limit = requestsPerMinute): RateLimiter {
   const seen = new Map<string, number[]>();
   return {
     admit(address, now = clock.now()) {

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type RequestListener } from 'node:h
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterLoopTurns } from '../../drivers/clock';
-import { systemClock, type Clock } from '../core/clock';
+import { systemClock, type Clock } from '../platform/clock';
 import { defaultEmulatorConfig, type EmulatorConfig } from './config';
 import {
   BadRequest,
@@ -66,7 +66,7 @@ export const credentialConfirmation = 'Gateway emulator REST service: credential
 export interface EmulatorOptions {
   readonly port?: number;
   readonly config?: EmulatorConfig;
-  readonly clock?: Clock;
+  readonly clock?: Pick<Clock, 'now'>;
   readonly ids?: EmulatorIds;
   readonly ledger?: Ledger;
   /** Shuffled, padded answers like the gateway's test environment (default on; --plain off). */

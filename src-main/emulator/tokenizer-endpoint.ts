@@ -1,5 +1,5 @@
 import type { X509Certificate } from 'node:crypto';
-import type { Clock } from '../core/clock';
+import type { Clock } from '../platform/clock';
 import { decryptEcV1, PaymentDataError } from './wallet/ec-v1-crypto';
 import { EcV2TokenError, openEcV2Token, type EcV2Recipient } from './wallet/ec-v2-token';
 import type { MerchantIdentity } from './wallet/merchant-certificate';
@@ -42,7 +42,7 @@ export interface TokenizerSetup {
    * The time payloads are judged by, when not the emulator's: the tokenizer is a service of its
    * own, and training gives it the lane's clock so a test moves one clock for both.
    */
-  readonly clock?: Clock;
+  readonly clock?: Pick<Clock, 'now'>;
 }
 
 /** The tokenizer error table's codes this emulator answers (tokenizer-api-overview.md). */

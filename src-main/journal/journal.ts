@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { preparePrivateDatabase } from '../config/private-file';
-import type { Clock } from '../core/clock';
+import type { Clock } from '../platform/clock';
 import { containsCardNumber, JournalError, maskAnswer, maskedShape, refuseCardData } from './card-data';
 import {
   journalOperations,
@@ -23,7 +23,7 @@ export * from './entry';
 export { defaultJournalPath, lanePrefix } from './naming';
 
 export interface JournalOptions {
-  readonly clock: Clock;
+  readonly clock: Pick<Clock, 'now'>;
   readonly terminalId: string;
   /** A ceiling on the file's size (SQLite's max_page_count); past it, writes fail as on a full disk. */
   readonly maxBytes?: number;
@@ -44,7 +44,7 @@ export interface JournalOptions {
 export class Journal {
   readonly path: string;
   readonly #db: Database.Database;
-  /** Stamps every row; recovery measures the gateway's answer window on it, against `createdAt`. */ readonly clock: Clock;
+  /** Stamps every row; recovery measures the gateway's answer window on it, against `createdAt`. */ readonly clock: Pick<Clock, 'now'>;
   readonly #lanePrefix: string;
   readonly #onProgress: JournalOptions['onProgress'];
   /** Outcomes of requests that left but could not be written (a full disk), kept until they can be. */

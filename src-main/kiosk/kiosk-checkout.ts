@@ -1,3 +1,4 @@
+import type { Clock } from '../platform/clock';
 import { LaneError } from '../core/errors';
 import type { KioskBasket, KioskPaymentView, KioskState, KioskStep, SaleSummary } from '../ipc/contract';
 import { formatMinorUnits } from '../ipc/money';
@@ -6,7 +7,7 @@ import type { TerminalService } from '../terminal/terminal';
 import type { TerminalStateStore } from '../terminal/state-store';
 import { basketCart } from './basket';
 import { paymentViews, paymentWords, sameOrders, visitPayment, type VisitPayment } from './visit-payments';
-import { watchWalkAway, type SetTimer } from './walk-away';
+import { watchWalkAway } from './walk-away';
 
 /** What the kiosk uses of the lane's terminal: its payments, cancel, void, reprint and the sale's end. */
 export type KioskSales = Pick<
@@ -37,7 +38,7 @@ export interface KioskCheckoutOptions {
   readonly logger: Logger;
   /** How long a payment may wait at the card or the signature with nobody there before the visit is abandoned. */
   readonly walkAwayMs: number;
-  readonly setTimer: SetTimer;
+  readonly setTimer: Clock['setTimer'];
 }
 
 /** Paying the basket, the customer's receipt choice and the two ways a visit ends. */

@@ -1,6 +1,6 @@
 import { SerialBarcodeScanner } from '../../drivers/barcode-scanner/serial-scanner';
 import type { BarcodeScanner } from '../../drivers/barcode-scanner/types';
-import type { DeviceClock } from '../../drivers/clock';
+import type { Clock } from '../platform/clock';
 import { SerialTransport } from '../../drivers/transport/serial';
 import type { Settings } from '../config/settings';
 import { LaneError } from '../core/errors';
@@ -32,7 +32,7 @@ export function startKioskScanner(options: {
   readonly setting: KioskScannerSetting;
   readonly kiosk: Pick<KioskService, 'scan'>;
   readonly logger: Logger;
-  readonly clock?: DeviceClock;
+  readonly clock?: Clock;
 }): BarcodeScanner {
   const { setting, kiosk, logger } = options;
   const scanner = new SerialBarcodeScanner({

@@ -1,3 +1,4 @@
+import type { Clock } from '../platform/clock';
 import type { Settings } from '../config/settings';
 import { LaneError } from '../core/errors';
 import type { CatalogueItem, KioskCatalogue, KioskState, KioskStep, SaleSummary } from '../ipc/contract';
@@ -9,9 +10,9 @@ import { catalogueIndex } from './catalogue-source';
 import { createKioskCheckout, type KioskSales } from './kiosk-checkout';
 import type { ServiceStateStore } from './service-state';
 import { createStaffCaller } from './staff-call';
-import { walkAwayLimitMs, type SetTimer } from './walk-away';
+import { walkAwayLimitMs } from './walk-away';
 
-const defaultTimer: SetTimer = (run, ms) => {
+const defaultTimer: Clock['setTimer'] = (run, ms) => {
   const timer = setTimeout(run, ms);
   timer.unref?.();
   return () => clearTimeout(timer);
@@ -57,7 +58,7 @@ export interface KioskServiceOptions {
   /** A customer's visit started: staff signed in here are signed out (the customer must not inherit them). */
   readonly visitStarted?: () => void;
   /** Schedules the walk-away limit (walk-away.ts); tests pass their own. */
-  readonly setTimer?: SetTimer;
+  readonly setTimer?: Clock['setTimer'];
   readonly serviceState: ServiceStateStore;
   readonly publish: (state: KioskState) => void;
   readonly logger: Logger;

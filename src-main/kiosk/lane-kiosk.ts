@@ -1,5 +1,5 @@
 import type { Settings } from '../config/settings';
-import type { Clock } from '../core/clock';
+import type { Clock } from '../platform/clock';
 import type { EventHub } from '../ipc/event-hub';
 import type { Logger } from '../log/logger';
 import type { SessionService } from '../session/session-service';
@@ -9,7 +9,6 @@ import type { KioskSales } from './kiosk-checkout';
 import { startKioskScanner } from './kiosk-scanner';
 import { createKioskService, type KioskService } from './kiosk-service';
 import { serviceStateStore } from './service-state';
-import type { SetTimer } from './walk-away';
 
 /** The kiosk as the composition root makes it: the service, and its serial scanner when one is set. */
 export interface LaneKiosk {
@@ -29,9 +28,9 @@ export function createLaneKiosk(
     readonly folder: string | undefined;
     readonly assetsDir: string;
     readonly logger: Logger;
-    readonly clock: Clock;
+    readonly clock: Pick<Clock, 'now'>;
     /** The kiosk's walk-away limit's timer; tests pass their own. */
-    readonly setTimer?: SetTimer;
+    readonly setTimer?: Clock['setTimer'];
   },
   parts: {
     readonly sales: KioskSales;

@@ -1,8 +1,6 @@
+import type { Clock } from '../platform/clock';
 import type { TerminalPhase } from '../ipc/sale-phases';
 import type { TerminalStateStore } from '../terminal/state-store';
-
-/** Schedules `run` after `ms`; answers a function that cancels it. Tests pass their own. */
-export type SetTimer = (run: () => void, ms: number) => () => void;
 
 /** The steps of a kiosk payment that wait on the customer: a customer gone leaves them waiting. */
 const waitingOnCustomer: readonly TerminalPhase[] = ['awaiting-card', 'signature'];
@@ -26,7 +24,7 @@ export function walkAwayLimitMs(idleResetSeconds: number): number {
 export function watchWalkAway(options: {
   readonly terminal: Pick<TerminalStateStore, 'current' | 'onChange'>;
   readonly limitMs: number;
-  readonly setTimer: SetTimer;
+  readonly setTimer: Clock['setTimer'];
   /** True while the kiosk's own payment runs (not a staff action at the counter's screens). */
   readonly paying: () => boolean;
   readonly onWalkAway: () => void;

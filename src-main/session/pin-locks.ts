@@ -1,4 +1,4 @@
-import type { Clock } from '../core/clock';
+import type { Clock } from '../platform/clock';
 import type { PinLockState, PinLockStore } from './pin-lock-file';
 
 /**
@@ -40,7 +40,7 @@ export interface PinLocks {
  * The lane's wrong-PIN locks over `store`, which keeps them across restarts. Time is the
  * lane's clock only. Every change is saved before the answer goes back.
  */
-export function createPinLocks(options: { clock: Clock; store: PinLockStore }): PinLocks {
+export function createPinLocks(options: { clock: Pick<Clock, 'now'>; store: PinLockStore }): PinLocks {
   const { clock, store } = options;
   const policy = pinLockPolicy;
   const state: PinLockState = store.load();

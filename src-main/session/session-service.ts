@@ -1,5 +1,5 @@
 import type { Settings } from '../config/settings';
-import type { Clock } from '../core/clock';
+import type { Clock } from '../platform/clock';
 import type { StaffRole, StaffSession, TrainingLogin } from '../ipc/contract';
 import { LaneError } from '../core/errors';
 import type { Logger } from '../log/logger';
@@ -59,7 +59,7 @@ export interface SessionService {
  */
 export function createSessionService(options: {
   settings: Settings;
-  clock: Clock;
+  clock: Pick<Clock, 'now'>;
   logger: Logger;
   /** Where the locks are kept between starts (the app-data folder's file); in memory by default. */
   locks?: PinLockStore;

@@ -1,5 +1,5 @@
 import type { CurrentSale, TerminalPhase, TerminalState } from '../ipc/contract';
-import type { Clock } from '../core/clock';
+import type { Clock } from '../platform/clock';
 
 /**
  * The payment state machine's moves: from each state, the states it may go to. A sale runs
@@ -44,7 +44,7 @@ export interface TerminalStateStore {
 }
 
 /** Starts in `starting`; the composition root moves it to `idle` once the core is ready. */
-export function createTerminalStateStore(clock: Clock): TerminalStateStore {
+export function createTerminalStateStore(clock: Pick<Clock, 'now'>): TerminalStateStore {
   let state: TerminalState = { phase: 'starting', since: clock.now(), detail: null, sale: null };
   const listeners = new Set<(state: TerminalState) => void>();
   const publish = () => {

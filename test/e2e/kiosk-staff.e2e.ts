@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { systemClock } from '../../src-main/platform/clock';
 import { trainingJournalEntries } from '../support/test-core';
 import { e2e } from './support/browser-mode';
 import { basketLines, headline, lookAtKiosk, outcome, presentCard, staffSignIn, withKiosk } from './support/kiosk';
@@ -27,7 +28,7 @@ async function scanned(core: Parameters<typeof presentCard>[1]) {
 /** The lane's clock, moved by the test. */
 const laneClock = () => {
   const now = { t: Date.now() };
-  return { now, clock: { now: () => now.t } };
+  return { now, clock: { ...systemClock, now: () => now.t } };
 };
 
 /** The journal's moves, oldest first: operation, state, order id. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { systemClock, type Clock } from '../../src-main/platform/clock';
 import type { Core } from '../../src-main/core/core';
 import { answerWindowMs } from '../../src-main/gateway/recovery';
 import type { TerminalState } from '../../src-main/ipc/contract';
@@ -71,7 +72,7 @@ describe('a screen that connects mid-sale', () => {
 });
 
 /** A lane on this file's emulator with its journal in `journalPath`, background checks run by hand, served to Chromium. */
-const laneOn = (chromium: string, journalPath: string, clock?: { now: () => number }) =>
+const laneOn = (chromium: string, journalPath: string, clock?: Clock) =>
   laneOnEmulator(chromium, { emulatorUrl: bench.emulator.url, merchid, journalPath, ...(clock ? { clock } : {}) });
 
 const newJournal = () => join(mkdtempSync(join(tmpdir(), 'sale-state-')), 'journal.sqlite');
@@ -95,7 +96,7 @@ describe('an unknown outcome settled in the background', () => {
       `says what it became (${name}), keeps it in History, and the main button was never New sale`,
       async (chromium) => {
         let skew = 0;
-        const lane = await laneOn(chromium, newJournal(), { now: () => Date.now() + skew });
+        const lane = await laneOn(chromium, newJournal(), { ...systemClock, now: () => Date.now() + skew });
         try {
           const { page, core } = lane;
           await page.goto(lane.host.url);

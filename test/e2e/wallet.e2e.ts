@@ -1,3 +1,4 @@
+import { systemClock } from '../../src-main/platform/clock';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { Core } from '../../src-main/core/core';
@@ -153,7 +154,7 @@ describe('pay on your phone at the counter', () => {
     'the clock moves past two minutes between the QR code and the payment: nothing charged, the page and the lane say it expired',
     (chromium) => {
       // The lane's clock, which its built-in tokenizer keeps too: moved, never waited for.
-      const clock = { offset: 0, now: () => Date.now() + clock.offset };
+      const clock = { ...systemClock, offset: 0, now: () => Date.now() + clock.offset };
       return withBrowserMode(chromium, { settings: walletOn, clock }, async ({ page, host, browser, appDataDir }) => {
         await page.goto(host.url);
         await payOnPhone(page, '12.00');
@@ -288,7 +289,7 @@ describe('the live pay page on a phone without a wallet', () => {
   e2e(
     'asks the browser, tries only the wallet\u2019s own script origin, and says no wallet is available; the CSP blocks any other',
     async (chromium) => {
-      const sessions = createPayLinkSessions({ now: () => Date.now() });
+      const sessions = createPayLinkSessions(systemClock);
       const liveWallets = { googleMerchantId: 'BCR2DN4TEST', gatewayMerchantId: '496160873888', merchantName: 'Shop' };
       const { server } = await startLoopbackPayLink(sessions, 'live pay page', 'Shop', { liveWallets });
       const browser = await launchChromium(chromium, { recordFrames: false });

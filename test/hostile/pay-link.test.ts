@@ -1,3 +1,4 @@
+import { systemClock } from '../../src-main/platform/clock';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Socket } from 'node:net';
 import type { PayLinkLimits } from '../../src-main/wallet/pay-link/limits';
@@ -19,7 +20,7 @@ afterEach(async () => {
 });
 
 async function service(limits: Partial<PayLinkLimits> = {}) {
-  const clock = { offset: 0, now: () => Date.now() + clock.offset };
+  const clock = { ...systemClock, offset: 0, now: () => Date.now() + clock.offset };
   const sessions = createPayLinkSessions(clock);
   const { server, ca } = await startLoopbackPayLink(sessions, 'hostile pay link', 'Test Store', { clock, limits });
   servers.push(server);

@@ -1,3 +1,4 @@
+import { systemClock } from '../../src-main/platform/clock';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +42,7 @@ function lane(folder: string, now: { t: number }) {
     env: {},
     appDataDir: folder,
     logger: collectingLogger().logger,
-    clock: { now: () => now.t },
+    clock: { ...systemClock, now: () => now.t },
   });
   cores.push(core);
   return core;
@@ -166,7 +167,7 @@ describe('hostile: guessing a PIN by reconnecting', () => {
     const now = { t: start };
     const session = createSessionService({
       settings: settingsSchema.parse(staff),
-      clock: { now: () => now.t },
+      clock: { ...systemClock, now: () => now.t },
       logger: collectingLogger().logger,
       pinCheck: (pin, stored) => {
         hashed.push(stored);

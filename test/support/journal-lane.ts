@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
 import { createGatewayClient, type GatewayClient } from '../../src-main/gateway/client';
-import type { Clock } from '../../src-main/core/clock';
+import { systemClock, type Clock } from '../../src-main/platform/clock';
 import { Journal } from '../../src-main/journal/journal';
 
 /** The training merchant the emulator knows. */
@@ -26,7 +26,7 @@ export interface JournalLane {
  * retries, and a fresh SQLite journal (lane LANE-01) under the tests' temporary folder, stamped by
  * `clock` (a test that measures the gateway's answer window moves its own).
  */
-export async function openJournalLane(prefix: string, clock: Clock = { now: () => Date.now() }): Promise<JournalLane> {
+export async function openJournalLane(prefix: string, clock: Clock = systemClock): Promise<JournalLane> {
   const emulator = await startEmulator();
   const client = createGatewayClient({
     baseUrl: emulator.url,

@@ -1,13 +1,17 @@
-import type { DeviceClock } from '../../drivers/clock';
 import type { Clock } from '../../src-main/platform/clock';
 
 /**
  * A clock the test moves: `advance(ms)` runs every timer that falls due, in time order, so a
  * 30-second read timeout takes no time at all. Timers set while advancing run too when due.
  */
-export class ManualClock implements DeviceClock, Clock {
-  #now = 0;
+export class ManualClock implements Clock {
+  #now: number;
   #timers: Array<{ at: number; run: () => void }> = [];
+
+  /** `start`: the time it shows first (epoch ms where the code under test stamps records). */
+  constructor(start = 0) {
+    this.#now = start;
+  }
 
   now = (): number => this.#now;
 

@@ -3,7 +3,7 @@ import { request } from 'node:https';
 import { connect as connectTcp, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { connect as connectTls, type ConnectionOptions } from 'node:tls';
-import { systemClock, type Clock } from '../../src-main/core/clock';
+import { systemClock, type Clock } from '../../src-main/platform/clock';
 import { generateLoopbackCertificate } from '../../src-main/emulator/tls';
 import { trainingCertificateFile } from '../../src-main/wallet/pay-link/certificate';
 import {

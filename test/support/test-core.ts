@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../src-main/platform/clock';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -30,17 +31,21 @@ export function collectingLogger() {
   return { logger: createLogger({ level: 'debug', destination }), lines };
 }
 
-/** A real core with default settings (training counter mode) and an in-memory log. */
+/**
+ * A real core with default settings (training counter mode) and an in-memory log. Its clock shows
+ * a fixed day on the process's timers, or is the test's own (a ManualClock the test moves).
+ */
 export function testCore(
   settings: Partial<Settings> = {},
   shell: ShellKind = 'browser',
+  clock: Clock = { ...systemClock, now: () => Date.UTC(2026, 10, 22, 12) },
 ): { core: Core; lines: string[] } {
   const { logger, lines } = collectingLogger();
   const core = createCore({
     settings: settingsSchema.parse(settings),
     shell,
     logger,
-    clock: { now: () => Date.UTC(2026, 10, 22, 12) },
+    clock,
     version: '9.9.9-test',
   });
   return { core, lines };

@@ -1,5 +1,5 @@
 import { request as httpsRequest } from 'node:https';
-import type { Clock } from '../../core/clock';
+import type { Clock } from '../../platform/clock';
 import { LaneError } from '../../core/errors';
 import type { WalletSettings } from '../../config/wallet-settings';
 import { createTokenizerClient, type TokenizerClient } from '../tokenizer-client';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../core/clock';
+import type { Clock } from '../../platform/clock';
 import type { PayLinkLimits } from './limits';
 
 /**
@@ -35,7 +35,7 @@ const openedKept = 16;
 /** Addresses remembered at once; past it the longest-remembered is forgotten. */
 const clientsKept = 10_000;
 
-export function createLinkGuesses(clock: Clock, limits: GuessLimits): LinkGuesses {
+export function createLinkGuesses(clock: Pick<Clock, 'now'>, limits: GuessLimits): LinkGuesses {
   const clients = new Map<string, ClientRecord>();
   let nextSweep = 0;
   const sweep = (now: number) => {

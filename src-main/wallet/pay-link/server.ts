@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Clock } from '../../core/clock';
+import type { Clock } from '../../platform/clock';
 import { capConnectionsPerClient, clientAddress, payLinkLimits, payLinkTls, type PayLinkLimits } from './limits';
 import { createLinkGuesses } from './link-guesses';
 import { builtPayPageDir, loadBuiltPayPage } from './built-page';
@@ -36,7 +36,7 @@ export interface PayLinkServerOptions {
   /** Live: the wallet button's merchant ids (settings); ignored in training. */
   readonly liveWallets?: LiveWalletButtons;
   /** The lane's clock: how long a client that asked for wrong links waits. */
-  readonly clock: Clock;
+  readonly clock: Pick<Clock, 'now'>;
   /** Connection, timeout and wrong-link limits over the defaults (limits.ts). */
   readonly limits?: Partial<PayLinkLimits>;
   /** The built page's folder; out/pay-page/ of this checkout or app when not given (built-page.ts). */

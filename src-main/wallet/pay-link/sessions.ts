@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../../core/clock';
+import type { Clock } from '../../platform/clock';
 import type { PayLinkState, PayLinkStatus } from './pay-page-parts';
 import { payPageWords, type PayPageVoice, type PayPageWords } from './pay-page-words';
 
@@ -81,11 +81,11 @@ interface Entry {
   fail?: (error: PayLinkEnded) => void;
   /** A payload that arrived before the lane asked for it. */
   early?: PostedPayload;
-  timer?: ReturnType<typeof setTimeout>;
+  cancelTimer?: () => void;
 }
 
 /** The lane's pay links, timed by `clock`; `lifetimeMs` is two minutes but for tests. */
-export function createPayLinkSessions(clock: Clock, lifetimeMs = payLinkLifetimeMs): PayLinkSessions {
+export function createPayLinkSessions(clock: Pick<Clock, 'now' | 'setTimer'>, lifetimeMs = payLinkLifetimeMs): PayLinkSessions {
   const entries = new Map<string, Entry>();
   const words = (entry: Pick<Entry, 'words'>, state: PayLinkState, message?: string): PayLinkStatus => ({
     state,
@@ -100,7 +100,7 @@ export function createPayLinkSessions(clock: Clock, lifetimeMs = payLinkLifetime
     entry.status = words(entry, state, message);
     entry.endedAt = clock.now();
     entry.early = undefined;
-    if (entry.timer) clearTimeout(entry.timer);
+    entry.cancelTimer?.();
     if (state === 'canceled' || state === 'expired') entry.fail?.(new PayLinkEnded(state));
     entry.deliver = undefined;
     entry.fail = undefined;
@@ -151,9 +151,9 @@ export function createPayLinkSessions(clock: Clock, lifetimeMs = payLinkLifetime
               expireIfDue(entry);
               // A clock behind the timer: look again when it says the link is due.
               if (entry.endedAt === undefined && entry.status.state === 'waiting')
-                entry.timer = setTimeout(wake, Math.max(50, entry.expiresAt - clock.now()));
+                entry.cancelTimer = clock.setTimer(wake, Math.max(50, entry.expiresAt - clock.now()));
             };
-            entry.timer = setTimeout(wake, Math.max(0, entry.expiresAt - clock.now()));
+            entry.cancelTimer = clock.setTimer(wake, Math.max(0, entry.expiresAt - clock.now()));
           });
         },
         end: (state, message) => finish(entry, state, message),
@@ -179,7 +179,7 @@ export function createPayLinkSessions(clock: Clock, lifetimeMs = payLinkLifetime
           else entry.early = posted;
           entry.deliver = undefined;
           entry.fail = undefined;
-          if (entry.timer) clearTimeout(entry.timer);
+          entry.cancelTimer?.();
           return entry.status;
         },
       };

@@ -16,7 +16,7 @@ const visa: EmulatedCard = emulatedVisa;
 async function keyboardLane() {
   let now = 0;
   const clock = new ManualClock();
-  const wedge = new KeyboardWedgeTransport({ clock: { now: () => now, setTimer: clock.setTimer } });
+  const wedge = new KeyboardWedgeTransport({ clock: { ...clock, monotonic: () => now } });
   const reader = new KeyboardCardReader(wedge, { clock });
   await reader.open();
   const type = (output: string) => {

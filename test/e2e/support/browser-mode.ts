@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { bootCore } from '../../../src-main/core/boot';
-import type { Clock } from '../../../src-main/core/clock';
+import type { Clock } from '../../../src-main/platform/clock';
 import type { Core } from '../../../src-main/core/core';
 import { builtRendererDir } from '../../../src-main/cli/paths';
 import { startHost, type RunningHost } from '../../../src-main/host/server';

@@ -1,4 +1,5 @@
 import { noWaitClock } from '../../support/no-wait-clock';
+import type { Clock } from '../../../src-main/platform/clock';
 import { builtRendererDir } from '../../../src-main/cli/paths';
 import { settingsSchema } from '../../../src-main/config/settings';
 import { createCore, type Core } from '../../../src-main/core/core';
@@ -15,7 +16,7 @@ import { launchChromium } from './chromium';
  */
 export async function laneOnEmulator(
   chromium: string,
-  options: { emulatorUrl: string; merchid: string; journalPath: string; clock?: { now: () => number } },
+  options: { emulatorUrl: string; merchid: string; journalPath: string; clock?: Clock },
 ) {
   const timers: Array<() => void> = [];
   const client = createGatewayClient({

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Clock } from '../../../src-main/core/clock';
+import type { Clock } from '../../../src-main/platform/clock';
 import type { Core } from '../../../src-main/core/core';
 import { withBrowserMode, type BrowserModeSession } from './browser-mode';
 import { typeAsDevice } from './device-typing';

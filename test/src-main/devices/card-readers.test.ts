@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IdtechHidReader } from '../../../drivers/card-reader/idtech-hid';
 import { EmulatedEncryptingReader } from '../../../drivers/emulated/encrypting-reader';
 import { readerKeystrokes } from '../../../drivers/emulated/keyboard';
@@ -8,6 +8,8 @@ import type { CommandReply, TestCardInfo } from '../../../src-main/ipc/contract'
 import { laneDeviceEnvironment } from '../../../src-main/devices/environment';
 import { createDeviceManager } from '../../../src-main/devices/manager';
 import { createDeviceRegistry } from '../../../src-main/devices/registry';
+import { systemClock } from '../../../src-main/platform/clock';
+import { ManualClock } from '../../support/manual-clock';
 import { serialLinks } from '../../support/driver-serial-links';
 import { liveDeviceSettings } from '../../support/driver-settings';
 import { collectingLogger, testCore, until } from '../../support/test-core';
@@ -16,6 +18,19 @@ const cores: Core[] = [];
 afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.close()));
 });
+
+/**
+ * Starts a read over the contract and waits until the lane's reader is waiting for a card (its
+ * stream open, its read called): a card presented earlier would be read by nobody.
+ */
+async function readWaiting(core: Core): Promise<{ read: Promise<CommandReply<unknown>> }> {
+  await until(() => core.devices.list('card-reader')[0]?.status === 'connected');
+  const reading = vi.spyOn(core.deviceManager.cardReader()!.reader, 'read');
+  const before = reading.mock.calls.length;
+  const read = core.dispatch('devices.readCard', { timeoutSeconds: 5 });
+  await until(() => reading.mock.calls.length > before);
+  return { read };
+}
 
 function trainingCore() {
   const made = testCore();
@@ -57,8 +72,7 @@ describe('training devices', () => {
       // A chip card's swipe waits for the chip (the chip-first rule); a stripe-only card is taken swiped.
       ['diners-approve', 'swipe', { entryMode: 'swipe', maskedPan: '3643******0016', encrypted: true }],
     ] as const) {
-      const read = core.dispatch('devices.readCard', { timeoutSeconds: 5 });
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      const { read } = await readWaiting(core);
       expect(await core.dispatch('devices.presentTestCard', { cardId, method })).toEqual({
         ok: true,
         result: { presented: true },
@@ -91,8 +105,7 @@ describe('training devices', () => {
       ok: false,
       error: { message: 'No card reader "nope" is configured.' },
     });
-    const read = core.dispatch('devices.readCard', { timeoutSeconds: 5 });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const { read } = await readWaiting(core);
     expect(await core.dispatch('devices.cancelRead', {})).toEqual({ ok: true, result: { canceled: true } });
     expect(await read).toMatchObject({
       ok: false,
@@ -123,6 +136,7 @@ describe('createDeviceManager', () => {
       training: false,
       registry,
       logger,
+      clock: systemClock,
       environment: {
         hid: () => {
           link = createMemoryPair('HID 0acd:3810');
@@ -161,6 +175,7 @@ describe('createDeviceManager', () => {
       training: false,
       registry,
       logger,
+      clock: systemClock,
       environment: laneDeviceEnvironment(),
     });
     await manager.start();
@@ -175,13 +190,13 @@ describe('createDeviceManager', () => {
 
   it('takes keyboard-mode reader data out of the keystroke stream and releases a person’s typing', async () => {
     const { logger } = collectingLogger();
-    let now = 0;
+    const clock = new ManualClock();
     const manager = createDeviceManager({
       devices: [],
       training: true,
       registry: createDeviceRegistry(),
       logger,
-      now: () => now,
+      clock,
     });
     await manager.start();
     const released: string[] = [];
@@ -203,7 +218,7 @@ describe('createDeviceManager', () => {
         .every(Boolean),
     ).toBe(true);
     await expect(pending).resolves.toMatchObject({ network: 'discover', entryMode: 'swipe' });
-    now = 5000;
+    clock.advance(5000);
     expect(manager.keystroke({ key: '7', at: 5000 })).toBe(true);
     expect(manager.keystroke({ key: 'x', at: 5200 })).toBe(false);
     expect(released).toEqual(['7']);
@@ -213,13 +228,17 @@ describe('createDeviceManager', () => {
 
 describe('browser mode keystrokes over the contract', () => {
   it('takes reader output out of the page’s keystrokes and sends a person’s held keys back', async () => {
-    const { core } = trainingCore();
+    // The lane's clock is the test's: a busy machine's stall between two commands below can
+    // neither settle the held key (the sender's silence) nor end the read (its timeout).
+    const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
+    const { core } = testCore({}, 'browser', clock);
+    cores.push(core);
     const released: unknown[] = [];
     core.events.subscribe((name, payload) => {
       if (name === 'devices.keysReleased') released.push(payload);
     });
-    const read = core.dispatch('devices.readCard', { timeoutSeconds: 5 });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The keyboard stream opens as the reader starts: before that, every key passes to the page.
+    const { read } = await readWaiting(core);
     const output = new EmulatedEncryptingReader().swipe({
       pan: '5454545454545454',
       expiry: '1228',
@@ -248,6 +267,8 @@ describe('browser mode keystrokes over the contract', () => {
       ok: true,
       result: { consumed: true, settleAt: 60_050 },
     });
+    // However long this process takes between the page's words, only the page's pause settles it.
+    clock.advance(1999);
     expect(released).toEqual([]);
     expect(await core.dispatch('devices.keysPaused', { at: 60_051 })).toEqual({ ok: true, result: { consumed: true } });
     // Named by its number, never as the key: the released key may be a PIN digit.
@@ -287,8 +308,7 @@ describe('a MagTek HID swipe reader on a lane', () => {
     cores.push(core);
     await until(() => core.devices.list()[0]?.status === 'connected');
     expect(core.devices.list()[0]).toMatchObject({ id: 'swipe', transport: 'hid', name: 'Swipe reader (USB HID)' });
-    const read = core.dispatch('devices.readCard', { timeoutSeconds: 5 });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const { read } = await readWaiting(core);
     await hid.sendReport(
       '/dev/hidraw3',
       magtekHidReport({
@@ -330,22 +350,20 @@ describe('a serial EMV reader on a lane', () => {
     try {
       await until(() => core.devices.list()[0]?.status === 'connected');
       const read = core.dispatch('devices.readCard', { timeoutSeconds: 5 });
-      setTimeout(
-        () =>
-          peer.presentCard(
-            {
-              pan: '6011000995500000',
-              expiry: '1228',
-              name: 'TEST/DISCOVER',
-              serviceCode: '201',
-              cvm: 'signature',
-              chip: 'ok',
-              aid: 'A0000001523010',
-              applicationLabel: 'DISCOVER',
-            },
-            'contactless',
-          ),
-        30,
+      // The card is tapped once the reader has asked the NEO for one (real bytes on a pty).
+      await until(() => peer.received.includes('02-01'));
+      peer.presentCard(
+        {
+          pan: '6011000995500000',
+          expiry: '1228',
+          name: 'TEST/DISCOVER',
+          serviceCode: '201',
+          cvm: 'signature',
+          chip: 'ok',
+          aid: 'A0000001523010',
+          applicationLabel: 'DISCOVER',
+        },
+        'contactless',
       );
       expect(await read).toMatchObject({
         ok: true,

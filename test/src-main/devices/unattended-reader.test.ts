@@ -1,3 +1,4 @@
+import { systemClock } from '../../../src-main/platform/clock';
 import { describe, expect, it } from 'vitest';
 import { EmulatedPaeDevice } from '../../../drivers/emulated/pae-device';
 import { laneDeviceEnvironment } from '../../../src-main/devices/environment';
@@ -23,6 +24,7 @@ describe('an unattended payment device in the devices settings', () => {
       training: false,
       registry,
       logger: collectingLogger().logger,
+      clock: systemClock,
       environment: laneDeviceEnvironment(),
     });
     await manager.start();

@@ -5,6 +5,7 @@ import { createDeviceRegistry } from '../../../src-main/devices/registry';
 import { routeReaderKeystrokes } from '../../../src-main/electron/reader-keys';
 import { FakeWebContents, keyInput } from '../../support/fake-electron';
 import { collectingLogger } from '../../support/test-core';
+import { ManualClock } from '../../support/manual-clock';
 import { closeStartedShells, startedShell } from './shell-fixture';
 
 afterEach(closeStartedShells);
@@ -22,22 +23,24 @@ const card = {
 
 describe('routeReaderKeystrokes', () => {
   async function lane() {
-    let now = 0;
+    const clock = new ManualClock();
     const manager = createDeviceManager({
       devices: [],
       training: true,
       registry: createDeviceRegistry(),
       logger: collectingLogger().logger,
-      now: () => now,
+      clock,
     });
     await manager.start();
     const contents = new FakeWebContents();
-    const stop = routeReaderKeystrokes(contents, manager, () => now);
+    const stop = routeReaderKeystrokes(contents, manager, clock);
+    /** Moves the clock to `at`, running the wedge's timers that fall due on the way. */
+    const setNow = (at: number) => clock.advance(at - clock.now());
     const press = (key: string, at: number) => {
-      now = at;
+      setNow(at);
       return contents.fire('before-input-event', {}, keyInput(key));
     };
-    return { manager, contents, stop, press, setNow: (at: number) => (now = at) };
+    return { manager, contents, stop, press, setNow };
   }
 
   it('keeps a reader’s output from the page and hands it to the reader', async () => {
@@ -54,7 +57,7 @@ describe('routeReaderKeystrokes', () => {
   it('types a held key again in the window it was typed in, never in another window', async () => {
     const { contents, manager, press } = await lane();
     const other = new FakeWebContents();
-    const stopOther = routeReaderKeystrokes(other, manager, () => 6000);
+    const stopOther = routeReaderKeystrokes(other, manager, { monotonic: () => 6000 });
     expect(press('9', 6000)).toBe(true); // held: it could start reader data
     expect(press('Tab', 6010)).toBe(false); // a person's key: the held 9 is released now
     expect(contents.typed.map((input) => [input.type, 'keyCode' in input ? input.keyCode : ''])).toEqual([
@@ -70,8 +73,7 @@ describe('routeReaderKeystrokes', () => {
   it('types a person’s held-back keys again, once, without holding them a second time', async () => {
     const { contents, manager, press, setNow } = await lane();
     expect(press('4', 5000)).toBe(true); // could start reader data: held
-    setNow(5100);
-    await new Promise((resolve) => setTimeout(resolve, 80)); // the wedge settles it as typing
+    setNow(5100); // the wedge's timer falls due on the way: it settles the 4 as typing
     expect(contents.typed.map((input) => [input.type, 'keyCode' in input ? input.keyCode : ''])).toEqual([
       ['keyDown', '4'],
       ['char', '4'],
@@ -92,7 +94,8 @@ describe('routeReaderKeystrokes', () => {
 
 describe('the Electron shell', () => {
   it('routes the window’s keystrokes through the training reader’s wedge', async () => {
-    const { window, shell } = await startedShell();
+    // The lane's clock is the test's: the keys arrive with no gap however slowly this machine runs.
+    const { window, shell } = await startedShell({ clock: new ManualClock(Date.UTC(2026, 10, 22, 12)) });
     const contents = window!.webContents as unknown as FakeWebContents;
     const reader = shell.core()!.deviceManager.cardReader()!.reader;
     const pending = reader.read({ amountMinor: 100 });

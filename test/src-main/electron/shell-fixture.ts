@@ -1,3 +1,4 @@
+import type { Clock } from '../../../src-main/platform/clock';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +31,7 @@ export interface StartOptions extends Omit<FakeElectronOptions, 'userData'> {
   readonly env?: NodeJS.ProcessEnv;
   readonly platform?: NodeJS.Platform;
   readonly parentGone?: () => Promise<string>;
+  readonly clock?: Clock;
 }
 
 const running: RunningShell[] = [];
@@ -47,6 +49,7 @@ export async function startedShell(options: StartOptions = {}) {
     logger,
     platform: options.platform,
     ...(options.parentGone ? { parentGone: options.parentGone } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   running.push(shell);
   await fake.ready();

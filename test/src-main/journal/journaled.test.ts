@@ -1,4 +1,5 @@
 import { noWaitClock } from '../../support/no-wait-clock';
+import { systemClock } from '../../../src-main/platform/clock';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,7 +25,7 @@ let skew = 0;
 
 beforeEach(async () => {
   skew = 0;
-  ({ emulator, client, journal } = await openJournalLane('journaled-', { now: () => Date.now() + skew }));
+  ({ emulator, client, journal } = await openJournalLane('journaled-', { ...systemClock, now: () => Date.now() + skew }));
 });
 afterEach(() => closeJournalLane({ emulator, client, journal }));
 

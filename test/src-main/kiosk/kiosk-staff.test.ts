@@ -1,3 +1,4 @@
+import { systemClock } from '../../../src-main/platform/clock';
 import { describe, expect, it } from 'vitest';
 import type { StaffSession } from '../../../src-main/ipc/contract';
 import { until } from '../../support/test-core';
@@ -9,7 +10,7 @@ const start = Date.UTC(2026, 10, 27, 9);
 /** A kiosk lane on a clock the test moves. */
 const lane = (settings: object = {}) => {
   const now = { t: start };
-  const kiosk = kioskLane(emulator(), cores, undefined, settings, { now: () => now.t });
+  const kiosk = kioskLane(emulator(), cores, undefined, settings, { ...systemClock, now: () => now.t });
   const sessions: (StaffSession | null)[] = [];
   kiosk.core.events.subscribe((name, payload) => {
     if (name === 'session.changed') sessions.push(payload as StaffSession | null);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { settingsSchema, type SettingsInput } from '../../../src-main/config/settings';
-import type { Clock } from '../../../src-main/core/clock';
+import type { Clock } from '../../../src-main/platform/clock';
 import { createCore, type Core } from '../../../src-main/core/core';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
 import type {

@@ -1,3 +1,4 @@
+import { systemClock } from '../../../src-main/platform/clock';
 import { describe, expect, it } from 'vitest';
 import { EmulatedPaeDevice, type PaeTestCard } from '../../../drivers/emulated/pae-device';
 import { UnattendedPaymentDevice, type LcdPrompt } from '../../../drivers/unattended/unattended-device';
@@ -34,7 +35,7 @@ describe('a payment on an unattended device, journaled and recovered by order id
   /** The journal's clock (epoch ms, moved by the test) and the device clock (the driver's timeouts). */
   const setUp = async () => {
     let now = Date.parse('2026-03-02T10:00:00Z');
-    const lane = await openLane({ now: () => now });
+    const lane = await openLane({ ...systemClock, now: () => now });
     const deviceClock = new ManualClock();
     const { pair, host, device } = await serial.link({ baudRate: 115_200, backoff: { initialMs: 20, maxMs: 100 } });
     const peer = new EmulatedPaeDevice(device, {
@@ -203,7 +204,7 @@ describe('a payment on an unattended device, journaled and recovered by order id
   };
 
   it('keeps an approval whose receipt data quotes a card number, the number masked (issue 29, item 10)', async () => {
-    const lane = await openLane({ now: () => Date.now() });
+    const lane = await openLane(systemClock);
     const result = await journaledDeviceAuthorize({
       ...deviceRequest(lane),
       device: answering(approved),
@@ -216,7 +217,7 @@ describe('a payment on an unattended device, journaled and recovered by order id
   });
 
   it('an approval the journal cannot record is unrecorded and held, never "not sent" (issue 29, item 10)', async () => {
-    const lane = await openLane({ now: () => Date.now() });
+    const lane = await openLane(systemClock);
     // The journal stops taking writes after the row was written and the DPT left.
     const result = await journaledDeviceAuthorize({
       ...deviceRequest(lane),

@@ -1,3 +1,4 @@
+import { systemClock } from '../../../src-main/platform/clock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmulatedReceiptPrinter } from '../../../drivers/emulated/receipt-printer-peer';
 import { settingsSchema } from '../../../src-main/config/settings';
@@ -53,7 +54,7 @@ describe('printers over the contract', () => {
       settings: settingsSchema.parse({}),
       shell: 'browser',
       logger: collectingLogger().logger,
-      clock: { now: () => clock.t },
+      clock: { ...systemClock, now: () => clock.t },
     });
     cores.push(core);
     await until(() => core.devices.list('printer')[0]?.status === 'connected');

@@ -1,3 +1,4 @@
+import { systemClock } from '../../../src-main/platform/clock';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +20,7 @@ function lane(settings: object = {}, now = { t: Date.UTC(2026, 10, 23, 9) }) {
     settings: settingsSchema.parse(settings),
     shell: 'browser',
     logger,
-    clock: { now: () => now.t },
+    clock: { ...systemClock, now: () => now.t },
   });
   cores.push(core);
   const call = <R>(name: CommandName, args: object = {}) => core.dispatch(name, args) as Promise<CommandReply<R>>;

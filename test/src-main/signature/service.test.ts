@@ -62,11 +62,14 @@ describe('signature capture over the contract', () => {
       error: { code: 'failed_precondition', message: expect.stringMatching(/Nothing has been signed/) },
     });
     ok(await lane.dispatch('signature.replay', { name: 'initials-short' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const ink = seen.filter((event) => event.name === 'signature.ink');
-    expect(ink.reduce((sum, event) => sum + (event.payload as { points: unknown[] }).points.length, 0)).toBe(
-      signatures.get('initials-short')!.strokes.flat().length,
-    );
+    const inked = () =>
+      seen
+        .filter((event) => event.name === 'signature.ink')
+        .reduce((sum, event) => sum + (event.payload as { points: unknown[] }).points.length, 0);
+    // The replay's ink crosses the emulated pad's link: wait for it, then check none is missing.
+    const points = signatures.get('initials-short')!.strokes.flat().length;
+    await until(() => inked() >= points, 'the replayed ink');
+    expect(inked()).toBe(points);
     const result = ok(await lane.dispatch('signature.accept', {})) as SignatureResult;
     expect(result).toMatchObject({ width: 384, height: 128, lineWidth: 3, reduced: false });
     expect(result.length).toBeLessThanOrEqual(6144);

@@ -1,4 +1,5 @@
 import { noWaitClock } from '../../support/no-wait-clock';
+import { systemClock, type Clock } from '../../../src-main/platform/clock';
 import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,7 +45,7 @@ afterAll(async () => {
 // lanes started in the same second against the one emulator would share order ids.
 let lanes = 0;
 
-function lane(journalPath: string, timers: Array<() => void> = [], clock?: { now: () => number }) {
+function lane(journalPath: string, timers: Array<() => void> = [], clock?: Clock) {
   lanes += 1;
   const delays: number[] = [];
   const client = createGatewayClient({
@@ -93,7 +94,7 @@ describe('what recovery settles in the background', () => {
   it('a "not found" inside the answer window stays unknown: nothing voided, the next check waits out the window', async () => {
     const timers: Array<() => void> = [];
     let skew = 0;
-    const { core, delays } = lane(newJournal(), timers, { now: () => Date.now() + skew });
+    const { core, delays } = lane(newJournal(), timers, { ...systemClock, now: () => Date.now() + skew });
     core.session.signIn({ cashierId: '1001', pin: '1234' });
     await emulatorAdmin(emulator.url).fault('auth', 'drop-before');
     await emulatorAdmin(emulator.url).fault('voidByOrderId', 'http-500', 'always');
@@ -160,7 +161,7 @@ describe('what recovery settles in the background', () => {
   it('a sale that never reached the processor: says "Not charged: collect payment again"', async () => {
     const timers: Array<() => void> = [];
     let skew = 0;
-    const { core } = lane(newJournal(), timers, { now: () => Date.now() + skew });
+    const { core } = lane(newJournal(), timers, { ...systemClock, now: () => Date.now() + skew });
     core.session.signIn({ cashierId: '1001', pin: '1234' });
     await emulatorAdmin(emulator.url).fault('auth', 'drop-before');
     await silenceRecovery();

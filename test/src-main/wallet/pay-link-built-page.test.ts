@@ -1,3 +1,4 @@
+import { systemClock } from '../../../src-main/platform/clock';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-const clock = { now: () => Date.now() };
+const clock = systemClock;
 const strictCsp = (scripts: string) =>
   `default-src 'none'; ${scripts}; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 

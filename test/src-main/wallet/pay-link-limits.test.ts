@@ -1,3 +1,4 @@
+import { systemClock } from '../../../src-main/platform/clock';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
@@ -29,7 +30,7 @@ afterEach(async () => {
 });
 
 async function service(limits: Parameters<typeof payLinkLimits>[0] = {}) {
-  const sessions = createPayLinkSessions({ now: () => Date.now() });
+  const sessions = createPayLinkSessions(systemClock);
   const { server, ca } = await startLoopbackPayLink(sessions, 'pay link limits', 'Test Store', { limits });
   servers.push(server);
   return { sessions, server, ca };

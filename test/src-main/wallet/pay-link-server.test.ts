@@ -1,3 +1,4 @@
+import { systemClock } from '../../../src-main/platform/clock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { payloadLimitBytes, type PayLinkServer } from '../../../src-main/wallet/pay-link/server';
 import { createPayLinkSessions, PayLinkEnded } from '../../../src-main/wallet/pay-link/sessions';
@@ -11,7 +12,7 @@ afterEach(async () => {
 });
 
 async function service(lifetimeMs?: number, more: Parameters<typeof startLoopbackPayLink>[3] = {}) {
-  const clock = { offset: 0, now: () => Date.now() + clock.offset };
+  const clock = { ...systemClock, offset: 0, now: () => Date.now() + clock.offset };
   const sessions = createPayLinkSessions(clock, lifetimeMs);
   const { server, ca } = await startLoopbackPayLink(sessions, 'pay link test', 'Test Store', { clock, ...more });
   servers.push(server);

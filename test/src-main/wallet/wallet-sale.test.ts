@@ -1,3 +1,4 @@
+import { systemClock } from '../../../src-main/platform/clock';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ afterEach(async () => {
 /** A training lane with wallet payments on; its clock is real time plus `clock.offset`. */
 function walletLane(options: { settings?: SettingsInput; linkLifetimeMs?: number } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'wallet-sale-'));
-  const clock = { offset: 0, now: () => Date.now() + clock.offset };
+  const clock = { ...systemClock, offset: 0, now: () => Date.now() + clock.offset };
   const { logger, lines } = collectingLogger();
   const core = createCore({
     settings: settingsSchema.parse({
