@@ -1,5 +1,5 @@
 import type { ResolvedGatewayOptions } from './client-settings';
-import { AuthenticationError, GatewayError, ProtocolError, TransportError } from './errors';
+import { AuthenticationError, GatewayError, ProtocolError, GatewayTransportError } from './errors';
 import { decideRetry, moneyMovingOperations, type FailureKind, type GatewayOperation } from './retry-policy';
 import { connectFailureCodes, errorCode, tlsFailureCodes } from '../http/error-code';
 
@@ -30,7 +30,7 @@ const connectCodes = new Set([...connectFailureCodes, ...tlsFailureCodes]);
 /** Classifies a failure for the retry policy. */
 export function failureKindOf(error: unknown): FailureKind {
   if (error instanceof AuthenticationError) return 'unauthorized';
-  if (error instanceof TransportError) {
+  if (error instanceof GatewayTransportError) {
     if (!error.requestSent) return 'connect';
     if (error.timedOut) return 'timeout';
     return error.status === 408 ? 'http-408' : 'transport';
@@ -82,14 +82,14 @@ export function createRequestSender(options: ResolvedGatewayOptions, sleep: Slee
         const code = errorCode(error);
         const requestSent = timedOut || !(code && connectCodes.has(code));
         const reason = timedOut ? `no answer within ${timeoutMs} ms` : `connection failed (${code ?? 'unknown'})`;
-        throw new TransportError(`${what}: ${reason}`, { requestSent, timedOut, cause: error });
+        throw new GatewayTransportError(`${what}: ${reason}`, { requestSent, timedOut, cause: error });
       }
       let text: string;
       try {
         text = await response.text();
       } catch (error) {
         const reason = timedOut ? `answer not finished within ${timeoutMs} ms` : 'the answer was cut off';
-        throw new TransportError(`${what}: ${reason}`, {
+        throw new GatewayTransportError(`${what}: ${reason}`, {
           requestSent: true,
           timedOut,
           status: response.status,
@@ -103,7 +103,7 @@ export function createRequestSender(options: ResolvedGatewayOptions, sleep: Slee
       );
       return answer;
     } catch (error) {
-      const { code, status, requestSent } = error as TransportError;
+      const { code, status, requestSent } = error as GatewayTransportError;
       logger?.warn(
         { operation: request.operation, code, status, requestSent, elapsedMs: clock.now() - started },
         'gateway call failed',
@@ -148,7 +148,7 @@ function interpret(request: GatewayRequest, what: string, received: Omit<Gateway
     throw new AuthenticationError(`${what}: the gateway refused the credentials (HTTP 401)`, { status, raw: text });
   }
   if (status === 408) {
-    throw new TransportError(`${what}: the gateway timed out the request (HTTP 408)`, {
+    throw new GatewayTransportError(`${what}: the gateway timed out the request (HTTP 408)`, {
       status,
       requestSent: true,
       raw: text,
