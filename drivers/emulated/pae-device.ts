@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { systemDeviceClock, type DeviceClock } from '../clock';
 import type { Transport } from '../transport/types';
+import { formatDecimal } from '../../src-main/platform/money';
 
 /**
  * The device side of the CardPointe unattended protocol ("PAE"), for training and the serial
@@ -368,8 +369,7 @@ export class EmulatedPaeDevice {
 const code = (general: number, detail = 0) => (general * 0x10000 + detail).toString(16).toUpperCase().padStart(8, '0');
 
 /** Cents as the gateway's decimal amount ("-1.00"). */
-const decimal = (cents: number) =>
-  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+const decimal = formatDecimal;
 
 /** The gateway's decimal amount as cents, read from the text (never through a float). */
 function centsOf(amount: string): number {
