@@ -4,6 +4,7 @@ import { startHost, type RunningHost } from '../host/server';
 import type { CliIo } from './io';
 import { builtRendererDir } from './paths';
 import { UsageError } from './usage';
+import { KindedError } from '../platform/errors';
 
 /** Parses `--port`: an integer 0..65535, where 0 asks the system for a free port. */
 export function parsePort(value: string): number {
@@ -31,9 +32,13 @@ export async function startBrowserMode(
   } catch (error) {
     await core.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new Error(`Port ${port} is already in use: stop the other program, or pass --port 0 for any free port.`, {
-        cause: error,
-      });
+      throw new KindedError(
+        'busy',
+        `Port ${port} is already in use: stop the other program, or pass --port 0 for any free port.`,
+        {
+          cause: error,
+        },
+      );
     }
     throw error;
   }

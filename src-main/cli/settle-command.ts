@@ -1,5 +1,6 @@
 import type { CliIo } from './io';
 import { UsageError } from './usage';
+import { KindedError } from '../platform/errors';
 
 export interface SettleOptions {
   /** The emulator's base URL, as it printed it (ending in /rest). */
@@ -34,7 +35,9 @@ export async function runSettleCommand(io: CliIo, options: SettleOptions): Promi
     },
     body: JSON.stringify({ ...(options.merchid ? { merchid: options.merchid } : {}), reject: options.reject }),
   }).catch((error: unknown) => {
-    throw new Error(`No emulator answered at ${adminUrl.origin}: ${(error as Error).message}`, { cause: error });
+    throw new KindedError('unavailable', `No emulator answered at ${adminUrl.origin}: ${(error as Error).message}`, {
+      cause: error,
+    });
   });
   if (!response.ok) {
     io.stderr(`The emulator refused the settlement: HTTP ${response.status} ${await response.text()}`);

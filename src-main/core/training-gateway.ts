@@ -7,6 +7,7 @@ import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { createGatewayClient } from '../gateway/client';
 import type { GatewayAccess } from '../terminal/terminal';
 import type { TokenizerSetup } from '../emulator/tokenizer-endpoint';
+import { KindedError } from '../platform/errors';
 
 /** The emulator's test merchant and its site credentials: public, and only ever on loopback. */
 const trainingMerchant = '496160873888';
@@ -86,7 +87,7 @@ export function createTrainingGateway(
       },
       body: JSON.stringify(body),
     });
-    if (!response.ok) throw new Error(`the training gateway refused ${path}: HTTP ${response.status}`);
+    if (!response.ok) throw new KindedError('refused', `the training gateway refused ${path}: HTTP ${response.status}`);
     return response.json();
   };
   return {

@@ -49,9 +49,7 @@ const maxWireMinorUnits = 99_999_999_999; // 999,999,999.99 fits the gateway's 1
 /** 1234 → "12.34", -500 → "-5.00", 0 → "0.00" for the gateway's wire. Throws for anything but a safe integer in range. */
 export function toWireAmount(minorUnits: number): string {
   if (!Number.isSafeInteger(minorUnits) || Math.abs(minorUnits) > maxWireMinorUnits) {
-    throw new RangeError(
-      `amount must be a whole number of minor units up to ${maxWireMinorUnits}, got ${minorUnits}`,
-    );
+    throw new RangeError(`amount must be a whole number of minor units up to ${maxWireMinorUnits}, got ${minorUnits}`);
   }
   return formatDecimal(minorUnits);
 }
