@@ -24,7 +24,8 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
  */
 export const pureSharedModules = [
   'src-main/ipc/cart.ts',
-  'src-main/ipc/money.ts',
+  'src-main/platform/money.ts',
+  'src-main/platform/errors.ts',
   'src-main/ipc/tenders.ts',
   'src-main/ipc/sale-phases.ts',
   'src-main/ipc/refund-reasons.ts',

@@ -4,6 +4,7 @@ import { systemClock, type Clock } from '../../src-main/platform/clock';
 import { basicAuthorization, createOutboundSender } from '../../src-main/platform/http/outbound';
 import { readAnswer } from '../../src-main/platform/http/outbound-answer';
 import type { Transport } from '../transport/types';
+import { formatDecimal } from '../../src-main/platform/money';
 
 /**
  * The device side of the CardPointe unattended protocol ("PAE"), for training and the serial
@@ -383,8 +384,7 @@ export class EmulatedPaeDevice {
 const code = (general: number, detail = 0) => (general * 0x10000 + detail).toString(16).toUpperCase().padStart(8, '0');
 
 /** Cents as the gateway's decimal amount ("-1.00"). */
-const decimal = (cents: number) =>
-  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+const decimal = formatDecimal;
 
 /** The gateway's decimal amount as cents, read from the text (never through a float). */
 function centsOf(amount: string): number {

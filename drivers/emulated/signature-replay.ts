@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { PadExtent, PenSample, SignatureStrokes } from '../signature-pad/types';
+import { KindedError } from '../../src-main/platform/errors';
 
 /** A pen report and when, after the first one, the pad sends it. */
 export interface TimedPenSample extends PenSample {
@@ -22,7 +23,7 @@ export function loadSignatures(dir: string): Map<string, SignatureStrokes> {
     .sort()) {
     const parsed = JSON.parse(readFileSync(join(dir, file), 'utf8')) as SignatureStrokes;
     if (!(parsed.width > 0 && parsed.height > 0) || !Array.isArray(parsed.strokes))
-      throw new Error(`${file} is not a recorded signature (width, height, strokes)`);
+      throw new KindedError('damaged', `${file} is not a recorded signature (width, height, strokes)`);
     signatures.set(basename(file, '.json'), parsed);
   }
   return signatures;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { luhnValid } from '../card-reader/track';
 import type { EmulatedCard } from './encrypting-reader';
+import { KindedError } from '../../src-main/platform/errors';
 
 export const testCardScenarios = [
   'approve',
@@ -54,18 +55,21 @@ export function loadTestCards(assetsDir: string): TestCard[] {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`Cannot read the test card deck ${file}: ${(error as Error).message}`, { cause: error });
+    throw new KindedError('damaged', `Cannot read the test card deck ${file}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const parsed = deckSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(
+    throw new KindedError(
+      'damaged',
       `The test card deck ${file} is invalid at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'unknown'}`,
     );
   }
   const ids = new Set<string>();
   for (const card of parsed.data.cards) {
-    if (ids.has(card.id)) throw new Error(`The test card deck ${file} has the id "${card.id}" twice`);
+    if (ids.has(card.id)) throw new KindedError('damaged', `The test card deck ${file} has the id "${card.id}" twice`);
     ids.add(card.id);
   }
   return parsed.data.cards;

@@ -1,3 +1,4 @@
+import { KindedError } from '../../src-main/platform/errors';
 /**
  * A HID report descriptor (Device Class Definition for HID 1.11, section 6.2.2), read far
  * enough to find where each input field sits in an input report. Readers locate their fields
@@ -41,11 +42,11 @@ export interface HidDescriptor {
 }
 
 /** A report descriptor that does not follow the HID rules, with the byte offset of the bad item where known. */
-export class HidDescriptorError extends Error {
+export class HidDescriptorError extends KindedError<'malformed'> {
   readonly offset: number | undefined;
 
   constructor(message: string, offset?: number) {
-    super(message);
+    super('malformed', message);
     this.name = 'HidDescriptorError';
     this.offset = offset;
   }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../config/private-file';
 import type { ApplicationPage, ApplicationSummary, AttachmentRecord, TimelineEntry } from './contract/applications';
+import { KindedError } from '../platform/errors';
 
 export interface RegisteredApplication extends ApplicationSummary {
   readonly timeline: readonly TimelineEntry[];
@@ -40,9 +41,13 @@ export function openApplicationRegister(home: string): ApplicationRegister {
     if (!Array.isArray(entries)) throw new Error('not a list');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-      throw new Error(`${file} is not a list of applications: restore it from a backup or move it away`, {
-        cause: error,
-      });
+      throw new KindedError(
+        'damaged',
+        `${file} is not a list of applications: restore it from a backup or move it away`,
+        {
+          cause: error,
+        },
+      );
     entries = [];
   }
   const save = () => writeFileAtomic(file, `${JSON.stringify(entries, null, 2)}\n`);

@@ -9,6 +9,7 @@ import { readSettingsFile, saveSettings, settingsPath, SettingsError } from '../
 import { LaneError } from '../core/errors';
 import type { ApplicationSummary } from './contract/applications';
 import type { LaneProvisioning } from './contract/provision';
+import { KindedError } from '../platform/errors';
 
 /** The provisioning file, checked field by field; unknown fields (a credential) are refused. */
 export const provisioningSchema = z.strictObject({
@@ -71,9 +72,13 @@ export function readProvisioningFile(path: string): LaneProvisioning {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(code ? `${path} cannot be read (${code})` : `${path} is not JSON: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw new KindedError(
+      'damaged',
+      code ? `${path} cannot be read (${code})` : `${path} is not JSON: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
   }
   const result = provisioningSchema.safeParse(parsed);
   if (!result.success) {
@@ -81,7 +86,7 @@ export function readProvisioningFile(path: string): LaneProvisioning {
     const keys = 'keys' in issue && Array.isArray(issue.keys) ? issue.keys.join(', ') : '';
     const field = issue.path.join('.') || keys || '(file)';
     const reason = keys ? 'is not a provisioning field (a provisioning file never holds credentials)' : issue.message;
-    throw new Error(`${path}: ${field}: ${reason}`);
+    throw new KindedError('invalid', `${path}: ${field}: ${reason}`);
   }
   return result.data;
 }

@@ -2,13 +2,14 @@
  * The back office's own app-data folder and settings file. The folder is not the lane's: the
  * reseller's boarding credentials live in its secret store and never in a lane's folder.
  */
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, posix, win32 } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../config/private-file';
 import { defaultAppDataDir } from '../config/settings';
 import { LaneError } from '../core/errors';
+import { checkSettings, loadSettingsFile } from '../platform/config';
+import { tightenPrivateFile, writeFileAtomic } from '../platform/private-file';
+import { SettingsError } from '../platform/settings-error';
 
 /**
  * `LANEPOINT_BACKOFFICE_HOME`, else a folder beside the lane's default one in the user's home
@@ -49,32 +50,27 @@ export function backofficeSettingsPath(home: string): string {
   return join(home, 'backoffice.json');
 }
 
-/** Reads the settings file (missing means defaults); a wrong value is refused naming it. */
-export function loadBackofficeSettings(home: string): BackofficeSettings {
+/**
+ * Reads the settings file through the one settings loader (missing means defaults): a file that
+ * cannot be used, or a wrong value, is a `SettingsError` naming the file, the key path and what
+ * was wrong. A file left open to group or others is tightened to 0600 first.
+ */
+export function loadBackofficeSettings(home: string, env: NodeJS.ProcessEnv = process.env): BackofficeSettings {
   const file = backofficeSettingsPath(home);
-  let parsed: unknown = {};
-  try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-      throw new Error(`${file} cannot be read as JSON: fix or delete it (${(error as Error).name})`, { cause: error });
-  }
-  const result = backofficeSettingsSchema.safeParse(parsed);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    throw new Error(`${file}: ${issue.path.join('.') || '(file)'}: ${issue.message}`);
-  }
-  return result.data;
+  tightenPrivateFile(file);
+  return loadSettingsFile({ file, schema: backofficeSettingsSchema, env }).settings;
 }
 
 /** Checks and saves the settings (0600, atomically); a wrong value is refused naming the field. */
 export function saveBackofficeSettings(home: string, settings: BackofficeSettings): BackofficeSettings {
-  const result = backofficeSettingsSchema.safeParse(settings);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const field = issue.path.join('.');
-    throw new LaneError('invalid', `${field}: ${issue.message}`, field);
+  let checked: BackofficeSettings;
+  try {
+    checked = checkSettings(backofficeSettingsSchema, settings);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    const reasons = error.issues.map((issue) => `${issue.setting}: ${issue.reason}`).join('; ');
+    throw new LaneError('invalid', reasons, error.setting);
   }
-  writeFileAtomic(backofficeSettingsPath(home), `${JSON.stringify(result.data, null, 2)}\n`);
-  return result.data;
+  writeFileAtomic(backofficeSettingsPath(home), `${JSON.stringify(checked, null, 2)}\n`);
+  return checked;
 }

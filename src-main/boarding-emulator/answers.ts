@@ -1,3 +1,4 @@
+import { KindedError } from '../platform/errors';
 /** What a route answers: a status and a JSON body (or an HTML page for the signing link). */
 export interface BoardingAnswer {
   readonly status: number;
@@ -38,9 +39,9 @@ export function ok(body: Record<string, unknown> = {}): BoardingAnswer {
 }
 
 /** Thrown by a route to answer at once with these problems. */
-export class Refusal extends Error {
+export class Refusal extends KindedError<'refused'> {
   constructor(readonly answer: BoardingAnswer) {
-    super('refused');
+    super('refused', 'refused');
   }
 }
 

@@ -1,4 +1,4 @@
-import { errorKind } from '../core/error-kind';
+import { errorKind, KindedError } from '../platform/errors';
 import { redactText } from '../log/redact';
 import type { WireError } from './wire';
 
@@ -16,17 +16,21 @@ export interface BoardingErrorDetails {
  * The base of every failure the boarding client reports. Messages never hold the client secret,
  * a token or a request body: they name the operation, the status and the service's own words.
  */
-export class BoardingError extends Error {
-  readonly code: BoardingErrorCode = 'api';
+export class BoardingError extends KindedError<BoardingErrorCode> {
   // Each kind names itself in a field, so a kind that adds nothing needs no constructor.
   override readonly name: string = 'BoardingError';
   readonly status: number | undefined;
   readonly errors: readonly WireError[];
 
   constructor(message: string, details: BoardingErrorDetails = {}) {
-    super(redactText(message), details.cause === undefined ? undefined : { cause: details.cause });
+    super('api', redactText(message), details.cause === undefined ? undefined : { cause: details.cause });
     this.status = details.status;
     this.errors = details.errors ?? [];
+  }
+
+  /** The kind, by the name the boarding client's callers have always read it under. */
+  get code(): BoardingErrorCode {
+    return this.kind;
   }
 
   /** The first field the service blamed, e.g. `merchant.demographic.businessPhone`. */

@@ -12,6 +12,7 @@ import { createLogger, type Logger } from '../log/logger';
 import type { CliIo } from './io';
 import { builtRendererDir, projectRoot } from './paths';
 import { findElectronExecutable } from './start-command';
+import { KindedError } from '../platform/errors';
 
 /** The back office's page in the built renderer (a second electron-vite input beside index.html). */
 export const backofficePage = 'backoffice.html';
@@ -71,9 +72,13 @@ export async function startBackofficeHost(io: CliIo, options: BackofficeStartOpt
     await backoffice.close();
     await training?.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      throw new Error(`Port ${port} is already in use: stop the other program, or pass --port 0 for any free port.`, {
-        cause: error,
-      });
+      throw new KindedError(
+        'busy',
+        `Port ${port} is already in use: stop the other program, or pass --port 0 for any free port.`,
+        {
+          cause: error,
+        },
+      );
     throw error;
   }
   io.stdout(`Lanepoint back office (${training ? 'training' : 'live'}) at ${host.url}`);

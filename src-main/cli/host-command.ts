@@ -3,6 +3,7 @@ import { processTimer, shutDown, stopWithinMs, type ShutdownResult } from '../co
 import { startHost, type RunningHost } from '../host/server';
 import type { CliIo } from './io';
 import { builtRendererDir } from './paths';
+import { KindedError } from '../platform/errors';
 
 /** Starts the core and the browser-mode host; returns once it is listening. */
 export async function startBrowserMode(
@@ -22,9 +23,13 @@ export async function startBrowserMode(
   } catch (error) {
     await core.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new Error(`Port ${port} is already in use: stop the other program, or pass --port 0 for any free port.`, {
-        cause: error,
-      });
+      throw new KindedError(
+        'busy',
+        `Port ${port} is already in use: stop the other program, or pass --port 0 for any free port.`,
+        {
+          cause: error,
+        },
+      );
     }
     throw error;
   }

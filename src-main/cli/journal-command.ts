@@ -1,5 +1,5 @@
 import { defaultAppDataDir, settingsPath } from '../config/settings';
-import { formatMinorUnits } from '../ipc/money';
+import { formatMinorUnits } from '../platform/money';
 import { createGatewayClient } from '../gateway/client';
 import { defaultJournalPath, Journal, JournalError } from '../journal/journal';
 import { journalIdentityPath, openLaneJournal, type LaneJournalOptions } from '../journal/journal-check';

@@ -5,7 +5,7 @@ import { bootCore } from '../core/boot';
 import { createGatewayClient } from '../gateway/client';
 import type { SaleSummary, SignatureSession, TerminalState } from '../ipc/contract';
 import { LaneError } from '../core/errors';
-import { formatMinorUnits } from '../ipc/money';
+import { formatMinorUnits } from '../platform/money';
 import type { CliIo } from './io';
 import { UsageError } from './usage';
 

@@ -4,6 +4,7 @@ import { systemClock } from '../platform/clock';
 import { basicAuthorization, createOutboundSender } from '../platform/http/outbound';
 import { readAnswer } from '../platform/http/outbound-answer';
 import { UsageError } from './usage';
+import { KindedError } from '../platform/errors';
 
 export interface SettleOptions {
   /** The emulator's base URL, as it printed it (ending in /rest). */
@@ -50,7 +51,9 @@ export async function runSettleCommand(io: CliIo, options: SettleOptions): Promi
     timeoutMs: settleTimeoutMs,
   });
   if (result.outcome !== 'answered') {
-    throw new Error(`No emulator answered at ${adminUrl.origin}: ${result.problem}`, { cause: result.cause });
+    throw new KindedError('unavailable', `No emulator answered at ${adminUrl.origin}: ${result.problem}`, {
+      cause: result.cause,
+    });
   }
   if (result.status < 200 || result.status > 299) {
     io.stderr(`The emulator refused the settlement: HTTP ${result.status} ${result.text}`);

@@ -1,7 +1,8 @@
+import { KindedError } from '../platform/errors';
 /** Thrown for a command line we cannot run; the CLI prints the usage line and exits with 2. */
-export class UsageError extends Error {
+export class UsageError extends KindedError<'usage'> {
   constructor(message: string) {
-    super(message);
+    super('usage', message);
     this.name = 'UsageError';
   }
 }

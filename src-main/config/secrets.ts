@@ -1,6 +1,7 @@
 import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from './private-file';
+import { KindedError } from '../platform/errors';
 
 /**
  * Gateway credentials and other secrets. They live only in the main process: never in
@@ -30,7 +31,10 @@ const secretName = /^[a-z0-9][a-z0-9.-]{0,63}$/;
 function checkName(name: string): void {
   if (typeof name !== 'string' || !secretName.test(name)) {
     const shown = typeof name === 'string' ? JSON.stringify(name.slice(0, 64)) : typeof name;
-    throw new Error(`Invalid secret name ${shown}: use 1 to 64 lower-case letters, digits, dots and dashes`);
+    throw new KindedError(
+      'invalid',
+      `Invalid secret name ${shown}: use 1 to 64 lower-case letters, digits, dots and dashes`,
+    );
   }
 }
 
@@ -50,15 +54,19 @@ function parseMap(text: string, file: string): Record<string, string> {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new Error(`${file} is not valid JSON; restore it from a backup or delete it and enter the secrets again`);
+    throw new KindedError(
+      'damaged',
+      `${file} is not valid JSON; restore it from a backup or delete it and enter the secrets again`,
+    );
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new Error(`${file} does not hold a map of secret names to values`);
+    throw new KindedError('damaged', `${file} does not hold a map of secret names to values`);
   }
   const map: Record<string, string> = {};
   for (const [name, value] of Object.entries(parsed)) {
     // Dropping the entry instead would lose it for good on the next save.
-    if (typeof value !== 'string') throw new Error(`${file}: the secret ${JSON.stringify(name)} is not a string`);
+    if (typeof value !== 'string')
+      throw new KindedError('damaged', `${file}: the secret ${JSON.stringify(name)} is not a string`);
     map[name] = value;
   }
   return map;
@@ -74,7 +82,8 @@ function mapStore(load: () => Record<string, string>, save: (map: Record<string,
     },
     async set(name, value) {
       checkName(name);
-      if (typeof value !== 'string') throw new Error(`The secret ${JSON.stringify(name)} must be a string`);
+      if (typeof value !== 'string')
+        throw new KindedError('invalid', `The secret ${JSON.stringify(name)} must be a string`);
       save({ ...load(), [name]: value });
     },
     async delete(name) {
@@ -137,7 +146,10 @@ export function createFileSecretStore(appDataDir: string, options: FileSecretSto
  */
 export function createEncryptedSecretStore(appDataDir: string, cipher: SecretCipher): SecretStore {
   if (!cipher.isAvailable()) {
-    throw new Error('The OS keychain cannot encrypt secrets on this machine (safeStorage is unavailable).');
+    throw new KindedError(
+      'unavailable',
+      'The OS keychain cannot encrypt secrets on this machine (safeStorage is unavailable).',
+    );
   }
   const file = join(appDataDir, 'secrets.bin');
   const load = () => {
@@ -147,7 +159,7 @@ export function createEncryptedSecretStore(appDataDir: string, cipher: SecretCip
     try {
       text = cipher.decrypt(data);
     } catch (error) {
-      throw new Error(`${file} cannot be decrypted with this user's keychain key`, { cause: error });
+      throw new KindedError('damaged', `${file} cannot be decrypted with this user's keychain key`, { cause: error });
     }
     return parseMap(text, file);
   };

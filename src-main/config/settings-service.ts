@@ -1,5 +1,5 @@
 import { trainingPrinter } from '../devices/manager';
-import { AuthenticationError, GatewayError, TransportError } from '../gateway/errors';
+import { AuthenticationError, GatewayError, GatewayTransportError } from '../gateway/errors';
 import type { GatewayClient } from '../gateway/client';
 import {
   editableSettings,
@@ -250,7 +250,7 @@ export function createSettingsService(options: {
             message:
               'The gateway refused the user name or password: check them with the gateway provider, then save them again.',
           };
-        if (error instanceof TransportError)
+        if (error instanceof GatewayTransportError)
           return {
             ok: false,
             message: `The gateway could not be reached (${error.message}): check the gateway URL and the store's network.`,

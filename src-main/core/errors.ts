@@ -1,4 +1,5 @@
 import { AuthenticationError, GatewayError, ValidationError } from '../gateway/errors';
+import { KindedError } from '../platform/errors';
 
 /**
  * What kind of refusal a lane error is; the dispatcher turns each kind into one reply code
@@ -14,14 +15,12 @@ export type LaneErrorKind = 'invalid' | 'forbidden' | 'refused' | 'throttled';
  * An expected failure the core reports to the person at the lane as-is: the message is written
  * for the cashier or the store's IT person and never holds card data or secrets.
  */
-export class LaneError extends Error {
-  readonly kind: LaneErrorKind;
+export class LaneError extends KindedError<LaneErrorKind> {
   readonly field: string | undefined;
 
   constructor(kind: LaneErrorKind, message: string, field?: string) {
-    super(message);
+    super(kind, message);
     this.name = 'LaneError';
-    this.kind = kind;
     this.field = field;
   }
 }

@@ -11,6 +11,7 @@ import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { createGatewayClient } from '../gateway/client';
 import type { GatewayAccess } from '../terminal/terminal';
 import type { TokenizerSetup } from '../emulator/tokenizer-endpoint';
+import { KindedError } from '../platform/errors';
 
 /** The emulator's test merchant and its site credentials: public, and only ever on loopback. */
 const trainingMerchant = '496160873888';
@@ -94,9 +95,9 @@ export function createTrainingGateway(
       timeoutMs: 30_000,
     });
     if (result.outcome !== 'answered')
-      throw new Error(`the training gateway did not answer ${path}: ${result.problem}`);
+      throw new KindedError('unavailable', `the training gateway did not answer ${path}: ${result.problem}`);
     if (result.status < 200 || result.status > 299)
-      throw new Error(`the training gateway refused ${path}: HTTP ${result.status}`);
+      throw new KindedError('refused', `the training gateway refused ${path}: HTTP ${result.status}`);
     return readAnswer(`emulator ${path}`, result, z.unknown());
   };
   return {

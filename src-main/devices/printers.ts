@@ -7,6 +7,7 @@ import type { Transport } from '../../drivers/transport/types';
 import type { PrinterSetting } from '../config/schema';
 import type { ConfiguredDevice } from './configured';
 import type { PrinterProfile } from '../receipt/profiles';
+import { KindedError } from '../platform/errors';
 
 /** One configured receipt printer, opened or not. */
 export interface PrinterDevice extends ConfiguredDevice<PrinterSetting> {
@@ -31,7 +32,8 @@ export function buildPrinter(
 ): PrinterDevice {
   const profile = profiles.get(setting.profile);
   if (!profile)
-    throw new Error(
+    throw new KindedError(
+      'invalid',
       `printers.${setting.id}.profile: no printer profile "${setting.profile}"; there are ${[...profiles.keys()].join(', ')}`,
     );
   const { transport, oneWay, ...link } = printerLink(setting, profile, environment);
@@ -62,7 +64,7 @@ function printerLink(setting: PrinterSetting, profile: PrinterProfile, environme
   }
   if ('serial' in setting) {
     if (!environment.serial)
-      throw new Error(`printers.${setting.id}: the serial port is not available on this machine`);
+      throw new KindedError('unavailable', `printers.${setting.id}: the serial port is not available on this machine`);
     const transport = environment.serial(setting);
     return { name: setting.name ?? 'Receipt printer (serial)', transportKind: 'serial', transport };
   }

@@ -1,4 +1,5 @@
 import type { DeviceInfo, DeviceKind, DeviceStatus } from '../ipc/contract';
+import { KindedError } from '../platform/errors';
 
 /**
  * The terminal's list of devices and their live status. Drivers report into it; the shells
@@ -35,7 +36,7 @@ export function createDeviceRegistry(): DeviceRegistry {
     },
     setStatus(id, status, lastError) {
       const device = devices.get(id);
-      if (!device) throw new Error(`No device with id "${id}" is registered`);
+      if (!device) throw new KindedError('not-found', `No device with id "${id}" is registered`);
       const next = { ...device, status, lastError: lastError === undefined ? device.lastError : lastError };
       if (next.status === device.status && next.lastError === device.lastError) return;
       devices.set(id, next);

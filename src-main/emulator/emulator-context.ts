@@ -1,11 +1,12 @@
 import type { Clock } from '../platform/clock';
 import type { EmulatedMerchant, EmulatorConfig } from './config';
 import type { EmulatorIds } from './ids';
-import { formatMinorUnits } from '../ipc/money';
+import { formatMinorUnits } from '../platform/money';
 import type { Ledger } from './ledger';
 import type { ProfileStore } from './profiles';
 import type { SettledBatch } from './settlement';
 import type { TokenVault } from './token-vault';
+import { KindedError } from '../platform/errors';
 
 /** What every emulator operation works with; tests build it with a fixed clock and ids. */
 export interface EmulatorContext {
@@ -54,7 +55,12 @@ export interface EmulatorAnswer {
 }
 
 /** A request the gateway cannot read (not JSON, not an amount): HTTP 400 with the reference's JSON error body. */
-export class BadRequest extends Error {}
+export class BadRequest extends KindedError<'invalid'> {
+  constructor(message: string) {
+    super('invalid', message);
+    this.name = 'BadRequest';
+  }
+}
 
 /** Names what was wrong with a request beside the gateway's own answer (the gateway names nothing). */
 export const problemHeader = 'X-Emulator-Problem';

@@ -1,4 +1,5 @@
 import type { EcV1PaymentToken, EcV2PaymentToken } from '../wallet/payment-token';
+import { KindedError } from '../platform/errors';
 
 /**
  * The tokenizer's reading of a wallet tokenize request's `devicedata`, written from the wallet
@@ -29,13 +30,13 @@ const required: readonly EcV1Label[] = ['ectype', 'ecsig', 'eckey', 'ectid'];
 export type DeviceDataErrorCode = 3 | 19 | 21 | 24 | 38 | 74 | 75 | 77;
 
 /** A devicedata the tokenizer will not read: the code it answers and the problem it names. */
-export class DeviceDataRefused extends Error {
+export class DeviceDataRefused extends KindedError<'refused'> {
   override readonly name = 'DeviceDataRefused';
   constructor(
     readonly errorcode: DeviceDataErrorCode,
     readonly problem: string,
   ) {
-    super(`devicedata: ${problem}`);
+    super('refused', `devicedata: ${problem}`);
   }
 }
 

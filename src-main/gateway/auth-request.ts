@@ -11,7 +11,7 @@ import {
   requireField,
   type FieldRule,
 } from './field-rules';
-import { toWireAmount } from './money';
+import { toWireAmount } from '../platform/money';
 import { checkUserfields, type Userfields } from './userfields';
 
 /** An authorization as the program states it: money in minor units, flags as booleans. */

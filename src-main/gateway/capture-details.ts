@@ -8,7 +8,7 @@ import {
   requireField,
   type FieldRule,
 } from './field-rules';
-import { toWireAmount } from './money';
+import { toWireAmount } from '../platform/money';
 
 /** A Level 3 line item. Money in minor units; quantity whole or up to three decimals. */
 export interface LineItem {

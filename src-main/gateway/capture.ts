@@ -3,7 +3,7 @@ import { describeIssue } from './auth-response';
 import { captureDetailsToWire, type CaptureDetails } from './capture-details';
 import { ProtocolError, ValidationError } from './errors';
 import { checkFields, merchidRule, requireField, retrefRule } from './field-rules';
-import { toWireAmount } from './money';
+import { toWireAmount } from '../platform/money';
 import { setlstatValues } from './transaction-record';
 import { amount, lenientReceipt, openEnum, text } from './wire-schema';
 

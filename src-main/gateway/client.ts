@@ -21,7 +21,7 @@ export interface GatewayClient extends GatewayServices {
   /**
    * Authorizes (optionally capturing) a payment. Resolves with the outcome, approved or
    * declined; throws ValidationError before sending, RetryableError for respstat B, and
-   * TransportError with requestSent when the answer was lost (resolve by order id then).
+   * GatewayTransportError with requestSent when the answer was lost (resolve by order id then).
    */
   auth(request: AuthorizationRequest): Promise<Authorization>;
   /** Queues an authorization for settlement, with Level 2/3 data; an unknown retref answers found: false. */

@@ -1,4 +1,4 @@
-import { errorKind } from '../core/error-kind';
+import { errorKind, KindedError } from '../platform/errors';
 import { redactText } from '../log/redact';
 
 export interface GatewayErrorDetails {
@@ -16,8 +16,7 @@ export interface GatewayErrorDetails {
 export type GatewayErrorCode = 'http' | 'authentication' | 'retryable' | 'transport' | 'protocol' | 'not-found-yet';
 
 /** The base of every failure the gateway client reports (a decline is not one: it is a result). */
-export class GatewayError extends Error {
-  readonly code: GatewayErrorCode = 'http';
+export class GatewayError extends KindedError<GatewayErrorCode> {
   override readonly name: string = 'GatewayError';
   readonly status: number | undefined;
   readonly respstat: string | undefined;
@@ -27,13 +26,18 @@ export class GatewayError extends Error {
   readonly raw: string | undefined;
 
   constructor(message: string, details: GatewayErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    super('http', message, details.cause === undefined ? undefined : { cause: details.cause });
     this.status = details.status;
     this.respstat = details.respstat;
     this.respcode = details.respcode;
     this.respproc = details.respproc;
     this.resptext = details.resptext;
     this.raw = details.raw === undefined ? undefined : redactText(details.raw).slice(0, 4000);
+  }
+
+  /** The kind, by the name the gateway client's callers have always read it under. */
+  get code(): GatewayErrorCode {
+    return this.kind;
   }
 }
 
@@ -48,7 +52,7 @@ export class RetryableError extends errorKind(GatewayError, 'retryable', 'Retrya
  * `requestSent` is false only when the request certainly never reached the gateway; when true,
  * the outcome is unknown and a money-moving call must be resolved, never blindly repeated.
  */
-export class TransportError extends errorKind(GatewayError, 'transport', 'TransportError') {
+export class GatewayTransportError extends errorKind(GatewayError, 'transport', 'GatewayTransportError') {
   readonly requestSent: boolean;
   readonly timedOut: boolean;
 
@@ -80,12 +84,12 @@ export class ProtocolError extends errorKind(GatewayError, 'protocol', 'Protocol
  * Raised before anything is sent when a request breaks a documented rule. `field` is the
  * dotted path of the bad field, `rule` the rule it broke, in words.
  */
-export class ValidationError extends Error {
+export class ValidationError extends KindedError<'invalid'> {
   readonly field: string;
   readonly rule: string;
 
   constructor(field: string, rule: string) {
-    super(`${field}: ${rule}`);
+    super('invalid', `${field}: ${rule}`);
     this.name = 'ValidationError';
     this.field = field;
     this.rule = rule;

@@ -5,7 +5,7 @@ import {
   NotFoundYetError,
   ProtocolError,
   RetryableError,
-  TransportError,
+  GatewayTransportError,
 } from './errors';
 import type { Reversal } from './reversal';
 import type { TransactionRecord } from './transaction-record';
@@ -97,6 +97,7 @@ export async function resolveLostAuthorization(
 /** A failure where the gateway may simply not have answered (transport, timeout, 5xx, garbage, B). */
 function isLostAnswer(error: unknown): error is GatewayError {
   if (error instanceof AuthenticationError || !(error instanceof GatewayError)) return false;
-  if (error instanceof TransportError || error instanceof ProtocolError || error instanceof RetryableError) return true;
+  if (error instanceof GatewayTransportError || error instanceof ProtocolError || error instanceof RetryableError)
+    return true;
   return error.status !== undefined && (error.status >= 500 || error.status === 408);
 }

@@ -1,5 +1,5 @@
 import type { ResolvedGatewayOptions } from './client-settings';
-import { AuthenticationError, GatewayError, ProtocolError, TransportError } from './errors';
+import { AuthenticationError, GatewayError, ProtocolError, GatewayTransportError } from './errors';
 import { decideRetry, moneyMovingOperations, type FailureKind, type GatewayOperation } from './retry-policy';
 import { basicAuthorization, createOutboundSender, retrying } from '../platform/http/outbound';
 import { retryAfterMs } from '../platform/http/outbound-retry';
@@ -26,7 +26,7 @@ export interface GatewayResponse {
 /** Classifies a failure for the retry policy. */
 export function failureKindOf(error: unknown): FailureKind {
   if (error instanceof AuthenticationError) return 'unauthorized';
-  if (error instanceof TransportError) {
+  if (error instanceof GatewayTransportError) {
     if (!error.requestSent) return 'connect';
     if (error.timedOut) return 'timeout';
     return error.status === 408 ? 'http-408' : 'transport';
@@ -75,7 +75,7 @@ export function createRequestSender(options: ResolvedGatewayOptions) {
     });
     try {
       if (result.outcome !== 'answered') {
-        throw new TransportError(`${what}: ${result.problem}`, {
+        throw new GatewayTransportError(`${what}: ${result.problem}`, {
           requestSent: result.requestSent,
           timedOut: result.outcome === 'unknown' && result.timedOut,
           ...(result.outcome === 'unknown' && result.status !== undefined ? { status: result.status } : {}),
@@ -87,7 +87,7 @@ export function createRequestSender(options: ResolvedGatewayOptions) {
       logger?.info({ operation: request.operation, status, elapsedMs }, 'gateway call');
       return { ok: true, answer };
     } catch (error) {
-      const { code, status, requestSent } = error as TransportError;
+      const { code, status, requestSent } = error as GatewayTransportError;
       logger?.warn(
         { operation: request.operation, code, status, requestSent, elapsedMs: result.elapsedMs },
         'gateway call failed',
@@ -143,7 +143,7 @@ function interpret(request: GatewayRequest, what: string, received: Omit<Gateway
     throw new AuthenticationError(`${what}: the gateway refused the credentials (HTTP 401)`, { status, raw: text });
   }
   if (status === 408) {
-    throw new TransportError(`${what}: the gateway timed out the request (HTTP 408)`, {
+    throw new GatewayTransportError(`${what}: the gateway timed out the request (HTTP 408)`, {
       status,
       requestSent: true,
       raw: text,

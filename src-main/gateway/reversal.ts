@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describeIssue } from './auth-response';
 import { ProtocolError, RetryableError, ValidationError } from './errors';
 import { checkFields, merchidRule, orderidRule, requireField, retrefRule, type FieldRule } from './field-rules';
-import { toWireAmount } from './money';
+import { toWireAmount } from '../platform/money';
 import { amount, declineAdviceFields, openEnum, respstatValues, text } from './wire-schema';
 
 /** Void (full when amount is absent or 0; partial only while Authorized) or refund. */

@@ -13,6 +13,7 @@ import { createBridge, type BridgeLimits } from './bridge';
 import { isAllowedHostHeader, isAllowedOrigin, isValidToken } from './guard';
 import { CompressedCopies } from './compressed-copies';
 import { serveStatic } from './static-files';
+import { KindedError } from '../platform/errors';
 
 /** The only address the host ever listens on: the terminal is driven from this machine. */
 export const hostAddress = '127.0.0.1';
@@ -97,10 +98,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const { core, rendererDir } = options;
   const indexFile = options.indexFile ?? 'index.html';
   if (!existsSync(join(rendererDir, indexFile))) {
-    throw new Error(`The renderer is not built (no ${join(rendererDir, indexFile)}); run "npm run build".`);
+    throw new KindedError(
+      'unavailable',
+      `The renderer is not built (no ${join(rendererDir, indexFile)}); run "npm run build".`,
+    );
   }
   if (options.token !== undefined && options.token.length < minTokenLength) {
-    throw new Error(`The host token must be at least ${minTokenLength} characters long.`);
+    throw new KindedError('invalid', `The host token must be at least ${minTokenLength} characters long.`);
   }
   const token = options.token ?? randomBytes(32).toString('base64url');
   const bridge = createBridge({

@@ -1,6 +1,7 @@
 /** What the journal refuses to keep: card numbers and track data, and the error a refused or failed write raises. */
 import cardValidator from 'card-validator';
 import { maskPan, removeTrackData } from '../log/redact';
+import { KindedError } from '../platform/errors';
 
 /**
  * Why a journal cannot be used: `write` (a write failed: disk full, I/O error), `damaged` (it
@@ -10,12 +11,10 @@ import { maskPan, removeTrackData } from '../log/redact';
 export type JournalErrorKind = 'write' | 'damaged' | 'newer-schema' | 'refused';
 
 /** The journal could not be written or read: nothing may be sent while this is so. */
-export class JournalError extends Error {
-  readonly kind: JournalErrorKind;
+export class JournalError extends KindedError<JournalErrorKind> {
   constructor(message: string, options?: { cause?: unknown; kind?: JournalErrorKind }) {
-    super(message, options);
+    super(options?.kind ?? 'write', message, options);
     this.name = 'JournalError';
-    this.kind = options?.kind ?? 'write';
   }
 }
 

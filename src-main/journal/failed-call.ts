@@ -1,4 +1,10 @@
-import { AuthenticationError, GatewayError, RetryableError, TransportError, ValidationError } from '../gateway/errors';
+import {
+  AuthenticationError,
+  GatewayError,
+  RetryableError,
+  GatewayTransportError,
+  ValidationError,
+} from '../gateway/errors';
 import type { Journal } from './journal';
 
 /**
@@ -19,7 +25,7 @@ export function recordFailedCall(
   if (
     error instanceof ValidationError ||
     error instanceof AuthenticationError ||
-    (error instanceof TransportError && !error.requestSent)
+    (error instanceof GatewayTransportError && !error.requestSent)
   ) {
     journal.markNotSent(entryId, error.message);
     throw error;

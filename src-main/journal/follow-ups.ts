@@ -1,6 +1,12 @@
 import type { Capture, CaptureRequest } from '../gateway/capture';
 import type { GatewayClient } from '../gateway/client';
-import { AuthenticationError, GatewayError, ProtocolError, RetryableError, TransportError } from '../gateway/errors';
+import {
+  AuthenticationError,
+  GatewayError,
+  ProtocolError,
+  RetryableError,
+  GatewayTransportError,
+} from '../gateway/errors';
 import type { Reversal, ReversalRequest } from '../gateway/reversal';
 import type { TransactionRecord } from '../gateway/transaction-record';
 import { recordFailedCall } from './failed-call';
@@ -204,7 +210,7 @@ export async function settleFollowUp(
   } catch (error) {
     if (error instanceof AuthenticationError || !(error instanceof GatewayError)) throw error;
     if (!(
-      error instanceof TransportError ||
+      error instanceof GatewayTransportError ||
       error instanceof ProtocolError ||
       error instanceof RetryableError ||
       (error.status !== undefined && error.status >= 500)

@@ -1,7 +1,7 @@
 import { LaneError } from '../core/errors';
 import type { BasketLine, CatalogueItem, KioskBasket, TaxRate } from '../ipc/contract';
 import type { CartLine } from '../ipc/cart';
-import { formatMinorUnits } from '../ipc/money';
+import { formatMinorUnits } from '../platform/money';
 import { lineTaxMinor, taxRateOf } from './tax';
 
 /** The most of one item a customer takes at the kiosk; more is a staff matter (a case, a pallet). */

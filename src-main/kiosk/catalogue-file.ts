@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CatalogueItem, TaxRate } from '../ipc/contract';
 import { barcodeKey, gtinProblem } from './barcodes';
 import { csvRows } from './csv-rows';
+import { KindedError } from '../platform/errors';
 
 /**
  * A store's catalogue file read and checked: `catalogue.json` (a list of items, or `{ "items":
@@ -12,14 +13,14 @@ import { csvRows } from './csv-rows';
  */
 
 /** A catalogue that cannot be sold from, with every problem found. */
-export class CatalogueError extends Error {
+export class CatalogueError extends KindedError<'invalid'> {
   constructor(
     readonly file: string,
     readonly problems: readonly string[],
   ) {
     const shown = problems.slice(0, 10).join('; ');
     const more = problems.length > 10 ? `; and ${problems.length - 10} more` : '';
-    super(`The catalogue ${file} cannot be used: ${shown}${more}`);
+    super('invalid', `The catalogue ${file} cannot be used: ${shown}${more}`);
     this.name = 'CatalogueError';
   }
 }

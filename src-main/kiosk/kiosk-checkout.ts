@@ -1,7 +1,7 @@
 import type { Clock } from '../platform/clock';
 import { LaneError } from '../core/errors';
 import type { KioskBasket, KioskPaymentView, KioskState, KioskStep, SaleSummary } from '../ipc/contract';
-import { formatMinorUnits } from '../ipc/money';
+import { formatMinorUnits } from '../platform/money';
 import type { Logger } from '../log/logger';
 import type { TerminalService } from '../terminal/terminal';
 import type { TerminalStateStore } from '../terminal/state-store';

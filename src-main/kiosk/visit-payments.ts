@@ -1,6 +1,6 @@
 import creditCardType from 'credit-card-type';
 import type { KioskPaymentView, SaleSummary } from '../ipc/contract';
-import { formatMinorUnits } from '../ipc/money';
+import { formatMinorUnits } from '../platform/money';
 
 /** Where one payment of the visit stands, as the journal last said. */
 export type VisitPaymentState = 'approved' | 'unknown' | 'declined' | 'voided';

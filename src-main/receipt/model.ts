@@ -1,7 +1,7 @@
 import type { EmvTagData } from '../gateway/emv-tag-data';
 import type { GatewayReceipt } from '../gateway/wire-schema';
 import type { Bitmap } from '../signature/bmp';
-import { formatMinorUnits } from '../ipc/money';
+import { formatMinorUnits } from '../platform/money';
 
 /** What kind of slip: an approved sale, an authorization to capture later, a void, a refund, a decline, or a partial approval. */
 export type ReceiptKind = 'sale' | 'authorization' | 'void' | 'refund' | 'decline' | 'partial';

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { KindedError } from '../platform/errors';
 
 /**
  * A printer model as data (assets/printers/*.json): its command language, paper width in
@@ -31,7 +32,10 @@ export function loadPrinterProfiles(dir: string): Map<string, PrinterProfile> {
     const parsed = printerProfileSchema.safeParse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new Error(`${file} is not a printer profile: ${issue?.path.join('.') || '(top)'}: ${issue?.message ?? ''}`);
+      throw new KindedError(
+        'invalid',
+        `${file} is not a printer profile: ${issue?.path.join('.') || '(top)'}: ${issue?.message ?? ''}`,
+      );
     }
     profiles.set(parsed.data.id, parsed.data);
   }

@@ -1,4 +1,5 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { KindedError } from '../platform/errors';
 
 /**
  * Staff PINs as settings.json keeps them: `scrypt$<salt>$<hash>`, base64url, never the PIN. A
@@ -11,7 +12,7 @@ export const pinHashPattern = /^scrypt\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/;
 export const pinPattern = /^\d{4,8}$/;
 
 export function hashPin(pin: string, salt: Buffer = randomBytes(16)): string {
-  if (!pinPattern.test(pin)) throw new Error('A PIN is 4 to 8 digits.');
+  if (!pinPattern.test(pin)) throw new KindedError('invalid', 'A PIN is 4 to 8 digits.');
   const hash = scryptSync(pin, salt, keyLength, cost);
   return `scrypt$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 }

@@ -1,3 +1,4 @@
+import { KindedError } from '../platform/errors';
 /**
  * Windows BMP, as the gateway takes a signature: we write 1 bit per pixel (BITMAPINFOHEADER,
  * a two-colour palette, bottom-up rows padded to 4 bytes); we read 1, 8 and 24 bits, so a
@@ -10,9 +11,9 @@ export interface Bitmap {
   readonly ink: Uint8Array;
 }
 
-export class SignatureFormatError extends Error {
+export class SignatureFormatError extends KindedError<'malformed'> {
   constructor(message: string) {
-    super(message);
+    super('malformed', message);
     this.name = 'SignatureFormatError';
   }
 }

@@ -1,6 +1,7 @@
 import type { CartLine } from '../ipc/cart';
 import type { CurrentSale, PayLink, SaleSummary, SaleTender } from '../ipc/contract';
 import { LaneError } from '../core/errors';
+import { formatMinorUnits } from '../platform/money';
 import type { TerminalStateStore } from './state-store';
 import type { CardEntry } from '../ipc/tenders';
 
@@ -12,8 +13,6 @@ export interface PaymentRequest {
   readonly tipMinor?: number;
   readonly cart?: readonly CartLine[];
 }
-
-const money = (minor: number) => `$${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 
 /** Results that moved money: what a later payment of the same customer keeps ("earlier cards"). */
 const tookMoney = (result: SaleSummary) => result.outcome === 'approved' || result.outcome === 'partial';
@@ -69,7 +68,7 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
       if (owed !== null && request.amountMinor !== owed) {
         throw new LaneError(
           'refused',
-          `${money(owed)} is still owed after the partial approval: take that amount, or void the approval first.`,
+          `${formatMinorUnits(owed)} is still owed after the partial approval: take that amount, or void the approval first.`,
           'amountMinor',
         );
       }
@@ -125,7 +124,7 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
       if (amountMinor !== sale.dueMinor)
         throw new LaneError(
           'refused',
-          `${money(sale.dueMinor)} is still owed: record that amount, taken another way, or void the approval.`,
+          `${formatMinorUnits(sale.dueMinor)} is still owed: record that amount, taken another way, or void the approval.`,
           'amountMinor',
         );
       return approval.orderId;
@@ -146,7 +145,7 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
       if (sale.dueMinor !== null)
         throw new LaneError(
           'refused',
-          `${money(sale.dueMinor)} is still owed after the partial approval: take the rest, or void the approval first.`,
+          `${formatMinorUnits(sale.dueMinor)} is still owed after the partial approval: take the rest, or void the approval first.`,
         );
       state.setSale(null, true);
     },

@@ -1,6 +1,6 @@
 import { LaneError } from '../core/errors';
 import type { RecoveryFinding } from '../ipc/contract';
-import { formatMinorUnits } from '../ipc/money';
+import { formatMinorUnits } from '../platform/money';
 import type { Journal, JournalEntry } from '../journal/journal';
 import type { Logger } from '../log/logger';
 import type { TerminalStateStore } from './state-store';

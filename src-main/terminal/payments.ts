@@ -5,7 +5,7 @@ import { achAuthorizationFields } from '../gateway/ach';
 import type { CaptureDetails } from '../gateway/capture-details';
 import { maxSaleMinor } from '../ipc/cart';
 import type { ParsedCommandArgs, SaleSummary } from '../ipc/contract';
-import { formatMinorUnits } from '../ipc/money';
+import { formatMinorUnits } from '../platform/money';
 import type { CardEntry } from '../ipc/tenders';
 import type { Logger } from '../log/logger';
 import type { CardTender } from '../payment/outcome';

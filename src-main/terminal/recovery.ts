@@ -1,5 +1,5 @@
 import type { RecoveryFinding, RecoveryItem } from '../ipc/contract';
-import { formatMinorUnits } from '../ipc/money';
+import { formatMinorUnits } from '../platform/money';
 import type { FindingSource, Journal, JournalEntry } from '../journal/journal';
 import { recoverJournal, recoveredKind, settleableAt, stillOpen } from '../journal/journaled';
 import { recordHeld } from '../journal/unrecorded';

@@ -16,6 +16,7 @@ import { decodeSignature } from '../signature/codec';
 import type { SignaturePolicy } from '../signature/requirement';
 import type { CardEntry } from '../ipc/tenders';
 import type { SaleTender } from '../ipc/tenders';
+import { KindedError } from '../platform/errors';
 
 export interface SaleDependencies {
   readonly journal: Journal;
@@ -81,7 +82,7 @@ export async function runSale(
   const onPhase = request.onPhase ?? (() => undefined);
   const read = await readSaleCard(deps, { amountMinor, keyed: request.entry === 'keyed', signal, onPhase });
   const { required, step } = await takeSignature(deps, { card: read, amountMinor, tender, signal, onPhase });
-  if (signal.aborted) throw new Error('the sale was canceled');
+  if (signal.aborted) throw new KindedError('canceled', 'the sale was canceled');
   const result = await authorizeAndPrint(deps, {
     amountMinor,
     tender,

@@ -7,6 +7,7 @@
  * waits in the open batch ("Queued for Capture" when inquired) and settles with the next one.
  * The settlestat reference says as much: for a transaction not yet settled, ask inquire.
  */
+import { formatDecimal } from '../platform/money';
 
 /** One money movement of an order that the reported batches do not hold, as inquire reports it. */
 export interface UnsettledMovement {
@@ -47,12 +48,8 @@ export interface OrderVerdict {
   readonly later: readonly LaterSettlement[];
 }
 
-/** 1234 → "12.34", -400 → "-4.00": the reconciliation's words name amounts as the gateway does. */
-export const decimalWords = (value: number) =>
-  `${value < 0 ? '-' : ''}${Math.floor(Math.abs(value) / 100)}.${String(Math.abs(value) % 100).padStart(2, '0')}`;
-
 const movementWords = (movement: UnsettledMovement) => {
-  const amount = decimalWords(Math.abs(movement.amountMinor));
+  const amount = formatDecimal(Math.abs(movement.amountMinor));
   if (movement.operation === 'refund') return `a refund of ${amount}`;
   if (movement.operation === 'capture') return `a capture of ${amount}`;
   return movement.amountMinor < 0 ? `a credit of ${amount}` : `the sale's ${amount}`;
@@ -91,14 +88,14 @@ export function judgeOrder(facts: OrderFacts): OrderVerdict {
   const settled = facts.gatewayMinor ?? 0;
   if (expected === settled) return { difference: null, later };
   const elsewhere = later.length > 0 ? ' in these batches' : '';
-  const lane = `the lane has ${decimalWords(expected)}${elsewhere}`;
+  const lane = `the lane has ${formatDecimal(expected)}${elsewhere}`;
   const difference =
     facts.gatewayMinor === null
       ? `${lane} for it; the gateway settled nothing of it in these batches`
       : facts.unknownToJournal
-        ? `the gateway settled ${decimalWords(facts.gatewayMinor)}; this lane\u2019s journal has no sale under this order id`
+        ? `the gateway settled ${formatDecimal(facts.gatewayMinor)}; this lane\u2019s journal has no sale under this order id`
         : facts.rejected
-          ? `the processor rejected it: ${lane}, the gateway settled ${decimalWords(facts.gatewayMinor)}`
-          : `${lane}; the gateway settled ${decimalWords(facts.gatewayMinor)}`;
+          ? `the processor rejected it: ${lane}, the gateway settled ${formatDecimal(facts.gatewayMinor)}`
+          : `${lane}; the gateway settled ${formatDecimal(facts.gatewayMinor)}`;
   return { difference, later };
 }

@@ -1,7 +1,7 @@
 import { CardReaderError } from '../../drivers/card-reader/errors';
 import { UnattendedDeviceError } from '../../drivers/unattended/errors';
 import { LaneError } from '../core/errors';
-import { formatMinorUnits } from '../ipc/money';
+import { formatMinorUnits } from '../platform/money';
 import { JournalError, type Journal } from '../journal/journal';
 import { SaleCanceledError } from '../payment/signature/signature-step';
 import type { SaleKeeper } from './current-sale';

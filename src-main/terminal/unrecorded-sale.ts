@@ -1,5 +1,5 @@
 import { LaneError } from '../core/errors';
-import { formatMinorUnits } from '../ipc/money';
+import { formatMinorUnits } from '../platform/money';
 import type { Journal } from '../journal/journal';
 import { recordHeld } from '../journal/unrecorded';
 

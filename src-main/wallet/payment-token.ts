@@ -1,3 +1,4 @@
+import { KindedError } from '../platform/errors';
 /**
  * The two wallet payment tokens as the phone hands them over, checked field by field before
  * anything is built from them: a malformed token is refused with the name of the field that is
@@ -6,12 +7,12 @@
  */
 
 /** A wallet token that cannot be used; `field` is its path, e.g. `header.transactionId`. */
-export class WalletTokenError extends Error {
+export class WalletTokenError extends KindedError<'malformed'> {
   constructor(
     readonly field: string,
     readonly rule: string,
   ) {
-    super(`wallet payment token: ${field} ${rule}`);
+    super('malformed', `wallet payment token: ${field} ${rule}`);
     this.name = 'WalletTokenError';
   }
 }

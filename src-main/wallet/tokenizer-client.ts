@@ -4,6 +4,7 @@ import { createOutboundSender, wholeClock } from '../platform/http/outbound';
 import { ecV1TokenizeRequest, ecV2TokenizeRequest, type WalletTokenizeRequest } from './device-data';
 import { readEcV1Token, readEcV2Token, WalletTokenError } from './payment-token';
 import { signatureMaxAgeMs, signingTimeOf } from './signing-time';
+import { KindedError } from '../platform/errors';
 
 /**
  * The lane's side of the tokenizer: a wallet payload in, a single-use token out. A payload is
@@ -33,7 +34,7 @@ export interface WalletToken {
 export type RefusalReason = 'malformed' | 'expired' | 'reused' | 'tokenizer' | 'transport' | 'protocol';
 
 /** Why a payload gave no token. Never retried: the customer is asked for a new payload. */
-export class WalletPaymentRefused extends Error {
+export class WalletPaymentRefused extends KindedError<RefusalReason> {
   readonly askForNewPayload = true;
   constructor(
     readonly reason: RefusalReason,
@@ -41,7 +42,7 @@ export class WalletPaymentRefused extends Error {
     /** The tokenizer's errorcode, when it answered one. */
     readonly errorcode?: number,
   ) {
-    super(`wallet payment refused (${reason}): ${message}; ask for a new payment from the phone`);
+    super(reason, `wallet payment refused (${reason}): ${message}; ask for a new payment from the phone`);
     this.name = 'WalletPaymentRefused';
   }
 }

@@ -1,4 +1,4 @@
-import { parseMoney } from '../format/money';
+import { parseMoney } from '../../src-main/platform/money';
 import type { PlanInput } from './api-types';
 
 /** The billing-plan form as typed: dates as the date field gives them (YYYY-MM-DD). */

@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { formatMoney } from '../format/money';
+import { formatMoney } from '../../src-main/platform/money';
 import { usePos } from '../store/use-pos';
 
 /**

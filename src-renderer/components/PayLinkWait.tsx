@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatMoney } from '../format/money';
+import { formatMoney } from '../../src-main/platform/money';
 import { PayLinkCode } from './PayLinkCode';
 import './pay-link.css';
 

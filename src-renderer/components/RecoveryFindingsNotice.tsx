@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { RecoveryFinding } from '../../src-main/ipc/contract';
-import { formatMoney } from '../format/money';
+import { formatMoney } from '../../src-main/platform/money';
 import { usePos } from '../store/use-pos';
 import { modalDialogProps } from './modal-dialog';
 import { recoveryOperationWords } from './recovery-words';

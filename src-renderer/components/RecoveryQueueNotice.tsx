@@ -1,4 +1,4 @@
-import { formatMoney } from '../format/money';
+import { formatMoney } from '../../src-main/platform/money';
 import { usePos } from '../store/use-pos';
 import { recoveryOperationWords } from './recovery-words';
 

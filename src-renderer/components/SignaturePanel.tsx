@@ -4,7 +4,7 @@ import { usePos, usePosActions } from '../store/use-pos';
 import { drawInk, fitCanvas } from './ink';
 import { SignatureSurface, type DrawnSignature } from './SignatureSurface';
 import { Alert } from './Alert';
-import { formatMoney } from '../format/money';
+import { formatMoney } from '../../src-main/platform/money';
 import type { CustomerSignatureWords } from '../kiosk/kiosk-words';
 
 /** The pad's strokes as they arrive, drawn to scale in a box of the pad's proportions. */

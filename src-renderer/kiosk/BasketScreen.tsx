@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { BasketLine, CatalogueItem, KioskBasket } from '../../src-main/ipc/contract';
 import { kioskOutcomeHeadline } from '../components/kiosk-outcome';
-import { formatMoney } from '../format/money';
+import { formatMoney } from '../../src-main/platform/money';
 import { usePos, usePosActions } from '../store/use-pos';
 import { CancelOrderButton } from './CancelOrder';
 import { CataloguePicker } from './CataloguePicker';

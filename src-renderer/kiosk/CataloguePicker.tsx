@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CatalogueItem } from '../../src-main/ipc/contract';
-import { formatMoney } from '../format/money';
+import { formatMoney } from '../../src-main/platform/money';
 import { usePosActions } from '../store/use-pos';
 import { useKioskWords } from './use-kiosk-words';
 

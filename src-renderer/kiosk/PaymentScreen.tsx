@@ -3,7 +3,7 @@ import type { CurrentSale, TerminalPhase } from '../../src-main/ipc/contract';
 import { isCancelablePhase } from '../../src-main/ipc/sale-phases';
 import { kioskHeadline, kioskOutcomeHeadline } from '../components/kiosk-outcome';
 import { PayLinkWait, useSecondsLeft } from '../components/PayLinkWait';
-import { formatMoney } from '../format/money';
+import { formatMoney } from '../../src-main/platform/money';
 import { usePos, usePosActions } from '../store/use-pos';
 import { CancelOrderButton } from './CancelOrder';
 import { KioskNoticeLine } from './KioskNoticeLine';

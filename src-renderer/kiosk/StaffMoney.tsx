@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { KioskPaymentView } from '../../src-main/ipc/contract';
-import { formatMoney } from '../format/money';
+import { formatMoney } from '../../src-main/platform/money';
 import { usePos, usePosActions } from '../store/use-pos';
 import { KioskDialog } from './KioskDialog';
 

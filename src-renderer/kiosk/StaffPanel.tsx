@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Alert } from '../components/Alert';
 import { DigitsInput } from '../components/DigitsInput';
-import { formatMoney } from '../format/money';
+import { formatMoney } from '../../src-main/platform/money';
 import { usePos, usePosActions } from '../store/use-pos';
 import { useIdleTimer } from './idle-timer';
 import { StaffCallLine } from './StaffCallLine';

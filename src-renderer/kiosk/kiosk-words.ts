@@ -1,6 +1,6 @@
 import type { TerminalPhase } from '../../src-main/ipc/contract';
 import type { PayLinkWords } from '../components/PayLinkWait';
-import { formatMoney } from '../format/money';
+import { formatMoney } from '../../src-main/platform/money';
 
 /**
  * Every word the kiosk's customer reads, in each language the store may offer. Customer words

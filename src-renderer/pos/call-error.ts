@@ -1,13 +1,14 @@
 import type { CommandError, CommandErrorCode, CommandReply } from '../../src-main/ipc/contract';
+import { KindedError } from '../../src-main/platform/errors';
 
 /** How a failed command reaches renderer code, whichever transport carried it. */
-export class PosCallError extends Error {
+export class PosCallError extends KindedError<CommandErrorCode> {
   readonly code: CommandErrorCode;
   readonly field: string | undefined;
   readonly ref: string | undefined;
 
   constructor(error: CommandError) {
-    super(error.message);
+    super(error.code, error.message);
     this.name = 'PosCallError';
     this.code = error.code;
     this.field = error.field;

@@ -59,7 +59,7 @@ describe('renderer import boundaries', () => {
   });
 
   it.each([
-    ['the money formatter', "import { formatMinorUnits } from '../../src-main/ipc/money';"],
+    ['the money formatter', "import { formatMinorUnits } from '../../src-main/platform/money';"],
     ['the cart’s total', "import { cartTotalMinor } from '../../src-main/ipc/cart';"],
     ['the tenders', "import { cardTenders, saleTenders } from '../../src-main/ipc/tenders';"],
     ['the sale phases', "import { cancelablePhases, terminalPhases } from '../../src-main/ipc/sale-phases';"],

@@ -10,6 +10,7 @@ import {
 } from 'node:crypto';
 import { merchantIdentifierHash, publicKeyHashOf, type MerchantIdentity } from './merchant-certificate';
 import type { EcV1PaymentToken } from '../../wallet/payment-token';
+import { KindedError } from '../../platform/errors';
 
 /**
  * EC_v1 payment data encryption: ECDH on P-256 between the phone's ephemeral key and the
@@ -26,9 +27,9 @@ const partyUInfo = Buffer.from('Apple', 'ascii');
 const counter = Buffer.from([0, 0, 0, 1]);
 
 /** Payment data that could not be decrypted: wrong key, wrong merchant, or altered data. */
-export class PaymentDataError extends Error {
+export class PaymentDataError extends KindedError<'undecryptable'> {
   constructor(message: string) {
-    super(`wallet payment data: ${message}`);
+    super('undecryptable', `wallet payment data: ${message}`);
     this.name = 'PaymentDataError';
   }
 }

@@ -9,6 +9,7 @@ import {
   timingSafeEqual,
   type KeyObject,
 } from 'node:crypto';
+import { KindedError } from '../../platform/errors';
 
 /**
  * ECv2 message encryption, the other wallet's: ECIES-KEM on P-256 (the phone's ephemeral key
@@ -19,9 +20,9 @@ import {
  */
 
 /** A signed message's payload that cannot be used: its shape, or its tag (wrong key or altered). */
-export class EcV2MessageError extends Error {
+export class EcV2MessageError extends KindedError<'undecryptable'> {
   constructor(message: string) {
-    super(`wallet signed message: ${message}`);
+    super('undecryptable', `wallet signed message: ${message}`);
     this.name = 'EcV2MessageError';
   }
 }

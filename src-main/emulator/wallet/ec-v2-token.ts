@@ -1,6 +1,7 @@
 import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { decryptEcV2, EcV2MessageError, encryptEcV2, readEcV2Message } from './ec-v2-crypto';
 import type { EcV2PaymentToken } from '../../wallet/payment-token';
+import { KindedError } from '../../platform/errors';
 
 /**
  * Opening an ECv2 token as its recipient does: the intermediate signing key must carry a
@@ -29,13 +30,13 @@ export interface EcV2RootKey {
 export type EcV2Failure = 'malformed' | 'key-signature' | 'key-expired' | 'message-signature' | 'message-expired';
 
 /** A token that may not be used, and which check refused it. */
-export class EcV2TokenError extends Error {
+export class EcV2TokenError extends KindedError<EcV2Failure> {
   override readonly name = 'EcV2TokenError';
   constructor(
     readonly failure: EcV2Failure,
     message: string,
   ) {
-    super(`wallet ECv2 token: ${message}`);
+    super(failure, `wallet ECv2 token: ${message}`);
   }
 }
 

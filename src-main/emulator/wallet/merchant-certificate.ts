@@ -1,6 +1,7 @@
 import { createHash, type KeyObject, type X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { KindedError } from '../../platform/errors';
 
 /**
  * The merchant's payment processing certificate: the wallet encrypts to its public key, and its
@@ -16,9 +17,9 @@ export interface MerchantIdentity {
 }
 
 /** A certificate that cannot serve as the merchant's payment processing certificate. */
-export class MerchantCertificateError extends Error {
+export class MerchantCertificateError extends KindedError<'invalid'> {
   constructor(message: string) {
-    super(`merchant payment processing certificate: ${message}`);
+    super('invalid', `merchant payment processing certificate: ${message}`);
     this.name = 'MerchantCertificateError';
   }
 }

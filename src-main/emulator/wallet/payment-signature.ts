@@ -2,6 +2,7 @@ import { createHash, sign, verify, X509Certificate, type KeyObject } from 'node:
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import type { EcV1PaymentToken } from '../../wallet/payment-token';
+import { KindedError } from '../../platform/errors';
 
 /**
  * The EC_v1 token's `signature`: a detached CMS SignedData, ecdsa-with-SHA256 over signed
@@ -32,12 +33,12 @@ export const signatureMaxAgeMs = 2 * 60 * 1000;
 export type SignatureFailure = 'malformed' | 'chain' | 'digest' | 'signature' | 'expired';
 
 /** A signature that does not hold; `failure` says which check refused it. */
-export class PaymentSignatureError extends Error {
+export class PaymentSignatureError extends KindedError<SignatureFailure> {
   constructor(
     readonly failure: SignatureFailure,
     message: string,
   ) {
-    super(`wallet payment signature: ${message}`);
+    super(failure, `wallet payment signature: ${message}`);
     this.name = 'PaymentSignatureError';
   }
 }

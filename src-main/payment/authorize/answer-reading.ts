@@ -1,6 +1,6 @@
 import type { Authorization } from '../../gateway/auth-response';
 import type { TransactionRecord } from '../../gateway/transaction-record';
-import { formatMinorUnits } from '../../ipc/money';
+import { formatMinorUnits } from '../../platform/money';
 
 /**
  * What the gateway (or a device in its name) said of one authorization, in the lane's terms: a

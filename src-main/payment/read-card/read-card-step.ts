@@ -1,6 +1,7 @@
 import { readCard, type ReadNotice } from '../../../drivers/card-reader/read-card';
 import type { CardRead, CardReader } from '../../../drivers/card-reader/types';
 import type { PhaseListener } from '../outcome';
+import { KindedError } from '../../platform/errors';
 
 /** What the screen says while the card is awaited, after the reader refused a swipe or the chip failed. */
 export function readNoticeWords(notice: ReadNotice, chipFailuresBeforeFallback: number): string {
@@ -36,7 +37,7 @@ export async function readSaleCard(
   request: { amountMinor: number; keyed: boolean; signal: AbortSignal; onPhase: PhaseListener },
 ): Promise<CardRead> {
   const { amountMinor, keyed, signal, onPhase: phase } = request;
-  if (keyed && !reading.keyedEntry) throw new Error('this lane takes no keyed cards');
+  if (keyed && !reading.keyedEntry) throw new KindedError('refused', 'this lane takes no keyed cards');
   const onNotice = (notice: ReadNotice) =>
     phase('awaiting-card', readNoticeWords(notice, reading.chipFailuresBeforeFallback));
   const read = keyed

@@ -3,6 +3,7 @@ import type { Journal } from '../../journal/journal';
 import type { EncodedSignature } from '../../signature/codec';
 import { signatureRequirement, type SignaturePolicy } from '../../signature/requirement';
 import type { CardTender, PhaseListener } from '../outcome';
+import { KindedError } from '../../platform/errors';
 
 /**
  * How the signature step ended: signed; canceled (on the screen, the pad, or by Cancel: the sale
@@ -14,12 +15,12 @@ export type SignatureStep =
   | { readonly kind: 'skipped'; readonly by: string };
 
 /** A sale canceled at the signature: nothing was sent; the journal has a not-sent row with `orderId`. */
-export class SaleCanceledError extends Error {
+export class SaleCanceledError extends KindedError<'canceled'> {
   constructor(
     readonly orderId: string,
     message: string,
   ) {
-    super(message);
+    super('canceled', message);
     this.name = 'SaleCanceledError';
   }
 }

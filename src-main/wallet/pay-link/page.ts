@@ -1,4 +1,4 @@
-import { formatMinorUnits } from '../../ipc/money';
+import { formatMinorUnits } from '../../platform/money';
 import {
   googlePayAttribute,
   payPageAssets,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../platform/clock';
 import type { PayLinkState, PayLinkStatus } from './pay-page-parts';
 import { payPageWords, type PayPageVoice, type PayPageWords } from './pay-page-words';
+import { KindedError } from '../../platform/errors';
 
 /**
  * The pay links the lane has open: one per wallet payment, named by a 128-bit random id that is
@@ -28,9 +29,10 @@ export interface PostedPayload {
 }
 
 /** Why a link stopped waiting for the phone without a payload. */
-export class PayLinkEnded extends Error {
+export class PayLinkEnded extends KindedError<'canceled' | 'expired'> {
   constructor(readonly end: 'canceled' | 'expired') {
     super(
+      end,
       end === 'expired'
         ? 'The pay link expired before the phone paid: start the wallet payment again.'
         : 'The sale was canceled.',

@@ -4,7 +4,7 @@ import { ActionResult } from '../components/ActionResult';
 import type { EquipmentView, PageView } from '../api-types';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
-import { formatMoney } from '../../format/money';
+import { formatMoney } from '../../../src-main/platform/money';
 
 const pageSize = 10;
 

@@ -6,7 +6,7 @@ import { planProblems, planRequest, timeSpanWords, type PlanForm } from '../plan
 import { PlanSchedule } from '../sections/PlanSchedule';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
-import { formatMoney } from '../../format/money';
+import { formatMoney } from '../../../src-main/platform/money';
 
 const isoToday = () => new Date().toISOString().slice(0, 10);
 const blankPlan = (): PlanForm => ({

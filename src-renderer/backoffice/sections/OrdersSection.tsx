@@ -5,7 +5,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import type { EquipmentView, OrderInput, OrderView, PageView, Tree } from '../api-types';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
-import { formatMoney, parseMoney } from '../../format/money';
+import { formatMoney, parseMoney } from '../../../src-main/platform/money';
 
 const pageSize = 10;
 

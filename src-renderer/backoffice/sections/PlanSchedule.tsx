@@ -5,7 +5,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import type { PlanView } from '../api-types';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
-import { formatMoney } from '../../format/money';
+import { formatMoney } from '../../../src-main/platform/money';
 
 /**
  * One plan's schedule: every past and coming payment. A scheduled payment can be marked as paid

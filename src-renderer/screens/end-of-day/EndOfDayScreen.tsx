@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ColumnHeads } from '../../components/ColumnHeads';
-import { formatMoney } from '../../format/money';
+import { formatMoney } from '../../../src-main/platform/money';
 import { usePos } from '../../store/use-pos';
 import { Reconciliation } from './Reconciliation';
 import { StatusChart } from './StatusChart';

@@ -1,5 +1,5 @@
 import type { EndOfDayReport } from '../../../src-main/ipc/contract';
-import { formatMoney } from '../../format/money';
+import { formatMoney } from '../../../src-main/platform/money';
 
 /** An amount kept on one line, its minus sign with its digits. */
 const amount = (minor: number) => <span className="eod-amount">{formatMoney(minor)}</span>;

@@ -1,5 +1,5 @@
 import type { EndOfDayReport } from '../../../src-main/ipc/contract';
-import { formatMoney } from '../../format/money';
+import { formatMoney } from '../../../src-main/platform/money';
 import { statusWords } from './words';
 
 const colours: Record<EndOfDayReport['journal'][number]['status'], string> = {

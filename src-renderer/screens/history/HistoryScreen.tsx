@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ColumnHeads } from '../../components/ColumnHeads';
-import { formatMoney, parseMoney } from '../../format/money';
+import { formatMoney, parseMoney } from '../../../src-main/platform/money';
 import { usePos, usePosActions } from '../../store/use-pos';
 import { OrderDetail, type AskManager } from './OrderDetail';
 import { RecoveryList } from './RecoveryList';

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { formatMoney, parseMoney } from '../../format/money';
+import { formatDecimal, formatMoney, parseMoney } from '../../../src-main/platform/money';
 import { DialogActions, modalDialogProps, useModalDialog } from '../../components/modal-dialog';
 import { PosCallError } from '../../pos/call-error';
 import type { AskManager } from './OrderDetail';
 import { Alert } from '../../components/Alert';
 
 /** "12.00" for the amount field: what a person would type. */
-const typed = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+/** The amount as a person types it into the field: "12.34". */
+const typed = formatDecimal;
 
 /** What a refund or a void sends once confirmed: the amount and the reason, and a manager's PIN when one was asked. */
 export interface MoneyBack<R extends string> {

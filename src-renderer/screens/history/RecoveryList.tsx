@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { RecoveryItem } from '../../../src-main/ipc/contract';
-import { formatMoney } from '../../format/money';
+import { formatMoney } from '../../../src-main/platform/money';
 import { PosCallError } from '../../pos/call-error';
 import { usePos } from '../../store/use-pos';
 import type { AskManager } from './OrderDetail';

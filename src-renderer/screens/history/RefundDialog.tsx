@@ -1,6 +1,6 @@
 import type { JournalEntryView } from '../../../src-main/ipc/contract';
 import { refundReasons, refundReasonWords } from '../../../src-main/ipc/refund-reasons';
-import { formatMoney } from '../../format/money';
+import { formatMoney } from '../../../src-main/platform/money';
 import { usePos } from '../../store/use-pos';
 import type { AskManager } from './OrderDetail';
 import { MoneyBackDialog } from './MoneyBackDialog';

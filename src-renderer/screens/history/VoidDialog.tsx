@@ -1,5 +1,5 @@
 import { voidReasons, voidReasonWords, type VoidReason } from '../../../src-main/ipc/refund-reasons';
-import { formatMoney } from '../../format/money';
+import { formatMoney } from '../../../src-main/platform/money';
 import type { AskManager } from './OrderDetail';
 import { MoneyBackDialog, type MoneyBack } from './MoneyBackDialog';
 

@@ -1,6 +1,6 @@
 import type { FollowUpSummary, JournalEntryView } from '../../../src-main/ipc/contract';
 import { refundReasonWords, voidReasonWords } from '../../../src-main/ipc/refund-reasons';
-import { formatMoney } from '../../format/money';
+import { formatMoney } from '../../../src-main/platform/money';
 
 export const operationWords: Record<JournalEntryView['operation'], string> = {
   auth: 'Sale',

@@ -1,6 +1,6 @@
 import { useYesNoKeys } from './use-yes-no-keys';
 import { modalDialogProps } from '../../components/modal-dialog';
-import { formatMoney } from '../../format/money';
+import { formatMoney } from '../../../src-main/platform/money';
 
 /**
  * Asked before the card when a sale is above the merchant's limit (payments.confirmAboveMinor):

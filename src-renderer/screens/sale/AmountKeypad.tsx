@@ -1,4 +1,4 @@
-import { formatMoney } from '../../format/money';
+import { formatMoney } from '../../../src-main/platform/money';
 import { usePos } from '../../store/use-pos';
 
 const keys = ['7', '8', '9', '4', '5', '6', '1', '2', '3', '00', '0'] as const;

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { SaleSummary } from '../../../src-main/ipc/contract';
-import { formatMoney } from '../../format/money';
+import { formatMoney } from '../../../src-main/platform/money';
 import { modalDialogProps, useModalDialog } from '../../components/modal-dialog';
 import { Alert } from '../../components/Alert';
 

@@ -2,7 +2,7 @@ import { useYesNoKeys } from './use-yes-no-keys';
 import type { RefObject } from 'react';
 import type { SaleSummary } from '../../../src-main/ipc/contract';
 import { modalDialogProps } from '../../components/modal-dialog';
-import { formatMoney } from '../../format/money';
+import { formatMoney } from '../../../src-main/platform/money';
 
 /** The two ways a partly approved sale ends without another card: the rest taken another way, or the approval voided. */
 export type PartialEnding = 'outside' | 'void';

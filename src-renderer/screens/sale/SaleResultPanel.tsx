@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { RecoveryFinding, SaleSummary } from '../../../src-main/ipc/contract';
-import { formatMoney } from '../../format/money';
+import { formatMoney } from '../../../src-main/platform/money';
 import { usePos, usePosActions } from '../../store/use-pos';
 import { PartialApprovalActions, type PartialEnding } from './PartialApprovalEnd';
 import { PayAgainActions, paysAgain } from './PayAgainActions';

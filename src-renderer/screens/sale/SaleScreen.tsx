@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { CardEntry } from '../../../src-main/ipc/contract';
-import { formatMoney } from '../../format/money';
+import { formatMoney } from '../../../src-main/platform/money';
 import { usePos, usePosActions } from '../../store/use-pos';
 import { AmountConfirmation } from './AmountConfirmation';
 import { AmountKeypad } from './AmountKeypad';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { cartTotalMinor } from '../../../src-main/ipc/cart';
-import { formatMoney, parseMoney } from '../../format/money';
+import { formatMoney, parseMoney } from '../../../src-main/platform/money';
 import { usePos } from '../../store/use-pos';
 import { Alert } from '../../components/Alert';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TransportError } from '../../../src-main/gateway/errors';
+import { GatewayTransportError } from '../../../src-main/gateway/errors';
 import { answerWindowMs, resolveLostAuthorization } from '../../../src-main/gateway/recovery';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
 import { emulatorClient, keyedSale } from '../../support/gateway-emulator';
@@ -89,8 +89,8 @@ describe('a lost authorization answer, end to end', () => {
     const client = emulatorClient(emulator.url);
     await admin('PUT', { endpoint: 'auth', kind: 'drop-after' });
     const lost = await client.auth(keyedSale({ orderid: 'F-1' })).catch((error: unknown) => error);
-    expect(lost).toBeInstanceOf(TransportError);
-    expect((lost as TransportError).requestSent).toBe(true);
+    expect(lost).toBeInstanceOf(GatewayTransportError);
+    expect((lost as GatewayTransportError).requestSent).toBe(true);
     await expect(
       resolveLostAuthorization(client, { merchid: rpctMerchant, orderid: 'F-1' }, pastTheWindow),
     ).resolves.toMatchObject({ kind: 'found', approved: true, record: { amount: 1234 } });

@@ -6,7 +6,7 @@ import {
   GatewayError,
   ProtocolError,
   RetryableError,
-  TransportError,
+  GatewayTransportError,
 } from '../../../src-main/gateway/errors';
 import { approvedAnswer } from '../../support/gateway-answers';
 import { scriptedGateway, type Step } from '../../support/scripted-gateway';
@@ -82,7 +82,7 @@ describe('call logging and timing', () => {
   it('logs a failed call with its error code and whether it was sent', async () => {
     const { client, lines } = await setUp({ auth: ['drop'] });
     await expect(client.auth({ merchid, amount: 1234, account: '4788250000121443', expiry: '1228' })).rejects.toThrow(
-      TransportError,
+      GatewayTransportError,
     );
     expect(JSON.parse(lines[0]!)).toMatchObject({
       msg: 'gateway call failed',
@@ -98,7 +98,7 @@ describe('error codes', () => {
     expect(new GatewayError('x').code).toBe('http');
     expect(new AuthenticationError('x').code).toBe('authentication');
     expect(new RetryableError('x').code).toBe('retryable');
-    expect(new TransportError('x', { requestSent: false }).code).toBe('transport');
+    expect(new GatewayTransportError('x', { requestSent: false }).code).toBe('transport');
     expect(new ProtocolError('x').code).toBe('protocol');
   });
 });

@@ -10,7 +10,7 @@ import {
   GatewayError,
   ProtocolError,
   RetryableError,
-  TransportError,
+  GatewayTransportError,
   ValidationError,
 } from '../../../src-main/gateway/errors';
 import { createRequestSender } from '../../../src-main/gateway/request-sender';
@@ -144,7 +144,7 @@ describe('GatewayClient.auth over HTTP', () => {
   });
 
   describe('when the answer is lost', () => {
-    it('connection refused: never sent, so retried, then TransportError with requestSent false', async () => {
+    it('connection refused: never sent, so retried, then GatewayTransportError with requestSent false', async () => {
       const { baseUrl } = await gateway(() => undefined);
       const closed = baseUrl;
       server!.closeAllConnections();
@@ -152,8 +152,8 @@ describe('GatewayClient.auth over HTTP', () => {
       server = undefined;
       const sleeps: number[] = [];
       const error = await failure(client(closed, { sleeps }).auth(sale));
-      expect(error).toBeInstanceOf(TransportError);
-      expect((error as TransportError).requestSent).toBe(false);
+      expect(error).toBeInstanceOf(GatewayTransportError);
+      expect((error as GatewayTransportError).requestSent).toBe(false);
       expect(sleeps).toEqual([500, 1000]);
     });
 
@@ -161,8 +161,8 @@ describe('GatewayClient.auth over HTTP', () => {
       const sleeps: number[] = [];
       const { seen, baseUrl } = await gateway((req) => req.socket.destroy());
       const error = await failure(client(baseUrl, { sleeps }).auth(sale));
-      expect(error).toBeInstanceOf(TransportError);
-      expect((error as TransportError).requestSent).toBe(true);
+      expect(error).toBeInstanceOf(GatewayTransportError);
+      expect((error as GatewayTransportError).requestSent).toBe(true);
       expect(seen).toHaveLength(1);
       expect(sleeps).toEqual([]);
     });
@@ -174,8 +174,8 @@ describe('GatewayClient.auth over HTTP', () => {
         setTimeout(() => res.socket?.destroy(), 10);
       });
       const error = await failure(client(baseUrl).auth(sale));
-      expect(error).toBeInstanceOf(TransportError);
-      expect((error as TransportError).requestSent).toBe(true);
+      expect(error).toBeInstanceOf(GatewayTransportError);
+      expect((error as GatewayTransportError).requestSent).toBe(true);
     });
 
     it('no answer before the timeout: outcome unknown, marked timed out', async () => {
@@ -185,7 +185,7 @@ describe('GatewayClient.auth over HTTP', () => {
         clock.advance(40_000);
       });
       const error = await failure(client(baseUrl, { clock }).auth(sale));
-      expect(error).toBeInstanceOf(TransportError);
+      expect(error).toBeInstanceOf(GatewayTransportError);
       expect(error).toMatchObject({ requestSent: true, timedOut: true });
       expect(error.message).toContain('40000 ms');
       expect(seen).toHaveLength(1);
@@ -194,7 +194,7 @@ describe('GatewayClient.auth over HTTP', () => {
     it('HTTP 408: outcome unknown', async () => {
       const { baseUrl } = await gateway((_req, res) => res.writeHead(408).end());
       const error = await failure(client(baseUrl).auth(sale));
-      expect(error).toMatchObject({ name: 'TransportError', requestSent: true, status: 408 });
+      expect(error).toMatchObject({ name: 'GatewayTransportError', requestSent: true, status: 408 });
     });
   });
 });

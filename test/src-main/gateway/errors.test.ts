@@ -7,7 +7,7 @@ describe('gateway errors', () => {
     [new errors.GatewayError('HTTP 500', { status: 500 }), 'http', 'GatewayError'],
     [new errors.AuthenticationError('HTTP 401', { status: 401 }), 'authentication', 'AuthenticationError'],
     [new errors.RetryableError('respstat B', { respstat: 'B' }), 'retryable', 'RetryableError'],
-    [new errors.TransportError('dropped', { requestSent: true }), 'transport', 'TransportError'],
+    [new errors.GatewayTransportError('dropped', { requestSent: true }), 'transport', 'GatewayTransportError'],
     [new errors.NotFoundYetError('not yet', { finalAt: 1 }), 'not-found-yet', 'NotFoundYetError'],
     [new errors.ProtocolError('not JSON', { raw: 'x' }), 'protocol', 'ProtocolError'],
   ])('%s has code %s and name %s', (error, code, name) => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromWireAmount, toWireAmount } from '../../../src-main/gateway/money';
+import { fromWireAmount } from '../../../src-main/gateway/money';
+import { toWireAmount } from '../../../src-main/platform/money';
 
 describe('toWireAmount', () => {
   it.each([

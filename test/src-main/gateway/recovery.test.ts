@@ -1,7 +1,7 @@
 import { noWaitClock } from '../../support/no-wait-clock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src-main/gateway/client';
-import { AuthenticationError, NotFoundYetError, TransportError } from '../../../src-main/gateway/errors';
+import { AuthenticationError, NotFoundYetError, GatewayTransportError } from '../../../src-main/gateway/errors';
 import { answerWindowMs, resolveLostAuthorization, type AnswerWindow } from '../../../src-main/gateway/recovery';
 import { fullVoidAnswer, inquiredRecord, txnNotFoundAnswer } from '../../support/gateway-answers';
 import { scriptedGateway, type Step } from '../../support/scripted-gateway';
@@ -119,7 +119,7 @@ describe('resolveLostAuthorization, losing the answer at each step', () => {
       voidByOrderId: ['drop', 'drop', 'drop'],
     });
     expect(outcome).toMatchObject({ kind: 'unresolved' });
-    expect((outcome as { error: unknown }).error).toBeInstanceOf(TransportError);
+    expect((outcome as { error: unknown }).error).toBeInstanceOf(GatewayTransportError);
     expect(calls.filter((call) => call === voidCall)).toHaveLength(3);
   });
 

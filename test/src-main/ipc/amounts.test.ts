@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toWireAmount } from '../../../src-main/gateway/money';
+import { toWireAmount } from '../../../src-main/platform/money';
 import { maxAmountMinor, type CommandName } from '../../../src-main/ipc/contract';
 import { createDispatcher, type CommandHandlers } from '../../../src-main/ipc/dispatcher';
 import { collectingLogger } from '../../support/test-core';

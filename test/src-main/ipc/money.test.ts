@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMinorUnits } from '../../../src-main/ipc/money';
+import { formatMinorUnits } from '../../../src-main/platform/money';
 
 describe('formatMinorUnits', () => {
   it.each([

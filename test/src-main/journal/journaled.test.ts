@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src-main/emulator/server';
 import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/client';
-import { NotFoundYetError, TransportError, ValidationError } from '../../../src-main/gateway/errors';
+import { NotFoundYetError, GatewayTransportError, ValidationError } from '../../../src-main/gateway/errors';
 import { answerWindowMs } from '../../../src-main/gateway/recovery';
 import { Journal, JournalError } from '../../../src-main/journal/journal';
 import { recoverJournal, recoveredKind } from '../../../src-main/journal/journaled';
@@ -69,7 +69,7 @@ describe('journaled authorizations against the emulator over HTTP', () => {
     });
     await expect(
       journaledAuthorize({ journal, client: offline, request: sale(journal.nextOrderId()), card }),
-    ).rejects.toThrow(TransportError);
+    ).rejects.toThrow(GatewayTransportError);
     expect(journal.list().map((entry) => entry.state)).toEqual(['not-sent', 'not-sent']);
     expect(journal.unresolved()).toEqual([]);
   });

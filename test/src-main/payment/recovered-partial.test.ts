@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TransportError } from '../../../src-main/gateway/errors';
+import { GatewayTransportError } from '../../../src-main/gateway/errors';
 import type { TransactionRecord } from '../../../src-main/gateway/transaction-record';
 import { Journal } from '../../../src-main/journal/journal';
 import { mkdtempSync } from 'node:fs';
@@ -80,7 +80,7 @@ describe('a found record that carries more than the published inquire answer', (
     };
     const refused = () => Promise.reject(new Error('not called'));
     const client = {
-      auth: () => Promise.reject(new TransportError('socket hang up', { requestSent: true })),
+      auth: () => Promise.reject(new GatewayTransportError('socket hang up', { requestSent: true })),
       inquireByOrderid: () => Promise.resolve([record]),
       voidByOrderId: refused,
       void: refused,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseMoney } from '../../../src-renderer/format/money';
+import { formatMoney, parseMoney } from '../../../src-main/platform/money';
 
 describe('formatMoney', () => {
   it.each([
