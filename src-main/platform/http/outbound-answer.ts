@@ -1,19 +1,19 @@
 import type { ZodType } from 'zod';
+import { KindedError } from '../errors';
 import type { Answered } from './outbound';
 
 /**
  * An answer that is not what the caller agreed with the server: not JSON, or not the shape its
  * schema describes. The message names what was wrong (the field and why), never the body.
  */
-export class MalformedAnswerError extends Error {
-  readonly kind = 'malformed';
+export class MalformedAnswerError extends KindedError<'malformed'> {
   constructor(
     readonly operation: string,
     readonly status: number,
     /** What was wrong, e.g. "token: expected string, received undefined". */
     readonly problem: string,
   ) {
-    super(`${operation}: the answer (HTTP ${status}) is not as agreed: ${problem}`);
+    super('malformed', `${operation}: the answer (HTTP ${status}) is not as agreed: ${problem}`);
     this.name = 'MalformedAnswerError';
   }
 }
