@@ -7,8 +7,12 @@ import Router, { type HTTPMethod } from 'find-my-way';
  */
 export type RouteMatch<H> =
   | { readonly kind: 'found'; readonly handler: H; readonly params: Readonly<Record<string, string>> }
-  /** The path is known, not for this method; `allow` lists the methods it takes. */
-  | { readonly kind: 'wrong-method'; readonly allow: readonly string[] }
+  /** The path is known, not for this method; `allow` lists the methods it takes, `params` its values. */
+  | {
+      readonly kind: 'wrong-method';
+      readonly allow: readonly string[];
+      readonly params: Readonly<Record<string, string>>;
+    }
   | { readonly kind: 'not-found' };
 
 export interface Routes<H> {
@@ -21,8 +25,13 @@ export interface Routes<H> {
 /** Path values longer than find-my-way's default of 100 still match: the route judges them. */
 const maxParamLength = 8_192;
 
-export function createRoutes<H>(): Routes<H> {
-  const router = Router({ maxParamLength });
+export interface RouteOptions {
+  /** `/pay/abc/` finds `/pay/abc` (default: a trailing slash is another path). */
+  readonly ignoreTrailingSlash?: boolean;
+}
+
+export function createRoutes<H>(options: RouteOptions = {}): Routes<H> {
+  const router = Router({ maxParamLength, ignoreTrailingSlash: options.ignoreTrailingSlash ?? false });
   const methods = new Set<string>();
   const noHandler = () => undefined;
   const find = (method: string, path: string): { handler: H; params: Record<string, string> } | undefined => {
@@ -43,8 +52,10 @@ export function createRoutes<H>(): Routes<H> {
     match(method, path) {
       const found = find(method, path);
       if (found) return { kind: 'found', ...found };
-      const allow = [...methods].filter((other) => other !== method && find(other, path) !== undefined);
-      return allow.length > 0 ? { kind: 'wrong-method', allow } : { kind: 'not-found' };
+      const others = [...methods].filter((other) => other !== method);
+      const allow = others.filter((other) => find(other, path) !== undefined);
+      const params = allow[0] === undefined ? undefined : find(allow[0], path)?.params;
+      return params ? { kind: 'wrong-method', allow, params } : { kind: 'not-found' };
     },
   };
   return routes;
