@@ -35,9 +35,9 @@ export function readBodyInPieces(
   limits: BodyLimits,
   onPiece: (piece: Buffer) => void,
 ): Promise<void> {
-  refuseDeclaredTooLarge(request, limits);
   const clock = limits.clock ?? systemClock;
   return new Promise((resolve, reject) => {
+    refuseDeclaredTooLarge(request, limits);
     let size = 0;
     let cancelIdle: () => void = () => undefined;
     const done = () => {
