@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { readBodyInPieces } from '../platform/http/inbound';
 import { refuse } from './answers';
 
 /** The service's limit on a document, decoded. */
@@ -15,7 +16,7 @@ export interface ReceivedAttachment {
 }
 
 /**
- * Reads an attachment request as it arrives: the small fields are kept, the Base64 document is
+ * Reads an attachment request as it arrives (the inbound toolkit's piece-by-piece reader): the small fields are kept, the Base64 document is
  * decoded and hashed piece by piece, so a 100 MB upload never sits in memory. The body is the
  * flat object the client sends; a document with escapes or outside a string is refused.
  */
@@ -40,8 +41,10 @@ export async function readAttachment(request: IncomingMessage): Promise<Received
     hash.update(decoded);
   };
 
-  for await (const chunk of request) {
-    let text = (chunk as Buffer).toString('latin1');
+  // Base64 of the largest document, and the small fields: the document's own limit comes first.
+  const maxBytes = Math.ceil(maxDocumentBytes / 3) * 4 + 2 * maxOtherBytes;
+  await readBodyInPieces(request, { maxBytes }, (chunk) => {
+    let text = chunk.toString('latin1');
     while (text.length > 0) {
       if (inDocument) {
         const end = text.indexOf('"');
@@ -67,7 +70,7 @@ export async function readAttachment(request: IncomingMessage): Promise<Received
       }
       if (other.length > maxOtherBytes) refuse(413, '1703', 'The attachment request is malformed.', null);
     }
-  }
+  });
   if (pending.length > 0) refuse(400, '1701', 'Document is not Base64.', 'document');
   let fields: Record<string, unknown>;
   try {

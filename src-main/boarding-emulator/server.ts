@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  answerRequests,
+  closeServer,
+  createRoutes,
+  type HttpProblem,
+  listen,
+  readForm,
+  readJsonObject,
+  sendBody,
+  timeoutOptions,
+} from '../platform/http/inbound';
 import { systemClock, type Clock } from '../platform/clock';
 import { MalformedTarget, readRequestTarget, type RequestTarget } from '../emulator/request-target';
 import { failed, notFoundAnswer, ok, Refusal, refuse, type BoardingAnswer } from './answers';
@@ -17,6 +27,8 @@ import { answerToken, bearerRefusal, type TokenLifetimes } from './token-endpoin
 /** The path the real service's auth server answers tokens on (realm `cardconnect`). */
 export const tokenRoute = '/auth/realms/cardconnect/protocol/openid-connect/token';
 const maxJsonBytes = 1024 * 1024;
+/** The signing page's form: a name, an email and two boxes. */
+const maxFormBytes = 16 * 1024;
 
 export interface BoardingEmulatorOptions {
   readonly port?: number;
@@ -47,49 +59,39 @@ export interface RunningBoardingEmulator {
   close(): Promise<void>;
 }
 
-function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxJsonBytes) {
-        request.removeAllListeners('data');
-        request.resume();
-        reject(new Refusal(failed(413, { code: '1010', message: 'The request body is too large.', errorField: null })));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      if (text.trim() === '') return resolve({});
-      try {
-        const parsed: unknown = JSON.parse(text);
-        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-        resolve(parsed as Record<string, unknown>);
-      } catch {
-        reject(
-          new Refusal(
-            failed(400, { code: '1011', message: 'The request body is not a JSON object.', errorField: null }),
-          ),
-        );
-      }
-    });
-    request.on('error', reject);
+const readJson = (request: IncomingMessage) => readJsonObject(request, { maxBytes: maxJsonBytes });
+
+/** A request the toolkit refused, in the service's own error shape. */
+function problemAnswer(problem: HttpProblem): BoardingAnswer {
+  if (problem.kind === 'too-large')
+    return failed(413, { code: '1010', message: 'The request body is too large.', errorField: null });
+  if (problem.status === 400)
+    return failed(400, { code: '1011', message: 'The request body is not a JSON object.', errorField: null });
+  return failed(problem.status, {
+    code: '1013',
+    message: `The request was refused: ${problem.message}.`,
+    errorField: null,
   });
 }
 
 function sendAnswer(response: ServerResponse, answer: BoardingAnswer): void {
   const payload = answer.html ? String(answer.body) : JSON.stringify(answer.body);
-  response.writeHead(answer.status, {
-    'Content-Type': answer.html ? 'text/html; charset=utf-8' : 'application/json',
-    'Content-Length': Buffer.byteLength(payload),
-    ...(answer.html ? { 'Content-Security-Policy': "default-src 'none'; form-action 'self'" } : {}),
-    ...answer.headers,
-  });
-  response.end(payload);
+  sendBody(
+    response,
+    answer.status,
+    {
+      'Content-Type': answer.html ? 'text/html; charset=utf-8' : 'application/json',
+      ...(answer.html ? { 'Content-Security-Policy': "default-src 'none'; form-action 'self'" } : {}),
+      ...answer.headers,
+    },
+    payload,
+  );
 }
+
+/** Every method a route may take; a path's own handler says which it serves (404 otherwise, as the service does). */
+const anyMethod = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+/** A path for the route tables: the segments, each encoded as the tables decode them. */
+const pathOf = (segments: readonly string[]) => `/${segments.map(encodeURIComponent).join('/')}`;
 
 /**
  * The boarding emulator on node:http, 127.0.0.1: the token endpoint, every endpoint of the
@@ -112,12 +114,9 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
   const lockout = createLoginLockout({ ...defaultLockoutPolicy, ...options.lockout });
   let baseUrl = '';
 
-  const admin = async (request: IncomingMessage, rest: string[]): Promise<BoardingAnswer> => {
-    const basic = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`;
-    if (request.headers.authorization !== basic)
-      return failed(401, { code: '1005', message: 'Access denied.', errorField: null });
-    const [control, id] = rest;
-    if (control === 'clock' && request.method === 'POST') {
+  type Control = (request: IncomingMessage, params: Readonly<Record<string, string>>) => Promise<BoardingAnswer>;
+  const controls = createRoutes<Control>()
+    .add('POST', '/clock', async (request) => {
       const advanceMs = Number((await readJson(request)).advanceMs);
       if (!Number.isInteger(advanceMs) || advanceMs < 0)
         refuse(400, '9001', 'advanceMs must be a whole number of milliseconds, 0 or more.', 'advanceMs');
@@ -125,27 +124,33 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
       store.advance(now());
       await store.charged();
       return ok({ now: now() });
-    }
-    if (control === 'underwriting' && id && request.method === 'PUT') {
-      const entry = store.merchants.get(id);
-      if (!entry) return notFoundAnswer(`Merchant ${id}`);
+    })
+    .add('PUT', '/underwriting/:merchantId', async (request, { merchantId = '' }) => {
+      const entry = store.merchants.get(merchantId);
+      if (!entry) return notFoundAnswer(`Merchant ${merchantId}`);
       const outcome = (await readJson(request)).outcome;
       if (outcome !== 'approve' && outcome !== 'decline')
         refuse(400, '9002', 'outcome must be approve or decline.', 'outcome');
       entry.underwriting = outcome;
-      return ok({ merchantId: id, underwriting: outcome });
-    }
-    if (control === 'merchants' && request.method === 'GET') {
-      return ok({
+      return ok({ merchantId, underwriting: outcome });
+    })
+    .add('GET', '/merchants', async () =>
+      ok({
         merchants: [...store.merchants.values()].map((entry) => ({
           merchantId: entry.merchantId,
           status: entry.status,
           frontEndMid: entry.frontEndMid ?? null,
           underwriting: entry.underwriting,
         })),
-      });
-    }
-    return notFoundAnswer('Control');
+      }),
+    );
+
+  const admin = async (request: IncomingMessage, rest: readonly string[]): Promise<BoardingAnswer> => {
+    const basic = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`;
+    if (request.headers.authorization !== basic)
+      return failed(401, { code: '1005', message: 'Access denied.', errorField: null });
+    const found = controls.match(request.method ?? 'GET', pathOf(rest));
+    return found.kind === 'found' ? found.handler(request, found.params) : notFoundAnswer('Control');
   };
 
   const signing = async (request: IncomingMessage, merchantId: string, key: string): Promise<BoardingAnswer> => {
@@ -159,9 +164,7 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
     }
     if (request.method === 'GET') return signingPage(entry, `/sign/${merchantId}/${key}`);
     if (request.method !== 'POST') return notFoundAnswer('Endpoint');
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8').slice(0, 10_000));
+    const form = await readForm(request, { maxBytes: maxFormBytes });
     if (form.get('agree') !== '1' || !form.get('firstName') || !form.get('lastName') || !form.get('email')) {
       return signingMessage(400, 'Not signed', 'Give your name and email and agree to the terms, then sign.');
     }
@@ -180,6 +183,61 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
     );
   };
 
+  /** A request to the boarding API: its method, the segments after the resource, the query. */
+  interface ApiCall {
+    readonly request: IncomingMessage;
+    readonly method: string;
+    readonly rest: readonly string[];
+    readonly query: URLSearchParams;
+    body(): Promise<Record<string, unknown>>;
+  }
+  type ApiRoute = (call: ApiCall) => BoardingAnswer | Promise<BoardingAnswer>;
+
+  const attachment: ApiRoute = async ({ request, method, rest: [merchantId = ''] }) => {
+    if (method !== 'PUT') return notFoundAnswer('Endpoint');
+    const entry = store.merchants.get(merchantId);
+    if (!entry) return notFoundAnswer(`Merchant ${merchantId}`);
+    const received = await readAttachment(request);
+    const { fileName, mimeType, description, attachmentTypeCd } = received.fields as Record<string, string | undefined>;
+    for (const [field, value, max] of [
+      ['fileName', fileName, 60],
+      ['mimeType', mimeType, 30],
+      ['description', description, 1000],
+      ['attachmentTypeCd', attachmentTypeCd, 100],
+    ] as const) {
+      if (typeof value !== 'string' || value === '') refuse(400, '1705', `${field} is required.`, field);
+      if (value.length > max) refuse(400, '1706', `${field} has invalid length.`, field);
+    }
+    if (/^(audio|video)\//i.test(mimeType!))
+      refuse(400, '1707', 'Audio and video files are not supported.', 'mimeType');
+    if (received.bytes === 0) refuse(400, '1704', 'document is required.', 'document');
+    return ok({
+      attachmentId: store.addAttachment(entry, {
+        fileName: fileName!,
+        mimeType: mimeType!,
+        attachmentTypeCd: attachmentTypeCd!,
+        bytes: received.bytes,
+        sha256: received.sha256,
+      }),
+    });
+  };
+  const merchant: ApiRoute = ({ method, rest, body }) =>
+    answerMerchant(store, { method, rest, body, baseUrl, now: now() });
+  const order: ApiRoute = ({ method, rest, query, body }) =>
+    answerOrder(store, { method, rest, query, body, now: now() });
+  const billingPlan: ApiRoute = ({ method, rest, body }) => answerBillingPlan(store, method, rest, body);
+  // The resources' own modules route within them (merchant-routes.ts, commerce-routes.ts).
+  const apiRoutes = createRoutes<ApiRoute>()
+    .add(anyMethod, '/merchant/:merchantId/attachment', attachment)
+    .add(anyMethod, '/merchant', merchant)
+    .add(anyMethod, '/merchant/*', merchant)
+    .add('GET', '/equipmentCatalog/list', ({ query }) => answerCatalog(store, query))
+    .add(anyMethod, '/order', order)
+    .add(anyMethod, '/order/*', order)
+    .add('GET', '/lookup/:name', ({ rest: [name = ''] }) => answerLookup(name))
+    .add(anyMethod, '/billingplan', billingPlan)
+    .add(anyMethod, '/billingplan/*', billingPlan);
+
   const api = async (
     request: IncomingMessage,
     segments: readonly string[],
@@ -191,55 +249,10 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
     if (version !== undefined && version !== '1.0')
       refuse(400, '1002', `API version ${String(version)} is not supported; use 1.0.`, 'X-CopilotAPI-Version');
     const method = request.method ?? 'GET';
-    const [resource, ...rest] = segments;
-    const body = () => readJson(request);
-    switch (resource) {
-      case 'merchant':
-        if (rest[1] === 'attachment' && rest.length === 2) {
-          if (method !== 'PUT') return notFoundAnswer('Endpoint');
-          const entry = store.merchants.get(rest[0]!);
-          if (!entry) return notFoundAnswer(`Merchant ${rest[0]}`);
-          const received = await readAttachment(request);
-          const { fileName, mimeType, description, attachmentTypeCd } = received.fields as Record<
-            string,
-            string | undefined
-          >;
-          for (const [field, value, max] of [
-            ['fileName', fileName, 60],
-            ['mimeType', mimeType, 30],
-            ['description', description, 1000],
-            ['attachmentTypeCd', attachmentTypeCd, 100],
-          ] as const) {
-            if (typeof value !== 'string' || value === '') refuse(400, '1705', `${field} is required.`, field);
-            if (value.length > max) refuse(400, '1706', `${field} has invalid length.`, field);
-          }
-          if (/^(audio|video)\//i.test(mimeType!))
-            refuse(400, '1707', 'Audio and video files are not supported.', 'mimeType');
-          if (received.bytes === 0) refuse(400, '1704', 'document is required.', 'document');
-          return ok({
-            attachmentId: store.addAttachment(entry, {
-              fileName: fileName!,
-              mimeType: mimeType!,
-              attachmentTypeCd: attachmentTypeCd!,
-              bytes: received.bytes,
-              sha256: received.sha256,
-            }),
-          });
-        }
-        return answerMerchant(store, { method, rest, body, baseUrl, now: now() });
-      case 'equipmentCatalog':
-        return rest[0] === 'list' && rest.length === 1 && method === 'GET'
-          ? answerCatalog(store, query)
-          : notFoundAnswer('Endpoint');
-      case 'order':
-        return answerOrder(store, { method, rest, query, body, now: now() });
-      case 'lookup':
-        return rest.length === 1 && method === 'GET' ? answerLookup(rest[0]!) : notFoundAnswer('Endpoint');
-      case 'billingplan':
-        return answerBillingPlan(store, method, rest, body);
-      default:
-        return notFoundAnswer('Endpoint');
-    }
+    // A known path asked with another method is the service's 404 too.
+    const found = apiRoutes.match(method, pathOf(segments));
+    if (found.kind !== 'found') return notFoundAnswer('Endpoint');
+    return found.handler({ request, method, rest: segments.slice(1), query, body: () => readJson(request) });
   };
 
   const route = async (request: IncomingMessage): Promise<BoardingAnswer> => {
@@ -269,24 +282,21 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
     return api(request, segments, query);
   };
 
-  const server = createServer({ requestTimeout: 15 * 60_000 }, (request, response) => {
-    route(request)
-      .catch((error: unknown) => {
-        if (error instanceof Refusal) return error.answer;
-        return failed(500, { code: '9999', message: 'Internal error.', errorField: null });
-      })
-      .then((answer) => {
-        // An answer before the whole body was read (a refusal): drain the rest, then close.
-        if (!request.complete) response.setHeader('Connection', 'close');
-        sendAnswer(response, answer);
-        if (!request.complete) request.resume();
-      });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = createServer(
+    // A 100 MB attachment may take minutes on a slow line.
+    timeoutOptions({ headersMs: 60_000, requestMs: 15 * 60_000, keepAliveMs: 5_000 }),
+    answerRequests<BoardingAnswer>({
+      handle: (request) =>
+        route(request).catch((error: unknown) => {
+          if (error instanceof Refusal) return error.answer;
+          throw error;
+        }),
+      problem: problemAnswer,
+      unexpected: () => failed(500, { code: '9999', message: 'Internal error.', errorField: null }),
+      send: sendAnswer,
+    }),
+  );
+  const port = await listen(server, options.port ?? 0, '127.0.0.1');
   baseUrl = `http://127.0.0.1:${port}`;
   const tickMs = options.tickMs ?? 250;
   const ticker = tickMs > 0 ? setInterval(() => store.advance(now()), tickMs) : undefined;
@@ -304,8 +314,7 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
     },
     async close() {
       if (ticker) clearInterval(ticker);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { HttpProblem, readForm } from '../platform/http/inbound';
 import { failed, type BoardingAnswer } from './answers';
 import type { BoardingEmulatorCredentials } from './emulator-config';
 import { signJwt, verifyJwt } from './jwt';
@@ -51,17 +52,16 @@ export async function answerToken(
     now: number;
   },
 ): Promise<BoardingAnswer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > 16_384) return oauthError(400, 'invalid_request', 'Request too large');
-    chunks.push(chunk as Buffer);
+  let form: URLSearchParams;
+  try {
+    form = await readForm(request, { maxBytes: 16_384 });
+  } catch (error) {
+    if (!(error instanceof HttpProblem)) throw error;
+    return oauthError(400, 'invalid_request', error.kind === 'too-large' ? 'Request too large' : error.message);
   }
   if (!String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
     return oauthError(400, 'invalid_request', 'The token request must be a form (application/x-www-form-urlencoded)');
   }
-  const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
   const { credentials, signingKey, lifetimes, lockout, now } = context;
   if (
     form.get('client_id') !== credentials.clientId ||

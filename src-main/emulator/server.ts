@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterLoopTurns } from '../../drivers/clock';
 import { systemClock, type Clock } from '../platform/clock';
 import { defaultEmulatorConfig, type EmulatorConfig } from './config';
@@ -14,7 +14,7 @@ import {
   type EmulatorAnswer,
   type EmulatorContext,
 } from './emulator-context';
-import { gatewayRoutes } from './gateway-routes';
+import { gatewayRoutes, type GatewayRoute } from './gateway-routes';
 import { createEmulatorIds, type EmulatorIds } from './ids';
 import { createMemoryLedger, type Ledger } from './ledger';
 import { createFaultStore, faultSchema, gatewayEndpoints } from './faults';
@@ -22,14 +22,16 @@ import { authenticate, type Credential } from './credentials';
 import { acceptBoardedMerchant, chargeStoredProfile } from './boarded-merchants';
 import type { GatewayLink } from '../boarding-emulator/gateway-link';
 import {
-  bodyTooLarge,
-  defaultRequestLimits,
-  readBody,
-  refuse,
-  RequestRefused,
-  send,
-  type RequestLimits,
-} from './http-io';
+  answerRequests,
+  closeServer,
+  createRoutes,
+  HttpProblem,
+  keepAliveAfterAnswer,
+  listen,
+  refuseDeclaredTooLarge,
+  timeoutOptions,
+} from '../platform/http/inbound';
+import { defaultRequestLimits, readBody, refusal, send, type RequestLimits } from './http-io';
 import {
   gatewayTail,
   MalformedTarget,
@@ -102,6 +104,10 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
+/** A path for the route table: the segments, each encoded as the table decodes them. */
+const pathOf = (segments: readonly string[]) => `/${segments.map(encodeURIComponent).join('/')}`;
+const paramNames = (count: number) => Array.from({ length: count }, (_, index) => `/:p${index}`).join('');
+
 /** After a restart, retrefs continue above the highest one the file holds. */
 function nextRetrefBase(ledger: Ledger | undefined): number | undefined {
   const highest = ledger?.highestRetref() ?? 0;
@@ -144,6 +150,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       createTrainingWalletKeys(clock.now()),
     ));
   const tokenizer = createTokenizer(context, walletKeys);
+  // Every endpoint by name, method and how many path values follow it; both REST roots reach it.
+  const endpoints = createRoutes<GatewayRoute>();
+  for (const gatewayRoute of gatewayRoutes)
+    for (const count of gatewayRoute.params)
+      endpoints.add(gatewayRoute.methods, `${pathOf([gatewayRoute.endpoint])}${paramNames(count)}`, gatewayRoute);
   const route = async (
     request: IncomingMessage,
     target: RequestTarget,
@@ -165,15 +176,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const allowed = (merchid: string) =>
       credential.level === 'merchant' ? credential.merchid === merchid : reachableBySite(context, merchid);
     const method = request.method ?? 'GET';
-    const [endpoint = '', ...params] = tail;
-    if (endpoint === '') return credentialTest(request, method, credential, allowed);
-    const found = gatewayRoutes.find(
-      (r) => r.endpoint === endpoint && r.methods.includes(method) && r.params.includes(params.length),
-    );
-    if (!found) return notFound;
-    return found.answer(context, {
+    if (tail.length === 0) return credentialTest(request, method, credential, allowed);
+    // A known endpoint asked with another method is the reference's 404 too, not a 405.
+    const found = endpoints.match(method, pathOf(tail));
+    if (found.kind !== 'found') return notFound;
+    return found.handler.answer(context, {
       request,
-      params,
+      params: Object.values(found.params),
       query: target.query,
       body: () => readBody(request, limits),
       allowed,
@@ -201,30 +210,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const faults = createFaultStore();
   const limiter = options.rateLimit === false ? undefined : createRateLimiter(clock);
 
-  /** Controls for trainers and tests; site-level credentials only. */
-  const admin = async (
-    request: IncomingMessage,
-    control: string,
-    credential: Credential | undefined,
-  ): Promise<EmulatorAnswer> => {
-    if (!credential || credential.level !== 'site') return { status: 401, body: 'Unauthorized' };
-    if (control === 'faults') {
-      if (request.method === 'GET') return { status: 200, body: faults.list() };
-      if (request.method === 'DELETE') {
-        faults.clear();
-        return { status: 200, body: [] };
+  type Control = (request: IncomingMessage) => Promise<EmulatorAnswer>;
+  const controls = createRoutes<Control>()
+    .add('GET', '/faults', async () => ({ status: 200, body: faults.list() }))
+    .add('DELETE', '/faults', async () => {
+      faults.clear();
+      return { status: 200, body: [] };
+    })
+    .add(['PUT', 'POST'], '/faults', async (request) => {
+      const parsed = faultSchema.safeParse(await readBody(request, limits));
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new BadRequest(`${issue?.path.join('.') || 'fault'}: ${issue?.message ?? 'invalid'}`);
       }
-      if (request.method === 'PUT' || request.method === 'POST') {
-        const parsed = faultSchema.safeParse(await readBody(request, limits));
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          throw new BadRequest(`${issue?.path.join('.') || 'fault'}: ${issue?.message ?? 'invalid'}`);
-        }
-        faults.add(parsed.data);
-        return { status: 200, body: faults.list() };
-      }
-    }
-    if (control === 'settle' && request.method === 'POST') {
+      faults.add(parsed.data);
+      return { status: 200, body: faults.list() };
+    })
+    .add('POST', '/settle', async (request) => {
       const body = await readBody(request, limits);
       const reject = Array.isArray(body.reject) ? body.reject.map(String) : [];
       const merchid = typeof body.merchid === 'string' ? body.merchid : undefined;
@@ -238,25 +240,33 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
           txns: txns.length,
         })),
       };
-    }
-    return notFound;
+    });
+
+  /** Controls for trainers and tests; site-level credentials only. */
+  const admin = async (
+    request: IncomingMessage,
+    control: string,
+    credential: Credential | undefined,
+  ): Promise<EmulatorAnswer> => {
+    if (!credential || credential.level !== 'site') return { status: 401, body: 'Unauthorized' };
+    const found = controls.match(request.method ?? 'GET', pathOf([control]));
+    return found.kind === 'found' ? found.handler(request) : notFound;
   };
 
   const realism = options.realism ?? true;
   const random = options.random ?? Math.random;
   const answerWith = (request: IncomingMessage, target: RequestTarget, credential: Credential | undefined) =>
     route(request, target, credential)
-      .catch((error: unknown): EmulatorAnswer | RequestRefused => {
-        if (error instanceof RequestRefused) return error;
+      .catch((error: unknown): EmulatorAnswer => {
+        // Refused before the body was read (413, 408): the toolkit's error mapping answers it.
+        if (error instanceof HttpProblem) throw error;
         if (error instanceof BadRequest) return httpBadRequest(error.message);
         return { status: 500, body: 'Internal error' };
       })
       .finally(() => database?.saveState(context, tokenSecret));
 
-  const handle: RequestListener = async (request, response) => {
-    // node:http 20 waits keepAliveTimeout plus a fixed second before closing an idle kept-alive
-    // connection; this runs after its own 'finish' listener, so keepAliveMs is what holds.
-    response.on('finish', () => request.socket.setTimeout(limits.keepAliveMs));
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    keepAliveAfterAnswer(request, response, limits.keepAliveMs);
     let target: RequestTarget;
     try {
       target = readRequestTarget(request.url ?? '/');
@@ -265,8 +275,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return send(response, httpBadRequest(error.problem));
     }
     // By the declared length, before a byte of the body is read.
-    if (Number(request.headers['content-length'] ?? 0) > limits.maxBodyBytes)
-      return refuse(response, bodyTooLarge(limits));
+    refuseDeclaredTooLarge(request, { maxBytes: limits.maxBodyBytes });
     const tail = gatewayTail(target.segments);
     const isGateway = tail !== undefined;
     const endpoint = tail?.[0] ?? '';
@@ -286,15 +295,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (admission && admission.waitSeconds > 0) {
       request.resume();
       const wait = String(admission.waitSeconds);
-      response.writeHead(429, {
-        'Content-Type': 'text/plain; charset=utf-8',
-        [retryAfterHeader]: wait,
-        'Retry-After': wait,
-      });
-      return void response.end(`Too many requests: ${endpoint} is limited to 20 a minute; retry in ${wait} s`);
+      const words = `Too many requests: ${endpoint} is limited to 20 a minute; retry in ${wait} s`;
+      return send(response, { status: 429, body: words }, { [retryAfterHeader]: wait, 'Retry-After': wait });
     }
     const answer = await answerWith(request, target, credential);
-    if (answer instanceof RequestRefused) return refuse(response, answer);
     if (fault?.kind === 'delay-after') await new Promise((resolve) => setTimeout(resolve, fault.ms));
     if (fault?.kind === 'drop-after') return void request.socket.destroy();
     const body =
@@ -312,20 +316,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       admission && answer.status === 200 ? { [remainingHeader]: String(admission.remaining) } : {};
     send(response, { ...answer, body }, { ...answer.headers, ...rateHeaders });
   };
+  const listener = answerRequests<EmulatorAnswer>({
+    handle,
+    problem: refusal(limits),
+    unexpected: () => ({ status: 500, body: 'Internal error' }),
+    send: (response, answer) => send(response, answer),
+  });
   const certificate = options.tls ? await generateEmulatorCertificate(clock.now()) : undefined;
-  const serverOptions = {
-    headersTimeout: limits.headersMs,
-    requestTimeout: limits.requestMs,
-    keepAliveTimeout: limits.keepAliveMs,
-    // node:http checks the first two only this often (30 s by default): check well within them.
-    connectionsCheckingInterval: Math.max(
-      10,
-      Math.min(1_000, Math.floor(Math.min(limits.headersMs, limits.requestMs) / 4)),
-    ),
-  };
+  const serverOptions = timeoutOptions(limits);
   const server = certificate
-    ? createTlsServer({ ...serverOptions, cert: certificate.cert, key: certificate.key }, handle)
-    : createServer(serverOptions, handle);
+    ? createTlsServer({ ...serverOptions, cert: certificate.cert, key: certificate.key }, listener)
+    : createServer(serverOptions, listener);
   // The only socket timeout armed is the keep-alive one (above). With a listener here node:http
   // leaves the closing to us: an idle connection is closed once the loop has read what reached
   // it, since after a stalled loop the due idle timer runs before the poll that reads the lane's
@@ -337,11 +338,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       if (socket.bytesRead === readBefore) socket.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(server, options.port ?? 0, '127.0.0.1');
   return {
     url: `${certificate ? 'https' : 'http'}://127.0.0.1:${port}${restRoot.slice(0, -1)}`,
     referenceUrl: `${certificate ? 'https' : 'http'}://127.0.0.1:${port}${referenceRestRoot.slice(0, -1)}`,
@@ -366,8 +363,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       },
     },
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
       database?.close();
     },
   };

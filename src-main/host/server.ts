@@ -1,13 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { sessionTokenHeader } from '../ipc/contract/derive';
 import type { Dispatch } from '../ipc/dispatcher';
 import type { EventFeed } from '../ipc/event-hub';
 import type { Logger } from '../log/logger';
+import {
+  answerRequests,
+  closeServer,
+  createRoutes,
+  HttpProblem,
+  keepAliveAfterAnswer,
+  listen,
+  sendBody,
+  timeoutOptions,
+} from '../platform/http/inbound';
 import { contentSecurityPolicy, rendererSecurityHeaders } from '../security/csp';
 import { createBridge, type BridgeLimits } from './bridge';
 import { isAllowedHostHeader, isAllowedOrigin, isValidToken } from './guard';
@@ -86,6 +95,13 @@ export interface RunningHost {
   close(): Promise<void>;
 }
 
+/** An answer the host writes whole (a refusal); pages and routes write their own. */
+interface HostAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
 /** The minimum length of a fixed token; a short one could be guessed by another page. */
 export const minTokenLength = 32;
 
@@ -122,79 +138,67 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     core.logger.warn({ err: error }, 'host: could not compress the renderer; it is served as it is');
   });
 
-  const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+  const routes = createRoutes<HostRoute>();
+  for (const route of options.routes ?? []) routes.add(route.method, route.path, route);
+
+  const onRequest = async (request: IncomingMessage, response: ServerResponse): Promise<HostAnswer | void> => {
     // node:http clears a kept-alive socket's timeout when the next request comes: set it again.
-    // After the answer, keepAliveMs alone holds (node:http would add a fixed second to it).
-    // The socket is held here: a refused upload destroys it, and then `request.socket` is null by `finish`.
-    const socket = request.socket;
-    socket.setTimeout(limits.idleMs);
-    response.on('finish', () => {
-      if (!socket.destroyed) socket.setTimeout(limits.keepAliveMs);
-    });
+    request.socket.setTimeout(limits.idleMs);
+    keepAliveAfterAnswer(request, response, limits.keepAliveMs);
+    if (!isAllowedHostHeader(request.headers.host, port))
+      return { status: 421, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Misdirected request' };
+    const url = new URL(request.url ?? '/', `http://${hostAddress}:${port}`);
+    const found = routes.match(request.method ?? 'GET', url.pathname);
+    if (found.kind === 'found') return routeRequest(found.handler, request, response, url);
+    if (found.kind === 'wrong-method')
+      return routeRefusal(405, 'unknown_command', `${url.pathname} takes ${found.allow.join(', ')} only`);
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      throw new HttpProblem('wrong-method', 'the page takes GET and HEAD', { headers: { Allow: 'GET, HEAD' } });
     const headers = rendererSecurityHeaders(
       contentSecurityPolicy({ connectSrc: [`ws://${hostAddress}:${port}`, `ws://localhost:${port}`] }),
     );
-    if (!isAllowedHostHeader(request.headers.host, port)) {
-      response.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Misdirected request');
-      return;
-    }
-    const url = new URL(request.url ?? '/', `http://${hostAddress}:${port}`);
-    const route = options.routes?.find((candidate) => candidate.path === url.pathname);
-    if (route) {
-      void routeRequest(route, request, response, url);
-      return;
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
-      return;
-    }
-    serveStatic(
+    await serveStatic(
       site,
       { pathname: url.pathname, acceptEncoding: request.headers['accept-encoding'] },
       response,
       headers,
-    ).catch((error: unknown) => {
-      core.logger.error({ err: error }, 'host: static file failed');
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
-    });
+    );
   };
 
+  /** A route's refusal: the bridge's error shape, and the connection closed (its body is not read). */
+  const routeRefusal = (status: number, code: string, message: string): HostAnswer => ({
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' },
+    body: JSON.stringify({ ok: false, error: { code, message } }),
+  });
+
   // A route changes things, so it is guarded like the bridge: the host's own page, with the token.
-  const routeRequest = async (route: HostRoute, request: IncomingMessage, response: ServerResponse, url: URL) => {
-    const refuseRoute = (status: number, message: string) => {
-      response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
-      response.end(
-        JSON.stringify({ ok: false, error: { code: status === 405 ? 'unknown_command' : 'forbidden', message } }),
-      );
-      request.resume();
-    };
-    if (request.method !== route.method) return refuseRoute(405, `${route.path} takes ${route.method} only`);
+  const routeRequest = async (
+    route: HostRoute,
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+  ): Promise<HostAnswer | void> => {
     if (!isAllowedOrigin(request.headers.origin, port)) {
       core.logger.warn(
         { origin: request.headers.origin ?? null, path: route.path },
         'host: refused a request from another origin',
       );
-      return refuseRoute(403, 'This page may not send here.');
+      return routeRefusal(403, 'forbidden', 'This page may not send here.');
     }
     const presented = request.headers[sessionTokenHeader];
     if (!isValidToken(typeof presented === 'string' ? presented : undefined, token)) {
       core.logger.warn({ path: route.path }, 'host: refused a request without the session token');
-      return refuseRoute(
+      return routeRefusal(
         401,
+        'forbidden',
         'The session token is missing or wrong: reload the page from the address the back office printed.',
       );
     }
     // The route owns its waits from here (an upload forwarded to the boarding service answers
     // when that service does); requestMs still bounds the body's arrival.
     request.socket.setTimeout(0);
-    try {
-      await route.handle(request, response, url);
-    } catch (error) {
-      core.logger.error({ err: error, path: route.path }, 'host: route failed');
-      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-      response.end();
-    }
+    await route.handle(request, response, url);
   };
 
   const refuse = (socket: Duplex, status: number, reason: string) => {
@@ -217,23 +221,24 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   };
 
   const server = createServer(
-    {
-      headersTimeout: limits.headersMs,
-      requestTimeout: limits.requestMs,
-      keepAliveTimeout: limits.keepAliveMs,
-      // node:http checks the first two only this often (30 s by default): check well within them.
-      connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(limits.headersMs / 4))),
-    },
-    onRequest,
+    timeoutOptions(limits),
+    answerRequests<HostAnswer>({
+      handle: onRequest,
+      problem: (problem) => ({ status: problem.status, headers: {}, body: '' }),
+      unexpected: (error, request) => {
+        core.logger.error(
+          { err: error, path: new URL(request.url ?? '/', 'http://host.invalid').pathname },
+          'host: request failed',
+        );
+        return { status: 500, headers: {}, body: '' };
+      },
+      send: (response, answer) => sendBody(response, answer.status, answer.headers, answer.body),
+    }),
   );
   // Every new socket: no bytes either way for idleMs, and node:http destroys it.
   server.timeout = limits.idleMs;
   server.on('upgrade', onUpgrade);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, hostAddress, () => resolve());
-  });
-  port = (server.address() as AddressInfo).port;
+  port = await listen(server, options.port, hostAddress);
   const url = `http://${hostAddress}:${port}/?token=${token}`;
 
   return {
@@ -242,8 +247,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     token,
     async close() {
       await bridge.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
     },
   };
 }

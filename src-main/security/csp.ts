@@ -1,3 +1,5 @@
+import { securityHeaders } from '../platform/http/inbound';
+
 /**
  * The renderer's Content Security Policy, one definition for both shells. The renderer is a
  * built bundle: no inline script, no eval, no remote code, nothing framed, no forms posted.
@@ -24,13 +26,7 @@ export function contentSecurityPolicy(options: { connectSrc?: readonly string[] 
     .join('; ');
 }
 
-/** Headers every response carrying renderer content gets, in either shell. */
+/** Headers every response carrying renderer content gets, in either shell (the inbound toolkit's builder). */
 export function rendererSecurityHeaders(csp: string): Record<string, string> {
-  return {
-    'Content-Security-Policy': csp,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-  };
+  return securityHeaders({ csp, isolated: true });
 }

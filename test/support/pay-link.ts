@@ -29,12 +29,19 @@ export function payLinkCertificate(folder: string): string {
 export function payLinkCall(
   url: string,
   ca: string,
-  init: { method?: string; body?: string | Buffer; contentType?: string; localAddress?: string } = {},
+  init: {
+    method?: string;
+    body?: string | Buffer;
+    contentType?: string;
+    localAddress?: string;
+    chunked?: boolean;
+  } = {},
 ): Promise<PayLinkAnswer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = {};
     if (init.contentType) headers['Content-Type'] = init.contentType;
-    if (init.body !== undefined) headers['Content-Length'] = Buffer.byteLength(init.body);
+    // Chunked: the length is not declared, so the service learns it only as the body arrives.
+    if (init.body !== undefined && !init.chunked) headers['Content-Length'] = Buffer.byteLength(init.body);
     // A phone at `localAddress` (another loopback address: another client) when given.
     const from = init.localAddress ? { localAddress: init.localAddress, agent: false as const } : {};
     const call = request(url, { method: init.method ?? 'GET', ca, headers, ...from }, (response) => {
@@ -50,7 +57,8 @@ export function payLinkCall(
       response.on('error', reject);
     });
     call.on('error', reject);
-    call.end(init.body);
+    if (init.chunked && init.body !== undefined) call.write(init.body);
+    call.end(init.chunked ? undefined : init.body);
   });
 }
 

@@ -34,7 +34,8 @@ export const payLinkTls: Pick<TlsOptions & SecureContextOptions, 'minVersion' | 
 };
 
 /** One year: phones that once opened the page never try it over plain HTTP again. */
-export const strictTransportSecurity = 'max-age=31536000';
+export const hstsMaxAgeSeconds = 31_536_000;
+export const strictTransportSecurity = `max-age=${hstsMaxAgeSeconds}`;
 
 export interface PayLinkLimits {
   /** Sockets one client address may hold at once; one more is reset as it arrives. A phone's browser opens up to six. */

@@ -9,7 +9,8 @@ import {
   type PayLinkStatus,
 } from './pay-page-parts';
 import type { PayPageWords } from './pay-page-words';
-import { strictTransportSecurity } from './limits';
+import { securityHeaders } from '../../platform/http/inbound';
+import { hstsMaxAgeSeconds } from './limits';
 import { liveWalletSources } from './wallet-buttons';
 
 /**
@@ -27,20 +28,16 @@ import { liveWalletSources } from './wallet-buttons';
 export function payLinkHeaders(mode: 'training' | 'live'): Readonly<Record<string, string>> {
   const scripts = mode === 'live' ? liveWalletSources : "script-src 'self'";
   return {
-    'Content-Security-Policy': `default-src 'none'; ${scripts}; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-    ...fixedHeaders,
+    ...securityHeaders({
+      csp: `default-src 'none'; ${scripts}; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      hstsSeconds: hstsMaxAgeSeconds,
+      isolated: true,
+      noStore: true,
+    }),
+    // For browsers older than frame-ancestors.
+    'X-Frame-Options': 'DENY',
   };
 }
-
-const fixedHeaders: Readonly<Record<string, string>> = {
-  'Strict-Transport-Security': strictTransportSecurity,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'no-store',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  'X-Frame-Options': 'DENY',
-};
 
 const escapes: Readonly<Record<string, string>> = {
   '&': '&amp;',

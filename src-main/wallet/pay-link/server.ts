@@ -1,6 +1,18 @@
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  answerRequests,
+  closeServer,
+  createRoutes,
+  HttpProblem,
+  jsonObject,
+  listen,
+  readBody,
+  requireMediaType,
+  sendBody,
+  timeoutOptions,
+  utf8Text,
+} from '../../platform/http/inbound';
 import type { Clock } from '../../platform/clock';
 import { capConnectionsPerClient, clientAddress, payLinkLimits, payLinkTls, type PayLinkLimits } from './limits';
 import { createLinkGuesses } from './link-guesses';
@@ -49,48 +61,31 @@ export interface PayLinkServer {
   close(): Promise<void>;
 }
 
-/** Why a body was not taken: an HTTP status and the words. */
-class RefusedBody extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
+/** The words a refused payment body is answered with, by what was wrong. */
+function refusedBodyWords(problem: HttpProblem): string {
+  if (problem.kind === 'unsupported-type') return 'A payment is posted as application/json.';
+  if (problem.kind === 'too-large') return `A payment is at most ${payloadLimitBytes} bytes.`;
+  if (problem.kind === 'not-an-object') return 'A payment is a JSON object.';
+  if (problem.kind === 'slow-body') return 'The payment stopped arriving; try again.';
+  return 'A payment is JSON; this was not.';
 }
 
-function readJsonBody(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json')
-    return Promise.reject(new RefusedBody(415, 'A payment is posted as application/json.'));
-  const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > payloadLimitBytes)
-    return Promise.reject(new RefusedBody(413, `A payment is at most ${payloadLimitBytes} bytes.`));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > payloadLimitBytes) {
-        reject(new RefusedBody(413, `A payment is at most ${payloadLimitBytes} bytes.`));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('error', reject);
-    request.on('end', () => {
-      try {
-        const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        if (body === null || typeof body !== 'object' || Array.isArray(body))
-          throw new RefusedBody(400, 'A payment is a JSON object.');
-        resolve(body as Record<string, unknown>);
-      } catch (error) {
-        reject(error instanceof RefusedBody ? error : new RefusedBody(400, 'A payment is JSON; this was not.'));
-      }
-    });
-  });
+/** A payment: application/json, within the limit, a UTF-8 JSON object (an empty body is not one). */
+async function readPayment(request: IncomingMessage): Promise<Record<string, unknown>> {
+  requireMediaType(request, ['application/json']);
+  const text = utf8Text(await readBody(request, { maxBytes: payloadLimitBytes }));
+  if (text.trim() === '') throw new HttpProblem('bad-json', 'the payment body is empty');
+  return jsonObject(text);
 }
+
+/** What a path under /pay/<id> asks for; the table finds it by method. */
+type LinkAction = 'page' | 'status' | 'payment' | 'training-payload';
+const linkId = ':id(^[A-Za-z0-9_-]{22}$)';
+const linkRoutes = createRoutes<LinkAction>({ ignoreTrailingSlash: true })
+  .add('GET', `/pay/${linkId}`, 'page')
+  .add('POST', `/pay/${linkId}`, 'payment')
+  .add('GET', `/pay/${linkId}/status`, 'status')
+  .add('POST', `/pay/${linkId}/training-payload`, 'training-payload');
 
 const usedLinkWords = 'This payment link was already used. Ask the cashier for a new one.';
 
@@ -113,10 +108,8 @@ export async function startPayLinkServer(options: PayLinkServerOptions): Promise
   const guesses = createLinkGuesses(options.clock, limits);
   const training = options.trainingPayload !== undefined;
   const headers = payLinkHeaders(training ? 'training' : 'live');
-  const send = (response: ServerResponse, status: number, type: string, body: string | Buffer) => {
-    response.writeHead(status, { ...headers, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
-    response.end(body);
-  };
+  const send = (response: ServerResponse, status: number, type: string, body: string | Buffer) =>
+    sendBody(response, status, { ...headers, 'Content-Type': type }, body);
   const json = (response: ServerResponse, status: number, body: unknown) =>
     send(response, status, 'application/json; charset=utf-8', JSON.stringify(body));
 
@@ -128,7 +121,7 @@ export async function startPayLinkServer(options: PayLinkServerOptions): Promise
     return json(response, 429, { state: 'unknown', message: tooManyGuessesWords(seconds) });
   };
 
-  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const address = new URL(request.url ?? '/', 'https://pay.invalid');
     const path = address.pathname;
     const method = request.method ?? 'GET';
@@ -136,30 +129,33 @@ export async function startPayLinkServer(options: PayLinkServerOptions): Promise
     // Training's page has no wallet button: its script is not served there.
     if (pageFile && !(training && path === payPageAssets.walletScript))
       return send(response, 200, pageFile.type, pageFile.body);
-    const match = /^\/pay\/([A-Za-z0-9_-]{22})(\/status|\/training-payload)?\/?$/.exec(path);
+    const route = linkRoutes.match(method, path);
+    const id = route.kind === 'not-found' ? undefined : route.params.id;
     const asksForLink = path.startsWith('/pay/');
     const client = clientAddress(request.socket);
-    const wantsPage = method === 'GET' && match?.[2] === undefined;
+    const wantsPage = method === 'GET' && (route.kind !== 'found' || route.handler === 'page');
     if (asksForLink) {
-      const wait = guesses.waitFor(client, match?.[1]);
+      const wait = guesses.waitFor(client, id);
       if (wait > 0) return tooManyGuesses(response, wantsPage, wait);
     }
-    const link = match ? sessions.find(match[1]!) : undefined;
-    if (match && link) guesses.found(client, match[1]!);
+    const link = id ? sessions.find(id) : undefined;
+    if (id && link) guesses.found(client, id);
     else if (asksForLink) {
       const wait = guesses.missed(client);
       if (wait > 0) return tooManyGuesses(response, wantsPage, wait);
     }
-    if (!match || !link) {
-      if (method === 'GET' && path.startsWith('/pay/'))
-        return send(response, 404, 'text/html; charset=utf-8', unknownLinkPage());
+    if (!id || !link) {
+      if (method === 'GET' && asksForLink) return send(response, 404, 'text/html; charset=utf-8', unknownLinkPage());
       return json(response, 404, {
         state: 'unknown',
         message: 'This payment link is not known. Ask the cashier for a new one.',
       });
     }
-    const action = match[2];
-    if (method === 'GET' && action === undefined) {
+    if (route.kind !== 'found')
+      throw new HttpProblem('wrong-method', `${method} is not served here.`, {
+        headers: { Allow: route.kind === 'wrong-method' ? route.allow.join(', ') : 'GET, POST' },
+      });
+    if (route.handler === 'page') {
       const status = link.status();
       const page = payPage({
         storeName: options.storeName,
@@ -178,67 +174,54 @@ export async function startPayLinkServer(options: PayLinkServerOptions): Promise
         page,
       );
     }
-    if (method === 'GET' && action === '/status') return json(response, 200, link.status());
-    if (method === 'POST' && action === '/training-payload') {
+    if (route.handler === 'status') return json(response, 200, link.status());
+    if (route.handler === 'training-payload') {
       if (!options.trainingPayload) return json(response, 404, { message: 'Only training has an emulated wallet.' });
       const status = link.status();
       if (status.state !== 'waiting') return json(response, statusCodes[status.state], status);
       const wallet = address.searchParams.get('wallet') === 'ec-v2' ? 'ec-v2' : 'ec-v1';
       return send(response, 200, 'application/json; charset=utf-8', options.trainingPayload(link.amountMinor, wallet));
     }
-    if (method === 'POST' && action === undefined) {
-      const before = link.status();
-      if (before.state === 'canceled' || before.state === 'expired')
-        return json(response, statusCodes[before.state], before);
-      // One payload per link: whatever became of the first, a second is not taken.
-      if (before.state !== 'waiting') return json(response, 409, { state: before.state, message: usedLinkWords });
-      let body: Record<string, unknown>;
-      try {
-        body = await readJsonBody(request);
-      } catch (error) {
-        if (error instanceof RefusedBody)
-          return json(response, error.status, { state: 'waiting', message: error.message });
-        throw error;
-      }
-      const status = link.post(body);
-      return json(response, statusCodes[status.state], status);
-    }
-    response.setHeader('Allow', action === '/status' ? 'GET' : action ? 'POST' : 'GET, POST');
-    return json(response, 405, { message: `${method} is not served here.` });
+    const before = link.status();
+    if (before.state === 'canceled' || before.state === 'expired')
+      return json(response, statusCodes[before.state], before);
+    // One payload per link: whatever became of the first, a second is not taken.
+    if (before.state !== 'waiting') return json(response, 409, { state: before.state, message: usedLinkWords });
+    const status = link.post(await readPayment(request));
+    return json(response, statusCodes[status.state], status);
   };
 
+  /** An answer the error mapping sends: a status and a JSON body (the headers it set stay). */
+  interface Refused {
+    readonly status: number;
+    readonly body: unknown;
+  }
   const server: Server = createServer(
     {
       cert: options.certificate.cert,
       key: options.certificate.key,
       ...payLinkTls,
       handshakeTimeout: limits.handshakeTimeoutMs,
-      headersTimeout: 10_000,
-      requestTimeout: 15_000,
+      ...timeoutOptions({ headersMs: 10_000, requestMs: 15_000, keepAliveMs: 5_000 }),
     },
-    (request, response) => {
-      handle(request, response).catch(() => {
-        // The body is never echoed or logged: only that the page could not be answered.
-        if (!response.headersSent) json(response, 500, { message: 'The pay page had a problem: ask the cashier.' });
-        else response.destroy();
-      });
-    },
+    answerRequests<Refused>({
+      handle,
+      problem: (problem) =>
+        problem.kind === 'wrong-method'
+          ? { status: 405, body: { message: problem.message } }
+          : { status: problem.status, body: { state: 'waiting', message: refusedBodyWords(problem) } },
+      // The body is never echoed or logged: only that the page could not be answered.
+      unexpected: () => ({ status: 500, body: { message: 'The pay page had a problem: ask the cashier.' } }),
+      send: (response, refused) => json(response, refused.status, refused.body),
+    }),
   );
   server.maxConnections = limits.maxConnections;
   server.setTimeout(limits.idleTimeoutMs);
   capConnectionsPerClient(server, limits.maxConnectionsPerClient);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.listenHost, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(server, options.port, options.listenHost);
   const host = options.publicHost || options.listenHost;
   return {
     origin: `https://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => closeServer(server),
   };
 }

@@ -1,8 +1,8 @@
-import { connect, type Socket } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
 import { call, rpctMerchant, sale, siteAuth } from './support';
+import { rawConnection } from '../../support/raw-connection';
 
 // Small limits so a test waits a tenth of a second for the emulator to give up, not five.
 const short = { headersMs: 100, requestMs: 10_000, keepAliveMs: 100, bodyIdleMs: 100, maxBodyBytes: 1_000 };
@@ -12,16 +12,6 @@ afterEach(async () => {
   await emulator.close();
 });
 const start = () => startEmulator({ realism: false, limits: short, clock: { now: () => Date.UTC(2026, 10, 22, 12) } });
-
-/** A raw connection: what it received, and a promise kept when the emulator closes it. */
-function rawConnection(port: number) {
-  const socket: Socket = connect(port, '127.0.0.1');
-  let received = '';
-  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-  socket.on('error', () => undefined);
-  const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(received)));
-  return { socket, closed, received: () => received };
-}
 
 /** A request with the target exactly as written (fetch and URL would tidy `//x/rest/...`). */
 function rawGet(path: string, authorization = siteAuth): Promise<{ status: number; body: string }> {

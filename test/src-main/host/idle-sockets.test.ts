@@ -1,5 +1,4 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { WebSocket } from 'ws';
 import type { Core } from '../../../src-main/core/core';
 import { defaultHostLimits, startHost, type RunningHost } from '../../../src-main/host/server';
 import { testCore } from '../../support/test-core';
+import { rawConnection } from '../../support/raw-connection';
 
 // Small limits so a test waits a tenth of a second for the host to give up, not seconds.
 const short = { headersMs: 100, requestMs: 300, keepAliveMs: 100, idleMs: 150 };
@@ -24,16 +24,6 @@ async function startShortHost(): Promise<RunningHost> {
   core = testCore().core;
   host = await startHost({ core, port: 0, rendererDir, limits: short });
   return host;
-}
-
-/** A raw connection: what it received, and a promise kept (with it) when the host closes it. */
-function rawConnection(port: number) {
-  const socket: Socket = connect(port, '127.0.0.1');
-  let received = '';
-  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-  socket.on('error', () => undefined);
-  const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(received)));
-  return { socket, closed };
 }
 
 describe('the host closes idle sockets', () => {

@@ -70,6 +70,30 @@ describe('the pay-link service', () => {
     expect((await waiting).body).toEqual({ token: {} });
   });
 
+  it('answers a chunked payload over the limit 413 in words, and one that is not UTF-8 400, the link still waiting', async () => {
+    const { sessions, server, ca } = await service();
+    const session = sessions.open(100);
+    const url = `${server.origin}/pay/${session.id}`;
+    const huge = await payLinkCall(url, ca, {
+      method: 'POST',
+      body: JSON.stringify({ token: 'x'.repeat(payloadLimitBytes) }),
+      contentType: 'application/json',
+      chunked: true,
+    });
+    expect(huge.status).toBe(413);
+    expect(JSON.parse(huge.text)).toEqual({
+      state: 'waiting',
+      message: `A payment is at most ${payloadLimitBytes} bytes.`,
+    });
+    const latin1 = await payLinkCall(url, ca, {
+      method: 'POST',
+      body: Buffer.from('{"token":"caf\xe9"}', 'latin1'),
+      contentType: 'application/json',
+    });
+    expect(latin1.status).toBe(400);
+    expect(sessions.find(session.id)?.status().state).toBe('waiting');
+  });
+
   it('expires a link after its lifetime: the lane hears it, the page says so with 410', async () => {
     const { sessions, server, ca } = await service(200);
     const session = sessions.open(100);
