@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { BoardingClient } from '../boarding/client';
 import type { Clock } from '../platform/clock';
+import { KindedError } from '../platform/errors';
 import type { HostRoute } from '../host/server';
 import type { CommandError, CommandReply } from '../ipc/contract/replies';
 import { describeInvalidArguments } from '../ipc/dispatcher';
@@ -49,7 +50,12 @@ function reply(request: IncomingMessage, response: ServerResponse, answer: Comma
   response.end(JSON.stringify(answer));
 }
 
-class TooLarge extends Error {}
+/** The upload is over the limit (or empty): answered 413 (or 400), never sent on. */
+class TooLarge extends KindedError<'too-large'> {
+  constructor(message = 'too large') {
+    super('too-large', message);
+  }
+}
 
 /** The upload route; `maxBytes` is the service's 100 MB unless a test gives less. */
 export function attachmentRoute(options: {

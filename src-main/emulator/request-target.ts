@@ -1,3 +1,4 @@
+import { KindedError } from '../platform/errors';
 /**
  * The request line's target, read once and the same way for routing, the rate limit and fault
  * injection, so no spelling of a path reaches an endpoint while slipping past the other two
@@ -5,9 +6,9 @@
  */
 
 /** A target that cannot be read; the emulator answers 400 with `problem` in a JSON body. */
-export class MalformedTarget extends Error {
+export class MalformedTarget extends KindedError<'malformed'> {
   constructor(readonly problem: string) {
-    super(problem);
+    super('malformed', problem);
     this.name = 'MalformedTarget';
   }
 }

@@ -90,14 +90,7 @@ describe('errors carry a kind', () => {
     const bare = allSources().filter((file) =>
       /class \w+ extends Error\b/.test(readFileSync(join(root, file), 'utf8')),
     );
-    // The inbound HTTP servers' own body-reader errors go with the inbound toolkit (issue 31, item 2).
-    const httpIn = [
-      'src-main/wallet/pay-link/server.ts',
-      'src-main/emulator/request-target.ts',
-      'src-main/emulator/http-io.ts',
-      'src-main/backoffice/attachment-route.ts',
-    ];
-    expect(bare.filter((file) => !httpIn.includes(file))).toEqual([]);
+    expect(bare).toEqual([]);
   });
 
   it('only one class is called TransportError', () => {

@@ -1,3 +1,4 @@
+import { KindedError } from '../errors';
 /**
  * What an inbound request can be refused for, as one typed error: a route (or the toolkit's body
  * reader) throws it, and the server's one error mapping (`answerRequests`) turns it into its
@@ -34,16 +35,12 @@ export interface ProblemOptions {
 }
 
 /** A request refused with a status; `message` is safe to show the client (it names what was wrong). */
-export class HttpProblem extends Error {
+export class HttpProblem extends KindedError<ProblemKind> {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
 
-  constructor(
-    readonly kind: ProblemKind,
-    message: string,
-    options: ProblemOptions = {},
-  ) {
-    super(message);
+  constructor(kind: ProblemKind, message: string, options: ProblemOptions = {}) {
+    super(kind, message);
     this.name = 'HttpProblem';
     this.status = statusOfKind[kind];
     this.headers = options.headers ?? {};
