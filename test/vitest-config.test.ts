@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
-import { SlowFirstSequencer, slowTier } from './test-tiers';
+import { SlowFirstSequencer, slowTier } from '../vitest.config';
 
 const root = process.cwd();
 
