@@ -24,7 +24,10 @@ export class PtyPair {
       stdio: 'ignore',
     });
     this.#socat = socat;
-    for (let i = 0; i < 400 && !(existsSync(this.host) && existsSync(this.device)); i++) {
+    // Waiting for another process (socat), not timing the product: the bound only ends a hang, and
+    // is wide because socat starts slowly on a machine loaded with other jobs.
+    const deadline = performance.now() + 15_000;
+    while (performance.now() < deadline && !(existsSync(this.host) && existsSync(this.device))) {
       if (socat.exitCode !== null) throw new Error(`socat exited with ${socat.exitCode}; is it installed?`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

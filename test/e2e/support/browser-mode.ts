@@ -2,14 +2,24 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { bootCore } from '../../../src-main/core/boot';
 import type { Clock } from '../../../src-main/platform/clock';
 import type { Core } from '../../../src-main/core/core';
 import { builtRendererDir } from '../../../src-main/cli/paths';
 import { startHost, type RunningHost } from '../../../src-main/host/server';
 import { collectingLogger } from '../../support/test-core';
-import { chromiumForTests, chromiumInstallHint, launchChromium } from './chromium';
+import {
+  chromiumForTests,
+  chromiumInstallHint,
+  closeContexts,
+  closeSharedChromium,
+  launchChromium,
+  sharedChromium,
+} from './chromium';
+
+// The file's tests share one Chromium (see sharedChromium); it closes after the file's last test.
+afterAll(closeSharedChromium);
 
 export const screenshotDir = join(process.cwd(), 'test-results');
 
@@ -33,7 +43,8 @@ export interface BrowserModeSession {
 
 /**
  * A fresh terminal in browser mode: its own app-data folder (so every test is a fresh
- * install), the real core and host on a free port, and a Chromium page.
+ * install), the real core and host on a free port, and a Chromium page in a context of its own
+ * (its own storage, as a fresh browser profile), in the file's shared Chromium.
  */
 export async function openBrowserMode(
   executablePath: string,
@@ -53,7 +64,10 @@ export async function openBrowserMode(
     ...(clock ? { clock } : {}),
   });
   const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
-  const browser = await launchChromium(executablePath, { recordFrames });
+  // A test that must not have its frames recorded (keystroke timing) gets a browser of its own.
+  const browser = recordFrames
+    ? await sharedChromium(executablePath)
+    : await launchChromium(executablePath, { recordFrames });
   const page = await browser.newPage({ viewport });
   return {
     core,
@@ -63,7 +77,8 @@ export async function openBrowserMode(
     logLines: lines,
     appDataDir,
     async close() {
-      await browser.close();
+      if (recordFrames) await closeContexts(browser);
+      else await browser.close();
       await host.close();
       await core.close();
       rmSync(appDataDir, { recursive: true, force: true });

@@ -95,3 +95,41 @@ export async function launchChromium(
   const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs });
   return options.recordFrames === false ? browser : recordPageFrames(browser);
 }
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for a whole test file, frames recorded: launching one costs about a second on a
+ * two-core machine, and the suite's tests used to launch one each. Tests stay independent by
+ * each using contexts of their own (a context has its own storage, cookies and pages, as a
+ * fresh profile does) and closing them all when done (`closeContexts`). The file closes the
+ * browser with `closeSharedChromium` after its last test.
+ */
+export function sharedChromium(executablePath: string): Promise<Browser> {
+  const launching = (shared ??= launchChromium(executablePath));
+  return launching.then(
+    (browser) => {
+      if (browser.isConnected()) return browser;
+      // It crashed or was closed under a test: the next test gets a new one.
+      if (shared === launching) shared = undefined;
+      return sharedChromium(executablePath);
+    },
+    (error: unknown) => {
+      if (shared === launching) shared = undefined;
+      throw error;
+    },
+  );
+}
+
+/** Closes every context of `browser` (and their pages): what one test opened in the shared browser. */
+export async function closeContexts(browser: Browser): Promise<void> {
+  await Promise.all(browser.contexts().map((context) => context.close()));
+}
+
+/** Closes the shared browser, writing its pages' frames for the card-data scan. */
+export async function closeSharedChromium(): Promise<void> {
+  const launching = shared;
+  shared = undefined;
+  const browser = await launching?.catch(() => undefined);
+  if (browser?.isConnected()) await browser.close();
+}

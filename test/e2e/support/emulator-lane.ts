@@ -1,3 +1,4 @@
+import { afterAll } from 'vitest';
 import { noWaitClock } from '../../support/no-wait-clock';
 import type { Clock } from '../../../src-main/platform/clock';
 import { builtRendererDir } from '../../../src-main/cli/paths';
@@ -7,7 +8,10 @@ import { createGatewayClient } from '../../../src-main/gateway/client';
 import { answerWindowMs } from '../../../src-main/gateway/recovery';
 import { startHost } from '../../../src-main/host/server';
 import { collectingLogger } from '../../support/test-core';
-import { launchChromium } from './chromium';
+import { closeContexts, closeSharedChromium, sharedChromium } from './chromium';
+
+// The file's tests share one Chromium (see sharedChromium); it closes after the file's last test.
+afterAll(closeSharedChromium);
 
 /**
  * A counter lane on a gateway emulator the test started (so it can inject faults), its journal in
@@ -37,7 +41,7 @@ export async function laneOnEmulator(
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
-  const browser = await launchChromium(chromium);
+  const browser = await sharedChromium(chromium);
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   return {
     core,
@@ -46,7 +50,7 @@ export async function laneOnEmulator(
     timers,
     journalPath: options.journalPath,
     async close() {
-      await browser.close();
+      await closeContexts(browser);
       await host.close();
       await core.close();
     },

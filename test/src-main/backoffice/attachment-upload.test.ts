@@ -113,7 +113,7 @@ describe('the back office host', () => {
     // holds pieces (a few MB; up to 16 MB was seen with the whole suite running beside it, the
     // sender, the host and the emulator all in this process).
     expect(growth).toBeLessThan(size);
-  }, 60_000);
+  }, 180_000);
 
   it('refuses a body over the cap, whether declared or streamed, and an upload without the token or a wrong type', async () => {
     const { merchantId } = await start(1024 * 1024);
@@ -140,5 +140,5 @@ describe('the back office host', () => {
     expect(empty).toMatchObject({ status: 400, body: { error: { field: 'document' } } });
     const listed = await running!.backoffice.dispatch('applications.attachments', { merchantId });
     expect(listed).toEqual({ ok: true, result: [] });
-  }, 60_000);
+  }, 180_000);
 });

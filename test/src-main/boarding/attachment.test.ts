@@ -58,7 +58,7 @@ describe('attachments', () => {
     expect(stored.sha256).toBe(expectedHash);
     // Whole, the document would be 20 MB, its Base64 27 MB and the JSON text 54 MB as a string.
     expect(growth).toBeLessThan(size / 2);
-  }, 60_000);
+  }, 180_000);
 
   it('refuses before sending: a missing or empty file, audio or video, an over-long name', async () => {
     const pair = await startPair();
