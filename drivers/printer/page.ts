@@ -1,4 +1,4 @@
-import { PNG } from 'pngjs';
+import { crc32, deflateSync } from 'node:zlib';
 
 /** A 1-bit image: `ink[y * width + x]` is 1 where the paper is printed. */
 export interface InkImage {
@@ -7,20 +7,45 @@ export interface InkImage {
   readonly ink: Uint8Array;
 }
 
-/** A PNG of black ink on white paper (8-bit grey), for previews and the emulated printer's pages. */
+const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** One PNG chunk: length, type, data, and the CRC of type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const chunk = Buffer.alloc(12 + data.length);
+  chunk.writeUInt32BE(data.length, 0);
+  chunk.write(type, 4, 'latin1');
+  data.copy(chunk, 8);
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length);
+  return chunk;
+}
+
+/**
+ * A PNG of black ink on white paper, 1 bit per pixel (greyscale, bit depth 1), for previews and
+ * the emulated printer's pages. Eight dots to a byte is what the printer itself receives, and it
+ * leaves deflate an eighth of the bytes an 8-bit grey image would: a receipt is drawn in a few
+ * milliseconds instead of a few hundred.
+ */
 export function inkToPng(image: InkImage): Buffer {
-  const png = new PNG({
-    width: image.width,
-    height: image.height,
-    colorType: 0,
-    inputColorType: 0,
-    bitDepth: 8,
-    inputHasAlpha: false,
-  });
-  const data = Buffer.alloc(image.width * image.height);
-  for (let i = 0; i < data.length; i++) data[i] = image.ink[i] ? 0 : 255;
-  png.data = data;
-  return PNG.sync.write(png, { colorType: 0, inputColorType: 0, inputHasAlpha: false });
+  const { width, height, ink } = image;
+  const rowBytes = 1 + Math.ceil(width / 8);
+  // Each row: filter 0 (none), then the dots packed MSB first; 1 is white paper, 0 is ink.
+  const rows = Buffer.alloc(rowBytes * height, 0xff);
+  for (let y = 0; y < height; y++) {
+    const row = y * rowBytes;
+    rows[row] = 0;
+    const line = y * width;
+    for (let x = 0; x < width; x++) if (ink[line + x]) rows[row + 1 + (x >> 3)]! &= ~(0x80 >> (x & 7));
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, adaptive filtering, no interlace
+  return Buffer.concat([
+    pngSignature,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**

@@ -196,6 +196,7 @@ export function createCore(options: CoreOptions): Core {
     onQueueChange: (queue) => events.emit('terminal.recoveryQueue', queue),
     onFindings: (findings) => events.emit('terminal.findings', findings),
     onKeyEntry: (view) => events.emit('terminal.keyEntry', view),
+    onOutcome: (notice) => events.emit('terminal.outcome', notice),
     ...(options.recoveryTimer ? { setTimer: options.recoveryTimer } : {}),
   });
   const sales = refusingWithoutJournal(service, () => journalRefusal);

@@ -17,6 +17,13 @@ export interface PaymentRequest {
 /** Results that moved money: what a later payment of the same customer keeps ("earlier cards"). */
 const tookMoney = (result: SaleSummary) => result.outcome === 'approved' || result.outcome === 'partial';
 
+/** What a sale owes after a payment: the rest of a partial approval, nothing after an approval, as before otherwise. */
+function dueAfter(sale: CurrentSale | null, summary: Pick<SaleSummary, 'outcome' | 'approvedMinor'>): number | null {
+  if (!sale) return null;
+  if (summary.outcome === 'partial') return sale.amountMinor - summary.approvedMinor;
+  return summary.outcome === 'approved' ? null : sale.dueMinor;
+}
+
 /**
  * The customer's sale, kept by the main process and published with `terminal.state`, so a screen
  * that reloads or a second window shows the sale as it stands (the card wait with its amount and
@@ -29,6 +36,8 @@ export interface SaleKeeper {
   current(): CurrentSale | null;
   /** A payment starts; throws (nothing published) when the amount is not what is still owed. */
   begin(request: PaymentRequest): void;
+  /** What the sale would still owe after a payment with this outcome (nothing changes). */
+  dueAfter(summary: Pick<SaleSummary, 'outcome' | 'approvedMinor'>): number | null;
   /** The payment ended with an outcome. */
   finished(summary: SaleSummary): void;
   /** The payment stopped before anything was charged (canceled, no card in time, refused); `publish` when no phase change follows. */
@@ -88,15 +97,11 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
         payLink: null,
       });
     },
+    dueAfter: (summary) => dueAfter(current(), summary),
     finished(summary) {
       const sale = current();
       if (!sale) return;
-      const dueMinor =
-        summary.outcome === 'partial'
-          ? sale.amountMinor - summary.approvedMinor
-          : summary.outcome === 'approved'
-            ? null
-            : sale.dueMinor;
+      const dueMinor = dueAfter(sale, summary);
       update({ running: false, results: [...sale.results, summary], dueMinor, problem: null, payLink: null });
     },
     stopped(problem, publish = false) {

@@ -1,11 +1,12 @@
 import { LaneError } from '../core/errors';
-import type { PayLink, SaleSummary } from '../ipc/contract';
+import type { PayLink, SaleOutcomeNotice, SaleSummary, SaleTender } from '../ipc/contract';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../log/logger';
 import { createSaleKeeper, type PaymentRequest, type SaleKeeper } from './current-sale';
 import { onePaymentAtATime } from './one-payment';
 import { orderMoney } from './order-money';
-import { saleDoneLine } from './sale-summary';
+import type { KnownOutcome } from './sale';
+import { outcomeNotice, saleDoneLine } from './sale-summary';
 import type { TerminalStateStore } from './state-store';
 import { stoppedPayment } from './stopped-payment';
 import { refuseWhileUnrecorded } from './unrecorded-sale';
@@ -24,6 +25,11 @@ export interface CustomerSale {
   ): Promise<SaleSummary>;
   /** Any other money-moving operation (a capture, a void, a refund) under the same guard. */
   single<T>(key: string, work: (abort: AbortController) => Promise<T>): Promise<T>;
+  /**
+   * A payment's outcome is final, its receipts not yet printed: told to the screens at once
+   * (`terminal.outcome`) with what the sale will then owe. The sale is still running until `finished`.
+   */
+  outcomeKnown(known: KnownOutcome, tender: SaleTender, requestedMinor: number): void;
   /** A payment ended with an outcome: kept for the screen and said by the state machine. */
   finished(summary: SaleSummary): SaleSummary;
   /** A payment stopped without an outcome; throws the error the screen shows. */
@@ -62,6 +68,8 @@ export interface CustomerSaleOptions {
   readonly state: TerminalStateStore;
   readonly journal: () => Journal;
   readonly logger: Logger;
+  /** Told each payment's outcome before its receipts (the `terminal.outcome` event). */
+  readonly onOutcome?: (notice: SaleOutcomeNotice) => void;
   /** Runs after each operation, however it ended (recovery publishes and schedules). */
   readonly onOperationEnd: () => void;
 }
@@ -105,6 +113,11 @@ export function createCustomerSale(options: CustomerSaleOptions): CustomerSale {
         }
       }),
     single: (key, work) => guard.run(key, work),
+    outcomeKnown(known, tender, requestedMinor) {
+      if (!options.onOutcome) return;
+      const words = outcomeNotice(known, tender, requestedMinor, null);
+      options.onOutcome({ ...words, dueMinor: keeper.dueAfter(words) });
+    },
     finished(summary) {
       keeper.finished(summary);
       state.enter('done', saleDoneLine(summary));

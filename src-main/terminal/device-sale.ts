@@ -2,7 +2,7 @@ import type { LcdPrompt, UnattendedPaymentDevice } from '../../drivers/unattende
 import { journaledDeviceAuthorize } from '../payment/authorize/device-authorization';
 import { voidStoppedPayment } from '../payment/authorize/stopped-device-payment';
 import type { CardTender, PhaseListener, SalePhase } from '../payment/outcome';
-import { authorizeAndPrint, type SaleDependencies, type SaleResult } from './sale';
+import { authorizeAndPrint, type OutcomeListener, type SaleDependencies, type SaleResult } from './sale';
 
 /** LCD codes after which the card has been read and the device is authorizing (PLEASE WAIT, AUTHORIZING, PROCESSING). */
 const authorizingPrompts = new Set([17, 21, 26, 106]);
@@ -47,7 +47,13 @@ function devicePhases(onPhase: PhaseListener): PhaseListener {
  */
 export async function runDeviceSale(
   deps: DeviceSaleDependencies,
-  request: { amountMinor: number; tender?: CardTender; signal: AbortSignal; onPhase?: PhaseListener },
+  request: {
+    amountMinor: number;
+    tender?: CardTender;
+    signal: AbortSignal;
+    onPhase?: PhaseListener;
+    onOutcome?: OutcomeListener;
+  },
 ): Promise<SaleResult> {
   const { amountMinor, signal } = request;
   const tender = request.tender ?? 'sale';
@@ -66,6 +72,7 @@ export async function runDeviceSale(
     signatureRequired: false,
     onPhase,
     cardReadBySender: true,
+    ...(request.onOutcome ? { onOutcome: request.onOutcome } : {}),
     settle: async (outcome) =>
       signal.aborted && (outcome.kind === 'approved' || outcome.kind === 'partial')
         ? voidStoppedPayment(deps, outcome, tender === 'forced-credit')

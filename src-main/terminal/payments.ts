@@ -17,7 +17,7 @@ import type { CustomerSale } from './customer-sale';
 import type { KeyedEntry } from './keyed-entry';
 import type { LaneAccess } from './lane-access';
 import { runDeviceSale } from './device-sale';
-import { authorizeAndPrint, runSale, type TenderedPayment } from './sale';
+import { authorizeAndPrint, runSale, type OutcomeListener, type TenderedPayment } from './sale';
 import { summarize } from './sale-summary';
 import type { TerminalStateStore } from './state-store';
 import { walletPaymentsOff, type LaneWallet } from '../wallet/pay-link/lane-wallet';
@@ -86,6 +86,7 @@ export function createPayments(options: PaymentsOptions): Payments {
     if (!reader) throw new LaneError('refused', 'No card reader is configured: add one under Devices in the settings.');
     const deps = await lane();
     const { amountMinor, tender, entry, captureDetails } = request;
+    const onOutcome: OutcomeListener = (known) => customerSale.outcomeKnown(known, tender, amountMinor);
     try {
       // An unattended device reads and authorizes by itself; a card the cashier keys is still the lane's to authorize.
       const device = reader.unattended && entry !== 'keyed' ? reader.unattended : undefined;
@@ -95,7 +96,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       const result = device
         ? await runDeviceSale(
             { ...deps, device, user, logger, ...held },
-            { amountMinor, tender, signal: abort.signal, onPhase },
+            { amountMinor, tender, signal: abort.signal, onPhase, onOutcome },
           )
         : await runSale(
             {
@@ -116,6 +117,7 @@ export function createPayments(options: PaymentsOptions): Payments {
               ...(captureDetails ? { captureDetails } : {}),
               signal: abort.signal,
               onPhase,
+              onOutcome,
             },
           );
       return customerSale.finished(summarize(result, tender, amountMinor, options.previewProfile));
@@ -126,12 +128,18 @@ export function createPayments(options: PaymentsOptions): Payments {
 
   /** A sale that reads no card: an electronic check or a stored profile. */
   const keyedSale = async (
-    payment: Omit<TenderedPayment, 'tender' | 'signatureRequired' | 'onPhase'> & { tender: 'ach' | 'profile' },
+    payment: Omit<TenderedPayment, 'tender' | 'signatureRequired' | 'onPhase' | 'onOutcome'> & {
+      tender: 'ach' | 'profile';
+    },
   ): Promise<SaleSummary> => {
     const { amountMinor, tender, card } = payment;
     const deps = await lane();
     try {
-      const result = await authorizeAndPrint({ ...deps, logger }, { ...payment, signatureRequired: false, onPhase });
+      const onOutcome: OutcomeListener = (known) => customerSale.outcomeKnown(known, tender, amountMinor);
+      const result = await authorizeAndPrint(
+        { ...deps, logger },
+        { ...payment, signatureRequired: false, onPhase, onOutcome },
+      );
       const paidWith = { maskedPan: card.maskedPan ?? '', entryMode: card.entryMode, network: tender };
       return customerSale.finished(
         summarize({ ...result, card: paidWith }, tender, amountMinor, options.previewProfile),

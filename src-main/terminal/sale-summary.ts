@@ -1,7 +1,48 @@
-import type { FollowUpSummary, SaleSummary, SaleTender } from '../ipc/contract';
+import type { FollowUpSummary, SaleOutcomeNotice, SaleSummary, SaleTender } from '../ipc/contract';
 import { receiptPng } from '../receipt/preview';
 import type { PrinterProfile } from '../receipt/profiles';
-import type { SaleResult } from './sale';
+import type { SaleOutcome } from '../payment/outcome';
+import type { KnownOutcome, SaleResult } from './sale';
+
+type OutcomeWords = Omit<SaleSummary, 'printed' | 'printProblem' | 'receiptPng'>;
+
+/**
+ * The outcome's part of a sale's summary: the words, the money, the masked card. One function
+ * for the notice painted before the receipts and for the finished summary, so the two can never
+ * say different things.
+ */
+function outcomePart(
+  known: Omit<KnownOutcome, 'outcome'> & { readonly outcome: SaleOutcome },
+  tender: SaleTender,
+  requestedMinor: number,
+): OutcomeWords {
+  const { outcome } = known;
+  const approved = outcome.kind === 'approved' || outcome.kind === 'partial' ? outcome : undefined;
+  return {
+    outcome: outcome.kind,
+    tender,
+    orderId: outcome.orderId,
+    requestedMinor,
+    approvedMinor: approved ? approved.approvedMinor : 0,
+    authcode: approved?.authcode ?? null,
+    ...(approved?.retref ? { retref: approved.retref } : {}),
+    reason: 'reason' in outcome ? outcome.reason : null,
+    maskedPan: known.card.maskedPan,
+    entryMode: known.card.entryMode,
+    signatureRequired: known.signatureRequired,
+    ...(known.signatureSkippedBy ? { signatureSkippedBy: known.signatureSkippedBy } : {}),
+  };
+}
+
+/** The outcome as published before the receipts (`terminal.outcome`), with what the sale then still owes. */
+export function outcomeNotice(
+  known: KnownOutcome,
+  tender: SaleTender,
+  requestedMinor: number,
+  dueMinor: number | null,
+): SaleOutcomeNotice {
+  return { ...outcomePart(known, tender, requestedMinor), outcome: known.outcome.kind, dueMinor };
+}
 
 /** What the screens get of a sale: the outcome, the masked card, whether it printed, and the customer copy as a PNG. */
 export function summarize(
@@ -10,23 +51,9 @@ export function summarize(
   requestedMinor: number,
   previewProfile: PrinterProfile,
 ): SaleSummary {
-  const { outcome } = result;
   const customerCopy = result.receipts.find((receipt) => receipt.copy === 'customer');
   return {
-    outcome: outcome.kind,
-    tender,
-    orderId: outcome.orderId,
-    requestedMinor,
-    approvedMinor: outcome.kind === 'approved' || outcome.kind === 'partial' ? outcome.approvedMinor : 0,
-    authcode: (outcome.kind === 'approved' || outcome.kind === 'partial' ? outcome.authcode : undefined) ?? null,
-    ...((outcome.kind === 'approved' || outcome.kind === 'partial') && outcome.retref
-      ? { retref: outcome.retref }
-      : {}),
-    reason: 'reason' in outcome ? outcome.reason : null,
-    maskedPan: result.card.maskedPan,
-    entryMode: result.card.entryMode,
-    signatureRequired: result.signatureRequired,
-    ...(result.signatureSkippedBy ? { signatureSkippedBy: result.signatureSkippedBy } : {}),
+    ...outcomePart(result, tender, requestedMinor),
     printed: result.printed.ok,
     printProblem: result.printed.problem ?? null,
     receiptPng: customerCopy

@@ -75,6 +75,7 @@ export async function runSale(
     captureDetails?: CaptureDetails;
     signal: AbortSignal;
     onPhase?: PhaseListener;
+    onOutcome?: OutcomeListener;
   },
 ): Promise<SaleResult> {
   const { amountMinor, signal } = request;
@@ -104,9 +105,24 @@ export async function runSale(
     signatureRequired: required,
     ...(step?.kind === 'skipped' ? { signatureSkippedBy: step.by } : {}),
     onPhase,
+    ...(request.onOutcome ? { onOutcome: request.onOutcome } : {}),
   });
   return { ...result, card: { maskedPan: read.maskedPan, entryMode: read.entryMode, network: read.network } };
 }
+
+/**
+ * What the screen needs of a payment the moment its outcome is final (the gateway's answer
+ * journaled, a stopped device payment voided), before any receipt is built or printed.
+ */
+export interface KnownOutcome {
+  readonly outcome: Extract<SaleOutcome, { readonly kind: 'approved' | 'partial' | 'declined' }>;
+  readonly card: { readonly maskedPan: string; readonly entryMode: string };
+  readonly signatureRequired: boolean;
+  readonly signatureSkippedBy?: string;
+}
+
+/** Told a payment's outcome before its receipts: the words on it are the ones the finished sale keeps. */
+export type OutcomeListener = (known: KnownOutcome) => void;
 
 /** How a sale that reads no card (an ACH check, a stored profile, a wallet's token) or a card already read is paid. */
 export interface TenderedPayment {
@@ -132,6 +148,8 @@ export interface TenderedPayment {
   readonly cardReadBySender?: boolean;
   /** The last word on the outcome before it is shown or printed: a device payment the customer stopped is voided. */
   readonly settle?: (outcome: SaleOutcome) => Promise<SaleOutcome>;
+  /** Told an approved, partial or declined outcome as soon as it is final, before the receipts are built or printed. */
+  readonly onOutcome?: OutcomeListener;
 }
 
 /** Words for the receipt and the screen by tender. */
@@ -181,6 +199,13 @@ export async function authorizeAndPrint(
   let receipts: ReceiptDocument[] = [];
   let printed: SaleResult['printed'] = { ok: false, problem: 'nothing to print' };
   if (facts && (outcome.kind === 'approved' || outcome.kind === 'partial' || outcome.kind === 'declined')) {
+    // The screen paints the outcome now; the receipts (built, printed, previewed) follow it.
+    payment.onOutcome?.({
+      outcome,
+      card: { maskedPan: payment.card.maskedPan ?? '', entryMode: payment.card.entryMode },
+      signatureRequired: required,
+      ...(payment.signatureSkippedBy ? { signatureSkippedBy: payment.signatureSkippedBy } : {}),
+    });
     const kind: ReceiptKind =
       outcome.kind === 'declined' ? 'decline' : outcome.kind === 'partial' ? 'partial' : receiptKinds[tender];
     receipts = paymentReceipts(

@@ -4,6 +4,7 @@ import type {
   EndOfDayReport,
   FollowUpSummary,
   KeyedEntryView,
+  SaleOutcomeNotice,
   JournalEntryView,
   LookupResult,
   ParsedCommandArgs,
@@ -117,6 +118,8 @@ export interface TerminalServiceOptions {
   readonly onFindings?: (findings: RecoveryFinding[]) => void;
   /** Told whenever the keyed card being typed changed (its masked echo). */
   readonly onKeyEntry?: (view: KeyedEntryView) => void;
+  /** Told each payment's outcome the moment the journal holds it, before its receipts print. */
+  readonly onOutcome?: (notice: SaleOutcomeNotice) => void;
   /** Schedules the background checks and the keyed entry's timeout; tests pass their own. */
   readonly setTimer?: (run: () => void, ms: number) => () => void;
 }
@@ -156,6 +159,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     state,
     journal: options.journal,
     logger: options.logger,
+    ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}),
     onOperationEnd: () => {
       recovery.publish();
       recovery.schedule();

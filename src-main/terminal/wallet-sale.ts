@@ -115,6 +115,7 @@ export async function runWalletSale(
         cardFacts: { lastFour: token.lastFour, brand: 'WALLET', entryMethod: entryMethodWords(walletEntryMode) },
         signatureRequired: false,
         onPhase,
+        onOutcome: (known) => customerSale.outcomeKnown(known, 'wallet', amountMinor),
       },
     );
     const end = pageEnd(result.outcome, session.words);

@@ -69,6 +69,7 @@ export function syncPosStore(
   pos.onEvent('terminal.state', (state) => store.getState().setTerminal(state), { signal });
   pos.onEvent('session.changed', (staff) => store.getState().setStaff(staff), { signal });
   pos.onEvent('terminal.keyEntry', (view) => store.getState().setKeyedEntry(view), { signal });
+  pos.onEvent('terminal.outcome', (notice) => store.getState().outcomeKnown(notice), { signal });
   pos.onEvent('terminal.recoveryQueue', (queue) => store.getState().setRecoveryQueue(queue), { signal });
   pos.onEvent('journal.refusal', (refusal) => store.getState().setJournalRefusal(refusal), { signal });
   pos.onEvent('terminal.findings', (findings) => store.getState().setFindings(findings), { signal });

@@ -6,6 +6,7 @@ import type {
   FollowUpSummary,
   KeyedEntryView,
   PosApi,
+  SaleOutcomeNotice,
   SaleSummary,
   VoidReason,
 } from '../../src-main/ipc/contract';
@@ -37,6 +38,11 @@ export interface SaleSlice {
   saleResults: SaleSummary[];
   /** After a partial approval: what is still due. */
   dueMinor: number | null;
+  /**
+   * The last result is the outcome told before its receipts (`terminal.outcome`): its print
+   * status and preview are still to come with the payment's answer, and nothing else may start.
+   */
+  receiptPending: boolean;
   /** After a partial approval: the rest taken outside the lane, as the journal recorded it (the sale is complete). */
   restTakenOutsideMinor: number | null;
   saleError: string | null;
@@ -47,6 +53,8 @@ export interface SaleSlice {
     | null;
   /** The keyed card being typed, as the main process echoes it (masked). */
   keyedEntry: KeyedEntryView | null;
+  /** Applies a `terminal.outcome` event: the outcome shows now, the receipt parts follow. */
+  outcomeKnown(notice: SaleOutcomeNotice): void;
   /** Applies a `terminal.keyEntry` event. */
   setKeyedEntry(view: KeyedEntryView): void;
   /** One key of a keyed card, straight to the main process; nothing of it is kept here. */
@@ -104,6 +112,7 @@ export const createSaleSlice =
       saleStage: 'entry' as const,
       saleResults: [],
       dueMinor: null,
+      receiptPending: false,
       restTakenOutsideMinor: null,
       saleError: null,
       saleFollowUp: null,
@@ -126,15 +135,22 @@ export const createSaleSlice =
             ? await pos.terminal.walletSale({ amountMinor, ...details })
             : await pos.terminal.sale({ amountMinor, ...details, ...(cardEntry ? { entry: cardEntry } : {}) }),
         );
-        const saleResults = [...get().saleResults, summary];
+        const { receiptPending, saleResults: shown, dueMinor: due } = get();
+        // The outcome told before the receipts is the one this answer completes.
+        const saleResults = [...(receiptPending ? shown.slice(0, -1) : shown), summary];
         const dueMinor =
           summary.outcome === 'partial'
             ? amountMinor - summary.approvedMinor
             : summary.outcome === 'approved'
               ? null
-              : get().dueMinor;
-        set({ saleStage: 'result', saleResults, dueMinor });
+              : due;
+        set({ saleStage: 'result', saleResults, dueMinor, receiptPending: false });
       } catch (error) {
+        if (get().receiptPending) {
+          // The outcome is on the screen and stays: only the receipt's part went wrong.
+          set({ saleStage: 'result', receiptPending: false, saleError: message(error) });
+          return;
+        }
         // Nothing was charged (no card in time, canceled, refused before sending): back to the
         // amount, or, while a partial approval still owes the rest, back to its ways out.
         const owing = get().dueMinor !== null && get().saleResults.some((result) => result.outcome === 'partial');
@@ -171,6 +187,13 @@ export const createSaleSlice =
       walletEnabled: false,
       payingBy: 'card',
       keyedEntry: null,
+      outcomeKnown(notice) {
+        const { saleStage, receiptPending, saleResults } = get();
+        if (saleStage !== 'paying' || receiptPending) return;
+        const { dueMinor, ...words } = notice;
+        const shown: SaleSummary = { ...words, printed: false, printProblem: null, receiptPng: null };
+        set({ saleStage: 'result', saleResults: [...saleResults, shown], dueMinor, receiptPending: true });
+      },
       setKeyedEntry: (keyedEntry) => set({ keyedEntry }),
       async keyEntry(key) {
         try {
@@ -293,7 +316,10 @@ export const createSaleSlice =
           if (state.saleStage !== 'entry' || state.saleResults.length > 0) set({ ...entry });
           return;
         }
+        // This payment's outcome shows already (told before its receipts): its end is news, its phases are not.
+        if (sale.running && state.receiptPending) return;
         const kept = {
+          receiptPending: false,
           saleResults: [...sale.results],
           dueMinor: sale.dueMinor,
           restTakenOutsideMinor: sale.restTakenOutsideMinor,

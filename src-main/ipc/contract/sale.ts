@@ -37,6 +37,19 @@ export interface SaleSummary {
   readonly receiptPng: string | null;
 }
 
+/**
+ * A payment's outcome the moment the journal holds the gateway's answer (`terminal.outcome`),
+ * before its receipts are built, printed and previewed: the sale's summary without the receipt
+ * parts, in the very words the finished `SaleSummary` keeps, and what is then still owed.
+ * Only approved, partial and declined payments have receipts to wait for; others are told
+ * by the finished summary alone.
+ */
+export interface SaleOutcomeNotice extends Omit<SaleSummary, 'outcome' | 'printed' | 'printProblem' | 'receiptPng'> {
+  readonly outcome: 'approved' | 'partial' | 'declined';
+  /** What the customer's sale still owes after this payment (the rest of a partial approval); null when nothing. */
+  readonly dueMinor: number | null;
+}
+
 /** What the payment state machine publishes (`terminal.state`): its phase, since when, and the customer's sale. */
 export interface TerminalState {
   readonly phase: TerminalPhase;
@@ -225,5 +238,8 @@ export const saleEvents = {
   'terminal.state': event<TerminalState>('The payment state machine moved to another phase.'),
   'terminal.keyEntry': event<KeyedEntryView>(
     'The keyed card being typed changed: its masked echo, the field, a refusal.',
+  ),
+  'terminal.outcome': event<SaleOutcomeNotice>(
+    'A payment was approved, partly approved or declined: the journal holds the gateway\u2019s answer. Sent before the receipts print; the payment\u2019s command then answers with the whole SaleSummary (the print status and the preview).',
   ),
 } as const;

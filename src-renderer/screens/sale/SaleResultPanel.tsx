@@ -150,10 +150,11 @@ const settledNext: Record<RecoveryFinding['outcome'], string> = {
  * asks first (the customer may have been charged).
  */
 export function SaleResultPanel({ onEnd, onLeave }: { onEnd: (ending: PartialEnding) => void; onLeave: () => void }) {
-  const { results, dueMinor, outsideMinor, followUp, error } = usePos(
+  const { results, dueMinor, receiptPending, outsideMinor, followUp, error } = usePos(
     useShallow((state) => ({
       results: state.saleResults,
       dueMinor: state.dueMinor,
+      receiptPending: state.receiptPending,
       outsideMinor: state.restTakenOutsideMinor,
       followUp: state.saleFollowUp,
       error: state.saleError,
@@ -318,38 +319,45 @@ export function SaleResultPanel({ onEnd, onLeave }: { onEnd: (ending: PartialEnd
           <p role="alert">The void was not done: {followUp.summary.reason ?? followUp.summary.outcome}.</p>
         ) : null}
         <Alert message={error} className="sale-result-problem" />
-        <div className="sale-result-actions">
-          {sale.outcome === 'partial' && !voided && dueMinor !== null ? (
-            <PartialApprovalActions
-              dueMinor={dueMinor}
-              mainAction={mainAction}
-              onTenderRest={() => void actions.pay()}
-              onEnd={onEnd}
-            />
-          ) : null}
-          {paysAgain(sale) ? <PayAgainActions sale={sale} mainAction={mainAction} /> : null}
-          {sale.receiptPng ? (
-            <button type="button" onClick={() => void actions.reprintLastSale()}>
-              Print again <kbd>P</kbd>
-            </button>
-          ) : null}
-          {checking ? (
-            <button type="button" className="primary" onClick={() => void recoverNow()} data-testid="check-now">
-              Check with the gateway now <kbd>Enter</kbd>
-            </button>
-          ) : null}
-          {/* A partial approval is settled first (the rest tendered, or the approval voided): no new sale leaves money owed. */}
-          {dueMinor !== null && !voided ? null : (
-            <ResultAction
-              main={sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided || complete}
-              mainRef={mainAction}
-              onPress={sale.outcome === 'unknown' ? onLeave : () => void actions.newSale()}
-              testId="new-sale"
-            >
-              {sale.outcome === 'unknown' ? 'Leave this sale\u2026' : 'New sale'}
-            </ResultAction>
-          )}
-        </div>
+        {receiptPending ? (
+          // The outcome is final; the payment ends when its receipts have printed, and the actions come then.
+          <p role="status" data-testid="receipt-pending">
+            Printing the receipt&hellip;
+          </p>
+        ) : (
+          <div className="sale-result-actions">
+            {sale.outcome === 'partial' && !voided && dueMinor !== null ? (
+              <PartialApprovalActions
+                dueMinor={dueMinor}
+                mainAction={mainAction}
+                onTenderRest={() => void actions.pay()}
+                onEnd={onEnd}
+              />
+            ) : null}
+            {paysAgain(sale) ? <PayAgainActions sale={sale} mainAction={mainAction} /> : null}
+            {sale.receiptPng ? (
+              <button type="button" onClick={() => void actions.reprintLastSale()}>
+                Print again <kbd>P</kbd>
+              </button>
+            ) : null}
+            {checking ? (
+              <button type="button" className="primary" onClick={() => void recoverNow()} data-testid="check-now">
+                Check with the gateway now <kbd>Enter</kbd>
+              </button>
+            ) : null}
+            {/* A partial approval is settled first (the rest tendered, or the approval voided): no new sale leaves money owed. */}
+            {dueMinor !== null && !voided ? null : (
+              <ResultAction
+                main={sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided || complete}
+                mainRef={mainAction}
+                onPress={sale.outcome === 'unknown' ? onLeave : () => void actions.newSale()}
+                testId="new-sale"
+              >
+                {sale.outcome === 'unknown' ? 'Leave this sale\u2026' : 'New sale'}
+              </ResultAction>
+            )}
+          </div>
+        )}
       </div>
       {sale.receiptPng ? (
         <ReceiptPreview png={sale.receiptPng} caption={`customer copy, order ${sale.orderId}`} />

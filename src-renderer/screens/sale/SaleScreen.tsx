@@ -41,6 +41,7 @@ export function SaleScreen({
     cartLines,
     results,
     dueMinor,
+    receiptPending,
     confirmAboveMinor,
     findings,
     queue,
@@ -54,6 +55,7 @@ export function SaleScreen({
       cartLines: state.cart.length,
       results: state.saleResults,
       dueMinor: state.dueMinor,
+      receiptPending: state.receiptPending,
       confirmAboveMinor: state.confirmAboveMinor,
       findings: state.findings,
       queue: state.recoveryQueue,
@@ -162,6 +164,9 @@ export function SaleScreen({
         }
       } else if (stage === 'paying') {
         if (event.key === 'Escape') void actions.cancelSale();
+      } else if (receiptPending) {
+        // The outcome shows, its receipts are still printing: the payment has not ended yet.
+        return;
       } else if (last && !inField && last.outcome === 'unknown') {
         unknownKey(event);
       } else if (last && !inField) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { settingsSchema } from '../../../src-main/config/settings';
 import { createCore } from '../../../src-main/core/core';
-import type { SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
+import type { SaleOutcomeNotice, SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
 import { collectingLogger, ok, trainingJournalEntries, until } from '../../support/test-core';
 import { builtInTrainingLane, devicesConnected, lanesClosedAfterEachTest, presentWhenReading } from './support';
 
@@ -30,6 +30,24 @@ describe('terminal.sale over the contract (training)', () => {
     expect(phases.at(-1)?.detail).toBe('Approved');
     await core.close();
     expect(entries(dir)).toEqual([expect.objectContaining({ orderId: summary.orderId, state: 'completed' })]);
+  });
+
+  it('tells the outcome (terminal.outcome) before the receipts print, in the words the finished sale keeps', async () => {
+    const { core } = lane();
+    await devicesConnected(core);
+    const seen: Array<{ name: string; payload: unknown }> = [];
+    core.events.subscribe((name, payload) => {
+      if (name === 'terminal.outcome' || name === 'terminal.state') seen.push({ name, payload });
+    });
+    presentWhenReading(core, 'visa-approve', 'insert');
+    const summary = ok(await core.dispatch('terminal.sale', { amountMinor: 1500 })) as SaleSummary;
+    const order = seen.map(({ name, payload }) =>
+      name === 'terminal.outcome' ? name : (payload as TerminalState).phase,
+    );
+    expect(order.slice(order.indexOf('approved'))).toEqual(['approved', 'terminal.outcome', 'printing', 'done']);
+    const notice = seen.find(({ name }) => name === 'terminal.outcome')!.payload as SaleOutcomeNotice;
+    const { printed: _printed, printProblem: _problem, receiptPng: _png, ...words } = summary;
+    expect(notice).toEqual({ ...words, outcome: 'approved', dueMinor: null });
   });
 
   it('training can lose the next answer on purpose: the lane checks with the gateway and records one approval', async () => {
