@@ -44,7 +44,8 @@ export interface JournalOptions {
 export class Journal {
   readonly path: string;
   readonly #db: Database.Database;
-  /** Stamps every row; recovery measures the gateway's answer window on it, against `createdAt`. */ readonly clock: Pick<Clock, 'now'>;
+  /** Stamps every row; recovery measures the gateway's answer window on it, against `createdAt`. */
+  readonly clock: Pick<Clock, 'now'>;
   readonly #lanePrefix: string;
   readonly #onProgress: JournalOptions['onProgress'];
   /** Outcomes of requests that left but could not be written (a full disk), kept until they can be. */

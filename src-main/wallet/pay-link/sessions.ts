@@ -87,7 +87,10 @@ interface Entry {
 }
 
 /** The lane's pay links, timed by `clock`; `lifetimeMs` is two minutes but for tests. */
-export function createPayLinkSessions(clock: Pick<Clock, 'now' | 'setTimer'>, lifetimeMs = payLinkLifetimeMs): PayLinkSessions {
+export function createPayLinkSessions(
+  clock: Pick<Clock, 'now' | 'setTimer'>,
+  lifetimeMs = payLinkLifetimeMs,
+): PayLinkSessions {
   const entries = new Map<string, Entry>();
   const words = (entry: Pick<Entry, 'words'>, state: PayLinkState, message?: string): PayLinkStatus => ({
     state,

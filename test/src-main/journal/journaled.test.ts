@@ -25,7 +25,10 @@ let skew = 0;
 
 beforeEach(async () => {
   skew = 0;
-  ({ emulator, client, journal } = await openJournalLane('journaled-', { ...systemClock, now: () => Date.now() + skew }));
+  ({ emulator, client, journal } = await openJournalLane('journaled-', {
+    ...systemClock,
+    now: () => Date.now() + skew,
+  }));
 });
 afterEach(() => closeJournalLane({ emulator, client, journal }));
 
