@@ -3,8 +3,6 @@ import type { Clock } from '../../platform/clock';
 import { LaneError } from '../../core/errors';
 import type { WalletSettings } from '../../config/wallet-settings';
 import { createTokenizerClient, type TokenizerClient } from '../tokenizer-client';
-import type { TrainingWalletKeys } from '../../emulator/wallet/training-keys';
-import { trainingEcV2Payment, trainingWalletPayment } from '../../emulator/wallet/training-wallet';
 import { signatureMaxAgeMs } from '../signing-time';
 import { payLinkCertificateFromFiles, trainingPayLinkCertificate, type PayLinkCertificate } from './certificate';
 import { startPayLinkServer, type PayLinkServer } from './server';
@@ -36,6 +34,18 @@ export type TrainingPhonePayload = 'fresh' | 'fresh-ec-v2' | 'expired' | 'replay
 /** The wallet whose payload the emulated phone makes: the EC_v1 one, or the other's ECv2. */
 export type TrainingWalletKind = 'ec-v1' | 'ec-v2';
 
+/**
+ * Training's emulated phone: the JSON body the pay page would post for `kind`, signed as made at
+ * `at` (ms). The composition root passes the training stand-in's; product code never builds one.
+ */
+export type TrainingWalletPayload = (request: {
+  readonly amountMinor: number;
+  readonly kind: TrainingWalletKind;
+  /** The gateway merchant id an ECv2 token names. */
+  readonly merchantId: string;
+  readonly at: number;
+}) => string;
+
 export interface LaneWalletOptions {
   readonly settings: {
     readonly wallet: WalletSettings;
@@ -44,8 +54,8 @@ export interface LaneWalletOptions {
     readonly merchantId?: string;
   };
   readonly clock: Clock;
-  /** Training's wallet keys (the app-data folder's): the emulated phone signs with them. */
-  readonly trainingKeys: () => TrainingWalletKeys;
+  /** Training's emulated phone (the training wiring's, signing with the app-data folder's keys). */
+  readonly trainingPayload: TrainingWalletPayload;
   /** The tokenizer's base URL: the setting, or training's built-in emulator. */
   readonly tokenizerUrl: () => Promise<string>;
   /** Where training's pay-link certificate is kept; none: a fresh one each start. */
@@ -53,9 +63,6 @@ export interface LaneWalletOptions {
   /** Tests: a link lives this long instead of two minutes. */
   readonly linkLifetimeMs?: number;
 }
-
-/** The training wallet's card: an approving Visa test card (FACTS.md). */
-const trainingAccount = { account: '4788250000121443', expiration: '301231' } as const;
 
 /** A refusal naming the setting when wallet payments are off. */
 export function walletPaymentsOff(): LaneError {
@@ -73,23 +80,14 @@ export function createLaneWallet(options: LaneWalletOptions): LaneWallet {
   let servedOrigin: string | undefined;
   let lastTrainingPayload: string | undefined;
 
-  const trainingPayload = (amountMinor: number, kind: TrainingWalletKind, ageMs = 0) => {
-    const keys = options.trainingKeys();
-    if (kind === 'ec-v2') {
-      const ecV2 = { ...trainingAccount, gatewayMerchantId: settings.merchantId || 'training' };
+  const trainingPayload = (amountMinor: number, kind: TrainingWalletKind, ageMs = 0) =>
+    (lastTrainingPayload = options.trainingPayload({
+      amountMinor,
+      kind,
+      merchantId: settings.merchantId || 'training',
       // The message's own expiry carries the two minutes: `ageMs` makes it that much older.
-      const token = trainingEcV2Payment(ecV2, keys.ecV2, clock.now() - ageMs);
-      return (lastTrainingPayload = JSON.stringify({ kind: 'ec-v2', token: JSON.stringify(token) }));
-    }
-    const token = trainingWalletPayment(
-      { ...trainingAccount, amount: amountMinor, currencyCode: '840' },
-      keys.merchant.certificate,
-      keys.signer,
-      new Date(clock.now() - ageMs),
-    );
-    // Wallet API version 3: the token carries publicKeyHash, so devicedata sends it (and echash).
-    return (lastTrainingPayload = JSON.stringify({ walletApiVersion: 3, token }));
-  };
+      at: clock.now() - ageMs,
+    }));
 
   const start = async (): Promise<PayLinkServer> => {
     const { wallet, training } = settings;
