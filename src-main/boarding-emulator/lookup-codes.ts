@@ -1,8 +1,6 @@
 import type { CodeName } from '../boarding/wire';
+import type { CodeRow } from './code-row';
 import { placeCodeRows } from './place-codes';
-
-/** One code of a lookup list as the reference prints it: the code, then its name. */
-export type CodeRow = readonly [code: string, name: string];
 
 /**
  * The code lists of `GET /lookup/*`, with the codes and names the reference publishes for each

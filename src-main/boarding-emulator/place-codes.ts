@@ -1,4 +1,4 @@
-import type { CodeRow } from './lookup-codes';
+import type { CodeRow } from './code-row';
 
 /**
  * The two place lists of `GET /lookup/*`, countries and states, as rows of code and name the

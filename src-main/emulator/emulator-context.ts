@@ -4,7 +4,7 @@ import type { EmulatorIds } from './ids';
 import { formatMinorUnits } from '../platform/money';
 import type { Ledger } from './ledger';
 import type { ProfileStore } from './profiles';
-import type { SettledBatch } from './settlement';
+import type { SettledBatch } from './settled-batch';
 import type { TokenVault } from './token-vault';
 import { KindedError } from '../platform/errors';
 

@@ -1,5 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import { authorize } from './authorize';
+import type { GatewayRoute, RouteCall } from './gateway-route';
 import { httpBadRequest, ok, problemHeader, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
 import { merchantWrite, unauthorized, writes } from './merchant-access';
 import { checkValue, lookupFields } from './operation-fields';
@@ -18,29 +18,7 @@ import {
 
 type Body = Record<string, unknown>;
 
-/** What a route gets: the path segments after its endpoint, the query, the body on demand, and the caller's reach. */
-export interface RouteCall {
-  readonly request: IncomingMessage;
-  /** Segments after the endpoint name, e.g. [retref, merchid] for inquire. */
-  readonly params: readonly string[];
-  readonly query: URLSearchParams;
-  /** The body as a JSON object; throws BadRequest when it is not one. */
-  body(): Promise<Body>;
-  /** Whether the credentials may act for this merchant. */
-  allowed(merchid: string): boolean;
-}
-
-/**
- * One endpoint of the REST root. `params` lists how many path segments may follow the endpoint
- * name (inquireByOrderid takes 2 or 3). Served under `/rest/` and `/cardconnect/rest/` alike;
- * the rate limit and fault injection key on `endpoint`.
- */
-export interface GatewayRoute {
-  readonly endpoint: string;
-  readonly methods: readonly string[];
-  readonly params: readonly number[];
-  answer(context: EmulatorContext, call: RouteCall): EmulatorAnswer | Promise<EmulatorAnswer>;
-}
+export type { GatewayRoute, RouteCall } from './gateway-route';
 
 /** A path value against its reference rule; the problem as the inquiry's PPS 34 decline. */
 function badLookup(values: Readonly<Record<string, string | undefined>>, echo: Body): EmulatorAnswer | undefined {

@@ -1,5 +1,5 @@
 import type { EmulatorAnswer, EmulatorContext } from './emulator-context';
-import type { GatewayRoute } from './gateway-routes';
+import type { GatewayRoute } from './gateway-route';
 
 /** The answer when the credentials do not reach the merchant a request names. */
 export const unauthorized: EmulatorAnswer = { status: 401, body: 'Unauthorized' };

@@ -1,4 +1,4 @@
-import type { GatewayRoute } from './gateway-routes';
+import type { GatewayRoute } from './gateway-route';
 import { closeMerchantBatch, openMerchantBatch } from './batches';
 import { binLookup } from './bin-endpoint';
 import { fundingReport } from './funding';

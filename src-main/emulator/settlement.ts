@@ -1,30 +1,6 @@
 import { decimal, httpBadRequest, stamps, type EmulatorAnswer, type EmulatorContext } from './emulator-context';
+import type { SettledBatch, SettledEntry } from './settled-batch';
 import type { EmulatedTransaction } from './ledger';
-
-/** One settled batch, as settlestat reports it. */
-export interface SettledBatch {
-  readonly batchid: string;
-  readonly merchid: string;
-  /** GB all accepted, MB some rejected, RB all rejected, EB empty. */
-  readonly hoststat: 'GB' | 'MB' | 'RB' | 'EB';
-  readonly hostbatch: string;
-  readonly respproc: string;
-  /** MMDD of the settlement, for settlestat?date=. */
-  readonly date: string;
-  readonly txns: ReadonlyArray<SettledEntry>;
-  /** Set once settlestat with merchid alone has returned it. */
-  returned: boolean;
-}
-
-/** One transaction of a settled batch, with settlestat's txns fields. */
-export interface SettledEntry {
-  readonly retref: string;
-  readonly setlamount: string;
-  readonly salesdoc?: string;
-  readonly setlstat: string;
-  readonly authcode?: string;
-  readonly cardtype?: string;
-}
 
 /**
  * settlestat's one-letter statuses (gateway-openapi.yaml, txns.setlstat): the emulator's batches

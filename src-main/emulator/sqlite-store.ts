@@ -4,7 +4,7 @@ import type { EmulatedMerchant } from './config';
 import type { EmulatorContext } from './emulator-context';
 import type { EmulatedTransaction, Ledger } from './ledger';
 import type { ProfileAccount } from './profiles';
-import type { SettledBatch } from './settlement';
+import type { SettledBatch } from './settled-batch';
 
 /** What besides transactions a training day needs back after a restart. */
 export interface EmulatorState {

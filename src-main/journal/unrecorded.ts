@@ -1,7 +1,6 @@
 /** What the journal could not write after a request had left, held in memory until it can. */
 import { JournalError } from './card-data';
 import type { JournalOutcome } from './entry';
-import type { Journal } from './journal';
 
 /** A money-moving request that left, whose outcome the journal could not write (a full disk, an I/O error). */
 export interface UnrecordedOutcome {
@@ -43,7 +42,7 @@ export class UnrecordedOutcomes {
  * the outcome as unknown, never as "nothing was sent". Any other error goes on as it is.
  */
 export function writeAfterSending<T>(
-  journal: Journal,
+  journal: { readonly unrecorded: UnrecordedOutcomes },
   held: Omit<UnrecordedOutcome, 'problem'>,
   write: () => T,
 ): { readonly written: T } | { readonly refused: JournalError } {
@@ -60,12 +59,23 @@ export function writeAfterSending<T>(
 export const recordedLateNote = 'the journal could not record the answer when it came';
 
 /**
+ * The part of the journal that writes held outcomes: the journal itself (journal.ts), named here by
+ * shape so this file does not import the journal that holds its outcomes.
+ */
+export interface HeldOutcomesJournal {
+  readonly unrecorded: UnrecordedOutcomes;
+  get(id: number): { readonly state: string } | undefined;
+  resolve(id: number, note: string, outcome: JournalOutcome, finding: 'background'): void;
+  markUnknown(id: number, note: string): void;
+}
+
+/**
  * Writes what is held, now that the journal may take it: an answer as resolved and as a finding
  * (the screen said the outcome was unknown, so a person must see what it was), a lost answer as
  * unknown for recovery to ask the gateway. What the journal still refuses stays held; a row that
  * was settled meanwhile (a restart's recovery asked the gateway) is let go.
  */
-export function recordHeld(journal: Journal): { recorded: UnrecordedOutcome[]; held: UnrecordedOutcome[] } {
+export function recordHeld(journal: HeldOutcomesJournal): { recorded: UnrecordedOutcome[]; held: UnrecordedOutcome[] } {
   const recorded: UnrecordedOutcome[] = [];
   for (const held of journal.unrecorded.list()) {
     const state = journal.get(held.entryId)?.state;

@@ -1,8 +1,20 @@
 import { LaneError } from '../core/errors';
 import { containsCardNumber, type Journal } from '../journal/journal';
-import type { TerminalService } from './terminal';
+import type { ParsedCommandArgs, RecoveryFinding, RecoveryItem } from '../ipc/contract';
 import { recoveryQueue } from './history';
 import type { Recovery } from './recovery';
+
+/** What a person does with what recovery left (part of the terminal service). */
+export interface FindingsDesk {
+  /** What recovery settled that nobody has acknowledged yet. */
+  findings(): RecoveryFinding[];
+  /** `by` (who is signed in) saw the finding; what is left. */
+  acknowledgeFinding(entryId: number, by: string): RecoveryFinding[];
+  /** The receipts (merchant and customer copy) of an approval recovery found; the customer copy for the screen. */
+  printFinding(entryId: number): Promise<{ printed: boolean; problem: string | null; png: string }>;
+  /** Records what a person found for an entry waiting for one; returns the queue. */
+  settleByHand(args: Omit<ParsedCommandArgs<'terminal.settleByHand'>, 'managerPin'>): RecoveryItem[];
+}
 
 /**
  * What a person does with what recovery left: the findings nobody has acknowledged (seen, and an
@@ -17,7 +29,7 @@ export function findingsDesk(desk: {
     copy: 'merchant' | 'customer';
     duplicate: boolean;
   }) => Promise<{ printed: boolean; problem: string | null; png: string }>;
-}): Pick<TerminalService, 'findings' | 'acknowledgeFinding' | 'printFinding' | 'settleByHand'> {
+}): FindingsDesk {
   return {
     findings: () => desk.recovery.findings(),
     acknowledgeFinding(entryId, by) {

@@ -20,7 +20,7 @@ import type { SignatureService } from '../signature/service';
 import { createSaleSignature } from '../payment/signature/sale-signature';
 import { createCustomerSale } from './customer-sale';
 import { endOfDay } from './end-of-day';
-import { findingsDesk } from './findings-desk';
+import { findingsDesk, type FindingsDesk } from './findings-desk';
 import { followUpDesk } from './follow-up-desk';
 import type { FollowUpArgs } from './follow-up';
 import { history, lookup, recoveryQueue } from './history';
@@ -36,7 +36,7 @@ import type { LaneWallet } from '../wallet/pay-link/lane-wallet';
 
 export type { GatewayAccess } from './lane-access';
 
-export interface TerminalService {
+export interface TerminalService extends FindingsDesk {
   /** Runs a card sale; a second call while one runs (a double Pay press) joins it instead of charging again. */
   sale(args: ParsedCommandArgs<'terminal.sale'>, options?: PaymentOptions): Promise<SaleSummary>;
   /** One key of a card being keyed; the masked echo back. */
@@ -84,14 +84,6 @@ export interface TerminalService {
    * nothing when 0. Refused while a payment runs or when nothing was owed.
    */
   owe(dueMinor: number): TerminalState;
-  /** What recovery settled that nobody has acknowledged yet. */
-  findings(): RecoveryFinding[];
-  /** `by` (who is signed in) saw the finding; what is left. */
-  acknowledgeFinding(entryId: number, by: string): RecoveryFinding[];
-  /** The receipts (merchant and customer copy) of an approval recovery found; the customer copy for the screen. */
-  printFinding(entryId: number): Promise<{ printed: boolean; problem: string | null; png: string }>;
-  /** Records what a person found for an entry waiting for one; returns the queue. */
-  settleByHand(args: Omit<ParsedCommandArgs<'terminal.settleByHand'>, 'managerPin'>): RecoveryItem[];
   /**
    * The lane stops: the customer's sale ends or is parked (see `CustomerSale.stop`), then the
    * background checks stop.

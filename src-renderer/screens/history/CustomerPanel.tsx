@@ -2,7 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { JournalEntryView } from '../../../src-main/ipc/contract';
 import { PosCallError } from '../../pos/call-error';
 import { usePos, usePosActions } from '../../store/use-pos';
-import type { AskManager } from './OrderDetail';
+import type { AskManager } from './ask-manager';
 import { Alert } from '../../components/Alert';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { formatDecimal, formatMoney, parseMoney } from '../../../src-main/platform/money';
 import { DialogActions, modalDialogProps, useModalDialog } from '../../components/modal-dialog';
 import { PosCallError } from '../../pos/call-error';
-import type { AskManager } from './OrderDetail';
+import type { AskManager } from './ask-manager';
 import { Alert } from '../../components/Alert';
 
 /** "12.00" for the amount field: what a person would type. */

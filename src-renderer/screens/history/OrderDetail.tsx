@@ -5,6 +5,7 @@ import { formatMoney, parseMoney } from '../../../src-main/platform/money';
 import { PosCallError } from '../../pos/call-error';
 import { usePos, usePosActions } from '../../store/use-pos';
 import { ReceiptPreview } from '../sale/ReceiptPreview';
+import type { AskManager } from './ask-manager';
 import { RefundDialog } from './RefundDialog';
 import { VoidDialog } from './VoidDialog';
 import { CustomerPanel } from './CustomerPanel';
@@ -12,8 +13,6 @@ import { answerWords, followUpWords, gatewayAnswerWords } from './words';
 import { Alert } from '../../components/Alert';
 
 const usedUpLabels = { void: 'Void', refund: 'Refund', capture: 'Capture' } as const;
-
-export type AskManager = (action: string, run: (managerPin: string) => Promise<void>) => void;
 
 /**
  * One order's actions: void, refund, capture (with a tip), reprint, and the gateway's status

@@ -3,7 +3,7 @@ import type { RecoveryItem } from '../../../src-main/ipc/contract';
 import { formatMoney } from '../../../src-main/platform/money';
 import { PosCallError } from '../../pos/call-error';
 import { usePos } from '../../store/use-pos';
-import type { AskManager } from './OrderDetail';
+import type { AskManager } from './ask-manager';
 import { operationWords } from './words';
 import { Alert } from '../../components/Alert';
 

@@ -2,7 +2,7 @@ import type { JournalEntryView } from '../../../src-main/ipc/contract';
 import { refundReasons, refundReasonWords } from '../../../src-main/ipc/refund-reasons';
 import { formatMoney } from '../../../src-main/platform/money';
 import { usePos } from '../../store/use-pos';
-import type { AskManager } from './OrderDetail';
+import type { AskManager } from './ask-manager';
 import { MoneyBackDialog } from './MoneyBackDialog';
 
 /**

@@ -1,6 +1,6 @@
 import { voidReasons, voidReasonWords, type VoidReason } from '../../../src-main/ipc/refund-reasons';
 import { formatMoney } from '../../../src-main/platform/money';
-import type { AskManager } from './OrderDetail';
+import type { AskManager } from './ask-manager';
 import { MoneyBackDialog, type MoneyBack } from './MoneyBackDialog';
 
 /** The sale a void acts on, as the screen knows it from the journal. */

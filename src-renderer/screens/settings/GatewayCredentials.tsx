@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent }
 import { useShallow } from 'zustand/react/shallow';
 import { PosCallError } from '../../pos/call-error';
 import { usePos } from '../../store/use-pos';
-import type { AskManager } from '../history/OrderDetail';
+import type { AskManager } from '../history/ask-manager';
 import { focusRefused } from './focus-refused';
 
 type CredentialField = 'username' | 'password';

@@ -4,7 +4,7 @@ import type { EditableSetting, SettingValue } from '../../../src-main/ipc/contra
 import { formatMoney, parseMoney } from '../../../src-main/platform/money';
 import { PosCallError } from '../../pos/call-error';
 import { usePos, usePosActions } from '../../store/use-pos';
-import type { AskManager } from '../history/OrderDetail';
+import type { AskManager } from '../history/ask-manager';
 import { settingGroups, type SettingField } from './fields';
 import { focusRefused } from './focus-refused';
 import { GatewayCredentials } from './GatewayCredentials';
