@@ -8,10 +8,6 @@ export const layout: Readonly<Record<string, string>> = {
   // platform: the base every program stands on
   'src-main/log/': 'src-main/platform/log/',
   'src-main/http/': 'src-main/platform/http/',
-  'src-main/core/errors.ts': 'src-main/platform/errors/lane-errors.ts',
-  'src-main/core/error-kind.ts': 'src-main/platform/errors/error-kind.ts',
-  'src-main/core/clock.ts': 'src-main/platform/core-clock.ts',
-  'src-main/config/private-file.ts': 'src-main/platform/config/private-file.ts',
   'src-main/emulator/tls.ts': 'src-main/platform/tls.ts',
 
   // lane: the point of sale and its payment path

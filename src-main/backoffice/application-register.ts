@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../config/private-file';
+import { writeFileAtomic } from '../platform/private-file';
 import type { ApplicationPage, ApplicationSummary, AttachmentRecord, TimelineEntry } from './contract/applications';
 import { KindedError } from '../platform/errors';
 

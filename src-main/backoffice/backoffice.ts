@@ -4,7 +4,7 @@
  * validated dispatch over its own contract. It runs on plain Node, like the lane's core.
  */
 import { join } from 'node:path';
-import { writeFileAtomic } from '../config/private-file';
+import { writeFileAtomic } from '../platform/private-file';
 import { createFileSecretStore, type SecretStore } from '../config/secrets';
 import { settingsPath } from '../config/settings';
 import { isLoopbackHost } from '../config/schema';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensurePrivateFolder, removeStaleTemporaryFiles } from '../config/private-file';
+import { ensurePrivateFolder, removeStaleTemporaryFiles } from '../platform/private-file';
 import { defaultAppDataDir } from '../config/settings';
 import { createBackoffice, type Backoffice, type BackofficeOptions } from '../backoffice/backoffice';
 import { applyProvisioning, readProvisioningFile } from '../backoffice/provisioning';

@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { relative, isAbsolute, resolve } from 'node:path';
 import { deviceFileRefusal } from '../../drivers/transport/device-path';
 import type { Settings } from './schema';
-import type { SettingIssue } from './settings-error';
+import type { SettingIssue } from '../platform/settings-error';
 
 /** True when `path` is `folder` or inside it, after links (where they can be followed). */
 function isInside(path: string, folder: string): boolean {

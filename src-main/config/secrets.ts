@@ -1,6 +1,6 @@
 import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from './private-file';
+import { writeFileAtomic } from '../platform/private-file';
 import { KindedError } from '../platform/errors';
 
 /**

@@ -5,10 +5,10 @@ import { checkSettings, loadSettingsFile, type LoadedSettings as Loaded } from '
 import { writeFileAtomic } from '../platform/private-file';
 import { settingsEnvironment } from './environment';
 import { settingsSchema, type Settings, type SettingsInput } from './schema';
-import { SettingsError } from './settings-error';
+import { SettingsError } from '../platform/settings-error';
 
 export { settingsSchema, isLoopbackHost, logLevels, type Settings, type SettingsInput } from './schema';
-export { SettingsError, type SettingIssue, type SettingSource } from './settings-error';
+export { SettingsError, type SettingIssue, type SettingSource } from '../platform/settings-error';
 export { settingsEnvironment, type SettingVariable } from './environment';
 export { readSettingsFile } from '../platform/config';
 

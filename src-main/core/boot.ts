@@ -1,6 +1,6 @@
 import { createFileSecretStore, type SecretStore } from '../config/secrets';
 import { join } from 'node:path';
-import { ensurePrivateFolder, removeStaleTemporaryFiles, tightenPrivateFile } from '../config/private-file';
+import { ensurePrivateFolder, removeStaleTemporaryFiles, tightenPrivateFile } from '../platform/private-file';
 import { defaultAppDataDir, loadSettings, settingsPath } from '../config/settings';
 import { defaultJournalPath } from '../journal/journal';
 import { journalIdentityPath } from '../journal/journal-check';

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { preparePrivateDatabase } from '../config/private-file';
+import { preparePrivateDatabase } from '../platform/private-file';
 import type { EmulatedMerchant } from './config';
 import type { EmulatorContext } from './emulator-context';
 import type { EmulatedTransaction, Ledger } from './ledger';

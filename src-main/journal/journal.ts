@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { preparePrivateDatabase } from '../config/private-file';
+import { preparePrivateDatabase } from '../platform/private-file';
 import type { Clock } from '../platform/clock';
 import { containsCardNumber, JournalError, maskAnswer, maskedShape, refuseCardData } from './card-data';
 import {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { writeFileAtomic } from '../config/private-file';
+import { writeFileAtomic } from '../platform/private-file';
 import { journalRecordsSchema } from '../config/schema';
 import { readSettingsFile, SettingsError } from '../config/settings';
 import { JournalError } from './card-data';

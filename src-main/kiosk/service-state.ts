@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../config/private-file';
+import { writeFileAtomic } from '../platform/private-file';
 
 /**
  * Whether staff took the kiosk out of service, kept in `kiosk-service.json` in the app-data

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../config/private-file';
+import { writeFileAtomic } from '../platform/private-file';
 
 /** One key's wrong PINs: the count toward the next lock, the locks in this streak, and times (epoch ms). */
 export interface PinKeyRecord {

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, X509Certificate, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../config/private-file';
+import { writeFileAtomic } from '../../platform/private-file';
 import { issueCertificate, markerExtension, type CertificateExtension } from './certificate-builder';
 import { tokenizerRecipientId, type EcV2Recipient, type EcV2Signer } from './ec-v2-token';
 import { merchantIdentifierExtensionValue, merchantIdentifierOid, type MerchantIdentity } from './merchant-certificate';

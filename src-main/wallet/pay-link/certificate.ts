@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../config/private-file';
+import { writeFileAtomic } from '../../platform/private-file';
 import { LaneError } from '../../core/errors';
 import { generateLoopbackCertificate } from '../../emulator/tls';
 

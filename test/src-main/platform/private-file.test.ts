@@ -8,8 +8,8 @@ import {
   removeStaleTemporaryFiles,
   tightenPrivateFile,
   writeFileAtomic,
-} from '../../../src-main/config/private-file';
-import { freshFolder, posix } from './folders';
+} from '../../../src-main/platform/private-file';
+import { freshFolder, posix } from '../config/folders';
 
 const freshDir = () => freshFolder('private-file');
 
