@@ -48,7 +48,7 @@ export default defineConfig({
       outDir: 'out/main',
       externalizeDeps: true,
       rollupOptions: {
-        input: { main: resolve(import.meta.dirname, 'src-main/electron/main.ts') },
+        input: { main: resolve(import.meta.dirname, 'src-main/shells/electron/main.ts') },
       },
     },
   },
@@ -58,7 +58,7 @@ export default defineConfig({
       // A sandboxed preload cannot load modules: bundle everything into one CommonJS file.
       externalizeDeps: false,
       rollupOptions: {
-        input: { preload: resolve(import.meta.dirname, 'src-main/electron/preload.ts') },
+        input: { preload: resolve(import.meta.dirname, 'src-main/shells/electron/preload.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },

@@ -23,14 +23,14 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
  * pay page's parts are what the pay-link service's markup and the phone's script agree on.
  */
 export const pureSharedModules = [
-  'src-main/ipc/cart.ts',
+  'src-main/lane/ipc/cart.ts',
   'src-main/platform/money.ts',
   'src-main/platform/errors.ts',
-  'src-main/ipc/tenders.ts',
-  'src-main/ipc/sale-phases.ts',
-  'src-main/ipc/refund-reasons.ts',
-  'src-main/ipc/signature-session.ts',
-  'src-main/wallet/pay-link/pay-page-parts.ts',
+  'src-main/lane/ipc/tenders.ts',
+  'src-main/lane/ipc/sale-phases.ts',
+  'src-main/lane/ipc/refund-reasons.ts',
+  'src-main/lane/ipc/signature-session.ts',
+  'src-main/lane/wallet/pay-link/pay-page-parts.ts',
 ];
 const pureSharedImports = pureSharedModules.map((file) => `${file.slice('src-main/'.length, -'.ts'.length)}$`);
 
@@ -49,16 +49,16 @@ export const rendererBoundaries = {
       message: 'The renderer cannot import drivers; devices live in the main process.',
     },
     {
-      regex: '(^|/)src-main/ipc/contract$',
+      regex: '(^|/)src-main/lane/ipc/contract$',
       allowTypeImports: true,
       message: 'Import the contract with `import type` only; the renderer talks to main through window.pos.',
     },
     {
       // The group files are how main declares the contract (ADR 023); the screens read it
       // through its one index, so moving a command between groups never touches them.
-      regex: '(^|/)src-main/ipc/contract/',
+      regex: '(^|/)src-main/lane/ipc/contract/',
       message:
-        'Import the contract through its index, src-main/ipc/contract, with `import type`; ipc/contract/* are its parts.',
+        'Import the contract through its index, src-main/lane/ipc/contract, with `import type`; ipc/contract/* are its parts.',
     },
     {
       // The back office page's contract, the same way: its index, for types only.
@@ -86,13 +86,15 @@ export const rendererBoundaries = {
  * The gateway emulator is an independent implementation of the real service's reference: it may
  * share the lane's wire *types*, never its rules (field checks, thresholds, journaling), or a
  * wrong rule in the lane would pass every test (issue 17). The same holds for the tokenizer and
- * the training phone in src-main/emulator/wallet/: the lane's src-main/wallet/ builds devicedata
+ * the training phone in src-main/stand-ins/training-wallet/: the lane's src-main/lane/wallet/ builds devicedata
  * and checks token shapes, and the emulator reads them from the spec (issue 19). `(\.\./)+`
  * because emulator/wallet/ is a level deeper.
  */
 const laneFolders = ['gateway', 'signature', 'terminal', 'journal', 'receipt', 'wallet'].join('|');
 export const emulatorIndependence = {
-  paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron: the core runs on plain Node.' }],
+  paths: [
+    { name: 'electron', message: 'Only src-main/shells/electron/ may import electron: the core runs on plain Node.' },
+  ],
   patterns: [
     {
       regex: `(^|/)src-main/(${laneFolders})(/|$)|^(\\.\\./)+(${laneFolders})(/|$)`,
@@ -109,10 +111,12 @@ export const emulatorIndependence = {
  * whole-object rule), or a wrong rule in the client would pass every test.
  */
 export const boardingEmulatorIndependence = {
-  paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron: the core runs on plain Node.' }],
+  paths: [
+    { name: 'electron', message: 'Only src-main/shells/electron/ may import electron: the core runs on plain Node.' },
+  ],
   patterns: [
     {
-      regex: '(^|/)src-main/boarding/|^\\.\\./boarding/',
+      regex: '(^|/)src-main/backoffice/boarding/|^\\.\\./boarding/',
       allowTypeImports: true,
       message:
         'The boarding emulator implements the service from its reference: import only types from the boarding client.',
@@ -133,7 +137,9 @@ const importsNothing = {
 export const productionFiles = ['src-main/**/*.ts', 'drivers/**/*.ts', 'bin/**/*.mjs'];
 
 const electronOnlyInShell = {
-  paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron: the core runs on plain Node.' }],
+  paths: [
+    { name: 'electron', message: 'Only src-main/shells/electron/ may import electron: the core runs on plain Node.' },
+  ],
 };
 
 export default tseslint.config(
@@ -169,7 +175,7 @@ export default tseslint.config(
     rules: { 'lanepoint/declared-imports': ['error', { fields: ['dependencies', 'optionalDependencies'] }] },
   },
   {
-    files: ['src-main/electron/**/*.ts'],
+    files: ['src-main/shells/electron/**/*.ts'],
     rules: {
       'lanepoint/declared-imports': [
         'error',
@@ -200,7 +206,7 @@ export default tseslint.config(
   },
   {
     files: ['src-main/**/*.ts', 'drivers/**/*.ts'],
-    ignores: ['src-main/electron/**'],
+    ignores: ['src-main/shells/electron/**'],
     languageOptions: { globals: globals.node },
     rules: { '@typescript-eslint/no-restricted-imports': ['error', electronOnlyInShell] },
   },
@@ -209,16 +215,16 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', importsNothing] },
   },
   {
-    files: ['src-main/emulator/**/*.ts'],
+    files: ['src-main/stand-ins/gateway-emulator/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', emulatorIndependence] },
   },
   {
-    files: ['src-main/boarding-emulator/**/*.ts'],
+    files: ['src-main/stand-ins/boarding-emulator/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', boardingEmulatorIndependence] },
   },
   {
     files: [
-      'src-main/electron/**/*.ts',
+      'src-main/shells/electron/**/*.ts',
       'test/**/*.{ts,tsx}',
       'bench/**/*.ts',
       'scripts/**/*.{ts,mjs}',
@@ -229,7 +235,7 @@ export default tseslint.config(
   },
   {
     // The CLI prints to its terminal on purpose; everything else logs through the redacting logger.
-    files: ['src-main/cli/**/*.ts', 'bin/**/*.mjs', 'scripts/**/*.{ts,mjs}'],
+    files: ['src-main/shells/cli/**/*.ts', 'bin/**/*.mjs', 'scripts/**/*.{ts,mjs}'],
     rules: { 'no-console': 'off' },
   },
 );

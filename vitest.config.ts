@@ -11,10 +11,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export const slowTier: readonly string[] = [
   'test/kills/kills.test.ts', // 101 s: 20 SIGKILLs of a real lane, some waiting out the 35 s answer window
-  'test/src-main/journal/crash.test.ts', // 33 s: 150 lane processes killed at three points
+  'test/src-main/lane/journal/crash.test.ts', // 33 s: 150 lane processes killed at three points
   'test/hostile/shutdown.test.ts', // 14 s: real lanes under SIGTERM, one waiting out its 5 s bound
   'test/src-main/backoffice/attachment-upload.test.ts', // 7 s: a 20 MB upload streamed end to end
-  'test/src-main/boarding/attachment.test.ts', // 6 s: a 20 MB file streamed both ways
+  'test/src-main/backoffice/boarding/attachment.test.ts', // 6 s: a 20 MB file streamed both ways
   'test/bench/soak.test.ts', // 5 s: the soak's sales against the emulator
 ];
 

@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { WebSocket } from 'ws';
-import { settingsSchema } from '../src-main/config/settings';
-import { createCore, type Core } from '../src-main/core/core';
-import { builtRendererDir } from '../src-main/cli/paths';
-import { startHost, type RunningHost } from '../src-main/host/server';
-import { createLogger } from '../src-main/log/logger';
+import { settingsSchema } from '../src-main/lane/config/settings';
+import { createCore, type Core } from '../src-main/lane/core/core';
+import { builtRendererDir } from '../src-main/shells/cli/paths';
+import { startHost, type RunningHost } from '../src-main/shells/host/server';
+import { createLogger } from '../src-main/platform/log/logger';
 import type { BenchCase, MeasuredSlice } from './harness';
 
 /** How many calls the flooding page sends at once: the hostile tester's figure (issue 22). */

@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { builtRendererDir } from '../src-main/cli/paths';
-import { bootCore } from '../src-main/core/boot';
-import type { Core } from '../src-main/core/core';
-import { startHost, type RunningHost } from '../src-main/host/server';
-import { createLogger } from '../src-main/log/logger';
+import { builtRendererDir } from '../src-main/shells/cli/paths';
+import { bootCore } from '../src-main/lane/core/boot';
+import type { Core } from '../src-main/lane/core/core';
+import { startHost, type RunningHost } from '../src-main/shells/host/server';
+import { createLogger } from '../src-main/platform/log/logger';
 import { chromiumInstallHint, findChromium, launchChromium } from '../test/e2e/support/chromium';
 
 /** A lane served in browser mode from the built renderer, with Chromium to measure its screens in. */

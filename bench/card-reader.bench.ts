@@ -1,5 +1,5 @@
 import { parseReaderOutput } from '../drivers/card-reader/reader-output';
-import { EmulatedEncryptingReader } from '../drivers/emulated/encrypting-reader';
+import { EmulatedEncryptingReader } from '../src-main/stand-ins/devices/encrypting-reader';
 import { emulatedVisa } from '../test/support/cards';
 import type { BenchCase } from './harness';
 

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import { startEmulator } from '../src-main/emulator/server';
+import { startEmulator } from '../src-main/stand-ins/gateway-emulator/server';
 import type { BenchResult } from './harness';
 
 const concurrency = 32;

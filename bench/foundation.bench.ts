@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { WebSocket } from 'ws';
-import { createCore } from '../src-main/core/core';
-import { settingsSchema } from '../src-main/config/settings';
-import { startHost, type RunningHost } from '../src-main/host/server';
-import { createLogger } from '../src-main/log/logger';
-import { builtRendererDir } from '../src-main/cli/paths';
+import { createCore } from '../src-main/lane/core/core';
+import { settingsSchema } from '../src-main/lane/config/settings';
+import { startHost, type RunningHost } from '../src-main/shells/host/server';
+import { createLogger } from '../src-main/platform/log/logger';
+import { builtRendererDir } from '../src-main/shells/cli/paths';
 import type { BenchCase } from './harness';
 
 const discard = () =>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { parseAuthorization } from '../src-main/gateway/auth-response';
+import { parseAuthorization } from '../src-main/lane/gateway/auth-response';
 import { approvedAnswer } from '../test/support/gateway-answers';
 import type { BenchCase } from './harness';
 

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { approvedAnswer } from '../test/support/gateway-answers';
-import { encodeReceipt } from '../src-main/receipt/escpos';
-import { receiptFactsFromAnswer } from '../src-main/receipt/from-answer';
-import { buildReceipt } from '../src-main/receipt/model';
-import { renderReceipt } from '../src-main/receipt/preview';
-import { loadPrinterProfiles } from '../src-main/receipt/profiles';
-import { encodeSignature } from '../src-main/signature/codec';
+import { encodeReceipt } from '../src-main/lane/receipt/escpos';
+import { receiptFactsFromAnswer } from '../src-main/lane/receipt/from-answer';
+import { buildReceipt } from '../src-main/lane/receipt/model';
+import { renderReceipt } from '../src-main/lane/receipt/preview';
+import { loadPrinterProfiles } from '../src-main/lane/receipt/profiles';
+import { encodeSignature } from '../src-main/lane/signature/codec';
 import type { BenchCase } from './harness';
 
 const profile = loadPrinterProfiles('assets/printers').get('escpos-80mm')!;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { gzipSync } from 'node:zlib';
-import { builtRendererDir } from '../src-main/cli/paths';
+import { builtRendererDir } from '../src-main/shells/cli/paths';
 import { closeBrowserLane, startBrowserLane, type BrowserLane } from './browser-lane';
 import type { BenchCase, BenchResult, MeasuredSlice } from './harness';
 

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { noisySignature, randomSignature } from '../drivers/emulated/signature-generator';
-import { writeBmp1 } from '../src-main/signature/bmp';
+import { noisySignature, randomSignature } from '../src-main/stand-ins/devices/signature-generator';
+import { writeBmp1 } from '../src-main/lane/signature/bmp';
 import {
   encodeSignature,
   rasterize,
   signatureLimit,
   type CanvasOptions,
   type SignatureStrokes,
-} from '../src-main/signature/codec';
+} from '../src-main/lane/signature/codec';
 import type { BenchCase } from './harness';
 
 const longMessy = JSON.parse(readFileSync('assets/signatures/long-messy.json', 'utf8')) as SignatureStrokes;

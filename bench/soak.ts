@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { loadSignatures } from '../drivers/emulated/signature-replay';
-import { settingsSchema } from '../src-main/config/settings';
-import { createCore, type Core } from '../src-main/core/core';
-import type { SaleSummary, SignatureSession, TerminalState } from '../src-main/ipc/contract';
-import { Journal } from '../src-main/journal/journal';
-import { createLogger } from '../src-main/log/logger';
+import { loadSignatures } from '../src-main/stand-ins/devices/signature-replay';
+import { settingsSchema } from '../src-main/lane/config/settings';
+import { createCore, type Core } from '../src-main/lane/core/core';
+import type { SaleSummary, SignatureSession, TerminalState } from '../src-main/lane/ipc/contract';
+import { Journal } from '../src-main/lane/journal/journal';
+import { createLogger } from '../src-main/platform/log/logger';
 import { journalAgainstLedger, type LedgerAgreement, type LedgerTransaction } from '../test/support/ledger-agreement';
 
 /**

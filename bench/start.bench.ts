@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { projectRoot } from '../src-main/cli/paths';
+import { projectRoot } from '../src-main/shells/cli/paths';
 import type { BenchCase, MeasuredSlice } from './harness';
 
 /**

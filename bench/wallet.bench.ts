@@ -1,16 +1,16 @@
-import { authorizationToWire } from '../src-main/gateway/auth-request';
-import { ecV1TokenizeRequest } from '../src-main/wallet/device-data';
-import { signingTimeOf } from '../src-main/wallet/signing-time';
-import { createTrainingWalletKeys } from '../src-main/emulator/wallet/training-keys';
-import { trainingWalletPayment } from '../src-main/emulator/wallet/training-wallet';
+import { authorizationToWire } from '../src-main/lane/gateway/auth-request';
+import { ecV1TokenizeRequest } from '../src-main/lane/wallet/device-data';
+import { signingTimeOf } from '../src-main/lane/wallet/signing-time';
+import { createTrainingWalletKeys } from '../src-main/stand-ins/training-wallet/training-keys';
+import { trainingWalletPayment } from '../src-main/stand-ins/training-wallet/training-wallet';
 import type { BenchCase } from './harness';
 import { performance } from 'node:perf_hooks';
-import { postAsPhone } from '../src-main/wallet/pay-link/lane-wallet';
-import { startEmulator, type RunningEmulator } from '../src-main/emulator/server';
-import type { PayLinkServer } from '../src-main/wallet/pay-link/server';
-import { createPayLinkSessions, type PayLinkSessions } from '../src-main/wallet/pay-link/sessions';
-import { createTokenizerClient, type TokenizerClient } from '../src-main/wallet/tokenizer-client';
-import { walletPayloadOf } from '../src-main/terminal/wallet-sale';
+import { postAsPhone } from '../src-main/lane/wallet/pay-link/lane-wallet';
+import { startEmulator, type RunningEmulator } from '../src-main/stand-ins/gateway-emulator/server';
+import type { PayLinkServer } from '../src-main/lane/wallet/pay-link/server';
+import { createPayLinkSessions, type PayLinkSessions } from '../src-main/lane/wallet/pay-link/sessions';
+import { createTokenizerClient, type TokenizerClient } from '../src-main/lane/wallet/tokenizer-client';
+import { walletPayloadOf } from '../src-main/lane/terminal/wallet-sale';
 import { systemClock } from '../src-main/platform/clock';
 import { startLoopbackPayLink } from '../test/support/pay-link';
 

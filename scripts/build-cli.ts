@@ -1,13 +1,13 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { buildInputsFile, type BuildInputs } from '../src-main/cli/build-freshness';
+import { buildInputsFile, type BuildInputs } from '../src-main/shells/cli/build-freshness';
 
 /** Where the compiled CLI goes; bin/lanepoint.mjs loads lanepoint.js from here. */
 export const cliOutDir = 'out/cli';
 
 /**
- * Compiles the `lanepoint` command (src-main/cli/lanepoint.ts and what it imports) into
+ * Compiles the `lanepoint` command (src-main/shells/cli/lanepoint.ts and what it imports) into
  * JavaScript under `<root>/<outDir>`, so the installed command loads no TypeScript compiler at
  * run time (issue 31). Every package stays an import of node_modules, as in out/main: the
  * native addons (better-sqlite3, serialport, node-hid) must load from there. The benchmarks,
@@ -21,7 +21,7 @@ export async function buildCli(root: string = process.cwd(), outDir: string = cl
   mkdirSync(outdir, { recursive: true });
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { lanepoint: 'src-main/cli/lanepoint.ts' },
+    entryPoints: { lanepoint: 'src-main/shells/cli/lanepoint.ts' },
     outdir,
     bundle: true,
     splitting: true,

@@ -1,11 +1,11 @@
 /**
  * Writes assets/signatures/*.json, the emulated pad's recorded signatures, from the seeded
- * generator in drivers/emulated/signature-generator.ts, so the files are reproducible:
+ * generator in src-main/stand-ins/devices/signature-generator.ts, so the files are reproducible:
  *   npx tsx scripts/generate-signatures.ts
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateSignature } from '../drivers/emulated/signature-generator';
+import { generateSignature } from '../src-main/stand-ins/devices/signature-generator';
 
 const signatures = {
   'initials-short': generateSignature(7, { words: [1, 1], size: 160, messiness: 4, flourish: false }),

@@ -12,8 +12,8 @@ const items = [
     '1',
     'a lost answer recovered as a partial approval read as paid in full',
     [
-      ['test/src-main/payment/recovered-partial.test.ts'],
-      ['test/src-main/kiosk/kiosk-recovered-partial.test.ts'],
+      ['test/src-main/lane/payment/recovered-partial.test.ts'],
+      ['test/src-main/lane/kiosk/kiosk-recovered-partial.test.ts'],
       ['test/e2e/sale-state.e2e.ts', 'balance due and the reference'],
       ['test/e2e/kiosk-recovery.e2e.ts'],
     ],
@@ -21,18 +21,18 @@ const items = [
   [
     '2',
     'kiosk staff mode never ends; staff money actions unconfirmed',
-    [['test/src-main/kiosk/kiosk-staff.test.ts'], ['test/e2e/kiosk-staff.e2e.ts']],
+    [['test/src-main/lane/kiosk/kiosk-staff.test.ts'], ['test/e2e/kiosk-staff.e2e.ts']],
   ],
   [
     '3',
     'void is one click',
-    [['test/src-main/terminal/void-reason.test.ts'], ['test/e2e/void-and-leave.e2e.ts', 'void from History']],
+    [['test/src-main/lane/terminal/void-reason.test.ts'], ['test/e2e/void-and-leave.e2e.ts', 'void from History']],
   ],
   [
     '4',
     'a voided partial approval still shown as money on the card',
     [
-      ['test/src-main/terminal/partial-approval-end.test.ts', 'item 4'],
+      ['test/src-main/lane/terminal/partial-approval-end.test.ts', 'item 4'],
       ['test/e2e/partial-approval.e2e.ts', 'void'],
     ],
   ],
@@ -40,25 +40,25 @@ const items = [
     '5',
     'a partial approval paid the rest another way is a dead end',
     [
-      ['test/src-main/terminal/partial-approval-end.test.ts', 'rest'],
+      ['test/src-main/lane/terminal/partial-approval-end.test.ts', 'rest'],
       ['test/e2e/partial-approval.e2e.ts', 'rest'],
     ],
   ],
   [
     '6',
     'an unknown outcome is one key from a new sale',
-    [['test/src-main/terminal/leave-unknown.test.ts'], ['test/e2e/void-and-leave.e2e.ts', 'Esc']],
+    [['test/src-main/lane/terminal/leave-unknown.test.ts'], ['test/e2e/void-and-leave.e2e.ts', 'Esc']],
   ],
   [
     '7',
     'kiosk staff clear voids a payment the bank approved',
-    [['test/src-main/kiosk/kiosk-safety.test.ts'], ['test/src-main/kiosk/kiosk-staff.test.ts', 'clear']],
+    [['test/src-main/lane/kiosk/kiosk-safety.test.ts'], ['test/src-main/lane/kiosk/kiosk-staff.test.ts', 'clear']],
   ],
   [
     '8',
     'kiosk stuck at the signature',
     [
-      ['test/src-main/kiosk/kiosk-staff.test.ts', 'sign'],
+      ['test/src-main/lane/kiosk/kiosk-staff.test.ts', 'sign'],
       ['test/e2e/kiosk-staff.e2e.ts', 'sign'],
       ['test/e2e/signature.e2e.ts'],
     ],
@@ -67,22 +67,22 @@ const items = [
     '9',
     'a device approving more than asked is believed',
     [
-      ['test/src-main/payment/answer-reading.test.ts'],
-      ['test/src-main/terminal/device-sale.test.ts', 'more than was asked'],
-      ['test/src-main/terminal/device-sale.test.ts', 'order id'],
+      ['test/src-main/lane/payment/answer-reading.test.ts'],
+      ['test/src-main/lane/terminal/device-sale.test.ts', 'more than was asked'],
+      ['test/src-main/lane/terminal/device-sale.test.ts', 'order id'],
     ],
   ],
   [
     '10',
     'an approval the journal cannot record is "nothing was sent"',
-    [['test/src-main/terminal/unrecorded-outcome.test.ts'], ['test/e2e/journal-full.e2e.ts']],
+    [['test/src-main/lane/terminal/unrecorded-outcome.test.ts'], ['test/e2e/journal-full.e2e.ts']],
   ],
   [
     '11',
     'end of day cries wolf after a refund; voids counted twice',
     [
-      ['test/src-main/terminal/settlement-verdict.test.ts'],
-      ['test/src-main/terminal/end-of-day-follow-ups.test.ts'],
+      ['test/src-main/lane/terminal/settlement-verdict.test.ts'],
+      ['test/src-main/lane/terminal/end-of-day-follow-ups.test.ts'],
       ['test/e2e/end-of-day.e2e.ts'],
     ],
   ],
@@ -90,7 +90,7 @@ const items = [
     '12',
     'a scan lost is an item not paid for',
     [
-      ['test/src-main/kiosk/keyboard-scanner.test.ts'],
+      ['test/src-main/lane/kiosk/keyboard-scanner.test.ts'],
       ['test/drivers/transport/keyboard-wedge-transport.test.ts'],
       ['test/e2e/kiosk.e2e.ts', 'stalls'],
       ['test/e2e/reader-wedge.e2e.ts'],
@@ -100,7 +100,7 @@ const items = [
     '+',
     'the smaller ones: sale limit, keyed checks, pay page words, used-up buttons',
     [
-      ['test/src-main/terminal/sale-limit.test.ts'],
+      ['test/src-main/lane/terminal/sale-limit.test.ts'],
       ['test/e2e/counter-checks.e2e.ts'],
       ['test/e2e/wallet.e2e.ts', 'Spanish'],
     ],

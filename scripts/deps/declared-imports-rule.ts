@@ -9,7 +9,7 @@ export type DependencyField = 'dependencies' | 'devDependencies' | 'optionalDepe
 interface Options {
   /** Where the package must be declared for this file. */
   readonly fields: readonly DependencyField[];
-  /** Packages this file may import wherever they are declared (src-main/electron/ and electron). */
+  /** Packages this file may import wherever they are declared (src-main/shells/electron/ and electron). */
   readonly alsoAllow?: readonly string[];
 }
 

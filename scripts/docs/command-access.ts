@@ -1,13 +1,13 @@
 /**
- * Who may call each lane command, read from what its handler checks (src-main/core/handlers.ts)
+ * Who may call each lane command, read from what its handler checks (src-main/lane/core/handlers.ts)
  * rather than written down twice: every handler runs against a session that records the checks
  * it is asked for (signed in, a manager's approval, the kiosk's customer or staff) and a core
  * that does nothing: once as usual, once outside training, once with nobody signed in. A handler
  * whose check depends on its arguments runs once per branch its arguments choose (`branches`).
  */
-import { settingsSchema } from '../../src-main/config/settings';
-import { createCommandHandlers } from '../../src-main/core/handlers';
-import { commandNames, commands, type CommandName } from '../../src-main/ipc/contract';
+import { settingsSchema } from '../../src-main/lane/config/settings';
+import { createCommandHandlers } from '../../src-main/lane/core/handlers';
+import { commandNames, commands, type CommandName } from '../../src-main/lane/ipc/contract';
 import { jsonSchemaOf } from './schema-text';
 
 type Check = { readonly kind: 'signed-in' | 'manager' | 'customer-or-staff'; readonly action: string };

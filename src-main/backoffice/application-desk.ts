@@ -3,11 +3,11 @@
  * the screen shows what the service holds, and each status read is recorded (a change is a
  * timeline entry and an `application.status` event).
  */
-import type { BoardingClient } from '../boarding/client';
-import type { Merchant, MerchantRecord } from '../boarding/wire';
+import type { BoardingClient } from './boarding/client';
+import type { Merchant, MerchantRecord } from './boarding/wire';
 import type { Clock } from '../platform/clock';
-import type { HandlersOf } from '../ipc/contract/derive';
-import type { EventHub } from '../ipc/event-hub';
+import type { HandlersOf } from '../lane/ipc/contract/derive';
+import type { EventHub } from '../lane/ipc/event-hub';
 import type { ApplicationRegister } from './application-register';
 import { missingRequiredFields, refuseSignatureWithout } from './required-fields';
 import type { applicationCommands, ApplicationView } from './contract/applications';

@@ -6,13 +6,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import type { BoardingClient } from '../boarding/client';
+import type { BoardingClient } from './boarding/client';
 import type { Clock } from '../platform/clock';
 import { KindedError } from '../platform/errors';
-import type { HostRoute } from '../host/server';
-import type { CommandError, CommandReply } from '../ipc/contract/replies';
-import { describeInvalidArguments } from '../ipc/dispatcher';
-import type { Logger } from '../log/logger';
+import type { HostRoute } from '../shells/host/server';
+import type { CommandError, CommandReply } from '../lane/ipc/contract/replies';
+import { describeInvalidArguments } from '../lane/ipc/dispatcher';
+import type { Logger } from '../platform/log/logger';
 import type { ApplicationRegister } from './application-register';
 import { attachmentMimeTypes, attachmentUploadPath, maxAttachmentBytes } from './contract';
 import type { AttachmentRecord } from './contract/applications';

@@ -5,19 +5,19 @@
  */
 import { join } from 'node:path';
 import { writeFileAtomic } from '../platform/private-file';
-import { createFileSecretStore, type SecretStore } from '../config/secrets';
-import { settingsPath } from '../config/settings';
-import { isLoopbackHost } from '../config/schema';
+import { createFileSecretStore, type SecretStore } from '../lane/config/secrets';
+import { settingsPath } from '../lane/config/settings';
+import { isLoopbackHost } from '../lane/config/schema';
 import { systemClock, type Clock } from '../platform/clock';
-import { LaneError } from '../core/errors';
-import { productVersion } from '../core/version';
+import { LaneError } from '../lane/core/errors';
+import { productVersion } from '../lane/core/version';
 import type { Timers } from './status-poller';
-import type { HostRoute } from '../host/server';
-import type { ShellKind } from '../ipc/contract/app';
-import type { HandlersOf } from '../ipc/contract/derive';
-import { createContractDispatcher, type Dispatch } from '../ipc/dispatcher';
-import { createEventHub, type EventHub } from '../ipc/event-hub';
-import type { Logger } from '../log/logger';
+import type { HostRoute } from '../shells/host/server';
+import type { ShellKind } from '../lane/ipc/contract/app';
+import type { HandlersOf } from '../lane/ipc/contract/derive';
+import { createContractDispatcher, type Dispatch } from '../lane/ipc/dispatcher';
+import { createEventHub, type EventHub } from '../lane/ipc/event-hub';
+import type { Logger } from '../platform/log/logger';
 import { createApplicationDesk } from './application-desk';
 import { openApplicationRegister } from './application-register';
 import { attachmentRoute } from './attachment-route';
@@ -29,7 +29,7 @@ import { backofficeErrorOf } from './errors';
 import { applyProvisioning, provisioningFor } from './provisioning';
 import { loadBackofficeSettings, saveBackofficeSettings, type BackofficeSettings } from './settings';
 import { createStatusPoller, type StatusPoller } from './status-poller';
-import type { TrainingBackends } from './training';
+import type { TrainingBackends } from '../shells/training/backoffice-training';
 
 export interface BackofficeOptions {
   /** The back office's own folder (settings, secrets, the application register). */

@@ -3,11 +3,11 @@
  * or the configured URL with the reseller's credentials from the secret store. The client
  * secret and the password go from the store into the client and nowhere else.
  */
-import { createBoardingClient, type BoardingClient } from '../boarding/client';
-import type { BoardingCredentials } from '../boarding/settings';
-import type { SecretStore } from '../config/secrets';
-import { LaneError } from '../core/errors';
-import type { Logger } from '../log/logger';
+import { createBoardingClient, type BoardingClient } from './boarding/client';
+import type { BoardingCredentials } from './boarding/settings';
+import type { SecretStore } from '../lane/config/secrets';
+import { LaneError } from '../lane/core/errors';
+import type { Logger } from '../platform/log/logger';
 import type { BackofficeSettings } from './settings';
 
 /** The secret store's names for the reseller's API user and registration. */

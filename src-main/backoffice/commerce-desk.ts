@@ -1,6 +1,6 @@
 /** The catalog's, the orders', the code lists' and the billing plans' commands: minor units here, decimals on the wire. */
-import type { BoardingClient } from '../boarding/client';
-import type { HandlersOf } from '../ipc/contract/derive';
+import type { BoardingClient } from './boarding/client';
+import type { HandlersOf } from '../lane/ipc/contract/derive';
 import type { commerceCommands } from './contract/commerce';
 import type { planCommands } from './contract/plans';
 import { equipmentView, orderRequest, orderView, pageView, planRequest, planView } from './views';

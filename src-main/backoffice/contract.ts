@@ -23,8 +23,8 @@ import type {
   PayloadOf,
   ResultOf,
   TransportOf,
-} from '../ipc/contract/derive';
-import { event } from '../ipc/contract/spec';
+} from '../lane/ipc/contract/derive';
+import { event } from '../lane/ipc/contract/spec';
 import { applicationCommands, type ApplicationSummary, type TimelineEntry } from './contract/applications';
 import { commerceCommands } from './contract/commerce';
 import { planCommands } from './contract/plans';
@@ -36,8 +36,8 @@ export * from './contract/commerce';
 export * from './contract/plans';
 export * from './contract/provision';
 export * from './contract/status';
-export { sessionTokenHeader } from '../ipc/contract/derive';
-export type { CommandReply, CommandError, CommandErrorCode } from '../ipc/contract/replies';
+export { sessionTokenHeader } from '../lane/ipc/contract/derive';
+export type { CommandReply, CommandError, CommandErrorCode } from '../lane/ipc/contract/replies';
 export type {
   BoardingProcessStatus,
   CodeName,
@@ -50,7 +50,7 @@ export type {
   OwnerSiteUser,
   SignatureStatus,
   SignatureStatusCode,
-} from '../boarding/wire';
+} from './boarding/wire';
 
 export const backofficeCommands = {
   ...statusCommands,

@@ -11,9 +11,9 @@ import {
   BoardingRuleError,
   BoardingTransportError,
   BoardingValidationError,
-} from '../boarding/errors';
-import type { CommandError } from '../ipc/contract/replies';
-import { commandErrorOf } from '../ipc/errors';
+} from './boarding/errors';
+import type { CommandError } from '../lane/ipc/contract/replies';
+import { commandErrorOf } from '../lane/ipc/errors';
 import { requiredFieldsAnswerWords } from './required-fields';
 
 /** The reply for an expected failure; undefined for a bug (the dispatcher logs it with a reference). */

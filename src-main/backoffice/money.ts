@@ -2,7 +2,7 @@
  * The one crossing between the back office's minor units and the boarding wire's decimals
  * (order prices and billing plan amounts are JSON numbers; catalog prices are decimal text).
  */
-import { fromWireAmount } from '../gateway/money';
+import { fromWireAmount } from '../lane/gateway/money';
 import { toWireAmount } from '../platform/money';
 
 /** 34900 → 349 (a JSON number with at most two decimals, as the wire takes it). */

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { readSettingsFile, saveSettings, settingsPath, SettingsError } from '../config/settings';
-import { LaneError } from '../core/errors';
+import { readSettingsFile, saveSettings, settingsPath, SettingsError } from '../lane/config/settings';
+import { LaneError } from '../lane/core/errors';
 import type { ApplicationSummary } from './contract/applications';
 import type { LaneProvisioning } from './contract/provision';
 import { KindedError } from '../platform/errors';

@@ -4,8 +4,8 @@
  * `customFields[1]: ... (1250)`. The back office checks them before it asks the service, and
  * words the service's own refusal (1250) the same way when the service knows better.
  */
-import type { CustomField, WireError } from '../boarding/wire';
-import { LaneError } from '../core/errors';
+import type { CustomField, WireError } from './boarding/wire';
+import { LaneError } from '../lane/core/errors';
 
 /** The service's code for a required custom field left empty at Request Signature. */
 const requiredFieldCode = '1250';

@@ -3,7 +3,7 @@
  * One round checks every application still moving; the wait between rounds starts short,
  * doubles while nothing changes, and starts short again on a change or when someone acts.
  */
-import type { Logger } from '../log/logger';
+import type { Logger } from '../platform/log/logger';
 
 /** The poller's timers (the process's own by default); the one Clock replaces them in the clock step. */
 export interface Timers {

@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import type { DeviceInfo, DeviceStatus } from '../../src-main/ipc/contract';
+import type { DeviceInfo, DeviceStatus } from '../../src-main/lane/ipc/contract';
 import { usePos } from '../store/use-pos';
 
 const statusWords: Record<DeviceStatus, string> = {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { RecoveryFinding } from '../../src-main/ipc/contract';
+import type { RecoveryFinding } from '../../src-main/lane/ipc/contract';
 import { formatMoney } from '../../src-main/platform/money';
 import { usePos } from '../store/use-pos';
 import { modalDialogProps } from './modal-dialog';

@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import type { TerminalPhase } from '../../src-main/ipc/contract';
+import type { TerminalPhase } from '../../src-main/lane/ipc/contract';
 import { usePos } from '../store/use-pos';
 import { Alert } from './Alert';
 

@@ -1,4 +1,4 @@
-import type { CurrentSale, TerminalPhase } from '../../src-main/ipc/contract';
+import type { CurrentSale, TerminalPhase } from '../../src-main/lane/ipc/contract';
 import { englishWords, type OutcomeWords } from '../kiosk/kiosk-words';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { BasketLine, CatalogueItem, KioskBasket } from '../../src-main/ipc/contract';
+import type { BasketLine, CatalogueItem, KioskBasket } from '../../src-main/lane/ipc/contract';
 import { kioskOutcomeHeadline } from '../components/kiosk-outcome';
 import { formatMoney } from '../../src-main/platform/money';
 import { usePos, usePosActions } from '../store/use-pos';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CatalogueItem } from '../../src-main/ipc/contract';
+import type { CatalogueItem } from '../../src-main/lane/ipc/contract';
 import { formatMoney } from '../../src-main/platform/money';
 import { usePosActions } from '../store/use-pos';
 import { useKioskWords } from './use-kiosk-words';

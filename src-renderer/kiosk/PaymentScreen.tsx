@@ -1,6 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
-import type { CurrentSale, TerminalPhase } from '../../src-main/ipc/contract';
-import { isCancelablePhase } from '../../src-main/ipc/sale-phases';
+import type { CurrentSale, TerminalPhase } from '../../src-main/lane/ipc/contract';
+import { isCancelablePhase } from '../../src-main/lane/ipc/sale-phases';
 import { kioskHeadline, kioskOutcomeHeadline } from '../components/kiosk-outcome';
 import { PayLinkWait, useSecondsLeft } from '../components/PayLinkWait';
 import { formatMoney } from '../../src-main/platform/money';

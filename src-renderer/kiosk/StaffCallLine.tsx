@@ -1,4 +1,4 @@
-import type { StaffCallView } from '../../src-main/ipc/contract';
+import type { StaffCallView } from '../../src-main/lane/ipc/contract';
 import { usePos } from '../store/use-pos';
 import type { KioskWords } from './kiosk-words';
 import { useKioskWords } from './use-kiosk-words';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { KioskPaymentView } from '../../src-main/ipc/contract';
+import type { KioskPaymentView } from '../../src-main/lane/ipc/contract';
 import { formatMoney } from '../../src-main/platform/money';
 import { usePos, usePosActions } from '../store/use-pos';
 import { KioskDialog } from './KioskDialog';

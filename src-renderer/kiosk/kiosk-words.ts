@@ -1,4 +1,4 @@
-import type { TerminalPhase } from '../../src-main/ipc/contract';
+import type { TerminalPhase } from '../../src-main/lane/ipc/contract';
 import type { PayLinkWords } from '../components/PayLinkWait';
 import { formatMoney } from '../../src-main/platform/money';
 

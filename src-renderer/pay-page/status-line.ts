@@ -1,4 +1,4 @@
-import { endedStates, payPageIds, type PayLinkState } from '../../src-main/wallet/pay-link/pay-page-parts';
+import { endedStates, payPageIds, type PayLinkState } from '../../src-main/lane/wallet/pay-link/pay-page-parts';
 import { linkBase, type PayPageWindow } from './page-window';
 
 /**

@@ -1,4 +1,4 @@
-import { trainingWalletAttribute, unsentAttribute } from '../../src-main/wallet/pay-link/pay-page-parts';
+import { trainingWalletAttribute, unsentAttribute } from '../../src-main/lane/wallet/pay-link/pay-page-parts';
 import { linkBase, type PayPageWindow } from './page-window';
 import type { ShownStatus, StatusLine } from './status-line';
 

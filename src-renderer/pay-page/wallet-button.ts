@@ -4,7 +4,7 @@ import {
   payPageIds,
   walletWordAttributes,
   type GooglePayConfig,
-} from '../../src-main/wallet/pay-link/pay-page-parts';
+} from '../../src-main/lane/wallet/pay-link/pay-page-parts';
 import { linkBase, type PayPageWindow } from './page-window';
 
 /**

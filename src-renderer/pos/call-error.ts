@@ -1,4 +1,4 @@
-import type { CommandError, CommandErrorCode, CommandReply } from '../../src-main/ipc/contract';
+import type { CommandError, CommandErrorCode, CommandReply } from '../../src-main/lane/ipc/contract';
 import { KindedError } from '../../src-main/platform/errors';
 
 /** How a failed command reaches renderer code, whichever transport carried it. */

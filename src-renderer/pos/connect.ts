@@ -1,4 +1,4 @@
-import type { PosApi } from '../../src-main/ipc/contract';
+import type { PosApi } from '../../src-main/lane/ipc/contract';
 import type { ConnectionStatus } from '../store/connection-slice';
 import { namedActions } from './named-actions';
 import { connectWebSocketPos } from './websocket-client';

@@ -1,4 +1,4 @@
-import type { PosActions, PosTransport } from '../../src-main/ipc/contract';
+import type { PosActions, PosTransport } from '../../src-main/lane/ipc/contract';
 
 /**
  * Derives `pos.devices.list(args)` from `pos.call('devices.list', args)`. The renderer may only

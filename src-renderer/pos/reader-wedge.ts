@@ -1,4 +1,4 @@
-import type { PosApi } from '../../src-main/ipc/contract';
+import type { PosApi } from '../../src-main/lane/ipc/contract';
 
 const editable = (element: Element | null): element is HTMLInputElement | HTMLTextAreaElement =>
   (element instanceof HTMLInputElement &&

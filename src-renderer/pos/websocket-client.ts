@@ -1,4 +1,4 @@
-import type { CommandReply, PosApi, PosTransport } from '../../src-main/ipc/contract';
+import type { CommandReply, PosApi, PosTransport } from '../../src-main/lane/ipc/contract';
 import type { ConnectionStatus } from '../store/connection-slice';
 import { namedActions } from './named-actions';
 

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { PosApi, StoredCardsView } from '../../src-main/ipc/contract';
+import type { PosApi, StoredCardsView } from '../../src-main/lane/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
 import type { PosState } from './pos-store';
 

@@ -6,7 +6,7 @@ import type {
   PosApi,
   RefundReason,
   VoidReason,
-} from '../../src-main/ipc/contract';
+} from '../../src-main/lane/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
 import type { PosState } from './pos-store';
 

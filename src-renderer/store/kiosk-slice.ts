@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { KioskCatalogue, KioskState, PosApi, SaleSummary } from '../../src-main/ipc/contract';
+import type { KioskCatalogue, KioskState, PosApi, SaleSummary } from '../../src-main/lane/ipc/contract';
 import { unwrap } from '../pos/call-error';
 import type { PosState } from './pos-store';
 

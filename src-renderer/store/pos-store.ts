@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { PosApi } from '../../src-main/ipc/contract';
+import type { PosApi } from '../../src-main/lane/ipc/contract';
 import { createConnectionSlice, type ConnectionSlice, type ConnectionStatus } from './connection-slice';
 import { createDevicesSlice, type DevicesSlice } from './devices-slice';
 import { createSessionSlice, type SessionSlice } from './session-slice';

@@ -1,4 +1,4 @@
-import type { SettingsView } from '../../src-main/ipc/contract';
+import type { SettingsView } from '../../src-main/lane/ipc/contract';
 
 /** The settings' default for payments.confirmAboveMinor: a sale above 1,000.00 is confirmed before the card is asked for. */
 export const defaultConfirmAboveMinor = 100_000;

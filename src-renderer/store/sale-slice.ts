@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { cartTotalMinor, maxSaleMinor, type CartLine } from '../../src-main/ipc/cart';
+import { cartTotalMinor, maxSaleMinor, type CartLine } from '../../src-main/lane/ipc/cart';
 import type {
   CardEntry,
   CurrentSale,
@@ -9,7 +9,7 @@ import type {
   SaleOutcomeNotice,
   SaleSummary,
   VoidReason,
-} from '../../src-main/ipc/contract';
+} from '../../src-main/lane/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
 import { confirmLimitOf, defaultConfirmAboveMinor, walletEnabledIn } from './sale-options';
 import type { PosState } from './pos-store';

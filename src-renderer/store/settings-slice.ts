@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { EditableSetting, PosApi, SettingsView, SettingValue } from '../../src-main/ipc/contract';
+import type { EditableSetting, PosApi, SettingsView, SettingValue } from '../../src-main/lane/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
 import { confirmLimitOf } from './sale-options';
 import type { PosState } from './pos-store';

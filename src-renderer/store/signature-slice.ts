@@ -5,8 +5,8 @@ import type {
   SignatureSession,
   SignatureSource,
   SignatureStrokesInput,
-} from '../../src-main/ipc/contract';
-import { idleSignature } from '../../src-main/ipc/signature-session';
+} from '../../src-main/lane/ipc/contract';
+import { idleSignature } from '../../src-main/lane/ipc/signature-session';
 import { unwrap } from '../pos/call-error';
 import type { PosState } from './pos-store';
 

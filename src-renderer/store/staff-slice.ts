@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { PosApi, StaffSession, TrainingLogin } from '../../src-main/ipc/contract';
+import type { PosApi, StaffSession, TrainingLogin } from '../../src-main/lane/ipc/contract';
 import { unwrap } from '../pos/call-error';
 import type { PosState } from './pos-store';
 

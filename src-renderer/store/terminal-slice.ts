@@ -1,5 +1,11 @@
 import type { StateCreator } from 'zustand';
-import type { JournalRefusal, PosApi, RecoveryFinding, RecoveryItem, TerminalState } from '../../src-main/ipc/contract';
+import type {
+  JournalRefusal,
+  PosApi,
+  RecoveryFinding,
+  RecoveryItem,
+  TerminalState,
+} from '../../src-main/lane/ipc/contract';
 import { unwrap } from '../pos/call-error';
 import type { PosState } from './pos-store';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { TestCardInfo } from '../../src-main/ipc/contract';
+import type { TestCardInfo } from '../../src-main/lane/ipc/contract';
 import { usePos } from '../store/use-pos';
 import type { PresentMethod } from '../store/training-slice';
 import { TrainingButton, useSaleAmount } from './training-controls';

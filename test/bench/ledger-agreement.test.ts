@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../../src-main/journal/journal';
+import type { JournalEntry } from '../../src-main/lane/journal/journal';
 import { journalAgainstLedger, type LedgerTransaction } from '../support/ledger-agreement';
 
 /** The journal-against-ledger check the soak and the random-kills test share: each way it must fail. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
-import { createEmulatorIds } from '../../src-main/emulator/ids';
+import { startEmulator, type RunningEmulator } from '../../src-main/stand-ins/gateway-emulator/server';
+import { createEmulatorIds } from '../../src-main/stand-ins/gateway-emulator/ids';
 import { loadGatewayReference, referenceMissing, type GatewayReference } from '../support/gateway-reference';
 import { avsAddressRows, avsRows, cvvRows, postalFor } from './tables/avs-cvv';
 import { responseCodeTable, type ResponseCodeRow } from './tables/response-codes';

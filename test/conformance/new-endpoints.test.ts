@@ -1,8 +1,8 @@
 import { noWaitClock } from '../support/no-wait-clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGatewayClient } from '../../src-main/gateway/client';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
-import { encodeSignature } from '../../src-main/signature/codec';
+import { createGatewayClient } from '../../src-main/lane/gateway/client';
+import { startEmulator, type RunningEmulator } from '../../src-main/stand-ins/gateway-emulator/server';
+import { encodeSignature } from '../../src-main/lane/signature/codec';
 import { loadGatewayReference, referenceMissing, type GatewayReference } from '../support/gateway-reference';
 import { drawnSignature } from '../support/strokes';
 

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../src-main/emulator/server';
+import type { RunningEmulator } from '../../src-main/stand-ins/gateway-emulator/server';
 import { loadGatewayReference, referenceMissing, type GatewayReference } from '../support/gateway-reference';
 import { batchHostStatuses, settledEntryStatuses } from './fixtures/settlement-statuses';
-import { fnorMerchant, freshEmulator, rpctMerchant, sale, siteAuth } from '../src-main/emulator/support';
+import {
+  fnorMerchant,
+  freshEmulator,
+  rpctMerchant,
+  sale,
+  siteAuth,
+} from '../src-main/stand-ins/gateway-emulator/support';
 
 /**
  * Every non-authorization endpoint of the emulator, driven over HTTP through its success and

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadTestCards } from '../../drivers/emulated/test-cards';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
+import { loadTestCards } from '../../src-main/stand-ins/devices/test-cards';
+import { startEmulator, type RunningEmulator } from '../../src-main/stand-ins/gateway-emulator/server';
 
 /**
  * The training card deck (assets/test-cards.json) keeps its word: each card, at the amount the

@@ -7,12 +7,12 @@ import {
   DeviceDataRefused,
   readApplePayDeviceData,
   readGooglePayDeviceData,
-} from '../../src-main/emulator/tokenizer-device-data';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
-import { createTrainingWalletKeys } from '../../src-main/emulator/wallet/training-keys';
-import { trainingWalletPayment } from '../../src-main/emulator/wallet/training-wallet';
-import { ecV1DeviceData, ecV1TokenizeRequest } from '../../src-main/wallet/device-data';
-import type { EcV1PaymentToken } from '../../src-main/wallet/payment-token';
+} from '../../src-main/stand-ins/tokenizer/tokenizer-device-data';
+import { startEmulator, type RunningEmulator } from '../../src-main/stand-ins/gateway-emulator/server';
+import { createTrainingWalletKeys } from '../../src-main/stand-ins/training-wallet/training-keys';
+import { trainingWalletPayment } from '../../src-main/stand-ins/training-wallet/training-wallet';
+import { ecV1DeviceData, ecV1TokenizeRequest } from '../../src-main/lane/wallet/device-data';
+import type { EcV1PaymentToken } from '../../src-main/lane/wallet/payment-token';
 import { referenceDir } from '../support/gateway-reference';
 
 /**

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliCommandNames } from '../../src-main/cli/main';
-import { settingsEnvironment, settingsSchema } from '../../src-main/config/settings';
+import { cliCommandNames } from '../../src-main/shells/cli/main';
+import { settingsEnvironment, settingsSchema } from '../../src-main/lane/config/settings';
 import { backofficeCommands } from '../../src-main/backoffice/contract';
-import { commandNames } from '../../src-main/ipc/contract';
+import { commandNames } from '../../src-main/lane/ipc/contract';
 import { commandAccess } from '../../scripts/docs/command-access';
 import { generatedReferences } from '../../scripts/docs/references';
 

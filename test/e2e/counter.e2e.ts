@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { loadTestCards } from '../../drivers/emulated/test-cards';
+import { loadTestCards } from '../../src-main/stand-ins/devices/test-cards';
 import { trainingJournalEntries } from '../support/test-core';
 import { e2e, withBrowserMode } from './support/browser-mode';
 import { keyAmount, look, signIn, withSignedIn } from './support/counter';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import type { LookupResult } from '../../src-main/ipc/contract';
+import type { LookupResult } from '../../src-main/lane/ipc/contract';
 import { trainingJournalEntries } from '../support/test-core';
 import { e2e, withOpenPage } from './support/browser-mode';
 import { look, signIn, startSale } from './support/counter';

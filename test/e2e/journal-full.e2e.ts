@@ -1,5 +1,5 @@
 import { describe, expect, vi } from 'vitest';
-import type { LookupResult, TerminalState } from '../../src-main/ipc/contract';
+import type { LookupResult, TerminalState } from '../../src-main/lane/ipc/contract';
 import { e2e, withBrowserMode } from './support/browser-mode';
 import { keyAmount, look, signIn } from './support/counter';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
+import { startEmulator, type RunningEmulator } from '../../src-main/stand-ins/gateway-emulator/server';
 import { emulatorAdmin } from '../support/emulator-admin';
 import { trainingJournalEntries } from '../support/test-core';
 import { e2e } from './support/browser-mode';

@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { WebSocketServer } from 'ws';
-import { scanPaths } from '../../src-main/security/card-data-scan';
+import { scanPaths } from '../../src-main/lane/security/card-data-scan';
 import { e2e } from './support/browser-mode';
 import { launchChromium, pageEventsDir } from './support/chromium';
 

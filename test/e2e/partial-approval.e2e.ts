@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import type { Core } from '../../src-main/core/core';
-import type { JournalEntryView, TerminalState } from '../../src-main/ipc/contract';
+import type { Core } from '../../src-main/lane/core/core';
+import type { JournalEntryView, TerminalState } from '../../src-main/lane/ipc/contract';
 import { e2e, screenshot, withOpenPage } from './support/browser-mode';
 import { look, signIn, startSale, withSignedIn } from './support/counter';
 import { gatewayRecords, shownOrderId } from './support/lane-records';

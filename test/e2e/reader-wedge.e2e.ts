@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { EmulatedEncryptingReader } from '../../drivers/emulated/encrypting-reader';
-import { loadTestCards } from '../../drivers/emulated/test-cards';
+import { EmulatedEncryptingReader } from '../../src-main/stand-ins/devices/encrypting-reader';
+import { loadTestCards } from '../../src-main/stand-ins/devices/test-cards';
 import { e2e, withBrowserMode } from './support/browser-mode';
 import { keyAmount, look, withSignedIn } from './support/counter';
 import { typeAsDevice } from './support/device-typing';
-import { hashPin } from '../../src-main/session/pin-hash';
+import { hashPin } from '../../src-main/lane/session/pin-hash';
 
 const keyboardReader = { devices: [{ id: 'counter-reader', name: 'Counter card reader', protocol: 'keyboard' }] };
 

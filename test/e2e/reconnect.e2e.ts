@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
-import { builtRendererDir } from '../../src-main/cli/paths';
-import { startHost } from '../../src-main/host/server';
+import { builtRendererDir } from '../../src-main/shells/cli/paths';
+import { startHost } from '../../src-main/shells/host/server';
 import { e2e, screenshot, withBrowserMode } from './support/browser-mode';
 
 describe('a kiosk browser outliving its host', () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { decodeSignature } from '../../src-main/signature/codec';
+import { decodeSignature } from '../../src-main/lane/signature/codec';
 import { trainingJournalEntries } from '../support/test-core';
 import { e2e, screenshot, withConnected } from './support/browser-mode';
 import { look, startSale, withSignedIn } from './support/counter';

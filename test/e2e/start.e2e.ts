@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { findElectronExecutable } from '../../src-main/cli/start-command';
+import { findElectronExecutable } from '../../src-main/shells/cli/start-command';
 import { launchChromium } from './support/chromium';
 import { e2e, screenshot } from './support/browser-mode';
 import { runLanepoint } from './support/process';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import type { Core } from '../../src-main/core/core';
+import type { Core } from '../../src-main/lane/core/core';
 import { trainingJournalEntries } from '../support/test-core';
 import { e2e, type BrowserModeSession } from './support/browser-mode';
 import { look, startSale, withSignedIn } from './support/counter';

@@ -1,9 +1,9 @@
 import { systemClock } from '../../src-main/platform/clock';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import type { Core } from '../../src-main/core/core';
+import type { Core } from '../../src-main/lane/core/core';
 import { trainingJournalEntries } from '../support/test-core';
-import { createPayLinkSessions } from '../../src-main/wallet/pay-link/sessions';
+import { createPayLinkSessions } from '../../src-main/lane/wallet/pay-link/sessions';
 import { startLoopbackPayLink } from '../support/pay-link';
 import { e2e, screenshot, withBrowserMode } from './support/browser-mode';
 import { launchChromium } from './support/chromium';

@@ -1,5 +1,5 @@
-import { EmulatedEncryptingReader } from '../../drivers/emulated/encrypting-reader';
-import { loadTestCards, type TestCard } from '../../drivers/emulated/test-cards';
+import { EmulatedEncryptingReader } from '../../src-main/stand-ins/devices/encrypting-reader';
+import { loadTestCards, type TestCard } from '../../src-main/stand-ins/devices/test-cards';
 
 /** The training deck (assets/test-cards.json): the real samples every card-reader target starts from. */
 export const deck: readonly TestCard[] = loadTestCards('assets');

@@ -13,9 +13,13 @@ import { parseReaderOutput } from '../../drivers/card-reader/reader-output';
 import { findTlv, parseTlv } from '../../drivers/card-reader/tlv';
 import { parseSwipe } from '../../drivers/card-reader/track';
 import { encodeFrame, FrameDecoder } from '../../drivers/card-reader/vivotech2';
-import { EmulatedEncryptingReader, clearTracks } from '../../drivers/emulated/encrypting-reader';
-import { posMsrLayoutOf, posMsrReport, posMsrReportDescriptor } from '../../drivers/emulated/hid-pos-msr-reader';
-import { magtekHidReport } from '../../drivers/emulated/magtek-hid-reader';
+import { EmulatedEncryptingReader, clearTracks } from '../../src-main/stand-ins/devices/encrypting-reader';
+import {
+  posMsrLayoutOf,
+  posMsrReport,
+  posMsrReportDescriptor,
+} from '../../src-main/stand-ins/devices/hid-pos-msr-reader';
+import { magtekHidReport } from '../../src-main/stand-ins/devices/magtek-hid-reader';
 import type { FuzzTarget } from './runner';
 import { asLatin1, chunksOf, concat, deck, encryptingReader, latin1 } from './samples';
 

@@ -1,12 +1,16 @@
-import { magtekHidReportDescriptor } from '../../drivers/emulated/magtek-hid-reader';
-import { EscPosInterpreter, realtimeStatusByte } from '../../drivers/emulated/escpos-printer';
+import { magtekHidReportDescriptor } from '../../src-main/stand-ins/devices/magtek-hid-reader';
+import { EscPosInterpreter, realtimeStatusByte } from '../../src-main/stand-ins/devices/escpos-printer';
 import {
   defaultDigitizerPad,
   digitizerPadDescriptor,
   digitizerPadReport,
-} from '../../drivers/emulated/hid-digitizer-pad';
-import { posMsrReportDescriptor } from '../../drivers/emulated/hid-pos-msr-reader';
-import { defaultIsdv4Pad, encodeIsdv4PenPacket, encodeIsdv4QueryReply } from '../../drivers/emulated/isdv4-pad';
+} from '../../src-main/stand-ins/devices/hid-digitizer-pad';
+import { posMsrReportDescriptor } from '../../src-main/stand-ins/devices/hid-pos-msr-reader';
+import {
+  defaultIsdv4Pad,
+  encodeIsdv4PenPacket,
+  encodeIsdv4QueryReply,
+} from '../../src-main/stand-ins/devices/isdv4-pad';
 import { isStatusByte, parseRealtimeStatus } from '../../drivers/printer/status';
 import { decodeDigitizerReport, digitizerLayout } from '../../drivers/signature-pad/hid-digitizer';
 import { isdv4, Isdv4Framer, parseIsdv4PenPacket, parseIsdv4QueryReply } from '../../drivers/signature-pad/isdv4';
@@ -17,9 +21,9 @@ import {
   parseHidDescriptor,
   readHidField,
 } from '../../drivers/transport/hid-descriptor';
-import { encodeReceipt } from '../../src-main/receipt/escpos';
-import { buildReceipt } from '../../src-main/receipt/model';
-import { loadPrinterProfiles } from '../../src-main/receipt/profiles';
+import { encodeReceipt } from '../../src-main/lane/receipt/escpos';
+import { buildReceipt } from '../../src-main/lane/receipt/model';
+import { loadPrinterProfiles } from '../../src-main/lane/receipt/profiles';
 import { fullEmvSale } from '../support/receipts';
 import type { FuzzTarget } from './runner';
 import { chunksOf, concat } from './samples';

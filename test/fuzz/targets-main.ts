@@ -3,18 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { ZodError } from 'zod';
-import { loadSettings, settingsEnvironment, settingsPath, SettingsError } from '../../src-main/config/settings';
-import { parseAuthorization } from '../../src-main/gateway/auth-response';
-import { parseCapture } from '../../src-main/gateway/capture';
-import { GatewayError } from '../../src-main/gateway/errors';
-import { parseMerchantInquiry } from '../../src-main/gateway/merchant';
-import { parseReversal } from '../../src-main/gateway/reversal';
-import { parseSettlement } from '../../src-main/gateway/settlement';
-import { parseTransactionRecord, parseTransactionRecords } from '../../src-main/gateway/transaction-record';
-import { readClientMessage } from '../../src-main/host/bridge';
-import { commands } from '../../src-main/ipc/contract';
-import { createDispatcher, type CommandHandlers } from '../../src-main/ipc/dispatcher';
-import { createLogger } from '../../src-main/log/logger';
+import { loadSettings, settingsEnvironment, settingsPath, SettingsError } from '../../src-main/lane/config/settings';
+import { parseAuthorization } from '../../src-main/lane/gateway/auth-response';
+import { parseCapture } from '../../src-main/lane/gateway/capture';
+import { GatewayError } from '../../src-main/lane/gateway/errors';
+import { parseMerchantInquiry } from '../../src-main/lane/gateway/merchant';
+import { parseReversal } from '../../src-main/lane/gateway/reversal';
+import { parseSettlement } from '../../src-main/lane/gateway/settlement';
+import { parseTransactionRecord, parseTransactionRecords } from '../../src-main/lane/gateway/transaction-record';
+import { readClientMessage } from '../../src-main/shells/host/bridge';
+import { commands } from '../../src-main/lane/ipc/contract';
+import { createDispatcher, type CommandHandlers } from '../../src-main/lane/ipc/dispatcher';
+import { createLogger } from '../../src-main/platform/log/logger';
 import {
   approvedAnswer,
   declinedAnswer,

@@ -8,16 +8,16 @@ import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadBackofficeSettings, backofficeSettingsPath } from '../../src-main/backoffice/settings';
-import { LaneError } from '../../src-main/core/errors';
-import { UsageError } from '../../src-main/cli/usage';
-import { GatewayError, GatewayTransportError, ValidationError } from '../../src-main/gateway/errors';
-import { BoardingTransportError } from '../../src-main/boarding/errors';
-import { JournalError } from '../../src-main/journal/card-data';
-import { SettingsError } from '../../src-main/config/settings';
-import { SignatureFormatError } from '../../src-main/signature/bmp';
+import { LaneError } from '../../src-main/lane/core/errors';
+import { UsageError } from '../../src-main/shells/cli/usage';
+import { GatewayError, GatewayTransportError, ValidationError } from '../../src-main/lane/gateway/errors';
+import { BoardingTransportError } from '../../src-main/backoffice/boarding/errors';
+import { JournalError } from '../../src-main/lane/journal/card-data';
+import { SettingsError } from '../../src-main/lane/config/settings';
+import { SignatureFormatError } from '../../src-main/lane/signature/bmp';
 import { TransportError } from '../../drivers/transport/errors';
 import { KindedError, kindOf } from '../../src-main/platform/errors';
-import { freshFolder, posix, settingsErrorOf } from '../src-main/config/folders';
+import { freshFolder, posix, settingsErrorOf } from '../src-main/lane/config/folders';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -106,6 +106,6 @@ describe('one money formatter', () => {
       (file) => file !== 'src-main/platform/money.ts' && byHand.test(readFileSync(join(root, file), 'utf8')),
     );
     // The pay page's ES5 script cannot import a module until it is a real front-end entry (item 4).
-    expect(found.filter((file) => file !== 'src-main/wallet/pay-link/wallet-buttons.ts')).toEqual([]);
+    expect(found.filter((file) => file !== 'src-main/lane/wallet/pay-link/wallet-buttons.ts')).toEqual([]);
   });
 });

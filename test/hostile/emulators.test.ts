@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { passwordGrant } from '../support/boarding';
-import { startBoardingEmulator, type RunningBoardingEmulator } from '../../src-main/boarding-emulator/server';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
+import { startBoardingEmulator, type RunningBoardingEmulator } from '../../src-main/stand-ins/boarding-emulator/server';
+import { startEmulator, type RunningEmulator } from '../../src-main/stand-ins/gateway-emulator/server';
 
 /**
  * What a hostile tester found in the emulators themselves (issue 30, item 6), over real HTTP:

@@ -2,9 +2,9 @@ import { copyFileSync, mkdtempSync, renameSync, rmSync, truncateSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bootCore } from '../../src-main/core/boot';
-import type { Core } from '../../src-main/core/core';
-import type { CommandReply, TerminalState } from '../../src-main/ipc/contract';
+import { bootCore } from '../../src-main/lane/core/boot';
+import type { Core } from '../../src-main/lane/core/core';
+import type { CommandReply, TerminalState } from '../../src-main/lane/ipc/contract';
 import { collectingLogger, ok, until } from '../support/test-core';
 
 // Issue 30, item 2: the journal identity check could be sidestepped by deleting the record that

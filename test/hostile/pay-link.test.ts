@@ -1,9 +1,9 @@
 import { systemClock } from '../../src-main/platform/clock';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Socket } from 'node:net';
-import type { PayLinkLimits } from '../../src-main/wallet/pay-link/limits';
-import type { PayLinkServer } from '../../src-main/wallet/pay-link/server';
-import { createPayLinkSessions } from '../../src-main/wallet/pay-link/sessions';
+import type { PayLinkLimits } from '../../src-main/lane/wallet/pay-link/limits';
+import type { PayLinkServer } from '../../src-main/lane/wallet/pay-link/server';
+import { createPayLinkSessions } from '../../src-main/lane/wallet/pay-link/sessions';
 import { closedAfter, dial, payLinkCall, silentSocket, startLoopbackPayLink, tlsHandshake } from '../support/pay-link';
 
 /**

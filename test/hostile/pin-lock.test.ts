@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { settingsSchema } from '../../src-main/config/settings';
-import { bootCore } from '../../src-main/core/boot';
-import type { Core } from '../../src-main/core/core';
-import { startHost, type RunningHost } from '../../src-main/host/server';
-import type { BridgeServerMessage, CommandReply, StaffSession } from '../../src-main/ipc/contract';
-import { hashPin, pinMatches } from '../../src-main/session/pin-hash';
-import { createSessionService } from '../../src-main/session/session-service';
+import { settingsSchema } from '../../src-main/lane/config/settings';
+import { bootCore } from '../../src-main/lane/core/boot';
+import type { Core } from '../../src-main/lane/core/core';
+import { startHost, type RunningHost } from '../../src-main/shells/host/server';
+import type { BridgeServerMessage, CommandReply, StaffSession } from '../../src-main/lane/ipc/contract';
+import { hashPin, pinMatches } from '../../src-main/lane/session/pin-hash';
+import { createSessionService } from '../../src-main/lane/session/session-service';
 import { collectingLogger, ok } from '../support/test-core';
 
 // Issue 30: the PIN lock was per screen, so a reload (or a new bridge connection) started the

@@ -4,9 +4,9 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bootCore } from '../../src-main/core/boot';
-import type { Core } from '../../src-main/core/core';
-import { freshFolder } from '../src-main/config/folders';
+import { bootCore } from '../../src-main/lane/core/boot';
+import type { Core } from '../../src-main/lane/core/core';
+import { freshFolder } from '../src-main/lane/config/folders';
 import { collectingLogger, ok, until } from '../support/test-core';
 
 const cores: Core[] = [];

@@ -1,13 +1,13 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src-main/emulator/server';
-import { buildPrinter } from '../../src-main/devices/printers';
-import { printerSettingSchema } from '../../src-main/config/schema';
-import { encodeReceipt } from '../../src-main/receipt/escpos';
-import { buildReceipt } from '../../src-main/receipt/model';
-import { loadPrinterProfiles } from '../../src-main/receipt/profiles';
+import { startEmulator } from '../../src-main/stand-ins/gateway-emulator/server';
+import { buildPrinter } from '../../src-main/lane/devices/printers';
+import { printerSettingSchema } from '../../src-main/lane/config/schema';
+import { encodeReceipt } from '../../src-main/lane/receipt/escpos';
+import { buildReceipt } from '../../src-main/lane/receipt/model';
+import { loadPrinterProfiles } from '../../src-main/lane/receipt/profiles';
 import { fullEmvSale } from '../support/receipts';
-import { rpctMerchant, siteAuth } from '../src-main/emulator/support';
+import { rpctMerchant, siteAuth } from '../src-main/stand-ins/gateway-emulator/support';
 
 /**
  * Issue 30, item 7: on a busy 2-core machine `lanepoint bench soak` stopped at "the receipt did

@@ -5,12 +5,12 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadSettings, settingsPath, SettingsError } from '../../src-main/config/settings';
-import { bootCore } from '../../src-main/core/boot';
-import type { Core } from '../../src-main/core/core';
-import { startEmulator } from '../../src-main/emulator/server';
-import { startHost } from '../../src-main/host/server';
-import { freshFolder, posix } from '../src-main/config/folders';
+import { loadSettings, settingsPath, SettingsError } from '../../src-main/lane/config/settings';
+import { bootCore } from '../../src-main/lane/core/boot';
+import type { Core } from '../../src-main/lane/core/core';
+import { startEmulator } from '../../src-main/stand-ins/gateway-emulator/server';
+import { startHost } from '../../src-main/shells/host/server';
+import { freshFolder, posix } from '../src-main/lane/config/folders';
 import { collectingLogger, testCore } from '../support/test-core';
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import type { BridgeServerMessage, CommandReply } from '../../src-main/ipc/contract';
+import type { BridgeServerMessage, CommandReply } from '../../src-main/lane/ipc/contract';
 
 /** One event the page received, in arrival order. */
 export interface PageEvent {

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtRendererDir } from '../../src-main/cli/paths';
+import { builtRendererDir } from '../../src-main/shells/cli/paths';
 import { runLanepoint, type RunningProcess } from '../e2e/support/process';
 
 /** A lane as a real process: `lanepoint host --port 0` on its own app-data folder. */

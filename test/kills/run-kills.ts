@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
-import { answerWindowMs } from '../../src-main/gateway/recovery';
-import type { CommandReply, RecoveryFinding, SaleSummary, TerminalState } from '../../src-main/ipc/contract';
-import { Journal, type JournalEntry } from '../../src-main/journal/journal';
+import { startEmulator, type RunningEmulator } from '../../src-main/stand-ins/gateway-emulator/server';
+import { answerWindowMs } from '../../src-main/lane/gateway/recovery';
+import type { CommandReply, RecoveryFinding, SaleSummary, TerminalState } from '../../src-main/lane/ipc/contract';
+import { Journal, type JournalEntry } from '../../src-main/lane/journal/journal';
 import { emulatorAdmin } from '../support/emulator-admin';
 import { isLiveApproval, journalAgainstLedger } from '../support/ledger-agreement';
 import { openBridgePage, type BridgePage } from './bridge-page';

@@ -1,6 +1,6 @@
-import type { EmulatedTransaction } from '../../src-main/emulator/ledger';
-import type { RecoveryFinding, TerminalState } from '../../src-main/ipc/contract';
-import type { JournalEntry } from '../../src-main/journal/journal';
+import type { EmulatedTransaction } from '../../src-main/stand-ins/gateway-emulator/ledger';
+import type { RecoveryFinding, TerminalState } from '../../src-main/lane/ipc/contract';
+import type { JournalEntry } from '../../src-main/lane/journal/journal';
 import { isLiveApproval } from '../support/ledger-agreement';
 import type { CardChoice } from './plan';
 

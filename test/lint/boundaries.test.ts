@@ -20,15 +20,18 @@ describe('renderer import boundaries', () => {
     ['a node: built-in', "import { readFileSync } from 'node:fs';"],
     ['a bare built-in', "import { createServer } from 'http';"],
     ['a driver', "import { parse } from '../../drivers/card-reader/tlv';"],
-    ['main-process code', "import { createCore } from '../../src-main/core/core';"],
-    ['a type from main-process code other than the contract', "import type { Core } from '../../src-main/core/core';"],
-    ['a value from the contract', "import { commands } from '../../src-main/ipc/contract';"],
-    ['a value from a contract group file', "import { saleCommands } from '../../src-main/ipc/contract/sale';"],
+    ['main-process code', "import { createCore } from '../../src-main/lane/core/core';"],
+    [
+      'a type from main-process code other than the contract',
+      "import type { Core } from '../../src-main/lane/core/core';",
+    ],
+    ['a value from the contract', "import { commands } from '../../src-main/lane/ipc/contract';"],
+    ['a value from a contract group file', "import { saleCommands } from '../../src-main/lane/ipc/contract/sale';"],
     [
       'a type from a contract group file (the index is the one door)',
-      "import type { SaleSummary } from '../../src-main/ipc/contract/sale';",
+      "import type { SaleSummary } from '../../src-main/lane/ipc/contract/sale';",
     ],
-    ['the contract’s shared schemas', "import { managerPin } from '../../src-main/ipc/contract/schemas';"],
+    ['the contract’s shared schemas', "import { managerPin } from '../../src-main/lane/ipc/contract/schemas';"],
     ['electron', "import { ipcRenderer } from 'electron';"],
     [
       'a value from the back office contract',
@@ -38,13 +41,16 @@ describe('renderer import boundaries', () => {
       'a type from a back office contract group file',
       "import type { PlanView } from '../../src-main/backoffice/contract/plans';",
     ],
-    ['the back office’s main-process code', "import type { BoardingClient } from '../../src-main/boarding/client';"],
+    [
+      'the back office’s main-process code',
+      "import type { BoardingClient } from '../../src-main/backoffice/boarding/client';",
+    ],
   ])('refuses %s', async (_what, code) => {
     expect(await restrictedImportErrors(file, code)).toHaveLength(1);
   });
 
   it('allows type-only imports of the contract', async () => {
-    const code = "import type { AppInfo } from '../../src-main/ipc/contract';";
+    const code = "import type { AppInfo } from '../../src-main/lane/ipc/contract';";
     expect(await restrictedImportErrors(file, code)).toEqual([]);
   });
 
@@ -54,16 +60,16 @@ describe('renderer import boundaries', () => {
   });
 
   it('allows inline type imports of the contract', async () => {
-    const code = "import { type AppInfo } from '../../src-main/ipc/contract';";
+    const code = "import { type AppInfo } from '../../src-main/lane/ipc/contract';";
     expect(await restrictedImportErrors(file, code)).toEqual([]);
   });
 
   it.each([
     ['the money formatter', "import { formatMinorUnits } from '../../src-main/platform/money';"],
-    ['the cart’s total', "import { cartTotalMinor } from '../../src-main/ipc/cart';"],
-    ['the tenders', "import { cardTenders, saleTenders } from '../../src-main/ipc/tenders';"],
-    ['the sale phases', "import { cancelablePhases, terminalPhases } from '../../src-main/ipc/sale-phases';"],
-    ['the refund reasons', "import { refundReasonWords } from '../../src-main/ipc/refund-reasons';"],
+    ['the cart’s total', "import { cartTotalMinor } from '../../src-main/lane/ipc/cart';"],
+    ['the tenders', "import { cardTenders, saleTenders } from '../../src-main/lane/ipc/tenders';"],
+    ['the sale phases', "import { cancelablePhases, terminalPhases } from '../../src-main/lane/ipc/sale-phases';"],
+    ['the refund reasons', "import { refundReasonWords } from '../../src-main/lane/ipc/refund-reasons';"],
   ])('allows values from the shared pure module of %s', async (_what, code) => {
     expect(await restrictedImportErrors(file, code)).toEqual([]);
   });
@@ -94,17 +100,17 @@ describe('the shared pure modules import nothing', () => {
 describe('core import boundaries', () => {
   const electronImport = "import { app } from 'electron';";
 
-  it.each([['src-main/host/probe.ts'], ['src-main/core/probe.ts'], ['drivers/transport/probe.ts']])(
+  it.each([['src-main/shells/host/probe.ts'], ['src-main/lane/core/probe.ts'], ['drivers/transport/probe.ts']])(
     'refuses electron in %s',
     async (file) => {
       const errors = await restrictedImportErrors(file, electronImport);
       expect(errors).toHaveLength(1);
-      expect(errors[0]).toContain('Only src-main/electron/ may import electron');
+      expect(errors[0]).toContain('Only src-main/shells/electron/ may import electron');
     },
   );
 
   it('allows electron in the shell', async () => {
-    expect(await restrictedImportErrors('src-main/electron/probe.ts', electronImport)).toEqual([]);
+    expect(await restrictedImportErrors('src-main/shells/electron/probe.ts', electronImport)).toEqual([]);
   });
 });
 
@@ -120,7 +126,7 @@ describe.each<[string, EmulatorProbe]>([
   [
     'the emulator imports no lane rules',
     {
-      file: 'src-main/emulator/probe.ts',
+      file: 'src-main/stand-ins/gateway-emulator/probe.ts',
       refused: [
         ['the client\u2019s field rules', "import { checkFields } from '../gateway/field-rules';"],
         ['the lane\u2019s signature thresholds', "import { overThreshold } from '../signature/requirement';"],
@@ -133,7 +139,7 @@ describe.each<[string, EmulatorProbe]>([
   [
     'the tokenizer emulator imports no lane wallet rules',
     {
-      file: 'src-main/emulator/probe.ts',
+      file: 'src-main/stand-ins/gateway-emulator/probe.ts',
       refused: [
         ['the lane\u2019s devicedata builder', "import { ecV1DeviceData } from '../wallet/device-data';"],
         ['the lane\u2019s token shape checks', "import { readEcV1Token } from '../wallet/payment-token';"],
@@ -141,7 +147,7 @@ describe.each<[string, EmulatorProbe]>([
         ['the lane\u2019s pay-link service', "import { createPayLinkSessions } from '../wallet/pay-link/sessions';"],
         [
           'a lane wallet module by its src-main path',
-          "import { applePayHandler } from '../../src-main/wallet/device-data';",
+          "import { applePayHandler } from '../../src-main/lane/wallet/device-data';",
         ],
       ],
       allowed:
@@ -151,7 +157,7 @@ describe.each<[string, EmulatorProbe]>([
   [
     'the emulator\u2019s wallet side (tokenizer crypto, training phone) imports no lane rules',
     {
-      file: 'src-main/emulator/wallet/probe.ts',
+      file: 'src-main/stand-ins/training-wallet/probe.ts',
       refused: [
         ['the lane\u2019s token shape checks', "import { readEcV1Token } from '../../wallet/payment-token';"],
         ['the lane\u2019s devicedata constants', "import { googlePayGatewayId } from '../../wallet/device-data';"],
@@ -165,7 +171,7 @@ describe.each<[string, EmulatorProbe]>([
   [
     'the boarding emulator imports no client rules',
     {
-      file: 'src-main/boarding-emulator/probe.ts',
+      file: 'src-main/stand-ins/boarding-emulator/probe.ts',
       refused: [
         ['the client\u2019s field rules', "import { checkMerchant } from '../boarding/field-rules';"],
         ['the client\u2019s whole-object rule', "import { wholeUpdate } from '../boarding/whole-objects';"],
@@ -186,7 +192,7 @@ describe.each<[string, EmulatorProbe]>([
 
 describe('the emulator as it is', () => {
   it('imports only types from the lane: tokenizer and wallet side included', async () => {
-    const results = await eslint.lintFiles(['src-main/emulator/**/*.ts']);
+    const results = await eslint.lintFiles(['src-main/stand-ins/gateway-emulator/**/*.ts']);
     const restricted = results.flatMap((result) =>
       result.messages
         .filter((message) => message.ruleId?.endsWith('no-restricted-imports'))

@@ -16,11 +16,11 @@ async function undeclaredErrors(filePath: string, code: string): Promise<string[
 
 describe('the declared-imports lint rule', () => {
   it.each([
-    ['src-main/receipt/probe.ts', "import leftPad from 'left-pad';\nleftPad();"],
-    ['src-main/receipt/probe.ts', "export { thing } from '@scope/undeclared/deep';"],
-    ['src-main/receipt/probe.ts', "export * from 'undeclared';"],
-    ['src-main/receipt/probe.ts', "await import('undeclared');"],
-    ['src-main/receipt/probe.ts', "import type { Thing } from 'undeclared';\nexport type T = Thing;"],
+    ['src-main/lane/receipt/probe.ts', "import leftPad from 'left-pad';\nleftPad();"],
+    ['src-main/lane/receipt/probe.ts', "export { thing } from '@scope/undeclared/deep';"],
+    ['src-main/lane/receipt/probe.ts', "export * from 'undeclared';"],
+    ['src-main/lane/receipt/probe.ts', "await import('undeclared');"],
+    ['src-main/lane/receipt/probe.ts', "import type { Thing } from 'undeclared';\nexport type T = Thing;"],
     ['test/probe.test.ts', "import 'undeclared';"],
     ['src-renderer/components/Probe.tsx', "import 'undeclared';"],
   ])('refuses a package package.json does not declare (%s: %s)', async (file, code) => {
@@ -31,7 +31,7 @@ describe('the declared-imports lint rule', () => {
 
   it('refuses a devDependency in code that ships, but not in tests or `import type`', async () => {
     const code = "import { chromium } from 'playwright-core';\nchromium.name();";
-    for (const file of ['src-main/core/probe.ts', 'drivers/transport/probe.ts', 'bin/probe.mjs']) {
+    for (const file of ['src-main/lane/core/probe.ts', 'drivers/transport/probe.ts', 'bin/probe.mjs']) {
       expect(await undeclaredErrors(file, code)).toEqual([
         '"playwright-core" is one of package.json\'s devDependencies, which code that ships cannot import (the installed app has only dependencies, optionalDependencies).',
       ]);
@@ -39,12 +39,12 @@ describe('the declared-imports lint rule', () => {
     expect(await undeclaredErrors('test/probe.test.ts', code)).toEqual([]);
     expect(await undeclaredErrors('bench/probe.ts', code)).toEqual([]);
     const typeOnly = "import type { Browser } from 'playwright-core';\nexport type B = Browser;";
-    expect(await undeclaredErrors('src-main/core/probe.ts', typeOnly)).toEqual([]);
+    expect(await undeclaredErrors('src-main/lane/core/probe.ts', typeOnly)).toEqual([]);
   });
 
   it('lets the Electron shell import electron, which the runtime provides', async () => {
     const code = "import { app } from 'electron';\napp.quit();";
-    expect(await undeclaredErrors('src-main/electron/probe.ts', code)).toEqual([]);
+    expect(await undeclaredErrors('src-main/shells/electron/probe.ts', code)).toEqual([]);
   });
 
   it('accepts declared packages, their subpaths, built-ins and relative files', async () => {
@@ -59,7 +59,7 @@ describe('the declared-imports lint rule', () => {
       "import { thing } from './thing';",
       'export { z, SerialPort, CodepageEncoder, creditCardType, readFileSync, join, sleep, thing };',
     ].join('\n');
-    expect(await undeclaredErrors('src-main/receipt/probe.ts', code)).toEqual([]);
+    expect(await undeclaredErrors('src-main/lane/receipt/probe.ts', code)).toEqual([]);
   });
 
   it('names the package a specifier loads', () => {
@@ -67,7 +67,7 @@ describe('the declared-imports lint rule', () => {
     expect(packageOf('tsx/esm/api')).toBe('tsx');
     expect(packageOf('node:fs')).toBeUndefined();
     expect(packageOf('fs/promises')).toBeUndefined();
-    expect(packageOf('../src-main/cli/main')).toBeUndefined();
+    expect(packageOf('../src-main/shells/cli/main')).toBeUndefined();
   });
 
   it('holds for the two imports issue 31 found undeclared', () => {

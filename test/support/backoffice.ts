@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { NewApplication } from '../../src-main/backoffice/contract';
 import { createBackoffice, type Backoffice, type BackofficeOptions } from '../../src-main/backoffice/backoffice';
-import { startTrainingBackends, type TrainingBackends } from '../../src-main/backoffice/training';
+import { startTrainingBackends, type TrainingBackends } from '../../src-main/shells/training/backoffice-training';
 import type { Timers } from '../../src-main/backoffice/status-poller';
-import { createLogger } from '../../src-main/log/logger';
+import { createLogger } from '../../src-main/platform/log/logger';
 import { handClock, minimalMerchant } from './boarding';
 
 /** A logger whose JSON lines a test reads back. */

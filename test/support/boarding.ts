@@ -4,10 +4,10 @@ import {
   tokenRoute,
   type BoardingEmulatorOptions,
   type RunningBoardingEmulator,
-} from '../../src-main/boarding-emulator/server';
-import { createBoardingClient, type BoardingClient } from '../../src-main/boarding/client';
-import type { BoardingClientOptions } from '../../src-main/boarding/settings';
-import type { Merchant, OrderRequest } from '../../src-main/boarding/wire';
+} from '../../src-main/stand-ins/boarding-emulator/server';
+import { createBoardingClient, type BoardingClient } from '../../src-main/backoffice/boarding/client';
+import type { BoardingClientOptions } from '../../src-main/backoffice/boarding/settings';
+import type { Merchant, OrderRequest } from '../../src-main/backoffice/boarding/wire';
 
 /** A clock a test moves by hand; the emulator and the client read the same one. */
 export function handClock(start = Date.UTC(2025, 2, 3, 9, 0, 0)) {

@@ -1,5 +1,5 @@
 import { luhnValid } from '../../drivers/card-reader/track';
-import type { EmulatedCard } from '../../drivers/emulated/encrypting-reader';
+import type { EmulatedCard } from '../../src-main/stand-ins/devices/encrypting-reader';
 
 /** Appends the one check digit that makes `body` pass Luhn: generated numbers are valid PANs. */
 export function withLuhnDigit(body: string): string {

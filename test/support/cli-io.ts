@@ -1,4 +1,4 @@
-import type { CliIo } from '../../src-main/cli/io';
+import type { CliIo } from '../../src-main/shells/cli/io';
 
 /** A CliIo that collects what a command prints; `env` is empty and standard input is `input`. */
 export function fakeIo(env: NodeJS.ProcessEnv = {}, input = '') {

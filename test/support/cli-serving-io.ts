@@ -1,4 +1,4 @@
-import type { CliIo } from '../../src-main/cli/io';
+import type { CliIo } from '../../src-main/shells/cli/io';
 
 /**
  * A CliIo for a command that serves until it is stopped (`lanepoint emulator`): it collects

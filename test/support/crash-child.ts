@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 
 /**
- * Bundles `test/src-main/journal/crash-child.ts` (a lane process the crash tests SIGKILL at a
+ * Bundles `test/src-main/lane/journal/crash-child.ts` (a lane process the crash tests SIGKILL at a
  * chosen point) into one file under the checkout's `.lanepoint-dev/test-build/`, so each of the
  * many processes starts in a fraction of a second. `name` keeps each test file's bundle its own:
  * files run in parallel and must not rewrite one another's. Resolves with the bundle's path.
@@ -13,7 +13,7 @@ export async function buildCrashChild(name: string): Promise<string> {
   mkdirSync(dir, { recursive: true });
   const outfile = join(dir, `${name}.mjs`);
   await build({
-    entryPoints: ['test/src-main/journal/crash-child.ts'],
+    entryPoints: ['test/src-main/lane/journal/crash-child.ts'],
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,4 +1,4 @@
-import { loadTestCards, type TestCard } from '../../drivers/emulated/test-cards';
+import { loadTestCards, type TestCard } from '../../src-main/stand-ins/devices/test-cards';
 
 let deck: readonly TestCard[] | undefined;
 

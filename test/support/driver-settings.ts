@@ -1,4 +1,4 @@
-import { settingsSchema, type Settings, type SettingsInput } from '../../src-main/config/settings';
+import { settingsSchema, type Settings, type SettingsInput } from '../../src-main/lane/config/settings';
 
 /**
  * The settings of a live lane (not training, so no emulated device stands in) with the devices

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { EventEmitter } from 'node:events';
 import type * as Electron from 'electron';
-import type { ElectronApi } from '../../src-main/electron/electron-api';
+import type { ElectronApi } from '../../src-main/shells/electron/electron-api';
 
 /**
  * A stand-in for the `electron` module, whose runtime cannot be installed on this machine. Each

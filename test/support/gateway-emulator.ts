@@ -1,7 +1,7 @@
 import { noWaitClock } from './no-wait-clock';
-import type { AuthorizationRequest } from '../../src-main/gateway/auth-request';
-import { createGatewayClient, type GatewayClient } from '../../src-main/gateway/client';
-import type { GatewayCredentials } from '../../src-main/gateway/client-settings';
+import type { AuthorizationRequest } from '../../src-main/lane/gateway/auth-request';
+import { createGatewayClient, type GatewayClient } from '../../src-main/lane/gateway/client';
+import type { GatewayCredentials } from '../../src-main/lane/gateway/client-settings';
 
 /** The emulator's site-level login. */
 export const emulatorSiteLogin: GatewayCredentials = { level: 'site', username: 'testing', password: 'testing123' };

@@ -1,4 +1,4 @@
-import type { AuthorizationRequest } from '../../src-main/gateway/auth-request';
+import type { AuthorizationRequest } from '../../src-main/lane/gateway/auth-request';
 
 /** An ACH sale as the lane asks the client for one: checking account, routing number, e-commerce. */
 export const achSale: AuthorizationRequest = {

@@ -3,10 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../src-main/emulator/server';
-import { createGatewayClient, type GatewayClient } from '../../src-main/gateway/client';
+import { startEmulator, type RunningEmulator } from '../../src-main/stand-ins/gateway-emulator/server';
+import { createGatewayClient, type GatewayClient } from '../../src-main/lane/gateway/client';
 import { systemClock, type Clock } from '../../src-main/platform/clock';
-import { Journal } from '../../src-main/journal/journal';
+import { Journal } from '../../src-main/lane/journal/journal';
 
 /** The training merchant the emulator knows. */
 export const laneMerchid = '496160873888';

@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../../src-main/journal/journal';
+import type { JournalEntry } from '../../src-main/lane/journal/journal';
 
 /** What the gateway's ledger keeps of one transaction, as the emulator stores it (memory or SQLite). */
 export interface LedgerTransaction {

@@ -4,14 +4,14 @@ import { connect as connectTcp, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { connect as connectTls, type ConnectionOptions } from 'node:tls';
 import { systemClock, type Clock } from '../../src-main/platform/clock';
-import { generateLoopbackCertificate } from '../../src-main/emulator/tls';
-import { trainingCertificateFile } from '../../src-main/wallet/pay-link/certificate';
+import { generateLoopbackCertificate } from '../../src-main/platform/tls';
+import { trainingCertificateFile } from '../../src-main/lane/wallet/pay-link/certificate';
 import {
   startPayLinkServer,
   type PayLinkServer,
   type PayLinkServerOptions,
-} from '../../src-main/wallet/pay-link/server';
-import type { PayLinkSessions } from '../../src-main/wallet/pay-link/sessions';
+} from '../../src-main/lane/wallet/pay-link/server';
+import type { PayLinkSessions } from '../../src-main/lane/wallet/pay-link/sessions';
 
 /** An answer of the pay-link service as a phone's browser gets it. */
 export interface PayLinkAnswer {

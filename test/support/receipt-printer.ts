@@ -1,4 +1,4 @@
-import type { DeviceInfo } from '../../src-main/ipc/contract';
+import type { DeviceInfo } from '../../src-main/lane/ipc/contract';
 
 /**
  * An emulated receipt printer, connected, as the device list reports it: the device the host's

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { receiptAsText } from '../../src-main/receipt/escpos';
-import { receiptFactsFromAnswer } from '../../src-main/receipt/from-answer';
-import type { ReceiptFacts } from '../../src-main/receipt/model';
-import { encodeSignature } from '../../src-main/signature/codec';
+import { receiptAsText } from '../../src-main/lane/receipt/escpos';
+import { receiptFactsFromAnswer } from '../../src-main/lane/receipt/from-answer';
+import type { ReceiptFacts } from '../../src-main/lane/receipt/model';
+import { encodeSignature } from '../../src-main/lane/signature/codec';
 import { approvedAnswer } from './gateway-answers';
 
 /** The receipt as the lines of text it prints (images as a marker). */

@@ -3,11 +3,11 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
-import { settingsSchema, type Settings } from '../../src-main/config/settings';
-import { createCore, type Core } from '../../src-main/core/core';
-import type { CommandReply, ShellKind } from '../../src-main/ipc/contract';
-import { Journal, type JournalEntry } from '../../src-main/journal/journal';
-import { createLogger } from '../../src-main/log/logger';
+import { settingsSchema, type Settings } from '../../src-main/lane/config/settings';
+import { createCore, type Core } from '../../src-main/lane/core/core';
+import type { CommandReply, ShellKind } from '../../src-main/lane/ipc/contract';
+import { Journal, type JournalEntry } from '../../src-main/lane/journal/journal';
+import { createLogger } from '../../src-main/platform/log/logger';
 
 export { until } from './until';
 

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../src-main/gateway/errors';
+import { ValidationError } from '../../src-main/lane/gateway/errors';
 
 /** The field a ValidationError names, or null when `run` accepts its input. Other errors propagate. */
 export function rejectedField(run: () => unknown): string | null {

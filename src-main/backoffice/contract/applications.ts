@@ -4,7 +4,7 @@
  * fields, the owner site user, attachments and the owner's signature.
  */
 import { z } from 'zod';
-import { command } from '../../ipc/contract/spec';
+import { command } from '../../lane/ipc/contract/spec';
 import type {
   BoardingProcessStatus,
   CustomField,
@@ -14,7 +14,7 @@ import type {
   OwnerSiteUser,
   SignatureStatus,
   SignatureStatusCode,
-} from '../../boarding/wire';
+} from '../boarding/wire';
 import { address, merchantId, paging, text } from './schemas';
 
 /** One application as the list shows it; the statuses are the last ones seen (the poller keeps them fresh). */

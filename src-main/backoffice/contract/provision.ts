@@ -1,6 +1,6 @@
 /** Provisioning lanes with a boarded merchant: this machine's lane, or a file for another. */
 import { z } from 'zod';
-import { command } from '../../ipc/contract/spec';
+import { command } from '../../lane/ipc/contract/spec';
 import { merchantId } from './schemas';
 
 /** What a lane is given: never credentials (the operator enters those in the lane's Settings). */

@@ -1,8 +1,8 @@
 /** The back office itself: its state, where it boards, and the reseller's API credentials. */
 import { z } from 'zod';
-import type { ShellKind } from '../../ipc/contract/app';
-import { noArgs } from '../../ipc/contract/schemas';
-import { command } from '../../ipc/contract/spec';
+import type { ShellKind } from '../../lane/ipc/contract/app';
+import { noArgs } from '../../lane/ipc/contract/schemas';
+import { command } from '../../lane/ipc/contract/spec';
 import { text } from './schemas';
 
 /** What the status screen shows: never the password, the client secret or a token. */

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
  * A fetch over node:http(s), for the two things the global fetch does not do: a streamed body
  * sent with its backpressure (fetch, undici, drains a body stream into its own buffers ahead of
  * the socket, which held most of a 20 MB upload in memory at once: measured in
- * test/src-main/boarding/attachment.test.ts), and a server certificate trusted by `ca` alone (the
+ * test/src-main/backoffice/boarding/attachment.test.ts), and a server certificate trusted by `ca` alone (the
  * pay page's own certificate). Only what the outbound sender passes is read: method, headers,
  * a string or stream body, and the signal.
  */

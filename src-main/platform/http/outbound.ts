@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { connectFailureCodes, errorCode, tlsFailureCodes } from '../../http/error-code';
+import { connectFailureCodes, errorCode, tlsFailureCodes } from './error-code';
 import { systemClock, type Clock } from '../clock';
 import { streamingFetch } from './outbound-node';
 import type { RetryDecision } from './outbound-retry';

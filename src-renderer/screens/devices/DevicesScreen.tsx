@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import type { CardSummary, DeviceInfo } from '../../../src-main/ipc/contract';
+import type { CardSummary, DeviceInfo } from '../../../src-main/lane/ipc/contract';
 import { usePos, usePosActions } from '../../store/use-pos';
 import { ReceiptPreview } from '../sale/ReceiptPreview';
 import '../history/history.css';

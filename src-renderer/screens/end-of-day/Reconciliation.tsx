@@ -1,4 +1,4 @@
-import type { EndOfDayReport } from '../../../src-main/ipc/contract';
+import type { EndOfDayReport } from '../../../src-main/lane/ipc/contract';
 import { formatMoney } from '../../../src-main/platform/money';
 
 /** An amount kept on one line, its minus sign with its digits. */

@@ -1,4 +1,4 @@
-import type { EndOfDayReport } from '../../../src-main/ipc/contract';
+import type { EndOfDayReport } from '../../../src-main/lane/ipc/contract';
 import { formatMoney } from '../../../src-main/platform/money';
 import { statusWords } from './words';
 

@@ -1,4 +1,4 @@
-import type { EndOfDayReport } from '../../../src-main/ipc/contract';
+import type { EndOfDayReport } from '../../../src-main/lane/ipc/contract';
 
 export const statusWords: Record<EndOfDayReport['journal'][number]['status'], string> = {
   approved: 'Approved',

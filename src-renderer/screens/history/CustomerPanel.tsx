@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import type { JournalEntryView } from '../../../src-main/ipc/contract';
+import type { JournalEntryView } from '../../../src-main/lane/ipc/contract';
 import { PosCallError } from '../../pos/call-error';
 import { usePos, usePosActions } from '../../store/use-pos';
 import type { AskManager } from './ask-manager';

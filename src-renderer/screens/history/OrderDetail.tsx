@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { JournalEntryView } from '../../../src-main/ipc/contract';
+import type { JournalEntryView } from '../../../src-main/lane/ipc/contract';
 import { formatMoney, parseMoney } from '../../../src-main/platform/money';
 import { PosCallError } from '../../pos/call-error';
 import { usePos, usePosActions } from '../../store/use-pos';

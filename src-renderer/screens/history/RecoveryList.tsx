@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { RecoveryItem } from '../../../src-main/ipc/contract';
+import type { RecoveryItem } from '../../../src-main/lane/ipc/contract';
 import { formatMoney } from '../../../src-main/platform/money';
 import { PosCallError } from '../../pos/call-error';
 import { usePos } from '../../store/use-pos';

@@ -1,5 +1,5 @@
-import type { JournalEntryView } from '../../../src-main/ipc/contract';
-import { refundReasons, refundReasonWords } from '../../../src-main/ipc/refund-reasons';
+import type { JournalEntryView } from '../../../src-main/lane/ipc/contract';
+import { refundReasons, refundReasonWords } from '../../../src-main/lane/ipc/refund-reasons';
 import { formatMoney } from '../../../src-main/platform/money';
 import { usePos } from '../../store/use-pos';
 import type { AskManager } from './ask-manager';

@@ -1,4 +1,4 @@
-import { voidReasons, voidReasonWords, type VoidReason } from '../../../src-main/ipc/refund-reasons';
+import { voidReasons, voidReasonWords, type VoidReason } from '../../../src-main/lane/ipc/refund-reasons';
 import { formatMoney } from '../../../src-main/platform/money';
 import type { AskManager } from './ask-manager';
 import { MoneyBackDialog, type MoneyBack } from './MoneyBackDialog';

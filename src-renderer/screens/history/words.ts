@@ -1,5 +1,5 @@
-import type { FollowUpSummary, JournalEntryView } from '../../../src-main/ipc/contract';
-import { refundReasonWords, voidReasonWords } from '../../../src-main/ipc/refund-reasons';
+import type { FollowUpSummary, JournalEntryView } from '../../../src-main/lane/ipc/contract';
+import { refundReasonWords, voidReasonWords } from '../../../src-main/lane/ipc/refund-reasons';
 import { formatMoney } from '../../../src-main/platform/money';
 
 export const operationWords: Record<JournalEntryView['operation'], string> = {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import { cartTotalMinor } from '../../../src-main/ipc/cart';
+import { cartTotalMinor } from '../../../src-main/lane/ipc/cart';
 import { formatMoney, parseMoney } from '../../../src-main/platform/money';
 import { usePos, usePosActions } from '../../store/use-pos';
 import { Alert } from '../../components/Alert';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { KeyedEntryView } from '../../../src-main/ipc/contract';
+import type { KeyedEntryView } from '../../../src-main/lane/ipc/contract';
 import { usePos } from '../../store/use-pos';
 
 const labels: Record<KeyedEntryView['field'], string> = { account: 'Card number', expiry: 'Expiry (MMYY)', cvv: 'CVV' };

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { SaleSummary } from '../../../src-main/ipc/contract';
+import type { SaleSummary } from '../../../src-main/lane/ipc/contract';
 import { formatMoney } from '../../../src-main/platform/money';
 import { modalDialogProps, useModalDialog } from '../../components/modal-dialog';
 import { Alert } from '../../components/Alert';

@@ -1,6 +1,6 @@
 import { useYesNoKeys } from './use-yes-no-keys';
 import type { RefObject } from 'react';
-import type { SaleSummary } from '../../../src-main/ipc/contract';
+import type { SaleSummary } from '../../../src-main/lane/ipc/contract';
 import { modalDialogProps } from '../../components/modal-dialog';
 import { formatMoney } from '../../../src-main/platform/money';
 

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import type { SaleSummary } from '../../../src-main/ipc/contract';
+import type { SaleSummary } from '../../../src-main/lane/ipc/contract';
 import { usePos } from '../../store/use-pos';
 
 /** True when the payment ended with nothing charged and the customer pays again: declined, or not charged. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { KeyedEntryView, TerminalPhase } from '../../../src-main/ipc/contract';
-import { isCancelablePhase } from '../../../src-main/ipc/sale-phases';
+import type { KeyedEntryView, TerminalPhase } from '../../../src-main/lane/ipc/contract';
+import { isCancelablePhase } from '../../../src-main/lane/ipc/sale-phases';
 import { formatMoney } from '../../../src-main/platform/money';
 import { PayLinkWait } from '../../components/PayLinkWait';
 import { usePos } from '../../store/use-pos';

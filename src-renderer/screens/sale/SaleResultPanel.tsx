@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { RecoveryFinding, SaleSummary } from '../../../src-main/ipc/contract';
+import type { RecoveryFinding, SaleSummary } from '../../../src-main/lane/ipc/contract';
 import { formatMoney } from '../../../src-main/platform/money';
 import { usePos, usePosActions } from '../../store/use-pos';
 import { PartialApprovalActions, type PartialEnding } from './PartialApprovalEnd';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { CardEntry } from '../../../src-main/ipc/contract';
+import type { CardEntry } from '../../../src-main/lane/ipc/contract';
 import { formatMoney } from '../../../src-main/platform/money';
 import { usePos, usePosActions } from '../../store/use-pos';
 import { AmountConfirmation } from './AmountConfirmation';

@@ -1,4 +1,4 @@
-import type { SettingsView } from '../../../src-main/ipc/contract';
+import type { SettingsView } from '../../../src-main/lane/ipc/contract';
 import { DeviceListForm, type DeviceListName } from './DeviceListForm';
 import { choiceLabel, type SettingField } from './fields';
 import { Alert } from '../../components/Alert';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { EditableSetting, SettingValue } from '../../../src-main/ipc/contract';
+import type { EditableSetting, SettingValue } from '../../../src-main/lane/ipc/contract';
 import { formatMoney, parseMoney } from '../../../src-main/platform/money';
 import { PosCallError } from '../../pos/call-error';
 import { usePos, usePosActions } from '../../store/use-pos';

@@ -1,4 +1,4 @@
-import type { EditableSetting } from '../../../src-main/ipc/contract';
+import type { EditableSetting } from '../../../src-main/lane/ipc/contract';
 
 export interface SettingField {
   readonly name: EditableSetting;

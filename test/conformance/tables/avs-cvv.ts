@@ -1,6 +1,6 @@
 /**
  * The developer guides' AVS and CVV test tables, transcribed, each row with its table. The
- * emulator keeps its own transcription (src-main/emulator/uat-verification.ts).
+ * emulator keeps its own transcription (src-main/stand-ins/gateway-emulator/uat-verification.ts).
  */
 export interface AvsRow {
   readonly table: string;

@@ -1,7 +1,7 @@
 /**
  * The developer guides' test-card tables, transcribed row by row, each with the table it comes
  * from (document › heading). The emulator keeps its own transcription
- * (src-main/emulator/uat-test-cards.ts); this one checks it.
+ * (src-main/stand-ins/gateway-emulator/uat-test-cards.ts); this one checks it.
  */
 export interface TestCardRow {
   readonly table: string;

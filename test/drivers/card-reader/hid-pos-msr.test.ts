@@ -15,8 +15,8 @@ import {
   posMsrReportDescriptor,
   posMsrReportLength,
   type PosMsrLayoutSpec,
-} from '../../../drivers/emulated/hid-pos-msr-reader';
-import { magtekHidReportDescriptor } from '../../../drivers/emulated/magtek-hid-reader';
+} from '../../../src-main/stand-ins/devices/hid-pos-msr-reader';
+import { magtekHidReportDescriptor } from '../../../src-main/stand-ins/devices/magtek-hid-reader';
 import { HidTransport } from '../../../drivers/transport/hid';
 import { throwsOnly } from '../../support/driver-fuzz';
 import { FakeNodeHid } from '../../support/fake-node-hid';

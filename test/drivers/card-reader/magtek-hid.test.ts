@@ -8,7 +8,7 @@ import {
   magtekHidReport,
   magtekHidReportDescriptor,
   type MagtekSwipe,
-} from '../../../drivers/emulated/magtek-hid-reader';
+} from '../../../src-main/stand-ins/devices/magtek-hid-reader';
 import { HidTransport } from '../../../drivers/transport/hid';
 import { throwsOnly } from '../../support/driver-fuzz';
 import { FakeNodeHid, type FakeHidDeviceSpec } from '../../support/fake-node-hid';

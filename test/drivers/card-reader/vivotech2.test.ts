@@ -10,8 +10,8 @@ import {
 } from '../../../drivers/card-reader/vivotech2';
 import { ansiTestBdk } from '../../../drivers/card-reader/dukpt';
 import { decryptReaderOutput } from '../../../drivers/card-reader/decrypt';
-import type { EmulatedCard } from '../../../drivers/emulated/encrypting-reader';
-import { EmulatedViVOtech2Reader } from '../../../drivers/emulated/vivotech2-reader';
+import type { EmulatedCard } from '../../../src-main/stand-ins/devices/encrypting-reader';
+import { EmulatedViVOtech2Reader } from '../../../src-main/stand-ins/devices/vivotech2-reader';
 import { createMemoryPair } from '../../../drivers/transport/memory';
 import { ManualClock } from '../../support/manual-clock';
 import { serialLinks } from '../../support/driver-serial-links';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EmulatedReceiptPrinter } from '../../../drivers/emulated/receipt-printer-peer';
+import { EmulatedReceiptPrinter } from '../../../src-main/stand-ins/devices/receipt-printer-peer';
 import { ReceiptPrinter } from '../../../drivers/printer/receipt-printer';
 import { createMemoryPair } from '../../../drivers/transport/memory';
-import { loadPrinterProfiles } from '../../../src-main/receipt/profiles';
+import { loadPrinterProfiles } from '../../../src-main/lane/receipt/profiles';
 import { ManualClock } from '../../support/manual-clock';
 
 const profile = loadPrinterProfiles('assets/printers').get('escpos-80mm')!;

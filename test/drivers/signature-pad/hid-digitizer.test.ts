@@ -6,9 +6,9 @@ import {
   digitizerPadReport,
   EmulatedDigitizerPad,
   type DigitizerPadSpec,
-} from '../../../drivers/emulated/hid-digitizer-pad';
-import { HidDescriptorWriter, hidInputFlags } from '../../../drivers/emulated/hid-descriptor-writer';
-import { loadSignatures } from '../../../drivers/emulated/signature-replay';
+} from '../../../src-main/stand-ins/devices/hid-digitizer-pad';
+import { HidDescriptorWriter, hidInputFlags } from '../../../src-main/stand-ins/devices/hid-descriptor-writer';
+import { loadSignatures } from '../../../src-main/stand-ins/devices/signature-replay';
 import { decodeDigitizerReport, digitizerLayout, HidDigitizerPad } from '../../../drivers/signature-pad/hid-digitizer';
 import { SignaturePadError, type PenPoint } from '../../../drivers/signature-pad/types';
 import { createMemoryPair, type MemoryTransport } from '../../../drivers/transport/memory';

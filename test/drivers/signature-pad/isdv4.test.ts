@@ -5,8 +5,8 @@ import {
   EmulatedIsdv4Pad,
   encodeIsdv4PenPacket,
   encodeIsdv4QueryReply,
-} from '../../../drivers/emulated/isdv4-pad';
-import { loadSignatures } from '../../../drivers/emulated/signature-replay';
+} from '../../../src-main/stand-ins/devices/isdv4-pad';
+import { loadSignatures } from '../../../src-main/stand-ins/devices/signature-replay';
 import { Isdv4Framer, Isdv4Pad, parseIsdv4PenPacket, parseIsdv4QueryReply } from '../../../drivers/signature-pad/isdv4';
 import { createMemoryPair, type MemoryTransport } from '../../../drivers/transport/memory';
 import { serialLinks } from '../../support/driver-serial-links';

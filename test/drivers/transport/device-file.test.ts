@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DeviceFileTransport } from '../../../drivers/transport/device-file';
 import { PtyPair } from '../../support/pty-pair';
-import { freshFolder } from '../../src-main/config/folders';
+import { freshFolder } from '../../src-main/lane/config/folders';
 import { until } from '../../support/until';
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deviceFileRefusal, type DevicePathFileSystem } from '../../../drivers/transport/device-path';
 import { PtyPair } from '../../support/pty-pair';
-import { freshFolder } from '../../src-main/config/folders';
+import { freshFolder } from '../../src-main/lane/config/folders';
 
 const pairs: PtyPair[] = [];
 afterEach(async () => {

@@ -7,14 +7,14 @@ import {
   parseHidDescriptor,
   readHidField,
 } from '../../../drivers/transport/hid-descriptor';
-import { HidDescriptorWriter, hidInputFlags } from '../../../drivers/emulated/hid-descriptor-writer';
+import { HidDescriptorWriter, hidInputFlags } from '../../../src-main/stand-ins/devices/hid-descriptor-writer';
 import { throwsOnly } from '../../support/driver-fuzz';
 import {
   defaultPosMsrLayout,
   posMsrReportDescriptor,
   posMsrReportLength,
-} from '../../../drivers/emulated/hid-pos-msr-reader';
-import { magtekHidReportDescriptor } from '../../../drivers/emulated/magtek-hid-reader';
+} from '../../../src-main/stand-ins/devices/hid-pos-msr-reader';
+import { magtekHidReportDescriptor } from '../../../src-main/stand-ins/devices/magtek-hid-reader';
 
 const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex.replace(/\s+/g, ''), 'hex'));
 

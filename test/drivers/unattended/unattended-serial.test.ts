@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmulatedPaeDevice, type PaeTestCard } from '../../../drivers/emulated/pae-device';
+import { EmulatedPaeDevice, type PaeTestCard } from '../../../src-main/stand-ins/devices/pae-device';
 import type { Transport } from '../../../drivers/transport/types';
 import type { DptRequest } from '../../../drivers/unattended/dpt';
 import { UnattendedPaymentDevice, type LcdPrompt } from '../../../drivers/unattended/unattended-device';
-import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
+import { startEmulator, type RunningEmulator } from '../../../src-main/stand-ins/gateway-emulator/server';
 import { serialLinks } from '../../support/driver-serial-links';
 import { emulatorClient, emulatorSiteLogin } from '../../support/gateway-emulator';
 import { ManualClock } from '../../support/manual-clock';

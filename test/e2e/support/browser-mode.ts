@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
-import { bootCore } from '../../../src-main/core/boot';
+import { bootCore } from '../../../src-main/lane/core/boot';
 import type { Clock } from '../../../src-main/platform/clock';
-import type { Core } from '../../../src-main/core/core';
-import { builtRendererDir } from '../../../src-main/cli/paths';
-import { startHost, type RunningHost } from '../../../src-main/host/server';
+import type { Core } from '../../../src-main/lane/core/core';
+import { builtRendererDir } from '../../../src-main/shells/cli/paths';
+import { startHost, type RunningHost } from '../../../src-main/shells/host/server';
 import { collectingLogger } from '../../support/test-core';
 import {
   chromiumForTests,

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../src-main/emulator/server';
+import { startEmulator, type RunningEmulator } from '../../../src-main/stand-ins/gateway-emulator/server';
 import { buildCrashChild } from '../../support/crash-child';
 
 /** What a crash test works against: the file's own emulator, and the bundled lane process it kills. */

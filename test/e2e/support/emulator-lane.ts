@@ -1,12 +1,12 @@
 import { afterAll } from 'vitest';
 import { noWaitClock } from '../../support/no-wait-clock';
 import type { Clock } from '../../../src-main/platform/clock';
-import { builtRendererDir } from '../../../src-main/cli/paths';
-import { settingsSchema } from '../../../src-main/config/settings';
-import { createCore, type Core } from '../../../src-main/core/core';
-import { createGatewayClient } from '../../../src-main/gateway/client';
-import { answerWindowMs } from '../../../src-main/gateway/recovery';
-import { startHost } from '../../../src-main/host/server';
+import { builtRendererDir } from '../../../src-main/shells/cli/paths';
+import { settingsSchema } from '../../../src-main/lane/config/settings';
+import { createCore, type Core } from '../../../src-main/lane/core/core';
+import { createGatewayClient } from '../../../src-main/lane/gateway/client';
+import { answerWindowMs } from '../../../src-main/lane/gateway/recovery';
+import { startHost } from '../../../src-main/shells/host/server';
 import { collectingLogger } from '../../support/test-core';
 import { closeContexts, closeSharedChromium, sharedChromium } from './chromium';
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Clock } from '../../../src-main/platform/clock';
-import type { Core } from '../../../src-main/core/core';
+import type { Core } from '../../../src-main/lane/core/core';
 import { withBrowserMode, type BrowserModeSession } from './browser-mode';
 import { typeAsDevice } from './device-typing';
 import { look } from './counter';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Core } from '../../../src-main/core/core';
-import type { LookupResult } from '../../../src-main/ipc/contract';
+import type { Core } from '../../../src-main/lane/core/core';
+import type { LookupResult } from '../../../src-main/lane/ipc/contract';
 
 /** What the built-in gateway holds for an order id, asked over HTTP through the lane's own lookup. */
 export async function gatewayRecords(core: Core, orderId: string): Promise<LookupResult['gateway']> {

@@ -7,7 +7,7 @@ import type {
   BackofficeCommandName,
   BackofficeCommandResult,
 } from '../../../src-main/backoffice/contract';
-import type { CommandReply } from '../../../src-main/ipc/contract/replies';
+import type { CommandReply } from '../../../src-main/lane/ipc/contract/replies';
 import { signAsOwner } from '../../support/boarding';
 import { newApplicationArgs, startBackofficeBench, type BackofficeBench } from '../../support/backoffice';
 

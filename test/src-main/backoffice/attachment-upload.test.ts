@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startBackofficeHost, type RunningBackoffice } from '../../../src-main/cli/backoffice-command';
+import { startBackofficeHost, type RunningBackoffice } from '../../../src-main/shells/cli/backoffice-command';
 import { sessionTokenHeader } from '../../../src-main/backoffice/contract';
 import { capturedLogger, newApplicationArgs } from '../../support/backoffice';
 import { fakeIo } from '../../support/cli-io';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../src-main/cli/main';
+import { runCli } from '../../../src-main/shells/cli/main';
 import { defaultBackofficeHome } from '../../../src-main/backoffice/settings';
 import { fakeIo } from '../../support/cli-io';
 

@@ -1,8 +1,8 @@
 import { noWaitClock } from '../../support/no-wait-clock';
 import { describe, expect, it } from 'vitest';
-import { startTrainingBackends, type TrainingBackends } from '../../../src-main/backoffice/training';
-import { createBoardingClient } from '../../../src-main/boarding/client';
-import { createGatewayClient } from '../../../src-main/gateway/client';
+import { startTrainingBackends, type TrainingBackends } from '../../../src-main/shells/training/backoffice-training';
+import { createBoardingClient } from '../../../src-main/backoffice/boarding/client';
+import { createGatewayClient } from '../../../src-main/lane/gateway/client';
 import { closedAfterEach } from '../../support/closed-after-each';
 import { frontEndMidOf, handClock, signedApplication } from '../../support/boarding';
 

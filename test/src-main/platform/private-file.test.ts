@@ -9,7 +9,7 @@ import {
   tightenPrivateFile,
   writeFileAtomic,
 } from '../../../src-main/platform/private-file';
-import { freshFolder, posix } from '../config/folders';
+import { freshFolder, posix } from '../lane/config/folders';
 
 const freshDir = () => freshFolder('private-file');
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppInfo, DeviceInfo } from '../../../src-main/ipc/contract';
+import type { AppInfo, DeviceInfo } from '../../../src-main/lane/ipc/contract';
 import { connectedPrinter } from '../../support/receipt-printer';
 import { renderCounter, trainingCounter } from '../support/render-counter';
 import { kioskState, renderKiosk } from '../support/render-kiosk';

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CurrentSale, SaleSummary, TerminalState } from '../../../src-main/ipc/contract';
+import type { CurrentSale, SaleSummary, TerminalState } from '../../../src-main/lane/ipc/contract';
 import { approvedSale, currentSale } from '../support/sale-answers';
 import { basket, kioskState, line, renderKiosk } from '../support/render-kiosk';
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StaffCallView } from '../../../src-main/ipc/contract';
+import type { StaffCallView } from '../../../src-main/lane/ipc/contract';
 import { basket, kioskState, line, renderKiosk } from '../support/render-kiosk';
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { KioskPaymentView, SignatureSession, StaffSession } from '../../../src-main/ipc/contract';
+import type { KioskPaymentView, SignatureSession, StaffSession } from '../../../src-main/lane/ipc/contract';
 import { currentSale } from '../support/sale-answers';
 import { basket, kioskState, line, renderKiosk } from '../support/render-kiosk';
 

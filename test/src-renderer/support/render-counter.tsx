@@ -1,5 +1,5 @@
 import { act, fireEvent, render, type RenderResult } from '@testing-library/react';
-import type { AppInfo, CommandName, JournalEntryView, StaffSession } from '../../../src-main/ipc/contract';
+import type { AppInfo, CommandName, JournalEntryView, StaffSession } from '../../../src-main/lane/ipc/contract';
 import { App } from '../../../src-renderer/components/App';
 import { createPosStore, syncPosStore, type PosStore } from '../../../src-renderer/store/pos-store';
 import { PosStoreContext } from '../../../src-renderer/store/use-pos';

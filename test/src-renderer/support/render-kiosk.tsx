@@ -7,7 +7,7 @@ import type {
   KioskState,
   SettingsView,
   StaffSession,
-} from '../../../src-main/ipc/contract';
+} from '../../../src-main/lane/ipc/contract';
 import { renderCounter, type RenderedCounter } from './render-counter';
 import type { StubAnswer } from './stub-pos';
 

@@ -1,4 +1,4 @@
-import type { CurrentSale, JournalEntryView, SaleSummary } from '../../../src-main/ipc/contract';
+import type { CurrentSale, JournalEntryView, SaleSummary } from '../../../src-main/lane/ipc/contract';
 
 /** A $12.50 chip sale approved in full, as the main process sums it up, with its receipt preview. */
 export const approvedSale: SaleSummary = {

@@ -9,9 +9,9 @@ import type {
   PosApi,
   StaffSession,
   TerminalState,
-} from '../../../src-main/ipc/contract';
+} from '../../../src-main/lane/ipc/contract';
 import { namedActions } from '../../../src-renderer/pos/named-actions';
-import { idleSignature } from '../../../src-main/ipc/signature-session';
+import { idleSignature } from '../../../src-main/lane/ipc/signature-session';
 
 /**
  * A renderer-side test double for window.pos: answers from the data given and lets the test

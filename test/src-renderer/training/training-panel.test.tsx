@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import deckFile from '../../../assets/test-cards.json';
-import type { TestCardInfo } from '../../../src-main/ipc/contract';
+import type { TestCardInfo } from '../../../src-main/lane/ipc/contract';
 import { scenarios } from '../../../src-renderer/training/scenarios';
 import { renderCounter } from '../support/render-counter';
 import { StubRefusal } from '../support/stub-pos';

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EndOfDayReport } from '../../../../src-main/ipc/contract';
+import type { EndOfDayReport } from '../../../../src-main/lane/ipc/contract';
 import { renderCounter } from '../../support/render-counter';
 import { StubRefusal } from '../../support/stub-pos';
 

@@ -5,7 +5,7 @@ import type {
   JournalEntryView,
   SignatureSession,
   StoredCardsView,
-} from '../../../../src-main/ipc/contract';
+} from '../../../../src-main/lane/ipc/contract';
 import { renderHistory } from '../../support/render-counter';
 import { completedSale } from '../../support/sale-answers';
 import { managerNeeded, type StubAnswer } from '../../support/stub-pos';

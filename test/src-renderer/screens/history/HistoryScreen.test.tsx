@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CommandName, FollowUpSummary, JournalEntryView } from '../../../../src-main/ipc/contract';
+import type { CommandName, FollowUpSummary, JournalEntryView } from '../../../../src-main/lane/ipc/contract';
 import { renderHistory } from '../../support/render-counter';
 import { completedSale } from '../../support/sale-answers';
 import { managerNeeded, StubRefusal, type StubAnswer } from '../../support/stub-pos';

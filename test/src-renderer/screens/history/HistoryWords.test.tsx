@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JournalEntryView } from '../../../../src-main/ipc/contract';
+import type { JournalEntryView } from '../../../../src-main/lane/ipc/contract';
 import { renderHistory } from '../../support/render-counter';
 import { completedSale } from '../../support/sale-answers';
 

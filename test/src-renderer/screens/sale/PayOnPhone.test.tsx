@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toString as qrSvg } from 'qrcode';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SaleSummary, SettingsView, TerminalState } from '../../../../src-main/ipc/contract';
+import type { SaleSummary, SettingsView, TerminalState } from '../../../../src-main/lane/ipc/contract';
 import { pressKeys, renderCounter, type RenderedCounter } from '../../support/render-counter';
 import { approvedSale, currentSale } from '../../support/sale-answers';
 import { StubRefusal } from '../../support/stub-pos';

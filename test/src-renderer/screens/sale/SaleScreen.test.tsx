@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SaleSummary, SettingsView } from '../../../../src-main/ipc/contract';
+import type { SaleSummary, SettingsView } from '../../../../src-main/lane/ipc/contract';
 import { pressKeys, renderCounter } from '../../support/render-counter';
 import { approvedSale } from '../../support/sale-answers';
 import { StubRefusal } from '../../support/stub-pos';

@@ -1,6 +1,6 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SaleOutcomeNotice, SaleSummary } from '../../../../src-main/ipc/contract';
+import type { SaleOutcomeNotice, SaleSummary } from '../../../../src-main/lane/ipc/contract';
 import { pressKeys, renderCounter } from '../../support/render-counter';
 import { approvedSale } from '../../support/sale-answers';
 

@@ -6,7 +6,7 @@ import type {
   RecoveryItem,
   SaleSummary,
   TerminalState,
-} from '../../../../src-main/ipc/contract';
+} from '../../../../src-main/lane/ipc/contract';
 import { renderCounter } from '../../support/render-counter';
 import { currentSale } from '../../support/sale-answers';
 

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CommandName, SettingsView } from '../../../../src-main/ipc/contract';
+import type { CommandName, SettingsView } from '../../../../src-main/lane/ipc/contract';
 import { renderCounter } from '../../support/render-counter';
 import { invalidArgument, managerNeeded, StubRefusal, type StubAnswer } from '../../support/stub-pos';
 

@@ -1,0 +1,140 @@
+import type { AppInfo } from '../ipc/contract';
+import type { CoreOptions } from './core-options';
+import { createDispatcher } from '../ipc/dispatcher';
+import { createEventHub } from '../ipc/event-hub';
+import { systemClock } from '../../platform/clock';
+import { createCommandHandlers } from './handlers';
+import { productVersion } from './version';
+import { LaneError } from './errors';
+import type { Core } from './core-parts';
+import { setupDevices } from './setup-devices';
+import { setupJournal } from './setup-journal';
+import { setupTraining } from './training/setup-training';
+import { setupGateway } from './setup-gateway';
+import { setupWallet } from './setup-wallet';
+import { setupTerminal } from './setup-terminal';
+import { setupStaff } from './setup-staff';
+import { setupKiosk } from './setup-kiosk';
+
+export type { Core } from './core-parts';
+export type { CoreOptions } from './core-options';
+
+/**
+ * The composition root: each part is made by its own setup function (setup-*.ts), in the order
+ * each needs the one before; here they are only put together and started.
+ */
+export function createCore(options: CoreOptions): Core {
+  const { settings, shell, logger } = options;
+  const clock = options.clock ?? systemClock;
+  const version = options.version ?? productVersion;
+  const events = createEventHub((error) => logger.error({ err: error }, 'event listener failed'));
+  const devices = setupDevices(options, clock, events);
+  const journal = setupJournal(options, clock);
+  const training = setupTraining(options, clock);
+  const gateway = setupGateway(options, training.gateway);
+  const wallet = setupWallet(options, clock, training);
+  const lane = setupTerminal(options, { clock, events, devices, journal, gateway, wallet });
+  const staff = setupStaff(options, clock, gateway, devices.printerProfileNames);
+  const { kiosk, stops } = setupKiosk(options, { clock, events, devices, terminal: lane, staff });
+  const { terminal, sales } = lane;
+  const readyDetail = settings.training ? 'Training: no real money moves' : null;
+
+  const info = (): AppInfo => ({
+    name: 'Lanepoint',
+    version,
+    mode: settings.mode,
+    training: settings.training,
+    terminalId: settings.terminalId,
+    shell,
+  });
+
+  const core: Core = {
+    settings,
+    logger,
+    clock,
+    devices: devices.devices,
+    deviceManager: devices.deviceManager,
+    cardReaders: devices.cardReaders,
+    signature: devices.signature,
+    printers: devices.printers,
+    sales,
+    customers: lane.customers,
+    terminal,
+    session: staff.session,
+    settingsService: staff.settingsService,
+    trainingGateway: training.gateway,
+    wallet,
+    kiosk: kiosk.kiosk,
+    events,
+    info,
+    journalRefusal: () => journal.refusal(),
+    acknowledgeJournal() {
+      const refusal = journal.refusal();
+      const remaining = journal.acknowledge();
+      if (remaining) throw new LaneError('refused', remaining.message);
+      logger.warn(
+        { cause: refusal?.cause, file: refusal?.file, refusal: refusal?.message },
+        'a manager acknowledged the journal problem; the lane sells again',
+      );
+      events.emit('journal.refusal', null);
+      terminal.enter('idle', readyDetail);
+      void sales
+        .recover()
+        .catch((error: unknown) =>
+          logger.warn({ err: error }, 'journal recovery after the acknowledgement did not finish'),
+        );
+      return null;
+    },
+    dispatch: (name, args, caller) => dispatch(name, args, caller),
+    // In order, each after the one before: the sale ends before the devices and the journal close under it.
+    shutdownSteps: () => [
+      // Nothing is published once closing begins: devices going down are not news to anyone.
+      { name: 'the events', run: () => stops.forEach((stop) => stop()) },
+      { name: 'the sale (a payment in flight is awaited)', run: () => sales.close() },
+      { name: 'the signature capture', run: () => devices.signature.close() },
+      { name: 'the kiosk', run: () => kiosk.close() },
+      { name: 'the devices', run: () => devices.deviceManager.close() },
+      { name: 'the journal', run: () => journal.close() },
+      { name: 'the wallet', run: () => wallet.close() },
+      { name: 'the training gateway', run: () => training.gateway.close() },
+    ],
+    async close() {
+      for (const step of core.shutdownSteps()) await step.run();
+    },
+  };
+  const dispatch = createDispatcher(createCommandHandlers(core), logger);
+  startCore(core, options, readyDetail);
+  return core;
+}
+
+/** What starts by itself: the lane's state, the devices (in the background), recovery of what a crash left open. */
+function startCore(core: Core, options: CoreOptions, readyDetail: string | null): void {
+  const { logger, settings, shell } = options;
+  const refusal = core.journalRefusal();
+  // The lane's state says why it will not sell, for every screen and the log.
+  core.terminal.enter('idle', refusal ? `No sales: ${refusal.message}` : readyDetail);
+  // Devices open in the background; each one's status reaches the screen through the registry.
+  void core.deviceManager
+    .start()
+    .catch((error: unknown) =>
+      logger.error(
+        { err: error },
+        'devices could not start: check the device entries in settings.json, then restart Lanepoint',
+      ),
+    );
+  // Whatever a crash left open in the journal is settled with the gateway before anyone asks.
+  if (options.journalPath && !refusal) {
+    void core.sales
+      .recover('start')
+      .catch((error: unknown) =>
+        logger.warn(
+          { err: error },
+          'journal recovery at start did not finish: sales with an unknown outcome are checked again in the background; check the network and the gateway address if this repeats',
+        ),
+      );
+  }
+  logger.info(
+    { mode: settings.mode, training: settings.training, shell, version: core.info().version },
+    'core started',
+  );
+}

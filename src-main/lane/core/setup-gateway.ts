@@ -1,0 +1,17 @@
+import type { CoreOptions } from './core-options';
+import { liveGateway } from './live-gateway';
+import type { GatewayAccess } from '../terminal/terminal';
+import type { TrainingGateway } from './training/training-gateway';
+
+/**
+ * How the lane reaches its gateway: the one given (the headless CLI's --gateway, tests), or in
+ * training the built-in emulator, or the live gateway with the stored credentials.
+ */
+export function setupGateway(options: CoreOptions, training: TrainingGateway): () => Promise<GatewayAccess> {
+  const { settings } = options;
+  return (
+    options.gateway ??
+    (async (): Promise<GatewayAccess> =>
+      settings.training ? training.access(settings.merchantId) : liveGateway(settings, options.secrets?.()))
+  );
+}

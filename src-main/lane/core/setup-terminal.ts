@@ -1,0 +1,93 @@
+import type { CoreOptions } from './core-options';
+import type { Clock } from '../../platform/clock';
+import { LaneError } from './errors';
+import type { EventHub } from '../ipc/event-hub';
+import type { JournalRefusal } from '../journal/journal-check';
+import { createTerminalService, type GatewayAccess, type TerminalService } from '../terminal/terminal';
+import { createCustomerServices, type CustomerServices } from '../terminal/customer-services';
+import { createTerminalStateStore, type TerminalStateStore } from '../terminal/state-store';
+import type { LaneWallet } from '../wallet/pay-link/lane-wallet';
+import type { LaneDevices } from './setup-devices';
+import type { LaneJournal } from './setup-journal';
+
+/** The lane's sales and what it shows of them: the state store, the terminal service, the customers' services. */
+export interface LaneTerminal {
+  readonly terminal: TerminalStateStore;
+  /** Sales, refused while the journal is. */
+  readonly sales: TerminalService;
+  readonly customers: CustomerServices;
+}
+
+export interface TerminalParts {
+  readonly clock: Clock;
+  readonly events: EventHub;
+  readonly devices: LaneDevices;
+  readonly journal: LaneJournal;
+  readonly gateway: () => Promise<GatewayAccess>;
+  readonly wallet: LaneWallet;
+}
+
+export function setupTerminal(options: CoreOptions, parts: TerminalParts): LaneTerminal {
+  const { settings, logger } = options;
+  const { clock, events, devices, journal, gateway, wallet } = parts;
+  const terminal = createTerminalStateStore(clock);
+  const service = createTerminalService({
+    state: terminal,
+    manager: devices.deviceManager,
+    settings,
+    signature: devices.signature,
+    journal: () => journal.current(),
+    gateway,
+    wallet,
+    previewProfile: devices.previewProfile,
+    now: () => clock.now(),
+    logger,
+    onQueueChange: (queue) => events.emit('terminal.recoveryQueue', queue),
+    onFindings: (findings) => events.emit('terminal.findings', findings),
+    onKeyEntry: (view) => events.emit('terminal.keyEntry', view),
+    onOutcome: (notice) => events.emit('terminal.outcome', notice),
+    ...(options.recoveryTimer ? { setTimer: options.recoveryTimer } : {}),
+  });
+  const customers = createCustomerServices({
+    journal: () => journal.current(),
+    gateway,
+    takeSignature: () => devices.signature.take(),
+    logger,
+  });
+  return { terminal, sales: refusingWithoutJournal(service, () => journal.refusal()), customers };
+}
+
+/**
+ * The terminal service, with everything that moves money or reads the journal refused while
+ * the journal is: the refusal's own words, before a card is asked for.
+ */
+function refusingWithoutJournal(service: TerminalService, refusal: () => JournalRefusal | null): TerminalService {
+  const guarded =
+    <A extends unknown[], R>(run: (...args: A) => R) =>
+    (...args: A): R => {
+      const current = refusal();
+      if (current) throw new LaneError('refused', current.message);
+      return run(...args);
+    };
+  return {
+    ...service,
+    sale: guarded(service.sale),
+    achSale: guarded(service.achSale),
+    profileSale: guarded(service.profileSale),
+    walletSale: guarded(service.walletSale),
+    capture: guarded(service.capture),
+    void: guarded(service.void),
+    refund: guarded(service.refund),
+    reprint: guarded(service.reprint),
+    restTakenOutside: guarded(service.restTakenOutside),
+    lookup: guarded(service.lookup),
+    history: guarded(service.history),
+    endOfDay: guarded(service.endOfDay),
+    settleByHand: guarded(service.settleByHand),
+    recover: guarded(service.recover),
+    // The refusal is on every screen already (its state and `journal.refusal`): these lists stay empty behind it.
+    recoveryQueue: () => (refusal() ? [] : service.recoveryQueue()),
+    findings: () => (refusal() ? [] : service.findings()),
+    saleAmount: (orderId) => (refusal() ? undefined : service.saleAmount(orderId)),
+  };
+}

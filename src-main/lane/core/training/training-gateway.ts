@@ -1,0 +1,170 @@
+import { renameSync } from 'node:fs';
+import { z } from 'zod';
+import { LaneError } from '../errors';
+import { systemClock } from '../../../platform/clock';
+import { basicAuthorization, createOutboundSender, type HttpMethod } from '../../../platform/http/outbound';
+import { readAnswer } from '../../../platform/http/outbound-answer';
+import { gatewayHooks } from '../../../stand-ins/boarding-emulator/gateway-link';
+import { startBoardingEmulator, type RunningBoardingEmulator } from '../../../stand-ins/boarding-emulator/server';
+import type { BoardingEmulatorCredentials } from '../../../stand-ins/boarding-emulator/emulator-config';
+import { startEmulator, type RunningEmulator } from '../../../stand-ins/gateway-emulator/server';
+import { createGatewayClient } from '../../gateway/client';
+import type { GatewayAccess } from '../../terminal/terminal';
+import type { TokenizerSetup } from '../../../stand-ins/tokenizer/tokenizer-endpoint';
+import { KindedError } from '../../../platform/errors';
+
+/** The emulator's test merchant and its site credentials: public, and only ever on loopback. */
+const trainingMerchant = '496160873888';
+const trainingCredentials = { username: 'testing', password: 'testing123' } as const;
+
+/** The built-in emulator, or one outside the lane (which has no in-process boarding entry). */
+type TrainingEmulator = Pick<RunningEmulator, 'url'> & {
+  readonly boarding?: RunningEmulator['boarding'];
+  close(): Promise<void>;
+};
+
+export interface TrainingGateway {
+  /** The built-in gateway, started on first use. */
+  access(merchantId: string): Promise<GatewayAccess>;
+  /** The next authorization is processed but its answer never comes back: the lane's recovery runs. */
+  loseNextAnswer(): Promise<void>;
+  /**
+   * Starts training's day afresh: the store is set aside (kept for support, never deleted) and
+   * a new one is made at the next use. What a damaged store's message offers.
+   */
+  reset(): Promise<void>;
+  /** Closes the open batches now, as the processor does overnight: captured sales settle (refundable, no longer voidable). */
+  settleBatches(): Promise<number>;
+  /**
+   * Training's boarding service, started on first use beside the built-in gateway and linked to
+   * it: a merchant it boards sells through `access`, its billing plans charge the gateway's
+   * stored profiles (docs/adr/030). Refused when training uses a gateway outside the lane.
+   */
+  boarding(): Promise<{ url: string; credentials: BoardingEmulatorCredentials }>;
+  /** The built-in gateway's tokenizer (its server's root): where training's wallet payloads are tokenized. */
+  tokenizerUrl(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Training's gateway: the emulator in this process on a loopback port, keeping its day in
+ * `databasePath` so a restart can still recover. The lane reaches it over real HTTP, as it
+ * would reach the live gateway. With `externalUrl` (the `gateway.url` setting, which training
+ * allows only on loopback) it is an emulator running outside the lane instead, reached with the
+ * same public test credentials: one that outlives the lane, as the random-kills test needs
+ * (docs/adr/020-training-on-a-loopback-emulator.md).
+ */
+export function createTrainingGateway(
+  databasePath: string | undefined,
+  externalUrl?: string,
+  /** Training's wallet keys (the app-data folder's), so the tokenizer decrypts what the emulated phone signs. */
+  wallet?: () => TokenizerSetup,
+): TrainingGateway {
+  let emulator: Promise<TrainingEmulator> | undefined;
+  let boarding: Promise<RunningBoardingEmulator> | undefined;
+  /** The boarding emulator is linked to one gateway: it goes when that gateway goes. */
+  const closeBoarding = async () => {
+    const current = boarding;
+    boarding = undefined;
+    await current?.then((running) => running.close()).catch(() => undefined);
+  };
+  const running = (): Promise<TrainingEmulator> =>
+    (emulator ??= (
+      externalUrl
+        ? Promise.resolve({ url: externalUrl.replace(/\/$/, ''), close: async () => undefined })
+        : startEmulator({ ...(databasePath ? { databasePath } : {}), ...(wallet ? { wallet: wallet() } : {}) })
+    ).catch((error: unknown) => {
+      // The store is a file on disk that can be cut short or overwritten: say which, and the way out.
+      throw new LaneError(
+        'refused',
+        `The training gateway's store ${databasePath ?? ''} cannot be read (${(error as Error).message}). Reset training to start the practice day afresh; the old file is kept for support.`,
+      );
+    }));
+  /** The emulator's admin endpoints, which trainers use as its tests do. */
+  const admin = async (method: HttpMethod, path: string, body: unknown): Promise<unknown> => {
+    const { url } = await running();
+    const result = await createOutboundSender({ clock: systemClock }).send({
+      operation: `emulator ${path}`,
+      method,
+      url: new URL(`${url.replace(/\/rest\/?$/, '')}/__emulator/${path}`),
+      headers: {
+        Authorization: basicAuthorization(trainingCredentials.username, trainingCredentials.password),
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+      timeoutMs: 30_000,
+    });
+    if (result.outcome !== 'answered')
+      throw new KindedError('unavailable', `the training gateway did not answer ${path}: ${result.problem}`);
+    if (result.status < 200 || result.status > 299)
+      throw new KindedError('refused', `the training gateway refused ${path}: HTTP ${result.status}`);
+    return readAnswer(`emulator ${path}`, result, z.unknown());
+  };
+  return {
+    async access(merchantId) {
+      const { url } = await running();
+      const client = createGatewayClient({ baseUrl: url, credentials: { level: 'site', ...trainingCredentials } });
+      return { client, merchid: merchantId || trainingMerchant };
+    },
+    async loseNextAnswer() {
+      // Drop the connection after processing: the transaction is made, the answer never arrives.
+      await admin('PUT', 'faults', { endpoint: 'auth', kind: 'drop-after', times: 'once' });
+    },
+    async reset() {
+      // Another program's store: the lane neither owns nor may move it.
+      if (externalUrl)
+        throw new LaneError(
+          'refused',
+          `Training uses the gateway at ${externalUrl} (setting gateway.url): reset it there, or clear the setting to use the built-in one.`,
+        );
+      await closeBoarding();
+      const current = emulator;
+      emulator = undefined;
+      await current?.then((running) => running.close()).catch(() => undefined);
+      if (!databasePath) return;
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      for (const suffix of ['', '-wal', '-shm']) {
+        try {
+          renameSync(`${databasePath}${suffix}`, `${databasePath}.reset-${stamp}${suffix}`);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
+      }
+    },
+    async settleBatches() {
+      const batches = (await admin('POST', 'settle', {})) as unknown[];
+      return batches.length;
+    },
+    async boarding() {
+      if (externalUrl)
+        throw new LaneError(
+          'refused',
+          `Training's boarding service boards merchants onto the built-in gateway, and training uses the gateway at ${externalUrl} (setting gateway.url): run \`lanepoint emulator --boarding\` there instead.`,
+        );
+      const started = (boarding ??= running().then((gateway) => {
+        if (!gateway.boarding) throw new LaneError('refused', 'The training gateway takes no boarded merchants.');
+        return startBoardingEmulator({ hooks: gatewayHooks(gateway.boarding) });
+      }));
+      // A failed start is not kept: the next call tries again.
+      started.catch(() => {
+        if (boarding === started) boarding = undefined;
+      });
+      const { url, credentials } = await started;
+      return { url, credentials };
+    },
+    async tokenizerUrl() {
+      if (externalUrl)
+        throw new LaneError(
+          'refused',
+          `Training's wallet payments are tokenized by the built-in gateway, which holds this lane's training wallet keys, and training uses the gateway at ${externalUrl} (setting gateway.url): clear the setting to pay on the phone in training.`,
+        );
+      const { url } = await running();
+      return url.replace(/\/rest$/, '');
+    },
+    async close() {
+      await closeBoarding();
+      // A store that could not be opened has nothing to close.
+      if (emulator) await (await emulator.catch(() => undefined))?.close();
+    },
+  };
+}

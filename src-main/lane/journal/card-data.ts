@@ -1,0 +1,65 @@
+/** What the journal refuses to keep: card numbers and track data, and the error a refused or failed write raises. */
+import cardValidator from 'card-validator';
+import { maskPan, removeTrackData } from '../../platform/log/redact';
+import { KindedError } from '../../platform/errors';
+
+/**
+ * Why a journal cannot be used: `write` (a write failed: disk full, I/O error), `damaged` (it
+ * failed its integrity check or is not a journal), `newer-schema` (a newer Lanepoint wrote it;
+ * it is never downgraded), `refused` (the lane refuses to sell until a manager acknowledges it).
+ */
+export type JournalErrorKind = 'write' | 'damaged' | 'newer-schema' | 'refused';
+
+/** The journal could not be written or read: nothing may be sent while this is so. */
+export class JournalError extends KindedError<JournalErrorKind> {
+  constructor(message: string, options?: { cause?: unknown; kind?: JournalErrorKind }) {
+    super(options?.kind ?? 'write', message, options);
+    this.name = 'JournalError';
+  }
+}
+
+/**
+ * Whether text holds a card number: a run of 13 to 19 digits (spaces and dashes allowed) that
+ * card-validator accepts (a known brand's prefix and length, and the Luhn check). A timestamp or
+ * a reference number is not one.
+ */
+export function containsCardNumber(text: string): boolean {
+  for (const match of text.matchAll(/\d[\d -]{11,}\d/g)) {
+    const digits = match[0].replace(/[ -]/g, '');
+    for (let length = 19; length >= 13; length--) {
+      for (let start = 0; start + length <= digits.length; start++) {
+        if (cardValidator.number(digits.slice(start, start + length)).isValid) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** A masked number: at most six leading and four trailing digits around at least one mask. */
+export const maskedShape = /^\d{0,6}\*+\d{0,4}$/;
+
+/** Throws a JournalError when `value` holds a card number or track data. */
+export function refuseCardData(field: string, value: string | undefined): void {
+  if (value === undefined) return;
+  if (containsCardNumber(value))
+    throw new JournalError(`journal: ${field} looks like a card number; the journal keeps masked numbers only`);
+  if (/[%;=^?]/.test(value) && /\d{6,}/.test(value)) throw new JournalError(`journal: ${field} looks like track data`);
+}
+
+/**
+ * The gateway's answer as the journal may keep it: in every text of it, track data removed and
+ * each run holding a card number masked to its first six and last four digits (the log's rules,
+ * `maskPan`). An answer is not the lane's to refuse: a receipt footer can quote a gift card's
+ * number, an unattended device's receipt data a card's, and the approval behind it stands, so
+ * its row must be kept with the number masked rather than left unrecorded (issue 29, item 10).
+ */
+export function maskAnswer<T>(value: T): T {
+  if (typeof value === 'string')
+    return removeTrackData(value).replace(/\d[\d -]{11,}\d/g, (run) =>
+      containsCardNumber(run) ? maskPan(run) : run,
+    ) as T;
+  if (Array.isArray(value)) return value.map(maskAnswer) as T;
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskAnswer(item)])) as T;
+  return value;
+}

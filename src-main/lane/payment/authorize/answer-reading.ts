@@ -1,0 +1,54 @@
+import type { Authorization } from '../../gateway/auth-response';
+import type { TransactionRecord } from '../../gateway/transaction-record';
+import { formatMinorUnits } from '../../../platform/money';
+
+/**
+ * What the gateway (or a device in its name) said of one authorization, in the lane's terms: a
+ * live answer, or the record an inquiry found after the answer was lost. Both are read here, the
+ * one way, so a recovered partial approval is a partial approval as the live one is.
+ */
+export type AnswerReading =
+  | {
+      readonly kind: 'approved' | 'partial';
+      /** What the card covers; positive even for a forced credit. */
+      readonly approvedMinor: number;
+      readonly authcode: string | undefined;
+      readonly retref: string | undefined;
+    }
+  /**
+   * Approved for more than was asked: never taken as this payment's money. The lane did not ask
+   * for it, the customer did not agree to it, and the receipt would print it: it must be voided.
+   */
+  | { readonly kind: 'over-approved'; readonly approvedMinor: number; readonly retref: string | undefined }
+  | { readonly kind: 'declined'; readonly reason: string; readonly respcode: string | undefined };
+
+/**
+ * Reads an answer or a found record against the amount asked. An answer without an amount
+ * approved what was asked (the gateway leaves it out of some answers); a forced credit comes back
+ * negative and is read as the money it moves.
+ */
+export function readAnswer(
+  source: Authorization | TransactionRecord,
+  approved: boolean,
+  askedMinor: number,
+): AnswerReading {
+  if (!approved)
+    return { kind: 'declined', reason: source.resptext ?? 'Declined', respcode: source.respcode ?? undefined };
+  const approvedMinor = source.amount === undefined ? askedMinor : Math.abs(source.amount);
+  const retref = source.retref ?? undefined;
+  if (approvedMinor > askedMinor) return { kind: 'over-approved', approvedMinor, retref };
+  return {
+    kind: approvedMinor < askedMinor ? 'partial' : 'approved',
+    approvedMinor,
+    authcode: source.authcode ?? undefined,
+    retref,
+  };
+}
+
+/** The words for an approval of more than was asked, once it is voided or while the void is in doubt. */
+export const overApprovalWords = {
+  voided: (approvedMinor: number, askedMinor: number) =>
+    `The card was approved for ${formatMinorUnits(approvedMinor)}, more than the ${formatMinorUnits(askedMinor)} asked: the lane refused it and voided it, so nothing was charged. Run the card again.`,
+  notVoided: (approvedMinor: number, askedMinor: number, why: string) =>
+    `The card was approved for ${formatMinorUnits(approvedMinor)}, more than the ${formatMinorUnits(askedMinor)} asked, and the lane could not void it (${why}): the card may still be charged. Staff must void this order from History; it is in the recovery list.`,
+};

@@ -1,0 +1,181 @@
+import type { AuthorizationRequest } from '../../gateway/auth-request';
+import type { Authorization } from '../../gateway/auth-response';
+import { NotFoundYetError } from '../../gateway/errors';
+import type { TransactionRecord } from '../../gateway/transaction-record';
+import type { Journal, JournalIntent } from '../../journal/journal';
+import type { Logger } from '../../../platform/log/logger';
+import { receiptFactsOf } from '../../receipt/facts';
+import type { ReceiptFacts } from '../../receipt/model';
+import type { Bitmap } from '../../signature/bmp';
+import type { PhaseListener, SaleOutcome } from '../outcome';
+import {
+  journaledAuthorize,
+  type CardForJournal,
+  type JournaledAuthorization,
+  type JournaledAuthorizationRequest,
+} from './journaled-authorization';
+import { overApprovalWords, readAnswer, type AnswerReading } from './answer-reading';
+import { voidApproval, type StoppingLane } from './stopped-device-payment';
+
+/** What the authorize step needs from the lane. */
+export interface Authorizing {
+  readonly journal: Journal;
+  /** The void and the inquiry too: an approval for more than was asked is voided. */
+  readonly client: JournaledAuthorizationRequest['client'] & StoppingLane['client'];
+  readonly merchid: string;
+  readonly terminalId: string;
+  /** Where an outcome the journal could not record is said, at error level. */
+  readonly logger?: Pick<Logger, 'error'>;
+}
+
+/** One authorization as the sale asks for it. */
+export interface AuthorizationAsked {
+  /** What the customer owes; a forced credit is sent as a negative amount. */
+  readonly amountMinor: number;
+  readonly credit: boolean;
+  readonly capture: boolean;
+  /** The account fields (track, keyed card, bank account, profile), the signature and level 2/3 data. */
+  readonly fields: Partial<AuthorizationRequest>;
+  /** What the journal keeps of the account: masked, never clear. */
+  readonly card: CardForJournal;
+  /** The card as the receipt shows it; absent when only the answer knows it (an unattended device read it). */
+  readonly cardFacts?: ReceiptFacts['card'];
+  readonly detail: JournalIntent['detail'];
+  readonly signatureRequired: boolean;
+  readonly signatureImage?: Bitmap;
+  readonly onPhase: PhaseListener;
+  /** Who authorizes: the lane itself (default), or an unattended device that reads and authorizes on its own. */
+  readonly send?: (request: JournaledAuthorizationRequest) => Promise<JournaledAuthorization>;
+}
+
+/** The outcome in the cashier's terms, and the receipt's facts when there is a slip to print. */
+export interface Authorized {
+  readonly outcome: SaleOutcome;
+  readonly facts?: Omit<ReceiptFacts, 'kind'>;
+}
+
+/** The words for a sale whose request left and whose outcome the journal could not record (never "nothing was sent"). */
+export const unrecordedReason =
+  'The journal could not record this sale after it was sent to the gateway (the disk may be full), so its outcome is unknown: the customer may have been charged. Do not charge again: the lane takes no new sale until the journal records it. Free disk space or call support.';
+
+const lostAndSilent =
+  'The answer was lost and the gateway has not answered since: the sale is queued and checked again.';
+
+/**
+ * The authorize step: the journaled authorization (the row, its order id taken in the same
+ * transaction, before the request; a lost answer recovered at once), read as an outcome in the
+ * cashier's terms. Errors that are not answers (a journal that cannot be written, a request that
+ * never left) go to the caller as they are. An unknown outcome is never read as approved.
+ */
+export async function authorizePayment(lane: Authorizing, asked: AuthorizationAsked): Promise<Authorized> {
+  const { amountMinor } = asked;
+  const result = await (asked.send ?? journaledAuthorize)({
+    journal: lane.journal,
+    client: lane.client,
+    request: {
+      merchid: lane.merchid,
+      amount: asked.credit ? -amountMinor : amountMinor,
+      capture: asked.capture,
+      receipt: true,
+      ...asked.fields,
+    },
+    card: asked.card,
+    ...(asked.detail ? { detail: asked.detail } : {}),
+  });
+  const { orderId } = result;
+  const context = {
+    ...(asked.cardFacts ? { card: asked.cardFacts } : {}),
+    orderId,
+    merchantId: lane.merchid,
+    terminalId: lane.terminalId,
+  };
+  const image = asked.signatureImage ? { image: asked.signatureImage } : {};
+  /** An answer, or the record found after it was lost: read, printed and (above the amount asked) voided the one way. */
+  const settle = async (
+    source: Authorization | TransactionRecord,
+    approved: boolean,
+    resolving: boolean,
+  ): Promise<Authorized> => {
+    const reading = readAnswer(source, approved, amountMinor);
+    if (reading.kind === 'over-approved') {
+      // The state machine is in resolving already when the approval came from a lost answer's record.
+      if (!resolving) asked.onPhase('resolving', 'Voiding an approval for more than was asked');
+      return { outcome: await refuseOverApproval(lane, asked, orderId, reading) };
+    }
+    const outcome: SaleOutcome = { ...reading, orderId };
+    const shownMinor = reading.kind === 'declined' ? amountMinor : reading.approvedMinor;
+    const { kind: _kind, ...facts } = receiptFactsOf(source, {
+      ...context,
+      kind: 'sale',
+      amountMinor: shownMinor,
+      ...(shownMinor < amountMinor ? { requestedMinor: amountMinor } : {}),
+      signature: { required: asked.signatureRequired || source.emvTagData?.signature === 'true', ...image },
+    });
+    return { outcome, facts };
+  };
+  switch (result.kind) {
+    case 'answered':
+      return settle(result.authorization, result.authorization.outcome === 'approved', false);
+    case 'recovered': {
+      asked.onPhase('resolving', 'Checking the outcome with the gateway');
+      const settled = result.outcome;
+      if (settled.kind === 'found') return settle(settled.record, settled.approved, true);
+      if (settled.kind === 'unresolved') return { outcome: { kind: 'unknown', orderId, reason: lostAndSilent } };
+      return {
+        outcome: {
+          kind: 'not-charged',
+          orderId,
+          reason:
+            settled.kind === 'not-processed'
+              ? 'The answer was lost, and the gateway never processed the sale: nothing was charged.'
+              : 'The answer was lost; the sale was voided so nothing stays charged. Try the card again.',
+        },
+      };
+    }
+    case 'retry':
+      return {
+        outcome: {
+          kind: 'retry',
+          orderId,
+          reason: `${result.error.resptext ?? 'The processor did not answer'}: try again.`,
+        },
+      };
+    case 'unrecorded':
+      lane.logger?.error(
+        { orderId, entryId: result.entryId, err: result.error },
+        'the journal could not record an authorization after it was sent: its outcome is unknown and the customer may have been charged; it is held in memory until the journal records it, and the lane takes no new sale until then',
+      );
+      return { outcome: { kind: 'unknown', orderId, reason: unrecordedReason } };
+    case 'unknown':
+      if (result.error instanceof NotFoundYetError) {
+        return {
+          outcome: {
+            kind: 'unknown',
+            orderId,
+            reason:
+              'The answer was lost and the gateway had no record of the sale yet: it may still be processing it. Do not charge again: the sale is checked again once the gateway has answered every request.',
+          },
+        };
+      }
+      return { outcome: { kind: 'unknown', orderId, reason: lostAndSilent } };
+  }
+}
+
+/**
+ * An approval for more than was asked, from the gateway or a device in its name: the lane did not
+ * ask for that money, so it is refused and voided through the journal (the void's row says why);
+ * the screen says what happened, and a void that did not take goes to staff as any other.
+ */
+async function refuseOverApproval(
+  lane: Authorizing,
+  asked: AuthorizationAsked,
+  orderId: string,
+  reading: Extract<AnswerReading, { kind: 'over-approved' }>,
+): Promise<SaleOutcome> {
+  const { approvedMinor } = reading;
+  return voidApproval(lane, { orderId, approvedMinor, retref: reading.retref }, asked.credit, {
+    voided: overApprovalWords.voided(approvedMinor, asked.amountMinor),
+    notVoided: (why) => overApprovalWords.notVoided(approvedMinor, asked.amountMinor, why),
+    detail: { refusedOverApproval: true, askedMinor: asked.amountMinor },
+  });
+}

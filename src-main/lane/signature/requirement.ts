@@ -1,0 +1,64 @@
+import type { CardNetwork, CvmResult } from '../../../drivers/card-reader/emv';
+import type { EntryMode } from '../../../drivers/card-reader/types';
+
+/** What the merchant asks for: always a signature, never, or as the card networks say. */
+export type SignaturePolicy = 'always' | 'never' | 'network-rules';
+
+/**
+ * The amounts (minor units) from which a network wants a signature when the CVM asks for one
+ * (FACTS.md, the gateway's "Signature requirement adjustment"): group 1 is Visa at 25.00;
+ * group 2 is Mastercard, Discover and American Express at 50.00.
+ */
+export const signatureThresholds: Readonly<Partial<Record<CardNetwork, number>>> = {
+  visa: 2500,
+  mastercard: 5000,
+  discover: 5000,
+  amex: 5000,
+};
+
+export interface SignatureQuestion {
+  readonly network: CardNetwork;
+  readonly amountMinor: number;
+  readonly entryMode: EntryMode;
+  /** The card's 9F34, decoded; null for swipe and keyed entry. */
+  readonly cvm: CvmResult | null;
+  readonly policy: SignaturePolicy;
+}
+
+export type SignatureAnswer =
+  { readonly required: true; readonly reason: string } | { readonly required: false; readonly reason: string };
+
+const yes = (reason: string): SignatureAnswer => ({ required: true, reason });
+const no = (reason: string): SignatureAnswer => ({ required: false, reason });
+
+/** At or above the network's threshold; a network without one wants a signature at any amount. */
+export function overThreshold(network: CardNetwork, amountMinor: number): boolean {
+  const threshold = signatureThresholds[network];
+  return threshold === undefined || amountMinor >= threshold;
+}
+
+/**
+ * Whether to ask the cardholder for a signature before authorizing. A chip or contactless card
+ * decides by its CVM: a verified PIN or "no CVM" never needs one, a signature CVM needs one at or
+ * above the network's threshold. Swipe and keyed entry carry no CVM and follow the merchant's
+ * policy, where "network rules" means the same thresholds. `always` and `never` override all.
+ */
+export function signatureRequirement(question: SignatureQuestion): SignatureAnswer {
+  const { network, amountMinor, entryMode, cvm, policy } = question;
+  if (policy === 'always') return yes('the merchant asks for a signature on every card sale');
+  if (policy === 'never') return no('the merchant does not collect signatures');
+  const chip = entryMode === 'chip' || entryMode === 'contactless';
+  if (chip && cvm) {
+    if (cvm.pinVerified && !cvm.signature) return no('the PIN was verified');
+    if (!cvm.signature)
+      return no(
+        cvm.method === 'none' ? 'the card asked for no verification' : `the card's verification was ${cvm.method}`,
+      );
+    return overThreshold(network, amountMinor)
+      ? yes(`the card asks for a signature and ${network} requires one at this amount`)
+      : no(`the card asks for a signature but ${network} waives it below the threshold`);
+  }
+  return overThreshold(network, amountMinor)
+    ? yes(`${entryMode} entry at or above ${network}'s signature threshold`)
+    : no(`${entryMode} entry below ${network}'s signature threshold`);
+}

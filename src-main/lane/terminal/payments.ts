@@ -1,0 +1,222 @@
+import type { Settings } from '../config/settings';
+import { LaneError } from '../core/errors';
+import type { DeviceManager } from '../devices/manager';
+import { achAuthorizationFields } from '../gateway/ach';
+import type { CaptureDetails } from '../gateway/capture-details';
+import { maxSaleMinor } from '../ipc/cart';
+import type { ParsedCommandArgs, SaleSummary } from '../ipc/contract';
+import { formatMinorUnits } from '../../platform/money';
+import type { CardEntry } from '../ipc/tenders';
+import type { Logger } from '../../platform/log/logger';
+import type { CardTender } from '../payment/outcome';
+import type { SignatureStep } from '../payment/signature/signature-step';
+import { entryMethodWords } from '../receipt/facts';
+import type { PrinterProfile } from '../receipt/profiles';
+import { cartDetails } from './cart-details';
+import type { CustomerSale } from './customer-sale';
+import type { KeyedEntry } from './keyed-entry';
+import type { LaneAccess } from './lane-access';
+import { runDeviceSale } from './device-sale';
+import { authorizeAndPrint, runSale, type OutcomeListener, type TenderedPayment } from './sale';
+import { summarize } from './sale-summary';
+import type { TerminalStateStore } from './state-store';
+import { walletPaymentsOff, type LaneWallet } from '../wallet/pay-link/lane-wallet';
+import type { PayPageVoice } from '../wallet/pay-link/pay-page-words';
+import { runWalletSale } from './wallet-sale';
+
+/** How a payment is run beyond what its command says. */
+export interface PaymentOptions {
+  /** The customer chooses later whether the receipt prints (the kiosk's receipt step): nothing prints now. */
+  readonly holdReceipts?: boolean;
+  /** A wallet payment's pay page: where it was started and the customer's language (the counter's English when absent). */
+  readonly payPage?: PayPageVoice;
+}
+
+/** The ways a customer pays at the lane: a card, an electronic check, a stored profile, a phone's wallet. */
+export interface Payments {
+  sale(args: ParsedCommandArgs<'terminal.sale'>, options?: PaymentOptions): Promise<SaleSummary>;
+  achSale(args: ParsedCommandArgs<'terminal.achSale'>): Promise<SaleSummary>;
+  profileSale(args: ParsedCommandArgs<'terminal.profileSale'>): Promise<SaleSummary>;
+  walletSale(args: ParsedCommandArgs<'terminal.walletSale'>, options?: PaymentOptions): Promise<SaleSummary>;
+}
+
+export interface PaymentsOptions {
+  readonly customerSale: CustomerSale;
+  readonly lane: () => Promise<LaneAccess>;
+  readonly manager: DeviceManager;
+  readonly settings: Pick<Settings, 'signature' | 'payments' | 'wallet'>;
+  /** The pay-link service and the tokenizer client, for wallet payments. */
+  readonly wallet: LaneWallet;
+  readonly state: TerminalStateStore;
+  readonly keyed: KeyedEntry;
+  readonly captureSignature: (signal: AbortSignal) => Promise<SignatureStep>;
+  readonly previewProfile: PrinterProfile;
+  readonly logger: Logger;
+}
+
+/**
+ * A sale above the lane's limit, refused before anything moves, whichever way it came in (the
+ * counter's keypad or cart, the kiosk's basket, the till API): the keypad stops at the same limit,
+ * but a cart adds up to whatever its lines say.
+ */
+function refuseAboveSaleLimit(amountMinor: number, cart: boolean): void {
+  if (amountMinor <= maxSaleMinor) return;
+  const total = formatMinorUnits(amountMinor);
+  const limit = formatMinorUnits(maxSaleMinor);
+  throw new LaneError(
+    'invalid',
+    cart
+      ? `The cart comes to ${total}, more than one sale can take (${limit}): check its quantities and prices, or ring it up as two sales.`
+      : `${total} is more than one sale can take (${limit}): check the amount.`,
+    cart ? 'cart' : 'amountMinor',
+  );
+}
+
+/** The lane's payments: each checks the merchant's rules before anything moves, then runs as one payment of the sale. */
+export function createPayments(options: PaymentsOptions): Payments {
+  const { customerSale, lane, manager, settings, state, logger } = options;
+  const onPhase: TerminalStateStore['enter'] = (phase, detail) => state.enter(phase, detail);
+
+  const cardSale = async (
+    request: { amountMinor: number; tender: CardTender; entry: CardEntry; captureDetails: CaptureDetails | undefined },
+    abort: AbortController,
+    how: PaymentOptions,
+  ): Promise<SaleSummary> => {
+    const reader = manager.cardReader();
+    if (!reader) throw new LaneError('refused', 'No card reader is configured: add one under Devices in the settings.');
+    const deps = await lane();
+    const { amountMinor, tender, entry, captureDetails } = request;
+    const onOutcome: OutcomeListener = (known) => customerSale.outcomeKnown(known, tender, amountMinor);
+    try {
+      // An unattended device reads and authorizes by itself; a card the cashier keys is still the lane's to authorize.
+      const device = reader.unattended && entry !== 'keyed' ? reader.unattended : undefined;
+      // At a kiosk the customer chooses the receipt after the payment: nothing prints now.
+      const held = how.holdReceipts ? { holdReceipts: true } : {};
+      const user = reader.setting.protocol === 'pae' ? reader.setting.paymentUser : 'Lanepoint';
+      const result = device
+        ? await runDeviceSale(
+            { ...deps, device, user, logger, ...held },
+            { amountMinor, tender, signal: abort.signal, onPhase, onOutcome },
+          )
+        : await runSale(
+            {
+              ...deps,
+              reader: reader.reader,
+              chipFailuresBeforeFallback: reader.setting.chipFailuresBeforeFallback,
+              policy: settings.signature.policy,
+              captureSignature: options.captureSignature,
+              cardTimeoutSeconds: settings.payments.cardTimeoutSeconds,
+              keyedEntry: (signal) => options.keyed.read(signal, settings.payments.cardTimeoutSeconds),
+              logger,
+              ...held,
+            },
+            {
+              amountMinor,
+              tender,
+              entry,
+              ...(captureDetails ? { captureDetails } : {}),
+              signal: abort.signal,
+              onPhase,
+              onOutcome,
+            },
+          );
+      return customerSale.finished(summarize(result, tender, amountMinor, options.previewProfile));
+    } catch (error) {
+      return customerSale.stopped(error, abort);
+    }
+  };
+
+  /** A sale that reads no card: an electronic check or a stored profile. */
+  const keyedSale = async (
+    payment: Omit<TenderedPayment, 'tender' | 'signatureRequired' | 'onPhase' | 'onOutcome'> & {
+      tender: 'ach' | 'profile';
+    },
+  ): Promise<SaleSummary> => {
+    const { amountMinor, tender, card } = payment;
+    const deps = await lane();
+    try {
+      const onOutcome: OutcomeListener = (known) => customerSale.outcomeKnown(known, tender, amountMinor);
+      const result = await authorizeAndPrint(
+        { ...deps, logger },
+        { ...payment, signatureRequired: false, onPhase, onOutcome },
+      );
+      const paidWith = { maskedPan: card.maskedPan ?? '', entryMode: card.entryMode, network: tender };
+      return customerSale.finished(
+        summarize({ ...result, card: paidWith }, tender, amountMinor, options.previewProfile),
+      );
+    } catch (error) {
+      return customerSale.stopped(error);
+    }
+  };
+
+  return {
+    walletSale({ amountMinor, tipMinor = 0, cart }, how = {}) {
+      if (!settings.wallet.enabled) throw walletPaymentsOff();
+      refuseAboveSaleLimit(amountMinor, cart !== undefined);
+      if (tipMinor > 0 && !settings.payments.tips)
+        throw new LaneError('refused', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
+      const captureDetails = cart ? cartDetails(cart, tipMinor) : undefined;
+      return customerSale.payment(
+        `wallet:${amountMinor}`,
+        { amountMinor, tender: 'wallet', entry: 'card', tipMinor, ...(cart ? { cart } : {}) },
+        (abort) =>
+          runWalletSale(
+            { customerSale, lane, wallet: options.wallet, state, previewProfile: options.previewProfile, logger },
+            { amountMinor, ...(captureDetails ? { captureDetails } : {}), ...how },
+            abort,
+          ),
+      );
+    },
+    sale({ amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart }, how = {}) {
+      refuseAboveSaleLimit(amountMinor, cart !== undefined);
+      if (tender === 'forced-credit' && !settings.payments.forcedCredit) {
+        throw new LaneError(
+          'refused',
+          'This merchant is not set up for refunds without a sale: refund the original sale by its order id.',
+          'tender',
+        );
+      }
+      if (tipMinor > 0 && !settings.payments.tips)
+        throw new LaneError('refused', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
+      if (tipMinor > 0 && tender === 'forced-credit')
+        throw new LaneError('invalid', 'A refund takes no tip.', 'tipMinor');
+      const captureDetails = cart ? cartDetails(cart, tipMinor) : undefined;
+      return customerSale.payment(
+        `sale:${tender}:${entry}:${amountMinor}`,
+        { amountMinor, tender, entry, tipMinor, ...(cart ? { cart } : {}) },
+        (abort) => cardSale({ amountMinor, tender, entry, captureDetails }, abort, how),
+      );
+    },
+    achSale({ amountMinor, routing, account, accountType, name }) {
+      refuseAboveSaleLimit(amountMinor, false);
+      if (!settings.payments.ach)
+        throw new LaneError('refused', 'This merchant does not take electronic checks.', 'tender');
+      const lastFour = account.slice(-4);
+      return customerSale.payment(
+        `ach:${amountMinor}:${lastFour}`,
+        { amountMinor, tender: 'ach', entry: 'keyed' },
+        () =>
+          keyedSale({
+            amountMinor,
+            tender: 'ach',
+            fields: achAuthorizationFields({ routing, account, accountType, name }),
+            card: { maskedPan: `****${lastFour}`, entryMode: 'ach' },
+            cardFacts: { lastFour, brand: 'CHECK', entryMethod: entryMethodWords('ach') },
+          }),
+      );
+    },
+    profileSale({ amountMinor, profile }) {
+      refuseAboveSaleLimit(amountMinor, false);
+      const request = { amountMinor, tender: 'profile', entry: 'keyed' } as const;
+      return customerSale.payment(`profile:${amountMinor}:${profile}`, request, () =>
+        keyedSale({
+          amountMinor,
+          tender: 'profile',
+          fields: { profile },
+          card: { entryMode: 'profile' },
+          cardFacts: { lastFour: '----', brand: 'CARD ON FILE', entryMethod: entryMethodWords('profile') },
+        }),
+      );
+    },
+  };
+}

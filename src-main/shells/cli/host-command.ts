@@ -1,0 +1,58 @@
+import { bootCore } from '../../lane/core/boot';
+import { processTimer, shutDown, stopWithinMs, type ShutdownResult } from '../../lane/core/shutdown';
+import { startHost, type RunningHost } from '../host/server';
+import type { CliIo } from './io';
+import { builtRendererDir } from './paths';
+import { KindedError } from '../../platform/errors';
+
+/** Starts the core and the browser-mode host; returns once it is listening. */
+export async function startBrowserMode(
+  io: CliIo,
+  options: { port?: number; rendererDir?: string } = {},
+): Promise<RunningHost & { stop(withinMs: number): Promise<ShutdownResult> }> {
+  const { core } = bootCore({ shell: 'browser', env: io.env });
+  const port = options.port ?? core.settings.host.port;
+  let host: RunningHost;
+  try {
+    host = await startHost({
+      core,
+      port,
+      rendererDir: options.rendererDir ?? builtRendererDir,
+      ...(io.env.LANEPOINT_HOST_TOKEN ? { token: io.env.LANEPOINT_HOST_TOKEN } : {}),
+    });
+  } catch (error) {
+    await core.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new KindedError(
+        'busy',
+        `Port ${port} is already in use: stop the other program, or pass --port 0 for any free port.`,
+        {
+          cause: error,
+        },
+      );
+    }
+    throw error;
+  }
+  const { mode, training } = core.info();
+  io.stdout(`Lanepoint browser mode (${training ? 'training ' : ''}${mode}) at ${host.url}`);
+  // The port first: no new page or command arrives while the rest stops.
+  const steps = () => [{ name: 'the browser-mode host', run: () => host.close() }, ...core.shutdownSteps()];
+  return {
+    ...host,
+    async close() {
+      for (const step of steps()) await step.run();
+    },
+    stop: (withinMs) => shutDown(steps(), { withinMs, setTimer: processTimer, logger: core.logger }),
+  };
+}
+
+/** `lanepoint host`: serve until Ctrl+C, SIGTERM or SIGHUP (or its parent is gone), then stop within `stopWithinMs`. */
+export async function runHostCommand(io: CliIo, options: { port?: number }): Promise<number> {
+  const host = await startBrowserMode(io, options);
+  const signal = await io.stopRequested;
+  io.stderr(`${signal}: stopping the browser-mode host`);
+  const stopped = await host.stop(stopWithinMs);
+  if (stopped.finished) return 0;
+  io.stderr(`Stopped after ${stopWithinMs / 1000} s with these still open: ${stopped.stillOpen.join(', ')}`);
+  return 1;
+}

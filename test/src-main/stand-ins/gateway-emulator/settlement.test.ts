@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmulatorIds } from '../../../../src-main/stand-ins/gateway-emulator/ids';
+import { startEmulator, type RunningEmulator } from '../../../../src-main/stand-ins/gateway-emulator/server';
+import { call, freshEmulator, rpctMerchant, saleAnswer, siteAuth } from './support';
+
+let emulator: RunningEmulator;
+afterEach(async () => {
+  await emulator.close();
+});
+
+const settleNow = async (body: unknown = {}) =>
+  (
+    await fetch(`${emulator.url.replace('/rest', '')}/__emulator/settle`, {
+      method: 'POST',
+      headers: { Authorization: siteAuth, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  ).json() as Promise<Array<Record<string, unknown>>>;
+
+async function captured(fields: Record<string, unknown> = {}) {
+  const json = await saleAnswer(emulator, { capture: 'Y', ...fields });
+  return json.retref as string;
+}
+
+describe('settlement', () => {
+  it('settles queued captures on request: Accepted, with a GB batch in settlestat by date', async () => {
+    emulator = await freshEmulator();
+    const first = await captured({ orderid: 'S-1' });
+    const second = await captured({ amount: '5.00' });
+    const batches = await settleNow();
+    expect(batches).toEqual([expect.objectContaining({ merchid: rpctMerchant, hoststat: 'GB', txns: 2 })]);
+    const { json } = await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=1122`);
+    expect(json).toEqual([
+      expect.objectContaining({
+        merchid: rpctMerchant,
+        hoststat: 'GB',
+        respproc: 'RPCT',
+        // authcode and cardtype: settlestat's txns as gateway-openapi.yaml declares and exemplifies them.
+        txns: [
+          {
+            retref: first,
+            setlamount: '12.34',
+            salesdoc: 'S-1',
+            setlstat: 'Y',
+            authcode: expect.stringMatching(/^\w{6}$/),
+            cardtype: 'VISA',
+          },
+          {
+            retref: second,
+            setlamount: '5.00',
+            setlstat: 'Y',
+            authcode: expect.stringMatching(/^\w{6}$/),
+            cardtype: 'VISA',
+          },
+        ],
+      }),
+    ]);
+    expect((await call(emulator, 'GET', `inquire/${first}/${rpctMerchant}`)).json).toMatchObject({
+      setlstat: 'Accepted',
+      voidable: 'N',
+      refundable: 'Y',
+      settledate: '20261122120000',
+    });
+  });
+
+  it('a settled sale can be refunded and no longer voided', async () => {
+    emulator = await freshEmulator();
+    const retref = await captured();
+    await settleNow();
+    expect((await call(emulator, 'PUT', 'void', { merchid: rpctMerchant, retref })).json).toMatchObject({
+      respstat: 'C',
+      respcode: '27',
+    });
+    expect((await call(emulator, 'PUT', 'refund', { merchid: rpctMerchant, retref })).json).toMatchObject({
+      respstat: 'A',
+      amount: '12.34',
+    });
+  });
+
+  it('marks rejected transactions N and the batch MB, or RB when all are rejected', async () => {
+    emulator = await freshEmulator();
+    const good = await captured();
+    const bad = await captured();
+    expect(await settleNow({ reject: [bad] })).toEqual([expect.objectContaining({ hoststat: 'MB' })]);
+    const { json } = await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=1122`);
+    expect(json[0]!.txns).toEqual([
+      expect.objectContaining({ retref: good, setlstat: 'Y' }),
+      expect.objectContaining({ retref: bad, setlstat: 'N' }),
+    ]);
+    expect((await call(emulator, 'GET', `inquire/${bad}/${rpctMerchant}`)).json.setlstat).toBe('Rejected');
+    const only = await captured();
+    expect(await settleNow({ reject: [only] })).toEqual([expect.objectContaining({ hoststat: 'RB' })]);
+  });
+
+  // settlestat lists what was sent for settlement, with the statuses F, N, P, T, W, Y
+  // (gateway-openapi.yaml, txns.setlstat): there is no letter for a void, which never settles.
+  it('leaves a voided capture out of the settled batch, which is then empty (EB)', async () => {
+    emulator = await freshEmulator();
+    const retref = await captured();
+    const kept = await captured({ amount: '3.00' });
+    await call(emulator, 'PUT', 'void', { merchid: rpctMerchant, retref });
+    await settleNow();
+    const { json } = await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=1122`);
+    expect(json[0]).toMatchObject({ hoststat: 'GB', txns: [{ retref: kept, setlstat: 'Y', setlamount: '3.00' }] });
+    const voidedOnly = await captured();
+    await call(emulator, 'PUT', 'void', { merchid: rpctMerchant, retref: voidedOnly });
+    expect(await settleNow()).toEqual([expect.objectContaining({ hoststat: 'EB', txns: 0 })]);
+  });
+
+  it("names each settled card brand by the guides' test-card prefixes", async () => {
+    emulator = await freshEmulator();
+    const brands: Record<string, string> = {
+      '5454545454545454': 'MC',
+      '371449635398431': 'AMEX',
+      '6011000995500000': 'DISC',
+      '36438999960016': 'DINR',
+      '3528000000000007': 'JCB',
+    };
+    const retrefs = new Map<string, string>();
+    for (const account of Object.keys(brands)) retrefs.set(await captured({ account }), brands[account]!);
+    await settleNow();
+    const { json } = await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=1122`);
+    for (const txn of json[0]!.txns as Array<{ retref: string; cardtype: string }>)
+      expect(txn.cardtype).toBe(retrefs.get(txn.retref));
+  });
+
+  it('settlestat by batchid, and merchid alone returns each batch once, then Null Batches', async () => {
+    emulator = await freshEmulator();
+    await captured();
+    const [batch] = await settleNow();
+    const byBatch = await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&batchid=${String(batch!.batchid)}`);
+    expect(byBatch.json).toHaveLength(1);
+    expect((await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}`)).json).toHaveLength(1);
+    const again = await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}`);
+    expect(again.text).toBe('Null Batches');
+    expect((await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=0101`)).text).toBe('Null Batches');
+  });
+
+  it('settles by itself when the injected clock passes the 02:00 cut-off', async () => {
+    let now = Date.UTC(2026, 10, 22, 23, 0);
+    emulator = await startEmulator({
+      clock: { now: () => now },
+      ids: createEmulatorIds(Buffer.alloc(32, 1), 343005123100),
+    });
+    const retref = await captured();
+    expect((await call(emulator, 'GET', `inquire/${retref}/${rpctMerchant}`)).json.setlstat).toBe('Queued for Capture');
+    now = Date.UTC(2026, 10, 23, 2, 30);
+    expect((await call(emulator, 'GET', `inquire/${retref}/${rpctMerchant}`)).json.setlstat).toBe('Accepted');
+    expect((await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=1123`)).json).toHaveLength(1);
+  });
+
+  it('keeps the admin controls to site-level credentials', async () => {
+    emulator = await freshEmulator();
+    const response = await fetch(`${emulator.url.replace('/rest', '')}/__emulator/settle`, {
+      method: 'POST',
+      body: '{}',
+    });
+    expect(response.status).toBe(401);
+  });
+});
