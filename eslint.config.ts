@@ -72,7 +72,7 @@ export const rendererBoundaries = {
         'Import the back office contract through its index, src-main/backoffice/contract, with `import type`; backoffice/contract/* are its parts.',
     },
     {
-      regex: `(^|/)src-main/(?!${['ipc/contract$', 'ipc/contract/', 'backoffice/contract$', 'backoffice/contract/', ...pureSharedImports].join('|')})`,
+      regex: `(^|/)src-main/(?!${['lane/ipc/contract$', 'lane/ipc/contract/', 'backoffice/contract$', 'backoffice/contract/', ...pureSharedImports].join('|')})`,
       message: 'The renderer cannot import main-process code; use the contract (types only).',
     },
     {
@@ -97,7 +97,7 @@ export const emulatorIndependence = {
   ],
   patterns: [
     {
-      regex: `(^|/)src-main/(${laneFolders})(/|$)|^(\\.\\./)+(${laneFolders})(/|$)`,
+      regex: `(^|/)(src-main/)?lane/(${laneFolders})(/|$)|^(\\.\\./)+(${laneFolders})(/|$)`,
       allowTypeImports: true,
       message:
         'The emulator implements the gateway and the tokenizer from their reference: import only types from the lane (gateway, signature, terminal, journal, receipt, wallet).',
@@ -116,10 +116,48 @@ export const boardingEmulatorIndependence = {
   ],
   patterns: [
     {
-      regex: '(^|/)src-main/backoffice/boarding/|^\\.\\./boarding/',
+      regex: '(^|/)backoffice/boarding/|^\\.\\./boarding/',
       allowTypeImports: true,
       message:
         'The boarding emulator implements the service from its reference: import only types from the boarding client.',
+    },
+  ],
+};
+
+/**
+ * The layout by program (ADR 907): product code (platform, lane, back office, shells) never
+ * imports a stand-in; training's wiring is the composition root's (src-main/lane/core/training/)
+ * and the shells'. The lane files listed in `standInImportsToInject` still build emulated devices
+ * themselves; each is to be handed its stand-in by the training wiring, and the list only shrinks.
+ */
+const noStandIns = {
+  regex: '(^|/)stand-ins(/|$)',
+  message:
+    'Product code never imports a training stand-in: the training wiring (src-main/lane/core/training/, the shells) passes it in.',
+};
+export const standInImportsToInject = [
+  'src-main/lane/devices/card-readers.ts',
+  'src-main/lane/devices/printers.ts',
+  'src-main/lane/devices/signature-pads.ts',
+  'src-main/lane/devices/test-read.ts',
+  'src-main/lane/signature/service.ts',
+];
+export const productBoundaries = {
+  paths: [
+    { name: 'electron', message: 'Only src-main/shells/electron/ may import electron: the core runs on plain Node.' },
+  ],
+  patterns: [noStandIns],
+};
+/** The platform base stands under every program and imports none of them. */
+export const platformBoundaries = {
+  paths: [
+    { name: 'electron', message: 'Only src-main/shells/electron/ may import electron: the core runs on plain Node.' },
+  ],
+  patterns: [
+    {
+      regex: '(^|/)(lane|backoffice|stand-ins|shells)(/|$)',
+      message:
+        'The platform base imports none of the programs (lane, back office, stand-ins, shells): they stand on it.',
     },
   ],
 };
@@ -211,11 +249,26 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', electronOnlyInShell] },
   },
   {
+    files: ['src-main/lane/**/*.ts', 'src-main/backoffice/**/*.ts'],
+    ignores: ['src-main/lane/core/training/**', ...standInImportsToInject],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', productBoundaries] },
+  },
+  {
+    files: ['src-main/platform/**/*.ts'],
+    // lane-errors.ts (core/errors.ts before the layout) still reads the gateway's errors; errors with kinds (issue 31) end that.
+    ignores: ['src-main/platform/errors/lane-errors.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', platformBoundaries] },
+  },
+  {
     files: pureSharedModules,
     rules: { '@typescript-eslint/no-restricted-imports': ['error', importsNothing] },
   },
   {
-    files: ['src-main/stand-ins/gateway-emulator/**/*.ts'],
+    files: [
+      'src-main/stand-ins/gateway-emulator/**/*.ts',
+      'src-main/stand-ins/tokenizer/**/*.ts',
+      'src-main/stand-ins/training-wallet/**/*.ts',
+    ],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', emulatorIndependence] },
   },
   {

@@ -128,12 +128,13 @@ describe.each<[string, EmulatorProbe]>([
     {
       file: 'src-main/stand-ins/gateway-emulator/probe.ts',
       refused: [
-        ['the client\u2019s field rules', "import { checkFields } from '../gateway/field-rules';"],
-        ['the lane\u2019s signature thresholds', "import { overThreshold } from '../signature/requirement';"],
-        ['the journal', "import { Journal } from '../journal/journal';"],
+        ['the client\u2019s field rules', "import { checkFields } from '../../lane/gateway/field-rules';"],
+        ['the lane\u2019s signature thresholds', "import { overThreshold } from '../../lane/signature/requirement';"],
+        ['the journal', "import { Journal } from '../../lane/journal/journal';"],
         ['electron', "import { app } from 'electron';"],
       ],
-      allowed: "import type { GatewayAnswer } from '../gateway/wire-schema';\nimport { ppsDecline } from './outcomes';",
+      allowed:
+        "import type { GatewayAnswer } from '../../lane/gateway/wire-schema';\nimport { ppsDecline } from './outcomes';",
     },
   ],
   [
@@ -141,17 +142,20 @@ describe.each<[string, EmulatorProbe]>([
     {
       file: 'src-main/stand-ins/gateway-emulator/probe.ts',
       refused: [
-        ['the lane\u2019s devicedata builder', "import { ecV1DeviceData } from '../wallet/device-data';"],
-        ['the lane\u2019s token shape checks', "import { readEcV1Token } from '../wallet/payment-token';"],
-        ['the lane\u2019s signing-time read', "import { signingTimeOf } from '../wallet/signing-time';"],
-        ['the lane\u2019s pay-link service', "import { createPayLinkSessions } from '../wallet/pay-link/sessions';"],
+        ['the lane\u2019s devicedata builder', "import { ecV1DeviceData } from '../../lane/wallet/device-data';"],
+        ['the lane\u2019s token shape checks', "import { readEcV1Token } from '../../lane/wallet/payment-token';"],
+        ['the lane\u2019s signing-time read', "import { signingTimeOf } from '../../lane/wallet/signing-time';"],
+        [
+          'the lane\u2019s pay-link service',
+          "import { createPayLinkSessions } from '../../lane/wallet/pay-link/sessions';",
+        ],
         [
           'a lane wallet module by its src-main path',
           "import { applePayHandler } from '../../src-main/lane/wallet/device-data';",
         ],
       ],
       allowed:
-        "import type { EcV1PaymentToken } from '../wallet/payment-token';\nimport { decryptEcV1 } from './wallet/ec-v1-crypto';\nimport { readApplePayDeviceData } from './tokenizer-device-data';",
+        "import type { EcV1PaymentToken } from '../../lane/wallet/payment-token';\nimport { decryptEcV1 } from './wallet/ec-v1-crypto';\nimport { readApplePayDeviceData } from './tokenizer-device-data';",
     },
   ],
   [
@@ -159,13 +163,16 @@ describe.each<[string, EmulatorProbe]>([
     {
       file: 'src-main/stand-ins/training-wallet/probe.ts',
       refused: [
-        ['the lane\u2019s token shape checks', "import { readEcV1Token } from '../../wallet/payment-token';"],
-        ['the lane\u2019s devicedata constants', "import { googlePayGatewayId } from '../../wallet/device-data';"],
-        ['the client\u2019s field rules, a level deeper', "import { checkFields } from '../../gateway/field-rules';"],
+        ['the lane\u2019s token shape checks', "import { readEcV1Token } from '../../lane/wallet/payment-token';"],
+        ['the lane\u2019s devicedata constants', "import { googlePayGatewayId } from '../../lane/wallet/device-data';"],
+        [
+          'the client\u2019s field rules, a level deeper',
+          "import { checkFields } from '../../lane/gateway/field-rules';",
+        ],
         ['electron', "import { app } from 'electron';"],
       ],
       allowed:
-        "import type { EcV1PaymentToken } from '../../wallet/payment-token';\nimport { decryptEcV1 } from './ec-v1-crypto';\nimport { applePayHandler } from '../tokenizer-device-data';",
+        "import type { EcV1PaymentToken } from '../../lane/wallet/payment-token';\nimport { decryptEcV1 } from './ec-v1-crypto';\nimport { applePayHandler } from '../tokenizer-device-data';",
     },
   ],
   [
@@ -173,11 +180,14 @@ describe.each<[string, EmulatorProbe]>([
     {
       file: 'src-main/stand-ins/boarding-emulator/probe.ts',
       refused: [
-        ['the client\u2019s field rules', "import { checkMerchant } from '../boarding/field-rules';"],
-        ['the client\u2019s whole-object rule', "import { wholeUpdate } from '../boarding/whole-objects';"],
+        ['the client\u2019s field rules', "import { checkMerchant } from '../../backoffice/boarding/field-rules';"],
+        [
+          'the client\u2019s whole-object rule',
+          "import { wholeUpdate } from '../../backoffice/boarding/whole-objects';",
+        ],
         ['electron', "import { app } from 'electron';"],
       ],
-      allowed: "import type { Order } from '../boarding/wire';\nimport { ok } from './answers';",
+      allowed: "import type { Order } from '../../backoffice/boarding/wire';\nimport { ok } from './answers';",
     },
   ],
 ])('%s', (_title, { file, refused, allowed }) => {
@@ -200,5 +210,27 @@ describe('the emulator as it is', () => {
     );
     expect(results.length).toBeGreaterThan(40);
     expect(restricted).toEqual([]);
+  });
+});
+
+describe('the layout by program (ADR 907)', () => {
+  it('refuses a stand-in in product code', async () => {
+    const errors = await restrictedImportErrors(
+      'src-main/lane/terminal/probe.ts',
+      "import { startEmulator } from '../../stand-ins/gateway-emulator/server';",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('never imports a training stand-in');
+  });
+
+  it('allows the training wiring to import a stand-in', async () => {
+    const code = "import { startEmulator } from '../../../stand-ins/gateway-emulator/server';";
+    expect(await restrictedImportErrors('src-main/lane/core/training/probe.ts', code)).toEqual([]);
+  });
+
+  it('refuses a program in the platform base', async () => {
+    const errors = await restrictedImportErrors('src-main/platform/probe.ts', "import { x } from '../lane/ipc/money';");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('The platform base imports none of the programs');
   });
 });
