@@ -255,8 +255,6 @@ export default tseslint.config(
   },
   {
     files: ['src-main/platform/**/*.ts'],
-    // lane-errors.ts (core/errors.ts before the layout) still reads the gateway's errors; errors with kinds (issue 31) end that.
-    ignores: ['src-main/platform/errors/lane-errors.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', platformBoundaries] },
   },
   {
