@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { JournalError } from './card-data';
 import { migrations } from './schema';
@@ -27,5 +27,20 @@ export function checkAndMigrate(db: Database.Database, path: string, now: number
       db.pragma(`user_version = ${next + 1}`);
     })();
   }
-  db.prepare('INSERT OR IGNORE INTO identity (id, journal_id, created_at) VALUES (1, ?, ?)').run(randomUUID(), now);
+  db.prepare('INSERT OR IGNORE INTO identity (id, journal_id, created_at) VALUES (1, ?, ?)').run(
+    newJournalIdentity(),
+    now,
+  );
+}
+
+/** Letters only: an identity kept in the journal and in settings.json must never read as digits. */
+const identityLetters = 'abcdefghjkmnpqrstuvwxyz';
+
+/**
+ * A new journal's identity: 29 random letters (about 131 bits). Not a UUID: a UUID's hex digits
+ * and dashes can run to thirteen digits that pass the card check, and then the card-data scan of
+ * the lane's home (and the journal's own test) read the lane's identity as a card number.
+ */
+export function newJournalIdentity(): string {
+  return [...randomBytes(29)].map((byte) => identityLetters[byte % identityLetters.length]).join('');
 }

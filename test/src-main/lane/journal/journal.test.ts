@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { containsCardNumber, Journal, JournalError, lanePrefix } from '../../../../src-main/lane/journal/journal';
+import { newJournalIdentity } from '../../../../src-main/lane/journal/migrate';
 
 let now = Date.UTC(2026, 10, 22, 14, 0, 0);
 const clock = { now: () => now };
@@ -207,6 +208,16 @@ describe('Journal', () => {
     const other = open(fresh());
     expect(other.identity).not.toBe(identity);
     other.close();
+  });
+
+  it('names itself with letters only, so its identity never reads as a card number', () => {
+    const journal = open(fresh());
+    expect(journal.identity).toMatch(/^[a-z]{29}$/);
+    journal.close();
+    // A UUID's digits and dashes ran to a card-shaped number now and then; letters never do.
+    const identities = Array.from({ length: 2000 }, newJournalIdentity);
+    expect(new Set(identities).size).toBe(2000);
+    expect(identities.filter((identity) => /\d/.test(identity))).toEqual([]);
   });
 
   it('never holds a test card number, however it is used', () => {
