@@ -12,7 +12,7 @@ import { readApplePayDeviceData } from '../../../../src-main/stand-ins/tokenizer
 import { WalletTokenError } from '../../../../src-main/lane/wallet/payment-token';
 
 const vector = JSON.parse(
-  readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'wallet-ec-v1', 'token.json'), 'utf8'),
+  readFileSync(join(import.meta.dirname, '..', '..', '..', 'fixtures', 'wallet-ec-v1', 'token.json'), 'utf8'),
 ) as {
   data: string;
   signature: string;

@@ -6,7 +6,7 @@ import { signingTimeOf } from '../../../../src-main/lane/wallet/signing-time';
 
 // The known-answer vector (../shared/specs/vectors/wallet-ec-v1/): its signature was made at 2021-09-01T19:03:06Z.
 const vector = JSON.parse(
-  readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'wallet-ec-v1', 'token.json'), 'utf8'),
+  readFileSync(join(import.meta.dirname, '..', '..', '..', 'fixtures', 'wallet-ec-v1', 'token.json'), 'utf8'),
 ) as { signature: string };
 
 describe('the lane reads the signing time for its early age check', () => {

@@ -104,7 +104,7 @@ describe('fields the reference shows on declines', () => {
 });
 
 describe('independence from the client', () => {
-  const emulatorDir = join(__dirname, '../../../src-main/stand-ins/gateway-emulator');
+  const emulatorDir = join(__dirname, '../../../../src-main/stand-ins/gateway-emulator');
   const authorizationSide = [
     'authorize.ts',
     'auth-fields.ts',
@@ -125,7 +125,7 @@ describe('independence from the client', () => {
     const offending = authorizationSide.flatMap((file) =>
       readFileSync(join(emulatorDir, file), 'utf8')
         .split('\n')
-        .filter((line) => /from '\.\.\/gateway\//.test(line) && !/^import type /.test(line))
+        .filter((line) => /from '(\.\.\/)+lane\/gateway\//.test(line) && !/^import type /.test(line))
         .map((line) => `${file}: ${line}`),
     );
     expect(offending).toEqual([]);
