@@ -43,7 +43,7 @@ describe('lanepoint journal new and accept: store IT\u2019s deliberate answer to
     expect(await runCli(['journal', 'new', '--reason', 'disk replaced, no backup (ticket 4411)'], io)).toBe(0);
     expect(out).toEqual([
       expect.stringMatching(
-        /^The lane's journal: started a new journal .*training-journal\.sqlite \(identity [0-9a-f-]{36}\) in answer to "missing", by \S+, because: disk replaced, no backup \(ticket 4411\)\. Start the lane again to sell\.$/,
+        /^The lane's journal: started a new journal .*training-journal\.sqlite \(identity [a-z]{29}\) in answer to "missing", by \S+, because: disk replaced, no backup \(ticket 4411\)\. Start the lane again to sell\.$/,
       ),
     ]);
     expect(err.join('\n')).toMatch(/"level":40.*journal: started a new journal.*ticket 4411/);
