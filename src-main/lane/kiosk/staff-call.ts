@@ -102,7 +102,7 @@ interface OpenCall {
   readonly clearing: AbortController;
   /** The open message's delivery; the clearing follows it, so the channel never hears "cleared" first. */
   delivered: Promise<boolean>;
-  /** Delivered, or an attempt that may have arrived (a timeout after sending): the channel may know of the call. */
+  /** Delivered, or an attempt that may have arrived (a timeout, a connection lost after sending): the channel may know of the call. */
   mayBeKnown: boolean;
 }
 
@@ -155,7 +155,7 @@ export function createStaffCaller(options: StaffCallerOptions): StaffCaller {
       });
     const decide = (result: OutboundResult, attempt: number): RetryDecision => {
       if (closed) return { action: 'stop' };
-      // An attempt that may have arrived (a timeout after sending) may have told the channel.
+      // An attempt that may have arrived (timed out, or lost after sending) may have told the channel.
       if (result.outcome === 'unknown') call.mayBeKnown = true;
       const failed = attemptFailure(result);
       if (!failed) {
@@ -252,7 +252,7 @@ export function createStaffCaller(options: StaffCallerOptions): StaffCaller {
         clearedAt: new Date(clock.now()).toISOString(),
         clearedBy: by,
       };
-      // A call that never reached the channel needs no clearing; one that timed out may have reached it.
+      // A call that never reached the channel needs no clearing; one whose outcome is unknown may have reached it.
       void call.delivered.then(() => (call.mayBeKnown ? deliver(url, call, clearing) : false));
     },
     current: () => calls.get('payment')?.view ?? calls.get('help')?.view ?? null,
