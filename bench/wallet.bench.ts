@@ -94,7 +94,7 @@ walletBenchmarks.push({
     const started = performance.now();
     const [posted] = await Promise.all([
       session.payload(new AbortController().signal),
-      postAsPhone(`${server.origin}/pay/${session.id}`, body, ca),
+      postAsPhone(`${server.origin}/pay/${session.id}`, body, ca, systemClock),
     ]);
     const tokenizeStarted = performance.now();
     const token = await tokenizer.tokenize(walletPayloadOf(posted));

@@ -62,7 +62,8 @@ export interface KioskServiceOptions {
   readonly serviceState: ServiceStateStore;
   readonly publish: (state: KioskState) => void;
   readonly logger: Logger;
-  readonly now: () => number;
+  /** The one Clock: the service's times and the staff calls' timeouts and waits. */
+  readonly clock: Clock;
 }
 
 /** The reason a `help` call gives the store's call channel. */
@@ -130,7 +131,7 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
   const staffCalls = createStaffCaller({
     setting: settings.kiosk.staffCall,
     terminalId: settings.terminalId,
-    now: options.now,
+    clock: options.clock,
     logger,
     onChange: () => void publish(),
   });
@@ -315,7 +316,7 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
         inService,
         message: inService ? null : (message ?? null),
         changedBy: by,
-        changedAt: options.now(),
+        changedAt: options.clock.now(),
       });
       logger.info({ inService, by }, inService ? 'kiosk back in service' : 'kiosk taken out of service');
       return publish();

@@ -28,7 +28,7 @@ export function createLaneKiosk(
     readonly folder: string | undefined;
     readonly assetsDir: string;
     readonly logger: Logger;
-    readonly clock: Pick<Clock, 'now'>;
+    readonly clock: Clock;
     /** The kiosk's walk-away limit's timer; tests pass their own. */
     readonly setTimer?: Clock['setTimer'];
   },
@@ -56,7 +56,7 @@ export function createLaneKiosk(
     serviceState: serviceStateStore(folder),
     publish: (state) => parts.events.emit('kiosk.state', state),
     logger,
-    now: () => lane.clock.now(),
+    clock: lane.clock,
   });
   // Staff signing in at the kiosk is staff come: the customer's call for help is answered.
   const stopWatchingSignIns = parts.session.onChange((signedIn) => {

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffCallView } from '../ipc/contract';
+import type { Clock } from '../../platform/clock';
+import { createOutboundSender, retrying, type OutboundResult } from '../../platform/http/outbound';
+import {
+  backoffDelay,
+  decideRetry,
+  type AttemptFailure,
+  type RetryDecision,
+  type RetryRule,
+} from '../../platform/http/outbound-retry';
 import type { Logger } from '../../platform/log/logger';
 
 /** `kiosk.staffCall` as settings hold it (staff-call-settings.ts). */
@@ -35,20 +44,32 @@ export const longestRetryMs = 60_000;
 export const clearingAttempts = 5;
 
 /**
- * The wait before attempt `attempt + 1` after attempt `attempt` failed: the first retry's wait,
- * doubled each time, at most `longestRetryMs`. Pure, for the table test.
+ * The staff call's rule for the one retry decision (platform/http/outbound-retry.ts): an open
+ * call is tried until it is delivered, cleared or the kiosk closes; a clearing `clearingAttempts`
+ * times. Both may be sent again once they may have arrived (the channel keys on the call id), and
+ * the server's own trouble (5xx), 408 and 429 are worth another attempt; any other refusal (a 404
+ * of a wrong URL) would be refused again. The wait doubles from `firstRetryMs`, at most a minute.
  */
-export function staffCallRetryDelay(attempt: number, firstRetryMs: number): number {
-  return Math.min(firstRetryMs * 2 ** Math.max(0, attempt - 1), longestRetryMs);
+export function staffCallRule(firstRetryMs: number, state: StaffCallMessage['state'] = 'open'): RetryRule {
+  return {
+    maxAttempts: state === 'cleared' ? clearingAttempts : Number.POSITIVE_INFINITY,
+    repeatable: true,
+    retryStatus: (status) => status >= 500 || status === 408 || status === 429,
+    firstDelayMs: firstRetryMs,
+    maxDelayMs: longestRetryMs,
+  };
 }
 
-/**
- * Whether an attempt's failure is worth another: no answer, a timeout, the server's own trouble
- * (5xx), 408 and 429 are; any other refusal (a 404 of a wrong URL) would be refused again.
- */
+/** The wait before attempt `attempt + 1` after attempt `attempt` failed (the rule's backoff). */
+export function staffCallRetryDelay(attempt: number, firstRetryMs: number): number {
+  return backoffDelay(staffCallRule(firstRetryMs), attempt);
+}
+
+/** Whether an open call's failure is worth another attempt: no answer (no `status`), or the statuses the rule names. */
 export function staffCallRetries(failure: { readonly status?: number }): boolean {
   const { status } = failure;
-  return status === undefined || status >= 500 || status === 408 || status === 429;
+  const kind: AttemptFailure = status === undefined ? { kind: 'unknown' } : { kind: 'status', status };
+  return decideRetry(staffCallRule(1), 1, kind).action === 'retry';
 }
 
 /** The kiosk's calls for staff: at most one open of each kind. */
@@ -66,7 +87,8 @@ export interface StaffCaller {
 export interface StaffCallerOptions {
   readonly setting: StaffCallSetting;
   readonly terminalId: string;
-  readonly now: () => number;
+  /** The one Clock: the calls' times, each attempt's timeout and the waits between attempts. */
+  readonly clock: Clock;
   readonly logger: Logger;
   /** A call's delivery changed: the screen is told. */
   readonly onChange: () => void;
@@ -76,87 +98,79 @@ interface OpenCall {
   view: StaffCallView;
   readonly message: StaffCallMessage;
   cleared: boolean;
-  /** Resolves the wait before the open message's next attempt early (the call was cleared). */
-  wake: () => void;
+  /** Ends the wait before the open message's next attempt early (the call was cleared). */
+  readonly clearing: AbortController;
   /** The open message's delivery; the clearing follows it, so the channel never hears "cleared" first. */
   delivered: Promise<boolean>;
-  /** Delivered, or an attempt timed out after sending it: the channel may know of the call. */
+  /** Delivered, or an attempt that may have arrived (a timeout, a connection lost after sending): the channel may know of the call. */
   mayBeKnown: boolean;
 }
 
-type Attempt = { ok: true } | { ok: false; status?: number; timedOut?: boolean; problem: string };
-
-/** One POST of `message`, bounded by `timeoutMs` and ended at once when `closing` aborts. */
-async function post(url: string, message: StaffCallMessage, timeoutMs: number, closing: AbortSignal): Promise<Attempt> {
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(message),
-      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), closing]),
-    });
-    await response.body?.cancel();
-    if (response.ok) return { ok: true };
-    return { ok: false, status: response.status, problem: `the channel answered HTTP ${response.status}` };
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    const timedOut = (error as Error).name === 'TimeoutError';
+/** How one attempt's result reads for the retry decision and the log; null when the channel took it. */
+function attemptFailure(result: OutboundResult): { failure: AttemptFailure; problem: string } | null {
+  if (result.outcome === 'answered') {
+    if (result.status >= 200 && result.status < 300) return null;
     return {
-      ok: false,
-      timedOut,
-      problem: timedOut ? `no answer within ${timeoutMs} ms` : `not reached (${cause ?? (error as Error).message})`,
+      failure: { kind: 'status', status: result.status },
+      problem: `the channel answered HTTP ${result.status}`,
     };
   }
+  if (result.outcome === 'not-sent') {
+    return { failure: { kind: 'not-sent' }, problem: `not reached (${result.code ?? result.problem})` };
+  }
+  return { failure: { kind: 'unknown' }, problem: result.problem };
 }
 
 /**
- * Calls staff over the store's call channel: each call POSTed with a timeout, and tried again with
- * a doubling wait while it stays open (a pager that comes back still gets it). Every failed
- * attempt is logged at warn with the call id, kind and why; the reason's words go to the
- * channel only. Without a channel a call is `unconfigured` at once, said once in the log.
+ * Calls staff over the store's call channel: each call POSTed through the one outbound sender
+ * with a timeout on the Clock, and tried again with a doubling wait while it stays open (a pager
+ * that comes back still gets it). Every failed attempt is logged at warn with the call id, kind
+ * and why; the reason's words go to the channel only. Without a channel a call is `unconfigured`
+ * at once, said once in the log.
  */
 export function createStaffCaller(options: StaffCallerOptions): StaffCaller {
-  const { setting, logger } = options;
+  const { setting, logger, clock } = options;
   const calls = new Map<StaffCallView['kind'], OpenCall>();
   const channel = setting.url ? new URL(setting.url).origin : null;
-  /** The waits between attempts, each resolved early when the kiosk closes. */
-  const waits = new Set<() => void>();
+  const sender = createOutboundSender({ clock });
   let closed = false;
+  /** Ends the attempts in flight and every wait between attempts when the kiosk closes. */
   const closing = new AbortController();
 
-  const sleep = (call: OpenCall, message: StaffCallMessage, ms: number) =>
-    new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        waits.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      timer.unref?.();
-      waits.add(wake);
-      if (message.state === 'open') call.wake = wake;
-    });
   const stopped = (call: OpenCall, message: StaffCallMessage) => closed || (message.state === 'open' && call.cleared);
 
   /** Delivers `message`, trying again while it should; true once the channel took it. */
-  const deliver = async (url: string, call: OpenCall, message: StaffCallMessage): Promise<boolean> => {
-    for (let attempt = 1; ; attempt++) {
-      if (stopped(call, message)) return false;
-      const result = await post(url, message, setting.timeoutMs, closing.signal);
-      if (closed) return false;
-      if (result.ok || result.timedOut) call.mayBeKnown = true;
-      if (result.ok) {
+  const deliver = async (url: URL, call: OpenCall, message: StaffCallMessage): Promise<boolean> => {
+    const rule = staffCallRule(setting.firstRetryMs, message.state);
+    let delivered = false;
+    const send = () =>
+      sender.send({
+        operation: 'kiosk.staffCall',
+        method: 'POST',
+        url,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(message),
+        timeoutMs: setting.timeoutMs,
+        signal: closing.signal,
+      });
+    const decide = (result: OutboundResult, attempt: number): RetryDecision => {
+      if (closed) return { action: 'stop' };
+      // An attempt that may have arrived (timed out, or lost after sending) may have told the channel.
+      if (result.outcome === 'unknown') call.mayBeKnown = true;
+      const failed = attemptFailure(result);
+      if (!failed) {
+        call.mayBeKnown = true;
+        delivered = true;
         logger.info(
           { callId: message.callId, kind: message.kind, state: message.state, attempt, channel },
           'kiosk: staff call delivered',
         );
-        return true;
+        return { action: 'stop' };
       }
-      const last =
-        !staffCallRetries(result) ||
-        (message.state === 'cleared' && attempt >= clearingAttempts) ||
-        stopped(call, message);
-      const retryInMs = staffCallRetryDelay(attempt, setting.firstRetryMs);
+      const decision: RetryDecision = stopped(call, message)
+        ? { action: 'stop' }
+        : decideRetry(rule, attempt, failed.failure);
+      const last = decision.action === 'stop';
       logger.warn(
         {
           callId: message.callId,
@@ -164,17 +178,21 @@ export function createStaffCaller(options: StaffCallerOptions): StaffCaller {
           state: message.state,
           attempt,
           channel,
-          problem: result.problem,
-          ...(last ? {} : { retryInMs }),
+          problem: failed.problem,
+          ...(decision.action === 'retry' ? { retryInMs: decision.delayMs } : {}),
         },
         last
           ? 'kiosk: the staff call did not reach the store\u2019s call channel; no more attempts'
           : 'kiosk: the staff call did not reach the store\u2019s call channel; trying again',
       );
       if (message.state === 'open') show(call, 'failed');
-      if (last) return false;
-      await sleep(call, message, retryInMs);
-    }
+      return decision;
+    };
+    // The wait before an open call's next attempt ends when it is cleared; every wait when the kiosk closes.
+    const waitEnds =
+      message.state === 'open' ? AbortSignal.any([closing.signal, call.clearing.signal]) : closing.signal;
+    await retrying(clock, send, decide, waitEnds);
+    return delivered && !closed;
   };
 
   const show = (call: OpenCall, delivery: StaffCallView['delivery']) => {
@@ -187,7 +205,7 @@ export function createStaffCaller(options: StaffCallerOptions): StaffCaller {
     open(kind, reason) {
       const existing = calls.get(kind);
       if (existing) return existing.view;
-      const since = options.now();
+      const since = clock.now();
       const message: StaffCallMessage = {
         type: 'lanepoint.kiosk.staffCall',
         callId: randomUUID(),
@@ -197,12 +215,12 @@ export function createStaffCaller(options: StaffCallerOptions): StaffCaller {
         reason,
         since: new Date(since).toISOString(),
       };
-      const url = setting.url;
+      const url = setting.url ? new URL(setting.url) : null;
       const call: OpenCall = {
         view: { callId: message.callId, kind, since, delivery: url ? 'calling' : 'unconfigured' },
         message,
         cleared: false,
-        wake: () => undefined,
+        clearing: new AbortController(),
         delivered: Promise.resolve(false),
         mayBeKnown: false,
       };
@@ -225,23 +243,22 @@ export function createStaffCaller(options: StaffCallerOptions): StaffCaller {
       if (!call) return;
       calls.delete(kind);
       call.cleared = true;
-      call.wake();
-      const url = setting.url;
+      call.clearing.abort();
+      const url = setting.url ? new URL(setting.url) : null;
       if (!url) return;
       const clearing: StaffCallMessage = {
         ...call.message,
         state: 'cleared',
-        clearedAt: new Date(options.now()).toISOString(),
+        clearedAt: new Date(clock.now()).toISOString(),
         clearedBy: by,
       };
-      // A call that never reached the channel needs no clearing; one that timed out may have reached it.
+      // A call that never reached the channel needs no clearing; one whose outcome is unknown may have reached it.
       void call.delivered.then(() => (call.mayBeKnown ? deliver(url, call, clearing) : false));
     },
     current: () => calls.get('payment')?.view ?? calls.get('help')?.view ?? null,
     close() {
       closed = true;
       closing.abort();
-      for (const wake of [...waits]) wake();
     },
   };
 }

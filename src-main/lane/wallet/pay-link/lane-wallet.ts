@@ -1,5 +1,6 @@
-import { request as httpsRequest } from 'node:https';
 import type { Clock } from '../../../platform/clock';
+import { createOutboundSender } from '../../../platform/http/outbound';
+import { streamingFetch } from '../../../platform/http/outbound-node';
 import { LaneError } from '../../core/errors';
 import type { WalletSettings } from '../../config/wallet-settings';
 import { createTokenizerClient, type TokenizerClient } from '../tokenizer-client';
@@ -140,7 +141,7 @@ export function createLaneWallet(options: LaneWalletOptions): LaneWallet {
               kind === 'fresh-ec-v2' ? 'ec-v2' : 'ec-v1',
               kind === 'expired' ? signatureMaxAgeMs + 60_000 : 0,
             );
-      return postAsPhone(current.url, body, certificate.cert);
+      return postAsPhone(current.url, body, certificate.cert, clock);
     },
     trainingPhone: () =>
       settings.training && servedOrigin && certificate
@@ -156,34 +157,37 @@ export function createLaneWallet(options: LaneWalletOptions): LaneWallet {
   };
 }
 
-/** Posts `body` to the pay link as a phone would, trusting the pay page's certificate `ca`. */
-export function postAsPhone(url: string, body: string, ca: string): Promise<{ status: number; message: string }> {
-  return new Promise((resolve, reject) => {
-    const request = httpsRequest(
-      url,
-      {
-        method: 'POST',
-        ca,
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          let message = '';
-          try {
-            const said = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { message?: unknown };
-            if (typeof said.message === 'string') message = said.message;
-          } catch {
-            message = 'the pay page answered without JSON';
-          }
-          resolve({ status: response.statusCode ?? 0, message });
-        });
-      },
-    );
-    request.setTimeout(15_000, () => request.destroy(new Error('the pay page did not answer in time')));
-    request.on('error', reject);
-    request.end(body);
+/** How long training's emulated phone waits for the pay page's answer. */
+const phoneTimeoutMs = 15_000;
+
+/**
+ * Posts `body` to the pay link as a phone would, through the one outbound sender over node:https
+ * trusting the pay page's certificate `ca` alone, with its timeout on `clock`. A pay page that
+ * does not answer is a refusal that says why.
+ */
+export async function postAsPhone(
+  url: string,
+  body: string,
+  ca: string,
+  clock: Clock,
+): Promise<{ status: number; message: string }> {
+  const sender = createOutboundSender({ clock, fetch: streamingFetch({ ca }) });
+  const result = await sender.send({
+    operation: 'training.payOnPhone',
+    method: 'POST',
+    url: new URL(url),
+    headers: { 'Content-Type': 'application/json' },
+    body,
+    timeoutMs: phoneTimeoutMs,
   });
+  if (result.outcome !== 'answered')
+    throw new LaneError('refused', `Training's phone could not pay: the pay page did not answer (${result.problem}).`);
+  let message = '';
+  try {
+    const said = JSON.parse(result.text) as { message?: unknown };
+    if (typeof said.message === 'string') message = said.message;
+  } catch {
+    message = 'the pay page answered without JSON';
+  }
+  return { status: result.status, message };
 }

@@ -9,6 +9,7 @@ import {
   type StaffCallMessage,
 } from '../../../../src-main/lane/kiosk/staff-call';
 import { scanText } from '../../../../src-main/lane/security/card-data-scan';
+import { ManualClock } from '../../../support/manual-clock';
 import { until } from '../../../support/test-core';
 import { emulatorForEachTest } from '../terminal/support';
 import { kioskLane, unconfirmedPayment } from './support';
@@ -54,9 +55,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** A kiosk lane calling staff as `staffCall` (kiosk.staffCall) says; without it, no channel. */
-const lane = (staffCall?: { url: string; firstRetryMs: number }) =>
-  kioskLane(emulator(), cores, undefined, staffCall ? { kiosk: { staffCall } } : {});
+/**
+ * A kiosk lane calling staff as `staffCall` (kiosk.staffCall) says (without it, no channel), on
+ * a clock the test moves: each attempt's timeout and the waits between attempts pass only when
+ * the test says so.
+ */
+const lane = (staffCall?: { url: string; timeoutMs?: number; firstRetryMs: number }) => {
+  const clock = new ManualClock(Date.now());
+  return { ...kioskLane(emulator(), cores, undefined, staffCall ? { kiosk: { staffCall } } : {}, clock), clock };
+};
 
 /** The log's lines at warn, parsed. */
 const warnings = (lines: readonly string[]) =>
@@ -112,18 +119,19 @@ describe('the kiosk calls staff', () => {
 
   it('with the channel down the screen asks the customer to find staff; once it is up the call gets through', async () => {
     const port = await freePort();
-    const { core, kiosk, lines, states } = lane({ url: `http://127.0.0.1:${port}/page`, firstRetryMs: 100 });
+    const { core, kiosk, lines, states, clock } = lane({ url: `http://127.0.0.1:${port}/page`, firstRetryMs: 30_000 });
     const calling = await kiosk('kiosk.callStaff');
     expect(calling.staffCall).toMatchObject({ kind: 'help', delivery: 'calling' });
     await until(() => core.kiosk.state().staffCall?.delivery === 'failed', 'the call failed', 10_000);
     expect(states.at(-1)?.staffCall).toMatchObject({ delivery: 'failed' });
     const retry = warnings(lines).find((line) => /trying again/.test(line.msg));
-    expect(retry).toMatchObject({ callId: calling.staffCall!.callId, kind: 'help', attempt: 1, retryInMs: 100 });
+    expect(retry).toMatchObject({ callId: calling.staffCall!.callId, kind: 'help', attempt: 1, retryInMs: 30_000 });
     expect(retry!.problem).toMatch(/not reached \(ECONNREFUSED\)/);
     // Pressed again while the call is open: the same call, not a second one.
     expect((await kiosk('kiosk.callStaff')).staffCall?.callId).toBe(calling.staffCall!.callId);
 
     const pager = await startPager(port);
+    clock.advance(30_000); // the wait before the next attempt passes on the clock, not in real time
     await until(() => core.kiosk.state().staffCall?.delivery === 'delivered', 'the call delivered', 10_000);
     expect(states.at(-1)?.staffCall).toMatchObject({ delivery: 'delivered' });
     expect(pager.calls.map((call) => [call.body.state, call.body.kind, call.body.callId])).toEqual([
@@ -143,13 +151,14 @@ describe('the kiosk calls staff', () => {
 
   it('a call whose attempt timed out may have arrived: it is cleared at the channel all the same', async () => {
     const pager = await startPager(0, 204, 1);
-    const { core, kiosk, lines } = kioskLane(emulator(), cores, undefined, {
-      kiosk: { staffCall: { url: pager.url, timeoutMs: 200, firstRetryMs: 60_000 } },
-    });
+    const { core, kiosk, lines, clock } = lane({ url: pager.url, timeoutMs: 30_000, firstRetryMs: 60_000 });
     const { staffCall } = await kiosk('kiosk.callStaff');
+    await until(() => pager.calls.length === 1, 'the call at the pager', 10_000);
+    expect(core.kiosk.state().staffCall?.delivery).toBe('calling');
+    clock.advance(30_000); // the attempt's timeout, on the clock
     await until(() => core.kiosk.state().staffCall?.delivery === 'failed', 'the call failed', 10_000);
     expect(warnings(lines).find((line) => /trying again/.test(line.msg))).toMatchObject({
-      problem: 'no answer within 200 ms',
+      problem: 'no answer within 30000 ms',
       retryInMs: 60_000,
     });
     core.session.signIn({ cashierId: '1001', pin: '1234' });
