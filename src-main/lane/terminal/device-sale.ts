@@ -1,8 +1,8 @@
 import type { LcdPrompt, UnattendedPaymentDevice } from '../../../drivers/unattended/unattended-device';
 import { journaledDeviceAuthorize } from '../payment/authorize/device-authorization';
 import { voidStoppedPayment } from '../payment/authorize/stopped-device-payment';
-import type { CardTender, PhaseListener, SalePhase } from '../payment/outcome';
-import { authorizeAndPrint, type OutcomeListener, type SaleDependencies, type SaleResult } from './sale';
+import type { PhaseListener, SalePhase } from '../payment/outcome';
+import { authorizeAndPrint, type CardSaleRequest, type SaleDependencies, type SaleResult } from './sale';
 
 /** LCD codes after which the card has been read and the device is authorizing (PLEASE WAIT, AUTHORIZING, PROCESSING). */
 const authorizingPrompts = new Set([17, 21, 26, 106]);
@@ -45,16 +45,7 @@ function devicePhases(onPhase: PhaseListener): PhaseListener {
  * `signal`: before the card is read the device cancels; after, it refuses and authorizes anyway,
  * so the cancel is remembered and an approval is voided before anything is shown or printed.
  */
-export async function runDeviceSale(
-  deps: DeviceSaleDependencies,
-  request: {
-    amountMinor: number;
-    tender?: CardTender;
-    signal: AbortSignal;
-    onPhase?: PhaseListener;
-    onOutcome?: OutcomeListener;
-  },
-): Promise<SaleResult> {
+export async function runDeviceSale(deps: DeviceSaleDependencies, request: CardSaleRequest): Promise<SaleResult> {
   const { amountMinor, signal } = request;
   const tender = request.tender ?? 'sale';
   const onPhase = devicePhases(request.onPhase ?? (() => undefined));

@@ -48,6 +48,16 @@ export interface SaleDependencies {
   readonly holdReceipts?: boolean;
 }
 
+/** What every card sale is asked: the amount, how it is tendered, and who hears of its progress. */
+export interface CardSaleRequest {
+  amountMinor: number;
+  tender?: CardTender;
+  signal: AbortSignal;
+  onPhase?: PhaseListener;
+  /** Told the outcome as soon as it is journaled, before any receipt work. */
+  onOutcome?: OutcomeListener;
+}
+
 export interface SaleResult {
   readonly outcome: SaleOutcome;
   readonly card: { readonly maskedPan: string; readonly entryMode: string; readonly network: string };
@@ -68,15 +78,7 @@ export interface SaleResult {
  */
 export async function runSale(
   deps: SaleDependencies,
-  request: {
-    amountMinor: number;
-    tender?: CardTender;
-    entry?: CardEntry;
-    captureDetails?: CaptureDetails;
-    signal: AbortSignal;
-    onPhase?: PhaseListener;
-    onOutcome?: OutcomeListener;
-  },
+  request: CardSaleRequest & { entry?: CardEntry; captureDetails?: CaptureDetails },
 ): Promise<SaleResult> {
   const { amountMinor, signal } = request;
   const tender = request.tender ?? 'sale';
