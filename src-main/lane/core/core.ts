@@ -28,9 +28,9 @@ export function createCore(options: CoreOptions): Core {
   const clock = options.clock ?? systemClock;
   const version = options.version ?? productVersion;
   const events = createEventHub((error) => logger.error({ err: error }, 'event listener failed'));
-  const devices = setupDevices(options, clock, events);
-  const journal = setupJournal(options, clock);
   const training = setupTraining(options, clock);
+  const devices = setupDevices(options, clock, events, training.devices);
+  const journal = setupJournal(options, clock);
   const gateway = setupGateway(options, training.gateway);
   const wallet = setupWallet(options, clock, training);
   const lane = setupTerminal(options, { clock, events, devices, journal, gateway, wallet });
