@@ -5,7 +5,7 @@ import { createEventHub } from '../ipc/event-hub';
 import { systemClock } from '../../platform/clock';
 import { createCommandHandlers } from './handlers';
 import { productVersion } from './version';
-import { LaneError } from './errors';
+import { LaneError } from '../errors';
 import type { Core } from './core-parts';
 import { setupDevices } from './setup-devices';
 import { setupJournal } from './setup-journal';

@@ -4,7 +4,7 @@ import { CardReaderError } from '../../../drivers/card-reader/errors';
 import { readCard } from '../../../drivers/card-reader/read-card';
 import { describeCardRead, type CardRead } from '../../../drivers/card-reader/types';
 import type { CardSummary, TestCardInfo } from '../ipc/contract';
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import { configuredDevice } from './configured';
 import type { DeviceManager } from './manager';
 import type { DeckCard, PresentMethod, TrainingDevices } from './training-devices';

@@ -6,7 +6,7 @@ import type { TrainingDevices } from '../devices/training-devices';
 import type { DeviceManager } from '../devices/manager';
 import type { DeviceRegistry } from '../devices/registry';
 import type { SignatureResult, SignatureSession, SignatureSource } from '../ipc/contract';
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import type { EventHub } from '../ipc/event-hub';
 import { idleSignature } from '../ipc/signature-session';
 import type { Logger } from '../../platform/log/logger';

@@ -1,6 +1,6 @@
 import { toHidReports } from '../../../../drivers/card-reader/idtech-hid';
 import type { TrainingDevices } from '../../devices/training-devices';
-import { LaneError } from '../errors';
+import { LaneError } from '../../errors';
 import { EmulatedEncryptingReader } from '../../../stand-ins/devices/encrypting-reader';
 import { EmulatedDigitizerPad } from '../../../stand-ins/devices/hid-digitizer-pad';
 import { EmulatedIsdv4Pad } from '../../../stand-ins/devices/isdv4-pad';

@@ -1,6 +1,6 @@
 import { request as httpsRequest } from 'node:https';
 import type { Clock } from '../../../platform/clock';
-import { LaneError } from '../../core/errors';
+import { LaneError } from '../../errors';
 import type { WalletSettings } from '../../config/wallet-settings';
 import { createTokenizerClient, type TokenizerClient } from '../tokenizer-client';
 import { signatureMaxAgeMs } from '../signing-time';
