@@ -127,21 +127,13 @@ export const boardingEmulatorIndependence = {
 /**
  * The layout by program (ADR 907): product code (platform, lane, back office, shells) never
  * imports a stand-in; training's wiring is the composition root's (src-main/lane/core/training/)
- * and the shells'. The lane files listed in `standInImportsToInject` still build emulated devices
- * themselves; each is to be handed its stand-in by the training wiring, and the list only shrinks.
+ * and the shells'. The lane's emulated devices and test data are handed in by that wiring.
  */
 const noStandIns = {
   regex: '(^|/)stand-ins(/|$)',
   message:
     'Product code never imports a training stand-in: the training wiring (src-main/lane/core/training/, the shells) passes it in.',
 };
-export const standInImportsToInject = [
-  'src-main/lane/devices/card-readers.ts',
-  'src-main/lane/devices/printers.ts',
-  'src-main/lane/devices/signature-pads.ts',
-  'src-main/lane/devices/test-read.ts',
-  'src-main/lane/signature/service.ts',
-];
 export const productBoundaries = {
   paths: [
     { name: 'electron', message: 'Only src-main/shells/electron/ may import electron: the core runs on plain Node.' },
@@ -250,7 +242,7 @@ export default tseslint.config(
   },
   {
     files: ['src-main/lane/**/*.ts', 'src-main/backoffice/**/*.ts'],
-    ignores: ['src-main/lane/core/training/**', ...standInImportsToInject],
+    ignores: ['src-main/lane/core/training/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', productBoundaries] },
   },
   {

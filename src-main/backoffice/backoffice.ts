@@ -9,7 +9,7 @@ import { createFileSecretStore, type SecretStore } from '../lane/config/secrets'
 import { settingsPath } from '../lane/config/settings';
 import { isLoopbackHost } from '../lane/config/schema';
 import { systemClock, type Clock } from '../platform/clock';
-import { LaneError } from '../lane/core/errors';
+import { LaneError } from '../lane/errors';
 import { productVersion } from '../lane/core/version';
 import type { Timers } from './status-poller';
 import type { HostRoute } from '../shells/host/server';

@@ -6,7 +6,7 @@
 import { createBoardingClient, type BoardingClient } from './boarding/client';
 import type { BoardingCredentials } from './boarding/settings';
 import type { SecretStore } from '../lane/config/secrets';
-import { LaneError } from '../lane/core/errors';
+import { LaneError } from '../lane/errors';
 import type { Logger } from '../platform/log/logger';
 import type { BackofficeSettings } from './settings';
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { readSettingsFile, saveSettings, settingsPath, SettingsError } from '../lane/config/settings';
-import { LaneError } from '../lane/core/errors';
+import { LaneError } from '../lane/errors';
 import type { ApplicationSummary } from './contract/applications';
 import type { LaneProvisioning } from './contract/provision';
 import { KindedError } from '../platform/errors';

@@ -5,7 +5,7 @@
  * words the service's own refusal (1250) the same way when the service knows better.
  */
 import type { CustomField, WireError } from './boarding/wire';
-import { LaneError } from '../lane/core/errors';
+import { LaneError } from '../lane/errors';
 
 /** The service's code for a required custom field left empty at Request Signature. */
 const requiredFieldCode = '1250';

@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import { join, posix, win32 } from 'node:path';
 import { z } from 'zod';
 import { defaultAppDataDir } from '../lane/config/settings';
-import { LaneError } from '../lane/core/errors';
+import { LaneError } from '../lane/errors';
 import { checkSettings, loadSettingsFile } from '../platform/config';
 import { tightenPrivateFile, writeFileAtomic } from '../platform/private-file';
 import { SettingsError } from '../platform/settings-error';

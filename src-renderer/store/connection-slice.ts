@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { PosState } from './pos-store';
+import type { PosState } from './pos-state';
 
 /** `open` always in Electron; in browser mode it follows the WebSocket bridge. */
 export type ConnectionStatus = 'connecting' | 'open' | 'closed';
@@ -18,3 +18,9 @@ export const createConnectionSlice: StateCreator<PosState, [], [], ConnectionSli
   setConnection: (connection) => set({ connection }),
   setConnectionHint: (connectionHint) => set({ connectionHint }),
 });
+
+declare module './pos-state' {
+  interface PosSlices {
+    connection: ConnectionSlice;
+  }
+}

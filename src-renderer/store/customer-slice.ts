@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { PosApi, StoredCardsView } from '../../src-main/lane/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
-import type { PosState } from './pos-store';
+import type { PosState } from './pos-state';
 
 /** A sale's customer on History: their stored cards, and a signature added after the approval. */
 export interface CustomerSlice {
@@ -70,3 +70,9 @@ export const createCustomerSlice =
       },
     };
   };
+
+declare module './pos-state' {
+  interface PosSlices {
+    customer: CustomerSlice;
+  }
+}

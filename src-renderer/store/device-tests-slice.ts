@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { CardSummary, PosApi } from '../../src-main/lane/ipc/contract';
 import { unwrap } from '../pos/call-error';
-import type { PosState } from './pos-store';
+import type { PosState } from './pos-state';
 
 /** What a device test came to, per device: in progress, done (with what it found), or failed (with why). */
 export type DeviceTest =
@@ -82,3 +82,9 @@ export const createDeviceTestsSlice =
         }),
     };
   };
+
+declare module './pos-state' {
+  interface PosSlices {
+    deviceTests: DeviceTestsSlice;
+  }
+}

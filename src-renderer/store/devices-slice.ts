@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { DeviceInfo, PosApi } from '../../src-main/lane/ipc/contract';
 import { unwrap } from '../pos/call-error';
-import type { PosState } from './pos-store';
+import type { PosState } from './pos-state';
 
 export interface DevicesSlice {
   devices: DeviceInfo[];
@@ -25,3 +25,9 @@ export const createDevicesSlice =
     },
     setDevices: (devices) => set({ devices, devicesError: null }),
   });
+
+declare module './pos-state' {
+  interface PosSlices {
+    devices: DevicesSlice;
+  }
+}

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { EndOfDayReport, PosApi } from '../../src-main/lane/ipc/contract';
 import { unwrap } from '../pos/call-error';
-import type { PosState } from './pos-store';
+import type { PosState } from './pos-state';
 
 export interface EndOfDaySlice {
   endOfDay: EndOfDayReport | null;
@@ -29,3 +29,9 @@ export const createEndOfDaySlice =
       }
     },
   });
+
+declare module './pos-state' {
+  interface PosSlices {
+    endOfDay: EndOfDaySlice;
+  }
+}

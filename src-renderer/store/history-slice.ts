@@ -8,7 +8,7 @@ import type {
   VoidReason,
 } from '../../src-main/lane/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
-import type { PosState } from './pos-store';
+import type { PosState } from './pos-state';
 
 export interface HistoryQuery {
   readonly lastFour: string;
@@ -166,3 +166,9 @@ export const createHistorySlice =
       },
     };
   };
+
+declare module './pos-state' {
+  interface PosSlices {
+    history: HistorySlice;
+  }
+}

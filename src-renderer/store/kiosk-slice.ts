@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { KioskCatalogue, KioskState, PosApi, SaleSummary } from '../../src-main/lane/ipc/contract';
 import { unwrap } from '../pos/call-error';
-import type { PosState } from './pos-store';
+import type { PosState } from './pos-state';
 
 /**
  * Something the kiosk's customer is told about beside the screen: a touch that was refused. (A
@@ -198,3 +198,9 @@ export const createKioskSlice =
         }),
     };
   };
+
+declare module './pos-state' {
+  interface PosSlices {
+    kiosk: KioskSlice;
+  }
+}

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { PosState } from './pos-store';
+import type { PosState } from './pos-state';
 
 /** The counter's screens, in the order of the navigation bar and its Alt+1…5 keys. */
 export const counterScreens = ['sale', 'history', 'end-of-day', 'devices', 'settings'] as const;
@@ -14,3 +14,9 @@ export const createNavigationSlice: StateCreator<PosState, [], [], NavigationSli
   screen: 'sale',
   go: (screen) => set({ screen }),
 });
+
+declare module './pos-state' {
+  interface PosSlices {
+    navigation: NavigationSlice;
+  }
+}

@@ -1,36 +1,23 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { PosApi } from '../../src-main/lane/ipc/contract';
-import { createConnectionSlice, type ConnectionSlice, type ConnectionStatus } from './connection-slice';
-import { createDevicesSlice, type DevicesSlice } from './devices-slice';
-import { createSessionSlice, type SessionSlice } from './session-slice';
-import { createSignatureSlice, type SignatureSlice } from './signature-slice';
-import { createTerminalSlice, type TerminalSlice } from './terminal-slice';
-import { createStaffSlice, type StaffSlice } from './staff-slice';
-import { createNavigationSlice, type NavigationSlice } from './navigation-slice';
-import { createSaleSlice, type SaleSlice } from './sale-slice';
-import { createTrainingSlice, type TrainingSlice } from './training-slice';
-import { createHistorySlice, type HistorySlice } from './history-slice';
-import { createCustomerSlice, type CustomerSlice } from './customer-slice';
-import { createEndOfDaySlice, type EndOfDaySlice } from './end-of-day-slice';
-import { createDeviceTestsSlice, type DeviceTestsSlice } from './device-tests-slice';
-import { createSettingsSlice, type SettingsSlice } from './settings-slice';
-import { createKioskSlice, type KioskSlice } from './kiosk-slice';
+import type { PosState } from './pos-state';
+import { createConnectionSlice, type ConnectionStatus } from './connection-slice';
+import { createDevicesSlice } from './devices-slice';
+import { createSessionSlice } from './session-slice';
+import { createSignatureSlice } from './signature-slice';
+import { createTerminalSlice } from './terminal-slice';
+import { createStaffSlice } from './staff-slice';
+import { createNavigationSlice } from './navigation-slice';
+import { createSaleSlice } from './sale-slice';
+import { createTrainingSlice } from './training-slice';
+import { createHistorySlice } from './history-slice';
+import { createCustomerSlice } from './customer-slice';
+import { createEndOfDaySlice } from './end-of-day-slice';
+import { createDeviceTestsSlice } from './device-tests-slice';
+import { createSettingsSlice } from './settings-slice';
+import { createKioskSlice } from './kiosk-slice';
 
-export type PosState = SessionSlice &
-  DevicesSlice &
-  TerminalSlice &
-  SignatureSlice &
-  ConnectionSlice &
-  StaffSlice &
-  NavigationSlice &
-  SaleSlice &
-  TrainingSlice &
-  HistorySlice &
-  CustomerSlice &
-  EndOfDaySlice &
-  DeviceTestsSlice &
-  SettingsSlice &
-  KioskSlice;
+export type { PosState };
 export type PosStore = StoreApi<PosState>;
 
 /** One store built from typed slices; every action reaches the core through `pos` only. */

@@ -12,7 +12,7 @@ import type {
 } from '../../src-main/lane/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
 import { confirmLimitOf, defaultConfirmAboveMinor, walletEnabledIn } from './sale-options';
-import type { PosState } from './pos-store';
+import type { PosState } from './pos-state';
 
 /** Where the counter's sale is: keying the amount, paying (card, signature, authorizing), or showing the result. */
 export type SaleStage = 'entry' | 'paying' | 'result';
@@ -338,3 +338,9 @@ export const createSaleSlice =
       },
     };
   };
+
+declare module './pos-state' {
+  interface PosSlices {
+    sale: SaleSlice;
+  }
+}

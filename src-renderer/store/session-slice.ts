@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppInfo, PosApi } from '../../src-main/lane/ipc/contract';
 import { unwrap } from '../pos/call-error';
-import type { PosState } from './pos-store';
+import type { PosState } from './pos-state';
 
 export interface SessionSlice {
   /** Who and what this terminal is; null until the main process answers. */
@@ -24,3 +24,9 @@ export const createSessionSlice =
       }
     },
   });
+
+declare module './pos-state' {
+  interface PosSlices {
+    session: SessionSlice;
+  }
+}

@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { EditableSetting, PosApi, SettingsView, SettingValue } from '../../src-main/lane/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
 import { confirmLimitOf } from './sale-options';
-import type { PosState } from './pos-store';
+import type { PosState } from './pos-state';
 
 /** A refusal in words, and the setting (or credential field) it names when it names one. */
 export interface SettingsProblem {
@@ -118,3 +118,9 @@ export const createSettingsSlice =
       dismissSettingsProblems: () => set({ settingsError: null, credentialsError: null }),
     };
   };
+
+declare module './pos-state' {
+  interface PosSlices {
+    settings: SettingsSlice;
+  }
+}

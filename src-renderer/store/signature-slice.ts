@@ -8,7 +8,7 @@ import type {
 } from '../../src-main/lane/ipc/contract';
 import { idleSignature } from '../../src-main/lane/ipc/signature-session';
 import { unwrap } from '../pos/call-error';
-import type { PosState } from './pos-store';
+import type { PosState } from './pos-state';
 
 type Point = { readonly x: number; readonly y: number };
 
@@ -91,3 +91,9 @@ export const createSignatureSlice =
       replaySignature: (name) => command(() => pos.signature.replay({ name })),
     };
   };
+
+declare module './pos-state' {
+  interface PosSlices {
+    signature: SignatureSlice;
+  }
+}

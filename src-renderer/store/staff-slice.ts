@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { PosApi, StaffSession, TrainingLogin } from '../../src-main/lane/ipc/contract';
 import { unwrap } from '../pos/call-error';
-import type { PosState } from './pos-store';
+import type { PosState } from './pos-state';
 
 export interface StaffSlice {
   /** Who is signed in on the lane; null when nobody is (the sign-in screen shows). */
@@ -61,3 +61,9 @@ export const createStaffSlice =
           : { staff: null, screen: 'sale', ...(get().staff ? { staffMode: false, staffNote: null } : {}) },
       ),
   });
+
+declare module './pos-state' {
+  interface PosSlices {
+    staff: StaffSlice;
+  }
+}

@@ -7,7 +7,7 @@ import type {
   TerminalState,
 } from '../../src-main/lane/ipc/contract';
 import { unwrap } from '../pos/call-error';
-import type { PosState } from './pos-store';
+import type { PosState } from './pos-state';
 
 export interface TerminalSlice {
   terminal: TerminalState | null;
@@ -115,3 +115,9 @@ export const createTerminalSlice =
       }
     },
   });
+
+declare module './pos-state' {
+  interface PosSlices {
+    terminal: TerminalSlice;
+  }
+}

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { PosApi, TestCardInfo } from '../../src-main/lane/ipc/contract';
 import { unwrap } from '../pos/call-error';
-import type { PosState } from './pos-store';
+import type { PosState } from './pos-state';
 
 export type PresentMethod = TestCardInfo['methods'][number];
 
@@ -93,3 +93,9 @@ export const createTrainingSlice =
       },
     };
   };
+
+declare module './pos-state' {
+  interface PosSlices {
+    training: TrainingSlice;
+  }
+}

@@ -8,7 +8,7 @@ import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadBackofficeSettings, backofficeSettingsPath } from '../../src-main/backoffice/settings';
-import { LaneError } from '../../src-main/lane/core/errors';
+import { LaneError } from '../../src-main/lane/errors';
 import { UsageError } from '../../src-main/shells/cli/usage';
 import { GatewayError, GatewayTransportError, ValidationError } from '../../src-main/lane/gateway/errors';
 import { BoardingTransportError } from '../../src-main/backoffice/boarding/errors';

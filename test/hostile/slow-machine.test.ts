@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src-main/stand-ins/gateway-emulator/server';
 import { buildPrinter } from '../../src-main/lane/devices/printers';
+import { trainingDevices } from '../../src-main/lane/core/training/training-devices';
 import { printerSettingSchema } from '../../src-main/lane/config/schema';
 import { encodeReceipt } from '../../src-main/lane/receipt/escpos';
 import { buildReceipt } from '../../src-main/lane/receipt/model';
@@ -34,7 +35,9 @@ async function runMicrotasks(): Promise<void> {
 
 describe('a slow machine', () => {
   it('the training printer prints a receipt though the loop stalls past the 1 s status deadline', async () => {
-    const device = buildPrinter(printerSettingSchema.parse({ id: 'training-printer', emulated: true }), profiles, {});
+    const device = buildPrinter(printerSettingSchema.parse({ id: 'training-printer', emulated: true }), profiles, {
+      training: trainingDevices(),
+    });
     const { printer, emulated } = device;
     await printer.open();
     const bytes = encodeReceipt(

@@ -223,6 +223,19 @@ describe('the layout by program (ADR 907)', () => {
     expect(errors[0]).toContain('never imports a training stand-in');
   });
 
+  it.each([
+    'src-main/lane/devices/card-readers.ts',
+    'src-main/lane/devices/printers.ts',
+    'src-main/lane/devices/signature-pads.ts',
+    'src-main/lane/devices/test-read.ts',
+    'src-main/lane/signature/service.ts',
+  ])('refuses a stand-in in %s too: it is handed its emulated devices by the training wiring', async (file) => {
+    const code = "import { loadTestCards } from '../../stand-ins/devices/test-cards';";
+    const errors = await restrictedImportErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('never imports a training stand-in');
+  });
+
   it('allows the training wiring to import a stand-in', async () => {
     const code = "import { startEmulator } from '../../../stand-ins/gateway-emulator/server';";
     expect(await restrictedImportErrors('src-main/lane/core/training/probe.ts', code)).toEqual([]);

@@ -8,7 +8,7 @@ import {
   type SettingsView,
   type SettingValue,
 } from '../ipc/contract';
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import type { Logger } from '../../platform/log/logger';
 import type { SecretStore } from './secrets';
 import { readSettingsFile, saveSettings, settingsPath, SettingsError, type Settings } from './settings';

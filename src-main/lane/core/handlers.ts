@@ -1,6 +1,6 @@
 import type { KeystrokeAnswer } from '../ipc/contract';
 import type { CommandCaller, CommandHandlers } from '../ipc/dispatcher';
-import { LaneError } from './errors';
+import { LaneError } from '../errors';
 import type { Core } from './core-parts';
 import { createRateLimit } from '../ipc/rate-limit';
 

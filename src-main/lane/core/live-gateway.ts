@@ -2,7 +2,7 @@ import type { Settings } from '../config/settings';
 import type { SecretStore } from '../config/secrets';
 import { createGatewayClient } from '../gateway/client';
 import type { GatewayAccess } from '../terminal/terminal';
-import { LaneError } from './errors';
+import { LaneError } from '../errors';
 
 /**
  * The live gateway: its URL and the merchant id from the settings, the credentials from the

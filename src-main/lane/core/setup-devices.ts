@@ -6,6 +6,7 @@ import { createTestReadService, type TestReadService } from '../devices/test-rea
 import { createDeviceManager, type DeviceManager } from '../devices/manager';
 import { laneDeviceEnvironment } from '../devices/environment';
 import { createDeviceRegistry, type DeviceRegistry } from '../devices/registry';
+import type { TrainingDevices } from '../devices/training-devices';
 import { createPrinterService, type PrinterService } from '../receipt/printer-service';
 import { loadPrinterProfiles, type PrinterProfile } from '../receipt/profiles';
 import { createSignatureService, type SignatureService } from '../signature/service';
@@ -26,7 +27,13 @@ export interface LaneDevices {
   readonly previewProfile: PrinterProfile;
 }
 
-export function setupDevices(options: CoreOptions, clock: Clock, events: EventHub): LaneDevices {
+/** `trainingDevices`: the emulated devices and test data, from the training wiring. */
+export function setupDevices(
+  options: CoreOptions,
+  clock: Clock,
+  events: EventHub,
+  trainingDevices: TrainingDevices,
+): LaneDevices {
   const { settings, logger } = options;
   const devices = createDeviceRegistry();
   const assetsDir = options.assetsDir ?? defaultAssetsDir();
@@ -41,10 +48,17 @@ export function setupDevices(options: CoreOptions, clock: Clock, events: EventHu
     logger,
     clock,
     environment: options.deviceEnvironment ?? laneDeviceEnvironment(),
+    trainingDevices,
     // A kiosk's keyboard-mode scanner types into the same keyboard as the card reader.
     barcodes: settings.mode === 'kiosk',
   });
-  const cardReaders = createTestReadService({ manager: deviceManager, training: settings.training, assetsDir, clock });
+  const cardReaders = createTestReadService({
+    manager: deviceManager,
+    training: settings.training,
+    assetsDir,
+    clock,
+    trainingDevices,
+  });
   const signature = createSignatureService({
     manager: deviceManager,
     registry: devices,
@@ -52,6 +66,7 @@ export function setupDevices(options: CoreOptions, clock: Clock, events: EventHu
     events,
     logger,
     assetsDir,
+    trainingDevices,
   });
   const printers = createPrinterService({ manager: deviceManager, settings });
   return {

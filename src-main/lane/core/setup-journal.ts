@@ -1,6 +1,6 @@
 import type { CoreOptions } from './core-options';
 import type { Clock } from '../../platform/clock';
-import { LaneError } from './errors';
+import { LaneError } from '../errors';
 import { Journal, JournalError } from '../journal/journal';
 import { openLaneJournal, type JournalRefusal } from '../journal/journal-check';
 

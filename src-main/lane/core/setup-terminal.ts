@@ -1,6 +1,6 @@
 import type { CoreOptions } from './core-options';
 import type { Clock } from '../../platform/clock';
-import { LaneError } from './errors';
+import { LaneError } from '../errors';
 import type { EventHub } from '../ipc/event-hub';
 import type { JournalRefusal } from '../journal/journal-check';
 import { createTerminalService, type GatewayAccess, type TerminalService } from '../terminal/terminal';

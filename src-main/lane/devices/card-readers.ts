@@ -1,23 +1,15 @@
 import type { Clock } from '../../platform/clock';
-import { IdtechHidReader, toHidReports } from '../../../drivers/card-reader/idtech-hid';
+import { IdtechHidReader } from '../../../drivers/card-reader/idtech-hid';
 import { KeyboardCardReader } from '../../../drivers/card-reader/keyboard-reader';
 import type { CardReader } from '../../../drivers/card-reader/types';
-import { EmulatedEncryptingReader, type EmulatedCard } from '../../stand-ins/devices/encrypting-reader';
-import { readerKeystrokes } from '../../stand-ins/devices/keyboard';
 import type { KeyboardWedgeTransport } from '../../../drivers/transport/keyboard-wedge-transport';
 import { createMemoryPair } from '../../../drivers/transport/memory';
 import type { Transport } from '../../../drivers/transport/types';
 import { UnattendedPaymentDevice } from '../../../drivers/unattended/unattended-device';
 import type { CardReaderSetting } from '../config/schema';
 import type { ConfiguredDevice } from './configured';
+import type { EmulatedReaderControl, TrainingDevices } from './training-devices';
 import { UnattendedCardReader } from './unattended-reader';
-
-export type PresentMethod = 'insert' | 'tap' | 'swipe';
-
-/** Training: what the card-deck panel drives. */
-export interface EmulatedReaderControl {
-  present(card: EmulatedCard, method: PresentMethod, amountMinor: number): Promise<void>;
-}
 
 /** One configured card reader, opened or not. */
 export interface CardReaderDevice extends ConfiguredDevice<CardReaderSetting> {
@@ -40,6 +32,8 @@ export interface CardReaderEnvironment {
   >;
   /** Runs the readers' timeouts and times the emulated keyboard reader's keystrokes (gaps: `monotonic`). */
   readonly clock: Clock;
+  /** Training's emulated readers (the training wiring's); absent: an `emulated` setting cannot be built. */
+  readonly training?: TrainingDevices;
 }
 
 const defaultNames: Record<CardReaderSetting['protocol'], string> = {
@@ -65,36 +59,17 @@ export function buildCardReader(setting: CardReaderSetting, environment: CardRea
         reader: new KeyboardCardReader(environment.wedge, { clock: environment.clock }),
       };
     case 'emulated': {
-      // Set to show the service code, so the chip-first rule applies to its encrypted swipes.
-      const device = new EmulatedEncryptingReader({ serialNumber: 'LPTRAIN001', clearExpiryAndServiceCode: true });
+      if (!environment.training) throw unavailable("training's emulated reader");
       if (setting.mode === 'keyboard') {
+        // It types into the same keyboard stream a real reader types into.
         const reader = new KeyboardCardReader(environment.wedge, { clock: environment.clock });
-        const emulated: EmulatedReaderControl = {
-          async present(card, method, amountMinor) {
-            const output =
-              method === 'swipe'
-                ? device.swipe(card)
-                : device.chip(card, amountMinor, method === 'tap' ? 'contactless' : 'chip');
-            // Typed into the same keyboard stream a real reader types into.
-            for (const stroke of readerKeystrokes(output, environment.clock.monotonic()))
-              environment.wedge.feed(stroke);
-          },
-        };
+        const emulated = environment.training.keyboardReader(environment.wedge, environment.clock);
         return { setting, name, transportKind: 'emulated', reader, emulated };
       }
-      const { host, device: peer } = createMemoryPair(`${name} (HID)`);
+      const { host, device } = createMemoryPair(`${name} (HID)`);
       const reader = new IdtechHidReader(host, { clock: environment.clock });
-      const emulated: EmulatedReaderControl = {
-        async present(card, method, amountMinor) {
-          if (!peer.isOpen) await peer.open();
-          const reports =
-            method === 'swipe'
-              ? toHidReports(device.swipeBinary(card), { envelope: false })
-              : toHidReports(device.chipRecord(card, amountMinor, method === 'tap' ? 'contactless' : 'chip'));
-          for (const report of reports) await peer.write(report);
-        },
-      };
-      return { setting, name, transportKind: 'emulated', reader, emulated, dispose: () => peer.close() };
+      const emulated = environment.training.hidReader(device);
+      return { setting, name, transportKind: 'emulated', reader, emulated, dispose: () => device.close() };
     }
     case 'idtech-hid': {
       if (!environment.hid) throw unavailable('USB HID');

@@ -1,5 +1,5 @@
 import type { DeviceTransportKind } from '../ipc/contract';
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 
 /** What every configured device carries, opened or not: its setting, its name and its link. */
 export interface ConfiguredDevice<Setting> {

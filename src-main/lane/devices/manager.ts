@@ -11,6 +11,7 @@ import type { DeviceRegistry } from './registry';
 import type { PrinterProfile } from '../receipt/profiles';
 import { buildPrinter, type PrinterDevice, type PrinterEnvironment } from './printers';
 import { buildSignaturePad, type SignaturePadDevice, type SignaturePadEnvironment } from './signature-pads';
+import type { TrainingDevices } from './training-devices';
 
 /** The device list's words for a device that cannot be opened: the kind's advice, then the error naming the device. */
 export function openFailureWords(error: unknown): string {
@@ -47,9 +48,9 @@ export const trainingPrinter: PrinterSetting = {
 };
 
 /** How devices are reached on this machine: card readers' links and protocols, pads' and printers' links. */
-export type DeviceEnvironment = Omit<CardReaderEnvironment, 'wedge' | 'clock'> & {
-  readonly pads?: SignaturePadEnvironment;
-  readonly printers?: PrinterEnvironment;
+export type DeviceEnvironment = Omit<CardReaderEnvironment, 'wedge' | 'clock' | 'training'> & {
+  readonly pads?: Omit<SignaturePadEnvironment, 'training'>;
+  readonly printers?: Omit<PrinterEnvironment, 'training'>;
 };
 
 export interface DeviceManagerOptions {
@@ -62,6 +63,8 @@ export interface DeviceManagerOptions {
   readonly registry: DeviceRegistry;
   readonly logger: Logger;
   readonly environment?: DeviceEnvironment;
+  /** Training's emulated devices, handed in by the training wiring; without them an `emulated` setting cannot be built. */
+  readonly trainingDevices?: TrainingDevices;
   /**
    * Runs the keyboard stream's timers and times the keys it is given without a time of their own
    * (`monotonic`, the gaps of a burst); the composition root passes the lane's clock.
@@ -116,7 +119,7 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
   const devices: CardReaderDevice[] = [];
   const pads: SignaturePadDevice[] = [];
   const printers: PrinterDevice[] = [];
-  const { registry, logger } = options;
+  const { registry, logger, trainingDevices } = options;
 
   /** Registers a device and keeps its registry entry in step with its events. */
   const track = (
@@ -186,20 +189,23 @@ export function createDeviceManager(options: DeviceManagerOptions): DeviceManage
   };
 
   buildEach('card-reader', settings, (setting) => {
-    const device = buildCardReader(setting, { ...options.environment, wedge, clock });
+    const device = buildCardReader(setting, { ...options.environment, wedge, clock, training: trainingDevices });
     devices.push(device);
     track('card-reader', device, device.reader, 'The last card could not be read');
   });
   const padSettings = options.signaturePads?.length ? options.signaturePads : options.training ? [trainingPad] : [];
   buildEach('signature-pad', padSettings, (setting) => {
-    const device = buildSignaturePad(setting, options.environment?.pads ?? {});
+    const device = buildSignaturePad(setting, { ...options.environment?.pads, training: trainingDevices });
     pads.push(device);
     track('signature-pad', device, device.pad, 'The pad sent something unreadable');
   });
 
   const printerSettings = options.printers?.length ? options.printers : options.training ? [trainingPrinter] : [];
   buildEach('printer', printerSettings, (setting) => {
-    const device = buildPrinter(setting, options.printerProfiles ?? new Map(), options.environment?.printers ?? {});
+    const device = buildPrinter(setting, options.printerProfiles ?? new Map(), {
+      ...options.environment?.printers,
+      training: trainingDevices,
+    });
     printers.push(device);
     track(
       'printer',

@@ -1,4 +1,3 @@
-import { EmulatedReceiptPrinter } from '../../stand-ins/devices/receipt-printer-peer';
 import { ReceiptPrinter } from '../../../drivers/printer/receipt-printer';
 import { DeviceFileTransport } from '../../../drivers/transport/device-file';
 import { createMemoryPair } from '../../../drivers/transport/memory';
@@ -6,6 +5,7 @@ import { TcpTransport } from '../../../drivers/transport/tcp';
 import type { Transport } from '../../../drivers/transport/types';
 import type { PrinterSetting } from '../config/schema';
 import type { ConfiguredDevice } from './configured';
+import type { EmulatedPrinterPages, TrainingDevices } from './training-devices';
 import type { PrinterProfile } from '../receipt/profiles';
 import { KindedError } from '../../platform/errors';
 
@@ -14,7 +14,7 @@ export interface PrinterDevice extends ConfiguredDevice<PrinterSetting> {
   readonly profile: PrinterProfile;
   readonly printer: ReceiptPrinter;
   /** Training: the emulated printer, whose pages show what was really sent. */
-  readonly emulated?: EmulatedReceiptPrinter;
+  readonly emulated?: EmulatedPrinterPages;
 }
 
 export interface PrinterEnvironment {
@@ -22,6 +22,8 @@ export interface PrinterEnvironment {
   /** By default node:net (TCP) and node:fs (device files); tests may pass their own. */
   readonly tcp?: (setting: Extract<PrinterSetting, { tcp: unknown }>) => Transport;
   readonly deviceFile?: (path: string) => Transport;
+  /** Training's emulated printer (the training wiring's); absent: an `emulated` setting cannot be built. */
+  readonly training?: TrainingDevices;
 }
 
 /** Builds the printer a setting describes. Throws an error naming the setting when it cannot. */
@@ -50,9 +52,13 @@ interface PrinterLink extends Omit<PrinterDevice, 'setting' | 'profile' | 'print
 
 function printerLink(setting: PrinterSetting, profile: PrinterProfile, environment: PrinterEnvironment): PrinterLink {
   if ('emulated' in setting) {
+    if (!environment.training)
+      throw new KindedError(
+        'unavailable',
+        `printers.${setting.id}: training's emulated printer is not available on this machine`,
+      );
     const { host, device } = createMemoryPair(`training printer`);
-    const emulated = new EmulatedReceiptPrinter(profile);
-    emulated.attach(device);
+    const emulated = environment.training.printer(profile, device);
     void device.open();
     const name = setting.name ?? 'Training printer';
     return { name, transportKind: 'emulated', transport: host, emulated, dispose: () => device.close() };

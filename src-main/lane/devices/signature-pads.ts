@@ -1,18 +1,12 @@
-import { EmulatedDigitizerPad } from '../../stand-ins/devices/hid-digitizer-pad';
-import { EmulatedIsdv4Pad } from '../../stand-ins/devices/isdv4-pad';
 import { HidDigitizerPad } from '../../../drivers/signature-pad/hid-digitizer';
 import { Isdv4Pad } from '../../../drivers/signature-pad/isdv4';
 import type { PenPadOptions } from '../../../drivers/signature-pad/pen-pad';
-import type { SignaturePad, SignatureStrokes } from '../../../drivers/signature-pad/types';
+import type { SignaturePad } from '../../../drivers/signature-pad/types';
 import { createMemoryPair } from '../../../drivers/transport/memory';
 import type { Transport } from '../../../drivers/transport/types';
 import type { SignaturePadSetting } from '../config/schema';
 import type { ConfiguredDevice } from './configured';
-
-/** Training: the emulated pad signs a recorded signature, at `speed` (1 real time). */
-export interface EmulatedPadControl {
-  sign(signature: SignatureStrokes, options: { speed: number; signal?: AbortSignal }): Promise<void>;
-}
+import type { EmulatedPadControl, TrainingDevices } from './training-devices';
 
 /** One configured signature pad, opened or not. */
 export interface SignaturePadDevice extends ConfiguredDevice<SignaturePadSetting> {
@@ -24,6 +18,8 @@ export interface SignaturePadDevice extends ConfiguredDevice<SignaturePadSetting
 export interface SignaturePadEnvironment {
   readonly hid?: (setting: Extract<SignaturePadSetting, { hid: unknown }>) => Transport;
   readonly serial?: (setting: Extract<SignaturePadSetting, { serial: unknown }>) => Transport;
+  /** Training's emulated pads (the training wiring's); absent: an `emulated` setting cannot be built. */
+  readonly training?: TrainingDevices;
 }
 
 const defaultNames: Record<SignaturePadSetting['protocol'], string> = {
@@ -52,16 +48,17 @@ export function buildSignaturePad(
       return { setting, name, transportKind: 'serial', pad: new Isdv4Pad(environment.serial(setting), options) };
     }
     case 'emulated': {
+      if (!environment.training) throw unavailable("training's emulated pad");
       // The real protocol code runs against the emulated pad on the far end of an in-memory link.
-      const { host, device } = createMemoryPair(name);
-      const { pad, peer } = emulatedPad(setting.mode, host, device, options);
+      const link = createMemoryPair(name);
+      const { pad, peer } = emulatedPad(environment.training, setting.mode, link, options);
       return {
         setting,
         name,
         transportKind: 'emulated',
         pad,
         emulated: { sign: (signature, replay) => peer.sign(signature, replay) },
-        dispose: () => device.close(),
+        dispose: () => link.device.close(),
       };
     }
   }
@@ -69,16 +66,16 @@ export function buildSignaturePad(
 
 /** The pad driver for an emulated pad's mode, on `host`, and the emulated pad it talks to on `device`. */
 function emulatedPad(
+  training: TrainingDevices,
   mode: Extract<SignaturePadSetting, { protocol: 'emulated' }>['mode'],
-  host: Transport,
-  device: Transport,
+  { host, device }: { host: Transport; device: Transport },
   options: PenPadOptions,
 ): { pad: SignaturePad; peer: EmulatedPadControl } {
   if (mode === 'isdv4') {
-    const peer = new EmulatedIsdv4Pad(device);
+    const peer = training.isdv4Pad(device);
     void device.open();
     return { peer, pad: new Isdv4Pad(host, { ...options, stopSettleMs: 10 }) };
   }
-  const peer = new EmulatedDigitizerPad(device);
+  const peer = training.digitizerPad(device);
   return { peer, pad: new HidDigitizerPad(host, peer.descriptor, options) };
 }

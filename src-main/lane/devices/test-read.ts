@@ -3,12 +3,11 @@ import { maskCardNumber } from '../../../drivers/card-reader/card-read';
 import { CardReaderError } from '../../../drivers/card-reader/errors';
 import { readCard } from '../../../drivers/card-reader/read-card';
 import { describeCardRead, type CardRead } from '../../../drivers/card-reader/types';
-import { loadTestCards, type TestCard } from '../../stand-ins/devices/test-cards';
 import type { CardSummary, TestCardInfo } from '../ipc/contract';
-import { LaneError } from '../core/errors';
-import type { PresentMethod } from './card-readers';
+import { LaneError } from '../errors';
 import { configuredDevice } from './configured';
 import type { DeviceManager } from './manager';
+import type { DeckCard, PresentMethod, TrainingDevices } from './training-devices';
 
 /** A CardRead as the contract may carry it: no track, no clear number. */
 export function cardSummary(read: CardRead): CardSummary {
@@ -44,18 +43,21 @@ export function createTestReadService(options: {
   manager: DeviceManager;
   training: boolean;
   assetsDir: string;
+  /** Training's card deck comes from here (the training wiring's); absent: there is no deck. */
+  trainingDevices?: Pick<TrainingDevices, 'testCards'>;
   /** Where a read's deadline is measured: the lane's clock. */
   clock: Pick<Clock, 'monotonic'>;
 }): TestReadService {
   const { manager } = options;
   const reads = new Map<string, AbortController>();
-  let deck: TestCard[] | undefined;
+  let deck: readonly DeckCard[] | undefined;
 
   const deviceFor = (deviceId: string | undefined) =>
     configuredDevice(manager.cardReader(deviceId), deviceId, 'card reader', 'add one under Devices in the settings.');
   const trainingOnly = () => {
-    if (!options.training) throw new LaneError('forbidden', 'The card deck is for training mode only.');
-    deck ??= loadTestCards(options.assetsDir);
+    if (!options.training || !options.trainingDevices)
+      throw new LaneError('forbidden', 'The card deck is for training mode only.');
+    deck ??= options.trainingDevices.testCards(options.assetsDir);
     return deck;
   };
 

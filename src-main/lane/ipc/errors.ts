@@ -1,4 +1,4 @@
-import { LaneError, type LaneErrorKind } from '../core/errors';
+import { LaneError, type LaneErrorKind } from '../errors';
 import { JournalError } from '../journal/journal';
 import type { CommandError, CommandErrorCode } from './contract';
 

@@ -1,4 +1,4 @@
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import type { BasketLine, CatalogueItem, KioskBasket, TaxRate } from '../ipc/contract';
 import type { CartLine } from '../ipc/cart';
 import { formatMinorUnits } from '../../platform/money';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import type { CatalogueItem, KioskCatalogue, TaxRate } from '../ipc/contract';
 import { barcodeKey } from './barcodes';
 import { CatalogueError, parseCatalogue } from './catalogue-file';

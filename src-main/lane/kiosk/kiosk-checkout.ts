@@ -1,5 +1,5 @@
 import type { Clock } from '../../platform/clock';
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import type { KioskBasket, KioskPaymentView, KioskState, KioskStep, SaleSummary } from '../ipc/contract';
 import { formatMinorUnits } from '../../platform/money';
 import type { Logger } from '../../platform/log/logger';

@@ -3,7 +3,7 @@ import type { BarcodeScanner } from '../../../drivers/barcode-scanner/types';
 import type { Clock } from '../../platform/clock';
 import { SerialTransport } from '../../../drivers/transport/serial';
 import type { Settings } from '../config/settings';
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import type { Logger } from '../../platform/log/logger';
 import type { KioskService } from './kiosk-service';
 

@@ -1,6 +1,6 @@
 import type { Clock } from '../../platform/clock';
 import type { Settings } from '../config/settings';
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import type { CatalogueItem, KioskCatalogue, KioskState, KioskStep, SaleSummary } from '../ipc/contract';
 import type { Logger } from '../../platform/log/logger';
 import type { TerminalStateStore } from '../terminal/state-store';

@@ -5,7 +5,7 @@ import type { Settings } from '../config/settings';
 import { configuredDevice } from '../devices/configured';
 import type { DeviceManager } from '../devices/manager';
 import type { PrinterDevice } from '../devices/printers';
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import { encodeReceipt } from './escpos';
 import type { ReceiptDocument, ReceiptLine } from './model';
 

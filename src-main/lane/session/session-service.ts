@@ -1,7 +1,7 @@
 import type { Settings } from '../config/settings';
 import type { Clock } from '../../platform/clock';
 import type { StaffRole, StaffSession, TrainingLogin } from '../ipc/contract';
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import type { Logger } from '../../platform/log/logger';
 import { pinMatches, unknownIdPinHash, type PinCheck } from './pin-hash';
 import { memoryPinLockStore, type PinLockStore } from './pin-lock-file';

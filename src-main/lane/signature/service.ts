@@ -1,12 +1,12 @@
-import { loadSignatures } from '../../stand-ins/devices/signature-replay';
 import { SignaturePadError, type SignatureStrokes } from '../../../drivers/signature-pad/types';
 import type { Settings } from '../config/settings';
 import { configuredDevice } from '../devices/configured';
 import type { SignaturePadDevice } from '../devices/signature-pads';
+import type { TrainingDevices } from '../devices/training-devices';
 import type { DeviceManager } from '../devices/manager';
 import type { DeviceRegistry } from '../devices/registry';
 import type { SignatureResult, SignatureSession, SignatureSource } from '../ipc/contract';
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import type { EventHub } from '../ipc/event-hub';
 import { idleSignature } from '../ipc/signature-session';
 import type { Logger } from '../../platform/log/logger';
@@ -51,6 +51,8 @@ export interface SignatureServiceOptions {
   readonly events: EventHub;
   readonly logger: Logger;
   readonly assetsDir: string;
+  /** Training's recorded signatures come from here (the training wiring's); absent: there are none. */
+  readonly trainingDevices?: Pick<TrainingDevices, 'recordedSignatures'>;
 }
 
 export function createSignatureService(options: SignatureServiceOptions): SignatureService {
@@ -69,7 +71,7 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
         result?: SignatureResult;
       }
     | undefined;
-  let recordings: Map<string, SignatureStrokes> | undefined;
+  let recordings: ReadonlyMap<string, SignatureStrokes> | undefined;
 
   /** The sale waiting on the capture in progress: told once, when it is accepted or ends without a signature. */
   let waiting: ((ended: 'accepted' | 'idle') => void) | undefined;
@@ -211,6 +213,14 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
     return { canceled };
   };
 
+  /** Training's recorded signatures, read once. */
+  const recorded = () => {
+    if (!options.settings.training || !options.trainingDevices)
+      throw new LaneError('forbidden', 'Recorded signatures are for training mode only.');
+    recordings ??= options.trainingDevices.recordedSignatures(options.assetsDir);
+    return recordings;
+  };
+
   return {
     session: () => session,
     begin,
@@ -260,15 +270,10 @@ export function createSignatureService(options: SignatureServiceOptions): Signat
     },
     cancel,
     recorded() {
-      if (!options.settings.training)
-        throw new LaneError('forbidden', 'Recorded signatures are for training mode only.');
-      recordings ??= loadSignatures(`${options.assetsDir}/signatures`);
-      return [...recordings.keys()];
+      return [...recorded().keys()];
     },
     async replay(name) {
-      if (!options.settings.training)
-        throw new LaneError('forbidden', 'Recorded signatures are for training mode only.');
-      recordings ??= loadSignatures(`${options.assetsDir}/signatures`);
+      const recordings = recorded();
       const signature = recordings.get(name);
       if (!signature)
         throw new LaneError(

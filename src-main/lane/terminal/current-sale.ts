@@ -1,6 +1,6 @@
 import type { CartLine } from '../ipc/cart';
 import type { CurrentSale, PayLink, SaleSummary, SaleTender } from '../ipc/contract';
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import { formatMinorUnits } from '../../platform/money';
 import type { TerminalStateStore } from './state-store';
 import type { CardEntry } from '../ipc/tenders';

@@ -1,4 +1,4 @@
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import type { PayLink, SaleOutcomeNotice, SaleSummary, SaleTender } from '../ipc/contract';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../../platform/log/logger';

@@ -1,7 +1,7 @@
 import type { GatewayClient } from '../gateway/client';
 import { AuthenticationError, GatewayError, ValidationError } from '../gateway/errors';
 import type { StoredCardsView } from '../ipc/contract';
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import { JournalError, type Journal } from '../journal/journal';
 import type { Logger } from '../../platform/log/logger';
 import type { EncodedSignature } from '../signature/codec';

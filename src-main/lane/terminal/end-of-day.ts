@@ -1,7 +1,7 @@
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError, ValidationError } from '../gateway/errors';
 import type { EndOfDayReport } from '../ipc/contract';
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import type { Journal, JournalEntry } from '../journal/journal';
 import { orderMoney, tookEffect } from './order-money';
 import { reconcile } from './reconciliation';

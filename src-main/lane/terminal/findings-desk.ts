@@ -1,4 +1,4 @@
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import { containsCardNumber, type Journal } from '../journal/journal';
 import type { ParsedCommandArgs, RecoveryFinding, RecoveryItem } from '../ipc/contract';
 import { recoveryQueue } from './history';

@@ -2,7 +2,7 @@ import type { Capture } from '../gateway/capture';
 import type { Reversal } from '../gateway/reversal';
 import type { TransactionRecord } from '../gateway/transaction-record';
 import { refundReasonWords, type FollowUpSummary, type RefundReason, type VoidReason } from '../ipc/contract';
-import { LaneError, nothingSent } from '../core/errors';
+import { LaneError, nothingSent } from '../errors';
 import { formatMinorUnits } from '../../platform/money';
 import { journaledFollowUp, type FollowUpOperation } from '../journal/follow-ups';
 import type { Journal, JournalEntry } from '../journal/journal';

@@ -1,4 +1,4 @@
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import type { RecoveryFinding } from '../ipc/contract';
 import { formatMinorUnits } from '../../platform/money';
 import type { Journal, JournalEntry } from '../journal/journal';

@@ -1,4 +1,4 @@
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 
 /** One money-moving operation at a time, for the whole lane. */
 export interface OnePaymentAtATime {

@@ -1,5 +1,5 @@
 import type { Settings } from '../config/settings';
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import type { DeviceManager } from '../devices/manager';
 import { achAuthorizationFields } from '../gateway/ach';
 import type { CaptureDetails } from '../gateway/capture-details';

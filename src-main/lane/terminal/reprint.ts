@@ -1,4 +1,4 @@
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import type { JournalEntry } from '../journal/journal';
 import { factsFromJournal } from '../receipt/facts';
 import { buildReceipt, type ReceiptDocument, type ReceiptKind } from '../receipt/model';

@@ -1,6 +1,6 @@
 import { CardReaderError } from '../../../drivers/card-reader/errors';
 import { UnattendedDeviceError } from '../../../drivers/unattended/errors';
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import { formatMinorUnits } from '../../platform/money';
 import { JournalError, type Journal } from '../journal/journal';
 import { SaleCanceledError } from '../payment/signature/signature-step';

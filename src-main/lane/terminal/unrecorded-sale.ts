@@ -1,4 +1,4 @@
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import { formatMinorUnits } from '../../platform/money';
 import type { Journal } from '../journal/journal';
 import { recordHeld } from '../journal/unrecorded';

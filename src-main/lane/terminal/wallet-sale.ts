@@ -1,4 +1,4 @@
-import { LaneError } from '../core/errors';
+import { LaneError } from '../errors';
 import type { CaptureDetails } from '../gateway/capture-details';
 import type { SaleSummary } from '../ipc/contract';
 import type { Logger } from '../../platform/log/logger';

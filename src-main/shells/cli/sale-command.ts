@@ -4,7 +4,7 @@ import { defaultAssetsDir } from '../../lane/core/assets';
 import { bootCore } from '../../lane/core/boot';
 import { createGatewayClient } from '../../lane/gateway/client';
 import type { SaleSummary, SignatureSession, TerminalState } from '../../lane/ipc/contract';
-import { LaneError } from '../../lane/core/errors';
+import { LaneError } from '../../lane/errors';
 import { formatMinorUnits } from '../../platform/money';
 import type { CliIo } from './io';
 import { UsageError } from './usage';

@@ -1,6 +1,8 @@
 import type { Clock } from '../../../platform/clock';
 import type { CoreOptions } from '../core-options';
 import { createTrainingGateway, type TrainingGateway } from './training-gateway';
+import { trainingDevices } from './training-devices';
+import type { TrainingDevices } from '../../devices/training-devices';
 import type { TrainingWalletPayload } from '../../wallet/pay-link/lane-wallet';
 import {
   createTrainingWalletKeys,
@@ -11,7 +13,7 @@ import { trainingEcV2Payment, trainingWalletPayment } from '../../../stand-ins/t
 
 /**
  * The training wiring: the one place where the lane meets its stand-ins (the built-in gateway,
- * boarding and tokenizer emulators, the emulated phone). Product code is handed what is made
+ * boarding and tokenizer emulators, the emulated phone, the emulated devices). Product code is handed what is made
  * here and never imports a stand-in itself.
  */
 export interface TrainingKit {
@@ -19,6 +21,8 @@ export interface TrainingKit {
   readonly gateway: TrainingGateway;
   /** The emulated phone's payloads, signed with training's wallet keys. */
   readonly walletPayload: TrainingWalletPayload;
+  /** The emulated reader, pads and printer, the card deck and the recorded signatures. */
+  readonly devices: TrainingDevices;
 }
 
 /** The training wallet's card: an approving Visa test card (FACTS.md). */
@@ -59,5 +63,5 @@ export function setupTraining(options: CoreOptions, clock: Clock): TrainingKit {
     // Wallet API version 3: the token carries publicKeyHash, so devicedata sends it (and echash).
     return JSON.stringify({ walletApiVersion: 3, token });
   };
-  return { gateway, walletPayload };
+  return { gateway, walletPayload, devices: trainingDevices() };
 }

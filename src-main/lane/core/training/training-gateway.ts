@@ -1,6 +1,6 @@
 import { renameSync } from 'node:fs';
 import { z } from 'zod';
-import { LaneError } from '../errors';
+import { LaneError } from '../../errors';
 import { systemClock } from '../../../platform/clock';
 import { basicAuthorization, createOutboundSender, type HttpMethod } from '../../../platform/http/outbound';
 import { readAnswer } from '../../../platform/http/outbound-answer';

@@ -1,4 +1,4 @@
-import { LaneError } from '../../core/errors';
+import { LaneError } from '../../errors';
 import type { Logger } from '../../../platform/log/logger';
 import type { EncodedSignature } from '../../signature/codec';
 import type { SignatureService } from '../../signature/service';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LaneError } from '../../core/errors';
+import { LaneError } from '../../errors';
 import { payPageAssets } from './pay-page-parts';
 
 /**

@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../../platform/private-file';
-import { LaneError } from '../../core/errors';
+import { LaneError } from '../../errors';
 import { generateLoopbackCertificate } from '../../../platform/tls';
 
 /** The pay page's certificate and key (PEM). */

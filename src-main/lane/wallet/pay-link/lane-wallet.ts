@@ -1,7 +1,7 @@
 import type { Clock } from '../../../platform/clock';
 import { createOutboundSender } from '../../../platform/http/outbound';
 import { streamingFetch } from '../../../platform/http/outbound-node';
-import { LaneError } from '../../core/errors';
+import { LaneError } from '../../errors';
 import type { WalletSettings } from '../../config/wallet-settings';
 import { createTokenizerClient, type TokenizerClient } from '../tokenizer-client';
 import { signatureMaxAgeMs } from '../signing-time';

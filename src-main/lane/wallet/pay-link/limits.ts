@@ -1,6 +1,6 @@
 import type { Server } from 'node:net';
 import type { SecureContextOptions, TlsOptions } from 'node:tls';
-import { LaneError } from '../../core/errors';
+import { LaneError } from '../../errors';
 
 /**
  * What the pay-link service allows a client (ADR 047): the TLS it speaks, how many sockets one

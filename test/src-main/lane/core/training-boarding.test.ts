@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createBoardingClient } from '../../../../src-main/backoffice/boarding/client';
-import { LaneError } from '../../../../src-main/lane/core/errors';
+import { LaneError } from '../../../../src-main/lane/errors';
 import { createTrainingGateway, type TrainingGateway } from '../../../../src-main/lane/core/training/training-gateway';
 import { closedAfterEach } from '../../../support/closed-after-each';
 import { frontEndMidOf, moveBoardingClock, signedApplication } from '../../../support/boarding';

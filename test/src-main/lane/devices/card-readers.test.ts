@@ -8,6 +8,8 @@ import type { CommandReply, TestCardInfo } from '../../../../src-main/lane/ipc/c
 import { laneDeviceEnvironment } from '../../../../src-main/lane/devices/environment';
 import { createDeviceManager } from '../../../../src-main/lane/devices/manager';
 import { createDeviceRegistry } from '../../../../src-main/lane/devices/registry';
+import { loadPrinterProfiles } from '../../../../src-main/lane/receipt/profiles';
+import { trainingDevices } from '../../../../src-main/lane/core/training/training-devices';
 import { systemClock } from '../../../../src-main/platform/clock';
 import { ManualClock } from '../../../support/manual-clock';
 import { serialLinks } from '../../../support/driver-serial-links';
@@ -188,12 +190,44 @@ describe('createDeviceManager', () => {
     await manager.close();
   });
 
+  it('cannot build training\u2019s emulated devices unless the training wiring hands them in, and says so', async () => {
+    const { logger } = collectingLogger();
+    const registry = createDeviceRegistry();
+    const manager = createDeviceManager({
+      devices: [],
+      training: true,
+      printerProfiles: loadPrinterProfiles('assets/printers'),
+      registry,
+      logger,
+      clock: new ManualClock(),
+    });
+    expect(registry.list().map(({ id, status, lastError }) => ({ id, status, lastError }))).toEqual([
+      {
+        id: 'training-reader',
+        status: 'error',
+        lastError: "devices.training-reader: training's emulated reader is not available on this machine",
+      },
+      {
+        id: 'training-pad',
+        status: 'error',
+        lastError: "signaturePads.training-pad: training's emulated pad is not available on this machine",
+      },
+      {
+        id: 'training-printer',
+        status: 'error',
+        lastError: "printers.training-printer: training's emulated printer is not available on this machine",
+      },
+    ]);
+    await manager.close();
+  });
+
   it('takes keyboard-mode reader data out of the keystroke stream and releases a person’s typing', async () => {
     const { logger } = collectingLogger();
     const clock = new ManualClock();
     const manager = createDeviceManager({
       devices: [],
       training: true,
+      trainingDevices: trainingDevices(),
       registry: createDeviceRegistry(),
       logger,
       clock,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configuredDevice } from '../../../../src-main/lane/devices/configured';
-import { LaneError } from '../../../../src-main/lane/core/errors';
+import { LaneError } from '../../../../src-main/lane/errors';
 
 // The test read, the printer service and the signature service all refuse a missing device
 // through this one function; their messages must keep naming what is missing.

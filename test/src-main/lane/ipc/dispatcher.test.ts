@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { commandNames, commands } from '../../../../src-main/lane/ipc/contract';
 import { createDispatcher, type CommandHandlers } from '../../../../src-main/lane/ipc/dispatcher';
-import { LaneError } from '../../../../src-main/lane/core/errors';
+import { LaneError } from '../../../../src-main/lane/errors';
 import { JournalError } from '../../../../src-main/lane/journal/journal';
 import { collectingLogger, testCore } from '../../../support/test-core';
 

@@ -2,7 +2,7 @@ import { systemClock } from '../../../../src-main/platform/clock';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
-import { LaneError } from '../../../../src-main/lane/core/errors';
+import { LaneError } from '../../../../src-main/lane/errors';
 import {
   clientAddress,
   defaultPayLinkLimits,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LaneError } from '../../../../src-main/lane/core/errors';
+import { LaneError } from '../../../../src-main/lane/errors';
 import { postAsPhone } from '../../../../src-main/lane/wallet/pay-link/lane-wallet';
 import { generateLoopbackCertificate, type EmulatorCertificate } from '../../../../src-main/platform/tls';
 import { ManualClock } from '../../../support/manual-clock';

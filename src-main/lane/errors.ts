@@ -1,5 +1,5 @@
-import { AuthenticationError, GatewayError, ValidationError } from '../gateway/errors';
-import { KindedError } from '../../platform/errors';
+import { AuthenticationError, GatewayError, ValidationError } from './gateway/errors';
+import { KindedError } from '../platform/errors';
 
 /**
  * What kind of refusal a lane error is; the dispatcher turns each kind into one reply code
