@@ -125,7 +125,7 @@ export const boardingEmulatorIndependence = {
 };
 
 /**
- * The layout by program (ADR 907): product code (platform, lane, back office, shells) never
+ * The layout by program (ADR 060): product code (platform, lane, back office, shells) never
  * imports a stand-in; training's wiring is the composition root's (src-main/lane/core/training/)
  * and the shells'. The lane's emulated devices and test data are handed in by that wiring.
  */

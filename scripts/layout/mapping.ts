@@ -1,5 +1,5 @@
 /**
- * The layout by program (issue 31, ADR 907): old folder (ending in `/`) or file -> its new place.
+ * The layout by program (issue 31, ADR 060): old folder (ending in `/`) or file -> its new place.
  * A folder entry moves everything under it, files added after this was written too. The most
  * specific entry wins (a file entry over its folder's). Each entry applies to the source and to
  * its tests alike: `src-main/core/` moves `test/src-main/core/` to `test/src-main/lane/core/`.

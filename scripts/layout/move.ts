@@ -1,5 +1,5 @@
 /**
- * The layout by program (issue 31, ADR 907), as a script the merge re-runs on the merged tree:
+ * The layout by program (issue 31, ADR 060), as a script the merge re-runs on the merged tree:
  * `node --import tsx scripts/layout/move.ts`. Moves every tracked file an entry of mapping.ts
  * names (git mv), then points every relative import, export, import(), require, vi.mock and
  * `new URL(..., import.meta.url)` of every tracked module at where its target now lies, and

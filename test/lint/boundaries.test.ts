@@ -213,7 +213,7 @@ describe('the emulator as it is', () => {
   });
 });
 
-describe('the layout by program (ADR 907)', () => {
+describe('the layout by program (ADR 060)', () => {
   it('refuses a stand-in in product code', async () => {
     const errors = await restrictedImportErrors(
       'src-main/lane/terminal/probe.ts',

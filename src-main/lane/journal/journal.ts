@@ -207,7 +207,7 @@ export class Journal {
   }
 
   /**
-   * Records the gateway's answer, without waiting for the disk (ADR 906): a power cut can at worst
+   * Records the gateway's answer, without waiting for the disk (ADR 059): a power cut can at worst
    * take the row back to pending, which recovery settles by order id as after a crash.
    */
   complete(id: number, outcome: JournalOutcome): void {
@@ -261,7 +261,7 @@ export class Journal {
     if (changed === 0) throw new JournalError(`journal: there is no entry ${id}`);
   }
 
-  /** One transaction; `relaxed` skips the sync (synchronous = NORMAL in WAL; ADR 906 says why that is safe). */
+  /** One transaction; `relaxed` skips the sync (synchronous = NORMAL in WAL; ADR 059 says why that is safe). */
   #committed<T>(durability: 'synced' | 'relaxed', run: () => T): T {
     if (durability === 'synced') return this.#db.transaction(run)();
     this.#prepared('PRAGMA synchronous = NORMAL').run();

@@ -1,7 +1,7 @@
 /**
  * The one inbound HTTP toolkit every Lanepoint server stands on (host, pay-link service, gateway
  * and boarding emulators): find-my-way routing, bounded body reading, timeouts, the one error
- * mapping and security headers, over plain node:http (docs/adr/902).
+ * mapping and security headers, over plain node:http (docs/adr/055-one-inbound-http-toolkit.md).
  */
 export { HttpProblem, type ProblemKind, type ProblemOptions } from './inbound-problem';
 export { createRoutes, type RouteMatch, type RouteOptions, type Routes } from './inbound-routes';

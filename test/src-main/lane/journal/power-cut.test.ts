@@ -11,7 +11,7 @@ import { crashBench } from '../../../e2e/support/crash-bench';
 import { noWaitClock } from '../../../support/no-wait-clock';
 
 /**
- * ADR 906: the answer's commit does not wait for the disk. A killed process keeps it; a power cut
+ * ADR 059: the answer's commit does not wait for the disk. A killed process keeps it; a power cut
  * can take back at most what was written after the last synced commit, which the test makes by
  * cutting the write-ahead log back to its size when the row was synced (before the request left).
  * Recovery then settles the sale from the gateway: charged once, recorded once.
