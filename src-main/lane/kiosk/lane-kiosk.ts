@@ -28,8 +28,8 @@ export function createLaneKiosk(
     readonly folder: string | undefined;
     readonly assetsDir: string;
     readonly logger: Logger;
-    readonly clock: Pick<Clock, 'now'>;
-    /** The kiosk's walk-away limit's timer; tests pass their own. */
+    readonly clock: Pick<Clock, 'now' | 'setTimer'>;
+    /** The kiosk's walk-away limit's timer instead of the clock's (tests run it by hand). */
     readonly setTimer?: Clock['setTimer'];
   },
   parts: {
@@ -52,7 +52,8 @@ export function createLaneKiosk(
     terminal: parts.terminal,
     staff: () => parts.session.current()?.cashierId ?? null,
     visitStarted: () => parts.session.end('a customer visit started'),
-    ...(lane.setTimer ? { setTimer: lane.setTimer } : {}),
+    // The walk-away limit must not hold up the process's exit.
+    setTimer: lane.setTimer ?? ((run, ms) => lane.clock.setTimer(run, ms, { unref: true })),
     serviceState: serviceStateStore(folder),
     publish: (state) => parts.events.emit('kiosk.state', state),
     logger,
