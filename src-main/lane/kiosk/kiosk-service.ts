@@ -53,6 +53,8 @@ export interface KioskServiceOptions {
   readonly visitStarted?: () => void;
   /** Schedules the walk-away limit (walk-away.ts): the lane's clock, not keeping the process alive. */
   readonly setTimer: Clock['setTimer'];
+  /** Times the staff calls' waits between attempts (the lane's clock, not keeping the process alive). */
+  readonly staffCallTimer: Clock['setTimer'];
   readonly serviceState: ServiceStateStore;
   readonly publish: (state: KioskState) => void;
   readonly logger: Logger;
@@ -125,6 +127,7 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
     setting: settings.kiosk.staffCall,
     terminalId: settings.terminalId,
     now: options.now,
+    setTimer: options.staffCallTimer,
     logger,
     onChange: () => void publish(),
   });

@@ -1,3 +1,4 @@
+import type { Clock } from '../../platform/clock';
 import { randomUUID } from 'node:crypto';
 import type { StaffCallView } from '../ipc/contract';
 import type { Logger } from '../../platform/log/logger';
@@ -67,6 +68,8 @@ export interface StaffCallerOptions {
   readonly setting: StaffCallSetting;
   readonly terminalId: string;
   readonly now: () => number;
+  /** Times the waits between attempts (the lane's clock; they must not keep the process alive). */
+  readonly setTimer: Clock['setTimer'];
   readonly logger: Logger;
   /** A call's delivery changed: the screen is told. */
   readonly onChange: () => void;
@@ -127,12 +130,11 @@ export function createStaffCaller(options: StaffCallerOptions): StaffCaller {
   const sleep = (call: OpenCall, message: StaffCallMessage, ms: number) =>
     new Promise<void>((resolve) => {
       const wake = () => {
-        clearTimeout(timer);
+        cancel();
         waits.delete(wake);
         resolve();
       };
-      const timer = setTimeout(wake, ms);
-      timer.unref?.();
+      const cancel = options.setTimer(wake, ms);
       waits.add(wake);
       if (message.state === 'open') call.wake = wake;
     });
