@@ -1,3 +1,5 @@
+import { systemClock, type Clock } from '../../src-main/platform/clock';
+import { setAnswerDeadline } from '../clock';
 import type { Transport } from '../transport/types';
 import { PenSignaturePad, type PenPadOptions } from './pen-pad';
 import { type PadExtent, type PenSample, SignaturePadError } from './types';
@@ -160,6 +162,8 @@ export interface Isdv4PadOptions extends PenPadOptions {
   readonly queryTimeoutMs?: number;
   /** The pause after Stop before the query (default 250 ms, as the kernel driver does). */
   readonly stopSettleMs?: number;
+  /** Times the settle pause and the query's deadline (the system clock unless a test passes its own). */
+  readonly clock?: Clock;
 }
 
 /**
@@ -171,6 +175,7 @@ export class Isdv4Pad extends PenSignaturePad {
   readonly #framer = new Isdv4Framer();
   readonly #queryTimeoutMs: number;
   readonly #stopSettleMs: number;
+  readonly #clock: Clock;
   #reply: ((reply: Isdv4QueryReply) => void) | undefined;
   /** The pen came into proximity with side switch 2 set: it is the eraser end until it leaves. */
   #eraser = false;
@@ -181,6 +186,7 @@ export class Isdv4Pad extends PenSignaturePad {
     super(transport, options);
     this.#queryTimeoutMs = options.queryTimeoutMs ?? 1000;
     this.#stopSettleMs = options.stopSettleMs ?? 250;
+    this.#clock = options.clock ?? systemClock;
   }
 
   protected override reopened(): void {
@@ -191,19 +197,24 @@ export class Isdv4Pad extends PenSignaturePad {
 
   protected override async start(): Promise<void> {
     await this.transport.write(Uint8Array.of(isdv4.commands.stop));
-    await new Promise((resolve) => setTimeout(resolve, this.#stopSettleMs));
+    await this.#clock.sleep(this.#stopSettleMs);
     const reply = new Promise<Isdv4QueryReply>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#reply = undefined;
-        reject(
-          new SignaturePadError(
-            'timeout',
-            `no ISDV4 query reply from ${this.transport.description} within ${this.#queryTimeoutMs} ms (is the baud rate right? ISDV4 pads run at 38400 or 19200)`,
-          ),
-        );
-      }, this.#queryTimeoutMs);
+      // A reply waiting in the queue behind a stalled loop still counts (drivers/clock.ts).
+      const cancelDeadline = setAnswerDeadline(
+        this.#clock,
+        () => {
+          this.#reply = undefined;
+          reject(
+            new SignaturePadError(
+              'timeout',
+              `no ISDV4 query reply from ${this.transport.description} within ${this.#queryTimeoutMs} ms (is the baud rate right? ISDV4 pads run at 38400 or 19200)`,
+            ),
+          );
+        },
+        this.#queryTimeoutMs,
+      );
       this.#reply = (answer) => {
-        clearTimeout(timer);
+        cancelDeadline();
         this.#reply = undefined;
         resolve(answer);
       };

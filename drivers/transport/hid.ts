@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { systemClock, type Clock } from '../../src-main/platform/clock';
 import { TransportError, transportFailure } from './errors';
 import type { Transport, TransportEvents } from './types';
 
@@ -64,6 +65,8 @@ export interface HidTransportOptions {
   readonly api?: HidApi | (() => Promise<HidApi>);
   /** How often to look for the device again while it is unplugged (default 1000 ms). */
   readonly pollIntervalMs?: number;
+  /** Times the polls (the system clock unless a test passes its own). */
+  readonly clock?: Clock;
 }
 
 /** A device as a device list shows it. */
@@ -147,7 +150,9 @@ export class HidTransport extends EventEmitter<TransportEvents> implements Trans
   #opening: Promise<void> | undefined;
   /** Opened by its user and not closed since: it comes back after an unplug. */
   #wanted = false;
-  #pollTimer: NodeJS.Timeout | undefined;
+  /** The poll scheduled, or under way (its identity tells a stale poll from the current one). */
+  #pollTimer: { readonly cancel: () => void } | undefined;
+  readonly #clock: Clock;
 
   constructor(options: HidTransportOptions) {
     super();
@@ -155,6 +160,7 @@ export class HidTransport extends EventEmitter<TransportEvents> implements Trans
     const api = options.api ?? loadNodeHid;
     this.#loadApi = typeof api === 'function' ? api : async () => api;
     this.#pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.#clock = options.clock ?? systemClock;
     this.#description = describeSelector(options.device);
   }
 
@@ -291,12 +297,12 @@ export class HidTransport extends EventEmitter<TransportEvents> implements Trans
 
   #schedulePoll(): void {
     this.#stopPolling();
-    this.#pollTimer = setTimeout(() => void this.#poll(), this.#pollIntervalMs);
-    this.#pollTimer.unref();
+    // A poll for an unplugged device must not keep the process alive.
+    this.#pollTimer = { cancel: this.#clock.setTimer(() => void this.#poll(), this.#pollIntervalMs, { unref: true }) };
   }
 
   #stopPolling(): void {
-    if (this.#pollTimer) clearTimeout(this.#pollTimer);
+    this.#pollTimer?.cancel();
     this.#pollTimer = undefined;
   }
 

@@ -1,3 +1,4 @@
+import type { Clock } from '../../src-main/platform/clock';
 import { backoffDelay, type Backoff } from './types';
 
 export interface ReconnectionOptions {
@@ -6,6 +7,8 @@ export interface ReconnectionOptions {
   readonly backoff: Backoff;
   /** Where a failed reopen attempt is told; the link stays wanted and tries again. */
   readonly report: (error: Error) => void;
+  /** Times the backoff's waits. */
+  readonly clock: Pick<Clock, 'setTimer'>;
 }
 
 /**
@@ -16,7 +19,7 @@ export interface ReconnectionOptions {
 export class Reconnection {
   readonly #options: ReconnectionOptions;
   #wanted = false;
-  #timer: NodeJS.Timeout | undefined;
+  #cancelReopen: () => void = () => undefined;
   #attempt = 0;
   #opening: Promise<void> | undefined;
 
@@ -43,7 +46,7 @@ export class Reconnection {
   /** Called by the link when it was lost while wanted: tries again after the backoff's delay, until open or stopped. */
   reopenLater(): void {
     const delay = backoffDelay(this.#options.backoff, this.#attempt++);
-    this.#timer = setTimeout(() => {
+    this.#cancelReopen = this.#options.clock.setTimer(() => {
       if (!this.#wanted) return;
       this.#connectOnce().catch((error: unknown) => {
         this.#options.report(error as Error);
@@ -55,7 +58,7 @@ export class Reconnection {
   /** The link is closed on purpose: no reopening is pending or will start. */
   stop(): void {
     this.#wanted = false;
-    clearTimeout(this.#timer);
+    this.#cancelReopen();
   }
 
   #connectOnce(): Promise<void> {

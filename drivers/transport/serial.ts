@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { SerialPort } from 'serialport';
 import { TransportError, transportFailure } from './errors';
+import { systemClock, type Clock } from '../../src-main/platform/clock';
 import { Reconnection } from './reconnection';
 import { defaultBackoff, type Backoff, type Transport, type TransportEvents } from './types';
 
@@ -11,6 +12,8 @@ export interface SerialOptions {
   readonly dataBits?: 5 | 6 | 7 | 8;
   readonly stopBits?: 1 | 2;
   readonly backoff?: Backoff;
+  /** Times the reopening's backoff (the system clock unless a test passes its own). */
+  readonly clock?: Clock;
 }
 
 /** The serial ports this machine has, for the devices screen. */
@@ -48,6 +51,7 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
       connect: () => this.#connect(),
       backoff: options.backoff ?? defaultBackoff,
       report: (error) => this.#report(error),
+      clock: options.clock ?? systemClock,
     });
   }
 

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Socket } from 'node:net';
 import { TransportError, transportFailure } from './errors';
+import { systemClock, type Clock } from '../../src-main/platform/clock';
 import { Reconnection } from './reconnection';
 import { defaultBackoff, type Backoff, type Transport, type TransportEvents } from './types';
 
@@ -11,6 +12,8 @@ export interface TcpOptions {
   /** How long a connection attempt may take (default 3000 ms). */
   readonly connectTimeoutMs?: number;
   readonly backoff?: Backoff;
+  /** Times the reopening's backoff (the system clock unless a test passes its own). */
+  readonly clock?: Clock;
 }
 
 /**
@@ -33,6 +36,7 @@ export class TcpTransport extends EventEmitter<TransportEvents> implements Trans
       connect: () => this.#connect(),
       backoff: options.backoff ?? defaultBackoff,
       report: (error) => this.#report(error),
+      clock: options.clock ?? systemClock,
     });
   }
 

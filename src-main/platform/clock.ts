@@ -1,3 +1,9 @@
+/** How a timer relates to the process; only the system clock has a process to keep alive. */
+export interface TimerOptions {
+  /** The timer does not keep the process alive (Node's `unref()`); a test clock ignores it. */
+  readonly unref?: boolean;
+}
+
 /**
  * The one clock of every Lanepoint program: the lane, the back office, the pay-link service and
  * the training stand-ins all take time from here, injected, so every timeout, expiry, retry wait
@@ -12,8 +18,12 @@ export interface Clock {
    * timeouts and durations are measured on. Only differences mean anything.
    */
   monotonic(): number;
-  /** Runs `run` once after `ms`; returns the function that cancels it (a no-op once it ran). */
-  setTimer(run: () => void, ms: number): () => void;
+  /**
+   * Runs `run` once after `ms`; returns the function that cancels it (a no-op once it ran).
+   * `options.unref`: the timer does not keep the process alive (a background check that must
+   * not hold up an exit); by default it does, as a stop's deadline must.
+   */
+  setTimer(run: () => void, ms: number, options?: TimerOptions): () => void;
   /** Resolves after `ms`; rejects with the signal's reason if it is aborted first. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
@@ -37,8 +47,9 @@ function sleepOn(setTimer: Clock['setTimer']): Clock['sleep'] {
     });
 }
 
-const setTimer: Clock['setTimer'] = (run, ms) => {
+const setTimer: Clock['setTimer'] = (run, ms, options) => {
   const timer = setTimeout(run, ms);
+  if (options?.unref) timer.unref();
   return () => clearTimeout(timer);
 };
 

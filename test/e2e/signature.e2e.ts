@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { decodeSignature } from '../../src-main/lane/signature/codec';
 import { trainingJournalEntries } from '../support/test-core';
+import { until } from '../support/until';
 import { e2e, screenshot, withConnected } from './support/browser-mode';
 import { look, startSale, withSignedIn } from './support/counter';
 import { withKiosk } from './support/kiosk';
@@ -144,8 +145,7 @@ describe('signature capture in the browser', () => {
     'the training pad signs a recorded signature: live preview, Enter accepts, the image is what the gateway gets',
     (chromium) =>
       withConnected(chromium, {}, async ({ page, core }) => {
-        for (let i = 0; i < 200 && core.devices.list('signature-pad')[0]?.status !== 'connected'; i++)
-          await new Promise((resolve) => setTimeout(resolve, 10));
+        await until(() => core.devices.list('signature-pad')[0]?.status === 'connected', 'the training pad connected');
         core.signature.begin({});
         await expect(page.getByTestId('signature-headline').innerText()).resolves.toBe(
           'Waiting for the signature on the pad',
@@ -155,8 +155,11 @@ describe('signature capture in the browser', () => {
         await page.getByRole('button', { name: 'neat name' }).click();
         // The recorded signature arrives in real time; the preview counts the points it drew.
         const preview = page.getByTestId('pad-preview');
-        for (let i = 0; i < 200 && Number(await preview.getAttribute('data-points')) < 300; i++)
-          await new Promise((resolve) => setTimeout(resolve, 50));
+        await page.waitForFunction(
+          () => Number(document.querySelector('[data-testid="pad-preview"]')?.getAttribute('data-points')) >= 300,
+          undefined,
+          { timeout: 10_000 },
+        );
         expect(Number(await preview.getAttribute('data-points'))).toBeGreaterThanOrEqual(300);
         await screenshot(page, 'signature-pad-live-preview');
         await page.keyboard.press('Enter');

@@ -1,3 +1,4 @@
+import { systemClock } from '../../src-main/platform/clock';
 import type { CliIo } from '../../src-main/shells/cli/io';
 
 /** A CliIo that collects what a command prints; `env` is empty and standard input is `input`. */
@@ -10,6 +11,8 @@ export function fakeIo(env: NodeJS.ProcessEnv = {}, input = '') {
     env,
     stopRequested: new Promise(() => undefined),
     readInput: async () => input,
+    // The commands run real cores and devices: a sale waits for its reader to connect.
+    clock: systemClock,
   };
   return { io, out, err };
 }

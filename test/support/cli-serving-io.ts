@@ -1,3 +1,4 @@
+import { systemClock } from '../../src-main/platform/clock';
 import type { CliIo } from '../../src-main/shells/cli/io';
 
 /**
@@ -13,6 +14,7 @@ export function servingIo() {
     env: {},
     stopRequested: new Promise((resolve) => (stopServing = resolve)),
     readInput: async () => '',
+    clock: systemClock,
   };
   return { io, out, stop: (signal: string) => stopServing(signal) };
 }

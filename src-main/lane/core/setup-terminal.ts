@@ -46,7 +46,7 @@ export function setupTerminal(options: CoreOptions, parts: TerminalParts): LaneT
     onFindings: (findings) => events.emit('terminal.findings', findings),
     onKeyEntry: (view) => events.emit('terminal.keyEntry', view),
     onOutcome: (notice) => events.emit('terminal.outcome', notice),
-    ...(options.recoveryTimer ? { setTimer: options.recoveryTimer } : {}),
+    setTimer: options.recoveryTimer ?? ((run, ms) => clock.setTimer(run, ms, { unref: true })),
   });
   const customers = createCustomerServices({
     journal: () => journal.current(),

@@ -3,12 +3,6 @@ import type { Logger } from '../../platform/log/logger';
 /** How long the lane's stop may take before the process leaves with what is still open named in the log. */
 export const stopWithinMs = 5000;
 
-/** A timer that keeps the process alive until it runs or is cleared (a stop's deadline must run). */
-export function processTimer(run: () => void, ms: number): () => void {
-  const timer = setTimeout(run, ms);
-  return () => clearTimeout(timer);
-}
-
 /** One part of a stop, named for the log when it does not finish in time. */
 export interface ShutdownStep {
   readonly name: string;
@@ -18,7 +12,7 @@ export interface ShutdownStep {
 export interface ShutdownOptions {
   /** The whole stop may take this long; what has not finished by then is named and left. */
   readonly withinMs: number;
-  /** The clock's timer (tests pass a manual one). */
+  /** The lane clock's timer, keeping the process alive until the deadline runs (tests pass a manual one). */
   readonly setTimer: (run: () => void, ms: number) => () => void;
   readonly logger: Pick<Logger, 'warn' | 'error'>;
 }

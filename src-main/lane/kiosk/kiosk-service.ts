@@ -12,12 +12,6 @@ import type { ServiceStateStore } from './service-state';
 import { createStaffCaller } from './staff-call';
 import { walkAwayLimitMs } from './walk-away';
 
-const defaultTimer: Clock['setTimer'] = (run, ms) => {
-  const timer = setTimeout(run, ms);
-  timer.unref?.();
-  return () => clearTimeout(timer);
-};
-
 /** What the screens and the scanner ask of the kiosk (the `kiosk.*` commands). */
 export interface KioskService {
   state(): KioskState;
@@ -57,8 +51,10 @@ export interface KioskServiceOptions {
   readonly staff: () => string | null;
   /** A customer's visit started: staff signed in here are signed out (the customer must not inherit them). */
   readonly visitStarted?: () => void;
-  /** Schedules the walk-away limit (walk-away.ts); tests pass their own. */
-  readonly setTimer?: Clock['setTimer'];
+  /** Schedules the walk-away limit (walk-away.ts): the lane's clock, not keeping the process alive. */
+  readonly setTimer: Clock['setTimer'];
+  /** Times the staff calls' waits between attempts (the lane's clock, not keeping the process alive). */
+  readonly staffCallTimer: Clock['setTimer'];
   readonly serviceState: ServiceStateStore;
   readonly publish: (state: KioskState) => void;
   readonly logger: Logger;
@@ -194,7 +190,7 @@ export function createKioskService(options: KioskServiceOptions): KioskService {
     walletEnabled: () => settings.wallet.enabled,
     logger,
     walkAwayMs: walkAwayLimitMs(settings.kiosk.idleResetSeconds),
-    setTimer: options.setTimer ?? defaultTimer,
+    setTimer: options.setTimer,
     visit: {
       basket,
       step: () => visit.step,

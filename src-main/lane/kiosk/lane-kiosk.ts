@@ -52,7 +52,9 @@ export function createLaneKiosk(
     terminal: parts.terminal,
     staff: () => parts.session.current()?.cashierId ?? null,
     visitStarted: () => parts.session.end('a customer visit started'),
-    ...(lane.setTimer ? { setTimer: lane.setTimer } : {}),
+    // The walk-away limit must not hold up the process's exit.
+    setTimer: lane.setTimer ?? ((run, ms) => lane.clock.setTimer(run, ms, { unref: true })),
+    staffCallTimer: (run, ms) => lane.clock.setTimer(run, ms, { unref: true }),
     serviceState: serviceStateStore(folder),
     publish: (state) => parts.events.emit('kiosk.state', state),
     logger,

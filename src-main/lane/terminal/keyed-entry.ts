@@ -7,10 +7,6 @@ import { accountCheck, expiryCheck } from './keyed-checks';
 
 type Field = KeyedEntryView['field'];
 
-const defaultTimer = (run: () => void, ms: number) => {
-  const timer = setTimeout(run, ms);
-  return () => clearTimeout(timer);
-};
 const fields: readonly Field[] = ['account', 'expiry', 'cvv'];
 const maxDigits: Record<Field, number> = { account: 19, expiry: 4, cvv: 4 };
 
@@ -40,10 +36,7 @@ export class KeyedEntry {
   readonly #setTimer: (run: () => void, ms: number) => () => void;
 
   /** `setTimer` runs the entry's timeout (tests pass their own clock's). */
-  constructor(
-    now: () => Date = () => new Date(),
-    setTimer: (run: () => void, ms: number) => () => void = defaultTimer,
-  ) {
+  constructor(now: () => Date, setTimer: (run: () => void, ms: number) => () => void) {
     this.#now = now;
     this.#setTimer = setTimer;
   }

@@ -112,15 +112,12 @@ export interface TerminalServiceOptions {
   readonly onKeyEntry?: (view: KeyedEntryView) => void;
   /** Told each payment's outcome the moment the journal holds it, before its receipts print. */
   readonly onOutcome?: (notice: SaleOutcomeNotice) => void;
-  /** Schedules the background checks and the keyed entry's timeout; tests pass their own. */
-  readonly setTimer?: (run: () => void, ms: number) => () => void;
+  /**
+   * Schedules the background checks and the keyed entry's timeout: the lane's clock, its timers
+   * not keeping the process alive (setup-terminal.ts); tests pass their own.
+   */
+  readonly setTimer: (run: () => void, ms: number) => () => void;
 }
-
-const defaultTimer = (run: () => void, ms: number) => {
-  const timer = setTimeout(run, ms);
-  timer.unref?.();
-  return () => clearTimeout(timer);
-};
 
 /**
  * The lane's terminal for the screens, put together from its parts: the customer's sale (one
@@ -130,7 +127,7 @@ const defaultTimer = (run: () => void, ms: number) => {
  */
 export function createTerminalService(options: TerminalServiceOptions): TerminalService {
   const { state, settings } = options;
-  const setTimer = options.setTimer ?? defaultTimer;
+  const { setTimer } = options;
   const keyed = new KeyedEntry(() => new Date(options.now()), setTimer);
   if (options.onKeyEntry) keyed.onChange(options.onKeyEntry);
   // Set once the customer's sale exists: recovery may have settled a void of one of its approvals.

@@ -1,5 +1,5 @@
 import { bootCore } from '../../lane/core/boot';
-import { processTimer, shutDown, stopWithinMs, type ShutdownResult } from '../../lane/core/shutdown';
+import { shutDown, stopWithinMs, type ShutdownResult } from '../../lane/core/shutdown';
 import { startHost, type RunningHost } from '../host/server';
 import type { CliIo } from './io';
 import { builtRendererDir } from './paths';
@@ -42,7 +42,7 @@ export async function startBrowserMode(
     async close() {
       for (const step of steps()) await step.run();
     },
-    stop: (withinMs) => shutDown(steps(), { withinMs, setTimer: processTimer, logger: core.logger }),
+    stop: (withinMs) => shutDown(steps(), { withinMs, setTimer: core.clock.setTimer, logger: core.logger }),
   };
 }
 

@@ -1,3 +1,5 @@
+import { systemClock, type Clock } from '../../platform/clock';
+
 /** What a CLI command may touch, injected so commands run in tests without a real terminal. */
 export interface CliIo {
   readonly stdout: (line: string) => void;
@@ -10,6 +12,8 @@ export interface CliIo {
   readonly stopRequested: Promise<string>;
   /** Everything on standard input (a PIN piped in, never typed on the command line). */
   readonly readInput: () => Promise<string>;
+  /** The command's time: waits for a device, a signature's settling (the system clock in the process). */
+  readonly clock: Clock;
 }
 
 /** How often the process checks that what started it is still there. */
@@ -21,7 +25,10 @@ export const parentCheckMs = 500;
  * the lane would go on orphaned and listening. A process started with no parent to lose
  * (reparented already, as under a service manager) is never told.
  */
-export function parentGone(ppid: () => number = () => process.ppid, repeat = everyParentCheck): Promise<string> {
+export function parentGone(
+  ppid: () => number = () => process.ppid,
+  repeat: (check: () => void) => () => void = everyParentCheck(systemClock),
+): Promise<string> {
   const first = ppid();
   return new Promise((resolve) => {
     const stop = repeat(() => {
@@ -32,16 +39,29 @@ export function parentGone(ppid: () => number = () => process.ppid, repeat = eve
   });
 }
 
-/** Runs `check` every `parentCheckMs`, without keeping the process alive for it. */
-function everyParentCheck(check: () => void): () => void {
-  const timer = setInterval(check, parentCheckMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Runs `check` every `parentCheckMs` on `clock`, without keeping the process alive for it. */
+export function everyParentCheck(clock: Pick<Clock, 'setTimer'>) {
+  return (check: () => void): (() => void) => {
+    let cancel = (): void => undefined;
+    const next = () => {
+      cancel = clock.setTimer(
+        () => {
+          next();
+          check();
+        },
+        parentCheckMs,
+        { unref: true },
+      );
+    };
+    next();
+    return () => cancel();
+  };
 }
 
 /** The real process: lines to stdout/stderr, and SIGINT/SIGTERM/SIGHUP or a lost parent as the stop request. */
 export function processIo(): CliIo {
   return {
+    clock: systemClock,
     stdout: (line) => process.stdout.write(`${line}\n`),
     stderr: (line) => process.stderr.write(`${line}\n`),
     env: process.env,
@@ -50,7 +70,7 @@ export function processIo(): CliIo {
         // Once: a second signal while stopping ends the process at once, as the operator meant.
         for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve(signal));
       }),
-      parentGone(),
+      parentGone(() => process.ppid, everyParentCheck(systemClock)),
     ]),
     async readInput() {
       const chunks: Buffer[] = [];

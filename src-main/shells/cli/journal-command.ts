@@ -24,7 +24,7 @@ function laneJournalOptions(options: Pick<LaneJournalOptions, 'clock' | 'termina
  * such, not listed as a new empty one.
  */
 function openJournal(io: CliIo, given: string | undefined, training: boolean): Journal | undefined {
-  const options = { clock: { now: () => Date.now() }, terminalId: 'CLI' };
+  const options = { clock: io.clock, terminalId: 'CLI' };
   try {
     if (given) return Journal.open(given, options);
     const opened = openLaneJournal(laneJournalOptions(options, training));

@@ -28,7 +28,7 @@ export async function runJournalDecisionCommand(
   if (reason.length < 4) throw new UsageError(`journal ${options.decision} needs --reason "why" (a few words)`);
   const appDataDir = defaultAppDataDir(process.env);
   const lane = {
-    clock: { now: () => Date.now() },
+    clock: io.clock,
     terminalId: 'CLI',
     path: defaultJournalPath(appDataDir, options.training),
     settingsFile: settingsPath(appDataDir),

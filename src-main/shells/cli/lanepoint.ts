@@ -1,3 +1,4 @@
+import { systemClock } from '../../platform/clock';
 import { runCli } from './main';
 import { staleBuildWarning } from './build-freshness';
 
@@ -10,8 +11,12 @@ if (warning) process.stderr.write(`${warning}\n`);
 process.exitCode = await runCli(process.argv.slice(2));
 // The command has ended: whatever still holds the process (a socket, a timer, a device) is a
 // leak, never a reason to stay. It is named, and the process exits anyway.
-setTimeout(() => {
-  const open = process.getActiveResourcesInfo().filter((kind) => kind !== 'Timeout');
-  process.stderr.write(`lanepoint: still open after the command ended (${open.join(', ')}); exiting\n`);
-  process.exit();
-}, 1000).unref();
+systemClock.setTimer(
+  () => {
+    const open = process.getActiveResourcesInfo().filter((kind) => kind !== 'Timeout');
+    process.stderr.write(`lanepoint: still open after the command ended (${open.join(', ')}); exiting\n`);
+    process.exit();
+  },
+  1000,
+  { unref: true },
+);

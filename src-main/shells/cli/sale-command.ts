@@ -6,6 +6,7 @@ import { createGatewayClient } from '../../lane/gateway/client';
 import type { SaleSummary, SignatureSession, TerminalState } from '../../lane/ipc/contract';
 import { LaneError } from '../../lane/errors';
 import { formatMinorUnits } from '../../platform/money';
+import type { Clock } from '../../platform/clock';
 import type { CliIo } from './io';
 import { UsageError } from './usage';
 
@@ -28,9 +29,10 @@ export function parseAmount(text: string): number {
   return minor;
 }
 
-async function until(check: () => boolean, seconds: number): Promise<boolean> {
-  for (let waited = 0; waited < seconds * 1000 && !check(); waited += 20)
-    await new Promise((resolve) => setTimeout(resolve, 20));
+/** Polls `check` (the core starts its devices in the background) until it holds or `seconds` pass. */
+async function until(clock: Clock, check: () => boolean, seconds: number): Promise<boolean> {
+  const deadline = clock.monotonic() + seconds * 1000;
+  while (!check() && clock.monotonic() < deadline) await clock.sleep(20);
   return check();
 }
 
@@ -59,6 +61,7 @@ export async function runSaleCommand(io: CliIo, options: SaleCommandOptions): Pr
   const gateway = options.gateway;
   const { core } = bootCore({
     shell: 'browser',
+    clock: io.clock,
     env,
     ...(options.journal ? { journalPath: options.journal } : {}),
     ...(gateway
@@ -75,7 +78,13 @@ export async function runSaleCommand(io: CliIo, options: SaleCommandOptions): Pr
   });
   const stops: Array<() => void> = [];
   try {
-    if (!(await until(() => core.devices.list('card-reader').some((device) => device.status === 'connected'), 10))) {
+    if (
+      !(await until(
+        io.clock,
+        () => core.devices.list('card-reader').some((device) => device.status === 'connected'),
+        10,
+      ))
+    ) {
       io.stderr('lanepoint sale: no card reader is connected');
       return 1;
     }
@@ -103,7 +112,7 @@ export async function runSaleCommand(io: CliIo, options: SaleCommandOptions): Pr
           const strokes = loadSignatures(join(defaultAssetsDir(), 'signatures')).get('neat-name')!;
           void pad.emulated
             .sign(strokes, { speed: 0 })
-            .then(() => new Promise((resolve) => setTimeout(resolve, 20)))
+            .then(() => io.clock.sleep(20))
             .then(() => core.signature.accept())
             .catch((error: unknown) => io.stderr(`lanepoint sale: ${(error as Error).message}`));
         }

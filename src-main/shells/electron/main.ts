@@ -17,7 +17,7 @@ import { openTerminalWindow } from './windows';
 import { startBackofficeShell, type StartedBackoffice } from './backoffice-shell';
 import { backofficeAppEnv, startBackofficeHost } from '../cli/backoffice-command';
 import { parentGone, processIo } from '../cli/io';
-import { processTimer, shutDown, stopWithinMs } from '../../lane/core/shutdown';
+import { shutDown, stopWithinMs } from '../../lane/core/shutdown';
 import { routeReaderKeystrokes } from './reader-keys';
 
 export interface ShellOptions {
@@ -155,7 +155,11 @@ function closeCoreBeforeExit(app: ElectronApi['app'], currentCore: () => Core | 
     if (!core || closed) return;
     event.preventDefault();
     // Bounded: a payment still in flight at the deadline stays pending in the journal for recovery.
-    closing ??= shutDown(core.shutdownSteps(), { withinMs: stopWithinMs, setTimer: processTimer, logger: core.logger })
+    closing ??= shutDown(core.shutdownSteps(), {
+      withinMs: stopWithinMs,
+      setTimer: core.clock.setTimer,
+      logger: core.logger,
+    })
       .then(() => undefined)
       .catch((error: unknown) => core.logger.error({ err: error }, 'electron: the core did not close cleanly'))
       .finally(() => {

@@ -32,8 +32,11 @@ const maxFormBytes = 16 * 1024;
 
 export interface BoardingEmulatorOptions {
   readonly port?: number;
-  /** The emulator's clock; `POST /__emulator/clock` moves it further forward. */
-  readonly clock?: Pick<Clock, 'now'>;
+  /**
+   * The emulator's clock; `POST /__emulator/clock` moves it further forward. `setTimer`, when
+   * given, runs the ticker (a test that only fixes the date passes `now` alone and `tickMs: 0`).
+   */
+  readonly clock?: Pick<Clock, 'now'> & Partial<Pick<Clock, 'setTimer'>>;
   readonly config?: BoardingConfig;
   readonly timings?: BoardingTimings;
   readonly credentials?: BoardingEmulatorCredentials;
@@ -101,6 +104,7 @@ const pathOf = (segments: readonly string[]) => `/${segments.map(encodeURICompon
  */
 export async function startBoardingEmulator(options: BoardingEmulatorOptions = {}): Promise<RunningBoardingEmulator> {
   const clock = options.clock ?? systemClock;
+  const setTimer = options.clock?.setTimer ?? systemClock.setTimer;
   let offset = 0;
   const now = () => clock.now() + offset;
   const credentials = options.credentials ?? defaultBoardingCredentials;
@@ -299,8 +303,19 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
   const port = await listen(server, options.port ?? 0, '127.0.0.1');
   baseUrl = `http://127.0.0.1:${port}`;
   const tickMs = options.tickMs ?? 250;
-  const ticker = tickMs > 0 ? setInterval(() => store.advance(now()), tickMs) : undefined;
-  ticker?.unref();
+  // The timeline moves on the emulator's clock, without keeping the process alive for it.
+  let stopTicking = (): void => undefined;
+  const tick = () => {
+    stopTicking = setTimer(
+      () => {
+        tick();
+        store.advance(now());
+      },
+      tickMs,
+      { unref: true },
+    );
+  };
+  if (tickMs > 0) tick();
   return {
     url: baseUrl,
     port,
@@ -313,7 +328,7 @@ export async function startBoardingEmulator(options: BoardingEmulatorOptions = {
       return store.charged();
     },
     async close() {
-      if (ticker) clearInterval(ticker);
+      stopTicking();
       await closeServer(server);
     },
   };

@@ -7,7 +7,7 @@ import {
 import type { PadExtent, PenSample, SignatureStrokes } from '../../../drivers/signature-pad/types';
 import type { Transport } from '../../../drivers/transport/types';
 import { HidDescriptorWriter, hidInputFlags } from './hid-descriptor-writer';
-import { penSamples, replaySamples, tapSamples, type ReplayOptions } from './signature-replay';
+import { penSamples, replaySamples, tapSamples, type ReplayOptions, type ReplayTiming } from './signature-replay';
 
 /**
  * The device side of a pen pad on the HID Digitizers page (0x0D): a Pen application collection
@@ -142,10 +142,7 @@ export class EmulatedDigitizerPad {
   }
 
   /** Signs: every report of the signature, at `speed` (1 real time, 0 back to back). */
-  async sign(
-    signature: SignatureStrokes,
-    options: ReplayOptions & { speed?: number; signal?: AbortSignal } = {},
-  ): Promise<void> {
+  async sign(signature: SignatureStrokes, options: ReplayOptions & ReplayTiming = {}): Promise<void> {
     await replaySamples(penSamples(signature, this.extent, options), (sample) => this.report(sample), options);
   }
 

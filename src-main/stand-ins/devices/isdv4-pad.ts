@@ -1,7 +1,7 @@
 import { isdv4, type Isdv4PenPacket, type Isdv4QueryReply } from '../../../drivers/signature-pad/isdv4';
 import type { PadExtent, PenSample, SignatureStrokes } from '../../../drivers/signature-pad/types';
 import type { Transport } from '../../../drivers/transport/types';
-import { penSamples, replaySamples, tapSamples, type ReplayOptions } from './signature-replay';
+import { penSamples, replaySamples, tapSamples, type ReplayOptions, type ReplayTiming } from './signature-replay';
 
 /** Writes X/Y (16 bits as 7 + 7 + 2) and pressure (10 bits as 7 + 3) where ISDV4 puts them. */
 function packAxes(packet: Uint8Array, x: number, y: number, pressure: number): void {
@@ -112,10 +112,7 @@ export class EmulatedIsdv4Pad {
   }
 
   /** Signs a recorded signature at `speed` (1 real time, 0 back to back). */
-  async sign(
-    signature: SignatureStrokes,
-    options: ReplayOptions & { speed?: number; signal?: AbortSignal } = {},
-  ): Promise<void> {
+  async sign(signature: SignatureStrokes, options: ReplayOptions & ReplayTiming = {}): Promise<void> {
     if (!this.#sampling) throw new Error('the emulated ISDV4 pad has not been started by the host');
     await replaySamples(
       penSamples(signature, this.extent, options),

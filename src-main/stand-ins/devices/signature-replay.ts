@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { systemClock, type Clock } from '../../platform/clock';
 import type { PadExtent, PenSample, SignatureStrokes } from '../../../drivers/signature-pad/types';
 import { KindedError } from '../../platform/errors';
 
@@ -82,22 +83,31 @@ export function penSamples(
   return samples;
 }
 
+/** How a replay is timed: `speed` (1 real time, 0 back to back), `signal` to stop, `clock` to time it on. */
+export interface ReplayTiming {
+  readonly speed?: number;
+  readonly signal?: AbortSignal;
+  readonly clock?: Clock;
+}
+
 /**
  * Sends timed samples: `speed` 1 is real time (training's live preview), larger is faster, and 0
- * sends them back to back without timers (tests). Stops early when `signal` aborts.
+ * sends them back to back without timers. Stops early when `signal` aborts. `clock` times the
+ * samples (the system clock unless a test passes its own).
  */
 export async function replaySamples(
   samples: readonly TimedPenSample[],
   send: (sample: PenSample) => Promise<void>,
-  options: { speed?: number; signal?: AbortSignal } = {},
+  options: ReplayTiming = {},
 ): Promise<void> {
   const speed = options.speed ?? 1;
-  const started = performance.now();
+  const clock = options.clock ?? systemClock;
+  const started = clock.monotonic();
   for (const sample of samples) {
     if (options.signal?.aborted) return;
     if (speed > 0) {
-      const wait = sample.atMs / speed - (performance.now() - started);
-      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      const wait = sample.atMs / speed - (clock.monotonic() - started);
+      if (wait > 1) await clock.sleep(wait);
     }
     await send(sample);
   }

@@ -68,7 +68,11 @@ export const credentialConfirmation = 'Gateway emulator REST service: credential
 export interface EmulatorOptions {
   readonly port?: number;
   readonly config?: EmulatorConfig;
-  readonly clock?: Pick<Clock, 'now'>;
+  /**
+   * The emulator's time: `now` stamps its records; `sleep`, when given, times the delay faults
+   * (a test that only fixes the date passes `now` alone, and the faults wait on the system's).
+   */
+  readonly clock?: Pick<Clock, 'now'> & Partial<Pick<Clock, 'sleep'>>;
   readonly ids?: EmulatorIds;
   readonly ledger?: Ledger;
   /** Shuffled, padded answers like the gateway's test environment (default on; --plain off). */
@@ -120,6 +124,7 @@ function nextRetrefBase(ledger: Ledger | undefined): number | undefined {
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const clock = options.clock ?? systemClock;
+  const sleep = options.clock?.sleep ?? systemClock.sleep;
   const database = options.databasePath
     ? openEmulatorDatabase(options.databasePath, { residentTransactions: options.residentTransactions })
     : undefined;
@@ -284,7 +289,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const credential = authenticate(context.config, request.headers.authorization);
     const served = isGateway && credential !== undefined;
     const fault = served && gatewayEndpoints.has(endpoint) ? faults.take(endpoint) : undefined;
-    if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));
+    if (fault?.kind === 'delay') await sleep(fault.ms);
     if (fault?.kind === 'drop-before') return void request.socket.destroy();
     if (fault?.kind === 'http-500') return send(response, { status: 500, body: 'Internal Server Error' });
     if (fault?.kind === 'http-408') return send(response, { status: 408, body: 'Request Timeout' });
@@ -299,7 +304,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return send(response, { status: 429, body: words }, { [retryAfterHeader]: wait, 'Retry-After': wait });
     }
     const answer = await answerWith(request, target, credential);
-    if (fault?.kind === 'delay-after') await new Promise((resolve) => setTimeout(resolve, fault.ms));
+    if (fault?.kind === 'delay-after') await sleep(fault.ms);
     if (fault?.kind === 'drop-after') return void request.socket.destroy();
     const body =
       realism && isGateway && answer.status === 200 && typeof answer.body === 'object'

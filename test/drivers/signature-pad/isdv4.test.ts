@@ -10,6 +10,7 @@ import { loadSignatures } from '../../../src-main/stand-ins/devices/signature-re
 import { Isdv4Framer, Isdv4Pad, parseIsdv4PenPacket, parseIsdv4QueryReply } from '../../../drivers/signature-pad/isdv4';
 import { createMemoryPair, type MemoryTransport } from '../../../drivers/transport/memory';
 import { serialLinks } from '../../support/driver-serial-links';
+import { ManualClock } from '../../support/manual-clock';
 import { until } from '../../support/until';
 
 const signatures = loadSignatures('assets/signatures');
@@ -198,11 +199,24 @@ describe('Isdv4Pad against the emulated pad', () => {
     const { host, device } = createMemoryPair('silent pad');
     ends.push(host, device);
     await device.open();
-    const pad = new Isdv4Pad(host, { stopSettleMs: 1, queryTimeoutMs: 50 });
-    await expect(pad.open()).rejects.toMatchObject({
+    const clock = new ManualClock();
+    const pad = new Isdv4Pad(host, { stopSettleMs: 250, queryTimeoutMs: 1000, clock });
+    const opening = pad.open();
+    const refused = expect(opening).rejects.toMatchObject({
       kind: 'timeout',
       message: expect.stringMatching(/38400 or 19200/),
     });
+    let settled = false;
+    void opening.catch(() => (settled = true));
+    // The stop's settle pause, then the query's whole second: the pad is still waited for until then.
+    await until(() => clock.pending === 1, 'the settle pause');
+    clock.advance(250);
+    await until(() => clock.pending === 1, 'the query deadline');
+    clock.advance(999);
+    await new Promise((turn) => setImmediate(turn));
+    expect(settled).toBe(false);
+    clock.advance(1);
+    await refused;
     expect(host.isOpen).toBe(false);
   });
 });
@@ -212,6 +226,12 @@ describe('ISDV4 over a real serial pseudo-terminal', () => {
 
   it('captures a signature at 38400 baud, and sets the pad up again after it was unplugged', async () => {
     const { pair, host, device } = await serial.link({ baudRate: 38_400, backoff: { initialMs: 20, maxMs: 100 } });
+    // What the pad sent and what the host has read: the test waits for the host to catch up.
+    let sent = 0;
+    let read = 0;
+    host.on('data', (chunk) => (read += chunk.length));
+    const write = device.write.bind(device);
+    device.write = (bytes) => ((sent += bytes.length), write(bytes));
     const peer = new EmulatedIsdv4Pad(device);
     // An accept button in the pad's corner: the tap arrives after every packet of the signature,
     // so the capture ends exactly when all of it has been read, however slow the machine.
@@ -226,7 +246,7 @@ describe('ISDV4 over a real serial pseudo-terminal', () => {
 
     // Let the host read the tap's last packet before the far end vanishes: a pseudo-terminal
     // killed with bytes still unread does not always report the hang-up to serialport.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => read === sent, 'the host read every byte the pad sent');
     const connected = new Promise((resolve) => pad.once('connected', () => resolve(undefined)));
     const lost = expect(pad.capture()).rejects.toMatchObject({ kind: 'disconnected' });
     await pair.restart();

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { HidTransport, listHidDevices } from '../../../drivers/transport/hid';
+import { ManualClock } from '../../support/manual-clock';
 import { FakeNodeHid, type FakeHidDeviceSpec } from '../../support/fake-node-hid';
 import { until } from '../../support/until';
 
@@ -27,7 +28,16 @@ const keyboardInterface: FakeHidDeviceSpec = {
 
 const poll = 5;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Moves `clock` on by `ms` a poll interval at a time, giving each poll's enumeration a loop turn
+ * to settle (and schedule the next) before time moves on.
+ */
+async function pass(clock: ManualClock, ms: number): Promise<void> {
+  for (let passed = 0; passed < ms; passed += poll) {
+    clock.advance(poll);
+    await new Promise((settled) => setImmediate(settled));
+  }
+}
 
 function record(transport: HidTransport): string[] {
   const events: string[] = [];
@@ -86,10 +96,12 @@ describe('HidTransport', () => {
     await expect(new HidTransport({ device: { vendorId: 0x0c2e, productId: 0x0200 }, api }).open()).rejects.toThrow(
       'cannot open HID 0c2e:0200: cannot open device with vendor id 0xc2e and product id 0x200',
     );
+    const clock = new ManualClock();
     const filtered = new HidTransport({
       device: { vendorId: 0x0801, productId: 0x0011, usagePage: 0x8e },
       api,
       pollIntervalMs: poll,
+      clock,
     });
     await expect(filtered.open()).rejects.toMatchObject({
       kind: 'not-found',
@@ -98,13 +110,16 @@ describe('HidTransport', () => {
     expect(filtered.isOpen).toBe(false);
     expect(filtered.polling).toBe(false);
     const enumerations = api.enumerations;
-    await sleep(poll * 5);
+    expect(clock.pending).toBe(0);
+    await pass(clock, poll * 5);
     expect(api.enumerations).toBe(enumerations);
   });
 
   it('on unplug: closes the device, says disconnected, polls only while it is missing, reopens on replug', async () => {
     const api = new FakeNodeHid([swipeReader]);
-    const transport = new HidTransport({ device: { vendorId: 0x0801, productId: 0x0011 }, api, pollIntervalMs: poll });
+    const clock = new ManualClock();
+    const device = { vendorId: 0x0801, productId: 0x0011 };
+    const transport = new HidTransport({ device, api, pollIntervalMs: poll, clock });
     const events = record(transport);
     await transport.open();
     const before = api.enumerations;
@@ -118,15 +133,19 @@ describe('HidTransport', () => {
       kind: 'not-open',
       message: 'HID 0801:0011 (MagTek USB Swipe Reader) is not open',
     });
-    await until(() => api.enumerations >= before + 3, 'polling');
+    await pass(clock, poll * 3);
+    expect(api.enumerations).toBe(before + 3);
     expect(transport.polling).toBe(true);
 
     api.plug(swipeReader.path);
-    await once(transport, 'open');
+    const reopened = once(transport, 'open');
+    await pass(clock, poll);
+    await reopened;
     expect(transport.isOpen).toBe(true);
     expect(transport.polling).toBe(false);
+    expect(clock.pending).toBe(0);
     const found = api.enumerations;
-    await sleep(poll * 5);
+    await pass(clock, poll * 5);
     expect(api.enumerations).toBe(found);
 
     await api.sendReport(swipeReader.path, Uint8Array.of(7));
@@ -140,18 +159,21 @@ describe('HidTransport', () => {
 
   it('stops polling on close, and closing twice is a no-op', async () => {
     const api = new FakeNodeHid([swipeReader]);
-    const transport = new HidTransport({ device: { path: swipeReader.path }, api, pollIntervalMs: poll });
+    const clock = new ManualClock();
+    const transport = new HidTransport({ device: { path: swipeReader.path }, api, pollIntervalMs: poll, clock });
     const events = record(transport);
     await transport.open();
     api.unplug(swipeReader.path);
     await once(transport, 'disconnected');
     await until(() => transport.polling, 'polling');
+    expect(clock.pending).toBe(1);
     await transport.close();
     await transport.close();
     expect(transport.polling).toBe(false);
+    expect(clock.pending).toBe(0);
     const stopped = api.enumerations;
     api.plug(swipeReader.path);
-    await sleep(poll * 5);
+    await pass(clock, poll * 5);
     expect(api.enumerations).toBe(stopped);
     expect(transport.isOpen).toBe(false);
     expect(events.filter((event) => event === 'open' || event === 'close')).toEqual(['open', 'close']);

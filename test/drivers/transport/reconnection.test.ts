@@ -1,13 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Reconnection } from '../../../drivers/transport/reconnection';
+import { ManualClock } from '../../support/manual-clock';
 
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+/**
+ * Moves the link's clock `ms` forward a millisecond at a time, letting each failed attempt's
+ * promise settle (and schedule the next) before time moves on, as it would in real time.
+ */
+async function pass(clock: ManualClock, ms: number): Promise<void> {
+  for (let step = 0; step < ms; step++) {
+    clock.advance(1);
+    await new Promise((settled) => setImmediate(settled));
+  }
+}
 
 /** A link whose attempts fail while `down` is true, counting them. */
 function flakyLink() {
   const state = { down: false, attempts: 0, reported: [] as string[] };
+  const clock = new ManualClock();
   const link = new Reconnection({
+    clock,
     connect: async () => {
       state.attempts++;
       if (state.down) throw new Error(`attempt ${state.attempts} refused`);
@@ -15,7 +26,7 @@ function flakyLink() {
     backoff: { initialMs: 100, maxMs: 250 },
     report: (error) => state.reported.push(error.message),
   });
-  return { link, state };
+  return { link, state, advance: (ms: number) => pass(clock, ms) };
 }
 
 describe('Reconnection', () => {
@@ -27,44 +38,44 @@ describe('Reconnection', () => {
   });
 
   it('reopens a lost link after doubling delays up to the maximum, reporting each failed attempt', async () => {
-    const { link, state } = flakyLink();
+    const { link, state, advance } = flakyLink();
     await link.open();
     state.down = true;
     link.reopenLater();
-    await vi.advanceTimersByTimeAsync(99);
+    await advance(99);
     expect(state.attempts).toBe(1);
-    await vi.advanceTimersByTimeAsync(1);
+    await advance(1);
     expect(state.reported).toEqual(['attempt 2 refused']);
-    await vi.advanceTimersByTimeAsync(200);
+    await advance(200);
     expect(state.reported).toEqual(['attempt 2 refused', 'attempt 3 refused']);
     state.down = false;
-    await vi.advanceTimersByTimeAsync(249);
+    await advance(249);
     expect(state.attempts).toBe(3);
-    await vi.advanceTimersByTimeAsync(1);
+    await advance(1);
     expect(state.attempts).toBe(4);
     expect(state.reported).toHaveLength(2);
   });
 
   it('after connected() the next loss waits the shortest delay again', async () => {
-    const { link, state } = flakyLink();
+    const { link, state, advance } = flakyLink();
     await link.open();
     state.down = true;
     link.reopenLater();
-    await vi.advanceTimersByTimeAsync(100 + 200);
+    await advance(100 + 200);
     state.down = false;
-    await vi.advanceTimersByTimeAsync(250);
+    await advance(250);
     link.connected();
     link.reopenLater();
-    await vi.advanceTimersByTimeAsync(100);
+    await advance(100);
     expect(state.attempts).toBe(5);
   });
 
   it('stop() cancels the pending reopening and no attempt follows', async () => {
-    const { link, state } = flakyLink();
+    const { link, state, advance } = flakyLink();
     await link.open();
     link.reopenLater();
     link.stop();
-    await vi.advanceTimersByTimeAsync(10_000);
+    await advance(10_000);
     expect(state.attempts).toBe(1);
     expect(link.wanted).toBe(false);
   });

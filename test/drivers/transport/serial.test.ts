@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SerialTransport } from '../../../drivers/transport/serial';
 import { serialLinks } from '../../support/driver-serial-links';
+import { ManualClock } from '../../support/manual-clock';
 import { until } from '../../support/until';
 
 const serial = serialLinks();
@@ -9,10 +10,10 @@ const serial = serialLinks();
  * Both ends open, at 115200 baud. (The open order once decided whether an unplug was reported: a
  * hang-up that met a read in flight was missed. hangup-aware-binding.test.ts covers that now.)
  */
-async function link() {
+async function link(clock?: ManualClock) {
   const pair = await serial.pair();
   const options = { baudRate: 115200, backoff: { initialMs: 20, maxMs: 200 } };
-  const host = serial.port(pair.host, options);
+  const host = serial.port(pair.host, { ...options, ...(clock ? { clock } : {}) });
   const device = serial.port(pair.device, options);
   await host.open();
   await device.open();
@@ -70,7 +71,9 @@ describe('SerialTransport over a real pseudo-terminal pair', () => {
   });
 
   it('reports an unplug, reconnects when the port is back, and stops trying after close', async () => {
-    const { pair, host, device } = await link();
+    // The host's backoff waits run on this clock: the test moves it while the port is away.
+    const clock = new ManualClock();
+    const { pair, host, device } = await link(clock);
     const events: string[] = [];
     host.on('disconnected', (error) => events.push(`disconnected (${(error as { kind?: string }).kind})`));
     host.on('open', () => events.push('open'));
@@ -79,15 +82,20 @@ describe('SerialTransport over a real pseudo-terminal pair', () => {
     // The far end here stands for the device itself: it goes away for good, a new one comes.
     await device.close();
     await pair.restart();
-    await until(() => events.at(-1) === 'open', 'reopen');
+    // Each look moves the clock past the longest backoff, as time would pass while socat restarts.
+    await until(() => (clock.advance(200), events.at(-1) === 'open'), 'reopen');
     const replugged = serial.port(pair.device, { baudRate: 115200 });
     await replugged.open();
     const atHost = collect(host);
     await replugged.write(Buffer.from('back'));
     await until(() => atHost.length === 4, 'data after reconnect');
     await host.close();
+    // Closed on purpose: no reopening is waiting, so none can follow the far end going away.
+    expect(clock.pending).toBe(0);
     await pair.stop();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    clock.advance(60_000);
+    await new Promise((turn) => setImmediate(turn));
+    expect(clock.pending).toBe(0);
     expect(events).toEqual(['disconnected (disconnected)', 'open']);
     expect(host.isOpen).toBe(false);
   });

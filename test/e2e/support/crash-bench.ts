@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../src-main/stand-ins/gateway-emulator/server';
+import {
+  startEmulator,
+  type EmulatorOptions,
+  type RunningEmulator,
+} from '../../../src-main/stand-ins/gateway-emulator/server';
 import { buildCrashChild } from '../../support/crash-child';
 
 /** What a crash test works against: the file's own emulator, and the bundled lane process it kills. */
@@ -13,12 +17,12 @@ export interface CrashBench {
 /**
  * Registers the file's hooks: before its tests, an emulator (no rate limit, no realism delays)
  * and the crash child bundled under `bundleName`; after them, the emulator closed. The bench is
- * filled in by the time a test runs.
+ * filled in by the time a test runs. `clock`: the emulator's (a test that holds its delay faults).
  */
-export function crashBench(bundleName: string): CrashBench {
+export function crashBench(bundleName: string, options: Pick<EmulatorOptions, 'clock'> = {}): CrashBench {
   const bench = {} as { emulator: RunningEmulator; child: string };
   beforeAll(async () => {
-    bench.emulator = await startEmulator({ rateLimit: false, realism: false });
+    bench.emulator = await startEmulator({ rateLimit: false, realism: false, ...options });
     bench.child = await buildCrashChild(bundleName);
   }, 60_000);
   afterAll(async () => {

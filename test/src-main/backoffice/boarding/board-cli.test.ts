@@ -13,6 +13,7 @@ import {
   type BoardingPair,
 } from '../../../support/boarding';
 import { boardingPairPerTest } from '../../../support/boarding-pair-per-test';
+import { until } from '../../../support/until';
 
 const startPair = boardingPairPerTest();
 
@@ -102,7 +103,8 @@ describe('lanepoint emulator --boarding', () => {
     const { io, out, stop } = servingIo();
     const running = runCli(['emulator', '--boarding', '--plain'], io);
     try {
-      while (!out.some((line) => line.startsWith('Templates'))) await new Promise((resolve) => setTimeout(resolve, 10));
+      // The command starts two servers in the background: it has once it prints the templates.
+      await until(() => out.some((line) => line.startsWith('Templates')), 'the emulators listening');
       const gatewayUrl = /^Gateway emulator .* at (http:\/\/127\.0\.0\.1:\d+\/rest)/.exec(out[0]!)![1]!;
       const boardingUrl = /^Boarding emulator at (http:\/\/127\.0\.0\.1:\d+)/.exec(
         out.find((line) => line.startsWith('Boarding emulator'))!,

@@ -1,5 +1,6 @@
 import { noWaitClock } from '../../../support/no-wait-clock';
 import { spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +20,21 @@ import { crashBench } from '../../../e2e/support/crash-bench';
  */
 const runs = 50;
 const merchid = '496160873888';
-const bench = crashBench('crash-child');
+/**
+ * The emulator's delay-after fault holds the answer on this clock: it says when it holds one
+ * (the request is recorded, the answer not yet sent) and never lets it go; the child is killed
+ * then, with no polling.
+ */
+const answerHeld = new EventEmitter<{ held: [] }>();
+const bench = crashBench('crash-child', {
+  clock: {
+    now: () => Date.now(),
+    sleep: () => {
+      answerHeld.emit('held');
+      return new Promise<void>(() => undefined);
+    },
+  },
+});
 
 const admin = (body: unknown) =>
   fetch(`${bench.emulator.url.replace('/rest', '')}/__emulator/faults`, {
@@ -31,13 +46,13 @@ const admin = (body: unknown) =>
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 
-/** Runs the child to its death; `killWhen` lets the parent kill it once its order id shows up somewhere. */
+/** Runs the child to its death; `killWhenHeld`: the parent kills it once the emulator holds its answer. */
 function runChild(
   journalPath: string,
   terminalId: string,
   stage: string,
   amount: number,
-  killWhen?: (orderId: string) => boolean,
+  killWhenHeld = false,
 ): Promise<{ orderId: string; signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
     const process_ = spawn(
@@ -49,23 +64,13 @@ function runChild(
     );
     let out = '';
     let err = '';
-    let timer: NodeJS.Timeout | undefined;
-    process_.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const orderId = out.split('\n')[0];
-      if (killWhen && orderId && out.includes('\n') && !timer) {
-        timer = setInterval(() => {
-          if (killWhen(orderId)) {
-            clearInterval(timer);
-            process_.kill('SIGKILL');
-          }
-        }, 2);
-      }
-    });
+    const kill = () => process_.kill('SIGKILL');
+    if (killWhenHeld) answerHeld.once('held', kill);
+    process_.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     process_.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     process_.on('error', reject);
     process_.on('exit', (_code, signal) => {
-      clearInterval(timer);
+      answerHeld.off('held', kill);
       const orderId = out.split('\n')[0] ?? '';
       if (!orderId) reject(new Error(`the child printed no order id: ${err}`));
       else resolve({ orderId, signal });
@@ -91,9 +96,10 @@ async function crashAndRecover(stage: 'journaled' | 'received' | 'answered', amo
         `CRASH-${stage[0]}`,
         stage === 'received' ? 'none' : stage,
         amount,
-        stage === 'received' ? (id) => ledgerFor(id).length > 0 : undefined,
+        stage === 'received',
       );
       expect(signal).toBe('SIGKILL');
+      if (stage === 'received') expect(ledgerFor(orderId)).toHaveLength(1);
       // The restart, after the gateway's answer window (its "not found" is final only then): a new
       // process opens the journal and runs the recovery pass.
       const journal = Journal.open(journalPath, {

@@ -19,9 +19,17 @@ const mastercard: PaeTestCard = { account: '5454545454545454', expiry: '1228' };
  * The customer presses Cancel once the device has read the card: the device refuses CPT and
  * authorizes anyway (the emulated device holds the authorization until the CPT was answered).
  */
-async function cancelAfterCardRead(peer: EmulatedPaeDevice, abort: AbortController): Promise<void> {
+async function cancelAfterCardRead(
+  peer: EmulatedPaeDevice,
+  abort: AbortController,
+  terminal: UnattendedPaymentDevice,
+): Promise<void> {
   await until(() => peer.stage === 'waiting');
-  const cancelRefused = until(() => peer.received.includes('CPT')).then(() => new Promise((r) => setTimeout(r, 50)));
+  // The authorization waits until the lane has the device's refusal of its CPT in hand.
+  let answered = false;
+  const cancelPayment = terminal.cancelPayment.bind(terminal);
+  terminal.cancelPayment = () => cancelPayment().finally(() => (answered = true));
+  const cancelRefused = until(() => answered, 'the device answered the CPT');
   const presenting = peer.presentCard(mastercard, { authorizeAfter: cancelRefused });
   await until(() => peer.stage === 'card-read');
   abort.abort();
@@ -61,7 +69,7 @@ describe('a sale on an unattended payment device', () => {
         // The real state machine: a move it does not allow throws, as on the lane.
         { amountMinor, signal: abort.signal, onPhase: (phase, detail) => state.enter(phase, detail) },
       );
-    return { lane, peer, phases, abort, sell };
+    return { lane, peer, phases, abort, sell, terminal };
   };
 
   it('waits for the card with the device’s prompts, then authorizes, with the retref on the receipt', async () => {
@@ -91,9 +99,9 @@ describe('a sale on an unattended payment device', () => {
   });
 
   it('voids a payment canceled after the card was read, and says nothing was charged once the void is in', async () => {
-    const { lane, peer, phases, abort, sell } = await setUp();
+    const { lane, peer, phases, abort, sell, terminal } = await setUp();
     const selling = sell(2200);
-    await cancelAfterCardRead(peer, abort);
+    await cancelAfterCardRead(peer, abort, terminal);
     const result = await selling;
     expect(result.outcome).toEqual({
       kind: 'not-charged',
@@ -112,10 +120,10 @@ describe('a sale on an unattended payment device', () => {
   });
 
   it('makes a void that does not take a staff matter: never approved, in the recovery queue, then a finding', async () => {
-    const { lane, peer, abort, sell } = await setUp();
+    const { lane, peer, abort, sell, terminal } = await setUp();
     await emulatorAdmin(lane.emulator.url).fault('void', 'http-500', 'always');
     const selling = sell(2300);
-    await cancelAfterCardRead(peer, abort);
+    await cancelAfterCardRead(peer, abort, terminal);
     const { outcome } = await selling;
     expect(outcome).toMatchObject({ kind: 'unknown', reason: expect.stringMatching(/could not be voided.*Staff/) });
     const [queued] = recoveryQueue(lane.journal);

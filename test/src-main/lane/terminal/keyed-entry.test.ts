@@ -4,6 +4,7 @@ import { loadTestCards } from '../../../../src-main/stand-ins/devices/test-cards
 import type { Core } from '../../../../src-main/lane/core/core';
 import type { KeyedEntryView, SaleSummary, TerminalState } from '../../../../src-main/lane/ipc/contract';
 import { KeyedEntry, maskTyped } from '../../../../src-main/lane/terminal/keyed-entry';
+import { ManualClock } from '../../../support/manual-clock';
 import { ok, testCore, until } from '../../../support/test-core';
 
 const visa = loadTestCards(join(process.cwd(), 'assets')).find((card) => card.id === 'visa-approve')!;
@@ -21,7 +22,7 @@ describe('keying a card', () => {
   });
 
   it('names the field of a refusal and puts the cursor there, then takes the corrected card', async () => {
-    const entry = new KeyedEntry(() => new Date(Date.UTC(2026, 10, 23)));
+    const entry = new KeyedEntry(() => new Date(Date.UTC(2026, 10, 23)), new ManualClock().setTimer);
     const views: KeyedEntryView[] = [];
     entry.onChange((view) => views.push(view));
     const read = entry.read(new AbortController().signal);
@@ -49,7 +50,7 @@ describe('keying a card', () => {
 
   it('checks the number and the expiry as they are typed, in words beside each field, and still refuses them on Enter', async () => {
     // The lane's clock: 23 November 2026.
-    const entry = new KeyedEntry(() => new Date(Date.UTC(2026, 10, 23)));
+    const entry = new KeyedEntry(() => new Date(Date.UTC(2026, 10, 23)), new ManualClock().setTimer);
     const read = entry.read(new AbortController().signal);
     const type = (keys: string) => [...keys].map((key) => entry.key(key)).at(-1)!;
     const seen: KeyedEntryView[] = [];
@@ -85,7 +86,7 @@ describe('keying a card', () => {
   });
 
   it('says when no card starts like the number, and when it is too long for its brand', () => {
-    const entry = new KeyedEntry(() => new Date(Date.UTC(2026, 10, 23)));
+    const entry = new KeyedEntry(() => new Date(Date.UTC(2026, 10, 23)), new ManualClock().setTimer);
     void entry.read(new AbortController().signal);
     const type = (keys: string) => [...keys].map((key) => entry.key(key)).at(-1)!;
     expect(type('12').checks.account).toEqual({

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { keyInput } from '../../../support/fake-electron';
+import { ManualClock } from '../../../support/manual-clock';
+import { until } from '../../../support/until';
 import { closeStartedShells, startedShell } from './shell-fixture';
 
 afterEach(closeStartedShells);
@@ -76,11 +78,15 @@ describe('the kiosk window', () => {
     ['r', {}],
     ['I', { shift: true }],
   ] as const)('lets %s %j through after the wedge’s short pause', async (key, modifiers) => {
-    const { window } = await startedShell(kiosk);
+    const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
+    const { window } = await startedShell({ ...kiosk, clock });
+    const typed = () => window!.webContents.typed.filter((input) => input.type === 'char');
     // A digit could start a reader's output and, at a kiosk, any letter or digit a barcode
     // scanner's: it is held, then typed again once the pause shows a person typed it.
     expect(window!.webContents.fire('before-input-event', {}, keyInput(key, modifiers))).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(typed()).toEqual([]);
+    clock.advance(120);
+    await until(() => typed().length > 0, 'the held key typed again');
     expect(
       window!.webContents.typed
         .filter((input) => input.type === 'char')

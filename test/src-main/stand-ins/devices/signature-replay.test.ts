@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomSignature } from '../../../../src-main/stand-ins/devices/signature-generator';
 import { loadSignatures, penSamples, replaySamples } from '../../../../src-main/stand-ins/devices/signature-replay';
 import { drawnSignature } from '../../../support/strokes';
+import { ManualClock } from '../../../support/manual-clock';
 
 const signatures = loadSignatures('assets/signatures');
 
@@ -58,10 +59,24 @@ describe('penSamples', () => {
       { width: 10, height: 10, maxPressure: undefined },
       { hoverReports: 0 },
     );
-    const last = short.at(-1)!.atMs;
-    const started = performance.now();
-    await replaySamples(short, async () => undefined, { speed: 1 });
-    expect(performance.now() - started).toBeGreaterThanOrEqual(last - 2);
+    // Real time on the test's clock: each sample leaves at its own moment, none early.
+    const clock = new ManualClock();
+    const sentAt: number[] = [];
+    let done = false;
+    const replay = replaySamples(short, async () => void sentAt.push(clock.now()), { speed: 1, clock }).then(
+      () => (done = true),
+    );
+    while (!done) {
+      await new Promise((turn) => setImmediate(turn));
+      clock.advance(1);
+    }
+    await replay;
+    expect(sentAt).toHaveLength(short.length);
+    short.forEach((sample, index) => {
+      expect(sentAt[index]).toBeGreaterThanOrEqual(sample.atMs - 1);
+      expect(sentAt[index]).toBeLessThanOrEqual(sample.atMs);
+    });
+    expect(clock.now()).toBeGreaterThanOrEqual(short.at(-1)!.atMs);
     let sent = 0;
     await replaySamples(short, async () => void sent++, { speed: 0 });
     expect(sent).toBe(short.length);

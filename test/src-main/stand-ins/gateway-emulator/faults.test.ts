@@ -3,7 +3,9 @@ import { GatewayTransportError } from '../../../../src-main/lane/gateway/errors'
 import { answerWindowMs, resolveLostAuthorization } from '../../../../src-main/lane/gateway/recovery';
 import type { RunningEmulator } from '../../../../src-main/stand-ins/gateway-emulator/server';
 import { emulatorClient, keyedSale } from '../../../support/gateway-emulator';
-import { call, freshEmulatorPerTest, rpctMerchant, sale, siteAuth } from './support';
+import { ManualClock } from '../../../support/manual-clock';
+import { until } from '../../../support/until';
+import { call, freshEmulator, freshEmulatorPerTest, rpctMerchant, sale, siteAuth } from './support';
 
 /** Asked after the gateway's answer window since the request was sent: a "not found" is final. */
 const pastTheWindow = { sentAt: 0, now: answerWindowMs };
@@ -57,11 +59,22 @@ describe('fault injection', () => {
     expect(await attempts()).toHaveLength(1);
   });
 
-  it('delay holds the answer for the given time', async () => {
-    await admin('PUT', { endpoint: 'inquire', kind: 'delay', ms: 150 });
-    const started = performance.now();
-    await call(emulator, 'GET', `inquire/1/${rpctMerchant}`);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  it('delay holds the answer for the given time, on the emulator\u2019s clock', async () => {
+    await emulator.close();
+    const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
+    emulator = await freshEmulator(clock);
+    try {
+      await admin('PUT', { endpoint: 'inquire', kind: 'delay', ms: 150 });
+      const answer = call(emulator, 'GET', `inquire/1/${rpctMerchant}`);
+      await until(() => clock.pending === 1, 'the emulator holding the answer');
+      clock.advance(149);
+      expect(clock.pending).toBe(1);
+      clock.advance(1);
+      expect(clock.pending).toBe(0);
+      expect((await answer).status).toBe(200);
+    } finally {
+      await emulator.close();
+    }
   });
 
   it('a one-off fault applies once; an "always" fault until cleared; faults are per endpoint', async () => {

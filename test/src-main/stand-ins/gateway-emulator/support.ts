@@ -1,4 +1,5 @@
 import { afterEach, beforeEach } from 'vitest';
+import type { Clock } from '../../../../src-main/platform/clock';
 import { startEmulator, type RunningEmulator } from '../../../../src-main/stand-ins/gateway-emulator/server';
 import { createEmulatorIds } from '../../../../src-main/stand-ins/gateway-emulator/ids';
 
@@ -8,13 +9,16 @@ export const rpctMerchant = '496160873888';
 export const fnorMerchant = '820000000001';
 
 /**
- * A fresh emulator with a fixed clock (2026-11-22 12:00 UTC), predictable ids, and plain
+ * A fresh emulator with a fixed clock (2026-11-22 12:00 UTC; a test that times its delay faults
+ * passes a ManualClock), predictable ids, and plain
  * answers so tests can compare exact shapes (realism.test.ts covers the noisy default).
  */
-export async function freshEmulator(): Promise<RunningEmulator> {
+export async function freshEmulator(
+  clock: Pick<Clock, 'now'> & Partial<Pick<Clock, 'sleep'>> = { now: () => Date.UTC(2026, 10, 22, 12, 0, 0) },
+): Promise<RunningEmulator> {
   return startEmulator({
     realism: false,
-    clock: { now: () => Date.UTC(2026, 10, 22, 12, 0, 0) },
+    clock,
     ids: createEmulatorIds(Buffer.alloc(32, 7), 343005123100),
   });
 }
