@@ -54,7 +54,6 @@ export interface KioskServiceOptions {
   /** Schedules the walk-away limit (walk-away.ts): the lane's clock, not keeping the process alive. */
   readonly setTimer: Clock['setTimer'];
   /** Times the staff calls' waits between attempts (the lane's clock, not keeping the process alive). */
-  readonly staffCallTimer: Clock['setTimer'];
   readonly serviceState: ServiceStateStore;
   readonly publish: (state: KioskState) => void;
   readonly logger: Logger;

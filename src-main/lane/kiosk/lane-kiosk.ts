@@ -54,7 +54,6 @@ export function createLaneKiosk(
     visitStarted: () => parts.session.end('a customer visit started'),
     // The walk-away limit must not hold up the process's exit.
     setTimer: lane.setTimer ?? ((run, ms) => lane.clock.setTimer(run, ms, { unref: true })),
-    staffCallTimer: (run, ms) => lane.clock.setTimer(run, ms, { unref: true }),
     serviceState: serviceStateStore(folder),
     publish: (state) => parts.events.emit('kiosk.state', state),
     logger,
