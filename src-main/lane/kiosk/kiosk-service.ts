@@ -53,7 +53,6 @@ export interface KioskServiceOptions {
   readonly visitStarted?: () => void;
   /** Schedules the walk-away limit (walk-away.ts): the lane's clock, not keeping the process alive. */
   readonly setTimer: Clock['setTimer'];
-  /** Times the staff calls' waits between attempts (the lane's clock, not keeping the process alive). */
   readonly serviceState: ServiceStateStore;
   readonly publish: (state: KioskState) => void;
   readonly logger: Logger;
