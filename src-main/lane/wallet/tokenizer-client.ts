@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../platform/clock';
-import { createOutboundSender, wholeClock } from '../../platform/http/outbound';
+import { createOutboundSender } from '../../platform/http/outbound';
 import { ecV1TokenizeRequest, ecV2TokenizeRequest, type WalletTokenizeRequest } from './device-data';
 import { readEcV1Token, readEcV2Token, WalletTokenError } from './payment-token';
 import { signatureMaxAgeMs, signingTimeOf } from './signing-time';
@@ -50,8 +50,8 @@ export class WalletPaymentRefused extends KindedError<RefusalReason> {
 export interface TokenizerClientOptions {
   /** The tokenizer's base URL (`https://<site>.cardconnect.com`, or the emulator's). */
   readonly url: string;
-  /** Wall time for a payload's age; its timers, when it has them, run the call's timeout. */
-  readonly clock: Pick<Clock, 'now'> & Partial<Clock>;
+  /** Wall time for a payload's age; its timers run the call's timeout. */
+  readonly clock: Clock;
   readonly fetch?: typeof fetch;
   /** Default 15 s: a payload has two minutes of life and cannot wait for a second try. */
   readonly timeoutMs?: number;
@@ -120,7 +120,7 @@ function readAnswer(status: number, text: string): WalletToken {
 export function createTokenizerClient(options: TokenizerClientOptions): TokenizerClient {
   const endpoint = new URL(tokenizePath, options.url.endsWith('/') ? options.url : `${options.url}/`);
   const outbound = createOutboundSender({
-    clock: wholeClock(options.clock),
+    clock: options.clock,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const sent = new Map<string, number>();

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { connectFailureCodes, errorCode, tlsFailureCodes } from './error-code';
-import { systemClock, type Clock } from '../clock';
+import type { Clock } from '../clock';
 import { streamingFetch } from './outbound-node';
 import type { RetryDecision } from './outbound-retry';
 
@@ -180,15 +180,6 @@ export function createOutboundSender(options: OutboundSenderOptions): OutboundSe
       }
     },
   };
-}
-
-/**
- * The Clock for a caller still handed the core's now-only clock: its own when whole, else its
- * readings over the process's timers. Goes when every program takes the one Clock.
- */
-export function wholeClock(clock: Pick<Clock, 'now'> & Partial<Clock>): Clock {
-  if (clock.setTimer && clock.sleep && clock.monotonic) return clock as Clock;
-  return { ...systemClock, now: () => clock.now() };
 }
 
 /** Basic credentials as the Authorization header carries them. */

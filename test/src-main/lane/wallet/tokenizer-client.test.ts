@@ -1,4 +1,4 @@
-import { noWaitClock } from '../../../support/no-wait-clock';
+import { noWaitClock, noWaitClockWith } from '../../../support/no-wait-clock';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { rpctMerchant } from '../../stand-ins/gateway-emulator/support';
 
 const start = Date.UTC(2026, 10, 22, 12, 0, 0);
 let now = start;
-const clock = { now: () => now };
+const clock = noWaitClockWith({ now: () => now });
 const keys = createTrainingWalletKeys(start);
 const card = { account: '5454545454545454', expiration: '301130', amount: 2599, currencyCode: '840' };
 let emulator: RunningEmulator;

@@ -1,4 +1,4 @@
-import { noWaitClock } from '../../../support/no-wait-clock';
+import { noWaitClock, noWaitClockWith } from '../../../support/no-wait-clock';
 import { sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../../src-main/stand-ins/gateway-emulator/server';
@@ -18,7 +18,7 @@ import { rpctMerchant } from '../../stand-ins/gateway-emulator/support';
 
 const start = Date.UTC(2026, 10, 23, 15, 0, 0);
 let now = start;
-const clock = { now: () => now };
+const clock = noWaitClockWith({ now: () => now });
 const keys = createTrainingWalletKeys(start);
 const card = { account: '5454545454545454', expiration: '301130', gatewayMerchantId: rpctMerchant };
 let emulator: RunningEmulator;
