@@ -72,8 +72,14 @@ describe('a screen that connects mid-sale', () => {
 });
 
 /** A lane on this file's emulator with its journal in `journalPath`, background checks run by hand, served to Chromium. */
-const laneOn = (chromium: string, journalPath: string, clock?: Clock) =>
-  laneOnEmulator(chromium, { emulatorUrl: bench.emulator.url, merchid, journalPath, ...(clock ? { clock } : {}) });
+const laneOn = (chromium: string, journalPath: string, clock?: Clock, terminalId?: string) =>
+  laneOnEmulator(chromium, {
+    emulatorUrl: bench.emulator.url,
+    merchid,
+    journalPath,
+    ...(clock ? { clock } : {}),
+    ...(terminalId ? { terminalId } : {}),
+  });
 
 const newJournal = () => join(mkdtempSync(join(tmpdir(), 'sale-state-')), 'journal.sqlite');
 
@@ -179,8 +185,11 @@ describe('a restart after a crash mid-authorization', () => {
     'the next person who signs in sees what recovery found until they acknowledge it, and its receipt prints',
     async (chromium) => {
       const journalPath = newJournal();
-      const orderId = await crashMidAuthorization(bench, journalPath, 'LANE-01');
-      const lane = await laneOn(chromium, journalPath);
+      // A lane of its own on this file's shared emulator: a fresh journal numbers its first order by
+      // the second of the day, so another test's lane started in the same second would have
+      // sold under the same order id, and recovery would find that sale instead of this one.
+      const orderId = await crashMidAuthorization(bench, journalPath, 'LANE-09');
+      const lane = await laneOn(chromium, journalPath, undefined, 'LANE-09');
       try {
         const { page, core } = lane;
         await page.goto(lane.host.url);

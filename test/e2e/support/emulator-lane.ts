@@ -20,7 +20,7 @@ afterAll(closeSharedChromium);
  */
 export async function laneOnEmulator(
   chromium: string,
-  options: { emulatorUrl: string; merchid: string; journalPath: string; clock?: Clock },
+  options: { emulatorUrl: string; merchid: string; journalPath: string; clock?: Clock; terminalId?: string },
 ) {
   const timers: Array<() => void> = [];
   const client = createGatewayClient({
@@ -29,7 +29,7 @@ export async function laneOnEmulator(
     clock: noWaitClock,
   });
   const core: Core = createCore({
-    settings: settingsSchema.parse({}),
+    settings: settingsSchema.parse(options.terminalId ? { terminalId: options.terminalId } : {}),
     shell: 'browser',
     logger: collectingLogger().logger,
     journalPath: options.journalPath,
