@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { BoardingClient } from './boarding/client';
 import type { Clock } from '../platform/clock';
 import { KindedError } from '../platform/errors';
-import type { HostRoute } from '../shells/host/server';
+import type { HostRoute } from '../platform/http/inbound';
 import type { CommandError, CommandReply } from '../lane/ipc/contract/replies';
 import { describeInvalidArguments } from '../lane/ipc/dispatcher';
 import type { Logger } from '../platform/log/logger';

@@ -12,7 +12,7 @@ import { systemClock, type Clock } from '../platform/clock';
 import { LaneError } from '../lane/errors';
 import { productVersion } from '../lane/core/version';
 import type { Timers } from './status-poller';
-import type { HostRoute } from '../shells/host/server';
+import type { HostRoute } from '../platform/http/inbound';
 import type { ShellKind } from '../lane/ipc/contract/app';
 import type { HandlersOf } from '../lane/ipc/contract/derive';
 import { createContractDispatcher, type Dispatch } from '../lane/ipc/dispatcher';
@@ -22,6 +22,7 @@ import { createApplicationDesk } from './application-desk';
 import { openApplicationRegister } from './application-register';
 import { attachmentRoute } from './attachment-route';
 import { createBoardingAccess } from './boarding-access';
+import type { BoardingCredentials } from './boarding/settings';
 import { createCommerceHandlers } from './commerce-desk';
 import { backofficeCommands, type BackofficeEvents, type BackofficeHandlers, type BackofficeStatus } from './contract';
 import type { provisionCommands } from './contract/provision';
@@ -29,7 +30,22 @@ import { backofficeErrorOf } from './errors';
 import { applyProvisioning, provisioningFor } from './provisioning';
 import { loadBackofficeSettings, saveBackofficeSettings, type BackofficeSettings } from './settings';
 import { createStatusPoller, type StatusPoller } from './status-poller';
-import type { TrainingBackends } from '../shells/training/backoffice-training';
+
+/**
+ * Training's back ends (the boarding and gateway emulators), started by the shell that runs the
+ * back office in training and handed in: the back office itself never imports a stand-in.
+ */
+export interface TrainingBackends {
+  readonly boardingUrl: string;
+  readonly credentials: BoardingCredentials;
+  /** The gateway emulator's URL, given to lanes provisioned in training. */
+  readonly gatewayUrl: string;
+  readonly templateIds: readonly number[];
+  readonly salesCodes: readonly string[];
+  /** Moves the boarding emulator's clock (tests; `/__emulator/clock` does the same over HTTP). */
+  advance(ms: number): Promise<void>;
+  close(): Promise<void>;
+}
 
 export interface BackofficeOptions {
   /** The back office's own folder (settings, secrets, the application register). */

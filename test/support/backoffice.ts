@@ -3,8 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { NewApplication } from '../../src-main/backoffice/contract';
-import { createBackoffice, type Backoffice, type BackofficeOptions } from '../../src-main/backoffice/backoffice';
-import { startTrainingBackends, type TrainingBackends } from '../../src-main/shells/training/backoffice-training';
+import {
+  createBackoffice,
+  type Backoffice,
+  type BackofficeOptions,
+  type TrainingBackends,
+} from '../../src-main/backoffice/backoffice';
+import { startTrainingBackends } from '../../src-main/shells/training/backoffice-training';
 import type { Timers } from '../../src-main/backoffice/status-poller';
 import { createLogger } from '../../src-main/platform/log/logger';
 import { handClock, minimalMerchant } from './boarding';

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Router, { type HTTPMethod } from 'find-my-way';
 
 /**
@@ -59,4 +60,15 @@ export function createRoutes<H>(options: RouteOptions = {}): Routes<H> {
     },
   };
   return routes;
+}
+
+/**
+ * An HTTP route a program hands to the lane's browser host, beside its static files (the back
+ * office's streamed upload). The host has already checked the Host header, the Origin and the session token when `handle` is called;
+ * the route owns the response from then on.
+ */
+export interface HostRoute {
+  readonly method: 'POST' | 'PUT';
+  readonly path: string;
+  handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void>;
 }

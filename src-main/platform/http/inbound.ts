@@ -4,7 +4,7 @@
  * mapping and security headers, over plain node:http (docs/adr/055-one-inbound-http-toolkit.md).
  */
 export { HttpProblem, type ProblemKind, type ProblemOptions } from './inbound-problem';
-export { createRoutes, type RouteMatch, type RouteOptions, type Routes } from './inbound-routes';
+export { createRoutes, type HostRoute, type RouteMatch, type RouteOptions, type Routes } from './inbound-routes';
 export {
   jsonObject,
   mediaType,

@@ -3,10 +3,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePrivateFolder, removeStaleTemporaryFiles } from '../../platform/private-file';
 import { defaultAppDataDir } from '../../lane/config/settings';
-import { createBackoffice, type Backoffice, type BackofficeOptions } from '../../backoffice/backoffice';
+import {
+  createBackoffice,
+  type Backoffice,
+  type BackofficeOptions,
+  type TrainingBackends,
+} from '../../backoffice/backoffice';
 import { applyProvisioning, readProvisioningFile } from '../../backoffice/provisioning';
 import { defaultBackofficeHome, loadBackofficeSettings } from '../../backoffice/settings';
-import { startTrainingBackends, type TrainingBackends } from '../training/backoffice-training';
+import { startTrainingBackends } from '../training/backoffice-training';
 import { startHost, type RunningHost } from '../host/server';
 import { createLogger, type Logger } from '../../platform/log/logger';
 import type { CliIo } from './io';

@@ -16,6 +16,7 @@ import {
   listen,
   sendBody,
   timeoutOptions,
+  type HostRoute,
 } from '../../platform/http/inbound';
 import { contentSecurityPolicy, rendererSecurityHeaders } from '../../lane/security/csp';
 import { createBridge, type BridgeLimits } from './bridge';
@@ -33,17 +34,6 @@ export interface HostedApp {
   readonly dispatch: Dispatch;
   readonly events: EventFeed;
   readonly logger: Logger;
-}
-
-/**
- * An HTTP route beside the static files (the back office's streamed upload). The host has
- * already checked the Host header, the Origin and the session token when `handle` is called;
- * the route owns the response from then on.
- */
-export interface HostRoute {
-  readonly method: 'POST' | 'PUT';
-  readonly path: string;
-  handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void>;
 }
 
 /**

@@ -3,22 +3,10 @@
  * the gateway emulator the provisioned lanes sell through, linked (docs/adr/030) so a merchant
  * that reaches BOARDED is sellable on that gateway and billing plans are charged there.
  */
-import type { BoardingCredentials } from '../../backoffice/boarding/settings';
+import type { TrainingBackends } from '../../backoffice/backoffice';
 import { gatewayHooks } from '../../stand-ins/boarding-emulator/gateway-link';
 import { startBoardingEmulator, type BoardingEmulatorOptions } from '../../stand-ins/boarding-emulator/server';
 import { startEmulator } from '../../stand-ins/gateway-emulator/server';
-
-export interface TrainingBackends {
-  readonly boardingUrl: string;
-  readonly credentials: BoardingCredentials;
-  /** The gateway emulator's URL, given to lanes provisioned in training. */
-  readonly gatewayUrl: string;
-  readonly templateIds: readonly number[];
-  readonly salesCodes: readonly string[];
-  /** Moves the boarding emulator's clock (tests; `/__emulator/clock` does the same over HTTP). */
-  advance(ms: number): Promise<void>;
-  close(): Promise<void>;
-}
 
 /** Starts both emulators on free loopback ports. */
 export async function startTrainingBackends(

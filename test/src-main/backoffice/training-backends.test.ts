@@ -1,6 +1,7 @@
 import { noWaitClock } from '../../support/no-wait-clock';
 import { describe, expect, it } from 'vitest';
-import { startTrainingBackends, type TrainingBackends } from '../../../src-main/shells/training/backoffice-training';
+import { startTrainingBackends } from '../../../src-main/shells/training/backoffice-training';
+import type { TrainingBackends } from '../../../src-main/backoffice/backoffice';
 import { createBoardingClient } from '../../../src-main/backoffice/boarding/client';
 import { createGatewayClient } from '../../../src-main/lane/gateway/client';
 import { closedAfterEach } from '../../support/closed-after-each';
