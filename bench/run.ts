@@ -31,7 +31,7 @@ export const allBenchmarks = [
 const loadRuns = [
   { keywords: ['emulator', 'bare', 'concurrency'], run: emulatorBenchmarks },
   { keywords: ['renderer', 'javascript'], run: async () => rendererSize() },
-  // Minutes long: only when the filter names it (`lanepoint bench soak`), never in a plain run.
+  // Minutes long: only when the filter names it (`npm run bench -- soak`), never in a plain run.
   { keywords: ['soak'], run: soakBenchmarks, onlyWhenNamed: true },
 ];
 

@@ -11,7 +11,7 @@ const maxGrowthPct = 10;
  * core, the first tenth as warm-up. Throws, failing the bench, on a listener-leak warning, a
  * journal row the gateway's ledger disagrees with, or memory that grew 10 % or more after the
  * warm-up. It takes a while (a few sales a second on a busy 2-core machine), so it runs only
- * when asked for: `lanepoint bench soak`.
+ * when asked for: `npm run bench -- soak`.
  */
 export async function soakBenchmarks(): Promise<BenchResult[]> {
   const sales = Number(process.env.LANEPOINT_SOAK_SALES ?? 10_000);

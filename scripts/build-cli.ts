@@ -10,8 +10,7 @@ export const cliOutDir = 'out/cli';
  * Compiles the `lanepoint` command (src-main/shells/cli/lanepoint.ts and what it imports) into
  * JavaScript under `<root>/<outDir>`, so the installed command loads no TypeScript compiler at
  * run time (issue 31). Every package stays an import of node_modules, as in out/main: the
- * native addons (better-sqlite3, serialport, node-hid) must load from there. The benchmarks,
- * imported on demand by `lanepoint bench`, become their own file, read only by that command.
+ * native addons (better-sqlite3, serialport, node-hid) must load from there.
  * The list of sources read goes beside it (inputs.json) so the command can say when a checkout
  * changed after the build.
  */

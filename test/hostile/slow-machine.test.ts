@@ -11,7 +11,7 @@ import { fullEmvSale } from '../support/receipts';
 import { rpctMerchant, siteAuth } from '../src-main/stand-ins/gateway-emulator/support';
 
 /**
- * Issue 30, item 7: on a busy 2-core machine `lanepoint bench soak` stopped at "the receipt did
+ * Issue 30, item 7: on a busy 2-core machine `npm run bench -- soak` stopped at "the receipt did
  * not print" because the training printer missed its 1 s status deadline. Nothing was slow
  * about the printer: the whole event loop stalled (a collection, an fsync, other processes on
  * the two cores), and when it came back Node ran the due status timer before the immediate that

@@ -231,12 +231,6 @@ const commands: Record<string, Command> = {
     );
     return findings.length === 0 ? 0 : 1;
   },
-  async bench(io, args) {
-    const { positionals } = parse(args);
-    if (positionals.length > 1) throw new UsageError('bench takes at most one name filter');
-    const { runBenchCommand } = await import('./bench-command');
-    return runBenchCommand(io, positionals[0]);
-  },
 };
 
 /** Every command `lanepoint` runs, for the CLI reference (docs/reference/cli.md): each has its entry in usage.ts. */

@@ -69,7 +69,6 @@ commands:
                         logs and reports; exits 1 and names file and line when it finds any
   pin-hash              a staff PIN (read on standard input) as settings.json keeps it:
                         printf 4821 | lanepoint pin-hash
-  bench                 run the benchmarks and print one table of figures
 
 options:
   -h, --help            show this help
