@@ -83,56 +83,34 @@ export const rendererBoundaries = {
 };
 
 /**
- * The gateway emulator is an independent implementation of the real service's reference: it may
- * share the lane's wire *types*, never its rules (field checks, thresholds, journaling), or a
- * wrong rule in the lane would pass every test (issue 17). The same holds for the tokenizer and
- * the training phone in src-main/stand-ins/training-wallet/: the lane's src-main/lane/wallet/ builds devicedata
- * and checks token shapes, and the emulator reads them from the spec (issue 19). `(\.\./)+`
- * because emulator/wallet/ is a level deeper.
+ * A stand-in (the gateway, tokenizer and boarding emulators, training's phone, the emulated
+ * devices) is an independent implementation of its reference: it may use the platform base, the
+ * published wire formats (src-main/reference/) and the device codecs (drivers/), never the lane,
+ * the back office or a shell, not even their types, or a wrong rule in a client would pass every
+ * test (issues 17, 19 and 31).
  */
-const laneFolders = ['gateway', 'signature', 'terminal', 'journal', 'receipt', 'wallet'].join('|');
-export const emulatorIndependence = {
+export const standInBoundaries = {
   paths: [
     { name: 'electron', message: 'Only src-main/shells/electron/ may import electron: the core runs on plain Node.' },
   ],
   patterns: [
     {
-      regex: `(^|/)(src-main/)?lane/(${laneFolders})(/|$)|^(\\.\\./)+(${laneFolders})(/|$)`,
-      allowTypeImports: true,
+      regex: '(^|/)(lane|backoffice|shells)(/|$)',
       message:
-        'The emulator implements the gateway and the tokenizer from their reference: import only types from the lane (gateway, signature, terminal, journal, receipt, wallet).',
+        'A stand-in implements its service from the reference: it imports only the platform base, src-main/reference/ (the published formats) and drivers/, never the lane, the back office or a shell.',
     },
   ],
 };
 
 /**
- * The boarding emulator implements the boarding service from its reference, like the gateway
- * emulator: it may share the client's wire *types*, never its rules (field checks, the
- * whole-object rule), or a wrong rule in the client would pass every test.
- */
-export const boardingEmulatorIndependence = {
-  paths: [
-    { name: 'electron', message: 'Only src-main/shells/electron/ may import electron: the core runs on plain Node.' },
-  ],
-  patterns: [
-    {
-      regex: '(^|/)backoffice/boarding/|^\\.\\./boarding/',
-      allowTypeImports: true,
-      message:
-        'The boarding emulator implements the service from its reference: import only types from the boarding client.',
-    },
-  ],
-};
-
-/**
- * The layout by program (ADR 060): product code (platform, lane, back office, shells) never
- * imports a stand-in; training's wiring is the composition root's (src-main/lane/core/training/)
- * and the shells'. The lane's emulated devices and test data are handed in by that wiring.
+ * The layout by program (ADR 060): product code (platform, lane, back office) never imports a
+ * stand-in; training's wiring is the shells' (src-main/shells/training/), which hand the lane its
+ * gateway, phone and emulated devices (`CoreOptions.training`).
  */
 const noStandIns = {
   regex: '(^|/)stand-ins(/|$)',
   message:
-    'Product code never imports a training stand-in: the training wiring (src-main/lane/core/training/, the shells) passes it in.',
+    'Product code never imports a training stand-in: the training wiring in the shells (src-main/shells/training/) passes it in.',
 };
 export const productBoundaries = {
   paths: [
@@ -242,7 +220,6 @@ export default tseslint.config(
   },
   {
     files: ['src-main/lane/**/*.ts', 'src-main/backoffice/**/*.ts'],
-    ignores: ['src-main/lane/core/training/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', productBoundaries] },
   },
   {
@@ -254,16 +231,13 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', importsNothing] },
   },
   {
-    files: [
-      'src-main/stand-ins/gateway-emulator/**/*.ts',
-      'src-main/stand-ins/tokenizer/**/*.ts',
-      'src-main/stand-ins/training-wallet/**/*.ts',
-    ],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', emulatorIndependence] },
+    files: ['src-main/stand-ins/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', standInBoundaries] },
   },
   {
-    files: ['src-main/stand-ins/boarding-emulator/**/*.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', boardingEmulatorIndependence] },
+    // The published formats stand under every program, like the platform base.
+    files: ['src-main/reference/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', platformBoundaries] },
   },
   {
     files: [

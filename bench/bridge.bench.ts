@@ -7,6 +7,7 @@ import { builtRendererDir } from '../src-main/shells/cli/paths';
 import { startHost, type RunningHost } from '../src-main/shells/host/server';
 import { createLogger } from '../src-main/platform/log/logger';
 import type { BenchCase, MeasuredSlice } from './harness';
+import { laneTraining } from '../src-main/shells/training/lane-training';
 
 /** How many calls the flooding page sends at once: the hostile tester's figure (issue 22). */
 const pipelined = 2000;
@@ -69,7 +70,7 @@ export const bridgeBenchmarks: BenchCase[] = [
         level: 'error',
         destination: new Writable({ write: (_chunk, _encoding, done) => done() }),
       });
-      const core = createCore({ settings: settingsSchema.parse({}), shell: 'browser', logger });
+      const core = createCore({ training: laneTraining, settings: settingsSchema.parse({}), shell: 'browser', logger });
       const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
       await core.dispatch('session.signIn', { cashierId: '1001', pin: '1234' });
       await core.dispatch('printers.testPrint', {});

@@ -8,6 +8,7 @@ import type { Core } from '../src-main/lane/core/core';
 import { startHost, type RunningHost } from '../src-main/shells/host/server';
 import { createLogger } from '../src-main/platform/log/logger';
 import { chromiumInstallHint, findChromium, launchChromium } from '../test/e2e/support/chromium';
+import { laneTraining } from '../src-main/shells/training/lane-training';
 
 /** A lane served in browser mode from the built renderer, with Chromium to measure its screens in. */
 export interface BrowserLane {
@@ -21,6 +22,7 @@ export async function startBrowserLane(env: Record<string, string> = {}): Promis
   const chromium = findChromium();
   if (!chromium) throw new Error(chromiumInstallHint);
   const { core } = bootCore({
+    training: laneTraining,
     shell: 'browser',
     env: { LANEPOINT_HOME: mkdtempSync(join(tmpdir(), 'lanepoint-bench-')), ...env },
     logger: createLogger({ level: 'silent' }),

@@ -6,6 +6,7 @@ import { startHost, type RunningHost } from '../src-main/shells/host/server';
 import { createLogger } from '../src-main/platform/log/logger';
 import { builtRendererDir } from '../src-main/shells/cli/paths';
 import type { BenchCase } from './harness';
+import { laneTraining } from '../src-main/shells/training/lane-training';
 
 const discard = () =>
   new Writable({
@@ -16,7 +17,7 @@ const discard = () =>
 
 function benchCore() {
   const logger = createLogger({ level: 'info', destination: discard() });
-  return createCore({ settings: settingsSchema.parse({}), shell: 'browser', logger });
+  return createCore({ training: laneTraining, settings: settingsSchema.parse({}), shell: 'browser', logger });
 }
 
 interface BridgeContext {

@@ -12,6 +12,7 @@ import type { SaleSummary, SignatureSession, TerminalState } from '../src-main/l
 import { Journal } from '../src-main/lane/journal/journal';
 import { createLogger } from '../src-main/platform/log/logger';
 import { journalAgainstLedger, type LedgerAgreement, type LedgerTransaction } from '../test/support/ledger-agreement';
+import { laneTraining } from '../src-main/shells/training/lane-training';
 
 /**
  * The soak: many training sales through the whole core (emulated reader, on-screen signature,
@@ -140,7 +141,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     destination: new Writable({ write: (_chunk, _encoding, done) => done() }),
   });
   const settings = settingsSchema.parse({ signature: { policy: 'always', capture: 'screen' } });
-  const core = createCore({ settings, shell: 'browser', logger, journalPath, trainingGatewayPath: ledgerPath });
+  const core = createCore({
+    training: laneTraining,
+    settings,
+    shell: 'browser',
+    logger,
+    journalPath,
+    trainingGatewayPath: ledgerPath,
+  });
   const signature = loadSignatures('assets/signatures').get('initials-short')!;
   const outcomes: Record<string, number> = {};
   let baseline = { heap: 0, rss: 0 };

@@ -4,7 +4,7 @@
  * timeline entry and an `application.status` event).
  */
 import type { BoardingClient } from './boarding/client';
-import type { Merchant, MerchantRecord } from './boarding/wire';
+import type { Merchant, MerchantRecord } from '../reference/boarding-wire';
 import type { Clock } from '../platform/clock';
 import type { HandlersOf } from '../lane/ipc/contract/derive';
 import type { EventHub } from '../lane/ipc/event-hub';

@@ -50,7 +50,7 @@ export type {
   OwnerSiteUser,
   SignatureStatus,
   SignatureStatusCode,
-} from './boarding/wire';
+} from '../reference/boarding-wire';
 
 export const backofficeCommands = {
   ...statusCommands,

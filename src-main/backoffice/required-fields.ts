@@ -4,7 +4,7 @@
  * `customFields[1]: ... (1250)`. The back office checks them before it asks the service, and
  * words the service's own refusal (1250) the same way when the service knows better.
  */
-import type { CustomField, WireError } from './boarding/wire';
+import type { CustomField, WireError } from '../reference/boarding-wire';
 import { LaneError } from '../lane/errors';
 
 /** The service's code for a required custom field left empty at Request Signature. */

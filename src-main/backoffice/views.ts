@@ -7,7 +7,7 @@ import type {
   Order,
   OrderRequest,
   Page,
-} from './boarding/wire';
+} from '../reference/boarding-wire';
 import type { ApplicationSummary } from './contract/applications';
 import type { EquipmentView, OrderInput, OrderView, PageView } from './contract/commerce';
 import type { planInput, PlanView } from './contract/plans';

@@ -12,7 +12,7 @@ import { startEmulator, type RunningEmulator } from '../../src-main/stand-ins/ga
 import { createTrainingWalletKeys } from '../../src-main/stand-ins/training-wallet/training-keys';
 import { trainingWalletPayment } from '../../src-main/stand-ins/training-wallet/training-wallet';
 import { ecV1DeviceData, ecV1TokenizeRequest } from '../../src-main/lane/wallet/device-data';
-import type { EcV1PaymentToken } from '../../src-main/lane/wallet/payment-token';
+import type { EcV1PaymentToken } from '../../src-main/reference/wallet-tokens';
 import { referenceDir } from '../support/gateway-reference';
 
 /**

@@ -15,6 +15,7 @@ import { e2e, screenshot } from './support/browser-mode';
 import { launchChromium } from './support/chromium';
 import { look, signIn, startSale } from './support/counter';
 import { runLanepoint, type RunningProcess } from './support/process';
+import { laneTraining } from '../../src-main/shells/training/lane-training';
 
 // The issue's proof (issue 18): a store boarded in the back office, signed by its owner on the
 // boarding service's page, followed to LIVE on screen, and a lane provisioned from it selling
@@ -291,7 +292,12 @@ describe('the back office boards a store and provisions its lane', () => {
 
         // The provisioned lane, in training on the back office's gateway emulator, makes a sale.
         const { logger } = collectingLogger();
-        const { core } = bootCore({ shell: 'browser', env: { LANEPOINT_HOME: laneHome }, logger });
+        const { core } = bootCore({
+          training: laneTraining,
+          shell: 'browser',
+          env: { LANEPOINT_HOME: laneHome },
+          logger,
+        });
         const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
         try {
           const lane = await browser.newPage({ viewport: { width: 1280, height: 800 } });

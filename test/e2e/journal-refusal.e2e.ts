@@ -9,6 +9,7 @@ import { collectingLogger } from '../support/test-core';
 import { e2e, screenshot } from './support/browser-mode';
 import { launchChromium } from './support/chromium';
 import { keyAmount, look, signIn } from './support/counter';
+import { laneTraining } from '../../src-main/shells/training/lane-training';
 
 describe('a lane whose journal disappeared', () => {
   e2e(
@@ -17,10 +18,10 @@ describe('a lane whose journal disappeared', () => {
       const home = mkdtempSync(join(tmpdir(), 'lanepoint-journal-refusal-'));
       const { logger } = collectingLogger();
       // The lane ran once (its journal made and recorded), then the journal was deleted.
-      await bootCore({ shell: 'browser', env: { LANEPOINT_HOME: home }, logger }).core.close();
+      await bootCore({ training: laneTraining, shell: 'browser', env: { LANEPOINT_HOME: home }, logger }).core.close();
       const journal = join(home, 'training-journal.sqlite');
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${journal}${suffix}`, { force: true });
-      const { core } = bootCore({ shell: 'browser', env: { LANEPOINT_HOME: home }, logger });
+      const { core } = bootCore({ training: laneTraining, shell: 'browser', env: { LANEPOINT_HOME: home }, logger });
       const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
       const browser = await launchChromium(chromium);
       try {

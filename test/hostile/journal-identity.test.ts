@@ -6,6 +6,7 @@ import { bootCore } from '../../src-main/lane/core/boot';
 import type { Core } from '../../src-main/lane/core/core';
 import type { CommandReply, TerminalState } from '../../src-main/lane/ipc/contract';
 import { collectingLogger, ok, until } from '../support/test-core';
+import { laneTraining } from '../../src-main/shells/training/lane-training';
 
 // Issue 30, item 2: the journal identity check could be sidestepped by deleting the record that
 // sat beside the journal, and it was keyed by the folder's absolute path.
@@ -17,7 +18,7 @@ afterEach(async () => {
 
 function start(home: string): Core {
   const { logger } = collectingLogger();
-  const { core } = bootCore({ shell: 'browser', env: { LANEPOINT_HOME: home }, logger });
+  const { core } = bootCore({ training: laneTraining, shell: 'browser', env: { LANEPOINT_HOME: home }, logger });
   cores.push(core);
   return core;
 }

@@ -12,6 +12,7 @@ import type { BridgeServerMessage, CommandReply, StaffSession } from '../../src-
 import { hashPin, pinMatches } from '../../src-main/lane/session/pin-hash';
 import { createSessionService } from '../../src-main/lane/session/session-service';
 import { collectingLogger, ok } from '../support/test-core';
+import { laneTraining } from '../../src-main/shells/training/lane-training';
 
 // Issue 30: the PIN lock was per screen, so a reload (or a new bridge connection) started the
 // count again, and a restart forgot it. These reproduce the guesser and show the lock holds.
@@ -38,6 +39,7 @@ afterEach(async () => {
 function lane(folder: string, now: { t: number }) {
   writeFileSync(join(folder, 'settings.json'), JSON.stringify(staff));
   const { core } = bootCore({
+    training: laneTraining,
     shell: 'browser',
     env: {},
     appDataDir: folder,

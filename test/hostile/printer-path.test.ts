@@ -8,6 +8,7 @@ import { bootCore } from '../../src-main/lane/core/boot';
 import type { Core } from '../../src-main/lane/core/core';
 import { freshFolder } from '../src-main/lane/config/folders';
 import { collectingLogger, ok, until } from '../support/test-core';
+import { laneTraining } from '../../src-main/shells/training/lane-training';
 
 const cores: Core[] = [];
 afterEach(async () => {
@@ -16,7 +17,12 @@ afterEach(async () => {
 
 /** A training lane booted as `lanepoint start` boots it, on `home`. */
 function start(home: string): Core {
-  const { core } = bootCore({ shell: 'browser', env: { LANEPOINT_HOME: home }, logger: collectingLogger().logger });
+  const { core } = bootCore({
+    training: laneTraining,
+    shell: 'browser',
+    env: { LANEPOINT_HOME: home },
+    logger: collectingLogger().logger,
+  });
   cores.push(core);
   return core;
 }

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src-main/stand-ins/gateway-emulator/server';
 import { buildPrinter } from '../../src-main/lane/devices/printers';
-import { trainingDevices } from '../../src-main/lane/core/training/training-devices';
+import { trainingDevices } from '../../src-main/shells/training/lane-training-devices';
 import { printerSettingSchema } from '../../src-main/lane/config/schema';
 import { encodeReceipt } from '../../src-main/lane/receipt/escpos';
 import { buildReceipt } from '../../src-main/lane/receipt/model';

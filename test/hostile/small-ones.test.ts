@@ -12,6 +12,7 @@ import { startEmulator } from '../../src-main/stand-ins/gateway-emulator/server'
 import { startHost } from '../../src-main/shells/host/server';
 import { freshFolder, posix } from '../src-main/lane/config/folders';
 import { collectingLogger, testCore } from '../support/test-core';
+import { laneTraining } from '../../src-main/shells/training/lane-training';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -34,7 +35,7 @@ describe.runIf(posix)('a settings.json an installer wrote 0644', () => {
     writeFileSync(file, '{ "terminalId": "LANE-07" }\n');
     chmodSync(file, 0o644);
     const { logger, lines } = collectingLogger();
-    const { core } = bootCore({ shell: 'browser', env: { LANEPOINT_HOME: home }, logger });
+    const { core } = bootCore({ training: laneTraining, shell: 'browser', env: { LANEPOINT_HOME: home }, logger });
     cleanups.push(() => core.close());
     expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
     expect(lines.join('\n')).toMatch(/settings\.json was readable by others; made it 0600/);

@@ -131,10 +131,12 @@ describe.each<[string, EmulatorProbe]>([
         ['the client\u2019s field rules', "import { checkFields } from '../../lane/gateway/field-rules';"],
         ['the lane\u2019s signature thresholds', "import { overThreshold } from '../../lane/signature/requirement';"],
         ['the journal', "import { Journal } from '../../lane/journal/journal';"],
+        ['even a type of the lane', "import type { GatewayAnswer } from '../../lane/gateway/wire-schema';"],
+        ['a shell', "import { bootCore } from '../../shells/cli/io';"],
         ['electron', "import { app } from 'electron';"],
       ],
       allowed:
-        "import type { GatewayAnswer } from '../../lane/gateway/wire-schema';\nimport { ppsDecline } from './outcomes';",
+        "import { parseTlv } from '../../../drivers/card-reader/tlv';\nimport { KindedError } from '../../platform/errors';\nimport { ppsDecline } from './outcomes';",
     },
   ],
   [
@@ -153,9 +155,13 @@ describe.each<[string, EmulatorProbe]>([
           'a lane wallet module by its src-main path',
           "import { applePayHandler } from '../../src-main/lane/wallet/device-data';",
         ],
+        [
+          'even the token types by way of the lane',
+          "import type { EcV1PaymentToken } from '../../lane/wallet/payment-token';",
+        ],
       ],
       allowed:
-        "import type { EcV1PaymentToken } from '../../lane/wallet/payment-token';\nimport { decryptEcV1 } from './wallet/ec-v1-crypto';\nimport { readApplePayDeviceData } from './tokenizer-device-data';",
+        "import type { EcV1PaymentToken } from '../../reference/wallet-tokens';\nimport { decryptEcV1 } from './wallet/ec-v1-crypto';\nimport { readApplePayDeviceData } from './tokenizer-device-data';",
     },
   ],
   [
@@ -172,7 +178,19 @@ describe.each<[string, EmulatorProbe]>([
         ['electron', "import { app } from 'electron';"],
       ],
       allowed:
-        "import type { EcV1PaymentToken } from '../../lane/wallet/payment-token';\nimport { decryptEcV1 } from './ec-v1-crypto';\nimport { applePayHandler } from '../tokenizer-device-data';",
+        "import type { EcV1PaymentToken } from '../../reference/wallet-tokens';\nimport { decryptEcV1 } from './ec-v1-crypto';\nimport { applePayHandler } from '../tokenizer-device-data';",
+    },
+  ],
+  [
+    'an emulated device imports no lane code',
+    {
+      file: 'src-main/stand-ins/devices/probe.ts',
+      refused: [
+        ['the lane\u2019s device manager', "import type { DeviceManager } from '../../lane/devices/manager';"],
+        ['electron', "import { app } from 'electron';"],
+      ],
+      allowed:
+        "import type { Transport } from '../../../drivers/transport/types';\nimport { systemClock } from '../../platform/clock';",
     },
   ],
   [
@@ -185,9 +203,10 @@ describe.each<[string, EmulatorProbe]>([
           'the client\u2019s whole-object rule',
           "import { wholeUpdate } from '../../backoffice/boarding/whole-objects';",
         ],
+        ['even a type of the client', "import type { BoardingClient } from '../../backoffice/boarding/client';"],
         ['electron', "import { app } from 'electron';"],
       ],
-      allowed: "import type { Order } from '../../backoffice/boarding/wire';\nimport { ok } from './answers';",
+      allowed: "import type { Order } from '../../reference/boarding-wire';\nimport { ok } from './answers';",
     },
   ],
 ])('%s', (_title, { file, refused, allowed }) => {
@@ -200,15 +219,15 @@ describe.each<[string, EmulatorProbe]>([
   });
 });
 
-describe('the emulator as it is', () => {
-  it('imports only types from the lane: tokenizer and wallet side included', async () => {
-    const results = await eslint.lintFiles(['src-main/stand-ins/gateway-emulator/**/*.ts']);
+describe('the stand-ins as they are', () => {
+  it('import nothing of the lane, the back office or the shells: emulators, phone and devices included', async () => {
+    const results = await eslint.lintFiles(['src-main/stand-ins/**/*.ts']);
     const restricted = results.flatMap((result) =>
       result.messages
         .filter((message) => message.ruleId?.endsWith('no-restricted-imports'))
         .map((message) => `${result.filePath}: ${message.message}`),
     );
-    expect(results.length).toBeGreaterThan(40);
+    expect(results.length).toBeGreaterThan(80);
     expect(restricted).toEqual([]);
   });
 });
@@ -236,9 +255,24 @@ describe('the layout by program (ADR 060)', () => {
     expect(errors[0]).toContain('never imports a training stand-in');
   });
 
-  it('allows the training wiring to import a stand-in', async () => {
+  it('allows the training wiring in the shells to import a stand-in', async () => {
+    const code = "import { startEmulator } from '../../stand-ins/gateway-emulator/server';";
+    expect(await restrictedImportErrors('src-main/shells/training/probe.ts', code)).toEqual([]);
+  });
+
+  it("refuses a stand-in in the lane's composition root too: the shells hand training in", async () => {
     const code = "import { startEmulator } from '../../../stand-ins/gateway-emulator/server';";
-    expect(await restrictedImportErrors('src-main/lane/core/training/probe.ts', code)).toEqual([]);
+    const errors = await restrictedImportErrors('src-main/lane/core/training/probe.ts', code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('never imports a training stand-in');
+  });
+
+  it('refuses a program in the published formats (src-main/reference/)', async () => {
+    const errors = await restrictedImportErrors(
+      'src-main/reference/probe.ts',
+      "import type { Settings } from '../lane/config/settings';",
+    );
+    expect(errors).toHaveLength(1);
   });
 
   it('refuses a program in the platform base', async () => {

@@ -7,7 +7,7 @@ import {
 } from '../../src-main/stand-ins/boarding-emulator/server';
 import { createBoardingClient, type BoardingClient } from '../../src-main/backoffice/boarding/client';
 import type { BoardingClientOptions } from '../../src-main/backoffice/boarding/settings';
-import type { Merchant, OrderRequest } from '../../src-main/backoffice/boarding/wire';
+import type { Merchant, OrderRequest } from '../../src-main/reference/boarding-wire';
 
 /** A clock a test moves by hand; the emulator and the client read the same one. */
 export function handClock(start = Date.UTC(2025, 2, 3, 9, 0, 0)) {

@@ -8,6 +8,7 @@ import { createCore, type Core } from '../../src-main/lane/core/core';
 import type { CommandReply, ShellKind } from '../../src-main/lane/ipc/contract';
 import { Journal, type JournalEntry } from '../../src-main/lane/journal/journal';
 import { createLogger } from '../../src-main/platform/log/logger';
+import { laneTraining } from '../../src-main/shells/training/lane-training';
 
 export { until } from './until';
 
@@ -42,6 +43,7 @@ export function testCore(
 ): { core: Core; lines: string[] } {
   const { logger, lines } = collectingLogger();
   const core = createCore({
+    training: laneTraining,
     settings: settingsSchema.parse(settings),
     shell,
     logger,

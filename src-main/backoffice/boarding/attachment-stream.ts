@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { BoardingValidationError } from './errors';
-import type { AttachmentMeta } from './wire';
+import type { AttachmentMeta } from '../../reference/boarding-wire';
 
 /** The service's limit on an attachment's document, before Base64. */
 export const maxAttachmentBytes = 100 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { BoardingProtocolError, BoardingRuleError, BoardingValidationError } from './errors';
 import { checkBillingPlan, checkId } from './field-rules';
 import type { BoardingSender } from './request-sender';
-import type { BillingPlan, BillingPlanRequest } from './wire';
+import type { BillingPlan, BillingPlanRequest } from '../../reference/boarding-wire';
 
 const plan = (answer: { billingPlan?: BillingPlan }, operation: string) => {
   if (!answer.billingPlan) throw new BoardingProtocolError(`${operation}: the answer has no billingPlan`);

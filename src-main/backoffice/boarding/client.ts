@@ -30,7 +30,7 @@ import {
   type OwnerSiteUser,
   type Page,
   type SignatureStatus,
-} from './wire';
+} from '../../reference/boarding-wire';
 
 /** Paging as both lists take it: pages count from 1. */
 export interface Paging {

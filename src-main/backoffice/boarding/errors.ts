@@ -1,6 +1,6 @@
 import { errorKind, KindedError } from '../../platform/errors';
 import { redactText } from '../../platform/log/redact';
-import type { WireError } from './wire';
+import type { WireError } from '../../reference/boarding-wire';
 
 /** A stable name for each kind of failure, for callers that branch on it. */
 export type BoardingErrorCode = 'api' | 'authentication' | 'transport' | 'protocol' | 'rule' | 'validation';

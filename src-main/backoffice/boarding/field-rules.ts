@@ -7,7 +7,7 @@ import type {
   Merchant,
   OrderRequest,
   OwnerSiteUser,
-} from './wire';
+} from '../../reference/boarding-wire';
 
 /** One field's documented limits (spec "Resources and their fields"). */
 interface FieldRule {

@@ -10,7 +10,7 @@ import {
 } from './errors';
 import type { ResolvedBoardingOptions } from './settings';
 import type { TokenKeeper } from './token-keeper';
-import { apiVersion, versionHeader } from './wire';
+import { apiVersion, versionHeader } from '../../reference/boarding-wire';
 import { createOutboundSender, retrying } from '../../platform/http/outbound';
 import { decideRetry, type AttemptFailure, type RetryRule } from '../../platform/http/outbound-retry';
 

@@ -1,6 +1,6 @@
 import { BoardingAuthenticationError, BoardingProtocolError, BoardingTransportError } from './errors';
 import type { ResolvedBoardingOptions } from './settings';
-import { tokenPath, type TokenAnswer } from './wire';
+import { tokenPath, type TokenAnswer } from '../../reference/boarding-wire';
 import { createOutboundSender } from '../../platform/http/outbound';
 
 interface HeldToken {

@@ -1,5 +1,5 @@
 import { BoardingValidationError } from './errors';
-import type { Merchant } from './wire';
+import type { Merchant } from '../../reference/boarding-wire';
 
 /**
  * The partial-update rule (spec "Partial update rule", FACTS "A PUT that sends an object nulls

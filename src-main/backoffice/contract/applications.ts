@@ -14,7 +14,7 @@ import type {
   OwnerSiteUser,
   SignatureStatus,
   SignatureStatusCode,
-} from '../boarding/wire';
+} from '../../reference/boarding-wire';
 import { address, merchantId, paging, text } from './schemas';
 
 /** One application as the list shows it; the statuses are the last ones seen (the poller keeps them fresh). */

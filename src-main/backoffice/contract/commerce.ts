@@ -1,7 +1,7 @@
 /** The equipment catalog, the lane hardware's orders, and the service's code lists. */
 import { z } from 'zod';
 import { command } from '../../lane/ipc/contract/spec';
-import { lookupLists, type CodeName, type LookupList, type OrderStatus } from '../boarding/wire';
+import { lookupLists, type CodeName, type LookupList, type OrderStatus } from '../../reference/boarding-wire';
 import { address, amountMinor, merchantId, paging, text, wholeId } from './schemas';
 
 /** A catalog row, prices in minor units (the service sends decimal text). */

@@ -1,7 +1,7 @@
 /** Recurring billing plans charged to a boarded merchant's gateway profiles; money in minor units. */
 import { z } from 'zod';
 import { command } from '../../lane/ipc/contract/spec';
-import type { BillingPlanOption, PaymentStatus } from '../boarding/wire';
+import type { BillingPlanOption, PaymentStatus } from '../../reference/boarding-wire';
 import { amountMinor, merchId, text, wholeId } from './schemas';
 
 export interface PlanPaymentView {

@@ -10,6 +10,8 @@ import { createCore, type Core, type CoreOptions } from './core';
 
 export interface BootOptions {
   readonly shell: ShellKind;
+  /** Training's kit (the shells pass `laneTraining`). */
+  readonly training: CoreOptions['training'];
   readonly env?: NodeJS.ProcessEnv;
   /** Electron passes `app.getPath('userData')`; the Node host uses the platform default. */
   readonly appDataDir?: string;
@@ -51,6 +53,7 @@ export function bootCore(options: BootOptions): BootedCore {
   const core = createCore({
     settings,
     shell: options.shell,
+    training: options.training,
     logger,
     journalPath: options.journalPath ?? defaultJournalPath(appDataDir, settings.training),
     ...(options.gateway ? { gateway: options.gateway } : {}),

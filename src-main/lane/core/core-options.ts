@@ -6,12 +6,18 @@ import type { SecretStore } from '../config/secrets';
 import type { GatewayAccess } from '../terminal/terminal';
 import type { SettingsFile } from '../config/settings-service';
 import type { DeviceManagerOptions } from '../devices/manager';
+import type { TrainingKit } from './training-kit';
 
 /** What the composition root (core.ts) is given: the settings, the shell, and where each part keeps its files. */
 export interface CoreOptions {
   readonly settings: Settings;
   readonly shell: ShellKind;
   readonly logger: Logger;
+  /**
+   * Training's gateway, phone and devices, made from the stand-ins by the shells
+   * (`laneTraining` in src-main/shells/training/lane-training.ts): the lane never imports them.
+   */
+  readonly training: MakeTrainingKit;
   readonly clock?: Clock;
   readonly version?: string;
   /** Run-time data (the training card deck); found beside the app by default. */
@@ -50,3 +56,6 @@ export interface CoreOptions {
   /** Where the kiosk finds the store's catalogue and keeps its service state (the app-data folder); none: training's catalogue, state in memory. */
   readonly kioskFolder?: string;
 }
+
+/** Makes training's kit for one core; its parts start on first use, so a live lane pays nothing. */
+export type MakeTrainingKit = (options: CoreOptions, clock: Clock) => TrainingKit;

@@ -8,7 +8,7 @@ import type { DeviceManager } from '../devices/manager';
 import type { DeviceRegistry } from '../devices/registry';
 import type { PrinterService } from '../receipt/printer-service';
 import type { SignatureService } from '../signature/service';
-import type { TrainingGateway } from './training/training-gateway';
+import type { TrainingGateway } from './training-kit';
 import type { JournalRefusal } from '../journal/journal-check';
 import type { TerminalService } from '../terminal/terminal';
 import type { CustomerServices } from '../terminal/customer-services';

@@ -9,7 +9,6 @@ import { LaneError } from '../errors';
 import type { Core } from './core-parts';
 import { setupDevices } from './setup-devices';
 import { setupJournal } from './setup-journal';
-import { setupTraining } from './training/setup-training';
 import { setupGateway } from './setup-gateway';
 import { setupWallet } from './setup-wallet';
 import { setupTerminal } from './setup-terminal';
@@ -28,7 +27,7 @@ export function createCore(options: CoreOptions): Core {
   const clock = options.clock ?? systemClock;
   const version = options.version ?? productVersion;
   const events = createEventHub((error) => logger.error({ err: error }, 'event listener failed'));
-  const training = setupTraining(options, clock);
+  const training = options.training(options, clock);
   const devices = setupDevices(options, clock, events, training.devices);
   const journal = setupJournal(options, clock);
   const gateway = setupGateway(options, training.gateway);

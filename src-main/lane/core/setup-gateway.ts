@@ -1,7 +1,7 @@
 import type { CoreOptions } from './core-options';
 import { liveGateway } from './live-gateway';
 import type { GatewayAccess } from '../terminal/terminal';
-import type { TrainingGateway } from './training/training-gateway';
+import type { TrainingGateway } from './training-kit';
 
 /**
  * How the lane reaches its gateway: the one given (the headless CLI's --gateway, tests), or in

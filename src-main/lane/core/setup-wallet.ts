@@ -1,7 +1,7 @@
 import type { CoreOptions } from './core-options';
 import type { Clock } from '../../platform/clock';
 import { createLaneWallet, type LaneWallet } from '../wallet/pay-link/lane-wallet';
-import type { TrainingKit } from './training/setup-training';
+import type { TrainingKit } from './training-kit';
 
 /** Wallet payments: the pay-link service, the tokenizer client, and in training the emulated phone. */
 export function setupWallet(options: CoreOptions, clock: Clock, training: TrainingKit): LaneWallet {

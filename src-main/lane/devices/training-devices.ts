@@ -30,7 +30,7 @@ export interface EmulatedPrinterPages {
 
 /**
  * Training's emulated devices and their test data, handed to the lane by the training wiring
- * (lane/core/training/), the one place the lane meets its stand-ins. Each emulated device is the
+ * (src-main/shells/training/), the one place the lane meets its stand-ins. Each emulated device is the
  * peer on the far end of a link the lane opens, so the lane's own protocol code runs against it.
  * Without it the lane cannot build an emulated device, and says so.
  */

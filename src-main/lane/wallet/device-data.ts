@@ -1,4 +1,5 @@
-import { readEcV1Token, readEcV2Token, WalletTokenError, type EcV1PaymentToken } from './payment-token';
+import { readEcV1Token, readEcV2Token, WalletTokenError } from './payment-token';
+import type { EcV1PaymentToken } from '../../reference/wallet-tokens';
 
 /**
  * The tokenize request's `devicedata` and `encryptionhandler`, built as the wallet spec and the

@@ -1,4 +1,5 @@
 import { KindedError } from '../../platform/errors';
+import type { EcV1PaymentToken, EcV2PaymentToken } from '../../reference/wallet-tokens';
 /**
  * The two wallet payment tokens as the phone hands them over, checked field by field before
  * anything is built from them: a malformed token is refused with the name of the field that is
@@ -15,33 +16,6 @@ export class WalletTokenError extends KindedError<'malformed'> {
     super('malformed', `wallet payment token: ${field} ${rule}`);
     this.name = 'WalletTokenError';
   }
-}
-
-/** The EC_v1 payment token (the one wallet's format): every binary value base64, the ids hex. */
-export interface EcV1PaymentToken {
-  readonly version: 'EC_v1';
-  /** AES-256-GCM ciphertext followed by the 16-byte tag. */
-  readonly data: string;
-  /** Detached CMS SignedData (DER, base64). */
-  readonly signature: string;
-  readonly header: {
-    /** SubjectPublicKeyInfo of the phone's ephemeral P-256 key. */
-    readonly ephemeralPublicKey: string;
-    /** SHA-256 of the merchant certificate's public key (base64); some API versions omit it. */
-    readonly publicKeyHash?: string;
-    /** Hex, generated on the device. */
-    readonly transactionId: string;
-    /** Hex SHA-256 of the payment request's applicationData, when it had one. */
-    readonly applicationData?: string;
-  };
-}
-
-/** The other wallet's ECv2 token: sent to the tokenizer whole, as its JSON text. */
-export interface EcV2PaymentToken {
-  readonly protocolVersion: 'ECv2';
-  readonly signature: string;
-  readonly intermediateSigningKey: { readonly signedKey: string; readonly signatures: readonly string[] };
-  readonly signedMessage: string;
 }
 
 /** What a string field must look like, and how its error message names that. */

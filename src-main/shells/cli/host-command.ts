@@ -4,13 +4,14 @@ import { startHost, type RunningHost } from '../host/server';
 import type { CliIo } from './io';
 import { builtRendererDir } from './paths';
 import { KindedError } from '../../platform/errors';
+import { laneTraining } from '../training/lane-training';
 
 /** Starts the core and the browser-mode host; returns once it is listening. */
 export async function startBrowserMode(
   io: CliIo,
   options: { port?: number; rendererDir?: string } = {},
 ): Promise<RunningHost & { stop(withinMs: number): Promise<ShutdownResult> }> {
-  const { core } = bootCore({ shell: 'browser', env: io.env });
+  const { core } = bootCore({ training: laneTraining, shell: 'browser', env: io.env });
   const port = options.port ?? core.settings.host.port;
   let host: RunningHost;
   try {

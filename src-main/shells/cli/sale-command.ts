@@ -9,6 +9,7 @@ import { formatMinorUnits } from '../../platform/money';
 import type { Clock } from '../../platform/clock';
 import type { CliIo } from './io';
 import { UsageError } from './usage';
+import { laneTraining } from '../training/lane-training';
 
 export interface SaleCommandOptions {
   readonly amount: string;
@@ -60,6 +61,7 @@ export async function runSaleCommand(io: CliIo, options: SaleCommandOptions): Pr
   const env = { LANEPOINT_LOG_LEVEL: 'warn', ...process.env, ...(options.gateway ? {} : { LANEPOINT_TRAINING: '1' }) };
   const gateway = options.gateway;
   const { core } = bootCore({
+    training: laneTraining,
     shell: 'browser',
     clock: io.clock,
     env,

@@ -19,6 +19,7 @@ import { backofficeAppEnv, startBackofficeHost } from '../cli/backoffice-command
 import { parentGone, processIo } from '../cli/io';
 import { shutDown, stopWithinMs } from '../../lane/core/shutdown';
 import { routeReaderKeystrokes } from './reader-keys';
+import { laneTraining } from '../training/lane-training';
 
 export interface ShellOptions {
   /** The built renderer served on app://lanepoint/. */
@@ -101,6 +102,7 @@ export function startShell(electron: ElectronApi, options: ShellOptions = {}): R
       const userData = app.getPath('userData');
       const env = options.env ?? process.env;
       core = bootCore({
+        training: laneTraining,
         shell: 'electron',
         appDataDir: userData,
         env,

@@ -1,4 +1,4 @@
-import type { BillingPlanSchedule } from '../../backoffice/boarding/wire';
+import type { BillingPlanSchedule } from '../../reference/boarding-wire';
 
 /** MMDDYYYY (the plan's dates) as UTC midnight in ms; undefined when it is no calendar date. */
 export function parsePlanDate(text: unknown): number | undefined {

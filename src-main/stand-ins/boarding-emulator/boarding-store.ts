@@ -9,7 +9,7 @@ import type {
   OwnerSiteUser,
   Signer,
   SignatureStatusCode,
-} from '../../backoffice/boarding/wire';
+} from '../../reference/boarding-wire';
 import { dueAt } from './billing-schedule';
 import {
   boardingSteps,

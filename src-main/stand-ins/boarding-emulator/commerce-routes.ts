@@ -1,4 +1,4 @@
-import type { BillingPlan, Order, ShippingDetails } from '../../backoffice/boarding/wire';
+import type { BillingPlan, Order, ShippingDetails } from '../../reference/boarding-wire';
 import { failed, notFoundAnswer, ok, refuse, type BoardingAnswer, type Problem } from './answers';
 import { buildSchedule, parsePlanDate } from './billing-schedule';
 import type { BoardingStore } from './boarding-store';

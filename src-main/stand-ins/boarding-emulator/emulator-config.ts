@@ -1,4 +1,4 @@
-import type { Equipment } from '../../backoffice/boarding/wire';
+import type { Equipment } from '../../reference/boarding-wire';
 import type { BoardingConfig } from './boarding-store';
 
 /** The API user and registration the emulator accepts (printed by `lanepoint emulator --boarding`). */

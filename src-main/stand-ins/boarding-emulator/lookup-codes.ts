@@ -1,4 +1,4 @@
-import type { CodeName } from '../../backoffice/boarding/wire';
+import type { CodeName } from '../../reference/boarding-wire';
 import type { CodeRow } from './code-row';
 import { placeCodeRows } from './place-codes';
 

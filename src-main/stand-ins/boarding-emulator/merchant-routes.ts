@@ -1,4 +1,4 @@
-import type { OwnerSiteUser } from '../../backoffice/boarding/wire';
+import type { OwnerSiteUser } from '../../reference/boarding-wire';
 import { failed, notFoundAnswer, ok, refuse, type BoardingAnswer, type Problem } from './answers';
 import type { BoardingStore, MerchantEntry } from './boarding-store';
 import { serviceDateTime } from './timeline';

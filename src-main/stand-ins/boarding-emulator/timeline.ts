@@ -1,4 +1,4 @@
-import type { BoardingProcessStatus, OrderStatus } from '../../backoffice/boarding/wire';
+import type { BoardingProcessStatus, OrderStatus } from '../../reference/boarding-wire';
 
 /**
  * How long each step after signing takes on the emulator's clock. Training runs them in

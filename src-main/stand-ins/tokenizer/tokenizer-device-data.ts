@@ -1,4 +1,4 @@
-import type { EcV1PaymentToken, EcV2PaymentToken } from '../../lane/wallet/payment-token';
+import type { EcV1PaymentToken, EcV2PaymentToken } from '../../reference/wallet-tokens';
 import { KindedError } from '../../platform/errors';
 
 /**

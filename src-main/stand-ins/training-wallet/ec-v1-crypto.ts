@@ -9,7 +9,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { merchantIdentifierHash, publicKeyHashOf, type MerchantIdentity } from './merchant-certificate';
-import type { EcV1PaymentToken } from '../../lane/wallet/payment-token';
+import type { EcV1PaymentToken } from '../../reference/wallet-tokens';
 import { KindedError } from '../../platform/errors';
 
 /**

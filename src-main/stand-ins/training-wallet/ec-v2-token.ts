@@ -1,6 +1,6 @@
 import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { decryptEcV2, EcV2MessageError, encryptEcV2, readEcV2Message } from './ec-v2-crypto';
-import type { EcV2PaymentToken } from '../../lane/wallet/payment-token';
+import type { EcV2PaymentToken } from '../../reference/wallet-tokens';
 import { KindedError } from '../../platform/errors';
 
 /**

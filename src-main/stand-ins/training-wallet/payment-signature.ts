@@ -1,7 +1,7 @@
 import { createHash, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import type { EcV1PaymentToken } from '../../lane/wallet/payment-token';
+import type { EcV1PaymentToken } from '../../reference/wallet-tokens';
 import { KindedError } from '../../platform/errors';
 
 /**

@@ -4,7 +4,7 @@ import type { EcV1PaymentData } from './payment-data';
 import type { MerchantIdentity } from './merchant-certificate';
 import { sealEcV2Token, type EcV2PaymentMessage } from './ec-v2-token';
 import { signatureMaxAgeMs, signPaymentData, type WalletSigner } from './payment-signature';
-import type { EcV1PaymentToken, EcV2PaymentToken } from '../../lane/wallet/payment-token';
+import type { EcV1PaymentToken, EcV2PaymentToken } from '../../reference/wallet-tokens';
 import type { TrainingWalletKeys } from './training-keys';
 
 /**

@@ -17,6 +17,7 @@ import {
   launchChromium,
   sharedChromium,
 } from './chromium';
+import { laneTraining } from '../../../src-main/shells/training/lane-training';
 
 // The file's tests share one Chromium (see sharedChromium); it closes after the file's last test.
 afterAll(closeSharedChromium);
@@ -58,6 +59,7 @@ export async function openBrowserMode(
   if (settings) writeFileSync(join(appDataDir, 'settings.json'), JSON.stringify(settings));
   const { logger, lines } = collectingLogger();
   const { core } = bootCore({
+    training: laneTraining,
     shell: 'browser',
     env: { ...env, LANEPOINT_HOME: appDataDir },
     logger,

@@ -9,6 +9,7 @@ import { answerWindowMs } from '../../../src-main/lane/gateway/recovery';
 import { startHost } from '../../../src-main/shells/host/server';
 import { collectingLogger } from '../../support/test-core';
 import { closeContexts, closeSharedChromium, sharedChromium } from './chromium';
+import { laneTraining } from '../../../src-main/shells/training/lane-training';
 
 // The file's tests share one Chromium (see sharedChromium); it closes after the file's last test.
 afterAll(closeSharedChromium);
@@ -29,6 +30,7 @@ export async function laneOnEmulator(
     clock: noWaitClock,
   });
   const core: Core = createCore({
+    training: laneTraining,
     settings: settingsSchema.parse(options.terminalId ? { terminalId: options.terminalId } : {}),
     shell: 'browser',
     logger: collectingLogger().logger,

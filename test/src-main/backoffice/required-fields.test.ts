@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BoardingApiError, describeWireErrors } from '../../../src-main/backoffice/boarding/errors';
-import type { WireError } from '../../../src-main/backoffice/boarding/wire';
+import type { WireError } from '../../../src-main/reference/boarding-wire';
 import { backofficeErrorOf } from '../../../src-main/backoffice/errors';
 import { missingRequiredFields, refuseSignatureWithout } from '../../../src-main/backoffice/required-fields';
 

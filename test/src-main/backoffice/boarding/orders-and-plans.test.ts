@@ -4,7 +4,7 @@ import {
   BoardingRuleError,
   BoardingValidationError,
 } from '../../../../src-main/backoffice/boarding/errors';
-import { lookupLists, type BillingPlanRequest, type LookupList } from '../../../../src-main/backoffice/boarding/wire';
+import { lookupLists, type BillingPlanRequest, type LookupList } from '../../../../src-main/reference/boarding-wire';
 import { minimalMerchant, sampleOrder } from '../../../support/boarding';
 import { boardingPairPerTest } from '../../../support/boarding-pair-per-test';
 

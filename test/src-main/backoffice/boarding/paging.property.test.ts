@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Page } from '../../../../src-main/backoffice/boarding/wire';
+import type { Page } from '../../../../src-main/reference/boarding-wire';
 import { minimalMerchant, sampleOrder } from '../../../support/boarding';
 import { boardingPairPerTest } from '../../../support/boarding-pair-per-test';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoardingValidationError } from '../../../../src-main/backoffice/boarding/errors';
 import { omittedChildren, wholeUpdate } from '../../../../src-main/backoffice/boarding/whole-objects';
-import type { Merchant } from '../../../../src-main/backoffice/boarding/wire';
+import type { Merchant } from '../../../../src-main/reference/boarding-wire';
 import { withoutNulls } from '../../../support/boarding-reference';
 import { minimalMerchant, sampleOrder, startBoardingPair, type BoardingPair } from '../../../support/boarding';
 

@@ -19,6 +19,7 @@ import { createCore, type Core } from '../../../../src-main/lane/core/core';
 import type { CommandReply, TerminalState } from '../../../../src-main/lane/ipc/contract';
 import { Journal } from '../../../../src-main/lane/journal/journal';
 import { collectingLogger, ok, until } from '../../../support/test-core';
+import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 
 const cores: Core[] = [];
 afterEach(async () => {
@@ -28,7 +29,7 @@ afterEach(async () => {
 /** A lane booted the way `lanepoint start` boots it, on `home` as its app-data folder. */
 function start(home: string): { core: Core; lines: string[] } {
   const { logger, lines } = collectingLogger();
-  const { core } = bootCore({ shell: 'browser', env: { LANEPOINT_HOME: home }, logger });
+  const { core } = bootCore({ training: laneTraining, shell: 'browser', env: { LANEPOINT_HOME: home }, logger });
   cores.push(core);
   return { core, lines };
 }
@@ -201,7 +202,13 @@ describe('the lane opens and checks its journal at start', () => {
     db.pragma('user_version = 99');
     db.close();
     const { logger } = collectingLogger();
-    const core = createCore({ settings: settingsSchema.parse({}), shell: 'browser', logger, journalPath: journal });
+    const core = createCore({
+      training: laneTraining,
+      settings: settingsSchema.parse({}),
+      shell: 'browser',
+      logger,
+      journalPath: journal,
+    });
     cores.push(core);
     core.session.signIn({ cashierId: '1001', pin: '1234' });
     const reply = await sell(core);

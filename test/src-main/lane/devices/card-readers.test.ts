@@ -9,12 +9,13 @@ import { laneDeviceEnvironment } from '../../../../src-main/lane/devices/environ
 import { createDeviceManager } from '../../../../src-main/lane/devices/manager';
 import { createDeviceRegistry } from '../../../../src-main/lane/devices/registry';
 import { loadPrinterProfiles } from '../../../../src-main/lane/receipt/profiles';
-import { trainingDevices } from '../../../../src-main/lane/core/training/training-devices';
+import { trainingDevices } from '../../../../src-main/shells/training/lane-training-devices';
 import { systemClock } from '../../../../src-main/platform/clock';
 import { ManualClock } from '../../../support/manual-clock';
 import { serialLinks } from '../../../support/driver-serial-links';
 import { liveDeviceSettings } from '../../../support/driver-settings';
 import { collectingLogger, testCore, until } from '../../../support/test-core';
+import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 
 const cores: Core[] = [];
 afterEach(async () => {
@@ -332,6 +333,7 @@ describe('a MagTek HID swipe reader on a lane', () => {
     ]);
     const { logger, lines } = collectingLogger();
     const core = createCore({
+      training: laneTraining,
       settings: liveDeviceSettings({
         devices: [{ id: 'swipe', protocol: 'magtek-hid', hid: { vendorId: '0801', productId: '0002' } }],
       }),
@@ -375,6 +377,7 @@ describe('a serial EMV reader on a lane', () => {
     const { pair, device } = await serial.deviceEnd({ baudRate: 19200 });
     const peer = new EmulatedViVOtech2Reader(device);
     const core = createCore({
+      training: laneTraining,
       settings: liveDeviceSettings({
         devices: [{ id: 'neo', protocol: 'vivotech2', serial: { path: pair.host } }],
       }),

@@ -18,6 +18,7 @@ import type { emulatorAdmin } from '../../../support/emulator-admin';
 import { payLinkCall, payLinkCertificate } from '../../../support/pay-link';
 import { collectingLogger, ok, trainingJournalEntries, until } from '../../../support/test-core';
 import { devicesConnected, merchid, presentWhenReading, testGatewayClient } from '../terminal/support';
+import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 
 /**
  * A kiosk lane against a gateway emulator over real HTTP: kiosk mode, training's emulated
@@ -38,6 +39,7 @@ export function kioskLane(
   /** The kiosk's walk-away limits as scheduled: the test runs them when it says time has passed. */
   const kioskTimers = new Set<{ run: () => void; ms: number }>();
   const core = createCore({
+    training: laneTraining,
     ...(clock ? { clock } : {}),
     kioskTimer: (run, ms) => {
       const timer = { run, ms };
@@ -129,6 +131,7 @@ export function walletKioskLane(cores: Core[], mode: 'kiosk' | 'counter' = 'kios
   const dir = mkdtempSync(join(tmpdir(), `${mode}-wallet-`));
   const { logger, lines } = collectingLogger();
   const core = createCore({
+    training: laneTraining,
     settings: settingsSchema.parse({ mode, wallet: { enabled: true, payLinkPort: 0 } }),
     shell: 'browser',
     logger,

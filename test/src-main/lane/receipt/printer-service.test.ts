@@ -7,6 +7,7 @@ import { loadPrinterProfiles } from '../../../../src-main/lane/receipt/profiles'
 import { lastPageLimit } from '../../../../src-main/lane/core/handlers';
 import { hashPin } from '../../../../src-main/lane/session/pin-hash';
 import { collectingLogger, ok, testCore, until } from '../../../support/test-core';
+import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 
 const cores: Core[] = [];
 afterEach(async () => {
@@ -51,6 +52,7 @@ describe('printers over the contract', () => {
   it('shows the printed page to a signed-in screen only, and only so often per screen', async () => {
     const clock = { t: Date.UTC(2026, 10, 23, 9) };
     const core = createCore({
+      training: laneTraining,
       settings: settingsSchema.parse({}),
       shell: 'browser',
       logger: collectingLogger().logger,
@@ -91,6 +93,7 @@ describe('printers over the contract', () => {
     const device = new EmulatedReceiptPrinter(profile);
     const port = await device.listen();
     const core = createCore({
+      training: laneTraining,
       settings: settingsSchema.parse({
         training: false,
         gateway: { url: 'https://gateway.example/rest' },

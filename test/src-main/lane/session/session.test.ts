@@ -8,6 +8,7 @@ import { createCore, type Core } from '../../../../src-main/lane/core/core';
 import type { CommandName, CommandReply, StaffSession } from '../../../../src-main/lane/ipc/contract';
 import { hashPin, pinMatches } from '../../../../src-main/lane/session/pin-hash';
 import { collectingLogger, ok } from '../../../support/test-core';
+import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 
 const cores: Core[] = [];
 afterEach(async () => {
@@ -17,6 +18,7 @@ afterEach(async () => {
 function lane(settings: object = {}, now = { t: Date.UTC(2026, 10, 23, 9) }) {
   const { logger, lines } = collectingLogger();
   const core = createCore({
+    training: laneTraining,
     settings: settingsSchema.parse(settings),
     shell: 'browser',
     logger,
@@ -245,6 +247,7 @@ describe('settings over the contract', () => {
       names: async () => [...secrets.keys()].sort(),
     };
     const core = createCore({
+      training: laneTraining,
       settings: settingsSchema.parse({}),
       shell: 'browser',
       logger,

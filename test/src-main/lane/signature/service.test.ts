@@ -8,6 +8,7 @@ import { serialLinks } from '../../../support/driver-serial-links';
 import { liveDeviceSettings } from '../../../support/driver-settings';
 import { drawnSignature } from '../../../support/strokes';
 import { collectingLogger, ok, testCore, until } from '../../../support/test-core';
+import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 
 const cores: Core[] = [];
 afterEach(async () => {
@@ -218,6 +219,7 @@ describe('a serial ISDV4 pad on a lane', () => {
     const { pair, device } = await serial.deviceEnd({ baudRate: 38_400 });
     const peer = new EmulatedIsdv4Pad(device);
     const lane = createCore({
+      training: laneTraining,
       settings: liveDeviceSettings({
         signaturePads: [
           {

@@ -6,6 +6,7 @@ import { settingsSchema, type SettingsInput } from '../../../../src-main/lane/co
 import { createCore, type Core } from '../../../../src-main/lane/core/core';
 import type { SaleSummary, TerminalState } from '../../../../src-main/lane/ipc/contract';
 import { collectingLogger, ok, until } from '../../../support/test-core';
+import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 
 /**
  * The main process owns the customer's sale: a screen that connects mid-sale (a reload, a second
@@ -21,6 +22,7 @@ function lane(settings: SettingsInput = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'current-sale-'));
   const timers: Array<{ run: () => void; ms: number }> = [];
   const core = createCore({
+    training: laneTraining,
     settings: settingsSchema.parse(settings),
     shell: 'browser',
     logger: collectingLogger().logger,

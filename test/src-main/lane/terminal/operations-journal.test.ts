@@ -12,6 +12,7 @@ import { containsCardNumber } from '../../../../src-main/lane/journal/journal';
 import { hashPin } from '../../../../src-main/lane/session/pin-hash';
 import { collectingLogger, ok, until } from '../../../support/test-core';
 import { call, cardSale, emulatorForEachTest, laneAgainst, merchid, storedProfile } from './support';
+import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 
 const { emulator, cores, admin, settle } = emulatorForEachTest();
 
@@ -188,6 +189,7 @@ describe('the journal, the day and the gateway, over the contract, against the e
     };
     const live = (settings: SettingsInput) => {
       const core = createCore({
+        training: laneTraining,
         settings: settingsSchema.parse({
           training: false,
           staff: { members: [{ id: '7', name: 'Robin', role: 'cashier', pin: cashierPin }] },

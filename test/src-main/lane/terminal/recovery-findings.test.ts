@@ -22,6 +22,7 @@ import { emulatorAdmin } from '../../../support/emulator-admin';
 import { collectingLogger, ok, until } from '../../../support/test-core';
 import { buildCrashChild } from '../../../support/crash-child';
 import { crashMidAuthorization } from '../../../e2e/support/crash-bench';
+import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 
 /**
  * What recovery settles while nobody watches is told, kept and acknowledged: an unknown outcome
@@ -59,6 +60,7 @@ function lane(journalPath: string, timers: Array<() => void> = [], clock?: Clock
     clock: noWaitClock,
   });
   const core = createCore({
+    training: laneTraining,
     settings: settingsSchema.parse({ terminalId: `LANE-${String(lanes).padStart(2, '0')}` }),
     shell: 'browser',
     logger: collectingLogger().logger,

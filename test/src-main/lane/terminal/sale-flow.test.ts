@@ -4,6 +4,7 @@ import { createCore } from '../../../../src-main/lane/core/core';
 import type { SaleOutcomeNotice, SaleSummary, TerminalState } from '../../../../src-main/lane/ipc/contract';
 import { collectingLogger, ok, trainingJournalEntries, until } from '../../../support/test-core';
 import { builtInTrainingLane, devicesConnected, lanesClosedAfterEachTest, presentWhenReading } from './support';
+import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 
 const cores = lanesClosedAfterEachTest();
 const lane = () => builtInTrainingLane(cores);
@@ -77,7 +78,12 @@ describe('terminal.sale over the contract (training)', () => {
       ok(await core.dispatch('terminal.refund', { orderId: sale.orderId, amountMinor: 1100, reason: 'returned' })),
     ).toMatchObject({ outcome: 'approved', amountMinor: 1100 });
     const { logger } = collectingLogger();
-    const live = createCore({ settings: settingsSchema.parse({ training: false }), shell: 'browser', logger });
+    const live = createCore({
+      training: laneTraining,
+      settings: settingsSchema.parse({ training: false }),
+      shell: 'browser',
+      logger,
+    });
     cores.push(live);
     expect(await live.dispatch('training.settleBatches', {})).toMatchObject({
       ok: false,

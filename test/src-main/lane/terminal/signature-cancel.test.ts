@@ -10,6 +10,7 @@ import type {
 } from '../../../../src-main/lane/ipc/contract';
 import { collectingLogger, ok, trainingJournalEntries } from '../../../support/test-core';
 import { builtInTrainingLane, devicesConnected, lanesClosedAfterEachTest } from './support';
+import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 
 const cores = lanesClosedAfterEachTest();
 
@@ -68,6 +69,7 @@ describe('a sale at the signature', () => {
         }),
       ]);
       const reopened = createCore({
+        training: laneTraining,
         settings: settingsSchema.parse({}),
         shell: 'browser',
         logger: collectingLogger().logger,

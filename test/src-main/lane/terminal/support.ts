@@ -17,6 +17,7 @@ import type {
 import { afterEach, beforeEach } from 'vitest';
 import { emulatorAdmin } from '../../../support/emulator-admin';
 import { collectingLogger, ok, until } from '../../../support/test-core';
+import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 
 export const merchid = '496160873888';
 
@@ -96,6 +97,7 @@ export function laneAgainst(
   const { logger, lines } = collectingLogger();
   const client = testGatewayClient(emulator.url);
   const core = createCore({
+    training: laneTraining,
     settings: settingsSchema.parse(settings),
     shell: 'browser',
     logger,
@@ -116,6 +118,7 @@ export function builtInTrainingLane(cores: Core[], settings: SettingsInput = {})
   const dir = mkdtempSync(join(tmpdir(), 'training-lane-'));
   const { logger, lines } = collectingLogger();
   const core = createCore({
+    training: laneTraining,
     settings: settingsSchema.parse(settings),
     shell: 'browser',
     logger,

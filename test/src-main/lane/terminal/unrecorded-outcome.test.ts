@@ -16,6 +16,7 @@ import type {
 } from '../../../../src-main/lane/ipc/contract';
 import { collectingLogger, ok } from '../../../support/test-core';
 import { call, devicesConnected, merchid, presentWhenReading, testGatewayClient } from './support';
+import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 
 /**
  * Issue 29, item 10: an approval the journal cannot record. Once the request has left, a journal
@@ -65,6 +66,7 @@ function lane(emulator: RunningEmulator, journalPath: string, afterAnswer: () =>
     return answer;
   };
   const core = createCore({
+    training: laneTraining,
     settings: settingsSchema.parse({}),
     shell: 'browser',
     logger,

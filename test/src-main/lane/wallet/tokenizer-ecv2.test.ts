@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../../src-main/stand-ins/gateway-emulator/server';
 import { createGatewayClient } from '../../../../src-main/lane/gateway/client';
 import { ecV2SignedString } from '../../../../src-main/stand-ins/training-wallet/ec-v2-token';
-import type { EcV2PaymentToken } from '../../../../src-main/lane/wallet/payment-token';
+import type { EcV2PaymentToken } from '../../../../src-main/reference/wallet-tokens';
 import { createTokenizerClient, WalletPaymentRefused } from '../../../../src-main/lane/wallet/tokenizer-client';
 import { createTrainingWalletKeys } from '../../../../src-main/stand-ins/training-wallet/training-keys';
 import { trainingEcV2Payment } from '../../../../src-main/stand-ins/training-wallet/training-wallet';

@@ -8,6 +8,7 @@ import { createCore, type Core } from '../../../../src-main/lane/core/core';
 import type { CommandReply, SaleSummary, TerminalState } from '../../../../src-main/lane/ipc/contract';
 import { payLinkCall, payLinkCertificate } from '../../../support/pay-link';
 import { collectingLogger, until } from '../../../support/test-core';
+import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 
 /**
  * Wallet payments at the core: the real pay-link service over HTTPS with training's self-signed
@@ -26,6 +27,7 @@ function walletLane(options: { settings?: SettingsInput; linkLifetimeMs?: number
   const clock = { ...systemClock, offset: 0, now: () => Date.now() + clock.offset };
   const { logger, lines } = collectingLogger();
   const core = createCore({
+    training: laneTraining,
     settings: settingsSchema.parse({
       ...options.settings,
       wallet: { enabled: true, payLinkPort: 0, storeName: 'Corner <Shop>' },

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EmulatedEncryptingReader } from '../../../../src-main/stand-ins/devices/encrypting-reader';
 import { createDeviceManager } from '../../../../src-main/lane/devices/manager';
 import { createDeviceRegistry } from '../../../../src-main/lane/devices/registry';
-import { trainingDevices } from '../../../../src-main/lane/core/training/training-devices';
+import { trainingDevices } from '../../../../src-main/shells/training/lane-training-devices';
 import { routeReaderKeystrokes } from '../../../../src-main/shells/electron/reader-keys';
 import { FakeWebContents, keyInput } from '../../../support/fake-electron';
 import { collectingLogger } from '../../../support/test-core';

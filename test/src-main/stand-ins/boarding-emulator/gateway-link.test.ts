@@ -6,7 +6,7 @@ import {
   type RunningBoardingEmulator,
 } from '../../../../src-main/stand-ins/boarding-emulator/server';
 import { createBoardingClient, type BoardingClient } from '../../../../src-main/backoffice/boarding/client';
-import type { BillingPlanRequest } from '../../../../src-main/backoffice/boarding/wire';
+import type { BillingPlanRequest } from '../../../../src-main/reference/boarding-wire';
 import { startEmulator, type RunningEmulator } from '../../../../src-main/stand-ins/gateway-emulator/server';
 import { createGatewayClient, type GatewayClient } from '../../../../src-main/lane/gateway/client';
 import { frontEndMidOf, handClock, moveBoardingClock as moveClock, signedApplication } from '../../../support/boarding';

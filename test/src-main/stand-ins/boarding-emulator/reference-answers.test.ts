@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lookupLists, type LookupList } from '../../../../src-main/backoffice/boarding/wire';
+import { lookupLists, type LookupList } from '../../../../src-main/reference/boarding-wire';
 import { boardingReferenceMissing, loadBoardingReference, withoutNulls } from '../../../support/boarding-reference';
 import {
   minimalMerchant,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../../src-main/stand-ins/gateway-emulator/server';
 import { ecV1TokenizeRequest } from '../../../../src-main/lane/wallet/device-data';
-import type { EcV1PaymentToken } from '../../../../src-main/lane/wallet/payment-token';
+import type { EcV1PaymentToken } from '../../../../src-main/reference/wallet-tokens';
 import { createTrainingWalletKeys } from '../../../../src-main/stand-ins/training-wallet/training-keys';
 import { trainingWalletPayment } from '../../../../src-main/stand-ins/training-wallet/training-wallet';
 import { loadTokenizerReference, tokenizerReferenceMissing } from '../../../support/tokenizer-reference';

@@ -13,7 +13,8 @@ import {
   PaymentSignatureError,
   verifyPaymentSignature,
 } from '../../../../src-main/stand-ins/training-wallet/payment-signature';
-import { readEcV1Token, type EcV1PaymentToken } from '../../../../src-main/lane/wallet/payment-token';
+import { readEcV1Token } from '../../../../src-main/lane/wallet/payment-token';
+import type { EcV1PaymentToken } from '../../../../src-main/reference/wallet-tokens';
 
 // A real wallet token with its merchant's test key (spreedly/gala's fixtures, MIT; see the folder's README and LICENSE).
 const vectorDir = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'wallet-ec-v1');

@@ -14,7 +14,8 @@ import {
   type EcV2Failure,
   type EcV2Recipient,
 } from '../../../../src-main/stand-ins/training-wallet/ec-v2-token';
-import { readEcV2Token, type EcV2PaymentToken } from '../../../../src-main/lane/wallet/payment-token';
+import { readEcV2Token } from '../../../../src-main/lane/wallet/payment-token';
+import type { EcV2PaymentToken } from '../../../../src-main/reference/wallet-tokens';
 import { createTrainingWalletKeys } from '../../../../src-main/stand-ins/training-wallet/training-keys';
 import { trainingEcV2Payment } from '../../../../src-main/stand-ins/training-wallet/training-wallet';
 

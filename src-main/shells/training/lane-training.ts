@@ -1,34 +1,25 @@
-import type { Clock } from '../../../platform/clock';
-import type { CoreOptions } from '../core-options';
-import { createTrainingGateway, type TrainingGateway } from './training-gateway';
-import { trainingDevices } from './training-devices';
-import type { TrainingDevices } from '../../devices/training-devices';
-import type { TrainingWalletPayload } from '../../wallet/pay-link/lane-wallet';
+import type { Clock } from '../../platform/clock';
+import type { CoreOptions, MakeTrainingKit } from '../../lane/core/core-options';
+import { createTrainingGateway } from './lane-training-gateway';
+import type { TrainingKit } from '../../lane/core/training-kit';
+import { trainingDevices } from './lane-training-devices';
+import type { TrainingWalletPayload } from '../../lane/wallet/pay-link/lane-wallet';
 import {
   createTrainingWalletKeys,
   loadOrCreateTrainingWalletKeys,
   type TrainingWalletKeys,
-} from '../../../stand-ins/training-wallet/training-keys';
-import { trainingEcV2Payment, trainingWalletPayment } from '../../../stand-ins/training-wallet/training-wallet';
-
-/**
- * The training wiring: the one place where the lane meets its stand-ins (the built-in gateway,
- * boarding and tokenizer emulators, the emulated phone, the emulated devices). Product code is handed what is made
- * here and never imports a stand-in itself.
- */
-export interface TrainingKit {
-  /** Training's built-in gateway (unused when another gateway is given). */
-  readonly gateway: TrainingGateway;
-  /** The emulated phone's payloads, signed with training's wallet keys. */
-  readonly walletPayload: TrainingWalletPayload;
-  /** The emulated reader, pads and printer, the card deck and the recorded signatures. */
-  readonly devices: TrainingDevices;
-}
+} from '../../stand-ins/training-wallet/training-keys';
+import { trainingEcV2Payment, trainingWalletPayment } from '../../stand-ins/training-wallet/training-wallet';
 
 /** The training wallet's card: an approving Visa test card (FACTS.md). */
 const trainingAccount = { account: '4788250000121443', expiration: '301231' } as const;
 
-export function setupTraining(options: CoreOptions, clock: Clock): TrainingKit {
+/**
+ * The lane's training wiring: the one place where the lane meets its stand-ins (the built-in
+ * gateway, boarding and tokenizer emulators, the emulated phone, the emulated devices). The
+ * shells hand it to the core (`CoreOptions.training`); product code never imports a stand-in.
+ */
+export const laneTraining: MakeTrainingKit = (options: CoreOptions, clock: Clock): TrainingKit => {
   const { settings } = options;
   // Training's wallet keys, made or read once: the emulated phone signs with them, the built-in tokenizer trusts their root.
   let walletKeys: TrainingWalletKeys | undefined;
@@ -64,4 +55,4 @@ export function setupTraining(options: CoreOptions, clock: Clock): TrainingKit {
     return JSON.stringify({ walletApiVersion: 3, token });
   };
   return { gateway, walletPayload, devices: trainingDevices() };
-}
+};

@@ -1,7 +1,8 @@
 /**
- * The boarding service's wire shapes, named as the real service names them (reference/boarding,
- * FACTS "The real service behind the specs"). Both the client and the boarding emulator use these
- * types; the emulator imports nothing else from the client.
+ * The boarding service's wire shapes, named as the real service names them (specs/reference/
+ * boarding, FACTS "The real service behind the specs"): the published format, not the client's
+ * rules. The back office's boarding client and the boarding emulator both speak it; neither
+ * imports the other.
  */
 
 /** One element of the `errors` array the service returns on every status. */

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createBoardingClient } from '../../../../src-main/backoffice/boarding/client';
 import { LaneError } from '../../../../src-main/lane/errors';
-import { createTrainingGateway, type TrainingGateway } from '../../../../src-main/lane/core/training/training-gateway';
+import type { TrainingGateway } from '../../../../src-main/lane/core/training-kit';
+import { createTrainingGateway } from '../../../../src-main/shells/training/lane-training-gateway';
 import { closedAfterEach } from '../../../support/closed-after-each';
 import { frontEndMidOf, moveBoardingClock, signedApplication } from '../../../support/boarding';
 

@@ -1,17 +1,16 @@
 import { renameSync } from 'node:fs';
 import { z } from 'zod';
-import { LaneError } from '../../errors';
-import { systemClock } from '../../../platform/clock';
-import { basicAuthorization, createOutboundSender, type HttpMethod } from '../../../platform/http/outbound';
-import { readAnswer } from '../../../platform/http/outbound-answer';
-import { gatewayHooks } from '../../../stand-ins/boarding-emulator/gateway-link';
-import { startBoardingEmulator, type RunningBoardingEmulator } from '../../../stand-ins/boarding-emulator/server';
-import type { BoardingEmulatorCredentials } from '../../../stand-ins/boarding-emulator/emulator-config';
-import { startEmulator, type RunningEmulator } from '../../../stand-ins/gateway-emulator/server';
-import { createGatewayClient } from '../../gateway/client';
-import type { GatewayAccess } from '../../terminal/terminal';
-import type { TokenizerSetup } from '../../../stand-ins/tokenizer/tokenizer-endpoint';
-import { KindedError } from '../../../platform/errors';
+import { LaneError } from '../../lane/errors';
+import { systemClock } from '../../platform/clock';
+import { basicAuthorization, createOutboundSender, type HttpMethod } from '../../platform/http/outbound';
+import { readAnswer } from '../../platform/http/outbound-answer';
+import { gatewayHooks } from '../../stand-ins/boarding-emulator/gateway-link';
+import { startBoardingEmulator, type RunningBoardingEmulator } from '../../stand-ins/boarding-emulator/server';
+import type { TrainingGateway } from '../../lane/core/training-kit';
+import { startEmulator, type RunningEmulator } from '../../stand-ins/gateway-emulator/server';
+import { createGatewayClient } from '../../lane/gateway/client';
+import type { TokenizerSetup } from '../../stand-ins/tokenizer/tokenizer-endpoint';
+import { KindedError } from '../../platform/errors';
 
 /** The emulator's test merchant and its site credentials: public, and only ever on loopback. */
 const trainingMerchant = '496160873888';
@@ -22,29 +21,6 @@ type TrainingEmulator = Pick<RunningEmulator, 'url'> & {
   readonly boarding?: RunningEmulator['boarding'];
   close(): Promise<void>;
 };
-
-export interface TrainingGateway {
-  /** The built-in gateway, started on first use. */
-  access(merchantId: string): Promise<GatewayAccess>;
-  /** The next authorization is processed but its answer never comes back: the lane's recovery runs. */
-  loseNextAnswer(): Promise<void>;
-  /**
-   * Starts training's day afresh: the store is set aside (kept for support, never deleted) and
-   * a new one is made at the next use. What a damaged store's message offers.
-   */
-  reset(): Promise<void>;
-  /** Closes the open batches now, as the processor does overnight: captured sales settle (refundable, no longer voidable). */
-  settleBatches(): Promise<number>;
-  /**
-   * Training's boarding service, started on first use beside the built-in gateway and linked to
-   * it: a merchant it boards sells through `access`, its billing plans charge the gateway's
-   * stored profiles (docs/adr/030). Refused when training uses a gateway outside the lane.
-   */
-  boarding(): Promise<{ url: string; credentials: BoardingEmulatorCredentials }>;
-  /** The built-in gateway's tokenizer (its server's root): where training's wallet payloads are tokenized. */
-  tokenizerUrl(): Promise<string>;
-  close(): Promise<void>;
-}
 
 /**
  * Training's gateway: the emulator in this process on a loopback port, keeping its day in

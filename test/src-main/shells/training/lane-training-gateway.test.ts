@@ -2,11 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { settingsSchema } from '../../../../../src-main/lane/config/settings';
-import { createCore, type Core } from '../../../../../src-main/lane/core/core';
-import { startEmulator, type RunningEmulator } from '../../../../../src-main/stand-ins/gateway-emulator/server';
-import { collectingLogger, ok } from '../../../../support/test-core';
-import { cardSale } from '../../terminal/support';
+import { settingsSchema } from '../../../../src-main/lane/config/settings';
+import { createCore, type Core } from '../../../../src-main/lane/core/core';
+import { startEmulator, type RunningEmulator } from '../../../../src-main/stand-ins/gateway-emulator/server';
+import { collectingLogger, ok } from '../../../support/test-core';
+import { cardSale } from '../../lane/terminal/support';
+import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 
 /**
  * Training on an emulator outside the lane (the `gateway.url` setting, loopback only): the lane
@@ -33,6 +34,7 @@ function trainingLane(url: string): Core {
   lanes += 1;
   const dir = mkdtempSync(join(tmpdir(), 'training-gateway-'));
   const core = createCore({
+    training: laneTraining,
     settings: settingsSchema.parse({ terminalId: `EXT-${lanes}`, gateway: { url } }),
     shell: 'browser',
     logger: collectingLogger().logger,

@@ -1,13 +1,13 @@
-import { toHidReports } from '../../../../drivers/card-reader/idtech-hid';
-import type { TrainingDevices } from '../../devices/training-devices';
-import { LaneError } from '../../errors';
-import { EmulatedEncryptingReader } from '../../../stand-ins/devices/encrypting-reader';
-import { EmulatedDigitizerPad } from '../../../stand-ins/devices/hid-digitizer-pad';
-import { EmulatedIsdv4Pad } from '../../../stand-ins/devices/isdv4-pad';
-import { readerKeystrokes } from '../../../stand-ins/devices/keyboard';
-import { EmulatedReceiptPrinter } from '../../../stand-ins/devices/receipt-printer-peer';
-import { loadSignatures } from '../../../stand-ins/devices/signature-replay';
-import { loadTestCards, type TestCard } from '../../../stand-ins/devices/test-cards';
+import { toHidReports } from '../../../drivers/card-reader/idtech-hid';
+import type { TrainingDevices } from '../../lane/devices/training-devices';
+import { LaneError } from '../../lane/errors';
+import { EmulatedEncryptingReader } from '../../stand-ins/devices/encrypting-reader';
+import { EmulatedDigitizerPad } from '../../stand-ins/devices/hid-digitizer-pad';
+import { EmulatedIsdv4Pad } from '../../stand-ins/devices/isdv4-pad';
+import { readerKeystrokes } from '../../stand-ins/devices/keyboard';
+import { EmulatedReceiptPrinter } from '../../stand-ins/devices/receipt-printer-peer';
+import { loadSignatures } from '../../stand-ins/devices/signature-replay';
+import { loadTestCards, type TestCard } from '../../stand-ins/devices/test-cards';
 
 /**
  * Training's emulated devices, from the stand-ins: the reader that presents the deck's cards, the

@@ -1,0 +1,51 @@
+/**
+ * What training hands the lane: the built-in gateway, the emulated phone's payloads and the
+ * emulated devices. The lane names only these shapes; the shells make them from the stand-ins
+ * (src-main/shells/training/lane-training.ts), so product code never imports a stand-in (ADR 060).
+ */
+import type { TrainingDevices } from '../devices/training-devices';
+import type { GatewayAccess } from '../terminal/terminal';
+import type { TrainingWalletPayload } from '../wallet/pay-link/lane-wallet';
+
+/** Training's boarding service: where it listens and the API user it accepts. */
+export interface TrainingBoarding {
+  readonly url: string;
+  readonly credentials: {
+    readonly username: string;
+    readonly password: string;
+    readonly clientId: string;
+    readonly clientSecret: string;
+  };
+}
+
+export interface TrainingGateway {
+  /** The built-in gateway, started on first use. */
+  access(merchantId: string): Promise<GatewayAccess>;
+  /** The next authorization is processed but its answer never comes back: the lane's recovery runs. */
+  loseNextAnswer(): Promise<void>;
+  /**
+   * Starts training's day afresh: the store is set aside (kept for support, never deleted) and
+   * a new one is made at the next use. What a damaged store's message offers.
+   */
+  reset(): Promise<void>;
+  /** Closes the open batches now, as the processor does overnight: captured sales settle (refundable, no longer voidable). */
+  settleBatches(): Promise<number>;
+  /**
+   * Training's boarding service, started on first use beside the built-in gateway and linked to
+   * it: a merchant it boards sells through `access`, its billing plans charge the gateway's
+   * stored profiles (docs/adr/030). Refused when training uses a gateway outside the lane.
+   */
+  boarding(): Promise<TrainingBoarding>;
+  /** The built-in gateway's tokenizer (its server's root): where training's wallet payloads are tokenized. */
+  tokenizerUrl(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TrainingKit {
+  /** Training's built-in gateway (unused when another gateway is given). */
+  readonly gateway: TrainingGateway;
+  /** The emulated phone's payloads, signed with training's wallet keys. */
+  readonly walletPayload: TrainingWalletPayload;
+  /** The emulated reader, pads and printer, the card deck and the recorded signatures. */
+  readonly devices: TrainingDevices;
+}
