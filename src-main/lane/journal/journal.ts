@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { preparePrivateDatabase } from '../../platform/private-file';
+import { boundPageCache } from '../../platform/sqlite-memory';
 import type { Clock } from '../../platform/clock';
 import { containsCardNumber, JournalError, maskAnswer, maskedShape, refuseCardData } from './card-data';
 import {
@@ -17,7 +18,6 @@ import {
 import { checkAndMigrate } from './migrate';
 import { lanePrefix } from './naming';
 import { UnrecordedOutcomes } from './unrecorded';
-
 export { containsCardNumber, JournalError, type JournalErrorKind } from './card-data';
 export * from './entry';
 export { defaultJournalPath, lanePrefix } from './naming';
@@ -73,6 +73,7 @@ export class Journal {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
+      boundPageCache(db);
       if (options.maxBytes !== undefined)
         db.pragma(
           `max_page_count = ${Math.max(1, Math.floor(options.maxBytes / (db.pragma('page_size', { simple: true }) as number)))}`,

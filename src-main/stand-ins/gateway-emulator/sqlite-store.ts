@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { preparePrivateDatabase } from '../../platform/private-file';
+import { boundPageCache } from '../../platform/sqlite-memory';
 import type { EmulatedMerchant } from './config';
 import type { EmulatorContext } from './emulator-context';
 import type { EmulatedTransaction, Ledger } from './ledger';
@@ -132,6 +133,7 @@ export function openEmulatorDatabase(
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  boundPageCache(db);
   db.exec(`
     CREATE TABLE IF NOT EXISTS transactions (retref TEXT PRIMARY KEY, orderid TEXT, record TEXT NOT NULL);
     CREATE INDEX IF NOT EXISTS transactions_orderid ON transactions (orderid);

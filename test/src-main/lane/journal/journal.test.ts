@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { containsCardNumber, Journal, JournalError, lanePrefix } from '../../../../src-main/lane/journal/journal';
 import { newJournalIdentity } from '../../../../src-main/lane/journal/migrate';
+import { pageCacheKib, pageCacheLimitKib } from '../../../../src-main/platform/sqlite-memory';
 
 let now = Date.UTC(2026, 10, 22, 14, 0, 0);
 const clock = { now: () => now };
@@ -29,6 +30,20 @@ describe('Journal', () => {
     const journal = open(path);
     expect(journal.list()).toEqual([]);
     journal.close();
+  });
+
+  it('keeps at most 2 MB of its file in memory, whatever the day adds (the soak saw it fill a 16 MB cache)', () => {
+    const pragma = vi.spyOn(Database.prototype, 'pragma');
+    const journal = open(fresh());
+    try {
+      // The journal's own connection, as it was opened (the spy records each call's `this`).
+      const connection = pragma.mock.contexts[0] as Database.Database;
+      expect(pageCacheLimitKib(connection)).toBe(pageCacheKib);
+      expect(pageCacheKib).toBeLessThanOrEqual(2048);
+    } finally {
+      pragma.mockRestore();
+      journal.close();
+    }
   });
 
   it("prepares a sale's statements once: the second sale on the same file prepares none", () => {

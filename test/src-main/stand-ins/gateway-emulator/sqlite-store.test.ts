@@ -1,9 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { describe, expect, it, vi } from 'vitest';
 import { openEmulatorDatabase } from '../../../../src-main/stand-ins/gateway-emulator/sqlite-store';
 import { startEmulator } from '../../../../src-main/stand-ins/gateway-emulator/server';
+import { pageCacheKib, pageCacheLimitKib } from '../../../../src-main/platform/sqlite-memory';
 import { call, fnorMerchant, rpctMerchant, sale, saleAnswer, siteAuth } from './support';
 
 describe('the SQLite ledger', () => {
@@ -96,7 +98,11 @@ describe('the SQLite ledger', () => {
 
   it('reuses one record object while it is resident, and refunds see earlier refunds read from the file', () => {
     const databasePath = join(mkdtempSync(join(tmpdir(), 'lanepoint-emulator-')), 'training.sqlite');
+    const pragma = vi.spyOn(Database.prototype, 'pragma');
     const database = openEmulatorDatabase(databasePath, { residentTransactions: 2 });
+    // The store's own connection (the spy records each call's `this`).
+    const connection = pragma.mock.contexts[0] as Database.Database;
+    pragma.mockRestore();
     try {
       const base = { kind: 'sale', refundOf: undefined, merchid: rpctMerchant, batchid: '7' } as const;
       const record = (retref: string, fields: object = {}) =>
@@ -107,6 +113,8 @@ describe('the SQLite ledger', () => {
       database.ledger.add(record('2', { kind: 'refund', refundOf: '1' }));
       database.ledger.add(record('3', { kind: 'refund', refundOf: '1', batchid: '8' }));
       expect(database.ledger.resident()).toBe(2);
+      // Nor does SQLite's own cache of the file grow with the day (better-sqlite3's default is 16 MB).
+      expect(pageCacheLimitKib(connection)).toBe(pageCacheKib);
       expect(database.ledger.get('3')).toBe(database.ledger.get('3'));
       expect(database.ledger.refundsOf('1').map((t) => t.retref)).toEqual(['2', '3']);
       expect(database.ledger.inBatch(rpctMerchant, '7').map((t) => t.retref)).toEqual(['1', '2']);
