@@ -21,7 +21,7 @@ describe('usePosFields', () => {
     );
     expect(view.container.textContent).toBe('false none');
     const before = renders;
-    act(() => store.setState({ settingsSaved: !store.getState().settingsSaved }));
+    act(() => store.setState({ historyRows: [] }));
     expect(renders).toBe(before);
     act(() => store.setState({ historyError: 'No order 42 in the journal' }));
     expect(view.container.textContent).toBe('false No order 42 in the journal');
