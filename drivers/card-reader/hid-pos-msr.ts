@@ -1,14 +1,7 @@
 import { cardReadFromClearSwipe } from './card-read';
 import { CardReaderError, malformed } from './errors';
-import {
-  asHidDescriptor,
-  type HidDescriptor,
-  type HidInputField,
-  type HidReportPlace,
-  inputFields,
-  inputReportData,
-  readHidField,
-} from '../transport/hid-descriptor';
+import type { HidDescriptor, HidInputField } from '../transport/hid-descriptor';
+import { hidInputLayout, type HidReportPlace, inputReportData, readHidField } from '../transport/hid-input-report';
 import { PassiveCardReader, type PassiveReaderOptions } from './passive-reader';
 import type { Transport } from '../transport/types';
 
@@ -45,8 +38,8 @@ export interface PosMsrLayout extends HidReportPlace {
  * `malformed` when there are none, or when they are not whole 8-bit characters.
  */
 export function posMsrLayout(descriptor: Uint8Array | HidDescriptor): PosMsrLayout {
-  const parsed = asHidDescriptor(descriptor, malformed);
-  const fields = inputFields(parsed).filter((field) => field.usagePage === posMsrUsagePage && field.variable);
+  const input = hidInputLayout(descriptor, malformed);
+  const fields = input.fields.filter((field) => field.usagePage === posMsrUsagePage);
   const find = (usage: number) => fields.find((field) => field.usage === usage);
   const data1 = find(posMsrUsages.track1Data);
   const data2 = find(posMsrUsages.track2Data);
@@ -60,11 +53,8 @@ export function posMsrLayout(descriptor: Uint8Array | HidDescriptor): PosMsrLayo
     const length = find(lengthUsage);
     return { data, length: length && length.reportId === first.reportId ? length : undefined };
   };
-  const report = parsed.inputReports.get(first.reportId);
   return {
-    reportId: first.reportId,
-    usesReportIds: parsed.usesReportIds,
-    reportBytes: Math.ceil((report?.bits ?? 0) / 8),
+    ...input.place(first.reportId),
     track1: track(data1, posMsrUsages.track1Length),
     track2: track(data2, posMsrUsages.track2Length),
   };

@@ -1,12 +1,5 @@
-import {
-  asHidDescriptor,
-  type HidDescriptor,
-  type HidInputField,
-  type HidReportPlace,
-  inputFields,
-  inputReportData,
-  readHidField,
-} from '../transport/hid-descriptor';
+import type { HidDescriptor, HidInputField } from '../transport/hid-descriptor';
+import { hidInputLayout, type HidReportPlace, inputReportData, readHidField } from '../transport/hid-input-report';
 import type { Transport } from '../transport/types';
 import { PenSignaturePad, type PenPadOptions } from './pen-pad';
 import { type PadExtent, type PenSample, SignaturePadError } from './types';
@@ -49,8 +42,8 @@ const malformed = (message: string) => new SignaturePadError('malformed', messag
  * several contacts give the first contact. Throws `malformed` naming what is missing.
  */
 export function digitizerLayout(descriptor: Uint8Array | HidDescriptor): DigitizerLayout {
-  const parsed = asHidDescriptor(descriptor, malformed);
-  const fields = inputFields(parsed).filter((field) => field.variable);
+  const input = hidInputLayout(descriptor, malformed);
+  const fields = input.fields;
   const x = fields.find((field) => field.usagePage === genericDesktopPage && field.usage === genericDesktopUsages.x);
   if (!x) throw malformed('the report descriptor declares no X axis (Generic Desktop 0x30)');
   const sameReport = fields.filter((field) => field.reportId === x.reportId);
@@ -70,11 +63,8 @@ export function digitizerLayout(descriptor: Uint8Array | HidDescriptor): Digitiz
       );
     return span;
   };
-  const report = parsed.inputReports.get(x.reportId);
   return {
-    reportId: x.reportId,
-    usesReportIds: parsed.usesReportIds,
-    reportBytes: Math.ceil((report?.bits ?? 0) / 8),
+    ...input.place(x.reportId),
     x,
     y,
     tipSwitch,

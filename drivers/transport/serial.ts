@@ -1,19 +1,14 @@
-import { EventEmitter } from 'node:events';
 import type { SerialPort } from 'serialport';
 import { TransportError, transportFailure } from './errors';
-import { systemClock, type Clock } from '../../src-main/platform/clock';
-import { Reconnection } from './reconnection';
-import { defaultBackoff, type Backoff, type Transport, type TransportEvents } from './types';
+import { ReconnectingTransport, type ReopeningOptions } from './reconnecting-transport';
+import type { Transport } from './types';
 
-export interface SerialOptions {
+export interface SerialOptions extends ReopeningOptions {
   readonly path: string;
   readonly baudRate: number;
   readonly parity?: 'none' | 'even' | 'odd';
   readonly dataBits?: 5 | 6 | 7 | 8;
   readonly stopBits?: 1 | 2;
-  readonly backoff?: Backoff;
-  /** Times the reopening's backoff (the system clock unless a test passes its own). */
-  readonly clock?: Clock;
 }
 
 /** The serial ports this machine has, for the devices screen. */
@@ -36,40 +31,27 @@ export async function listSerialPorts(): Promise<
  * longer each time up to the backoff's maximum, until it opens (`open` again) or `close()` is
  * called. `write` resolves once the bytes are drained to the OS.
  */
-export class SerialTransport extends EventEmitter<TransportEvents> implements Transport {
+export class SerialTransport extends ReconnectingTransport implements Transport {
   readonly kind = 'serial' as const;
   readonly description: string;
   readonly #options: SerialOptions;
-  readonly #link: Reconnection;
   #port: SerialPort | undefined;
 
   constructor(options: SerialOptions) {
-    super();
+    super(options);
     this.#options = options;
     this.description = `${options.path} at ${options.baudRate} baud`;
-    this.#link = new Reconnection({
-      connect: () => this.#connect(),
-      backoff: options.backoff ?? defaultBackoff,
-      report: (error) => this.#report(error),
-      clock: options.clock ?? systemClock,
-    });
   }
 
   get isOpen(): boolean {
     return this.#port?.isOpen ?? false;
   }
 
-  /** An `open()` while another is under way joins it: one port is built, and both callers see its outcome. */
-  async open(): Promise<void> {
-    if (this.isOpen) return;
-    return this.#link.open();
-  }
-
   /**
    * serialport and its native binding load at the first open, not with this module: a lane with
    * no serial device (training, a kiosk on HID) never pays for them at start.
    */
-  async #connect(): Promise<void> {
+  protected async connect(): Promise<void> {
     const { path, baudRate, parity = 'none', dataBits = 8, stopBits = 1 } = this.#options;
     const [{ SerialPort }, { hangupAwareBinding }] = await Promise.all([
       import('serialport'),
@@ -85,11 +67,11 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
           return;
         }
         this.#port = port;
-        this.#link.connected();
+        this.link.connected();
         port.on('data', (chunk: Buffer) => this.emit('data', Uint8Array.from(chunk)));
         // A port error with nobody listening must not take the process down; a lost port is
         // reported through 'close' anyway.
-        port.on('error', (portError) => this.#report(portError));
+        port.on('error', (portError) => this.report(portError));
         port.on('close', (closeError?: Error & { disconnected?: boolean }) => this.#onClose(port, closeError));
         this.emit('open');
         resolve();
@@ -100,18 +82,11 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
   #onClose(port: SerialPort, error: Error | undefined): void {
     if (this.#port !== port) return;
     this.#port = undefined;
-    if (!this.#link.wanted) return;
-    this.emit(
-      'disconnected',
+    this.lost(
       new TransportError('disconnected', `${this.description} was disconnected${error ? `: ${error.message}` : ''}`, {
         cause: error,
       }),
     );
-    this.#link.reopenLater();
-  }
-
-  #report(error: Error): void {
-    if (this.listenerCount('error') > 0) this.emit('error', error);
   }
 
   async write(data: Uint8Array): Promise<void> {
@@ -135,8 +110,8 @@ export class SerialTransport extends EventEmitter<TransportEvents> implements Tr
   }
 
   async close(): Promise<void> {
-    if (!this.#link.wanted && !this.#port) return;
-    this.#link.stop();
+    if (!this.link.wanted && !this.#port) return;
+    this.link.stop();
     const port = this.#port;
     this.#port = undefined;
     if (port?.isOpen) await new Promise<void>((resolve) => port.close(() => resolve()));

@@ -1,19 +1,14 @@
-import { EventEmitter } from 'node:events';
 import { Socket } from 'node:net';
 import { TransportError, transportFailure } from './errors';
-import { systemClock, type Clock } from '../../src-main/platform/clock';
-import { Reconnection } from './reconnection';
-import { defaultBackoff, type Backoff, type Transport, type TransportEvents } from './types';
+import { ReconnectingTransport, type ReopeningOptions } from './reconnecting-transport';
+import type { Transport } from './types';
 
-export interface TcpOptions {
+export interface TcpOptions extends ReopeningOptions {
   readonly host: string;
   /** 9100 for a network receipt printer's raw port. */
   readonly port: number;
   /** How long a connection attempt may take (default 3000 ms). */
   readonly connectTimeoutMs?: number;
-  readonly backoff?: Backoff;
-  /** Times the reopening's backoff (the system clock unless a test passes its own). */
-  readonly clock?: Clock;
 }
 
 /**
@@ -21,36 +16,23 @@ export interface TcpOptions {
  * backoff when the peer goes away, and `write` resolves once the socket has handed the bytes to
  * the OS. Keep-alive is on, so a printer that is switched off is noticed on an idle link too.
  */
-export class TcpTransport extends EventEmitter<TransportEvents> implements Transport {
+export class TcpTransport extends ReconnectingTransport implements Transport {
   readonly kind = 'tcp' as const;
   readonly description: string;
   readonly #options: TcpOptions;
-  readonly #link: Reconnection;
   #socket: Socket | undefined;
 
   constructor(options: TcpOptions) {
-    super();
+    super(options);
     this.#options = options;
     this.description = `${options.host}:${options.port}`;
-    this.#link = new Reconnection({
-      connect: () => this.#connect(),
-      backoff: options.backoff ?? defaultBackoff,
-      report: (error) => this.#report(error),
-      clock: options.clock ?? systemClock,
-    });
   }
 
   get isOpen(): boolean {
     return this.#socket !== undefined && !this.#socket.destroyed && !this.#socket.connecting;
   }
 
-  /** An `open()` while a connection attempt is under way joins it. */
-  async open(): Promise<void> {
-    if (this.isOpen) return;
-    return this.#link.open();
-  }
-
-  #connect(): Promise<void> {
+  protected connect(): Promise<void> {
     const { host, port, connectTimeoutMs = 3000 } = this.#options;
     return new Promise((resolve, reject) => {
       const socket = new Socket();
@@ -66,10 +48,10 @@ export class TcpTransport extends EventEmitter<TransportEvents> implements Trans
         socket.setKeepAlive(true, 5000);
         socket.setNoDelay(true);
         this.#socket = socket;
-        this.#link.connected();
+        this.link.connected();
         socket.on('data', (chunk: Buffer) => this.emit('data', Uint8Array.from(chunk)));
         // A socket error with nobody listening must not take the process down; 'close' follows it.
-        socket.on('error', (error) => this.#report(error));
+        socket.on('error', (error) => this.report(error));
         socket.on('close', () => this.#onClose(socket));
         this.emit('open');
         resolve();
@@ -80,13 +62,7 @@ export class TcpTransport extends EventEmitter<TransportEvents> implements Trans
   #onClose(socket: Socket): void {
     if (this.#socket !== socket) return;
     this.#socket = undefined;
-    if (!this.#link.wanted) return;
-    this.emit('disconnected', new TransportError('disconnected', `${this.description} closed the connection`));
-    this.#link.reopenLater();
-  }
-
-  #report(error: Error): void {
-    if (this.listenerCount('error') > 0) this.emit('error', error);
+    this.lost(new TransportError('disconnected', `${this.description} closed the connection`));
   }
 
   async write(data: Uint8Array): Promise<void> {
@@ -100,8 +76,8 @@ export class TcpTransport extends EventEmitter<TransportEvents> implements Trans
   }
 
   async close(): Promise<void> {
-    if (!this.#link.wanted && !this.#socket) return;
-    this.#link.stop();
+    if (!this.link.wanted && !this.#socket) return;
+    this.link.stop();
     const socket = this.#socket;
     this.#socket = undefined;
     if (socket && !socket.destroyed) await new Promise<void>((resolve) => socket.end(() => resolve()));

@@ -3,12 +3,27 @@
  * One round checks every application still moving; the wait between rounds starts short,
  * doubles while nothing changes, and starts short again on a change or when someone acts.
  */
+import { systemClock, type Clock } from '../platform/clock';
 import type { Logger } from '../platform/log/logger';
 
-/** The poller's timers (the process's own by default); the one Clock replaces them in the clock step. */
+/**
+ * Timers in the shape of the process's own: only what backoffice.ts still passes until it takes
+ * the one Clock through to the poller (it is being moved now; its change follows the move).
+ * @deprecated pass `clock`.
+ */
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+}
+
+/** The deprecated timers as the clock's one timer call. */
+function timersClock(timers: Timers): Pick<Clock, 'setTimer'> {
+  return {
+    setTimer(run, ms) {
+      const handle = timers.setTimeout(run, ms);
+      return () => timers.clearTimeout(handle);
+    },
+  };
 }
 
 export interface PollerOptions {
@@ -16,6 +31,9 @@ export interface PollerOptions {
   readonly moving: () => readonly string[];
   /** Reads one application; true when its statuses changed (and the change was published). */
   readonly check: (merchantId: string) => Promise<boolean>;
+  /** Times the waits between rounds (the system clock unless a test passes its own). */
+  readonly clock?: Pick<Clock, 'setTimer'>;
+  /** @deprecated pass `clock`; used only when no clock is given. */
   readonly timers?: Timers;
   readonly logger?: Logger;
   /** First wait, and the wait after a change (default 2 s). */
@@ -35,18 +53,18 @@ export interface StatusPoller {
 }
 
 export function createStatusPoller(options: PollerOptions): StatusPoller {
-  const timers = options.timers ?? globalThis;
+  const clock = options.clock ?? (options.timers ? timersClock(options.timers) : systemClock);
   const minDelayMs = options.minDelayMs ?? 2_000;
   const maxDelayMs = options.maxDelayMs ?? 60_000;
   let delayMs = minDelayMs;
-  let handle: unknown;
+  let cancelWait: () => void = () => undefined;
   let running = false;
   let stopped = true;
 
   const schedule = () => {
     if (stopped) return;
-    timers.clearTimeout(handle);
-    handle = timers.setTimeout(() => void round(), delayMs);
+    cancelWait();
+    cancelWait = clock.setTimer(() => void round(), delayMs);
   };
 
   const round = async () => {
@@ -81,7 +99,7 @@ export function createStatusPoller(options: PollerOptions): StatusPoller {
     },
     stop() {
       stopped = true;
-      timers.clearTimeout(handle);
+      cancelWait();
     },
   };
 }

@@ -16,6 +16,15 @@ export interface PlanForm {
 }
 
 export const timeSpanWords = { '1': 'Daily', '2': 'Weekly', '3': 'Monthly', '4': 'Yearly' } as const;
+export const everyWords: Readonly<Record<PlanForm['every'], string>> = {
+  '1': 'Every period',
+  '2': 'Every other period',
+};
+export const untilConditionWords: Readonly<Record<PlanForm['untilCondition'], string>> = {
+  C: 'Until cancelled',
+  N: 'For a number of payments',
+  D: 'Until a date',
+};
 
 /** YYYY-MM-DD (the date field) → MMDDYYYY (the service). */
 export function serviceDate(isoDay: string): string {

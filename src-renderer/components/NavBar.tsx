@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { counterScreens, type CounterScreen } from '../store/navigation-slice';
 import { usePos } from '../store/use-pos';
+import { ScreenTabs } from './ScreenTabs';
 
 export const screenNames: Record<CounterScreen, string> = {
   sale: 'Sale',
@@ -23,37 +24,22 @@ export function NavBar() {
   const signOut = usePos((state) => state.signOut);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!event.altKey || paying) return;
-      const index = Number(event.key) - 1;
-      if (event.key === '0') {
-        event.preventDefault();
-        void signOut();
-      } else if (index >= 0 && index < counterScreens.length) {
-        event.preventDefault();
-        go(counterScreens[index]!);
-      }
+      if (!event.altKey || paying || event.key !== '0') return;
+      event.preventDefault();
+      void signOut();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [go, signOut, paying]);
+  }, [signOut, paying]);
   return (
     <nav className="nav-bar" aria-label="Screens">
-      <ul>
-        {counterScreens.map((name, index) => (
-          <li key={name}>
-            <button
-              type="button"
-              aria-current={screen === name ? 'page' : undefined}
-              disabled={paying && name !== 'sale'}
-              onClick={() => go(name)}
-              data-testid={`nav-${name}`}
-              aria-keyshortcuts={`Alt+${index + 1}`}
-            >
-              {screenNames[name]} <kbd>Alt+{index + 1}</kbd>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <ScreenTabs
+        screens={counterScreens}
+        names={screenNames}
+        current={screen}
+        go={go}
+        lockedTo={paying ? 'sale' : undefined}
+      />
       {staff ? (
         <p className="nav-staff">
           <span>

@@ -1,6 +1,5 @@
-import { useShallow } from 'zustand/react/shallow';
 import type { TerminalPhase } from '../../src-main/lane/ipc/contract';
-import { usePos } from '../store/use-pos';
+import { usePosFields } from '../store/use-pos';
 import { Alert } from './Alert';
 
 /** What the terminal is doing, in the cashier's words (a kiosk shows its own screens, src-renderer/kiosk). */
@@ -25,14 +24,12 @@ const headlines: Record<TerminalPhase, string> = {
 
 /** The centre of the counter's screen before anyone signs in, or while the terminal is out of reach. */
 export function TerminalPhasePanel() {
-  const { terminal, sessionError, connection, connectionHint } = usePos(
-    useShallow((state) => ({
-      terminal: state.terminal,
-      sessionError: state.sessionError,
-      connection: state.connection,
-      connectionHint: state.connectionHint,
-    })),
-  );
+  const { terminal, sessionError, connection, connectionHint } = usePosFields({
+    terminal: 'terminal',
+    sessionError: 'sessionError',
+    connection: 'connection',
+    connectionHint: 'connectionHint',
+  });
   if (connection === 'closed') {
     return (
       <main className="phase-panel phase-unreachable" aria-live="polite">

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import type { PosState, PosStore } from './pos-store';
 
 export const PosStoreContext = createContext<PosStore | null>(null);
@@ -13,6 +14,25 @@ function usePosStore(): PosStore {
 /** Selects from the terminal store; pair with `useShallow` when selecting several fields. */
 export function usePos<T>(selector: (state: PosState) => T): T {
   return useStore(usePosStore(), selector);
+}
+
+/** The fields a screen reads, under the screen's own names: `{ rows: 'historyRows' }`. */
+export type PosFieldNames = Readonly<Record<string, keyof PosState>>;
+
+/**
+ * Several fields of the terminal store under a screen's own names, e.g.
+ * `usePosFields({ rows: 'historyRows', busy: 'historyBusy' })`. The screen re-renders only when
+ * one of them changes (compared shallowly, as `useShallow` does).
+ */
+export function usePosFields<const M extends PosFieldNames>(names: M): { [K in keyof M]: PosState[M[K]] } {
+  return usePos(
+    useShallow(
+      (state) =>
+        Object.fromEntries(Object.entries(names).map(([name, key]) => [name, state[key]])) as {
+          [K in keyof M]: PosState[M[K]];
+        },
+    ),
+  );
 }
 
 /** The store's actions: its fields that are functions. */

@@ -15,12 +15,8 @@ import { isStatusByte, parseRealtimeStatus } from '../../drivers/printer/status'
 import { decodeDigitizerReport, digitizerLayout } from '../../drivers/signature-pad/hid-digitizer';
 import { isdv4, Isdv4Framer, parseIsdv4PenPacket, parseIsdv4QueryReply } from '../../drivers/signature-pad/isdv4';
 import { SignaturePadError } from '../../drivers/signature-pad/types';
-import {
-  HidDescriptorError,
-  inputFields,
-  parseHidDescriptor,
-  readHidField,
-} from '../../drivers/transport/hid-descriptor';
+import { HidDescriptorError, parseHidDescriptor } from '../../drivers/transport/hid-descriptor';
+import { inputFields, readHidField } from '../../drivers/transport/hid-input-report';
 import { encodeReceipt } from '../../src-main/lane/receipt/escpos';
 import { buildReceipt } from '../../src-main/lane/receipt/model';
 import { loadPrinterProfiles } from '../../src-main/lane/receipt/profiles';

@@ -36,11 +36,8 @@ export function timeoutOptions(
   };
 }
 
-/**
- * After the answer, the connection may idle `keepAliveMs` and no more: node:http 20 waits its
- * keepAliveTimeout plus a fixed second. The socket is held here: a refused upload may destroy it.
- */
-export function keepAliveAfterAnswer(request: IncomingMessage, response: ServerResponse, keepAliveMs: number): void {
+/** See `RequestAnswering.keepAliveMs`. The socket is held here: a refused upload may destroy it. */
+function keepAliveAfterAnswer(request: IncomingMessage, response: ServerResponse, keepAliveMs: number): void {
   const socket = request.socket;
   response.on('finish', () => {
     if (!socket.destroyed) socket.setTimeout(keepAliveMs);
@@ -95,6 +92,12 @@ export interface RequestAnswering<A> {
   /** The answer for anything else thrown: a 500 that says nothing of what went wrong. */
   unexpected(error: unknown, request: IncomingMessage): A;
   send(response: ServerResponse, answer: A): void;
+  /**
+   * When set, a kept-alive connection may idle this long after each answer and no more (node:http
+   * 20 waits its keepAliveTimeout plus a fixed second); the socket's timeout is set when the
+   * answer finishes. A refused upload may destroy the socket first.
+   */
+  readonly keepAliveMs?: number;
 }
 
 /**
@@ -105,6 +108,7 @@ export interface RequestAnswering<A> {
  */
 export function answerRequests<A>(answering: RequestAnswering<A>): RequestListener {
   return (request, response) => {
+    if (answering.keepAliveMs !== undefined) keepAliveAfterAnswer(request, response, answering.keepAliveMs);
     answering
       .handle(request, response)
       .catch((error: unknown): A | void => {

@@ -20,7 +20,6 @@ export {
 export {
   answerRequests,
   closeServer,
-  keepAliveAfterAnswer,
   listen,
   securityHeaders,
   sendBody,

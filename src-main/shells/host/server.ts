@@ -12,7 +12,6 @@ import {
   closeServer,
   createRoutes,
   HttpProblem,
-  keepAliveAfterAnswer,
   listen,
   sendBody,
   timeoutOptions,
@@ -134,7 +133,6 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const onRequest = async (request: IncomingMessage, response: ServerResponse): Promise<HostAnswer | void> => {
     // node:http clears a kept-alive socket's timeout when the next request comes: set it again.
     request.socket.setTimeout(limits.idleMs);
-    keepAliveAfterAnswer(request, response, limits.keepAliveMs);
     if (!isAllowedHostHeader(request.headers.host, port))
       return { status: 421, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Misdirected request' };
     const url = new URL(request.url ?? '/', `http://${hostAddress}:${port}`);
@@ -214,6 +212,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     timeoutOptions(limits),
     answerRequests<HostAnswer>({
       handle: onRequest,
+      keepAliveMs: limits.keepAliveMs,
       problem: (problem) => ({ status: problem.status, headers: {}, body: '' }),
       unexpected: (error, request) => {
         core.logger.error(

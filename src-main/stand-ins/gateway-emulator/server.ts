@@ -26,7 +26,6 @@ import {
   closeServer,
   createRoutes,
   HttpProblem,
-  keepAliveAfterAnswer,
   listen,
   refuseDeclaredTooLarge,
   timeoutOptions,
@@ -271,7 +270,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       .finally(() => database?.saveState(context, tokenSecret));
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    keepAliveAfterAnswer(request, response, limits.keepAliveMs);
     let target: RequestTarget;
     try {
       target = readRequestTarget(request.url ?? '/');
@@ -323,6 +321,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
   const listener = answerRequests<EmulatorAnswer>({
     handle,
+    keepAliveMs: limits.keepAliveMs,
     problem: refusal(limits),
     unexpected: () => ({ status: 500, body: 'Internal error' }),
     send: (response, answer) => send(response, answer),

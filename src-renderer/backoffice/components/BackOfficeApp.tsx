@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ApplicationScreen } from '../screens/ApplicationScreen';
 import { ApplicationsScreen } from '../screens/ApplicationsScreen';
@@ -7,6 +6,7 @@ import { EquipmentScreen } from '../screens/EquipmentScreen';
 import { NewApplicationScreen } from '../screens/NewApplicationScreen';
 import { PlansScreen } from '../screens/PlansScreen';
 import { backOfficeScreens, useBackOffice, type BackOfficeScreen } from '../store';
+import { ScreenTabs } from '../../components/ScreenTabs';
 
 const screenNames: Record<(typeof backOfficeScreens)[number], string> = {
   applications: 'Applications',
@@ -58,17 +58,6 @@ export function BackOfficeApp({ token }: { token: string }) {
     })),
   );
   const go = useBackOffice((state) => state.go);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!event.altKey) return;
-      const next = backOfficeScreens[Number(event.key) - 1];
-      if (!next) return;
-      event.preventDefault();
-      go(next);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [go]);
   const training = status?.training ?? false;
   const current = screen === 'application' ? 'applications' : screen;
   return (
@@ -83,20 +72,7 @@ export function BackOfficeApp({ token }: { token: string }) {
       </div>
       <div className="counter">
         <nav className="nav-bar" aria-label="Screens">
-          <ul>
-            {backOfficeScreens.map((name, index) => (
-              <li key={name}>
-                <button
-                  type="button"
-                  aria-current={current === name ? 'page' : undefined}
-                  onClick={() => go(name)}
-                  aria-keyshortcuts={`Alt+${index + 1}`}
-                >
-                  {screenNames[name]} <kbd>Alt+{index + 1}</kbd>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <ScreenTabs screens={backOfficeScreens} names={screenNames} current={current} go={go} />
         </nav>
         <main className="counter-body">
           {connection === 'open' || status ? (

@@ -2,7 +2,7 @@ import { ColumnHeads } from '../../components/ColumnHeads';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { ActionResult, SubmitRow } from '../components/ActionResult';
 import type { ApplicationSummary, PlanView } from '../api-types';
-import { planProblems, planRequest, timeSpanWords, type PlanForm } from '../plan-form';
+import { everyWords, planProblems, planRequest, timeSpanWords, untilConditionWords, type PlanForm } from '../plan-form';
 import { PlanSchedule } from '../sections/PlanSchedule';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
@@ -87,6 +87,20 @@ export function PlansScreen() {
       onChange={(event) => setForm({ ...form, [name]: event.target.value })}
     />
   );
+  /** A choice among `words` (the value sent → what the user reads), in their order. */
+  const choice = (name: 'timeSpan' | 'every' | 'untilCondition', words: Readonly<Record<string, string>>) => (
+    <select
+      id={`plan-${name}`}
+      value={form[name]}
+      onChange={(event) => setForm({ ...form, [name]: event.target.value })}
+    >
+      {Object.entries(words).map(([value, shown]) => (
+        <option key={value} value={value}>
+          {shown}
+        </option>
+      ))}
+    </select>
+  );
   return (
     <section className="bo-screen" aria-labelledby="plans-heading">
       <h1 id="plans-heading">Billing plans</h1>
@@ -160,49 +174,10 @@ export function PlansScreen() {
               {field('billingPlanName', 'Plan name', text('billingPlanName'))}
               {field('profileId', 'Gateway profile id', text('profileId'))}
               {field('amount', 'Amount per payment ($)', text('amount'))}
-              {field(
-                'timeSpan',
-                'Period',
-                <select
-                  id="plan-timeSpan"
-                  value={form.timeSpan}
-                  onChange={(event) => setForm({ ...form, timeSpan: event.target.value as PlanForm['timeSpan'] })}
-                >
-                  {Object.entries(timeSpanWords).map(([value, words]) => (
-                    <option key={value} value={value}>
-                      {words}
-                    </option>
-                  ))}
-                </select>,
-              )}
-              {field(
-                'every',
-                'Charge',
-                <select
-                  id="plan-every"
-                  value={form.every}
-                  onChange={(event) => setForm({ ...form, every: event.target.value as PlanForm['every'] })}
-                >
-                  <option value="1">Every period</option>
-                  <option value="2">Every other period</option>
-                </select>,
-              )}
+              {field('timeSpan', 'Period', choice('timeSpan', timeSpanWords))}
+              {field('every', 'Charge', choice('every', everyWords))}
               {field('startDate', 'Start date', text('startDate', 'date'))}
-              {field(
-                'untilCondition',
-                'Runs',
-                <select
-                  id="plan-untilCondition"
-                  value={form.untilCondition}
-                  onChange={(event) =>
-                    setForm({ ...form, untilCondition: event.target.value as PlanForm['untilCondition'] })
-                  }
-                >
-                  <option value="C">Until cancelled</option>
-                  <option value="N">For a number of payments</option>
-                  <option value="D">Until a date</option>
-                </select>,
-              )}
+              {field('untilCondition', 'Runs', choice('untilCondition', untilConditionWords))}
               {form.untilCondition === 'N'
                 ? field('untilNumPayments', 'Number of payments', text('untilNumPayments'))
                 : null}

@@ -18,6 +18,12 @@ export function PlanSchedule({ plan, onChange }: { plan: PlanView; onChange: (pl
   const act = useAction();
   const { merchId, billingPlanId } = plan;
   const active = plan.planStatus === 'A';
+  /** A button's click: one plan command, whose answer is the plan as it now stands, then `done` shown. */
+  const change = (command: () => Promise<PlanView>, done: string) => () =>
+    void act.run(async () => {
+      onChange(await command());
+      return done;
+    });
   return (
     <section className="bo-panel" aria-labelledby="schedule-heading">
       <h2 id="schedule-heading">
@@ -37,12 +43,10 @@ export function PlanSchedule({ plan, onChange }: { plan: PlanView; onChange: (pl
             type="button"
             className="danger"
             disabled={act.busy}
-            onClick={() =>
-              void act.run(async () => {
-                onChange(await run('plans.cancel', { merchId, billingPlanId }));
-                return 'Plan cancelled: its scheduled payments are cancelled too.';
-              })
-            }
+            onClick={change(
+              () => run('plans.cancel', { merchId, billingPlanId }),
+              'Plan cancelled: its scheduled payments are cancelled too.',
+            )}
           >
             Cancel the plan
           </button>
@@ -53,64 +57,55 @@ export function PlanSchedule({ plan, onChange }: { plan: PlanView; onChange: (pl
         <caption>Schedule</caption>
         <ColumnHeads names={['Due', 'Amount', 'Status', 'Paid', 'Actions']} money={['Amount']} />
         <tbody>
-          {(plan.schedules ?? []).map((payment) => (
-            <tr key={payment.billingPlanScheduleId}>
-              <td>{payment.scheduledPaymentDate}</td>
-              <td className="money">{formatMoney(payment.actualAmountMinor ?? payment.scheduledAmountMinor)}</td>
-              <td>
-                <StatusBadge code={payment.paymentStatus} words={payment.paymentStatus} />
-              </td>
-              <td>
-                {payment.actualPaymentDate ?? '\u2014'}
-                {payment.retref ? ` (retref ${payment.retref})` : ''}
-              </td>
-              <td>
-                {payment.paymentStatus === 'Scheduled' ? (
-                  <span className="bo-actions">
-                    <button
-                      type="button"
-                      disabled={act.busy}
-                      onClick={() =>
-                        void act.run(async () => {
-                          const id = payment.billingPlanScheduleId;
-                          onChange(
-                            await run('plans.markPaid', {
+          {(plan.schedules ?? []).map((payment) => {
+            const billingPlanScheduleId = payment.billingPlanScheduleId;
+            return (
+              <tr key={billingPlanScheduleId}>
+                <td>{payment.scheduledPaymentDate}</td>
+                <td className="money">{formatMoney(payment.actualAmountMinor ?? payment.scheduledAmountMinor)}</td>
+                <td>
+                  <StatusBadge code={payment.paymentStatus} words={payment.paymentStatus} />
+                </td>
+                <td>
+                  {payment.actualPaymentDate ?? '\u2014'}
+                  {payment.retref ? ` (retref ${payment.retref})` : ''}
+                </td>
+                <td>
+                  {payment.paymentStatus === 'Scheduled' ? (
+                    <span className="bo-actions">
+                      <button
+                        type="button"
+                        disabled={act.busy}
+                        onClick={change(
+                          () =>
+                            run('plans.markPaid', {
                               merchId,
                               billingPlanId,
-                              billingPlanScheduleId: id,
+                              billingPlanScheduleId,
                               retref: retref.trim() || null,
                             }),
-                          );
-                          return `Payment due ${payment.scheduledPaymentDate} marked as paid.`;
-                        })
-                      }
-                    >
-                      Mark as paid
-                    </button>
-                    <button
-                      type="button"
-                      className="danger"
-                      disabled={act.busy}
-                      onClick={() =>
-                        void act.run(async () => {
-                          onChange(
-                            await run('plans.cancelPayment', {
-                              billingPlanId,
-                              merchId,
-                              billingPlanScheduleId: payment.billingPlanScheduleId,
-                            }),
-                          );
-                          return `Payment due ${payment.scheduledPaymentDate} cancelled.`;
-                        })
-                      }
-                    >
-                      Cancel payment
-                    </button>
-                  </span>
-                ) : null}
-              </td>
-            </tr>
-          ))}
+                          `Payment due ${payment.scheduledPaymentDate} marked as paid.`,
+                        )}
+                      >
+                        Mark as paid
+                      </button>
+                      <button
+                        type="button"
+                        className="danger"
+                        disabled={act.busy}
+                        onClick={change(
+                          () => run('plans.cancelPayment', { billingPlanId, merchId, billingPlanScheduleId }),
+                          `Payment due ${payment.scheduledPaymentDate} cancelled.`,
+                        )}
+                      >
+                        Cancel payment
+                      </button>
+                    </span>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </section>

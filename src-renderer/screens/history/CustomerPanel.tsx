@@ -1,7 +1,6 @@
-import { useShallow } from 'zustand/react/shallow';
 import type { JournalEntryView } from '../../../src-main/lane/ipc/contract';
 import { PosCallError } from '../../pos/call-error';
-import { usePos, usePosActions } from '../../store/use-pos';
+import { usePosActions, usePosFields } from '../../store/use-pos';
 import type { AskManager } from './ask-manager';
 import { Alert } from '../../components/Alert';
 
@@ -18,14 +17,12 @@ export function CustomerPanel({
   sale: JournalEntryView | undefined;
   askManager: AskManager;
 }) {
-  const { cards, cardsOrder, problem, added } = usePos(
-    useShallow((state) => ({
-      cards: state.storedCards,
-      cardsOrder: state.storedCardsOrder,
-      problem: state.customerError,
-      added: state.signatureAdded,
-    })),
-  );
+  const { cards, cardsOrder, problem, added } = usePosFields({
+    cards: 'storedCards',
+    cardsOrder: 'storedCardsOrder',
+    problem: 'customerError',
+    added: 'signatureAdded',
+  });
   const actions = usePosActions();
   if (!sale) return null;
   const shown = cardsOrder === orderId ? cards : null;

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { formatMoney, parseMoney } from '../../../src-main/platform/money';
-import { usePos, usePosActions } from '../../store/use-pos';
+import { usePosActions, usePosFields } from '../../store/use-pos';
 import type { AskManager } from './ask-manager';
 import { OrderDetail } from './OrderDetail';
 import { RecoveryList } from './RecoveryList';
@@ -18,14 +17,12 @@ const time = (epochMs: number) =>
  * Enter searches (or opens the focused row), Escape closes the order.
  */
 export function HistoryScreen({ askManager }: { askManager: AskManager }) {
-  const { rows, busy, error, selected } = usePos(
-    useShallow((state) => ({
-      rows: state.historyRows,
-      busy: state.historyBusy,
-      error: state.historyError,
-      selected: state.selectedOrderId,
-    })),
-  );
+  const { rows, busy, error, selected } = usePosFields({
+    rows: 'historyRows',
+    busy: 'historyBusy',
+    error: 'historyError',
+    selected: 'selectedOrderId',
+  });
   const actions = usePosActions();
   const [lastFour, setLastFour] = useState('');
   const [amount, setAmount] = useState('');

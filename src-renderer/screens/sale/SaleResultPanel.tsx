@@ -1,8 +1,7 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import type { RecoveryFinding, SaleSummary } from '../../../src-main/lane/ipc/contract';
 import { formatMoney } from '../../../src-main/platform/money';
-import { usePos, usePosActions } from '../../store/use-pos';
+import { usePosActions, usePosFields } from '../../store/use-pos';
 import { PartialApprovalActions, type PartialEnding } from './PartialApprovalEnd';
 import { PayAgainActions, paysAgain } from './PayAgainActions';
 import { ReceiptPreview } from './ReceiptPreview';
@@ -150,27 +149,25 @@ const settledNext: Record<RecoveryFinding['outcome'], string> = {
  * asks first (the customer may have been charged).
  */
 export function SaleResultPanel({ onEnd, onLeave }: { onEnd: (ending: PartialEnding) => void; onLeave: () => void }) {
-  const { results, dueMinor, receiptPending, outsideMinor, followUp, error } = usePos(
-    useShallow((state) => ({
-      results: state.saleResults,
-      dueMinor: state.dueMinor,
-      receiptPending: state.receiptPending,
-      outsideMinor: state.restTakenOutsideMinor,
-      followUp: state.saleFollowUp,
-      error: state.saleError,
-    })),
-  );
+  const { results, dueMinor, receiptPending, outsideMinor, followUp, error } = usePosFields({
+    results: 'saleResults',
+    dueMinor: 'dueMinor',
+    receiptPending: 'receiptPending',
+    outsideMinor: 'restTakenOutsideMinor',
+    followUp: 'saleFollowUp',
+    error: 'saleError',
+  });
   const actions = usePosActions();
-  const { findings, queue, prints } = usePos(
-    useShallow((state) => ({ findings: state.findings, queue: state.recoveryQueue, prints: state.findingPrints })),
-  );
-  const { acknowledge, printFinding, recoverNow } = usePos(
-    useShallow((state) => ({
-      acknowledge: state.acknowledgeFinding,
-      printFinding: state.printFinding,
-      recoverNow: state.recoverNow,
-    })),
-  );
+  const { findings, queue, prints } = usePosFields({
+    findings: 'findings',
+    queue: 'recoveryQueue',
+    prints: 'findingPrints',
+  });
+  const { acknowledge, printFinding, recoverNow } = usePosFields({
+    acknowledge: 'acknowledgeFinding',
+    printFinding: 'printFinding',
+    recoverNow: 'recoverNow',
+  });
   const sale = results.at(-1);
   // Voided as the lane's sale says (any screen's void, after a reload too), or by this screen's own void just now.
   const voided = sale?.outcome === 'voided' || (followUp?.kind === 'void' && followUp.summary.outcome === 'approved');

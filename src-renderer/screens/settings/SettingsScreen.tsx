@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import type { EditableSetting, SettingValue } from '../../../src-main/lane/ipc/contract';
 import { formatMoney, parseMoney } from '../../../src-main/platform/money';
 import { PosCallError } from '../../pos/call-error';
-import { usePos, usePosActions } from '../../store/use-pos';
+import { usePosActions, usePosFields } from '../../store/use-pos';
 import type { AskManager } from '../history/ask-manager';
 import { settingGroups, type SettingField } from './fields';
 import { focusRefused } from './focus-refused';
@@ -51,14 +50,12 @@ const correctIt = 'Correct it and press Enter to save again, or Esc to put back 
  * waits for a restart, or is set by the environment, says so. Enter saves, Escape puts back.
  */
 export function SettingsScreen({ askManager }: { askManager: AskManager }) {
-  const { view, wait, error, saved } = usePos(
-    useShallow((state) => ({
-      view: state.settingsView,
-      wait: state.settingsWait,
-      error: state.settingsError,
-      saved: state.settingsSaved,
-    })),
-  );
+  const { view, wait, error, saved } = usePosFields({
+    view: 'settingsView',
+    wait: 'settingsWait',
+    error: 'settingsError',
+    saved: 'settingsSaved',
+  });
   const actions = usePosActions();
   const [draft, setDraft] = useState<Draft>({});
   const [problem, setProblem] = useState<{ field: string | null; message: string } | null>(null);

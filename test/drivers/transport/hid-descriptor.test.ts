@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  HidDescriptorError,
-  hidDescriptorLimits,
-  inputFields,
-  parseHidDescriptor,
-  readHidField,
-} from '../../../drivers/transport/hid-descriptor';
+import { HidDescriptorError, hidDescriptorLimits, parseHidDescriptor } from '../../../drivers/transport/hid-descriptor';
+import { inputFields, readHidField } from '../../../drivers/transport/hid-input-report';
 import { HidDescriptorWriter, hidInputFlags } from '../../../src-main/stand-ins/devices/hid-descriptor-writer';
 import { throwsOnly } from '../../support/driver-fuzz';
 import {
