@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './components/App';
+import { preloadScreens } from './components/deferred-screens';
 import { connectPos } from './pos/connect';
 import { needsWedgeRouting, routeKeysThroughReader } from './pos/reader-wedge';
 import { createPosStore, syncPosStore } from './store/pos-store';
@@ -24,6 +25,17 @@ store.subscribe((state) => {
     stopRouting();
     stopRouting = undefined;
   }
+});
+
+// The screens after the first one come in their own chunks (ADR 952): fetched once the first
+// screen is up and the page is idle, so signing in never waits for the sale screen's code.
+const stopPreloading = store.subscribe((state) => {
+  if (!state.info || !state.staffKnown) return;
+  stopPreloading();
+  const { mode } = state.info;
+  const preload = () => void preloadScreens(mode).catch(() => undefined);
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(preload, { timeout: 1000 });
+  else setTimeout(preload, 0);
 });
 
 const root = document.getElementById('root');

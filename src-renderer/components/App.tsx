@@ -1,9 +1,8 @@
 import { useShallow } from 'zustand/react/shallow';
-import { KioskApp } from '../kiosk/KioskApp';
 import { usePos } from '../store/use-pos';
 import { CounterApp } from './CounterApp';
+import { KioskApp, SignaturePanel } from './deferred-screens';
 import { JournalRefusalNotice } from './JournalRefusalNotice';
-import { SignaturePanel } from './SignaturePanel';
 import { StatusBar } from './StatusBar';
 import { TerminalPhasePanel } from './TerminalPhasePanel';
 import { TrainingBanner } from './TrainingBanner';

@@ -1,20 +1,22 @@
 import { useCallback, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { DevicesScreen } from '../screens/devices/DevicesScreen';
-import { EndOfDayScreen } from '../screens/end-of-day/EndOfDayScreen';
-import { HistoryScreen } from '../screens/history/HistoryScreen';
-import { SaleScreen } from '../screens/sale/SaleScreen';
-import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import type { CounterScreen as CounterScreenName } from '../store/navigation-slice';
 import { SignInScreen } from '../screens/sign-in/SignInScreen';
-import { TrainingPanel } from '../training/TrainingPanel';
 import { usePos } from '../store/use-pos';
 import { PosCallError } from '../pos/call-error';
-import { ManagerApproval } from './ManagerApproval';
 import { NavBar } from './NavBar';
 import { LeftSaleBanner } from './LeftSaleBanner';
 import { RecoveryFindingsNotice } from './RecoveryFindingsNotice';
-import { SignaturePanel } from './SignaturePanel';
+import {
+  DevicesScreen,
+  EndOfDayScreen,
+  HistoryScreen,
+  ManagerApproval,
+  SaleScreen,
+  SettingsScreen,
+  SignaturePanel,
+  TrainingPanel,
+} from './deferred-screens';
 
 /** A manager's approval the screen is asking for: what it is for, and the call to retry with the PIN. */
 export interface PendingApproval {

@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
-import { toString as qrSvg } from 'qrcode';
 
 /**
  * The pay link as a QR code, encoded and drawn as SVG by the `qrcode` package. Error correction
  * M and the standard four-module quiet zone: a phone camera reads it off a customer display at
- * arm's length. An image, so the page's CSP (no inline script) stays as it is.
+ * arm's length. An image, so the page's CSP (no inline script) stays as it is. The encoder is
+ * fetched when a code is first drawn: most lanes never show one, so it is not in the first chunk.
  */
 export function PayLinkCode({ url, label }: { url: string; label: string }) {
   const [code, setCode] = useState<{ url: string; svg: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    qrSvg(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 })
+    import('qrcode')
+      .then(({ toString: qrSvg }) => qrSvg(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 }))
       .then((svg) => {
         if (current) setCode({ url, svg });
       })

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, type RenderResult } from '@testing-library/react';
 import type { AppInfo, CommandName, JournalEntryView, StaffSession } from '../../../src-main/lane/ipc/contract';
 import { App } from '../../../src-renderer/components/App';
+import { preloadScreens } from '../../../src-renderer/components/deferred-screens';
 import { createPosStore, syncPosStore, type PosStore } from '../../../src-renderer/store/pos-store';
 import { PosStoreContext } from '../../../src-renderer/store/use-pos';
 import { stubPos, type StubAnswer } from './stub-pos';
@@ -30,6 +31,8 @@ export async function renderCounter(
   data: Omit<Parameters<typeof stubPos>[0], 'info'> & { info?: AppInfo } = {},
 ): Promise<RenderedCounter> {
   const stub = stubPos({ info: trainingCounter, session: trainee, ...data });
+  // The app fetches its later screens once the first is up; here they are all there from the start.
+  await Promise.all([preloadScreens('counter'), preloadScreens('kiosk')]);
   const store = createPosStore(stub.pos);
   let announce: (status: 'connecting' | 'open' | 'closed') => void = () => undefined;
   syncPosStore(store, stub.pos, (listener) => {
