@@ -27,7 +27,7 @@ store.subscribe((state) => {
   }
 });
 
-// The screens after the first one come in their own chunks (ADR 952): fetched once the first
+// The screens after the first one come in their own chunks (ADR 064): fetched once the first
 // screen is up and the page is idle, so signing in never waits for the sale screen's code.
 const stopPreloading = store.subscribe((state) => {
   if (!state.info || !state.staffKnown) return;

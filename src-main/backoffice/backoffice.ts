@@ -11,7 +11,6 @@ import { isLoopbackHost } from '../lane/config/schema';
 import { systemClock, type Clock } from '../platform/clock';
 import { LaneError } from '../lane/errors';
 import { productVersion } from '../lane/core/version';
-import type { Timers } from './status-poller';
 import type { HostRoute } from '../platform/http/inbound';
 import type { ShellKind } from '../lane/ipc/contract/app';
 import type { HandlersOf } from '../lane/ipc/contract/derive';
@@ -59,8 +58,8 @@ export interface BackofficeOptions {
   /** The Electron shell passes its keychain store; otherwise a 0600 file in `home`. */
   readonly secrets?: SecretStore;
   readonly clock?: Pick<Clock, 'now'>;
-  /** The poller's timers and waits (tests use fake timers). */
-  readonly poll?: { timers?: Timers; minDelayMs?: number; maxDelayMs?: number; start?: boolean };
+  /** The poller's clock and waits (tests time its rounds by hand). */
+  readonly poll?: { clock?: Pick<Clock, 'setTimer'>; minDelayMs?: number; maxDelayMs?: number; start?: boolean };
   /** The upload cap (the service's 100 MB unless a test gives less). */
   readonly maxAttachmentBytes?: number;
 }
@@ -105,7 +104,7 @@ export function createBackoffice(options: BackofficeOptions): Backoffice {
     moving: () => register.moving(),
     check: (merchantId) => desk.check(merchantId),
     logger,
-    ...(options.poll?.timers ? { timers: options.poll.timers } : {}),
+    ...(options.poll?.clock ? { clock: options.poll.clock } : {}),
     ...(options.poll?.minDelayMs ? { minDelayMs: options.poll.minDelayMs } : {}),
     ...(options.poll?.maxDelayMs ? { maxDelayMs: options.poll.maxDelayMs } : {}),
   });

@@ -6,26 +6,6 @@
 import { systemClock, type Clock } from '../platform/clock';
 import type { Logger } from '../platform/log/logger';
 
-/**
- * Timers in the shape of the process's own: only what backoffice.ts still passes until it takes
- * the one Clock through to the poller (it is being moved now; its change follows the move).
- * @deprecated pass `clock`.
- */
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-/** The deprecated timers as the clock's one timer call. */
-function timersClock(timers: Timers): Pick<Clock, 'setTimer'> {
-  return {
-    setTimer(run, ms) {
-      const handle = timers.setTimeout(run, ms);
-      return () => timers.clearTimeout(handle);
-    },
-  };
-}
-
 export interface PollerOptions {
   /** The applications worth a look now. */
   readonly moving: () => readonly string[];
@@ -33,8 +13,6 @@ export interface PollerOptions {
   readonly check: (merchantId: string) => Promise<boolean>;
   /** Times the waits between rounds (the system clock unless a test passes its own). */
   readonly clock?: Pick<Clock, 'setTimer'>;
-  /** @deprecated pass `clock`; used only when no clock is given. */
-  readonly timers?: Timers;
   readonly logger?: Logger;
   /** First wait, and the wait after a change (default 2 s). */
   readonly minDelayMs?: number;
@@ -53,7 +31,7 @@ export interface StatusPoller {
 }
 
 export function createStatusPoller(options: PollerOptions): StatusPoller {
-  const clock = options.clock ?? (options.timers ? timersClock(options.timers) : systemClock);
+  const clock = options.clock ?? systemClock;
   const minDelayMs = options.minDelayMs ?? 2_000;
   const maxDelayMs = options.maxDelayMs ?? 60_000;
   let delayMs = minDelayMs;

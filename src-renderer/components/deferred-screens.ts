@@ -2,7 +2,7 @@ import { deferred } from './deferred';
 
 /*
  * Everything the first screen (sign-in, or the phase panel until the terminal answers) does not
- * need comes in its own chunks, so a cold load parses and runs only that (ADR 952). They are
+ * need comes in its own chunks, so a cold load parses and runs only that (ADR 064). They are
  * fetched as soon as the first screen is up (`preloadScreens`), so the cashier never waits on one.
  */
 export const SaleScreen = deferred(() => import('../screens/sale/SaleScreen').then((m) => m.SaleScreen));

@@ -40,7 +40,7 @@ function staticGraph(entry: string): Set<string> {
   return seen;
 }
 
-describe("the lane page's first chunk (ADR 952)", () => {
+describe("the lane page's first chunk (ADR 064)", () => {
   const graph = [...staticGraph(resolve(rendererDir, 'main.tsx'))].map((file) =>
     file.startsWith('package:') ? file : file.slice(rendererDir.length + 1),
   );

@@ -10,7 +10,7 @@ import {
   type TrainingBackends,
 } from '../../src-main/backoffice/backoffice';
 import { startTrainingBackends } from '../../src-main/shells/training/backoffice-training';
-import type { Timers } from '../../src-main/backoffice/status-poller';
+import type { Clock } from '../../src-main/platform/clock';
 import { createLogger } from '../../src-main/platform/log/logger';
 import { handClock, minimalMerchant } from './boarding';
 
@@ -26,22 +26,21 @@ export function capturedLogger() {
   return { logger: createLogger({ level: 'debug', destination, format: 'json' }), text: () => lines.join('') };
 }
 
-/** Timers a test fires by hand: the poller's waits are read, never slept. */
+/** A clock whose timers a test fires by hand: the poller's waits are read, never slept. */
 export function handTimers() {
   const scheduled: { run: () => void; ms: number; cancelled: boolean }[] = [];
-  const timers: Timers = {
-    setTimeout(run, ms) {
+  const clock: Pick<Clock, 'setTimer'> = {
+    setTimer(run, ms) {
       const timer = { run, ms, cancelled: false };
       scheduled.push(timer);
-      return timer;
-    },
-    clearTimeout(handle) {
-      if (handle) (handle as { cancelled: boolean }).cancelled = true;
+      return () => {
+        timer.cancelled = true;
+      };
     },
   };
   const pending = () => scheduled.filter((timer) => !timer.cancelled);
   return {
-    timers,
+    clock,
     /** The waits scheduled so far, in order (cancelled ones too). */
     waits: () => scheduled.map((timer) => timer.ms),
     pending,
@@ -84,7 +83,7 @@ export async function startBackofficeBench(
     logger,
     shell: 'browser',
     clock,
-    poll: { timers: timers.timers },
+    poll: { clock: timers.clock },
     ...(options.live ? {} : { training }),
     ...options,
   });
