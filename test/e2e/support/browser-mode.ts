@@ -113,6 +113,7 @@ export async function withBrowserMode(
     await body(session);
   } catch (error) {
     await keepFailedScreen(session.page);
+    keepFailedLog(session.logLines);
     throw error;
   } finally {
     await session.close();
@@ -132,6 +133,21 @@ async function keepFailedScreen(page: Page): Promise<void> {
   } catch {
     // The page itself may be what failed (closed, crashed): the test's own error says so.
   }
+}
+
+/**
+ * The lane's warnings and errors when a test failed: a screen saying "failed unexpectedly (log
+ * reference …)" is only half the story, and the other half is only in this log.
+ */
+function keepFailedLog(lines: readonly string[]): void {
+  const serious = lines.filter((line) => {
+    try {
+      return (JSON.parse(line) as { level?: number }).level! >= 40;
+    } catch {
+      return true;
+    }
+  });
+  if (serious.length > 0) process.stderr.write(`The lane's warnings and errors:\n${serious.join('\n')}\n`);
 }
 
 /** What `withBrowserMode` takes besides the Chromium path and the test's body. */
