@@ -1,6 +1,6 @@
 /** What the journal refuses to keep: card numbers and track data, and the error a refused or failed write raises. */
 import cardValidator from 'card-validator';
-import { maskPan, removeTrackData } from '../../platform/log/redact';
+import { maskPan, removeTrackData, replaceOutsideUuids, uuidShape } from '../../platform/log/redact';
 import { KindedError } from '../../platform/errors';
 
 /**
@@ -18,13 +18,16 @@ export class JournalError extends KindedError<JournalErrorKind> {
   }
 }
 
+/** Digits, spaces and dashes, thirteen characters or more, from a digit to a digit. */
+const candidateRun = /\d[\d -]{11,}\d/g;
+
 /**
  * Whether text holds a card number: a run of 13 to 19 digits (spaces and dashes allowed) that
- * card-validator accepts (a known brand's prefix and length, and the Luhn check). A timestamp or
- * a reference number is not one.
+ * card-validator accepts (a known brand's prefix and length, and the Luhn check). A timestamp, a
+ * reference number or a UUID (whose digit groups can pass, see `uuidShape`) is not one.
  */
 export function containsCardNumber(text: string): boolean {
-  for (const match of text.matchAll(/\d[\d -]{11,}\d/g)) {
+  for (const match of text.replace(uuidShape, ' ').matchAll(candidateRun)) {
     const digits = match[0].replace(/[ -]/g, '');
     for (let length = 19; length >= 13; length--) {
       for (let start = 0; start + length <= digits.length; start++) {
@@ -55,7 +58,7 @@ export function refuseCardData(field: string, value: string | undefined): void {
  */
 export function maskAnswer<T>(value: T): T {
   if (typeof value === 'string')
-    return removeTrackData(value).replace(/\d[\d -]{11,}\d/g, (run) =>
+    return replaceOutsideUuids(removeTrackData(value), candidateRun, (run) =>
       containsCardNumber(run) ? maskPan(run) : run,
     ) as T;
   if (Array.isArray(value)) return value.map(maskAnswer) as T;

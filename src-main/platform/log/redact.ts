@@ -59,6 +59,23 @@ const urlCredentials = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]+@/gi;
 // number with digits glued on (PAN + expiry) is still masked.
 const digitRun = /(?<!\d)\d(?:[ -]?\d){12,}/g;
 
+/**
+ * A UUID, 8-4-4-4-12 hex digits: the ids the lane, the boarding service and devices give to
+ * things. Its dash-joined groups can hold thirteen or more digits in a row (about one UUID in two
+ * hundred does), yet no card number is ever written in a UUID's groups, so it is kept whole
+ * rather than masked into an id nobody can find again.
+ */
+export const uuidShape = /(?<![0-9a-f-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f-])/gi;
+
+const orUuid = new Map<string, RegExp>();
+
+/** `pattern`'s matches in `text` replaced by `replace`, UUIDs left whole wherever they are. */
+export function replaceOutsideUuids(text: string, pattern: RegExp, replace: (match: string) => string): string {
+  let either = orUuid.get(pattern.source);
+  if (!either) orUuid.set(pattern.source, (either = new RegExp(`(${uuidShape.source})|${pattern.source}`, 'gi')));
+  return text.replace(either, (match: string, uuid: string | undefined) => (uuid ? match : replace(match)));
+}
+
 /** First six and last four digits of a card-number-like run; the digits between become '*'. */
 export function maskPan(run: string): string {
   const digits = run.replace(/\D/g, '');
@@ -86,7 +103,11 @@ export function redactText(text: string): string {
   // Cheap exit for the common case: without 12 digits in a row nothing below can match, except
   // URL credentials and grouped card numbers, which both need a character this skips on.
   if (!/\d{12}|[-\s@]/.test(text)) return text;
-  return removeTrackData(text).replace(urlCredentials, '$1[credentials removed]@').replace(digitRun, maskDigitRun);
+  return replaceOutsideUuids(
+    removeTrackData(text).replace(urlCredentials, '$1[credentials removed]@'),
+    digitRun,
+    maskDigitRun,
+  );
 }
 
 function redactError(error: Error, seen: WeakSet<object>, depth: number): Record<string, unknown> {

@@ -249,4 +249,15 @@ describe('Journal', () => {
     expect(containsCardNumber(`x ${'4788250000121443'} y`)).toBe(true);
     expect(containsCardNumber('dateTime 20261122121314, retref 343005123105')).toBe(false);
   });
+
+  it('keeps a detail that quotes a UUID whose digit groups pass the card check, and masks none of it', () => {
+    // 4111 1111 1111 1111 across the first three groups: a Visa number by prefix, length and Luhn.
+    const uuid = '41111111-1111-1111-9111-a1b2c3d4e5f6';
+    expect(containsCardNumber(`device transaction ${uuid}`)).toBe(false);
+    expect(containsCardNumber(`${uuid} 4788250000121443`)).toBe(true);
+    const journal = open(fresh());
+    const id = journal.begin({ ...sale, orderId: journal.nextOrderId(), detail: { transactionID: uuid } });
+    expect(journal.get(id)?.detail).toEqual({ transactionID: uuid });
+    journal.close();
+  });
 });

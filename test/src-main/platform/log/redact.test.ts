@@ -7,6 +7,7 @@ import {
   redactText,
   redactValue,
   removedKeys,
+  uuidShape,
 } from '../../../../src-main/platform/log/redact';
 
 // 13 or more digits, optionally single-separated: what must never survive redaction.
@@ -42,8 +43,24 @@ describe('redactText', () => {
     ['a phone number', '+1 555-123-4567'],
     ['an e-mail address', 'cashier@store.example'],
     ['masked output', '478825******1443'],
+    // Sixteen digits joined by dashes, Luhn-valid, a Visa prefix: as a staff call's id once was.
+    ['a UUID whose groups run to a card-shaped number', 'call 41111111-1111-4111-9111-a1b2c3d4e5f6 answered'],
+    ['a UUID of digits only', 'transactionID 12345678-1234-4123-8123-123456789012'],
   ])('leaves %s alone', (_what, text) => {
     expect(redactText(text)).toBe(text);
+  });
+
+  it('leaves every UUID whole, and still masks a card number beside one', () => {
+    fc.assert(
+      fc.property(fc.uuid(), (uuid) => {
+        expect(redactText(`id ${uuid}.`)).toBe(`id ${uuid}.`);
+        expect(redactText(`${uuid} 4788250000121443`)).toBe(`${uuid} 478825******1443`);
+      }),
+      { numRuns: 2000 },
+    );
+    // A card number is not hidden by dashes that only look like a UUID's start.
+    expect(redactText('4111111111111111-1111')).not.toMatch(clearDigitRun);
+    expect(redactText('41111111-1111-1111-1111')).not.toMatch(clearDigitRun);
   });
 
   it('never leaves 13 or more digits in a row, whatever the text', () => {
@@ -57,7 +74,7 @@ describe('redactText', () => {
       .map((parts) => parts.join(''));
     fc.assert(
       fc.property(digitHeavy, (text) => {
-        expect(redactText(text)).not.toMatch(clearDigitRun);
+        expect(redactText(text).replace(uuidShape, '')).not.toMatch(clearDigitRun);
       }),
       { numRuns: 2000 },
     );
