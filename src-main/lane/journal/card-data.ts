@@ -2,6 +2,7 @@
 import cardValidator from 'card-validator';
 import { maskPan, removeTrackData } from '../../platform/log/redact';
 import { KindedError } from '../../platform/errors';
+import { journalOperations, type JournalIntent } from './entry';
 
 /**
  * Why a journal cannot be used: `write` (a write failed: disk full, I/O error), `damaged` (it
@@ -81,6 +82,27 @@ export function refuseCardData(field: string, value: string | undefined): void {
   if (containsCardNumber(value))
     throw new JournalError(`journal: ${field} looks like a card number; the journal keeps masked numbers only`);
   if (/[%;=^?]/.test(value) && /\d{6,}/.test(value)) throw new JournalError(`journal: ${field} looks like track data`);
+}
+
+/**
+ * An intent's detail as the journal writes it (JSON, or null), once every field of the intent is
+ * checked: a known operation, an order id of 1 to 19 letters, digits or dashes, whole minor units,
+ * a masked card number, and no card data in the entry mode or the detail. Throws a JournalError
+ * naming the field otherwise.
+ */
+export function checkedDetail(intent: JournalIntent): string | null {
+  if (!journalOperations.includes(intent.operation))
+    throw new JournalError(`journal: unknown operation ${String(intent.operation)}`);
+  if (!/^[A-Za-z0-9-]{1,19}$/.test(intent.orderId))
+    throw new JournalError(`journal: order id "${intent.orderId}" is not 1 to 19 letters, digits or dashes`);
+  if (!Number.isSafeInteger(intent.amountMinor))
+    throw new JournalError(`journal: amount ${intent.amountMinor} is not a whole number of minor units`);
+  if (intent.maskedPan !== undefined && !maskedShape.test(intent.maskedPan))
+    throw new JournalError('journal: the card number is not masked (first six and last four at most)');
+  refuseCardData('entryMode', intent.entryMode);
+  const detail = intent.detail === undefined ? null : JSON.stringify(intent.detail);
+  refuseCardData('detail', detail ?? undefined);
+  return detail;
 }
 
 /**
