@@ -2,9 +2,8 @@ import Database from 'better-sqlite3';
 import { preparePrivateDatabase } from '../../platform/private-file';
 import { boundPageCache } from '../../platform/sqlite-memory';
 import type { Clock } from '../../platform/clock';
-import { containsCardNumber, JournalError, maskAnswer, maskedShape, refuseCardData } from './card-data';
+import { checkedDetail, containsCardNumber, JournalError, maskAnswer, refuseCardData } from './card-data';
 import {
-  journalOperations,
   toEntry,
   type FindingSource,
   type JournalEntry,
@@ -51,6 +50,8 @@ export class Journal {
   /** Outcomes of requests that left but could not be written (a full disk), kept until they can be. */
   readonly unrecorded = new UnrecordedOutcomes();
   readonly #statements = new Map<string, Database.Statement>();
+  /** Runs `run` in one transaction: one wrapper for every write (each `transaction()` builds four). */
+  readonly #inTransaction: <T>(run: () => T) => T;
 
   private constructor(path: string, db: Database.Database, options: JournalOptions) {
     this.path = path;
@@ -58,6 +59,7 @@ export class Journal {
     this.clock = options.clock;
     this.#lanePrefix = lanePrefix(options.terminalId);
     this.#onProgress = options.onProgress;
+    this.#inTransaction = db.transaction((run: () => unknown) => run()) as <T>(run: () => T) => T;
   }
 
   static open(path: string, options: JournalOptions): Journal {
@@ -123,7 +125,7 @@ export class Journal {
    * card number: "LANE01-261122-50401", 19 characters at most.
    */
   nextOrderId(): string {
-    return this.#write('number the order', () => this.#db.transaction(() => this.#allocateOrderId())());
+    return this.#write('number the order', () => this.#inTransaction(() => this.#allocateOrderId()));
   }
 
   /** Takes the day's next number; call inside a transaction. */
@@ -166,20 +168,10 @@ export class Journal {
     orderId: () => string,
     settled: { state: 'pending' | 'not-sent'; note: string | null } = { state: 'pending', note: null },
   ): { id: number; orderId: string } {
-    if (!journalOperations.includes(intent.operation))
-      throw new JournalError(`journal: unknown operation ${String(intent.operation)}`);
-    if (!/^[A-Za-z0-9-]{1,19}$/.test(intent.orderId))
-      throw new JournalError(`journal: order id "${intent.orderId}" is not 1 to 19 letters, digits or dashes`);
-    if (!Number.isSafeInteger(intent.amountMinor))
-      throw new JournalError(`journal: amount ${intent.amountMinor} is not a whole number of minor units`);
-    if (intent.maskedPan !== undefined && !maskedShape.test(intent.maskedPan))
-      throw new JournalError('journal: the card number is not masked (first six and last four at most)');
-    refuseCardData('entryMode', intent.entryMode);
-    const detail = intent.detail === undefined ? null : JSON.stringify(intent.detail);
-    refuseCardData('detail', detail ?? undefined);
+    const detail = checkedDetail(intent);
     const now = this.clock.now();
     const written = this.#write('write the request before sending it', () =>
-      this.#db.transaction(() => {
+      this.#inTransaction(() => {
         const id = orderId();
         const result = this.#prepared(
           'INSERT INTO entries (operation, order_id, amount_minor, masked_pan, entry_mode, original_retref, detail, state, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -201,7 +193,7 @@ export class Journal {
         if (intent.operation === 'auth' && settled.state === 'pending')
           this.#prepared('INSERT INTO open_sale (entry_id) VALUES (?)').run(entryId);
         return { id: entryId, orderId: id };
-      })(),
+      }),
     );
     this.#onProgress?.(written.id, false);
     return written;
@@ -264,10 +256,10 @@ export class Journal {
 
   /** One transaction; `relaxed` skips the sync (synchronous = NORMAL in WAL; ADR 059 says why that is safe). */
   #committed<T>(durability: 'synced' | 'relaxed', run: () => T): T {
-    if (durability === 'synced') return this.#db.transaction(run)();
+    if (durability === 'synced') return this.#inTransaction(run);
     this.#prepared('PRAGMA synchronous = NORMAL').run();
     try {
-      return this.#db.transaction(run)();
+      return this.#inTransaction(run);
     } finally {
       this.#prepared('PRAGMA synchronous = FULL').run();
     }
@@ -300,11 +292,11 @@ export class Journal {
     const keep =
       "INSERT OR IGNORE INTO findings (entry_id, source, found_at) SELECT entry_id, 'start', ? FROM open_sale JOIN entries ON entries.id = open_sale.entry_id WHERE entries.state IN ('completed', 'resolved')";
     return this.#write('keep the unclosed sale as findings', () =>
-      this.#db.transaction(() => {
+      this.#inTransaction(() => {
         const made = this.#prepared(keep).run(this.clock.now()).changes;
         this.#prepared('DELETE FROM open_sale').run();
         return made;
-      })(),
+      }),
     );
   }
 

@@ -45,6 +45,15 @@ const lookups = new Map<string, Map<number, number>>();
  * a code point, "?" for one the page lacks, one byte per UTF-16 unit); a test holds the two equal.
  */
 export function encodeCodepageText(input: string, codepage: Codepage): Uint8Array {
+  return Uint8Array.from(codepageBytes(input, codepage));
+}
+
+/**
+ * The same bytes as a plain array: what the receipt encoder is lent. It copies every piece of
+ * text it gets with the spread operator, which walks a Uint8Array through its iterator, one call
+ * per byte, but copies a plain array of small numbers at once (a quarter of a receipt's time).
+ */
+export function codepageBytes(input: string, codepage: Codepage): number[] {
   let lookup = lookups.get(codepage);
   if (!lookup) {
     const table = new Map<number, number>();
@@ -54,20 +63,21 @@ export function encodeCodepageText(input: string, codepage: Codepage): Uint8Arra
     lookups.set(codepage, table);
     lookup = table;
   }
-  const output = new Uint8Array(input.length);
-  for (let c = 0; c < input.length; c++) output[c] = lookup.get(input.codePointAt(c) ?? -1) ?? 0x3f;
+  const output: number[] = [];
+  for (let c = 0; c < input.length; c++) output.push(lookup.get(input.codePointAt(c) ?? -1) ?? 0x3f);
   return output;
 }
 
 /**
- * Runs the receipt encoder's final, synchronous `encode()` with `encodeCodepageText` lent to it,
+ * Runs the receipt encoder's final, synchronous `encode()` with `codepageBytes` lent to it,
  * and gives the library its own function back before returning (ADR 011). The receipt encoder
  * offers no option for its text encoder, and nothing else can run while a synchronous call does,
- * so no other user of the library in the process ever sees the cached one.
+ * so no other user of the library in the process ever sees the cached one. The library only
+ * spreads, measures and searches what it gets, so an array serves it as a Uint8Array does.
  */
 function withCachedCodepages<T>(encode: () => T): T {
   const own = CodepageEncoder.encode;
-  CodepageEncoder.encode = encodeCodepageText;
+  CodepageEncoder.encode = codepageBytes as unknown as typeof CodepageEncoder.encode;
   try {
     return encode();
   } finally {

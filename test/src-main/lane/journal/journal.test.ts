@@ -20,6 +20,24 @@ const sale = {
 } as const;
 
 describe('Journal', () => {
+  it("makes one transaction wrapper per open file: a sale's writes build none", () => {
+    const journal = open(fresh());
+    const transaction = vi.spyOn(Database.prototype, 'transaction');
+    try {
+      for (let i = 0; i < 3; i++) {
+        const { orderId: _given, ...intent } = sale;
+        const { id } = journal.beginWithNewOrderId(intent);
+        journal.complete(id, { respstat: 'A', retref: `34300512310${i}`, amountMinor: 1234 });
+        journal.nextOrderId();
+      }
+      expect(transaction).not.toHaveBeenCalled();
+      expect(journal.list()).toHaveLength(3);
+    } finally {
+      transaction.mockRestore();
+      journal.close();
+    }
+  });
+
   it('is a WAL file with full sync, at the current schema, checked when opened', () => {
     const path = fresh();
     open(path).close();

@@ -7,6 +7,7 @@ import { settlementStatusLetters } from '../../../../src-main/lane/gateway/settl
 import CodepageEncoder, { type Codepage } from '@point-of-sale/codepage-encoder';
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import {
+  codepageBytes,
   codepageFor,
   encodeCodepageText,
   encodeReceipt,
@@ -165,6 +166,14 @@ describe('the cached code page text encoder (ADR 011)', () => {
       expect([...encodeCodepageText(sample, page as Codepage)], page).toEqual([
         ...CodepageEncoder.encode(sample, page as Codepage),
       ]);
+  });
+
+  it('lends the receipt encoder the same bytes as a plain array, which its spreads copy at once', () => {
+    for (const page of ['cp437', 'cp858', 'windows1252'] as const) {
+      const bytes = codepageBytes(sample, page);
+      expect(Array.isArray(bytes)).toBe(true);
+      expect(bytes).toEqual([...CodepageEncoder.encode(sample, page)]);
+    }
   });
 
   it('leaves the library’s encode as it was, before and after a receipt', () => {
