@@ -9,7 +9,9 @@ import type { CardRead, CardReader, KeyedCard, ReadRequest } from './types';
 export type ReadNotice =
   | { readonly kind: 'chip-failed'; readonly failures: number; readonly reason: string }
   | { readonly kind: 'swipe-now' }
-  | { readonly kind: 'insert-chip' };
+  | { readonly kind: 'insert-chip' }
+  /** What the reader sent could not be read as a card (a swipe too fast or crooked, a burst cut short). */
+  | { readonly kind: 'read-failed'; readonly reason: string };
 
 export interface ReadCardOptions extends ReadRequest {
   /** Chip failures after which a chip card may be swiped as "fallback" (default 1; 0 never allows it). */
@@ -23,8 +25,10 @@ export interface ReadCardOptions extends ReadRequest {
  * Reads one card for a sale with the card-present entry rules: a swiped chip card is refused
  * ("insert the chip") until the chip has failed `chipFailuresBeforeFallback` times, and then
  * accepted as `fallback-swipe`. When the reader masks the service code (an encrypted swipe)
- * the swipe is taken, as `fallback-swipe` when the chip already failed in this read. The read keeps waiting through refusals and chip failures
- * until a card is accepted, the signal aborts or the timeout passes.
+ * the swipe is taken, as `fallback-swipe` when the chip already failed in this read. The read
+ * keeps waiting through refusals, chip failures and reads that cannot be used (`malformed`: the
+ * person is asked to try again, as a terminal's "read error" asks) until a card is accepted, the
+ * signal aborts or the timeout passes.
  */
 export async function readCard(reader: CardReader, options: ReadCardOptions): Promise<CardRead> {
   const allowAfter = options.chipFailuresBeforeFallback ?? 1;
@@ -41,7 +45,14 @@ export async function readCard(reader: CardReader, options: ReadCardOptions): Pr
     for (;;) {
       const remaining = deadline === undefined ? undefined : Math.max(0, (deadline - clock.monotonic()) / 1000);
       if (remaining === 0) throw new CardReaderError('timeout', `no card within ${options.timeoutSeconds} s`);
-      const read = await reader.read({ ...options, ...(remaining !== undefined && { timeoutSeconds: remaining }) });
+      let read: CardRead;
+      try {
+        read = await reader.read({ ...options, ...(remaining !== undefined && { timeoutSeconds: remaining }) });
+      } catch (error) {
+        if (!(error instanceof CardReaderError) || error.kind !== 'malformed') throw error;
+        options.onNotice?.({ kind: 'read-failed', reason: error.message });
+        continue;
+      }
       if (read.entryMode !== 'swipe' || read.chipCard === false) return read;
       const fallbackAllowed = allowAfter > 0 && failures >= allowAfter;
       // A masked stripe hides the service code: after a failed chip in this read it is fallback.

@@ -37,6 +37,17 @@ function restCanceled(owedMinor: number, keeper: SaleKeeper): string {
   return `${money(owedMinor)} is still owed: the card for it was canceled, and ${money(approvedMinor)} stays approved on the first card. Take the rest, or void the approval.`;
 }
 
+/** A reader's failure before any request left, in the words the counter shows. */
+function readerStopped(error: CardReaderError): string {
+  const why =
+    error.kind === 'disconnected'
+      ? 'The card reader was disconnected'
+      : error.kind === 'malformed'
+        ? 'The card could not be read'
+        : 'The card reader stopped';
+  return `${why} (${error.message}): nothing was charged. Check the reader and start the sale again.`;
+}
+
 /**
  * A payment that stopped without an outcome: the sale keeper and the state machine say why (back
  * to idle), and the error goes on as the lane error the screen shows; a fault that is no refusal
@@ -72,7 +83,9 @@ export function stoppedPayment(
       ? `No card was ${keeper.current()?.entry === 'keyed' ? 'keyed' : 'presented'} in time: start the sale again.`
       : error instanceof UnattendedDeviceError
         ? `The payment device stopped the sale (${error.message}): nothing was charged, start the sale again.`
-        : null;
+        : error instanceof CardReaderError
+          ? readerStopped(error)
+          : null;
   keeper.stopped(problem ?? said);
   state.enter('idle', canceled ? 'Sale canceled' : `Stopped: ${said}`);
   if (problem) throw new LaneError('refused', problem);

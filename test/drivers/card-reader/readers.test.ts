@@ -88,6 +88,20 @@ describe('readCard: the chip-first rule and fallback', () => {
     expect(notices.map((notice) => notice.kind)).toEqual(['insert-chip', 'chip-failed', 'swipe-now']);
   });
 
+  it('asks for the card again after a read it cannot use, and takes the next one', async () => {
+    const { reader, type } = await keyboardLane();
+    const notices: ReadNotice[] = [];
+    const pending = readCard(reader, { amountMinor: 1200, onNotice: (notice) => notices.push(notice) });
+    const swipe = new EmulatedEncryptingReader().swipe(visa);
+    // A burst cut in two: its first half alone is no card.
+    type(swipe.slice(0, Math.floor(swipe.length / 2)));
+    await until(() => notices.length === 1, 'the cut burst refused');
+    expect(notices[0]).toMatchObject({ kind: 'read-failed' });
+    type(swipe);
+    await expect(pending).resolves.toMatchObject({ entryMode: 'swipe', network: 'visa' });
+    expect(notices.map((notice) => notice.kind)).toEqual(['read-failed']);
+  });
+
   it('takes a stripe-only card swiped straight away', async () => {
     const { reader, type } = await keyboardLane();
     const pending = readCard(reader, { amountMinor: 1200 });

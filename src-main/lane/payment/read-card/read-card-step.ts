@@ -10,6 +10,8 @@ export function readNoticeWords(notice: ReadNotice, chipFailuresBeforeFallback: 
       return 'Chip card: insert it';
     case 'swipe-now':
       return 'Chip failed: swipe the card';
+    case 'read-failed':
+      return 'The card could not be read: try again';
     case 'chip-failed':
       return chipFailuresBeforeFallback > 0
         ? 'The chip could not be read: insert the card again'

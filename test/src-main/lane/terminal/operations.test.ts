@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { CardReaderError } from '../../../../drivers/card-reader/errors';
 import type { SettingsInput } from '../../../../src-main/lane/config/settings';
 import type { FollowUpSummary, RecoveryItem, SaleSummary } from '../../../../src-main/lane/ipc/contract';
 import { ok } from '../../../support/test-core';
@@ -20,6 +21,26 @@ describe('the sale state machine, over the contract, against the emulator', () =
     });
     expect(phases.map((state) => state.phase)).toEqual(['awaiting-card', 'idle']);
     expect(ok(await call<unknown[]>(core, 'terminal.history', {}))).toEqual([]);
+  });
+
+  it('ends the sale in words when the reader goes away while the card is awaited: nothing was charged', async () => {
+    const { core, phases } = lane();
+    await devicesConnected(core);
+    // The reader's own failure, as a USB reader unplugged mid-read gives it.
+    vi.spyOn(core.deviceManager.cardReader()!.reader, 'read').mockRejectedValueOnce(
+      new CardReaderError('disconnected', 'the reader was disconnected: USB device gone'),
+    );
+    expect(await call(core, 'terminal.sale', { amountMinor: 700 })).toEqual({
+      ok: false,
+      error: {
+        code: 'failed_precondition',
+        message:
+          'The card reader was disconnected (the reader was disconnected: USB device gone): nothing was charged. Check the reader and start the sale again.',
+      },
+    });
+    expect(phases.map((state) => state.phase)).toEqual(['awaiting-card', 'idle']);
+    expect(ok(await call<unknown[]>(core, 'terminal.history', {}))).toEqual([]);
+    expect(emulator().context.ledger.all()).toEqual([]);
   });
 
   it('says why a card was declined, and takes another card for the same amount under a new order id', async () => {
