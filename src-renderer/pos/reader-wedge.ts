@@ -62,11 +62,12 @@ const deliveryQuietMs = 150;
  * Held keys that can only be a machine's: no card record is shorter (the wedge's default
  * `minLength`), and no person types this many keys under the wedge's gap. A person's few held
  * keys come back after `deliveryQuietMs`; a machine's burst ends with its Enter, so the page
- * waits longer before saying a pause that would cut it in two (a busy browser can hold the
- * rest of the burst back for more than 150 ms).
+ * never says a pause that would cut it in two before the main process's own wait for a silent
+ * page (2 s, KeyboardWedgeTransport's `senderSilenceMs`): a busy browser held the rest of a
+ * reader's burst back for more than the 750 ms this once was, and the sale got half a swipe.
  */
 const machineBurstKeys = 16;
-const machineBurstQuietMs = 750;
+const machineBurstQuietMs = 2000;
 
 /**
  * Browser mode's half of a keyboard-mode card reader (the Electron shell does this in its main
@@ -104,7 +105,7 @@ export function routeKeysThroughReader(win: Window, pos: PosApi, options: WedgeR
     if (settleAt === undefined) return;
     const now = win.performance.now();
     const quietMs = pending.size >= machineBurstKeys ? machineBurstQuietMs : deliveryQuietMs;
-    const wait = Math.min(Math.max(0, settleAt - now, lastDelivered + quietMs - now), maxPauseWaitMs) + 1;
+    const wait = Math.max(Math.min(Math.max(0, settleAt - now), maxPauseWaitMs), lastDelivered + quietMs - now) + 1;
     pauseTimer = win.setTimeout(() => {
       pauseTimer = undefined;
       const seq = lastSeq;
