@@ -29,11 +29,14 @@ export function createCore(options: CoreOptions): Core {
   const events = createEventHub((error) => logger.error({ err: error }, 'event listener failed'));
   const training = options.training(options, clock);
   const devices = setupDevices(options, clock, events, training.devices);
-  const journal = setupJournal(options, clock);
+  // The session is made after the journal: each row asks it who is signed in when it is written.
+  let signedIn: () => string | undefined = () => undefined;
+  const journal = setupJournal(options, clock, () => signedIn());
   const gateway = setupGateway(options, training.gateway);
   const wallet = setupWallet(options, clock, training);
   const lane = setupTerminal(options, { clock, events, devices, journal, gateway, wallet });
   const staff = setupStaff(options, clock, gateway, devices.printerProfileNames);
+  signedIn = () => staff.session.current()?.cashierId;
   const { kiosk, stops } = setupKiosk(options, { clock, events, devices, terminal: lane, staff });
   const { terminal, sales } = lane;
   const readyDetail = settings.training ? 'Training: no real money moves' : null;

@@ -18,7 +18,11 @@ export interface LaneJournal {
   close(): void;
 }
 
-export function setupJournal(options: CoreOptions, clock: Clock): LaneJournal {
+/**
+ * `cashier` names who is signed in when a row is written (the session is made after the journal,
+ * so it is asked then, not now).
+ */
+export function setupJournal(options: CoreOptions, clock: Clock, cashier: () => string | undefined): LaneJournal {
   const { settings, logger } = options;
   let journal: Journal | undefined;
   let refusal: JournalRefusal | null = null;
@@ -31,6 +35,7 @@ export function setupJournal(options: CoreOptions, clock: Clock): LaneJournal {
         ...(options.legacyJournalIdentityFile ? { legacyIdentityFile: options.legacyJournalIdentityFile } : {}),
         clock,
         terminalId: settings.terminalId,
+        cashier,
         warn: (message) => logger.warn(message),
       },
       acknowledge,
@@ -52,7 +57,11 @@ export function setupJournal(options: CoreOptions, clock: Clock): LaneJournal {
     refusal: () => refusal,
     current() {
       if (refusal) throw new JournalError(refusal.message, { kind: 'refused' });
-      return (journal ??= Journal.open(options.journalPath ?? ':memory:', { clock, terminalId: settings.terminalId }));
+      return (journal ??= Journal.open(options.journalPath ?? ':memory:', {
+        clock,
+        terminalId: settings.terminalId,
+        cashier,
+      }));
     },
     acknowledge() {
       const seen = refusal;

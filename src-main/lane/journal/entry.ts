@@ -58,6 +58,9 @@ export interface JournalEntry extends JournalIntent {
   readonly outcome: JournalOutcome | null;
   /** Why it is unknown or how it was resolved, in words. */
   readonly note: string | null;
+  /** Who was signed in when it was written, and the shift then open (ADR 065); absent on older rows. */
+  readonly cashier?: string;
+  readonly shiftId?: number;
 }
 
 export interface JournalFilter {
@@ -90,6 +93,8 @@ export interface Row {
   note: string | null;
   created_at: number;
   updated_at: number;
+  cashier?: string | null;
+  shift_id?: number | null;
 }
 
 /** A row as the journal hands it out: optional columns left out, JSON columns parsed. */
@@ -108,6 +113,8 @@ export function toEntry(row: Row): JournalEntry {
     note: row.note,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ...(typeof row.cashier === 'string' ? { cashier: row.cashier } : {}),
+    ...(typeof row.shift_id === 'number' ? { shiftId: row.shift_id } : {}),
   };
 }
 

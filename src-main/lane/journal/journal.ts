@@ -11,14 +11,15 @@ import {
   type JournalIntent,
   type JournalOutcome,
   type JournalState,
-  type OutsideTender,
   type Row,
 } from './entry';
+import { DayBook } from './day-book';
 import { checkAndMigrate } from './migrate';
 import { lanePrefix } from './naming';
 import { UnrecordedOutcomes } from './unrecorded';
 export { containsCardNumber, JournalError, type JournalErrorKind } from './card-data';
 export * from './entry';
+export type { CashMovement, Shift, SinceLastZ, StoredZReport } from './day-book';
 export { defaultJournalPath, lanePrefix } from './naming';
 
 export interface JournalOptions {
@@ -28,6 +29,8 @@ export interface JournalOptions {
   readonly maxBytes?: number;
   /** Told the highest entry id after each new entry and at close: the lane's record follows it (lane-record.ts). */
   readonly onProgress?: (lastEntryId: number, closing: boolean) => void;
+  /** Who is signed in, as the session names them: kept on every row written (ADR 065). */
+  readonly cashier?: () => string | undefined;
 }
 
 /**
@@ -52,6 +55,9 @@ export class Journal {
   readonly #statements = new Map<string, Database.Statement>();
   /** Runs `run` in one transaction: one wrapper for every write (each `transaction()` builds four). */
   readonly #inTransaction: <T>(run: () => T) => T;
+  readonly #cashier: () => string | null;
+  /** The day in this file: shifts, the drawer's cash, the Z reports (day-book.ts). */
+  readonly day: DayBook;
 
   private constructor(path: string, db: Database.Database, options: JournalOptions) {
     this.path = path;
@@ -60,6 +66,12 @@ export class Journal {
     this.#lanePrefix = lanePrefix(options.terminalId);
     this.#onProgress = options.onProgress;
     this.#inTransaction = db.transaction((run: () => unknown) => run()) as <T>(run: () => T) => T;
+    this.#cashier = () => options.cashier?.() ?? null;
+    this.day = new DayBook({
+      prepared: (sql) => this.#prepared(sql),
+      write: (what, run) => this.#write(what, () => this.#inTransaction(run)),
+      now: () => this.clock.now(),
+    });
   }
 
   static open(path: string, options: JournalOptions): Journal {
@@ -174,7 +186,7 @@ export class Journal {
       this.#inTransaction(() => {
         const id = orderId();
         const result = this.#prepared(
-          'INSERT INTO entries (operation, order_id, amount_minor, masked_pan, entry_mode, original_retref, detail, state, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO entries (operation, order_id, amount_minor, masked_pan, entry_mode, original_retref, detail, state, note, created_at, updated_at, cashier, shift_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM shifts WHERE closed_at IS NULL))',
         ).run(
           intent.operation,
           id,
@@ -187,6 +199,7 @@ export class Journal {
           settled.note,
           now,
           now,
+          this.#cashier(),
         );
         const entryId = Number(result.lastInsertRowid);
         // In the open sale from the moment it is written, in the same sync.
@@ -363,26 +376,6 @@ export class Journal {
       "SELECT * FROM entries WHERE order_id = ? AND operation = 'auth' AND state IN ('completed', 'resolved') ORDER BY id DESC",
     ).all(orderId) as Row[];
     return rows.map(toEntry).find((entry) => entry.outcome?.respstat === 'A' && entry.outcome.retref !== undefined);
-  }
-
-  /** The rest of a partly approved sale was taken outside the lane: kept with who recorded it. */
-  recordOutsideTender(tender: Omit<OutsideTender, 'id' | 'createdAt'>): number {
-    if (!Number.isSafeInteger(tender.amountMinor) || tender.amountMinor <= 0)
-      throw new JournalError(`journal: amount ${tender.amountMinor} is not a positive number of minor units`);
-    const insert = 'INSERT INTO outside_tenders (order_id, amount_minor, recorded_by, created_at) VALUES (?, ?, ?, ?)';
-    return this.#write('record the rest taken outside the lane', () =>
-      Number(
-        this.#prepared(insert).run(tender.orderId, tender.amountMinor, tender.recordedBy, this.clock.now())
-          .lastInsertRowid,
-      ),
-    );
-  }
-
-  /** What of an order was taken outside the lane, oldest first. */
-  outsideTenders(orderId: string): OutsideTender[] {
-    const select =
-      'SELECT id, order_id AS orderId, amount_minor AS amountMinor, recorded_by AS recordedBy, created_at AS createdAt FROM outside_tenders WHERE order_id = ? ORDER BY id';
-    return this.#prepared(select).all(orderId) as OutsideTender[];
   }
 
   close(): void {

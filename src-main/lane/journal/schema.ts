@@ -42,4 +42,49 @@ export const migrations: readonly string[] = [
      created_at INTEGER NOT NULL
    );
    CREATE INDEX outside_tenders_order_id ON outside_tenders (order_id);`,
+  // The day (ADR 065): who was signed in and which shift was open when each payment was written;
+  // the shifts (a counted float, a blind count at the close); the cash that went into or out of
+  // the drawer, and each time it was opened without a sale; the Z reports, numbered once.
+  `ALTER TABLE entries ADD COLUMN cashier TEXT;
+   ALTER TABLE entries ADD COLUMN shift_id INTEGER;
+   CREATE TABLE shifts (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     opened_by TEXT NOT NULL,
+     opened_at INTEGER NOT NULL,
+     float_minor INTEGER NOT NULL CHECK (float_minor >= 0),
+     closed_by TEXT,
+     closed_at INTEGER,
+     counted_minor INTEGER CHECK (counted_minor >= 0),
+     expected_minor INTEGER,
+     CHECK ((closed_at IS NULL) = (counted_minor IS NULL) AND (closed_at IS NULL) = (expected_minor IS NULL))
+   );
+   CREATE UNIQUE INDEX shifts_one_open ON shifts ((closed_at IS NULL)) WHERE closed_at IS NULL;
+   CREATE TABLE cash_movements (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     shift_id INTEGER NOT NULL REFERENCES shifts (id),
+     kind TEXT NOT NULL CHECK (kind IN ('sale', 'refund', 'returned', 'no-sale')),
+     order_id TEXT CHECK (order_id IS NULL OR length(order_id) BETWEEN 1 AND 19),
+     amount_minor INTEGER NOT NULL,
+     tendered_minor INTEGER,
+     change_minor INTEGER,
+     cashier TEXT NOT NULL,
+     approved_by TEXT,
+     reason TEXT,
+     created_at INTEGER NOT NULL,
+     CHECK (kind <> 'no-sale' OR (amount_minor = 0 AND approved_by IS NOT NULL AND reason IS NOT NULL)),
+     CHECK (kind = 'no-sale' OR order_id IS NOT NULL),
+     CHECK (kind <> 'sale' OR (amount_minor > 0 AND tendered_minor - change_minor = amount_minor)),
+     CHECK (kind NOT IN ('refund', 'returned') OR amount_minor < 0)
+   );
+   CREATE INDEX cash_movements_shift ON cash_movements (shift_id);
+   CREATE INDEX cash_movements_order ON cash_movements (order_id) WHERE order_id IS NOT NULL;
+   CREATE TABLE z_reports (
+     number INTEGER PRIMARY KEY CHECK (number >= 1),
+     closed_by TEXT NOT NULL,
+     closed_at INTEGER NOT NULL,
+     through_entry_id INTEGER NOT NULL,
+     through_movement_id INTEGER NOT NULL,
+     through_shift_id INTEGER NOT NULL,
+     totals TEXT NOT NULL
+   );`,
 ];

@@ -142,7 +142,7 @@ export function createCustomerSale(options: CustomerSaleOptions): CustomerSale {
       if (guard.busy()) throw new LaneError('refused', 'A payment is running: wait for it before finishing the sale.');
       const orderId = keeper.restOwed(amountMinor);
       try {
-        options.journal().recordOutsideTender({ orderId, amountMinor, recordedBy: by });
+        options.journal().day.recordOutsideTender({ orderId, amountMinor, recordedBy: by });
       } catch (error) {
         logger.error({ err: error, orderId }, 'the journal could not record the rest taken outside the lane');
         throw new LaneError(

@@ -106,7 +106,7 @@ describe('the rest of a partial approval paid another way (item 5)', () => {
     expect((await stateOf(core)).sale).toMatchObject({ dueMinor: null, restTakenOutsideMinor: 500 });
     const journal = journalAt(core, journalPath);
     try {
-      expect(journal.outsideTenders(partial.orderId)).toEqual([
+      expect(journal.day.outsideTenders(partial.orderId)).toEqual([
         expect.objectContaining({ orderId: partial.orderId, amountMinor: 500, recordedBy: '9001' }),
       ]);
       expect(journal.list({ orderId: partial.orderId }).map((row) => row.operation)).toEqual(['auth']);

@@ -1,0 +1,170 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { Journal } from '../../../../src-main/lane/journal/journal';
+import { dayTotals } from '../../../../src-main/lane/terminal/day-report';
+
+let now = Date.UTC(2026, 10, 28, 9, 0, 0);
+const clock = { now: () => now };
+let signedIn: string | undefined = '1001';
+const fresh = () => join(mkdtempSync(join(tmpdir(), 'day-book-')), 'journal.sqlite');
+const open = (path: string) => Journal.open(path, { clock, terminalId: 'LANE-01', cashier: () => signedIn });
+
+/** A card sale, written and answered approved, as the lane's authorization writes it. */
+function cardSale(journal: Journal, amountMinor: number, maskedPan = '478825******1443') {
+  const { id, orderId } = journal.beginWithNewOrderId({
+    operation: 'auth',
+    amountMinor,
+    maskedPan,
+    entryMode: 'chip',
+    detail: { tender: 'sale' },
+  });
+  journal.complete(id, { respstat: 'A', retref: `3430051${String(id).padStart(5, '0')}`, amountMinor });
+  return orderId;
+}
+
+describe('the day book: shifts, the drawer and Z reports in the journal', () => {
+  it('opens one shift at a time with a counted float, and refuses cash outside a shift in words', () => {
+    const journal = open(fresh());
+    expect(() =>
+      journal.day.recordCashSale({
+        orderId: 'LANE01-261128-00001',
+        tenderedMinor: 2000,
+        changeMinor: 500,
+        cashier: '1001',
+      }),
+    ).toThrow('No shift is open: open a shift, counting the float, before taking cash.');
+    expect(() => journal.day.openShift({ openedBy: '1001', floatMinor: -1 })).toThrow('The float cannot be negative');
+    expect(() => journal.day.openShift({ openedBy: '1001', floatMinor: 10.5 })).toThrow(
+      'The float must be a whole number of cents',
+    );
+    const shift = journal.day.openShift({ openedBy: '1001', floatMinor: 15_000 });
+    expect(shift).toEqual({ id: 1, openedBy: '1001', openedAt: now, floatMinor: 15_000 });
+    expect(() => journal.day.openShift({ openedBy: '1002', floatMinor: 0 })).toThrow(
+      'A shift is already open at this lane: close it before opening another.',
+    );
+    journal.close();
+  });
+
+  it('keeps who was signed in and the open shift on every payment row', () => {
+    const path = fresh();
+    const journal = open(path);
+    cardSale(journal, 500);
+    journal.day.openShift({ openedBy: '1001', floatMinor: 0 });
+    signedIn = '1002';
+    const orderId = cardSale(journal, 700);
+    signedIn = '1001';
+    const [inShift, before] = journal.list();
+    expect(before).toMatchObject({ cashier: '1001' });
+    expect(before).not.toHaveProperty('shiftId');
+    expect(inShift).toMatchObject({ orderId, cashier: '1002', shiftId: 1 });
+    journal.close();
+  });
+
+  it('closes a shift with a blind count: expected is the float and the cash since, over or short kept', () => {
+    const path = fresh();
+    const journal = open(path);
+    journal.day.openShift({ openedBy: '1001', floatMinor: 10_000 });
+    const cash = journal.day.recordCashSale({
+      orderId: 'LANE01-261128-00001',
+      tenderedMinor: 2000,
+      changeMinor: 765,
+      cashier: '1001',
+    });
+    expect(cash).toMatchObject({ kind: 'sale', amountMinor: 1235, tenderedMinor: 2000, changeMinor: 765 });
+    journal.day.recordCashOut({ kind: 'refund', orderId: 'LANE01-261128-00002', amountMinor: 300, cashier: '1001' });
+    journal.day.recordNoSale({ cashier: '1001', approvedBy: '9001', reason: 'change for the float' });
+    expect(() => journal.day.recordNoSale({ cashier: '1001', approvedBy: '9001', reason: '  ' })).toThrow(
+      'Say why the drawer is opened',
+    );
+    expect(() => journal.day.closeShift({ closedBy: '1001', countedMinor: -5 })).toThrow(
+      'The counted cash cannot be negative',
+    );
+    // Written in the file: a crash before the close loses nothing of the shift.
+    journal.close();
+    const again = open(path);
+    expect(again.day.currentShift()).toMatchObject({ id: 1, floatMinor: 10_000 });
+    expect(again.day.expectedCash(1)).toBe(10_000 + 1235 - 300);
+    now += 8 * 3600_000;
+    const closed = again.day.closeShift({ closedBy: '1001', countedMinor: 10_900 });
+    expect(closed.closed).toEqual({
+      by: '1001',
+      at: now,
+      countedMinor: 10_900,
+      expectedMinor: 10_935,
+      overShortMinor: -35,
+    });
+    expect(again.day.currentShift()).toBeUndefined();
+    again.close();
+  });
+
+  it('numbers Z reports once each, over the rows since the last, and refuses one while a shift is open', () => {
+    const journal = open(fresh());
+    journal.day.openShift({ openedBy: '1001', floatMinor: 5000 });
+    cardSale(journal, 1200);
+    cardSale(journal, 800, '545454******5454');
+    journal.day.recordCashSale({
+      orderId: 'LANE01-261128-00009',
+      tenderedMinor: 1000,
+      changeMinor: 0,
+      cashier: '1001',
+    });
+    const total = (since: Parameters<typeof dayTotals>[0]) => dayTotals(since);
+    expect(() => journal.day.closeDay('9001', total)).toThrow('A shift is still open');
+    journal.day.closeShift({ closedBy: '1001', countedMinor: 6000 });
+    const first = journal.day.closeDay('9001', total);
+    expect(first.number).toBe(1);
+    expect(first.totals).toMatchObject({
+      sales: { count: 3, minor: 3000 },
+      byTender: { card: { count: 2, minor: 2000 }, cash: { count: 1, minor: 1000 } },
+      byBrand: { visa: { count: 1, minor: 1200 }, mastercard: { count: 1, minor: 800 } },
+      byCashier: { '1001': { count: 3, minor: 3000 } },
+      overShortMinor: 0,
+    });
+    // The next day: only what came after, under the next number.
+    journal.day.openShift({ openedBy: '1002', floatMinor: 5000 });
+    signedIn = '1002';
+    cardSale(journal, 450);
+    signedIn = '1001';
+    journal.day.closeShift({ closedBy: '1002', countedMinor: 4990 });
+    const second = journal.day.closeDay('9001', total);
+    expect(second).toMatchObject({
+      number: 2,
+      totals: { sales: { count: 1, minor: 450 }, byCashier: { '1002': { count: 1, minor: 450 } }, overShortMinor: -10 },
+    });
+    // Nothing since: a Z report of nothing is still numbered on, never reusing a number.
+    expect(journal.day.closeDay('9001', total)).toMatchObject({ number: 3, totals: { sales: { count: 0, minor: 0 } } });
+    expect(journal.day.zReports().map((report) => report.number)).toEqual([3, 2, 1]);
+    journal.close();
+  });
+
+  it('keeps no half-written cash row: the table refuses change larger than what was handed over', () => {
+    const path = fresh();
+    const journal = open(path);
+    journal.day.openShift({ openedBy: '1001', floatMinor: 0 });
+    expect(() =>
+      journal.day.recordCashSale({
+        orderId: 'LANE01-261128-00001',
+        tenderedMinor: 500,
+        changeMinor: 500,
+        cashier: '1001',
+      }),
+    ).toThrow('The change must be less than the cash tendered');
+    journal.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.prepare('SELECT count(*) AS n FROM cash_movements').get()).toEqual({ n: 0 });
+    // The schema's own checks hold even for a writer that skips the day book's.
+    db.close();
+    const raw = new Database(path);
+    expect(() =>
+      raw
+        .prepare(
+          "INSERT INTO cash_movements (shift_id, kind, order_id, amount_minor, tendered_minor, change_minor, cashier, created_at) VALUES (1, 'sale', 'X', 100, 500, 300, '1001', 0)",
+        )
+        .run(),
+    ).toThrow(/CHECK constraint failed/);
+    raw.close();
+  });
+});
