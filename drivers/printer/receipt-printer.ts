@@ -1,8 +1,18 @@
 import { EventEmitter } from 'node:events';
 import { setAnswerDeadline } from '../clock';
 import { systemClock, type Clock } from '../../src-main/platform/clock';
-import { DeviceError } from '../device-error';
 import type { Transport } from '../transport/types';
+import {
+  type DrawerOpenLevel,
+  type DrawerPulse,
+  type DrawerState,
+  drawerFromPrinterStatus,
+  drawerKickBytes,
+  drawerSensorRequest,
+  type PrinterLanguage,
+  realtimeDrawerKickBytes,
+} from './drawer';
+import { PrinterError } from './printer-error';
 import {
   isStatusByte,
   parseRealtimeStatus,
@@ -12,11 +22,7 @@ import {
   realtimeStatusRequests,
 } from './status';
 
-export type PrinterErrorKind = 'canceled' | 'unreachable' | 'no-status' | 'closed';
-
-export class PrinterError extends DeviceError<PrinterErrorKind> {
-  override readonly name = 'PrinterError';
-}
+export { PrinterError, type PrinterErrorKind } from './printer-error';
 
 export interface PrinterEvents {
   /** The link is open (the first time and after each reconnection). */
@@ -38,6 +44,10 @@ export interface ReceiptPrinterOptions {
   readonly statusTimeoutMs?: number;
   /** Runs the status timeout (default: the process's timers). */
   readonly clock?: Clock;
+  /** The command language, for the drawer kick (default ESC/POS; a profile's `language`). */
+  readonly language?: PrinterLanguage;
+  /** Which level of the drawer connector's pin 3 means open (default `'low'`, see DrawerOpenLevel). */
+  readonly drawerOpenLevel?: DrawerOpenLevel;
 }
 
 interface Job {
@@ -64,6 +74,8 @@ export class ReceiptPrinter extends EventEmitter<PrinterEvents> {
   #held: PrinterProblem | null = null;
   #replies: number[] = [];
   #waiter: (() => void) | undefined;
+  /** The link's turn: a job's bytes, a status request and its answers, a drawer kick never interleave. */
+  #turn: Promise<unknown> = Promise.resolve();
 
   constructor(transport: Transport, options: ReceiptPrinterOptions) {
     super();
@@ -126,20 +138,92 @@ export class ReceiptPrinter extends EventEmitter<PrinterEvents> {
   async status(): Promise<PrinterStatus> {
     if (!this.#options.realtimeStatus)
       throw new PrinterError('no-status', 'this printer link is one-way and reports no status');
-    this.#replies = [];
-    await this.#transport.write(
+    const [printer, offline, paper] = (await this.#request(
       Uint8Array.from([
         ...realtimeStatusRequests.printer,
         ...realtimeStatusRequests.offlineCause,
         ...realtimeStatusRequests.paperSensor,
       ]),
-    );
+      3,
+    )) as [number, number, number];
+    const status = parseRealtimeStatus(printer, offline, paper);
+    this.emit('status', status);
+    return status;
+  }
+
+  /**
+   * Kicks the cash drawer open: the pulse goes out at once, ahead of any held job, because a
+   * drawer must open while the printer waits for paper. While jobs are held (the printer is
+   * offline) an ESC/POS printer gets the real-time kick (DLE DC4), which it runs on arrival; ESC p
+   * would wait in its buffer until paper is loaded. Resolves once the bytes are written; a drawer
+   * has no acknowledgement: read `drawerStatus()` to see it open. Rejects `invalid` for a pulse
+   * out of range, `unreachable` when the link fails.
+   */
+  async openDrawer(pulse: DrawerPulse = {}): Promise<void> {
+    const language = this.#options.language ?? 'esc-pos';
+    const bytes =
+      language === 'esc-pos' && (await this.#offline())
+        ? realtimeDrawerKickBytes(pulse)
+        : drawerKickBytes(language, pulse);
+    await this.#exclusive(async () => {
+      try {
+        if (!this.#transport.isOpen) await this.#transport.open();
+        await this.#transport.write(bytes);
+      } catch (error) {
+        throw new PrinterError('unreachable', `the drawer could not be opened: ${(error as Error).message}`);
+      }
+    });
+  }
+
+  /**
+   * The drawer's switch, from DLE EOT 1 (bit 2, read with `drawerOpenLevel`). `'unknown'` where the
+   * printer cannot say: a one-way link, or a StarPRNT printer (it reports the drawer only in its
+   * automatic status, which this driver does not read). Rejects `no-status` when the printer does
+   * not answer.
+   */
+  async drawerStatus(): Promise<DrawerState> {
+    if (!this.#options.realtimeStatus || (this.#options.language ?? 'esc-pos') !== 'esc-pos') return 'unknown';
+    const [reply] = (await this.#request(drawerSensorRequest, 1)) as [number];
+    return drawerFromPrinterStatus(reply, this.#options.drawerOpenLevel ?? 'low');
+  }
+
+  /** Whether the printer is known to be offline now (held jobs, or a status read that says so). */
+  async #offline(): Promise<boolean> {
+    if (this.#held !== null) return true;
+    if (!this.#options.realtimeStatus) return false;
+    try {
+      return problemOf(await this.status()) !== null;
+    } catch (error) {
+      // No answer: the buffered kick is the one every ESC/POS printer runs once it can.
+      if (error instanceof PrinterError) return false;
+      throw error;
+    }
+  }
+
+  /** Runs `work` when the link is free, so its bytes and answers do not mix with another's. */
+  #exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.#turn.then(work, work);
+    this.#turn = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Writes status requests and waits for `count` status bytes, in the link's turn. */
+  #request(bytes: Uint8Array, count: number): Promise<number[]> {
+    return this.#exclusive(async () => {
+      this.#replies = [];
+      await this.#transport.write(bytes);
+      await this.#answers(count);
+      return this.#replies.slice(0, count);
+    });
+  }
+
+  async #answers(count: number): Promise<void> {
     const timeout = this.#options.statusTimeoutMs ?? 1000;
     // One deadline for the three replies, decided by the timer alone: after a stalled loop the
     // clock is past it while the answers wait in the queue (see setAnswerDeadline).
     await new Promise<void>((resolve, reject) => {
       const answered = () => {
-        if (this.#replies.length < 3) return;
+        if (this.#replies.length < count) return;
         stopDeadline();
         this.#waiter = undefined;
         resolve();
@@ -155,10 +239,6 @@ export class ReceiptPrinter extends EventEmitter<PrinterEvents> {
       this.#waiter = answered;
       answered();
     });
-    const [printer, offline, paper] = this.#replies as [number, number, number];
-    const status = parseRealtimeStatus(printer, offline, paper);
-    this.emit('status', status);
-    return status;
   }
 
   async #run(): Promise<void> {
@@ -170,7 +250,7 @@ export class ReceiptPrinter extends EventEmitter<PrinterEvents> {
         try {
           if (!this.#transport.isOpen) await this.#transport.open();
           if (this.#options.realtimeStatus && this.#hold(await this.status())) break;
-          await this.#transport.write(job.bytes);
+          await this.#exclusive(() => this.#transport.write(job.bytes));
           if (this.#options.realtimeStatus && this.#hold(await this.status())) break;
         } catch (error) {
           this.#queue.shift();

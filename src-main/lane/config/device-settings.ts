@@ -139,6 +139,18 @@ const printerCommon = {
     .regex(/^[a-z0-9-]{1,40}$/)
     .default('escpos-80mm')
     .describe('A profile from assets/printers/: `escpos-80mm` (48 columns), `escpos-58mm` (32), `starprnt-80mm`.'),
+  drawer: z
+    .boolean()
+    .optional()
+    .describe(
+      'Whether a cash drawer hangs on the printer\u2019s kick-out connector (default: no for a real printer, yes for training\u2019s emulated one).',
+    ),
+  drawerOpenLevel: z
+    .enum(['high', 'low'], { error: 'expected "high" or "low"' })
+    .optional()
+    .describe(
+      'The level of the drawer connector\u2019s pin 3 that means open (default "low"; a drawer whose switch is wired the other way: "high").',
+    ),
 };
 
 /**

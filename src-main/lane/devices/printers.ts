@@ -13,6 +13,8 @@ import { KindedError } from '../../platform/errors';
 export interface PrinterDevice extends ConfiguredDevice<PrinterSetting> {
   readonly profile: PrinterProfile;
   readonly printer: ReceiptPrinter;
+  /** Whether a cash drawer is on the printer's kick-out connector (the setting's `drawer`; training's emulated printer: yes). */
+  readonly hasDrawer: boolean;
   /** Training: the emulated printer, whose pages show what was really sent. */
   readonly emulated?: EmulatedPrinterPages;
 }
@@ -39,12 +41,25 @@ export function buildPrinter(
       `printers.${setting.id}.profile: no printer profile "${setting.profile}"; there are ${[...profiles.keys()].join(', ')}`,
     );
   const { transport, oneWay, ...link } = printerLink(setting, profile, environment);
-  const printer = new ReceiptPrinter(transport, { realtimeStatus: profile.realtimeStatus && !oneWay });
-  return { setting, profile, ...link, printer };
+  const printer = new ReceiptPrinter(transport, {
+    realtimeStatus: profile.realtimeStatus && !oneWay,
+    language: profile.language,
+    drawerOpenLevel: drawerOpenLevel(setting),
+  });
+  return { setting, profile, ...link, printer, hasDrawer: hasDrawer(setting) };
+}
+
+/** A real printer has a drawer only when the setting says so; training's emulated printer has one unless it says not. */
+function hasDrawer(setting: PrinterSetting): boolean {
+  return setting.drawer ?? 'emulated' in setting;
+}
+
+function drawerOpenLevel(setting: PrinterSetting): 'high' | 'low' {
+  return setting.drawerOpenLevel ?? 'low';
 }
 
 /** How a setting's printer is reached: the link, its name and kind, and (training) the emulated printer on its far end. */
-interface PrinterLink extends Omit<PrinterDevice, 'setting' | 'profile' | 'printer'> {
+interface PrinterLink extends Omit<PrinterDevice, 'setting' | 'profile' | 'printer' | 'hasDrawer'> {
   readonly transport: Transport;
   /** The printer's status cannot be read back over this link. */
   readonly oneWay?: true;
@@ -58,7 +73,8 @@ function printerLink(setting: PrinterSetting, profile: PrinterProfile, environme
         `printers.${setting.id}: training's emulated printer is not available on this machine`,
       );
     const { host, device } = createMemoryPair(`training printer`);
-    const emulated = environment.training.printer(profile, device);
+    const drawer = hasDrawer(setting) ? { openLevel: drawerOpenLevel(setting) } : undefined;
+    const emulated = environment.training.printer(profile, device, drawer);
     void device.open();
     const name = setting.name ?? 'Training printer';
     return { name, transportKind: 'emulated', transport: host, emulated, dispose: () => device.close() };

@@ -23,9 +23,13 @@ export interface EmulatedPadControl {
   sign(signature: SignatureStrokes, options: { speed: number; signal?: AbortSignal }): Promise<void>;
 }
 
-/** Training: the emulated printer's pages, which show what was really sent. */
+/** Training: the emulated printer's pages, which show what was really sent, and its cash drawer. */
 export interface EmulatedPrinterPages {
   readonly pages: readonly { readonly image: InkImage; readonly lines: readonly string[] }[];
+  /** Whether the cash drawer on its connector is open (false without one). */
+  readonly drawerOpen: boolean;
+  /** The trainee pushes the cash drawer shut. */
+  closeDrawer(): void;
 }
 
 /**
@@ -43,8 +47,15 @@ export interface TrainingDevices {
   isdv4Pad(device: Transport): EmulatedPadControl;
   /** An emulated HID digitizer pad on `device`, and the report descriptor it publishes. */
   digitizerPad(device: Transport): EmulatedPadControl & { readonly descriptor: Uint8Array };
-  /** An emulated ESC/POS printer of `profile` on `device`, the far end of the printer's link. */
-  printer(profile: PrinterProfile, device: Transport): EmulatedPrinterPages;
+  /**
+   * An emulated ESC/POS printer of `profile` on `device`, the far end of the printer's link; with
+   * `drawer`, a cash drawer on its kick-out connector whose switch reads `openLevel` when open.
+   */
+  printer(
+    profile: PrinterProfile,
+    device: Transport,
+    drawer?: { readonly openLevel: 'high' | 'low' },
+  ): EmulatedPrinterPages;
   /** Training's card deck (`test-cards.json` in the assets folder). Throws naming the file when it is unusable. */
   testCards(assetsDir: string): readonly DeckCard[];
   /** The recorded signatures the training pad can sign (`signatures/*.json` in the assets folder), by name. */

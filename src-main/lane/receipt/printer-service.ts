@@ -1,3 +1,4 @@
+import type { DrawerPulse, DrawerState } from '../../../drivers/printer/drawer';
 import { PrinterError } from '../../../drivers/printer/receipt-printer';
 import { problemWords } from '../../../drivers/printer/status';
 import { inkToPng } from '../../../drivers/printer/page';
@@ -18,6 +19,20 @@ export interface PrinterService {
   discardHeld(args: { deviceId?: string | undefined }): { discarded: number };
   /** Training: the last page the emulated printer printed, as a PNG data URL. */
   lastPage(args: { deviceId?: string | undefined }): { png: string | null; lines: string[] };
+  /**
+   * Kicks the cash drawer on the printer's connector (the first printer unless `deviceId` names
+   * one), ahead of any receipt held for paper. Resolves once the pulse is sent: read
+   * `drawerStatus` to see the drawer open. Refused (LaneError `refused`, in words for the
+   * cashier) when no printer is configured, the printer has no drawer or cannot be reached;
+   * `invalid` (field `pulse`) for a pulse out of range. Who may open it, and the journal, are the caller's.
+   */
+  openDrawer(args: { deviceId?: string | undefined; pulse?: DrawerPulse | undefined }): Promise<{ kicked: true }>;
+  /**
+   * The drawer's switch: `open`, `closed`, or `unknown` where the printer cannot report it (a
+   * one-way USB link, a StarPRNT printer). Refused as `openDrawer` is, and when the printer does
+   * not answer.
+   */
+  drawerStatus(args: { deviceId?: string | undefined }): Promise<{ drawer: DrawerState }>;
 }
 
 /** A page that shows the profile, the link, every column and the characters that matter on receipts. */
@@ -50,6 +65,30 @@ export function createPrinterService(options: {
   const drawn = new WeakMap<object, string>();
   const deviceFor = (deviceId: string | undefined) =>
     configuredDevice(manager.printer(deviceId), deviceId, 'printer', 'add one under Devices in the settings.');
+  const drawerDevice = (deviceId: string | undefined) => {
+    const device = configuredDevice(
+      manager.printer(deviceId),
+      deviceId,
+      'printer',
+      'the cash drawer opens through the receipt printer; add one under Devices in the settings.',
+    );
+    if (!device.hasDrawer)
+      throw new LaneError(
+        'refused',
+        `${device.name} has no cash drawer: if one is plugged into it, set "drawer": true on this printer in the settings.`,
+      );
+    return device;
+  };
+  const refusedInWords = async <T>(device: PrinterDevice, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof PrinterError && error.kind === 'invalid')
+        throw new LaneError('invalid', `${device.name}: ${error.message}`, 'pulse');
+      if (error instanceof PrinterError) throw new LaneError('refused', `${device.name}: ${error.message}`);
+      throw error;
+    }
+  };
   const heldMessage = (device: PrinterDevice) => {
     const problem = device.printer.held;
     return problem
@@ -87,6 +126,15 @@ export function createPrinterService(options: {
     },
     discardHeld({ deviceId }) {
       return { discarded: deviceFor(deviceId).printer.discardHeld() };
+    },
+    async openDrawer({ deviceId, pulse }) {
+      const device = drawerDevice(deviceId);
+      await refusedInWords(device, () => device.printer.openDrawer(pulse));
+      return { kicked: true };
+    },
+    async drawerStatus({ deviceId }) {
+      const device = drawerDevice(deviceId);
+      return { drawer: await refusedInWords(device, () => device.printer.drawerStatus()) };
     },
     lastPage({ deviceId }) {
       const device = deviceFor(deviceId);

@@ -64,8 +64,8 @@ export function trainingDevices(): TrainingDevices {
     },
     isdv4Pad: (device) => new EmulatedIsdv4Pad(device),
     digitizerPad: (device) => new EmulatedDigitizerPad(device),
-    printer(profile, device) {
-      const printer = new EmulatedReceiptPrinter(profile);
+    printer(profile, device, drawer) {
+      const printer = new EmulatedReceiptPrinter({ ...profile, ...(drawer ? { drawer } : {}) });
       printer.attach(device);
       return printer;
     },

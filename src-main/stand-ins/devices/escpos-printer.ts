@@ -1,32 +1,10 @@
 import CodepageEncoder, { type Codepage } from '@point-of-sale/codepage-encoder';
 import { cellUnits, drawChar } from '../../../drivers/printer/font';
 import { type InkImage, Paper } from '../../../drivers/printer/page';
+import { type DrawerKick, type EmulatedCashDrawer, readDrawerKick } from './cash-drawer';
+import { type PrinterCondition, realtimeStatusByte } from './printer-condition';
 
-/** Real-time status as DLE EOT reports it (Epson ESC/POS), for the emulated printer's state. */
-export interface PrinterCondition {
-  online: boolean;
-  coverOpen: boolean;
-  paperEnd: boolean;
-  paperNearEnd: boolean;
-}
-
-/** The reply byte to DLE EOT n (n = 1 printer, 2 offline cause, 3 error cause, 4 paper sensor). */
-export function realtimeStatusByte(n: number, condition: PrinterCondition): number {
-  // Bits 1 and 4 are always set and bit 0 and 7 always clear in every reply.
-  const fixed = 0b0001_0010;
-  switch (n) {
-    case 1:
-      return fixed | (condition.online ? 0 : 0x08);
-    case 2:
-      return fixed | (condition.coverOpen ? 0x04 : 0) | (condition.paperEnd ? 0x20 : 0) | (condition.online ? 0 : 0x40);
-    case 3:
-      return fixed;
-    case 4:
-      return fixed | (condition.paperNearEnd ? 0x0c : 0) | (condition.paperEnd ? 0x60 : 0);
-    default:
-      return fixed;
-  }
-}
+export { type PrinterCondition, realtimeStatusByte } from './printer-condition';
 
 interface Style {
   bold: boolean;
@@ -67,7 +45,8 @@ export const keptPages = 32;
  * receives into pages of dots (the same 12 x 24 Font A cell as the previews), so training can show
  * what was really sent and tests have a decoder of our bytes that is not the encoder. Supports
  * ESC @, ESC t, ESC E, ESC !, ESC -, ESC a, ESC d, ESC J, ESC 2/3, ESC M, GS !, GS B, GS v 0,
- * GS V, DLE EOT (answered through `reply`), and skips FS and GS ( ... blocks it has no use for.
+ * GS V, DLE EOT (answered through `reply`), ESC p and DLE DC4 (the drawer kick, to `drawer`), and
+ * skips FS and GS ( ... blocks it has no use for.
  * Commands it does not know are listed in `unknown` rather than guessed at.
  */
 export class EscPosInterpreter {
@@ -79,7 +58,10 @@ export class EscPosInterpreter {
   readonly #dots: number;
   readonly #codepages: Map<number, Codepage>;
   readonly #reply: (bytes: Uint8Array) => void;
-  condition: PrinterCondition = { online: true, coverOpen: false, paperEnd: false, paperNearEnd: false };
+  readonly #drawer: EmulatedCashDrawer | undefined;
+  #condition: PrinterCondition = { online: true, coverOpen: false, paperEnd: false, paperNearEnd: false };
+  /** ESC p read while the printer was stopped: it runs from the buffer once the printer can go on. */
+  #bufferedKicks: DrawerKick[] = [];
   /**
    * Paper left on the roll, in dots (Infinity: never runs out). When it runs out the printer stops
    * printing, goes offline and reports paper end; what arrives meanwhile is not printed, as a
@@ -105,8 +87,10 @@ export class EscPosInterpreter {
     dotsPerLine: number;
     codepages: Readonly<Record<string, number>>;
     reply?: (bytes: Uint8Array) => void;
+    drawer?: EmulatedCashDrawer;
   }) {
     this.#dots = options.dotsPerLine;
+    this.#drawer = options.drawer;
     this.#codepages = new Map(Object.entries(options.codepages).map(([name, number]) => [number, name as Codepage]));
     this.#reply = options.reply ?? (() => undefined);
     this.#paper = new Paper(this.#dots);
@@ -123,6 +107,22 @@ export class EscPosInterpreter {
       used += taken;
     }
     this.#pending = this.#pending.slice(used);
+  }
+
+  get condition(): PrinterCondition {
+    return this.#condition;
+  }
+
+  /** The operator changed the printer (paper, cover, online): a kick waiting in the buffer runs once it can go on. */
+  set condition(condition: PrinterCondition) {
+    this.#condition = condition;
+    if (this.#stopped) return;
+    for (const kick of this.#bufferedKicks.splice(0)) this.#drawer?.pulse(kick.pin, kick.onMs);
+  }
+
+  #kick(kick: DrawerKick | undefined): void {
+    if (kick?.buffered && this.#stopped) this.#bufferedKicks.push(kick);
+    else if (kick) this.#drawer?.pulse(kick.pin, kick.onMs);
   }
 
   /** A new roll is loaded: what was printed on the old one's end is a page of its own, uncut. */
@@ -173,8 +173,14 @@ export class EscPosInterpreter {
     }
     if (b === 0x0d) return 1;
     if (b === 0x10) {
+      if (arg(1) === 0x14) {
+        const { taken, kick } = readDrawerKick(bytes, at);
+        this.#kick(kick);
+        return taken;
+      }
       if (!need(3)) return 0;
-      if (arg(1) === 0x04) this.#reply(Uint8Array.of(realtimeStatusByte(arg(2), this.condition)));
+      const pin3High = this.#drawer?.pin3High ?? false;
+      if (arg(1) === 0x04) this.#reply(Uint8Array.of(realtimeStatusByte(arg(2), this.condition, pin3High)));
       else this.unknown.push(`DLE ${arg(1).toString(16)}`);
       return 3;
     }
@@ -230,8 +236,11 @@ export class EscPosInterpreter {
           return withArg(() => undefined);
         case '2':
           return 2;
-        case 'p':
-          return need(5) ? 5 : 0;
+        case 'p': {
+          const { taken, kick } = readDrawerKick(bytes, at);
+          this.#kick(kick);
+          return taken;
+        }
         case 'c':
           return need(4) ? 4 : 0;
         default:

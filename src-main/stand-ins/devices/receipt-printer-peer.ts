@@ -1,12 +1,15 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Transport } from '../../../drivers/transport/types';
+import { type CashDrawerOptions, EmulatedCashDrawer } from './cash-drawer';
 import { EscPosInterpreter, type PrintedPage, type PrinterCondition } from './escpos-printer';
 
 /**
  * The emulated receipt printer: an ESC/POS interpreter with a paper roll and a cover, on the far
  * end of a serial link (a pseudo-terminal peer) or as a TCP port 9100 server. It answers DLE EOT
  * from its condition, prints pages of dots, and can be made to run out of paper, open its cover
- * or go offline, so tests and training see what the printer driver does about it.
+ * or go offline, so tests and training see what the printer driver does about it. With `drawer`
+ * a cash drawer hangs on its kick-out connector: ESC p (or DLE DC4) opens it, DLE EOT 1 reports
+ * its switch, and `closeDrawer()` is the cashier pushing it shut.
  */
 export class EmulatedReceiptPrinter {
   readonly #interpreter: EscPosInterpreter;
@@ -14,8 +17,32 @@ export class EmulatedReceiptPrinter {
   #server: Server | undefined;
   #replyTo: ((bytes: Uint8Array) => void) | undefined;
 
-  constructor(options: { dotsPerLine: number; codepages: Readonly<Record<string, number>> }) {
-    this.#interpreter = new EscPosInterpreter({ ...options, reply: (bytes) => this.#replyTo?.(bytes) });
+  /** The cash drawer on the kick-out connector, if one is connected. */
+  readonly drawer: EmulatedCashDrawer | undefined;
+
+  constructor(options: {
+    dotsPerLine: number;
+    codepages: Readonly<Record<string, number>>;
+    /** A cash drawer on the connector: `true` for the usual one (pin 2, open reads LOW), or how it is wired. */
+    drawer?: boolean | CashDrawerOptions;
+  }) {
+    const { drawer, ...profile } = options;
+    this.drawer = drawer ? new EmulatedCashDrawer(drawer === true ? {} : drawer) : undefined;
+    this.#interpreter = new EscPosInterpreter({
+      ...profile,
+      reply: (bytes) => this.#replyTo?.(bytes),
+      ...(this.drawer ? { drawer: this.drawer } : {}),
+    });
+  }
+
+  /** Whether the cash drawer is open (false without one). */
+  get drawerOpen(): boolean {
+    return this.drawer?.isOpen ?? false;
+  }
+
+  /** Someone pushes the cash drawer shut. */
+  closeDrawer(): void {
+    this.drawer?.close();
   }
 
   get pages(): readonly PrintedPage[] {
