@@ -59,7 +59,7 @@ function tokenStatus(context: EmulatorContext, token: string | undefined): strin
 
 /**
  * GET surcharge?merchid=&token=&postal=&amount=: whether a surcharge would apply, and with an
- * amount, the fee (fee_amount "0.00" when none would). Informational: the authorization decides
+ * amount, the fee (fee_amount "0.00" for a debit card or a restricted postal code). Informational: the authorization decides
  * on its own. A missing token or postal code is named in `messages`, as the examples show.
  */
 export function surchargeInquiry(
@@ -90,7 +90,9 @@ export function surchargeInquiry(
   if (!postal) messages.push({ field: 'postal', message: 'postal is missing or empty' });
   const answer: Answer = { token: tokenAnswer, postal: postalAnswer, messages };
   if (amountMinor !== undefined) {
-    const eligible = tokenAnswer === 'CREDIT' && postalAnswer !== 'RESTRICTED';
+    // The fee a credit card would pay: none for a debit card or a restricted state; with no
+    // token to tell the card by, the fee a credit card would pay (the authorization decides).
+    const eligible = tokenAnswer !== 'DEBIT' && postalAnswer !== 'RESTRICTED';
     answer.fee_amount = decimal(eligible ? feeOf(merchant, amountMinor) : 0);
   }
   return ok(answer);

@@ -58,6 +58,15 @@ describe('surcharge endpoint', () => {
     }
   });
 
+  it('with a postal code and no token, answers token UNKNOWN and the fee a credit card would pay', async () => {
+    emulator = await freshEmulator();
+    expect((await surcharge({ postal: '30040', amount: '24.99' })).json).toMatchObject({
+      token: 'UNKNOWN',
+      postal: 'NOT_RESTRICTED',
+      fee_amount: '0.75',
+    });
+  });
+
   it('names a missing token and postal code, as the reference example does', async () => {
     emulator = await freshEmulator();
     expect((await surcharge({})).json).toEqual({
