@@ -10,6 +10,7 @@ import {
   signaturePadSettingSchema,
 } from './device-settings';
 import { asSection, integerFrom } from './schema-parts';
+import { surchargeSettingsSchema } from './surcharge-settings';
 import { walletSettingIssues, walletSettingsSchema } from './wallet-settings';
 
 /**
@@ -208,6 +209,7 @@ export const settingsSchema = z
         .prefault({})
         .describe('Who may sign in on the lane, and what needs a manager.'),
       wallet: walletSettingsSchema.prefault({}),
+      surcharge: surchargeSettingsSchema.prefault({}),
       kiosk: kioskSettingsSchema.prefault({}),
       log: z
         .strictObject(

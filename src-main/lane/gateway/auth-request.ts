@@ -1,3 +1,4 @@
+import { checkBatchSource } from './batches';
 import { captureDetailsToWire, type CaptureDetails } from './capture-details';
 import { ValidationError } from './errors';
 import {
@@ -55,6 +56,11 @@ export interface AuthorizationRequest {
   /** T telephone or mail, R recurring, E e-commerce. */
   readonly ecomind?: 'T' | 'R' | 'E';
   readonly userfields?: Userfields;
+  /**
+   * The caller's id of a manually opened batch (openbatch): a captured authorization joins the
+   * batch opened with the same source, and settlestatByBatchSource reports it.
+   */
+  readonly batchsource?: string;
   /** Level 2/3 data; processed only when `capture` is true and the authorization succeeds. */
   readonly captureDetails?: CaptureDetails;
 }
@@ -186,6 +192,7 @@ export function authorizationToWire(request: AuthorizationRequest): Record<strin
     accttype: request.accttype,
     ecomind: request.ecomind,
     userfields: request.userfields,
+    batchsource: request.batchsource,
   });
   checkFields(wire, authFieldRules);
   if (request.expiry !== undefined && !isValidExpiry(request.expiry)) {
@@ -203,6 +210,7 @@ export function authorizationToWire(request: AuthorizationRequest): Record<strin
   checkAch(request);
   checkProfile(request);
   if (request.userfields !== undefined) checkUserfields(request.userfields);
+  if (request.batchsource !== undefined) checkBatchSource(request.batchsource);
   if (request.captureDetails !== undefined) {
     if (request.capture !== true) {
       throw new ValidationError('captureDetails', 'Level 2/3 data is processed only when capture is Y');

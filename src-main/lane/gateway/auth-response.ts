@@ -7,6 +7,7 @@ import {
   bintypeValues,
   declineAdviceFields,
   cvvrespValues,
+  feeFields,
   entrymodeValues,
   openEnum,
   receiptSchema,
@@ -48,6 +49,7 @@ export const authorizationResponseSchema = z.object({
   acctid: text.optional(),
   orderId: text.optional(),
   ...declineAdviceFields,
+  ...feeFields,
 });
 
 type WireAuthorization = z.output<typeof authorizationResponseSchema>;

@@ -14,14 +14,23 @@ export interface BatchChange {
 
 const segment = (value: string) => encodeURIComponent(value);
 
+/**
+ * A batch source: the caller's own id for a batch, sent the same on openbatch, auth, capture and
+ * settlestatByBatchSource ("must match"), so one rule for all of them: at most 40 printable
+ * characters, no spaces or slashes (openbatch carries it as a path segment).
+ */
+export function checkBatchSource(batchsource: string): void {
+  requireField('batchsource', batchsource, 'the batch source names the batch for the caller');
+  checkField('batchsource', batchsource, { max: 40, type: 'AN' });
+  if (/[\s/]/.test(batchsource))
+    throw new ValidationError('batchsource', 'no spaces or slashes (it is a path segment)');
+}
+
 /** openbatch/{merchid}/{batchsource}: the batch source is the caller's own id for the batch. */
 export function openBatchPath(request: { merchid: string; batchsource: string }): string {
   requireField('merchid', request.merchid);
-  requireField('batchsource', request.batchsource, 'the batch source names the batch for the caller');
   checkField('merchid', request.merchid, { max: 16, type: 'AN' });
-  checkField('batchsource', request.batchsource, { max: 40, type: 'AN' });
-  if (/[\s/]/.test(request.batchsource))
-    throw new ValidationError('batchsource', 'no spaces or slashes (it is a path segment)');
+  checkBatchSource(request.batchsource);
   return `openbatch/${segment(request.merchid)}/${segment(request.batchsource)}`;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describeIssue } from './auth-response';
 import { captureDetailsToWire, type CaptureDetails } from './capture-details';
+import { checkBatchSource } from './batches';
 import { ProtocolError, ValidationError } from './errors';
 import { checkFields, merchidRule, requireField, retrefRule } from './field-rules';
 import { toWireAmount } from '../../platform/money';
@@ -14,6 +15,8 @@ export interface CaptureRequest extends CaptureDetails {
   readonly authcode?: string;
   /** Minor units; omitted captures the authorized amount. More needs merchant entitlement. */
   readonly amount?: number;
+  /** The id of a manually opened batch this capture joins (openbatch's batchsource). */
+  readonly batchsource?: string;
 }
 
 /** Wire body of a capture, checked against the spec's capture and line-item tables. */
@@ -28,7 +31,9 @@ export function captureToWire(request: CaptureRequest): Record<string, unknown> 
     retref: request.retref,
     ...(request.authcode === undefined ? {} : { authcode: request.authcode }),
     ...(request.amount === undefined ? {} : { amount: toWireAmount(request.amount) }),
+    ...(request.batchsource === undefined ? {} : { batchsource: request.batchsource }),
   };
+  if (request.batchsource !== undefined) checkBatchSource(request.batchsource);
   checkFields(head, {
     merchid: merchidRule,
     retref: retrefRule,

@@ -13,7 +13,15 @@ import {
   type ReversalRequest,
   type VoidByOrderIdRequest,
 } from './reversal';
-import { parseSettlement, settlementPath, type SettlementBatch, type SettlementQuery } from './settlement';
+import {
+  batchSourceQueryToWire,
+  parseSettlement,
+  parseSettlementByBatchSource,
+  settlementPath,
+  type SettlementBatch,
+  type SettlementQuery,
+} from './settlement';
+import { parseSurcharge, surchargePath, type SurchargeAnswer, type SurchargeRequest } from './surcharge';
 import { parseTransactionRecord, parseTransactionRecords, type TransactionRecord } from './transaction-record';
 import { serviceMethods, type GatewayServices } from './service-methods';
 
@@ -52,6 +60,14 @@ export interface GatewayClient extends GatewayServices {
   inquireMerchant(request: { merchid: string }): Promise<MerchantInquiry>;
   /** Settlement batches by date (MMDD) or batch id; with merchid alone, the ones not returned before. */
   settlementStatus(query: SettlementQuery): Promise<SettlementBatch[]>;
+  /** The settled batches opened (openbatch) or captured under a batch source, with their transactions. */
+  settlementByBatchSource(query: { merchid: string; batchsource: string }): Promise<SettlementBatch[]>;
+  /**
+   * Whether the gateway would surcharge this card (by token) or cardholder (by postal code), and
+   * with an amount the fee. Informational: the authorization applies the fee by itself. Throws
+   * ValidationError before sending, GatewayError (status 400) for a request the gateway refuses.
+   */
+  surcharge(request: SurchargeRequest): Promise<SurchargeAnswer>;
 }
 
 const segment = (value: string) => encodeURIComponent(value);
@@ -121,7 +137,20 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     settlementStatus: async (query) =>
       sender.call(
         { operation: 'settlestat', method: 'GET', path: settlementPath(query), expect: 'text' },
-        parseSettlement,
+        (json, raw) => parseSettlement(json, raw),
       ),
+    settlementByBatchSource: async (query) =>
+      sender.call(
+        {
+          operation: 'settlestatByBatchSource',
+          method: 'POST',
+          path: 'settlestatByBatchSource',
+          body: batchSourceQueryToWire(query),
+          expect: 'text',
+        },
+        parseSettlementByBatchSource,
+      ),
+    surcharge: async (request) =>
+      sender.call({ operation: 'surcharge', method: 'GET', path: surchargePath(request) }, parseSurcharge),
   };
 }

@@ -16,6 +16,11 @@ export type MerchantInquiry =
       readonly cvv?: boolean;
       readonly echeck?: boolean;
       readonly acctupdater?: boolean;
+      /** The fee program: fee_type C convenience, F service, S surcharge, N none; its format, value and linked MID. */
+      readonly fee_type?: string;
+      readonly fee_format?: string;
+      readonly fee_value?: string;
+      readonly fee_merchid?: string;
     }
   | { readonly status: 'not-on-site'; readonly message: string }
   | { readonly status: 'invalid'; readonly message: string }
@@ -36,6 +41,10 @@ const merchantRecordSchema = z.object({
   cvv: merchantFlag.optional(),
   echeck: merchantFlag.optional(),
   acctupdater: merchantFlag.optional(),
+  fee_type: text.optional(),
+  fee_format: text.optional(),
+  fee_value: text.optional(),
+  fee_merchid: text.optional(),
 });
 
 const messageSchema = z.object({ message: text });

@@ -18,6 +18,8 @@ export const gatewayOperations = [
   'bin',
   'openbatch',
   'closebatch',
+  'settlestatByBatchSource',
+  'surcharge',
 ] as const;
 export type GatewayOperation = (typeof gatewayOperations)[number];
 

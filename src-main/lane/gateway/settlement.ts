@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { describeIssue } from './auth-response';
+import { checkBatchSource } from './batches';
 import { ProtocolError, ValidationError } from './errors';
 import { checkField, merchidRule, requireField } from './field-rules';
 import { amount, openEnum, text } from './wire-schema';
@@ -39,6 +40,12 @@ export const settlementBatchSchema = z.object({
   hostbatch: text.optional(),
   merchid: text.optional(),
   respproc: text.optional(),
+  /** settlestatByBatchSource: the caller's id of the batch, and its charge and refund counts and totals. */
+  batchsource: text.optional(),
+  chargecnt: z.union([z.number(), z.string()]).transform(Number).optional(),
+  chargetotal: amount.optional(),
+  refundcnt: z.union([z.number(), z.string()]).transform(Number).optional(),
+  refundtotal: amount.optional(),
   txns: z.array(settlementEntrySchema).default([]),
 });
 export type SettlementBatch = z.output<typeof settlementBatchSchema>;
@@ -74,12 +81,25 @@ export function settlementPath(query: SettlementQuery): string {
 }
 
 /** Reads settlestat: a list of batches, with "Null Batches" (no data) as an empty list. */
-export function parseSettlement(json: unknown, raw: string): SettlementBatch[] {
+export function parseSettlement(json: unknown, raw: string, operation = 'settlestat'): SettlementBatch[] {
   if (raw.trim().replace(/^"|"$/g, '') === 'Null Batches') return [];
   const list = Array.isArray(json) ? json : json && typeof json === 'object' ? [json] : undefined;
-  if (!list) throw new ProtocolError('settlestat: unexpected answer (not a batch list)', { raw });
+  if (!list) throw new ProtocolError(`${operation}: unexpected answer (not a batch list)`, { raw });
   const parsed = z.array(settlementBatchSchema).safeParse(list);
   if (!parsed.success)
-    throw new ProtocolError(`settlestat: unexpected answer (${describeIssue(parsed.error)})`, { raw });
+    throw new ProtocolError(`${operation}: unexpected answer (${describeIssue(parsed.error)})`, { raw });
   return parsed.data;
+}
+
+/** The settlestatByBatchSource body (POST): the merchant and the batch source, checked. */
+export function batchSourceQueryToWire(query: { merchid: string; batchsource: string }): Record<string, string> {
+  requireField('merchid', query.merchid);
+  checkField('merchid', query.merchid, merchidRule);
+  checkBatchSource(query.batchsource);
+  return { merchid: query.merchid, batchsource: query.batchsource };
+}
+
+/** Reads settlestatByBatchSource: a list of batches (one object is a list of one; "Null Batches" none). */
+export function parseSettlementByBatchSource(json: unknown, raw: string): SettlementBatch[] {
+  return parseSettlement(json, raw, 'settlestatByBatchSource');
 }

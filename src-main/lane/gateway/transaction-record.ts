@@ -6,6 +6,7 @@ import {
   amount,
   bintypeValues,
   declineAdviceFields,
+  feeFields,
   lenientReceipt,
   openEnum,
   respstatValues,
@@ -66,6 +67,7 @@ export const transactionRecordSchema = z
     userfield: z.unknown().optional(),
     userfields: z.unknown().optional(),
     ...declineAdviceFields,
+    ...feeFields,
   })
   .transform(({ userfield, userfields, orderid, orderId, receipt, ...record }) => {
     const order = orderId ?? orderid;

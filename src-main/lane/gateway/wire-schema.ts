@@ -117,3 +117,23 @@ export const entrymodeValues = [
   'Fallback to Swipe',
   'Fallback to Keyed',
 ] as const;
+
+/**
+ * The fee fields of an answer that carried a fee (a surcharge): the authorization's with
+ * fee_amount, inquire's without it (its schema lists the others only).
+ */
+export const feeFields = {
+  /** The fee in minor units, included in the answer's amount. */
+  fee_amount: amount.optional(),
+  fee_authcode: text.optional(),
+  /** percent or flat. */
+  fee_format: text.optional(),
+  /** The linked MID the fee was processed under; "" when not applicable. */
+  fee_merchid: text.optional(),
+  /** The fee's own retref; "" when not applicable or the same as the transaction's. */
+  fee_retref: text.optional(),
+  /** C convenience, F service, S surcharge, N none. */
+  fee_type: text.optional(),
+  /** The merchant's configured percentage or flat amount. */
+  fee_value: text.optional(),
+};

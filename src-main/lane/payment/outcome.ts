@@ -13,6 +13,8 @@ export type SaleOutcome =
       readonly kind: 'approved' | 'partial';
       readonly orderId: string;
       readonly approvedMinor: number;
+      /** A surcharge the gateway charged on top of `approvedMinor`: paid by the card, not toward the sale. */
+      readonly surchargeMinor?: number;
       readonly authcode: string | undefined;
       readonly retref: string | undefined;
     }

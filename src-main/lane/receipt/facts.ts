@@ -54,6 +54,8 @@ export interface AnswerContext {
   readonly amountMinor?: number;
   readonly requestedMinor?: number;
   readonly tipMinor?: number;
+  /** The fee the lane read out of the approval (inquire records carry no fee_amount); by default the answer's. */
+  readonly surchargeMinor?: number;
   /** The card as the lane read it; by default what the answer says of it. */
   readonly card?: ReceiptFacts['card'];
   /** The lane's order id; by default the answer's. */
@@ -86,9 +88,27 @@ export function receiptFactsOf(answer: Authorization | TransactionRecord, contex
     },
     ...(emv ? { emv } : {}),
     ...(answer.receipt ? { merchant: answer.receipt } : {}),
+    ...surchargeOf(answer, context.surchargeMinor),
     signature: context.signature,
     merchantId: context.merchantId ?? answer.merchid ?? '',
     terminalId: context.terminalId,
+  };
+}
+
+/** The answer's fee fields as the receipt prints them, when it carried a fee; nothing otherwise. */
+function surchargeOf(
+  answer: Authorization | TransactionRecord,
+  surchargeMinor: number | undefined,
+): Pick<ReceiptFacts, 'surcharge'> {
+  const amountMinor = surchargeMinor ?? answer.fee_amount;
+  if (!amountMinor || amountMinor <= 0 || !answer.fee_type || answer.fee_type === 'N') return {};
+  return {
+    surcharge: {
+      amountMinor,
+      type: answer.fee_type,
+      ...(answer.fee_format ? { format: answer.fee_format } : {}),
+      ...(answer.fee_value ? { value: answer.fee_value } : {}),
+    },
   };
 }
 

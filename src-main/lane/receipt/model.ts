@@ -27,6 +27,19 @@ export interface ReceiptFacts {
   readonly requestedMinor?: number;
   /** Included in `amountMinor`. */
   readonly tipMinor?: number;
+  /**
+   * A fee the gateway charged with the payment (the answer's fee_amount, fee_type, fee_format,
+   * fee_value), included in `amountMinor`.
+   */
+  readonly surcharge?: {
+    readonly amountMinor: number;
+    /** S surcharge, C convenience fee, F service fee. */
+    readonly type: string;
+    /** percent or flat. */
+    readonly format?: string;
+    /** The percentage, with percent. */
+    readonly value?: string;
+  };
   readonly card: {
     readonly lastFour: string;
     /** "VISA", "MASTERCARD", ... or the chip's Application Label when there is one. */
@@ -90,6 +103,14 @@ export interface ReceiptDocument {
   readonly copy: ReceiptCopy;
   readonly columns: number;
   readonly lines: readonly ReceiptLine[];
+}
+
+const feeLabels: Readonly<Record<string, string>> = { S: 'SURCHARGE', C: 'CONVENIENCE FEE', F: 'SERVICE FEE' };
+
+/** "SURCHARGE (3%)" for a percentage, "SURCHARGE" for a flat fee. */
+function feeLabel(fee: NonNullable<ReceiptFacts['surcharge']>): string {
+  const label = feeLabels[fee.type] ?? 'FEE';
+  return fee.format === 'percent' && fee.value ? `${label} (${fee.value}%)` : label;
 }
 
 const titles: Record<ReceiptKind, string> = {
@@ -204,9 +225,11 @@ export function buildReceipt(facts: ReceiptFacts, options: ReceiptOptions): Rece
     pair('Approved', money(facts.amountMinor), true);
     pair('Balance due', money(facts.requestedMinor - facts.amountMinor), true);
   } else {
-    if (facts.tipMinor) {
-      pair('Amount', money(facts.amountMinor - facts.tipMinor));
-      pair('Tip', money(facts.tipMinor));
+    const fee = facts.surcharge;
+    if (facts.tipMinor || fee) {
+      pair('Amount', money(facts.amountMinor - (facts.tipMinor ?? 0) - (fee?.amountMinor ?? 0)));
+      if (facts.tipMinor) pair('Tip', money(facts.tipMinor));
+      if (fee) pair(feeLabel(fee), money(fee.amountMinor));
     }
     const sign = facts.kind === 'refund' || facts.kind === 'void' ? -1 : 1;
     pair(facts.kind === 'decline' ? 'Amount' : 'TOTAL', money(sign * facts.amountMinor), true);

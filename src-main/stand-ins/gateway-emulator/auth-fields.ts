@@ -57,6 +57,9 @@ const maxLengths: Readonly<Record<string, number>> = {
   secureexemption: 8,
   secureflag: 2,
   securevalue: 32,
+  // Not in the OpenAPI authRequest; the guides ("Manually Managing Gateway Batches") name it on
+  // auth and capture, with no length: the emulator holds it to its openbatch's 40.
+  batchsource: 40,
 };
 
 /** The OpenAPI `track` is 76 characters; an encrypting reader's record is longer, as the same description allows encrypted data. */

@@ -7,6 +7,7 @@ import { brandRangeOf } from './card-brands';
 import { visaDeclineCategory } from './decline-category';
 import { approval, cardOutcome, ppsDecline, type Outcome } from './outcomes';
 import { receiptData, receiptObject } from './receipt-data';
+import { authorizationFee, feeFields } from './surcharge';
 import { looksLikeToken } from './token-vault';
 import { avsResponse, cvvResponse } from './uat-verification';
 import { decryptReaderOutput } from '../../../drivers/card-reader/decrypt';
@@ -175,7 +176,12 @@ export function authorize(
   const account = found;
   const outcome = decide(merchant, account, amount, isAch);
   const approved = outcome.respstat === 'A';
-  const authorizedAmount = approved ? (outcome.approvedAmount ?? amount) : 0;
+  const fee =
+    approved && !isAch && outcome.approvedAmount === undefined
+      ? authorizationFee(context, merchant, { pan: account.number, postal: fields.text.postal, amountMinor: amount })
+      : undefined;
+  // A surcharge is charged on top of the amount asked, under the same retref.
+  const authorizedAmount = approved ? (outcome.approvedAmount ?? amount) + (fee?.amountMinor ?? 0) : 0;
   const { date, dateTime } = stamps(context.clock);
   const token = context.ids.token(account.number);
   const capture = approved && fields.capture && amount > 0;
@@ -214,9 +220,12 @@ export function authorize(
     emvTagData: emvTags,
     kind: amount < 0 ? 'forced-credit' : amount === 0 ? 'verification' : 'sale',
     refundOf: undefined,
+    ...(fee ? { fee } : {}),
+    ...(fields.text.batchsource ? { batchsource: fields.text.batchsource } : {}),
   };
   context.ledger.add(transaction);
   const answer = authorizationAnswer(transaction, fields, amount);
+  if (fee) Object.assign(answer, feeFields(fee, transaction.authcode, true));
   if (receipt && fields.receipt === 'json') answer.receiptObj = receiptObject(receipt, emvTags);
   const category =
     outcome.respstat === 'C' && outcome.respproc !== 'PPS' && brandRangeOf(account.number)?.brand === 'visa'

@@ -14,8 +14,8 @@ function batchHolds(context: EmulatorContext, merchid: string, batchid: string):
  * openbatch: opens a new batch for the merchant, which the next captures join. The emulator
  * keeps one open batch per merchant (the gateway manages batches itself unless told): an empty
  * open batch is replaced by the new one, but one that already holds captures must be closed
- * first, and openbatch answers noBatch. The batch source is checked, not kept: the gateway does
- * not use it either.
+ * first, and openbatch answers noBatch. The batch source is kept with the batch, for
+ * settlestatByBatchSource; the gateway does not validate it, nor does the emulator.
  */
 export function openMerchantBatch(context: EmulatorContext, merchid: string, batchsource: string): EmulatorAnswer {
   readField({ merchid }, 'merchid', merchidField);
@@ -29,6 +29,7 @@ export function openMerchantBatch(context: EmulatorContext, merchid: string, bat
   if (open && batchHolds(context, merchid, open)) return noBatch;
   const batchid = context.ids.batchid();
   context.openBatches.set(merchid, batchid);
+  context.batchSources.set(batchid, batchsource);
   return { status: 200, body: { batchid, respcode: 'success' } };
 }
 

@@ -1,4 +1,5 @@
 import cardValidator from 'card-validator';
+import { cardFundingOf } from './card-funding';
 import type { EmulatorAnswer, EmulatorContext } from './emulator-context';
 
 /** The product letters of the BIN service (the reference lists A, D, M, N, V; JCB gets its initial). */
@@ -13,7 +14,7 @@ const brands: Record<string, { product: string; label: string; full: boolean }> 
 };
 
 // The program flags of a full answer: the emulator puts no card in a GSA, corporate, FSA,
-// purchase or prepaid program.
+// purchase program; prepaid only by its BIN (card-funding.ts).
 const noCardPrograms = { gsa: 'false', corporate: false, fsa: false, purchase: false, prepaid: false };
 
 /**
@@ -29,16 +30,18 @@ export function binLookup(context: EmulatorContext, token: string): EmulatorAnsw
   const brand = account ? brands[cardValidator.number(account).card?.type ?? ''] : undefined;
   if (!account || !brand) return { status: 200, body: { success: true, errormsg: 'No bin information found.' } };
   const bin = account.slice(0, 6);
+  const funding = cardFundingOf(account);
   const relevant = { country: 'US', product: brand.product, bin };
   if (!brand.full) return { status: 200, body: relevant };
   return {
     status: 200,
     body: {
       ...relevant,
-      cardusestring: `${brand.label} Credit`,
-      subtype: 'Consumer Credit',
+      cardusestring: `${brand.label} ${funding === 'credit' ? 'Credit' : 'Debit'}`,
+      subtype: funding === 'credit' ? 'Consumer Credit' : funding === 'debit' ? 'Consumer Debit' : 'Consumer Prepaid',
       issuer: 'Emulated Issuing Bank',
       ...noCardPrograms,
+      prepaid: funding === 'prepaid',
       binlo: `${bin}XXX`,
       binhi: `${bin}XXX`,
     },

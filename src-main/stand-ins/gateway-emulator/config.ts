@@ -27,6 +27,24 @@ export const emulatedMerchantSchema = z.strictObject({
       footer: z.string().default(''),
     })
     .default({ dba: '', address1: '', address2: '', phone: '', header: '', footer: '' }),
+  /**
+   * The merchant's fee program as inquireMerchant reports it (fee_type, fee_format, fee_value,
+   * fee_merchid). Absent: fee_type N. Only S (surcharge) is applied to authorizations here.
+   */
+  fee: z
+    .strictObject({
+      /** C convenience, F service, S surcharge, N none (the reference's fee_type). */
+      type: z.enum(['C', 'F', 'S', 'N']),
+      format: z.enum(['percent', 'flat']),
+      /** A percentage ("3", "3.5") or a flat amount in dollars and cents ("1.50"). */
+      value: z.string().regex(/^\d{1,4}(\.\d{1,3})?$/),
+      /** The linked MID the fee is processed under; "" when not applicable. */
+      merchid: z
+        .string()
+        .regex(/^\d{0,16}$/)
+        .default(''),
+    })
+    .optional(),
 });
 
 const credentialSchema = z.strictObject({
@@ -55,6 +73,12 @@ export const emulatorConfigSchema = z
         }),
       )
       .default([{ name: 'ANSI X9.24 test key', bdk: ansiTestBdk, variant: 'data' }]),
+    /**
+     * Postal-code prefixes (US ZIP, 3 to 5 digits) of places where surcharging is not allowed.
+     * The reference names no such place (it only says the postal code is checked "to verify that
+     * the cardholder's state supports surcharging"), so the list is the trainer's: empty by default.
+     */
+    surchargeRestrictedPostals: z.array(z.string().regex(/^\d{3,5}$/)).default([]),
   })
   .superRefine((config, context) => {
     config.credentials.forEach((credential, index) => {
@@ -104,6 +128,14 @@ export const defaultEmulatorConfig: EmulatorConfig = emulatorConfigSchema.parse(
       receipt: { dba: 'Lanepoint Cafe', address1: '2 Side St', address2: 'Springfield, IL 62701', phone: '2175550101' },
     },
     { merchid: '820000000002', site: 'fts', platform: 'RPCT', enabled: false },
+    {
+      // A surcharging merchant: 3% on credit cards, processed under a linked fee MID.
+      merchid: '820000000003',
+      site: 'fts',
+      platform: 'RPCT',
+      receipt: { dba: 'Lanepoint Hardware', address1: '3 Main St', address2: 'Springfield, IL 62701' },
+      fee: { type: 'S', format: 'percent', value: '3', merchid: '820000000004' },
+    },
     { merchid: '820000000099', site: 'other', platform: 'RPCT' },
   ],
 });

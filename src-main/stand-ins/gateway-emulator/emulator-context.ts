@@ -17,6 +17,8 @@ export interface EmulatorContext {
   readonly profiles: ProfileStore;
   /** Each merchant's batch that captures currently join, until settlement closes it. */
   readonly openBatches: Map<string, string>;
+  /** The batch source each batch was opened with (openbatch), by batch id, for settlestatByBatchSource. */
+  readonly batchSources: Map<string, string>;
   /** Batches settled so far, for settlestat. */
   readonly settledBatches: SettledBatch[];
   /** When the daily settlement next runs, by the injected clock. */

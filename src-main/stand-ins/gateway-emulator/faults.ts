@@ -12,7 +12,16 @@ export const faultKinds = [
 // The endpoints the emulator serves: the calls that move money, the look-ups, the services beside them.
 const moneyEndpoints = ['auth', 'capture', 'void', 'refund', 'voidByOrderId'] as const;
 const inquiryEndpoints = ['inquire', 'inquireByOrderid', 'settlestat', 'inquireMerchant'] as const;
-const serviceEndpoints = ['sigcap', 'funding', 'profile', 'bin', 'openbatch', 'closebatch'] as const;
+const serviceEndpoints = [
+  'sigcap',
+  'funding',
+  'profile',
+  'bin',
+  'openbatch',
+  'closebatch',
+  'settlestatByBatchSource',
+  'surcharge',
+] as const;
 const servedEndpoints = [...moneyEndpoints, ...inquiryEndpoints, ...serviceEndpoints] as const;
 /** The gateway endpoints a fault can be set on and taken by (case-sensitive, as the gateway's). */
 export const gatewayEndpoints: ReadonlySet<string> = new Set(servedEndpoints);

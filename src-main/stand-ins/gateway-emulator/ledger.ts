@@ -2,6 +2,19 @@
 export type Setlstat =
   'Authorized' | 'Queued for Capture' | 'Accepted' | 'Rejected' | 'Zero Amount' | 'Voided' | 'Declined';
 
+/** A fee an authorization carried (a surcharge), in the reference's field names; money in minor units. */
+export interface EmulatedFee {
+  readonly amountMinor: number;
+  /** fee_type: S surcharge (C, F, N as configured). */
+  readonly type: string;
+  /** fee_format: percent or flat. */
+  readonly format: string;
+  /** fee_value: the configured percentage or flat amount. */
+  readonly value: string;
+  /** fee_merchid: the linked MID; "" when not applicable. */
+  readonly merchid: string;
+}
+
 /** One authorization (or refund) the emulator has answered. Money in minor units. */
 export interface EmulatedTransaction {
   readonly retref: string;
@@ -46,6 +59,10 @@ export interface EmulatedTransaction {
   expiry?: string;
   /** Y for a corporate or purchase card, as the authorization answered it. */
   commcard?: string;
+  /** The surcharge included in `amount`, when the authorization carried one. */
+  fee?: EmulatedFee;
+  /** The caller's batch id (auth's or capture's batchsource), for settlestatByBatchSource. */
+  batchsource?: string;
   /** The stored profile the authorization used or created. */
   profileid?: string;
   acctid?: string;

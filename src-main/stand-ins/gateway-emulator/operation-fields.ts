@@ -31,6 +31,8 @@ export const operationFields = {
     amount: amount(14),
     authcode: text(6),
     orderid,
+    // The guides' batch id of a manually managed batch (not in captureRequest; no length given).
+    batchsource: text(40),
     invoiceid: text(12),
     ponumber: text(36),
     taxamnt: amount(12),

@@ -142,6 +142,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     clock,
     profiles: createProfileStore(restored?.profiles),
     openBatches: new Map(restored?.openBatches),
+    batchSources: new Map(restored?.batchSources),
     settledBatches: restored?.settledBatches ?? [],
     nextSettlementAt: { value: restored?.nextSettlementAt ?? nextCutoff(clock.now()) },
     boardedMerchants: new Map(restored?.boardedMerchants?.map((merchant) => [merchant.merchid, merchant])),

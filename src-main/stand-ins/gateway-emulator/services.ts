@@ -4,11 +4,13 @@ import { binLookup } from './bin-endpoint';
 import { fundingReport } from './funding';
 import { merchantWrite, unauthorized, writes } from './merchant-access';
 import { deleteProfile, getProfile, saveProfile } from './profile-endpoints';
+import { settlementByBatchSource } from './settlement';
 import { signatureCapture } from './sigcap';
+import { surchargeInquiry } from './surcharge';
 
 /**
- * The gateway's services beside the transaction calls: sigcap, funding, profile, bin, openbatch
- * and closebatch, as routes of the one route table (gateway-routes.ts spreads them in).
+ * The gateway's services beside the transaction calls: sigcap, funding, profile, bin, openbatch,
+ * closebatch, settlestatByBatchSource and surcharge, as routes of the one route table (gateway-routes.ts spreads them in).
  */
 export const serviceRoutes: readonly GatewayRoute[] = [
   merchantWrite('sigcap', signatureCapture),
@@ -56,5 +58,21 @@ export const serviceRoutes: readonly GatewayRoute[] = [
     params: [1, 2],
     answer: (context, { params: [merchid = '', batchid], allowed }) =>
       allowed(merchid) ? closeMerchantBatch(context, merchid, batchid) : unauthorized,
+  },
+  {
+    endpoint: 'settlestatByBatchSource',
+    methods: ['POST'],
+    params: [0],
+    async answer(context, call) {
+      const body = await call.body();
+      const merchid = typeof body.merchid === 'string' ? body.merchid : '';
+      return merchid && !call.allowed(merchid) ? unauthorized : settlementByBatchSource(context, body);
+    },
+  },
+  {
+    endpoint: 'surcharge',
+    methods: ['GET'],
+    params: [0],
+    answer: (context, call) => surchargeInquiry(context, call.query, call.allowed),
   },
 ];

@@ -6,6 +6,8 @@ export interface SettledBatch {
   readonly hoststat: 'GB' | 'MB' | 'RB' | 'EB';
   readonly hostbatch: string;
   readonly respproc: string;
+  /** The batch source it was opened with, or its captures carried; absent when none. */
+  readonly batchsource?: string;
   /** MMDD of the settlement, for settlestat?date=. */
   readonly date: string;
   readonly txns: ReadonlyArray<SettledEntry>;

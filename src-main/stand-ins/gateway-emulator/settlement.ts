@@ -49,7 +49,10 @@ export function settleOpenBatches(
     const live = members.filter((t) => t.setlstat === 'Accepted' || t.setlstat === 'Rejected');
     const rejected = live.filter((t) => t.setlstat === 'Rejected').length;
     const hoststat = live.length === 0 ? 'EB' : rejected === 0 ? 'GB' : rejected === live.length ? 'RB' : 'MB';
+    const batchsource = context.batchSources.get(batchid) ?? members.find((t) => t.batchsource)?.batchsource;
+    context.batchSources.delete(batchid);
     const batch: SettledBatch = {
+      ...(batchsource ? { batchsource } : {}),
       batchid,
       merchid,
       hoststat,
@@ -102,4 +105,41 @@ export function settlementStatus(context: EmulatorContext, query: URLSearchParam
   }
   if (batches.length === 0) return { status: 200, body: 'Null Batches' };
   return { status: 200, body: batches.map(({ returned: _r, date: _d, ...batch }) => batch) };
+}
+
+/**
+ * settlestatByBatchSource (POST {merchid, batchsource}, "Manually Managing Gateway Batches"): the
+ * merchant's settled batches of that batch source, each with its charge and refund counts and
+ * totals and its transactions, as the guide's example; an empty list when there are none (the
+ * guide shows no empty answer).
+ */
+export function settlementByBatchSource(context: EmulatorContext, body: Record<string, unknown>): EmulatorAnswer {
+  const { merchid, batchsource } = body;
+  if (typeof merchid !== 'string' || !/^\d{1,16}$/.test(merchid))
+    return httpBadRequest('merchid: required, 1 to 16 digits');
+  if (typeof batchsource !== 'string' || batchsource === '' || batchsource.length > 40)
+    return httpBadRequest('batchsource: required, at most 40 characters');
+  const batches = context.settledBatches.filter((b) => b.merchid === merchid && b.batchsource === batchsource);
+  return {
+    status: 200,
+    body: batches.map(({ returned: _r, date: _d, txns, ...batch }) => {
+      const amounts = txns.map((t) => Math.round(Number(t.setlamount) * 100));
+      const charges = amounts.filter((a) => a >= 0);
+      const refunds = amounts.filter((a) => a < 0);
+      const sum = (list: number[]) => list.reduce((total, a) => total + a, 0);
+      return {
+        ...batch,
+        chargecnt: charges.length,
+        chargetotal: decimal(sum(charges)),
+        refundcnt: refunds.length,
+        refundtotal: decimal(-sum(refunds)),
+        txns: txns.map(({ setlamount, setlstat, salesdoc, retref }) => ({
+          setlamount,
+          setlstat,
+          ...(salesdoc ? { salesdoc } : {}),
+          retref,
+        })),
+      };
+    }),
+  };
 }

@@ -10,6 +10,8 @@ import type { SettledBatch } from './settled-batch';
 /** What besides transactions a training day needs back after a restart. */
 export interface EmulatorState {
   readonly openBatches: Array<[string, string]>;
+  /** Absent in files written before settlestatByBatchSource. */
+  readonly batchSources?: Array<[string, string]>;
   readonly settledBatches: SettledBatch[];
   readonly nextSettlementAt: number;
   readonly profiles: Array<[string, { merchid: string; accounts: Array<ProfileAccount | null> }]>;
@@ -153,6 +155,7 @@ export function openEmulatorDatabase(
       const state: EmulatorState = {
         tokenSecret: tokenSecret.toString('hex'),
         openBatches: [...context.openBatches],
+        batchSources: [...context.batchSources],
         settledBatches: context.settledBatches,
         nextSettlementAt: context.nextSettlementAt.value,
         profiles: context.profiles.entries(),

@@ -15,6 +15,7 @@ import type { EmulatedTransaction } from './ledger';
 import { checkOperationFields, type FieldOperation, type FieldProblem } from './operation-fields';
 import { ppsDecline } from './outcomes';
 import { refundApproval, refundOutcome } from './refund-outcomes';
+import { feeFields, merchantFeeFields } from './surcharge';
 
 type Body = Record<string, unknown>;
 
@@ -111,6 +112,7 @@ export function capture(context: EmulatorContext, body: Body): EmulatorAnswer {
   }
   t.captured = amount;
   t.setlstat = 'Queued for Capture';
+  if (typeof body.batchsource === 'string' && body.batchsource !== '') t.batchsource = body.batchsource;
   t.batchid = openBatch(context, merchid);
   t.capturedate = stamps(context.clock).dateTime;
   context.ledger.save(t);
@@ -288,6 +290,8 @@ export function transactionRecord(context: EmulatorContext, t: EmulatedTransacti
   if (t.signature) record.signature = t.signature;
   if (t.userfields.length > 0) record.userfields = t.userfields;
   if (t.profileid) Object.assign(record, { profileid: t.profileid, acctid: t.acctid });
+  // inquireResponse lists the fee fields but not fee_amount.
+  if (t.fee) Object.assign(record, feeFields(t.fee, t.authcode, false));
   return record;
 }
 
@@ -314,7 +318,7 @@ export function inquireByOrderid(
 
 /**
  * inquireMerchant: the merchant's configuration as inquireMerchantSuccess types it (enabled a
- * boolean; avs, cvv, echeck, acctupdater Y or N; fee_type N and fee_merchid "" with no fee), or
+ * boolean; avs, cvv, echeck, acctupdater Y or N; the fee program, or fee_type N and fee_merchid ""), or
  * the two messages for a merchant not boarded here.
  */
 export function inquireMerchant(context: EmulatorContext, merchid: string): EmulatorAnswer {
@@ -331,7 +335,6 @@ export function inquireMerchant(context: EmulatorContext, merchid: string): Emul
     cvv: 'Y',
     echeck: merchant.entitlements.ach ? 'Y' : 'N',
     acctupdater: 'N',
-    fee_type: 'N',
-    fee_merchid: '',
+    ...merchantFeeFields(merchant),
   });
 }

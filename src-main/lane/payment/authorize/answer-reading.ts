@@ -1,4 +1,5 @@
 import type { Authorization } from '../../gateway/auth-response';
+import { surchargeFeeMinor } from '../../gateway/surcharge';
 import type { TransactionRecord } from '../../gateway/transaction-record';
 import { formatMinorUnits } from '../../../platform/money';
 
@@ -12,6 +13,8 @@ export type AnswerReading =
       readonly kind: 'approved' | 'partial';
       /** What the card covers; positive even for a forced credit. */
       readonly approvedMinor: number;
+      /** The surcharge the gateway charged on top of `approvedMinor` (not part of the sale's balance). */
+      readonly surchargeMinor?: number;
       readonly authcode: string | undefined;
       readonly retref: string | undefined;
     }
@@ -23,9 +26,21 @@ export type AnswerReading =
   | { readonly kind: 'declined'; readonly reason: string; readonly respcode: string | undefined };
 
 /**
+ * The surcharge the gateway added to this approval: the answer's fee_amount, or for an inquire
+ * record (which carries no fee_amount) the fee its fee_format and fee_value give for the amount
+ * asked. 0 without one; only a surcharge (fee_type S) is ever added on top of the amount.
+ */
+function surchargeOf(source: Authorization | TransactionRecord, askedMinor: number): number {
+  if (source.fee_type !== 'S') return 0;
+  const fee = source.fee_amount ?? surchargeFeeMinor(askedMinor, source.fee_format, source.fee_value);
+  return fee !== undefined && fee > 0 ? fee : 0;
+}
+
+/**
  * Reads an answer or a found record against the amount asked. An answer without an amount
  * approved what was asked (the gateway leaves it out of some answers); a forced credit comes back
- * negative and is read as the money it moves.
+ * negative and is read as the money it moves. A surcharge the gateway added is taken out before
+ * the comparison and reported beside the approved amount.
  */
 export function readAnswer(
   source: Authorization | TransactionRecord,
@@ -34,12 +49,15 @@ export function readAnswer(
 ): AnswerReading {
   if (!approved)
     return { kind: 'declined', reason: source.resptext ?? 'Declined', respcode: source.respcode ?? undefined };
-  const approvedMinor = source.amount === undefined ? askedMinor : Math.abs(source.amount);
+  const chargedMinor = source.amount === undefined ? askedMinor : Math.abs(source.amount);
   const retref = source.retref ?? undefined;
-  if (approvedMinor > askedMinor) return { kind: 'over-approved', approvedMinor, retref };
+  const surchargeMinor = source.amount === undefined || askedMinor <= 0 ? 0 : surchargeOf(source, askedMinor);
+  const approvedMinor = chargedMinor - surchargeMinor;
+  if (approvedMinor > askedMinor) return { kind: 'over-approved', approvedMinor: chargedMinor, retref };
   return {
     kind: approvedMinor < askedMinor ? 'partial' : 'approved',
     approvedMinor,
+    ...(surchargeMinor > 0 ? { surchargeMinor } : {}),
     authcode: source.authcode ?? undefined,
     retref,
   };

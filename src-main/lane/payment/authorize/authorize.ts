@@ -104,10 +104,13 @@ export async function authorizePayment(lane: Authorizing, asked: AuthorizationAs
     }
     const outcome: SaleOutcome = { ...reading, orderId };
     const shownMinor = reading.kind === 'declined' ? amountMinor : reading.approvedMinor;
+    // A surcharge is charged on top: the slip's total includes it, and prints it on its own line.
+    const surchargeMinor = reading.kind === 'declined' ? undefined : reading.surchargeMinor;
     const { kind: _kind, ...facts } = receiptFactsOf(source, {
       ...context,
       kind: 'sale',
-      amountMinor: shownMinor,
+      amountMinor: shownMinor + (surchargeMinor ?? 0),
+      ...(surchargeMinor ? { surchargeMinor } : {}),
       ...(shownMinor < amountMinor ? { requestedMinor: amountMinor } : {}),
       signature: { required: asked.signatureRequired || source.emvTagData?.signature === 'true', ...image },
     });

@@ -61,6 +61,20 @@ describe('settingsSchema defaults', () => {
         lineWidth: 3,
       },
       staff: { members: [], refundLimitMinor: 5000 },
+      surcharge: { enabled: false, storePostal: '' },
+    });
+  });
+
+  it('reads the surcharge section and names a bad store postal code', () => {
+    expect(settingsSchema.parse({ surcharge: { enabled: true, storePostal: '62701' } }).surcharge).toEqual({
+      enabled: true,
+      storePostal: '62701',
+    });
+    const bad = settingsSchema.safeParse({ surcharge: { storePostal: '627' } });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]).toMatchObject({
+      path: ['surcharge', 'storePostal'],
+      message: 'expected a US postal code: 5 or 9 digits',
     });
   });
 

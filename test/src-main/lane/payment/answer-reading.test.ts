@@ -57,3 +57,38 @@ describe('reading an approval against the amount asked', () => {
     );
   });
 });
+
+describe('reading a surcharged approval', () => {
+  it('takes the fee out of the approved amount: 25.74 with fee 0.75 approves the 24.99 asked', () => {
+    expect(readAnswer(answer({ amount: 2574, fee_amount: 75, fee_type: 'S' }), true, 2499)).toEqual({
+      kind: 'approved',
+      approvedMinor: 2499,
+      surchargeMinor: 75,
+      authcode: 'PPS001',
+      retref: '123456789012',
+    });
+  });
+
+  it('reads a recovered record by its fee setup (inquire carries no fee_amount)', () => {
+    const record = {
+      respstat: 'A',
+      amount: 2574,
+      retref: '123456789012',
+      fee_type: 'S',
+      fee_format: 'percent',
+      fee_value: '3',
+    };
+    expect(readAnswer(record as TransactionRecord, true, 2499)).toMatchObject({
+      kind: 'approved',
+      approvedMinor: 2499,
+      surchargeMinor: 75,
+    });
+  });
+
+  it('still refuses more than the amount asked plus the fee', () => {
+    expect(readAnswer(answer({ amount: 2600, fee_amount: 75, fee_type: 'S' }), true, 2499)).toMatchObject({
+      kind: 'over-approved',
+      approvedMinor: 2600,
+    });
+  });
+});

@@ -137,6 +137,28 @@ describe('buildReceipt', () => {
     expect(printed).toContain(pairLine('Tip', '$2.00', 48));
   });
 
+  it('prints a surcharge from the answer\u2019s fee fields: the amount, SURCHARGE with its rate, the total with it', () => {
+    const surcharged = receiptFactsFromAnswer(
+      { ...approvedAnswer, amount: '25.74', fee_amount: '0.75', fee_type: 'S', fee_format: 'percent', fee_value: '3' },
+      { terminalId: 'LANE-01' },
+    );
+    const printed = text(surcharged);
+    expect(printed).toContain(pairLine('Amount', '$24.99', 48));
+    expect(printed).toContain(pairLine('SURCHARGE (3%)', '$0.75', 48));
+    expect(printed).toContain(pairLine('TOTAL', '$25.74', 48));
+    const flat = receiptFactsFromAnswer(
+      { ...approvedAnswer, amount: '26.49', fee_amount: '1.50', fee_type: 'S', fee_format: 'flat', fee_value: '1.50' },
+      { terminalId: 'LANE-01' },
+    );
+    expect(text(flat)).toContain(pairLine('SURCHARGE', '$1.50', 48));
+  });
+
+  it('prints a receipt without a fee as before: no Amount or SURCHARGE line', () => {
+    const printed = text(sale);
+    expect(printed).not.toMatch(/SURCHARGE|^Amount/m);
+    expect(sale).not.toHaveProperty('surcharge');
+  });
+
   it('stamps TRAINING at the top and bottom, and DUPLICATE on reprints', () => {
     const lines = receiptText(buildReceipt(sale, { ...options, training: true, duplicate: true })).map((line) =>
       line.trim(),
