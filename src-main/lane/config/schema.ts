@@ -10,6 +10,7 @@ import {
   signaturePadSettingSchema,
 } from './device-settings';
 import { asSection, integerFrom } from './schema-parts';
+import { receiptMailSettingsSchema } from './receipt-mail-settings';
 import { walletSettingIssues, walletSettingsSchema } from './wallet-settings';
 
 /**
@@ -209,6 +210,9 @@ export const settingsSchema = z
         .describe('Who may sign in on the lane, and what needs a manager.'),
       wallet: walletSettingsSchema.prefault({}),
       kiosk: kioskSettingsSchema.prefault({}),
+      receiptMail: receiptMailSettingsSchema
+        .prefault({})
+        .describe('The store\u2019s mail server for emailed receipts (ADR 903); off until a host is set.'),
       log: z
         .strictObject(
           {

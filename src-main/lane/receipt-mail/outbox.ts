@@ -188,6 +188,12 @@ export function createReceiptOutbox(options: ReceiptOutboxOptions): ReceiptOutbo
           `${JSON.stringify(address.slice(0, 80))} is not an email address: ${problem}.`,
           'address',
         );
+      if (!options.receiptFacts(orderId))
+        throw new LaneError(
+          'refused',
+          `No answered sale has order id ${orderId} in this lane's journal, so there is no receipt to email.`,
+          'orderId',
+        );
       const queuedAt = clock.now();
       const id = store.add({ orderId, address, signature, now: queuedAt });
       // The sender starts on the clock, not in this call: queueing never waits on the mail server.
