@@ -10,6 +10,7 @@ import {
   signaturePadSettingSchema,
 } from './device-settings';
 import { asSection, integerFrom } from './schema-parts';
+import { receiptMailSettingsSchema } from './receipt-mail-settings';
 import { surchargeSettingsSchema } from './surcharge-settings';
 import { walletSettingIssues, walletSettingsSchema } from './wallet-settings';
 
@@ -211,6 +212,9 @@ export const settingsSchema = z
       wallet: walletSettingsSchema.prefault({}),
       surcharge: surchargeSettingsSchema.prefault({}),
       kiosk: kioskSettingsSchema.prefault({}),
+      receiptMail: receiptMailSettingsSchema
+        .prefault({})
+        .describe('The store\u2019s mail server for emailed receipts (ADR 903); off until a host is set.'),
       log: z
         .strictObject(
           {

@@ -1,3 +1,4 @@
+import type { ReceiptOutbox } from '../receipt-mail/outbox';
 import type { AppInfo } from '../ipc/contract';
 import type { Dispatch } from '../ipc/dispatcher';
 import type { EventHub } from '../ipc/event-hub';
@@ -39,6 +40,8 @@ export interface Core {
   readonly customers: CustomerServices;
   /** Test prints, held jobs and (training) the emulated printer's pages. */
   readonly printers: PrinterService;
+  /** Emailed receipts: the durable outbox and its sender (ADR 903). */
+  readonly receiptMail: ReceiptOutbox;
   /** The lane's signature capture, on a pad or on the screen. */
   readonly signature: SignatureService;
   readonly terminal: TerminalStateStore;

@@ -14,6 +14,7 @@ import { setupWallet } from './setup-wallet';
 import { setupTerminal } from './setup-terminal';
 import { setupStaff } from './setup-staff';
 import { setupKiosk } from './setup-kiosk';
+import { setupReceiptMail } from './setup-receipt-mail';
 
 export type { Core } from './core-parts';
 export type { CoreOptions } from './core-options';
@@ -39,6 +40,7 @@ export function createCore(options: CoreOptions): Core {
   signedIn = () => staff.session.current()?.cashierId;
   const { kiosk, stops } = setupKiosk(options, { clock, events, devices, terminal: lane, staff });
   const { terminal, sales } = lane;
+  const receiptMail = setupReceiptMail(options, clock, journal);
   const readyDetail = settings.training ? 'Training: no real money moves' : null;
 
   const info = (): AppInfo => ({
@@ -59,6 +61,7 @@ export function createCore(options: CoreOptions): Core {
     cardReaders: devices.cardReaders,
     signature: devices.signature,
     printers: devices.printers,
+    receiptMail,
     sales,
     customers: lane.customers,
     terminal,
@@ -96,6 +99,7 @@ export function createCore(options: CoreOptions): Core {
       { name: 'the signature capture', run: () => devices.signature.close() },
       { name: 'the kiosk', run: () => kiosk.close() },
       { name: 'the devices', run: () => devices.deviceManager.close() },
+      { name: 'the receipt-mail outbox', run: () => receiptMail.close() },
       { name: 'the journal', run: () => journal.close() },
       { name: 'the wallet', run: () => wallet.close() },
       { name: 'the training gateway', run: () => training.gateway.close() },

@@ -32,6 +32,7 @@ export function createCommandHandlers(
     | 'journalRefusal'
     | 'acknowledgeJournal'
     | 'kiosk'
+    | 'receiptMail'
   >,
 ): CommandHandlers {
   const { session } = core;
@@ -223,6 +224,11 @@ export function createCommandHandlers(
       return core.kiosk.voidPayment(orderId);
     }),
     'kiosk.callStaff': customerPayment('call a member of staff', () => core.kiosk.callForHelp()),
+    // The customer's own receipt: a kiosk's customer asks for it as they pay; staff from History.
+    'receipts.email': customerPayment('email a receipt', ({ orderId, address }) =>
+      core.receiptMail.queue({ orderId, address }),
+    ),
+    'receipts.outbox': () => core.receiptMail.state(),
     'kiosk.setService': signedIn('take the kiosk out of service or back in', ({ inService, message }) =>
       core.kiosk.setService(inService, message, session.current()!.cashierId),
     ),

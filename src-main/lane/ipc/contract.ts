@@ -20,6 +20,7 @@
  *   recovery.ts    terminal.recoveryQueue, .findings, ...; journal.*: lost answers, the refusal
  *   training.ts    training.*                 training's built-in gateway
  *   kiosk.ts       kiosk.*                    the self-checkout: catalogue, basket, paying, receipt choice
+ *   receipts.ts    receipts.*                 emailed receipts and their outbox
  * The tenders, the sale phases and the refund reasons are pure modules beside this one
  * (tenders.ts, sale-phases.ts, refund-reasons.ts), so the renderer may use their values.
  */
@@ -30,6 +31,7 @@ import { followUpCommands } from './contract/follow-ups';
 import { historyCommands } from './contract/history';
 import { kioskCommands, kioskEvents } from './contract/kiosk';
 import { printerCommands } from './contract/printers';
+import { receiptCommands } from './contract/receipts';
 import { recoveryCommands, recoveryEvents } from './contract/recovery';
 import type { CommandReply } from './contract/replies';
 import { saleCommands, saleEvents } from './contract/sale';
@@ -45,6 +47,7 @@ export * from './contract/follow-ups';
 export * from './contract/history';
 export * from './contract/kiosk';
 export * from './contract/printers';
+export * from './contract/receipts';
 export * from './contract/recovery';
 export * from './contract/replies';
 export * from './contract/sale';
@@ -90,6 +93,7 @@ export const commands = {
   ...recoveryCommands,
   ...trainingCommands,
   ...kioskCommands,
+  ...receiptCommands,
 } as const;
 
 export type CommandName = keyof typeof commands;

@@ -1,7 +1,7 @@
 import { LaneError } from '../errors';
-import type { JournalEntry } from '../journal/journal';
+import type { Journal, JournalEntry } from '../journal/journal';
 import { factsFromJournal } from '../receipt/facts';
-import { buildReceipt, type ReceiptDocument, type ReceiptKind } from '../receipt/model';
+import { buildReceipt, type ReceiptDocument, type ReceiptFacts, type ReceiptKind } from '../receipt/model';
 import { receiptPng } from '../receipt/preview';
 import { printReceipts } from '../receipt/sale-receipts';
 import type { OperationDependencies } from './lane-dependencies';
@@ -26,6 +26,31 @@ const receiptKindOf = (entry: JournalEntry): ReceiptKind =>
           : 'sale';
 
 /**
+ * The receipt facts of an order's answered sale as the journal has them (a voided sale's are its
+ * void's): what a reprint prints and an emailed receipt says. Undefined when the journal has no
+ * answered sale with that order id.
+ */
+export function receiptFactsForOrder(
+  journal: Pick<Journal, 'list'>,
+  lane: { merchid: string; terminalId: string },
+  orderId: string,
+): ReceiptFacts | undefined {
+  const entry = journal
+    .list({ orderId, operation: 'auth' })
+    .find((candidate) => candidate.outcome?.respstat === 'A' || candidate.outcome?.respstat === 'C');
+  if (!entry) return undefined;
+  // A voided sale's slip is its void: an APPROVED sale slip would say money moved that did not.
+  const money = orderMoney(orderId, journal.list({ orderId, limit: 1000 }));
+  const voided = entry.outcome?.respstat === 'A' && money.fullyVoided;
+  return {
+    ...factsFromJournal(entry, lane),
+    kind: voided ? 'void' : receiptKindOf(entry),
+    ...(voided ? { amountMinor: money.voidedMinor } : {}),
+    ...(!voided && partlyApproved(entry) ? { requestedMinor: entry.amountMinor } : {}),
+  };
+}
+
+/**
  * A sale's receipt again, marked DUPLICATE (unless `duplicate` is false: the first print of an
  * approval recovery found later): printed when a printer is there, and as a PNG for the screen.
  */
@@ -33,34 +58,21 @@ export async function reprint(
   deps: OperationDependencies,
   request: { orderId: string; copy?: 'merchant' | 'customer'; duplicate?: boolean },
 ): Promise<{ printed: boolean; problem: string | null; png: string }> {
-  const entry = deps.journal
-    .list({ orderId: request.orderId, operation: 'auth' })
-    .find((candidate) => candidate.outcome?.respstat === 'A' || candidate.outcome?.respstat === 'C');
-  if (!entry)
+  const facts = receiptFactsForOrder(deps.journal, deps, request.orderId);
+  if (!facts)
     throw new LaneError(
       'refused',
       `No answered sale has order id ${request.orderId} in this lane's journal, so there is no receipt to print.`,
       'orderId',
     );
   const profile = deps.printer?.profile ?? deps.previewProfile;
-  // A voided sale's slip is its void: an APPROVED sale slip would say money moved that did not.
-  const money = orderMoney(request.orderId, deps.journal.list({ orderId: request.orderId, limit: 1000 }));
-  const voided = entry.outcome?.respstat === 'A' && money.fullyVoided;
-  const document: ReceiptDocument = buildReceipt(
-    {
-      ...factsFromJournal(entry, deps),
-      kind: voided ? 'void' : receiptKindOf(entry),
-      ...(voided ? { amountMinor: money.voidedMinor } : {}),
-      ...(!voided && partlyApproved(entry) ? { requestedMinor: entry.amountMinor } : {}),
-    },
-    {
-      copy: request.copy ?? 'customer',
-      training: deps.training,
-      duplicate: request.duplicate ?? true,
-      printedAt: new Date(deps.now()),
-      columns: profile.columns,
-    },
-  );
+  const document: ReceiptDocument = buildReceipt(facts, {
+    copy: request.copy ?? 'customer',
+    training: deps.training,
+    duplicate: request.duplicate ?? true,
+    printedAt: new Date(deps.now()),
+    columns: profile.columns,
+  });
   const png = `data:image/png;base64,${receiptPng(document, profile).toString('base64')}`;
   if (!deps.printer) return { printed: false, problem: 'no printer is configured', png };
   const printed = await printReceipts(deps.printer, [document]);

@@ -55,6 +55,12 @@ const track1 = /%?B\d[\d ]{11,22}\^[^^\n]{0,40}\^(?:[^?\n]{0,79}\?|\S*)/g;
 const track2 = /;?\d{12,19}[=Dd]\d{4}[^?\s]*\??/g;
 // Credentials in a URL (scheme://user:password@host), as fetch errors like to quote them.
 const urlCredentials = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]+@/gi;
+// An email address (a customer's, for an emailed receipt): mail servers quote it back in their
+// refusals. Kept to what an address can be, so a URL's credentials are left to the rule above.
+const emailAddress =
+  /(?<![A-Za-z0-9.!#$%&'*+/=?^_`{|}~-])[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
+/** What an email address becomes in the log. */
+export const emailRemoved = '[email removed]';
 // 13 or more digits, optionally separated by single spaces or dashes. No upper bound: a card
 // number with digits glued on (PAN + expiry) is still masked.
 const digitRun = /(?<!\d)\d(?:[ -]?\d){12,}/g;
@@ -98,13 +104,13 @@ export function removeTrackData(text: string): string {
   return text.replace(track1, trackRemoved).replace(track2, trackRemoved);
 }
 
-/** Removes track data and URL credentials, and masks card-number-like digit runs, in free text. */
+/** Removes track data, URL credentials and email addresses, and masks card-number-like digit runs, in free text. */
 export function redactText(text: string): string {
   // Cheap exit for the common case: without 12 digits in a row nothing below can match, except
   // URL credentials and grouped card numbers, which both need a character this skips on.
   if (!/\d{12}|[-\s@]/.test(text)) return text;
   return replaceOutsideUuids(
-    removeTrackData(text).replace(urlCredentials, '$1[credentials removed]@'),
+    removeTrackData(text).replace(urlCredentials, '$1[credentials removed]@').replace(emailAddress, emailRemoved),
     digitRun,
     maskDigitRun,
   );

@@ -104,6 +104,8 @@ export function stubPos(data: {
     'terminal.findings': () => [],
     'terminal.acknowledgeFinding': () => [],
     'terminal.printFinding': unstubbed('terminal.printFinding'),
+    'receipts.email': unstubbed('receipts.email'),
+    'receipts.outbox': () => ({ waiting: [], finished: [] }),
     'printers.testPrint': () => ({ printed: true }),
     'printers.resume': () => ({ held: 0 }),
     'printers.discardHeld': () => ({ discarded: 0 }),

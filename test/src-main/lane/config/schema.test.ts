@@ -29,6 +29,17 @@ describe('settingsSchema defaults', () => {
         recoveryRetrySeconds: 30,
         confirmAboveMinor: 100_000,
       },
+      receiptMail: {
+        host: null,
+        port: 587,
+        security: 'starttls',
+        user: null,
+        from: null,
+        maxAttempts: 10,
+        firstRetryMs: 30_000,
+        maxRetryMs: 1_800_000,
+        timeoutMs: 30_000,
+      },
       kiosk: {
         idleResetSeconds: 90,
         staffIdleSeconds: 60,

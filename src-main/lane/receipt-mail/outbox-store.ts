@@ -1,0 +1,189 @@
+import Database from 'better-sqlite3';
+import { preparePrivateDatabase } from '../../platform/private-file';
+import { boundPageCache } from '../../platform/sqlite-memory';
+
+/** A receipt email waiting to go: the only place the customer's address is kept. */
+export interface WaitingMail {
+  readonly id: number;
+  readonly orderId: string;
+  readonly address: string;
+  /** The signature as the gateway carries it (Base64 BMP), when the sale had one in hand. */
+  readonly signature: string | null;
+  readonly queuedAt: number;
+  readonly attempts: number;
+  readonly nextAttemptAt: number;
+  /** Why the last attempt failed, in words, without the address. */
+  readonly problem: string | null;
+}
+
+/** What became of a receipt email: sent, or given up. No address. */
+export interface FinishedMail {
+  readonly id: number;
+  readonly orderId: string;
+  readonly state: 'sent' | 'not-sent';
+  readonly reason: string | null;
+  readonly attempts: number;
+  readonly queuedAt: number;
+  readonly finishedAt: number;
+}
+
+const schema = `
+CREATE TABLE IF NOT EXISTS waiting (
+  id INTEGER PRIMARY KEY,
+  order_id TEXT NOT NULL,
+  address TEXT NOT NULL,
+  signature TEXT,
+  queued_at INTEGER NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at INTEGER NOT NULL,
+  problem TEXT
+);
+CREATE TABLE IF NOT EXISTS finished (
+  id INTEGER PRIMARY KEY,
+  order_id TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('sent', 'not-sent')),
+  reason TEXT,
+  attempts INTEGER NOT NULL,
+  queued_at INTEGER NOT NULL,
+  finished_at INTEGER NOT NULL
+);`;
+
+type Row = {
+  id: number;
+  order_id: string;
+  address: string;
+  signature: string | null;
+  queued_at: number;
+  attempts: number;
+  next_attempt_at: number;
+  problem: string | null;
+};
+
+const waitingOf = (row: Row): WaitingMail => ({
+  id: row.id,
+  orderId: row.order_id,
+  address: row.address,
+  signature: row.signature,
+  queuedAt: row.queued_at,
+  attempts: row.attempts,
+  nextAttemptAt: row.next_attempt_at,
+  problem: row.problem,
+});
+
+/**
+ * The receipt-mail outbox: a SQLite file of its own beside the journal (created 0600), so a
+ * mail server that is down never touches the payment path. A waiting row holds the address until
+ * the email is sent or given up; then the row is deleted in the same transaction that records the
+ * outcome, with `secure_delete` zeroing the freed bytes, and the WAL is checkpointed and truncated
+ * so no earlier copy of the page stays in the -wal file either (ADR 903).
+ */
+export class OutboxStore {
+  readonly #db: Database.Database;
+  readonly #insert: Database.Statement;
+  readonly #finish: (id: number, outcome: Omit<FinishedMail, 'id' | 'orderId' | 'queuedAt'>) => boolean;
+
+  constructor(path: string) {
+    if (path !== ':memory:') preparePrivateDatabase(path);
+    const db = new Database(path);
+    this.#db = db;
+    try {
+      db.pragma('journal_mode = WAL');
+      // NORMAL: a commit is in the WAL (the OS has it) without waiting on fsync, so queue() stays under 5 ms;
+      // a lane that crashes keeps every queued row, a power cut may lose the last few (ADR 903).
+      db.pragma('synchronous = NORMAL');
+      db.pragma('secure_delete = ON');
+      boundPageCache(db);
+      db.exec(schema);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    this.#insert = db.prepare(
+      'INSERT INTO waiting (order_id, address, signature, queued_at, next_attempt_at) VALUES (?, ?, ?, ?, ?)',
+    );
+    const finish = db.transaction((id: number, outcome: Omit<FinishedMail, 'id' | 'orderId' | 'queuedAt'>) => {
+      const row = db.prepare('SELECT * FROM waiting WHERE id = ?').get(id) as Row | undefined;
+      if (!row) return false;
+      db.prepare(
+        'INSERT INTO finished (id, order_id, state, reason, attempts, queued_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ).run(id, row.order_id, outcome.state, outcome.reason, outcome.attempts, row.queued_at, outcome.finishedAt);
+      db.prepare('DELETE FROM waiting WHERE id = ?').run(id);
+      return true;
+    });
+    this.#finish = (id, outcome) => {
+      const done = finish(id, outcome);
+      // The page that held the address has older copies in the WAL until a checkpoint resets it.
+      if (done) db.pragma('wal_checkpoint(TRUNCATE)');
+      return done;
+    };
+  }
+
+  /** Writes a waiting row, due at `now`; returns its id. */
+  add(mail: { orderId: string; address: string; signature?: string | undefined; now: number }): number {
+    return Number(
+      this.#insert.run(mail.orderId, mail.address, mail.signature ?? null, mail.now, mail.now).lastInsertRowid,
+    );
+  }
+
+  /** Waiting rows due at `now`, oldest first. */
+  due(now: number, limit = 20): WaitingMail[] {
+    return (
+      this.#db
+        .prepare('SELECT * FROM waiting WHERE next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?')
+        .all(now, limit) as Row[]
+    ).map(waitingOf);
+  }
+
+  /** When the next waiting row falls due; undefined when none waits. */
+  nextDue(): number | undefined {
+    const row = this.#db.prepare('SELECT MIN(next_attempt_at) AS at FROM waiting').get() as { at: number | null };
+    return row.at ?? undefined;
+  }
+
+  /** An attempt failed and another will be made at `nextAttemptAt`. */
+  retryLater(id: number, attempts: number, nextAttemptAt: number, problem: string): void {
+    this.#db
+      .prepare('UPDATE waiting SET attempts = ?, next_attempt_at = ?, problem = ? WHERE id = ?')
+      .run(attempts, nextAttemptAt, problem, id);
+  }
+
+  /** The email was sent or given up: the outcome is kept, the address deleted. */
+  finish(id: number, outcome: Omit<FinishedMail, 'id' | 'orderId' | 'queuedAt'>): boolean {
+    return this.#finish(id, outcome);
+  }
+
+  /** The waiting rows without their addresses or signatures, oldest first. */
+  waiting(): Array<Omit<WaitingMail, 'address' | 'signature'>> {
+    return (this.#db.prepare('SELECT * FROM waiting ORDER BY id').all() as Row[]).map((row) => {
+      const { address: _address, signature: _signature, ...rest } = waitingOf(row);
+      return rest;
+    });
+  }
+
+  /** The newest outcomes first. */
+  finished(limit = 50): FinishedMail[] {
+    return (
+      this.#db.prepare('SELECT * FROM finished ORDER BY id DESC LIMIT ?').all(limit) as Array<{
+        id: number;
+        order_id: string;
+        state: 'sent' | 'not-sent';
+        reason: string | null;
+        attempts: number;
+        queued_at: number;
+        finished_at: number;
+      }>
+    ).map((row) => ({
+      id: row.id,
+      orderId: row.order_id,
+      state: row.state,
+      reason: row.reason,
+      attempts: row.attempts,
+      queuedAt: row.queued_at,
+      finishedAt: row.finished_at,
+    }));
+  }
+
+  close(): void {
+    if (this.#db.open) this.#db.close();
+  }
+}

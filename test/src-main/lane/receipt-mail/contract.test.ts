@@ -1,0 +1,49 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ReceiptOutboxView } from '../../../../src-main/lane/ipc/contract';
+import { ok } from '../../../support/test-core';
+import { until } from '../../../support/until';
+import { call, cardSale, emulatorForEachTest, laneAgainst } from '../terminal/support';
+
+const { emulator, cores } = emulatorForEachTest();
+const servers: SMTPServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+});
+
+describe('receipts.email over the contract', () => {
+  it('queues an order from History, the mail arrives with its total, and the outbox shows it sent with no address', async () => {
+    const received: ParsedMail[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, _session, done) => void simpleParser(stream).then((mail) => (received.push(mail), done()), done),
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.server.address() as { port: number }).port;
+    const { core, lines } = laneAgainst(emulator(), cores, {
+      receiptMail: { host: '127.0.0.1', port, security: 'none', from: 'receipts@corner.example' },
+    });
+    const sale = await cardSale(core, 'amex-approve', 1234);
+
+    expect(await call(core, 'receipts.email', { orderId: sale.orderId, address: 'pat@example' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', field: 'address', message: expect.stringContaining('"pat@example"') },
+    });
+    expect(await call(core, 'receipts.email', { orderId: 'NOPE-1', address: 'pat@example.com' })).toMatchObject({
+      ok: false,
+      error: { field: 'orderId', message: expect.stringContaining('no receipt to email') },
+    });
+    ok(await call(core, 'receipts.email', { orderId: sale.orderId, address: 'pat@example.com' }));
+    await until(() => core.receiptMail.state().finished.length === 1);
+    const outbox = ok(await call<ReceiptOutboxView>(core, 'receipts.outbox', {}));
+    expect(outbox).toMatchObject({ waiting: [], finished: [{ orderId: sale.orderId, state: 'sent' }] });
+    expect(JSON.stringify(outbox)).not.toContain('@');
+    expect(received[0]?.text).toMatch(/TOTAL +\$12\.34/);
+    expect(received[0]?.text).toContain('TRAINING');
+    expect(lines.join('\n')).not.toContain('pat@example');
+  });
+});
