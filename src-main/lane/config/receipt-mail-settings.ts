@@ -10,7 +10,7 @@ const integerFrom = (min: number, max: number, what: string) => {
 export const mailSecurities = ['starttls', 'tls', 'none'] as const;
 
 /**
- * `receiptMail`: the store's mail server for emailed receipts (ADR 903). Without a host,
+ * `receiptMail`: the store's mail server for emailed receipts (ADR 068). Without a host,
  * emailed receipts are off and the command says so. The password is a secret
  * (`mail.password` in the lane's secret store), never in settings.json.
  */

@@ -214,7 +214,7 @@ export const settingsSchema = z
       kiosk: kioskSettingsSchema.prefault({}),
       receiptMail: receiptMailSettingsSchema
         .prefault({})
-        .describe('The store\u2019s mail server for emailed receipts (ADR 903); off until a host is set.'),
+        .describe('The store\u2019s mail server for emailed receipts (ADR 068); off until a host is set.'),
       log: z
         .strictObject(
           {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The `surcharge` settings section: whether the merchant is set up for credit-card surcharging at
  * the gateway, so a sale asks the gateway's surcharge endpoint before authorizing and shows the
- * fee (ADR 902). Off by default: the gateway applies a surcharge by the merchant's own setup, so
+ * fee (ADR 067). Off by default: the gateway applies a surcharge by the merchant's own setup, so
  * this only says whether the lane asks and tells the customer first.
  */
 export const surchargeSettingsSchema = z
@@ -26,7 +26,7 @@ export const surchargeSettingsSchema = z
     { error: 'expected an object' },
   )
   .describe(
-    'Credit-card surcharging: the fee is asked of the gateway before a card sale and printed on the receipt (ADR 902). Off by default.',
+    'Credit-card surcharging: the fee is asked of the gateway before a card sale and printed on the receipt (ADR 067). Off by default.',
   );
 
 export type SurchargeSettings = z.output<typeof surchargeSettingsSchema>;

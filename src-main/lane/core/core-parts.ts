@@ -40,7 +40,7 @@ export interface Core {
   readonly customers: CustomerServices;
   /** Test prints, held jobs and (training) the emulated printer's pages. */
   readonly printers: PrinterService;
-  /** Emailed receipts: the durable outbox and its sender (ADR 903). */
+  /** Emailed receipts: the durable outbox and its sender (ADR 068). */
   readonly receiptMail: ReceiptOutbox;
   /** The lane's signature capture, on a pad or on the screen. */
   readonly signature: SignatureService;

@@ -10,7 +10,7 @@ export const receiptOutboxFile = (training: boolean) =>
   training ? 'receipt-outbox-training.sqlite' : 'receipt-outbox.sqlite';
 
 /**
- * Emailed receipts (ADR 903): the outbox in its own SQLite file beside the journal (in memory when
+ * Emailed receipts (ADR 068): the outbox in its own SQLite file beside the journal (in memory when
  * the lane has no journal file), composing each receipt from the journal as a reprint does.
  */
 export function setupReceiptMail(options: CoreOptions, clock: Clock, journal: LaneJournal): ReceiptOutbox {

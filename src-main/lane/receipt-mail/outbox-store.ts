@@ -75,7 +75,7 @@ const waitingOf = (row: Row): WaitingMail => ({
  * mail server that is down never touches the payment path. A waiting row holds the address until
  * the email is sent or given up; then the row is deleted in the same transaction that records the
  * outcome, with `secure_delete` zeroing the freed bytes, and the WAL is checkpointed and truncated
- * so no earlier copy of the page stays in the -wal file either (ADR 903).
+ * so no earlier copy of the page stays in the -wal file either (ADR 068).
  */
 export class OutboxStore {
   readonly #db: Database.Database;
@@ -89,7 +89,7 @@ export class OutboxStore {
     try {
       db.pragma('journal_mode = WAL');
       // NORMAL: a commit is in the WAL (the OS has it) without waiting on fsync, so queue() stays under 5 ms;
-      // a lane that crashes keeps every queued row, a power cut may lose the last few (ADR 903).
+      // a lane that crashes keeps every queued row, a power cut may lose the last few (ADR 068).
       db.pragma('synchronous = NORMAL');
       db.pragma('secure_delete = ON');
       boundPageCache(db);

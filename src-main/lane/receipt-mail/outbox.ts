@@ -49,7 +49,7 @@ export interface ReceiptOutboxOptions {
 }
 
 /**
- * The durable receipt-mail outbox and its sender (ADR 903): `queue` writes a row and returns; a
+ * The durable receipt-mail outbox and its sender (ADR 068): `queue` writes a row and returns; a
  * sender on the injected clock composes each due receipt from the journal, sends it with
  * nodemailer, retries a server that is down or says 4xx with backoff, gives up on a 5xx or after
  * the bound, and in either end deletes the row (and with it the address), keeping the order id

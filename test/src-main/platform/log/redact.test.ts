@@ -30,7 +30,7 @@ describe('redactText', () => {
     ['EMV tag 57 (hex, D separator)', '57 4788250000121443D28121010000000000000F', '57 [track removed]'],
     ['a card number after a short number', 'qty 12 4788 2500 0012 1443', 'qty 12 478825******1443'],
     ['URL credentials', 'GET https://user:pa55@gw.example/', 'GET https://[credentials removed]@gw.example/'],
-    // A customer's address for an emailed receipt, as a mail server quotes it back (ADR 903).
+    // A customer's address for an emailed receipt, as a mail server quotes it back (ADR 068).
     ['an email address', '550 <pat.doe+r@mail.example.com>: user unknown', '550 <[email removed]>: user unknown'],
   ])('handles %s', (_what, input, expected) => {
     expect(redactText(input)).toBe(expected);
