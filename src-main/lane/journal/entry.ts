@@ -46,6 +46,8 @@ export interface JournalOutcome {
   readonly emvTagData?: string;
   readonly receipt?: unknown;
   readonly amountMinor?: number;
+  /** A surcharge or fee the gateway added, included in `amountMinor` (ADR 067). */
+  readonly feeMinor?: number;
   /** A capture, void or refund whose answer was lost: whether recovery found it took effect. */
   readonly applied?: boolean;
 }

@@ -19,6 +19,7 @@ export function outcomeOf(answer: Authorization | TransactionRecord): JournalOut
     ...(answer.emvTagData ? { emvTagData: JSON.stringify(answer.emvTagData) } : {}),
     ...(answer.receipt ? { receipt: answer.receipt } : {}),
     ...(answer.amount !== undefined ? { amountMinor: answer.amount } : {}),
+    ...('fee_amount' in answer && answer.fee_amount ? { feeMinor: answer.fee_amount } : {}),
   };
 }
 

@@ -48,15 +48,6 @@ const add = (tally: Tally | undefined, minor: number): Tally => ({
   minor: (tally?.minor ?? 0) + minor,
 });
 
-/** The fee a surcharged answer carried, in minor units (the gateway writes dollars and cents). */
-function feeOf(entry: JournalEntry): number {
-  const receipt = entry.outcome as { fee_amount?: unknown } | null;
-  const fee = receipt?.fee_amount;
-  if (typeof fee === 'number') return Math.round(fee * 100);
-  if (typeof fee === 'string' && /^\d+(\.\d{1,2})?$/.test(fee)) return Math.round(Number(fee) * 100);
-  return 0;
-}
-
 /**
  * The totals of the rows given: the journal's payments, the drawer's cash and the shifts. Pure
  * and one pass each, so a report over ten thousand payments costs milliseconds.
@@ -90,12 +81,14 @@ export function dayTotals(rows: {
       case 'auth': {
         // An authorization only (capture later) is no sale until it is captured.
         if (entry.detail?.['tender'] === 'authorize') break;
-        sales = add(sales, moved);
+        // A surcharge is the merchant's fee, not the sale: counted on its own line, in the card's takings.
+        const fee = entry.outcome?.feeMinor ?? 0;
+        surchargesMinor += fee;
+        sales = add(sales, moved - fee);
         card = add(card, moved);
-        surchargesMinor += feeOf(entry);
         const brand = entry.maskedPan ? networkForPan(entry.maskedPan) : 'unknown';
-        byBrand[brand] = add(byBrand[brand], moved);
-        byCashier[cashier] = add(byCashier[cashier], moved);
+        byBrand[brand] = add(byBrand[brand], moved - fee);
+        byCashier[cashier] = add(byCashier[cashier], moved - fee);
         break;
       }
       case 'capture': {

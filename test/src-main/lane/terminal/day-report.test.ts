@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { CashMovement, JournalEntry, Shift } from '../../../../src-main/lane/journal/journal';
+import { dayTotals } from '../../../../src-main/lane/terminal/day-report';
+
+let nextId = 1;
+const entry = (fields: Partial<JournalEntry> & Pick<JournalEntry, 'operation' | 'amountMinor'>): JournalEntry => ({
+  id: nextId++,
+  orderId: `LANE01-261128-${String(nextId).padStart(5, '0')}`,
+  state: 'completed',
+  createdAt: 0,
+  updatedAt: 0,
+  note: null,
+  cashier: '1001',
+  outcome: { respstat: 'A', retref: '343005123105', amountMinor: fields.amountMinor },
+  ...fields,
+});
+const cash = (fields: Partial<CashMovement> & Pick<CashMovement, 'kind' | 'amountMinor'>): CashMovement => ({
+  id: nextId++,
+  shiftId: 1,
+  orderId: 'LANE01-261128-00099',
+  tenderedMinor: null,
+  changeMinor: null,
+  cashier: '1002',
+  approvedBy: null,
+  reason: null,
+  createdAt: 0,
+  ...fields,
+});
+
+describe('dayTotals', () => {
+  it('counts each kind of row once, where it belongs, and unknown outcomes apart', () => {
+    const shift: Shift = {
+      id: 1,
+      openedBy: '1001',
+      openedAt: 0,
+      floatMinor: 10_000,
+      closed: { by: '1001', at: 1, countedMinor: 10_950, expectedMinor: 11_000, overShortMinor: -50 },
+    };
+    const totals = dayTotals({
+      entries: [
+        entry({ operation: 'auth', amountMinor: 2000, maskedPan: '478825******1443', detail: { tender: 'sale' } }),
+        // A surcharged sale: $24.99 and a $0.75 fee, charged together.
+        entry({
+          operation: 'auth',
+          amountMinor: 2499,
+          maskedPan: '545454******5454',
+          detail: { tender: 'sale' },
+          outcome: { respstat: 'A', amountMinor: 2574, feeMinor: 75 },
+        }),
+        // Authorized only, then captured with a tip: a sale once, at the capture.
+        entry({ operation: 'auth', amountMinor: 5000, maskedPan: '478825******1443', detail: { tender: 'authorize' } }),
+        entry({
+          operation: 'capture',
+          amountMinor: 5600,
+          detail: { tipMinor: 600 },
+          outcome: { setlstat: 'Queued for Capture', amountMinor: 5600 },
+        }),
+        entry({ operation: 'void', amountMinor: 2000 }),
+        entry({ operation: 'refund', amountMinor: 300 }),
+        entry({ operation: 'auth', amountMinor: 900, state: 'unknown', outcome: null }),
+        entry({ operation: 'auth', amountMinor: 400, outcome: { respstat: 'C', amountMinor: 0 } }),
+      ],
+      movements: [
+        cash({ kind: 'sale', amountMinor: 1235, tenderedMinor: 2000, changeMinor: 765 }),
+        cash({ kind: 'refund', amountMinor: -235 }),
+        cash({ kind: 'no-sale', amountMinor: 0, orderId: null, approvedBy: '9001', reason: 'change' }),
+      ],
+      shifts: [shift],
+    });
+    expect(totals).toEqual({
+      sales: { count: 4, minor: 2000 + 2499 + 5600 + 1235 },
+      byTender: {
+        card: { count: 3, minor: 2000 + 2574 + 5600 - 2000 - 300 },
+        cash: { count: 2, minor: 1000 },
+        outside: { count: 0, minor: 0 },
+      },
+      byBrand: { visa: { count: 1, minor: 2000 }, mastercard: { count: 1, minor: 2499 } },
+      byCashier: { '1001': { count: 3, minor: 2000 + 2499 + 5600 }, '1002': { count: 1, minor: 1235 } },
+      refunds: { count: 2, minor: 535 },
+      voids: { count: 1, minor: 2000 },
+      noSales: 1,
+      tipsMinor: 600,
+      surchargesMinor: 75,
+      shifts: [
+        {
+          id: 1,
+          openedBy: '1001',
+          floatMinor: 10_000,
+          countedMinor: 10_950,
+          expectedMinor: 11_000,
+          overShortMinor: -50,
+        },
+      ],
+      overShortMinor: -50,
+      unknown: 1,
+    });
+  });
+});
