@@ -1,10 +1,6 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { describe, expect, it } from 'vitest';
-import {
-  drawerFromPrinterStatus,
-  drawerKickBytes,
-  realtimeDrawerKickBytes,
-} from '../../../drivers/printer/drawer';
+import { drawerFromPrinterStatus, drawerKickBytes, realtimeDrawerKickBytes } from '../../../drivers/printer/drawer';
 import { PrinterError } from '../../../drivers/printer/printer-error';
 
 const bytes = (data: Uint8Array) => [...data];
