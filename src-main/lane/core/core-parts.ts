@@ -1,3 +1,4 @@
+import type { DayDesk } from '../terminal/day-desk';
 import type { ReceiptOutbox } from '../receipt-mail/outbox';
 import type { AppInfo } from '../ipc/contract';
 import type { Dispatch } from '../ipc/dispatcher';
@@ -42,6 +43,8 @@ export interface Core {
   readonly printers: PrinterService;
   /** Emailed receipts: the durable outbox and its sender (ADR 068). */
   readonly receiptMail: ReceiptOutbox;
+  /** The counter's day: the shift, no-sale, the X and Z reports (ADR 065). */
+  readonly day: DayDesk;
   /** The lane's signature capture, on a pad or on the screen. */
   readonly signature: SignatureService;
   readonly terminal: TerminalStateStore;

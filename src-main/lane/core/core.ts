@@ -9,6 +9,7 @@ import { LaneError } from '../errors';
 import type { Core } from './core-parts';
 import { setupDevices } from './setup-devices';
 import { setupJournal } from './setup-journal';
+import { createDayDesk } from '../terminal/day-desk';
 import { setupGateway } from './setup-gateway';
 import { setupWallet } from './setup-wallet';
 import { setupTerminal } from './setup-terminal';
@@ -41,6 +42,15 @@ export function createCore(options: CoreOptions): Core {
   const { kiosk, stops } = setupKiosk(options, { clock, events, devices, terminal: lane, staff });
   const { terminal, sales } = lane;
   const receiptMail = setupReceiptMail(options, clock, journal);
+  const day = createDayDesk({
+    journal: () => journal.current(),
+    printers: devices.printers,
+    manager: devices.deviceManager,
+    terminalId: settings.terminalId,
+    training: settings.training,
+    now: () => clock.now(),
+    logger,
+  });
   const readyDetail = settings.training ? 'Training: no real money moves' : null;
 
   const info = (): AppInfo => ({
@@ -62,6 +72,7 @@ export function createCore(options: CoreOptions): Core {
     signature: devices.signature,
     printers: devices.printers,
     receiptMail,
+    day,
     sales,
     customers: lane.customers,
     terminal,

@@ -33,6 +33,7 @@ export function createCommandHandlers(
     | 'acknowledgeJournal'
     | 'kiosk'
     | 'receiptMail'
+    | 'day'
   >,
 ): CommandHandlers {
   const { session } = core;
@@ -229,6 +230,22 @@ export function createCommandHandlers(
       core.receiptMail.queue({ orderId, address }),
     ),
     'receipts.outbox': () => core.receiptMail.state(),
+    'day.shift': signedIn('see the shift', () => core.day.shift()),
+    'day.openShift': signedIn('open a shift', ({ floatMinor }) =>
+      core.day.openShift(floatMinor, session.current()!.cashierId),
+    ),
+    'day.closeShift': signedIn('close the shift', ({ countedMinor, managerPin }, { source }) => {
+      session.approve('close the shift', managerPin, source);
+      return core.day.closeShift(countedMinor, session.current()!.cashierId);
+    }),
+    'day.noSale': signedIn('open the drawer without a sale', ({ reason, managerPin }, { source }) => {
+      const approvedBy = session.approve('open the drawer without a sale', managerPin, source);
+      return core.day.noSale(reason, session.current()!.cashierId, approvedBy);
+    }),
+    'day.xReport': signedIn('print an X report', () => core.day.xReport()),
+    'day.zReport': signedIn('close the day (Z report)', ({ managerPin }, { source }) =>
+      core.day.zReport(session.approve('close the day (Z report)', managerPin, source)),
+    ),
     'kiosk.setService': signedIn('take the kiosk out of service or back in', ({ inService, message }) =>
       core.kiosk.setService(inService, message, session.current()!.cashierId),
     ),

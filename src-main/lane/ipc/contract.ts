@@ -21,6 +21,7 @@
  *   training.ts    training.*                 training's built-in gateway
  *   kiosk.ts       kiosk.*                    the self-checkout: catalogue, basket, paying, receipt choice
  *   receipts.ts    receipts.*                 emailed receipts and their outbox
+ *   day.ts         day.*                      the shift, no-sale, the X and Z reports
  * The tenders, the sale phases and the refund reasons are pure modules beside this one
  * (tenders.ts, sale-phases.ts, refund-reasons.ts), so the renderer may use their values.
  */
@@ -31,6 +32,7 @@ import { followUpCommands } from './contract/follow-ups';
 import { historyCommands } from './contract/history';
 import { kioskCommands, kioskEvents } from './contract/kiosk';
 import { printerCommands } from './contract/printers';
+import { dayCommands } from './contract/day';
 import { receiptCommands } from './contract/receipts';
 import { recoveryCommands, recoveryEvents } from './contract/recovery';
 import type { CommandReply } from './contract/replies';
@@ -48,6 +50,7 @@ export * from './contract/history';
 export * from './contract/kiosk';
 export * from './contract/printers';
 export * from './contract/receipts';
+export * from './contract/day';
 export * from './contract/recovery';
 export * from './contract/replies';
 export * from './contract/sale';
@@ -94,6 +97,7 @@ export const commands = {
   ...trainingCommands,
   ...kioskCommands,
   ...receiptCommands,
+  ...dayCommands,
 } as const;
 
 export type CommandName = keyof typeof commands;

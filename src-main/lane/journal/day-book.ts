@@ -54,6 +54,8 @@ export interface SinceLastZ {
   readonly entries: readonly JournalEntry[];
   readonly movements: readonly CashMovement[];
   readonly shifts: readonly Shift[];
+  /** The rests of partly approved sales taken outside the lane (cash, a check) since the last Z report. */
+  readonly outsideMinor: readonly number[];
   /** The number the next Z report will have. */
   readonly nextNumber: number;
 }
@@ -292,7 +294,14 @@ export class DayBook {
   /** The rows since the last Z report: payments, cash movements and shifts, oldest first. */
   sinceLastZ(): SinceLastZ {
     const last = this.#db.prepared('SELECT * FROM z_reports ORDER BY number DESC LIMIT 1').get() as
-      { number: number; through_entry_id: number; through_movement_id: number; through_shift_id: number } | undefined;
+      | {
+          number: number;
+          closed_at: number;
+          through_entry_id: number;
+          through_movement_id: number;
+          through_shift_id: number;
+        }
+      | undefined;
     const entries = (
       this.#db.prepared('SELECT * FROM entries WHERE id > ? ORDER BY id').all(last?.through_entry_id ?? 0) as Row[]
     ).map(toEntry);
@@ -302,7 +311,12 @@ export class DayBook {
     const shifts = (
       this.#db.prepared('SELECT * FROM shifts WHERE id > ? ORDER BY id').all(last?.through_shift_id ?? 0) as ShiftRow[]
     ).map(toShift);
-    return { entries, movements, shifts, nextNumber: (last?.number ?? 0) + 1 };
+    const outsideMinor = (
+      this.#db
+        .prepared('SELECT amount_minor AS minor FROM outside_tenders WHERE created_at > ? ORDER BY id')
+        .all(last?.closed_at ?? -1) as Array<{ minor: number }>
+    ).map((row) => row.minor);
+    return { entries, movements, shifts, outsideMinor, nextNumber: (last?.number ?? 0) + 1 };
   }
 
   /**

@@ -13,6 +13,7 @@ import {
   type JournalState,
   type Row,
 } from './entry';
+import { LaneError } from '../errors';
 import { DayBook } from './day-book';
 import { checkAndMigrate } from './migrate';
 import { lanePrefix } from './naming';
@@ -125,7 +126,8 @@ export class Journal {
     try {
       return run();
     } catch (error) {
-      if (error instanceof JournalError) throw error;
+      // A refusal of the day book's (a shift already open) is the lane's words, not a failed write.
+      if (error instanceof JournalError || error instanceof LaneError) throw error;
       throw new JournalError(`journal: could not ${what}: ${(error as Error).message}`, { cause: error });
     }
   }

@@ -1,46 +1,7 @@
 import { networkForPan } from '../../../drivers/card-reader/card-read';
 import type { CashMovement, JournalEntry, Shift } from '../journal/journal';
+import type { DayTotals, Tally } from '../ipc/contract';
 import { tookEffect } from './order-money';
-
-/** A count and the money it came to, in minor units. */
-export interface Tally {
-  readonly count: number;
-  readonly minor: number;
-}
-
-/**
- * The totals of an X report (the day or shift so far, nothing reset) or a Z report (the day
- * closed): made from the journal's rows alone, so the report and the journal cannot disagree.
- * Money is in minor units; refunds and voids are positive amounts taken off.
- */
-export interface DayTotals {
-  /** Sales that took effect: card sales (approved and captured) and the cash kept from sales. */
-  readonly sales: Tally;
-  /** Net takings by tender: card (sales, captures and tips, less voids and refunds) and cash in the drawer from sales less cash refunds. */
-  readonly byTender: { readonly card: Tally; readonly cash: Tally; readonly outside: Tally };
-  /** Card sales by the card's brand (from its first six digits). */
-  readonly byBrand: Readonly<Record<string, Tally>>;
-  /** Sales by who was signed in when each was written. */
-  readonly byCashier: Readonly<Record<string, Tally>>;
-  readonly refunds: Tally;
-  readonly voids: Tally;
-  readonly noSales: number;
-  readonly tipsMinor: number;
-  readonly surchargesMinor: number;
-  /** The closed shifts in the period: float, blind count, what was expected, over or short. */
-  readonly shifts: ReadonlyArray<{
-    readonly id: number;
-    readonly openedBy: string;
-    readonly floatMinor: number;
-    readonly countedMinor: number | null;
-    readonly expectedMinor: number | null;
-    readonly overShortMinor: number | null;
-  }>;
-  /** Counted less expected over every closed shift: positive over, negative short. */
-  readonly overShortMinor: number;
-  /** Payments whose outcome is still unknown: the report says so rather than count them either way. */
-  readonly unknown: number;
-}
 
 const none: Tally = { count: 0, minor: 0 };
 const add = (tally: Tally | undefined, minor: number): Tally => ({
