@@ -70,6 +70,20 @@ const machineBurstKeys = 16;
 const machineBurstQuietMs = 2000;
 
 /**
+ * Whether the browser holds input events not yet dispatched to this page (Chromium's
+ * `navigator.scheduling.isInputPending`): a busy renderer's queued keys, which a pause said now
+ * would cut from their burst. False where the browser cannot say.
+ */
+function inputPending(win: Window): boolean {
+  const scheduling = (win.navigator as { scheduling?: { isInputPending?: (options?: object) => boolean } }).scheduling;
+  try {
+    return scheduling?.isInputPending?.({ includeContinuous: false }) === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Browser mode's half of a keyboard-mode card reader (the Electron shell does this in its main
  * process). A reader types into the same keyboard as the cashier, so every printable key and
  * Enter is held from the page and sent to the main process's wedge with the time it was pressed
@@ -106,7 +120,12 @@ export function routeKeysThroughReader(win: Window, pos: PosApi, options: WedgeR
     const now = win.performance.now();
     const quietMs = pending.size >= machineBurstKeys ? machineBurstQuietMs : deliveryQuietMs;
     const wait = Math.max(Math.min(Math.max(0, settleAt - now), maxPauseWaitMs), lastDelivered + quietMs - now) + 1;
-    pauseTimer = win.setTimeout(() => {
+    pauseTimer = win.setTimeout(function saySoon() {
+      // Keys the browser has but has not handed to the page yet are no pause: wait for them.
+      if (inputPending(win)) {
+        pauseTimer = win.setTimeout(saySoon, deliveryQuietMs);
+        return;
+      }
       pauseTimer = undefined;
       const seq = lastSeq;
       void pos.devices.keysPaused({ at: win.performance.now() }).then((reply) => {

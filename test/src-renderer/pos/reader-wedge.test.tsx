@@ -140,6 +140,30 @@ describe('routing the keyboard through a keyboard-mode reader (browser mode)', (
     }
   });
 
+  it('says no pause while the browser still holds keys for the page, and says it once they are in', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    let pending = true;
+    Object.defineProperty(window.navigator, 'scheduling', {
+      configurable: true,
+      value: { isInputPending: () => pending },
+    });
+    try {
+      const { press, calls, stop } = routedPageHolding();
+      const said = () => calls.filter(([called]) => called === 'devices.keysPaused').length;
+      await press('0');
+      // A busy renderer: the rest of the burst waits in the browser's queue.
+      await act(async () => vi.advanceTimersByTime(1000));
+      expect(said()).toBe(0);
+      pending = false;
+      await act(async () => vi.advanceTimersByTime(151));
+      expect(said()).toBe(1);
+      stop();
+    } finally {
+      Reflect.deleteProperty(window.navigator, 'scheduling');
+      vi.useRealTimers();
+    }
+  });
+
   it('types a key where it was pressed, even when a Tab moved the focus while the wedge decided', async () => {
     const stub = stubPos({ info: trainingCounter, answers: { 'devices.keystroke': () => ({ consumed: false }) } });
     const fromKeyboard = new WeakSet<Event>();
