@@ -11,6 +11,7 @@ import { soakBenchmarks } from './soak.bench';
 import { walletBenchmarks } from './wallet.bench';
 import { kioskBenchmarks } from './kiosk.bench';
 import { startBenchmarks } from './start.bench';
+import { dayBenchmarks } from './day.bench';
 import { formatTable, measure, type BenchResult } from './harness';
 
 /** Every benchmark the project has; later issues append their cases here. */
@@ -26,6 +27,7 @@ export const allBenchmarks = [
   ...walletBenchmarks,
   ...kioskBenchmarks,
   ...startBenchmarks,
+  ...dayBenchmarks,
 ];
 
 const loadRuns = [

@@ -29,6 +29,14 @@ export function dayTotals(rows: {
   let unknown = 0;
   let noSales = 0;
   const byBrand: Record<string, Tally> = {};
+  // A day has a few hundred card prefixes and thousands of sales: each prefix is looked up once.
+  const brands = new Map<string, string>();
+  const brandOf = (maskedPan: string) => {
+    const prefix = maskedPan.slice(0, 6);
+    let brand = brands.get(prefix);
+    if (brand === undefined) brands.set(prefix, (brand = networkForPan(maskedPan)));
+    return brand;
+  };
   const byCashier: Record<string, Tally> = {};
   for (const entry of rows.entries) {
     if (entry.state === 'pending' || entry.state === 'unknown') {
@@ -47,7 +55,7 @@ export function dayTotals(rows: {
         surchargesMinor += fee;
         sales = add(sales, moved - fee);
         card = add(card, moved);
-        const brand = entry.maskedPan ? networkForPan(entry.maskedPan) : 'unknown';
+        const brand = entry.maskedPan ? brandOf(entry.maskedPan) : 'unknown';
         byBrand[brand] = add(byBrand[brand], moved - fee);
         byCashier[cashier] = add(byCashier[cashier], moved - fee);
         break;
