@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { LaneError } from '../errors';
+
+/** How cash is paid in one currency: the smallest amount cash can pay, and the notes handed over (minor units). */
+export interface CashRules {
+  readonly increment: number;
+  readonly notes: readonly number[];
+}
+
+const rulesSchema = z
+  .object({
+    increment: z.number().int().min(1).max(10_000),
+    notes: z
+      .array(z.number().int().min(1))
+      .min(1)
+      .refine((notes) => notes.every((note, i) => i === 0 || note > notes[i - 1]!), 'notes must be in ascending order'),
+  })
+  .strict();
+
+/**
+ * The cash rules of every currency (assets/cash/currencies.json), by ISO 4217 code: data, not
+ * code, so a store's currency is a file edit. A file that is not such a table is an error naming
+ * the currency and the field.
+ */
+export function loadCashRules(assetsDir: string): ReadonlyMap<string, CashRules> {
+  const raw = JSON.parse(readFileSync(join(assetsDir, 'cash', 'currencies.json'), 'utf8')) as Record<string, unknown>;
+  const rules = new Map<string, CashRules>();
+  for (const [code, value] of Object.entries(raw)) {
+    if (code.startsWith('$')) continue;
+    if (!/^[A-Z]{3}$/.test(code))
+      throw new LaneError('invalid', `cash rules: "${code}" is not an ISO 4217 currency code`);
+    const parsed = rulesSchema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new LaneError('invalid', `cash rules: ${code}.${issue?.path.join('.') || ''}: ${issue?.message ?? ''}`);
+    }
+    rules.set(code, parsed.data);
+  }
+  return rules;
+}
+
+/** What the customer pays in cash for `dueMinor`: rounded to the nearest increment, halves up (a card pays the exact amount). */
+export function cashDue(dueMinor: number, rules: CashRules): number {
+  const { increment } = rules;
+  const remainder = dueMinor % increment;
+  return remainder * 2 >= increment ? dueMinor - remainder + increment : dueMinor - remainder;
+}
+
+/**
+ * The quick-cash buttons for an amount due: exact (rounded for cash), then the next whole unit
+ * (the next dollar), then each note that covers it, smallest first; no amount twice, at most `max`.
+ */
+export function quickCash(dueMinor: number, rules: CashRules, max = 4): number[] {
+  const exact = cashDue(dueMinor, rules);
+  const unit = Math.max(100, rules.increment);
+  const nextUnit = Math.ceil(exact / unit) * unit;
+  const amounts = [exact, nextUnit, ...rules.notes.filter((note) => note >= exact)];
+  return [...new Set(amounts)].filter((amount) => amount >= exact).slice(0, max);
+}
+
+/** The change for cash handed over: refused in words when it does not cover what is due. */
+export function changeFor(tenderedMinor: number, dueMinor: number, rules: CashRules): number {
+  const due = cashDue(dueMinor, rules);
+  if (!Number.isSafeInteger(tenderedMinor) || tenderedMinor < 0)
+    throw new LaneError('invalid', 'The cash tendered must be a whole, positive amount', 'tenderedMinor');
+  if (tenderedMinor < due)
+    throw new LaneError(
+      'invalid',
+      `The cash tendered does not cover the ${(due / 100).toFixed(2)} due`,
+      'tenderedMinor',
+    );
+  return tenderedMinor - due;
+}
