@@ -242,6 +242,9 @@ export function createCommandHandlers(
       const approvedBy = session.approve('open the drawer without a sale', managerPin, source);
       return core.day.noSale(reason, session.current()!.cashierId, approvedBy);
     }),
+    'day.cashSale': signedIn('take cash', ({ amountMinor, tenderedMinor }) =>
+      core.day.cashSale(amountMinor, tenderedMinor, session.current()!.cashierId),
+    ),
     'day.xReport': signedIn('print an X report', () => core.day.xReport()),
     'day.zReport': signedIn('close the day (Z report)', ({ managerPin }, { source }) =>
       core.day.zReport(session.approve('close the day (Z report)', managerPin, source)),

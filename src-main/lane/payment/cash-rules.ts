@@ -73,3 +73,10 @@ export function changeFor(tenderedMinor: number, dueMinor: number, rules: CashRu
     );
   return tenderedMinor - due;
 }
+
+/** One currency's cash rules, or an error naming the currency when the table has none. */
+export function cashRulesFor(assetsDir: string, currency: string): CashRules {
+  const rules = loadCashRules(assetsDir).get(currency);
+  if (!rules) throw new LaneError('invalid', `cash rules: no rules for the currency ${currency}`, 'currency');
+  return rules;
+}

@@ -107,6 +107,7 @@ export function stubPos(data: {
     'receipts.email': unstubbed('receipts.email'),
     'receipts.outbox': () => ({ waiting: [], finished: [] }),
     'day.shift': () => null,
+    'day.cashSale': unstubbed('day.cashSale'),
     'day.openShift': unstubbed('day.openShift'),
     'day.closeShift': unstubbed('day.closeShift'),
     'day.noSale': unstubbed('day.noSale'),

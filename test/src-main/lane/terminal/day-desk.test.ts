@@ -1,6 +1,12 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { ClosedShiftView, DayReportView, NoSaleView, ShiftView } from '../../../../src-main/lane/ipc/contract';
+import type {
+  CashSaleView,
+  ClosedShiftView,
+  DayReportView,
+  NoSaleView,
+  ShiftView,
+} from '../../../../src-main/lane/ipc/contract';
 import { ok } from '../../../support/test-core';
 import { call, cardSale, emulatorForEachTest, laneAgainst } from './support';
 
@@ -25,6 +31,26 @@ describe('the counter\u2019s day over the contract: a shift, a no-sale, X and Z 
     const sale = await cardSale(core, 'visa-approve', 1234);
     expect(sale).toMatchObject({ outcome: 'approved', approvedMinor: 1234 });
 
+    // A cash sale: too little is refused in words and nothing is kept; enough gives the change.
+    expect(await call(core, 'day.cashSale', { amountMinor: 766, tenderedMinor: 500 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', message: 'The cash tendered does not cover the 7.66 due' },
+    });
+    const cash = ok(await call<CashSaleView>(core, 'day.cashSale', { amountMinor: 766, tenderedMinor: 2000 }));
+    expect(cash).toMatchObject({
+      dueMinor: 766,
+      tenderedMinor: 2000,
+      changeMinor: 1234,
+      drawer: 'opened',
+      printed: { ok: true },
+    });
+    expect(cash.lines.map((line) => line.trim())).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^CASH\s+\$20\.00$/),
+        expect.stringMatching(/^CHANGE\s+\$12\.34$/),
+      ]),
+    );
+
     // A no-sale is a manager's: refused in words without one, kept and the drawer kicked with one.
     expect(await call(core, 'day.noSale', { reason: 'change for the float' })).toMatchObject({
       ok: false,
@@ -38,9 +64,9 @@ describe('the counter\u2019s day over the contract: a shift, a no-sale, X and Z 
     // The X report: so far, nothing reset; the screen's lines are the printed page's.
     const x = ok(await call<DayReportView>(core, 'day.xReport', {}));
     expect(x).toMatchObject({ kind: 'x', number: null, printed: { ok: true } });
-    expect(x.totals).toMatchObject({ sales: { count: 1, minor: 1234 }, noSales: 1, unknown: 0 });
+    expect(x.totals).toMatchObject({ sales: { count: 2, minor: 2000 }, noSales: 1, unknown: 0 });
     expect(x.lines.map((line) => line.trim())).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^X REPORT/), expect.stringMatching(/^Sales \(1\)\s+\$12\.34$/)]),
+      expect.arrayContaining([expect.stringMatching(/^X REPORT/), expect.stringMatching(/^Sales \(2\)\s+\$20\.00$/)]),
     );
 
     // The Z report waits for the shift's count; the count is blind and a manager's.
@@ -48,10 +74,12 @@ describe('the counter\u2019s day over the contract: a shift, a no-sale, X and Z 
       ok: false,
       error: { message: 'A shift is still open: close it with its cash count before the Z report.' },
     });
-    const closed = ok(await call<ClosedShiftView>(core, 'day.closeShift', { countedMinor: 9_975, managerPin: '9999' }));
+    const closed = ok(
+      await call<ClosedShiftView>(core, 'day.closeShift', { countedMinor: 10_741, managerPin: '9999' }),
+    );
     expect(closed).toMatchObject({
-      countedMinor: 9_975,
-      expectedMinor: 10_000,
+      countedMinor: 10_741,
+      expectedMinor: 10_766,
       overShortMinor: -25,
       verdict: 'Short $0.25',
     });
@@ -59,10 +87,10 @@ describe('the counter\u2019s day over the contract: a shift, a no-sale, X and Z 
     const z = ok(await call<DayReportView>(core, 'day.zReport', { managerPin: '9999' }));
     expect(z).toMatchObject({ kind: 'z', number: 1, printed: { ok: true } });
     expect(z.totals).toMatchObject({
-      sales: { count: 1, minor: 1234 },
-      byTender: { card: { count: 1, minor: 1234 }, cash: { count: 0, minor: 0 } },
+      sales: { count: 2, minor: 2000 },
+      byTender: { card: { count: 1, minor: 1234 }, cash: { count: 1, minor: 766 } },
       byBrand: { visa: { count: 1, minor: 1234 } },
-      byCashier: { '1001': { count: 1, minor: 1234 } },
+      byCashier: { '1001': { count: 2, minor: 2000 } },
       noSales: 1,
       overShortMinor: -25,
     });
@@ -79,6 +107,14 @@ describe('the counter\u2019s day over the contract: a shift, a no-sale, X and Z 
     const db = new Database(journalPath, { readonly: true });
     expect(db.prepare("SELECT cashier, shift_id FROM entries WHERE operation = 'auth'").all()).toEqual([
       { cashier: '1001', shift_id: 1 },
+    ]);
+    expect(
+      db
+        .prepare('SELECT kind, amount_minor, tendered_minor, change_minor, cashier FROM cash_movements ORDER BY id')
+        .all(),
+    ).toEqual([
+      { kind: 'sale', amount_minor: 766, tendered_minor: 2000, change_minor: 1234, cashier: '1001' },
+      { kind: 'no-sale', amount_minor: 0, tendered_minor: null, change_minor: null, cashier: '1001' },
     ]);
     expect(db.prepare('SELECT number, closed_by FROM z_reports').all()).toEqual([{ number: 1, closed_by: '9001' }]);
     db.close();
