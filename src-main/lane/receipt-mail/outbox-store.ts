@@ -1,3 +1,4 @@
+import type { ReceiptOutboxView } from '../ipc/contract';
 import Database from 'better-sqlite3';
 import { preparePrivateDatabase } from '../../platform/private-file';
 import { boundPageCache } from '../../platform/sqlite-memory';
@@ -16,16 +17,8 @@ export interface WaitingMail {
   readonly problem: string | null;
 }
 
-/** What became of a receipt email: sent, or given up. No address. */
-export interface FinishedMail {
-  readonly id: number;
-  readonly orderId: string;
-  readonly state: 'sent' | 'not-sent';
-  readonly reason: string | null;
-  readonly attempts: number;
-  readonly queuedAt: number;
-  readonly finishedAt: number;
-}
+/** What became of a receipt email: sent, or given up. No address (the screen's own shape). */
+export type FinishedMail = ReceiptOutboxView['finished'][number];
 
 const schema = `
 CREATE TABLE IF NOT EXISTS waiting (

@@ -134,22 +134,28 @@ export function cashReceipt(
  */
 export function createDayDesk(options: DayDeskOptions) {
   const { journal } = options;
-  const report = async (kind: 'x' | 'z', number: number | null, totals: DayTotals): Promise<DayReportView> => {
+  /** Draws a page for the lane's printer (its width) and prints it: its lines, and whether the printer took it. */
+  const print = async (
+    draw: (page: { terminalId: string; training: boolean; printedAt: Date; columns: number }) => ReceiptDocument,
+  ) => {
     const printer = options.manager.printer();
-    const document = dayReportDocument(
-      { kind, number, totals },
-      {
-        terminalId: options.terminalId,
-        training: options.training,
-        printedAt: new Date(options.now()),
-        columns: printer?.profile.columns ?? 48,
-      },
-    );
+    const document = draw({
+      terminalId: options.terminalId,
+      training: options.training,
+      printedAt: new Date(options.now()),
+      columns: printer?.profile.columns ?? 48,
+    });
     const printed = printer
       ? await printReceipts({ printer: printer.printer, profile: printer.profile }, [document], options.logger)
       : { ok: false, problem: 'no receipt printer is configured' };
-    return { kind, number, totals, lines: receiptAsText(document), printed };
+    return { lines: receiptAsText(document), printed };
   };
+  const report = async (kind: 'x' | 'z', number: number | null, totals: DayTotals): Promise<DayReportView> => ({
+    kind,
+    number,
+    totals,
+    ...(await print((page) => dayReportDocument({ kind, number, totals }, page))),
+  });
   return {
     shift: (): ShiftView | null => {
       const shift = journal().day.currentShift();
@@ -196,19 +202,9 @@ export function createDayDesk(options: DayDeskOptions) {
         drawer = 'not-opened';
         drawerProblem = (error as Error).message;
       }
-      const printer = options.manager.printer();
-      const document = cashReceipt(
-        { orderId, amountMinor, dueMinor, tenderedMinor, changeMinor },
-        {
-          training: options.training,
-          terminalId: options.terminalId,
-          printedAt: new Date(options.now()),
-          columns: printer?.profile.columns ?? 48,
-        },
+      const receipt = await print((page) =>
+        cashReceipt({ orderId, amountMinor, dueMinor, tenderedMinor, changeMinor }, page),
       );
-      const printed = printer
-        ? await printReceipts({ printer: printer.printer, profile: printer.profile }, [document], options.logger)
-        : { ok: false, problem: 'no receipt printer is configured' };
       return {
         orderId,
         amountMinor,
@@ -217,8 +213,7 @@ export function createDayDesk(options: DayDeskOptions) {
         changeMinor,
         drawer,
         ...(drawerProblem ? { drawerProblem } : {}),
-        printed,
-        lines: receiptAsText(document),
+        ...receipt,
       };
     },
     xReport: () => {
