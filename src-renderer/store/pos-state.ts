@@ -21,4 +21,5 @@ export type PosState = PosSlices['session'] &
   PosSlices['endOfDay'] &
   PosSlices['deviceTests'] &
   PosSlices['settings'] &
-  PosSlices['kiosk'];
+  PosSlices['kiosk'] &
+  PosSlices['day'];

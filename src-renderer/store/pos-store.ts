@@ -16,6 +16,7 @@ import { createEndOfDaySlice } from './end-of-day-slice';
 import { createDeviceTestsSlice } from './device-tests-slice';
 import { createSettingsSlice } from './settings-slice';
 import { createKioskSlice } from './kiosk-slice';
+import { createDaySlice } from './day-slice';
 
 export type { PosState };
 export type PosStore = StoreApi<PosState>;
@@ -38,6 +39,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createDeviceTestsSlice(pos)(...a),
     ...createSettingsSlice(pos)(...a),
     ...createKioskSlice(pos)(...a),
+    ...createDaySlice(pos)(...a),
   }));
 }
 

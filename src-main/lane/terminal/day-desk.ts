@@ -80,7 +80,9 @@ export function dayReportDocument(
   };
   section(
     'BY CARD BRAND',
-    Object.entries(totals.byBrand).sort(([a], [b]) => a.localeCompare(b)),
+    Object.entries(totals.byBrand)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([brand, value]): [string, Tally] => [brand.toUpperCase(), value]),
   );
   section(
     'BY CASHIER',

@@ -4,6 +4,7 @@ import { ColumnHeads } from '../../components/ColumnHeads';
 import { formatMoney } from '../../../src-main/platform/money';
 import { usePos } from '../../store/use-pos';
 import { Reconciliation } from './Reconciliation';
+import { ShiftPanel } from './ShiftPanel';
 import { StatusChart } from './StatusChart';
 import { batchWords, statusWords } from './words';
 import { Alert } from '../../components/Alert';
@@ -78,6 +79,7 @@ export function EndOfDayScreen() {
         </p>
       ) : null}
       <Alert message={problem ?? error} className="history-error" />
+      <ShiftPanel />
       {report ? (
         <>
           {report.gatewayProblem ? (
