@@ -46,7 +46,7 @@ describe('the shift and the day\u2019s reports in Chromium', () => {
         expect(await report.innerText()).toMatch(/Sales \(2\)\s+\$20\.00/);
         expect(await report.innerText()).toMatch(/No-sales\s+1/);
         await report.scrollIntoViewIfNeeded();
-      await look(page, 'shift-x-report');
+        await look(page, 'shift-x-report');
 
         // The day cannot close over an open shift; the count is blind, and comes out short.
         await page.getByRole('button', { name: 'Z report (close the day)' }).click();
@@ -65,7 +65,7 @@ describe('the shift and the day\u2019s reports in Chromium', () => {
         expect(z).toMatch(/Cash \(1\)\s+\$7\.66/);
         expect(z).toMatch(/Over\/short\s+Short \$0\.25/);
         await report.scrollIntoViewIfNeeded();
-      await look(page, 'shift-z-report');
+        await look(page, 'shift-z-report');
 
         // The journal keeps it: the Z report's number once, the cash and the no-sale in the shift.
         const db = new Database(join(appDataDir, 'training-journal.sqlite'), { readonly: true });
