@@ -210,7 +210,7 @@ describe('stopping the lane with a sale open (issue 30, item 4)', () => {
       process.stdout.write(`lane with a payment in flight stopped ${Math.round(ms)} ms after SIGTERM\n`);
       expect(await exitCode).toBe(1);
       expect(lane.lines).toContain(
-        'Stopped after 5 s with these still open: the sale (a payment in flight is awaited), the signature capture, the kiosk, the devices, the journal, the wallet, the training gateway',
+        'Stopped after 5 s with these still open: the sale (a payment in flight is awaited), the signature capture, the kiosk, the devices, the receipt-mail outbox, the journal, the wallet, the training gateway',
       );
       const journal = Journal.open(join(home, 'training-journal.sqlite'), {
         clock: { now: () => Date.now() },

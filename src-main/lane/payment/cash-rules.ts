@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { formatDecimal } from '../../platform/money';
 import { LaneError } from '../errors';
 
 /** How cash is paid in one currency: the smallest amount cash can pay, and the notes handed over (minor units). */
@@ -66,11 +67,7 @@ export function changeFor(tenderedMinor: number, dueMinor: number, rules: CashRu
   if (!Number.isSafeInteger(tenderedMinor) || tenderedMinor < 0)
     throw new LaneError('invalid', 'The cash tendered must be a whole, positive amount', 'tenderedMinor');
   if (tenderedMinor < due)
-    throw new LaneError(
-      'invalid',
-      `The cash tendered does not cover the ${(due / 100).toFixed(2)} due`,
-      'tenderedMinor',
-    );
+    throw new LaneError('invalid', `The cash tendered does not cover the ${formatDecimal(due)} due`, 'tenderedMinor');
   return tenderedMinor - due;
 }
 
