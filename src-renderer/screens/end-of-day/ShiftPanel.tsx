@@ -60,30 +60,22 @@ export function ShiftPanel() {
           ? `Shift ${day.shift.id} open since ${new Date(day.shift.openedAt).toLocaleTimeString()}, by ${day.shift.openedBy}, float ${formatMoney(day.shift.floatMinor)}.`
           : 'No shift is open: count the float into the drawer and open one before taking cash.'}
       </p>
-      {day.shift ? (
-        <form
-          className="history-search"
-          onSubmit={withAmount('The counted cash', (minor) => actions.close(minor, managerPin))}
-        >
-          <label>
-            Cash counted in the drawer
-            <input inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
-          </label>
-          <button type="submit" className="primary" disabled={day.busy}>
-            Close shift
-          </button>
-        </form>
-      ) : (
-        <form className="history-search" onSubmit={withAmount('The float', (minor) => actions.open(minor))}>
-          <label>
-            Float counted into the drawer
-            <input inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
-          </label>
-          <button type="submit" className="primary" disabled={day.busy}>
-            Open shift
-          </button>
-        </form>
-      )}
+      <form
+        className="history-search"
+        onSubmit={
+          day.shift
+            ? withAmount('The counted cash', (minor) => actions.close(minor, managerPin))
+            : withAmount('The float', (minor) => actions.open(minor))
+        }
+      >
+        <label>
+          {day.shift ? 'Cash counted in the drawer' : 'Float counted into the drawer'}
+          <input inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
+        </label>
+        <button type="submit" className="primary" disabled={day.busy}>
+          {day.shift ? 'Close shift' : 'Open shift'}
+        </button>
+      </form>
       <form
         className="history-search"
         onSubmit={(event) => {
