@@ -145,11 +145,14 @@ export function routeKeysThroughReader(win: Window, pos: PosApi, options: WedgeR
     if (pending.size > maxPendingKeys) forgetBefore(seq - maxPendingKeys);
     win.clearTimeout(pauseTimer);
     pauseTimer = undefined;
-    // The key's own time, on the page's clock; a stamp that is not (none, or one from the
-    // future, as a synthetic event may carry) gives way to the time now.
+    // The key's own time, on the page's clock. Chromium stamps a key pressed before this page
+    // began 0 (its time origin): the start of a burst typed while the page loaded. Those keys go
+    // at 0, never at their arrival, or the browser's stalls between them (timed by arrival)
+    // would cut the burst they began; the burst's later keys carry their own stamps just after
+    // 0. A stamp from the future, as a synthetic event may carry, gives way to the time now.
     const now = win.performance.now();
     lastDelivered = now;
-    const at = event.timeStamp > 0 && event.timeStamp <= now ? event.timeStamp : now;
+    const at = event.timeStamp >= 0 && event.timeStamp <= now ? event.timeStamp : now;
     void pos.devices.keystroke({ key, seq, at }).then((reply) => {
       if (reply.ok) awaitPause(reply.result.settleAt, seq);
       if (reply.ok && reply.result.consumed) return;

@@ -32,8 +32,10 @@ describe('a keyboard-mode card reader in browser mode', () => {
       await look(page, 'reader-wedge-swipe-kept-out-of-field');
       await page.getByTestId('pay-card').click();
       await page.getByText('Insert, tap or swipe the card').waitFor();
-      // A slower reader (20 ms a key, as older ones at a low rate type) pays the sale: its burst
-      // lasts most of a second, and one pause in a busy browser must not cut it in two.
+      // A slower reader (20 ms a key, as older ones at a low rate type) pays the sale. Its burst
+      // of an encrypted swipe lasts over 8 s, longer than the page has been open, so its first
+      // keys carry Chromium's stamp for "before the page began"; no pause in a busy browser, and
+      // no stall between those first keys, may cut it in two.
       await typeAsDevice(page, reader.swipe(card), { gapMs: 20 });
       await page.getByTestId('sale-result').waitFor();
       expect(await page.getByTestId('sale-headline').innerText()).toBe('Approved');

@@ -56,9 +56,11 @@ function routedPageHolding() {
   });
   const fromKeyboard = new WeakSet<Event>();
   const stop = routeKeysThroughReader(window, stub.pos, { fromKeyboard: (event) => fromKeyboard.has(event) });
-  const press = async (key: string) =>
+  /** `timeStamp`: the browser's stamp for the key (by default, when the event is made). */
+  const press = async (key: string, timeStamp?: number) =>
     act(async () => {
       const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+      if (timeStamp !== undefined) Object.defineProperty(event, 'timeStamp', { value: timeStamp });
       fromKeyboard.add(event);
       fireEvent(window, event);
     });
@@ -111,6 +113,29 @@ describe('routing the keyboard through a keyboard-mode reader (browser mode)', (
       // The wedge has settled: nothing more is said.
       await act(async () => vi.advanceTimersByTime(2000));
       expect(calls).toHaveLength(2);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends a key pressed before the page began at 0, as Chromium stamps it, never at its late arrival', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      // Chromium stamps a key with the time it was pressed, or 0 when before the page began.
+      const { calls, stop, press: key } = routedPageHolding();
+      // The page is 4 s old when a reader's 8 s burst reaches it: its first keys were pressed
+      // before the page began, and a busy browser hands them on 100 ms apart; timed by their
+      // arrival they would look like a person's pauses and cut the burst. Then come keys stamped
+      // after the page began, 20 ms apart.
+      await act(async () => vi.advanceTimersByTime(4000));
+      for (const character of '%B47') {
+        await key(character, 0);
+        await act(async () => vi.advanceTimersByTime(100));
+      }
+      for (const [index, character] of [...'88^'].entries()) await key(character, 10 + index * 20);
+      const keystrokes = calls.filter(([name]) => name === 'devices.keystroke');
+      expect(keystrokes.map(([, args]) => (args as { at: number }).at)).toEqual([0, 0, 0, 0, 10, 30, 50]);
       stop();
     } finally {
       vi.useRealTimers();
