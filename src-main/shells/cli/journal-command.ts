@@ -23,17 +23,22 @@ function laneJournalOptions(options: Pick<LaneJournalOptions, 'clock' | 'termina
  * the lane checks it at start, so a journal that disappeared or was replaced is reported as
  * such, not listed as a new empty one.
  */
-function openJournal(io: CliIo, given: string | undefined, training: boolean): Journal | undefined {
+export function openJournal(
+  io: CliIo,
+  given: string | undefined,
+  training: boolean,
+  command = 'journal',
+): Journal | undefined {
   const options = { clock: io.clock, terminalId: 'CLI' };
   try {
     if (given) return Journal.open(given, options);
     const opened = openLaneJournal(laneJournalOptions(options, training));
     if ('journal' in opened) return opened.journal;
-    io.stderr(`lanepoint journal: ${opened.refusal.message}`);
+    io.stderr(`lanepoint ${command}: ${opened.refusal.message}`);
     return undefined;
   } catch (error) {
     if (!(error instanceof JournalError)) throw error;
-    io.stderr(`lanepoint journal: ${error.message}`);
+    io.stderr(`lanepoint ${command}: ${error.message}`);
     return undefined;
   }
 }

@@ -190,6 +190,23 @@ const commands: Record<string, Command> = {
       limit,
     });
   },
+  async report(io, args) {
+    const { values, positionals } = parse(args, {
+      ...valueOptions('journal', 'by', 'printer', 'escpos', 'terminal'),
+      ...flagOptions('live'),
+    });
+    const [kind, ...extra] = positionals;
+    if ((kind !== 'x' && kind !== 'z') || extra.length > 0)
+      throw new UsageError('report takes x (the day so far) or z (close the day)');
+    const { runReportCommand } = await import('./report-command');
+    return runReportCommand(io, {
+      kind,
+      ...givenValues(values, { journal: 'journal', by: 'by', escpos: 'escpos' }),
+      training: values.live !== true,
+      printer: typeof values.printer === 'string' ? values.printer : 'escpos-80mm',
+      terminalId: typeof values.terminal === 'string' ? values.terminal : 'LANE-01',
+    });
+  },
   async recover(io, args) {
     const { values, positionals } = parse(args, {
       ...valueOptions('journal', 'gateway', 'merchid', 'user', 'password'),

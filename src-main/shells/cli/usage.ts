@@ -62,6 +62,10 @@ commands:
                         store IT's answer to a journal the lane refuses, with the lane stopped:
                         new starts a new journal for one that disappeared, was emptied or is
                         damaged; accept takes the file in place (another file, an older copy)
+  report x|z [--journal FILE] [--live] [--by ID] [--printer PROFILE] [--escpos out.bin]
+                        the day's X report (the day so far, nothing reset) or Z report (closes
+                        the day under the next number; --by names who closes it; refused while
+                        a shift is open), as text, and the printer's bytes with --escpos
   recover --gateway URL --merchid M [--journal FILE] [--live] [--user U --password P]
                         resolve every entry whose outcome is unknown (inquire by order id,
                         void by order id when nothing answers), as the terminal does at start
