@@ -8,6 +8,7 @@ const headlines: Record<TerminalPhase, string> = {
   idle: 'Ready for the next sale',
   'awaiting-card': 'Waiting for the card',
   'card-read': 'Card read',
+  'confirm-fee': 'Confirm the surcharge',
   signature: 'Waiting for the signature',
   authorizing: 'Authorizing\u2026',
   resolving: 'Checking the outcome with the gateway',

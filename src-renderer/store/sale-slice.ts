@@ -73,6 +73,8 @@ export interface SaleSlice {
   /** Starts a phone payment: the lane publishes a pay link (its QR code) and waits for the wallet's payment. */
   payByPhone(): Promise<void>;
   cancelSale(): Promise<void>;
+  /** The customer accepted the surcharge the sale shows (`confirm-fee`): the card is authorized. */
+  confirmFee(): Promise<void>;
   /** After a decline: the same amount, cart and tip on another card. */
   tryAnotherCard(): Promise<void>;
   /** After a decline or a refused phone payment: the same amount, cart and tip with a new pay link. */
@@ -249,6 +251,13 @@ export const createSaleSlice =
       async cancelSale() {
         try {
           unwrap(await pos.terminal.cancel());
+        } catch (error) {
+          set({ saleError: message(error) });
+        }
+      },
+      async confirmFee() {
+        try {
+          unwrap(await pos.terminal.confirmFee());
         } catch (error) {
           set({ saleError: message(error) });
         }

@@ -32,6 +32,25 @@ export const scenarios: readonly Scenario[] = [
     notice: 'The authorization code and the receipt preview: the customer\u2019s copy is what the printer printed.',
   },
   {
+    id: 'surcharge',
+    title: 'A surcharged sale',
+    steps: [
+      {
+        text: 'Needs the practice merchant that surcharges: in Settings set merchantId 820000000003, surcharge.enabled on and surcharge.storePostal 62701. Key $24.99 and press Enter.',
+      },
+      {
+        text: 'Insert the approved Visa. The screen shows a $0.75 surcharge and a $25.74 total: show the customer, press Enter to confirm.',
+        card: { id: 'visa-approve', method: 'insert' },
+      },
+      {
+        text: 'Key $24.99 again and insert the Visa debit card: no surcharge is asked, the card pays $24.99.',
+        card: { id: 'visa-debit', method: 'insert' },
+      },
+    ],
+    notice:
+      'A surcharge is never charged on debit or cash; a customer who declines it (Escape) pays nothing and the screen says so.',
+  },
+  {
     id: 'decline',
     title: 'A declined card',
     steps: [

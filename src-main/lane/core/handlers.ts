@@ -101,6 +101,8 @@ export function createCommandHandlers(
     'terminal.profileSale': signedIn('charge a stored card', (args) => core.sales.profileSale(args)),
     'terminal.keyEntry': ({ key }) => core.sales.keyEntry(key),
     'terminal.cancel': () => core.sales.cancel(),
+    // The customer accepts the fee, at the counter through the cashier's key or on a kiosk's own screen.
+    'terminal.confirmFee': () => core.sales.confirmFee(),
     // Going on without the signature is a cashier's choice, never a kiosk customer's: somebody must be signed in.
     'terminal.skipSignature': () => {
       const cashier = session.current();

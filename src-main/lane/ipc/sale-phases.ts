@@ -6,13 +6,15 @@
  */
 
 /**
- * The phases one payment passes through, in order: awaiting-card, card-read, signature when the
- * rules ask, authorizing, then its outcome (approved, partial, declined, retry, unknown;
+ * The phases one payment passes through, in order: awaiting-card, card-read, confirm-fee when the
+ * merchant surcharges and the card would pay a fee (the cashier confirms it with the customer),
+ * signature when the rules ask, authorizing, then its outcome (approved, partial, declined, retry, unknown;
  * resolving first while a lost answer is looked up), printing.
  */
 export const salePhases = [
   'awaiting-card',
   'card-read',
+  'confirm-fee',
   'signature',
   'authorizing',
   'resolving',
@@ -32,8 +34,8 @@ export type SalePhase = (typeof salePhases)[number];
 export const terminalPhases = ['starting', 'idle', ...salePhases, 'done', 'working', 'offline'] as const;
 export type TerminalPhase = (typeof terminalPhases)[number];
 
-/** The phases that wait for a person (the card, the signature): `terminal.cancel` ends the sale there. */
-export const cancelablePhases = ['awaiting-card', 'signature'] as const satisfies readonly SalePhase[];
+/** The phases that wait for a person (the card, the fee, the signature): `terminal.cancel` ends the sale there. */
+export const cancelablePhases = ['awaiting-card', 'confirm-fee', 'signature'] as const satisfies readonly SalePhase[];
 
 /** True when the sale waits for a person in `phase`, so Cancel can end it there. */
 export function isCancelablePhase(phase: TerminalPhase): boolean {

@@ -4,7 +4,7 @@ import type { DeviceManager } from '../devices/manager';
 import { achAuthorizationFields } from '../gateway/ach';
 import type { CaptureDetails } from '../gateway/capture-details';
 import { maxSaleMinor } from '../ipc/cart';
-import type { ParsedCommandArgs, SaleSummary } from '../ipc/contract';
+import type { ParsedCommandArgs, SaleSummary, SurchargeNotice } from '../ipc/contract';
 import { formatMinorUnits } from '../../platform/money';
 import type { CardEntry } from '../ipc/tenders';
 import type { Logger } from '../../platform/log/logger';
@@ -44,12 +44,14 @@ export interface PaymentsOptions {
   readonly customerSale: CustomerSale;
   readonly lane: () => Promise<LaneAccess>;
   readonly manager: DeviceManager;
-  readonly settings: Pick<Settings, 'signature' | 'payments' | 'wallet'>;
+  readonly settings: Pick<Settings, 'signature' | 'payments' | 'wallet' | 'surcharge'>;
   /** The pay-link service and the tokenizer client, for wallet payments. */
   readonly wallet: LaneWallet;
   readonly state: TerminalStateStore;
   readonly keyed: KeyedEntry;
   readonly captureSignature: (signal: AbortSignal) => Promise<SignatureStep>;
+  /** Shows the surcharge a card sale would carry and waits for the cashier's Confirm (true) or Cancel. */
+  readonly confirmFee: (notice: SurchargeNotice, signal: AbortSignal) => Promise<boolean>;
   readonly previewProfile: PrinterProfile;
   readonly logger: Logger;
 }
@@ -107,6 +109,7 @@ export function createPayments(options: PaymentsOptions): Payments {
               captureSignature: options.captureSignature,
               cardTimeoutSeconds: settings.payments.cardTimeoutSeconds,
               keyedEntry: (signal) => options.keyed.read(signal, settings.payments.cardTimeoutSeconds),
+              surcharge: { client: deps.client, settings: settings.surcharge, confirmFee: options.confirmFee },
               logger,
               ...held,
             },

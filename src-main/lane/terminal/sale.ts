@@ -8,6 +8,7 @@ import { authorizePayment, type AuthorizationAsked } from '../payment/authorize/
 import { outcomeLine, type CardTender, type PhaseListener, type SaleOutcome } from '../payment/outcome';
 import { readSaleCard } from '../payment/read-card/read-card-step';
 import { takeSignature, type SignatureStep } from '../payment/signature/signature-step';
+import { takeSurcharge, type SurchargeAsking } from '../payment/surcharge-step';
 import { entryMethodWords } from '../receipt/facts';
 import type { ReceiptDocument, ReceiptFacts, ReceiptKind } from '../receipt/model';
 import { paymentReceipts, printReceipts, type ReceiptTarget } from '../receipt/sale-receipts';
@@ -46,6 +47,8 @@ export interface SaleDependencies {
    * the journal keeps everything the reprint of either copy needs.
    */
   readonly holdReceipts?: boolean;
+  /** Where the merchant may surcharge: the question to the gateway and the cashier's confirmation (ADR 904). */
+  readonly surcharge?: Pick<SurchargeAsking, 'client' | 'settings' | 'confirmFee'>;
 }
 
 /** What every card sale is asked: the amount, how it is tendered, and who hears of its progress. */
@@ -71,7 +74,8 @@ export interface SaleResult {
 
 /**
  * One card sale, sequenced, each step in its own home: read the card (`payment/read-card/`), ask
- * for a signature when the network's rules say so (`payment/signature/`, captured before the
+ * the gateway for a surcharge and have the customer accept it where the merchant surcharges
+ * (`payment/surcharge-step.ts`), ask for a signature when the network's rules say so (`payment/signature/`, captured before the
  * authorization and sent in it), authorize through the journal (`payment/authorize/`), then
  * print the receipts (`receipt/`). A sale whose outcome is unknown is never reported or printed
  * as approved. Cancel with `signal` at any human step.
@@ -84,6 +88,17 @@ export async function runSale(
   const tender = request.tender ?? 'sale';
   const onPhase = request.onPhase ?? (() => undefined);
   const read = await readSaleCard(deps, { amountMinor, keyed: request.entry === 'keyed', signal, onPhase });
+  const { feeMinor } = deps.surcharge
+    ? await takeSurcharge(
+        {
+          ...deps.surcharge,
+          journal: deps.journal,
+          merchid: deps.merchid,
+          ...(deps.logger ? { logger: deps.logger } : {}),
+        },
+        { card: read, amountMinor, tender, signal },
+      )
+    : { feeMinor: 0 };
   const { required, step } = await takeSignature(deps, { card: read, amountMinor, tender, signal, onPhase });
   if (signal.aborted) throw new KindedError('canceled', 'the sale was canceled');
   const result = await authorizeAndPrint(deps, {
@@ -106,6 +121,7 @@ export async function runSale(
     ...(step?.kind === 'signed' ? { signature: step.signature } : {}),
     signatureRequired: required,
     ...(step?.kind === 'skipped' ? { signatureSkippedBy: step.by } : {}),
+    ...(feeMinor > 0 ? { surchargeAcceptedMinor: feeMinor } : {}),
     onPhase,
     ...(request.onOutcome ? { onOutcome: request.onOutcome } : {}),
   });
@@ -140,6 +156,11 @@ export interface TenderedPayment {
   readonly signatureRequired: boolean;
   /** The cashier who chose to go on without the required signature: kept on the authorization's row. */
   readonly signatureSkippedBy?: string;
+  /**
+   * The surcharge the customer accepted before the authorization (the gateway adds it to the
+   * amount sent, which stays the sale's): kept on the authorization's row beside what it charged.
+   */
+  readonly surchargeAcceptedMinor?: number;
   readonly onPhase?: PhaseListener;
   /** Who authorizes, when not the lane itself: an unattended payment device (`device-sale.ts`). */
   readonly send?: AuthorizationAsked['send'];
@@ -189,6 +210,7 @@ export async function authorizeAndPrint(
       tender,
       signatureRequired: required,
       ...(payment.signatureSkippedBy ? { signatureSkippedBy: payment.signatureSkippedBy } : {}),
+      ...(payment.surchargeAcceptedMinor ? { surchargeAcceptedMinor: payment.surchargeAcceptedMinor } : {}),
     },
     signatureRequired: required,
     ...(payment.signature ? { signatureImage: decodeSignature(payment.signature.value) } : {}),

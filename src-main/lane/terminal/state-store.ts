@@ -1,9 +1,9 @@
-import type { CurrentSale, TerminalPhase, TerminalState } from '../ipc/contract';
+import type { CurrentSale, SurchargeNotice, TerminalPhase, TerminalState } from '../ipc/contract';
 import type { Clock } from '../../platform/clock';
 
 /**
  * The payment state machine's moves: from each state, the states it may go to. A sale runs
- * idle → awaiting-card → card-read → (signature) → authorizing → its outcome (resolving first
+ * idle → awaiting-card → card-read → (confirm-fee) → (signature) → authorizing → its outcome (resolving first
  * when the answer was lost) → (printing) → done; every human step may go back to idle (cancel,
  * timeout, a read error), and a journal that cannot be written stops authorizing with nothing
  * sent. Captures, voids, refunds and reprints are `working`. Anything else is a bug, and
@@ -14,7 +14,9 @@ export const terminalMoves: Readonly<Record<TerminalPhase, readonly TerminalPhas
   idle: ['awaiting-card', 'authorizing', 'working', 'offline', 'idle'],
   // awaiting-card again: the words change ("Chip card: insert it") while the same card is awaited.
   'awaiting-card': ['awaiting-card', 'card-read', 'idle'],
-  'card-read': ['signature', 'authorizing', 'idle'],
+  'card-read': ['confirm-fee', 'signature', 'authorizing', 'idle'],
+  // The customer accepted the surcharge (signature or authorizing next), or declined it (idle).
+  'confirm-fee': ['signature', 'authorizing', 'idle'],
   signature: ['authorizing', 'idle'],
   authorizing: ['approved', 'partial', 'declined', 'retry', 'unknown', 'resolving', 'idle'],
   // partial: a lost answer the gateway has as a partial approval is one, as a live answer is.
@@ -35,6 +37,8 @@ export interface TerminalStateStore {
   current(): TerminalState;
   /** Moves to `phase`; throws when the move is not one of `terminalMoves`. */
   enter(phase: TerminalPhase, detail?: string | null): void;
+  /** Moves to `confirm-fee` showing `surcharge`; the notice goes with the next move out of it. */
+  askFee(surcharge: SurchargeNotice): void;
   /**
    * Replaces the customer's sale (null between sales); the phase stays. Published at once with
    * `publish`, else with the next phase (so each move of a sale is one event).
@@ -50,13 +54,19 @@ export function createTerminalStateStore(clock: Pick<Clock, 'now'>): TerminalSta
   const publish = () => {
     for (const listener of [...listeners]) listener(state);
   };
+  const move = (phase: TerminalPhase, detail: string | null, surcharge?: SurchargeNotice) => {
+    if (!terminalMoves[state.phase].includes(phase))
+      throw new Error(`terminal: no move from ${state.phase} to ${phase}`);
+    state = { phase, since: clock.now(), detail, sale: state.sale, ...(surcharge ? { surcharge } : {}) };
+    publish();
+  };
   return {
     current: () => state,
     enter(phase, detail = null) {
-      if (!terminalMoves[state.phase].includes(phase))
-        throw new Error(`terminal: no move from ${state.phase} to ${phase}`);
-      state = { phase, since: clock.now(), detail, sale: state.sale };
-      publish();
+      move(phase, detail);
+    },
+    askFee(surcharge) {
+      move('confirm-fee', surcharge.words, surcharge);
     },
     setSale(sale, now = false) {
       state = { ...state, sale };

@@ -27,6 +27,7 @@ import { history, lookup, recoveryQueue } from './history';
 import { KeyedEntry } from './keyed-entry';
 import { laneAccess, type GatewayAccess } from './lane-access';
 import { createPayments, type PaymentOptions } from './payments';
+import { createFeeConfirmation } from './fee-confirmation';
 import { createRecovery } from './recovery';
 import { checkLeavingUnknown, type LeaveChoice } from './left-sale';
 import { reprint } from './reprint';
@@ -49,6 +50,8 @@ export interface TerminalService extends FindingsDesk {
   walletSale(args: ParsedCommandArgs<'terminal.walletSale'>, options?: PaymentOptions): Promise<SaleSummary>;
   /** Cancels the sale at a human step (reading, signing). */
   cancel(): { canceled: boolean };
+  /** The customer accepted the surcharge the sale waits on: it authorizes (ADR 904). */
+  confirmFee(): { confirmed: true };
   /** The signed-in cashier goes on without the signature the sale waits for, where the store allows it. */
   skipSignature(args: { cashierId: string }): { skipped: true };
   capture(args: ParsedCommandArgs<'terminal.capture'>): Promise<FollowUpSummary>;
@@ -94,7 +97,7 @@ export interface TerminalService extends FindingsDesk {
 export interface TerminalServiceOptions {
   readonly state: TerminalStateStore;
   readonly manager: DeviceManager;
-  readonly settings: Pick<Settings, 'terminalId' | 'training' | 'signature' | 'payments' | 'wallet'>;
+  readonly settings: Pick<Settings, 'terminalId' | 'training' | 'signature' | 'payments' | 'wallet' | 'surcharge'>;
   /** Wallet payments' pay links and tokenizer. */
   readonly wallet: LaneWallet;
   readonly signature: SignatureService;
@@ -161,12 +164,14 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     logger: options.logger,
   });
   const lane = laneAccess(options);
+  const fee = createFeeConfirmation(state);
   const payments = createPayments({
     ...options,
     customerSale,
     lane,
     keyed,
     captureSignature: (signal) => saleSignature.capture(signal),
+    confirmFee: (notice, signal) => fee.ask(notice, signal),
   });
   const followUp = followUpDesk({
     customerSale,
@@ -183,6 +188,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     ...payments,
     keyEntry: (key) => keyed.key(key),
     cancel: () => ({ canceled: customerSale.cancel() }),
+    confirmFee: () => fee.confirm(),
     skipSignature: ({ cashierId }) => saleSignature.skip(cashierId),
     capture: (args) => followUp('capture', args),
     void: (args) => followUp('void', args),

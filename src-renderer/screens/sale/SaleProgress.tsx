@@ -5,6 +5,7 @@ import { isCancelablePhase } from '../../../src-main/lane/ipc/sale-phases';
 import { formatMoney } from '../../../src-main/platform/money';
 import { PayLinkWait } from '../../components/PayLinkWait';
 import { usePos } from '../../store/use-pos';
+import { FeeConfirmation } from './FeeConfirmation';
 import { KeyedCardEntry } from './KeyedCardEntry';
 
 const words: Partial<Record<TerminalPhase, { headline: string; next: string }>> = {
@@ -56,6 +57,7 @@ export function SaleProgress() {
     })),
   );
   const cancelSale = usePos((state) => state.cancelSale);
+  const confirmFee = usePos((state) => state.confirmFee);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 250);
@@ -67,6 +69,17 @@ export function SaleProgress() {
     return (
       <div className="sale-progress" data-testid="sale-progress" data-phase={phase}>
         <PayLinkWait link={payLink} amountMinor={total} audience="cashier" onCancel={() => void cancelSale()} />
+      </div>
+    );
+  }
+  if (phase === 'confirm-fee' && terminal?.surcharge) {
+    return (
+      <div className="sale-progress" data-testid="sale-progress" data-phase={phase}>
+        <FeeConfirmation
+          notice={terminal.surcharge}
+          onConfirm={() => void confirmFee()}
+          onCancel={() => void cancelSale()}
+        />
       </div>
     );
   }

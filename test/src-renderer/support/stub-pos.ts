@@ -78,6 +78,7 @@ export function stubPos(data: {
       throw new Error('stubPos: terminal.sale has no stubbed answer');
     },
     'terminal.cancel': () => ({ canceled: false }),
+    'terminal.confirmFee': () => ({ confirmed: true }),
     'terminal.skipSignature': () => ({ skipped: true }),
     'terminal.keyEntry': () => ({ active: false, field: 'account', account: '', expiry: '', cvv: '', problem: null }),
     'terminal.achSale': unstubbed('terminal.achSale'),

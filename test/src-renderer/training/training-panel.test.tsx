@@ -45,6 +45,7 @@ describe('the training panel', () => {
     }
     expect(scenarios.map((scenario) => scenario.id)).toEqual([
       'approve',
+      'surcharge',
       'decline',
       'partial',
       'timeout',

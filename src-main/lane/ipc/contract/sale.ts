@@ -59,6 +59,28 @@ export interface TerminalState {
   readonly detail: string | null;
   /** The customer's sale the main process holds, so a screen that connects mid-sale shows it; null between sales. */
   readonly sale: CurrentSale | null;
+  /** In `confirm-fee` only: the surcharge the customer is asked to accept before the card is charged. */
+  readonly surcharge?: SurchargeNotice;
+}
+
+/**
+ * The surcharge a card sale would carry, asked of the gateway after the card was read and before
+ * anything was sent (ADR 067, 904): shown to the cashier and the customer, who accepts it
+ * (`terminal.confirmFee`) or declines it (`terminal.cancel`, nothing charged).
+ */
+export interface SurchargeNotice {
+  /** The sale's amount, without the fee. */
+  readonly amountMinor: number;
+  readonly feeMinor: number;
+  /** What the card pays: the amount and the fee. */
+  readonly totalMinor: number;
+  /**
+   * `card`: the gateway says this card pays the fee. `if-credit`: the lane could not tell the card
+   * to the gateway (no token), so the fee is what a credit card pays; a debit card pays none.
+   */
+  readonly applies: 'card' | 'if-credit';
+  /** The words for both sides of the counter, e.g. "A credit card surcharge of $0.75 applies: the total is $25.74." */
+  readonly words: string;
 }
 
 /**
@@ -217,7 +239,11 @@ export const saleCommands = {
       .strict(),
   ),
   'terminal.cancel': command<{ readonly canceled: boolean }>()(
-    'Cancels the sale at a human step (waiting for the card or the signature).',
+    'Cancels the sale at a human step (waiting for the card, the surcharge\u2019s confirmation or the signature).',
+    noArgs,
+  ),
+  'terminal.confirmFee': command<{ readonly confirmed: true }>()(
+    'The customer accepted the surcharge the sale shows (`confirm-fee`, TerminalState.surcharge): the card is authorized (the gateway adds the fee). Refused when no sale waits on a fee; `terminal.cancel` declines it, with nothing charged.',
     noArgs,
   ),
   'terminal.skipSignature': command<{ readonly skipped: true }>()(

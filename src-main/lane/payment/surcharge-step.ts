@@ -1,0 +1,81 @@
+import type { CardRead } from '../../../drivers/card-reader/types';
+import type { SurchargeNotice } from '../ipc/contract';
+import type { Journal } from '../journal/journal';
+import { formatMinorUnits } from '../../platform/money';
+import type { CardTender } from './outcome';
+import { SaleCanceledError } from './signature/signature-step';
+import { surchargeQuote, type SurchargeQuoting } from './surcharge-quote';
+
+/**
+ * What the surcharge step needs from the lane: the quoting (client, merchid, the `surcharge`
+ * settings), the journal for the not-sent row of a sale that stops here, and the counter's
+ * question: it shows the notice and waits for the cashier's Confirm (true) or Cancel (false, also
+ * when `signal` aborts).
+ */
+export interface SurchargeAsking extends SurchargeQuoting {
+  readonly journal: Journal;
+  readonly confirmFee: (notice: SurchargeNotice, signal: AbortSignal) => Promise<boolean>;
+}
+
+const money = (minor: number) => formatMinorUnits(minor);
+
+/** The words both sides of the counter read: the fee, the total, and for `if-credit` that debit pays none. */
+export function surchargeWords(notice: Omit<SurchargeNotice, 'words'>): string {
+  return notice.applies === 'card'
+    ? `A credit card surcharge of ${money(notice.feeMinor)} applies: the total is ${money(notice.totalMinor)}.`
+    : `A credit card surcharge of ${money(notice.feeMinor)} applies (none on a debit card): the total on a credit card is ${money(notice.totalMinor)}.`;
+}
+
+/**
+ * The surcharge step, after the card is read and before anything is sent (ADR 904): where the
+ * merchant surcharges, the gateway is asked what this sale's fee is; a fee is shown and the card
+ * is authorized only once the cashier confirms it with the customer. Money going back to a card,
+ * cash, a card read as debit or prepaid and a merchant that does not surcharge are not asked. A
+ * customer who declines, and a question the gateway does not answer (the customer could not be
+ * told the fee the authorization may add), end the sale with nothing sent: the journal keeps a
+ * not-sent row, as for a sale canceled at the signature. Answers the fee the customer accepted.
+ */
+export async function takeSurcharge(
+  asking: SurchargeAsking,
+  request: { card: CardRead; amountMinor: number; tender: CardTender; signal: AbortSignal },
+): Promise<{ feeMinor: number }> {
+  const { card, amountMinor, tender, signal } = request;
+  if (tender === 'forced-credit' || !asking.settings.enabled) return { feeMinor: 0 };
+  // A card read at the counter has no token: the question carries the store's postal code, and a
+  // chip's US Common Debit application is answered as debit without asking.
+  const quote = await surchargeQuote(asking, { kind: 'card', ...(card.aid ? { aid: card.aid } : {}) }, amountMinor);
+  const notSent = (note: string, canceledAt: string, words: string): never => {
+    const { orderId } = asking.journal.recordNotSent(
+      {
+        operation: 'auth',
+        amountMinor,
+        maskedPan: card.maskedPan,
+        entryMode: card.entryMode,
+        detail: { tender, canceledAt },
+      },
+      note,
+    );
+    throw new SaleCanceledError(orderId, words);
+  };
+  if (quote.kind === 'none') return { feeMinor: 0 };
+  if (quote.kind === 'unknown')
+    return notSent(
+      'the surcharge could not be asked: nothing was sent',
+      'surcharge-quote',
+      `The surcharge could not be asked (${quote.reason.replace(/\.$/, '')}): nothing was charged. Try again, or take another payment.`,
+    );
+  const facts = {
+    amountMinor,
+    feeMinor: quote.feeMinor,
+    totalMinor: quote.totalMinor,
+    applies: quote.kind === 'surcharge' ? 'card' : 'if-credit',
+  } as const;
+  const accepted = await asking.confirmFee({ ...facts, words: surchargeWords(facts) }, signal);
+  if (!accepted || signal.aborted)
+    return notSent(
+      'the customer declined the surcharge: nothing was sent',
+      'surcharge',
+      `The customer declined the ${money(quote.feeMinor)} surcharge: nothing was charged.`,
+    );
+  return { feeMinor: quote.feeMinor };
+}
