@@ -27,7 +27,7 @@ export function surchargeWords(notice: Omit<SurchargeNotice, 'words'>): string {
 }
 
 /**
- * The surcharge step, after the card is read and before anything is sent (ADR 904): where the
+ * The surcharge step, after the card is read and before anything is sent (ADR 069): where the
  * merchant surcharges, the gateway is asked what this sale's fee is; a fee is shown and the card
  * is authorized only once the cashier confirms it with the customer. Money going back to a card,
  * cash, a card read as debit or prepaid and a merchant that does not surcharge are not asked. A

@@ -47,7 +47,7 @@ export interface SaleDependencies {
    * the journal keeps everything the reprint of either copy needs.
    */
   readonly holdReceipts?: boolean;
-  /** Where the merchant may surcharge: the question to the gateway and the cashier's confirmation (ADR 904). */
+  /** Where the merchant may surcharge: the question to the gateway and the cashier's confirmation (ADR 069). */
   readonly surcharge?: Pick<SurchargeAsking, 'client' | 'settings' | 'confirmFee'>;
 }
 

@@ -50,7 +50,7 @@ export interface TerminalService extends FindingsDesk {
   walletSale(args: ParsedCommandArgs<'terminal.walletSale'>, options?: PaymentOptions): Promise<SaleSummary>;
   /** Cancels the sale at a human step (reading, signing). */
   cancel(): { canceled: boolean };
-  /** The customer accepted the surcharge the sale waits on: it authorizes (ADR 904). */
+  /** The customer accepted the surcharge the sale waits on: it authorizes (ADR 069). */
   confirmFee(): { confirmed: true };
   /** The signed-in cashier goes on without the signature the sale waits for, where the store allows it. */
   skipSignature(args: { cashierId: string }): { skipped: true };
