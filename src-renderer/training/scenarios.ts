@@ -156,4 +156,32 @@ export const scenarios: readonly Scenario[] = [
     ],
     notice: 'The gateway\u2019s batch and the lane\u2019s own record should agree; the chart shows the day by status.',
   },
+  {
+    id: 'shift',
+    title: 'Open and close a shift',
+    steps: [
+      {
+        text: 'Open End of day (Alt+3). Count the float into the drawer: type 100.00 under \u201cFloat counted into the drawer\u201d and press Open shift.',
+      },
+      {
+        text: 'Go back to Sale (Alt+1) and run a cash sale of $7.66: press C, then 10.00 tendered; give $2.34 change.',
+      },
+      {
+        text: 'Back on End of day, count the drawer without looking at what it should hold: type 107.41 and the trainer\u2019s PIN 9999, then Close shift.',
+      },
+    ],
+    notice:
+      'The count is blind: the lane says what was expected only after you count. $107.41 against $107.66 expected is short $0.25.',
+  },
+  {
+    id: 'x-then-z',
+    title: 'An X report, then the Z report',
+    steps: [
+      { text: 'With a shift open and a sale or two run, open End of day (Alt+3) and press X report.' },
+      { text: 'Press X report again: the totals are the same, since an X report resets nothing.' },
+      { text: 'Close the shift with its count, then press Z report (close the day) with the trainer\u2019s PIN 9999.' },
+    ],
+    notice:
+      'A Z report closes the day under the next number, never given twice; the next X report starts from nothing. The Z is refused while a shift is open.',
+  },
 ];

@@ -54,6 +54,8 @@ describe('the training panel', () => {
       'void',
       'refund',
       'end-of-day',
+      'shift',
+      'x-then-z',
     ]);
   });
 
