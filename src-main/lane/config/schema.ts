@@ -11,6 +11,7 @@ import {
 } from './device-settings';
 import { asSection, integerFrom } from './schema-parts';
 import { receiptMailSettingsSchema } from './receipt-mail-settings';
+import { receiptSmsSettingsSchema } from './receipt-sms-settings';
 import { surchargeSettingsSchema } from './surcharge-settings';
 import { walletSettingIssues, walletSettingsSchema } from './wallet-settings';
 
@@ -215,6 +216,9 @@ export const settingsSchema = z
       receiptMail: receiptMailSettingsSchema
         .prefault({})
         .describe('The store\u2019s mail server for emailed receipts (ADR 068); off until a host is set.'),
+      receiptSms: receiptSmsSettingsSchema
+        .prefault({})
+        .describe('The store\u2019s SMS gateway for texted receipts (ADR 903); off until a URL is set.'),
       log: z
         .strictObject(
           {

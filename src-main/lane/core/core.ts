@@ -42,7 +42,7 @@ export function createCore(options: CoreOptions): Core {
   signedIn = () => staff.session.current()?.cashierId;
   const { kiosk, stops } = setupKiosk(options, { clock, events, devices, terminal: lane, staff });
   const { terminal, sales } = lane;
-  const receiptMail = setupReceiptMail(options, clock, journal);
+  const receiptMail = setupReceiptMail(options, clock, journal, gateway);
   const day = createDayDesk({
     journal: () => journal.current(),
     cash: cashRulesFor(devices.assetsDir, 'USD'),

@@ -231,6 +231,9 @@ export function createCommandHandlers(
     'receipts.email': customerPayment('email a receipt', ({ orderId, address }) =>
       core.receiptMail.queue({ orderId, address }),
     ),
+    'receipts.sms': customerPayment('text a receipt', ({ orderId, phone }) =>
+      core.receiptMail.queueText({ orderId, phone }),
+    ),
     'receipts.outbox': () => core.receiptMail.state(),
     'day.shift': signedIn('see the shift', () => core.day.shift()),
     'day.openShift': signedIn('open a shift', ({ floatMinor }) =>

@@ -48,6 +48,10 @@ export interface JournalOutcome {
   readonly amountMinor?: number;
   /** A surcharge or fee the gateway added, included in `amountMinor` (ADR 067). */
   readonly feeMinor?: number;
+  /** The fee's kind (S surcharge, C convenience, F service), format (percent, flat) and value, for the slip's fee line. */
+  readonly feeType?: string;
+  readonly feeFormat?: string;
+  readonly feeValue?: string;
   /** A capture, void or refund whose answer was lost: whether recovery found it took effect. */
   readonly applied?: boolean;
 }

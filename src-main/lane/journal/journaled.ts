@@ -20,6 +20,10 @@ export function outcomeOf(answer: Authorization | TransactionRecord): JournalOut
     ...(answer.receipt ? { receipt: answer.receipt } : {}),
     ...(answer.amount !== undefined ? { amountMinor: answer.amount } : {}),
     ...('fee_amount' in answer && answer.fee_amount ? { feeMinor: answer.fee_amount } : {}),
+    // What the slip's fee line says (SURCHARGE (3%)), so a reprint and an email say it too.
+    ...(answer.fee_type && answer.fee_type !== 'N' ? { feeType: answer.fee_type } : {}),
+    ...(answer.fee_format ? { feeFormat: answer.fee_format } : {}),
+    ...(answer.fee_value ? { feeValue: answer.fee_value } : {}),
   };
 }
 

@@ -3,10 +3,15 @@ import Database from 'better-sqlite3';
 import { preparePrivateDatabase } from '../../platform/private-file';
 import { boundPageCache } from '../../platform/sqlite-memory';
 
-/** A receipt email waiting to go: the only place the customer's address is kept. */
+/** How a receipt goes: an email, or a text message through the store's SMS gateway (ADR 903). */
+export type ReceiptChannel = 'email' | 'sms';
+
+/** A receipt waiting to go: the only place the customer's address or phone number is kept. */
 export interface WaitingMail {
   readonly id: number;
   readonly orderId: string;
+  readonly channel: ReceiptChannel;
+  /** The email address, or the phone number in E.164 for `sms`. */
   readonly address: string;
   /** The signature as the gateway carries it (Base64 BMP), when the sale had one in hand. */
   readonly signature: string | null;
@@ -17,13 +22,16 @@ export interface WaitingMail {
   readonly problem: string | null;
 }
 
-/** What became of a receipt email: sent, or given up. No address (the screen's own shape). */
+/** What became of a receipt: sent, or given up. No address (the screen's own shape). */
 export type FinishedMail = ReceiptOutboxView['finished'][number];
+
+type FinishOutcome = Omit<FinishedMail, 'id' | 'orderId' | 'channel' | 'queuedAt'>;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS waiting (
   id INTEGER PRIMARY KEY,
   order_id TEXT NOT NULL,
+  channel TEXT NOT NULL DEFAULT 'email',
   address TEXT NOT NULL,
   signature TEXT,
   queued_at INTEGER NOT NULL,
@@ -34,6 +42,7 @@ CREATE TABLE IF NOT EXISTS waiting (
 CREATE TABLE IF NOT EXISTS finished (
   id INTEGER PRIMARY KEY,
   order_id TEXT NOT NULL,
+  channel TEXT NOT NULL DEFAULT 'email',
   state TEXT NOT NULL CHECK (state IN ('sent', 'not-sent')),
   reason TEXT,
   attempts INTEGER NOT NULL,
@@ -44,6 +53,7 @@ CREATE TABLE IF NOT EXISTS finished (
 type Row = {
   id: number;
   order_id: string;
+  channel: ReceiptChannel;
   address: string;
   signature: string | null;
   queued_at: number;
@@ -55,6 +65,7 @@ type Row = {
 const waitingOf = (row: Row): WaitingMail => ({
   id: row.id,
   orderId: row.order_id,
+  channel: row.channel,
   address: row.address,
   signature: row.signature,
   queuedAt: row.queued_at,
@@ -73,7 +84,7 @@ const waitingOf = (row: Row): WaitingMail => ({
 export class OutboxStore {
   readonly #db: Database.Database;
   readonly #insert: Database.Statement;
-  readonly #finish: (id: number, outcome: Omit<FinishedMail, 'id' | 'orderId' | 'queuedAt'>) => boolean;
+  readonly #finish: (id: number, outcome: FinishOutcome) => boolean;
 
   constructor(path: string) {
     if (path !== ':memory:') preparePrivateDatabase(path);
@@ -87,19 +98,34 @@ export class OutboxStore {
       db.pragma('secure_delete = ON');
       boundPageCache(db);
       db.exec(schema);
+      // A file written before text receipts (ADR 903): its rows were all emails.
+      for (const table of ['waiting', 'finished']) {
+        const columns = db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>;
+        if (!columns.some((column) => column.name === 'channel'))
+          db.exec(`ALTER TABLE ${table} ADD COLUMN channel TEXT NOT NULL DEFAULT 'email'`);
+      }
     } catch (error) {
       db.close();
       throw error;
     }
     this.#insert = db.prepare(
-      'INSERT INTO waiting (order_id, address, signature, queued_at, next_attempt_at) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO waiting (order_id, channel, address, signature, queued_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)',
     );
-    const finish = db.transaction((id: number, outcome: Omit<FinishedMail, 'id' | 'orderId' | 'queuedAt'>) => {
+    const finish = db.transaction((id: number, outcome: FinishOutcome) => {
       const row = db.prepare('SELECT * FROM waiting WHERE id = ?').get(id) as Row | undefined;
       if (!row) return false;
       db.prepare(
-        'INSERT INTO finished (id, order_id, state, reason, attempts, queued_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ).run(id, row.order_id, outcome.state, outcome.reason, outcome.attempts, row.queued_at, outcome.finishedAt);
+        'INSERT INTO finished (id, order_id, channel, state, reason, attempts, queued_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(
+        id,
+        row.order_id,
+        row.channel,
+        outcome.state,
+        outcome.reason,
+        outcome.attempts,
+        row.queued_at,
+        outcome.finishedAt,
+      );
       db.prepare('DELETE FROM waiting WHERE id = ?').run(id);
       return true;
     });
@@ -112,9 +138,16 @@ export class OutboxStore {
   }
 
   /** Writes a waiting row, due at `now`; returns its id. */
-  add(mail: { orderId: string; address: string; signature?: string | undefined; now: number }): number {
+  add(mail: {
+    orderId: string;
+    channel?: ReceiptChannel;
+    address: string;
+    signature?: string | undefined;
+    now: number;
+  }): number {
     return Number(
-      this.#insert.run(mail.orderId, mail.address, mail.signature ?? null, mail.now, mail.now).lastInsertRowid,
+      this.#insert.run(mail.orderId, mail.channel ?? 'email', mail.address, mail.signature ?? null, mail.now, mail.now)
+        .lastInsertRowid,
     );
   }
 
@@ -141,7 +174,7 @@ export class OutboxStore {
   }
 
   /** The email was sent or given up: the outcome is kept, the address deleted. */
-  finish(id: number, outcome: Omit<FinishedMail, 'id' | 'orderId' | 'queuedAt'>): boolean {
+  finish(id: number, outcome: FinishOutcome): boolean {
     return this.#finish(id, outcome);
   }
 
@@ -159,6 +192,7 @@ export class OutboxStore {
       this.#db.prepare('SELECT * FROM finished ORDER BY id DESC LIMIT ?').all(limit) as Array<{
         id: number;
         order_id: string;
+        channel: ReceiptChannel;
         state: 'sent' | 'not-sent';
         reason: string | null;
         attempts: number;
@@ -168,6 +202,7 @@ export class OutboxStore {
     ).map((row) => ({
       id: row.id,
       orderId: row.order_id,
+      channel: row.channel,
       state: row.state,
       reason: row.reason,
       attempts: row.attempts,

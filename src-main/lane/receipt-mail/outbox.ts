@@ -1,14 +1,14 @@
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/log/logger';
 import type { ReceiptMailSettings } from '../config/receipt-mail-settings';
+import type { ReceiptSmsSettings } from '../config/receipt-sms-settings';
 import { LaneError } from '../errors';
-import { composeReceiptEmail } from '../receipt/email';
 import type { ReceiptFacts } from '../receipt/model';
-import { decodeSignature } from '../signature/codec';
 import { addressProblem } from './address';
-import { OutboxStore, type FinishedMail, type WaitingMail } from './outbox-store';
-import { mailVerdict } from './retry';
+import { openMailPass, type ChannelPass } from './mail-channel';
+import { OutboxStore, type FinishedMail, type ReceiptChannel, type WaitingMail } from './outbox-store';
+import { phoneNumberOf } from './phone';
+import { openSmsPass } from './sms-channel';
 
 /** The outbox as the screen shows it: what waits (and why it has not gone yet) and what became of the rest. No addresses. */
 export interface ReceiptOutboxState {
@@ -27,6 +27,12 @@ export interface ReceiptOutbox {
     readonly id: number;
     readonly queuedAt: number;
   };
+  /**
+   * Queues a text receipt of `orderId` for `phone` (E.164, or 10 NANP digits as people type
+   * them), the same way: refused (`invalid`, field `phone`) before anything is written when it
+   * is not a number a text can go to; `refused` with no SMS gateway configured.
+   */
+  queueText(args: { orderId: string; phone: string }): { readonly id: number; readonly queuedAt: number };
   state(): ReceiptOutboxState;
   /** Resolves when the sender has nothing in hand (tests await it after moving the clock). */
   settled(): Promise<void>;
@@ -39,20 +45,29 @@ export interface ReceiptOutboxOptions {
   readonly path: string;
   readonly clock: Clock;
   readonly settings: () => ReceiptMailSettings;
+  /** The store's SMS gateway (ADR 903); texted receipts are off without it. */
+  readonly smsSettings?: () => ReceiptSmsSettings;
   /** The mail account's password from the lane's secret store. */
   readonly password: () => Promise<string | undefined>;
+  /** The SMS gateway's token (`sms.token`) from the lane's secret store. */
+  readonly smsToken?: () => Promise<string | undefined>;
   /** The receipt of an order, as the journal has it (the reprint's facts); undefined when there is none. */
   readonly receiptFacts: (orderId: string) => ReceiptFacts | undefined;
+  /** The sale's signature as the gateway keeps it, for an email whose row holds none (from History). */
+  readonly signatureOf?: (orderId: string) => Promise<string | undefined>;
   readonly training: boolean;
   readonly currency?: string;
   readonly logger: Pick<Logger, 'info' | 'warn'>;
 }
 
+const noun: Record<ReceiptChannel, string> = { email: 'receipt email', sms: 'receipt text' };
+
 /**
- * The durable receipt-mail outbox and its sender (ADR 068): `queue` writes a row and returns; a
- * sender on the injected clock composes each due receipt from the journal, sends it with
- * nodemailer, retries a server that is down or says 4xx with backoff, gives up on a 5xx or after
- * the bound, and in either end deletes the row (and with it the address), keeping the order id
+ * The durable receipt outbox and its sender (ADR 068, ADR 903): `queue` and `queueText` write a
+ * row and return; a sender on the injected clock composes each due receipt from the journal,
+ * sends it by its channel (SMTP with nodemailer, or the store's SMS gateway over HTTP), retries a
+ * server that is down or says try later with backoff, gives up on a final no or after the bound,
+ * and in either end deletes the row (and with it the address or number), keeping the order id
  * and the outcome. Nothing here is on the payment path.
  */
 export function createReceiptOutbox(options: ReceiptOutboxOptions): ReceiptOutbox {
@@ -82,7 +97,7 @@ export function createReceiptOutbox(options: ReceiptOutboxOptions): ReceiptOutbo
         await sendDue();
       } while (again && !closed);
     })()
-      .catch((error: unknown) => logger.warn({ err: error }, 'the receipt-mail sender stopped a pass'))
+      .catch((error: unknown) => logger.warn({ err: error }, 'the receipt outbox sender stopped a pass'))
       .finally(() => {
         running = null;
         if (!closed) schedule(store.nextDue());
@@ -90,85 +105,97 @@ export function createReceiptOutbox(options: ReceiptOutboxOptions): ReceiptOutbo
   };
 
   async function sendDue(): Promise<void> {
-    const settings = options.settings();
-    if (settings.host === null || settings.from === null) return;
-    const password = settings.user ? await options.password() : undefined;
-    const transport = nodemailer.createTransport({
-      host: settings.host,
-      port: settings.port,
-      secure: settings.security === 'tls',
-      requireTLS: settings.security === 'starttls',
-      ignoreTLS: settings.security === 'none',
-      ...(settings.user ? { auth: { user: settings.user, pass: password ?? '' } } : {}),
-      connectionTimeout: settings.timeoutMs,
-      greetingTimeout: settings.timeoutMs,
-      socketTimeout: settings.timeoutMs,
-      disableFileAccess: true,
-      disableUrlAccess: true,
-    });
+    const due = store.due(clock.now());
+    if (due.length === 0) return;
+    const passes: Partial<Record<ReceiptChannel, ChannelPass | undefined>> = {};
+    const open = async (channel: ReceiptChannel) => {
+      if (!(channel in passes))
+        passes[channel] =
+          channel === 'email'
+            ? await openMailPass({
+                settings: options.settings(),
+                password: options.password,
+                ...(options.signatureOf ? { signatureOf: options.signatureOf } : {}),
+                training: options.training,
+                currency: options.currency,
+                now: () => clock.now(),
+              })
+            : options.smsSettings
+              ? await openSmsPass({
+                  settings: options.smsSettings(),
+                  token: options.smsToken ?? (async () => undefined),
+                  clock,
+                  training: options.training,
+                  currency: options.currency,
+                })
+              : undefined;
+      return passes[channel];
+    };
     try {
-      for (const mail of store.due(clock.now())) {
+      for (const row of due) {
         if (closed) return;
-        await attempt(mail, settings, transport);
+        const pass = await open(row.channel);
+        if (pass) await attempt(row, pass);
+        // A channel switched off since the row was queued: the row waits, uncounted, for it to come back.
+        else store.retryLater(row.id, row.attempts, clock.now() + 60_000, `${noun[row.channel]}s are switched off`);
       }
     } finally {
-      transport.close();
+      for (const pass of Object.values(passes)) pass?.close();
     }
   }
 
-  async function attempt(mail: WaitingMail, settings: ReceiptMailSettings, transport: Transporter): Promise<void> {
-    const attempts = mail.attempts + 1;
-    const facts = options.receiptFacts(mail.orderId);
+  async function attempt(row: WaitingMail, pass: ChannelPass): Promise<void> {
+    const attempts = row.attempts + 1;
+    const facts = options.receiptFacts(row.orderId);
     if (!facts) {
-      giveUp(mail, attempts, `No answered sale has order id ${mail.orderId} in this lane's journal.`);
+      giveUp(row, attempts, `No answered sale has order id ${row.orderId} in this lane's journal.`);
       return;
     }
-    let image = facts.signature.image;
-    if (mail.signature) {
-      try {
-        image = decodeSignature(mail.signature);
-      } catch {
-        // A signature that does not decode: the receipt goes without its image, as a reprint does.
-        image = undefined;
-      }
-    }
-    const email = composeReceiptEmail(
-      { ...facts, signature: { ...facts.signature, ...(image ? { image } : {}) } },
-      {
-        training: options.training,
-        printedAt: new Date(clock.now()),
-        ...(options.currency ? { currency: options.currency } : {}),
-      },
-    );
-    try {
-      await transport.sendMail({
-        from: settings.from!,
-        to: mail.address,
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-        attachments: email.attachments.map((attachment) => ({ ...attachment })),
-      });
-    } catch (error) {
-      const verdict = mailVerdict(error, attempts, settings);
-      if (!verdict.retry) {
-        giveUp(mail, attempts, verdict.reason);
-        return;
-      }
-      store.retryLater(mail.id, attempts, clock.now() + verdict.waitMs, verdict.problem);
-      logger.warn(
-        { orderId: mail.orderId, outboxId: mail.id, attempts, retryInMs: verdict.waitMs, problem: verdict.problem },
-        'receipt email not sent yet; will try again',
+    const delivery = await pass.send(row, facts, attempts);
+    if ('sent' in delivery) {
+      store.finish(row.id, { state: 'sent', reason: null, attempts, finishedAt: clock.now() });
+      logger.info(
+        { orderId: row.orderId, outboxId: row.id, channel: row.channel, attempts },
+        `${noun[row.channel]} sent`,
       );
-      return;
+    } else if (!delivery.retry) giveUp(row, attempts, delivery.reason);
+    else {
+      store.retryLater(row.id, attempts, clock.now() + delivery.waitMs, delivery.problem);
+      logger.warn(
+        {
+          orderId: row.orderId,
+          outboxId: row.id,
+          channel: row.channel,
+          attempts,
+          retryInMs: delivery.waitMs,
+          problem: delivery.problem,
+        },
+        `${noun[row.channel]} not sent yet; will try again`,
+      );
     }
-    store.finish(mail.id, { state: 'sent', reason: null, attempts, finishedAt: clock.now() });
-    logger.info({ orderId: mail.orderId, outboxId: mail.id, attempts }, 'receipt email sent');
   }
 
-  function giveUp(mail: WaitingMail, attempts: number, reason: string): void {
-    store.finish(mail.id, { state: 'not-sent', reason, attempts, finishedAt: clock.now() });
-    logger.warn({ orderId: mail.orderId, outboxId: mail.id, attempts, reason }, 'receipt email not sent');
+  function giveUp(row: WaitingMail, attempts: number, reason: string): void {
+    store.finish(row.id, { state: 'not-sent', reason, attempts, finishedAt: clock.now() });
+    logger.warn(
+      { orderId: row.orderId, outboxId: row.id, channel: row.channel, attempts, reason },
+      `${noun[row.channel]} not sent`,
+    );
+  }
+
+  /** Writes the row; the sender starts on the clock, not in this call: queueing never waits on a server. */
+  function enqueue(row: { orderId: string; channel: ReceiptChannel; address: string; signature?: string | undefined }) {
+    if (!options.receiptFacts(row.orderId))
+      throw new LaneError(
+        'refused',
+        `No answered sale has order id ${row.orderId} in this lane's journal, so there is no receipt to ${row.channel === 'sms' ? 'text' : 'email'}.`,
+        'orderId',
+      );
+    const queuedAt = clock.now();
+    const id = store.add({ ...row, now: queuedAt });
+    if (running) again = true;
+    else schedule(queuedAt);
+    return { id, queuedAt };
   }
 
   // Rows left by the last run are due now.
@@ -188,18 +215,22 @@ export function createReceiptOutbox(options: ReceiptOutboxOptions): ReceiptOutbo
           `${JSON.stringify(address.slice(0, 80))} is not an email address: ${problem}.`,
           'address',
         );
-      if (!options.receiptFacts(orderId))
+      return enqueue({ orderId, channel: 'email', address, signature });
+    },
+    queueText({ orderId, phone }) {
+      if (!options.smsSettings?.().url)
         throw new LaneError(
           'refused',
-          `No answered sale has order id ${orderId} in this lane's journal, so there is no receipt to email.`,
-          'orderId',
+          'Texted receipts are off: no SMS gateway is set (receiptSms.url in the settings).',
         );
-      const queuedAt = clock.now();
-      const id = store.add({ orderId, address, signature, now: queuedAt });
-      // The sender starts on the clock, not in this call: queueing never waits on the mail server.
-      if (running) again = true;
-      else schedule(queuedAt);
-      return { id, queuedAt };
+      const number = phoneNumberOf(phone);
+      if ('problem' in number)
+        throw new LaneError(
+          'invalid',
+          `The phone number ${JSON.stringify(phone.slice(0, 40))} cannot take a text: ${number.problem}.`,
+          'phone',
+        );
+      return enqueue({ orderId, channel: 'sms', address: number.e164 });
     },
     state: () => ({ waiting: store.waiting(), finished: store.finished() }),
     settled: async () => {

@@ -145,6 +145,30 @@ export function journalBrand(entry: JournalEntry, tags?: EmvTagData): string {
   );
 }
 
+/**
+ * The fee line of a journaled authorization: the answer's fee amount, or, from a lost answer's
+ * record (inquire carries no fee_amount), a surcharge's difference between charged and asked.
+ */
+function journalSurcharge(entry: JournalEntry): Pick<ReceiptFacts, 'surcharge'> {
+  const outcome = entry.outcome ?? {};
+  if (!outcome.feeType) return {};
+  const charged = outcome.amountMinor === undefined ? undefined : Math.abs(outcome.amountMinor);
+  const amountMinor =
+    outcome.feeMinor ??
+    (outcome.feeType === 'S' && charged !== undefined && charged > entry.amountMinor
+      ? charged - entry.amountMinor
+      : undefined);
+  if (!amountMinor || amountMinor <= 0) return {};
+  return {
+    surcharge: {
+      amountMinor,
+      type: outcome.feeType,
+      ...(outcome.feeFormat ? { format: outcome.feeFormat } : {}),
+      ...(outcome.feeValue ? { value: outcome.feeValue } : {}),
+    },
+  };
+}
+
 /** Receipt facts from what the journal kept of an authorization: masked card, the answer, the receipt object. */
 export function factsFromJournal(
   entry: JournalEntry,
@@ -181,6 +205,7 @@ export function factsFromJournal(
     },
     ...(emv ? { emv } : {}),
     ...(outcome.receipt ? { merchant: outcome.receipt as GatewayReceipt } : {}),
+    ...journalSurcharge(entry),
     // The journal keeps no signature image: a reprint shows the line to sign when one was asked for.
     signature: { required: entry.detail?.signatureRequired === true || emv?.signature === 'true' },
     merchantId: lane.merchid,

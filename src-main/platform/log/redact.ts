@@ -61,6 +61,13 @@ const emailAddress =
   /(?<![A-Za-z0-9.!#$%&'*+/=?^_`{|}~-])[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
 /** What an email address becomes in the log. */
 export const emailRemoved = '[email removed]';
+// A phone number (a customer's, for a texted receipt, ADR 903): an SMS gateway may quote it back.
+// E.164 (+ and 8 to 15 digits, with the separators people type) or a North American number
+// (area code and exchange start with 2-9), never a part of a longer digit run.
+const phoneNumber =
+  /(?<![\w+])(?:\+[1-9](?:[ .-]?\d){7,14}|(?:1[ .-]?)?\(?[2-9]\d{2}\)?[ .-]?[2-9]\d{2}[ .-]?\d{4})(?!\w)/g;
+/** What a phone number becomes in the log. */
+export const phoneRemoved = '[phone removed]';
 // 13 or more digits, optionally separated by single spaces or dashes. No upper bound: a card
 // number with digits glued on (PAN + expiry) is still masked.
 const digitRun = /(?<!\d)\d(?:[ -]?\d){12,}/g;
@@ -104,13 +111,17 @@ export function removeTrackData(text: string): string {
   return text.replace(track1, trackRemoved).replace(track2, trackRemoved);
 }
 
-/** Removes track data, URL credentials and email addresses, and masks card-number-like digit runs, in free text. */
+/** Removes track data, URL credentials, email addresses and phone numbers, and masks card-number-like digit runs, in free text. */
 export function redactText(text: string): string {
   // Cheap exit for the common case: without 12 digits in a row nothing below can match, except
   // URL credentials and grouped card numbers, which both need a character this skips on.
-  if (!/\d{12}|[-\s@]/.test(text)) return text;
+  if (!/\d{10}|[-\s@+()]/.test(text)) return text;
   return replaceOutsideUuids(
-    removeTrackData(text).replace(urlCredentials, '$1[credentials removed]@').replace(emailAddress, emailRemoved),
+    replaceOutsideUuids(
+      removeTrackData(text).replace(urlCredentials, '$1[credentials removed]@').replace(emailAddress, emailRemoved),
+      phoneNumber,
+      () => phoneRemoved,
+    ),
     digitRun,
     maskDigitRun,
   );

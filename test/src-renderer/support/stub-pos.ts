@@ -106,6 +106,7 @@ export function stubPos(data: {
     'terminal.acknowledgeFinding': () => [],
     'terminal.printFinding': unstubbed('terminal.printFinding'),
     'receipts.email': unstubbed('receipts.email'),
+    'receipts.sms': unstubbed('receipts.sms'),
     'receipts.outbox': () => ({ waiting: [], finished: [] }),
     'day.shift': () => null,
     'day.cashSale': unstubbed('day.cashSale'),

@@ -40,6 +40,15 @@ describe('settingsSchema defaults', () => {
         maxRetryMs: 1_800_000,
         timeoutMs: 30_000,
       },
+      receiptSms: {
+        url: null,
+        from: null,
+        link: null,
+        maxAttempts: 10,
+        firstRetryMs: 30_000,
+        maxRetryMs: 1_800_000,
+        timeoutMs: 15_000,
+      },
       kiosk: {
         idleResetSeconds: 90,
         staffIdleSeconds: 60,

@@ -47,3 +47,21 @@ describe('receipts.email over the contract', () => {
     expect(lines.join('\n')).not.toContain('pat@example');
   });
 });
+
+describe('receipts.sms over the contract', () => {
+  it('names the phone field of a number a text cannot go to, and says texts are off without a gateway', async () => {
+    const { core } = laneAgainst(emulator(), cores, { receiptSms: { url: 'http://127.0.0.1:9/messages' } });
+    const sale = await cardSale(core, 'amex-approve', 1234);
+    expect(await call(core, 'receipts.sms', { orderId: sale.orderId, phone: '555-1234' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', field: 'phone', message: expect.stringContaining('10') },
+    });
+    ok(await call(core, 'receipts.sms', { orderId: sale.orderId, phone: '555-234-5678' }));
+    expect(core.receiptMail.state().waiting).toMatchObject([{ orderId: sale.orderId, channel: 'sms' }]);
+    const off = laneAgainst(emulator(), cores).core;
+    expect(await call(off, 'receipts.sms', { orderId: sale.orderId, phone: '555-234-5678' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('receiptSms.url') },
+    });
+  });
+});

@@ -32,6 +32,12 @@ describe('redactText', () => {
     ['URL credentials', 'GET https://user:pa55@gw.example/', 'GET https://[credentials removed]@gw.example/'],
     // A customer's address for an emailed receipt, as a mail server quotes it back (ADR 068).
     ['an email address', '550 <pat.doe+r@mail.example.com>: user unknown', '550 <[email removed]>: user unknown'],
+    // A customer's number for a texted receipt, as an SMS gateway quotes it back (ADR 903).
+    ['an E.164 phone number', '400 +15552345678 is not reachable', '400 [phone removed] is not reachable'],
+    ['a typed US number', 'to (555) 234-5678 now', 'to [phone removed] now'],
+    ['a dashed number with +1', 'call +1 555-234-5678', 'call [phone removed]'],
+    ['10 bare digits', 'to 5552345678.', 'to [phone removed].'],
+    ['a UK number', 'to +44 20 7946 0958', 'to [phone removed]'],
   ])('handles %s', (_what, input, expected) => {
     expect(redactText(input)).toBe(expected);
   });
@@ -42,7 +48,6 @@ describe('redactText', () => {
     ['a date and time', '2026-11-22 13:43:50'],
     ['an order id', 'AB-20261122-0001'],
     ['the lane\u2019s order id', 'voided LANE01-261124-55533 at the kiosk'],
-    ['a phone number', '+1 555-123-4567'],
     ['masked output', '478825******1443'],
     // Sixteen digits joined by dashes, Luhn-valid, a Visa prefix: as a staff call's id once was.
     ['a UUID whose groups run to a card-shaped number', 'call 41111111-1111-4111-9111-a1b2c3d4e5f6 answered'],
