@@ -14,7 +14,7 @@ const httpUrl = (example: string) =>
     });
 
 /**
- * `receiptSms`: the store's SMS gateway for texted receipts (ADR 903). Without a URL, texted
+ * `receiptSms`: the store's SMS gateway for texted receipts (ADR 070). Without a URL, texted
  * receipts are off and the command says so. Each text is one JSON POST (`{ to, from, text }`)
  * with `Authorization: Bearer` and the `sms.token` secret from the lane's secret store, never
  * in settings.json.

@@ -218,7 +218,7 @@ export const settingsSchema = z
         .describe('The store\u2019s mail server for emailed receipts (ADR 068); off until a host is set.'),
       receiptSms: receiptSmsSettingsSchema
         .prefault({})
-        .describe('The store\u2019s SMS gateway for texted receipts (ADR 903); off until a URL is set.'),
+        .describe('The store\u2019s SMS gateway for texted receipts (ADR 070); off until a URL is set.'),
       log: z
         .strictObject(
           {

@@ -11,7 +11,7 @@ export const receiptOutboxFile = (training: boolean) =>
   training ? 'receipt-outbox-training.sqlite' : 'receipt-outbox.sqlite';
 
 /**
- * Emailed and texted receipts (ADR 068, ADR 903): the outbox in its own SQLite file beside the
+ * Emailed and texted receipts (ADR 068, ADR 070): the outbox in its own SQLite file beside the
  * journal (in memory when the lane has no journal file), composing each receipt from the journal
  * as a reprint does. The journal keeps no signature; an email asks the gateway's record of the
  * sale for it when it is sent (off the payment path; without an answer it goes without).

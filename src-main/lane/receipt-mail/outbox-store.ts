@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { preparePrivateDatabase } from '../../platform/private-file';
 import { boundPageCache } from '../../platform/sqlite-memory';
 
-/** How a receipt goes: an email, or a text message through the store's SMS gateway (ADR 903). */
+/** How a receipt goes: an email, or a text message through the store's SMS gateway (ADR 070). */
 export type ReceiptChannel = 'email' | 'sms';
 
 /** A receipt waiting to go: the only place the customer's address or phone number is kept. */
@@ -98,7 +98,7 @@ export class OutboxStore {
       db.pragma('secure_delete = ON');
       boundPageCache(db);
       db.exec(schema);
-      // A file written before text receipts (ADR 903): its rows were all emails.
+      // A file written before text receipts (ADR 070): its rows were all emails.
       for (const table of ['waiting', 'finished']) {
         const columns = db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>;
         if (!columns.some((column) => column.name === 'channel'))

@@ -45,7 +45,7 @@ export interface ReceiptOutboxOptions {
   readonly path: string;
   readonly clock: Clock;
   readonly settings: () => ReceiptMailSettings;
-  /** The store's SMS gateway (ADR 903); texted receipts are off without it. */
+  /** The store's SMS gateway (ADR 070); texted receipts are off without it. */
   readonly smsSettings?: () => ReceiptSmsSettings;
   /** The mail account's password from the lane's secret store. */
   readonly password: () => Promise<string | undefined>;
@@ -63,7 +63,7 @@ export interface ReceiptOutboxOptions {
 const noun: Record<ReceiptChannel, string> = { email: 'receipt email', sms: 'receipt text' };
 
 /**
- * The durable receipt outbox and its sender (ADR 068, ADR 903): `queue` and `queueText` write a
+ * The durable receipt outbox and its sender (ADR 068, ADR 070): `queue` and `queueText` write a
  * row and return; a sender on the injected clock composes each due receipt from the journal,
  * sends it by its channel (SMTP with nodemailer, or the store's SMS gateway over HTTP), retries a
  * server that is down or says try later with backoff, gives up on a final no or after the bound,

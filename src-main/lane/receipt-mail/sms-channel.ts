@@ -69,7 +69,7 @@ export interface SmsChannelOptions {
   readonly currency?: string | undefined;
 }
 
-/** The SMS channel (ADR 903): one JSON POST per text to the store's gateway, through the one outbound sender. */
+/** The SMS channel (ADR 070): one JSON POST per text to the store's gateway, through the one outbound sender. */
 export async function openSmsPass(options: SmsChannelOptions): Promise<ChannelPass | undefined> {
   const { settings } = options;
   if (settings.url === null) return undefined;

@@ -61,7 +61,7 @@ const emailAddress =
   /(?<![A-Za-z0-9.!#$%&'*+/=?^_`{|}~-])[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
 /** What an email address becomes in the log. */
 export const emailRemoved = '[email removed]';
-// A phone number (a customer's, for a texted receipt, ADR 903): an SMS gateway may quote it back.
+// A phone number (a customer's, for a texted receipt, ADR 070): an SMS gateway may quote it back.
 // E.164 (+ and 8 to 15 digits, with the separators people type) or a North American number
 // (area code and exchange start with 2-9), never a part of a longer digit run.
 const phoneNumber =

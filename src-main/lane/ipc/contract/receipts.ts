@@ -1,4 +1,4 @@
-/** Emailed and texted receipts: queue one for an order, and what the outbox holds (issue 32, ADR 068, ADR 903). */
+/** Emailed and texted receipts: queue one for an order, and what the outbox holds (issue 32, ADR 068, ADR 070). */
 import { z } from 'zod';
 import { command } from './spec';
 

@@ -32,7 +32,7 @@ describe('redactText', () => {
     ['URL credentials', 'GET https://user:pa55@gw.example/', 'GET https://[credentials removed]@gw.example/'],
     // A customer's address for an emailed receipt, as a mail server quotes it back (ADR 068).
     ['an email address', '550 <pat.doe+r@mail.example.com>: user unknown', '550 <[email removed]>: user unknown'],
-    // A customer's number for a texted receipt, as an SMS gateway quotes it back (ADR 903).
+    // A customer's number for a texted receipt, as an SMS gateway quotes it back (ADR 070).
     ['an E.164 phone number', '400 +15552345678 is not reachable', '400 [phone removed] is not reachable'],
     ['a typed US number', 'to (555) 234-5678 now', 'to [phone removed] now'],
     ['a dashed number with +1', 'call +1 555-234-5678', 'call [phone removed]'],
