@@ -20,7 +20,9 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
  * they import nothing, not even zod. The cart's total, checked by the contract and shown by the
  * screen, must be the same arithmetic; an amount reads the same on screen, receipt and CLI; the
  * tenders, the sale phases, the refund reasons and the idle signature session are named once. The
- * pay page's parts are what the pay-link service's markup and the phone's script agree on.
+ * pay page's parts are what the pay-link service's markup and the phone's script agree on. A
+ * receipt's email address and phone number are checked on the page with the main process's own
+ * rules and words (ADR 905), and masked the same way.
  */
 export const pureSharedModules = [
   'src-main/lane/ipc/cart.ts',
@@ -31,6 +33,8 @@ export const pureSharedModules = [
   'src-main/lane/ipc/refund-reasons.ts',
   'src-main/lane/ipc/signature-session.ts',
   'src-main/lane/wallet/pay-link/pay-page-parts.ts',
+  'src-main/lane/receipt-mail/address.ts',
+  'src-main/lane/receipt-mail/phone.ts',
 ];
 const pureSharedImports = pureSharedModules.map((file) => `${file.slice('src-main/'.length, -'.ts'.length)}$`);
 

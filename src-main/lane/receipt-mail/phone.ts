@@ -3,7 +3,8 @@
  * words. Accepted: E.164 (a `+`, a country code that does not start with 0, 8 to 15 digits in all)
  * or a 10-digit North American number (area code and exchange each start with 2-9), with the
  * spaces, dashes, dots and brackets people type; a leading 1 before the 10 digits is the NANP's
- * own country code.
+ * own country code. Pure and import-free: the screens check a number with it before sending
+ * (pureSharedModules in eslint.config.ts).
  */
 export function phoneNumberOf(typed: string): { readonly e164: string } | { readonly problem: string } {
   const text = typed.trim();

@@ -5,6 +5,7 @@ import { formatMoney, parseMoney } from '../../../src-main/platform/money';
 import { PosCallError } from '../../pos/call-error';
 import { usePos, usePosActions } from '../../store/use-pos';
 import { ReceiptPreview } from '../sale/ReceiptPreview';
+import { ReceiptChoice } from '../sale/ReceiptChoice';
 import type { AskManager } from './ask-manager';
 import { RefundDialog } from './RefundDialog';
 import { VoidDialog } from './VoidDialog';
@@ -98,6 +99,7 @@ export function OrderDetail({
         <button type="button" disabled={busy} onClick={() => void actions.reprintOrder(orderId)}>
           Reprint
         </button>
+        {sale ? <ReceiptChoice orderId={orderId} /> : null}
         <button type="button" disabled={busy} onClick={() => void actions.inquireOrder(orderId)}>
           Gateway status
         </button>

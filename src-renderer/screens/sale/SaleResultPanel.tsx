@@ -5,6 +5,7 @@ import { usePosActions, usePosFields } from '../../store/use-pos';
 import { PartialApprovalActions, type PartialEnding } from './PartialApprovalEnd';
 import { PayAgainActions, paysAgain } from './PayAgainActions';
 import { ReceiptPreview } from './ReceiptPreview';
+import { SaleReceiptChoice } from './ReceiptChoice';
 import { Alert } from '../../components/Alert';
 
 const entryWords: Record<string, string> = {
@@ -355,6 +356,7 @@ export function SaleResultPanel({ onEnd, onLeave }: { onEnd: (ending: PartialEnd
             )}
           </div>
         )}
+        <SaleReceiptChoice sale={sale} voided={voided} />
       </div>
       {sale.receiptPng ? (
         <ReceiptPreview png={sale.receiptPng} caption={`customer copy, order ${sale.orderId}`} />
