@@ -2,14 +2,15 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pressKeys, renderCounter } from '../../support/render-counter';
 import { approvedSale } from '../../support/sale-answers';
-import { StubRefusal } from '../../support/stub-pos';
+import { StubRefusal, type StubAnswer } from '../../support/stub-pos';
+import type { CommandName } from '../../../../src-main/lane/ipc/contract';
 
 afterEach(cleanup);
 
 const queued = () => ({ id: 1, queuedAt: 0 });
 
 /** An approved $12.50 sale on the counter, its result showing. */
-async function afterApprovedSale(answers: Parameters<typeof renderCounter>[0]['answers'] = {}) {
+async function afterApprovedSale(answers: Partial<Record<CommandName, StubAnswer>> = {}) {
   const rendered = await renderCounter({ answers: { 'terminal.sale': () => approvedSale, ...answers } });
   await pressKeys('1', '2', '5', '0', 'Enter');
   expect(screen.getByTestId('sale-headline').textContent).toBe('Approved');
@@ -74,7 +75,7 @@ describe('the counter emails or texts a receipt after a sale', () => {
     const off = 'Emailed receipts are off: no mail server is set (receiptMail.host in the settings).';
     await afterApprovedSale({
       'receipts.email': () => {
-        throw new StubRefusal({ code: 'refused', message: off });
+        throw new StubRefusal({ code: 'failed_precondition', message: off });
       },
     });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Email receipt' })));
