@@ -22,7 +22,7 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
  * tenders, the sale phases, the refund reasons and the idle signature session are named once. The
  * pay page's parts are what the pay-link service's markup and the phone's script agree on. A
  * receipt's email address and phone number are checked on the page with the main process's own
- * rules and words (ADR 905), and masked the same way.
+ * rules and words (ADR 071), and masked the same way.
  */
 export const pureSharedModules = [
   'src-main/lane/ipc/cart.ts',

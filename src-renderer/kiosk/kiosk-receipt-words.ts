@@ -3,7 +3,7 @@ import { usePos } from '../store/use-pos';
 /**
  * The kiosk customer's words for a receipt by email or text, in each language the kiosk speaks
  * (kiosk-words.ts holds the rest; a language missing here falls back to English). English says
- * what is wrong with an address or number in the lane's own words (ADR 905); the others say it
+ * what is wrong with an address or number in the lane's own words (ADR 071); the others say it
  * plainly without them.
  */
 export interface KioskReceiptSendWords {

@@ -25,7 +25,7 @@ export type ReceiptSend =
 
 /**
  * Why what was typed cannot take this receipt, in words naming what is wrong, or null when it can.
- * The main process's own rules (ADR 905), so the page refuses exactly what the lane would.
+ * The main process's own rules (ADR 071), so the page refuses exactly what the lane would.
  */
 export function receiptTargetProblem(channel: ReceiptChannel, typed: string): string | null {
   const text = typed.trim();
