@@ -73,7 +73,9 @@ export interface SaleKeeper {
    * The sale's parts as the journal now has them (a cash part taken, a part returned): the sale
    * shows its total, cash and balance from there (published). A new sale of cash alone starts here.
    */
-  parts(change: Pick<CurrentSale, 'totalMinor' | 'cash' | 'dueMinor'> & Partial<Pick<CurrentSale, 'cart'>>): void;
+  parts(
+    change: Pick<CurrentSale, 'totalMinor' | 'cash' | 'dueMinor'> & Partial<Pick<CurrentSale, 'cart' | 'results'>>,
+  ): void;
   /** The lane starts with a split sale the journal kept open: shown as it was left, nothing running; null: every part went back, the sale is over. */
   restore(sale: CurrentSale | null): void;
   /** Staff changed what a partly paid sale buys: it now owes `dueMinor` (0: nothing); refused when nothing was owed. */

@@ -5,7 +5,7 @@ import type { Logger } from '../../platform/log/logger';
 import { createSaleKeeper, type PaymentRequest, type SaleKeeper } from './current-sale';
 import { onePaymentAtATime } from './one-payment';
 import { orderMoney, tookEffect } from './order-money';
-import { restoredSale, splitStanding, type SplitStanding } from './split-sale';
+import { cardPartSummary, restoredSale, splitStanding, type SplitStanding } from './split-sale';
 import type { KnownOutcome } from './sale';
 import { outcomeNotice, saleDoneLine } from './sale-summary';
 import type { TerminalStateStore } from './state-store';
@@ -121,12 +121,17 @@ export function createCustomerSale(options: CustomerSaleOptions): CustomerSale {
     const open = journal.split.open();
     if (!open) return undefined;
     const standing = splitStanding(journal, journal.split.rows(open.id));
-    if (!keeper.current() && cart !== undefined) saleOpen = true;
+    const sale = keeper.current();
+    if (!sale && cart !== undefined) saleOpen = true;
+    // A card part recovery found approved (its answer lost in a crash) joins the sale's results.
+    const shown = new Set(sale?.results.map((result) => result.orderId));
+    const found = standing.cards.filter((card) => !shown.has(card.entry.orderId)).map(cardPartSummary);
     keeper.parts({
       totalMinor: standing.totalMinor,
       cash: standing.cash,
       dueMinor: standing.dueMinor,
-      ...(cart !== undefined && !keeper.current() ? { cart } : {}),
+      ...(cart !== undefined && !sale ? { cart } : {}),
+      ...(sale && found.length > 0 ? { results: [...sale.results, ...found] } : {}),
     });
     if (standing.dueMinor === null) journal.split.end(open.id, 'paid');
     return standing;
@@ -190,8 +195,12 @@ export function createCustomerSale(options: CustomerSaleOptions): CustomerSale {
     },
     stopped: (error, abort) => stoppedPayment(error, { keeper, state, ...(abort ? { abort } : {}) }),
     followJournal(publish = false) {
+      const split = (keeper.current()?.totalMinor ?? null) !== null && !guard.busy();
       const approvals = keeper.current()?.results.filter((r) => r.outcome === 'approved' || r.outcome === 'partial');
-      if (!approvals?.length) return;
+      if (!approvals?.length) {
+        if (split) followSplit();
+        return;
+      }
       let journal: Journal;
       try {
         journal = options.journal();
@@ -202,7 +211,7 @@ export function createCustomerSale(options: CustomerSaleOptions): CustomerSale {
       for (const { orderId } of approvals) {
         if (orderMoney(orderId, journal.list({ orderId, limit: 1000 })).fullyVoided) keeper.voided(orderId, publish);
       }
-      if (keeper.current()?.totalMinor !== null && keeper.current()?.totalMinor !== undefined) followSplit();
+      if (split) followSplit();
     },
     restTakenOutside(amountMinor, by) {
       if (guard.busy()) throw new LaneError('refused', 'A payment is running: wait for it before finishing the sale.');
