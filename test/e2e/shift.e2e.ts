@@ -29,7 +29,7 @@ describe('the shift and the day\u2019s reports in Chromium', () => {
         await page.getByTestId('sale-result').waitFor();
         expect(await page.getByTestId('sale-headline').innerText()).toBe('Approved');
         await page.keyboard.press('Enter');
-        expect(await core.dispatch('day.cashSale', { amountMinor: 766, tenderedMinor: 2000 })).toMatchObject({
+        expect(await core.dispatch('terminal.cash', { totalMinor: 766, tenderedMinor: 2000 })).toMatchObject({
           ok: true,
           result: { changeMinor: 1234 },
         });

@@ -10,7 +10,6 @@ import type { Core } from './core-parts';
 import { setupDevices } from './setup-devices';
 import { setupJournal } from './setup-journal';
 import { createDayDesk } from '../terminal/day-desk';
-import { cashRulesFor } from '../payment/cash-rules';
 import { setupGateway } from './setup-gateway';
 import { setupWallet } from './setup-wallet';
 import { setupTerminal } from './setup-terminal';
@@ -45,7 +44,6 @@ export function createCore(options: CoreOptions): Core {
   const receiptMail = setupReceiptMail(options, clock, journal, gateway);
   const day = createDayDesk({
     journal: () => journal.current(),
-    cash: cashRulesFor(devices.assetsDir, 'USD'),
     printers: devices.printers,
     manager: devices.deviceManager,
     terminalId: settings.terminalId,

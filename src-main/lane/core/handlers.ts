@@ -151,6 +151,10 @@ export function createCommandHandlers(
       return core.sales.newSale({ by: session.current()!.cashierId });
     },
     // The cashier vouches for money the lane never saw: somebody signed in, named in the journal.
+    'terminal.cash': signedIn('take cash', (args) => core.sales.cash(args, session.current()!.cashierId)),
+    'terminal.returnParts': managers('cancel a sale and give its paid parts back', ({ reason }) =>
+      core.sales.returnParts(reason, session.current()!.cashierId),
+    ),
     'terminal.restTakenOutside': signedIn('record the rest taken another way', (args) =>
       core.sales.restTakenOutside({ ...args, by: session.current()!.cashierId }),
     ),
@@ -247,9 +251,6 @@ export function createCommandHandlers(
       const approvedBy = session.approve('open the drawer without a sale', managerPin, source);
       return core.day.noSale(reason, session.current()!.cashierId, approvedBy);
     }),
-    'day.cashSale': signedIn('take cash', ({ amountMinor, tenderedMinor }) =>
-      core.day.cashSale(amountMinor, tenderedMinor, session.current()!.cashierId),
-    ),
     'day.xReport': signedIn('print an X report', () => core.day.xReport()),
     'day.zReport': signedIn('close the day (Z report)', ({ managerPin }, { source }) =>
       core.day.zReport(session.approve('close the day (Z report)', managerPin, source)),

@@ -1,6 +1,7 @@
 import type { CoreOptions } from './core-options';
 import type { Clock } from '../../platform/clock';
 import { LaneError } from '../errors';
+import { cashRulesFor } from '../payment/cash-rules';
 import type { EventHub } from '../ipc/event-hub';
 import type { JournalRefusal } from '../journal/journal-check';
 import { createTerminalService, type GatewayAccess, type TerminalService } from '../terminal/terminal';
@@ -40,6 +41,8 @@ export function setupTerminal(options: CoreOptions, parts: TerminalParts): LaneT
     gateway,
     wallet,
     previewProfile: devices.previewProfile,
+    cash: cashRulesFor(devices.assetsDir, 'USD'),
+    openDrawer: () => devices.printers.openDrawer({}),
     now: () => clock.now(),
     logger,
     onQueueChange: (queue) => events.emit('terminal.recoveryQueue', queue),
@@ -80,6 +83,8 @@ function refusingWithoutJournal(service: TerminalService, refusal: () => Journal
     refund: guarded(service.refund),
     reprint: guarded(service.reprint),
     restTakenOutside: guarded(service.restTakenOutside),
+    cash: guarded(service.cash),
+    returnParts: guarded(service.returnParts),
     lookup: guarded(service.lookup),
     history: guarded(service.history),
     endOfDay: guarded(service.endOfDay),

@@ -15,12 +15,14 @@ import {
 } from './entry';
 import { LaneError } from '../errors';
 import { DayBook } from './day-book';
+import { SplitBook } from './split-book';
 import { checkAndMigrate } from './migrate';
 import { lanePrefix } from './naming';
 import { UnrecordedOutcomes } from './unrecorded';
 export { containsCardNumber, JournalError, type JournalErrorKind } from './card-data';
 export * from './entry';
 export type { CashMovement, Shift, SinceLastZ, StoredZReport } from './day-book';
+export type { SplitCashRow, SplitSaleRecord, SplitSaleRows } from './split-book';
 export { defaultJournalPath, lanePrefix } from './naming';
 
 export interface JournalOptions {
@@ -59,6 +61,8 @@ export class Journal {
   readonly #cashier: () => string | null;
   /** The day in this file: shifts, the drawer's cash, the Z reports (day-book.ts). */
   readonly day: DayBook;
+  /** The sales paid in parts (ADR 901): their totals and which rows belong to them. */
+  readonly split: SplitBook;
 
   private constructor(path: string, db: Database.Database, options: JournalOptions) {
     this.path = path;
@@ -68,11 +72,13 @@ export class Journal {
     this.#onProgress = options.onProgress;
     this.#inTransaction = db.transaction((run: () => unknown) => run()) as <T>(run: () => T) => T;
     this.#cashier = () => options.cashier?.() ?? null;
-    this.day = new DayBook({
-      prepared: (sql) => this.#prepared(sql),
-      write: (what, run) => this.#write(what, () => this.#inTransaction(run)),
+    const access = {
+      prepared: (sql: string) => this.#prepared(sql),
+      write: <T>(what: string, run: () => T) => this.#write(what, () => this.#inTransaction(run)),
       now: () => this.clock.now(),
-    });
+    };
+    this.day = new DayBook(access);
+    this.split = new SplitBook(access, this.day);
   }
 
   static open(path: string, options: JournalOptions): Journal {
@@ -114,7 +120,7 @@ export class Journal {
     return (this.#prepared('SELECT coalesce(max(id), 0) AS last FROM entries').get() as { last: number }).last;
   }
 
-  /** The statement for this SQL, prepared once per open file: every sale runs the same few. */
+  /** The statement for this SQL, prepared once per open file. */
   #prepared(sql: string): Database.Statement {
     let statement = this.#statements.get(sql);
     if (!statement) this.#statements.set(sql, (statement = this.#db.prepare(sql)));
@@ -205,8 +211,13 @@ export class Journal {
         );
         const entryId = Number(result.lastInsertRowid);
         // In the open sale from the moment it is written, in the same sync.
-        if (intent.operation === 'auth' && settled.state === 'pending')
+        if (intent.operation === 'auth' && settled.state === 'pending') {
           this.#prepared('INSERT INTO open_sale (entry_id) VALUES (?)').run(entryId);
+          // A card part of the sale paid in parts, if one is open: linked as its request is written (ADR 901).
+          this.#prepared(
+            "INSERT INTO split_parts (sale_id, entry_id) SELECT id, ? FROM split_sales WHERE state = 'open'",
+          ).run(entryId);
+        }
         return { id: entryId, orderId: id };
       }),
     );
@@ -302,10 +313,10 @@ export class Journal {
     this.#write('close the sale', () => this.#prepared('DELETE FROM open_sale').run());
   }
 
-  /** At start: the unclosed sale's payments with a known outcome become findings (the screen may never have shown them; recovery makes its own for open ones); the sale is closed. */
+  /** At start: the unclosed sale's known outcomes become findings (recovery makes its own for open ones), except an open split sale's parts, restored with their sale (ADR 901); the sale is closed. */
   findUnclosedSale(): number {
     const keep =
-      "INSERT OR IGNORE INTO findings (entry_id, source, found_at) SELECT entry_id, 'start', ? FROM open_sale JOIN entries ON entries.id = open_sale.entry_id WHERE entries.state IN ('completed', 'resolved')";
+      "INSERT OR IGNORE INTO findings (entry_id, source, found_at) SELECT entry_id, 'start', ? FROM open_sale JOIN entries ON entries.id = open_sale.entry_id WHERE entries.state IN ('completed', 'resolved') AND entry_id NOT IN (SELECT p.entry_id FROM split_parts p JOIN split_sales s ON s.id = p.sale_id WHERE s.state = 'open' AND p.entry_id IS NOT NULL)";
     return this.#write('keep the unclosed sale as findings', () =>
       this.#inTransaction(() => {
         const made = this.#prepared(keep).run(this.clock.now()).changes;

@@ -87,4 +87,28 @@ export const migrations: readonly string[] = [
      through_shift_id INTEGER NOT NULL,
      totals TEXT NOT NULL
    );`,
+  // A customer's sale paid in parts on purpose (split tender, ADR 901): its total, whether it is
+  // open, paid or cancelled, and which card attempts (entries) and cash movements belong to it.
+  // What it still owes is never stored: it is worked out from these rows each time.
+  `CREATE TABLE split_sales (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     total_minor INTEGER NOT NULL CHECK (total_minor > 0),
+     tip_minor INTEGER NOT NULL DEFAULT 0 CHECK (tip_minor >= 0),
+     cart TEXT,
+     state TEXT NOT NULL CHECK (state IN ('open', 'paid', 'cancelled')),
+     created_at INTEGER NOT NULL,
+     ended_at INTEGER,
+     ended_reason TEXT
+   );
+   CREATE UNIQUE INDEX split_sales_one_open ON split_sales ((state = 'open')) WHERE state = 'open';
+   CREATE TABLE split_parts (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     sale_id INTEGER NOT NULL REFERENCES split_sales (id),
+     entry_id INTEGER UNIQUE REFERENCES entries (id),
+     movement_id INTEGER UNIQUE REFERENCES cash_movements (id),
+     applied_minor INTEGER,
+     CHECK ((entry_id IS NULL) <> (movement_id IS NULL)),
+     CHECK (movement_id IS NULL OR applied_minor IS NOT NULL)
+   );
+   CREATE INDEX split_parts_sale ON split_parts (sale_id);`,
 ];

@@ -12,17 +12,31 @@ export interface PaymentRequest {
   readonly entry: CardEntry;
   readonly tipMinor?: number;
   readonly cart?: readonly CartLine[];
+  /** The first part of a sale of this total (split tender): `amountMinor` is less. */
+  readonly totalMinor?: number;
 }
 
 /** Results that moved money: what a later payment of the same customer keeps ("earlier cards"). */
 const tookMoney = (result: SaleSummary) => result.outcome === 'approved' || result.outcome === 'partial';
 
-/** What a sale owes after a payment: the rest of a partial approval, nothing after an approval, as before otherwise. */
+/**
+ * What a sale owes after a payment: what it owed before (the payment's amount for a sale of one
+ * payment) less what was approved; as before when nothing was.
+ */
 function dueAfter(sale: CurrentSale | null, summary: Pick<SaleSummary, 'outcome' | 'approvedMinor'>): number | null {
   if (!sale) return null;
-  if (summary.outcome === 'partial') return sale.amountMinor - summary.approvedMinor;
-  return summary.outcome === 'approved' ? null : sale.dueMinor;
+  if (summary.outcome !== 'partial' && summary.outcome !== 'approved') return sale.dueMinor;
+  const left = (sale.dueMinor ?? sale.amountMinor) - summary.approvedMinor;
+  return left > 0 ? left : null;
 }
+
+/** Whether any part of the sale paid something (a card part that took money, cash not handed back). */
+export const paidParts = (sale: CurrentSale): boolean =>
+  sale.results.some(tookMoney) || sale.cash.some((part) => !part.returned);
+
+/** The refusal of a card part above what is still owed. */
+const atMost = (owed: number) =>
+  new LaneError('refused', `A card part can be at most ${formatMinorUnits(owed)}, what is still owed.`, 'amountMinor');
 
 /**
  * The customer's sale, kept by the main process and published with `terminal.state`, so a screen
@@ -55,6 +69,15 @@ export interface SaleKeeper {
   restOwed(amountMinor: number): string;
   /** The rest was journaled as taken outside the lane: the sale is complete (published). */
   restTakenOutside(amountMinor: number): void;
+  /**
+   * The sale's parts as the journal now has them (a cash part taken, a part returned): the sale
+   * shows its total, cash and balance from there (published). A new sale of cash alone starts here.
+   */
+  parts(
+    change: Pick<CurrentSale, 'totalMinor' | 'cash' | 'dueMinor'> & Partial<Pick<CurrentSale, 'cart' | 'results'>>,
+  ): void;
+  /** The lane starts with a split sale the journal kept open: shown as it was left, nothing running; null: every part went back, the sale is over. */
+  restore(sale: CurrentSale | null): void;
   /** Staff changed what a partly paid sale buys: it now owes `dueMinor` (0: nothing); refused when nothing was owed. */
   owe(dueMinor: number): void;
   /** A wallet payment's pay link opened (the QR code to show) or closed (null); published at once unless `publish` is false. */
@@ -74,13 +97,19 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
     begin(request) {
       const sale = current();
       const owed = sale?.dueMinor ?? null;
-      if (owed !== null && request.amountMinor !== owed) {
+      if (owed !== null && request.totalMinor !== undefined)
         throw new LaneError(
           'refused',
-          `${formatMinorUnits(owed)} is still owed after the partial approval: take that amount, or void the approval first.`,
+          `${formatMinorUnits(owed)} is still owed on this sale: take a part of it, not a new sale.`,
+          'totalMinor',
+        );
+      if (owed !== null && request.amountMinor > owed) throw atMost(owed);
+      if (request.totalMinor !== undefined && request.amountMinor >= request.totalMinor)
+        throw new LaneError(
+          'refused',
+          `A part of a ${formatMinorUnits(request.totalMinor)} sale must be less than the whole: charge the sale as one payment.`,
           'amountMinor',
         );
-      }
       const continuing = owed !== null && sale !== null;
       state.setSale({
         amountMinor: request.amountMinor,
@@ -91,10 +120,12 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
         running: true,
         // Another card after a decline replaces the decline; approvals of this customer stay.
         results: continuing ? sale.results.filter(tookMoney) : [],
-        dueMinor: owed,
+        dueMinor: owed ?? request.totalMinor ?? null,
         restTakenOutsideMinor: null,
         problem: null,
         payLink: null,
+        totalMinor: continuing ? sale.totalMinor : (request.totalMinor ?? null),
+        cash: continuing ? sale.cash : [],
       });
     },
     dueAfter: (summary) => dueAfter(current(), summary),
@@ -117,7 +148,8 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
       const results = sale.results.map((result) =>
         voided(result) ? { ...result, outcome: 'voided' as const } : result,
       );
-      update({ results, dueMinor: null }, publish);
+      // A split sale's balance is the journal's to say (customer-sale.ts follows it).
+      update(sale.totalMinor === null ? { results, dueMinor: null } : { results }, publish);
       return true;
     },
     restOwed(amountMinor) {
@@ -137,6 +169,29 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
     restTakenOutside(amountMinor) {
       update({ dueMinor: null, restTakenOutsideMinor: amountMinor, problem: null }, true);
     },
+    parts(change) {
+      const sale = current();
+      if (sale) return update({ ...change, problem: null }, true);
+      state.setSale(
+        {
+          amountMinor: change.totalMinor ?? 0,
+          tender: 'sale',
+          entry: 'card',
+          tipMinor: 0,
+          cart: null,
+          running: false,
+          results: [],
+          restTakenOutsideMinor: null,
+          problem: null,
+          payLink: null,
+          ...change,
+        },
+        true,
+      );
+    },
+    restore(sale) {
+      state.setSale(sale, true);
+    },
     owe(dueMinor) {
       const sale = current();
       if (sale?.dueMinor === null || sale === null)
@@ -147,7 +202,12 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
       const sale = current();
       if (!sale) return;
       if (sale.running) throw new LaneError('refused', 'A payment is still running: finish or cancel it first.');
-      if (sale.dueMinor !== null)
+      if (sale.dueMinor !== null && sale.totalMinor !== null && paidParts(sale))
+        throw new LaneError(
+          'refused',
+          `${formatMinorUnits(sale.dueMinor)} is still owed: take the rest, or cancel the sale (its paid parts go back).`,
+        );
+      if (sale.dueMinor !== null && sale.totalMinor === null)
         throw new LaneError(
           'refused',
           `${formatMinorUnits(sale.dueMinor)} is still owed after the partial approval: take the rest, or void the approval first.`,

@@ -1,10 +1,11 @@
 import { LaneError } from '../errors';
-import type { PayLink, SaleOutcomeNotice, SaleSummary, SaleTender } from '../ipc/contract';
+import type { CurrentSale, PayLink, SaleOutcomeNotice, SaleSummary, SaleTender } from '../ipc/contract';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../../platform/log/logger';
 import { createSaleKeeper, type PaymentRequest, type SaleKeeper } from './current-sale';
 import { onePaymentAtATime } from './one-payment';
-import { orderMoney } from './order-money';
+import { orderMoney, tookEffect } from './order-money';
+import { cardPartSummary, restoredSale, splitStanding, type SplitStanding } from './split-sale';
 import type { KnownOutcome } from './sale';
 import { outcomeNotice, saleDoneLine } from './sale-summary';
 import type { TerminalStateStore } from './state-store';
@@ -53,6 +54,22 @@ export interface CustomerSale {
   cancel(): boolean;
   /** Ends the customer's sale for the next one. */
   next(): void;
+  /** The customer's sale as the lane holds it. */
+  current(): CurrentSale | null;
+  /**
+   * The open split sale's standing, worked out from the journal (ADR 901): shown on the sale
+   * (total, cash, balance), and when nothing is owed any more the sale is marked paid. `cart`
+   * for a sale that starts with this part. Undefined when none is open.
+   */
+  syncSplit(cart?: CurrentSale['cart']): SplitStanding | undefined;
+  /** Opens the split sale in the journal for the sale owing money, when it has none yet (a partial approval paid on in parts). */
+  splitFromOwing(): void;
+  /** Whether a payment or follow-up runs now. */
+  busy(): boolean;
+  /** At start: the split sale the journal kept open is shown again, with its parts and balance. */
+  resume(): boolean;
+  /** Every paid part went back: the sale is over, for the next customer. */
+  ended(): void;
   /**
    * The lane stops (ADR 046). A payment at a human step (the card, the signature: nothing sent)
    * is canceled as Cancel would, and its end awaited; one whose request may have left is awaited
@@ -72,6 +89,8 @@ export interface CustomerSaleOptions {
   readonly onOutcome?: (notice: SaleOutcomeNotice) => void;
   /** Runs after each operation, however it ended (recovery publishes and schedules). */
   readonly onOperationEnd: () => void;
+  /** A split sale was paid in full (its last part, card or cash): the receipt listing every tender prints. */
+  readonly onSplitPaid?: (standing: SplitStanding) => void;
 }
 
 /** The lane's customer sale over its state store and journal. */
@@ -96,14 +115,64 @@ export function createCustomerSale(options: CustomerSaleOptions): CustomerSale {
     }
   };
 
+  /** The split sale's balance from the journal's rows onto the sale; marked paid once nothing is owed. */
+  const syncSplit = (cart?: CurrentSale['cart']): SplitStanding | undefined => {
+    const journal = options.journal();
+    const open = journal.split.open();
+    if (!open) return undefined;
+    const standing = splitStanding(journal, journal.split.rows(open.id));
+    const sale = keeper.current();
+    if (!sale && cart !== undefined) saleOpen = true;
+    // A card part recovery found approved (its answer lost in a crash) joins the sale's results.
+    const shown = new Set(sale?.results.map((result) => result.orderId));
+    const found = standing.cards.filter((card) => !shown.has(card.entry.orderId)).map(cardPartSummary);
+    keeper.parts({
+      totalMinor: standing.totalMinor,
+      cash: standing.cash,
+      dueMinor: standing.dueMinor,
+      ...(cart !== undefined && !sale ? { cart } : {}),
+      ...(sale && found.length > 0 ? { results: [...sale.results, ...found] } : {}),
+    });
+    if (standing.dueMinor === null) journal.split.end(open.id, 'paid');
+    return standing;
+  };
+  /** The split sale followed after a card part or a void; a journal that cannot be read leaves the sale as the lane counted it. */
+  const followSplit = () => {
+    try {
+      const standing = syncSplit();
+      if (standing && standing.dueMinor === null) options.onSplitPaid?.(standing);
+    } catch (error) {
+      logger.warn({ err: error }, 'the journal could not be read: the sale shows the balance the lane counted');
+    }
+  };
+  /** A sale owing the rest of a partial approval, paid on in parts: its split sale opens with the approvals made so far. */
+  const splitFromOwing = () => {
+    const sale = keeper.current();
+    const journal = options.journal();
+    if (!sale || sale.dueMinor === null || journal.split.open()) return;
+    const paid = sale.results.filter((r) => r.outcome === 'approved' || r.outcome === 'partial');
+    const entries = paid.flatMap((r) => journal.list({ orderId: r.orderId, operation: 'auth' }).filter(tookEffect));
+    const totalMinor = sale.dueMinor + paid.reduce((sum, r) => sum + r.approvedMinor, 0);
+    journal.split.begin({ totalMinor, tipMinor: sale.tipMinor, cart: sale.cart, entryIds: entries.map((e) => e.id) });
+    keeper.parts({ totalMinor, cash: sale.cash, dueMinor: sale.dueMinor });
+  };
+
   return {
     payment: (key, request, work) =>
       guard.run(key, async (abort) => {
         // Checked before the sale is touched: the held sale stays on the screen as it was.
         refuseWhileUnrecorded(options.journal);
         if ((keeper.current()?.dueMinor ?? null) === null) closeSale(); // the next customer: the last one's outcomes were shown
+        const owed = keeper.current()?.dueMinor ?? null;
         keeper.begin(request);
         saleOpen = true;
+        if (request.totalMinor !== undefined)
+          options.journal().split.begin({
+            totalMinor: request.totalMinor,
+            tipMinor: request.tipMinor ?? 0,
+            cart: request.cart ?? null,
+          });
+        else if (owed !== null && request.amountMinor < owed) splitFromOwing();
         try {
           return await work(abort);
         } catch (error) {
@@ -120,13 +189,18 @@ export function createCustomerSale(options: CustomerSaleOptions): CustomerSale {
     },
     finished(summary) {
       keeper.finished(summary);
+      followSplit();
       state.enter('done', saleDoneLine(summary));
       return summary;
     },
     stopped: (error, abort) => stoppedPayment(error, { keeper, state, ...(abort ? { abort } : {}) }),
     followJournal(publish = false) {
+      const split = (keeper.current()?.totalMinor ?? null) !== null && !guard.busy();
       const approvals = keeper.current()?.results.filter((r) => r.outcome === 'approved' || r.outcome === 'partial');
-      if (!approvals?.length) return;
+      if (!approvals?.length) {
+        if (split) followSplit();
+        return;
+      }
       let journal: Journal;
       try {
         journal = options.journal();
@@ -137,6 +211,7 @@ export function createCustomerSale(options: CustomerSaleOptions): CustomerSale {
       for (const { orderId } of approvals) {
         if (orderMoney(orderId, journal.list({ orderId, limit: 1000 })).fullyVoided) keeper.voided(orderId, publish);
       }
+      if (split) followSplit();
     },
     restTakenOutside(amountMinor, by) {
       if (guard.busy()) throw new LaneError('refused', 'A payment is running: wait for it before finishing the sale.');
@@ -161,6 +236,33 @@ export function createCustomerSale(options: CustomerSaleOptions): CustomerSale {
     cancel: () => guard.cancel(),
     next() {
       keeper.clear();
+      // A split sale with nothing paid (its first card declined) ends with its sale.
+      try {
+        const journal = options.journal();
+        const open = journal.split.open();
+        if (open) journal.split.end(open.id, 'cancelled', 'nothing was paid');
+      } catch (error) {
+        logger.warn(
+          { err: error },
+          'the journal could not end the unpaid split sale: it is shown again after a restart',
+        );
+      }
+      closeSale();
+    },
+    current: () => keeper.current(),
+    syncSplit: (cart) => syncSplit(cart),
+    splitFromOwing: () => splitFromOwing(),
+    busy: () => guard.busy(),
+    resume() {
+      const journal = options.journal();
+      const open = journal.split.open();
+      if (!open) return false;
+      keeper.restore(restoredSale(journal, journal.split.rows(open.id)));
+      saleOpen = true;
+      return true;
+    },
+    ended() {
+      keeper.restore(null);
       closeSale();
     },
     async stop() {

@@ -6,22 +6,11 @@ import { receiptAsText } from '../receipt/escpos';
 import type { ReceiptDocument, ReceiptLine } from '../receipt/model';
 import type { PrinterService } from '../receipt/printer-service';
 import { printReceipts } from '../receipt/sale-receipts';
-import type {
-  CashSaleView,
-  ClosedShiftView,
-  DayReportView,
-  DayTotals,
-  NoSaleView,
-  ShiftView,
-  Tally,
-} from '../ipc/contract';
+import type { ClosedShiftView, DayReportView, DayTotals, NoSaleView, ShiftView, Tally } from '../ipc/contract';
 import { dayTotals } from './day-report';
-import { cashDue, changeFor, type CashRules } from '../payment/cash-rules';
 
 export interface DayDeskOptions {
   readonly journal: () => Journal;
-  /** The store's currency's cash rules (assets/cash/currencies.json). */
-  readonly cash: CashRules;
   readonly printers: Pick<PrinterService, 'openDrawer'>;
   readonly manager: Pick<DeviceManager, 'printer'>;
   readonly terminalId: string;
@@ -105,30 +94,6 @@ export function dayReportDocument(
   return { kind: 'end-of-day', copy: 'merchant', columns: options.columns, lines };
 }
 
-/** The customer's receipt of a cash sale: the amount, the cash rounding when there is one, tendered and change. */
-export function cashReceipt(
-  sale: { orderId: string; amountMinor: number; dueMinor: number; tenderedMinor: number; changeMinor: number },
-  options: { training: boolean; terminalId: string; printedAt: Date; columns: number },
-): ReceiptDocument {
-  const lines: ReceiptLine[] = [];
-  const pair = (left: string, right: string, bold = false) =>
-    lines.push({ kind: 'pair', left, right, ...(bold ? { bold } : {}) });
-  if (options.training)
-    lines.push({ kind: 'text', text: '*** TRAINING - NO REAL MONEY ***', align: 'center', bold: true });
-  lines.push({ kind: 'text', text: 'SALE', align: 'center', bold: true, large: true });
-  pair('Terminal', options.terminalId);
-  pair('Order', sale.orderId);
-  pair('Date', options.printedAt.toISOString().slice(0, 16).replace('T', ' '));
-  lines.push({ kind: 'rule' });
-  pair('Amount', money(sale.amountMinor));
-  if (sale.dueMinor !== sale.amountMinor) pair('Cash rounding', money(sale.dueMinor - sale.amountMinor));
-  pair('TOTAL', money(sale.dueMinor), true);
-  pair('CASH', money(sale.tenderedMinor));
-  pair('CHANGE', money(sale.changeMinor), true);
-  lines.push({ kind: 'rule' });
-  return { kind: 'sale', copy: 'customer', columns: options.columns, lines };
-}
-
 /**
  * The counter's day (issue 32): the shift, the drawer opened for no sale, the X and Z reports.
  * Everything is the journal's first (ADR 065); the drawer is kicked and the report printed after,
@@ -184,39 +149,6 @@ export function createDayDesk(options: DayDeskOptions) {
       } catch (error) {
         return { recorded: true, drawer: 'not-opened', problem: (error as Error).message };
       }
-    },
-    /**
-     * A sale paid in cash: the change worked out by the currency's rules, the cash part kept in
-     * the journal under a new order id, then the drawer kicked and the receipt printed; a drawer
-     * or printer that fails is said, and the sale stands.
-     */
-    cashSale: async (amountMinor: number, tenderedMinor: number, cashier: string): Promise<CashSaleView> => {
-      const changeMinor = changeFor(tenderedMinor, amountMinor, options.cash);
-      const book = journal();
-      const orderId = book.nextOrderId();
-      book.day.recordCashSale({ orderId, tenderedMinor, changeMinor, cashier });
-      const dueMinor = cashDue(amountMinor, options.cash);
-      let drawer: CashSaleView['drawer'] = 'opened';
-      let drawerProblem: string | undefined;
-      try {
-        await options.printers.openDrawer({});
-      } catch (error) {
-        drawer = 'not-opened';
-        drawerProblem = (error as Error).message;
-      }
-      const receipt = await print((page) =>
-        cashReceipt({ orderId, amountMinor, dueMinor, tenderedMinor, changeMinor }, page),
-      );
-      return {
-        orderId,
-        amountMinor,
-        dueMinor,
-        tenderedMinor,
-        changeMinor,
-        drawer,
-        ...(drawerProblem ? { drawerProblem } : {}),
-        ...receipt,
-      };
     },
     xReport: () => {
       const since = journal().day.sinceLastZ();

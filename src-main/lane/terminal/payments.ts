@@ -153,15 +153,22 @@ export function createPayments(options: PaymentsOptions): Payments {
   };
 
   return {
-    walletSale({ amountMinor, tipMinor = 0, cart }, how = {}) {
+    walletSale({ amountMinor, tipMinor = 0, cart, totalMinor }, how = {}) {
       if (!settings.wallet.enabled) throw walletPaymentsOff();
-      refuseAboveSaleLimit(amountMinor, cart !== undefined);
+      refuseAboveSaleLimit(totalMinor ?? amountMinor, cart !== undefined);
       if (tipMinor > 0 && !settings.payments.tips)
         throw new LaneError('refused', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
       const captureDetails = cart ? cartDetails(cart, tipMinor) : undefined;
       return customerSale.payment(
         `wallet:${amountMinor}`,
-        { amountMinor, tender: 'wallet', entry: 'card', tipMinor, ...(cart ? { cart } : {}) },
+        {
+          amountMinor,
+          tender: 'wallet',
+          entry: 'card',
+          tipMinor,
+          ...(cart ? { cart } : {}),
+          ...(totalMinor !== undefined ? { totalMinor } : {}),
+        },
         (abort) =>
           runWalletSale(
             { customerSale, lane, wallet: options.wallet, state, previewProfile: options.previewProfile, logger },
@@ -170,8 +177,8 @@ export function createPayments(options: PaymentsOptions): Payments {
           ),
       );
     },
-    sale({ amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart }, how = {}) {
-      refuseAboveSaleLimit(amountMinor, cart !== undefined);
+    sale({ amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart, totalMinor }, how = {}) {
+      refuseAboveSaleLimit(totalMinor ?? amountMinor, cart !== undefined);
       if (tender === 'forced-credit' && !settings.payments.forcedCredit) {
         throw new LaneError(
           'refused',
@@ -183,10 +190,12 @@ export function createPayments(options: PaymentsOptions): Payments {
         throw new LaneError('refused', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
       if (tipMinor > 0 && tender === 'forced-credit')
         throw new LaneError('invalid', 'A refund takes no tip.', 'tipMinor');
+      if (totalMinor !== undefined && tender !== 'sale')
+        throw new LaneError('invalid', 'Only a sale is paid in parts: charge the whole amount.', 'totalMinor');
       const captureDetails = cart ? cartDetails(cart, tipMinor) : undefined;
       return customerSale.payment(
         `sale:${tender}:${entry}:${amountMinor}`,
-        { amountMinor, tender, entry, tipMinor, ...(cart ? { cart } : {}) },
+        { amountMinor, tender, entry, tipMinor, ...(cart ? { cart } : {}), ...(totalMinor ? { totalMinor } : {}) },
         (abort) => cardSale({ amountMinor, tender, entry, captureDetails }, abort, how),
       );
     },

@@ -34,6 +34,8 @@ import { reprint } from './reprint';
 import { journalForPayment } from './stopped-payment';
 import type { TerminalStateStore } from './state-store';
 import type { LaneWallet } from '../wallet/pay-link/lane-wallet';
+import type { CashRules } from '../payment/cash-rules';
+import { createSplitDesk, type SplitDesk } from './split-desk';
 
 export type { GatewayAccess } from './lane-access';
 
@@ -80,6 +82,10 @@ export interface TerminalService extends FindingsDesk {
    * owed, and while its outcome is unknown unless somebody chose to `leave` it (journaled).
    */
   newSale(leave?: LeaveChoice): TerminalState;
+  /** Cash toward the customer's sale, taken by `cashier` (ADR 901). */
+  cash: SplitDesk['cash'];
+  /** A sale with paid parts cancelled: each part goes back (a manager approved it before). */
+  returnParts: SplitDesk['returnParts'];
   /** The rest of a partly approved sale was taken outside the lane by cashier `by`: journaled, and the sale complete. */
   restTakenOutside(args: ParsedCommandArgs<'terminal.restTakenOutside'> & { by: string }): TerminalState;
   /**
@@ -97,7 +103,11 @@ export interface TerminalService extends FindingsDesk {
 export interface TerminalServiceOptions {
   readonly state: TerminalStateStore;
   readonly manager: DeviceManager;
-  readonly settings: Pick<Settings, 'terminalId' | 'training' | 'signature' | 'payments' | 'wallet' | 'surcharge'>;
+  readonly settings: Pick<Settings, 'terminalId' | 'training' | 'signature' | 'payments' | 'wallet' | 'surcharge' | 'mode'>;
+  /** The store's currency's cash rules; without them the lane takes no cash. */
+  readonly cash?: CashRules;
+  /** Kicks the cash drawer (the lane's printer's). */
+  readonly openDrawer?: () => Promise<unknown>;
   /** Wallet payments' pay links and tokenizer. */
   readonly wallet: LaneWallet;
   readonly signature: SignatureService;
@@ -156,6 +166,12 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       recovery.publish();
       recovery.schedule();
     },
+    // The last part was a card: the receipt listing every tender follows its own slips.
+    onSplitPaid: (standing) => {
+      void split
+        .printTenders(standing)
+        .catch((error: unknown) => options.logger.warn({ err: error }, 'the receipt of every tender did not print'));
+    },
   });
   followJournal = () => customerSale.followJournal(true);
   const saleSignature = createSaleSignature({
@@ -181,6 +197,23 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     logger: options.logger,
   });
   const openJournal = (): Journal => journalForPayment(options.journal);
+  const split: SplitDesk = createSplitDesk({
+    customerSale,
+    state,
+    journal: openJournal,
+    ...(options.cash ? { cash: options.cash } : {}),
+    kiosk: settings.mode === 'kiosk',
+    openDrawer: options.openDrawer ?? (() => Promise.reject(new Error('no cash drawer is configured'))),
+    printer: () => {
+      const printer = options.manager.printer();
+      return printer ? { printer: printer.printer, profile: printer.profile } : undefined;
+    },
+    followUp: (operation, args) => followUp(operation, args),
+    terminalId: settings.terminalId,
+    training: settings.training,
+    now: options.now,
+    logger: options.logger,
+  });
   const reprintFor = async (request: ParsedCommandArgs<'terminal.reprint'> & { duplicate?: boolean }) =>
     reprint({ ...(await lane()), tips: settings.payments.tips }, request);
 
@@ -202,7 +235,17 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     },
     endOfDay: async (args) => endOfDay(await lane(), args),
     recoveryQueue: () => recoveryQueue(openJournal()),
+    cash: (args, cashier) => split.cash(args, cashier),
+    returnParts: (reason, cashier) => split.returnParts(reason, cashier),
     async recover(source) {
+      // A split sale the lane left open (a crash, a stop mid-sale) is shown again with its parts and balance.
+      if (source === 'start') {
+        try {
+          customerSale.resume();
+        } catch (error) {
+          options.logger.warn({ err: error }, 'the open split sale could not be read back from the journal');
+        }
+      }
       const result = await recovery.recover(source);
       recovery.schedule();
       return result;

@@ -13,6 +13,8 @@ const sale = (results: SaleSummary[], change: Partial<CurrentSale> = {}): Curren
   running: false,
   results,
   dueMinor: null,
+  totalMinor: null,
+  cash: [],
   restTakenOutsideMinor: null,
   problem: null,
   payLink: null,

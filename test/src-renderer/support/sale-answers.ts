@@ -61,6 +61,8 @@ export function currentSale(change: Partial<CurrentSale> = {}): CurrentSale {
     running: true,
     results: [],
     dueMinor: null,
+    totalMinor: null,
+    cash: [],
     restTakenOutsideMinor: null,
     problem: null,
     payLink: null,

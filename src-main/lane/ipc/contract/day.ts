@@ -77,25 +77,7 @@ export interface NoSaleView {
   readonly problem?: string;
 }
 
-/** A cash sale as the counter shows it: the change large, the drawer, the receipt's lines. */
-export interface CashSaleView {
-  readonly orderId: string;
-  readonly amountMinor: number;
-  /** What cash pays: the amount rounded to the currency's smallest coin. */
-  readonly dueMinor: number;
-  readonly tenderedMinor: number;
-  readonly changeMinor: number;
-  readonly drawer: 'opened' | 'not-opened';
-  readonly drawerProblem?: string;
-  readonly printed: { readonly ok: boolean; readonly problem?: string };
-  readonly lines: readonly string[];
-}
-
 export const dayCommands = {
-  'day.cashSale': command<CashSaleView>()(
-    'A sale paid in cash: the cash handed over and the change (by the currency\u2019s cash rounding) kept in the journal under a new order id, then the drawer opened and the receipt printed. Refused when no shift is open or the cash does not cover the amount.',
-    z.object({ amountMinor: amountMinorFrom(1), tenderedMinor: amountMinorFrom(1) }).strict(),
-  ),
   'day.shift': command<ShiftView | null>()(
     'The shift open at this lane (who opened it, when, the float), or null. Never the cash the drawer should hold: the closing count is blind.',
     z.object({}).strict(),

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { cartTotalMinor, type CartLine } from '../cart';
 import type { TerminalPhase } from '../sale-phases';
 import { cardEntries, cardTenders, type CardEntry, type SaleTender } from '../tenders';
-import { amountMinorFrom, noArgs } from './schemas';
+import { amountMinorFrom, managerPin, noArgs } from './schemas';
 import { command, event } from './spec';
 
 /**
@@ -118,6 +118,53 @@ export interface CurrentSale {
   readonly problem: string | null;
   /** While a wallet payment waits for the phone: the link its QR code carries; null otherwise. */
   readonly payLink: PayLink | null;
+  /** The whole sale when it is paid in parts on purpose (split tender); null for a sale of one payment. */
+  readonly totalMinor: number | null;
+  /** The cash taken toward this sale, in the order it was taken. */
+  readonly cash: readonly CashPart[];
+}
+
+/** Cash taken toward the customer's sale, as the journal keeps it. */
+export interface CashPart {
+  readonly orderId: string;
+  /** What this cash paid of the sale (the balance it covered; with cash rounding, what was rounded). */
+  readonly appliedMinor: number;
+  readonly tenderedMinor: number;
+  readonly changeMinor: number;
+  /** True once it was handed back (the sale was cancelled). */
+  readonly returned: boolean;
+}
+
+/** Cash taken at the counter toward the customer's sale (`terminal.cash`). */
+export interface CashTenderView {
+  readonly orderId: string;
+  readonly appliedMinor: number;
+  readonly tenderedMinor: number;
+  readonly changeMinor: number;
+  /** What the sale still owes after this cash; null when it is paid. */
+  readonly dueMinor: number | null;
+  /** The cash rounding applied when this cash paid the sale's last balance (cashDue - balance); 0 otherwise. */
+  readonly roundingMinor: number;
+  readonly drawer: 'opened' | 'not-opened';
+  readonly drawerProblem?: string;
+  /** The receipt's lines when the sale was paid and its receipt printed; [] otherwise. */
+  readonly lines: readonly string[];
+  readonly printed: { readonly ok: boolean; readonly problem?: string };
+}
+
+/** One paid part of a cancelled sale, and how it went back (`terminal.returnParts`). */
+export interface ReturnedPart {
+  readonly kind: 'card' | 'cash';
+  readonly orderId: string;
+  readonly amountMinor: number;
+  /** How it went back; `unknown`: the void/refund's answer was lost (recovery settles it); `failed`: refused, in `problem`. */
+  readonly ended: 'voided' | 'refunded' | 'cash-returned' | 'failed' | 'unknown';
+  readonly problem: string | null;
+}
+
+export interface ReturnedPartsView {
+  readonly parts: readonly ReturnedPart[];
+  readonly state: TerminalState;
 }
 
 /** A keyed card as the screen echoes it while the cashier types: never more than the first six and last four. */
@@ -162,21 +209,30 @@ export const cartLineSchema = z
   })
   .strict();
 
-/** A sale rung up as a cart must come to its amount with the tip: refused naming both sums. */
+/** A sale rung up as a cart must come to its amount (the whole sale's, when paid in parts) with the tip: refused naming both sums. */
 function cartMatchesAmount(
-  sale: { amountMinor: number; tipMinor?: number | undefined; cart?: CartLine[] | undefined },
+  sale: {
+    amountMinor: number;
+    totalMinor?: number | undefined;
+    tipMinor?: number | undefined;
+    cart?: CartLine[] | undefined;
+  },
   context: z.RefinementCtx,
 ): void {
   if (!sale.cart) return;
   const total = cartTotalMinor(sale.cart) + (sale.tipMinor ?? 0);
-  if (total !== sale.amountMinor) {
+  const amount = sale.totalMinor ?? sale.amountMinor;
+  if (total !== amount) {
     context.addIssue({
       code: 'custom',
       path: ['cart'],
-      message: `the cart and tip come to ${total} cents, not the amount of ${sale.amountMinor} cents`,
+      message: `the cart and tip come to ${total} cents, not the ${sale.totalMinor === undefined ? 'amount' : 'total'} of ${amount} cents`,
     });
   }
 }
+
+/** `totalMinor`: this payment is the first part of a sale of that total (split tender). */
+const firstPartOf = amountMinorFrom(1).optional();
 
 export const saleCommands = {
   'terminal.state': command<TerminalState>()('The payment state machine\u2019s current phase.', noArgs),
@@ -192,6 +248,7 @@ export const saleCommands = {
         tipMinor: amountMinorFrom(0).optional(),
         /** The items sold: sent as Level 2/3 data with a sale that captures. */
         cart: z.array(cartLineSchema).min(1).max(99).optional(),
+        totalMinor: firstPartOf,
       })
       .strict()
       .superRefine(cartMatchesAmount),
@@ -205,6 +262,7 @@ export const saleCommands = {
         tipMinor: amountMinorFrom(0).optional(),
         /** The items sold: sent as Level 2/3 data with the sale. */
         cart: z.array(cartLineSchema).min(1).max(99).optional(),
+        totalMinor: firstPartOf,
       })
       .strict()
       .superRefine(cartMatchesAmount),
@@ -254,8 +312,27 @@ export const saleCommands = {
     'After a partial approval, the cashier took the rest outside the lane (cash, a check, until the lane takes those itself): the amount, which must be what is still owed, is journaled with who recorded it, and the sale is complete with the card\u2019s approval kept. Refused while a payment runs or when nothing is owed.',
     z.object({ amountMinor: amountMinorFrom(1) }).strict(),
   ),
+  'terminal.cash': command<CashTenderView>()(
+    'Cash toward the customer\u2019s sale: with `totalMinor` (no sale owing) the sale\u2019s amount, else toward what is still owed. Cash that covers the balance (by the currency\u2019s cash rounding) pays it and gets change; less is a part and the balance drops. Journaled first with the sale it belongs to, then the drawer is kicked, then the receipt listing every tender printed when the sale is paid. Refused with no shift open, while a payment runs, at a kiosk, or while a payment\u2019s outcome is unknown.',
+    z
+      .object({
+        tenderedMinor: amountMinorFrom(1),
+        totalMinor: amountMinorFrom(1).optional(),
+        cart: z.array(cartLineSchema).min(1).max(99).optional(),
+      })
+      .strict(),
+  ),
+  'terminal.returnParts': command<ReturnedPartsView>()(
+    'Cancels a sale that has paid parts (the cashier confirmed on screen): each card part is voided (refunded when its batch settled), each cash part handed back from the drawer (journaled as returned, the drawer kicked). Refused while a payment runs or when nothing was paid. A manager\u2019s: a cashier gives `managerPin`.',
+    z
+      .object({
+        reason: z.string().trim().min(1, { error: 'say why the sale is cancelled' }).max(120),
+        managerPin,
+      })
+      .strict(),
+  ),
   'terminal.newSale': command<TerminalState>()(
-    'Ends the customer\u2019s sale the lane holds, for the next customer; refused while a payment runs, while money is still owed after a partial approval, and while its payment\u2019s outcome is unknown unless the signed-in person chose `leaveUnknown` (journaled with who chose it: the customer may have been charged).',
+    'Ends the customer\u2019s sale the lane holds, for the next customer; refused while a payment runs, while money is still owed after a partial approval or a paid part, and while its payment\u2019s outcome is unknown unless the signed-in person chose `leaveUnknown` (journaled with who chose it: the customer may have been charged).',
     z.object({ leaveUnknown: z.literal(true).optional() }).strict(),
   ),
 } as const;

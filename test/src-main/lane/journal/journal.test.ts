@@ -43,7 +43,7 @@ describe('Journal', () => {
     open(path).close();
     const db = new Database(path);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('user_version', { simple: true })).toBe(7);
+    expect(db.pragma('user_version', { simple: true })).toBe(8);
     db.close();
     const journal = open(path);
     expect(journal.list()).toEqual([]);
@@ -225,7 +225,7 @@ describe('Journal', () => {
     db.pragma('user_version = 9');
     db.close();
     expect(() => open(newer)).toThrow(
-      /newer Lanepoint \(schema 9, this one knows 7\); run that version, which can read it: this one never downgrades a journal/,
+      /newer Lanepoint \(schema 9, this one knows 8\); run that version, which can read it: this one never downgrades a journal/,
     );
     expect(() => open(newer)).toThrow(expect.objectContaining({ kind: 'newer-schema' }));
   });

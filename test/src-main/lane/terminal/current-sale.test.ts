@@ -103,11 +103,10 @@ describe('the sale the main process keeps', () => {
       ok: false,
       error: { message: '$3.00 is still owed after the partial approval: take the rest, or void the approval first.' },
     });
+    // A card part may be any amount up to what is owed (split tender, ADR 901); more is refused.
     expect(await core.dispatch('terminal.sale', { amountMinor: 800 })).toMatchObject({
       ok: false,
-      error: {
-        message: '$3.00 is still owed after the partial approval: take that amount, or void the approval first.',
-      },
+      error: { message: 'A card part can be at most $3.00, what is still owed.', field: 'amountMinor' },
     });
     presentWhenReading(core, 'mastercard-approve');
     expect(ok(await core.dispatch('terminal.sale', { amountMinor: 300 }))).toMatchObject({

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type {
-  CashSaleView,
+  CashTenderView,
   ClosedShiftView,
   DayReportView,
   NoSaleView,
@@ -31,14 +31,12 @@ describe('the counter\u2019s day over the contract: a shift, a no-sale, X and Z 
     const sale = await cardSale(core, 'visa-approve', 1234);
     expect(sale).toMatchObject({ outcome: 'approved', approvedMinor: 1234 });
 
-    // A cash sale: too little is refused in words and nothing is kept; enough gives the change.
-    expect(await call(core, 'day.cashSale', { amountMinor: 766, tenderedMinor: 500 })).toMatchObject({
-      ok: false,
-      error: { code: 'invalid_argument', message: 'The cash tendered does not cover the 7.66 due' },
-    });
-    const cash = ok(await call<CashSaleView>(core, 'day.cashSale', { amountMinor: 766, tenderedMinor: 2000 }));
+    // A sale paid in cash (terminal.cash with the sale's total): the change by the currency's rules.
+    const cash = ok(await call<CashTenderView>(core, 'terminal.cash', { totalMinor: 766, tenderedMinor: 2000 }));
     expect(cash).toMatchObject({
-      dueMinor: 766,
+      appliedMinor: 766,
+      dueMinor: null,
+      roundingMinor: 0,
       tenderedMinor: 2000,
       changeMinor: 1234,
       drawer: 'opened',

@@ -1,0 +1,139 @@
+import type { CashPart, CurrentSale, SaleSummary, SaleTender } from '../ipc/contract';
+import type { Journal, JournalEntry, SplitSaleRows } from '../journal/journal';
+import { formatMinorUnits } from '../../platform/money';
+import { journalBrand } from '../receipt/facts';
+import type { ReceiptDocument, ReceiptLine } from '../receipt/model';
+import { orderMoney, tookEffect } from './order-money';
+
+/** A card part of a split sale that took effect, and what of it still stands (voids and refunds taken off). */
+export interface CardPart {
+  readonly entry: JournalEntry;
+  readonly approvedMinor: number;
+  /** What of the approval still pays the sale: nothing once voided, less what was refunded. */
+  readonly standingMinor: number;
+}
+
+/** A split sale as its journal rows say it stands (ADR 901): nothing here is stored, all is worked out. */
+export interface SplitStanding {
+  readonly saleId: number;
+  readonly totalMinor: number;
+  readonly cards: readonly CardPart[];
+  readonly cash: readonly CashPart[];
+  /** What the sale still owes; null when nothing. */
+  readonly dueMinor: number | null;
+  /** The cash rounding: what the drawer kept beyond what the cash paid of the sale. */
+  readonly roundingMinor: number;
+}
+
+/** Reads a split sale's rows and works out its balance: the total less the card parts that took effect and the cash applied less handed back. */
+export function splitStanding(journal: Journal, rows: SplitSaleRows): SplitStanding {
+  const cards = rows.entries.filter(tookEffect).map((entry): CardPart => {
+    const money = orderMoney(entry.orderId, journal.list({ orderId: entry.orderId, limit: 1000 }));
+    const standingMinor = money.fullyVoided ? 0 : Math.max(0, money.approvedMinor - money.refundedMinor);
+    return { entry, approvedMinor: money.approvedMinor, standingMinor };
+  });
+  const returned = new Set(rows.cash.filter((row) => row.kind === 'returned').map((row) => row.orderId));
+  const cash = rows.cash
+    .filter((row) => row.kind === 'sale')
+    .map((row): CashPart => ({
+      orderId: row.orderId ?? '',
+      appliedMinor: row.appliedMinor,
+      tenderedMinor: row.tenderedMinor ?? 0,
+      changeMinor: row.changeMinor ?? 0,
+      returned: returned.has(row.orderId),
+    }));
+  const cardMinor = cards.reduce((sum, card) => sum + card.standingMinor, 0);
+  const cashMinor = rows.cash.reduce((sum, row) => sum + row.appliedMinor, 0);
+  const left = rows.sale.totalMinor - cardMinor - cashMinor;
+  const roundingMinor = rows.cash
+    .filter((row) => row.kind === 'sale' && !returned.has(row.orderId))
+    .reduce((sum, row) => sum + row.amountMinor - row.appliedMinor, 0);
+  return {
+    saleId: rows.sale.id,
+    totalMinor: rows.sale.totalMinor,
+    cards,
+    cash,
+    dueMinor: left > 0 ? left : null,
+    roundingMinor,
+  };
+}
+
+/** A card part as the sale's results show it, rebuilt from its journal row (a sale restored after a crash). */
+export function cardPartSummary(part: CardPart): SaleSummary {
+  const { entry } = part;
+  const detail = entry.detail ?? {};
+  return {
+    outcome: part.standingMinor === 0 ? 'voided' : part.approvedMinor < entry.amountMinor ? 'partial' : 'approved',
+    tender: (typeof detail.tender === 'string' ? detail.tender : 'sale') as SaleTender,
+    orderId: entry.orderId,
+    requestedMinor: entry.amountMinor,
+    approvedMinor: part.approvedMinor,
+    authcode: entry.outcome?.authcode ?? null,
+    ...(entry.outcome?.retref ? { retref: entry.outcome.retref } : {}),
+    reason: null,
+    maskedPan: entry.maskedPan ?? '',
+    entryMode: entry.entryMode ?? '',
+    signatureRequired: detail.signatureRequired === true,
+    printed: false,
+    printProblem: null,
+    receiptPng: null,
+  };
+}
+
+/** The open split sale as the lane shows it after a restart: its total, parts and balance, nothing running. */
+export function restoredSale(journal: Journal, rows: SplitSaleRows): CurrentSale {
+  const standing = splitStanding(journal, rows);
+  const results = standing.cards.map(cardPartSummary);
+  const last = results.at(-1);
+  return {
+    amountMinor: last?.requestedMinor ?? standing.totalMinor,
+    tender: last?.tender ?? 'sale',
+    entry: 'card',
+    tipMinor: rows.sale.tipMinor,
+    cart: rows.sale.cart,
+    running: false,
+    results,
+    dueMinor: standing.dueMinor,
+    restTakenOutsideMinor: null,
+    problem: null,
+    payLink: null,
+    totalMinor: standing.totalMinor,
+    cash: standing.cash,
+  };
+}
+
+const money = (minor: number) => formatMinorUnits(minor);
+
+/**
+ * The customer's receipt of a sale paid in parts or in cash: every tender as it was taken (each
+ * card as the gateway's answer gave it, each cash part with its change), the cash rounding, the TOTAL.
+ */
+export function tenderReceipt(
+  standing: SplitStanding,
+  options: { training: boolean; terminalId: string; printedAt: Date; columns: number },
+): ReceiptDocument {
+  const lines: ReceiptLine[] = [];
+  const pair = (left: string, right: string, bold = false) =>
+    lines.push({ kind: 'pair', left, right, ...(bold ? { bold } : {}) });
+  if (options.training)
+    lines.push({ kind: 'text', text: '*** TRAINING - NO REAL MONEY ***', align: 'center', bold: true });
+  lines.push({ kind: 'text', text: 'SALE', align: 'center', bold: true, large: true });
+  pair('Terminal', options.terminalId);
+  pair('Date', options.printedAt.toISOString().slice(0, 16).replace('T', ' '));
+  lines.push({ kind: 'rule' });
+  pair('Amount', money(standing.totalMinor));
+  for (const card of standing.cards) {
+    if (card.standingMinor === 0) continue;
+    pair(`${journalBrand(card.entry)} ${card.entry.maskedPan ?? ''}`.trim(), money(card.standingMinor));
+    pair(`  Order ${card.entry.orderId}`, `AUTH ${card.entry.outcome?.authcode ?? '-'}`);
+  }
+  for (const cash of standing.cash) {
+    if (cash.returned) continue;
+    pair('CASH', money(cash.tenderedMinor));
+    if (cash.changeMinor > 0) pair('  CHANGE', money(cash.changeMinor), true);
+  }
+  if (standing.roundingMinor !== 0) pair('Cash rounding', money(standing.roundingMinor));
+  pair('TOTAL', money(standing.totalMinor + standing.roundingMinor), true);
+  lines.push({ kind: 'rule' });
+  return { kind: 'sale', copy: 'customer', columns: options.columns, lines };
+}
