@@ -61,7 +61,7 @@ export class Journal {
   readonly #cashier: () => string | null;
   /** The day in this file: shifts, the drawer's cash, the Z reports (day-book.ts). */
   readonly day: DayBook;
-  /** The sales paid in parts (ADR 901): their totals and which rows belong to them. */
+  /** The sales paid in parts (ADR 072): their totals and which rows belong to them. */
   readonly split: SplitBook;
 
   private constructor(path: string, db: Database.Database, options: JournalOptions) {
@@ -213,7 +213,7 @@ export class Journal {
         // In the open sale from the moment it is written, in the same sync.
         if (intent.operation === 'auth' && settled.state === 'pending') {
           this.#prepared('INSERT INTO open_sale (entry_id) VALUES (?)').run(entryId);
-          // A card part of the sale paid in parts, if one is open: linked as its request is written (ADR 901).
+          // A card part of the sale paid in parts, if one is open: linked as its request is written (ADR 072).
           this.#prepared(
             "INSERT INTO split_parts (sale_id, entry_id) SELECT id, ? FROM split_sales WHERE state = 'open'",
           ).run(entryId);
@@ -313,7 +313,7 @@ export class Journal {
     this.#write('close the sale', () => this.#prepared('DELETE FROM open_sale').run());
   }
 
-  /** At start: the unclosed sale's known outcomes become findings (recovery makes its own for open ones), except an open split sale's parts, restored with their sale (ADR 901); the sale is closed. */
+  /** At start: the unclosed sale's known outcomes become findings (recovery makes its own for open ones), except an open split sale's parts, restored with their sale (ADR 072); the sale is closed. */
   findUnclosedSale(): number {
     const keep =
       "INSERT OR IGNORE INTO findings (entry_id, source, found_at) SELECT entry_id, 'start', ? FROM open_sale JOIN entries ON entries.id = open_sale.entry_id WHERE entries.state IN ('completed', 'resolved') AND entry_id NOT IN (SELECT p.entry_id FROM split_parts p JOIN split_sales s ON s.id = p.sale_id WHERE s.state = 'open' AND p.entry_id IS NOT NULL)";

@@ -87,7 +87,7 @@ export const migrations: readonly string[] = [
      through_shift_id INTEGER NOT NULL,
      totals TEXT NOT NULL
    );`,
-  // A customer's sale paid in parts on purpose (split tender, ADR 901): its total, whether it is
+  // A customer's sale paid in parts on purpose (split tender, ADR 072): its total, whether it is
   // open, paid or cancelled, and which card attempts (entries) and cash movements belong to it.
   // What it still owes is never stored: it is worked out from these rows each time.
   `CREATE TABLE split_sales (

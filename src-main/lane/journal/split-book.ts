@@ -3,7 +3,7 @@ import { LaneError } from '../errors';
 import type { CashMovement, DayBook, DayBookAccess } from './day-book';
 import { toEntry, type JournalEntry, type Row } from './entry';
 
-/** A customer's sale paid in parts, as the journal keeps it (ADR 901). */
+/** A customer's sale paid in parts, as the journal keeps it (ADR 072). */
 export interface SplitSaleRecord {
   readonly id: number;
   readonly totalMinor: number;
@@ -42,7 +42,7 @@ const toSale = (row: SaleRow): SplitSaleRecord => ({
 });
 
 /**
- * The split sales in the journal's file (ADR 901). At most one is open; while it is, every card
+ * The split sales in the journal's file (ADR 072). At most one is open; while it is, every card
  * authorization the journal writes is linked to it in the same transaction as its row
  * (journal.ts), and each cash part is written with its movement in one transaction here. What
  * the sale still owes is worked out from these rows (terminal/split-sale.ts), never stored.

@@ -57,7 +57,7 @@ export interface CustomerSale {
   /** The customer's sale as the lane holds it. */
   current(): CurrentSale | null;
   /**
-   * The open split sale's standing, worked out from the journal (ADR 901): shown on the sale
+   * The open split sale's standing, worked out from the journal (ADR 072): shown on the sale
    * (total, cash, balance), and when nothing is owed any more the sale is marked paid. `cart`
    * for a sale that starts with this part. Undefined when none is open.
    */

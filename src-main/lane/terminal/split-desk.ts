@@ -35,7 +35,7 @@ export interface SplitDeskOptions {
 const refused = (message: string, field?: string) => new LaneError('refused', message, field);
 
 /**
- * Cash at the counter toward the customer's sale, and a sale with paid parts cancelled (ADR 901).
+ * Cash at the counter toward the customer's sale, and a sale with paid parts cancelled (ADR 072).
  * Every part is the journal's first; the drawer and the printer follow, and one that fails is
  * said in the answer, never undoes what was kept.
  */

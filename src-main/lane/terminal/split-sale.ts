@@ -13,7 +13,7 @@ export interface CardPart {
   readonly standingMinor: number;
 }
 
-/** A split sale as its journal rows say it stands (ADR 901): nothing here is stored, all is worked out. */
+/** A split sale as its journal rows say it stands (ADR 072): nothing here is stored, all is worked out. */
 export interface SplitStanding {
   readonly saleId: number;
   readonly totalMinor: number;

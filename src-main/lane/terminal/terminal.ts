@@ -82,7 +82,7 @@ export interface TerminalService extends FindingsDesk {
    * owed, and while its outcome is unknown unless somebody chose to `leave` it (journaled).
    */
   newSale(leave?: LeaveChoice): TerminalState;
-  /** Cash toward the customer's sale, taken by `cashier` (ADR 901). */
+  /** Cash toward the customer's sale, taken by `cashier` (ADR 072). */
   cash: SplitDesk['cash'];
   /** A sale with paid parts cancelled: each part goes back (a manager approved it before). */
   returnParts: SplitDesk['returnParts'];

@@ -103,7 +103,7 @@ describe('the sale the main process keeps', () => {
       ok: false,
       error: { message: '$3.00 is still owed after the partial approval: take the rest, or void the approval first.' },
     });
-    // A card part may be any amount up to what is owed (split tender, ADR 901); more is refused.
+    // A card part may be any amount up to what is owed (split tender, ADR 072); more is refused.
     expect(await core.dispatch('terminal.sale', { amountMinor: 800 })).toMatchObject({
       ok: false,
       error: { message: 'A card part can be at most $3.00, what is still owed.', field: 'amountMinor' },

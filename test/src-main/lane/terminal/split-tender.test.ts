@@ -38,7 +38,7 @@ const ledger = () =>
 
 const state = async (core: Parameters<typeof call>[0]) => ok(await call<TerminalState>(core, 'terminal.state', {}));
 
-describe('split tender and cash at the counter (ADR 901)', () => {
+describe('split tender and cash at the counter (ADR 072)', () => {
   it('takes a card part, then cash with change, and prints every tender; the journal links both parts to the sale', async () => {
     const { core, journalPath } = await laneWithShift();
     const card = await cardSale(core, 'visa-approve', 1000, undefined, { totalMinor: 2500 });
