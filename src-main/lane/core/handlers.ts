@@ -152,6 +152,14 @@ export function createCommandHandlers(
     'terminal.restTakenOutside': signedIn('record the rest taken another way', (args) =>
       core.sales.restTakenOutside({ ...args, by: session.current()!.cashierId }),
     ),
+    // Placeholders so this branch type-checks: the main-process side of split tender and cash
+    // (issue 32) is built in its own branch, whose handlers replace these at the merge.
+    'terminal.cash': () => {
+      throw new LaneError('refused', 'Cash at the counter is not wired in this build.');
+    },
+    'terminal.returnParts': () => {
+      throw new LaneError('refused', 'Cancelling a sale with paid parts is not wired in this build.');
+    },
     'terminal.findings': () => core.sales.findings(),
     'terminal.acknowledgeFinding': signedIn('acknowledge what recovery found', ({ entryId }) =>
       core.sales.acknowledgeFinding(entryId, session.current()!.cashierId),

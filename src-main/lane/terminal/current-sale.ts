@@ -95,6 +95,8 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
         restTakenOutsideMinor: null,
         problem: null,
         payLink: null,
+        totalMinor: null,
+        cash: [],
       });
     },
     dueAfter: (summary) => dueAfter(current(), summary),

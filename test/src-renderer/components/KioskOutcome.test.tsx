@@ -16,6 +16,8 @@ const sale = (results: SaleSummary[], change: Partial<CurrentSale> = {}): Curren
   restTakenOutsideMinor: null,
   problem: null,
   payLink: null,
+  totalMinor: null,
+  cash: [],
   ...change,
 });
 

@@ -64,6 +64,8 @@ export function currentSale(change: Partial<CurrentSale> = {}): CurrentSale {
     restTakenOutsideMinor: null,
     problem: null,
     payLink: null,
+    totalMinor: null,
+    cash: [],
     ...change,
   };
 }

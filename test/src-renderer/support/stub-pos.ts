@@ -101,6 +101,8 @@ export function stubPos(data: {
     'terminal.settleByHand': () => [],
     'terminal.newSale': () => data.terminal ?? { phase: 'idle', since: 0, detail: null, sale: null },
     'terminal.restTakenOutside': () => data.terminal ?? { phase: 'idle', since: 0, detail: null, sale: null },
+    'terminal.cash': unstubbed('terminal.cash'),
+    'terminal.returnParts': unstubbed('terminal.returnParts'),
     'terminal.findings': () => [],
     'terminal.acknowledgeFinding': () => [],
     'terminal.printFinding': unstubbed('terminal.printFinding'),

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { cartTotalMinor, type CartLine } from '../cart';
 import type { TerminalPhase } from '../sale-phases';
 import { cardEntries, cardTenders, type CardEntry, type SaleTender } from '../tenders';
-import { amountMinorFrom, noArgs } from './schemas';
+import { amountMinorFrom, managerPin, noArgs } from './schemas';
 import { command, event } from './spec';
 
 /**
@@ -96,6 +96,52 @@ export interface CurrentSale {
   readonly problem: string | null;
   /** While a wallet payment waits for the phone: the link its QR code carries; null otherwise. */
   readonly payLink: PayLink | null;
+  /** The whole sale when it is paid in parts on purpose (split tender); null for a sale of one payment. */
+  readonly totalMinor: number | null;
+  /** The cash taken toward this sale, in the order it was taken. */
+  readonly cash: readonly CashPart[];
+}
+
+/** Cash taken toward the customer's sale, as the journal keeps it. */
+export interface CashPart {
+  readonly orderId: string;
+  /** What this cash paid of the sale (the balance it covered; with cash rounding, what was rounded). */
+  readonly appliedMinor: number;
+  readonly tenderedMinor: number;
+  readonly changeMinor: number;
+  /** True once it was handed back (the sale was cancelled). */
+  readonly returned: boolean;
+}
+
+/** The answer to `terminal.cash`: what the cash paid, the change, the drawer and (when the sale is paid) its receipt. */
+export interface CashTenderView {
+  readonly orderId: string;
+  readonly appliedMinor: number;
+  readonly tenderedMinor: number;
+  readonly changeMinor: number;
+  /** What the sale still owes after this cash; null when it is paid. */
+  readonly dueMinor: number | null;
+  /** The cash rounding applied when this cash paid the sale's last balance (cashDue - balance); 0 otherwise. */
+  readonly roundingMinor: number;
+  readonly drawer: 'opened' | 'not-opened';
+  readonly drawerProblem?: string;
+  /** The receipt's lines when the sale was paid and its receipt printed; [] otherwise. */
+  readonly lines: readonly string[];
+  readonly printed: { readonly ok: boolean; readonly problem?: string };
+}
+
+/** One paid part of a cancelled sale and how it went back. */
+export interface ReturnedPart {
+  readonly kind: 'card' | 'cash';
+  readonly orderId: string;
+  readonly amountMinor: number;
+  /** How it went back; `unknown`: the void/refund's answer was lost (recovery settles it); `failed`: refused, in `problem`. */
+  readonly ended: 'voided' | 'refunded' | 'cash-returned' | 'failed' | 'unknown';
+  readonly problem: string | null;
+}
+export interface ReturnedPartsView {
+  readonly parts: readonly ReturnedPart[];
+  readonly state: TerminalState;
 }
 
 /** A keyed card as the screen echoes it while the cashier types: never more than the first six and last four. */
@@ -163,6 +209,8 @@ export const saleCommands = {
     z
       .object({
         amountMinor: amountMinorFrom(1),
+        /** This payment is the first part of a sale of `totalMinor` (split tender); `amountMinor` is this part. */
+        totalMinor: amountMinorFrom(1).optional(),
         tender: z.enum(cardTenders).optional(),
         /** `keyed`: the cashier keys the card (it could not be read); the keys go to `terminal.keyEntry`. */
         entry: z.enum(cardEntries).optional(),
@@ -179,6 +227,8 @@ export const saleCommands = {
     z
       .object({
         amountMinor: amountMinorFrom(1),
+        /** This payment is the first part of a sale of `totalMinor` (split tender); `amountMinor` is this part. */
+        totalMinor: amountMinorFrom(1).optional(),
         /** Included in `amountMinor`; only where the merchant takes tips. */
         tipMinor: amountMinorFrom(0).optional(),
         /** The items sold: sent as Level 2/3 data with the sale. */
@@ -227,6 +277,25 @@ export const saleCommands = {
   'terminal.restTakenOutside': command<TerminalState>()(
     'After a partial approval, the cashier took the rest outside the lane (cash, a check, until the lane takes those itself): the amount, which must be what is still owed, is journaled with who recorded it, and the sale is complete with the card\u2019s approval kept. Refused while a payment runs or when nothing is owed.',
     z.object({ amountMinor: amountMinorFrom(1) }).strict(),
+  ),
+  'terminal.cash': command<CashTenderView>()(
+    'Cash toward the customer\u2019s sale: with no sale owing, `totalMinor` is the sale\u2019s amount; while a sale owes money, the cash pays toward what is owed. Cash that covers the balance (rounded for cash) pays the sale and gives change; less is a cash part of a split. Journaled, then the drawer is kicked, then (when paid) the receipt is printed. Refused with no shift open, while a payment runs, in kiosk mode, or while a payment\u2019s outcome is unknown.',
+    z
+      .object({
+        tenderedMinor: amountMinorFrom(1),
+        totalMinor: amountMinorFrom(1).optional(),
+        cart: z.array(cartLineSchema).min(1).max(99).optional(),
+      })
+      .strict(),
+  ),
+  'terminal.returnParts': command<ReturnedPartsView>()(
+    'Cancels a sale that has paid parts, after the cashier confirmed on screen: each card part is voided (refunded when its batch settled), each cash part handed back from the drawer. A manager approves as for voids. Refused while a payment runs or when nothing was paid.',
+    z
+      .object({
+        reason: z.string().min(1).max(120),
+        managerPin,
+      })
+      .strict(),
   ),
   'terminal.newSale': command<TerminalState>()(
     'Ends the customer\u2019s sale the lane holds, for the next customer; refused while a payment runs, while money is still owed after a partial approval, and while its payment\u2019s outcome is unknown unless the signed-in person chose `leaveUnknown` (journaled with who chose it: the customer may have been charged).',
