@@ -22,4 +22,5 @@ export type PosState = PosSlices['session'] &
   PosSlices['deviceTests'] &
   PosSlices['settings'] &
   PosSlices['kiosk'] &
-  PosSlices['day'];
+  PosSlices['day'] &
+  PosSlices['cash'];

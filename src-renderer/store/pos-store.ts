@@ -17,6 +17,7 @@ import { createDeviceTestsSlice } from './device-tests-slice';
 import { createSettingsSlice } from './settings-slice';
 import { createKioskSlice } from './kiosk-slice';
 import { createDaySlice } from './day-slice';
+import { createCashSlice } from './cash-slice';
 
 export type { PosState };
 export type PosStore = StoreApi<PosState>;
@@ -40,6 +41,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createSettingsSlice(pos)(...a),
     ...createKioskSlice(pos)(...a),
     ...createDaySlice(pos)(...a),
+    ...createCashSlice(pos)(...a),
   }));
 }
 
