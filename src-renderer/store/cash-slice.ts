@@ -37,8 +37,7 @@ export const createCashSlice =
       }
       // The first money toward a sale names the sale: its amount and its lines.
       const totalMinor = state.dueMinor === null ? (state.splitTotalMinor ?? owed) : null;
-      const sale =
-        totalMinor !== null ? { totalMinor, ...(state.cart.length > 0 ? { cart: state.cart } : {}) } : {};
+      const sale = totalMinor !== null ? { totalMinor, ...(state.cart.length > 0 ? { cart: state.cart } : {}) } : {};
       set({ cashBusy: true, saleError: null, saleFollowUp: null });
       try {
         const view = unwrap(await pos.terminal.cash({ tenderedMinor, ...sale }));

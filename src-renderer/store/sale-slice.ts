@@ -362,8 +362,7 @@ export const createSaleSlice =
         };
         const last = sale.results.at(-1);
         // A split that owes money with its last part in (a card approved in full, or cash): "Remaining to pay".
-        const owingAfterPart =
-          sale.dueMinor !== null && (last === undefined || last.outcome === 'approved');
+        const owingAfterPart = sale.dueMinor !== null && (last === undefined || last.outcome === 'approved');
         if (sale.running)
           set({
             ...kept,

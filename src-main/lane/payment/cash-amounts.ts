@@ -28,4 +28,3 @@ export function quickCash(dueMinor: number, rules: CashRules, max = 4): number[]
   const amounts = [exact, nextUnit, ...rules.notes.filter((note) => note >= exact)];
   return [...new Set(amounts)].filter((amount) => amount >= exact).slice(0, max);
 }
-
