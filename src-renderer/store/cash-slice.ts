@@ -36,7 +36,7 @@ export const createCashSlice =
         return words;
       }
       // The first money toward a sale names the sale: its amount and its lines.
-      const totalMinor = state.dueMinor === null ? (state.splitTotalMinor ?? owed) : null;
+      const totalMinor = state.dueMinor === null ? owed : null;
       const sale = totalMinor !== null ? { totalMinor, ...(state.cart.length > 0 ? { cart: state.cart } : {}) } : {};
       set({ cashBusy: true, saleError: null, saleFollowUp: null });
       try {

@@ -139,6 +139,10 @@ export const createSaleSlice =
       extra: { tipMinor?: number; cart?: CartLine[]; entry?: 'keyed'; totalMinor?: number },
       payingBy: SalePayment = 'card',
     ) => {
+      // What was owed before this payment (the balance, the split sale's total, or this amount):
+      // read now, since the outcome told before the receipts brings the balance after it.
+      const { dueMinor: due, splitTotalMinor } = get();
+      const before = due ?? extra.totalMinor ?? splitTotalMinor ?? amountMinor;
       set({ saleStage: 'paying', saleError: null, saleFollowUp: null, payingBy });
       charging = true;
       try {
@@ -149,11 +153,9 @@ export const createSaleSlice =
             ? await pos.terminal.walletSale({ amountMinor, ...details })
             : await pos.terminal.sale({ amountMinor, ...details, ...(cardEntry ? { entry: cardEntry } : {}) }),
         );
-        const { receiptPending, saleResults: shown, dueMinor: due, splitTotalMinor } = get();
+        const { receiptPending, saleResults: shown } = get();
         // The outcome told before the receipts is the one this answer completes.
         const saleResults = [...(receiptPending ? shown.slice(0, -1) : shown), summary];
-        // What was owed before this payment: the balance, the split sale's total, or this amount.
-        const before = due ?? extra.totalMinor ?? splitTotalMinor ?? amountMinor;
         const tookMoney = summary.outcome === 'partial' || summary.outcome === 'approved';
         const left = before - summary.approvedMinor;
         const dueMinor = tookMoney ? (left > 0 ? left : null) : due;
@@ -203,7 +205,11 @@ export const createSaleSlice =
      * a sale that owes nothing yet names the sale's total, which the screen keeps from then on.
      */
     const partOf = (owed: number, partMinor: number | undefined): { amountMinor: number; totalMinor?: number } => {
-      if (partMinor === undefined || partMinor >= owed) return { amountMinor: owed };
+      if (partMinor === undefined || partMinor >= owed) {
+        // All of a sale that owes nothing yet: no split (an earlier part may have been canceled).
+        if (get().dueMinor === null) set({ splitTotalMinor: null });
+        return { amountMinor: owed };
+      }
       if (get().dueMinor !== null) return { amountMinor: partMinor };
       set({ splitTotalMinor: owed });
       return { amountMinor: partMinor, totalMinor: owed };

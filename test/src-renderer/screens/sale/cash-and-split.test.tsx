@@ -1,6 +1,11 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CashTenderView, ReturnedPartsView, SaleSummary } from '../../../../src-main/lane/ipc/contract';
+import type {
+  CashTenderView,
+  ReturnedPartsView,
+  SaleOutcomeNotice,
+  SaleSummary,
+} from '../../../../src-main/lane/ipc/contract';
 import { pressKeys, renderCounter } from '../../support/render-counter';
 import { approvedSale, currentSale } from '../../support/sale-answers';
 import { managerNeeded, StubRefusal } from '../../support/stub-pos';
@@ -236,5 +241,43 @@ describe('split tender at the counter', () => {
     const parts = screen.getByTestId('paid-parts').textContent;
     expect(parts).toContain('Card 478825******1443 $20.00');
     expect(parts).toContain('Cash $10.00 (tendered $10.00, change $0.00)');
+  });
+
+  it('a part whose outcome is told before its receipts leaves the balance the lane told, not less', async () => {
+    let answer: (summary: SaleSummary) => void = () => undefined;
+    const { emit } = await renderCounter({
+      answers: { 'terminal.sale': () => new Promise<SaleSummary>((resolve) => (answer = resolve)) },
+    });
+    await pressKeys('5', '0', '0', '0', 's', '2', '0', '0', '0', 'Enter');
+    const { printed: _printed, printProblem: _problem, receiptPng: _png, ...words } = cardPart(2000);
+    const notice: SaleOutcomeNotice = { ...words, outcome: 'approved', dueMinor: 3000 };
+    await act(async () => emit('terminal.outcome', notice));
+    await act(async () => answer(cardPart(2000)));
+    expect(screen.getByTestId('balance-due').textContent).toBe('$30.00');
+    expect(screen.getByTestId('sale-amount').textContent).toBe('$30.00');
+  });
+
+  it('a part canceled before the card leaves no split: the whole sale then goes with its cart', async () => {
+    const canceled = new StubRefusal({ code: 'failed_precondition', message: 'The sale was canceled.' });
+    const answers: Array<() => SaleSummary> = [
+      () => {
+        throw canceled;
+      },
+      () => cardPart(862),
+    ];
+    const { calls } = await renderCounter({ answers: { 'terminal.sale': () => answers.shift()!() } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Add items (cart)' })));
+    fireEvent.change(screen.getByLabelText('Item'), { target: { value: 'Mug' } });
+    fireEvent.change(screen.getByLabelText('Qty'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Unit price'), { target: { value: '3.99' } });
+    fireEvent.change(screen.getByLabelText('Tax'), { target: { value: '0.64' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Add item' })));
+    await act(async () => void fireEvent.click(screen.getByTestId('pay-split')));
+    await pressKeys('5', '0', '0', 'Enter');
+    expect(screen.getByTestId('sale-error').textContent).toContain('The sale was canceled.');
+    await act(async () => void fireEvent.click(screen.getByTestId('pay-card')));
+    const [first, second] = callsOf(calls, 'terminal.sale');
+    expect(first).toEqual({ amountMinor: 500, totalMinor: 862 });
+    expect(second).toMatchObject({ amountMinor: 862, cart: [{ description: 'Mug', quantity: 2, unitMinor: 399 }] });
   });
 });
