@@ -19,7 +19,8 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
  * The main-process modules whose values the renderer may import: they run in the browser too, so
  * they import nothing, not even zod. The cart's total, checked by the contract and shown by the
  * screen, must be the same arithmetic; an amount reads the same on screen, receipt and CLI; the
- * tenders, the sale phases, the refund reasons and the idle signature session are named once. The
+ * tenders, the sale phases, the refund reasons and the idle signature session are named once; cash
+ * rounding and the quick-cash buttons are the same sums on the screen and in the journal. The
  * pay page's parts are what the pay-link service's markup and the phone's script agree on. A
  * receipt's email address and phone number are checked on the page with the main process's own
  * rules and words (ADR 071), and masked the same way.
@@ -35,6 +36,7 @@ export const pureSharedModules = [
   'src-main/lane/wallet/pay-link/pay-page-parts.ts',
   'src-main/lane/receipt-mail/address.ts',
   'src-main/lane/receipt-mail/phone.ts',
+  'src-main/lane/payment/cash-amounts.ts',
 ];
 const pureSharedImports = pureSharedModules.map((file) => `${file.slice('src-main/'.length, -'.ts'.length)}$`);
 

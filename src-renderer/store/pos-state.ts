@@ -23,4 +23,5 @@ export type PosState = PosSlices['session'] &
   PosSlices['settings'] &
   PosSlices['kiosk'] &
   PosSlices['day'] &
-  PosSlices['receipt'];
+  PosSlices['receipt'] &
+  PosSlices['cash'];

@@ -18,6 +18,7 @@ import { createSettingsSlice } from './settings-slice';
 import { createKioskSlice } from './kiosk-slice';
 import { createDaySlice } from './day-slice';
 import { createReceiptSlice } from './receipt-slice';
+import { createCashSlice } from './cash-slice';
 
 export type { PosState };
 export type PosStore = StoreApi<PosState>;
@@ -42,6 +43,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createKioskSlice(pos)(...a),
     ...createDaySlice(pos)(...a),
     ...createReceiptSlice(pos)(...a),
+    ...createCashSlice(pos)(...a),
   }));
 }
 

@@ -2,6 +2,8 @@ import type { StateCreator } from 'zustand';
 import { cartTotalMinor, maxSaleMinor, type CartLine } from '../../src-main/lane/ipc/cart';
 import type {
   CardEntry,
+  CashPart,
+  CashTenderView,
   CurrentSale,
   FollowUpSummary,
   KeyedEntryView,
@@ -36,8 +38,14 @@ export interface SaleSlice {
   saleStage: SaleStage;
   /** The sales of this customer so far: one, or several after a partial approval. */
   saleResults: SaleSummary[];
-  /** After a partial approval: what is still due. */
+  /** What the sale still owes: after a partial approval, or while it is paid in parts (split). */
   dueMinor: number | null;
+  /** The whole sale while it is paid in parts on purpose (split tender); null for a sale of one payment. */
+  splitTotalMinor: number | null;
+  /** The cash taken toward this sale, in the order it was taken. */
+  cashParts: CashPart[];
+  /** The last cash taken (`terminal.cash`'s answer): its change and the drawer; null until cash is taken. */
+  cashTender: CashTenderView | null;
   /**
    * The last result is the outcome told before its receipts (`terminal.outcome`): its print
    * status and preview are still to come with the payment's answer, and nothing else may start.
@@ -68,10 +76,13 @@ export interface SaleSlice {
   setTip(minor: number): void;
   /** What the customer pays now: the cart (or the keyed amount) and the tip, or what is still due. */
   saleTotalMinor(): number;
-  /** Starts the card payment: the reader waits for the card (or the cashier keys it), then signature and authorization as needed. */
-  pay(entry?: CardEntry): Promise<void>;
+  /**
+   * Starts the card payment: the reader waits for the card (or the cashier keys it), then
+   * signature and authorization as needed. `partMinor`: only this part of what is owed (split tender).
+   */
+  pay(entry?: CardEntry, partMinor?: number): Promise<void>;
   /** Starts a phone payment: the lane publishes a pay link (its QR code) and waits for the wallet's payment. */
-  payByPhone(): Promise<void>;
+  payByPhone(partMinor?: number): Promise<void>;
   cancelSale(): Promise<void>;
   /** The customer accepted the surcharge the sale shows (`confirm-fee`): the card is authorized. */
   confirmFee(): Promise<void>;
@@ -114,6 +125,9 @@ export const createSaleSlice =
       saleStage: 'entry' as const,
       saleResults: [],
       dueMinor: null,
+      splitTotalMinor: null,
+      cashParts: [],
+      cashTender: null,
       receiptPending: false,
       restTakenOutsideMinor: null,
       saleError: null,
@@ -124,9 +138,13 @@ export const createSaleSlice =
 
     const charge = async (
       amountMinor: number,
-      extra: { tipMinor?: number; cart?: CartLine[]; entry?: 'keyed' },
+      extra: { tipMinor?: number; cart?: CartLine[]; entry?: 'keyed'; totalMinor?: number },
       payingBy: SalePayment = 'card',
     ) => {
+      // What was owed before this payment (the balance, the split sale's total, or this amount):
+      // read now, since the outcome told before the receipts brings the balance after it.
+      const { dueMinor: due, splitTotalMinor } = get();
+      const before = due ?? extra.totalMinor ?? splitTotalMinor ?? amountMinor;
       set({ saleStage: 'paying', saleError: null, saleFollowUp: null, payingBy });
       charging = true;
       try {
@@ -137,16 +155,15 @@ export const createSaleSlice =
             ? await pos.terminal.walletSale({ amountMinor, ...details })
             : await pos.terminal.sale({ amountMinor, ...details, ...(cardEntry ? { entry: cardEntry } : {}) }),
         );
-        const { receiptPending, saleResults: shown, dueMinor: due } = get();
+        const { receiptPending, saleResults: shown } = get();
         // The outcome told before the receipts is the one this answer completes.
         const saleResults = [...(receiptPending ? shown.slice(0, -1) : shown), summary];
-        const dueMinor =
-          summary.outcome === 'partial'
-            ? amountMinor - summary.approvedMinor
-            : summary.outcome === 'approved'
-              ? null
-              : due;
-        set({ saleStage: 'result', saleResults, dueMinor, receiptPending: false });
+        const tookMoney = summary.outcome === 'partial' || summary.outcome === 'approved';
+        const left = before - summary.approvedMinor;
+        const dueMinor = tookMoney ? (left > 0 ? left : null) : due;
+        // A split part approved in full: the sale goes on at "Remaining to pay" with its parts listed.
+        const saleStage = summary.outcome === 'approved' && dueMinor !== null ? 'entry' : 'result';
+        set({ saleStage, saleResults, dueMinor, receiptPending: false });
       } catch (error) {
         if (get().receiptPending) {
           // The outcome is on the screen and stays: only the receipt's part went wrong.
@@ -167,8 +184,9 @@ export const createSaleSlice =
      * after a partial approval is due (the tip and lines went with the first approval).
      */
     const saleExtras = (): { tipMinor?: number; cart?: CartLine[] } => {
-      const { dueMinor, tipMinor, cart } = get();
-      if (dueMinor !== null) return {};
+      const { dueMinor, tipMinor, cart, splitTotalMinor } = get();
+      // A split's parts each carry only their amount: the lines and the tip are the whole sale's.
+      if (dueMinor !== null || splitTotalMinor !== null) return {};
       return { ...(tipMinor > 0 ? { tipMinor } : {}), ...(cart.length > 0 ? { cart } : {}) };
     };
 
@@ -179,7 +197,24 @@ export const createSaleSlice =
       set({ saleResults: get().saleResults.slice(0, -1) });
       // The same sale again: its lines and tip go again, or the declined payment's order
       // would reach the gateway without the details the first one carried.
-      await charge(last.requestedMinor, saleExtras(), payingBy);
+      const { dueMinor, splitTotalMinor } = get();
+      const firstPart = dueMinor === null && splitTotalMinor !== null ? { totalMinor: splitTotalMinor } : {};
+      await charge(last.requestedMinor, { ...saleExtras(), ...firstPart }, payingBy);
+    };
+
+    /**
+     * This payment's amount: all that is owed, or (split tender) the part keyed; the first part of
+     * a sale that owes nothing yet names the sale's total, which the screen keeps from then on.
+     */
+    const partOf = (owed: number, partMinor: number | undefined): { amountMinor: number; totalMinor?: number } => {
+      if (partMinor === undefined || partMinor >= owed) {
+        // All of a sale that owes nothing yet: no split (an earlier part may have been canceled).
+        if (get().dueMinor === null) set({ splitTotalMinor: null });
+        return { amountMinor: owed };
+      }
+      if (get().dueMinor !== null) return { amountMinor: partMinor };
+      set({ splitTotalMinor: owed });
+      return { amountMinor: partMinor, totalMinor: owed };
     };
 
     return {
@@ -233,20 +268,22 @@ export const createSaleSlice =
         if (dueMinor !== null) return dueMinor;
         return (cart.length > 0 ? cartTotalMinor(cart) : Number(amountDigits || '0')) + tipMinor;
       },
-      async pay(entry = 'card') {
+      async pay(entry = 'card', partMinor) {
         const state = get();
         if (state.saleStage === 'paying') return;
         const total = state.saleTotalMinor();
         if (total <= 0) return set({ saleError: 'Key the amount first, or add items to the cart.' });
         const keyed = entry === 'keyed' ? { entry: 'keyed' as const } : {};
-        await charge(total, { ...keyed, ...saleExtras() });
+        const { amountMinor, ...first } = partOf(total, partMinor);
+        await charge(amountMinor, { ...keyed, ...saleExtras(), ...first });
       },
-      async payByPhone() {
+      async payByPhone(partMinor) {
         const state = get();
         if (state.saleStage === 'paying') return;
         const total = state.saleTotalMinor();
         if (total <= 0) return set({ saleError: 'Key the amount first, or add items to the cart.' });
-        await charge(total, saleExtras(), 'wallet');
+        const { amountMinor, ...first } = partOf(total, partMinor);
+        await charge(amountMinor, { ...saleExtras(), ...first }, 'wallet');
       },
       async cancelSale() {
         try {
@@ -318,11 +355,12 @@ export const createSaleSlice =
         }
       },
       adoptSale(sale) {
-        if (charging) return;
         const state = get();
+        if (charging || state.cashBusy) return;
         if (!sale) {
-          // Another screen began the next sale.
-          if (state.saleStage !== 'entry' || state.saleResults.length > 0) set({ ...entry });
+          // Another screen began the next sale (or the sale's paid parts went back).
+          const begun = state.saleResults.length > 0 || state.dueMinor !== null || state.cashParts.length > 0;
+          if (state.saleStage !== 'entry' || begun) set({ ...entry });
           return;
         }
         // This payment's outcome shows already (told before its receipts): its end is news, its phases are not.
@@ -334,7 +372,12 @@ export const createSaleSlice =
           restTakenOutsideMinor: sale.restTakenOutsideMinor,
           tipMinor: sale.tipMinor,
           cart: sale.cart ? [...sale.cart] : [],
+          splitTotalMinor: sale.totalMinor,
+          cashParts: [...sale.cash],
         };
+        const last = sale.results.at(-1);
+        // A split that owes money with its last part in (a card approved in full, or cash): "Remaining to pay".
+        const owingAfterPart = sale.dueMinor !== null && (last === undefined || last.outcome === 'approved');
         if (sale.running)
           set({
             ...kept,
@@ -342,6 +385,7 @@ export const createSaleSlice =
             saleError: null,
             payingBy: sale.tender === 'wallet' ? 'wallet' : 'card',
           });
+        else if (owingAfterPart) set({ ...kept, saleStage: 'entry' });
         else if (sale.results.length > 0) set({ ...kept, saleStage: 'result' });
         else if (state.saleStage === 'paying') set({ ...kept, saleStage: 'entry', saleError: sale.problem });
       },

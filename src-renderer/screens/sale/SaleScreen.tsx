@@ -14,7 +14,12 @@ import { TipEntry } from './TipEntry';
 import { Alert } from '../../components/Alert';
 import { VoidDialog } from '../history/VoidDialog';
 import { LeaveUnknownDialog } from './LeaveUnknownDialog';
+import { CashPanel } from './CashPanel';
+import { SplitEntry, type PartTender } from './SplitEntry';
+import { PaidParts, paidParts, type PaidPart } from './PaidParts';
+import { ReturnPartsDialog } from './ReturnPartsDialog';
 import './sale.css';
+import './tender.css';
 
 /** True when a key belongs to a field the person is typing in, not to the screen. */
 const typingInField = (target: EventTarget | null) =>
@@ -24,8 +29,8 @@ const typingInField = (target: EventTarget | null) =>
 /**
  * The counter's sale: key the amount (or build a cart), add a tip where the merchant takes
  * tips, then Pay. The keys: digits, Backspace, Escape (clear / cancel / done), Enter (pay /
- * the next step), P (print again); after a partial approval O (the rest taken another way) and
- * V (void it), each confirmed first.
+ * the next step), C (cash), S (split: this part's amount, then its tender), P (print again);
+ * after a partial approval O (the rest taken another way) and V (void it), each confirmed first.
  */
 export function SaleScreen({
   askManager,
@@ -45,6 +50,8 @@ export function SaleScreen({
     confirmAboveMinor,
     findings,
     queue,
+    cashParts,
+    cashPaid,
   } = usePos(
     useShallow((state) => ({
       stage: state.saleStage,
@@ -59,6 +66,8 @@ export function SaleScreen({
       confirmAboveMinor: state.confirmAboveMinor,
       findings: state.findings,
       queue: state.recoveryQueue,
+      cashParts: state.cashParts,
+      cashPaid: state.saleStage === 'entry' && state.dueMinor === null && state.cashTender !== null,
     })),
   );
   const actions = usePosActions();
@@ -69,6 +78,35 @@ export function SaleScreen({
   // How a partial approval is to end without another card, while the cashier confirms it.
   const [ending, setEnding] = useState<PartialEnding | null>(null);
   const last = results.at(-1);
+  const parts = paidParts(results, cashParts);
+  // Cash and split open panels over the sale; a sale with paid parts is cancelled in a dialog.
+  const [tendering, setTendering] = useState<'cash' | 'split' | null>(null);
+  const [returning, setReturning] = useState<PaidPart[] | null>(null);
+  const [keyFirst, setKeyFirst] = useState(false);
+  const openTender = (panel: 'cash' | 'split') => (total > 0 ? setTendering(panel) : setKeyFirst(true));
+  const payPart = (tender: PartTender, partMinor: number) => {
+    setTendering(null);
+    if (tender === 'cash') void actions.payCash(partMinor);
+    else if (tender === 'wallet') void actions.payByPhone(partMinor);
+    else void actions.pay(tender, partMinor);
+  };
+  const owing =
+    dueMinor !== null && parts.length > 0 ? (
+      <>
+        <PaidParts dueMinor={dueMinor} parts={parts} />
+        <button type="button" className="danger" onClick={() => setReturning(parts)} data-testid="cancel-paid-sale">
+          Cancel sale (paid parts go back)
+        </button>
+      </>
+    ) : null;
+  const returnDialog = returning ? (
+    <ReturnPartsDialog
+      parts={returning}
+      send={actions.returnParts}
+      askManager={askManager}
+      onClose={() => setReturning(null)}
+    />
+  ) : null;
   const payNow = (how: CardEntry | 'wallet') => {
     if (how === 'wallet') void actions.payByPhone();
     else void actions.pay(how === 'keyed' ? 'keyed' : undefined);
@@ -151,6 +189,7 @@ export function SaleScreen({
         } else if (inField) {
           return;
         } else if (/^\d$/.test(event.key)) {
+          setKeyFirst(false);
           actions.typeDigit(event.key);
         } else if (event.key === 'Backspace') {
           event.preventDefault();
@@ -161,6 +200,12 @@ export function SaleScreen({
           payChecked('keyed');
         } else if (event.key.toLowerCase() === 'w' && walletEnabled) {
           payChecked('wallet');
+        } else if (event.key.toLowerCase() === 'c') {
+          event.preventDefault();
+          openTender('cash');
+        } else if (event.key.toLowerCase() === 's') {
+          event.preventDefault();
+          openTender('split');
         }
       } else if (stage === 'paying') {
         if (event.key === 'Escape') void actions.cancelSale();
@@ -242,8 +287,10 @@ export function SaleScreen({
             onCancel={() => setEnding(null)}
           />
         ) : null}
+        {owing}
         {voidDialog}
         {leaveDialog}
+        {returnDialog}
       </section>
     );
   }
@@ -263,6 +310,7 @@ export function SaleScreen({
         )}
         <AmountKeypad disabled={cartLines > 0 || dueMinor !== null} />
         {tipsEnabled && dueMinor === null ? <TipEntry disabled={false} /> : null}
+        {owing}
       </div>
       <div className="sale-side-column">
         <button
@@ -297,8 +345,18 @@ export function SaleScreen({
               Pay on your phone <kbd>W</kbd>
             </button>
           ) : null}
+          <button type="button" className="tender-cash" onClick={() => openTender('cash')} data-testid="pay-cash">
+            Cash <kbd>C</kbd>
+          </button>
+          <button type="button" className="tender-split" onClick={() => openTender('split')} data-testid="pay-split">
+            Split <kbd>S</kbd>
+          </button>
         </div>
-        <Alert message={error} className="sale-error" testId="sale-error" />
+        <Alert
+          message={error ?? (keyFirst ? 'Key the amount first, or add items to the cart.' : null)}
+          className="sale-error"
+          testId="sale-error"
+        />
       </div>
       {confirming ? (
         <AmountConfirmation
@@ -308,6 +366,16 @@ export function SaleScreen({
           onCancel={backToAmount}
         />
       ) : null}
+      {tendering === 'cash' || cashPaid ? <CashPanel onClose={() => setTendering(null)} /> : null}
+      {tendering === 'split' ? (
+        <SplitEntry
+          owedMinor={total}
+          walletEnabled={walletEnabled}
+          onPay={payPart}
+          onClose={() => setTendering(null)}
+        />
+      ) : null}
+      {returnDialog}
     </section>
   );
 }

@@ -248,6 +248,7 @@ export const saleCommands = {
         tipMinor: amountMinorFrom(0).optional(),
         /** The items sold: sent as Level 2/3 data with a sale that captures. */
         cart: z.array(cartLineSchema).min(1).max(99).optional(),
+        /** This payment is the first part of a sale of `totalMinor` (split tender); `amountMinor` is this part. */
         totalMinor: firstPartOf,
       })
       .strict()
@@ -262,6 +263,7 @@ export const saleCommands = {
         tipMinor: amountMinorFrom(0).optional(),
         /** The items sold: sent as Level 2/3 data with the sale. */
         cart: z.array(cartLineSchema).min(1).max(99).optional(),
+        /** This payment is the first part of a sale of `totalMinor` (split tender); `amountMinor` is this part. */
         totalMinor: firstPartOf,
       })
       .strict()

@@ -64,6 +64,6 @@ describe('the tenders and the sale phases, declared once', () => {
     expect(new Set(terminalPhases).size).toBe(terminalPhases.length);
     expect(terminalPhases).toEqual(['starting', 'idle', ...salePhases, 'done', 'working', 'offline']);
     for (const phase of cancelablePhases) expect(salePhases).toContain(phase);
-    expect(terminalPhases.filter(isCancelablePhase)).toEqual(['awaiting-card', 'signature']);
+    expect(terminalPhases.filter(isCancelablePhase)).toEqual(['awaiting-card', 'confirm-fee', 'signature']);
   });
 });
