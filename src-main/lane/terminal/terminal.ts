@@ -103,7 +103,10 @@ export interface TerminalService extends FindingsDesk {
 export interface TerminalServiceOptions {
   readonly state: TerminalStateStore;
   readonly manager: DeviceManager;
-  readonly settings: Pick<Settings, 'terminalId' | 'training' | 'signature' | 'payments' | 'wallet' | 'surcharge' | 'mode'>;
+  readonly settings: Pick<
+    Settings,
+    'terminalId' | 'training' | 'signature' | 'payments' | 'wallet' | 'surcharge' | 'mode'
+  >;
   /** The store's currency's cash rules; without them the lane takes no cash. */
   readonly cash?: CashRules;
   /** Kicks the cash drawer (the lane's printer's). */
