@@ -70,3 +70,12 @@ export function clockFrom(parts: Pick<Clock, 'now' | 'setTimer'> & Partial<Pick<
     sleep: sleepOn(parts.setTimer),
   };
 }
+
+/**
+ * "2026-11-28 17:05": a moment as the store reads it on a slip the lane prints itself (a report,
+ * a cash or split sale's receipt), in the lane machine's own time zone, not UTC.
+ */
+export function localStamp(at: Date): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
+}

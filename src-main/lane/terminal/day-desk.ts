@@ -1,3 +1,4 @@
+import { localStamp } from '../../platform/clock';
 import type { Logger } from '../../platform/log/logger';
 import { formatMinorUnits } from '../../platform/money';
 import type { DeviceManager } from '../devices/manager';
@@ -49,7 +50,7 @@ export function dayReportDocument(
   center(report.kind === 'z' ? `Z REPORT ${report.number ?? ''}`.trim() : 'X REPORT', { bold: true, large: true });
   center(report.kind === 'z' ? 'Day closed' : 'So far: nothing reset');
   pair('Terminal', options.terminalId);
-  pair('Printed', options.printedAt.toISOString().slice(0, 16).replace('T', ' '));
+  pair('Printed', localStamp(options.printedAt));
   lines.push({ kind: 'rule' });
   tally('Sales', totals.sales);
   tally('Card', totals.byTender.card);

@@ -1,3 +1,4 @@
+import { localStamp } from '../../platform/clock';
 import type { CashPart, CurrentSale, SaleSummary, SaleTender } from '../ipc/contract';
 import type { Journal, JournalEntry, SplitSaleRows } from '../journal/journal';
 import { formatMinorUnits } from '../../platform/money';
@@ -8,6 +9,7 @@ import { orderMoney, tookEffect } from './order-money';
 /** A card part of a split sale that took effect, and what of it still stands (voids and refunds taken off). */
 export interface CardPart {
   readonly entry: JournalEntry;
+  /** What the approval paid of the sale: a surcharge on top of it is not the sale's money. */
   readonly approvedMinor: number;
   /** What of the approval still pays the sale: nothing once voided, less what was refunded. */
   readonly standingMinor: number;
@@ -29,8 +31,11 @@ export interface SplitStanding {
 export function splitStanding(journal: Journal, rows: SplitSaleRows): SplitStanding {
   const cards = rows.entries.filter(tookEffect).map((entry): CardPart => {
     const money = orderMoney(entry.orderId, journal.list({ orderId: entry.orderId, limit: 1000 }));
-    const standingMinor = money.fullyVoided ? 0 : Math.max(0, money.approvedMinor - money.refundedMinor);
-    return { entry, approvedMinor: money.approvedMinor, standingMinor };
+    // A surcharge the customer paid on top of the part is the card's fee, never the sale's money:
+    // a $10.00 part approved as $10.30 pays $10.00 of the sale (ADR 069).
+    const approvedMinor = Math.max(0, money.approvedMinor - (entry.outcome?.feeMinor ?? 0));
+    const standingMinor = money.fullyVoided ? 0 : Math.max(0, approvedMinor - money.refundedMinor);
+    return { entry, approvedMinor, standingMinor };
   });
   const returned = new Set(rows.cash.filter((row) => row.kind === 'returned').map((row) => row.orderId));
   const cash = rows.cash
@@ -104,6 +109,9 @@ export function restoredSale(journal: Journal, rows: SplitSaleRows): CurrentSale
 
 const money = (minor: number) => formatMinorUnits(minor);
 
+/** The surcharge a standing card part carried on top of what it paid of the sale. */
+const surchargeOf = (card: CardPart) => (card.standingMinor > 0 ? (card.entry.outcome?.feeMinor ?? 0) : 0);
+
 /**
  * The customer's receipt of a sale paid in parts or in cash: every tender as it was taken (each
  * card as the gateway's answer gave it, each cash part with its change), the cash rounding, the TOTAL.
@@ -119,13 +127,15 @@ export function tenderReceipt(
     lines.push({ kind: 'text', text: '*** TRAINING - NO REAL MONEY ***', align: 'center', bold: true });
   lines.push({ kind: 'text', text: 'SALE', align: 'center', bold: true, large: true });
   pair('Terminal', options.terminalId);
-  pair('Date', options.printedAt.toISOString().slice(0, 16).replace('T', ' '));
+  pair('Date', localStamp(options.printedAt));
   lines.push({ kind: 'rule' });
   pair('Amount', money(standing.totalMinor));
   for (const card of standing.cards) {
     if (card.standingMinor === 0) continue;
     pair(`${journalBrand(card.entry)} ${card.entry.maskedPan ?? ''}`.trim(), money(card.standingMinor));
     pair(`  Order ${card.entry.orderId}`, `AUTH ${card.entry.outcome?.authcode ?? '-'}`);
+    // The card's surcharge was paid on top of its part: the card's own slip itemizes it too.
+    if (surchargeOf(card) > 0) pair('  SURCHARGE', money(surchargeOf(card)));
   }
   for (const cash of standing.cash) {
     if (cash.returned) continue;
@@ -133,7 +143,8 @@ export function tenderReceipt(
     if (cash.changeMinor > 0) pair('  CHANGE', money(cash.changeMinor), true);
   }
   if (standing.roundingMinor !== 0) pair('Cash rounding', money(standing.roundingMinor));
-  pair('TOTAL', money(standing.totalMinor + standing.roundingMinor), true);
+  const surchargesMinor = standing.cards.reduce((sum, card) => sum + surchargeOf(card), 0);
+  pair('TOTAL', money(standing.totalMinor + standing.roundingMinor + surchargesMinor), true);
   lines.push({ kind: 'rule' });
   return { kind: 'sale', copy: 'customer', columns: options.columns, lines };
 }

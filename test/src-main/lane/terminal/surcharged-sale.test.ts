@@ -168,4 +168,38 @@ describe('a counter sale at a surcharging merchant', () => {
     // The gateway applies the merchant's own fee all the same: the lane reads it out of the approval (ADR 067).
     expect(authorizations()).toEqual([expect.objectContaining({ amount: 2574 })]);
   });
+
+  it('a surcharged card part of a split pays its part of the sale, not its fee: the balance, the cash, the journal and the ledger agree', async () => {
+    const { core, dir, phases } = await lane();
+    expect(await core.dispatch('day.openShift', { floatMinor: 10_000 })).toMatchObject({ ok: true });
+    presentWhenReading(core, 'visa-approve');
+    whenFeeShown(core, (c) => void c.dispatch('terminal.confirmFee', {}));
+    // $25.00, of which $10.00 on a credit card: the customer pays a $0.30 surcharge on that part.
+    const part = await core.dispatch('terminal.sale', { amountMinor: 1000, totalMinor: 2500 });
+    expect(part).toMatchObject({ ok: true, result: { outcome: 'approved', approvedMinor: 1000 } });
+    expect(phases.at(-1)?.sale).toMatchObject({ totalMinor: 2500, dueMinor: 1500 });
+    // The rest in cash: exactly $15.00 is owed, so $15.00 pays it with no change.
+    const cash = await core.dispatch('terminal.cash', { tenderedMinor: 1500 });
+    expect(cash).toMatchObject({ ok: true, result: { appliedMinor: 1500, changeMinor: 0, dueMinor: null } });
+    // The receipt of every tender: the card's part, its surcharge on top, the cash, what was paid.
+    const lines = (cash as { result: { lines: string[] } }).result.lines.join('\n');
+    expect(lines).toMatch(/VISA CREDIT 4788\*{8}1443\s+\$10\.00/);
+    expect(lines).toMatch(/SURCHARGE\s+\$0\.30/);
+    expect(lines).toMatch(/CASH\s+\$15\.00/);
+    expect(lines).toMatch(/TOTAL\s+\$25\.30/);
+    expect(authorizations()).toEqual([
+      expect.objectContaining({ amount: 1030, fee: expect.objectContaining({ amountMinor: 30 }) }),
+    ]);
+    const report = await core.dispatch('day.xReport', {});
+    expect(report).toMatchObject({
+      ok: true,
+      result: { totals: { sales: { count: 2, minor: 2500 }, surchargesMinor: 30 } },
+    });
+    await core.close();
+    const [row] = trainingJournalEntries(dir);
+    expect(row).toMatchObject({
+      amountMinor: 1000,
+      outcome: expect.objectContaining({ amountMinor: 1030, feeMinor: 30 }),
+    });
+  });
 });
