@@ -58,6 +58,11 @@ export interface SinceLastZ {
   readonly outsideMinor: readonly number[];
   /** The number the next Z report will have. */
   readonly nextNumber: number;
+  /**
+   * The split sale (ADR 072) each payment row and cash movement since the last Z report belongs
+   * to, by row id: a sale paid in parts is one sale however many tenders paid it.
+   */
+  readonly splitOf: { readonly entries: ReadonlyMap<number, number>; readonly movements: ReadonlyMap<number, number> };
 }
 
 interface ShiftRow {
@@ -316,7 +321,19 @@ export class DayBook {
         .prepared('SELECT amount_minor AS minor FROM outside_tenders WHERE created_at > ? ORDER BY id')
         .all(last?.closed_at ?? -1) as Array<{ minor: number }>
     ).map((row) => row.minor);
-    return { entries, movements, shifts, outsideMinor, nextNumber: (last?.number ?? 0) + 1 };
+    const parts = this.#db
+      .prepared('SELECT sale_id, entry_id, movement_id FROM split_parts WHERE entry_id > ? OR movement_id > ?')
+      .all(last?.through_entry_id ?? 0, last?.through_movement_id ?? 0) as Array<{
+      sale_id: number;
+      entry_id: number | null;
+      movement_id: number | null;
+    }>;
+    const splitOf = { entries: new Map<number, number>(), movements: new Map<number, number>() };
+    for (const part of parts) {
+      if (part.entry_id !== null) splitOf.entries.set(part.entry_id, part.sale_id);
+      if (part.movement_id !== null) splitOf.movements.set(part.movement_id, part.sale_id);
+    }
+    return { entries, movements, shifts, outsideMinor, nextNumber: (last?.number ?? 0) + 1, splitOf };
   }
 
   /**

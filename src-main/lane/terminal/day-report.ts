@@ -1,5 +1,6 @@
 import { networkForPan } from '../../../drivers/card-reader/card-read';
 import type { CashMovement, JournalEntry, Shift } from '../journal/journal';
+import type { SinceLastZ } from '../journal/day-book';
 import type { DayTotals, Tally } from '../ipc/contract';
 import { tookEffect } from './order-money';
 
@@ -18,6 +19,8 @@ export function dayTotals(rows: {
   readonly movements: readonly CashMovement[];
   readonly shifts: readonly Shift[];
   readonly outsideMinor?: readonly number[];
+  /** The split sale of each row, by id (`SinceLastZ.splitOf`): its parts count as one sale. */
+  readonly splitOf?: SinceLastZ['splitOf'];
 }): DayTotals {
   let sales = none;
   let card = none;
@@ -38,6 +41,15 @@ export function dayTotals(rows: {
     return brand;
   };
   const byCashier: Record<string, Tally> = {};
+  // A sale paid in parts is counted once, its money as each part paid it.
+  const counted = new Set<string>();
+  const once = (tally: Tally | undefined, minor: number, key: string | undefined): Tally => {
+    if (key === undefined || !counted.has(key)) {
+      if (key !== undefined) counted.add(key);
+      return add(tally, minor);
+    }
+    return { count: tally?.count ?? 0, minor: (tally?.minor ?? 0) + minor };
+  };
   for (const entry of rows.entries) {
     if (entry.state === 'pending' || entry.state === 'unknown') {
       unknown += 1;
@@ -53,11 +65,16 @@ export function dayTotals(rows: {
         // A surcharge is the merchant's fee, not the sale: counted on its own line, in the card's takings.
         const fee = entry.outcome?.feeMinor ?? 0;
         surchargesMinor += fee;
-        sales = add(sales, moved - fee);
+        const split = rows.splitOf?.entries.get(entry.id);
+        sales = once(sales, moved - fee, split === undefined ? undefined : `sale ${split}`);
         card = add(card, moved);
         const brand = entry.maskedPan ? brandOf(entry.maskedPan) : 'unknown';
         byBrand[brand] = add(byBrand[brand], moved - fee);
-        byCashier[cashier] = add(byCashier[cashier], moved - fee);
+        byCashier[cashier] = once(
+          byCashier[cashier],
+          moved - fee,
+          split === undefined ? undefined : `${cashier} sale ${split}`,
+        );
         break;
       }
       case 'capture': {
@@ -86,8 +103,13 @@ export function dayTotals(rows: {
     }
     cash = add(cash, movement.amountMinor);
     if (movement.kind === 'sale') {
-      sales = add(sales, movement.amountMinor);
-      byCashier[movement.cashier] = add(byCashier[movement.cashier], movement.amountMinor);
+      const split = rows.splitOf?.movements.get(movement.id);
+      sales = once(sales, movement.amountMinor, split === undefined ? undefined : `sale ${split}`);
+      byCashier[movement.cashier] = once(
+        byCashier[movement.cashier],
+        movement.amountMinor,
+        split === undefined ? undefined : `${movement.cashier} sale ${split}`,
+      );
     } else if (movement.kind === 'refund') refunds = add(refunds, -movement.amountMinor);
   }
   let outside = none;

@@ -95,4 +95,26 @@ describe('dayTotals', () => {
       unknown: 1,
     });
   });
+
+  it('counts a sale paid in parts once, card and cash, its money as each part paid it', () => {
+    const part = entry({
+      operation: 'auth',
+      amountMinor: 1000,
+      maskedPan: '478825******1443',
+      detail: { tender: 'sale' },
+    });
+    const rest = cash({ kind: 'sale', amountMinor: 1500, tenderedMinor: 2000, changeMinor: 500, cashier: '1001' });
+    const alone = cash({ kind: 'sale', amountMinor: 1435, tenderedMinor: 2000, changeMinor: 565, cashier: '1001' });
+    const totals = dayTotals({
+      entries: [part],
+      movements: [rest, alone],
+      shifts: [],
+      splitOf: { entries: new Map([[part.id, 7]]), movements: new Map([[rest.id, 7]]) },
+    });
+    expect(totals.sales).toEqual({ count: 2, minor: 1000 + 1500 + 1435 });
+    expect(totals.byCashier).toEqual({ '1001': { count: 2, minor: 3935 } });
+    // The tenders still count each part they took.
+    expect(totals.byTender.card).toEqual({ count: 1, minor: 1000 });
+    expect(totals.byTender.cash).toEqual({ count: 2, minor: 2935 });
+  });
 });
