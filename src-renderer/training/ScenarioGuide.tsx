@@ -66,8 +66,8 @@ export function ScenarioGuide() {
         </div>
       ) : (
         <p className="scenario-intro">
-          Nine scenarios take you through a day at the counter: approvals, declines, lost answers, voids, refunds and
-          closing the day. Nothing here moves real money.
+          {scenarios.length} scenarios take you through a day at the counter: approvals, declines, cash and split
+          tender, surcharges, lost answers, voids, refunds, shifts and closing the day. Nothing here moves real money.
         </p>
       )}
     </section>

@@ -157,6 +157,33 @@ export const scenarios: readonly Scenario[] = [
     notice: 'The gateway\u2019s batch and the lane\u2019s own record should agree; the chart shows the day by status.',
   },
   {
+    id: 'cash',
+    title: 'Cash with change',
+    steps: [
+      { text: 'Open a shift first (End of day, Alt+3: a float of 100.00). Back on Sale, key $14.35.' },
+      {
+        text: 'Press C for cash. The customer hands over a $20 note: press the $20.00 quick-cash button (or type 2000 and Enter).',
+      },
+      { text: 'Count the change shown large, $5.65, from the open drawer; press Enter for the next sale.' },
+    ],
+    notice:
+      'Exact cash is the amount, C, Enter. The lane keeps the cash in the shift\u2019s drawer count; cash is refused while no shift is open.',
+  },
+  {
+    id: 'split',
+    title: 'A split sale: card and cash',
+    steps: [
+      { text: 'With a shift open, key $25.00 and press S to split it.' },
+      {
+        text: 'Type 1000 for a $10.00 part and press Enter, then insert the Visa debit card.',
+        card: { id: 'visa-debit', method: 'insert' },
+      },
+      { text: '\u201cRemaining to pay $15.00\u201d lists the card part. Press C and take a $20 note: $5.00 change.' },
+    ],
+    notice:
+      'The balance is always shown; a crash between parts comes back with the paid part and the balance. Cancel sale gives every paid part back: the card voided, the cash from the drawer.',
+  },
+  {
     id: 'shift',
     title: 'Open and close a shift',
     steps: [

@@ -54,6 +54,8 @@ describe('the training panel', () => {
       'void',
       'refund',
       'end-of-day',
+      'cash',
+      'split',
       'shift',
       'x-then-z',
     ]);
