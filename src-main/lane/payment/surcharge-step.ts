@@ -37,13 +37,29 @@ export function surchargeWords(notice: Omit<SurchargeNotice, 'words'>): string {
  */
 export async function takeSurcharge(
   asking: SurchargeAsking,
-  request: { card: CardRead; amountMinor: number; tender: CardTender; signal: AbortSignal },
+  request: {
+    /** The card as read, or a phone's wallet card by its token (which lets the gateway say debit). */
+    card: {
+      readonly maskedPan: string;
+      readonly entryMode: CardRead['entryMode'] | 'DigitalWallet';
+      readonly aid?: string | null;
+      readonly token?: string;
+    };
+    amountMinor: number;
+    tender: CardTender | 'wallet';
+    signal: AbortSignal;
+  },
 ): Promise<{ feeMinor: number }> {
   const { card, amountMinor, tender, signal } = request;
   if (tender === 'forced-credit' || !asking.settings.enabled) return { feeMinor: 0 };
   // A card read at the counter has no token: the question carries the store's postal code, and a
-  // chip's US Common Debit application is answered as debit without asking.
-  const quote = await surchargeQuote(asking, { kind: 'card', ...(card.aid ? { aid: card.aid } : {}) }, amountMinor);
+  // chip's US Common Debit application is answered as debit without asking. A wallet's card has
+  // its token: the gateway answers whether it is debit.
+  const quote = await surchargeQuote(
+    asking,
+    { kind: 'card', ...(card.aid ? { aid: card.aid } : {}), ...(card.token ? { token: card.token } : {}) },
+    amountMinor,
+  );
   const notSent = (note: string, canceledAt: string, words: string): never => {
     const { orderId } = asking.journal.recordNotSent(
       {

@@ -171,7 +171,15 @@ export function createPayments(options: PaymentsOptions): Payments {
         },
         (abort) =>
           runWalletSale(
-            { customerSale, lane, wallet: options.wallet, state, previewProfile: options.previewProfile, logger },
+            {
+              customerSale,
+              lane,
+              wallet: options.wallet,
+              state,
+              previewProfile: options.previewProfile,
+              logger,
+              surcharge: { settings: settings.surcharge, confirmFee: options.confirmFee },
+            },
             { amountMinor, ...(captureDetails ? { captureDetails } : {}), ...how },
             abort,
           ),

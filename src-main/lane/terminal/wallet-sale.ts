@@ -12,6 +12,7 @@ import { WalletPaymentRefused, type WalletPayload } from '../wallet/tokenizer-cl
 import type { CustomerSale } from './customer-sale';
 import type { LaneAccess } from './lane-access';
 import { authorizeAndPrint } from './sale';
+import { takeSurcharge, type SurchargeAsking } from '../payment/surcharge-step';
 import { summarize } from './sale-summary';
 import type { TerminalStateStore } from './state-store';
 
@@ -35,6 +36,12 @@ export interface WalletSaleDependencies {
   readonly state: TerminalStateStore;
   readonly previewProfile: PrinterProfile;
   readonly logger: Logger;
+  /**
+   * Where the merchant surcharges: the question the counter answers before a wallet card is
+   * charged (ADR 069). The gateway adds the fee by the merchant's setup, so a phone's payment is
+   * never charged one nobody was shown.
+   */
+  readonly surcharge?: Pick<SurchargeAsking, 'settings' | 'confirmFee'>;
 }
 
 /** The page's post as the tokenizer client takes it; a body of another shape is refused as malformed. */
@@ -100,6 +107,18 @@ export async function runWalletSale(
     state.enter('card-read', 'Payment received from the phone');
     // Tokenized at once, never twice: a refusal asks the customer for a new payment.
     const token = await (await wallet.tokenizer()).tokenize(walletPayloadOf(posted));
+    const maskedPan = `****${token.lastFour}`;
+    const { feeMinor } = deps.surcharge
+      ? await takeSurcharge(
+          { ...deps.surcharge, client: lane.client, journal: lane.journal, merchid: lane.merchid, logger: deps.logger },
+          {
+            card: { maskedPan, entryMode: walletEntryMode, token: token.token },
+            amountMinor,
+            tender: 'wallet',
+            signal: abort.signal,
+          },
+        )
+      : { feeMinor: 0 };
     const onPhase: TerminalStateStore['enter'] = (phase, detail) => state.enter(phase, detail);
     const result = await authorizeAndPrint(
       { ...lane, logger: deps.logger, ...(request.holdReceipts ? { holdReceipts: true } : {}) },
@@ -114,6 +133,7 @@ export async function runWalletSale(
         card: { maskedPan: `****${token.lastFour}`, entryMode: walletEntryMode },
         cardFacts: { lastFour: token.lastFour, brand: 'WALLET', entryMethod: entryMethodWords(walletEntryMode) },
         signatureRequired: false,
+        ...(feeMinor > 0 ? { surchargeAcceptedMinor: feeMinor } : {}),
         onPhase,
         onOutcome: (known) => customerSale.outcomeKnown(known, 'wallet', amountMinor),
       },
