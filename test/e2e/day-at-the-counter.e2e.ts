@@ -10,7 +10,8 @@ import { startLaneProcess, type LaneProcess } from '../kills/lane-process';
 import { mailboxes } from '../support/mailbox';
 import { closeContexts, closeSharedChromium, sharedChromium } from './support/chromium';
 import { e2e } from './support/browser-mode';
-import { keyAmount, look, signIn } from './support/counter';
+import { keyAmount, look, signIn, withSignedIn } from './support/counter';
+import { gatewayRecords } from './support/lane-records';
 
 // The emulator's surcharging practice merchant: 3% on credit cards, none on debit.
 const surcharging = '820000000003';
@@ -59,7 +60,8 @@ describe('a cashier\u2019s whole day at the counter, in Chromium, on a lane proc
       const browser = await sharedChromium(chromium);
       let lane: LaneProcess = await startLaneProcess(home, emulator.url, 'LANE-07');
       try {
-        let page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        const viewport = { width: 1280, height: 800 };
+        let page = await browser.newPage({ viewport });
         await page.goto(lane.url);
         await signIn(page);
 
@@ -99,7 +101,7 @@ describe('a cashier\u2019s whole day at the counter, in Chromium, on a lane proc
         // its balance, as the journal kept them.
         lane = await startLaneProcess(home, emulator.url, 'LANE-07');
         await page.close();
-        page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        page = await browser.newPage({ viewport });
         await page.goto(lane.url);
         await signIn(page);
         await expect.poll(() => page.getByTestId('balance-due').innerText(), { timeout: 20_000 }).toBe('$15.00');
@@ -142,6 +144,8 @@ describe('a cashier\u2019s whole day at the counter, in Chromium, on a lane proc
         expect(mail.text).toMatch(/SURCHARGE \(3%\)\s+\$0\.75/);
         expect(mail.text).toMatch(/TOTAL\s+\$25\.74/);
         await page.keyboard.press('Escape');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('sale-amount').waitFor();
 
         // A no-sale, then the blind count: the drawer holds 100 + 14.35 + 15.00; 129.00 is counted.
         await page.keyboard.press('Alt+3');
@@ -166,6 +170,7 @@ describe('a cashier\u2019s whole day at the counter, in Chromium, on a lane proc
         // Three customers: the split sale is one sale, paid by two tenders.
         expect(z).toMatch(new RegExp(`Sales \\(3\\)\\s+\\${money(sales)}`));
         expect(z).toMatch(new RegExp(`1001 \\(3\\)\\s+\\${money(sales)}`));
+        // The card takings, the surcharge with them: 10.00 + 25.74.
         expect(z).toMatch(/Card \(2\)\s+\$35\.74/);
         expect(z).toMatch(/Cash \(2\)\s+\$29\.35/);
         expect(z).toMatch(/Surcharges\s+\$0\.75/);
@@ -201,5 +206,73 @@ describe('a cashier\u2019s whole day at the counter, in Chromium, on a lane proc
       }
     },
     180_000,
+  );
+
+  // Training's phone pays only through the built-in gateway (its tokenizer holds the lane's
+  // training wallet keys), so this sale runs on an in-process lane with it.
+  e2e(
+    'a phone + card split: the phone\u2019s part surcharged and confirmed first, the rest on a debit card, the gateway holding each part',
+    (chromium) =>
+      withSignedIn(
+        chromium,
+        {
+          settings: {
+            merchantId: surcharging,
+            surcharge: { enabled: true, storePostal: '62701' },
+            wallet: { enabled: true, payLinkPort: 0, storeName: 'Corner Shop' },
+          },
+        },
+        async ({ page, core, appDataDir }) => {
+          await keyAmount(page, '30.00');
+          await page.keyboard.press('s');
+          await page.getByTestId('split-entry').waitFor();
+          await page.keyboard.type('1000');
+          await page.keyboard.press('w');
+          // The customer's phone: a device of its own that opens the QR code's link and, as the
+          // trainee is told, accepts the certificate training made for the pay page.
+          const link = await page.getByTestId('open-training-phone').getAttribute('href');
+          const phoneContext = await page.context().browser()!.newContext({ ignoreHTTPSErrors: true });
+          const phone = await phoneContext.newPage();
+          await phone.goto(link!);
+          await phone.getByRole('button', { name: 'Pay with the training wallet' }).click();
+          // The phone's card is a credit card: its 3% is shown at the counter before it is charged.
+          await page.getByTestId('fee-confirmation').waitFor({ timeout: 30_000 });
+          expect(await page.getByTestId('fee-total').innerText()).toBe('$10.30');
+          await look(page, 'day-phone-fee-shown');
+          await page.keyboard.press('Enter');
+          await expect.poll(() => page.getByTestId('balance-due').innerText(), { timeout: 20_000 }).toBe('$20.00');
+          await look(page, 'day-phone-part-paid');
+          await phoneContext.close();
+          await page.keyboard.press('Enter');
+          await present(page, 'visa-debit');
+          await page.getByTestId('sale-result').waitFor();
+          expect(await page.getByTestId('sale-headline').innerText()).toBe('Approved');
+          await look(page, 'day-phone-card-split-paid');
+          const db = new Database(join(appDataDir, 'training-journal.sqlite'), { readonly: true });
+          let orders: Array<{ order_id: string; amount_minor: number; charged: number }>;
+          try {
+            orders = db
+              .prepare(
+                "SELECT order_id, amount_minor, json_extract(outcome, '$.amountMinor') AS charged FROM entries WHERE operation = 'auth' AND state = 'completed' ORDER BY id",
+              )
+              .all() as typeof orders;
+            expect(db.prepare('SELECT state, total_minor FROM split_sales').all()).toEqual([
+              { state: 'paid', total_minor: 3000 },
+            ]);
+          } finally {
+            db.close();
+          }
+          expect(orders.map(({ amount_minor, charged }) => [amount_minor, charged])).toEqual([
+            [1000, 1030],
+            [2000, 2000],
+          ]);
+          // The gateway holds each part as the journal does: the phone's with its fee.
+          for (const order of orders)
+            expect(await gatewayRecords(core, order.order_id)).toEqual([
+              expect.objectContaining({ respstat: 'A', amountMinor: order.charged }),
+            ]);
+        },
+      ),
+    120_000,
   );
 });
