@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createMemoryLedger, type Ledger } from '../../src-main/stand-ins/gateway-emulator/ledger';
 import { startEmulator, type RunningEmulator } from '../../src-main/stand-ins/gateway-emulator/server';
 import { startLaneProcess, type LaneProcess } from '../kills/lane-process';
+import { emulatorAdmin } from '../support/emulator-admin';
 import { mailboxes } from '../support/mailbox';
 import { closeContexts, closeSharedChromium, sharedChromium } from './support/chromium';
 import { e2e } from './support/browser-mode';
@@ -128,6 +129,13 @@ describe('a cashier\u2019s whole day at the counter, in Chromium, on a lane proc
         await page.keyboard.press('Enter');
         await page.getByTestId('sale-result').waitFor();
         expect(await page.getByTestId('sale-headline').innerText()).toBe('Approved');
+        const surchargedOrder = (
+          await page
+            .getByTestId('sale-result')
+            .getByText(/^LANE07-/)
+            .first()
+            .innerText()
+        ).trim();
 
         // Its receipt emailed: it reaches the store's mail server with the right totals.
         await page
@@ -146,6 +154,26 @@ describe('a cashier\u2019s whole day at the counter, in Chromium, on a lane proc
         await page.keyboard.press('Escape');
         await page.keyboard.press('Escape');
         await page.getByTestId('sale-amount').waitFor();
+
+        // The batch settles overnight; the customer comes back: $5.00 of the surcharged sale is
+        // refunded to the card from History.
+        await emulatorAdmin(emulator.url).settle();
+        await page.keyboard.press('Alt+2');
+        await page.getByRole('button', { name: `Open order ${surchargedOrder}` }).click();
+        await page.getByTestId('order-detail').getByRole('button', { name: 'Gateway status' }).click();
+        await page
+          .getByTestId('order-lookup')
+          .getByText(/can be refunded/)
+          .waitFor();
+        await page.getByTestId('order-detail').getByRole('button', { name: 'Refund\u2026' }).click();
+        const refund = page.getByRole('dialog', { name: `Refund order ${surchargedOrder}` });
+        await refund.getByLabel('Amount to refund').fill('5.00');
+        await refund.getByLabel('Damaged or faulty').check();
+        await page.keyboard.press('Enter');
+        await page.getByRole('dialog', { name: 'Confirm the refund' }).waitFor();
+        await page.keyboard.press('Enter');
+        await expect.poll(() => page.getByTestId('order-outcome').innerText()).toMatch(/^Refund approved\. \$5\.00/);
+        await look(page, 'day-refund');
 
         // A no-sale, then the blind count: the drawer holds 100 + 14.35 + 15.00; 129.00 is counted.
         await page.keyboard.press('Alt+3');
@@ -170,15 +198,23 @@ describe('a cashier\u2019s whole day at the counter, in Chromium, on a lane proc
         // Three customers: the split sale is one sale, paid by two tenders.
         expect(z).toMatch(new RegExp(`Sales \\(3\\)\\s+\\${money(sales)}`));
         expect(z).toMatch(new RegExp(`1001 \\(3\\)\\s+\\${money(sales)}`));
-        // The card takings, the surcharge with them: 10.00 + 25.74.
-        expect(z).toMatch(/Card \(2\)\s+\$35\.74/);
+        // The card takings, the surcharge with them, less the refund: 10.00 + 25.74 - 5.00.
+        expect(z).toMatch(/Card \(2\)\s+\$30\.74/);
+        expect(z).toMatch(/Refunds \(1\)\s+\$5\.00/);
         expect(z).toMatch(/Cash \(2\)\s+\$29\.35/);
         expect(z).toMatch(/Surcharges\s+\$0\.75/);
         expect(z).toMatch(/No-sales\s+1/);
         expect(z).toMatch(/Over\/short\s+Short \$0\.35/);
+        const mine = ledger.all().filter((transaction) => transaction.merchid === surcharging);
+        expect(
+          mine.filter((transaction) => transaction.kind === 'refund').map((transaction) => transaction.amount),
+        ).toEqual([500]);
         const approved = ledger
           .all()
-          .filter((transaction) => transaction.merchid === surcharging && transaction.respstat === 'A');
+          .filter(
+            (transaction) =>
+              transaction.merchid === surcharging && transaction.kind === 'sale' && transaction.respstat === 'A',
+          );
         expect(approved.map((transaction) => transaction.amount).sort((a, b) => a - b)).toEqual([1000, 2574]);
         const db = new Database(join(home, 'training-journal.sqlite'), { readonly: true });
         try {
