@@ -1,10 +1,6 @@
 import { z } from 'zod';
+import { integerFrom, outboxRetrySettings } from './outbox-retry-settings';
 import { addressProblem } from '../receipt-mail/address';
-
-const integerFrom = (min: number, max: number, what: string) => {
-  const error = `expected ${what} from ${min} to ${max}`;
-  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
-};
 
 /** How the lane talks to the mail server: implicit TLS (465), STARTTLS required (587), or plain (a relay on the store's own network). */
 export const mailSecurities = ['starttls', 'tls', 'none'] as const;
@@ -48,18 +44,7 @@ export const receiptMailSettingsSchema = z
         .nullable()
         .default(null)
         .describe('The sender the customer sees, such as receipts@store.example.'),
-      maxAttempts: integerFrom(1, 50, 'a number of attempts')
-        .default(10)
-        .describe('Tries before a receipt is given up and shown as not sent.'),
-      firstRetryMs: integerFrom(1000, 3_600_000, 'milliseconds')
-        .default(30_000)
-        .describe('The wait before the first retry; each next wait doubles, up to `maxRetryMs`.'),
-      maxRetryMs: integerFrom(1000, 86_400_000, 'milliseconds')
-        .default(1_800_000)
-        .describe('The longest wait between tries.'),
-      timeoutMs: integerFrom(1000, 120_000, 'milliseconds')
-        .default(30_000)
-        .describe('How long one attempt may wait on the mail server.'),
+      ...outboxRetrySettings({ what: 'a receipt', server: 'the mail server', timeoutMs: 30_000 }),
     },
     { error: 'expected an object' },
   )

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-
-const integerFrom = (min: number, max: number, what: string) => {
-  const error = `expected ${what} from ${min} to ${max}`;
-  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
-};
+import { outboxRetrySettings } from './outbox-retry-settings';
 
 const httpUrl = (example: string) =>
   z
@@ -39,18 +35,7 @@ export const receiptSmsSettingsSchema = z.strictObject(
       .nullable()
       .default(null)
       .describe('A link at the end of each text; `{orderId}` in it becomes the order id. Null: no link.'),
-    maxAttempts: integerFrom(1, 50, 'a number of attempts')
-      .default(10)
-      .describe('Tries before a text is given up and shown as not sent.'),
-    firstRetryMs: integerFrom(1000, 3_600_000, 'milliseconds')
-      .default(30_000)
-      .describe('The wait before the first retry; each next wait doubles, up to `maxRetryMs`.'),
-    maxRetryMs: integerFrom(1000, 86_400_000, 'milliseconds')
-      .default(1_800_000)
-      .describe('The longest wait between tries.'),
-    timeoutMs: integerFrom(1000, 120_000, 'milliseconds')
-      .default(15_000)
-      .describe('How long one attempt may wait on the SMS gateway.'),
+    ...outboxRetrySettings({ what: 'a text', server: 'the SMS gateway', timeoutMs: 15_000 }),
   },
   { error: 'expected an object' },
 );

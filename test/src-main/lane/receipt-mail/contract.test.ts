@@ -1,29 +1,16 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReceiptOutboxView } from '../../../../src-main/lane/ipc/contract';
 import { ok } from '../../../support/test-core';
 import { until } from '../../../support/until';
+import { mailboxes } from '../../../support/mailbox';
 import { call, cardSale, emulatorForEachTest, laneAgainst } from '../terminal/support';
 
 const { emulator, cores } = emulatorForEachTest();
-const servers: SMTPServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
-});
+const newMailbox = mailboxes();
 
 describe('receipts.email over the contract', () => {
   it('queues an order from History, the mail arrives with its total, and the outbox shows it sent with no address', async () => {
-    const received: ParsedMail[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData: (stream, _session, done) => void simpleParser(stream).then((mail) => (received.push(mail), done()), done),
-    });
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.server.address() as { port: number }).port;
+    const { port, received } = await newMailbox();
     const { core, lines } = laneAgainst(emulator(), cores, {
       receiptMail: { host: '127.0.0.1', port, security: 'none', from: 'receipts@corner.example' },
     });
