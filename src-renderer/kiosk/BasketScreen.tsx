@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { BasketLine, CatalogueItem, KioskBasket } from '../../src-main/lane/ipc/contract';
 import { kioskOutcomeHeadline } from '../components/kiosk-outcome';
@@ -13,6 +13,16 @@ import { useKioskWords } from './use-kiosk-words';
 function BasketLineRow({ line, locked }: { line: BasketLine; locked: boolean }) {
   const words = useKioskWords();
   const { setLineQuantity } = usePosActions();
+  // The quantity last asked for while the main process has not answered: a second tap before the
+  // basket comes back counts from it, so a quick "+ +" on a busy kiosk asks for two more, not one.
+  const asked = useRef<number | null>(null);
+  const change = (by: number) => {
+    const quantity = Math.min(99, Math.max(by === 0 ? 0 : 1, (asked.current ?? line.quantity) + by));
+    asked.current = quantity;
+    void setLineQuantity(line.itemId, quantity).finally(() => {
+      if (asked.current === quantity) asked.current = null;
+    });
+  };
   return (
     <li className="kiosk-line" data-testid="basket-line">
       <span className="kiosk-line-name">{line.name}</span>
@@ -23,7 +33,7 @@ function BasketLineRow({ line, locked }: { line: BasketLine; locked: boolean }) 
             type="button"
             aria-label={words.fewer(line.name)}
             disabled={locked || line.quantity <= 1}
-            onClick={() => void setLineQuantity(line.itemId, line.quantity - 1)}
+            onClick={() => change(-1)}
           >
             {'\u2212'}
           </button>
@@ -32,7 +42,7 @@ function BasketLineRow({ line, locked }: { line: BasketLine; locked: boolean }) 
             type="button"
             aria-label={words.more(line.name)}
             disabled={locked || line.quantity >= 99}
-            onClick={() => void setLineQuantity(line.itemId, line.quantity + 1)}
+            onClick={() => change(+1)}
           >
             +
           </button>

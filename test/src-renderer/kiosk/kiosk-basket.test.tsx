@@ -48,6 +48,26 @@ describe('the kiosk basket', () => {
     expect(screen.getByRole('button', { name: 'Pay $5.96 by card' })).toBeTruthy();
   });
 
+  it('two quick taps on + before the basket comes back ask for two more, not the same one twice', async () => {
+    // The main process answers late, as on a busy kiosk: both taps land before the first answer.
+    const answers: Array<() => void> = [];
+    const { calls } = await renderKiosk(inBasket, {
+      answers: {
+        'kiosk.setQuantity': () => new Promise((resolve) => answers.push(() => resolve(inBasket))),
+      },
+    });
+    const more = screen.getByRole('button', { name: 'One more Apple' });
+    await act(async () => void fireEvent.click(more));
+    await act(async () => void fireEvent.click(more));
+    await act(async () => answers.splice(0).forEach((answer) => answer()));
+    const asked = calls.filter(([name]) => name === 'kiosk.setQuantity').map(([, args]) => args);
+    const apple = inBasket.basket!.lines.find((row) => row.itemId === 'apple')!;
+    expect(asked).toEqual([
+      { itemId: 'apple', quantity: apple.quantity + 1 },
+      { itemId: 'apple', quantity: apple.quantity + 2 },
+    ]);
+  });
+
   it('changes quantities, removes a line and adds from the catalogue by category', async () => {
     const { calls } = await renderKiosk(inBasket, {
       answers: { 'kiosk.setQuantity': () => inBasket, 'kiosk.add': () => inBasket },
