@@ -1,14 +1,13 @@
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { collectingLogger } from '../../../support/test-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { receiptMailSettingsSchema } from '../../../../src-main/lane/config/receipt-mail-settings';
 import { composeReceiptEmail } from '../../../../src-main/lane/receipt/email';
 import { createReceiptOutbox, type ReceiptOutbox } from '../../../../src-main/lane/receipt-mail/outbox';
-import { createLogger } from '../../../../src-main/platform/log/logger';
 import { ManualClock } from '../../../support/manual-clock';
 import { fullEmvSale } from '../../../support/receipts';
 
@@ -61,16 +60,7 @@ async function startMailbox(port = 0): Promise<Mailbox> {
 
 function lane(port: number, folder = mkdtempSync(join(tmpdir(), 'outbox-'))) {
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
-  const lines: string[] = [];
-  const logger = createLogger({
-    level: 'debug',
-    destination: new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    }),
-  });
+  const { logger, lines } = collectingLogger();
   const settings = receiptMailSettingsSchema.parse({
     host: '127.0.0.1',
     port,

@@ -2,14 +2,13 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
+import { collectingLogger } from '../../../support/test-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { receiptMailSettingsSchema } from '../../../../src-main/lane/config/receipt-mail-settings';
 import { receiptSmsSettingsSchema } from '../../../../src-main/lane/config/receipt-sms-settings';
 import { settingsSchema } from '../../../../src-main/lane/config/schema';
 import { createReceiptOutbox, type ReceiptOutbox } from '../../../../src-main/lane/receipt-mail/outbox';
 import { maskPhone, phoneNumberOf } from '../../../../src-main/lane/receipt-mail/phone';
-import { createLogger } from '../../../../src-main/platform/log/logger';
 import { ManualClock } from '../../../support/manual-clock';
 import { fullEmvSale } from '../../../support/receipts';
 
@@ -58,16 +57,7 @@ afterEach(async () => {
 
 function lane(smsUrl: string | null, folder = mkdtempSync(join(tmpdir(), 'sms-outbox-'))) {
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
-  const lines: string[] = [];
-  const logger = createLogger({
-    level: 'debug',
-    destination: new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    }),
-  });
+  const { logger, lines } = collectingLogger();
   const sms = receiptSmsSettingsSchema.parse({
     url: smsUrl,
     from: 'CORNER',
