@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gatewayHooks } from '../../stand-ins/boarding-emulator/gateway-link';
 import { startBoardingEmulator, type RunningBoardingEmulator } from '../../stand-ins/boarding-emulator/server';
 import { startEmulator } from '../../stand-ins/gateway-emulator/server';
+import { loadOrCreateTrainingWalletKeys } from '../../stand-ins/training-wallet/training-keys';
 import type { CliIo } from './io';
 
 /** Prints the boarding emulator's URL and the API user and registration it accepts, as shell lines. */
@@ -24,11 +25,13 @@ function printBoarding(io: CliIo, emulator: RunningBoardingEmulator): void {
 }
 
 /**
- * `lanepoint emulator [--port N] [--boarding [--boarding-port N]]`: the gateway emulator on
+ * `lanepoint emulator [--port N] [--wallet-keys DIR] [--boarding [--boarding-port N]]`: the gateway emulator on
  * 127.0.0.1, printing its base URL and the merchants and credentials it accepts, until Ctrl+C or
  * SIGTERM. With --boarding the boarding emulator runs beside it in this process, linked by its
  * hooks: a merchant it boards is served by this gateway, its billing plans charge this gateway's
- * stored profiles (docs/adr/030).
+ * stored profiles (docs/adr/030). With --wallet-keys its tokenizer trusts the training wallet
+ * keys kept in that folder (a training lane's app-data folder; made there when missing, as the
+ * lane makes them), so a lane training against this emulator can take phone payments.
  */
 export async function runEmulatorCommand(
   io: CliIo,
@@ -38,10 +41,13 @@ export async function runEmulatorCommand(
     unlimited?: boolean;
     db?: string;
     tls?: boolean;
+    walletKeys?: string;
     boarding?: { port?: number };
   },
 ): Promise<number> {
+  const keys = options.walletKeys ? loadOrCreateTrainingWalletKeys(options.walletKeys, Date.now()) : undefined;
   const emulator = await startEmulator({
+    ...(keys ? { wallet: { merchant: keys.merchant, anchors: [keys.root], ecV2: keys.ecV2.recipient } } : {}),
     port: options.port ?? 0,
     realism: !options.plain,
     rateLimit: !options.unlimited,
@@ -51,6 +57,7 @@ export async function runEmulatorCommand(
   const { config } = emulator.context;
   io.stdout(`Gateway emulator (site ${config.site}) at ${emulator.url}${options.plain ? ' (plain answers)' : ''}`);
   if (options.db) io.stdout(`Keeping transactions in ${options.db}`);
+  if (options.walletKeys) io.stdout(`The tokenizer trusts the training wallet keys in ${options.walletKeys}`);
   if (emulator.certificate) {
     const pemPath = join(tmpdir(), `lanepoint-emulator-${emulator.port}.pem`);
     writeFileSync(pemPath, emulator.certificate.cert);

@@ -59,7 +59,7 @@ const commands: Record<string, Command> = {
   },
   async emulator(io, args) {
     const { values, positionals } = parse(args, {
-      ...valueOptions('port', 'db', 'boarding-port'),
+      ...valueOptions('port', 'db', 'boarding-port', 'wallet-keys'),
       ...flagOptions('plain', 'unlimited', 'tls', 'boarding'),
     });
     noPositionals('emulator', positionals);
@@ -71,7 +71,7 @@ const commands: Record<string, Command> = {
       ...(values.port === undefined ? {} : { port: parsePort(String(values.port)) }),
       plain: values.plain === true,
       unlimited: values.unlimited === true,
-      ...givenValues(values, { db: 'db' }),
+      ...givenValues(values, { db: 'db', 'wallet-keys': 'walletKeys' }),
       tls: values.tls === true,
       ...(values.boarding === true
         ? { boarding: boardingPort === undefined ? {} : { port: parsePort(String(boardingPort)) } }

@@ -16,12 +16,14 @@ usage: lanepoint <command> [options]
 commands:
   start                 the Electron app; browser mode when the Electron runtime is missing
   host [--port N]       browser mode: serve the terminal on 127.0.0.1 and print its address
-  emulator [--port N] [--tls] [--plain] [--unlimited] [--db FILE]
+  emulator [--port N] [--tls] [--plain] [--unlimited] [--db FILE] [--wallet-keys DIR]
                         the gateway emulator on 127.0.0.1 (test merchants and credentials);
                         --plain turns off the test environment's shuffled, padded answers,
                         --unlimited the 20-a-minute limit on inquiries; --db keeps the day
                         in a SQLite file across restarts; --tls serves https with a
-                        certificate generated at start
+                        certificate generated at start; --wallet-keys DIR trusts the training
+                        wallet keys in a training lane's app-data folder, so that lane's
+                        phone payments are tokenized here
   emulator --boarding [--boarding-port N] [gateway options as above]
                         the gateway emulator and beside it the boarding emulator (prints its
                         URL, API user and client secret): merchants it boards are served by

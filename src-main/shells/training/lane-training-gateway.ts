@@ -129,11 +129,9 @@ export function createTrainingGateway(
       return { url, credentials };
     },
     async tokenizerUrl() {
-      if (externalUrl)
-        throw new LaneError(
-          'refused',
-          `Training's wallet payments are tokenized by the built-in gateway, which holds this lane's training wallet keys, and training uses the gateway at ${externalUrl} (setting gateway.url): clear the setting to pay on the phone in training.`,
-        );
+      // An emulator outside the lane tokenizes training's phone payments when it was started with
+      // this lane's wallet keys (`lanepoint emulator --wallet-keys <app-data folder>`); otherwise
+      // its tokenizer refuses the phone's payload as signed by keys it does not trust.
       const { url } = await running();
       return url.replace(/\/rest$/, '');
     },

@@ -1,4 +1,14 @@
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ecV1TokenizeRequest } from '../../../../src-main/lane/wallet/device-data';
+import {
+  createTrainingWalletKeys,
+  loadOrCreateTrainingWalletKeys,
+  trainingKeysFile,
+} from '../../../../src-main/stand-ins/training-wallet/training-keys';
+import { trainingWalletPayment } from '../../../../src-main/stand-ins/training-wallet/training-wallet';
 import { runCli } from '../../../../src-main/shells/cli/main';
 import { pinMatches } from '../../../../src-main/lane/session/pin-hash';
 import { fakeIo } from '../../../support/cli-io';
@@ -70,6 +80,36 @@ describe('lanepoint emulator', () => {
     });
     expect(await answer.json()).toMatchObject({ merchid: '496160873888', cardproc: 'RPCT' });
     stop('SIGTERM');
+    expect(await running).toBe(0);
+  });
+
+  it('with --wallet-keys, tokenizes phone payments signed with a training lane\u2019s keys and refuses others', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'lanepoint-wallet-keys-'));
+    const { io, out, stop } = servingIo();
+    const running = runCli(['emulator', '--port', '0', '--plain', '--wallet-keys', folder], io);
+    await expect
+      .poll(() => out.join('\n'), { timeout: 5000 })
+      .toContain(`The tokenizer trusts the training wallet keys in ${folder}`);
+    // The keys are made in the folder as a lane makes them (0600), and the lane reads the same ones.
+    expect(statSync(join(folder, trainingKeysFile)).mode & 0o777).toBe(0o600);
+    const lanes = loadOrCreateTrainingWalletKeys(folder, Date.now());
+    const root = /(http:\/\/\S+)\/rest/.exec(out[0]!)![1]!;
+    const tokenize = async (keys: typeof lanes) => {
+      const card = { account: '4788250000121443', expiration: '301231', amount: 1000, currencyCode: '840' };
+      const token = trainingWalletPayment(card, keys.merchant.certificate, keys.signer, new Date());
+      const answer = await fetch(`${root}/cardsecure/api/v1/ccn/tokenize`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(ecV1TokenizeRequest(token, { walletApiVersion: 3 })),
+      });
+      return (await answer.json()) as { errorcode: number; token?: string };
+    };
+    try {
+      expect(await tokenize(lanes)).toMatchObject({ errorcode: 0, token: expect.stringMatching(/^947\d{9}1443$/) });
+      expect((await tokenize(createTrainingWalletKeys(Date.now()))).errorcode).not.toBe(0);
+    } finally {
+      stop('SIGTERM');
+    }
     expect(await running).toBe(0);
   });
 
