@@ -24,6 +24,7 @@ function outcomePart(
     orderId: outcome.orderId,
     requestedMinor,
     approvedMinor: approved ? approved.approvedMinor : 0,
+    ...(approved?.surchargeMinor ? { surchargeMinor: approved.surchargeMinor } : {}),
     authcode: approved?.authcode ?? null,
     ...(approved?.retref ? { retref: approved.retref } : {}),
     reason: 'reason' in outcome ? outcome.reason : null,

@@ -73,6 +73,7 @@ export function cardPartSummary(part: CardPart): SaleSummary {
     orderId: entry.orderId,
     requestedMinor: entry.amountMinor,
     approvedMinor: part.approvedMinor,
+    ...(entry.outcome?.feeMinor ? { surchargeMinor: entry.outcome.feeMinor } : {}),
     authcode: entry.outcome?.authcode ?? null,
     ...(entry.outcome?.retref ? { retref: entry.outcome.retref } : {}),
     reason: null,

@@ -7,6 +7,8 @@ export type PaidPart =
       readonly kind: 'card';
       readonly orderId: string;
       readonly amountMinor: number;
+      /** The surcharge charged on top of the part, when there was one. */
+      readonly surchargeMinor: number;
       readonly card: string;
       readonly voided: boolean;
     }
@@ -20,7 +22,8 @@ export function paidParts(results: readonly SaleSummary[], cash: readonly CashPa
       kind: 'card',
       orderId: result.orderId,
       amountMinor: result.approvedMinor,
-      card: `Card ${result.maskedPan}`,
+      surchargeMinor: result.surchargeMinor ?? 0,
+      card: `${result.tender === 'wallet' ? 'Phone' : 'Card'} ${result.maskedPan}`,
       voided: result.outcome === 'voided',
     }));
   const notes = cash.map((part): PaidPart => ({
@@ -32,9 +35,15 @@ export function paidParts(results: readonly SaleSummary[], cash: readonly CashPa
   return [...cards, ...notes];
 }
 
-/** One part in words: "Card 478825******1443 $20.00", "Cash $10.00 (tendered $20.00, change $10.00)". */
+/**
+ * One part in words: "Card 478825******1443 $20.00", "Phone ****1443 $10.00 + $0.30 surcharge",
+ * "Cash $10.00 (tendered $20.00, change $10.00)".
+ */
 export function partWords(part: PaidPart): string {
-  if (part.kind === 'card') return `${part.card} ${formatMoney(part.amountMinor)}${part.voided ? ' (voided)' : ''}`;
+  if (part.kind === 'card') {
+    const fee = part.surchargeMinor > 0 ? ` + ${formatMoney(part.surchargeMinor)} surcharge` : '';
+    return `${part.card} ${formatMoney(part.amountMinor)}${fee}${part.voided ? ' (voided)' : ''}`;
+  }
   const { tenderedMinor, changeMinor, returned } = part.part;
   return `Cash ${formatMoney(part.amountMinor)} (tendered ${formatMoney(tenderedMinor)}, change ${formatMoney(changeMinor)})${returned ? ' (handed back)' : ''}`;
 }

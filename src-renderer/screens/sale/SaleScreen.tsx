@@ -255,127 +255,136 @@ export function SaleScreen({
     if (stage === 'entry') payRef.current?.focus();
   }, [stage]);
 
-  if (stage === 'paying') {
-    return (
-      <section className="sale-screen" aria-labelledby="sale-heading">
-        <h1 id="sale-heading" className="visually-hidden">
-          Sale
-        </h1>
-        <SaleProgress />
-      </section>
-    );
-  }
-  if (stage === 'result') {
-    return (
-      <section className="sale-screen" aria-labelledby="sale-heading">
-        <h1 id="sale-heading" className="visually-hidden">
-          Sale result
-        </h1>
-        <SaleResultPanel
-          onEnd={(how) => (how === 'void' ? voidLast() : setEnding(how))}
-          onLeave={() => setLeaving(true)}
-        />
-        {ending === 'outside' && last && dueMinor !== null ? (
-          <PartialEndConfirmation
-            ending={ending}
-            sale={last}
-            dueMinor={dueMinor}
-            onConfirm={() => {
-              setEnding(null);
-              void actions.takeRestOutside();
-            }}
-            onCancel={() => setEnding(null)}
-          />
-        ) : null}
-        {owing}
-        {voidDialog}
-        {leaveDialog}
-        {returnDialog}
-      </section>
-    );
-  }
+  // The dialog cancelling a sale with paid parts stays mounted while the parts go back: the stage
+  // moves to paying (a void running) and back, and the dialog must keep its reason and show the ends.
   return (
-    <section className="sale-screen sale-entry" aria-labelledby="sale-heading">
-      <div className="sale-amount-column">
-        <h1 id="sale-heading">{dueMinor !== null ? 'Remaining to pay' : 'New sale'}</h1>
-        <p className="sale-amount" data-testid="sale-amount" aria-live="polite">
-          {formatMoney(total)}
-        </p>
-        {cartLines > 0 ? (
-          <p className="sale-amount-note">
-            The cart{tipsEnabled ? ' and the tip' : ''}: clear the cart to key an amount.
+    <>
+      {stageView()}
+      {returnDialog}
+    </>
+  );
+
+  function stageView() {
+    if (stage === 'paying') {
+      return (
+        <section className="sale-screen" aria-labelledby="sale-heading">
+          <h1 id="sale-heading" className="visually-hidden">
+            Sale
+          </h1>
+          <SaleProgress />
+        </section>
+      );
+    }
+    if (stage === 'result') {
+      return (
+        <section className="sale-screen" aria-labelledby="sale-heading">
+          <h1 id="sale-heading" className="visually-hidden">
+            Sale result
+          </h1>
+          <SaleResultPanel
+            onEnd={(how) => (how === 'void' ? voidLast() : setEnding(how))}
+            onLeave={() => setLeaving(true)}
+          />
+          {ending === 'outside' && last && dueMinor !== null ? (
+            <PartialEndConfirmation
+              ending={ending}
+              sale={last}
+              dueMinor={dueMinor}
+              onConfirm={() => {
+                setEnding(null);
+                void actions.takeRestOutside();
+              }}
+              onCancel={() => setEnding(null)}
+            />
+          ) : null}
+          {owing}
+          {voidDialog}
+          {leaveDialog}
+        </section>
+      );
+    }
+    return (
+      <section className="sale-screen sale-entry" aria-labelledby="sale-heading">
+        <div className="sale-amount-column">
+          <h1 id="sale-heading">{dueMinor !== null ? 'Remaining to pay' : 'New sale'}</h1>
+          <p className="sale-amount" data-testid="sale-amount" aria-live="polite">
+            {formatMoney(total)}
           </p>
-        ) : (
-          <p className="sale-amount-note">Type the amount: digits fill in from the cents.</p>
-        )}
-        <AmountKeypad disabled={cartLines > 0 || dueMinor !== null} />
-        {tipsEnabled && dueMinor === null ? <TipEntry disabled={false} /> : null}
-        {owing}
-      </div>
-      <div className="sale-side-column">
-        <button
-          type="button"
-          aria-expanded={showCart || cartLines > 0}
-          onClick={() => setShowCart((shown) => !shown)}
-          disabled={cartLines > 0 || dueMinor !== null}
-        >
-          {showCart || cartLines > 0 ? 'Cart' : 'Add items (cart)'}
-        </button>
-        {showCart || cartLines > 0 ? <CartPanel disabled={dueMinor !== null} /> : null}
-        <div className="tender-bar" role="group" aria-label="Tender">
+          {cartLines > 0 ? (
+            <p className="sale-amount-note">
+              The cart{tipsEnabled ? ' and the tip' : ''}: clear the cart to key an amount.
+            </p>
+          ) : (
+            <p className="sale-amount-note">Type the amount: digits fill in from the cents.</p>
+          )}
+          <AmountKeypad disabled={cartLines > 0 || dueMinor !== null} />
+          {tipsEnabled && dueMinor === null ? <TipEntry disabled={false} /> : null}
+          {owing}
+        </div>
+        <div className="sale-side-column">
           <button
             type="button"
-            ref={payRef}
-            className="primary tender-card"
-            onClick={() => payChecked('card')}
-            data-testid="pay-card"
+            aria-expanded={showCart || cartLines > 0}
+            onClick={() => setShowCart((shown) => !shown)}
+            disabled={cartLines > 0 || dueMinor !== null}
           >
-            Card: insert, tap or swipe {total > 0 ? formatMoney(total) : ''} <kbd>Enter</kbd>
+            {showCart || cartLines > 0 ? 'Cart' : 'Add items (cart)'}
           </button>
-          <button type="button" className="tender-keyed" onClick={() => payChecked('keyed')} data-testid="pay-keyed">
-            Key card <kbd>K</kbd>
-          </button>
-          {walletEnabled ? (
+          {showCart || cartLines > 0 ? <CartPanel disabled={dueMinor !== null} /> : null}
+          <div className="tender-bar" role="group" aria-label="Tender">
             <button
               type="button"
-              className="tender-wallet"
-              onClick={() => payChecked('wallet')}
-              data-testid="pay-wallet"
+              ref={payRef}
+              className="primary tender-card"
+              onClick={() => payChecked('card')}
+              data-testid="pay-card"
             >
-              Pay on your phone <kbd>W</kbd>
+              Card: insert, tap or swipe {total > 0 ? formatMoney(total) : ''} <kbd>Enter</kbd>
             </button>
-          ) : null}
-          <button type="button" className="tender-cash" onClick={() => openTender('cash')} data-testid="pay-cash">
-            Cash <kbd>C</kbd>
-          </button>
-          <button type="button" className="tender-split" onClick={() => openTender('split')} data-testid="pay-split">
-            Split <kbd>S</kbd>
-          </button>
+            <button type="button" className="tender-keyed" onClick={() => payChecked('keyed')} data-testid="pay-keyed">
+              Key card <kbd>K</kbd>
+            </button>
+            {walletEnabled ? (
+              <button
+                type="button"
+                className="tender-wallet"
+                onClick={() => payChecked('wallet')}
+                data-testid="pay-wallet"
+              >
+                Pay on your phone <kbd>W</kbd>
+              </button>
+            ) : null}
+            <button type="button" className="tender-cash" onClick={() => openTender('cash')} data-testid="pay-cash">
+              Cash <kbd>C</kbd>
+            </button>
+            <button type="button" className="tender-split" onClick={() => openTender('split')} data-testid="pay-split">
+              Split <kbd>S</kbd>
+            </button>
+          </div>
+          <Alert
+            message={error ?? (keyFirst ? 'Key the amount first, or add items to the cart.' : null)}
+            className="sale-error"
+            testId="sale-error"
+          />
         </div>
-        <Alert
-          message={error ?? (keyFirst ? 'Key the amount first, or add items to the cart.' : null)}
-          className="sale-error"
-          testId="sale-error"
-        />
-      </div>
-      {confirming ? (
-        <AmountConfirmation
-          amountMinor={total}
-          limitMinor={confirmAboveMinor}
-          onConfirm={confirmed}
-          onCancel={backToAmount}
-        />
-      ) : null}
-      {tendering === 'cash' || cashPaid ? <CashPanel onClose={() => setTendering(null)} /> : null}
-      {tendering === 'split' ? (
-        <SplitEntry
-          owedMinor={total}
-          walletEnabled={walletEnabled}
-          onPay={payPart}
-          onClose={() => setTendering(null)}
-        />
-      ) : null}
-      {returnDialog}
-    </section>
-  );
+        {confirming ? (
+          <AmountConfirmation
+            amountMinor={total}
+            limitMinor={confirmAboveMinor}
+            onConfirm={confirmed}
+            onCancel={backToAmount}
+          />
+        ) : null}
+        {tendering === 'cash' || cashPaid ? <CashPanel onClose={() => setTendering(null)} /> : null}
+        {tendering === 'split' ? (
+          <SplitEntry
+            owedMinor={total}
+            walletEnabled={walletEnabled}
+            onPay={payPart}
+            onClose={() => setTendering(null)}
+          />
+        ) : null}
+      </section>
+    );
+  }
 }

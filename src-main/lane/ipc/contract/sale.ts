@@ -21,6 +21,8 @@ export interface SaleSummary {
   readonly orderId: string;
   readonly requestedMinor: number;
   readonly approvedMinor: number;
+  /** A surcharge the gateway added on top of `approvedMinor` (ADR 067), when there was one. */
+  readonly surchargeMinor?: number;
   readonly authcode: string | null;
   /** An approval's gateway reference: what identifies it when its code is not known (a lost answer found again). */
   readonly retref?: string;

@@ -194,6 +194,41 @@ describe('split tender at the counter', () => {
     expect(ends).toContain('Cash $10.00, order LANE07-261123-C0001: failed: The drawer did not open.');
   });
 
+  it('the cancel dialog stays open with its reason while the parts go back (the lane runs a void and ends the sale)', async () => {
+    const returned: ReturnedPartsView = {
+      parts: [{ kind: 'card', orderId: approvedSale.orderId, amountMinor: 2000, ended: 'voided', problem: null }],
+      state: { phase: 'idle', since: 0, detail: null, sale: null },
+    };
+    // The lane's events, reached once the counter is rendered.
+    const lane: { emitState?: (state: unknown) => void } = {};
+    const { emit } = await renderCounter({
+      answers: {
+        'terminal.sale': () => cardPart(2000),
+        'terminal.returnParts': async () => {
+          // As the lane does: the void runs (a payment under way, painted before the answer), then the sale is over.
+          lane.emitState?.({
+            phase: 'voiding',
+            since: 0,
+            detail: 'Voiding',
+            sale: currentSale({ running: true, totalMinor: 5000, results: [cardPart(2000)], dueMinor: 3000 }),
+          });
+          await new Promise(setImmediate);
+          lane.emitState?.(returned.state);
+          return returned;
+        },
+      },
+    });
+    lane.emitState = (state) => emit('terminal.state', state as never);
+    await pressKeys('5', '0', '0', '0', 's', '2', '0', '0', '0', 'Enter');
+    await act(async () => void fireEvent.click(screen.getByTestId('cancel-paid-sale')));
+    const dialog = screen.getByTestId('return-parts');
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Customer changed their mind' } });
+    await act(async () => void fireEvent.submit(dialog));
+    expect(screen.getByTestId('returned-parts').textContent).toContain(
+      `Card $20.00, order ${approvedSale.orderId}: voided`,
+    );
+  });
+
   it('a declined first part is tried again as the same part of the same total', async () => {
     const declined: SaleSummary = {
       ...cardPart(2000),
@@ -241,6 +276,25 @@ describe('split tender at the counter', () => {
     const parts = screen.getByTestId('paid-parts').textContent;
     expect(parts).toContain('Card 478825******1443 $20.00');
     expect(parts).toContain('Cash $10.00 (tendered $10.00, change $0.00)');
+  });
+
+  it('a phone part is named as the phone and shows the surcharge charged on top of its part', async () => {
+    await renderCounter({
+      terminal: {
+        phase: 'idle',
+        since: 0,
+        detail: null,
+        sale: currentSale({
+          running: false,
+          totalMinor: 3000,
+          results: [{ ...cardPart(1000), tender: 'wallet', maskedPan: '************1443', surchargeMinor: 30 }],
+          cash: [],
+          dueMinor: 2000,
+        }),
+      },
+    });
+    expect(screen.getByTestId('balance-due').textContent).toBe('$20.00');
+    expect(screen.getByTestId('paid-parts').textContent).toContain('Phone ************1443 $10.00 + $0.30 surcharge');
   });
 
   it('a part whose outcome is told before its receipts leaves the balance the lane told, not less', async () => {
