@@ -40,16 +40,18 @@ export function dayTotals(rows: {
     if (brand === undefined) brands.set(prefix, (brand = networkForPan(maskedPan)));
     return brand;
   };
-  const byCashier: Record<string, Tally> = {};
-  // A sale paid in parts is counted once, its money as each part paid it.
-  const counted = new Set<string>();
-  const once = (tally: Tally | undefined, minor: number, key: string | undefined): Tally => {
-    if (key === undefined || !counted.has(key)) {
-      if (key !== undefined) counted.add(key);
-      return add(tally, minor);
-    }
-    return { count: tally?.count ?? 0, minor: (tally?.minor ?? 0) + minor };
+  // Each customer's sale by key (a split sale, a card order, a cash sale): its money net of what
+  // went back (a void, cash handed back when a sale with paid parts was cancelled) and who sold it.
+  // A sale is counted once however many tenders paid it, and not at all once all of it went back.
+  const saleNet = new Map<string, { minor: number; cashier: string }>();
+  const toSale = (key: string, minor: number, cashier: string) => {
+    const sale = saleNet.get(key);
+    if (sale) sale.minor += minor;
+    else saleNet.set(key, { minor, cashier });
   };
+  // What a void or a cash return takes back from: each card order's sale, brand and fee, each cash part's sale.
+  const cardOrders = new Map<string, { key: string; feeMinor: number; brand: string | null }>();
+  const cashOrders = new Map<string, string>();
   for (const entry of rows.entries) {
     if (entry.state === 'pending' || entry.state === 'unknown') {
       unknown += 1;
@@ -66,30 +68,42 @@ export function dayTotals(rows: {
         const fee = entry.outcome?.feeMinor ?? 0;
         surchargesMinor += fee;
         const split = rows.splitOf?.entries.get(entry.id);
-        sales = once(sales, moved - fee, split === undefined ? undefined : `sale ${split}`);
+        const key = split === undefined ? `order ${entry.orderId}` : `split ${split}`;
+        toSale(key, moved - fee, cashier);
         card = add(card, moved);
         const brand = entry.maskedPan ? brandOf(entry.maskedPan) : 'unknown';
         byBrand[brand] = add(byBrand[brand], moved - fee);
-        byCashier[cashier] = once(
-          byCashier[cashier],
-          moved - fee,
-          split === undefined ? undefined : `${cashier} sale ${split}`,
-        );
+        cardOrders.set(entry.orderId, { key, feeMinor: fee, brand });
         break;
       }
       case 'capture': {
         const tip = typeof entry.detail?.['tipMinor'] === 'number' ? entry.detail['tipMinor'] : 0;
         tipsMinor += tip;
-        sales = add(sales, moved);
+        toSale(`order ${entry.orderId}`, moved, cashier);
         card = add(card, moved);
-        byCashier[cashier] = add(byCashier[cashier], moved);
+        cardOrders.set(entry.orderId, { key: `order ${entry.orderId}`, feeMinor: 0, brand: null });
         break;
       }
       case 'void':
-      case 'voidByOrderId':
-        voids = add(voids, Math.abs(moved));
-        card = { count: card.count, minor: card.minor - Math.abs(moved) };
+      case 'voidByOrderId': {
+        // The void's row keeps the amount voided; its answer's amount is what is left of the sale.
+        const voided = Math.abs(entry.amountMinor);
+        voids = add(voids, voided);
+        const order = cardOrders.get(entry.orderId);
+        const remainder = entry.detail?.['expectedRemainderMinor'];
+        const whole = !(entry.operation === 'void' && typeof remainder === 'number' && remainder > 0);
+        card = { count: card.count - (order && whole ? 1 : 0), minor: card.minor - voided };
+        if (!order) break; // A sale of an earlier day: only the money went back today.
+        // A whole void takes the fee back with the sale.
+        const fee = whole ? order.feeMinor : 0;
+        surchargesMinor -= fee;
+        toSale(order.key, -(voided - fee), cashier);
+        if (order.brand !== null) {
+          const tally = byBrand[order.brand] ?? none;
+          byBrand[order.brand] = { count: tally.count - (whole ? 1 : 0), minor: tally.minor - (voided - fee) };
+        }
         break;
+      }
       case 'refund':
         refunds = add(refunds, Math.abs(moved));
         card = { count: card.count, minor: card.minor - Math.abs(moved) };
@@ -101,17 +115,28 @@ export function dayTotals(rows: {
       noSales += 1;
       continue;
     }
-    cash = add(cash, movement.amountMinor);
+    // Cash handed back when a sale with paid parts was cancelled takes its part out, as a void does a card's.
+    cash =
+      movement.kind === 'returned'
+        ? { count: cash.count - 1, minor: cash.minor + movement.amountMinor }
+        : add(cash, movement.amountMinor);
     if (movement.kind === 'sale') {
       const split = rows.splitOf?.movements.get(movement.id);
-      sales = once(sales, movement.amountMinor, split === undefined ? undefined : `sale ${split}`);
-      byCashier[movement.cashier] = once(
-        byCashier[movement.cashier],
-        movement.amountMinor,
-        split === undefined ? undefined : `${movement.cashier} sale ${split}`,
-      );
+      const key = split === undefined ? `cash ${movement.id}` : `split ${split}`;
+      toSale(key, movement.amountMinor, movement.cashier);
+      if (movement.orderId) cashOrders.set(movement.orderId, key);
+    } else if (movement.kind === 'returned') {
+      const key = movement.orderId ? cashOrders.get(movement.orderId) : undefined;
+      if (key) toSale(key, movement.amountMinor, movement.cashier);
     } else if (movement.kind === 'refund') refunds = add(refunds, -movement.amountMinor);
   }
+  const byCashier: Record<string, Tally> = {};
+  for (const { minor, cashier } of saleNet.values()) {
+    if (minor <= 0) continue;
+    sales = add(sales, minor);
+    byCashier[cashier] = add(byCashier[cashier], minor);
+  }
+  for (const [brand, tally] of Object.entries(byBrand)) if (tally.count <= 0 && tally.minor <= 0) delete byBrand[brand];
   let outside = none;
   for (const minor of rows.outsideMinor ?? []) outside = add(outside, minor);
   const shifts = rows.shifts.map((shift) => ({

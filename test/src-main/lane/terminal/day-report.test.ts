@@ -117,4 +117,62 @@ describe('dayTotals', () => {
     expect(totals.byTender.card).toEqual({ count: 1, minor: 1000 });
     expect(totals.byTender.cash).toEqual({ count: 2, minor: 2935 });
   });
+
+  it('takes a voided sale and a cancelled split sale out of the sales, the brands, the cashiers and the fees', () => {
+    // A surcharged sale voided in full: the void's row keeps the amount voided (the answer's amount is what is left: 0).
+    const surcharged = entry({
+      operation: 'auth',
+      amountMinor: 2499,
+      maskedPan: '545454******5454',
+      detail: { tender: 'sale' },
+      outcome: { respstat: 'A', amountMinor: 2574, feeMinor: 75 },
+    });
+    const voided = entry({
+      operation: 'void',
+      orderId: surcharged.orderId,
+      amountMinor: 2574,
+      outcome: { respstat: 'A', amountMinor: 0 },
+    });
+    // A split sale of $12.00 cancelled with paid parts: $5.00 on a card voided, $3.00 cash handed back.
+    const cardPart = entry({
+      operation: 'auth',
+      amountMinor: 500,
+      maskedPan: '422222******2204',
+      detail: { tender: 'sale' },
+    });
+    const cardBack = entry({
+      operation: 'void',
+      orderId: cardPart.orderId,
+      amountMinor: 500,
+      outcome: { respstat: 'A', amountMinor: 0 },
+    });
+    const cashPart = cash({
+      kind: 'sale',
+      orderId: 'LANE01-261128-C0007',
+      amountMinor: 300,
+      tenderedMinor: 300,
+      changeMinor: 0,
+    });
+    const cashBack = cash({ kind: 'returned', orderId: 'LANE01-261128-C0007', amountMinor: -300 });
+    // And one sale that stands.
+    const kept = entry({
+      operation: 'auth',
+      amountMinor: 2000,
+      maskedPan: '478825******1443',
+      detail: { tender: 'sale' },
+    });
+    const totals = dayTotals({
+      entries: [surcharged, voided, cardPart, cardBack, kept],
+      movements: [cashPart, cashBack],
+      shifts: [],
+      splitOf: { entries: new Map([[cardPart.id, 9]]), movements: new Map([[cashPart.id, 9]]) },
+    });
+    expect(totals.sales).toEqual({ count: 1, minor: 2000 });
+    expect(totals.byCashier).toEqual({ '1001': { count: 1, minor: 2000 } });
+    expect(totals.byBrand).toEqual({ visa: { count: 1, minor: 2000 } });
+    expect(totals.voids).toEqual({ count: 2, minor: 2574 + 500 });
+    expect(totals.surchargesMinor).toBe(0);
+    expect(totals.byTender.card).toEqual({ count: 1, minor: 2000 });
+    expect(totals.byTender.cash).toEqual({ count: 0, minor: 0 });
+  });
 });
