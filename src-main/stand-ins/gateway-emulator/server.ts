@@ -61,6 +61,8 @@ export const restRoot = '/rest/';
 const notFound: EmulatorAnswer = { status: 404, body: { message: 'Not found: no such endpoint', errorcode: 404 } };
 /** Controls that the real gateway does not have: settlement now, fault injection. */
 export const adminRoot = `/${adminName}/`;
+/** What the live service answers a GET of its REST root without credentials. */
+export const servletBanner = 'CardConnect REST Servlet';
 /** The credential test's fixed confirmation text. */
 export const credentialConfirmation = 'Gateway emulator REST service: credentials accepted';
 
@@ -177,10 +179,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       );
     const tail = gatewayTail(target.segments);
     if (!tail) return notFound;
+    const method = request.method ?? 'GET';
+    // The live service names itself on a GET of its root to anyone who asks (the lane's health probe).
+    if (tail.length === 0 && method === 'GET' && request.headers.authorization === undefined)
+      return { status: 200, body: servletBanner };
     if (!credential) return { status: 401, body: 'Unauthorized' };
     const allowed = (merchid: string) =>
       credential.level === 'merchant' ? credential.merchid === merchid : reachableBySite(context, merchid);
-    const method = request.method ?? 'GET';
     if (tail.length === 0) return credentialTest(request, method, credential, allowed);
     // A known endpoint asked with another method is the reference's 404 too, not a 405.
     const found = endpoints.match(method, pathOf(tail));
