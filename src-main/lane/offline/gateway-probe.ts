@@ -3,8 +3,11 @@ import { createOutboundSender } from '../../platform/http/outbound';
 import type { GatewayProbe } from './gateway-link';
 
 export interface GatewayProbeOptions {
-  /** The gateway's REST root, e.g. https://example.cardconnect.com/cardconnect/rest */
-  readonly baseUrl: string;
+  /**
+   * The gateway's REST root, e.g. https://example.cardconnect.com/cardconnect/rest, or where to
+   * read it at each probe (training's can change: its DNS-failure fault).
+   */
+  readonly baseUrl: string | (() => string | Promise<string>);
   readonly clock: Clock;
   readonly fetch?: typeof fetch;
   /** How long one probe waits for the answer (default 1.5 s): a slower one proves nothing. */
@@ -20,9 +23,11 @@ export const probeTimeoutMs = 1_500;
  * there. It moves no money, so a lost probe is only "we do not know".
  */
 export function createGatewayProbe(options: GatewayProbeOptions): GatewayProbe {
-  const root = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
+  const { baseUrl } = options;
   const outbound = createOutboundSender({ clock: options.clock, ...(options.fetch ? { fetch: options.fetch } : {}) });
   return async () => {
+    const base = typeof baseUrl === 'string' ? baseUrl : await baseUrl();
+    const root = new URL(base.endsWith('/') ? base : `${base}/`);
     const result = await outbound.send({
       operation: 'health probe',
       method: 'GET',
