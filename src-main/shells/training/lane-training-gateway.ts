@@ -88,8 +88,12 @@ export function createTrainingGateway(
       body: JSON.stringify(body),
       timeoutMs: 30_000,
     });
+    // Its network may be down on purpose (networkDown): the trainer reads why, not "failed unexpectedly".
     if (result.outcome !== 'answered')
-      throw new KindedError('unavailable', `the training gateway did not answer ${path}: ${result.problem}`);
+      throw new LaneError(
+        'refused',
+        `The training gateway did not answer ${path}: ${result.problem}. If its network was taken down, it is back by itself when the time is up.`,
+      );
     if (result.status < 200 || result.status > 299)
       throw new KindedError('refused', `the training gateway refused ${path}: HTTP ${result.status}`);
     return readAnswer(`emulator ${path}`, result, z.unknown());

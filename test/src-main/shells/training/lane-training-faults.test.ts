@@ -10,6 +10,7 @@ import {
 import { closedAfterEach } from '../../../support/closed-after-each';
 import { ManualClock } from '../../../support/manual-clock';
 import { until } from '../../../support/until';
+import { ok, testCore } from '../../../support/test-core';
 
 // Training's network faults on its built-in gateway, over real sockets and the real resolver:
 // what offline store-and-forward is practised on.
@@ -59,6 +60,37 @@ describe('training\u2019s network faults', () => {
       const refused = await fault(seconds).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(LaneError);
       expect((refused as LaneError).message).toContain('seconds');
+    }
+  });
+});
+
+describe('training\u2019s network faults over the contract', () => {
+  it('training.networkDown takes the built-in gateway off the network; training.failDns is checked; a live lane refuses both', async () => {
+    const { core } = testCore();
+    try {
+      expect(ok(await core.dispatch('training.networkDown', { seconds: 30 }))).toEqual({ seconds: 30 });
+      // Even its own controls are out of reach now: the gateway refuses every connection.
+      expect(await core.dispatch('training.settleBatches', {})).toMatchObject({
+        ok: false,
+        error: { message: expect.stringContaining('ECONNREFUSED') },
+      });
+      expect(ok(await core.dispatch('training.failDns', { seconds: 5 }))).toEqual({ seconds: 5 });
+      expect(await core.dispatch('training.failDns', { seconds: 0 })).toMatchObject({
+        ok: false,
+        error: { message: expect.stringContaining('seconds') },
+      });
+    } finally {
+      await core.close();
+    }
+    const live = testCore({ training: false }).core;
+    try {
+      for (const name of ['training.networkDown', 'training.failDns'] as const)
+        expect(await live.dispatch(name, { seconds: 5 })).toMatchObject({
+          ok: false,
+          error: { code: 'failed_precondition' },
+        });
+    } finally {
+      await live.close();
     }
   });
 });
