@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../../src-main/stand-ins/gateway-emulator/server';
 import { emulatorAdmin } from '../../../support/emulator-admin';
@@ -71,6 +72,28 @@ describe('the network-down fault', () => {
     clock.advance(5_000);
     expect(await reach(emulator.url)).toBe('ECONNREFUSED');
     emulator = undefined;
+  });
+
+  it('over TLS too: the admin request gets its answer, then connections are refused', async () => {
+    emulator = await startEmulator({ realism: false, tls: true, clock: new ManualClock(Date.UTC(2026, 10, 22, 12)) });
+    const ca = emulator.certificate!.cert;
+    const ask = (method: string, path: string, body?: string) =>
+      new Promise<string | number>((resolve) => {
+        const outgoing = httpsRequest(
+          { host: '127.0.0.1', port: emulator!.port, method, path, ca, headers: { Authorization: siteAuth } },
+          (incoming) => {
+            incoming.resume();
+            incoming.on('end', () => resolve(incoming.statusCode ?? 0));
+          },
+        );
+        outgoing.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        outgoing.end(body);
+      });
+    expect(await ask('GET', '/rest/')).toBe(200);
+    expect(await ask('PUT', '/__emulator/network', JSON.stringify({ down: true, seconds: 5 }))).toBe(200);
+    expect(await ask('GET', '/rest/')).toBe('ECONNREFUSED');
+    await emulator.network.restore();
+    expect(await ask('GET', '/rest/')).toBe(200);
   });
 
   it.each([
