@@ -44,6 +44,8 @@ export function createGatewayLink(options: GatewayLinkOptions): GatewayLink {
   const listeners = new Set<(state: LinkState, reason: string) => void>();
   let current: LinkState = 'online';
   let neverLeft = 0;
+  /** Answers the client reported: a probe that never left is stale if one came while it ran. */
+  let answers = 0;
   let probing = false;
   let closed = false;
   let cancelNext: (() => void) | undefined;
@@ -81,6 +83,7 @@ export function createGatewayLink(options: GatewayLinkOptions): GatewayLink {
   const runProbe = () => {
     if (closed || probing) return;
     probing = true;
+    const answersBefore = answers;
     void probe()
       .catch((error: unknown): ProbeResult => ({ outcome: 'lost', reason: `the probe failed: ${String(error)}` }))
       .then((result) => {
@@ -89,7 +92,7 @@ export function createGatewayLink(options: GatewayLinkOptions): GatewayLink {
         if (result.outcome === 'answered') {
           neverLeft = 0;
           become('online', 'the gateway answered the health probe');
-        } else if (result.outcome === 'never-left' && current === 'online') {
+        } else if (result.outcome === 'never-left' && current === 'online' && answers === answersBefore) {
           become('offline', `the health probe never reached the gateway: ${result.reason}`);
         }
         if (current === 'offline') scheduleProbe();
@@ -107,6 +110,7 @@ export function createGatewayLink(options: GatewayLinkOptions): GatewayLink {
     noteAnswered() {
       if (closed) return;
       neverLeft = 0;
+      answers += 1;
       become('online', 'the gateway answered');
     },
     onChange(listener) {

@@ -69,6 +69,14 @@ describe('the gateway link (circuit breaker with a health probe)', () => {
     expect(link.state()).toBe('online');
   });
 
+  it('a probe that never left is not believed when the gateway answered a call while it ran', async () => {
+    const { scripted, link } = setUp();
+    link.noteNeverLeft('auth: connection failed (ECONNREFUSED)');
+    link.noteAnswered();
+    await scripted.answer(refused);
+    expect(link.state()).toBe('online');
+  });
+
   it('a probe that is answered or lost leaves the link online', async () => {
     const { scripted, link, changes } = setUp();
     link.noteNeverLeft('auth: refused');
