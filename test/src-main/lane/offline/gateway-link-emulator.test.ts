@@ -112,6 +112,30 @@ describe('the gateway link against the emulator', () => {
     expect(probesAsked).toBe(0);
   });
 
+  it('any answer is an answer: a 500, a 401 and a decline each bring an offline link back', async () => {
+    const wrong = createGatewayClient({
+      baseUrl: emulator.url,
+      credentials: { level: 'site', username: 'testing', password: 'wrong' },
+      clock,
+      link,
+    });
+    const calls: Array<() => Promise<unknown>> = [
+      async () => {
+        await emulatorAdmin(emulator.url).fault('auth', 'http-500');
+        return client.auth(keyedSale({ orderid: 'LINK-500' }));
+      },
+      () => wrong.auth(keyedSale({ orderid: 'LINK-401' })),
+      () => client.auth(keyedSale({ orderid: 'LINK-DECLINE', account: '4387751111111038' })),
+    ];
+    for (const call of calls) {
+      link.noteNeverLeft('a');
+      link.noteNeverLeft('b');
+      expect(link.state()).toBe('offline');
+      await call().catch((error: unknown) => error);
+      expect(link.state()).toBe('online');
+    }
+  });
+
   it('a lost answer (the request left, the connection reset after) never flips it', async () => {
     await emulatorAdmin(emulator.url).fault('auth', 'drop-after');
     const error = await client.auth(keyedSale({ orderid: 'LINK-LOST' })).catch((failure: unknown) => failure);
