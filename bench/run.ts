@@ -12,6 +12,7 @@ import { walletBenchmarks } from './wallet.bench';
 import { kioskBenchmarks } from './kiosk.bench';
 import { startBenchmarks } from './start.bench';
 import { dayBenchmarks } from './day.bench';
+import { offlineLinkBenchmarks } from './offline-link.bench';
 import { formatTable, measure, type BenchResult } from './harness';
 
 /** Every benchmark the project has; later issues append their cases here. */
@@ -33,6 +34,8 @@ export const allBenchmarks = [
 const loadRuns = [
   { keywords: ['emulator', 'bare', 'concurrency'], run: emulatorBenchmarks },
   { keywords: ['renderer', 'javascript'], run: async () => rendererSize() },
+  // Real time on the real emulator: the link's probe cadence, a few seconds a cycle.
+  { keywords: ['offline', 'link'], run: offlineLinkBenchmarks },
   // Minutes long: only when the filter names it (`npm run bench -- soak`), never in a plain run.
   { keywords: ['soak'], run: soakBenchmarks, onlyWhenNamed: true },
 ];

@@ -23,6 +23,8 @@ export function emulatorAdmin(restUrl: string, credentials = { username: 'testin
     fault: (endpoint: string, kind: string, times: 'once' | 'always' = 'once', ms?: number) =>
       send('PUT', 'faults', { endpoint, kind, times, ...(ms === undefined ? {} : { ms }) }),
     clearFaults: () => send('DELETE', 'faults'),
+    /** The network goes down for `seconds`: connections refused and open ones cut, then it listens again. */
+    networkDown: (seconds: number) => send('PUT', 'network', { down: true, seconds }),
     /** Closes the open batches: captured sales become settled (refundable, no longer voidable). */
     settle: () => send('POST', 'settle', {}),
   };

@@ -184,6 +184,16 @@ export function createCommandHandlers(
       await core.trainingGateway.loseNextAnswer();
       return { armed: true } as const;
     },
+    'training.networkDown': async ({ seconds }) => {
+      trainingOnly('takes the gateway off the network');
+      await core.trainingGateway.networkDown(seconds);
+      return { seconds };
+    },
+    'training.failDns': async ({ seconds }) => {
+      trainingOnly('makes the gateway host fail to resolve');
+      await core.trainingGateway.failDns(seconds);
+      return { seconds };
+    },
     'training.reset': managers('reset training', async () => {
       trainingOnly('is reset');
       await core.trainingGateway.reset();

@@ -24,6 +24,15 @@ export interface TrainingGateway {
   /** The next authorization is processed but its answer never comes back: the lane's recovery runs. */
   loseNextAnswer(): Promise<void>;
   /**
+   * The network goes down for `seconds` (1 to 600): the gateway refuses every connection and cuts
+   * the open ones, then is back by itself. What offline store-and-forward is practised on.
+   */
+  networkDown(seconds: number): Promise<void>;
+  /** For `seconds` (1 to 600) the lane's gateway host does not resolve (DNS fails); then it does again. */
+  failDns(seconds: number): Promise<void>;
+  /** The REST root the lane reaches now (an unresolvable one while DNS fails): what the link's health probe asks. */
+  gatewayUrl(): Promise<string>;
+  /**
    * Starts training's day afresh: the store is set aside (kept for support, never deleted) and
    * a new one is made at the next use. What a damaged store's message offers.
    */

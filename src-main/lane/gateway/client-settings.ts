@@ -1,6 +1,7 @@
 import { isLoopbackHost } from '../config/schema';
 import { systemClock, type Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/log/logger';
+import type { GatewayLink } from '../offline/link-state';
 import { ValidationError } from './errors';
 
 export interface GatewayCredentials {
@@ -32,7 +33,12 @@ export interface GatewayClientOptions {
   readonly clock?: Clock;
   /** Told of every call (operation, status, timing; never a body). */
   readonly logger?: Logger;
+  /** Told whether each attempt was answered or provably never left (the offline breaker). */
+  readonly link?: LinkReport;
 }
+
+/** What the gateway client tells the link's health (src-main/lane/offline/gateway-link.ts). */
+export type LinkReport = Pick<GatewayLink, 'noteNeverLeft' | 'noteAnswered'>;
 
 export interface ResolvedGatewayOptions {
   readonly baseUrl: URL;
@@ -41,6 +47,7 @@ export interface ResolvedGatewayOptions {
   readonly fetch: typeof fetch;
   readonly clock: Clock;
   readonly logger: Logger | undefined;
+  readonly link: LinkReport | undefined;
 }
 
 /**
@@ -93,5 +100,6 @@ export function resolveGatewayOptions(options: GatewayClientOptions): ResolvedGa
     fetch: options.fetch ?? globalThis.fetch,
     clock: options.clock ?? systemClock,
     logger: options.logger,
+    link: options.link,
   };
 }

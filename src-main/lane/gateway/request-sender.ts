@@ -51,7 +51,7 @@ type Attempt =
  * to the caller to resolve.
  */
 export function createRequestSender(options: ResolvedGatewayOptions) {
-  const { credentials, clock, logger } = options;
+  const { credentials, clock, logger, link } = options;
   const authorization = basicAuthorization(credentials.username, credentials.password);
   const outbound = createOutboundSender({ clock, fetch: options.fetch });
 
@@ -73,6 +73,11 @@ export function createRequestSender(options: ResolvedGatewayOptions) {
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
       timeoutMs,
     });
+    // The one place that knows whether the gateway answered or was never reached; a lost
+    // answer (the request left) tells the link nothing (docs/adr/902-the-gateway-link-breaker.md).
+    if (result.outcome === 'answered') link?.noteAnswered();
+    else if (result.outcome === 'not-sent' && result.reason === 'connect')
+      link?.noteNeverLeft(`${what}: ${result.problem}`);
     try {
       if (result.outcome !== 'answered') {
         throw new GatewayTransportError(`${what}: ${result.problem}`, {

@@ -1,7 +1,7 @@
 import { renameSync } from 'node:fs';
 import { z } from 'zod';
 import { LaneError } from '../../lane/errors';
-import { systemClock } from '../../platform/clock';
+import { systemClock, type Clock } from '../../platform/clock';
 import { basicAuthorization, createOutboundSender, type HttpMethod } from '../../platform/http/outbound';
 import { readAnswer } from '../../platform/http/outbound-answer';
 import { gatewayHooks } from '../../stand-ins/boarding-emulator/gateway-link';
@@ -15,6 +15,19 @@ import { KindedError } from '../../platform/errors';
 /** The emulator's test merchant and its site credentials: public, and only ever on loopback. */
 const trainingMerchant = '496160873888';
 const trainingCredentials = { username: 'testing', password: 'testing123' } as const;
+
+/**
+ * Where the lane's gateway is while the DNS-failure fault lasts: a host under `.invalid`, which
+ * RFC 6761 reserves so that it never resolves; https, so the client takes it, and nothing leaves.
+ */
+export const unresolvableGatewayUrl = 'https://gateway.lanepoint-training.invalid/cardconnect/rest';
+
+/** A training fault's length, checked before anything changes. */
+function faultSeconds(seconds: number): number {
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 600)
+    throw new LaneError('invalid', `seconds: a training fault lasts from 1 to 600 seconds, not ${seconds}`);
+  return seconds;
+}
 
 /** The built-in emulator, or one outside the lane (which has no in-process boarding entry). */
 type TrainingEmulator = Pick<RunningEmulator, 'url'> & {
@@ -35,7 +48,12 @@ export function createTrainingGateway(
   externalUrl?: string,
   /** Training's wallet keys (the app-data folder's), so the tokenizer decrypts what the emulated phone signs. */
   wallet?: () => TokenizerSetup,
+  /** Times the DNS-failure fault (the lane's clock). */
+  clock: Pick<Clock, 'now'> = systemClock,
 ): TrainingGateway {
+  /** Until when (clock ms) the gateway's host does not resolve. */
+  let dnsFailsUntil = 0;
+  const currentUrl = async () => (clock.now() < dnsFailsUntil ? unresolvableGatewayUrl : (await running()).url);
   let emulator: Promise<TrainingEmulator> | undefined;
   let boarding: Promise<RunningBoardingEmulator> | undefined;
   /** The boarding emulator is linked to one gateway: it goes when that gateway goes. */
@@ -70,15 +88,19 @@ export function createTrainingGateway(
       body: JSON.stringify(body),
       timeoutMs: 30_000,
     });
+    // Its network may be down on purpose (networkDown): the trainer reads why, not "failed unexpectedly".
     if (result.outcome !== 'answered')
-      throw new KindedError('unavailable', `the training gateway did not answer ${path}: ${result.problem}`);
+      throw new LaneError(
+        'refused',
+        `The training gateway did not answer ${path}: ${result.problem}. If its network was taken down, it is back by itself when the time is up.`,
+      );
     if (result.status < 200 || result.status > 299)
       throw new KindedError('refused', `the training gateway refused ${path}: HTTP ${result.status}`);
     return readAnswer(`emulator ${path}`, result, z.unknown());
   };
   return {
     async access(merchantId) {
-      const { url } = await running();
+      const url = await currentUrl();
       const client = createGatewayClient({ baseUrl: url, credentials: { level: 'site', ...trainingCredentials } });
       return { client, merchid: merchantId || trainingMerchant };
     },
@@ -86,6 +108,13 @@ export function createTrainingGateway(
       // Drop the connection after processing: the transaction is made, the answer never arrives.
       await admin('PUT', 'faults', { endpoint: 'auth', kind: 'drop-after', times: 'once' });
     },
+    async networkDown(seconds) {
+      await admin('PUT', 'network', { down: true, seconds: faultSeconds(seconds) });
+    },
+    async failDns(seconds) {
+      dnsFailsUntil = clock.now() + faultSeconds(seconds) * 1000;
+    },
+    gatewayUrl: currentUrl,
     async reset() {
       // Another program's store: the lane neither owns nor may move it.
       if (externalUrl)

@@ -38,6 +38,7 @@ export const laneTraining: MakeTrainingKit = (options: CoreOptions, clock: Clock
           return { merchant, anchors: [root], ecV2: ecV2.recipient, clock };
         }
       : undefined,
+    clock,
   );
   const walletPayload: TrainingWalletPayload = ({ amountMinor, kind, merchantId, at }) => {
     const keys = trainingWalletKeys();

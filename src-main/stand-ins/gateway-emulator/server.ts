@@ -18,6 +18,7 @@ import { gatewayRoutes, type GatewayRoute } from './gateway-routes';
 import { createEmulatorIds, type EmulatorIds } from './ids';
 import { createMemoryLedger, type Ledger } from './ledger';
 import { createFaultStore, faultSchema, gatewayEndpoints } from './faults';
+import { createNetworkSwitch, networkControl, type NetworkSwitch } from './network-fault';
 import { authenticate, type Credential } from './credentials';
 import { acceptBoardedMerchant, chargeStoredProfile } from './boarded-merchants';
 import type { GatewayLink } from '../boarding-emulator/gateway-link';
@@ -61,6 +62,8 @@ export const restRoot = '/rest/';
 const notFound: EmulatorAnswer = { status: 404, body: { message: 'Not found: no such endpoint', errorcode: 404 } };
 /** Controls that the real gateway does not have: settlement now, fault injection. */
 export const adminRoot = `/${adminName}/`;
+/** What the live service answers a GET of its REST root without credentials. */
+export const servletBanner = 'CardConnect REST Servlet';
 /** The credential test's fixed confirmation text. */
 export const credentialConfirmation = 'Gateway emulator REST service: credentials accepted';
 
@@ -71,7 +74,7 @@ export interface EmulatorOptions {
    * The emulator's time: `now` stamps its records; `sleep`, when given, times the delay faults
    * (a test that only fixes the date passes `now` alone, and the faults wait on the system's).
    */
-  readonly clock?: Pick<Clock, 'now'> & Partial<Pick<Clock, 'sleep'>>;
+  readonly clock?: Pick<Clock, 'now'> & Partial<Pick<Clock, 'sleep' | 'setTimer'>>;
   readonly ids?: EmulatorIds;
   readonly ledger?: Ledger;
   /** Shuffled, padded answers like the gateway's test environment (default on; --plain off). */
@@ -104,6 +107,8 @@ export interface RunningEmulator {
   readonly wallet: TokenizerSetup;
   /** Where the boarding emulator reaches this one in-process (docs/adr/030). */
   readonly boarding: GatewayLink;
+  /** The network-down fault, for a trainer or a test in the same process. */
+  readonly network: NetworkSwitch;
   close(): Promise<void>;
 }
 
@@ -177,10 +182,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       );
     const tail = gatewayTail(target.segments);
     if (!tail) return notFound;
+    const method = request.method ?? 'GET';
+    // The live service names itself on a GET of its root to anyone who asks (the lane's health probe).
+    if (tail.length === 0 && method === 'GET' && request.headers.authorization === undefined)
+      return { status: 200, body: servletBanner };
     if (!credential) return { status: 401, body: 'Unauthorized' };
     const allowed = (merchid: string) =>
       credential.level === 'merchant' ? credential.merchid === merchid : reachableBySite(context, merchid);
-    const method = request.method ?? 'GET';
     if (tail.length === 0) return credentialTest(request, method, credential, allowed);
     // A known endpoint asked with another method is the reference's 404 too, not a 405.
     const found = endpoints.match(method, pathOf(tail));
@@ -231,6 +239,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       faults.add(parsed.data);
       return { status: 200, body: faults.list() };
     })
+    .add('GET', '/network', async () => ({ status: 200, body: network.state() }))
+    .add(
+      'PUT',
+      '/network',
+      networkControl(
+        () => network,
+        (request) => readBody(request, limits),
+      ),
+    )
     .add('POST', '/settle', async (request) => {
       const body = await readBody(request, limits);
       const reject = Array.isArray(body.reject) ? body.reject.map(String) : [];
@@ -344,6 +361,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     });
   });
   const port = await listen(server, options.port ?? 0, '127.0.0.1');
+  const timers = { now: clock.now, setTimer: options.clock?.setTimer ?? systemClock.setTimer };
+  const network = createNetworkSwitch(server, { host: '127.0.0.1', port }, timers);
   return {
     url: `${certificate ? 'https' : 'http'}://127.0.0.1:${port}${restRoot.slice(0, -1)}`,
     referenceUrl: `${certificate ? 'https' : 'http'}://127.0.0.1:${port}${referenceRestRoot.slice(0, -1)}`,
@@ -367,7 +386,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         }
       },
     },
+    network,
     async close() {
+      network.dispose();
       await closeServer(server);
       database?.close();
     },

@@ -122,6 +122,8 @@ export function stubPos(data: {
     'printers.lastPage': () => ({ png: null, lines: [] }),
     'training.loseNextAnswer': () => ({ armed: true }),
     'training.settleBatches': () => ({ batches: 1 }),
+    'training.networkDown': (args) => args,
+    'training.failDns': (args) => args,
     'training.payOnPhone': unstubbed('training.payOnPhone'),
     'signature.session': () => idleSignature,
     'signature.begin': () => ({ ...idleSignature, state: 'capturing', source: 'screen' }),

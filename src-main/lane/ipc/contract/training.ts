@@ -1,12 +1,23 @@
-/** Training's built-in gateway: a lost answer on purpose, a fresh practice day, the overnight batch close, the emulated phone. */
+/** Training's built-in gateway: a lost answer on purpose, the network down or DNS failing for a while, a fresh practice day, the overnight batch close, the emulated phone. */
 import { z } from 'zod';
 import { managerPin, noArgs } from './schemas';
 import { command } from './spec';
+
+/** How long a training network fault lasts. */
+const faultSeconds = z.number().int().min(1).max(600);
 
 export const trainingCommands = {
   'training.loseNextAnswer': command<{ readonly armed: true }>()(
     'Training: the built-in gateway processes the next authorization but its answer is lost on the way back, so the lane\u2019s recovery runs.',
     noArgs,
+  ),
+  'training.networkDown': command<{ readonly seconds: number }>()(
+    'Training: the built-in gateway goes off the network for `seconds` (1 to 600): every connection is refused and the open ones are cut, then it is back by itself. What offline payments are practised on.',
+    z.object({ seconds: faultSeconds }).strict(),
+  ),
+  'training.failDns': command<{ readonly seconds: number }>()(
+    'Training: for `seconds` (1 to 600) the lane\u2019s gateway host does not resolve (a DNS failure); then it does again.',
+    z.object({ seconds: faultSeconds }).strict(),
   ),
   'training.reset': command<{ readonly reset: true }>()(
     'Starts training\u2019s built-in gateway afresh: its store (the practice day) is set aside for support and a new one made. A manager\u2019s: a cashier gives `managerPin`.',

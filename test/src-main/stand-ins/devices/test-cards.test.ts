@@ -21,6 +21,13 @@ describe('the training card deck (assets/test-cards.json)', () => {
     expect([...scenarios].sort()).toEqual([...expected].sort());
   });
 
+  it('has a card the issuer declines when a stored offline payment is sent: chip and tap, under the offline ceiling', () => {
+    const card = deck.find((candidate) => candidate.id === 'visa-offline-decline');
+    expect(card).toMatchObject({ scenario: 'decline', methods: ['insert', 'tap'], cvm: 'none' });
+    // Under the default per-payment offline ceiling ($50.00), so the lane stores it and it is declined later.
+    expect(Number(card?.amount)).toBeLessThanOrEqual(50);
+  });
+
   it('reads every card by every way it can be presented, as the scenario says', () => {
     const reader = new EmulatedEncryptingReader();
     for (const card of deck) {

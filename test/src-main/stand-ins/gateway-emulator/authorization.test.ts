@@ -26,6 +26,19 @@ describe('authentication', () => {
     expect((await call(emulator, 'PUT', '', { merchid: fnorMerchant }, merchantAuth)).status).toBe(401);
   });
 
+  it('the REST root answers GET without credentials as the live service does, under both roots (the health probe)', async () => {
+    for (const root of [emulator.url, emulator.referenceUrl]) {
+      const response = await fetch(`${root}/`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('CardConnect REST Servlet');
+    }
+    // A wrong password is still refused, and nothing else is served without credentials.
+    expect(
+      (await call(emulator, 'GET', '', undefined, `Basic ${Buffer.from('testing:wrong').toString('base64')}`)).status,
+    ).toBe(401);
+    expect((await fetch(`${emulator.url}/inquireMerchant/${rpctMerchant}`)).status).toBe(401);
+  });
+
   it('merchant-level credentials authorize only for their own merchant', async () => {
     expect((await call(emulator, 'PUT', 'auth', sale(), merchantAuth)).json.respstat).toBe('A');
     expect((await call(emulator, 'PUT', 'auth', sale({ merchid: fnorMerchant }), merchantAuth)).status).toBe(401);
