@@ -6,6 +6,7 @@ import { usePos } from '../store/use-pos';
 import { PosCallError } from '../pos/call-error';
 import { NavBar } from './NavBar';
 import { LeftSaleBanner } from './LeftSaleBanner';
+import { OfflineBanner } from './OfflineBanner';
 import { RecoveryFindingsNotice } from './RecoveryFindingsNotice';
 import {
   DevicesScreen,
@@ -77,6 +78,7 @@ export function CounterApp({ signing }: { signing: boolean }) {
   return (
     <div className="counter">
       <NavBar />
+      <OfflineBanner />
       <LeftSaleBanner />
       <div className={`counter-body${training ? ' with-training' : ''}`}>
         <div className="counter-screen">

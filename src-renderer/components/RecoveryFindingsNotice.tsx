@@ -8,9 +8,24 @@ import { recoveryOperationWords } from './recovery-words';
 import { Alert } from './Alert';
 
 const when = (finding: RecoveryFinding) =>
-  finding.source === 'start'
-    ? 'found when the lane started again after it stopped mid-payment'
-    : `settled by the lane\u2019s background check at ${new Date(finding.foundAt).toLocaleTimeString()}`;
+  finding.outcome === 'offline-declined'
+    ? `declined by the card\u2019s issuer when it was sent at ${new Date(finding.foundAt).toLocaleTimeString()}`
+    : finding.source === 'start'
+      ? 'found when the lane started again after it stopped mid-payment'
+      : `settled by the lane\u2019s background check at ${new Date(finding.foundAt).toLocaleTimeString()}`;
+
+/** A payment taken offline is not a sale recovery settled: the customer left with the goods, and a manager acts. */
+const offlineDeclined = (finding: RecoveryFinding) => finding.outcome === 'offline-declined';
+
+function heading(shown: readonly RecoveryFinding[]): string {
+  if (shown.every(offlineDeclined))
+    return shown.length === 1
+      ? 'A card payment taken offline was declined when it was sent'
+      : `${shown.length} card payments taken offline were declined when they were sent`;
+  return shown.length === 1
+    ? 'A payment was settled while nobody was watching'
+    : `${shown.length} payments were settled while nobody was watching`;
+}
 
 /**
  * What recovery settled while nobody watched (a crash mid-payment, an answer lost and found
@@ -35,22 +50,24 @@ export function RecoveryFindingsNotice({ hide }: { hide: string | null }) {
         {...modalDialogProps({ labelledBy: 'findings-heading', className: 'findings-dialog', role: 'alertdialog' })}
         data-testid="recovery-findings"
       >
-        <h2 id="findings-heading">
-          {shown.length === 1
-            ? 'A payment was settled while nobody was watching'
-            : `${shown.length} payments were settled while nobody was watching`}
-        </h2>
+        <h2 id="findings-heading">{heading(shown)}</h2>
         <ul>
           {shown.map((finding, index) => (
             <li key={finding.entryId} data-testid="recovery-finding" data-outcome={finding.outcome}>
               <p className="finding-what">
-                {recoveryOperationWords[finding.operation]} {formatMoney(finding.amountMinor)}
+                {offlineDeclined(finding) ? 'Offline sale' : recoveryOperationWords[finding.operation]}{' '}
+                {formatMoney(finding.amountMinor)}
                 {finding.maskedPan ? ` on card \u2022\u2022\u2022\u2022${finding.maskedPan.slice(-4)}` : ''}, order{' '}
                 {finding.orderId}, {when(finding)}:
               </p>
               <p className={`finding-message finding-${finding.outcome}`} role="status">
                 {finding.message}
               </p>
+              {offlineDeclined(finding) ? (
+                <p className="finding-next">
+                  The customer left with the goods: a manager calls the customer or writes the sale off.
+                </p>
+              ) : null}
               {prints[finding.entryId] ? <p>{prints[finding.entryId]}</p> : null}
               <div className="dialog-actions">
                 {finding.receipt ? (

@@ -27,6 +27,9 @@ export function kioskOutcomeHeadline(sale: CurrentSale | null, words: OutcomeWor
     case 'voided':
       // Staff voided the payment: nothing of it stays charged.
       return words.stopped;
+    case 'stored':
+      // Taken offline: thanked, but never told it was approved.
+      return words.stored(last.requestedMinor);
   }
 }
 

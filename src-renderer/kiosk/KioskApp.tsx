@@ -5,6 +5,7 @@ import { formatMoney } from '../../src-main/platform/money';
 import { usePos, usePosActions } from '../store/use-pos';
 import { BasketScreen } from './BasketScreen';
 import { useIdleTimer } from './idle-timer';
+import { KioskOfflineBanner } from './KioskOfflineBanner';
 import { MoreTimePrompt } from './MoreTimePrompt';
 import { OutOfService } from './OutOfService';
 import { PaymentScreen } from './PaymentScreen';
@@ -161,6 +162,7 @@ export function KioskApp() {
           {words.stillToPay}: {formatMoney(kiosk.basket.dueMinor)}
         </p>
       ) : null}
+      {staffMode ? null : <KioskOfflineBanner />}
       <main className={`kiosk-main kiosk-step-${step}`}>
         <KioskScreen />
       </main>

@@ -82,6 +82,10 @@ export interface KioskWords {
   readonly help: string;
   readonly accessibility: string;
   readonly accessibilityOn: string;
+  /** The gateway cannot be reached and card payments are stored to be sent later. */
+  readonly offlineStoring: string;
+  /** The gateway cannot be reached and no more card payments are taken (the kiosk takes no cash). */
+  readonly offlineRefusing: string;
   /** The outcome of a finished payment (kioskOutcomeHeadline). */
   readonly outcome: OutcomeWords;
 }
@@ -111,6 +115,8 @@ export interface OutcomeWords {
   readonly stopped: string;
   readonly partlyPaid: (paidMinor: number, dueMinor: number) => string;
   readonly approved: string;
+  /** A card payment stored while offline: taken, but not approved by the bank yet. */
+  readonly stored: (amountMinor: number) => string;
   readonly cardDeclined: string;
   readonly phoneDeclined: string;
   readonly staffNeeded: string;
@@ -223,11 +229,15 @@ const english: KioskWords = {
   help: 'Help',
   accessibility: 'Accessibility',
   accessibilityOn: 'Accessibility: on',
+  offlineStoring: 'Card payments are being stored and sent later',
+  offlineRefusing: 'Card payments are not available right now; please ask a member of staff',
   outcome: {
     welcome: 'Welcome',
     stopped: 'Payment stopped: nothing was charged',
     partlyPaid: (paidMinor, dueMinor) => `Paid ${formatMoney(paidMinor)}, ${formatMoney(dueMinor)} still to pay`,
     approved: 'Approved: thank you',
+    stored: (amountMinor) =>
+      `Thank you: your card payment of ${formatMoney(amountMinor)} is stored and will be sent to your bank when our connection is back`,
     cardDeclined: 'Card declined, try another card or ask for help',
     phoneDeclined: 'Payment declined on your phone: pay another way or ask for help',
     staffNeeded: 'Please wait for a member of staff',
@@ -341,11 +351,15 @@ const spanish: KioskWords = {
   help: 'Ayuda',
   accessibility: 'Accesibilidad',
   accessibilityOn: 'Accesibilidad: activada',
+  offlineStoring: 'Los pagos con tarjeta se guardan y se env\u00edan m\u00e1s tarde',
+  offlineRefusing: 'Los pagos con tarjeta no est\u00e1n disponibles ahora; pida ayuda a un empleado',
   outcome: {
     welcome: 'Bienvenido',
     stopped: 'Pago detenido: no se cobr\u00f3 nada',
     partlyPaid: (paidMinor, dueMinor) => `Pagado ${formatMoney(paidMinor)}, falta pagar ${formatMoney(dueMinor)}`,
     approved: 'Aprobado: gracias',
+    stored: (amountMinor) =>
+      `Gracias: su pago con tarjeta de ${formatMoney(amountMinor)} queda guardado y se enviar\u00e1 a su banco cuando vuelva la conexi\u00f3n`,
     cardDeclined: 'Tarjeta rechazada: pruebe con otra tarjeta o pida ayuda',
     phoneDeclined: 'Pago rechazado en su tel\u00e9fono: pague de otra forma o pida ayuda',
     staffNeeded: 'Espere, por favor: un empleado viene a ayudarle',

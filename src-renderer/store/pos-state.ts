@@ -24,4 +24,5 @@ export type PosState = PosSlices['session'] &
   PosSlices['kiosk'] &
   PosSlices['day'] &
   PosSlices['receipt'] &
-  PosSlices['cash'];
+  PosSlices['cash'] &
+  PosSlices['offline'];

@@ -19,6 +19,7 @@ import { createKioskSlice } from './kiosk-slice';
 import { createDaySlice } from './day-slice';
 import { createReceiptSlice } from './receipt-slice';
 import { createCashSlice } from './cash-slice';
+import { createOfflineSlice } from './offline-slice';
 
 export type { PosState };
 export type PosStore = StoreApi<PosState>;
@@ -44,6 +45,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createDaySlice(pos)(...a),
     ...createReceiptSlice(pos)(...a),
     ...createCashSlice(pos)(...a),
+    ...createOfflineSlice(pos)(...a),
   }));
 }
 
@@ -70,6 +72,7 @@ export function syncPosStore(
   pos.onEvent('signature.ink', ({ stroke, points }) => store.getState().addPadInk(stroke, points), { signal });
   pos.onEvent('signature.cleared', () => store.getState().clearPadInk(), { signal });
   pos.onEvent('kiosk.state', (kiosk) => store.getState().setKiosk(kiosk), { signal });
+  pos.onEvent('offline.status', (status) => store.getState().setOffline(status), { signal });
   const stopConnection = onConnectionChange((status) => {
     store.getState().setConnection(status);
     if (status !== 'open') return;
@@ -85,6 +88,7 @@ export function syncPosStore(
       state.refreshSignature(),
       state.refreshStaff(),
       state.loadSaleOptions(),
+      state.refreshOffline(),
     ]);
   });
   return () => {

@@ -1,4 +1,5 @@
 import type { DayDesk } from '../terminal/day-desk';
+import type { OfflineDesk } from './offline-handlers';
 import type { ReceiptOutbox } from '../receipt-mail/outbox';
 import type { AppInfo } from '../ipc/contract';
 import type { Dispatch } from '../ipc/dispatcher';
@@ -45,6 +46,8 @@ export interface Core {
   readonly receiptMail: ReceiptOutbox;
   /** The counter's day: the shift, no-sale, the X and Z reports (ADR 065). */
   readonly day: DayDesk;
+  /** Card payments stored while the gateway cannot be reached, and their forwarding (issue 33). */
+  readonly offline: OfflineDesk;
   /** The lane's signature capture, on a pad or on the screen. */
   readonly signature: SignatureService;
   readonly terminal: TerminalStateStore;

@@ -4,6 +4,7 @@ import { createDispatcher } from '../ipc/dispatcher';
 import { createEventHub } from '../ipc/event-hub';
 import { systemClock } from '../../platform/clock';
 import { createCommandHandlers } from './handlers';
+import { offlineDeskNotJoined } from './offline-handlers';
 import { productVersion } from './version';
 import { LaneError } from '../errors';
 import type { Core } from './core-parts';
@@ -73,6 +74,8 @@ export function createCore(options: CoreOptions): Core {
     printers: devices.printers,
     receiptMail,
     day,
+    // The store and forwarder (offline/) takes this place when it is joined in.
+    offline: offlineDeskNotJoined,
     sales,
     customers: lane.customers,
     terminal,

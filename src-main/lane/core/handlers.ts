@@ -3,6 +3,7 @@ import type { CommandCaller, CommandHandlers } from '../ipc/dispatcher';
 import { LaneError } from '../errors';
 import type { Core } from './core-parts';
 import { createRateLimit } from '../ipc/rate-limit';
+import { createOfflineHandlers } from './offline-handlers';
 
 /**
  * `printers.lastPage` draws a PNG of the training printer's page; a screen asks once after a
@@ -34,6 +35,7 @@ export function createCommandHandlers(
     | 'kiosk'
     | 'receiptMail'
     | 'day'
+    | 'offline'
   >,
 ): CommandHandlers {
   const { session } = core;
@@ -268,6 +270,7 @@ export function createCommandHandlers(
     'kiosk.setService': signedIn('take the kiosk out of service or back in', ({ inService, message }) =>
       core.kiosk.setService(inService, message, session.current()!.cashierId),
     ),
+    ...createOfflineHandlers(core.offline, session),
   };
 }
 

@@ -22,6 +22,7 @@
  *   kiosk.ts       kiosk.*                    the self-checkout: catalogue, basket, paying, receipt choice
  *   receipts.ts    receipts.*                 emailed receipts and their outbox
  *   day.ts         day.*                      the shift, no-sale, the X and Z reports
+ *   offline.ts     offline.*                  card payments stored while the gateway is down
  * The tenders, the sale phases and the refund reasons are pure modules beside this one
  * (tenders.ts, sale-phases.ts, refund-reasons.ts), so the renderer may use their values.
  */
@@ -33,6 +34,7 @@ import { historyCommands } from './contract/history';
 import { kioskCommands, kioskEvents } from './contract/kiosk';
 import { printerCommands } from './contract/printers';
 import { dayCommands } from './contract/day';
+import { offlineCommands, offlineEvents } from './contract/offline';
 import { receiptCommands } from './contract/receipts';
 import { recoveryCommands, recoveryEvents } from './contract/recovery';
 import type { CommandReply } from './contract/replies';
@@ -51,6 +53,7 @@ export * from './contract/kiosk';
 export * from './contract/printers';
 export * from './contract/receipts';
 export * from './contract/day';
+export * from './contract/offline';
 export * from './contract/recovery';
 export * from './contract/replies';
 export * from './contract/sale';
@@ -98,6 +101,7 @@ export const commands = {
   ...kioskCommands,
   ...receiptCommands,
   ...dayCommands,
+  ...offlineCommands,
 } as const;
 
 export type CommandName = keyof typeof commands;
@@ -121,6 +125,7 @@ export const events = {
   ...saleEvents,
   ...recoveryEvents,
   ...kioskEvents,
+  ...offlineEvents,
 } as const;
 
 export type EventName = keyof typeof events;

@@ -4,6 +4,7 @@ import { ColumnHeads } from '../../components/ColumnHeads';
 import { formatMoney } from '../../../src-main/platform/money';
 import { usePos } from '../../store/use-pos';
 import { Reconciliation } from './Reconciliation';
+import { OfflinePanel } from './OfflinePanel';
 import { ShiftPanel } from './ShiftPanel';
 import { StatusChart } from './StatusChart';
 import { batchWords, statusWords } from './words';
@@ -80,6 +81,7 @@ export function EndOfDayScreen() {
       ) : null}
       <Alert message={problem ?? error} className="history-error" />
       <ShiftPanel />
+      <OfflinePanel />
       {report ? (
         <>
           {report.gatewayProblem ? (

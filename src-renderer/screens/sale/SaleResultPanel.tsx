@@ -26,6 +26,8 @@ const outcomeTone: Record<SaleSummary['outcome'], 'ok' | 'warn' | 'bad' | 'neutr
   declined: 'bad',
   retry: 'bad',
   'not-charged': 'bad',
+  // Taken, but nobody has approved it yet: amber until the gateway answers.
+  stored: 'warn',
 };
 
 /**
@@ -74,6 +76,9 @@ function headline(sale: SaleSummary): string {
       return 'Outcome being checked';
     case 'voided':
       return 'Voided';
+    // Never "Approved": no issuer has seen it yet, and it may still be declined.
+    case 'stored':
+      return 'Stored offline';
   }
 }
 
@@ -115,6 +120,8 @@ function nextStep(sale: SaleSummary, dueMinor: number | null): string {
       return 'Do not hand over the goods yet. The lane keeps asking the gateway in the background; the status bar shows it until it is settled. Ask for another way to pay only if it stays unknown.';
     case 'voided':
       return `${formatMoney(sale.approvedMinor)} returned to the card; the sale was canceled.`;
+    case 'stored':
+      return `Not approved yet: ${formatMoney(sale.requestedMinor)} will be sent to the gateway when it is back. Hand over the goods and the customer\u2019s copy marked OFFLINE; a decline later goes to the manager.`;
   }
 }
 
@@ -138,6 +145,7 @@ const settledNext: Record<RecoveryFinding['outcome'], string> = {
   unclear: 'Look the order up in History before taking any payment again.',
   applied: '',
   'not-applied': '',
+  'offline-declined': '',
 };
 
 /**
@@ -346,7 +354,13 @@ export function SaleResultPanel({ onEnd, onLeave }: { onEnd: (ending: PartialEnd
             {/* A partial approval is settled first (the rest tendered, or the approval voided): no new sale leaves money owed. */}
             {dueMinor !== null && !voided ? null : (
               <ResultAction
-                main={sale.outcome === 'approved' || (sale.outcome === 'unknown' && !checking) || voided || complete}
+                main={
+                  sale.outcome === 'approved' ||
+                  sale.outcome === 'stored' ||
+                  (sale.outcome === 'unknown' && !checking) ||
+                  voided ||
+                  complete
+                }
                 mainRef={mainAction}
                 onPress={sale.outcome === 'unknown' ? onLeave : () => void actions.newSale()}
                 testId="new-sale"

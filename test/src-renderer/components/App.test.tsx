@@ -132,6 +132,7 @@ describe('<App />', () => {
       'app.info',
       'devices.list',
       'journal.refusal',
+      'offline.status',
       'session.current',
       'session.trainingLogins',
       'settings.get',

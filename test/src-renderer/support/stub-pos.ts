@@ -6,6 +6,7 @@ import type {
   DeviceInfo,
   EventName,
   EventPayload,
+  OfflineStatusView,
   PosApi,
   StaffSession,
   TerminalState,
@@ -19,6 +20,18 @@ import { idleSignature } from '../../../src-main/lane/ipc/signature-session';
  */
 const unstubbed = (name: string) => () => {
   throw new Error(`stubPos: ${name} has no stubbed answer`);
+};
+
+/** The gateway answering and nothing stored: what a lane says when nothing is offline. */
+export const onlineStatus: OfflineStatusView = {
+  link: 'online',
+  enabled: true,
+  storedCount: 0,
+  storedMinor: 0,
+  oldestStoredAt: null,
+  refusing: null,
+  forwarding: false,
+  declines: 0,
 };
 
 /** A stubbed answer: returns the result (or a promise of it), or throws a `StubRefusal` for an error reply. */
@@ -150,6 +163,10 @@ export function stubPos(data: {
     'kiosk.callStaff': unstubbed('kiosk.callStaff'),
     'kiosk.setService': unstubbed('kiosk.setService'),
     'kiosk.voidPayment': unstubbed('kiosk.voidPayment'),
+    'offline.status': () => onlineStatus,
+    'offline.queue': () => [],
+    'offline.retry': unstubbed('offline.retry'),
+    'offline.switch': unstubbed('offline.switch'),
   };
   Object.assign(answers, data.answers);
   const call = (async (name: CommandName, args?: unknown): Promise<CommandReply> => {
