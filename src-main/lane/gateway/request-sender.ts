@@ -74,7 +74,7 @@ export function createRequestSender(options: ResolvedGatewayOptions) {
       timeoutMs,
     });
     // The one place that knows whether the gateway answered or was never reached; a lost
-    // answer (the request left) tells the link nothing (docs/adr/902-the-gateway-link-breaker.md).
+    // answer (the request left) tells the link nothing (docs/adr/075-the-gateway-link-breaker.md).
     if (result.outcome === 'answered') link?.noteAnswered();
     else if (result.outcome === 'not-sent' && result.reason === 'connect')
       link?.noteNeverLeft(`${what}: ${result.problem}`);

@@ -29,7 +29,7 @@ export const neverLeftInARow = 2;
 
 /**
  * The lane's view of whether the gateway can be reached at all: a circuit breaker fed by the
- * gateway client and a health probe on the injected clock (docs/adr/902-the-gateway-link-breaker.md).
+ * gateway client and a health probe on the injected clock (docs/adr/075-the-gateway-link-breaker.md).
  *
  * - Online, a never-left failure starts a probe: a probe that never leaves either makes the link
  *   offline; a second never-left failure in a row does so at once; any answer resets the count.
