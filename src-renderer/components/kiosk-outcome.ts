@@ -16,6 +16,8 @@ export function kioskOutcomeHeadline(sale: CurrentSale | null, words: OutcomeWor
   switch (last.outcome) {
     case 'approved':
     case 'partial':
+    // Stored offline (ADR 901): the customer has paid as far as they can; the merchant carries the rest.
+    case 'stored':
       return words.approved;
     case 'declined':
       return last.tender === 'wallet' ? words.phoneDeclined : words.cardDeclined;

@@ -71,6 +71,7 @@ export const outcomeWords: Record<SaleSummary['outcome'], string> = {
   'not-charged': 'Not charged',
   unknown: 'Outcome unknown: being checked with the gateway',
   voided: 'Voided: the money went back to the card',
+  stored: 'Stored offline: sent when the gateway is back',
 };
 
 /** What the state machine says while a capture, void or refund runs. */

@@ -26,6 +26,7 @@ const outcomeTone: Record<SaleSummary['outcome'], 'ok' | 'warn' | 'bad' | 'neutr
   declined: 'bad',
   retry: 'bad',
   'not-charged': 'bad',
+  stored: 'warn',
 };
 
 /**
@@ -74,6 +75,8 @@ function headline(sale: SaleSummary): string {
       return 'Outcome being checked';
     case 'voided':
       return 'Voided';
+    case 'stored':
+      return 'Stored offline';
   }
 }
 
@@ -115,6 +118,8 @@ function nextStep(sale: SaleSummary, dueMinor: number | null): string {
       return 'Do not hand over the goods yet. The lane keeps asking the gateway in the background; the status bar shows it until it is settled. Ask for another way to pay only if it stays unknown.';
     case 'voided':
       return `${formatMoney(sale.approvedMinor)} returned to the card; the sale was canceled.`;
+    case 'stored':
+      return 'The gateway cannot be reached: the card payment is stored and sent when it is back. Hand over the goods and the customer’s copy (it says OFFLINE).';
   }
 }
 

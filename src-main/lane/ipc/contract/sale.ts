@@ -15,7 +15,7 @@ import { command, event } from './spec';
  * journal has since voided, its `approvedMinor` returned to the card.
  */
 export interface SaleSummary {
-  readonly outcome: 'approved' | 'partial' | 'declined' | 'retry' | 'not-charged' | 'unknown' | 'voided';
+  readonly outcome: 'approved' | 'partial' | 'declined' | 'retry' | 'not-charged' | 'unknown' | 'voided' | 'stored';
   /** What was asked: a sale (captured), an authorization to capture later, a forced credit, an ACH check or a stored-profile sale. */
   readonly tender: SaleTender;
   readonly orderId: string;
