@@ -158,6 +158,25 @@ export class OfflineRows {
     );
   }
 
+  /**
+   * Every offline payment whose outcome is now known (completed, or resolved by recovery) loses its
+   * sealed request; one that was not approved becomes a finding (an offline decline) for a manager
+   * to acknowledge, in the same transaction. Returns how many were settled.
+   */
+  settleKnown(): number {
+    const known =
+      "SELECT entries.id FROM offline_payments JOIN entries ON entries.id = offline_payments.entry_id WHERE length(offline_payments.sealed) > 0 AND entries.state IN ('completed', 'resolved')";
+    const now = this.#access.now();
+    return this.#access.write('settle the offline payments whose outcome is known', () => {
+      this.#access
+        .prepared(
+          `INSERT OR IGNORE INTO findings (entry_id, source, found_at) SELECT id, 'background', ? FROM entries WHERE id IN (${known}) AND NOT (coalesce(json_extract(outcome, '$.respstat'), '') = 'A' AND json_extract(outcome, '$.retref') IS NOT NULL)`,
+        )
+        .run(now);
+      return this.#access.prepared(`UPDATE offline_payments SET sealed = x'' WHERE entry_id IN (${known})`).run().changes;
+    });
+  }
+
   /** The sealed request of a payment still waiting, or undefined. */
   sealedOf(entryId: number): Buffer | undefined {
     const row = this.#access

@@ -36,9 +36,11 @@ export interface RecoveryFinding {
   readonly foundAt: number;
   /**
    * approved / not-charged for a payment (unclear when the gateway refused the safety void, so a
-   * person looks first); applied / not-applied for a capture, void or refund.
+   * person looks first); applied / not-applied for a capture, void or refund; offline-declined
+   * for a payment stored offline that the gateway did not approve when it was sent (ADR 901): the
+   * customer has left with the goods, so a manager calls them or writes it off.
    */
-  readonly outcome: 'approved' | 'not-charged' | 'unclear' | 'applied' | 'not-applied';
+  readonly outcome: 'approved' | 'not-charged' | 'unclear' | 'applied' | 'not-applied' | 'offline-declined';
   readonly authcode: string | null;
   readonly retref: string | null;
   /** What it became and what to do, in the cashier's words: "Approved: authcode 123456, hand over the goods". */

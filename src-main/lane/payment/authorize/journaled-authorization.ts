@@ -5,7 +5,7 @@ import { GatewayTransportError, type GatewayError, type RetryableError } from '.
 import { resolveLostAuthorization, type LostAuthorizationOutcome } from '../../gateway/recovery';
 import { recordFailedCall } from '../../journal/failed-call';
 import type { Journal, JournalError, JournalIntent } from '../../journal/journal';
-import { outcomeOf, recordRecovery } from '../../journal/journaled';
+import { outcomeOf, recordRecovery, sentAtOf } from '../../journal/journaled';
 import { writeAfterSending } from '../../journal/unrecorded';
 
 /** What the screen may say about an authorization. `unknown` is never shown or printed as approved. */
@@ -63,7 +63,8 @@ export interface JournaledAuthorizationRequest {
 /** The row was written just before the request left: its time starts the gateway's answer window. */
 function answerWindowOf(journal: Journal, entryId: number): { sentAt: number; now: number } {
   const now = journal.clock.now();
-  return { sentAt: journal.get(entryId)?.createdAt ?? now, now };
+  const entry = journal.get(entryId);
+  return { sentAt: entry ? sentAtOf(entry) : now, now };
 }
 
 /**
