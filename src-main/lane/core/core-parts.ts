@@ -1,3 +1,4 @@
+import type { OfflineLane } from '../offline/offline-lane';
 import type { DayDesk } from '../terminal/day-desk';
 import type { ReceiptOutbox } from '../receipt-mail/outbox';
 import type { AppInfo } from '../ipc/contract';
@@ -63,6 +64,8 @@ export interface Core {
   readonly wallet: LaneWallet;
   /** The self-checkout: catalogue, basket, paying it, the receipt choice, the service state. */
   readonly kiosk: KioskService;
+  /** Offline payments (ADR 901): the link, the store's policy and forwarders; absent unless settings.offline.enabled. */
+  readonly offline?: OfflineLane;
   /** The validated entry point for every command from a renderer. */
   readonly dispatch: Dispatch;
   info(): AppInfo;

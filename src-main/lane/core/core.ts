@@ -63,6 +63,7 @@ export function createCore(options: CoreOptions): Core {
   });
 
   const core: Core = {
+    ...(lane.offline ? { offline: lane.offline } : {}),
     settings,
     logger,
     clock,
@@ -107,6 +108,7 @@ export function createCore(options: CoreOptions): Core {
       // Nothing is published once closing begins: devices going down are not news to anyone.
       { name: 'the events', run: () => stops.forEach((stop) => stop()) },
       { name: 'the sale (a payment in flight is awaited)', run: () => sales.close() },
+      { name: 'the offline forwarder (a payment being sent is awaited)', run: () => lane.offline?.close() },
       { name: 'the signature capture', run: () => devices.signature.close() },
       { name: 'the kiosk', run: () => kiosk.close() },
       { name: 'the devices', run: () => devices.deviceManager.close() },

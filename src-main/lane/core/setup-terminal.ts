@@ -9,6 +9,14 @@ import { createCustomerServices, type CustomerServices } from '../terminal/custo
 import { createTerminalStateStore, type TerminalStateStore } from '../terminal/state-store';
 import type { LaneWallet } from '../wallet/pay-link/lane-wallet';
 import type { LaneDevices } from './setup-devices';
+import type { Journal } from '../journal/journal';
+import type { TerminalPhase } from '../ipc/contract';
+import { alwaysOnlineLink } from '../offline/always-online';
+import type { GatewayLink } from '../offline/link-state';
+import { createOfflineLane, type OfflineLane } from '../offline/offline-lane';
+
+/** The phases with no sale being taken: the forwarder sends stored payments only then. */
+const idlePhases: ReadonlySet<TerminalPhase> = new Set(['starting', 'idle', 'done', 'offline']);
 import type { LaneJournal } from './setup-journal';
 
 /** The lane's sales and what it shows of them: the state store, the terminal service, the customers' services. */
@@ -17,6 +25,8 @@ export interface LaneTerminal {
   /** Sales, refused while the journal is. */
   readonly sales: TerminalService;
   readonly customers: CustomerServices;
+  /** Offline payments (ADR 901): present when settings.offline.enabled. */
+  readonly offline: OfflineLane | undefined;
 }
 
 export interface TerminalParts {
@@ -26,13 +36,28 @@ export interface TerminalParts {
   readonly journal: LaneJournal;
   readonly gateway: () => Promise<GatewayAccess>;
   readonly wallet: LaneWallet;
+  /** The gateway link's health, when the lane has a breaker (helper part); else options.gatewayLink, else always online. */
+  readonly link?: GatewayLink;
 }
 
 export function setupTerminal(options: CoreOptions, parts: TerminalParts): LaneTerminal {
   const { settings, logger } = options;
   const { clock, events, devices, journal, gateway, wallet } = parts;
   const terminal = createTerminalStateStore(clock);
+  const offline = settings.offline.enabled
+    ? createOfflineLane({
+        settings: settings.offline,
+        link: parts.link ?? options.gatewayLink ?? alwaysOnlineLink(),
+        secrets: () => options.secrets?.(),
+        journal: () => journal.current(),
+        gateway,
+        clock: { now: () => clock.now(), setTimer: (run, ms) => clock.setTimer(run, ms, { unref: true }) },
+        logger,
+        saleInProgress: () => !idlePhases.has(terminal.current().phase),
+      })
+    : undefined;
   const service = createTerminalService({
+    ...(offline ? { offline: (current: Journal) => offline.taking(current) } : {}),
     state: terminal,
     manager: devices.deviceManager,
     settings,
@@ -57,7 +82,7 @@ export function setupTerminal(options: CoreOptions, parts: TerminalParts): LaneT
     takeSignature: () => devices.signature.take(),
     logger,
   });
-  return { terminal, sales: refusingWithoutJournal(service, () => journal.refusal()), customers };
+  return { terminal, sales: refusingWithoutJournal(service, () => journal.refusal()), customers, offline };
 }
 
 /**

@@ -92,10 +92,12 @@ export class Forwarder {
     return pass;
   }
 
-  close(): void {
+  /** Stops: no new pass; the payment being sent finishes (its row is never left half-done by the close). */
+  async close(): Promise<void> {
     this.#closed = true;
     this.#cancelTimer?.();
     this.#unsubscribe?.();
+    await this.#running?.catch(() => undefined);
   }
 
   async #pass(): Promise<ForwardPass> {
