@@ -14,10 +14,10 @@ export function kioskOutcomeHeadline(sale: CurrentSale | null, words: OutcomeWor
     return words.partlyPaid(paidMinor, sale.dueMinor);
   }
   switch (last.outcome) {
-    case 'approved':
-    case 'partial':
     // Stored offline (ADR 901): the customer has paid as far as they can; the merchant carries the rest.
     case 'stored':
+    case 'approved':
+    case 'partial':
       return words.approved;
     case 'declined':
       return last.tender === 'wallet' ? words.phoneDeclined : words.cardDeclined;

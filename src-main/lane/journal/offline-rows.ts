@@ -173,7 +173,8 @@ export class OfflineRows {
           `INSERT OR IGNORE INTO findings (entry_id, source, found_at) SELECT id, 'background', ? FROM entries WHERE id IN (${known}) AND NOT (coalesce(json_extract(outcome, '$.respstat'), '') = 'A' AND json_extract(outcome, '$.retref') IS NOT NULL)`,
         )
         .run(now);
-      return this.#access.prepared(`UPDATE offline_payments SET sealed = x'' WHERE entry_id IN (${known})`).run().changes;
+      return this.#access.prepared(`UPDATE offline_payments SET sealed = x'' WHERE entry_id IN (${known})`).run()
+        .changes;
     });
   }
 

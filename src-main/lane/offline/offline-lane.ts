@@ -61,7 +61,9 @@ export function createOfflineLane(options: OfflineLaneOptions): OfflineLane {
     if (known) return known;
     const secrets = options.secrets();
     if (!secrets) {
-      options.logger.warn('offline payments are switched on but the lane has no secret store for their key: none are taken');
+      options.logger.warn(
+        'offline payments are switched on but the lane has no secret store for their key: none are taken',
+      );
       return undefined;
     }
     seal ??= RequestSeal.open(secrets);

@@ -89,7 +89,16 @@ export async function endOfDay(
     total.amountMinor += amountMinor;
     totals.set(status, total);
   }
-  const order: DayStatus[] = ['approved', 'declined', 'captured', 'voided', 'refunded', 'unknown', 'stored', 'not-sent'];
+  const order: DayStatus[] = [
+    'approved',
+    'declined',
+    'captured',
+    'voided',
+    'refunded',
+    'unknown',
+    'stored',
+    'not-sent',
+  ];
   const journal = order.filter((status) => totals.has(status)).map((status) => ({ status, ...totals.get(status)! }));
   try {
     const batches = await deps.client.settlementStatus({ merchid: deps.merchid, ...reportQuery });

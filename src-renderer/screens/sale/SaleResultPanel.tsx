@@ -143,7 +143,8 @@ const settledNext: Record<RecoveryFinding['outcome'], string> = {
   unclear: 'Look the order up in History before taking any payment again.',
   applied: '',
   'not-applied': '',
-  'offline-declined': 'The payment stored offline was not approved when sent. A manager calls the customer or writes it off.',
+  'offline-declined':
+    'The payment stored offline was not approved when sent. A manager calls the customer or writes it off.',
 };
 
 /**

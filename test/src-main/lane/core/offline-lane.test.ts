@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootCore } from '../../../../src-main/lane/core/boot';
 import type { Core } from '../../../../src-main/lane/core/core';
-import type { TerminalState } from '../../../../src-main/lane/ipc/contract';
+import type { SaleSummary, TerminalState } from '../../../../src-main/lane/ipc/contract';
 import { offlineQueue, offlineStatus } from '../../../../src-main/lane/offline/offline-desk';
 import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 import { collectingLogger, ok, until } from '../../../support/test-core';
@@ -60,7 +60,7 @@ describe('a lane with settings.offline.enabled', () => {
     const { core, lines } = start(home, link);
     core.session.signIn({ cashierId: '1001', pin: '1234' });
 
-    const summary = ok(await sell(core, 1500));
+    const summary = ok(await sell(core, 1500)) as SaleSummary;
 
     expect(summary).toMatchObject({
       outcome: 'stored',
