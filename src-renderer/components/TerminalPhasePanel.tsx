@@ -17,6 +17,7 @@ const headlines: Record<TerminalPhase, string> = {
   declined: 'Declined',
   retry: 'Not approved: try again',
   unknown: 'Outcome being checked',
+  stored: 'Stored offline: sent when the gateway is back',
   printing: 'Printing the receipt',
   done: 'Done',
   working: 'Working\u2026',

@@ -14,6 +14,8 @@ export function kioskOutcomeHeadline(sale: CurrentSale | null, words: OutcomeWor
     return words.partlyPaid(paidMinor, sale.dueMinor);
   }
   switch (last.outcome) {
+    // Stored offline (ADR 074): the customer has paid as far as they can; the merchant carries the rest.
+    case 'stored':
     case 'approved':
     case 'partial':
       return words.approved;

@@ -13,6 +13,7 @@ import { asSection, integerFrom } from './schema-parts';
 import { receiptMailSettingsSchema } from './receipt-mail-settings';
 import { receiptSmsSettingsSchema } from './receipt-sms-settings';
 import { surchargeSettingsSchema } from './surcharge-settings';
+import { offlineSettingsSchema } from './offline-settings';
 import { walletSettingIssues, walletSettingsSchema } from './wallet-settings';
 
 /**
@@ -212,6 +213,7 @@ export const settingsSchema = z
         .describe('Who may sign in on the lane, and what needs a manager.'),
       wallet: walletSettingsSchema.prefault({}),
       surcharge: surchargeSettingsSchema.prefault({}),
+      offline: offlineSettingsSchema.prefault({}),
       kiosk: kioskSettingsSchema.prefault({}),
       receiptMail: receiptMailSettingsSchema
         .prefault({})

@@ -24,6 +24,8 @@ export interface BootOptions {
   readonly secrets?: CoreOptions['secrets'];
   /** Tests move time instead of waiting for it; the system clock otherwise. */
   readonly clock?: CoreOptions['clock'];
+  /** The gateway link's health for offline payments (ADR 074); none: always online. */
+  readonly gatewayLink?: CoreOptions['gatewayLink'];
 }
 
 export interface BootedCore {
@@ -58,6 +60,7 @@ export function bootCore(options: BootOptions): BootedCore {
     journalPath: options.journalPath ?? defaultJournalPath(appDataDir, settings.training),
     ...(options.gateway ? { gateway: options.gateway } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.gatewayLink ? { gatewayLink: options.gatewayLink } : {}),
     journalRecordFile: settingsPath(appDataDir),
     legacyJournalIdentityFile: journalIdentityPath(appDataDir),
     trainingGatewayPath: join(appDataDir, 'training-gateway.sqlite'),

@@ -1,3 +1,4 @@
+import type { GatewayLink } from '../offline/link-state';
 import type { ShellKind } from '../ipc/contract';
 import type { Settings } from '../config/settings';
 import type { Logger } from '../../platform/log/logger';
@@ -41,6 +42,11 @@ export interface CoreOptions {
   readonly recoveryTimer?: Clock['setTimer'];
   /** Schedules the kiosk's limit on a payment left waiting at the card or the signature (tests run it by hand). */
   readonly kioskTimer?: Clock['setTimer'];
+  /**
+   * The gateway link's health (offline/link-state.ts), for offline payments (ADR 074): the circuit
+   * breaker where the lane has one; none: always online, so only a request that never left stores a payment.
+   */
+  readonly gatewayLink?: GatewayLink;
   /** Where live gateway credentials are kept (`gateway.username`, `gateway.password`); the shells pass theirs. */
   readonly secrets?: () => SecretStore | undefined;
   /** Where the Settings screen saves settings.json, and which settings the environment overrides (boot passes it). */

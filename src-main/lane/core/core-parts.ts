@@ -1,5 +1,6 @@
+import type { OfflineLane } from '../offline/offline-lane';
 import type { DayDesk } from '../terminal/day-desk';
-import type { OfflineDesk } from './offline-handlers';
+import type { OfflineDesk } from '../offline/offline-desk';
 import type { ReceiptOutbox } from '../receipt-mail/outbox';
 import type { AppInfo } from '../ipc/contract';
 import type { Dispatch } from '../ipc/dispatcher';
@@ -66,6 +67,8 @@ export interface Core {
   readonly wallet: LaneWallet;
   /** The self-checkout: catalogue, basket, paying it, the receipt choice, the service state. */
   readonly kiosk: KioskService;
+  /** Offline payments (ADR 074): the link, the store's policy and forwarders; absent unless settings.offline.enabled. */
+  readonly offlineLane?: OfflineLane;
   /** The validated entry point for every command from a renderer. */
   readonly dispatch: Dispatch;
   info(): AppInfo;

@@ -4,7 +4,8 @@ import { createDispatcher } from '../ipc/dispatcher';
 import { createEventHub } from '../ipc/event-hub';
 import { systemClock } from '../../platform/clock';
 import { createCommandHandlers } from './handlers';
-import { offlineDeskNotJoined } from './offline-handlers';
+import { createOfflineDesk } from '../offline/offline-desk';
+import { setupGatewayLink } from './setup-gateway-link';
 import { productVersion } from './version';
 import { LaneError } from '../errors';
 import type { Core } from './core-parts';
@@ -35,9 +36,19 @@ export function createCore(options: CoreOptions): Core {
   // The session is made after the journal: each row asks it who is signed in when it is written.
   let signedIn: () => string | undefined = () => undefined;
   const journal = setupJournal(options, clock, () => signedIn());
-  const gateway = setupGateway(options, training.gateway);
+  // The breaker that tells a gateway that cannot be reached from one that lost an answer (ADR 075).
+  const link = setupGatewayLink(options, clock, training.gateway);
+  const gateway = setupGateway(options, training.gateway, link);
   const wallet = setupWallet(options, clock, training);
-  const lane = setupTerminal(options, { clock, events, devices, journal, gateway, wallet });
+  const lane = setupTerminal(options, {
+    clock,
+    events,
+    devices,
+    journal,
+    gateway,
+    wallet,
+    ...(link ? { link } : {}),
+  });
   const staff = setupStaff(options, clock, gateway, devices.printerProfileNames);
   signedIn = () => staff.session.current()?.cashierId;
   const { kiosk, stops } = setupKiosk(options, { clock, events, devices, terminal: lane, staff });
@@ -63,7 +74,13 @@ export function createCore(options: CoreOptions): Core {
     shell,
   });
 
+  const offline = createOfflineDesk({
+    lane: lane.offline,
+    journal: () => journal.current(),
+    now: () => clock.now(),
+  });
   const core: Core = {
+    ...(lane.offline ? { offlineLane: lane.offline } : {}),
     settings,
     logger,
     clock,
@@ -74,8 +91,7 @@ export function createCore(options: CoreOptions): Core {
     printers: devices.printers,
     receiptMail,
     day,
-    // The store and forwarder (offline/) takes this place when it is joined in.
-    offline: offlineDeskNotJoined,
+    offline,
     sales,
     customers: lane.customers,
     terminal,
@@ -110,6 +126,8 @@ export function createCore(options: CoreOptions): Core {
       // Nothing is published once closing begins: devices going down are not news to anyone.
       { name: 'the events', run: () => stops.forEach((stop) => stop()) },
       { name: 'the sale (a payment in flight is awaited)', run: () => sales.close() },
+      { name: 'the offline forwarder (a payment being sent is awaited)', run: () => lane.offline?.close() },
+      { name: 'the gateway link', run: () => link?.close() },
       { name: 'the signature capture', run: () => devices.signature.close() },
       { name: 'the kiosk', run: () => kiosk.close() },
       { name: 'the devices', run: () => devices.deviceManager.close() },

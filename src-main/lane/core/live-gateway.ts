@@ -1,6 +1,7 @@
 import type { Settings } from '../config/settings';
 import type { SecretStore } from '../config/secrets';
 import { createGatewayClient } from '../gateway/client';
+import type { LinkReport } from '../gateway/client-settings';
 import type { GatewayAccess } from '../terminal/terminal';
 import { LaneError } from '../errors';
 
@@ -8,7 +9,11 @@ import { LaneError } from '../errors';
  * The live gateway: its URL and the merchant id from the settings, the credentials from the
  * secret store. What is missing is named, so store IT knows what to enter.
  */
-export async function liveGateway(settings: Settings, secrets: SecretStore | undefined): Promise<GatewayAccess> {
+export async function liveGateway(
+  settings: Settings,
+  secrets: SecretStore | undefined,
+  link?: LinkReport,
+): Promise<GatewayAccess> {
   const missing: string[] = [];
   if (settings.gateway.url === '') missing.push('the gateway URL (setting gateway.url)');
   if (settings.merchantId === '') missing.push('the merchant id (setting merchantId)');
@@ -23,6 +28,7 @@ export async function liveGateway(settings: Settings, secrets: SecretStore | und
   const client = createGatewayClient({
     baseUrl: settings.gateway.url,
     credentials: { level: 'site', username: username!, password: password! },
+    ...(link ? { link } : {}),
   });
   return { client, merchid: settings.merchantId };
 }

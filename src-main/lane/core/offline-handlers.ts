@@ -3,22 +3,9 @@
  * forwarder's view of the link and the stored payments. The desk owns every limit and every
  * state; these handlers only ask who may do what.
  */
-import type { OfflinePaymentView, OfflineStatusView } from '../ipc/contract';
 import type { CommandHandlers } from '../ipc/dispatcher';
+import type { OfflineDesk } from '../offline/offline-desk';
 import type { SessionService } from '../session/session-service';
-import { LaneError } from '../errors';
-
-/** What the store-and-forward side answers the screens with. */
-export interface OfflineDesk {
-  /** The link and the stored payments now. */
-  status(): OfflineStatusView;
-  /** The stored payments, oldest first, masked. */
-  queue(): OfflinePaymentView[];
-  /** Starts forwarding now (the link permitting); answers the status once it has begun. */
-  retry(): OfflineStatusView | Promise<OfflineStatusView>;
-  /** Stops or starts again taking payments offline at this lane; stored ones are still sent. */
-  switch(enabled: boolean): OfflineStatusView;
-}
 
 type OfflineHandlers = Pick<CommandHandlers, 'offline.status' | 'offline.queue' | 'offline.retry' | 'offline.switch'>;
 
@@ -49,19 +36,4 @@ export function createOfflineHandlers(
       return desk.switch(enabled);
     },
   };
-}
-
-/**
- * The desk until the store and forwarder are joined in (the merger replaces it with
- * offline/forwarder's): every question is refused in words, never answered with made-up state.
- */
-export const offlineDeskNotJoined: OfflineDesk = {
-  status: () => notJoined(),
-  queue: () => notJoined(),
-  retry: () => notJoined(),
-  switch: () => notJoined(),
-};
-
-function notJoined(): never {
-  throw new LaneError('refused', 'Offline payments are not part of this lane yet.');
 }

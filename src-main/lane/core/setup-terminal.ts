@@ -9,6 +9,15 @@ import { createCustomerServices, type CustomerServices } from '../terminal/custo
 import { createTerminalStateStore, type TerminalStateStore } from '../terminal/state-store';
 import type { LaneWallet } from '../wallet/pay-link/lane-wallet';
 import type { LaneDevices } from './setup-devices';
+import type { Journal } from '../journal/journal';
+import type { TerminalPhase } from '../ipc/contract';
+import { alwaysOnlineLink } from '../offline/always-online';
+import type { GatewayLink } from '../offline/link-state';
+import { createOfflineLane, type OfflineLane } from '../offline/offline-lane';
+import { offlineStatus } from '../offline/offline-desk';
+
+/** The phases with no sale being taken: the forwarder sends stored payments only then. */
+const idlePhases: ReadonlySet<TerminalPhase> = new Set(['starting', 'idle', 'done', 'offline']);
 import type { LaneJournal } from './setup-journal';
 
 /** The lane's sales and what it shows of them: the state store, the terminal service, the customers' services. */
@@ -17,6 +26,8 @@ export interface LaneTerminal {
   /** Sales, refused while the journal is. */
   readonly sales: TerminalService;
   readonly customers: CustomerServices;
+  /** Offline payments (ADR 074): present when settings.offline.enabled. */
+  readonly offline: OfflineLane | undefined;
 }
 
 export interface TerminalParts {
@@ -26,13 +37,33 @@ export interface TerminalParts {
   readonly journal: LaneJournal;
   readonly gateway: () => Promise<GatewayAccess>;
   readonly wallet: LaneWallet;
+  /** The gateway link's breaker (ADR 075, setup-gateway-link.ts) when offline payments are on; else always online. */
+  readonly link?: GatewayLink;
 }
 
 export function setupTerminal(options: CoreOptions, parts: TerminalParts): LaneTerminal {
   const { settings, logger } = options;
   const { clock, events, devices, journal, gateway, wallet } = parts;
   const terminal = createTerminalStateStore(clock);
+  // The banner follows the offline part: the link changed, a payment was stored or forwarded.
+  const publishOffline = () => {
+    if (offline) events.emit('offline.status', offlineStatus(offline, journal.current(), clock.now()));
+  };
+  const offline: OfflineLane | undefined = settings.offline.enabled
+    ? createOfflineLane({
+        settings: settings.offline,
+        link: parts.link ?? options.gatewayLink ?? alwaysOnlineLink(),
+        secrets: () => options.secrets?.(),
+        journal: () => journal.current(),
+        gateway,
+        clock: { now: () => clock.now(), setTimer: (run, ms) => clock.setTimer(run, ms, { unref: true }) },
+        logger,
+        saleInProgress: () => !idlePhases.has(terminal.current().phase),
+        onChange: publishOffline,
+      })
+    : undefined;
   const service = createTerminalService({
+    ...(offline ? { offline: (current: Journal) => offline.taking(current) } : {}),
     state: terminal,
     manager: devices.deviceManager,
     settings,
@@ -51,13 +82,18 @@ export function setupTerminal(options: CoreOptions, parts: TerminalParts): LaneT
     onOutcome: (notice) => events.emit('terminal.outcome', notice),
     setTimer: options.recoveryTimer ?? ((run, ms) => clock.setTimer(run, ms, { unref: true })),
   });
+  // A payment stored offline ends its sale like any other: the banner's count follows it.
+  if (offline)
+    terminal.onChange((state) => {
+      if (state.phase === 'done') publishOffline();
+    });
   const customers = createCustomerServices({
     journal: () => journal.current(),
     gateway,
     takeSignature: () => devices.signature.take(),
     logger,
   });
-  return { terminal, sales: refusingWithoutJournal(service, () => journal.refusal()), customers };
+  return { terminal, sales: refusingWithoutJournal(service, () => journal.refusal()), customers, offline };
 }
 
 /**

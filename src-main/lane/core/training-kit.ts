@@ -1,3 +1,4 @@
+import type { LinkReport } from '../gateway/client-settings';
 /**
  * What training hands the lane: the built-in gateway, the emulated phone's payloads and the
  * emulated devices. The lane names only these shapes; the shells make them from the stand-ins
@@ -20,7 +21,8 @@ export interface TrainingBoarding {
 
 export interface TrainingGateway {
   /** The built-in gateway, started on first use. */
-  access(merchantId: string): Promise<GatewayAccess>;
+  /** `link`: told whether each call was answered or never left (the offline breaker), when the lane has one. */
+  access(merchantId: string, link?: LinkReport): Promise<GatewayAccess>;
   /** The next authorization is processed but its answer never comes back: the lane's recovery runs. */
   loseNextAnswer(): Promise<void>;
   /**

@@ -23,6 +23,8 @@ export const salePhases = [
   'declined',
   'retry',
   'unknown',
+  // Taken offline (ADR 074): stored in the journal, sent when the gateway is back; never "approved".
+  'stored',
   'printing',
 ] as const;
 export type SalePhase = (typeof salePhases)[number];

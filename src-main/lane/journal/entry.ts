@@ -12,9 +12,11 @@ export type JournalOperation = (typeof journalOperations)[number];
  * - `completed`: the gateway's answer is recorded;
  * - `unknown`: the request may have arrived and the answer was lost: recovery runs;
  * - `resolved`: recovery learned the outcome (found, voided, or never processed);
- * - `not-sent`: the request certainly did not leave (it failed validation or could not connect).
+ * - `not-sent`: the request certainly did not leave (it failed validation or could not connect);
+ * - `stored`: an offline payment (ADR 074): never sent yet, its request sealed beside the row
+ *   (offline_payments) until the forwarder sends it; not lost, so recovery leaves it alone.
  */
-export type JournalState = 'pending' | 'completed' | 'unknown' | 'resolved' | 'not-sent';
+export type JournalState = 'pending' | 'completed' | 'unknown' | 'resolved' | 'not-sent' | 'stored';
 
 /** What is known before the request: no track, TLV, CVV or full card number, by construction. */
 export interface JournalIntent {

@@ -16,13 +16,16 @@ import {
 import { LaneError } from '../errors';
 import { DayBook } from './day-book';
 import { SplitBook } from './split-book';
+import { OfflineRows } from './offline-rows';
 import { checkAndMigrate } from './migrate';
 import { lanePrefix } from './naming';
+import { listQuery } from './list-query';
 import { UnrecordedOutcomes } from './unrecorded';
 export { containsCardNumber, JournalError, type JournalErrorKind } from './card-data';
 export * from './entry';
 export type { CashMovement, Shift, SinceLastZ, StoredZReport } from './day-book';
 export type { SplitCashRow, SplitSaleRecord, SplitSaleRows } from './split-book';
+export type { OfflineCard, OfflineRow } from './offline-rows';
 export { defaultJournalPath, lanePrefix } from './naming';
 
 export interface JournalOptions {
@@ -63,6 +66,8 @@ export class Journal {
   readonly day: DayBook;
   /** The sales paid in parts (ADR 072): their totals and which rows belong to them. */
   readonly split: SplitBook;
+  /** The payments taken offline (ADR 074): stored rows and their sealed requests. */
+  readonly offline: OfflineRows;
 
   private constructor(path: string, db: Database.Database, options: JournalOptions) {
     this.path = path;
@@ -79,6 +84,12 @@ export class Journal {
     };
     this.day = new DayBook(access);
     this.split = new SplitBook(access, this.day);
+    this.offline = new OfflineRows({
+      ...access,
+      allocateOrderId: () => this.#allocateOrderId(),
+      cashier: this.#cashier,
+      written: (entryId) => this.#onProgress?.(entryId, false),
+    });
   }
 
   static open(path: string, options: JournalOptions): Journal {
@@ -362,22 +373,8 @@ export class Journal {
    * units), operation, and a time range (epoch milliseconds, `from` inclusive, `to` exclusive).
    */
   list(filter: JournalFilter = {}): JournalEntry[] {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const narrow = (clause: string, ...values: unknown[]) => {
-      where.push(clause);
-      params.push(...values);
-    };
-    if (filter.orderId) narrow('order_id = ?', filter.orderId);
-    if (filter.lastFour) narrow("masked_pan LIKE '%' || ?", filter.lastFour);
-    if (filter.amountMinor !== undefined) narrow('amount_minor = ?', filter.amountMinor);
-    if (filter.retref)
-      narrow("(json_extract(outcome, '$.retref') = ? OR original_retref = ?)", filter.retref, filter.retref);
-    if (filter.operation) narrow('operation = ?', filter.operation);
-    if (filter.from !== undefined) narrow('created_at >= ?', filter.from);
-    if (filter.to !== undefined) narrow('created_at < ?', filter.to);
-    const sql = `SELECT * FROM entries ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
-    return (this.#prepared(sql).all(...params, filter.limit ?? 100) as Row[]).map(toEntry);
+    const { sql, params } = listQuery(filter);
+    return (this.#prepared(sql).all(...params) as Row[]).map(toEntry);
   }
 
   /**

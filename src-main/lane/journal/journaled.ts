@@ -35,7 +35,16 @@ const noRecordYetNote = 'answer lost; the gateway had no record of it yet and ma
  * once its answer window has passed (its "not found" is final then); any other entry at `now`.
  */
 export function settleableAt(entry: JournalEntry, now: number): number {
-  return entry.operation === 'auth' && entry.note?.startsWith(noRecordYetNote) ? entry.createdAt + answerWindowMs : now;
+  return entry.operation === 'auth' && entry.note?.startsWith(noRecordYetNote) ? sentAtOf(entry) + answerWindowMs : now;
+}
+
+/**
+ * When the entry's request was sent: when it was written, or for an offline payment when the
+ * forwarder sent it (`forwardedAt`, ADR 074): its answer window starts then, not when it was stored.
+ */
+export function sentAtOf(entry: JournalEntry): number {
+  const forwardedAt = entry.detail?.forwardedAt;
+  return typeof forwardedAt === 'number' ? forwardedAt : entry.createdAt;
 }
 
 /** Words for the journal's note on how a lost answer was settled. */
@@ -64,6 +73,9 @@ export function recordRecovery(
   finding?: FindingSource,
 ): void {
   if (outcome.kind === 'unresolved') journal.markUnknown(entryId, describeRecovery(outcome));
+  // An offline payment the gateway never processed is not lost: it waits to be sent again (ADR 074).
+  else if (outcome.kind === 'not-processed' && journal.offline.isOffline(entryId))
+    journal.offline.backToStored(entryId, `${describeRecovery(outcome)}; stored again to be sent`);
   else
     journal.resolve(
       entryId,
@@ -121,9 +133,10 @@ export async function recoverJournal(
       const outcome = await resolveLostAuthorization(
         client,
         { merchid, orderid: entry.orderId },
-        { sentAt: entry.createdAt, now: journal.clock.now() },
+        { sentAt: sentAtOf(entry), now: journal.clock.now() },
       );
       recordRecovery(journal, entry.id, outcome, finding);
+      if (journal.offline.isOffline(entry.id)) journal.offline.settleKnown();
       results.push({ entry, kind: 'authorization', outcome });
     } else if (entry.operation === 'capture' || entry.operation === 'void' || entry.operation === 'refund') {
       results.push({

@@ -21,11 +21,24 @@ export function checkAndMigrate(db: Database.Database, path: string, now: number
       `journal: ${path} is from a newer Lanepoint (schema ${version}, this one knows ${migrations.length}); run that version, which can read it: this one never downgrades a journal`,
       { kind: 'newer-schema' },
     );
-  for (let next = version; next < migrations.length; next++) {
-    db.transaction(() => {
-      db.exec(migrations[next]!);
-      db.pragma(`user_version = ${next + 1}`);
-    })();
+  // A migration may rebuild a table others refer to (SQLite's own procedure): foreign keys are
+  // off while it runs (the pragma does nothing inside a transaction) and checked before it commits.
+  const enforced = db.pragma('foreign_keys', { simple: true }) === 1;
+  if (enforced) db.pragma('foreign_keys = OFF');
+  try {
+    for (let next = version; next < migrations.length; next++) {
+      db.transaction(() => {
+        db.exec(migrations[next]!);
+        const broken = db.pragma('foreign_key_check') as unknown[];
+        if (broken.length > 0)
+          throw new JournalError(`journal: migration ${next + 1} of ${path} left ${broken.length} broken references`, {
+            kind: 'damaged',
+          });
+        db.pragma(`user_version = ${next + 1}`);
+      })();
+    }
+  } finally {
+    if (enforced) db.pragma('foreign_keys = ON');
   }
   db.prepare('INSERT OR IGNORE INTO identity (id, journal_id, created_at) VALUES (1, ?, ?)').run(
     newJournalIdentity(),

@@ -111,4 +111,39 @@ export const migrations: readonly string[] = [
      CHECK (movement_id IS NULL OR applied_minor IS NOT NULL)
    );
    CREATE INDEX split_parts_sale ON split_parts (sale_id);`,
+  // Offline payments (ADR 074): the state `stored` joins the CHECK, so the table is rebuilt the
+  // way SQLite documents (foreign keys are off while migrations run: migrate.ts), keeping every
+  // id; a stored payment's request rests only sealed (AES-256-GCM) beside its row until its outcome is known.
+  `CREATE TABLE entries_widened (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     operation TEXT NOT NULL CHECK (operation IN ('auth', 'capture', 'void', 'refund', 'voidByOrderId')),
+     order_id TEXT NOT NULL CHECK (length(order_id) BETWEEN 1 AND 19),
+     amount_minor INTEGER NOT NULL,
+     masked_pan TEXT,
+     entry_mode TEXT,
+     original_retref TEXT,
+     state TEXT NOT NULL CHECK (state IN ('pending', 'completed', 'unknown', 'resolved', 'not-sent', 'stored')),
+     outcome TEXT,
+     note TEXT,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     detail TEXT,
+     cashier TEXT,
+     shift_id INTEGER
+   );
+   INSERT INTO entries_widened (id, operation, order_id, amount_minor, masked_pan, entry_mode, original_retref, state, outcome, note, created_at, updated_at, detail, cashier, shift_id)
+     SELECT id, operation, order_id, amount_minor, masked_pan, entry_mode, original_retref, state, outcome, note, created_at, updated_at, detail, cashier, shift_id FROM entries;
+   DROP TABLE entries;
+   ALTER TABLE entries_widened RENAME TO entries;
+   CREATE INDEX entries_order_id ON entries (order_id);
+   CREATE INDEX entries_state ON entries (state) WHERE state IN ('pending', 'unknown', 'stored');
+   CREATE INDEX entries_created_at ON entries (created_at);
+   CREATE TABLE offline_payments (
+     entry_id INTEGER PRIMARY KEY REFERENCES entries (id),
+     sealed BLOB NOT NULL,
+     stored_at INTEGER NOT NULL,
+     brand TEXT,
+     last_four TEXT CHECK (last_four IS NULL OR length(last_four) <= 4),
+     attempts INTEGER NOT NULL DEFAULT 0
+   );`,
 ];

@@ -78,8 +78,10 @@ export function createKioskCheckout(options: KioskCheckoutOptions): KioskCheckou
   const settle = (summary: SaleSummary) => {
     const payment = visitPayment(summary);
     if (payment) payments = [...payments, payment];
-    if (summary.outcome === 'approved' || summary.outcome === 'partial') {
-      visit.paid(summary.approvedMinor);
+    // Stored offline (ADR 074): the lane has taken the card and sends it later; the basket is paid.
+    const paidMinor = summary.outcome === 'stored' ? summary.requestedMinor : summary.approvedMinor;
+    if (summary.outcome === 'approved' || summary.outcome === 'partial' || summary.outcome === 'stored') {
+      visit.paid(paidMinor);
       visit.moveTo(visit.basket().dueMinor === 0 ? 'receipt' : 'basket');
       return;
     }

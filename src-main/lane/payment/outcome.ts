@@ -29,7 +29,12 @@ export type SaleOutcome =
   /** The answer was lost and recovery settled it without a charge (never processed, or voided). */
   | { readonly kind: 'not-charged'; readonly orderId: string; readonly reason: string }
   /** The answer was lost and nothing could be learned: never shown as approved; queued for recovery. */
-  | { readonly kind: 'unknown'; readonly orderId: string; readonly reason: string };
+  | { readonly kind: 'unknown'; readonly orderId: string; readonly reason: string }
+  /**
+   * The gateway could not be reached and the payment was stored offline (ADR 074), its request
+   * sealed in the journal: sent when the gateway is back. Never shown or printed as approved.
+   */
+  | { readonly kind: 'stored'; readonly orderId: string; readonly reason: string };
 
 /** The screen's line for an outcome. */
 export function outcomeLine(outcome: SaleOutcome): string {

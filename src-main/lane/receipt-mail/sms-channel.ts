@@ -14,6 +14,7 @@ const done: Record<ReceiptKind, string> = {
   refund: 'refunded',
   void: 'voided',
   decline: 'declined',
+  offline: 'stored offline, to be sent when the network is back',
 };
 
 /**

@@ -3,8 +3,11 @@ import type { GatewayReceipt } from '../gateway/wire-schema';
 import type { Bitmap } from '../signature/bmp';
 import { formatMinorUnits } from '../../platform/money';
 
-/** What kind of slip: an approved sale, an authorization to capture later, a void, a refund, a decline, or a partial approval. */
-export type ReceiptKind = 'sale' | 'authorization' | 'void' | 'refund' | 'decline' | 'partial';
+/**
+ * What kind of slip: an approved sale, an authorization to capture later, a void, a refund, a
+ * decline, a partial approval, or a sale stored offline and not sent yet (ADR 074: never "approved").
+ */
+export type ReceiptKind = 'sale' | 'authorization' | 'void' | 'refund' | 'decline' | 'partial' | 'offline';
 export type ReceiptCopy = 'merchant' | 'customer';
 
 /** One line item of the sale, as the cart had it. */
@@ -120,6 +123,7 @@ const titles: Record<ReceiptKind, string> = {
   refund: 'REFUND',
   decline: 'DECLINED',
   partial: 'PARTIAL APPROVAL',
+  offline: 'SALE - OFFLINE',
 };
 
 /** The merchant id as receipts may show it: its last four digits. */
@@ -237,7 +241,9 @@ export function buildReceipt(facts: ReceiptFacts, options: ReceiptOptions): Rece
   }
   lines.push({ kind: 'blank' });
   // A void gives the money back: "APPROVED" under it would read as a charge.
-  center(facts.kind === 'void' ? 'VOIDED' : approved ? 'APPROVED' : 'DECLINED', { bold: true, large: !approved });
+  const verdict = facts.kind === 'void' ? 'VOIDED' : facts.kind === 'offline' ? 'OFFLINE' : undefined;
+  center(verdict ?? (approved ? 'APPROVED' : 'DECLINED'), { bold: true, large: !approved || verdict === 'OFFLINE' });
+  if (facts.kind === 'offline') center('This payment will be sent when the network is back');
   if (facts.gateway.authcode && approved) pair('Auth code', facts.gateway.authcode);
   const response = [facts.gateway.respcode, facts.gateway.resptext].filter(Boolean).join(' ');
   if (response) pair('Response', response);

@@ -30,6 +30,8 @@ type DayStatus = EndOfDayReport['journal'][number]['status'];
 function dayStatus(entry: JournalEntry): DayStatus | undefined {
   if (entry.state === 'pending' || entry.state === 'unknown') return 'unknown';
   if (entry.state === 'not-sent') return 'not-sent';
+  // Taken offline and not sent yet (ADR 074): counted apart, never as approved.
+  if (entry.state === 'stored') return 'stored';
   const approved = tookEffect(entry);
   if (entry.operation === 'auth')
     return approved ? 'approved' : entry.outcome?.respstat === 'C' ? 'declined' : undefined;
@@ -87,7 +89,16 @@ export async function endOfDay(
     total.amountMinor += amountMinor;
     totals.set(status, total);
   }
-  const order: DayStatus[] = ['approved', 'declined', 'captured', 'voided', 'refunded', 'unknown', 'not-sent'];
+  const order: DayStatus[] = [
+    'approved',
+    'declined',
+    'captured',
+    'voided',
+    'refunded',
+    'unknown',
+    'stored',
+    'not-sent',
+  ];
   const journal = order.filter((status) => totals.has(status)).map((status) => ({ status, ...totals.get(status)! }));
   try {
     const batches = await deps.client.settlementStatus({ merchid: deps.merchid, ...reportQuery });

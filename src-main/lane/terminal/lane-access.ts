@@ -5,6 +5,7 @@ import type { Journal } from '../journal/journal';
 import type { PrinterProfile } from '../receipt/profiles';
 import type { OperationDependencies } from './lane-dependencies';
 import { journalForPayment } from './stopped-payment';
+import type { OfflineTaking } from '../payment/authorize/offline-taking';
 
 /** How the terminal reaches the gateway: started on first use (the training emulator) or given. */
 export interface GatewayAccess {
@@ -13,7 +14,11 @@ export interface GatewayAccess {
 }
 
 /** What one operation works with, gathered when it starts: the settings may have changed since the last. */
-export type LaneAccess = Omit<OperationDependencies, 'tips'> & { readonly gateway: GatewayAccess };
+export type LaneAccess = Omit<OperationDependencies, 'tips'> & {
+  readonly gateway: GatewayAccess;
+  /** Offline taking (ADR 074) for this journal, when the merchant switched it on. */
+  readonly offline?: OfflineTaking;
+};
 
 export interface LaneAccessOptions {
   readonly journal: () => Journal;
@@ -22,6 +27,8 @@ export interface LaneAccessOptions {
   readonly settings: Pick<Settings, 'terminalId' | 'training'>;
   readonly previewProfile: PrinterProfile;
   readonly now: () => number;
+  /** What a sale takes offline with, for the journal it uses (offline/offline-lane.ts); absent: offline is off. */
+  readonly offline?: (journal: Journal) => Promise<OfflineTaking | undefined>;
 }
 
 /** Opens the journal (refusing the operation when it cannot be written), the gateway and the printer. */
@@ -30,7 +37,9 @@ export function laneAccess(options: LaneAccessOptions): () => Promise<LaneAccess
     const journal = journalForPayment(options.journal);
     const gateway = await options.gateway();
     const printer = options.manager.printer();
+    const offline = await options.offline?.(journal);
     return {
+      ...(offline ? { offline } : {}),
       journal,
       gateway,
       client: gateway.client,

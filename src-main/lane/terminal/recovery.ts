@@ -7,6 +7,7 @@ import type { Logger } from '../../platform/log/logger';
 import type { GatewayAccess } from './lane-access';
 import { recoveryQueue } from './history';
 import { leftSaleFinding } from './left-sale';
+import { offlineFinding, wasForwarded } from '../offline/offline-findings';
 
 export interface RecoveryOptions {
   readonly journal: () => Journal;
@@ -113,11 +114,16 @@ export function createRecovery(options: RecoveryOptions): Recovery {
   // A journal that cannot be opened is not an empty one: the commands say why, and the
   // background checks stop, saying so in the log (the screen's next ask gets the journal's words).
   const queue = (): RecoveryItem[] => recoveryQueue(options.journal());
-  const findings = (): RecoveryFinding[] =>
-    options
-      .journal()
+  const findings = (): RecoveryFinding[] => {
+    const journal = options.journal();
+    return journal
       .findings()
-      .map((entry) => leftSaleFinding(entry, findingOf(entry)));
+      .map((entry) =>
+        wasForwarded(entry)
+          ? offlineFinding(entry, journal.offline.get(entry.id))
+          : leftSaleFinding(entry, findingOf(entry)),
+      );
+  };
   const stopped = (error: unknown) =>
     logger.error(
       { err: error },

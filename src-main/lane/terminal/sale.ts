@@ -5,6 +5,7 @@ import type { GatewayClient } from '../gateway/client';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../../platform/log/logger';
 import { authorizePayment, type AuthorizationAsked } from '../payment/authorize/authorize';
+import type { OfflineTaking } from '../payment/authorize/offline-taking';
 import { outcomeLine, type CardTender, type PhaseListener, type SaleOutcome } from '../payment/outcome';
 import { readSaleCard } from '../payment/read-card/read-card-step';
 import { takeSignature, type SignatureStep } from '../payment/signature/signature-step';
@@ -47,6 +48,8 @@ export interface SaleDependencies {
    * the journal keeps everything the reprint of either copy needs.
    */
   readonly holdReceipts?: boolean;
+  /** Offline taking (ADR 074), when the merchant switched it on: the link, the store and the limits. */
+  readonly offline?: OfflineTaking;
   /** Where the merchant may surcharge: the question to the gateway and the cashier's confirmation (ADR 069). */
   readonly surcharge?: Pick<SurchargeAsking, 'client' | 'settings' | 'confirmFee'>;
 }
@@ -222,16 +225,24 @@ export async function authorizeAndPrint(
 
   let receipts: ReceiptDocument[] = [];
   let printed: SaleResult['printed'] = { ok: false, problem: 'nothing to print' };
-  if (facts && (outcome.kind === 'approved' || outcome.kind === 'partial' || outcome.kind === 'declined')) {
+  const slipped = outcome.kind === 'approved' || outcome.kind === 'partial' || outcome.kind === 'declined';
+  if (facts && (slipped || outcome.kind === 'stored')) {
     // The screen paints the outcome now; the receipts (built, printed, previewed) follow it.
-    payment.onOutcome?.({
-      outcome,
-      card: { maskedPan: payment.card.maskedPan ?? '', entryMode: payment.card.entryMode },
-      signatureRequired: required,
-      ...(payment.signatureSkippedBy ? { signatureSkippedBy: payment.signatureSkippedBy } : {}),
-    });
+    if (slipped)
+      payment.onOutcome?.({
+        outcome,
+        card: { maskedPan: payment.card.maskedPan ?? '', entryMode: payment.card.entryMode },
+        signatureRequired: required,
+        ...(payment.signatureSkippedBy ? { signatureSkippedBy: payment.signatureSkippedBy } : {}),
+      });
     const kind: ReceiptKind =
-      outcome.kind === 'declined' ? 'decline' : outcome.kind === 'partial' ? 'partial' : receiptKinds[tender];
+      outcome.kind === 'stored'
+        ? 'offline'
+        : outcome.kind === 'declined'
+          ? 'decline'
+          : outcome.kind === 'partial'
+            ? 'partial'
+            : receiptKinds[tender];
     receipts = paymentReceipts(
       { ...facts, kind },
       { training: deps.training, printedAt: new Date(deps.now()), columns: deps.printer?.profile.columns ?? 48 },

@@ -18,7 +18,7 @@ export const terminalMoves: Readonly<Record<TerminalPhase, readonly TerminalPhas
   // The customer accepted the surcharge (signature or authorizing next), or declined it (idle).
   'confirm-fee': ['signature', 'authorizing', 'idle'],
   signature: ['authorizing', 'idle'],
-  authorizing: ['approved', 'partial', 'declined', 'retry', 'unknown', 'resolving', 'idle'],
+  authorizing: ['approved', 'partial', 'declined', 'retry', 'unknown', 'stored', 'resolving', 'idle'],
   // partial: a lost answer the gateway has as a partial approval is one, as a live answer is.
   resolving: ['approved', 'partial', 'declined', 'unknown', 'done'],
   approved: ['printing', 'done'],
@@ -26,6 +26,8 @@ export const terminalMoves: Readonly<Record<TerminalPhase, readonly TerminalPhas
   declined: ['printing', 'done'],
   retry: ['done'],
   unknown: ['done'],
+  // Stored offline (ADR 074): its slip says OFFLINE.
+  stored: ['printing', 'done'],
   printing: ['done'],
   done: ['idle', 'awaiting-card', 'authorizing', 'working', 'offline'],
   working: ['printing', 'done', 'idle'],

@@ -25,7 +25,7 @@ import { followUpDesk } from './follow-up-desk';
 import type { FollowUpArgs } from './follow-up';
 import { history, lookup, recoveryQueue } from './history';
 import { KeyedEntry } from './keyed-entry';
-import { laneAccess, type GatewayAccess } from './lane-access';
+import { laneAccess, type GatewayAccess, type LaneAccessOptions } from './lane-access';
 import { createPayments, type PaymentOptions } from './payments';
 import { createFeeConfirmation } from './fee-confirmation';
 import { createRecovery } from './recovery';
@@ -133,6 +133,8 @@ export interface TerminalServiceOptions {
    * not keeping the process alive (setup-terminal.ts); tests pass their own.
    */
   readonly setTimer: (run: () => void, ms: number) => () => void;
+  /** Offline taking (ADR 074) for a journal, when switched on (setup-terminal.ts). */
+  readonly offline?: LaneAccessOptions['offline'];
 }
 
 /**

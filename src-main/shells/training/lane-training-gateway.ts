@@ -99,9 +99,13 @@ export function createTrainingGateway(
     return readAnswer(`emulator ${path}`, result, z.unknown());
   };
   return {
-    async access(merchantId) {
+    async access(merchantId, link) {
       const url = await currentUrl();
-      const client = createGatewayClient({ baseUrl: url, credentials: { level: 'site', ...trainingCredentials } });
+      const client = createGatewayClient({
+        baseUrl: url,
+        credentials: { level: 'site', ...trainingCredentials },
+        ...(link ? { link } : {}),
+      });
       return { client, merchid: merchantId || trainingMerchant };
     },
     async loseNextAnswer() {

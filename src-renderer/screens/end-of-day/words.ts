@@ -8,6 +8,7 @@ export const statusWords: Record<EndOfDayReport['journal'][number]['status'], st
   refunded: 'Refunded',
   unknown: 'Unknown',
   'not-sent': 'Not sent',
+  stored: 'Stored offline',
 };
 
 /** The processor's word for a batch (hoststat), said plainly. */

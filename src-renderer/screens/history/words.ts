@@ -16,6 +16,7 @@ export const stateWords: Record<JournalEntryView['state'], string> = {
   unknown: 'Outcome unknown',
   resolved: 'Outcome found after a lost answer',
   'not-sent': 'Not sent',
+  stored: 'Stored offline, not sent yet',
 };
 
 /** What a sale's money did since it was approved: partial, voided, refunded, and how much. */

@@ -12,7 +12,7 @@ export interface JournalEntryView {
   readonly amountMinor: number;
   readonly maskedPan: string | null;
   readonly entryMode: string | null;
-  readonly state: 'pending' | 'completed' | 'unknown' | 'resolved' | 'not-sent';
+  readonly state: 'pending' | 'completed' | 'unknown' | 'resolved' | 'not-sent' | 'stored';
   readonly createdAt: number;
   readonly respstat: string | null;
   readonly resptext: string | null;
@@ -92,7 +92,7 @@ export interface EndOfDayReport {
   }>;
   /** The lane's journal for the day, by status: what the chart draws. */
   readonly journal: ReadonlyArray<{
-    readonly status: 'approved' | 'declined' | 'voided' | 'refunded' | 'captured' | 'unknown' | 'not-sent';
+    readonly status: 'approved' | 'declined' | 'voided' | 'refunded' | 'captured' | 'unknown' | 'not-sent' | 'stored';
     readonly count: number;
     readonly amountMinor: number;
   }>;

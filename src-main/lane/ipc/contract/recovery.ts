@@ -36,9 +36,9 @@ export interface RecoveryFinding {
   readonly foundAt: number;
   /**
    * approved / not-charged for a payment (unclear when the gateway refused the safety void, so a
-   * person looks first); applied / not-applied for a capture, void or refund; offline-declined for
-   * a payment stored offline that the issuer declined when it was sent (the goods are gone: a
-   * manager calls the customer or writes it off).
+   * person looks first); applied / not-applied for a capture, void or refund; offline-declined
+   * for a payment stored offline that the gateway did not approve when it was sent (ADR 074): the
+   * customer has left with the goods, so a manager calls them or writes it off.
    */
   readonly outcome: 'approved' | 'not-charged' | 'unclear' | 'applied' | 'not-applied' | 'offline-declined';
   readonly authcode: string | null;

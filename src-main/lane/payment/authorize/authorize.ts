@@ -16,6 +16,7 @@ import {
 } from './journaled-authorization';
 import { overApprovalWords, readAnswer, type AnswerReading } from './answer-reading';
 import { voidApproval, type StoppingLane } from './stopped-device-payment';
+import { offlineTaking, sendOrRefuse, storedOutcome, type OfflineTaking } from './offline-taking';
 
 /** What the authorize step needs from the lane. */
 export interface Authorizing {
@@ -26,6 +27,8 @@ export interface Authorizing {
   readonly terminalId: string;
   /** Where an outcome the journal could not record is said, at error level. */
   readonly logger?: Pick<Logger, 'error'>;
+  /** Offline taking (ADR 074), when the merchant switched it on: absent, a sale goes as it always did. */
+  readonly offline?: OfflineTaking;
 }
 
 /** One authorization as the sale asks for it. */
@@ -69,20 +72,31 @@ const lostAndSilent =
  */
 export async function authorizePayment(lane: Authorizing, asked: AuthorizationAsked): Promise<Authorized> {
   const { amountMinor } = asked;
-  const result = await (asked.send ?? journaledAuthorize)({
-    journal: lane.journal,
-    client: lane.client,
-    request: {
-      merchid: lane.merchid,
-      amount: asked.credit ? -amountMinor : amountMinor,
-      capture: asked.capture,
-      receipt: true,
-      ...asked.fields,
-    },
-    card: asked.card,
-    ...(asked.detail ? { detail: asked.detail } : {}),
-  });
+  const request: AuthorizationRequest = {
+    merchid: lane.merchid,
+    amount: asked.credit ? -amountMinor : amountMinor,
+    capture: asked.capture,
+    receipt: true,
+    ...asked.fields,
+  };
+  // A device that authorizes on its own is never stored by the lane.
+  const offline = asked.send ? undefined : lane.offline;
+  const taking = offline ? offlineTaking(lane.journal, offline, asked, request) : undefined;
+  const stored = taking?.storeNow();
+  if (stored) return storedOutcome(lane, asked, stored.orderId);
+  const result = await sendOrRefuse(taking, () =>
+    (asked.send ?? journaledAuthorize)({
+      journal: lane.journal,
+      client: lane.client,
+      request,
+      card: asked.card,
+      ...(asked.detail ? { detail: asked.detail } : {}),
+      ...(taking ? { storeIfNeverLeft: taking.storeIfNeverLeft } : {}),
+    }),
+  );
   const { orderId } = result;
+  if (result.kind === 'stored') return storedOutcome(lane, asked, orderId);
+  if (result.kind === 'answered' || result.kind === 'retry') offline?.link.noteAnswered();
   const context = {
     ...(asked.cardFacts ? { card: asked.cardFacts } : {}),
     orderId,

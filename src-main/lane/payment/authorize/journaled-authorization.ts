@@ -1,11 +1,11 @@
 import type { AuthorizationRequest } from '../../gateway/auth-request';
 import type { Authorization } from '../../gateway/auth-response';
 import type { GatewayClient } from '../../gateway/client';
-import type { GatewayError, RetryableError } from '../../gateway/errors';
+import { GatewayTransportError, type GatewayError, type RetryableError } from '../../gateway/errors';
 import { resolveLostAuthorization, type LostAuthorizationOutcome } from '../../gateway/recovery';
 import { recordFailedCall } from '../../journal/failed-call';
 import type { Journal, JournalError, JournalIntent } from '../../journal/journal';
-import { outcomeOf, recordRecovery } from '../../journal/journaled';
+import { outcomeOf, recordRecovery, sentAtOf } from '../../journal/journaled';
 import { writeAfterSending } from '../../journal/unrecorded';
 
 /** What the screen may say about an authorization. `unknown` is never shown or printed as approved. */
@@ -31,7 +31,9 @@ export type JournaledAuthorization =
    * The request left and the journal could not write what followed (a full disk): the outcome is
    * unknown, held in `journal.unrecorded` until the journal takes it; the customer may have been charged.
    */
-  | { readonly kind: 'unrecorded'; readonly entryId: number; readonly orderId: string; readonly error: JournalError };
+  | { readonly kind: 'unrecorded'; readonly entryId: number; readonly orderId: string; readonly error: JournalError }
+  /** The request provably never left and the row became an offline payment (ADR 074): nothing was charged yet. */
+  | { readonly kind: 'stored'; readonly entryId: number; readonly orderId: string };
 
 export interface CardForJournal {
   /** First six and last four at most. */
@@ -50,12 +52,19 @@ export interface JournaledAuthorizationRequest {
   readonly onStage?: (stage: 'journaled' | 'answered') => void;
   /** Kept with the row for reprints and the history: how it was tendered, whether a signature was asked for. */
   readonly detail?: JournalIntent['detail'];
+  /**
+   * Offline taking (ADR 074): asked when the request provably never left (`requestSent` false),
+   * before the row is marked not sent; true when it stored the pending row (same order id, the
+   * sealed request in the same transaction) instead. Never asked for a request that may have left.
+   */
+  readonly storeIfNeverLeft?: (entryId: number, sent: AuthorizationRequest, error: GatewayTransportError) => boolean;
 }
 
 /** The row was written just before the request left: its time starts the gateway's answer window. */
 function answerWindowOf(journal: Journal, entryId: number): { sentAt: number; now: number } {
   const now = journal.clock.now();
-  return { sentAt: journal.get(entryId)?.createdAt ?? now, now };
+  const entry = journal.get(entryId);
+  return { sentAt: entry ? sentAtOf(entry) : now, now };
 }
 
 /**
@@ -83,6 +92,12 @@ export async function journaledAuthorize(
     answer = await client.auth(sent);
     onStage?.('answered');
   } catch (error) {
+    if (
+      error instanceof GatewayTransportError &&
+      !error.requestSent &&
+      authorization.storeIfNeverLeft?.(entryId, sent, error)
+    )
+      return { kind: 'stored', entryId, orderId };
     // Even a request that never left is held when its row cannot say so: the gateway is asked later.
     const failure = writeAfterSending(journal, { ...held, outcome: null }, () =>
       recordFailedCall(journal, entryId, error),

@@ -82,6 +82,31 @@ describe('settingsSchema defaults', () => {
       },
       staff: { members: [], refundLimitMinor: 5000 },
       surcharge: { enabled: false, storePostal: '' },
+      offline: {
+        enabled: false,
+        perPaymentMaxMinor: 5000,
+        totalMaxMinor: 50_000,
+        maxCount: 20,
+        maxAgeHours: 24,
+        allowSwipe: false,
+        allowKeyed: false,
+      },
+    });
+  });
+
+  it('reads the offline section and names a bad limit', () => {
+    expect(settingsSchema.parse({ offline: { enabled: true, maxCount: 5 } }).offline).toMatchObject({
+      enabled: true,
+      maxCount: 5,
+      perPaymentMaxMinor: 5000,
+    });
+    expect(rejectedPaths({ offline: { maxCount: 0 } })).toEqual(['offline.maxCount']);
+    expect(rejectedPaths({ offline: { allowSwipe: 'yes' } })).toEqual(['offline.allowSwipe']);
+    expect(rejectedPaths({ offline: { wallet: true } })).toEqual(['offline.wallet']);
+    const over = settingsSchema.safeParse({ offline: { perPaymentMaxMinor: 9000, totalMaxMinor: 8000 } });
+    expect(over.error?.issues[0]).toMatchObject({
+      path: ['offline', 'perPaymentMaxMinor'],
+      message: expect.stringContaining('above totalMaxMinor'),
     });
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../../../src-main/lane/core/core';
-import { createOfflineHandlers, type OfflineDesk } from '../../../../src-main/lane/core/offline-handlers';
+import { createOfflineHandlers } from '../../../../src-main/lane/core/offline-handlers';
+import type { OfflineDesk } from '../../../../src-main/lane/offline/offline-desk';
 import type { OfflineStatusView } from '../../../../src-main/lane/ipc/contract';
 import { ok, testCore } from '../../../support/test-core';
 

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { settingsSchema, type SettingsInput } from '../../../../src-main/lane/config/settings';
 import type { Clock } from '../../../../src-main/platform/clock';
 import { createCore, type Core } from '../../../../src-main/lane/core/core';
+import type { CoreOptions } from '../../../../src-main/lane/core/core-options';
 import type { RunningEmulator } from '../../../../src-main/stand-ins/gateway-emulator/server';
 import type {
   CommandArgs,
@@ -32,6 +33,8 @@ export function kioskLane(
   folder?: string,
   settings: SettingsInput = {},
   clock?: Clock,
+  /** More of the core's options (offline payments: a secret store and the gateway link). */
+  extra: Partial<Pick<CoreOptions, 'secrets' | 'gatewayLink'>> = {},
 ) {
   const dir = folder ?? mkdtempSync(join(tmpdir(), 'kiosk-lane-'));
   const { logger, lines } = collectingLogger();
@@ -53,6 +56,7 @@ export function kioskLane(
     kioskFolder: dir,
     gateway: async () => ({ client, merchid }),
     recoveryTimer: () => () => undefined,
+    ...extra,
   });
   cores.push(core);
   const states: KioskState[] = [];

@@ -1,0 +1,49 @@
+import type { RecoveryFinding } from '../ipc/contract';
+import type { FindingSource, JournalEntry, OfflineRow } from '../journal/journal';
+import { formatMoney } from '../../platform/money';
+
+/** Whether a finding's entry is an offline payment that was sent later (it carries `forwardedAt`). */
+export function wasForwarded(entry: JournalEntry): boolean {
+  return typeof entry.detail?.forwardedAt === 'number';
+}
+
+/** "Nov 28 10:14", on the lane's own clock: when the customer paid. */
+function takenAt(at: number): string {
+  const date = new Date(at);
+  const month = date.toLocaleString('en-US', { month: 'short' });
+  return `${month} ${date.getDate()} ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+/**
+ * An offline payment whose outcome is known and not an approval, as the manager reads it (ADR
+ * 901): the amount, when it was taken, the brand and last four, and what to do. An approval
+ * found after a lost answer needs nothing more and says so.
+ */
+export function offlineFinding(
+  entry: JournalEntry & { readonly finding: { readonly source: FindingSource; readonly foundAt: number } },
+  row: OfflineRow | undefined,
+): RecoveryFinding {
+  const outcome = entry.outcome ?? {};
+  const card = `${row?.brand ?? 'card'} ending ${row?.lastFour ?? entry.maskedPan?.slice(-4) ?? '????'}`;
+  const base = {
+    entryId: entry.id,
+    operation: entry.operation,
+    orderId: entry.orderId,
+    amountMinor: Math.abs(entry.amountMinor),
+    maskedPan: entry.maskedPan ?? null,
+    source: entry.finding.source,
+    foundAt: entry.finding.foundAt,
+    authcode: outcome.authcode ?? null,
+    retref: outcome.retref ?? null,
+    receipt: false,
+  };
+  const what = `${formatMoney(base.amountMinor)} taken offline ${takenAt(row?.storedAt ?? entry.createdAt)} on ${card}`;
+  if (outcome.respstat === 'A' && outcome.retref)
+    return { ...base, outcome: 'approved', message: `Offline payment approved when sent: ${what}. Nothing to do.` };
+  const why = outcome.resptext ?? entry.note ?? 'no reason given';
+  return {
+    ...base,
+    outcome: 'offline-declined',
+    message: `Offline decline: ${what} was not approved when sent (${why}). Call the customer or write it off.`,
+  };
+}

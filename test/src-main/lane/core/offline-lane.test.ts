@@ -1,0 +1,112 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bootCore } from '../../../../src-main/lane/core/boot';
+import type { Core } from '../../../../src-main/lane/core/core';
+import type { SaleSummary, TerminalState } from '../../../../src-main/lane/ipc/contract';
+import { offlineQueue, offlineStatus } from '../../../../src-main/lane/offline/offline-desk';
+import { laneTraining } from '../../../../src-main/shells/training/lane-training';
+import { collectingLogger, ok, until } from '../../../support/test-core';
+import { settableLink } from '../offline/offline-lane';
+
+const cores: Core[] = [];
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.close()));
+});
+
+function start(home: string, link?: ReturnType<typeof settableLink>) {
+  const { logger, lines } = collectingLogger();
+  const { core } = bootCore({
+    training: laneTraining,
+    shell: 'browser',
+    env: { LANEPOINT_HOME: home },
+    logger,
+    ...(link ? { gatewayLink: link } : {}),
+  });
+  cores.push(core);
+  return { core, lines };
+}
+
+async function sell(core: Core, amountMinor: number) {
+  await until(() => core.devices.list().every((device) => device.status === 'connected'));
+  const stopListening = core.events.subscribe((name, payload) => {
+    if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
+      stopListening();
+      void core.cardReaders.presentTestCard({ cardId: 'visa-approve', method: 'insert' });
+    }
+  });
+  return core.dispatch('terminal.sale', { amountMinor });
+}
+
+/** Every file under `dir`, as bytes. */
+function everyFile(dir: string): Buffer[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? everyFile(path) : [readFileSync(path)];
+  });
+}
+
+describe('a lane with settings.offline.enabled', () => {
+  it('has no offline part when offline is off: it sells as it always did, and the screens are told so', async () => {
+    const { core } = start(mkdtempSync(join(tmpdir(), 'offline-core-')));
+    expect(core.offlineLane).toBeUndefined();
+    expect(ok(await core.dispatch('offline.status', {}))).toEqual({
+      link: 'online',
+      enabled: false,
+      storedCount: 0,
+      storedMinor: 0,
+      oldestStoredAt: null,
+      refusing: null,
+      forwarding: false,
+      declines: 0,
+    });
+    core.session.signIn({ cashierId: '1001', pin: '1234' });
+    const refused = await core.dispatch('offline.switch', { enabled: true, managerPin: '9999' });
+    expect(refused).toMatchObject({ ok: false, error: { message: expect.stringContaining('offline.enabled') } });
+  });
+
+  it('stores a chip sale while the link is offline, forwards it when the link is back, and leaves no card data in the home', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'offline-core-'));
+    writeFileSync(join(home, 'settings.json'), JSON.stringify({ offline: { enabled: true } }));
+    const link = settableLink('offline');
+    const { core, lines } = start(home, link);
+    core.session.signIn({ cashierId: '1001', pin: '1234' });
+
+    const summary = ok(await sell(core, 1500)) as SaleSummary;
+
+    expect(summary).toMatchObject({
+      outcome: 'stored',
+      reason: 'Stored offline: $15.00 will be sent to the gateway when it is back.',
+    });
+    const offline = core.offlineLane!;
+    const journal = offline.journal();
+    // The screens ask the same through the contract.
+    expect(ok(await core.dispatch('offline.status', {}))).toMatchObject({ link: 'offline', storedCount: 1 });
+    expect(ok(await core.dispatch('offline.queue', {}))).toMatchObject([{ orderId: summary.orderId, state: 'stored' }]);
+    expect(offlineStatus(offline, journal, Date.now())).toMatchObject({
+      link: 'offline',
+      enabled: true,
+      storedCount: 1,
+      storedMinor: 1500,
+      refusing: null,
+      declines: 0,
+    });
+    expect(offlineQueue(journal)).toMatchObject([{ orderId: summary.orderId, state: 'stored', brand: 'VISA CREDIT' }]);
+    const bytes = Buffer.concat(everyFile(home)).toString('latin1');
+    expect(bytes.includes('4788250000121443')).toBe(false);
+    expect(lines.join('\n').includes('4788250000121443')).toBe(false);
+
+    ok(await core.dispatch('terminal.newSale', {}));
+    link.set('online');
+    await until(() => offlineQueue(journal)[0]?.state === 'approved');
+    expect(offlineStatus(offline, journal, Date.now())).toMatchObject({
+      link: 'online',
+      storedCount: 0,
+      forwarding: false,
+    });
+    expect(journal.list({ orderId: summary.orderId })).toMatchObject([
+      { state: 'completed', outcome: { respstat: 'A' } },
+    ]);
+  });
+});
