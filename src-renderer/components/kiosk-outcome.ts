@@ -10,12 +10,14 @@ export function kioskOutcomeHeadline(sale: CurrentSale | null, words: OutcomeWor
   const last = sale?.results.at(-1);
   if (!sale || !last) return sale?.problem ? words.stopped : words.welcome;
   if (sale.dueMinor !== null && sale.dueMinor > 0) {
-    const paidMinor = sale.results.reduce((sum, result) => sum + result.approvedMinor, 0);
+    // A part stored offline (ADR 074) paid its part as far as the customer can: the merchant carries the rest.
+    const paidMinor = sale.results.reduce(
+      (sum, result) => sum + (result.outcome === 'stored' ? result.requestedMinor : result.approvedMinor),
+      0,
+    );
     return words.partlyPaid(paidMinor, sale.dueMinor);
   }
   switch (last.outcome) {
-    // Stored offline (ADR 074): the customer has paid as far as they can; the merchant carries the rest.
-    case 'stored':
     case 'approved':
     case 'partial':
       return words.approved;
