@@ -33,9 +33,7 @@ describe('training scenario: the network goes down', () => {
       await page.keyboard.press('Enter');
       await guide.getByTestId('network-back').click();
       await expect.poll(() => banner.count(), { timeout: 15_000 }).toBe(0);
-      await expect
-        .poll(() => trainingJournalEntries(appDataDir)[0]?.state, { timeout: 15_000 })
-        .toBe('completed');
+      await expect.poll(() => trainingJournalEntries(appDataDir)[0]?.state, { timeout: 15_000 }).toBe('completed');
       expect(await gatewayRecords(core, stored!.orderId)).toEqual([
         expect.objectContaining({ respstat: 'A', amountMinor: 1200 }),
       ]);
