@@ -15,10 +15,23 @@ export interface TrainingSlice {
   presentTestCard(card: TestCardInfo, method: PresentMethod, amountMinor?: number): Promise<void>;
   loseNextAnswer(): Promise<void>;
   settleTrainingBatches(): Promise<void>;
+  /** The trainer's network faults on the built-in gateway: down or DNS failing for `trainingFaultSeconds`, or back now. */
+  trainingNetwork(fault: TrainingNetworkFault): Promise<void>;
   chooseScenario(id: string | null): void;
   /** The emulated phone pays the open pay link with a payload signed too long ago, or the last one again. */
   payOnTrainingPhone(payload: 'expired' | 'replayed'): Promise<void>;
 }
+
+export type TrainingNetworkFault = 'network-down' | 'fail-dns' | 'network-back';
+
+/** How long a scenario's network fault lasts unless the trainer brings the network back first: time for a sale or two. */
+export const trainingFaultSeconds = 300;
+
+const faultNotes: Record<TrainingNetworkFault, string> = {
+  'network-down': `The training gateway is off the network for ${trainingFaultSeconds / 60} minutes: every connection is refused.`,
+  'fail-dns': `For ${trainingFaultSeconds / 60} minutes the training gateway's name does not resolve (DNS fails).`,
+  'network-back': 'The network is back: the lane finds the gateway within seconds and sends what it stored.',
+};
 
 const verbs: Record<PresentMethod, string> = { insert: 'Inserted', tap: 'Tapped', swipe: 'Swiped' };
 
@@ -68,6 +81,16 @@ export const createTrainingSlice =
               ? 'There was nothing to settle: run a sale first.'
               : `Settled ${batches} batch${batches === 1 ? '' : 'es'}, as the processor does overnight: today's sales can now be refunded.`,
           );
+        } catch (error) {
+          failed(error);
+        }
+      },
+      async trainingNetwork(fault) {
+        try {
+          if (fault === 'network-down') unwrap(await pos.training.networkDown({ seconds: trainingFaultSeconds }));
+          else if (fault === 'fail-dns') unwrap(await pos.training.failDns({ seconds: trainingFaultSeconds }));
+          else unwrap(await pos.training.networkBack());
+          note(true, faultNotes[fault]);
         } catch (error) {
           failed(error);
         }

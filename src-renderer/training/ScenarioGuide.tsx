@@ -1,6 +1,35 @@
 import { usePos, usePosActions } from '../store/use-pos';
-import { scenarios, type ScenarioStep } from './scenarios';
+import type { TrainingNetworkFault } from '../store/training-slice';
+import { scenarios, type Scenario, type ScenarioStep } from './scenarios';
 import { TrainingButton, useSaleAmount } from './training-controls';
+
+const networkControls: Record<TrainingNetworkFault, string> = {
+  'network-down': 'Take the network down',
+  'fail-dns': 'Make DNS fail',
+  'network-back': 'Bring the network back',
+};
+
+/** Whether the setting a scenario needs is on at this lane (the core's word), and how a manager switches it on. */
+function ScenarioNeeds({ needs }: { needs: NonNullable<Scenario['needs']> }) {
+  const enabled = usePos((state) => state.offline?.enabled ?? false);
+  const go = usePos((state) => state.go);
+  if (needs !== 'offline.enabled') return null;
+  return enabled ? (
+    <p className="scenario-needs" data-testid="scenario-needs" data-ok="true">
+      Offline card payments are on at this lane.
+    </p>
+  ) : (
+    <p className="scenario-needs" data-testid="scenario-needs" data-ok="false">
+      {
+        'Needs offline card payments, which are off at this lane: a manager switches on \u201cOffline card payments\u201d in '
+      }
+      <button type="button" className="link" onClick={() => go('settings')}>
+        Settings
+      </button>{' '}
+      and restarts Lanepoint. Live lanes keep them off unless the store chooses them.
+    </p>
+  );
+}
 
 function StepControls({ step }: { step: ScenarioStep }) {
   const cards = usePos((state) => state.testCards);
@@ -12,6 +41,14 @@ function StepControls({ step }: { step: ScenarioStep }) {
       {step.control === 'lose-next-answer' ? (
         <TrainingButton onPress={() => void actions.loseNextAnswer()} testId="lose-next-answer">
           Lose the next answer
+        </TrainingButton>
+      ) : null}
+      {step.control && step.control in networkControls ? (
+        <TrainingButton
+          onPress={() => void actions.trainingNetwork(step.control as TrainingNetworkFault)}
+          testId={step.control}
+        >
+          {networkControls[step.control as TrainingNetworkFault]}
         </TrainingButton>
       ) : null}
       {step.control === 'settle-batches' ? (
@@ -53,6 +90,7 @@ export function ScenarioGuide() {
       {scenario ? (
         <div className="scenario" data-testid={`scenario-${scenario.id}`}>
           <h3>{scenario.title}</h3>
+          {scenario.needs ? <ScenarioNeeds needs={scenario.needs} /> : null}
           <ol>
             {scenario.steps.map((step, index) => (
               <li key={index}>
@@ -67,7 +105,8 @@ export function ScenarioGuide() {
       ) : (
         <p className="scenario-intro">
           {scenarios.length} scenarios take you through a day at the counter: approvals, declines, cash and split
-          tender, surcharges, lost answers, voids, refunds, shifts and closing the day. Nothing here moves real money.
+          tender, surcharges, lost answers, the network going down, voids, refunds, shifts and closing the day. Nothing
+          here moves real money.
         </p>
       )}
     </section>

@@ -1,11 +1,11 @@
-import type { PresentMethod } from '../store/training-slice';
+import type { PresentMethod, TrainingNetworkFault } from '../store/training-slice';
 
 /** One step of a scenario: what to do, and the deck card to present when the step is presenting one. */
 export interface ScenarioStep {
   readonly text: string;
   readonly card?: { readonly id: string; readonly method: PresentMethod };
   /** A training control the step uses. */
-  readonly control?: 'lose-next-answer' | 'settle-batches';
+  readonly control?: 'lose-next-answer' | 'settle-batches' | TrainingNetworkFault;
 }
 
 export interface Scenario {
@@ -14,7 +14,22 @@ export interface Scenario {
   readonly steps: readonly ScenarioStep[];
   /** What the trainee should notice. */
   readonly notice: string;
+  /** A setting the scenario needs on at this lane: the guide says whether it is, and how to switch it on. */
+  readonly needs?: 'offline.enabled';
 }
+
+/** A sale stored offline, then sent: what the three offline scenarios share after the fault. */
+const storedThenSent = (fault: string): ScenarioStep[] => [
+  {
+    text: `Key $12.00, press Enter and insert the approved Visa. ${fault}: the screen says \u201cStored offline\u201d, never Approved, and the banner counts 1 payment stored.`,
+    card: { id: 'visa-approve', method: 'insert' },
+  },
+  {
+    text: 'Press Enter for the next sale, then bring the network back (it also comes back by itself after 5 minutes). Within seconds the lane sends the stored payment and the banner goes.',
+    control: 'network-back',
+  },
+  { text: 'Open History (Alt+2): the sale now reads Approved, with the gateway\u2019s authorization code.' },
+];
 
 /**
  * The training scenarios, each true of the built-in gateway and the card deck
@@ -210,5 +225,54 @@ export const scenarios: readonly Scenario[] = [
     ],
     notice:
       'A Z report closes the day under the next number, never given twice; the next X report starts from nothing. The Z is refused while a shift is open.',
+  },
+  {
+    id: 'network-down',
+    title: 'The network goes down',
+    needs: 'offline.enabled',
+    steps: [
+      {
+        text: 'The trainer takes the network down: the training gateway refuses every connection.',
+        control: 'network-down',
+      },
+      ...storedThenSent('The lane cannot reach the gateway'),
+    ],
+    notice:
+      'A stored payment is not approved yet: the customer leaves with the goods and the store carries the risk until it is sent. Only chip and contactless sales within the offline limits are stored.',
+  },
+  {
+    id: 'dns-failure',
+    title: 'The gateway\u2019s name does not resolve',
+    needs: 'offline.enabled',
+    steps: [
+      {
+        text: 'The trainer makes DNS fail: the gateway\u2019s name no longer resolves to an address.',
+        control: 'fail-dns',
+      },
+      ...storedThenSent('The lane cannot find the gateway'),
+    ],
+    notice:
+      'Nothing left the lane, so nothing can have been charged: that is why the lane may store the payment. A sale whose answer was lost is never stored: the lane asks the gateway instead.',
+  },
+  {
+    id: 'offline-decline',
+    title: 'A stored payment is declined later',
+    needs: 'offline.enabled',
+    steps: [
+      { text: 'The trainer takes the network down.', control: 'network-down' },
+      {
+        text: 'Key $18.00, press Enter and insert the Visa that is declined when sent later: \u201cStored offline\u201d, and the customer leaves with the goods.',
+        card: { id: 'visa-offline-decline', method: 'insert' },
+      },
+      {
+        text: 'Press Enter, then bring the network back: the lane sends the payment and the issuer declines it.',
+        control: 'network-back',
+      },
+      {
+        text: '\u201cA card payment taken offline was declined when it was sent\u201d names the amount and the card: the manager reads it and presses \u201cSeen: done\u201d.',
+      },
+    ],
+    notice:
+      'An offline decline is money the store has lost unless the customer pays again: a manager calls the customer or writes the sale off. The finding stays until a manager has seen it.',
   },
 ];

@@ -49,6 +49,8 @@ const takesEffect: Readonly<Record<EditableSetting, 'now' | 'restart'>> = {
   'staff.refundLimitMinor': 'now',
   'kiosk.idleResetSeconds': 'restart',
   'wallet.enabled': 'restart',
+  // The gateway link's breaker and the forwarder are made at start (ADR 075).
+  'offline.enabled': 'restart',
   'printer.profile': 'restart',
   devices: 'restart',
   signaturePads: 'restart',

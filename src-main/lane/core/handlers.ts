@@ -196,6 +196,11 @@ export function createCommandHandlers(
       await core.trainingGateway.failDns(seconds);
       return { seconds };
     },
+    'training.networkBack': async () => {
+      trainingOnly('brings the gateway back on the network');
+      await core.trainingGateway.networkBack();
+      return { back: true } as const;
+    },
     'training.reset': managers('reset training', async () => {
       trainingOnly('is reset');
       await core.trainingGateway.reset();

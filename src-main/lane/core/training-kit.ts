@@ -32,6 +32,8 @@ export interface TrainingGateway {
   networkDown(seconds: number): Promise<void>;
   /** For `seconds` (1 to 600) the lane's gateway host does not resolve (DNS fails); then it does again. */
   failDns(seconds: number): Promise<void>;
+  /** The trainer ends a network or DNS fault now, rather than waiting for its time to be up. */
+  networkBack(): Promise<void>;
   /** The REST root the lane reaches now (an unresolvable one while DNS fails): what the link's health probe asks. */
   gatewayUrl(): Promise<string>;
   /**

@@ -92,6 +92,10 @@ export class OfflineRows {
         );
       const id = Number(result.lastInsertRowid);
       this.#insertSealed(id, sealed, card, now);
+      // A card part of the sale paid in parts, if one is open: linked in the same transaction (ADR 072).
+      this.#access
+        .prepared("INSERT INTO split_parts (sale_id, entry_id) SELECT id, ? FROM split_sales WHERE state = 'open'")
+        .run(id);
       return { id, orderId };
     });
     this.#access.written(written.id);
@@ -148,6 +152,26 @@ export class OfflineRows {
         )
         .run(note, now, entryId);
       this.#access.prepared('UPDATE offline_payments SET attempts = attempts + 1 WHERE entry_id = ?').run(entryId);
+    });
+  }
+
+  /**
+   * A stored payment given back before it was sent (its split sale cancelled): it was never sent, so
+   * there is nothing to void. The row becomes `not-sent` and its sealed request is emptied in one
+   * transaction, so no forward can take it afterwards. False when it was not stored (being sent, or known).
+   */
+  withdraw(entryId: number, note: string): boolean {
+    refuseCardData('why a stored payment was withdrawn', note);
+    const now = this.#access.now();
+    return this.#access.write(`withdraw the stored payment ${entryId}`, () => {
+      const changed = this.#access
+        .prepared(
+          "UPDATE entries SET state = 'not-sent', note = ?, updated_at = ? WHERE id = ? AND operation = 'auth' AND state = 'stored'",
+        )
+        .run(`withdrawn before it was sent: ${note}`, now, entryId).changes;
+      if (changed === 0) return false;
+      this.#access.prepared("UPDATE offline_payments SET sealed = x'' WHERE entry_id = ?").run(entryId);
+      return true;
     });
   }
 

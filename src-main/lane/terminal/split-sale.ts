@@ -13,6 +13,14 @@ export interface CardPart {
   readonly approvedMinor: number;
   /** What of the approval still pays the sale: nothing once voided, less what was refunded. */
   readonly standingMinor: number;
+  /** Stored offline (ADR 074), not sent yet: it pays its part (the merchant takes the risk within the offline limits). */
+  readonly stored?: true;
+}
+
+/** A part stored offline and not known yet: stored, or being sent (its sealed request still kept). */
+function storedPart(journal: Journal, entry: JournalEntry): boolean {
+  if (entry.state === 'stored') return true;
+  return (entry.state === 'pending' || entry.state === 'unknown') && journal.offline.sealedOf(entry.id) !== undefined;
 }
 
 /** A split sale as its journal rows say it stands (ADR 072): nothing here is stored, all is worked out. */
@@ -29,7 +37,15 @@ export interface SplitStanding {
 
 /** Reads a split sale's rows and works out its balance: the total less the card parts that took effect and the cash applied less handed back. */
 export function splitStanding(journal: Journal, rows: SplitSaleRows): SplitStanding {
-  const cards = rows.entries.filter(tookEffect).map((entry): CardPart => {
+  const stored = rows.entries
+    .filter((entry) => storedPart(journal, entry))
+    .map((entry): CardPart => ({
+      entry,
+      approvedMinor: entry.amountMinor,
+      standingMinor: entry.amountMinor,
+      stored: true,
+    }));
+  const taken = rows.entries.filter(tookEffect).map((entry): CardPart => {
     const money = orderMoney(entry.orderId, journal.list({ orderId: entry.orderId, limit: 1000 }));
     // A surcharge the customer paid on top of the part is the card's fee, never the sale's money:
     // a $10.00 part approved as $10.30 pays $10.00 of the sale (ADR 069).
@@ -37,6 +53,7 @@ export function splitStanding(journal: Journal, rows: SplitSaleRows): SplitStand
     const standingMinor = money.fullyVoided ? 0 : Math.max(0, approvedMinor - money.refundedMinor);
     return { entry, approvedMinor, standingMinor };
   });
+  const cards = [...taken, ...stored].sort((a, b) => a.entry.id - b.entry.id);
   const returned = new Set(rows.cash.filter((row) => row.kind === 'returned').map((row) => row.orderId));
   const cash = rows.cash
     .filter((row) => row.kind === 'sale')
@@ -68,7 +85,13 @@ export function cardPartSummary(part: CardPart): SaleSummary {
   const { entry } = part;
   const detail = entry.detail ?? {};
   return {
-    outcome: part.standingMinor === 0 ? 'voided' : part.approvedMinor < entry.amountMinor ? 'partial' : 'approved',
+    outcome: part.stored
+      ? 'stored'
+      : part.standingMinor === 0
+        ? 'voided'
+        : part.approvedMinor < entry.amountMinor
+          ? 'partial'
+          : 'approved',
     tender: (typeof detail.tender === 'string' ? detail.tender : 'sale') as SaleTender,
     orderId: entry.orderId,
     requestedMinor: entry.amountMinor,

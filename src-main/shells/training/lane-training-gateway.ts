@@ -32,6 +32,8 @@ function faultSeconds(seconds: number): number {
 /** The built-in emulator, or one outside the lane (which has no in-process boarding entry). */
 type TrainingEmulator = Pick<RunningEmulator, 'url'> & {
   readonly boarding?: RunningEmulator['boarding'];
+  /** The built-in emulator's network switch; an external one's network is not the lane's to restore. */
+  readonly network?: RunningEmulator['network'];
   close(): Promise<void>;
 };
 
@@ -117,6 +119,16 @@ export function createTrainingGateway(
     },
     async failDns(seconds) {
       dnsFailsUntil = clock.now() + faultSeconds(seconds) * 1000;
+    },
+    async networkBack() {
+      dnsFailsUntil = 0;
+      const current = await running();
+      if (!current.network)
+        throw new LaneError(
+          'refused',
+          `Training uses the gateway at ${externalUrl ?? 'another address'} (setting gateway.url): its network comes back by itself when the time is up.`,
+        );
+      await current.network.restore();
     },
     gatewayUrl: currentUrl,
     async reset() {

@@ -95,6 +95,12 @@ export const settingGroups: ReadonlyArray<{ readonly title: string; readonly fie
         input: 'boolean',
       },
       {
+        name: 'offline.enabled',
+        label: 'Offline card payments',
+        hint: 'While the gateway cannot be reached, chip and contactless sales are stored and sent when it is back, within the offline limits of settings.json. The store carries the risk of a later decline. Takes effect at the next start.',
+        input: 'boolean',
+      },
+      {
         name: 'staff.refundLimitMinor',
         label: 'Refund limit',
         hint: 'Refunds above this need a manager\u2019s PIN; 0.00 means every refund does.',

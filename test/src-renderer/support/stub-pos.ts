@@ -137,6 +137,7 @@ export function stubPos(data: {
     'training.settleBatches': () => ({ batches: 1 }),
     'training.networkDown': (args) => args,
     'training.failDns': (args) => args,
+    'training.networkBack': () => ({ back: true }),
     'training.payOnPhone': unstubbed('training.payOnPhone'),
     'signature.session': () => idleSignature,
     'signature.begin': () => ({ ...idleSignature, state: 'capturing', source: 'screen' }),

@@ -58,6 +58,9 @@ describe('the training panel', () => {
       'split',
       'shift',
       'x-then-z',
+      'network-down',
+      'dns-failure',
+      'offline-decline',
     ]);
   });
 
@@ -107,5 +110,25 @@ describe('the training panel', () => {
       'Visa: approved cannot be presented by tap; use insert or swipe.',
     );
     expect(screen.getByTestId('training-note').getAttribute('data-ok')).toBe('false');
+  });
+});
+
+describe('the offline scenarios', () => {
+  it('say whether offline payments are on, take the network down, make DNS fail and bring it back', async () => {
+    const { calls } = await renderCounter({ answers: { 'devices.testCards': () => deck } });
+    fireEvent.change(screen.getByLabelText('Practise'), { target: { value: 'network-down' } });
+    const guide = screen.getByTestId('scenario-network-down');
+    // The guide repeats the core's word on the setting the scenario needs.
+    expect(within(guide).getByTestId('scenario-needs').textContent).toBe('Offline card payments are on at this lane.');
+    await act(async () => void fireEvent.click(within(guide).getByTestId('network-down')));
+    expect(calls.find(([name]) => name === 'training.networkDown')?.[1]).toEqual({ seconds: 300 });
+    expect(screen.getByTestId('training-note').textContent).toMatch(/off the network for 5 minutes/);
+    await act(async () => void fireEvent.click(within(guide).getByTestId('network-back')));
+    expect(calls.some(([name]) => name === 'training.networkBack')).toBe(true);
+    fireEvent.change(screen.getByLabelText('Practise'), { target: { value: 'dns-failure' } });
+    await act(
+      async () => void fireEvent.click(within(screen.getByTestId('scenario-dns-failure')).getByTestId('fail-dns')),
+    );
+    expect(calls.find(([name]) => name === 'training.failDns')?.[1]).toEqual({ seconds: 300 });
   });
 });

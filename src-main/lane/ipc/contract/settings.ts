@@ -16,6 +16,7 @@ export const editableSettings = [
   'payments.cardTimeoutSeconds',
   'payments.confirmAboveMinor',
   'wallet.enabled',
+  'offline.enabled',
   'signature.policy',
   'signature.capture',
   'signature.allowSkip',

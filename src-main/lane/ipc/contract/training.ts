@@ -19,6 +19,10 @@ export const trainingCommands = {
     'Training: for `seconds` (1 to 600) the lane\u2019s gateway host does not resolve (a DNS failure); then it does again.',
     z.object({ seconds: faultSeconds }).strict(),
   ),
+  'training.networkBack': command<{ readonly back: true }>()(
+    'Training: the network and DNS faults end now (the built-in gateway listens again and its host resolves), as the trainer brings the network back before their time is up.',
+    noArgs,
+  ),
   'training.reset': command<{ readonly reset: true }>()(
     'Starts training\u2019s built-in gateway afresh: its store (the practice day) is set aside for support and a new one made. A manager\u2019s: a cashier gives `managerPin`.',
     z.object({ managerPin }).strict(),

@@ -315,6 +315,21 @@ describe('settings over the contract', () => {
     expect(() => readFileSync(join(appDataDir, 'settings.json'))).toThrow(/ENOENT/);
   });
 
+  it('offline payments are switched on from Settings by a manager, saved to the file, and taken up at the next start', async () => {
+    const { core, call, appDataDir } = configured();
+    expect(ok(await call<{ values: Record<string, unknown> }>('settings.get')).values['offline.enabled']).toBe(false);
+    ok(await call('session.signIn', { cashierId: '9001', pin: '9999' }));
+    const saved = ok(
+      await call<{ restartNeeded: string[] }>('settings.update', { changes: { 'offline.enabled': true } }),
+    );
+    expect(saved.restartNeeded).toEqual(['offline.enabled']);
+    // The link's breaker and the forwarder are made at start: the running lane still sells online only.
+    expect(core.settings.offline.enabled).toBe(false);
+    expect(JSON.parse(readFileSync(join(appDataDir, 'settings.json'), 'utf8'))).toMatchObject({
+      offline: { enabled: true },
+    });
+  });
+
   it('edits the device lists as JSON, refusing what is not JSON or not a valid device, naming the list and the place in it', async () => {
     const { call, appDataDir } = configured();
     ok(await call('session.signIn', { cashierId: '9001', pin: '9999' }));

@@ -54,6 +54,19 @@ describe('training\u2019s network faults', () => {
     expect(await probe()).toMatchObject({ outcome: 'never-left', reason: expect.stringContaining('ECONNREFUSED') });
   });
 
+  it('the trainer brings the network back: the gateway listens again and its host resolves, before the time is up', async () => {
+    const clock = new ManualClock();
+    const training = keep(createTrainingGateway(undefined, undefined, undefined, clock));
+    const probe = createGatewayProbe({ baseUrl: training.gatewayUrl, clock });
+    const builtIn = await training.gatewayUrl();
+    await training.networkDown(600);
+    await training.failDns(600);
+    expect(await probe()).toMatchObject({ outcome: 'never-left' });
+    await training.networkBack();
+    expect(await training.gatewayUrl()).toBe(builtIn);
+    expect(await probe()).toEqual({ outcome: 'answered' });
+  });
+
   it.each([0, 601, Number.NaN])('refuses a fault of %s seconds, naming seconds', async (seconds) => {
     const training = keep(createTrainingGateway(undefined, undefined, undefined, new ManualClock()));
     for (const fault of [training.failDns, training.networkDown]) {

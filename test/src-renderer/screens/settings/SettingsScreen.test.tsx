@@ -20,6 +20,7 @@ const saved: SettingsView = {
     'payments.cardTimeoutSeconds': 60,
     'payments.confirmAboveMinor': 100000,
     'wallet.enabled': false,
+    'offline.enabled': false,
     'signature.policy': 'network-rules',
     'signature.capture': 'auto',
     'signature.allowSkip': false,
