@@ -307,8 +307,13 @@ export class DayBook {
           through_shift_id: number;
         }
       | undefined;
+    // The rows written since, and the offline payments the last Z report carried (still waiting then).
     const entries = (
-      this.#db.prepared('SELECT * FROM entries WHERE id > ? ORDER BY id').all(last?.through_entry_id ?? 0) as Row[]
+      this.#db
+        .prepared(
+          'SELECT * FROM entries WHERE id > ? OR id IN (SELECT entry_id FROM z_carried WHERE z_number = ?) ORDER BY id',
+        )
+        .all(last?.through_entry_id ?? 0, last?.number ?? 0) as Row[]
     ).map(toEntry);
     const movements = this.#db
       .prepared(`SELECT ${movementColumns} FROM cash_movements WHERE id > ? ORDER BY id`)
@@ -322,8 +327,10 @@ export class DayBook {
         .all(last?.closed_at ?? -1) as Array<{ minor: number }>
     ).map((row) => row.minor);
     const parts = this.#db
-      .prepared('SELECT sale_id, entry_id, movement_id FROM split_parts WHERE entry_id > ? OR movement_id > ?')
-      .all(last?.through_entry_id ?? 0, last?.through_movement_id ?? 0) as Array<{
+      .prepared(
+        'SELECT sale_id, entry_id, movement_id FROM split_parts WHERE entry_id > ? OR movement_id > ? OR entry_id IN (SELECT entry_id FROM z_carried WHERE z_number = ?)',
+      )
+      .all(last?.through_entry_id ?? 0, last?.through_movement_id ?? 0, last?.number ?? 0) as Array<{
       sale_id: number;
       entry_id: number | null;
       movement_id: number | null;
@@ -348,10 +355,12 @@ export class DayBook {
       const since = this.sinceLastZ();
       const totals = total(since);
       const closedAt = this.#db.now();
+      // Never below the last report's: the carried rows are older than the rows after it.
       const through = (ids: readonly { id: number }[], floor: string) =>
-        ids.length > 0
-          ? ids[ids.length - 1]!.id
-          : (this.#db.prepared(`SELECT coalesce(max(${floor}), 0) AS id FROM z_reports`).get() as { id: number }).id;
+        Math.max(
+          ids.length > 0 ? ids[ids.length - 1]!.id : 0,
+          (this.#db.prepared(`SELECT coalesce(max(${floor}), 0) AS id FROM z_reports`).get() as { id: number }).id,
+        );
       this.#db
         .prepared(
           'INSERT INTO z_reports (number, closed_by, closed_at, through_entry_id, through_movement_id, through_shift_id, totals) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -365,6 +374,12 @@ export class DayBook {
           through(since.shifts, 'through_shift_id'),
           JSON.stringify(totals),
         );
+      // Every offline payment still waiting (stored, or being sent) is counted when its outcome is known: later.
+      this.#db
+        .prepared(
+          "INSERT INTO z_carried (z_number, entry_id) SELECT ?, entry_id FROM offline_payments JOIN entries ON entries.id = entry_id WHERE entries.state IN ('stored', 'pending', 'unknown')",
+        )
+        .run(since.nextNumber);
       return { number: since.nextNumber, closedBy, closedAt, totals };
     });
   }

@@ -23,6 +23,11 @@ export interface SignatureQuestion {
   /** The card's 9F34, decoded; null for swipe and keyed entry. */
   readonly cvm: CvmResult | null;
   readonly policy: SignaturePolicy;
+  /**
+   * The payment is stored to be sent later (ADR 904): no issuer can complete a verification now
+   * and none can ask for a signature afterwards, so only what the card completed itself counts.
+   */
+  readonly offline?: boolean;
 }
 
 export type SignatureAnswer =
@@ -48,6 +53,16 @@ export function signatureRequirement(question: SignatureQuestion): SignatureAnsw
   if (policy === 'always') return yes('the merchant asks for a signature on every card sale');
   if (policy === 'never') return no('the merchant does not collect signatures');
   const chip = entryMode === 'chip' || entryMode === 'contactless';
+  // Offline, a PIN left to the issuer to verify online, a failed or unknown CVM verify nothing:
+  // the card's no-CVM and its own PIN still stand; the rest asks by the threshold, as no CVM data does.
+  const cardCompleted =
+    cvm !== null && (cvm.signature || cvm.method === 'none' || (cvm.pinVerified && cvm.outcome === 'successful'));
+  if (question.offline && chip && cvm && !cardCompleted)
+    return overThreshold(network, amountMinor)
+      ? yes(
+          `stored offline: the card's verification (${cvm.method}) cannot be completed, and ${network} requires a signature at this amount`,
+        )
+      : no(`stored offline below ${network}'s signature threshold`);
   if (chip && cvm) {
     if (cvm.pinVerified && !cvm.signature) return no('the PIN was verified');
     if (!cvm.signature)

@@ -34,6 +34,40 @@ const shiftView = (shift: Shift): ShiftView => ({
   floatMinor: shift.floatMinor,
 });
 
+/**
+ * Card payments taken offline, apart (ADR 904): a stored one is no sale yet (no issuer has seen
+ * it); a forwarded approval is in Sales and Card too; a decline is money the merchant never got.
+ * Nothing is printed on a day with none.
+ */
+function offlineSection(
+  totals: DayTotals,
+  kind: 'x' | 'z',
+  print: {
+    rule: () => void;
+    center: (text: string, style: { bold?: boolean }) => void;
+    tally: (label: string, value: Tally) => void;
+    note: (text: string) => void;
+  },
+): void {
+  const { stored, forwarded, declined } = totals.offline;
+  if (stored.count + forwarded.count + declined.count === 0) return;
+  print.rule();
+  print.center('OFFLINE CARD PAYMENTS', { bold: true });
+  print.tally('Offline stored', stored);
+  print.tally('Offline forwarded', forwarded);
+  print.tally('Offline declined', declined);
+  if (declined.count > 0) print.note('Declined: customer left with the goods, unpaid.');
+  if (stored.count === 0) return;
+  print.note('Stored payments are not sales yet. They stay in');
+  if (kind === 'z') {
+    print.note('the journal after this Z report and are');
+    print.note('counted in the report of the day they are sent.');
+  } else {
+    print.note('the journal; sent and approved, they count as');
+    print.note('card sales.');
+  }
+}
+
 /** The report as the thermal printer prints it and the screen shows it (its lines). */
 export function dayReportDocument(
   report: { kind: 'x' | 'z'; number: number | null; totals: DayTotals },
@@ -62,6 +96,12 @@ export function dayReportDocument(
   pair('Surcharges', money(totals.surchargesMinor));
   pair('No-sales', String(totals.noSales));
   if (totals.unknown > 0) pair('Outcome unknown', String(totals.unknown), true);
+  offlineSection(totals, report.kind, {
+    rule: () => lines.push({ kind: 'rule' }),
+    center,
+    tally,
+    note: (text) => lines.push({ kind: 'text', text, align: 'left' }),
+  });
   const section = (title: string, entries: ReadonlyArray<[string, Tally]>) => {
     if (entries.length === 0) return;
     lines.push({ kind: 'rule' });

@@ -2,6 +2,7 @@ import { networkForPan } from '../../../drivers/card-reader/card-read';
 import type { CashMovement, JournalEntry, Shift } from '../journal/journal';
 import type { SinceLastZ } from '../journal/day-book';
 import type { DayTotals, Tally } from '../ipc/contract';
+import { wasForwarded } from '../offline/offline-findings';
 import { tookEffect } from './order-money';
 
 const none: Tally = { count: 0, minor: 0 };
@@ -31,6 +32,7 @@ export function dayTotals(rows: {
   let surchargesMinor = 0;
   let unknown = 0;
   let noSales = 0;
+  const offline = { stored: none, forwarded: none, declined: none };
   const byBrand: Record<string, Tally> = {};
   // A day has a few hundred card prefixes and thousands of sales: each prefix is looked up once.
   const brands = new Map<string, string>();
@@ -57,7 +59,19 @@ export function dayTotals(rows: {
       unknown += 1;
       continue;
     }
-    if (!tookEffect(entry)) continue;
+    // Taken offline and not sent yet: no issuer has seen it, so it is no sale (ADR 074).
+    if (entry.state === 'stored') {
+      offline.stored = add(offline.stored, entry.amountMinor);
+      continue;
+    }
+    const forwarded = entry.operation === 'auth' && wasForwarded(entry);
+    if (!tookEffect(entry)) {
+      // Sent later and not approved: the goods are gone, the money was never taken.
+      if (forwarded && (entry.state === 'completed' || entry.state === 'resolved'))
+        offline.declined = add(offline.declined, entry.amountMinor);
+      continue;
+    }
+    if (forwarded) offline.forwarded = add(offline.forwarded, entry.outcome?.amountMinor ?? entry.amountMinor);
     const cashier = entry.cashier ?? 'nobody signed in';
     const moved = entry.outcome?.amountMinor ?? entry.amountMinor;
     switch (entry.operation) {
@@ -160,5 +174,6 @@ export function dayTotals(rows: {
     shifts,
     overShortMinor: shifts.reduce((sum, shift) => sum + (shift.overShortMinor ?? 0), 0),
     unknown,
+    offline,
   };
 }

@@ -3,6 +3,7 @@ import { GatewayError, ValidationError } from '../gateway/errors';
 import type { EndOfDayReport } from '../ipc/contract';
 import { LaneError } from '../errors';
 import type { Journal, JournalEntry } from '../journal/journal';
+import { wasForwarded } from '../offline/offline-findings';
 import { orderMoney, tookEffect } from './order-money';
 import { reconcile } from './reconciliation';
 
@@ -33,6 +34,8 @@ function dayStatus(entry: JournalEntry): DayStatus | undefined {
   // Taken offline and not sent yet (ADR 074): counted apart, never as approved.
   if (entry.state === 'stored') return 'stored';
   const approved = tookEffect(entry);
+  // Sent later and not approved (ADR 904): the customer left with the goods; a manager acts on it.
+  if (entry.operation === 'auth' && !approved && wasForwarded(entry)) return 'offline-declined';
   if (entry.operation === 'auth')
     return approved ? 'approved' : entry.outcome?.respstat === 'C' ? 'declined' : undefined;
   if (!approved) return undefined;
@@ -97,6 +100,7 @@ export async function endOfDay(
     'refunded',
     'unknown',
     'stored',
+    'offline-declined',
     'not-sent',
   ];
   const journal = order.filter((status) => totals.has(status)).map((status) => ({ status, ...totals.get(status)! }));

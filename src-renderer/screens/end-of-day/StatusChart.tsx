@@ -11,6 +11,7 @@ const colours: Record<EndOfDayReport['journal'][number]['status'], string> = {
   unknown: '#b35900',
   'not-sent': '#8a8f94',
   stored: '#6a4fb3',
+  'offline-declined': '#8c1d18',
 };
 
 /** The day's sales by status as horizontal bars, length by amount; the same figures are in the table beside it. */

@@ -9,6 +9,7 @@ export const statusWords: Record<EndOfDayReport['journal'][number]['status'], st
   unknown: 'Unknown',
   'not-sent': 'Not sent',
   stored: 'Stored offline',
+  'offline-declined': 'Offline declined',
 };
 
 /** The processor's word for a batch (hoststat), said plainly. */

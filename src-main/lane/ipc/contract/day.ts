@@ -41,6 +41,13 @@ export interface DayTotals {
   readonly overShortMinor: number;
   /** Payments whose outcome is still unknown: the report says so rather than count them either way. */
   readonly unknown: number;
+  /**
+   * Card payments taken offline (ADR 074), apart. `stored`: waiting to be sent; no issuer has seen
+   * them, so they are in no other line (a Z report carries them to the next report, ADR 904).
+   * `forwarded`: sent and approved in the period; they are card sales too. `declined`: sent and
+   * not approved; the customer left with the goods, so this is money the merchant did not get.
+   */
+  readonly offline: { readonly stored: Tally; readonly forwarded: Tally; readonly declined: Tally };
 }
 
 /** The open shift as the counter shows it: never the cash the drawer should hold (the count is blind). */

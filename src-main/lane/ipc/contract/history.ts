@@ -92,7 +92,17 @@ export interface EndOfDayReport {
   }>;
   /** The lane's journal for the day, by status: what the chart draws. */
   readonly journal: ReadonlyArray<{
-    readonly status: 'approved' | 'declined' | 'voided' | 'refunded' | 'captured' | 'unknown' | 'not-sent' | 'stored';
+    readonly status:
+      | 'approved'
+      | 'declined'
+      | 'voided'
+      | 'refunded'
+      | 'captured'
+      | 'unknown'
+      | 'not-sent'
+      | 'stored'
+      /** Taken offline, sent later and not approved: the customer left with the goods. */
+      | 'offline-declined';
     readonly count: number;
     readonly amountMinor: number;
   }>;

@@ -1,5 +1,6 @@
 import type { CardRead } from '../../../../drivers/card-reader/types';
 import type { Journal } from '../../journal/journal';
+import type { GatewayLink } from '../../offline/link-state';
 import type { EncodedSignature } from '../../signature/codec';
 import { signatureRequirement, type SignaturePolicy } from '../../signature/requirement';
 import type { CardTender, PhaseListener } from '../outcome';
@@ -31,6 +32,8 @@ export interface SignatureTaking {
   readonly policy: SignaturePolicy;
   /** Gets the cardholder's signature when the rules ask for one, or learns it was canceled or skipped. */
   readonly captureSignature?: (signal: AbortSignal) => Promise<SignatureStep>;
+  /** Offline taking, when on: a sale while the link is offline is stored, and no gateway can ask for a signature later. */
+  readonly offline?: { readonly link: Pick<GatewayLink, 'state'> };
 }
 
 /**
@@ -51,6 +54,7 @@ export async function takeSignature(
       entryMode: card.entryMode,
       cvm: card.cvm,
       policy: taking.policy,
+      offline: taking.offline?.link.state() === 'offline',
     }).required;
   if (!required || !taking.captureSignature) return { required };
   request.onPhase('signature', 'Waiting for the signature');

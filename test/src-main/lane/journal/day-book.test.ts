@@ -25,6 +25,27 @@ function cardSale(journal: Journal, amountMinor: number, maskedPan = '478825****
   return orderId;
 }
 
+/** A card payment stored offline (ADR 074), as the offline book writes it (the sealed bytes are opaque here). */
+function storedOffline(journal: Journal, amountMinor: number) {
+  return journal.offline.store(
+    { operation: 'auth', amountMinor, maskedPan: '478825******1443', entryMode: 'chip', detail: { tender: 'sale' } },
+    Buffer.from('sealed request'),
+    { brand: 'VISA', lastFour: '1443' },
+  );
+}
+
+/** The forwarder sends a stored payment and the gateway answers: approved, or declined. */
+function forward(journal: Journal, id: number, amountMinor: number, approved: boolean) {
+  expect(journal.offline.beginForwarding(id)).toBe(true);
+  journal.complete(
+    id,
+    approved
+      ? { respstat: 'A', retref: `3430052${String(id).padStart(5, '0')}`, amountMinor }
+      : { respstat: 'C', resptext: 'Do not honor', amountMinor: 0 },
+  );
+  journal.offline.settleKnown();
+}
+
 describe('the day book: shifts, the drawer and Z reports in the journal', () => {
   it('opens one shift at a time with a counted float, and refuses cash outside a shift in words', () => {
     const journal = open(fresh());
@@ -166,5 +187,44 @@ describe('the day book: shifts, the drawer and Z reports in the journal', () => 
         .run(),
     ).toThrow(/CHECK constraint failed/);
     raw.close();
+  });
+
+  it('carries a payment still stored at a Z report into the next, counting it once when its forward completes', () => {
+    const journal = open(fresh());
+    const total = (since: Parameters<typeof dayTotals>[0]) => dayTotals(since);
+    const zero = { count: 0, minor: 0 };
+    const early = storedOffline(journal, 1500);
+    const late = storedOffline(journal, 900);
+    cardSale(journal, 1000);
+    const first = journal.day.closeDay('9001', total);
+    expect(first.totals).toMatchObject({
+      sales: { count: 1, minor: 1000 },
+      byTender: { card: { count: 1, minor: 1000 } },
+      offline: { stored: { count: 2, minor: 2400 }, forwarded: zero, declined: zero },
+    });
+    // The gateway is back the next day: the first is approved; the second waits on.
+    now += 86_400_000;
+    forward(journal, early.id, 1500, true);
+    cardSale(journal, 500);
+    const x = dayTotals(journal.day.sinceLastZ());
+    expect(x).toMatchObject({
+      sales: { count: 2, minor: 2000 },
+      byTender: { card: { count: 2, minor: 2000 } },
+      offline: { stored: { count: 1, minor: 900 }, forwarded: { count: 1, minor: 1500 }, declined: zero },
+    });
+    expect(journal.day.closeDay('9001', total).totals).toEqual(x);
+    // A day with nothing new but the forward of the one carried twice: declined, counted there only.
+    forward(journal, late.id, 900, false);
+    expect(journal.day.closeDay('9001', total).totals).toMatchObject({
+      sales: zero,
+      offline: { stored: zero, forwarded: zero, declined: { count: 1, minor: 900 } },
+    });
+    // After that, nothing is carried and nothing counted again, and a new sale still counts.
+    cardSale(journal, 700);
+    expect(journal.day.closeDay('9001', total).totals).toMatchObject({
+      sales: { count: 1, minor: 700 },
+      offline: { stored: zero, forwarded: zero, declined: zero },
+    });
+    journal.close();
   });
 });

@@ -59,3 +59,29 @@ describe('signatureRequirement', () => {
     expect(answer({}).reason).toBe('the card asks for a signature and visa requires one at this amount');
   });
 });
+
+describe('signatureRequirement for a payment stored offline (ADR 904)', () => {
+  // Enciphered PIN verified online (02), its result left to the issuer (00); a CVM that failed; one not known.
+  const onlinePin = decodeCvmResults('020300');
+  const failed = decodeCvmResults('3F0001');
+  it.each([
+    // CVM, amount, entry → required offline (online, each of these asks nothing)
+    [onlinePin, 2500, 'chip', true],
+    [onlinePin, 2499, 'chip', false],
+    [failed, 3000, 'chip', true],
+  ] as const)(
+    'asks by the threshold when no issuer can complete the CVM now: %o %i %s',
+    (cvm, amountMinor, entryMode, required) => {
+      expect(ask({ cvm, amountMinor, entryMode, offline: true })).toBe(required);
+      expect(ask({ cvm, amountMinor, entryMode })).toBe(false);
+      if (required) expect(answer({ cvm, amountMinor, entryMode, offline: true }).reason).toContain('stored offline');
+    },
+  );
+
+  it('keeps what the card completed itself: an offline PIN it verified, no CVM, a signature CVM by the threshold', () => {
+    expect(ask({ cvm: pin, amountMinor: 9000, offline: true })).toBe(false);
+    expect(ask({ cvm: noCvm, amountMinor: 1500, entryMode: 'contactless', offline: true })).toBe(false);
+    expect(ask({ cvm: signature, amountMinor: 2500, offline: true })).toBe(true);
+    expect(ask({ cvm: signature, amountMinor: 2499, offline: true })).toBe(false);
+  });
+});

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CashMovement, JournalEntry, Shift } from '../../../../src-main/lane/journal/journal';
+import { receiptAsText } from '../../../../src-main/lane/receipt/escpos';
+import { dayReportDocument } from '../../../../src-main/lane/terminal/day-desk';
 import { dayTotals } from '../../../../src-main/lane/terminal/day-report';
 
 let nextId = 1;
@@ -93,6 +95,7 @@ describe('dayTotals', () => {
       ],
       overShortMinor: -50,
       unknown: 1,
+      offline: { stored: { count: 0, minor: 0 }, forwarded: { count: 0, minor: 0 }, declined: { count: 0, minor: 0 } },
     });
   });
 
@@ -174,5 +177,80 @@ describe('dayTotals', () => {
     expect(totals.surchargesMinor).toBe(0);
     expect(totals.byTender.card).toEqual({ count: 1, minor: 2000 });
     expect(totals.byTender.cash).toEqual({ count: 0, minor: 0 });
+  });
+});
+
+describe('dayTotals of card payments taken offline (ADR 074)', () => {
+  const forwarded = { tender: 'sale', forwardedAt: 5 };
+  const totals = () =>
+    dayTotals({
+      entries: [
+        // Still stored: no issuer has seen it, so it is no sale and no card money yet.
+        entry({
+          operation: 'auth',
+          amountMinor: 1500,
+          maskedPan: '478825******1443',
+          state: 'stored',
+          outcome: null,
+          detail: { tender: 'sale' },
+        }),
+        // Forwarded and approved: a card sale like any other, and counted as forwarded.
+        entry({ operation: 'auth', amountMinor: 2200, maskedPan: '478825******1443', detail: forwarded }),
+        // Forwarded and declined: the customer left with the goods; no sale.
+        entry({
+          operation: 'auth',
+          amountMinor: 900,
+          maskedPan: '438775******1020',
+          detail: forwarded,
+          outcome: { respstat: 'C', amountMinor: 0 },
+        }),
+        // Forwarded, its answer lost, found by recovery never to have taken effect (voided): a decline too.
+        entry({
+          operation: 'auth',
+          amountMinor: 700,
+          state: 'resolved',
+          detail: forwarded,
+          outcome: { applied: false },
+        }),
+        // Being forwarded right now: its outcome is unknown, counted there only.
+        entry({ operation: 'auth', amountMinor: 300, state: 'pending', outcome: null, detail: forwarded }),
+        // An online decline stays out of the offline lines.
+        entry({ operation: 'auth', amountMinor: 400, outcome: { respstat: 'C', amountMinor: 0 } }),
+      ],
+      movements: [],
+      shifts: [],
+    });
+
+  it('counts a stored payment apart, never in the sales or the card takings', () => {
+    const day = totals();
+    expect(day.offline.stored).toEqual({ count: 1, minor: 1500 });
+    expect(day.sales).toEqual({ count: 1, minor: 2200 });
+    expect(day.byTender.card).toEqual({ count: 1, minor: 2200 });
+    expect(day.byBrand).toEqual({ visa: { count: 1, minor: 2200 } });
+    expect(day.unknown).toBe(1);
+  });
+
+  it('counts a forwarded approval as a card sale and on the forwarded line, and offline declines apart', () => {
+    const day = totals();
+    expect(day.offline.forwarded).toEqual({ count: 1, minor: 2200 });
+    expect(day.offline.declined).toEqual({ count: 2, minor: 1600 });
+  });
+
+  it('prints the offline lines apart, and a Z report says what becomes of payments still stored', () => {
+    const page = { terminalId: 'LANE-01', training: false, printedAt: new Date(2026, 10, 28, 18, 0), columns: 48 };
+    const z = receiptAsText(dayReportDocument({ kind: 'z', number: 4, totals: totals() }, page)).join('\n');
+    expect(z).toMatch(/Offline stored \(1\) +\$15\.00/);
+    expect(z).toMatch(/Offline forwarded \(1\) +\$22\.00/);
+    expect(z).toMatch(/Offline declined \(2\) +\$16\.00/);
+    expect(z).toContain('Stored payments are not sales yet. They stay in');
+    expect(z).toContain('counted in the report of the day they are sent.');
+    const x = receiptAsText(dayReportDocument({ kind: 'x', number: null, totals: totals() }, page)).join('\n');
+    expect(x).toContain('Stored payments are not sales yet.');
+    expect(x).not.toContain('counted in the report of the day they are sent.');
+    // A day with nothing offline prints no offline lines.
+    const quiet = dayTotals({ entries: [], movements: [], shifts: [] });
+    expect(receiptAsText(dayReportDocument({ kind: 'z', number: 5, totals: quiet }, page)).join('\n')).not.toContain(
+      'Offline',
+    );
   });
 });

@@ -94,4 +94,33 @@ describe('end of day: the lane nets its day as the gateway settles it', () => {
       later: [],
     });
   });
+
+  it('shows offline declines on their own line, apart from the declines the gateway answered at the sale', async () => {
+    const { core, journalPath } = laneAgainst(emulator(), cores);
+    await cardSale(core, 'visa-decline', 400);
+    const journal = Journal.open(journalPath, { clock: core.clock, terminalId: core.settings.terminalId });
+    const offline = (amountMinor: number) =>
+      journal.offline.store(
+        {
+          operation: 'auth',
+          amountMinor,
+          maskedPan: '478825******1443',
+          entryMode: 'chip',
+          detail: { tender: 'sale' },
+        },
+        Buffer.from('sealed request'),
+        { brand: 'VISA', lastFour: '1443' },
+      ).id;
+    offline(1500);
+    const declined = offline(900);
+    journal.offline.beginForwarding(declined);
+    journal.complete(declined, { respstat: 'C', resptext: 'Do not honor', amountMinor: 0 });
+    journal.close();
+    const report = ok(await call<EndOfDayReport>(core, 'terminal.endOfDay', {}));
+    expect(report.journal).toEqual([
+      { status: 'declined', count: 1, amountMinor: 400 },
+      { status: 'stored', count: 1, amountMinor: 1500 },
+      { status: 'offline-declined', count: 1, amountMinor: 900 },
+    ]);
+  });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { settingsSchema, type SettingsInput } from '../../../../src-main/lane/config/settings';
 import { createCore, type Core } from '../../../../src-main/lane/core/core';
+import type { CoreOptions } from '../../../../src-main/lane/core/core-options';
 import { startEmulator, type RunningEmulator } from '../../../../src-main/stand-ins/gateway-emulator/server';
 import { createGatewayClient } from '../../../../src-main/lane/gateway/client';
 import type {
@@ -79,6 +80,8 @@ export interface LaneOptions {
   readonly cashierId?: '1001' | '9001';
   /** When given, each recovery run is pushed here for the test to start. */
   readonly timers?: Array<() => void>;
+  /** Offline store-and-forward: the link the lane reads (the test sets it) and a secret store for the seal's key. */
+  readonly offline?: Pick<CoreOptions, 'gatewayLink' | 'secrets'>;
 }
 
 /**
@@ -90,7 +93,7 @@ export function laneAgainst(
   emulator: RunningEmulator,
   cores: Core[],
   settings: SettingsInput = {},
-  { cashierId = '9001', timers }: LaneOptions = {},
+  { cashierId = '9001', timers, offline }: LaneOptions = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'lane-'));
   const journalPath = join(dir, 'training-journal.sqlite');
@@ -104,6 +107,7 @@ export function laneAgainst(
     journalPath,
     gateway: async () => ({ client, merchid }),
     ...(timers ? { recoveryTimer: (run: () => void) => (timers.push(run), () => undefined) } : {}),
+    ...offline,
   });
   cores.push(core);
   core.session.signIn({ cashierId, pin: cashierId === '9001' ? '9999' : '1234' });
