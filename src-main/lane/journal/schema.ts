@@ -148,7 +148,7 @@ export const migrations: readonly string[] = [
    );`,
   // A Z report takes the rows after the last one's ids; a payment taken offline and still waiting
   // at the close changes later, so the Z report names it here and the next period takes it again
-  // (ADR 904): counted once, in the period its forward completes.
+  // (ADR 078): counted once, in the period its forward completes.
   `CREATE TABLE z_carried (
      z_number INTEGER NOT NULL REFERENCES z_reports (number),
      entry_id INTEGER NOT NULL REFERENCES entries (id),

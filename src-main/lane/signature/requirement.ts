@@ -24,7 +24,7 @@ export interface SignatureQuestion {
   readonly cvm: CvmResult | null;
   readonly policy: SignaturePolicy;
   /**
-   * The payment is stored to be sent later (ADR 904): no issuer can complete a verification now
+   * The payment is stored to be sent later (ADR 078): no issuer can complete a verification now
    * and none can ask for a signature afterwards, so only what the card completed itself counts.
    */
   readonly offline?: boolean;

@@ -35,7 +35,7 @@ const shiftView = (shift: Shift): ShiftView => ({
 });
 
 /**
- * Card payments taken offline, apart (ADR 904): a stored one is no sale yet (no issuer has seen
+ * Card payments taken offline, apart (ADR 078): a stored one is no sale yet (no issuer has seen
  * it); a forwarded approval is in Sales and Card too; a decline is money the merchant never got.
  * Nothing is printed on a day with none.
  */

@@ -34,7 +34,7 @@ function dayStatus(entry: JournalEntry): DayStatus | undefined {
   // Taken offline and not sent yet (ADR 074): counted apart, never as approved.
   if (entry.state === 'stored') return 'stored';
   const approved = tookEffect(entry);
-  // Sent later and not approved (ADR 904): the customer left with the goods; a manager acts on it.
+  // Sent later and not approved (ADR 078): the customer left with the goods; a manager acts on it.
   if (entry.operation === 'auth' && !approved && wasForwarded(entry)) return 'offline-declined';
   if (entry.operation === 'auth')
     return approved ? 'approved' : entry.outcome?.respstat === 'C' ? 'declined' : undefined;

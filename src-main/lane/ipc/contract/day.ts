@@ -43,7 +43,7 @@ export interface DayTotals {
   readonly unknown: number;
   /**
    * Card payments taken offline (ADR 074), apart. `stored`: waiting to be sent; no issuer has seen
-   * them, so they are in no other line (a Z report carries them to the next report, ADR 904).
+   * them, so they are in no other line (a Z report carries them to the next report, ADR 078).
    * `forwarded`: sent and approved in the period; they are card sales too. `declined`: sent and
    * not approved; the customer left with the goods, so this is money the merchant did not get.
    */

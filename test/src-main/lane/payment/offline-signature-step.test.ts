@@ -37,7 +37,7 @@ async function signatureAsked(link: ReturnType<typeof settableLink>, amountMinor
   return { required: step.required, asked };
 }
 
-describe('the signature step of a sale the lane will store offline (ADR 904)', () => {
+describe('the signature step of a sale the lane will store offline (ADR 078)', () => {
   it('asks an online-PIN chip card for a signature above the threshold while the link is offline, before anything is stored', async () => {
     expect(await signatureAsked(settableLink('offline'), 3000)).toEqual({ required: true, asked: 1 });
   });

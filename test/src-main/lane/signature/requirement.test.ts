@@ -60,7 +60,7 @@ describe('signatureRequirement', () => {
   });
 });
 
-describe('signatureRequirement for a payment stored offline (ADR 904)', () => {
+describe('signatureRequirement for a payment stored offline (ADR 078)', () => {
   // Enciphered PIN verified online (02), its result left to the issuer (00); a CVM that failed; one not known.
   const onlinePin = decodeCvmResults('020300');
   const failed = decodeCvmResults('3F0001');

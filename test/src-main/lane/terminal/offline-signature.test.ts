@@ -34,7 +34,7 @@ function signWhenAsked(lane: ReturnType<typeof offlineLane>) {
   });
 }
 
-describe('the signature of a card payment stored offline (ADR 904)', () => {
+describe('the signature of a card payment stored offline (ADR 078)', () => {
   it('asks a signature-CVM chip card above the threshold before storing, and the forward carries it to the gateway', async () => {
     const lane = offlineLane();
     await devicesConnected(lane.core);
