@@ -19,20 +19,29 @@ export interface PaymentRequest {
 /** Results that moved money: what a later payment of the same customer keeps ("earlier cards"). */
 const tookMoney = (result: SaleSummary) => result.outcome === 'approved' || result.outcome === 'partial';
 
+/** A card part stored offline pays its part (ADR 077): the customer leaves with the goods, the merchant carries the risk. */
+const paidMinorOf = (summary: Pick<SaleSummary, 'outcome' | 'approvedMinor' | 'requestedMinor'>) =>
+  summary.outcome === 'stored' ? summary.requestedMinor : summary.approvedMinor;
+
 /**
  * What a sale owes after a payment: what it owed before (the payment's amount for a sale of one
  * payment) less what was approved; as before when nothing was.
  */
-function dueAfter(sale: CurrentSale | null, summary: Pick<SaleSummary, 'outcome' | 'approvedMinor'>): number | null {
+function dueAfter(
+  sale: CurrentSale | null,
+  summary: Pick<SaleSummary, 'outcome' | 'approvedMinor' | 'requestedMinor'>,
+): number | null {
   if (!sale) return null;
-  if (summary.outcome !== 'partial' && summary.outcome !== 'approved') return sale.dueMinor;
-  const left = (sale.dueMinor ?? sale.amountMinor) - summary.approvedMinor;
+  if (summary.outcome !== 'partial' && summary.outcome !== 'approved' && summary.outcome !== 'stored')
+    return sale.dueMinor;
+  const left = (sale.dueMinor ?? sale.amountMinor) - paidMinorOf(summary);
   return left > 0 ? left : null;
 }
 
 /** Whether any part of the sale paid something (a card part that took money, cash not handed back). */
 export const paidParts = (sale: CurrentSale): boolean =>
-  sale.results.some(tookMoney) || sale.cash.some((part) => !part.returned);
+  sale.results.some((result) => tookMoney(result) || result.outcome === 'stored') ||
+  sale.cash.some((part) => !part.returned);
 
 /** The refusal of a card part above what is still owed. */
 const atMost = (owed: number) =>
@@ -51,7 +60,7 @@ export interface SaleKeeper {
   /** A payment starts; throws (nothing published) when the amount is not what is still owed. */
   begin(request: PaymentRequest): void;
   /** What the sale would still owe after a payment with this outcome (nothing changes). */
-  dueAfter(summary: Pick<SaleSummary, 'outcome' | 'approvedMinor'>): number | null;
+  dueAfter(summary: Pick<SaleSummary, 'outcome' | 'approvedMinor' | 'requestedMinor'>): number | null;
   /** The payment ended with an outcome. */
   finished(summary: SaleSummary): void;
   /** The payment stopped before anything was charged (canceled, no card in time, refused); `publish` when no phase change follows. */

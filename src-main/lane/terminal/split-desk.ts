@@ -162,6 +162,22 @@ export function createSplitDesk(options: SplitDeskOptions) {
     }
   };
 
+  /**
+   * A card part stored offline goes back by leaving the store: it was never sent, so nothing was
+   * charged and nothing is voided (ADR 077). One the forwarder took meanwhile goes back as any card.
+   */
+  const returnStored = async (
+    journal: Journal,
+    orderId: string,
+    amountMinor: number,
+    reason: string,
+  ): Promise<ReturnedPart> => {
+    const [row] = journal.list({ orderId, operation: 'auth', limit: 1 });
+    if (row && journal.offline.withdraw(row.id, `the sale was cancelled: ${reason}`))
+      return { kind: 'card', orderId, amountMinor, ended: 'withdrawn', problem: null };
+    return returnCard(orderId, amountMinor);
+  };
+
   const returnParts = async (reason: string, cashier: string): Promise<ReturnedPartsView> => {
     const sale = customerSale.current();
     if (customerSale.busy() || sale?.running) throw refused('A payment is still running: finish or cancel it first.');
@@ -169,6 +185,8 @@ export function createSplitDesk(options: SplitDeskOptions) {
     const journal = options.journal();
     const open = journal.split.open();
     const parts: ReturnedPart[] = [];
+    for (const result of sale.results.filter((r) => r.outcome === 'stored'))
+      parts.push(await returnStored(journal, result.orderId, result.requestedMinor, reason));
     for (const result of sale.results.filter((r) => r.outcome === 'approved' || r.outcome === 'partial'))
       parts.push(await returnCard(result.orderId, result.approvedMinor));
     const handedBack = sale.cash.filter((part) => !part.returned);

@@ -157,7 +157,11 @@ export function tenderReceipt(
   for (const card of standing.cards) {
     if (card.standingMinor === 0) continue;
     pair(`${journalBrand(card.entry)} ${card.entry.maskedPan ?? ''}`.trim(), money(card.standingMinor));
-    pair(`  Order ${card.entry.orderId}`, `AUTH ${card.entry.outcome?.authcode ?? '-'}`);
+    // A part stored offline has no approval yet: it says so, never an authorization code (ADR 077).
+    if (card.stored) {
+      pair(`  Order ${card.entry.orderId}`, 'OFFLINE');
+      lines.push({ kind: 'text', text: '  Sent when the network is back', align: 'left' });
+    } else pair(`  Order ${card.entry.orderId}`, `AUTH ${card.entry.outcome?.authcode ?? '-'}`);
     // The card's surcharge was paid on top of its part: the card's own slip itemizes it too.
     if (surchargeOf(card) > 0) pair('  SURCHARGE', money(surchargeOf(card)));
   }

@@ -11,17 +11,24 @@ export type PaidPart =
       readonly surchargeMinor: number;
       readonly card: string;
       readonly voided: boolean;
+      /** Stored offline (ADR 077): it pays its part, and is sent to the gateway when it is back. */
+      readonly stored: boolean;
     }
   | { readonly kind: 'cash'; readonly orderId: string; readonly amountMinor: number; readonly part: CashPart };
 
 /** The sale's parts that took money, cards first, then cash in the order it was taken. */
 export function paidParts(results: readonly SaleSummary[], cash: readonly CashPart[]): PaidPart[] {
   const cards = results
-    .filter((result) => result.approvedMinor > 0 && ['approved', 'partial', 'voided'].includes(result.outcome))
+    .filter(
+      (result) =>
+        (result.approvedMinor > 0 && ['approved', 'partial', 'voided'].includes(result.outcome)) ||
+        result.outcome === 'stored',
+    )
     .map((result): PaidPart => ({
       kind: 'card',
       orderId: result.orderId,
-      amountMinor: result.approvedMinor,
+      amountMinor: result.outcome === 'stored' ? result.requestedMinor : result.approvedMinor,
+      stored: result.outcome === 'stored',
       surchargeMinor: result.surchargeMinor ?? 0,
       card: `${result.tender === 'wallet' ? 'Phone' : 'Card'} ${result.maskedPan}`,
       voided: result.outcome === 'voided',
@@ -42,7 +49,8 @@ export function paidParts(results: readonly SaleSummary[], cash: readonly CashPa
 export function partWords(part: PaidPart): string {
   if (part.kind === 'card') {
     const fee = part.surchargeMinor > 0 ? ` + ${formatMoney(part.surchargeMinor)} surcharge` : '';
-    return `${part.card} ${formatMoney(part.amountMinor)}${fee}${part.voided ? ' (voided)' : ''}`;
+    const state = part.voided ? ' (voided)' : part.stored ? ' (stored offline, sent when the gateway is back)' : '';
+    return `${part.card} ${formatMoney(part.amountMinor)}${fee}${state}`;
   }
   const { tenderedMinor, changeMinor, returned } = part.part;
   return `Cash ${formatMoney(part.amountMinor)} (tendered ${formatMoney(tenderedMinor)}, change ${formatMoney(changeMinor)})${returned ? ' (handed back)' : ''}`;

@@ -9,7 +9,11 @@ import { partWords, type PaidPart } from './PaidParts';
 
 /** How a paid part goes back when the sale is cancelled. */
 const goesBack = (part: PaidPart) =>
-  part.kind === 'card' ? 'voided (refunded if its batch has settled)' : 'handed back from the drawer';
+  part.kind === 'cash'
+    ? 'handed back from the drawer'
+    : part.stored
+      ? 'taken out of the offline store (never sent, nothing charged)'
+      : 'voided (refunded if its batch has settled)';
 
 /** How a part went back, in words. */
 function endWords(part: ReturnedPart): string {
@@ -18,6 +22,8 @@ function endWords(part: ReturnedPart): string {
       return 'voided';
     case 'refunded':
       return 'refunded';
+    case 'withdrawn':
+      return 'taken out of the offline store: never sent, nothing charged';
     case 'cash-returned':
       return 'handed back from the drawer';
     case 'unknown':

@@ -160,8 +160,12 @@ export interface ReturnedPart {
   readonly kind: 'card' | 'cash';
   readonly orderId: string;
   readonly amountMinor: number;
-  /** How it went back; `unknown`: the void/refund's answer was lost (recovery settles it); `failed`: refused, in `problem`. */
-  readonly ended: 'voided' | 'refunded' | 'cash-returned' | 'failed' | 'unknown';
+  /**
+   * How it went back; `withdrawn`: a card part stored offline, taken out of the store before it
+   * was ever sent (nothing was charged); `unknown`: the void/refund's answer was lost (recovery
+   * settles it); `failed`: refused, in `problem`.
+   */
+  readonly ended: 'voided' | 'refunded' | 'withdrawn' | 'cash-returned' | 'failed' | 'unknown';
   readonly problem: string | null;
 }
 

@@ -28,7 +28,7 @@ function start(home: string, link?: ReturnType<typeof settableLink>) {
   return { core, lines };
 }
 
-async function sell(core: Core, amountMinor: number) {
+async function sell(core: Core, amountMinor: number, totalMinor?: number) {
   await until(() => core.devices.list().every((device) => device.status === 'connected'));
   const stopListening = core.events.subscribe((name, payload) => {
     if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
@@ -36,7 +36,7 @@ async function sell(core: Core, amountMinor: number) {
       void core.cardReaders.presentTestCard({ cardId: 'visa-approve', method: 'insert' });
     }
   });
-  return core.dispatch('terminal.sale', { amountMinor });
+  return core.dispatch('terminal.sale', { amountMinor, ...(totalMinor ? { totalMinor } : {}) });
 }
 
 /** Every file under `dir`, as bytes. */
@@ -107,6 +107,38 @@ describe('a lane with settings.offline.enabled', () => {
     });
     expect(journal.list({ orderId: summary.orderId })).toMatchObject([
       { state: 'completed', outcome: { respstat: 'A' } },
+    ]);
+  });
+
+  it('a card part of a split sale stored offline pays its part; cancelling the sale takes it out of the store unsent', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'offline-core-'));
+    writeFileSync(join(home, 'settings.json'), JSON.stringify({ offline: { enabled: true } }));
+    const link = settableLink('offline');
+    const { core } = start(home, link);
+    core.session.signIn({ cashierId: '1001', pin: '1234' });
+    ok(await core.dispatch('day.openShift', { floatMinor: 10_000 }));
+
+    const part = ok(await sell(core, 1000, 3000)) as SaleSummary;
+    expect(part.outcome).toBe('stored');
+    expect(core.terminal.current().sale).toMatchObject({ totalMinor: 3000, dueMinor: 2000 });
+    ok(await core.dispatch('terminal.cash', { tenderedMinor: 500 }));
+    expect(core.terminal.current().sale).toMatchObject({ dueMinor: 1500 });
+
+    const returned = ok(
+      await core.dispatch('terminal.returnParts', { reason: 'Customer changed their mind', managerPin: '9999' }),
+    ) as { parts: Array<{ kind: string; ended: string }> };
+    expect(returned.parts).toEqual([
+      expect.objectContaining({ kind: 'card', orderId: part.orderId, amountMinor: 1000, ended: 'withdrawn' }),
+      expect.objectContaining({ kind: 'cash', ended: 'cash-returned' }),
+    ]);
+    const journal = core.offlineLane!.journal();
+    expect(journal.list({ orderId: part.orderId })).toMatchObject([{ state: 'not-sent' }]);
+    // The link comes back: nothing is left to send, and the gateway never hears of the card.
+    link.set('online');
+    expect(ok(await core.dispatch('offline.status', {}))).toMatchObject({ storedCount: 0, storedMinor: 0 });
+    const access = await core.trainingGateway.access('');
+    expect(await access.client.inquireByOrderid({ merchid: access.merchid, orderid: part.orderId })).toEqual([
+      expect.objectContaining({ respstat: 'C', resptext: 'Txn not found' }),
     ]);
   });
 });

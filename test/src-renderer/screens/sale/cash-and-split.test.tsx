@@ -297,6 +297,30 @@ describe('split tender at the counter', () => {
     expect(screen.getByTestId('paid-parts').textContent).toContain('Phone ************1443 $10.00 + $0.30 surcharge');
   });
 
+  it('a card part stored offline is listed as stored and, on cancel, goes back by leaving the store', async () => {
+    await renderCounter({
+      terminal: {
+        phase: 'idle',
+        since: 0,
+        detail: null,
+        sale: currentSale({
+          running: false,
+          totalMinor: 3000,
+          results: [{ ...cardPart(1000), outcome: 'stored', approvedMinor: 0 }],
+          cash: [],
+          dueMinor: 2000,
+        }),
+      },
+    });
+    expect(screen.getByTestId('paid-parts').textContent).toContain(
+      'Card 478825******1443 $10.00 (stored offline, sent when the gateway is back)',
+    );
+    await act(async () => void fireEvent.click(screen.getByTestId('cancel-paid-sale')));
+    expect(screen.getByTestId('parts-going-back').textContent).toContain(
+      'taken out of the offline store (never sent, nothing charged)',
+    );
+  });
+
   it('a part whose outcome is told before its receipts leaves the balance the lane told, not less', async () => {
     let answer: (summary: SaleSummary) => void = () => undefined;
     const { emit } = await renderCounter({
