@@ -13,6 +13,7 @@ import { kioskBenchmarks } from './kiosk.bench';
 import { startBenchmarks } from './start.bench';
 import { dayBenchmarks } from './day.bench';
 import { offlineLinkBenchmarks } from './offline-link.bench';
+import { offlineStoreBenchmarks } from './offline-store.bench';
 import { formatTable, measure, type BenchResult } from './harness';
 
 /** Every benchmark the project has; later issues append their cases here. */
@@ -36,6 +37,8 @@ const loadRuns = [
   { keywords: ['renderer', 'javascript'], run: async () => rendererSize() },
   // Real time on the real emulator: the link's probe cadence, a few seconds a cycle.
   { keywords: ['offline', 'link'], run: offlineLinkBenchmarks },
+  // A real journal file and the emulator: storing against selling online, then forwarding.
+  { keywords: ['offline', 'store', 'forward'], run: offlineStoreBenchmarks },
   // Minutes long: only when the filter names it (`npm run bench -- soak`), never in a plain run.
   { keywords: ['soak'], run: soakBenchmarks, onlyWhenNamed: true },
 ];

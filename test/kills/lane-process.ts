@@ -18,12 +18,13 @@ export interface LaneProcess {
  * The app-data folder of a training lane that authorizes at the emulator at `gatewayUrl`
  * (ADR 020), signing on the screen, so a test can sign as a page does; an unknown outcome is
  * checked again every 5 s at first (the shortest back-off), so one past the answer window settles soon.
+ * `more` adds settings sections (the offline run's `offline`).
  */
-export function prepareLaneHome(home: string): void {
+export function prepareLaneHome(home: string, more: Record<string, unknown> = {}): void {
   mkdirSync(home, { recursive: true, mode: 0o700 });
   writeFileSync(
     join(home, 'settings.json'),
-    JSON.stringify({ signature: { capture: 'screen' }, payments: { recoveryRetrySeconds: 5 } }),
+    JSON.stringify({ signature: { capture: 'screen' }, payments: { recoveryRetrySeconds: 5 }, ...more }),
     { mode: 0o600 },
   );
 }

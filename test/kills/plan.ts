@@ -92,3 +92,49 @@ export function drawKillMoment(random: FuzzRandom, hold: GatewayHold): KillMomen
 
 /** A signature as the screen's drawing area sends it: one stroke across the box. */
 export const screenSignature = drawnSignature(300, 100, '12,60 60,22 110,78 170,30 230,70 285,40');
+
+/** Offline store-and-forward kills (issue 33): chip and contactless only, as the lane stores them. */
+const offlineCards: readonly CardChoice[] = [...approvals, ...declines];
+
+/** A card the lane would store while offline: approvals mostly, some the issuer declines when forwarded. */
+export function drawOfflineCard(random: FuzzRandom): CardChoice {
+  return random.pick(offlineCards);
+}
+
+/** A network outage at the emulator during one kill's cycle. */
+export interface Outage {
+  /** How long after the cycle starts the network goes down (a sale may be on the wire). */
+  readonly startMs: number;
+  /** How long it stays down before the emulator listens again by itself. */
+  readonly downMs: number;
+  /** When not 0: the first authorization after it (a forward, most often) is processed and its answer held this long. */
+  readonly holdFirstMs: number;
+}
+
+export function drawOutage(random: FuzzRandom): Outage | undefined {
+  if (random.below(100) >= 65) return undefined;
+  return {
+    startMs: random.below(1500),
+    downMs: 1000 + random.below(4000),
+    holdFirstMs: random.below(2) === 0 ? 100 + random.below(400) : 0,
+  };
+}
+
+/**
+ * When an offline cycle's kill comes: from the sale asked for (the card wait, storing, the
+ * signature), from the moment the lane says it is authorizing (storing or sending), or from the
+ * network's return, the counter quiet so the forwarder runs (forwarding, between a forward's
+ * answer and its row's completion).
+ */
+export interface OfflineKillMoment {
+  readonly from: 'sale' | 'authorizing' | 'network-back';
+  readonly afterMs: number;
+}
+
+export function drawOfflineKillMoment(random: FuzzRandom, outage: Outage | undefined): OfflineKillMoment {
+  const roll = random.below(100);
+  if (outage && roll < 50) return { from: 'network-back', afterMs: random.below(outage.holdFirstMs + 150) };
+  return roll % 2 === 0
+    ? { from: 'authorizing', afterMs: random.below(300) }
+    : { from: 'sale', afterMs: random.below(3000) };
+}

@@ -1,4 +1,5 @@
 import type { KillsReport } from './run-kills';
+import type { OfflineKillsReport } from './run-offline-kills';
 
 const tally = (counts: Readonly<Record<string, number>>) =>
   Object.entries(counts)
@@ -15,5 +16,17 @@ export function formatKillsReport(report: KillsReport): string {
     `  findings shown after restart: ${tally(report.findings)}`,
     `  double charges: ${report.doubleCharges.length}, mismatches: ${report.mismatches.length}`,
     ...[...report.doubleCharges, ...report.mismatches].map((problem) => `  - ${problem}`),
+  ].join('\n');
+}
+
+/** The offline run in a few lines: the lost and doubled figures first, then where the kills landed. */
+export function formatOfflineKillsReport(report: OfflineKillsReport): string {
+  return [
+    `offline random kills: ${report.kills} kills, ${report.outages} network outages, ${report.sales} sales started, ${report.seconds.toFixed(0)} s, seed ${report.seed} (--offline --seed ${report.seed} replays it)`,
+    `  lost: ${report.lost.length}, doubled: ${report.doubled.length}, other mismatches: ${report.mismatches.length}`,
+    `  the page was told: ${tally(report.told)}`,
+    `  the kills caught: ${tally(report.landed)}`,
+    `  the sales ended (after forwarding): ${tally(report.endings)}`,
+    ...[...report.lost, ...report.doubled, ...report.mismatches].map((problem) => `  - ${problem}`),
   ].join('\n');
 }

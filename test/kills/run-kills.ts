@@ -36,17 +36,17 @@ export interface KillsReport {
   readonly seconds: number;
 }
 
-const terminalId = 'KILLS-01';
+export const terminalId = 'KILLS-01';
 const count = (into: Record<string, number>, key: string) => void (into[key] = (into[key] ?? 0) + 1);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function must<R>(reply: CommandReply<R>, what: string): R {
+export function must<R>(reply: CommandReply<R>, what: string): R {
   if (!reply.ok) throw new Error(`${what}: ${reply.error.code}: ${reply.error.message}`);
   return reply.result;
 }
 
 /** Waits for the lane's devices and signs the training cashier in, as a page does at the counter. */
-async function signIn(page: BridgePage): Promise<void> {
+export async function signIn(page: BridgePage): Promise<void> {
   for (let i = 0; i < 200; i++) {
     const devices = must(await page.call<Array<{ status: string }>>('devices.list'), 'devices.list');
     if (devices.length > 0 && devices.every((device) => device.status === 'connected')) break;
@@ -56,7 +56,7 @@ async function signIn(page: BridgePage): Promise<void> {
 }
 
 /** Every journal row, read from the file while the lane is down, as support would. */
-function journalRows(path: string): JournalEntry[] {
+export function journalRows(path: string): JournalEntry[] {
   const journal = Journal.open(path, { clock: { now: () => Date.now() }, terminalId });
   try {
     return journal.list({ limit: Number.MAX_SAFE_INTEGER });

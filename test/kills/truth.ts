@@ -112,3 +112,84 @@ export function checkScreenAfterRestart(input: {
     toldDeclined: payment.phases.includes('declined'),
   };
 }
+
+/** One sale the driver started in an offline run: its order once known, and what the page was told. */
+export interface StartedSale {
+  readonly amountMinor: number;
+  readonly card: CardChoice;
+  /** The journal's order id: from the answer, or from the row found after the kill; undefined when no row was written. */
+  orderId: string | undefined;
+  /** What the page was told last: the sale's outcome, or its last phase before the kill. */
+  told: string;
+}
+
+/** How every sale of an offline run ended up, once everything stored was forwarded. */
+export interface SalesAccount {
+  /** Told "stored" or "approved", but neither stored in the journal nor in the gateway's ledger. */
+  readonly lost: string[];
+  /** An order the gateway holds more than one live approval for. */
+  readonly doubled: string[];
+  /** Anything else that is not accounted for exactly once: two rows for an order, a row still waiting, a decline nobody is shown. */
+  readonly unaccounted: string[];
+  /** The sales by how they ended: completed approved, offline declined, declined, not charged... */
+  readonly endings: Record<string, number>;
+}
+
+const toldTaken = (told: string) => told === 'stored' || told === 'approved' || told === 'partial';
+
+/**
+ * Every sale the driver started, after the network is back and the lane has forwarded all it
+ * stored (issue 33): each order is in the journal exactly once, settled (completed or resolved;
+ * none still stored, pending or unknown); one the page was told was stored or approved is in the
+ * gateway's ledger (else it is lost); no order is charged twice; a stored payment the issuer
+ * declined is an open finding a manager sees. A sale killed before its row was written was never
+ * taken, and holds nothing at the gateway.
+ */
+export function accountForSales(input: {
+  readonly sales: readonly StartedSale[];
+  readonly rows: readonly JournalEntry[];
+  /** Entry ids of the findings still open (not acknowledged). */
+  readonly openFindings: ReadonlySet<number>;
+  /** Whether the entry was taken offline (stored at some point). */
+  readonly offline: (entryId: number) => boolean;
+  readonly ledger: (orderId: string) => EmulatedTransaction[];
+}): SalesAccount {
+  const account: SalesAccount = { lost: [], doubled: [], unaccounted: [], endings: {} };
+  const end = (how: string) => void (account.endings[how] = (account.endings[how] ?? 0) + 1);
+  for (const sale of input.sales) {
+    const what = `${sale.card.cardId} ${money(sale.amountMinor)} (told ${sale.told})`;
+    if (sale.orderId === undefined) {
+      if (toldTaken(sale.told)) account.lost.push(`${what}: the page was told so, but the journal has no row for it`);
+      end('never taken');
+      continue;
+    }
+    const orderId = sale.orderId;
+    const rows = input.rows.filter((row) => row.operation === 'auth' && row.orderId === orderId);
+    const transactions = input.ledger(orderId);
+    const live = transactions.filter(isLiveApproval);
+    if (live.length > 1) account.doubled.push(`order ${orderId}, ${what}: ${live.length} live approvals`);
+    if (rows.length !== 1) {
+      account.unaccounted.push(`order ${orderId}, ${what}: ${rows.length} journal rows`);
+      if (rows.length === 0 && toldTaken(sale.told) && transactions.length === 0)
+        account.lost.push(`order ${orderId}, ${what}: in neither the journal nor the gateway's ledger`);
+      continue;
+    }
+    const row = rows[0]!;
+    if (row.state === 'stored' || row.state === 'pending' || row.state === 'unknown') {
+      account.unaccounted.push(`order ${orderId}, ${what}: still ${row.state} after the forwarding drained`);
+      continue;
+    }
+    if (toldTaken(sale.told) && transactions.length === 0)
+      account.lost.push(
+        `order ${orderId}, ${what}: the journal settled it ${row.state} (${row.note ?? 'no note'}) and the gateway has no record`,
+      );
+    const offline = input.offline(row.id);
+    const approved = live.length > 0;
+    if (offline && !approved && !input.openFindings.has(row.id))
+      account.unaccounted.push(`order ${orderId}, ${what}: stored offline, not approved, and no finding shows it`);
+    end(
+      `${offline ? 'offline ' : ''}${approved ? 'approved' : row.outcome?.respstat === 'C' ? 'declined' : 'not charged'}`,
+    );
+  }
+  return account;
+}
