@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootCore } from '../../../../src-main/lane/core/boot';
 import type { Core } from '../../../../src-main/lane/core/core';
-import type { SaleSummary, TerminalState } from '../../../../src-main/lane/ipc/contract';
+import type { RecoveryFinding, SaleSummary, TerminalState } from '../../../../src-main/lane/ipc/contract';
 import { offlineQueue, offlineStatus } from '../../../../src-main/lane/offline/offline-desk';
 import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 import { collectingLogger, ok, until } from '../../../support/test-core';
@@ -28,12 +28,12 @@ function start(home: string, link?: ReturnType<typeof settableLink>) {
   return { core, lines };
 }
 
-async function sell(core: Core, amountMinor: number) {
+async function sell(core: Core, amountMinor: number, cardId = 'visa-approve') {
   await until(() => core.devices.list().every((device) => device.status === 'connected'));
   const stopListening = core.events.subscribe((name, payload) => {
     if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
       stopListening();
-      void core.cardReaders.presentTestCard({ cardId: 'visa-approve', method: 'insert' });
+      void core.cardReaders.presentTestCard({ cardId, method: 'insert' });
     }
   });
   return core.dispatch('terminal.sale', { amountMinor });
@@ -108,5 +108,25 @@ describe('a lane with settings.offline.enabled', () => {
     expect(journal.list({ orderId: summary.orderId })).toMatchObject([
       { state: 'completed', outcome: { respstat: 'A' } },
     ]);
+  });
+
+  it('tells the screens of an offline decline found when forwarding: the terminal.findings event carries it, for the manager to act on', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'offline-core-'));
+    writeFileSync(join(home, 'settings.json'), JSON.stringify({ offline: { enabled: true } }));
+    const link = settableLink('offline');
+    const { core } = start(home, link);
+    core.session.signIn({ cashierId: '1001', pin: '1234' });
+    const summary = ok(await sell(core, 1800, 'visa-offline-decline')) as SaleSummary;
+    expect(summary.outcome).toBe('stored');
+    ok(await core.dispatch('terminal.newSale', {}));
+    const told: RecoveryFinding[][] = [];
+    core.events.subscribe((name, payload) => {
+      if (name === 'terminal.findings') told.push(payload as RecoveryFinding[]);
+    });
+
+    link.set('online');
+
+    await until(() => told.some((findings) => findings.some((finding) => finding.orderId === summary.orderId)));
+    expect(told.at(-1)).toMatchObject([{ orderId: summary.orderId, outcome: 'offline-declined', amountMinor: 1800 }]);
   });
 });
