@@ -129,4 +129,22 @@ describe('a lane with settings.offline.enabled', () => {
     await until(() => told.some((findings) => findings.some((finding) => finding.orderId === summary.orderId)));
     expect(told.at(-1)).toMatchObject([{ orderId: summary.orderId, outcome: 'offline-declined', amountMinor: 1800 }]);
   });
+
+  it('a lane started again with payments stored forwards them once the gateway answers, with no sale or manager needed', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'offline-core-'));
+    writeFileSync(join(home, 'settings.json'), JSON.stringify({ offline: { enabled: true } }));
+    const first = start(home, settableLink('offline'));
+    first.core.session.signIn({ cashierId: '1001', pin: '1234' });
+    const summary = ok(await sell(first.core, 1500)) as SaleSummary;
+    expect(summary.outcome).toBe('stored');
+    await first.core.close();
+    cores.splice(cores.indexOf(first.core), 1);
+
+    const { core } = start(home, settableLink('online'));
+
+    await until(() => offlineQueue(core.offlineLane!.journal())[0]?.state === 'approved');
+    expect(core.offlineLane!.journal().list({ orderId: summary.orderId })).toMatchObject([
+      { state: 'completed', outcome: { respstat: 'A' } },
+    ]);
+  });
 });
