@@ -47,10 +47,12 @@ export function setupTerminal(options: CoreOptions, parts: TerminalParts): LaneT
   const terminal = createTerminalStateStore(clock);
   // The banner follows the offline part: the link changed, a payment was stored or forwarded. A
   // forward's decline is a finding the manager must see: the findings go out with it.
+  const publishOfflineStatus = () => {
+    if (offline) events.emit('offline.status', offlineStatus(offline, journal.current(), clock.now()));
+  };
   const publishOffline = () => {
-    if (!offline) return;
-    events.emit('offline.status', offlineStatus(offline, journal.current(), clock.now()));
-    if (made.findings) events.emit('terminal.findings', made.findings());
+    publishOfflineStatus();
+    if (offline && made.findings) events.emit('terminal.findings', made.findings());
   };
   /** The terminal's findings, once it is made (below). */
   const made: { findings?: () => RecoveryFinding[] } = {};
@@ -82,7 +84,11 @@ export function setupTerminal(options: CoreOptions, parts: TerminalParts): LaneT
     now: () => clock.now(),
     logger,
     onQueueChange: (queue) => events.emit('terminal.recoveryQueue', queue),
-    onFindings: (findings) => events.emit('terminal.findings', findings),
+    onFindings: (findings) => {
+      events.emit('terminal.findings', findings);
+      // An acknowledged offline decline leaves the status's count of declines.
+      publishOfflineStatus();
+    },
     onKeyEntry: (view) => events.emit('terminal.keyEntry', view),
     onOutcome: (notice) => events.emit('terminal.outcome', notice),
     setTimer: options.recoveryTimer ?? ((run, ms) => clock.setTimer(run, ms, { unref: true })),

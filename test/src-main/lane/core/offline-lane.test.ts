@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootCore } from '../../../../src-main/lane/core/boot';
 import type { Core } from '../../../../src-main/lane/core/core';
-import type { RecoveryFinding, SaleSummary, TerminalState } from '../../../../src-main/lane/ipc/contract';
+import type {
+  OfflineStatusView,
+  RecoveryFinding,
+  SaleSummary,
+  TerminalState,
+} from '../../../../src-main/lane/ipc/contract';
 import { offlineQueue, offlineStatus } from '../../../../src-main/lane/offline/offline-desk';
 import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 import { collectingLogger, ok, until } from '../../../support/test-core';
@@ -128,6 +133,15 @@ describe('a lane with settings.offline.enabled', () => {
 
     await until(() => told.some((findings) => findings.some((finding) => finding.orderId === summary.orderId)));
     expect(told.at(-1)).toMatchObject([{ orderId: summary.orderId, outcome: 'offline-declined', amountMinor: 1800 }]);
+    await until(() => offlineStatus(core.offlineLane, core.offlineLane!.journal(), Date.now()).declines === 1);
+
+    // Acknowledged: the End of day panel's count of declines follows at once.
+    const statuses: OfflineStatusView[] = [];
+    core.events.subscribe((name, payload) => {
+      if (name === 'offline.status') statuses.push(payload as OfflineStatusView);
+    });
+    ok(await core.dispatch('terminal.acknowledgeFinding', { entryId: told.at(-1)![0]!.entryId }));
+    expect(statuses.at(-1)).toMatchObject({ declines: 0 });
   });
 
   it('a lane started again with payments stored forwards them once the gateway answers, with no sale or manager needed', async () => {
