@@ -17,9 +17,6 @@ function storedWords(status: OfflineStatusView): string {
   return `${count} stored (${formatMoney(status.storedMinor)})${oldest}`;
 }
 
-/** The core's reason without its closing full stop, to sit inside the banner's sentence. */
-const bare = (reason: string) => reason.trim().replace(/\.+$/, '');
-
 /** Whether the lane takes no more card payments offline: the merchant's switch, or a limit the core reached. */
 export function offlineRefusing(status: OfflineStatusView): boolean {
   return !status.enabled || status.refusing !== null;
@@ -31,8 +28,8 @@ export function offlineRefusing(status: OfflineStatusView): boolean {
  */
 export function counterOfflineBanner(status: OfflineStatusView | null): string | null {
   if (!status || status.link !== 'offline') return null;
-  if (status.refusing !== null)
-    return `Offline: ${bare(status.refusing)} (${status.storedCount} stored). Take cash or another tender.`;
+  // The core's refusal is the whole sentence (offline/policy.ts): it names the limit and the other tender.
+  if (status.refusing !== null) return status.refusing.trim();
   if (!status.enabled)
     return `Offline: card payments cannot be taken until the gateway is back (${storedWords(status)}). Take cash or another tender.`;
   return `Offline: ${storedWords(status)}. Cards are stored and sent when the gateway is back.`;

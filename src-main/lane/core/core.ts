@@ -169,6 +169,12 @@ function startCore(core: Core, options: CoreOptions, readyDetail: string | null)
           { err: error },
           'journal recovery at start did not finish: sales with an unknown outcome are checked again in the background; check the network and the gateway address if this repeats',
         ),
+      )
+      // Then what a previous run stored offline is sent when the gateway answers (after recovery,
+      // so a forward never races the start's look at pending rows).
+      .then(() => core.offlineLane?.resume())
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'the stored offline payments are not being sent yet: they are at the next sale'),
       );
   }
   logger.info(

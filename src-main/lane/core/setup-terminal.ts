@@ -10,7 +10,7 @@ import { createTerminalStateStore, type TerminalStateStore } from '../terminal/s
 import type { LaneWallet } from '../wallet/pay-link/lane-wallet';
 import type { LaneDevices } from './setup-devices';
 import type { Journal } from '../journal/journal';
-import type { TerminalPhase } from '../ipc/contract';
+import type { RecoveryFinding, TerminalPhase } from '../ipc/contract';
 import { alwaysOnlineLink } from '../offline/always-online';
 import type { GatewayLink } from '../offline/link-state';
 import { createOfflineLane, type OfflineLane } from '../offline/offline-lane';
@@ -45,10 +45,17 @@ export function setupTerminal(options: CoreOptions, parts: TerminalParts): LaneT
   const { settings, logger } = options;
   const { clock, events, devices, journal, gateway, wallet } = parts;
   const terminal = createTerminalStateStore(clock);
-  // The banner follows the offline part: the link changed, a payment was stored or forwarded.
-  const publishOffline = () => {
+  // The banner follows the offline part: the link changed, a payment was stored or forwarded. A
+  // forward's decline is a finding the manager must see: the findings go out with it.
+  const publishOfflineStatus = () => {
     if (offline) events.emit('offline.status', offlineStatus(offline, journal.current(), clock.now()));
   };
+  const publishOffline = () => {
+    publishOfflineStatus();
+    if (offline && made.findings) events.emit('terminal.findings', made.findings());
+  };
+  /** The terminal's findings, once it is made (below). */
+  const made: { findings?: () => RecoveryFinding[] } = {};
   const offline: OfflineLane | undefined = settings.offline.enabled
     ? createOfflineLane({
         settings: settings.offline,
@@ -77,11 +84,16 @@ export function setupTerminal(options: CoreOptions, parts: TerminalParts): LaneT
     now: () => clock.now(),
     logger,
     onQueueChange: (queue) => events.emit('terminal.recoveryQueue', queue),
-    onFindings: (findings) => events.emit('terminal.findings', findings),
+    onFindings: (findings) => {
+      events.emit('terminal.findings', findings);
+      // An acknowledged offline decline leaves the status's count of declines.
+      publishOfflineStatus();
+    },
     onKeyEntry: (view) => events.emit('terminal.keyEntry', view),
     onOutcome: (notice) => events.emit('terminal.outcome', notice),
     setTimer: options.recoveryTimer ?? ((run, ms) => clock.setTimer(run, ms, { unref: true })),
   });
+  made.findings = () => service.findings();
   // A payment stored offline ends its sale like any other: the banner's count follows it.
   if (offline)
     terminal.onChange((state) => {

@@ -33,6 +33,8 @@ export interface OfflineLane {
   journal(): Journal;
   /** What the authorize step takes offline with, for this journal; undefined when offline taking is off. */
   taking(journal: Journal): Promise<OfflineTaking | undefined>;
+  /** Opens the current journal's book, so what a previous run stored is sent when the gateway answers. */
+  resume(): Promise<void>;
   /** This journal's forwarder, once its book is open. */
   forwarder(journal: Journal): Forwarder | undefined;
   /** The manager's switch for this lane (on top of settings.offline.enabled). */
@@ -100,6 +102,9 @@ export function createOfflineLane(options: OfflineLaneOptions): OfflineLane {
       // Switched off by a manager: nothing new is stored, but what is stored is still sent.
       if (!switchedOn) return undefined;
       return { link: options.link, book: opened.book, policy };
+    },
+    async resume() {
+      if (options.settings.enabled) await open(options.journal());
     },
     forwarder: (journal) => books.get(journal)?.forwarder,
     switchTaking(enabled) {

@@ -1,6 +1,7 @@
 import { CardReaderError } from '../../../drivers/card-reader/errors';
 import { UnattendedDeviceError } from '../../../drivers/unattended/errors';
 import { LaneError } from '../errors';
+import { GatewayTransportError } from '../gateway/errors';
 import { formatMinorUnits } from '../../platform/money';
 import { JournalError, type Journal } from '../journal/journal';
 import { SaleCanceledError } from '../payment/signature/signature-step';
@@ -49,6 +50,18 @@ function readerStopped(error: CardReaderError): string {
 }
 
 /**
+ * A request that provably never left: nothing was charged. When offline taking refused to store
+ * it, its words follow the gateway's (offline-taking.ts `sendOrRefuse` adds them after ". ").
+ */
+function gatewayUnreachable(error: GatewayTransportError): string {
+  const inner = error.cause instanceof GatewayTransportError ? error.cause.message : error.message;
+  const refusal = error.message.startsWith(`${inner}. `) ? error.message.slice(inner.length + 2) : null;
+  return `The gateway cannot be reached, so nothing was charged (${inner}). ${
+    refusal ?? 'Take cash or another tender, or try the card again when it is back.'
+  }`;
+}
+
+/**
  * A payment that stopped without an outcome: the sale keeper and the state machine say why (back
  * to idle), and the error goes on as the lane error the screen shows; a fault that is no refusal
  * is rethrown as it is, for the dispatcher to log.
@@ -85,7 +98,9 @@ export function stoppedPayment(
         ? `The payment device stopped the sale (${error.message}): nothing was charged, start the sale again.`
         : error instanceof CardReaderError
           ? readerStopped(error)
-          : null;
+          : error instanceof GatewayTransportError && !error.requestSent
+            ? gatewayUnreachable(error)
+            : null;
   keeper.stopped(problem ?? said);
   state.enter('idle', canceled ? 'Sale canceled' : `Stopped: ${said}`);
   if (problem) throw new LaneError('refused', problem);

@@ -19,8 +19,10 @@ describe('the counter\u2019s offline banner', () => {
   });
 
   it('says a limit is reached in the core\u2019s words and sends the cashier to another tender', async () => {
+    // The words offline/policy.ts `refusing` gives when the count is reached, as offline.status carries them.
+    const refusing = 'Offline: limit reached (20 stored). Take cash or another tender.';
     await renderCounter({
-      answers: { 'offline.status': () => offlineStatus({ storedCount: 20, refusing: 'limit reached.' }) },
+      answers: { 'offline.status': () => offlineStatus({ storedCount: 20, refusing }) },
     });
     expect(bannerText()).toBe('Offline: limit reached (20 stored). Take cash or another tender.');
     expect(screen.getByTestId('offline-banner').getAttribute('role')).toBe('alert');

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootCore } from '../../../../src-main/lane/core/boot';
 import type { Core } from '../../../../src-main/lane/core/core';
-import type { SaleSummary, TerminalState } from '../../../../src-main/lane/ipc/contract';
+import type {
+  OfflineStatusView,
+  RecoveryFinding,
+  SaleSummary,
+  TerminalState,
+} from '../../../../src-main/lane/ipc/contract';
 import { offlineQueue, offlineStatus } from '../../../../src-main/lane/offline/offline-desk';
 import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 import { collectingLogger, ok, until } from '../../../support/test-core';
@@ -28,12 +33,12 @@ function start(home: string, link?: ReturnType<typeof settableLink>) {
   return { core, lines };
 }
 
-async function sell(core: Core, amountMinor: number, totalMinor?: number) {
+async function sell(core: Core, amountMinor: number, cardId = 'visa-approve', totalMinor?: number) {
   await until(() => core.devices.list().every((device) => device.status === 'connected'));
   const stopListening = core.events.subscribe((name, payload) => {
     if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
       stopListening();
-      void core.cardReaders.presentTestCard({ cardId: 'visa-approve', method: 'insert' });
+      void core.cardReaders.presentTestCard({ cardId, method: 'insert' });
     }
   });
   return core.dispatch('terminal.sale', { amountMinor, ...(totalMinor ? { totalMinor } : {}) });
@@ -118,7 +123,7 @@ describe('a lane with settings.offline.enabled', () => {
     core.session.signIn({ cashierId: '1001', pin: '1234' });
     ok(await core.dispatch('day.openShift', { floatMinor: 10_000 }));
 
-    const part = ok(await sell(core, 1000, 3000)) as SaleSummary;
+    const part = ok(await sell(core, 1000, 'visa-approve', 3000)) as SaleSummary;
     expect(part.outcome).toBe('stored');
     expect(core.terminal.current().sale).toMatchObject({ totalMinor: 3000, dueMinor: 2000 });
     ok(await core.dispatch('terminal.cash', { tenderedMinor: 500 }));
@@ -139,6 +144,53 @@ describe('a lane with settings.offline.enabled', () => {
     const access = await core.trainingGateway.access('');
     expect(await access.client.inquireByOrderid({ merchid: access.merchid, orderid: part.orderId })).toEqual([
       expect.objectContaining({ respstat: 'C', resptext: 'Txn not found' }),
+    ]);
+  });
+
+  it('tells the screens of an offline decline found when forwarding: the terminal.findings event carries it, for the manager to act on', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'offline-core-'));
+    writeFileSync(join(home, 'settings.json'), JSON.stringify({ offline: { enabled: true } }));
+    const link = settableLink('offline');
+    const { core } = start(home, link);
+    core.session.signIn({ cashierId: '1001', pin: '1234' });
+    const summary = ok(await sell(core, 1800, 'visa-offline-decline')) as SaleSummary;
+    expect(summary.outcome).toBe('stored');
+    ok(await core.dispatch('terminal.newSale', {}));
+    const told: RecoveryFinding[][] = [];
+    core.events.subscribe((name, payload) => {
+      if (name === 'terminal.findings') told.push(payload as RecoveryFinding[]);
+    });
+
+    link.set('online');
+
+    await until(() => told.some((findings) => findings.some((finding) => finding.orderId === summary.orderId)));
+    expect(told.at(-1)).toMatchObject([{ orderId: summary.orderId, outcome: 'offline-declined', amountMinor: 1800 }]);
+    await until(() => offlineStatus(core.offlineLane, core.offlineLane!.journal(), Date.now()).declines === 1);
+
+    // Acknowledged: the End of day panel's count of declines follows at once.
+    const statuses: OfflineStatusView[] = [];
+    core.events.subscribe((name, payload) => {
+      if (name === 'offline.status') statuses.push(payload as OfflineStatusView);
+    });
+    ok(await core.dispatch('terminal.acknowledgeFinding', { entryId: told.at(-1)![0]!.entryId }));
+    expect(statuses.at(-1)).toMatchObject({ declines: 0 });
+  });
+
+  it('a lane started again with payments stored forwards them once the gateway answers, with no sale or manager needed', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'offline-core-'));
+    writeFileSync(join(home, 'settings.json'), JSON.stringify({ offline: { enabled: true } }));
+    const first = start(home, settableLink('offline'));
+    first.core.session.signIn({ cashierId: '1001', pin: '1234' });
+    const summary = ok(await sell(first.core, 1500)) as SaleSummary;
+    expect(summary.outcome).toBe('stored');
+    await first.core.close();
+    cores.splice(cores.indexOf(first.core), 1);
+
+    const { core } = start(home, settableLink('online'));
+
+    await until(() => offlineQueue(core.offlineLane!.journal())[0]?.state === 'approved');
+    expect(core.offlineLane!.journal().list({ orderId: summary.orderId })).toMatchObject([
+      { state: 'completed', outcome: { respstat: 'A' } },
     ]);
   });
 });
