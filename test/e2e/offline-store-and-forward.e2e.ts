@@ -214,6 +214,12 @@ describe('offline store and forward at the counter, on a lane process', () => {
         expect(x).toMatch(/Card \(3\)\s+\$30\.25/);
         expect(x).toMatch(/MASTERCARD \(1\)\s+\$8\.50/);
         expect(x).toMatch(/VISA \(2\)\s+\$21\.75/);
+        // And apart: what was taken offline, what was sent and approved, what the issuer declined.
+        expect(x).toMatch(/OFFLINE CARD PAYMENTS/);
+        expect(x).toMatch(/Offline stored \(0\)\s+\$0\.00/);
+        expect(x).toMatch(/Offline forwarded \(3\)\s+\$30\.25/);
+        expect(x).toMatch(/Offline declined \(1\)\s+\$18\.00/);
+        expect(x).toMatch(/Declined: customer left with the goods, unpaid\./);
       } finally {
         await closeContexts(browser);
         await lane.stop();

@@ -58,6 +58,7 @@ export function offlineStatus(lane: OfflineLane | undefined, journal: Journal, n
     .filter((entry) => wasForwarded(entry) && !(entry.outcome?.respstat === 'A' && entry.outcome.retref)).length;
   return {
     link: lane?.link.state() ?? 'online',
+    configured: lane !== undefined && lane.policy.settings.enabled,
     enabled,
     storedCount: standing.count,
     storedMinor: standing.minor,

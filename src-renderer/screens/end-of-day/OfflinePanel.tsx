@@ -61,6 +61,9 @@ export function OfflinePanel() {
   }, [actions, known, view.status?.storedCount, view.status?.declines]);
   // A lane that never answered the status has no offline payments to show.
   if (!view.status) return null;
+  // A lane the merchant has not set up for offline payments, with nothing stored from before: nothing to manage.
+  const { configured, storedCount, declines } = view.status;
+  if (!configured && storedCount === 0 && declines === 0) return null;
   const managerPin = pin.trim() === '' ? undefined : pin.trim();
   const { enabled } = view.status;
   return (

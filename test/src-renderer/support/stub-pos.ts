@@ -25,6 +25,7 @@ const unstubbed = (name: string) => () => {
 /** The gateway answering and nothing stored: what a lane says when nothing is offline. */
 export const onlineStatus: OfflineStatusView = {
   link: 'online',
+  configured: true,
   enabled: true,
   storedCount: 0,
   storedMinor: 0,

@@ -10,6 +10,8 @@ import { command, event } from './spec';
 /** The lane's offline state as a banner shows it. */
 export interface OfflineStatusView {
   readonly link: 'online' | 'offline';
+  /** The merchant's setting (settings.offline.enabled): without it this lane never takes payments offline. */
+  readonly configured: boolean;
   /** The merchant's switch (settings.offline.enabled and not switched off at this lane). */
   readonly enabled: boolean;
   readonly storedCount: number;

@@ -13,6 +13,7 @@ afterEach(async () => {
 const caller = { source: 'bridge:1' };
 const status: OfflineStatusView = {
   link: 'offline',
+  configured: true,
   enabled: true,
   storedCount: 1,
   storedMinor: 1250,

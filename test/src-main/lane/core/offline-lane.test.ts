@@ -58,6 +58,7 @@ describe('a lane with settings.offline.enabled', () => {
     expect(core.offlineLane).toBeUndefined();
     expect(ok(await core.dispatch('offline.status', {}))).toEqual({
       link: 'online',
+      configured: false,
       enabled: false,
       storedCount: 0,
       storedMinor: 0,

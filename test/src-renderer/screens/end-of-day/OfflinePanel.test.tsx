@@ -100,6 +100,15 @@ describe('the Offline payments panel on the End of day screen', () => {
     });
     expect(screen.queryByTestId('offline-panel')).toBeNull();
   });
+
+  it('shows nothing on a lane not set up for offline payments with nothing stored; shows what one still holds', async () => {
+    const notSetUp = { ...onlineStatus, configured: false, enabled: false };
+    await offlineDay({ 'offline.status': () => notSetUp, 'offline.queue': () => [] });
+    expect(screen.queryByTestId('offline-panel')).toBeNull();
+    cleanup();
+    await offlineDay({ 'offline.status': () => ({ ...notSetUp, storedCount: 1, storedMinor: 1250 }) });
+    expect(screen.getByTestId('offline-panel')).toBeTruthy();
+  });
 });
 
 describe('an offline decline found when sending', () => {
