@@ -126,8 +126,11 @@ export function createCore(options: CoreOptions): Core {
       // Nothing is published once closing begins: devices going down are not news to anyone.
       { name: 'the events', run: () => stops.forEach((stop) => stop()) },
       { name: 'the sale (a payment in flight is awaited)', run: () => sales.close() },
-      { name: 'the offline forwarder (a payment being sent is awaited)', run: () => lane.offline?.close() },
-      { name: 'the gateway link', run: () => link?.close() },
+      // Offline payments' parts only where the merchant set them up: a stop names only what the lane has.
+      ...(lane.offline
+        ? [{ name: 'the offline forwarder (a payment being sent is awaited)', run: () => lane.offline?.close() }]
+        : []),
+      ...(link ? [{ name: 'the gateway link', run: () => link.close() }] : []),
       { name: 'the signature capture', run: () => devices.signature.close() },
       { name: 'the kiosk', run: () => kiosk.close() },
       { name: 'the devices', run: () => devices.deviceManager.close() },
