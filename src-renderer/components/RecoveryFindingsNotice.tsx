@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { RecoveryFinding } from '../../src-main/lane/ipc/contract';
 import { formatMoney } from '../../src-main/platform/money';
@@ -40,6 +40,8 @@ export function RecoveryFindingsNotice({ hide }: { hide: string | null }) {
   const acknowledge = usePos((state) => state.acknowledgeFinding);
   const print = usePos((state) => state.printFinding);
   const first = useRef<HTMLButtonElement>(null);
+  // An offline decline is a manager's to act on: a cashier gives a manager's PIN with "Seen".
+  const [managerPins, setManagerPins] = useState<Record<number, string>>({});
   // A sale somebody left is told by the counter's banner instead (LeftSaleBanner), which stays while they sell on.
   const shown = findings.filter((finding) => finding.orderId !== hide && !finding.leftBy);
   useEffect(() => first.current?.focus(), [shown.length]);
@@ -64,9 +66,24 @@ export function RecoveryFindingsNotice({ hide }: { hide: string | null }) {
                 {finding.message}
               </p>
               {offlineDeclined(finding) ? (
-                <p className="finding-next">
-                  The customer left with the goods: a manager calls the customer or writes the sale off.
-                </p>
+                <>
+                  <p className="finding-next">
+                    The customer left with the goods: a manager calls the customer or writes the sale off.
+                  </p>
+                  <label className="finding-manager-pin">
+                    Manager PIN (a signed-in manager leaves it empty)
+                    <input
+                      type="password"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      value={managerPins[finding.entryId] ?? ''}
+                      onChange={(event) =>
+                        setManagerPins((pins) => ({ ...pins, [finding.entryId]: event.target.value }))
+                      }
+                      data-testid="finding-manager-pin"
+                    />
+                  </label>
+                </>
               ) : null}
               {prints[finding.entryId] ? <p>{prints[finding.entryId]}</p> : null}
               <div className="dialog-actions">
@@ -79,7 +96,7 @@ export function RecoveryFindingsNotice({ hide }: { hide: string | null }) {
                   type="button"
                   className="primary"
                   ref={index === 0 ? first : undefined}
-                  onClick={() => void acknowledge(finding.entryId)}
+                  onClick={() => void acknowledge(finding.entryId, managerPins[finding.entryId] || undefined)}
                 >
                   Seen: done
                 </button>

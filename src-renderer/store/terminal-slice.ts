@@ -35,7 +35,8 @@ export interface TerminalSlice {
   refreshFindings(): Promise<void>;
   /** Applies a `terminal.findings` event. */
   setFindings(findings: RecoveryFinding[]): void;
-  acknowledgeFinding(entryId: number): Promise<void>;
+  /** `managerPin`: a cashier acknowledging an offline decline gives a manager's PIN. */
+  acknowledgeFinding(entryId: number, managerPin?: string): Promise<void>;
   printFinding(entryId: number): Promise<void>;
 }
 
@@ -91,9 +92,12 @@ export const createTerminalSlice =
       }
     },
     setFindings: (findings) => set({ findings }),
-    async acknowledgeFinding(entryId) {
+    async acknowledgeFinding(entryId, managerPin) {
       try {
-        set({ findings: unwrap(await pos.terminal.acknowledgeFinding({ entryId })), findingError: null });
+        set({
+          findings: unwrap(await pos.terminal.acknowledgeFinding({ entryId, ...(managerPin ? { managerPin } : {}) })),
+          findingError: null,
+        });
       } catch (error) {
         set({ findingError: error instanceof Error ? error.message : String(error) });
       }

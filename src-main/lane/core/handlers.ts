@@ -161,9 +161,13 @@ export function createCommandHandlers(
       core.sales.restTakenOutside({ ...args, by: session.current()!.cashierId }),
     ),
     'terminal.findings': () => core.sales.findings(),
-    'terminal.acknowledgeFinding': signedIn('acknowledge what recovery found', ({ entryId }) =>
-      core.sales.acknowledgeFinding(entryId, session.current()!.cashierId),
-    ),
+    'terminal.acknowledgeFinding': signedIn('acknowledge what recovery found', ({ entryId, managerPin }, caller) => {
+      // An offline decline is money the store did not get, the customer gone: a manager sees it and acts (ADR 074).
+      const finding = core.sales.findings().find((found) => found.entryId === entryId);
+      if (finding?.outcome === 'offline-declined')
+        session.approve('acknowledge an offline decline', managerPin, caller.source);
+      return core.sales.acknowledgeFinding(entryId, session.current()!.cashierId);
+    }),
     'terminal.printFinding': signedIn('print a receipt recovery found', ({ entryId }) =>
       core.sales.printFinding(entryId),
     ),

@@ -86,8 +86,8 @@ export const recoveryCommands = {
   ),
   'terminal.findings': command<RecoveryFinding[]>()('What recovery settled that nobody has acknowledged yet.', noArgs),
   'terminal.acknowledgeFinding': command<RecoveryFinding[]>()(
-    'The signed-in person saw what recovery found for an entry; returns what is left to acknowledge.',
-    z.object({ entryId: z.number().int().min(1) }).strict(),
+    'The signed-in person saw what recovery found for an entry; returns what is left to acknowledge. An offline decline is a manager\u2019s to act on: a cashier gives `managerPin`.',
+    z.object({ entryId: z.number().int().min(1), managerPin: managerPin.optional() }).strict(),
   ),
   'terminal.printFinding': command<{
     readonly printed: boolean;

@@ -173,7 +173,14 @@ describe('a lane with settings.offline.enabled', () => {
     core.events.subscribe((name, payload) => {
       if (name === 'offline.status') statuses.push(payload as OfflineStatusView);
     });
-    ok(await core.dispatch('terminal.acknowledgeFinding', { entryId: told.at(-1)![0]!.entryId }));
+    // A manager's to act on: the cashier alone cannot make it go away.
+    const entryId = told.at(-1)![0]!.entryId;
+    expect(await core.dispatch('terminal.acknowledgeFinding', { entryId })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(offlineStatus(core.offlineLane, core.offlineLane!.journal(), Date.now()).declines).toBe(1);
+    ok(await core.dispatch('terminal.acknowledgeFinding', { entryId, managerPin: '9999' }));
     expect(statuses.at(-1)).toMatchObject({ declines: 0 });
   });
 

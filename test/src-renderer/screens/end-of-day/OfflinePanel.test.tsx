@@ -148,4 +148,25 @@ describe('an offline decline found when sending', () => {
     expect(calls).toContainEqual(['terminal.acknowledgeFinding', { entryId: 8 }]);
     expect(screen.queryByTestId('recovery-findings')).toBeNull();
   });
+
+  it('a cashier gives a manager\u2019s PIN with Seen: the core\u2019s refusal without one is shown in words', async () => {
+    let findings = [declined];
+    const { calls } = await renderCounter({
+      answers: {
+        'terminal.findings': () => findings,
+        'terminal.acknowledgeFinding': (args) => {
+          if ((args as { managerPin?: string }).managerPin !== '9999')
+            throw managerNeeded('acknowledge an offline decline');
+          return (findings = []);
+        },
+      },
+    });
+    const item = within(screen.getByTestId('recovery-findings')).getByTestId('recovery-finding');
+    await act(async () => void fireEvent.click(within(item).getByRole('button', { name: 'Seen: done' })));
+    expect(screen.getByTestId('recovery-findings').textContent).toMatch(/acknowledge an offline decline/);
+    fireEvent.change(within(item).getByTestId('finding-manager-pin'), { target: { value: '9999' } });
+    await act(async () => void fireEvent.click(within(item).getByRole('button', { name: 'Seen: done' })));
+    expect(calls).toContainEqual(['terminal.acknowledgeFinding', { entryId: 8, managerPin: '9999' }]);
+    expect(screen.queryByTestId('recovery-findings')).toBeNull();
+  });
 });
