@@ -117,7 +117,7 @@ describe('offline store and forward at the counter, on a lane process', () => {
         await expect
           .poll(() => page.getByTestId('sale-error').innerText(), { timeout: 20_000 })
           .toMatch(
-            /^The gateway cannot be reached, so nothing was charged \(.*\)\. Offline: \$45\.00 is over the \$30\.00 a payment may be while offline\. Take cash or another tender\.$/,
+            /^The gateway cannot be reached, so nothing was charged\. Offline: \$45\.00 is over the \$30\.00 a payment may be while offline\. Take cash or another tender\. \(For support: .*\.\)$/,
           );
         await look(page, 'offline-over-ceiling');
         await page.keyboard.press('Escape');
@@ -141,7 +141,7 @@ describe('offline store and forward at the counter, on a lane process', () => {
         await expect
           .poll(() => page.getByTestId('sale-error').innerText(), { timeout: 20_000 })
           .toMatch(
-            /^The gateway cannot be reached, so nothing was charged \(.*\)\. Offline: limit reached \(4 stored\)\. Take cash or another tender\.$/,
+            /^The gateway cannot be reached, so nothing was charged\. Offline: limit reached \(4 stored\)\. Take cash or another tender\. \(For support: .*\.\)$/,
           );
         await look(page, 'offline-count-refused');
         await page.keyboard.press('Escape');

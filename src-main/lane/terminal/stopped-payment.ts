@@ -56,9 +56,10 @@ function readerStopped(error: CardReaderError): string {
 function gatewayUnreachable(error: GatewayTransportError): string {
   const inner = error.cause instanceof GatewayTransportError ? error.cause.message : error.message;
   const refusal = error.message.startsWith(`${inner}. `) ? error.message.slice(inner.length + 2) : null;
-  return `The gateway cannot be reached, so nothing was charged (${inner}). ${
+  // The cashier's words first; the technical cause last, for whoever they call.
+  return `The gateway cannot be reached, so nothing was charged. ${
     refusal ?? 'Take cash or another tender, or try the card again when it is back.'
-  }`;
+  } (For support: ${inner}.)`;
 }
 
 /**

@@ -36,7 +36,7 @@ describe('a payment stopped before anything was charged', () => {
     expect(error).toBeInstanceOf(LaneError);
     expect((error as LaneError).kind).toBe('refused');
     expect((error as LaneError).message).toBe(
-      'The gateway cannot be reached, so nothing was charged (auth (POST /rest/auth): connection failed (ECONNREFUSED)). Offline: $45.00 is over the $30.00 a payment may be while offline. Take cash or another tender.',
+      'The gateway cannot be reached, so nothing was charged. Offline: $45.00 is over the $30.00 a payment may be while offline. Take cash or another tender. (For support: auth (POST /rest/auth): connection failed (ECONNREFUSED).)',
     );
     expect(told.stopped).toEqual([(error as LaneError).message]);
   });
@@ -47,7 +47,7 @@ describe('a payment stopped before anything was charged', () => {
       requestSent: false,
     });
     expect((caught(() => stoppedPayment(never, { keeper, state })) as Error).message).toBe(
-      'The gateway cannot be reached, so nothing was charged (auth (POST /rest/auth): DNS lookup failed (ENOTFOUND)). Take cash or another tender, or try the card again when it is back.',
+      'The gateway cannot be reached, so nothing was charged. Take cash or another tender, or try the card again when it is back. (For support: auth (POST /rest/auth): DNS lookup failed (ENOTFOUND).)',
     );
   });
 
