@@ -324,10 +324,14 @@ export class Journal {
     this.#write('close the sale', () => this.#prepared('DELETE FROM open_sale').run());
   }
 
-  /** At start: the unclosed sale's known outcomes become findings (recovery makes its own for open ones), except an open split sale's parts, restored with their sale (ADR 072); the sale is closed. */
+  /**
+   * At start: the unclosed sale's known outcomes become findings (recovery makes its own for open
+   * ones), and so does a payment it stored offline (ADR 074: taken, maybe never shown), except an
+   * open split sale's parts, restored with their sale (ADR 072); the sale is closed.
+   */
   findUnclosedSale(): number {
     const keep =
-      "INSERT OR IGNORE INTO findings (entry_id, source, found_at) SELECT entry_id, 'start', ? FROM open_sale JOIN entries ON entries.id = open_sale.entry_id WHERE entries.state IN ('completed', 'resolved') AND entry_id NOT IN (SELECT p.entry_id FROM split_parts p JOIN split_sales s ON s.id = p.sale_id WHERE s.state = 'open' AND p.entry_id IS NOT NULL)";
+      "INSERT OR IGNORE INTO findings (entry_id, source, found_at) SELECT entry_id, 'start', ? FROM open_sale JOIN entries ON entries.id = open_sale.entry_id WHERE entries.state IN ('completed', 'resolved', 'stored') AND entry_id NOT IN (SELECT p.entry_id FROM split_parts p JOIN split_sales s ON s.id = p.sale_id WHERE s.state = 'open' AND p.entry_id IS NOT NULL)";
     return this.#write('keep the unclosed sale as findings', () =>
       this.#inTransaction(() => {
         const made = this.#prepared(keep).run(this.clock.now()).changes;

@@ -92,6 +92,8 @@ export class OfflineRows {
         );
       const id = Number(result.lastInsertRowid);
       this.#insertSealed(id, sealed, card, now);
+      // In the customer's open sale, as an online payment is: a crash before the screen told it leaves a finding at start.
+      this.#access.prepared('INSERT INTO open_sale (entry_id) VALUES (?)').run(id);
       // A card part of the sale paid in parts, if one is open: linked in the same transaction (ADR 072).
       this.#access
         .prepared("INSERT INTO split_parts (sale_id, entry_id) SELECT id, ? FROM split_sales WHERE state = 'open'")
@@ -113,8 +115,7 @@ export class OfflineRows {
         )
         .run(`stored offline: the request never left (${reason})`, now, entryId).changes;
       if (changed === 0) throw new JournalError(`journal: entry ${entryId} is not a pending authorization`);
-      // Its outcome is not on the screen as a charge: it does not belong to the open sale's findings.
-      this.#access.prepared('DELETE FROM open_sale WHERE entry_id = ?').run(entryId);
+      // It stays in the customer's open sale: a crash before the screen told it leaves a finding at start.
       this.#insertSealed(entryId, sealed, card, now);
     });
   }
@@ -194,7 +195,9 @@ export class OfflineRows {
     return this.#access.write('settle the offline payments whose outcome is known', () => {
       this.#access
         .prepared(
-          `INSERT OR IGNORE INTO findings (entry_id, source, found_at) SELECT id, 'background', ? FROM entries WHERE id IN (${known}) AND NOT (coalesce(json_extract(outcome, '$.respstat'), '') = 'A' AND json_extract(outcome, '$.retref') IS NOT NULL)`,
+          // A decline is news even where the payment was already seen stored (a finding at start,
+          // acknowledged): its finding opens again, for a manager.
+          `INSERT INTO findings (entry_id, source, found_at) SELECT id, 'background', ? FROM entries WHERE id IN (${known}) AND NOT (coalesce(json_extract(outcome, '$.respstat'), '') = 'A' AND json_extract(outcome, '$.retref') IS NOT NULL) ON CONFLICT (entry_id) DO UPDATE SET source = 'background', found_at = excluded.found_at, acknowledged_at = NULL, acknowledged_by = NULL`,
         )
         .run(now);
       return this.#access.prepared(`UPDATE offline_payments SET sealed = x'' WHERE entry_id IN (${known})`).run()

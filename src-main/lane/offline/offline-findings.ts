@@ -16,8 +16,9 @@ function takenAt(at: number): string {
 
 /**
  * An offline payment whose outcome is known and not an approval, as the manager reads it (ADR
- * 901): the amount, when it was taken, the brand and last four, and what to do. An approval
- * found after a lost answer needs nothing more and says so.
+ * 074): the amount, when it was taken, the brand and last four, and what to do. An approval
+ * found after a lost answer needs nothing more and says so; one still stored when the lane
+ * stopped (its sale unclosed) tells the cashier it was taken.
  */
 export function offlineFinding(
   entry: JournalEntry & { readonly finding: { readonly source: FindingSource; readonly foundAt: number } },
@@ -38,6 +39,14 @@ export function offlineFinding(
     receipt: false,
   };
   const what = `${formatMoney(base.amountMinor)} taken offline ${takenAt(row?.storedAt ?? entry.createdAt)} on ${card}`;
+  // Stored when the lane stopped, perhaps before the screen said so: the customer has paid, as far
+  // as they can; taking the card again would charge them twice.
+  if (entry.state === 'stored')
+    return {
+      ...base,
+      outcome: 'stored',
+      message: `Stored offline before the lane stopped: ${what}. It is sent when the gateway is back. Hand over the goods; do not take the payment again.`,
+    };
   if (outcome.respstat === 'A' && outcome.retref)
     return { ...base, outcome: 'approved', message: `Offline payment approved when sent: ${what}. Nothing to do.` };
   const why = outcome.resptext ?? entry.note ?? 'no reason given';

@@ -119,7 +119,7 @@ export function createRecovery(options: RecoveryOptions): Recovery {
     return journal
       .findings()
       .map((entry) =>
-        wasForwarded(entry)
+        wasForwarded(entry) || entry.state === 'stored'
           ? offlineFinding(entry, journal.offline.get(entry.id))
           : leftSaleFinding(entry, findingOf(entry)),
       );

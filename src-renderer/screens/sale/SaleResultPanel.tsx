@@ -146,6 +146,7 @@ const settledNext: Record<RecoveryFinding['outcome'], string> = {
   applied: '',
   'not-applied': '',
   'offline-declined': '',
+  stored: 'The card payment is stored offline and sent when the gateway is back: do not take it again.',
 };
 
 /**

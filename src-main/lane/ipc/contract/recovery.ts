@@ -40,7 +40,15 @@ export interface RecoveryFinding {
    * for a payment stored offline that the gateway did not approve when it was sent (ADR 074): the
    * customer has left with the goods, so a manager calls them or writes it off.
    */
-  readonly outcome: 'approved' | 'not-charged' | 'unclear' | 'applied' | 'not-applied' | 'offline-declined';
+  readonly outcome:
+    | 'approved'
+    | 'not-charged'
+    | 'unclear'
+    | 'applied'
+    | 'not-applied'
+    | 'offline-declined'
+    /** Stored offline when the lane stopped mid-sale: taken, to be sent; found at start (ADR 074). */
+    | 'stored';
   readonly authcode: string | null;
   readonly retref: string | null;
   /** What it became and what to do, in the cashier's words: "Approved: authcode 123456, hand over the goods". */

@@ -27,6 +27,24 @@ describe('the offline store: stored rows with their requests sealed in the journ
     expect((await secrets.get(offlineKeyName))?.length).toBe(44);
   });
 
+  it('a payment stored when the lane stops mid-sale is found at start for the cashier; a decline when sent opens it again for a manager', async () => {
+    const lane = await lanes(new ManualClock(Date.UTC(2026, 10, 28, 15)));
+    const { book } = await offlineOf(lane);
+    const { entryId } = book.store(chipSale(decliningPan, 1800), { maskedPan: '438775******1038', entryMode: 'chip' });
+    // The lane stops before the screen said "Stored offline": at start, the unclosed sale keeps it.
+    expect(lane.journal.findUnclosedSale()).toBe(1);
+    expect(lane.journal.findings()).toMatchObject([{ id: entryId, state: 'stored', finding: { source: 'start' } }]);
+    expect(lane.journal.acknowledgeFinding(entryId, '1001')).toBe(true);
+    expect(lane.journal.findings()).toEqual([]);
+    // Sent later and declined: the finding is news again, for a manager.
+    expect(lane.journal.offline.beginForwarding(entryId)).toBe(true);
+    lane.journal.complete(entryId, { respstat: 'C', respcode: '05', resptext: 'Do not honor' });
+    expect(lane.journal.offline.settleKnown()).toBe(1);
+    expect(lane.journal.findings()).toMatchObject([
+      { id: entryId, state: 'completed', finding: { source: 'background' } },
+    ]);
+  });
+
   it('leaves nothing readable on disk: the whole journal file and its WAL hold neither the card number nor the track', async () => {
     const lane = await lanes();
     const { book } = await offlineOf(lane);
