@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -73,6 +73,8 @@ describe('offline store and forward at the counter, on a lane process', () => {
   e2e(
     'network down, six card sales (four stored, one over the ceiling, one over the count), SIGKILL, restart, network back, forwarding with a lost answer and an issuer decline; journal = ledger = reports, and no card data rests',
     async (chromium) => {
+      // Log files are named by process id: one left by an earlier run with the same id is not this run's.
+      const startedAt = Date.now();
       writeLaneSettings();
       const browser = await sharedChromium(chromium);
       const lanes: LaneProcess[] = [];
@@ -273,7 +275,8 @@ describe('offline store and forward at the counter, on a lane process', () => {
       // No card number or track rests in the lane's home or in its processes' logs.
       const logs = readdirSync(join(tmpdir(), 'logs'))
         .filter((name) => lanes.some((one) => name.endsWith(`-${one.pid}.log`)))
-        .map((name) => join(tmpdir(), 'logs', name));
+        .map((name) => join(tmpdir(), 'logs', name))
+        .filter((path) => statSync(path).mtimeMs >= startedAt);
       expect(logs).toHaveLength(2);
       const scan = scanPaths([home, ...logs]);
       expect(scan.filesRead).toBeGreaterThan(3);
