@@ -1,5 +1,6 @@
 import type { RecoveryFinding } from '../ipc/contract';
-import type { FindingSource, JournalEntry, OfflineRow } from '../journal/journal';
+import type { JournalEntry, OfflineRow } from '../journal/journal';
+import { findingBase, type FoundEntry } from '../terminal/finding-base';
 import { formatMoney } from '../../platform/money';
 
 /** Whether a finding's entry is an offline payment that was sent later (it carries `forwardedAt`). */
@@ -20,24 +21,10 @@ function takenAt(at: number): string {
  * found after a lost answer needs nothing more and says so; one still stored when the lane
  * stopped (its sale unclosed) tells the cashier it was taken.
  */
-export function offlineFinding(
-  entry: JournalEntry & { readonly finding: { readonly source: FindingSource; readonly foundAt: number } },
-  row: OfflineRow | undefined,
-): RecoveryFinding {
+export function offlineFinding(entry: FoundEntry, row: OfflineRow | undefined): RecoveryFinding {
   const outcome = entry.outcome ?? {};
   const card = `${row?.brand ?? 'card'} ending ${row?.lastFour ?? entry.maskedPan?.slice(-4) ?? '????'}`;
-  const base = {
-    entryId: entry.id,
-    operation: entry.operation,
-    orderId: entry.orderId,
-    amountMinor: Math.abs(entry.amountMinor),
-    maskedPan: entry.maskedPan ?? null,
-    source: entry.finding.source,
-    foundAt: entry.finding.foundAt,
-    authcode: outcome.authcode ?? null,
-    retref: outcome.retref ?? null,
-    receipt: false,
-  };
+  const base = { ...findingBase(entry), receipt: false };
   const what = `${formatMoney(base.amountMinor)} taken offline ${takenAt(row?.storedAt ?? entry.createdAt)} on ${card}`;
   // Stored when the lane stopped, perhaps before the screen said so: the customer has paid, as far
   // as they can; taking the card again would charge them twice.

@@ -8,6 +8,7 @@ import type { GatewayAccess } from './lane-access';
 import { recoveryQueue } from './history';
 import { leftSaleFinding } from './left-sale';
 import { offlineFinding, wasForwarded } from '../offline/offline-findings';
+import { findingBase, type FoundEntry } from './finding-base';
 
 export interface RecoveryOptions {
   readonly journal: () => Journal;
@@ -42,21 +43,9 @@ const operationWords: Record<JournalEntry['operation'], string> = {
 };
 
 /** What a settled entry became, in the words the cashier acts on. */
-export function findingOf(
-  entry: JournalEntry & { readonly finding: { readonly source: FindingSource; readonly foundAt: number } },
-): RecoveryFinding {
+export function findingOf(entry: FoundEntry): RecoveryFinding {
   const outcome = entry.outcome ?? {};
-  const base = {
-    entryId: entry.id,
-    operation: entry.operation,
-    orderId: entry.orderId,
-    amountMinor: Math.abs(entry.amountMinor),
-    maskedPan: entry.maskedPan ?? null,
-    source: entry.finding.source,
-    foundAt: entry.finding.foundAt,
-    authcode: outcome.authcode ?? null,
-    retref: outcome.retref ?? null,
-  };
+  const base = findingBase(entry);
   if (entry.operation !== 'auth') {
     const applied = outcome.applied === true;
     const words = operationWords[entry.operation];
