@@ -2,21 +2,15 @@ import type { AuthorizationRequest } from '../../gateway/auth-request';
 import type { Authorization } from '../../gateway/auth-response';
 import { NotFoundYetError } from '../../gateway/errors';
 import type { TransactionRecord } from '../../gateway/transaction-record';
-import type { Journal, JournalIntent } from '../../journal/journal';
+import type { Journal } from '../../journal/journal';
 import type { Logger } from '../../../platform/log/logger';
 import { receiptFactsOf } from '../../receipt/facts';
-import type { ReceiptFacts } from '../../receipt/model';
-import type { Bitmap } from '../../signature/bmp';
-import type { PhaseListener, SaleOutcome } from '../outcome';
-import {
-  journaledAuthorize,
-  type CardForJournal,
-  type JournaledAuthorization,
-  type JournaledAuthorizationRequest,
-} from './journaled-authorization';
+import type { SaleOutcome } from '../outcome';
+import { journaledAuthorize, type JournaledAuthorizationRequest } from './journaled-authorization';
 import { overApprovalWords, readAnswer, type AnswerReading } from './answer-reading';
 import { voidApproval, type StoppingLane } from './stopped-device-payment';
 import { offlineTaking, sendOrRefuse, storedOutcome, type OfflineTaking } from './offline-taking';
+import type { AuthorizationAsked, Authorized } from './authorization-asked';
 
 /** What the authorize step needs from the lane. */
 export interface Authorizing {
@@ -31,31 +25,7 @@ export interface Authorizing {
   readonly offline?: OfflineTaking;
 }
 
-/** One authorization as the sale asks for it. */
-export interface AuthorizationAsked {
-  /** What the customer owes; a forced credit is sent as a negative amount. */
-  readonly amountMinor: number;
-  readonly credit: boolean;
-  readonly capture: boolean;
-  /** The account fields (track, keyed card, bank account, profile), the signature and level 2/3 data. */
-  readonly fields: Partial<AuthorizationRequest>;
-  /** What the journal keeps of the account: masked, never clear. */
-  readonly card: CardForJournal;
-  /** The card as the receipt shows it; absent when only the answer knows it (an unattended device read it). */
-  readonly cardFacts?: ReceiptFacts['card'];
-  readonly detail: JournalIntent['detail'];
-  readonly signatureRequired: boolean;
-  readonly signatureImage?: Bitmap;
-  readonly onPhase: PhaseListener;
-  /** Who authorizes: the lane itself (default), or an unattended device that reads and authorizes on its own. */
-  readonly send?: (request: JournaledAuthorizationRequest) => Promise<JournaledAuthorization>;
-}
-
-/** The outcome in the cashier's terms, and the receipt's facts when there is a slip to print. */
-export interface Authorized {
-  readonly outcome: SaleOutcome;
-  readonly facts?: Omit<ReceiptFacts, 'kind'>;
-}
+export type { AuthorizationAsked, Authorized } from './authorization-asked';
 
 /** The words for a sale whose request left and whose outcome the journal could not record (never "nothing was sent"). */
 export const unrecordedReason =

@@ -5,7 +5,7 @@ import type { GatewayLink } from '../../offline/link-state';
 import type { OfflineBook } from '../../offline/offline-book';
 import type { OfflinePolicy } from '../../offline/policy';
 import { formatMoney } from '../../../platform/money';
-import type { Authorized, AuthorizationAsked } from './authorize';
+import type { Authorized, AuthorizationAsked } from './authorization-asked';
 import type { JournaledAuthorizationRequest } from './journaled-authorization';
 
 /** What a lane that takes payments offline lends the authorize step (ADR 074). */
