@@ -11,6 +11,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export const slowTier: readonly string[] = [
   'test/kills/kills.test.ts', // 101 s: 20 SIGKILLs of a real lane, some waiting out the 35 s answer window
+  'test/kills/offline-kills.test.ts', // 65 s: 8 SIGKILLs of a lane storing and forwarding while its network comes and goes
   'test/src-main/lane/journal/crash.test.ts', // 33 s: 150 lane processes killed at three points
   'test/hostile/shutdown.test.ts', // 14 s: real lanes under SIGTERM, one waiting out its 5 s bound
   'test/src-main/backoffice/attachment-upload.test.ts', // 7 s: a 20 MB upload streamed end to end

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatKillsReport, formatOfflineKillsReport } from './report';
+import { formatKillsReport } from './report';
 import { runKills } from './run-kills';
-import { runOfflineKills } from './run-offline-kills';
 
 /**
  * Random kills (issue 22): the lane as a real process, driven through its bridge as a page
@@ -30,34 +29,5 @@ describe('random kills of the lane', () => {
       // A kill that leaves an order the gateway had no record of yet waits out its answer window (ADR 028).
     },
     30_000 + kills * 30_000,
-  );
-});
-
-/**
- * Offline store and forward (issue 33): the lane stores while the emulator's network is down,
- * forwards when it is back, killed while storing, forwarding, or between a forward's answer and
- * its row. 8 kills here (about a minute, plus the answer window when a forward's answer was
- * lost); `npm run kills -- --offline 50` is the long run. `LANEPOINT_OFFLINE_KILLS` changes how many.
- */
-const offlineKills = Number(process.env.LANEPOINT_OFFLINE_KILLS ?? 8);
-
-describe('random kills of a lane taking payments offline', () => {
-  it(
-    `${offlineKills} SIGKILLs with the network going down and back: 0 lost, 0 doubled, every sale accounted for once (seed ${seed})`,
-    async () => {
-      const report = await runOfflineKills({ count: offlineKills, seed });
-      const summary = formatOfflineKillsReport(report);
-      process.stdout.write(`${summary}\n`);
-      expect(report.lost, summary).toEqual([]);
-      expect(report.doubled, summary).toEqual([]);
-      expect(report.mismatches, summary).toEqual([]);
-      // The run must have stored payments and forwarded some, or it proved nothing about offline.
-      expect(report.told.stored ?? 0, summary).toBeGreaterThan(0);
-      expect(
-        (report.endings['offline approved'] ?? 0) + (report.endings['offline declined'] ?? 0),
-        summary,
-      ).toBeGreaterThan(0);
-    },
-    60_000 + offlineKills * 20_000,
   );
 });
