@@ -269,7 +269,7 @@ export const scenarios: readonly Scenario[] = [
         control: 'network-back',
       },
       {
-        text: '\u201cA card payment taken offline was declined when it was sent\u201d names the amount and the card: the manager reads it and presses \u201cSeen: done\u201d.',
+        text: '\u201cA card payment taken offline was declined when it was sent\u201d names the amount and the card: the manager reads it and presses \u201cSeen: done\u201d (a cashier types the manager\u2019s PIN first).',
       },
     ],
     notice:

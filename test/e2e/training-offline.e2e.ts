@@ -46,4 +46,56 @@ describe('training scenario: the network goes down', () => {
       await look(page, 'scenario-network-down-sent');
     }),
   );
+
+  e2e(
+    'the gateway\u2019s name does not resolve: the sale is stored, and sent once the name resolves again',
+    (chromium) =>
+      withSignedIn(chromium, { settings: { offline: { enabled: true } } }, async ({ page, core, appDataDir }) => {
+        await page.getByLabel('Practise').selectOption('dns-failure');
+        const guide = page.getByTestId('scenario-dns-failure');
+        await guide.getByTestId('fail-dns').click();
+        await startSale(page, '9.50');
+        await guide.getByTestId('step-visa-approve-insert').click();
+        await page.getByTestId('sale-result').waitFor();
+        expect(await page.getByTestId('sale-headline').innerText()).toBe('Stored offline');
+        await look(page, 'scenario-dns-failure-stored');
+        const [stored] = trainingJournalEntries(appDataDir);
+        expect(stored).toMatchObject({ state: 'stored', amountMinor: 950 });
+        await page.keyboard.press('Enter');
+        await guide.getByTestId('network-back').click();
+        await expect.poll(() => trainingJournalEntries(appDataDir)[0]?.state, { timeout: 15_000 }).toBe('completed');
+        expect(await gatewayRecords(core, stored!.orderId)).toEqual([
+          expect.objectContaining({ respstat: 'A', amountMinor: 950 }),
+        ]);
+      }),
+  );
+
+  e2e('a stored payment declined later: the finding names amount and card, and only a manager clears it', (chromium) =>
+    withSignedIn(chromium, { settings: { offline: { enabled: true } } }, async ({ page, core, appDataDir }) => {
+      await page.getByLabel('Practise').selectOption('offline-decline');
+      const guide = page.getByTestId('scenario-offline-decline');
+      await guide.getByTestId('network-down').click();
+      await startSale(page, '18.00');
+      await guide.getByTestId('step-visa-offline-decline-insert').click();
+      await page.getByTestId('sale-result').waitFor();
+      expect(await page.getByTestId('sale-headline').innerText()).toBe('Stored offline');
+      const [stored] = trainingJournalEntries(appDataDir);
+      await page.keyboard.press('Enter');
+      await guide.getByTestId('network-back').click();
+      const finding = page.getByTestId('recovery-finding');
+      await finding.waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('recovery-findings').locator('h2').innerText()).toBe(
+        'A card payment taken offline was declined when it was sent',
+      );
+      expect(await finding.innerText()).toMatch(/Offline sale \$18\.00 on card \u2022+1038/);
+      await look(page, 'scenario-offline-decline-finding');
+      expect(await gatewayRecords(core, stored!.orderId)).toEqual([expect.objectContaining({ respstat: 'C' })]);
+      // The trainee is a cashier: Seen alone is refused; with the manager's PIN it clears.
+      await finding.getByRole('button', { name: 'Seen: done' }).click();
+      await expect.poll(() => page.getByTestId('recovery-findings').innerText()).toMatch(/manager/i);
+      await finding.getByTestId('finding-manager-pin').fill('9999');
+      await finding.getByRole('button', { name: 'Seen: done' }).click();
+      await expect.poll(() => page.getByTestId('recovery-findings').count()).toBe(0);
+    }),
+  );
 });
