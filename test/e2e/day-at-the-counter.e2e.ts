@@ -12,7 +12,7 @@ import { emulatorAdmin } from '../support/emulator-admin';
 import { mailboxes } from '../support/mailbox';
 import { closeContexts, closeSharedChromium, sharedChromium } from './support/chromium';
 import { e2e } from './support/browser-mode';
-import { keyAmount, look, signIn } from './support/counter';
+import { keyAmount, look, openShift, signIn } from './support/counter';
 
 // The emulator's surcharging practice merchant: 3% on credit cards, none on debit.
 const surcharging = '820000000003';
@@ -85,10 +85,7 @@ describe('a cashier\u2019s whole day at the counter, in Chromium, on a lane proc
         await signIn(page);
 
         // The shift opens with a counted float.
-        await page.keyboard.press('Alt+3');
-        await page.getByLabel('Float counted into the drawer').fill('100.00');
-        await page.getByRole('button', { name: 'Open shift' }).click();
-        await expect.poll(() => page.getByTestId('shift-status').innerText()).toMatch(/float \$100\.00\.$/);
+        await openShift(page, '100.00');
 
         // A cash sale with change: $14.35, the customer hands over a $20 note.
         await page.keyboard.press('Alt+1');

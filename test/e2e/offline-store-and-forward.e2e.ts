@@ -11,7 +11,7 @@ import { startLaneProcess, type LaneProcess } from '../kills/lane-process';
 import { emulatorAdmin } from '../support/emulator-admin';
 import { closeContexts, closeSharedChromium, sharedChromium } from './support/chromium';
 import { e2e } from './support/browser-mode';
-import { keyAmount, look, signIn } from './support/counter';
+import { keyAmount, look, openShift, signIn } from './support/counter';
 
 let emulator: RunningEmulator;
 let ledger: Ledger;
@@ -87,10 +87,7 @@ describe('offline store and forward at the counter, on a lane process', () => {
         await signIn(page);
 
         // The shift opens; then the store's network goes down.
-        await page.keyboard.press('Alt+3');
-        await page.getByLabel('Float counted into the drawer').fill('100.00');
-        await page.getByRole('button', { name: 'Open shift' }).click();
-        await expect.poll(() => page.getByTestId('shift-status').innerText()).toMatch(/float \$100\.00\.$/);
+        await openShift(page, '100.00');
         await page.keyboard.press('Alt+1');
         // The first stored payment's forward will lose its answer: the emulator records the sale
         // and cuts the connection. Set now (nothing reaches "auth" while the network is down).

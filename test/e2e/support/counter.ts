@@ -38,3 +38,13 @@ export async function look(page: Page, name: string): Promise<void> {
     [],
   );
 }
+
+/** Opens the shift on End of day (Alt+3) with `float` counted into the drawer, and waits until the screen says so. */
+export async function openShift(page: Page, float: string): Promise<void> {
+  await page.keyboard.press('Alt+3');
+  await page.getByLabel('Float counted into the drawer').fill(float);
+  await page.getByRole('button', { name: 'Open shift' }).click();
+  await expect
+    .poll(() => page.getByTestId('shift-status').innerText())
+    .toMatch(new RegExp(`float \\$${float.replace('.', '\\.')}\\.$`));
+}
