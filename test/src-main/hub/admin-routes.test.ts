@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, embeddedEngine, startTestHub, type TestHub } from '../../support/hub-harness';
+import { adminKey, postgresEngine, startTestHub, type TestHub } from '../../support/hub-harness';
 
-// The manager's store and lane routes (the SQL is the same on PostgreSQL; ingest.test.ts runs both engines).
+// The manager's store and lane routes on a real PostgreSQL (ingest.test.ts makes stores and lanes on both engines).
 describe('the admin routes', () => {
   let hub: TestHub;
   beforeAll(async () => {
-    hub = await startTestHub(embeddedEngine());
+    hub = await startTestHub(postgresEngine());
   }, 30_000);
   afterAll(async () => hub?.close());
 
