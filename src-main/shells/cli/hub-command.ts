@@ -6,6 +6,8 @@ import type { CliIo } from './io';
 
 export interface HubCommandOptions {
   readonly port?: number;
+  /** The address to listen on (default 127.0.0.1; 0.0.0.0 for lanes on other machines). */
+  readonly host?: string;
   /** A postgres:// URL (else LANEPOINT_HUB_DATABASE, else the embedded database in the hub home). */
   readonly database?: string;
   /** Print the admin key and exit. */
@@ -13,7 +15,7 @@ export interface HubCommandOptions {
 }
 
 /**
- * `lanepoint hub [--port N] [--database URL] [--admin-key]`: the store hub on 127.0.0.1 (ADR 901)
+ * `lanepoint hub [--port N] [--host ADDRESS] [--database URL] [--admin-key]`: the store hub (ADR 901)
  * until Ctrl+C or SIGTERM; with --admin-key, the manager's key only (made at the first start).
  */
 export async function runHubCommand(io: CliIo, options: HubCommandOptions): Promise<number> {
@@ -29,7 +31,13 @@ export async function runHubCommand(io: CliIo, options: HubCommandOptions): Prom
   const port = options.port ?? defaultHubPort;
   let hub;
   try {
-    hub = await startHub({ home, port, clock: io.clock, ...(databaseUrl ? { databaseUrl } : {}) });
+    hub = await startHub({
+      home,
+      port,
+      clock: io.clock,
+      ...(options.host ? { host: options.host } : {}),
+      ...(databaseUrl ? { databaseUrl } : {}),
+    });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
       throw new KindedError(

@@ -105,12 +105,15 @@ const commands: Record<string, Command> = {
     });
   },
   async hub(io, args) {
-    const { values, positionals } = parse(args, { ...valueOptions('port', 'database'), ...flagOptions('admin-key') });
+    const { values, positionals } = parse(args, {
+      ...valueOptions('port', 'host', 'database'),
+      ...flagOptions('admin-key'),
+    });
     noPositionals('hub', positionals);
     const { runHubCommand } = await import('./hub-command');
     return runHubCommand(io, {
       ...(values.port === undefined ? {} : { port: parsePort(String(values.port)) }),
-      ...givenValues(values, { database: 'database' }),
+      ...givenValues(values, { host: 'host', database: 'database' }),
       ...(values['admin-key'] === true ? { adminKey: true } : {}),
     });
   },

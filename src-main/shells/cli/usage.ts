@@ -38,11 +38,13 @@ commands:
                         browser mode on 127.0.0.1 (default port 8712); training runs the
                         boarding and gateway emulators in it, and is the default until a
                         boarding URL is configured
-  hub [--port N] [--database URL] [--admin-key]
+  hub [--port N] [--host ADDRESS] [--database URL] [--admin-key]
                         the store hub: every lane's journal events, reports across lanes and
-                        settings pushes, on 127.0.0.1 (default port 8713); on PostgreSQL with
-                        --database postgres://... (or LANEPOINT_HUB_DATABASE), else an embedded
-                        database in the hub's folder; --admin-key prints the manager's key
+                        settings pushes, on 127.0.0.1 (default port 8713; --host 0.0.0.0 for
+                        lanes on other machines, on the store network or behind TLS); on
+                        PostgreSQL with --database postgres://... (or LANEPOINT_HUB_DATABASE),
+                        else an embedded database in the hub's folder; --admin-key prints the
+                        manager's key
   provision <file.json> give this lane the merchant id and gateway URL of a provisioning file
                         the back office exported (never credentials: enter those in Settings)
   settle [--emulator URL] [--merchid M] [--reject RETREF]...
