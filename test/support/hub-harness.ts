@@ -57,7 +57,7 @@ export interface Answer {
 
 export async function startTestHub(
   engine: Engine,
-  extra: Partial<Pick<HubServerOptions, 'maxBodyBytes'>> = {},
+  extra: Partial<Pick<HubServerOptions, 'maxBodyBytes' | 'logger'>> = {},
 ): Promise<TestHub> {
   const database = await engine.open();
   const clock = new ManualClock(1_790_000_000_000);

@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, postgresEngine, startTestHub, type TestHub } from '../../support/hub-harness';
+import { Writable } from 'node:stream';
+import { createLogger } from '../../../src-main/platform/log/logger';
+import { adminKey, events, newLane, postgresEngine, startTestHub, type TestHub } from '../../support/hub-harness';
 
 // The manager's store and lane routes on a real PostgreSQL (ingest.test.ts makes stores and lanes on both engines).
 describe('the admin routes', () => {
   let hub: TestHub;
+  const logLines: string[] = [];
   beforeAll(async () => {
-    hub = await startTestHub(postgresEngine());
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logLines.push(chunk.toString());
+        done();
+      },
+    });
+    hub = await startTestHub(postgresEngine(), { logger: createLogger({ level: 'debug', destination }) });
   }, 30_000);
   afterAll(async () => hub?.close());
 
@@ -85,5 +94,18 @@ describe('the admin routes', () => {
       body: { error: 'not-found' },
     });
     expect((await hub.call('DELETE', '/api/admin/lanes', adminKey)).status).toBe(405);
+  });
+
+  it('logs each answer with its route and status, never a body nor a key', async () => {
+    const { laneId, key } = await newLane(hub);
+    const batch = events(1, 1).map((event) => ({ ...event, body: { cashier: 'Body-Mark-Ana' } }));
+    expect((await hub.call('POST', `/api/lanes/${laneId}/events`, key, { journalId: 'j', events: batch })).status).toBe(
+      200,
+    );
+    const log = logLines.join('');
+    expect(log).toContain(`/api/lanes/${laneId}/events`);
+    expect(log).not.toContain('Body-Mark-Ana');
+    expect(log).not.toContain(key.slice(-20));
+    expect(log).not.toContain(adminKey.slice(-20));
   });
 });
