@@ -62,6 +62,29 @@ function bearerOf(request: IncomingMessage): string | undefined {
 
 const unauthorized = (message: string) => new HubError('unauthorized', message);
 
+const refusal = (status: number, error: string, message: string, extra: object = {}): HubAnswer => ({
+  status,
+  json: { error, message, ...extra },
+});
+
+/**
+ * The answer for a refusal a route or the key check threw, in the `{ error, message }` shape; a
+ * lane's conflicts name what it must do (`gap` with the seq to resend after). Undefined for a
+ * storage failure or anything else: those are the 500 that says nothing and logs why.
+ */
+function refusalOf(error: unknown): HubAnswer | undefined {
+  if (error instanceof IngestConflict)
+    return refusal(
+      409,
+      error.conflict,
+      error.message,
+      error.conflict === 'gap' ? { acknowledgedSeq: error.acknowledgedSeq } : {},
+    );
+  if (!(error instanceof HubError) || error.kind === 'storage' || error.kind === 'newer-schema') return undefined;
+  const answer = refusal(statusOfKind[error.kind], error.kind, error.message);
+  return error.kind === 'unauthorized' ? { ...answer, headers: { 'WWW-Authenticate': 'Bearer' } } : answer;
+}
+
 export async function startHubServer(options: HubServerOptions): Promise<RunningHubServer> {
   const { database, clock, logger, adminKey } = options;
   const context: HubContext = { database, clock, logger };
@@ -124,11 +147,6 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
     return answer;
   };
 
-  const refusal = (status: number, error: string, message: string, extra: object = {}): HubAnswer => ({
-    status,
-    json: { error, message, ...extra },
-  });
-
   const server = createServer(
     timeoutOptions({ headersMs: 15_000, requestMs: 60_000, keepAliveMs: 30_000 }),
     answerRequests<HubAnswer>({
@@ -137,23 +155,8 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
         try {
           return logged(request, await handle(request));
         } catch (error) {
-          if (error instanceof IngestConflict)
-            return logged(
-              request,
-              refusal(
-                409,
-                error.conflict,
-                error.message,
-                error.conflict === 'gap' ? { acknowledgedSeq: error.acknowledgedSeq } : {},
-              ),
-            );
-          if (error instanceof HubError && error.kind !== 'storage' && error.kind !== 'newer-schema') {
-            const answer = refusal(statusOfKind[error.kind], error.kind, error.message);
-            return logged(
-              request,
-              error.kind === 'unauthorized' ? { ...answer, headers: { 'WWW-Authenticate': 'Bearer' } } : answer,
-            );
-          }
+          const answer = refusalOf(error);
+          if (answer) return logged(request, answer);
           throw error;
         }
       },
