@@ -101,15 +101,15 @@ export const standInBoundaries = {
   ],
   patterns: [
     {
-      regex: '(^|/)(lane|backoffice|shells)(/|$)',
+      regex: '(^|/)(lane|backoffice|hub|shells)(/|$)',
       message:
-        'A stand-in implements its service from the reference: it imports only the platform base, src-main/reference/ (the published formats) and drivers/, never the lane, the back office or a shell.',
+        'A stand-in implements its service from the reference: it imports only the platform base, src-main/reference/ (the published formats) and drivers/, never the lane, the back office, the hub or a shell.',
     },
   ],
 };
 
 /**
- * The layout by program (ADR 060): product code (platform, lane, back office) never imports a
+ * The layout by program (ADR 060): product code (platform, lane, back office, hub) never imports a
  * stand-in; training's wiring is the shells' (src-main/shells/training/), which hand the lane its
  * gateway, phone and emulated devices (`CoreOptions.training`).
  */
@@ -131,9 +131,9 @@ export const platformBoundaries = {
   ],
   patterns: [
     {
-      regex: '(^|/)(lane|backoffice|stand-ins|shells)(/|$)',
+      regex: '(^|/)(lane|backoffice|hub|stand-ins|shells)(/|$)',
       message:
-        'The platform base imports none of the programs (lane, back office, stand-ins, shells): they stand on it.',
+        'The platform base imports none of the programs (lane, back office, hub, stand-ins, shells): they stand on it.',
     },
   ],
 };
@@ -225,7 +225,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', electronOnlyInShell] },
   },
   {
-    files: ['src-main/lane/**/*.ts', 'src-main/backoffice/**/*.ts'],
+    files: ['src-main/lane/**/*.ts', 'src-main/backoffice/**/*.ts', 'src-main/hub/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', productBoundaries] },
   },
   {

@@ -17,6 +17,8 @@ export const slowTier: readonly string[] = [
   'test/src-main/backoffice/attachment-upload.test.ts', // 7 s: a 20 MB upload streamed end to end
   'test/src-main/backoffice/boarding/attachment.test.ts', // 6 s: a 20 MB file streamed both ways
   'test/bench/soak.test.ts', // 5 s: the soak's sales against the emulator
+  'test/src-main/hub/ingest.test.ts', // 8 s: a PostgreSQL cluster and PGlite (4 s to start) under the lane wire
+  'test/src-main/shells/cli/hub-command.test.ts', // 8 s: a real `lanepoint hub` creating its embedded database
 ];
 
 /**

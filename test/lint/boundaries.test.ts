@@ -255,6 +255,15 @@ describe('the layout by program (ADR 060)', () => {
     expect(errors[0]).toContain('never imports a training stand-in');
   });
 
+  it('refuses a stand-in in the hub: it is product code', async () => {
+    const errors = await restrictedImportErrors(
+      'src-main/hub/probe.ts',
+      "import { startEmulator } from '../stand-ins/gateway-emulator/server';",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('never imports a training stand-in');
+  });
+
   it('allows the training wiring in the shells to import a stand-in', async () => {
     const code = "import { startEmulator } from '../../stand-ins/gateway-emulator/server';";
     expect(await restrictedImportErrors('src-main/shells/training/probe.ts', code)).toEqual([]);

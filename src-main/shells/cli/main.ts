@@ -104,6 +104,19 @@ const commands: Record<string, Command> = {
       ...(values.browser === true ? { browser: true } : {}),
     });
   },
+  async hub(io, args) {
+    const { values, positionals } = parse(args, {
+      ...valueOptions('port', 'host', 'database'),
+      ...flagOptions('admin-key'),
+    });
+    noPositionals('hub', positionals);
+    const { runHubCommand } = await import('./hub-command');
+    return runHubCommand(io, {
+      ...(values.port === undefined ? {} : { port: parsePort(String(values.port)) }),
+      ...givenValues(values, { host: 'host', database: 'database' }),
+      ...(values['admin-key'] === true ? { adminKey: true } : {}),
+    });
+  },
   async provision(io, args) {
     const [file, ...extra] = parse(args).positionals;
     if (!file || extra.length > 0)

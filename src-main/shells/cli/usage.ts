@@ -38,6 +38,13 @@ commands:
                         browser mode on 127.0.0.1 (default port 8712); training runs the
                         boarding and gateway emulators in it, and is the default until a
                         boarding URL is configured
+  hub [--port N] [--host ADDRESS] [--database URL] [--admin-key]
+                        the store hub: every lane's journal events, reports across lanes and
+                        settings pushes, on 127.0.0.1 (default port 8713; --host 0.0.0.0 for
+                        lanes on other machines, on the store network or behind TLS); on
+                        PostgreSQL with --database postgres://... (or LANEPOINT_HUB_DATABASE),
+                        else an embedded database in the hub's folder; --admin-key prints the
+                        manager's key
   provision <file.json> give this lane the merchant id and gateway URL of a provisioning file
                         the back office exported (never credentials: enter those in Settings)
   settle [--emulator URL] [--merchid M] [--reject RETREF]...
@@ -88,6 +95,8 @@ environment:
   LANEPOINT_HOST_TOKEN  a fixed session token for kiosk browsers (at least 32 characters)
   LANEPOINT_BACKOFFICE_HOME   the back office's own folder (settings, boarding secrets)
   LANEPOINT_BACKOFFICE_TOKEN  a fixed session token for the back office's page
+  LANEPOINT_HUB_HOME    the hub's own folder (admin key, embedded database)
+  LANEPOINT_HUB_DATABASE      the hub's PostgreSQL URL (default: the embedded database)
   ... and the rest in docs/reference/settings.md.
 `;
 

@@ -1,0 +1,50 @@
+import type { HubSql } from './database';
+
+/** The lane an event came from, as the projection needs it (its store's time zone for business days). */
+export interface ProjectedLane {
+  readonly id: string;
+  readonly storeId: string;
+  readonly merchantId: string;
+  readonly timeZone: string;
+}
+
+/** One event of a lane's stream, already stored in lane_events. */
+export interface ProjectedEvent {
+  readonly seq: number;
+  readonly kind: string;
+  readonly at: number;
+  readonly body: Record<string, unknown>;
+}
+
+/**
+ * Turns one new event of a lane into the hub's tables, in the transaction that stored it
+ * (ingest.ts calls this once per event, in seq order, never for a duplicate).
+ */
+export async function project(tx: HubSql, lane: ProjectedLane, event: ProjectedEvent): Promise<void> {
+  switch (event.kind) {
+    case 'device.status':
+      await tx.query('UPDATE lanes SET status = $2::jsonb WHERE id = $1', [lane.id, JSON.stringify(event.body)]);
+      return;
+    case 'settings.applied':
+      // A later version that applies clears the last refusal.
+      await tx.query('UPDATE lanes SET settings_version = $2, settings_refused = NULL WHERE id = $1', [
+        lane.id,
+        numberOr(event.body.version, null),
+      ]);
+      return;
+    case 'settings.refused':
+      await tx.query('UPDATE lanes SET settings_refused = $2::jsonb WHERE id = $1', [
+        lane.id,
+        JSON.stringify({ version: numberOr(event.body.version, null), reason: String(event.body.reason ?? '') }),
+      ]);
+      return;
+    // ---- payment / shift / cash / z: the sales projection (payments, shifts, cash_movements,
+    // ---- z_reports) is written beside this in its own change; until then they stay in lane_events.
+    default:
+      return;
+  }
+}
+
+function numberOr<T>(value: unknown, fallback: T): number | T {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
