@@ -29,8 +29,16 @@ export function prepareLaneHome(home: string, more: Record<string, unknown> = {}
   );
 }
 
-/** Starts the lane on `home` against the gateway at `gatewayUrl`; resolves once it serves. */
-export async function startLaneProcess(home: string, gatewayUrl: string, terminalId: string): Promise<LaneProcess> {
+/**
+ * Starts the lane on `home` against the gateway at `gatewayUrl`; resolves once it serves. `env`
+ * adds to the lane's environment (`LANEPOINT_MODE: 'kiosk'` for a self-checkout).
+ */
+export async function startLaneProcess(
+  home: string,
+  gatewayUrl: string,
+  terminalId: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<LaneProcess> {
   if (!existsSync(join(builtRendererDir, 'index.html'))) {
     throw new Error(
       `The renderer is not built (no ${join(builtRendererDir, 'index.html')}): run "npm run build" first; browser mode serves it.`,
@@ -43,6 +51,7 @@ export async function startLaneProcess(home: string, gatewayUrl: string, termina
     LANEPOINT_TERMINAL_ID: terminalId,
     LANEPOINT_LOG_LEVEL: 'warn',
     LANEPOINT_HOST_TOKEN: '',
+    ...env,
   });
   const line = await lane.waitForLine(/browser mode .* at http:\/\/\S+/);
   const url = /(http:\/\/\S+)/.exec(line)![1]!;
