@@ -38,14 +38,14 @@ export function createHubAccess(options: {
       if (url === '')
         throw new LaneError(
           'refused',
-          'No store hub is set: enter its address (hubUrl) under the back office\u2019s settings.',
+          'No store hub is set: enter its address (hubUrl) under Credentials, Store hub.',
           'hubUrl',
         );
       const adminKey = await secrets.get(hubAdminKeyName);
       if (!adminKey)
         throw new LaneError(
           'refused',
-          'The hub\u2019s admin key is not stored: enter it under the back office\u2019s settings (print it with \u201clanepoint hub --admin-key\u201d on the hub\u2019s machine).',
+          'The hub\u2019s admin key is not stored: enter it under Credentials, Store hub (print it with \u201clanepoint hub --admin-key\u201d on the hub\u2019s machine).',
           'adminKey',
         );
       client = createHubClient({

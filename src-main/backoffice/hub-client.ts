@@ -159,7 +159,7 @@ export function createHubClient(options: HubClientOptions): HubClient {
     if (status === 401)
       return new HubError(
         'refused-key',
-        `The hub at ${root} refused the admin key: enter it again under Settings (print it with \u201clanepoint hub --admin-key\u201d on the hub\u2019s machine).`,
+        `The hub at ${root} refused the admin key: enter it again under Credentials, Store hub (print it with \u201clanepoint hub --admin-key\u201d on the hub\u2019s machine).`,
         status,
       );
     if (status === 404) return new HubError('not-found', `The hub at ${root} has no such record${because}.`, status);
