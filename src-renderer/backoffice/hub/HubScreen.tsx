@@ -107,8 +107,8 @@ export function HubScreen({ token }: { token: string }) {
       <h1 id="hub-heading">Store hub</h1>
       <p className="bo-intro">Hub at {hub.url}.</p>
       <StoreBar />
-      <nav aria-label="Store hub">
-        <ul className="bo-actions">
+      <nav aria-label="Store hub" className="bo-subnav">
+        <ul>
           {panels.map(([name, label]) => (
             <li key={name}>
               <button
