@@ -26,6 +26,9 @@ import { createCommerceHandlers } from './commerce-desk';
 import { backofficeCommands, type BackofficeEvents, type BackofficeHandlers, type BackofficeStatus } from './contract';
 import type { provisionCommands } from './contract/provision';
 import { backofficeErrorOf } from './errors';
+import { createHubAccess } from './hub-access';
+import { createHubHandlers } from './hub-desk';
+import { hubExportRoute } from './hub-export-route';
 import { applyProvisioning, provisioningFor } from './provisioning';
 import { loadBackofficeSettings, saveBackofficeSettings, type BackofficeSettings } from './settings';
 import { createStatusPoller, type StatusPoller } from './status-poller';
@@ -57,7 +60,7 @@ export interface BackofficeOptions {
   readonly training?: TrainingBackends;
   /** The Electron shell passes its keychain store; otherwise a 0600 file in `home`. */
   readonly secrets?: SecretStore;
-  readonly clock?: Pick<Clock, 'now'>;
+  readonly clock?: Clock;
   /** The poller's clock and waits (tests time its rounds by hand). */
   readonly poll?: { clock?: Pick<Clock, 'setTimer'>; minDelayMs?: number; maxDelayMs?: number; start?: boolean };
   /** The upload cap (the service's 100 MB unless a test gives less). */
@@ -109,6 +112,7 @@ export function createBackoffice(options: BackofficeOptions): Backoffice {
     ...(options.poll?.maxDelayMs ? { maxDelayMs: options.poll.maxDelayMs } : {}),
   });
   const gatewayUrl = () => training?.gatewayUrl ?? settings.gatewayUrl;
+  const hub = createHubAccess({ url: () => settings.hubUrl, secrets, clock, logger });
 
   const status = async (): Promise<BackofficeStatus> => ({
     name: 'Lanepoint back office',
@@ -121,6 +125,7 @@ export function createBackoffice(options: BackofficeOptions): Backoffice {
     credentials: await access.describe(),
     trainingChoices: training ? { templateIds: training.templateIds, salesCodes: training.salesCodes } : null,
     laneSettingsFile: settingsPath(options.laneHome),
+    hub: { url: settings.hubUrl, adminKeySet: await hub.adminKeySet() },
   });
 
   /** The application, read afresh, ready to give to a lane: refused unless BOARDED. */
@@ -155,6 +160,7 @@ export function createBackoffice(options: BackofficeOptions): Backoffice {
       for (const [field, value] of Object.entries(changes)) if (value !== undefined) checkRootUrl(field, value);
       settings = saveBackofficeSettings(home, { ...settings, ...changes });
       access.reset();
+      hub.reset();
       logger.info({ settings: Object.keys(changes) }, 'back office settings saved');
       return status();
     },
@@ -165,6 +171,16 @@ export function createBackoffice(options: BackofficeOptions): Backoffice {
     ...desk.handlers,
     ...createCommerceHandlers(boarding),
     ...provisionHandlers,
+    ...createHubHandlers({
+      hub,
+      provisioning,
+      boardedMerchants: () =>
+        register
+          .list('', 1, Number.MAX_SAFE_INTEGER)
+          .rows.filter((row) => row.gatewayStatus === 'BOARDED')
+          .map((row) => row.merchantId),
+      logger,
+    }),
   };
 
   const dispatch = createContractDispatcher(backofficeCommands, handlers, logger, backofficeErrorOf);
@@ -186,6 +202,7 @@ export function createBackoffice(options: BackofficeOptions): Backoffice {
         logger,
         ...(options.maxAttachmentBytes ? { maxBytes: options.maxAttachmentBytes } : {}),
       }),
+      hubExportRoute({ hub, logger }),
     ],
     poller,
     status,

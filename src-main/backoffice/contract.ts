@@ -10,9 +10,10 @@
  *   contract/commerce.ts      equipment.catalog, orders.*, lookups.get
  *   contract/plans.ts         plans.*
  *   contract/provision.ts     provision.*
+ *   contract/hub.ts           hub.* (the store hub's manager API, ADR 904)
  *
  * Attachments are uploaded outside the bridge, streamed: `POST /attachments` on the back office
- * host (see ./attachment-route.ts).
+ * host (see ./attachment-route.ts); the hub's CSV export is `POST /hub/export.csv` (./hub-export-route.ts).
  */
 import type {
   ActionsOf,
@@ -27,12 +28,14 @@ import type {
 import { event } from '../lane/ipc/contract/spec';
 import { applicationCommands, type ApplicationSummary, type TimelineEntry } from './contract/applications';
 import { commerceCommands } from './contract/commerce';
+import { hubCommands } from './contract/hub';
 import { planCommands } from './contract/plans';
 import { provisionCommands } from './contract/provision';
 import { statusCommands } from './contract/status';
 
 export * from './contract/applications';
 export * from './contract/commerce';
+export * from './contract/hub';
 export * from './contract/plans';
 export * from './contract/provision';
 export * from './contract/status';
@@ -58,6 +61,7 @@ export const backofficeCommands = {
   ...commerceCommands,
   ...planCommands,
   ...provisionCommands,
+  ...hubCommands,
 } as const;
 
 /** A status change found by polling: the timeline's new entry and the application as it is now. */

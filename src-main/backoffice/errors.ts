@@ -15,6 +15,7 @@ import {
 import type { CommandError } from '../lane/ipc/contract/replies';
 import { commandErrorOf } from '../lane/ipc/errors';
 import { requiredFieldsAnswerWords } from './required-fields';
+import { HubError } from './hub-client';
 
 /** The reply for an expected failure; undefined for a bug (the dispatcher logs it with a reference). */
 export function backofficeErrorOf(error: unknown): CommandError | undefined {
@@ -41,5 +42,20 @@ export function backofficeErrorOf(error: unknown): CommandError | undefined {
     return field ? { code, field, message } : { code, message };
   }
   if (error instanceof BoardingError) return { code: 'failed_precondition', message: error.message };
+  if (error instanceof HubError) return hubErrorOf(error);
   return commandErrorOf(error);
+}
+
+/** The hub client's failures: the admin key names its field; a hub that did not answer is `unavailable`. */
+function hubErrorOf(error: HubError): CommandError {
+  switch (error.kind) {
+    case 'refused-key':
+      return { code: 'failed_precondition', field: 'adminKey', message: error.message };
+    case 'unreachable':
+      return { code: 'unavailable', message: error.message };
+    case 'refused':
+      return { code: 'invalid_argument', message: error.message };
+    default:
+      return { code: 'failed_precondition', message: error.message };
+  }
 }

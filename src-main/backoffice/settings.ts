@@ -40,6 +40,8 @@ export const backofficeSettingsSchema = z.strictObject({
   authUrl: rootUrl.default(''),
   /** The gateway URL provisioned lanes are given. */
   gatewayUrl: rootUrl.default(''),
+  /** The store hub's root (`lanepoint hub`); empty means no hub. Its admin key is a secret. */
+  hubUrl: rootUrl.default(''),
   /** Unset: training exactly when no boarding URL is configured. */
   training: z.boolean({ error: 'expected true or false' }).optional(),
 });

@@ -12,7 +12,14 @@ import type {
   BackOfficeTransport,
 } from './api-types';
 
-export const backOfficeScreens = ['applications', 'new-application', 'equipment', 'plans', 'credentials'] as const;
+export const backOfficeScreens = [
+  'applications',
+  'new-application',
+  'equipment',
+  'plans',
+  'credentials',
+  'hub',
+] as const;
 export type BackOfficeScreen = (typeof backOfficeScreens)[number] | 'application';
 
 /** What the screens know of the application's statuses from the `application.status` event. */
@@ -30,6 +37,9 @@ export interface BackOfficeState {
   /** The application open on the detail screen. */
   merchantId: string | null;
   live: Readonly<Record<string, LiveStatus>>;
+  /** The hub store the "Store hub" screens show. */
+  hubStoreId: string;
+  setHubStoreId(storeId: string): void;
   go(screen: BackOfficeScreen): void;
   openApplication(merchantId: string): void;
   loadStatus(): Promise<void>;
@@ -47,6 +57,8 @@ export function createBackOfficeStore(api: BackOfficeTransport): BackOfficeStore
     screen: 'applications',
     merchantId: null,
     live: {},
+    hubStoreId: '',
+    setHubStoreId: (hubStoreId) => set({ hubStoreId }),
     go: (screen) => set({ screen }),
     openApplication: (merchantId) => set({ screen: 'application', merchantId }),
     async loadStatus() {

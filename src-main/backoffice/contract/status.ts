@@ -29,6 +29,8 @@ export interface BackofficeStatus {
   readonly trainingChoices: { readonly templateIds: readonly number[]; readonly salesCodes: readonly string[] } | null;
   /** The lane settings file `provision.thisLane` writes. */
   readonly laneSettingsFile: string;
+  /** The store hub: its root ('' when none is set) and whether its admin key is stored (never the key). */
+  readonly hub: { readonly url: string; readonly adminKeySet: boolean };
 }
 
 const url = z.string().max(2000, { error: 'at most 2000 characters' });
@@ -39,8 +41,13 @@ export const statusCommands = {
     noArgs,
   ),
   'backoffice.configure': command<BackofficeStatus>()(
-    'Saves the boarding URL, the auth URL and the gateway URL lanes are given (live mode; training sets its own).',
-    z.strictObject({ boardingUrl: url.optional(), authUrl: url.optional(), gatewayUrl: url.optional() }),
+    'Saves the boarding URL, the auth URL, the gateway URL lanes are given and the store hub\u2019s URL (live mode; training sets its own boarding).',
+    z.strictObject({
+      boardingUrl: url.optional(),
+      authUrl: url.optional(),
+      gatewayUrl: url.optional(),
+      hubUrl: url.optional(),
+    }),
   ),
   'credentials.set': command<BackofficeStatus>()(
     'Stores the reseller\u2019s API user, password, client id and client secret in the secret store.',

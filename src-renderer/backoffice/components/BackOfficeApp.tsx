@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { ApplicationScreen } from '../screens/ApplicationScreen';
 import { ApplicationsScreen } from '../screens/ApplicationsScreen';
 import { CredentialsScreen } from '../screens/CredentialsScreen';
+import { HubScreen } from '../hub/HubScreen';
 import { EquipmentScreen } from '../screens/EquipmentScreen';
 import { NewApplicationScreen } from '../screens/NewApplicationScreen';
 import { PlansScreen } from '../screens/PlansScreen';
@@ -14,6 +15,7 @@ const screenNames: Record<(typeof backOfficeScreens)[number], string> = {
   equipment: 'Equipment',
   plans: 'Billing plans',
   credentials: 'Credentials',
+  hub: 'Store hub',
 };
 
 const connectionWords = {
@@ -40,11 +42,13 @@ function Screen({ screen, merchantId, token }: { screen: BackOfficeScreen; merch
       return <PlansScreen />;
     case 'credentials':
       return <CredentialsScreen />;
+    case 'hub':
+      return <HubScreen token={token} />;
   }
 }
 
 /**
- * The back office page: the training stripe, the screens under a navigation bar (Alt+1…5 from
+ * The back office page: the training stripe, the screens under a navigation bar (Alt+1…6 from
  * anywhere), a status bar saying which service it talks to and whether the host is reachable.
  */
 export function BackOfficeApp({ token }: { token: string }) {

@@ -3,6 +3,7 @@ import { SubmitRow } from '../components/ActionResult';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
 import { ServiceAddresses, serviceAddressesKey } from '../sections/ServiceAddresses';
+import { HubConnection } from '../sections/HubConnection';
 
 /**
  * The reseller's API user and client secret for the boarding service. They go to the back
@@ -78,6 +79,7 @@ export function CredentialsScreen() {
         <SubmitRow label="Save credentials" action={save} primary disabled={training} />
       </form>
       <ServiceAddresses key={serviceAddressesKey(status ?? null)} />
+      <HubConnection key={`hub ${status?.hub.url ?? ''}`} />
     </section>
   );
 }

@@ -52,6 +52,7 @@ describe('the reseller\u2019s credentials in live mode', () => {
       boardingUrl: training!.boardingUrl,
       authUrl: '',
       gatewayUrl: 'https://gateway.example/cardconnect/rest',
+      hubUrl: '',
     });
     const everythingShown = [settingsText, JSON.stringify(results), bench.log()].join('\n');
     for (const secret of [password, 'wrong-password', clientSecret]) expect(everythingShown).not.toContain(secret);

@@ -16,6 +16,7 @@ const live = {
   credentials: { set: true, apiUser: 'reseller-api', clientId: 'merchapi' },
   trainingChoices: null,
   laneSettingsFile: '/tmp/lane/settings.json',
+  hub: { url: '', adminKeySet: false },
 };
 
 describe('where a live back office boards', () => {
@@ -46,5 +47,29 @@ describe('where a live back office boards', () => {
     expect(screen.getByLabelText('Boarding service URL').matches(':disabled')).toBe(true);
     expect((screen.getByRole('button', { name: 'Save addresses' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Training runs its own boarding service and gateway on this computer.')).toBeTruthy();
+  });
+
+  it('saves the store hub\u2019s address and its admin key, and never shows the key again', async () => {
+    let saved = live;
+    const { calls } = await renderBackOffice(<CredentialsScreen />, {
+      'backoffice.status': () => saved,
+      'backoffice.configure': (args) =>
+        (saved = { ...saved, hub: { ...saved.hub, url: (args as { hubUrl: string }).hubUrl } }),
+      'hub.setAdminKey': () => {
+        saved = { ...saved, hub: { ...saved.hub, adminKeySet: true } };
+        return { adminKeySet: true };
+      },
+    });
+    expect(screen.getByText('No admin key saved yet.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Hub URL'), { target: { value: 'http://127.0.0.1:8713' } });
+    fireEvent.change(screen.getByLabelText('Admin key'), { target: { value: 'secret-admin-key' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save hub' })));
+    expect(calls.filter(([name]) => name === 'backoffice.configure' || name === 'hub.setAdminKey')).toEqual([
+      ['backoffice.configure', { hubUrl: 'http://127.0.0.1:8713' }],
+      ['hub.setAdminKey', { adminKey: 'secret-admin-key' }],
+    ]);
+    expect(await screen.findByText(/The hub\u2019s admin key is saved/)).toBeTruthy();
+    expect((screen.getByLabelText('Admin key') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Hub URL') as HTMLInputElement).value).toBe('http://127.0.0.1:8713');
   });
 });
