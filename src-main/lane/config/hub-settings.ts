@@ -37,6 +37,14 @@ export const hubSettingsSchema = z
         .regex(/^([A-Za-z0-9-]{1,40})?$/, { error: 'expected 1 to 40 letters, digits or dashes' })
         .default('')
         .describe('This lane\u2019s id at the hub, from provisioning.'),
+      settingsVersion: z
+        .number({ error: 'expected a whole number' })
+        .int({ error: 'expected a whole number' })
+        .positive({ error: 'expected a whole number' })
+        .optional()
+        .describe(
+          'Written by the lane, not by a person: the version of the hub\u2019s settings push it runs, saved with the pushed settings.',
+        ),
     },
     asSection,
   )
