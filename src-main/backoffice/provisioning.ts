@@ -33,11 +33,9 @@ export const provisioningSchema = z
         laneId: z
           .string({ error: 'expected the lane id as text' })
           .regex(/^[A-Za-z0-9-]{1,40}$/, { error: 'expected 1 to 40 letters, digits or dashes' }),
-        key: z
-          .string({ error: 'expected the lane key as text' })
-          .regex(/^lpk_[A-Za-z0-9-]{1,40}_[A-Za-z0-9_-]{43}$/, {
-            error: 'expected a lane key, lpk_<lane id>_<secret>',
-          }),
+        key: z.string({ error: 'expected the lane key as text' }).regex(/^lpk_[A-Za-z0-9-]{1,40}_[A-Za-z0-9_-]{43}$/, {
+          error: 'expected a lane key, lpk_<lane id>_<secret>',
+        }),
       })
       .optional(),
   })
