@@ -8,6 +8,7 @@ export function hubWords(status: HubStatusView): string {
     case 'connected':
       return 'Hub connected';
     case 'behind':
+      if (status.behind === 0) return 'Hub connecting';
       return `Hub: ${status.behind} ${status.behind === 1 ? 'event' : 'events'} behind`;
     case 'unreachable':
       return status.since === null ? 'Hub unreachable' : `Hub unreachable since ${localTime(status.since)}`;

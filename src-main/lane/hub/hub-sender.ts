@@ -45,6 +45,8 @@ export interface HubSender {
 export function startHubSender(options: HubSenderOptions): HubSender {
   const { outbox, clock, logger } = options;
   let stopped = false;
+  // A stop does not wait out a hub that does not answer (the lane stops within five seconds, ADR 046).
+  const ending = new AbortController();
   let wake: (() => void) | undefined;
   let status: HubStatusView = { state: 'behind', behind: outbox.pending(), lastAckAt: null, since: null, reason: null };
   let lastPostAt = Number.NEGATIVE_INFINITY;
@@ -147,7 +149,11 @@ export function startHubSender(options: HubSenderOptions): HubSender {
         continue;
       }
       lastPostAt = clock.now();
-      const outcome = await postEvents(options.sender, options.address, options.journalId, events);
+      const outcome = await postEvents(options.sender, options.address, {
+        journalId: options.journalId,
+        events,
+        signal: ending.signal,
+      });
       if (stopped) return;
       const next = handle(outcome, events[0]?.seq);
       if (next === 'stop') return;
@@ -173,6 +179,7 @@ export function startHubSender(options: HubSenderOptions): HubSender {
     status: () => status,
     async stop() {
       stopped = true;
+      ending.abort();
       unsubscribe();
       wake?.();
       await running;

@@ -61,9 +61,9 @@ function failed(
 export async function postEvents(
   sender: OutboundSender,
   address: HubAddress,
-  journalId: string,
-  events: readonly OutboxEvent[],
+  batch: { readonly journalId: string; readonly events: readonly OutboxEvent[]; readonly signal?: AbortSignal },
 ): Promise<PostOutcome> {
+  const { journalId, events, signal } = batch;
   const result = await sender.send({
     operation: 'hub.events',
     method: 'POST',
@@ -71,6 +71,7 @@ export async function postEvents(
     headers: { authorization: `Bearer ${address.key}`, 'content-type': 'application/json' },
     body: JSON.stringify({ journalId, events }),
     timeoutMs,
+    ...(signal ? { signal } : {}),
   });
   if (result.outcome !== 'answered') return { kind: 'unreachable', problem: result.problem };
   if (result.status === 200) {

@@ -22,7 +22,7 @@ export class FakeHub {
   lastSeq = 0;
   settings: { version: number; document: unknown } | undefined;
   /** The next answers, before anything is stored ('5xx') or after the batch is stored ('lost'). */
-  readonly failures: Array<'5xx' | 'lost-after-storing' | 'gap-once'> = [];
+  readonly failures: Array<'5xx' | 'lost-after-storing' | 'gap-once' | 'hang'> = [];
   #server: Server | undefined;
   port = 0;
 
@@ -74,6 +74,7 @@ export class FakeHub {
       events: StoredEvent[];
     };
     this.posts.push(events.length);
+    if (failure === 'hang') return; // never answers
     if (this.journalId !== undefined && journalId !== this.journalId)
       return reply(409, { error: 'journal-replaced', message: 'another journal' });
     if (events.length > 500) return reply(413, { error: 'too-large', message: 'at most 500 events' });

@@ -132,6 +132,15 @@ describe('the hub sender', () => {
     expect(seqs(hub)).toEqual([1, 2]);
   });
 
+  it('stops at once while the hub does not answer: a stop never waits out the request', async () => {
+    const { hub, start } = await setUp();
+    hub.failures.push('hang');
+    const sender = start();
+    await until(() => hub.posts.length === 1);
+    await sender.stop();
+    expect(stateOf(sender)).not.toBe('connected');
+  });
+
   it('stops when the hub refuses the key, and says so', async () => {
     const { clock, hub, start, sale } = await setUp({ hubSecret: 'B'.repeat(43) });
     sale(100);
