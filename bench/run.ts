@@ -12,6 +12,7 @@ import { walletBenchmarks } from './wallet.bench';
 import { kioskBenchmarks } from './kiosk.bench';
 import { startBenchmarks } from './start.bench';
 import { dayBenchmarks } from './day.bench';
+import { hubOutboxBenchmarks } from './hub-outbox.bench';
 import { offlineLinkBenchmarks } from './offline-link.bench';
 import { offlineStoreBenchmarks } from './offline-store.bench';
 import { formatTable, measure, type BenchResult } from './harness';
@@ -30,6 +31,7 @@ export const allBenchmarks = [
   ...kioskBenchmarks,
   ...startBenchmarks,
   ...dayBenchmarks,
+  ...hubOutboxBenchmarks,
 ];
 
 const loadRuns = [

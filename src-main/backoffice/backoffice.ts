@@ -137,7 +137,7 @@ export function createBackoffice(options: BackofficeOptions): Backoffice {
   const provisionHandlers: HandlersOf<typeof provisionCommands> = {
     'provision.thisLane': async ({ merchantId }) => {
       const given = await provisioning(merchantId);
-      const settingsFile = applyProvisioning(options.laneHome, given);
+      const settingsFile = await applyProvisioning(options.laneHome, given);
       logger.info(
         { merchantId, gatewayMerchantId: given.merchantId, settingsFile },
         'lane on this machine provisioned',

@@ -7,21 +7,44 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { readSettingsFile, saveSettings, settingsPath, SettingsError } from '../lane/config/settings';
 import { LaneError } from '../lane/errors';
+import { createFileSecretStore, type SecretStore } from '../lane/config/secrets';
 import type { ApplicationSummary } from './contract/applications';
 import type { LaneProvisioning } from './contract/provision';
 import { KindedError } from '../platform/errors';
 
 /** The provisioning file, checked field by field; unknown fields (a credential) are refused. */
-export const provisioningSchema = z.strictObject({
-  version: z.literal(1, { error: 'expected 1 (this Lanepoint reads provisioning files of version 1)' }),
-  merchantId: z
-    .string({ error: 'expected the gateway merchant id as text' })
-    .regex(/^[\x21-\x7E]{1,16}$/, { error: 'expected a merchant id of 1 to 16 characters, no spaces' }),
-  gatewayUrl: z
-    .string({ error: 'expected the gateway URL as text' })
-    .refine((text) => URL.canParse(text), { error: 'expected an absolute URL, e.g. https://host/cardconnect/rest' }),
-  dbaName: z.string({ error: 'expected the store\u2019s name as text' }).max(100),
-});
+export const provisioningSchema = z
+  .strictObject({
+    version: z.union([z.literal(1), z.literal(2)], {
+      error: 'expected 1 or 2 (this Lanepoint reads provisioning files of versions 1 and 2)',
+    }),
+    merchantId: z
+      .string({ error: 'expected the gateway merchant id as text' })
+      .regex(/^[\x21-\x7E]{1,16}$/, { error: 'expected a merchant id of 1 to 16 characters, no spaces' }),
+    gatewayUrl: z
+      .string({ error: 'expected the gateway URL as text' })
+      .refine((text) => URL.canParse(text), { error: 'expected an absolute URL, e.g. https://host/cardconnect/rest' }),
+    dbaName: z.string({ error: 'expected the store\u2019s name as text' }).max(100),
+    hub: z
+      .strictObject({
+        url: z.string({ error: 'expected the hub URL as text' }).refine((text) => URL.canParse(text), {
+          error: 'expected an absolute URL, e.g. https://hub.example:8713',
+        }),
+        laneId: z
+          .string({ error: 'expected the lane id as text' })
+          .regex(/^[A-Za-z0-9-]{1,40}$/, { error: 'expected 1 to 40 letters, digits or dashes' }),
+        key: z.string({ error: 'expected the lane key as text' }).regex(/^lpk_[A-Za-z0-9-]{1,40}_[A-Za-z0-9_-]{43}$/, {
+          error: 'expected a lane key, lpk_<lane id>_<secret>',
+        }),
+      })
+      .optional(),
+  })
+  .superRefine((file, context) => {
+    if (file.hub && file.version !== 2)
+      context.addIssue({ code: 'custom', path: ['hub'], message: 'needs version 2 (version 1 files have no hub)' });
+    if (file.hub && !file.hub.key.startsWith(`lpk_${file.hub.laneId}_`))
+      context.addIssue({ code: 'custom', path: ['hub', 'key'], message: 'is the key of another lane than hub.laneId' });
+  });
 
 /** What a lane is given for a boarded application; refused (naming why) unless BOARDED. */
 export function provisioningFor(application: ApplicationSummary, gatewayUrl: string): LaneProvisioning {
@@ -40,10 +63,16 @@ export function provisioningFor(application: ApplicationSummary, gatewayUrl: str
 }
 
 /**
- * Writes the merchant id and gateway URL into the lane settings in `laneHome`, keeping every
- * other setting as the file has it; checked by the lane's own schema first. Returns the file.
+ * Writes the merchant id and gateway URL (and, from a version 2 file, the hub's URL and lane id)
+ * into the lane settings in `laneHome`, keeping every other setting as the file has it; checked
+ * by the lane's own schema first. The hub's key goes to the lane's secret store (`hub.key`),
+ * never to settings.json. Returns the settings file.
  */
-export function applyProvisioning(laneHome: string, provisioning: LaneProvisioning): string {
+export async function applyProvisioning(
+  laneHome: string,
+  provisioning: LaneProvisioning,
+  secrets: SecretStore = createFileSecretStore(laneHome),
+): Promise<string> {
   const file = settingsPath(laneHome);
   const settings = readSettingsFile(file);
   const gateway = typeof settings.gateway === 'object' && settings.gateway !== null ? settings.gateway : {};
@@ -52,6 +81,7 @@ export function applyProvisioning(laneHome: string, provisioning: LaneProvisioni
       ...settings,
       merchantId: provisioning.merchantId,
       gateway: { ...gateway, url: provisioning.gatewayUrl },
+      ...(provisioning.hub ? { hub: { url: provisioning.hub.url, laneId: provisioning.hub.laneId } } : {}),
     } as Parameters<typeof saveSettings>[1]);
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;
@@ -62,6 +92,7 @@ export function applyProvisioning(laneHome: string, provisioning: LaneProvisioni
       issue?.setting,
     );
   }
+  if (provisioning.hub) await secrets.set('hub.key', provisioning.hub.key);
   return file;
 }
 

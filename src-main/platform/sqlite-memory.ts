@@ -20,3 +20,9 @@ export function pageCacheLimitKib(db: Database.Database): number {
   const size = db.pragma('cache_size', { simple: true }) as number;
   return size < 0 ? -size : (size * (db.pragma('page_size', { simple: true }) as number)) / 1024;
 }
+
+/** A ceiling on `db`'s file (SQLite's max_page_count): past it, writes fail as on a full disk. */
+export function limitFileSize(db: Database.Database, maxBytes: number): void {
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  db.pragma(`max_page_count = ${Math.max(1, Math.floor(maxBytes / pageSize))}`);
+}

@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { usePos } from '../store/use-pos';
 import { DeviceStatusList } from './DeviceStatusList';
 import { RecoveryQueueNotice } from './RecoveryQueueNotice';
+import { HubStatus } from './HubStatus';
 
 const connectionWords = {
   connecting: 'Connecting to terminal\u2026',
@@ -25,6 +26,7 @@ export function StatusBar() {
       {info ? <span className="status-terminal">Terminal {info.terminalId}</span> : null}
       <DeviceStatusList />
       <RecoveryQueueNotice />
+      <HubStatus />
       <span className={`status-connection connection-${connection}`} role="status">
         {connectionWords[connection]}
       </span>

@@ -25,4 +25,5 @@ export type PosState = PosSlices['session'] &
   PosSlices['day'] &
   PosSlices['receipt'] &
   PosSlices['cash'] &
-  PosSlices['offline'];
+  PosSlices['offline'] &
+  PosSlices['hub'];

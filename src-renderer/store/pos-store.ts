@@ -20,6 +20,7 @@ import { createDaySlice } from './day-slice';
 import { createReceiptSlice } from './receipt-slice';
 import { createCashSlice } from './cash-slice';
 import { createOfflineSlice } from './offline-slice';
+import { createHubSlice } from './hub-slice';
 
 export type { PosState };
 export type PosStore = StoreApi<PosState>;
@@ -46,6 +47,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createReceiptSlice(pos)(...a),
     ...createCashSlice(pos)(...a),
     ...createOfflineSlice(pos)(...a),
+    ...createHubSlice(pos)(...a),
   }));
 }
 
@@ -73,6 +75,7 @@ export function syncPosStore(
   pos.onEvent('signature.cleared', () => store.getState().clearPadInk(), { signal });
   pos.onEvent('kiosk.state', (kiosk) => store.getState().setKiosk(kiosk), { signal });
   pos.onEvent('offline.status', (status) => store.getState().setOffline(status), { signal });
+  pos.onEvent('hub.status', (status) => store.getState().setHub(status), { signal });
   const stopConnection = onConnectionChange((status) => {
     store.getState().setConnection(status);
     if (status !== 'open') return;
@@ -89,6 +92,7 @@ export function syncPosStore(
       state.refreshStaff(),
       state.loadSaleOptions(),
       state.refreshOffline(),
+      state.refreshHub(),
     ]);
   });
   return () => {

@@ -5,11 +5,14 @@ import { merchantId } from './schemas';
 
 /** What a lane is given: never credentials (the operator enters those in the lane's Settings). */
 export interface LaneProvisioning {
-  readonly version: 1;
+  /** 1: the merchant only; 2: may add the store hub the lane reports to. */
+  readonly version: 1 | 2;
   /** The gateway merchant id (frontEndMid) the lane sells under. */
   readonly merchantId: string;
   readonly gatewayUrl: string;
   readonly dbaName: string;
+  /** The store hub (version 2): url and lane id go to settings.json, the key to the lane's secret store only. */
+  readonly hub?: { readonly url: string; readonly laneId: string; readonly key: string };
 }
 
 export interface ProvisionedLane {

@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { z } from 'zod';
 import { staffRoles, terminalModes } from '../ipc/contract';
 import { pinHashPattern } from '../session/pin-hash';
@@ -15,22 +14,10 @@ import { receiptSmsSettingsSchema } from './receipt-sms-settings';
 import { surchargeSettingsSchema } from './surcharge-settings';
 import { offlineSettingsSchema } from './offline-settings';
 import { walletSettingIssues, walletSettingsSchema } from './wallet-settings';
+import { hubSettingsSchema } from './hub-settings';
+import { isLoopbackHost } from './loopback';
 
-/**
- * True for 127.0.0.0/8, ::1 and localhost: the only hosts plain http and training may use.
- * Takes a hostname as `URL#hostname` gives it (IPv6 in brackets, IPv4 already normalized, so
- * `http://2130706433/` arrives here as 127.0.0.1).
- */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.$/, '')
-    .toLowerCase();
-  if (host === 'localhost') return true;
-  if (isIP(host) === 4) return host.startsWith('127.');
-  if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1';
-  return false;
-}
+export { isLoopbackHost } from './loopback';
 
 /** The host of an absolute URL, or undefined when `value` is not one (WHATWG parser). */
 function hostnameOf(value: string): string | undefined {
@@ -215,6 +202,7 @@ export const settingsSchema = z
       surcharge: surchargeSettingsSchema.prefault({}),
       offline: offlineSettingsSchema.prefault({}),
       kiosk: kioskSettingsSchema.prefault({}),
+      hub: hubSettingsSchema.prefault({}),
       receiptMail: receiptMailSettingsSchema
         .prefault({})
         .describe('The store\u2019s mail server for emailed receipts (ADR 068); off until a host is set.'),

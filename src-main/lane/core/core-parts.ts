@@ -23,6 +23,7 @@ import type { SettingsService } from '../config/settings-service';
 import type { LaneWallet } from '../wallet/pay-link/lane-wallet';
 import type { KioskService } from '../kiosk/kiosk-service';
 import type { ShutdownStep } from './shutdown';
+import type { LaneHub } from './setup-hub';
 
 /**
  * The payment core as both shells, the CLI and the tests see it. It runs on plain Node and
@@ -49,6 +50,8 @@ export interface Core {
   readonly day: DayDesk;
   /** Card payments stored while the gateway cannot be reached, and their forwarding (issue 33). */
   readonly offline: OfflineDesk;
+  /** The store hub link (ADR 902): its outbox sender's status; nothing runs without a hub. */
+  readonly hub: LaneHub;
   /** The lane's signature capture, on a pad or on the screen. */
   readonly signature: SignatureService;
   readonly terminal: TerminalStateStore;

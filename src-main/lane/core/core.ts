@@ -18,6 +18,7 @@ import { setupTerminal } from './setup-terminal';
 import { setupStaff } from './setup-staff';
 import { setupKiosk } from './setup-kiosk';
 import { setupReceiptMail } from './setup-receipt-mail';
+import { setupHub } from './setup-hub';
 
 export type { Core } from './core-parts';
 export type { CoreOptions } from './core-options';
@@ -79,6 +80,14 @@ export function createCore(options: CoreOptions): Core {
     journal: () => journal.current(),
     now: () => clock.now(),
   });
+  const hub = setupHub(options, {
+    clock,
+    events,
+    journal,
+    registry: devices.devices,
+    offlineQueue: () => offline.status().storedCount,
+    version,
+  });
   const core: Core = {
     ...(lane.offline ? { offlineLane: lane.offline } : {}),
     settings,
@@ -92,6 +101,7 @@ export function createCore(options: CoreOptions): Core {
     receiptMail,
     day,
     offline,
+    hub,
     sales,
     customers: lane.customers,
     terminal,
@@ -126,6 +136,7 @@ export function createCore(options: CoreOptions): Core {
       // Nothing is published once closing begins: devices going down are not news to anyone.
       { name: 'the events', run: () => stops.forEach((stop) => stop()) },
       { name: 'the sale (a payment in flight is awaited)', run: () => sales.close() },
+      { name: 'the store hub link', run: () => hub.close() },
       // Offline payments' parts only where the merchant set them up: a stop names only what the lane has.
       ...(lane.offline
         ? [{ name: 'the offline forwarder (a payment being sent is awaited)', run: () => lane.offline?.close() }]

@@ -36,6 +36,7 @@ export function createCommandHandlers(
     | 'receiptMail'
     | 'day'
     | 'offline'
+    | 'hub'
   >,
 ): CommandHandlers {
   const { session } = core;
@@ -78,6 +79,7 @@ export function createCommandHandlers(
     ),
     'settings.testCredentials': signedIn('test the gateway credentials', () => core.settingsService.testCredentials()),
     'app.info': () => core.info(),
+    'hub.status': () => core.hub.status(),
     'devices.list': ({ kind }) => core.devices.list(kind),
     'devices.readCard': (args) => core.cardReaders.readCard(args),
     'devices.cancelRead': (args) => core.cardReaders.cancelRead(args),

@@ -23,6 +23,7 @@
  *   receipts.ts    receipts.*                 emailed receipts and their outbox
  *   day.ts         day.*                      the shift, no-sale, the X and Z reports
  *   offline.ts     offline.*                  card payments stored while the gateway is down
+ *   hub.ts         hub.*                      the link to the store hub (the lane's outbox)
  * The tenders, the sale phases and the refund reasons are pure modules beside this one
  * (tenders.ts, sale-phases.ts, refund-reasons.ts), so the renderer may use their values.
  */
@@ -35,6 +36,7 @@ import { kioskCommands, kioskEvents } from './contract/kiosk';
 import { printerCommands } from './contract/printers';
 import { dayCommands } from './contract/day';
 import { offlineCommands, offlineEvents } from './contract/offline';
+import { hubCommands, hubEvents } from './contract/hub';
 import { receiptCommands } from './contract/receipts';
 import { recoveryCommands, recoveryEvents } from './contract/recovery';
 import type { CommandReply } from './contract/replies';
@@ -54,6 +56,7 @@ export * from './contract/printers';
 export * from './contract/receipts';
 export * from './contract/day';
 export * from './contract/offline';
+export * from './contract/hub';
 export * from './contract/recovery';
 export * from './contract/replies';
 export * from './contract/sale';
@@ -102,6 +105,7 @@ export const commands = {
   ...receiptCommands,
   ...dayCommands,
   ...offlineCommands,
+  ...hubCommands,
 } as const;
 
 export type CommandName = keyof typeof commands;
@@ -126,6 +130,7 @@ export const events = {
   ...recoveryEvents,
   ...kioskEvents,
   ...offlineEvents,
+  ...hubEvents,
 } as const;
 
 export type EventName = keyof typeof events;

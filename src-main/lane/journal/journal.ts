@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { preparePrivateDatabase } from '../../platform/private-file';
-import { boundPageCache } from '../../platform/sqlite-memory';
+import { boundPageCache, limitFileSize } from '../../platform/sqlite-memory';
 import type { Clock } from '../../platform/clock';
 import { checkedDetail, containsCardNumber, JournalError, maskAnswer, refuseCardData } from './card-data';
 import {
@@ -21,6 +21,7 @@ import { checkAndMigrate } from './migrate';
 import { lanePrefix } from './naming';
 import { listQuery } from './list-query';
 import { UnrecordedOutcomes } from './unrecorded';
+import { HubOutbox } from './hub-outbox';
 export { containsCardNumber, JournalError, type JournalErrorKind } from './card-data';
 export * from './entry';
 export type { CashMovement, Shift, SinceLastZ, StoredZReport } from './day-book';
@@ -68,6 +69,8 @@ export class Journal {
   readonly split: SplitBook;
   /** The payments taken offline (ADR 074): stored rows and their sealed requests. */
   readonly offline: OfflineRows;
+  /** What the store hub has yet to receive (ADR 902): filled by triggers and by `hub.append`. */
+  readonly hub: HubOutbox;
 
   private constructor(path: string, db: Database.Database, options: JournalOptions) {
     this.path = path;
@@ -84,6 +87,7 @@ export class Journal {
     };
     this.day = new DayBook(access);
     this.split = new SplitBook(access, this.day);
+    this.hub = new HubOutbox(access);
     this.offline = new OfflineRows({
       ...access,
       allocateOrderId: () => this.#allocateOrderId(),
@@ -106,10 +110,7 @@ export class Journal {
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
       boundPageCache(db);
-      if (options.maxBytes !== undefined)
-        db.pragma(
-          `max_page_count = ${Math.max(1, Math.floor(options.maxBytes / (db.pragma('page_size', { simple: true }) as number)))}`,
-        );
+      if (options.maxBytes !== undefined) limitFileSize(db, options.maxBytes);
       checkAndMigrate(db, path, options.clock.now());
     } catch (error) {
       db.close();

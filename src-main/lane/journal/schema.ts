@@ -1,3 +1,16 @@
+/** A journal row as the hub's `payment` event carries it: outcome and detail as JSON objects, not text. */
+const paymentBody = `json_object(
+       'entryId', NEW.id, 'operation', NEW.operation, 'orderId', NEW.order_id, 'amountMinor', NEW.amount_minor,
+       'state', NEW.state, 'maskedPan', NEW.masked_pan, 'entryMode', NEW.entry_mode,
+       'originalRetref', NEW.original_retref, 'cashier', NEW.cashier, 'shiftId', NEW.shift_id,
+       'createdAt', NEW.created_at, 'updatedAt', NEW.updated_at,
+       'outcome', json(NEW.outcome), 'detail', json(NEW.detail))`;
+
+const shiftBody = `json_object(
+       'shiftId', NEW.id, 'openedBy', NEW.opened_by, 'openedAt', NEW.opened_at, 'floatMinor', NEW.float_minor,
+       'closedBy', NEW.closed_by, 'closedAt', NEW.closed_at, 'countedMinor', NEW.counted_minor,
+       'expectedMinor', NEW.expected_minor)`;
+
 /** Each migration runs once, in order, inside a transaction; `user_version` counts them. */
 export const migrations: readonly string[] = [
   `CREATE TABLE entries (
@@ -154,4 +167,30 @@ export const migrations: readonly string[] = [
      entry_id INTEGER NOT NULL REFERENCES entries (id),
      PRIMARY KEY (z_number, entry_id)
    ) WITHOUT ROWID;`,
+  // The store hub's outbox (ADR 902): each write to the tables the hub reports from adds its event
+  // here in the same transaction, by trigger, so nothing the journal holds can miss it; the lane
+  // adds its own events (device status, settings) beside them. Rows go once the hub has them.
+  `CREATE TABLE hub_outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, at INTEGER NOT NULL, body TEXT NOT NULL);
+   CREATE TRIGGER hub_payment_inserted AFTER INSERT ON entries BEGIN
+     INSERT INTO hub_outbox (kind, at, body) VALUES ('payment', NEW.updated_at, ${paymentBody});
+   END;
+   CREATE TRIGGER hub_payment_updated AFTER UPDATE ON entries BEGIN
+     INSERT INTO hub_outbox (kind, at, body) VALUES ('payment', NEW.updated_at, ${paymentBody});
+   END;
+   CREATE TRIGGER hub_shift_opened AFTER INSERT ON shifts BEGIN
+     INSERT INTO hub_outbox (kind, at, body) VALUES ('shift', NEW.opened_at, ${shiftBody});
+   END;
+   CREATE TRIGGER hub_shift_changed AFTER UPDATE ON shifts BEGIN
+     INSERT INTO hub_outbox (kind, at, body) VALUES ('shift', coalesce(NEW.closed_at, NEW.opened_at), ${shiftBody});
+   END;
+   CREATE TRIGGER hub_cash_moved AFTER INSERT ON cash_movements BEGIN
+     INSERT INTO hub_outbox (kind, at, body) VALUES ('cash', NEW.created_at, json_object(
+       'movementId', NEW.id, 'shiftId', NEW.shift_id, 'kind', NEW.kind, 'orderId', NEW.order_id,
+       'amountMinor', NEW.amount_minor, 'cashier', NEW.cashier, 'approvedBy', NEW.approved_by,
+       'reason', NEW.reason, 'createdAt', NEW.created_at));
+   END;
+   CREATE TRIGGER hub_z_closed AFTER INSERT ON z_reports BEGIN
+     INSERT INTO hub_outbox (kind, at, body) VALUES ('z', NEW.closed_at, json_object(
+       'number', NEW.number, 'closedBy', NEW.closed_by, 'closedAt', NEW.closed_at, 'totals', json(NEW.totals)));
+   END;`,
 ];

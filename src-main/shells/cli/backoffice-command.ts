@@ -140,10 +140,14 @@ export async function runBackofficeCommand(
  */
 export async function runProvisionCommand(io: CliIo, file: string): Promise<number> {
   const provisioning = readProvisioningFile(file);
-  const settingsFile = applyProvisioning(defaultAppDataDir(io.env), provisioning);
+  const settingsFile = await applyProvisioning(defaultAppDataDir(io.env), provisioning);
   io.stdout(
     `This lane now sells as merchant ${provisioning.merchantId} (${provisioning.dbaName}) through ${provisioning.gatewayUrl}.`,
   );
+  if (provisioning.hub)
+    io.stdout(
+      `It reports to the store hub ${provisioning.hub.url} as ${provisioning.hub.laneId} (its key is in the secret store).`,
+    );
   io.stdout(`  written to ${settingsFile}; enter the gateway credentials under Settings, then restart the lane.`);
   return 0;
 }

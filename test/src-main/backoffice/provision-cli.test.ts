@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src-main/shells/cli/main';
 import { defaultBackofficeHome } from '../../../src-main/backoffice/settings';
 import { fakeIo } from '../../support/cli-io';
+import { createFileSecretStore } from '../../../src-main/lane/config/secrets';
 
 const folder = mkdtempSync(join(tmpdir(), 'provision-cli-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -15,6 +16,8 @@ const good = {
   gatewayUrl: 'http://127.0.0.1:8711/rest',
   dbaName: 'Corner Market',
 };
+
+const hub = { url: 'http://127.0.0.1:8713', laneId: 'lane-3f9k2c', key: `lpk_lane-3f9k2c_${'A'.repeat(43)}` };
 
 function provisioningFile(name: string, content: unknown): string {
   const file = join(folder, name);
@@ -37,10 +40,28 @@ describe('lanepoint provision <file.json>', () => {
     });
   });
 
+  it('applies a version 2 file\u2019s hub: url and lane id to settings.json, the key to the secret store only', async () => {
+    const laneHome = join(folder, 'lane-v2');
+    const { io, out } = fakeIo({ LANEPOINT_HOME: laneHome });
+    expect(await runCli(['provision', provisioningFile('hub.json', { ...good, version: 2, hub })], io)).toBe(0);
+    expect(out.join('\n')).toContain('store hub http://127.0.0.1:8713 as lane-3f9k2c');
+    const settings = readFileSync(join(laneHome, 'settings.json'), 'utf8');
+    expect(JSON.parse(settings)).toMatchObject({ hub: { url: hub.url, laneId: hub.laneId } });
+    expect(settings).not.toContain('lpk_');
+    expect(await createFileSecretStore(laneHome).get('hub.key')).toBe(hub.key);
+    expect(statSync(join(laneHome, 'secrets.json')).mode & 0o777).toBe(0o600);
+  });
+
   it.each([
     ['a merchant id with a space', { ...good, merchantId: '4960 0001' }, 'merchantId'],
     ['no gateway URL', { ...good, gatewayUrl: undefined }, 'gatewayUrl'],
-    ['another version', { ...good, version: 2 }, 'version'],
+    ['another version', { ...good, version: 3 }, 'version'],
+    ['a hub in a version 1 file', { ...good, hub }, 'hub: needs version 2'],
+    [
+      'another lane\u2019s key',
+      { ...good, version: 2, hub: { ...hub, laneId: 'lane-other' } },
+      'hub.key: is the key of another lane',
+    ],
     ['a credential', { ...good, password: 'hunter2' }, 'password: is not a provisioning field'],
   ])('refuses a file with %s, naming the field', async (_what, content, field) => {
     const laneHome = join(folder, `lane-${field.split(':')[0]}`);

@@ -131,6 +131,7 @@ describe('<App />', () => {
     ).toEqual([
       'app.info',
       'devices.list',
+      'hub.status',
       'journal.refusal',
       'offline.status',
       'session.current',

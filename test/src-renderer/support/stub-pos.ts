@@ -169,6 +169,7 @@ export function stubPos(data: {
     'offline.queue': () => [],
     'offline.retry': unstubbed('offline.retry'),
     'offline.switch': unstubbed('offline.switch'),
+    'hub.status': () => null,
   };
   Object.assign(answers, data.answers);
   const call = (async (name: CommandName, args?: unknown): Promise<CommandReply> => {

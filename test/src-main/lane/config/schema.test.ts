@@ -29,6 +29,7 @@ describe('settingsSchema defaults', () => {
         recoveryRetrySeconds: 30,
         confirmAboveMinor: 100_000,
       },
+      hub: { url: '', laneId: '' },
       receiptMail: {
         host: null,
         port: 587,
@@ -108,6 +109,17 @@ describe('settingsSchema defaults', () => {
       path: ['offline', 'perPaymentMaxMinor'],
       message: expect.stringContaining('above totalMaxMinor'),
     });
+  });
+
+  it('reads the hub section: https, or http on loopback only; a lane id of letters, digits and dashes', () => {
+    expect(settingsSchema.parse({ hub: { url: 'https://hub.example:8713', laneId: 'lane-3f9k2c' } }).hub).toEqual({
+      url: 'https://hub.example:8713',
+      laneId: 'lane-3f9k2c',
+    });
+    expect(rejectedPaths({ hub: { url: 'http://192.168.1.20:8713' } })).toEqual(['hub.url']);
+    expect(rejectedPaths({ hub: { url: 'https://user:pw@hub.example' } })).toEqual(['hub.url']);
+    expect(rejectedPaths({ hub: { laneId: 'lane 1' } })).toEqual(['hub.laneId']);
+    expect(rejectedPaths({ hub: { key: 'lpk_x' } })).toEqual(['hub.key']);
   });
 
   it('reads the surcharge section and names a bad store postal code', () => {

@@ -43,7 +43,7 @@ describe('Journal', () => {
     open(path).close();
     const db = new Database(path);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('user_version', { simple: true })).toBe(10);
+    expect(db.pragma('user_version', { simple: true })).toBe(11);
     db.close();
     const journal = open(path);
     expect(journal.list()).toEqual([]);
@@ -222,10 +222,10 @@ describe('Journal', () => {
     const newer = fresh();
     open(newer).close();
     const db = new Database(newer);
-    db.pragma('user_version = 11');
+    db.pragma('user_version = 12');
     db.close();
     expect(() => open(newer)).toThrow(
-      /newer Lanepoint \(schema 11, this one knows 10\); run that version, which can read it: this one never downgrades a journal/,
+      /newer Lanepoint \(schema 12, this one knows 11\); run that version, which can read it: this one never downgrades a journal/,
     );
     expect(() => open(newer)).toThrow(expect.objectContaining({ kind: 'newer-schema' }));
   });
