@@ -15,6 +15,7 @@ import { dayBenchmarks } from './day.bench';
 import { hubOutboxBenchmarks } from './hub-outbox.bench';
 import { offlineLinkBenchmarks } from './offline-link.bench';
 import { offlineStoreBenchmarks } from './offline-store.bench';
+import { hubBenchmarks } from './hub.bench';
 import { formatTable, measure, type BenchResult } from './harness';
 
 /** Every benchmark the project has; later issues append their cases here. */
@@ -41,6 +42,8 @@ const loadRuns = [
   { keywords: ['offline', 'link'], run: offlineLinkBenchmarks },
   // A real journal file and the emulator: storing against selling online, then forwarding.
   { keywords: ['offline', 'store', 'forward'], run: offlineStoreBenchmarks },
+  // A chain's day into the hub on a real PostgreSQL server (a minute or more): only when named.
+  { keywords: ['hub', 'chain'], run: hubBenchmarks, onlyWhenNamed: true },
   // Minutes long: only when the filter names it (`npm run bench -- soak`), never in a plain run.
   { keywords: ['soak'], run: soakBenchmarks, onlyWhenNamed: true },
 ];
