@@ -163,7 +163,8 @@ export function laneTotals(journal: Journal): HubDayTotals {
     voidsCount: totals.voids.count,
     cashSalesMinor: totals.byTender.cash.minor,
     // Not a line of dayTotals: the cash handed back, read from the same movements.
-    cashReturnedMinor: 0 - rows.movements.filter((m) => m.kind === 'returned').reduce((sum, m) => sum + m.amountMinor, 0),
+    cashReturnedMinor:
+      0 - rows.movements.filter((m) => m.kind === 'returned').reduce((sum, m) => sum + m.amountMinor, 0),
     tipsMinor: totals.tipsMinor,
     surchargesMinor: totals.surchargesMinor,
     offlineStoredMinor: totals.offline.stored.minor,
