@@ -56,6 +56,13 @@ export function addTotals(into: HubDayTotals, more: HubDayTotals): HubDayTotals 
   return into;
 }
 
+/** tookEffect (order-money.ts) of a row of `payments` named `row`, for a row completed or resolved. */
+const tookEffect = (row: string) => `${row}.outcome IS NOT NULL AND CASE
+  WHEN ${row}.outcome ? 'applied' THEN ${row}.outcome -> 'applied' = 'true'::jsonb
+  WHEN ${row}.operation = 'capture'
+    THEN coalesce(${row}.outcome ->> 'setlstat' IN ('Queued for Capture', 'Accepted'), false)
+  ELSE coalesce(${row}.outcome ->> 'respstat' = 'A', false) END`;
+
 /**
  * One row per payment of the day with what the rules read: `live` (not pending, unknown or
  * stored: those are counted apart and skip the rest), `took` (tookEffect), `forwarded`
@@ -65,10 +72,7 @@ export function addTotals(into: HubDayTotals, more: HubDayTotals): HubDayTotals 
 const dayPayments = `
   SELECT lane_id, entry_id, operation, order_id, amount_minor, state,
     state NOT IN ('pending', 'unknown', 'stored') AS live,
-    (outcome IS NOT NULL AND state IN ('completed', 'resolved') AND CASE
-       WHEN outcome ? 'applied' THEN outcome -> 'applied' = 'true'::jsonb
-       WHEN operation = 'capture' THEN coalesce(outcome ->> 'setlstat' IN ('Queued for Capture', 'Accepted'), false)
-       ELSE coalesce(outcome ->> 'respstat' = 'A', false) END) AS took,
+    (state IN ('completed', 'resolved') AND ${tookEffect('payments')}) AS took,
     (operation = 'auth' AND coalesce(jsonb_typeof(detail -> 'forwardedAt') = 'number', false)) AS forwarded,
     coalesce((outcome ->> 'amountMinor')::bigint, amount_minor) AS moved,
     coalesce((outcome ->> 'feeMinor')::bigint, 0) AS fee,
@@ -79,44 +83,59 @@ const dayPayments = `
   FROM payments WHERE store_id = $1 AND business_day = $2::date`;
 
 /**
- * Per lane: the aggregates over its payments, and for each taking-back void the sale it takes
- * back from (`cardOrders` in dayTotals: the latest effective sale or capture of the order before
- * it, in the same lane's day) so a whole void lowers the count and takes the fee back.
+ * Per lane: the aggregates over its payments of the day. The inner query groups the day's rows by
+ * what the rules branch on (operation, state, took, forwarded, authorization only), so each
+ * row's JSON is read once and in parallel; the outer one applies dayTotals' branches to the few
+ * groups per lane.
  */
-const paymentTotalsSql = `
-  WITH p AS (${dayPayments}),
-  sale AS (SELECT * FROM p WHERE live AND took AND ((operation = 'auth' AND NOT authorize_only) OR operation = 'capture')),
-  voids AS (
-    SELECT v.lane_id, v.whole, found.fee AS order_fee, found.entry_id IS NOT NULL AS found
-    FROM p v LEFT JOIN LATERAL (
-      SELECT s.entry_id, CASE WHEN s.operation = 'auth' THEN s.fee ELSE 0 END AS fee FROM sale s
-      WHERE s.lane_id = v.lane_id AND s.order_id = v.order_id AND s.entry_id < v.entry_id
-      ORDER BY s.entry_id DESC LIMIT 1) found ON true
-    WHERE v.live AND v.took AND v.operation IN ('void', 'voidByOrderId')),
-  lane_voids AS (
-    SELECT lane_id, count(*) FILTER (WHERE found AND whole) AS whole_found,
-      coalesce(sum(order_fee) FILTER (WHERE found AND whole), 0) AS fees_back
-    FROM voids GROUP BY lane_id)
-  SELECT p.lane_id,
-    count(*) FILTER (WHERE state IN ('pending', 'unknown')) AS unknown_count,
-    coalesce(sum(amount_minor) FILTER (WHERE state = 'stored'), 0) AS offline_stored,
-    coalesce(sum(amount_minor) FILTER (WHERE live AND NOT took AND forwarded AND state IN ('completed', 'resolved')), 0)
+export const paymentTotalsSql = `
+  SELECT lane_id,
+    coalesce(sum(n) FILTER (WHERE state IN ('pending', 'unknown')), 0) AS unknown_count,
+    coalesce(sum(amount) FILTER (WHERE state = 'stored'), 0) AS offline_stored,
+    coalesce(sum(amount) FILTER (WHERE NOT took AND forwarded AND state IN ('completed', 'resolved')), 0)
       AS offline_declined,
-    coalesce(sum(moved) FILTER (WHERE live AND took AND forwarded), 0) AS offline_forwarded,
-    count(*) FILTER (WHERE live AND took AND ((operation = 'auth' AND NOT authorize_only) OR operation = 'capture'))
+    coalesce(sum(moved) FILTER (WHERE took AND forwarded), 0) AS offline_forwarded,
+    coalesce(sum(n) FILTER (WHERE took AND ((operation = 'auth' AND NOT authorize_only) OR operation = 'capture')), 0)
       AS card_sales_count,
-    coalesce(sum(moved) FILTER (WHERE live AND took AND ((operation = 'auth' AND NOT authorize_only) OR operation = 'capture')), 0)
+    coalesce(sum(moved) FILTER (WHERE took AND ((operation = 'auth' AND NOT authorize_only) OR operation = 'capture')), 0)
       AS card_sales_minor,
-    coalesce(sum(fee) FILTER (WHERE live AND took AND operation = 'auth' AND NOT authorize_only), 0) AS fees,
-    coalesce(sum(tip) FILTER (WHERE live AND took AND operation = 'capture'), 0) AS tips,
-    count(*) FILTER (WHERE live AND took AND operation IN ('void', 'voidByOrderId')) AS voids_count,
-    coalesce(sum(abs(amount_minor)) FILTER (WHERE live AND took AND operation IN ('void', 'voidByOrderId')), 0) AS voids_minor,
-    count(*) FILTER (WHERE live AND took AND operation = 'refund') AS refunds_count,
-    coalesce(sum(abs(moved)) FILTER (WHERE live AND took AND operation = 'refund'), 0) AS refunds_minor,
-    coalesce(max(lv.whole_found), 0) AS whole_voids_found,
-    coalesce(max(lv.fees_back), 0) AS fees_back
-  FROM p LEFT JOIN lane_voids lv ON lv.lane_id = p.lane_id
-  GROUP BY p.lane_id`;
+    coalesce(sum(fee) FILTER (WHERE took AND operation = 'auth' AND NOT authorize_only), 0) AS fees,
+    coalesce(sum(tip) FILTER (WHERE took AND operation = 'capture'), 0) AS tips,
+    coalesce(sum(n) FILTER (WHERE took AND operation IN ('void', 'voidByOrderId')), 0) AS voids_count,
+    coalesce(sum(abs_amount) FILTER (WHERE took AND operation IN ('void', 'voidByOrderId')), 0) AS voids_minor,
+    coalesce(sum(n) FILTER (WHERE took AND operation = 'refund'), 0) AS refunds_count,
+    coalesce(sum(abs_moved) FILTER (WHERE took AND operation = 'refund'), 0) AS refunds_minor
+  FROM (
+    SELECT lane_id, operation, state, took, forwarded, authorize_only, count(*) AS n, sum(amount_minor) AS amount,
+      sum(abs(amount_minor)) AS abs_amount, sum(moved) AS moved, sum(abs(moved)) AS abs_moved, sum(fee) AS fee,
+      sum(tip) AS tip
+    FROM (${dayPayments}) p
+    GROUP BY lane_id, operation, state, took, forwarded, authorize_only
+  ) g
+  GROUP BY lane_id`;
+
+/**
+ * Per lane, what its effective voids take back from their sales: for each, the sale it takes
+ * back from (`cardOrders` in dayTotals: the latest effective sale or capture of the order before
+ * it, in the same lane's day, found by the order id index), so a whole void of a sale of this day
+ * lowers the card count and takes the sale's fee back.
+ */
+export const voidTotalsSql = `
+  SELECT v.lane_id,
+    count(*) FILTER (WHERE found.entry_id IS NOT NULL AND v.whole) AS whole_voids_found,
+    coalesce(sum(found.fee) FILTER (WHERE found.entry_id IS NOT NULL AND v.whole), 0) AS fees_back
+  FROM (${dayPayments} AND operation IN ('void', 'voidByOrderId') AND state IN ('completed', 'resolved')) v
+  CROSS JOIN LATERAL (
+    SELECT max(s.entry_id) AS entry_id, (array_agg(
+        CASE WHEN s.operation = 'auth' THEN coalesce((s.outcome ->> 'feeMinor')::bigint, 0) ELSE 0 END
+        ORDER BY s.entry_id DESC))[1] AS fee
+    FROM payments s
+    WHERE s.order_id = v.order_id AND s.lane_id = v.lane_id AND s.store_id = $1 AND s.business_day = $2::date
+      AND s.entry_id < v.entry_id AND s.state IN ('completed', 'resolved') AND ${tookEffect('s')}
+      AND ((s.operation = 'auth' AND NOT coalesce(s.detail ->> 'tender' = 'authorize', false)) OR s.operation = 'capture')
+  ) found
+  WHERE v.took
+  GROUP BY v.lane_id`;
 
 /** Per lane, the drawer's day: dayTotals' loop over the cash movements. */
 const cashTotalsSql = `
@@ -143,6 +162,10 @@ interface PaymentRow {
   voids_minor: number;
   refunds_count: number;
   refunds_minor: number;
+}
+
+interface VoidRow {
+  lane_id: string;
   whole_voids_found: number;
   fees_back: number;
 }
@@ -158,8 +181,10 @@ interface CashRow {
 
 /** The totals of each lane of the store that has rows on `day` (YYYY-MM-DD), by lane id. */
 export async function laneDayTotals(db: HubSql, storeId: string, day: string): Promise<Map<string, HubDayTotals>> {
-  const [payments, cash] = await Promise.all([
+  // Three queries, run side by side on a pool (PostgreSQL), one after the other on PGlite.
+  const [payments, voids, cash] = await Promise.all([
     db.query<PaymentRow>(paymentTotalsSql, [storeId, day]),
+    db.query<VoidRow>(voidTotalsSql, [storeId, day]),
     db.query<CashRow>(cashTotalsSql, [storeId, day]),
   ]);
   const byLane = new Map<string, HubDayTotals>();
@@ -176,14 +201,19 @@ export async function laneDayTotals(db: HubSql, storeId: string, day: string): P
     totals.offlineDeclinedMinor += n(row.offline_declined);
     totals.offlineForwardedMinor += n(row.offline_forwarded);
     // card = sales and captures, less every void's amount and each whole void of a sale of this day, less refunds.
-    totals.cardSalesCount += n(row.card_sales_count) - n(row.whole_voids_found);
+    totals.cardSalesCount += n(row.card_sales_count);
     totals.cardSalesMinor += n(row.card_sales_minor) - n(row.voids_minor) - n(row.refunds_minor);
-    totals.surchargesMinor += n(row.fees) - n(row.fees_back);
+    totals.surchargesMinor += n(row.fees);
     totals.tipsMinor += n(row.tips);
     totals.voidsCount += n(row.voids_count);
     totals.voidsMinor += n(row.voids_minor);
     totals.refundsCount += n(row.refunds_count);
     totals.refundsMinor += n(row.refunds_minor);
+  }
+  for (const row of voids) {
+    const totals = of(row.lane_id);
+    totals.cardSalesCount -= Number(row.whole_voids_found);
+    totals.surchargesMinor -= Number(row.fees_back);
   }
   for (const row of cash) {
     const totals = of(row.lane_id);
