@@ -8,7 +8,8 @@ import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openEmbedded, type HubDatabase } from '../../src-main/hub/database';
+import pg from 'pg';
+import { openEmbedded, openPostgres, type HubDatabase } from '../../src-main/hub/database';
 import { projectJournalEvent, type ProjectedEvent, type ProjectedLane } from '../../src-main/hub/projection-journal';
 
 export interface HubEngine {
@@ -16,9 +17,33 @@ export interface HubEngine {
   readonly open: () => Promise<HubDatabase>;
 }
 
-/** The engines the manager's tests run on: `describe.each(hubEngines)`. */
+let databases = 0;
+
+/** A new empty database on the PostgreSQL server at `url` (a cluster the tests own), opened. */
+async function freshPostgres(url: string): Promise<HubDatabase> {
+  const name = `hub_test_${process.pid}_${++databases}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return openPostgres(target.toString());
+}
+
+/**
+ * The engines the manager's tests run on: `describe.each(hubEngines)`. PostgreSQL joins when
+ * `LANEPOINT_HUB_TEST_POSTGRES` names a server the tests may create databases on (the merger
+ * points it at test/support/postgres-cluster.ts).
+ */
 export const hubEngines: HubEngine[] = [
   { name: 'embedded', open: () => openEmbedded(join(mkdtempSync(join(tmpdir(), 'hub-manager-')), 'db')) },
+  ...(process.env['LANEPOINT_HUB_TEST_POSTGRES']
+    ? [{ name: 'postgres', open: () => freshPostgres(process.env['LANEPOINT_HUB_TEST_POSTGRES']!) }]
+    : []),
 ];
 
 export async function addStore(db: HubDatabase, id: string, timeZone: string): Promise<void> {
