@@ -88,7 +88,7 @@ const dayPayments = `
  * row's JSON is read once and in parallel; the outer one applies dayTotals' branches to the few
  * groups per lane.
  */
-export const paymentTotalsSql = `
+const paymentTotalsSql = `
   SELECT lane_id,
     coalesce(sum(n) FILTER (WHERE state IN ('pending', 'unknown')), 0) AS unknown_count,
     coalesce(sum(amount) FILTER (WHERE state = 'stored'), 0) AS offline_stored,
@@ -120,7 +120,7 @@ export const paymentTotalsSql = `
  * it, in the same lane's day, found by the order id index), so a whole void of a sale of this day
  * lowers the card count and takes the sale's fee back.
  */
-export const voidTotalsSql = `
+const voidTotalsSql = `
   SELECT v.lane_id,
     count(*) FILTER (WHERE found.entry_id IS NOT NULL AND v.whole) AS whole_voids_found,
     coalesce(sum(found.fee) FILTER (WHERE found.entry_id IS NOT NULL AND v.whole), 0) AS fees_back
