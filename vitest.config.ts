@@ -46,7 +46,7 @@ export default defineConfig(({ mode }) => ({
     // Every temporary file the tests make (journals, app-data folders, logs) stays under
     // test-results/, where the card-data scan that closes `npm test` reads it.
     env: { TMPDIR: resolve('test-results', 'tmp') },
-    globalSetup: ['test/support/make-tmpdir.ts'],
+    globalSetup: ['test/support/make-tmpdir.ts', 'test/support/postgres-global.ts'],
     reporters: ['default', ['json', { outputFile: 'test-results/vitest-unit.json' }]],
     // Two files at a time even on two cores (vitest's default there is one): the slow tier spends
     // most of its time waiting on child processes and real time, which the other worker fills.

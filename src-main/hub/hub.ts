@@ -8,6 +8,8 @@ import { defaultAppDataDir } from '../lane/config/settings';
 import { openEmbedded, openPostgres, redactUrl, type HubDatabase } from './database';
 import { loadOrCreateAdminKey } from './lane-keys';
 import type { HubRoute } from './routes';
+import { createGatewayClient } from '../lane/gateway/client';
+import { gatewayMerchants, type MerchantGateway } from './manager/reconciliation';
 import { startHubServer } from './server';
 
 /**
@@ -45,6 +47,11 @@ export interface HubOptions {
   readonly clock?: Clock;
   readonly logger?: Logger;
   readonly routes?: readonly HubRoute[];
+  /**
+   * The gateway the store's merchants settle through, with site-level reporting credentials: the
+   * end of day is then reconciled with its settlement (`settlestat`) and funding per merchant id.
+   */
+  readonly gateway?: { readonly url: string; readonly username: string; readonly password: string };
 }
 
 export interface RunningHub {
@@ -72,6 +79,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       clock,
       logger,
       adminKey,
+      ...(options.gateway ? { gateway: reportingGateway(options.gateway) } : {}),
       ...(options.port === undefined ? {} : { port: options.port }),
       ...(options.host ? { host: options.host } : {}),
       ...(options.routes ? { routes: options.routes } : {}),
@@ -97,4 +105,13 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       }
     },
   };
+}
+
+/** Read-only gateway calls for reconciliation: one client, site-level credentials, any merchant id. */
+function reportingGateway(gateway: NonNullable<HubOptions['gateway']>): MerchantGateway {
+  const client = createGatewayClient({
+    baseUrl: gateway.url,
+    credentials: { level: 'site', username: gateway.username, password: gateway.password },
+  });
+  return gatewayMerchants(() => client);
 }

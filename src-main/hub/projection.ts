@@ -1,4 +1,5 @@
 import type { HubSql } from './database';
+import { projectJournalEvent } from './projection-journal';
 
 /** The lane an event came from, as the projection needs it (its store's time zone for business days). */
 export interface ProjectedLane {
@@ -38,9 +39,10 @@ export async function project(tx: HubSql, lane: ProjectedLane, event: ProjectedE
         JSON.stringify({ version: numberOr(event.body.version, null), reason: String(event.body.reason ?? '') }),
       ]);
       return;
-    // ---- payment / shift / cash / z: the sales projection (payments, shifts, cash_movements,
-    // ---- z_reports) is written beside this in its own change; until then they stay in lane_events.
+    // payment, shift, cash and z: the journal's rows (projection-journal.ts). A kind this hub
+    // does not know stays in lane_events only, for a later hub to project.
     default:
+      await projectJournalEvent(tx, lane, event);
       return;
   }
 }

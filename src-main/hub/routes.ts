@@ -4,6 +4,7 @@ import type { Clock } from '../platform/clock';
 import type { Logger } from '../platform/log/logger';
 import type { HubDatabase } from './database';
 import { HubError } from './errors';
+import type { MerchantGateway } from './manager/reconciliation';
 
 /**
  * What a hub route is: who may call it, where, and how it answers. server.ts checks the key
@@ -16,6 +17,8 @@ export interface HubContext {
   readonly database: HubDatabase;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** The gateway's settlement and funding per merchant, when the hub is given reporting credentials. */
+  readonly gateway?: MerchantGateway;
 }
 
 export interface HubRequest {
@@ -27,10 +30,14 @@ export interface HubRequest {
   body(): Promise<Record<string, unknown>>;
 }
 
-/** An answer: JSON (`json`), text with its type (`text`), or nothing (204); `headers` beside the usual ones. */
+/**
+ * An answer: JSON (`json`), text with its type (`text`), text streamed in pieces (`stream`, an
+ * export too large to hold), or nothing (204); `headers` beside the usual ones.
+ */
 export type HubAnswer = (
   | { readonly status: number; readonly json: unknown }
   | { readonly status: number; readonly text: string; readonly contentType: string }
+  | { readonly status: number; readonly stream: AsyncIterable<string>; readonly contentType: string }
   | { readonly status: 204 }
 ) & { readonly headers?: Readonly<Record<string, string>> };
 

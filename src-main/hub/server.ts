@@ -11,7 +11,9 @@ import {
   sendBody,
   timeoutOptions,
 } from '../platform/http/inbound';
+import { once } from 'node:events';
 import { adminRoutes } from './admin-routes';
+import { managerRoutes } from './manager-routes';
 import { HubError, type HubErrorKind } from './errors';
 import { IngestConflict } from './ingest';
 import { laneSecretMatches, looksLikeLaneKey, parseLaneKey, type AdminKey } from './lane-keys';
@@ -87,10 +89,10 @@ function refusalOf(error: unknown): HubAnswer | undefined {
 
 export async function startHubServer(options: HubServerOptions): Promise<RunningHubServer> {
   const { database, clock, logger, adminKey } = options;
-  const context: HubContext = { database, clock, logger };
+  const context: HubContext = { database, clock, logger, ...(options.gateway ? { gateway: options.gateway } : {}) };
   const limits = { maxBytes: options.maxBodyBytes ?? maxBodyBytes, idleMs: 10_000, clock };
   const routes = createRoutes<HubRoute>();
-  for (const route of [...laneRoutes, ...adminRoutes, ...(options.routes ?? [])])
+  for (const route of [...laneRoutes, ...adminRoutes, ...managerRoutes, ...(options.routes ?? [])])
     routes.add(route.method, route.path, route);
 
   /** Whether a presented lane key is a real one: its lane exists and its secret hashes to the stored hash. */
@@ -170,6 +172,15 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
       },
       send: (response: ServerResponse, answer: HubAnswer) => {
         const extra = answer.headers ?? {};
+        if ('stream' in answer) {
+          void sendStream(
+            response,
+            answer.status,
+            { ...headers, ...extra, 'Content-Type': answer.contentType },
+            answer.stream,
+          );
+          return;
+        }
         if (!('json' in answer) && !('text' in answer)) {
           response.writeHead(answer.status, { ...headers, ...extra }).end();
           return;
@@ -198,4 +209,27 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
     port,
     close: () => closeServer(server),
   };
+}
+
+/**
+ * Writes `pieces` as they come, waiting for the socket to drain between them. A failure half way
+ * (the database gone) cannot change a status already sent: the connection is cut, so the
+ * download is seen to be incomplete, never taken for a whole file.
+ */
+async function sendStream(
+  response: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  pieces: AsyncIterable<string>,
+): Promise<void> {
+  response.writeHead(status, headers);
+  try {
+    for await (const piece of pieces) {
+      if (response.destroyed) return;
+      if (!response.write(piece)) await once(response, 'drain');
+    }
+    response.end();
+  } catch {
+    response.destroy();
+  }
 }

@@ -61,8 +61,11 @@ function ownFolder(folder: string): void {
   chownSync(folder, uid, gid);
 }
 
-/** Starts a fresh cluster; resolves once it accepts connections and `hub` exists. */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/**
+ * Starts a fresh cluster; resolves once it accepts connections and `hub` exists. `durable` keeps
+ * PostgreSQL's flushes to disk (fsync, synchronous commit) as a store's server has them.
+ */
+export async function startPostgresCluster(choices: { durable?: boolean } = {}): Promise<PostgresCluster> {
   const bin = postgresBinaries();
   // /tmp, not the suite's TMPDIR: the postgres user must reach the folder (root's worktree may be
   // closed to it), and a unix socket path is limited to about 100 bytes.
@@ -91,9 +94,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     `-p ${port}`,
     `-k ${folder}`,
     '-c listen_addresses=127.0.0.1',
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
+    // Tests throw the data away: no flush to disk. The bench measures what a store would run (durable).
+    ...(choices.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
   ].join(' ');
   const pgCtl = (args: readonly string[]) => {
     const [binary, ctlArgs] = command(join(bin, 'pg_ctl'), ['-D', data, ...args]);

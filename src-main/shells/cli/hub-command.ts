@@ -29,6 +29,7 @@ export async function runHubCommand(io: CliIo, options: HubCommandOptions): Prom
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl))
     throw new KindedError('invalid', '--database takes a postgres:// URL (or leave it out for the embedded database)');
   const port = options.port ?? defaultHubPort;
+  const gateway = reportingGatewayFrom(io.env);
   let hub;
   try {
     hub = await startHub({
@@ -37,6 +38,7 @@ export async function runHubCommand(io: CliIo, options: HubCommandOptions): Prom
       clock: io.clock,
       ...(options.host ? { host: options.host } : {}),
       ...(databaseUrl ? { databaseUrl } : {}),
+      ...(gateway ? { gateway } : {}),
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
@@ -52,4 +54,24 @@ export async function runHubCommand(io: CliIo, options: HubCommandOptions): Prom
   io.stderr(`${signal}: stopping the hub`);
   await hub.close();
   return 0;
+}
+
+/**
+ * The gateway the end of day is reconciled with: LANEPOINT_HUB_GATEWAY_URL with site-level
+ * reporting credentials in LANEPOINT_HUB_GATEWAY_USERNAME and _PASSWORD (the service's own
+ * process environment, never a file in the repository); none of them: no reconciliation.
+ */
+function reportingGatewayFrom(env: NodeJS.ProcessEnv): { url: string; username: string; password: string } | undefined {
+  const url = env.LANEPOINT_HUB_GATEWAY_URL ?? '';
+  if (url === '') return undefined;
+  if (!URL.canParse(url))
+    throw new KindedError('invalid', `LANEPOINT_HUB_GATEWAY_URL: expected an absolute URL, got "${url}"`);
+  const username = env.LANEPOINT_HUB_GATEWAY_USERNAME ?? '';
+  const password = env.LANEPOINT_HUB_GATEWAY_PASSWORD ?? '';
+  if (username === '' || password === '')
+    throw new KindedError(
+      'invalid',
+      'LANEPOINT_HUB_GATEWAY_URL is set without LANEPOINT_HUB_GATEWAY_USERNAME and LANEPOINT_HUB_GATEWAY_PASSWORD (the site\u2019s reporting credentials)',
+    );
+  return { url, username, password };
 }
