@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { HubDatabase } from './database';
 import { HubError } from './errors';
+import { projectPayments } from './projection-journal';
 import { project, type ProjectedLane } from './projection';
 import { parseWith } from './routes';
 
@@ -145,7 +146,13 @@ async function storeBatch(
         merchantId: lane.merchant_id,
         timeZone: lane.time_zone,
       };
-      for (const event of fresh) await project(tx, projected, event);
+      // Payments, most of a day's events, go in one statement; the rest one by one, in order.
+      await projectPayments(
+        tx,
+        projected,
+        fresh.filter((event) => event.kind === 'payment'),
+      );
+      for (const event of fresh) if (event.kind !== 'payment') await project(tx, projected, event);
     }
     const acknowledgedSeq = lane.last_seq + fresh.length;
     await tx.query('UPDATE lanes SET last_seq = $2, last_seen_at = $3, journal_id = $4 WHERE id = $1', [

@@ -220,3 +220,59 @@ async function projectPayment(tx: HubSql, lane: ProjectedLane, seq: number, paym
     ],
   );
 }
+
+/**
+ * Projects a batch's payment events in one statement: each entry's newest snapshot of the batch
+ * (an entry written pending, then completed, arrives twice in one batch; a statement may touch a
+ * row once), upserted with the same guard as one event at a time, so the result is the same as
+ * projecting them one by one in seq order. Bodies are checked first, naming the event at fault.
+ */
+export async function projectPayments(
+  tx: HubSql,
+  lane: ProjectedLane,
+  events: readonly ProjectedEvent[],
+): Promise<void> {
+  const newest = new Map<number, { seq: number; payment: PaymentBody }>();
+  for (const event of events) {
+    const payment = readBody(paymentBody, event, lane.id);
+    const held = newest.get(payment.entryId);
+    if (!held || held.seq < event.seq) newest.set(payment.entryId, { seq: event.seq, payment });
+  }
+  if (newest.size === 0) return;
+  const rows = [...newest.values()].map(({ seq, payment }) => ({
+    entry_id: payment.entryId,
+    seq,
+    operation: payment.operation,
+    order_id: payment.orderId,
+    amount_minor: payment.amountMinor,
+    state: payment.state,
+    masked_pan: payment.maskedPan ?? null,
+    entry_mode: payment.entryMode ?? null,
+    original_retref: payment.originalRetref ?? null,
+    cashier: payment.cashier ?? null,
+    shift_id: payment.shiftId ?? null,
+    created_at: payment.createdAt,
+    updated_at: payment.updatedAt,
+    outcome: payment.outcome ?? null,
+    detail: payment.detail ?? null,
+  }));
+  await tx.query(
+    `INSERT INTO payments (lane_id, entry_id, seq, store_id, merchant_id, business_day, operation, order_id,
+       amount_minor, state, masked_pan, entry_mode, original_retref, cashier, shift_id, created_at, updated_at,
+       outcome, detail)
+     SELECT $1, r.entry_id, r.seq, $2, $3, ${dayOf('r.created_at', '$4')}, r.operation, r.order_id, r.amount_minor,
+       r.state, r.masked_pan, r.entry_mode, r.original_retref, r.cashier, r.shift_id, r.created_at, r.updated_at,
+       r.outcome, r.detail
+       FROM jsonb_to_recordset($5::jsonb) AS r(entry_id bigint, seq bigint, operation text, order_id text,
+         amount_minor bigint, state text, masked_pan text, entry_mode text, original_retref text, cashier text,
+         shift_id bigint, created_at bigint, updated_at bigint, outcome jsonb, detail jsonb)
+     ON CONFLICT (lane_id, entry_id) DO UPDATE SET seq = EXCLUDED.seq, store_id = EXCLUDED.store_id,
+       merchant_id = EXCLUDED.merchant_id, business_day = EXCLUDED.business_day, operation = EXCLUDED.operation,
+       order_id = EXCLUDED.order_id, amount_minor = EXCLUDED.amount_minor, state = EXCLUDED.state,
+       masked_pan = EXCLUDED.masked_pan, entry_mode = EXCLUDED.entry_mode, original_retref = EXCLUDED.original_retref,
+       cashier = EXCLUDED.cashier, shift_id = EXCLUDED.shift_id, created_at = EXCLUDED.created_at,
+       updated_at = EXCLUDED.updated_at, outcome = EXCLUDED.outcome, detail = EXCLUDED.detail
+     WHERE payments.seq < EXCLUDED.seq`,
+    [lane.id, lane.storeId, lane.merchantId, lane.timeZone, JSON.stringify(rows)],
+  );
+}
