@@ -90,7 +90,7 @@ export async function ingestBatch(
   laneId: string,
   batch: EventBatch,
   now: number,
-): Promise<{ acknowledgedSeq: number; stored: number }> {
+): Promise<{ acknowledgedSeq: number; stored: number; settingsVersion: number | null }> {
   try {
     return await storeBatch(database, laneId, batch, now);
   } catch (error) {
@@ -106,7 +106,7 @@ async function storeBatch(
   laneId: string,
   batch: EventBatch,
   now: number,
-): Promise<{ acknowledgedSeq: number; stored: number }> {
+): Promise<{ acknowledgedSeq: number; stored: number; settingsVersion: number | null }> {
   return database.transaction(async (tx) => {
     const [lane] = await tx.query<LockedLane>(
       `SELECT l.id, l.store_id, l.merchant_id, s.time_zone, l.journal_id, l.last_seq
@@ -161,6 +161,12 @@ async function storeBatch(
       now,
       batch.journalId,
     ]);
-    return { acknowledgedSeq, stored: fresh.length };
+    // The store's newest settings push rides on every answer, so a lane learns of one at its next
+    // post or heartbeat rather than at its next poll.
+    const [pushed] = await tx.query<{ version: number | null }>(
+      'SELECT max(version) AS version FROM settings_pushes WHERE store_id = $1',
+      [lane.store_id],
+    );
+    return { acknowledgedSeq, stored: fresh.length, settingsVersion: pushed?.version ?? null };
   });
 }

@@ -12,8 +12,13 @@ export const laneRoutes: readonly HubRoute[] = [
     access: 'lane',
     async handle({ database, clock }, request) {
       const batch = readEventBatch(await request.body());
-      const { acknowledgedSeq } = await ingestBatch(database, request.params.laneId!, batch, clock.now());
-      return json(200, { acknowledgedSeq });
+      const { acknowledgedSeq, settingsVersion } = await ingestBatch(
+        database,
+        request.params.laneId!,
+        batch,
+        clock.now(),
+      );
+      return json(200, { acknowledgedSeq, settingsVersion });
     },
   },
   {

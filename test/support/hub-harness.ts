@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,11 +20,17 @@ export interface Engine {
   close(): Promise<void>;
 }
 
+/**
+ * A fresh database on the suite's PostgreSQL cluster (LANEPOINT_HUB_TEST_POSTGRES, started by
+ * postgres-global.ts), or on a cluster of its own when the file runs outside the suite's setup.
+ */
 export function postgresEngine(): Engine {
   let cluster: PostgresCluster | undefined;
   return {
     name: 'postgres',
     async open() {
+      const shared = process.env['LANEPOINT_HUB_TEST_POSTGRES'];
+      if (shared) return openPostgres(await newDatabaseOn(shared));
       cluster = await startPostgresCluster();
       return openPostgres(await cluster.database());
     },
@@ -117,4 +124,21 @@ export function events(from: number, to: number, kind = 'device.status') {
     at: 1_790_000_000_000 + from + index,
     body: { offlineQueue: from + index },
   }));
+}
+
+let sharedDatabases = 0;
+
+/** Creates an empty database on the server at `url` and answers its URL. */
+async function newDatabaseOn(url: string): Promise<string> {
+  const name = `hub_wire_${process.pid}_${++sharedDatabases}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
 }

@@ -86,6 +86,7 @@ export function setupHub(
       logger,
       onStatus: (status) => parts.events.emit('hub.status', status),
       onConnected: () => void pull?.pollNow(),
+      onSettingsVersion: (version) => pull?.offered(version),
     });
   };
   const started = start().catch((error: unknown) => logger.error({ err: error }, 'the store hub link did not start'));

@@ -26,6 +26,8 @@ export interface HubSenderOptions {
   readonly onStatus?: (status: HubStatusView) => void;
   /** Told after the first delivery that follows a failure (and the first of all): the time to ask for settings. */
   readonly onConnected?: () => void;
+  /** Told the store's newest settings push version each time the hub names one in an answer. */
+  readonly onSettingsVersion?: (version: number) => void;
 }
 
 export interface HubSender {
@@ -90,6 +92,7 @@ export function startHubSender(options: HubSenderOptions): HubSender {
     switch (outcome.kind) {
       case 'acknowledged':
         delivered(outcome.acknowledgedSeq);
+        if (outcome.settingsVersion !== undefined) options.onSettingsVersion?.(outcome.settingsVersion);
         return 'next';
       case 'gap':
         // The hub lost events this lane already deleted (a restored hub): they cannot be sent again.

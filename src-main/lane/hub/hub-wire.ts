@@ -11,7 +11,8 @@ export interface HubAddress {
 
 /** What a post of events came to, in the contract's words (HUB-CONTRACT.md, "The wire"). */
 export type PostOutcome =
-  | { readonly kind: 'acknowledged'; readonly acknowledgedSeq: number }
+  /** `settingsVersion`: the store's newest settings push, when the hub names one. */
+  | { readonly kind: 'acknowledged'; readonly acknowledgedSeq: number; readonly settingsVersion?: number }
   /** The hub holds up to `acknowledgedSeq`; the lane resends from the one after it. */
   | { readonly kind: 'gap'; readonly acknowledgedSeq: number }
   | { readonly kind: 'journal-replaced' }
@@ -27,7 +28,10 @@ export type SettingsOutcome =
   | { readonly kind: 'push'; readonly version: number; readonly document: unknown }
   | Extract<PostOutcome, { kind: 'key-refused' | 'refused' | 'unreachable' }>;
 
-const acknowledged = z.object({ acknowledgedSeq: z.number().int().nonnegative() });
+const acknowledged = z.object({
+  acknowledgedSeq: z.number().int().nonnegative(),
+  settingsVersion: z.number().int().positive().nullish(),
+});
 const problem = z.object({ error: z.string(), message: z.string().optional(), acknowledgedSeq: z.number().optional() });
 const pushed = z.object({ version: z.number().int().positive(), document: z.unknown() });
 
@@ -77,7 +81,11 @@ export async function postEvents(
   if (result.status === 200) {
     const answer = acknowledged.safeParse(json(result.text));
     return answer.success
-      ? { kind: 'acknowledged', acknowledgedSeq: answer.data.acknowledgedSeq }
+      ? {
+          kind: 'acknowledged',
+          acknowledgedSeq: answer.data.acknowledgedSeq,
+          ...(answer.data.settingsVersion ? { settingsVersion: answer.data.settingsVersion } : {}),
+        }
       : { kind: 'unreachable', problem: 'the hub answered 200 without acknowledgedSeq' };
   }
   if (result.status === 409) {

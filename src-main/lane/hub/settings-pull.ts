@@ -23,6 +23,11 @@ export interface SettingsPullOptions {
 export interface SettingsPull {
   /** Asks now (after a reconnect); a question under way is not doubled. */
   pollNow(): Promise<void>;
+  /**
+   * The hub named the store's newest push in an answer: asked for at once when it is newer than
+   * the version this lane runs and is not the one it refused.
+   */
+  offered(version: number): void;
   stop(): void;
 }
 
@@ -74,6 +79,9 @@ export function startSettingsPull(options: SettingsPullOptions): SettingsPull {
 
   return {
     pollNow,
+    offered(version) {
+      if (version > (options.appliedVersion() ?? 0) && version !== refusedVersion) void pollNow();
+    },
     stop() {
       stopped = true;
       cancel();

@@ -35,7 +35,7 @@ describe.each([
   it('stores a batch in order and acknowledges its last seq', async () => {
     const { laneId, key } = await newLane(hub);
     const answer = await post(laneId, key, { journalId: 'journal-a', events: events(1, 3) });
-    expect(answer).toEqual({ status: 200, body: { acknowledgedSeq: 3 } });
+    expect(answer).toEqual({ status: 200, body: { acknowledgedSeq: 3, settingsVersion: null } });
     expect(await storedSeqs(laneId)).toEqual([1, 2, 3]);
     const lane = await laneRow(laneId);
     expect(lane).toMatchObject({ last_seq: 3, journal_id: 'journal-a', status: { offlineQueue: 3 } });
@@ -46,10 +46,13 @@ describe.each([
     const { laneId, key } = await newLane(hub);
     await post(laneId, key, { journalId: 'j', events: events(1, 3) });
     // A resend overlapping what the hub holds: 2 and 3 are skipped, 4 and 5 stored.
-    expect((await post(laneId, key, { journalId: 'j', events: events(2, 5) })).body).toEqual({ acknowledgedSeq: 5 });
+    expect((await post(laneId, key, { journalId: 'j', events: events(2, 5) })).body).toEqual({
+      acknowledgedSeq: 5,
+      settingsVersion: null,
+    });
     // All duplicates, one of them an older device.status: the lane's status stays the newest.
     const again = await post(laneId, key, { journalId: 'j', events: events(1, 2) });
-    expect(again).toEqual({ status: 200, body: { acknowledgedSeq: 5 } });
+    expect(again).toEqual({ status: 200, body: { acknowledgedSeq: 5, settingsVersion: null } });
     expect(await storedSeqs(laneId)).toEqual([1, 2, 3, 4, 5]);
     expect((await laneRow(laneId)).status).toEqual({ offlineQueue: 5 });
   });
@@ -65,7 +68,10 @@ describe.each([
     const inside = await post(laneId, key, { journalId: 'j', events: [...events(3, 4), ...events(6, 6)] });
     expect(inside.body).toMatchObject({ error: 'gap', acknowledgedSeq: 2 });
     expect(await storedSeqs(laneId)).toEqual([1, 2]);
-    expect((await post(laneId, key, { journalId: 'j', events: events(3, 6) })).body).toEqual({ acknowledgedSeq: 6 });
+    expect((await post(laneId, key, { journalId: 'j', events: events(3, 6) })).body).toEqual({
+      acknowledgedSeq: 6,
+      settingsVersion: null,
+    });
   });
 
   it("refuses another journal's stream once the hub holds one", async () => {
@@ -81,7 +87,10 @@ describe.each([
     const { laneId, key } = await newLane(hub);
     await post(laneId, key, { journalId: 'j', events: events(1, 1) });
     hub.clock.advance(60_000);
-    expect((await post(laneId, key, { journalId: 'j', events: [] })).body).toEqual({ acknowledgedSeq: 1 });
+    expect((await post(laneId, key, { journalId: 'j', events: [] })).body).toEqual({
+      acknowledgedSeq: 1,
+      settingsVersion: null,
+    });
     expect(await laneRow(laneId)).toMatchObject({ last_seen_at: hub.clock.now(), last_seq: 1 });
   });
 
@@ -194,5 +203,8 @@ describe.each([
     expect(answer.status).toBe(200);
     expect(answer.body.document).toEqual({ settings: { tips: { percents: [15] } } });
     expect(typeof answer.body.version).toBe('number');
+    // Every events answer names the newest push too, so a lane asks for it at once.
+    const posted = await post(laneId, key, { journalId: 'j', events: [] });
+    expect(posted.body).toEqual({ acknowledgedSeq: 0, settingsVersion: answer.body.version });
   });
 });
