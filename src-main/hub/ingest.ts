@@ -79,6 +79,7 @@ interface LockedLane {
   time_zone: string;
   journal_id: string | null;
   last_seq: number;
+  settings_version: number | null;
 }
 
 /**
@@ -109,7 +110,8 @@ async function storeBatch(
 ): Promise<{ acknowledgedSeq: number; stored: number; settingsVersion: number | null }> {
   return database.transaction(async (tx) => {
     const [lane] = await tx.query<LockedLane>(
-      `SELECT l.id, l.store_id, l.merchant_id, s.time_zone, l.journal_id, l.last_seq
+      `SELECT l.id, l.store_id, l.merchant_id, s.time_zone, l.journal_id, l.last_seq,
+              (SELECT max(version) FROM settings_pushes p WHERE p.store_id = l.store_id) AS settings_version
          FROM lanes l JOIN stores s ON s.id = l.store_id
         WHERE l.id = $1
           FOR UPDATE OF l`,
@@ -161,12 +163,8 @@ async function storeBatch(
       now,
       batch.journalId,
     ]);
-    // The store's newest settings push rides on every answer, so a lane learns of one at its next
-    // post or heartbeat rather than at its next poll.
-    const [pushed] = await tx.query<{ version: number | null }>(
-      'SELECT max(version) AS version FROM settings_pushes WHERE store_id = $1',
-      [lane.store_id],
-    );
-    return { acknowledgedSeq, stored: fresh.length, settingsVersion: pushed?.version ?? null };
+    // The store's newest settings push rides on every answer (read with the lane's row), so a
+    // lane learns of one at its next post or heartbeat rather than at its next poll.
+    return { acknowledgedSeq, stored: fresh.length, settingsVersion: lane.settings_version ?? null };
   });
 }
