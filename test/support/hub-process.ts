@@ -12,10 +12,16 @@ export interface HubProcess {
 
 /**
  * Starts `lanepoint hub` on `home`, on the PostgreSQL at `databaseUrl` or, without one, the
- * embedded default in the home; `port` keeps the address the lanes were given across a restart.
+ * embedded default in the home; `port` keeps the address the lanes were given across a restart;
+ * `more` adds to its environment (the gateway it reconciles with).
  */
-export async function startHubProcess(home: string, databaseUrl: string | undefined, port = 0): Promise<HubProcess> {
-  const env = { LANEPOINT_HUB_HOME: home, LANEPOINT_LOG_LEVEL: 'warn' };
+export async function startHubProcess(
+  home: string,
+  databaseUrl: string | undefined,
+  port = 0,
+  more: Readonly<Record<string, string>> = {},
+): Promise<HubProcess> {
+  const env = { LANEPOINT_HUB_HOME: home, LANEPOINT_LOG_LEVEL: 'warn', ...more };
   const printed = runLanepoint(['hub', '--admin-key'], env);
   if ((await printed.ended()) !== 0) throw new Error(`lanepoint hub --admin-key failed: ${printed.stderr.join('\n')}`);
   const adminKey = printed.stdout.join('').trim();

@@ -101,7 +101,7 @@ export type ReconciliationView = z.output<typeof reconciliationView>;
 export const dayView = z.looseObject({
   day: z.string(),
   storeId: z.string(),
-  lanes: z.array(z.looseObject({ laneId: z.string(), totals: dayTotalsView })),
+  lanes: z.array(z.looseObject({ laneId: z.string(), name: z.string().optional(), totals: dayTotalsView })),
   merchants: z.array(
     z.looseObject({
       merchantId: z.string(),

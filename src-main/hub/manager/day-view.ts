@@ -12,7 +12,8 @@ import type { MerchantFunding, MerchantSettlement } from './reconciliation';
 export interface DayView {
   readonly day: string;
   readonly storeId: string;
-  readonly lanes: Array<{ laneId: string; totals: HubDayTotals }>;
+  /** Each lane with the name the manager gave it (the screens show the name, the id beside it). */
+  readonly lanes: Array<{ laneId: string; name: string; totals: HubDayTotals }>;
   readonly merchants: Array<{
     merchantId: string;
     totals: HubDayTotals;
@@ -33,8 +34,8 @@ export async function requireStore(db: HubSql, storeId: string): Promise<{ id: s
 
 export async function dayView(db: HubSql, storeId: string, day: string): Promise<DayView> {
   await requireStore(db, storeId);
-  const lanes = await db.query<{ id: string; merchant_id: string }>(
-    'SELECT id, merchant_id FROM lanes WHERE store_id = $1 ORDER BY id',
+  const lanes = await db.query<{ id: string; name: string; merchant_id: string }>(
+    'SELECT id, name, merchant_id FROM lanes WHERE store_id = $1 ORDER BY name, id',
     [storeId],
   );
   const byLane = await laneDayTotals(db, storeId, day);
@@ -45,7 +46,7 @@ export async function dayView(db: HubSql, storeId: string, day: string): Promise
     const merchant = merchants.get(lane.merchant_id) ?? emptyTotals();
     merchants.set(lane.merchant_id, addTotals(merchant, laneTotals));
     addTotals(totals, laneTotals);
-    return { laneId: lane.id, totals: laneTotals };
+    return { laneId: lane.id, name: lane.name, totals: laneTotals };
   });
   return {
     day,

@@ -70,7 +70,10 @@ export function DayPanel({ storeId }: { storeId: string }) {
             <tbody>
               {view.lanes.map((lane) => (
                 <tr key={lane.laneId}>
-                  <th scope="row">{lane.laneId}</th>
+                  <th scope="row">
+                    {lane.name ?? lane.laneId}
+                    {lane.name ? <div className="bo-hint">{lane.laneId}</div> : null}
+                  </th>
                   <TotalsCells totals={lane.totals} />
                 </tr>
               ))}
