@@ -14,7 +14,7 @@ const hubTriggers = [
   'hub_z_closed',
 ];
 
-/** A journal file as a lane has it; `withoutOutbox`: the hub's triggers dropped, as before ADR 902. */
+/** A journal file as a lane has it; `withoutOutbox`: the hub's triggers dropped, as before ADR 081. */
 function openJournal(withoutOutbox: boolean): Journal {
   const path = join(mkdtempSync(join(tmpdir(), 'bench-hub-outbox-')), 'journal.sqlite');
   Journal.open(path, { clock: Date, terminalId: 'LANE-01' }).close();
@@ -62,7 +62,7 @@ export const hubOutboxBenchmarks: BenchCase[] = [
     },
   },
   {
-    name: 'hub outbox: the same writes without the outbox triggers (before ADR 902)',
+    name: 'hub outbox: the same writes without the outbox triggers (before ADR 081)',
     iterations: 1000,
     setup: () => openJournal(true),
     run: (journal) => cardSale(journal as Journal),

@@ -10,7 +10,7 @@
  *   contract/commerce.ts      equipment.catalog, orders.*, lookups.get
  *   contract/plans.ts         plans.*
  *   contract/provision.ts     provision.*
- *   contract/hub.ts           hub.* (the store hub's manager API, ADR 904)
+ *   contract/hub.ts           hub.* (the store hub's manager API, ADR 083)
  *
  * Attachments are uploaded outside the bridge, streamed: `POST /attachments` on the back office
  * host (see ./attachment-route.ts); the hub's CSV export is `POST /hub/export.csv` (./hub-export-route.ts).

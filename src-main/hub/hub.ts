@@ -14,7 +14,7 @@ import { startHubServer } from './server';
 
 /**
  * The hub's composition root: its home (the admin key; the embedded database), the database
- * (PostgreSQL by URL, else PGlite in `<home>/db`), and the HTTP server over both (ADR 901).
+ * (PostgreSQL by URL, else PGlite in `<home>/db`), and the HTTP server over both (ADR 080).
  */
 
 /** The hub's default port, beside the lane's 8710, the emulator's 8711 and the back office's 8712. */

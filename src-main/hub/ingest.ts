@@ -6,7 +6,7 @@ import { project, type ProjectedLane } from './projection';
 import { parseWith } from './routes';
 
 /**
- * A lane's batch of outbox events, taken in (ADR 901): at least once from the lane, exactly once
+ * A lane's batch of outbox events, taken in (ADR 080): at least once from the lane, exactly once
  * here. The lane row is locked for the batch (`SELECT ... FOR UPDATE`), so two batches of one
  * lane racing (a retry overtaking a slow answer) run one after the other and the second sees what
  * the first stored: every seq at or below `last_seq` is a duplicate, skipped and never projected

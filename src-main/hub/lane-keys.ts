@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createFileSecretStore, type SecretStore } from '../lane/config/secrets';
 
 /**
- * The hub's two kinds of key (ADR 901). A lane key, `lpk_<laneId>_<secret>`, is shown once when
+ * The hub's two kinds of key (ADR 080). A lane key, `lpk_<laneId>_<secret>`, is shown once when
  * the lane is created and reaches the lane through provisioning; the hub keeps only the sha256 of
  * its secret part, so a copy of the database lets nobody post as a lane. The admin key is the
  * store manager's (and the back office's): made at the hub's first start and kept in the hub

@@ -1,6 +1,6 @@
 /**
  * The projection of a lane's journal events (`payment`, `shift`, `cash`, `z`) into the hub's
- * tables (ADR 903): each event carries the whole row as the lane holds it now, so the hub keeps
+ * tables (ADR 082): each event carries the whole row as the lane holds it now, so the hub keeps
  * the latest snapshot per (lane, id) and an older event never overwrites a newer one (an event
  * re-sent after a newer one, or two rows written in one lane transaction, land in seq order).
  * The business day is the row's creation time in the store's time zone, worked out by the

@@ -3,7 +3,7 @@ import type { HubStatusView, PosApi } from '../../src-main/lane/ipc/contract';
 import { unwrap } from '../pos/call-error';
 import type { PosState } from './pos-state';
 
-/** The lane's link to the store hub (ADR 902), as the status bar shows it. */
+/** The lane's link to the store hub (ADR 081), as the status bar shows it. */
 export interface HubSlice {
   /** The core's last word; null when no hub is configured (or it has not answered). */
   hub: HubStatusView | null;

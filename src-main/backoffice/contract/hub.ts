@@ -1,5 +1,5 @@
 /**
- * The store hub, seen from the back office (ADR 904): the store manager's lanes, sales, end of
+ * The store hub, seen from the back office (ADR 083): the store manager's lanes, sales, end of
  * day, shifts and settings pushes, read from the hub's manager API with the admin key the back
  * office keeps; and lanes provisioned with their hub key. The CSV export is a download on the
  * back office host (`hubExportPath`), outside the bridge.

@@ -1,5 +1,5 @@
 /**
- * The day across a store's lanes (ADR 903): per lane, per merchant id and for the store, with the
+ * The day across a store's lanes (ADR 082): per lane, per merchant id and for the store, with the
  * rules of the lane's own `dayTotals` (lane/terminal/day-report.ts), written as SQL aggregates so
  * a day of 400,000 payments is one pass over the (store, day) index. Each rule below names the
  * line of `dayTotals` it copies; `tookEffect` (order-money.ts) and `wasForwarded`

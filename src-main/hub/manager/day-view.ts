@@ -1,6 +1,6 @@
 /**
  * `GET /api/admin/day`: a store's day across its lanes, per lane, per merchant id and for the
- * store (ADR 903). Every lane of the store is listed, a quiet one with zero totals; a merchant's
+ * store (ADR 082). Every lane of the store is listed, a quiet one with zero totals; a merchant's
  * totals are the sums of its lanes'. Reconciliation with the gateway is added by the caller
  * (reconciliation.ts), since it leaves the hub.
  */

@@ -1,5 +1,5 @@
 /**
- * The accounting export (ADR 903): one CSV line per payment of a store's day, RFC 4180 quoting
+ * The accounting export (ADR 082): one CSV line per payment of a store's day, RFC 4180 quoting
  * (CRLF line ends, a field with a comma, quote or line break in quotes, quotes doubled), and
  * safe to open in a spreadsheet: a cell starting with = + - @ (or a tab or carriage return) gets a
  * leading apostrophe so it is never read as a formula. Amounts are decimal strings. Read in

@@ -1,5 +1,5 @@
 /**
- * Reconciliation of a merchant's day with the gateway (ADR 903): what the hub's lanes say was
+ * Reconciliation of a merchant's day with the gateway (ADR 082): what the hub's lanes say was
  * charged by card, by the gateway's retref, against what the gateway settled (`settlestat`) and
  * funded (`funding`) for that day. The hub holds read-only gateway credentials per merchant id;
  * `MerchantGateway` is the seam, `gatewayMerchants` the real one over the lane's gateway client.

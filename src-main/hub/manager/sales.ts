@@ -1,5 +1,5 @@
 /**
- * The manager's sales (ADR 903): a search over the payments of a store (by lane, day, and one
+ * The manager's sales (ADR 082): a search over the payments of a store (by lane, day, and one
  * box that matches an order id, a card's last four or a cashier), newest first with keyset
  * paging, and one payment's detail with its journal events labelled for people. Card data never
  * appears: the lane sends masked PANs only.

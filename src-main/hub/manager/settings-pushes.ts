@@ -1,5 +1,5 @@
 /**
- * Settings pushed to a store's lanes (ADR 903): each push is a new version of a document
+ * Settings pushed to a store's lanes (ADR 082): each push is a new version of a document
  * `{settings: {<top-level lane settings key>: value}}`. The hub checks only its shape; the lane
  * does the real validation and refuses a bad push with a reason, which the lane reports back
  * (`settings.refused`) and the hub shows beside the version each lane runs.

@@ -1,5 +1,5 @@
 /**
- * Shifts by cashier for a store's day (ADR 903): each shift opened that business day on any lane,
+ * Shifts by cashier for a store's day (ADR 082): each shift opened that business day on any lane,
  * grouped by who opened it, with the float, the blind count, what the drawer should have held and
  * over/short (counted less expected, as the lane works it out; null while the shift is open).
  */

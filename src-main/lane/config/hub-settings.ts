@@ -22,7 +22,7 @@ const hubUrl = z
   });
 
 /**
- * The `hub` settings section: the store hub this lane reports to (ADR 902). Off while `url` is
+ * The `hub` settings section: the store hub this lane reports to (ADR 081). Off while `url` is
  * empty; the lane's key is a secret (`hub.key` in the secret store), never here. Provisioning
  * (version 2) writes all three.
  */
@@ -49,7 +49,7 @@ export const hubSettingsSchema = z
     asSection,
   )
   .describe(
-    'The store hub (ADR 902): the lane sends its journal\u2019s events there through its outbox and takes settings pushed from it. The lane\u2019s key is in the secret store (`hub.key`).',
+    'The store hub (ADR 081): the lane sends its journal\u2019s events there through its outbox and takes settings pushed from it. The lane\u2019s key is in the secret store (`hub.key`).',
   );
 
 export type HubSettings = z.output<typeof hubSettingsSchema>;

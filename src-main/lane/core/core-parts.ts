@@ -50,7 +50,7 @@ export interface Core {
   readonly day: DayDesk;
   /** Card payments stored while the gateway cannot be reached, and their forwarding (issue 33). */
   readonly offline: OfflineDesk;
-  /** The store hub link (ADR 902): its outbox sender's status; nothing runs without a hub. */
+  /** The store hub link (ADR 081): its outbox sender's status; nothing runs without a hub. */
   readonly hub: LaneHub;
   /** The lane's signature capture, on a pad or on the screen. */
   readonly signature: SignatureService;

@@ -20,7 +20,7 @@ export interface LaneHub {
 }
 
 /**
- * The store hub's parts (ADR 902), only when `hub.url`, `hub.laneId` and the key (`hub.key` in
+ * The store hub's parts (ADR 081), only when `hub.url`, `hub.laneId` and the key (`hub.key` in
  * the secret store) are all there and the journal is in order: the outbox sender, the settings
  * pull and the device status. Otherwise nothing runs, and the outbox is trimmed to a week at start.
  * Started in the background: the key is read asynchronously and the sale never waits for it.

@@ -37,7 +37,7 @@ export interface HubSender {
 }
 
 /**
- * Sends the journal's outbox to the store hub (ADR 902), beside the money path, never inside it:
+ * Sends the journal's outbox to the store hub (ADR 081), beside the money path, never inside it:
  * a sale only writes its rows (the triggers add their events); this loop reads them in order,
  * 500 at most per post, and deletes what the hub acknowledged. At least once, in order: the hub
  * skips what it already holds. It waits on the injected Clock: a short poll while idle (or at

@@ -32,7 +32,7 @@ export interface SettingsPull {
 }
 
 /**
- * Takes the store's settings pushes from the hub (ADR 902): every minute, and at once after the
+ * Takes the store's settings pushes from the hub (ADR 081): every minute, and at once after the
  * lane reconnects, it asks for the latest; a version newer than the one the lane runs is applied
  * whole or refused whole, and the hub is told which through the outbox (`settings.applied`, or
  * `settings.refused` with the reason). A refused version is not tried again until a newer one comes.

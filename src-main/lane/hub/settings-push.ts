@@ -2,7 +2,7 @@ import { readSettingsFile, saveSettings, settingsPath, SettingsError, type Setti
 import type { SettingsFile } from '../config/settings-service';
 
 /**
- * The lane settings a store's hub may push (ADR 902): the store's policy, staff and selling
+ * The lane settings a store's hub may push (ADR 081): the store's policy, staff and selling
  * rules. Never what makes the lane this lane or moves money elsewhere: the gateway, the merchant
  * id, the hub itself, devices, the journals' record, the mail and SMS servers, the wallet.
  * `now`: the running lane takes it at once (its parts read the live settings); `restart`: saved, used at the next start.

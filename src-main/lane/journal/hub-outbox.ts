@@ -15,7 +15,7 @@ export interface OutboxEvent {
 }
 
 /**
- * The store hub's outbox in the journal (ADR 902): triggers fill it with every payment, shift,
+ * The store hub's outbox in the journal (ADR 081): triggers fill it with every payment, shift,
  * cash movement and Z report in the transaction that writes them; the lane adds its own events
  * here; the hub sender reads it in order and deletes what the hub acknowledged.
  */
@@ -69,7 +69,7 @@ export class HubOutbox {
     return row?.seq ?? 0;
   }
 
-  /** With no hub configured nobody reads the outbox: events older than `before` go (ADR 902). */
+  /** With no hub configured nobody reads the outbox: events older than `before` go (ADR 081). */
   trimOlderThan(before: number): number {
     return this.#db.write('trim the hub outbox', () =>
       Number(this.#db.prepared('DELETE FROM hub_outbox WHERE at < ?').run(before).changes),

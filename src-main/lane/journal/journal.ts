@@ -69,7 +69,7 @@ export class Journal {
   readonly split: SplitBook;
   /** The payments taken offline (ADR 074): stored rows and their sealed requests. */
   readonly offline: OfflineRows;
-  /** What the store hub has yet to receive (ADR 902): filled by triggers and by `hub.append`. */
+  /** What the store hub has yet to receive (ADR 081): filled by triggers and by `hub.append`. */
   readonly hub: HubOutbox;
 
   private constructor(path: string, db: Database.Database, options: JournalOptions) {

@@ -167,7 +167,7 @@ export const migrations: readonly string[] = [
      entry_id INTEGER NOT NULL REFERENCES entries (id),
      PRIMARY KEY (z_number, entry_id)
    ) WITHOUT ROWID;`,
-  // The store hub's outbox (ADR 902): each write to the tables the hub reports from adds its event
+  // The store hub's outbox (ADR 081): each write to the tables the hub reports from adds its event
   // here in the same transaction, by trigger, so nothing the journal holds can miss it; the lane
   // adds its own events (device status, settings) beside them. Rows go once the hub has them.
   `CREATE TABLE hub_outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, at INTEGER NOT NULL, body TEXT NOT NULL);

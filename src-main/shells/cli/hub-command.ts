@@ -15,7 +15,7 @@ export interface HubCommandOptions {
 }
 
 /**
- * `lanepoint hub [--port N] [--host ADDRESS] [--database URL] [--admin-key]`: the store hub (ADR 901)
+ * `lanepoint hub [--port N] [--host ADDRESS] [--database URL] [--admin-key]`: the store hub (ADR 080)
  * until Ctrl+C or SIGTERM; with --admin-key, the manager's key only (made at the first start).
  */
 export async function runHubCommand(io: CliIo, options: HubCommandOptions): Promise<number> {

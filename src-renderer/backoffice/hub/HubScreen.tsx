@@ -75,7 +75,7 @@ function StoreBar() {
 }
 
 /**
- * The store hub as the store manager sees it (ADR 904): every lane of the store, its sales, end
+ * The store hub as the store manager sees it (ADR 083): every lane of the store, its sales, end
  * of day, shifts, settings pushes, the CSV export and provisioning a lane. The hub itself has no
  * screens; the back office reads its manager API with the admin key it keeps.
  */

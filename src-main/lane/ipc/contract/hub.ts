@@ -1,4 +1,4 @@
-/** The store hub (issue 34, ADR 902): how far this lane's outbox is from the hub, for the status bar. */
+/** The store hub (issue 34, ADR 081): how far this lane's outbox is from the hub, for the status bar. */
 import { noArgs } from './schemas';
 import { command, event } from './spec';
 
