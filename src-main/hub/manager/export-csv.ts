@@ -5,6 +5,7 @@
  * leading apostrophe so it is never read as a formula. Amounts are decimal strings. Read in
  * keyset pages, so a day of 400,000 payments is never in memory at once.
  */
+import { formatDecimal } from '../../platform/money';
 import type { HubSql } from '../database';
 import { requireStore } from './day-view';
 
@@ -27,15 +28,9 @@ export const csvHeader = [
 /** One cell, quoted when it must be and defused when a spreadsheet would run it. */
 export function csvCell(value: string | number | null): string {
   let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // A plain number (a negative amount) is data, not a formula: only text is defused.
+  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** Minor units as a decimal string: -1234 → "-12.34". */
-export function decimal(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 interface ExportRow {
@@ -85,7 +80,7 @@ export async function* exportCsv(db: HubSql, storeId: string, day: string, pageS
         row.operation,
         row.order_id,
         row.masked_pan,
-        decimal(row.amount_minor),
+        formatDecimal(row.amount_minor),
         row.state,
         row.response,
         row.retref,

@@ -136,7 +136,8 @@ export function createCore(options: CoreOptions): Core {
       // Nothing is published once closing begins: devices going down are not news to anyone.
       { name: 'the events', run: () => stops.forEach((stop) => stop()) },
       { name: 'the sale (a payment in flight is awaited)', run: () => sales.close() },
-      { name: 'the store hub link', run: () => hub.close() },
+      // The store hub's link only where the lane reports to one.
+      ...(settings.hub.url ? [{ name: 'the store hub link', run: () => hub.close() }] : []),
       // Offline payments' parts only where the merchant set them up: a stop names only what the lane has.
       ...(lane.offline
         ? [{ name: 'the offline forwarder (a payment being sent is awaited)', run: () => lane.offline?.close() }]

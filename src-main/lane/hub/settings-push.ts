@@ -1,5 +1,6 @@
 import { readSettingsFile, saveSettings, settingsPath, SettingsError, type Settings } from '../config/settings';
 import type { SettingsFile } from '../config/settings-service';
+import { KindedError } from '../../platform/errors';
 
 /**
  * The lane settings a store's hub may push (ADR 081): the store's policy, staff and selling
@@ -17,10 +18,11 @@ export const pushableSettings: Readonly<Record<string, 'now' | 'restart'>> = {
 };
 
 /** A push the lane refuses: the reason names the field and why. */
-export class PushRefused extends Error {
+export class PushRefused extends KindedError<'refused'> {
+  override readonly name = 'PushRefused';
+
   constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'PushRefused';
+    super('refused', reason);
   }
 }
 

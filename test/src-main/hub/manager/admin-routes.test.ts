@@ -164,7 +164,12 @@ describe.each(hubEngines)("the manager's routes on $name", (engine) => {
     for await (const chunk of exportCsv(db, 'store-1', '2026-11-28', 4)) paged += chunk;
     expect(paged).toBe(text);
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvCell('-12')).toBe("'-12");
+    // A plain number (a refund's negative amount) stays a number for the accountant's sums;
+    // anything else that starts like a formula is defused.
+    expect(csvCell('-12')).toBe('-12');
+    expect(csvCell('-12.50')).toBe('-12.50');
+    expect(csvCell('-1+2')).toBe("'-1+2");
+    expect(csvCell('-12 ')).toBe("'-12 ");
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('@SUM')).toBe("'@SUM");
   });
