@@ -64,7 +64,7 @@ export interface Answer {
 
 export async function startTestHub(
   engine: Engine,
-  extra: Partial<Pick<HubServerOptions, 'maxBodyBytes' | 'logger'>> = {},
+  extra: Partial<Pick<HubServerOptions, 'maxBodyBytes' | 'logger' | 'gateway'>> = {},
 ): Promise<TestHub> {
   const database = await engine.open();
   const clock = new ManualClock(1_790_000_000_000);

@@ -130,7 +130,8 @@ export type ShiftView = z.output<typeof shiftView>;
 
 export const settingsPushView = z.looseObject({
   version: whole,
-  storeId: z.string(),
+  // The real hub lists a store's pushes without repeating the store's id on each.
+  storeId: z.string().optional(),
   document: z.unknown(),
   pushedBy: z.string().optional(),
   pushedAt: time,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,16 +11,31 @@ import { backofficeSettingsPath } from '../../../src-main/backoffice/settings';
 import type { CommandReply } from '../../../src-main/lane/ipc/contract/replies';
 import { signAsOwner } from '../../support/boarding';
 import { newApplicationArgs, startBackofficeBench, type BackofficeBench } from '../../support/backoffice';
-import { startHubAdminServer, type HubAdminServer } from '../../support/hub-admin-server';
+import { gatewayMerchants, type MerchantGateway } from '../../../src-main/hub/manager/reconciliation';
+import { startEmulator } from '../../../src-main/stand-ins/gateway-emulator/server';
+import { emulatorClient, keyedSale } from '../../support/gateway-emulator';
+import { adminKey, embeddedEngine, startTestHub, type TestHub } from '../../support/hub-harness';
 
+// The real hub, in process on the embedded engine; what a lane reported is posted with the lane's key.
 let bench: BackofficeBench | undefined;
-let hub: HubAdminServer | undefined;
+let hub: TestHub | undefined;
+const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   await bench?.close();
   await hub?.close();
+  for (const cleanup of cleanups.splice(0)) await cleanup();
   bench = undefined;
   hub = undefined;
 });
+
+/** Posts `events` to the hub as lane `laneId` sends its outbox, with its own key. */
+async function report(laneId: string, key: string, events: Array<{ kind: string; at: number; body: object }>) {
+  const answer = await hub!.call('POST', `/api/lanes/${laneId}/events`, key, {
+    journalId: `journal-${laneId}`,
+    events: events.map((event, index) => ({ seq: index + 1, ...event })),
+  });
+  expect(answer.status).toBe(200);
+}
 
 const call = (name: BackofficeCommandName, args: unknown = {}): Promise<CommandReply> =>
   bench!.backoffice.dispatch(name, args);
@@ -35,11 +49,11 @@ async function ok<N extends BackofficeCommandName>(
 }
 
 /** A back office with the hub's address and admin key entered, and a store on the hub. */
-async function connected(): Promise<{ bench: BackofficeBench; hub: HubAdminServer }> {
-  hub = await startHubAdminServer();
+async function connected(gateway?: MerchantGateway): Promise<{ bench: BackofficeBench; hub: TestHub }> {
+  hub = await startTestHub(embeddedEngine(), gateway ? { gateway } : {});
   bench = await startBackofficeBench();
-  await ok('backoffice.configure', { hubUrl: hub.url });
-  await ok('hub.setAdminKey', { adminKey: hub.adminKey });
+  await ok('backoffice.configure', { hubUrl: hub.server.url });
+  await ok('hub.setAdminKey', { adminKey });
   await ok('hub.createStore', { id: 'store-1', name: 'Corner Market' });
   return { bench, hub };
 }
@@ -61,7 +75,8 @@ async function boardedApplication(): Promise<{ merchantId: string; gatewayMercha
 
 describe('the back office\u2019s hub commands', () => {
   it('say what to enter until the hub\u2019s address and a right admin key are stored, keeping the key out of settings and the log', async () => {
-    hub = await startHubAdminServer();
+    hub = await startTestHub(embeddedEngine());
+    const url = hub.server.url;
     bench = await startBackofficeBench();
     expect(await call('hub.lanes', {})).toMatchObject({
       ok: false,
@@ -70,21 +85,21 @@ describe('the back office\u2019s hub commands', () => {
     expect(await call('backoffice.configure', { hubUrl: 'http://hub.example:8713' })).toMatchObject({
       error: { code: 'invalid_argument', field: 'hubUrl' },
     });
-    expect(await ok('backoffice.configure', { hubUrl: hub.url })).toMatchObject({
-      hub: { url: hub.url, adminKeySet: false },
+    expect(await ok('backoffice.configure', { hubUrl: url })).toMatchObject({
+      hub: { url, adminKeySet: false },
     });
     expect(await call('hub.lanes', {})).toMatchObject({ error: { code: 'failed_precondition', field: 'adminKey' } });
     await ok('hub.setAdminKey', { adminKey: 'not-the-key' });
     const refused = await call('hub.lanes', {});
     expect(refused).toMatchObject({ ok: false, error: { code: 'failed_precondition', field: 'adminKey' } });
-    expect(!refused.ok && refused.error.message).toContain(`The hub at ${hub.url} refused the admin key`);
-    await ok('hub.setAdminKey', { adminKey: hub.adminKey });
+    expect(!refused.ok && refused.error.message).toContain(`The hub at ${url} refused the admin key`);
+    await ok('hub.setAdminKey', { adminKey });
     expect(await ok('hub.lanes', {})).toEqual([]);
-    expect(await ok('backoffice.status')).toMatchObject({ hub: { url: hub.url, adminKeySet: true } });
+    expect(await ok('backoffice.status')).toMatchObject({ hub: { url, adminKeySet: true } });
 
     const settingsText = readFileSync(backofficeSettingsPath(bench.home), 'utf8');
-    expect(JSON.parse(settingsText)).toMatchObject({ hubUrl: hub.url });
-    for (const key of [hub.adminKey, 'not-the-key']) {
+    expect(JSON.parse(settingsText)).toMatchObject({ hubUrl: url });
+    for (const key of [adminKey, 'not-the-key']) {
       expect(settingsText).not.toContain(key);
       expect(bench.log()).not.toContain(key);
     }
@@ -105,9 +120,8 @@ describe('the back office\u2019s hub commands', () => {
       ok: false,
       error: { code: 'failed_precondition', field: 'merchantId' },
     });
-    expect(server.requests.some((request) => request.path === '/api/admin/lanes' && request.method === 'POST')).toBe(
-      false,
-    );
+    // No lane was made on the hub.
+    expect((await server.call('GET', '/api/admin/lanes', adminKey)).body).toEqual({ lanes: [] });
     const { gatewayMerchantId } = await boardedApplication();
     const given = await ok('hub.provisionLane', { storeId: 'store-1', name: 'Kiosk 1', kind: 'kiosk' });
     const file = JSON.parse(given.content) as { hub: { key: string; laneId: string } };
@@ -116,17 +130,25 @@ describe('the back office\u2019s hub commands', () => {
       merchantId: gatewayMerchantId,
       gatewayUrl: bench!.training!.gatewayUrl,
       dbaName: 'Corner Market',
-      hub: { url: server.url, laneId: given.lane.id, key: expect.stringMatching(/^lpk_/) },
+      hub: { url: server.server.url, laneId: given.lane.id, key: expect.stringMatching(/^lpk_/) },
     });
     expect(given.fileName).toBe(`lane-${given.lane.id}.json`);
     const secret = file.hub.key.slice(`lpk_${given.lane.id}_`.length);
-    expect(createHash('sha256').update(secret).digest('hex')).toBe(server.keyHash(given.lane.id));
+    // The hub takes the lane's events with that key.
+    expect(
+      (
+        await server.call('POST', `/api/lanes/${given.lane.id}/events`, file.hub.key, {
+          journalId: 'journal-1',
+          events: [],
+        })
+      ).status,
+    ).toBe(200);
     expect(given.lane).toMatchObject({ kind: 'kiosk', merchantId: gatewayMerchantId, storeId: 'store-1' });
     expect(bench!.log()).not.toContain(secret);
   });
 
   it('push a settings document after checking its shape, and show a lane\u2019s refusal', async () => {
-    const { hub: server } = await connected();
+    await connected();
     await ok('backoffice.configure', { gatewayUrl: 'https://gateway.example/rest' });
     expect(await call('hub.pushSettings', { storeId: 'store-1', document: { settings: 5 } })).toMatchObject({
       error: { code: 'invalid_argument', field: 'document.settings' },
@@ -136,13 +158,14 @@ describe('the back office\u2019s hub commands', () => {
     ).toEqual({
       version: 1,
     });
-    const { lane } = await (async () => {
+    const { lane, content } = await (async () => {
       await boardedApplication();
       return ok('hub.provisionLane', { storeId: 'store-1', name: 'Counter 1', kind: 'counter' });
     })();
-    Object.assign(server.lane(lane.id), {
-      settingsRefused: { version: 1, reason: 'tipping.enabled: not allowed on a kiosk' },
-    });
+    const laneKey = (JSON.parse(content) as { hub: { key: string } }).hub.key;
+    await report(lane.id, laneKey, [
+      { kind: 'settings.refused', at: 0, body: { version: 1, reason: 'tipping.enabled: not allowed on a kiosk' } },
+    ]);
     expect(await ok('hub.pushes', { storeId: 'store-1' })).toMatchObject({
       pushes: [{ version: 1, document: { settings: { tipping: { enabled: true } } } }],
       lanes: [
@@ -156,21 +179,66 @@ describe('the back office\u2019s hub commands', () => {
   });
 
   it('read sales, one sale\u2019s timeline, the day and the shifts, and serve the CSV as a download', async () => {
-    const { hub: server } = await connected();
-    server.payments.push({
-      laneId: 'lane-000001',
-      entryId: 7,
+    // The gateway (its emulator, at the day's midnight) takes the sale and settles it.
+    const midnight = 1_767_225_600_000;
+    const emulator = await startEmulator({ clock: { now: () => midnight } });
+    cleanups.push(() => emulator.close());
+    const gateway = emulatorClient(emulator.url);
+    const charged = await gateway.auth(
+      keyedSale({ capture: true, amount: 2500, orderid: 'ORD-7', account: '4111111111111111' }),
+    );
+    const settled = await fetch(`${emulator.url.replace('/rest', '')}/__emulator/settle`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from('testing:testing123').toString('base64')}` },
+      body: '{}',
+    });
+    expect(settled.status).toBe(200);
+    const { hub: server } = await connected(gatewayMerchants(() => gateway));
+    // Lane lane-000001 of the emulator's merchant reports the sale (started, then captured) and ana's shift.
+    const made = await server.call('POST', '/api/admin/lanes', adminKey, {
+      id: 'lane-000001',
       storeId: 'store-1',
-      merchantId: '49600000001',
-      businessDay: '2026-01-01',
-      operation: 'sale',
+      name: 'Counter 1',
+      kind: 'counter',
+      merchantId: keyedSale().merchid,
+    });
+    const sale = {
+      entryId: 7,
+      operation: 'auth',
       orderId: 'ORD-7',
       amountMinor: 2500,
-      state: 'captured',
       maskedPan: '411111******1111',
       cashier: 'ana',
-      createdAt: 1_767_225_600_000,
-    });
+      createdAt: midnight,
+      detail: { tender: 'sale' },
+    };
+    await report('lane-000001', made.body.key as string, [
+      { kind: 'payment', at: midnight, body: { ...sale, state: 'pending', updatedAt: midnight } },
+      {
+        kind: 'payment',
+        at: midnight + 1500,
+        body: {
+          ...sale,
+          state: 'completed',
+          updatedAt: midnight + 1500,
+          outcome: { respstat: 'A', retref: charged.retref, amountMinor: 2500 },
+        },
+      },
+      {
+        kind: 'shift',
+        at: midnight + 3_600_000,
+        body: {
+          shiftId: 1,
+          openedBy: 'ana',
+          openedAt: midnight,
+          floatMinor: 10000,
+          closedBy: 'ana',
+          closedAt: midnight + 3_600_000,
+          countedMinor: 12450,
+          expectedMinor: 12500,
+        },
+      },
+    ]);
     expect(await ok('hub.sales', { storeId: 'store-1', q: '1111' })).toMatchObject([{ orderId: 'ORD-7' }]);
     expect(await ok('hub.sales', { storeId: 'store-1', q: '2222' })).toEqual([]);
     expect(await call('hub.sales', { storeId: 'store 1' })).toMatchObject({ error: { field: 'storeId' } });
@@ -196,7 +264,10 @@ describe('the back office\u2019s hub commands', () => {
       const answer = await fetch(`${base}?store=store-1&day=2026-01-01`, { method: 'POST' });
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-disposition')).toBe('attachment; filename="sales-store-1-2026-01-01.csv"');
-      expect(await answer.text()).toBe('lane,entry,order,amount_minor,state\nlane-000001,7,ORD-7,2500,captured\n');
+      expect(await answer.text()).toBe(
+        'day,store,lane,time,cashier,operation,order id,masked pan,amount,state,response,retref,batch\r\n' +
+          `2026-01-01,store-1,lane-000001,00:00:00,ana,auth,ORD-7,411111******1111,25.00,completed,A,${charged.retref},\r\n`,
+      );
       const wrong = await fetch(`${base}?store=store-1&day=1%20Jan`, { method: 'POST' });
       expect(wrong.status).toBe(400);
       expect(await wrong.json()).toMatchObject({ ok: false, error: { field: 'day' } });
