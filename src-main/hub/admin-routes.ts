@@ -21,11 +21,13 @@ export interface LaneView {
   readonly settingsVersion: number | null;
   readonly settingsRefused: unknown;
   readonly journalId: string | null;
+  /** The lane sent from another journal than the one the hub holds: its stream cannot go on here. */
+  readonly journalReplaced: boolean;
 }
 
 /** The lanes columns a LaneView is read from. */
 export const laneViewColumns =
-  'id, store_id, name, kind, merchant_id, last_seen_at, last_seq, status, settings_version, settings_refused, journal_id';
+  'id, store_id, name, kind, merchant_id, last_seen_at, last_seq, status, settings_version, settings_refused, journal_id, journal_refused';
 
 export function laneView(row: Record<string, unknown>): LaneView {
   return {
@@ -40,6 +42,7 @@ export function laneView(row: Record<string, unknown>): LaneView {
     settingsVersion: (row.settings_version as number | null) ?? null,
     settingsRefused: row.settings_refused ?? null,
     journalId: (row.journal_id as string | null) ?? null,
+    journalReplaced: row.journal_refused !== null && row.journal_refused !== undefined,
   };
 }
 

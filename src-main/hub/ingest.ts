@@ -98,6 +98,12 @@ export async function ingestBatch(
     // A refused batch is still a lane that called: the manager sees it is alive.
     if (error instanceof IngestConflict)
       await database.query('UPDATE lanes SET last_seen_at = $2 WHERE id = $1', [laneId, now]);
+    // A replaced journal is kept on the lane's row, so the manager's screens say so (not only the lane).
+    if (error instanceof IngestConflict && error.conflict === 'journal-replaced')
+      await database.query('UPDATE lanes SET journal_refused = $2::jsonb WHERE id = $1', [
+        laneId,
+        JSON.stringify({ journalId: batch.journalId, at: now }),
+      ]);
     throw error;
   }
 }

@@ -108,4 +108,7 @@ export const migrations: readonly string[] = [
      pushed_by text NOT NULL,
      pushed_at bigint NOT NULL
    );`,
+  // A lane that sent from another journal than the one the hub holds (ADR 080): kept for the
+  // manager's screens; the lane itself is told at every post.
+  `ALTER TABLE lanes ADD COLUMN journal_refused jsonb;`,
 ];

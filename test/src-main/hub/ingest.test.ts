@@ -81,6 +81,12 @@ describe.each([
     expect(replaced.status).toBe(409);
     expect(replaced.body.error).toBe('journal-replaced');
     expect(await storedSeqs(laneId)).toEqual([1]);
+    // The manager sees it too, on the lane's row.
+    const lanes = await hub.call('GET', '/api/admin/lanes', adminKey);
+    const view = (lanes.body.lanes as Array<{ id: string; journalReplaced: boolean; journalId: string }>).find(
+      (lane) => lane.id === laneId,
+    );
+    expect(view).toMatchObject({ journalReplaced: true, journalId: 'journal-a' });
   });
 
   it('takes an empty batch as a heartbeat: last seen moves, nothing else', async () => {
