@@ -1,5 +1,5 @@
 /**
- * The back office's client for the store hub's manager API (HUB-CONTRACT.md), over the
+ * The back office's client for the store hub's manager API (docs/hub-wire.md), over the
  * platform's one outbound sender. Every answer is read through its schema; every failure is a
  * `HubError` whose kind callers branch on and whose message a store manager can act on. The
  * admin key goes in the Authorization header and nowhere else (never an error, never a log).

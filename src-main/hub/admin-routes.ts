@@ -8,7 +8,7 @@ import { json, parseWith, queryValue, type HubRoute } from './routes';
  * export add their routes from src-main/hub/manager/* to `adminRoutes` below.
  */
 
-/** A lane as the manager's API shows it (HUB-CONTRACT, LaneView). */
+/** A lane as the manager's API shows it (docs/hub-wire.md, LaneView). */
 export interface LaneView {
   readonly id: string;
   readonly storeId: string;

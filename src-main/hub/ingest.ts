@@ -13,7 +13,7 @@ import { parseWith } from './routes';
  * again. A batch that would leave a hole is refused whole, naming where the hub stands.
  */
 
-/** The kinds a lane sends (HUB-CONTRACT, "The lane's outbox"). */
+/** The kinds a lane sends (docs/hub-wire.md, "The lane's outbox"). */
 export const eventKinds = [
   'payment',
   'shift',

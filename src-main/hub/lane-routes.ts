@@ -2,7 +2,7 @@ import { ingestBatch, readEventBatch } from './ingest';
 import { json, type HubRoute } from './routes';
 
 /**
- * The lane's side of the wire (HUB-CONTRACT, "The wire between a lane and the hub"): a lane posts
+ * The lane's side of the wire (docs/hub-wire.md, "The wire between a lane and the hub"): a lane posts
  * its outbox's events and reads its store's latest settings, each with its own key on its own path.
  */
 export const laneRoutes: readonly HubRoute[] = [

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { HubSql } from './database';
 import { HubError } from './errors';
 
+/** The lane an event came from, as the projection needs it (its store's time zone for business days). */
 export interface ProjectedLane {
   readonly id: string;
   readonly storeId: string;
@@ -17,6 +18,7 @@ export interface ProjectedLane {
   readonly timeZone: string;
 }
 
+/** One event of a lane's stream, already stored in lane_events. */
 export interface ProjectedEvent {
   readonly seq: number;
   readonly kind: string;

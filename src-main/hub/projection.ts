@@ -1,21 +1,7 @@
 import type { HubSql } from './database';
-import { projectJournalEvent } from './projection-journal';
+import { projectJournalEvent, type ProjectedEvent, type ProjectedLane } from './projection-journal';
 
-/** The lane an event came from, as the projection needs it (its store's time zone for business days). */
-export interface ProjectedLane {
-  readonly id: string;
-  readonly storeId: string;
-  readonly merchantId: string;
-  readonly timeZone: string;
-}
-
-/** One event of a lane's stream, already stored in lane_events. */
-export interface ProjectedEvent {
-  readonly seq: number;
-  readonly kind: string;
-  readonly at: number;
-  readonly body: Record<string, unknown>;
-}
+export type { ProjectedEvent, ProjectedLane };
 
 /**
  * Turns one new event of a lane into the hub's tables, in the transaction that stored it

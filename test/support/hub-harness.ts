@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import { adminKeyOf } from '../../src-main/hub/lane-keys';
 import { startHubServer, type HubServerOptions, type RunningHubServer } from '../../src-main/hub/server';
 import { createLogger } from '../../src-main/platform/log/logger';
 import { ManualClock } from './manual-clock';
-import { startPostgresCluster, type PostgresCluster } from './postgres-cluster';
+import { createDatabaseOn, startPostgresCluster, type PostgresCluster } from './postgres-cluster';
 
 /**
  * The hub's two engines for one test file: a real PostgreSQL cluster (started once per file) and
@@ -30,7 +29,7 @@ export function postgresEngine(): Engine {
     name: 'postgres',
     async open() {
       const shared = process.env['LANEPOINT_HUB_TEST_POSTGRES'];
-      if (shared) return openPostgres(await newDatabaseOn(shared));
+      if (shared) return openPostgres(await createDatabaseOn(shared));
       cluster = await startPostgresCluster();
       return openPostgres(await cluster.database());
     },
@@ -124,21 +123,4 @@ export function events(from: number, to: number, kind = 'device.status') {
     at: 1_790_000_000_000 + from + index,
     body: { offlineQueue: from + index },
   }));
-}
-
-let sharedDatabases = 0;
-
-/** Creates an empty database on the server at `url` and answers its URL. */
-async function newDatabaseOn(url: string): Promise<string> {
-  const name = `hub_wire_${process.pid}_${++sharedDatabases}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return target.toString();
 }

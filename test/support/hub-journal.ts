@@ -1,14 +1,14 @@
 /**
- * The hub's manager tests: an engine factory (PGlite in a temporary folder; the merger adds
- * PostgreSQL from test/support/postgres-cluster.ts in one line), a store with lanes, and a lane
- * journal's rows turned into the contract's events (HUB-CONTRACT.md) straight from the SQLite
+ * The hub's manager tests: an engine factory (PGlite in a temporary folder, and PostgreSQL on
+ * the unit suite's cluster from postgres-global.ts), a store with lanes, and a lane
+ * journal's rows turned into the contract's events (the wire of ADR 080) straight from the SQLite
  * file, independently of the lane's outbox triggers.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { createDatabaseOn } from './postgres-cluster';
 import { openEmbedded, openPostgres, type HubDatabase } from '../../src-main/hub/database';
 import { projectJournalEvent, type ProjectedEvent, type ProjectedLane } from '../../src-main/hub/projection-journal';
 
@@ -17,32 +17,20 @@ export interface HubEngine {
   readonly open: () => Promise<HubDatabase>;
 }
 
-let databases = 0;
-
-/** A new empty database on the PostgreSQL server at `url` (a cluster the tests own), opened. */
-async function freshPostgres(url: string): Promise<HubDatabase> {
-  const name = `hub_test_${process.pid}_${++databases}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return openPostgres(target.toString());
-}
-
 /**
  * The engines the manager's tests run on: `describe.each(hubEngines)`. PostgreSQL joins when
- * `LANEPOINT_HUB_TEST_POSTGRES` names a server the tests may create databases on (the merger
- * points it at test/support/postgres-cluster.ts).
+ * `LANEPOINT_HUB_TEST_POSTGRES` names a server the tests may create databases on (the unit
+ * suite's global setup starts one: postgres-global.ts).
  */
 export const hubEngines: HubEngine[] = [
   { name: 'embedded', open: () => openEmbedded(join(mkdtempSync(join(tmpdir(), 'hub-manager-')), 'db')) },
   ...(process.env['LANEPOINT_HUB_TEST_POSTGRES']
-    ? [{ name: 'postgres', open: () => freshPostgres(process.env['LANEPOINT_HUB_TEST_POSTGRES']!) }]
+    ? [
+        {
+          name: 'postgres',
+          open: async () => openPostgres(await createDatabaseOn(process.env['LANEPOINT_HUB_TEST_POSTGRES']!)),
+        },
+      ]
     : []),
 ];
 

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import pg from 'pg';
 
 /**
  * A real PostgreSQL server for the hub's tests: Debian's `postgresql` binaries (installed by
@@ -136,4 +137,25 @@ export async function startPostgresCluster(choices: { durable?: boolean } = {}):
       }
     },
   };
+}
+
+let createdDatabases = 0;
+
+/**
+ * A new empty database on the PostgreSQL server at `url` (a cluster the tests own, e.g. the
+ * suite's LANEPOINT_HUB_TEST_POSTGRES): its URL. Named by process and count, so test files
+ * running side by side never meet.
+ */
+export async function createDatabaseOn(url: string): Promise<string> {
+  const name = `hub_test_${process.pid}_${++createdDatabases}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
 }

@@ -1,5 +1,5 @@
 /**
- * What the store hub's manager API answers (HUB-CONTRACT.md, "The manager's API"), as zod
+ * What the store hub's manager API answers (docs/hub-wire.md, "The manager's API"), as zod
  * schemas the back office reads every answer through, and the types its screens show. Objects
  * are loose (a newer hub may add fields); what the screens use is checked by name. Amounts are
  * integer minor units, times epoch milliseconds, days `YYYY-MM-DD` in the store's time zone.

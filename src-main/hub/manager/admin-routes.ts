@@ -1,5 +1,5 @@
 /**
- * The manager's routes (HUB-CONTRACT.md, "The manager's API") as plain functions of the database
+ * The manager's routes (docs/hub-wire.md, "The manager's API") as plain functions of the database
  * and the request's query, path parameters or body: the hub's HTTP server checks the admin key
  * and wires them in. Every input is read with zod; a bad one is HubError 'invalid' naming the
  * parameter (the server answers 400 with it).

@@ -9,7 +9,7 @@
  */
 import type { HubSql } from '../database';
 
-/** The contract's totals (HUB-CONTRACT.md, `GET /api/admin/day`), minor units and counts. */
+/** The contract's totals (docs/hub-wire.md, `GET /api/admin/day`), minor units and counts. */
 export interface HubDayTotals {
   cardSalesMinor: number;
   cardSalesCount: number;

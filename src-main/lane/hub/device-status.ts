@@ -6,7 +6,7 @@ import type { HubOutbox } from '../journal/hub-outbox';
 /** The hub hears of a change at most this often. */
 export const deviceStatusGapMs = 5000;
 
-/** The `device.status` event's body (HUB-CONTRACT.md). */
+/** The `device.status` event's body (docs/hub-wire.md). */
 export interface DeviceStatusBody {
   readonly readers: ReadonlyArray<{ readonly name: string; readonly state: string }>;
   readonly printer: { readonly state: string; readonly paper: 'ok' | 'low' | 'out' | 'unknown' };

@@ -9,7 +9,7 @@ export interface HubAddress {
   readonly key: string;
 }
 
-/** What a post of events came to, in the contract's words (HUB-CONTRACT.md, "The wire"). */
+/** What a post of events came to, in the contract's words (docs/hub-wire.md, "The wire"). */
 export type PostOutcome =
   /** `settingsVersion`: the store's newest settings push, when the hub names one. */
   | { readonly kind: 'acknowledged'; readonly acknowledgedSeq: number; readonly settingsVersion?: number }

@@ -10,7 +10,7 @@ import {
   type TestHub,
 } from '../../support/hub-harness';
 
-// The lane wire (HUB-CONTRACT) on both engines: a real PostgreSQL server this file starts, and
+// The lane wire (docs/hub-wire.md) on both engines: a real PostgreSQL server this file starts, and
 // the embedded PGlite. Same SQL, same answers.
 describe.each([
   ['postgres', postgresEngine],

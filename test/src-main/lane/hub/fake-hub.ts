@@ -10,7 +10,7 @@ export interface StoredEvent {
 }
 
 /**
- * The store hub's lane-facing wire, as HUB-CONTRACT.md fixes it, for one lane and in memory:
+ * The store hub's lane-facing wire, as docs/hub-wire.md fixes it, for one lane and in memory:
  * the key check (401 a wrong key, 403 another lane's path), dedupe by seq, 409 gap and
  * journal-replaced, heartbeats, the settings push. Hooks make it fail as a real one can.
  */
