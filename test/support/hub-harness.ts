@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openEmbedded, openPostgres, type HubDatabase } from '../../src-main/hub/database';
+import { openPostgres, type HubDatabase } from '../../src-main/hub/database';
 import { adminKeyOf } from '../../src-main/hub/lane-keys';
 import { startHubServer, type HubServerOptions, type RunningHubServer } from '../../src-main/hub/server';
 import { createLogger } from '../../src-main/platform/log/logger';
 import { ManualClock } from './manual-clock';
+import { openFreshEmbedded } from './pglite-template';
 import { createDatabaseOn, startPostgresCluster, type PostgresCluster } from './postgres-cluster';
 
 /**
@@ -38,12 +36,7 @@ export function postgresEngine(): Engine {
 }
 
 export function embeddedEngine(): Engine {
-  const folder = mkdtempSync(join(tmpdir(), 'hub-pglite-'));
-  return {
-    name: 'embedded',
-    open: () => openEmbedded(join(folder, 'db')),
-    close: async () => rmSync(folder, { recursive: true, force: true }),
-  };
+  return { name: 'embedded', open: openFreshEmbedded, close: async () => undefined };
 }
 
 export const adminKey = 'lpa_test-admin-key-0123456789abcdefghijklmnopqrs';

@@ -1,15 +1,13 @@
 /**
- * The hub's manager tests: an engine factory (PGlite in a temporary folder, and PostgreSQL on
+ * The hub's manager tests: an engine factory (PGlite, a copy of the suite's template, and PostgreSQL on
  * the unit suite's cluster from postgres-global.ts), a store with lanes, and a lane
  * journal's rows turned into the contract's events (the wire of ADR 080) straight from the SQLite
  * file, independently of the lane's outbox triggers.
  */
 import Database from 'better-sqlite3';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { openFreshEmbedded } from './pglite-template';
 import { createDatabaseOn } from './postgres-cluster';
-import { openEmbedded, openPostgres, type HubDatabase } from '../../src-main/hub/database';
+import { openPostgres, type HubDatabase } from '../../src-main/hub/database';
 import { projectJournalEvent, type ProjectedEvent, type ProjectedLane } from '../../src-main/hub/projection-journal';
 
 export interface HubEngine {
@@ -23,7 +21,7 @@ export interface HubEngine {
  * suite's global setup starts one: postgres-global.ts).
  */
 export const hubEngines: HubEngine[] = [
-  { name: 'embedded', open: () => openEmbedded(join(mkdtempSync(join(tmpdir(), 'hub-manager-')), 'db')) },
+  { name: 'embedded', open: openFreshEmbedded },
   ...(process.env['LANEPOINT_HUB_TEST_POSTGRES']
     ? [
         {
