@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { relative, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -10,15 +11,15 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * leaves them out. A file that grows past about 5 s belongs here; docs/developers.md lists the tiers.
  */
 export const slowTier: readonly string[] = [
-  'test/kills/kills.test.ts', // 101 s: 20 SIGKILLs of a real lane, some waiting out the 35 s answer window
-  'test/kills/offline-kills.test.ts', // 65 s: 8 SIGKILLs of a lane storing and forwarding while its network comes and goes
-  'test/src-main/lane/journal/crash.test.ts', // 33 s: 150 lane processes killed at three points
+  'test/kills/kills.test.ts', // 140-210 s: 20 SIGKILLs of a real lane, some waiting out the 35 s answer window
+  'test/kills/offline-kills.test.ts', // 60-77 s: 8 SIGKILLs of a lane storing and forwarding while its network comes and goes
+  'test/src-main/lane/journal/crash.test.ts', // 55 s: 150 lane processes killed at three points
   'test/hostile/shutdown.test.ts', // 14 s: real lanes under SIGTERM, one waiting out its 5 s bound
-  'test/src-main/backoffice/attachment-upload.test.ts', // 7 s: a 20 MB upload streamed end to end
-  'test/src-main/backoffice/boarding/attachment.test.ts', // 6 s: a 20 MB file streamed both ways
+  'test/src-main/backoffice/attachment-upload.test.ts', // 8 s: a 20 MB upload streamed end to end
+  'test/src-main/backoffice/boarding/attachment.test.ts', // 15 s: a 20 MB file streamed both ways
   'test/bench/soak.test.ts', // 5 s: the soak's sales against the emulator
-  'test/src-main/hub/ingest.test.ts', // 8 s: a PostgreSQL cluster and PGlite (4 s to start) under the lane wire
-  'test/src-main/shells/cli/hub-command.test.ts', // 8 s: a real `lanepoint hub` creating its embedded database
+  'test/src-main/shells/cli/hub-command.test.ts', // 9 s: a real `lanepoint hub` creating its embedded database
+  'test/src-main/backoffice/hub-commands.test.ts', // 7 s: the real hub per test, through the back office's commands
 ];
 
 /**
@@ -36,6 +37,24 @@ export class SlowFirstSequencer extends BaseSequencer {
     // Array.prototype.sort is stable: outside the slow tier vitest's own order stays.
     return sorted.sort((a, b) => rank(a) - rank(b));
   }
+}
+
+/**
+ * The node files that replace a module with `vi.mock` (or `vi.doMock`). The node project shares
+ * one module registry per worker across files (isolate: false): importing each file's graph again
+ * cost 230 s of a 500 s unit run on two cores. A replaced module only takes effect in a fresh
+ * registry, so these files run in a project of their own that isolates them. Found by reading the
+ * files, so a new one can never land in the shared registry by mistake.
+ */
+export function filesThatMockModules(root = 'test'): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    const path = join(root, entry.name);
+    if (entry.isDirectory()) found.push(...filesThatMockModules(path));
+    else if (entry.name.endsWith('.test.ts') && /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(path, 'utf8')))
+      found.push(path.replaceAll('\\', '/'));
+  }
+  return found;
 }
 
 // Unit and integration tests. Node code runs in the node environment; renderer components run
@@ -67,8 +86,23 @@ export default defineConfig(({ mode }) => ({
             'test/src-renderer/**',
             'test/e2e/**',
             'test/lint/fixtures/**',
+            ...filesThatMockModules(),
             ...(mode === 'quick' ? slowTier : []),
           ],
+          // One module registry per worker, shared by the files it runs (see filesThatMockModules).
+          // What a file changes outside its modules is put back after each test.
+          isolate: false,
+          restoreMocks: true,
+          unstubEnvs: true,
+          unstubGlobals: true,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node-isolated',
+          environment: 'node',
+          include: filesThatMockModules(),
         },
       },
       {

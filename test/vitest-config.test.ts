@@ -31,3 +31,13 @@ describe('the slow tier', () => {
     );
   });
 });
+
+describe('the files that replace modules', () => {
+  it('are found by reading them, and run isolated, outside the shared registry', async () => {
+    const { filesThatMockModules } = await import('../vitest.config');
+    const found = filesThatMockModules();
+    expect(found).toContain('test/src-main/lane/terminal/unrecorded-outcome.test.ts');
+    expect(found).toContain('test/src-main/shells/electron/preload.test.ts');
+    expect(found.every((path) => path.endsWith('.test.ts'))).toBe(true);
+  });
+});
