@@ -284,6 +284,11 @@ export class TerminalDevice {
       throw new TerminalActionError('not-accepted', 'an expiry is MMYY');
     if (card.cvv !== undefined && !/^\d{3,4}$/.test(card.cvv))
       throw new TerminalActionError('not-accepted', 'a CVV is 3 or 4 digits');
+    const prompt = this.#prompt;
+    if (prompt.kind === 'keyed-card' && prompt.expiry && card.expiry === undefined)
+      throw new TerminalActionError('not-accepted', 'the terminal asks for the expiry date too');
+    if (prompt.kind === 'keyed-card' && prompt.cvv && card.cvv === undefined)
+      throw new TerminalActionError('not-accepted', 'the terminal asks for the CVV too');
     this.#answer('keyed-card', card);
   }
 

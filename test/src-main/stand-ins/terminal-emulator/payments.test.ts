@@ -159,6 +159,7 @@ describe('a card sale on the terminal, authorized at the gateway emulator', () =
       { session: key },
     );
     await prompted(stand, ingenico, 'keyed-card');
+    expect(() => terminal().keyCard({ number: '4788250000121443', expiry: '1230' })).toThrow(/CVV too/);
     terminal().keyCard({ number: '4788250000121443', expiry: '1230', cvv: '112' });
     await prompted(stand, ingenico, 'zip');
     terminal().enterZip('19406');
