@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import { isLoopbackHost } from '../config/schema';
 import { systemClock, type Clock } from '../../platform/clock';
+import { kindOf } from '../../platform/errors';
 import { createOutboundSender, type Answered, type OutboundResult } from '../../platform/http/outbound';
 import type { Logger } from '../../platform/log/logger';
 import {
@@ -260,8 +261,11 @@ export function createTerminalClient(options: TerminalClientOptions): TerminalCl
     // Renewing ends the old session, and with force its in-flight command: not under our own request.
     if (held && now < held.expiresAt && (inFlight.get(hsn) ?? 0) > 0) return held;
     if (held && now < held.expiresAt && options.shared) {
-      // Without force, connect refuses while our own session lives: end it first.
-      await exchange('disconnect', { merchantId, hsn }, held.key).catch(() => undefined);
+      // Without force, connect refuses while our own session lives: end it first. If that
+      // fails, connect still runs and says what is wrong (busy, not sent, ...).
+      await exchange('disconnect', { merchantId, hsn }, held.key).catch((error: unknown) =>
+        logger?.warn({ operation: 'disconnect', hsn, kind: kindOf(error) }, 'ending the old session failed'),
+      );
       sessions.delete(hsn);
     }
     return connectSession(hsn, !options.shared);
