@@ -1,7 +1,6 @@
 import type { ZodType } from 'zod';
 import { isLoopbackHost } from '../config/schema';
 import { systemClock, type Clock } from '../../platform/clock';
-import { kindOf } from '../../platform/errors';
 import { createOutboundSender, type Answered, type OutboundResult } from '../../platform/http/outbound';
 import type { Logger } from '../../platform/log/logger';
 import {
@@ -23,14 +22,8 @@ import {
   type TerminalReceiptData,
   type TerminalTip,
 } from './answers';
-import { refusalOf, isSessionRefusal } from './refusals';
-import {
-  TerminalMalformedAnswer,
-  TerminalNotSent,
-  TerminalOutcomeUnknown,
-  TerminalRequestInvalid,
-  TerminalSessionRefused,
-} from './errors';
+import { refusalOf } from './refusals';
+import { TerminalMalformedAnswer, TerminalNotSent, TerminalOutcomeUnknown, TerminalRequestInvalid } from './errors';
 import { defaultTimeouts, operations, type Duration, type TerminalOperation } from './operations';
 import {
   authCardToWire,
@@ -55,7 +48,7 @@ import {
   type TipRequest,
   type WireBody,
 } from './requests';
-import { parseSessionKeyHeader, sessionExpiry } from './session-key';
+import { createSessionKeeper } from './sessions';
 
 /**
  * The lane's client of the CardPointe Integrated Terminal API (formerly Bolt): each operation of
@@ -128,11 +121,6 @@ export interface TerminalClient {
   printReceipt(request: PrintReceiptRequest): Promise<TerminalReceiptData | undefined>;
 }
 
-interface HeldSession {
-  readonly key: string;
-  readonly expiresAt: number;
-}
-
 /** Checks the base URL: https, or plain http to loopback; the site root, not the API's path. */
 function siteRoot(baseUrl: string): URL {
   let url: URL;
@@ -158,13 +146,8 @@ export function createTerminalClient(options: TerminalClientOptions): TerminalCl
   const merchantId = textField('merchantId', options.merchantId, 16);
   const clock = options.clock ?? systemClock;
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
-  const renewBeforeMs = options.renewBeforeMs ?? 3 * 60_000;
   const outbound = createOutboundSender({ clock, ...(options.fetch ? { fetch: options.fetch } : {}) });
   const { logger } = options;
-
-  const sessions = new Map<string, HeldSession>();
-  const connecting = new Map<string, Promise<HeldSession>>();
-  const inFlight = new Map<string, number>();
 
   /** One attempt on the wire; the answer whatever its status, or a not-sent / outcome-unknown error. */
   async function exchange(operation: TerminalOperation, body: WireBody, sessionKey?: string): Promise<Answered> {
@@ -229,81 +212,9 @@ export function createTerminalClient(options: TerminalClientOptions): TerminalCl
     );
   }
 
-  /** Connects (once at a time per terminal) and keeps the key. */
-  function connectSession(hsn: string, force: boolean, token?: string): Promise<HeldSession> {
-    const pending = connecting.get(hsn);
-    if (pending) return pending;
-    const connection = (async () => {
-      const body: WireBody = { merchantId, hsn, ...(token === undefined ? {} : { token }), force: String(force) };
-      const answer = await exchange('connect', body);
-      if (answer.status !== 200) throw refusalOf('connect', hsn, answer);
-      const session = parseSessionKeyHeader(answer.headers.get('x-cardconnect-sessionkey'));
-      if (!session)
-        throw new TerminalMalformedAnswer('connect: the answer carries no X-CardConnect-SessionKey header', {
-          operation: 'connect',
-          hsn,
-          status: answer.status,
-          requestSent: true,
-        });
-      const held = { key: session.key, expiresAt: sessionExpiry(session, clock.now()) };
-      sessions.set(hsn, held);
-      return held;
-    })();
-    connecting.set(hsn, connection);
-    return connection.finally(() => connecting.delete(hsn));
-  }
-
-  /** The held key while it has time left; a new one before it runs out, unless our own request is using it. */
-  async function sessionFor(hsn: string): Promise<HeldSession> {
-    const held = sessions.get(hsn);
-    const now = clock.now();
-    if (held && now < held.expiresAt - renewBeforeMs) return held;
-    // Renewing ends the old session, and with force its in-flight command: not under our own request.
-    if (held && now < held.expiresAt && (inFlight.get(hsn) ?? 0) > 0) return held;
-    if (held && now < held.expiresAt && options.shared) {
-      // Without force, connect refuses while our own session lives: end it first. If that
-      // fails, connect still runs and says what is wrong (busy, not sent, ...).
-      await exchange('disconnect', { merchantId, hsn }, held.key).catch((error: unknown) =>
-        logger?.warn({ operation: 'disconnect', hsn, kind: kindOf(error) }, 'ending the old session failed'),
-      );
-      sessions.delete(hsn);
-    }
-    return connectSession(hsn, !options.shared);
-  }
-
-  /** A request on the terminal's session; refused for its session, renewed and (unless it moves money) sent once more. */
-  async function withSession(operation: TerminalOperation, hsn: string, fields: WireBody): Promise<Answered> {
-    const body: WireBody = { merchantId, hsn: hsnField(hsn), ...fields };
-    let session = await sessionFor(hsn);
-    inFlight.set(hsn, (inFlight.get(hsn) ?? 0) + 1);
-    try {
-      let answer = await exchange(operation, body, session.key);
-      if (!isSessionRefusal(answer)) return answer;
-      if (sessions.get(hsn) === session) sessions.delete(hsn);
-      if (operations[operation].movesMoney) {
-        throw new TerminalSessionRefused(
-          `${operation}: the terminal service refused the session key; the authorization was not made and is not sent again automatically (a new session is made on the next request)`,
-          { operation, hsn, status: answer.status, requestSent: true },
-        );
-      }
-      session = await connectSession(hsn, !options.shared);
-      answer = await exchange(operation, body, session.key);
-      if (!isSessionRefusal(answer)) return answer;
-      sessions.delete(hsn);
-      throw new TerminalSessionRefused(`${operation}: the terminal service refused a new session key too`, {
-        operation,
-        hsn,
-        status: answer.status,
-        requestSent: true,
-      });
-    } finally {
-      inFlight.set(hsn, (inFlight.get(hsn) ?? 1) - 1);
-    }
-  }
-
   /** A session request whose success answer is read through `schema`. */
   async function ask<T>(operation: TerminalOperation, hsn: string, fields: WireBody, schema: ZodType<T>): Promise<T> {
-    const answer = await withSession(operation, hsn, fields);
+    const answer = await sessions.send(operation, { merchantId, hsn: hsnField(hsn), ...fields });
     const orderId = typeof fields.orderId === 'string' ? fields.orderId : undefined;
     if (answer.status !== 200) throw refusalOf(operation, hsn, answer, orderId);
     return read(operation, answer, schema, orderId);
@@ -311,9 +222,18 @@ export function createTerminalClient(options: TerminalClientOptions): TerminalCl
 
   /** A session request whose success is its 200 alone. */
   async function tell(operation: TerminalOperation, hsn: string, fields: WireBody = {}): Promise<void> {
-    const answer = await withSession(operation, hsn, fields);
+    const answer = await sessions.send(operation, { merchantId, hsn: hsnField(hsn), ...fields });
     if (answer.status !== 200) throw refusalOf(operation, hsn, answer);
   }
+
+  const sessions = createSessionKeeper({
+    merchantId,
+    clock,
+    exchange,
+    renewBeforeMs: options.renewBeforeMs ?? 3 * 60_000,
+    shared: options.shared ?? false,
+    ...(logger ? { logger } : {}),
+  });
 
   /** A request without a session. */
   async function plain<T>(operation: TerminalOperation, body: WireBody, schema: ZodType<T>): Promise<T> {
@@ -334,18 +254,10 @@ export function createTerminalClient(options: TerminalClientOptions): TerminalCl
       hsnField(hsn);
       if (token !== undefined && !/^[A-Za-z0-9]{6}$/.test(token))
         throw new TerminalRequestInvalid('token', 'must be the 6 characters preconnect showed on the terminal');
-      sessions.delete(hsn);
-      const held = await connectSession(hsn, force ?? false, token);
+      const held = await sessions.connect(hsn, force ?? false, token);
       return { hsn, expiresAt: held.expiresAt };
     },
-    async disconnect({ hsn }) {
-      const held = sessions.get(hsnField(hsn));
-      if (!held) return;
-      sessions.delete(hsn);
-      const answer = await exchange('disconnect', { merchantId, hsn }, held.key);
-      // A key the service no longer knows is as good as disconnected.
-      if (answer.status !== 200 && !isSessionRefusal(answer)) throw refusalOf('disconnect', hsn, answer);
-    },
+    disconnect: async ({ hsn }) => sessions.disconnect(hsnField(hsn)),
     display: async ({ hsn, text }) => tell('display', hsn, { text: displayTextField(text) }),
     clearDisplay: async ({ hsn }) => tell('clearDisplay', hsn),
     readConfirmation: async ({ hsn, prompt, beep }) =>
