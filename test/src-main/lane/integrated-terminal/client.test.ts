@@ -263,6 +263,40 @@ describe('the session key', () => {
     ]);
   });
 
+  it('two requests at once share one connect', async () => {
+    const service = await terminalService(
+      withSessions((seen, res) =>
+        json(res, 200, seen.path === '/api/v2/ping' ? { connected: true } : { version: '1060011' }),
+      ),
+    );
+    const terminal = client(service.baseUrl);
+    const answers = await Promise.all([terminal.getPanPadVersion({ hsn }), terminal.ping({ hsn })]);
+    expect(answers).toEqual(['1060011', true]);
+    expect(service.paths().filter((path) => path === '/api/v2/connect')).toHaveLength(1);
+  });
+
+  it('disconnect ends the session (a key the service already forgot is fine); the next request connects', async () => {
+    const service = await terminalService(
+      withSessions((seen, res) =>
+        seen.path === '/api/v2/disconnect'
+          ? json(res, 400, { errorCode: 3, errorMessage: 'Session key for hsn was not valid' })
+          : res.writeHead(200).end(),
+      ),
+    );
+    const terminal = client(service.baseUrl);
+    await terminal.cancel({ hsn });
+    await terminal.disconnect({ hsn });
+    await terminal.disconnect({ hsn });
+    await terminal.cancel({ hsn });
+    expect(service.seen.map((one) => `${one.path} ${one.sessionKey ?? ''}`.trim())).toEqual([
+      '/api/v2/connect',
+      '/api/v2/cancel key1',
+      '/api/v2/disconnect key1',
+      '/api/v2/connect',
+      '/api/v2/cancel key2',
+    ]);
+  });
+
   it('a connect answer without the header is malformed', async () => {
     const service = await terminalService((_seen, res) => res.writeHead(200).end());
     const error = await failure(client(service.baseUrl).ping({ hsn }));
