@@ -185,6 +185,15 @@ export function createTerminalClient(options: TerminalClientOptions): TerminalCl
     });
   }
 
+  const sessions = createSessionKeeper({
+    merchantId,
+    clock,
+    exchange,
+    renewBeforeMs: options.renewBeforeMs ?? 3 * 60_000,
+    shared: options.shared ?? false,
+    ...(logger ? { logger } : {}),
+  });
+
   /** The answer read through `schema`; a wrong shape is malformed (an unknown outcome for an authorization). */
   function read<T>(operation: TerminalOperation, answer: Answered, schema: ZodType<T>, orderId?: string): T {
     let json: unknown;
@@ -203,7 +212,7 @@ export function createTerminalClient(options: TerminalClientOptions): TerminalCl
     const details = { operation, status: answer.status, requestSent: true };
     if (operations[operation].movesMoney)
       throw new TerminalOutcomeUnknown(
-        `${operation}: sent, outcome unknown (the answer is not as documented: ${problem}); recover it by order id ${orderId} through the gateway`,
+        `${operation}: sent, outcome unknown (the answer is not as documented: ${problem}); recover it by order id ${orderId} through the gateway; it is not sent again`,
         details,
       );
     throw new TerminalMalformedAnswer(
@@ -225,15 +234,6 @@ export function createTerminalClient(options: TerminalClientOptions): TerminalCl
     const answer = await sessions.send(operation, { merchantId, hsn: hsnField(hsn), ...fields });
     if (answer.status !== 200) throw refusalOf(operation, hsn, answer);
   }
-
-  const sessions = createSessionKeeper({
-    merchantId,
-    clock,
-    exchange,
-    renewBeforeMs: options.renewBeforeMs ?? 3 * 60_000,
-    shared: options.shared ?? false,
-    ...(logger ? { logger } : {}),
-  });
 
   /** A request without a session. */
   async function plain<T>(operation: TerminalOperation, body: WireBody, schema: ZodType<T>): Promise<T> {

@@ -366,6 +366,13 @@ describe('refusals and lost answers', () => {
     expect(service.paths().filter((path) => path === '/api/v3/authCard')).toHaveLength(1);
   });
 
+  it('an authCard answered 200 without respstat: outcome unknown (it may have been approved)', async () => {
+    const service = await terminalService(withSessions((_seen, res) => json(res, 200, { resptext: 'Approval' })));
+    const error = await failure(client(service.baseUrl).authCard(sale));
+    expect(error).toMatchObject({ kind: 'outcome-unknown', status: 200, requestSent: true });
+    expect(error.message).toMatch(/respstat: .*order id LANE01-000123 through the gateway; it is not sent again$/);
+  });
+
   it('errorCode 800 after an authorization ("Printing not supported") leaves it unknown', async () => {
     const service = await terminalService(
       withSessions((_seen, res) => json(res, 500, { errorCode: 800, errorMessage: 'Printing not supported' })),
