@@ -10,7 +10,7 @@ import { parseSessionKeyHeader, sessionExpiry } from './session-key';
 
 /**
  * The session keys of the terminal client, one per HSN (developer-guides.md, "Establishing a
- * Session"; ADR 084). A key is made by `connect`, used until `renewBeforeMs` before it expires,
+ * Session"; ADR 085). A key is made by `connect`, used until `renewBeforeMs` before it expires,
  * then replaced at the next request, unless a request of this client is still in flight on
  * it (a forced connect would cancel that request's command at the terminal). A request the
  * service refuses for its session is sent once more on a new key, unless it moves money.
