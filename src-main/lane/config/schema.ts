@@ -15,6 +15,11 @@ import { surchargeSettingsSchema } from './surcharge-settings';
 import { offlineSettingsSchema } from './offline-settings';
 import { walletSettingIssues, walletSettingsSchema } from './wallet-settings';
 import { hubSettingsSchema } from './hub-settings';
+import {
+  integratedTerminalSettingIssues,
+  integratedTerminalSettingsSchema,
+  paymentDevices,
+} from './integrated-terminal-settings';
 import { isLoopbackHost } from './loopback';
 
 export { isLoopbackHost } from './loopback';
@@ -130,6 +135,12 @@ export const settingsSchema = z
       payments: z
         .strictObject(
           {
+            device: z
+              .enum(paymentDevices, { error: oneOf(paymentDevices, ' or ') })
+              .default('reader')
+              .describe(
+                'What takes the card: `reader`, the lane\u2019s own card reader (`devices`); `integrated-terminal`, a CardPointe terminal through the Terminal API (`integratedTerminal`).',
+              ),
             tips: z
               .boolean({ error: 'expected true or false' })
               .default(false)
@@ -200,6 +211,7 @@ export const settingsSchema = z
         .describe('Who may sign in on the lane, and what needs a manager.'),
       wallet: walletSettingsSchema.prefault({}),
       surcharge: surchargeSettingsSchema.prefault({}),
+      integratedTerminal: integratedTerminalSettingsSchema.prefault({}),
       offline: offlineSettingsSchema.prefault({}),
       kiosk: kioskSettingsSchema.prefault({}),
       hub: hubSettingsSchema.prefault({}),
@@ -300,6 +312,12 @@ export const settingsSchema = z
     });
     for (const { key, message } of walletSettingIssues(settings.wallet, settings.training, isLoopbackHost))
       context.addIssue({ code: 'custom', path: ['wallet', key], message });
+    for (const { key, message } of integratedTerminalSettingIssues(
+      settings.payments.device,
+      settings.integratedTerminal,
+      settings.training,
+    ))
+      context.addIssue({ code: 'custom', path: ['integratedTerminal', key], message });
     // zod runs this even when a field already failed; a URL that does not parse has its own
     // issue, so only a parsed, non-loopback host is reported here.
     if (!settings.training || settings.gateway.url === '') return;

@@ -22,6 +22,7 @@ describe('settingsSchema defaults', () => {
       gateway: { url: '' },
       host: { port: 8710 },
       payments: {
+        device: 'reader',
         tips: false,
         forcedCredit: false,
         ach: false,
@@ -83,6 +84,7 @@ describe('settingsSchema defaults', () => {
       },
       staff: { members: [], refundLimitMinor: 5000 },
       surcharge: { enabled: false, storePostal: '' },
+      integratedTerminal: { baseUrl: '', merchantId: '', hsn: '' },
       offline: {
         enabled: false,
         perPaymentMaxMinor: 5000,
