@@ -11,6 +11,7 @@ import {
   TerminalRequestInvalid,
 } from '../../../../src-main/lane/integrated-terminal/errors';
 import { Journal } from '../../../../src-main/lane/journal/journal';
+import { recoverJournal } from '../../../../src-main/lane/journal/journaled';
 import {
   journaledTerminalAuthorize,
   tipMinorOf,
@@ -266,6 +267,24 @@ describe('a payment on an integrated terminal, journaled and recovered by order 
     expect(result.error).toBeInstanceOf(NotFoundYetError);
     expect(onlyRow(lane)).toMatchObject({ state: 'unknown', orderId: result.orderId });
     expect(ledger(result.orderId)).toEqual([]);
+  });
+
+  it('a 5xx from the terminal service (the gateway failed it): unknown and held, settled later by order id as never processed', async () => {
+    const lane = openLane();
+    await emulatorAdmin(stand.gateway.url).fault('auth', 'http-500');
+    const paying = pay(lane, 1000);
+    await prompted(stand, ingenico, 'card');
+    terminal().insertCard(terminalTestCards.visa);
+    const result = await paying;
+    expect(result.kind).toBe('unknown');
+    expect(onlyRow(lane)).toMatchObject({ state: 'unknown', orderId: result.orderId, amountMinor: 1000 });
+    expect(onlyRow(lane).note).toMatch(/may still be processing it/);
+    // Never sent again: the background pass asks the gateway once the answer window has passed.
+    stand.clock.advance(35_000);
+    const [settled] = await recoverJournal(lane.journal, lane.gateway, merchantId);
+    expect(settled).toMatchObject({ kind: 'authorization', outcome: { kind: 'not-processed' } });
+    expect(onlyRow(lane)).toMatchObject({ state: 'resolved', orderId: result.orderId });
+    expect(ledger(result.orderId).filter((record) => record.respstat === 'A')).toEqual([]);
   });
 
   it('the terminal reboots while it waits for the card: not connected (code 6), the row not sent, nothing charged', async () => {
