@@ -5,6 +5,7 @@
  * Also the readers of request fields: "ALL properties are encoded as US ASCII strings", yet the
  * guides' own examples send booleans and numbers too, so both are read.
  */
+import { KindedError } from '../../platform/errors';
 
 /** One answer of the terminal service: a status, a JSON body (or none) and headers. */
 export interface TerminalAnswer {
@@ -26,11 +27,14 @@ export const errorCodes = {
 } as const;
 
 /** A refusal as an exception, so a check deep in a handler ends the request with its answer. */
-export class TerminalRefusal extends Error {
+export class TerminalRefusal extends KindedError<'refused'> {
   readonly answer: TerminalAnswer;
 
   constructor(answer: TerminalAnswer) {
-    super(typeof answer.body === 'object' ? String((answer.body as { errorMessage?: string }).errorMessage) : '');
+    super(
+      'refused',
+      typeof answer.body === 'object' ? String((answer.body as { errorMessage?: string }).errorMessage) : '',
+    );
     this.name = 'TerminalRefusal';
     this.answer = answer;
   }
