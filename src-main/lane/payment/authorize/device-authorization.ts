@@ -4,10 +4,10 @@ import type { LcdPrompt, UnattendedPaymentDevice } from '../../../../drivers/una
 import { readResponseCode } from '../../../../drivers/unattended/response-codes';
 import type { Authorization } from '../../gateway/auth-response';
 import { emvTagDataSchema } from '../../gateway/emv-tag-data';
-import { resolveLostAuthorization } from '../../gateway/recovery';
 import { receiptSchema } from '../../gateway/wire-schema';
-import { outcomeOf, recordRecovery } from '../../journal/journaled';
+import { outcomeOf } from '../../journal/journaled';
 import { writeAfterSending } from '../../journal/unrecorded';
+import { recoverHeldByOrderId } from './held-recovery';
 import type { JournaledAuthorization, JournaledAuthorizationRequest } from './journaled-authorization';
 
 /** One authorization an unattended payment device makes by itself, journaled as the lane's own are. */
@@ -59,25 +59,7 @@ export async function journaledDeviceAuthorize(request: DeviceAuthorizationReque
   const held = { entryId, orderId, amountMinor: credit ? -amountMinor : amountMinor };
   const paymentType: PaymentType = credit ? 'refund' : request.capture ? 'sale' : 'auth-only';
   /** The answer is lost, or cannot be told to be this payment's: the gateway is asked by order id. */
-  // Every write here is after the device may have authorized: one the journal cannot make leaves
-  // the outcome unknown, held (principle 10).
-  const recoverByOrderId = async (why: string): Promise<JournaledAuthorization> => {
-    const lost = writeAfterSending(journal, { ...held, outcome: null }, () => journal.markUnknown(entryId, why));
-    if ('refused' in lost) return { kind: 'unrecorded', entryId, orderId, error: lost.refused };
-    const sentAt = journal.get(entryId)?.createdAt ?? journal.clock.now();
-    const outcome = await resolveLostAuthorization(
-      client,
-      { merchid, orderid: orderId },
-      { sentAt, now: journal.clock.now() },
-    );
-    const learned = writeAfterSending(journal, { ...held, outcome: null }, () =>
-      recordRecovery(journal, entryId, outcome),
-    );
-    if ('refused' in learned) return { kind: 'unrecorded', entryId, orderId, error: learned.refused };
-    return outcome.kind === 'unresolved'
-      ? { kind: 'unknown', entryId, orderId, error: outcome.error }
-      : { kind: 'recovered', entryId, orderId, outcome };
-  };
+  const recoverByOrderId = (why: string) => recoverHeldByOrderId({ journal, client, merchid }, held, why);
   let answer: DptAnswer;
   try {
     answer = await request.device.pay(

@@ -1,10 +1,9 @@
 import type { Authorization } from '../../gateway/auth-response';
 import { emvTagDataSchema } from '../../gateway/emv-tag-data';
 import { RetryableError } from '../../gateway/errors';
-import { resolveLostAuthorization } from '../../gateway/recovery';
 import { receiptSchema } from '../../gateway/wire-schema';
 import { maskAnswer } from '../../journal/card-data';
-import { outcomeOf, recordRecovery } from '../../journal/journaled';
+import { outcomeOf } from '../../journal/journaled';
 import { writeAfterSending } from '../../journal/unrecorded';
 import type { TerminalAuthorization } from '../../integrated-terminal/answers';
 import type { TerminalClient } from '../../integrated-terminal/client';
@@ -15,6 +14,7 @@ import {
   TerminalRequestInvalid,
 } from '../../integrated-terminal/errors';
 import type { AuthCardRequest } from '../../integrated-terminal/requests';
+import { recoverHeldByOrderId } from './held-recovery';
 import type { JournaledAuthorization, JournaledAuthorizationRequest } from './journaled-authorization';
 
 /** The tip step the terminal shows before the card (terminal-openapi.yaml, `tip`). */
@@ -86,26 +86,8 @@ export async function journaledTerminalAuthorize(
     detail: { ...request.detail, ...(request.tip ? { tipMinor } : {}), hsn },
   });
   const held = { entryId, orderId, amountMinor };
-  /** The terminal cannot say what happened: the gateway is asked by order id. */
-  // Every write here is after the terminal may have authorized: one the journal cannot make
-  // leaves the outcome unknown, held (principle 10).
-  const recoverByOrderId = async (why: string): Promise<JournaledAuthorization> => {
-    const lost = writeAfterSending(journal, { ...held, outcome: null }, () => journal.markUnknown(entryId, why));
-    if ('refused' in lost) return { kind: 'unrecorded', entryId, orderId, error: lost.refused };
-    const sentAt = journal.get(entryId)?.createdAt ?? journal.clock.now();
-    const outcome = await resolveLostAuthorization(
-      client,
-      { merchid, orderid: orderId },
-      { sentAt, now: journal.clock.now() },
-    );
-    const learned = writeAfterSending(journal, { ...held, outcome: null }, () =>
-      recordRecovery(journal, entryId, outcome),
-    );
-    if ('refused' in learned) return { kind: 'unrecorded', entryId, orderId, error: learned.refused };
-    return outcome.kind === 'unresolved'
-      ? { kind: 'unknown', entryId, orderId, error: outcome.error }
-      : { kind: 'recovered', entryId, orderId, outcome };
-  };
+  /** The answer is lost, or cannot be told to be this payment's: the gateway is asked by order id. */
+  const recoverByOrderId = (why: string) => recoverHeldByOrderId({ journal, client, merchid }, held, why);
   /** The terminal's authorization (its answer, or the authResponse of a refusal) as the row's outcome. */
   const complete = (authorization: Authorization) => {
     const outcome = outcomeOf(authorization);
