@@ -11,6 +11,8 @@ export const batchLimit = 500;
 export const heartbeatMs = 30_000;
 /** How often an idle sender looks for journal rows the triggers added (a primary-key read). */
 export const pollMs = 500;
+/** A stop while the link is up gives the hub this long to take what is left (the lane stops within 5 s, ADR 046). */
+export const finalPostMs = 2000;
 const firstRetryMs = 1000;
 const lastRetryMs = 30_000;
 
@@ -31,8 +33,13 @@ export interface HubSenderOptions {
 }
 
 export interface HubSender {
+  /** The status, with `behind` counted now (an event the lane added since the last post counts). */
   status(): HubStatusView;
-  /** Stops at once; an answer under way is read and dropped. */
+  /**
+   * Stops. While the link is up, what is left goes in one last post, given 2 s on the clock; while
+   * it is down (or the hub does not answer in time) the request under way is dropped and the rows
+   * stay for the next start.
+   */
   stop(): Promise<void>;
 }
 
@@ -42,7 +49,8 @@ export interface HubSender {
  * 500 at most per post, and deletes what the hub acknowledged. At least once, in order: the hub
  * skips what it already holds. It waits on the injected Clock: a short poll while idle (or at
  * once when the lane adds an event), a heartbeat every 30 s, and on failure 1 s doubling to 30 s.
- * A refused key or a replaced journal stops it, and the status says why.
+ * A refused key or a replaced journal stops it, and the status says why. A planned stop hands
+ * the hub what is left when it can, so a lane restarted for an update does not come back behind.
  */
 export function startHubSender(options: HubSenderOptions): HubSender {
   const { outbox, clock, logger } = options;
@@ -92,7 +100,7 @@ export function startHubSender(options: HubSenderOptions): HubSender {
     switch (outcome.kind) {
       case 'acknowledged':
         delivered(outcome.acknowledgedSeq);
-        if (outcome.settingsVersion !== undefined) options.onSettingsVersion?.(outcome.settingsVersion);
+        if (outcome.settingsVersion !== undefined && !stopped) options.onSettingsVersion?.(outcome.settingsVersion);
         return 'next';
       case 'gap':
         // The hub lost events this lane already deleted (a restored hub): they cannot be sent again.
@@ -144,26 +152,33 @@ export function startHubSender(options: HubSenderOptions): HubSender {
     show({ ...status, state: 'refused', behind: outbox.pending(), since: clock.now(), reason });
   };
 
+  const post = async () => {
+    const events = outbox.after(after, batchLimit);
+    lastPostAt = clock.now();
+    const outcome = await postEvents(options.sender, options.address, {
+      journalId: options.journalId,
+      events,
+      signal: ending.signal,
+    });
+    return ending.signal.aborted ? 'stop' : handle(outcome, events[0]?.seq);
+  };
+
   const run = async () => {
     while (!stopped) {
-      const events = outbox.after(after, batchLimit);
-      if (events.length === 0 && clock.now() - lastPostAt < heartbeatMs && !failing) {
+      if (outbox.after(after, 1).length === 0 && clock.now() - lastPostAt < heartbeatMs && !failing) {
         await pause(pollMs);
         continue;
       }
-      lastPostAt = clock.now();
-      const outcome = await postEvents(options.sender, options.address, {
-        journalId: options.journalId,
-        events,
-        signal: ending.signal,
-      });
-      if (stopped) return;
-      const next = handle(outcome, events[0]?.seq);
+      const next = await post();
       if (next === 'stop') return;
-      if (next === 'wait') {
+      if (next === 'wait' && !stopped) {
         await pause(retryMs);
         retryMs = Math.min(retryMs * 2, lastRetryMs);
       }
+    }
+    // A planned stop with the link up: what the lane wrote since the last post goes now.
+    while (!failing && !ending.signal.aborted && outbox.after(after, 1).length > 0) {
+      if ((await post()) !== 'next') return;
     }
   };
 
@@ -179,13 +194,24 @@ export function startHubSender(options: HubSenderOptions): HubSender {
   });
 
   return {
-    status: () => status,
+    status() {
+      let behind: number;
+      try {
+        behind = outbox.pending();
+      } catch {
+        return status; // the journal is closing
+      }
+      if (behind === status.behind) return status;
+      return { ...status, behind, state: status.state === 'connected' ? 'behind' : status.state };
+    },
     async stop() {
       stopped = true;
-      ending.abort();
       unsubscribe();
+      // A hub that is not answering is not waited for; one that is gets a short while to take the rest.
+      const cancel = failing ? (ending.abort(), () => undefined) : clock.setTimer(() => ending.abort(), finalPostMs);
       wake?.();
       await running;
+      cancel();
     },
   };
 }

@@ -5,7 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Journal } from '../../../../src-main/lane/journal/journal';
 import { createOutboundSender } from '../../../../src-main/platform/http/outbound';
 import { createLogger } from '../../../../src-main/platform/log/logger';
-import { heartbeatMs, pollMs, startHubSender, type HubSender } from '../../../../src-main/lane/hub/hub-sender';
+import {
+  finalPostMs,
+  heartbeatMs,
+  pollMs,
+  startHubSender,
+  type HubSender,
+} from '../../../../src-main/lane/hub/hub-sender';
 import type { HubStatusView } from '../../../../src-main/lane/ipc/contract';
 import { ManualClock } from '../../../support/manual-clock';
 import { until } from '../../../support/until';
@@ -139,6 +145,45 @@ describe('the hub sender', () => {
     await until(() => hub.posts.length === 1);
     await sender.stop();
     expect(stateOf(sender)).not.toBe('connected');
+  });
+
+  it('counts an event the lane added since the last post: connected, 0 behind is never said over a row not yet sent', async () => {
+    const { hub, journal, start, sale } = await setUp();
+    const sender = start();
+    await until(() => stateOf(sender) === 'connected' && hub.posts.length === 1);
+    sale(700); // the sender is in its short poll: nothing posted yet
+    expect(hub.posts).toEqual([0]);
+    expect(sender.status()).toMatchObject({ state: 'behind', behind: 2 });
+    expect(journal.hub.pending()).toBe(2);
+  });
+
+  it('hands the hub what is left on a planned stop while the link is up, so the lane does not come back behind', async () => {
+    const { hub, journal, start, sale } = await setUp();
+    const sender = start();
+    await until(() => stateOf(sender) === 'connected' && hub.posts.length === 1);
+    sale(800); // written, then the lane is stopped before the next poll
+    await sender.stop();
+    expect(seqs(hub)).toEqual([1, 2]);
+    expect(journal.hub.pending()).toBe(0);
+    expect(sender.status()).toMatchObject({ state: 'connected', behind: 0 });
+  });
+
+  it('gives that last post 2 s on the clock: a hub that stops answering then keeps the rows for the next start', async () => {
+    const { clock, hub, journal, start, sale } = await setUp();
+    const sender = start();
+    await until(() => stateOf(sender) === 'connected' && hub.posts.length === 1);
+    hub.failures.push('hang');
+    sale(900);
+    let stoppedYet = false;
+    const stopping = sender.stop().then(() => (stoppedYet = true));
+    await until(() => hub.posts.length === 2);
+    clock.advance(finalPostMs - 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stoppedYet).toBe(false);
+    clock.advance(1);
+    await stopping;
+    expect(journal.hub.pending()).toBe(2);
+    expect(hub.events).toEqual([]);
   });
 
   it('stops when the hub refuses the key, and says so', async () => {
