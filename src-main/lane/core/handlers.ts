@@ -220,6 +220,15 @@ export function createCommandHandlers(
       trainingOnly('has an emulated phone');
       return core.wallet.payOnPhone(payload);
     },
+    // A lane that takes cards on its own reader has no terminal to draw (ADR 085).
+    'training.terminalScreen': () => null,
+    'training.terminalAction': () => {
+      trainingOnly('has an emulated integrated terminal');
+      throw new LaneError(
+        'refused',
+        'This lane takes cards on its own reader: there is no integrated terminal to act on.',
+      );
+    },
     'signature.session': () => core.signature.session(),
     'signature.begin': (args) => core.signature.begin(args),
     'signature.clear': () => core.signature.clear(),

@@ -45,7 +45,7 @@ import { sessionCommands, sessionEvents } from './contract/session';
 import { settingsCommands } from './contract/settings';
 import { signatureCommands, signatureEvents } from './contract/signature';
 import type { CommandSpec, EventSpec } from './contract/spec';
-import { trainingCommands } from './contract/training';
+import { trainingCommands, trainingEvents } from './contract/training';
 
 export * from './contract/app';
 export * from './contract/devices';
@@ -131,6 +131,7 @@ export const events = {
   ...kioskEvents,
   ...offlineEvents,
   ...hubEvents,
+  ...trainingEvents,
 } as const;
 
 export type EventName = keyof typeof events;

@@ -140,6 +140,8 @@ export function stubPos(data: {
     'training.failDns': (args) => args,
     'training.networkBack': () => ({ back: true }),
     'training.payOnPhone': unstubbed('training.payOnPhone'),
+    'training.terminalScreen': () => null,
+    'training.terminalAction': unstubbed('training.terminalAction'),
     'signature.session': () => idleSignature,
     'signature.begin': () => ({ ...idleSignature, state: 'capturing', source: 'screen' }),
     'signature.clear': () => idleSignature,
