@@ -7,6 +7,8 @@ import type { LinkReport } from '../gateway/client-settings';
 import type { TrainingDevices } from '../devices/training-devices';
 import type { GatewayAccess } from '../terminal/terminal';
 import type { TrainingWalletPayload } from '../wallet/pay-link/lane-wallet';
+import type { IntegratedTerminalConnection } from '../config/integrated-terminal-settings';
+import type { TrainingTerminalAction, TrainingTerminalView } from '../ipc/contract';
 
 /** Training's boarding service: where it listens and the API user it accepts. */
 export interface TrainingBoarding {
@@ -54,6 +56,22 @@ export interface TrainingGateway {
   close(): Promise<void>;
 }
 
+/**
+ * Training's integrated terminal (ADR 085): the Terminal API emulator in front of the built-in
+ * gateway, with one emulated terminal the trainee works on screen. Started on first use.
+ */
+export interface TrainingTerminal {
+  /** Starts the terminal service for `merchantId` at the built-in gateway; where the lane reaches it, its HSN and key. */
+  connection(merchantId: string): Promise<IntegratedTerminalConnection>;
+  /** The terminal's screen now; null before it has started. */
+  screen(): TrainingTerminalView | null;
+  /** The trainee's action or the trainer's fault; refused (a LaneError) when the terminal is not asking for it. */
+  act(action: TrainingTerminalAction): Promise<TrainingTerminalView>;
+  /** Told each time the screen changes. */
+  onScreen(listener: (view: TrainingTerminalView) => void): () => void;
+  close(): Promise<void>;
+}
+
 export interface TrainingKit {
   /** Training's built-in gateway (unused when another gateway is given). */
   readonly gateway: TrainingGateway;
@@ -61,4 +79,6 @@ export interface TrainingKit {
   readonly walletPayload: TrainingWalletPayload;
   /** The emulated reader, pads and printer, the card deck and the recorded signatures. */
   readonly devices: TrainingDevices;
+  /** The emulated integrated terminal, for a training lane set to `payments.device: integrated-terminal`. */
+  readonly terminal?: TrainingTerminal;
 }
