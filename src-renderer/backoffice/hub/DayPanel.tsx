@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ActionResult } from '../components/ActionResult';
+import { DayField } from './DayField';
 import type { BackOfficeCommandResult } from '../api-types';
 import { useBackOffice } from '../store';
 import { money, today } from './format';
@@ -56,10 +57,7 @@ export function DayPanel({ storeId }: { storeId: string }) {
     <section className="bo-panel" aria-labelledby="hub-day-heading">
       <h2 id="hub-day-heading">End of day</h2>
       <div className="bo-inline">
-        <label>
-          Day
-          <input type="date" value={day} onChange={(event) => event.target.value && setDay(event.target.value)} />
-        </label>
+        <DayField day={day} onDay={setDay} />
       </div>
       <ActionResult action={load} />
       {view ? (

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ActionResult } from '../components/ActionResult';
+import { DayField } from './DayField';
 import { useAction } from '../use-action';
 import { today } from './format';
 
@@ -36,10 +37,7 @@ export function ExportPanel({ storeId, token }: { storeId: string; token: string
     <section className="bo-panel" aria-labelledby="hub-export-heading">
       <h2 id="hub-export-heading">Export CSV</h2>
       <div className="bo-inline">
-        <label>
-          Day
-          <input type="date" value={day} onChange={(event) => event.target.value && setDay(event.target.value)} />
-        </label>
+        <DayField day={day} onDay={setDay} />
         <button type="button" onClick={prepare} disabled={fetched.busy}>
           Prepare the CSV
         </button>

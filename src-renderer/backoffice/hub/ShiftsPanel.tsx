@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ActionResult } from '../components/ActionResult';
+import { DayField } from './DayField';
 import { useBackOffice } from '../store';
 import { money, today, when } from './format';
 import { useHubLoad } from './use-hub-load';
@@ -23,10 +24,7 @@ export function ShiftsPanel({ storeId }: { storeId: string }) {
     <section className="bo-panel" aria-labelledby="hub-shifts-heading">
       <h2 id="hub-shifts-heading">Shifts by cashier</h2>
       <div className="bo-inline">
-        <label>
-          Day
-          <input type="date" value={day} onChange={(event) => event.target.value && setDay(event.target.value)} />
-        </label>
+        <DayField day={day} onDay={setDay} />
       </div>
       <ActionResult action={load} />
       {shifts && shifts.length === 0 ? <p className="bo-note">No shifts on {day}.</p> : null}
