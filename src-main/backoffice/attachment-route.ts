@@ -10,7 +10,7 @@ import type { BoardingClient } from './boarding/client';
 import type { Clock } from '../platform/clock';
 import { KindedError } from '../platform/errors';
 import type { HostRoute } from '../platform/http/inbound';
-import type { CommandError, CommandReply } from '../lane/ipc/contract/replies';
+import type { CommandReply } from '../lane/ipc/contract/replies';
 import { describeInvalidArguments } from '../lane/ipc/dispatcher';
 import type { Logger } from '../platform/log/logger';
 import type { ApplicationRegister } from './application-register';
@@ -18,6 +18,7 @@ import { attachmentMimeTypes, attachmentUploadPath, maxAttachmentBytes } from '.
 import type { AttachmentRecord } from './contract/applications';
 import { merchantId, text } from './contract/schemas';
 import { backofficeErrorOf } from './errors';
+import { sendReply } from './route-reply';
 
 const uploadQuery = z.strictObject({
   merchantId,
@@ -27,27 +28,10 @@ const uploadQuery = z.strictObject({
   description: text(1000),
 });
 
-const httpStatus: Record<CommandError['code'], number> = {
-  invalid_argument: 400,
-  unknown_command: 404,
-  forbidden: 403,
-  failed_precondition: 409,
-  internal: 500,
-  unavailable: 503,
-  resource_exhausted: 413,
-};
-
 function reply(request: IncomingMessage, response: ServerResponse, answer: CommandReply<AttachmentRecord>): void {
-  const status = answer.ok ? 200 : httpStatus[answer.error.code];
   // A refused upload is not passed on: node:http discards what is left of it (never holding it),
   // and the connection closes after the answer, so the page reads the refusal, not a reset.
-  const close = request.readableEnded ? {} : { Connection: 'close' };
-  response.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-    ...close,
-  });
-  response.end(JSON.stringify(answer));
+  sendReply(response, answer, request.readableEnded ? {} : { Connection: 'close' });
 }
 
 /** The upload is over the limit (or empty): answered 413 (or 400), never sent on. */

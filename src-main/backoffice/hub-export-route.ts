@@ -11,32 +11,17 @@ import type { CommandError } from '../lane/ipc/contract/replies';
 import type { Logger } from '../platform/log/logger';
 import { businessDay, hubExportPath, storeId } from './contract/hub';
 import { backofficeErrorOf } from './errors';
+import { sendReply } from './route-reply';
 import type { HubAccess } from './hub-access';
 
 const exportQuery = z.strictObject({ store: storeId, day: businessDay });
-
-const statusOf: Record<CommandError['code'], number> = {
-  invalid_argument: 400,
-  unknown_command: 404,
-  forbidden: 403,
-  failed_precondition: 409,
-  internal: 500,
-  unavailable: 503,
-  resource_exhausted: 413,
-};
 
 export function hubExportRoute(options: { hub: HubAccess; logger: Logger }): HostRoute {
   return {
     method: 'POST',
     path: hubExportPath,
     async handle(_request, response, url) {
-      const refuse = (error: CommandError) => {
-        response.writeHead(statusOf[error.code], {
-          'Content-Type': 'application/json; charset=utf-8',
-          'Cache-Control': 'no-store',
-        });
-        response.end(JSON.stringify({ ok: false, error }));
-      };
+      const refuse = (error: CommandError) => sendReply(response, { ok: false, error });
       const query = exportQuery.safeParse(Object.fromEntries(url.searchParams));
       if (!query.success) return refuse(describeInvalidArguments('hub export', query.error));
       const { store, day } = query.data;
