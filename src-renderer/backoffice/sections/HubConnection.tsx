@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { SubmitRow } from '../components/ActionResult';
+import { SettingField } from '../components/SettingField';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
 
@@ -37,35 +38,22 @@ export function HubConnection() {
           ? 'The hub’s admin key is saved. Enter a new one to replace it.'
           : 'No admin key saved yet.'}
       </p>
-      <div className="bo-field">
-        <label htmlFor="hub-url">Hub URL</label>
-        <input
-          id="hub-url"
-          type="url"
-          autoComplete="off"
-          spellCheck={false}
-          value={hubUrl}
-          aria-describedby="hub-url-hint"
-          onChange={(event) => setHubUrl(event.target.value)}
-        />
-        <p className="bo-hint" id="hub-url-hint">
-          Where “lanepoint hub” listens, https (http only to this computer); empty for no hub.
-        </p>
-      </div>
-      <div className="bo-field">
-        <label htmlFor="hub-admin-key">Admin key</label>
-        <input
-          id="hub-admin-key"
-          type="password"
-          autoComplete="off"
-          value={adminKey}
-          aria-describedby="hub-admin-key-hint"
-          onChange={(event) => setAdminKey(event.target.value)}
-        />
-        <p className="bo-hint" id="hub-admin-key-hint">
-          Printed by “lanepoint hub --admin-key” on the hub&rsquo;s machine.
-        </p>
-      </div>
+      <SettingField
+        id="hub-url"
+        label="Hub URL"
+        type="url"
+        value={hubUrl}
+        onChange={setHubUrl}
+        hint="Where “lanepoint hub” listens, https (http only to this computer); empty for no hub."
+      />
+      <SettingField
+        id="hub-admin-key"
+        label="Admin key"
+        type="password"
+        value={adminKey}
+        onChange={setAdminKey}
+        hint="Printed by “lanepoint hub --admin-key” on the hub’s machine."
+      />
       <SubmitRow label="Save hub" action={save} />
     </form>
   );
