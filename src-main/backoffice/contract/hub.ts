@@ -15,8 +15,7 @@ import type {
   SettingsOverview,
   ShiftView,
 } from './hub-views';
-import { merchantId, text } from './schemas';
-import { terminalSite } from './terminals';
+import { merchantId, terminalSite, text } from './schemas';
 
 export type * from './hub-views';
 

@@ -6,17 +6,8 @@
  */
 import { z } from 'zod';
 import { command } from '../../lane/ipc/contract/spec';
-import { text } from './schemas';
-
-/**
- * Where the terminals are: the Terminal API's site root and the merchant id they are boarded
- * under. Their finer rules (https, no /api, the id's characters) are the lane's own settings
- * schema's, checked by the handler, which names the field.
- */
-export const terminalSite = {
-  baseUrl: text(2048),
-  merchantId: text(16),
-};
+import { storeId } from './hub';
+import { terminalSite, text } from './schemas';
 
 /** One terminal the service lists, and the lane of the store that has it (null when none). */
 export interface TerminalChoice {
@@ -38,6 +29,6 @@ export const terminalCommands = {
   ),
   'terminals.list': command<TerminalChoice[]>()(
     'The terminals the Terminal API lists for the merchant, with the store\u2019s lane that already has each one.',
-    z.strictObject({ ...terminalSite, storeId: text(40) }),
+    z.strictObject({ ...terminalSite, storeId }),
   ),
 } as const;
