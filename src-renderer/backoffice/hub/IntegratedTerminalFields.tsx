@@ -44,8 +44,10 @@ export function IntegratedTerminalFields({
   const listing = useAction();
   const terminal = value.device === 'integrated-terminal';
   const edit = (change: Partial<CardTaking>) => {
-    onChange({ ...value, ...change });
-    if ('baseUrl' in change || 'merchantId' in change) setChoices(null);
+    // Another site or merchant lists other terminals: the HSN picked from the old list goes.
+    const relisted = 'baseUrl' in change || 'merchantId' in change;
+    onChange({ ...value, ...change, ...(relisted ? { hsn: '' } : {}) });
+    if (relisted) setChoices(null);
   };
   const list = () =>
     void listing.run(async () => {

@@ -288,6 +288,7 @@ describe('the Store hub screens', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Terminal API key').value).toBe('');
     expect(screen.getByText(/A key is saved/)).toBeTruthy();
     const picker = screen.getByLabelText<HTMLSelectElement>('Terminal (HSN)');
+    expect(picker.disabled).toBe(false);
     const options = within(picker).getAllByRole<HTMLOptionElement>('option');
     expect(options.map((option) => [option.textContent, option.disabled])).toEqual([
       ['15225SC90709732 \u2013 iSC250 Touch, Front counter (lane Counter 1 has it)', true],
@@ -295,6 +296,12 @@ describe('the Store hub screens', () => {
     ]);
     expect(picker.value).toBe('C042UQ93160289');
     expect(screen.getByText('2 terminals listed, 1 free in this store.')).toBeTruthy();
+    // Another merchant id lists other terminals: the pick goes until they are listed again.
+    fireEvent.change(screen.getByLabelText('Terminal merchant id'), { target: { value: '820000000001' } });
+    expect(screen.getByLabelText<HTMLSelectElement>('Terminal (HSN)').value).toBe('');
+    fireEvent.change(screen.getByLabelText('Terminal merchant id'), { target: { value: '496160873888' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'List the terminals' })));
+    expect(screen.getByLabelText<HTMLSelectElement>('Terminal (HSN)').value).toBe('C042UQ93160289');
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Create the lane on the hub' })));
     expect(calls).toContainEqual([
       'hub.provisionLane',
