@@ -32,6 +32,9 @@ import { hubExportRoute } from './hub-export-route';
 import { applyProvisioning, provisioningFor } from './provisioning';
 import { loadBackofficeSettings, saveBackofficeSettings, type BackofficeSettings } from './settings';
 import { createStatusPoller, type StatusPoller } from './status-poller';
+import { createTerminalAccess } from './terminal-access';
+import { openTerminalAssignments } from './terminal-assignments';
+import { createTerminalDesk } from './terminal-desk';
 
 /**
  * Training's back ends (the boarding and gateway emulators), started by the shell that runs the
@@ -113,6 +116,8 @@ export function createBackoffice(options: BackofficeOptions): Backoffice {
   });
   const gatewayUrl = () => training?.gatewayUrl ?? settings.gatewayUrl;
   const hub = createHubAccess({ url: () => settings.hubUrl, secrets, clock, logger });
+  const terminalAccess = createTerminalAccess({ secrets, clock, logger });
+  const terminals = createTerminalDesk({ terminals: terminalAccess, assignments: openTerminalAssignments(home), hub });
 
   const status = async (): Promise<BackofficeStatus> => ({
     name: 'Lanepoint back office',
@@ -126,6 +131,7 @@ export function createBackoffice(options: BackofficeOptions): Backoffice {
     trainingChoices: training ? { templateIds: training.templateIds, salesCodes: training.salesCodes } : null,
     laneSettingsFile: settingsPath(options.laneHome),
     hub: { url: settings.hubUrl, adminKeySet: await hub.adminKeySet() },
+    integratedTerminal: { apiKeySet: await terminalAccess.apiKeySet() },
   });
 
   /** The application, read afresh, ready to give to a lane: refused unless BOARDED. */
@@ -179,8 +185,10 @@ export function createBackoffice(options: BackofficeOptions): Backoffice {
           .list('', 1, Number.MAX_SAFE_INTEGER)
           .rows.filter((row) => row.gatewayStatus === 'BOARDED')
           .map((row) => row.merchantId),
+      terminals,
       logger,
     }),
+    ...terminals.handlers,
   };
 
   const dispatch = createContractDispatcher(backofficeCommands, handlers, logger, backofficeErrorOf);

@@ -11,6 +11,7 @@
  *   contract/plans.ts         plans.*
  *   contract/provision.ts     provision.*
  *   contract/hub.ts           hub.* (the store hub's manager API, ADR 083)
+ *   contract/terminals.ts     terminals.* (integrated terminals a lane is provisioned on, ADR 085)
  *
  * Attachments are uploaded outside the bridge, streamed: `POST /attachments` on the back office
  * host (see ./attachment-route.ts); the hub's CSV export is `POST /hub/export.csv` (./hub-export-route.ts).
@@ -32,6 +33,7 @@ import { hubCommands } from './contract/hub';
 import { planCommands } from './contract/plans';
 import { provisionCommands } from './contract/provision';
 import { statusCommands } from './contract/status';
+import { terminalCommands } from './contract/terminals';
 
 export * from './contract/applications';
 export * from './contract/commerce';
@@ -39,6 +41,7 @@ export * from './contract/hub';
 export * from './contract/plans';
 export * from './contract/provision';
 export * from './contract/status';
+export * from './contract/terminals';
 export { sessionTokenHeader } from '../lane/ipc/contract/derive';
 export type { CommandReply, CommandError, CommandErrorCode } from '../lane/ipc/contract/replies';
 export type {
@@ -62,6 +65,7 @@ export const backofficeCommands = {
   ...planCommands,
   ...provisionCommands,
   ...hubCommands,
+  ...terminalCommands,
 } as const;
 
 /** A status change found by polling: the timeline's new entry and the application as it is now. */

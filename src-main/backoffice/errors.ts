@@ -16,6 +16,7 @@ import type { CommandError } from '../lane/ipc/contract/replies';
 import { commandErrorOf } from '../lane/ipc/errors';
 import { requiredFieldsAnswerWords } from './required-fields';
 import { HubError } from './hub-client';
+import { TerminalSiteError } from './terminal-access';
 
 /** The reply for an expected failure; undefined for a bug (the dispatcher logs it with a reference). */
 export function backofficeErrorOf(error: unknown): CommandError | undefined {
@@ -43,6 +44,7 @@ export function backofficeErrorOf(error: unknown): CommandError | undefined {
   }
   if (error instanceof BoardingError) return { code: 'failed_precondition', message: error.message };
   if (error instanceof HubError) return hubErrorOf(error);
+  if (error instanceof TerminalSiteError) return terminalSiteErrorOf(error);
   return commandErrorOf(error);
 }
 
@@ -55,6 +57,18 @@ function hubErrorOf(error: HubError): CommandError {
       return { code: 'unavailable', message: error.message };
     case 'refused':
       return { code: 'invalid_argument', message: error.message };
+    default:
+      return { code: 'failed_precondition', message: error.message };
+  }
+}
+
+/** The Terminal API's failures: a refused key names its field; a service that did not answer is `unavailable`. */
+function terminalSiteErrorOf(error: TerminalSiteError): CommandError {
+  switch (error.kind) {
+    case 'refused-key':
+      return { code: 'failed_precondition', field: 'apiKey', message: error.message };
+    case 'unreachable':
+      return { code: 'unavailable', message: error.message };
     default:
       return { code: 'failed_precondition', message: error.message };
   }

@@ -1,7 +1,7 @@
 /**
  * The back office's hub commands (contract/hub.ts): each asks the hub's manager API through
  * the hub client, and provisioning a lane joins the hub's answer (the lane and its key) to the
- * boarded merchant's version-1 provisioning.
+ * boarded merchant's version-1 provisioning, with the integrated terminal the manager chose.
  */
 import type { HandlersOf } from '../lane/ipc/contract/derive';
 import { LaneError } from '../lane/errors';
@@ -10,6 +10,7 @@ import type { hubCommands } from './contract/hub';
 import type { LaneProvisioning } from './contract/provision';
 import type { HubAccess } from './hub-access';
 import { hubProvisioningFor, hubProvisioningText } from './hub-provisioning';
+import type { TerminalDesk } from './terminal-desk';
 
 export function createHubHandlers(options: {
   hub: HubAccess;
@@ -17,6 +18,8 @@ export function createHubHandlers(options: {
   provisioning: (merchantId: string) => Promise<LaneProvisioning>;
   /** The boarding merchant ids of the applications this back office saw boarded. */
   boardedMerchants: () => string[];
+  /** Checks and records the integrated terminal a lane is given. */
+  terminals: TerminalDesk;
   logger: Logger;
 }): HandlersOf<typeof hubCommands> {
   const { hub, logger } = options;
@@ -47,14 +50,27 @@ export function createHubHandlers(options: {
       return created;
     },
     'hub.lanes': async ({ storeId }) => (await client()).lanes(storeId),
-    'hub.provisionLane': async ({ storeId, name, kind, merchantId }) => {
-      // Everything that can refuse without the hub is checked first: no lane is made for nothing.
+    'hub.provisionLane': async ({ storeId, name, kind, merchantId, integratedTerminal }) => {
+      // Everything that can refuse is checked before the hub makes the lane: no lane is made for nothing.
       const given = await options.provisioning(chosenMerchant(merchantId));
       const hubClient = await client();
-      const { lane, key } = await hubClient.createLane({ storeId, name, kind, merchantId: given.merchantId });
-      const content = hubProvisioningText(hubProvisioningFor(given, { url: hubClient.url, laneId: lane.id, key }));
-      logger.info({ storeId, laneId: lane.id, kind, gatewayMerchantId: given.merchantId }, 'hub lane provisioned');
-      return { lane, fileName: `lane-${lane.id}.json`, content };
+      const admitted = integratedTerminal
+        ? await options.terminals.admit(storeId, integratedTerminal, hubClient)
+        : undefined;
+      try {
+        const { lane, key } = await hubClient.createLane({ storeId, name, kind, merchantId: given.merchantId });
+        if (admitted) options.terminals.assign(storeId, admitted.terminal.hsn, lane);
+        const content = hubProvisioningText(
+          hubProvisioningFor(given, { url: hubClient.url, laneId: lane.id, key }, admitted?.terminal),
+        );
+        logger.info(
+          { storeId, laneId: lane.id, kind, gatewayMerchantId: given.merchantId, hsn: admitted?.terminal.hsn },
+          'hub lane provisioned',
+        );
+        return { lane, fileName: `lane-${lane.id}.json`, content };
+      } finally {
+        admitted?.release();
+      }
     },
     'hub.sales': async ({ storeId, laneId, day, q, limit, before }) =>
       (await client()).sales({ storeId, laneId, day, q, limit, before }),

@@ -2,6 +2,8 @@
  * Provisioning a lane with a boarded merchant: the merchant id and the gateway URL go into the
  * lane's settings.json, never credentials (the service does not hand them out; the operator
  * enters them in the lane's Settings). The same shape is the file `lanepoint provision` reads.
+ * The two keys a file may carry (the hub's lane key from version 2, the Terminal API key from
+ * version 3) go to the lane's secret store, never to settings.json.
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -11,12 +13,25 @@ import { createFileSecretStore, type SecretStore } from '../lane/config/secrets'
 import type { ApplicationSummary } from './contract/applications';
 import type { LaneProvisioning } from './contract/provision';
 import { KindedError } from '../platform/errors';
+import {
+  integratedTerminalApiKeyName,
+  integratedTerminalSettingIssues,
+  integratedTerminalSettingsSchema,
+  paymentDevices,
+} from '../lane/config/integrated-terminal-settings';
+
+const terminalFields = integratedTerminalSettingsSchema.shape;
+
+/** The Terminal API key as issued: printable, no spaces (it is the whole Authorization header). */
+export const terminalApiKeySchema = z
+  .string({ error: 'expected the Terminal API key as text' })
+  .regex(/^[\x21-\x7E]{8,500}$/, { error: 'expected the Terminal API key as issued: 8 to 500 characters, no spaces' });
 
 /** The provisioning file, checked field by field; unknown fields (a credential) are refused. */
 export const provisioningSchema = z
   .strictObject({
-    version: z.union([z.literal(1), z.literal(2)], {
-      error: 'expected 1 or 2 (this Lanepoint reads provisioning files of versions 1 and 2)',
+    version: z.union([z.literal(1), z.literal(2), z.literal(3)], {
+      error: 'expected 1, 2 or 3 (this Lanepoint reads provisioning files of versions 1 to 3)',
     }),
     merchantId: z
       .string({ error: 'expected the gateway merchant id as text' })
@@ -38,10 +53,42 @@ export const provisioningSchema = z
         }),
       })
       .optional(),
+    payments: z
+      .strictObject({
+        device: z.enum(paymentDevices, { error: 'expected reader or integrated-terminal' }),
+      })
+      .optional(),
+    integratedTerminal: z
+      .strictObject({
+        baseUrl: terminalFields.baseUrl.unwrap(),
+        merchantId: terminalFields.merchantId.unwrap(),
+        hsn: terminalFields.hsn.unwrap(),
+        apiKey: terminalApiKeySchema,
+      })
+      .optional(),
   })
   .superRefine((file, context) => {
-    if (file.hub && file.version !== 2)
+    if (file.hub && file.version === 1)
       context.addIssue({ code: 'custom', path: ['hub'], message: 'needs version 2 (version 1 files have no hub)' });
+    for (const key of ['payments', 'integratedTerminal'] as const)
+      if (file[key] && file.version !== 3)
+        context.addIssue({ code: 'custom', path: [key], message: 'needs version 3 (older files take no terminal)' });
+    const device = file.payments?.device ?? 'reader';
+    if (file.integratedTerminal && device !== 'integrated-terminal')
+      context.addIssue({
+        code: 'custom',
+        path: ['payments', 'device'],
+        message: 'must be integrated-terminal when the file names an integrated terminal',
+      });
+    if (device === 'integrated-terminal' && !file.integratedTerminal)
+      context.addIssue({
+        code: 'custom',
+        path: ['integratedTerminal'],
+        message: 'required when payments.device is integrated-terminal',
+      });
+    if (file.integratedTerminal)
+      for (const { key, message } of integratedTerminalSettingIssues(device, file.integratedTerminal, false))
+        context.addIssue({ code: 'custom', path: ['integratedTerminal', key], message });
     if (file.hub && !file.hub.key.startsWith(`lpk_${file.hub.laneId}_`))
       context.addIssue({ code: 'custom', path: ['hub', 'key'], message: 'is the key of another lane than hub.laneId' });
   });
@@ -63,10 +110,12 @@ export function provisioningFor(application: ApplicationSummary, gatewayUrl: str
 }
 
 /**
- * Writes the merchant id and gateway URL (and, from a version 2 file, the hub's URL and lane id)
- * into the lane settings in `laneHome`, keeping every other setting as the file has it; checked
- * by the lane's own schema first. The hub's key goes to the lane's secret store (`hub.key`),
- * never to settings.json. Returns the settings file.
+ * Writes the merchant id and gateway URL (and, from a version 2 file, the hub's URL and lane id;
+ * from a version 3 file, `payments.device` and the integrated terminal's site, merchant id and
+ * HSN) into the lane settings in `laneHome`, keeping every other setting as the file has it;
+ * checked by the lane's own schema first. The hub's key goes to the lane's secret store
+ * (`hub.key`), the Terminal API key under `integrated-terminal.api-key`, never to
+ * settings.json. Returns the settings file.
  */
 export async function applyProvisioning(
   laneHome: string,
@@ -75,13 +124,19 @@ export async function applyProvisioning(
 ): Promise<string> {
   const file = settingsPath(laneHome);
   const settings = readSettingsFile(file);
-  const gateway = typeof settings.gateway === 'object' && settings.gateway !== null ? settings.gateway : {};
+  const section = (name: string) =>
+    typeof settings[name] === 'object' && settings[name] !== null ? (settings[name] as object) : {};
+  const terminal = provisioning.integratedTerminal;
   try {
     saveSettings(laneHome, {
       ...settings,
       merchantId: provisioning.merchantId,
-      gateway: { ...gateway, url: provisioning.gatewayUrl },
+      gateway: { ...section('gateway'), url: provisioning.gatewayUrl },
       ...(provisioning.hub ? { hub: { url: provisioning.hub.url, laneId: provisioning.hub.laneId } } : {}),
+      ...(provisioning.payments ? { payments: { ...section('payments'), device: provisioning.payments.device } } : {}),
+      ...(terminal
+        ? { integratedTerminal: { baseUrl: terminal.baseUrl, merchantId: terminal.merchantId, hsn: terminal.hsn } }
+        : {}),
     } as Parameters<typeof saveSettings>[1]);
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;
@@ -93,6 +148,7 @@ export async function applyProvisioning(
     );
   }
   if (provisioning.hub) await secrets.set('hub.key', provisioning.hub.key);
+  if (terminal) await secrets.set(integratedTerminalApiKeyName, terminal.apiKey);
   return file;
 }
 

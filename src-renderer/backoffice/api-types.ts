@@ -25,6 +25,7 @@ export type {
   PageView,
   PlanInput,
   PlanView,
+  TerminalChoice,
   TimelineEntry,
 } from '../../src-main/backoffice/contract';
 

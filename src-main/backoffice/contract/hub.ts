@@ -15,7 +15,7 @@ import type {
   SettingsOverview,
   ShiftView,
 } from './hub-views';
-import { merchantId, text } from './schemas';
+import { merchantId, terminalSite, text } from './schemas';
 
 export type * from './hub-views';
 
@@ -63,13 +63,18 @@ export const hubCommands = {
     z.strictObject({ storeId: storeId.optional() }),
   ),
   'hub.provisionLane': command<ProvisionedHubLane>()(
-    'Creates a lane on the hub under the boarded merchant and returns its version-2 provisioning file (with the lane\u2019s key, shown once).',
+    'Creates a lane on the hub under the boarded merchant and returns its provisioning file (version 2, or 3 with an integrated terminal; with the lane\u2019s key and the Terminal API key, shown once).',
     z.strictObject({
       storeId,
       name: text(60),
       kind: z.enum(['counter', 'kiosk'], { error: 'expected counter or kiosk' }),
       /** The boarded application; optional when the back office holds exactly one. */
       merchantId: merchantId.optional(),
+      /**
+       * The integrated terminal the lane takes cards on (absent: its own reader). The HSN must be
+       * one the Terminal API lists and no other lane of the store's.
+       */
+      integratedTerminal: z.strictObject({ ...terminalSite, hsn: text(18) }).optional(),
     }),
   ),
   'hub.sales': command<PaymentView[]>()(

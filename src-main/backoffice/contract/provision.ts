@@ -5,14 +5,26 @@ import { merchantId } from './schemas';
 
 /** What a lane is given: never credentials (the operator enters those in the lane's Settings). */
 export interface LaneProvisioning {
-  /** 1: the merchant only; 2: may add the store hub the lane reports to. */
-  readonly version: 1 | 2;
+  /** 1: the merchant only; 2: may add the store hub the lane reports to; 3: may add the integrated terminal. */
+  readonly version: 1 | 2 | 3;
   /** The gateway merchant id (frontEndMid) the lane sells under. */
   readonly merchantId: string;
   readonly gatewayUrl: string;
   readonly dbaName: string;
   /** The store hub (version 2): url and lane id go to settings.json, the key to the lane's secret store only. */
   readonly hub?: { readonly url: string; readonly laneId: string; readonly key: string };
+  /** What takes the card (version 3): goes to settings.json as `payments.device`. */
+  readonly payments?: { readonly device: 'reader' | 'integrated-terminal' };
+  /**
+   * The integrated terminal (version 3, with `payments.device` `integrated-terminal`): baseUrl,
+   * merchantId and hsn go to settings.json, the API key to the lane's secret store only.
+   */
+  readonly integratedTerminal?: {
+    readonly baseUrl: string;
+    readonly merchantId: string;
+    readonly hsn: string;
+    readonly apiKey: string;
+  };
 }
 
 export interface ProvisionedLane {

@@ -48,3 +48,13 @@ export const address = z.strictObject({
   zip: text(15),
   countryCd: text(2, false).nullish(),
 });
+
+/**
+ * Where a merchant's integrated terminals are: the Terminal API's site root and the merchant id
+ * they are boarded under. Their finer rules (https, no /api, the id's characters) are the lane's
+ * own settings schema's, checked by the handler, which names the field.
+ */
+export const terminalSite = {
+  baseUrl: text(2048),
+  merchantId: text(16),
+};

@@ -31,6 +31,8 @@ export interface BackofficeStatus {
   readonly laneSettingsFile: string;
   /** The store hub: its root ('' when none is set) and whether its admin key is stored (never the key). */
   readonly hub: { readonly url: string; readonly adminKeySet: boolean };
+  /** Whether the Integrated Terminal API key is stored (never the key). */
+  readonly integratedTerminal: { readonly apiKeySet: boolean };
 }
 
 const url = z.string().max(2000, { error: 'at most 2000 characters' });

@@ -136,7 +136,8 @@ export async function runBackofficeCommand(
 
 /**
  * `lanepoint provision <file.json>`: applies a provisioning file the back office exported to
- * this lane's settings (merchant id and gateway URL; a file is refused naming its bad field).
+ * this lane's settings (merchant id and gateway URL, the hub and the integrated terminal when it
+ * names them; a file is refused naming its bad field).
  */
 export async function runProvisionCommand(io: CliIo, file: string): Promise<number> {
   const provisioning = readProvisioningFile(file);
@@ -147,6 +148,10 @@ export async function runProvisionCommand(io: CliIo, file: string): Promise<numb
   if (provisioning.hub)
     io.stdout(
       `It reports to the store hub ${provisioning.hub.url} as ${provisioning.hub.laneId} (its key is in the secret store).`,
+    );
+  if (provisioning.integratedTerminal)
+    io.stdout(
+      `It takes cards on the integrated terminal ${provisioning.integratedTerminal.hsn} through ${provisioning.integratedTerminal.baseUrl} (the API key is in the secret store).`,
     );
   io.stdout(`  written to ${settingsFile}; enter the gateway credentials under Settings, then restart the lane.`);
   return 0;

@@ -241,6 +241,94 @@ describe('the Store hub screens', () => {
     expect(await seriousViolations()).toEqual([]);
   });
 
+  it('provision a lane on an integrated terminal: the key saved once, the HSN picked from the listed terminals, one another lane has not pickable', async () => {
+    let keySet = false;
+    const { calls } = await renderBackOffice(<ProvisionLanePanel storeId="store-1" />, {
+      'backoffice.status': () => ({ training: false, version: '1', integratedTerminal: { apiKeySet: keySet } }),
+      'terminals.setApiKey': () => {
+        keySet = true;
+        return { apiKeySet: true };
+      },
+      'terminals.list': () => [
+        {
+          hsn: '15225SC90709732',
+          name: 'Front counter',
+          deviceType: 'iSC250 Touch',
+          connected: true,
+          heldBy: { laneId: 'lane-000001', laneName: 'Counter 1' },
+        },
+        { hsn: 'C042UQ93160289', name: '', deviceType: 'Mini 2', connected: true, heldBy: null },
+      ],
+      'hub.provisionLane': () => ({
+        lane: { ...lane, id: 'lane-000002', name: 'Counter 2' },
+        fileName: 'lane-lane-000002.json',
+        content: '{"version": 3}',
+      }),
+    });
+    URL.createObjectURL ??= () => 'blob:lane';
+    URL.revokeObjectURL ??= () => undefined;
+    const choice = screen.getByRole('group', { name: 'Takes cards on' });
+    expect(within(choice).getByRole<HTMLInputElement>('radio', { name: 'Its own reader' }).checked).toBe(true);
+    expect(screen.queryByLabelText('Terminal (HSN)')).toBeNull();
+    fireEvent.click(within(choice).getByRole('radio', { name: 'An integrated terminal' }));
+    expect(screen.getByLabelText('Terminal API key').getAttribute('type')).toBe('password');
+    expect(screen.getByText(/No key saved yet/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Lane name'), { target: { value: 'Counter 2' } });
+    fireEvent.change(screen.getByLabelText('Terminal API site URL'), {
+      target: { value: 'https://site.cardpointe.com' },
+    });
+    fireEvent.change(screen.getByLabelText('Terminal merchant id'), { target: { value: '496160873888' } });
+    fireEvent.change(screen.getByLabelText('Terminal API key'), { target: { value: 'the-terminal-key' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'List the terminals' })));
+    expect(calls).toContainEqual(['terminals.setApiKey', { apiKey: 'the-terminal-key' }]);
+    expect(calls).toContainEqual([
+      'terminals.list',
+      { baseUrl: 'https://site.cardpointe.com', merchantId: '496160873888', storeId: 'store-1' },
+    ]);
+    expect(screen.getByLabelText<HTMLInputElement>('Terminal API key').value).toBe('');
+    expect(screen.getByText(/A key is saved/)).toBeTruthy();
+    const picker = screen.getByLabelText<HTMLSelectElement>('Terminal (HSN)');
+    expect(picker.disabled).toBe(false);
+    const options = within(picker).getAllByRole<HTMLOptionElement>('option');
+    expect(options.map((option) => [option.textContent, option.disabled])).toEqual([
+      ['15225SC90709732 \u2013 iSC250 Touch, Front counter (lane Counter 1 has it)', true],
+      ['C042UQ93160289 \u2013 Mini 2', false],
+    ]);
+    expect(picker.value).toBe('C042UQ93160289');
+    expect(screen.getByText('2 terminals listed, 1 free in this store.')).toBeTruthy();
+    // Another merchant id lists other terminals: the pick goes until they are listed again.
+    fireEvent.change(screen.getByLabelText('Terminal merchant id'), { target: { value: '820000000001' } });
+    expect(screen.getByLabelText<HTMLSelectElement>('Terminal (HSN)').value).toBe('');
+    fireEvent.change(screen.getByLabelText('Terminal merchant id'), { target: { value: '496160873888' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'List the terminals' })));
+    expect(screen.getByLabelText<HTMLSelectElement>('Terminal (HSN)').value).toBe('C042UQ93160289');
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Create the lane on the hub' })));
+    expect(calls).toContainEqual([
+      'hub.provisionLane',
+      {
+        storeId: 'store-1',
+        name: 'Counter 2',
+        kind: 'counter',
+        integratedTerminal: {
+          baseUrl: 'https://site.cardpointe.com',
+          merchantId: '496160873888',
+          hsn: 'C042UQ93160289',
+        },
+      },
+    ]);
+    expect(screen.getByRole('note').textContent).toContain('key to the hub and the Terminal API key. It is shown once');
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('refuse to provision a terminal lane before a terminal is picked, without calling the hub', async () => {
+    const { calls } = await renderBackOffice(<ProvisionLanePanel storeId="store-1" />, {});
+    fireEvent.click(screen.getByRole('radio', { name: 'An integrated terminal' }));
+    fireEvent.change(screen.getByLabelText('Lane name'), { target: { value: 'Counter 2' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Create the lane on the hub' })));
+    expect(screen.getByRole('alert').textContent).toBe('Terminal (HSN): list the terminals and choose one.');
+    expect(calls.map(([name]) => name)).not.toContain('hub.provisionLane');
+  });
+
   it('open a store\u2019s lanes once its id is entered, with the panels in a navigation of their own', async () => {
     const { calls } = await renderBackOffice(<HubScreen token="t" />, {
       'backoffice.status': () => ({
