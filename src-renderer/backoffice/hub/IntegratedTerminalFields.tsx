@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { TerminalChoice } from '../api-types';
 import { ActionResult } from '../components/ActionResult';
+import { SettingField } from '../components/SettingField';
 import { useBackOffice } from '../store';
 import { useAction } from '../use-action';
 
@@ -95,51 +96,33 @@ export function IntegratedTerminalFields({
       </label>
       {terminal ? (
         <>
-          <div className="bo-field">
-            <label htmlFor="hub-terminal-url">Terminal API site URL</label>
-            <input
-              id="hub-terminal-url"
-              type="url"
-              autoComplete="off"
-              spellCheck={false}
-              value={value.baseUrl}
-              aria-describedby="hub-terminal-url-hint"
-              onChange={(event) => edit({ baseUrl: event.target.value })}
-            />
-            <p className="bo-hint" id="hub-terminal-url-hint">
-              The site root, e.g. https://yoursite.cardpointe.com, without /api.
-            </p>
-          </div>
-          <div className="bo-field">
-            <label htmlFor="hub-terminal-merchant">Terminal merchant id</label>
-            <input
-              id="hub-terminal-merchant"
-              autoComplete="off"
-              spellCheck={false}
-              value={value.merchantId}
-              aria-describedby="hub-terminal-merchant-hint"
-              onChange={(event) => edit({ merchantId: event.target.value })}
-            />
-            <p className="bo-hint" id="hub-terminal-merchant-hint">
-              The merchant id the terminals are boarded under.
-            </p>
-          </div>
-          <div className="bo-field">
-            <label htmlFor="hub-terminal-key">Terminal API key</label>
-            <input
-              id="hub-terminal-key"
-              type="password"
-              autoComplete="off"
-              value={apiKey}
-              aria-describedby="hub-terminal-key-hint"
-              onChange={(event) => setApiKey(event.target.value)}
-            />
-            <p className="bo-hint" id="hub-terminal-key-hint">
-              {apiKeySet
+          <SettingField
+            id="hub-terminal-url"
+            label="Terminal API site URL"
+            type="url"
+            value={value.baseUrl}
+            onChange={(baseUrl) => edit({ baseUrl })}
+            hint="The site root, e.g. https://yoursite.cardpointe.com, without /api."
+          />
+          <SettingField
+            id="hub-terminal-merchant"
+            label="Terminal merchant id"
+            value={value.merchantId}
+            onChange={(merchantId) => edit({ merchantId })}
+            hint="The merchant id the terminals are boarded under."
+          />
+          <SettingField
+            id="hub-terminal-key"
+            label="Terminal API key"
+            type="password"
+            value={apiKey}
+            onChange={setApiKey}
+            hint={
+              apiKeySet
                 ? 'A key is saved. Enter a new one only to replace it.'
-                : 'No key saved yet: enter the key the processor issued. It is saved once, and each lane\u2019s file carries it.'}
-            </p>
-          </div>
+                : 'No key saved yet: enter the key the processor issued. It is saved once, and each lane\u2019s file carries it.'
+            }
+          />
           <div className="bo-actions">
             <button type="button" disabled={listing.busy} onClick={list}>
               List the terminals
