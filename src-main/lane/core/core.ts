@@ -44,6 +44,7 @@ export function createCore(options: CoreOptions): Core {
   const wallet = setupWallet(options, clock, training);
   // A lane set to take cards on an integrated terminal reaches it through this, made at first use.
   const integratedTerminal = setupIntegratedTerminal(options, clock, training);
+  integratedTerminal?.watch(devices.devices);
   const lane = setupTerminal(options, {
     clock,
     events,

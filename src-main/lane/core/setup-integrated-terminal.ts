@@ -5,6 +5,8 @@ import { integratedTerminalConnection } from '../config/integrated-terminal-sett
 import { LaneError } from '../errors';
 import { createTerminalClient } from '../integrated-terminal/client';
 import type { IntegratedTerminalAccess, IntegratedTerminalSource } from '../integrated-terminal/lane-terminal';
+import type { DeviceRegistry } from '../devices/registry';
+import type { DeviceInfo } from '../ipc/contract';
 import type { CoreOptions } from './core-options';
 import type { TrainingKit } from './training-kit';
 
@@ -13,9 +15,19 @@ export interface LaneIntegratedTerminal {
   readonly source: IntegratedTerminalSource;
   /** The terminal once a sale or the device list has made it; undefined before (nothing is made to answer this). */
   readonly current: () => IntegratedTerminalAccess | undefined;
-  /** Ends the client's session with the terminal, so the next POS connects without waiting for it to expire. */
+  /**
+   * Lists the terminal among the lane's devices (a card reader, over the network) and keeps its
+   * status from the terminal service's terminalDetails, at once and then every `everyMs`: a call
+   * that needs no session and never reaches the terminal, so it cannot hold up a sale, and
+   * `devices.list` reads the status kept, never waiting on the network.
+   */
+  watch(registry: Pick<DeviceRegistry, 'register' | 'setStatus'>, everyMs?: number): void;
+  /** Stops the status checks and ends the client's session with the terminal, so the next POS connects without waiting for it to expire. */
   close(): Promise<void>;
 }
+
+/** The terminal's id among the lane's devices. */
+export const integratedTerminalDeviceId = 'integrated-terminal';
 
 /**
  * The integrated terminal of a lane set to `payments.device: integrated-terminal` (ADR 085), made
@@ -82,10 +94,46 @@ export function setupIntegratedTerminal(
     return making;
   };
 
+  let stopWatching = () => {};
+  let closed = false;
+  const watch: LaneIntegratedTerminal['watch'] = (registry, everyMs = 60_000) => {
+    const device: DeviceInfo = {
+      id: integratedTerminalDeviceId,
+      kind: 'card-reader',
+      name: `Integrated terminal ${settings.integratedTerminal.hsn}`.trim(),
+      transport: 'tcp',
+      emulated: settings.training,
+      status: 'connecting',
+      lastError: null,
+    };
+    registry.register(device);
+    const check = async (): Promise<void> => {
+      const [status, lastError] = await terminalStatus(source);
+      if (!closed) registry.setStatus(integratedTerminalDeviceId, status, lastError);
+    };
+    const next = () => {
+      stopWatching = clock.setTimer(
+        () => {
+          void check().finally(() => {
+            if (!closed) next();
+          });
+        },
+        everyMs,
+        { unref: true },
+      );
+    };
+    void check().finally(() => {
+      if (!closed) next();
+    });
+  };
+
   return {
     source,
     current: () => made,
+    watch,
     async close() {
+      closed = true;
+      stopWatching();
       if (!made) return;
       await made.client
         .disconnect({ hsn: made.hsn })
@@ -94,4 +142,28 @@ export function setupIntegratedTerminal(
         );
     },
   };
+}
+
+/** The terminal's status as the terminal service lists it, and the words for a status that is not connected. */
+async function terminalStatus(source: IntegratedTerminalSource): Promise<[DeviceInfo['status'], string | null]> {
+  let access: IntegratedTerminalAccess;
+  try {
+    access = await source();
+  } catch (error) {
+    return ['error', error instanceof Error ? error.message : String(error)];
+  }
+  try {
+    const details = await access.client.terminalDetails();
+    const mine = details.find((terminal) => terminal.hsn === access.hsn);
+    if (!mine)
+      return [
+        'error',
+        `The terminal service lists no terminal ${access.hsn} under merchant ${access.merchantId}: check integratedTerminal.hsn and merchantId in the settings.`,
+      ];
+    if (mine.connected === false)
+      return ['disconnected', 'The terminal is not connected to the terminal service: check that it is on and online.'];
+    return ['connected', null];
+  } catch (error) {
+    return ['error', `The terminal service did not answer: ${(error as Error).message}`];
+  }
 }
