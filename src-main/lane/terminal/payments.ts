@@ -84,7 +84,14 @@ export function createPayments(options: PaymentsOptions): Payments {
   const onPhase: TerminalStateStore['enter'] = (phase, detail) => state.enter(phase, detail);
 
   const cardSale = async (
-    request: { amountMinor: number; tender: CardTender; entry: CardEntry; captureDetails: CaptureDetails | undefined },
+    request: {
+      amountMinor: number;
+      tender: CardTender;
+      entry: CardEntry;
+      captureDetails: CaptureDetails | undefined;
+      /** One part of a sale paid in parts (`totalMinor` given). */
+      part: boolean;
+    },
     abort: AbortController,
     how: PaymentOptions,
   ): Promise<SaleSummary> => {
@@ -140,11 +147,13 @@ export function createPayments(options: PaymentsOptions): Payments {
    * card, and a number typed on the lane would pass through it, which the terminal is there to avoid.
    */
   const terminalSale = async (
-    request: { amountMinor: number; tender: CardTender; entry: CardEntry },
+    request: { amountMinor: number; tender: CardTender; entry: CardEntry; part: boolean },
     abort: AbortController,
     how: PaymentOptions,
   ): Promise<SaleSummary> => {
     const { amountMinor, tender, entry } = request;
+    // The tip is asked once a sale: not on a part of it, nor on the rest after a partial approval.
+    const firstPayment = !request.part && (customerSale.current()?.results.length ?? 0) === 0;
     const onOutcome: OutcomeListener = (known) => customerSale.outcomeKnown(known, tender, amountMinor);
     try {
       if (entry === 'keyed')
@@ -164,7 +173,7 @@ export function createPayments(options: PaymentsOptions): Payments {
         {
           ...deps,
           terminal,
-          tips: settings.payments.tips,
+          tips: settings.payments.tips && firstPayment,
           pinDebit: settings.integratedTerminal.pinDebit,
           policy: settings.signature.policy,
           logger,
@@ -253,7 +262,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       return customerSale.payment(
         `sale:${tender}:${entry}:${amountMinor}`,
         { amountMinor, tender, entry, tipMinor, ...(cart ? { cart } : {}), ...(totalMinor ? { totalMinor } : {}) },
-        (abort) => cardSale({ amountMinor, tender, entry, captureDetails }, abort, how),
+        (abort) => cardSale({ amountMinor, tender, entry, captureDetails, part: totalMinor !== undefined }, abort, how),
       );
     },
     achSale({ amountMinor, routing, account, accountType, name }) {

@@ -9,7 +9,7 @@ import { createCore, type Core } from '../../../../src-main/lane/core/core';
 import type { CoreOptions } from '../../../../src-main/lane/core/core-options';
 import { integratedTerminalDeviceId } from '../../../../src-main/lane/core/setup-integrated-terminal';
 import type { TrainingTerminal } from '../../../../src-main/lane/core/training-kit';
-import type { CommandReply, DeviceInfo, SaleSummary } from '../../../../src-main/lane/ipc/contract';
+import type { CommandReply, DeviceInfo, SaleSummary, TerminalState } from '../../../../src-main/lane/ipc/contract';
 import { hashPin } from '../../../../src-main/lane/session/pin-hash';
 import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 import { terminalTestCards } from '../../../../src-main/stand-ins/terminal-emulator/test-cards';
@@ -100,6 +100,31 @@ describe('a lane set to take cards on an integrated terminal', () => {
     const charged = stand.gateway.context.ledger.byOrderId(reply.result.orderId);
     expect(charged).toMatchObject([{ respstat: 'A', amount: 1150 }]);
     expect(lines.join('\n')).not.toContain(terminalTestCards.visa.pan);
+  });
+
+  it('a partial approval leaves the rest owed, and the next card on the terminal pays it, asked no second tip', async () => {
+    const { core } = lane(true);
+    const first = call<SaleSummary>(core, 'terminal.sale', { amountMinor: 800 });
+    await prompted(stand, ingenico, 'tip');
+    terminal().chooseTip('none');
+    await prompted(stand, ingenico, 'card');
+    terminal().insertCard(terminalTestCards.partial);
+    const partial = await first;
+    expect(partial).toMatchObject({
+      ok: true,
+      result: { outcome: 'partial', approvedMinor: 500, requestedMinor: 800 },
+    });
+    const owing = await call<TerminalState>(core, 'terminal.state', {});
+    expect(owing).toMatchObject({ ok: true, result: { sale: { dueMinor: 300 } } });
+    const second = call<SaleSummary>(core, 'terminal.sale', { amountMinor: 300 });
+    await prompted(stand, ingenico, 'card');
+    terminal().insertCard(terminalTestCards.visa);
+    const rest = await second;
+    expect(rest).toMatchObject({ ok: true, result: { outcome: 'approved', approvedMinor: 300 } });
+    const paid = await call<TerminalState>(core, 'terminal.state', {});
+    expect(paid).toMatchObject({ ok: true, result: { sale: { dueMinor: null } } });
+    const charged = stand.gateway.context.ledger.all().filter((record) => record.respstat === 'A');
+    expect(charged.map((record) => record.amount).sort()).toEqual([300, 500]);
   });
 
   it('refuses a card keyed at the lane, saying where the card goes', async () => {
