@@ -21,6 +21,7 @@ import {
   apiKey,
   ingenico,
   merchantId,
+  post,
   prompted,
   standPerTest,
   type Stand,
@@ -125,6 +126,22 @@ describe('a lane set to take cards on an integrated terminal', () => {
     expect(paid).toMatchObject({ ok: true, result: { sale: { dueMinor: null } } });
     const charged = stand.gateway.context.ledger.all().filter((record) => record.respstat === 'A');
     expect(charged.map((record) => record.amount).sort()).toEqual([300, 500]);
+  });
+
+  it('ends its session with the terminal when the lane stops, so another POS connects without force', async () => {
+    const { core } = lane(true);
+    const selling = call<SaleSummary>(core, 'terminal.sale', { amountMinor: 500 });
+    await prompted(stand, ingenico, 'tip');
+    terminal().chooseTip('none');
+    await prompted(stand, ingenico, 'card');
+    terminal().insertCard(terminalTestCards.visa);
+    expect(await selling).toMatchObject({ ok: true, result: { outcome: 'approved' } });
+    const whileOpen = await post(stand, 'v2/connect', { merchantId, hsn: ingenico, force: 'false' });
+    expect(whileOpen).toMatchObject({ status: 500, json: { errorMessage: 'Session exists for hsn' } });
+    await core.close();
+    cores.splice(cores.indexOf(core), 1);
+    const afterStop = await post(stand, 'v2/connect', { merchantId, hsn: ingenico, force: 'false' });
+    expect(afterStop.status).toBe(200);
   });
 
   it('refuses a card keyed at the lane, saying where the card goes', async () => {

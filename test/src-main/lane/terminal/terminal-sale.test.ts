@@ -302,6 +302,18 @@ describe('a sale on an integrated terminal', () => {
     expect(ledger(row.orderId)[0]?.setlstat).not.toBe('Voided');
   });
 
+  it('a terminal off the network: words that say so and that nothing was charged, the row not sent', async () => {
+    const lane = openLane();
+    terminal().setConnected(false);
+    const error = await failure(lane.sell(1000));
+    expect(error).toBeInstanceOf(LaneError);
+    expect((error as Error).message).toMatch(
+      /^The terminal is not connected to the terminal service: nothing was charged/,
+    );
+    expect(stand.gateway.context.ledger.all()).toEqual([]);
+    expect(lane.onlyRow()).toMatchObject({ state: 'not-sent', amountMinor: 1000 });
+  });
+
   it('a refund without a sale is refused before anything moves', async () => {
     const lane = openLane({ tender: 'forced-credit' });
     const error = await failure(lane.sell(1000));
