@@ -154,7 +154,10 @@ export function createPayments(options: PaymentsOptions): Payments {
     const { amountMinor, tender, entry } = request;
     // The tip is asked once a sale: not on a part of it, nor on the rest after a partial approval.
     const firstPayment = !request.part && (customerSale.current()?.results.length ?? 0) === 0;
-    const onOutcome: OutcomeListener = (known) => customerSale.outcomeKnown(known, tender, amountMinor);
+    // What was asked includes the tip chosen on the terminal, as a tip given with the sale is in its amount.
+    let tipMinor = 0;
+    const onTip = (chosen: number) => (tipMinor = chosen);
+    const onOutcome: OutcomeListener = (known) => customerSale.outcomeKnown(known, tender, amountMinor + tipMinor);
     try {
       if (entry === 'keyed')
         throw new LaneError(
@@ -179,9 +182,9 @@ export function createPayments(options: PaymentsOptions): Payments {
           logger,
           ...(how.holdReceipts ? { holdReceipts: true } : {}),
         },
-        { amountMinor, tender, signal: abort.signal, onPhase, onOutcome },
+        { amountMinor, tender, signal: abort.signal, onPhase, onOutcome, onTip },
       );
-      return customerSale.finished(summarize(result, tender, amountMinor, options.previewProfile));
+      return customerSale.finished(summarize(result, tender, amountMinor + tipMinor, options.previewProfile));
     } catch (error) {
       return customerSale.stopped(error, abort);
     }

@@ -85,7 +85,13 @@ function maskedFromToken(token: string | undefined): string {
  * ("Authorization Cancelled"), or one that came back after the lane's stop, is voided as a
  * stopped device payment is. Cancel with `signal`: the terminal's command is canceled there.
  */
-export async function runTerminalSale(deps: TerminalSaleDependencies, request: CardSaleRequest): Promise<SaleResult> {
+export async function runTerminalSale(
+  deps: TerminalSaleDependencies,
+  request: CardSaleRequest & {
+    /** Told the tip the customer chose, before the card: what is then asked is the amount with it. */
+    onTip?: (tipMinor: number) => void;
+  },
+): Promise<SaleResult> {
   const { signal } = request;
   const tender: CardTender = request.tender ?? 'sale';
   if (tender === 'forced-credit')
@@ -109,7 +115,10 @@ export async function runTerminalSale(deps: TerminalSaleDependencies, request: C
   } catch (error) {
     throw error instanceof TerminalError ? new LaneError('refused', terminalStoppedWords(error)) : error;
   }
-  if (tipMinor > 0) onPhase('awaiting-card', 'Follow the terminal');
+  if (tipMinor > 0) {
+    request.onTip?.(tipMinor);
+    onPhase('awaiting-card', 'Follow the terminal');
+  }
   const amountMinor = request.amountMinor + tipMinor;
   const includeSignature = terminalAsksSignature(deps.policy, amountMinor);
   /** The terminal's answer, kept for the card it names; and whether the terminal refused it after the gateway answered. */

@@ -96,7 +96,14 @@ describe('a lane set to take cards on an integrated terminal', () => {
     const reply = await selling;
     expect(reply.ok).toBe(true);
     if (!reply.ok) return;
-    expect(reply.result).toMatchObject({ outcome: 'approved', approvedMinor: 1150, tender: 'sale' });
+    expect(reply.result).toMatchObject({
+      outcome: 'approved',
+      requestedMinor: 1150,
+      approvedMinor: 1150,
+      tender: 'sale',
+    });
+    const state = await call<TerminalState>(core, 'terminal.state', {});
+    expect(state).toMatchObject({ ok: true, result: { sale: { dueMinor: null } } });
     expect(reply.result.maskedPan).toMatch(/^\*{4}1443$/);
     const charged = stand.gateway.context.ledger.byOrderId(reply.result.orderId);
     expect(charged).toMatchObject([{ respstat: 'A', amount: 1150 }]);
