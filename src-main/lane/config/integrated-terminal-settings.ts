@@ -60,6 +60,12 @@ export const integratedTerminalSettingsSchema = z
         .regex(/^([A-Za-z0-9]{1,18})?$/, { error: 'expected the terminal\u2019s HSN: 1 to 18 letters or digits' })
         .default('')
         .describe('The terminal\u2019s hardware serial number (HSN), as listTerminals names it.'),
+      pinDebit: z
+        .boolean({ error: 'expected true or false' })
+        .default(false)
+        .describe(
+          'The merchant is boarded for PIN debit: the terminal runs a debit card as debit and asks its PIN (not on Clover terminals).',
+        ),
     },
     { error: 'expected an object' },
   )

@@ -15,6 +15,7 @@ import { createDayDesk } from '../terminal/day-desk';
 import { setupGateway } from './setup-gateway';
 import { setupWallet } from './setup-wallet';
 import { setupTerminal } from './setup-terminal';
+import { setupIntegratedTerminal } from './setup-integrated-terminal';
 import { setupStaff } from './setup-staff';
 import { setupKiosk } from './setup-kiosk';
 import { setupReceiptMail } from './setup-receipt-mail';
@@ -41,6 +42,9 @@ export function createCore(options: CoreOptions): Core {
   const link = setupGatewayLink(options, clock, training.gateway);
   const gateway = setupGateway(options, training.gateway, link);
   const wallet = setupWallet(options, clock, training);
+  // A lane set to take cards on an integrated terminal reaches it through this, made at first use.
+  const integratedTerminal = setupIntegratedTerminal(options, clock, training);
+  integratedTerminal?.watch(devices.devices);
   const lane = setupTerminal(options, {
     clock,
     events,
@@ -49,6 +53,7 @@ export function createCore(options: CoreOptions): Core {
     gateway,
     wallet,
     ...(link ? { link } : {}),
+    ...(integratedTerminal ? { integratedTerminal: integratedTerminal.source } : {}),
   });
   const staff = setupStaff(options, clock, gateway, devices.printerProfileNames);
   signedIn = () => staff.session.current()?.cashierId;
@@ -143,6 +148,9 @@ export function createCore(options: CoreOptions): Core {
         ? [{ name: 'the offline forwarder (a payment being sent is awaited)', run: () => lane.offline?.close() }]
         : []),
       ...(link ? [{ name: 'the gateway link', run: () => link.close() }] : []),
+      ...(integratedTerminal
+        ? [{ name: 'the integrated terminal’s session', run: () => integratedTerminal.close() }]
+        : []),
       { name: 'the signature capture', run: () => devices.signature.close() },
       { name: 'the kiosk', run: () => kiosk.close() },
       { name: 'the devices', run: () => devices.deviceManager.close() },

@@ -19,6 +19,7 @@ import { offlineStatus } from '../offline/offline-desk';
 /** The phases with no sale being taken: the forwarder sends stored payments only then. */
 const idlePhases: ReadonlySet<TerminalPhase> = new Set(['starting', 'idle', 'done', 'offline']);
 import type { LaneJournal } from './setup-journal';
+import type { IntegratedTerminalSource } from '../integrated-terminal/lane-terminal';
 
 /** The lane's sales and what it shows of them: the state store, the terminal service, the customers' services. */
 export interface LaneTerminal {
@@ -37,6 +38,8 @@ export interface TerminalParts {
   readonly journal: LaneJournal;
   readonly gateway: () => Promise<GatewayAccess>;
   readonly wallet: LaneWallet;
+  /** The lane's integrated terminal (setup-integrated-terminal.ts), when payments.device is integrated-terminal. */
+  readonly integratedTerminal?: IntegratedTerminalSource;
   /** The gateway link's breaker (ADR 075, setup-gateway-link.ts) when offline payments are on; else always online. */
   readonly link?: GatewayLink;
 }
@@ -78,6 +81,7 @@ export function setupTerminal(options: CoreOptions, parts: TerminalParts): LaneT
     journal: () => journal.current(),
     gateway,
     wallet,
+    ...(parts.integratedTerminal ? { integratedTerminal: parts.integratedTerminal } : {}),
     previewProfile: devices.previewProfile,
     cash: cashRulesFor(devices.assetsDir, 'USD'),
     openDrawer: () => devices.printers.openDrawer({}),

@@ -23,7 +23,7 @@ export type DeviceSaleDependencies = Omit<
  * phase past the card walks through the ones it skipped, and once authorizing, the device's
  * further prompts are not shown (the state machine has no move from authorizing to itself).
  */
-function devicePhases(onPhase: PhaseListener): PhaseListener {
+export function devicePhases(onPhase: PhaseListener): PhaseListener {
   let shown: SalePhase = 'awaiting-card';
   const enter = (phase: SalePhase, detail: string) => {
     onPhase(phase, detail);

@@ -17,6 +17,8 @@ import type { CustomerSale } from './customer-sale';
 import type { KeyedEntry } from './keyed-entry';
 import type { LaneAccess } from './lane-access';
 import { runDeviceSale } from './device-sale';
+import { runTerminalSale } from './terminal-sale';
+import type { IntegratedTerminalSource } from '../integrated-terminal/lane-terminal';
 import { authorizeAndPrint, runSale, type OutcomeListener, type TenderedPayment } from './sale';
 import { summarize } from './sale-summary';
 import type { TerminalStateStore } from './state-store';
@@ -44,7 +46,9 @@ export interface PaymentsOptions {
   readonly customerSale: CustomerSale;
   readonly lane: () => Promise<LaneAccess>;
   readonly manager: DeviceManager;
-  readonly settings: Pick<Settings, 'signature' | 'payments' | 'wallet' | 'surcharge'>;
+  readonly settings: Pick<Settings, 'signature' | 'payments' | 'wallet' | 'surcharge' | 'integratedTerminal'>;
+  /** The lane's integrated terminal, when `payments.device` is `integrated-terminal` (ADR 085). */
+  readonly integratedTerminal?: IntegratedTerminalSource;
   /** The pay-link service and the tokenizer client, for wallet payments. */
   readonly wallet: LaneWallet;
   readonly state: TerminalStateStore;
@@ -80,10 +84,18 @@ export function createPayments(options: PaymentsOptions): Payments {
   const onPhase: TerminalStateStore['enter'] = (phase, detail) => state.enter(phase, detail);
 
   const cardSale = async (
-    request: { amountMinor: number; tender: CardTender; entry: CardEntry; captureDetails: CaptureDetails | undefined },
+    request: {
+      amountMinor: number;
+      tender: CardTender;
+      entry: CardEntry;
+      captureDetails: CaptureDetails | undefined;
+      /** One part of a sale paid in parts (`totalMinor` given). */
+      part: boolean;
+    },
     abort: AbortController,
     how: PaymentOptions,
   ): Promise<SaleSummary> => {
+    if (settings.payments.device === 'integrated-terminal') return terminalSale(request, abort, how);
     const reader = manager.cardReader();
     if (!reader) throw new LaneError('refused', 'No card reader is configured: add one under Devices in the settings.');
     const deps = await lane();
@@ -124,6 +136,55 @@ export function createPayments(options: PaymentsOptions): Payments {
             },
           );
       return customerSale.finished(summarize(result, tender, amountMinor, options.previewProfile));
+    } catch (error) {
+      return customerSale.stopped(error, abort);
+    }
+  };
+
+  /**
+   * A card sale on the lane's integrated terminal: the terminal reads the card and authorizes;
+   * the lane journals and prints. A card keyed at the lane is refused: authCard takes no keyed
+   * card, and a number typed on the lane would pass through it, which the terminal is there to avoid.
+   */
+  const terminalSale = async (
+    request: { amountMinor: number; tender: CardTender; entry: CardEntry; part: boolean },
+    abort: AbortController,
+    how: PaymentOptions,
+  ): Promise<SaleSummary> => {
+    const { amountMinor, tender, entry } = request;
+    // The tip is asked once a sale: not on a part of it, nor on the rest after a partial approval.
+    const firstPayment = !request.part && (customerSale.current()?.results.length ?? 0) === 0;
+    // What was asked includes the tip chosen on the terminal, as a tip given with the sale is in its amount.
+    let tipMinor = 0;
+    const onTip = (chosen: number) => (tipMinor = chosen);
+    const onOutcome: OutcomeListener = (known) => customerSale.outcomeKnown(known, tender, amountMinor + tipMinor);
+    try {
+      if (entry === 'keyed')
+        throw new LaneError(
+          'refused',
+          'This lane takes cards on its integrated terminal, which keys no card for a sale: insert, tap or swipe the card on the terminal, or take another tender.',
+          'entry',
+        );
+      if (!options.integratedTerminal)
+        throw new LaneError(
+          'refused',
+          'This lane is set to take cards on an integrated terminal, but none is set up: set integratedTerminal in the settings and its API key in the secret store.',
+        );
+      const terminal = await options.integratedTerminal();
+      const deps = await lane();
+      const result = await runTerminalSale(
+        {
+          ...deps,
+          terminal,
+          tips: settings.payments.tips && firstPayment,
+          pinDebit: settings.integratedTerminal.pinDebit,
+          policy: settings.signature.policy,
+          logger,
+          ...(how.holdReceipts ? { holdReceipts: true } : {}),
+        },
+        { amountMinor, tender, signal: abort.signal, onPhase, onOutcome, onTip },
+      );
+      return customerSale.finished(summarize(result, tender, amountMinor + tipMinor, options.previewProfile));
     } catch (error) {
       return customerSale.stopped(error, abort);
     }
@@ -204,7 +265,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       return customerSale.payment(
         `sale:${tender}:${entry}:${amountMinor}`,
         { amountMinor, tender, entry, tipMinor, ...(cart ? { cart } : {}), ...(totalMinor ? { totalMinor } : {}) },
-        (abort) => cardSale({ amountMinor, tender, entry, captureDetails }, abort, how),
+        (abort) => cardSale({ amountMinor, tender, entry, captureDetails, part: totalMinor !== undefined }, abort, how),
       );
     },
     achSale({ amountMinor, routing, account, accountType, name }) {

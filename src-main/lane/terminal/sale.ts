@@ -156,6 +156,10 @@ export interface TenderedPayment {
   /** The card as the receipt shows it; absent when only the answer knows it (an unattended device). */
   readonly cardFacts?: ReceiptFacts['card'];
   readonly signature?: EncodedSignature;
+  /** The device that authorizes takes the signature and returns it in its answer (an integrated terminal). */
+  readonly signatureInAnswer?: boolean;
+  /** The tip inside `amountMinor`, chosen on the device: the receipt prints it on its own line. */
+  readonly tipMinor?: number;
   readonly signatureRequired: boolean;
   /** The cashier who chose to go on without the required signature: kept on the authorization's row. */
   readonly signatureSkippedBy?: string;
@@ -217,6 +221,8 @@ export async function authorizeAndPrint(
     },
     signatureRequired: required,
     ...(payment.signature ? { signatureImage: decodeSignature(payment.signature.value) } : {}),
+    ...(payment.signatureInAnswer ? { signatureInAnswer: true } : {}),
+    ...(payment.tipMinor ? { tipMinor: payment.tipMinor } : {}),
     onPhase: phase,
   });
   const outcome = payment.settle ? await payment.settle(authorized.outcome) : authorized.outcome;

@@ -27,6 +27,7 @@ import { history, lookup, recoveryQueue } from './history';
 import { KeyedEntry } from './keyed-entry';
 import { laneAccess, type GatewayAccess, type LaneAccessOptions } from './lane-access';
 import { createPayments, type PaymentOptions } from './payments';
+import type { IntegratedTerminalSource } from '../integrated-terminal/lane-terminal';
 import { createFeeConfirmation } from './fee-confirmation';
 import { createRecovery } from './recovery';
 import { checkLeavingUnknown, type LeaveChoice } from './left-sale';
@@ -105,8 +106,10 @@ export interface TerminalServiceOptions {
   readonly manager: DeviceManager;
   readonly settings: Pick<
     Settings,
-    'terminalId' | 'training' | 'signature' | 'payments' | 'wallet' | 'surcharge' | 'mode'
+    'terminalId' | 'training' | 'signature' | 'payments' | 'wallet' | 'surcharge' | 'mode' | 'integratedTerminal'
   >;
+  /** The lane's integrated terminal, when `payments.device` is `integrated-terminal` (setup-integrated-terminal.ts). */
+  readonly integratedTerminal?: IntegratedTerminalSource;
   /** The store's currency's cash rules; without them the lane takes no cash. */
   readonly cash?: CashRules;
   /** Kicks the cash drawer (the lane's printer's). */

@@ -20,6 +20,13 @@ export interface AuthorizationAsked {
   readonly detail: JournalIntent['detail'];
   readonly signatureRequired: boolean;
   readonly signatureImage?: Bitmap;
+  /**
+   * The signature comes back in the answer (an integrated terminal takes it after the card): its
+   * image, decoded, is printed as a signature captured before the authorization is.
+   */
+  readonly signatureInAnswer?: boolean;
+  /** The tip inside `amountMinor`, chosen on the device before the authorization: printed on its own line. */
+  readonly tipMinor?: number;
   readonly onPhase: PhaseListener;
   /** Who authorizes: the lane itself (default), or an unattended device that reads and authorizes on its own. */
   readonly send?: (request: JournaledAuthorizationRequest) => Promise<JournaledAuthorization>;

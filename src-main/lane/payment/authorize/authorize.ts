@@ -5,6 +5,7 @@ import type { TransactionRecord } from '../../gateway/transaction-record';
 import type { Journal } from '../../journal/journal';
 import type { Logger } from '../../../platform/log/logger';
 import { receiptFactsOf } from '../../receipt/facts';
+import { decodeSignature } from '../../signature/codec';
 import type { SaleOutcome } from '../outcome';
 import { journaledAuthorize, type JournaledAuthorizationRequest } from './journaled-authorization';
 import { overApprovalWords, readAnswer, type AnswerReading } from './answer-reading';
@@ -73,7 +74,21 @@ export async function authorizePayment(lane: Authorizing, asked: AuthorizationAs
     merchantId: lane.merchid,
     terminalId: lane.terminalId,
   };
-  const image = asked.signatureImage ? { image: asked.signatureImage } : {};
+  const imageOf = (source: Authorization | TransactionRecord) => {
+    if (asked.signatureImage) return { image: asked.signatureImage };
+    const inAnswer = asked.signatureInAnswer && 'signature' in source ? source.signature : undefined;
+    if (!inAnswer) return {};
+    try {
+      return { image: decodeSignature(inAnswer) };
+    } catch (error) {
+      // The slip then prints a signature line: the authorization stands whatever its picture.
+      lane.logger?.error(
+        { orderId, err: error },
+        'the signature in the answer could not be read; the receipt prints a signature line',
+      );
+      return {};
+    }
+  };
   /** An answer, or the record found after it was lost: read, printed and (above the amount asked) voided the one way. */
   const settle = async (
     source: Authorization | TransactionRecord,
@@ -90,13 +105,19 @@ export async function authorizePayment(lane: Authorizing, asked: AuthorizationAs
     const shownMinor = reading.kind === 'declined' ? amountMinor : reading.approvedMinor;
     // A surcharge is charged on top: the slip's total includes it, and prints it on its own line.
     const surchargeMinor = reading.kind === 'declined' ? undefined : reading.surchargeMinor;
+    const image = imageOf(source);
+    const tipMinor = reading.kind === 'approved' && asked.tipMinor ? { tipMinor: asked.tipMinor } : {};
     const { kind: _kind, ...facts } = receiptFactsOf(source, {
       ...context,
+      ...tipMinor,
       kind: 'sale',
       amountMinor: shownMinor + (surchargeMinor ?? 0),
       ...(surchargeMinor ? { surchargeMinor } : {}),
       ...(shownMinor < amountMinor ? { requestedMinor: amountMinor } : {}),
-      signature: { required: asked.signatureRequired || source.emvTagData?.signature === 'true', ...image },
+      signature: {
+        required: asked.signatureRequired || source.emvTagData?.signature === 'true' || image.image !== undefined,
+        ...image,
+      },
     });
     return { outcome, facts };
   };

@@ -41,6 +41,10 @@ export interface TerminalAuthorizationRequest {
   readonly tip?: TerminalTipStep;
   readonly confirmAmount?: boolean;
   readonly includeSignature?: boolean;
+  /** Which application a card with both is run as; `debit` takes a debit card as PIN debit. */
+  readonly aid?: AuthCardRequest['aid'];
+  /** Ask a swiped debit card for its PIN. */
+  readonly includePIN?: boolean;
   readonly detail?: JournaledAuthorizationRequest['detail'];
   /** Stops the payment: before it left, nothing is sent; while the terminal waits, the lane cancels it there. */
   readonly signal?: AbortSignal;
@@ -76,7 +80,7 @@ export async function journaledTerminalAuthorize(
 ): Promise<JournaledTerminalAuthorization> {
   const { journal, client, merchid, terminal, hsn, signal } = request;
   stopIfAborted(signal, hsn, 'tip');
-  const tipMinor = request.tip ? await chooseTip(request, request.tip) : 0;
+  const tipMinor = request.tip ? await askTerminalTip(request, request.tip) : 0;
   stopIfAborted(signal, hsn, 'authCard');
   const amountMinor = request.amountMinor + tipMinor;
   const { id: entryId, orderId } = journal.beginWithNewOrderId({
@@ -109,6 +113,8 @@ export async function journaledTerminalAuthorize(
       capture: request.capture,
       ...(request.confirmAmount === undefined ? {} : { confirmAmount: request.confirmAmount }),
       ...(request.includeSignature === undefined ? {} : { includeSignature: request.includeSignature }),
+      ...(request.aid ? { aid: request.aid } : {}),
+      ...(request.includePIN === undefined ? {} : { includePIN: request.includePIN }),
     };
     answer = await terminal.authCard(sale);
   } catch (error) {
@@ -168,8 +174,14 @@ function stopIfAborted(signal: AbortSignal | undefined, hsn: string, operation: 
   if (signal?.aborted) throw stopped(hsn, operation);
 }
 
-/** Asks the tip on the terminal (canceled with the lane's stop) and reads it in minor units. */
-async function chooseTip(request: TerminalAuthorizationRequest, step: TerminalTipStep): Promise<number> {
+/**
+ * Asks the tip on the terminal (canceled with the lane's stop) and reads it in minor units.
+ * Nothing is authorized by it, so a sale that must know its whole amount first asks it here.
+ */
+export async function askTerminalTip(
+  request: Pick<TerminalAuthorizationRequest, 'terminal' | 'hsn' | 'signal' | 'amountMinor'>,
+  step: TerminalTipStep,
+): Promise<number> {
   const { terminal, hsn, signal } = request;
   const cancelAtTerminal = () => void terminal.cancel({ hsn }).catch(() => undefined);
   signal?.addEventListener('abort', cancelAtTerminal, { once: true });

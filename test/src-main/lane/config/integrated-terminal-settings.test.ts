@@ -26,7 +26,7 @@ describe('the payment device and the integratedTerminal section', () => {
   it('takes cards on the lane’s own reader unless told otherwise, with no terminal set', () => {
     const settings = settingsSchema.parse({});
     expect(settings.payments.device).toBe('reader');
-    expect(settings.integratedTerminal).toEqual({ baseUrl: '', merchantId: '', hsn: '' });
+    expect(settings.integratedTerminal).toEqual({ baseUrl: '', merchantId: '', hsn: '', pinDebit: false });
   });
 
   it('reads a lane set to an integrated terminal', () => {
@@ -36,6 +36,7 @@ describe('the payment device and the integratedTerminal section', () => {
       baseUrl: 'https://fts-uat.cardpointe.com',
       merchantId: '',
       hsn: 'C042UQ93160289',
+      pinDebit: false,
     });
   });
 

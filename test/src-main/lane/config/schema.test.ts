@@ -84,7 +84,7 @@ describe('settingsSchema defaults', () => {
       },
       staff: { members: [], refundLimitMinor: 5000 },
       surcharge: { enabled: false, storePostal: '' },
-      integratedTerminal: { baseUrl: '', merchantId: '', hsn: '' },
+      integratedTerminal: { baseUrl: '', merchantId: '', hsn: '', pinDebit: false },
       offline: {
         enabled: false,
         perPaymentMaxMinor: 5000,
