@@ -78,7 +78,7 @@ export type IntegratedTerminalSettings = z.output<typeof integratedTerminalSetti
 /** The issues of a lane set to take cards on an integrated terminal without saying which one. */
 export function integratedTerminalSettingIssues(
   device: PaymentDevice,
-  terminal: IntegratedTerminalSettings,
+  terminal: Pick<IntegratedTerminalSettings, 'baseUrl' | 'hsn'>,
   training: boolean,
 ): Array<{ key: 'baseUrl' | 'hsn'; message: string }> {
   if (device !== 'integrated-terminal') return [];
