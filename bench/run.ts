@@ -16,6 +16,7 @@ import { hubOutboxBenchmarks } from './hub-outbox.bench';
 import { offlineLinkBenchmarks } from './offline-link.bench';
 import { offlineStoreBenchmarks } from './offline-store.bench';
 import { hubBenchmarks } from './hub.bench';
+import { integratedTerminalBenchmarks } from './integrated-terminal.bench';
 import { formatTable, measure, type BenchResult } from './harness';
 
 /** Every benchmark the project has; later issues append their cases here. */
@@ -33,6 +34,7 @@ export const allBenchmarks = [
   ...startBenchmarks,
   ...dayBenchmarks,
   ...hubOutboxBenchmarks,
+  ...integratedTerminalBenchmarks,
 ];
 
 const loadRuns = [
