@@ -61,6 +61,11 @@ export interface SaleKeeper {
   begin(request: PaymentRequest): void;
   /** What the sale would still owe after a payment with this outcome (nothing changes). */
   dueAfter(summary: Pick<SaleSummary, 'outcome' | 'approvedMinor' | 'requestedMinor'>): number | null;
+  /**
+   * The customer chose a tip on the integrated terminal for the payment running: it now asks that
+   * much more, so what is owed after a partial approval includes the tip (published).
+   */
+  tipped(tipMinor: number): void;
   /** The payment ended with an outcome. */
   finished(summary: SaleSummary): void;
   /** The payment stopped before anything was charged (canceled, no card in time, refused); `publish` when no phase change follows. */
@@ -138,6 +143,11 @@ export function createSaleKeeper(state: TerminalStateStore): SaleKeeper {
       });
     },
     dueAfter: (summary) => dueAfter(current(), summary),
+    tipped(tipMinor) {
+      const sale = current();
+      if (sale?.running && tipMinor > 0)
+        update({ amountMinor: sale.amountMinor + tipMinor, tipMinor: sale.tipMinor + tipMinor }, true);
+    },
     finished(summary) {
       const sale = current();
       if (!sale) return;

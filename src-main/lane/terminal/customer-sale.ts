@@ -31,6 +31,8 @@ export interface CustomerSale {
    * (`terminal.outcome`) with what the sale will then owe. The sale is still running until `finished`.
    */
   outcomeKnown(known: KnownOutcome, tender: SaleTender, requestedMinor: number): void;
+  /** The customer chose a tip on the integrated terminal: the payment running asks it too (SaleKeeper.tipped). */
+  tipped(tipMinor: number): void;
   /** A payment ended with an outcome: kept for the screen and said by the state machine. */
   finished(summary: SaleSummary): SaleSummary;
   /** A payment stopped without an outcome; throws the error the screen shows. */
@@ -228,6 +230,7 @@ export function createCustomerSale(options: CustomerSaleOptions): CustomerSale {
       logger.info({ orderId, amountMinor, by }, 'the rest of a partly approved sale was taken outside the lane');
       keeper.restTakenOutside(amountMinor);
     },
+    tipped: (tipMinor) => keeper.tipped(tipMinor),
     owe(dueMinor) {
       if (guard.busy()) throw new LaneError('refused', 'A payment is running: wait for it before changing the sale.');
       keeper.owe(dueMinor);

@@ -156,7 +156,10 @@ export function createPayments(options: PaymentsOptions): Payments {
     const firstPayment = !request.part && (customerSale.current()?.results.length ?? 0) === 0;
     // What was asked includes the tip chosen on the terminal, as a tip given with the sale is in its amount.
     let tipMinor = 0;
-    const onTip = (chosen: number) => (tipMinor = chosen);
+    const onTip = (chosen: number) => {
+      tipMinor = chosen;
+      customerSale.tipped(chosen);
+    };
     const onOutcome: OutcomeListener = (known) => customerSale.outcomeKnown(known, tender, amountMinor + tipMinor);
     try {
       if (entry === 'keyed')

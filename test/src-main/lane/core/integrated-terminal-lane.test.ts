@@ -135,6 +135,38 @@ describe('a lane set to take cards on an integrated terminal', () => {
     expect(charged.map((record) => record.amount).sort()).toEqual([300, 500]);
   });
 
+  it('a tip chosen, then a partial approval: what is still owed includes the tip, and the rest pays it all', async () => {
+    const { core } = lane(true);
+    const first = call<SaleSummary>(core, 'terminal.sale', { amountMinor: 800 });
+    await prompted(stand, ingenico, 'tip');
+    terminal().chooseTip({ percent: 15 });
+    await prompted(stand, ingenico, 'card');
+    // The screen shows the payment with the tip the customer chose.
+    expect(await call<TerminalState>(core, 'terminal.state', {})).toMatchObject({
+      ok: true,
+      result: { sale: { amountMinor: 920, tipMinor: 120, running: true } },
+    });
+    terminal().insertCard(terminalTestCards.partial);
+    const partial = await first;
+    expect(partial).toMatchObject({ ok: true, result: { outcome: 'partial', requestedMinor: 920 } });
+    if (!partial.ok) return;
+    const owed = 920 - partial.result.approvedMinor;
+    expect(await call<TerminalState>(core, 'terminal.state', {})).toMatchObject({
+      ok: true,
+      result: { sale: { dueMinor: owed } },
+    });
+    const second = call<SaleSummary>(core, 'terminal.sale', { amountMinor: owed });
+    await prompted(stand, ingenico, 'card');
+    terminal().insertCard(terminalTestCards.visa);
+    expect(await second).toMatchObject({ ok: true, result: { outcome: 'approved', approvedMinor: owed } });
+    expect(await call<TerminalState>(core, 'terminal.state', {})).toMatchObject({
+      ok: true,
+      result: { sale: { dueMinor: null } },
+    });
+    const charged = stand.gateway.context.ledger.all().filter((record) => record.respstat === 'A');
+    expect(charged.reduce((sum, record) => sum + Number(record.amount), 0)).toBe(920);
+  });
+
   it('ends its session with the terminal when the lane stops, so another POS connects without force', async () => {
     const { core } = lane(true);
     const selling = call<SaleSummary>(core, 'terminal.sale', { amountMinor: 500 });
