@@ -5,6 +5,9 @@ import { ReceiptPreview } from '../sale/ReceiptPreview';
 import '../history/history.css';
 import './devices.css';
 
+/** The integrated terminal's entry (setup-integrated-terminal.ts): it reads cards only inside a sale. */
+const integratedTerminalId = 'integrated-terminal';
+
 const kindWords: Record<DeviceInfo['kind'], string> = {
   'card-reader': 'Card reader',
   'signature-pad': 'Signature pad',
@@ -95,7 +98,9 @@ function DeviceRow({ device, training }: { device: DeviceInfo; training: boolean
             ) : null}
           </>
         ) : null}
-        {device.kind === 'card-reader' ? (
+        {device.kind === 'card-reader' && device.id === integratedTerminalId ? (
+          <span className="device-meta">Cards are read on the terminal itself: take a sale to try it.</span>
+        ) : device.kind === 'card-reader' ? (
           running ? (
             <button type="button" className="danger" onClick={() => void actions.cancelTestRead(device.id)}>
               Cancel the read
