@@ -283,7 +283,7 @@ export function TrainingTerminal() {
           </TrainingButton>
         </div>
       </div>
-      <div className="step-controls terminal-faults" role="group" aria-label="Trainer's terminal faults">
+      <div className="step-controls terminal-faults" role="group" aria-label="Trainer’s terminal faults">
         {view.connected ? (
           <TrainingButton
             testId="terminal-offline"

@@ -89,7 +89,9 @@ describe('training terminal commands', () => {
       await core.dispatch('training.terminalAction', { action: 'present', cardId: 'mastercard-pin', method: 'insert' }),
     );
     await until(() => seen.at(-1)?.prompt.kind === 'pin', 'the PIN prompt reaches the event');
-    const after = ok(await core.dispatch('training.terminalAction', { action: 'pin', pin: '97531' }));
+    const after = ok(
+      await core.dispatch('training.terminalAction', { action: 'pin', pin: '97531' }),
+    ) as TrainingTerminalView;
     expect(after.prompt.kind).not.toBe('pin');
     expect((await read).status).toBe(200);
     await until(() => seen.at(-1)?.command === null, 'the command ends');
