@@ -159,7 +159,9 @@ export function createCore(options: CoreOptions): Core {
       { name: 'the journal', run: () => journal.close() },
       { name: 'the wallet', run: () => wallet.close() },
       // The training terminal authorizes at the training gateway: it stops first.
-      ...(training.terminal ? [{ name: 'the training terminal', run: () => training.terminal?.close() }] : []),
+      ...(training.terminal && settings.training && settings.payments.device === 'integrated-terminal'
+        ? [{ name: 'the training terminal', run: () => training.terminal?.close() }]
+        : []),
       { name: 'the training gateway', run: () => training.gateway.close() },
     ],
     async close() {
