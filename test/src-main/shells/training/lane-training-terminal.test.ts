@@ -220,6 +220,21 @@ describe('training terminal', () => {
     expect(answer.json).toMatchObject({ errorMessage: 'Operation Cancelled' });
   });
 
+  it('a card keyed on the terminal: number and expiry typed as one line, tokenized at the built-in gateway', async () => {
+    const key = await session();
+    const read = api('v2/readManual', { merchantId, hsn: 'TRAIN0001', includeSignature: 'false' }, key);
+    await asking('keyed-card');
+    expect(terminal.screen()!.prompt).toEqual({ kind: 'keyed-card', expiry: true, cvv: false });
+    expect((await refusal({ action: 'input', text: '4788250000121443' })).message).toBe(
+      'The terminal does not take that: the terminal asks for the expiry date too.',
+    );
+    await terminal.act({ action: 'input', text: '4788250000121443 1230' });
+    const answer = await read;
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ expiry: '1230' });
+    expect(answer.json.token).toMatch(/^9\d{15}$/);
+  });
+
   it('the trainer takes the terminal off the network and reboots it; it comes back on the clock', async () => {
     await terminal.connection(merchantId);
     const offline = await terminal.act({ action: 'network', connected: false });
