@@ -11,7 +11,7 @@ import { commands, events, type CommandName } from '../../src-main/lane/ipc/cont
 import type { CommandSpec, EventSpec } from '../../src-main/lane/ipc/contract/spec';
 import type { z } from 'zod';
 import { commandAccess } from './command-access';
-import { jsonSchemaOf, objectText, table } from './schema-text';
+import { alternativesOf, jsonSchemaOf, objectText, table } from './schema-text';
 
 /** The help's entries by command: the lines from `  name ...` to the next command's. */
 function helpEntries(): Map<string, string[]> {
@@ -52,8 +52,13 @@ function cliSection(): string {
 type AnyCommands = Readonly<Record<string, CommandSpec<z.ZodType, unknown>>>;
 type AnyEvents = Readonly<Record<string, EventSpec<unknown>>>;
 
+/** A command's arguments: one object, or (a discriminated union) each form it takes, one after another. */
 const argsText = (spec: CommandSpec<z.ZodType, unknown>) => {
-  const text = objectText(jsonSchemaOf(spec.args));
+  const node = jsonSchemaOf(spec.args);
+  const forms = alternativesOf(node);
+  if (forms && forms.length > 0 && forms.every((form) => form.type === 'object'))
+    return `one of: ${forms.map((form) => `\`${objectText(form)}\``).join(', ')}`;
+  const text = objectText(node);
   return text === '{}' ? 'none' : `\`${text}\``;
 };
 

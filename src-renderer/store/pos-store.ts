@@ -76,6 +76,7 @@ export function syncPosStore(
   pos.onEvent('kiosk.state', (kiosk) => store.getState().setKiosk(kiosk), { signal });
   pos.onEvent('offline.status', (status) => store.getState().setOffline(status), { signal });
   pos.onEvent('hub.status', (status) => store.getState().setHub(status), { signal });
+  pos.onEvent('training.terminalScreen', (view) => store.getState().setTrainingTerminal(view), { signal });
   const stopConnection = onConnectionChange((status) => {
     store.getState().setConnection(status);
     if (status !== 'open') return;

@@ -1,5 +1,10 @@
 import type { StateCreator } from 'zustand';
-import type { PosApi, TestCardInfo } from '../../src-main/lane/ipc/contract';
+import type {
+  PosApi,
+  TestCardInfo,
+  TrainingTerminalAction,
+  TrainingTerminalView,
+} from '../../src-main/lane/ipc/contract';
 import { unwrap } from '../pos/call-error';
 import type { PosState } from './pos-state';
 
@@ -20,6 +25,12 @@ export interface TrainingSlice {
   chooseScenario(id: string | null): void;
   /** The emulated phone pays the open pay link with a payload signed too long ago, or the last one again. */
   payOnTrainingPhone(payload: 'expired' | 'replayed'): Promise<void>;
+  /** The emulated integrated terminal's screen, or null when the lane takes cards on its own reader. */
+  trainingTerminal: TrainingTerminalView | null;
+  setTrainingTerminal(view: TrainingTerminalView | null): void;
+  refreshTrainingTerminal(): Promise<void>;
+  /** The trainee acts at the emulated terminal, or the trainer makes a fault; a refusal becomes the note. */
+  actOnTrainingTerminal(action: TrainingTerminalAction, done?: string): Promise<void>;
 }
 
 export type TrainingNetworkFault = 'network-down' | 'fail-dns' | 'network-back';
@@ -96,6 +107,23 @@ export const createTrainingSlice =
         }
       },
       chooseScenario: (scenarioId) => set({ scenarioId }),
+      trainingTerminal: null,
+      setTrainingTerminal: (trainingTerminal) => set({ trainingTerminal }),
+      async refreshTrainingTerminal() {
+        try {
+          set({ trainingTerminal: unwrap(await pos.training.terminalScreen()) });
+        } catch (error) {
+          failed(error);
+        }
+      },
+      async actOnTrainingTerminal(action, done) {
+        try {
+          set({ trainingTerminal: unwrap(await pos.training.terminalAction(action)) });
+          if (done) note(true, done);
+        } catch (error) {
+          failed(error);
+        }
+      },
       async payOnTrainingPhone(payload) {
         try {
           const answer = unwrap(await pos.training.payOnPhone({ payload }));

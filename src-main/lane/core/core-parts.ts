@@ -12,7 +12,7 @@ import type { DeviceManager } from '../devices/manager';
 import type { DeviceRegistry } from '../devices/registry';
 import type { PrinterService } from '../receipt/printer-service';
 import type { SignatureService } from '../signature/service';
-import type { TrainingGateway } from './training-kit';
+import type { TrainingGateway, TrainingTerminal } from './training-kit';
 import type { JournalRefusal } from '../journal/journal-check';
 import type { TerminalService } from '../terminal/terminal';
 import type { CustomerServices } from '../terminal/customer-services';
@@ -66,6 +66,8 @@ export interface Core {
   acknowledgeJournal(): JournalRefusal | null;
   /** Training's built-in gateway (unused when another gateway is given). */
   readonly trainingGateway: TrainingGateway;
+  /** Training's emulated integrated terminal, when the training kit has one (started when the lane first reaches it). */
+  readonly trainingTerminal?: TrainingTerminal;
   /** Wallet payments: the pay-link service, the tokenizer client, training's emulated phone. */
   readonly wallet: LaneWallet;
   /** The self-checkout: catalogue, basket, paying it, the receipt choice, the service state. */

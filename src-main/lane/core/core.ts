@@ -59,6 +59,8 @@ export function createCore(options: CoreOptions): Core {
   signedIn = () => staff.session.current()?.cashierId;
   const { kiosk, stops } = setupKiosk(options, { clock, events, devices, terminal: lane, staff });
   const { terminal, sales } = lane;
+  // The training terminal's screen reaches every screen as it changes (the training panel draws it).
+  const stopTerminalScreen = training.terminal?.onScreen((view) => events.emit('training.terminalScreen', view));
   const receiptMail = setupReceiptMail(options, clock, journal, gateway);
   const day = createDayDesk({
     journal: () => journal.current(),
@@ -113,6 +115,7 @@ export function createCore(options: CoreOptions): Core {
     session: staff.session,
     settingsService: staff.settingsService,
     trainingGateway: training.gateway,
+    ...(training.terminal ? { trainingTerminal: training.terminal } : {}),
     wallet,
     kiosk: kiosk.kiosk,
     events,
@@ -139,7 +142,13 @@ export function createCore(options: CoreOptions): Core {
     // In order, each after the one before: the sale ends before the devices and the journal close under it.
     shutdownSteps: () => [
       // Nothing is published once closing begins: devices going down are not news to anyone.
-      { name: 'the events', run: () => stops.forEach((stop) => stop()) },
+      {
+        name: 'the events',
+        run: () => {
+          stops.forEach((stop) => stop());
+          stopTerminalScreen?.();
+        },
+      },
       { name: 'the sale (a payment in flight is awaited)', run: () => sales.close() },
       // The store hub's link only where the lane reports to one.
       ...(settings.hub.url ? [{ name: 'the store hub link', run: () => hub.close() }] : []),
@@ -157,6 +166,10 @@ export function createCore(options: CoreOptions): Core {
       { name: 'the receipt-mail outbox', run: () => receiptMail.close() },
       { name: 'the journal', run: () => journal.close() },
       { name: 'the wallet', run: () => wallet.close() },
+      // The training terminal authorizes at the training gateway: it stops first.
+      ...(training.terminal && settings.training && settings.payments.device === 'integrated-terminal'
+        ? [{ name: 'the training terminal', run: () => training.terminal?.close() }]
+        : []),
       { name: 'the training gateway', run: () => training.gateway.close() },
     ],
     async close() {

@@ -29,6 +29,7 @@ export function createCommandHandlers(
     | 'session'
     | 'settingsService'
     | 'trainingGateway'
+    | 'trainingTerminal'
     | 'wallet'
     | 'journalRefusal'
     | 'acknowledgeJournal'
@@ -221,13 +222,18 @@ export function createCommandHandlers(
       return core.wallet.payOnPhone(payload);
     },
     // A lane that takes cards on its own reader has no terminal to draw (ADR 085).
-    'training.terminalScreen': () => null,
-    'training.terminalAction': () => {
+    'training.terminalScreen': () =>
+      core.settings.training && core.settings.payments.device === 'integrated-terminal'
+        ? (core.trainingTerminal?.screen() ?? null)
+        : null,
+    'training.terminalAction': async (action) => {
       trainingOnly('has an emulated integrated terminal');
-      throw new LaneError(
-        'refused',
-        'This lane takes cards on its own reader: there is no integrated terminal to act on.',
-      );
+      if (core.settings.payments.device !== 'integrated-terminal' || !core.trainingTerminal)
+        throw new LaneError(
+          'refused',
+          'This lane takes cards on its own reader: there is no integrated terminal to act on.',
+        );
+      return core.trainingTerminal.act(action);
     },
     'signature.session': () => core.signature.session(),
     'signature.begin': (args) => core.signature.begin(args),

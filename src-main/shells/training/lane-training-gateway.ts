@@ -14,7 +14,7 @@ import { KindedError } from '../../platform/errors';
 
 /** The emulator's test merchant and its site credentials: public, and only ever on loopback. */
 const trainingMerchant = '496160873888';
-const trainingCredentials = { username: 'testing', password: 'testing123' } as const;
+export const trainingCredentials = { username: 'testing', password: 'testing123' } as const;
 
 /**
  * Where the lane's gateway is while the DNS-failure fault lasts: a host under `.invalid`, which

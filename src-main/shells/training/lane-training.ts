@@ -1,6 +1,8 @@
 import type { Clock } from '../../platform/clock';
 import type { CoreOptions, MakeTrainingKit } from '../../lane/core/core-options';
-import { createTrainingGateway } from './lane-training-gateway';
+import { createTrainingGateway, trainingCredentials } from './lane-training-gateway';
+import { createTrainingTerminal } from './lane-training-terminal';
+import { trainingTerminalSignature } from './lane-training-signature';
 import type { TrainingKit } from '../../lane/core/training-kit';
 import { trainingDevices } from './lane-training-devices';
 import type { TrainingWalletPayload } from '../../lane/wallet/pay-link/lane-wallet';
@@ -55,5 +57,18 @@ export const laneTraining: MakeTrainingKit = (options: CoreOptions, clock: Clock
     // Wallet API version 3: the token carries publicKeyHash, so devicedata sends it (and echash).
     return JSON.stringify({ walletApiVersion: 3, token });
   };
-  return { gateway, walletPayload, devices: trainingDevices() };
+  const terminal = createTrainingTerminal({
+    clock,
+    // In front of the built-in gateway (or the loopback one training was given): its REST root and tokenizer.
+    async gateway() {
+      const root = await gateway.tokenizerUrl();
+      return {
+        restUrl: `${root}/rest`,
+        tokenizeUrl: `${new URL(root).origin}/cardsecure/api/v1/ccn/tokenize`,
+        ...trainingCredentials,
+      };
+    },
+    signature: (screen) => trainingTerminalSignature(options.assetsDir, screen),
+  });
+  return { gateway, walletPayload, devices: trainingDevices(), terminal };
 };
