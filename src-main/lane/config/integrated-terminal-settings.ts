@@ -46,7 +46,7 @@ export const integratedTerminalSettingsSchema = z
       baseUrl: siteRoot
         .default('')
         .describe(
-          'The Terminal API\u2019s site root, `https://<site>.cardpointe.com` (no `/api`); https, http only on loopback (the training terminal emulator).',
+          'The Terminal API\u2019s site root, `https://<site>.cardpointe.com` (no `/api`); https, http only on loopback. Training uses its own emulated terminal: leave it empty there.',
         ),
       merchantId: z
         .string({ error: 'expected empty or a merchant id of 1 to 16 characters' })
@@ -59,7 +59,7 @@ export const integratedTerminalSettingsSchema = z
         .string({ error: 'expected the terminal\u2019s serial number (HSN)' })
         .regex(/^([A-Za-z0-9]{1,18})?$/, { error: 'expected the terminal\u2019s HSN: 1 to 18 letters or digits' })
         .default('')
-        .describe('The terminal\u2019s hardware serial number (HSN), as listTerminals names it.'),
+        .describe('The terminal\u2019s hardware serial number (HSN), as listTerminals names it. Empty in training (its emulated terminal\u2019s).'),
       pinDebit: z
         .boolean({ error: 'expected true or false' })
         .default(false)
@@ -75,7 +75,11 @@ export const integratedTerminalSettingsSchema = z
 
 export type IntegratedTerminalSettings = z.output<typeof integratedTerminalSettingsSchema>;
 
-/** The issues of a lane set to take cards on an integrated terminal without saying which one. */
+/**
+ * The issues of a lane set to take cards on an integrated terminal without saying which one. A
+ * training lane takes cards on training's own emulated terminal, which gives its site and HSN:
+ * it needs neither, and one named must be on loopback.
+ */
 export function integratedTerminalSettingIssues(
   device: PaymentDevice,
   terminal: Pick<IntegratedTerminalSettings, 'baseUrl' | 'hsn'>,
@@ -83,11 +87,12 @@ export function integratedTerminalSettingIssues(
 ): Array<{ key: 'baseUrl' | 'hsn'; message: string }> {
   if (device !== 'integrated-terminal') return [];
   const issues: Array<{ key: 'baseUrl' | 'hsn'; message: string }> = [];
-  if (terminal.baseUrl === '')
-    issues.push({ key: 'baseUrl', message: 'required when payments.device is integrated-terminal' });
-  else if (training && URL.canParse(terminal.baseUrl) && !isLoopbackHost(new URL(terminal.baseUrl).hostname))
+  const required = 'required when payments.device is integrated-terminal';
+  if (terminal.baseUrl === '') {
+    if (!training) issues.push({ key: 'baseUrl', message: required });
+  } else if (training && URL.canParse(terminal.baseUrl) && !isLoopbackHost(new URL(terminal.baseUrl).hostname))
     issues.push({ key: 'baseUrl', message: 'training mode refuses a non-loopback terminal service' });
-  if (terminal.hsn === '') issues.push({ key: 'hsn', message: 'required when payments.device is integrated-terminal' });
+  if (terminal.hsn === '' && !training) issues.push({ key: 'hsn', message: required });
   return issues;
 }
 

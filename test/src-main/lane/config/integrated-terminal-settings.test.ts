@@ -78,6 +78,8 @@ describe('the payment device and the integratedTerminal section', () => {
       integratedTerminal: { baseUrl: 'http://127.0.0.1:8720', hsn: 'C042UQ93160289' },
     };
     expect(rejectedPaths({ ...onEmulator, training: true })).toEqual([]);
+    // Training's own emulated terminal gives the site and the HSN: a training lane names neither.
+    expect(rejectedPaths({ training: true, payments: { device: 'integrated-terminal' } })).toEqual([]);
   });
 
   it('names a bad HSN or merchant id', () => {
