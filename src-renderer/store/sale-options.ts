@@ -13,3 +13,11 @@ export function confirmLimitOf(view: SettingsView): number {
 export function walletEnabledIn(view: SettingsView): boolean {
   return view.values['wallet.enabled'] === true;
 }
+
+/**
+ * Whether the counter asks the tip: the merchant takes tips and the lane's own reader takes the
+ * card. An integrated terminal asks the customer the tip itself, so the counter does not too.
+ */
+export function counterTipsIn(view: SettingsView): boolean {
+  return view.values['payments.tips'] === true && view.values['payments.device'] !== 'integrated-terminal';
+}

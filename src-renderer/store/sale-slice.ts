@@ -13,7 +13,7 @@ import type {
   VoidReason,
 } from '../../src-main/lane/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
-import { confirmLimitOf, defaultConfirmAboveMinor, walletEnabledIn } from './sale-options';
+import { confirmLimitOf, counterTipsIn, defaultConfirmAboveMinor, walletEnabledIn } from './sale-options';
 import type { PosState } from './pos-state';
 
 /** Where the counter's sale is: keying the amount, paying (card, signature, authorizing), or showing the result. */
@@ -243,7 +243,7 @@ export const createSaleSlice =
         try {
           const view = unwrap(await pos.settings.get());
           set({
-            tipsEnabled: view.values['payments.tips'] === true,
+            tipsEnabled: counterTipsIn(view),
             confirmAboveMinor: confirmLimitOf(view),
             walletEnabled: walletEnabledIn(view),
           });

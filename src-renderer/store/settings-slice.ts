@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { EditableSetting, PosApi, SettingsView, SettingValue } from '../../src-main/lane/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
-import { confirmLimitOf } from './sale-options';
+import { confirmLimitOf, counterTipsIn } from './sale-options';
 import type { PosState } from './pos-state';
 
 /** A refusal in words, and the setting (or credential field) it names when it names one. */
@@ -63,7 +63,7 @@ export const createSettingsSlice =
           settingsView: view,
           settingsWait: null,
           settingsSaved: saved,
-          tipsEnabled: view.values['payments.tips'] === true,
+          tipsEnabled: counterTipsIn(view),
           confirmAboveMinor: confirmLimitOf(view),
         });
         return true;

@@ -9,6 +9,7 @@ import {
   type SettingValue,
 } from '../ipc/contract';
 import { LaneError } from '../errors';
+import { paymentDevices } from './integrated-terminal-settings';
 import type { Logger } from '../../platform/log/logger';
 import type { SecretStore } from './secrets';
 import { readSettingsFile, saveSettings, settingsPath, SettingsError, type Settings } from './settings';
@@ -38,6 +39,8 @@ const takesEffect: Readonly<Record<EditableSetting, 'now' | 'restart'>> = {
   terminalId: 'restart',
   mode: 'restart',
   training: 'restart',
+  // The terminal's client, its device entry and its session are made at start (setup-integrated-terminal.ts).
+  'payments.device': 'restart',
   'payments.tips': 'now',
   'payments.forcedCredit': 'now',
   'payments.ach': 'now',
@@ -132,6 +135,7 @@ export function createSettingsService(options: {
   const { settings, logger } = options;
   const choices: SettingsView['choices'] = {
     mode: terminalModes,
+    'payments.device': paymentDevices,
     'signature.policy': signaturePolicies,
     'signature.capture': signatureCaptureSources,
     'printer.profile': options.printerProfiles,

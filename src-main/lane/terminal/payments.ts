@@ -260,6 +260,12 @@ export function createPayments(options: PaymentsOptions): Payments {
       }
       if (tipMinor > 0 && !settings.payments.tips)
         throw new LaneError('refused', 'This merchant does not take tips: charge the amount without one.', 'tipMinor');
+      if (tipMinor > 0 && settings.payments.device === 'integrated-terminal')
+        throw new LaneError(
+          'refused',
+          'The customer chooses the tip on the integrated terminal: charge the amount without one.',
+          'tipMinor',
+        );
       if (tipMinor > 0 && tender === 'forced-credit')
         throw new LaneError('invalid', 'A refund takes no tip.', 'tipMinor');
       if (totalMinor !== undefined && tender !== 'sale')

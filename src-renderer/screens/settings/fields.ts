@@ -57,6 +57,12 @@ export const settingGroups: ReadonlyArray<{ readonly title: string; readonly fie
     title: 'Payments',
     fields: [
       {
+        name: 'payments.device',
+        label: 'Takes cards on',
+        hint: 'reader: the lane\u2019s own card reader (Devices); integrated-terminal: a payment terminal that reads the card, the PIN and the tip itself (its site and HSN in settings.json, its API key in the secret store).',
+        input: 'choice',
+      },
+      {
         name: 'payments.tips',
         label: 'Take tips',
         hint: 'Tip entry at the sale and tips on captures, where the merchant account allows them.',

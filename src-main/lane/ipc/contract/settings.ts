@@ -10,6 +10,7 @@ export const editableSettings = [
   'terminalId',
   'mode',
   'training',
+  'payments.device',
   'payments.tips',
   'payments.forcedCredit',
   'payments.ach',

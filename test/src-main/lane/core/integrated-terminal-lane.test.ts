@@ -183,6 +183,18 @@ describe('a lane set to take cards on an integrated terminal', () => {
     expect(afterStop.status).toBe(200);
   });
 
+  it('refuses a tip keyed at the counter: the customer chooses it on the terminal, never twice', async () => {
+    const { core } = lane(true);
+    core.settings.payments.tips = true;
+    const reply = await call<SaleSummary>(core, 'terminal.sale', { amountMinor: 1000, tipMinor: 150 });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { field: 'tipMinor', message: expect.stringMatching(/chooses the tip on the integrated terminal/) },
+    });
+    expect(terminal().screen().prompt.kind).toBe('none');
+    expect(stand.gateway.context.ledger.all()).toEqual([]);
+  });
+
   it('refuses a card keyed at the lane, saying where the card goes', async () => {
     const { core } = lane(true);
     const reply = await call<SaleSummary>(core, 'terminal.sale', { amountMinor: 1000, entry: 'keyed' });

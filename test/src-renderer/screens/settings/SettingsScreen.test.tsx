@@ -14,6 +14,7 @@ const saved: SettingsView = {
     terminalId: 'LANE-07',
     mode: 'counter',
     training: true,
+    'payments.device': 'reader',
     'payments.tips': false,
     'payments.forcedCredit': false,
     'payments.ach': false,
