@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import type { TestCardInfo } from '../../src-main/lane/ipc/contract';
 import { usePos } from '../store/use-pos';
+import { TrainingNote } from './TrainingNote';
 import type { PresentMethod } from '../store/training-slice';
 import { TrainingButton, useSaleAmount } from './training-controls';
 
@@ -34,7 +34,7 @@ function DeckCard({ card }: { card: TestCardInfo }) {
 
 /** Training's card deck: any card of assets/test-cards.json, inserted, tapped or swiped into the training reader. */
 export function CardDeck() {
-  const { cards, note } = usePos(useShallow((state) => ({ cards: state.testCards, note: state.trainingNote })));
+  const cards = usePos((state) => state.testCards);
   const load = usePos((state) => state.loadTestCards);
   useEffect(() => {
     void load();
@@ -43,9 +43,7 @@ export function CardDeck() {
   return (
     <section className="card-deck" aria-labelledby="card-deck-heading">
       <h2 id="card-deck-heading">Card deck</h2>
-      <p className="training-note" role="status" data-testid="training-note" data-ok={note?.ok ?? true}>
-        {note?.text ?? 'Present a card when the screen asks for one.'}
-      </p>
+      <TrainingNote idle="Present a card when the screen asks for one." />
       {scenarios.map((scenario) => (
         <details key={scenario} className="deck-group" open={scenario === 'approve'}>
           <summary>{scenario.replace('-', ' ')}</summary>

@@ -7,17 +7,18 @@ import './training.css';
 
 /**
  * Beside every counter screen in training: the scenario guide, the phone (where the lane takes
- * phone payments), the payment terminal (where the lane takes cards on an integrated terminal)
- * and the card deck.
+ * phone payments), and the payment terminal where the lane takes cards on an integrated terminal,
+ * or else the card deck for its own reader (a lane on a terminal reads no card itself).
  */
 export function TrainingPanel() {
   const walletEnabled = usePos((state) => state.walletEnabled);
+  const onTerminal = usePos((state) => state.trainingTerminal !== null);
   return (
     <aside className="training-panel" aria-label="Training">
       <ScenarioGuide />
       {walletEnabled ? <TrainingPhone /> : null}
       <TrainingTerminal />
-      <CardDeck />
+      {onTerminal ? null : <CardDeck />}
     </aside>
   );
 }

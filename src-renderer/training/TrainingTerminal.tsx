@@ -8,6 +8,7 @@ import type {
 } from '../../src-main/lane/ipc/contract';
 import { formatMoney } from '../../src-main/platform/money';
 import { usePos } from '../store/use-pos';
+import { TrainingNote } from './TrainingNote';
 import { TrainingButton } from './training-controls';
 
 const methodWords: Record<TerminalCardMethod, string> = { insert: 'Insert', tap: 'Tap', swipe: 'Swipe' };
@@ -253,6 +254,7 @@ export function TrainingTerminal() {
   return (
     <section className="training-terminal" aria-label="Payment terminal" data-testid="training-terminal">
       <h2>Payment terminal</h2>
+      <TrainingNote idle="Work the terminal when the counter says to follow it." />
       <div className="terminal-device" data-connected={view.connected}>
         <div className="terminal-head">
           <span className="terminal-model">

@@ -13,7 +13,8 @@ import type { TokenizerSetup } from '../../stand-ins/tokenizer/tokenizer-endpoin
 import { KindedError } from '../../platform/errors';
 
 /** The emulator's test merchant and its site credentials: public, and only ever on loopback. */
-const trainingMerchant = '496160873888';
+/** The merchant id training sells under when the lane's settings name none. */
+export const trainingMerchant = '496160873888';
 export const trainingCredentials = { username: 'testing', password: 'testing123' } as const;
 
 /**

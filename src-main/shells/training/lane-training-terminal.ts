@@ -37,6 +37,8 @@ export interface TrainingTerminalOptions {
   readonly gateway: () => Promise<TrainingTerminalGateway>;
   /** The lane's clock: the terminal's timeouts and its reboot run on it. */
   readonly clock: Clock;
+  /** The merchant id the built-in gateway sells under when the lane's settings name none. */
+  readonly defaultMerchantId: string;
   /** The signature the trainee signs with, in the screen's pixels (width x height). */
   readonly signature: (screen: { readonly width: number; readonly height: number }) => readonly SignatureStroke[];
   /** How long a rebooted terminal is away; 10 s, so a trainee does not wait the minute a real one may take. */
@@ -246,7 +248,9 @@ export function createTrainingTerminal(options: TrainingTerminalOptions): Traini
   };
 
   return {
-    async connection(merchantId) {
+    async connection(given) {
+      // No merchant id set: training's own, the one the built-in gateway sells under.
+      const merchantId = given || options.defaultMerchantId;
       // The lane's merchant id changed (its settings): the terminal is boarded afresh to the new one.
       if (starting && starting.merchantId !== merchantId) {
         await starting.started.catch(() => undefined);

@@ -1,6 +1,6 @@
 import type { Clock } from '../../platform/clock';
 import type { CoreOptions, MakeTrainingKit } from '../../lane/core/core-options';
-import { createTrainingGateway, trainingCredentials } from './lane-training-gateway';
+import { createTrainingGateway, trainingCredentials, trainingMerchant } from './lane-training-gateway';
 import { createTrainingTerminal } from './lane-training-terminal';
 import { trainingTerminalSignature } from './lane-training-signature';
 import type { TrainingKit } from '../../lane/core/training-kit';
@@ -59,6 +59,7 @@ export const laneTraining: MakeTrainingKit = (options: CoreOptions, clock: Clock
   };
   const terminal = createTrainingTerminal({
     clock,
+    defaultMerchantId: trainingMerchant,
     // In front of the built-in gateway (or the loopback one training was given): its REST root and tokenizer.
     async gateway() {
       const root = await gateway.tokenizerUrl();

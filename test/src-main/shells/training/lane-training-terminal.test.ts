@@ -24,6 +24,7 @@ beforeEach(() => {
   gateway = createTrainingGateway(undefined);
   terminal = createTrainingTerminal({
     clock,
+    defaultMerchantId: '496160873888',
     async gateway() {
       const root = await gateway.tokenizerUrl();
       return {
@@ -91,6 +92,10 @@ describe('training terminal', () => {
   it('has no screen before the lane reaches it, and refuses actions until then', async () => {
     expect(terminal.screen()).toBeNull();
     expect((await refusal({ action: 'cancel' })).message).toMatch(/has not started/);
+  });
+
+  it('boards a lane whose settings name no merchant id to training\u2019s own, the built-in gateway\u2019s', async () => {
+    expect(await terminal.connection('')).toMatchObject({ merchantId: '496160873888', hsn: 'TRAIN0001' });
   });
 
   it('starts once, with a key made for the run, and draws an idle terminal with a masked deck', async () => {
