@@ -51,6 +51,8 @@ export const createTrainingSlice =
   (set) => {
     const note = (ok: boolean, text: string) => set({ trainingNote: { ok, text } });
     const failed = (error: unknown) => note(false, error instanceof Error ? error.message : String(error));
+    /** How many screens the terminal's event has drawn: a command's answer older than the last is not drawn. */
+    let terminalEvents = 0;
     return {
       testCards: [],
       trainingNote: null,
@@ -108,17 +110,26 @@ export const createTrainingSlice =
       },
       chooseScenario: (scenarioId) => set({ scenarioId }),
       trainingTerminal: null,
-      setTrainingTerminal: (trainingTerminal) => set({ trainingTerminal }),
+      setTrainingTerminal: (trainingTerminal) => {
+        terminalEvents += 1;
+        set({ trainingTerminal });
+      },
       async refreshTrainingTerminal() {
         try {
-          set({ trainingTerminal: unwrap(await pos.training.terminalScreen()) });
+          const seen = terminalEvents;
+          const view = unwrap(await pos.training.terminalScreen());
+          if (terminalEvents === seen) set({ trainingTerminal: view });
         } catch (error) {
           failed(error);
         }
       },
       async actOnTrainingTerminal(action, done) {
         try {
-          set({ trainingTerminal: unwrap(await pos.training.terminalAction(action)) });
+          // The screen after the action, unless the terminal's own event came first with a newer one
+          // (its next prompt): an answer read late never draws an older screen over it.
+          const seen = terminalEvents;
+          const view = unwrap(await pos.training.terminalAction(action));
+          if (terminalEvents === seen) set({ trainingTerminal: view });
           if (done) note(true, done);
         } catch (error) {
           failed(error);

@@ -110,7 +110,7 @@ function TipChoice({ prompt, act }: { prompt: Extract<TrainingTerminalPrompt, { 
           <TrainingButton
             key={percent}
             testId={`terminal-tip-${percent}`}
-            label={`Tip ${percent}%`}
+            label={`Tip ${percent}% ${formatMoney(tipMinor)}`}
             onPress={() => void act({ action: 'tip', tipMinor }, `Tip ${percent}% (${formatMoney(tipMinor)}) chosen.`)}
           >
             {percent}% <span className="terminal-tip-amount">{formatMoney(tipMinor)}</span>
@@ -250,7 +250,8 @@ export function TrainingTerminal() {
     void refresh();
   }, [refresh]);
   if (!view) return null;
-  const display = view.text || promptLine(view.prompt) || 'Welcome';
+  // What the terminal waits for is what its screen shows; otherwise the text it was given to show.
+  const display = promptLine(view.prompt) ?? (view.text || 'Welcome');
   return (
     <section className="training-terminal" aria-label="Payment terminal" data-testid="training-terminal">
       <h2>Payment terminal</h2>

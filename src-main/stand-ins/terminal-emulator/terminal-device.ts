@@ -123,6 +123,8 @@ export class TerminalDevice {
   #busy = false;
   #loseNextAnswer = false;
   readonly #listeners = new Set<(screen: TerminalScreen) => void>();
+  /** The text shown is a command's own (a tip screen's words, a result): the next command clears it. */
+  #commandText = false;
 
   constructor(configured: ConfiguredTerminal, clock: Clock) {
     this.hsn = configured.hsn;
@@ -172,6 +174,7 @@ export class TerminalDevice {
   /** The display command: text replaces what is shown; '' returns to the idle image. */
   display(text: string): void {
     this.#text = text;
+    this.#commandText = false;
     this.#changed();
   }
 
@@ -187,10 +190,17 @@ export class TerminalDevice {
     const cancelTimer = this.#clock.setTimer(() => {
       if (!running.authorizing) controller.abort(new CommandStop('timed-out', 'Terminal request timed out'));
     }, timeoutMs);
+    if (this.#commandText) {
+      this.#text = '';
+      this.#commandText = false;
+    }
     const command: Command = {
       signal: controller.signal,
       ask: (prompt) => this.#ask(prompt, controller.signal) as never,
-      show: (text) => this.display(text),
+      show: (text) => {
+        this.display(text);
+        this.#commandText = true;
+      },
       authorizing: () => {
         running.authorizing = true;
       },

@@ -91,8 +91,8 @@ describe('the training terminal', () => {
     const tip = asking({ kind: 'tip', amountMinor: 2000, presets: [15, 18, 20], custom: true }, 'Add a tip?');
     const { calls } = await renderTerminal(tip, () => tip);
     const choices = within(terminal()).getByRole('group', { name: 'Tip' });
-    expect(within(choices).getByRole('button', { name: 'Tip 18%' }).textContent).toBe('18% $3.60');
-    await act(async () => void fireEvent.click(within(choices).getByRole('button', { name: 'Tip 18%' })));
+    expect(within(choices).getByRole('button', { name: 'Tip 18% $3.60' }).textContent).toBe('18% $3.60');
+    await act(async () => void fireEvent.click(within(choices).getByRole('button', { name: 'Tip 18% $3.60' })));
     fireEvent.change(within(choices).getByLabelText('Custom tip amount'), { target: { value: '2.50' } });
     await act(async () => void fireEvent.click(within(choices).getByRole('button', { name: 'Custom tip' })));
     await act(async () => void fireEvent.click(within(choices).getByRole('button', { name: 'No tip' })));

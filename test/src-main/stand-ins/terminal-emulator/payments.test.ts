@@ -34,6 +34,8 @@ describe('a card sale on the terminal, authorized at the gateway emulator', () =
     expect(terminal().screen().prompt).toEqual({ kind: 'confirm', text: 'Total $23.60\nOK?' });
     terminal().confirm(true);
     await prompted(stand, ingenico, 'card');
+    // The tip screen's words went with the tip command: the sale draws its own screen.
+    expect(terminal().screen().text).toBe('');
     terminal().insertCard(terminalTestCards.visa);
     await prompted(stand, ingenico, 'signature');
     terminal().sign(scribble);
