@@ -18,7 +18,8 @@ export interface PrinterService {
   /** The operator gives up the held jobs. */
   discardHeld(args: { deviceId?: string | undefined }): { discarded: number };
   /** Training: the last page the emulated printer printed, as a PNG data URL. */
-  lastPage(args: { deviceId?: string | undefined }): { png: string | null; lines: string[] };
+  /** The emulated printer's last page, or the one `back` pages before it. */
+  lastPage(args: { deviceId?: string | undefined; back?: number }): { png: string | null; lines: string[] };
   /**
    * Kicks the cash drawer on the printer's connector (the first printer unless `deviceId` names
    * one), ahead of any receipt held for paper. Resolves once the pulse is sent: read
@@ -136,10 +137,10 @@ export function createPrinterService(options: {
       const device = drawerDevice(deviceId);
       return { drawer: await refusedInWords(device, () => device.printer.drawerStatus()) };
     },
-    lastPage({ deviceId }) {
+    lastPage({ deviceId, back = 0 }) {
       const device = deviceFor(deviceId);
       if (!device.emulated) throw new LaneError('refused', `${device.name} is a real printer: its pages are on paper.`);
-      const page = device.emulated.pages.at(-1);
+      const page = device.emulated.pages.at(-1 - back);
       if (!page) return { png: null, lines: [] };
       // Drawn once per page: asking again for the same page costs nothing.
       let png = drawn.get(page);

@@ -32,12 +32,36 @@ function plot(canvas: { bits: Uint8Array; rowBytes: number; image: SignatureImag
   bits[row * rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
 }
 
-/** The strokes as a 1-bit BMP file, lines drawn between each stroke's points. */
+/**
+ * The strokes, in the pad's pixels, fitted into the image as the terminal renders its signature
+ * box at the size asked: scaled alike in both directions to fill it within a small margin and
+ * centred, so a signature drawn anywhere on a screen of any size comes out whole.
+ */
+function fitted(strokes: readonly SignatureStroke[], image: SignatureImage): SignatureStroke[] {
+  const points = strokes.flat();
+  if (points.length === 0) return [];
+  const xs = points.map((point) => point.x);
+  const ys = points.map((point) => point.y);
+  const [left, top] = [Math.min(...xs), Math.min(...ys)];
+  const [inkWidth, inkHeight] = [Math.max(...xs) - left, Math.max(...ys) - top];
+  const margin = Math.min(4, Math.floor(Math.min(image.width, image.height) / 10));
+  const [roomWidth, roomHeight] = [image.width - 1 - 2 * margin, image.height - 1 - 2 * margin];
+  const scale = Math.min(roomWidth / Math.max(inkWidth, 1), roomHeight / Math.max(inkHeight, 1));
+  const [offsetX, offsetY] = [
+    margin + (roomWidth - inkWidth * scale) / 2,
+    margin + (roomHeight - inkHeight * scale) / 2,
+  ];
+  return strokes.map((stroke) =>
+    stroke.map((point) => ({ x: offsetX + (point.x - left) * scale, y: offsetY + (point.y - top) * scale })),
+  );
+}
+
+/** The strokes as a 1-bit BMP file, fitted into it, lines drawn between each stroke's points. */
 export function signatureBmp(strokes: readonly SignatureStroke[], image: SignatureImage): Buffer {
   const rowBytes = Math.ceil(image.width / 32) * 4;
   const bits = new Uint8Array(rowBytes * image.height);
   const canvas = { bits, rowBytes, image };
-  for (const stroke of strokes) {
+  for (const stroke of fitted(strokes, image)) {
     stroke.forEach((point, index) => {
       const from = index === 0 ? point : stroke[index - 1]!;
       const steps = Math.max(Math.abs(point.x - from.x), Math.abs(point.y - from.y), 1);

@@ -16,7 +16,7 @@ export const printerCommands = {
     z.object({ deviceId: z.string().max(32).optional() }).strict(),
   ),
   'printers.lastPage': command<{ readonly png: string | null; readonly lines: readonly string[] }>()(
-    'Training: the last page the emulated printer printed from the bytes it received, as a PNG data URL and its text.',
-    z.object({ deviceId: z.string().max(32).optional() }).strict(),
+    'Training: the last page the emulated printer printed from the bytes it received, as a PNG data URL and its text; `back` pages before it (1: the merchant copy a sale printed before the customer\u2019s).',
+    z.object({ deviceId: z.string().max(32).optional(), back: z.number().int().min(0).max(20).default(0) }).strict(),
   ),
 } as const;
