@@ -211,6 +211,11 @@ export class TerminalDevice {
     } finally {
       cancelTimer();
       if (this.#command === running) this.#command = undefined;
+      // A command stopped (canceled, timed out) takes its words with it: the terminal is idle again.
+      if (controller.signal.aborted && this.#commandText) {
+        this.#text = '';
+        this.#commandText = false;
+      }
       this.#prompt = idle;
       this.#waiting = undefined;
       this.#changed();

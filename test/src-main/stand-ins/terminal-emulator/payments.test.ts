@@ -236,6 +236,18 @@ describe('stopping a command', () => {
     expect((await confirmation).json).toEqual({ confirmed: false });
   });
 
+  it('a tip screen canceled at the terminal leaves it idle, its words gone', async () => {
+    const key = await connect(stand);
+    const tip = post(stand, 'v3/tip', body({ amount: '500', prompt: 'Add a tip?', tipPercentPresets: [15, 18, 20] }), {
+      session: key,
+    });
+    await prompted(stand, ingenico, 'tip');
+    expect(terminal().screen().text).toBe('Add a tip?');
+    terminal().pressCancel();
+    expect((await tip).json).toMatchObject({ errorCode: 8 });
+    expect(terminal().screen()).toMatchObject({ text: '', prompt: { kind: 'none' }, command: undefined });
+  });
+
   it('no answer from the terminal in 1:59 on the clock: "Terminal request timed out"', async () => {
     const key = await connect(stand);
     const read = post(stand, 'v2/readCard', body({ amount: '100' }), { session: key });
