@@ -19,5 +19,20 @@ export function walletEnabledIn(view: SettingsView): boolean {
  * card. An integrated terminal asks the customer the tip itself, so the counter does not too.
  */
 export function counterTipsIn(view: SettingsView): boolean {
-  return view.values['payments.tips'] === true && view.values['payments.device'] !== 'integrated-terminal';
+  return view.values['payments.tips'] === true && !cardOnTerminalIn(view);
+}
+
+/** Whether the lane takes cards on an integrated terminal (payments.device): the terminal reads them, none is keyed here. */
+export function cardOnTerminalIn(view: SettingsView): boolean {
+  return view.values['payments.device'] === 'integrated-terminal';
+}
+
+/** What the sale screen takes from the settings: tips at the counter, the confirmation limit, phone payments, the terminal. */
+export function saleOptionsOf(view: SettingsView) {
+  return {
+    tipsEnabled: counterTipsIn(view),
+    confirmAboveMinor: confirmLimitOf(view),
+    walletEnabled: walletEnabledIn(view),
+    cardOnTerminal: cardOnTerminalIn(view),
+  };
 }

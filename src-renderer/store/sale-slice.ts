@@ -13,7 +13,7 @@ import type {
   VoidReason,
 } from '../../src-main/lane/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
-import { confirmLimitOf, counterTipsIn, defaultConfirmAboveMinor, walletEnabledIn } from './sale-options';
+import { defaultConfirmAboveMinor, saleOptionsOf } from './sale-options';
 import type { PosState } from './pos-state';
 
 /** Where the counter's sale is: keying the amount, paying (card, signature, authorizing), or showing the result. */
@@ -33,6 +33,8 @@ export interface SaleSlice {
   confirmAboveMinor: number;
   /** Whether the customer may pay on their phone through the pay link (wallet.enabled). */
   walletEnabled: boolean;
+  /** Whether the lane takes cards on an integrated terminal (payments.device): no card is keyed at the counter. */
+  cardOnTerminal: boolean;
   /** How the payment under way is made: a card (presented or keyed) or the customer's phone. */
   payingBy: SalePayment;
   saleStage: SaleStage;
@@ -222,6 +224,7 @@ export const createSaleSlice =
       tipsEnabled: false,
       confirmAboveMinor: defaultConfirmAboveMinor,
       walletEnabled: false,
+      cardOnTerminal: false,
       payingBy: 'card',
       keyedEntry: null,
       outcomeKnown(notice) {
@@ -242,11 +245,7 @@ export const createSaleSlice =
       async loadSaleOptions() {
         try {
           const view = unwrap(await pos.settings.get());
-          set({
-            tipsEnabled: counterTipsIn(view),
-            confirmAboveMinor: confirmLimitOf(view),
-            walletEnabled: walletEnabledIn(view),
-          });
+          set(saleOptionsOf(view));
         } catch {
           // Without the settings the lane still sells, without tips.
         }

@@ -1,7 +1,12 @@
 import type { StateCreator } from 'zustand';
 import type { EditableSetting, PosApi, SettingsView, SettingValue } from '../../src-main/lane/ipc/contract';
 import { PosCallError, unwrap } from '../pos/call-error';
-import { confirmLimitOf, counterTipsIn } from './sale-options';
+import { saleOptionsOf } from './sale-options';
+
+const pick = ({ tipsEnabled, confirmAboveMinor }: ReturnType<typeof saleOptionsOf>) => ({
+  tipsEnabled,
+  confirmAboveMinor,
+});
 import type { PosState } from './pos-state';
 
 /** A refusal in words, and the setting (or credential field) it names when it names one. */
@@ -63,8 +68,8 @@ export const createSettingsSlice =
           settingsView: view,
           settingsWait: null,
           settingsSaved: saved,
-          tipsEnabled: counterTipsIn(view),
-          confirmAboveMinor: confirmLimitOf(view),
+          // What takes effect now: phone payments and the terminal wait for the restart their settings need.
+          ...pick(saleOptionsOf(view)),
         });
         return true;
       } catch (error) {

@@ -95,6 +95,9 @@ describe('selling on an integrated terminal in training', () => {
         await terminal.waitFor();
         // The trainee works the terminal, not the reader's card deck; the counter asks no tip of its own.
         expect(await page.getByRole('heading', { name: 'Card deck' }).count()).toBe(0);
+        // The card is paid on the terminal: no card is keyed at the counter.
+        await expect.poll(() => page.getByTestId('pay-card').innerText()).toMatch(/^Card on the terminal/);
+        expect(await page.getByTestId('pay-keyed').count()).toBe(0);
         expect(await page.getByRole('group', { name: 'Tip' }).count()).toBe(0);
         await look(page, 'integrated-terminal-ready');
 

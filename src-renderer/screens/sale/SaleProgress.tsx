@@ -23,6 +23,12 @@ const words: Partial<Record<TerminalPhase, { headline: string; next: string }>> 
   printing: { headline: 'Printing the receipt', next: 'Tear off the customer\u2019s copy when it is done.' },
 };
 
+/** The card is read on the integrated terminal, not a reader of the lane's. */
+const terminalWaits = {
+  headline: 'Follow the terminal',
+  next: 'The customer pays on the terminal. Escape cancels it there if the customer pays another way.',
+};
+
 /** A phone payment's words where a card's would mislead: before the link shows, and once the phone has paid. */
 function walletWords(phase: TerminalPhase, running: boolean): { headline: string; next: string } | null {
   if (phase === 'awaiting-card' || !running)
@@ -58,6 +64,7 @@ export function SaleProgress() {
   );
   const cancelSale = usePos((state) => state.cancelSale);
   const confirmFee = usePos((state) => state.confirmFee);
+  const cardOnTerminal = usePos((state) => state.cardOnTerminal);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 250);
@@ -89,7 +96,9 @@ export function SaleProgress() {
   const stock = words[phase] ?? { headline: 'Working\u2026', next: terminal?.detail ?? '' };
   // While the card is awaited the terminal's words lead: they change with what the reader saw
   // ("Chip card: insert it", then "Chip failed: swipe the card").
-  const awaited = phase === 'awaiting-card' && terminal?.detail ? { ...stock, headline: terminal.detail } : stock;
+  const onTerminal = phase === 'awaiting-card' && cardOnTerminal ? terminalWaits : stock;
+  const awaited =
+    phase === 'awaiting-card' && terminal?.detail ? { ...onTerminal, headline: terminal.detail } : onTerminal;
   const shown = keying
     ? { headline: 'Key the card', next: 'The card could not be read: type its number, expiry and CVV. Escape cancels.' }
     : payingBy === 'wallet'

@@ -43,6 +43,7 @@ export function SaleScreen({
     error,
     tipsEnabled,
     walletEnabled,
+    cardOnTerminal,
     cartLines,
     results,
     dueMinor,
@@ -56,6 +57,7 @@ export function SaleScreen({
     useShallow((state) => ({
       stage: state.saleStage,
       walletEnabled: state.walletEnabled,
+      cardOnTerminal: state.cardOnTerminal,
       total: state.saleTotalMinor(),
       error: state.saleError,
       tipsEnabled: state.tipsEnabled,
@@ -196,7 +198,7 @@ export function SaleScreen({
           actions.eraseDigit();
         } else if (event.key === 'Escape') {
           actions.clearAmount();
-        } else if (event.key.toLowerCase() === 'k') {
+        } else if (event.key.toLowerCase() === 'k' && !cardOnTerminal) {
           payChecked('keyed');
         } else if (event.key.toLowerCase() === 'w' && walletEnabled) {
           payChecked('wallet');
@@ -339,11 +341,19 @@ export function SaleScreen({
               onClick={() => payChecked('card')}
               data-testid="pay-card"
             >
-              Card: insert, tap or swipe {total > 0 ? formatMoney(total) : ''} <kbd>Enter</kbd>
+              {cardOnTerminal ? 'Card on the terminal' : 'Card: insert, tap or swipe'}{' '}
+              {total > 0 ? formatMoney(total) : ''} <kbd>Enter</kbd>
             </button>
-            <button type="button" className="tender-keyed" onClick={() => payChecked('keyed')} data-testid="pay-keyed">
-              Key card <kbd>K</kbd>
-            </button>
+            {cardOnTerminal ? null : (
+              <button
+                type="button"
+                className="tender-keyed"
+                onClick={() => payChecked('keyed')}
+                data-testid="pay-keyed"
+              >
+                Key card <kbd>K</kbd>
+              </button>
+            )}
             {walletEnabled ? (
               <button
                 type="button"
