@@ -49,6 +49,23 @@ describe('the training terminal', () => {
     expect(screen.queryByRole('region', { name: 'Payment terminal' })).toBeNull();
   });
 
+  it('keeps the terminal\u2019s newer screen when an action\u2019s answer arrives after it: the Sign button is not drawn over', async () => {
+    let answer: (view: TrainingTerminalView) => void = () => undefined;
+    const { emit } = await renderCounter({
+      answers: {
+        'training.terminalScreen': () => asking({ kind: 'card', amountMinor: 2950, methods: ['insert'] }),
+        'training.terminalAction': () => new Promise<TrainingTerminalView>((resolve) => (answer = resolve)),
+      },
+    });
+    await act(
+      async () => void fireEvent.click(within(terminal()).getByRole('button', { name: 'Insert Visa, approves' })),
+    );
+    // The terminal asks for the signature (its event) before the insert's own answer comes back.
+    await act(async () => emit('training.terminalScreen', asking({ kind: 'signature', text: 'Please sign' })));
+    await act(async () => answer(asking({ kind: 'none' })));
+    expect(within(terminal()).getByRole('button', { name: 'Sign on the terminal' })).toBeTruthy();
+  });
+
   it('draws the idle terminal, then follows its screen event: the card prompt offers the deck by the ways it takes cards', async () => {
     const { calls, emit } = await renderTerminal(idle);
     expect(within(terminal()).getByTestId('terminal-display').textContent).toBe('Welcome');
