@@ -1,16 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createGatewayClient, type GatewayClient } from '../../../../src-main/lane/gateway/client';
+import { describe, expect, it } from 'vitest';
+import type { GatewayClient } from '../../../../src-main/lane/gateway/client';
 import { NotFoundYetError } from '../../../../src-main/lane/gateway/errors';
-import { createTerminalClient, type TerminalClient } from '../../../../src-main/lane/integrated-terminal/client';
+import type { TerminalClient } from '../../../../src-main/lane/integrated-terminal/client';
 import {
   TerminalCanceled,
   TerminalNotConnected,
   TerminalRequestInvalid,
 } from '../../../../src-main/lane/integrated-terminal/errors';
-import { Journal } from '../../../../src-main/lane/journal/journal';
+import type { Journal } from '../../../../src-main/lane/journal/journal';
 import { recoverJournal } from '../../../../src-main/lane/journal/journaled';
 import {
   journaledTerminalAuthorize,
@@ -21,12 +18,10 @@ import {
 import { voidStoppedPayment } from '../../../../src-main/lane/payment/authorize/stopped-device-payment';
 import { terminalTestCards } from '../../../../src-main/stand-ins/terminal-emulator/test-cards';
 import { emulatorAdmin } from '../../../support/emulator-admin';
-import { laneCredentials } from '../../../support/journal-lane';
-import { noWaitClock } from '../../../support/no-wait-clock';
 import { until } from '../../../support/until';
 import {
-  apiKey,
   ingenico,
+  laneOnStand,
   merchantId,
   prompted,
   scribble,
@@ -43,11 +38,6 @@ import {
 let stand: Stand;
 standPerTest((started) => (stand = started));
 
-const journals: Journal[] = [];
-afterEach(() => {
-  for (const journal of journals.splice(0)) journal.close();
-});
-
 interface Lane {
   readonly journal: Journal;
   readonly gateway: GatewayClient;
@@ -57,22 +47,7 @@ interface Lane {
 /** The authCard timeout of the client in the lost-on-the-lane's-side test (below the service's own 1:59). */
 const shortAuthorizationMs = 40_000;
 
-function openLane(timeouts?: { authorization: number }): Lane {
-  const journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'lanepoint-terminal-pay-')), 'journal.sqlite'), {
-    clock: stand.clock,
-    terminalId: 'LANE-01',
-  });
-  journals.push(journal);
-  const gateway = createGatewayClient({ baseUrl: stand.gateway.url, credentials: laneCredentials, clock: noWaitClock });
-  const terminals = createTerminalClient({
-    baseUrl: stand.terminals.url,
-    apiKey,
-    merchantId,
-    clock: stand.clock,
-    ...(timeouts ? { timeouts } : {}),
-  });
-  return { journal, gateway, terminals };
-}
+const openLane = (timeouts?: { authorization: number }): Lane => laneOnStand(stand, timeouts ? { timeouts } : {});
 
 const terminal = () => stand.terminals.terminal(ingenico);
 

@@ -1,12 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LaneError } from '../../../../src-main/lane/errors';
-import { createGatewayClient } from '../../../../src-main/lane/gateway/client';
-import { createTerminalClient, type TerminalClient } from '../../../../src-main/lane/integrated-terminal/client';
+import type { TerminalClient } from '../../../../src-main/lane/integrated-terminal/client';
 import type { TerminalPhase } from '../../../../src-main/lane/ipc/contract';
-import { Journal } from '../../../../src-main/lane/journal/journal';
 import { stoppedAndVoidedWords } from '../../../../src-main/lane/payment/authorize/stopped-device-payment';
 import { receiptAsText } from '../../../../src-main/lane/receipt/escpos';
 import type { SignaturePolicy } from '../../../../src-main/lane/signature/requirement';
@@ -15,12 +10,10 @@ import { runTerminalSale, terminalAsksSignature } from '../../../../src-main/lan
 import type { CardTender } from '../../../../src-main/lane/payment/outcome';
 import { terminalTestCards } from '../../../../src-main/stand-ins/terminal-emulator/test-cards';
 import { emulatorAdmin } from '../../../support/emulator-admin';
-import { laneCredentials } from '../../../support/journal-lane';
-import { noWaitClock } from '../../../support/no-wait-clock';
 import { until } from '../../../support/until';
 import {
-  apiKey,
   ingenico,
+  laneOnStand,
   merchantId,
   prompted,
   scribble,
@@ -38,11 +31,6 @@ import {
 let stand: Stand;
 standPerTest((started) => (stand = started));
 
-const journals: Journal[] = [];
-afterEach(() => {
-  for (const journal of journals.splice(0)) journal.close();
-});
-
 interface Options {
   readonly tips?: boolean;
   readonly pinDebit?: boolean;
@@ -51,13 +39,7 @@ interface Options {
 }
 
 function openLane(options: Options = {}) {
-  const journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'lanepoint-terminal-sale-')), 'journal.sqlite'), {
-    clock: stand.clock,
-    terminalId: 'LANE-01',
-  });
-  journals.push(journal);
-  const gateway = createGatewayClient({ baseUrl: stand.gateway.url, credentials: laneCredentials, clock: noWaitClock });
-  const real = createTerminalClient({ baseUrl: stand.terminals.url, apiKey, merchantId, clock: stand.clock });
+  const { journal, gateway, terminals: real } = laneOnStand(stand);
   // The real client, its cancel watched so a test knows when the terminal service took it.
   const cancels: Array<Promise<void>> = [];
   const terminals: TerminalClient = { ...real, cancel: (request) => pushed(cancels, real.cancel(request)) };

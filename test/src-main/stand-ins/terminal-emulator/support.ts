@@ -1,4 +1,14 @@
-import { afterEach, beforeEach } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, onTestFinished } from 'vitest';
+import { createGatewayClient, type GatewayClient } from '../../../../src-main/lane/gateway/client';
+import {
+  createTerminalClient,
+  type TerminalClient,
+  type TerminalClientOptions,
+} from '../../../../src-main/lane/integrated-terminal/client';
+import { Journal } from '../../../../src-main/lane/journal/journal';
 import { startEmulator, type RunningEmulator } from '../../../../src-main/stand-ins/gateway-emulator/server';
 import type { TerminalEmulatorConfigInput } from '../../../../src-main/stand-ins/terminal-emulator/config';
 import {
@@ -6,7 +16,9 @@ import {
   type RunningTerminalEmulator,
 } from '../../../../src-main/stand-ins/terminal-emulator/server';
 import type { PromptKind } from '../../../../src-main/stand-ins/terminal-emulator/terminal-device';
+import { laneCredentials } from '../../../support/journal-lane';
 import { ManualClock } from '../../../support/manual-clock';
+import { noWaitClock } from '../../../support/no-wait-clock';
 import { until } from '../../../support/until';
 
 /**
@@ -123,3 +135,28 @@ export const scribble = [
     { x: 200, y: 45 },
   ],
 ];
+
+/**
+ * A lane's side of the stand: a real journal on a temporary SQLite file (closed after the test),
+ * the lane's gateway client at the stand's gateway (which recovers and voids there) and its
+ * terminal client at the stand's terminal service, all on the stand's clock.
+ */
+export function laneOnStand(
+  stand: Stand,
+  options: { readonly timeouts?: TerminalClientOptions['timeouts'] } = {},
+): { readonly journal: Journal; readonly gateway: GatewayClient; readonly terminals: TerminalClient } {
+  const journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'lanepoint-terminal-lane-')), 'journal.sqlite'), {
+    clock: stand.clock,
+    terminalId: 'LANE-01',
+  });
+  onTestFinished(() => journal.close());
+  const gateway = createGatewayClient({ baseUrl: stand.gateway.url, credentials: laneCredentials, clock: noWaitClock });
+  const terminals = createTerminalClient({
+    baseUrl: stand.terminals.url,
+    apiKey,
+    merchantId,
+    clock: stand.clock,
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+  });
+  return { journal, gateway, terminals };
+}
