@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IntegratedTerminalConnection } from '../../lane/config/integrated-terminal-settings';
-import type { TrainingTerminal } from '../../lane/core/training-kit';
+import type { TrainingGateway, TrainingTerminal } from '../../lane/core/training-kit';
+import { trainingCredentials } from './lane-training-gateway';
 import { LaneError } from '../../lane/errors';
 import type {
   TrainingTerminalAction,
@@ -110,6 +111,21 @@ const actionAnswers: Partial<Record<TrainingTerminalAction['action'], readonly T
   sign: ['signature'],
   input: ['input', 'zip', 'keyed-card'],
 };
+
+/**
+ * Where training's terminal service authorizes: in front of the built-in gateway (or the loopback
+ * one training was given), its REST root and tokenizer, with training's API user.
+ */
+export async function trainingTerminalGateway(
+  gateway: Pick<TrainingGateway, 'tokenizerUrl'>,
+): Promise<TrainingTerminalGateway> {
+  const root = await gateway.tokenizerUrl();
+  return {
+    restUrl: `${root}/rest`,
+    tokenizeUrl: `${new URL(root).origin}/cardsecure/api/v1/ccn/tokenize`,
+    ...trainingCredentials,
+  };
+}
 
 /**
  * Training's integrated terminal (ADR 085): the Terminal API emulator on a loopback port in front

@@ -1,7 +1,7 @@
 import type { Clock } from '../../platform/clock';
 import type { CoreOptions, MakeTrainingKit } from '../../lane/core/core-options';
-import { createTrainingGateway, trainingCredentials, trainingMerchant } from './lane-training-gateway';
-import { createTrainingTerminal } from './lane-training-terminal';
+import { createTrainingGateway, trainingMerchant } from './lane-training-gateway';
+import { createTrainingTerminal, trainingTerminalGateway } from './lane-training-terminal';
 import { trainingTerminalSignature } from './lane-training-signature';
 import type { TrainingKit } from '../../lane/core/training-kit';
 import { trainingDevices } from './lane-training-devices';
@@ -60,15 +60,7 @@ export const laneTraining: MakeTrainingKit = (options: CoreOptions, clock: Clock
   const terminal = createTrainingTerminal({
     clock,
     defaultMerchantId: trainingMerchant,
-    // In front of the built-in gateway (or the loopback one training was given): its REST root and tokenizer.
-    async gateway() {
-      const root = await gateway.tokenizerUrl();
-      return {
-        restUrl: `${root}/rest`,
-        tokenizeUrl: `${new URL(root).origin}/cardsecure/api/v1/ccn/tokenize`,
-        ...trainingCredentials,
-      };
-    },
+    gateway: () => trainingTerminalGateway(gateway),
     signature: (screen) => trainingTerminalSignature(options.assetsDir, screen),
   });
   return { gateway, walletPayload, devices: trainingDevices(), terminal };

@@ -2,8 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TrainingGateway, TrainingTerminal } from '../../../../src-main/lane/core/training-kit';
 import type { TrainingTerminalView } from '../../../../src-main/lane/ipc/contract';
 import { LaneError } from '../../../../src-main/lane/errors';
-import { createTrainingGateway, trainingCredentials } from '../../../../src-main/shells/training/lane-training-gateway';
-import { createTrainingTerminal } from '../../../../src-main/shells/training/lane-training-terminal';
+import { createTrainingGateway } from '../../../../src-main/shells/training/lane-training-gateway';
+import {
+  createTrainingTerminal,
+  trainingTerminalGateway,
+} from '../../../../src-main/shells/training/lane-training-terminal';
 import { trainingTerminalSignature } from '../../../../src-main/shells/training/lane-training-signature';
 import { ManualClock } from '../../../support/manual-clock';
 import { until } from '../../../support/until';
@@ -25,14 +28,7 @@ beforeEach(() => {
   terminal = createTrainingTerminal({
     clock,
     defaultMerchantId: '496160873888',
-    async gateway() {
-      const root = await gateway.tokenizerUrl();
-      return {
-        restUrl: `${root}/rest`,
-        tokenizeUrl: `${new URL(root).origin}/cardsecure/api/v1/ccn/tokenize`,
-        ...trainingCredentials,
-      };
-    },
+    gateway: () => trainingTerminalGateway(gateway),
     signature: (screen) => trainingTerminalSignature(undefined, screen),
   });
   views = [];
