@@ -45,7 +45,8 @@ afterEach(async () => {
 /** A live lane has only the staff its settings name: one manager. */
 const manager = { id: '7', name: 'Robin', role: 'manager', pin: hashPin('2468') } as const;
 
-const terminalSettings = (training: boolean): SettingsInput => ({
+const terminalSettings = (training: boolean, more: Partial<SettingsInput> = {}): SettingsInput => ({
+  ...more,
   training,
   merchantId,
   ...(training ? {} : { staff: { members: [manager] } }),
@@ -53,7 +54,7 @@ const terminalSettings = (training: boolean): SettingsInput => ({
   integratedTerminal: { baseUrl: stand.terminals.url, hsn: ingenico },
 });
 
-function lane(training: boolean, more: Partial<CoreOptions> = {}) {
+function lane(training: boolean, more: Partial<CoreOptions> = {}, settings: Partial<SettingsInput> = {}) {
   const { logger, lines } = collectingLogger();
   const client = createGatewayClient({ baseUrl: stand.gateway.url, credentials: laneCredentials, clock: noWaitClock });
   const terminal: TrainingTerminal = {
@@ -65,7 +66,7 @@ function lane(training: boolean, more: Partial<CoreOptions> = {}) {
   };
   const core = createCore({
     training: (options, clock) => ({ ...laneTraining(options, clock), terminal }),
-    settings: settingsSchema.parse(terminalSettings(training)),
+    settings: settingsSchema.parse(terminalSettings(training, settings)),
     shell: 'browser',
     logger,
     clock: stand.clock,
@@ -193,6 +194,30 @@ describe('a lane set to take cards on an integrated terminal', () => {
     });
     expect(terminal().screen().prompt.kind).toBe('none');
     expect(stand.gateway.context.ledger.all()).toEqual([]);
+  });
+
+  it('a kiosk pays its basket on the terminal: the customer tips and inserts there, and the receipt waits for their choice', async () => {
+    const { core } = lane(true, {}, { mode: 'kiosk' });
+    expect(await call(core, 'kiosk.start', {})).toMatchObject({ ok: true });
+    expect(await call(core, 'kiosk.add', { itemId: 'BAK-002' })).toMatchObject({ ok: true });
+    const paying = call<SaleSummary>(core, 'kiosk.pay', { tender: 'card' });
+    await prompted(stand, ingenico, 'tip');
+    terminal().chooseTip('none');
+    await prompted(stand, ingenico, 'card');
+    terminal().insertCard(terminalTestCards.visa);
+    const paid = await paying;
+    expect(paid).toMatchObject({ ok: true, result: { outcome: 'approved' } });
+    if (!paid.ok) return;
+    expect(await call(core, 'kiosk.state', {})).toMatchObject({
+      ok: true,
+      result: { step: 'receipt', basket: { dueMinor: 0, paidMinor: paid.result.approvedMinor } },
+    });
+    const charged = stand.gateway.context.ledger.all().filter((record) => record.respstat === 'A');
+    expect(charged.map((record) => Number(record.amount))).toEqual([paid.result.approvedMinor]);
+    expect(await call(core, 'terminal.history', {})).toMatchObject({
+      ok: true,
+      result: [{ operation: 'auth', state: 'completed', amountMinor: paid.result.approvedMinor }],
+    });
   });
 
   it('refuses a card keyed at the lane, saying where the card goes', async () => {
