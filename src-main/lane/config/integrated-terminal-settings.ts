@@ -59,7 +59,9 @@ export const integratedTerminalSettingsSchema = z
         .string({ error: 'expected the terminal\u2019s serial number (HSN)' })
         .regex(/^([A-Za-z0-9]{1,18})?$/, { error: 'expected the terminal\u2019s HSN: 1 to 18 letters or digits' })
         .default('')
-        .describe('The terminal\u2019s hardware serial number (HSN), as listTerminals names it. Empty in training (its emulated terminal\u2019s).'),
+        .describe(
+          'The terminal\u2019s hardware serial number (HSN), as listTerminals names it. Empty in training (its emulated terminal\u2019s).',
+        ),
       pinDebit: z
         .boolean({ error: 'expected true or false' })
         .default(false)

@@ -31,7 +31,7 @@ describe('printers over the contract', () => {
     expect(page.png).toMatch(/^data:image\/png;base64,/);
     expect(page.lines.map((line) => line.trim())).toEqual(
       expect.arrayContaining(['TEST PRINT', 'Café Crème Söhne Ñandú façade', '€ 12,50  £ 3.00  ¥ 400  $ 1.99']),
-    );    // A second page: the first is then one back, as a sale's merchant copy is before the customer's.
+    ); // A second page: the first is then one back, as a sale's merchant copy is before the customer's.
     expect(ok(await core.dispatch('printers.testPrint', {}))).toEqual({ printed: true });
     expect(ok(await core.dispatch('printers.lastPage', { back: 1 }))).toEqual(page);
     expect(ok(await core.dispatch('printers.lastPage', { back: 5 }))).toEqual({ png: null, lines: [] });
