@@ -16,8 +16,12 @@ import {
   drawOutage,
   KillsRandom,
   screenSignature,
+  type OfflineKillMoment,
   type Outage,
 } from './plan';
+
+/** How many extra cycles a run may take to store a payment when its drawn ones did not. */
+const coveringCycles = 4;
 import { journalRows, must, signIn, sleep, terminalId } from './run-kills';
 import { accountForSales, type StartedSale } from './truth';
 
@@ -114,10 +118,21 @@ export async function runOfflineKills(options: OfflineKillsOptions): Promise<Off
     lane = await startLaneProcess(home, emulator.url, terminalId);
     let page = await openBridgePage(lane.url);
     await signIn(page);
-    for (let kill = 1; kill <= options.count; kill++) {
+    let kill = 0;
+    // After the drawn kills, a draw whose outages never met a sale has proved nothing offline: up
+    // to `coveringCycles` more, each with the network down from the start for 4 s and the kill
+    // after the first forward, until a payment was stored.
+    while (kill < options.count || ((told.stored ?? 0) === 0 && kill < options.count + coveringCycles)) {
+      kill += 1;
+      const covering = kill > options.count;
       // An outage only starts from a network that is up (the admin endpoint is behind it too).
-      const outage: Outage | undefined = emulator.network.state().down ? undefined : drawOutage(random);
-      const moment = drawOfflineKillMoment(random, outage);
+      const outage: Outage | undefined = emulator.network.state().down
+        ? undefined
+        : covering
+          ? { startMs: 0, downMs: 4000, holdFirstMs: 0 }
+          : drawOutage(random);
+      const moment: OfflineKillMoment =
+        covering && outage ? { from: 'network-back', afterMs: 50 } : drawOfflineKillMoment(random, outage);
       let killed = false;
       let quiet = false;
       let inFlight: StartedSale | undefined;
@@ -238,7 +253,7 @@ export async function runOfflineKills(options: OfflineKillsOptions): Promise<Off
       page = await openBridgePage(lane.url);
       await signIn(page);
       options.log?.(
-        `kill ${kill}/${options.count}: ${outage ? `network down ${outage.downMs} ms after ${outage.startMs} ms${outage.holdFirstMs ? `, first answer held ${outage.holdFirstMs} ms` : ''}` : 'network up'}; kill ${moment.afterMs} ms after ${moment.from}; ${killedSale ? `${killedSale.card.cardId} ${killedSale.amountMinor} at ${killedSale.told}` : 'between sales'}; caught: ${tags.join(', ') || 'nothing in flight'}`,
+        `kill ${kill}/${options.count}${covering ? ' (covering: nothing stored yet)' : ''}: ${outage ? `network down ${outage.downMs} ms after ${outage.startMs} ms${outage.holdFirstMs ? `, first answer held ${outage.holdFirstMs} ms` : ''}` : 'network up'}; kill ${moment.afterMs} ms after ${moment.from}; ${killedSale ? `${killedSale.card.cardId} ${killedSale.amountMinor} at ${killedSale.told}` : 'between sales'}; caught: ${tags.join(', ') || 'nothing in flight'}`,
       );
     }
 
@@ -283,7 +298,7 @@ export async function runOfflineKills(options: OfflineKillsOptions): Promise<Off
     mismatches.push(...account.unaccounted.map((what) => `at the end (seed ${options.seed}): ${what}`));
     return {
       seed: options.seed,
-      kills: options.count,
+      kills: kill,
       outages,
       sales: sales.length,
       told,
