@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customerDisplaySettingsSchema } from './customer-display-settings';
 import { staffRoles, terminalModes } from '../ipc/contract';
 import { pinHashPattern } from '../session/pin-hash';
 import { kioskSettingIssues, kioskSettingsSchema } from './kiosk-settings';
@@ -214,6 +215,7 @@ export const settingsSchema = z
       integratedTerminal: integratedTerminalSettingsSchema.prefault({}),
       offline: offlineSettingsSchema.prefault({}),
       kiosk: kioskSettingsSchema.prefault({}),
+      customerDisplay: customerDisplaySettingsSchema.prefault({}),
       hub: hubSettingsSchema.prefault({}),
       receiptMail: receiptMailSettingsSchema
         .prefault({})

@@ -24,6 +24,7 @@ import type { LaneWallet } from '../wallet/pay-link/lane-wallet';
 import type { KioskService } from '../kiosk/kiosk-service';
 import type { ShutdownStep } from './shutdown';
 import type { LaneHub } from './setup-hub';
+import type { CustomerDisplay } from '../customer-display/customer-display';
 
 /**
  * The payment core as both shells, the CLI and the tests see it. It runs on plain Node and
@@ -72,6 +73,8 @@ export interface Core {
   readonly wallet: LaneWallet;
   /** The self-checkout: catalogue, basket, paying it, the receipt choice, the service state. */
   readonly kiosk: KioskService;
+  /** The screen facing the customer at a counter (ADR 087): its view, the customer's answers, who is connected. */
+  readonly customerDisplay: CustomerDisplay;
   /** Offline payments (ADR 074): the link, the store's policy and forwarders; absent unless settings.offline.enabled. */
   readonly offlineLane?: OfflineLane;
   /** The validated entry point for every command from a renderer. */

@@ -20,6 +20,7 @@ import { setupStaff } from './setup-staff';
 import { setupKiosk } from './setup-kiosk';
 import { setupReceiptMail } from './setup-receipt-mail';
 import { setupHub } from './setup-hub';
+import { createCustomerDisplay } from '../customer-display/customer-display';
 
 export type { Core } from './core-parts';
 export type { CoreOptions } from './core-options';
@@ -95,6 +96,18 @@ export function createCore(options: CoreOptions): Core {
     offlineQueue: () => offline.status().storedCount,
     version,
   });
+  const customerDisplay = createCustomerDisplay({
+    settings,
+    events,
+    logger,
+    lane: {
+      terminal,
+      signature: devices.signature,
+      confirmFee: () => void sales.confirmFee(),
+      declineFee: () => void sales.cancel(),
+      emailReceipt: (orderId, address) => void receiptMail.queue({ orderId, address }),
+    },
+  });
   const core: Core = {
     ...(lane.offline ? { offlineLane: lane.offline } : {}),
     settings,
@@ -118,6 +131,7 @@ export function createCore(options: CoreOptions): Core {
     ...(training.terminal ? { trainingTerminal: training.terminal } : {}),
     wallet,
     kiosk: kiosk.kiosk,
+    customerDisplay,
     events,
     info,
     journalRefusal: () => journal.refusal(),
@@ -147,6 +161,7 @@ export function createCore(options: CoreOptions): Core {
         run: () => {
           stops.forEach((stop) => stop());
           stopTerminalScreen?.();
+          customerDisplay.close();
         },
       },
       { name: 'the sale (a payment in flight is awaited)', run: () => sales.close() },

@@ -38,6 +38,7 @@ export function createCommandHandlers(
     | 'day'
     | 'offline'
     | 'hub'
+    | 'customerDisplay'
   >,
 ): CommandHandlers {
   const { session } = core;
@@ -297,6 +298,17 @@ export function createCommandHandlers(
       core.kiosk.setService(inService, message, session.current()!.cashierId),
     ),
     ...createOfflineHandlers(core.offline, session),
+    // The customer display (ADR 087): its page reads and answers (customer-role.ts); the counter rings up and asks.
+    'customerDisplay.view': () => core.customerDisplay.view(),
+    'customerDisplay.brand': () => core.customerDisplay.brand(),
+    'customerDisplay.showOrder': ({ lines, amountMinor }) => core.customerDisplay.showOrder(lines, amountMinor),
+    'customerDisplay.askTip': signedIn('ask the customer for a tip', ({ baseMinor }) =>
+      core.customerDisplay.askTip(baseMinor),
+    ),
+    'customerDisplay.answer': (answer) => core.customerDisplay.answer(answer),
+    'customerDisplay.takeBack': signedIn('take the question back from the customer', ({ reason }) =>
+      core.customerDisplay.takeBack(reason, session.current()?.cashierId),
+    ),
   };
 }
 

@@ -24,6 +24,7 @@
  *   day.ts         day.*                      the shift, no-sale, the X and Z reports
  *   offline.ts     offline.*                  card payments stored while the gateway is down
  *   hub.ts         hub.*                      the link to the store hub (the lane's outbox)
+ *   customer-display.ts customerDisplay.*     the screen facing the customer at a counter
  * The tenders, the sale phases and the refund reasons are pure modules beside this one
  * (tenders.ts, sale-phases.ts, refund-reasons.ts), so the renderer may use their values.
  */
@@ -37,6 +38,7 @@ import { printerCommands } from './contract/printers';
 import { dayCommands } from './contract/day';
 import { offlineCommands, offlineEvents } from './contract/offline';
 import { hubCommands, hubEvents } from './contract/hub';
+import { customerDisplayCommands, customerDisplayEvents } from './contract/customer-display';
 import { receiptCommands } from './contract/receipts';
 import { recoveryCommands, recoveryEvents } from './contract/recovery';
 import type { CommandReply } from './contract/replies';
@@ -57,6 +59,7 @@ export * from './contract/receipts';
 export * from './contract/day';
 export * from './contract/offline';
 export * from './contract/hub';
+export * from './contract/customer-display';
 export * from './contract/recovery';
 export * from './contract/replies';
 export * from './contract/sale';
@@ -106,6 +109,7 @@ export const commands = {
   ...dayCommands,
   ...offlineCommands,
   ...hubCommands,
+  ...customerDisplayCommands,
 } as const;
 
 export type CommandName = keyof typeof commands;
@@ -132,6 +136,7 @@ export const events = {
   ...offlineEvents,
   ...hubEvents,
   ...trainingEvents,
+  ...customerDisplayEvents,
 } as const;
 
 export type EventName = keyof typeof events;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { commands, type CommandError, type CommandReply } from './contract';
 import type { CommandCaller, CommandMap, HandlersOf } from './contract/derive';
 import { commandErrorOf } from './errors';
+import { mayCall } from './customer-role';
 import type { Logger } from '../../platform/log/logger';
 
 /**
@@ -74,7 +75,27 @@ export function createContractDispatcher<C extends CommandMap>(
   };
 }
 
-/** The lane's dispatcher: its contract (./contract.ts) and its error table (./errors.ts). */
+/**
+ * The lane's dispatcher: its contract (./contract.ts) and its error table (./errors.ts). A
+ * customer display is refused every command but its own (customer-role.ts) before anything
+ * else is looked at, so it cannot even learn which arguments another command takes.
+ */
 export function createDispatcher(handlers: CommandHandlers, logger: Logger): Dispatch {
-  return createContractDispatcher(commands, handlers, logger);
+  const dispatch = createContractDispatcher(commands, handlers, logger);
+  return async (name, args, caller = localCaller) => {
+    if (!mayCall(caller, typeof name === 'string' ? name : '')) {
+      logger.warn(
+        { command: typeof name === 'string' ? name.slice(0, 64) : typeof name, source: caller.source },
+        'refused a command from the customer display',
+      );
+      return {
+        ok: false,
+        error: {
+          code: 'forbidden',
+          message: 'The customer display may only show the sale and send the customer\u2019s answers.',
+        },
+      };
+    }
+    return dispatch(name, args, caller);
+  };
 }

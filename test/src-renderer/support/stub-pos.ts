@@ -3,6 +3,7 @@ import type {
   CommandError,
   CommandName,
   CommandReply,
+  CustomerView,
   DeviceInfo,
   EventName,
   EventPayload,
@@ -58,6 +59,19 @@ export function managerNeeded(what: string): StubRefusal {
 export function invalidArgument(field: string, message: string): StubRefusal {
   return new StubRefusal({ code: 'invalid_argument', field, message });
 }
+
+/** A lane with no customer display connected: the counter asks at the counter. */
+export const noCustomerDisplay: CustomerView = {
+  seq: 0,
+  language: 'en',
+  languages: ['en', 'es'],
+  store: { name: '', message: '' },
+  order: null,
+  step: { kind: 'idle' },
+  takenBack: null,
+  training: false,
+  displays: 0,
+};
 
 export function stubPos(data: {
   info: AppInfo;
@@ -172,6 +186,12 @@ export function stubPos(data: {
     'offline.retry': unstubbed('offline.retry'),
     'offline.switch': unstubbed('offline.switch'),
     'hub.status': () => null,
+    'customerDisplay.view': () => noCustomerDisplay,
+    'customerDisplay.brand': () => ({ logo: null }),
+    'customerDisplay.showOrder': () => noCustomerDisplay,
+    'customerDisplay.askTip': unstubbed('customerDisplay.askTip'),
+    'customerDisplay.answer': unstubbed('customerDisplay.answer'),
+    'customerDisplay.takeBack': unstubbed('customerDisplay.takeBack'),
   };
   Object.assign(answers, data.answers);
   const call = (async (name: CommandName, args?: unknown): Promise<CommandReply> => {

@@ -26,6 +26,11 @@ export type PayloadOf<E extends EventMap, N extends keyof E> = E[N] extends Even
 export interface CommandCaller {
   /** Stable for the life of the window or connection: `window:3`, `bridge:12`, `local`. */
   readonly source: string;
+  /**
+   * What the screen is: staff's (a counter, a kiosk, the CLI) unless said, or the customer display,
+   * which may read its view and send the customer's answers only (customer-role.ts, ADR 087).
+   */
+  readonly role?: 'customer-display';
 }
 
 /** One handler per command of `C`, receiving arguments that already passed the command's schema. */
