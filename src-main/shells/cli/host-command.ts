@@ -5,6 +5,15 @@ import type { CliIo } from './io';
 import { builtRendererDir } from './paths';
 import { KindedError } from '../../platform/errors';
 import { laneTraining } from '../training/lane-training';
+import type { Settings } from '../../lane/config/settings';
+
+/**
+ * A counter lane serves its customer display's page when the store set one up, and always in
+ * training, where a trainee may open it beside the counter (the training panel shows it too).
+ */
+export function servesCustomerDisplay(settings: Pick<Settings, 'mode' | 'training' | 'customerDisplay'>): boolean {
+  return settings.mode === 'counter' && (settings.customerDisplay.enabled || settings.training);
+}
 
 /** Starts the core and the browser-mode host; returns once it is listening. */
 export async function startBrowserMode(
@@ -20,6 +29,14 @@ export async function startBrowserMode(
       port,
       rendererDir: options.rendererDir ?? builtRendererDir,
       ...(io.env.LANEPOINT_HOST_TOKEN ? { token: io.env.LANEPOINT_HOST_TOKEN } : {}),
+      ...(servesCustomerDisplay(core.settings)
+        ? {
+            customerDisplay: {
+              ...(io.env.LANEPOINT_CUSTOMER_DISPLAY_TOKEN ? { token: io.env.LANEPOINT_CUSTOMER_DISPLAY_TOKEN } : {}),
+              connect: (source: string) => core.customerDisplay.connect(source),
+            },
+          }
+        : {}),
     });
   } catch (error) {
     await core.close();
@@ -36,6 +53,7 @@ export async function startBrowserMode(
   }
   const { mode, training } = core.info();
   io.stdout(`Lanepoint browser mode (${training ? 'training ' : ''}${mode}) at ${host.url}`);
+  if (host.customerUrl) io.stdout(`Customer display at ${host.customerUrl}`);
   // The port first: no new page or command arrives while the rest stops.
   const steps = () => [{ name: 'the browser-mode host', run: () => host.close() }, ...core.shutdownSteps()];
   return {

@@ -93,6 +93,7 @@ environment:
   LANEPOINT_TRAINING    1 | 0   (a fresh install starts in training)
   LANEPOINT_HOST_PORT   the browser-mode port (0 = any free port)
   LANEPOINT_HOST_TOKEN  a fixed session token for kiosk browsers (at least 32 characters)
+  LANEPOINT_CUSTOMER_DISPLAY_TOKEN  a fixed token for the customer display's page (another one)
   LANEPOINT_BACKOFFICE_HOME   the back office's own folder (settings, boarding secrets)
   LANEPOINT_BACKOFFICE_TOKEN  a fixed session token for the back office's page
   LANEPOINT_HUB_HOME    the hub's own folder (admin key, embedded database)

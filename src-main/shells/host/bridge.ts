@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { BridgeServerMessageOf, EventMap } from '../../lane/ipc/contract/derive';
 import type { CommandCaller, Dispatch } from '../../lane/ipc/dispatcher';
 import { isForSource, type EventFeed } from '../../lane/ipc/event-hub';
+import { mayHear } from '../../lane/ipc/customer-role';
 import type { Logger } from '../../platform/log/logger';
 
 /** The largest frame a renderer needs to send (a signature is 6 KiB); more is an attack. */
@@ -60,9 +61,15 @@ export const defaultBridgeLimits: BridgeLimits = { maxPendingCalls: 32, maxUnsen
  */
 const uncountedCommands: ReadonlySet<string> = new Set(['devices.keystroke', 'devices.keysPaused']);
 
+/** Who a connection is, as the token it presented says: staff's screen, or the customer display. */
+export type BridgeRole = 'staff' | 'customer-display';
+
 export interface Bridge {
-  /** Completes a WebSocket handshake the caller has already authorized. */
-  accept(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /**
+   * Completes a WebSocket handshake the caller has already authorized, as `role` (staff's unless
+   * said): a customer display's commands go to the core in its role, and it hears its events only.
+   */
+  accept(request: IncomingMessage, socket: Duplex, head: Buffer, role?: BridgeRole): void;
   readonly clientCount: number;
   close(): Promise<void>;
 }
@@ -85,6 +92,8 @@ export function createBridge(options: {
   events: EventFeed;
   logger: Logger;
   limits?: Partial<BridgeLimits>;
+  /** Told when a customer display connects; the function it returns, when that connection ends. */
+  onCustomerDisplay?: (source: string) => () => void;
 }): Bridge {
   const { dispatch, events, logger } = options;
   const limits: BridgeLimits = { ...defaultBridgeLimits, ...options.limits };
@@ -110,7 +119,8 @@ export function createBridge(options: {
 
   const stopEvents = events.subscribe((name, payload, target) => {
     for (const connection of connections) {
-      if (isForSource(target, connection.caller.source)) send(connection, { type: 'event', name, payload });
+      if (isForSource(target, connection.caller.source) && mayHear(connection.caller, name))
+        send(connection, { type: 'event', name, payload });
     }
   });
 
@@ -152,18 +162,24 @@ export function createBridge(options: {
     }
   };
 
-  server.on('connection', (socket) => {
+  server.on('connection', (socket: WebSocket, _request: IncomingMessage, role: BridgeRole = 'staff') => {
     lastConnection += 1;
-    const connection: Connection = { socket, caller: { source: `bridge:${lastConnection}` }, pendingCalls: 0 };
+    const source = `bridge:${lastConnection}`;
+    const caller: CommandCaller = role === 'customer-display' ? { source, role } : { source };
+    const connection: Connection = { socket, caller, pendingCalls: 0 };
     connections.add(connection);
+    const gone = role === 'customer-display' ? options.onCustomerDisplay?.(source) : undefined;
     socket.on('message', (data, isBinary) => void onMessage(connection, data, isBinary));
-    socket.on('close', () => connections.delete(connection));
+    socket.on('close', () => {
+      connections.delete(connection);
+      gone?.();
+    });
     socket.on('error', (error) => logger.warn({ err: error }, 'bridge: connection error'));
   });
 
   return {
-    accept(request, socket, head) {
-      server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request));
+    accept(request, socket, head, role = 'staff') {
+      server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request, role));
     },
     get clientCount() {
       return connections.size;

@@ -70,6 +70,17 @@ export interface HostOptions {
   readonly port: number;
   /** A fixed session token (kiosk browsers that restart); random when absent. */
   readonly token?: string;
+  /**
+   * The customer display's page (ADR 087): served at `/customer.html`, and a bridge opened with
+   * its own token is the `customer-display` role, which reads its view and sends the customer's
+   * answers only. Absent: no customer display, and that page opens nothing.
+   */
+  readonly customerDisplay?: {
+    /** A fixed token (a display that restarts); random when absent. */
+    readonly token?: string;
+    /** Told when a customer display connects; the function it returns, when it goes. */
+    readonly connect: (source: string) => () => void;
+  };
   /** How long a connection may sit idle (defaults: `defaultHostLimits`); tests pass small ones. */
   readonly limits?: Partial<HostLimits>;
   /** Per-connection bounds on the bridge; the defaults suit a lane. */
@@ -79,6 +90,8 @@ export interface HostOptions {
 export interface RunningHost {
   /** The address to open, token included. */
   readonly url: string;
+  /** The customer display's address, its own token included, when the host serves one. */
+  readonly customerUrl: string | null;
   readonly port: number;
   readonly token: string;
   close(): Promise<void>;
@@ -108,15 +121,25 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       `The renderer is not built (no ${join(rendererDir, indexFile)}); run "npm run build".`,
     );
   }
-  if (options.token !== undefined && options.token.length < minTokenLength) {
-    throw new KindedError('invalid', `The host token must be at least ${minTokenLength} characters long.`);
+  for (const [what, fixed] of [
+    ['host token', options.token],
+    ['customer display token', options.customerDisplay?.token],
+  ] as const) {
+    if (fixed !== undefined && fixed.length < minTokenLength)
+      throw new KindedError('invalid', `The ${what} must be at least ${minTokenLength} characters long.`);
   }
   const token = options.token ?? randomBytes(32).toString('base64url');
+  const customerToken = options.customerDisplay
+    ? (options.customerDisplay.token ?? randomBytes(32).toString('base64url'))
+    : null;
+  if (customerToken !== null && customerToken === token)
+    throw new KindedError('invalid', 'The customer display token must differ from the host token.');
   const bridge = createBridge({
     dispatch: core.dispatch,
     events: core.events,
     logger: core.logger,
     ...(options.bridgeLimits ? { limits: options.bridgeLimits } : {}),
+    ...(options.customerDisplay ? { onCustomerDisplay: options.customerDisplay.connect } : {}),
   });
   let port = options.port;
 
@@ -201,7 +224,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       core.logger.warn({ origin: request.headers.origin ?? null }, 'host: refused a bridge from another origin');
       return refuse(socket, 403, 'Forbidden');
     }
-    if (!isValidToken(url.searchParams.get('token'), token)) {
+    const presented = url.searchParams.get('token');
+    if (customerToken !== null && isValidToken(presented, customerToken))
+      return bridge.accept(request, socket, head, 'customer-display');
+    if (!isValidToken(presented, token)) {
       core.logger.warn('host: refused a bridge without the session token');
       return refuse(socket, 401, 'Unauthorized');
     }
@@ -232,6 +258,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   return {
     url,
+    customerUrl: customerToken === null ? null : `http://${hostAddress}:${port}/customer.html?token=${customerToken}`,
     port,
     token,
     async close() {

@@ -10,7 +10,7 @@ import { contentSecurityPolicy } from '../../../../src-main/lane/security/csp';
 import { startHost, type RunningHost } from '../../../../src-main/shells/host/server';
 import type { Core } from '../../../../src-main/lane/core/core';
 import { connectedPrinter } from '../../../support/receipt-printer';
-import { testCore } from '../../../support/test-core';
+import { ok, testCore, until } from '../../../support/test-core';
 
 let core: Core;
 let host: RunningHost;
@@ -214,5 +214,86 @@ describe('browser-mode host', () => {
 
   it('explains a missing renderer build', async () => {
     await expect(startHost({ core, port: 0, rendererDir: join(rendererDir, 'nope') })).rejects.toThrow(/npm run build/);
+  });
+});
+
+describe('the customer display’s page', () => {
+  let withDisplay: RunningHost;
+  beforeEach(async () => {
+    withDisplay = await startHost({
+      core,
+      port: 0,
+      rendererDir,
+      customerDisplay: { connect: (source) => core.customerDisplay.connect(source) },
+    });
+  });
+  afterEach(async () => {
+    await withDisplay.close();
+  });
+  const customerToken = () => new URL(withDisplay.customerUrl!).searchParams.get('token')!;
+  const open = (token: string) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${withDisplay.port}/bridge?token=${encodeURIComponent(token)}`, {
+      origin: `http://127.0.0.1:${withDisplay.port}`,
+    });
+    return new Promise<WebSocket>((resolve, reject) => {
+      socket.once('open', () => resolve(socket));
+      socket.once('error', reject);
+    });
+  };
+
+  it('has its own address and token, apart from the counter’s', () => {
+    expect(withDisplay.customerUrl).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:${withDisplay.port}/customer\\.html\\?token=`),
+    );
+    expect(customerToken().length).toBeGreaterThanOrEqual(43);
+    expect(customerToken()).not.toBe(withDisplay.token);
+    expect(host.customerUrl).toBeNull();
+  });
+
+  it('is counted while connected, refused every cashier command, and hears its own view only', async () => {
+    const socket = await open(customerToken());
+    await until(() => core.customerDisplay.view().displays === 1);
+    const heard: string[] = [];
+    socket.on('message', (data: Buffer) => {
+      const message = JSON.parse(data.toString()) as BridgeServerMessage;
+      if (message.type === 'event') heard.push(message.name);
+    });
+    const sale = await command(socket, 1, 'terminal.sale', { amountMinor: 100 });
+    expect(sale).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await command(socket, 2, 'settings.get', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await command(socket, 3, 'customerDisplay.view', {})).toMatchObject({
+      ok: true,
+      result: { step: { kind: 'idle' }, displays: 1 },
+    });
+    // A device change goes to the counter's pages, never to the customer's.
+    core.devices.register(connectedPrinter);
+    ok(await core.dispatch('customerDisplay.showOrder', { lines: [], amountMinor: 450 }));
+    await until(() => heard.includes('customerDisplay.view'));
+    expect(heard.every((name) => name === 'customerDisplay.view')).toBe(true);
+    socket.close();
+    await until(() => core.customerDisplay.view().displays === 0);
+  });
+
+  it('a page on the counter’s token is staff’s, not a customer display', async () => {
+    const socket = await open(withDisplay.token);
+    expect(await command(socket, 1, 'settings.get', {})).toMatchObject({ ok: true });
+    expect(core.customerDisplay.view().displays).toBe(0);
+    socket.close();
+  });
+
+  it('refuses a fixed customer token that is short, or the same as the counter’s', async () => {
+    await expect(
+      startHost({ core, port: 0, rendererDir, customerDisplay: { token: 'abc', connect: () => () => undefined } }),
+    ).rejects.toThrow('The customer display token must be at least 32 characters long.');
+    const same = 'k'.repeat(40);
+    await expect(
+      startHost({
+        core,
+        port: 0,
+        rendererDir,
+        token: same,
+        customerDisplay: { token: same, connect: () => () => undefined },
+      }),
+    ).rejects.toThrow('The customer display token must differ from the host token.');
   });
 });
