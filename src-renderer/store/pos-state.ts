@@ -26,4 +26,5 @@ export type PosState = PosSlices['session'] &
   PosSlices['receipt'] &
   PosSlices['cash'] &
   PosSlices['offline'] &
-  PosSlices['hub'];
+  PosSlices['hub'] &
+  PosSlices['customerDisplay'];

@@ -21,6 +21,7 @@ import { createReceiptSlice } from './receipt-slice';
 import { createCashSlice } from './cash-slice';
 import { createOfflineSlice } from './offline-slice';
 import { createHubSlice } from './hub-slice';
+import { createCustomerDisplaySlice } from './customer-display-slice';
 
 export type { PosState };
 export type PosStore = StoreApi<PosState>;
@@ -48,6 +49,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createCashSlice(pos)(...a),
     ...createOfflineSlice(pos)(...a),
     ...createHubSlice(pos)(...a),
+    ...createCustomerDisplaySlice(pos)(...a),
   }));
 }
 
@@ -77,13 +79,31 @@ export function syncPosStore(
   pos.onEvent('offline.status', (status) => store.getState().setOffline(status), { signal });
   pos.onEvent('hub.status', (status) => store.getState().setHub(status), { signal });
   pos.onEvent('training.terminalScreen', (view) => store.getState().setTrainingTerminal(view), { signal });
+  pos.onEvent('customerDisplay.view', (view) => store.getState().setCustomerView(view), { signal });
+  pos.onEvent('customerDisplay.answered', (answered) => store.getState().customerAnswered(answered), { signal });
+  // The counter's order reaches the customer display line by line (ADR 087); a kiosk has its own basket.
+  const stopOrder = store.subscribe((state, before) => {
+    if (state.info?.mode !== 'counter') return;
+    if (state.cart === before.cart && state.amountDigits === before.amountDigits) return;
+    void pos.customerDisplay.showOrder({
+      lines: state.cart,
+      amountMinor: state.cart.length > 0 || state.amountDigits === '' ? null : Number(state.amountDigits),
+    });
+  });
   const stopConnection = onConnectionChange((status) => {
     store.getState().setConnection(status);
     if (status !== 'open') return;
     const state = store.getState();
     void Promise.all([
-      // A kiosk's visit and catalogue, once the lane said it is a kiosk.
-      state.loadInfo().then(() => (store.getState().info?.mode === 'kiosk' ? store.getState().loadKiosk() : undefined)),
+      // Once the lane said what it is: a kiosk's visit and catalogue, or the counter's customer
+      // display (a counter reloaded mid-order takes its order back).
+      state
+        .loadInfo()
+        .then(() =>
+          store.getState().info?.mode === 'kiosk'
+            ? store.getState().loadKiosk()
+            : store.getState().refreshCustomerView(),
+        ),
       state.refreshDevices(),
       state.refreshTerminal(),
       state.refreshRecoveryQueue(),
@@ -99,5 +119,6 @@ export function syncPosStore(
   return () => {
     controller.abort();
     stopConnection();
+    stopOrder();
   };
 }

@@ -134,6 +134,9 @@ export const createSaleSlice =
       restTakenOutsideMinor: null,
       saleError: null,
       saleFollowUp: null,
+      // A new sale: its tip is the customer's to choose again.
+      tipChosenFor: null,
+      tipAsked: null,
     };
     // This screen's own payment call is under way: the main process's events about it are not news here.
     let charging = false;
@@ -258,7 +261,7 @@ export const createSaleSlice =
         set({ amountDigits: next, saleError: null });
       },
       eraseDigit: () => set((state) => ({ amountDigits: state.amountDigits.slice(0, -1) })),
-      clearAmount: () => set({ amountDigits: '', cart: [], tipMinor: 0, saleError: null }),
+      clearAmount: () => set({ amountDigits: '', cart: [], tipMinor: 0, tipChosenFor: null, saleError: null }),
       addCartLine: (line) => set((state) => ({ cart: [...state.cart, line], amountDigits: '', saleError: null })),
       removeCartLine: (index) => set((state) => ({ cart: state.cart.filter((_, i) => i !== index) })),
       setTip: (tipMinor) => set({ tipMinor }),
@@ -269,7 +272,9 @@ export const createSaleSlice =
       },
       async pay(entry = 'card', partMinor) {
         const state = get();
-        if (state.saleStage === 'paying') return;
+        if (state.saleStage === 'paying' || state.tipAsked !== null) return;
+        // The customer chooses the tip on their display first; the payment starts with the answer.
+        if (partMinor === undefined && (await get().askTipFirst(entry))) return;
         const total = state.saleTotalMinor();
         if (total <= 0) return set({ saleError: 'Key the amount first, or add items to the cart.' });
         const keyed = entry === 'keyed' ? { entry: 'keyed' as const } : {};
@@ -278,7 +283,8 @@ export const createSaleSlice =
       },
       async payByPhone(partMinor) {
         const state = get();
-        if (state.saleStage === 'paying') return;
+        if (state.saleStage === 'paying' || state.tipAsked !== null) return;
+        if (partMinor === undefined && (await get().askTipFirst('wallet'))) return;
         const total = state.saleTotalMinor();
         if (total <= 0) return set({ saleError: 'Key the amount first, or add items to the cart.' });
         const { amountMinor, ...first } = partOf(total, partMinor);

@@ -130,6 +130,8 @@ describe('<App />', () => {
         .sort(),
     ).toEqual([
       'app.info',
+      // A counter asks what its customer display shows (ADR 087).
+      'customerDisplay.view',
       'devices.list',
       'hub.status',
       'journal.refusal',
