@@ -14,17 +14,22 @@ export type CustomerPlacement<D> = { readonly display: D } | { readonly display:
 
 /**
  * Picks the customer's display (pure): the display whose id is `displayId` when it is connected,
- * or, with `displayId` null, the first display that is not the primary one (the cashier's). A
- * chosen display that is unplugged is waited for, never replaced by another; and the customer
- * window never covers the cashier's screen, even when the setting names the primary display.
+ * or, with `displayId` null, the first display that is not the primary one (the cashier's), and
+ * the one the window is on (`currentId`) for as long as that one qualifies, so a display added
+ * or rearranged does not move it. A chosen display that is unplugged is waited for, never
+ * replaced by another; and the customer window never covers the cashier's screen, even when
+ * the setting names the primary display.
  */
 export function placeCustomerWindow<D extends Pick<Display, 'id'>>(
   displays: readonly D[],
   primaryId: number,
   displayId: number | null,
+  currentId?: number,
 ): CustomerPlacement<D> {
   if (displayId === null) {
-    const other = displays.find((display) => display.id !== primaryId);
+    const other =
+      displays.find((display) => display.id === currentId && display.id !== primaryId) ??
+      displays.find((display) => display.id !== primaryId);
     return other ? { display: other } : { display: null, reason: 'only the cashier\u2019s display is connected' };
   }
   if (displayId === primaryId)
@@ -122,7 +127,7 @@ export function startCustomerWindow(
   /** Puts the window where the displays now say, given the displays as they are now. */
   const follow = (displays: readonly Display[]) => {
     if (stopped) return;
-    const placement = placeCustomerWindow(displays, screen.getPrimaryDisplay().id, options.displayId);
+    const placement = placeCustomerWindow(displays, screen.getPrimaryDisplay().id, options.displayId, placedOn?.id);
     if (!placement.display) {
       if (window) close(placement.reason);
       else if (saidWhy !== placement.reason) {

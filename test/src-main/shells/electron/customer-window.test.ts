@@ -52,6 +52,15 @@ describe('which display the customer window goes on', () => {
     expect(placeCustomerWindow([second, cashier, third], 2, null)).toEqual({ display: cashier });
   });
 
+  it('stays the display the window is on while that one qualifies, whatever the order of the list', () => {
+    expect(placeCustomerWindow([cashier, second, third], 1, null, 3)).toEqual({ display: third });
+    expect(placeCustomerWindow([cashier, second], 1, null, 3)).toEqual({ display: second });
+    // The display it is on became the primary: the cashier's now.
+    expect(placeCustomerWindow([cashier, second, third], 3, null, 3)).toEqual({ display: cashier });
+    // A named display is the named one, wherever the window is.
+    expect(placeCustomerWindow([cashier, second, third], 1, 2, 3)).toEqual({ display: second });
+  });
+
   it('is none while the named display is unplugged, not another one', () => {
     const placement = placeCustomerWindow([cashier, second], 1, 3);
     expect(placement).toEqual({ display: null, reason: expect.stringContaining('display 3') });
