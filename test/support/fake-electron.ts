@@ -38,7 +38,7 @@ export class FakeWebContents
   implements
     Pick<
       Electron.WebContents,
-      'id' | 'setWindowOpenHandler' | 'send' | 'isDestroyed' | 'closeDevTools' | 'loadURL' | 'sendInputEvent'
+      'id' | 'setWindowOpenHandler' | 'send' | 'isDestroyed' | 'closeDevTools' | 'loadURL' | 'sendInputEvent' | 'reload'
     >
 {
   readonly id = nextContentsId++;
@@ -52,10 +52,35 @@ export class FakeWebContents
   setWindowOpenHandler(handler: WindowOpenHandler) {
     this.windowOpenHandler = handler;
   }
+  /**
+   * As Electron: the main frame starts navigating ('did-start-navigation'), and once the page has
+   * loaded, 'did-finish-load' fires and the promise resolves (a turn later, never synchronously).
+   */
   loadURL(url: string) {
     this.loadedUrls.push(url);
+    this.startNavigation(url);
     this.mainFrame.url = url;
-    return Promise.resolve();
+    return Promise.resolve().then(() => {
+      if (!this.destroyed) this.emit('did-finish-load');
+    });
+  }
+  /** Reloads the current page: a new navigation of the main frame, then 'did-finish-load'. */
+  reloads = 0;
+  reload() {
+    this.reloads++;
+    this.startNavigation(this.mainFrame.url);
+    void Promise.resolve().then(() => {
+      if (!this.destroyed) this.emit('did-finish-load');
+    });
+  }
+  /** The renderer process died (crashed or was killed), as 'render-process-gone' tells it. */
+  crash() {
+    this.emit('render-process-gone', cancellableEvent(), { reason: 'crashed', exitCode: 139 });
+  }
+  private startNavigation(url: string) {
+    // Electron 45: the details on the event object, then the deprecated positional arguments.
+    const details = cancellableEvent({ url, isSameDocument: false, isMainFrame: true, frame: this.mainFrame });
+    this.emit('did-start-navigation', details, url, false, true, 1, 1);
   }
   send(channel: string, ...args: unknown[]) {
     // Electron throws here too: sending to a destroyed WebContents is a bug in the sender.
@@ -156,6 +181,88 @@ export interface FakeElectronOptions {
   readonly encryption?: boolean;
   /** safeStorage.getSelectedStorageBackend() (Linux). */
   readonly storageBackend?: ReturnType<Electron.SafeStorage['getSelectedStorageBackend']>;
+  /** The connected displays, the primary first; one 1920x1080 display (id 1) unless given. */
+  readonly displays?: readonly Electron.Display[];
+  /** screen.getPrimaryDisplay()'s id; the first display's unless given. */
+  readonly primaryDisplayId?: number;
+}
+
+/** A display as Electron describes it: `bounds` in DIPs, its work area without a taskbar. */
+export function fakeDisplay(
+  id: number,
+  bounds: Electron.Rectangle,
+  more: Partial<Electron.Display> = {},
+): Electron.Display {
+  return {
+    id,
+    label: `Display ${id}`,
+    bounds,
+    workArea: bounds,
+    size: { width: bounds.width, height: bounds.height },
+    workAreaSize: { width: bounds.width, height: bounds.height },
+    nativeOrigin: { x: bounds.x, y: bounds.y },
+    scaleFactor: 1,
+    rotation: 0,
+    internal: false,
+    detected: true,
+    monochrome: false,
+    colorDepth: 24,
+    colorSpace: '{primaries:BT709, transfer:SRGB, matrix:RGB, range:FULL}',
+    depthPerComponent: 8,
+    displayFrequency: 60,
+    accelerometerSupport: 'unknown',
+    touchSupport: 'unknown',
+    maximumCursorSize: { width: 64, height: 64 },
+    ...more,
+  };
+}
+
+/**
+ * Electron's `screen`: the displays (the primary is the first one unless `primaryId` says),
+ * and 'display-added', 'display-removed' and 'display-metrics-changed' as the OS reports them.
+ * Like Electron, the list is updated before the event is emitted.
+ */
+export class FakeScreen extends EventEmitter implements Pick<Electron.Screen, 'getAllDisplays' | 'getPrimaryDisplay'> {
+  private displays: Electron.Display[];
+  primaryId: number;
+  constructor(
+    displays: readonly Electron.Display[],
+    private readonly checkReady: () => void,
+  ) {
+    super();
+    this.displays = [...displays];
+    this.primaryId = displays[0]?.id ?? 0;
+  }
+  getAllDisplays() {
+    this.checkReady();
+    return this.displays.map((display) => ({ ...display }));
+  }
+  getPrimaryDisplay() {
+    this.checkReady();
+    const primary = this.displays.find((display) => display.id === this.primaryId);
+    if (!primary) throw new Error('fake screen: no primary display');
+    return { ...primary };
+  }
+  /** A display is plugged in. */
+  plug(display: Electron.Display) {
+    this.displays.push(display);
+    this.emit('display-added', cancellableEvent(), { ...display });
+  }
+  /** A display is unplugged. */
+  unplug(id: number) {
+    const gone = this.displays.find((display) => display.id === id);
+    if (!gone) throw new Error(`fake screen: no display ${id}`);
+    this.displays = this.displays.filter((display) => display !== gone);
+    this.emit('display-removed', cancellableEvent(), { ...gone });
+  }
+  /** A display's bounds (resolution, arrangement) changed. */
+  change(id: number, bounds: Electron.Rectangle) {
+    const index = this.displays.findIndex((display) => display.id === id);
+    if (index < 0) throw new Error(`fake screen: no display ${id}`);
+    const changed = fakeDisplay(id, bounds, { ...this.displays[index], bounds, workArea: bounds });
+    this.displays[index] = changed;
+    this.emit('display-metrics-changed', cancellableEvent(), { ...changed }, ['bounds', 'workArea']);
+  }
 }
 
 type ProtocolHandler = Parameters<Electron.Protocol['handle']>[1];
@@ -230,17 +337,42 @@ export function createFakeElectron(options: FakeElectronOptions) {
   class FakeBrowserWindow
     extends EventEmitter
     implements
-      Pick<Electron.BrowserWindow, 'loadURL' | 'removeMenu' | 'show' | 'focus' | 'restore' | 'isMinimized' | 'close'>
+      Pick<
+        Electron.BrowserWindow,
+        | 'loadURL'
+        | 'removeMenu'
+        | 'show'
+        | 'showInactive'
+        | 'focus'
+        | 'restore'
+        | 'isMinimized'
+        | 'close'
+        | 'isDestroyed'
+        | 'setBounds'
+        | 'getBounds'
+        | 'setFullScreen'
+        | 'isFullScreen'
+      >
   {
     readonly webContents = new FakeWebContents();
     menuRemoved = false;
     shown = false;
+    /** Shown without taking the focus (showInactive). */
+    shownInactive = false;
+    destroyed = false;
+    bounds: Electron.Rectangle;
+    fullScreen: boolean;
+    /** Every setBounds, in order. */
+    readonly boundsSet: Electron.Rectangle[] = [];
     focused = 0;
     restored = 0;
     minimized = false;
     constructor(readonly options: Electron.BrowserWindowConstructorOptions = {}) {
       super();
       if (!isReady) throw new Error('Cannot create BrowserWindow before app is ready');
+      const { x = 0, y = 0, width = 800, height = 600 } = options;
+      this.bounds = { x, y, width, height };
+      this.fullScreen = options.fullscreen ?? false;
       windows.push(this);
       app.emit('web-contents-created', cancellableEvent(), this.webContents);
     }
@@ -253,6 +385,25 @@ export function createFakeElectron(options: FakeElectronOptions) {
     show() {
       this.shown = true;
     }
+    showInactive() {
+      this.shownInactive = true;
+    }
+    isDestroyed() {
+      return this.destroyed;
+    }
+    setBounds(bounds: Partial<Electron.Rectangle>) {
+      this.bounds = { ...this.bounds, ...bounds };
+      this.boundsSet.push(this.bounds);
+    }
+    getBounds() {
+      return { ...this.bounds };
+    }
+    setFullScreen(flag: boolean) {
+      this.fullScreen = flag;
+    }
+    isFullScreen() {
+      return this.fullScreen;
+    }
     focus() {
       this.focused++;
     }
@@ -263,7 +414,10 @@ export function createFakeElectron(options: FakeElectronOptions) {
       return this.minimized;
     }
     close() {
+      // Electron throws on a destroyed window; closing twice is a bug in the shell.
+      if (this.destroyed) throw new Error('Object has been destroyed');
       this.emit('close', cancellableEvent());
+      this.destroyed = true;
       this.webContents.destroy();
       this.emit('closed');
       windows.splice(windows.indexOf(this), 1);
@@ -310,6 +464,12 @@ export function createFakeElectron(options: FakeElectronOptions) {
     'isEncryptionAvailable' | 'getSelectedStorageBackend' | 'encryptString' | 'decryptString'
   >;
 
+  const screen = new FakeScreen(options.displays ?? [fakeDisplay(1, { x: 0, y: 0, width: 1920, height: 1080 })], () => {
+    // Electron: "The 'screen' module can't be used before the app 'ready' event".
+    if (!isReady) throw new Error("The 'screen' module can't be used before the app 'ready' event");
+  });
+  if (options.primaryDisplayId !== undefined) screen.primaryId = options.primaryDisplayId;
+
   const defaultSession = new FakeSession();
   const partitions = new Map<string, FakeSession>();
   const fromPartition = (name: string) => partitions.get(name) ?? partitions.set(name, new FakeSession()).get(name)!;
@@ -327,6 +487,7 @@ export function createFakeElectron(options: FakeElectronOptions) {
       showErrorBox: (title: string, content: string) => void errorBoxes.push([title, content]),
     } satisfies Pick<Electron.Dialog, 'showErrorBox'>,
     safeStorage,
+    screen,
   };
 
   return {
@@ -342,6 +503,7 @@ export function createFakeElectron(options: FakeElectronOptions) {
     partitions,
     menus,
     errorBoxes,
+    screen,
     /** Emits 'ready' the way Electron does once it has initialized, then lets whenReady resolve. */
     async ready() {
       isReady = true;

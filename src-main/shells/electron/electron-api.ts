@@ -6,7 +6,7 @@ import type * as ElectronModule from 'electron';
  */
 export type ElectronApi = Pick<
   typeof ElectronModule,
-  'app' | 'BrowserWindow' | 'ipcMain' | 'protocol' | 'session' | 'Menu' | 'dialog' | 'safeStorage'
+  'app' | 'BrowserWindow' | 'ipcMain' | 'protocol' | 'session' | 'Menu' | 'dialog' | 'safeStorage' | 'screen'
 >;
 
 export type BrowserWindow = ElectronModule.BrowserWindow;
@@ -18,3 +18,6 @@ export type IpcMain = ElectronModule.IpcMain;
 export type IpcMainInvokeEvent = ElectronModule.IpcMainInvokeEvent;
 export type Protocol = ElectronModule.Protocol;
 export type Input = ElectronModule.Input;
+export type Display = ElectronModule.Display;
+export type Rectangle = ElectronModule.Rectangle;
+export type Screen = ElectronModule.Screen;

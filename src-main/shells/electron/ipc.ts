@@ -1,6 +1,7 @@
 import type { Core } from '../../lane/core/core';
 import { commandNames, ipcChannels, type CommandReply } from '../../lane/ipc/contract';
 import type { CommandCaller } from '../../lane/ipc/dispatcher';
+import { mayHear, type CallerRole } from '../../lane/ipc/customer-role';
 import { isForSource, type EventHub } from '../../lane/ipc/event-hub';
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from './electron-api';
 import { describeOrigin, isAppUrl } from './origin';
@@ -13,7 +14,7 @@ export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;
  * page. A subframe, a frame that is gone (`senderFrame` null), a page that navigated elsewhere,
  * or a WebContents we did not create is refused, whatever it sends.
  */
-export function isTrustedSender(event: IpcMainInvokeEvent, trustedContents: ReadonlySet<number>): boolean {
+export function isTrustedSender(event: IpcMainInvokeEvent, trustedContents: Pick<ReadonlySet<number>, 'has'>): boolean {
   const frame = event.senderFrame;
   if (!frame || frame.isDestroyed()) return false;
   if (!trustedContents.has(event.sender.id)) return false;
@@ -31,9 +32,16 @@ const forbidden: CommandReply = {
 /**
  * One `ipcMain.handle` per contract command. The sender is checked first, then the core's
  * dispatcher validates the arguments; nothing unchecked reaches the core. A refusal is a
- * reply, not a throw: an Error crossing IPC would lose its code.
+ * reply, not a throw: an Error crossing IPC would lose its code. `callerOf` names the caller a
+ * trusted window's commands are dispatched as: its source, and its role where it has one (the
+ * customer display's window), which the dispatcher holds to that role's commands.
  */
-export function setupCommands(ipcMain: IpcMain, core: Pick<Core, 'dispatch' | 'logger'>, isTrusted: SenderCheck): void {
+export function setupCommands(
+  ipcMain: IpcMain,
+  core: Pick<Core, 'dispatch' | 'logger'>,
+  isTrusted: SenderCheck,
+  callerOf: (contentsId: number) => CommandCaller = windowCaller,
+): void {
   for (const name of commandNames) {
     ipcMain.handle(ipcChannels.command(name), async (event, args: unknown): Promise<CommandReply> => {
       if (!isTrusted(event)) {
@@ -43,21 +51,25 @@ export function setupCommands(ipcMain: IpcMain, core: Pick<Core, 'dispatch' | 'l
         );
         return forbidden;
       }
-      return core.dispatch(name, args, windowCaller(event.sender.id));
+      return core.dispatch(name, args, callerOf(event.sender.id));
     });
   }
 }
 
-/** The caller a window's commands are dispatched as: one source per WebContents. */
-export function windowCaller(contentsId: number): CommandCaller {
-  return { source: `window:${contentsId}` };
+/** The caller a window's commands are dispatched as: one source per WebContents, and the window's role if any. */
+export function windowCaller(contentsId: number, role?: CommandCaller['role']): CommandCaller {
+  return role ? { source: `window:${contentsId}`, role } : { source: `window:${contentsId}` };
 }
 
-/** Sends core events to one window's page until that page is gone: those for every screen, and its own. */
-export function forwardEvents(events: EventHub, contents: WebContents): () => void {
+/**
+ * Sends core events to one window's page until that page is gone: those for every screen, and
+ * its own, and of those only what its role may hear (the customer display hears its view alone).
+ */
+export function forwardEvents(events: EventHub, contents: WebContents, caller: CallerRole = {}): () => void {
   const { source } = windowCaller(contents.id);
   const stop = events.subscribe((name, payload, target) => {
-    if (isForSource(target, source) && !contents.isDestroyed()) contents.send(ipcChannels.event, name, payload);
+    if (!isForSource(target, source) || !mayHear(caller, name) || contents.isDestroyed()) return;
+    contents.send(ipcChannels.event, name, payload);
   });
   contents.once('destroyed', stop);
   return stop;

@@ -7,7 +7,7 @@ import { bootCore } from '../../lane/core/boot';
 import type { Core } from '../../lane/core/core';
 import type { Logger } from '../../platform/log/logger';
 import type { BrowserWindow, ElectronApi } from './electron-api';
-import { forwardEvents, isTrustedSender, setupCommands } from './ipc';
+import { forwardEvents, isTrustedSender, setupCommands, windowCaller } from './ipc';
 import { registerAppScheme, serveAppProtocol } from './protocol';
 import { safeStorageCipher } from './safe-storage';
 import { hardenWebContents, lockDownSession, type ReportRefusal } from './security';
@@ -20,6 +20,8 @@ import { parentGone, processIo } from '../cli/io';
 import { shutDown, stopWithinMs } from '../../lane/core/shutdown';
 import { routeReaderKeystrokes } from './reader-keys';
 import { laneTraining } from '../training/lane-training';
+import type { CommandCaller } from '../../lane/ipc/dispatcher';
+import { customerDisplayRole, startCustomerWindow, type CustomerWindow } from './customer-window';
 
 export interface ShellOptions {
   /** The built renderer served on app://lanepoint/. */
@@ -50,6 +52,8 @@ export interface RunningShell {
   readonly ready: Promise<void>;
   core(): Core | undefined;
   window(): BrowserWindow | undefined;
+  /** The customer display's window at a counter lane, while one is open. */
+  customerWindow(): BrowserWindow | undefined;
   secrets(): SecretStore | undefined;
 }
 
@@ -68,7 +72,13 @@ export function startShell(electron: ElectronApi, options: ShellOptions = {}): R
   if (!app.requestSingleInstanceLock()) {
     // Another Lanepoint owns the devices and the journal; two would fight over both.
     app.quit();
-    return { ready: Promise.resolve(), core: () => undefined, window: () => undefined, secrets: () => undefined };
+    return {
+      ready: Promise.resolve(),
+      core: () => undefined,
+      window: () => undefined,
+      customerWindow: () => undefined,
+      secrets: () => undefined,
+    };
   }
   app.on('second-instance', () => {
     if (!window) return;
@@ -96,7 +106,9 @@ export function startShell(electron: ElectronApi, options: ShellOptions = {}): R
   if ((options.env ?? process.env)[quitWithParentEnv] === '1')
     void (options.parentGone ?? parentGone)().then(() => app.quit());
 
-  const trustedContents = new Set<number>();
+  // Our own windows' WebContents, each with the caller its commands are dispatched as.
+  const trustedContents = new Map<number, CommandCaller>();
+  let customer: CustomerWindow | undefined;
   const ready = app.whenReady().then(() => {
     try {
       const userData = app.getPath('userData');
@@ -114,7 +126,12 @@ export function startShell(electron: ElectronApi, options: ShellOptions = {}): R
       serveAppProtocol(electron.protocol, options.rendererDir ?? builtRendererDir());
       lockDownSession(electron.session.defaultSession, report);
       lockDownSession(electron.session.fromPartition(trainingPhonePartition), report);
-      setupCommands(electron.ipcMain, core, (event) => isTrustedSender(event, trustedContents));
+      setupCommands(
+        electron.ipcMain,
+        core,
+        (event) => isTrustedSender(event, trustedContents),
+        (contentsId) => trustedContents.get(contentsId) ?? windowCaller(contentsId),
+      );
       const logger = core.logger;
       window = openTerminalWindow(electron, core.settings.mode, {
         preload: options.preload ?? builtPreload(),
@@ -124,14 +141,18 @@ export function startShell(electron: ElectronApi, options: ShellOptions = {}): R
       });
       // Hardened already: 'web-contents-created' fires while the window is constructed.
       const contents = window.webContents;
-      trustedContents.add(contents.id);
+      trustedContents.set(contents.id, windowCaller(contents.id));
       forwardEvents(core.events, contents);
       // A keyboard-mode card reader types into this window: its data is taken out here.
       const stopReaderKeys = routeReaderKeystrokes(contents, core.deviceManager, core.clock);
+      if (core.settings.mode === 'counter' && core.settings.customerDisplay.enabled)
+        customer = openCustomerWindow(electron, core, options.preload ?? builtPreload(), trustedContents);
       window.on('closed', () => {
         stopReaderKeys();
         trustedContents.delete(contents.id);
         window = undefined;
+        // The lane's window is the app: the customer's goes with it (and the app quits).
+        customer?.stop();
       });
     } catch (error) {
       // A bad setting names itself in its message: show it, then leave; never run half-configured.
@@ -141,7 +162,46 @@ export function startShell(electron: ElectronApi, options: ShellOptions = {}): R
     }
   });
 
-  return { ready, core: () => core, window: () => window, secrets: () => secrets };
+  return {
+    ready,
+    core: () => core,
+    window: () => window,
+    customerWindow: () => customer?.window(),
+    secrets: () => secrets,
+  };
+}
+
+/**
+ * The counter lane's customer display (ADR 087): a second window on the customer's display,
+ * trusted for IPC in the customer-display role only, hearing only what that role may hear. A
+ * keyboard-mode reader typing while the customer has touched their screen is still taken out
+ * before that page sees a key.
+ */
+function openCustomerWindow(
+  electron: ElectronApi,
+  core: Core,
+  preload: string,
+  trustedContents: Map<number, CommandCaller>,
+): CustomerWindow {
+  const logger = core.logger;
+  return startCustomerWindow(electron, {
+    preload,
+    displayId: core.settings.customerDisplay.displayId,
+    lane: { customerDisplay: core.customerDisplay, logger },
+    onLoadError: (error) => logger.error({ err: error }, 'electron: the customer display page did not load'),
+    onOpen(window) {
+      const contents = window.webContents;
+      const caller = windowCaller(contents.id, customerDisplayRole);
+      trustedContents.set(contents.id, caller);
+      const stopEvents = forwardEvents(core.events, contents, caller);
+      const stopReaderKeys = routeReaderKeystrokes(contents, core.deviceManager, core.clock);
+      return () => {
+        stopReaderKeys();
+        stopEvents();
+        trustedContents.delete(contents.id);
+      };
+    },
+  });
 }
 
 /**

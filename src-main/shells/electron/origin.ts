@@ -3,6 +3,8 @@ export const appScheme = 'app';
 export const appHost = 'lanepoint';
 export const appOrigin = `${appScheme}://${appHost}`;
 export const appEntryUrl = `${appOrigin}/index.html`;
+/** The customer display's page (its own renderer entry), for the counter lane's second window. */
+export const customerEntryUrl = `${appOrigin}/customer.html`;
 
 /**
  * True only when `url` parses and its origin is exactly the app's. Prefix tests are not enough:

@@ -9,7 +9,7 @@ import { collectingLogger } from '../../../support/test-core';
 
 /**
  * A temporary install for one shell: userData (optionally with a settings.json), a renderer
- * folder with index.html and one asset, and a secret file beside the renderer that traversal
+ * folder with index.html, customer.html and one asset, and a secret file beside the renderer that traversal
  * tests try to reach.
  */
 export function shellFolders(settings?: Record<string, unknown>) {
@@ -19,6 +19,7 @@ export function shellFolders(settings?: Record<string, unknown>) {
   mkdirSync(userData);
   mkdirSync(join(rendererDir, 'assets'), { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Lanepoint</title>');
+  writeFileSync(join(rendererDir, 'customer.html'), '<!doctype html><title>Lanepoint customer display</title>');
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'export const ready = true;');
   writeFileSync(join(rendererDir, 'assets', 'app.css'), 'body { margin: 0 }');
   writeFileSync(join(root, 'secret.txt'), 'root:x:0:0');
