@@ -5,6 +5,7 @@ import { SignInScreen } from '../screens/sign-in/SignInScreen';
 import { usePos } from '../store/use-pos';
 import { PosCallError } from '../pos/call-error';
 import { NavBar } from './NavBar';
+import { CustomerDisplayLine } from '../screens/sale/CustomerDisplayLine';
 import { LeftSaleBanner } from './LeftSaleBanner';
 import { OfflineBanner } from './OfflineBanner';
 import { RecoveryFindingsNotice } from './RecoveryFindingsNotice';
@@ -34,7 +35,12 @@ function CounterScreen({
 }) {
   switch (screen) {
     case 'sale':
-      return <SaleScreen askManager={askManager} />;
+      return (
+        <>
+          <CustomerDisplayLine />
+          <SaleScreen askManager={askManager} />
+        </>
+      );
     case 'history':
       return <HistoryScreen askManager={askManager} />;
     case 'end-of-day':

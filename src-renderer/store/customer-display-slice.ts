@@ -14,11 +14,14 @@ export type TipThenPay = CardEntry | 'wallet';
 export interface CustomerDisplaySlice {
   /** The lane's last view of the customer display; null until it answered. */
   customerView: CustomerView | null;
-  /** The tip this screen asked on the customer display, and how it pays once the tip is chosen. */
-  tipAsked: { readonly then: TipThenPay } | null;
+  /**
+   * The tip this screen asked on the customer display, how it pays once the tip is chosen, and
+   * the view that asked it (`seq`, 0 until the lane answered): a later view without the question
+   * (the order cleared, the display gone) ends the wait.
+   */
+  tipAsked: { readonly then: TipThenPay; readonly seq: number } | null;
   /** The order amount the customer chose the tip for: not asked again for the same sale. */
   tipChosenFor: number | null;
-  customerDisplayError: string | null;
   /** Applies a `customerDisplay.view` event, or an answer: the newest view stays. */
   setCustomerView(view: CustomerView): void;
   /** Asks the lane again (at every connection); a counter reloaded mid-order takes the order back. */
@@ -27,10 +30,10 @@ export interface CustomerDisplaySlice {
   customerAnswered(answered: CustomerAnswered): void;
   /**
    * Before a card or phone payment: asks the customer for the tip on their display when one is
-   * connected, the merchant takes tips and this sale has none chosen yet. True when asked (the
-   * payment starts with the answer); false when the payment goes on now.
+   * connected, the merchant takes tips and this sale has none chosen yet (a split's part, `partMinor`,
+   * never asks). True when the payment waits (asked now, or still being chosen); false when it goes on now.
    */
-  askTipFirst(then: TipThenPay): Promise<boolean>;
+  askTipFirst(then: TipThenPay, partMinor?: number): Promise<boolean>;
   /** The cashier takes the customer's question back, with the reason; null when done, or the refusal in words. */
   takeBackFromCustomer(reason: string): Promise<string | null>;
 }
@@ -47,7 +50,6 @@ export const createCustomerDisplaySlice =
     customerView: null,
     tipAsked: null,
     tipChosenFor: null,
-    customerDisplayError: null,
     setCustomerView(view) {
       const shown = get().customerView;
       if (shown && shown.seq > view.seq) return;
@@ -85,14 +87,16 @@ export const createCustomerDisplaySlice =
       if (asked.then === 'wallet') void get().payByPhone();
       else void get().pay(asked.then);
     },
-    async askTipFirst(then) {
+    async askTipFirst(then, partMinor) {
       const state = get();
+      if (state.tipAsked !== null) return true;
       const view = state.customerView;
       const base = orderMinor(state);
       if (
         !state.tipsEnabled ||
         !view ||
         view.displays === 0 ||
+        partMinor !== undefined ||
         state.dueMinor !== null ||
         state.splitTotalMinor !== null ||
         base <= 0 ||
@@ -100,8 +104,10 @@ export const createCustomerDisplaySlice =
       )
         return false;
       try {
-        set({ tipAsked: { then }, customerDisplayError: null, saleError: null });
-        get().setCustomerView(unwrap(await pos.customerDisplay.askTip({ baseMinor: base })));
+        set({ tipAsked: { then, seq: 0 }, saleError: null });
+        const view = unwrap(await pos.customerDisplay.askTip({ baseMinor: base }));
+        if (get().tipAsked?.then === then) set({ tipAsked: { then, seq: view.seq } });
+        get().setCustomerView(view);
         return true;
       } catch (error) {
         // The display could not be asked (it went away): the cashier sets the tip here.

@@ -134,9 +134,7 @@ export const createSaleSlice =
       restTakenOutsideMinor: null,
       saleError: null,
       saleFollowUp: null,
-      // A new sale: its tip is the customer's to choose again.
-      tipChosenFor: null,
-      tipAsked: null,
+      tipChosenFor: null, // a new sale's tip is the customer's to choose again
     };
     // This screen's own payment call is under way: the main process's events about it are not news here.
     let charging = false;
@@ -271,10 +269,9 @@ export const createSaleSlice =
         return (cart.length > 0 ? cartTotalMinor(cart) : Number(amountDigits || '0')) + tipMinor;
       },
       async pay(entry = 'card', partMinor) {
-        const state = get();
-        if (state.saleStage === 'paying' || state.tipAsked !== null) return;
         // The customer chooses the tip on their display first; the payment starts with the answer.
-        if (partMinor === undefined && (await get().askTipFirst(entry))) return;
+        if (get().saleStage === 'paying' || (await get().askTipFirst(entry, partMinor))) return;
+        const state = get();
         const total = state.saleTotalMinor();
         if (total <= 0) return set({ saleError: 'Key the amount first, or add items to the cart.' });
         const keyed = entry === 'keyed' ? { entry: 'keyed' as const } : {};
@@ -282,9 +279,8 @@ export const createSaleSlice =
         await charge(amountMinor, { ...keyed, ...saleExtras(), ...first });
       },
       async payByPhone(partMinor) {
+        if (get().saleStage === 'paying' || (await get().askTipFirst('wallet', partMinor))) return;
         const state = get();
-        if (state.saleStage === 'paying' || state.tipAsked !== null) return;
-        if (partMinor === undefined && (await get().askTipFirst('wallet'))) return;
         const total = state.saleTotalMinor();
         if (total <= 0) return set({ saleError: 'Key the amount first, or add items to the cart.' });
         const { amountMinor, ...first } = partOf(total, partMinor);

@@ -10,8 +10,7 @@ import { SaleProgress } from './SaleProgress';
 import { paysAgain } from './PayAgainActions';
 import { PartialEndConfirmation, type PartialEnding } from './PartialApprovalEnd';
 import { SaleResultPanel, settledFinding } from './SaleResultPanel';
-import { TipEntry } from './TipEntry';
-import { CustomerDisplayLine } from './CustomerDisplayLine';
+import { CounterTip } from './TipEntry';
 import { Alert } from '../../components/Alert';
 import { VoidDialog } from '../history/VoidDialog';
 import { LeaveUnknownDialog } from './LeaveUnknownDialog';
@@ -54,8 +53,6 @@ export function SaleScreen({
     queue,
     cashParts,
     cashPaid,
-    customerTips,
-    tipMinor,
   } = usePos(
     useShallow((state) => ({
       stage: state.saleStage,
@@ -73,9 +70,6 @@ export function SaleScreen({
       queue: state.recoveryQueue,
       cashParts: state.cashParts,
       cashPaid: state.saleStage === 'entry' && state.dueMinor === null && state.cashTender !== null,
-      // With a customer display connected, the tip is the customer's to choose there (ADR 087).
-      customerTips: (state.customerView?.displays ?? 0) > 0,
-      tipMinor: state.tipMinor,
     })),
   );
   const actions = usePosActions();
@@ -267,7 +261,6 @@ export function SaleScreen({
   // moves to paying (a void running) and back, and the dialog must keep its reason and show the ends.
   return (
     <>
-      <CustomerDisplayLine />
       {stageView()}
       {returnDialog}
     </>
@@ -327,13 +320,7 @@ export function SaleScreen({
             <p className="sale-amount-note">Type the amount: digits fill in from the cents.</p>
           )}
           <AmountKeypad disabled={cartLines > 0 || dueMinor !== null} />
-          {tipsEnabled && dueMinor === null && customerTips ? (
-            <p className="tip-now" data-testid="customer-tip">
-              Tip:{' '}
-              {tipMinor > 0 ? formatMoney(tipMinor) : 'the customer chooses it on their display when you press Pay.'}
-            </p>
-          ) : null}
-          {tipsEnabled && dueMinor === null && !customerTips ? <TipEntry disabled={false} /> : null}
+          {tipsEnabled && dueMinor === null ? <CounterTip /> : null}
           {owing}
         </div>
         <div className="sale-side-column">

@@ -57,3 +57,18 @@ export function TipEntry({ disabled }: { disabled: boolean }) {
     </fieldset>
   );
 }
+
+/**
+ * The sale's tip at the counter: keyed here, or, with a customer display connected, the
+ * customer's to choose there when the cashier presses Pay (ADR 087).
+ */
+export function CounterTip() {
+  const onDisplay = usePos((state) => (state.customerView?.displays ?? 0) > 0);
+  const tipMinor = usePos((state) => state.tipMinor);
+  if (!onDisplay) return <TipEntry disabled={false} />;
+  return (
+    <p className="tip-now" data-testid="customer-tip">
+      Tip: {tipMinor > 0 ? formatMoney(tipMinor) : 'the customer chooses it on their display when you press Pay.'}
+    </p>
+  );
+}
