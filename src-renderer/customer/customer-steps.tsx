@@ -168,7 +168,7 @@ export function TipStep(props: {
               className="customer-tip-choice"
               onClick={() => void send(choice.amountMinor)}
             >
-              <span className="customer-tip-percent">{words.tipPercent(choice.percent)}</span>
+              <span className="customer-tip-percent">{words.tipPercent(choice.percent)}</span>{' '}
               <span className="customer-tip-amount">{formatMoney(choice.amountMinor)}</span>
             </button>
           ))}
