@@ -121,7 +121,13 @@ function OrderList({ order, words }: { order: CustomerOrder; words: CustomerWord
       {order.lines.length === 0 ? (
         <p className="customer-order-empty">{words.orderEmpty}</p>
       ) : (
-        <ol className="customer-lines" data-testid="customer-lines">
+        // Focusable, so a keyboard can scroll the lines too (the list is the one part that scrolls).
+        <ol
+          className="customer-lines"
+          data-testid="customer-lines"
+          tabIndex={0}
+          aria-labelledby="customer-order-heading"
+        >
           {order.lines.map((line, index) => (
             <li
               key={index}
@@ -165,7 +171,10 @@ function StepView(props: StepProps) {
         <section className="customer-idle">
           {logo ? <img className="customer-logo" src={logo} alt="" data-testid="customer-logo" /> : null}
           <h1 data-testid="customer-headline">{view.store.name || words.welcome}</h1>
-          <p className="customer-lead">{view.store.message || words.welcome}</p>
+          {/* Welcome once: as the headline where the store has no name, else under it where it has no message. */}
+          {view.store.message || view.store.name ? (
+            <p className="customer-lead">{view.store.message || words.welcome}</p>
+          ) : null}
         </section>
       );
     case 'order':
