@@ -85,7 +85,14 @@ export function CustomerDisplay(props: CustomerDisplayProps) {
       </header>
       <div className={order && step.kind !== 'idle' ? 'customer-body customer-with-order' : 'customer-body'}>
         <main className="customer-step" aria-live="polite">
-          <StepView key={step.kind} {...props} view={view} words={words} logo={logo} />
+          {/* A step starts afresh (its typing forgotten) when the lane asks another question. */}
+          <StepView
+            key={step.kind === 'tip' ? `tip-${step.baseMinor}` : step.kind}
+            {...props}
+            view={view}
+            words={words}
+            logo={logo}
+          />
           {view.takenBack ? (
             // The cashier's reason is theirs and the log's: the customer only learns the step is over.
             <p className="customer-note" role="status" data-testid="customer-taken-back">
