@@ -71,10 +71,12 @@ export default defineConfig({
       emptyOutDir: true,
       // Kiosk browsers load this over loopback on modest hardware: ship it minified.
       minify: true,
-      // Two pages: the lane's (index.html) and the back office's, which `lanepoint backoffice` serves.
+      // Three pages: the lane's (index.html), the customer display's (customer.html, issue 36) and
+      // the back office's, which `lanepoint backoffice` serves.
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'src-renderer/index.html'),
+          customer: resolve(import.meta.dirname, 'src-renderer/customer.html'),
           backoffice: resolve(import.meta.dirname, 'src-renderer/backoffice.html'),
         },
       },
