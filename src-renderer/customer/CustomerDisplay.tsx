@@ -28,6 +28,11 @@ export interface CustomerDisplayProps {
   readonly signatureCleared?: number;
   /** False while the page has lost the lane: the view shown may be old. */
   readonly connected?: boolean;
+  /**
+   * Drawn inside another page (training's panel beside the counter): its step is a section, not
+   * the page's main landmark, and the display is as tall as its content.
+   */
+  readonly embedded?: boolean;
 }
 
 /**
@@ -36,15 +41,17 @@ export interface CustomerDisplayProps {
  * training panel can draw the same screen beside the counter.
  */
 export function CustomerDisplay(props: CustomerDisplayProps) {
-  const { view, logo, connected = true } = props;
+  const { view, logo, connected = true, embedded = false } = props;
+  const Step = embedded ? 'section' : 'main';
+  const shell = embedded ? 'customer customer-embedded' : 'customer';
   if (!view) {
     return (
-      <div className="customer customer-waiting" lang="en">
-        <main className="customer-step">
+      <div className={`${shell} customer-waiting`} lang="en">
+        <Step className="customer-step">
           <p className="customer-lead" role="status">
             {customerWords('en').connecting}
           </p>
-        </main>
+        </Step>
       </div>
     );
   }
@@ -52,7 +59,7 @@ export function CustomerDisplay(props: CustomerDisplayProps) {
   const { step, order } = view;
   return (
     <div
-      className="customer"
+      className={shell}
       lang={view.language}
       data-step={step.kind}
       data-seq={view.seq}
@@ -84,7 +91,7 @@ export function CustomerDisplay(props: CustomerDisplayProps) {
         ) : null}
       </header>
       <div className={order && step.kind !== 'idle' ? 'customer-body customer-with-order' : 'customer-body'}>
-        <main className="customer-step" aria-live="polite">
+        <Step className="customer-step" aria-live="polite" {...(embedded ? { 'aria-label': words.embeddedLabel } : {})}>
           {/* A step starts afresh (its typing forgotten) when the lane asks another question. */}
           <StepView
             key={step.kind === 'tip' ? `tip-${step.baseMinor}` : step.kind}
@@ -99,7 +106,7 @@ export function CustomerDisplay(props: CustomerDisplayProps) {
               {words.takenBack}
             </p>
           ) : null}
-        </main>
+        </Step>
         {order && step.kind !== 'idle' ? <OrderList order={order} words={words} /> : null}
       </div>
     </div>

@@ -15,6 +15,8 @@ export interface CustomerWords {
   readonly chooseLanguage: string;
   readonly welcome: string;
   readonly training: string;
+  /** The customer's screen drawn inside training's panel, as a region's name. */
+  readonly embeddedLabel: string;
   /** The page is not connected to the lane (yet, or any more). */
   readonly connecting: string;
   readonly orderHeading: string;
@@ -98,6 +100,7 @@ const english: CustomerWords = {
   chooseLanguage: kioskEnglish.chooseLanguage,
   welcome: kioskEnglish.welcome,
   training: 'Training: no real money moves',
+  embeddedLabel: 'The customer\u2019s screen',
   connecting: 'One moment\u2026',
   orderHeading: kioskEnglish.basketHeading,
   orderEmpty: 'Your items appear here as they are rung up.',
@@ -175,6 +178,7 @@ const spanish: CustomerWords = {
   chooseLanguage: kioskSpanish.chooseLanguage,
   welcome: kioskSpanish.welcome,
   training: 'Pr\u00e1ctica: no se mueve dinero real',
+  embeddedLabel: 'La pantalla del cliente',
   connecting: 'Un momento\u2026',
   orderHeading: kioskSpanish.basketHeading,
   orderEmpty: 'Sus art\u00edculos aparecen aqu\u00ed a medida que se registran.',

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { connectPos } from '../pos/connect';
 import { ConnectedCustomerDisplay } from './ConnectedCustomerDisplay';
 import './customer.css';
+import './customer-page.css';
 
 // The customer display's own page (issue 36): the connection and the one screen, nothing of the
 // counter's app. In browser mode the host's address carries this page's own token (?token=),

@@ -1,6 +1,13 @@
 import type { StateCreator } from 'zustand';
 import { cartTotalMinor } from '../../src-main/lane/ipc/cart';
-import type { CardEntry, CustomerAnswered, CustomerView, PosApi } from '../../src-main/lane/ipc/contract';
+import type {
+  CardEntry,
+  CommandArgs,
+  CustomerAnswered,
+  CustomerView,
+  PosApi,
+  SignatureStrokesInput,
+} from '../../src-main/lane/ipc/contract';
 import { unwrap } from '../pos/call-error';
 import type { PosState } from './pos-state';
 
@@ -36,6 +43,10 @@ export interface CustomerDisplaySlice {
   askTipFirst(then: TipThenPay, partMinor?: number): Promise<boolean>;
   /** The cashier takes the customer's question back, with the reason; null when done, or the refusal in words. */
   takeBackFromCustomer(reason: string): Promise<string | null>;
+  /** Training's panel: the trainee answers as the customer would on their display; null, or the refusal. */
+  answerAsCustomer(answer: CommandArgs<'customerDisplay.answer'>): Promise<string | null>;
+  /** Training's panel: the trainee signs as the customer would on their display; null, or the refusal. */
+  signAsCustomer(signature: SignatureStrokesInput): Promise<string | null>;
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -113,6 +124,22 @@ export const createCustomerDisplaySlice =
         // The display could not be asked (it went away): the cashier sets the tip here.
         set({ tipAsked: null, saleError: `${message(error)}` });
         return true;
+      }
+    },
+    async answerAsCustomer(answer) {
+      try {
+        get().setCustomerView(unwrap(await pos.customerDisplay.answer(answer)));
+        return null;
+      } catch (error) {
+        return message(error);
+      }
+    },
+    async signAsCustomer(signature) {
+      try {
+        unwrap(await pos.signature.submit({ signature }));
+        return null;
+      } catch (error) {
+        return message(error);
       }
     },
     async takeBackFromCustomer(reason) {

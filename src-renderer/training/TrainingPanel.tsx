@@ -3,10 +3,11 @@ import { CardDeck } from './CardDeck';
 import { ScenarioGuide } from './ScenarioGuide';
 import { TrainingPhone } from './TrainingPhone';
 import { TrainingTerminal } from './TrainingTerminal';
+import { TrainingCustomerDisplay } from './TrainingCustomerDisplay';
 import './training.css';
 
 /**
- * Beside every counter screen in training: the scenario guide, the phone (where the lane takes
+ * Beside every counter screen in training: the scenario guide, the customer's display, the phone (where the lane takes
  * phone payments), and the payment terminal where the lane takes cards on an integrated terminal,
  * or else the card deck for its own reader (a lane on a terminal reads no card itself).
  */
@@ -16,6 +17,7 @@ export function TrainingPanel() {
   return (
     <aside className="training-panel" aria-label="Training">
       <ScenarioGuide />
+      <TrainingCustomerDisplay />
       {walletEnabled ? <TrainingPhone /> : null}
       <TrainingTerminal />
       {onTerminal ? null : <CardDeck />}

@@ -108,7 +108,9 @@ export function createCustomerDisplay(options: CustomerDisplayOptions): Customer
   let language: CustomerLanguage = displaySettings.languages[0] ?? 'en';
   let logo: Promise<{ logo: string | null }> | null = null;
 
-  const displays = () => [...connected.values()].reduce((sum, count) => sum + count, 0);
+  // Training draws the customer's display beside the counter (its panel), so a trainee plays both sides.
+  const besideTheCounter = settings.training && settings.mode === 'counter' ? 1 : 0;
+  const displays = () => besideTheCounter + [...connected.values()].reduce((sum, count) => sum + count, 0);
 
   const receiptChannels = (): CustomerReceiptChoice[] =>
     settings.receiptMail.host ? ['print', 'email', 'none'] : ['print', 'none'];

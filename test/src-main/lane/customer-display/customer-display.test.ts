@@ -13,7 +13,8 @@ import {
 import type { CommandCaller } from '../../../../src-main/lane/ipc/dispatcher';
 import { customerDisplayCommandNames } from '../../../../src-main/lane/ipc/customer-role';
 import { customerOrderOf, tipChoicesOf } from '../../../../src-main/lane/customer-display/customer-display';
-import { ok, until } from '../../../support/test-core';
+import { ok, testCore, until } from '../../../support/test-core';
+import { settingsSchema } from '../../../../src-main/lane/config/settings';
 import { drawnSignature } from '../../../support/strokes';
 import { builtInTrainingLane, devicesConnected, lanesClosedAfterEachTest } from '../terminal/support';
 
@@ -89,21 +90,25 @@ describe('the customer display role', () => {
     expect(ok(await asCustomer<CustomerView>('customerDisplay.view', {}))).toMatchObject({ step: { kind: 'idle' } });
   });
 
-  it('counts each connected display, and the lane asks at the counter when none is left', async () => {
-    const { core, gone, asCashier } = await laneWithDisplay();
-    expect(core.customerDisplay.view().displays).toBe(1);
-    const second = core.customerDisplay.connect('window:4');
+  it('counts each connected display (training’s beside the counter too), and a live lane asks at the counter when none is left', async () => {
+    const { core, gone } = await laneWithDisplay();
+    // Training draws the customer's display in its panel: one display before any page connects.
     expect(core.customerDisplay.view().displays).toBe(2);
+    const second = core.customerDisplay.connect('window:4');
+    expect(core.customerDisplay.view().displays).toBe(3);
     second();
     gone();
-    expect(core.customerDisplay.view().displays).toBe(0);
-    expect(await asCashier('customerDisplay.askTip', { baseMinor: 1000 })).toMatchObject({
-      ok: false,
-      error: {
-        code: 'failed_precondition',
-        message: 'No customer display is connected: ask the customer for the tip at the counter.',
-      },
-    });
+    expect(core.customerDisplay.view().displays).toBe(1);
+    const live = testCore(settingsSchema.parse({ training: false, customerDisplay: { enabled: true } })).core;
+    cores.push(live);
+    expect(live.customerDisplay.view().displays).toBe(0);
+    expect(() => live.customerDisplay.askTip(1000)).toThrow(
+      'No customer display is connected: ask the customer for the tip at the counter.',
+    );
+    const page = live.customerDisplay.connect('bridge:9');
+    expect(live.customerDisplay.view().displays).toBe(1);
+    page();
+    expect(live.customerDisplay.view().displays).toBe(0);
   });
 });
 
