@@ -17,8 +17,14 @@ export interface BrowserLane {
   readonly browser: Browser;
 }
 
-/** Boots a lane in a fresh app-data folder (`env` adds LANEPOINT_* settings), serves it, and launches Chromium. */
-export async function startBrowserLane(env: Record<string, string> = {}): Promise<BrowserLane> {
+/**
+ * Boots a lane in a fresh app-data folder (`env` adds LANEPOINT_* settings), serves it (with the
+ * customer display's page when `customerDisplay`), and launches Chromium.
+ */
+export async function startBrowserLane(
+  env: Record<string, string> = {},
+  { customerDisplay = false } = {},
+): Promise<BrowserLane> {
   const chromium = findChromium();
   if (!chromium) throw new Error(chromiumInstallHint);
   const { core } = bootCore({
@@ -27,7 +33,14 @@ export async function startBrowserLane(env: Record<string, string> = {}): Promis
     env: { LANEPOINT_HOME: mkdtempSync(join(tmpdir(), 'lanepoint-bench-')), ...env },
     logger: createLogger({ level: 'silent' }),
   });
-  const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
+  const host = await startHost({
+    core,
+    port: 0,
+    rendererDir: builtRendererDir,
+    ...(customerDisplay
+      ? { customerDisplay: { connect: (source: string) => core.customerDisplay.connect(source) } }
+      : {}),
+  });
   return { core, host, browser: await launchChromium(chromium) };
 }
 

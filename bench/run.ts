@@ -17,6 +17,7 @@ import { offlineLinkBenchmarks } from './offline-link.bench';
 import { offlineStoreBenchmarks } from './offline-store.bench';
 import { hubBenchmarks } from './hub.bench';
 import { integratedTerminalBenchmarks } from './integrated-terminal.bench';
+import { customerDisplayBenchmarks } from './customer-display.bench';
 import { formatTable, measure, type BenchResult } from './harness';
 
 /** Every benchmark the project has; later issues append their cases here. */
@@ -35,6 +36,7 @@ export const allBenchmarks = [
   ...dayBenchmarks,
   ...hubOutboxBenchmarks,
   ...integratedTerminalBenchmarks,
+  ...customerDisplayBenchmarks,
 ];
 
 const loadRuns = [

@@ -3,14 +3,15 @@ import { usePos, usePosActions } from '../store/use-pos';
 import '../customer/customer.css';
 
 /**
- * Training's customer display beside the counter (ADR 087): the very screen a customer would see
- * on their own display, drawn from the lane's view, so a trainee plays both sides of the counter
- * in one window. Its answers go to the lane as the customer's would.
+ * Training's customer display beside the counter (ADR 087), where the lane has one
+ * (`customerDisplay.enabled`) but no second display is connected: the very screen a customer
+ * would see, drawn from the lane's view, so a trainee plays both sides of the counter in one
+ * window. Its answers go to the lane as the customer's would.
  */
 export function TrainingCustomerDisplay() {
   const view = usePos((state) => state.customerView);
   const { answerAsCustomer, signAsCustomer, clearSignature } = usePosActions();
-  if (!view?.training) return null;
+  if (!view?.besideTheCounter) return null;
   return (
     <section className="training-customer-display" aria-labelledby="training-customer-heading">
       <h2 id="training-customer-heading">The customer’s display</h2>

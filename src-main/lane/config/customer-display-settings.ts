@@ -16,7 +16,7 @@ export const customerDisplaySettingsSchema = z
         .boolean({ error: 'expected true or false' })
         .default(false)
         .describe(
-          'A counter lane shows the customer their side of the sale: a second window on a second display (Electron), or its own page in browser mode. Training turns it on beside the counter.',
+          'A counter lane shows the customer their side of the sale: a second window on a second display (Electron), or its own page in browser mode. In training with no second display, the training panel shows it beside the counter.',
         ),
       displayId: z
         .number({ error: 'expected a display id (a whole number) or null' })

@@ -108,9 +108,12 @@ export function createCustomerDisplay(options: CustomerDisplayOptions): Customer
   let language: CustomerLanguage = displaySettings.languages[0] ?? 'en';
   let logo: Promise<{ logo: string | null }> | null = null;
 
-  // Training draws the customer's display beside the counter (its panel), so a trainee plays both sides.
-  const besideTheCounter = settings.training && settings.mode === 'counter' ? 1 : 0;
-  const displays = () => besideTheCounter + [...connected.values()].reduce((sum, count) => sum + count, 0);
+  const connectedCount = () => [...connected.values()].reduce((sum, count) => sum + count, 0);
+  // With no display of its own connected, training draws the customer's display beside the
+  // counter (its panel), so a trainee plays both sides in one window.
+  const besideTheCounter = () =>
+    settings.training && settings.mode === 'counter' && displaySettings.enabled && connectedCount() === 0;
+  const displays = () => connectedCount() + (besideTheCounter() ? 1 : 0);
 
   const receiptChannels = (): CustomerReceiptChoice[] =>
     settings.receiptMail.host ? ['print', 'email', 'none'] : ['print', 'none'];
@@ -200,6 +203,7 @@ export function createCustomerDisplay(options: CustomerDisplayOptions): Customer
       takenBack,
       training: settings.training,
       displays: displays(),
+      besideTheCounter: besideTheCounter(),
     };
   };
 

@@ -54,6 +54,7 @@ export async function openBrowserMode(
   settings?: object,
   recordFrames = true,
   clock?: Clock,
+  customerDisplay = false,
 ): Promise<BrowserModeSession> {
   const appDataDir = mkdtempSync(join(tmpdir(), 'lanepoint-e2e-'));
   if (settings) writeFileSync(join(appDataDir, 'settings.json'), JSON.stringify(settings));
@@ -65,7 +66,14 @@ export async function openBrowserMode(
     logger,
     ...(clock ? { clock } : {}),
   });
-  const host = await startHost({ core, port: 0, rendererDir: builtRendererDir });
+  const host = await startHost({
+    core,
+    port: 0,
+    rendererDir: builtRendererDir,
+    ...(customerDisplay
+      ? { customerDisplay: { connect: (source: string) => core.customerDisplay.connect(source) } }
+      : {}),
+  });
   // A test that must not have its frames recorded (keystroke timing) gets a browser of its own.
   const browser = recordFrames
     ? await sharedChromium(executablePath)
@@ -98,6 +106,8 @@ export async function withBrowserMode(
     recordFrames?: boolean;
     /** The lane's clock (its built-in tokenizer keeps it too), for a test that moves time. */
     clock?: Clock;
+    /** The host serves the customer display's page (`host.customerUrl`), as `lanepoint host` does for a counter. */
+    customerDisplay?: boolean;
   },
   body: (session: BrowserModeSession) => Promise<void>,
 ): Promise<void> {
@@ -108,6 +118,7 @@ export async function withBrowserMode(
     options.settings,
     options.recordFrames,
     options.clock,
+    options.customerDisplay,
   );
   try {
     await body(session);

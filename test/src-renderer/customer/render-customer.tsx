@@ -25,6 +25,7 @@ export function customerView(change: Partial<CustomerView> = {}): CustomerView {
     takenBack: null,
     training: false,
     displays: 1,
+    besideTheCounter: false,
     ...change,
   };
 }

@@ -71,6 +71,7 @@ export const noCustomerDisplay: CustomerView = {
   takenBack: null,
   training: false,
   displays: 0,
+  besideTheCounter: false,
 };
 
 export function stubPos(data: {

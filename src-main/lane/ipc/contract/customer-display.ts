@@ -107,6 +107,11 @@ export interface CustomerView {
   readonly training: boolean;
   /** How many customer displays are connected: the counter asks the customer only when one is. */
   readonly displays: number;
+  /**
+   * Training with the customer display on and none of its own connected: the training panel
+   * draws it beside the counter (and it counts in `displays`).
+   */
+  readonly besideTheCounter: boolean;
 }
 
 /** What the lane may ask the customer on their display. */

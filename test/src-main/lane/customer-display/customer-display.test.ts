@@ -90,15 +90,15 @@ describe('the customer display role', () => {
     expect(ok(await asCustomer<CustomerView>('customerDisplay.view', {}))).toMatchObject({ step: { kind: 'idle' } });
   });
 
-  it('counts each connected display (training’s beside the counter too), and a live lane asks at the counter when none is left', async () => {
+  it('counts each connected display (training’s panel when none is), and a live lane asks at the counter when none is left', async () => {
     const { core, gone } = await laneWithDisplay();
-    // Training draws the customer's display in its panel: one display before any page connects.
-    expect(core.customerDisplay.view().displays).toBe(2);
+    expect(core.customerDisplay.view()).toMatchObject({ displays: 1, besideTheCounter: false });
     const second = core.customerDisplay.connect('window:4');
-    expect(core.customerDisplay.view().displays).toBe(3);
+    expect(core.customerDisplay.view().displays).toBe(2);
     second();
     gone();
-    expect(core.customerDisplay.view().displays).toBe(1);
+    // Training with no display of its own: its panel draws the customer's display beside the counter.
+    expect(core.customerDisplay.view()).toMatchObject({ displays: 1, besideTheCounter: true });
     const live = testCore(settingsSchema.parse({ training: false, customerDisplay: { enabled: true } })).core;
     cores.push(live);
     expect(live.customerDisplay.view().displays).toBe(0);
