@@ -25,6 +25,8 @@ export function ConnectedCustomerDisplay(props: {
    * from the start again); after that a view older than the one held never replaces it.
    */
   const keep = useCallback((next: CustomerView) => {
+    // A view from the lane is proof of the connection, whenever the page began to listen for its status.
+    setConnected(true);
     const current = held.current;
     if (!current.fresh && current.view && next.seq <= current.view.seq) return;
     held.current = { view: next, fresh: false };

@@ -132,9 +132,7 @@ function OrderList({ order, words }: { order: CustomerOrder; words: CustomerWord
   return (
     <aside className="customer-order" aria-labelledby="customer-order-heading">
       <h2 id="customer-order-heading">{words.orderHeading}</h2>
-      {order.lines.length === 0 ? (
-        <p className="customer-order-empty">{words.orderEmpty}</p>
-      ) : (
+      {order.lines.length === 0 ? null : (
         // Focusable, so a keyboard can scroll the lines too (the list is the one part that scrolls).
         <ol
           className="customer-lines"
@@ -157,14 +155,19 @@ function OrderList({ order, words }: { order: CustomerOrder; words: CustomerWord
         </ol>
       )}
       <dl className="customer-totals">
-        <div>
-          <dt>{words.subtotal}</dt>
-          <dd data-testid="customer-subtotal">{formatMoney(order.subtotalMinor)}</dd>
-        </div>
-        <div>
-          <dt>{words.tax}</dt>
-          <dd data-testid="customer-tax">{formatMoney(order.taxMinor)}</dd>
-        </div>
+        {/* An amount keyed without items has no lines, no subtotal and no tax to show: its total only. */}
+        {order.lines.length === 0 ? null : (
+          <>
+            <div>
+              <dt>{words.subtotal}</dt>
+              <dd data-testid="customer-subtotal">{formatMoney(order.subtotalMinor)}</dd>
+            </div>
+            <div>
+              <dt>{words.tax}</dt>
+              <dd data-testid="customer-tax">{formatMoney(order.taxMinor)}</dd>
+            </div>
+          </>
+        )}
         <div className="customer-total">
           <dt>{words.total}</dt>
           <dd data-testid="customer-total">{formatMoney(order.totalMinor)}</dd>

@@ -1,3 +1,4 @@
+import { emailKeyboardRows } from '../kiosk/kiosk-receipt-words';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CustomerReceiptChoice, CustomerStep } from '../../src-main/lane/ipc/contract';
 import { addressProblem } from '../../src-main/lane/receipt-mail/address';
@@ -265,7 +266,7 @@ export function SignStep(props: {
 }
 
 /** The on-screen keyboard for an address, as the kiosk's: simple rows, no shift. */
-const keyboardRows = ['1234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm', '@.-_'];
+const keyboardRows = emailKeyboardRows;
 
 export function ReceiptStep(props: {
   channels: readonly CustomerReceiptChoice[];

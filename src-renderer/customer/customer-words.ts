@@ -20,7 +20,6 @@ export interface CustomerWords {
   /** The page is not connected to the lane (yet, or any more). */
   readonly connecting: string;
   readonly orderHeading: string;
-  readonly orderEmpty: string;
   readonly quantity: (quantity: number) => string;
   readonly subtotal: string;
   readonly tax: string;
@@ -103,7 +102,6 @@ const english: CustomerWords = {
   embeddedLabel: 'The customer\u2019s screen',
   connecting: 'One moment\u2026',
   orderHeading: kioskEnglish.basketHeading,
-  orderEmpty: 'Your items appear here as they are rung up.',
   quantity: (quantity) => `\u00d7 ${quantity}`,
   subtotal: kioskEnglish.subtotal,
   tax: kioskEnglish.tax,
@@ -181,7 +179,6 @@ const spanish: CustomerWords = {
   embeddedLabel: 'La pantalla del cliente',
   connecting: 'Un momento\u2026',
   orderHeading: kioskSpanish.basketHeading,
-  orderEmpty: 'Sus art\u00edculos aparecen aqu\u00ed a medida que se registran.',
   quantity: (quantity) => `\u00d7 ${quantity}`,
   subtotal: kioskSpanish.subtotal,
   tax: kioskSpanish.tax,

@@ -3,11 +3,11 @@ import { addressProblem } from '../../src-main/lane/receipt-mail/address';
 import { phoneNumberOf } from '../../src-main/lane/receipt-mail/phone';
 import type { ReceiptChannel } from '../store/receipt-slice';
 import { usePos, usePosActions } from '../store/use-pos';
-import { useKioskReceiptSendWords, type KioskReceiptSendWords } from './kiosk-receipt-words';
+import { emailKeyboardRows, useKioskReceiptSendWords, type KioskReceiptSendWords } from './kiosk-receipt-words';
 import './kiosk-receipt.css';
 
 /** The on-screen keyboard for an address: simple rows, no shift (addresses are read without case). */
-const keyboardRows = ['1234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm', '@.-_'];
+const keyboardRows = emailKeyboardRows;
 /** The on-screen keypad for a phone number. */
 const keypadRows = ['123', '456', '789', '+0'];
 

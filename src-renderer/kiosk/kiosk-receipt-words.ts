@@ -6,6 +6,9 @@ import { usePos } from '../store/use-pos';
  * what is wrong with an address or number in the lane's own words (ADR 071); the others say it
  * plainly without them.
  */
+/** The on-screen keyboard for an email address, row by row: the kiosk's and the customer display's. */
+export const emailKeyboardRows = ['1234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm', '@.-_'] as const;
+
 export interface KioskReceiptSendWords {
   readonly emailReceipt: string;
   readonly textReceipt: string;
