@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { builtRendererDir } from '../src-main/shells/cli/paths';
 import { bootCore } from '../src-main/lane/core/boot';
 import type { Core } from '../src-main/lane/core/core';
+import { laneCustomerDisplay } from '../src-main/shells/cli/host-command';
 import { startHost, type RunningHost } from '../src-main/shells/host/server';
 import { createLogger } from '../src-main/platform/log/logger';
 import { chromiumInstallHint, findChromium, launchChromium } from '../test/e2e/support/chromium';
@@ -37,9 +38,7 @@ export async function startBrowserLane(
     core,
     port: 0,
     rendererDir: builtRendererDir,
-    ...(customerDisplay
-      ? { customerDisplay: { connect: (source: string) => core.customerDisplay.connect(source) } }
-      : {}),
+    ...(customerDisplay ? { customerDisplay: laneCustomerDisplay(core) } : {}),
   });
   return { core, host, browser: await launchChromium(chromium) };
 }

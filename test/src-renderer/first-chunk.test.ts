@@ -1,49 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const rendererDir = resolve(import.meta.dirname, '../../src-renderer');
-
-/** Resolves a relative import the way Vite does for these sources (.ts, .tsx, index files). */
-function resolveImport(from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return `package:${specifier}`;
-  const base = resolve(dirname(from), specifier);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
-    try {
-      readFileSync(candidate);
-      return candidate;
-    } catch {
-      // not this one
-    }
-  }
-  return null;
-}
-
-/**
- * Every module a page's entry loads before it runs: static imports followed from the entry, type-only
- * imports and dynamic `import()` left out (Vite puts those in chunks of their own).
- */
-function staticGraph(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const pending = [entry];
-  while (pending.length > 0) {
-    const file = pending.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    if (file.startsWith('package:') || /\.css$/.test(file)) continue;
-    const source = readFileSync(file, 'utf8');
-    for (const match of source.matchAll(/^import\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gms)) {
-      const target = resolveImport(file, match[1]!);
-      if (target) pending.push(target);
-    }
-  }
-  return seen;
-}
+import { moduleGraph } from './support/module-graph';
 
 describe("the lane page's first chunk (ADR 064)", () => {
-  const graph = [...staticGraph(resolve(rendererDir, 'main.tsx'))].map((file) =>
-    file.startsWith('package:') ? file : file.slice(rendererDir.length + 1),
-  );
+  // What loads before the page runs: dynamic import() is a chunk of its own, loaded later.
+  const graph = moduleGraph('main.tsx', { dynamic: false });
 
   it('holds the sign-in screen and the connection to the terminal', () => {
     expect(graph).toContain('screens/sign-in/SignInScreen.tsx');

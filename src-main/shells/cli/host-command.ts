@@ -1,6 +1,7 @@
 import { bootCore } from '../../lane/core/boot';
 import { shutDown, stopWithinMs, type ShutdownResult } from '../../lane/core/shutdown';
-import { startHost, type RunningHost } from '../host/server';
+import { startHost, type HostOptions, type RunningHost } from '../host/server';
+import type { Core } from '../../lane/core/core';
 import type { CliIo } from './io';
 import { builtRendererDir } from './paths';
 import { KindedError } from '../../platform/errors';
@@ -13,6 +14,14 @@ import type { Settings } from '../../lane/config/settings';
  */
 export function servesCustomerDisplay(settings: Pick<Settings, 'mode' | 'training' | 'customerDisplay'>): boolean {
   return settings.mode === 'counter' && (settings.customerDisplay.enabled || settings.training);
+}
+
+/** The host's customer display for a lane: its page counted by the lane while connected, on `token` when fixed. */
+export function laneCustomerDisplay(
+  core: Pick<Core, 'customerDisplay'>,
+  token?: string,
+): NonNullable<HostOptions['customerDisplay']> {
+  return { ...(token ? { token } : {}), connect: (source) => core.customerDisplay.connect(source) };
 }
 
 /** Starts the core and the browser-mode host; returns once it is listening. */
@@ -30,12 +39,7 @@ export async function startBrowserMode(
       rendererDir: options.rendererDir ?? builtRendererDir,
       ...(io.env.LANEPOINT_HOST_TOKEN ? { token: io.env.LANEPOINT_HOST_TOKEN } : {}),
       ...(servesCustomerDisplay(core.settings)
-        ? {
-            customerDisplay: {
-              ...(io.env.LANEPOINT_CUSTOMER_DISPLAY_TOKEN ? { token: io.env.LANEPOINT_CUSTOMER_DISPLAY_TOKEN } : {}),
-              connect: (source: string) => core.customerDisplay.connect(source),
-            },
-          }
+        ? { customerDisplay: laneCustomerDisplay(core, io.env.LANEPOINT_CUSTOMER_DISPLAY_TOKEN) }
         : {}),
     });
   } catch (error) {

@@ -7,6 +7,7 @@ import { bootCore } from '../../../src-main/lane/core/boot';
 import type { Clock } from '../../../src-main/platform/clock';
 import type { Core } from '../../../src-main/lane/core/core';
 import { builtRendererDir } from '../../../src-main/shells/cli/paths';
+import { laneCustomerDisplay } from '../../../src-main/shells/cli/host-command';
 import { startHost, type RunningHost } from '../../../src-main/shells/host/server';
 import { collectingLogger } from '../../support/test-core';
 import {
@@ -70,9 +71,7 @@ export async function openBrowserMode(
     core,
     port: 0,
     rendererDir: builtRendererDir,
-    ...(customerDisplay
-      ? { customerDisplay: { connect: (source: string) => core.customerDisplay.connect(source) } }
-      : {}),
+    ...(customerDisplay ? { customerDisplay: laneCustomerDisplay(core) } : {}),
   });
   // A test that must not have its frames recorded (keystroke timing) gets a browser of its own.
   const browser = recordFrames

@@ -1,48 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const rendererDir = resolve(import.meta.dirname, '../../../src-renderer');
-
-/** Resolves a relative import the way Vite does for these sources (.ts, .tsx, index files). */
-function resolveImport(from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return `package:${specifier}`;
-  const base = resolve(dirname(from), specifier);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
-    try {
-      readFileSync(candidate);
-      return candidate;
-    } catch {
-      // not this one
-    }
-  }
-  return null;
-}
-
-/** Every module the page's entry imports, static or dynamic; type-only imports are left out. */
-function moduleGraph(entry: string): string[] {
-  const seen = new Set<string>();
-  const pending = [entry];
-  while (pending.length > 0) {
-    const file = pending.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    if (file.startsWith('package:') || /\.css$/.test(file)) continue;
-    const source = readFileSync(file, 'utf8');
-    const specifiers = [
-      ...source.matchAll(/^import\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gms),
-      ...source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
-    ].map((match) => match[1]!);
-    for (const specifier of specifiers) {
-      const target = resolveImport(file, specifier);
-      if (target) pending.push(target);
-    }
-  }
-  return [...seen].map((file) => (file.startsWith('package:') ? file : file.slice(rendererDir.length + 1)));
-}
+import { moduleGraph } from '../support/module-graph';
 
 describe("the customer display's page (issue 36)", () => {
-  const graph = moduleGraph(resolve(rendererDir, 'customer/main.tsx'));
+  const graph = moduleGraph('customer/main.tsx', { dynamic: true });
 
   it('holds the customer display, its words and the connection to the lane', () => {
     expect(graph).toContain('customer/ConnectedCustomerDisplay.tsx');

@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import type { AppInfo, CommandName, CustomerOrder, CustomerView } from '../../../src-main/lane/ipc/contract';
 import { ConnectedCustomerDisplay } from '../../../src-renderer/customer/ConnectedCustomerDisplay';
 import type { ConnectionStatus } from '../../../src-renderer/store/connection-slice';
-import { stubPos, type StubAnswer } from '../support/stub-pos';
+import { noCustomerDisplay, stubPos, type StubAnswer } from '../support/stub-pos';
 
 const counterLane: AppInfo = {
   name: 'Lanepoint',
@@ -16,16 +16,10 @@ const counterLane: AppInfo = {
 /** A customer display's view of a lane with one display connected; `change` sets the rest. */
 export function customerView(change: Partial<CustomerView> = {}): CustomerView {
   return {
+    ...noCustomerDisplay,
     seq: 1,
-    language: 'en',
-    languages: ['en', 'es'],
     store: { name: 'Corner Market', message: 'Fresh bread every morning' },
-    order: null,
-    step: { kind: 'idle' },
-    takenBack: null,
-    training: false,
     displays: 1,
-    besideTheCounter: false,
     ...change,
   };
 }
