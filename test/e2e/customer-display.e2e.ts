@@ -17,7 +17,11 @@ import { gatewayRecords } from './support/lane-records';
  */
 
 const mailbox = mailboxes();
-const sizes = { small: { width: 800, height: 480 }, medium: { width: 1024, height: 600 } } as const;
+const sizes = {
+  small: { width: 800, height: 480 },
+  medium: { width: 1024, height: 600 },
+  large: { width: 1920, height: 1080 },
+} as const;
 
 /** The lane's settings: tips, an on-screen signature every time, a mail server, phone payments. */
 const laneSettings = (mailPort: number) => ({
@@ -28,12 +32,37 @@ const laneSettings = (mailPort: number) => ({
   wallet: { enabled: true, payLinkPort: 0 },
 });
 
-/** The customer's page, in a browser context of its own (a second screen shares nothing but the lane). */
+/** Every frame the customer's page received from the lane, as text. */
+const framesTo = new WeakMap<Page, string[]>();
+
+/**
+ * The customer's page, in a browser context of its own (a second screen shares nothing but the
+ * lane), keeping every frame the lane sends it.
+ */
 async function customerPage(session: BrowserModeSession, size: { width: number; height: number }): Promise<Page> {
   const context = await session.browser.newContext({ viewport: size });
   const page = await context.newPage();
+  const frames: string[] = [];
+  framesTo.set(page, frames);
+  page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
   await page.goto(session.host.customerUrl!);
   return page;
+}
+
+/** The customer's page heard its own view only, and nothing of the card: no number, no masked PAN, no card brand. */
+function heardNothingOfTheCard(page: Page): void {
+  const frames = framesTo.get(page) ?? [];
+  expect(frames.length).toBeGreaterThan(5);
+  const events = frames
+    .map((frame) => JSON.parse(frame) as { type: string; name?: string })
+    .filter((message) => message.type === 'event')
+    .map((message) => message.name);
+  expect(events).toContain('customerDisplay.view');
+  expect(events.filter((name) => name !== 'customerDisplay.view' && name !== 'signature.cleared')).toEqual([]);
+  for (const frame of frames) {
+    expect(frame).not.toMatch(/\d{12,19}/);
+    expect(frame).not.toMatch(/maskedPan|"pan"|•••|\*{4}|track|\bpin\b/i);
+  }
 }
 
 /** The customer's page is on `step`, and its headline reads `headline`. */
@@ -43,7 +72,7 @@ async function shows(page: Page, step: string, headline?: string | RegExp): Prom
     await expect.poll(() => page.getByTestId('customer-headline').first().innerText()).toMatch(headline);
 }
 
-/** Screenshots of the customer's page at both sizes, and axe-core's check of each. */
+/** Screenshots of the customer's page at the three sizes, and axe-core's check of each. */
 async function lookAtBothSizes(page: Page, name: string): Promise<void> {
   for (const [size, viewport] of Object.entries(sizes)) {
     await page.setViewportSize(viewport);

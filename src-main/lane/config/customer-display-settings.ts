@@ -25,7 +25,7 @@ export const customerDisplaySettingsSchema = z
         .nullable()
         .default(null)
         .describe(
-          'Electron: the display the customer window goes on, by the id Electron gives it (the Devices screen lists them). Null: the first display that is not the cashier\u2019s. Remembered when the display is unplugged; the window goes back when it returns.',
+          'Electron: the display the customer window goes on, by the id Electron gives it (the log names each display\u2019s id and size when the window opens, or cannot). Null: the first display that is not the cashier\u2019s. Kept while the display is unplugged; the window goes back when it returns.',
         ),
       storeName: z
         .string({ error: 'expected the store\u2019s name' })

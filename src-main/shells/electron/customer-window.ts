@@ -132,7 +132,11 @@ export function startCustomerWindow(
       if (window) close(placement.reason);
       else if (saidWhy !== placement.reason) {
         saidWhy = placement.reason;
-        logger.warn({ displayId: options.displayId }, `electron: no customer window: ${placement.reason}`);
+        // Each display's id and size, so store IT can name the customer's in customerDisplay.displayId.
+        logger.warn(
+          { displayId: options.displayId, displays: displays.map(({ id, bounds }) => ({ id, bounds })) },
+          `electron: no customer window: ${placement.reason}`,
+        );
       }
       return;
     }

@@ -136,6 +136,39 @@ describe('a counter sale at a surcharging merchant', () => {
     ]);
   });
 
+  for (const [accept, outcome] of [
+    [true, 'the card authorized for the amount and the fee'],
+    [false, 'nothing reaches the gateway'],
+  ] as const)
+    it(`the customer ${accept ? 'accepts' : 'declines'} the fee on their own display: ${outcome}`, async () => {
+      const { core } = await lane({ ...surchargeOn, customerDisplay: { enabled: true } });
+      const customer = { source: 'bridge:5', role: 'customer-display' } as const;
+      core.customerDisplay.connect(customer.source);
+      presentWhenReading(core, 'visa-approve');
+      let shown: unknown;
+      whenFeeShown(core, (c) => {
+        shown = c.customerDisplay.view().step;
+        void c.dispatch('customerDisplay.answer', { kind: 'fee', accept }, customer);
+      });
+      const reply = await core.dispatch('terminal.sale', { amountMinor: 2499 });
+      expect(shown).toMatchObject({ kind: 'fee', surcharge: { feeMinor: 75, totalMinor: 2574 } });
+      if (accept) {
+        expect(reply).toMatchObject({ ok: true, result: { outcome: 'approved', approvedMinor: 2499 } });
+        expect(authorizations()).toEqual([expect.objectContaining({ amount: 2574 })]);
+      } else {
+        expect(reply).toMatchObject({
+          ok: false,
+          error: { message: 'The customer declined the $0.75 surcharge: nothing was charged.' },
+        });
+        expect(authorizations()).toEqual([]);
+        expect(core.customerDisplay.view().step).toMatchObject({
+          kind: 'outcome',
+          outcome: 'canceled',
+          approvedMinor: 0,
+        });
+      }
+    });
+
   it('the surcharge question fails: the sale ends before any authorization, saying so', async () => {
     const { core, dir, phases } = await lane();
     await emulatorAdmin(emulator.url).fault('surcharge', 'http-500', 'always');
