@@ -73,7 +73,7 @@ async function laneContractSection(): Promise<string> {
   const list: AnyCommands = commands;
   return [
     '## The lane\u2019s contract',
-    'Every command the lane\u2019s screens send (src-main/lane/ipc/contract.ts, its groups in src-main/lane/ipc/contract/). Arguments are checked against the schema before the core sees them; a wrong one is refused naming it. "Who may call it" is what the command\u2019s handler checks (src-main/lane/core/handlers.ts), read by running it.',
+    'Every command the lane\u2019s screens send (src-main/lane/ipc/contract.ts, its groups in src-main/lane/ipc/contract/). Arguments are checked against the schema before the core sees them; a wrong one is refused naming it. "Who may call it" is what the command\u2019s handler checks (src-main/lane/core/handlers.ts), read by running it. The customer display (ADR 087) is refused every command not marked \u201cthe customer display too\u201d.',
     table(
       ['command', 'what it does', 'who may call it', 'arguments'],
       Object.entries(list).map(([name, spec]) => [

@@ -5,6 +5,7 @@
  * that does nothing: once as usual, once outside training, once with nobody signed in. A handler
  * whose check depends on its arguments runs once per branch its arguments choose (`branches`).
  */
+import { customerDisplayCommandNames } from '../../src-main/lane/ipc/customer-role';
 import { settingsSchema } from '../../src-main/lane/config/settings';
 import { createCommandHandlers } from '../../src-main/lane/core/handlers';
 import { commandNames, commands, type CommandName } from '../../src-main/lane/ipc/contract';
@@ -111,7 +112,9 @@ async function whoMay(name: CommandName, args: Record<string, unknown>): Promise
   if (checks.length === 0 && (await run(name, args, { signedIn: false })).failed === 'forbidden')
     checks = [{ kind: 'signed-in', action: '' }];
   const trainingOnly = (await run(name, args, { training: false })).failed === 'refused';
-  return checksText(checks, takesManagerPin) + (trainingOnly ? ', in training only' : '');
+  // The customer display's role may send only its own few commands (ADR 087, ipc/customer-role.ts).
+  const customerToo = customerDisplayCommandNames.has(name) ? ' (the customer display too)' : '';
+  return checksText(checks, takesManagerPin) + customerToo + (trainingOnly ? ', in training only' : '');
 }
 
 /** Who may call each lane command, in words, by name. */

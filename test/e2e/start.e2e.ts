@@ -22,8 +22,19 @@ describe.skipIf(findElectronExecutable() !== null)('npm start on a machine witho
       await page.getByTestId('training-stamp').waitFor();
       await page.getByText('Terminal connected').waitFor();
       await screenshot(page, 'npm-start-browser-mode');
-      // No log line may carry the session token.
+      // Training serves the customer display's page too, on a token of its own.
+      const customerLine = await app.waitForLine(
+        /Customer display at http:\/\/127\.0\.0\.1:\d+\/customer\.html\?token=/,
+      );
+      const customerUrl = customerLine.slice(customerLine.indexOf('http://'));
+      expect(new URL(customerUrl).searchParams.get('token')).not.toBe(new URL(url).searchParams.get('token'));
+      const customer = await browser.newPage({ viewport: { width: 1024, height: 600 } });
+      await customer.goto(customerUrl);
+      await customer.locator('.customer[data-step="idle"]').waitFor();
+      await screenshot(customer, 'npm-start-customer-display');
+      // No log line may carry a session token.
       expect(app.stderr.join('\n')).not.toContain(new URL(url).searchParams.get('token'));
+      expect(app.stderr.join('\n')).not.toContain(new URL(customerUrl).searchParams.get('token'));
     } finally {
       await browser.close();
       expect(await app.stop()).toBe(0);
