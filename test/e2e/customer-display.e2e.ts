@@ -191,6 +191,7 @@ describe('the customer display beside the counter', () => {
           await expect.poll(() => mail.received.length, { timeout: 20_000 }).toBe(1);
           expect(mail.received[0]!.to).toMatchObject({ text: 'ana@corner.example' });
           expect(mail.received[0]!.text).toContain('$43.39');
+          heardNothingOfTheCard(customer);
         }),
       ),
     180_000,
