@@ -168,6 +168,12 @@ function OrderList({ order, words }: { order: CustomerOrder; words: CustomerWord
             </div>
           </>
         )}
+        {order.tipMinor > 0 ? (
+          <div>
+            <dt>{words.tipAmount}</dt>
+            <dd data-testid="customer-order-tip">{formatMoney(order.tipMinor)}</dd>
+          </div>
+        ) : null}
         <div className="customer-total">
           <dt>{words.total}</dt>
           <dd data-testid="customer-total">{formatMoney(order.totalMinor)}</dd>

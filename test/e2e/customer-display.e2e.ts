@@ -149,6 +149,9 @@ describe('the customer display beside the counter', () => {
           await shows(customer, 'pay');
           await expect.poll(() => customer.getByTestId('customer-amount').first().innerText()).toContain('$43.39');
           await customer.getByTestId('customer-tip-included').getByText('$6.62').waitFor();
+          // The order beside it has the tip on its own line, and the total the customer pays.
+          expect(await customer.getByTestId('customer-order-tip').innerText()).toBe('$6.62');
+          expect(await customer.getByTestId('customer-total').innerText()).toContain('$43.39');
           await lookAtBothSizes(customer, 'pay-card');
 
           // The card; the customer signs on their page. A reload first shows the same step.

@@ -76,15 +76,25 @@ export function tipChoicesOf(baseMinor: number, percents: readonly number[]): Ti
   return percents.map((percent) => ({ percent, amountMinor: Math.round((baseMinor * percent) / 100) }));
 }
 
-/** The order as the customer sees it, from cart lines or, without a cart, a keyed amount. */
-export function customerOrderOf(lines: readonly CartLine[], amountMinor: number | null): CustomerOrder | null {
+/** The order as the customer sees it, from cart lines or, without a cart, a keyed amount; and the tip chosen. */
+export function customerOrderOf(
+  lines: readonly CartLine[],
+  amountMinor: number | null,
+  tipMinor = 0,
+): CustomerOrder | null {
   if (lines.length === 0) {
     if (amountMinor === null || amountMinor <= 0) return null;
-    return { lines: [], subtotalMinor: amountMinor, taxMinor: 0, totalMinor: amountMinor };
+    return { lines: [], subtotalMinor: amountMinor, taxMinor: 0, tipMinor, totalMinor: amountMinor + tipMinor };
   }
   const taxMinor = lines.reduce((sum, line) => sum + (line.taxMinor ?? 0), 0);
-  const totalMinor = cartTotalMinor(lines);
-  return { lines: [...lines], subtotalMinor: totalMinor - taxMinor, taxMinor, totalMinor };
+  const cartMinor = cartTotalMinor(lines);
+  return {
+    lines: [...lines],
+    subtotalMinor: cartMinor - taxMinor,
+    taxMinor,
+    tipMinor,
+    totalMinor: cartMinor + tipMinor,
+  };
 }
 
 /**
@@ -192,7 +202,7 @@ export function createCustomerDisplay(options: CustomerDisplayOptions): Customer
     const sale = state.sale;
     // Once a sale runs, its own cart and amount are the order: the counter's copy may already be the next one.
     const shownOrder = sale
-      ? customerOrderOf(sale.cart ?? [], sale.cart ? null : sale.amountMinor - sale.tipMinor)
+      ? customerOrderOf(sale.cart ?? [], sale.cart ? null : sale.amountMinor - sale.tipMinor, sale.tipMinor)
       : customerOrderOf(order.lines, order.amountMinor);
     return {
       language,

@@ -89,6 +89,8 @@ export function createPayments(options: PaymentsOptions): Payments {
       tender: CardTender;
       entry: CardEntry;
       captureDetails: CaptureDetails | undefined;
+      /** The tip given with the sale, inside `amountMinor`. */
+      tipMinor?: number;
       /** One part of a sale paid in parts (`totalMinor` given). */
       part: boolean;
     },
@@ -99,7 +101,7 @@ export function createPayments(options: PaymentsOptions): Payments {
     const reader = manager.cardReader();
     if (!reader) throw new LaneError('refused', 'No card reader is configured: add one under Devices in the settings.');
     const deps = await lane();
-    const { amountMinor, tender, entry, captureDetails } = request;
+    const { amountMinor, tender, entry, captureDetails, tipMinor } = request;
     const onOutcome: OutcomeListener = (known) => customerSale.outcomeKnown(known, tender, amountMinor);
     try {
       // An unattended device reads and authorizes by itself; a card the cashier keys is still the lane's to authorize.
@@ -130,6 +132,7 @@ export function createPayments(options: PaymentsOptions): Payments {
               tender,
               entry,
               ...(captureDetails ? { captureDetails } : {}),
+              ...(tipMinor ? { tipMinor } : {}),
               signal: abort.signal,
               onPhase,
               onOutcome,
@@ -274,7 +277,12 @@ export function createPayments(options: PaymentsOptions): Payments {
       return customerSale.payment(
         `sale:${tender}:${entry}:${amountMinor}`,
         { amountMinor, tender, entry, tipMinor, ...(cart ? { cart } : {}), ...(totalMinor ? { totalMinor } : {}) },
-        (abort) => cardSale({ amountMinor, tender, entry, captureDetails, part: totalMinor !== undefined }, abort, how),
+        (abort) =>
+          cardSale(
+            { amountMinor, tender, entry, captureDetails, tipMinor, part: totalMinor !== undefined },
+            abort,
+            how,
+          ),
       );
     },
     achSale({ amountMinor, routing, account, accountType, name }) {

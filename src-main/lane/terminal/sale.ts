@@ -85,7 +85,12 @@ export interface SaleResult {
  */
 export async function runSale(
   deps: SaleDependencies,
-  request: CardSaleRequest & { entry?: CardEntry; captureDetails?: CaptureDetails },
+  request: CardSaleRequest & {
+    entry?: CardEntry;
+    captureDetails?: CaptureDetails;
+    /** The tip inside `amountMinor` (the customer's, at the counter or on their display): its own receipt line. */
+    tipMinor?: number;
+  },
 ): Promise<SaleResult> {
   const { amountMinor, signal } = request;
   const tender = request.tender ?? 'sale';
@@ -115,6 +120,7 @@ export async function runSale(
       ...(request.captureDetails && tender === 'sale' ? { captureDetails: request.captureDetails } : {}),
     },
     card: { maskedPan: read.maskedPan, entryMode: read.entryMode },
+    ...(request.tipMinor ? { tipMinor: request.tipMinor } : {}),
     cardFacts: {
       lastFour: read.lastFour,
       brand: (read.applicationLabel ?? read.network).toUpperCase(),
@@ -158,7 +164,7 @@ export interface TenderedPayment {
   readonly signature?: EncodedSignature;
   /** The device that authorizes takes the signature and returns it in its answer (an integrated terminal). */
   readonly signatureInAnswer?: boolean;
-  /** The tip inside `amountMinor`, chosen on the device: the receipt prints it on its own line. */
+  /** The tip inside `amountMinor` (chosen on the device, or given with the sale): the receipt prints it on its own line. */
   readonly tipMinor?: number;
   readonly signatureRequired: boolean;
   /** The cashier who chose to go on without the required signature: kept on the authorization's row. */

@@ -32,6 +32,7 @@ export const twoLinesOrder: CustomerOrder = {
   ],
   subtotalMinor: 1200,
   taxMinor: 72,
+  tipMinor: 0,
   totalMinor: 1272,
 };
 

@@ -12,7 +12,7 @@ const askingTip: CustomerView = {
   training: true,
   displays: 1,
   besideTheCounter: true,
-  order: { lines: [], subtotalMinor: 2000, taxMinor: 0, totalMinor: 2000 },
+  order: { lines: [], subtotalMinor: 2000, taxMinor: 0, tipMinor: 0, totalMinor: 2000 },
   step: { kind: 'tip', baseMinor: 2000, choices: [{ percent: 18, amountMinor: 360 }], maxCustomMinor: 2000 },
 };
 

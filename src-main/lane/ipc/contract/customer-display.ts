@@ -21,7 +21,9 @@ export interface CustomerOrder {
   readonly lines: readonly CartLine[];
   readonly subtotalMinor: number;
   readonly taxMinor: number;
-  /** The cart's total, tax included; a keyed amount when there is no cart. */
+  /** The tip the customer chose for this sale (0 until chosen, or with none). */
+  readonly tipMinor: number;
+  /** What the customer pays: the cart's total with its tax (or a keyed amount) and the tip. */
   readonly totalMinor: number;
 }
 

@@ -59,6 +59,15 @@ describe('settingsSchema defaults', () => {
         scanner: null,
         staffCall: { url: null, timeoutMs: 5000, firstRetryMs: 2000 },
       },
+      customerDisplay: {
+        enabled: false,
+        displayId: null,
+        storeName: '',
+        message: '',
+        logoFile: '',
+        tipPercents: [15, 18, 20],
+        languages: ['en', 'es'],
+      },
       wallet: {
         enabled: false,
         payLinkHost: '',

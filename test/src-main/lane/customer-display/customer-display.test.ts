@@ -138,7 +138,14 @@ describe('what the customer display shows', () => {
       { percent: 18, amountMinor: 668 },
       { percent: 20, amountMinor: 742 },
     ]);
-    expect(customerOrderOf([], 1250)).toEqual({ lines: [], subtotalMinor: 1250, taxMinor: 0, totalMinor: 1250 });
+    expect(customerOrderOf([], 1250)).toEqual({
+      lines: [],
+      subtotalMinor: 1250,
+      taxMinor: 0,
+      tipMinor: 0,
+      totalMinor: 1250,
+    });
+    expect(customerOrderOf([], 1250, 225)).toMatchObject({ tipMinor: 225, totalMinor: 1475 });
     expect(customerOrderOf([], null)).toBeNull();
   });
 });
@@ -191,6 +198,14 @@ describe('a counter sale the customer takes part in', () => {
       respstat: 'A',
       money: { approvedMinor: totalMinor + eighteen.amountMinor },
     });
+
+    // The receipts: the tip on its own line, and the customer's signature on the merchant copy.
+    const customerCopy = ok(await asCashier<{ lines: string[] }>('printers.lastPage', {})).lines.join('\n');
+    expect(customerCopy).toMatch(
+      new RegExp(`Tip\\s+\\$${(eighteen.amountMinor / 100).toFixed(2).replace('.', '\\.')}`),
+    );
+    const merchantCopy = ok(await asCashier<{ lines: string[] }>('printers.lastPage', { back: 1 })).lines.join('\n');
+    expect(merchantCopy).toContain('Signed electronically');
 
     // Paid: the receipt is the customer's choice; this lane has no mail server, so print or none.
     await until(() => stepOf(core).kind === 'receipt');

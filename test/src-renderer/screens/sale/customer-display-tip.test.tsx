@@ -11,7 +11,7 @@ const connected: CustomerView = { ...noCustomerDisplay, displays: 1 };
 const askingTip = (seq: number, baseMinor: number): CustomerView => ({
   ...connected,
   seq,
-  order: { lines: [], subtotalMinor: baseMinor, taxMinor: 0, totalMinor: baseMinor },
+  order: { lines: [], subtotalMinor: baseMinor, taxMinor: 0, tipMinor: 0, totalMinor: baseMinor },
   step: {
     kind: 'tip',
     baseMinor,
