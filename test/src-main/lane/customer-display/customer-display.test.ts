@@ -12,7 +12,14 @@ import {
 } from '../../../../src-main/lane/ipc/contract';
 import type { CommandCaller } from '../../../../src-main/lane/ipc/dispatcher';
 import { customerDisplayCommandNames } from '../../../../src-main/lane/ipc/customer-role';
-import { customerOrderOf, tipChoicesOf } from '../../../../src-main/lane/customer-display/customer-display';
+import {
+  customerOrderOf,
+  maxLogoBytes,
+  tipChoicesOf,
+} from '../../../../src-main/lane/customer-display/customer-display';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ok, testCore, until } from '../../../support/test-core';
 import { settingsSchema } from '../../../../src-main/lane/config/settings';
 import { drawnSignature } from '../../../support/strokes';
@@ -147,6 +154,36 @@ describe('what the customer display shows', () => {
     });
     expect(customerOrderOf([], 1250, 225)).toMatchObject({ tipMinor: 225, totalMinor: 1475 });
     expect(customerOrderOf([], null)).toBeNull();
+  });
+});
+
+describe('the idle screen’s logo', () => {
+  it('is read once as a data URL; a file too large or of another kind shows none and says why in the log', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'logo-'));
+    const png = join(dir, 'logo.png');
+    // A 1 x 1 PNG, as a store's logo file would start.
+    writeFileSync(
+      png,
+      Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    );
+    const { core } = await laneWithDisplay({ customerDisplay: { enabled: true, logoFile: png } });
+    const { logo } = ok(await core.dispatch('customerDisplay.brand', {}, customer)) as { logo: string };
+    expect(logo).toBe(`data:image/png;base64,${readFileSync(png).toString('base64')}`);
+
+    const huge = join(dir, 'huge.png');
+    writeFileSync(huge, Buffer.alloc(maxLogoBytes + 1));
+    const tooLarge = await laneWithDisplay({ customerDisplay: { enabled: true, logoFile: huge } });
+    expect(ok(await tooLarge.core.dispatch('customerDisplay.brand', {}, customer))).toEqual({ logo: null });
+    expect(tooLarge.lines.some((line) => line.includes(`${huge} is larger than 256 KiB`))).toBe(true);
+
+    const gif = join(dir, 'logo.gif');
+    writeFileSync(gif, 'GIF89a');
+    const otherKind = await laneWithDisplay({ customerDisplay: { enabled: true, logoFile: gif } });
+    expect(ok(await otherKind.core.dispatch('customerDisplay.brand', {}, customer))).toEqual({ logo: null });
+    expect(otherKind.lines.some((line) => line.includes(`${gif} is not a PNG, JPEG or SVG file`))).toBe(true);
   });
 });
 
