@@ -106,6 +106,10 @@ export function routeKeysThroughReader(win: Window, pos: PosApi, options: WedgeR
   let lastSeq = 0;
   let pauseTimer: number | undefined;
   let lastDelivered = Number.NEGATIVE_INFINITY;
+  /** How far the browser's key stamps have been seen ahead of the page's clock: 0 in a real page. */
+  let stampLead = 0;
+  /** The browser's event clock, as the keys' stamps read it: the page's clock and the lead seen. */
+  const eventNow = () => win.performance.now() + stampLead;
   /** Forgets keys older than `seq` that were never released: they were card data. */
   const forgetBefore = (seq: number) => {
     for (const held of pending.keys()) if (held < seq) pending.delete(held);
@@ -117,7 +121,7 @@ export function routeKeysThroughReader(win: Window, pos: PosApi, options: WedgeR
     win.clearTimeout(pauseTimer);
     pauseTimer = undefined;
     if (settleAt === undefined) return;
-    const now = win.performance.now();
+    const now = eventNow();
     const quietMs = pending.size >= machineBurstKeys ? machineBurstQuietMs : deliveryQuietMs;
     const wait = Math.max(Math.min(Math.max(0, settleAt - now), maxPauseWaitMs), lastDelivered + quietMs - now) + 1;
     pauseTimer = win.setTimeout(function saySoon() {
@@ -128,7 +132,7 @@ export function routeKeysThroughReader(win: Window, pos: PosApi, options: WedgeR
       }
       pauseTimer = undefined;
       const seq = lastSeq;
-      void pos.devices.keysPaused({ at: win.performance.now() }).then((reply) => {
+      void pos.devices.keysPaused({ at: eventNow() }).then((reply) => {
         if (reply.ok) awaitPause(reply.result.settleAt, seq);
       });
     }, wait);
@@ -149,10 +153,17 @@ export function routeKeysThroughReader(win: Window, pos: PosApi, options: WedgeR
     // began 0 (its time origin): the start of a burst typed while the page loaded. Those keys go
     // at 0, never at their arrival, or the browser's stalls between them (timed by arrival)
     // would cut the burst they began; the burst's later keys carry their own stamps just after
-    // 0. A stamp from the future, as a synthetic event may carry, gives way to the time now.
-    const now = win.performance.now();
+    // 0. The stamps run on the browser's event clock, which the page's clock may lag (a test's
+    // fake clock starts after the page; a synthetic event may carry a stamp from the future):
+    // every time this router says is on the event clock (`eventNow`), so each key goes at its
+    // own stamp and a burst's gaps stay what they were. Timing some keys by their stamp and
+    // others by their arrival (as a stamp ahead of the page's clock once was) cut a burst in two
+    // on a busy machine.
+    const stamped = event.timeStamp >= 0 && Number.isFinite(event.timeStamp);
+    if (stamped) stampLead = Math.max(stampLead, event.timeStamp - win.performance.now());
+    const now = eventNow();
     lastDelivered = now;
-    const at = event.timeStamp >= 0 && event.timeStamp <= now ? event.timeStamp : now;
+    const at = stamped ? Math.min(event.timeStamp, now) : now;
     void pos.devices.keystroke({ key, seq, at }).then((reply) => {
       if (reply.ok) awaitPause(reply.result.settleAt, seq);
       if (reply.ok && reply.result.consumed) return;

@@ -142,6 +142,31 @@ describe('routing the keyboard through a keyboard-mode reader (browser mode)', (
     }
   });
 
+  it('times every key by its own stamp when the page’s clock lags the browser’s, however late each arrives', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      // The page's clock runs 50 ms behind the browser's key stamps (a fake clock installed
+      // after the page began), and a busy browser hands the burst's keys on late, unevenly.
+      const { calls, stop, press: key } = routedPageHolding();
+      await act(async () => vi.advanceTimersByTime(1000));
+      await key('1', 1050);
+      await act(async () => vi.advanceTimersByTime(60));
+      await key('2', 1054);
+      await act(async () => vi.advanceTimersByTime(1));
+      await key('3', 1058);
+      const keystrokes = calls.filter(([name]) => name === 'devices.keystroke');
+      // One clock: the burst's 4 ms gaps, never a key timed by its arrival (which cut the burst).
+      expect(keystrokes.map(([, args]) => (args as { at: number }).at)).toEqual([1050, 1054, 1058]);
+      // The pause is said on the same clock, once it passed what the wedge holds the keys until.
+      await act(async () => vi.advanceTimersByTime(500));
+      const paused = calls.filter(([name]) => name === 'devices.keysPaused');
+      expect((paused[0]?.[1] as { at: number }).at).toBeGreaterThanOrEqual(1058 + 50);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('waits longer before cutting a machine-length burst that has not ended with its Enter', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     try {
