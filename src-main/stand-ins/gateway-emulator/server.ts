@@ -64,8 +64,12 @@ const notFound: EmulatorAnswer = { status: 404, body: { message: 'Not found: no 
 export const adminRoot = `/${adminName}/`;
 /** What the live service answers a GET of its REST root without credentials. */
 export const servletBanner = 'CardConnect REST Servlet';
-/** The credential test's fixed confirmation text. */
-export const credentialConfirmation = 'Gateway emulator REST service: credentials accepted';
+/**
+ * The credential test's answer: api-overview.md, "Testing Your API Credentials": "If the
+ * credentials are valid, the response returns the message "CardConnect REST Servlet."" (the
+ * closing period read as the sentence's, as the service's banner has none).
+ */
+export const credentialConfirmation = servletBanner;
 
 export interface EmulatorOptions {
   readonly port?: number;

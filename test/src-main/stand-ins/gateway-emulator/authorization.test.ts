@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../../src-main/stand-ins/gateway-emulator/server';
-import { call, fnorMerchant, freshEmulatorPerTest, merchantAuth, rpctMerchant, sale, saleAnswer } from './support';
+import {
+  call,
+  fnorMerchant,
+  freshEmulatorPerTest,
+  merchantAuth,
+  rpctMerchant,
+  sale,
+  saleAnswer,
+  siteAuth,
+} from './support';
 
 let emulator: RunningEmulator;
 freshEmulatorPerTest((started) => (emulator = started));
@@ -24,6 +33,22 @@ describe('authentication', () => {
     expect((await call(emulator, 'GET', '', undefined, merchantAuth)).status).toBe(401);
     expect((await call(emulator, 'PUT', '', { merchid: rpctMerchant }, merchantAuth)).status).toBe(200);
     expect((await call(emulator, 'PUT', '', { merchid: fnorMerchant }, merchantAuth)).status).toBe(401);
+  });
+
+  it('answers a passed credential test with the message the reference names', async () => {
+    // api-overview.md, "Testing Your API Credentials": "the response returns the message "CardConnect REST Servlet.""
+    for (const [method, body, auth] of [
+      ['PUT', { merchid: rpctMerchant }, merchantAuth],
+      ['GET', undefined, undefined],
+    ] as const) {
+      const answer = await fetch(`${emulator.url}/`, {
+        method,
+        headers: { Authorization: auth ?? siteAuth, 'Content-Type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe('CardConnect REST Servlet');
+    }
   });
 
   it('the REST root answers GET without credentials as the live service does, under both roots (the health probe)', async () => {
