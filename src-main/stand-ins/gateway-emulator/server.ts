@@ -50,7 +50,7 @@ import {
 import { openEmulatorDatabase } from './sqlite-store';
 import { generateEmulatorCertificate, type EmulatorCertificate } from '../../platform/tls';
 import { withTestEnvironmentNoise, type Random } from './realism';
-import { settleIfDue, settleOpenBatches } from './settlement';
+import { settleControl, settleIfDue } from './settlement';
 import { withTokenVault } from './token-vault';
 import { createTokenizer, type TokenizerSetup } from '../tokenizer/tokenizer-endpoint';
 import { createTrainingWalletKeys } from '../training-wallet/training-keys';
@@ -252,21 +252,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         (request) => readBody(request, limits),
       ),
     )
-    .add('POST', '/settle', async (request) => {
-      const body = await readBody(request, limits);
-      const reject = Array.isArray(body.reject) ? body.reject.map(String) : [];
-      const merchid = typeof body.merchid === 'string' ? body.merchid : undefined;
-      const batches = settleOpenBatches(context, { ...(merchid ? { merchid } : {}), reject });
-      return {
-        status: 200,
-        body: batches.map(({ batchid, merchid: m, hoststat, txns }) => ({
-          batchid,
-          merchid: m,
-          hoststat,
-          txns: txns.length,
-        })),
-      };
-    });
+    .add('POST', '/settle', async (request) => settleControl(context, await readBody(request, limits)));
 
   /** Controls for trainers and tests; site-level credentials only. */
   const admin = async (

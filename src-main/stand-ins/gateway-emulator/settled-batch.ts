@@ -2,8 +2,12 @@
 export interface SettledBatch {
   readonly batchid: string;
   readonly merchid: string;
-  /** GB all accepted, MB some rejected, RB all rejected, EB empty. */
-  readonly hoststat: 'GB' | 'MB' | 'RB' | 'EB';
+  /**
+   * developer-guides.md, settlestatByBatchSource's hoststat: GB accepted, MB some transactions
+   * accepted and some rejected, BB transmitted but every transaction rejected, RB the batch
+   * rejected by the processor, EB empty (no valid transactions).
+   */
+  readonly hoststat: 'GB' | 'MB' | 'BB' | 'RB' | 'EB';
   readonly hostbatch: string;
   readonly respproc: string;
   /** The batch source it was opened with, or its captures carried; absent when none. */

@@ -77,7 +77,9 @@ describe('settlement', () => {
     });
   });
 
-  it('marks rejected transactions N and the batch MB, or RB when all are rejected', async () => {
+  // developer-guides.md, hoststat: "BB – The batch transmitted successfully; however all orders were
+  // rejected by the processor"; "RB - The batch was rejected by the processor".
+  it('marks rejected transactions N and the batch MB, or BB when all are rejected', async () => {
     emulator = await freshEmulator();
     const good = await captured();
     const bad = await captured();
@@ -89,7 +91,54 @@ describe('settlement', () => {
     ]);
     expect((await call(emulator, 'GET', `inquire/${bad}/${rpctMerchant}`)).json.setlstat).toBe('Rejected');
     const only = await captured();
-    expect(await settleNow({ reject: [only] })).toEqual([expect.objectContaining({ hoststat: 'RB' })]);
+    expect(await settleNow({ reject: [only] })).toEqual([expect.objectContaining({ hoststat: 'BB' })]);
+  });
+
+  it('answers RB when the processor rejects the batch itself, every transaction in it N', async () => {
+    emulator = await freshEmulator();
+    const first = await captured();
+    const second = await captured();
+    expect(await settleNow({ rejectBatch: true })).toEqual([expect.objectContaining({ hoststat: 'RB', txns: 2 })]);
+    const { json } = await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=1122`);
+    expect(json[0]!.txns).toEqual([
+      expect.objectContaining({ retref: first, setlstat: 'N' }),
+      expect.objectContaining({ retref: second, setlstat: 'N' }),
+    ]);
+  });
+
+  // gateway-openapi.yaml, txns.setlstat: F Format Error ("did not transmit for settlement"), T Token
+  // Decrypt ("not settled"), W Amount under review ("transmitted ... placed under review").
+  it('shows F, T and W as the settle control names them, and a batch of F or T alone is empty (EB)', async () => {
+    emulator = await freshEmulator();
+    const accepted = await captured({ amount: '1.00' });
+    const format = await captured({ amount: '2.00' });
+    const token = await captured({ amount: '3.00' });
+    const review = await captured({ amount: '4.00' });
+    const batches = await settleNow({ statuses: { [format]: 'F', [token]: 'T', [review]: 'W' } });
+    expect(batches).toEqual([expect.objectContaining({ hoststat: 'GB', txns: 4 })]);
+    const { json } = await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=1122`);
+    expect(json[0]!.txns).toEqual([
+      expect.objectContaining({ retref: accepted, setlstat: 'Y' }),
+      expect.objectContaining({ retref: format, setlstat: 'F' }),
+      expect.objectContaining({ retref: token, setlstat: 'T' }),
+      expect.objectContaining({ retref: review, setlstat: 'W' }),
+    ]);
+    expect((await call(emulator, 'GET', `inquire/${review}/${rpctMerchant}`)).json).toMatchObject({
+      setlstat: 'Amount under review',
+    });
+    // Nothing but the accepted sale can be refunded: the others were not settled.
+    expect((await call(emulator, 'PUT', 'refund', { merchid: rpctMerchant, retref: format })).json.respstat).toBe('C');
+    const untransmitted = await captured();
+    expect(await settleNow({ statuses: { [untransmitted]: 'T' } })).toEqual([
+      expect.objectContaining({ hoststat: 'EB', txns: 1 }),
+    ]);
+    // A letter the settlement cannot set (Y is the default, P is Vantiv's) is refused.
+    const bad = await fetch(`${emulator.url.replace('/rest', '')}/__emulator/settle`, {
+      method: 'POST',
+      headers: { Authorization: siteAuth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ statuses: { [untransmitted]: 'P' } }),
+    });
+    expect(bad.status).toBe(400);
   });
 
   // settlestat lists what was sent for settlement, with the statuses F, N, P, T, W, Y
