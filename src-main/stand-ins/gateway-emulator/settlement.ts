@@ -36,6 +36,8 @@ export interface SettlementOptions {
   readonly merchid?: string;
   /** Retrefs the processor rejects for funding (N). */
   readonly reject?: readonly string[];
+  /** Hold the batches at blank, SB or ND instead of settling them. */
+  readonly hold?: Hold;
   /** Retrefs given another status by its settlestat letter: N, F, T or W. */
   readonly statuses?: Readonly<Record<string, string>>;
   /** The processor rejects the batch as a whole (RB): every transaction it carried is N. */
@@ -76,8 +78,19 @@ export function cardtypeOfToken(token: string): string | undefined {
 }
 
 /**
+ * The host statuses of a batch closed but not yet settled (developer-guides.md, hoststat): blank
+ * "Queued for the processor", SB "sent to the processor, but not yet confirmed", ND "sent ... but
+ * no confirmation was received within the expected timeout window".
+ */
+export const heldStatuses = { queued: '', sent: 'SB', unconfirmed: 'ND' } as const;
+export type Hold = keyof typeof heldStatuses;
+
+/**
  * Closes every open batch (or one merchant's): its queued captures become Accepted, or the
- * status the options name for them, and the batch gets its host status. Returns the batches.
+ * status the options name for them, and the batch gets its host status. Batches held before
+ * (blank, SB, ND) are confirmed the same way. With `hold`, open and held batches are instead
+ * held at that status: their captures stay queued, can no longer be voided, and are not funded.
+ * Returns the batches.
  */
 export function settleOpenBatches(context: EmulatorContext, options: SettlementOptions = {}): SettledBatch[] {
   const { date, dateTime } = stamps(context.clock);
@@ -87,52 +100,71 @@ export function settleOpenBatches(context: EmulatorContext, options: SettlementO
     const status = statusOfLetter.get(letter);
     if (status) asked.set(retref, status);
   }
+  const mine = (merchid: string) => !options.merchid || options.merchid === merchid;
+  const held = context.settledBatches.filter((b) => b.held && mine(b.merchid));
+  const opened = [...context.openBatches].filter(([merchid]) => mine(merchid));
   const settled: SettledBatch[] = [];
-  for (const [merchid, batchid] of [...context.openBatches]) {
-    if (options.merchid && options.merchid !== merchid) continue;
-    context.openBatches.delete(merchid);
+  for (const [merchid, batchid, before] of [
+    ...held.map((b) => [b.merchid, b.batchid, b] as const),
+    ...opened.map(([merchid, batchid]) => [merchid, batchid, undefined] as const),
+  ]) {
+    if (!before) context.openBatches.delete(merchid);
     const members = context.ledger.inBatch(merchid, batchid);
-    const transmitted = (s: string) => s === 'Accepted' || s === 'Rejected' || s === 'Amount under review';
-    for (const t of members) {
-      if (t.setlstat !== 'Queued for Capture') continue;
-      const status = asked.get(t.retref) ?? 'Accepted';
-      t.setlstat = options.rejectBatch && transmitted(status) ? 'Rejected' : status;
-      t.settledate = dateTime;
-      context.ledger.save(t);
-    }
-    const live = members.filter((t) => (settledStatuses as string[]).includes(t.setlstat));
-    const hoststat = hostStatusOf(
-      live.map((t) => t.setlstat as SettledStatus),
-      options.rejectBatch === true,
-    );
-    const batchsource = context.batchSources.get(batchid) ?? members.find((t) => t.batchsource)?.batchsource;
+    const batchsource =
+      before?.batchsource ?? context.batchSources.get(batchid) ?? members.find((t) => t.batchsource)?.batchsource;
     context.batchSources.delete(batchid);
-    const batch: SettledBatch = {
+    const common = {
       ...(batchsource ? { batchsource } : {}),
       batchid,
       merchid,
-      hoststat,
       hostbatch: `${batchid}${date.slice(4)}`,
       respproc: members[0]?.respproc ?? 'RPCT',
       date: date.slice(4),
-      // Only what was sent for settlement is listed: a voided capture left the batch.
-      txns: live.map((t) => entry(t)),
       returned: false,
     };
-    context.settledBatches.push(batch);
+    let batch: SettledBatch;
+    if (options.hold) {
+      const queued = members.filter((t) => t.setlstat === 'Queued for Capture');
+      // No settlestat letter names "awaiting the processor": a held batch's transactions carry none.
+      batch = { ...common, hoststat: heldStatuses[options.hold], held: true, txns: queued.map((t) => entry(t, false)) };
+    } else {
+      const transmitted = (s: string) => s === 'Accepted' || s === 'Rejected' || s === 'Amount under review';
+      for (const t of members) {
+        if (t.setlstat !== 'Queued for Capture') continue;
+        const status = asked.get(t.retref) ?? 'Accepted';
+        t.setlstat = options.rejectBatch && transmitted(status) ? 'Rejected' : status;
+        t.settledate = dateTime;
+        context.ledger.save(t);
+      }
+      const live = members.filter((t) => (settledStatuses as string[]).includes(t.setlstat));
+      const hoststat = hostStatusOf(
+        live.map((t) => t.setlstat as SettledStatus),
+        options.rejectBatch === true,
+      );
+      // Only what was sent for settlement is listed: a voided capture left the batch.
+      batch = { ...common, hoststat, txns: live.map((t) => entry(t, true)) };
+    }
+    const at = before ? context.settledBatches.indexOf(before) : -1;
+    if (at >= 0) context.settledBatches[at] = batch;
+    else context.settledBatches.push(batch);
     settled.push(batch);
   }
   return settled;
 }
 
-function entry(t: EmulatedTransaction): SettledEntry {
+/** Whether the transaction waits in a batch held at blank, SB or ND (closed, not settled). */
+export function inHeldBatch(context: EmulatorContext, t: EmulatedTransaction): boolean {
+  return context.settledBatches.some((b) => b.held && b.merchid === t.merchid && b.batchid === t.batchid);
+}
+
+function entry(t: EmulatedTransaction, settled: boolean): SettledEntry {
   const amount = t.captured ?? 0;
   const cardtype = cardtypeOfToken(t.token);
   return {
     retref: t.retref,
     setlamount: decimal(t.kind === 'refund' ? -amount : amount),
     ...(t.orderid ? { salesdoc: t.orderid } : {}),
-    setlstat: settledLetters[t.setlstat as SettledStatus] ?? settledLetters.Accepted,
+    ...(settled ? { setlstat: settledLetters[t.setlstat as SettledStatus] ?? settledLetters.Accepted } : {}),
     ...(t.authcode ? { authcode: t.authcode } : {}),
     ...(cardtype ? { cardtype } : {}),
   };
@@ -160,7 +192,7 @@ export function settlementStatus(context: EmulatorContext, query: URLSearchParam
     for (const batch of batches) batch.returned = true;
   }
   if (batches.length === 0) return { status: 200, body: 'Null Batches' };
-  return { status: 200, body: batches.map(({ returned: _r, date: _d, ...batch }) => batch) };
+  return { status: 200, body: batches.map(({ returned: _r, date: _d, held: _h, ...batch }) => batch) };
 }
 
 /**
@@ -178,7 +210,7 @@ export function settlementByBatchSource(context: EmulatorContext, body: Record<s
   const batches = context.settledBatches.filter((b) => b.merchid === merchid && b.batchsource === batchsource);
   return {
     status: 200,
-    body: batches.map(({ returned: _r, date: _d, txns, ...batch }) => {
+    body: batches.map(({ returned: _r, date: _d, held: _h, txns, ...batch }) => {
       const amounts = txns.map((t) => Math.round(Number(t.setlamount) * 100));
       const charges = amounts.filter((a) => a >= 0);
       const refunds = amounts.filter((a) => a < 0);
@@ -216,16 +248,20 @@ function settlementStatuses(value: unknown): Record<string, string> {
 
 /**
  * The emulator's settle control (POST /__emulator/settle): settles now, with `merchid` (one
- * merchant), `reject` (retrefs answered N), `statuses` (retref to N, F, T or W) and `rejectBatch`
- * (the processor refuses the batch, RB). Answers each batch's id, merchant, host status and size.
+ * merchant), `reject` (retrefs answered N), `statuses` (retref to N, F, T or W), `rejectBatch`
+ * (the processor refuses the batch, RB) and `hold` (queued, sent or unconfirmed: blank, SB, ND). Answers each batch's id, merchant, host status and size.
  */
 export function settleControl(context: EmulatorContext, body: Record<string, unknown>): EmulatorAnswer {
   const merchid = typeof body.merchid === 'string' ? body.merchid : undefined;
+  const hold = body.hold === undefined ? undefined : (String(body.hold) as Hold);
+  if (hold !== undefined && !(hold in heldStatuses))
+    throw new BadRequest(`hold: one of ${Object.keys(heldStatuses).join(', ')}`);
   const batches = settleOpenBatches(context, {
     ...(merchid ? { merchid } : {}),
     reject: Array.isArray(body.reject) ? body.reject.map(String) : [],
     statuses: settlementStatuses(body.statuses),
     rejectBatch: body.rejectBatch === true,
+    ...(hold ? { hold } : {}),
   });
   return {
     status: 200,

@@ -106,6 +106,44 @@ describe('settlement', () => {
     ]);
   });
 
+  // developer-guides.md, hoststat: "Blank – Queued for the processor", "SB - The batch was sent to the
+  // processor, but not yet confirmed", "ND - ... no confirmation was received within the expected
+  // timeout window".
+  it('holds a closed batch at blank, SB then ND until the processor confirms it', async () => {
+    emulator = await freshEmulator();
+    const retref = await captured({ amount: '7.00' });
+    const bySettlestat = async () =>
+      (await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=1122`)).json[0] as Record<string, unknown>;
+    expect(await settleNow({ hold: 'queued' })).toEqual([expect.objectContaining({ hoststat: '', txns: 1 })]);
+    // Closed: not voidable any more, not settled, and no letter for a transaction awaiting the processor.
+    expect(await bySettlestat()).toMatchObject({ hoststat: '', txns: [{ retref, setlamount: '7.00' }] });
+    expect(((await bySettlestat()).txns as Array<Record<string, unknown>>)[0]).not.toHaveProperty('setlstat');
+    expect((await call(emulator, 'GET', `inquire/${retref}/${rpctMerchant}`)).json).toMatchObject({
+      setlstat: 'Queued for Capture',
+      voidable: 'N',
+    });
+    expect((await call(emulator, 'PUT', 'void', { merchid: rpctMerchant, retref })).json).toMatchObject({
+      respstat: 'C',
+      respcode: '27',
+    });
+    expect(await settleNow({ hold: 'sent' })).toEqual([expect.objectContaining({ hoststat: 'SB' })]);
+    expect(await settleNow({ hold: 'unconfirmed' })).toEqual([expect.objectContaining({ hoststat: 'ND' })]);
+    expect(await bySettlestat()).toMatchObject({ hoststat: 'ND' });
+    // A capture after the hold joins a new batch; the next settlement confirms both.
+    const later = await captured({ amount: '2.00' });
+    const confirmed = await settleNow();
+    expect(confirmed).toEqual([
+      expect.objectContaining({ hoststat: 'GB', txns: 1 }),
+      expect.objectContaining({ hoststat: 'GB', txns: 1 }),
+    ]);
+    const { json } = await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=1122`);
+    expect(json).toEqual([
+      expect.objectContaining({ hoststat: 'GB', txns: [expect.objectContaining({ retref, setlstat: 'Y' })] }),
+      expect.objectContaining({ hoststat: 'GB', txns: [expect.objectContaining({ retref: later, setlstat: 'Y' })] }),
+    ]);
+    expect((await call(emulator, 'GET', `inquire/${retref}/${rpctMerchant}`)).json.setlstat).toBe('Accepted');
+  });
+
   // gateway-openapi.yaml, txns.setlstat: F Format Error ("did not transmit for settlement"), T Token
   // Decrypt ("not settled"), W Amount under review ("transmitted ... placed under review").
   it('shows F, T and W as the settle control names them, and a batch of F or T alone is empty (EB)', async () => {
