@@ -144,6 +144,34 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
     expect(await saleAnswer(emulator, { account })).toMatchObject({ respstat: 'B', respcode: '62', respproc: 'PPS' });
   });
 
+  // developer-guides.md, "Testing CardPointe Gateway Timeouts": the example answer (200, "Timed out",
+  // setlstat Declined, PPS 62, respstat B), on RPCT and FNOR, and "You can also tokenize the card
+  // number and use the token in the auth request."
+  it.each([rpctMerchant, fnorMerchant])(
+    'answers a timeout card as the guide shows, by token too, for %s',
+    async (merchid) => {
+      const first = await call(
+        emulator,
+        'PUT',
+        'auth',
+        sale({ merchid, account: '4999006200620062', amount: '5.00', capture: 'y' }),
+      );
+      expect(first.status).toBe(200);
+      const documented = {
+        amount: '5.00',
+        resptext: 'Timed out',
+        setlstat: 'Declined',
+        respcode: '62',
+        merchid,
+        respproc: 'PPS',
+        respstat: 'B',
+      };
+      expect(first.json).toMatchObject({ ...documented, token: expect.stringMatching(/^9\d{15}$/) });
+      const again = await call(emulator, 'PUT', 'auth', sale({ merchid, account: first.json.token, amount: '5.00' }));
+      expect(again.json).toMatchObject(documented);
+    },
+  );
+
   it.each([
     ['1332.00', '332', 'C'],
     ['1000.00', '000', 'A'],
