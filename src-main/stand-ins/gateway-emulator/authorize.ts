@@ -297,9 +297,6 @@ function authorizationAnswer(t: EmulatedTransaction, fields: AuthFields, request
     if (t.signature) answer.signature = t.signature;
     if (t.receipt) answer.receipt = t.receipt;
   }
-  // The guides' timeout answers ("Testing CardPointe Gateway Timeouts", "Timed Out Response") carry
-  // "setlstat":"Declined", which authResponse does not declare; other answers leave it out, as theirs do.
-  if (t.respproc === 'PPS' && t.respcode === '62') answer.setlstat = t.setlstat;
   if (t.batchid) answer.batchid = t.batchid;
   if (t.entrymode) answer.entrymode = t.entrymode;
   if (t.emvTagData) answer.emvTagData = t.emvTagData;
