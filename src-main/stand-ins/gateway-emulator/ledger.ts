@@ -1,6 +1,16 @@
 /** Settlement status of an emulated transaction, as the spec's state table names them. */
 export type Setlstat =
-  'Authorized' | 'Queued for Capture' | 'Accepted' | 'Rejected' | 'Zero Amount' | 'Voided' | 'Declined';
+  | 'Authorized'
+  | 'Queued for Capture'
+  | 'Accepted'
+  | 'Rejected'
+  | 'Zero Amount'
+  | 'Voided'
+  | 'Declined'
+  // The settlement conditions of gateway-openapi.yaml's txns.setlstat F, T and W, by its names.
+  | 'Format Error'
+  | 'Token Decrypt'
+  | 'Amount under review';
 
 /** A fee an authorization carried (a surcharge), in the reference's field names; money in minor units. */
 export interface EmulatedFee {

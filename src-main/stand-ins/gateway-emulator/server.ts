@@ -50,7 +50,7 @@ import {
 import { openEmulatorDatabase } from './sqlite-store';
 import { generateEmulatorCertificate, type EmulatorCertificate } from '../../platform/tls';
 import { withTestEnvironmentNoise, type Random } from './realism';
-import { settleIfDue, settleOpenBatches } from './settlement';
+import { settleControl, settleIfDue } from './settlement';
 import { withTokenVault } from './token-vault';
 import { createTokenizer, type TokenizerSetup } from '../tokenizer/tokenizer-endpoint';
 import { createTrainingWalletKeys } from '../training-wallet/training-keys';
@@ -64,8 +64,12 @@ const notFound: EmulatorAnswer = { status: 404, body: { message: 'Not found: no 
 export const adminRoot = `/${adminName}/`;
 /** What the live service answers a GET of its REST root without credentials. */
 export const servletBanner = 'CardConnect REST Servlet';
-/** The credential test's fixed confirmation text. */
-export const credentialConfirmation = 'Gateway emulator REST service: credentials accepted';
+/**
+ * The credential test's answer: api-overview.md, "Testing Your API Credentials": "If the
+ * credentials are valid, the response returns the message "CardConnect REST Servlet."" (the
+ * closing period read as the sentence's, as the service's banner has none).
+ */
+export const credentialConfirmation = servletBanner;
 
 export interface EmulatorOptions {
   readonly port?: number;
@@ -248,21 +252,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         (request) => readBody(request, limits),
       ),
     )
-    .add('POST', '/settle', async (request) => {
-      const body = await readBody(request, limits);
-      const reject = Array.isArray(body.reject) ? body.reject.map(String) : [];
-      const merchid = typeof body.merchid === 'string' ? body.merchid : undefined;
-      const batches = settleOpenBatches(context, { ...(merchid ? { merchid } : {}), reject });
-      return {
-        status: 200,
-        body: batches.map(({ batchid, merchid: m, hoststat, txns }) => ({
-          batchid,
-          merchid: m,
-          hoststat,
-          txns: txns.length,
-        })),
-      };
-    });
+    .add('POST', '/settle', async (request) => settleControl(context, await readBody(request, limits)));
 
   /** Controls for trainers and tests; site-level credentials only. */
   const admin = async (

@@ -15,6 +15,7 @@ import type { EmulatedTransaction } from './ledger';
 import { checkOperationFields, type FieldOperation, type FieldProblem } from './operation-fields';
 import { ppsDecline } from './outcomes';
 import { refundApproval, refundOutcome } from './refund-outcomes';
+import { inHeldBatch } from './settlement';
 import { feeFields, merchantFeeFields } from './surcharge';
 
 type Body = Record<string, unknown>;
@@ -45,9 +46,13 @@ function find(context: EmulatorContext, merchid: string, retref: string): Emulat
   return transaction && transaction.merchid === merchid ? transaction : undefined;
 }
 
-/** Voidable while Authorized or Queued for Capture (the void operation's description). */
-function isVoidable(t: EmulatedTransaction): boolean {
-  return t.respstat === 'A' && (t.setlstat === 'Authorized' || t.setlstat === 'Queued for Capture');
+/**
+ * Voidable while Authorized or Queued for Capture (the void operation's description), and not
+ * once its batch has gone to the processor (held at blank, SB or ND).
+ */
+function isVoidable(context: EmulatorContext, t: EmulatedTransaction): boolean {
+  if (t.respstat !== 'A') return false;
+  return t.setlstat === 'Authorized' || (t.setlstat === 'Queued for Capture' && !inHeldBatch(context, t));
 }
 
 /** Refundable once settled, or before when the merchant may refund unsettled authorizations. */
@@ -135,7 +140,7 @@ const refused = (merchid: string, respcode: string, resptext: string, extra: Rec
  * Authorized, answering what remains authorized. authcode REVERS on success.
  */
 function voidTransaction(context: EmulatorContext, t: EmulatedTransaction, rawAmount: unknown): EmulatorAnswer {
-  if (!isVoidable(t))
+  if (!isVoidable(context, t))
     return refused(
       t.merchid,
       t.setlstat === 'Voided' ? '25' : '27',
@@ -200,7 +205,7 @@ export function voidByOrderId(context: EmulatorContext, body: Body): EmulatorAns
       bad.headers,
     );
   const candidates = context.ledger.byOrderId(orderid).filter((t) => t.merchid === merchid && t.respstat === 'A');
-  const live = candidates.find(isVoidable) ?? candidates.at(-1);
+  const live = candidates.find((t) => isVoidable(context, t)) ?? candidates.at(-1);
   if (!live) return refused(merchid, '29', 'Txn not found', { orderId: orderid });
   const answer = voidTransaction(context, live, body.amount);
   return ok({ orderId: orderid, ...(answer.body as Record<string, unknown>) });
@@ -274,7 +279,7 @@ export function transactionRecord(context: EmulatorContext, t: EmulatedTransacti
     token: t.token,
     authdate: t.authdate,
     lastfour: t.lastfour,
-    voidable: isVoidable(t) ? 'Y' : 'N',
+    voidable: isVoidable(context, t) ? 'Y' : 'N',
     refundable: isRefundable(context, t) ? 'Y' : 'N',
   };
   if (t.orderid !== undefined) record.orderId = t.orderid;

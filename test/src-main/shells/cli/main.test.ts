@@ -140,7 +140,8 @@ describe('lanepoint settle', () => {
       const { retref } = (await auth.json()) as { retref: string };
       const { io, out } = fakeIo();
       expect(await runCli(['settle', '--emulator', emulator.url, '--reject', retref], io)).toBe(0);
-      expect(out.join('\n')).toMatch(/Settled batch \d+ of merchant 496160873888: RB, 1 transaction/);
+      // Its only transaction rejected: BB, "all orders were rejected" (developer-guides.md, hoststat).
+      expect(out.join('\n')).toMatch(/Settled batch \d+ of merchant 496160873888: BB, 1 transaction/);
       const again = fakeIo();
       expect(await runCli(['settle', '--emulator', emulator.url], again.io)).toBe(0);
       expect(again.out).toEqual(['No open batches to settle.']);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../../src-main/stand-ins/gateway-emulator/server';
-import { call, fnorMerchant, freshEmulatorPerTest, merchantAuth, rpctMerchant, sale, saleAnswer } from './support';
+import {
+  call,
+  fnorMerchant,
+  freshEmulatorPerTest,
+  merchantAuth,
+  rpctMerchant,
+  sale,
+  saleAnswer,
+  siteAuth,
+} from './support';
 
 let emulator: RunningEmulator;
 freshEmulatorPerTest((started) => (emulator = started));
@@ -24,6 +33,22 @@ describe('authentication', () => {
     expect((await call(emulator, 'GET', '', undefined, merchantAuth)).status).toBe(401);
     expect((await call(emulator, 'PUT', '', { merchid: rpctMerchant }, merchantAuth)).status).toBe(200);
     expect((await call(emulator, 'PUT', '', { merchid: fnorMerchant }, merchantAuth)).status).toBe(401);
+  });
+
+  it('answers a passed credential test with the message the reference names', async () => {
+    // api-overview.md, "Testing Your API Credentials": "the response returns the message "CardConnect REST Servlet.""
+    for (const [method, body, auth] of [
+      ['PUT', { merchid: rpctMerchant }, merchantAuth],
+      ['GET', undefined, undefined],
+    ] as const) {
+      const answer = await fetch(`${emulator.url}/`, {
+        method,
+        headers: { Authorization: auth ?? siteAuth, 'Content-Type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe('CardConnect REST Servlet');
+    }
   });
 
   it('the REST root answers GET without credentials as the live service does, under both roots (the health probe)', async () => {
@@ -118,6 +143,38 @@ describe('authorization outcomes (FACTS.md test environment)', () => {
   )('times out the card with %s before its last four: PPS 62 respstat B', async (_middle, account) => {
     expect(await saleAnswer(emulator, { account })).toMatchObject({ respstat: 'B', respcode: '62', respproc: 'PPS' });
   });
+
+  // developer-guides.md, "Testing CardPointe Gateway Timeouts": the example answer (200, "Timed out",
+  // PPS 62, respstat B, the amount asked), on RPCT and FNOR, and "You can also tokenize the card
+  // number and use the token in the auth request". Its "setlstat":"Declined" is left out: authResponse
+  // does not declare it (docs/reference-notes/gateway-emulator.md).
+  it.each([rpctMerchant, fnorMerchant])(
+    'answers a timeout card as the guide shows, by token too, for %s',
+    async (merchid) => {
+      const first = await call(
+        emulator,
+        'PUT',
+        'auth',
+        sale({ merchid, account: '4999006200620062', amount: '5.00', capture: 'y' }),
+      );
+      expect(first.status).toBe(200);
+      const documented = {
+        amount: '5.00',
+        resptext: 'Timed out',
+        respcode: '62',
+        merchid,
+        respproc: 'PPS',
+        respstat: 'B',
+      };
+      expect(first.json).toMatchObject({ ...documented, token: expect.stringMatching(/^9\d{15}$/) });
+      expect(first.json).not.toHaveProperty('setlstat');
+      expect((await call(emulator, 'GET', `inquire/${String(first.json.retref)}/${merchid}`)).json).toMatchObject({
+        setlstat: 'Declined',
+      });
+      const again = await call(emulator, 'PUT', 'auth', sale({ merchid, account: first.json.token, amount: '5.00' }));
+      expect(again.json).toMatchObject(documented);
+    },
+  );
 
   it.each([
     ['1332.00', '332', 'C'],

@@ -65,7 +65,7 @@ describe('the documented REST root /cardconnect/rest', () => {
       enabled: true,
     });
     expect(await (await at(`settlestat?merchid=${rpctMerchant}`)).text()).toBe('Null Batches');
-    expect(await (await at('')).text()).toContain('credentials accepted');
+    expect(await (await at('')).text()).toBe('CardConnect REST Servlet');
     const missing = await at('nonsense');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ message: expect.any(String), errorcode: expect.any(Number) });

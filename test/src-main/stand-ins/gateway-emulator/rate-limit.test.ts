@@ -50,6 +50,37 @@ describe('the inquiry rate limit', () => {
     expect((await get(`inquireByOrderid/LOST-1/${rpctMerchant}/1`)).status).toBe(200);
   });
 
+  it('counts funding, inquire, profile and settlestat together, and no endpoint the guide leaves out', async () => {
+    const now = Date.UTC(2026, 10, 22, 12);
+    emulator = await startEmulator({ clock: { now: () => now } });
+    // Not named by "UAT Request Rate Limiting": never limited, never given a count.
+    for (let i = 0; i < 25; i++) {
+      const merchant = await get(`inquireMerchant/${rpctMerchant}`);
+      expect(merchant.status).toBe(200);
+      expect(merchant.headers.get('x-rate-limit-remaining')).toBeNull();
+      const bySource = await call(emulator, 'POST', 'settlestatByBatchSource', {
+        merchid: rpctMerchant,
+        batchsource: 'SRC-1',
+      });
+      expect(bySource.status).toBe(200);
+    }
+    const limited = [
+      `funding?merchid=${rpctMerchant}&date=1122`,
+      `inquire/1/${rpctMerchant}`,
+      `profile/1/1/${rpctMerchant}`,
+      `settlestat?merchid=${rpctMerchant}`,
+    ];
+    for (let i = 0; i < 20; i++) {
+      const answer = await get(limited[i % limited.length]!);
+      expect(answer.status).not.toBe(429);
+    }
+    for (const path of limited) {
+      const refused = await get(path);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('x-rate-limit-retry-after-seconds'))).toBe(60);
+    }
+  });
+
   it('can be switched off', async () => {
     emulator = await startEmulator({ rateLimit: false });
     for (let i = 0; i < 25; i++) expect((await call(emulator, 'GET', `inquire/1/${rpctMerchant}`)).status).toBe(200);

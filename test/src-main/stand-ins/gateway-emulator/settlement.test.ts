@@ -77,7 +77,9 @@ describe('settlement', () => {
     });
   });
 
-  it('marks rejected transactions N and the batch MB, or RB when all are rejected', async () => {
+  // developer-guides.md, hoststat: "BB – The batch transmitted successfully; however all orders were
+  // rejected by the processor"; "RB - The batch was rejected by the processor".
+  it('marks rejected transactions N and the batch MB, or BB when all are rejected', async () => {
     emulator = await freshEmulator();
     const good = await captured();
     const bad = await captured();
@@ -89,7 +91,92 @@ describe('settlement', () => {
     ]);
     expect((await call(emulator, 'GET', `inquire/${bad}/${rpctMerchant}`)).json.setlstat).toBe('Rejected');
     const only = await captured();
-    expect(await settleNow({ reject: [only] })).toEqual([expect.objectContaining({ hoststat: 'RB' })]);
+    expect(await settleNow({ reject: [only] })).toEqual([expect.objectContaining({ hoststat: 'BB' })]);
+  });
+
+  it('answers RB when the processor rejects the batch itself, every transaction in it N', async () => {
+    emulator = await freshEmulator();
+    const first = await captured();
+    const second = await captured();
+    expect(await settleNow({ rejectBatch: true })).toEqual([expect.objectContaining({ hoststat: 'RB', txns: 2 })]);
+    const { json } = await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=1122`);
+    expect(json[0]!.txns).toEqual([
+      expect.objectContaining({ retref: first, setlstat: 'N' }),
+      expect.objectContaining({ retref: second, setlstat: 'N' }),
+    ]);
+  });
+
+  // developer-guides.md, hoststat: "Blank – Queued for the processor", "SB - The batch was sent to the
+  // processor, but not yet confirmed", "ND - ... no confirmation was received within the expected
+  // timeout window".
+  it('holds a closed batch at blank, SB then ND until the processor confirms it', async () => {
+    emulator = await freshEmulator();
+    const retref = await captured({ amount: '7.00' });
+    const bySettlestat = async () =>
+      (await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=1122`)).json[0] as Record<string, unknown>;
+    expect(await settleNow({ hold: 'queued' })).toEqual([expect.objectContaining({ hoststat: '', txns: 1 })]);
+    // Closed: not voidable any more, not settled, and no letter for a transaction awaiting the processor.
+    expect(await bySettlestat()).toMatchObject({ hoststat: '', txns: [{ retref, setlamount: '7.00' }] });
+    expect(((await bySettlestat()).txns as Array<Record<string, unknown>>)[0]).not.toHaveProperty('setlstat');
+    expect((await call(emulator, 'GET', `inquire/${retref}/${rpctMerchant}`)).json).toMatchObject({
+      setlstat: 'Queued for Capture',
+      voidable: 'N',
+    });
+    expect((await call(emulator, 'PUT', 'void', { merchid: rpctMerchant, retref })).json).toMatchObject({
+      respstat: 'C',
+      respcode: '27',
+    });
+    expect(await settleNow({ hold: 'sent' })).toEqual([expect.objectContaining({ hoststat: 'SB' })]);
+    expect(await settleNow({ hold: 'unconfirmed' })).toEqual([expect.objectContaining({ hoststat: 'ND' })]);
+    expect(await bySettlestat()).toMatchObject({ hoststat: 'ND' });
+    // A capture after the hold joins a new batch; the next settlement confirms both.
+    const later = await captured({ amount: '2.00' });
+    const confirmed = await settleNow();
+    expect(confirmed).toEqual([
+      expect.objectContaining({ hoststat: 'GB', txns: 1 }),
+      expect.objectContaining({ hoststat: 'GB', txns: 1 }),
+    ]);
+    const { json } = await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=1122`);
+    expect(json).toEqual([
+      expect.objectContaining({ hoststat: 'GB', txns: [expect.objectContaining({ retref, setlstat: 'Y' })] }),
+      expect.objectContaining({ hoststat: 'GB', txns: [expect.objectContaining({ retref: later, setlstat: 'Y' })] }),
+    ]);
+    expect((await call(emulator, 'GET', `inquire/${retref}/${rpctMerchant}`)).json.setlstat).toBe('Accepted');
+  });
+
+  // gateway-openapi.yaml, txns.setlstat: F Format Error ("did not transmit for settlement"), T Token
+  // Decrypt ("not settled"), W Amount under review ("transmitted ... placed under review").
+  it('shows F, T and W as the settle control names them, and a batch of F or T alone is empty (EB)', async () => {
+    emulator = await freshEmulator();
+    const accepted = await captured({ amount: '1.00' });
+    const format = await captured({ amount: '2.00' });
+    const token = await captured({ amount: '3.00' });
+    const review = await captured({ amount: '4.00' });
+    const batches = await settleNow({ statuses: { [format]: 'F', [token]: 'T', [review]: 'W' } });
+    expect(batches).toEqual([expect.objectContaining({ hoststat: 'GB', txns: 4 })]);
+    const { json } = await call(emulator, 'GET', `settlestat?merchid=${rpctMerchant}&date=1122`);
+    expect(json[0]!.txns).toEqual([
+      expect.objectContaining({ retref: accepted, setlstat: 'Y' }),
+      expect.objectContaining({ retref: format, setlstat: 'F' }),
+      expect.objectContaining({ retref: token, setlstat: 'T' }),
+      expect.objectContaining({ retref: review, setlstat: 'W' }),
+    ]);
+    expect((await call(emulator, 'GET', `inquire/${review}/${rpctMerchant}`)).json).toMatchObject({
+      setlstat: 'Amount under review',
+    });
+    // Nothing but the accepted sale can be refunded: the others were not settled.
+    expect((await call(emulator, 'PUT', 'refund', { merchid: rpctMerchant, retref: format })).json.respstat).toBe('C');
+    const untransmitted = await captured();
+    expect(await settleNow({ statuses: { [untransmitted]: 'T' } })).toEqual([
+      expect.objectContaining({ hoststat: 'EB', txns: 1 }),
+    ]);
+    // A letter the settlement cannot set (Y is the default, P is Vantiv's) is refused.
+    const bad = await fetch(`${emulator.url.replace('/rest', '')}/__emulator/settle`, {
+      method: 'POST',
+      headers: { Authorization: siteAuth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ statuses: { [untransmitted]: 'P' } }),
+    });
+    expect(bad.status).toBe(400);
   });
 
   // settlestat lists what was sent for settlement, with the statuses F, N, P, T, W, Y
