@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CustomerView, PosApi, SignatureStrokesInput } from '../../src-main/lane/ipc/contract';
 import type { ConnectionStatus } from '../store/connection-slice';
+import { Alert } from '../components/Alert';
 import { CustomerDisplay, type CustomerDisplayAnswer, type Refusal } from './CustomerDisplay';
 
 /**
@@ -78,9 +79,7 @@ export function ConnectedCustomerDisplay(props: {
     return (
       <div className="customer customer-waiting" lang="en">
         <main className="customer-step">
-          <p className="customer-problem" role="alert">
-            {hint}
-          </p>
+          <Alert className="customer-problem" message={hint} />
         </main>
       </div>
     );

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CustomerReceiptChoice, CustomerStep } from '../../src-main/lane/ipc/contract';
 import { addressProblem } from '../../src-main/lane/receipt-mail/address';
 import { formatMoney } from '../../src-main/platform/money';
+import { Alert } from '../components/Alert';
 import { PayLinkCode } from '../components/PayLinkCode';
 import { SignatureSurface, type DrawnSignature } from '../components/SignatureSurface';
 import type { CustomerDisplayProps } from './CustomerDisplay';
@@ -181,16 +182,8 @@ export function TipStep(props: {
           </button>
         </div>
       )}
-      {tooLarge ? (
-        <p className="customer-problem" role="alert">
-          {words.tipTooLarge(step.maxCustomMinor)}
-        </p>
-      ) : null}
-      {refusal ? (
-        <p className="customer-problem" role="alert">
-          {words.refused(refusal)}
-        </p>
-      ) : null}
+      <Alert className="customer-problem" message={tooLarge ? words.tipTooLarge(step.maxCustomMinor) : null} />
+      <Alert className="customer-problem" message={refusal ? words.refused(refusal) : null} />
     </section>
   );
 }
@@ -248,11 +241,7 @@ export function SignStep(props: {
         {sent ? words.signSent : words.signHint}
       </p>
       <SignatureSurface clearCount={clearCount} onChange={onChange} label={words.signArea} />
-      {problem ? (
-        <p className="customer-problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Alert className="customer-problem" message={problem} />
       <div className="customer-actions">
         <button type="button" disabled={sent} onClick={clear}>
           {words.signClear}
@@ -317,11 +306,7 @@ export function ReceiptStep(props: {
             {words.back}
           </button>
         </div>
-        {problem ? (
-          <p className="customer-problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <Alert className="customer-problem" message={problem} />
         {sending ? <p role="status">{words.sending}</p> : null}
         <div className="customer-keyboard" role="group" aria-label={words.keyboard}>
           {keyboardRows.map((row) => (
@@ -370,11 +355,7 @@ export function ReceiptStep(props: {
           </button>
         ))}
       </div>
-      {problem ? (
-        <p className="customer-problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Alert className="customer-problem" message={problem} />
     </section>
   );
 }
