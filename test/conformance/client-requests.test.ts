@@ -1,6 +1,4 @@
 import { noWaitClock } from '../support/no-wait-clock';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmulatedEncryptingReader, clearTracks } from '../../src-main/stand-ins/devices/encrypting-reader';
 import { startEmulator, type RunningEmulator } from '../../src-main/stand-ins/gateway-emulator/server';
@@ -10,6 +8,12 @@ import { emulatorAdmin } from '../support/emulator-admin';
 import { loadGatewayReference, referenceMissing, type GatewayReference } from '../support/gateway-reference';
 import { achSale } from '../support/gateway-requests';
 import { loadRequestLineChecker, type RequestLineChecker } from '../support/gateway-request-line';
+import {
+  allowedByReference,
+  recordingRelay,
+  referenceRestRoot,
+  type RecordedRequest,
+} from '../support/recording-relay';
 
 /**
  * Issue 17, "Proof": the client's requests, captured on the wire, validate against the request
@@ -28,73 +32,9 @@ const suiteName = skipped
   : 'the client’s requests against the gateway’s OpenAPI file';
 const suite = skipped ? describe.skip : describe;
 
-interface Recorded {
-  readonly label: string;
-  readonly method: string;
-  readonly url: string;
-  readonly body: unknown;
-}
+type Recorded = RecordedRequest;
 
-const restRoot = '/cardconnect/rest';
 const merchid = '496160873888';
-
-/** A loopback server at the reference's REST root that records each request and relays it to the emulator. */
-async function recordingRelay(emulatorUrl: string, label: () => string) {
-  const recorded: Recorded[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const url = request.url ?? '';
-      recorded.push({ label: label(), method: request.method ?? '', url, body: text ? JSON.parse(text) : undefined });
-      if (!url.startsWith(`${restRoot}/`)) {
-        response.writeHead(404).end('Not found');
-        return;
-      }
-      const headers: Record<string, string> = {};
-      for (const name of ['authorization', 'content-type', 'accept'])
-        if (request.headers[name]) headers[name] = String(request.headers[name]);
-      void fetch(`${emulatorUrl}${url.slice(restRoot.length)}`, {
-        method: request.method ?? 'GET',
-        headers,
-        ...(text ? { body: text } : {}),
-      })
-        .then(async (answer) =>
-          response
-            .writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' })
-            .end(await answer.text()),
-        )
-        .catch(() => request.socket.destroy());
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}${restRoot}`,
-    recorded,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/**
- * Problems the reference itself causes, each allowed by name with the source it follows instead.
- * Anything else the check reports is the client's defect.
- */
-function allowed(call: Recorded, problem: string): string | undefined {
-  const body = (call.body ?? {}) as Record<string, unknown>;
-  // OpenAPI `userfields`: "You can use an array or an object", and its own example is
-  // [{"udf0":"value0"}, ...]; its item schema (name/value/custom*, type array) contradicts both.
-  if (problem.startsWith('/userfields'))
-    return 'userfields as the description and example of the OpenAPI file show them';
-  // The guides (Printing Receipts, Authorization Response Data, "emv"): EMV data travels "within
-  // the Track Parameter", and the OpenAPI's track takes "encrypted swipe data"; a reader's
-  // encrypted or EMV record is longer than the 76 characters of clear track data.
-  const track = typeof body.track === 'string' ? body.track : '';
-  if (problem === '/track must NOT have more than 76 characters' && !/^[%;]/.test(track))
-    return 'reader records in track, as the guides describe';
-  return undefined;
-}
 
 /** inquireByOrderid across the site: the OpenAPI's `set` says "omit this parameter" to search every MID. */
 function withoutSetAllowed(call: Recorded): boolean {
@@ -267,7 +207,7 @@ suite(suiteName, () => {
       expect(labels, label).toContain(label);
     }
     for (const call of relay.recorded)
-      expect(call.url.startsWith(`${restRoot}/`), `${call.label}: ${call.url}`).toBe(true);
+      expect(call.url.startsWith(`${referenceRestRoot}/`), `${call.label}: ${call.url}`).toBe(true);
   });
 
   it('sends the CVV as cvv2 and nothing the reference does not declare', () => {
@@ -285,7 +225,7 @@ suite(suiteName, () => {
     const check = (call: Recorded, problems: string[]) => {
       const line = `${call.label}: ${call.method} ${call.url}`;
       const unexplained = problems.filter((problem) => {
-        const why = allowed(call, problem);
+        const why = allowedByReference(call, problem);
         if (why) allowances.push(`${line}: ${problem} (allowed: ${why})`);
         return !why;
       });
