@@ -5,6 +5,7 @@ import { formatMoney } from '../../../src-main/platform/money';
 import { usePos } from '../../store/use-pos';
 import { Reconciliation } from './Reconciliation';
 import { OfflinePanel } from './OfflinePanel';
+import { FundingPanel } from './FundingPanel';
 import { ShiftPanel } from './ShiftPanel';
 import { StatusChart } from './StatusChart';
 import { batchWords, statusWords } from './words';
@@ -117,6 +118,7 @@ export function EndOfDayScreen() {
                 </table>
               ) : null}
             </div>
+            <FundingPanel date={'date' in report.query ? report.query.date : null} />
             <div className="eod-panel">
               <h2>This lane&rsquo;s day</h2>
               <table className="history-table" data-testid="eod-lane">
