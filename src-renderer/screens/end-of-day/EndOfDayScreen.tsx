@@ -118,7 +118,6 @@ export function EndOfDayScreen() {
                 </table>
               ) : null}
             </div>
-            <FundingPanel date={'date' in report.query ? report.query.date : null} />
             <div className="eod-panel">
               <h2>This lane&rsquo;s day</h2>
               <table className="history-table" data-testid="eod-lane">
@@ -136,6 +135,7 @@ export function EndOfDayScreen() {
               <Reconciliation reconciliation={report.reconciliation} />
             </div>
           </div>
+          <FundingPanel date={'date' in report.query ? report.query.date : null} />
           <div className="eod-panel">
             <h2>The day by status</h2>
             <StatusChart rows={report.journal} />

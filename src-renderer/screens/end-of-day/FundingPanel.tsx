@@ -41,7 +41,14 @@ export function FundingPanel({ date }: { date: string | null }) {
   }, [load, date]);
   if (!date) return null;
   return (
-    <div className="eod-panel" data-testid="eod-funding" aria-labelledby="eod-funding-heading" role="region">
+    // Focusable: a narrow window scrolls the deposits table sideways, and keyboards must reach it.
+    <div
+      className="eod-panel"
+      data-testid="eod-funding"
+      aria-labelledby="eod-funding-heading"
+      role="region"
+      tabIndex={0}
+    >
       <h2 id="eod-funding-heading">Funding from the gateway</h2>
       <Alert message={problem} className="history-error" />
       {funding && !funding.found ? (
