@@ -6,12 +6,14 @@ import { usePos } from '../../store/use-pos';
 import { Reconciliation } from './Reconciliation';
 import { OfflinePanel } from './OfflinePanel';
 import { FundingPanel } from './FundingPanel';
+import { AuthorizationsReminder } from './AuthorizationsReminder';
 import { ShiftPanel } from './ShiftPanel';
 import { StatusChart } from './StatusChart';
 import { batchWords, statusWords } from './words';
 import { Alert } from '../../components/Alert';
 import '../history/history.css';
 import './end-of-day.css';
+import '../authorizations/authorizations.css';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 /** Today on this lane as the date picker holds it (YYYY-MM-DD). */
@@ -81,6 +83,7 @@ export function EndOfDayScreen() {
         </p>
       ) : null}
       <Alert message={problem ?? error} className="history-error" />
+      <AuthorizationsReminder />
       <ShiftPanel />
       <OfflinePanel />
       {report ? (

@@ -179,4 +179,15 @@ describe('the authorizations screen', () => {
     expect(screen.queryByTestId('auth-warning')).toBeNull();
     expect(screen.getByTestId('nav-authorizations').textContent).toBe('Authorizations Alt+6');
   });
+
+  it('reminds at the end of day, before the shift or day is closed, and opens the screen', async () => {
+    await renderCounter({ answers: { 'terminal.openAuthorizations': () => viewOf([car, room]) } });
+    await act(async () => void fireEvent.keyDown(window, { key: '3', altKey: true }));
+    const reminder = screen.getByTestId('eod-authorizations-reminder');
+    expect(reminder.textContent).toBe(
+      '1 authorization is near or past the 30-day expiry: capture or release it before closing the day. Open Authorizations',
+    );
+    await act(async () => void fireEvent.click(within(reminder).getByRole('button', { name: 'Open Authorizations' })));
+    expect(screen.getByRole('heading', { name: 'Authorizations' })).toBeTruthy();
+  });
 });
