@@ -40,8 +40,9 @@ export function openAuthorizations(
   ages: AuthorizationAges & { readonly tips: boolean },
 ): OpenAuthorizationsView {
   const approved = journal
-    .list({ operation: 'auth', from: now - lookBackDays * dayMs, limit: 1000 })
-    .filter((entry) => entry.detail?.tender === 'authorize' && tookEffect(entry))
+    // Captured ones count too: 5000 is some 55 holds a day for the 90 days, far above a counter's.
+    .list({ operation: 'auth', tender: 'authorize', from: now - lookBackDays * dayMs, limit: 5000 })
+    .filter(tookEffect)
     // Oldest first: the journal's order, the clock's where they differ.
     .reverse();
   const open: OpenAuthorization[] = [];

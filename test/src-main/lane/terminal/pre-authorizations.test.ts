@@ -138,6 +138,8 @@ describe('authorizations captured later, on a moved clock, through the emulator 
   it('refuses in words a capture above the hold where the merchant may not capture more, and changes nothing', async () => {
     const { core, inquire, ledgerOf } = await laneOnClock({ payments: { tips: true } }, '820000000001');
     const auth = await cardSale(core, 'visa-approve', 5000, 'authorize');
+    // A sale captured when approved is no hold.
+    await cardSale(core, 'visa-approve', 1200);
     const refused = ok(
       await call<FollowUpSummary>(core, 'terminal.capture', {
         orderId: auth.orderId,
