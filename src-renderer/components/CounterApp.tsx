@@ -10,6 +10,7 @@ import { LeftSaleBanner } from './LeftSaleBanner';
 import { OfflineBanner } from './OfflineBanner';
 import { RecoveryFindingsNotice } from './RecoveryFindingsNotice';
 import {
+  AuthorizationsScreen,
   DevicesScreen,
   EndOfDayScreen,
   HistoryScreen,
@@ -49,6 +50,8 @@ function CounterScreen({
       return <DevicesScreen />;
     case 'settings':
       return <SettingsScreen askManager={askManager} />;
+    case 'authorizations':
+      return <AuthorizationsScreen askManager={askManager} />;
   }
 }
 

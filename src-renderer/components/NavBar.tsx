@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { counterScreens, type CounterScreen } from '../store/navigation-slice';
 import { usePos } from '../store/use-pos';
@@ -10,10 +10,12 @@ export const screenNames: Record<CounterScreen, string> = {
   'end-of-day': 'End of day',
   devices: 'Devices',
   settings: 'Settings',
+  authorizations: 'Authorizations',
 };
 
 /**
- * The counter's screens and who is signed in. Alt+1…5 open the screens from anywhere (except
+ * The counter's screens and who is signed in; Authorizations counts the holds near or past their
+ * expiry, read at sign-in (ADR 090). Alt+1…6 open the screens from anywhere (except
  * while a payment is on its way, which keeps the sale screen), Alt+0 signs out.
  */
 export function NavBar() {
@@ -21,6 +23,13 @@ export function NavBar() {
     useShallow((state) => ({ screen: state.screen, staff: state.staff, paying: state.saleStage === 'paying' })),
   );
   const go = usePos((state) => state.go);
+  const attention = usePos((state) => state.openAuthorizations?.needAttention ?? 0);
+  const loadAuthorizations = usePos((state) => state.loadAuthorizations);
+  useEffect(() => void loadAuthorizations(), [loadAuthorizations]);
+  const names = useMemo(
+    () => (attention > 0 ? { ...screenNames, authorizations: `Authorizations (${attention})` } : screenNames),
+    [attention],
+  );
   const signOut = usePos((state) => state.signOut);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -35,7 +44,7 @@ export function NavBar() {
     <nav className="nav-bar" aria-label="Screens">
       <ScreenTabs
         screens={counterScreens}
-        names={screenNames}
+        names={names}
         current={screen}
         go={go}
         lockedTo={paying ? 'sale' : undefined}

@@ -14,6 +14,9 @@ export const DevicesScreen = deferred(() => import('../screens/devices/DevicesSc
 export const SettingsScreen = deferred(() =>
   import('../screens/settings/SettingsScreen').then((m) => m.SettingsScreen),
 );
+export const AuthorizationsScreen = deferred(() =>
+  import('../screens/authorizations/AuthorizationsScreen').then((m) => m.AuthorizationsScreen),
+);
 export const TrainingPanel = deferred(() => import('../training/TrainingPanel').then((m) => m.TrainingPanel));
 export const SignaturePanel = deferred(() => import('./SignaturePanel').then((m) => m.SignaturePanel));
 export const ManagerApproval = deferred(() => import('./ManagerApproval').then((m) => m.ManagerApproval));
@@ -27,8 +30,15 @@ export async function preloadScreens(mode: 'counter' | 'kiosk'): Promise<void> {
   }
   await SaleScreen.preload();
   await Promise.all(
-    [HistoryScreen, EndOfDayScreen, DevicesScreen, SettingsScreen, TrainingPanel, SignaturePanel, ManagerApproval].map(
-      (screen) => screen.preload(),
-    ),
+    [
+      HistoryScreen,
+      EndOfDayScreen,
+      DevicesScreen,
+      SettingsScreen,
+      AuthorizationsScreen,
+      TrainingPanel,
+      SignaturePanel,
+      ManagerApproval,
+    ].map((screen) => screen.preload()),
   );
 }

@@ -1,8 +1,8 @@
 import type { StateCreator } from 'zustand';
 import type { PosState } from './pos-state';
 
-/** The counter's screens, in the order of the navigation bar and its Alt+1…5 keys. */
-export const counterScreens = ['sale', 'history', 'end-of-day', 'devices', 'settings'] as const;
+/** The counter's screens, in the order of the navigation bar and its Alt+1…6 keys. */
+export const counterScreens = ['sale', 'history', 'end-of-day', 'devices', 'settings', 'authorizations'] as const;
 export type CounterScreen = (typeof counterScreens)[number];
 
 export interface NavigationSlice {

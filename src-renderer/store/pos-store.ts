@@ -13,6 +13,7 @@ import { createTrainingSlice } from './training-slice';
 import { createHistorySlice } from './history-slice';
 import { createCustomerSlice } from './customer-slice';
 import { createEndOfDaySlice } from './end-of-day-slice';
+import { createAuthorizationsSlice } from './authorizations-slice';
 import { createDeviceTestsSlice } from './device-tests-slice';
 import { createSettingsSlice } from './settings-slice';
 import { createKioskSlice } from './kiosk-slice';
@@ -41,6 +42,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createHistorySlice(pos)(...a),
     ...createCustomerSlice(pos)(...a),
     ...createEndOfDaySlice(pos)(...a),
+    ...createAuthorizationsSlice(pos)(...a),
     ...createDeviceTestsSlice(pos)(...a),
     ...createSettingsSlice(pos)(...a),
     ...createKioskSlice(pos)(...a),

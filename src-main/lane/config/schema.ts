@@ -146,6 +146,16 @@ export const settingsSchema = z
               .boolean({ error: 'expected true or false' })
               .default(false)
               .describe('A capture may add a tip (the gateway must allow capturing more than authorized).'),
+            authorizationExpiryDays: integerFrom(1, 31)
+              .default(30)
+              .describe(
+                'Days an authorization (captured later) holds before the networks may let it lapse: the gateway reference\u2019s "usually thirty days". Networks differ (Visa and Mastercard 7 days for most card-present stores, up to 31 for lodging and car rental): set your own.',
+              ),
+            authorizationWarnDays: integerFrom(1, 31)
+              .default(25)
+              .describe(
+                'From this many days old an open authorization is shown with a warning, so it is captured or released before it lapses.',
+              ),
             forcedCredit: z
               .boolean({ error: 'expected true or false' })
               .default(false)

@@ -138,6 +138,9 @@ export function createCommandHandlers(
     'terminal.lookup': (args) => core.sales.lookup(args),
     'terminal.history': (args) => core.sales.history(args),
     'terminal.endOfDay': (args) => core.sales.endOfDay(args),
+    // Holds captured later and the day's deposits (ADR 090): staff's, as they list cards and money.
+    'terminal.openAuthorizations': signedIn('see the open authorizations', () => core.sales.openAuthorizations()),
+    'terminal.funding': signedIn('see the gateway\u2019s funding', (args) => core.sales.funding(args)),
     // A sale's customer (issue 17): staff only, as a kiosk's customer runs nothing but their own payment; deleting a card is a manager's.
     'terminal.storedCards': signedIn('see a customer\u2019s stored cards', (args) => core.customers.storedCards(args)),
     'terminal.deleteStoredCard': managers('delete a customer\u2019s stored card', (args) =>

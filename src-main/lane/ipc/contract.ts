@@ -16,6 +16,7 @@
  *   signature.ts   signature.*                signature capture on a pad or the screen
  *   sale.ts        terminal.state, .sale, ... the customer's sale and the state machine
  *   follow-ups.ts  terminal.capture, .void, .refund, .reprint, stored cards, a later signature
+ *   authorizations.ts terminal.openAuthorizations, .funding: holds captured later; the day's deposits
  *   history.ts     terminal.history, .lookup, .endOfDay
  *   recovery.ts    terminal.recoveryQueue, .findings, ...; journal.*: lost answers, the refusal
  *   training.ts    training.*                 training's built-in gateway
@@ -32,6 +33,7 @@ import type { z } from 'zod';
 import { appCommands } from './contract/app';
 import { deviceCommands, deviceEvents } from './contract/devices';
 import { followUpCommands } from './contract/follow-ups';
+import { authorizationCommands } from './contract/authorizations';
 import { historyCommands } from './contract/history';
 import { kioskCommands, kioskEvents } from './contract/kiosk';
 import { printerCommands } from './contract/printers';
@@ -52,6 +54,7 @@ import { trainingCommands, trainingEvents } from './contract/training';
 export * from './contract/app';
 export * from './contract/devices';
 export * from './contract/follow-ups';
+export * from './contract/authorizations';
 export * from './contract/history';
 export * from './contract/kiosk';
 export * from './contract/printers';
@@ -101,6 +104,7 @@ export const commands = {
   ...signatureCommands,
   ...saleCommands,
   ...followUpCommands,
+  ...authorizationCommands,
   ...historyCommands,
   ...recoveryCommands,
   ...trainingCommands,

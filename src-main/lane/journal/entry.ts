@@ -78,6 +78,8 @@ export interface JournalFilter {
   readonly operation?: JournalOperation;
   /** The gateway's reference: the row it answered, and the follow-ups that acted on it. */
   readonly retref?: string;
+  /** The sale's tender as its authorization row keeps it (`authorize`: the holds captured later). */
+  readonly tender?: string;
   readonly from?: number;
   readonly to?: number;
   readonly limit?: number;

@@ -29,6 +29,11 @@ export type JournaledFollowUp =
       readonly applied: boolean;
       readonly record: TransactionRecord;
     }
+  /**
+   * The gateway refused the request as sent (HTTP 400: a capture above what the merchant may
+   * capture): an answer, so nothing changed; the row is completed declined with the gateway's words.
+   */
+  | { readonly kind: 'refused'; readonly entryId: number; readonly words: string }
   /** The answer was lost and nothing could be learned yet: the entry waits in the recovery queue. */
   | { readonly kind: 'unknown'; readonly entryId: number; readonly error: GatewayError }
   /**
@@ -142,6 +147,14 @@ export async function journaledFollowUp(
     else if (request.operation === 'void') answer = await client.void(base as ReversalRequest);
     else answer = await client.refund(base as ReversalRequest);
   } catch (error) {
+    // A capture the gateway refused as sent (HTTP 400) is its answer: nothing was captured.
+    const words = request.operation === 'capture' ? refusedWords(error) : undefined;
+    if (words !== undefined) {
+      const outcome: JournalOutcome = { respstat: 'C', resptext: words };
+      const done = writeAfterSending(journal, { ...held, outcome }, () => journal.complete(entryId, outcome));
+      if ('refused' in done) return { kind: 'unrecorded', entryId, error: done.refused };
+      return { kind: 'refused', entryId, words };
+    }
     // Even a request that never left is held when its row cannot say so: the gateway is asked later.
     const failure = writeAfterSending(journal, { ...held, outcome: null }, () =>
       recordFailedCall(journal, entryId, error),
@@ -169,6 +182,22 @@ export async function journaledFollowUp(
   const completed = writeAfterSending(journal, { ...held, outcome }, () => journal.complete(entryId, outcome));
   if ('refused' in completed) return { kind: 'unrecorded', entryId, answer, error: completed.refused };
   return { kind: 'answered', entryId, answer };
+}
+
+/**
+ * The gateway's words when it refused a request as sent (HTTP 400, its `message` when the body
+ * has one); undefined for any other failure.
+ */
+export function refusedWords(error: unknown): string | undefined {
+  if (!(error instanceof GatewayError) || error.kind !== 'http' || error.status !== 400) return undefined;
+  try {
+    const body: unknown = error.raw === undefined ? undefined : JSON.parse(error.raw);
+    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message)
+      return body.message;
+  } catch {
+    // Not JSON: the status is all the gateway said.
+  }
+  return 'the gateway refused the request (HTTP 400)';
 }
 
 /** Runs a settling whose journal writes may be refused, returning the refusal instead of throwing it. */

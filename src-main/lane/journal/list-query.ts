@@ -14,6 +14,7 @@ export function listQuery(filter: JournalFilter): { sql: string; params: unknown
   if (filter.retref)
     narrow("(json_extract(outcome, '$.retref') = ? OR original_retref = ?)", filter.retref, filter.retref);
   if (filter.operation) narrow('operation = ?', filter.operation);
+  if (filter.tender) narrow("json_extract(detail, '$.tender') = ?", filter.tender);
   if (filter.from !== undefined) narrow('created_at >= ?', filter.from);
   if (filter.to !== undefined) narrow('created_at < ?', filter.to);
   const sql = `SELECT * FROM entries ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;

@@ -56,7 +56,10 @@ export function unrecordedWords(operation: FollowUpOperation, answer: Capture | 
 /** A capture, void or refund as the core is asked for it. */
 export interface FollowUpArgs {
   readonly orderId: string;
-  /** Void and refund: how much (a refund's is always given from the screen; absent means all that is left). */
+  /**
+   * Capture: the final amount before the tip (absent: what is held). Void and refund: how much (a
+   * refund's is always given from the screen; absent means all that is left).
+   */
   readonly amountMinor?: number;
   readonly tipMinor?: number;
   /** A refund's reason (into the journal and onto the slip), or a void's (into the journal; required by the contract). */
@@ -142,12 +145,16 @@ export async function followUp(
     const tip = request.tipMinor ?? 0;
     if (tip > 0 && !deps.tips)
       throw new LaneError('refused', 'This merchant does not take tips: capture without one.', 'tipMinor');
-    amountMinor = held + tip;
+    // The final amount may be less than held (the rest is let go) or more, where the gateway allows the merchant.
+    const finalMinor = request.amountMinor ?? held;
+    amountMinor = finalMinor + tip;
     journalAmountMinor = amountMinor;
-    if (tip > 0) {
-      detail = { tipMinor: tip };
-      tipMinor = tip;
-    }
+    detail = {
+      ...(finalMinor !== held ? { heldMinor: held } : {}),
+      ...(tip > 0 ? { tipMinor: tip } : {}),
+    };
+    if (tip > 0) tipMinor = tip;
+    if (Object.keys(detail).length === 0) detail = undefined;
   } else if (operation === 'void') {
     const refusal = voidRefusal(money, record);
     if (refusal) throw refusal;
@@ -231,6 +238,12 @@ export async function followUp(
       );
       return { ...base, outcome: 'unknown', reason: unrecordedWords(operation, result.answer) };
     }
+    case 'refused':
+      return {
+        ...base,
+        outcome: 'declined',
+        reason: `The gateway refused the ${operation}, so nothing changed: ${result.words}.`,
+      };
     case 'recovered':
       if (!result.applied)
         return {

@@ -2,6 +2,8 @@ import type { Settings } from '../config/settings';
 import type { DeviceManager } from '../devices/manager';
 import type {
   EndOfDayReport,
+  FundingView,
+  OpenAuthorizationsView,
   FollowUpSummary,
   KeyedEntryView,
   SaleOutcomeNotice,
@@ -20,6 +22,8 @@ import type { SignatureService } from '../signature/service';
 import { createSaleSignature } from '../payment/signature/sale-signature';
 import { createCustomerSale } from './customer-sale';
 import { endOfDay } from './end-of-day';
+import { fundingDay } from './funding-day';
+import { openAuthorizations } from './open-authorizations';
 import { findingsDesk, type FindingsDesk } from './findings-desk';
 import { followUpDesk } from './follow-up-desk';
 import type { FollowUpArgs } from './follow-up';
@@ -74,6 +78,10 @@ export interface TerminalService extends FindingsDesk {
   /** What an approved sale or authorization in the journal was approved for; undefined when there is none. */
   saleAmount(orderId: string): number | undefined;
   endOfDay(args: ParsedCommandArgs<'terminal.endOfDay'>): Promise<EndOfDayReport>;
+  /** Authorizations captured later: the open ones with their age (ADR 090). */
+  openAuthorizations(): OpenAuthorizationsView;
+  /** The gateway's funding (deposits) for a date (ADR 090). */
+  funding(args: ParsedCommandArgs<'terminal.funding'>): Promise<FundingView>;
   /** Entries whose outcome is not known yet. */
   recoveryQueue(): RecoveryItem[];
   /** Settles what the journal does not know yet (at start with `start`, in the background, and when asked). */
@@ -242,6 +250,13 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       return entry ? (entry.outcome?.amountMinor ?? entry.amountMinor) : undefined;
     },
     endOfDay: async (args) => endOfDay(await lane(), args),
+    openAuthorizations: () =>
+      openAuthorizations(openJournal(), options.now(), {
+        expiryDays: settings.payments.authorizationExpiryDays,
+        warnDays: settings.payments.authorizationWarnDays,
+        tips: settings.payments.tips,
+      }),
+    funding: async ({ date }) => fundingDay(await lane(), date),
     recoveryQueue: () => recoveryQueue(openJournal()),
     cash: (args, cashier) => split.cash(args, cashier),
     returnParts: (reason, cashier) => split.returnParts(reason, cashier),

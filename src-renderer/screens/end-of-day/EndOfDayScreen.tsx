@@ -5,12 +5,15 @@ import { formatMoney } from '../../../src-main/platform/money';
 import { usePos } from '../../store/use-pos';
 import { Reconciliation } from './Reconciliation';
 import { OfflinePanel } from './OfflinePanel';
+import { FundingPanel } from './FundingPanel';
+import { AuthorizationsReminder } from './AuthorizationsReminder';
 import { ShiftPanel } from './ShiftPanel';
 import { StatusChart } from './StatusChart';
 import { batchWords, statusWords } from './words';
 import { Alert } from '../../components/Alert';
 import '../history/history.css';
 import './end-of-day.css';
+import '../authorizations/authorizations.css';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 /** Today on this lane as the date picker holds it (YYYY-MM-DD). */
@@ -80,6 +83,7 @@ export function EndOfDayScreen() {
         </p>
       ) : null}
       <Alert message={problem ?? error} className="history-error" />
+      <AuthorizationsReminder />
       <ShiftPanel />
       <OfflinePanel />
       {report ? (
@@ -134,6 +138,7 @@ export function EndOfDayScreen() {
               <Reconciliation reconciliation={report.reconciliation} />
             </div>
           </div>
+          <FundingPanel date={'date' in report.query ? report.query.date : null} />
           <div className="eod-panel">
             <h2>The day by status</h2>
             <StatusChart rows={report.journal} />

@@ -41,8 +41,14 @@ export interface StoredCardsView {
 
 export const followUpCommands = {
   'terminal.capture': command<FollowUpSummary>()(
-    'Captures an authorization by its order id, with a tip where the merchant takes tips (refused otherwise).',
-    z.object({ orderId: z.string().min(1).max(19), tipMinor: amountMinorFrom(0).optional() }).strict(),
+    'Captures an authorization by its order id: the final `amountMinor` when it differs from what is held (more only where the gateway lets the merchant capture more), with a tip where the merchant takes tips (refused otherwise).',
+    z
+      .object({
+        orderId: z.string().min(1).max(19),
+        amountMinor: amountMinorFrom(1).optional(),
+        tipMinor: amountMinorFrom(0).optional(),
+      })
+      .strict(),
   ),
   'terminal.void': command<FollowUpSummary>()(
     'Voids a sale or authorization by its order id: all of it, or part while it is only authorized, with a reason from the list (journaled with the void; no way in voids without one). A manager\u2019s: a cashier gives `managerPin`.',

@@ -24,6 +24,8 @@ describe('settingsSchema defaults', () => {
       payments: {
         device: 'reader',
         tips: false,
+        authorizationExpiryDays: 30,
+        authorizationWarnDays: 25,
         forcedCredit: false,
         ach: false,
         cardTimeoutSeconds: 60,
