@@ -17,6 +17,10 @@ export interface KeyedCheck {
 export const achConsentWords =
   'I authorize the merchant to debit my bank account above, once, for the total shown, and my bank to pay it.';
 
+/** The account as a check's receipt names it, beside its last four digits. */
+export const achAccountWords = (accountType: string | undefined): string =>
+  accountType === 'savings' ? 'SAVINGS ACCOUNT' : accountType === 'checking' ? 'CHECKING ACCOUNT' : 'BANK ACCOUNT';
+
 /**
  * Whether a routing number's ABA check digit holds: 3, 7 and 1 weigh the nine digits in turn, and
  * the weighted sum is a multiple of 10. Null when it holds; else why not, in words.

@@ -55,6 +55,10 @@ export class OfflinePolicy {
     if (ask.tender === 'profile') return refused(`Offline: a stored profile needs the network. ${otherTender}`);
     if (ask.tender === 'forced-credit')
       return refused('Offline: money back to a card needs the network. Try again when the gateway is back.');
+    if (ask.tender === 'forced-sale')
+      return refused(
+        'Offline: a forced sale goes to the gateway with its voice authorization code, so it needs the network. Try again when the gateway is back.',
+      );
     if (ask.tender !== 'sale')
       return refused(
         `Offline: only card sales are taken while offline, not an authorization to capture later. ${otherTender}`,
