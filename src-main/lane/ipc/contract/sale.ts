@@ -5,7 +5,14 @@
 import { z } from 'zod';
 import { cartTotalMinor, type CartLine } from '../cart';
 import type { TerminalPhase } from '../sale-phases';
-import { cardEntries, cardTenders, voiceAuthcodePattern, type CardEntry, type SaleTender } from '../tenders';
+import {
+  cardEntries,
+  cardTenders,
+  routingProblem,
+  voiceAuthcodePattern,
+  type CardEntry,
+  type SaleTender,
+} from '../tenders';
 import { amountMinorFrom, managerPin, noArgs } from './schemas';
 import { command, event } from './spec';
 
@@ -301,11 +308,15 @@ export const saleCommands = {
       .superRefine(cartMatchesAmount),
   ),
   'terminal.achSale': command<SaleSummary>()(
-    'An electronic check sale from a keyed bank account (routing number and account number; checking or savings).',
+    'An electronic check sale from a keyed bank account (routing number and account number; checking or savings), taken at the counter with the customer\u2019s signed consent: sent as PPD (ecomind B, ADR 091), captured; the receipt carries the consent words and, on the merchant copy, a signature line.',
     z
       .object({
         amountMinor: amountMinorFrom(1),
-        routing: z.string().regex(/^\d{9}$/, { error: 'the routing (ABA) number is 9 digits' }),
+        /** 9 digits whose ABA check digit holds; refused naming the problem otherwise. */
+        routing: z.string().superRefine((value, context) => {
+          const problem = routingProblem(value);
+          if (problem) context.addIssue({ code: 'custom', message: problem });
+        }),
         account: z.string().regex(/^\d{4,17}$/, { error: 'the bank account number is 4 to 17 digits' }),
         accountType: z.enum(['checking', 'savings']),
         name: z.string().min(1).max(30),
