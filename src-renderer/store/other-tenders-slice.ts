@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { CardEntry, PosApi, SaleSummary } from '../../src-main/lane/ipc/contract';
-import { PosCallError, unwrap } from '../pos/call-error';
+import { unwrap } from '../pos/call-error';
 import type { PosState } from './pos-state';
 
 /**
@@ -27,8 +27,8 @@ export type OtherPayment =
 export interface OtherTendersSlice {
   /**
    * Pays what the sale owes by `payment`. Null when the payment ran (its outcome is the sale's
-   * last result), or the refusal in words; throws `forbidden` when a manager must approve (a
-   * forced sale), with nothing started.
+   * last result), or the refusal in words, also shown as the sale's error (a forced sale without
+   * a manager's PIN that the lane takes is refused so, with nothing started).
    */
   payOther(payment: OtherPayment): Promise<string | null>;
 }
@@ -81,9 +81,8 @@ export const createOtherTendersSlice =
           set({ saleStage: 'result', receiptPending: false, saleError: message(error) });
           return null;
         }
-        set({ saleStage: 'entry' });
-        if (error instanceof PosCallError && error.code === 'forbidden') throw error;
-        set({ saleError: message(error) });
+        // Nothing was charged (refused, canceled, no card in time, a wrong manager's PIN): back to the amount, saying why.
+        set({ saleStage: 'entry', saleError: message(error) });
         return message(error);
       }
     },

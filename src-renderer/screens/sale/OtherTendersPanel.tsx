@@ -55,7 +55,7 @@ export function OtherTendersPanel({ onClose }: { onClose: () => void }) {
   const pay = (payment: OtherPayment) => {
     onClose();
     // The sale screen shows the payment; a refusal comes back as the sale's error, in words.
-    void actions.payOther(payment).catch(() => undefined);
+    void actions.payOther(payment);
   };
 
   return (
@@ -193,7 +193,7 @@ export function CheckForm({ onPay, onBack }: { onPay: (payment: OtherPayment) =>
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const wrongRouting = routingProblem(routing);
-    if (wrongRouting) return setProblem(`Routing number: ${wrongRouting}.`);
+    if (wrongRouting) return setProblem(`Routing number: ${wrongRouting}${wrongRouting.endsWith('.') ? '' : '.'}`);
     if (!/^\d{4,17}$/.test(account)) return setProblem('Account number: 4 to 17 digits, as printed on the check.');
     const holder = name.trim();
     if (holder === '' || holder.length > 30)
