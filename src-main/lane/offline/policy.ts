@@ -6,7 +6,7 @@ export interface OfflineAsk {
   readonly amountMinor: number;
   /** The reader's entry mode: chip, contactless, swipe, fallback-swipe, keyed (or a device's own words). */
   readonly entryMode: string | undefined;
-  /** sale, authorize, forced-credit, ach, profile, wallet. */
+  /** sale, authorize, forced-credit, ach, profile, wallet, forced-sale. */
   readonly tender: string;
 }
 
