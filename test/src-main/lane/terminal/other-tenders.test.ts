@@ -3,14 +3,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { achConsentWords } from '../../../../src-main/lane/gateway/ach';
-import type { FollowUpSummary, SaleSummary } from '../../../../src-main/lane/ipc/contract';
+import type { FollowUpSummary, SaleSummary, TerminalState } from '../../../../src-main/lane/ipc/contract';
 import { Journal } from '../../../../src-main/lane/journal/journal';
 import { buildReceipt } from '../../../../src-main/lane/receipt/model';
 import { receiptFactsForOrder } from '../../../../src-main/lane/terminal/reprint';
 import { systemClock } from '../../../../src-main/platform/clock';
 import { receiptText } from '../../../support/receipts';
 import { ok } from '../../../support/test-core';
-import { call, cardSale, emulatorForEachTest, laneAgainst, merchid } from './support';
+import { call, cardSale, devicesConnected, emulatorForEachTest, laneAgainst, merchid } from './support';
 
 /**
  * Issue 37, the counter's other tenders: a forced sale on the issuer's voice authorization code,
@@ -131,6 +131,33 @@ describe('a forced sale (voice authorization)', () => {
       managerPin: '9999',
     });
     expect(sale).toMatchObject({ outcome: 'approved', authcode: '123456' });
+  });
+
+  it('takes a keyed card: the code and the keyed number go together, and the receipt says Keyed', async () => {
+    const { core, journalPath } = laneAgainst(emulator(), cores);
+    await devicesConnected(core);
+    core.events.subscribe((name, payload) => {
+      if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card')
+        void (async () => {
+          for (const key of [...'4788250000121443', 'Enter', ...'1228', 'Enter', ...'123', 'Enter'])
+            await core.dispatch('terminal.keyEntry', { key });
+        })();
+    });
+    const sale = ok(
+      await call<SaleSummary>(core, 'terminal.sale', {
+        amountMinor: 1800,
+        tender: 'forced-sale',
+        entry: 'keyed',
+        voiceAuthcode: '7Q2',
+      }),
+    );
+    expect(sale).toMatchObject({ outcome: 'approved', entryMode: 'keyed', authcode: '7Q2' });
+    expect(ledgerOf(sale.orderId)).toEqual([
+      expect.objectContaining({ authcode: '7Q2', respcode: '01', captured: 1800, lastfour: '1443' }),
+    ]);
+    const text = reprintedText(journalPath, sale.orderId, 'merchant');
+    expect(text).toContain('Voice authorization 7Q2');
+    expect(text).not.toContain('4788250000121443');
   });
 
   it('needs the code, and only a forced sale carries one', async () => {
