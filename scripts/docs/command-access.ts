@@ -23,6 +23,7 @@ interface Run {
 const branches: Partial<Record<CommandName, ReadonlyArray<readonly [string, Record<string, unknown>]>>> = {
   'terminal.sale': [
     ['`tender: "forced-credit"`', { tender: 'forced-credit' }],
+    ['`tender: "forced-sale"`', { tender: 'forced-sale' }],
     ['other tenders', { tender: 'sale' }],
   ],
   'terminal.newSale': [

@@ -28,4 +28,5 @@ export type PosState = PosSlices['session'] &
   PosSlices['offline'] &
   PosSlices['hub'] &
   PosSlices['customerDisplay'] &
-  PosSlices['authorizations'];
+  PosSlices['authorizations'] &
+  PosSlices['otherTenders'];

@@ -23,6 +23,7 @@ import { createCashSlice } from './cash-slice';
 import { createOfflineSlice } from './offline-slice';
 import { createHubSlice } from './hub-slice';
 import { createCustomerDisplaySlice } from './customer-display-slice';
+import { createOtherTendersSlice } from './other-tenders-slice';
 
 export type { PosState };
 export type PosStore = StoreApi<PosState>;
@@ -52,6 +53,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createOfflineSlice(pos)(...a),
     ...createHubSlice(pos)(...a),
     ...createCustomerDisplaySlice(pos)(...a),
+    ...createOtherTendersSlice(pos)(...a),
   }));
 }
 

@@ -6,6 +6,7 @@ import { createGatewayClient, type GatewayClient } from '../../src-main/lane/gat
 import { emulatedVisa } from '../support/cards';
 import { emulatorAdmin } from '../support/emulator-admin';
 import { loadGatewayReference, referenceMissing, type GatewayReference } from '../support/gateway-reference';
+import { achAuthorizationFields } from '../../src-main/lane/gateway/ach';
 import { achSale } from '../support/gateway-requests';
 import { loadRequestLineChecker, type RequestLineChecker } from '../support/gateway-request-line';
 import {
@@ -135,6 +136,29 @@ suite(suiteName, () => {
       client.auth({ merchid, amount: 100, account: '4788250000121443', expiry: '1228', userfields: { lane: '3' } }),
     );
     await as('auth ACH', () => client.auth({ ...achSale, merchid }));
+    // A check taken at the counter, as the lane sends it: PPD, the customer's written consent (ADR 091).
+    await as('auth ACH at the counter (ecomind B)', () =>
+      client.auth({
+        merchid,
+        amount: 2500,
+        ...achAuthorizationFields({
+          routing: '011401533',
+          account: '1234567890',
+          accountType: 'savings',
+          name: 'Pat Doe',
+        }),
+      }),
+    );
+    await as('auth forced sale (voice authcode)', () =>
+      client.auth({
+        merchid,
+        amount: 4200,
+        track: `;${clearTracks(emulatedVisa).track2.replace(/^;/, '')}`,
+        authcode: 'VC4821',
+        capture: true,
+        orderid: 'CONF-FORCED-0001',
+      }),
+    );
 
     const toCapture = await as('(setup) auth to capture', () =>
       client.auth({ merchid, amount: 1304, account: '4788250000121443', expiry: '1228', orderid: 'CONF-CAPT-0001' }),
@@ -194,6 +218,8 @@ suite(suiteName, () => {
       'auth profile use',
       'auth capture flag with Level 2/3 and userfields',
       'auth ACH',
+      'auth ACH at the counter (ecomind B)',
+      'auth forced sale (voice authcode)',
       'capture with Level 2/3',
       'void',
       'refund',
@@ -208,6 +234,14 @@ suite(suiteName, () => {
     }
     for (const call of relay.recorded)
       expect(call.url.startsWith(`${referenceRestRoot}/`), `${call.label}: ${call.url}`).toBe(true);
+  });
+
+  it('sends a counter check with ecomind B and a forced sale with the voice authcode, no ecomind', () => {
+    const check = relay.recorded.find((call) => call.label === 'auth ACH at the counter (ecomind B)');
+    expect(check?.body).toMatchObject({ ecomind: 'B', accttype: 'ESAV', bankaba: '011401533', capture: 'Y' });
+    const forced = relay.recorded.find((call) => call.label === 'auth forced sale (voice authcode)');
+    expect(forced?.body).toMatchObject({ authcode: 'VC4821', capture: 'Y' });
+    expect(forced?.body).not.toHaveProperty('ecomind');
   });
 
   it('sends the CVV as cvv2 and nothing the reference does not declare', () => {

@@ -1,4 +1,4 @@
-import type { KeystrokeAnswer } from '../ipc/contract';
+import type { KeystrokeAnswer, SaleSummary } from '../ipc/contract';
 import type { CommandCaller, CommandHandlers } from '../ipc/dispatcher';
 import { LaneError } from '../errors';
 import type { Core } from './core-parts';
@@ -100,7 +100,13 @@ export function createCommandHandlers(
       // Money back without a sale is never the customer's own payment.
       args.tender === 'forced-credit'
         ? signedIn('give money back without a sale', (sale: typeof args) => core.sales.sale(sale))(args, caller)
-        : customerPayment('take a payment', (sale: typeof args) => core.sales.sale(sale))(args),
+        : // A code keyed by hand captures money no issuer holds for the lane, and is never voided: a manager's.
+          args.tender === 'forced-sale'
+          ? managers<typeof args, Promise<SaleSummary>>('make a forced sale', (sale) => core.sales.sale(sale))(
+              args,
+              caller,
+            )
+          : customerPayment('take a payment', (sale: typeof args) => core.sales.sale(sale))(args),
     'terminal.achSale': customerPayment('take a payment', (args) => core.sales.achSale(args)),
     'terminal.walletSale': customerPayment('take a payment', (args) => core.sales.walletSale(args)),
     // A stored card is charged by staff: at a kiosk nobody checks whose it is.

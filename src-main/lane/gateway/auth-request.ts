@@ -53,8 +53,12 @@ export interface AuthorizationRequest {
   readonly taxexempt?: boolean;
   readonly termid?: string;
   readonly accttype?: string;
-  /** T telephone or mail, R recurring, E e-commerce. */
-  readonly ecomind?: 'T' | 'R' | 'E';
+  /**
+   * The payment origin, for card-not-present and ACH payments only. A card: T telephone or mail,
+   * R recurring, E e-commerce. ACH: T (TEL, recorded verbal consent), B (PPD, written consent)
+   * or E (WEB). Never with a card read at the lane (track data).
+   */
+  readonly ecomind?: 'T' | 'R' | 'E' | 'B';
   readonly userfields?: Userfields;
   /**
    * The caller's id of a manually opened batch (openbatch): a captured authorization joins the
@@ -103,6 +107,9 @@ export const authFieldRules: Readonly<Record<string, FieldRule>> = {
 const clearTrackMax = 76;
 const encryptedTrackMax = 4000;
 const achAccountTypes = ['ECHK', 'ESAV'];
+/** The payment origins by kind of payment (OpenAPI `ecomind`; the ACH guide's SEC codes). */
+const cardOrigins = ['T', 'R', 'E'];
+const achOrigins = ['T', 'B', 'E'];
 const profileInUse = /^\d{20}\/\d{1,3}$/;
 
 const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 'Y' : 'N');
@@ -126,9 +133,35 @@ function checkAch(request: AuthorizationRequest): void {
   }
   requireField('account', request.account, 'an ACH payment needs the bank account number (or its token)');
   requireField('bankaba', request.bankaba, 'an ACH payment needs the routing (ABA) number');
-  requireField('ecomind', request.ecomind, 'an ACH payment needs ecomind (T, R or E)');
+  // Left out, the gateway takes E (WEB, an Internet payment): the lane always names the origin.
+  requireField('ecomind', request.ecomind, 'an ACH payment needs ecomind (T, B or E)');
   if (request.amount === 0)
     throw new ValidationError('amount', 'zero-amount account verification is not supported for ACH');
+}
+
+/**
+ * ecomind by the kind of payment: an ACH payment's SEC code (T TEL, B PPD, E WEB); a card not
+ * present's origin (T, R, E); none for a card read at the lane ("Do not include ecomind for
+ * card-present transactions").
+ */
+function checkOrigin(request: AuthorizationRequest): void {
+  const ecomind = request.ecomind ?? '';
+  const ach = request.bankaba !== undefined || achAccountTypes.includes(request.accttype ?? '');
+  if (ach) {
+    if (!achOrigins.includes(ecomind))
+      throw new ValidationError('ecomind', 'for ACH: T (TEL, verbal consent), B (PPD, written consent) or E (WEB)');
+    return;
+  }
+  if (request.track !== undefined)
+    throw new ValidationError('ecomind', 'leave it out of a card-present payment (a card read at the lane)');
+  if (!cardOrigins.includes(ecomind)) {
+    throw new ValidationError(
+      'ecomind',
+      ecomind === 'B'
+        ? 'B (PPD, written consent) is for ACH payments only; a card takes T, R or E'
+        : 'T (telephone or mail), R (recurring) or E (e-commerce)',
+    );
+  }
 }
 
 function checkProfile(request: AuthorizationRequest): void {
@@ -201,9 +234,7 @@ export function authorizationToWire(request: AuthorizationRequest): Record<strin
   if (request.track !== undefined) checkTrack(request.track);
   if (request.country !== undefined) checkCountry('country', request.country);
   if (request.postal !== undefined) checkPostal('postal', request.postal, request.country);
-  if (request.ecomind !== undefined && !['T', 'R', 'E'].includes(request.ecomind)) {
-    throw new ValidationError('ecomind', 'T (telephone or mail), R (recurring) or E (e-commerce)');
-  }
+  if (request.ecomind !== undefined) checkOrigin(request);
   if (request.email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(request.email)) {
     throw new ValidationError('email', 'an address like name@example.com');
   }

@@ -6,7 +6,7 @@ export interface OfflineAsk {
   readonly amountMinor: number;
   /** The reader's entry mode: chip, contactless, swipe, fallback-swipe, keyed (or a device's own words). */
   readonly entryMode: string | undefined;
-  /** sale, authorize, forced-credit, ach, profile, wallet. */
+  /** sale, authorize, forced-credit, ach, profile, wallet, forced-sale. */
   readonly tender: string;
 }
 
@@ -55,6 +55,10 @@ export class OfflinePolicy {
     if (ask.tender === 'profile') return refused(`Offline: a stored profile needs the network. ${otherTender}`);
     if (ask.tender === 'forced-credit')
       return refused('Offline: money back to a card needs the network. Try again when the gateway is back.');
+    if (ask.tender === 'forced-sale')
+      return refused(
+        'Offline: a forced sale goes to the gateway with its voice authorization code, so it needs the network. Try again when the gateway is back.',
+      );
     if (ask.tender !== 'sale')
       return refused(
         `Offline: only card sales are taken while offline, not an authorization to capture later. ${otherTender}`,

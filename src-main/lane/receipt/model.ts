@@ -69,6 +69,13 @@ export interface ReceiptFacts {
   readonly terminalId: string;
   /** A refund's reason, in words ("Goods returned"). */
   readonly reason?: string;
+  /** Lines printed under the verdict on both copies: what kind of payment it was ("FORCED SALE", "Voice authorization 123456"). */
+  readonly notes?: readonly string[];
+  /**
+   * What the customer agrees to by signing, in place of the card issuer agreement: an electronic
+   * check's debit authorization. Printed on both copies; the merchant copy has the signature line.
+   */
+  readonly agreement?: string;
 }
 
 export interface ReceiptOptions {
@@ -244,6 +251,7 @@ export function buildReceipt(facts: ReceiptFacts, options: ReceiptOptions): Rece
   const verdict = facts.kind === 'void' ? 'VOIDED' : facts.kind === 'offline' ? 'OFFLINE' : undefined;
   center(verdict ?? (approved ? 'APPROVED' : 'DECLINED'), { bold: true, large: !approved || verdict === 'OFFLINE' });
   if (facts.kind === 'offline') center('This payment will be sent when the network is back');
+  if (approved) for (const note of facts.notes ?? []) center(note, { bold: true });
   if (facts.gateway.authcode && approved) pair('Auth code', facts.gateway.authcode);
   const response = [facts.gateway.respcode, facts.gateway.resptext].filter(Boolean).join(' ');
   if (response) pair('Response', response);
@@ -273,10 +281,14 @@ export function buildReceipt(facts: ReceiptFacts, options: ReceiptOptions): Rece
       lines.push({ kind: 'signature-line' });
       center(facts.card.name ?? 'Cardholder signature');
     }
-    if (facts.signature.image || facts.signature.required) {
+    if ((facts.signature.image || facts.signature.required) && !facts.agreement) {
       for (const line of wrap('I agree to pay the above total amount according to my card issuer agreement.', columns))
         lines.push({ kind: 'text', text: line, align: 'center' });
     }
+  }
+  if (facts.agreement && approved) {
+    lines.push({ kind: 'blank' });
+    for (const line of wrap(facts.agreement, columns)) lines.push({ kind: 'text', text: line, align: 'center' });
   }
   if (merchant.orderNote) {
     lines.push({ kind: 'blank' });

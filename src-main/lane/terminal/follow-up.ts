@@ -75,9 +75,22 @@ export interface FollowUpArgs {
 const refuse = (message: string, field: 'orderId' | 'amountMinor' = 'orderId') =>
   new LaneError('refused', message, field);
 
+/**
+ * A forced sale went on the issuer's voice authorization code and the gateway never voids one
+ * (PPS 70 "Voice authorization cannot be voided"): the money goes back by a refund.
+ */
+export const voiceVoidWords =
+  'A forced sale (voice authorization) cannot be voided: refund it instead, once it has settled.';
+
+/** The gateway's own refusal to void a voice authorization (response-codes.md, PPS 70). */
+const voiceVoidRefused = (answer: { respproc?: string | undefined; respcode?: string | undefined }) =>
+  answer.respproc === 'PPS' && answer.respcode === '70';
+
 /** Why a void cannot go, from the journal's and the gateway's view of the order; undefined when it can. */
-function voidRefusal(money: OrderMoney, record: TransactionRecord): LaneError | undefined {
+function voidRefusal(money: OrderMoney, record: TransactionRecord, forced: boolean): LaneError | undefined {
   if (money.fullyVoided || record.setlstat === 'Voided') return refuse(voidedWords('void'));
+  // Settled, it is refunded as any sale (below); before that, the gateway keeps it from a void.
+  if (forced && record.refundable !== true) return refuse(voiceVoidWords);
   if (record.voidable === true) return undefined;
   if (record.refundable === true) {
     const left = refundableMinor(money, record.amount ?? money.capturedMinor);
@@ -156,7 +169,7 @@ export async function followUp(
     if (tip > 0) tipMinor = tip;
     if (Object.keys(detail).length === 0) detail = undefined;
   } else if (operation === 'void') {
-    const refusal = voidRefusal(money, record);
+    const refusal = voidRefusal(money, record, auth.detail?.tender === 'forced-sale');
     if (refusal) throw refusal;
     if (request.amountMinor !== undefined && request.amountMinor > held)
       throw refuse(`Only ${moneyText(held)} of this sale is left to void.`, 'amountMinor');
@@ -258,7 +271,9 @@ export async function followUp(
       if (!approved) {
         const reason =
           'resptext' in answer
-            ? (answer.resptext ?? 'Declined')
+            ? voiceVoidRefused(answer)
+              ? voiceVoidWords
+              : (answer.resptext ?? 'Declined')
             : `The gateway has no sale with this reference (${'setlstat' in answer ? answer.setlstat : 'not found'})`;
         return { ...base, outcome: 'declined', reason };
       }

@@ -1,7 +1,7 @@
 import type { Settings } from '../config/settings';
 import { LaneError } from '../errors';
 import type { DeviceManager } from '../devices/manager';
-import { achAuthorizationFields } from '../gateway/ach';
+import { achAccountWords, achAuthorizationFields, achConsentWords } from '../gateway/ach';
 import type { CaptureDetails } from '../gateway/capture-details';
 import { maxSaleMinor } from '../ipc/cart';
 import type { ParsedCommandArgs, SaleSummary, SurchargeNotice } from '../ipc/contract';
@@ -93,6 +93,8 @@ export function createPayments(options: PaymentsOptions): Payments {
       tipMinor?: number;
       /** One part of a sale paid in parts (`totalMinor` given). */
       part: boolean;
+      /** A forced sale: the issuer's voice authorization code. */
+      voiceAuthcode?: string;
     },
     abort: AbortController,
     how: PaymentOptions,
@@ -101,11 +103,17 @@ export function createPayments(options: PaymentsOptions): Payments {
     const reader = manager.cardReader();
     if (!reader) throw new LaneError('refused', 'No card reader is configured: add one under Devices in the settings.');
     const deps = await lane();
-    const { amountMinor, tender, entry, captureDetails, tipMinor } = request;
+    const { amountMinor, tender, entry, captureDetails, tipMinor, voiceAuthcode } = request;
     const onOutcome: OutcomeListener = (known) => customerSale.outcomeKnown(known, tender, amountMinor);
     try {
       // An unattended device reads and authorizes by itself; a card the cashier keys is still the lane's to authorize.
       const device = reader.unattended && entry !== 'keyed' ? reader.unattended : undefined;
+      if (device && voiceAuthcode)
+        throw new LaneError(
+          'refused',
+          'This lane\u2019s payment device authorizes cards by itself and cannot send a voice authorization code: key the card for the forced sale.',
+          'entry',
+        );
       // At a kiosk the customer chooses the receipt after the payment: nothing prints now.
       const held = how.holdReceipts ? { holdReceipts: true } : {};
       const user = reader.setting.protocol === 'pae' ? reader.setting.paymentUser : 'Lanepoint';
@@ -133,6 +141,7 @@ export function createPayments(options: PaymentsOptions): Payments {
               entry,
               ...(captureDetails ? { captureDetails } : {}),
               ...(tipMinor ? { tipMinor } : {}),
+              ...(voiceAuthcode ? { voiceAuthcode } : {}),
               signal: abort.signal,
               onPhase,
               onOutcome,
@@ -165,6 +174,12 @@ export function createPayments(options: PaymentsOptions): Payments {
     };
     const onOutcome: OutcomeListener = (known) => customerSale.outcomeKnown(known, tender, amountMinor + tipMinor);
     try {
+      if (tender === 'forced-sale')
+        throw new LaneError(
+          'refused',
+          'This lane takes cards on its integrated terminal, which sends no voice authorization code: a forced sale is made at a lane with a card reader or in the gateway\u2019s virtual terminal.',
+          'tender',
+        );
       if (entry === 'keyed')
         throw new LaneError(
           'refused',
@@ -252,7 +267,7 @@ export function createPayments(options: PaymentsOptions): Payments {
           ),
       );
     },
-    sale({ amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart, totalMinor }, how = {}) {
+    sale({ amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart, totalMinor, voiceAuthcode }, how = {}) {
       refuseAboveSaleLimit(totalMinor ?? amountMinor, cart !== undefined);
       if (tender === 'forced-credit' && !settings.payments.forcedCredit) {
         throw new LaneError(
@@ -271,15 +286,29 @@ export function createPayments(options: PaymentsOptions): Payments {
         );
       if (tipMinor > 0 && tender === 'forced-credit')
         throw new LaneError('invalid', 'A refund takes no tip.', 'tipMinor');
+      if (tipMinor > 0 && tender === 'forced-sale')
+        throw new LaneError(
+          'invalid',
+          'A forced sale is for the amount the issuer approved by telephone: charge that amount, without a tip.',
+          'tipMinor',
+        );
       if (totalMinor !== undefined && tender !== 'sale')
         throw new LaneError('invalid', 'Only a sale is paid in parts: charge the whole amount.', 'totalMinor');
       const captureDetails = cart ? cartDetails(cart, tipMinor) : undefined;
       return customerSale.payment(
-        `sale:${tender}:${entry}:${amountMinor}`,
+        `sale:${tender}:${entry}:${amountMinor}${voiceAuthcode ? `:${voiceAuthcode}` : ''}`,
         { amountMinor, tender, entry, tipMinor, ...(cart ? { cart } : {}), ...(totalMinor ? { totalMinor } : {}) },
         (abort) =>
           cardSale(
-            { amountMinor, tender, entry, captureDetails, tipMinor, part: totalMinor !== undefined },
+            {
+              amountMinor,
+              tender,
+              entry,
+              captureDetails,
+              tipMinor,
+              part: totalMinor !== undefined,
+              ...(voiceAuthcode ? { voiceAuthcode } : {}),
+            },
             abort,
             how,
           ),
@@ -299,7 +328,15 @@ export function createPayments(options: PaymentsOptions): Payments {
             tender: 'ach',
             fields: achAuthorizationFields({ routing, account, accountType, name }),
             card: { maskedPan: `****${lastFour}`, entryMode: 'ach' },
-            cardFacts: { lastFour, brand: 'CHECK', entryMethod: entryMethodWords('ach') },
+            cardFacts: {
+              lastFour,
+              brand: achAccountWords(accountType),
+              entryMethod: entryMethodWords('ach'),
+              name,
+            },
+            // Written consent (PPD): the words the customer agreed to, and the signature line under them.
+            receiptAgreement: achConsentWords,
+            accountType,
           }),
       );
     },

@@ -1,4 +1,6 @@
 import { LaneError } from '../errors';
+import { achAccountWords, achConsentWords } from '../gateway/ach';
+import { forcedSaleNotes } from '../ipc/tenders';
 import type { Journal, JournalEntry } from '../journal/journal';
 import { factsFromJournal } from '../receipt/facts';
 import { buildReceipt, type ReceiptDocument, type ReceiptFacts, type ReceiptKind } from '../receipt/model';
@@ -42,12 +44,29 @@ export function receiptFactsForOrder(
   // A voided sale's slip is its void: an APPROVED sale slip would say money moved that did not.
   const money = orderMoney(orderId, journal.list({ orderId, limit: 1000 }));
   const voided = entry.outcome?.respstat === 'A' && money.fullyVoided;
+  const facts = factsFromJournal(entry, lane);
   return {
-    ...factsFromJournal(entry, lane),
+    ...facts,
     kind: voided ? 'void' : receiptKindOf(entry),
     ...(voided ? { amountMinor: money.voidedMinor } : {}),
     ...(!voided && partlyApproved(entry) ? { requestedMinor: entry.amountMinor } : {}),
+    ...paperOf(entry, facts.card),
   };
+}
+
+/** What a forced sale's and an electronic check's receipts print besides the card's facts, again on a reprint. */
+function paperOf(entry: JournalEntry, card: ReceiptFacts['card']): Partial<ReceiptFacts> {
+  const authcode = entry.outcome?.authcode;
+  if (entry.detail?.tender === 'forced-sale' && authcode) return { notes: forcedSaleNotes(authcode) };
+  if (entry.detail?.tender === 'ach') {
+    const accountType = entry.detail['accountType'];
+    return {
+      agreement: achConsentWords,
+      signature: { required: true },
+      card: { ...card, brand: achAccountWords(typeof accountType === 'string' ? accountType : undefined) },
+    };
+  }
+  return {};
 }
 
 /**

@@ -17,7 +17,7 @@ import type { EncodedSignature } from '../signature/codec';
 import { decodeSignature } from '../signature/codec';
 import type { SignaturePolicy } from '../signature/requirement';
 import type { CardEntry } from '../ipc/tenders';
-import type { SaleTender } from '../ipc/tenders';
+import { forcedSaleNotes, type SaleTender } from '../ipc/tenders';
 import { KindedError } from '../../platform/errors';
 
 export interface SaleDependencies {
@@ -90,23 +90,27 @@ export async function runSale(
     captureDetails?: CaptureDetails;
     /** The tip inside `amountMinor` (the customer's, at the counter or on their display): its own receipt line. */
     tipMinor?: number;
+    /** A forced sale: the issuer's voice authorization code, sent as `authcode`. */
+    voiceAuthcode?: string;
   },
 ): Promise<SaleResult> {
   const { amountMinor, signal } = request;
   const tender = request.tender ?? 'sale';
   const onPhase = request.onPhase ?? (() => undefined);
   const read = await readSaleCard(deps, { amountMinor, keyed: request.entry === 'keyed', signal, onPhase });
-  const { feeMinor } = deps.surcharge
-    ? await takeSurcharge(
-        {
-          ...deps.surcharge,
-          journal: deps.journal,
-          merchid: deps.merchid,
-          ...(deps.logger ? { logger: deps.logger } : {}),
-        },
-        { card: read, amountMinor, tender, signal },
-      )
-    : { feeMinor: 0 };
+  // A forced sale's code is the issuer's for the amount it approved by telephone: no fee is added to it.
+  const { feeMinor } =
+    deps.surcharge && tender !== 'forced-sale'
+      ? await takeSurcharge(
+          {
+            ...deps.surcharge,
+            journal: deps.journal,
+            merchid: deps.merchid,
+            ...(deps.logger ? { logger: deps.logger } : {}),
+          },
+          { card: read, amountMinor, tender, signal },
+        )
+      : { feeMinor: 0 };
   const { required, step } = await takeSignature(deps, { card: read, amountMinor, tender, signal, onPhase });
   if (signal.aborted) throw new KindedError('canceled', 'the sale was canceled');
   const result = await authorizeAndPrint(deps, {
@@ -118,7 +122,9 @@ export async function runSale(
         : { track: read.track }),
       // Level 2/3 data rides on an authorization only when it captures.
       ...(request.captureDetails && tender === 'sale' ? { captureDetails: request.captureDetails } : {}),
+      ...(request.voiceAuthcode ? { authcode: request.voiceAuthcode } : {}),
     },
+    ...(request.voiceAuthcode ? { receiptNotes: forcedSaleNotes(request.voiceAuthcode) } : {}),
     card: { maskedPan: read.maskedPan, entryMode: read.entryMode },
     ...(request.tipMinor ? { tipMinor: request.tipMinor } : {}),
     cardFacts: {
@@ -186,11 +192,18 @@ export interface TenderedPayment {
   readonly settle?: (outcome: SaleOutcome) => Promise<SaleOutcome>;
   /** Told an approved, partial or declined outcome as soon as it is final, before the receipts are built or printed. */
   readonly onOutcome?: OutcomeListener;
+  /** Lines the receipt prints under its verdict (a forced sale's voice authorization). */
+  readonly receiptNotes?: readonly string[];
+  /** What the customer agrees to by signing a paper receipt (an electronic check's debit authorization). */
+  readonly receiptAgreement?: string;
+  /** An electronic check's account type, kept on the journal's row for its reprint. */
+  readonly accountType?: 'checking' | 'savings';
 }
 
 /** Words for the receipt and the screen by tender. */
 const receiptKinds: Record<TenderedPayment['tender'], ReceiptKind> = {
   sale: 'sale',
+  'forced-sale': 'sale',
   authorize: 'authorization',
   'forced-credit': 'refund',
   ach: 'sale',
@@ -222,6 +235,7 @@ export async function authorizeAndPrint(
     detail: {
       tender,
       signatureRequired: required,
+      ...(payment.accountType ? { accountType: payment.accountType } : {}),
       ...(payment.signatureSkippedBy ? { signatureSkippedBy: payment.signatureSkippedBy } : {}),
       ...(payment.surchargeAcceptedMinor ? { surchargeAcceptedMinor: payment.surchargeAcceptedMinor } : {}),
     },
@@ -255,8 +269,15 @@ export async function authorizeAndPrint(
           : outcome.kind === 'partial'
             ? 'partial'
             : receiptKinds[tender];
+    const paper = {
+      ...(payment.receiptNotes ? { notes: payment.receiptNotes } : {}),
+      // The customer signs the merchant copy under the words they agree to.
+      ...(payment.receiptAgreement
+        ? { agreement: payment.receiptAgreement, signature: { ...facts.signature, required: true } }
+        : {}),
+    };
     receipts = paymentReceipts(
-      { ...facts, kind },
+      { ...facts, ...paper, kind },
       { training: deps.training, printedAt: new Date(deps.now()), columns: deps.printer?.profile.columns ?? 48 },
     );
     if (deps.holdReceipts) {

@@ -5,7 +5,7 @@ import { amountMinorOf, expiryAsMmyy, fieldDecline, readAuthFields, type AuthFie
 import { binInfo } from './bin-lookup';
 import { brandRangeOf } from './card-brands';
 import { visaDeclineCategory } from './decline-category';
-import { approval, cardOutcome, ppsDecline, type Outcome } from './outcomes';
+import { approval, cardOutcome, ppsDecline, voiceApprovedCode, voiceApproval, type Outcome } from './outcomes';
 import { receiptData, receiptObject } from './receipt-data';
 import { authorizationFee, feeFields } from './surcharge';
 import { looksLikeToken } from './token-vault';
@@ -120,7 +120,12 @@ const ach = (fields: AuthFields) =>
  * The gateway's card checks before the processor (PPS 11 Invalid card, 13 Bad card check digit,
  * 33 Unknown card type: a number outside the guides' brand table), then the processor's answer.
  */
-function decide(merchant: EmulatedMerchant, account: Account, amount: number, isAch: boolean): Outcome {
+function decide(
+  merchant: EmulatedMerchant,
+  account: Account,
+  request: { readonly amount: number; readonly isAch: boolean; readonly authcode: string | undefined },
+): Outcome {
+  const { amount, isAch } = request;
   if (isAch) {
     if (!merchant.entitlements.ach) return ppsDecline('48', 'Echeck not supported');
     if (amount === 0) return ppsDecline('43', 'Invalid amount');
@@ -133,6 +138,10 @@ function decide(merchant: EmulatedMerchant, account: Account, amount: number, is
   if (amount < 0 && !merchant.entitlements.forcedCredit)
     return ppsDecline('45', 'Refunds without reference not supported');
   if (amount <= 0) return approval(merchant.platform);
+  // A voice authorization: the issuer already approved it by telephone and gave the code, which
+  // the gateway takes as the approval ("For voice authorizations only, the authorization code
+  // provided by the issuer"; PPS 01 "VoiceAuth Approved"). The processor is not asked.
+  if (request.authcode) return voiceApproval(request.authcode);
   return cardOutcome(pan, amount, merchant.platform);
 }
 
@@ -174,7 +183,9 @@ export function authorize(
   if (found === 'invalid-track') return earlyDecline(ppsDecline('12', 'Invalid track'), merchid);
   if (found === 'invalid-token') return earlyDecline(ppsDecline('98', 'Invalid token'), merchid);
   const account = found;
-  const outcome = decide(merchant, account, amount, isAch);
+  const voiceAuthcode = fields.text.authcode || undefined;
+  const outcome = decide(merchant, account, { amount, isAch, authcode: voiceAuthcode });
+  const voice = outcome.respproc === 'PPS' && outcome.respcode === voiceApprovedCode;
   const approved = outcome.respstat === 'A';
   const fee =
     approved && !isAch && outcome.approvedAmount === undefined
@@ -222,6 +233,7 @@ export function authorize(
     refundOf: undefined,
     ...(fee ? { fee } : {}),
     ...(fields.text.batchsource ? { batchsource: fields.text.batchsource } : {}),
+    ...(voice ? { voice: true } : {}),
   };
   context.ledger.add(transaction);
   const answer = authorizationAnswer(transaction, fields, amount);

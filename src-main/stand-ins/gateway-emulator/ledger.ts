@@ -73,6 +73,8 @@ export interface EmulatedTransaction {
   fee?: EmulatedFee;
   /** The caller's batch id (auth's or capture's batchsource), for settlestatByBatchSource. */
   batchsource?: string;
+  /** Approved on a voice authorization code (PPS 01): it cannot be voided (PPS 70), only refunded. */
+  voice?: boolean;
   /** The stored profile the authorization used or created. */
   profileid?: string;
   acctid?: string;

@@ -27,6 +27,14 @@ export function ppsDecline(respcode: string, resptext: string): Outcome {
   return { respstat: 'C', respcode, respproc: 'PPS', resptext };
 }
 
+/** The gateway's code for an approval on the issuer's voice authorization code. */
+export const voiceApprovedCode = '01';
+
+/** A voice authorization the gateway approves on its own: PPS 01 "VoiceAuth Approved", with the code as given. */
+export function voiceApproval(authcode: string): Outcome {
+  return { respstat: 'A', respcode: voiceApprovedCode, respproc: 'PPS', resptext: 'VoiceAuth Approved', authcode };
+}
+
 /** The PPS 62 answer of the timeout cards: the processor never answered. */
 export const processorTimeout: Outcome = { respstat: 'B', respcode: '62', respproc: 'PPS', resptext: 'Timed out' };
 

@@ -51,7 +51,7 @@ function find(context: EmulatorContext, merchid: string, retref: string): Emulat
  * once its batch has gone to the processor (held at blank, SB or ND).
  */
 function isVoidable(context: EmulatorContext, t: EmulatedTransaction): boolean {
-  if (t.respstat !== 'A') return false;
+  if (t.respstat !== 'A' || t.voice) return false;
   return t.setlstat === 'Authorized' || (t.setlstat === 'Queued for Capture' && !inHeldBatch(context, t));
 }
 
@@ -137,9 +137,11 @@ const refused = (merchid: string, respcode: string, resptext: string, extra: Rec
 
 /**
  * void: the whole amount (absent or 0) while Authorized or Queued for Capture; a part only while
- * Authorized, answering what remains authorized. authcode REVERS on success.
+ * Authorized, answering what remains authorized. authcode REVERS on success. A voice
+ * authorization is never voided: PPS 70 "Voice authorization cannot be voided".
  */
 function voidTransaction(context: EmulatorContext, t: EmulatedTransaction, rawAmount: unknown): EmulatorAnswer {
+  if (t.voice) return refused(t.merchid, '70', 'Voice authorization cannot be voided', { retref: t.retref });
   if (!isVoidable(context, t))
     return refused(
       t.merchid,

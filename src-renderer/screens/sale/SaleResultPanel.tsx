@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { otherTenderNextStep } from './other-tender-words';
 import type { RecoveryFinding, SaleSummary } from '../../../src-main/lane/ipc/contract';
 import { formatMoney } from '../../../src-main/platform/money';
 import { usePosActions, usePosFields } from '../../store/use-pos';
@@ -99,6 +100,8 @@ function walletNextStep(sale: SaleSummary): string | null {
 function nextStep(sale: SaleSummary, dueMinor: number | null): string {
   const wallet = sale.tender === 'wallet' ? walletNextStep(sale) : null;
   if (wallet) return wallet;
+  const other = otherTenderNextStep(sale);
+  if (other) return other;
   switch (sale.outcome) {
     case 'approved':
       if (sale.signatureSkippedBy)

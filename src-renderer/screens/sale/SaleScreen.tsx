@@ -18,13 +18,10 @@ import { CashPanel } from './CashPanel';
 import { SplitEntry, type PartTender } from './SplitEntry';
 import { PaidParts, paidParts, type PaidPart } from './PaidParts';
 import { ReturnPartsDialog } from './ReturnPartsDialog';
+import { OtherTenders } from './OtherTendersPanel';
+import { typingInField } from './use-panel-keys';
 import './sale.css';
 import './tender.css';
-
-/** True when a key belongs to a field the person is typing in, not to the screen. */
-const typingInField = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
  * The counter's sale: key the amount (or build a cart), add a tip where the merchant takes
@@ -82,10 +79,10 @@ export function SaleScreen({
   const last = results.at(-1);
   const parts = paidParts(results, cashParts);
   // Cash and split open panels over the sale; a sale with paid parts is cancelled in a dialog.
-  const [tendering, setTendering] = useState<'cash' | 'split' | null>(null);
+  const [tendering, setTendering] = useState<'cash' | 'split' | 'other' | null>(null);
   const [returning, setReturning] = useState<PaidPart[] | null>(null);
   const [keyFirst, setKeyFirst] = useState(false);
-  const openTender = (panel: 'cash' | 'split') => (total > 0 ? setTendering(panel) : setKeyFirst(true));
+  const openTender = (panel: 'cash' | 'split' | 'other') => (total > 0 ? setTendering(panel) : setKeyFirst(true));
   const payPart = (tender: PartTender, partMinor: number) => {
     setTendering(null);
     if (tender === 'cash') void actions.payCash(partMinor);
@@ -370,6 +367,7 @@ export function SaleScreen({
             <button type="button" className="tender-split" onClick={() => openTender('split')} data-testid="pay-split">
               Split <kbd>S</kbd>
             </button>
+            <OtherTenders shown={tendering === 'other'} show={openTender} hide={setTendering} />
           </div>
           <Alert
             message={error ?? (keyFirst ? 'Key the amount first, or add items to the cart.' : null)}

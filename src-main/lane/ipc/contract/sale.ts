@@ -5,7 +5,14 @@
 import { z } from 'zod';
 import { cartTotalMinor, type CartLine } from '../cart';
 import type { TerminalPhase } from '../sale-phases';
-import { cardEntries, cardTenders, type CardEntry, type SaleTender } from '../tenders';
+import {
+  cardEntries,
+  cardTenders,
+  routingProblem,
+  voiceAuthcodePattern,
+  type CardEntry,
+  type SaleTender,
+} from '../tenders';
 import { amountMinorFrom, managerPin, noArgs } from './schemas';
 import { command, event } from './spec';
 
@@ -238,13 +245,29 @@ function cartMatchesAmount(
   }
 }
 
+/** A forced sale carries the issuer's voice authorization code, and only a forced sale does. */
+function voiceAuthcodeWithForcedSale(
+  sale: { tender?: string | undefined; voiceAuthcode?: string | undefined },
+  context: z.RefinementCtx,
+): void {
+  const forced = sale.tender === 'forced-sale';
+  if (forced === (sale.voiceAuthcode !== undefined)) return;
+  context.addIssue({
+    code: 'custom',
+    path: ['voiceAuthcode'],
+    message: forced
+      ? 'a forced sale needs the voice authorization code the issuer gave'
+      : 'only a forced sale carries a voice authorization code',
+  });
+}
+
 /** `totalMinor`: this payment is the first part of a sale of that total (split tender). */
 const firstPartOf = amountMinorFrom(1).optional();
 
 export const saleCommands = {
   'terminal.state': command<TerminalState>()('The payment state machine\u2019s current phase.', noArgs),
   'terminal.sale': command<SaleSummary>()(
-    'Runs a card sale for the amount: read, signature when required, authorize through the journal, print. `tender` authorize holds the amount for a later capture; forced-credit returns money without a sale (where the merchant is configured for it). A repeated command for the same amount while it runs joins it (one authorization).',
+    'Runs a card sale for the amount: read, signature when required, authorize through the journal, print. `tender` authorize holds the amount for a later capture; forced-credit returns money without a sale (where the merchant is configured for it); forced-sale sends the issuer\u2019s `voiceAuthcode` and captures (a manager\u2019s: a cashier gives `managerPin`; never voided, only refunded). A repeated command for the same amount while it runs joins it (one authorization).',
     z
       .object({
         amountMinor: amountMinorFrom(1),
@@ -257,9 +280,17 @@ export const saleCommands = {
         cart: z.array(cartLineSchema).min(1).max(99).optional(),
         /** This payment is the first part of a sale of `totalMinor` (split tender); `amountMinor` is this part. */
         totalMinor: firstPartOf,
+        /** forced-sale only: the code the issuer\u2019s voice centre gave, 1 to 6 letters and digits. */
+        voiceAuthcode: z
+          .string()
+          .regex(voiceAuthcodePattern, { error: 'the voice authorization code is 1 to 6 letters and digits' })
+          .optional(),
+        /** forced-sale: a manager\u2019s, so a cashier gives a manager\u2019s PIN. */
+        managerPin,
       })
       .strict()
-      .superRefine(cartMatchesAmount),
+      .superRefine(cartMatchesAmount)
+      .superRefine(voiceAuthcodeWithForcedSale),
   ),
   'terminal.walletSale': command<SaleSummary>()(
     'A sale paid on the customer\u2019s phone (wallet.enabled): opens a one-time pay link (`TerminalState.sale.payLink`, shown as a QR code) and waits in awaiting-card ("Waiting for the phone") until the phone pays, the link expires or the lane cancels; the wallet\u2019s payload is tokenized at once and authorized through the journal. Resolves with the SaleSummary like terminal.sale.',
@@ -277,11 +308,15 @@ export const saleCommands = {
       .superRefine(cartMatchesAmount),
   ),
   'terminal.achSale': command<SaleSummary>()(
-    'An electronic check sale from a keyed bank account (routing number and account number; checking or savings).',
+    'An electronic check sale from a keyed bank account (routing number and account number; checking or savings), taken at the counter with the customer\u2019s signed consent: sent as PPD (ecomind B, ADR 091), captured; the receipt carries the consent words and, on the merchant copy, a signature line.',
     z
       .object({
         amountMinor: amountMinorFrom(1),
-        routing: z.string().regex(/^\d{9}$/, { error: 'the routing (ABA) number is 9 digits' }),
+        /** 9 digits whose ABA check digit holds; refused naming the problem otherwise. */
+        routing: z.string().superRefine((value, context) => {
+          const problem = routingProblem(value);
+          if (problem) context.addIssue({ code: 'custom', message: problem });
+        }),
         account: z.string().regex(/^\d{4,17}$/, { error: 'the bank account number is 4 to 17 digits' }),
         accountType: z.enum(['checking', 'savings']),
         name: z.string().min(1).max(30),

@@ -144,8 +144,40 @@ describe('authorizationToWire', () => {
       [{ ecomind: undefined }, 'ecomind'],
       [{ amount: 0 }, 'amount'],
       [{ bankaba: '03600180' + 'x' }, 'bankaba'],
+      [{ ecomind: 'R' }, 'ecomind'],
     ])('refuses %j naming %s', (change, field) => {
       expect(rejection({ ...achSale, ...change }).field).toBe(field);
+    });
+
+    it('takes B (PPD, written consent) for ACH, and the guide\u2019s T and E', () => {
+      for (const ecomind of ['B', 'T', 'E'] as const)
+        expect(authorizationToWire({ ...achSale, ecomind })).toMatchObject({ ecomind });
+    });
+  });
+
+  describe('ecomind by the kind of payment', () => {
+    it('refuses B for a card: PPD is an ACH origin', () => {
+      const refused = rejection({ ...card, ecomind: 'B' });
+      expect(refused.field).toBe('ecomind');
+      expect(refused.message).toContain('ACH payments only');
+    });
+
+    it('refuses any ecomind with a card read at the lane (card present), and takes the card without it', () => {
+      const present = { ...card, account: undefined, track: clearTrack2 };
+      for (const ecomind of ['T', 'R', 'E'] as const) {
+        const refused = rejection({ ...present, ecomind });
+        expect(refused.field).toBe('ecomind');
+        expect(refused.message).toContain('card-present');
+      }
+      expect(authorizationToWire(present)).not.toHaveProperty('ecomind');
+    });
+
+    it('sends a voice authorization code with a captured card sale, at most 6 characters', () => {
+      expect(authorizationToWire({ ...card, authcode: 'AB12C9', capture: true })).toMatchObject({
+        authcode: 'AB12C9',
+        capture: 'Y',
+      });
+      expect(rejection({ ...card, authcode: 'AB12C90' }).field).toBe('authcode');
     });
   });
 });

@@ -52,7 +52,13 @@ describe('the tenders and the sale phases, declared once', () => {
   it('card tenders are tenders, and terminal.sale takes exactly them', () => {
     for (const tender of cardTenders) expect(saleTenders).toContain(tender);
     const { args } = commands['terminal.sale'];
-    for (const tender of cardTenders) expect(args.safeParse({ amountMinor: 100, tender }).success).toBe(true);
+    // A forced sale goes with the issuer's voice authorization code, and only a forced sale does.
+    const withCode = (tender: string) => (tender === 'forced-sale' ? { voiceAuthcode: 'VC4821' } : {});
+    for (const tender of cardTenders)
+      expect(args.safeParse({ amountMinor: 100, tender, ...withCode(tender) }).success).toBe(true);
+    expect(args.safeParse({ amountMinor: 100, tender: 'forced-sale' }).success).toBe(false);
+    expect(args.safeParse({ amountMinor: 100, voiceAuthcode: 'VC4821' }).success).toBe(false);
+    expect(args.safeParse({ amountMinor: 100, tender: 'forced-sale', voiceAuthcode: 'VC-482' }).success).toBe(false);
     for (const tender of saleTenders.filter((name) => !(cardTenders as readonly string[]).includes(name))) {
       expect(args.safeParse({ amountMinor: 100, tender }).success).toBe(false);
     }
