@@ -100,7 +100,9 @@ export function createCommandHandlers(
       // Money back without a sale is never the customer's own payment.
       args.tender === 'forced-credit'
         ? signedIn('give money back without a sale', (sale: typeof args) => core.sales.sale(sale))(args, caller)
-        : customerPayment('take a payment', (sale: typeof args) => core.sales.sale(sale))(args),
+        : customerPayment('take a payment', (sale: typeof args) =>
+            core.sales.sale(sale, { consentBy: session.current()?.cashierId }),
+          )(args),
     'terminal.achSale': customerPayment('take a payment', (args) => core.sales.achSale(args)),
     'terminal.walletSale': customerPayment('take a payment', (args) => core.sales.walletSale(args)),
     // A stored card is charged by staff: at a kiosk nobody checks whose it is.

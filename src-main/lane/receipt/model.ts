@@ -69,6 +69,8 @@ export interface ReceiptFacts {
   readonly terminalId: string;
   /** A refund's reason, in words ("Goods returned"). */
   readonly reason?: string;
+  /** A card on file's lines ("Card saved on file with your permission"), printed under an approval (ADR 089). */
+  readonly cardOnFile?: readonly string[];
 }
 
 export interface ReceiptOptions {
@@ -244,6 +246,8 @@ export function buildReceipt(facts: ReceiptFacts, options: ReceiptOptions): Rece
   const verdict = facts.kind === 'void' ? 'VOIDED' : facts.kind === 'offline' ? 'OFFLINE' : undefined;
   center(verdict ?? (approved ? 'APPROVED' : 'DECLINED'), { bold: true, large: !approved || verdict === 'OFFLINE' });
   if (facts.kind === 'offline') center('This payment will be sent when the network is back');
+  if (approved && facts.kind !== 'void' && facts.kind !== 'offline')
+    for (const line of facts.cardOnFile ?? []) center(line);
   if (facts.gateway.authcode && approved) pair('Auth code', facts.gateway.authcode);
   const response = [facts.gateway.respcode, facts.gateway.resptext].filter(Boolean).join(' ');
   if (response) pair('Response', response);
