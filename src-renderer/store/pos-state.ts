@@ -27,4 +27,5 @@ export type PosState = PosSlices['session'] &
   PosSlices['cash'] &
   PosSlices['offline'] &
   PosSlices['hub'] &
-  PosSlices['customerDisplay'];
+  PosSlices['customerDisplay'] &
+  PosSlices['cardOnFile'];

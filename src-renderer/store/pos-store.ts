@@ -22,6 +22,7 @@ import { createCashSlice } from './cash-slice';
 import { createOfflineSlice } from './offline-slice';
 import { createHubSlice } from './hub-slice';
 import { createCustomerDisplaySlice } from './customer-display-slice';
+import { createCardOnFileSlice } from './card-on-file-slice';
 
 export type { PosState };
 export type PosStore = StoreApi<PosState>;
@@ -50,6 +51,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createOfflineSlice(pos)(...a),
     ...createHubSlice(pos)(...a),
     ...createCustomerDisplaySlice(pos)(...a),
+    ...createCardOnFileSlice(pos)(...a),
   }));
 }
 

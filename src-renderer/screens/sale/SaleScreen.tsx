@@ -18,13 +18,10 @@ import { CashPanel } from './CashPanel';
 import { SplitEntry, type PartTender } from './SplitEntry';
 import { PaidParts, paidParts, type PaidPart } from './PaidParts';
 import { ReturnPartsDialog } from './ReturnPartsDialog';
+import { SaveCardConsent } from './SaveCardConsent';
+import { typingInField } from './use-panel-keys';
 import './sale.css';
 import './tender.css';
-
-/** True when a key belongs to a field the person is typing in, not to the screen. */
-const typingInField = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
  * The counter's sale: key the amount (or build a cart), add a tip where the merchant takes
@@ -371,6 +368,7 @@ export function SaleScreen({
               Split <kbd>S</kbd>
             </button>
           </div>
+          <SaveCardConsent />
           <Alert
             message={error ?? (keyFirst ? 'Key the amount first, or add items to the cart.' : null)}
             className="sale-error"

@@ -1,6 +1,11 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { maxSaleMinor } from '../../../src-main/lane/ipc/cart';
 
+/** True when a key belongs to a field the person is typing in, not to the screen. */
+export const typingInField = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
 /**
  * The keys of a panel over the sale screen (cash, split): taken in the capture phase while the
  * panel is the topmost dialog, so the sale screen's own keys (Enter pays, digits key the sale)

@@ -4,10 +4,6 @@
  */
 import { z } from 'zod';
 
-/** The words the counter shows beside "Save card on file": what the customer agrees to, as journaled. */
-export const saveCardConsentWords =
-  'I agree that this store keeps this card on file and charges it for my future purchases and the scheduled payments I agree to.';
-
 /**
  * `terminal.sale`'s `saveCard`: the customer agreed to have the card stored. `words` are what they
  * agreed to, kept in the journal with the signed-in cashier and the time.

@@ -4,7 +4,6 @@ import { ValidationError } from '../../../../src-main/lane/gateway/errors';
 import { LaneError } from '../../../../src-main/lane/errors';
 import { containsCardNumber } from '../../../../src-main/lane/journal/card-data';
 import { journaledProfileId, profileIdOf } from '../../../../src-main/lane/journal/journaled';
-import { saveCardConsentWords } from '../../../../src-main/lane/ipc/contract';
 import {
   cardOnFileNote,
   cardOnFileReceiptLines,
@@ -13,6 +12,9 @@ import {
   storedCardPart,
 } from '../../../../src-main/lane/payment/card-on-file';
 import { buildReceipt, type ReceiptFacts } from '../../../../src-main/lane/receipt/model';
+
+/** What the counter's consent says (the screen sends its own words; the lane journals what it gets). */
+const saveCardConsentWords = 'I agree that this store keeps this card on file and charges it for my future purchases.';
 
 const merchid = '496160873888';
 const profile = '12345678901234567890/1';

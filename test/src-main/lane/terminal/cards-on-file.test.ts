@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saveCardConsentWords, type SaleSummary, type StoredCardsView } from '../../../../src-main/lane/ipc/contract';
+import type { SaleSummary, StoredCardsView } from '../../../../src-main/lane/ipc/contract';
 import { containsCardNumber, Journal, type JournalEntry } from '../../../../src-main/lane/journal/journal';
 import { profileIdOf } from '../../../../src-main/lane/journal/journaled';
 import { factsFromJournal } from '../../../../src-main/lane/receipt/facts';
@@ -7,6 +7,9 @@ import { buildReceipt } from '../../../../src-main/lane/receipt/model';
 import { systemClock } from '../../../../src-main/platform/clock';
 import { ok } from '../../../support/test-core';
 import { call, cardSale, emulatorForEachTest, laneAgainst, merchid, testGatewayClient } from './support';
+
+/** What the counter's consent says (the screen sends its own words; the lane journals what it gets). */
+const saveCardConsentWords = 'I agree that this store keeps this card on file and charges it for my future purchases.';
 
 // Cards on file at the counter (ADR 089), end to end: a sale that saves the card with the
 // customer's consent, the journal's consent record, the gateway's profile, and later charges on
