@@ -4,6 +4,7 @@ import { formatMoney, parseMoney } from '../../../src-main/platform/money';
 import { Alert } from '../../components/Alert';
 import { modalDialogProps, useModalDialog } from '../../components/modal-dialog';
 import { usePosActions, usePosFields } from '../../store/use-pos';
+import './stored-card-charge.css';
 
 const initiators: ReadonlyArray<{ value: StoredCardInitiator; words: string }> = [
   { value: 'customer', words: 'Customer-initiated: the customer is here, or asked for this charge' },
@@ -95,7 +96,7 @@ export function StoredCardCharge({
               aria-invalid={problem !== null}
               data-testid="stored-charge-amount"
             />
-            <fieldset className="stored-charge-kind" disabled={charging}>
+            <fieldset className="refund-reasons stored-charge-kind" disabled={charging}>
               <legend>Who starts this charge</legend>
               {initiators.map(({ value, words }) => (
                 <label key={value}>
