@@ -29,4 +29,5 @@ export type PosState = PosSlices['session'] &
   PosSlices['hub'] &
   PosSlices['customerDisplay'] &
   PosSlices['authorizations'] &
-  PosSlices['otherTenders'];
+  PosSlices['otherTenders'] &
+  PosSlices['cardOnFile'];

@@ -24,6 +24,7 @@ import { createOfflineSlice } from './offline-slice';
 import { createHubSlice } from './hub-slice';
 import { createCustomerDisplaySlice } from './customer-display-slice';
 import { createOtherTendersSlice } from './other-tenders-slice';
+import { createCardOnFileSlice } from './card-on-file-slice';
 
 export type { PosState };
 export type PosStore = StoreApi<PosState>;
@@ -54,6 +55,7 @@ export function createPosStore(pos: PosApi): PosStore {
     ...createHubSlice(pos)(...a),
     ...createCustomerDisplaySlice(pos)(...a),
     ...createOtherTendersSlice(pos)(...a),
+    ...createCardOnFileSlice(pos)(...a),
   }));
 }
 

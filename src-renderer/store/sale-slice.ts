@@ -152,11 +152,11 @@ export const createSaleSlice =
       charging = true;
       try {
         // The phone pays through the pay link: no reader, so no entry; the tip and cart go as with a card.
-        const { entry: cardEntry, ...details } = extra;
+        const { entry: _cardEntry, ...details } = extra;
         const summary = unwrap(
           payingBy === 'wallet'
             ? await pos.terminal.walletSale({ amountMinor, ...details })
-            : await pos.terminal.sale({ amountMinor, ...details, ...(cardEntry ? { entry: cardEntry } : {}) }),
+            : await pos.terminal.sale({ amountMinor, ...extra, ...get().takeSaveCard() }),
         );
         const { receiptPending, saleResults: shown } = get();
         // The outcome told before the receipts is the one this answer completes.

@@ -106,6 +106,25 @@ suite(suiteName, () => {
     const created = await as('auth profile create', () =>
       client.auth({ merchid, amount: 0, account: '5454545454545454', expiry: '1228', profile: 'Y' }),
     );
+    // Cards on file (ADR 089): the card saved with the customer's consent, then charged by who started it.
+    const consented = await as('auth profile create with cofpermission', () =>
+      client.auth({
+        merchid,
+        amount: 2500,
+        account: '4788250000121443',
+        expiry: '1228',
+        capture: true,
+        profile: 'Y',
+        cofpermission: 'Y',
+      }),
+    );
+    const onFile = `${consented?.profileid ?? '12345678901234567890'}/${consented?.acctid ?? '1'}`;
+    await as('auth profile use, customer-initiated (cof C)', () =>
+      client.auth({ merchid, amount: 1200, profile: onFile, capture: true, cof: 'C', cofscheduled: 'N' }),
+    );
+    await as('auth profile use, scheduled (cof M, ecomind R)', () =>
+      client.auth({ merchid, amount: 900, profile: onFile, capture: true, cof: 'M', cofscheduled: 'Y', ecomind: 'R' }),
+    );
     await as('auth profile use', () =>
       client.auth({
         merchid,
@@ -216,6 +235,9 @@ suite(suiteName, () => {
       'auth EMV (chip record)',
       'auth token',
       'auth profile use',
+      'auth profile create with cofpermission',
+      'auth profile use, customer-initiated (cof C)',
+      'auth profile use, scheduled (cof M, ecomind R)',
       'auth capture flag with Level 2/3 and userfields',
       'auth ACH',
       'auth ACH at the counter (ecomind B)',
@@ -242,6 +264,18 @@ suite(suiteName, () => {
     const forced = relay.recorded.find((call) => call.label === 'auth forced sale (voice authcode)');
     expect(forced?.body).toMatchObject({ authcode: 'VC4821', capture: 'Y' });
     expect(forced?.body).not.toHaveProperty('ecomind');
+  });
+
+  it('sends the stored-credential flags as the reference names them', () => {
+    const body = (label: string) => relay.recorded.find((call) => call.label === label)?.body;
+    expect(body('auth profile create with cofpermission')).toMatchObject({ profile: 'Y', cofpermission: 'Y' });
+    expect(body('auth profile use, customer-initiated (cof C)')).toMatchObject({ cof: 'C', cofscheduled: 'N' });
+    expect(body('auth profile use, customer-initiated (cof C)')).not.toHaveProperty('ecomind');
+    expect(body('auth profile use, scheduled (cof M, ecomind R)')).toMatchObject({
+      cof: 'M',
+      cofscheduled: 'Y',
+      ecomind: 'R',
+    });
   });
 
   it('sends the CVV as cvv2 and nothing the reference does not declare', () => {

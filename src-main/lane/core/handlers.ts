@@ -106,7 +106,9 @@ export function createCommandHandlers(
               args,
               caller,
             )
-          : customerPayment('take a payment', (sale: typeof args) => core.sales.sale(sale))(args),
+          : customerPayment('take a payment', (sale: typeof args) =>
+              core.sales.sale(sale, { consentBy: session.current()?.cashierId }),
+            )(args),
     'terminal.achSale': customerPayment('take a payment', (args) => core.sales.achSale(args)),
     'terminal.walletSale': customerPayment('take a payment', (args) => core.sales.walletSale(args)),
     // A stored card is charged by staff: at a kiosk nobody checks whose it is.

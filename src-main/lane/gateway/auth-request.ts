@@ -59,6 +59,12 @@ export interface AuthorizationRequest {
    * or E (WEB). Never with a card read at the lane (track data).
    */
   readonly ecomind?: 'T' | 'R' | 'E' | 'B';
+  /** A stored credential's use: C customer-initiated (CIT), M merchant-initiated (MIT). */
+  readonly cof?: 'C' | 'M';
+  /** With profile "Y": Y when the cardholder agreed to have the card stored (reported by GET profile). */
+  readonly cofpermission?: 'Y' | 'N';
+  /** With a stored credential: Y a payment on a regular schedule, N a one-time payment. */
+  readonly cofscheduled?: 'Y' | 'N';
   readonly userfields?: Userfields;
   /**
    * The caller's id of a manually opened batch (openbatch): a captured authorization joins the
@@ -101,6 +107,9 @@ export const authFieldRules: Readonly<Record<string, FieldRule>> = {
   termid: { max: 8, type: 'AN' },
   accttype: { max: 6, type: 'A' },
   ecomind: { max: 1, type: 'A' },
+  cof: { max: 1, type: 'A' },
+  cofpermission: { max: 1, type: 'A' },
+  cofscheduled: { max: 1, type: 'A' },
 };
 
 /** Clear track data is held to the spec's 76 characters; an encrypting reader's record is longer. */
@@ -178,6 +187,22 @@ function checkProfile(request: AuthorizationRequest): void {
     throw new ValidationError('account', 'omit the account when using a stored profile');
 }
 
+/** The stored-credential flags take only the reference's values; permission goes with creating a profile. */
+function checkStoredCredential(request: AuthorizationRequest): void {
+  if (request.cof !== undefined && !['C', 'M'].includes(request.cof))
+    throw new ValidationError('cof', 'C (customer-initiated) or M (merchant-initiated)');
+  if (request.cofscheduled !== undefined && !['Y', 'N'].includes(request.cofscheduled))
+    throw new ValidationError('cofscheduled', 'Y (a scheduled, recurring payment) or N (a one-time payment)');
+  if (request.cofpermission === undefined) return;
+  if (!['Y', 'N'].includes(request.cofpermission))
+    throw new ValidationError('cofpermission', 'Y (the cardholder agreed to store the card) or N');
+  if (request.profile !== 'Y')
+    throw new ValidationError(
+      'cofpermission',
+      'the cardholder\u2019s permission goes with profile "Y", which stores the card',
+    );
+}
+
 /**
  * Builds the wire body of an authorization and checks every documented rule first. Throws a
  * ValidationError naming the field and the rule; nothing is sent when it does.
@@ -224,6 +249,9 @@ export function authorizationToWire(request: AuthorizationRequest): Record<strin
     termid: request.termid,
     accttype: request.accttype,
     ecomind: request.ecomind,
+    cof: request.cof,
+    cofpermission: request.cofpermission,
+    cofscheduled: request.cofscheduled,
     userfields: request.userfields,
     batchsource: request.batchsource,
   });
@@ -240,6 +268,7 @@ export function authorizationToWire(request: AuthorizationRequest): Record<strin
   }
   checkAch(request);
   checkProfile(request);
+  checkStoredCredential(request);
   if (request.userfields !== undefined) checkUserfields(request.userfields);
   if (request.batchsource !== undefined) checkBatchSource(request.batchsource);
   if (request.captureDetails !== undefined) {

@@ -53,6 +53,7 @@ import { trainingCommands, trainingEvents } from './contract/training';
 
 export * from './contract/app';
 export * from './contract/devices';
+export * from './contract/card-on-file';
 export * from './contract/follow-ups';
 export * from './contract/authorizations';
 export * from './contract/history';

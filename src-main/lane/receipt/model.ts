@@ -76,6 +76,8 @@ export interface ReceiptFacts {
    * check's debit authorization. Printed on both copies; the merchant copy has the signature line.
    */
   readonly agreement?: string;
+  /** A card on file's lines ("Card saved on file with your permission"), printed under an approval (ADR 089). */
+  readonly cardOnFile?: readonly string[];
 }
 
 export interface ReceiptOptions {
@@ -252,6 +254,8 @@ export function buildReceipt(facts: ReceiptFacts, options: ReceiptOptions): Rece
   center(verdict ?? (approved ? 'APPROVED' : 'DECLINED'), { bold: true, large: !approved || verdict === 'OFFLINE' });
   if (facts.kind === 'offline') center('This payment will be sent when the network is back');
   if (approved) for (const note of facts.notes ?? []) center(note, { bold: true });
+  if (approved && facts.kind !== 'void' && facts.kind !== 'offline')
+    for (const line of facts.cardOnFile ?? []) center(line);
   if (facts.gateway.authcode && approved) pair('Auth code', facts.gateway.authcode);
   const response = [facts.gateway.respcode, facts.gateway.resptext].filter(Boolean).join(' ');
   if (response) pair('Response', response);

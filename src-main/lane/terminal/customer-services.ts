@@ -85,6 +85,7 @@ export function createCustomerServices(options: CustomerServiceOptions): Custome
     const accounts = await asking('reading the stored cards', () => client.getProfile({ merchid, profileid }));
     return {
       hasProfile: accounts.length > 0,
+      ...(accounts.length > 0 ? { profileId: profileid } : {}),
       cards: accounts.map((account) => ({
         acctid: account.acctid,
         maskedPan: maskedFromToken(account.token),

@@ -9,6 +9,7 @@ import { formatMinorUnits } from '../../platform/money';
 import type { CardEntry } from '../ipc/tenders';
 import type { Logger } from '../../platform/log/logger';
 import type { CardTender } from '../payment/outcome';
+import { cardOnFileNote, saveCardPart, storedCardPart, type CardOnFilePart } from '../payment/card-on-file';
 import type { SignatureStep } from '../payment/signature/signature-step';
 import { entryMethodWords } from '../receipt/facts';
 import type { PrinterProfile } from '../receipt/profiles';
@@ -32,6 +33,8 @@ export interface PaymentOptions {
   readonly holdReceipts?: boolean;
   /** A wallet payment's pay page: where it was started and the customer's language (the counter's English when absent). */
   readonly payPage?: PayPageVoice;
+  /** The signed-in cashier, who records a customer's consent to keep the card on file (`saveCard`). */
+  readonly consentBy?: string;
 }
 
 /** The ways a customer pays at the lane: a card, an electronic check, a stored profile, a phone's wallet. */
@@ -58,6 +61,8 @@ export interface PaymentsOptions {
   readonly confirmFee: (notice: SurchargeNotice, signal: AbortSignal) => Promise<boolean>;
   readonly previewProfile: PrinterProfile;
   readonly logger: Logger;
+  /** The lane's clock: when a customer's consent to keep the card on file was given. */
+  readonly now: () => number;
 }
 
 /**
@@ -78,6 +83,12 @@ function refuseAboveSaleLimit(amountMinor: number, cart: boolean): void {
   );
 }
 
+/** The summary with what it did with a card on file, once its outcome is known (approved or declined). */
+function withCardOnFile(summary: SaleSummary, part: CardOnFilePart | undefined): SaleSummary {
+  if (!part || !['approved', 'partial', 'declined'].includes(summary.outcome)) return summary;
+  return { ...summary, cardOnFile: cardOnFileNote(part.use, summary.outcome !== 'declined') };
+}
+
 /** The lane's payments: each checks the merchant's rules before anything moves, then runs as one payment of the sale. */
 export function createPayments(options: PaymentsOptions): Payments {
   const { customerSale, lane, manager, settings, state, logger } = options;
@@ -95,10 +106,20 @@ export function createPayments(options: PaymentsOptions): Payments {
       part: boolean;
       /** A forced sale: the issuer's voice authorization code. */
       voiceAuthcode?: string;
+      /** The customer agreed to have the card stored with this sale. */
+      cardOnFile?: CardOnFilePart;
     },
     abort: AbortController,
     how: PaymentOptions,
   ): Promise<SaleSummary> => {
+    const { cardOnFile } = request;
+    const onDevice = settings.payments.device === 'integrated-terminal' || manager.cardReader()?.unattended;
+    if (cardOnFile && onDevice)
+      throw new LaneError(
+        'refused',
+        'This lane\u2019s card device authorizes by itself and cannot save the card on file: charge the card without saving it.',
+        'saveCard',
+      );
     if (settings.payments.device === 'integrated-terminal') return terminalSale(request, abort, how);
     const reader = manager.cardReader();
     if (!reader) throw new LaneError('refused', 'No card reader is configured: add one under Devices in the settings.');
@@ -142,12 +163,15 @@ export function createPayments(options: PaymentsOptions): Payments {
               ...(captureDetails ? { captureDetails } : {}),
               ...(tipMinor ? { tipMinor } : {}),
               ...(voiceAuthcode ? { voiceAuthcode } : {}),
+              ...(cardOnFile ? { cardOnFile } : {}),
               signal: abort.signal,
               onPhase,
               onOutcome,
             },
           );
-      return customerSale.finished(summarize(result, tender, amountMinor, options.previewProfile));
+      return customerSale.finished(
+        withCardOnFile(summarize(result, tender, amountMinor, options.previewProfile), cardOnFile),
+      );
     } catch (error) {
       return customerSale.stopped(error, abort);
     }
@@ -227,7 +251,10 @@ export function createPayments(options: PaymentsOptions): Payments {
       );
       const paidWith = { maskedPan: card.maskedPan ?? '', entryMode: card.entryMode, network: tender };
       return customerSale.finished(
-        summarize({ ...result, card: paidWith }, tender, amountMinor, options.previewProfile),
+        withCardOnFile(
+          summarize({ ...result, card: paidWith }, tender, amountMinor, options.previewProfile),
+          payment.cardOnFile,
+        ),
       );
     } catch (error) {
       return customerSale.stopped(error);
@@ -267,8 +294,14 @@ export function createPayments(options: PaymentsOptions): Payments {
           ),
       );
     },
-    sale({ amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart, totalMinor, voiceAuthcode }, how = {}) {
+    sale(
+      { amountMinor, tender = 'sale', entry = 'card', tipMinor = 0, cart, totalMinor, voiceAuthcode, saveCard },
+      how = {},
+    ) {
       refuseAboveSaleLimit(totalMinor ?? amountMinor, cart !== undefined);
+      if (saveCard && tender !== 'sale')
+        throw new LaneError('invalid', 'A card is saved on file only with a sale.', 'saveCard');
+      const cardOnFile = saveCard ? saveCardPart(saveCard, how.consentBy, options.now()) : undefined;
       if (tender === 'forced-credit' && !settings.payments.forcedCredit) {
         throw new LaneError(
           'refused',
@@ -308,6 +341,7 @@ export function createPayments(options: PaymentsOptions): Payments {
               tipMinor,
               part: totalMinor !== undefined,
               ...(voiceAuthcode ? { voiceAuthcode } : {}),
+              ...(cardOnFile ? { cardOnFile } : {}),
             },
             abort,
             how,
@@ -340,14 +374,17 @@ export function createPayments(options: PaymentsOptions): Payments {
           }),
       );
     },
-    profileSale({ amountMinor, profile }) {
+    profileSale({ amountMinor, profile, initiated = 'customer' }) {
       refuseAboveSaleLimit(amountMinor, false);
       const request = { amountMinor, tender: 'profile', entry: 'keyed' } as const;
-      return customerSale.payment(`profile:${amountMinor}:${profile}`, request, () =>
+      // The card is not present: no signature, and the stored-credential flags say who started the charge.
+      const cardOnFile = storedCardPart(profile, initiated);
+      return customerSale.payment(`profile:${initiated}:${amountMinor}:${profile}`, request, () =>
         keyedSale({
           amountMinor,
           tender: 'profile',
-          fields: { profile },
+          fields: {},
+          cardOnFile,
           card: { entryMode: 'profile' },
           cardFacts: { lastFour: '----', brand: 'CARD ON FILE', entryMethod: entryMethodWords('profile') },
         }),

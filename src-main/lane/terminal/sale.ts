@@ -5,6 +5,7 @@ import type { GatewayClient } from '../gateway/client';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../../platform/log/logger';
 import { authorizePayment, type AuthorizationAsked } from '../payment/authorize/authorize';
+import { cardOnFileReceiptLines, type CardOnFilePart } from '../payment/card-on-file';
 import type { OfflineTaking } from '../payment/authorize/offline-taking';
 import { outcomeLine, type CardTender, type PhaseListener, type SaleOutcome } from '../payment/outcome';
 import { readSaleCard } from '../payment/read-card/read-card-step';
@@ -92,6 +93,8 @@ export async function runSale(
     tipMinor?: number;
     /** A forced sale: the issuer's voice authorization code, sent as `authcode`. */
     voiceAuthcode?: string;
+    /** The customer agreed to have the card stored with this sale (ADR 089). */
+    cardOnFile?: CardOnFilePart;
   },
 ): Promise<SaleResult> {
   const { amountMinor, signal } = request;
@@ -137,6 +140,7 @@ export async function runSale(
     signatureRequired: required,
     ...(step?.kind === 'skipped' ? { signatureSkippedBy: step.by } : {}),
     ...(feeMinor > 0 ? { surchargeAcceptedMinor: feeMinor } : {}),
+    ...(request.cardOnFile ? { cardOnFile: request.cardOnFile } : {}),
     onPhase,
     ...(request.onOutcome ? { onOutcome: request.onOutcome } : {}),
   });
@@ -180,6 +184,8 @@ export interface TenderedPayment {
    * amount sent, which stays the sale's): kept on the authorization's row beside what it charged.
    */
   readonly surchargeAcceptedMinor?: number;
+  /** The card is stored with the customer's consent, or a stored card is charged: its fields, journal detail and receipt lines. */
+  readonly cardOnFile?: CardOnFilePart;
   readonly onPhase?: PhaseListener;
   /** Who authorizes, when not the lane itself: an unattended payment device (`device-sale.ts`). */
   readonly send?: AuthorizationAsked['send'];
@@ -228,7 +234,11 @@ export async function authorizeAndPrint(
     amountMinor,
     credit: tender === 'forced-credit',
     capture: tender !== 'authorize',
-    fields: { ...payment.fields, ...(payment.signature ? { signature: payment.signature.value } : {}) },
+    fields: {
+      ...payment.fields,
+      ...payment.cardOnFile?.fields,
+      ...(payment.signature ? { signature: payment.signature.value } : {}),
+    },
     card: payment.card,
     ...(payment.cardFacts ? { cardFacts: payment.cardFacts } : {}),
     ...(payment.send ? { send: payment.send } : {}),
@@ -238,6 +248,7 @@ export async function authorizeAndPrint(
       ...(payment.accountType ? { accountType: payment.accountType } : {}),
       ...(payment.signatureSkippedBy ? { signatureSkippedBy: payment.signatureSkippedBy } : {}),
       ...(payment.surchargeAcceptedMinor ? { surchargeAcceptedMinor: payment.surchargeAcceptedMinor } : {}),
+      ...payment.cardOnFile?.detail,
     },
     signatureRequired: required,
     ...(payment.signature ? { signatureImage: decodeSignature(payment.signature.value) } : {}),
@@ -275,6 +286,7 @@ export async function authorizeAndPrint(
       ...(payment.receiptAgreement
         ? { agreement: payment.receiptAgreement, signature: { ...facts.signature, required: true } }
         : {}),
+      ...(payment.cardOnFile ? { cardOnFile: cardOnFileReceiptLines(payment.cardOnFile.use) } : {}),
     };
     receipts = paymentReceipts(
       { ...facts, ...paper, kind },

@@ -234,6 +234,7 @@ export function authorize(
     ...(fee ? { fee } : {}),
     ...(fields.text.batchsource ? { batchsource: fields.text.batchsource } : {}),
     ...(voice ? { voice: true } : {}),
+    ...storedCredentialOf(fields),
   };
   context.ledger.add(transaction);
   const answer = authorizationAnswer(transaction, fields, amount);
@@ -246,7 +247,13 @@ export function authorize(
   if (category) Object.assign(answer, category);
   const profile =
     approved && fields.createProfile
-      ? context.profiles.create(merchid, { number: account.number, expiry: account.expiry, name: account.name })
+      ? context.profiles.create(merchid, {
+          number: account.number,
+          expiry: account.expiry,
+          name: account.name,
+          // "only used for reporting purposes, via the GET profile response"; N when not sent.
+          ...(fields.text.cofpermission ? { details: { cofpermission: fields.text.cofpermission.toUpperCase() } } : {}),
+        })
       : fields.text.profile !== undefined && profileReference.test(fields.text.profile)
         ? { profileid: fields.text.profile.split('/')[0] ?? '', acctid: fields.text.profile.split('/')[1] ?? '' }
         : undefined;
@@ -281,6 +288,19 @@ function emvTagDataOf(
   });
 }
 
+/**
+ * The stored-credential flags as sent (cof C or M, cofscheduled Y or N), kept on the ledger's
+ * transaction as the gateway keeps them for the networks; the answer returns `cof` "if included in
+ * the authorization request" (authResponse).
+ */
+function storedCredentialOf(fields: AuthFields): Pick<EmulatedTransaction, 'cof' | 'cofscheduled'> {
+  const { cof, cofscheduled } = fields.text;
+  return {
+    ...(cof ? { cof: cof.toUpperCase() } : {}),
+    ...(cofscheduled ? { cofscheduled: cofscheduled.toUpperCase() } : {}),
+  };
+}
+
 function authorizationAnswer(t: EmulatedTransaction, fields: AuthFields, requested: number): Record<string, unknown> {
   const approved = t.respstat === 'A';
   // Declines answer 0.00 (the guides' amount-driven sample); a timeout the amount asked (their timeout sample).
@@ -310,6 +330,7 @@ function authorizationAnswer(t: EmulatedTransaction, fields: AuthFields, request
     if (t.receipt) answer.receipt = t.receipt;
   }
   if (t.batchid) answer.batchid = t.batchid;
+  if (t.cof) answer.cof = t.cof;
   if (t.entrymode) answer.entrymode = t.entrymode;
   if (t.emvTagData) answer.emvTagData = t.emvTagData;
   // "returned in the response when the request includes an orderId and receipt y"; "" with receipt y and no order id.

@@ -78,6 +78,10 @@ export interface EmulatedTransaction {
   /** The stored profile the authorization used or created. */
   profileid?: string;
   acctid?: string;
+  /** The stored-credential flags the authorization carried: cof C (customer-initiated) or M (merchant-initiated). */
+  cof?: string;
+  /** Y a scheduled, recurring payment; N a one-time payment. */
+  cofscheduled?: string;
 }
 
 /**

@@ -3,9 +3,11 @@ import { PosCallError } from '../../pos/call-error';
 import { usePosActions, usePosFields } from '../../store/use-pos';
 import type { AskManager } from './ask-manager';
 import { Alert } from '../../components/Alert';
+import { useState } from 'react';
+import { StoredCardCharge } from './StoredCardCharge';
 
 /**
- * The sale's customer: their stored cards (masked, loaded when asked, a manager deletes one) and,
+ * The sale's customer: their stored cards (masked, loaded when asked, charged again: ADR 089; a manager deletes one) and,
  * for a sale paid without a signature, "Add signature" on the screen, sent to the gateway.
  */
 export function CustomerPanel({
@@ -24,6 +26,7 @@ export function CustomerPanel({
     added: 'signatureAdded',
   });
   const actions = usePosActions();
+  const [charging, setCharging] = useState<{ profile: string; cardWords: string } | null>(null);
   if (!sale) return null;
   const shown = cardsOrder === orderId ? cards : null;
   const remove = (acctid: string) => {
@@ -54,6 +57,20 @@ export function CustomerPanel({
               <li key={card.acctid}>
                 {card.brand ?? 'Card'} {card.maskedPan}
                 {card.isDefault ? ' (default)' : ''}{' '}
+                {shown.profileId ? (
+                  <button
+                    type="button"
+                    onClick={() =>
+                      setCharging({
+                        profile: `${shown.profileId}/${card.acctid}`,
+                        cardWords: `${card.brand ?? 'Card'} ${card.maskedPan}`,
+                      })
+                    }
+                    data-testid={`charge-stored-card-${card.acctid}`}
+                  >
+                    Charge card {card.acctid}
+                  </button>
+                ) : null}{' '}
                 <button type="button" className="danger" onClick={() => remove(card.acctid)}>
                   Delete card {card.acctid}
                 </button>
@@ -70,6 +87,14 @@ export function CustomerPanel({
         </p>
       ) : null}
       <Alert message={problem} className="history-error" />
+      {charging ? (
+        <StoredCardCharge
+          orderId={orderId}
+          profile={charging.profile}
+          cardWords={charging.cardWords}
+          onClose={() => setCharging(null)}
+        />
+      ) : null}
     </div>
   );
 }

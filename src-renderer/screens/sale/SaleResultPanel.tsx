@@ -289,6 +289,12 @@ export function SaleResultPanel({ onEnd, onLeave }: { onEnd: (ending: PartialEnd
               <dd data-testid="sale-reason">{sale.reason}</dd>
             </>
           ) : null}
+          {sale.cardOnFile ? (
+            <>
+              <dt>Card on file</dt>
+              <dd data-testid="card-on-file-note">{sale.cardOnFile.words}</dd>
+            </>
+          ) : null}
           <dt>Order</dt>
           <dd>{sale.orderId}</dd>
           {earlier.length > 0 ? (

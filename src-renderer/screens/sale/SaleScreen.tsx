@@ -19,6 +19,7 @@ import { SplitEntry, type PartTender } from './SplitEntry';
 import { PaidParts, paidParts, type PaidPart } from './PaidParts';
 import { ReturnPartsDialog } from './ReturnPartsDialog';
 import { OtherTenders } from './OtherTendersPanel';
+import { SaveCardConsent } from './SaveCardConsent';
 import { typingInField } from './use-panel-keys';
 import './sale.css';
 import './tender.css';
@@ -369,6 +370,7 @@ export function SaleScreen({
             </button>
             <OtherTenders shown={tendering === 'other'} show={openTender} hide={setTendering} />
           </div>
+          <SaveCardConsent />
           <Alert
             message={error ?? (keyFirst ? 'Key the amount first, or add items to the cart.' : null)}
             className="sale-error"

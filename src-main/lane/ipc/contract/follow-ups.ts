@@ -28,6 +28,8 @@ export interface FollowUpSummary {
 export interface StoredCardsView {
   /** False when the sale used or created no stored profile (or it was deleted since). */
   readonly hasProfile: boolean;
+  /** The gateway's 20-digit profile id (an id, not card data): with an account id, what `terminal.profileSale` charges. */
+  readonly profileId?: string;
   readonly cards: ReadonlyArray<{
     /** The account's id within the profile: what deleting names. */
     readonly acctid: string;

@@ -13,6 +13,7 @@ import {
   type CardEntry,
   type SaleTender,
 } from '../tenders';
+import { saveCardConsentSchema, storedCardInitiators, type CardOnFileNote } from './card-on-file';
 import { amountMinorFrom, managerPin, noArgs } from './schemas';
 import { command, event } from './spec';
 
@@ -41,6 +42,8 @@ export interface SaleSummary {
   readonly signatureRequired: boolean;
   /** The cashier id that chose to go on without the signature the rules asked for, when one did. */
   readonly signatureSkippedBy?: string;
+  /** A sale that saved the card (or tried to), or a charge to a stored card: which kind, in words (ADR 089). */
+  readonly cardOnFile?: CardOnFileNote;
   readonly printed: boolean;
   readonly printProblem: string | null;
   /** The customer's receipt as printed, a PNG data URL for the preview; null when there is none. */
@@ -287,6 +290,8 @@ export const saleCommands = {
           .optional(),
         /** forced-sale: a manager\u2019s, so a cashier gives a manager\u2019s PIN. */
         managerPin,
+        /** The customer agreed to have the card stored: sent with profile Y and cofpermission Y, the consent journaled. */
+        saveCard: saveCardConsentSchema.optional(),
       })
       .strict()
       .superRefine(cartMatchesAmount)
@@ -324,13 +329,14 @@ export const saleCommands = {
       .strict(),
   ),
   'terminal.profileSale': command<SaleSummary>()(
-    'A sale on a card-on-file customer\u2019s stored profile ("<20-digit profile id>/<account id>").',
+    'A sale on a card-on-file customer\u2019s stored profile ("<20-digit profile id>/<account id>"), sent with the stored-credential flags: `initiated` customer (the default: cof C, cofscheduled N) or scheduled (a recurring charge the customer agreed to: cof M, cofscheduled Y, ecomind R). No signature: the card is not present.',
     z
       .object({
         amountMinor: amountMinorFrom(1),
         profile: z.string().regex(/^\d{20}\/\d{1,3}$/, {
           error: 'a stored profile is written <20-digit profile id>/<1-3 digit account id>',
         }),
+        initiated: z.enum(storedCardInitiators).optional(),
       })
       .strict(),
   ),

@@ -19,7 +19,7 @@ const cashier = { source: 'bridge:1' };
 const drawn = drawnSignature(400, 120, '20,90 120,20 260,100 380,30');
 
 /** A sale on a stored profile with two cards, made the way a lane does (profile created at the gateway first). */
-async function profileSale(): Promise<{ orderId: string; tokens: string[] }> {
+async function profileSale(): Promise<{ orderId: string; tokens: string[]; profileId: string }> {
   const { client, merchid } = await core.trainingGateway.access(core.settings.merchantId);
   const first = await client.saveProfile({ merchid, account: '4788250000121443', expiry: '1228' });
   if (!first.saved) throw new Error('profile not saved');
@@ -34,17 +34,22 @@ async function profileSale(): Promise<{ orderId: string; tokens: string[] }> {
     await core.dispatch('terminal.profileSale', { amountMinor: 500, profile: `${first.account.profileid}/1` }, cashier),
   ) as SaleSummary;
   expect(sale.outcome).toBe('approved');
-  return { orderId: sale.orderId, tokens: [first.account.token!, second.account.token!] };
+  return {
+    orderId: sale.orderId,
+    tokens: [first.account.token!, second.account.token!],
+    profileId: first.account.profileid,
+  };
 }
 
 describe('a sale\u2019s customer on History', () => {
   it('lists the stored cards masked (no number, no token); a manager deletes one', async () => {
     ({ core } = testCore());
     ok(await core.dispatch('session.signIn', { cashierId: '1001', pin: '1234' }, cashier));
-    const { orderId, tokens } = await profileSale();
+    const { orderId, tokens, profileId: orderProfileId } = await profileSale();
     const cards = ok(await core.dispatch('terminal.storedCards', { orderId }, cashier)) as StoredCardsView;
     expect(cards).toEqual({
       hasProfile: true,
+      profileId: orderProfileId,
       cards: [
         { acctid: '1', maskedPan: '****1443', brand: 'Visa', isDefault: true },
         { acctid: '2', maskedPan: '****5454', brand: 'Mastercard', isDefault: false },

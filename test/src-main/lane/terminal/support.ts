@@ -82,6 +82,8 @@ export interface LaneOptions {
   readonly timers?: Array<() => void>;
   /** Offline store-and-forward: the link the lane reads (the test sets it) and a secret store for the seal's key. */
   readonly offline?: Pick<CoreOptions, 'gatewayLink' | 'secrets'>;
+  /** The lane's clock, when the test reads the times it journals. */
+  readonly clock?: CoreOptions['clock'];
 }
 
 /**
@@ -93,7 +95,7 @@ export function laneAgainst(
   emulator: RunningEmulator,
   cores: Core[],
   settings: SettingsInput = {},
-  { cashierId = '9001', timers, offline }: LaneOptions = {},
+  { cashierId = '9001', timers, offline, clock }: LaneOptions = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'lane-'));
   const journalPath = join(dir, 'training-journal.sqlite');
@@ -108,6 +110,7 @@ export function laneAgainst(
     gateway: async () => ({ client, merchid }),
     ...(timers ? { recoveryTimer: (run: () => void) => (timers.push(run), () => undefined) } : {}),
     ...offline,
+    ...(clock ? { clock } : {}),
   });
   cores.push(core);
   core.session.signIn({ cashierId, pin: cashierId === '9001' ? '9999' : '1234' });

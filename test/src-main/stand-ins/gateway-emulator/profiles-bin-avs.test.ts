@@ -30,6 +30,28 @@ describe('stored profiles', () => {
     });
   });
 
+  it('keeps cofpermission from the auth that stores the card (GET profile shows it, N when not sent) and the cof flags a stored-card charge carried', async () => {
+    const consented = await call(emulator, 'PUT', 'auth', sale({ profile: 'Y', cofpermission: 'Y' }));
+    const silent = await call(emulator, 'PUT', 'auth', sale({ profile: 'Y' }));
+    const profileOf = async (created: typeof consented) =>
+      (await call(emulator, 'GET', `profile/${String(created.json.profileid)}/1/496160873888`)).json;
+    expect(await profileOf(consented)).toMatchObject([{ cofpermission: 'Y' }]);
+    expect(await profileOf(silent)).toMatchObject([{ cofpermission: 'N' }]);
+    const reference = `${String(consented.json.profileid)}/1`;
+    const charge = (flags: Record<string, string>) =>
+      call(emulator, 'PUT', 'auth', sale({ account: undefined, expiry: undefined, profile: reference, ...flags }));
+    const customer = await charge({ cof: 'C', cofscheduled: 'N' });
+    const scheduled = await charge({ cof: 'M', cofscheduled: 'Y', ecomind: 'R' });
+    // The answer returns cof "if included in the authorization request" (authResponse).
+    expect(customer.json).toMatchObject({ respstat: 'A', cof: 'C' });
+    expect(scheduled.json).toMatchObject({ respstat: 'A', cof: 'M' });
+    expect(consented.json).not.toHaveProperty('cof');
+    const kept = (answer: typeof customer) => emulator.context.ledger.get(String(answer.json.retref));
+    expect(kept(customer)).toMatchObject({ cof: 'C', cofscheduled: 'N' });
+    expect(kept(scheduled)).toMatchObject({ cof: 'M', cofscheduled: 'Y' });
+    expect(kept(consented)).not.toHaveProperty('cof');
+  });
+
   it('declines an unknown profile, or another merchant\u2019s, with PPS 96', async () => {
     const created = await call(emulator, 'PUT', 'auth', sale({ amount: '0', profile: 'Y' }));
     const reference = `${String(created.json.profileid)}/1`;
