@@ -96,6 +96,11 @@ export class Journal {
     });
   }
 
+  /** Who is signed in now, as every new row names them (the session's cashier id); undefined when nobody is. */
+  signedIn(): string | undefined {
+    return this.#cashier() ?? undefined;
+  }
+
   static open(path: string, options: JournalOptions): Journal {
     let db: Database.Database;
     try {

@@ -29,6 +29,8 @@ export interface SaleDependencies {
   >;
   readonly merchid: string;
   readonly terminalId: string;
+  /** The Terminal Device ID sent on every authorization (`gateway.termid`, ADR 088); absent when not set. */
+  readonly termid?: string;
   readonly training: boolean;
   readonly reader: CardReader;
   readonly chipFailuresBeforeFallback: number;
