@@ -35,10 +35,21 @@ const avsWords: Readonly<Record<string, string>> = {
   I8: 'address does not match (Paymentech)',
 };
 
-/** What the sale's result shows of the address check: the code and its words. */
+/** How much of the address matched: the screen's tone for the line. */
+export type AvsMatch = 'full' | 'partial' | 'none' | 'not-checked';
+
+const matches: Readonly<Record<AvsMatch, readonly string[]>> = {
+  full: ['Y', 'X', 'F', 'D', 'M', 'I1', 'I2', 'I3', 'I4'],
+  partial: ['A', 'Z', 'W', 'P', 'B'],
+  none: ['N', 'I5', 'I6', 'I7', 'I8'],
+  'not-checked': ['C', 'R', 'S', 'U', 'G', 'I', 'E', 'Q'],
+};
+
+/** What the sale's result shows of the address check: the code, its words and how much matched. */
 export interface AvsAnswer {
   readonly code: string;
   readonly words: string;
+  readonly match: AvsMatch;
 }
 
 /**
@@ -49,7 +60,8 @@ export function avsAnswer(avsresp: string | null | undefined): AvsAnswer | undef
   const code = (avsresp ?? '').trim().toUpperCase();
   if (code === '') return undefined;
   const words = avsWords[code] ?? 'a code the lane does not know: see the gateway\u2019s report';
-  return { code, words: `Address check: ${words} (${code})` };
+  const match = (Object.keys(matches) as AvsMatch[]).find((kind) => matches[kind].includes(code)) ?? 'not-checked';
+  return { code, words: `Address check: ${words} (${code})`, match };
 }
 
 /** Every code the reference lists, for the tests and the documentation. */

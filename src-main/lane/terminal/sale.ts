@@ -116,7 +116,13 @@ export async function runSale(
     tender,
     fields: {
       ...(read.keyed
-        ? { account: read.keyed.account, expiry: read.keyed.expiry, ...(read.keyed.cvv ? { cvv: read.keyed.cvv } : {}) }
+        ? {
+            account: read.keyed.account,
+            expiry: read.keyed.expiry,
+            ...(read.keyed.cvv ? { cvv: read.keyed.cvv } : {}),
+            // The billing address for the address check (AVS): its answer is shown with the outcome.
+            ...(read.keyed.billing ?? {}),
+          }
         : { track: read.track }),
       // Level 2/3 data rides on an authorization only when it captures.
       ...(request.captureDetails && tender === 'sale' ? { captureDetails: request.captureDetails } : {}),

@@ -44,11 +44,15 @@ function walletWords(phase: TerminalPhase, running: boolean): { headline: string
 const blankEntry: KeyedEntryView = {
   active: true,
   field: 'account',
+  fields: ['account', 'expiry', 'cvv', 'postal'],
   account: '',
   expiry: '',
   cvv: '',
+  postal: '',
+  country: '',
+  street: '',
   problem: null,
-  checks: { account: null, expiry: null },
+  checks: { account: null, expiry: null, postal: null },
 };
 
 /** The sale on its way: what the lane waits for, for how long, and Cancel while a person is needed. */

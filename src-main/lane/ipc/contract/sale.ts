@@ -34,6 +34,16 @@ export interface SaleSummary {
   readonly signatureRequired: boolean;
   /** The cashier id that chose to go on without the signature the rules asked for, when one did. */
   readonly signatureSkippedBy?: string;
+  /**
+   * The gateway's address check (`avsresp`) of a keyed card's billing address, when it answered
+   * one: the code and the cashier's words, e.g. "Address check: ZIP matches, street does not (Z)".
+   */
+  readonly avs?: {
+    readonly code: string;
+    readonly words: string;
+    /** How much matched: `full`, `partial` (street or ZIP only), `none`, or `not-checked` (the issuer could not say). */
+    readonly match: 'full' | 'partial' | 'none' | 'not-checked';
+  };
   readonly printed: boolean;
   readonly printProblem: string | null;
   /** The customer's receipt as printed, a PNG data URL for the preview; null when there is none. */
@@ -174,24 +184,37 @@ export interface ReturnedPartsView {
   readonly state: TerminalState;
 }
 
+/** A field of a keyed card: the card's three, then its billing address for the address check (AVS). */
+export type KeyedField = 'account' | 'expiry' | 'cvv' | 'postal' | 'country' | 'street';
+
 /** A keyed card as the screen echoes it while the cashier types: never more than the first six and last four. */
 export interface KeyedEntryView {
   /** True while a sale waits for a keyed card. */
   readonly active: boolean;
-  /** Where the next digit goes. */
-  readonly field: 'account' | 'expiry' | 'cvv';
+  /** Where the next key goes. */
+  readonly field: KeyedField;
+  /**
+   * The fields this entry asks, in order: the card's three and the postal code always; the
+   * country when the postal code is not a US ZIP; the street when the merchant asks for it.
+   */
+  readonly fields: readonly KeyedField[];
   /** "4788 25•• •••• 1443" */
   readonly account: string;
   /** "12/28" */
   readonly expiry: string;
   /** One dot per digit. */
   readonly cvv: string;
+  /** The billing postal code, country and street as typed: not card data, echoed in full. */
+  readonly postal: string;
+  readonly country: string;
+  readonly street: string;
   /** Why the card was refused, naming the field; null while typing. */
   readonly problem: string | null;
-  /** The number's and the expiry's checks as they are typed, shown beside each (terminal/keyed-checks.ts). */
+  /** The number's, the expiry's and the postal code's checks as they are typed, shown beside each (terminal/keyed-checks.ts). */
   readonly checks: {
     readonly account: KeyedFieldCheck | null;
     readonly expiry: KeyedFieldCheck | null;
+    readonly postal: KeyedFieldCheck | null;
   };
 }
 
@@ -300,9 +323,13 @@ export const saleCommands = {
       .strict(),
   ),
   'terminal.keyEntry': command<KeyedEntryView>()(
-    'One key of a keyed card (a digit, Backspace, Tab or Enter), straight to the main process; the answer is the masked echo.',
+    'One key of a keyed card (one printable character, Backspace, Tab or Enter), straight to the main process; the card\u2019s fields take digits only, the billing postal code and street letters too. The answer is the masked echo.',
     z
-      .object({ key: z.string().regex(/^(\d|Backspace|Tab|Enter)$/, { error: 'a digit, Backspace, Tab or Enter' }) })
+      .object({
+        key: z.string().regex(/^([\x20-\x7E]|Backspace|Tab|Enter)$/, {
+          error: 'one printable character, Backspace, Tab or Enter',
+        }),
+      })
       .strict(),
   ),
   'terminal.cancel': command<{ readonly canceled: boolean }>()(
