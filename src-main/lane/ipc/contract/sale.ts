@@ -94,6 +94,17 @@ export interface SurchargeNotice {
   readonly applies: 'card' | 'if-credit';
   /** The words for both sides of the counter, e.g. "A credit card surcharge of $0.75 applies: the total is $25.74." */
   readonly words: string;
+  /**
+   * What the gateway's BIN service says of a card with a token (ADR 088): its kind and the
+   * issuer's country, e.g. "Credit card, issued in US."; `lookupFailed` when it could not say,
+   * and the fee then follows the surcharge answer alone. Absent when the card was not looked up.
+   */
+  readonly card?: {
+    readonly kind: 'credit' | 'debit' | 'prepaid' | 'unknown';
+    readonly country?: string;
+    readonly lookupFailed: boolean;
+    readonly words: string;
+  };
 }
 
 /**
