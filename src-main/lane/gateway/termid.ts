@@ -7,7 +7,7 @@
 export const termidLength = 8;
 
 /** The rule in words, for the setting's refusal and the request's ValidationError. */
-export const termidRule = 'exactly 8 characters, the last 5 of them digits (e.g. LANE0001 or 21341324)';
+export const termidRule = 'exactly 8 characters, the last 5 of them digits (e.g. LAN00001 or 21341324)';
 
 /** Whether `termid` keeps the rule: 8 printable characters, the last 5 digits. */
 export function isValidTermid(termid: string): boolean {

@@ -19,7 +19,7 @@ describe('settingsSchema defaults', () => {
       training: true,
       terminalId: 'LANE-01',
       merchantId: '',
-      gateway: { url: '' },
+      gateway: { url: '', termid: '' },
       host: { port: 8710 },
       payments: {
         device: 'reader',
@@ -29,6 +29,7 @@ describe('settingsSchema defaults', () => {
         cardTimeoutSeconds: 60,
         recoveryRetrySeconds: 30,
         confirmAboveMinor: 100_000,
+        askStreetWhenKeyed: false,
       },
       hub: { url: '', laneId: '' },
       receiptMail: {
