@@ -1,6 +1,4 @@
 import { noWaitClock } from '../support/no-wait-clock';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmulatedEncryptingReader, clearTracks } from '../../src-main/stand-ins/devices/encrypting-reader';
 import { startEmulator, type RunningEmulator } from '../../src-main/stand-ins/gateway-emulator/server';
@@ -10,6 +8,8 @@ import { emulatorAdmin } from '../support/emulator-admin';
 import { loadGatewayReference, referenceMissing, type GatewayReference } from '../support/gateway-reference';
 import { achSale } from '../support/gateway-requests';
 import { loadRequestLineChecker, type RequestLineChecker } from '../support/gateway-request-line';
+import { recordingRelay, restRoot, type Recorded } from '../support/recording-relay';
+import { laneUserfields } from '../../src-main/lane/payment/authorize/lane-facts';
 
 /**
  * Issue 17, "Proof": the client's requests, captured on the wire, validate against the request
@@ -28,54 +28,8 @@ const suiteName = skipped
   : 'the client’s requests against the gateway’s OpenAPI file';
 const suite = skipped ? describe.skip : describe;
 
-interface Recorded {
-  readonly label: string;
-  readonly method: string;
-  readonly url: string;
-  readonly body: unknown;
-}
-
-const restRoot = '/cardconnect/rest';
 const merchid = '496160873888';
-
-/** A loopback server at the reference's REST root that records each request and relays it to the emulator. */
-async function recordingRelay(emulatorUrl: string, label: () => string) {
-  const recorded: Recorded[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const url = request.url ?? '';
-      recorded.push({ label: label(), method: request.method ?? '', url, body: text ? JSON.parse(text) : undefined });
-      if (!url.startsWith(`${restRoot}/`)) {
-        response.writeHead(404).end('Not found');
-        return;
-      }
-      const headers: Record<string, string> = {};
-      for (const name of ['authorization', 'content-type', 'accept'])
-        if (request.headers[name]) headers[name] = String(request.headers[name]);
-      void fetch(`${emulatorUrl}${url.slice(restRoot.length)}`, {
-        method: request.method ?? 'GET',
-        headers,
-        ...(text ? { body: text } : {}),
-      })
-        .then(async (answer) =>
-          response
-            .writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' })
-            .end(await answer.text()),
-        )
-        .catch(() => request.socket.destroy());
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}${restRoot}`,
-    recorded,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+const laneStyle = 'auth lane-style keyed: termid, userfields, postal and address';
 
 /**
  * Problems the reference itself causes, each allowed by name with the source it follows instead.
@@ -194,6 +148,24 @@ suite(suiteName, () => {
     await as('auth userfields object', () =>
       client.auth({ merchid, amount: 100, account: '4788250000121443', expiry: '1228', userfields: { lane: '3' } }),
     );
+    // What the lane sends on a keyed counter sale (ADR 088): its termid, its own facts as
+    // userfields (built by the lane's function), and the keyed card's billing address.
+    await as(laneStyle, () =>
+      client.auth({
+        merchid,
+        amount: 1500,
+        account: '4788250000121443',
+        expiry: '1228',
+        cvv: '123',
+        postal: '55112',
+        address: '1000 Continental Dr',
+        termid: 'LAN00001',
+        capture: true,
+        receipt: true,
+        orderid: 'CONF-LANE-0001',
+        userfields: laneUserfields({ terminalId: 'LANE-01', cashier: '1001', shiftId: 3 }),
+      }),
+    );
     await as('auth ACH', () => client.auth({ ...achSale, merchid }));
 
     const toCapture = await as('(setup) auth to capture', () =>
@@ -254,6 +226,7 @@ suite(suiteName, () => {
       'auth profile use',
       'auth capture flag with Level 2/3 and userfields',
       'auth ACH',
+      laneStyle,
       'capture with Level 2/3',
       'void',
       'refund',
@@ -274,6 +247,27 @@ suite(suiteName, () => {
     const keyed = relay.recorded.find((call) => call.label === 'auth keyed with cvv2');
     expect(keyed?.body).toMatchObject({ cvv2: '112' });
     expect(keyed?.body).not.toHaveProperty('cvv');
+  });
+
+  it('sends a lane-style authorization whose termid, userfields, postal and address the OpenAPI file accepts', () => {
+    const call = relay.recorded.find((recorded) => recorded.label === laneStyle)!;
+    expect(call.body).toMatchObject({
+      termid: 'LAN00001',
+      postal: '55112',
+      address: '1000 Continental Dr',
+      userfields: [{ lanepoint_lane: 'LANE-01' }, { lanepoint_cashier: '1001' }, { lanepoint_shift: '3' }],
+    });
+    const problems = reference.checkRequest(call.method, call.url, call.body);
+    // Only the reference's own userfields contradiction may be named (allowed above); termid,
+    // postal and address keep the schema's rules outright.
+    expect(problems.filter((problem) => !problem.startsWith('/userfields'))).toEqual([]);
+    // The array form the schema's `type: array` asks for: what is left is the closed check's
+    // refusal of any name beside name/value, the contradiction of the file's own example.
+    expect(problems.filter((problem) => problem.startsWith('/userfields'))).toEqual([
+      '/userfields/0/lanepoint_lane is not a field of the reference',
+      '/userfields/1/lanepoint_cashier is not a field of the reference',
+      '/userfields/2/lanepoint_shift is not a field of the reference',
+    ]);
   });
 
   it('each request’s path, parameters and body validate against the OpenAPI request schemas', () => {

@@ -187,10 +187,14 @@ export class KeyedEntry {
   /** The billing address as the gateway takes it, or undefined with the refusal named. */
   #billing(): KeyedBilling | undefined {
     const postal = this.#typed.postal.trim();
-    const check = postalCheck(postal);
     if (postal === '') return this.#refuse('postal', 'Postal code: type the card\u2019s billing ZIP or postal code.');
-    if (!check?.fine) return this.#refuse('postal', `Postal code: ${check?.words ?? 'check it.'}`);
     const foreign = isForeignPostal(postal);
+    const complete = foreign ? /^[A-Za-z0-9 -]{1,9}$/.test(postal) : /^\d{5}(-?\d{4})?$/.test(postal);
+    if (!complete) {
+      const check = postalCheck(postal);
+      const words = check && !check.fine ? check.words : 'a US ZIP code is 5 or 9 digits.';
+      return this.#refuse('postal', `Postal code: ${words[0]!.toLowerCase()}${words.slice(1)}`);
+    }
     const country = this.#typed.country;
     if (foreign && !/^[A-Z]{2}$/.test(country))
       return this.#refuse('country', 'Country: the two letters of the card\u2019s billing country, e.g. CA or GB.');
