@@ -197,8 +197,7 @@ export function authorizationToWire(request: AuthorizationRequest): Record<strin
     batchsource: request.batchsource,
   });
   // Before the table's maximum, so a long or short termid is refused with the whole rule.
-  if (request.termid !== undefined && !isValidTermid(request.termid))
-    throw new ValidationError('termid', termidRule);
+  if (request.termid !== undefined && !isValidTermid(request.termid)) throw new ValidationError('termid', termidRule);
   checkFields(wire, authFieldRules);
   if (request.expiry !== undefined && !isValidExpiry(request.expiry)) {
     throw new ValidationError('expiry', 'MMYY or YYYYMMDD with a real month and date');

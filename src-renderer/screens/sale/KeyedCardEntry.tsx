@@ -82,8 +82,8 @@ export function KeyedCardEntry({ view }: { view: KeyedEntryView }) {
         </p>
       ) : (
         <p className="keyed-hint">
-          Type the card, then its billing {last === 'street' ? 'ZIP and street' : 'ZIP or postal code'}; Tab or Enter for
-          the next field, Enter on the last to send.
+          Type the card, then its billing {last === 'street' ? 'ZIP and street' : 'ZIP or postal code'}; Tab or Enter
+          for the next field, Enter on the last to send.
         </p>
       )}
     </div>

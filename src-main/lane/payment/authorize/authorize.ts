@@ -52,7 +52,7 @@ export async function authorizePayment(lane: Authorizing, asked: AuthorizationAs
   const userfields = withLaneUserfields(
     {
       terminalId: lane.terminalId,
-      cashier: lane.journal.signedIn(),
+      cashier: lane.journal.cashier() ?? undefined,
       shiftId: lane.journal.day.currentShift()?.id,
     },
     asked.fields.userfields,

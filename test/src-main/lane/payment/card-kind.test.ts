@@ -54,13 +54,17 @@ describe('looking the card up before the surcharge', () => {
     expect(await lookUpCardKind({ client, merchid: surcharging }, '9999999999999999')).toEqual({
       kind: 'unknown',
       failed: true,
-      words: 'The card’s type could not be looked up (No bin information found): the surcharge follows the gateway’s answer.',
+      words:
+        'The card’s type could not be looked up (No bin information found): the surcharge follows the gateway’s answer.',
     });
     const token = await tokenOf(creditCard);
     await emulator.close();
     const warnings: unknown[] = [];
     expect(
-      await lookUpCardKind({ client, merchid: surcharging, logger: { warn: (fields) => warnings.push(fields) } }, token),
+      await lookUpCardKind(
+        { client, merchid: surcharging, logger: { warn: (fields: unknown) => void warnings.push(fields) } },
+        token,
+      ),
     ).toMatchObject({ kind: 'unknown', failed: true, words: expect.stringContaining('the gateway did not answer') });
     expect(warnings).toHaveLength(1);
     emulator = await startEmulator({ realism: false });
@@ -103,11 +107,14 @@ describe('looking the card up before the surcharge', () => {
     });
   });
 
-  it.each([debitCard, prepaidCard])('never surcharges %s (debit or prepaid): no fee is asked or shown', async (card) => {
-    const { taken, notices } = await surchargeFor(await tokenOf(card));
-    expect(taken).toEqual({ feeMinor: 0 });
-    expect(notices).toEqual([]);
-  });
+  it.each([debitCard, prepaidCard])(
+    'never surcharges %s (debit or prepaid): no fee is asked or shown',
+    async (card) => {
+      const { taken, notices } = await surchargeFor(await tokenOf(card));
+      expect(taken).toEqual({ feeMinor: 0 });
+      expect(notices).toEqual([]);
+    },
+  );
 
   it('goes on with the surcharge answer when the lookup fails, and says so with the fee', async () => {
     // A token the BIN service has nothing on: the surcharge question still decides, here a credit fee.
@@ -135,7 +142,8 @@ describe('looking the card up before the surcharge', () => {
     expect(notices[0]?.card).toEqual({
       kind: 'unknown',
       lookupFailed: true,
-      words: 'The card’s type could not be looked up (No bin information found): the surcharge follows the gateway’s answer.',
+      words:
+        'The card’s type could not be looked up (No bin information found): the surcharge follows the gateway’s answer.',
     });
   });
 });

@@ -44,7 +44,8 @@ describe('termid (ADR 088)', () => {
     expect(refused.error?.issues).toEqual([
       expect.objectContaining({
         path: ['gateway', 'termid'],
-        message: 'expected empty or a Terminal Device ID: exactly 8 characters, the last 5 of them digits (e.g. LAN00001 or 21341324)',
+        message:
+          'expected empty or a Terminal Device ID: exactly 8 characters, the last 5 of them digits (e.g. LAN00001 or 21341324)',
       }),
     ]);
   });
@@ -66,7 +67,10 @@ describe('the lane’s userfields (ADR 088)', () => {
       { udf1: 'a' },
       { udf2: 'b' },
     ]);
-    expect(withLaneUserfields({ terminalId: 'L1' }, [{ udf0: 'x' }])).toEqual([{ lanepoint_lane: 'L1' }, { udf0: 'x' }]);
+    expect(withLaneUserfields({ terminalId: 'L1' }, [{ udf0: 'x' }])).toEqual([
+      { lanepoint_lane: 'L1' },
+      { udf0: 'x' },
+    ]);
   });
 
   it('holds the whole to the 4000 bytes the gateway takes', () => {

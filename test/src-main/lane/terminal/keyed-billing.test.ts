@@ -63,7 +63,10 @@ describe('a keyed card’s billing address', () => {
       field: 'street',
       fields: ['account', 'expiry', 'cvv', 'postal', 'street'],
     });
-    expect(type(['Enter'])).toMatchObject({ field: 'street', problem: 'Street: type the card’s billing street address.' });
+    expect(type(['Enter'])).toMatchObject({
+      field: 'street',
+      problem: 'Street: type the card’s billing street address.',
+    });
     type([...'1000 Continental Dr.', 'Enter']);
     await expect(read).resolves.toMatchObject({
       keyed: { billing: { postal: '19355', address: '1000 Continental Dr.' } },

@@ -135,7 +135,18 @@ describe('what a counter sale tells the gateway of the lane', () => {
   it('takes another country’s postal code with its country', async () => {
     const { core } = lane();
     await devicesConnected(core);
-    keyWhenAsked(core, [...visa.pan, 'Enter', ...'1228', 'Enter', ...'123', 'Enter', ...'K1A 0B1', 'Enter', ...'ca', 'Enter']);
+    keyWhenAsked(core, [
+      ...visa.pan,
+      'Enter',
+      ...'1228',
+      'Enter',
+      ...'123',
+      'Enter',
+      ...'K1A 0B1',
+      'Enter',
+      ...'ca',
+      'Enter',
+    ]);
     const sale = ok(await core.dispatch('terminal.sale', { amountMinor: 900, entry: 'keyed' })) as SaleSummary;
     expect(sale.outcome).toBe('approved');
     expect(authBodies()[0]).toMatchObject({ postal: 'K1A 0B1', country: 'CA' });
