@@ -104,7 +104,10 @@ export function SaleProgress() {
   const awaited =
     phase === 'awaiting-card' && terminal?.detail ? { ...onTerminal, headline: terminal.detail } : onTerminal;
   const shown = keying
-    ? { headline: 'Key the card', next: 'The card could not be read: type its number, expiry and CVV. Escape cancels.' }
+    ? {
+        headline: 'Key the card',
+        next: 'The card could not be read: type its number, expiry and CVV, then its billing ZIP. Escape cancels.',
+      }
     : payingBy === 'wallet'
       ? (walletWords(phase, terminal?.sale?.running === true) ?? awaited)
       : awaited;
