@@ -48,6 +48,18 @@ export interface KeyedCard {
   /** MMYY. */
   readonly expiry: string;
   readonly cvv: string | null;
+  /** The billing address the cashier keyed for the address check (AVS): not card data, but never logged either. */
+  readonly billing?: KeyedBilling;
+}
+
+/** A keyed card's billing address, as the gateway takes it: `postal`, `country` when not US, `address`. */
+export interface KeyedBilling {
+  /** A US ZIP as 5 or 9 digits, or another country's postal code (letters, digits, spaces, dashes; at most 9). */
+  readonly postal: string;
+  /** Two letters; absent for a US ZIP (the gateway's default). */
+  readonly country?: string;
+  /** The street address, when the merchant asks for it (`payments.askStreetWhenKeyed`). */
+  readonly address?: string;
 }
 
 /** A CardRead without its card data, for logs, JSON output and the renderer. */

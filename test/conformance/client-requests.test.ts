@@ -15,6 +15,7 @@ import {
   referenceRestRoot,
   type RecordedRequest,
 } from '../support/recording-relay';
+import { laneUserfields } from '../../src-main/lane/payment/authorize/lane-facts';
 
 /**
  * Issue 17, "Proof": the client's requests, captured on the wire, validate against the request
@@ -36,6 +37,7 @@ const suite = skipped ? describe.skip : describe;
 type Recorded = RecordedRequest;
 
 const merchid = '496160873888';
+const laneStyle = 'auth lane-style keyed: termid, userfields, postal and address';
 
 /** inquireByOrderid across the site: the OpenAPI's `set` says "omit this parameter" to search every MID. */
 function withoutSetAllowed(call: Recorded): boolean {
@@ -154,6 +156,24 @@ suite(suiteName, () => {
     await as('auth userfields object', () =>
       client.auth({ merchid, amount: 100, account: '4788250000121443', expiry: '1228', userfields: { lane: '3' } }),
     );
+    // What the lane sends on a keyed counter sale (ADR 088): its termid, its own facts as
+    // userfields (built by the lane's function), and the keyed card's billing address.
+    await as(laneStyle, () =>
+      client.auth({
+        merchid,
+        amount: 1500,
+        account: '4788250000121443',
+        expiry: '1228',
+        cvv: '123',
+        postal: '55112',
+        address: '1000 Continental Dr',
+        termid: 'LAN00001',
+        capture: true,
+        receipt: true,
+        orderid: 'CONF-LANE-0001',
+        userfields: laneUserfields({ terminalId: 'LANE-01', cashier: '1001', shiftId: 3 }),
+      }),
+    );
     await as('auth ACH', () => client.auth({ ...achSale, merchid }));
     // A check taken at the counter, as the lane sends it: PPD, the customer's written consent (ADR 091).
     await as('auth ACH at the counter (ecomind B)', () =>
@@ -242,6 +262,7 @@ suite(suiteName, () => {
       'auth ACH',
       'auth ACH at the counter (ecomind B)',
       'auth forced sale (voice authcode)',
+      laneStyle,
       'capture with Level 2/3',
       'void',
       'refund',
@@ -282,6 +303,27 @@ suite(suiteName, () => {
     const keyed = relay.recorded.find((call) => call.label === 'auth keyed with cvv2');
     expect(keyed?.body).toMatchObject({ cvv2: '112' });
     expect(keyed?.body).not.toHaveProperty('cvv');
+  });
+
+  it('sends a lane-style authorization whose termid, userfields, postal and address the OpenAPI file accepts', () => {
+    const call = relay.recorded.find((recorded) => recorded.label === laneStyle)!;
+    expect(call.body).toMatchObject({
+      termid: 'LAN00001',
+      postal: '55112',
+      address: '1000 Continental Dr',
+      userfields: [{ lanepoint_lane: 'LANE-01' }, { lanepoint_cashier: '1001' }, { lanepoint_shift: '3' }],
+    });
+    const problems = reference.checkRequest(call.method, call.url, call.body);
+    // Only the reference's own userfields contradiction may be named (allowed above); termid,
+    // postal and address keep the schema's rules outright.
+    expect(problems.filter((problem) => !problem.startsWith('/userfields'))).toEqual([]);
+    // The array form the schema's `type: array` asks for: what is left is the closed check's
+    // refusal of any name beside name/value, the contradiction of the file's own example.
+    expect(problems.filter((problem) => problem.startsWith('/userfields'))).toEqual([
+      '/userfields/0/lanepoint_lane is not a field of the reference',
+      '/userfields/1/lanepoint_cashier is not a field of the reference',
+      '/userfields/2/lanepoint_shift is not a field of the reference',
+    ]);
   });
 
   it('each request’s path, parameters and body validate against the OpenAPI request schemas', () => {

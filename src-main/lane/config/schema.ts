@@ -22,6 +22,7 @@ import {
   paymentDevices,
 } from './integrated-terminal-settings';
 import { isLoopbackHost } from './loopback';
+import { isValidTermid, termidRule } from '../gateway/termid';
 
 export { isLoopbackHost } from './loopback';
 
@@ -117,6 +118,16 @@ export const settingsSchema = z
               .describe(
                 'The gateway\u2019s REST root, `https://<site>.cardconnect.com/cardconnect/rest`; https, http only on loopback. Empty: the built-in emulator. In training, a loopback emulator to use instead of the built-in one (`npm run emulator`\u2019s, with its test credentials; ADR 020).',
               ),
+            // The OpenAPI file's rule (8 characters, the last 5 digits); FACTS.md's 12 is older (ADR 088).
+            termid: z
+              .string({ error: `expected empty or a Terminal Device ID: ${termidRule}` })
+              .refine((value) => value === '' || isValidTermid(value), {
+                error: `expected empty or a Terminal Device ID: ${termidRule}`,
+              })
+              .default('')
+              .describe(
+                'The Terminal Device ID sent on every authorization (`termid`) for the processor\u2019s ClientLine reports: exactly 8 characters, the last 5 digits. Empty: not sent (ADR 088).',
+              ),
           },
           asSection,
         )
@@ -174,6 +185,12 @@ export const settingsSchema = z
               .default(100_000)
               .describe(
                 'A sale above this amount, in cents (100000 is 1,000.00), asks the cashier to confirm it before the card is asked for: 999,999.99 is one slip of the finger.',
+              ),
+            askStreetWhenKeyed: z
+              .boolean({ error: 'expected true or false' })
+              .default(false)
+              .describe(
+                'A keyed card asks for the billing street address too, after the postal code, for the address check (AVS); the postal code is always asked (ADR 088).',
               ),
           },
           asSection,

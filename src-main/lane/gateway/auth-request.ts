@@ -14,6 +14,7 @@ import {
 } from './field-rules';
 import { toWireAmount } from '../../platform/money';
 import { checkUserfields, type Userfields } from './userfields';
+import { isValidTermid, termidRule } from './termid';
 
 /** An authorization as the program states it: money in minor units, flags as booleans. */
 export interface AuthorizationRequest {
@@ -51,6 +52,7 @@ export interface AuthorizationRequest {
   readonly orderid?: string;
   readonly authcode?: string;
   readonly taxexempt?: boolean;
+  /** The Terminal Device ID for the processor's reports: exactly 8 characters, the last 5 digits (termid.ts). */
   readonly termid?: string;
   readonly accttype?: string;
   /**
@@ -255,6 +257,8 @@ export function authorizationToWire(request: AuthorizationRequest): Record<strin
     userfields: request.userfields,
     batchsource: request.batchsource,
   });
+  // Before the table's maximum, so a long or short termid is refused with the whole rule.
+  if (request.termid !== undefined && !isValidTermid(request.termid)) throw new ValidationError('termid', termidRule);
   checkFields(wire, authFieldRules);
   if (request.expiry !== undefined && !isValidExpiry(request.expiry)) {
     throw new ValidationError('expiry', 'MMYY or YYYYMMDD with a real month and date');

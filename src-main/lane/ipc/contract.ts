@@ -15,6 +15,7 @@
  *   printers.ts    printers.*                 test page, held jobs, training's last page
  *   signature.ts   signature.*                signature capture on a pad or the screen
  *   sale.ts        terminal.state, .sale, ... the customer's sale and the state machine
+ *   keyed-entry.ts the keyed card's masked echo (terminal.keyEntry)
  *   follow-ups.ts  terminal.capture, .void, .refund, .reprint, stored cards, a later signature
  *   authorizations.ts terminal.openAuthorizations, .funding: holds captured later; the day's deposits
  *   history.ts     terminal.history, .lookup, .endOfDay
@@ -57,6 +58,7 @@ export * from './contract/card-on-file';
 export * from './contract/follow-ups';
 export * from './contract/authorizations';
 export * from './contract/history';
+export * from './contract/keyed-entry';
 export * from './contract/kiosk';
 export * from './contract/printers';
 export * from './contract/receipts';

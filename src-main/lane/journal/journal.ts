@@ -36,7 +36,7 @@ export interface JournalOptions {
   readonly maxBytes?: number;
   /** Told the highest entry id after each new entry and at close: the lane's record follows it (lane-record.ts). */
   readonly onProgress?: (lastEntryId: number, closing: boolean) => void;
-  /** Who is signed in, as the session names them: kept on every row written (ADR 065). */
+  /** Who is signed in, as the session names them: kept on every row written (ADR 065); `journal.cashier()` reads it (userfields, ADR 088). */
   readonly cashier?: () => string | undefined;
 }
 
@@ -62,7 +62,7 @@ export class Journal {
   readonly #statements = new Map<string, Database.Statement>();
   /** Runs `run` in one transaction: one wrapper for every write (each `transaction()` builds four). */
   readonly #inTransaction: <T>(run: () => T) => T;
-  readonly #cashier: () => string | null;
+  readonly cashier: () => string | null;
   /** The day in this file: shifts, the drawer's cash, the Z reports (day-book.ts). */
   readonly day: DayBook;
   /** The sales paid in parts (ADR 072): their totals and which rows belong to them. */
@@ -79,7 +79,7 @@ export class Journal {
     this.#lanePrefix = lanePrefix(options.terminalId);
     this.#onProgress = options.onProgress;
     this.#inTransaction = db.transaction((run: () => unknown) => run()) as <T>(run: () => T) => T;
-    this.#cashier = () => options.cashier?.() ?? null;
+    this.cashier = () => options.cashier?.() ?? null;
     const access = {
       prepared: (sql: string) => this.#prepared(sql),
       write: <T>(what: string, run: () => T) => this.#write(what, () => this.#inTransaction(run)),
@@ -91,7 +91,7 @@ export class Journal {
     this.offline = new OfflineRows({
       ...access,
       allocateOrderId: () => this.#allocateOrderId(),
-      cashier: this.#cashier,
+      cashier: this.cashier,
       written: (entryId) => this.#onProgress?.(entryId, false),
     });
   }
@@ -219,7 +219,7 @@ export class Journal {
           settled.note,
           now,
           now,
-          this.#cashier(),
+          this.cashier(),
         );
         const entryId = Number(result.lastInsertRowid);
         // In the open sale from the moment it is written, in the same sync.

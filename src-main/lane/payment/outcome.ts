@@ -17,12 +17,15 @@ export type SaleOutcome =
       readonly surchargeMinor?: number;
       readonly authcode: string | undefined;
       readonly retref: string | undefined;
+      /** The address check's answer (`avsresp`), when the gateway gave one (a keyed card's billing address). */
+      readonly avsresp?: string;
     }
   | {
       readonly kind: 'declined';
       readonly orderId: string;
       readonly reason: string;
       readonly respcode: string | undefined;
+      readonly avsresp?: string;
     }
   /** The gateway asks to try again (respstat B); nothing was charged. */
   | { readonly kind: 'retry'; readonly orderId: string; readonly reason: string }

@@ -5,6 +5,8 @@ import { formatMinorUnits } from '../../platform/money';
 import type { CardTender } from './outcome';
 import { SaleCanceledError } from './signature/signature-step';
 import { surchargeQuote, type SurchargeQuoting } from './surcharge-quote';
+import type { GatewayClient } from '../gateway/client';
+import { lookUpCardKind, type CardKindLookup } from './card-kind';
 
 /**
  * What the surcharge step needs from the lane: the quoting (client, merchid, the `surcharge`
@@ -13,6 +15,8 @@ import { surchargeQuote, type SurchargeQuoting } from './surcharge-quote';
  * when `signal` aborts).
  */
 export interface SurchargeAsking extends SurchargeQuoting {
+  /** The surcharge question, and the BIN lookup when the client has one (a card with a token is looked up first). */
+  readonly client: SurchargeQuoting['client'] & Partial<Pick<GatewayClient, 'bin'>>;
   readonly journal: Journal;
   readonly confirmFee: (notice: SurchargeNotice, signal: AbortSignal) => Promise<boolean>;
 }
@@ -52,12 +56,24 @@ export async function takeSurcharge(
 ): Promise<{ feeMinor: number }> {
   const { card, amountMinor, tender, signal } = request;
   if (tender === 'forced-credit' || !asking.settings.enabled) return { feeMinor: 0 };
+  // A card with a token (a phone's wallet card) is looked up in the BIN service first: a debit or
+  // prepaid card is never surcharged (US rules) and is not asked about; the kind is shown with the
+  // fee. A lookup that fails is said with the fee, and the surcharge answer decides (ADR 088).
+  const { bin } = asking.client;
+  const looked: CardKindLookup | undefined =
+    card.token && bin ? await lookUpCardKind({ ...asking, client: { bin } }, card.token) : undefined;
+  if (looked?.kind === 'debit' || looked?.kind === 'prepaid') return { feeMinor: 0 };
   // A card read at the counter has no token: the question carries the store's postal code, and a
   // chip's US Common Debit application is answered as debit without asking. A wallet's card has
   // its token: the gateway answers whether it is debit.
   const quote = await surchargeQuote(
     asking,
-    { kind: 'card', ...(card.aid ? { aid: card.aid } : {}), ...(card.token ? { token: card.token } : {}) },
+    {
+      kind: 'card',
+      ...(card.aid ? { aid: card.aid } : {}),
+      ...(card.token ? { token: card.token } : {}),
+      ...(looked?.kind === 'credit' ? { funding: 'credit' as const } : {}),
+    },
     amountMinor,
   );
   const notSent = (note: string, canceledAt: string, words: string): never => {
@@ -85,6 +101,16 @@ export async function takeSurcharge(
     feeMinor: quote.feeMinor,
     totalMinor: quote.totalMinor,
     applies: quote.kind === 'surcharge' ? 'card' : 'if-credit',
+    ...(looked
+      ? {
+          card: {
+            kind: looked.kind,
+            ...(looked.country ? { country: looked.country } : {}),
+            lookupFailed: looked.failed,
+            words: looked.words,
+          },
+        }
+      : {}),
   } as const;
   const accepted = await asking.confirmFee({ ...facts, words: surchargeWords(facts) }, signal);
   if (!accepted || signal.aborted)

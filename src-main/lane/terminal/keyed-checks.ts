@@ -48,3 +48,25 @@ export function expiryCheck(digits: string, now: Date): KeyedFieldCheck | null {
   if (endOfMonth <= now.getTime()) return bad(`This card expired at the end of ${shown}.`);
   return hint(`Good through ${shown}.`);
 }
+
+/**
+ * The billing postal code's check as typed: a US ZIP is 5 or 9 digits (a dash after the fifth is
+ * allowed and dropped); a code with a letter is another country's (any letters, digits, spaces
+ * and dashes, at most 9 sent), and the country is asked next. Null before the first character.
+ */
+export function postalCheck(typed: string): KeyedFieldCheck | null {
+  if (typed === '') return null;
+  const zip = typed.replace(/^(\d{5})-/, '$1');
+  if (/^\d+$/.test(zip)) {
+    if (zip.length === 5 || zip.length === 9) return hint(`US ZIP code, ${zip.length} digits.`);
+    return zip.length < 9 ? hint('US ZIP code: 5 or 9 digits.') : bad('A US ZIP code is 5 or 9 digits.');
+  }
+  if (!/^[A-Za-z0-9 -]+$/.test(typed)) return bad('Letters, digits, spaces and dashes only.');
+  if (typed.trim().length > 9) return bad('At most 9 characters: the gateway takes no more.');
+  return hint('Postal code outside the US: the country follows.');
+}
+
+/** Whether a postal code as typed is another country's: it has a letter (a US ZIP is digits). */
+export function isForeignPostal(typed: string): boolean {
+  return /[A-Za-z]/.test(typed);
+}

@@ -16,6 +16,8 @@ export interface GatewayAccess {
 /** What one operation works with, gathered when it starts: the settings may have changed since the last. */
 export type LaneAccess = Omit<OperationDependencies, 'tips'> & {
   readonly gateway: GatewayAccess;
+  /** The Terminal Device ID sent on every authorization (`gateway.termid`); absent when not set. */
+  readonly termid?: string;
   /** Offline taking (ADR 074) for this journal, when the merchant switched it on. */
   readonly offline?: OfflineTaking;
 };
@@ -24,7 +26,7 @@ export interface LaneAccessOptions {
   readonly journal: () => Journal;
   readonly gateway: () => Promise<GatewayAccess>;
   readonly manager: DeviceManager;
-  readonly settings: Pick<Settings, 'terminalId' | 'training'>;
+  readonly settings: Pick<Settings, 'terminalId' | 'training' | 'gateway'>;
   readonly previewProfile: PrinterProfile;
   readonly now: () => number;
   /** What a sale takes offline with, for the journal it uses (offline/offline-lane.ts); absent: offline is off. */
@@ -45,6 +47,7 @@ export function laneAccess(options: LaneAccessOptions): () => Promise<LaneAccess
       client: gateway.client,
       merchid: gateway.merchid,
       terminalId: options.settings.terminalId,
+      ...(options.settings.gateway.termid ? { termid: options.settings.gateway.termid } : {}),
       training: options.settings.training,
       ...(printer ? { printer: { printer: printer.printer, profile: printer.profile } } : {}),
       previewProfile: options.previewProfile,

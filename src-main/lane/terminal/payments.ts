@@ -151,7 +151,11 @@ export function createPayments(options: PaymentsOptions): Payments {
               policy: settings.signature.policy,
               captureSignature: options.captureSignature,
               cardTimeoutSeconds: settings.payments.cardTimeoutSeconds,
-              keyedEntry: (signal) => options.keyed.read(signal, settings.payments.cardTimeoutSeconds),
+              keyedEntry: (signal) =>
+                options.keyed.read(signal, {
+                  timeoutSeconds: settings.payments.cardTimeoutSeconds,
+                  askStreet: settings.payments.askStreetWhenKeyed,
+                }),
               surcharge: { client: deps.client, settings: settings.surcharge, confirmFee: options.confirmFee },
               logger,
               ...held,

@@ -2,6 +2,7 @@ import type { FollowUpSummary, SaleOutcomeNotice, SaleSummary, SaleTender } from
 import { receiptPng } from '../receipt/preview';
 import type { PrinterProfile } from '../receipt/profiles';
 import type { SaleOutcome } from '../payment/outcome';
+import { avsAnswer } from '../payment/avs-words';
 import type { KnownOutcome, SaleResult } from './sale';
 
 type OutcomeWords = Omit<SaleSummary, 'printed' | 'printProblem' | 'receiptPng'>;
@@ -18,6 +19,7 @@ function outcomePart(
 ): OutcomeWords {
   const { outcome } = known;
   const approved = outcome.kind === 'approved' || outcome.kind === 'partial' ? outcome : undefined;
+  const avs = 'avsresp' in outcome ? avsAnswer(outcome.avsresp) : undefined;
   return {
     outcome: outcome.kind,
     tender,
@@ -32,6 +34,7 @@ function outcomePart(
     entryMode: known.card.entryMode,
     signatureRequired: known.signatureRequired,
     ...(known.signatureSkippedBy ? { signatureSkippedBy: known.signatureSkippedBy } : {}),
+    ...(avs ? { avs } : {}),
   };
 }
 

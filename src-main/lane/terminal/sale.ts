@@ -30,6 +30,8 @@ export interface SaleDependencies {
   >;
   readonly merchid: string;
   readonly terminalId: string;
+  /** The Terminal Device ID sent on every authorization (`gateway.termid`, ADR 088); absent when not set. */
+  readonly termid?: string;
   readonly training: boolean;
   readonly reader: CardReader;
   readonly chipFailuresBeforeFallback: number;
@@ -121,7 +123,13 @@ export async function runSale(
     tender,
     fields: {
       ...(read.keyed
-        ? { account: read.keyed.account, expiry: read.keyed.expiry, ...(read.keyed.cvv ? { cvv: read.keyed.cvv } : {}) }
+        ? {
+            account: read.keyed.account,
+            expiry: read.keyed.expiry,
+            ...(read.keyed.cvv ? { cvv: read.keyed.cvv } : {}),
+            // The billing address for the address check (AVS): its answer is shown with the outcome.
+            ...(read.keyed.billing ?? {}),
+          }
         : { track: read.track }),
       // Level 2/3 data rides on an authorization only when it captures.
       ...(request.captureDetails && tender === 'sale' ? { captureDetails: request.captureDetails } : {}),

@@ -114,7 +114,15 @@ export interface TerminalServiceOptions {
   readonly manager: DeviceManager;
   readonly settings: Pick<
     Settings,
-    'terminalId' | 'training' | 'signature' | 'payments' | 'wallet' | 'surcharge' | 'mode' | 'integratedTerminal'
+    | 'terminalId'
+    | 'training'
+    | 'signature'
+    | 'payments'
+    | 'wallet'
+    | 'surcharge'
+    | 'mode'
+    | 'integratedTerminal'
+    | 'gateway'
   >;
   /** The lane's integrated terminal, when `payments.device` is `integrated-terminal` (setup-integrated-terminal.ts). */
   readonly integratedTerminal?: IntegratedTerminalSource;

@@ -33,6 +33,15 @@ export function FeeConfirmation({
     <section className="fee-confirmation" aria-labelledby="fee-confirmation-title" data-testid="fee-confirmation">
       <h2 id="fee-confirmation-title">Credit card surcharge</h2>
       <p role="status">{notice.words}</p>
+      {notice.card ? (
+        <p
+          className={notice.card.lookupFailed ? 'fee-card-kind fee-card-kind-failed' : 'fee-card-kind'}
+          data-testid="fee-card-kind"
+          data-kind={notice.card.kind}
+        >
+          {notice.card.words}
+        </p>
+      ) : null}
       <dl>
         <dt>Amount</dt>
         <dd>{formatMoney(notice.amountMinor)}</dd>

@@ -1,27 +1,43 @@
 import { useEffect } from 'react';
-import type { KeyedEntryView } from '../../../src-main/lane/ipc/contract';
+import type { KeyedEntryView, KeyedField } from '../../../src-main/lane/ipc/contract';
 import { usePos } from '../../store/use-pos';
 
-const labels: Record<KeyedEntryView['field'], string> = { account: 'Card number', expiry: 'Expiry (MMYY)', cvv: 'CVV' };
+const labels: Record<KeyedField, string> = {
+  account: 'Card number',
+  expiry: 'Expiry (MMYY)',
+  cvv: 'CVV',
+  postal: 'Billing ZIP or postal code',
+  country: 'Billing country (2 letters)',
+  street: 'Billing street address',
+};
+
+/** The billing address's fields take letters too; the card's take digits only. */
+const takesLetters: ReadonlySet<KeyedField> = new Set(['postal', 'country', 'street']);
 
 /**
- * Keying a card that cannot be read. There is no text field: each key goes straight to the main
- * process, which keeps the digits and sends back only the masked echo shown here. Tab or Enter
- * moves on, Backspace goes back, Enter on the CVV checks the card; Escape cancels the sale.
+ * Keying a card that cannot be read, and its billing address for the address check. There is no
+ * text field: each key goes straight to the main process, which keeps what was typed and sends
+ * back only the masked echo shown here (the billing address in full: it is not card data). Tab
+ * or Enter moves on, Backspace goes back, Enter on the last field sends; Escape cancels the sale.
+ * Letters are taken only while the cursor is in the billing address, so the card's fields leave
+ * every other key to the rest of the screen as before.
  */
 export function KeyedCardEntry({ view }: { view: KeyedEntryView }) {
   const keyEntry = usePos((state) => state.keyEntry);
+  const letters = takesLetters.has(view.field);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
-      if (!/^(\d|Backspace|Tab|Enter)$/.test(event.key)) return;
+      const character = letters ? /^[\x20-\x7E]$/ : /^\d$/;
+      if (!character.test(event.key) && !/^(Backspace|Tab|Enter)$/.test(event.key)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       void keyEntry(event.key);
     };
     window.addEventListener('keydown', onKey, { capture: true });
     return () => window.removeEventListener('keydown', onKey, { capture: true });
-  }, [keyEntry]);
+  }, [keyEntry, letters]);
+  const last = view.fields.at(-1);
   return (
     <div
       className="keyed-entry"
@@ -29,9 +45,9 @@ export function KeyedCardEntry({ view }: { view: KeyedEntryView }) {
       aria-label="Keyed card"
       aria-describedby={view.problem ? 'keyed-problem' : undefined}
     >
-      {(['account', 'expiry', 'cvv'] as const).map((field) => {
+      {view.fields.map((field) => {
         // The core's check of the field as typed (keyed-checks.ts), read out with the field.
-        const check = field === 'cvv' ? null : view.checks[field];
+        const check = field === 'account' || field === 'expiry' || field === 'postal' ? view.checks[field] : null;
         return (
           <div
             key={field}
@@ -65,7 +81,10 @@ export function KeyedCardEntry({ view }: { view: KeyedEntryView }) {
           {view.problem}
         </p>
       ) : (
-        <p className="keyed-hint">Type the digits; Tab or Enter for the next field, Enter on the CVV to send.</p>
+        <p className="keyed-hint">
+          Type the card, then its billing {last === 'street' ? 'ZIP and street' : 'ZIP or postal code'}; Tab or Enter
+          for the next field, Enter on the last to send.
+        </p>
       )}
     </div>
   );

@@ -44,11 +44,15 @@ function walletWords(phase: TerminalPhase, running: boolean): { headline: string
 const blankEntry: KeyedEntryView = {
   active: true,
   field: 'account',
+  fields: ['account', 'expiry', 'cvv', 'postal'],
   account: '',
   expiry: '',
   cvv: '',
+  postal: '',
+  country: '',
+  street: '',
   problem: null,
-  checks: { account: null, expiry: null },
+  checks: { account: null, expiry: null, postal: null },
 };
 
 /** The sale on its way: what the lane waits for, for how long, and Cancel while a person is needed. */
@@ -100,7 +104,10 @@ export function SaleProgress() {
   const awaited =
     phase === 'awaiting-card' && terminal?.detail ? { ...onTerminal, headline: terminal.detail } : onTerminal;
   const shown = keying
-    ? { headline: 'Key the card', next: 'The card could not be read: type its number, expiry and CVV. Escape cancels.' }
+    ? {
+        headline: 'Key the card',
+        next: 'The card could not be read: type its number, expiry and CVV, then its billing ZIP. Escape cancels.',
+      }
     : payingBy === 'wallet'
       ? (walletWords(phase, terminal?.sale?.running === true) ?? awaited)
       : awaited;

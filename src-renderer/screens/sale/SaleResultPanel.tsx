@@ -8,6 +8,7 @@ import { PayAgainActions, paysAgain } from './PayAgainActions';
 import { ReceiptPreview } from './ReceiptPreview';
 import { SaleReceiptChoice } from './ReceiptChoice';
 import { Alert } from '../../components/Alert';
+import { AvsLine } from './AvsLine';
 
 const entryWords: Record<string, string> = {
   swipe: 'swiped',
@@ -311,6 +312,7 @@ export function SaleResultPanel({ onEnd, onLeave }: { onEnd: (ending: PartialEnd
             </>
           ) : null}
         </dl>
+        <AvsLine avs={sale.avs} />
         <p className="sale-result-next" data-testid="sale-next">
           {voided
             ? `${formatMoney(sale.approvedMinor)} returned to the card; the sale was canceled.`

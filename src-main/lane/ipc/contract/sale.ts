@@ -16,6 +16,7 @@ import {
 import { saveCardConsentSchema, storedCardInitiators, type CardOnFileNote } from './card-on-file';
 import { amountMinorFrom, managerPin, noArgs } from './schemas';
 import { command, event } from './spec';
+import type { KeyedEntryView } from './keyed-entry';
 
 /**
  * A sale's result as the screens show it: masked card, never the track. `voided` is only in the
@@ -44,6 +45,16 @@ export interface SaleSummary {
   readonly signatureSkippedBy?: string;
   /** A sale that saved the card (or tried to), or a charge to a stored card: which kind, in words (ADR 089). */
   readonly cardOnFile?: CardOnFileNote;
+  /**
+   * The gateway's address check (`avsresp`) of a keyed card's billing address, when it answered
+   * one: the code and the cashier's words, e.g. "Address check: ZIP matches, street does not (Z)".
+   */
+  readonly avs?: {
+    readonly code: string;
+    readonly words: string;
+    /** How much matched: `full`, `partial` (street or ZIP only), `none`, or `not-checked` (the issuer could not say). */
+    readonly match: 'full' | 'partial' | 'none' | 'not-checked';
+  };
   readonly printed: boolean;
   readonly printProblem: string | null;
   /** The customer's receipt as printed, a PNG data URL for the preview; null when there is none. */
@@ -94,6 +105,17 @@ export interface SurchargeNotice {
   readonly applies: 'card' | 'if-credit';
   /** The words for both sides of the counter, e.g. "A credit card surcharge of $0.75 applies: the total is $25.74." */
   readonly words: string;
+  /**
+   * What the gateway's BIN service says of a card with a token (ADR 088): its kind and the
+   * issuer's country, e.g. "Credit card, issued in US."; `lookupFailed` when it could not say,
+   * and the fee then follows the surcharge answer alone. Absent when the card was not looked up.
+   */
+  readonly card?: {
+    readonly kind: 'credit' | 'debit' | 'prepaid' | 'unknown';
+    readonly country?: string;
+    readonly lookupFailed: boolean;
+    readonly words: string;
+  };
 }
 
 /**
@@ -182,34 +204,6 @@ export interface ReturnedPart {
 export interface ReturnedPartsView {
   readonly parts: readonly ReturnedPart[];
   readonly state: TerminalState;
-}
-
-/** A keyed card as the screen echoes it while the cashier types: never more than the first six and last four. */
-export interface KeyedEntryView {
-  /** True while a sale waits for a keyed card. */
-  readonly active: boolean;
-  /** Where the next digit goes. */
-  readonly field: 'account' | 'expiry' | 'cvv';
-  /** "4788 25•• •••• 1443" */
-  readonly account: string;
-  /** "12/28" */
-  readonly expiry: string;
-  /** One dot per digit. */
-  readonly cvv: string;
-  /** Why the card was refused, naming the field; null while typing. */
-  readonly problem: string | null;
-  /** The number's and the expiry's checks as they are typed, shown beside each (terminal/keyed-checks.ts). */
-  readonly checks: {
-    readonly account: KeyedFieldCheck | null;
-    readonly expiry: KeyedFieldCheck | null;
-  };
-}
-
-/** A keyed field's check while it is typed: words for the cashier, and whether they say something is wrong. */
-export interface KeyedFieldCheck {
-  readonly words: string;
-  /** False when the field as typed cannot be taken (a wrong check digit, a past expiry). */
-  readonly fine: boolean;
 }
 
 /** One line of the counter's cart: what was sold, how many, the unit price and the line's tax. */
@@ -341,9 +335,13 @@ export const saleCommands = {
       .strict(),
   ),
   'terminal.keyEntry': command<KeyedEntryView>()(
-    'One key of a keyed card (a digit, Backspace, Tab or Enter), straight to the main process; the answer is the masked echo.',
+    'One key of a keyed card (one printable character, Backspace, Tab or Enter), straight to the main process; the card\u2019s fields take digits only, the billing postal code and street letters too. The answer is the masked echo.',
     z
-      .object({ key: z.string().regex(/^(\d|Backspace|Tab|Enter)$/, { error: 'a digit, Backspace, Tab or Enter' }) })
+      .object({
+        key: z.string().regex(/^([\x20-\x7E]|Backspace|Tab|Enter)$/, {
+          error: 'one printable character, Backspace, Tab or Enter',
+        }),
+      })
       .strict(),
   ),
   'terminal.cancel': command<{ readonly canceled: boolean }>()(

@@ -17,13 +17,20 @@ export type AnswerReading =
       readonly surchargeMinor?: number;
       readonly authcode: string | undefined;
       readonly retref: string | undefined;
+      /** The address check's answer (`avsresp`), when the gateway gave one. */
+      readonly avsresp?: string;
     }
   /**
    * Approved for more than was asked: never taken as this payment's money. The lane did not ask
    * for it, the customer did not agree to it, and the receipt would print it: it must be voided.
    */
   | { readonly kind: 'over-approved'; readonly approvedMinor: number; readonly retref: string | undefined }
-  | { readonly kind: 'declined'; readonly reason: string; readonly respcode: string | undefined };
+  | {
+      readonly kind: 'declined';
+      readonly reason: string;
+      readonly respcode: string | undefined;
+      readonly avsresp?: string;
+    };
 
 /**
  * The surcharge the gateway added to this approval: the answer's fee_amount, or for an inquire
@@ -47,8 +54,10 @@ export function readAnswer(
   approved: boolean,
   askedMinor: number,
 ): AnswerReading {
+  // A blank avsresp means no check was attempted: left out.
+  const avs = 'avsresp' in source && source.avsresp?.trim() ? { avsresp: source.avsresp.trim() } : {};
   if (!approved)
-    return { kind: 'declined', reason: source.resptext ?? 'Declined', respcode: source.respcode ?? undefined };
+    return { kind: 'declined', reason: source.resptext ?? 'Declined', respcode: source.respcode ?? undefined, ...avs };
   const chargedMinor = source.amount === undefined ? askedMinor : Math.abs(source.amount);
   const retref = source.retref ?? undefined;
   const surchargeMinor = source.amount === undefined || askedMinor <= 0 ? 0 : surchargeOf(source, askedMinor);
@@ -60,6 +69,7 @@ export function readAnswer(
     ...(surchargeMinor > 0 ? { surchargeMinor } : {}),
     authcode: source.authcode ?? undefined,
     retref,
+    ...avs,
   };
 }
 

@@ -12,6 +12,7 @@ import { overApprovalWords, readAnswer, type AnswerReading } from './answer-read
 import { voidApproval, type StoppingLane } from './stopped-device-payment';
 import { offlineTaking, sendOrRefuse, storedOutcome, type OfflineTaking } from './offline-taking';
 import type { AuthorizationAsked, Authorized } from './authorization-asked';
+import { withLaneUserfields } from './lane-facts';
 
 /** What the authorize step needs from the lane. */
 export interface Authorizing {
@@ -20,6 +21,8 @@ export interface Authorizing {
   readonly client: JournaledAuthorizationRequest['client'] & StoppingLane['client'];
   readonly merchid: string;
   readonly terminalId: string;
+  /** The Terminal Device ID the processor's reports show (`gateway.termid`); absent or empty: not sent. */
+  readonly termid?: string;
   /** Where an outcome the journal could not record is said, at error level. */
   readonly logger?: Pick<Logger, 'error'>;
   /** Offline taking (ADR 074), when the merchant switched it on: absent, a sale goes as it always did. */
@@ -43,12 +46,25 @@ const lostAndSilent =
  */
 export async function authorizePayment(lane: Authorizing, asked: AuthorizationAsked): Promise<Authorized> {
   const { amountMinor } = asked;
+  // Every authorization says which lane, cashier and shift took it (ADR 088), as its journal row
+  // does: the gateway's reports join back to the lane by these, and a stored offline request
+  // keeps the ones of the moment it was taken.
+  const userfields = withLaneUserfields(
+    {
+      terminalId: lane.terminalId,
+      cashier: lane.journal.cashier() ?? undefined,
+      shiftId: lane.journal.day.currentShift()?.id,
+    },
+    asked.fields.userfields,
+  );
   const request: AuthorizationRequest = {
     merchid: lane.merchid,
     amount: asked.credit ? -amountMinor : amountMinor,
     capture: asked.capture,
     receipt: true,
+    ...(lane.termid ? { termid: lane.termid } : {}),
     ...asked.fields,
+    userfields,
   };
   // A device that authorizes on its own is never stored by the lane.
   const offline = asked.send ? undefined : lane.offline;

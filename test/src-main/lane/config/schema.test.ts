@@ -19,7 +19,7 @@ describe('settingsSchema defaults', () => {
       training: true,
       terminalId: 'LANE-01',
       merchantId: '',
-      gateway: { url: '' },
+      gateway: { url: '', termid: '' },
       host: { port: 8710 },
       payments: {
         device: 'reader',
@@ -31,6 +31,7 @@ describe('settingsSchema defaults', () => {
         cardTimeoutSeconds: 60,
         recoveryRetrySeconds: 30,
         confirmAboveMinor: 100_000,
+        askStreetWhenKeyed: false,
       },
       hub: { url: '', laneId: '' },
       receiptMail: {

@@ -117,7 +117,7 @@ describe('training devices', () => {
   });
 
   it('keeps the deck out of live mode', async () => {
-    const { core } = testCore({ training: false, gateway: { url: 'https://gateway.example/rest' } });
+    const { core } = testCore({ training: false, gateway: { url: 'https://gateway.example/rest', termid: '' } });
     cores.push(core);
     expect(await core.dispatch('devices.testCards', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });

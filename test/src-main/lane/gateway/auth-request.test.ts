@@ -99,7 +99,11 @@ describe('authorizationToWire', () => {
     ['email length', { email: `${'e'.repeat(116)}@example.com` }, { email: `${'e'.repeat(117)}@example.com` }, 'email'],
     ['orderid length', { orderid: 'O'.repeat(50) }, { orderid: 'O'.repeat(51) }, 'orderid'],
     ['authcode length', { authcode: 'A12345' }, { authcode: 'A123456' }, 'authcode'],
-    ['termid length', { termid: 'T'.repeat(8) }, { termid: 'T'.repeat(9) }, 'termid'],
+    // The OpenAPI file's termid: exactly 8 characters, the last 5 digits (FACTS.md's 12 is older).
+    ['termid length', { termid: 'LAN00001' }, { termid: 'LAN000001' }, 'termid'],
+    ['termid too short', { termid: '21341324' }, { termid: 'LN00001' }, 'termid'],
+    ['termid last five digits', { termid: 'ABC12345' }, { termid: 'ABCD1234' }, 'termid'],
+    ['termid FACTS.md 12', { termid: 'TID00001' }, { termid: 'T'.repeat(7) + '00001' }, 'termid'],
     ['accttype letters', { accttype: 'PPAL' }, { accttype: 'PP4L' }, 'accttype'],
     ['ecomind values', { ecomind: 'R' }, { ecomind: 'X' as 'E' }, 'ecomind'],
     ['signature length', { signature: 'A'.repeat(6144) }, { signature: 'A'.repeat(6145) }, 'signature'],

@@ -201,7 +201,7 @@ describe('signature capture over the contract', () => {
       error: { field: 'name', message: expect.stringMatching(/neat-name/) },
     });
 
-    const { core: live } = core({ training: false, gateway: { url: 'https://gateway.example/rest' } });
+    const { core: live } = core({ training: false, gateway: { url: 'https://gateway.example/rest', termid: '' } });
     expect(live.devices.list('signature-pad')).toEqual([]);
     expect(ok(await live.dispatch('signature.begin', {}))).toMatchObject({ source: 'screen' });
     expect(await live.dispatch('signature.begin', { source: 'pad' })).toMatchObject({

@@ -41,9 +41,13 @@ describe('keying a card', () => {
     type(visa.pan.at(-1)!);
     entry.key('Enter');
     entry.key('Enter');
+    // Enter on the CVV checks the card, then asks the billing postal code.
+    expect(entry.key('Enter')).toMatchObject({ field: 'postal', problem: null });
+    type('19355');
     entry.key('Enter');
     const card = await read;
     expect(card).toMatchObject({ entryMode: 'keyed', lastFour: visa.pan.slice(-4), expiry: '1228' });
+    expect(card.keyed?.billing).toEqual({ postal: '19355' });
     expect(JSON.stringify(views)).not.toContain(visa.pan);
     expect(views.at(-1)).toMatchObject({ active: false, account: '' });
   });
@@ -55,7 +59,7 @@ describe('keying a card', () => {
     const type = (keys: string) => [...keys].map((key) => entry.key(key)).at(-1)!;
     const seen: KeyedEntryView[] = [];
     entry.onChange((view) => seen.push(view));
-    expect(entry.view().checks).toEqual({ account: null, expiry: null });
+    expect(entry.view().checks).toEqual({ account: null, expiry: null, postal: null });
     expect(type(visa.pan.slice(0, 15)).checks.account).toEqual({
       words: 'Visa: 15 of 16, 18 or 19 digits.',
       fine: true,
@@ -79,6 +83,8 @@ describe('keying a card', () => {
     for (let i = 0; i < 4; i += 1) entry.key('Backspace');
     expect(type('1126').checks.expiry).toEqual({ words: 'Good through 11/26.', fine: true });
     entry.key('Enter');
+    entry.key('Enter');
+    type('19355');
     entry.key('Enter');
     await expect(read).resolves.toMatchObject({ entryMode: 'keyed', expiry: '1126' });
     expect(JSON.stringify(seen)).not.toContain(visa.pan);
@@ -110,16 +116,22 @@ describe('keying a card', () => {
       if (name === 'terminal.keyEntry') echoes.push(payload as KeyedEntryView);
       if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card') {
         void (async () => {
-          for (const key of [...visa.pan, 'Enter', ...'1228', 'Enter', ...'123', 'Enter'])
+          // A postal code ending 112: the emulator's address check answers N (the guides' UAT zip codes).
+          for (const key of [...visa.pan, 'Enter', ...'1228', 'Enter', ...'123', 'Enter', ...'55112', 'Enter'])
             await core.dispatch('terminal.keyEntry', { key });
         })();
       }
     });
     const sale = ok(await core.dispatch('terminal.sale', { amountMinor: 1500, entry: 'keyed' })) as SaleSummary;
     expect(sale).toMatchObject({ outcome: 'approved', entryMode: 'keyed', maskedPan: expect.stringMatching(/\*{6}/) });
+    expect(sale.avs).toEqual({
+      code: 'N',
+      words: 'Address check: neither ZIP nor street matches (N)',
+      match: 'none',
+    });
     expect(echoes.some((echo) => echo.active && echo.account.endsWith(visa.pan.slice(-4)))).toBe(true);
     expect(JSON.stringify(echoes) + lines.join('\n')).not.toContain(visa.pan);
-    expect(await core.dispatch('terminal.keyEntry', { key: 'x' })).toMatchObject({
+    expect(await core.dispatch('terminal.keyEntry', { key: 'Shift' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_argument' },
     });

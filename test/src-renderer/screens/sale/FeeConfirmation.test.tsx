@@ -55,4 +55,28 @@ describe('the surcharge confirmation on the sale screen', () => {
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: /Cancel/ })));
     expect(sent(calls)).toEqual(['terminal.confirmFee', 'terminal.cancel']);
   });
+
+  it.each([
+    [{ kind: 'credit', country: 'US', lookupFailed: false, words: 'Credit card, issued in US.' }, 'credit'],
+    [
+      {
+        kind: 'unknown',
+        lookupFailed: true,
+        words:
+          'The card\u2019s type could not be looked up (No bin information found): the surcharge follows the gateway\u2019s answer.',
+      },
+      'unknown',
+    ],
+  ] as const)('shows what the BIN lookup said of the card: %j', async (card, kind) => {
+    const withCard = { ...notice, card };
+    await renderCounter({ terminal: { ...askingFee, surcharge: withCard } });
+    const line = screen.getByTestId('fee-card-kind');
+    expect(line.textContent).toBe(card.words);
+    expect(line.getAttribute('data-kind')).toBe(kind);
+  });
+
+  it('shows no card line when the card was not looked up', async () => {
+    await renderCounter({ terminal: askingFee });
+    expect(screen.queryByTestId('fee-card-kind')).toBeNull();
+  });
 });
