@@ -122,6 +122,10 @@ describe('the counter in the browser', () => {
         await expect.poll(() => page.getByTestId('keyed-cvv').innerText()).toBe('•••');
         await look(page, 'counter-keyed-entry');
         await page.keyboard.press('Enter');
+        // Then the billing ZIP for the address check, and Enter on it sends the card.
+        await page.getByTestId('keyed-postal').waitFor();
+        await page.keyboard.type('55555');
+        await page.keyboard.press('Enter');
         await page.getByTestId('sale-result').waitFor();
         expect(await page.getByTestId('sale-headline').innerText()).toBe('Approved');
         await page.getByText(/••••1443 \(keyed\)/).waitFor();
