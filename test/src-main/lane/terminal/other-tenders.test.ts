@@ -1,6 +1,4 @@
 import Database from 'better-sqlite3';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { achConsentWords } from '../../../../src-main/lane/gateway/ach';
 import type { FollowUpSummary, SaleSummary, TerminalState } from '../../../../src-main/lane/ipc/contract';
@@ -9,6 +7,7 @@ import { buildReceipt } from '../../../../src-main/lane/receipt/model';
 import { receiptFactsForOrder } from '../../../../src-main/lane/terminal/reprint';
 import { systemClock } from '../../../../src-main/platform/clock';
 import { receiptText } from '../../../support/receipts';
+import { recordingRelay } from '../../../support/recording-relay';
 import { ok } from '../../../support/test-core';
 import { call, cardSale, devicesConnected, emulatorForEachTest, laneAgainst, merchid } from './support';
 
@@ -43,44 +42,6 @@ const ledgerOf = (orderId: string) =>
   emulator()
     .context.ledger.all()
     .filter((transaction) => transaction.orderid === orderId);
-
-/**
- * A loopback relay in front of the emulator that keeps each authorization's body as the lane sent
- * it: what went on the wire. Closed after the test with `close`.
- */
-async function wireTap(target: string) {
-  const auths: Array<Record<string, unknown>> = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const path = request.url ?? '';
-      if (path.endsWith('/auth') && text) auths.push(JSON.parse(text) as Record<string, unknown>);
-      const headers: Record<string, string> = {};
-      for (const name of ['authorization', 'content-type', 'accept'])
-        if (request.headers[name]) headers[name] = String(request.headers[name]);
-      void fetch(`${target}${path.replace(/^\/rest/, '')}`, {
-        method: request.method ?? 'GET',
-        headers,
-        ...(text ? { body: text } : {}),
-      })
-        .then(async (answer) =>
-          response
-            .writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' })
-            .end(await answer.text()),
-        )
-        .catch(() => request.socket.destroy());
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/rest`,
-    auths,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** The order's receipt as the journal reprints it (the customer copy, or the merchant's), as text. */
 function reprintedText(journalPath: string, orderId: string, copy: 'customer' | 'merchant' = 'customer'): string {
@@ -139,7 +100,16 @@ describe('a forced sale (voice authorization)', () => {
     core.events.subscribe((name, payload) => {
       if (name === 'terminal.state' && (payload as TerminalState).phase === 'awaiting-card')
         void (async () => {
-          for (const key of [...'4788250000121443', 'Enter', ...'1228', 'Enter', ...'123', 'Enter'])
+          for (const key of [
+            ...'4788250000121443',
+            'Enter',
+            ...'1228',
+            'Enter',
+            ...'123',
+            'Enter',
+            ...'55555',
+            'Enter',
+          ])
             await core.dispatch('terminal.keyEntry', { key });
         })();
     });
@@ -199,8 +169,8 @@ describe('a forced sale (voice authorization)', () => {
 
 describe('an electronic check at the counter', () => {
   it('goes as PPD (ecomind B) from checking (ECHK), captured, with the consent words and a signature line', async () => {
-    const tap = await wireTap(emulator().url);
-    const { core, journalPath } = laneAgainst({ ...emulator(), url: tap.url }, cores, { payments: { ach: true } });
+    const tap = await recordingRelay(emulator().url);
+    const { core, journalPath } = laneAgainst({ ...emulator(), url: tap.baseUrl }, cores, { payments: { ach: true } });
     const check = ok(
       await call<SaleSummary>(core, 'terminal.achSale', {
         amountMinor: 2500,
@@ -212,7 +182,7 @@ describe('an electronic check at the counter', () => {
     );
     await core.close();
     await tap.close();
-    expect(tap.auths).toEqual([
+    expect(tap.recorded.filter((call) => call.url.endsWith('/auth')).map((call) => call.body)).toEqual([
       expect.objectContaining({ ecomind: 'B', accttype: 'ECHK', bankaba: '036001808', capture: 'Y', amount: '25.00' }),
     ]);
     expect(check).toMatchObject({ outcome: 'approved', tender: 'ach', maskedPan: '****7890' });
