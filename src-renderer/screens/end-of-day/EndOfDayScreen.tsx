@@ -9,7 +9,7 @@ import { FundingPanel } from './FundingPanel';
 import { AuthorizationsReminder } from './AuthorizationsReminder';
 import { ShiftPanel } from './ShiftPanel';
 import { StatusChart } from './StatusChart';
-import { batchWords, statusWords } from './words';
+import { batchWords, months, statusWords } from './words';
 import { Alert } from '../../components/Alert';
 import '../history/history.css';
 import './end-of-day.css';
@@ -21,20 +21,6 @@ const today = () => {
   const now = new Date();
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 };
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 /** The gateway asks for a settlement day as MMDD; people pick a date. "2026-11-23" → "1123". */
 export const mmddOf = (pickedDate: string) => pickedDate.slice(5, 7) + pickedDate.slice(8, 10);
 /** "1123" → "November 23", for the sentences on this screen. */

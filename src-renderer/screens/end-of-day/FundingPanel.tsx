@@ -4,21 +4,8 @@ import { formatMoney } from '../../../src-main/platform/money';
 import { Alert } from '../../components/Alert';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { usePos } from '../../store/use-pos';
+import { months } from './words';
 
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 /** "20261124" → "November 24, 2026". */
 export const fundingDateWords = (yyyymmdd: string) =>
   `${months[Number(yyyymmdd.slice(4, 6)) - 1] ?? yyyymmdd} ${Number(yyyymmdd.slice(6, 8))}, ${yyyymmdd.slice(0, 4)}`;

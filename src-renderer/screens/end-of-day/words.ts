@@ -28,3 +28,19 @@ export function batchWords(hoststat: string | null): string {
   if (hoststat === null) return 'Not yet reported';
   return hoststatWords[hoststat.trim()] ?? hoststat;
 }
+
+/** The months' names, January first: a settlement or funding day in words. */
+export const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
