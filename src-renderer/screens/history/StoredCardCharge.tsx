@@ -72,7 +72,7 @@ export function StoredCardCharge({
         onSubmit={submit}
         data-testid="stored-charge-dialog"
       >
-        <h2 id="stored-charge-heading">Charge the card on file {cardWords}</h2>
+        <h2 id="stored-charge-heading">Charge the card on file: {cardWords}</h2>
         {summary ? (
           <div role="status" data-testid="stored-charge-result" data-outcome={summary.outcome}>
             <p data-testid="stored-charge-headline">

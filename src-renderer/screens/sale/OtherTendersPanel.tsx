@@ -231,26 +231,18 @@ export function CheckForm({ onPay, onBack }: { onPay: (payment: OtherPayment) =>
       />
       <fieldset>
         <legend>Account type</legend>
-        <label>
-          <input
-            type="radio"
-            name="ach-account-type"
-            checked={accountType === 'checking'}
-            onChange={() => setAccountType('checking')}
-            data-testid="ach-checking"
-          />{' '}
-          Checking
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="ach-account-type"
-            checked={accountType === 'savings'}
-            onChange={() => setAccountType('savings')}
-            data-testid="ach-savings"
-          />{' '}
-          Savings
-        </label>
+        {(['checking', 'savings'] as const).map((type) => (
+          <label key={type}>
+            <input
+              type="radio"
+              name="ach-account-type"
+              checked={accountType === type}
+              onChange={() => setAccountType(type)}
+              data-testid={`ach-${type}`}
+            />{' '}
+            {type === 'checking' ? 'Checking' : 'Savings'}
+          </label>
+        ))}
       </fieldset>
       <label htmlFor="ach-name">Name on the account</label>
       <input
