@@ -16,6 +16,8 @@ export interface AuthorizationsSlice {
   /** The last capture's or release's summary, as the screen says it. */
   authorizationOutcome: FollowUpSummary | null;
   loadAuthorizations(): Promise<void>;
+  /** Forgets the last capture's or release's words: the screen was left, and they belong to that visit. */
+  forgetAuthorizationOutcome(): void;
   /** Resolves with null when approved, or the words to show; a want of a manager throws `forbidden`. */
   captureAuthorization(args: { orderId: string; amountMinor: number; tipMinor?: number }): Promise<string | null>;
   releaseAuthorization(args: { orderId: string; reason: VoidReason; managerPin?: string }): Promise<string | null>;
@@ -69,6 +71,7 @@ export const createAuthorizationsSlice =
           set({ authorizationsError: `The open authorizations could not be read: ${message(error)}` });
         }
       },
+      forgetAuthorizationOutcome: () => set({ authorizationOutcome: null }),
       captureAuthorization: (args) => followUp(() => pos.terminal.capture(args)),
       releaseAuthorization: (args) => followUp(() => pos.terminal.void(args)),
     };

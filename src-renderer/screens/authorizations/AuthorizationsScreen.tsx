@@ -40,7 +40,12 @@ export function AuthorizationsScreen({ askManager }: { askManager: AskManager })
   );
   const load = usePos((state) => state.loadAuthorizations);
   const [acting, setActing] = useState<Acting | null>(null);
-  useEffect(() => void load(), [load]);
+  const forgetOutcome = usePos((state) => state.forgetAuthorizationOutcome);
+  // What was captured or released is said for this visit: coming back days later starts afresh.
+  useEffect(() => {
+    void load();
+    return forgetOutcome;
+  }, [load, forgetOutcome]);
   const target = acting ? view?.authorizations.find((auth) => auth.orderId === acting.orderId) : undefined;
   const attention = view?.authorizations.filter((auth) => auth.age !== 'fresh') ?? [];
   const expired = attention.filter((auth) => auth.age === 'expired').length;

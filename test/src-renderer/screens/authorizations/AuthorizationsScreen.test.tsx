@@ -110,6 +110,11 @@ describe('the authorizations screen', () => {
       `Captured $57.00 of order ${room.orderId}. The slips are printing.`,
     );
     expect(screen.getByTestId('auth-none')).toBeTruthy();
+    // The words belong to this visit: back on the screen later (another day, perhaps), they are gone.
+    await act(async () => void fireEvent.keyDown(window, { key: '1', altKey: true }));
+    await act(async () => void fireEvent.keyDown(window, { key: '6', altKey: true }));
+    expect(screen.getByRole('heading', { name: 'Authorizations' })).toBeTruthy();
+    expect(screen.queryByTestId('auth-outcome')).toBeNull();
   });
 
   it('shows the gateway\u2019s refusal of a capture above the hold in words, and leaves the hold listed', async () => {
