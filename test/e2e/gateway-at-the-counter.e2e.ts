@@ -204,6 +204,16 @@ describe('the rest of the gateway at the counter (issue 37)', () => {
         expect(authFor(keyedOrder)).toMatchObject({ postal: '19113', address: '12 Main St' });
         expect(await page.content()).not.toContain(visa.pan);
         await newSale(page);
+        // History says the same words later: the journal kept the answer's code, not the address.
+        await page.keyboard.press('Alt+2');
+        await page.getByRole('button', { name: `Open order ${keyedOrder}` }).click();
+        await expect
+          .poll(() => page.getByTestId('order-detail').getByTestId('sale-avs').innerText())
+          .toBe('Address check: ZIP matches, street does not (Z)');
+        await page.getByTestId('order-detail').getByTestId('sale-avs').scrollIntoViewIfNeeded();
+        await look(page, 'gateway-counter-avs-in-history');
+        await page.keyboard.press('Alt+1');
+        await page.getByTestId('sale-amount').waitFor();
 
         // 4. A forced sale with the issuer's voice authorization code: a manager's act.
         await otherTenders(page, '42.00');

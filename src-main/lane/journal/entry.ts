@@ -60,6 +60,8 @@ export interface JournalOutcome {
    */
   readonly profileid?: string;
   readonly acctid?: string;
+  /** The address check's answer (`avsresp`) of a keyed card's billing address, so History says it too (ADR 088). */
+  readonly avsresp?: string;
   /** A capture, void or refund whose answer was lost: whether recovery found it took effect. */
   readonly applied?: boolean;
 }

@@ -40,6 +40,8 @@ export function outcomeOf(answer: Authorization | TransactionRecord): JournalOut
     ...(answer.fee_value ? { feeValue: answer.fee_value } : {}),
     ...(answer.profileid ? { profileid: journaledProfileId(answer.profileid) } : {}),
     ...(answer.acctid ? { acctid: answer.acctid } : {}),
+    // A blank avsresp is no check at all: not kept.
+    ...('avsresp' in answer && answer.avsresp?.trim() ? { avsresp: answer.avsresp.trim() } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   type VoidReason,
 } from '../ipc/contract';
 import { journalBrand } from '../receipt/facts';
+import { avsAnswer } from '../payment/avs-words';
 import { refundNeedsPerson } from '../journal/follow-ups';
 import type { Journal, JournalEntry } from '../journal/journal';
 import { localDay } from './end-of-day';
@@ -57,6 +58,7 @@ export function entryView(entry: JournalEntry, money?: OrderMoney): JournalEntry
     reason,
     voidReason,
     brand: entry.operation === 'auth' ? journalBrand(entry) : null,
+    avs: entry.operation === 'auth' ? (avsAnswer(entry.outcome?.avsresp) ?? null) : null,
   };
 }
 

@@ -6,6 +6,7 @@ import { PosCallError } from '../../pos/call-error';
 import { usePos, usePosActions } from '../../store/use-pos';
 import { ReceiptPreview } from '../sale/ReceiptPreview';
 import { ReceiptChoice } from '../sale/ReceiptChoice';
+import { AvsLine } from '../sale/AvsLine';
 import type { AskManager } from './ask-manager';
 import { RefundDialog } from './RefundDialog';
 import { VoidDialog } from './VoidDialog';
@@ -71,6 +72,7 @@ export function OrderDetail({
           {sale.authcode ?? '\u2014'}.
         </p>
       ) : null}
+      {sale?.avs ? <AvsLine avs={sale.avs} /> : null}
       <label className="order-amount">
         A capture&rsquo;s tip (empty: none)
         <input value={amount} inputMode="decimal" size={10} onChange={(event) => setAmount(event.target.value)} />

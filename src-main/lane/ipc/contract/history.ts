@@ -1,6 +1,7 @@
 /** The journal as the history screen reads it, a lookup at the gateway, and the end of the day. */
 import { z } from 'zod';
 import type { RefundReason, VoidReason } from '../refund-reasons';
+import type { SaleSummary } from './sale';
 import { amountMinorFrom } from './schemas';
 import { command } from './spec';
 
@@ -27,6 +28,8 @@ export interface JournalEntryView {
   readonly voidReason?: VoidReason | null;
   /** A sale's card brand as the receipt prints it ("VISA"), so a void or refund names the card (absent or null on other rows). */
   readonly brand?: string | null;
+  /** A sale's address check (a keyed card's billing address), in the words the sale's result used; absent or null otherwise. */
+  readonly avs?: SaleSummary['avs'] | null;
 }
 
 /** What one order's money did, as the lane's journal knows it (minor units). */

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { settingsSchema, type SettingsInput } from '../../../../src-main/lane/config/settings';
 import { createCore, type Core } from '../../../../src-main/lane/core/core';
-import type { KeyedEntryView, SaleSummary, TerminalState } from '../../../../src-main/lane/ipc/contract';
+import type {
+  JournalEntryView,
+  KeyedEntryView,
+  SaleSummary,
+  TerminalState,
+} from '../../../../src-main/lane/ipc/contract';
 import { startEmulator, type RunningEmulator } from '../../../../src-main/stand-ins/gateway-emulator/server';
 import { loadTestCards } from '../../../../src-main/stand-ins/devices/test-cards';
 import { laneTraining } from '../../../../src-main/shells/training/lane-training';
@@ -124,6 +129,9 @@ describe('what a counter sale tells the gateway of the lane', () => {
     const [body] = authBodies();
     expect(body).toMatchObject({ postal: '19113', address: '9 Elm St', termid: '21341324' });
     expect(body).not.toHaveProperty('country');
+    // The journal keeps the answer's code (not the address), so History says the same words later.
+    const [row] = ok(await core.dispatch('terminal.history', { orderId: sale.orderId })) as JournalEntryView[];
+    expect(row).toMatchObject({ operation: 'auth', avs: sale.avs });
     await core.close();
     const journal = JSON.stringify(trainingJournalEntries(dir));
     for (const secret of [visa.pan, '19113', '9 Elm St']) {

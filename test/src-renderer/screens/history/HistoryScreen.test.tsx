@@ -136,6 +136,21 @@ describe('the history screen', () => {
     expect((detail.getByRole('button', { name: 'Reprint' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('says a keyed sale\u2019s address check in the words its result used, and nothing for a sale without one', async () => {
+    const keyed: JournalEntryView = {
+      ...saleWith(6, {}),
+      entryMode: 'keyed',
+      avs: { code: 'Z', words: 'Address check: ZIP matches, street does not (Z)', match: 'partial' },
+    };
+    await renderHistory([keyed, sale]);
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: `Open order ${keyed.orderId}` })));
+    const line = within(screen.getByTestId('order-detail')).getByTestId('sale-avs');
+    expect(line.textContent).toBe('Address check: ZIP matches, street does not (Z)');
+    expect(line.getAttribute('data-avs')).toBe('Z');
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: `Open order ${sale.orderId}` })));
+    expect(within(screen.getByTestId('order-detail')).queryByTestId('sale-avs')).toBeNull();
+  });
+
   it('says what each sale\u2019s money did: a partial approval, a void, a partial void, refunds', async () => {
     const rows = [
       saleWith(4, { requestedMinor: 800, approvedMinor: 500, capturedMinor: 500 }),
