@@ -5,6 +5,7 @@ import { LaneError } from '../errors';
 import { JournalError, type Journal } from '../journal/journal';
 import type { Logger } from '../../platform/log/logger';
 import type { EncodedSignature } from '../signature/codec';
+import { storedCardFacts } from '../payment/stored-card';
 import type { GatewayAccess } from './lane-access';
 
 /** What History does for a sale's customer beside the money: stored cards, a signature added later. */
@@ -43,20 +44,6 @@ async function asking<T>(what: string, call: () => Promise<T>): Promise<T> {
   }
 }
 
-const brandNames: Record<string, string> = {
-  VISA: 'Visa',
-  MC: 'Mastercard',
-  AMEX: 'American Express',
-  DISC: 'Discover',
-  JCB: 'JCB',
-  ECHK: 'Checking',
-  ESAV: 'Savings',
-};
-
-/** Only the last four digits of the token (which keeps the card's last four) reach the screen. */
-const maskedFromToken = (token: string | undefined) =>
-  token && /^\d{4,}$/.test(token) ? `****${token.slice(-4)}` : '****';
-
 export function createCustomerServices(options: CustomerServiceOptions): CustomerServices {
   /** The approved sale of an order id and the gateway's record of it now (profile, signature). */
   const saleOf = async (orderId: string) => {
@@ -86,12 +73,11 @@ export function createCustomerServices(options: CustomerServiceOptions): Custome
     return {
       hasProfile: accounts.length > 0,
       ...(accounts.length > 0 ? { profileId: profileid } : {}),
-      cards: accounts.map((account) => ({
-        acctid: account.acctid,
-        maskedPan: maskedFromToken(account.token),
-        brand: brandNames[account.accttype?.toUpperCase() ?? ''] ?? account.accttype ?? null,
-        isDefault: account.isDefault,
-      })),
+      cards: accounts.map((account) => {
+        // Only the last four digits of the token (which keeps the card's last four) reach the screen.
+        const { lastFour, brand } = storedCardFacts(account);
+        return { acctid: account.acctid, maskedPan: `****${lastFour ?? ''}`, brand, isDefault: account.isDefault };
+      }),
     };
   };
 

@@ -10,6 +10,7 @@ import type { CardEntry } from '../ipc/tenders';
 import type { Logger } from '../../platform/log/logger';
 import type { CardTender } from '../payment/outcome';
 import { cardOnFileNote, saveCardPart, storedCardPart, type CardOnFilePart } from '../payment/card-on-file';
+import { readStoredCard, storedCardShown } from '../payment/stored-card';
 import type { SignatureStep } from '../payment/signature/signature-step';
 import { entryMethodWords } from '../receipt/facts';
 import type { PrinterProfile } from '../receipt/profiles';
@@ -383,14 +384,13 @@ export function createPayments(options: PaymentsOptions): Payments {
       const request = { amountMinor, tender: 'profile', entry: 'keyed' } as const;
       // The card is not present: no signature, and the stored-credential flags say who started the charge.
       const cardOnFile = storedCardPart(profile, initiated);
-      return customerSale.payment(`profile:${initiated}:${amountMinor}:${profile}`, request, () =>
+      return customerSale.payment(`profile:${initiated}:${amountMinor}:${profile}`, request, async () =>
         keyedSale({
           amountMinor,
           tender: 'profile',
           fields: {},
           cardOnFile,
-          card: { entryMode: 'profile' },
-          cardFacts: { lastFour: '----', brand: 'CARD ON FILE', entryMethod: entryMethodWords('profile') },
+          ...storedCardShown(await readStoredCard(await lane(), profile, logger)),
         }),
       );
     },

@@ -74,6 +74,8 @@ describe('cards on file at the counter', () => {
     expect(customer).toMatchObject({
       outcome: 'approved',
       tender: 'profile',
+      // The stored card's last four, read from the gateway's profile before the charge.
+      maskedPan: '****1443',
       signatureRequired: false,
       cardOnFile: { kind: 'customer', words: expect.stringMatching(/customer-initiated/) },
     });
@@ -125,6 +127,9 @@ describe('cards on file at the counter', () => {
     expect(reprintText(row(saved.orderId))).toContain('Card saved on file with your permission');
     expect(reprintText(row(customer.orderId))).toContain('Charged to card on file');
     expect(reprintText(row(customer.orderId))).not.toContain('Scheduled payment');
+    // The charge's slip names the card as the profile holds it, never a dashed stand-in.
+    expect(row(customer.orderId)).toMatchObject({ maskedPan: '****1443', entryMode: 'profile' });
+    expect(reprintText(row(customer.orderId))).toContain('CARD ON FILE **** 1443');
     expect(reprintText(row(scheduled.orderId))).toEqual(
       expect.arrayContaining(['Charged to card on file', 'Scheduled payment']),
     );
