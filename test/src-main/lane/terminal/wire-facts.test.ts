@@ -1,9 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { settingsSchema, type SettingsInput } from '../../../../src-main/lane/config/settings';
-import { createCore, type Core } from '../../../../src-main/lane/core/core';
+import type { SettingsInput } from '../../../../src-main/lane/config/settings';
+import type { Core } from '../../../../src-main/lane/core/core';
 import type {
   JournalEntryView,
   KeyedEntryView,
@@ -12,10 +10,9 @@ import type {
 } from '../../../../src-main/lane/ipc/contract';
 import { startEmulator, type RunningEmulator } from '../../../../src-main/stand-ins/gateway-emulator/server';
 import { loadTestCards } from '../../../../src-main/stand-ins/devices/test-cards';
-import { laneTraining } from '../../../../src-main/shells/training/lane-training';
 import { recordingRelay } from '../../../support/recording-relay';
-import { collectingLogger, ok, trainingJournalEntries } from '../../../support/test-core';
-import { cardSale, devicesConnected, merchid, testGatewayClient } from './support';
+import { ok, trainingJournalEntries } from '../../../support/test-core';
+import { cardSale, devicesConnected, laneAgainst, merchid, testGatewayClient } from './support';
 
 /**
  * Issue 37, "keyed entry completeness": what a counter sale puts on the wire, read on the wire
@@ -42,20 +39,10 @@ afterEach(async () => {
 
 /** A training lane whose gateway client goes through the relay, its journal in a file, cashier 1001 signed in. */
 function lane(settings: SettingsInput = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'wire-facts-'));
-  const { logger, lines } = collectingLogger();
-  const client = testGatewayClient(relay.baseUrl);
-  const core = createCore({
-    training: laneTraining,
-    settings: settingsSchema.parse(settings),
-    shell: 'browser',
-    logger,
-    journalPath: join(dir, 'training-journal.sqlite'),
-    gateway: async () => ({ client, merchid }),
+  const { core, journalPath, lines } = laneAgainst({ ...emulator, url: relay.baseUrl }, cores, settings, {
+    cashierId: '1001',
   });
-  cores.push(core);
-  core.session.signIn({ cashierId: '1001', pin: '1234' });
-  return { core, dir, lines };
+  return { core, dir: dirname(journalPath), lines };
 }
 
 const authBodies = () =>
