@@ -11,7 +11,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * leaves them out. A file that grows past about 5 s belongs here; docs/developers.md lists the tiers.
  */
 export const slowTier: readonly string[] = [
-  'test/kills/kills.test.ts', // 140-210 s: 20 SIGKILLs of a real lane, some waiting out the 35 s answer window
+  'test/kills/kills.test.ts', // 30-45 s: 20 SIGKILLs of a real lane, its clock moved past each answer window it would wait out
   'test/kills/offline-kills.test.ts', // 60-77 s: 8 SIGKILLs of a lane storing and forwarding while its network comes and goes
   'test/src-main/lane/journal/crash.test.ts', // 55 s: 150 lane processes killed at three points
   'test/hostile/shutdown.test.ts', // 14 s: real lanes under SIGTERM, one waiting out its 5 s bound

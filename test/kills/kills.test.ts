@@ -26,7 +26,8 @@ describe('random kills of the lane', () => {
         Object.entries(report.landed).filter(([where]) => where !== 'between sales' && where !== 'no row yet').length,
         summary,
       ).toBeGreaterThan(0);
-      // A kill that leaves an order the gateway had no record of yet waits out its answer window (ADR 028).
+      // A kill that leaves an order the gateway had no record of yet waits for its answer window
+      // (ADR 028): the run moves the lane's clock past it (test/kills/lane-host.ts).
     },
     30_000 + kills * 30_000,
   );

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
 import { builtRendererDir } from '../../src-main/shells/cli/paths';
-import { runLanepoint, type RunningProcess } from '../e2e/support/process';
+import { runCommand, runLanepoint, type RunningProcess } from '../e2e/support/process';
 
 /** A lane as a real process: `lanepoint host --port 0` on its own app-data folder. */
 export interface LaneProcess {
@@ -12,6 +13,21 @@ export interface LaneProcess {
   kill(): Promise<void>;
   /** SIGTERM: the lane closes cleanly. */
   stop(): Promise<void>;
+  /**
+   * Moves the lane's wall clock on by the clock's step (a lane started with `clock` only):
+   * resolves once the lane says its clock has moved.
+   */
+  moveClock(): Promise<void>;
+}
+
+/**
+ * A lane whose wall clock the run moves: the compiled test/kills/lane-host.ts (compileLaneHost),
+ * where its clock starts, and by how much each move takes it on.
+ */
+export interface MovedClock {
+  readonly entry: string;
+  readonly offsetMs: number;
+  readonly stepMs: number;
 }
 
 /**
@@ -30,21 +46,47 @@ export function prepareLaneHome(home: string, more: Record<string, unknown> = {}
 }
 
 /**
+ * test/kills/lane-host.ts compiled, as `npm run build` compiles the command (packages stay imports
+ * of node_modules): from source under tsx a lane takes about 3 s to start, compiled under 1 s,
+ * and a run restarts its lane once per kill. A run compiles it once and removes it at its end.
+ */
+export async function compileLaneHost(): Promise<{ readonly entry: string; remove(): void }> {
+  // In the checkout's tool cache: not under test-results/ (the card-data scan reads that), not in
+  // out/ (the installer ships that), nor in the system's temporary folder (the packages must
+  // resolve from the checkout's node_modules).
+  const entry = resolve('node_modules', '.cache', 'lanepoint-kills', `lane-host-${process.pid}-${Date.now()}.mjs`);
+  await build({
+    entryPoints: ['test/kills/lane-host.ts'],
+    outfile: entry,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return { entry, remove: () => rmSync(entry, { force: true }) };
+}
+
+/**
  * Starts the lane on `home` against the gateway at `gatewayUrl`; resolves once it serves. `env`
- * adds to the lane's environment (`LANEPOINT_MODE: 'kiosk'` for a self-checkout).
+ * adds to the lane's environment (`LANEPOINT_MODE: 'kiosk'` for a self-checkout). With `clock`,
+ * the lane is the same host command from source with a wall clock the run moves
+ * (test/kills/lane-host.ts); without, it is the built `lanepoint host`.
  */
 export async function startLaneProcess(
   home: string,
   gatewayUrl: string,
   terminalId: string,
   env: Readonly<Record<string, string>> = {},
+  clock?: MovedClock,
 ): Promise<LaneProcess> {
   if (!existsSync(join(builtRendererDir, 'index.html'))) {
     throw new Error(
       `The renderer is not built (no ${join(builtRendererDir, 'index.html')}): run "npm run build" first; browser mode serves it.`,
     );
   }
-  const lane: RunningProcess = runLanepoint(['host', '--port', '0'], {
+  const laneEnv = {
     LANEPOINT_HOME: home,
     LANEPOINT_TRAINING: 'true',
     LANEPOINT_GATEWAY_URL: gatewayUrl,
@@ -52,7 +94,21 @@ export async function startLaneProcess(
     LANEPOINT_LOG_LEVEL: 'warn',
     LANEPOINT_HOST_TOKEN: '',
     ...env,
-  });
+  };
+  const lane: RunningProcess = clock
+    ? runCommand(
+        process.execPath,
+        [clock.entry],
+        {
+          ...process.env,
+          ...laneEnv,
+          LANEPOINT_KILLS_CLOCK_OFFSET_MS: String(clock.offsetMs),
+          LANEPOINT_KILLS_CLOCK_STEP_MS: String(clock.stepMs),
+        },
+        'host',
+      )
+    : runLanepoint(['host', '--port', '0'], laneEnv);
+  let offsetMs = clock?.offsetMs ?? 0;
   const line = await lane.waitForLine(/browser mode .* at http:\/\/\S+/);
   const url = /(http:\/\/\S+)/.exec(line)![1]!;
   const pid = lane.child.pid!;
@@ -66,6 +122,12 @@ export async function startLaneProcess(
     },
     async stop() {
       await lane.stop();
+    },
+    async moveClock() {
+      if (!clock) throw new Error('this lane keeps the system clock: start it with a clock to move');
+      offsetMs += clock.stepMs;
+      process.kill(pid, 'SIGUSR2');
+      await lane.waitForLine(new RegExp(`^clock moved on to \\+${offsetMs} ms$`));
     },
   };
 }

@@ -46,7 +46,7 @@ export function outcomeOf(answer: Authorization | TransactionRecord): JournalOut
 }
 
 /** How the note of an authorization the gateway had no record of yet, inside its answer window, begins. */
-const noRecordYetNote = 'answer lost; the gateway had no record of it yet and may still be processing it';
+export const noRecordYetNote = 'answer lost; the gateway had no record of it yet and may still be processing it';
 
 /**
  * When an open entry can next be settled: an authorization the gateway had no record of yet only

@@ -29,7 +29,7 @@ export async function startBrowserMode(
   io: CliIo,
   options: { port?: number; rendererDir?: string } = {},
 ): Promise<RunningHost & { stop(withinMs: number): Promise<ShutdownResult> }> {
-  const { core } = bootCore({ training: laneTraining, shell: 'browser', env: io.env });
+  const { core } = bootCore({ training: laneTraining, shell: 'browser', env: io.env, clock: io.clock });
   const port = options.port ?? core.settings.host.port;
   let host: RunningHost;
   try {
