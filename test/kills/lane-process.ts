@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { join } from 'node:path';
+import { bundleTestEntry } from '../support/test-bundle';
 import { builtRendererDir } from '../../src-main/shells/cli/paths';
 import { runCommand, runLanepoint, type RunningProcess } from '../e2e/support/process';
 
@@ -46,24 +46,13 @@ export function prepareLaneHome(home: string, more: Record<string, unknown> = {}
 }
 
 /**
- * test/kills/lane-host.ts compiled, as `npm run build` compiles the command (packages stay imports
- * of node_modules): from source under tsx a lane takes about 3 s to start, compiled under 1 s,
- * and a run restarts its lane once per kill. A run compiles it once and removes it at its end.
+ * test/kills/lane-host.ts bundled (packages left to node_modules, as in the built command): a run
+ * starts one lane per kill, and from source under tsx each took about 3 s to start, bundled
+ * under 1 s. A run bundles it once, under a name of its own, and removes it at its end.
  */
 export async function compileLaneHost(): Promise<{ readonly entry: string; remove(): void }> {
-  // In the checkout's tool cache: not under test-results/ (the card-data scan reads that), not in
-  // out/ (the installer ships that), nor in the system's temporary folder (the packages must
-  // resolve from the checkout's node_modules).
-  const entry = resolve('node_modules', '.cache', 'lanepoint-kills', `lane-host-${process.pid}-${Date.now()}.mjs`);
-  await build({
-    entryPoints: ['test/kills/lane-host.ts'],
-    outfile: entry,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
+  const entry = await bundleTestEntry('test/kills/lane-host.ts', `kills-lane-host-${process.pid}-${Date.now()}`, {
     packages: 'external',
-    logLevel: 'warning',
   });
   return { entry, remove: () => rmSync(entry, { force: true }) };
 }
