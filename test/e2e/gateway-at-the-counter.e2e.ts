@@ -93,12 +93,17 @@ async function otherTenders(page: Page, amount: string): Promise<void> {
   await page.getByRole('dialog', { name: `Other tenders: $${amount}` }).waitFor();
 }
 
+/** Once the lane asks for the card, the training deck's approving Visa goes into the reader. */
+async function insertApprovingCard(page: Page, core: Core): Promise<void> {
+  await page.getByText('Insert, tap or swipe the card').waitFor();
+  await core.cardReaders.presentTestCard({ cardId: 'visa-approve', method: 'insert' });
+}
+
 /** An authorization only, on the training deck's approving card: the order id it was given. */
 async function authorizeOnly(page: Page, core: Core, amount: string): Promise<string> {
   await otherTenders(page, amount);
   await page.getByTestId('other-authorize').click();
-  await page.getByText('Insert, tap or swipe the card').waitFor();
-  await core.cardReaders.presentTestCard({ cardId: 'visa-approve', method: 'insert' });
+  await insertApprovingCard(page, core);
   await expect.poll(() => page.getByTestId('sale-next').innerText()).toContain('Authorized, not captured');
   const orderId = await shownOrderId(page);
   await newSale(page);
@@ -118,8 +123,7 @@ describe('the rest of the gateway at the counter (issue 37)', () => {
         await page.getByTestId('save-card-words').waitFor();
         await look(page, 'gateway-counter-save-card-consent');
         await page.getByTestId('pay-card').click();
-        await page.getByText('Insert, tap or swipe the card').waitFor();
-        await core.cardReaders.presentTestCard({ cardId: 'visa-approve', method: 'insert' });
+        await insertApprovingCard(page, core);
         await expect.poll(() => headline(page)).toBe('Approved');
         await expect.poll(() => page.getByTestId('card-on-file-note').innerText()).toContain('saved');
         const savedOrder = await shownOrderId(page);
@@ -222,8 +226,7 @@ describe('the rest of the gateway at the counter (issue 37)', () => {
         await page.getByTestId('forced-manager-pin').fill('9999');
         await look(page, 'gateway-counter-forced-form');
         await page.getByTestId('forced-submit').click();
-        await page.getByText('Insert, tap or swipe the card').waitFor();
-        await core.cardReaders.presentTestCard({ cardId: 'visa-approve', method: 'insert' });
+        await insertApprovingCard(page, core);
         await expect.poll(() => headline(page)).toBe('Approved');
         await expect.poll(() => page.getByTestId('sale-result').innerText()).toContain('VA1234');
         await look(page, 'gateway-counter-forced-sale');
