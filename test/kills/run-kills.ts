@@ -87,16 +87,16 @@ export async function runKills(options: KillsOptions): Promise<KillsReport> {
   // The lanes' wall clock and the gateway's: the machine's, moved on by the run past an answer
   // window instead of waiting 35 s for it (test/kills/lane-host.ts says why that is the same).
   let offsetMs = 0;
+  const laneHost = await compileLaneHost();
   const emulator: RunningEmulator = await startEmulator({
     rateLimit: false,
     clock: { ...systemClock, now: () => systemClock.now() + offsetMs },
   });
-  const laneHost = await compileLaneHost();
-  const startLane = () =>
-    startLaneProcess(home, emulator.url, terminalId, {}, { entry: laneHost.entry, offsetMs, stepMs: answerWindowMs });
   const admin = emulatorAdmin(emulator.url);
   const home = mkdtempSync(join(tmpdir(), 'kills-'));
   prepareLaneHome(home);
+  const startLane = () =>
+    startLaneProcess(home, emulator.url, terminalId, {}, { entry: laneHost.entry, offsetMs, stepMs: answerWindowMs });
   const journalPath = join(home, 'training-journal.sqlite');
   const landed: Record<string, number> = {};
   const phases: Record<string, number> = {};
