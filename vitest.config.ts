@@ -44,14 +44,15 @@ export class SlowFirstSequencer extends BaseSequencer {
  * one module registry per worker across files (isolate: false): importing each file's graph again
  * cost 230 s of a 500 s unit run on two cores. A replaced module only takes effect in a fresh
  * registry, so these files run in a project of their own that isolates them. Found by reading the
- * files, so a new one can never land in the shared registry by mistake.
+ * files, so a new one can never land in the shared registry by mistake. `suffix`: `.e2e.ts` for the
+ * end-to-end suite, which shares its registry the same way.
  */
-export function filesThatMockModules(root = 'test'): string[] {
+export function filesThatMockModules(root = 'test', suffix = '.test.ts'): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     const path = join(root, entry.name);
-    if (entry.isDirectory()) found.push(...filesThatMockModules(path));
-    else if (entry.name.endsWith('.test.ts') && /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(path, 'utf8')))
+    if (entry.isDirectory()) found.push(...filesThatMockModules(path, suffix));
+    else if (entry.name.endsWith(suffix) && /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(path, 'utf8')))
       found.push(path.replaceAll('\\', '/'));
   }
   return found;

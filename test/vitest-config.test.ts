@@ -40,4 +40,19 @@ describe('the files that replace modules', () => {
     expect(found).toContain('test/src-main/shells/electron/preload.test.ts');
     expect(found.every((path) => path.endsWith('.test.ts'))).toBe(true);
   });
+
+  it('include the end-to-end files that replace a module, which the e2e config runs in a registry of their own', async () => {
+    const { filesThatMockModules } = await import('../vitest.config');
+    const { default: e2e } = await import('../vitest.e2e.config');
+    const found = filesThatMockModules('test/e2e', '.e2e.ts');
+    expect(found).toContain('test/e2e/journal-full.e2e.ts');
+    const projects = (e2e.test?.projects ?? []) as Array<{
+      test: { name: string; include: string[]; exclude?: string[]; isolate?: boolean };
+    }>;
+    const shared = projects.find((project) => project.test.name === 'e2e')!;
+    const isolated = projects.find((project) => project.test.name === 'e2e-isolated')!;
+    expect(shared.test).toMatchObject({ isolate: false, exclude: found });
+    expect(isolated.test.include).toEqual(found);
+    expect(isolated.test.isolate).toBeUndefined();
+  });
 });

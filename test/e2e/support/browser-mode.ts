@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { bootCore } from '../../../src-main/lane/core/boot';
 import type { Clock } from '../../../src-main/platform/clock';
 import type { Core } from '../../../src-main/lane/core/core';
@@ -10,18 +10,8 @@ import { builtRendererDir } from '../../../src-main/shells/cli/paths';
 import { laneCustomerDisplay } from '../../../src-main/shells/cli/host-command';
 import { startHost, type RunningHost } from '../../../src-main/shells/host/server';
 import { collectingLogger } from '../../support/test-core';
-import {
-  chromiumForTests,
-  chromiumInstallHint,
-  closeContexts,
-  closeSharedChromium,
-  launchChromium,
-  sharedChromium,
-} from './chromium';
+import { chromiumForTests, chromiumInstallHint, closeContexts, launchChromium, sharedChromium } from './chromium';
 import { laneTraining } from '../../../src-main/shells/training/lane-training';
-
-// The file's tests share one Chromium (see sharedChromium); it closes after the file's last test.
-afterAll(closeSharedChromium);
 
 export const screenshotDir = join(process.cwd(), 'test-results');
 

@@ -1,4 +1,3 @@
-import { afterAll } from 'vitest';
 import { noWaitClock } from '../../support/no-wait-clock';
 import type { Clock } from '../../../src-main/platform/clock';
 import { builtRendererDir } from '../../../src-main/shells/cli/paths';
@@ -8,11 +7,8 @@ import { createGatewayClient } from '../../../src-main/lane/gateway/client';
 import { answerWindowMs } from '../../../src-main/lane/gateway/recovery';
 import { startHost } from '../../../src-main/shells/host/server';
 import { collectingLogger } from '../../support/test-core';
-import { closeContexts, closeSharedChromium, sharedChromium } from './chromium';
+import { closeContexts, sharedChromium } from './chromium';
 import { laneTraining } from '../../../src-main/shells/training/lane-training';
-
-// The file's tests share one Chromium (see sharedChromium); it closes after the file's last test.
-afterAll(closeSharedChromium);
 
 /**
  * A counter lane on a gateway emulator the test started (so it can inject faults), its journal in
