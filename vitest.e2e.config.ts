@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { filesThatMockModules } from './vitest.config.ts';
 
 const e2eFiles = 'test/e2e/**/*.e2e.ts';
-const mockingFiles = filesThatMockModules('test/e2e', '.e2e.ts');
+const mockingFiles = filesThatMockModules('test/e2e', ['.e2e.ts']);
 
 // End-to-end: Playwright drives Chromium against browser mode. One file at a time: each test
 // starts a browser, and the machines this runs on have two cores.

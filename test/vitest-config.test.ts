@@ -44,7 +44,7 @@ describe('the files that replace modules', () => {
   it('include the end-to-end files that replace a module, which the e2e config runs in a registry of their own', async () => {
     const { filesThatMockModules } = await import('../vitest.config');
     const { default: e2e } = await import('../vitest.e2e.config');
-    const found = filesThatMockModules('test/e2e', '.e2e.ts');
+    const found = filesThatMockModules('test/e2e', ['.e2e.ts']);
     expect(found).toContain('test/e2e/journal-full.e2e.ts');
     const projects = (e2e.test?.projects ?? []) as Array<{
       test: { name: string; include: string[]; exclude?: string[]; isolate?: boolean };
