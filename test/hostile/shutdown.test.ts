@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SaleSummary, TerminalState } from '../../src-main/lane/ipc/contract';
 import { startEmulator } from '../../src-main/stand-ins/gateway-emulator/server';
 import { Journal } from '../../src-main/lane/journal/journal';
@@ -11,7 +11,7 @@ import { emulatorAdmin } from '../support/emulator-admin';
 import { openBridgePage, type BridgePage } from '../kills/bridge-page';
 import { prepareLaneHome } from '../kills/lane-process';
 import { screenSignature } from '../kills/plan';
-import { lanepointFromSource } from '../support/lanepoint-from-source';
+import { lanepointBundled } from '../support/lanepoint-from-source';
 import { until } from '../support/until';
 
 /**
@@ -25,6 +25,12 @@ const terminalId = 'SHUTDOWN-01';
 const exitBoundMs = 15_000;
 const started: ChildProcess[] = [];
 const pids: number[] = [];
+/** node's arguments for the command, from source (bundled once for the file's three lanes). */
+let lanepoint: readonly string[] = [];
+
+beforeAll(async () => {
+  lanepoint = await lanepointBundled('lanepoint-shutdown');
+});
 
 afterEach(() => {
   for (const pid of pids.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
@@ -115,7 +121,7 @@ describe('stopping the lane with a sale open (issue 30, item 4)', () => {
   it('SIGTERM mid-sale: the lane exits within the bound, the port closes and the journal keeps the sale for the next start', async () => {
     const home = mkdtempSync(join(tmpdir(), 'hostile-shutdown-'));
     prepareLaneHome(home);
-    const lane = await startLane(home, [process.execPath, ...lanepointFromSource, 'host', '--port', '0']);
+    const lane = await startLane(home, [process.execPath, ...lanepoint, 'host', '--port', '0']);
     const port = Number(new URL(lane.url).port);
     const page = await openBridgePage(lane.url);
     await signIn(page);
@@ -165,7 +171,7 @@ describe('stopping the lane with a sale open (issue 30, item 4)', () => {
     const shell = await startLane(home, [
       'sh',
       '-c',
-      `"${process.execPath}" ${lanepointFromSource.join(' ')} host --port 0 & echo "lane pid $!"; wait $!`,
+      `"${process.execPath}" ${lanepoint.join(' ')} host --port 0 & echo "lane pid $!"; wait $!`,
     ]);
     const lanePid = Number(/lane pid (\d+)/.exec(shell.lines.join('\n'))![1]);
     pids.push(lanePid);
@@ -184,7 +190,7 @@ describe('stopping the lane with a sale open (issue 30, item 4)', () => {
     try {
       const home = mkdtempSync(join(tmpdir(), 'hostile-shutdown-'));
       prepareLaneHome(home);
-      const lane = await startLane(home, [process.execPath, ...lanepointFromSource, 'host', '--port', '0'], {
+      const lane = await startLane(home, [process.execPath, ...lanepoint, 'host', '--port', '0'], {
         LANEPOINT_GATEWAY_URL: emulator.url,
       });
       const port = Number(new URL(lane.url).port);

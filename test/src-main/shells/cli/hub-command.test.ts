@@ -2,12 +2,17 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultHubHome } from '../../../../src-main/hub/hub';
-import { lanepointFromSource } from '../../../support/lanepoint-from-source';
+import { lanepointBundled } from '../../../support/lanepoint-from-source';
 import { until } from '../../../support/until';
 
 describe('lanepoint hub', () => {
+  let lanepoint: readonly string[] = [];
+  beforeAll(async () => {
+    lanepoint = await lanepointBundled('lanepoint-hub-command');
+  });
+
   it('keeps its home beside the back office, or where LANEPOINT_HUB_HOME says', () => {
     expect(defaultHubHome({}, 'linux', '/home/ana')).toBe('/home/ana/.config/lanepoint-hub');
     expect(defaultHubHome({ LANEPOINT_HUB_HOME: '/srv/hub' }, 'linux', '/home/ana')).toBe('/srv/hub');
@@ -17,7 +22,7 @@ describe('lanepoint hub', () => {
   it('serves the embedded database in a fresh home, answers the admin key, and stops on SIGTERM', async () => {
     const home = mkdtempSync(join(tmpdir(), 'hub-cli-home-'));
     const env = { ...process.env, HOME: home, LANEPOINT_HUB_HOME: '', LANEPOINT_HUB_DATABASE: '', XDG_CONFIG_HOME: '' };
-    const hub = spawn(process.execPath, [...lanepointFromSource, 'hub', '--port', '0'], { env });
+    const hub = spawn(process.execPath, [...lanepoint, 'hub', '--port', '0'], { env });
     let out = '';
     let err = '';
     hub.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -33,7 +38,7 @@ describe('lanepoint hub', () => {
       const url = /listening on (\S+)/.exec(out)![1]!;
       expect(existsSync(join(home, '.config', 'lanepoint-hub', 'db'))).toBe(true);
 
-      const printed = spawnSync(process.execPath, [...lanepointFromSource, 'hub', '--admin-key'], {
+      const printed = spawnSync(process.execPath, [...lanepoint, 'hub', '--admin-key'], {
         env,
         encoding: 'utf8',
       });
@@ -54,7 +59,7 @@ describe('lanepoint hub', () => {
 
   it('refuses a --database that is not a postgres URL', () => {
     const home = mkdtempSync(join(tmpdir(), 'hub-cli-home-'));
-    const result = spawnSync(process.execPath, [...lanepointFromSource, 'hub', '--database', 'mysql://x'], {
+    const result = spawnSync(process.execPath, [...lanepoint, 'hub', '--database', 'mysql://x'], {
       env: { ...process.env, LANEPOINT_HUB_HOME: home },
       encoding: 'utf8',
     });
