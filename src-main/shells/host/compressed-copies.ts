@@ -36,7 +36,8 @@ export function negotiateEncoding(acceptEncoding: string | undefined): ContentEn
   return (['br', 'gzip'] as const).find((coding) => (accepted.get(coding) ?? wildcard) > 0);
 }
 
-interface Copies {
+/** One version of a file, compressed both ways. */
+export interface Copies {
   readonly mtimeMs: number;
   readonly size: number;
   readonly br: Buffer;
@@ -44,13 +45,27 @@ interface Copies {
 }
 
 /**
+ * The copies made in this process, by file: every host of the process shares them. Brotli at
+ * its best quality costs about a second of CPU for the renderer's files, and a process that
+ * opens hosts one after another (the back office beside a lane, the end-to-end suite's hundred
+ * terminals) would otherwise pay it at every start.
+ */
+const madeInThisProcess = new Map<string, Promise<Copies>>();
+
+/**
  * Brotli and gzip copies of the renderer's text files, made once per version of each file (by
  * its modification time and size, so a rebuild is picked up) in the thread pool, off the event
- * loop. The host makes them all at start (`prepareAll`), so the first page load is already
- * served compressed; a file changed since is compressed when first asked for.
+ * loop, and shared by the process's hosts. The host makes them all at start (`prepareAll`), so
+ * the first page load is already served compressed; a file changed since is compressed when
+ * first asked for.
  */
 export class CompressedCopies {
-  readonly #copies = new Map<string, Promise<Copies>>();
+  readonly #copies: Map<string, Promise<Copies>>;
+
+  /** `copies`: where they are kept; by default, shared with every other host of the process. */
+  constructor(copies: Map<string, Promise<Copies>> = madeInThisProcess) {
+    this.#copies = copies;
+  }
 
   /** The file's compressed body in `encoding`, for the version `info` describes. */
   async body(path: string, info: { mtimeMs: number; size: number }, encoding: ContentEncoding): Promise<Buffer> {
