@@ -18,6 +18,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // An expect.poll without its own bound waits up to 10 s, not vitest's 1 s: a hang guard, not a
+    // timing (a customer-display poll missed 1 s in a run beside the unit suite and 4 busy jobs).
+    expect: { poll: { timeout: 10_000 } },
     reporters: ['default', ['json', { outputFile: 'test-results/vitest-e2e.json' }]],
     // Closes each file's shared Chromium after its last test (a setup file runs for every file;
     // a hook registered when a shared module loads would run for the first file only).
