@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { resolve } from 'node:path';
-import { filesThatMockModules } from './vitest.config.ts';
+import { filesThatMockModules, sharedRegistry } from './vitest.config.ts';
 
 const e2eFiles = 'test/e2e/**/*.e2e.ts';
 const mockingFiles = filesThatMockModules('test/e2e', ['.e2e.ts']);
@@ -34,10 +34,7 @@ export default defineConfig({
           exclude: mockingFiles,
           // One module registry for the files, as the unit suite's node project: importing each
           // file's graph afresh (the lane, Playwright, the emulators) was 69 s of a 578 s run.
-          isolate: false,
-          restoreMocks: true,
-          unstubEnvs: true,
-          unstubGlobals: true,
+          ...sharedRegistry,
         },
       },
       // A file that replaces a module (vi.mock) needs a registry of its own.
