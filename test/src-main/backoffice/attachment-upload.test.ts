@@ -61,9 +61,20 @@ function upload(query: Record<string, string>, body: Readable, headers: Record<s
     outgoing.on('response', (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () =>
-        resolve({ status: incoming.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }),
-      );
+      incoming.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const status = incoming.statusCode ?? 0;
+        // An answer that is not JSON (a 408 from a request bound) fails the test, naming it, instead of hanging it.
+        try {
+          resolve({ status, body: JSON.parse(text) as Answer['body'] });
+        } catch {
+          reject(
+            new Error(
+              `the host answered ${status} with a body that is not JSON: ${JSON.stringify(text.slice(0, 200))}`,
+            ),
+          );
+        }
+      });
     });
     // The host closes a refused upload before it is sent whole: that is not the answer.
     outgoing.on('error', (error) => (outgoing.destroyed && !outgoing.writableFinished ? undefined : reject(error)));
