@@ -73,7 +73,9 @@ export function connectBridge<T extends ContractTransport>(url: string, peer: st
   };
 
   const open = () => {
-    setStatus('connecting');
+    // A retry after the bridge closed is part of "retrying": the page keeps saying the other end
+    // cannot be reached until it opens, instead of flickering back to "connecting" at each attempt.
+    if (attempt === 0) setStatus('connecting');
     const ws = new WebSocket(url);
     socket = ws;
     ws.addEventListener('open', () => {
